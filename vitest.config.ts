@@ -1,0 +1,45 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Worker integration tests: run inside workerd with the real D1 and R2 of the test runtime.
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.jsonc" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
+                GOOGLE_CLIENT_SECRET: "test-client-secret",
+                SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+                ADMIN_EMAILS: "admin@example.com",
+                DEV_LOGIN: "true",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["worker/**/*.test.ts"],
+          setupFiles: ["./worker/test/apply-migrations.ts"],
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "app",
+          environment: "happy-dom",
+          include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["./src/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,24 @@
+import type { Db } from "./db/client";
+import type { Settings } from "./lib/env";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  username: string | null;
+  createdAt: string;
+  isAdmin: boolean;
+};
+
+/** Hono environment shared by every sub-app. */
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    db: Db;
+    settings: Settings;
+    user: SessionUser | null;
+  };
+};
+
+/** The Variables once `requireUser` has run. */
+export type SignedInEnv = AppEnv & { Variables: AppEnv["Variables"] & { user: SessionUser } };

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./app-env";
+import { handleError, handleNotFound } from "./lib/errors";
+import { requireAdmin, requireUser } from "./middleware/access";
+import { requestContext } from "./middleware/context";
+import { sameOriginOnly, securityHeaders } from "./middleware/security";
+import { authRoutes } from "./routes/auth";
+import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
+
+// Access is declared by the sub-app a route lives in. Hono flattens sub-apps into one router and runs
+// matching handlers in registration order, so the order below is part of the security model:
+// public routes first (they answer before any guard), then the signed-in guard and its routes, then the
+// admin guard and its routes. A route added after a guard is guarded; the route-access test proves it.
+
+const publicApi = new Hono<AppEnv>().route("/", authRoutes).route("/", usersPublicRoutes);
+
+const signedInApi = new Hono<AppEnv>().use(requireUser).route("/", usersSignedInRoutes);
+
+// Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths.
+const adminApi = new Hono<AppEnv>().use(requireAdmin);
+
+export const app = new Hono<AppEnv>()
+  .basePath("/api")
+  .use(securityHeaders)
+  .use(requestContext)
+  .use(sameOriginOnly)
+  .route("/", publicApi)
+  .route("/", signedInApi)
+  .route("/admin", adminApi);
+
+app.onError(handleError);
+app.notFound(handleNotFound);
+
+export type AppType = typeof app;

@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+export const content = sqliteTable(
+  "content",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    type: text("type", { enum: ["video", "audio"] }).notNull(),
+    // Comma-separated, as the API and spec speak of tags.
+    tags: text("tags").notNull().default(""),
+    r2Key: text("r2_key").notNull().unique(),
+    mediaSize: integer("media_size").notNull(),
+    mediaContentType: text("media_content_type").notNull(),
+    thumbnailKey: text("thumbnail_key"),
+    // Measured on the server from the file itself; the view rules depend on it.
+    durationMs: integer("duration_ms").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    check("content_type_check", sql`${t.type} in ('video', 'audio')`),
+    check("content_duration_check", sql`${t.durationMs} > 0`),
+    // Gallery keyset pagination, newest first: ORDER BY created_at DESC, id DESC.
+    index("content_created_idx").on(t.createdAt, t.id),
+    // Gallery filtered by type (All/Videos/Audio) with the same keyset order.
+    index("content_type_created_idx").on(t.type, t.createdAt, t.id),
+    // Creator page, My Content and per-creator counts.
+    index("content_creator_created_idx").on(t.createdBy, t.createdAt, t.id),
+  ],
+);
+
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    // The R2 key the signed URL writes to.
+    key: text("key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["media", "thumbnail"] }).notNull(),
+    contentType: text("content_type").notNull(),
+    // The size the client announced and the token is bound to.
+    size: integer("size").notNull(),
+    status: text("status", { enum: ["signed", "uploaded", "finalized"] }).notNull(),
+    // R2 multipart upload id for files above the multipart threshold.
+    multipartUploadId: text("multipart_upload_id"),
+    createdAt: text("created_at").notNull(),
+    uploadedAt: text("uploaded_at"),
+  },
+  (t) => [
+    // Serves the clean-up of abandoned uploads (signed long ago, never finalized).
+    index("uploads_status_created_idx").on(t.status, t.createdAt),
+    index("uploads_user_idx").on(t.userId),
+  ],
+);
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentId: text("content_id")
+      .notNull()
+      .references(() => content.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentId] }),
+    // Co-occurrence ("people who liked this also liked") and like counts per item.
+    index("likes_content_idx").on(t.contentId, t.userId),
+  ],
+);

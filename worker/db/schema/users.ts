@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    username: text("username"),
+    // Google's stable subject id; null for accounts made through local sign-in.
+    googleSub: text("google_sub"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    // Emails are stored lower-cased; sign-in looks users up by email.
+    uniqueIndex("users_email_unique").on(t.email),
+    // Usernames are unique regardless of case ("Ava" and "ava" are the same name to a person).
+    uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token: a leaked database row cannot be replayed as a cookie.
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [
+    // Serves "sign out everywhere" and cleanup of a user's sessions.
+    index("sessions_user_idx").on(t.userId),
+    // Serves the periodic purge of expired sessions.
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+

@@ -1,0 +1,9 @@
+import { app } from "./app";
+import { runScheduledJobs } from "./scheduled";
+
+export default {
+  fetch: app.fetch,
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runScheduledJobs(env));
+  },
+} satisfies ExportedHandler<Env>;

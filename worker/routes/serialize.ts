@@ -1,0 +1,12 @@
+import type { SessionUser } from "../app-env";
+
+/** The current user as the API speaks it (spec §3 "Current user"). */
+export function currentUserJson(user: SessionUser) {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    is_admin: user.isAdmin ? 1 : 0,
+    created_at: user.createdAt,
+  };
+}
