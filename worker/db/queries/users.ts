@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { isUniqueViolation } from "../errors";
 import { sessions, users } from "../schema";
 
 export type UserRow = typeof users.$inferSelect;
@@ -65,7 +66,7 @@ export async function setUsername(db: Db, { userId, username }: UsernameUpdate) 
     await db.update(users).set({ username }).where(eq(users.id, userId));
     return true;
   } catch (err) {
-    if (String((err as Error)?.message ?? err).includes("UNIQUE")) return false;
+    if (isUniqueViolation(err)) return false;
     throw err;
   }
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
+
+const taken = () => `n${Math.random().toString(36).slice(2, 12)}`;
+
+describe("PATCH /api/users/me/username", () => {
+  const cases: [string, unknown, number, string][] = [
+    ["empty", "   ", 400, "Username cannot be empty"],
+    ["too short", "ab", 400, "Username must be between 3 and 20 characters"],
+    ["too long", "a".repeat(21), 400, "Username must be between 3 and 20 characters"],
+    ["bad characters", "ava smith!", 400, "Username can only contain letters, numbers, and underscores"],
+    ["emoji", "ava_🎬", 400, "Username can only contain letters, numbers, and underscores"],
+    ["not a string", 42, 400, "username: Invalid input: expected string, received number"],
+  ];
+  for (const [what, username, status, error] of cases) {
+    it(`refuses ${what} with the spec's message`, async () => {
+      const browser = await signedInBrowser(uniqueEmail());
+      const res = await browser.json("/api/users/me/username", "PATCH", { username });
+      expect(res.status).toBe(status);
+      expect(await res.json()).toMatchObject({ error });
+    });
+  }
+
+  it("saves a valid name, trimmed, and the current user shows it", async () => {
+    const browser = await signedInBrowser(uniqueEmail());
+    const name = taken();
+    const res = await browser.json("/api/users/me/username", "PATCH", { username: `  ${name} ` });
+    expect(res.status).toBe(200);
+    expect(await (await browser.fetch("/api/users/me")).json()).toMatchObject({ username: name });
+  });
+
+  it("refuses a name another account holds, in any letter case", async () => {
+    const name = taken();
+    const first = await signedInBrowser(uniqueEmail());
+    expect((await first.json("/api/users/me/username", "PATCH", { username: name })).status).toBe(200);
+    const second = await signedInBrowser(uniqueEmail());
+    const res = await second.json("/api/users/me/username", "PATCH", { username: name.toUpperCase() });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: "That username is already taken" });
+  });
+
+  it("refuses malformed JSON with 400, not 500", async () => {
+    const browser = await signedInBrowser(uniqueEmail());
+    const res = await browser.fetch("/api/users/me/username", { method: "PATCH", body: "{nope" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toHaveProperty("requestId");
+  });
+});
+
+describe("GET /api/users/{id}", () => {
+  it("returns the public creator card without the email", async () => {
+    const email = uniqueEmail("creator");
+    const browser = await signedInBrowser(email);
+    const me = await (await browser.fetch("/api/users/me")).json<{ id: string }>();
+    const res = await new Browser().fetch(`/api/users/${me.id}`);
+    expect(res.status).toBe(200);
+    const body = await res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ id: me.id, username: null, display_name: email.split("@")[0] });
+    expect(JSON.stringify(body)).not.toContain("@");
+  });
+
+  it("answers 404 for an unknown creator", async () => {
+    const res = await new Browser().fetch("/api/users/01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "Creator not found" });
+  });
+});
