@@ -1,0 +1,109 @@
+// Seeds the local D1 and R2 (the same state `npm run dev` uses) with the demo data of DESIGN.md §4.
+// Idempotent: rows are inserted only when missing and media is uploaded only when absent, so running it
+// on every `npm run dev` is cheap and never overwrites what a developer changed.
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { getPlatformProxy } from "wrangler";
+
+type DemoItem = {
+  id: string;
+  creator: string;
+  title: string;
+  description: string;
+  tags: string[];
+  type: "video" | "audio";
+  file: string;
+  thumbnail: string;
+  content_type: string;
+  size: number;
+  duration_ms: number;
+  created_at: string;
+};
+
+type SeedEnv = { DB: D1Database; MEDIA: R2Bucket };
+
+// Fixed ids so every machine's demo data matches (links in docs and tests stay valid).
+const DEMO_USERS = [
+  { id: "01JBDEMO0000000000000ADMIN", email: "admin@example.com", username: "admin", createdAt: "2024-09-01T00:00:00.000Z" },
+  { id: "01JBDEMO000000000000000AVA", email: "ava@example.com", username: "ava", createdAt: "2024-09-15T00:00:00.000Z" },
+  { id: "01JBDEMO000000000000000BEN", email: "ben@example.com", username: "ben_cooks", createdAt: "2024-09-20T00:00:00.000Z" },
+  // The viewer is a new user (after 2024-10-30), so the sign-on challenges apply to them.
+  { id: "01JBDEMO00000000000VIEWER0", email: "viewer@example.com", username: null, createdAt: new Date().toISOString() },
+];
+
+// Three challenges worth $75 together: the spec's sign-up bonus of $50 to $100.
+const DEMO_CHALLENGES = [
+  { id: "01JBDEMOCHALLENGE000STREAM", name: "Watch 10 streams", description: "Watch 10 different videos or tracks to at least 80%.", type: "streams_completed", value: 10, bonusMicros: 25_000_000 },
+  { id: "01JBDEMOCHALLENGE000UPLOAD", name: "Share your first upload", description: "Upload one video or audio track.", type: "content_uploaded", value: 1, bonusMicros: 25_000_000 },
+  { id: "01JBDEMOCHALLENGE0000VIEWS", name: "Get 3 viewers", description: "Get 3 unique viewers on each of your uploads.", type: "min_views_per_content", value: 3, bonusMicros: 25_000_000 },
+];
+
+const DEMO_SETTINGS: Record<string, string> = {
+  preroll_enabled: "true",
+  postroll_enabled: "true",
+  // Served from public/ by the same origin, whatever port the dev server runs on.
+  vast_url: "/ads/sample-vast.xml",
+  ga4_id: "",
+  facebook_pixel_id: "",
+};
+
+const mediaKey = (item: DemoItem) => `seed/${item.file.split("/").pop()}`;
+const thumbKey = (item: DemoItem) => `seed/thumbs/${item.thumbnail.split("/").pop()}`;
+
+async function putIfMissing(bucket: R2Bucket, key: string, file: string, contentType: string) {
+  if (await bucket.head(key)) return false;
+  await bucket.put(key, readFileSync(file), { httpMetadata: { contentType } });
+  return true;
+}
+
+async function seed(env: SeedEnv) {
+  const now = new Date().toISOString();
+  const items: DemoItem[] = JSON.parse(readFileSync("seed/demo-content.json", "utf8"));
+  const userId = new Map(DEMO_USERS.map((u) => [u.email, u.id]));
+  const statements = [
+    ...DEMO_USERS.map((u) =>
+      env.DB.prepare("insert or ignore into users (id, email, username, created_at) values (?, ?, ?, ?)").bind(
+        u.id, u.email, u.username, u.createdAt,
+      ),
+    ),
+    ...items.map((item) =>
+      env.DB.prepare(
+        `insert or ignore into content (id, title, description, type, tags, r2_key, media_size, media_content_type,
+           thumbnail_key, duration_ms, created_by, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        item.id, item.title, item.description, item.type, item.tags.join(","), mediaKey(item), item.size,
+        item.content_type, thumbKey(item), item.duration_ms, userId.get(item.creator)!,
+        new Date(item.created_at).toISOString(), new Date(item.created_at).toISOString(),
+      ),
+    ),
+    ...DEMO_CHALLENGES.map((ch) =>
+      env.DB.prepare(
+        `insert or ignore into challenges (id, name, description, requirement_type, requirement_value, bonus_micros,
+           time_limit_hours, is_active, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 24, 1, ?, ?)`,
+      ).bind(ch.id, ch.name, ch.description, ch.type, ch.value, ch.bonusMicros, now, now),
+    ),
+    ...Object.entries(DEMO_SETTINGS).map(([key, value]) =>
+      env.DB.prepare("insert or ignore into settings (key, value, updated_at) values (?, ?, ?)").bind(key, value, now),
+    ),
+  ];
+  await env.DB.batch(statements);
+  let uploaded = 0;
+  for (const item of items) {
+    if (await putIfMissing(env.MEDIA, mediaKey(item), item.file, item.content_type)) uploaded++;
+    if (await putIfMissing(env.MEDIA, thumbKey(item), item.thumbnail, "image/jpeg")) uploaded++;
+  }
+  const count = await env.DB.prepare("select count(*) as n from content").first<{ n: number }>();
+  console.log(`seed: ${DEMO_USERS.length} demo users, ${count?.n} content items, ${uploaded} media objects uploaded`);
+}
+
+// Local secrets: a fresh clone has none yet; the example is safe for local use.
+if (!existsSync(".dev.vars")) {
+  copyFileSync(".dev.vars.example", ".dev.vars");
+  console.log("seed: created .dev.vars from .dev.vars.example");
+}
+const proxy = await getPlatformProxy<SeedEnv>({ configPath: "wrangler.jsonc", persist: true });
+try {
+  await seed(proxy.env);
+} finally {
+  await proxy.dispose();
+}
