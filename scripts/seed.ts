@@ -21,20 +21,20 @@ type DemoItem = {
 
 type SeedEnv = { DB: D1Database; MEDIA: R2Bucket };
 
-// Fixed ids so every machine's demo data matches (links in docs and tests stay valid).
+// Fixed ids (valid ULID characters) so every machine's demo data matches and links stay valid.
 const DEMO_USERS = [
-  { id: "01JBDEMO0000000000000ADMIN", email: "admin@example.com", username: "admin", createdAt: "2024-09-01T00:00:00.000Z" },
-  { id: "01JBDEMO000000000000000AVA", email: "ava@example.com", username: "ava", createdAt: "2024-09-15T00:00:00.000Z" },
-  { id: "01JBDEMO000000000000000BEN", email: "ben@example.com", username: "ben_cooks", createdAt: "2024-09-20T00:00:00.000Z" },
+  { id: "01JBD3M000000000000000ADM0", email: "admin@example.com", username: "admin", createdAt: "2024-09-01T00:00:00.000Z" },
+  { id: "01JBD3M000000000000000AVA0", email: "ava@example.com", username: "ava", createdAt: "2024-09-15T00:00:00.000Z" },
+  { id: "01JBD3M000000000000000BEN0", email: "ben@example.com", username: "ben_cooks", createdAt: "2024-09-20T00:00:00.000Z" },
   // The viewer is a new user (after 2024-10-30), so the sign-on challenges apply to them.
-  { id: "01JBDEMO00000000000VIEWER0", email: "viewer@example.com", username: null, createdAt: new Date().toISOString() },
+  { id: "01JBD3M000000000000000VWR0", email: "viewer@example.com", username: null, createdAt: new Date().toISOString() },
 ];
 
 // Three challenges worth $75 together: the spec's sign-up bonus of $50 to $100.
 const DEMO_CHALLENGES = [
-  { id: "01JBDEMOCHALLENGE000STREAM", name: "Watch 10 streams", description: "Watch 10 different videos or tracks to at least 80%.", type: "streams_completed", value: 10, bonusMicros: 25_000_000 },
-  { id: "01JBDEMOCHALLENGE000UPLOAD", name: "Share your first upload", description: "Upload one video or audio track.", type: "content_uploaded", value: 1, bonusMicros: 25_000_000 },
-  { id: "01JBDEMOCHALLENGE0000VIEWS", name: "Get 3 viewers", description: "Get 3 unique viewers on each of your uploads.", type: "min_views_per_content", value: 3, bonusMicros: 25_000_000 },
+  { id: "01JBD3MCH0000000000000STRM", name: "Watch 10 streams", description: "Watch 10 different videos or tracks to at least 80%.", type: "streams_completed", value: 10, bonusMicros: 25_000_000 },
+  { id: "01JBD3MCH0000000000000VPDX", name: "Share your first upload", description: "Upload one video or audio track.", type: "content_uploaded", value: 1, bonusMicros: 25_000_000 },
+  { id: "01JBD3MCH0000000000000VWS0", name: "Get 3 viewers", description: "Get 3 unique viewers on each of your uploads.", type: "min_views_per_content", value: 3, bonusMicros: 25_000_000 },
 ];
 
 const DEMO_SETTINGS: Record<string, string> = {
