@@ -2,6 +2,7 @@
 // Idempotent: rows are inserted only when missing and media is uploaded only when absent, so running it
 // on every `npm run dev` is cheap and never overwrites what a developer changed.
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy } from "wrangler";
 
 type DemoItem = {

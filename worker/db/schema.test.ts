@@ -1,0 +1,67 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { makeContent, makeUser, testDb } from "../test/factories";
+import { newId } from "../lib/ids";
+import { nowIso } from "../lib/time";
+import { isUniqueViolation } from "./errors";
+import { bonuses, content, earnings, users } from "./schema";
+
+const search = async (query: string) =>
+  (
+    await env.DB.prepare(
+      "select c.id from content_search s join content c on c.rowid = s.rowid where content_search match ? order by bm25(content_search)",
+    )
+      .bind(query)
+      .all<{ id: string }>()
+  ).results.map((r) => r.id);
+
+describe("money idempotency lives in the schema", () => {
+  it("pays each side of a view at most once", async () => {
+    const viewer = await makeUser();
+    const row = { userId: viewer.id, kind: "viewer" as const, viewId: newId(), amountMicros: 3000, createdAt: nowIso() };
+    await testDb().insert(earnings).values({ id: newId(), ...row });
+    const again = testDb().insert(earnings).values({ id: newId(), ...row });
+    await expect(again).rejects.toSatisfy(isUniqueViolation);
+    // The other side of the same view is a different credit.
+    await testDb().insert(earnings).values({ id: newId(), ...row, kind: "creator" });
+  });
+
+  it("allows one sign-on bonus per user but any number of manual bonuses", async () => {
+    const user = await makeUser();
+    const bonus = (kind: "signon" | "manual") => ({
+      id: newId(), userId: user.id, kind, challengeIds: kind === "manual" ? "Manual" : "c1",
+      totalMicros: 75_000_000, status: "pending" as const, createdAt: nowIso(),
+    });
+    await testDb().insert(bonuses).values(bonus("signon"));
+    await expect(testDb().insert(bonuses).values(bonus("signon"))).rejects.toSatisfy(isUniqueViolation);
+    await testDb().insert(bonuses).values([bonus("manual"), bonus("manual")]);
+  });
+
+  it("refuses negative amounts", async () => {
+    const user = await makeUser();
+    const bad = testDb().insert(earnings).values({
+      id: newId(), userId: user.id, kind: "manual", amountMicros: -1, createdAt: nowIso(),
+    });
+    await expect(bad).rejects.toThrow();
+  });
+});
+
+describe("the search index follows content and creators", () => {
+  it("indexes new content, follows edits and deletes, and the creator's new name", async () => {
+    const word = `zq${Math.random().toString(36).slice(2, 8)}`;
+    const creator = await makeUser({ username: `${word}_maker` });
+    const item = await makeContent(creator.id, { title: `Glacier ${word}`, tags: "travel,ice" });
+    expect(await search(`"${word}"*`)).toEqual([item.id]);
+    expect(await search(`creator_name:"${word}_maker"`)).toEqual([item.id]);
+
+    await testDb().update(content).set({ title: "Plain title" }).where(eq(content.id, item.id));
+    expect(await search(`title:"${word}"`)).toEqual([]);
+
+    await testDb().update(users).set({ username: `renamed${word}` }).where(eq(users.id, creator.id));
+    expect(await search(`creator_name:"renamed${word}"`)).toEqual([item.id]);
+
+    await testDb().delete(content).where(eq(content.id, item.id));
+    expect(await search(`"renamed${word}"`)).toEqual([]);
+  });
+});
