@@ -1,0 +1,38 @@
+import type { RouteObject } from "react-router";
+import { RootLayout, RootLoading } from "./components/app-shell";
+import { RequireAuth } from "./components/require-auth";
+import { RouteError } from "./components/route-error";
+
+// Every screen is its own chunk (`lazy`), so the home page ships only the code it needs.
+// Each route module exports `Component`, which react-router picks up from the lazy import.
+export const appRoutes: RouteObject[] = [
+  {
+    path: "/",
+    Component: RootLayout,
+    HydrateFallback: RootLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: () => import("./routes/home") },
+      { path: "auth/callback", lazy: () => import("./routes/auth-callback") },
+      { path: "auth/dev", lazy: () => import("./routes/auth-dev") },
+      { path: "content/:id", lazy: () => import("./routes/content") },
+      { path: "creator/:creatorId", lazy: () => import("./routes/creator") },
+      {
+        // Signed-in only; visitors are sent to /.
+        element: <RequireAuth />,
+        children: [
+          { path: "profile", lazy: () => import("./routes/profile") },
+          { path: "wallet", lazy: () => import("./routes/wallet") },
+          { path: "upload", lazy: () => import("./routes/upload") },
+          { path: "upload/bulk", lazy: () => import("./routes/upload-bulk") },
+        ],
+      },
+      {
+        // Admins only; visitors and other users are sent to /.
+        element: <RequireAuth role="admin" />,
+        children: [{ path: "admin", lazy: () => import("./routes/admin") }],
+      },
+      { path: "*", lazy: () => import("./routes/not-found") },
+    ],
+  },
+];

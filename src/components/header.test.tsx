@@ -1,0 +1,78 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { AuthState } from "../stores/auth";
+import { useAuth } from "../stores/auth";
+import { useGalleryFilters } from "../stores/gallery-filters";
+import { stubFetch } from "../test/fetch";
+import { admin, ava } from "../test/fixtures";
+import { renderRoutes } from "../test/render-route";
+import { Header } from "./header";
+
+function renderHeader(auth: Pick<AuthState, "user" | "pending">, path = "/") {
+  useAuth.setState(auth);
+  return renderRoutes([{ path: "*", Component: Header }], path);
+}
+
+const accountNav = () => screen.getByRole("navigation", { name: "Account" });
+
+beforeEach(() => {
+  useGalleryFilters.setState({ search: "", type: "all" });
+});
+
+describe("Header", () => {
+  it("shows no account controls while sign-in is still being checked", () => {
+    renderHeader({ user: null, pending: true });
+    expect(screen.getByRole("link", { name: "Reelpay" })).toHaveProperty("pathname", "/");
+    expect(screen.queryByRole("button", { name: "Sign In" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Profile" })).toBeNull();
+  });
+
+  it("offers Sign In to visitors, which goes straight to the provider", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    stubFetch({ "GET /api/oauth/google/redirect_url": { body: { redirectUrl: "/auth/dev?state=s" } } });
+    renderHeader({ user: null, pending: false });
+    expect(screen.queryByRole("link", { name: "Wallet" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Sign In" }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/auth/dev?state=s"));
+  });
+
+  it("shows a signed-in user's links and username, without Admin", () => {
+    renderHeader({ user: ava, pending: false });
+    const nav = within(accountNav());
+    for (const [name, href] of [["Profile", "/profile"], ["Wallet", "/wallet"], ["Upload", "/upload"]]) {
+      expect(nav.getByRole("link", { name })).toHaveProperty("pathname", href);
+    }
+    expect(nav.queryByRole("link", { name: "Admin" })).toBeNull();
+    expect(nav.getByText("ava")).toBeTruthy();
+    expect(nav.getByRole("button", { name: "Sign Out" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Sign In" })).toBeNull();
+  });
+
+  it("shows Admin to admins and falls back to the email without a username", () => {
+    renderHeader({ user: admin, pending: false });
+    const nav = within(accountNav());
+    expect(nav.getByRole("link", { name: "Admin" })).toHaveProperty("pathname", "/admin");
+    expect(nav.getByText("admin@example.com")).toBeTruthy();
+  });
+
+  it("signs out locally at once and returns home", () => {
+    stubFetch({ "GET /api/logout": { body: { ok: true } } });
+    const { router } = renderHeader({ user: ava, pending: false }, "/wallet");
+    fireEvent.click(screen.getByRole("button", { name: "Sign Out" }));
+    expect(useAuth.getState().user).toBeNull();
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeTruthy();
+  });
+
+  it("has search and type filters on the home page only, kept in the gallery store", () => {
+    const { router } = renderHeader({ user: null, pending: false });
+    const search = screen.getByPlaceholderText("Search content or creators...");
+    fireEvent.change(search, { target: { value: "jazz" } });
+    fireEvent.click(screen.getByRole("button", { name: "Audio" }));
+    expect(useGalleryFilters.getState()).toMatchObject({ search: "jazz", type: "audio" });
+    expect(screen.getByRole("button", { name: "Audio" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("false");
+    void router.navigate("/wallet");
+    return vi.waitFor(() => expect(screen.queryByRole("searchbox")).toBeNull());
+  });
+});

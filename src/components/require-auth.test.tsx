@@ -1,0 +1,55 @@
+import { act, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useAuth } from "../stores/auth";
+import { admin, ava } from "../test/fixtures";
+import { renderApp } from "../test/render-route";
+
+beforeEach(() => {
+  useAuth.setState({ user: null, pending: false });
+});
+
+describe("route guards", () => {
+  it("sends a visitor from /wallet to the home page", async () => {
+    const { router } = renderApp("/wallet");
+    expect(await screen.findByRole("heading", { name: "Welcome to Reelpay" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it.each(["/profile", "/upload", "/upload/bulk", "/admin"])("sends a visitor from %s home", async (path) => {
+    const { router } = renderApp(path);
+    await screen.findByRole("heading", { name: "Welcome to Reelpay" });
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("lets a signed-in user into /wallet", async () => {
+    useAuth.setState({ user: ava });
+    const { router } = renderApp("/wallet");
+    expect(await screen.findByRole("heading", { name: "Wallet" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/wallet");
+  });
+
+  it("sends a signed-in non-admin from /admin to the home page", async () => {
+    useAuth.setState({ user: ava });
+    const { router } = renderApp("/admin");
+    await screen.findByRole("heading", { name: "Recommended for You" });
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.queryByRole("tablist")).toBeNull();
+  });
+
+  it("lets an admin stay on /admin", async () => {
+    useAuth.setState({ user: admin });
+    const { router } = renderApp("/admin");
+    expect(await screen.findByRole("tablist", { name: "Admin sections" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/admin");
+  });
+
+  it("waits for the sign-in check before deciding", async () => {
+    useAuth.setState({ user: null, pending: true });
+    const { router } = renderApp("/wallet");
+    expect(await screen.findByRole("status")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/wallet");
+    act(() => useAuth.setState({ user: ava, pending: false }));
+    expect(await screen.findByRole("heading", { name: "Wallet" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/wallet");
+  });
+});

@@ -1,0 +1,50 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { stubFetch } from "../test/fetch";
+import { SignInModal } from "./sign-in-modal";
+
+function renderModal() {
+  const onClose = vi.fn();
+  render(<SignInModal open onClose={onClose} />);
+  return { onClose, dialog: screen.getByRole("dialog", { name: "Welcome to Reelpay" }) };
+}
+
+describe("SignInModal", () => {
+  it("shows the offer: bonus, exactly four benefits and the terms notice", () => {
+    const { dialog } = renderModal();
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    const text = dialog.textContent ?? "";
+    expect(text).toContain("$50 to $100");
+    expect(text).toContain("By continuing you agree to our Terms of Service and Privacy Policy.");
+    const benefits = within(dialog).getAllByRole("listitem").map((item) => item.textContent);
+    expect(benefits).toEqual([
+      "✓Earn $0.003 for every video or track you watch to 80%",
+      "✓Earn as a creator every time others watch your uploads",
+      "✓AI recommendations that learn from your likes",
+      "✓Cash out once your balance reaches $25.00",
+    ]);
+  });
+
+  it("moves focus to Continue with Google, which starts the sign-in flow", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    stubFetch({ "GET /api/oauth/google/redirect_url": { body: { redirectUrl: "https://accounts.example/o" } } });
+    renderModal();
+    const continueButton = screen.getByRole("button", { name: "Continue with Google" });
+    expect(document.activeElement).toBe(continueButton);
+    fireEvent.click(continueButton);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("https://accounts.example/o"));
+  });
+
+  it("closes with Escape and with the close button", () => {
+    const { onClose } = renderModal();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it("renders nothing while closed", () => {
+    render(<SignInModal open={false} onClose={() => {}} />);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { useShallow } from "zustand/react/shallow";
+import { ComingSoon } from "../components/coming-soon";
+import { buttonClass } from "../components/ui";
+import { WelcomeHero } from "../components/welcome-hero";
+import { useAuth } from "../stores/auth";
+
+function HomePage() {
+  const { user, pending } = useAuth(useShallow((s) => ({ user: s.user, pending: s.pending })));
+  const showHero = !pending && !user;
+
+  return (
+    <div className="space-y-8">
+      {showHero ? <WelcomeHero /> : <h1 className="sr-only">Home</h1>}
+      {user?.is_admin ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Link to="/upload/bulk" className={buttonClass("secondary")}>
+            Bulk Upload
+          </Link>
+          <Link to="/admin" className={buttonClass("secondary")}>
+            Admin
+          </Link>
+        </div>
+      ) : null}
+      {user ? (
+        <>
+          <ComingSoon level={2} title="Sign-On Challenge" what="your sign-up bonus challenge and its progress" />
+          <ComingSoon level={2} title="Recommended for You" what="picks that learn from the content you like" />
+        </>
+      ) : null}
+      <ComingSoon level={2} title="Discover Content" what="the content gallery" />
+    </div>
+  );
+}
+
+export { HomePage as Component };

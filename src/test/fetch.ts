@@ -1,0 +1,33 @@
+import { vi } from "vitest";
+
+type Reply = { status?: number; body?: unknown };
+type Route = Reply | ((init: RequestInit | undefined) => Reply | Promise<Reply>);
+
+/**
+ * Stubs `fetch`, the network boundary, with canned replies keyed by "METHOD /path".
+ * Unknown requests answer 404 so a missing stub shows up as a failed call, not a hang.
+ */
+export function stubFetch(routes: Record<string, Route>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const key = `${init?.method ?? "GET"} ${new URL(url, "http://localhost").pathname}`;
+    const route = routes[key];
+    const reply = typeof route === "function" ? await route(init) : (route ?? { status: 404 });
+    const status = reply.status ?? 200;
+    return new Response(JSON.stringify(reply.body ?? { error: "Not found", requestId: "test" }), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+/** A promise you settle from the test, to hold a request open while checking concurrent calls. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}

@@ -1,0 +1,20 @@
+import type { CurrentUser } from "../lib/types";
+
+// Users as GET /api/users/me returns them, for component and store tests.
+
+export const ava: CurrentUser = {
+  id: "01J000000000000000000000AV",
+  email: "ava@example.com",
+  username: "ava",
+  is_admin: 0,
+  created_at: "2025-01-01T00:00:00.000Z",
+};
+
+/** An admin who has not chosen a username, so screens fall back to the email. */
+export const admin: CurrentUser = {
+  ...ava,
+  id: "01J000000000000000000000AD",
+  email: "admin@example.com",
+  username: null,
+  is_admin: 1,
+};
