@@ -1,23 +1,10 @@
-// Shapes of the API responses the SPA reads. Kept by hand until the worker exports `AppType`.
-
-/** The signed-in user as GET /api/users/me returns it; held whole, as returned. */
-export type CurrentUser = {
-  id: string;
-  email: string;
-  username: string | null;
-  is_admin: 0 | 1;
-  created_at: string;
-};
-
-/** Every API error has this body (one error handler on the server). */
-export type ApiErrorBody = {
-  error: string;
-  code?: string;
-  requestId: string;
-};
-
-export type RedirectUrlResponse = { redirectUrl: string };
-
-export type SessionResponse = { user: CurrentUser };
-
-export type LogoutResponse = { ok: true };
+// The API's response shapes come from the worker's type-only contract (docs/decisions/006), so a change
+// on either side fails type checking on the other.
+export type {
+  ApiErrorBody,
+  CreatorCardJson,
+  CurrentUserJson as CurrentUser,
+  LogoutResponse,
+  RedirectUrlResponse,
+  SessionResponse,
+} from "../../worker/api-types";

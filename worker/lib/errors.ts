@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { ApiErrorBody } from "../api-types";
 import type { AppEnv } from "../app-env";
 
 /** The one error type routes and services throw; onError turns it into `{ error, code, requestId }`. */
@@ -19,7 +20,7 @@ export const unauthorized = (message = "Sign in required", code = "unauthorized"
 export const forbidden = (message = "Not allowed", code = "forbidden") => new ApiError(403, message, code);
 export const notFound = (message = "Not found", code = "not_found") => new ApiError(404, message, code);
 
-export function errorBody(c: Context<AppEnv>, error: string, code?: string) {
+export function errorBody(c: Context<AppEnv>, error: string, code?: string): ApiErrorBody {
   return { error, ...(code ? { code } : {}), requestId: c.get("requestId") ?? "" };
 }
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { CreatorCardJson } from "../api-types";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { findUserById, setUsername } from "../db/queries/users";
 import { displayName, usernameError } from "../domain/username";
@@ -12,10 +13,13 @@ import { currentUserJson } from "./serialize";
 export const usersPublicRoutes = new Hono<AppEnv>().get(`/users/:id${ID_PATTERN}`, async (c) => {
   const user = await findUserById(c.get("db"), c.req.param("id"));
   if (!user) throw notFound("Creator not found");
-  return c.json(
-    { id: user.id, username: user.username, display_name: displayName(user), created_at: user.createdAt },
-    200,
-  );
+  const card: CreatorCardJson = {
+    id: user.id,
+    username: user.username,
+    display_name: displayName(user),
+    created_at: user.createdAt,
+  };
+  return c.json(card, 200);
 });
 
 const usernameBody = z.object({ username: z.string().max(200, "Username must be between 3 and 20 characters") });
