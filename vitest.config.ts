@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["worker/**/*.test.ts"],
-          setupFiles: ["./worker/test/apply-migrations.ts"],
+          setupFiles: ["./worker/test/setup.ts"],
         },
       },
       {
