@@ -19,3 +19,73 @@ export type CreatorCardJson = { id: string; username: string | null; display_nam
 export type RedirectUrlResponse = { redirectUrl: string };
 export type SessionResponse = { user: CurrentUserJson };
 export type LogoutResponse = { ok: true };
+
+// ---- Content (spec §3 "Content", §7 "Content") ----
+
+export type ContentType = "video" | "audio";
+
+export type ContentJson = {
+  id: string;
+  title: string;
+  description: string;
+  type: ContentType;
+  /** Comma-separated, as the spec speaks of tags. */
+  tags: string;
+  thumbnail_key: string | null;
+  /** Public image URL (cache-busted by the thumbnail key), or null when the item has none. */
+  thumbnail_url: string | null;
+  created_by: string;
+  /** The creator's username, else the part of their email before the at-sign. */
+  creator_name: string;
+  /** Seconds, measured on the server from the file itself. */
+  duration: number;
+  r2_key: string;
+  like_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** GET /api/content, /api/content/mine, /api/content/liked. */
+export type ContentListResponse = { items: ContentJson[]; nextCursor: string | null };
+
+export type LikeStatusResponse = { liked: boolean; like_count: number };
+
+/** GET /api/users/{id} adds the counts the creator page shows. */
+export type CreatorPageJson = CreatorCardJson & { video_count: number; audio_count: number };
+
+// ---- Uploads (DESIGN.md §4 "Uploads") ----
+
+export type UploadSignRequest = { filename: string; contentType: string; fileSize: number };
+
+/**
+ * POST /api/uploads/sign. Small files (`multipart` null): PUT the whole file to `uploadUrl` with its
+ * content type. Files above the multipart threshold: follow `multipart` (the R2 multipart upload is
+ * already created by the sign step).
+ */
+export type UploadSignResponse = {
+  key: string;
+  uploadUrl: string;
+  multipart: UploadMultipartPlan | null;
+};
+
+/**
+ * Multipart plan: every part but the last is `partSize` bytes; `token` is the signed upload token.
+ *   GET    /api/uploads/multipart?token=…              → UploadPartsResponse (parts already stored: resume)
+ *   PUT    /api/uploads/multipart/part?token=…&part=N  → { part, size } (N from 1 to partCount; retry freely)
+ *   POST   /api/uploads/multipart/complete?token=…     → { key }
+ *   DELETE /api/uploads/multipart?token=…              → { ok: true } (abort)
+ */
+export type UploadMultipartPlan = { token: string; partSize: number; partCount: number };
+
+export type UploadPartsResponse = { parts: { part: number; size: number }[] };
+
+export type FinalizeRequest = {
+  r2_key: string;
+  type: ContentType;
+  title: string;
+  description?: string;
+  tags?: string[];
+  thumbnail_key?: string;
+};
+
+export type FinalizeResponse = { id: string };
