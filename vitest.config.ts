@@ -1,9 +1,20 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const migrationsDir = fileURLToPath(new URL("./migrations", import.meta.url));
+
+// Real media files for the worker tests (which cannot read the disk): name → base64.
+function readFixtures(...dirs: string[]) {
+  const out: Record<string, string> = {};
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) out[name] = readFileSync(`${dir}/${name}`).toString("base64");
+  }
+  return out;
+}
 
 export default defineConfig({
   test: {
@@ -16,6 +27,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                TEST_FIXTURES: readFixtures("e2e/fixtures", "worker/test/fixtures"),
                 GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
                 GOOGLE_CLIENT_SECRET: "test-client-secret",
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
