@@ -5,6 +5,10 @@ import { requireAdmin, requireUser } from "./middleware/access";
 import { requestContext } from "./middleware/context";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
 import { authRoutes } from "./routes/auth";
+import { contentPublicRoutes } from "./routes/content-public";
+import { contentSignedInRoutes } from "./routes/content-signed-in";
+import { finalizeRoutes } from "./routes/finalize";
+import { uploadRoutes } from "./routes/uploads";
 import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
 
 // Access is declared by the sub-app a route lives in. Hono flattens sub-apps into one router and runs
@@ -12,9 +16,17 @@ import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
 // public routes first (they answer before any guard), then the signed-in guard and its routes, then the
 // admin guard and its routes. A route added after a guard is guarded; the route-access test proves it.
 
-const publicApi = new Hono<AppEnv>().route("/", authRoutes).route("/", usersPublicRoutes);
+const publicApi = new Hono<AppEnv>()
+  .route("/", authRoutes)
+  .route("/", usersPublicRoutes)
+  .route("/", contentPublicRoutes);
 
-const signedInApi = new Hono<AppEnv>().use(requireUser).route("/", usersSignedInRoutes);
+const signedInApi = new Hono<AppEnv>()
+  .use(requireUser)
+  .route("/", usersSignedInRoutes)
+  .route("/", contentSignedInRoutes)
+  .route("/", finalizeRoutes)
+  .route("/", uploadRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths.
 const adminApi = new Hono<AppEnv>().use(requireAdmin);

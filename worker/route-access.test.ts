@@ -9,6 +9,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/sessions",
   "GET /api/logout",
   "GET /api/users/:id{[0-9A-HJKMNP-TV-Z]{26}}",
+  "GET /api/content",
+  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
+  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}/thumbnail",
 ]);
 
 const registered = app.routes

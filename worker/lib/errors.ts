@@ -6,7 +6,7 @@ import type { AppEnv } from "../app-env";
 /** The one error type routes and services throw; onError turns it into `{ error, code, requestId }`. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 411 | 413 | 415 | 416 | 429 | 503,
     message: string,
     readonly code?: string,
   ) {

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CreatorCardJson } from "../api-types";
+import type { CreatorPageJson } from "../api-types";
 import type { AppEnv, SignedInEnv } from "../app-env";
+import { countByType } from "../db/queries/content";
 import { findUserById, setUsername } from "../db/queries/users";
 import { displayName, usernameError } from "../domain/username";
 import { ApiError, badRequest, notFound } from "../lib/errors";
@@ -9,15 +10,18 @@ import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { currentUserJson } from "./serialize";
 
-/** Public: a creator's public card. The email itself stays private; its local part is the fallback name. */
+/** Public: a creator's page data. The email stays private; its local part is the fallback name. */
 export const usersPublicRoutes = new Hono<AppEnv>().get(`/users/:id${ID_PATTERN}`, async (c) => {
-  const user = await findUserById(c.get("db"), c.req.param("id"));
+  const id = c.req.param("id");
+  const [user, counts] = await Promise.all([findUserById(c.get("db"), id), countByType(c.get("db"), id)]);
   if (!user) throw notFound("Creator not found");
-  const card: CreatorCardJson = {
+  const card: CreatorPageJson = {
     id: user.id,
     username: user.username,
     display_name: displayName(user),
     created_at: user.createdAt,
+    video_count: counts.video,
+    audio_count: counts.audio,
   };
   return c.json(card, 200);
 });

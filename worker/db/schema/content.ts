@@ -77,3 +77,18 @@ export const likes = sqliteTable(
     index("likes_content_idx").on(t.contentId, t.userId),
   ],
 );
+
+// Parts of a multipart upload already stored in R2. The R2 binding cannot list them, and a client that
+// lost its connection resumes from this list.
+export const uploadParts = sqliteTable(
+  "upload_parts",
+  {
+    key: text("key")
+      .notNull()
+      .references(() => uploads.key, { onDelete: "cascade" }),
+    partNumber: integer("part_number").notNull(),
+    etag: text("etag").notNull(),
+    size: integer("size").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.partNumber] })],
+);

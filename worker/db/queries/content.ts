@@ -1,0 +1,97 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../client";
+import { content, likes } from "../schema";
+
+export type ContentRow = typeof content.$inferSelect & { creatorName: string; likeCount: number };
+
+const CREATOR_NAME = sql`coalesce(u.username, substr(u.email, 1, instr(u.email, '@') - 1))`;
+const LIKE_COUNT = sql`(select count(*) from likes l where l.content_id = c.id)`;
+
+// Raw SQL because search joins the FTS5 table (drizzle cannot express it); every value is bound.
+const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2_key as r2Key, c.media_size as mediaSize,
+  c.media_content_type as mediaContentType, c.thumbnail_key as thumbnailKey, c.duration_ms as durationMs,
+  c.created_by as createdBy, c.created_at as createdAt, c.updated_at as updatedAt,
+  ${CREATOR_NAME} as creatorName, ${LIKE_COUNT} as likeCount`;
+
+export type ListParams = {
+  type?: "video" | "audio";
+  creator?: string;
+  /** A safe FTS5 query (see domain/content/search-query.ts), or undefined to browse newest first. */
+  match?: string;
+  after?: { key: string | number; id: string } | null;
+  limit: number;
+};
+
+/** One page of the gallery or of search results, plus one extra row to tell whether more exist. */
+export async function listContentPage(db: Db, p: ListParams): Promise<(ContentRow & { sortKey: string | number })[]> {
+  const filters: SQL[] = [];
+  if (p.type) filters.push(sql`c.type = ${p.type}`);
+  if (p.creator) filters.push(sql`c.created_by = ${p.creator}`);
+  if (!p.match) {
+    // Newest first; served by content_created_idx / content_type_created_idx / content_creator_created_idx.
+    if (p.after) filters.push(sql`(c.created_at, c.id) < (${String(p.after.key)}, ${p.after.id})`);
+    const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+    return db.all(sql`select ${SELECT_ROW}, c.created_at as sortKey from content c
+      join users u on u.id = c.created_by ${where}
+      order by c.created_at desc, c.id desc limit ${p.limit + 1}`);
+  }
+  // Relevance first (bm25: lower is better), title and tags weigh more than description.
+  const page = p.after ? sql`where (sortKey, id) > (${Number(p.after.key)}, ${p.after.id})` : sql``;
+  const inner = [sql`content_search match ${p.match}`, ...filters];
+  return db.all(sql`select * from (
+      select ${SELECT_ROW}, bm25(content_search, 10.0, 2.0, 5.0, 4.0) as sortKey
+      from content_search s join content c on c.rowid = s.rowid join users u on u.id = c.created_by
+      where ${sql.join(inner, sql` and `)}
+    ) ${page} order by sortKey, id limit ${p.limit + 1}`);
+}
+
+export async function findContent(db: Db, id: string): Promise<ContentRow | null> {
+  const rows = await db.all<ContentRow>(sql`select ${SELECT_ROW} from content c
+    join users u on u.id = c.created_by where c.id = ${id}`);
+  return rows[0] ?? null;
+}
+
+/** The caller's uploads, newest first (My Content). */
+export async function listByCreator(db: Db, userId: string, limit: number): Promise<ContentRow[]> {
+  return db.all(sql`select ${SELECT_ROW} from content c join users u on u.id = c.created_by
+    where c.created_by = ${userId} order by c.created_at desc, c.id desc limit ${limit}`);
+}
+
+/** What the caller liked, most recently liked first. */
+export async function listLikedBy(db: Db, userId: string, limit: number): Promise<ContentRow[]> {
+  return db.all(sql`select ${SELECT_ROW} from likes lk join content c on c.id = lk.content_id
+    join users u on u.id = c.created_by where lk.user_id = ${userId}
+    order by lk.created_at desc, c.id desc limit ${limit}`);
+}
+
+export async function countByType(db: Db, userId: string) {
+  const rows = await db
+    .select({ type: content.type, n: sql<number>`count(*)` })
+    .from(content)
+    .where(eq(content.createdBy, userId))
+    .groupBy(content.type);
+  return {
+    video: rows.find((r) => r.type === "video")?.n ?? 0,
+    audio: rows.find((r) => r.type === "audio")?.n ?? 0,
+  };
+}
+
+export type LikeChange = { userId: string; contentId: string; createdAt: string };
+
+/** Like or unlike (idempotent) and return the state after, in one round trip. */
+export async function setLike(db: Db, change: LikeChange, liked: boolean) {
+  const write = liked
+    ? db.insert(likes).values(change).onConflictDoNothing()
+    : db.delete(likes).where(and(eq(likes.userId, change.userId), eq(likes.contentId, change.contentId)));
+  const [, counted] = await db.batch([write, likeState(db, change.userId, change.contentId)]);
+  return counted[0]!;
+}
+
+export function likeState(db: Db, userId: string, contentId: string) {
+  return db
+    .select({
+      liked: sql<number>`exists(select 1 from likes where user_id = ${userId} and content_id = ${contentId})`,
+      likeCount: sql<number>`(select count(*) from likes where content_id = ${contentId})`,
+    })
+    .from(sql`(select 1)`);
+}

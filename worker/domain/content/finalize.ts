@@ -1,0 +1,66 @@
+import type { FinalizeRequest } from "../../api-types";
+import type { SessionUser } from "../../app-env";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { insertFinalizedContent } from "../../db/queries/finalize";
+import { ApiError, badRequest } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/time";
+import { mediaDurationMs, MediaError } from "../media/media-duration";
+import { r2RangeReader } from "../media/range-reader";
+import { mediaTypeOf } from "../uploads/limits";
+import { usableUpload } from "../uploads/usable-upload";
+
+export type FinalizeParams = {
+  db: Db;
+  bucket: R2Bucket;
+  user: SessionUser;
+  input: Required<Pick<FinalizeRequest, "r2_key" | "type" | "title">> & {
+    description: string;
+    tags: string[];
+    thumbnail_key?: string;
+  };
+};
+
+/** Turns the caller's uploaded file into content; the duration is read from the file, never trusted. */
+export async function finalizeContent({ db, bucket, user, input }: FinalizeParams) {
+  const media = await usableUpload(db, user, input.r2_key, "media");
+  const actualType = mediaTypeOf(media.contentType);
+  if (actualType !== input.type) throw badRequest(`type: the file is ${actualType === "video" ? "a video" : "audio"}, not ${input.type}`);
+  const thumb = input.thumbnail_key ? await usableUpload(db, user, input.thumbnail_key, "thumbnail") : null;
+
+  let durationMs: number;
+  try {
+    durationMs = await mediaDurationMs(r2RangeReader(bucket, media.key, media.size), media.contentType === "video/mp4" ? "mp4" : "mp3");
+  } catch (err) {
+    if (err instanceof MediaError) throw new ApiError(415, err.message, "unplayable_media");
+    throw err;
+  }
+  const id = newId();
+  const now = nowIso();
+  try {
+    await insertFinalizedContent(
+      db,
+      {
+        id,
+        title: input.title,
+        description: input.description,
+        type: actualType,
+        tags: input.tags.join(","),
+        r2Key: media.key,
+        mediaSize: media.size,
+        mediaContentType: media.contentType,
+        thumbnailKey: thumb?.key ?? null,
+        durationMs,
+        createdBy: user.id,
+        createdAt: now,
+        updatedAt: now,
+      },
+      [media.key, ...(thumb ? [thumb.key] : [])],
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError(409, "r2_key: this upload is already used", "upload_used");
+    throw err;
+  }
+  return { id };
+}

@@ -1,0 +1,11 @@
+// Turns whatever a person typed into a safe FTS5 query: every word becomes a quoted prefix term, so quotes,
+// `*`, `NEAR`, `OR`, parentheses or column filters in the input are plain text, never FTS syntax.
+const MAX_TERMS = 8;
+const MAX_TERM_LENGTH = 64;
+
+/** Returns null when the text holds no searchable word (only punctuation or emoji, say). */
+export function ftsQuery(text: string): string | null {
+  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms = words.slice(0, MAX_TERMS).map((w) => `"${w.slice(0, MAX_TERM_LENGTH)}"*`);
+  return terms.length ? terms.join(" ") : null;
+}

@@ -1,0 +1,27 @@
+// Every upload limit in one place (DESIGN.md §4 "Uploads").
+export const MiB = 1024 * 1024;
+export const MAX_MEDIA_BYTES = 2 * 1024 * MiB;
+export const MAX_IMAGE_BYTES = 10 * MiB;
+/** Above this, media goes through R2 multipart upload. */
+export const MULTIPART_THRESHOLD = 50 * MiB;
+/** Every part but the last has this size (R2 wants equal parts of at least 5 MiB). */
+export const PART_SIZE = 10 * MiB;
+export const UPLOAD_TOKEN_SECONDS = 3600;
+
+export type UploadKind = "media" | "thumbnail";
+
+/** Accepted content types and what they are for. */
+export const ACCEPTED_TYPES: Record<string, UploadKind> = {
+  "video/mp4": "media",
+  "audio/mpeg": "media",
+  "audio/mp3": "media",
+  "image/jpeg": "thumbnail",
+  "image/png": "thumbnail",
+  "image/webp": "thumbnail",
+  "image/gif": "thumbnail",
+};
+
+export const maxBytes = (kind: UploadKind) => (kind === "media" ? MAX_MEDIA_BYTES : MAX_IMAGE_BYTES);
+
+export const mediaTypeOf = (contentType: string): "video" | "audio" =>
+  contentType.startsWith("video/") ? "video" : "audio";

@@ -1,0 +1,54 @@
+import type { UploadSignResponse } from "../../api-types";
+import type { Db } from "../../db/client";
+import { createUpload } from "../../db/queries/uploads";
+import { ApiError, badRequest } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/time";
+import { ACCEPTED_TYPES, maxBytes, MiB, MULTIPART_THRESHOLD, PART_SIZE } from "./limits";
+import { signUploadToken } from "./upload-token";
+
+export type SignParams = {
+  db: Db;
+  bucket: R2Bucket;
+  secret: string;
+  userId: string;
+  filename: string;
+  contentType: string;
+  fileSize: number;
+};
+
+/** Object keys keep a readable, safe form of the file name after a unique id. */
+const safeName = (name: string) =>
+  name.normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^[._]+/, "").slice(-100) || "file";
+
+export async function signUpload(p: SignParams): Promise<UploadSignResponse> {
+  const kind = ACCEPTED_TYPES[p.contentType];
+  if (!kind) {
+    throw new ApiError(415, "contentType: only MP4 video, MP3 audio and JPEG, PNG, WebP or GIF images are accepted", "unsupported_media");
+  }
+  const limit = maxBytes(kind);
+  if (p.fileSize > limit) {
+    throw new ApiError(413, `fileSize: ${kind === "media" ? "media" : "images"} can be at most ${limit / MiB} MiB`, "too_large");
+  }
+  if (p.fileSize <= 0) throw badRequest("fileSize: the file is empty");
+  const key = `uploads/${p.userId}/${newId()}/${safeName(p.filename)}`;
+  const multipart = kind === "media" && p.fileSize > MULTIPART_THRESHOLD;
+  const uploadId = multipart ? (await p.bucket.createMultipartUpload(key, { httpMetadata: { contentType: p.contentType } })).uploadId : null;
+  await createUpload(p.db, {
+    key,
+    userId: p.userId,
+    kind,
+    contentType: p.contentType,
+    size: p.fileSize,
+    status: "signed",
+    multipartUploadId: uploadId,
+    createdAt: nowIso(),
+  });
+  const token = await signUploadToken(p.secret, { key, userId: p.userId, contentType: p.contentType, size: p.fileSize });
+  const qs = `token=${encodeURIComponent(token)}`;
+  return {
+    key,
+    uploadUrl: multipart ? `/api/uploads/multipart?${qs}` : `/api/uploads/put?${qs}`,
+    multipart: multipart ? { token, partSize: PART_SIZE, partCount: Math.ceil(p.fileSize / PART_SIZE) } : null,
+  };
+}

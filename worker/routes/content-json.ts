@@ -1,0 +1,23 @@
+import type { ContentJson } from "../api-types";
+import type { ContentRow } from "../db/queries/content";
+
+/** A content row as the API speaks it (spec §3 "Content"); durations in seconds, ms precision. */
+export function contentJson(row: ContentRow): ContentJson {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    tags: row.tags,
+    thumbnail_key: row.thumbnailKey,
+    // Versioned by the last change, so browsers may cache the image and still see a replaced one.
+    thumbnail_url: row.thumbnailKey ? `/api/content/${row.id}/thumbnail?v=${Date.parse(row.updatedAt)}` : null,
+    created_by: row.createdBy,
+    creator_name: row.creatorName,
+    duration: row.durationMs / 1000,
+    r2_key: row.r2Key,
+    like_count: Number(row.likeCount),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
