@@ -1,0 +1,185 @@
+/**
+ * Test-only helpers for the media parsers: R2-backed and byte-counting readers, and builders for small
+ * hand-made MP4 and MP3 files (to reach the corners real encoders never produce). Not imported by app code.
+ */
+import { env } from "cloudflare:test";
+import { MediaError } from "./media-error";
+import { type RangeReader, r2RangeReader } from "./range-reader";
+
+/** Puts the bytes into the test runtime's real R2 bucket and returns a reader over that object. */
+export async function storedInR2(bytes: Uint8Array, name: string): Promise<RangeReader> {
+  const key = `test/media/${crypto.randomUUID()}/${name}`;
+  await env.MEDIA.put(key, bytes);
+  return r2RangeReader(env.MEDIA, key, bytes.length);
+}
+
+/** Wraps a reader to count how many bytes (and reads) a parser really asked for. */
+export function counted(inner: RangeReader) {
+  const stats = { bytes: 0, reads: 0 };
+  const reader: RangeReader = {
+    size: inner.size,
+    async read(offset, length) {
+      const bytes = await inner.read(offset, length);
+      stats.reads++;
+      stats.bytes += bytes.length;
+      return bytes;
+    },
+  };
+  return { reader, stats };
+}
+
+/**
+ * A virtual file of `size` zero bytes with a few patches: lets a test claim a file of gigabytes without
+ * allocating it, and proves the parser never asks for the bulk of it.
+ */
+export function sparseReader(size: number, patches: [offset: number, bytes: Uint8Array][]): RangeReader {
+  return {
+    size,
+    async read(offset, length) {
+      const end = Math.min(size, offset + length);
+      if (offset < 0 || offset >= end) return new Uint8Array(0);
+      const out = new Uint8Array(end - offset);
+      for (const [at, bytes] of patches) {
+        for (let i = Math.max(at, offset); i < Math.min(at + bytes.length, end); i++) out[i - offset] = bytes[i - at]!;
+      }
+      return out;
+    },
+  };
+}
+
+/** "duration" for a number in (0, 24 h], "media-error" for MediaError; anything else is returned as is. */
+export async function outcome(parse: Promise<number>): Promise<unknown> {
+  try {
+    const ms = await parse;
+    return Number.isInteger(ms) && ms > 0 && ms <= 24 * 3600 * 1000 ? "duration" : `bad duration ${ms}`;
+  } catch (error) {
+    return error instanceof MediaError ? "media-error" : error;
+  }
+}
+
+/** The MediaError a parse rejects with (fails the test when it resolves or throws something else). */
+export async function mediaError(parse: Promise<number>): Promise<MediaError> {
+  const result = await parse.then(
+    (ms) => new Error(`expected a MediaError, got a duration of ${ms} ms`),
+    (error: unknown) => error,
+  );
+  if (!(result instanceof MediaError)) throw result;
+  return result;
+}
+
+// ---- bytes ----
+
+export const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+
+export function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+export function u32(value: number): Uint8Array {
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, value);
+  return out;
+}
+
+export function u64(value: bigint): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, value);
+  return out;
+}
+
+/** A copy of `bytes` with `patch` written at `offset`. */
+export function patched(bytes: Uint8Array, offset: number, patch: Uint8Array): Uint8Array {
+  const out = bytes.slice();
+  out.set(patch, offset);
+  return out;
+}
+
+/** Deterministic pseudo-random bytes (mulberry32), so a failing hostile input can be reproduced. */
+export function seededBytes(seed: number, length: number): Uint8Array {
+  let state = seed >>> 0;
+  const out = new Uint8Array(length);
+  for (let i = 0; i < length; i++) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    out[i] = ((t ^ (t >>> 14)) >>> 0) & 0xff;
+  }
+  return out;
+}
+
+// ---- MP4 boxes ----
+
+export const box = (type: string, ...payload: Uint8Array[]) => {
+  const body = concat(...payload);
+  return concat(u32(8 + body.length), ascii(type), body);
+};
+
+const fullBox = (type: string, version: 0 | 1, ...payload: Uint8Array[]) =>
+  box(type, new Uint8Array([version, 0, 0, 0]), ...payload);
+
+const zeros = (length: number) => new Uint8Array(length);
+const duration = (value: number | bigint, version: 0 | 1) => (version ? u64(BigInt(value)) : u32(Number(value)));
+const times = (version: 0 | 1) => zeros(version ? 16 : 8);
+
+/** mvhd: times, timescale, duration, then rate, volume, matrix and next track id (zeros here). */
+export const mvhd = (timescale: number, value: number | bigint, version: 0 | 1 = 0) =>
+  fullBox("mvhd", version, times(version), u32(timescale), duration(value, version), zeros(80));
+
+export const mdhd = (timescale: number, value: number | bigint, version: 0 | 1 = 0) =>
+  fullBox("mdhd", version, times(version), u32(timescale), duration(value, version), zeros(4));
+
+/** tkhd: times, track id, reserved, duration (movie timescale), then layer, volume, matrix, size. */
+export const tkhd = (value: number | bigint, version: 0 | 1 = 0) =>
+  fullBox("tkhd", version, times(version), u32(1), zeros(4), duration(value, version), zeros(60));
+
+export const mehd = (value: number | bigint, version: 0 | 1 = 0) => fullBox("mehd", version, duration(value, version));
+
+export const trak = (...children: Uint8Array[]) => box("trak", ...children);
+export const mdia = (...children: Uint8Array[]) => box("mdia", ...children);
+export const mvex = (...children: Uint8Array[]) => box("mvex", ...children, fullBox("trex", 0, zeros(20)));
+
+export const ftyp = () => box("ftyp", ascii("isom"), u32(0x200), ascii("isomiso2mp41"));
+
+/** A minimal faststart MP4: ftyp, the given moov children, and a small mdat. */
+export const mp4With = (...moovChildren: Uint8Array[]) =>
+  concat(ftyp(), box("moov", ...moovChildren), box("mdat", zeros(64)));
+
+// ---- MP3 frames ----
+
+/** MPEG-1 layer III, 128 kbps, 44.1 kHz, stereo, no padding: every frame is 417 bytes. */
+export const MPEG1_128K_HEADER = new Uint8Array([0xff, 0xfb, 0x90, 0x00]);
+export const MPEG1_128K_FRAME_BYTES = 417;
+
+/** `count` frames of silence-ish filler behind that header, optionally starting with a special first frame. */
+export function mp3Frames(count: number, first?: (frame: Uint8Array) => void): Uint8Array {
+  const frames: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    const frame = new Uint8Array(MPEG1_128K_FRAME_BYTES);
+    frame.set(MPEG1_128K_HEADER);
+    if (i === 0) first?.(frame);
+    frames.push(frame);
+  }
+  return concat(...frames);
+}
+
+/** An ID3v2 tag header for a tag body of `size` bytes (syncsafe), with `flags`. */
+export function id3Header(size: number, flags = 0, version = 4): Uint8Array {
+  return new Uint8Array([
+    0x49, 0x44, 0x33, version, 0, flags,
+    (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f,
+  ]);
+}
+
+/** Where an ID3v2-tagged file's audio starts (for stripping tags off a fixture). */
+export function id3v2Length(bytes: Uint8Array): number {
+  if (String.fromCharCode(...bytes.subarray(0, 3)) !== "ID3") return 0;
+  const s = bytes.subarray(6, 10);
+  return 10 + ((s[0]! << 21) | (s[1]! << 14) | (s[2]! << 7) | s[3]!) + (bytes[5]! & 0x10 ? 10 : 0);
+}
