@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../client";
 import { uploadParts, uploads } from "../schema";
 
@@ -39,4 +39,18 @@ export async function listParts(db: Db, key: string) {
 
 export async function deleteUpload(db: Db, key: string) {
   await db.delete(uploads).where(eq(uploads.key, key));
+}
+
+/** Uploads never finalized within the grace period, oldest first (served by uploads_status_created_idx). */
+export async function findAbandonedUploads(db: Db, before: string, limit: number) {
+  return db
+    .select()
+    .from(uploads)
+    .where(and(inArray(uploads.status, ["signed", "uploaded"]), lt(uploads.createdAt, before)))
+    .orderBy(asc(uploads.createdAt))
+    .limit(limit);
+}
+
+export async function deleteUploads(db: Db, keys: string[]) {
+  if (keys.length) await db.delete(uploads).where(inArray(uploads.key, keys));
 }

@@ -1,0 +1,17 @@
+import type { Db } from "../../db/client";
+import { deleteUploads, findAbandonedUploads } from "../../db/queries/uploads";
+import { addMs } from "../../lib/time";
+
+/** Uploads not finalized within a day are abandoned: their bytes are removed from R2 and the rows dropped. */
+export const ABANDONED_AFTER_MS = 24 * 3600 * 1000;
+const BATCH = 50;
+
+export async function removeAbandonedUploads(db: Db, bucket: R2Bucket, now: string) {
+  const rows = await findAbandonedUploads(db, addMs(now, -ABANDONED_AFTER_MS), BATCH);
+  for (const row of rows.filter((r) => r.multipartUploadId && r.status === "signed")) {
+    await bucket.resumeMultipartUpload(row.key, row.multipartUploadId!).abort().catch(() => undefined);
+  }
+  if (rows.length) await bucket.delete(rows.map((r) => r.key));
+  await deleteUploads(db, rows.map((r) => r.key));
+  return rows.length;
+}
