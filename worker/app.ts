@@ -8,6 +8,7 @@ import { authRoutes } from "./routes/auth";
 import { contentPublicRoutes } from "./routes/content-public";
 import { contentSignedInRoutes } from "./routes/content-signed-in";
 import { finalizeRoutes } from "./routes/finalize";
+import { playbackRoutes } from "./routes/playback";
 import { uploadRoutes } from "./routes/uploads";
 import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
 
@@ -26,7 +27,8 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", usersSignedInRoutes)
   .route("/", contentSignedInRoutes)
   .route("/", finalizeRoutes)
-  .route("/", uploadRoutes);
+  .route("/", uploadRoutes)
+  .route("/", playbackRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths.
 const adminApi = new Hono<AppEnv>().use(requireAdmin);

@@ -1,12 +1,14 @@
 import { createDb } from "./db/client";
 import { purgeExpiredSessions } from "./db/queries/users";
+import { runEarningsJob } from "./domain/earnings/run-job";
 import { removeAbandonedUploads } from "./domain/uploads/clean-up";
 import { nowIso } from "./lib/time";
 
-/** The every-minute Cron Trigger: housekeeping (and, with the earnings job, crediting views). */
+/** The every-minute Cron Trigger: the earnings job, then housekeeping. */
 export async function runScheduledJobs(env: Env) {
   const db = createDb(env.DB);
   const now = nowIso();
+  await runEarningsJob(db, now);
   await purgeExpiredSessions(db, now);
   await removeAbandonedUploads(db, env.MEDIA, now);
 }

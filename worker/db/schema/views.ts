@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { content } from "./content";
 import { users } from "./users";
 
@@ -35,6 +35,8 @@ export const views = sqliteTable(
       .notNull()
       .default("open"),
     watchTimeMs: integer("watch_time_ms").notNull().default(0),
+    // 1..3 when the view took one of the day's earnable places for (viewer, content); null otherwise.
+    creditSlot: integer("credit_slot"),
   },
   (t) => [
     // The earnings job's queue: only pending rows are indexed, so its cost follows pending work.
@@ -43,6 +45,10 @@ export const views = sqliteTable(
     index("views_viewer_content_idx").on(t.viewerId, t.contentId, t.startedAt),
     // Per-content analytics (most popular content) and unique-view challenge checks.
     index("views_content_idx").on(t.contentId, t.qualifiedAt),
+    // The per-day cap lives in the schema: two views can never take the same place, however jobs race.
+    uniqueIndex("views_credit_slot_unique")
+      .on(t.viewerId, t.contentId, t.qualifiedDay, t.creditSlot)
+      .where(sql`${t.creditSlot} is not null`),
   ],
 );
 

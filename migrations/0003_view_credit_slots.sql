@@ -1,0 +1,2 @@
+ALTER TABLE `views` ADD `credit_slot` integer;--> statement-breakpoint
+CREATE UNIQUE INDEX `views_credit_slot_unique` ON `views` (`viewer_id`,`content_id`,`qualified_day`,`credit_slot`) WHERE "views"."credit_slot" is not null;

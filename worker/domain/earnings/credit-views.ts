@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { newId } from "../../lib/ids";
+import { EARNABLE_VIEWS_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
+
+export const JOB_BATCH_SIZE = 25;
+export const JOB_MAX_BATCHES = 20;
+
+/**
+ * The four statements that settle one qualified view, run inside one D1 batch (one transaction, and D1 runs
+ * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
+ *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content;
+ *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind));
+ *  4. close the view: credited with a place, unearnable without.
+ */
+function settleView(d1: D1Database, viewId: string, now: string) {
+  const q = (text: string, ...params: unknown[]) => d1.prepare(text).bind(...params);
+  return [
+    q(`update views set credit_slot = (
+        select coalesce(max(v2.credit_slot), 0) + 1 from views v2
+        where v2.viewer_id = views.viewer_id and v2.content_id = views.content_id
+          and v2.qualified_day = views.qualified_day and v2.credit_slot is not null)
+      where id = ?1 and status = 'qualified' and credit_slot is null and viewer_id <> creator_id
+        and (select count(*) from views v3
+             where v3.viewer_id = views.viewer_id and v3.content_id = views.content_id
+               and v3.qualified_day = views.qualified_day and v3.credit_slot is not null) < ?2`,
+      viewId, EARNABLE_VIEWS_PER_DAY),
+    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at)
+      select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3
+      from views where id = ?4 and credit_slot is not null and status = 'qualified'
+      on conflict (view_id, kind) do nothing`, newId(), VIEW_REWARD_MICROS, now, viewId),
+    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at)
+      select ?1, creator_id, 'creator', id, content_id, ?2, 'A viewer watched your content', ?3
+      from views where id = ?4 and credit_slot is not null and status = 'qualified'
+      on conflict (view_id, kind) do nothing`, newId(), VIEW_REWARD_MICROS, now, viewId),
+    q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end
+      where id = ?1 and status = 'qualified'`, viewId),
+  ];
+}
+
+/** Credits qualified, uncredited views in bounded batches; returns how many views this run settled. */
+export async function creditQualifiedViews(db: Db, now: string, batchSize = JOB_BATCH_SIZE, maxBatches = JOB_MAX_BATCHES) {
+  let processed = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    // Served by the partial index views_pending_idx: only pending rows are read.
+    const pending = await db.all<{ id: string }>(
+      sql`select id from views where status = 'qualified' order by qualified_at limit ${batchSize}`,
+    );
+    if (!pending.length) break;
+    // Raw D1 statements: the job's SQL is conditional on itself, which drizzle's builders cannot express.
+    const results = await db.$client.batch(pending.flatMap((v) => settleView(db.$client, v.id, now)));
+    // Every fourth statement closes a view; its change count says whether this run did it.
+    processed += results.filter((_, i) => i % 4 === 3).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
+    if (pending.length < batchSize) break;
+  }
+  return processed;
+}
