@@ -7,8 +7,8 @@ import type { RangeReader } from "./range-reader";
  * ranged reads instead of reading the file front to back.
  */
 
-/** Hostile files could chain millions of tiny boxes; real ones have a handful at the top level. */
-const MAX_TOP_LEVEL_BOXES = 10_000;
+/** Real files have a handful of top-level boxes; each one costs an R2 read (a subrequest), so the walk stops early. */
+const MAX_TOP_LEVEL_BOXES = 64;
 /** A moov this large would be hours of tiny samples or garbage; we will not pull it into memory. */
 const MAX_MOOV_BYTES = 64 * 1024 * 1024;
 
