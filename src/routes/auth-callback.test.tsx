@@ -19,6 +19,8 @@ describe("auth callback", () => {
     const fetchMock = stubFetch({
       "POST /api/sessions": { body: { user: ava } },
       "GET /api/users/me": { body: ava },
+      // Home, where the callback lands, loads the gallery.
+      "GET /api/content": { body: { items: [], nextCursor: null } },
     });
     const { router } = renderApp(callbackUrl);
     expect(await screen.findByText("Completing sign in...")).toBeTruthy();
@@ -30,7 +32,10 @@ describe("auth callback", () => {
 
   it("logs a refused code and still goes home, signed out", async () => {
     const consoleError = expectConsoleError();
-    stubFetch({ "POST /api/sessions": { status: 401 } });
+    stubFetch({
+      "POST /api/sessions": { status: 401 },
+      "GET /api/content": { body: { items: [], nextCursor: null } },
+    });
     const { router } = renderApp(callbackUrl);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect((consoleError.mock.calls[0][0] as Error).message).toBe(

@@ -1,8 +1,21 @@
-import { fireEvent, screen } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../stores/auth";
+import { expectConsoleError } from "../test/console";
+import { makeContent } from "../test/content-fixtures";
+import { deferred, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
+
+const item = makeContent({
+  title: "Night Drive",
+  description: "Synths after dark.",
+  tags: "synth,retro,night",
+  duration: 185,
+  creator_name: "ava",
+  like_count: 4,
+});
+const path = `/api/content/${item.id}`;
 
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
@@ -19,10 +32,88 @@ describe("content page", () => {
     expect(screen.getAllByRole("dialog", { name: "Welcome to Reelpay" })).toHaveLength(1);
   });
 
-  it("tells signed-in users the player is coming", async () => {
+  it("says Content not found for an unknown id, with a way home", async () => {
     useAuth.setState({ user: ava });
-    renderApp("/content/abc");
-    expect(await screen.findByText("Coming soon: the player.")).toBeTruthy();
-    expect(screen.queryByText("Sign In Required")).toBeNull();
+    stubFetch({});
+    renderApp("/content/missing");
+    expect(await screen.findByRole("heading", { name: "Content not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go back home" })).toHaveProperty("pathname", "/");
+  });
+
+  it("logs other load failures and says the content could not be loaded", async () => {
+    const consoleError = expectConsoleError();
+    useAuth.setState({ user: ava });
+    stubFetch({ [`GET ${path}`]: { status: 500 } });
+    renderApp(`/content/${item.id}`);
+    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load content");
+  });
+
+  it("shows the player and the item's details", async () => {
+    useAuth.setState({ user: ava });
+    stubFetch({
+      [`GET ${path}`]: { body: item },
+      [`GET ${path}/like-status`]: { body: { liked: false, like_count: 4 } },
+    });
+    renderApp(`/content/${item.id}`);
+    expect(await screen.findByRole("heading", { name: "Night Drive", level: 1 })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to gallery" })).toHaveProperty("pathname", "/");
+    expect(screen.getByRole("region", { name: "Video player: Night Drive" }).querySelector("video")?.getAttribute("src")).toBe(
+      `${path}/stream`,
+    );
+    expect(screen.getByText("Synths after dark.")).toBeTruthy();
+    expect(screen.getByText("3:05")).toBeTruthy();
+    expect(screen.getByText("Creator")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "ava" })).toHaveProperty("pathname", `/creator/${item.created_by}`);
+    const tags = within(screen.getByRole("list", { name: "Tags" })).getAllByRole("listitem");
+    expect(tags.map((tag) => tag.textContent)).toEqual(["synth", "retro", "night"]);
+    await screen.findByRole("button", { name: "Like", pressed: false });
+  });
+
+  it("likes with POST and unlikes with DELETE, showing the change at once", async () => {
+    useAuth.setState({ user: ava });
+    const likeReply = deferred<{ body: unknown }>();
+    const calls: string[] = [];
+    stubFetch({
+      [`GET ${path}`]: { body: item },
+      [`GET ${path}/like-status`]: { body: { liked: false, like_count: 4 } },
+      [`POST ${path}/like`]: () => (calls.push("POST"), likeReply.promise),
+      [`DELETE ${path}/like`]: () => (calls.push("DELETE"), { body: { liked: false, like_count: 5 } }),
+    });
+    renderApp(`/content/${item.id}`);
+    const button = await screen.findByRole("button", { name: "Like", pressed: false });
+    // Disabled until the like status says which way a click goes.
+    await vi.waitFor(() => expect(button.hasAttribute("disabled")).toBe(false));
+    expect(screen.getByText("4 likes")).toBeTruthy();
+
+    fireEvent.click(button);
+    // Optimistic: Liked and 5 before the server answers.
+    expect(screen.getByRole("button", { name: "Liked", pressed: true })).toBeTruthy();
+    expect(screen.getByText("5 likes")).toBeTruthy();
+    likeReply.resolve({ body: { liked: true, like_count: 6 } });
+    // The server's count wins (someone else liked it meanwhile).
+    await screen.findByText("6 likes");
+
+    fireEvent.click(screen.getByRole("button", { name: "Liked" }));
+    await screen.findByText("5 likes");
+    expect(screen.getByRole("button", { name: "Like", pressed: false })).toBeTruthy();
+    expect(calls).toEqual(["POST", "DELETE"]);
+  });
+
+  it("puts the like back when the server refuses", async () => {
+    const consoleError = expectConsoleError();
+    useAuth.setState({ user: ava });
+    stubFetch({
+      [`GET ${path}`]: { body: item },
+      [`GET ${path}/like-status`]: { body: { liked: true, like_count: 4 } },
+      [`DELETE ${path}/like`]: { status: 500 },
+    });
+    renderApp(`/content/${item.id}`);
+    const button = await screen.findByRole("button", { name: "Liked", pressed: true });
+    fireEvent.click(button);
+    expect(screen.getByText("3 likes")).toBeTruthy();
+    await screen.findByText("4 likes");
+    expect(screen.getByRole("button", { name: "Liked", pressed: true })).toBeTruthy();
+    expect(String(consoleError.mock.calls[0][0])).toContain("Failed to unlike content: API responded with HTTP status 500");
   });
 });

@@ -1,16 +1,60 @@
 import { useState } from "react";
+import { Link, useParams } from "react-router";
 import { useShallow } from "zustand/react/shallow";
-import { ComingSoon } from "../components/coming-soon";
+import { ContentDetails } from "../components/content/content-details";
+import { ContentMessage } from "../components/content/content-message";
+import { MediaPlayer } from "../components/player/media-player";
 import { SignInModal } from "../components/sign-in-modal";
 import { PageSpinner } from "../components/spinner";
 import { buttonClass, card } from "../components/ui";
+import { useApiResource } from "../hooks/use-api-resource";
+import { getContent } from "../lib/content-api";
 import { useAuth } from "../stores/auth";
 
 function ContentPage() {
   const { user, pending } = useAuth(useShallow((s) => ({ user: s.user, pending: s.pending })));
+  const { id = "" } = useParams();
   if (pending) return <PageSpinner />;
   if (!user) return <SignInRequired />;
-  return <ComingSoon title="Player" what="the player" />;
+  // A new id (e.g. following a suggestion) starts a fresh player rather than reusing the old one.
+  return <ContentView key={id} id={id} />;
+}
+
+function ContentView({ id }: { id: string }) {
+  const content = useApiResource(id, getContent, "Failed to load content");
+
+  if (content.status === "loading") return <PageSpinner />;
+  if (content.status === "not-found") {
+    return (
+      <ContentMessage
+        title="Content not found"
+        text="It may have been removed, or the link is incomplete."
+        actionLabel="Go back home"
+      />
+    );
+  }
+  if (content.status === "error") {
+    return (
+      <ContentMessage
+        title="Something went wrong"
+        text="This content could not be loaded. Please try again later."
+        actionLabel="Go back home"
+      />
+    );
+  }
+
+  return (
+    <article className="mx-auto max-w-5xl space-y-6">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        <span aria-hidden="true">←</span> Back to gallery
+      </Link>
+      <MediaPlayer content={content.data} />
+      <ContentDetails content={content.data} />
+    </article>
+  );
 }
 
 /** Watching needs an account (views earn money), so visitors get the pitch instead of the player. */

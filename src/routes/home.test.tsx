@@ -1,24 +1,46 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { readDiscovery } from "../components/gallery/discovery";
 import { useAuth } from "../stores/auth";
+import { useGalleryFilters } from "../stores/gallery-filters";
+import { contentPage, makeContent } from "../test/content-fixtures";
+import { stubFetch } from "../test/fetch";
 import { admin, ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 
+const jazz = makeContent({ title: "Late Night Jazz", type: "audio" });
+
+/** Answers the gallery with `jazz` and returns the query of each gallery request. */
+function stubGallery() {
+  const queries: URLSearchParams[] = [];
+  stubFetch({
+    "GET /api/content": (_init, url) => {
+      queries.push(url.searchParams);
+      return { body: contentPage([jazz]) };
+    },
+  });
+  return queries;
+}
+
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
+  useGalleryFilters.setState({ search: "", type: "all" });
 });
 
 describe("home page", () => {
-  it("welcomes visitors; Sign Up opens the sign-in modal", async () => {
+  it("welcomes visitors with the gallery; Sign Up opens the sign-in modal", async () => {
+    stubGallery();
     renderApp("/");
     await screen.findByRole("heading", { name: "Welcome to Reelpay", level: 1 });
     expect(screen.queryByRole("heading", { name: "Recommended for You" })).toBeNull();
     expect(screen.getByRole("heading", { name: "Discover Content" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(screen.getByRole("dialog", { name: "Welcome to Reelpay" })).toBeTruthy();
   });
 
   it("shows signed-in users their sections as coming soon, without admin shortcuts", async () => {
+    stubGallery();
     useAuth.setState({ user: ava });
     renderApp("/");
     const recommended = await screen.findByRole("region", { name: "Recommended for You" });
@@ -26,14 +48,51 @@ describe("home page", () => {
     expect(screen.getByRole("region", { name: "Sign-On Challenge" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Welcome to Reelpay" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Bulk Upload" })).toBeNull();
+    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
   });
 
   it("gives admins Bulk Upload and Admin buttons", async () => {
+    stubGallery();
     useAuth.setState({ user: admin });
     renderApp("/");
     expect(await screen.findByRole("link", { name: "Bulk Upload" })).toHaveProperty("pathname", "/upload/bulk");
     // One Admin link in the header, one on the page.
     expect(screen.getAllByRole("link", { name: "Admin" })).toHaveLength(2);
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+  });
+
+  it("asks the gallery for the header's type filter and (after a pause in typing) its search", async () => {
+    const queries = stubGallery();
+    renderApp("/");
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    expect(queries.at(-1)?.toString()).toBe("");
+
+    fireEvent.click(screen.getByRole("button", { name: "Audio" }));
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    expect(queries.at(-1)?.get("type")).toBe("audio");
+
+    const count = queries.length;
+    fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), { target: { value: "ja" } });
+    fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), { target: { value: "jazz" } });
+    await screen.findByText("jazz", { exact: false, selector: "p span" });
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    // Typing "ja" then "jazz" quickly makes one request, for the whole word, with the type kept.
+    expect(queries.slice(count).map((q) => q.get("search"))).toEqual(["jazz"]);
+    expect(queries.at(-1)?.get("type")).toBe("audio");
+  });
+
+  it("remembers whether a card was found by searching or browsing", async () => {
+    stubGallery();
+    const { router } = renderApp("/");
+    fireEvent.click(await screen.findByRole("link", { name: "Late Night Jazz" }));
+    expect(readDiscovery(router.state.location.state)).toBe("browse");
+
+    await router.navigate("/");
+    fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), { target: { value: "jazz" } });
+    await screen.findByText("jazz", { exact: false, selector: "p span" });
+    fireEvent.click(await screen.findByRole("link", { name: "Late Night Jazz" }));
+    expect(router.state.location.pathname).toBe(`/content/${jazz.id}`);
+    expect(readDiscovery(router.state.location.state)).toBe("search");
   });
 
   it("shows Page not found with a way home for unknown addresses", async () => {

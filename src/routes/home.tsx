@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { ComingSoon } from "../components/coming-soon";
+import { DiscoverContent } from "../components/gallery/discover-content";
 import { buttonClass } from "../components/ui";
 import { WelcomeHero } from "../components/welcome-hero";
 import { useAuth } from "../stores/auth";
@@ -28,7 +29,7 @@ function HomePage() {
           <ComingSoon level={2} title="Recommended for You" what="picks that learn from the content you like" />
         </>
       ) : null}
-      <ComingSoon level={2} title="Discover Content" what="the content gallery" />
+      <DiscoverContent />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { vi } from "vitest";
 
 type Reply = { status?: number; body?: unknown };
-type Route = Reply | ((init: RequestInit | undefined) => Reply | Promise<Reply>);
+/** A reply, or a function of the request; `url` carries the query (keys match the path only). */
+type Route = Reply | ((init: RequestInit | undefined, url: URL) => Reply | Promise<Reply>);
 
 /**
  * Stubs `fetch`, the network boundary, with canned replies keyed by "METHOD /path".
@@ -10,9 +11,10 @@ type Route = Reply | ((init: RequestInit | undefined) => Reply | Promise<Reply>)
 export function stubFetch(routes: Record<string, Route>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const key = `${init?.method ?? "GET"} ${new URL(url, "http://localhost").pathname}`;
+    const parsed = new URL(url, "http://localhost");
+    const key = `${init?.method ?? "GET"} ${parsed.pathname}`;
     const route = routes[key];
-    const reply = typeof route === "function" ? await route(init) : (route ?? { status: 404 });
+    const reply = typeof route === "function" ? await route(init, parsed) : (route ?? { status: 404 });
     const status = reply.status ?? 200;
     return new Response(JSON.stringify(reply.body ?? { error: "Not found", requestId: "test" }), {
       status,

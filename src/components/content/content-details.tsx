@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { formatDuration, tagList } from "../../lib/format";
+import type { ContentJson } from "../../lib/types";
+import { LikeButton } from "./like-button";
+
+/** Everything under the player: title, like toggle, description, duration, creator and tags. */
+export function ContentDetails({ content }: { content: ContentJson }) {
+  const tags = tagList(content.tags);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <h1 className="text-2xl font-semibold break-words sm:text-3xl">{content.title}</h1>
+        <LikeButton contentId={content.id} initialCount={content.like_count} />
+      </div>
+      {content.description ? (
+        <p className="whitespace-pre-line text-slate-300">{content.description}</p>
+      ) : null}
+      <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
+        <div>
+          <dt className="text-slate-500">Duration</dt>
+          <dd className="tabular-nums text-slate-200">{formatDuration(content.duration)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Creator</dt>
+          <dd>
+            <Link
+              to={`/creator/${content.created_by}`}
+              className="rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+            >
+              {content.creator_name}
+            </Link>
+          </dd>
+        </div>
+      </dl>
+      {tags.length > 0 ? (
+        <ul aria-label="Tags" className="flex flex-wrap gap-2">
+          {tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-slate-800 px-3 py-1 text-xs text-slate-300">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { makeContent } from "../../test/content-fixtures";
+import { renderRoutes } from "../../test/render-route";
+import { ContentCard } from "./content-card";
+import type { DiscoveryMethod } from "./discovery";
+import { readDiscovery } from "./discovery";
+
+const renderCard = (item = makeContent(), discovery?: DiscoveryMethod) =>
+  renderRoutes([{ path: "*", element: <ContentCard item={item} discovery={discovery} /> }], "/");
+
+describe("ContentCard", () => {
+  it("links to the content and its creator, with duration, description and at most two tags", () => {
+    const item = makeContent({ title: "Night Drive", tags: "synth, retro ,night,drive", duration: 125 });
+    renderCard(item);
+    expect(screen.getByRole("link", { name: "Night Drive" })).toHaveProperty("pathname", `/content/${item.id}`);
+    expect(screen.getByRole("link", { name: "ava" })).toHaveProperty("pathname", `/creator/${item.created_by}`);
+    expect(screen.getByText("2:05")).toBeTruthy();
+    expect(screen.getByText(item.description)).toBeTruthy();
+    const tags = within(screen.getByRole("list", { name: "Tags" })).getAllByRole("listitem");
+    expect(tags.map((tag) => tag.textContent)).toEqual(["synth", "retro"]);
+  });
+
+  it("shows the thumbnail lazily, and the type icon when there is none or it fails to load", () => {
+    renderCard(makeContent({ thumbnail_url: "/api/content/x/thumbnail?v=1" }));
+    const image = document.querySelector("img")!;
+    expect(image.getAttribute("loading")).toBe("lazy");
+    expect(image.getAttribute("alt")).toBe("");
+    expect(screen.queryByTestId("thumbnail-fallback")).toBeNull();
+    fireEvent.error(image);
+    expect(document.querySelector("img")).toBeNull();
+    expect(screen.getByTestId("thumbnail-fallback")).toBeTruthy();
+  });
+
+  it("uses a video or a music icon by type when there is no thumbnail", () => {
+    renderCard(makeContent({ type: "audio", thumbnail_url: null }));
+    // The music note is drawn with circles; the video frame with a rect.
+    expect(screen.getByTestId("thumbnail-fallback").querySelector("circle")).toBeTruthy();
+    expect(screen.getByTestId("thumbnail-fallback").querySelector("rect")).toBeNull();
+  });
+
+  it("tells the content page how the viewer found it", () => {
+    const item = makeContent({ title: "Found by search" });
+    const { router } = renderCard(item, "search");
+    fireEvent.click(screen.getByRole("link", { name: "Found by search" }));
+    expect(router.state.location.pathname).toBe(`/content/${item.id}`);
+    expect(readDiscovery(router.state.location.state)).toBe("search");
+    expect(readDiscovery(null)).toBe("browse");
+  });
+});

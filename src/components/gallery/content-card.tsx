@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { formatDuration, tagList } from "../../lib/format";
+import type { ContentJson } from "../../lib/types";
+import { ContentThumbnail } from "./content-thumbnail";
+import type { DiscoveryMethod, DiscoveryState } from "./discovery";
+
+/** Spec §9: a card shows at most two tags. */
+const MAX_CARD_TAGS = 2;
+
+type ContentCardProps = {
+  item: ContentJson;
+  /** How the viewer found this card; passed to the content page as location state. */
+  discovery?: DiscoveryMethod;
+};
+
+/**
+ * One gallery item. The whole card opens the content page, yet the creator name is its own link:
+ * links cannot nest, so the title link is stretched over the card (`after:absolute after:inset-0`)
+ * and the creator link sits above it (`relative z-10`).
+ */
+export function ContentCard({ item, discovery = "browse" }: ContentCardProps) {
+  const tags = tagList(item.tags).slice(0, MAX_CARD_TAGS);
+  const state: DiscoveryState = { discovery };
+
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition focus-within:border-violet-500 hover:border-slate-600">
+      <div className="relative aspect-video overflow-hidden bg-slate-800">
+        <ContentThumbnail item={item} className="transition duration-300 group-hover:scale-105" />
+        <span className="absolute right-2 bottom-2 rounded bg-slate-950/85 px-1.5 py-0.5 text-xs font-medium tabular-nums text-slate-100">
+          <span className="sr-only">Duration </span>
+          {formatDuration(item.duration)}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <h3 className="line-clamp-2 font-semibold text-slate-100">
+          <Link
+            to={`/content/${item.id}`}
+            state={state}
+            className="outline-none after:absolute after:inset-0 after:content-[''] focus-visible:underline"
+          >
+            {item.title}
+          </Link>
+        </h3>
+        <Link
+          to={`/creator/${item.created_by}`}
+          className="relative z-10 self-start rounded text-sm text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          {item.creator_name}
+        </Link>
+        {item.description ? <p className="line-clamp-2 text-sm text-slate-400">{item.description}</p> : null}
+        {tags.length > 0 ? (
+          <ul aria-label="Tags" className="mt-auto flex flex-wrap gap-1.5 pt-1">
+            {tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

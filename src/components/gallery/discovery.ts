@@ -1,0 +1,17 @@
+// How a viewer found what they are watching (spec §7 POST /api/playback-events `discovery_method`).
+// Decision: carried as react-router location state `{ discovery }` on the link that opens the content
+// page, not in sessionStorage: it belongs to that one navigation (back/forward and reload keep it, a
+// different way in to the same item gets its own value) and nothing has to be cleaned up. A page opened
+// without it (pasted URL, new tab) counts as "browse". The player milestone reads it with `readDiscovery`.
+
+export type DiscoveryMethod = "ai_recommended" | "search" | "browse";
+
+export type DiscoveryState = { discovery: DiscoveryMethod };
+
+const methods: readonly DiscoveryMethod[] = ["ai_recommended", "search", "browse"];
+
+/** The discovery method in a location's state, "browse" when there is none. */
+export function readDiscovery(state: unknown): DiscoveryMethod {
+  const value = (state as Partial<DiscoveryState> | null)?.discovery;
+  return value && methods.includes(value) ? value : "browse";
+}

@@ -1,0 +1,65 @@
+import type { PlaybackState } from "../../hooks/use-media-playback";
+import { FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from "./player-icons";
+import { SeekBar, rangeClass, rangeFill } from "./seek-bar";
+
+type PlayerControlsProps = {
+  state: PlaybackState;
+  visible: boolean;
+  onTogglePlay: () => void;
+  onSeek: (seconds: number) => void;
+  onToggleMute: () => void;
+  onVolume: (volume: number) => void;
+  /** Absent for audio: there is nothing to show full screen. */
+  fullscreen?: { active: boolean; toggle: () => void };
+};
+
+const iconButton =
+  "inline-flex size-9 items-center justify-center rounded-lg text-slate-100 transition hover:bg-white/10 " +
+  "focus-visible:outline-2 focus-visible:outline-violet-400";
+
+export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleMute, onVolume, fullscreen }: PlayerControlsProps) {
+  const volume = state.muted ? 0 : state.volume;
+  return (
+    <div
+      data-state={visible ? "visible" : "hidden"}
+      // Hidden controls stay in the tab order: focusing one (which wakes the player) shows them again.
+      className={
+        "absolute inset-x-0 bottom-0 z-10 space-y-1 bg-gradient-to-t from-slate-950/95 via-slate-950/60 to-transparent px-3 pt-10 pb-2 transition-opacity duration-300 " +
+        (visible ? "opacity-100" : "pointer-events-none opacity-0")
+      }
+    >
+      <SeekBar currentTime={state.currentTime} duration={state.duration} onSeek={onSeek} />
+      <div className="flex items-center gap-1">
+        <button type="button" className={iconButton} aria-label={state.playing ? "Pause" : "Play"} onClick={onTogglePlay}>
+          {state.playing ? <PauseIcon /> : <PlayIcon />}
+        </button>
+        <button type="button" className={iconButton} aria-label={state.muted ? "Unmute" : "Mute"} onClick={onToggleMute}>
+          <VolumeIcon muted={state.muted || state.volume === 0} />
+        </button>
+        <input
+          type="range"
+          aria-label="Volume"
+          // Its arrow keys change the volume, not the position (see player-shortcuts.ts).
+          data-native-keys=""
+          min={0}
+          max={1}
+          step={0.05}
+          value={volume}
+          onChange={(event) => onVolume(Number(event.target.value))}
+          style={rangeFill(volume * 100)}
+          className={`w-20 sm:w-24 ${rangeClass}`}
+        />
+        {fullscreen ? (
+          <button
+            type="button"
+            className={`${iconButton} ml-auto`}
+            aria-label={fullscreen.active ? "Exit full screen" : "Full screen"}
+            onClick={fullscreen.toggle}
+          >
+            <FullscreenIcon active={fullscreen.active} />
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** Spec §9: player controls hide after 3 seconds of inactivity while playing. */
+export const CONTROLS_HIDE_MS = 3000;
+
+/**
+ * Whether the player controls show: always while paused; while playing, until `delayMs` pass without
+ * activity. Call `wake` on any activity (mouse move, focus, key press) to show them again.
+ */
+export function useAutoHide(playing: boolean, delayMs = CONTROLS_HIDE_MS) {
+  const [idle, setIdle] = useState(false);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const playingRef = useRef(playing);
+
+  const wake = useCallback(() => {
+    clearTimeout(timerRef.current);
+    setIdle(false);
+    if (playingRef.current) timerRef.current = setTimeout(() => setIdle(true), delayMs);
+  }, [delayMs]);
+
+  useEffect(() => {
+    playingRef.current = playing;
+    // Starting playback begins the countdown; pausing shows the controls for good.
+    wake();
+    return () => clearTimeout(timerRef.current);
+  }, [playing, wake]);
+
+  return { visible: !playing || !idle, wake };
+}

@@ -1,0 +1,82 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { CreatorPageJson } from "../lib/types";
+import { expectConsoleError } from "../test/console";
+import { contentPage, makeContent } from "../test/content-fixtures";
+import { stubFetch } from "../test/fetch";
+import { ava } from "../test/fixtures";
+import { renderApp } from "../test/render-route";
+
+const creator: CreatorPageJson = {
+  id: ava.id,
+  username: "ava",
+  display_name: "ava",
+  created_at: "2025-03-14T12:00:00.000Z",
+  video_count: 12,
+  audio_count: 1,
+};
+const video = makeContent({ title: "Ava's video", type: "video" });
+const audio = makeContent({ title: "Ava's track", type: "audio" });
+
+/** Answers the creator and their content (filtered by type); returns the content queries made. */
+function stubCreator() {
+  const queries: URLSearchParams[] = [];
+  stubFetch({
+    [`GET /api/users/${ava.id}`]: { body: creator },
+    "GET /api/content": (_init, url) => {
+      queries.push(url.searchParams);
+      const type = url.searchParams.get("type");
+      return { body: contentPage([video, audio].filter((item) => !type || item.type === type)) };
+    },
+  });
+  return queries;
+}
+
+describe("creator page", () => {
+  it("shows the creator's name, joined date and counts", async () => {
+    stubCreator();
+    renderApp(`/creator/${ava.id}`);
+    expect(await screen.findByRole("heading", { name: "ava", level: 1 })).toBeTruthy();
+    expect(screen.getByText("Joined Mar 14, 2025")).toBeTruthy();
+    expect(screen.getByText("12 videos")).toBeTruthy();
+    expect(screen.getByText("1 audio")).toBeTruthy();
+    await screen.findByRole("link", { name: "Ava's track" });
+  });
+
+  it("filters the creator's content with the All, Videos and Audio tabs", async () => {
+    const queries = stubCreator();
+    renderApp(`/creator/${ava.id}`);
+    expect((await screen.findByRole("tab", { name: "All" })).getAttribute("aria-selected")).toBe("true");
+    await screen.findByRole("link", { name: "Ava's video" });
+    expect(screen.getByRole("link", { name: "Ava's track" })).toBeTruthy();
+    expect(queries.at(-1)?.get("creator")).toBe(ava.id);
+    expect(queries.at(-1)?.get("type")).toBeNull();
+
+    fireEvent.click(screen.getByRole("tab", { name: "Audio" }));
+    await screen.findByRole("link", { name: "Ava's track" });
+    expect(screen.queryByRole("link", { name: "Ava's video" })).toBeNull();
+    expect(queries.at(-1)?.get("type")).toBe("audio");
+    expect(queries.at(-1)?.get("creator")).toBe(ava.id);
+
+    fireEvent.click(screen.getByRole("tab", { name: "Videos" }));
+    await screen.findByRole("link", { name: "Ava's video" });
+    expect(queries.at(-1)?.get("type")).toBe("video");
+  });
+
+  it("sends an unknown creator's page home, replacing the address", async () => {
+    stubFetch({ "GET /api/content": { body: contentPage([]) } });
+    const { router } = renderApp("/creator/01J0000000000000000000NONE");
+    await screen.findByRole("heading", { name: "Discover Content" });
+    expect(router.state.location.pathname).toBe("/");
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
+  it("shows Creator Not Found with Go Home when the page cannot be loaded", async () => {
+    const consoleError = expectConsoleError();
+    stubFetch({ [`GET /api/users/${ava.id}`]: { status: 500 } });
+    renderApp(`/creator/${ava.id}`);
+    expect(await screen.findByRole("heading", { name: "Creator Not Found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go Home" })).toHaveProperty("pathname", "/");
+    expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load creator");
+  });
+});
