@@ -89,3 +89,54 @@ export type FinalizeRequest = {
 };
 
 export type FinalizeResponse = { id: string };
+
+// ---- Playback and earnings (spec §7 "Playback and earnings", "Wallet") ----
+
+export type PlaybackStartResponse = { view_id: string };
+export type PlaybackEventResponse = { view_id: string; accepted: boolean; qualified: boolean };
+export type EarningsCalculateResponse = { processed: number; message: string };
+
+/** GET /api/me/wallet: balances in USD (derived from records; DESIGN.md §3). */
+export type WalletJson = {
+  viewer_balance: number;
+  creator_balance: number;
+  /** Gross amounts before payments, for the wallet's cards. */
+  viewer_earnings: number;
+  creator_earnings: number;
+  bonuses: number;
+  paid_out: number;
+  minimum_payout: number;
+};
+
+export type PaymentJson = {
+  id: string;
+  user_id: string;
+  user_email?: string;
+  amount_usd: number;
+  payment_method: string;
+  payment_reference: string | null;
+  status: "pending" | "completed";
+  notes: string | null;
+  created_at: string;
+  processed_at: string | null;
+};
+
+export type PaymentsResponse = { payments: PaymentJson[] };
+
+export type EarningsGroupBy = "daily" | "weekly" | "monthly";
+
+export type EarningsReportRow = {
+  date: string;
+  total_earnings: number;
+  view_count: number;
+  /** Admin report only. */
+  unique_users?: number;
+  /** User report only. */
+  viewer_earnings?: number;
+  creator_earnings?: number;
+};
+
+export type EarningsReport = {
+  earnings: EarningsReportRow[];
+  summary: { totalEarnings: number; totalViews: number; uniqueUsers: number; avgDaily: number };
+};

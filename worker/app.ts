@@ -4,6 +4,7 @@ import { handleError, handleNotFound } from "./lib/errors";
 import { requireAdmin, requireUser } from "./middleware/access";
 import { requestContext } from "./middleware/context";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
+import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
 import { authRoutes } from "./routes/auth";
 import { contentPublicRoutes } from "./routes/content-public";
 import { contentSignedInRoutes } from "./routes/content-signed-in";
@@ -11,6 +12,7 @@ import { finalizeRoutes } from "./routes/finalize";
 import { playbackRoutes } from "./routes/playback";
 import { uploadRoutes } from "./routes/uploads";
 import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
+import { walletRoutes } from "./routes/wallet";
 
 // Access is declared by the sub-app a route lives in. Hono flattens sub-apps into one router and runs
 // matching handlers in registration order, so the order below is part of the security model:
@@ -28,10 +30,11 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", contentSignedInRoutes)
   .route("/", finalizeRoutes)
   .route("/", uploadRoutes)
-  .route("/", playbackRoutes);
+  .route("/", playbackRoutes)
+  .route("/", walletRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths.
-const adminApi = new Hono<AppEnv>().use(requireAdmin);
+const adminApi = new Hono<AppEnv>().use(requireAdmin).route("/", adminEarningsCalendarRoutes);
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")

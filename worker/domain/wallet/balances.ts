@@ -1,0 +1,21 @@
+// A wallet is the sum of its records (DESIGN.md §3). Payments are drawn from the viewer balance first,
+// then from the creator balance.
+export type WalletTotals = {
+  viewerRewards: number;
+  awardedBonuses: number;
+  creatorRewards: number;
+  manualEarnings: number;
+  payments: number;
+};
+
+export function balancesOf(t: WalletTotals) {
+  const viewerGross = t.viewerRewards + t.awardedBonuses;
+  const creatorGross = t.creatorRewards + t.manualEarnings;
+  const fromViewer = Math.min(t.payments, Math.max(viewerGross, 0));
+  return {
+    viewerGross,
+    creatorGross,
+    viewerBalance: viewerGross - fromViewer,
+    creatorBalance: creatorGross - (t.payments - fromViewer),
+  };
+}

@@ -1,0 +1,13 @@
+// Money is integer micro-dollars in the server; USD numbers exist only at the API edge (DESIGN.md §3).
+export const MICROS_PER_USD = 1_000_000;
+
+/** Micro-dollars to a USD number for JSON (exact to the micro-dollar; sums never happen on these). */
+export const usd = (micros: number | bigint) => Number(micros) / MICROS_PER_USD;
+
+/** A USD amount typed by an admin to micro-dollars, refusing sub-micro precision instead of rounding silently. */
+export function microsFromUsd(amount: number): number | null {
+  const micros = Math.round(amount * MICROS_PER_USD);
+  return Math.abs(micros - amount * MICROS_PER_USD) < 1e-6 && Number.isSafeInteger(micros) ? micros : null;
+}
+
+export const MINIMUM_PAYOUT_MICROS = 25 * MICROS_PER_USD;
