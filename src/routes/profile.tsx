@@ -1,7 +1,23 @@
-import { ComingSoon } from "../components/coming-soon";
+import { useAuth } from "../stores/auth";
+import { LikedContent } from "../components/profile/liked-content";
+import { MyContent } from "../components/profile/my-content";
+import { ProfileSettings } from "../components/profile/profile-settings";
+import { Tabs, type TabItem } from "../components/tabs";
 
 function ProfilePage() {
-  return <ComingSoon title="Profile" what="your profile settings, your uploads and the content you liked" />;
+  // RequireAuth renders this screen only with a signed-in user.
+  const user = useAuth((s) => s.user)!;
+  const tabs: TabItem[] = [
+    { id: "settings", label: "Profile Settings", panel: <ProfileSettings user={user} /> },
+    { id: "content", label: "My Content", panel: <MyContent /> },
+    { id: "liked", label: "Liked Content", panel: <LikedContent /> },
+  ];
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Profile</h1>
+      <Tabs label="Profile sections" tabs={tabs} />
+    </div>
+  );
 }
 
 export { ProfilePage as Component };

@@ -1,7 +1,17 @@
-import { ComingSoon } from "../components/coming-soon";
+import { BulkUploadPanel } from "../components/upload/bulk-upload-panel";
 
 function BulkUploadPage() {
-  return <ComingSoon title="Bulk Upload" what="upload many videos and audio tracks at once" />;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Bulk Upload</h1>
+        <p className="mt-1 text-slate-400">
+          Add several MP4 videos and MP3 audio tracks, adjust their details, then upload them all in one go.
+        </p>
+      </div>
+      <BulkUploadPanel />
+    </div>
+  );
 }
 
 export { BulkUploadPage as Component };

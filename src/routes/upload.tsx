@@ -1,11 +1,23 @@
-import { ComingSoon } from "../components/coming-soon";
+import { Link } from "react-router";
+import { SingleUploadForm } from "../components/upload/single-upload-form";
 
 function UploadPage() {
   return (
-    <ComingSoon
-      title="Upload"
-      what="upload a video or audio track with its title, description, tags and thumbnail"
-    />
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">Upload Content</h1>
+          <p className="mt-1 text-slate-400">Share a video (MP4) or an audio track (MP3) and earn when people watch.</p>
+        </div>
+        <Link
+          to="/upload/bulk"
+          className="rounded text-sm text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          Uploading many files? Use bulk upload
+        </Link>
+      </div>
+      <SingleUploadForm />
+    </div>
   );
 }
 

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from "react";
+import { parseTags, updateContent } from "../../lib/content-api";
+import type { ContentJson } from "../../lib/types";
+import { buttonClass } from "../ui";
+import { DetailsFields } from "../upload/details-fields";
+import type { UploadDetails } from "../upload/upload-rules";
+
+type ContentEditorProps = {
+  item: ContentJson;
+  onSaved: (item: ContentJson) => void;
+  onCancel: () => void;
+};
+
+/** Inline edit of an item's title, description and tags; a failed save stays in edit mode. */
+export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
+  const [details, setDetails] = useState<UploadDetails>({
+    title: item.title,
+    description: item.description,
+    tags: parseTags(item.tags).join(", "),
+  });
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!details.title.trim() || saving) return;
+    setSaving(true);
+    try {
+      const edit = { title: details.title.trim(), description: details.description.trim(), tags: parseTags(details.tags) };
+      onSaved(await updateContent(item.id, edit));
+    } catch (error) {
+      console.error(error);
+      alert("Failed to update content");
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={save} className="min-w-0 flex-1 space-y-3" aria-label={`Edit ${item.title}`} noValidate>
+      <DetailsFields details={details} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={saving} />
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClass("primary")} disabled={saving || !details.title.trim()}>
+          Save
+        </button>
+        <button type="button" className={buttonClass("secondary")} onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from "react";
+import { deleteContent } from "../../lib/content-api";
+import { formatDate, tagList } from "../../lib/format";
+import type { ContentJson } from "../../lib/types";
+import { buttonClass } from "../ui";
+import { ContentEditor } from "./content-editor";
+import { ThumbnailActions } from "./thumbnail-actions";
+
+type MyContentItemProps = {
+  item: ContentJson;
+  onChange: (item: ContentJson) => void;
+  onDeleted: () => void;
+};
+
+/** One of the user's uploads: view mode, or edit mode after Edit (spec §4 "Profile content item"). */
+export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const remove = async () => {
+    if (!window.confirm(`Are you sure you want to delete "${item.title}"? This action cannot be undone.`)) return;
+    setDeleting(true);
+    try {
+      await deleteContent(item.id);
+      onDeleted();
+    } catch (error) {
+      console.error(error);
+      alert("Failed to delete content");
+      setDeleting(false);
+    }
+  };
+
+  const saved = (updated: ContentJson) => {
+    onChange(updated);
+    setEditing(false);
+  };
+
+  const tags = tagList(item.tags);
+  return (
+    <li className="flex flex-col gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:flex-row" aria-label={item.title}>
+      <ThumbnailActions item={item} onChange={onChange} />
+      {editing ? (
+        <ContentEditor item={item} onSaved={saved} onCancel={() => setEditing(false)} />
+      ) : (
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <h3 className="font-semibold text-slate-100">{item.title}</h3>
+          {item.description ? <p className="text-sm text-slate-400">{item.description}</p> : null}
+          {tags.length ? (
+            <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+              {tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="text-xs text-slate-500">
+            {item.type === "video" ? "Video" : "Audio"} · Uploaded {formatDate(item.created_at)}
+          </p>
+          <div className="mt-auto flex gap-2 pt-2">
+            <button type="button" className={buttonClass("secondary")} onClick={() => setEditing(true)} disabled={deleting}>
+              Edit
+            </button>
+            <button type="button" className={buttonClass("ghost")} onClick={() => void remove()} disabled={deleting}>
+              Delete
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { ContentJson } from "../../lib/types";
+import { useAuth } from "../../stores/auth";
+import { expectConsoleError } from "../../test/console";
+import { stubFetch } from "../../test/fetch";
+import { ava } from "../../test/fixtures";
+import { renderApp } from "../../test/render-route";
+
+const video: ContentJson = {
+  id: "c1",
+  title: "City walk",
+  description: "Evening stroll",
+  type: "video",
+  tags: "city,walk",
+  thumbnail_key: null,
+  thumbnail_url: null,
+  created_by: ava.id,
+  creator_name: "ava",
+  duration: 42,
+  r2_key: "media/c1.mp4",
+  like_count: 0,
+  created_at: "2025-01-02T12:00:00.000Z",
+  updated_at: "2025-01-02T12:00:00.000Z",
+};
+const audio: ContentJson = { ...video, id: "c2", title: "Night drive", type: "audio", description: "", tags: "" };
+const mine = (...items: ContentJson[]) => ({ "GET /api/content/mine": { body: { items, nextCursor: null } } });
+
+async function openMyContent() {
+  renderApp("/profile");
+  fireEvent.click(await screen.findByRole("tab", { name: "My Content" }));
+  await screen.findByText(/item\(s\)$/);
+}
+
+const item = (title: string) => within(screen.getByRole("listitem", { name: title }));
+const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, key: string) =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => `${init?.method ?? "GET"} ${String(url)}` === key)
+    .map(([, init]) => JSON.parse(String(init?.body)));
+
+let alert: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  useAuth.setState({ user: ava, pending: false });
+  alert = vi.fn();
+  vi.stubGlobal("alert", alert);
+});
+
+describe("my content", () => {
+  it("counts and shows each upload", async () => {
+    stubFetch(mine(video, audio));
+    await openMyContent();
+    expect(screen.getByText("2 item(s)")).toBeTruthy();
+    const city = item("City walk");
+    expect(city.getByRole("heading", { name: "City walk" })).toBeTruthy();
+    expect(city.getByText("Evening stroll")).toBeTruthy();
+    expect(city.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["city", "walk"]);
+    expect(city.getByText("Video · Uploaded Jan 2, 2025")).toBeTruthy();
+    expect(item("Night drive").queryByRole("button", { name: /Generate/ })).toBeNull();
+  });
+
+  it("says when nothing is uploaded yet", async () => {
+    stubFetch(mine());
+    await openMyContent();
+    expect(screen.getByText("0 item(s)")).toBeTruthy();
+    expect(screen.getByText("No content uploaded yet")).toBeTruthy();
+  });
+
+  it("edits title, description and tags inline; Cancel leaves them unchanged", async () => {
+    const fetchMock = stubFetch({
+      ...mine(video),
+      "PATCH /api/content/c1": (init) => ({ body: { ...video, ...JSON.parse(String(init?.body)), tags: "city,night" } }),
+    });
+    await openMyContent();
+    fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: "Something else" } });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(item("City walk").getByRole("heading", { name: "City walk" })).toBeTruthy();
+
+    fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));
+    expect(screen.getByLabelText(/Tags/)).toHaveProperty("value", "city, walk");
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: "City at night" } });
+    fireEvent.change(screen.getByLabelText(/Tags/), { target: { value: "city, , night" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByRole("heading", { name: "City at night" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(bodyOf(fetchMock, "PATCH /api/content/c1")).toEqual([
+      { title: "City at night", description: "Evening stroll", tags: ["city", "night"] },
+    ]);
+  });
+
+  it("alerts when an edit cannot be saved and stays in edit mode", async () => {
+    stubFetch({ ...mine(video), "PATCH /api/content/c1": { status: 500, body: {} } });
+    expectConsoleError();
+    await openMyContent();
+    fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Failed to update content"));
+    expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", false);
+  });
+
+  it("deletes only after the exact confirmation", async () => {
+    const fetchMock = stubFetch({ ...mine(video, audio), "DELETE /api/content/c1": { body: { ok: true } } });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal("confirm", confirm);
+    await openMyContent();
+    fireEvent.click(item("City walk").getByRole("button", { name: "Delete" }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete "City walk"? This action cannot be undone.');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+
+    confirm.mockReturnValue(true);
+    fireEvent.click(item("City walk").getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("listitem", { name: "City walk" })).toBeNull());
+    expect(screen.getByText("1 item(s)")).toBeTruthy();
+  });
+
+  it("alerts when a delete fails and keeps the item", async () => {
+    stubFetch({ ...mine(video), "DELETE /api/content/c1": { status: 500, body: {} } });
+    vi.stubGlobal("confirm", () => true);
+    expectConsoleError();
+    await openMyContent();
+    fireEvent.click(item("City walk").getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Failed to delete content"));
+    expect(item("City walk").getByRole("button", { name: "Delete" })).toHaveProperty("disabled", false);
+  });
+});

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useNavigate } from "react-router";
+import { useStore } from "zustand";
+import { buttonClass, card } from "../ui";
+import { createBulkUploadStore } from "./bulk-upload-store";
+import { BulkUploadRow } from "./bulk-upload-row";
+import { MEDIA_ACCEPT, MEDIA_REJECTED } from "./upload-rules";
+
+/** The bulk upload screen's body: file picking, the rows, Upload All and the outcome. */
+export function BulkUploadPanel() {
+  const navigate = useNavigate();
+  const [store] = useState(createBulkUploadStore);
+  const items = useStore(store, (s) => s.items);
+  const running = useStore(store, (s) => s.running);
+  const { addFiles, edit, remove, retry, uploadAll } = store.getState();
+  const picker = useRef<HTMLInputElement>(null);
+  const upload = useRef<AbortController | null>(null);
+  const [refused, setRefused] = useState<string[]>([]);
+
+  // Leaving the screen stops the upload under way instead of letting it run unseen.
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    setRefused(addFiles([...(event.target.files ?? [])]));
+    event.target.value = "";
+  };
+
+  const startUpload = () => {
+    upload.current = new AbortController();
+    void uploadAll(upload.current.signal);
+  };
+
+  const hasPending = items.some((i) => i.status === "pending");
+  const allDone = items.length > 0 && items.every((i) => i.status === "success");
+  const failed = items.some((i) => i.status === "error");
+  const uploadLabel = running ? "Uploading..." : allDone ? "All Complete!" : "Upload All";
+
+  return (
+    <section className={`${card} space-y-4`} aria-label="Files to upload">
+      <input
+        ref={picker}
+        type="file"
+        accept={MEDIA_ACCEPT}
+        multiple
+        hidden
+        onChange={choose}
+        aria-label="Choose video and audio files"
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className={buttonClass("secondary")} onClick={() => picker.current?.click()}>
+          Add More Files
+        </button>
+        <button type="button" className={buttonClass("primary")} onClick={startUpload} disabled={running || !hasPending}>
+          {uploadLabel}
+        </button>
+        <button type="button" className={`${buttonClass("ghost")} ml-auto`} onClick={() => navigate("/")}>
+          Done
+        </button>
+      </div>
+      {refused.length ? (
+        <p role="alert" className="text-sm text-red-400">
+          Skipped {refused.join(", ")}. {MEDIA_REJECTED}
+        </p>
+      ) : null}
+      {failed ? (
+        <div role="alert" className="rounded-lg border border-red-900 bg-red-950/50 px-3 py-2 text-sm text-red-300">
+          <p>Some uploads failed. You can retry by clicking Upload All again.</p>
+          {/* Failed rows stay failed until reset (spec §4), so say how to queue them again. */}
+          <p className="mt-1 text-red-300/80">Press Retry on a failed file to queue it for the next Upload All.</p>
+        </div>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-700 px-4 py-12 text-center text-slate-400">
+          No files yet. Use Add More Files to choose MP4 videos and MP3 audio tracks.
+        </p>
+      ) : (
+        <ul className="max-h-[60vh] space-y-3 overflow-y-auto pr-1" aria-label="Uploads">
+          {items.map((item) => (
+            <BulkUploadRow
+              key={item.id}
+              item={item}
+              onEdit={(patch) => edit(item.id, patch)}
+              onRemove={() => remove(item.id)}
+              onRetry={() => retry(item.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { createStore } from "zustand/vanilla";
+import { ApiError } from "../../lib/api";
+import { publishBulkItem } from "./publish";
+import { isAcceptedMedia, titleFromFileName, type UploadDetails } from "./upload-rules";
+
+// The rows of the bulk upload screen (spec §3 "Bulk upload item", §4).
+
+export type BulkStatus = "pending" | "uploading" | "success" | "error";
+
+export type BulkItem = UploadDetails & {
+  id: string;
+  file: File;
+  thumbnailFile: File | null;
+  status: BulkStatus;
+  /** 0 to 100. */
+  progress: number;
+  error?: string;
+  /** The new content's id once the row succeeded. */
+  contentId?: string;
+};
+
+export type BulkEdit = Partial<UploadDetails & { thumbnailFile: File | null }>;
+
+export type BulkUploadState = {
+  items: BulkItem[];
+  running: boolean;
+  /** Adds MP4 and MP3 files as pending rows; returns the names of the files refused. */
+  addFiles: (files: File[]) => string[];
+  /** Only pending rows can be edited or removed. */
+  edit: (id: string, patch: BulkEdit) => void;
+  remove: (id: string) => void;
+  /** Puts an errored row back to pending, so the next Upload All tries it again. */
+  retry: (id: string) => void;
+  /** Uploads the pending rows one after another, including rows added meanwhile. */
+  uploadAll: (signal?: AbortSignal) => Promise<void>;
+};
+
+let lastId = 0;
+
+/** One store per visit of the screen, so rows never leak from one visit (or test) into another. */
+export function createBulkUploadStore() {
+  return createStore<BulkUploadState>()((set, get) => {
+    const patch = (id: string, change: Partial<BulkItem>, onlyIf?: BulkStatus) =>
+      set((s) => ({
+        items: s.items.map((item) =>
+          item.id === id && (!onlyIf || item.status === onlyIf) ? { ...item, ...change } : item,
+        ),
+      }));
+
+    return {
+      items: [],
+      running: false,
+
+      addFiles(files) {
+        const accepted = files.filter(isAcceptedMedia);
+        const rows = accepted.map<BulkItem>((file) => ({
+          id: `bulk-${++lastId}`,
+          file,
+          title: titleFromFileName(file.name),
+          description: "",
+          tags: "",
+          thumbnailFile: null,
+          status: "pending",
+          progress: 0,
+        }));
+        set((s) => ({ items: [...s.items, ...rows] }));
+        return files.filter((file) => !accepted.includes(file)).map((file) => file.name);
+      },
+
+      edit: (id, change) => patch(id, change, "pending"),
+      remove: (id) => set((s) => ({ items: s.items.filter((i) => i.id !== id || i.status !== "pending") })),
+      retry: (id) => patch(id, { status: "pending", progress: 0, error: undefined }, "error"),
+
+      async uploadAll(signal) {
+        if (get().running) return;
+        set({ running: true });
+        try {
+          for (;;) {
+            // Read afresh each time: rows may have been edited, added or removed during the last upload.
+            const item = get().items.find((i) => i.status === "pending");
+            if (!item || signal?.aborted) return;
+            patch(item.id, { status: "uploading", progress: 0, error: undefined });
+            try {
+              const contentId = await publishBulkItem(item, (progress) => patch(item.id, { progress }), signal);
+              patch(item.id, { status: "success", progress: 100, contentId });
+            } catch (error) {
+              if (signal?.aborted) return;
+              patch(item.id, { status: "error", error: rowError(error) });
+            }
+          }
+        } finally {
+          set({ running: false });
+        }
+      },
+    };
+  });
+}
+
+// The server's own words when it gave a reason; a bare status code means nothing to the user.
+function rowError(error: unknown): string {
+  if (error instanceof ApiError) return error.body?.error || "Upload failed";
+  return (error instanceof Error && error.message) || "Upload failed";
+}
+
+export type BulkUploadStore = ReturnType<typeof createBulkUploadStore>;

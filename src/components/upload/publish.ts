@@ -1,0 +1,61 @@
+import { finalizeUpload } from "../../lib/content-api";
+import { generateVideoThumbnail } from "../../lib/thumbnail";
+import { uploadFile } from "../../lib/upload-file";
+import { asThumbnailFile, finalizeRequest, mediaTypeOf, type UploadDetails } from "./upload-rules";
+
+// The upload sequences of the two upload screens; each reports the progress steps of spec §9.
+
+export type Progress = (percent: number) => void;
+
+export type SingleUpload = UploadDetails & { file: File; thumbnail: Blob | null };
+
+/** Single upload: 0, 33 after the media, 50 after the thumbnail, 75 after finalize, 100. Resolves to the new id. */
+export async function publishSingle(upload: SingleUpload, onProgress: Progress, signal?: AbortSignal) {
+  onProgress(0);
+  // The media is most of the wait, so the bar also creeps within its first third.
+  const key = await uploadFile(upload.file, { signal, onProgress: (f) => onProgress(Math.floor(f * 32)) });
+  onProgress(33);
+  const thumbnailKey = upload.thumbnail
+    ? await uploadFile(asThumbnailFile(upload.thumbnail, upload.file.name), { signal })
+    : undefined;
+  onProgress(50);
+  const { id } = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
+  onProgress(75);
+  onProgress(100);
+  return id;
+}
+
+export type BulkUpload = UploadDetails & { file: File; thumbnailFile: File | null };
+
+/** Bulk row: 0, 25 once signed (creeping to 50 with the bytes), 50, 75 after the thumbnail step, 100. */
+export async function publishBulkItem(upload: BulkUpload, onProgress: Progress, signal?: AbortSignal) {
+  onProgress(0);
+  const key = await uploadFile(upload.file, {
+    signal,
+    onSigned: () => onProgress(25),
+    onProgress: (f) => onProgress(25 + Math.floor(f * 24)),
+  });
+  onProgress(50);
+  const thumbnailKey = await bulkThumbnail(upload, signal);
+  onProgress(75);
+  const { id } = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
+  onProgress(100);
+  return id;
+}
+
+// A chosen image must arrive (the user asked for it); a generated one is a nicety, so failing to make
+// it leaves the item without a thumbnail, which the profile page can generate later.
+async function bulkThumbnail(upload: BulkUpload, signal?: AbortSignal): Promise<string | undefined> {
+  if (upload.thumbnailFile) {
+    return uploadFile(asThumbnailFile(upload.thumbnailFile, upload.file.name), { signal });
+  }
+  if (mediaTypeOf(upload.file) !== "video") return undefined;
+  try {
+    const frame = await generateVideoThumbnail(upload.file, "profile");
+    return await uploadFile(asThumbnailFile(frame, upload.file.name), { signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.warn(`No thumbnail for ${upload.file.name}:`, error);
+    return undefined;
+  }
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { buttonClass, card } from "../ui";
+import { DetailsFields } from "./details-fields";
+import { MediaPicker } from "./media-picker";
+import { ProgressBar } from "./progress-bar";
+import { publishSingle } from "./publish";
+import { ThumbnailField } from "./thumbnail-field";
+import { titleFromFileName, type UploadDetails } from "./upload-rules";
+import { useUploadThumbnail } from "./use-upload-thumbnail";
+
+/** Spec §9: the new content page opens half a second after the upload completes. */
+const REDIRECT_DELAY_MS = 500;
+
+export function SingleUploadForm() {
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  const [details, setDetails] = useState<UploadDetails>({ title: "", description: "", tags: "" });
+  const { thumbnail, pick, remove } = useUploadThumbnail(file);
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploading = progress !== null;
+  const upload = useRef<AbortController | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Leaving the page stops an upload under way (a multipart upload is then discarded on the server).
+  useEffect(
+    () => () => {
+      upload.current?.abort();
+      clearTimeout(redirect.current);
+    },
+    [],
+  );
+
+  const selectFile = (next: File | null) => {
+    // A title still equal to the previous file's default follows the new file; a typed one stays.
+    setDetails((d) =>
+      !d.title || (file && d.title === titleFromFileName(file.name))
+        ? { ...d, title: next ? titleFromFileName(next.name) : "" }
+        : d,
+    );
+    setFile(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || !details.title.trim() || uploading) return;
+    const controller = new AbortController();
+    upload.current = controller;
+    setProgress(0);
+    try {
+      const input = { ...details, file, thumbnail: thumbnail.image };
+      const id = await publishSingle(input, setProgress, controller.signal);
+      redirect.current = setTimeout(() => navigate(`/content/${id}`), REDIRECT_DELAY_MS);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error("Upload failed:", error);
+      alert("Upload failed. Please try again.");
+      setProgress(null);
+    }
+  };
+
+  // A frame is being taken: wait for it rather than upload a video without its thumbnail.
+  const canSubmit = Boolean(file && details.title.trim()) && !uploading && !thumbnail.generating;
+
+  return (
+    <form onSubmit={submit} className={`${card} space-y-6`} aria-label="Upload content" noValidate>
+      <MediaPicker file={file} onSelect={selectFile} disabled={uploading} />
+      <DetailsFields details={details} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={uploading} />
+      {file ? <ThumbnailField thumbnail={thumbnail} onPick={pick} onRemove={remove} disabled={uploading} /> : null}
+      {progress !== null ? (
+        <div className="space-y-1">
+          <div className="flex justify-between text-sm text-slate-400">
+            <span>{progress < 100 ? "Uploading…" : "Upload complete. Opening your content…"}</span>
+            <span aria-hidden="true">{progress}%</span>
+          </div>
+          <ProgressBar value={progress} label="Upload progress" tone={progress === 100 ? "success" : "active"} />
+        </div>
+      ) : null}
+      <div className="flex justify-end">
+        <button type="submit" className={buttonClass("primary", "lg")} disabled={!canSubmit}>
+          {uploading ? "Uploading..." : "Upload"}
+        </button>
+      </div>
+    </form>
+  );
+}

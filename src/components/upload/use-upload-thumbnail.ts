@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useState } from "react";
+import { generateVideoThumbnail } from "../../lib/thumbnail";
+import { mediaTypeOf } from "./upload-rules";
+
+export type UploadThumbnail = {
+  image: Blob | null;
+  /** Where the image came from: a video frame, or a picture the user chose. */
+  origin: "generated" | "picked" | null;
+  generating: boolean;
+  /** Why no frame could be taken, for the user; they can still pick an image. */
+  error: string | null;
+};
+
+const none: UploadThumbnail = { image: null, origin: null, generating: false, error: null };
+
+/**
+ * The single upload's thumbnail: for a video, a frame is taken as soon as the file is chosen
+ * (spec §2); the user may replace it with an image or remove it.
+ */
+export function useUploadThumbnail(file: File | null) {
+  const [thumbnail, setThumbnail] = useState<UploadThumbnail>(none);
+
+  useEffect(() => {
+    if (!file || mediaTypeOf(file) !== "video") {
+      setThumbnail(none);
+      return;
+    }
+    let current = true;
+    setThumbnail({ ...none, generating: true });
+    // Only a generation still wanted lands: not after a new file, a picked image or a removal.
+    const land = (next: UploadThumbnail) => {
+      if (current) setThumbnail((state) => (state.generating ? next : state));
+    };
+    generateVideoThumbnail(file, "single").then(
+      (image) => land({ ...none, image, origin: "generated" }),
+      (error: unknown) => land({ ...none, error: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [file]);
+
+  const pick = useCallback((image: File) => setThumbnail({ ...none, image, origin: "picked" }), []);
+  const remove = useCallback(() => setThumbnail(none), []);
+  return { thumbnail, pick, remove };
+}

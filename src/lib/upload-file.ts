@@ -1,0 +1,137 @@
+import { api, ApiError } from "./api";
+import type { UploadMultipartPlan, UploadPartsResponse, UploadSignResponse } from "./types";
+
+export type UploadFileOptions = {
+  /** Fraction of the file's bytes stored so far, from 0 to 1. */
+  onProgress?(fraction: number): void;
+  /** Called once the upload is signed, before any byte is sent (bulk rows show this step). */
+  onSigned?(): void;
+  signal?: AbortSignal;
+};
+
+/** Each part gets up to 4 attempts; the waits between them double from half a second. */
+const PART_RETRY_DELAYS_MS = [500, 1000, 2000];
+
+/**
+ * Stores a file through our signed upload routes (DESIGN.md §4 "Uploads") and resolves to its key.
+ * Small files go in one PUT; large ones follow the multipart plan the sign step returns.
+ */
+export async function uploadFile(file: File, opts: UploadFileOptions = {}): Promise<string> {
+  const { onProgress, onSigned, signal } = opts;
+  const contentType = contentTypeOf(file);
+  const signed = await api<UploadSignResponse>("/api/uploads/sign", {
+    method: "POST",
+    body: { filename: file.name, contentType, fileSize: file.size },
+    signal,
+  });
+  onSigned?.();
+  if (!signed.multipart) {
+    await putBlob(signed.uploadUrl, file, contentType, signal, (loaded) => onProgress?.(loaded / (file.size || 1)));
+  } else {
+    await uploadMultipart(file, contentType, signed.multipart, opts);
+  }
+  onProgress?.(1);
+  return signed.key;
+}
+
+/** The file's MIME type; some systems give none for a file, and then the extension is all we know. */
+export function contentTypeOf(file: File): string {
+  if (file.type) return file.type;
+  const ext = file.name.toLowerCase().split(".").pop();
+  return ext === "mp4" ? "video/mp4" : ext === "mp3" ? "audio/mpeg" : "application/octet-stream";
+}
+
+async function uploadMultipart(file: File, contentType: string, plan: UploadMultipartPlan, opts: UploadFileOptions) {
+  const { onProgress, signal } = opts;
+  const qs = `token=${encodeURIComponent(plan.token)}`;
+  try {
+    // Parts already stored (an earlier, interrupted attempt) are not sent again.
+    const { parts } = await api<UploadPartsResponse>(`/api/uploads/multipart?${qs}`, { signal });
+    const stored = new Set(parts.map((p) => p.part));
+    let done = parts.reduce((sum, p) => sum + p.size, 0);
+    onProgress?.(done / file.size);
+    for (let part = 1; part <= plan.partCount; part++) {
+      if (stored.has(part)) continue;
+      const body = file.slice((part - 1) * plan.partSize, part * plan.partSize);
+      const url = `/api/uploads/multipart/part?${qs}&part=${part}`;
+      await withRetries(signal, () =>
+        putBlob(url, body, contentType, signal, (loaded) => onProgress?.((done + loaded) / file.size)),
+      );
+      done += body.size;
+    }
+    await api(`/api/uploads/multipart/complete?${qs}`, { method: "POST", signal });
+  } catch (error) {
+    // Only a deliberate abort discards the stored parts; after other failures they stay for a resume.
+    if (signal?.aborted) {
+      await api(`/api/uploads/multipart?${qs}`, { method: "DELETE" }).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+async function withRetries(signal: AbortSignal | undefined, attempt: () => Promise<void>) {
+  for (let i = 0; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (signal?.aborted || i >= PART_RETRY_DELAYS_MS.length || !isRetryable(error)) throw error;
+      await sleep(PART_RETRY_DELAYS_MS[i], signal);
+    }
+  }
+}
+
+// A network drop, a time-out or a server hiccup may pass; a refused token or body will not.
+function isRetryable(error: unknown) {
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+const abortError = () => new DOMException("Upload aborted", "AbortError");
+
+/** PUT with XMLHttpRequest, because fetch cannot report upload progress. */
+function putBlob(url: string, body: Blob, contentType: string, signal: AbortSignal | undefined, onLoaded: (bytes: number) => void) {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const settle = (error?: Error) => {
+      signal?.removeEventListener("abort", onAbort);
+      if (error) reject(error);
+      else resolve();
+    };
+    xhr.open("PUT", url);
+    xhr.setRequestHeader("Content-Type", contentType);
+    xhr.upload.onprogress = (event) => onLoaded(event.loaded);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) settle();
+      else settle(new ApiError(xhr.status, readError(xhr.responseText)));
+    };
+    xhr.onerror = () => settle(new Error("Network error during upload"));
+    xhr.onabort = () => settle(abortError());
+    signal?.addEventListener("abort", onAbort, { once: true });
+    xhr.send(body);
+  });
+}
+
+function readError(text: string) {
+  try {
+    const body: unknown = JSON.parse(text);
+    return body && typeof body === "object" && "error" in body ? (body as ApiError["body"]) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,127 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useAuth } from "../stores/auth";
+import { stubFetch } from "../test/fetch";
+import { ava } from "../test/fixtures";
+import { renderApp } from "../test/render-route";
+import { stubXhr } from "../test/xhr";
+
+const mp3 = (name: string) => new File(["ID3"], name, { type: "audio/mpeg" });
+const SUMMARY = "Some uploads failed. You can retry by clicking Upload All again.";
+
+/** Sign answers per file name: an error body for the names in `refuse`, a one-PUT plan otherwise. */
+function stubApi(refuse: Record<string, { status: number; body: unknown }> = {}) {
+  let created = 0;
+  return stubFetch({
+    "POST /api/uploads/sign": (init) => {
+      const { filename } = JSON.parse(String(init?.body)) as { filename: string };
+      return refuse[filename] ?? { body: { key: `k/${filename}`, uploadUrl: `/put/${filename}`, multipart: null } };
+    },
+    "POST /api/content/finalize": () => ({ body: { id: `c${++created}` } }),
+  });
+}
+
+async function openWith(...files: File[]) {
+  const view = renderApp("/upload/bulk");
+  const picker = await screen.findByLabelText("Choose video and audio files");
+  fireEvent.change(picker, { target: { files } });
+  return view;
+}
+
+const row = (name: string) => within(screen.getByRole("listitem", { name }));
+const uploadAll = () => screen.getByRole("button", { name: /Upload All|Uploading\.\.\.|All Complete!/ });
+
+beforeEach(() => {
+  useAuth.setState({ user: ava, pending: false });
+});
+
+describe("bulk upload", () => {
+  it("adds rows titled after their files and refuses other files", async () => {
+    await openWith(mp3("first take.mp3"), new File(["ftyp"], "clip.v2.mp4", { type: "video/mp4" }));
+    expect(screen.getAllByRole("listitem").map((li) => li.getAttribute("aria-label"))).toEqual([
+      "first take.mp3",
+      "clip.v2.mp4",
+    ]);
+    expect(row("first take.mp3").getByLabelText(/Title/)).toHaveProperty("value", "first take");
+    expect(row("clip.v2.mp4").getByLabelText(/Title/)).toHaveProperty("value", "clip.v2");
+    expect(screen.queryByText(/^Skipped/)).toBeNull();
+
+    fireEvent.change(screen.getByLabelText("Choose video and audio files"), {
+      target: { files: [new File(["x"], "notes.pdf", { type: "application/pdf" })] },
+    });
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Skipped notes.pdf. Only MP4 video and MP3 audio files can be uploaded.",
+    );
+    expect(screen.getAllByRole("listitem")).toHaveLength(2);
+  });
+
+  it("uploads pending rows one after another, in order, and ends with 'All Complete!'", async () => {
+    const fetchMock = stubApi();
+    const puts = stubXhr(() => undefined);
+    await openWith(mp3("a.mp3"), mp3("b.mp3"), mp3("c.mp3"));
+    fireEvent.change(row("b.mp3").getByLabelText(/Tags/), { target: { value: "live, , jazz" } });
+    fireEvent.click(uploadAll());
+
+    for (const name of ["a.mp3", "b.mp3", "c.mp3"]) {
+      await waitFor(() => expect(puts.at(-1)?.url).toBe(`/put/${name}`));
+      expect(puts.filter((p) => p.status === 0)).toHaveLength(1);
+      expect(uploadAll().textContent).toBe("Uploading...");
+      expect(row(name).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("25");
+      expect(row(name).queryByRole("button", { name: /^Remove/ })).toBeNull();
+      expect(row(name).getByLabelText(/Title/)).toHaveProperty("disabled", true);
+      await act(async () => puts.at(-1)?.respond(200));
+    }
+    await waitFor(() => expect(uploadAll().textContent).toBe("All Complete!"));
+    expect(uploadAll()).toHaveProperty("disabled", true);
+    expect(row("c.mp3").getByText("100%")).toBeTruthy();
+    expect(row("c.mp3").getByText("Uploaded")).toBeTruthy();
+    const finalized = fetchMock.mock.calls.filter(([url]) => url === "/api/content/finalize");
+    expect(finalized.map(([, init]) => JSON.parse(String(init?.body)).title)).toEqual(["a", "b", "c"]);
+    expect(JSON.parse(String(finalized[1][1]?.body)).tags).toEqual(["live", "jazz"]);
+  });
+
+  it("lets only pending rows be removed", async () => {
+    stubApi();
+    stubXhr();
+    await openWith(mp3("keep.mp3"), mp3("drop.mp3"));
+    fireEvent.click(row("drop.mp3").getByRole("button", { name: "Remove drop.mp3" }));
+    expect(screen.queryByRole("listitem", { name: "drop.mp3" })).toBeNull();
+    fireEvent.click(uploadAll());
+    await waitFor(() => expect(row("keep.mp3").getByText("Uploaded")).toBeTruthy());
+    expect(row("keep.mp3").queryByRole("button", { name: /Remove/ })).toBeNull();
+  });
+
+  it("marks a failed row with its error, shows the summary, and retries it once reset", async () => {
+    stubApi({
+      "bad.mp3": { status: 413, body: { error: "File is too large", requestId: "r" } },
+      "worse.mp3": { status: 502, body: {} },
+    });
+    stubXhr();
+    await openWith(mp3("ok.mp3"), mp3("bad.mp3"), mp3("worse.mp3"));
+    fireEvent.click(uploadAll());
+
+    await waitFor(() => expect(uploadAll().textContent).toBe("Upload All"));
+    expect(row("ok.mp3").getByText("Uploaded")).toBeTruthy();
+    expect(row("bad.mp3").getByText("File is too large")).toBeTruthy();
+    expect(row("worse.mp3").getByText("Upload failed")).toBeTruthy();
+    expect(screen.getByText(SUMMARY)).toBeTruthy();
+    expect(uploadAll()).toHaveProperty("disabled", true);
+
+    stubApi();
+    fireEvent.click(row("bad.mp3").getByRole("button", { name: "Retry" }));
+    expect(row("bad.mp3").getByRole("button", { name: "Remove bad.mp3" })).toBeTruthy();
+    fireEvent.click(uploadAll());
+    await waitFor(() => expect(row("bad.mp3").getByText("Uploaded")).toBeTruthy());
+    expect(row("worse.mp3").getByText("Upload failed")).toBeTruthy();
+    expect(screen.getByText(SUMMARY)).toBeTruthy();
+    expect(uploadAll().textContent).toBe("Upload All");
+  });
+
+  it("Done goes home", async () => {
+    stubFetch({ "GET /api/content": { body: { items: [], nextCursor: null } } });
+    const { router } = await openWith();
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(await screen.findByText("No content found")).toBeTruthy();
+  });
+});

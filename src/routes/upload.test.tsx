@@ -1,0 +1,152 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuth } from "../stores/auth";
+import { expectConsoleError } from "../test/console";
+import { deferred, stubFetch } from "../test/fetch";
+import { ava } from "../test/fixtures";
+import { renderApp } from "../test/render-route";
+import { fakeVideoFrames } from "../test/video-frame";
+import { stubXhr } from "../test/xhr";
+
+const mp3 = new File(["ID3"], "night-drive.mp3", { type: "audio/mpeg" });
+const mp4 = new File(["ftyp"], "city walk.mp4", { type: "video/mp4" });
+const jpeg = new File(["jpg"], "cover.jpg", { type: "image/jpeg" });
+
+const signRoute = (init?: RequestInit) => {
+  const { filename } = JSON.parse(String(init?.body)) as { filename: string };
+  return { body: { key: `k/${filename}`, uploadUrl: `/put/${filename}`, multipart: null } };
+};
+
+const finalizeBodies = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url) === "/api/content/finalize")
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+
+async function openForm() {
+  const view = renderApp("/upload");
+  await screen.findByRole("heading", { name: "Upload Content" });
+  return view;
+}
+
+const choose = (label: RegExp, file: File) => fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+const progress = () => Number(screen.getByRole("progressbar", { name: "Upload progress" }).getAttribute("aria-valuenow"));
+const submit = () => screen.getByRole("button", { name: /^Upload/ });
+
+beforeEach(() => {
+  useAuth.setState({ user: ava, pending: false });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("single upload", () => {
+  it("keeps submit disabled without a file or a title; the title defaults to the file name", async () => {
+    await openForm();
+    expect(submit()).toHaveProperty("disabled", true);
+    choose(/Media file/, mp3);
+    expect(screen.getByLabelText(/Title/)).toHaveProperty("value", "night-drive");
+    expect(submit()).toHaveProperty("disabled", false);
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: "   " } });
+    expect(submit()).toHaveProperty("disabled", true);
+  });
+
+  it("refuses a file that is not MP4 or MP3 when it is chosen", async () => {
+    await openForm();
+    choose(/Media file/, new File(["x"], "notes.txt", { type: "text/plain" }));
+    expect(screen.getByRole("alert").textContent).toBe(
+      "“notes.txt” cannot be uploaded. Only MP4 video and MP3 audio files can be uploaded.",
+    );
+    expect(screen.getByLabelText(/Title/)).toHaveProperty("value", "");
+    expect(submit()).toHaveProperty("disabled", true);
+  });
+
+  it("moves the progress bar 0, 33, 50, then 100 and opens the content page 0.5 s later", async () => {
+    const finalize = deferred<{ body: { id: string } }>();
+    const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": () => finalize.promise });
+    const puts = stubXhr(() => undefined);
+    const { router } = await openForm();
+    choose(/Media file/, mp3);
+    choose(/Thumbnail image/, jpeg);
+    fireEvent.click(submit());
+
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(progress()).toBe(0);
+    expect(submit()).toHaveProperty("disabled", true);
+    await act(async () => puts[0].respond(200));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1].url).toBe("/put/thumb_cover.jpg");
+    expect(progress()).toBe(33);
+    await act(async () => puts[1].respond(200));
+    await waitFor(() => expect(finalizeBodies(fetchMock)).toHaveLength(1));
+    expect(progress()).toBe(50);
+
+    vi.useFakeTimers();
+    await act(async () => {
+      finalize.resolve({ body: { id: "c-new" } });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(progress()).toBe(100);
+    expect(finalizeBodies(fetchMock)[0]).toEqual({
+      r2_key: "k/night-drive.mp3",
+      type: "audio",
+      title: "night-drive",
+      thumbnail_key: "k/thumb_cover.jpg",
+    });
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(router.state.navigation.location?.pathname ?? router.state.location.pathname).toBe("/upload");
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(router.state.navigation.location?.pathname ?? router.state.location.pathname).toBe("/content/c-new");
+  });
+
+  it("alerts on failure and gives the form back with its inputs", async () => {
+    stubFetch({ "POST /api/uploads/sign": { status: 500, body: { error: "Storage unavailable", requestId: "r" } } });
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    const logged = expectConsoleError();
+    await openForm();
+    choose(/Media file/, mp3);
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: "Late night synths" } });
+    fireEvent.change(screen.getByLabelText(/Tags/), { target: { value: "synth, night" } });
+    fireEvent.click(submit());
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Upload failed. Please try again."));
+    expect(String(logged.mock.calls[0][1])).toContain("Storage unavailable");
+    expect(screen.queryByRole("progressbar")).toBeNull();
+    expect(submit()).toHaveProperty("disabled", false);
+    expect(screen.getByLabelText(/Title/)).toHaveProperty("value", "night-drive");
+    expect(screen.getByLabelText(/Description/)).toHaveProperty("value", "Late night synths");
+    expect(screen.getByLabelText(/Tags/)).toHaveProperty("value", "synth, night");
+  });
+
+  it("sends tags and description only when they hold something", async () => {
+    const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": { body: { id: "c1" } } });
+    stubXhr();
+    await openForm();
+    choose(/Media file/, mp3);
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: "  " } });
+    fireEvent.change(screen.getByLabelText(/Tags/), { target: { value: " , ,, " } });
+    fireEvent.click(submit());
+    await waitFor(() => expect(finalizeBodies(fetchMock)).toHaveLength(1));
+    expect(finalizeBodies(fetchMock)[0]).toEqual({ r2_key: "k/night-drive.mp3", type: "audio", title: "night-drive" });
+  });
+
+  it("takes a thumbnail from a chosen video, which can be removed", async () => {
+    const { videos } = fakeVideoFrames({ duration: 30 });
+    const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": { body: { id: "c2" } } });
+    const puts = stubXhr();
+    await openForm();
+    choose(/Media file/, mp4);
+
+    expect(await screen.findByRole("img", { name: "Thumbnail taken from the video" })).toBeTruthy();
+    expect(videos.at(-1)?.seeks).toEqual([2]);
+    fireEvent.click(screen.getByRole("button", { name: "Remove thumbnail" }));
+    expect(screen.queryByRole("img")).toBeNull();
+    fireEvent.click(submit());
+
+    await waitFor(() => expect(finalizeBodies(fetchMock)).toHaveLength(1));
+    expect(finalizeBodies(fetchMock)[0]).toMatchObject({ type: "video", title: "city walk" });
+    expect(finalizeBodies(fetchMock)[0]).not.toHaveProperty("thumbnail_key");
+    expect(puts.map((p) => p.url)).toEqual(["/put/city walk.mp4"]);
+  });
+});
