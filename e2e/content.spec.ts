@@ -1,0 +1,101 @@
+import { expect, test, type Page } from "@playwright/test";
+import { freshEmail, signInAs } from "./sign-in";
+
+const fixture = (name: string) => `e2e/fixtures/${name}`;
+
+async function uploadSingle(page: Page, file: string, title: string, tags = "") {
+  await page.goto("/upload");
+  await page.getByLabel(/Media file/).setInputFiles(fixture(file));
+  await page.getByLabel("Title").fill(title);
+  if (tags) await page.getByLabel("Tags").fill(tags);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+}
+
+test("a creator uploads a video, plays it and likes it", async ({ page }) => {
+  await signInAs(page, freshEmail("video"));
+  await uploadSingle(page, "tiny.mp4", "E2E tiny clip", "e2e, clip");
+  await expect(page.getByText("0:03").first()).toBeVisible();
+  await page.getByRole("button", { name: "Play" }).click();
+  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Like" }).click();
+  await expect(page.getByRole("button", { name: "Liked" })).toBeVisible();
+  await expect(page.getByText("1 like", { exact: true })).toBeVisible();
+});
+
+test("a viewer plays a seeded video and seeks with the keyboard", async ({ page }) => {
+  await signInAs(page, "viewer@example.com");
+  await page.getByRole("searchbox", { name: "Search content or creators" }).fill("sunset drive");
+  await page.getByRole("link", { name: "Sunset Drive" }).first().click();
+  await page.getByRole("button", { name: "Play" }).click();
+  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)).toBeGreaterThan(0.3);
+  await page.getByRole("button", { name: "Pause" }).click();
+  const paused = await page.evaluate(() => document.querySelector("video")?.currentTime ?? 0);
+  const seek = page.getByRole("slider", { name: "Seek" });
+  await seek.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)).toBeGreaterThan(paused);
+  // The player's own shortcut: → seeks 5 s; then the slider's End key jumps to the end.
+  await page.keyboard.press("End");
+  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)).toBeGreaterThan(11);
+});
+
+test("a creator uploads an audio track", async ({ page }) => {
+  await signInAs(page, freshEmail("audio"));
+  await uploadSingle(page, "tiny.mp3", "E2E tiny track");
+  await expect(page.locator("audio")).toHaveCount(1);
+});
+
+test("bulk upload of three files with one failing shows the retry message", async ({ page }) => {
+  await signInAs(page, freshEmail("bulk"));
+  await page.goto("/upload/bulk");
+  await page.getByLabel("Choose video and audio files").setInputFiles([fixture("tiny.mp4"), fixture("tiny.mp3"), fixture("not-media.mp4")]);
+  await expect(page.getByRole("list", { name: "Uploads" }).getByRole("listitem")).toHaveCount(3);
+  await page.getByRole("button", { name: "Upload All" }).click();
+  await expect(page.getByText("Some uploads failed. You can retry by clicking Upload All again.")).toBeVisible({ timeout: 30_000 });
+  const failed = page.getByRole("listitem", { name: "not-media.mp4" });
+  await expect(failed.getByText("The file's contents are not an MP4 video")).toBeVisible();
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: "My Content" }).click();
+  await expect(page.getByText("2 item(s)")).toBeVisible();
+});
+
+test("a creator edits and deletes content from the profile", async ({ page }) => {
+  await signInAs(page, freshEmail("profile"));
+  await uploadSingle(page, "tiny.mp4", "Draft title");
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: "My Content" }).click();
+  const item = page.getByRole("listitem", { name: "Draft title" });
+  await item.getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("form", { name: "Edit Draft title" }).getByLabel("Title").fill("Final title");
+  await page.getByRole("button", { name: "Save" }).click();
+  const renamed = page.getByRole("listitem", { name: "Final title" });
+  await expect(renamed).toBeVisible();
+  let confirmText = "";
+  page.once("dialog", (d) => {
+    confirmText = d.message();
+    void d.accept();
+  });
+  await renamed.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("No content uploaded yet")).toBeVisible();
+  expect(confirmText).toBe('Are you sure you want to delete "Final title"? This action cannot be undone.');
+});
+
+test("search and type filters from the header narrow the gallery", async ({ page }) => {
+  await page.goto("/");
+  const search = page.getByRole("searchbox", { name: "Search content or creators" });
+  // Seeded items: "Sunset Drive" (video by ava), "Rain on the Tent" (audio by ava).
+  await search.fill("sunset");
+  await expect(page.getByRole("heading", { name: "Sunset Drive" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Rain on the Tent" })).toHaveCount(0);
+  await search.fill("ava");
+  await expect(page.getByRole("heading", { name: "Rain on the Tent" })).toBeVisible();
+  const types = page.getByRole("group", { name: "Content type" });
+  await types.getByRole("button", { name: "Videos" }).click();
+  await expect(page.getByRole("heading", { name: "Sunset Drive" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Rain on the Tent" })).toHaveCount(0);
+  await types.getByRole("button", { name: "Audio" }).click();
+  await expect(page.getByRole("heading", { name: "Rain on the Tent" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sunset Drive" })).toHaveCount(0);
+});
