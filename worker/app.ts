@@ -4,6 +4,7 @@ import { handleError, handleNotFound } from "./lib/errors";
 import { requireAdmin, requireUser } from "./middleware/access";
 import { requestContext } from "./middleware/context";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
+import { adSettingsRoutes, adminAdSettingsRoutes } from "./routes/ad-settings";
 import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
 import { authRoutes } from "./routes/auth";
 import { contentPublicRoutes } from "./routes/content-public";
@@ -31,10 +32,14 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", finalizeRoutes)
   .route("/", uploadRoutes)
   .route("/", playbackRoutes)
-  .route("/", walletRoutes);
+  .route("/", walletRoutes)
+  .route("/", adSettingsRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths.
-const adminApi = new Hono<AppEnv>().use(requireAdmin).route("/", adminEarningsCalendarRoutes);
+const adminApi = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .route("/", adminEarningsCalendarRoutes)
+  .route("/", adminAdSettingsRoutes);
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")

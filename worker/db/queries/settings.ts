@@ -1,0 +1,19 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "../client";
+import { settings } from "../schema";
+
+/** The stored values of the given keys, with defaults for keys never set. */
+export async function readSettings<K extends string>(db: Db, defaults: Record<K, string>): Promise<Record<K, string>> {
+  const keys = Object.keys(defaults) as K[];
+  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
+  const out = { ...defaults };
+  for (const row of rows) out[row.key as K] = row.value;
+  return out;
+}
+
+export function upsertSetting(db: Db, key: string, value: string, updatedAt: string) {
+  return db
+    .insert(settings)
+    .values({ key, value, updatedAt })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } });
+}

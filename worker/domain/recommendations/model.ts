@@ -1,0 +1,111 @@
+// The recommender (DESIGN.md §4 "Recommendations") as pure functions. The database gathers bounded features
+// (worker/db/queries/recommendations.ts); this file decides. The routes and the offline evaluation
+// (bench/recommender-eval.ts) call exactly this code, so the measured quality is the shipped quality.
+// Relative imports carry `.ts` so Node can run the evaluation on this file directly.
+import { EARNABLE_VIEWS_PER_DAY } from "../views/rules.ts";
+import { parseTags, tagSimilarity, tagWeights } from "./tags.ts";
+
+/** A like says more about taste than a finished view. */
+export const LIKE_WEIGHT = 3;
+export const VIEW_WEIGHT = 1;
+/** Seeds sent to the candidate query: the most recent likes, then the most recent finished views. */
+export const MAX_SEEDS_PER_KIND = 50;
+/** A qualified view within this window means "just finished": never offered again that soon. */
+export const RECENTLY_FINISHED_MS = 7 * 24 * 3600 * 1000;
+
+// Blend of the three signals; tuned with `npm run bench:recommender` (see README "Numbers").
+export const WEIGHTS = { cooc: 1, tags: 0.5, popularity: 0.1 };
+/** Co-occurrence is divided by popularity^DAMPING, so "everyone watched it" does not pass for taste. */
+export const POPULARITY_DAMPING = 0.25;
+
+/** What the database knows about the viewer, most recent first in each list. */
+export type ViewerProfile = {
+  viewerId: string;
+  liked: { id: string; tags: string }[];
+  /** Items with at least one qualified view: the last one, and how many of today's views paid or will pay. */
+  finished: { id: string; lastAt: string; paidToday: number }[];
+};
+
+/** One item the model may offer, with the features the candidate query computed. */
+export type Candidate = {
+  id: string;
+  createdBy: string;
+  createdAt: string;
+  tags: string;
+  /** Σ over peers of (peer's overlap with the seeds × peer's weight on this item); 0 when not co-occurring. */
+  cooc: number;
+  /** Likes + qualified views. */
+  popularity: number;
+};
+
+export type Seed = [id: string, weight: number];
+
+type RankContext = { viewerId: string; tags: Map<string, number>; exclude: Set<string>; notEarnable: Set<string> };
+
+/** The items the viewer's taste is read from, weighted like the peers' interactions are. */
+export function seedsOf(profile: ViewerProfile): Seed[] {
+  const weights = new Map<string, number>();
+  for (const like of profile.liked.slice(0, MAX_SEEDS_PER_KIND)) weights.set(like.id, LIKE_WEIGHT);
+  const finished = new Set(profile.finished.map((f) => f.id));
+  for (const [id, w] of weights) if (finished.has(id)) weights.set(id, w + VIEW_WEIGHT);
+  for (const view of profile.finished.slice(0, MAX_SEEDS_PER_KIND)) if (!weights.has(view.id)) weights.set(view.id, VIEW_WEIGHT);
+  return [...weights];
+}
+
+/** Tags of what the viewer liked, strongest first (feeds the tag-candidate search). */
+export function profileTags(profile: ViewerProfile): Map<string, number> {
+  return tagWeights(profile.liked.map((l) => l.tags));
+}
+
+function exclusions(profile: ViewerProfile, nowMs: number) {
+  const recent = profile.finished.filter((f) => nowMs - Date.parse(f.lastAt) < RECENTLY_FINISHED_MS).map((f) => f.id);
+  const notEarnable = profile.finished.filter((f) => f.paidToday >= EARNABLE_VIEWS_PER_DAY).map((f) => f.id);
+  return { recent, notEarnable: new Set(notEarnable) };
+}
+
+/** "Recommended for You": everything but own, liked and recently finished items, best first. */
+export function recommend<T extends Candidate>(profile: ViewerProfile, candidates: T[], nowMs: number, limit: number): T[] {
+  const { recent, notEarnable } = exclusions(profile, nowMs);
+  // Liked items are excluded too: they are one tap away in the Liked list, and a slot here is for discovery.
+  const exclude = new Set([...recent, ...profile.liked.map((l) => l.id)]);
+  return rank(candidates, { viewerId: profile.viewerId, tags: profileTags(profile), exclude, notEarnable }, limit);
+}
+
+/** "Up Next" around one item: the same model with that item as the only seed and its tags as the taste. */
+export function suggest<T extends Candidate>(
+  item: { id: string; tags: string },
+  profile: ViewerProfile,
+  candidates: T[],
+  nowMs: number,
+  limit: number,
+): T[] {
+  const { recent, notEarnable } = exclusions(profile, nowMs);
+  const tags = new Map(parseTags(item.tags).map((t) => [t, 1]));
+  return rank(candidates, { viewerId: profile.viewerId, tags, exclude: new Set([item.id, ...recent]), notEarnable }, limit);
+}
+
+/** Score of one candidate in [0, Σ WEIGHTS], given the largest damped co-occurrence and popularity in the pool. */
+export function score(c: Candidate, tags: Map<string, number>, maxCooc: number, maxPopularity: number) {
+  const cooc = maxCooc > 0 ? dampedCooc(c) / maxCooc : 0;
+  const popularity = maxPopularity > 0 ? Math.log1p(c.popularity) / Math.log1p(maxPopularity) : 0;
+  return WEIGHTS.cooc * cooc + WEIGHTS.tags * tagSimilarity(tags, c.tags) + WEIGHTS.popularity * popularity;
+}
+
+const dampedCooc = (c: Candidate) => c.cooc / Math.pow(1 + c.popularity, POPULARITY_DAMPING);
+
+function rank<T extends Candidate>(candidates: T[], ctx: RankContext, limit: number): T[] {
+  const pool = candidates.filter((c) => c.createdBy !== ctx.viewerId && !ctx.exclude.has(c.id));
+  const maxCooc = Math.max(0, ...pool.map(dampedCooc));
+  const maxPopularity = Math.max(0, ...pool.map((c) => c.popularity));
+  const scored = pool.map((c) => ({ c, s: score(c, ctx.tags, maxCooc, maxPopularity), paidOut: ctx.notEarnable.has(c.id) }));
+  // Items the viewer can still earn on come first; the others are demoted, not dropped. Then score, newer
+  // first, id: the same input always gives the same order.
+  scored.sort(
+    (a, b) =>
+      Number(a.paidOut) - Number(b.paidOut) ||
+      b.s - a.s ||
+      (a.c.createdAt < b.c.createdAt ? 1 : a.c.createdAt > b.c.createdAt ? -1 : 0) ||
+      (a.c.id < b.c.id ? -1 : a.c.id > b.c.id ? 1 : 0),
+  );
+  return scored.slice(0, limit).map((x) => x.c);
+}

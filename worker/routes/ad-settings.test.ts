@@ -1,0 +1,48 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
+
+describe("ad settings", () => {
+  it("lets admins change one known key at a time, audited, and players read them", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const res = await admin.json("/api/admin/ad-settings", "PATCH", { key: "vast_url", value: "https://ads.example.com/vast.xml" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ vast_url: "https://ads.example.com/vast.xml" });
+    expect((await admin.json("/api/admin/ad-settings", "PATCH", { key: "preroll_enabled", value: "true" })).status).toBe(200);
+    const viewer = await signedInBrowser(uniqueEmail());
+    expect(await (await viewer.fetch("/api/ad-settings")).json()).toMatchObject({
+      preroll_enabled: "true",
+      vast_url: "https://ads.example.com/vast.xml",
+    });
+    const audit = await env.DB.prepare("select before, after from audit_log where entity = 'setting' and entity_id = 'vast_url' order by created_at desc limit 1").first<{ before: string; after: string }>();
+    expect(JSON.parse(audit!.after)).toEqual({ vast_url: "https://ads.example.com/vast.xml" });
+  });
+
+  it("accepts a same-origin feed path and an empty feed", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    for (const value of ["/ads/sample-vast.xml", ""]) {
+      expect((await admin.json("/api/admin/ad-settings", "PATCH", { key: "vast_url", value })).status, value).toBe(200);
+    }
+  });
+
+  it("refuses unknown keys and bad values with 400", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    for (const body of [
+      { key: "vast_url", value: "javascript:alert(1)" },
+      { key: "vast_url", value: "//evil.example/vast.xml" },
+      { key: "vast_url", value: "ftp://ads.example.com/v.xml" },
+      { key: "preroll_enabled", value: "yes" },
+      { key: "preroll_enabled", value: true },
+      { key: "admin_emails", value: "me@example.com" },
+      {},
+    ]) {
+      const res = await admin.json("/api/admin/ad-settings", "PATCH", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json<{ error: string }>()).error).toBeTruthy();
+    }
+  });
+
+  it("keeps the player endpoint for signed-in users only", async () => {
+    expect((await new Browser().fetch("/api/ad-settings")).status).toBe(401);
+  });
+});
