@@ -140,3 +140,59 @@ export type EarningsReport = {
   earnings: EarningsReportRow[];
   summary: { totalEarnings: number; totalViews: number; uniqueUsers: number; avgDaily: number };
 };
+
+// ---- Challenges (spec §3 "Challenge", "Challenge progress", "Bonus record") ----
+
+export type RequirementType = "streams_completed" | "content_uploaded" | "min_views_per_content";
+
+export type ChallengeJson = {
+  id: string;
+  name: string;
+  description: string;
+  requirement_type: RequirementType;
+  requirement_value: number;
+  bonus_amount: number;
+  time_limit_hours: number;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+/** GET /api/challenges/progress. `bonus` is the awarded sign-on bonus, null until the job awards it. */
+export type ChallengeProgressResponse = {
+  timeRemaining: number;
+  progress: {
+    id: string;
+    is_completed: boolean;
+    progress_value: number;
+    challenge: Pick<ChallengeJson, "name" | "description" | "bonus_amount" | "requirement_type" | "requirement_value">;
+  }[];
+  bonus: { total_bonus_amount: number } | null;
+};
+
+export type BonusAwardJson = {
+  id: string;
+  user_id: string;
+  user_email: string;
+  challenge_ids: string;
+  total_bonus_amount: number;
+  status: "pending" | "awarded";
+  awarded_at: string | null;
+  created_at: string;
+  description: string;
+};
+
+/** GET /api/admin/challenges: the list, the sign-on bonus history and its totals. */
+export type AdminChallengesResponse = {
+  challenges: ChallengeJson[];
+  awards: BonusAwardJson[];
+  summary: { totalBonusesPaid: number; usersCompleted: number; usersEnrolled: number; successRate: number };
+};
+
+// ---- Recommendations (spec §7 "Content"; DESIGN.md §4 "Recommendations") ----
+
+/** GET /api/content/recommendations: "Recommended for You", best first. */
+export type RecommendationsResponse = { items: ContentJson[] };
+
+/** GET /api/content/{id}/suggestions: the Up Next panel, best first. */
+export type SuggestionsResponse = { suggestions: ContentJson[] };

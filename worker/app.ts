@@ -5,12 +5,15 @@ import { requireAdmin, requireUser } from "./middleware/access";
 import { requestContext } from "./middleware/context";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
 import { adSettingsRoutes, adminAdSettingsRoutes } from "./routes/ad-settings";
+import { adminChallengeRoutes } from "./routes/admin/challenges";
 import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
 import { authRoutes } from "./routes/auth";
+import { challengeRoutes } from "./routes/challenges";
 import { contentPublicRoutes } from "./routes/content-public";
 import { contentSignedInRoutes } from "./routes/content-signed-in";
 import { finalizeRoutes } from "./routes/finalize";
 import { playbackRoutes } from "./routes/playback";
+import { recommendationRoutes } from "./routes/recommendations";
 import { uploadRoutes } from "./routes/uploads";
 import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
 import { walletRoutes } from "./routes/wallet";
@@ -33,13 +36,16 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", uploadRoutes)
   .route("/", playbackRoutes)
   .route("/", walletRoutes)
-  .route("/", adSettingsRoutes);
+  .route("/", recommendationRoutes)
+  .route("/", adSettingsRoutes)
+  .route("/", challengeRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths.
 const adminApi = new Hono<AppEnv>()
   .use(requireAdmin)
   .route("/", adminEarningsCalendarRoutes)
-  .route("/", adminAdSettingsRoutes);
+  .route("/", adminAdSettingsRoutes)
+  .route("/", adminChallengeRoutes);
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")

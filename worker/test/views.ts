@@ -3,10 +3,13 @@ import { expect } from "vitest";
 import type { Browser } from "./http";
 
 /** Starts a view through the API; returns its id. */
-export async function startView(browser: Browser, contentId: string, discovery = "browse") {
-  const res = await browser.json("/api/playback-events", "POST", {
-    content_id: contentId, event_type: "start", second_mark: 0, discovery_method: discovery, device_fingerprint: "fp-test",
-  });
+export async function startView(browser: Browser, contentId: string, discovery = "browse", device = { fingerprint: "fp-test", ip: "" }) {
+  const res = await browser.json(
+    "/api/playback-events",
+    "POST",
+    { content_id: contentId, event_type: "start", second_mark: 0, discovery_method: discovery, device_fingerprint: device.fingerprint },
+    device.ip ? { "cf-connecting-ip": device.ip } : {},
+  );
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json<{ view_id: string }>()).view_id;
 }

@@ -6,6 +6,8 @@ import type { Settings } from "../../lib/env";
 import { ApiError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { addMs, nowIso } from "../../lib/time";
+import { CHALLENGES_START } from "../challenges/rules";
+import { enrolStatement } from "../challenges/progress";
 import { verifyGoogleCode, type VerifiedIdentity } from "./google";
 import { SESSION_DAYS } from "./session-cookie";
 
@@ -42,6 +44,8 @@ export async function signIn({ db, settings, requestUrl, code, verifier }: SignI
     googleSub: identity.googleSub,
     createdAt: now,
   });
+  // New users take part in the sign-on challenges from the moment they sign up.
+  if (created && now > CHALLENGES_START) await enrolStatement(db.$client, user.id, now).run();
   const token = randomToken();
   await createSession(db, {
     tokenHash: await sha256Hex(token),

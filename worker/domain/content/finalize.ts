@@ -6,6 +6,7 @@ import { insertFinalizedContent } from "../../db/queries/finalize";
 import { ApiError, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
+import { refreshChallenges } from "../challenges/refresh";
 import { mediaDurationMs, MediaError } from "../media/media-duration";
 import { r2RangeReader } from "../media/range-reader";
 import { mediaTypeOf } from "../uploads/limits";
@@ -62,5 +63,6 @@ export async function finalizeContent({ db, bucket, user, input }: FinalizeParam
     if (isUniqueViolation(err)) throw new ApiError(409, "r2_key: this upload is already used", "upload_used");
     throw err;
   }
+  await refreshChallenges(db, [user.id], now);
   return { id };
 }

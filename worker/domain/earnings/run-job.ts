@@ -1,9 +1,18 @@
 import type { Db } from "../../db/client";
+import { awardPendingBonusesStatement } from "../challenges/progress";
 import { creditQualifiedViews } from "./credit-views";
+
+const BONUSES_PER_RUN = 100;
 
 /** The earnings job: the Cron Trigger and POST /api/earnings/calculate run exactly this. */
 export async function runEarningsJob(db: Db, now: string) {
-  const processed = await creditQualifiedViews(db, now);
-  const message = processed ? `Processed ${processed} qualified view${processed === 1 ? "" : "s"}` : "No new qualified views";
-  return { processed, message };
+  const views = await creditQualifiedViews(db, now);
+  const awarded = await awardPendingBonusesStatement(db.$client, now, BONUSES_PER_RUN).run();
+  const bonuses = awarded.meta.changes ?? 0;
+  const processed = views + bonuses;
+  const parts = [
+    views ? `${views} qualified view${views === 1 ? "" : "s"}` : "",
+    bonuses ? `${bonuses} sign-on bonus${bonuses === 1 ? "" : "es"}` : "",
+  ].filter(Boolean);
+  return { processed, message: parts.length ? `Processed ${parts.join(" and ")}` : "Nothing new to process" };
 }

@@ -2,19 +2,8 @@
 // computes it inside the candidate query (worker/db/queries/recommendations.ts) to avoid shipping thousands of
 // interaction rows out of D1; this is the same definition in TypeScript for the offline evaluation.
 // cooccurrence-sql.test.ts proves both give the same numbers on the same data.
+import { LIMITS } from "./limits.ts";
 import { LIKE_WEIGHT, VIEW_WEIGHT, type Seed } from "./model.ts";
-
-/** Bounds of every step, shared with the SQL so neither can read more than this. */
-export const COOC_LIMITS = {
-  /** (peer, seed) rows read per kind (likes, finished views). */
-  links: 3000,
-  /** Nearest peers kept, by overlap with the seeds. */
-  peers: 100,
-  /** (peer, item) rows read per kind for the kept peers. */
-  touches: 5000,
-  /** Co-occurring items handed to the model. */
-  candidates: 200,
-};
 
 /** Who liked / finished what: the in-memory twin of the likes and views tables. */
 export type InteractionGraph = {
@@ -36,7 +25,7 @@ export function cooccurrence(seeds: Seed[], graph: InteractionGraph, viewerId: s
     for (const [seed, w] of seeds) {
       for (const peer of users(seed)) {
         if (peer === viewerId) continue;
-        if (read++ >= COOC_LIMITS.links) return;
+        if (read++ >= LIMITS.links) return;
         similarity.set(peer, (similarity.get(peer) ?? 0) + w * kindWeight);
       }
     }
@@ -45,7 +34,7 @@ export function cooccurrence(seeds: Seed[], graph: InteractionGraph, viewerId: s
   link(graph.finishersOf, VIEW_WEIGHT);
   const peers = [...similarity]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, COOC_LIMITS.peers);
+    .slice(0, LIMITS.peers);
 
   const seedIds = new Set(seeds.map(([id]) => id));
   const scores = new Map<string, number>();
@@ -53,13 +42,13 @@ export function cooccurrence(seeds: Seed[], graph: InteractionGraph, viewerId: s
     let read = 0;
     for (const [peer, sim] of peers) {
       for (const item of items(peer)) {
-        if (read++ >= COOC_LIMITS.touches) return;
+        if (read++ >= LIMITS.touches) return;
         if (!seedIds.has(item)) scores.set(item, (scores.get(item) ?? 0) + sim * kindWeight);
       }
     }
   };
   touch(graph.likesOf, LIKE_WEIGHT);
   touch(graph.finishedBy, VIEW_WEIGHT);
-  const top = [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, COOC_LIMITS.candidates);
+  const top = [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, LIMITS.coocCandidates);
   return new Map(top);
 }

@@ -3,20 +3,19 @@
 // (bench/recommender-eval.ts) call exactly this code, so the measured quality is the shipped quality.
 // Relative imports carry `.ts` so Node can run the evaluation on this file directly.
 import { EARNABLE_VIEWS_PER_DAY } from "../views/rules.ts";
+import { LIMITS } from "./limits.ts";
 import { parseTags, tagSimilarity, tagWeights } from "./tags.ts";
 
 /** A like says more about taste than a finished view. */
 export const LIKE_WEIGHT = 3;
 export const VIEW_WEIGHT = 1;
-/** Seeds sent to the candidate query: the most recent likes, then the most recent finished views. */
-export const MAX_SEEDS_PER_KIND = 50;
 /** A qualified view within this window means "just finished": never offered again that soon. */
 export const RECENTLY_FINISHED_MS = 7 * 24 * 3600 * 1000;
 
 // Blend of the three signals; tuned with `npm run bench:recommender` (see README "Numbers").
 export const WEIGHTS = { cooc: 1, tags: 0.5, popularity: 0.1 };
 /** Co-occurrence is divided by popularity^DAMPING, so "everyone watched it" does not pass for taste. */
-export const POPULARITY_DAMPING = 0.25;
+export const POPULARITY_DAMPING = 0;
 
 /** What the database knows about the viewer, most recent first in each list. */
 export type ViewerProfile = {
@@ -45,10 +44,10 @@ type RankContext = { viewerId: string; tags: Map<string, number>; exclude: Set<s
 /** The items the viewer's taste is read from, weighted like the peers' interactions are. */
 export function seedsOf(profile: ViewerProfile): Seed[] {
   const weights = new Map<string, number>();
-  for (const like of profile.liked.slice(0, MAX_SEEDS_PER_KIND)) weights.set(like.id, LIKE_WEIGHT);
+  for (const like of profile.liked.slice(0, LIMITS.seedsPerKind)) weights.set(like.id, LIKE_WEIGHT);
   const finished = new Set(profile.finished.map((f) => f.id));
   for (const [id, w] of weights) if (finished.has(id)) weights.set(id, w + VIEW_WEIGHT);
-  for (const view of profile.finished.slice(0, MAX_SEEDS_PER_KIND)) if (!weights.has(view.id)) weights.set(view.id, VIEW_WEIGHT);
+  for (const view of profile.finished.slice(0, LIMITS.seedsPerKind)) if (!weights.has(view.id)) weights.set(view.id, VIEW_WEIGHT);
   return [...weights];
 }
 
@@ -84,18 +83,16 @@ export function suggest<T extends Candidate>(
   return rank(candidates, { viewerId: profile.viewerId, tags, exclude: new Set([item.id, ...recent]), notEarnable }, limit);
 }
 
-/** Score of one candidate in [0, Σ WEIGHTS], given the largest damped co-occurrence and popularity in the pool. */
+/** Score of one candidate in [0, Σ WEIGHTS], given the largest co-occurrence and popularity in the pool. */
 export function score(c: Candidate, tags: Map<string, number>, maxCooc: number, maxPopularity: number) {
-  const cooc = maxCooc > 0 ? dampedCooc(c) / maxCooc : 0;
+  const cooc = maxCooc > 0 ? c.cooc / maxCooc : 0;
   const popularity = maxPopularity > 0 ? Math.log1p(c.popularity) / Math.log1p(maxPopularity) : 0;
   return WEIGHTS.cooc * cooc + WEIGHTS.tags * tagSimilarity(tags, c.tags) + WEIGHTS.popularity * popularity;
 }
 
-const dampedCooc = (c: Candidate) => c.cooc / Math.pow(1 + c.popularity, POPULARITY_DAMPING);
-
 function rank<T extends Candidate>(candidates: T[], ctx: RankContext, limit: number): T[] {
   const pool = candidates.filter((c) => c.createdBy !== ctx.viewerId && !ctx.exclude.has(c.id));
-  const maxCooc = Math.max(0, ...pool.map(dampedCooc));
+  const maxCooc = Math.max(0, ...pool.map((c) => c.cooc));
   const maxPopularity = Math.max(0, ...pool.map((c) => c.popularity));
   const scored = pool.map((c) => ({ c, s: score(c, ctx.tags, maxCooc, maxPopularity), paidOut: ctx.notEarnable.has(c.id) }));
   // Items the viewer can still earn on come first; the others are demoted, not dropped. Then score, newer

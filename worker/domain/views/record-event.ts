@@ -3,6 +3,7 @@ import { findViewForEvent, recordProgress } from "../../db/queries/views";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
+import { refreshChallenges } from "../challenges/refresh";
 import { judgeProgress, utcDay } from "./rules";
 
 export type PlaybackEventInput = {
@@ -42,6 +43,8 @@ export async function recordPlaybackEvent(db: Db, input: PlaybackEventInput, now
     maxPositionMs: verdict.accepted ? verdict.maxPositionMs : undefined,
     qualify: verdict.accepted && verdict.qualifies ? { at: receivedAt, day: utcDay(receivedAt) } : undefined,
   });
+  // A newly qualified view moves the viewer's streams challenge and the creator's views challenge.
+  if (verdict.accepted && verdict.qualifies) await refreshChallenges(db, [view.viewerId, view.creatorId], receivedAt);
   return {
     view_id: view.id,
     accepted: verdict.accepted,

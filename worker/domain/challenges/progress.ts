@@ -1,0 +1,75 @@
+import { UNIQUE_VIEW_WINDOW_HOURS } from "./rules";
+
+// Progress is recomputed from the records (views, content) rather than counted up, so replays, deleted
+// content or racing events can never drift it. Each statement is a no-op for users without open challenges.
+
+const STREAMS = `(select count(distinct v.content_id) from views v
+   where v.viewer_id = challenge_progress.user_id and v.viewer_id <> v.creator_id and v.qualified_at is not null
+     and v.qualified_at between challenge_progress.enrolled_at and challenge_progress.deadline_at)`;
+
+const UPLOADS = `(select count(*) from content c where c.created_by = challenge_progress.user_id
+   and c.created_at between challenge_progress.enrolled_at and challenge_progress.deadline_at)`;
+
+// Per upload: unique qualified views by others within 24 h of the upload, unique across users, IPs and
+// devices (the smallest of the three distinct counts); the challenge takes the weakest upload, 0 without any.
+const MIN_VIEWS = `coalesce((select min(n) from (
+   select min(count(distinct v.viewer_id), count(distinct v.ip_hash), count(distinct v.device_fingerprint)) as n
+   from content c left join views v on v.content_id = c.id and v.qualified_at is not null
+     and v.viewer_id <> c.created_by
+     and v.qualified_at <= strftime('%Y-%m-%dT%H:%M:%fZ', c.created_at, '+${UNIQUE_VIEW_WINDOW_HOURS} hours')
+   where c.created_by = challenge_progress.user_id group by c.id)), 0)`;
+
+/** Statements (for one D1 batch) that bring a user's open challenges up to date and create the bonus. */
+export function refreshChallengeStatements(d1: D1Database, userId: string, now: string, bonusId: string) {
+  return [
+    d1
+      .prepare(
+        `update challenge_progress set progress_value = case requirement_type
+           when 'streams_completed' then ${STREAMS}
+           when 'content_uploaded' then ${UPLOADS}
+           else ${MIN_VIEWS} end
+         where user_id = ?1 and completed_at is null and deadline_at >= ?2`,
+      )
+      .bind(userId, now),
+    d1
+      .prepare(
+        `update challenge_progress set completed_at = ?2
+         where user_id = ?1 and completed_at is null and deadline_at >= ?2 and progress_value >= requirement_value`,
+      )
+      .bind(userId, now),
+    // All enrolled challenges completed in time: one pending bonus, the unique index makes it once ever.
+    d1
+      .prepare(
+        `insert into bonuses (id, user_id, kind, challenge_ids, total_micros, status, description, created_at)
+         select ?3, ?1, 'signon', group_concat(challenge_id), sum(bonus_micros), 'pending', 'Sign-on challenge bonus', ?2
+         from challenge_progress where user_id = ?1
+         having count(*) > 0 and count(*) = count(case when completed_at <= deadline_at then 1 end)
+         on conflict do nothing`,
+      )
+      .bind(userId, now, bonusId),
+  ];
+}
+
+/** Enrols a new user in every active challenge, copying its terms (later edits affect only new users). */
+export function enrolStatement(d1: D1Database, userId: string, enrolledAt: string) {
+  return d1
+    .prepare(
+      `insert or ignore into challenge_progress
+         (user_id, challenge_id, requirement_type, requirement_value, bonus_micros, enrolled_at, deadline_at, progress_value)
+       select ?1, id, requirement_type, requirement_value, bonus_micros, ?2,
+         strftime('%Y-%m-%dT%H:%M:%fZ', ?2, '+' || time_limit_hours || ' hours'), 0
+       from challenges where is_active = 1`,
+    )
+    .bind(userId, enrolledAt);
+}
+
+/** The earnings job's part: award pending sign-on bonuses (manual ones are the admin's call), bounded per run. */
+export function awardPendingBonusesStatement(d1: D1Database, now: string, limit: number) {
+  return d1
+    .prepare(
+      `update bonuses set status = 'awarded', awarded_at = ?1
+       where id in (select id from bonuses where status = 'pending' and kind = 'signon' order by created_at limit ?2)
+         and status = 'pending'`,
+    )
+    .bind(now, limit);
+}

@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { RecommendationsResponse, SuggestionsResponse } from "../api-types";
+import type { SignedInEnv } from "../app-env";
+import { loadCandidates, loadItemAndProfile, loadViewerProfile } from "../db/queries/recommendations";
+import { profileTags, recommend, seedsOf, suggest } from "../domain/recommendations/model";
+import { parseTags, tagMatchQuery } from "../domain/recommendations/tags";
+import { utcDay } from "../domain/views/rules";
+import { notFound } from "../lib/errors";
+import { ID_PATTERN } from "../lib/ids";
+import { nowIso } from "../lib/time";
+import { validate } from "../lib/validate";
+import { contentJson } from "./content-json";
+
+const limitQuery = (fallback: number, max: number) =>
+  z.object({ limit: z.coerce.number().int().min(1).max(max, `limit must be at most ${max}`).default(fallback) });
+
+/**
+ * Signed-in: "Recommended for You" (home) and "Up Next" (player), both from the model in
+ * domain/recommendations; two D1 round trips each (profile, then candidates). `/content/recommendations`
+ * cannot collide with `/content/:id`, whose id is a 26-character ULID.
+ */
+export const recommendationRoutes = new Hono<SignedInEnv>()
+  .get("/content/recommendations", validate("query", limitQuery(12, 50)), async (c) => {
+    const db = c.get("db");
+    const viewerId = c.get("user").id;
+    const now = Date.now();
+    const profile = await loadViewerProfile(db, viewerId, utcDay(nowIso(now)));
+    const candidates = await loadCandidates(db, {
+      viewerId,
+      seeds: seedsOf(profile),
+      tagQuery: tagMatchQuery(profileTags(profile)),
+    });
+    const items = recommend(profile, candidates, now, c.req.valid("query").limit);
+    return c.json({ items: items.map(contentJson) } satisfies RecommendationsResponse, 200);
+  })
+  .get(`/content/:id${ID_PATTERN}/suggestions`, validate("query", limitQuery(6, 20)), async (c) => {
+    const db = c.get("db");
+    const viewerId = c.get("user").id;
+    const now = Date.now();
+    const { item, profile } = await loadItemAndProfile(db, c.req.param("id"), viewerId, utcDay(nowIso(now)));
+    if (!item) throw notFound("Content not found");
+    const candidates = await loadCandidates(db, {
+      viewerId,
+      seeds: [[item.id, 1]],
+      tagQuery: tagMatchQuery(new Map(parseTags(item.tags).map((t) => [t, 1]))),
+    });
+    const suggestions = suggest(item, profile, candidates, now, c.req.valid("query").limit);
+    return c.json({ suggestions: suggestions.map(contentJson) } satisfies SuggestionsResponse, 200);
+  });
