@@ -196,3 +196,44 @@ export type RecommendationsResponse = { items: ContentJson[] };
 
 /** GET /api/content/{id}/suggestions: the Up Next panel, best first. */
 export type SuggestionsResponse = { suggestions: ContentJson[] };
+
+// ---- Admin (spec §3 "User (admin list)", "Earning record", "Bonus record", "Admin analytics") ----
+
+export type AdminUserJson = {
+  id: string;
+  email: string;
+  username: string | null;
+  created_at: string;
+  is_admin: 0 | 1;
+  content_count: number;
+  viewer_balance: number;
+  creator_balance: number;
+};
+
+export type AdminEarningJson = {
+  id: string;
+  user_id: string;
+  content_id: string | null;
+  creator_email: string;
+  amount_usd: number;
+  description: string;
+  created_at: string;
+};
+
+export type AdminAnalyticsResponse = {
+  topContent: { id: string; title: string; type: ContentType; view_count: number; total_watch_time: number }[];
+  topUsers: { user_id: string; email: string; last_activity: string; total_watch_time: number }[];
+  topEarners: { user_id: string; email: string; content_count: number; total_earnings: number }[];
+  discoveryStats: { discovery_method: "ai_recommended" | "search" | "browse"; count: number; percentage: number }[];
+};
+
+export type AuditEntryJson = {
+  id: string;
+  actor_email: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+};

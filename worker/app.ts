@@ -5,8 +5,14 @@ import { requireAdmin, requireUser } from "./middleware/access";
 import { requestContext } from "./middleware/context";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
 import { adSettingsRoutes, adminAdSettingsRoutes } from "./routes/ad-settings";
+import { adminAnalyticsRoutes } from "./routes/admin/analytics";
+import { adminAuditRoutes } from "./routes/admin/audit";
+import { adminBonusRoutes } from "./routes/admin/bonuses";
 import { adminChallengeRoutes } from "./routes/admin/challenges";
 import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
+import { adminEarningRoutes } from "./routes/admin/earnings";
+import { adminPaymentRoutes } from "./routes/admin/payments";
+import { adminUserRoutes } from "./routes/admin/users";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
 import { contentPublicRoutes } from "./routes/content-public";
@@ -45,7 +51,13 @@ const adminApi = new Hono<AppEnv>()
   .use(requireAdmin)
   .route("/", adminEarningsCalendarRoutes)
   .route("/", adminAdSettingsRoutes)
-  .route("/", adminChallengeRoutes);
+  .route("/", adminChallengeRoutes)
+  .route("/", adminUserRoutes)
+  .route("/", adminEarningRoutes)
+  .route("/", adminBonusRoutes)
+  .route("/", adminPaymentRoutes)
+  .route("/", adminAnalyticsRoutes)
+  .route("/", adminAuditRoutes);
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")

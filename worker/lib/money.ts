@@ -11,3 +11,9 @@ export function microsFromUsd(amount: number): number | null {
 }
 
 export const MINIMUM_PAYOUT_MICROS = 25 * MICROS_PER_USD;
+
+/** "$12.35": whole cents, rounded half up, from micro-dollars with integer arithmetic (for messages). */
+export function usdText(micros: number): string {
+  const cents = Math.floor((Math.abs(micros) + 5_000) / 10_000);
+  return `${micros < 0 ? "-" : ""}$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}

@@ -37,7 +37,7 @@ export const MAX_QUERY_TAGS = 8;
 export function tagMatchQuery(taste: Map<string, number>): string | null {
   const strongest = [...taste].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_QUERY_TAGS);
   const phrases = strongest
-    .map(([t]) => (t.match(/[\p{L}\p{N}]+/gu) ?? []).join(" "))
+    .map(([t]) => (t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(" "))
     .filter(Boolean)
     .map((p) => `"${p}"`);
   return phrases.length ? `tags : (${[...new Set(phrases)].join(" OR ")})` : null;

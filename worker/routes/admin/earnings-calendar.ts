@@ -5,6 +5,7 @@ import { earningsReport } from "../../db/queries/earnings-report";
 import { reportRange } from "../../domain/earnings/report-range";
 import { validate } from "../../lib/validate";
 import { reportJson } from "../report-json";
+import { csvResponse } from "./csv";
 import { reportQuery } from "../wallet";
 
 const adminReportQuery = reportQuery.extend({
@@ -12,13 +13,17 @@ const adminReportQuery = reportQuery.extend({
 });
 
 /** Admin: the site-wide earnings calendar (optionally for one user), with unique users per row. */
-export const adminEarningsCalendarRoutes = new Hono<AppEnv>().get(
-  "/earnings/calendar",
-  validate("query", adminReportQuery),
-  async (c) => {
+export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
+  .get("/earnings/calendar", validate("query", adminReportQuery), async (c) => {
     const q = c.req.valid("query");
     const range = reportRange(q.startDate, q.endDate);
     const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "earners", userId: q.userId });
     return c.json(reportJson(report, range.days, "admin"), 200);
-  },
-);
+  })
+  .get("/earnings/calendar.csv", validate("query", adminReportQuery), async (c) => {
+    const q = c.req.valid("query");
+    const range = reportRange(q.startDate, q.endDate);
+    const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "earners", userId: q.userId });
+    const rows = reportJson(report, range.days, "admin").earnings;
+    return csvResponse(`earnings-${range.startDate}-${range.endDate}.csv`, ["date", "total_earnings", "view_count", "unique_users"], rows);
+  });

@@ -1,0 +1,93 @@
+import { and, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { BonusAwardJson } from "../../api-types";
+import type { AppEnv } from "../../app-env";
+import type { Db } from "../../db/client";
+import { userExists } from "../../db/queries/admin-users";
+import { bonuses, users } from "../../db/schema";
+import { descriptionInput, usdInput, userIdInput } from "../../domain/admin/money-input";
+import { auditStatement } from "../../domain/audit";
+import { notFound } from "../../lib/errors";
+import { ID_PATTERN, newId } from "../../lib/ids";
+import { usd } from "../../lib/money";
+import { nowIso } from "../../lib/time";
+import { validate } from "../../lib/validate";
+
+const amount = usdInput("total_bonus_amount", { step: 0.01 });
+const createBody = z.object({ user_id: userIdInput, total_bonus_amount: amount, description: descriptionInput });
+const changeBody = z.object({ total_bonus_amount: amount });
+
+type BonusRow = typeof bonuses.$inferSelect;
+const json = (b: BonusRow, email: string): BonusAwardJson => ({
+  id: b.id,
+  user_id: b.userId,
+  user_email: email,
+  challenge_ids: b.challengeIds,
+  total_bonus_amount: usd(b.totalMicros),
+  status: b.status,
+  awarded_at: b.awardedAt,
+  created_at: b.createdAt,
+  description: b.description,
+});
+const auditView = (b: BonusRow) => ({ user_id: b.userId, total_micros: b.totalMicros, status: b.status, description: b.description });
+
+async function manualBonus(db: Db, id: string) {
+  const row = await db
+    .select({ b: bonuses, email: users.email })
+    .from(bonuses)
+    .innerJoin(users, eq(users.id, bonuses.userId))
+    .where(and(eq(bonuses.id, id), eq(bonuses.kind, "manual")))
+    .get();
+  if (!row) throw notFound("Manual bonus not found");
+  return row;
+}
+
+/** Admin: manual bonuses (spec §5 "Manual bonus"); awarded at once, so they count in the viewer balance. */
+export const adminBonusRoutes = new Hono<AppEnv>()
+  .get("/bonuses", async (c) => {
+    const rows = await c
+      .get("db")
+      .select({ b: bonuses, email: users.email })
+      .from(bonuses)
+      .innerJoin(users, eq(users.id, bonuses.userId))
+      .where(eq(bonuses.kind, "manual"))
+      .orderBy(desc(bonuses.createdAt))
+      .limit(1000);
+    return c.json(rows.map((r) => json(r.b, r.email)), 200);
+  })
+  .post("/bonuses", validate("json", createBody), async (c) => {
+    const b = c.req.valid("json");
+    const db = c.get("db");
+    if (!(await userExists(db, b.user_id))) throw notFound("user_id: no such user");
+    const now = nowIso();
+    const row: BonusRow = {
+      id: newId(), userId: b.user_id, kind: "manual", challengeIds: "Manual", totalMicros: b.total_bonus_amount,
+      status: "awarded", description: b.description || "Manual bonus", createdAt: now, awardedAt: now,
+    };
+    await db.batch([
+      db.insert(bonuses).values(row),
+      auditStatement(db, { actorId: c.get("user")!.id, action: "create", entity: "bonus", entityId: row.id, after: auditView(row) }),
+    ]);
+    const { email } = await manualBonus(db, row.id);
+    return c.json(json(row, email), 201);
+  })
+  .patch(`/bonuses/:id${ID_PATTERN}`, validate("json", changeBody), async (c) => {
+    const db = c.get("db");
+    const { b: before, email } = await manualBonus(db, c.req.param("id"));
+    const after = { ...before, totalMicros: c.req.valid("json").total_bonus_amount };
+    await db.batch([
+      db.update(bonuses).set({ totalMicros: after.totalMicros }).where(eq(bonuses.id, before.id)),
+      auditStatement(db, { actorId: c.get("user")!.id, action: "update", entity: "bonus", entityId: before.id, before: auditView(before), after: auditView(after) }),
+    ]);
+    return c.json(json(after, email), 200);
+  })
+  .delete(`/bonuses/:id${ID_PATTERN}`, async (c) => {
+    const db = c.get("db");
+    const { b: before } = await manualBonus(db, c.req.param("id"));
+    await db.batch([
+      db.delete(bonuses).where(eq(bonuses.id, before.id)),
+      auditStatement(db, { actorId: c.get("user")!.id, action: "delete", entity: "bonus", entityId: before.id, before: auditView(before) }),
+    ]);
+    return c.json({ ok: true }, 200);
+  });
