@@ -237,3 +237,22 @@ export type AuditEntryJson = {
   after: unknown;
   created_at: string;
 };
+
+// ---- Traffic analytics (spec §3 "Analytics (traffic)", "Analytics config") ----
+
+/** Percentages here are fractions (0–1), as the spec defines them for traffic. */
+export type TrafficDashboard = {
+  overview: {
+    totalVisitors: number;
+    pageViews: number;
+    avgSessionDuration: number;
+    bounceRate: number;
+    topPages: { page: string; views: number }[];
+    topSources: { source: string; visitors: number; percentage: number }[];
+  };
+  timeline: { date: string; visitors: number; pageViews: number }[];
+  devices: { type: string; visitors: number; percentage: number }[];
+  campaigns: { campaign: string; visitors: number; conversions: number }[];
+};
+
+export type AnalyticsConfig = { facebook_pixel_id: string; ga4_id: string };

@@ -13,6 +13,7 @@ import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
 import { adminEarningRoutes } from "./routes/admin/earnings";
 import { adminPaymentRoutes } from "./routes/admin/payments";
 import { adminUserRoutes } from "./routes/admin/users";
+import { adminAnalyticsDashboardRoutes, analyticsPublicRoutes, analyticsSignedInRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
 import { contentPublicRoutes } from "./routes/content-public";
@@ -32,7 +33,8 @@ import { walletRoutes } from "./routes/wallet";
 const publicApi = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", usersPublicRoutes)
-  .route("/", contentPublicRoutes);
+  .route("/", contentPublicRoutes)
+  .route("/", analyticsPublicRoutes);
 
 const signedInApi = new Hono<AppEnv>()
   .use(requireUser)
@@ -44,7 +46,8 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", walletRoutes)
   .route("/", recommendationRoutes)
   .route("/", adSettingsRoutes)
-  .route("/", challengeRoutes);
+  .route("/", challengeRoutes)
+  .route("/", analyticsSignedInRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths.
 const adminApi = new Hono<AppEnv>()
@@ -57,7 +60,8 @@ const adminApi = new Hono<AppEnv>()
   .route("/", adminBonusRoutes)
   .route("/", adminPaymentRoutes)
   .route("/", adminAnalyticsRoutes)
-  .route("/", adminAuditRoutes);
+  .route("/", adminAuditRoutes)
+  .route("/", adminAnalyticsDashboardRoutes);
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")

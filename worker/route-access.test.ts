@@ -12,6 +12,8 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/content",
   "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
   "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}/thumbnail",
+  "POST /api/analytics/track",
+  "GET /api/analytics/config",
 ]);
 
 const registered = app.routes

@@ -1,6 +1,7 @@
 import { createDb } from "./db/client";
 import { purgeExpiredSessions } from "./db/queries/users";
 import { runEarningsJob } from "./domain/earnings/run-job";
+import { purgeOldWindows } from "./domain/rate-limit";
 import { removeAbandonedUploads } from "./domain/uploads/clean-up";
 import { nowIso } from "./lib/time";
 
@@ -11,4 +12,5 @@ export async function runScheduledJobs(env: Env) {
   await runEarningsJob(db, now);
   await purgeExpiredSessions(db, now);
   await removeAbandonedUploads(db, env.MEDIA, now);
+  await purgeOldWindows(env.DB, Date.now()).run();
 }

@@ -67,7 +67,7 @@ export async function loadCandidates(db: Db, p: CandidateParams): Promise<Candid
     ? sql`select c.id from (select rowid from content_search where content_search match ${p.tagQuery}
         order by rowid desc limit ${L.tagCandidates}) s join content c on c.rowid = s.rowid`
     : sql`select null where 0`;
-  const rows = await db.all<CandidateRow>(sql`with
+  const rows = await db.all<ContentRow & { cooc: number; qualifiedViews: number }>(sql`with
     seed(id, w) as (select value ->> '$[0]', value ->> '$[1]' from json_each(${JSON.stringify(p.seeds)})),
     -- Peers reached through the seeds: likes_content_idx, views_content_idx.
     like_link(peer, seed) as (select l.user_id, l.content_id from seed s join likes l on l.content_id = s.id
@@ -94,11 +94,11 @@ export async function loadCandidates(db: Db, p: CandidateParams): Promise<Candid
     pool(id, cooc) as (select id, max(cooc) from (select id, score as cooc from cooc
         union all select id, 0 from tagged union all select id, 0 from popular) group by id)
     select ${ROW}, p.cooc as cooc,
-      (select count(*) from likes l where l.content_id = c.id)
-        + (select count(*) from views v where v.content_id = c.id and v.qualified_at is not null) as popularity
+      (select count(*) from views v where v.content_id = c.id and v.qualified_at is not null) as qualifiedViews
     from pool p join content c on c.id = p.id join users u on u.id = c.created_by
     where c.created_by <> ${p.viewerId}`);
-  return rows.map((r) => ({ ...r, cooc: Number(r.cooc), popularity: Number(r.popularity) }));
+  // Popularity = likes + qualified views (both counted on covering indexes).
+  return rows.map(({ qualifiedViews, ...r }) => ({ ...r, cooc: Number(r.cooc), popularity: Number(r.likeCount) + Number(qualifiedViews) }));
 }
 
 const dialect = new SQLiteAsyncDialect();

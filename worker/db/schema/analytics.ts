@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const pageVisits = sqliteTable(
   "page_visits",
@@ -18,6 +18,8 @@ export const pageVisits = sqliteTable(
     utmCampaign: text("utm_campaign"),
     utmTerm: text("utm_term"),
     utmContent: text("utm_content"),
+    // Where the session came from, decided at ingest: utm_source, else the referring site, else 'Direct'.
+    source: text("source").notNull().default("Direct"),
     ipHash: text("ip_hash"),
     createdAt: text("created_at").notNull(),
   },
@@ -27,4 +29,15 @@ export const pageVisits = sqliteTable(
     // Creator dashboards: visits to their own content and creator pages.
     index("page_visits_path_created_idx").on(t.pagePath, t.createdAt),
   ],
+);
+
+// Fixed-window request counters (per IP hash and minute) for public endpoints such as the tracker.
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: text("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+// The page-visit payload (spec §3) as the tracker sends it. Every field is bounded: the endpoint is public.
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish().transform((v) => v?.trim() || null);
+
+export const pageVisitBody = z.object({
+  session_id: z.string().min(8, "session_id: too short").max(64).regex(/^[\w-]+$/, "session_id: letters, digits, - and _ only"),
+  // Ignored: the signed-in user comes from the session cookie, never from the payload.
+  user_id: z.string().max(64).nullish(),
+  page_path: z.string().min(1).max(512).startsWith("/", "page_path must start with /"),
+  referrer: text(1024),
+  visit_duration: z.number().int().min(0).max(7 * 24 * 3600),
+  page_views: z.number().int().min(1).max(100_000),
+  device_type: z.enum(["desktop", "mobile", "tablet"]),
+  browser: z.enum(["chrome", "firefox", "safari", "edge", "unknown"]),
+  user_agent: text(512),
+  utm_source: text(200),
+  utm_medium: text(200),
+  utm_campaign: text(200),
+  utm_term: text(200),
+  utm_content: text(200),
+});
+
+export type PageVisitInput = z.infer<typeof pageVisitBody>;
+
+/** Where a visit came from: the campaign's source, else another site that linked here, else 'Direct'. */
+export function sourceOf(visit: Pick<PageVisitInput, "utm_source" | "referrer">, ownHost: string): string {
+  if (visit.utm_source) return visit.utm_source.toLowerCase();
+  if (visit.referrer) {
+    try {
+      const host = new URL(visit.referrer).hostname.replace(/^www\./, "");
+      if (host && host !== ownHost) return host;
+    } catch {
+      // not a URL: treated as no referrer
+    }
+  }
+  return "Direct";
+}
+
+export const TRAFFIC_RANGES = { "1d": 1, "7d": 7, "30d": 30, "90d": 90 } as const;
+export type TrafficRange = keyof typeof TRAFFIC_RANGES;
