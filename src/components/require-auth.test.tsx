@@ -1,11 +1,15 @@
 import { act, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useAuth } from "../stores/auth";
+import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
+import { stubFetch } from "../test/fetch";
 import { admin, ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
+  // The screens behind the guards load data; these tests are about where the guards send people.
+  stubFetch({ ...backgroundEarningsRoutes, "GET /api/content": { body: { items: [], nextCursor: null } } });
 });
 
 describe("route guards", () => {

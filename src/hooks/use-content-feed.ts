@@ -12,16 +12,22 @@ type FeedState = {
   loading: "first" | "more" | null;
   /** The last request failed: scrolling stops loading by itself (no retry loop); the button still retries. */
   failed: boolean;
+  /** Pages shown so far; a refresh keeps the later ones (see `refreshKey`). */
+  pages: number;
 };
 
-const firstPage: FeedState = { items: [], nextCursor: null, loading: "first", failed: false };
+const firstPage: FeedState = { items: [], nextCursor: null, loading: "first", failed: false, pages: 0 };
 
 /**
  * A keyset-paginated `GET /api/content` list. A new query starts over; requests for an older query are
  * aborted and their answers ignored. A failed request is logged only and leaves what was shown
  * (spec §8 "other fetch failures"), the empty state on the first page.
  */
-export function useContentFeed({ type, search, creator }: ContentFeedQuery) {
+/**
+ * A change of `refreshKey` fetches the first page again in the background (no placeholders, nothing
+ * jumps): its items replace those shown, and pages loaded further down stay.
+ */
+export function useContentFeed({ type, search, creator }: ContentFeedQuery, refreshKey = 0) {
   const [state, setState] = useState<FeedState>(firstPage);
   // The controller of the current query: aborting it cancels every page request made for that query.
   const queryRef = useRef<AbortController | null>(null);
@@ -39,7 +45,13 @@ export function useContentFeed({ type, search, creator }: ContentFeedQuery) {
           // Rows may shift between page requests (new uploads); never show one item twice.
           const seen = new Set(prev.items.map((item) => item.id));
           const fresh = page.items.filter((item) => !seen.has(item.id));
-          return { items: [...prev.items, ...fresh], nextCursor: page.nextCursor, loading: null, failed: false };
+          return {
+            items: [...prev.items, ...fresh],
+            nextCursor: page.nextCursor,
+            loading: null,
+            failed: false,
+            pages: prev.pages + 1,
+          };
         });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -58,6 +70,32 @@ export function useContentFeed({ type, search, creator }: ContentFeedQuery) {
     void fetchPage(null, controller);
     return () => controller.abort();
   }, [fetchPage]);
+
+  const refreshedKeyRef = useRef(refreshKey);
+  useEffect(() => {
+    const controller = queryRef.current;
+    if (refreshedKeyRef.current === refreshKey || !controller) return;
+    refreshedKeyRef.current = refreshKey;
+    listContent({ type, search, creator }, controller.signal).then(
+      (page) => {
+        if (controller.signal.aborted) return;
+        setState((prev) => {
+          const fresh = new Set(page.items.map((item) => item.id));
+          const later = prev.pages > 1 ? prev.items.filter((item) => !fresh.has(item.id)) : [];
+          return {
+            ...prev,
+            items: [...page.items, ...later],
+            nextCursor: prev.pages > 1 ? prev.nextCursor : page.nextCursor,
+            pages: Math.max(prev.pages, 1),
+          };
+        });
+      },
+      (error: unknown) => {
+        // A failed refresh leaves what is shown; the next refresh or a reload tries again.
+        if (!controller.signal.aborted) console.error(describeFailure("Failed to load content", error));
+      },
+    );
+  }, [refreshKey, type, search, creator]);
 
   const { nextCursor, loading } = state;
   const loadMore = useCallback(() => {

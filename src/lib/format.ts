@@ -17,3 +17,33 @@ export const tagList = (tags: string) =>
     .split(",")
     .map((t) => t.trim())
     .filter(Boolean);
+
+const usdFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * US dollars with a fixed number of decimals (spec §9: balances 3, totals/report/payments 2), e.g.
+ * formatUsd(0.003, 3) → "$0.003". With `maxDecimals` the decimals may grow up to it, for exact amounts
+ * in tooltips: formatUsd(0.0035, 2, 6) → "$0.0035".
+ */
+export function formatUsd(amount: number, decimals: number, maxDecimals = decimals): string {
+  const key = `${decimals}:${maxDecimals}`;
+  let format = usdFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: maxDecimals,
+    });
+    usdFormats.set(key, format);
+  }
+  return format.format(amount);
+}
+
+/**
+ * A calendar day "YYYY-MM-DD" as "Nov 21, 2026". Read as UTC so the day never shifts with the
+ * viewer's time zone (the API's report days are UTC days).
+ */
+export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" }): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { ...options, timeZone: "UTC" });
+}

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../stores/auth";
 import { expectConsoleError } from "../test/console";
+import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
@@ -19,15 +20,16 @@ describe("auth callback", () => {
     const fetchMock = stubFetch({
       "POST /api/sessions": { body: { user: ava } },
       "GET /api/users/me": { body: ava },
-      // Home, where the callback lands, loads the gallery.
+      // Home, where the callback lands, loads the gallery and (signed in) runs the earnings job.
       "GET /api/content": { body: { items: [], nextCursor: null } },
+      ...backgroundEarningsRoutes,
     });
     const { router } = renderApp(callbackUrl);
     expect(await screen.findByText("Completing sign in...")).toBeTruthy();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(router.state.historyAction).toBe("REPLACE");
     expect(useAuth.getState().user).toEqual(ava);
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === "/api/sessions")).toHaveLength(1);
   });
 
   it("logs a refused code and still goes home, signed out", async () => {

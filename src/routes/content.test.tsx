@@ -1,5 +1,7 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { RouterProvider, createMemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { appRoutes } from "../app-routes";
 import { useAuth } from "../stores/auth";
 import { expectConsoleError } from "../test/console";
 import { makeContent } from "../test/content-fixtures";
@@ -115,5 +117,34 @@ describe("content page", () => {
     await screen.findByText("4 likes");
     expect(screen.getByRole("button", { name: "Liked", pressed: true })).toBeTruthy();
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to unlike content: API responded with HTTP status 500");
+  });
+
+  it("reports playback to the API: a start with how the viewer found the item, then progress", async () => {
+    useAuth.setState({ user: ava });
+    const sent: unknown[] = [];
+    const record = (init: RequestInit | undefined) => sent.push(JSON.parse(String(init?.body)));
+    stubFetch({
+      [`GET ${path}`]: { body: item },
+      [`GET ${path}/like-status`]: { body: { liked: false, like_count: 4 } },
+      "POST /api/playback-events": (init) => (record(init), { status: 201, body: { view_id: "v1" } }),
+      "POST /api/events/playback": (init) => (record(init), { body: { view_id: "v1", accepted: true, qualified: false } }),
+    });
+    // Opened from a search result: the link's state says so.
+    const router = createMemoryRouter(appRoutes, {
+      initialEntries: [{ pathname: `/content/${item.id}`, state: { discovery: "search" } }],
+    });
+    const { container } = render(<RouterProvider router={router} />);
+    await screen.findByRole("button", { name: "Like", pressed: false });
+    const video = container.querySelector("video")!;
+    Object.defineProperty(video, "duration", { configurable: true, value: 100 });
+    fireEvent.click(screen.getByRole("button", { name: "Play" }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    video.currentTime = 12;
+    fireEvent(video, new Event("timeupdate"));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      expect.objectContaining({ content_id: item.id, event_type: "start", discovery_method: "search" }),
+      { content_id: item.id, view_id: "v1", event_type: "progress", second_mark: 12 },
+    ]);
   });
 });

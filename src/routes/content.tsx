@@ -8,6 +8,7 @@ import { SignInModal } from "../components/sign-in-modal";
 import { PageSpinner } from "../components/spinner";
 import { buttonClass, card } from "../components/ui";
 import { useApiResource } from "../hooks/use-api-resource";
+import { usePlaybackReporting } from "../hooks/use-playback-reporting";
 import { getContent } from "../lib/content-api";
 import { useAuth } from "../stores/auth";
 
@@ -22,6 +23,8 @@ function ContentPage() {
 
 function ContentView({ id }: { id: string }) {
   const content = useApiResource(id, getContent, "Failed to load content");
+  // Views earn money for viewer and creator: the player reports how far this visit got.
+  const reporting = usePlaybackReporting(id);
 
   if (content.status === "loading") return <PageSpinner />;
   if (content.status === "not-found") {
@@ -51,7 +54,7 @@ function ContentView({ id }: { id: string }) {
       >
         <span aria-hidden="true">←</span> Back to gallery
       </Link>
-      <MediaPlayer content={content.data} />
+      <MediaPlayer content={content.data} {...reporting} />
       <ContentDetails content={content.data} />
     </article>
   );

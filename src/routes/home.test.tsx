@@ -1,9 +1,12 @@
-import { fireEvent, screen } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readDiscovery } from "../components/gallery/discovery";
 import { useAuth } from "../stores/auth";
+import { useEarnings } from "../stores/earnings";
+import { expectConsoleError } from "../test/console";
 import { useGalleryFilters } from "../stores/gallery-filters";
 import { contentPage, makeContent } from "../test/content-fixtures";
+import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
 import { admin, ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
@@ -14,6 +17,7 @@ const jazz = makeContent({ title: "Late Night Jazz", type: "audio" });
 function stubGallery() {
   const queries: URLSearchParams[] = [];
   stubFetch({
+    ...backgroundEarningsRoutes,
     "GET /api/content": (_init, url) => {
       queries.push(url.searchParams);
       return { body: contentPage([jazz]) };
@@ -25,6 +29,11 @@ function stubGallery() {
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
   useGalleryFilters.setState({ search: "", type: "all" });
+  useEarnings.setState({ version: 0 });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe("home page", () => {
@@ -99,5 +108,69 @@ describe("home page", () => {
     renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Go home" })).toHaveProperty("pathname", "/");
+  });
+
+  it("runs the earnings job on load and every 30 s, refreshing the gallery only when views were credited", async () => {
+    // Fake timers that still move with real time, so the screen's own waits keep working.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useAuth.setState({ user: ava });
+    const processed = [0, 0, 2];
+    const fresh = makeContent({ title: "Fresh Upload" });
+    let galleryRequests = 0;
+    let credited = false;
+    const fetchMock = stubFetch({
+      "POST /api/earnings/calculate": () => {
+        const count = processed.shift() ?? 0;
+        credited ||= count > 0;
+        return { body: { processed: count, message: `Processed ${count}` } };
+      },
+      // The item appears in the gallery only once the job has credited something.
+      "GET /api/content": () => (galleryRequests++, { body: contentPage(credited ? [fresh, jazz] : [jazz]) }),
+    });
+    const calculations = () => fetchMock.mock.calls.filter(([url]) => url === "/api/earnings/calculate").length;
+    renderApp("/");
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    expect(calculations()).toBe(1);
+    const requestsAfterLoad = galleryRequests;
+
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(calculations()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(calculations()).toBe(2);
+    // Nothing was credited: the gallery is not asked again.
+    expect(galleryRequests).toBe(requestsAfterLoad);
+
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(calculations()).toBe(3);
+    // Two views credited: the gallery refreshes in place (no placeholders, no page reload).
+    expect(await screen.findByRole("link", { name: "Fresh Upload" })).toBeTruthy();
+    expect(galleryRequests).toBe(requestsAfterLoad + 1);
+    expect(screen.queryAllByTestId("content-placeholder")).toHaveLength(0);
+    expect(useEarnings.getState().version).toBe(1);
+  });
+
+  it("never runs the earnings job for visitors", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = stubFetch({ "GET /api/content": { body: contentPage([jazz]) } });
+    renderApp("/");
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes("earnings"))).toEqual([]);
+  });
+
+  it("logs a failed earnings calculation and leaves the page as it was", async () => {
+    const consoleError = expectConsoleError();
+    useAuth.setState({ user: ava });
+    stubFetch({
+      "POST /api/earnings/calculate": { status: 500 },
+      "GET /api/content": { body: contentPage([jazz]) },
+    });
+    renderApp("/");
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    await vi.waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to calculate earnings: API responded with HTTP status 500",
+    );
+    expect(screen.getByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
   });
 });

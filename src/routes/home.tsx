@@ -4,11 +4,13 @@ import { ComingSoon } from "../components/coming-soon";
 import { DiscoverContent } from "../components/gallery/discover-content";
 import { buttonClass } from "../components/ui";
 import { WelcomeHero } from "../components/welcome-hero";
+import { useEarningsPoll } from "../hooks/use-earnings-poll";
 import { useAuth } from "../stores/auth";
 
 function HomePage() {
   const { user, pending } = useAuth(useShallow((s) => ({ user: s.user, pending: s.pending })));
   const showHero = !pending && !user;
+  useEarningsPoll();
 
   return (
     <div className="space-y-8">

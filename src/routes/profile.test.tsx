@@ -5,6 +5,7 @@ import { useAuth } from "../stores/auth";
 import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
+import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 
 const liked: ContentJson = {
   id: "c9",
@@ -101,7 +102,7 @@ describe("profile settings", () => {
   });
 
   it("Cancel goes home", async () => {
-    stubFetch({ "GET /api/content": { body: { items: [], nextCursor: null } } });
+    stubFetch({ ...backgroundEarningsRoutes, "GET /api/content": { body: { items: [], nextCursor: null } } });
     const { router } = await openSettings();
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));

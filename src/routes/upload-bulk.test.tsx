@@ -5,6 +5,7 @@ import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { stubXhr } from "../test/xhr";
+import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 
 const mp3 = (name: string) => new File(["ID3"], name, { type: "audio/mpeg" });
 const SUMMARY = "Some uploads failed. You can retry by clicking Upload All again.";
@@ -118,7 +119,7 @@ describe("bulk upload", () => {
   });
 
   it("Done goes home", async () => {
-    stubFetch({ "GET /api/content": { body: { items: [], nextCursor: null } } });
+    stubFetch({ ...backgroundEarningsRoutes, "GET /api/content": { body: { items: [], nextCursor: null } } });
     const { router } = await openWith();
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));

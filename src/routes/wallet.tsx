@@ -1,7 +1,34 @@
-import { ComingSoon } from "../components/coming-soon";
+import { useState } from "react";
+import { PageSpinner } from "../components/spinner";
+import { type TabItem, Tabs } from "../components/tabs";
+import { EarningsCalendar } from "../components/wallet/earnings-calendar";
+import { PaymentHistory } from "../components/wallet/payment-history";
+import { defaultSelection } from "../components/wallet/report-dates";
+import { WalletOverview } from "../components/wallet/wallet-overview";
+import { useWalletData } from "../hooks/use-wallet-data";
 
+/** /wallet (signed-in; the route guard sends visitors to /): balances, earnings calendar, payments. */
 function WalletPage() {
-  return <ComingSoon title="Wallet" what="your balances, earnings calendar and payment history" />;
+  // Loaded here rather than in the tabs, so switching tabs neither refetches nor loses the 60 s timer.
+  const { wallet, payments, loaded } = useWalletData();
+  const [selection, setSelection] = useState(() => defaultSelection());
+
+  const tabs: TabItem[] = [
+    { id: "overview", label: "Overview", panel: loaded ? <WalletOverview wallet={wallet} /> : <PageSpinner /> },
+    {
+      id: "calendar",
+      label: "Earnings Calendar",
+      panel: <EarningsCalendar selection={selection} onSelectionChange={setSelection} />,
+    },
+    { id: "payments", label: "Payment History", panel: loaded ? <PaymentHistory payments={payments} /> : <PageSpinner /> },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Wallet</h1>
+      <Tabs label="Wallet sections" tabs={tabs} />
+    </div>
+  );
 }
 
 export { WalletPage as Component };

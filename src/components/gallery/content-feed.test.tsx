@@ -4,6 +4,7 @@ import { expectConsoleError } from "../../test/console";
 import { contentPage, makeContent } from "../../test/content-fixtures";
 import { stubFetch } from "../../test/fetch";
 import { renderRoutes } from "../../test/render-route";
+import { useEarnings } from "../../stores/earnings";
 import { ContentFeed } from "./content-feed";
 
 const renderFeed = () => renderRoutes([{ path: "*", element: <ContentFeed query={{ creator: "c1" }} /> }], "/");
@@ -63,5 +64,31 @@ describe("ContentFeed", () => {
     renderFeed();
     expect(await screen.findByText("No content found")).toBeTruthy();
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load content: API responded with HTTP status 500");
+  });
+
+  it("refreshes in the background when its refresh key changes, keeping the pages loaded below", async () => {
+    useEarnings.setState({ version: 0 });
+    const Refreshing = () => <ContentFeed query={{}} refreshKey={useEarnings((st) => st.version)} />;
+    const fresh = makeContent({ title: "N" });
+    let refreshed = false;
+    stubFetch({
+      "GET /api/content": (_init, url) =>
+        url.searchParams.get("cursor") === "page2"
+          ? { body: contentPage(second) }
+          : { body: refreshed ? contentPage([fresh, first[0]], "page2b") : contentPage(first, "page2") },
+    });
+    renderRoutes([{ path: "*", element: <Refreshing /> }], "/");
+    await screen.findByText("A");
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    await screen.findByText("C");
+
+    refreshed = true;
+    act(() => useEarnings.setState({ version: 1 }));
+    await screen.findByText("N");
+    // The new first page on top, then what was further down; B dropped off page one but is kept.
+    expect(titles()).toEqual(["N", "A", "B", "C"]);
+    expect(screen.queryAllByTestId("content-placeholder")).toHaveLength(0);
+    // All pages were loaded before: the end of the list stays the end.
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 });

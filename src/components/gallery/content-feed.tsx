@@ -8,11 +8,13 @@ type ContentFeedProps = {
   discovery?: DiscoveryMethod;
   emptyTitle?: string;
   emptyText?: string;
+  /** Changing it re-fetches the feed in the background (e.g. after new earnings were credited). */
+  refreshKey?: number;
 };
 
 /** The content grid for one query, with further pages loaded as the viewer scrolls. */
-export function ContentFeed({ query, discovery, emptyTitle, emptyText }: ContentFeedProps) {
-  const feed = useContentFeed(query);
+export function ContentFeed({ query, discovery, emptyTitle, emptyText, refreshKey }: ContentFeedProps) {
+  const feed = useContentFeed(query, refreshKey);
   return (
     <div aria-busy={feed.loadingFirst || feed.loadingMore}>
       <ContentGrid

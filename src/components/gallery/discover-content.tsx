@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useDebouncedValue } from "../../hooks/use-debounced-value";
+import { useEarnings } from "../../stores/earnings";
 import { useGalleryFilters } from "../../stores/gallery-filters";
 import { ContentFeed } from "./content-feed";
 
@@ -12,6 +13,9 @@ export function DiscoverContent() {
   const headingId = useId();
   const { search, type } = useGalleryFilters(useShallow((s) => ({ search: s.search, type: s.type })));
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The home page's earnings poll bumps this when views were credited: the page's data refreshes
+  // in place, where the original product reloaded the whole page (spec §2 Home).
+  const earningsVersion = useEarnings((s) => s.version);
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -28,6 +32,7 @@ export function DiscoverContent() {
       <ContentFeed
         query={{ type: type === "all" ? undefined : type, search: debouncedSearch || undefined }}
         discovery={debouncedSearch ? "search" : "browse"}
+        refreshKey={earningsVersion}
       />
     </section>
   );

@@ -1,0 +1,36 @@
+import { type ReactNode, useId } from "react";
+import { formatUsd } from "../../lib/format";
+import { card } from "../ui";
+
+type BalanceCardProps = {
+  title: string;
+  /** USD; shown with 3 decimals (spec §9: balances 3). */
+  amount: number;
+  /** Secondary figures under the balance, e.g. ["Bonuses", "$10.000"]. */
+  details?: [label: string, value: string][];
+  children?: ReactNode;
+};
+
+/** One wallet balance: a named region, so each card can be found (and read) on its own. */
+export function BalanceCard({ title, amount, details = [], children }: BalanceCardProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={card}>
+      <h2 id={headingId} className="text-sm font-medium text-slate-400">
+        {title}
+      </h2>
+      <p className="mt-2 text-3xl font-semibold tabular-nums text-white">{formatUsd(amount, 3)}</p>
+      {details.length > 0 ? (
+        <dl className="mt-4 space-y-1 text-sm">
+          {details.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4">
+              <dt className="text-slate-400">{label}</dt>
+              <dd className="tabular-nums text-slate-200">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { formatDate, formatUsd } from "../../lib/format";
+import type { PaymentJson } from "../../lib/types";
+import { EmptyState } from "./empty-state";
+
+const th = "px-4 py-3 text-left font-medium text-slate-400";
+const td = "px-4 py-3";
+
+/** Payment History tab: the user's own payouts, newest first as the API sends them. */
+export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
+  if (payments.length === 0) {
+    return (
+      <EmptyState
+        title="No payments yet"
+        text="Payments will appear here once you reach the $25 minimum payout threshold"
+      />
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-800">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Your payments</caption>
+        <thead className="bg-slate-900">
+          <tr>
+            <th scope="col" className={th}>Date</th>
+            <th scope="col" className={`${th} text-right`}>Amount</th>
+            <th scope="col" className={th}>Method</th>
+            <th scope="col" className={th}>Reference</th>
+            <th scope="col" className={th}>Status</th>
+            <th scope="col" className={th}>Notes</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-800">
+          {payments.map((payment) => (
+            <tr key={payment.id}>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(payment.created_at)}</td>
+              <td className={`${td} text-right tabular-nums`}>{formatUsd(payment.amount_usd, 2)}</td>
+              <td className={td}>{payment.payment_method}</td>
+              <td className={`${td} text-slate-400`}>{payment.payment_reference || "—"}</td>
+              <td className={td}>
+                <StatusBadge status={payment.status} />
+              </td>
+              <td className={`${td} text-slate-400`}>{payment.notes || "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StatusBadge({ status }: { status: PaymentJson["status"] }) {
+  const completed = status === "completed";
+  return (
+    <span
+      className={
+        "inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium " +
+        (completed ? "bg-emerald-500/15 text-emerald-300" : "bg-amber-500/15 text-amber-300")
+      }
+    >
+      {completed ? "Completed" : "Pending"}
+    </span>
+  );
+}

@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { useAuth } from "../stores/auth";
+import { expectConsoleError } from "../test/console";
+import { deferred, stubFetch } from "../test/fetch";
+import { ava } from "../test/fixtures";
+import { events, renderReporting, type Reply, settle, stubEvents } from "../test/playback";
+
+// Playback reporting when things go wrong: slow answers, failures, no session.
+
+beforeEach(() => {
+  useAuth.setState({ user: ava, pending: false });
+});
+
+describe("usePlaybackReporting, the hard cases", () => {
+  it("sends events one at a time, in order", async () => {
+    const firstReply = deferred<Reply>();
+    let calls = 0;
+    const sent = stubEvents({ event: () => (++calls === 1 ? firstReply.promise : { body: {} }) });
+    const { onPlay, onTimeUpdate } = renderReporting().current;
+    onPlay();
+    await settle();
+    onTimeUpdate(10, 100);
+    onTimeUpdate(20, 100);
+    await settle();
+    expect(events(sent)).toEqual([["progress", 10]]);
+    firstReply.resolve({ body: {} });
+    await settle();
+    expect(events(sent)).toEqual([["progress", 10], ["progress", 20]]);
+  });
+
+  it("logs failures without stopping: a failed start is tried again on the next play", async () => {
+    const consoleError = expectConsoleError();
+    let startFails = true;
+    const sent = stubEvents({
+      start: () => (startFails ? { status: 503 } : { status: 201, body: { view_id: "v2" } }),
+      event: () => ({ status: 500 }),
+    });
+    const { onPlay, onTimeUpdate } = renderReporting().current;
+    onPlay();
+    await settle();
+    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to report playback: API responded with HTTP status 503");
+    startFails = false;
+    onPlay();
+    await settle();
+    onTimeUpdate(10, 100);
+    onTimeUpdate(20, 100);
+    await settle();
+    // Both events were sent although the first one failed.
+    expect(events(sent)).toEqual([["progress", 10], ["progress", 20]]);
+    expect(consoleError).toHaveBeenCalledTimes(3);
+  });
+
+  it("sends nothing for a signed-out visitor", async () => {
+    useAuth.setState({ user: null });
+    const fetchMock = stubFetch({});
+    const { onPlay, onTimeUpdate, onEnded } = renderReporting().current;
+    onPlay();
+    onTimeUpdate(90, 100);
+    onEnded();
+    onPlay();
+    await settle();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,88 @@
+import { useMemo, useRef } from "react";
+import { useLocation } from "react-router";
+import { readDiscovery } from "../components/gallery/discovery";
+import { describeFailure } from "../lib/api";
+import { deviceFingerprint } from "../lib/device-fingerprint";
+import { sendPlaybackEvent, startPlayback } from "../lib/earnings-api";
+import { dueEvents, freshProgress, observePosition, type ViewProgress } from "../lib/playback-progress";
+import { useAuth } from "../stores/auth";
+import type { PlaybackCallbacks } from "./use-media-playback";
+
+/** One playthrough of the item (DESIGN.md §4 "A view"). */
+type View = {
+  contentId: string;
+  /** null while the start event is on its way. */
+  id: string | null;
+  ended: boolean;
+  progress: ViewProgress;
+  /** Events go out one after another, so the server never sees a later position before an earlier one. */
+  queue: Promise<void>;
+};
+
+const logFailure = (error: unknown) => console.error(describeFailure("Failed to report playback", error));
+
+/**
+ * Reports a content page's playback to the API: a start event on the first play, then progress and
+ * complete events (rules in lib/playback-progress). Playing again after the end starts a new view.
+ * Reporting never gets in the way of playback: failures are logged only, and a failed start is retried
+ * on the next play. Nothing is sent for a signed-out visitor.
+ */
+export function usePlaybackReporting(contentId: string): Required<PlaybackCallbacks> {
+  const discovery = readDiscovery(useLocation().state);
+  // Outlives the callbacks below, so a re-render never loses the view under way.
+  const viewRef = useRef<View | null>(null);
+
+  return useMemo(() => {
+    const flush = (view: View) => {
+      const { id } = view;
+      if (id === null) return;
+      const { next, events } = dueEvents(view.progress);
+      view.progress = next;
+      for (const event of events) {
+        view.queue = view.queue
+          .then(() => sendPlaybackEvent({ content_id: contentId, view_id: id, ...event }))
+          .then(() => {}, logFailure);
+      }
+    };
+
+    const start = async (view: View) => {
+      try {
+        const device_fingerprint = await deviceFingerprint();
+        const { view_id } = await startPlayback({
+          content_id: contentId,
+          discovery_method: discovery,
+          device_fingerprint,
+        });
+        view.id = view_id;
+        // Positions seen while the start was on its way are reported now.
+        flush(view);
+      } catch (error) {
+        logFailure(error);
+        if (viewRef.current === view) viewRef.current = null;
+      }
+    };
+
+    return {
+      onPlay() {
+        const current = viewRef.current;
+        // Resuming after a pause: same view. After the end, or on another item, a new one.
+        if (current && !current.ended && current.contentId === contentId) return;
+        if (!useAuth.getState().user) return;
+        const view: View = { contentId, id: null, ended: false, progress: freshProgress, queue: Promise.resolve() };
+        viewRef.current = view;
+        void start(view);
+      },
+      onTimeUpdate(currentSeconds, durationSeconds) {
+        const view = viewRef.current;
+        // Before the first play, or the rewind to 0 when replaying an ended item: not this view's.
+        if (!view || view.ended || view.contentId !== contentId) return;
+        view.progress = observePosition(view.progress, currentSeconds, durationSeconds);
+        flush(view);
+      },
+      onEnded() {
+        const view = viewRef.current;
+        if (view) view.ended = true;
+      },
+    };
+  }, [contentId, discovery]);
+}

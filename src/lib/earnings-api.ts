@@ -1,0 +1,48 @@
+import type { DiscoveryMethod } from "../components/gallery/discovery";
+import { api } from "./api";
+import type {
+  EarningsCalculateResponse,
+  EarningsGroupBy,
+  EarningsReport,
+  PaymentsResponse,
+  PlaybackEventResponse,
+  PlaybackStartResponse,
+  WalletJson,
+} from "./types";
+
+// Typed calls for playback reporting, the earnings job and the wallet (spec §7 "Playback and earnings",
+// "Wallet"). Amounts arrive as USD numbers.
+
+export type PlaybackStart = { content_id: string; discovery_method: DiscoveryMethod; device_fingerprint: string };
+
+/** Opens a view (DESIGN.md §4 "A view"); later events carry its id. */
+export const startPlayback = (body: PlaybackStart) =>
+  api<PlaybackStartResponse>("/api/playback-events", {
+    method: "POST",
+    body: { ...body, event_type: "start", second_mark: 0 },
+  });
+
+export type PlaybackEvent = {
+  content_id: string;
+  view_id: string;
+  event_type: "progress" | "complete";
+  /** Furthest position reached, in seconds. */
+  second_mark: number;
+};
+
+export const sendPlaybackEvent = (body: PlaybackEvent) =>
+  api<PlaybackEventResponse>("/api/events/playback", { method: "POST", body });
+
+export const calculateEarnings = () =>
+  api<EarningsCalculateResponse>("/api/earnings/calculate", { method: "POST" });
+
+export const getWallet = (signal?: AbortSignal) => api<WalletJson>("/api/me/wallet", { signal });
+
+export const getPayments = (signal?: AbortSignal) => api<PaymentsResponse>("/api/me/payments", { signal });
+
+export type ReportQuery = { startDate: string; endDate: string; groupBy: EarningsGroupBy };
+
+export function getEarningsReport({ startDate, endDate, groupBy }: ReportQuery, signal?: AbortSignal) {
+  const qs = new URLSearchParams({ startDate, endDate, groupBy });
+  return api<EarningsReport>(`/api/me/earnings/calendar?${qs}`, { signal });
+}

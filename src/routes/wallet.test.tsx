@@ -1,0 +1,121 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PaymentJson, WalletJson } from "../lib/types";
+import { useAuth } from "../stores/auth";
+import { useEarnings } from "../stores/earnings";
+import { expectConsoleError } from "../test/console";
+import { emptyReport, makePayment, makeWallet } from "../test/earnings-fixtures";
+import { stubFetch } from "../test/fetch";
+import { ava } from "../test/fixtures";
+import { renderApp } from "../test/render-route";
+
+type Answers = { wallet?: () => WalletJson | { status: number }; payments?: PaymentJson[] };
+
+function stubWallet({ wallet = () => makeWallet(), payments = [] }: Answers = {}) {
+  return stubFetch({
+    "GET /api/me/wallet": () => {
+      const answer = wallet();
+      return "status" in answer && typeof answer.status === "number" ? answer : { body: answer };
+    },
+    "GET /api/me/payments": { body: { payments } },
+    "GET /api/me/earnings/calendar": { body: emptyReport },
+  });
+}
+
+const card = (name: string) => screen.getByRole("region", { name }).textContent;
+
+beforeEach(() => {
+  useAuth.setState({ user: ava, pending: false });
+  useEarnings.setState({ version: 0 });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("wallet overview", () => {
+  it("shows balances with 3 decimals and what is left to reach the minimum payout", async () => {
+    stubWallet({ wallet: () => makeWallet({ viewer_balance: 0.003, viewer_earnings: 0.003, creator_balance: 0.006, creator_earnings: 0.006 }) });
+    renderApp("/wallet");
+    expect(await screen.findByRole("tab", { name: "Overview", selected: true })).toBeTruthy();
+    await screen.findByRole("region", { name: "Total Balance" });
+    expect(card("Total Balance")).toContain("$0.009");
+    expect(card("Total Balance")).toContain("$24.991 more to reach the $25.00 minimum payout");
+    expect(card("Total Balance")).not.toContain("Eligible");
+    expect(card("Viewer Earnings")).toContain("$0.003");
+    expect(card("Creator Earnings")).toContain("$0.006");
+    const rules = within(screen.getByRole("region", { name: "How Earnings Work" })).getAllByRole("listitem");
+    expect(rules.map((rule) => rule.textContent)).toEqual([
+      "Watch at least 80% of a video or track$0.003",
+      "Others watch at least 80% of your content$0.003",
+      "At most 3 paid views per item per day",
+      "No earnings from your own uploads",
+      "Payouts from$25.00",
+    ]);
+  });
+
+  it("says Eligible for payout once the total reaches the minimum", async () => {
+    stubWallet({ wallet: () => makeWallet({ viewer_balance: 20.5, creator_balance: 4.5 }) });
+    renderApp("/wallet");
+    expect(await screen.findByText("✓ Eligible for payout")).toBeTruthy();
+    expect(card("Total Balance")).toContain("$25.000");
+    expect(screen.queryByText(/more to reach/)).toBeNull();
+  });
+
+  it("logs a failed load and shows zeros", async () => {
+    const consoleError = expectConsoleError();
+    stubWallet({ wallet: () => ({ status: 500 }) });
+    renderApp("/wallet");
+    expect(await screen.findByText("$25.000 more to reach the $25.00 minimum payout")).toBeTruthy();
+    expect(card("Viewer Earnings")).toContain("$0.000");
+    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load wallet: API responded with HTTP status 500");
+  });
+
+  it("refreshes every 60 s and when the earnings job credits something", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let viewer = 0.003;
+    const fetchMock = stubWallet({ wallet: () => makeWallet({ viewer_balance: viewer }) });
+    const walletCalls = () => fetchMock.mock.calls.filter(([url]) => url === "/api/me/wallet").length;
+    renderApp("/wallet");
+    await screen.findByRole("region", { name: "Total Balance" });
+    const afterLoad = walletCalls();
+
+    viewer = 0.006;
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(walletCalls()).toBe(afterLoad);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await vi.waitFor(() => expect(card("Viewer Earnings")).toContain("$0.006"));
+    expect(walletCalls()).toBe(afterLoad + 1);
+
+    viewer = 0.009;
+    act(() => useEarnings.setState({ version: 1 }));
+    await vi.waitFor(() => expect(card("Viewer Earnings")).toContain("$0.009"));
+    expect(walletCalls()).toBe(afterLoad + 2);
+  });
+});
+
+describe("payment history", () => {
+  it("lists payments: date, amount with 2 decimals, method, reference, status and notes", async () => {
+    stubWallet({
+      payments: [
+        makePayment({ amount_usd: 25.5, payment_method: "PayPal", payment_reference: "PP-123", status: "completed", notes: "November payout", created_at: "2026-11-20T10:00:00.000Z" }),
+        makePayment({ amount_usd: 30, payment_method: "Venmo" }),
+      ],
+    });
+    renderApp("/wallet");
+    fireEvent.click(await screen.findByRole("tab", { name: "Payment History" }));
+    const rows = within(await screen.findByRole("table", { name: "Your payments" })).getAllByRole("row");
+    const cells = (row: HTMLElement) => within(row).getAllByRole("cell").map((c) => c.textContent);
+    expect(within(rows[0]).getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["Date", "Amount", "Method", "Reference", "Status", "Notes"]);
+    expect(cells(rows[1])).toEqual(["Nov 20, 2026", "$25.50", "PayPal", "PP-123", "Completed", "November payout"]);
+    expect(cells(rows[2])).toEqual(["Nov 1, 2026", "$30.00", "Venmo", "—", "Pending", "—"]);
+  });
+
+  it("says No payments yet when there are none", async () => {
+    stubWallet();
+    renderApp("/wallet");
+    fireEvent.click(await screen.findByRole("tab", { name: "Payment History" }));
+    expect(await screen.findByText("No payments yet")).toBeTruthy();
+    expect(screen.getByText("Payments will appear here once you reach the $25 minimum payout threshold")).toBeTruthy();
+  });
+});

@@ -1,0 +1,51 @@
+import type { EarningsReport, PaymentJson, WalletJson } from "../lib/types";
+import { ava } from "./fixtures";
+
+// Wallet, payments and report answers as the API sends them, for wallet, home and player tests.
+
+export function makeWallet(overrides: Partial<WalletJson> = {}): WalletJson {
+  return {
+    viewer_balance: 0,
+    creator_balance: 0,
+    viewer_earnings: 0,
+    creator_earnings: 0,
+    bonuses: 0,
+    paid_out: 0,
+    minimum_payout: 25,
+    ...overrides,
+  };
+}
+
+let sequence = 0;
+
+export function makePayment(overrides: Partial<PaymentJson> = {}): PaymentJson {
+  sequence += 1;
+  return {
+    id: `01J0000000000000000000P${sequence.toString().padStart(3, "0")}`,
+    user_id: ava.id,
+    amount_usd: 25,
+    payment_method: "PayPal",
+    payment_reference: null,
+    status: "pending",
+    notes: null,
+    created_at: "2026-11-01T12:00:00.000Z",
+    processed_at: null,
+    ...overrides,
+  };
+}
+
+export const emptyReport: EarningsReport = {
+  earnings: [],
+  summary: { totalEarnings: 0, totalViews: 0, uniqueUsers: 0, avgDaily: 0 },
+};
+
+/**
+ * Quiet answers for the calls every signed-in screen makes in the background (the home page's earnings
+ * job, the wallet), for tests about something else. Spread into `stubFetch({...})`.
+ */
+export const backgroundEarningsRoutes = {
+  "POST /api/earnings/calculate": { body: { processed: 0, message: "Nothing to process" } },
+  "GET /api/me/wallet": { body: makeWallet() },
+  "GET /api/me/payments": { body: { payments: [] } },
+  "GET /api/me/earnings/calendar": { body: emptyReport },
+};
