@@ -36,9 +36,10 @@ export default defineConfig({
       },
     },
   ],
-  // The same command a developer runs, on its own port so a running dev server does not interfere.
+  // The same command a developer runs, on its own port and with its own fresh local state, so a running
+  // dev server and earlier runs do not interfere (CI starts from nothing too).
   webServer: {
-    command: `npm run dev -- --port ${port}`,
+    command: `rm -rf .wrangler/e2e-state && REELPAY_STATE_DIR=.wrangler/e2e-state npm run dev -- --port ${port}`,
     url: `http://localhost:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -111,7 +111,9 @@ if (!existsSync(".dev.vars")) {
   copyFileSync(".dev.vars.example", ".dev.vars");
   console.log("seed: created .dev.vars from .dev.vars.example");
 }
-const proxy = await getPlatformProxy<SeedEnv>({ configPath: "wrangler.jsonc", persist: true });
+// Same state as `npm run dev` (REELPAY_STATE_DIR, default .wrangler/state; Miniflare keeps it under v3/).
+const stateDir = process.env.REELPAY_STATE_DIR ?? ".wrangler/state";
+const proxy = await getPlatformProxy<SeedEnv>({ configPath: "wrangler.jsonc", persist: { path: `${stateDir}/v3` } });
 try {
   await seed(proxy.env);
 } finally {

@@ -54,7 +54,7 @@ export function seedsOf(profile: ViewerProfile): Seed[] {
   return [...weights];
 }
 
-/** Tags of what the viewer liked, strongest first (feeds the tag-candidate search). */
+/** The viewer's taste in tags: each tag weighted by the share of their likes that carry it. */
 export function profileTags(profile: ViewerProfile): Map<string, number> {
   return tagWeights(profile.liked.map((l) => l.tags));
 }
