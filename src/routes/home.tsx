@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
-import { ComingSoon } from "../components/coming-soon";
+import { ChallengePanel } from "../components/challenges/challenge-panel";
 import { DiscoverContent } from "../components/gallery/discover-content";
+import { RecommendedSection } from "../components/recommendations/recommended-section";
 import { buttonClass } from "../components/ui";
 import { WelcomeHero } from "../components/welcome-hero";
 import { useEarningsPoll } from "../hooks/use-earnings-poll";
@@ -27,8 +28,8 @@ function HomePage() {
       ) : null}
       {user ? (
         <>
-          <ComingSoon level={2} title="Sign-On Challenge" what="your sign-up bonus challenge and its progress" />
-          <ComingSoon level={2} title="Recommended for You" what="picks that learn from the content you like" />
+          <ChallengePanel />
+          <RecommendedSection />
         </>
       ) : null}
       <DiscoverContent />
