@@ -1,8 +1,12 @@
 import { app } from "./app";
 import { runScheduledJobs } from "./scheduled";
+import { serveSpa } from "./spa/serve-spa";
 
 export default {
-  fetch: app.fetch,
+  fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    return pathname === "/api" || pathname.startsWith("/api/") ? app.fetch(request, env, ctx) : serveSpa(request, env);
+  },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env));
   },
