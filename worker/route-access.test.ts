@@ -21,7 +21,7 @@ const registered = app.routes
   .map((r) => ({ method: r.method, path: r.path, key: `${r.method} ${r.path}` }));
 
 // Fill path parameters with a well-formed id that exists nowhere.
-const concrete = (path: string) => path.replace(/:[a-zA-Z]+(\{[^}]*\})?/g, "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+const concrete = (path: string) => path.replace(/:[a-zA-Z]+(\{[^{}]*(\{\d+\})?\})?/g, "01ARZ3NDEKTSV4RRFFQ69G5FAV");
 
 const call = (b: Browser, method: string, path: string) =>
   b.fetch(concrete(path), method === "GET" || method === "HEAD" ? { method } : { method, body: "{}" });

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "../app";
+import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
+import { makeContent } from "../test/factories";
+
+// Every registered route for four callers: anonymous, a viewer, another creator, an admin.
+const PUBLIC = new Set([
+  "GET /api/oauth/google/redirect_url",
+  "POST /api/sessions",
+  "GET /api/logout",
+  "GET /api/users/:id{[0-9A-HJKMNP-TV-Z]{26}}",
+  "GET /api/content",
+  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
+  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}/thumbnail",
+  "POST /api/analytics/track",
+  "GET /api/analytics/config",
+]);
+// Routes that change one piece of content: only its creator (or an admin) may call them.
+const OWNER_ONLY = new Set([
+  "PATCH /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
+  "DELETE /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
+  "PATCH /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}/thumbnail",
+]);
+
+const routes = app.routes.filter((r) => r.method !== "ALL").map((r) => ({ ...r, key: `${r.method} ${r.path}` }));
+
+let creatorContent: string;
+let viewer: Browser;
+let otherCreator: Browser;
+let admin: Browser;
+
+const call = (b: Browser, method: string, path: string) =>
+  b.fetch(path.replace(/:[a-zA-Z]+(\{[^{}]*(\{\d+\})?\})?/g, creatorContent), method === "GET" ? {} : { method, body: JSON.stringify({ title: "t", tags: [], description: "", thumbnail_key: "k" }) });
+
+beforeAll(async () => {
+  const creator = await signedInBrowser(uniqueEmail("owner"));
+  const ownerId = (await (await creator.fetch("/api/users/me")).json<{ id: string }>()).id;
+  creatorContent = (await makeContent(ownerId)).id;
+  viewer = await signedInBrowser(uniqueEmail("viewer"));
+  otherCreator = await signedInBrowser(uniqueEmail("other"));
+  admin = await signedInBrowser("admin@example.com");
+});
+
+describe("authorization matrix", () => {
+  for (const route of routes) {
+    it(route.key, async () => {
+      const anon = await call(new Browser(), route.method, route.path);
+      if (PUBLIC.has(route.key)) expect(anon.status, "anonymous").not.toBe(401);
+      else expect(anon.status, "anonymous").toBe(401);
+      // Logging out would end the shared test sessions; its own tests cover signed-in callers.
+      if (route.key === "GET /api/logout") return;
+
+      const asViewer = await call(viewer, route.method, route.path);
+      if (route.path.startsWith("/api/admin/") || OWNER_ONLY.has(route.key)) expect(asViewer.status, "viewer").toBe(403);
+      else expect([401, 403], "viewer").not.toContain(asViewer.status);
+
+      if (OWNER_ONLY.has(route.key)) {
+        expect((await call(otherCreator, route.method, route.path)).status, "another creator").toBe(403);
+      }
+      if (route.method === "DELETE" && OWNER_ONLY.has(route.key)) return; // the admin check below would delete it
+      const asAdmin = await call(admin, route.method, route.path);
+      expect([401, 403], "admin").not.toContain(asAdmin.status);
+    });
+  }
+});
