@@ -8,7 +8,8 @@ import type { UploadKind } from "./limits";
 /** An upload the user may attach: theirs, of the right kind, fully stored and not yet used. */
 export async function usableUpload(db: Db, user: SessionUser, key: string, kind: UploadKind) {
   const row = await db.select().from(uploads).where(eq(uploads.key, key)).get();
-  if (!row || row.userId !== user.id) throw forbidden(`${fieldOf(kind)}: not an upload of yours`);
+  if (!row) throw badRequest(`${fieldOf(kind)}: no such upload`);
+  if (row.userId !== user.id) throw forbidden(`${fieldOf(kind)}: not an upload of yours`);
   if (row.kind !== kind) throw badRequest(`${fieldOf(kind)}: this upload is not ${kind === "media" ? "a video or audio file" : "an image"}`);
   if (row.status === "signed") throw badRequest(`${fieldOf(kind)}: the upload has not finished`);
   if (row.status === "finalized") throw new ApiError(409, `${fieldOf(kind)}: this upload is already used`, "upload_used");
