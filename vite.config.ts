@@ -6,8 +6,22 @@ import { defineConfig } from "vite";
 // Local D1/R2 state; the end-to-end suite points this elsewhere so it never touches a developer's data.
 const stateDir = process.env.REELPAY_STATE_DIR ?? ".wrangler/state";
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), cloudflare({ persistState: { path: stateDir } })],
-  server: { port: 5173, strictPort: true },
-  build: { outDir: "dist" },
+export default defineConfig(({ command, isPreview }) => {
+  // In development Vite serves the pages itself (with its inline hot-reload preamble, which the production
+  // CSP would block), so only the API runs Worker-first there. Builds and previews keep wrangler.jsonc's
+  // routing, where pages go through the Worker for their CSP (docs/decisions/011).
+  const devOnly = command === "serve" && !isPreview;
+  return {
+    plugins: [
+      react(),
+      tailwindcss(),
+      cloudflare({
+        persistState: { path: stateDir },
+        // Mutated in place: a returned partial config would be merged, keeping the "/*" rule.
+        ...(devOnly ? { config: (worker) => void (worker.assets && (worker.assets.run_worker_first = ["/api/*"])) } : {}),
+      }),
+    ],
+    server: { port: 5173, strictPort: true },
+    build: { outDir: "dist" },
+  };
 });

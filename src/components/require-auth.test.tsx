@@ -42,6 +42,12 @@ describe("route guards", () => {
 
   it("lets an admin stay on /admin", async () => {
     useAuth.setState({ user: admin });
+    // The dashboard loads its summary and first tab at once.
+    stubFetch({
+      "GET /api/admin/users": { body: [] },
+      "GET /api/admin/payments": { body: [] },
+      "GET /api/admin/analytics": { body: { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] } },
+    });
     const { router } = renderApp("/admin");
     expect(await screen.findByRole("tablist", { name: "Admin sections" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/admin");

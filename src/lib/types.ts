@@ -8,6 +8,7 @@ export type {
   AuditEntryJson,
   BonusAwardJson,
   ChallengeJson,
+  ChallengeProgressResponse,
   RequirementType,
   ApiErrorBody,
   ContentJson,
@@ -21,6 +22,8 @@ export type {
   PaymentsResponse,
   PlaybackEventResponse,
   PlaybackStartResponse,
+  RecommendationsResponse,
+  SuggestionsResponse,
   WalletJson,
   CreatorCardJson,
   CreatorPageJson,
@@ -35,4 +38,7 @@ export type {
   UploadPartsResponse,
   UploadSignRequest,
   UploadSignResponse,
+  // Traffic analytics (spec §3 "Analytics (traffic)", "Analytics config")
+  TrafficDashboard,
+  AnalyticsConfig,
 } from "../../worker/api-types";

@@ -1,15 +1,22 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { adminPayment, ben, makeAdminUser, stubAdmin, viewer } from "../components/admin/admin-fixtures";
+import type { PaymentJson } from "../lib/types";
 import { useAuth } from "../stores/auth";
 import { admin } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
+
+const emptyAnalytics = { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] };
+const summaryValue = (label: string) =>
+  within(screen.getByLabelText("Summary")).getByText(label).nextElementSibling?.textContent;
 
 beforeEach(() => {
   useAuth.setState({ user: admin, pending: false });
 });
 
 describe("admin dashboard", () => {
-  it("has the spec's eight tabs, Analytics first and selected", async () => {
+  it("has the spec's eight tabs and then Audit, Analytics first and selected", async () => {
+    stubAdmin({ "GET /api/admin/analytics": { body: emptyAnalytics } });
     renderApp("/admin");
     await screen.findByRole("tablist", { name: "Admin sections" });
     const tabs = screen.getAllByRole("tab");
@@ -22,25 +29,67 @@ describe("admin dashboard", () => {
       "Sign-On Challenges",
       "Manual Earnings",
       "Payments",
+      "Audit",
     ]);
     expect(tabs[0].getAttribute("aria-selected")).toBe("true");
-    expect(screen.getByRole("tabpanel", { name: "Analytics" }).textContent).toMatch(/^Coming soon: /);
+    const panel = screen.getByRole("tabpanel", { name: "Analytics" });
+    expect(await within(panel).findByText("No content has been viewed yet")).toBeTruthy();
   });
 
-  it("switches panels by click and by arrow keys", async () => {
+  it("sums payments, users and their content in the summary cards", async () => {
+    stubAdmin({
+      "GET /api/admin/analytics": { body: emptyAnalytics },
+      "GET /api/admin/users": { body: [viewer, ben, makeAdminUser({ content_count: 3 })] },
+      "GET /api/admin/payments": {
+        body: [adminPayment({ amount_usd: 10.25 }), adminPayment({ amount_usd: 0.5, status: "completed" }), adminPayment({ amount_usd: 4 })],
+      },
+    });
     renderApp("/admin");
-    fireEvent.click(await screen.findByRole("tab", { name: "Payments" }));
-    expect(screen.getByRole("tabpanel", { name: "Payments" }).textContent).toContain("payouts");
-    expect(screen.getByRole("tab", { name: "Analytics" }).getAttribute("aria-selected")).toBe("false");
+    await waitFor(() => expect(summaryValue("Total Earnings Paid")).toBe("$14.75"));
+    expect(summaryValue("Total Users")).toBe("3");
+    expect(summaryValue("Total Content")).toBe("15");
+  });
 
-    fireEvent.keyDown(screen.getByRole("tab", { name: "Payments" }), { key: "ArrowRight" });
+  it("refreshes the summary cards after a saved change", async () => {
+    let payments: PaymentJson[] = [];
+    stubAdmin({
+      "GET /api/admin/analytics": { body: emptyAnalytics },
+      "GET /api/admin/payments": () => ({ body: payments }),
+      "POST /api/admin/payments": () => {
+        payments = [adminPayment({ amount_usd: 12 })];
+        return { status: 201, body: payments[0] };
+      },
+    });
+    renderApp("/admin");
+    await waitFor(() => expect(summaryValue("Total Earnings Paid")).toBe("$0.00"));
+    fireEvent.click(screen.getByRole("tab", { name: "Payments" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Record Payment" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Record Payment" }));
+    fireEvent.focus(dialog.getByRole("combobox", { name: "User" }));
+    fireEvent.click(await dialog.findByRole("option", { name: /viewer@example.com/ }));
+    fireEvent.change(dialog.getByLabelText("Amount (USD)"), { target: { value: "12" } });
+    fireEvent.change(dialog.getByLabelText("Payment Method"), { target: { value: "Venmo" } });
+    fireEvent.click(dialog.getByRole("button", { name: "Record Payment" }));
+
+    await waitFor(() => expect(summaryValue("Total Earnings Paid")).toBe("$12.00"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(await screen.findByRole("cell", { name: "$12.00" })).toBeTruthy();
+  });
+
+  it("switches panels by click and by arrow keys; Traffic keeps its placeholder", async () => {
+    stubAdmin({ "GET /api/admin/analytics": { body: emptyAnalytics }, "GET /api/admin/audit": { body: [] } });
+    renderApp("/admin");
+    fireEvent.click(await screen.findByRole("tab", { name: "Traffic" }));
+    expect(screen.getByRole("tabpanel", { name: "Traffic" }).textContent).toMatch(/^Coming soon: visitors/);
+
+    fireEvent.keyDown(screen.getByRole("tab", { name: "Traffic" }), { key: "ArrowLeft" });
     const analytics = screen.getByRole("tab", { name: "Analytics" });
     expect(analytics.getAttribute("aria-selected")).toBe("true");
     expect(document.activeElement).toBe(analytics);
-    expect(screen.getByRole("tabpanel", { name: "Analytics" })).toBeTruthy();
 
     fireEvent.keyDown(analytics, { key: "End" });
-    expect(screen.getByRole("tab", { name: "Payments" }).getAttribute("tabindex")).toBe("0");
+    expect(screen.getByRole("tab", { name: "Audit" }).getAttribute("tabindex")).toBe("0");
     expect(analytics.getAttribute("tabindex")).toBe("-1");
+    expect(await within(screen.getByRole("tabpanel", { name: "Audit" })).findByText("No changes recorded yet")).toBeTruthy();
   });
 });

@@ -1,28 +1,41 @@
+import type { ReactNode } from "react";
+import { AdSettingsTab } from "../components/admin/ad-settings-tab";
+import { AdminSummary } from "../components/admin/admin-summary";
+import { AnalyticsTab } from "../components/admin/analytics-tab";
+import { AuditTab } from "../components/admin/audit-tab";
+import { ChallengesTab } from "../components/admin/challenges-tab";
+import { EarningsLogTab } from "../components/admin/earnings-log-tab";
+import { ManualTab } from "../components/admin/manual-tab";
+import { PaymentsTab } from "../components/admin/payments-tab";
+import { UsersTab } from "../components/admin/users-tab";
 import { Tabs, type TabItem } from "../components/tabs";
 import { card } from "../components/ui";
 
-// The dashboard's sections (spec §2 "Admin dashboard"), each described as admins will use it.
-const sections: [label: string, upcoming: string][] = [
-  ["Analytics", "the most popular content, top earning creators, how people find content and the most active viewers"],
-  ["Traffic", "visitors, page views, traffic sources, devices and campaigns"],
-  ["Earnings Log", "the earnings calendar across all users"],
-  ["All Users", "every user with their uploads and balances"],
-  ["Ad Settings", "pre-roll and post-roll ads and the ad server address"],
-  ["Sign-On Challenges", "creating and editing challenges, and the bonuses they have awarded"],
-  ["Manual Earnings", "adding, editing and removing manual earnings and bonuses"],
-  ["Payments", "recording and editing payouts to users"],
+// The dashboard's sections in the spec's order (§2 "Admin dashboard"), then the audit log. Only the open
+// tab is rendered, so each tab loads its data when it opens.
+const sections: [label: string, panel: ReactNode][] = [
+  ["Analytics", <AnalyticsTab />],
+  ["Traffic", <p className={`${card} text-slate-400`}>Coming soon: visitors, page views, traffic sources, devices and campaigns.</p>],
+  ["Earnings Log", <EarningsLogTab />],
+  ["All Users", <UsersTab />],
+  ["Ad Settings", <AdSettingsTab />],
+  ["Sign-On Challenges", <ChallengesTab />],
+  ["Manual Earnings", <ManualTab />],
+  ["Payments", <PaymentsTab />],
+  ["Audit", <AuditTab />],
 ];
 
-const tabs: TabItem[] = sections.map(([label, upcoming]) => ({
+const tabs: TabItem[] = sections.map(([label, panel]) => ({
   id: label.toLowerCase().replaceAll(" ", "-"),
   label,
-  panel: <p className={`${card} text-slate-400`}>Coming soon: {upcoming}.</p>,
+  panel,
 }));
 
 function AdminPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
+      <AdminSummary />
       <Tabs label="Admin sections" tabs={tabs} />
     </div>
   );

@@ -18,6 +18,8 @@ export const adminAdSettingsRoutes = new Hono<AppEnv>()
     const { key, value } = c.req.valid("json");
     const db = c.get("db");
     const before = await readSettings(db, AD_DEFAULTS);
+    // Saving the value a setting already has changes nothing, so it writes nothing (and no audit row).
+    if (before[key] === value) return c.json(before, 200);
     await db.batch([
       upsertSetting(db, key, value, nowIso()),
       auditStatement(db, {

@@ -81,6 +81,7 @@ export const adminAnalyticsDashboardRoutes = new Hono<AppEnv>()
     const { key, value } = c.req.valid("json");
     const db = c.get("db");
     const before = await readSettings(db, CONFIG_DEFAULTS);
+    if (before[key] === value) return c.json(before, 200);
     await db.batch([
       upsertSetting(db, key, value, nowIso()),
       auditStatement(db, { actorId: c.get("user")!.id, action: "update", entity: "setting", entityId: key, before: { [key]: before[key] }, after: { [key]: value } }),

@@ -24,6 +24,17 @@ export async function availableMicros(db: Db, userId: string, excludingPaymentId
   return row?.available ?? 0;
 }
 
+/** What the audit log records of a payment: the same snake_case, micro-dollar shape as other money rows. */
+export const paymentAuditView = (p: Omit<PaymentValues, "id">) => ({
+  user_id: p.userId,
+  amount_micros: p.amountMicros,
+  payment_method: p.paymentMethod,
+  payment_reference: p.paymentReference,
+  status: p.status,
+  notes: p.notes,
+  processed_at: p.processedAt,
+});
+
 function auditInsert(db: Db, p: PaymentValues, actorId: string, action: "create" | "update", before: unknown, now: string) {
   // Written only if the payment row now holds these values: the audit never records a refused change.
   return db.$client
@@ -31,7 +42,7 @@ function auditInsert(db: Db, p: PaymentValues, actorId: string, action: "create"
       `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
        select ?1, ?2, ?3, 'payment', ?4, ?5, ?6, ?7 where exists (select 1 from payments where id = ?4 and amount_micros = ?8 and status = ?9)`,
     )
-    .bind(newId(), actorId, action, p.id, before === undefined ? null : JSON.stringify(before), JSON.stringify(p), now, p.amountMicros, p.status);
+    .bind(newId(), actorId, action, p.id, before === undefined ? null : JSON.stringify(before), JSON.stringify(paymentAuditView(p)), now, p.amountMicros, p.status);
 }
 
 /** Inserts the payment if the balance covers it (or `override`); returns whether it was written. */

@@ -5,7 +5,7 @@ import type { PaymentJson } from "../../api-types";
 import type { AppEnv } from "../../app-env";
 import type { Db } from "../../db/client";
 import { userExists } from "../../db/queries/admin-users";
-import { availableMicros, insertPayment, updatePayment, type PaymentValues } from "../../db/queries/payment-writes";
+import { availableMicros, insertPayment, paymentAuditView, updatePayment, type PaymentValues } from "../../db/queries/payment-writes";
 import { payments, users } from "../../db/schema";
 import { usdInput, userIdInput } from "../../domain/admin/money-input";
 import { auditStatement } from "../../domain/audit";
@@ -84,7 +84,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
       // Completed keeps its first processing time; back to pending clears it.
       processedAt: b.status === "completed" ? (before.processedAt ?? now) : null,
     };
-    if (!(await updatePayment(db, values, paymentJson(before), { override: b.override, actorId: c.get("user")!.id, now }))) {
+    if (!(await updatePayment(db, values, paymentAuditView(before), { override: b.override, actorId: c.get("user")!.id, now }))) {
       await refuseOverdraft(db, b.user_id, b.amount_usd, before.id);
     }
     return c.json((await listPayments(db)).find((p) => p.id === before.id)!, 200);
@@ -95,7 +95,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     if (!before) throw notFound("Payment not found");
     await db.batch([
       db.delete(payments).where(eq(payments.id, before.id)),
-      auditStatement(db, { actorId: c.get("user")!.id, action: "delete", entity: "payment", entityId: before.id, before: paymentJson(before) }),
+      auditStatement(db, { actorId: c.get("user")!.id, action: "delete", entity: "payment", entityId: before.id, before: paymentAuditView(before) }),
     ]);
     return c.json({ ok: true }, 200);
   });

@@ -1,0 +1,73 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { deferred, stubFetch } from "../../test/fetch";
+import { AdSettingsTab } from "./ad-settings-tab";
+import { bodiesOf } from "./admin-fixtures";
+
+const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url: "/ads/sample-vast.xml" };
+const refuse = (error: string) => ({ status: 400, body: { error, requestId: "r" } });
+
+async function openTab(patch: Parameters<typeof stubFetch>[0][string] = { body: settings }) {
+  const fetchMock = stubFetch({ "GET /api/admin/ad-settings": { body: settings }, "PATCH /api/admin/ad-settings": patch });
+  render(<AdSettingsTab />);
+  await screen.findByRole("heading", { name: "VAST Ad Configuration" });
+  return fetchMock;
+}
+
+describe("ad settings tab", () => {
+  it("shows the stored settings and an example address as placeholder", async () => {
+    await openTab();
+    expect(screen.getByRole("checkbox", { name: /Pre-roll Ads/ })).toHaveProperty("checked", true);
+    expect(screen.getByRole("checkbox", { name: /Post-roll Ads/ })).toHaveProperty("checked", false);
+    const url = screen.getByLabelText("VAST Ad Server URL");
+    expect(url).toHaveProperty("value", "/ads/sample-vast.xml");
+    expect(url.getAttribute("placeholder")).toBe("https://ads.example.com/vast.xml");
+  });
+
+  it("saves a checkbox at once, saying 'Saving changes...' until the server answers", async () => {
+    const answer = deferred<{ body: unknown }>();
+    const fetchMock = await openTab(() => answer.promise);
+    fireEvent.click(screen.getByRole("checkbox", { name: /Post-roll Ads/ }));
+    expect(screen.getByRole("status").textContent).toBe("Saving changes...");
+    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([{ key: "postroll_enabled", value: "true" }]);
+    answer.resolve({ body: { ...settings, postroll_enabled: "true" } });
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(""));
+    expect(screen.getByRole("checkbox", { name: /Post-roll Ads/ })).toHaveProperty("checked", true);
+  });
+
+  it("saves the address on Enter and on leaving the field, once per change", async () => {
+    const fetchMock = await openTab();
+    const url = screen.getByLabelText("VAST Ad Server URL");
+    fireEvent.change(url, { target: { value: " https://ads.example.com/feed.xml " } });
+    fireEvent.submit(url.closest("form")!);
+    fireEvent.blur(url);
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(""));
+    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([{ key: "vast_url", value: "https://ads.example.com/feed.xml" }]);
+    expect(url).toHaveProperty("value", "https://ads.example.com/feed.xml");
+  });
+
+  it("shows a refused address next to the field, and clears it when the stored address is put back", async () => {
+    const fetchMock = await openTab(refuse("value: must be an http(s) URL"));
+    const url = screen.getByLabelText("VAST Ad Server URL");
+    fireEvent.change(url, { target: { value: "ftp://ads" } });
+    fireEvent.blur(url);
+    const error = await screen.findByText("value: must be an http(s) URL");
+    expect(url.getAttribute("aria-invalid")).toBe("true");
+    expect(url.getAttribute("aria-describedby")).toBe(error.id);
+    expect(url).toHaveProperty("value", "ftp://ads");
+
+    fireEvent.change(url, { target: { value: "/ads/sample-vast.xml" } });
+    fireEvent.blur(url);
+    expect(screen.queryByText("value: must be an http(s) URL")).toBeNull();
+    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toHaveLength(1);
+  });
+
+  it("puts a checkbox back and shows the server's reason when a change is refused", async () => {
+    await openTab(refuse("value: must be 'true' or 'false'"));
+    const preroll = screen.getByRole("checkbox", { name: /Pre-roll Ads/ });
+    fireEvent.click(preroll);
+    expect(preroll).toHaveProperty("checked", false);
+    expect(await screen.findByText("value: must be 'true' or 'false'")).toBeTruthy();
+    expect(preroll).toHaveProperty("checked", true);
+  });
+});

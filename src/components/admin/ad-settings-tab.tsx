@@ -1,0 +1,123 @@
+import { useId, useRef, useState } from "react";
+import { type AdSettingChange, type AdSettings, changeAdSetting, getAdSettings } from "../../lib/admin-api";
+import { ApiError, describeFailure } from "../../lib/api";
+import { PageSpinner } from "../spinner";
+import { card } from "../ui";
+import { fieldClass, labelClass } from "./admin-ui";
+import { useAdminQuery } from "./use-admin-query";
+
+type Key = AdSettingChange["key"];
+const noSettings: AdSettings = { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" };
+
+/** Ad Settings tab ('VAST Ad Configuration', spec §2): every change is saved at once. */
+export function AdSettingsTab() {
+  const { data, firstLoad } = useAdminQuery("ad-settings", getAdSettings, "Failed to load ad settings");
+  if (firstLoad) return <PageSpinner />;
+  return <AdSettingsForm initial={data ?? noSettings} />;
+}
+
+function AdSettingsForm({ initial }: { initial: AdSettings }) {
+  const [values, setValues] = useState(initial);
+  const [saving, setSaving] = useState(0);
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const ids = { url: useId(), error: useId() };
+  // The address last sent, so Enter followed by leaving the field saves once; after a failed save it is
+  // the stored one again, so putting that back sends nothing.
+  const sentUrl = useRef(initial.vast_url);
+  const storedUrl = useRef(initial.vast_url);
+
+  async function save(change: AdSettingChange) {
+    setSaving((n) => n + 1);
+    setErrors((e) => ({ ...e, [change.key]: undefined }));
+    try {
+      await changeAdSetting(change);
+      if (change.key === "vast_url") storedUrl.current = change.value;
+    } catch (error) {
+      // A refused value (400) is the admin's to fix, so it shows by the field; anything else is logged (spec §8).
+      if (error instanceof ApiError && error.status === 400) setErrors((e) => ({ ...e, [change.key]: error.message }));
+      else console.error(describeFailure("Failed to update ad settings", error));
+      // A switch that did not save flips back; typed text stays to be corrected.
+      if (change.key !== "vast_url") setValues((v) => ({ ...v, [change.key]: change.value === "true" ? "false" : "true" }));
+      else sentUrl.current = storedUrl.current;
+    } finally {
+      setSaving((n) => n - 1);
+    }
+  }
+
+  const toggle = (key: "preroll_enabled" | "postroll_enabled", checked: boolean) => {
+    const value = checked ? "true" : "false";
+    setValues((v) => ({ ...v, [key]: value }));
+    void save({ key, value });
+  };
+  const saveUrl = () => {
+    const value = values.vast_url.trim();
+    if (value !== values.vast_url) setValues((v) => ({ ...v, vast_url: value }));
+    if (value === sentUrl.current) {
+      // Putting the stored address back after a refusal: nothing to send, nothing wrong any more.
+      if (value === storedUrl.current) setErrors((e) => ({ ...e, vast_url: undefined }));
+      return;
+    }
+    sentUrl.current = value;
+    void save({ key: "vast_url", value });
+  };
+
+  const flags: [Key & `${string}_enabled`, string, string][] = [
+    ["preroll_enabled", "Pre-roll Ads", "Play an ad before the content starts."],
+    ["postroll_enabled", "Post-roll Ads", "Play an ad after the content ends."],
+  ];
+
+  return (
+    <section aria-labelledby={`${ids.url}-title`} className={`${card} max-w-2xl space-y-6`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${ids.url}-title`} className="text-lg font-semibold">VAST Ad Configuration</h2>
+        <p role="status" className="text-sm text-violet-300">{saving > 0 ? "Saving changes..." : ""}</p>
+      </div>
+      {flags.map(([key, label, hint]) => (
+        <div key={key}>
+          <label className="flex items-start gap-3">
+            <input
+              type="checkbox"
+              checked={values[key] === "true"}
+              onChange={(event) => toggle(key, event.currentTarget.checked)}
+              className="mt-1 size-4 accent-violet-500"
+            />
+            <span>
+              <span className="font-medium">{label}</span>
+              <span className="block text-sm text-slate-400">{hint}</span>
+            </span>
+          </label>
+          {errors[key] ? <p className="mt-1 text-sm text-red-400">{errors[key]}</p> : null}
+        </div>
+      ))}
+      <form
+        noValidate
+        className="space-y-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          saveUrl();
+        }}
+      >
+        <label htmlFor={ids.url} className={labelClass}>VAST Ad Server URL</label>
+        <input
+          id={ids.url}
+          type="text"
+          inputMode="url"
+          value={values.vast_url}
+          placeholder="https://ads.example.com/vast.xml"
+          aria-invalid={errors.vast_url ? true : undefined}
+          aria-describedby={errors.vast_url ? ids.error : `${ids.error}-hint`}
+          onChange={(event) => setValues({ ...values, vast_url: event.currentTarget.value })}
+          onBlur={saveUrl}
+          className={fieldClass}
+        />
+        {errors.vast_url ? (
+          <p id={ids.error} className="text-sm text-red-400">{errors.vast_url}</p>
+        ) : (
+          <p id={`${ids.error}-hint`} className="text-sm text-slate-400">
+            An http(s) URL or a path on this site (such as /ads/sample-vast.xml); empty turns ads off. Saved when you leave the field or press Enter.
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import type { AdminEarningJson, AdminUserJson, BonusAwardJson, ChallengeJson } from "../../lib/types";
+import { makePayment } from "../../test/earnings-fixtures";
+import { stubFetch } from "../../test/fetch";
+
+// Admin API answers for the admin dashboard's tests (test-only: imported by *.test.tsx files alone).
+
+let sequence = 0;
+const nextId = (tag: string) => `01J00000000000000000${tag}${(++sequence).toString().padStart(6 - tag.length, "0")}`;
+
+export function makeAdminUser(overrides: Partial<AdminUserJson> = {}): AdminUserJson {
+  const id = nextId("U");
+  return {
+    id,
+    email: `user${sequence}@example.com`,
+    username: `user${sequence}`,
+    created_at: "2026-01-05T10:00:00.000Z",
+    is_admin: 0,
+    content_count: 0,
+    viewer_balance: 0,
+    creator_balance: 0,
+    ...overrides,
+  };
+}
+
+export const viewer = makeAdminUser({ email: "viewer@example.com", username: null, viewer_balance: 30 });
+export const ben = makeAdminUser({ email: "ben@example.com", username: "benny", content_count: 12, creator_balance: 1.5 });
+
+export function makeEarning(overrides: Partial<AdminEarningJson> = {}): AdminEarningJson {
+  return {
+    id: nextId("E"),
+    user_id: viewer.id,
+    content_id: null,
+    creator_email: viewer.email,
+    amount_usd: 1.235,
+    description: "Promo work",
+    created_at: "2026-11-20T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function makeBonus(overrides: Partial<BonusAwardJson> = {}): BonusAwardJson {
+  return {
+    id: nextId("B"),
+    user_id: viewer.id,
+    user_email: viewer.email,
+    challenge_ids: "Manual",
+    total_bonus_amount: 5,
+    status: "awarded",
+    awarded_at: "2026-11-20T09:00:00.000Z",
+    created_at: "2026-11-20T09:00:00.000Z",
+    description: "Manual bonus",
+    ...overrides,
+  };
+}
+
+export function makeChallenge(overrides: Partial<ChallengeJson> = {}): ChallengeJson {
+  return {
+    id: nextId("C"),
+    name: "Watch 10 streams",
+    description: "Watch 10 different items to 80%.",
+    requirement_type: "streams_completed",
+    requirement_value: 10,
+    bonus_amount: 25,
+    time_limit_hours: 24,
+    is_active: true,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export const adminPayment = (overrides: Parameters<typeof makePayment>[0] = {}) =>
+  makePayment({ user_id: viewer.id, user_email: viewer.email, ...overrides });
+
+type Routes = Parameters<typeof stubFetch>[0];
+
+/** Stubs fetch with the users list (the pickers and summary need it), no payments, plus `routes`. */
+export const stubAdmin = (routes: Routes = {}) =>
+  stubFetch({ "GET /api/admin/users": { body: [viewer, ben] }, "GET /api/admin/payments": { body: [] }, ...routes });
+
+/** The JSON bodies sent with "METHOD /path" (query left out). */
+export function bodiesOf(fetchMock: ReturnType<typeof stubFetch>, key: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => `${init?.method ?? "GET"} ${new URL(String(url), "http://localhost").pathname}` === key)
+    .map(([, init]) => (init?.body === undefined ? undefined : JSON.parse(String(init.body))));
+}

@@ -1,0 +1,25 @@
+import { getAdminPayments, getAdminUsers } from "../../lib/admin-api";
+import { StatCards } from "./admin-ui";
+import { exactUsd, sumUsd, usd2 } from "./money";
+import { useAdminQuery } from "./use-admin-query";
+
+/** The dashboard's top cards (spec §2): refreshed with the lists after every saved change. */
+export function AdminSummary() {
+  const payments = useAdminQuery("payments", getAdminPayments, "Failed to load payments");
+  const users = useAdminQuery("users", getAdminUsers, "Failed to load users");
+  const paid = sumUsd((payments.data ?? []).map((p) => p.amount_usd));
+  const userCount = users.data?.length ?? 0;
+  const content = (users.data ?? []).reduce((sum, u) => sum + u.content_count, 0);
+  // Before the first answer the cards say nothing rather than a misleading 0; a failure shows 0 (spec §8).
+  const show = (firstLoad: boolean, value: string) => (firstLoad ? "…" : value);
+  return (
+    <StatCards
+      label="Summary"
+      stats={[
+        { label: "Total Earnings Paid", value: show(payments.firstLoad, usd2(paid)), exact: exactUsd(paid) },
+        { label: "Total Users", value: show(users.firstLoad, userCount.toLocaleString("en-US")) },
+        { label: "Total Content", value: show(users.firstLoad, content.toLocaleString("en-US")) },
+      ]}
+    />
+  );
+}

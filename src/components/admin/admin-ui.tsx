@@ -1,0 +1,100 @@
+import type { ReactNode } from "react";
+import { card } from "../ui";
+
+// Small building blocks every admin tab shares: stat cards, tables, empty states, badges, form fields.
+
+export const th = "px-4 py-3 text-left font-medium text-slate-400";
+export const thNum = `${th} text-right`;
+export const td = "px-4 py-3";
+export const tdNum = "px-4 py-3 text-right tabular-nums";
+export const fieldClass =
+  "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-slate-100 [color-scheme:dark] " +
+  "focus-visible:outline-2 focus-visible:outline-violet-400 aria-invalid:border-red-500";
+export const labelClass = "text-sm font-medium text-slate-300";
+
+export type Stat = { label: string; value: string; exact?: string };
+
+export function StatCards({ stats, label }: { stats: Stat[]; label: string }) {
+  return (
+    <dl aria-label={label} className={`grid gap-4 ${stats.length === 3 ? "sm:grid-cols-3" : "grid-cols-2 lg:grid-cols-4"}`}>
+      {stats.map(({ label: name, value, exact }) => (
+        <div key={name} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4">
+          <dt className="text-sm text-slate-400">{name}</dt>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums" title={exact}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A column heading; `num` ones are right-aligned like their amounts, `hidden` ones are for screen readers. */
+export type Column = string | { label: string; num?: boolean; hidden?: boolean };
+export const num = (label: string): Column => ({ label, num: true });
+
+/** A table with a (visually hidden) caption that names it for screen readers and tests. */
+export function Table({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-800">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-900">
+          <tr>
+            {columns.map((column) => {
+              const { label, num: isNum, hidden } = typeof column === "string" ? { label: column } : column;
+              return (
+                <th key={label} scope="col" className={isNum ? thNum : th}>
+                  {hidden ? <span className="sr-only">{label}</span> : label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-800">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function EmptyMessage({ title, text }: { title: string; text?: string }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-800 px-6 py-10 text-center">
+      <p className="font-semibold text-slate-200">{title}</p>
+      {text ? <p className="mt-1 text-sm text-slate-400">{text}</p> : null}
+    </div>
+  );
+}
+
+/** A titled card for one part of a tab (an analytics list, the awards history). */
+export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section aria-label={title} className={`${card} space-y-4`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const tones = {
+  green: "bg-emerald-500/15 text-emerald-300",
+  yellow: "bg-amber-500/15 text-amber-300",
+  violet: "bg-violet-500/15 text-violet-200",
+  slate: "bg-slate-700/40 text-slate-300",
+};
+
+export function Badge({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+  return (
+    <span data-tone={tone} className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+/** Spec §4: awarded (and a completed payment) green, any other status yellow. */
+export const statusTone = (status: string) => (status === "awarded" || status === "completed" ? "green" : "yellow");
+
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,38 @@
+import { useId } from "react";
+import { fieldClass, labelClass } from "./admin-ui";
+import { amountProblem } from "./money";
+
+type AmountFieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  /** "0.001" for earnings, "0.01" for bonuses and payments (spec §5). */
+  step: string;
+  label?: string;
+  autoFocus?: boolean;
+};
+
+/** A USD amount, min 0, in steps of `step`; says what is wrong as soon as the typed value breaks a rule. */
+export function AmountField({ value, onChange, step, label = "Amount (USD)", autoFocus }: AmountFieldProps) {
+  const id = useId();
+  const problem = amountProblem(value, step);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className={labelClass}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step={step}
+        required
+        value={value}
+        data-autofocus={autoFocus ? true : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        className={`${fieldClass} tabular-nums`}
+      />
+      {problem ? <p id={`${id}-problem`} className="text-sm text-red-400">{problem}</p> : null}
+    </div>
+  );
+}

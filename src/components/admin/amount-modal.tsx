@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { describeFailure } from "../../lib/api";
+import { buttonClass } from "../ui";
+import { AmountField } from "./amount-field";
+import type { ManualRecord } from "./manual-kinds";
+import { Modal } from "./modal";
+import { amountProblem, readAmount } from "./money";
+import { refreshAdminLists } from "./use-admin-query";
+
+type AmountModalProps = {
+  title: string;
+  record: ManualRecord;
+  step: string;
+  onSave: (amount: number) => Promise<unknown>;
+  /** Logged when saving fails (spec §8: console only). */
+  failure: string;
+  onClose: () => void;
+};
+
+/** Edit a manual earning or bonus: the amount only (spec §5). */
+export function AmountModal({ title, record, step, onSave, failure, onClose }: AmountModalProps) {
+  const [amount, setAmount] = useState(String(record.amount));
+  const [busy, setBusy] = useState(false);
+  const value = readAmount(amount);
+
+  const submit = async () => {
+    if (value === null || amountProblem(amount, step)) return;
+    setBusy(true);
+    try {
+      await onSave(value);
+      refreshAdminLists();
+      onClose();
+    } catch (error) {
+      console.error(describeFailure(failure, error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="text-sm text-slate-400">
+          For <span className="text-slate-200">{record.email}</span>
+          {record.description ? ` · ${record.description}` : ""}
+        </p>
+        <AmountField value={amount} onChange={setAmount} step={step} autoFocus />
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
+          <button type="submit" className={buttonClass()} disabled={value === null || amountProblem(amount, step) !== null || busy}>
+            {busy ? "Saving..." : "Save"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+import { getAdminAnalytics } from "../../lib/admin-api";
+import { formatDate } from "../../lib/format";
+import type { AdminAnalyticsResponse } from "../../lib/types";
+import { PageSpinner } from "../spinner";
+import { capitalize, EmptyMessage, num, Section, Table, td, tdNum } from "./admin-ui";
+import { exactUsd, usd2 } from "./money";
+import { useAdminQuery } from "./use-admin-query";
+
+const discoveryLabels: Record<string, string> = { ai_recommended: "AI Recommended", search: "Search", browse: "Browse" };
+
+/** Watch time in seconds as minutes with one decimal ("12.5"): many items are shorter than a minute. */
+const minutes = (seconds: number) => (seconds / 60).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const count = (n: number) => n.toLocaleString("en-US");
+
+const noAnalytics: AdminAnalyticsResponse = { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] };
+
+/** Analytics tab (spec §2): popular content, top creators, how content is found, most active viewers. */
+export function AnalyticsTab() {
+  const { data, firstLoad } = useAdminQuery("analytics", getAdminAnalytics, "Failed to load analytics");
+  if (firstLoad) return <PageSpinner />;
+  const { topContent, topEarners, discoveryStats, topUsers } = data ?? noAnalytics;
+  return (
+    <div className="grid gap-6 xl:grid-cols-2">
+      <Section title="Most Popular Content">
+        {topContent.length === 0 ? (
+          <EmptyMessage title="No content has been viewed yet" />
+        ) : (
+          <Table caption="Most Popular Content" columns={["Title", "Type", num("Views"), num("Minutes Watched")]}>
+            {topContent.map((c) => (
+              <tr key={c.id}>
+                <td className={td}>{c.title}</td>
+                <td className={td}>{capitalize(c.type)}</td>
+                <td className={tdNum}>{count(c.view_count)}</td>
+                <td className={tdNum}>{minutes(c.total_watch_time)}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+      <Section title="Top Earning Creators">
+        {topEarners.length === 0 ? (
+          <EmptyMessage title="No creator earnings yet" />
+        ) : (
+          <Table caption="Top Earning Creators" columns={["Creator", num("Uploads"), num("Total Earnings")]}>
+            {topEarners.map((e) => (
+              <tr key={e.user_id}>
+                <td className={td}>{e.email}</td>
+                <td className={tdNum}>{count(e.content_count)}</td>
+                <td className={tdNum} title={exactUsd(e.total_earnings)}>{usd2(e.total_earnings)}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+      <Section title="Content Discovery">
+        {discoveryStats.length === 0 ? (
+          <EmptyMessage title="No discovery data yet" />
+        ) : (
+          <Table caption="Content Discovery" columns={["Found Through", num("Views"), num("Share")]}>
+            {discoveryStats.map((d) => (
+              <tr key={d.discovery_method}>
+                <td className={td}>{discoveryLabels[d.discovery_method] ?? d.discovery_method}</td>
+                <td className={tdNum}>{count(d.count)}</td>
+                <td className={tdNum}>{d.percentage.toFixed(1)}%</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+      <Section title="Most Active Viewers">
+        {topUsers.length === 0 ? (
+          <EmptyMessage title="No viewer activity yet" />
+        ) : (
+          <Table caption="Most Active Viewers" columns={["Viewer", "Last Active", num("Minutes Watched")]}>
+            {topUsers.map((u) => (
+              <tr key={u.user_id}>
+                <td className={td}>{u.email}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatDate(u.last_activity)}</td>
+                <td className={tdNum}>{minutes(u.total_watch_time)}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { getAdminUsers, getAuditLog } from "../../lib/admin-api";
+import type { AuditEntryJson } from "../../lib/types";
+import { PageSpinner } from "../spinner";
+import { capitalize, EmptyMessage, Table, td } from "./admin-ui";
+import { describeChange, type UserNames } from "./audit-change";
+import { useAdminQuery } from "./use-admin-query";
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+/** Audit tab: who changed which money record, challenge or setting, newest first (as the API sends it). */
+export function AuditTab() {
+  const { data: entries, firstLoad } = useAdminQuery("audit", getAuditLog, "Failed to load the audit log");
+  // Records name their user by id; the user list turns ids into emails (ids stay when it is not there).
+  const { data: users } = useAdminQuery("users", getAdminUsers, "Failed to load users");
+  const names: UserNames = new Map((users ?? []).map((u) => [u.id, u.email]));
+  if (firstLoad) return <PageSpinner />;
+  if (!entries || entries.length === 0) return <EmptyMessage title="No changes recorded yet" text="Admin changes to money records, challenges and ad settings appear here." />;
+  return (
+    <Table caption="Audit log" columns={["When", "Who", "Action", "Entity", "Change"]}>
+      {entries.map((entry) => (
+        <tr key={entry.id} className="align-top">
+          <td className={`${td} whitespace-nowrap tabular-nums`}>{when(entry.created_at)}</td>
+          <td className={td}>{entry.actor_email}</td>
+          <td className={td}>{capitalize(entry.action)}</td>
+          <td className={td}>
+            {capitalize(entry.entity)}
+            <span className="block font-mono text-xs text-slate-500" title={entry.entity_id}>{shortId(entry.entity_id)}</span>
+          </td>
+          <td className={td}><ChangeList entry={entry} names={names} /></td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** Record ids are 26-character ULIDs: the last 8 tell entries apart, the tooltip has the whole id. Setting keys stay. */
+const shortId = (id: string) => (/^[0-9A-Z]{26}$/.test(id) ? `…${id.slice(-8)}` : id);
+
+function ChangeList({ entry, names }: { entry: AuditEntryJson; names: UserNames }) {
+  const changes = describeChange(entry.before, entry.after, names);
+  if (changes.length === 0) return <span className="text-slate-500">No field changed</span>;
+  return (
+    <ul className="space-y-0.5 text-xs">
+      {changes.map(({ field, before, after }) => (
+        <li key={field}>
+          <span className="text-slate-400">{field}: </span>
+          {before !== undefined ? <span className="text-red-300 line-through decoration-red-400/60">{before}</span> : null}
+          {before !== undefined && after !== undefined ? <span className="text-slate-500"><span aria-hidden="true"> → </span><span className="sr-only">changed to </span></span> : null}
+          {after !== undefined ? <span className="text-emerald-300">{after}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

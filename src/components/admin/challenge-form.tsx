@@ -1,0 +1,83 @@
+import { useId, useState } from "react";
+import type { ChallengeInput } from "../../lib/admin-api";
+import { ApiError, describeFailure } from "../../lib/api";
+import type { RequirementType } from "../../lib/types";
+import { buttonClass } from "../ui";
+import { fieldClass, labelClass } from "./admin-ui";
+import { type ChallengeDraft, inputOf, requirementLabels } from "./challenge-draft";
+
+type ChallengeFormProps = {
+  initial: ChallengeDraft;
+  submitLabel: string;
+  /** Sends the challenge; a refusal (400) is shown in the form, other failures are logged (spec §8). */
+  onSubmit: (input: ChallengeInput) => Promise<unknown>;
+  onCancel: () => void;
+};
+
+/** The fields of a challenge, for creating one and for editing one in place. */
+export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: ChallengeFormProps) {
+  const [draft, setDraft] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const set = (changes: Partial<ChallengeDraft>) => setDraft((d) => ({ ...d, ...changes }));
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(inputOf(draft));
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
+      else console.error(describeFailure("Failed to save challenge", failure));
+      setBusy(false);
+    }
+  };
+
+  const number = (key: "requirement_value" | "bonus_amount" | "time_limit_hours", label: string, min: string, step: string) => (
+    <div className="space-y-1">
+      <label htmlFor={`${id}-${key}`} className={labelClass}>{label}</label>
+      <input id={`${id}-${key}`} type="number" min={min} step={step} value={draft[key]} onChange={(e) => set({ [key]: e.currentTarget.value })} className={`${fieldClass} tabular-nums`} />
+    </div>
+  );
+
+  return (
+    <form
+      // The server words the rules (spec §5 fallbacks): its refusal shows below.
+      noValidate
+      aria-label={submitLabel}
+      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="space-y-1">
+        <label htmlFor={`${id}-name`} className={labelClass}>Name</label>
+        <input id={`${id}-name`} autoFocus type="text" required maxLength={100} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} className={fieldClass} />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-type`} className={labelClass}>Requirement</label>
+        <select id={`${id}-type`} value={draft.requirement_type} onChange={(e) => set({ requirement_type: e.currentTarget.value as RequirementType })} className={fieldClass}>
+          {Object.entries(requirementLabels).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </select>
+      </div>
+      <div className="space-y-1 sm:col-span-2">
+        <label htmlFor={`${id}-description`} className={labelClass}>Description</label>
+        <textarea id={`${id}-description`} required rows={2} maxLength={500} value={draft.description} onChange={(e) => set({ description: e.currentTarget.value })} className={fieldClass} />
+      </div>
+      {number("requirement_value", "Target Value", "1", "1")}
+      {number("bonus_amount", "Bonus Amount (USD)", "0", "0.01")}
+      {number("time_limit_hours", "Time Limit (hours)", "1", "1")}
+      <label className="flex items-center gap-3 self-end pb-2">
+        <input type="checkbox" checked={draft.is_active} onChange={(e) => set({ is_active: e.currentTarget.checked })} className="size-4 accent-violet-500" />
+        <span className="font-medium">Active</span>
+      </label>
+      {error ? <p role="alert" className="text-sm text-red-400 sm:col-span-2">{error}</p> : null}
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <button type="button" className={buttonClass("secondary")} onClick={onCancel}>Cancel</button>
+        <button type="submit" className={buttonClass()} disabled={busy}>{busy ? "Saving..." : submitLabel}</button>
+      </div>
+    </form>
+  );
+}

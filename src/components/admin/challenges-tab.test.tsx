@@ -1,0 +1,118 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { stubFetch } from "../../test/fetch";
+import type { AdminChallengesResponse, BonusAwardJson } from "../../lib/types";
+import { bodiesOf, makeBonus, makeChallenge } from "./admin-fixtures";
+import { ChallengesTab } from "./challenges-tab";
+
+const watch = makeChallenge({ name: "Watch 10 streams", bonus_amount: 25 });
+const upload = makeChallenge({ name: "Share an upload", requirement_type: "content_uploaded", requirement_value: 1, is_active: false });
+
+function stubChallenges(overrides: Partial<AdminChallengesResponse> = {}, routes: Parameters<typeof stubFetch>[0] = {}) {
+  const body: AdminChallengesResponse = {
+    challenges: [watch, upload],
+    awards: [],
+    summary: { totalBonusesPaid: 150, usersCompleted: 2, usersEnrolled: 8, successRate: 25 },
+    ...overrides,
+  };
+  return stubFetch({ "GET /api/admin/challenges": { body }, ...routes });
+}
+
+const card = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+const refuse = (error: string) => ({ status: 400, body: { error, requestId: "r" } });
+
+describe("sign-on challenges tab", () => {
+  it("shows the totals, how it works, and each challenge as Active or Disabled", async () => {
+    stubChallenges();
+    render(<ChallengesTab />);
+    const item = within(await screen.findByRole("listitem", { name: "Watch 10 streams" }));
+    expect(card("Total Bonuses Paid")).toBe("$150");
+    expect(card("Users Completed")).toBe("2");
+    expect(card("Success Rate")).toBe("25.0%");
+    expect(item.getByText("Active")).toBeTruthy();
+    expect(item.getByText("Streams Completed: 10 · Bonus $25 · 24 hours")).toBeTruthy();
+    expect(within(screen.getByRole("listitem", { name: "Share an upload" })).getByText("Disabled")).toBeTruthy();
+    const info = screen.getByRole("complementary", { name: "How challenges work" }).textContent;
+    for (const point of ["automatically enrolled in all active challenges", "tracked automatically", "within 24 hours", "only affect new users", "checked at each upload"]) {
+      expect(info).toContain(point);
+    }
+  });
+
+  it("creates a challenge with the spec's defaults", async () => {
+    const fetchMock = stubChallenges({}, { "POST /api/admin/challenges": { status: 201, body: makeChallenge() } });
+    render(<ChallengesTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "New Challenge" }));
+    const form = within(screen.getByRole("form", { name: "Create Challenge" }));
+    expect(form.getByLabelText("Requirement")).toHaveProperty("value", "streams_completed");
+    expect([...form.getByLabelText<HTMLSelectElement>("Requirement").options].map((o) => o.text)).toEqual([
+      "Streams Completed", "Content Uploaded", "Minimum Views Per Content",
+    ]);
+    fireEvent.change(form.getByLabelText("Name"), { target: { value: " Weekend binge " } });
+    fireEvent.change(form.getByLabelText("Description"), { target: { value: "Watch a lot" } });
+    fireEvent.click(form.getByRole("button", { name: "Create Challenge" }));
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Create Challenge" })).toBeNull());
+    expect(bodiesOf(fetchMock, "POST /api/admin/challenges")).toEqual([
+      { name: "Weekend binge", description: "Watch a lot", requirement_type: "streams_completed", requirement_value: 10, bonus_amount: 10, time_limit_hours: 24, is_active: true },
+    ]);
+  });
+
+  it("falls back to target 0 and 24 hours when they are not whole numbers, and shows why the server refuses", async () => {
+    const fetchMock = stubChallenges({}, { "POST /api/admin/challenges": refuse("requirement_value: requirement_value must be at least 1") });
+    render(<ChallengesTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "New Challenge" }));
+    const form = within(screen.getByRole("form", { name: "Create Challenge" }));
+    fireEvent.change(form.getByLabelText("Name"), { target: { value: "Upload" } });
+    fireEvent.change(form.getByLabelText("Description"), { target: { value: "Upload twice" } });
+    fireEvent.change(form.getByLabelText("Requirement"), { target: { value: "content_uploaded" } });
+    fireEvent.change(form.getByLabelText("Target Value"), { target: { value: "" } });
+    fireEvent.change(form.getByLabelText("Bonus Amount (USD)"), { target: { value: "12.5" } });
+    fireEvent.change(form.getByLabelText("Time Limit (hours)"), { target: { value: "" } });
+    fireEvent.click(form.getByRole("checkbox", { name: "Active" }));
+    fireEvent.click(form.getByRole("button", { name: "Create Challenge" }));
+    expect((await form.findByRole("alert")).textContent).toBe("requirement_value: requirement_value must be at least 1");
+    expect(bodiesOf(fetchMock, "POST /api/admin/challenges")).toEqual([
+      { name: "Upload", description: "Upload twice", requirement_type: "content_uploaded", requirement_value: 0, bonus_amount: 12.5, time_limit_hours: 24, is_active: false },
+    ]);
+    expect(form.getByRole("button", { name: "Create Challenge" })).toHaveProperty("disabled", false);
+  });
+
+  it("edits a challenge in place, sending only the changed fields", async () => {
+    const fetchMock = stubChallenges({}, { [`PATCH /api/admin/challenges/${watch.id}`]: { body: { ...watch, bonus_amount: 30 } } });
+    render(<ChallengesTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Watch 10 streams" }));
+    const item = within(screen.getByRole("listitem", { name: "Watch 10 streams" }));
+    expect(item.getByLabelText("Name")).toHaveProperty("value", "Watch 10 streams");
+    fireEvent.change(item.getByLabelText("Bonus Amount (USD)"), { target: { value: "30" } });
+    fireEvent.click(item.getByRole("checkbox", { name: "Active" }));
+    fireEvent.click(item.getByRole("button", { name: "Save Challenge" }));
+    await waitFor(() => expect(item.queryByRole("button", { name: "Save Challenge" })).toBeNull());
+    expect(bodiesOf(fetchMock, `PATCH /api/admin/challenges/${watch.id}`)).toEqual([{ bonus_amount: 30, is_active: false }]);
+  });
+
+  it("lists bonus awards: amounts without cents, awarded green and any other status yellow", async () => {
+    stubChallenges({
+      awards: [
+        makeBonus({ user_email: "new@example.com", total_bonus_amount: 75, challenge_ids: "a,b,c", status: "awarded", awarded_at: "2026-11-19T08:00:00.000Z" }),
+        makeBonus({ user_email: "soon@example.com", total_bonus_amount: 50, challenge_ids: "a,b,c", status: "pending", awarded_at: null }),
+        // Spec §4: any status other than awarded shows yellow, even one the API does not send today.
+        makeBonus({ user_email: "odd@example.com", status: "processing" as BonusAwardJson["status"], awarded_at: null }),
+      ],
+    });
+    render(<ChallengesTab />);
+    const table = within(await screen.findByRole("table", { name: "Bonus Awards History" }));
+    expect(table.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["User", "Amount", "Status", "Awarded"]);
+    const [awarded, pending, odd] = table.getAllByRole("row").slice(1);
+    expect([...awarded.children].map((c) => c.textContent)).toEqual(["new@example.com", "$75", "Awarded", "Nov 19, 2026"]);
+    expect([...pending.children].map((c) => c.textContent)).toEqual(["soon@example.com", "$50", "Pending", "—"]);
+    expect(within(awarded).getByText("Awarded").dataset.tone).toBe("green");
+    expect(within(pending).getByText("Pending").dataset.tone).toBe("yellow");
+    expect(within(odd).getByText("Processing").dataset.tone).toBe("yellow");
+  });
+
+  it("says when there are no challenges and no awards", async () => {
+    stubChallenges({ challenges: [], awards: [] });
+    render(<ChallengesTab />);
+    expect(await screen.findByText("No challenges yet")).toBeTruthy();
+    expect(screen.getByText("No bonuses awarded yet")).toBeTruthy();
+  });
+});

@@ -1,0 +1,61 @@
+import { useId, useState } from "react";
+import { describeFailure } from "../../lib/api";
+import { buttonClass } from "../ui";
+import { fieldClass, labelClass } from "./admin-ui";
+import { AmountField } from "./amount-field";
+import type { ManualKind } from "./manual-kinds";
+import { Modal } from "./modal";
+import { amountProblem, readAmount } from "./money";
+import { refreshAdminLists } from "./use-admin-query";
+import { type PickedUser, UserPicker } from "./user-picker";
+
+/** Add a manual earning or bonus: user and amount required (the button waits for both), description optional. */
+export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: () => void }) {
+  const [user, setUser] = useState<PickedUser | null>(null);
+  const [amount, setAmount] = useState("");
+  const [description, setDescription] = useState("");
+  const [busy, setBusy] = useState(false);
+  const descriptionId = useId();
+  const value = readAmount(amount);
+  const Noun = kind.noun === "earning" ? "Earning" : "Bonus";
+
+  const submit = async () => {
+    if (!user || value === null || amountProblem(amount, kind.step)) return;
+    setBusy(true);
+    try {
+      await kind.add({ user_id: user.id, amount: value, description: description.trim() });
+      refreshAdminLists();
+      onClose();
+    } catch (error) {
+      // Spec §8: console only; the dialog stays open with what was typed.
+      console.error(describeFailure(`Failed to add manual ${kind.noun}`, error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={`Add Manual ${Noun}`} onClose={onClose}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <UserPicker value={user} onChange={setUser} autoFocus />
+        <AmountField value={amount} onChange={setAmount} step={kind.step} />
+        <div className="space-y-1">
+          <label htmlFor={descriptionId} className={labelClass}>Description (optional)</label>
+          <input id={descriptionId} type="text" maxLength={500} value={description} onChange={(e) => setDescription(e.currentTarget.value)} className={fieldClass} />
+        </div>
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
+          <button type="submit" className={buttonClass()} disabled={!user || value === null || amountProblem(amount, kind.step) !== null || busy}>
+            {busy ? "Adding..." : `Add ${Noun}`}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  addManualBonus,
+  addManualEarning,
+  changeManualBonus,
+  changeManualEarning,
+  deleteManualBonus,
+  deleteManualEarning,
+  getManualBonuses,
+  getManualEarnings,
+} from "../../lib/admin-api";
+import { bonusUsd, usd3 } from "./money";
+
+/** A manual earning or bonus, as its list shows it. */
+export type ManualRecord = { id: string; email: string; amount: number; description: string; created_at: string };
+
+/** What differs between the Manual Earnings and Manual Bonuses lists (spec §2, §5, §8). */
+export type ManualKind = {
+  noun: "earning" | "bonus";
+  empty: string;
+  confirmDelete: string;
+  /** The amount field's step: earnings to the tenth of a cent (a view pays $0.003), bonuses to the cent. */
+  step: string;
+  format: (amount: number) => string;
+  load: (signal: AbortSignal) => Promise<ManualRecord[]>;
+  add: (input: { user_id: string; amount: number; description: string }) => Promise<unknown>;
+  change: (id: string, amount: number) => Promise<unknown>;
+  remove: (id: string) => Promise<unknown>;
+};
+
+export const manualEarnings: ManualKind = {
+  noun: "earning",
+  empty: "No manual earnings yet",
+  confirmDelete: "Are you sure you want to delete this earning record? This will adjust the user's balance.",
+  step: "0.001",
+  // Three decimals, like balances: an amount in steps of 0.001 must not look rounded.
+  format: usd3,
+  load: async (signal) =>
+    (await getManualEarnings(signal)).map((e) => ({
+      id: e.id, email: e.creator_email, amount: e.amount_usd, description: e.description, created_at: e.created_at,
+    })),
+  add: ({ user_id, amount, description }) => addManualEarning({ user_id, amount_usd: amount, description }),
+  change: changeManualEarning,
+  remove: deleteManualEarning,
+};
+
+export const manualBonuses: ManualKind = {
+  noun: "bonus",
+  empty: "No manual bonuses yet",
+  confirmDelete: "Are you sure you want to delete this bonus record? This will adjust the user's balance.",
+  step: "0.01",
+  format: bonusUsd,
+  load: async (signal) =>
+    (await getManualBonuses(signal)).map((b) => ({
+      id: b.id, email: b.user_email, amount: b.total_bonus_amount, description: b.description, created_at: b.created_at,
+    })),
+  add: ({ user_id, amount, description }) => addManualBonus({ user_id, total_bonus_amount: amount, description }),
+  change: changeManualBonus,
+  remove: deleteManualBonus,
+};

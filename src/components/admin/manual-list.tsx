@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { describeFailure } from "../../lib/api";
+import { formatDate } from "../../lib/format";
+import { PageSpinner } from "../spinner";
+import { buttonClass } from "../ui";
+import { capitalize, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
+import { AmountModal } from "./amount-modal";
+import { ManualAddModal } from "./manual-add-modal";
+import type { ManualKind, ManualRecord } from "./manual-kinds";
+import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
+
+type Dialog = { type: "add" } | { type: "edit"; record: ManualRecord } | null;
+
+/** One list of manual records; failures are logged only (spec §8 "manual earning and bonus actions"). */
+export function ManualList({ kind }: { kind: ManualKind }) {
+  const { data: records, firstLoad } = useAdminQuery(`manual-${kind.noun}`, kind.load, `Failed to load manual ${kind.noun} records`);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const Noun = capitalize(kind.noun);
+
+  const remove = async (record: ManualRecord) => {
+    if (!window.confirm(kind.confirmDelete)) return;
+    try {
+      await kind.remove(record.id);
+      refreshAdminLists();
+    } catch (error) {
+      console.error(describeFailure(`Failed to delete ${kind.noun}`, error));
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <button type="button" className={buttonClass()} onClick={() => setDialog({ type: "add" })}>
+          Add {Noun}
+        </button>
+      </div>
+      {firstLoad ? (
+        <PageSpinner />
+      ) : !records || records.length === 0 ? (
+        <EmptyMessage title={kind.empty} />
+      ) : (
+        <Table caption={`Manual ${kind.noun} records`} columns={["User", num("Amount"), "Description", "Date", { label: "Actions", hidden: true }]}>
+          {records.map((record) => (
+            <tr key={record.id}>
+              <td className={td}>{record.email}</td>
+              <td className={tdNum}>{kind.format(record.amount)}</td>
+              <td className={`${td} text-slate-300`}>{record.description || "—"}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(record.created_at)}</td>
+              <td className={`${td} whitespace-nowrap text-right`}>
+                <button type="button" aria-label={`Edit ${kind.noun} for ${record.email}`} className={buttonClass("ghost")} onClick={() => setDialog({ type: "edit", record })}>
+                  Edit
+                </button>
+                <button type="button" aria-label={`Delete ${kind.noun} for ${record.email}`} className={buttonClass("ghost")} onClick={() => void remove(record)}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {dialog?.type === "add" ? <ManualAddModal kind={kind} onClose={() => setDialog(null)} /> : null}
+      {dialog?.type === "edit" ? (
+        <AmountModal
+          title={`Edit ${Noun}`}
+          record={dialog.record}
+          step={kind.step}
+          onSave={(amount) => kind.change(dialog.record.id, amount)}
+          failure={`Failed to update ${kind.noun}`}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId, useState } from "react";
+import { addPayment, changePayment, type PaymentInput } from "../../lib/admin-api";
+import type { PaymentJson } from "../../lib/types";
+import { buttonClass } from "../ui";
+import { fieldClass, labelClass } from "./admin-ui";
+import { AmountField } from "./amount-field";
+import { Modal } from "./modal";
+import { amountProblem, readAmount } from "./money";
+import { savePayment } from "./payment-save";
+import { refreshAdminLists } from "./use-admin-query";
+import { type PickedUser, UserPicker } from "./user-picker";
+
+const methodSuggestions = ["PayPal", "Venmo", "Bank Transfer"];
+
+/** Record a payment (no `payment`) or edit one: same fields; status may move either way (spec §4). */
+export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onClose: () => void }) {
+  const [user, setUser] = useState<PickedUser | null>(
+    payment ? { id: payment.user_id, email: payment.user_email ?? "", username: null } : null,
+  );
+  const [amount, setAmount] = useState(payment ? String(payment.amount_usd) : "");
+  const [method, setMethod] = useState(payment?.payment_method ?? "");
+  const [reference, setReference] = useState(payment?.payment_reference ?? "");
+  const [status, setStatus] = useState<PaymentJson["status"]>(payment?.status ?? "pending");
+  const [notes, setNotes] = useState(payment?.notes ?? "");
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const value = readAmount(amount);
+  const ready = user !== null && value !== null && amountProblem(amount, "0.01") === null && method.trim() !== "";
+
+  const submit = async () => {
+    if (!ready || !user || value === null) return;
+    setBusy(true);
+    const input: PaymentInput = {
+      user_id: user.id, amount_usd: value, payment_method: method.trim(), payment_reference: reference.trim(), status, notes: notes.trim(),
+    };
+    const saved = payment
+      ? await savePayment((override) => changePayment(payment.id, { ...input, override }), "Failed to update payment")
+      : await savePayment((override) => addPayment({ ...input, override }), "Failed to add payment");
+    if (saved) {
+      refreshAdminLists();
+      onClose();
+    } else {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title={payment ? "Edit Payment" : "Record Payment"} onClose={onClose}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <UserPicker value={user} onChange={setUser} autoFocus />
+        <AmountField value={amount} onChange={setAmount} step="0.01" />
+        <div className="space-y-1">
+          <label htmlFor={`${id}-method`} className={labelClass}>Payment Method</label>
+          <input id={`${id}-method`} type="text" required maxLength={100} list={`${id}-methods`} value={method} onChange={(e) => setMethod(e.currentTarget.value)} className={fieldClass} />
+          <datalist id={`${id}-methods`}>
+            {methodSuggestions.map((m) => <option key={m} value={m} />)}
+          </datalist>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-reference`} className={labelClass}>Reference (optional)</label>
+          <input id={`${id}-reference`} type="text" maxLength={200} value={reference} onChange={(e) => setReference(e.currentTarget.value)} className={fieldClass} />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-status`} className={labelClass}>Status</label>
+          <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.currentTarget.value as PaymentJson["status"])} className={fieldClass}>
+            <option value="pending">Pending</option>
+            <option value="completed">Completed</option>
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-notes`} className={labelClass}>Notes (optional)</label>
+          <textarea id={`${id}-notes`} rows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} className={fieldClass} />
+        </div>
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
+          <button type="submit" className={buttonClass()} disabled={!ready || busy}>
+            {busy ? "Saving..." : payment ? "Save Changes" : "Record Payment"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

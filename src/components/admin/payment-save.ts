@@ -1,0 +1,44 @@
+import { ApiError } from "../../lib/api";
+
+// How payment changes report failures (spec §8): an answer from the server → alert 'Error: ' + its error;
+// no answer (network) → alert with the action's own message. The overdraft refusal is a question instead.
+
+function alertFailure(error: unknown, networkMessage: string): false {
+  window.alert(error instanceof ApiError ? `Error: ${error.message}` : networkMessage);
+  return false;
+}
+
+const isOverdraft = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.body?.code === "insufficient_balance";
+
+/**
+ * Sends a payment create or update. When the amount is more than the user's available balance the server
+ * refuses with 409; the admin sees its message and may confirm, which resends with `override: true`.
+ * Resolves true when saved.
+ */
+export async function savePayment(send: (override: boolean) => Promise<unknown>, networkMessage: string): Promise<boolean> {
+  try {
+    await send(false);
+    return true;
+  } catch (error) {
+    if (!isOverdraft(error)) return alertFailure(error, networkMessage);
+    if (!window.confirm(error.message)) return false;
+    try {
+      await send(true);
+      return true;
+    } catch (retryError) {
+      return alertFailure(retryError, networkMessage);
+    }
+  }
+}
+
+/** Runs a delete after the spec's confirmation; resolves true when deleted. */
+export async function removePayment(remove: () => Promise<unknown>): Promise<boolean> {
+  if (!window.confirm("Are you sure you want to delete this payment record?")) return false;
+  try {
+    await remove();
+    return true;
+  } catch (error) {
+    return alertFailure(error, "Failed to delete payment");
+  }
+}

@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { deletePayment, getAdminPayments, paymentsCsvUrl } from "../../lib/admin-api";
+import { formatDate } from "../../lib/format";
+import type { PaymentJson } from "../../lib/types";
+import { PageSpinner } from "../spinner";
+import { buttonClass } from "../ui";
+import { Badge, capitalize, EmptyMessage, num, StatCards, statusTone, Table, td, tdNum } from "./admin-ui";
+import { exactUsd, sumUsd, usd2 } from "./money";
+import { PaymentModal } from "./payment-modal";
+import { removePayment } from "./payment-save";
+import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
+
+type Dialog = { payment?: PaymentJson } | null;
+
+/** Payments tab (spec §2): totals, every payout with edit and delete, recording a new one, CSV export. */
+export function PaymentsTab() {
+  const { data: payments, firstLoad } = useAdminQuery("payments", getAdminPayments, "Failed to load payments");
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const remove = async (payment: PaymentJson) => {
+    if (await removePayment(() => deletePayment(payment.id))) refreshAdminLists();
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap justify-end gap-2">
+        <a href={paymentsCsvUrl} download className={buttonClass("secondary")}>Download CSV</a>
+        <button type="button" className={buttonClass()} onClick={() => setDialog({})}>Record Payment</button>
+      </div>
+      {firstLoad ? (
+        <PageSpinner />
+      ) : (
+        <>
+          <PaymentsSummary payments={payments ?? []} />
+          {!payments || payments.length === 0 ? (
+            <EmptyMessage title="No payments recorded yet" />
+          ) : (
+            <Table caption="Payments" columns={["User", num("Amount"), "Method", "Reference", "Status", "Date", "Notes", { label: "Actions", hidden: true }]}>
+              {payments.map((p) => (
+                <tr key={p.id}>
+                  <td className={td}>{p.user_email}</td>
+                  <td className={tdNum} title={exactUsd(p.amount_usd)}>{usd2(p.amount_usd)}</td>
+                  <td className={td}>{p.payment_method}</td>
+                  <td className={`${td} text-slate-400`}>{p.payment_reference || "—"}</td>
+                  <td className={td}><Badge tone={statusTone(p.status)}>{capitalize(p.status)}</Badge></td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDate(p.created_at)}</td>
+                  <td className={`${td} text-slate-400`}>{p.notes || "—"}</td>
+                  <td className={`${td} whitespace-nowrap text-right`}>
+                    <button type="button" aria-label={`Edit payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => setDialog({ payment: p })}>Edit</button>
+                    <button type="button" aria-label={`Delete payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => void remove(p)}>Delete</button>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          )}
+        </>
+      )}
+      {dialog ? <PaymentModal payment={dialog.payment} onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
+}
+
+/** Totals of the payments list, 2 decimals (spec §9). */
+function PaymentsSummary({ payments }: { payments: PaymentJson[] }) {
+  const total = (list: PaymentJson[]) => sumUsd(list.map((p) => p.amount_usd));
+  const all = total(payments);
+  const pending = total(payments.filter((p) => p.status === "pending"));
+  const completed = total(payments.filter((p) => p.status === "completed"));
+  return (
+    <StatCards
+      label="Payment totals"
+      stats={[
+        { label: "Total Paid", value: usd2(all), exact: exactUsd(all) },
+        { label: "Pending", value: usd2(pending), exact: exactUsd(pending) },
+        { label: "Completed", value: usd2(completed), exact: exactUsd(completed) },
+      ]}
+    />
+  );
+}

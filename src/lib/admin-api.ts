@@ -1,0 +1,100 @@
+import { api } from "./api";
+import type {
+  AdminAnalyticsResponse,
+  AdminChallengesResponse,
+  AdminEarningJson,
+  AdminUserJson,
+  AuditEntryJson,
+  BonusAwardJson,
+  ChallengeJson,
+  EarningsGroupBy,
+  EarningsReport,
+  PaymentJson,
+  RequirementType,
+} from "./types";
+
+// Typed calls for the admin dashboard (spec §7 "Admin"). Amounts are USD numbers; the server refuses
+// amounts finer than their step rather than rounding them.
+
+type Ok = { ok: true };
+
+export const getAdminUsers = (signal?: AbortSignal) => api<AdminUserJson[]>("/api/admin/users", { signal });
+export const getAdminAnalytics = (signal?: AbortSignal) => api<AdminAnalyticsResponse>("/api/admin/analytics", { signal });
+export const getAuditLog = (signal?: AbortSignal) => api<AuditEntryJson[]>("/api/admin/audit", { signal });
+
+// ---- Manual earnings and bonuses ----
+
+export const getManualEarnings = (signal?: AbortSignal) => api<AdminEarningJson[]>("/api/admin/earnings", { signal });
+export const addManualEarning = (body: { user_id: string; amount_usd: number; description: string }) =>
+  api<AdminEarningJson>("/api/admin/earnings", { method: "POST", body });
+export const changeManualEarning = (id: string, amount_usd: number) =>
+  api<AdminEarningJson>(`/api/admin/earnings/${id}`, { method: "PATCH", body: { amount_usd } });
+export const deleteManualEarning = (id: string) => api<Ok>(`/api/admin/earnings/${id}`, { method: "DELETE" });
+
+export const getManualBonuses = (signal?: AbortSignal) => api<BonusAwardJson[]>("/api/admin/bonuses", { signal });
+export const addManualBonus = (body: { user_id: string; total_bonus_amount: number; description: string }) =>
+  api<BonusAwardJson>("/api/admin/bonuses", { method: "POST", body });
+export const changeManualBonus = (id: string, total_bonus_amount: number) =>
+  api<BonusAwardJson>(`/api/admin/bonuses/${id}`, { method: "PATCH", body: { total_bonus_amount } });
+export const deleteManualBonus = (id: string) => api<Ok>(`/api/admin/bonuses/${id}`, { method: "DELETE" });
+
+// ---- Payments ----
+
+export type PaymentInput = {
+  user_id: string;
+  amount_usd: number;
+  payment_method: string;
+  payment_reference: string;
+  status: PaymentJson["status"];
+  notes: string;
+  /** The admin confirmed paying more than the user's available balance. */
+  override?: boolean;
+};
+
+export const getAdminPayments = (signal?: AbortSignal) => api<PaymentJson[]>("/api/admin/payments", { signal });
+export const addPayment = (body: PaymentInput) => api<PaymentJson>("/api/admin/payments", { method: "POST", body });
+export const changePayment = (id: string, body: PaymentInput) =>
+  api<PaymentJson>(`/api/admin/payments/${id}`, { method: "PATCH", body });
+export const deletePayment = (id: string) => api<Ok>(`/api/admin/payments/${id}`, { method: "DELETE" });
+export const paymentsCsvUrl = "/api/admin/payments.csv";
+
+// ---- Earnings calendar (all users) ----
+
+export type AdminReportQuery = { startDate: string; endDate: string; groupBy: EarningsGroupBy };
+
+const reportQueryString = ({ startDate, endDate, groupBy }: AdminReportQuery) =>
+  new URLSearchParams({ startDate, endDate, groupBy }).toString();
+
+export const getAdminEarningsReport = (query: AdminReportQuery, signal?: AbortSignal) =>
+  api<EarningsReport>(`/api/admin/earnings/calendar?${reportQueryString(query)}`, { signal });
+export const earningsCsvUrl = (query: AdminReportQuery) => `/api/admin/earnings/calendar.csv?${reportQueryString(query)}`;
+
+// ---- Ad settings ----
+
+export type AdSettings = { preroll_enabled: "true" | "false"; postroll_enabled: "true" | "false"; vast_url: string };
+export type AdSettingChange =
+  | { key: "preroll_enabled" | "postroll_enabled"; value: "true" | "false" }
+  | { key: "vast_url"; value: string };
+
+export const getAdSettings = (signal?: AbortSignal) => api<AdSettings>("/api/admin/ad-settings", { signal });
+export const changeAdSetting = (change: AdSettingChange) =>
+  api<AdSettings>("/api/admin/ad-settings", { method: "PATCH", body: change });
+
+// ---- Sign-on challenges ----
+
+export type ChallengeInput = {
+  name: string;
+  description: string;
+  requirement_type: RequirementType;
+  requirement_value: number;
+  bonus_amount: number;
+  time_limit_hours: number;
+  is_active: boolean;
+};
+
+export const getAdminChallenges = (signal?: AbortSignal) =>
+  api<AdminChallengesResponse>("/api/admin/challenges", { signal });
+export const createChallenge = (body: ChallengeInput) =>
+  api<ChallengeJson>("/api/admin/challenges", { method: "POST", body });
+export const changeChallenge = (id: string, body: Partial<ChallengeInput>) =>
+  api<ChallengeJson>(`/api/admin/challenges/${id}`, { method: "PATCH", body });
