@@ -1,0 +1,84 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./sign-in";
+
+// One visit per screen of the spec, each checked with axe-core: no serious or critical violations.
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = severe.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(report, `${screen} accessibility`).toEqual([]);
+}
+
+test("signed-out screens: home, sign-in modal, local sign-in, content, creator", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: /Welcome to/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3 }).first()).toBeVisible();
+  await expectAccessible(page, "home (signed out)");
+
+  await page.getByRole("main").getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page, "sign-in modal");
+  await page.keyboard.press("Escape");
+
+  const first = page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { level: 3 }).first().getByRole("link");
+  const href = await first.getAttribute("href");
+  await page.goto(href!);
+  await expect(page.getByText("Sign In Required")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expectAccessible(page, "content (signed out)");
+
+  await page.goto("/creator/01JBD3M000000000000000AVA0");
+  await expect(page.getByRole("heading", { name: "ava" })).toBeVisible();
+  await expectAccessible(page, "creator page");
+
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Local sign-in" })).toBeVisible();
+  await expectAccessible(page, "local sign-in");
+});
+
+test("signed-in screens: home, content, upload, bulk upload, profile, wallet", async ({ page }) => {
+  await signInAs(page, "viewer@example.com");
+  await expect(page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { level: 3 }).first()).toBeVisible();
+  await expectAccessible(page, "home (signed in)");
+
+  await page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { level: 3 }).first().getByRole("link").click();
+  await expect(page.getByRole("link", { name: /Back to gallery/ })).toBeVisible();
+  await expectAccessible(page, "content page");
+
+  await page.goto("/upload");
+  await expect(page.getByLabel(/Media file/)).toBeVisible();
+  await expectAccessible(page, "single upload");
+
+  await page.goto("/upload/bulk");
+  await page.getByLabel("Choose video and audio files").setInputFiles(["e2e/fixtures/tiny.mp4", "e2e/fixtures/tiny.mp3"]);
+  await expect(page.getByRole("list", { name: "Uploads" }).getByRole("listitem")).toHaveCount(2);
+  await expectAccessible(page, "bulk upload");
+
+  await page.goto("/profile");
+  for (const tab of ["Profile Settings", "My Content", "Liked Content"]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await expectAccessible(page, `profile: ${tab}`);
+  }
+
+  await page.goto("/wallet");
+  for (const tab of ["Overview", "Earnings Calendar", "Payment History"]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await expect(page.getByRole("tabpanel")).toBeVisible();
+    await expectAccessible(page, `wallet: ${tab}`);
+  }
+});
+
+test("admin dashboard tabs", async ({ page }) => {
+  await signInAs(page, "admin@example.com");
+  await page.goto("/admin");
+  const tabs = page.getByRole("tab");
+  await expect(tabs.first()).toBeVisible();
+  for (const name of await tabs.allTextContents()) {
+    await page.getByRole("tab", { name, exact: true }).click();
+    await expect(page.getByRole("tabpanel").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page, `admin: ${name}`);
+  }
+});
