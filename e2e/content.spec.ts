@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { freshEmail, signInAs } from "./sign-in";
+import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 
 const fixture = (name: string) => `e2e/fixtures/${name}`;
 
@@ -17,7 +17,7 @@ test("a creator uploads a video, plays it and likes it", async ({ page }) => {
   await signInAs(page, freshEmail("video"));
   await uploadSingle(page, "tiny.mp4", "E2E tiny clip", "e2e, clip");
   await expect(page.getByText("0:03").first()).toBeVisible();
-  await page.getByRole("button", { name: "Play" }).click();
+  await skipPreroll(page);
   await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Like" }).click();
   await expect(page.getByRole("button", { name: "Liked" })).toBeVisible();
@@ -28,7 +28,7 @@ test("a viewer plays a seeded video and seeks with the keyboard", async ({ page 
   await signInAs(page, "viewer@example.com");
   await page.getByRole("searchbox", { name: "Search content or creators" }).fill("sunset drive");
   await page.getByRole("link", { name: "Sunset Drive" }).first().click();
-  await page.getByRole("button", { name: "Play" }).click();
+  await skipPreroll(page);
   await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)).toBeGreaterThan(0.3);
   await page.getByRole("button", { name: "Pause" }).click();
   const paused = await page.evaluate(() => document.querySelector("video")?.currentTime ?? 0);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { freshEmail, signInAs } from "./sign-in";
+import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 
 test("a viewer watches another creator's clip to the end and both earn $0.003", async ({ page }) => {
   // A fresh creator publishes a 3-second clip.
@@ -16,7 +16,7 @@ test("a viewer watches another creator's clip to the end and both earn $0.003", 
   // A fresh viewer watches it to the end.
   await signInAs(page, freshEmail("viewer"));
   await page.goto(clipUrl);
-  await page.getByRole("button", { name: "Play" }).click();
+  await skipPreroll(page);
   await expect.poll(() => page.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 15_000 }).toBe(true);
 
   // Home runs the earnings job on load; the wallet shows the reward.

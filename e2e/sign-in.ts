@@ -18,3 +18,8 @@ export async function signInAs(page: Page, email: string) {
 
 /** A fresh account per journey, so journeys never depend on each other's data. */
 export const freshEmail = (label: string) => `e2e-${label}-${Date.now().toString(36)}@example.com`;
+
+/** The seed turns pre-roll ads on: wait for the ad's Skip button (after 5 s) and skip to the content. */
+export async function skipPreroll(page: Page) {
+  await page.getByRole("region", { name: "Advertisement" }).getByRole("button", { name: "Skip Ad" }).click({ timeout: 15_000 });
+}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { appRoutes } from "../app-routes";
@@ -18,6 +18,11 @@ const item = makeContent({
   like_count: 4,
 });
 const path = `/api/content/${item.id}`;
+// The player asks for ad settings and Up Next suggestions on every visit; these tests run without ads.
+const playerRoutes = {
+  "GET /api/ad-settings": { body: { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" } },
+  [`GET ${path}/suggestions`]: { body: { suggestions: [] } },
+};
 
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
@@ -54,6 +59,7 @@ describe("content page", () => {
   it("shows the player and the item's details", async () => {
     useAuth.setState({ user: ava });
     stubFetch({
+      ...playerRoutes,
       [`GET ${path}`]: { body: item },
       [`GET ${path}/like-status`]: { body: { liked: false, like_count: 4 } },
     });
@@ -77,6 +83,7 @@ describe("content page", () => {
     const likeReply = deferred<{ body: unknown }>();
     const calls: string[] = [];
     stubFetch({
+      ...playerRoutes,
       [`GET ${path}`]: { body: item },
       [`GET ${path}/like-status`]: { body: { liked: false, like_count: 4 } },
       [`POST ${path}/like`]: () => (calls.push("POST"), likeReply.promise),
@@ -106,6 +113,7 @@ describe("content page", () => {
     const consoleError = expectConsoleError();
     useAuth.setState({ user: ava });
     stubFetch({
+      ...playerRoutes,
       [`GET ${path}`]: { body: item },
       [`GET ${path}/like-status`]: { body: { liked: true, like_count: 4 } },
       [`DELETE ${path}/like`]: { status: 500 },
@@ -124,6 +132,7 @@ describe("content page", () => {
     const sent: unknown[] = [];
     const record = (init: RequestInit | undefined) => sent.push(JSON.parse(String(init?.body)));
     stubFetch({
+      ...playerRoutes,
       [`GET ${path}`]: { body: item },
       [`GET ${path}/like-status`]: { body: { liked: false, like_count: 4 } },
       "POST /api/playback-events": (init) => (record(init), { status: 201, body: { view_id: "v1" } }),
@@ -135,6 +144,8 @@ describe("content page", () => {
     });
     const { container } = render(<RouterProvider router={router} />);
     await screen.findByRole("button", { name: "Like", pressed: false });
+    // The player holds the content until it knows whether an ad comes first.
+    await waitFor(() => expect(screen.queryByText("Loading player…")).toBeNull());
     const video = container.querySelector("video")!;
     Object.defineProperty(video, "duration", { configurable: true, value: 100 });
     fireEvent.click(screen.getByRole("button", { name: "Play" }));
@@ -146,5 +157,33 @@ describe("content page", () => {
       expect.objectContaining({ content_id: item.id, event_type: "start", discovery_method: "search" }),
       { content_id: item.id, view_id: "v1", event_type: "progress", second_mark: 12 },
     ]);
+  });
+
+  it("opens an Up Next suggestion as a new, AI-recommended visit with its own suggestions", async () => {
+    useAuth.setState({ user: ava });
+    const next = makeContent({ title: "Sunset Drive" });
+    const suggestionRequests: string[] = [];
+    const suggestions = (id: string, items: unknown[]) => () => (suggestionRequests.push(id), { body: { suggestions: items } });
+    stubFetch({
+      ...playerRoutes,
+      [`GET ${path}`]: { body: item },
+      [`GET ${path}/like-status`]: { body: { liked: false, like_count: 4 } },
+      [`GET ${path}/suggestions`]: suggestions(item.id, [next]),
+      [`GET /api/content/${next.id}`]: { body: next },
+      [`GET /api/content/${next.id}/like-status`]: { body: { liked: false, like_count: 0 } },
+      [`GET /api/content/${next.id}/suggestions`]: suggestions(next.id, []),
+    });
+    const { router, container } = renderApp(`/content/${item.id}`);
+    await screen.findByRole("heading", { name: "Night Drive", level: 1 });
+    await waitFor(() => expect(screen.queryByText("Loading player…")).toBeNull());
+    fireEvent(container.querySelector("video")!, new Event("ended"));
+
+    const upNext = await screen.findByRole("dialog", { name: "Up Next" });
+    fireEvent.click(within(upNext).getByRole("link", { name: /Sunset Drive/ }));
+    await screen.findByRole("heading", { name: "Sunset Drive", level: 1 });
+    expect(router.state.location.state).toEqual({ discovery: "ai_recommended" });
+    expect(screen.queryByRole("dialog", { name: "Up Next" })).toBeNull();
+    // Each item fetches its own list (twice under StrictMode, the first one aborted).
+    await waitFor(() => expect([...new Set(suggestionRequests)]).toEqual([item.id, next.id]));
   });
 });

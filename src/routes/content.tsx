@@ -3,12 +3,11 @@ import { Link, useParams } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { ContentDetails } from "../components/content/content-details";
 import { ContentMessage } from "../components/content/content-message";
-import { MediaPlayer } from "../components/player/media-player";
+import { ContentPlayer } from "../components/content/content-player";
 import { SignInModal } from "../components/sign-in-modal";
 import { PageSpinner } from "../components/spinner";
 import { buttonClass, card } from "../components/ui";
 import { useApiResource } from "../hooks/use-api-resource";
-import { usePlaybackReporting } from "../hooks/use-playback-reporting";
 import { getContent } from "../lib/content-api";
 import { useAuth } from "../stores/auth";
 
@@ -23,8 +22,6 @@ function ContentPage() {
 
 function ContentView({ id }: { id: string }) {
   const content = useApiResource(id, getContent, "Failed to load content");
-  // Views earn money for viewer and creator: the player reports how far this visit got.
-  const reporting = usePlaybackReporting(id);
 
   if (content.status === "loading") return <PageSpinner />;
   if (content.status === "not-found") {
@@ -54,7 +51,7 @@ function ContentView({ id }: { id: string }) {
       >
         <span aria-hidden="true">←</span> Back to gallery
       </Link>
-      <MediaPlayer content={content.data} {...reporting} />
+      <ContentPlayer content={content.data} />
       <ContentDetails content={content.data} />
     </article>
   );

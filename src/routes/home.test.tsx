@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readDiscovery } from "../components/gallery/discovery";
 import { useAuth } from "../stores/auth";
@@ -48,12 +48,12 @@ describe("home page", () => {
     expect(screen.getByRole("dialog", { name: "Welcome to Reelpay" })).toBeTruthy();
   });
 
-  it("shows signed-in users their sections as coming soon, without admin shortcuts", async () => {
+  it("shows signed-in users their sections, without admin shortcuts", async () => {
     stubGallery();
     useAuth.setState({ user: ava });
     renderApp("/");
     const recommended = await screen.findByRole("region", { name: "Recommended for You" });
-    expect(recommended.textContent).toContain("Coming soon");
+    expect(await within(recommended).findByText(/Nothing to recommend yet/)).toBeTruthy();
     expect(screen.getByRole("region", { name: "Sign-On Challenge" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Welcome to Reelpay" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Bulk Upload" })).toBeNull();
@@ -117,6 +117,7 @@ describe("home page", () => {
     const processed = [0, 0, 2];
     const fresh = makeContent({ title: "Fresh Upload" });
     let galleryRequests = 0;
+    let recommendationRequests = 0;
     let credited = false;
     const fetchMock = stubFetch({
       "POST /api/earnings/calculate": () => {
@@ -126,12 +127,14 @@ describe("home page", () => {
       },
       // The item appears in the gallery only once the job has credited something.
       "GET /api/content": () => (galleryRequests++, { body: contentPage(credited ? [fresh, jazz] : [jazz]) }),
+      "GET /api/content/recommendations": () => (recommendationRequests++, { body: { items: [] } }),
     });
     const calculations = () => fetchMock.mock.calls.filter(([url]) => url === "/api/earnings/calculate").length;
     renderApp("/");
     await screen.findByRole("link", { name: "Late Night Jazz" });
     expect(calculations()).toBe(1);
     const requestsAfterLoad = galleryRequests;
+    const recommendationsAfterLoad = recommendationRequests;
 
     await act(() => vi.advanceTimersByTimeAsync(29_000));
     expect(calculations()).toBe(1);
@@ -145,6 +148,8 @@ describe("home page", () => {
     // Two views credited: the gallery refreshes in place (no placeholders, no page reload).
     expect(await screen.findByRole("link", { name: "Fresh Upload" })).toBeTruthy();
     expect(galleryRequests).toBe(requestsAfterLoad + 1);
+    // The recommendations learn from credited views too.
+    expect(recommendationRequests).toBe(recommendationsAfterLoad + 1);
     expect(screen.queryAllByTestId("content-placeholder")).toHaveLength(0);
     expect(useEarnings.getState().version).toBe(1);
   });
@@ -164,6 +169,7 @@ describe("home page", () => {
     stubFetch({
       "POST /api/earnings/calculate": { status: 500 },
       "GET /api/content": { body: contentPage([jazz]) },
+      "GET /api/content/recommendations": { body: { items: [] } },
     });
     renderApp("/");
     await screen.findByRole("link", { name: "Late Night Jazz" });

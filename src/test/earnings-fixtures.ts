@@ -48,4 +48,6 @@ export const backgroundEarningsRoutes = {
   "GET /api/me/wallet": { body: makeWallet() },
   "GET /api/me/payments": { body: { payments: [] } },
   "GET /api/me/earnings/calendar": { body: emptyReport },
+  // The home page's 'Recommended for You' row.
+  "GET /api/content/recommendations": { body: { items: [] } },
 };

@@ -17,11 +17,11 @@ export function ContentDetails({ content }: { content: ContentJson }) {
       ) : null}
       <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <div>
-          <dt className="text-slate-500">Duration</dt>
+          <dt className="text-slate-400">Duration</dt>
           <dd className="tabular-nums text-slate-200">{formatDuration(content.duration)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Creator</dt>
+          <dt className="text-slate-400">Creator</dt>
           <dd>
             <Link
               to={`/creator/${content.created_by}`}

@@ -1,0 +1,44 @@
+import { useRef } from "react";
+import { useAdSequence } from "../../hooks/use-ad-sequence";
+import { usePlaybackReporting } from "../../hooks/use-playback-reporting";
+import { useUpNextSuggestions } from "../../hooks/use-up-next";
+import type { ContentJson } from "../../lib/types";
+import { AdOverlay } from "../ads/ad-overlay";
+import { MediaPlayer, type PlayerHandle } from "../player/media-player";
+import { UpNextPanel } from "../up-next/up-next-panel";
+
+/**
+ * The content page's player with its sequence (spec §4): pre-roll, the content, post-roll, then Up Next,
+ * all in the player's overlay slot. Views are reported for the content only.
+ */
+export function ContentPlayer({ content }: { content: ContentJson }) {
+  const playerRef = useRef<PlayerHandle>(null);
+  // Views earn money for viewer and creator: the player reports how far this visit got.
+  const reporting = usePlaybackReporting(content.id);
+  const sequence = useAdSequence({ contentId: content.id, player: playerRef, reporting });
+  const suggestions = useUpNextSuggestions(content.id);
+
+  let overlay = null;
+  switch (sequence.phase) {
+    case "settings":
+      // Until we know whether an ad comes first, the content must not start.
+      // Usually a few milliseconds, so nothing visible: just a layer that keeps Play out of reach.
+      overlay = (
+        <div role="status" className="size-full">
+          <span className="sr-only">Loading player…</span>
+        </div>
+      );
+      break;
+    case "preroll":
+    case "postroll":
+      overlay = sequence.feedUrl ? (
+        <AdOverlay key={sequence.phase} feedUrl={sequence.feedUrl} contentType={content.type} onDone={sequence.adDone} />
+      ) : null;
+      break;
+    case "upnext":
+      overlay = <UpNextPanel suggestions={suggestions} onClose={sequence.closeUpNext} />;
+      break;
+  }
+
+  return <MediaPlayer ref={playerRef} content={content} overlay={overlay} {...sequence.callbacks} />;
+}

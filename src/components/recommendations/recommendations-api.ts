@@ -1,0 +1,18 @@
+import { api } from "../../lib/api";
+import type { RecommendationsResponse, SuggestionsResponse } from "../../lib/types";
+
+// The recommender's two answers (DESIGN.md §4 "Recommendations"): picks for the viewer, and the items
+// to watch after one item (Up Next, the same model around that item).
+
+/** How many picks the home page's 'Recommended for You' row shows. */
+export const RECOMMENDATIONS_LIMIT = 12;
+/** How many cards the Up Next panel offers. */
+export const SUGGESTIONS_LIMIT = 6;
+
+export const getRecommendations = (signal?: AbortSignal) =>
+  api<RecommendationsResponse>(`/api/content/recommendations?limit=${RECOMMENDATIONS_LIMIT}`, { signal });
+
+export const getSuggestions = (contentId: string, signal?: AbortSignal) =>
+  api<SuggestionsResponse>(`/api/content/${encodeURIComponent(contentId)}/suggestions?limit=${SUGGESTIONS_LIMIT}`, {
+    signal,
+  });

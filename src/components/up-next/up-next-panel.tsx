@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useInterval } from "../../hooks/use-interval";
+import type { ContentJson } from "../../lib/types";
+import { usePlayerPrefs } from "../../stores/player-prefs";
+import type { DiscoveryState } from "../gallery/discovery";
+import { buttonClass } from "../ui";
+import { SuggestionCard } from "./suggestion-card";
+
+/** Spec §4/§9: Up Next closes itself (or, with auto-play, moves on) after 10 seconds. */
+export const UP_NEXT_SECONDS = 10;
+
+type UpNextPanelProps = {
+  /** null while the suggestions are still loading. */
+  suggestions: ContentJson[] | null;
+  onClose: () => void;
+};
+
+/**
+ * After the content (and its post-roll): what to watch next (spec §2 "Up Next overlay"). A visible
+ * countdown closes the panel, or opens the first suggestion when 'Auto-play next' is on (remembered
+ * for the next visit).
+ */
+export function UpNextPanel({ suggestions, onClose }: UpNextPanelProps) {
+  const titleId = useId();
+  const panelRef = useRef<HTMLElement>(null);
+  const navigate = useNavigate();
+  const autoplay = usePlayerPrefs((s) => s.autoplayNext);
+  const setAutoplay = usePlayerPrefs((s) => s.setAutoplayNext);
+  const [secondsLeft, setSecondsLeft] = useState(UP_NEXT_SECONDS);
+  const first = suggestions?.[0];
+
+  useInterval(() => setSecondsLeft((s) => Math.max(0, s - 1)), secondsLeft > 0 ? 1000 : null);
+
+  // Reading the latest choice when time is up: ticking the box during the countdown counts.
+  const finishRef = useRef(() => {});
+  useEffect(() => {
+    finishRef.current = () => {
+      if (autoplay && first) {
+        const state: DiscoveryState = { discovery: "ai_recommended" };
+        void navigate(`/content/${first.id}`, { state });
+      } else {
+        onClose();
+      }
+    };
+  }, [autoplay, first, navigate, onClose]);
+  useEffect(() => {
+    if (secondsLeft === 0) finishRef.current();
+  }, [secondsLeft]);
+
+  // The content just ended: the panel is where the viewer's next move is.
+  useEffect(() => panelRef.current?.focus({ preventScroll: true }), []);
+
+  const empty = suggestions !== null && suggestions.length === 0;
+
+  return (
+    <section
+      ref={panelRef}
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className="flex size-full flex-col gap-3 overflow-y-auto bg-slate-950/95 p-3 outline-none sm:gap-4 sm:p-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <h2 id={titleId} className="text-lg font-semibold sm:text-xl">
+          Up Next
+        </h2>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-slate-300">
+          <p role="timer">
+            Auto-close in <span className="font-semibold tabular-nums text-white">{secondsLeft}</span>s
+          </p>
+          <label className="inline-flex cursor-pointer items-center gap-2">
+            <input
+              type="checkbox"
+              checked={autoplay}
+              onChange={(event) => setAutoplay(event.target.checked)}
+              className="size-4 accent-violet-500"
+            />
+            Auto-play next
+          </label>
+        </div>
+      </div>
+
+      {suggestions === null ? (
+        <ul aria-busy="true" aria-label="Loading suggestions" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 3 }, (_, index) => (
+            <li key={index} className="h-20 animate-pulse rounded-xl bg-slate-900" />
+          ))}
+        </ul>
+      ) : empty ? (
+        <p className="text-sm text-slate-400">No suggestions right now. Browse the gallery for more.</p>
+      ) : (
+        <ul aria-label="Suggestions" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {suggestions.map((item) => (
+            <li key={item.id}>
+              <SuggestionCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-auto flex flex-wrap justify-end gap-2">
+        <Link to="/" className={buttonClass("secondary")}>
+          Browse All Content
+        </Link>
+        <button type="button" className={buttonClass(empty ? "primary" : "secondary")} onClick={onClose}>
+          {empty ? "Stay Here" : "Close"}
+        </button>
+      </div>
+    </section>
+  );
+}

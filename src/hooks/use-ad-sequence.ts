@@ -1,0 +1,106 @@
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { PlayerHandle } from "../components/player/media-player";
+import { adBreaks, getAdSettings } from "../lib/ads-api";
+import { describeFailure } from "../lib/api";
+import { resolveFeedUrl } from "../lib/vast";
+import type { PlaybackCallbacks } from "./use-media-playback";
+
+/**
+ * Spec §4 "Player sequence": ad settings → pre-roll → content → post-roll → Up Next.
+ * `settings` blocks the player until we know whether a pre-roll comes first; `done` is the content
+ * page after the sequence (Up Next closed, or never shown), where replaying is just playing.
+ */
+export type SequencePhase = "settings" | "preroll" | "content" | "postroll" | "upnext" | "done";
+
+type Breaks = { feedUrl: string | null; preroll: boolean; postroll: boolean };
+const noAds: Breaks = { feedUrl: null, preroll: false, postroll: false };
+
+type SequenceOptions = {
+  /** Without an id there is nothing to suggest, so no Up Next panel. */
+  contentId: string | undefined;
+  player: RefObject<PlayerHandle | null>;
+  /** The content's playback reporting; it only hears the content, never an ad (ads earn nothing). */
+  reporting: Required<PlaybackCallbacks>;
+};
+
+export function useAdSequence({ contentId, player, reporting }: SequenceOptions) {
+  const [phase, setPhase] = useState<SequencePhase>("settings");
+  const [breaks, setBreaks] = useState<Breaks>(noAds);
+  // Read by the media callbacks, which must not wait for a re-render to know an ad is on.
+  const phaseRef = useRef<SequencePhase>("settings");
+  const postrollShownRef = useRef(false);
+
+  const go = useCallback((next: SequencePhase) => {
+    phaseRef.current = next;
+    setPhase(next);
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getAdSettings(controller.signal)
+      .then((settings) => {
+        const found = adBreaks(settings);
+        if (!found.vastUrl) return noAds;
+        try {
+          return { feedUrl: resolveFeedUrl(found.vastUrl), preroll: found.preroll, postroll: found.postroll };
+        } catch {
+          console.warn(`Advertisement unavailable: the ad feed address is not a URL (${found.vastUrl})`);
+          return noAds;
+        }
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.error(describeFailure("Failed to load ad settings", error));
+        return noAds;
+      })
+      .then((found) => {
+        if (controller.signal.aborted) return;
+        setBreaks(found);
+        go(found.preroll ? "preroll" : "content");
+      });
+    return () => controller.abort();
+  }, [go]);
+
+  const afterContent = useCallback(() => {
+    if (breaks.postroll && !postrollShownRef.current) {
+      // Once per visit: replaying the item shows Up Next again, not another ad.
+      postrollShownRef.current = true;
+      go("postroll");
+    } else {
+      go(contentId ? "upnext" : "done");
+    }
+  }, [breaks.postroll, contentId, go]);
+
+  /** An ad break ended (complete, skipped or failed): on with the sequence. */
+  const adDone = useCallback(() => {
+    if (phaseRef.current === "preroll") {
+      go("content");
+      player.current?.play();
+    } else if (phaseRef.current === "postroll") {
+      go(contentId ? "upnext" : "done");
+    }
+  }, [contentId, go, player]);
+
+  const closeUpNext = useCallback(() => go("done"), [go]);
+
+  const contentShowing = () => phaseRef.current === "content" || phaseRef.current === "done";
+
+  const callbacks: Required<PlaybackCallbacks> = useMemo(
+    () => ({
+      onPlay() {
+        // A keyboard shortcut can still reach the content under an ad or Up Next: hold it.
+        if (!contentShowing()) return player.current?.pause();
+        reporting.onPlay();
+      },
+      onTimeUpdate(current, duration) {
+        if (contentShowing()) reporting.onTimeUpdate(current, duration);
+      },
+      onEnded() {
+        reporting.onEnded();
+        if (contentShowing()) afterContent();
+      },
+    }),
+    [afterContent, player, reporting],
+  );
+
+  return { phase, feedUrl: breaks.feedUrl, adDone, closeUpNext, callbacks };
+}
