@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { makeProgress } from "../components/challenges/challenge-fixtures";
 import { readDiscovery } from "../components/gallery/discovery";
 import { useAuth } from "../stores/auth";
 import { useEarnings } from "../stores/earnings";
@@ -54,10 +55,22 @@ describe("home page", () => {
     renderApp("/");
     const recommended = await screen.findByRole("region", { name: "Recommended for You" });
     expect(await within(recommended).findByText(/Nothing to recommend yet/)).toBeTruthy();
-    expect(screen.getByRole("region", { name: "Sign-On Challenge" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Welcome to Reelpay" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Bulk Upload" })).toBeNull();
     expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
+  });
+
+  it("shows a new member the sign-on challenge panel", async () => {
+    stubFetch({
+      ...backgroundEarningsRoutes,
+      "GET /api/challenges/progress": { body: makeProgress() },
+      "GET /api/content": { body: contentPage([jazz]) },
+    });
+    useAuth.setState({ user: ava });
+    renderApp("/");
+    const panel = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    expect(panel.textContent).toContain("0 of 3 completed");
+    await screen.findByRole("link", { name: "Late Night Jazz" });
   });
 
   it("gives admins Bulk Upload and Admin buttons", async () => {
@@ -120,6 +133,7 @@ describe("home page", () => {
     let recommendationRequests = 0;
     let credited = false;
     const fetchMock = stubFetch({
+      "GET /api/challenges/progress": backgroundEarningsRoutes["GET /api/challenges/progress"],
       "POST /api/earnings/calculate": () => {
         const count = processed.shift() ?? 0;
         credited ||= count > 0;
@@ -167,6 +181,7 @@ describe("home page", () => {
     const consoleError = expectConsoleError();
     useAuth.setState({ user: ava });
     stubFetch({
+      "GET /api/challenges/progress": backgroundEarningsRoutes["GET /api/challenges/progress"],
       "POST /api/earnings/calculate": { status: 500 },
       "GET /api/content": { body: contentPage([jazz]) },
       "GET /api/content/recommendations": { body: { items: [] } },

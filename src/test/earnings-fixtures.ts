@@ -41,7 +41,7 @@ export const emptyReport: EarningsReport = {
 
 /**
  * Quiet answers for the calls every signed-in screen makes in the background (the home page's earnings
- * job, the wallet), for tests about something else. Spread into `stubFetch({...})`.
+ * job and challenge panel, the wallet), for tests about something else. Spread into `stubFetch({...})`.
  */
 export const backgroundEarningsRoutes = {
   "POST /api/earnings/calculate": { body: { processed: 0, message: "Nothing to process" } },
@@ -50,4 +50,6 @@ export const backgroundEarningsRoutes = {
   "GET /api/me/earnings/calendar": { body: emptyReport },
   // The home page's 'Recommended for You' row.
   "GET /api/content/recommendations": { body: { items: [] } },
+  // A member without sign-on challenges: the home page's challenge panel stays hidden.
+  "GET /api/challenges/progress": { body: { timeRemaining: 0, progress: [], bonus: null } },
 };

@@ -1,6 +1,131 @@
-import { ComingSoon } from "../coming-soon";
+import { useId } from "react";
+import { Link } from "react-router";
+import { useChallengeProgress } from "../../hooks/use-challenge-progress";
+import type { ChallengeProgressResponse } from "../../lib/types";
+import { buttonClass, card } from "../ui";
+import { ChallengeItem } from "./challenge-item";
+import { bonusUsd, formatTimeLeft, sumUsd } from "./format";
+import { ProgressBar } from "./progress-bar";
 
-/** The home page's sign-on challenge panel (spec §2 "Challenge panel"). */
+/**
+ * The home page's sign-on challenge panel (spec §2 "Challenge panel"). Hidden while signed out, while
+ * loading, without data, and once the window is over (timeRemaining ≤ 0). Then, in order: the
+ * congratulations once the bonus is awarded, 'All Challenges Complete' while the earnings job has yet to
+ * award it (docs/decisions/010), else the progress of each challenge.
+ */
 export function ChallengePanel() {
-  return <ComingSoon level={2} title="Sign-On Challenge" what="your sign-up bonus challenge and its progress" />;
+  const data = useChallengeProgress();
+  if (!data || data.timeRemaining <= 0 || data.progress.length === 0) return null;
+  const total = sumUsd(data.progress.map((p) => p.challenge.bonus_amount));
+  if (data.bonus) return <BonusAwarded amount={data.bonus.total_bonus_amount} />;
+  if (data.progress.every((p) => p.is_completed)) return <BonusPending amount={total} />;
+  return <ChallengeProgress data={data} total={total} />;
 }
+
+function BonusAwarded({ amount }: { amount: number }) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-emerald-500/30 bg-gradient-to-br from-emerald-950/50 via-slate-900 to-violet-950/40 p-6"
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-300">
+            <GiftIcon />
+          </span>
+          <div>
+            <h2 id={headingId} className="text-xl font-semibold text-white">
+              Congratulations!
+            </h2>
+            <p className="mt-1 text-slate-300">
+              You completed every sign-on challenge and earned a{" "}
+              <strong className="font-semibold text-emerald-300">{bonusUsd(amount)}</strong> bonus. It has been
+              added to your wallet.
+            </p>
+          </div>
+        </div>
+        <Link to="/wallet" className={`${buttonClass("primary")} shrink-0`}>
+          View Wallet
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function BonusPending({ amount }: { amount: number }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-violet-500/30 bg-gradient-to-br from-violet-950/60 via-slate-900 to-slate-950 p-6">
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-500 font-bold text-slate-950"
+        >
+          ✓
+        </span>
+        <div>
+          <h2 id={headingId} className="text-xl font-semibold text-white">
+            All Challenges Complete
+          </h2>
+          <p className="mt-1 text-slate-300">
+            Your <strong className="font-semibold text-emerald-300">{bonusUsd(amount)}</strong> bonus is being
+            processed and will appear in your wallet shortly.
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; total: number }) {
+  const headingId = useId();
+  const done = data.progress.filter((p) => p.is_completed).length;
+  const count = data.progress.length;
+  const summary = `${done} of ${count} completed`;
+  return (
+    <section aria-labelledby={headingId} className={`${card} bg-gradient-to-br from-violet-950/40 via-slate-900/60 to-slate-900/60`}>
+      <h2 id={headingId} className="text-xl font-semibold text-white">
+        Sign-On Challenge
+      </h2>
+      <p className="mt-1 text-sm text-slate-400">
+        Complete every challenge to earn your sign-up bonus. Challenges are for new members and must be
+        finished within 24 hours of signing up; the bonus then goes straight to your wallet.
+      </p>
+
+      <dl className="mt-5 grid gap-2 sm:grid-cols-3 sm:gap-3">
+        <Stat label="Progress" value={summary} />
+        <Stat label="Time remaining" value={formatTimeLeft(data.timeRemaining)} />
+        <Stat label="Bonus available" value={bonusUsd(total)} highlight />
+      </dl>
+      <div className="mt-4">
+        <ProgressBar value={done} max={count} label="Overall challenge progress" valueText={summary} />
+      </div>
+
+      <ul className="mt-6 space-y-3">
+        {data.progress.map((entry) => (
+          <ChallengeItem key={entry.id} entry={entry} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One figure of the summary: a line of its own on phones, a tile from small screens up. */
+function Stat({ label, value, highlight = false }: { label: string; value: string; highlight?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 rounded-xl border border-slate-800 bg-slate-950/40 px-3 py-2.5 sm:block">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{label}</dt>
+      <dd className={`font-semibold tabular-nums sm:mt-1 ${highlight ? "text-emerald-300" : "text-slate-100"}`}>{value}</dd>
+    </div>
+  );
+}
+
+// Drawn rather than an emoji: emoji fonts are missing on many systems (a box would show instead).
+const GiftIcon = () => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-5">
+    <rect x="3" y="8" width="18" height="4" rx="1" />
+    <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />
+    <path d="M7.5 8a2.5 2.5 0 0 1 0-5C10 3 12 8 12 8s2-5 4.5-5a2.5 2.5 0 0 1 0 5" />
+  </svg>
+);

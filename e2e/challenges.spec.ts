@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { AdminChallengesResponse, ChallengeJson } from "../worker/api-types.ts";
+import { freshEmail, signInAs } from "./sign-in";
+
+// The sign-on challenge journey (spec §2 "Challenge panel", docs/decisions/010): a new member sees the
+// panel, completes two small challenges, and finds the $50 bonus in the wallet once the earnings job has
+// awarded it. The admin swaps in the two challenges for this test and puts the seed's back afterwards.
+
+type NewChallenge = Pick<ChallengeJson, "name" | "description" | "requirement_type" | "requirement_value" | "bonus_amount">;
+
+/** Admin calls through the admin's own browser session; writes need the app's Origin (CSRF check). */
+function adminApi(request: APIRequestContext, origin: string) {
+  const headers = { Origin: origin };
+  const ok = async <T>(response: Awaited<ReturnType<APIRequestContext["get"]>>) => {
+    expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  return {
+    list: async () => ok<AdminChallengesResponse>(await request.get("/api/admin/challenges", { headers })),
+    create: async (challenge: NewChallenge) =>
+      ok<ChallengeJson>(
+        await request.post("/api/admin/challenges", { headers, data: { ...challenge, time_limit_hours: 24, is_active: true } }),
+      ),
+    setActive: async (id: string, is_active: boolean) =>
+      ok<ChallengeJson>(await request.patch(`/api/admin/challenges/${id}`, { headers, data: { is_active } })),
+  };
+}
+
+/**
+ * Plays the open video to its end as a person would: Play, past a pre-roll ad should one come first
+ * ('Skip Ad' once offered, or 'Continue to Content' when it fails), and Play again should the video sit
+ * paused with no ad in front of it.
+ */
+async function watchToTheEnd(page: Page, title: string) {
+  const player = page.getByRole("region", { name: `Video player: ${title}` });
+  const play = player.getByRole("button", { name: "Play" });
+  await play.click();
+  await expect
+    .poll(
+      async () => {
+        for (const name of ["Skip Ad", "Continue to Content"]) {
+          const button = page.getByRole("button", { name });
+          if (await button.isVisible()) await button.click();
+        }
+        const video = await page.evaluate(() => {
+          const element = document.querySelector<HTMLVideoElement>('video[src$="/stream"]');
+          return { ended: element?.ended ?? false, paused: element?.paused ?? true };
+        });
+        if (video.ended) return true;
+        const adShowing = await page.getByRole("region", { name: "Advertisement" }).isVisible();
+        if (video.paused && !adShowing && (await play.isVisible())) await play.click();
+        return false;
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(true);
+}
+
+test("a new member completes the sign-on challenges and finds the bonus in the wallet", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+
+  // The admin, in a browser of their own, replaces the active challenges with two small ones.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInAs(adminPage, "admin@example.com");
+  const admin = adminApi(adminPage.request, new URL(adminPage.url()).origin);
+  const { challenges } = await admin.list();
+  const disabled: string[] = [];
+  const created: string[] = [];
+
+  try {
+    for (const challenge of challenges.filter((c) => c.is_active)) {
+      await admin.setActive(challenge.id, false);
+      disabled.push(challenge.id);
+    }
+    for (const challenge of [
+      { name: `Upload one (${stamp})`, description: "Upload one video or audio track.", requirement_type: "content_uploaded", requirement_value: 1, bonus_amount: 30 },
+      { name: `Finish one stream (${stamp})`, description: "Watch one video or track to at least 80%.", requirement_type: "streams_completed", requirement_value: 1, bonus_amount: 20 },
+    ] satisfies NewChallenge[]) {
+      created.push((await admin.create(challenge)).id);
+    }
+
+    // A new member signs up and is enrolled in exactly those two.
+    await signInAs(page, freshEmail("challenger"));
+    const panel = page.getByRole("region", { name: "Sign-On Challenge" });
+    await expect(panel).toBeVisible({ timeout: 15_000 });
+    await expect(panel).toContainText("0 of 2 completed");
+    await expect(panel).toContainText("within 24 hours of signing up");
+    await expect(panel.getByRole("definition").nth(1)).toHaveText(/^2[34]h \d{1,2}m$/);
+    await expect(panel.getByRole("definition").nth(2)).toHaveText("$50");
+    await expect(panel.getByRole("progressbar", { name: "Overall challenge progress" })).toHaveAttribute("aria-valuenow", "0");
+    await expect(panel.getByRole("listitem")).toHaveCount(2);
+
+    // Upload one clip: one of two done.
+    await page.goto("/upload");
+    await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/tiny.mp4");
+    await page.getByLabel("Title").fill(`Challenge clip ${stamp}`);
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 30_000 });
+    await page.goto("/");
+    await expect(panel).toContainText("1 of 2 completed", { timeout: 15_000 });
+    await expect(panel.getByRole("listitem", { name: `Upload one (${stamp})` }).getByRole("img", { name: "Completed" })).toBeVisible();
+
+    // Watch another creator's 6-second clip to the end: both done.
+    await page.getByRole("searchbox", { name: "Search content or creators" }).fill("Retrowave City");
+    await page.getByRole("link", { name: "Retrowave City" }).first().click();
+    await watchToTheEnd(page, "Retrowave City");
+
+    // Home runs the earnings job on load, which awards the bonus; the panel may show 'All Challenges
+    // Complete' until then. Reload rather than wait for the panel's 60-second refresh.
+    await expect(async () => {
+      await page.goto("/");
+      await expect(page.getByRole("region", { name: "Congratulations!" })).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
+    const congratulations = page.getByRole("region", { name: "Congratulations!" });
+    await expect(congratulations).toContainText("earned a $50 bonus");
+    await congratulations.getByRole("link", { name: "View Wallet" }).click();
+
+    await expect(page).toHaveURL(/\/wallet$/);
+    // $50 bonus plus $0.003 for the view.
+    await expect(page.getByRole("region", { name: "Viewer Earnings" })).toContainText("$50.0", { timeout: 15_000 });
+  } finally {
+    // Leave the seed's challenges as they were, for the other journeys and for the next run.
+    for (const id of created) await admin.setActive(id, false);
+    for (const id of disabled) await admin.setActive(id, true);
+    await adminContext.close();
+  }
+});

@@ -1,0 +1,277 @@
+import { act, render, screen, within } from "@testing-library/react";
+import { StrictMode } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CHALLENGE_REFRESH_MS } from "../../hooks/use-challenge-progress";
+import type { ChallengeProgressResponse } from "../../lib/types";
+import { useAuth } from "../../stores/auth";
+import { useEarnings } from "../../stores/earnings";
+import { expectConsoleError } from "../../test/console";
+import { deferred, stubFetch } from "../../test/fetch";
+import { ava } from "../../test/fixtures";
+import { makeEntry, makeProgress, seedChallenges } from "./challenge-fixtures";
+import { ChallengePanel } from "./challenge-panel";
+import { bonusUsd, formatTimeLeft, sumUsd } from "./format";
+
+const PATH = "/api/challenges/progress";
+
+type Answer = ChallengeProgressResponse | { status: number };
+
+/**
+ * Answers the progress call with `answer` until the test changes it with `reply(next)`. (Not a queue:
+ * StrictMode's first, aborted request would use up an answer.)
+ */
+function stubProgress(answer: Answer) {
+  let current = answer;
+  const fetchMock = stubFetch({
+    [`GET ${PATH}`]: () => ("status" in current ? { status: current.status } : { body: current }),
+  });
+  return Object.assign(fetchMock, {
+    reply: (next: Answer) => {
+      current = next;
+    },
+  });
+}
+
+const progressCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => url === PATH).length;
+
+/** As main.tsx renders the app: StrictMode, so a doubled effect shows up as a doubled request. */
+function renderPanel() {
+  return render(
+    <StrictMode>
+      <MemoryRouter>
+        <ChallengePanel />
+      </MemoryRouter>
+    </StrictMode>,
+  );
+}
+
+/** Waits until the progress call was made, then lets its answer reach the screen. */
+async function answered(fetchMock: ReturnType<typeof stubFetch>, calls = 1) {
+  await vi.waitFor(() => expect(progressCalls(fetchMock)).toBeGreaterThanOrEqual(calls));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+}
+
+const panel = (name: string) => screen.getByRole("region", { name });
+
+beforeEach(() => {
+  useAuth.setState({ user: ava, pending: false });
+  useEarnings.setState({ version: 0 });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("challenge panel: hidden", () => {
+  it("is hidden and asks nothing for a signed-out visitor, even after a refresh period", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useAuth.setState({ user: null });
+    const fetchMock = stubProgress(makeProgress());
+    const { container } = renderPanel();
+    await act(() => vi.advanceTimersByTimeAsync(CHALLENGE_REFRESH_MS));
+    expect(progressCalls(fetchMock)).toBe(0);
+    expect(container.innerHTML).toBe("");
+  });
+
+  it("is hidden while loading, then shows the answer", async () => {
+    const reply = deferred<{ body: ChallengeProgressResponse }>();
+    stubFetch({ [`GET ${PATH}`]: () => reply.promise });
+    const { container } = renderPanel();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(container.innerHTML).toBe("");
+    reply.resolve({ body: makeProgress() });
+    expect(await screen.findByRole("region", { name: "Sign-On Challenge" })).toBeTruthy();
+  });
+
+  it("is hidden for a user without challenges (the API's answer for one: no progress, 0 hours)", async () => {
+    const fetchMock = stubProgress(makeProgress({ timeRemaining: 0, progress: [] }));
+    const { container } = renderPanel();
+    await answered(fetchMock);
+    expect(container.innerHTML).toBe("");
+  });
+
+  it("is hidden with an empty progress list even if time remains", async () => {
+    const fetchMock = stubProgress(makeProgress({ timeRemaining: 5, progress: [] }));
+    const { container } = renderPanel();
+    await answered(fetchMock);
+    expect(container.innerHTML).toBe("");
+  });
+
+  it.each([0, -0.5])("is hidden once the window is over (timeRemaining %s), even with a bonus", async (timeRemaining) => {
+    const fetchMock = stubProgress(
+      makeProgress({ timeRemaining, progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }),
+    );
+    const { container } = renderPanel();
+    await answered(fetchMock);
+    expect(container.innerHTML).toBe("");
+  });
+
+  it("is hidden when the load fails; the failure is logged only", async () => {
+    const consoleError = expectConsoleError();
+    const fetchMock = stubProgress({ status: 500 });
+    const { container } = renderPanel();
+    await answered(fetchMock);
+    expect(container.innerHTML).toBe("");
+    expect(consoleError.mock.calls.map(([error]) => String(error))).toContain(
+      "Error: Failed to fetch challenge progress: API responded with HTTP status 500",
+    );
+  });
+
+  it("disappears when the user signs out", async () => {
+    const fetchMock = stubProgress(makeProgress());
+    const { container } = renderPanel();
+    await answered(fetchMock);
+    expect(panel("Sign-On Challenge")).toBeTruthy();
+    act(() => useAuth.setState({ user: null }));
+    expect(container.innerHTML).toBe("");
+  });
+});
+
+describe("challenge panel: states", () => {
+  it("congratulates with the awarded bonus (no decimals) and points to the wallet", async () => {
+    stubProgress(makeProgress({ progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }));
+    renderPanel();
+    const region = await screen.findByRole("region", { name: "Congratulations!" });
+    expect(region.textContent).toContain("earned a $75 bonus");
+    expect(region.textContent).toContain("added to your wallet");
+    expect(within(region).getByRole("link", { name: "View Wallet" }).getAttribute("href")).toBe("/wallet");
+    expect(screen.queryByText("All Challenges Complete")).toBeNull();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("says All Challenges Complete while the bonus awaits the earnings job", async () => {
+    stubProgress(makeProgress({ progress: seedChallenges(3), bonus: null }));
+    renderPanel();
+    const region = await screen.findByRole("region", { name: "All Challenges Complete" });
+    expect(region.textContent).toContain("Your $75 bonus is being processed and will appear in your wallet shortly.");
+    expect(screen.queryByText(/Congratulations/)).toBeNull();
+    expect(screen.queryByRole("progressbar")).toBeNull();
+  });
+
+  it("shows overall progress, time left, the bonus available and one row per challenge", async () => {
+    stubProgress(makeProgress({ timeRemaining: 23.57, progress: seedChallenges(1) }));
+    renderPanel();
+    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    expect(region.textContent).toContain("within 24 hours of signing up");
+    const stats = within(region).getAllByRole("definition").map((d) => d.textContent);
+    expect(stats).toEqual(["1 of 3 completed", "23h 34m", "$75"]);
+
+    const overall = within(region).getByRole("progressbar", { name: "Overall challenge progress" });
+    expect(overall.getAttribute("aria-valuenow")).toBe("1");
+    expect(overall.getAttribute("aria-valuemin")).toBe("0");
+    expect(overall.getAttribute("aria-valuemax")).toBe("3");
+    expect(overall.getAttribute("aria-valuetext")).toBe("1 of 3 completed");
+
+    const rows = within(region).getAllByRole("listitem");
+    expect(rows.map((row) => row.getAttribute("aria-label"))).toEqual([
+      "Watch 10 streams",
+      "Share your first upload",
+      "Get your first viewer",
+    ]);
+    const [streams, upload] = rows;
+    expect(within(streams).getByRole("heading", { name: "Watch 10 streams", level: 3 })).toBeTruthy();
+    expect(streams.textContent).toContain("Watch 10 different videos or tracks to at least 80%.");
+    expect(streams.textContent).toContain("10 / 10");
+    expect(streams.textContent).toContain("$25");
+    expect(within(streams).getByRole("img", { name: "Completed" }).textContent).toBe("✓");
+    const streamsBar = within(streams).getByRole("progressbar", { name: "Watch 10 streams progress" });
+    expect([streamsBar.getAttribute("aria-valuenow"), streamsBar.getAttribute("aria-valuemax")]).toEqual(["10", "10"]);
+
+    expect(upload.textContent).toContain("0 / 1");
+    expect(within(upload).queryByRole("img", { name: "Completed" })).toBeNull();
+    expect(within(upload).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("0");
+    expect(within(region).getAllByRole("img", { name: "Completed" })).toHaveLength(1);
+  });
+
+  it("counts a row's progress up to its target only, and sums bonuses with cents exactly", async () => {
+    stubProgress(
+      makeProgress({
+        progress: [
+          makeEntry("Watch 3", { requirement_value: 3, progress_value: 2, bonus_amount: 10.1 }),
+          makeEntry("Upload 1", { requirement_value: 1, progress_value: 2, bonus_amount: 20.2, is_completed: true }),
+        ],
+      }),
+    );
+    renderPanel();
+    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    expect(within(region).getAllByRole("definition").map((d) => d.textContent)).toEqual([
+      "1 of 2 completed",
+      "23h 34m",
+      "$30.30",
+    ]);
+    const upload = within(region).getByRole("listitem", { name: "Upload 1" });
+    expect(upload.textContent).toContain("1 / 1");
+    expect(upload.textContent).toContain("$20.20");
+    expect(within(upload).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("1");
+    expect(within(region).getByRole("listitem", { name: "Watch 3" }).textContent).toContain("2 / 3");
+  });
+});
+
+describe("challenge panel: refresh", () => {
+  it("refreshes every 60 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = stubProgress(makeProgress({ progress: seedChallenges(0) }));
+    renderPanel();
+    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    expect(region.textContent).toContain("0 of 3 completed");
+    const afterLoad = progressCalls(fetchMock);
+    fetchMock.reply(makeProgress({ progress: seedChallenges(1) }));
+
+    await act(() => vi.advanceTimersByTimeAsync(CHALLENGE_REFRESH_MS - 1_000));
+    expect(progressCalls(fetchMock)).toBe(afterLoad);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(progressCalls(fetchMock)).toBe(afterLoad + 1);
+    await vi.waitFor(() => expect(panel("Sign-On Challenge").textContent).toContain("1 of 3 completed"));
+  });
+
+  it("refreshes when the earnings job processed something, and shows the awarded bonus", async () => {
+    const fetchMock = stubProgress(makeProgress({ progress: seedChallenges(3), bonus: null }));
+    renderPanel();
+    await screen.findByRole("region", { name: "All Challenges Complete" });
+    const afterLoad = progressCalls(fetchMock);
+    fetchMock.reply(makeProgress({ progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }));
+
+    act(() => useEarnings.setState({ version: 1 }));
+    const region = await screen.findByRole("region", { name: "Congratulations!" });
+    expect(progressCalls(fetchMock)).toBe(afterLoad + 1);
+    expect(region.textContent).toContain("$75");
+    expect(screen.queryByRole("region", { name: "All Challenges Complete" })).toBeNull();
+  });
+
+  it("keeps showing the last answer when a refresh fails, and logs the failure", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const consoleError = expectConsoleError();
+    const fetchMock = stubProgress(makeProgress({ progress: seedChallenges(1) }));
+    renderPanel();
+    await screen.findByRole("region", { name: "Sign-On Challenge" });
+    const afterLoad = progressCalls(fetchMock);
+    fetchMock.reply({ status: 503 });
+    expect(consoleError).not.toHaveBeenCalled();
+
+    await act(() => vi.advanceTimersByTimeAsync(CHALLENGE_REFRESH_MS));
+    await answered(fetchMock, afterLoad + 1);
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to fetch challenge progress: API responded with HTTP status 503",
+    );
+    expect(panel("Sign-On Challenge").textContent).toContain("1 of 3 completed");
+  });
+});
+
+describe("challenge panel formats", () => {
+  it("shows time left in hours and minutes, rounded down", () => {
+    expect(formatTimeLeft(23.57)).toBe("23h 34m");
+    expect(formatTimeLeft(24)).toBe("24h 0m");
+    expect(formatTimeLeft(0.5)).toBe("0h 30m");
+    expect(formatTimeLeft(1 / 61)).toBe("less than 1m");
+  });
+
+  it("shows bonus amounts without decimals unless they have cents, and sums them exactly", () => {
+    expect(bonusUsd(75)).toBe("$75");
+    expect(bonusUsd(1000)).toBe("$1,000");
+    expect(bonusUsd(12.5)).toBe("$12.50");
+    expect(sumUsd([0.1, 0.2])).toBe(0.3);
+    expect(sumUsd([25, 25, 25])).toBe(75);
+  });
+});
