@@ -70,7 +70,7 @@ function SignInDialog({ onClose }: { onClose: () => void }) {
         >
           Continue with Google
         </button>
-        <p className="mt-3 text-center text-xs text-slate-500">
+        <p className="mt-3 text-center text-xs text-slate-400">
           By continuing you agree to our Terms of Service and Privacy Policy.
         </p>
       </div>

@@ -53,7 +53,7 @@ function LocalSignInPage() {
             >
               {account.email}
             </button>
-            <span className="w-32 text-xs text-slate-500">{account.role}</span>
+            <span className="w-32 text-xs text-slate-400">{account.role}</span>
           </li>
         ))}
       </ul>

@@ -25,7 +25,7 @@ export function AuditTab() {
           <td className={td}>{capitalize(entry.action)}</td>
           <td className={td}>
             {capitalize(entry.entity)}
-            <span className="block font-mono text-xs text-slate-500" title={entry.entity_id}>{shortId(entry.entity_id)}</span>
+            <span className="block font-mono text-xs text-slate-400" title={entry.entity_id}>{shortId(entry.entity_id)}</span>
           </td>
           <td className={td}><ChangeList entry={entry} names={names} /></td>
         </tr>
@@ -39,14 +39,14 @@ const shortId = (id: string) => (/^[0-9A-Z]{26}$/.test(id) ? `…${id.slice(-8)}
 
 function ChangeList({ entry, names }: { entry: AuditEntryJson; names: UserNames }) {
   const changes = describeChange(entry.before, entry.after, names);
-  if (changes.length === 0) return <span className="text-slate-500">No field changed</span>;
+  if (changes.length === 0) return <span className="text-slate-400">No field changed</span>;
   return (
     <ul className="space-y-0.5 text-xs">
       {changes.map(({ field, before, after }) => (
         <li key={field}>
           <span className="text-slate-400">{field}: </span>
           {before !== undefined ? <span className="text-red-300 line-through decoration-red-400/60">{before}</span> : null}
-          {before !== undefined && after !== undefined ? <span className="text-slate-500"><span aria-hidden="true"> → </span><span className="sr-only">changed to </span></span> : null}
+          {before !== undefined && after !== undefined ? <span className="text-slate-400"><span aria-hidden="true"> → </span><span className="sr-only">changed to </span></span> : null}
           {after !== undefined ? <span className="text-emerald-300">{after}</span> : null}
         </li>
       ))}

@@ -54,7 +54,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
               ))}
             </ul>
           ) : null}
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-400">
             {item.type === "video" ? "Video" : "Audio"} · Uploaded {formatDate(item.created_at)}
           </p>
           <div className="mt-auto flex gap-2 pt-2">

@@ -65,7 +65,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
           aria-invalid={outcome?.ok === false || undefined}
           autoComplete="username"
         />
-        <p id={`${id}-username-hint`} className="mt-1 text-xs text-slate-500">
+        <p id={`${id}-username-hint`} className="mt-1 text-xs text-slate-400">
           3 to 20 letters, numbers or underscores. Shown on your creator page and in the header.
         </p>
       </div>

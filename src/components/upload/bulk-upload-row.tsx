@@ -36,7 +36,7 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
         <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-200">
           <TypeIcon type={isVideo ? "video" : "audio"} className="size-5 shrink-0 text-violet-300" />
           <span className="truncate">{item.file.name}</span>
-          <span className="ml-2 text-xs text-slate-500">{isVideo ? "Video" : "Audio"}</span>
+          <span className="ml-2 text-xs text-slate-400">{isVideo ? "Video" : "Audio"}</span>
         </p>
         {pending ? (
           <button
@@ -71,7 +71,7 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
               {THUMBNAIL_REJECTED}
             </p>
           ) : pending && !item.thumbnailFile && isVideo ? (
-            <p className="mt-1 text-xs text-slate-500">Without an image, a frame from the video is used.</p>
+            <p className="mt-1 text-xs text-slate-400">Without an image, a frame from the video is used.</p>
           ) : null}
         </div>
       </div>

@@ -64,7 +64,7 @@ export function DetailsFields({ details, onChange, disabled, layout = "stacked" 
           aria-describedby={`${id}-tags-hint`}
           disabled={disabled}
         />
-        <p id={`${id}-tags-hint`} className="mt-1 text-xs text-slate-500">
+        <p id={`${id}-tags-hint`} className="mt-1 text-xs text-slate-400">
           Separate tags with commas.
         </p>
       </div>
