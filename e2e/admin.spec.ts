@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { freshEmail, signInAs } from "./sign-in";
+
+test("an admin records a manual earning, pays the user, and the user sees both", async ({ page }) => {
+  // The member exists once they have signed in.
+  const member = freshEmail("member");
+  await signInAs(page, member);
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+
+  await signInAs(page, "admin@example.com");
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Manual Earnings", exact: true }).click();
+  await page.getByRole("button", { name: "Add Earning" }).click();
+  const add = page.getByRole("dialog", { name: "Add Manual Earning" });
+  await add.getByRole("combobox", { name: "User" }).fill(member.slice(0, 16));
+  await add.getByRole("option", { name: new RegExp(member) }).click();
+  await add.getByLabel("Amount (USD)").fill("30");
+  await add.getByLabel("Description (optional)").fill("Launch partner bonus");
+  await add.getByRole("button", { name: "Add Earning" }).click();
+  await expect(page.getByRole("table", { name: "Manual earning records" }).getByText(member)).toBeVisible();
+
+  await page.getByRole("tab", { name: "Payments", exact: true }).click();
+  await page.getByRole("button", { name: "Record Payment" }).click();
+  const pay = page.getByRole("dialog", { name: "Record Payment" });
+  await pay.getByRole("combobox", { name: "User" }).fill(member.slice(0, 16));
+  await pay.getByRole("option", { name: new RegExp(member) }).click();
+  await pay.getByLabel("Amount (USD)").fill("25");
+  await pay.getByLabel("Payment Method").fill("PayPal");
+  await pay.getByLabel("Reference (optional)").fill("PP-E2E-1");
+  await pay.getByRole("button", { name: "Record Payment" }).click();
+  await expect(page.getByRole("table", { name: "Payments" }).getByText("PP-E2E-1")).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+
+  // The member's wallet: $30 earned as a creator, $25 paid, $5 left; the payment in the history.
+  await signInAs(page, member);
+  await page.goto("/wallet");
+  await expect(page.getByRole("region", { name: "Creator Earnings" }).getByText("$5.000")).toBeVisible();
+  await page.getByRole("tab", { name: "Payment History" }).click();
+  const history = page.getByRole("tabpanel");
+  await expect(history.getByText("$25.00")).toBeVisible();
+  await expect(history.getByText("PayPal")).toBeVisible();
+  await expect(history.getByText("PP-E2E-1")).toBeVisible();
+});
