@@ -35,15 +35,21 @@ export async function listContentPage(db: Db, p: ListParams): Promise<(ContentRo
       join users u on u.id = c.created_by ${where}
       order by c.created_at desc, c.id desc limit ${p.limit + 1}`);
   }
-  // Relevance first (bm25: lower is better), title and tags weigh more than description.
+  // Relevance first (bm25: lower is better; title and tags weigh more than description), among the
+  // SEARCH_WINDOW newest matches: FTS5 walks its index newest-first and stops there, so a common word costs
+  // the same in a catalogue of 1k or 1M items (docs/decisions/012).
   const page = p.after ? sql`where (sortKey, id) > (${Number(p.after.key)}, ${p.after.id})` : sql``;
   const inner = [sql`content_search match ${p.match}`, ...filters];
   return db.all(sql`select * from (
       select ${SELECT_ROW}, bm25(content_search, 10.0, 2.0, 5.0, 4.0) as sortKey
       from content_search s join content c on c.rowid = s.rowid join users u on u.id = c.created_by
       where ${sql.join(inner, sql` and `)}
+      order by s.rowid desc limit ${SEARCH_WINDOW}
     ) ${page} order by sortKey, id limit ${p.limit + 1}`);
 }
+
+/** How many of the newest matches a search ranks by relevance. */
+export const SEARCH_WINDOW = 500;
 
 export async function findContent(db: Db, id: string): Promise<ContentRow | null> {
   const rows = await db.all<ContentRow>(sql`select ${SELECT_ROW} from content c
