@@ -17,7 +17,7 @@ export type CurrentUserJson = {
 export type CreatorCardJson = { id: string; username: string | null; display_name: string; created_at: string };
 
 export type RedirectUrlResponse = { redirectUrl: string };
-export type SessionResponse = { user: CurrentUserJson };
+export type SessionResponse = { user: CurrentUserJson; created: boolean };
 export type LogoutResponse = { ok: true };
 
 // ---- Content (spec §3 "Content", §7 "Content") ----

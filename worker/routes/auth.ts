@@ -41,7 +41,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!saved || !safeEqual(saved.state, state)) {
       throw new ApiError(400, "Sign-in expired or was started elsewhere. Please sign in again.", "invalid_state");
     }
-    const { user, token } = await signIn({
+    const { user, token, created } = await signIn({
       db: c.get("db"),
       settings: c.get("settings"),
       requestUrl: new URL(c.req.url),
@@ -50,7 +50,8 @@ export const authRoutes = new Hono<AppEnv>()
     });
     writeSessionCookie(c, token);
     const isAdmin = c.get("settings").adminEmails.has(user.email);
-    return c.json({ user: currentUserJson({ ...user, isAdmin }) }, 200);
+    // `created` tells the SPA a new account was made (the analytics "user_signup" event).
+    return c.json({ user: currentUserJson({ ...user, isAdmin }), created }, 200);
   })
   .get("/logout", async (c) => {
     const token = readSessionCookie(c);
