@@ -14,16 +14,19 @@ export const BENCH_VARS = {
 
 export type BenchServer = { origin: string; stop: () => Promise<void> };
 
-/** A fresh bench database: wipes the bench persistence folder and applies the migrations to it. */
-export function freshDatabase(): string {
-  rmSync(PERSIST_DIR, { recursive: true, force: true });
-  const args = ["d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST_DIR];
+/**
+ * A fresh bench database: wipes the bench persistence folder and applies the migrations to it.
+ * `persistDir` lets another bench (e.g. bench/load.ts) keep its own state so two benches never share one.
+ */
+export function freshDatabase(persistDir = PERSIST_DIR): string {
+  rmSync(persistDir, { recursive: true, force: true });
+  const args = ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir];
   const wranglerBin = path.join(path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin/wrangler.js");
   execFileSync(process.execPath, [wranglerBin, ...args], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "1" } });
   return `wrangler ${args.join(" ")}`;
 }
 
-export async function startBenchWorker(port: number): Promise<BenchServer> {
+export async function startBenchWorker(port: number, persistDir = PERSIST_DIR): Promise<BenchServer> {
   const wrangler = await import("wrangler");
   const config = wrangler.unstable_readConfig({ config: "wrangler.jsonc" });
   // The config object rather than its path: the bench has no static assets (with them, /bench/* would be
@@ -35,7 +38,7 @@ export async function startBenchWorker(port: number): Promise<BenchServer> {
     bindings: Object.fromEntries(Object.entries(BENCH_VARS).map(([k, v]) => [k, { type: "plain_text", value: v }])),
     dev: {
       remote: false,
-      persist: PERSIST_DIR,
+      persist: persistDir,
       server: { hostname: "127.0.0.1", port },
       inspector: false,
       watch: false,

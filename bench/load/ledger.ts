@@ -1,0 +1,86 @@
+// After the run: drain the earnings job, then hold the ledger to its invariants with read-only queries
+// through POST /bench/select. That route answers with a row count and the first 3 rows only, so every
+// check is one aggregate row: a count of violations (0 passes) or totals compared here.
+import type { EarningsCalculateResponse } from "../../worker/api-types.ts";
+import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
+import { postJson } from "../lib/http.ts";
+import type { ViewsModel } from "./views-model.ts";
+
+export type Check = { name: string; pass: boolean; detail: string };
+
+/** Calls the job until it reports nothing left (bounded: the job settles ≤ 500 views per call). */
+export async function drain(origin: string, cookie: string, maxCalls = 50) {
+  const calls: number[] = [];
+  for (let i = 0; i < maxCalls; i++) {
+    const res = await postJson<EarningsCalculateResponse>(`${origin}/api/earnings/calculate`, {}, { cookie, origin });
+    calls.push(res.processed);
+    if (res.processed === 0) break;
+  }
+  return calls;
+}
+
+async function one(origin: string, sql: string, params: unknown[] = []): Promise<Record<string, number>> {
+  const res = await postJson<{ first: Record<string, number>[] }>(`${origin}/bench/select`, { sql, params });
+  return res.first[0]!;
+}
+
+const zero = (name: string, n: number, what: string): Check => ({ name, pass: n === 0, detail: `${n} ${what}` });
+
+export async function checkLedger(origin: string, model: ViewsModel): Promise<{ checks: Check[]; counts: Record<string, number> }> {
+  const q = (sql: string, params: unknown[] = []) => one(origin, sql, params);
+  const counts = await q(`select
+      (select count(*) from views) as views,
+      (select count(*) from views where status = 'open') as open,
+      (select count(*) from views where status = 'qualified') as qualified,
+      (select count(*) from views where status = 'credited') as credited,
+      (select count(*) from views where status = 'unearnable') as unearnable,
+      (select count(*) from earnings) as earnings,
+      (select coalesce(sum(amount_micros), 0) from earnings) as earnings_micros,
+      (select count(*) from bonuses where status = 'awarded') as bonuses_awarded`);
+  const reward = VIEW_REWARD_MICROS;
+  const a = await q(
+    `select count(*) as n from views v where v.status = 'credited' and (
+       (select count(*) from earnings e where e.view_id = v.id) <> 2
+       or (select count(*) from earnings e where e.view_id = v.id and e.kind = 'viewer' and e.user_id = v.viewer_id and e.amount_micros = ?1) <> 1
+       or (select count(*) from earnings e where e.view_id = v.id and e.kind = 'creator' and e.user_id = v.creator_id and e.amount_micros = ?1) <> 1)`,
+    [reward],
+  );
+  const b = await q(
+    `select count(*) as n from earnings e where e.view_id is not null
+       and not exists (select 1 from views v where v.id = e.view_id and v.status = 'credited')`,
+  );
+  const d = await q(
+    `select count(*) as n from (select 1 from views where status = 'credited'
+       group by viewer_id, content_id, qualified_day having count(*) > 3 or max(credit_slot) > 3)`,
+  );
+  const e = await q(`select count(*) as n from views where status = 'credited' and viewer_id = creator_id`);
+  const ids = model.qualifiedIds();
+  // The client's own list of views it saw qualify, matched id by id: how many reached a final state.
+  const g = await q(
+    `select count(*) as settled, (select count(*) from views where status in ('credited', 'unearnable', 'qualified')) as db_qualified
+       from json_each(?1) j join views v on v.id = j.value where v.status in ('credited', 'unearnable')`,
+    [JSON.stringify(ids)],
+  );
+  const expected = model.expectedCredited();
+  const total = counts.earnings_micros!;
+  const credited = counts.credited!;
+  const checks: Check[] = [
+    zero("(a) every credited view has exactly one viewer and one creator earning of 3,000", a.n!, "credited views without exactly that pair"),
+    zero("(b) no earning references a view that is not credited", b.n!, "such earnings"),
+    zero("(c) qualified but uncredited views after draining", counts.qualified!, "views still 'qualified'"),
+    zero("(d) at most 3 credited per (viewer, content, UTC day)", d.n!, "groups over the cap"),
+    zero("(e) no credited view has viewer = creator", e.n!, "self-credited views"),
+    { name: "(f) sum of earnings = 6,000 × credited views", pass: total === 2 * reward * credited, detail: `${total} µUSD vs 6,000 × ${credited} = ${2 * reward * credited}` },
+    {
+      name: "(g) views the client saw qualify = credited + unearnable (nothing lost)",
+      pass: ids.length === g.settled && g.db_qualified === ids.length && credited + counts.unearnable! === ids.length,
+      detail: `client saw ${ids.length}; of them settled ${g.settled}; database credited ${credited} + unearnable ${counts.unearnable} = ${credited + counts.unearnable!}`,
+    },
+    {
+      name: "(h) credited = earnable views by the client's own count (none lost, none double)",
+      pass: credited === expected,
+      detail: `credited ${credited}, expected ${expected}`,
+    },
+  ];
+  return { checks, counts };
+}
