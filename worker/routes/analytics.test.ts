@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TrafficDashboard } from "../api-types";
 import { makeContent } from "../test/factories";
@@ -57,8 +58,17 @@ describe("traffic analytics", () => {
     expect(d.timeline.reduce((n, t) => n + t.pageViews, 0)).toBe(7);
 
     const admin = await signedInBrowser("admin@example.com");
+    // The site-wide dashboard reads the rollups kept at ingest; they agree with the visits.
     const site = await (await admin.fetch("/api/admin/analytics/dashboard?range=1d")).json<TrafficDashboard>();
     expect(site.overview.totalVisitors).toBeGreaterThanOrEqual(5);
+    expect(site.overview.topPages.find((p) => p.page === contentPage)?.views).toBe(4);
+    const launch = site.campaigns.find((c) => c.campaign === "launch");
+    expect(launch?.visitors).toBeGreaterThanOrEqual(2);
+    expect(launch?.conversions).toBeGreaterThanOrEqual(1);
+    const rows = await env.DB.prepare("select page_views, max_duration, converted, tagged from traffic_sessions where session_id = ?").bind(s4).first();
+    expect(rows).toEqual({ page_views: 2, max_duration: 40, converted: 1, tagged: 1 });
+    const first = await env.DB.prepare("select page_views, max_duration, converted from traffic_sessions where session_id = ?").bind(s1).first();
+    expect(first).toEqual({ page_views: 3, max_duration: 95, converted: 0 });
   });
 
   it("answers zeros, not NaN, with no visitors", async () => {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const pageVisits = sqliteTable(
@@ -28,6 +29,8 @@ export const pageVisits = sqliteTable(
     index("page_visits_created_idx").on(t.createdAt, t.sessionId),
     // Creator dashboards: visits to their own content and creator pages.
     index("page_visits_path_created_idx").on(t.pagePath, t.createdAt),
+    // Creator dashboards' conversions: the signed-in visits of one session.
+    index("page_visits_session_user_idx").on(t.sessionId, t.userId).where(sql`${t.userId} is not null`),
   ],
 );
 
@@ -40,4 +43,35 @@ export const rateLimits = sqliteTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+// Site-wide rollups kept at ingest, so the admin dashboard reads one row per session and per page and day
+// instead of every visit (DESIGN.md §6: p95 under 200 ms over 1M stored visits).
+export const trafficSessions = sqliteTable(
+  "traffic_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    firstAt: text("first_at").notNull(),
+    lastAt: text("last_at").notNull(),
+    pageViews: integer("page_views").notNull(),
+    // The longest visit_duration seen: the session's length (DESIGN.md §4 "average session").
+    maxDuration: integer("max_duration").notNull(),
+    source: text("source").notNull(),
+    deviceType: text("device_type").notNull(),
+    campaign: text("campaign"),
+    tagged: integer("tagged", { mode: "boolean" }).notNull(),
+    // A new account was created during the session.
+    converted: integer("converted", { mode: "boolean" }).notNull(),
+  },
+  (t) => [index("traffic_sessions_first_idx").on(t.firstAt)],
+);
+
+export const trafficPageDays = sqliteTable(
+  "traffic_page_days",
+  {
+    day: text("day").notNull(),
+    pagePath: text("page_path").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.pagePath] })],
 );
