@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet, useNavigation } from "react-router";
+import { usePageTracking } from "../hooks/use-page-tracking";
 import { Header } from "./header";
 import { PageSpinner } from "./spinner";
 
@@ -23,6 +24,8 @@ export function AppShell({ children }: { children: ReactNode }) {
 
 /** The root layout route. */
 export function RootLayout() {
+  // A page visit, and the marketing tags' page view, on every route change (spec §7 "Analytics").
+  usePageTracking();
   // Screens load lazily; a thin bar shows that a click was taken while the next one downloads.
   const loading = useNavigation().state === "loading";
   return (

@@ -3,6 +3,7 @@ import { LikedContent } from "../components/profile/liked-content";
 import { MyContent } from "../components/profile/my-content";
 import { ProfileSettings } from "../components/profile/profile-settings";
 import { Tabs, type TabItem } from "../components/tabs";
+import { LazyAnalyticsDashboard } from "../components/traffic/lazy-analytics-dashboard";
 
 function ProfilePage() {
   // RequireAuth renders this screen only with a signed-in user.
@@ -11,6 +12,7 @@ function ProfilePage() {
     { id: "settings", label: "Profile Settings", panel: <ProfileSettings user={user} /> },
     { id: "content", label: "My Content", panel: <MyContent /> },
     { id: "liked", label: "Liked Content", panel: <LikedContent /> },
+    { id: "analytics", label: "Analytics", panel: <LazyAnalyticsDashboard mode="creator" /> },
   ];
   return (
     <div className="space-y-6">

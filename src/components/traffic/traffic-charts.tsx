@@ -1,0 +1,94 @@
+// The dashboard's charts. chart.js is large, so this module is loaded lazily (charts.ts) and registers only
+// the pieces these three charts use: line (stacked area), pie and bar.
+import {
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartOptions,
+} from "chart.js";
+import { Bar, Line, Pie } from "react-chartjs-2";
+import { formatDay } from "../../lib/format";
+import type { TrafficDashboard } from "../../lib/types";
+import { chartColor, CHART_COLORS } from "./traffic-format";
+
+// The controllers (LineController, PieController, BarController) are registered by react-chartjs-2's
+// typed components themselves.
+ChartJS.register(ArcElement, BarElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
+ChartJS.defaults.color = "#94a3b8"; // slate-400 on the dark cards
+ChartJS.defaults.borderColor = "rgba(148, 163, 184, 0.15)";
+ChartJS.defaults.font.family = "inherit";
+
+const translucent = (hex: string) => `${hex}55`;
+const countTicks = { precision: 0 };
+
+export type Slice = { label: string; value: number };
+
+/** Visitors and page views per day, stacked (spec §2 Overview). */
+export function VisitsChart({ timeline }: { timeline: TrafficDashboard["timeline"] }) {
+  const [visitors, pageViews] = CHART_COLORS;
+  // Dots on every day are clutter over 30 or 90 days; hovering still shows each day.
+  const pointRadius = timeline.length > 14 ? 0 : 2;
+  const options: ChartOptions<"line"> = {
+    maintainAspectRatio: false,
+    interaction: { mode: "index", intersect: false },
+    plugins: { legend: { position: "bottom" } },
+    scales: { x: { grid: { display: false } }, y: { stacked: true, beginAtZero: true, ticks: countTicks } },
+  };
+  return (
+    <Line
+      role="img"
+      aria-label="Visitors and page views by date"
+      options={options}
+      data={{
+        labels: timeline.map((t) => formatDay(t.date, { month: "short", day: "numeric" })),
+        datasets: [
+          { label: "Visitors", data: timeline.map((t) => t.visitors), fill: "origin", borderColor: visitors, backgroundColor: translucent(visitors), tension: 0.3, pointRadius, pointHoverRadius: 4 },
+          { label: "Page Views", data: timeline.map((t) => t.pageViews), fill: "-1", borderColor: pageViews, backgroundColor: translucent(pageViews), tension: 0.3, pointRadius, pointHoverRadius: 4 },
+        ],
+      }}
+    />
+  );
+}
+
+export function SharePie({ slices: all, label }: { slices: Slice[]; label: string }) {
+  // Empty slices would still draw their border as a stray line.
+  const slices = all.filter((s) => s.value > 0);
+  const options: ChartOptions<"pie"> = { maintainAspectRatio: false, plugins: { legend: { position: "bottom" } } };
+  return (
+    <Pie
+      role="img"
+      aria-label={label}
+      options={options}
+      data={{
+        labels: slices.map((s) => s.label),
+        datasets: [{ label: "Visitors", data: slices.map((s) => s.value), backgroundColor: slices.map((_, i) => chartColor(i)), borderColor: "#0f172a", borderWidth: 2 }],
+      }}
+    />
+  );
+}
+
+export function VisitorsBar({ slices, label }: { slices: Slice[]; label: string }) {
+  const options: ChartOptions<"bar"> = {
+    maintainAspectRatio: false,
+    plugins: { legend: { display: false } },
+    scales: { x: { grid: { display: false } }, y: { beginAtZero: true, ticks: countTicks } },
+  };
+  return (
+    <Bar
+      role="img"
+      aria-label={label}
+      options={options}
+      data={{
+        labels: slices.map((s) => s.label),
+        datasets: [{ label: "Visitors", data: slices.map((s) => s.value), backgroundColor: slices.map((_, i) => chartColor(i)), borderRadius: 6 }],
+      }}
+    />
+  );
+}
