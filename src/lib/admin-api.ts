@@ -1,4 +1,5 @@
 import { api } from "./api";
+import { trackEvent } from "./marketing-tags";
 import type {
   AdminAnalyticsResponse,
   AdminChallengesResponse,
@@ -52,7 +53,11 @@ export type PaymentInput = {
 };
 
 export const getAdminPayments = (signal?: AbortSignal) => api<PaymentJson[]>("/api/admin/payments", { signal });
-export const addPayment = (body: PaymentInput) => api<PaymentJson>("/api/admin/payments", { method: "POST", body });
+export const addPayment = (body: PaymentInput) =>
+  api<PaymentJson>("/api/admin/payments", { method: "POST", body }).then((payment) => {
+    trackEvent("payment_initiated", { value: payment.amount_usd, currency: "USD" });
+    return payment;
+  });
 export const changePayment = (id: string, body: PaymentInput) =>
   api<PaymentJson>(`/api/admin/payments/${id}`, { method: "PATCH", body });
 export const deletePayment = (id: string) => api<Ok>(`/api/admin/payments/${id}`, { method: "DELETE" });

@@ -1,4 +1,5 @@
 import { api } from "./api";
+import { trackEvent } from "./marketing-tags";
 import type {
   ContentJson,
   ContentListResponse,
@@ -30,7 +31,11 @@ export const listMine = () => api<ContentListResponse>("/api/content/mine");
 export const listLiked = () => api<ContentListResponse>("/api/content/liked");
 
 export const likeStatus = (id: string) => api<LikeStatusResponse>(`/api/content/${id}/like-status`);
-export const like = (id: string) => api<LikeStatusResponse>(`/api/content/${id}/like`, { method: "POST" });
+export const like = (id: string) =>
+  api<LikeStatusResponse>(`/api/content/${id}/like`, { method: "POST" }).then((status) => {
+    trackEvent("content_like", { content_id: id });
+    return status;
+  });
 export const unlike = (id: string) => api<LikeStatusResponse>(`/api/content/${id}/like`, { method: "DELETE" });
 
 export type ContentEdit = { title: string; description: string; tags: string[] };
@@ -41,7 +46,10 @@ export const setThumbnail = (id: string, thumbnailKey: string) =>
   api<ContentJson>(`/api/content/${id}/thumbnail`, { method: "PATCH", body: { thumbnail_key: thumbnailKey } });
 
 export const finalizeUpload = (body: FinalizeRequest) =>
-  api<FinalizeResponse>("/api/content/finalize", { method: "POST", body });
+  api<FinalizeResponse>("/api/content/finalize", { method: "POST", body }).then((created) => {
+    trackEvent("content_upload", { content_id: created.id, content_type: body.type });
+    return created;
+  });
 
 export const getCreator = (id: string, signal?: AbortSignal) =>
   api<CreatorPageJson>(`/api/users/${encodeURIComponent(id)}`, { signal });

@@ -1,3 +1,4 @@
+import { trackEvent } from "./marketing-tags";
 import type { DiscoveryMethod } from "../components/gallery/discovery";
 import { api } from "./api";
 import type {
@@ -20,6 +21,9 @@ export const startPlayback = (body: PlaybackStart) =>
   api<PlaybackStartResponse>("/api/playback-events", {
     method: "POST",
     body: { ...body, event_type: "start", second_mark: 0 },
+  }).then((started) => {
+    trackEvent("video_play", { content_id: body.content_id });
+    return started;
   });
 
 export type PlaybackEvent = {

@@ -76,11 +76,19 @@ describe("admin dashboard", () => {
     expect(await screen.findByRole("cell", { name: "$12.00" })).toBeTruthy();
   });
 
-  it("switches panels by click and by arrow keys; Traffic keeps its placeholder", async () => {
-    stubAdmin({ "GET /api/admin/analytics": { body: emptyAnalytics }, "GET /api/admin/audit": { body: [] } });
+  it("switches panels by click and by arrow keys; Traffic shows the site's analytics dashboard", async () => {
+    const noTraffic = {
+      overview: { totalVisitors: 0, pageViews: 0, avgSessionDuration: 0, bounceRate: 0, topPages: [], topSources: [] },
+      timeline: [], devices: [], campaigns: [],
+    };
+    stubAdmin({
+      "GET /api/admin/analytics": { body: emptyAnalytics },
+      "GET /api/admin/audit": { body: [] },
+      "GET /api/admin/analytics/dashboard": { body: noTraffic },
+    });
     renderApp("/admin");
     fireEvent.click(await screen.findByRole("tab", { name: "Traffic" }));
-    expect(screen.getByRole("tabpanel", { name: "Traffic" }).textContent).toMatch(/^Coming soon: visitors/);
+    expect(await within(screen.getByRole("tabpanel", { name: "Traffic" })).findByText("No Analytics Data")).toBeTruthy();
 
     fireEvent.keyDown(screen.getByRole("tab", { name: "Traffic" }), { key: "ArrowLeft" });
     const analytics = screen.getByRole("tab", { name: "Analytics" });

@@ -9,13 +9,13 @@ import { ManualTab } from "../components/admin/manual-tab";
 import { PaymentsTab } from "../components/admin/payments-tab";
 import { UsersTab } from "../components/admin/users-tab";
 import { Tabs, type TabItem } from "../components/tabs";
-import { card } from "../components/ui";
+import { LazyAnalyticsDashboard } from "../components/traffic/lazy-analytics-dashboard";
 
 // The dashboard's sections in the spec's order (§2 "Admin dashboard"), then the audit log. Only the open
 // tab is rendered, so each tab loads its data when it opens.
 const sections: [label: string, panel: ReactNode][] = [
   ["Analytics", <AnalyticsTab />],
-  ["Traffic", <p className={`${card} text-slate-400`}>Coming soon: visitors, page views, traffic sources, devices and campaigns.</p>],
+  ["Traffic", <LazyAnalyticsDashboard mode="admin" />],
   ["Earnings Log", <EarningsLogTab />],
   ["All Users", <UsersTab />],
   ["Ad Settings", <AdSettingsTab />],

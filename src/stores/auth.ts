@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { api, describeFailure } from "../lib/api";
+import { trackEvent } from "../lib/marketing-tags";
 import type { CurrentUser, RedirectUrlResponse, SessionResponse } from "../lib/types";
 
 export type AuthState = {
@@ -71,10 +72,11 @@ export const useAuth = create<AuthState>()((set, get) => ({
         );
       }
       try {
-        await api<SessionResponse>("/api/sessions", {
+        const session = await api<SessionResponse>("/api/sessions", {
           method: "POST",
           body: { code, state: params.get("state") },
         });
+        if (session?.created) trackEvent("user_signup");
       } catch (error) {
         throw describeFailure("Failed to exchange code for session token", error);
       }
