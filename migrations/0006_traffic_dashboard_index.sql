@@ -1,0 +1,2 @@
+DROP INDEX `traffic_sessions_first_idx`;--> statement-breakpoint
+CREATE INDEX `traffic_sessions_dashboard_idx` ON `traffic_sessions` (`first_at`,`source`,`device_type`,`campaign`,`tagged`,`page_views`,`max_duration`,`converted`);
