@@ -41,7 +41,17 @@ export type TrafficReport = {
   machine: Machine;
   command: string;
   durationSec: number;
-  dataset: { visits: number; sessions: number; days: number; existingUsers: number; newUsers: number; seedMs: number; rowsPerSec: number };
+  dataset: {
+    visits: number;
+    sessions: number;
+    days: number;
+    existingUsers: number;
+    newUsers: number;
+    seedMs: number;
+    rowsPerSec: number;
+    rollupMs: number;
+    rollupStatements: number;
+  };
   variants: { name: string; sql: string[] }[];
   dashboards: DashboardRow[];
   track: TrackResult;
@@ -63,7 +73,8 @@ export function markdown(r: TrafficReport): string {
   const lines = [
     `Measured by \`${r.command}\` on ${m.date}: ${m.nproc} CPUs (${m.cpu}, ${m.arch}), Node ${m.node}; the real Worker in local ` +
       `workerd (wrangler), its own D1 in \`.wrangler/bench-traffic\`. ${fmt(r.dataset.visits)} page visits in ${fmt(r.dataset.sessions)} ` +
-      `sessions over ${r.dataset.days} days (seeded in ${(r.dataset.seedMs / 1000).toFixed(1)} s). Whole run: ${Math.round(r.durationSec)} s.`,
+      `sessions over ${r.dataset.days} days (seeded in ${(r.dataset.seedMs / 1000).toFixed(1)} s; the rollups filled by the migrations' ` +
+      `backfill in ${(r.dataset.rollupMs / 1000).toFixed(1)} s). Whole run: ${Math.round(r.durationSec)} s.`,
     "",
     "| schema | dashboard | visits it covers | n | p50 ms | p95 ms | max ms | no answer | goal |",
     "|---|---|---:|---:|---:|---:|---:|---:|---|",
@@ -72,8 +83,7 @@ export function markdown(r: TrafficReport): string {
       const none = d.timedOut ? `${d.timedOut} (> ${d.timeoutMs / 1000} s)` : "0";
       return `| ${d.variant} | ${d.label} | ${fmt(d.visitsInRange)} | ${d.latency?.n ?? 0} | ${cell(d, "p50")} | ${cell(d, "p95")} | ${cell(d, "max")} | ${none} | ${goal} |`;
     }),
-    "",
-    ...r.variants.filter((v) => v.sql.length).map((v) => `"${v.name}": \`${v.sql.join("; ")}\` run on the bench database only (not a migration).`),
+    ...r.variants.filter((v) => v.sql.length).flatMap((v) => ["", `"${v.name}": \`${v.sql.join("; ")}\` run on the bench database only (not a migration).`]),
     "",
     `Tracker: \`POST /api/analytics/track\`, ${r.track.clients} concurrent clients for ${r.track.seconds} s, a new \`cf-connecting-ip\` every ` +
       `100 requests per client: **${fmt(Math.round(r.track.perSecond))} requests/s** (${statusText(r.track.status)}; p50 ${r.track.latency.p50} ms, ` +
