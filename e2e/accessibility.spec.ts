@@ -59,7 +59,10 @@ test("signed-in screens: home, content, upload, bulk upload, profile, wallet", a
   await page.goto("/profile");
   for (const tab of ["Profile Settings", "My Content", "Liked Content"]) {
     await page.getByRole("tab", { name: tab }).click();
+    // Check the loading state and the loaded state alike: both must be accessible.
     await expectAccessible(page, `profile: ${tab}`);
+    await page.waitForLoadState("networkidle");
+    await expectAccessible(page, `profile: ${tab} (loaded)`);
   }
 
   await page.goto("/wallet");

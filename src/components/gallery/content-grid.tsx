@@ -26,7 +26,7 @@ export function ContentGrid({
 }: ContentGridProps) {
   if (loading) {
     return (
-      <div className={gridClass} aria-busy="true" aria-label="Loading content">
+      <div className={gridClass} role="status" aria-busy="true" aria-label="Loading content">
         {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
           <PlaceholderCard key={index} />
         ))}

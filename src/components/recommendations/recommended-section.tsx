@@ -48,7 +48,7 @@ export function RecommendedSection() {
         <p className="text-sm text-slate-400">Picked from what you like and watch</p>
       </div>
       {picks.status === "loading" ? (
-        <div aria-busy="true" aria-label="Loading recommendations" className="flex gap-4 overflow-hidden pb-2">
+        <div role="status" aria-busy="true" aria-label="Loading recommendations" className="flex gap-4 overflow-hidden pb-2">
           {Array.from({ length: PLACEHOLDERS }, (_, index) => (
             <div key={index} data-testid="recommendation-placeholder" className={`${rowItem} animate-pulse flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60`}>
               <div className="aspect-video bg-slate-800" />

@@ -6,19 +6,20 @@ import type { TrafficDashboard } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { deferred, stubFetch } from "../../test/fetch";
 import { AnalyticsDashboard } from "./analytics-dashboard";
+import { CHART_COLORS } from "./traffic-format";
 import { dashboard, emptyDashboard } from "./traffic-fixtures";
 
 // happy-dom has no canvas to draw on, so the charts render as figures carrying what chart.js was given.
 vi.mock("react-chartjs-2", () => {
   const chart = (type: string) =>
-    function FakeChart(props: { data: { labels?: unknown[]; datasets: { label?: string; data: unknown[]; fill?: unknown }[] }; options?: { scales?: { y?: { stacked?: boolean } } }; "aria-label"?: string }) {
+    function FakeChart(props: { data: { labels?: unknown[]; datasets: { label?: string; data: unknown[]; fill?: unknown; backgroundColor?: unknown; borderWidth?: unknown }[] }; options?: { scales?: { y?: { stacked?: boolean } } }; "aria-label"?: string }) {
       return (
         <figure
           role="img"
           aria-label={props["aria-label"]}
           data-type={type}
           data-labels={JSON.stringify(props.data.labels)}
-          data-datasets={JSON.stringify(props.data.datasets.map(({ label, data, fill }) => ({ label, data, fill })))}
+          data-datasets={JSON.stringify(props.data.datasets.map(({ label, data, fill, backgroundColor, borderWidth }) => ({ label, data, fill, backgroundColor, borderWidth })))}
           data-stacked={String(props.options?.scales?.y?.stacked ?? false)}
         />
       );
@@ -33,7 +34,7 @@ const chart = async (name: string) => {
   return {
     type: figure.dataset.type,
     labels: JSON.parse(figure.dataset.labels!) as string[],
-    datasets: JSON.parse(figure.dataset.datasets!) as { label: string; data: number[]; fill?: unknown }[],
+    datasets: JSON.parse(figure.dataset.datasets!) as { label: string; data: number[]; fill?: unknown; backgroundColor?: unknown; borderWidth?: number }[],
     stacked: figure.dataset.stacked === "true",
   };
 };
@@ -162,7 +163,7 @@ describe("analytics dashboard: overview", () => {
     expect(area.stacked).toBe(true);
     // 7 days back from Nov 21 15:00 UTC: Nov 14 … Nov 21.
     expect(area.labels).toEqual(["Nov 14", "Nov 15", "Nov 16", "Nov 17", "Nov 18", "Nov 19", "Nov 20", "Nov 21"]);
-    expect(area.datasets).toEqual([
+    expect(area.datasets.map(({ label, data, fill }) => ({ label, data, fill }))).toEqual([
       { label: "Visitors", data: [0, 0, 0, 0, 0, 400, 0, 834], fill: "origin" },
       { label: "Page Views", data: [0, 0, 0, 0, 0, 1400, 0, 2921], fill: "-1" },
     ]);
@@ -209,6 +210,19 @@ describe("analytics dashboard: other tabs", () => {
     expect(pie.datasets[0]?.data).toEqual([740, 494]);
     const rows = within(screen.getByRole("list", { name: "Device Breakdown" })).getAllByRole("listitem");
     expect(rows.map((li) => li.textContent)).toEqual(["Mobile740 visitors · 60.0%", "Desktop494 visitors · 40.0%", "Tablet0 visitors · 0.0%"]);
+  });
+
+  it("Devices: a slice keeps the colour of its row when other types have no visitors", async () => {
+    stubDashboard({ ...dashboard, devices: [{ type: "desktop", visitors: 1234, percentage: 1 }] });
+    renderDashboard();
+    await screen.findByRole("tab", { name: "Devices" });
+    openTab("Devices");
+    const pie = await chart("Share of visitors per device type");
+    expect(pie.labels).toEqual(["Desktop"]);
+    expect(pie.datasets[0]).toMatchObject({ backgroundColor: [CHART_COLORS[1]], borderWidth: 0 });
+    // The list colours its rows by position, and Desktop is its second row.
+    const rows = within(screen.getByRole("list", { name: "Device Breakdown" })).getAllByRole("listitem");
+    expect(rows[1]?.textContent).toContain("Desktop");
   });
 
   it("Campaigns: visitors, conversions and rate; 'Unknown' without a name, 0% without visitors", async () => {

@@ -58,8 +58,9 @@ export function VisitsChart({ timeline }: { timeline: TrafficDashboard["timeline
 }
 
 export function SharePie({ slices: all, label }: { slices: Slice[]; label: string }) {
-  // Empty slices would still draw their border as a stray line.
-  const slices = all.filter((s) => s.value > 0);
+  // Colours follow the full list, so a slice has the colour of its row in the list beside the pie. Empty
+  // slices are left out, and a lone slice gets no border (either would draw a stray line).
+  const slices = all.map((s, i) => ({ ...s, color: chartColor(i) })).filter((s) => s.value > 0);
   const options: ChartOptions<"pie"> = { maintainAspectRatio: false, plugins: { legend: { position: "bottom" } } };
   return (
     <Pie
@@ -68,7 +69,15 @@ export function SharePie({ slices: all, label }: { slices: Slice[]; label: strin
       options={options}
       data={{
         labels: slices.map((s) => s.label),
-        datasets: [{ label: "Visitors", data: slices.map((s) => s.value), backgroundColor: slices.map((_, i) => chartColor(i)), borderColor: "#0f172a", borderWidth: 2 }],
+        datasets: [
+          {
+            label: "Visitors",
+            data: slices.map((s) => s.value),
+            backgroundColor: slices.map((s) => s.color),
+            borderColor: "#0f172a",
+            borderWidth: slices.length > 1 ? 2 : 0,
+          },
+        ],
       }}
     />
   );
