@@ -2,19 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../app";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { makeContent } from "../test/factories";
+import { PUBLIC_ROUTES } from "../test/public-routes";
 
 // Every registered route for four callers: anonymous, a viewer, another creator, an admin.
-const PUBLIC = new Set([
-  "GET /api/oauth/google/redirect_url",
-  "POST /api/sessions",
-  "GET /api/logout",
-  "GET /api/users/:id{[0-9A-HJKMNP-TV-Z]{26}}",
-  "GET /api/content",
-  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
-  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}/thumbnail",
-  "POST /api/analytics/track",
-  "GET /api/analytics/config",
-]);
 // Routes that change one piece of content: only its creator (or an admin) may call them.
 const OWNER_ONLY = new Set([
   "PATCH /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
@@ -45,7 +35,7 @@ describe("authorization matrix", () => {
   for (const route of routes) {
     it(route.key, async () => {
       const anon = await call(new Browser(), route.method, route.path);
-      if (PUBLIC.has(route.key)) expect(anon.status, "anonymous").not.toBe(401);
+      if (PUBLIC_ROUTES.has(route.key)) expect(anon.status, "anonymous").not.toBe(401);
       else expect(anon.status, "anonymous").toBe(401);
       // Logging out would end the shared test sessions; its own tests cover signed-in callers.
       if (route.key === "GET /api/logout") return;

@@ -1,0 +1,13 @@
+// The reviewed list of routes anyone may call. A route added anywhere else must refuse anonymous callers;
+// the route walks of route-access.test.ts and abuse/authorization-matrix.test.ts fail when one does not.
+export const PUBLIC_ROUTES = new Set([
+  "GET /api/oauth/google/redirect_url",
+  "POST /api/sessions",
+  "GET /api/logout",
+  "GET /api/users/:id{[0-9A-HJKMNP-TV-Z]{26}}",
+  "GET /api/content",
+  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
+  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}/thumbnail",
+  "POST /api/analytics/track",
+  "GET /api/analytics/config",
+]);
