@@ -3,7 +3,7 @@ import { describeFailure } from "../../lib/api";
 import { buttonClass } from "../ui";
 import { AmountField } from "./amount-field";
 import type { ManualRecord } from "./manual-kinds";
-import { Modal } from "./modal";
+import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
 import { refreshAdminLists } from "./use-admin-query";
 

@@ -4,7 +4,7 @@ import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { AmountField } from "./amount-field";
 import type { ManualKind } from "./manual-kinds";
-import { Modal } from "./modal";
+import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
 import { refreshAdminLists } from "./use-admin-query";
 import { type PickedUser, UserPicker } from "./user-picker";

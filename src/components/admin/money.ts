@@ -1,22 +1,18 @@
 import { formatUsd } from "../../lib/format";
+import { MICROS_PER_USD } from "../../lib/money";
 
 // Display decimals (spec §9): balances 3, earnings totals, report and payments 2, bonus amounts 0.
 // Every amount also carries its exact value in a tooltip, as the wallet does.
 
-const MICROS = 1_000_000;
+const MICROS = MICROS_PER_USD;
 
-/** Sums USD amounts through whole micro-dollars, as the server keeps money (DESIGN.md §3). */
-export const sumUsd = (amounts: number[]) => amounts.reduce((sum, a) => sum + Math.round(a * MICROS), 0) / MICROS;
+// One definition of each for the whole SPA (src/lib/money.ts); re-exported for the admin screens.
+export { bonusUsd, sumUsd } from "../../lib/money";
 
 export const usd2 = (amount: number) => formatUsd(amount, 2);
 export const usd3 = (amount: number) => formatUsd(amount, 3);
 export const exactUsd = (amount: number) => formatUsd(amount, 2, 6);
 
-/**
- * Bonus amounts show without cents ("$10"), but a bonus with cents (the step is 0.01) keeps them, so the
- * screen never shows an amount that differs from the record.
- */
-export const bonusUsd = (amount: number) => formatUsd(amount, Number.isInteger(amount) ? 0 : 2);
 
 /** What a number field holds as a number, or null when it is empty or not a number. */
 export function readAmount(text: string): number | null {

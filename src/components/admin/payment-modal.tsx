@@ -4,7 +4,7 @@ import type { PaymentJson } from "../../lib/types";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { AmountField } from "./amount-field";
-import { Modal } from "./modal";
+import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
 import { savePayment } from "./payment-save";
 import { refreshAdminLists } from "./use-admin-query";

@@ -1,5 +1,5 @@
 import type { ChallengeProgressResponse } from "../../lib/types";
-import { bonusUsd } from "./format";
+import { bonusUsd } from "../../lib/money";
 import { ProgressBar } from "./progress-bar";
 
 export type ChallengeEntry = ChallengeProgressResponse["progress"][number];

@@ -11,7 +11,8 @@ import { deferred, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { makeEntry, makeProgress, seedChallenges } from "./challenge-fixtures";
 import { ChallengePanel } from "./challenge-panel";
-import { bonusUsd, formatTimeLeft, sumUsd } from "./format";
+import { bonusUsd, sumUsd } from "../../lib/money";
+import { formatTimeLeft } from "./format";
 
 const PATH = "/api/challenges/progress";
 

@@ -4,7 +4,8 @@ import { useChallengeProgress } from "../../hooks/use-challenge-progress";
 import type { ChallengeProgressResponse } from "../../lib/types";
 import { buttonClass, card } from "../ui";
 import { ChallengeItem } from "./challenge-item";
-import { bonusUsd, formatTimeLeft, sumUsd } from "./format";
+import { bonusUsd, sumUsd } from "../../lib/money";
+import { formatTimeLeft } from "./format";
 import { ProgressBar } from "./progress-bar";
 
 /**

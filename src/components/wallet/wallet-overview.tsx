@@ -2,11 +2,11 @@ import { formatUsd } from "../../lib/format";
 import type { WalletJson } from "../../lib/types";
 import { BalanceCard } from "./balance-card";
 import { HowEarningsWork } from "./how-earnings-work";
-import { addUsd, subtractUsd } from "./money";
+import { sumUsd } from "../../lib/money";
 
 /** Overview tab: the total with payout eligibility, the two balances, and how earning works. */
 export function WalletOverview({ wallet }: { wallet: WalletJson }) {
-  const total = addUsd(wallet.viewer_balance, wallet.creator_balance);
+  const total = sumUsd([wallet.viewer_balance, wallet.creator_balance]);
   return (
     <div className="space-y-6">
       <div className="grid gap-6 md:grid-cols-3">
@@ -38,7 +38,7 @@ function PayoutStatus({ total, minimum }: { total: number; minimum: number }) {
   }
   return (
     <p className="mt-4 text-sm text-slate-400">
-      {formatUsd(subtractUsd(minimum, total), 3)} more to reach the {formatUsd(minimum, 2)} minimum payout
+      {formatUsd(sumUsd([minimum, -total]), 3)} more to reach the {formatUsd(minimum, 2)} minimum payout
     </p>
   );
 }

@@ -1,14 +1,20 @@
 import { type ReactNode, useId, useRef } from "react";
-import { buttonClass } from "../ui";
-import { useModalDialog } from "../use-modal-dialog";
+import { buttonClass } from "./ui";
+import { useModalDialog } from "./use-modal-dialog";
 
-type ModalProps = { title: string; onClose: () => void; children: ReactNode };
+type ModalProps = {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** "md" for short messages (sign-in), "lg" (default) for forms. */
+  size?: "md" | "lg";
+};
 
 /**
- * An admin dialog: labelled by its title, focus moves in (to the `data-autofocus` field), Tab stays inside,
+ * The app's dialog: labelled by its title, focus moves in (to the `data-autofocus` field), Tab stays inside,
  * Escape or the backdrop closes it, and focus returns to the button that opened it.
  */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, onClose, children, size = "lg" }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   useModalDialog(dialogRef, onClose);
@@ -23,7 +29,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="relative max-h-[90vh] w-full max-w-lg overflow-y-auto rounded-2xl border border-slate-800 bg-slate-900 p-6 shadow-2xl outline-none"
+        className={`relative max-h-[90vh] w-full ${size === "md" ? "max-w-md" : "max-w-lg"} overflow-y-auto rounded-2xl border border-slate-800 bg-slate-900 p-6 shadow-2xl shadow-violet-950/40 outline-none`}
       >
         <button
           type="button"
@@ -33,7 +39,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
         >
           <span aria-hidden="true">✕</span>
         </button>
-        <h2 id={titleId} className="pr-8 text-xl font-semibold">
+        <h2 id={titleId} className={`pr-8 font-semibold ${size === "md" ? "text-2xl" : "text-xl"}`}>
           {title}
         </h2>
         <div className="mt-4">{children}</div>
