@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { AnalyticsConfig, TrafficDashboard } from "../api-types";
+import type { TrafficDashboard } from "../api-types";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import type { Db } from "../db/client";
-import { readSettings, upsertSetting } from "../db/queries/settings";
+import { readSettings } from "../db/queries/settings";
 import { recordVisit, trafficDashboard, type DashboardScope } from "../db/queries/traffic";
-import { auditStatement } from "../domain/audit";
+import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
+import { changeSetting } from "../domain/settings/change-setting";
 import { pageVisitBody, sourceOf, TRAFFIC_RANGES } from "../domain/traffic/page-visit";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
@@ -15,7 +16,6 @@ import { validate } from "../lib/validate";
 
 const TRACK_MAX_BYTES = 8 * 1024;
 const TRACK_PER_MINUTE = 120;
-const CONFIG_DEFAULTS: AnalyticsConfig = { facebook_pixel_id: "", ga4_id: "" };
 
 const rangeQuery = z.object({
   range: z.enum(Object.keys(TRAFFIC_RANGES) as [keyof typeof TRAFFIC_RANGES], "range must be 1d, 7d, 30d or 90d").default("7d"),
@@ -62,7 +62,7 @@ export const analyticsPublicRoutes = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   )
-  .get("/analytics/config", async (c) => c.json(await readSettings(c.get("db"), CONFIG_DEFAULTS), 200));
+  .get("/analytics/config", async (c) => c.json(await readSettings(c.get("db"), ANALYTICS_CONFIG_DEFAULTS), 200));
 
 /** Signed-in: traffic to the caller's own content and creator page. */
 export const analyticsSignedInRoutes = new Hono<SignedInEnv>().get("/analytics/dashboard", validate("query", rangeQuery), async (c) =>
@@ -79,12 +79,6 @@ export const adminAnalyticsDashboardRoutes = new Hono<AppEnv>()
   .get("/analytics/dashboard", validate("query", rangeQuery), async (c) => c.json(await dashboard(c.get("db"), c.req.valid("query").range), 200))
   .patch("/analytics/config", validate("json", configChange), async (c) => {
     const { key, value } = c.req.valid("json");
-    const db = c.get("db");
-    const before = await readSettings(db, CONFIG_DEFAULTS);
-    if (before[key] === value) return c.json(before, 200);
-    await db.batch([
-      upsertSetting(db, key, value, nowIso()),
-      auditStatement(db, { actorId: c.get("user")!.id, action: "update", entity: "setting", entityId: key, before: { [key]: before[key] }, after: { [key]: value } }),
-    ]);
-    return c.json({ ...before, [key]: value }, 200);
+    const after = await changeSetting(c.get("db"), { defaults: ANALYTICS_CONFIG_DEFAULTS, key, value, actorId: c.get("user")!.id });
+    return c.json(after, 200);
   });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ContentListResponse } from "../api-types";
 import type { AppEnv } from "../app-env";
-import { findContent, listContentPage } from "../db/queries/content";
+import { findContent, findMedia, listContentPage } from "../db/queries/content";
 import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { ftsQuery } from "../domain/content/search-query";
 import { notFound } from "../lib/errors";
@@ -44,7 +44,7 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     return c.json(contentJson(row), 200);
   })
   .get(`/content/:id${ID_PATTERN}/thumbnail`, async (c) => {
-    const row = await findContent(c.get("db"), c.req.param("id"));
+    const row = await findMedia(c.get("db"), c.req.param("id"));
     if (!row?.thumbnailKey) throw notFound("No thumbnail");
     return serveObject(c, { bucket: c.env.MEDIA, key: row.thumbnailKey, cacheControl: "public, max-age=86400" });
   });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ContentListResponse, LikeStatusResponse } from "../api-types";
 import type { SignedInEnv } from "../app-env";
-import { findContent, likeState, listByCreator, listLikedBy, setLike } from "../db/queries/content";
+import { findMedia, likeState, listByCreator, listLikedBy, setLike } from "../db/queries/content";
 import { deleteContentRow, replaceThumbnail, updateContentText } from "../db/queries/content-writes";
 import { contentTheUserMayChange } from "../domain/content/ownership";
 import { contentText } from "../domain/content/rules";
@@ -40,7 +40,7 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     return c.json({ items: rows.map(contentJson), nextCursor: null } satisfies ContentListResponse, 200);
   })
   .get(`${ONE}/stream`, async (c) => {
-    const row = await findContent(c.get("db"), c.req.param("id"));
+    const row = await findMedia(c.get("db"), c.req.param("id"));
     if (!row) throw notFound("Content not found");
     return serveObject(c, {
       bucket: c.env.MEDIA,
@@ -55,7 +55,7 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
   })
   .post(`${ONE}/like`, async (c) => {
     const contentId = c.req.param("id");
-    if (!(await findContent(c.get("db"), contentId))) throw notFound("Content not found");
+    if (!(await findMedia(c.get("db"), contentId))) throw notFound("Content not found");
     const state = await setLike(c.get("db"), { userId: c.get("user").id, contentId, createdAt: nowIso() }, true);
     return c.json(likeJson(state), 200);
   })

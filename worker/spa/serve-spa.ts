@@ -1,16 +1,15 @@
 import { createDb } from "../db/client";
 import { readSettings } from "../db/queries/settings";
-import type { AnalyticsConfig } from "../api-types";
+import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { spaContentSecurityPolicy } from "./content-security-policy";
 
-const CONFIG_DEFAULTS: AnalyticsConfig = { facebook_pixel_id: "", ga4_id: "" };
 const CACHE_MS = 60_000;
 let cached: { at: number; csp: string } | null = null;
 
 /** The policy for the current settings, re-read at most once a minute per isolate (no D1 call per page). */
 async function currentPolicy(env: Env) {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.csp;
-  const config = await readSettings(createDb(env.DB), CONFIG_DEFAULTS).catch(() => CONFIG_DEFAULTS);
+  const config = await readSettings(createDb(env.DB), ANALYTICS_CONFIG_DEFAULTS).catch(() => ANALYTICS_CONFIG_DEFAULTS);
   cached = { at: Date.now(), csp: spaContentSecurityPolicy(config) };
   return cached.csp;
 }

@@ -7,8 +7,9 @@ export type ContentRow = typeof content.$inferSelect & { creatorName: string; li
 const CREATOR_NAME = sql`coalesce(u.username, substr(u.email, 1, instr(u.email, '@') - 1))`;
 const LIKE_COUNT = sql`(select count(*) from likes l where l.content_id = c.id)`;
 
-// Raw SQL because search joins the FTS5 table (drizzle cannot express it); every value is bound.
-const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2_key as r2Key, c.media_size as mediaSize,
+// Raw SQL because search joins the FTS5 table (drizzle cannot express it); every value is bound. The
+// columns of a ContentRow, for any query over `content c join users u` (recommendations use it too).
+export const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2_key as r2Key, c.media_size as mediaSize,
   c.media_content_type as mediaContentType, c.thumbnail_key as thumbnailKey, c.duration_ms as durationMs,
   c.created_by as createdBy, c.created_at as createdAt, c.updated_at as updatedAt,
   ${CREATOR_NAME} as creatorName, ${LIKE_COUNT} as likeCount`;
@@ -50,6 +51,17 @@ export async function listContentPage(db: Db, p: ListParams): Promise<(ContentRo
 
 /** How many of the newest matches a search ranks by relevance. */
 export const SEARCH_WINDOW = 500;
+
+/** What serving an item's media needs, without the creator join or the like count (every Range request). */
+export async function findMedia(db: Db, id: string) {
+  return (
+    (await db
+      .select({ r2Key: content.r2Key, mediaSize: content.mediaSize, thumbnailKey: content.thumbnailKey })
+      .from(content)
+      .where(eq(content.id, id))
+      .get()) ?? null
+  );
+}
 
 export async function findContent(db: Db, id: string): Promise<ContentRow | null> {
   const rows = await db.all<ContentRow>(sql`select ${SELECT_ROW} from content c

@@ -3,18 +3,14 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { LIMITS } from "../../domain/recommendations/limits";
 import type { Candidate, Seed, ViewerProfile } from "../../domain/recommendations/model";
 import type { Db } from "../client";
-import type { ContentRow } from "./content";
+import { SELECT_ROW, type ContentRow } from "./content";
 
 // Reads that feed the recommender (worker/domain/recommendations). A request makes two round trips: the
 // viewer's profile (plus, for Up Next, the item), then one candidate query. Raw SQL for json_each and FTS5;
 // every value is bound. Each step is bounded by LIMITS, and each is served by an index (noted per step).
 
-// The columns of content.ts's SELECT_ROW (not exported there), so candidates become ContentJson directly.
-const ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2_key as r2Key, c.media_size as mediaSize,
-  c.media_content_type as mediaContentType, c.thumbnail_key as thumbnailKey, c.duration_ms as durationMs,
-  c.created_by as createdBy, c.created_at as createdAt, c.updated_at as updatedAt,
-  coalesce(u.username, substr(u.email, 1, instr(u.email, '@') - 1)) as creatorName,
-  (select count(*) from likes l where l.content_id = c.id) as likeCount`;
+// The same columns as every content query, so candidates become ContentJson directly.
+const ROW = SELECT_ROW;
 
 /** Likes by likes' primary key (user_id, …); finished items by views_viewer_content_idx. */
 function profileQuery(viewerId: string, today: string) {
