@@ -176,11 +176,28 @@ export type BonusAwardJson = {
   user_email: string;
   challenge_ids: string;
   total_bonus_amount: number;
-  status: "pending" | "awarded";
+  /** pending: waiting for the earnings job or, when review_reasons is not empty, for an admin. */
+  status: "pending" | "awarded" | "rejected";
   awarded_at: string | null;
   created_at: string;
   description: string;
+  /** Why the earnings job held a sign-on bonus for review (BonusRiskReason); empty when nothing was flagged. */
+  review_reasons: BonusRiskReason[];
+  /** The admin's note when approving or rejecting a held bonus. */
+  review_note: string | null;
+  reviewed_at: string | null;
 };
+
+/**
+ * Risk checks on a completed sign-on challenge set (docs/decisions/015):
+ *  - reciprocal_new_accounts: the member and another account created within a day of them watched each other;
+ *  - shared_ip: a counted view came from an address the other side (viewer or creator) also watched from;
+ *  - claimant_uploads: a counted stream was of an item another bonus claimant uploaded in their own window.
+ */
+export type BonusRiskReason = "reciprocal_new_accounts" | "shared_ip" | "claimant_uploads";
+
+/** POST /api/admin/bonuses/{id}/review: settles a held sign-on bonus; answers the updated BonusAwardJson. */
+export type BonusReviewBody = { decision: "approve" | "reject"; note: string };
 
 /** GET /api/admin/challenges: the list, the sign-on bonus history and its totals. */
 export type AdminChallengesResponse = {
@@ -188,6 +205,24 @@ export type AdminChallengesResponse = {
   awards: BonusAwardJson[];
   summary: { totalBonusesPaid: number; usersCompleted: number; usersEnrolled: number; successRate: number };
 };
+
+// ---- Earning rules (DESIGN.md §4 "A view"; docs/decisions/015) ----
+
+/** GET /api/earning-rules (signed in) and GET /api/admin/earning-rules. Amounts in USD. */
+export type EarningRulesJson = {
+  reward_usd: number;
+  qualify_percent: number;
+  views_per_item_per_day: number;
+  /** Admin-tunable: items shorter than this (seconds) never earn or count for challenges. */
+  min_earning_seconds: number;
+  /** Admin-tunable: earnable views per viewer per UTC day. */
+  daily_earnable_views: number;
+};
+
+export type EarningRuleKey = "min_earning_seconds" | "daily_earnable_views";
+
+/** PATCH /api/admin/earning-rules (audited); answers the updated EarningRulesJson. */
+export type EarningRuleChange = { key: EarningRuleKey; value: number };
 
 // ---- Recommendations (spec §7 "Content"; DESIGN.md §4 "Recommendations") ----
 

@@ -16,6 +16,7 @@ import { adminUserRoutes } from "./routes/admin/users";
 import { adminAnalyticsDashboardRoutes, analyticsPublicRoutes, analyticsSignedInRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
+import { adminEarningRulesRoutes, earningRulesRoutes } from "./routes/earning-rules";
 import { contentPublicRoutes } from "./routes/content-public";
 import { contentSignedInRoutes } from "./routes/content-signed-in";
 import { finalizeRoutes } from "./routes/finalize";
@@ -43,6 +44,7 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", finalizeRoutes)
   .route("/", uploadRoutes)
   .route("/", playbackRoutes)
+  .route("/", earningRulesRoutes)
   .route("/", walletRoutes)
   .route("/", recommendationRoutes)
   .route("/", adSettingsRoutes)
@@ -54,6 +56,7 @@ const adminApi = new Hono<AppEnv>()
   .use(requireAdmin)
   .route("/", adminEarningsCalendarRoutes)
   .route("/", adminAdSettingsRoutes)
+  .route("/", adminEarningRulesRoutes)
   .route("/", adminChallengeRoutes)
   .route("/", adminUserRoutes)
   .route("/", adminEarningRoutes)

@@ -2,6 +2,8 @@ import { app } from "./app";
 import { runScheduledJobs } from "./scheduled";
 import { serveSpa } from "./spa/serve-spa";
 
+export { WatchSessions } from "./watch-sessions/watch-sessions";
+
 export default {
   fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);

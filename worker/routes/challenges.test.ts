@@ -4,7 +4,7 @@ import type { AdminChallengesResponse, ChallengeJson, ChallengeProgressResponse,
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { publishFixture } from "../test/uploads";
-import { ageView, sendProgress, startView } from "../test/views";
+import { watchPaced } from "../test/views";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const progress = async (b: Browser) => (await b.fetch("/api/challenges/progress")).json<ChallengeProgressResponse>();
@@ -17,11 +17,9 @@ async function createChallenge(body: object) {
   return res.json<ChallengeJson>();
 }
 
-/** A qualified view of `contentId` by `viewer`, from the given device and IP. */
-async function watch(viewer: Browser, contentId: string, device = { fingerprint: "fp", ip: "" }, seconds = 9) {
-  const view = await startView(viewer, contentId, "browse", device);
-  await ageView(view, 60_000);
-  expect((await sendProgress(viewer, contentId, seconds, view, "complete")).body.qualified).toBe(true);
+/** A qualified view of `contentId` by `viewer`, watched at normal speed, from the given device and IP. */
+async function watch(viewer: Browser, contentId: string, device = { fingerprint: "fp", ip: "" }, durationMs = 10_000) {
+  expect((await watchPaced(viewer, await idOf(viewer), contentId, durationMs, { device })).qualified).toBe(true);
 }
 
 beforeEach(async () => {
@@ -69,24 +67,24 @@ describe("sign-on challenges", () => {
   it("counts views on each upload unique across users, IPs and devices within 24 hours", async () => {
     await createChallenge({ name: "Two viewers", description: "Views", requirement_type: "min_views_per_content", requirement_value: 2, bonus_amount: 10 });
     const creator = await signedInBrowser(uniqueEmail("creator"));
-    const first = await publishFixture(creator, "tiny.mp4");
+    const first = await publishFixture(creator, "clip-6s.mp4");
     expect((await progress(creator)).progress[0]!.progress_value).toBe(0);
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => signedInBrowser(uniqueEmail("v"))));
     // Two users on the same IP count once.
-    await watch(a!, first, { fingerprint: "device-a", ip: "198.51.100.1" }, 2.9);
-    await watch(b!, first, { fingerprint: "device-b", ip: "198.51.100.1" }, 2.9);
+    await watch(a!, first, { fingerprint: "device-a", ip: "198.51.100.1" }, 6000);
+    await watch(b!, first, { fingerprint: "device-b", ip: "198.51.100.1" }, 6000);
     expect((await progress(creator)).progress[0]!.progress_value).toBe(1);
-    await watch(c!, first, { fingerprint: "device-c", ip: "198.51.100.2" }, 2.9);
+    await watch(c!, first, { fingerprint: "device-c", ip: "198.51.100.2" }, 6000);
     expect((await progress(creator)).progress[0]).toMatchObject({ progress_value: 2, is_completed: true });
   });
 
   it("takes the weakest upload, and views after the upload's first 24 hours do not count", async () => {
     await createChallenge({ name: "One viewer", description: "Views", requirement_type: "min_views_per_content", requirement_value: 1, bonus_amount: 10 });
     const creator = await signedInBrowser(uniqueEmail("creator"));
-    const id = await publishFixture(creator, "tiny.mp4");
+    const id = await publishFixture(creator, "clip-6s.mp4");
     await env.DB.prepare("update content set created_at = ? where id = ?").bind(new Date(Date.now() - 25 * 3600_000).toISOString(), id).run();
     const viewer = await signedInBrowser(uniqueEmail("v"));
-    await watch(viewer, id, { fingerprint: "d1", ip: "198.51.100.9" }, 2.9);
+    await watch(viewer, id, { fingerprint: "d1", ip: "198.51.100.9" }, 6000);
     expect((await progress(creator)).progress[0]!.progress_value).toBe(0);
   });
 

@@ -2,15 +2,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { SignedInEnv } from "../app-env";
 import { findContent } from "../db/queries/content";
-import { startView } from "../db/queries/views";
+import { discoveryMethods } from "../db/schema";
 import { runEarningsJob } from "../domain/earnings/run-job";
-import { recordPlaybackEvent } from "../domain/views/record-event";
+import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { sha256Hex } from "../lib/crypto";
 import { notFound } from "../lib/errors";
-import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
-import { discoveryMethods } from "../db/schema";
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const contentId = z.string().regex(ULID, "content_id must be a content id");
@@ -30,39 +28,40 @@ const eventBody = z.object({
   second_mark: z.number().min(0, "second_mark must be 0 or more").max(7 * 24 * 3600),
 });
 
-/** Signed-in: playback sessions ("views") and the earnings job trigger (DESIGN.md §4). */
+/**
+ * Signed-in: playback sessions ("views"), each judged by the viewer's own watch-session Durable Object
+ * (docs/decisions/015), and the earnings job trigger.
+ */
 export const playbackRoutes = new Hono<SignedInEnv>()
   .post("/playback-events", validate("json", startBody), async (c) => {
     const body = c.req.valid("json");
-    const db = c.get("db");
-    const item = await findContent(db, body.content_id);
+    const item = await findContent(c.get("db"), body.content_id);
     if (!item) throw notFound("Content not found");
-    const now = nowIso();
+    const user = c.get("user");
     const ip = c.req.header("cf-connecting-ip") ?? "";
-    const view = {
-      id: newId(),
+    const started = await watchSessionsOf(c.env, user.id).start({
+      viewerId: user.id,
       contentId: item.id,
-      viewerId: c.get("user").id,
       creatorId: item.createdBy,
+      durationMs: item.durationMs,
       discoveryMethod: body.discovery_method,
       deviceFingerprint: body.device_fingerprint,
       // Salted, so unique-view checks can tell IPs apart without the database holding any.
       ipHash: ip ? await sha256Hex(`${c.get("settings").sessionSecret}:ip:${ip}`) : "",
-      startedAt: now,
-      lastEventAt: now,
-    };
-    await startView(db, view, newId());
-    return c.json({ view_id: view.id }, 201);
+    });
+    return c.json(started, 201);
   })
   .post("/events/playback", validate("json", eventBody), async (c) => {
     const body = c.req.valid("json");
-    const result = await recordPlaybackEvent(c.get("db"), {
-      viewerId: c.get("user").id,
+    const user = c.get("user");
+    const outcome = await watchSessionsOf(c.env, user.id).event({
+      viewerId: user.id,
       contentId: body.content_id,
       viewId: body.view_id,
-      eventType: body.event_type,
       secondMark: body.second_mark,
     });
-    return c.json(result, 200);
+    if (!outcome.found) throw notFound("No playback session for this content; start playing it again");
+    const { view_id, accepted, qualified } = outcome;
+    return c.json({ view_id, accepted, qualified }, 200);
   })
   .post("/earnings/calculate", async (c) => c.json(await runEarningsJob(c.get("db"), nowIso()), 200));

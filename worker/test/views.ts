@@ -1,5 +1,6 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { expect } from "vitest";
+import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import type { Browser } from "./http";
 
 /** Starts a view through the API; returns its id. */
@@ -19,10 +20,41 @@ export async function sendProgress(browser: Browser, contentId: string, seconds:
   return { status: res.status, body: await res.json<{ accepted: boolean; qualified: boolean; error?: string }>() };
 }
 
-/** Moves a view's start back in time, as if the viewer had been watching that long. */
-export async function ageView(viewId: string, ms: number) {
-  const started = new Date(Date.now() - ms).toISOString();
-  await env.DB.prepare("update views set started_at = ? where id = ?").bind(started, viewId).run();
+/**
+ * Lets `ms` of server time pass for a viewer's open sessions: their stored clocks move back, as if the
+ * viewer had been watching that much longer. The object's own storage, changed directly (no mock).
+ */
+export async function passTime(viewerId: string, ms: number) {
+  await runInDurableObject(watchSessionsOf(env, viewerId), (_object, state) => {
+    state.storage.sql.exec(
+      `update sessions set started_at_ms = started_at_ms - ?1, last_event_at_ms = last_event_at_ms - ?1,
+       qualified_at_ms = qualified_at_ms - ?1`,
+      ms,
+    );
+  });
+}
+
+/** Runs the viewer's object alarm now (after passTime), as workerd would once the expiry time came. */
+export async function expireNow(viewerId: string) {
+  const { runDurableObjectAlarm } = await import("cloudflare:test");
+  return runDurableObjectAlarm(watchSessionsOf(env, viewerId));
+}
+
+/**
+ * An honest viewer: starts the item and reports a position every tenth of it, after that much time has
+ * passed, up to `untilFraction`. Returns the view id and whether the server said it qualified.
+ */
+export async function watchPaced(browser: Browser, viewerId: string, contentId: string, durationMs: number, opts: { untilFraction?: number; device?: { fingerprint: string; ip: string } } = {}) {
+  const viewId = await startView(browser, contentId, "browse", opts.device);
+  let qualified = false;
+  const step = durationMs / 10;
+  for (let i = 1; i <= Math.round((opts.untilFraction ?? 1) * 10); i++) {
+    await passTime(viewerId, step);
+    const res = await sendProgress(browser, contentId, (i * step) / 1000, viewId, i === 10 ? "complete" : "progress");
+    expect(res.status).toBe(200);
+    qualified = res.body.qualified;
+  }
+  return { viewId, qualified };
 }
 
 export async function earningsOf(userId: string) {

@@ -42,11 +42,18 @@ export const bonuses = sqliteTable(
     // Comma-separated challenge ids, or 'Manual'.
     challengeIds: text("challenge_ids").notNull(),
     totalMicros: integer("total_micros").notNull(),
-    // Only "awarded" counts toward balances; "pending" waits for the earnings job.
-    status: text("status", { enum: ["pending", "awarded"] }).notNull(),
+    // Only "awarded" counts toward balances; "pending" waits for the earnings job (or, when the job held it
+    // for review, for an admin); "rejected" never counts.
+    status: text("status", { enum: ["pending", "awarded", "rejected"] }).notNull(),
     description: text("description").notNull().default(""),
     createdAt: text("created_at").notNull(),
     awardedAt: text("awarded_at"),
+    // Sign-on bonuses: null until the earnings job ran its risk checks; then the comma-separated reasons it
+    // found ('' when none, and the bonus is awarded in the same batch).
+    reviewReasons: text("review_reasons"),
+    reviewNote: text("review_note"),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: text("reviewed_at"),
   },
   (t) => [
     check("bonuses_amount_check", sql`${t.totalMicros} >= 0`),

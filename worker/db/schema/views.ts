@@ -5,8 +5,9 @@ import { users } from "./users";
 
 export const discoveryMethods = ["ai_recommended", "search", "browse"] as const;
 
-// One playback session. It qualifies when the server has seen enough progress over enough server time;
-// the earnings job then credits it once (see DESIGN.md §4 "A view").
+// One playback session, written once by the viewer's watch-session Durable Object: when it qualifies, or
+// when it ends without qualifying. Its progress events never reach D1. The earnings job then credits a
+// qualified view once (docs/decisions/015-watch-sessions-in-a-durable-object.md).
 export const views = sqliteTable(
   "views",
   {
@@ -24,17 +25,22 @@ export const views = sqliteTable(
     // Salted hash: unique-view rules need to tell IPs apart without storing them.
     ipHash: text("ip_hash").notNull().default(""),
     startedAt: text("started_at").notNull(),
-    // Highest position reported (ms), only ever moving forward.
+    // Highest accepted position (ms) when the view was written.
     maxPositionMs: integer("max_position_ms").notNull().default(0),
     lastEventAt: text("last_event_at").notNull(),
     qualifiedAt: text("qualified_at"),
     // UTC day of qualification (YYYY-MM-DD): the per-day earning cap counts by it.
     qualifiedDay: text("qualified_day"),
-    // open → qualified → credited | unearnable. Only the earnings job moves a view past "qualified".
-    status: text("status", { enum: ["open", "qualified", "credited", "unearnable"] })
+    // qualified → credited | unearnable (only the earnings job moves a view past "qualified"), or ended:
+    // the session closed without qualifying. "open" is legacy: sessions in progress live in the object.
+    status: text("status", { enum: ["open", "qualified", "credited", "unearnable", "ended"] })
       .notNull()
       .default("open"),
+    // Watched media time the pacing rules accepted (ms), not the position reached.
     watchTimeMs: integer("watch_time_ms").notNull().default(0),
+    // Why an ended view did not qualify: "expired" (no events any more) or "another_session" (the viewer
+    // started something else, so this one stopped accruing).
+    endReason: text("end_reason", { enum: ["expired", "another_session"] }),
     // 1..3 when the view took one of the day's earnable places for (viewer, content); null otherwise.
     creditSlot: integer("credit_slot"),
   },
@@ -45,25 +51,13 @@ export const views = sqliteTable(
     index("views_viewer_content_idx").on(t.viewerId, t.contentId, t.startedAt),
     // Per-content analytics (most popular content) and unique-view challenge checks.
     index("views_content_idx").on(t.contentId, t.qualifiedAt),
+    // The earnings job's per-viewer daily cap counts a viewer's earning places of one day.
+    index("views_viewer_day_credited_idx").on(t.viewerId, t.qualifiedDay).where(sql`${t.creditSlot} is not null`),
+    // The bonus risk checks look up which accounts a viewer's address also watched from.
+    index("views_ip_hash_idx").on(t.ipHash).where(sql`${t.ipHash} <> ''`),
     // The per-day cap lives in the schema: two views can never take the same place, however jobs race.
     uniqueIndex("views_credit_slot_unique")
       .on(t.viewerId, t.contentId, t.qualifiedDay, t.creditSlot)
       .where(sql`${t.creditSlot} is not null`),
   ],
-);
-
-export const playbackEvents = sqliteTable(
-  "playback_events",
-  {
-    id: text("id").primaryKey(),
-    viewId: text("view_id")
-      .notNull()
-      .references(() => views.id, { onDelete: "cascade" }),
-    eventType: text("event_type", { enum: ["start", "progress", "complete"] }).notNull(),
-    secondMark: integer("second_mark_ms").notNull(),
-    receivedAt: text("received_at").notNull(),
-    // Events the rules ignored (backwards, past the duration) are kept for abuse review.
-    accepted: integer("accepted", { mode: "boolean" }).notNull(),
-  },
-  (t) => [index("playback_events_view_idx").on(t.viewId, t.receivedAt)],
 );

@@ -1,23 +1,29 @@
+import { MIN_EARNING_MS_SQL } from "../views/earning-rules";
 import { UNIQUE_VIEW_WINDOW_HOURS } from "./rules";
 
 // Progress is recomputed from the records (views, content) rather than counted up, so replays, deleted
 // content or racing events can never drift it. Each statement is a no-op for users without open challenges.
 
-const STREAMS = `(select count(distinct v.content_id) from views v
+// Streams: distinct other creators' items the user watched to 80 % under the pacing rules (only a paced,
+// earning session qualifies), at least the shortest earning length long.
+const STREAMS = `(select count(distinct v.content_id) from views v join content c on c.id = v.content_id
    where v.viewer_id = challenge_progress.user_id and v.viewer_id <> v.creator_id and v.qualified_at is not null
-     and v.qualified_at between challenge_progress.enrolled_at and challenge_progress.deadline_at)`;
+     and v.qualified_at between challenge_progress.enrolled_at and challenge_progress.deadline_at
+     and c.duration_ms >= ${MIN_EARNING_MS_SQL})`;
 
 const UPLOADS = `(select count(*) from content c where c.created_by = challenge_progress.user_id
    and c.created_at between challenge_progress.enrolled_at and challenge_progress.deadline_at)`;
 
-// Per upload: unique qualified views by others within 24 h of the upload, unique across users, IPs and
-// devices (the smallest of the three distinct counts); the challenge takes the weakest upload, 0 without any.
+// Per upload: unique qualified views by others within 24 h of the upload, unique by server-side signals:
+// the smaller of distinct accounts and distinct addresses (a view without an address counts as its account's
+// own). The client's device fingerprint is only a hint and does not count. Uploads too short to earn are left
+// out; the challenge takes the weakest of the others, 0 without any.
 const MIN_VIEWS = `coalesce((select min(n) from (
-   select min(count(distinct v.viewer_id), count(distinct v.ip_hash), count(distinct v.device_fingerprint)) as n
+   select min(count(distinct v.viewer_id), count(distinct coalesce(nullif(v.ip_hash, ''), 'account:' || v.viewer_id))) as n
    from content c left join views v on v.content_id = c.id and v.qualified_at is not null
      and v.viewer_id <> c.created_by
      and v.qualified_at <= strftime('%Y-%m-%dT%H:%M:%fZ', c.created_at, '+${UNIQUE_VIEW_WINDOW_HOURS} hours')
-   where c.created_by = challenge_progress.user_id group by c.id)), 0)`;
+   where c.created_by = challenge_progress.user_id and c.duration_ms >= ${MIN_EARNING_MS_SQL} group by c.id)), 0)`;
 
 /** Statements (for one D1 batch) that bring a user's open challenges up to date and create the bonus. */
 export function refreshChallengeStatements(d1: D1Database, userId: string, now: string, bonusId: string) {
@@ -61,15 +67,4 @@ export function enrolStatement(d1: D1Database, userId: string, enrolledAt: strin
        from challenges where is_active = 1`,
     )
     .bind(userId, enrolledAt);
-}
-
-/** The earnings job's part: award pending sign-on bonuses (manual ones are the admin's call), bounded per run. */
-export function awardPendingBonusesStatement(d1: D1Database, now: string, limit: number) {
-  return d1
-    .prepare(
-      `update bonuses set status = 'awarded', awarded_at = ?1
-       where id in (select id from bonuses where status = 'pending' and kind = 'signon' order by created_at limit ?2)
-         and status = 'pending'`,
-    )
-    .bind(now, limit);
 }

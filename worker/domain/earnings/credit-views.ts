@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { newId } from "../../lib/ids";
+import { DAILY_EARNABLE_VIEWS_SQL, MIN_EARNING_MS_SQL } from "../views/earning-rules";
 import { EARNABLE_VIEWS_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
 
 export const JOB_BATCH_SIZE = 25;
@@ -9,7 +10,8 @@ export const JOB_MAX_BATCHES = 20;
 /**
  * The four statements that settle one qualified view, run inside one D1 batch (one transaction, and D1 runs
  * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
- *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content;
+ *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content,
+ *     an item shorter than the shortest earning length, or past the viewer's earnable views of the day;
  *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind));
  *  4. close the view: credited with a place, unearnable without.
  */
@@ -23,7 +25,11 @@ function settleView(d1: D1Database, viewId: string, now: string) {
       where id = ?1 and status = 'qualified' and credit_slot is null and viewer_id <> creator_id
         and (select count(*) from views v3
              where v3.viewer_id = views.viewer_id and v3.content_id = views.content_id
-               and v3.qualified_day = views.qualified_day and v3.credit_slot is not null) < ?2`,
+               and v3.qualified_day = views.qualified_day and v3.credit_slot is not null) < ?2
+        and (select c.duration_ms from content c where c.id = views.content_id) >= ${MIN_EARNING_MS_SQL}
+        and (select count(*) from views v4
+             where v4.viewer_id = views.viewer_id and v4.qualified_day = views.qualified_day
+               and v4.credit_slot is not null) < ${DAILY_EARNABLE_VIEWS_SQL}`,
       viewId, EARNABLE_VIEWS_PER_DAY),
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at)
       select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { awardPendingBonusesStatement } from "../challenges/progress";
+import { checkAndAwardBonusStatements } from "../challenges/bonus-risk";
 import { creditQualifiedViews } from "./credit-views";
 
 const BONUSES_PER_RUN = 100;
@@ -7,8 +7,8 @@ const BONUSES_PER_RUN = 100;
 /** The earnings job: the Cron Trigger and POST /api/earnings/calculate run exactly this. */
 export async function runEarningsJob(db: Db, now: string) {
   const views = await creditQualifiedViews(db, now);
-  const awarded = await awardPendingBonusesStatement(db.$client, now, BONUSES_PER_RUN).run();
-  const bonuses = awarded.meta.changes ?? 0;
+  const [, awarded] = await db.$client.batch(checkAndAwardBonusStatements(db.$client, now, BONUSES_PER_RUN));
+  const bonuses = awarded?.meta.changes ?? 0;
   const processed = views + bonuses;
   const parts = [
     views ? `${views} qualified view${views === 1 ? "" : "s"}` : "",

@@ -1,50 +1,103 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { judgeProgress, qualifies } from "./rules";
+import { HEARTBEAT_GAP_LIMIT_MS, judgeEvent, MAX_PLAYBACK_SPEED, PACE_GRACE_MS, type Session, watchedEnough } from "./rules";
 
-const view = (over: Partial<Parameters<typeof judgeProgress>[0]> = {}) => ({
-  startedAtMs: 0, maxPositionMs: 0, durationMs: 10_000, qualified: false, ...over,
+const session = (over: Partial<Session> = {}): Session => ({
+  startedAtMs: 0, lastEventAtMs: 0, positionMs: 0, accruedMs: 0, durationMs: 60_000, earning: true, ...over,
 });
 
-describe("view rules", () => {
-  it("qualifies at 80 % once 40 % of the duration minus 2 s has passed", () => {
-    expect(judgeProgress(view(), 8000, 2000)).toEqual({ accepted: true, maxPositionMs: 8000, qualifies: true });
-    expect(judgeProgress(view(), 8000, 1999)).toMatchObject({ qualifies: false });
-    expect(judgeProgress(view(), 7999, 60_000)).toMatchObject({ qualifies: false });
+/** Plays events in order (position, server time) and returns the final session and whether it qualified. */
+function play(start: Session, events: [positionMs: number, nowMs: number][]) {
+  let s = start;
+  let qualifiedAt: number | null = null;
+  for (const [position, now] of events) {
+    const v = judgeEvent(s, position, now);
+    if (!v.accepted) continue;
+    if (v.qualifies) qualifiedAt = now;
+    s = v.session;
+  }
+  return { s, qualifiedAt };
+}
+
+describe("pacing rules", () => {
+  it("an honest viewer watching at normal speed with a heartbeat every 10 s qualifies at 80 %", () => {
+    const events: [number, number][] = [];
+    for (let t = 10_000; t <= 60_000; t += 10_000) events.push([t, t]);
+    const { qualifiedAt, s } = play(session(), events);
+    expect(qualifiedAt).toBe(50_000);
+    expect(s.accruedMs).toBe(60_000);
   });
 
-  it("ignores positions going backwards or past the end", () => {
-    expect(judgeProgress(view({ maxPositionMs: 5000 }), 4000, 9000)).toEqual({ accepted: false, reason: "backwards" });
-    expect(judgeProgress(view(), 11_001, 9000)).toEqual({ accepted: false, reason: "past_end" });
-    expect(judgeProgress(view(), 10_900, 9000)).toMatchObject({ accepted: true, maxPositionMs: 10_000 });
+  it("a jump to 80 % right after the start accrues only what 2× playback allows", () => {
+    const v = judgeEvent(session(), 48_000, 6000);
+    expect(v).toMatchObject({ accepted: true, tooFast: true, qualifies: false });
+    if (v.accepted) expect(v.session.accruedMs).toBe(2 * 6000);
   });
 
-  it("never qualifies a view twice", () => {
-    expect(judgeProgress(view({ qualified: true }), 9000, 60_000)).toMatchObject({ accepted: true, qualifies: false });
+  it("a short item is not free: a 1 s clip needs half a second of real time, not 50 ms", () => {
+    expect(judgeEvent(session({ durationMs: 1000 }), 1000, 50)).toMatchObject({ accepted: true, qualifies: false });
+    expect(judgeEvent(session({ durationMs: 1000 }), 1000, 400)).toMatchObject({ accepted: true, qualifies: true });
   });
 
-  it("never qualifies faster than 2x playback allows, whatever the events", () => {
+  it("a silence longer than the heartbeat limit does not count", () => {
+    const paused = judgeEvent(session({ positionMs: 20_000, accruedMs: 20_000, lastEventAtMs: 20_000 }), 30_000, 20_000 + HEARTBEAT_GAP_LIMIT_MS + 1);
+    expect(paused).toMatchObject({ accepted: true });
+    if (paused.accepted) expect(paused.session).toMatchObject({ positionMs: 30_000, accruedMs: 20_000 });
+  });
+
+  it("ignores positions going backwards or past the end, and accepts a hair past the end", () => {
+    expect(judgeEvent(session({ positionMs: 5000 }), 4000, 9000)).toEqual({ accepted: false, reason: "backwards" });
+    expect(judgeEvent(session(), 61_001, 9000)).toEqual({ accepted: false, reason: "past_end" });
+    const end = judgeEvent(session({ positionMs: 59_000, accruedMs: 59_000, lastEventAtMs: 59_000 }), 60_900, 60_000);
+    expect(end).toMatchObject({ accepted: true });
+    if (end.accepted) expect(end.session.positionMs).toBe(60_000);
+  });
+
+  it("a session that no longer earns accepts positions but never accrues or qualifies", () => {
+    const v = judgeEvent(session({ earning: false }), 50_000, 50_000);
+    expect(v).toMatchObject({ accepted: true, qualifies: false });
+    if (v.accepted) expect(v.session.accruedMs).toBe(0);
+  });
+
+  it("qualifies once: later events on a qualified session do not qualify it again", () => {
+    const done = session({ positionMs: 50_000, accruedMs: 50_000, lastEventAtMs: 50_000 });
+    expect(watchedEnough(done)).toBe(true);
+    expect(judgeEvent(done, 55_000, 55_000)).toMatchObject({ qualifies: false });
+  });
+
+  const eventsArb = fc.array(fc.tuple(fc.integer({ min: 0, max: 1_300_000 }), fc.integer({ min: 0, max: 40_000 })), { maxLength: 60 });
+
+  it("for any event sequence, accrued time ≤ 2 × server time elapsed, and ≤ the duration", () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 5000, max: 3_600_000 }),
-        fc.array(fc.tuple(fc.double({ min: 0, max: 1.2, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })), { maxLength: 30 }),
-        (durationMs, events) => {
-          let state = view({ durationMs });
-          for (const [pos, time] of events) {
-            const now = Math.floor(time * durationMs);
-            const v = judgeProgress(state, Math.floor(pos * durationMs), now);
-            if (v.accepted) {
-              if (v.qualifies) expect(now).toBeGreaterThanOrEqual(0.4 * durationMs - 2000);
-              if (v.qualifies) expect(v.maxPositionMs).toBeGreaterThanOrEqual(0.8 * durationMs);
-              state = { ...state, maxPositionMs: v.maxPositionMs, qualified: state.qualified || v.qualifies };
-            }
-          }
-        },
-      ),
+      fc.property(fc.integer({ min: 1000, max: 1_200_000 }), eventsArb, (durationMs, steps) => {
+        let s = session({ durationMs });
+        let now = 0;
+        for (const [position, wait] of steps) {
+          now += wait;
+          const v = judgeEvent(s, position, now);
+          if (!v.accepted) continue;
+          s = v.session;
+          expect(s.accruedMs).toBeLessThanOrEqual(MAX_PLAYBACK_SPEED * now);
+          expect(s.accruedMs).toBeLessThanOrEqual(durationMs);
+          if (v.qualifies) expect(now).toBeGreaterThanOrEqual((0.8 * durationMs) / MAX_PLAYBACK_SPEED);
+        }
+      }),
     );
   });
 
-  it("agrees with qualifies() for a direct check", () => {
-    expect(qualifies({ startedAtMs: 1000, maxPositionMs: 800, durationMs: 1000 }, 1000)).toBe(true);
+  it("for any event sequence, one event adds at most 2× the time since the previous accepted one plus the grace", () => {
+    fc.assert(
+      fc.property(eventsArb, (steps) => {
+        let s = session({ durationMs: 1_200_000 });
+        let now = 0;
+        for (const [position, wait] of steps) {
+          now += wait;
+          const v = judgeEvent(s, position, now);
+          if (!v.accepted) continue;
+          expect(v.session.accruedMs - s.accruedMs).toBeLessThanOrEqual(MAX_PLAYBACK_SPEED * (now - s.lastEventAtMs) + PACE_GRACE_MS);
+          s = v.session;
+        }
+      }),
+    );
   });
 });

@@ -1,38 +1,64 @@
-// What makes a view count (DESIGN.md §4 "A view"), as pure functions the routes and tests share.
+// What makes a view count (docs/architecture.md "The money path"; docs/decisions/015): pure functions the
+// watch-session Durable Object applies to every playback event, on the server's clock.
 
 export const QUALIFY_FRACTION = 0.8;
-/** 80 % watched at up to 2× speed needs at least 40 % of the duration in real (server) time. */
-export const MIN_TIME_FRACTION = 0.4;
-export const TIME_GRACE_MS = 2000;
+/** A position may advance at most this many times the server time since the previous accepted event. */
+export const MAX_PLAYBACK_SPEED = 2;
+/** Per event: absorbs network jitter between two events (an event delayed, the next one on time). */
+export const PACE_GRACE_MS = 1500;
+/** The player sends a heartbeat about every 10 s while playing; a longer silence is a pause, not watching. */
+export const HEARTBEAT_GAP_LIMIT_MS = 30_000;
 /** Players report a position a hair past the metadata duration at the very end. */
 export const END_TOLERANCE_MS = 1000;
+/** An open session with no accepted event for about twice the item's duration (within these bounds) ends. */
+export const EXPIRY_MIN_MS = 5 * 60_000;
+export const EXPIRY_MAX_MS = 3 * 3600_000;
 export const EARNABLE_VIEWS_PER_DAY = 3;
 export const VIEW_REWARD_MICROS = 3000;
 
-export type ViewState = {
+/** A session as the object keeps it; times are server epoch milliseconds. */
+export type Session = {
   startedAtMs: number;
-  maxPositionMs: number;
+  lastEventAtMs: number;
+  /** The last accepted position (ms). */
+  positionMs: number;
+  /** Watched media time the rules accepted (ms). */
+  accruedMs: number;
   durationMs: number;
-  qualified: boolean;
+  /** False once the viewer started another session: this one may go on, but no longer accrues. */
+  earning: boolean;
 };
 
-export type ProgressVerdict =
+export type EventVerdict =
   | { accepted: false; reason: "backwards" | "past_end" }
-  | { accepted: true; maxPositionMs: number; qualifies: boolean };
+  | { accepted: true; session: Session; tooFast: boolean; qualifies: boolean };
 
-/** Judges one reported position against the view so far, on the server's clock. */
-export function judgeProgress(view: ViewState, positionMs: number, nowMs: number): ProgressVerdict {
-  if (positionMs > view.durationMs + END_TOLERANCE_MS) return { accepted: false, reason: "past_end" };
-  if (positionMs < view.maxPositionMs) return { accepted: false, reason: "backwards" };
-  const maxPositionMs = Math.min(positionMs, view.durationMs);
-  return { accepted: true, maxPositionMs, qualifies: !view.qualified && qualifies({ ...view, maxPositionMs }, nowMs) };
+/**
+ * Judges one reported position. Accepted positions move the session; only the part of the advance that
+ * fits the pace (≤ 2× the server time since the previous accepted event, plus a little grace, never after
+ * a silence longer than a heartbeat gap) counts as watched, and the total never exceeds 2× the server time
+ * since the start. A session that no longer earns accepts positions but accrues nothing.
+ */
+export function judgeEvent(s: Session, positionMs: number, nowMs: number): EventVerdict {
+  if (positionMs > s.durationMs + END_TOLERANCE_MS) return { accepted: false, reason: "past_end" };
+  if (positionMs < s.positionMs) return { accepted: false, reason: "backwards" };
+  const position = Math.min(positionMs, s.durationMs);
+  const advance = position - s.positionMs;
+  const sinceLast = Math.max(0, nowMs - s.lastEventAtMs);
+  const paced = sinceLast > HEARTBEAT_GAP_LIMIT_MS ? 0 : Math.min(advance, MAX_PLAYBACK_SPEED * sinceLast + PACE_GRACE_MS);
+  const ceiling = MAX_PLAYBACK_SPEED * Math.max(0, nowMs - s.startedAtMs);
+  const accruedMs = s.earning ? Math.max(s.accruedMs, Math.min(s.accruedMs + paced, ceiling)) : s.accruedMs;
+  const next: Session = { ...s, positionMs: position, lastEventAtMs: Math.max(s.lastEventAtMs, nowMs), accruedMs };
+  const tooFast = s.earning && advance > 0 && accruedMs - s.accruedMs < advance;
+  return { accepted: true, session: next, tooFast, qualifies: s.earning && watchedEnough(next) && !watchedEnough(s) };
 }
 
-export function qualifies(view: Omit<ViewState, "qualified">, nowMs: number): boolean {
-  const watchedEnough = view.maxPositionMs >= QUALIFY_FRACTION * view.durationMs;
-  const tookLongEnough = nowMs - view.startedAtMs >= MIN_TIME_FRACTION * view.durationMs - TIME_GRACE_MS;
-  return watchedEnough && tookLongEnough;
-}
+/** ≥ 80 % of the server-measured duration covered by accrued watched time. */
+export const watchedEnough = (s: Pick<Session, "accruedMs" | "durationMs">) =>
+  s.durationMs > 0 && s.accruedMs >= QUALIFY_FRACTION * s.durationMs;
 
-/** The UTC day a qualified view counts toward for the per-day cap. */
+/** How long an open session may go without an accepted event before it ends. */
+export const expiryAfterMs = (durationMs: number) => Math.min(EXPIRY_MAX_MS, Math.max(EXPIRY_MIN_MS, 2 * durationMs));
+
+/** The UTC day a qualified view counts toward for the per-day caps. */
 export const utcDay = (iso: string) => iso.slice(0, 10);

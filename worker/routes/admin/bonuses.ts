@@ -1,7 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { BonusAwardJson } from "../../api-types";
 import type { AppEnv } from "../../app-env";
 import type { Db } from "../../db/client";
 import { userExists } from "../../db/queries/admin-users";
@@ -10,26 +9,15 @@ import { descriptionInput, usdInput, userIdInput } from "../../domain/admin/mone
 import { auditStatement } from "../../domain/audit";
 import { notFound } from "../../lib/errors";
 import { ID_PATTERN, newId } from "../../lib/ids";
-import { usd } from "../../lib/money";
 import { nowIso } from "../../lib/time";
 import { validate } from "../../lib/validate";
+import { bonusReviewBody, reviewBonus } from "../../domain/challenges/review-bonus";
+import { bonusAwardJson, type BonusRow } from "./bonus-json";
 
 const amount = usdInput("total_bonus_amount", { step: 0.01 });
 const createBody = z.object({ user_id: userIdInput, total_bonus_amount: amount, description: descriptionInput });
 const changeBody = z.object({ total_bonus_amount: amount });
 
-type BonusRow = typeof bonuses.$inferSelect;
-const json = (b: BonusRow, email: string): BonusAwardJson => ({
-  id: b.id,
-  user_id: b.userId,
-  user_email: email,
-  challenge_ids: b.challengeIds,
-  total_bonus_amount: usd(b.totalMicros),
-  status: b.status,
-  awarded_at: b.awardedAt,
-  created_at: b.createdAt,
-  description: b.description,
-});
 const auditView = (b: BonusRow) => ({ user_id: b.userId, total_micros: b.totalMicros, status: b.status, description: b.description });
 
 async function manualBonus(db: Db, id: string) {
@@ -54,7 +42,7 @@ export const adminBonusRoutes = new Hono<AppEnv>()
       .where(eq(bonuses.kind, "manual"))
       .orderBy(desc(bonuses.createdAt))
       .limit(1000);
-    return c.json(rows.map((r) => json(r.b, r.email)), 200);
+    return c.json(rows.map((r) => bonusAwardJson(r.b, r.email)), 200);
   })
   .post("/bonuses", validate("json", createBody), async (c) => {
     const b = c.req.valid("json");
@@ -64,13 +52,14 @@ export const adminBonusRoutes = new Hono<AppEnv>()
     const row: BonusRow = {
       id: newId(), userId: b.user_id, kind: "manual", challengeIds: "Manual", totalMicros: b.total_bonus_amount,
       status: "awarded", description: b.description || "Manual bonus", createdAt: now, awardedAt: now,
+      reviewReasons: null, reviewNote: null, reviewedBy: null, reviewedAt: null,
     };
     await db.batch([
       db.insert(bonuses).values(row),
       auditStatement(db, { actorId: c.get("user")!.id, action: "create", entity: "bonus", entityId: row.id, after: auditView(row) }),
     ]);
     const { email } = await manualBonus(db, row.id);
-    return c.json(json(row, email), 201);
+    return c.json(bonusAwardJson(row, email), 201);
   })
   .patch(`/bonuses/:id${ID_PATTERN}`, validate("json", changeBody), async (c) => {
     const db = c.get("db");
@@ -80,7 +69,13 @@ export const adminBonusRoutes = new Hono<AppEnv>()
       db.update(bonuses).set({ totalMicros: after.totalMicros }).where(eq(bonuses.id, before.id)),
       auditStatement(db, { actorId: c.get("user")!.id, action: "update", entity: "bonus", entityId: before.id, before: auditView(before), after: auditView(after) }),
     ]);
-    return c.json(json(after, email), 200);
+    return c.json(bonusAwardJson(after, email), 200);
+  })
+  .post(`/bonuses/:id${ID_PATTERN}/review`, validate("json", bonusReviewBody), async (c) => {
+    const db = c.get("db");
+    const after = await reviewBonus(db, { ...c.req.valid("json"), bonusId: c.req.param("id"), actorId: c.get("user")!.id });
+    const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, after.userId)).get();
+    return c.json(bonusAwardJson(after, owner?.email ?? ""), 200);
   })
   .delete(`/bonuses/:id${ID_PATTERN}`, async (c) => {
     const db = c.get("db");

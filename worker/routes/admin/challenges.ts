@@ -11,6 +11,7 @@ import { ID_PATTERN, newId } from "../../lib/ids";
 import { usd } from "../../lib/money";
 import { nowIso } from "../../lib/time";
 import { validate } from "../../lib/validate";
+import { bonusAwardJson } from "./bonus-json";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -37,17 +38,7 @@ export const adminChallengeRoutes = new Hono<AppEnv>()
     const [rows, awards, totals] = await Promise.all([listChallenges(db), signOnAwards(db, 200), challengeTotals(db)]);
     const body: AdminChallengesResponse = {
       challenges: rows.map(challengeJson),
-      awards: awards.map(({ bonus, email }) => ({
-        id: bonus.id,
-        user_id: bonus.userId,
-        user_email: email,
-        challenge_ids: bonus.challengeIds,
-        total_bonus_amount: usd(bonus.totalMicros),
-        status: bonus.status,
-        awarded_at: bonus.awardedAt,
-        created_at: bonus.createdAt,
-        description: bonus.description,
-      })),
+      awards: awards.map(({ bonus, email }) => bonusAwardJson(bonus, email)),
       summary: {
         totalBonusesPaid: usd(totals.paid),
         usersCompleted: Number(totals.completed),

@@ -1,0 +1,183 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AdminChallengesResponse, BonusAwardJson, EarningRulesJson } from "../api-types";
+import { makeContent, makeUser } from "../test/factories";
+import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
+import { publishFixture } from "../test/uploads";
+import { earningsOf, passTime, sendProgress, startView, watchPaced } from "../test/views";
+
+// The attacks a script farm plays against the rules that move money (docs/decisions/015, 016). Each must
+// pay $0 or be refused, while the honest journey beside it still pays exactly what the rules promise.
+
+const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
+const calculate = (b: Browser) => b.fetch("/api/earnings/calculate", { method: "POST" });
+const DAY_MS = 24 * 3600_000;
+
+async function member(prefix: string) {
+  const browser = await signedInBrowser(uniqueEmail(prefix));
+  return { browser, id: await idOf(browser) };
+}
+
+/** A member who joined long ago (not new): no challenges, not inside anyone's window. */
+async function established(prefix: string) {
+  const email = uniqueEmail(prefix);
+  await makeUser({ email, createdAt: new Date(Date.now() - 30 * DAY_MS).toISOString() });
+  const browser = await signedInBrowser(email);
+  return { browser, id: await idOf(browser) };
+}
+
+let admin: Browser;
+beforeEach(async () => {
+  admin = await signedInBrowser("admin@example.com");
+});
+
+describe("views", () => {
+  it("an honest view at normal speed pays exactly 3,000 µUSD to each side", async () => {
+    const creator = await member("creator");
+    const viewer = await member("viewer");
+    const item = await makeContent(creator.id, { durationMs: 30_000 });
+    expect((await watchPaced(viewer.browser, viewer.id, item.id, 30_000)).qualified).toBe(true);
+    await calculate(viewer.browser);
+    expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
+    expect(await earningsOf(creator.id)).toEqual({ micros: 3000, n: 1 });
+  });
+
+  it("parallel burst: 24 views opened at once, 6 s, then an 80 % event on each, pays $0", async () => {
+    const creator = await member("creator");
+    const items = await Promise.all(Array.from({ length: 24 }, () => makeContent(creator.id, { durationMs: 30_000 })));
+    const attacker = await member("burst");
+    const views = await Promise.all(items.map((item) => startView(attacker.browser, item.id)));
+    await passTime(attacker.id, 6000);
+    const answers = await Promise.all(items.map((item, i) => sendProgress(attacker.browser, item.id, 24, views[i])));
+    expect(answers.filter((a) => a.body.qualified)).toHaveLength(0);
+    await calculate(attacker.browser);
+    expect(await earningsOf(attacker.id)).toEqual({ micros: 0, n: 0 });
+    expect(await earningsOf(creator.id)).toEqual({ micros: 0, n: 0 });
+  });
+
+  it("one earning view at a time: a second tab stops the first from accruing", async () => {
+    const creator = await member("creator");
+    const [a, b] = await Promise.all([0, 1].map(() => makeContent(creator.id, { durationMs: 10_000 })));
+    const viewer = await member("tabs");
+    const first = await startView(viewer.browser, a!.id);
+    const second = await startView(viewer.browser, b!.id);
+    for (let s = 1; s <= 10; s++) {
+      await passTime(viewer.id, 1000);
+      const [x, y] = await Promise.all([sendProgress(viewer.browser, a!.id, s, first), sendProgress(viewer.browser, b!.id, s, second)]);
+      expect(x.body.qualified).toBe(false);
+      if (s >= 8) expect(y.body.qualified).toBe(true);
+    }
+    await calculate(viewer.browser);
+    expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
+  });
+
+  it("short items are not free: three instant views of a 1 s clip pay $0, and a paced one pays $0 too", async () => {
+    const creator = await member("creator");
+    const clip = await makeContent(creator.id, { durationMs: 1000 });
+    const attacker = await member("instant");
+    for (let i = 0; i < 3; i++) {
+      const view = await startView(attacker.browser, clip.id);
+      expect((await sendProgress(attacker.browser, clip.id, 1, view, "complete")).body.qualified).toBe(false);
+    }
+    // Watched for real, it qualifies, but an item under the shortest earning length (5 s) never earns.
+    expect((await watchPaced(attacker.browser, attacker.id, clip.id, 1000)).qualified).toBe(true);
+    await calculate(attacker.browser);
+    expect(await earningsOf(attacker.id)).toEqual({ micros: 0, n: 0 });
+    expect(await earningsOf(creator.id)).toEqual({ micros: 0, n: 0 });
+  });
+
+  it("a viewer earns at most the day's earnable views, as an admin set them", async () => {
+    const set = (value: number) => admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
+    const before = await (await admin.fetch("/api/admin/earning-rules")).json<EarningRulesJson>();
+    expect((await set(2)).status).toBe(200);
+    try {
+      const creator = await member("creator");
+      const viewer = await member("daily");
+      for (let i = 0; i < 3; i++) {
+        const item = await makeContent(creator.id, { durationMs: 10_000 });
+        expect((await watchPaced(viewer.browser, viewer.id, item.id, 10_000)).qualified).toBe(true);
+      }
+      await calculate(viewer.browser);
+      expect(await earningsOf(viewer.id)).toEqual({ micros: 6000, n: 2 });
+    } finally {
+      await set(before.daily_earnable_views);
+    }
+  });
+});
+
+describe("the sign-up bonus", () => {
+  const challenges = [
+    { name: "Upload one", description: "Upload", requirement_type: "content_uploaded", requirement_value: 1, bonus_amount: 30 },
+    { name: "Watch one", description: "Watch", requirement_type: "streams_completed", requirement_value: 1, bonus_amount: 20 },
+    { name: "One viewer", description: "Views", requirement_type: "min_views_per_content", requirement_value: 1, bonus_amount: 25 },
+  ];
+  let created: string[] = [];
+  beforeEach(async () => {
+    await env.DB.prepare("update challenges set is_active = 0").run();
+    created = [];
+    for (const c of challenges) created.push((await (await admin.json("/api/admin/challenges", "POST", c)).json<{ id: string }>()).id);
+  });
+  afterEach(async () => {
+    for (const id of created) await admin.json(`/api/admin/challenges/${id}`, "PATCH", { is_active: false });
+  });
+
+  const bonusOf = async (userId: string) =>
+    env.DB.prepare("select status, review_reasons from bonuses where user_id = ? and kind = 'signon'").bind(userId).first<{ status: string; review_reasons: string | null }>();
+
+  it("two new accounts on one machine who upload and watch each other get $0 until an admin decides", async () => {
+    const ip = { fingerprint: "farm", ip: "203.0.113.7" };
+    const [a, b] = [await member("farm-a"), await member("farm-b")];
+    const clipA = await publishFixture(a.browser, "clip-6s.mp4");
+    const clipB = await publishFixture(b.browser, "clip-6s.mp4");
+    expect((await watchPaced(a.browser, a.id, clipB, 6000, { device: { ...ip, fingerprint: "farm-a" } })).qualified).toBe(true);
+    expect((await watchPaced(b.browser, b.id, clipA, 6000, { device: { ...ip, fingerprint: "farm-b" } })).qualified).toBe(true);
+    await calculate(a.browser);
+    for (const who of [a, b]) {
+      const bonus = await bonusOf(who.id);
+      expect(bonus?.status).toBe("pending");
+      expect(bonus?.review_reasons?.split(",")).toEqual(expect.arrayContaining(["reciprocal_new_accounts", "shared_ip", "claimant_uploads"]));
+      const wallet = await (await who.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>();
+      expect(wallet.bonuses).toBe(0);
+    }
+
+    // The admin sees both held with their reasons, rejects one and approves the other, each audited once.
+    const list = await (await admin.fetch("/api/admin/challenges")).json<AdminChallengesResponse>();
+    const held = list.awards.filter((w) => w.user_id === a.id || w.user_id === b.id);
+    expect(held.map((w) => w.review_reasons.length > 0)).toEqual([true, true]);
+    const [heldA, heldB] = [held.find((w) => w.user_id === a.id)!, held.find((w) => w.user_id === b.id)!];
+    expect((await admin.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "reject", note: "" })).status).toBe(400);
+    const rejected = await admin.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "reject", note: "Farm ring" });
+    expect(await rejected.json<BonusAwardJson>()).toMatchObject({ status: "rejected", review_note: "Farm ring" });
+    expect((await admin.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "approve", note: "again" })).status).toBe(409);
+    const approved = await admin.json(`/api/admin/bonuses/${heldB.id}/review`, "POST", { decision: "approve", note: "Known couple" });
+    expect(await approved.json<BonusAwardJson>()).toMatchObject({ status: "awarded", total_bonus_amount: 75 });
+    expect((await (await a.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>()).bonuses).toBe(0);
+    expect((await (await b.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>()).bonuses).toBe(75);
+    const audit = await env.DB.prepare("select entity_id from audit_log where entity = 'bonus' and entity_id in (?, ?)").bind(heldA.id, heldB.id).all();
+    expect(audit.results).toHaveLength(2);
+    // A member (not an admin) cannot review.
+    expect((await a.browser.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "approve", note: "me" })).status).toBe(403);
+  });
+
+  it("streams of clips under the shortest earning length do not complete a challenge", async () => {
+    const creator = await established("creator");
+    const clip = await makeContent(creator.id, { durationMs: 1000 });
+    const newcomer = await member("short");
+    expect((await watchPaced(newcomer.browser, newcomer.id, clip.id, 1000)).qualified).toBe(true);
+    const progress = await (await newcomer.browser.fetch("/api/challenges/progress")).json<{ progress: { progress_value: number; challenge: { requirement_type: string } }[] }>();
+    expect(progress.progress.find((p) => p.challenge.requirement_type === "streams_completed")?.progress_value).toBe(0);
+  });
+
+  it("an honest new member gets the bonus automatically", async () => {
+    const creator = await established("creator");
+    const fan = await established("fan");
+    const item = await makeContent(creator.id, { durationMs: 20_000 });
+    const newcomer = await member("honest");
+    expect((await watchPaced(newcomer.browser, newcomer.id, item.id, 20_000, { device: { fingerprint: "n", ip: "198.51.100.20" } })).qualified).toBe(true);
+    const upload = await publishFixture(newcomer.browser, "clip-6s.mp4");
+    expect((await watchPaced(fan.browser, fan.id, upload, 6000, { device: { fingerprint: "f", ip: "198.51.100.21" } })).qualified).toBe(true);
+    await calculate(newcomer.browser);
+    expect(await bonusOf(newcomer.id)).toEqual({ status: "awarded", review_reasons: "" });
+    expect((await (await newcomer.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>()).bonuses).toBe(75);
+  });
+});

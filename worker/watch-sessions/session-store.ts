@@ -1,0 +1,90 @@
+import type { Session } from "../domain/views/rules";
+
+// The object's own SQLite table: one row per open session of this viewer. Rows leave when the session
+// ends (expired, or pushed out by too many newer ones); D1 holds the lasting record of the view.
+
+export type StoredSession = Session & {
+  id: string;
+  contentId: string;
+  creatorId: string;
+  discoveryMethod: string;
+  deviceFingerprint: string;
+  ipHash: string;
+  qualifiedAtMs: number | null;
+  /** Set when a newer start stopped this session from accruing. */
+  endReason: "another_session" | null;
+};
+
+type Row = {
+  id: string; content_id: string; creator_id: string; duration_ms: number; discovery_method: string;
+  device_fingerprint: string; ip_hash: string; started_at_ms: number; last_event_at_ms: number;
+  position_ms: number; accrued_ms: number; earning: number; qualified_at_ms: number | null; end_reason: string | null;
+};
+
+const fromRow = (r: Row): StoredSession => ({
+  id: r.id, contentId: r.content_id, creatorId: r.creator_id, durationMs: r.duration_ms, discoveryMethod: r.discovery_method,
+  deviceFingerprint: r.device_fingerprint, ipHash: r.ip_hash, startedAtMs: r.started_at_ms, lastEventAtMs: r.last_event_at_ms,
+  positionMs: r.position_ms, accruedMs: r.accrued_ms, earning: r.earning === 1, qualifiedAtMs: r.qualified_at_ms,
+  endReason: r.end_reason === "another_session" ? "another_session" : null,
+});
+
+export class SessionStore {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`create table if not exists sessions (
+      id text primary key, content_id text not null, creator_id text not null, duration_ms integer not null,
+      discovery_method text not null, device_fingerprint text not null, ip_hash text not null,
+      started_at_ms integer not null, last_event_at_ms integer not null, position_ms integer not null,
+      accrued_ms integer not null, earning integer not null, qualified_at_ms integer, end_reason text)`);
+    sql.exec("create index if not exists sessions_content_idx on sessions (content_id, started_at_ms)");
+    sql.exec("create table if not exists meta (key text primary key, value text not null)");
+  }
+
+  /** The viewer this object belongs to, kept for the alarm (which has no caller to ask). */
+  get viewerId(): string | null {
+    return this.sql.exec<{ value: string }>("select value from meta where key = 'viewer_id'").toArray()[0]?.value ?? null;
+  }
+
+  set viewerId(id: string) {
+    this.sql.exec("insert or replace into meta values ('viewer_id', ?)", id);
+  }
+
+  insert(s: StoredSession) {
+    this.sql.exec(
+      `insert into sessions values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      s.id, s.contentId, s.creatorId, s.durationMs, s.discoveryMethod, s.deviceFingerprint, s.ipHash,
+      s.startedAtMs, s.lastEventAtMs, s.positionMs, s.accruedMs, s.earning ? 1 : 0, s.qualifiedAtMs, s.endReason,
+    );
+  }
+
+  /** By id, or the latest session of the content when the player sent no id. */
+  find(contentId: string, viewId?: string): StoredSession | null {
+    const rows = viewId
+      ? this.sql.exec<Row>("select * from sessions where id = ? and content_id = ?", viewId, contentId).toArray()
+      : this.sql.exec<Row>("select * from sessions where content_id = ? order by started_at_ms desc limit 1", contentId).toArray();
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
+  save(s: StoredSession) {
+    this.sql.exec(
+      `update sessions set last_event_at_ms = ?, position_ms = ?, accrued_ms = ?, qualified_at_ms = ? where id = ?`,
+      s.lastEventAtMs, s.positionMs, s.accruedMs, s.qualifiedAtMs, s.id,
+    );
+  }
+
+  /** At most one earning session: every other one stops accruing. */
+  stopEarningExcept(id: string) {
+    this.sql.exec(
+      `update sessions set earning = 0, end_reason = case when qualified_at_ms is null then 'another_session' end
+       where id <> ? and earning = 1`,
+      id,
+    );
+  }
+
+  all(): StoredSession[] {
+    return this.sql.exec<Row>("select * from sessions order by started_at_ms").toArray().map(fromRow);
+  }
+
+  delete(ids: string[]) {
+    for (const id of ids) this.sql.exec("delete from sessions where id = ?", id);
+  }
+}
