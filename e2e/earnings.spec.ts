@@ -2,18 +2,18 @@ import { expect, test } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 
 test("a viewer watches another creator's clip to the end and both earn $0.003", async ({ page }) => {
-  // A fresh creator publishes a 3-second clip.
+  // A fresh creator publishes a 6-second clip (items under 5 s never earn: docs/decisions/016).
   const creator = freshEmail("creator");
   await signInAs(page, creator);
   await page.goto("/upload");
-  await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/tiny.mp4");
-  await page.getByLabel("Title").fill("Three seconds of fame");
+  await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/clip-6s.mp4");
+  await page.getByLabel("Title").fill("Six seconds of fame");
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 20_000 });
   const clipUrl = page.url();
   await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
 
-  // A fresh viewer watches it to the end.
+  // A fresh viewer watches it to the end, at normal speed: the server paces the view on its own clock.
   await signInAs(page, freshEmail("viewer"));
   await page.goto(clipUrl);
   await skipPreroll(page);
