@@ -94,6 +94,10 @@ export function useAdSequence({ contentId, player, reporting }: SequenceOptions)
       onTimeUpdate(current, duration) {
         if (contentShowing()) reporting.onTimeUpdate(current, duration);
       },
+      // Always passed on: the content paused for an ad (or an ad click) is not being watched either.
+      onPause() {
+        reporting.onPause();
+      },
       onEnded() {
         reporting.onEnded();
         if (contentShowing()) afterContent();

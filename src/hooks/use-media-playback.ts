@@ -13,6 +13,8 @@ export type PlaybackState = {
 export type PlaybackCallbacks = {
   onPlay?: () => void;
   onTimeUpdate?: (currentSeconds: number, durationSeconds: number) => void;
+  /** Also fires just before onEnded when the media plays to its end. */
+  onPause?: () => void;
   onEnded?: () => void;
 };
 
@@ -25,7 +27,7 @@ const initial: PlaybackState = { playing: false, currentTime: 0, duration: 0, mu
  */
 export function useMediaPlayback(mediaRef: RefObject<HTMLMediaElement | null>, callbacks: PlaybackCallbacks) {
   const [state, setState] = useState<PlaybackState>(initial);
-  const { onPlay, onTimeUpdate, onEnded } = callbacks;
+  const { onPlay, onTimeUpdate, onPause, onEnded } = callbacks;
 
   const actions = useMemo(() => {
     const media = () => mediaRef.current;
@@ -84,7 +86,10 @@ export function useMediaPlayback(mediaRef: RefObject<HTMLMediaElement | null>, c
       setState((prev) => ({ ...prev, playing: true }));
       onPlay?.();
     },
-    onPause: () => setState((prev) => ({ ...prev, playing: false })),
+    onPause: () => {
+      setState((prev) => ({ ...prev, playing: false }));
+      onPause?.();
+    },
     onEnded: () => {
       setState((prev) => ({ ...prev, playing: false }));
       onEnded?.();

@@ -4,7 +4,7 @@ import { readDiscovery } from "../components/gallery/discovery";
 import { describeFailure } from "../lib/api";
 import { deviceFingerprint } from "../lib/device-fingerprint";
 import { sendPlaybackEvent, startPlayback } from "../lib/earnings-api";
-import { dueEvents, freshProgress, observePosition, type ViewProgress } from "../lib/playback-progress";
+import { dueEvents, type Heartbeat, observePosition, startProgress, type ViewProgress } from "../lib/playback-progress";
 import { useAuth } from "../stores/auth";
 import type { PlaybackCallbacks } from "./use-media-playback";
 
@@ -14,6 +14,8 @@ type View = {
   /** null while the start event is on its way. */
   id: string | null;
   ended: boolean;
+  /** Heartbeats go out only while the media plays (paused, nobody is watching). */
+  playing: boolean;
   progress: ViewProgress;
   /** Events go out one after another, so the server never sees a later position before an earlier one. */
   queue: Promise<void>;
@@ -21,9 +23,13 @@ type View = {
 
 const logFailure = (error: unknown) => console.error(describeFailure("Failed to report playback", error));
 
+// The heartbeat's clock: monotonic, so a change of the computer's time neither stops nor floods it.
+const now = () => performance.now();
+
 /**
- * Reports a content page's playback to the API: a start event on the first play, then progress and
- * complete events (rules in lib/playback-progress). Playing again after the end starts a new view.
+ * Reports a content page's playback to the API: a start event on the first play, then progress events
+ * (10-point steps, a heartbeat about every 10 s while playing, the position reached when pausing) and the
+ * complete event (rules in lib/playback-progress). Playing again after the end starts a new view.
  * Reporting never gets in the way of playback: failures are logged only, and a failed start is retried
  * on the next play. Nothing is sent for a signed-out visitor.
  */
@@ -33,10 +39,10 @@ export function usePlaybackReporting(contentId: string): Required<PlaybackCallba
   const viewRef = useRef<View | null>(null);
 
   return useMemo(() => {
-    const flush = (view: View) => {
+    const flush = (view: View, heartbeat: Heartbeat = view.playing ? "due" : "off") => {
       const { id } = view;
       if (id === null) return;
-      const { next, events } = dueEvents(view.progress);
+      const { next, events } = dueEvents(view.progress, now(), heartbeat);
       view.progress = next;
       for (const event of events) {
         view.queue = view.queue
@@ -65,10 +71,21 @@ export function usePlaybackReporting(contentId: string): Required<PlaybackCallba
     return {
       onPlay() {
         const current = viewRef.current;
-        // Resuming after a pause: same view. After the end, or on another item, a new one.
-        if (current && !current.ended && current.contentId === contentId) return;
+        // Resuming after a pause: same view. After the end, or on another item, a new one. However long
+        // the pause, the next event simply goes out: the server starts counting again from it.
+        if (current && !current.ended && current.contentId === contentId) {
+          current.playing = true;
+          return;
+        }
         if (!useAuth.getState().user) return;
-        const view: View = { contentId, id: null, ended: false, progress: freshProgress, queue: Promise.resolve() };
+        const view: View = {
+          contentId,
+          id: null,
+          ended: false,
+          playing: true,
+          progress: startProgress(now()),
+          queue: Promise.resolve(),
+        };
         viewRef.current = view;
         void start(view);
       },
@@ -79,9 +96,17 @@ export function usePlaybackReporting(contentId: string): Required<PlaybackCallba
         view.progress = observePosition(view.progress, currentSeconds, durationSeconds);
         flush(view);
       },
+      onPause() {
+        const view = viewRef.current;
+        if (!view || view.ended || !view.playing || view.contentId !== contentId) return;
+        view.playing = false;
+        flush(view, "now");
+      },
       onEnded() {
         const view = viewRef.current;
-        if (view) view.ended = true;
+        if (!view) return;
+        view.ended = true;
+        view.playing = false;
       },
     };
   }, [contentId, discovery]);

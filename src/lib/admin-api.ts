@@ -7,7 +7,10 @@ import type {
   AdminUserJson,
   AuditEntryJson,
   BonusAwardJson,
+  BonusReviewBody,
   ChallengeJson,
+  EarningRuleChange,
+  EarningRulesJson,
   EarningsGroupBy,
   EarningsReport,
   PaymentJson,
@@ -85,6 +88,13 @@ export const getAdSettings = (signal?: AbortSignal) => api<AdSettings>("/api/adm
 export const changeAdSetting = (change: AdSettingChange) =>
   api<AdSettings>("/api/admin/ad-settings", { method: "PATCH", body: change });
 
+// ---- Earning rules (DESIGN.md §4 "A view") ----
+
+export const getAdminEarningRules = (signal?: AbortSignal) =>
+  api<EarningRulesJson>("/api/admin/earning-rules", { signal });
+export const changeEarningRule = (change: EarningRuleChange) =>
+  api<EarningRulesJson>("/api/admin/earning-rules", { method: "PATCH", body: change });
+
 // ---- Sign-on challenges ----
 
 export type ChallengeInput = {
@@ -103,3 +113,7 @@ export const createChallenge = (body: ChallengeInput) =>
   api<ChallengeJson>("/api/admin/challenges", { method: "POST", body });
 export const changeChallenge = (id: string, body: Partial<ChallengeInput>) =>
   api<ChallengeJson>(`/api/admin/challenges/${id}`, { method: "PATCH", body });
+
+/** Settles a sign-on bonus the earnings job held for review (DESIGN.md §4 "The sign-up bonus is guarded"). */
+export const reviewBonus = (id: string, body: BonusReviewBody) =>
+  api<BonusAwardJson>(`/api/admin/bonuses/${id}/review`, { method: "POST", body });

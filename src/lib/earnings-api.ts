@@ -2,6 +2,7 @@ import { trackEvent } from "./marketing-tags";
 import type { DiscoveryMethod } from "../components/gallery/discovery";
 import { api } from "./api";
 import type {
+  EarningRulesJson,
   EarningsCalculateResponse,
   EarningsGroupBy,
   EarningsReport,
@@ -43,6 +44,9 @@ export const calculateEarnings = () =>
 export const getWallet = (signal?: AbortSignal) => api<WalletJson>("/api/me/wallet", { signal });
 
 export const getPayments = (signal?: AbortSignal) => api<PaymentsResponse>("/api/me/payments", { signal });
+
+/** The rules a view earns by, with the admin-tunable limits as they stand (DESIGN.md §4 "A view"). */
+export const getEarningRules = (signal?: AbortSignal) => api<EarningRulesJson>("/api/earning-rules", { signal });
 
 export type ReportQuery = { startDate: string; endDate: string; groupBy: EarningsGroupBy };
 

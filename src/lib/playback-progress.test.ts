@@ -1,13 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { dueEvents, freshProgress, observePosition, type ProgressEvent, type ViewProgress } from "./playback-progress";
+import {
+  dueEvents,
+  HEARTBEAT_MS,
+  type Heartbeat,
+  observePosition,
+  type ProgressEvent,
+  startProgress,
+  type ViewProgress,
+} from "./playback-progress";
 
-/** Feeds positions (seconds of a `duration`-second item) and collects every event that became due. */
-function play(positions: number[], duration = 100, from: ViewProgress = freshProgress) {
+type Tick = { position: number; at?: number; heartbeat?: Heartbeat };
+
+/**
+ * Feeds positions (seconds of a `duration`-second item) and collects every event that became due.
+ * Plain numbers are positions seen at time 0 with no heartbeat, so only the 10-point steps apply.
+ */
+function play(ticks: (number | Tick)[], duration = 100, from: ViewProgress = startProgress(0)) {
   let progress = from;
   const events: ProgressEvent[] = [];
-  for (const position of positions) {
+  for (const tick of ticks) {
+    const { position, at = 0, heartbeat = "off" } = typeof tick === "number" ? { position: tick } : tick;
     progress = observePosition(progress, position, duration);
-    const due = dueEvents(progress);
+    const due = dueEvents(progress, at, heartbeat);
     progress = due.next;
     events.push(...due.events);
   }
@@ -16,6 +30,9 @@ function play(positions: number[], duration = 100, from: ViewProgress = freshPro
 
 const progressAt = (second_mark: number): ProgressEvent => ({ event_type: "progress", second_mark });
 const completeAt = (second_mark: number): ProgressEvent => ({ event_type: "complete", second_mark });
+/** `seconds` positions of a playing item, one a second, from `position` seen at `at` ms. */
+const playing = (position: number, at: number, seconds: number): Tick[] =>
+  Array.from({ length: seconds }, (_, i) => ({ position: position + i, at: at + i * 1000, heartbeat: "due" }));
 
 describe("playback progress", () => {
   it("sends nothing until the percentage has risen 10 points, then one event per 10-point rise", () => {
@@ -45,12 +62,12 @@ describe("playback progress", () => {
   });
 
   it("sends nothing while the duration is unknown, and catches up once it is known", () => {
-    let progress = observePosition(freshProgress, 3, Number.NaN);
-    expect(dueEvents(progress).events).toEqual([]);
+    let progress = observePosition(startProgress(0), 3, Number.NaN);
+    expect(dueEvents(progress, HEARTBEAT_MS, "now").events).toEqual([]);
     progress = observePosition(progress, 3, 0);
-    expect(dueEvents(progress).events).toEqual([]);
+    expect(dueEvents(progress, HEARTBEAT_MS, "due").events).toEqual([]);
     progress = observePosition(progress, 3, 6);
-    expect(dueEvents(progress).events).toEqual([progressAt(3)]);
+    expect(dueEvents(progress, 0, "off").events).toEqual([progressAt(3)]);
   });
 
   it("counts short clips exactly despite float positions (0.6 s of 6 s is 10 %)", () => {
@@ -59,5 +76,49 @@ describe("playback progress", () => {
 
   it("never reports a position past the end", () => {
     expect(play([100.4]).events).toEqual([progressAt(100), completeAt(100)]);
+  });
+});
+
+describe("playback heartbeat", () => {
+  it("sends the position every HEARTBEAT_MS while playing a long item, where 10 % steps are a minute apart", () => {
+    const { events } = play(playing(0, 0, 36), 600);
+    expect(HEARTBEAT_MS).toBe(10_000);
+    expect(events).toEqual([progressAt(10), progressAt(20), progressAt(30)]);
+  });
+
+  it("counts the heartbeat's time from the last event of any kind, the start included", () => {
+    // Started at 0; a seek to 70 s at 4 s sends a step; the next heartbeat is 10 s after that one.
+    const { events } = play([...playing(0, 0, 4), { position: 70, at: 4_000, heartbeat: "due" }, ...playing(71, 5_000, 12)], 600);
+    expect(events).toEqual([progressAt(70), progressAt(80)]);
+  });
+
+  it("measures the next 10-point step from the last heartbeat", () => {
+    const from = play([{ position: 10, at: 10_000, heartbeat: "due" }], 100).progress;
+    expect(from.reportedPercent).toBe(10);
+    expect(play([{ position: 19, at: 11_000, heartbeat: "due" }, { position: 20, at: 12_000, heartbeat: "due" }], 100, from).events).toEqual([
+      progressAt(20),
+    ]);
+  });
+
+  it("never repeats a position already sent, however long the wait", () => {
+    const { events } = play(
+      [
+        { position: 12, at: 10_000, heartbeat: "due" },
+        { position: 12, at: 25_000, heartbeat: "due" },
+        { position: 12, at: 40_000, heartbeat: "now" },
+        { position: 12.5, at: 41_000, heartbeat: "due" },
+      ],
+      600,
+    );
+    expect(events).toEqual([progressAt(12), progressAt(12.5)]);
+  });
+
+  it("sends no heartbeat when off (paused), only the 10-point steps", () => {
+    const { events } = play([{ position: 12, at: 60_000 }, { position: 61, at: 120_000 }], 600);
+    expect(events).toEqual([progressAt(61)]);
+  });
+
+  it("sends the position reached at once when pausing", () => {
+    expect(play([{ position: 3, at: 3_000, heartbeat: "now" }], 600).events).toEqual([progressAt(3)]);
   });
 });

@@ -1,9 +1,16 @@
-// When to report playback progress (spec §4 "Playback events", §9): a progress event each time the
-// watched percentage rises by 10 points or more since the last one sent, and one complete event at
-// 80 %. Pure, so the rules are tested without a player; the hook owns the sending.
+// When to report playback progress (spec §4 "Playback events", §9; DESIGN.md §4 "A view"): a progress
+// event each time the watched percentage rises by 10 points or more since the last one sent, a heartbeat
+// progress event about every 10 s while playing, and one complete event at 80 %. Pure, so the rules are
+// tested without a player or a clock; the hook owns the sending and the time.
 
 export const PROGRESS_STEP_PERCENT = 10;
 export const COMPLETE_PERCENT = 80;
+/**
+ * The server accrues watched time only from events, lets a position advance at most 2× the time since
+ * the previous event and ignores gaps of about 30 s: a steady event this often keeps long items counting
+ * where 10 % steps would be minutes apart.
+ */
+export const HEARTBEAT_MS = 10_000;
 // Positions are floats (0.6 s of 6 s may come out as 9.999…%); a hair of tolerance keeps steps exact.
 const EPSILON = 1e-9;
 
@@ -15,11 +22,30 @@ export type ViewProgress = {
   /** The percentage the last progress event carried (the start event counts as 0). */
   reportedPercent: number;
   completed: boolean;
+  /** The position the last event carried (the start's 0): no progress event repeats one already sent. */
+  sentSeconds: number;
+  /** When the last event, the start included, was sent (ms on the caller's clock): the heartbeat's timer. */
+  sentAt: number;
 };
 
 export type ProgressEvent = { event_type: "progress" | "complete"; second_mark: number };
 
-export const freshProgress: ViewProgress = { duration: 0, maxSeconds: 0, reportedPercent: 0, completed: false };
+/**
+ * Whether the position may go out without a 10-point rise: "due" while the media plays (once HEARTBEAT_MS
+ * have passed since the last event), "now" as it pauses (so the time watched before a long pause is not
+ * lost in the server's gap), "off" otherwise (paused, seeking while paused).
+ */
+export type Heartbeat = "due" | "now" | "off";
+
+/** A view's progress when its start event goes out at `now`. */
+export const startProgress = (now: number): ViewProgress => ({
+  duration: 0,
+  maxSeconds: 0,
+  reportedPercent: 0,
+  completed: false,
+  sentSeconds: 0,
+  sentAt: now,
+});
 
 /** Records a position reported by the player. */
 export function observePosition(progress: ViewProgress, currentSeconds: number, durationSeconds: number): ViewProgress {
@@ -32,20 +58,29 @@ export function watchedPercent({ maxSeconds, duration }: ViewProgress): number {
   return duration > 0 ? Math.min(100, (maxSeconds * 100) / duration) : 0;
 }
 
-/** The events now due, and the progress as it will be once they are sent. */
-export function dueEvents(progress: ViewProgress): { next: ViewProgress; events: ProgressEvent[] } {
+/** The events due at `now` (ms), and the progress as it will be once they are sent. */
+export function dueEvents(
+  progress: ViewProgress,
+  now: number,
+  heartbeat: Heartbeat,
+): { next: ViewProgress; events: ProgressEvent[] } {
   const percent = watchedPercent(progress);
   // Millisecond precision is all the server keeps.
   const second_mark = Math.round(Math.min(progress.maxSeconds, progress.duration) * 1000) / 1000;
+  const moved = second_mark > progress.sentSeconds;
+  const stepped = percent - progress.reportedPercent >= PROGRESS_STEP_PERCENT - EPSILON;
+  const beat = heartbeat === "now" || (heartbeat === "due" && now - progress.sentAt >= HEARTBEAT_MS);
   const events: ProgressEvent[] = [];
   let next = progress;
-  if (percent - progress.reportedPercent >= PROGRESS_STEP_PERCENT - EPSILON) {
+  if (moved && (stepped || beat)) {
     events.push({ event_type: "progress", second_mark });
+    // A heartbeat is a progress event too: the next 10-point step counts from it.
     next = { ...next, reportedPercent: percent };
   }
   if (!progress.completed && percent >= COMPLETE_PERCENT - EPSILON) {
     events.push({ event_type: "complete", second_mark });
     next = { ...next, completed: true };
   }
+  if (events.length > 0) next = { ...next, sentSeconds: second_mark, sentAt: now };
   return { next, events };
 }

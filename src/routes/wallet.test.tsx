@@ -4,7 +4,7 @@ import type { PaymentJson, WalletJson } from "../lib/types";
 import { useAuth } from "../stores/auth";
 import { useEarnings } from "../stores/earnings";
 import { expectConsoleError } from "../test/console";
-import { emptyReport, makePayment, makeWallet } from "../test/earnings-fixtures";
+import { earningRules, emptyReport, makePayment, makeWallet } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
@@ -19,6 +19,7 @@ function stubWallet({ wallet = () => makeWallet(), payments = [] }: Answers = {}
     },
     "GET /api/me/payments": { body: { payments } },
     "GET /api/me/earnings/calendar": { body: emptyReport },
+    "GET /api/earning-rules": { body: earningRules },
   });
 }
 
@@ -49,6 +50,9 @@ describe("wallet overview", () => {
       "Watch at least 80% of a video or track$0.003",
       "Others watch at least 80% of your content$0.003",
       "At most 3 paid views per item per day",
+      "At most 100 paid views per day",
+      "Items shorter than 5 seconds do not earn",
+      "Only one video or track earns at a time",
       "No earnings from your own uploads",
       "Payouts from$25.00",
     ]);

@@ -5,16 +5,19 @@ import { EarningsCalendar } from "../components/wallet/earnings-calendar";
 import { PaymentHistory } from "../components/wallet/payment-history";
 import { defaultSelection } from "../components/wallet/report-dates";
 import { WalletOverview } from "../components/wallet/wallet-overview";
+import { useEarningRules } from "../hooks/use-earning-rules";
 import { useWalletData } from "../hooks/use-wallet-data";
 
 /** /wallet (signed-in; the route guard sends visitors to /): balances, earnings calendar, payments. */
 function WalletPage() {
   // Loaded here rather than in the tabs, so switching tabs neither refetches nor loses the 60 s timer.
   const { wallet, payments, loaded } = useWalletData();
+  // Defaults until the rules arrive, so the list never waits on them.
+  const rules = useEarningRules();
   const [selection, setSelection] = useState(() => defaultSelection());
 
   const tabs: TabItem[] = [
-    { id: "overview", label: "Overview", panel: loaded ? <WalletOverview wallet={wallet} /> : <PageSpinner /> },
+    { id: "overview", label: "Overview", panel: loaded ? <WalletOverview wallet={wallet} rules={rules} /> : <PageSpinner /> },
     {
       id: "calendar",
       label: "Earnings Calendar",

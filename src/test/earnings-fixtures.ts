@@ -1,4 +1,4 @@
-import type { EarningsReport, PaymentJson, WalletJson } from "../lib/types";
+import type { EarningRulesJson, EarningsReport, PaymentJson, WalletJson } from "../lib/types";
 import { ava } from "./fixtures";
 
 // Wallet, payments and report answers as the API sends them, for wallet, home and player tests.
@@ -39,6 +39,15 @@ export const emptyReport: EarningsReport = {
   summary: { totalEarnings: 0, totalViews: 0, uniqueUsers: 0, avgDaily: 0 },
 };
 
+/** GET /api/earning-rules as the server answers with its defaults. */
+export const earningRules: EarningRulesJson = {
+  reward_usd: 0.003,
+  qualify_percent: 80,
+  views_per_item_per_day: 3,
+  min_earning_seconds: 5,
+  daily_earnable_views: 100,
+};
+
 /**
  * Quiet answers for the calls every signed-in screen makes in the background (the home page's earnings
  * job and challenge panel, the wallet), for tests about something else. Spread into `stubFetch({...})`.
@@ -48,6 +57,7 @@ export const backgroundEarningsRoutes = {
   "GET /api/me/wallet": { body: makeWallet() },
   "GET /api/me/payments": { body: { payments: [] } },
   "GET /api/me/earnings/calendar": { body: emptyReport },
+  "GET /api/earning-rules": { body: earningRules },
   // The home page's 'Recommended for You' row.
   "GET /api/content/recommendations": { body: { items: [] } },
   // A member without sign-on challenges: the home page's challenge panel stays hidden.

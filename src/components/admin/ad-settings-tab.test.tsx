@@ -1,18 +1,26 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { deferred, stubFetch } from "../../test/fetch";
 import { AdSettingsTab } from "./ad-settings-tab";
-import { bodiesOf } from "./admin-fixtures";
+import { bodiesOf, earningRules } from "./admin-fixtures";
 
 const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url: "/ads/sample-vast.xml" };
 const refuse = (error: string) => ({ status: 400, body: { error, requestId: "r" } });
 
 async function openTab(patch: Parameters<typeof stubFetch>[0][string] = { body: settings }) {
-  const fetchMock = stubFetch({ "GET /api/admin/ad-settings": { body: settings }, "PATCH /api/admin/ad-settings": patch });
+  const fetchMock = stubFetch({
+    "GET /api/admin/ad-settings": { body: settings },
+    "PATCH /api/admin/ad-settings": patch,
+    // The Earning Rules card below loads too (its own tests: earning-rules-card.test.tsx).
+    "GET /api/admin/earning-rules": { body: earningRules },
+  });
   render(<AdSettingsTab />);
   await screen.findByRole("heading", { name: "VAST Ad Configuration" });
   return fetchMock;
 }
+
+/** The VAST form's 'Saving changes...' line (the Earning Rules card has its own). */
+const savingStatus = () => within(screen.getByRole("region", { name: "VAST Ad Configuration" })).getByRole("status");
 
 describe("ad settings tab", () => {
   it("shows the stored settings and an example address as placeholder", async () => {
@@ -28,10 +36,10 @@ describe("ad settings tab", () => {
     const answer = deferred<{ body: unknown }>();
     const fetchMock = await openTab(() => answer.promise);
     fireEvent.click(screen.getByRole("checkbox", { name: /Post-roll Ads/ }));
-    expect(screen.getByRole("status").textContent).toBe("Saving changes...");
+    expect(savingStatus().textContent).toBe("Saving changes...");
     expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([{ key: "postroll_enabled", value: "true" }]);
     answer.resolve({ body: { ...settings, postroll_enabled: "true" } });
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(""));
+    await waitFor(() => expect(savingStatus().textContent).toBe(""));
     expect(screen.getByRole("checkbox", { name: /Post-roll Ads/ })).toHaveProperty("checked", true);
   });
 
@@ -41,7 +49,7 @@ describe("ad settings tab", () => {
     fireEvent.change(url, { target: { value: " https://ads.example.com/feed.xml " } });
     fireEvent.submit(url.closest("form")!);
     fireEvent.blur(url);
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(""));
+    await waitFor(() => expect(savingStatus().textContent).toBe(""));
     expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([{ key: "vast_url", value: "https://ads.example.com/feed.xml" }]);
     expect(url).toHaveProperty("value", "https://ads.example.com/feed.xml");
   });

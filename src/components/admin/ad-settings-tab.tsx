@@ -4,16 +4,24 @@ import { ApiError, describeFailure } from "../../lib/api";
 import { PageSpinner } from "../spinner";
 import { card } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
+import { EarningRulesCard } from "./earning-rules-card";
 import { useAdminQuery } from "./use-admin-query";
 
 type Key = AdSettingChange["key"];
 const noSettings: AdSettings = { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" };
 
-/** Ad Settings tab ('VAST Ad Configuration', spec §2): every change is saved at once. */
+/**
+ * Ad Settings tab ('VAST Ad Configuration', spec §2), then the Earning Rules: every change is saved at once.
+ */
 export function AdSettingsTab() {
   const { data, firstLoad } = useAdminQuery("ad-settings", getAdSettings, "Failed to load ad settings");
-  if (firstLoad) return <PageSpinner />;
-  return <AdSettingsForm initial={data ?? noSettings} />;
+  // The card loads its own rules meanwhile, rather than after the ad settings.
+  return (
+    <div className="space-y-6">
+      {firstLoad ? <PageSpinner /> : <AdSettingsForm initial={data ?? noSettings} />}
+      <EarningRulesCard />
+    </div>
+  );
 }
 
 function AdSettingsForm({ initial }: { initial: AdSettings }) {

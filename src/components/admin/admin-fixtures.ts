@@ -4,6 +4,9 @@ import { stubFetch } from "../../test/fetch";
 
 // Admin API answers for the admin dashboard's tests (test-only: imported by *.test.tsx files alone).
 
+// GET /api/admin/earning-rules answers as the signed-in GET /api/earning-rules does.
+export { earningRules } from "../../test/earnings-fixtures";
+
 let sequence = 0;
 const nextId = (tag: string) => `01J00000000000000000${tag}${(++sequence).toString().padStart(6 - tag.length, "0")}`;
 
@@ -49,6 +52,9 @@ export function makeBonus(overrides: Partial<BonusAwardJson> = {}): BonusAwardJs
     awarded_at: "2026-11-20T09:00:00.000Z",
     created_at: "2026-11-20T09:00:00.000Z",
     description: "Manual bonus",
+    review_reasons: [],
+    review_note: null,
+    reviewed_at: null,
     ...overrides,
   };
 }

@@ -36,7 +36,9 @@ export const num = (label: string): Column => ({ label, num: true });
 /** A table with a (visually hidden) caption that names it for screen readers and tests. */
 export function Table({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-800">
+    // `relative`: the hidden (sr-only, absolutely placed) headings then scroll with the table instead of
+    // widening the page on a phone.
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-800">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-900">

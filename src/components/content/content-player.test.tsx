@@ -143,7 +143,7 @@ describe("ContentPlayer sequence", () => {
 });
 
 describe("useAdSequence", () => {
-  const reporting = () => ({ onPlay: vi.fn(), onTimeUpdate: vi.fn(), onEnded: vi.fn() });
+  const reporting = () => ({ onPlay: vi.fn(), onTimeUpdate: vi.fn(), onPause: vi.fn(), onEnded: vi.fn() });
 
   async function sequenceFor(contentId: string | undefined) {
     stubPage(settings());

@@ -36,11 +36,12 @@ describe("MediaPlayer", () => {
     expect(screen.getByRole("slider", { name: "Seek" }).getAttribute("aria-valuetext")).toBe("0:00 of 1:40");
   });
 
-  it("plays and pauses with its button and reports play, time and end to the page", () => {
+  it("plays and pauses with its button and reports play, time, pause and end to the page", () => {
     const onPlay = vi.fn();
     const onTimeUpdate = vi.fn();
+    const onPause = vi.fn();
     const onEnded = vi.fn();
-    const { media } = renderPlayer("video", { onPlay, onTimeUpdate, onEnded });
+    const { media } = renderPlayer("video", { onPlay, onTimeUpdate, onPause, onEnded });
     fireEvent.click(screen.getByRole("button", { name: "Play" }));
     expect(play).toHaveBeenCalledTimes(1);
     expect(onPlay).toHaveBeenCalledTimes(1);
@@ -50,6 +51,7 @@ describe("MediaPlayer", () => {
     expect(screen.getByText("0:42 / 1:40")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Pause" }));
     expect(pause).toHaveBeenCalledTimes(1);
+    expect(onPause).toHaveBeenCalledTimes(1);
     fireEvent(media, new Event("ended"));
     expect(onEnded).toHaveBeenCalledTimes(1);
   });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EarningsReport } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
-import { emptyReport, makeWallet } from "../../test/earnings-fixtures";
+import { earningRules, emptyReport, makeWallet } from "../../test/earnings-fixtures";
 import { stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
@@ -19,6 +19,7 @@ function stubReport(answer: (q: URLSearchParams) => { status?: number; body?: un
   stubFetch({
     "GET /api/me/wallet": { body: makeWallet() },
     "GET /api/me/payments": { body: { payments: [] } },
+    "GET /api/earning-rules": { body: earningRules },
     "GET /api/me/earnings/calendar": (_init, url) => (queries.push(url.searchParams), answer(url.searchParams)),
   });
   return queries;

@@ -1,20 +1,27 @@
 import { useId } from "react";
 import { formatUsd } from "../../lib/format";
+import type { EarningRulesJson } from "../../lib/types";
 import { card } from "../ui";
 
-// Spec §9. The server applies these rules (DESIGN.md §4 "A view"); this list only explains them.
-const VIEW_REWARD_USD = 0.003;
-const QUALIFY_PERCENT = 80;
-const PAID_VIEWS_PER_ITEM_PER_DAY = 3;
+type HowEarningsWorkProps = { rules: EarningRulesJson; minimumPayout: number };
 
-/** The rules behind the numbers, in the viewer's words. */
-export function HowEarningsWork({ minimumPayout }: { minimumPayout: number }) {
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * The rules behind the numbers, in the viewer's words, with the limits as the server applies them
+ * (DESIGN.md §4 "A view"); this list only explains them.
+ */
+export function HowEarningsWork({ rules, minimumPayout }: HowEarningsWorkProps) {
   const headingId = useId();
-  const reward = formatUsd(VIEW_REWARD_USD, 3);
-  const rules: [rule: string, amount?: string][] = [
-    [`Watch at least ${QUALIFY_PERCENT}% of a video or track`, reward],
-    [`Others watch at least ${QUALIFY_PERCENT}% of your content`, reward],
-    [`At most ${PAID_VIEWS_PER_ITEM_PER_DAY} paid views per item per day`],
+  // Up to 6 decimals, so a reward finer than a tenth of a cent is not shown rounded.
+  const reward = formatUsd(rules.reward_usd, 3, 6);
+  const lines: [rule: string, amount?: string][] = [
+    [`Watch at least ${rules.qualify_percent}% of a video or track`, reward],
+    [`Others watch at least ${rules.qualify_percent}% of your content`, reward],
+    [`At most ${count(rules.views_per_item_per_day, "paid view", "paid views")} per item per day`],
+    [`At most ${count(rules.daily_earnable_views, "paid view", "paid views")} per day`],
+    [`Items shorter than ${count(rules.min_earning_seconds, "second", "seconds")} do not earn`],
+    ["Only one video or track earns at a time"],
     ["No earnings from your own uploads"],
     ["Payouts from", formatUsd(minimumPayout, 2)],
   ];
@@ -24,7 +31,7 @@ export function HowEarningsWork({ minimumPayout }: { minimumPayout: number }) {
         How Earnings Work
       </h2>
       <ul className="mt-4 divide-y divide-slate-800 text-sm">
-        {rules.map(([rule, amount]) => (
+        {lines.map(([rule, amount]) => (
           <li key={rule} className="flex justify-between gap-4 py-2">
             <span className="text-slate-300">{rule}</span>
             {amount ? <span className="font-medium tabular-nums text-emerald-300">{amount}</span> : null}

@@ -1,11 +1,11 @@
 import { formatUsd } from "../../lib/format";
-import type { WalletJson } from "../../lib/types";
+import type { EarningRulesJson, WalletJson } from "../../lib/types";
 import { BalanceCard } from "./balance-card";
 import { HowEarningsWork } from "./how-earnings-work";
 import { sumUsd } from "../../lib/money";
 
 /** Overview tab: the total with payout eligibility, the two balances, and how earning works. */
-export function WalletOverview({ wallet }: { wallet: WalletJson }) {
+export function WalletOverview({ wallet, rules }: { wallet: WalletJson; rules: EarningRulesJson }) {
   const total = sumUsd([wallet.viewer_balance, wallet.creator_balance]);
   return (
     <div className="space-y-6">
@@ -27,7 +27,7 @@ export function WalletOverview({ wallet }: { wallet: WalletJson }) {
           details={[["Earned from your content", formatUsd(wallet.creator_earnings, 3)]]}
         />
       </div>
-      <HowEarningsWork minimumPayout={wallet.minimum_payout} />
+      <HowEarningsWork rules={rules} minimumPayout={wallet.minimum_payout} />
     </div>
   );
 }

@@ -1,0 +1,26 @@
+import type { BonusAwardJson, BonusRiskReason } from "../../lib/types";
+
+// Sign-on bonuses the earnings job held for an admin (DESIGN.md §4 "The sign-up bonus is guarded").
+
+/** Why a bonus was held, in plain words (the checks are described in worker/api-types.ts). */
+export const reasonLabels: Record<BonusRiskReason, string> = {
+  reciprocal_new_accounts: "Watched each other with another new account",
+  shared_ip: "Viewer and creator share an address",
+  claimant_uploads: "Counted streams were uploaded by another bonus claimant",
+};
+
+// A reason the server learns before this screen does still shows, as its code.
+export const reasonLabel = (reason: BonusRiskReason) => reasonLabels[reason] ?? reason;
+
+/** Pending with risk reasons: waiting for an admin's Approve or Reject, not for the earnings job. */
+export const isHeld = (award: BonusAwardJson) => award.status === "pending" && (award.review_reasons?.length ?? 0) > 0;
+
+export const NOTE_MAX = 500;
+
+/** Why a review note cannot be sent yet, or null when it can. */
+export function noteProblem(note: string): string | null {
+  const length = note.trim().length;
+  if (length === 0) return "Write a note saying why, for the record";
+  if (length > NOTE_MAX) return `Keep the note to ${NOTE_MAX} characters or fewer`;
+  return null;
+}

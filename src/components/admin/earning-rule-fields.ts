@@ -1,0 +1,42 @@
+import type { EarningRuleKey } from "../../lib/types";
+
+// The earning rules an admin tunes in Ad Settings, with the ranges the server accepts, checked here first
+// so a typo gets a message in words before anything is sent.
+
+export type RuleField = {
+  key: EarningRuleKey;
+  label: string;
+  /** What the number counts, for the message when it is out of range. */
+  unit: string;
+  min: number;
+  max: number;
+  hint: string;
+};
+
+export const ruleFields: RuleField[] = [
+  {
+    key: "min_earning_seconds",
+    label: "Shortest item that earns (seconds)",
+    unit: "seconds",
+    min: 1,
+    max: 3600,
+    hint: "Shorter items never earn or count for challenges.",
+  },
+  {
+    key: "daily_earnable_views",
+    label: "Paid views per viewer per day",
+    unit: "views",
+    min: 1,
+    max: 10_000,
+    hint: "Views past this in one UTC day earn nothing.",
+  },
+];
+
+/** The typed text as a whole number within the field's range, or why it is not one. */
+export function readRule(text: string, field: RuleField): { value: number } | { problem: string } {
+  const trimmed = text.trim();
+  // Digits only: "1e3", "2.5" and "-4" are all refused, as the server would.
+  const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (value >= field.min && value <= field.max) return { value };
+  return { problem: `Enter a whole number of ${field.unit} from ${field.min} to ${field.max}` };
+}
