@@ -4,7 +4,7 @@ import type { ContentJson } from "../api-types";
 import { MiB } from "../domain/uploads/limits";
 import { fixture } from "../test/fixtures";
 import { signedInBrowser, uniqueEmail } from "../test/http";
-import { publishFixture, signUpload, uploadFixture } from "../test/uploads";
+import { bigMp4, publishFixture, signUpload, uploadFixture } from "../test/uploads";
 
 describe("single uploads", () => {
   it("uploads, finalizes with the duration read from the file, and lists the new video", async () => {
@@ -90,16 +90,8 @@ describe("single uploads", () => {
 });
 
 describe("multipart uploads (files above 50 MiB)", () => {
-  // A valid MP4 of 60 MiB: the tiny clip followed by a `free` box filling the rest.
-  function bigMp4(size: number) {
-    const head = fixture("tiny.mp4");
-    const bytes = new Uint8Array(size);
-    bytes.set(head);
-    const rest = size - head.byteLength;
-    new DataView(bytes.buffer).setUint32(head.byteLength, rest);
-    bytes.set(new TextEncoder().encode("free"), head.byteLength + 4);
-    return bytes;
-  }
+  // Tens of MiB through the runtime: seconds on a busy machine.
+  const SLOW = 30_000;
 
   it("uploads in parts, resumes from the stored parts, retries a part, completes and finalizes", async () => {
     const user = await signedInBrowser(uniqueEmail());
@@ -127,7 +119,7 @@ describe("multipart uploads (files above 50 MiB)", () => {
     expect(head?.size).toBe(bytes.byteLength);
     const fin = await user.json("/api/content/finalize", "POST", { r2_key: signed.key, type: "video", title: "Big" });
     expect(fin.status).toBe(201);
-  });
+  }, SLOW);
 
   it("refuses a first part that is not the signed type, and aborts cleanly", async () => {
     const user = await signedInBrowser(uniqueEmail());

@@ -2,13 +2,13 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { UploadPartsResponse } from "../api-types";
 import type { SignedInEnv } from "../app-env";
-import { deleteUpload, findUpload, listParts, markUploaded, recordPart } from "../db/queries/uploads";
-import { expectedParts, partSizeFor } from "../domain/uploads/parts";
+import { findUpload, listParts } from "../db/queries/uploads";
+import { uploadTaken } from "../domain/uploads/claim";
+import { abortMultipart, completeMultipart, putPart } from "../domain/uploads/multipart";
+import { putUpload } from "../domain/uploads/put-upload";
 import { signUpload } from "../domain/uploads/sign-upload";
-import { storeBody } from "../domain/uploads/store-body";
 import { verifyUploadToken } from "../domain/uploads/upload-token";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 
 const signBody = z.object({
@@ -19,19 +19,23 @@ const signBody = z.object({
 const tokenQuery = z.object({ token: z.string().min(1, "token is required").max(4096) });
 const partQuery = tokenQuery.extend({ part: z.coerce.number().int().min(1).max(10_000) });
 
-/** The upload the token grants, checked against the caller and its stored state. */
+const grantOf = (c: Context<SignedInEnv>, token: string) =>
+  verifyUploadToken(c.get("settings").sessionSecret, token, c.get("user").id);
+
+/** The upload the token grants, checked against the caller and its stored state (still open for parts). */
 async function grantedUpload(c: Context<SignedInEnv>, token: string) {
-  const grant = await verifyUploadToken(c.get("settings").sessionSecret, token, c.get("user").id);
+  const grant = await grantOf(c, token);
   const row = await findUpload(c.get("db"), grant.key);
   if (!row) throw notFound("Upload not found; please start it again");
-  if (row.status !== "signed") throw new ApiError(409, "This upload is already complete", "upload_complete");
+  if (row.status !== "signed") throw uploadTaken();
   return { grant, row };
 }
 
 async function multipartOf(c: Context<SignedInEnv>, token: string) {
   const { grant, row } = await grantedUpload(c, token);
-  if (!row.multipartUploadId) throw badRequest("This upload is not a multipart upload");
-  return { grant, row, mpu: c.env.MEDIA.resumeMultipartUpload(row.key, row.multipartUploadId) };
+  const { key, multipartUploadId } = row;
+  if (!multipartUploadId) throw badRequest("This upload is not a multipart upload");
+  return { grant, row: { key, multipartUploadId } };
 }
 
 /** Signed-in: signed uploads into R2 (DESIGN.md §4 "Uploads"). */
@@ -48,14 +52,10 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     return c.json(signed, 200);
   })
   .put("/uploads/put", validate("query", tokenQuery), async (c) => {
-    const { grant, row } = await grantedUpload(c, c.req.valid("query").token);
-    if (row.multipartUploadId) throw badRequest("This upload goes in parts; use its multipart URLs");
+    const grant = await grantOf(c, c.req.valid("query").token);
     const type = c.req.header("content-type")?.split(";")[0]?.trim();
     if (type !== grant.contentType) throw new ApiError(415, `Content-Type must be ${grant.contentType}`, "unsupported_media");
-    await storeBody(c.req.raw, { size: grant.size, contentType: grant.contentType, sniff: true }, (stream) =>
-      c.env.MEDIA.put(grant.key, stream, { httpMetadata: { contentType: grant.contentType } }),
-    );
-    await markUploaded(c.get("db"), grant.key, nowIso());
+    await putUpload(c.get("db"), c.env.MEDIA, grant, c.req.raw);
     return c.json({ key: grant.key }, 200);
   })
   .get("/uploads/multipart", validate("query", tokenQuery), async (c) => {
@@ -65,26 +65,16 @@ export const uploadRoutes = new Hono<SignedInEnv>()
   })
   .put("/uploads/multipart/part", validate("query", partQuery), async (c) => {
     const { token, part } = c.req.valid("query");
-    const { grant, row, mpu } = await multipartOf(c, token);
-    const partSize = partSizeFor(grant.size, part);
-    const uploaded = await storeBody(c.req.raw, { size: partSize, contentType: grant.contentType, sniff: part === 1 }, (stream) =>
-      mpu.uploadPart(part, stream),
-    );
-    await recordPart(c.get("db"), { key: row.key, partNumber: part, etag: uploaded.etag, size: partSize });
-    return c.json({ part, size: partSize }, 200);
+    const { grant, row } = await multipartOf(c, token);
+    const size = await putPart(c.get("db"), c.env.MEDIA, grant, row, part, c.req.raw);
+    return c.json({ part, size }, 200);
   })
   .post("/uploads/multipart/complete", validate("query", tokenQuery), async (c) => {
-    const { grant, row, mpu } = await multipartOf(c, c.req.valid("query").token);
-    const parts = await listParts(c.get("db"), row.key);
-    const missing = expectedParts(grant.size).filter((n) => !parts.some((p) => p.partNumber === n));
-    if (missing.length) throw badRequest(`Parts missing: ${missing.slice(0, 10).join(", ")}`);
-    await mpu.complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
-    await markUploaded(c.get("db"), row.key, nowIso());
-    return c.json({ key: row.key }, 200);
+    const grant = await grantOf(c, c.req.valid("query").token);
+    const key = await completeMultipart(c.get("db"), c.env.MEDIA, grant);
+    return c.json({ key }, 200);
   })
   .delete("/uploads/multipart", validate("query", tokenQuery), async (c) => {
-    const { row, mpu } = await multipartOf(c, c.req.valid("query").token);
-    await mpu.abort();
-    await deleteUpload(c.get("db"), row.key);
+    await abortMultipart(c.get("db"), c.env.MEDIA, await grantOf(c, c.req.valid("query").token));
     return c.json({ ok: true }, 200);
   });

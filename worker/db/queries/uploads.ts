@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "../client";
 import { uploadParts, uploads } from "../schema";
 
@@ -12,12 +12,57 @@ export async function findUpload(db: Db, key: string) {
   return (await db.select().from(uploads).where(eq(uploads.key, key)).get()) ?? null;
 }
 
-/** Marks the bytes stored; only a signed (or re-sent, not yet used) upload can move to "uploaded". */
+/** How an upload's bytes arrive: one PUT, or parts joined by a multipart completion. */
+export type UploadWay = "single" | "multipart";
+
+const claimable = (key: string, way: UploadWay) =>
+  and(
+    eq(uploads.key, key),
+    eq(uploads.status, "signed"),
+    way === "multipart" ? isNotNull(uploads.multipartUploadId) : isNull(uploads.multipartUploadId),
+  );
+
+/**
+ * Claims a signed upload for its one writer: signed → uploading in a single conditional UPDATE, so of
+ * concurrent callers exactly one gets the row back; the others get null and must not write.
+ */
+export async function claimUpload(db: Db, key: string, way: UploadWay) {
+  const [row] = await db.update(uploads).set({ status: "uploading" }).where(claimable(key, way)).returning();
+  return row ?? null;
+}
+
+/**
+ * The claim of a multipart completion and the parts to join, in one round trip: the parts are read after
+ * the claim, in the same transaction.
+ */
+export async function claimMultipartCompletion(db: Db, key: string) {
+  const [claimed, parts] = await db.batch([
+    db.update(uploads).set({ status: "uploading" }).where(claimable(key, "multipart")).returning(),
+    db.select().from(uploadParts).where(eq(uploadParts.key, key)).orderBy(asc(uploadParts.partNumber)),
+  ]);
+  return claimed[0] ? { row: claimed[0], parts } : null;
+}
+
+/** Hands a claim back after a failed write (uploading → signed), so the same signed URL can be retried. */
+export async function releaseClaim(db: Db, key: string) {
+  await db
+    .update(uploads)
+    .set({ status: "signed" })
+    .where(and(eq(uploads.key, key), eq(uploads.status, "uploading")));
+}
+
+/** Marks the claimed upload's bytes stored; from here on nothing writes to its key again. */
 export async function markUploaded(db: Db, key: string, at: string) {
   await db
     .update(uploads)
     .set({ status: "uploaded", uploadedAt: at })
-    .where(and(eq(uploads.key, key), eq(uploads.status, "signed")));
+    .where(and(eq(uploads.key, key), eq(uploads.status, "uploading")));
+}
+
+/** Drops a signed multipart upload the client abandons; null when it is not (or no longer) signed. */
+export async function deleteSignedMultipart(db: Db, key: string) {
+  const [row] = await db.delete(uploads).where(claimable(key, "multipart")).returning();
+  return row ?? null;
 }
 
 export type StoredPart = { key: string; partNumber: number; etag: string; size: number };
@@ -37,16 +82,15 @@ export async function listParts(db: Db, key: string) {
   return db.select().from(uploadParts).where(eq(uploadParts.key, key)).orderBy(asc(uploadParts.partNumber));
 }
 
-export async function deleteUpload(db: Db, key: string) {
-  await db.delete(uploads).where(eq(uploads.key, key));
-}
-
-/** Uploads never finalized within the grace period, oldest first (served by uploads_status_created_idx). */
+/**
+ * Uploads never finalized within the grace period, oldest first (served by uploads_status_created_idx).
+ * `uploading` rows are included: a Worker killed mid-write never hands its claim back.
+ */
 export async function findAbandonedUploads(db: Db, before: string, limit: number) {
   return db
     .select()
     .from(uploads)
-    .where(and(inArray(uploads.status, ["signed", "uploaded"]), lt(uploads.createdAt, before)))
+    .where(and(inArray(uploads.status, ["signed", "uploading", "uploaded"]), lt(uploads.createdAt, before)))
     .orderBy(asc(uploads.createdAt))
     .limit(limit);
 }

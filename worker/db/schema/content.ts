@@ -47,7 +47,9 @@ export const uploads = sqliteTable(
     contentType: text("content_type").notNull(),
     // The size the client announced and the token is bound to.
     size: integer("size").notNull(),
-    status: text("status", { enum: ["signed", "uploaded", "finalized"] }).notNull(),
+    // signed → uploading (one writer holds the claim) → uploaded (bytes stored, frozen) → finalized (used);
+    // a failed write hands the claim back (uploading → signed) so the same signed URL can be retried.
+    status: text("status", { enum: ["signed", "uploading", "uploaded", "finalized"] }).notNull(),
     // R2 multipart upload id for files above the multipart threshold.
     multipartUploadId: text("multipart_upload_id"),
     createdAt: text("created_at").notNull(),

@@ -8,8 +8,8 @@ import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { refreshChallenges } from "../challenges/refresh";
 import { mediaDurationMs, MediaError } from "../media/media-duration";
-import { r2RangeReader } from "../media/range-reader";
 import { mediaTypeOf } from "../uploads/limits";
+import { pinObject } from "../uploads/pinned-object";
 import { usableUpload } from "../uploads/usable-upload";
 
 export type FinalizeParams = {
@@ -30,13 +30,17 @@ export async function finalizeContent({ db, bucket, user, input }: FinalizeParam
   if (actualType !== input.type) throw badRequest(`type: the file is ${actualType === "video" ? "a video" : "audio"}, not ${input.type}`);
   const thumb = input.thumbnail_key ? await usableUpload(db, user, input.thumbnail_key, "thumbnail") : null;
 
+  // Every read of the measurement is of one object (its ETag), and that object must still be the one
+  // stored when the content is written: the duration belongs to exactly the bytes the content points to.
+  const stored = await pinObject(bucket, media.key, media.size);
   let durationMs: number;
   try {
-    durationMs = await mediaDurationMs(r2RangeReader(bucket, media.key, media.size), media.contentType === "video/mp4" ? "mp4" : "mp3");
+    durationMs = await mediaDurationMs(stored.reader, media.contentType === "video/mp4" ? "mp4" : "mp3");
   } catch (err) {
     if (err instanceof MediaError) throw new ApiError(415, err.message, "unplayable_media");
     throw err;
   }
+  await stored.assertUnchanged();
   const id = newId();
   const now = nowIso();
   try {

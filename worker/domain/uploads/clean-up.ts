@@ -8,7 +8,8 @@ const BATCH = 50;
 
 export async function removeAbandonedUploads(db: Db, bucket: R2Bucket, now: string) {
   const rows = await findAbandonedUploads(db, addMs(now, -ABANDONED_AFTER_MS), BATCH);
-  for (const row of rows.filter((r) => r.multipartUploadId && r.status === "signed")) {
+  // Unjoined parts of multipart uploads; one left `uploading` died mid-completion (abort is a no-op if it joined).
+  for (const row of rows.filter((r) => r.multipartUploadId && (r.status === "signed" || r.status === "uploading"))) {
     await bucket.resumeMultipartUpload(row.key, row.multipartUploadId!).abort().catch(() => undefined);
   }
   if (rows.length) await bucket.delete(rows.map((r) => r.key));

@@ -53,8 +53,8 @@ function describe(contentType: string) {
  * Pipes the body through a stream of exactly `size` bytes: a body longer or shorter than what was signed
  * makes the write fail instead of storing a different file.
  */
-export function exactLength(body: ReadableStream<Uint8Array>, size: number) {
+export function exactLength(body: ReadableStream<Uint8Array>, size: number, signal?: AbortSignal) {
   const fixed = new FixedLengthStream(size);
-  const done = body.pipeTo(fixed.writable);
+  const done = body.pipeTo(fixed.writable, { signal });
   return { stream: fixed.readable, done };
 }
