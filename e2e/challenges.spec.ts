@@ -2,9 +2,12 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import type { AdminChallengesResponse, ChallengeJson } from "../worker/api-types.ts";
 import { freshEmail, signInAs } from "./sign-in";
 
-// The sign-on challenge journey (spec §2 "Challenge panel", docs/decisions/010): a new member sees the
-// panel, completes two small challenges, and finds the $50 bonus in the wallet once the earnings job has
-// awarded it. The admin swaps in the two challenges for this test and puts the seed's back afterwards.
+// The sign-on challenge journey (spec §2 "Challenge panel", docs/decisions/010 and 016): an honest new member
+// sees the panel, uploads a clip, watches an established creator's clip, is watched by an established member,
+// and finds the $75 bonus in the wallet once the earnings job has checked and awarded it. The admin swaps in
+// three small challenges for this test and puts the seed's back afterwards. Everything here runs on one
+// machine, so each person's browser says which address it comes from (`cf-connecting-ip`, which Cloudflare
+// sets in production): the bonus's risk checks tell people apart by address.
 
 type NewChallenge = Pick<ChallengeJson, "name" | "description" | "requirement_type" | "requirement_value" | "bonus_amount">;
 
@@ -77,35 +80,46 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     for (const challenge of [
       { name: `Upload one (${stamp})`, description: "Upload one video or audio track.", requirement_type: "content_uploaded", requirement_value: 1, bonus_amount: 30 },
       { name: `Finish one stream (${stamp})`, description: "Watch one video or track to at least 80%.", requirement_type: "streams_completed", requirement_value: 1, bonus_amount: 20 },
+      { name: `One viewer (${stamp})`, description: "Get one other member to watch your upload.", requirement_type: "min_views_per_content", requirement_value: 1, bonus_amount: 25 },
     ] satisfies NewChallenge[]) {
       created.push((await admin.create(challenge)).id);
     }
 
-    // A new member signs up and is enrolled in exactly those two.
+    // A new member signs up and is enrolled in exactly those three.
+    await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": "198.51.100.41" });
     await signInAs(page, freshEmail("challenger"));
     const panel = page.getByRole("region", { name: "Sign-On Challenge" });
     await expect(panel).toBeVisible({ timeout: 15_000 });
-    await expect(panel).toContainText("0 of 2 completed");
+    await expect(panel).toContainText("0 of 3 completed");
     await expect(panel).toContainText("within 24 hours of signing up");
     await expect(panel.getByRole("definition").nth(1)).toHaveText(/^2[34]h \d{1,2}m$/);
-    await expect(panel.getByRole("definition").nth(2)).toHaveText("$50");
+    await expect(panel.getByRole("definition").nth(2)).toHaveText("$75");
     await expect(panel.getByRole("progressbar", { name: "Overall challenge progress" })).toHaveAttribute("aria-valuenow", "0");
-    await expect(panel.getByRole("listitem")).toHaveCount(2);
+    await expect(panel.getByRole("listitem")).toHaveCount(3);
 
-    // Upload one clip: one of two done.
+    // Upload a 6-second clip (long enough to earn, so views of it count): one of three done.
     await page.goto("/upload");
-    await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/tiny.mp4");
+    await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/clip-6s.mp4");
     await page.getByLabel("Title").fill(`Challenge clip ${stamp}`);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 30_000 });
+    const clipUrl = page.url();
     await page.goto("/");
-    await expect(panel).toContainText("1 of 2 completed", { timeout: 15_000 });
+    await expect(panel).toContainText("1 of 3 completed", { timeout: 15_000 });
     await expect(panel.getByRole("listitem", { name: `Upload one (${stamp})` }).getByRole("img", { name: "Completed" })).toBeVisible();
 
-    // Watch another creator's 6-second clip to the end: both done.
+    // Watch an established creator's 6-second clip to the end: two of three done.
     await page.getByRole("searchbox", { name: "Search content or creators" }).fill("Retrowave City");
     await page.getByRole("link", { name: "Retrowave City" }).first().click();
     await watchToTheEnd(page, "Retrowave City");
+
+    // An established member, on their own machine, watches the new member's clip: all three done.
+    const fanContext = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.42" } });
+    const fanPage = await fanContext.newPage();
+    await signInAs(fanPage, "viewer@example.com");
+    await fanPage.goto(clipUrl);
+    await watchToTheEnd(fanPage, `Challenge clip ${stamp}`);
+    await fanContext.close();
 
     // Home runs the earnings job on load, which awards the bonus; the panel may show 'All Challenges
     // Complete' until then. Reload rather than wait for the panel's 60-second refresh.
@@ -114,12 +128,12 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
       await expect(page.getByRole("region", { name: "Congratulations!" })).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 60_000 });
     const congratulations = page.getByRole("region", { name: "Congratulations!" });
-    await expect(congratulations).toContainText("earned a $50 bonus");
+    await expect(congratulations).toContainText("earned a $75 bonus");
     await congratulations.getByRole("link", { name: "View Wallet" }).click();
 
     await expect(page).toHaveURL(/\/wallet$/);
-    // $50 bonus plus $0.003 for the view.
-    await expect(page.getByRole("region", { name: "Viewer Earnings" })).toContainText("$50.0", { timeout: 15_000 });
+    // $75 bonus plus $0.003 for the view.
+    await expect(page.getByRole("region", { name: "Viewer Earnings" })).toContainText("$75.0", { timeout: 15_000 });
   } finally {
     // Leave the seed's challenges as they were, for the other journeys and for the next run.
     for (const id of created) await admin.setActive(id, false);

@@ -1,9 +1,9 @@
 // Seeds the local D1 and R2 (the same state `npm run dev` uses) with the demo data of DESIGN.md §4.
 // Idempotent: rows are inserted only when missing and media is uploaded only when absent, so running it
 // on every `npm run dev` is cheap and never overwrites what a developer changed.
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
-import { getPlatformProxy } from "wrangler";
+import { getPlatformProxy, unstable_readConfig } from "wrangler";
 
 type DemoItem = {
   id: string;
@@ -113,7 +113,16 @@ if (!existsSync(".dev.vars")) {
 }
 // Same state as `npm run dev` (REELPAY_STATE_DIR, default .wrangler/state; Miniflare keeps it under v3/).
 const stateDir = process.env.REELPAY_STATE_DIR ?? ".wrangler/state";
-const proxy = await getPlatformProxy<SeedEnv>({ configPath: "wrangler.jsonc", persist: { path: `${stateDir}/v3` } });
+// The seed needs only D1 and R2, so the platform proxy gets a copy of the config with just those: it cannot
+// host the watch-session Durable Object (its class lives in the Worker, which the proxy does not run).
+const config = unstable_readConfig({ config: "wrangler.jsonc" });
+const seedConfigPath = ".wrangler/seed-config.json";
+mkdirSync(".wrangler", { recursive: true });
+writeFileSync(seedConfigPath, JSON.stringify({
+  name: config.name, compatibility_date: config.compatibility_date, compatibility_flags: config.compatibility_flags,
+  d1_databases: config.d1_databases, r2_buckets: config.r2_buckets,
+}));
+const proxy = await getPlatformProxy<SeedEnv>({ configPath: seedConfigPath, persist: { path: `${stateDir}/v3` } });
 try {
   await seed(proxy.env);
 } finally {
