@@ -121,3 +121,15 @@ describe("watch sessions and the earnings job", () => {
     expect((await s.viewer.json("/api/playback-events", "POST", { content_id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" })).status).toBe(404);
   });
 });
+
+describe("watch sessions of deleted content", () => {
+  it("a session of an item deleted while it played ends without a row and without an error", async () => {
+    const s = await scene(60_000);
+    const view = await startView(s.viewer, s.item.id);
+    await env.DB.prepare("delete from content where id = ?").bind(s.item.id).run();
+    await passTime(s.viewerId, 5 * 60_000 + 1);
+    await expireNow(s.viewerId);
+    expect(await viewRow(view)).toBeNull();
+    expect((await sendProgress(s.viewer, s.item.id, 12, view)).status).toBe(404);
+  });
+});

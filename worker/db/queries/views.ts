@@ -1,13 +1,26 @@
 import type { Db } from "../client";
-import { views } from "../schema";
+import type { views } from "../schema";
 
 export type ViewRecord = typeof views.$inferInsert;
 
 /**
  * A view's one write to D1 (when it qualifies, or when it ends without qualifying), as a raw statement so it
- * can share a batch with the challenge refresh. The id is the session's: a retry writes nothing twice.
+ * can share a batch with the challenge refresh. The id is the session's, so a retry writes nothing twice; an
+ * item deleted while it was playing leaves no row (rather than a foreign-key failure that would keep the
+ * session from ever ending).
  */
-export function insertViewStatement(db: Db, view: ViewRecord): D1PreparedStatement {
-  const query = db.insert(views).values(view).onConflictDoNothing({ target: views.id }).toSQL();
-  return db.$client.prepare(query.sql).bind(...query.params);
+export function insertViewStatement(db: Db, v: ViewRecord): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `insert into views (id, content_id, viewer_id, creator_id, discovery_method, device_fingerprint, ip_hash,
+         started_at, max_position_ms, last_event_at, qualified_at, qualified_day, status, watch_time_ms, end_reason)
+       select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15
+       where exists (select 1 from content where id = ?2) and exists (select 1 from users where id = ?3)
+       on conflict (id) do nothing`,
+    )
+    .bind(
+      v.id, v.contentId, v.viewerId, v.creatorId, v.discoveryMethod, v.deviceFingerprint ?? "", v.ipHash ?? "",
+      v.startedAt, v.maxPositionMs ?? 0, v.lastEventAt, v.qualifiedAt ?? null, v.qualifiedDay ?? null, v.status ?? "open",
+      v.watchTimeMs ?? 0, v.endReason ?? null,
+    );
 }
