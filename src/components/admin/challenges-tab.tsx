@@ -16,6 +16,8 @@ const howItWorks = [
   "Bonuses are awarded automatically when a user completes all challenges within 24 hours.",
   "Changes to challenges only affect new users; users already enrolled keep their terms.",
   "View requirements are checked at each upload.",
+  // docs/decisions/016: the spec's automatic award, guarded by risk checks.
+  "A bonus that fails a risk check (accounts watching each other, a shared address) waits below for your review.",
 ];
 
 /** Sign-On Challenges tab (spec §2): totals, how it works, the challenges (create, edit) and the awards. */
