@@ -143,6 +143,54 @@ export const mehd = (value: number | bigint, version: 0 | 1 = 0) => fullBox("meh
 
 export const trak = (...children: Uint8Array[]) => box("trak", ...children);
 export const mdia = (...children: Uint8Array[]) => box("mdia", ...children);
+export const minf = (...children: Uint8Array[]) => box("minf", ...children);
+export const stbl = (...children: Uint8Array[]) => box("stbl", ...children);
+
+/** hdlr: pre_defined, the handler type ("vide", "soun", "text"…), reserved, an empty name. */
+export const hdlr = (handler: string) => fullBox("hdlr", 0, zeros(4), ascii(handler), zeros(12), zeros(1));
+
+/** stts: (sample count, sample delta) runs; their sum of count × delta is the media's length in samples' time. */
+export const stts = (...runs: [count: number, delta: number][]) =>
+  fullBox("stts", 0, u32(runs.length), ...runs.flatMap(([count, delta]) => [u32(count), u32(delta)]));
+
+/** elst: (segment duration in the movie timescale, media time or -1 for an empty edit) entries, rate 1. */
+export const elst = (...entries: [segment: number, mediaTime: number][]) =>
+  fullBox(
+    "elst",
+    0,
+    u32(entries.length),
+    ...entries.flatMap(([segment, mediaTime]) => [u32(segment), u32(mediaTime >>> 0), u32(0x10000)]),
+  );
+
+type TrackSpec = {
+  handler?: string;
+  /** tkhd duration, in the movie's timescale. */
+  header: number | bigint;
+  /** Edit list entries (see elst); none by default. */
+  edits?: [segment: number, mediaTime: number][];
+  /** mdhd timescale and duration. */
+  media: [timescale: number, duration: number | bigint];
+  /** stts runs; by default one sample as long as the media (or none when the media duration is 0). */
+  samples?: [count: number, delta: number][];
+  /** More boxes for the sample table (e.g. an stsz). */
+  extra?: Uint8Array[];
+  withoutStts?: boolean;
+  version?: 0 | 1;
+};
+
+/** A trak with everything the duration parser reads: tkhd, edit list, mdhd, hdlr and the sample table's stts. */
+export function track(spec: TrackSpec) {
+  const { handler = "vide", header, edits, media, samples, extra = [], withoutStts = false, version = 0 } = spec;
+  const [timescale, length] = media;
+  const runs = samples ?? (Number(length) > 0 ? [[1, Number(length)] as [number, number]] : []);
+  const sampleTable = stbl(...(withoutStts ? [] : [stts(...runs)]), ...extra);
+  return trak(
+    tkhd(header, version),
+    ...(edits ? [box("edts", elst(...edits))] : []),
+    mdia(mdhd(timescale, length, version), hdlr(handler), minf(sampleTable)),
+  );
+}
+
 export const mvex = (...children: Uint8Array[]) => box("mvex", ...children, fullBox("trex", 0, zeros(20)));
 
 export const ftyp = () => box("ftyp", ascii("isom"), u32(0x200), ascii("isomiso2mp41"));
@@ -151,23 +199,51 @@ export const ftyp = () => box("ftyp", ascii("isom"), u32(0x200), ascii("isomiso2
 export const mp4With = (...moovChildren: Uint8Array[]) =>
   concat(ftyp(), box("moov", ...moovChildren), box("mdat", zeros(64)));
 
+/** An honest faststart MP4: movie, track and samples all say the same (timescale 1000). */
+export const mp4Of = (ms: number) => mp4With(mvhd(1000, ms), track({ header: ms, media: [1000, ms] }));
+
 // ---- MP3 frames ----
 
 /** MPEG-1 layer III, 128 kbps, 44.1 kHz, stereo, no padding: every frame is 417 bytes. */
 export const MPEG1_128K_HEADER = new Uint8Array([0xff, 0xfb, 0x90, 0x00]);
 export const MPEG1_128K_FRAME_BYTES = 417;
 
-/** `count` frames of silence-ish filler behind that header, optionally starting with a special first frame. */
-export function mp3Frames(count: number, first?: (frame: Uint8Array) => void): Uint8Array {
+/** MPEG-1 layer III, 44.1 kHz, stereo, no padding, at the lowest (32 kbps, 104 bytes) and highest (320 kbps, 1044 bytes) bitrate. */
+export const MPEG1_32K = { header: new Uint8Array([0xff, 0xfb, 0x10, 0x00]), bytes: 104 };
+export const MPEG1_320K = { header: new Uint8Array([0xff, 0xfb, 0xe0, 0x00]), bytes: 1044 };
+
+/** `count` frames of silence-ish filler behind a frame header, optionally starting with a special first frame. */
+export function framesOf(
+  kind: { header: Uint8Array; bytes: number },
+  count: number,
+  first?: (frame: Uint8Array) => void,
+): Uint8Array {
   const frames: Uint8Array[] = [];
   for (let i = 0; i < count; i++) {
-    const frame = new Uint8Array(MPEG1_128K_FRAME_BYTES);
-    frame.set(MPEG1_128K_HEADER);
+    const frame = new Uint8Array(kind.bytes);
+    frame.set(kind.header);
     if (i === 0) first?.(frame);
     frames.push(frame);
   }
   return concat(...frames);
 }
+
+/** `count` 128 kbps frames (see MPEG1_128K_HEADER), optionally starting with a special first frame. */
+export const mp3Frames = (count: number, first?: (frame: Uint8Array) => void) =>
+  framesOf({ header: MPEG1_128K_HEADER, bytes: MPEG1_128K_FRAME_BYTES }, count, first);
+
+/** Writes a Xing (VBR) or Info (CBR) header into such a first frame: flags, frame count, optionally the byte count. */
+export const xingFrame =
+  (frames: number, flags = 1, bytes?: number, tag: "Xing" | "Info" = "Xing") =>
+  (frame: Uint8Array) => {
+    const fields = concat(ascii(tag), u32(flags), u32(frames), bytes === undefined ? zeros(0) : u32(bytes));
+    frame.set(fields, 4 + 32); // after the header and 32 bytes of MPEG-1 stereo side info
+  };
+
+/** Writes a VBRI header (always 32 bytes after the frame header): version 1, delay, quality, bytes, frames. */
+export const vbriFrame = (frames: number, bytes: number) => (frame: Uint8Array) => {
+  frame.set(concat(ascii("VBRI"), new Uint8Array([0, 1, 0, 0, 0, 75]), u32(bytes), u32(frames)), 4 + 32);
+};
 
 /** An ID3v2 tag header for a tag body of `size` bytes (syncsafe), with `flags`. */
 export function id3Header(size: number, flags = 0, version = 4): Uint8Array {

@@ -1,11 +1,16 @@
 import { MAX_DURATION_MS, MediaError, NOT_PLAYABLE_MP3, TOO_LONG } from "./media-error";
-import { type Layer3Frame, parseLayer3Header } from "./mpeg-audio-frame";
+import { checkConstantBitrate } from "./mp3-constant-bitrate";
+import { checkFrameCount } from "./mp3-frame-count";
+import { frameCountHeader } from "./mp3-vbr-header";
+import { parseLayer3Header } from "./mpeg-audio-frame";
 import type { RangeReader } from "./range-reader";
 
 /**
  * Duration of an MP3 file from its first audio frame: the frame count of a Xing/Info or VBRI header when
- * there is one, else the constant-bitrate estimate from the file size. Reads the ID3 header(s), one window
- * after them, and possibly the last 128 bytes: never the whole file.
+ * there is one (checked against the audio bytes, see mp3-frame-count.ts), else the constant-bitrate
+ * estimate from the file size (checked for a constant bitrate, see mp3-constant-bitrate.ts). Reads the
+ * ID3 header(s), one window after them, possibly the first 3 bytes of an ID3v1 tag, and for size-based
+ * lengths three 8 KiB samples of a file longer than the window: never the whole file.
  */
 
 /** How far past the ID3 tag we look for the first frame. Encoders put it right there; 64 KiB is generous. */
@@ -20,9 +25,6 @@ function fail(detail: string): never {
 
 const text = (bytes: Uint8Array, at: number, length: number) =>
   at + length <= bytes.length ? String.fromCharCode(...bytes.subarray(at, at + length)) : "";
-
-const uint32 = (bytes: Uint8Array, at: number) =>
-  new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(at);
 
 /** Where the audio starts: after any ID3v2 tags (10-byte header, syncsafe size, optional 10-byte footer). */
 async function skipId3v2(reader: RangeReader): Promise<number> {
@@ -62,27 +64,11 @@ function findFirstFrame(window: Uint8Array, windowStart: number, fileSize: numbe
   return null;
 }
 
-/**
- * Frame count (and stream length in bytes, when stated) from a Xing/Info header, which sits right after the
- * side info of the first frame, or from a VBRI header, which is always 32 bytes after the frame header.
- */
-function vbrHeader(window: Uint8Array, at: number, frame: Layer3Frame): { frames: number; bytes: number | null } | null {
-  const xing = at + 4 + frame.sideInfoLength;
-  const tag = text(window, xing, 4);
-  if ((tag === "Xing" || tag === "Info") && xing + 8 <= window.length) {
-    // Flags say which optional fields follow, in order: frames (1), bytes (2).
-    const flags = uint32(window, xing + 4);
-    if (flags & 1 && xing + 12 <= window.length) {
-      const hasBytes = (flags & 2) !== 0 && xing + 16 <= window.length;
-      return { frames: uint32(window, xing + 8), bytes: hasBytes ? uint32(window, xing + 12) : null };
-    }
-  }
-  const vbri = at + 4 + 32;
-  if (text(window, vbri, 4) === "VBRI" && vbri + 18 <= window.length) {
-    // VBRI: id, version (2), delay (2), quality (2), bytes (4), frames (4).
-    return { frames: uint32(window, vbri + 14), bytes: uint32(window, vbri + 10) };
-  }
-  return null;
+/** Where the audio ends: the end of the file, or the start of an ID3v1 tag ("TAG" + 125 bytes), which is not audio. */
+async function endOfAudio(reader: RangeReader, firstFrame: number): Promise<number> {
+  const tagAt = reader.size - ID3V1_BYTES;
+  if (tagAt >= firstFrame && text(await reader.read(tagAt, 3), 0, 3) === "TAG") return tagAt;
+  return reader.size;
 }
 
 export async function mp3DurationMs(reader: RangeReader): Promise<number> {
@@ -91,24 +77,34 @@ export async function mp3DurationMs(reader: RangeReader): Promise<number> {
   const found = findFirstFrame(window, audioStart, reader.size);
   if (!found) fail("no MPEG audio layer III frame found");
   const { at, frame } = found;
+  const firstFrame = audioStart + at;
+  const audioBytes = (await endOfAudio(reader, firstFrame)) - firstFrame;
 
   let ms: number;
-  const vbr = vbrHeader(window, at, frame);
-  if (vbr) {
+  const header = frameCountHeader(window, at, frame);
+  if (header) {
     // The header states the length of the stream; a file shorter than that was cut off (a failed upload).
     // Compared with the whole file, not just the audio, since some encoders count the ID3 tag as well.
-    if (vbr.bytes !== null && vbr.bytes > reader.size) fail("file is shorter than its Xing/VBRI header says");
-    ms = Math.round((vbr.frames * frame.samplesPerFrame * 1000) / frame.sampleRate);
+    if (header.bytes !== null && header.bytes > reader.size) fail("file is shorter than its Xing/VBRI header says");
+    ms = Math.round((header.frames * frame.samplesPerFrame * 1000) / frame.sampleRate);
   } else {
     // No frame count: assume constant bitrate over everything from the first frame to the end of the audio.
-    // A trailing ID3v1 tag ("TAG" + 125 bytes) is not audio.
-    const firstFrame = audioStart + at;
-    let audioEnd = reader.size;
-    const tagAt = reader.size - ID3V1_BYTES;
-    if (tagAt >= firstFrame && text(await reader.read(tagAt, 3), 0, 3) === "TAG") audioEnd = tagAt;
-    ms = Math.round(((audioEnd - firstFrame) * 8 * 1000) / frame.bitrate);
+    ms = Math.round((audioBytes * 8 * 1000) / frame.bitrate);
   }
   if (ms <= 0) fail("duration is 0");
   if (ms > MAX_DURATION_MS) throw new MediaError(TOO_LONG, `MP3 duration ${ms} ms is longer than 24 hours`);
+
+  // The frame after the first is where a CBR stream's own bitrate shows (an Info frame may have another).
+  const next = parseLayer3Header(window, at + frame.frameLength);
+  const nextFrame = next && next.version === frame.version && next.sampleRate === frame.sampleRate ? next : null;
+  if (header) checkFrameCount({ header, tagFrame: frame, nextFrame, audioBytes });
+
+  // Wherever one frame's bitrate stands for the whole file (no frame count, or a CBR Info header), check
+  // that the other frames have it too.
+  const audio = { reader, window, windowStart: audioStart, audioEnd: firstFrame + audioBytes };
+  if (!header) await checkConstantBitrate({ ...audio, streamAt: at, frame, infoHeader: false });
+  else if (header.kind === "Info" && nextFrame) {
+    await checkConstantBitrate({ ...audio, streamAt: at + frame.frameLength, frame: nextFrame, infoHeader: true });
+  }
   return ms;
 }

@@ -21,6 +21,15 @@ const KBPS_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
 const SAMPLE_RATES = { 1: [44100, 48000, 32000], 2: [22050, 24000, 16000], 2.5: [11025, 12000, 8000] } as const;
 
 /**
+ * The lowest and highest bitrate a layer III frame of this MPEG version can have (bits per second). Every
+ * frame of a stream lies between them, so they bound how much audio a number of bytes can hold.
+ */
+export function layer3BitrateRange(version: Layer3Frame["version"]): { min: number; max: number } {
+  const kbps = version === 1 ? KBPS_V1 : KBPS_V2;
+  return { min: kbps[1]! * 1000, max: kbps.at(-1)! * 1000 };
+}
+
+/**
  * The layer III frame header at `offset`, or null when the bytes there are not one: an 11-bit sync, a
  * version that is not reserved, layer bits 01, a bitrate index other than 0 (free format, whose frame length
  * cannot be computed) and 15 (invalid), and a sample-rate index other than 3 (reserved).
