@@ -3,11 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AdminChallengesResponse, BonusAwardJson, EarningRulesJson } from "../api-types";
 import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
-import { publishFixture } from "../test/uploads";
+import { fixture } from "../test/fixtures";
+import { publishFixture, signUpload } from "../test/uploads";
 import { earningsOf, passTime, sendProgress, startView, watchPaced } from "../test/views";
 
 // The attacks a script farm plays against the rules that move money (docs/decisions/015, 016). Each must
-// pay $0 or be refused, while the honest journey beside it still pays exactly what the rules promise.
+// pay $0 or be refused, while the honest journey beside it still pays exactly what the rules promise. The
+// upload overwrite race (a second PUT swapping the bytes finalize measured) is played in
+// worker/routes/upload-race.test.ts.
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const calculate = (b: Browser) => b.fetch("/api/earnings/calculate", { method: "POST" });
@@ -103,6 +106,44 @@ describe("views", () => {
       await set(before.daily_earnable_views);
     }
   });
+});
+
+/** A copy of a real file with one declared duration changed: the lie a farm would upload. */
+function lyingMp4(seconds: number) {
+  const bytes = fixture("clip-6s.mp4").slice();
+  const data = new DataView(bytes.buffer);
+  const at = new TextDecoder("latin1").decode(bytes).indexOf("mvhd") + 4;
+  expect(bytes[at], "version 0 mvhd").toBe(0);
+  data.setUint32(at + 16, data.getUint32(at + 12) * seconds); // duration = timescale × seconds
+  return bytes;
+}
+
+function lyingMp3(frames: number) {
+  const bytes = fixture("tiny.mp3").slice();
+  const data = new DataView(bytes.buffer);
+  const at = new TextDecoder("latin1").decode(bytes).indexOf("Info");
+  expect(data.getUint32(at + 4) & 1, "Info header with a frame count").toBe(1);
+  data.setUint32(at + 8, frames);
+  return bytes;
+}
+
+describe("files that lie about their duration", () => {
+  for (const [name, type, kind, bytes] of [
+    ["a 6 s MP4 whose movie header says 1 s", "video/mp4", "video", lyingMp4(1)],
+    ["an MP3 whose Info header says 40 frames", "audio/mpeg", "audio", lyingMp3(40)],
+  ] as const) {
+    it(`${name} is refused at finalize, and nothing is published`, async () => {
+      const creator = await member("liar");
+      const signed = await signUpload(creator.browser, `lie.${kind === "video" ? "mp4" : "mp3"}`, type, bytes.byteLength);
+      const put = await creator.browser.fetch(signed.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": type } });
+      expect(put.status).toBe(200);
+      const res = await creator.browser.json("/api/content/finalize", "POST", { r2_key: signed.key, type: kind, title: "Honest, really" });
+      expect(res.status).toBe(415);
+      expect((await res.json<{ error: string }>()).error).toMatch(/re-export it and upload again/);
+      const published = await env.DB.prepare("select count(*) as n from content where created_by = ?").bind(creator.id).first();
+      expect(published).toEqual({ n: 0 });
+    });
+  }
 });
 
 describe("the sign-up bonus", () => {
