@@ -1,36 +1,74 @@
 // Bench entry Worker: the real Reelpay API (worker/app.ts) with
-//  - every D1 call counted per request, reported in the `x-d1-round-trips` response header, and the rows
-//    SQLite read for it (D1's `meta.rows_read`) in `x-d1-rows-read`: a measure of work that load does not blur;
+//  - every D1 call counted per request, reported in the `x-d1-round-trips`, `x-d1-statements` and
+//    `x-d1-writes` response headers, and the rows SQLite read for it (D1's `meta.rows_read`) in
+//    `x-d1-rows-read`: a measure of work that load does not blur;
+//  - `WatchSessions`: the real watch-session Durable Object with its own D1 calls counted per kind of call
+//    (start, event that qualified the view, other event, alarm; ended sessions apart), read one viewer at a
+//    time with `GET /bench/watch-sessions?viewer=<userId>`;
+//  - `POST /bench/baseline/playback-events` and `POST /bench/baseline/events/playback`: the D1-only playback
+//    path the objects replaced, signed in like the API, for the side-by-side in `npm run bench:load`;
 //  - `GET /bench/r2?key=…`: a bare R2 pass-through (no D1, no auth), the baseline for streaming throughput;
 //  - `POST /bench/seed?n=…&offset=…`: synthetic users and content (bench/synthetic.ts) in db.batch chunks;
 //  - `POST /bench/media?key=…&size=…`: one large R2 object and a content row pointing at it;
 //  - `GET /bench/ping` (no D1, no R2: the latency noise floor), `GET /bench/stats`, `POST /bench/explain`,
 //    `POST /bench/select` (time a query shape by hand),
 //    and `x-bench-trace: 1` on an API request (answers with the SQL it ran instead of its body).
-// Only ever started by bench/run.ts, on loopback, against its own persistence folder.
+// Only ever started by the bench runners (bench/run.ts, bench/load.ts, …), on loopback, against their own
+// persistence folders.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { Hono } from "hono";
+import { z } from "zod";
 import { app } from "../worker/app.ts";
+import type { AppEnv, SignedInEnv } from "../worker/app-env.ts";
+import { findContent } from "../worker/db/queries/content.ts";
+import { content, discoveryMethods, views } from "../worker/db/schema/index.ts";
+import { refreshChallenges } from "../worker/domain/challenges/refresh.ts";
+import { END_TOLERANCE_MS, QUALIFY_FRACTION, utcDay } from "../worker/domain/views/rules.ts";
+import { sha256Hex } from "../worker/lib/crypto.ts";
+import { handleError, notFound } from "../worker/lib/errors.ts";
+import { newId } from "../worker/lib/ids.ts";
+import { nowIso } from "../worker/lib/time.ts";
+import { validate } from "../worker/lib/validate.ts";
+import { requireUser } from "../worker/middleware/access.ts";
+import { requestContext } from "../worker/middleware/context.ts";
+import { sameOriginOnly, securityHeaders } from "../worker/middleware/security.ts";
+import {
+  WatchSessions as Base,
+  type EventInput,
+  type EventOutcome,
+  type StartInput,
+} from "../worker/watch-sessions/watch-sessions.ts";
 import { QUERY_WORDS, seedStatements, syntheticUser, ulidLike } from "./synthetic.ts";
 
 type Trace = {
   roundTrips: number;
+  /** Statements those round trips carried (a batch of 4 is one round trip, 4 statements). */
+  statementCount: number;
+  /** Of those, the ones that write (insert, update, delete, replace). */
+  writeCount: number;
   /** Rows SQLite read, from D1's result meta (`rows_read`); raw() and first() return no meta. */
   rowsRead: number;
   rowsReadComplete: boolean;
   statements: { sql: string; params: unknown[] }[] | null;
 };
 
+type Stmt = { sql: string; params: unknown[] };
+
+/** Where a counting D1 reports: once per round trip (one batch is one), with the statements it carries. */
+type D1Listener = {
+  roundTrip(statements: Stmt[], batch: boolean): void;
+  result<T>(result: Promise<T>, method: PropertyKey): Promise<T>;
+};
+
 const traces = new AsyncLocalStorage<Trace>();
+const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 const ROUND_TRIP_METHODS = new Set<PropertyKey>(["first", "all", "run", "raw"]);
 /** Statements in a batch reach D1 unwrapped: the binding expects its own objects. */
 const unwrapped = new WeakMap<object, D1PreparedStatement>();
-
-function record(sql: string, params: unknown[]) {
-  const trace = traces.getStore();
-  if (!trace) return;
-  trace.roundTrips++;
-  trace.statements?.push({ sql, params });
-}
+/** The SQL and parameters behind each counting statement, for the batch it may end up in. */
+const statementOf = new WeakMap<object, Stmt>();
 
 type WithMeta = { meta?: { rows_read?: number } } | null | undefined;
 
@@ -51,44 +89,59 @@ function countRows<T>(result: Promise<T>, method: PropertyKey): Promise<T> {
   });
 }
 
-function countingStatement(stmt: D1PreparedStatement, sql: string, params: unknown[]): D1PreparedStatement {
+/** The Worker's listener: counts into the trace of the request that made the call. */
+const perRequest: D1Listener = {
+  roundTrip(statements, batch) {
+    const trace = traces.getStore();
+    if (!trace) return;
+    trace.roundTrips++;
+    trace.statementCount += statements.length;
+    trace.writeCount += statements.filter((s) => WRITE.test(s.sql)).length;
+    if (batch) trace.statements?.push({ sql: `batch(${statements.length})`, params: [] });
+    else trace.statements?.push(...statements);
+  },
+  result: countRows,
+};
+
+function countingStatement(stmt: D1PreparedStatement, sql: string, params: unknown[], listener: D1Listener): D1PreparedStatement {
   const proxy = new Proxy(stmt, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);
       if (typeof value !== "function") return value;
       if (prop === "bind") {
-        return (...values: unknown[]) => countingStatement(target.bind(...values), sql, values);
+        return (...values: unknown[]) => countingStatement(target.bind(...values), sql, values, listener);
       }
       if (ROUND_TRIP_METHODS.has(prop)) {
         return (...args: unknown[]) => {
-          record(sql, params);
-          return countRows((value as (...a: unknown[]) => Promise<unknown>).apply(target, args), prop);
+          listener.roundTrip([{ sql, params }], false);
+          return listener.result((value as (...a: unknown[]) => Promise<unknown>).apply(target, args), prop);
         };
       }
       return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });
   unwrapped.set(proxy, stmt);
+  statementOf.set(proxy, { sql, params });
   return proxy;
 }
 
-/** D1 with every call that reaches the database counted; one batch is one round trip. */
-function countingD1(db: D1Database): D1Database {
+/** D1 with every call that reaches the database reported to `listener`; one batch is one round trip. */
+function countingD1(db: D1Database, listener: D1Listener): D1Database {
   return new Proxy(db, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);
       if (typeof value !== "function") return value;
-      if (prop === "prepare") return (sql: string) => countingStatement(target.prepare(sql), sql, []);
+      if (prop === "prepare") return (sql: string) => countingStatement(target.prepare(sql), sql, [], listener);
       if (prop === "batch") {
         return (stmts: D1PreparedStatement[]) => {
-          record(`batch(${stmts.length})`, []);
-          return countRows(target.batch(stmts.map((s) => unwrapped.get(s) ?? s)), "batch");
+          listener.roundTrip(stmts.map((s) => statementOf.get(s) ?? { sql: "(uncounted statement)", params: [] }), true);
+          return listener.result(target.batch(stmts.map((s) => unwrapped.get(s) ?? s)), "batch");
         };
       }
       if (prop === "exec") {
         return (query: string) => {
-          record(query, []);
-          return countRows(target.exec(query), "exec");
+          listener.roundTrip([{ sql: query, params: [] }], false);
+          return listener.result(target.exec(query), "exec");
         };
       }
       // withSession and anything newer: not used by the app; passed through uncounted.
@@ -102,7 +155,7 @@ const countedEnvs = new WeakMap<Env, Env>();
 function countedEnv(env: Env): Env {
   let wrapped = countedEnvs.get(env);
   if (!wrapped) {
-    wrapped = { ...env, DB: countingD1(env.DB) };
+    wrapped = { ...env, DB: countingD1(env.DB, perRequest) };
     countedEnvs.set(env, wrapped);
   }
   return wrapped;
@@ -119,6 +172,277 @@ function withHeader(res: Response, name: string, value: string): Response {
     return copy;
   }
 }
+
+// ---- the watch-session objects, counted ----
+
+type Tally = { calls: number; statements: number; roundTrips: number };
+const tally = (): Tally => ({ calls: 0, statements: 0, roundTrips: 0 });
+
+/** What one viewer's object did with D1, by kind of call (GET /bench/watch-sessions?viewer=<userId>). */
+export type WatchSessionCounters = {
+  /** Times the object was constructed (more than once: it was evicted and came back; the counts live on). */
+  instances: number;
+  starts: Tally;
+  /** event() calls that did not turn a view qualified: progress, refused positions, unknown views (404). */
+  events: Tally & { refused: number; notFound: number };
+  /** event() calls that turned a view qualified: the one D1 batch of a qualified view. */
+  qualifying: Tally;
+  alarms: Tally;
+  /** Sessions that ended without qualifying, whichever call ended them: one `views` row each, in batches. */
+  ended: { views: number; roundTrips: number };
+  /** D1 calls outside any counted call (none expected). */
+  unattributed: { statements: number; roundTrips: number };
+  errors: number;
+};
+
+type ObjectRecord = { counters: WatchSessionCounters; qualified: Set<string> };
+
+/**
+ * Per object id, at module level: in local workerd the objects share the Worker's isolate, so the counts
+ * outlive an eviction of the object itself (which `instances` would show) and cost the object no storage write.
+ */
+const objectRecords = new Map<string, ObjectRecord>();
+function objectRecord(id: string): ObjectRecord {
+  let record = objectRecords.get(id);
+  if (!record) {
+    const counters: WatchSessionCounters = {
+      instances: 0,
+      starts: tally(),
+      events: { ...tally(), refused: 0, notFound: 0 },
+      qualifying: tally(),
+      alarms: tally(),
+      ended: { views: 0, roundTrips: 0 },
+      unattributed: { statements: 0, roundTrips: 0 },
+      errors: 0,
+    };
+    objectRecords.set(id, (record = { counters, qualified: new Set() }));
+  }
+  return record;
+}
+
+/** The D1 work of the object call in progress (calls run one at a time in the object, but this does not rely on it). */
+const objectCalls = new AsyncLocalStorage<{ statements: number; roundTrips: number }>();
+/** A batch made only of `views` inserts is the object writing sessions that ended (a qualified view's batch also refreshes challenges). */
+const VIEW_INSERT = /^\s*insert\s+into\s+"?views"?[\s(]/i;
+
+function objectListener(counters: WatchSessionCounters): D1Listener {
+  return {
+    roundTrip(statements) {
+      if (statements.length && statements.every((s) => VIEW_INSERT.test(s.sql))) {
+        counters.ended.roundTrips++;
+        counters.ended.views += statements.length;
+        return;
+      }
+      const call = objectCalls.getStore() ?? counters.unattributed;
+      call.roundTrips++;
+      call.statements += statements.length;
+    },
+    result: (r) => r,
+  };
+}
+
+/**
+ * The real watch-session object (worker/watch-sessions/watch-sessions.ts) with its D1 binding counted:
+ * every call is classified (start, event that qualified the view, any other event, alarm) and the D1
+ * statements and round trips it made are added to that class; writes of ended sessions are counted apart.
+ * wrangler.jsonc binds the class name `WatchSessions`, so this export takes the real one's place.
+ */
+export class WatchSessions extends Base {
+  private readonly record: ObjectRecord;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    const record = objectRecord(ctx.id.toString());
+    record.counters.instances++;
+    super(ctx, { ...env, DB: countingD1(env.DB, objectListener(record.counters)) });
+    this.record = record;
+  }
+
+  private async counted<T>(into: (result: T) => Tally, work: () => Promise<T>): Promise<T> {
+    const call = { statements: 0, roundTrips: 0 };
+    let result: T;
+    try {
+      result = await objectCalls.run(call, work);
+    } catch (err) {
+      this.record.counters.errors++;
+      throw err;
+    }
+    const t = into(result);
+    t.calls++;
+    t.statements += call.statements;
+    t.roundTrips += call.roundTrips;
+    return result;
+  }
+
+  override start(input: StartInput): Promise<{ view_id: string }> {
+    return this.counted(() => this.record.counters.starts, () => super.start(input));
+  }
+
+  override event(input: EventInput): Promise<EventOutcome> {
+    const { counters, qualified } = this.record;
+    return this.counted((outcome) => {
+      if (!outcome.found) counters.events.notFound++;
+      else if (!outcome.accepted) counters.events.refused++;
+      if (outcome.found && outcome.qualified && !qualified.has(outcome.view_id)) {
+        qualified.add(outcome.view_id);
+        return counters.qualifying;
+      }
+      return counters.events;
+    }, () => super.event(input));
+  }
+
+  override alarm(): Promise<void> {
+    return this.counted(() => this.record.counters.alarms, () => super.alarm());
+  }
+
+  /** RPC for the bench route: this object's counts so far. */
+  benchCounters(): WatchSessionCounters {
+    return this.record.counters;
+  }
+}
+
+// ---- the D1 path the objects replaced (git show 22510e7:worker/routes/playback.ts), for comparison ----
+//
+// Start: the content lookup, then an open `views` row and its start event in one batch. Each event: the
+// view joined with its content, the old time rule (80 % of the duration reached, and 40 % of it minus 2 s
+// of server time since the start), then one batch: the event row, the view's high-water mark, and on
+// qualifying the status (plus the challenge refresh, as before). Events go to `bench_playback_events`
+// (`playback_events` was dropped by migration 0007), created on first use. Signed in by the same session
+// cookie lookup as the API; only ever served by the bench Worker on loopback.
+
+const benchPlaybackEvents = sqliteTable("bench_playback_events", {
+  id: text("id").primaryKey(),
+  viewId: text("view_id").notNull(),
+  eventType: text("event_type", { enum: ["start", "progress", "complete"] }).notNull(),
+  secondMark: integer("second_mark_ms").notNull(),
+  receivedAt: text("received_at").notNull(),
+  accepted: integer("accepted", { mode: "boolean" }).notNull(),
+});
+
+const BASELINE_DDL = [
+  `create table if not exists bench_playback_events (id text primary key not null, view_id text not null
+     references views (id) on delete cascade, event_type text not null, second_mark_ms integer not null,
+     received_at text not null, accepted integer not null)`,
+  "create index if not exists bench_playback_events_view_idx on bench_playback_events (view_id, received_at)",
+];
+let baselineTable: Promise<unknown> | null = null;
+function ensureBaselineTable(db: D1Database) {
+  baselineTable ??= db.batch(BASELINE_DDL.map((q) => db.prepare(q))).catch((err: unknown) => {
+    baselineTable = null;
+    throw err;
+  });
+  return baselineTable;
+}
+
+/** The replaced time rule (22510e7:worker/domain/views/rules.ts `judgeProgress`). */
+type ViewState = { startedAtMs: number; maxPositionMs: number; durationMs: number; qualified: boolean };
+function judgeProgressD1(view: ViewState, positionMs: number, nowMs: number) {
+  if (positionMs > view.durationMs + END_TOLERANCE_MS) return { accepted: false as const };
+  if (positionMs < view.maxPositionMs) return { accepted: false as const };
+  const maxPositionMs = Math.min(positionMs, view.durationMs);
+  const qualifies = !view.qualified && maxPositionMs >= QUALIFY_FRACTION * view.durationMs &&
+    nowMs - view.startedAtMs >= 0.4 * view.durationMs - 2000;
+  return { accepted: true as const, maxPositionMs, qualifies };
+}
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const baselineStartBody = z.object({
+  content_id: z.string().regex(ULID, "content_id must be a content id"),
+  event_type: z.literal("start").default("start"),
+  second_mark: z.number().min(0).max(0).default(0),
+  discovery_method: z.enum(discoveryMethods).default("browse"),
+  device_fingerprint: z.string().max(128).default(""),
+});
+const baselineEventBody = z.object({
+  content_id: z.string().regex(ULID, "content_id must be a content id"),
+  view_id: z.string().regex(ULID, "view_id must be a view id").optional(),
+  event_type: z.enum(["start", "progress", "complete"]),
+  second_mark: z.number().min(0).max(7 * 24 * 3600),
+});
+
+const baselineRoutes = new Hono<SignedInEnv>()
+  .post("/playback-events", validate("json", baselineStartBody), async (c) => {
+    const body = c.req.valid("json");
+    const db = c.get("db");
+    const item = await findContent(db, body.content_id);
+    if (!item) throw notFound("Content not found");
+    const now = nowIso();
+    const ip = c.req.header("cf-connecting-ip") ?? "";
+    const view = {
+      id: newId(),
+      contentId: item.id,
+      viewerId: c.get("user").id,
+      creatorId: item.createdBy,
+      discoveryMethod: body.discovery_method,
+      deviceFingerprint: body.device_fingerprint,
+      ipHash: ip ? await sha256Hex(`${c.get("settings").sessionSecret}:ip:${ip}`) : "",
+      startedAt: now,
+      lastEventAt: now,
+    };
+    await db.batch([
+      db.insert(views).values(view),
+      db.insert(benchPlaybackEvents).values({ id: newId(), viewId: view.id, eventType: "start", secondMark: 0, receivedAt: now, accepted: true }),
+    ]);
+    return c.json({ view_id: view.id }, 201);
+  })
+  .post("/events/playback", validate("json", baselineEventBody), async (c) => {
+    const body = c.req.valid("json");
+    const db = c.get("db");
+    const viewerId = c.get("user").id;
+    const rows = await db
+      .select({ view: views, durationMs: content.durationMs })
+      .from(views)
+      .innerJoin(content, eq(content.id, views.contentId))
+      .where(
+        body.view_id
+          ? and(eq(views.id, body.view_id), eq(views.viewerId, viewerId), eq(views.contentId, body.content_id))
+          : and(eq(views.viewerId, viewerId), eq(views.contentId, body.content_id)),
+      )
+      .orderBy(desc(views.startedAt))
+      .limit(1);
+    const row = rows[0];
+    if (!row) throw notFound("No playback session for this content; start playing it again");
+    const view = row.view;
+    const nowMs = Date.now();
+    const positionMs = Math.round(body.second_mark * 1000);
+    const verdict = judgeProgressD1(
+      { startedAtMs: Date.parse(view.startedAt), maxPositionMs: view.maxPositionMs, durationMs: row.durationMs, qualified: view.status !== "open" },
+      positionMs,
+      nowMs,
+    );
+    const receivedAt = nowIso(nowMs);
+    const event = db.insert(benchPlaybackEvents).values({
+      id: newId(), viewId: view.id, eventType: body.event_type, secondMark: positionMs, receivedAt, accepted: verdict.accepted,
+    });
+    if (!verdict.accepted) {
+      await event;
+    } else {
+      const advance = db
+        .update(views)
+        .set({ maxPositionMs: verdict.maxPositionMs, lastEventAt: receivedAt, watchTimeMs: verdict.maxPositionMs })
+        .where(and(eq(views.id, view.id), sql`${views.maxPositionMs} <= ${verdict.maxPositionMs}`));
+      const qualify = verdict.qualifies
+        ? [
+            db
+              .update(views)
+              .set({ status: "qualified", qualifiedAt: receivedAt, qualifiedDay: utcDay(receivedAt) })
+              .where(and(eq(views.id, view.id), eq(views.status, "open"))),
+          ]
+        : [];
+      await db.batch([event, advance, ...qualify]);
+      if (verdict.qualifies) await refreshChallenges(db, [view.viewerId, view.creatorId], receivedAt);
+    }
+    const qualified = view.status !== "open" || (verdict.accepted && verdict.qualifies);
+    return c.json({ view_id: view.id, accepted: verdict.accepted, qualified }, 200);
+  });
+
+/** The same middleware as the API (security headers, session cookie, same-origin guard, signed-in guard). */
+const baselineApp = new Hono<AppEnv>()
+  .basePath("/bench/baseline")
+  .use(securityHeaders)
+  .use(requestContext)
+  .use(sameOriginOnly)
+  .route("/", new Hono<AppEnv>().use(requireUser).route("/", baselineRoutes));
+baselineApp.onError(handleError);
 
 // ---- bench-only routes ----
 
@@ -232,6 +556,15 @@ async function select(env: Env, request: Request): Promise<Response> {
   return json({ rows: results.length, rowsRead: meta.rows_read, first: results.slice(0, 3) });
 }
 
+/** One viewer's watch-session object, asked for its counts over RPC (the object is created if it never ran). */
+async function watchSessionCounters(env: Env, url: URL): Promise<Response> {
+  const viewer = url.searchParams.get("viewer");
+  if (!viewer) return json({ error: "viewer (a user id) is required" }, 400);
+  const ns = env.WATCH_SESSIONS as unknown as DurableObjectNamespace<WatchSessions>;
+  const counters = await ns.get(ns.idFromName(viewer)).benchCounters();
+  return json(counters);
+}
+
 async function bench(request: Request, env: Env, url: URL): Promise<Response> {
   const route = `${request.method} ${url.pathname}`;
   if (route === "GET /bench/r2") return r2PassThrough(request, env, url);
@@ -241,26 +574,45 @@ async function bench(request: Request, env: Env, url: URL): Promise<Response> {
   if (route === "GET /bench/stats") return stats(env);
   if (route === "POST /bench/explain") return explain(env, request);
   if (route === "POST /bench/select") return select(env, request);
+  if (route === "GET /bench/watch-sessions") return watchSessionCounters(env, url);
   return json({ error: `no bench route ${route}` }, 404);
+}
+
+/** Runs an app with D1 counted for this request: round trips, statements and rows read come back in headers. */
+/** The baseline routes write (views, bench_playback_events): on loopback only, whatever else serves this entry. */
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+type FetchApp = { fetch: (r: Request, e: Env, c: ExecutionContext) => Response | Promise<Response> };
+async function traced(app: FetchApp, request: Request, env: Env, ctx: ExecutionContext) {
+  const trace: Trace = {
+    roundTrips: 0,
+    statementCount: 0,
+    writeCount: 0,
+    rowsRead: 0,
+    rowsReadComplete: true,
+    statements: request.headers.get("x-bench-trace") === "1" ? [] : null,
+  };
+  const res = await traces.run(trace, () => app.fetch(request, countedEnv(env), ctx));
+  if (trace.statements) {
+    await res.body?.cancel();
+    return json({ status: res.status, roundTrips: trace.roundTrips, rowsRead: trace.rowsRead, statements: trace.statements });
+  }
+  let counted = withHeader(res, "x-d1-round-trips", String(trace.roundTrips));
+  counted = withHeader(counted, "x-d1-statements", String(trace.statementCount));
+  counted = withHeader(counted, "x-d1-writes", String(trace.writeCount));
+  // "+" marks a lower bound: some call (raw/first) reported no row count.
+  return withHeader(counted, "x-d1-rows-read", `${trace.rowsRead}${trace.rowsReadComplete ? "" : "+"}`);
 }
 
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
-    if (url.pathname.startsWith("/bench/")) return bench(request, env, url);
-    const trace: Trace = {
-      roundTrips: 0,
-      rowsRead: 0,
-      rowsReadComplete: true,
-      statements: request.headers.get("x-bench-trace") === "1" ? [] : null,
-    };
-    const res = await traces.run(trace, () => app.fetch(request, countedEnv(env), ctx));
-    if (trace.statements) {
-      await res.body?.cancel();
-      return json({ status: res.status, roundTrips: trace.roundTrips, rowsRead: trace.rowsRead, statements: trace.statements });
+    if (url.pathname.startsWith("/bench/baseline/")) {
+      if (!LOOPBACK.has(url.hostname)) return json({ error: "bench routes answer on loopback only" }, 403);
+      await ensureBaselineTable(env.DB);
+      return traced(baselineApp, request, env, ctx);
     }
-    const counted = withHeader(res, "x-d1-round-trips", String(trace.roundTrips));
-    // "+" marks a lower bound: some call (raw/first) reported no row count.
-    return withHeader(counted, "x-d1-rows-read", `${trace.rowsRead}${trace.rowsReadComplete ? "" : "+"}`);
+    if (url.pathname.startsWith("/bench/")) return bench(request, env, url);
+    return traced(app, request, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

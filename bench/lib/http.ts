@@ -8,19 +8,31 @@ export type Timed = {
   ms: number;
   status: number;
   bytes: number;
-  /** From the bench Worker's `x-d1-round-trips` and `x-d1-rows-read` headers ("+" marks a lower bound). */
+  /**
+   * From the bench Worker's `x-d1-round-trips`, `x-d1-statements`, `x-d1-writes` and `x-d1-rows-read`
+   * headers ("+" marks a lower bound).
+   */
   roundTrips: number | null;
+  statements: number | null;
+  writes: number | null;
   rowsRead: string | null;
   body: Buffer | null;
 };
 
-type RequestOptions = { method?: string; headers?: Record<string, string>; body?: string; keepBody?: boolean };
+type RequestOptions = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  keepBody?: boolean;
+  /** Another keep-alive pool than the shared one (16 sockets), for a client that needs more in flight. */
+  agent?: http.Agent;
+};
 
 /** One request; the clock runs from sending to the last byte of the body. */
 export function timedRequest(url: string, opts: RequestOptions = {}): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const req = http.request(url, { method: opts.method ?? "GET", headers: opts.headers, agent }, (res) => {
+    const req = http.request(url, { method: opts.method ?? "GET", headers: opts.headers, agent: opts.agent ?? agent }, (res) => {
       let bytes = 0;
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => {
@@ -30,11 +42,15 @@ export function timedRequest(url: string, opts: RequestOptions = {}): Promise<Ti
       res.on("end", () => {
         const header = res.headers["x-d1-round-trips"];
         const rows = res.headers["x-d1-rows-read"];
+        const statements = res.headers["x-d1-statements"];
+        const writes = res.headers["x-d1-writes"];
         resolve({
           ms: performance.now() - start,
           status: res.statusCode ?? 0,
           bytes,
           roundTrips: typeof header === "string" ? Number(header) : null,
+          statements: typeof statements === "string" ? Number(statements) : null,
+          writes: typeof writes === "string" ? Number(writes) : null,
           rowsRead: typeof rows === "string" ? rows : null,
           body: opts.keepBody ? Buffer.concat(chunks) : null,
         });

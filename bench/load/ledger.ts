@@ -1,10 +1,12 @@
 // After the run: drain the earnings job, then hold the ledger to its invariants with read-only queries
 // through POST /bench/select. That route answers with a row count and the first 3 rows only, so every
-// check is one aggregate row: a count of violations (0 passes) or totals compared here.
+// check is one aggregate row: a count of violations (0 passes) or totals compared here. The earning rules
+// (shortest earning item, daily cap) are the ones the server reported for the run.
 import type { EarningsCalculateResponse } from "../../worker/api-types.ts";
 import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
 import { postJson } from "../lib/http.ts";
-import type { ViewsModel } from "./views-model.ts";
+import type { ObjectTotals } from "./objects.ts";
+import type { ModelRules, ViewsModel } from "./views-model.ts";
 
 export type Check = { name: string; pass: boolean; detail: string };
 
@@ -26,7 +28,7 @@ async function one(origin: string, sql: string, params: unknown[] = []): Promise
 
 const zero = (name: string, n: number, what: string): Check => ({ name, pass: n === 0, detail: `${n} ${what}` });
 
-export async function checkLedger(origin: string, model: ViewsModel): Promise<{ checks: Check[]; counts: Record<string, number> }> {
+export async function checkLedger(origin: string, model: ViewsModel, rules: ModelRules, objects: ObjectTotals): Promise<{ checks: Check[]; counts: Record<string, number> }> {
   const q = (sql: string, params: unknown[] = []) => one(origin, sql, params);
   const counts = await q(`select
       (select count(*) from views) as views,
@@ -34,10 +36,15 @@ export async function checkLedger(origin: string, model: ViewsModel): Promise<{ 
       (select count(*) from views where status = 'qualified') as qualified,
       (select count(*) from views where status = 'credited') as credited,
       (select count(*) from views where status = 'unearnable') as unearnable,
+      (select count(*) from views where status = 'ended') as ended,
+      (select count(*) from views where status = 'ended' and end_reason = 'another_session') as ended_another_session,
       (select count(*) from earnings) as earnings,
       (select coalesce(sum(amount_micros), 0) from earnings) as earnings_micros,
       (select count(*) from bonuses where status = 'awarded') as bonuses_awarded`);
   const reward = VIEW_REWARD_MICROS;
+  const perItem = rules.views_per_item_per_day;
+  const minMs = rules.min_earning_seconds * 1000;
+  const dailyCap = rules.daily_earnable_views;
   const a = await q(
     `select count(*) as n from views v where v.status = 'credited' and (
        (select count(*) from earnings e where e.view_id = v.id) <> 2
@@ -51,7 +58,8 @@ export async function checkLedger(origin: string, model: ViewsModel): Promise<{ 
   );
   const d = await q(
     `select count(*) as n from (select 1 from views where status = 'credited'
-       group by viewer_id, content_id, qualified_day having count(*) > 3 or max(credit_slot) > 3)`,
+       group by viewer_id, content_id, qualified_day having count(*) > ?1 or max(credit_slot) > ?1)`,
+    [perItem],
   );
   const e = await q(`select count(*) as n from views where status = 'credited' and viewer_id = creator_id`);
   const ids = model.qualifiedIds();
@@ -61,14 +69,31 @@ export async function checkLedger(origin: string, model: ViewsModel): Promise<{ 
        from json_each(?1) j join views v on v.id = j.value where v.status in ('credited', 'unearnable')`,
     [JSON.stringify(ids)],
   );
-  const expected = model.expectedCredited();
+  const i = await q(
+    `select count(*) as n from views v join content c on c.id = v.content_id where v.status = 'credited' and c.duration_ms < ?1`,
+    [minMs],
+  );
+  const j = await q(
+    `select count(*) as n from (select count(*) as k from views where status = 'credited'
+       group by viewer_id, qualified_day) where k > ?1`,
+    [dailyCap],
+  );
+  const most = await q(`select coalesce(max(k), 0) as k from (select count(*) as k from views where status = 'credited' group by viewer_id, qualified_day)`);
+  // One earning session per viewer: once a newer session of the viewer started, an older one cannot qualify.
+  // D1 holds the qualified views and the sessions that ended; sessions still open live in the objects only.
+  const k = await q(
+    `select count(*) as n from views a join views b on b.viewer_id = a.viewer_id and b.id <> a.id
+       where a.qualified_at is not null and b.started_at > a.started_at and b.started_at < a.qualified_at`,
+  );
+  const expected = model.expected(rules);
   const total = counts.earnings_micros!;
   const credited = counts.credited!;
+  const qualifiedRows = credited + counts.unearnable! + counts.qualified!;
   const checks: Check[] = [
     zero("(a) every credited view has exactly one viewer and one creator earning of 3,000", a.n!, "credited views without exactly that pair"),
     zero("(b) no earning references a view that is not credited", b.n!, "such earnings"),
     zero("(c) qualified but uncredited views after draining", counts.qualified!, "views still 'qualified'"),
-    zero("(d) at most 3 credited per (viewer, content, UTC day)", d.n!, "groups over the cap"),
+    zero(`(d) at most ${perItem} credited per (viewer, content, UTC day)`, d.n!, "groups over the cap"),
     zero("(e) no credited view has viewer = creator", e.n!, "self-credited views"),
     { name: "(f) sum of earnings = 6,000 × credited views", pass: total === 2 * reward * credited, detail: `${total} µUSD vs 6,000 × ${credited} = ${2 * reward * credited}` },
     {
@@ -78,8 +103,23 @@ export async function checkLedger(origin: string, model: ViewsModel): Promise<{ 
     },
     {
       name: "(h) credited = earnable views by the client's own count (none lost, none double)",
-      pass: credited === expected,
-      detail: `credited ${credited}, expected ${expected}`,
+      pass: credited === expected.credited,
+      detail: `credited ${credited}, expected ${expected.credited} (of ${expected.qualified} qualified: ${expected.selfViews} self-views, ` +
+        `${expected.tooShort} of items under ${rules.min_earning_seconds} s, ${expected.overItemCap} over ${perItem} per item and day, ` +
+        `${expected.overDailyCap} over the daily cap)`,
+    },
+    zero(`(i) no credited view of an item shorter than ${rules.min_earning_seconds} s`, i.n!, "such views"),
+    {
+      name: `(j) no viewer over ${dailyCap} credited views in a UTC day`,
+      pass: j.n === 0 && most.k === expected.maxPerViewerDay,
+      detail: `${j.n} viewer-days over the cap; the busiest viewer-day has ${most.k} credited (the client's count: ${expected.maxPerViewerDay})`,
+    },
+    zero("(k) no view qualified after a newer session of its viewer had started", k.n!, "such views"),
+    {
+      name: "(l) the objects' own D1 writes = the rows D1 holds (qualified views, ended views)",
+      pass: objects.qualifying.calls === qualifiedRows && objects.ended.views === counts.ended! && counts.open === 0,
+      detail: `qualifying events ${objects.qualifying.calls} vs qualified views ${qualifiedRows}; ended sessions written ` +
+        `${objects.ended.views} vs 'ended' views ${counts.ended}; 'open' views ${counts.open}`,
     },
   ];
   return { checks, counts };

@@ -1,17 +1,16 @@
-// The traffic mix: browsers and players that each loop until the deadline (a session in flight finishes), and an earnings loop that fires several calculate calls at once every few seconds,
-// as home pages of several signed-in users do (DESIGN.md §4 "The earnings job").
+// The traffic mix: browsers and players that each loop until the deadline (a session in flight finishes), a
+// binger who watches one item after another, and an earnings loop that fires several calculate calls at once
+// every few seconds, as home pages of several signed-in users do (DESIGN.md §4 "The earnings job").
 import type { ContentListResponse, EarningsCalculateResponse } from "../../worker/api-types.ts";
 import { QUERY_WORDS } from "../synthetic.ts";
 import type { Client } from "./client.ts";
 import { sleep } from "./client.ts";
-import { foreign, pastEnd, tooEarly, watch } from "./playback.ts";
-import type { Item, User, World } from "./setup.ts";
+import { burst, foreign, pastEnd, tabs, tooEarly, watch } from "./playback.ts";
+import type { Item, World } from "./setup.ts";
 import type { ViewsModel } from "./views-model.ts";
 
 export const RANGE_BYTES = 256 * 1024;
 const SEARCH_WORDS = [...Object.values(QUERY_WORDS), "music", "night", "cooking", "load", "tiny"];
-/** Viewers 0..REPEATERS-1 binge one item each: far more than 3 views a day, so most are unearnable. */
-const REPEATERS = 4;
 
 /** Deterministic draws (mulberry32), so two runs send the same mix. */
 export function random(seed: number) {
@@ -70,30 +69,108 @@ export async function browser(ctx: Ctx, vu: number, deadline: number) {
   }
 }
 
-/** A player: one playback session after another, as a random viewer (or creator, for self-views). */
-export async function player(ctx: Ctx, vu: number, deadline: number) {
-  const r = random(2000 + vu);
-  const playable = [...ctx.world.short, ...ctx.world.long];
-  while (performance.now() < deadline) await session(ctx, r, r.pick(ctx.world.viewers), playable);
+/**
+ * Starts of one burst (the attack of docs/decisions/015 opened 72). More than the 20 open sessions an object
+ * keeps, so every burst also ends sessions: their D1 writes are the "ended" row of the report.
+ */
+export const BURST_STARTS = 24;
+/** Sessions a multi-tab viewer opens at once. */
+export const TABS = 3;
+
+/**
+ * The accounts of player loop `vu` of `players`: its own share of the viewers (viewer i belongs to loop
+ * i mod players) and creator `vu` if there is one. A viewer's object lets only its newest session earn, so
+ * two loops playing as one viewer would cut each other's sessions short; owning the accounts rules that out.
+ */
+export function playerAccounts(world: World, vu: number, players: number) {
+  return { viewers: world.viewers.filter((_, i) => i % players === vu), creator: world.creators[vu] ?? null };
 }
 
-async function session(ctx: Ctx, r: ReturnType<typeof random>, viewer: User, playable: Item[]) {
+/** A player: one playback session after another, as one of its own viewers (or its creator, for self-views). */
+export async function player(ctx: Ctx, vu: number, players: number, deadline: number) {
+  const r = random(2000 + vu);
+  const own = playerAccounts(ctx.world, vu, players);
+  if (!own.viewers.length) throw new Error(`player ${vu} has no viewer of its own: more player loops than viewers`);
+  while (performance.now() < deadline) await session(ctx, r, own);
+}
+
+export const SESSION_KINDS = {
+  earning: "valid on a 6–8 s item",
+  short: "valid on a 3 s item",
+  self: "self-view",
+  tabs: `${TABS} tabs at once`,
+  burst: `burst of ${BURST_STARTS} starts`,
+  early: "complete too early",
+  pastEnd: "position past the end",
+  foreign: "foreign view id",
+  binger: "binger view",
+  repeater: "repeater view",
+} as const;
+
+/** The share of each kind of player session (cumulative thresholds on one draw). */
+const SESSION_MIX: [number, keyof typeof SESSION_KINDS][] = [
+  [0.5, "earning"],
+  [0.6, "short"],
+  [0.68, "self"],
+  [0.76, "tabs"],
+  [0.82, "burst"],
+  [0.88, "early"],
+  [0.94, "pastEnd"],
+  [1, "foreign"],
+];
+
+async function session(ctx: Ctx, r: ReturnType<typeof random>, own: ReturnType<typeof playerAccounts>) {
   const { c, world, model } = ctx;
+  const viewer = r.pick(own.viewers);
   const y = r.next();
-  if (y < 0.55) return watch(c, model, viewer, r.pick(world.short), r.next() < 0.15);
-  if (y < 0.72) {
-    const k = Math.floor(r.next() * REPEATERS);
-    return watch(c, model, world.viewers[k]!, world.short[k % world.short.length]!);
+  let kind = SESSION_MIX.find(([upTo]) => y < upTo)?.[1] ?? "foreign";
+  // A creator watching their own item: qualifies, but must never earn (loops without a creator watch instead).
+  const mine = own.creator ? world.earning.filter((i) => i.createdBy === own.creator!.id) : [];
+  if (kind === "self" && !(own.creator && mine.length)) kind = "earning";
+  // A foreign view id needs another viewer's view: none yet in the first moments of the run.
+  if (kind === "foreign" && !model.recent.some((v) => v.viewerId !== viewer.id)) kind = "earning";
+  model.ran(SESSION_KINDS[kind]);
+  switch (kind) {
+    case "earning":
+      return watch(c, model, viewer, r.pick(world.earning), r, { retry: r.next() < 0.15 });
+    case "short": // under 5 s: qualifies like any other view, settles unearnable
+      return watch(c, model, viewer, r.pick(world.short), r);
+    case "self":
+      return watch(c, model, own.creator!, r.pick(mine), r);
+    case "tabs":
+      return tabs(c, model, viewer, distinct(r, world.earning, TABS), r);
+    case "burst":
+      return burst(c, model, viewer, Array.from({ length: BURST_STARTS }, () => r.pick([...world.earning, ...world.long])));
+    case "early":
+      return tooEarly(c, model, viewer, r.pick(world.long));
+    case "pastEnd":
+      return pastEnd(c, model, viewer, r.pick([...world.earning, ...world.short]));
+    default:
+      return foreign(c, model, viewer, [...world.earning, ...world.short, ...world.long]);
   }
-  if (y < 0.82) {
-    // A creator watching their own item: qualifies, but must never earn.
-    const creator = r.pick(world.creators);
-    const own = world.short.filter((i) => i.createdBy === creator.id);
-    return own.length ? watch(c, model, creator, r.pick(own)) : undefined;
+}
+
+/** `n` different items, drawn from a deterministic shuffle. */
+function distinct(r: ReturnType<typeof random>, items: Item[], n: number): Item[] {
+  const pool = [...items];
+  const out: Item[] = [];
+  while (out.length < n && pool.length) out.push(pool.splice(Math.floor(r.next() * pool.length), 1)[0]!);
+  return out;
+}
+
+/**
+ * Two viewers of their own who watch one earning item after another for the whole run, moving on as soon
+ * as a view qualified (3–5 s each): the binger goes through the items in turn and earns more views in one
+ * UTC day than the daily cap set for the run allows; the repeater replays one item, far more than 3 times.
+ */
+export async function binger(ctx: Ctx, who: "binger" | "repeater", deadline: number) {
+  const r = random(who === "binger" ? 3000 : 3001);
+  const items = ctx.world.earning;
+  for (let i = 0; performance.now() < deadline; i++) {
+    const item = who === "binger" ? items[i % items.length]! : items[0]!;
+    ctx.model.ran(SESSION_KINDS[who]);
+    await watch(ctx.c, ctx.model, ctx.world[who], item, r, { untilQualified: true });
   }
-  if (y < 0.88) return tooEarly(c, model, viewer, r.pick(world.long));
-  if (y < 0.94) return pastEnd(c, model, viewer, r.pick(world.short));
-  return foreign(c, model, viewer, playable);
 }
 
 /** Every `everyMs`, `parallel` users call the job at once; returns what the runs reported processed. */

@@ -7,7 +7,7 @@ import type { WatchSessions } from "./watch-sessions";
 
 type Step = { kind: "start"; item: number } | { kind: "event"; item: number; fraction: number; waitMs: number };
 
-const step = fc.oneof(
+const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("start" as const), item: fc.integer({ min: 0, max: 3 }) }),
   fc.record({
     kind: fc.constant("event" as const),

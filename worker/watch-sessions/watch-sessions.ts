@@ -42,6 +42,9 @@ export class WatchSessions extends DurableObject<Env> {
   private readonly db: Db;
   /** Calls run strictly one after another, even while one waits on D1 (input gates do not cover that). */
   private queue: Promise<unknown> = Promise.resolve();
+  /** What this instance last stored, so a progress event costs one storage write, not three. */
+  private knownViewer: string | null = null;
+  private alarmAt: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -58,7 +61,7 @@ export class WatchSessions extends DurableObject<Env> {
   start(input: StartInput): Promise<{ view_id: string }> {
     return this.serially(async () => {
       const now = Date.now();
-      this.store.viewerId = input.viewerId;
+      this.rememberViewer(input.viewerId);
       await this.endSessions(now, MAX_OPEN_SESSIONS - 1);
       const session: StoredSession = {
         id: newId(),
@@ -86,7 +89,7 @@ export class WatchSessions extends DurableObject<Env> {
   event(input: EventInput): Promise<EventOutcome> {
     return this.serially(async () => {
       const now = Date.now();
-      this.store.viewerId = input.viewerId;
+      this.rememberViewer(input.viewerId);
       await this.endSessions(now);
       const session = this.store.find(input.contentId, input.viewId);
       if (!session) return { found: false };
@@ -107,9 +110,16 @@ export class WatchSessions extends DurableObject<Env> {
 
   override alarm(): Promise<void> {
     return this.serially(async () => {
+      this.alarmAt = null;
       await this.endSessions(Date.now());
       await this.scheduleExpiry();
     });
+  }
+
+  private rememberViewer(viewerId: string) {
+    if (this.knownViewer === viewerId) return;
+    if (this.store.viewerId !== viewerId) this.store.viewerId = viewerId;
+    this.knownViewer = viewerId;
   }
 
   /** The qualified view and both sides' challenge progress, in one D1 batch. */
@@ -140,9 +150,21 @@ export class WatchSessions extends DurableObject<Env> {
     this.store.delete(ending.map((s) => s.id));
   }
 
+  /**
+   * Keeps an alarm at or before the earliest expiry. Events only ever push expiries later, so an alarm already
+   * set early enough stays: when it fires with nothing expired it sets the next one.
+   */
   private async scheduleExpiry() {
     const sessions = this.store.all();
-    if (!sessions.length) return void (await this.ctx.storage.deleteAlarm());
-    await this.ctx.storage.setAlarm(Math.min(...sessions.map((s) => s.lastEventAtMs + expiryAfterMs(s.durationMs) + 1)));
+    if (!sessions.length) {
+      if (this.alarmAt !== null) await this.ctx.storage.deleteAlarm();
+      this.alarmAt = null;
+      return;
+    }
+    const due = Math.min(...sessions.map((s) => s.lastEventAtMs + expiryAfterMs(s.durationMs) + 1));
+    this.alarmAt ??= await this.ctx.storage.getAlarm();
+    if (this.alarmAt !== null && this.alarmAt <= due) return;
+    await this.ctx.storage.setAlarm(due);
+    this.alarmAt = due;
   }
 }
