@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { devCron } from "./scripts/dev-cron";
 
 // Local D1/R2 state; the end-to-end suite points this elsewhere so it never touches a developer's data.
 const stateDir = process.env.REELPAY_STATE_DIR ?? ".wrangler/state";
@@ -13,6 +14,7 @@ export default defineConfig(({ command, isPreview }) => {
   const devOnly = command === "serve" && !isPreview;
   return {
     plugins: [
+      devCron(),
       react(),
       tailwindcss(),
       cloudflare({
