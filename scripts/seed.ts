@@ -2,7 +2,7 @@
 // Idempotent: rows are inserted only when missing and media is uploaded only when absent, so running it
 // on every `npm run dev` is cheap and never overwrites what a developer changed.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
+import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
 
 type DemoItem = {
@@ -38,6 +38,39 @@ const DEMO_CHALLENGES = [
   // One unique viewer per upload, so the demo can complete it on one machine (every local view shares an IP).
   { id: "01JBD3MCH0000000000000VWS0", name: "Get your first viewer", description: "Have another member watch each of your uploads within a day.", type: "min_views_per_content", value: 1, bonusMicros: 25_000_000 },
 ];
+
+/**
+ * A little history so "Recommended for You" and Up Next show their real logic on first run: each creator has
+ * liked some of the other's items and finished others, a day after they were published. The views are
+ * `unearnable` (no credit place), so the demo's wallets stay as they are; ids are fixed, so re-seeding adds
+ * nothing.
+ */
+function engagementStatements(env: SeedEnv, items: DemoItem[], userId: Map<string, string>) {
+  const out: D1PreparedStatement[] = [];
+  for (const [fan, creator] of [["ava@example.com", "ben@example.com"], ["ben@example.com", "ava@example.com"]] as const) {
+    const fanId = userId.get(fan)!;
+    const theirs = items.filter((i) => i.creator === creator);
+    theirs.forEach((item, i) => {
+      const at = new Date(Date.parse(item.created_at) + 24 * 3600_000).toISOString();
+      if (i % 3 !== 2) {
+        out.push(env.DB.prepare("insert or ignore into likes (user_id, content_id, created_at) values (?, ?, ?)").bind(fanId, item.id, at));
+      }
+      if (i % 2 === 0) {
+        // A fixed view id per (fan, item): the item id with the fan's initial in front, 26 Crockford characters.
+        const viewId = `${fan === "ava@example.com" ? "A" : "B"}${item.id.slice(1)}`;
+        out.push(
+          env.DB.prepare(
+            `insert or ignore into views (id, content_id, viewer_id, creator_id, discovery_method, device_fingerprint, ip_hash,
+               started_at, max_position_ms, last_event_at, qualified_at, qualified_day, status, watch_time_ms)
+             values (?, ?, ?, ?, ?, '', '', ?, ?, ?, ?, ?, 'unearnable', ?)`,
+          ).bind(viewId, item.id, fanId, userId.get(creator)!, i % 4 === 0 ? "browse" : "ai_recommended", at, item.duration_ms, at, at,
+            at.slice(0, 10), item.duration_ms),
+        );
+      }
+    });
+  }
+  return out;
+}
 
 const DEMO_SETTINGS: Record<string, string> = {
   preroll_enabled: "true",
@@ -96,7 +129,7 @@ async function seed(env: SeedEnv) {
       env.DB.prepare("insert or ignore into settings (key, value, updated_at) values (?, ?, ?)").bind(key, value, now),
     ),
   ];
-  await env.DB.batch(statements);
+  await env.DB.batch([...statements, ...engagementStatements(env, items, userId)]);
   let uploaded = 0;
   for (const item of items) {
     if (await putIfMissing(env.MEDIA, mediaKey(item), item.file, item.content_type)) uploaded++;

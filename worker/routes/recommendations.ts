@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { RecommendationsResponse, SuggestionsResponse } from "../api-types";
 import type { SignedInEnv } from "../app-env";
-import { loadCandidates, loadItemAndProfile, loadViewerProfile } from "../db/queries/recommendations";
-import { profileTags, recommend, seedsOf, suggest } from "../domain/recommendations/model";
+import { loadCandidates, loadFallbackCandidates, loadItemAndProfile, loadViewerProfile } from "../db/queries/recommendations";
+import { profileTags, recommend, seedsOf, suggest, suggestRelaxed, withFallback } from "../domain/recommendations/model";
 import { parseTags, tagMatchQuery } from "../domain/recommendations/tags";
 import { utcDay } from "../domain/views/rules";
 import { notFound } from "../lib/errors";
@@ -17,7 +17,8 @@ const limitQuery = (fallback: number, max: number) =>
 
 /**
  * Signed-in: "Recommended for You" (home) and "Up Next" (player), both from the model in
- * domain/recommendations; two D1 round trips each (profile, then candidates). `/content/recommendations`
+ * domain/recommendations; two D1 round trips each (profile, then candidates), a third only when the list
+ * comes up short (the fallback pool). `/content/recommendations`
  * cannot collide with `/content/:id`, whose id is a 26-character ULID.
  */
 export const recommendationRoutes = new Hono<SignedInEnv>()
@@ -31,7 +32,13 @@ export const recommendationRoutes = new Hono<SignedInEnv>()
       seeds: seedsOf(profile),
       tagQuery: tagMatchQuery(profileTags(profile)),
     });
-    const items = recommend(profile, candidates, now, c.req.valid("query").limit);
+    const { limit } = c.req.valid("query");
+    let items = recommend(profile, candidates, now, limit);
+    // A short list (a fresh install, or everything popular already seen): all-time popular, then newest.
+    if (items.length < limit) {
+      const pool = await loadFallbackCandidates(db, viewerId);
+      items = withFallback(items, (p, relaxed) => recommend(profile, p, now, limit, relaxed), pool, limit);
+    }
     return c.json({ items: items.map(contentJson) } satisfies RecommendationsResponse, 200);
   })
   .get(`/content/:id${ID_PATTERN}/suggestions`, validate("query", limitQuery(6, 20)), async (c) => {
@@ -45,6 +52,16 @@ export const recommendationRoutes = new Hono<SignedInEnv>()
       seeds: [[item.id, 1]],
       tagQuery: tagMatchQuery(new Map(parseTags(item.tags).map((t) => [t, 1]))),
     });
-    const suggestions = suggest(item, profile, candidates, now, c.req.valid("query").limit);
+    const { limit } = c.req.valid("query");
+    let suggestions = suggest(item, profile, candidates, now, limit);
+    if (suggestions.length < limit) {
+      const pool = await loadFallbackCandidates(db, viewerId);
+      suggestions = withFallback(
+        suggestions,
+        (p, relaxed) => (relaxed ? suggestRelaxed(item, profile, p, now, limit) : suggest(item, profile, p, now, limit)),
+        pool,
+        limit,
+      );
+    }
     return c.json({ suggestions: suggestions.map(contentJson) } satisfies SuggestionsResponse, 200);
   });

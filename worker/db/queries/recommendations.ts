@@ -97,6 +97,26 @@ export async function loadCandidates(db: Db, p: CandidateParams): Promise<Candid
   return rows.map(({ qualifiedViews, ...r }) => ({ ...r, cooc: Number(r.cooc), popularity: Number(r.likeCount) + Number(qualifiedViews) }));
 }
 
+/**
+ * The fallback pool, read only when the main pool leaves a list short (a fresh install, a viewer who has seen
+ * the popular items): the all-time most liked and most finished items, then the newest, never the viewer's
+ * own. All-time counts read whole likes and views indexes, which is why this is not part of every request.
+ */
+export async function loadFallbackCandidates(db: Db, viewerId: string): Promise<CandidateRow[]> {
+  const L = LIMITS;
+  const rows = await db.all<ContentRow & { qualifiedViews: number }>(sql`with
+    popular(id) as (select content_id from (
+        select content_id from likes union all select content_id from views where qualified_at is not null)
+      group by content_id order by count(*) desc, content_id limit ${L.fallbackPopular}),
+    newest(id) as (select id from content where created_by <> ${viewerId} order by rowid desc limit ${L.fallbackNewest}),
+    pool(id) as (select id from popular union select id from newest)
+    select ${ROW}, 0 as cooc,
+      (select count(*) from views v where v.content_id = c.id and v.qualified_at is not null) as qualifiedViews
+    from pool p join content c on c.id = p.id join users u on u.id = c.created_by
+    where c.created_by <> ${viewerId}`);
+  return rows.map(({ qualifiedViews, ...r }) => ({ ...r, cooc: 0, popularity: Number(r.likeCount) + Number(qualifiedViews) }));
+}
+
 const dialect = new SQLiteAsyncDialect();
 
 /** Several raw reads in one D1 batch (one round trip); drizzle's batch only takes its query builders. */

@@ -20,4 +20,7 @@ export const LIMITS = {
   /** "Popular" is measured over the latest likes and views, so it reads a fixed number of rows. */
   popularLikesWindow: 2000,
   popularViewsWindow: 5000,
+  /** The fallback when the pool above leaves the list short: all-time popular, then newest, by others. */
+  fallbackPopular: 40,
+  fallbackNewest: 40,
 } as const;

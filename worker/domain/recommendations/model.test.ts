@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "./limits";
-import { rankCandidates, recommend, RECENTLY_FINISHED_MS, seedsOf, suggest, type Candidate, type ViewerProfile } from "./model";
+import { rankCandidates, recommend, RECENTLY_FINISHED_MS, seedsOf, suggest, withFallback, type Candidate, type ViewerProfile } from "./model";
 
 const NOW = Date.parse("2026-06-01T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -106,5 +106,21 @@ describe("suggest (Up Next)", () => {
     const p = profile({ finished: [{ id: finished.id, lastAt: ago(DAY), paidToday: 0 }] });
     const pool = [unrelatedPopular, samePasta, current, own, finished, coWatched];
     expect(ids(suggest(current, p, pool, NOW, 10))).toEqual(ids([coWatched, samePasta, unrelatedPopular]));
+  });
+});
+
+describe("the fallback", () => {
+  it("tops a short list up with all-time popular, then newest, and relaxes only when nothing is left", () => {
+    const listed = [item({ popularity: 9 })];
+    const popular = item({ popularity: 5 });
+    const newest = item({ createdAt: "2026-05-01T00:00:00.000Z" });
+    const older = item();
+    const liked = item({ popularity: 50 });
+    const p = profile({ liked: [{ id: liked.id, tags: "" }] });
+    const rank = (pool: Candidate[], relaxed: boolean) => recommend(p, pool, NOW, 10, relaxed);
+    expect(ids(withFallback(listed, rank, [older, liked, newest, popular, listed[0]!], 10))).toEqual(ids([listed[0]!, popular, newest, older]));
+    expect(ids(withFallback(listed, rank, [older, newest, popular], 2))).toEqual(ids([listed[0]!, popular]));
+    // Everything left was liked: the strict rules leave nothing, so the liked item comes back rather than nothing.
+    expect(ids(withFallback([], rank, [liked, item({ createdBy: "me" })], 10))).toEqual([liked.id]);
   });
 });

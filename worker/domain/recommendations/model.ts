@@ -65,12 +65,34 @@ function exclusions(profile: ViewerProfile, nowMs: number) {
   return { recent, notEarnable: new Set(notEarnable) };
 }
 
-/** "Recommended for You": everything but own, liked and recently finished items, best first. */
-export function recommend<T extends Candidate>(profile: ViewerProfile, candidates: T[], nowMs: number, limit: number): T[] {
+/**
+ * "Recommended for You": everything but own, liked and recently finished items, best first. With `relaxed`
+ * (the fallback, when that leaves the list short) only own items are left out, so the list is never empty
+ * while others' content exists; what can no longer pay today still comes last.
+ */
+export function recommend<T extends Candidate>(profile: ViewerProfile, candidates: T[], nowMs: number, limit: number, relaxed = false): T[] {
   const { recent, notEarnable } = exclusions(profile, nowMs);
   // Liked items are excluded too: they are one tap away in the Liked list, and a slot here is for discovery.
-  const exclude = new Set([...recent, ...profile.liked.map((l) => l.id)]);
+  const exclude = new Set(relaxed ? [] : [...recent, ...profile.liked.map((l) => l.id)]);
   return rankCandidates(candidates, { viewerId: profile.viewerId, tags: profileTags(profile), exclude, notEarnable }, limit);
+}
+
+/**
+ * Tops a short list up from the fallback pool with what the strict rules allow there; items already listed
+ * keep their place and the rest follow in rank order. Only a list still empty takes the relaxed ranking
+ * (liked and recently finished items again), so nobody who can watch others' content is shown nothing.
+ */
+export function withFallback<T extends Candidate>(listed: T[], rank: (pool: T[], relaxed: boolean) => T[], pool: T[], limit: number): T[] {
+  const seen = new Set(listed.map((c) => c.id));
+  const out = [...listed, ...rank(pool.filter((p) => !seen.has(p.id)), false)].slice(0, limit);
+  return out.length ? out : rank(pool, true).slice(0, limit);
+}
+
+/** "Up Next" with `relaxed`: only the item itself and own items are left out. */
+export function suggestRelaxed<T extends Candidate>(item: { id: string; tags: string }, profile: ViewerProfile, candidates: T[], nowMs: number, limit: number): T[] {
+  const { notEarnable } = exclusions(profile, nowMs);
+  const tags = new Map(parseTags(item.tags).map((t) => [t, 1]));
+  return rankCandidates(candidates, { viewerId: profile.viewerId, tags, exclude: new Set([item.id]), notEarnable }, limit);
 }
 
 /** "Up Next" around one item: the same model with that item as the only seed and its tags as the taste. */
