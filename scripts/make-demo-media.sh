@@ -399,23 +399,23 @@ cat >"$ADS/sample-vast.xml" <<EOF
       <AdTitle>Sample Ad</AdTitle>
       <Description>A six-second sample pre-roll for local development and tests.</Description>
       <Advertiser>Example Sponsor</Advertiser>
-      <Error><![CDATA[/api/ads/track?event=error]]></Error>
-      <Impression id="reelpay-demo"><![CDATA[/api/ads/track?event=impression]]></Impression>
+      <Error><![CDATA[/api/ads/track?event=error&ad=reelpay-sample-ad&position=[BREAKPOSITION]&cb=[CACHEBUSTING]]]></Error>
+      <Impression id="reelpay-demo"><![CDATA[/api/ads/track?event=impression&ad=reelpay-sample-ad&position=[BREAKPOSITION]&cb=[CACHEBUSTING]]]></Impression>
       <Creatives>
         <Creative id="reelpay-sample-creative" sequence="1" AdID="reelpay-sample-ad">
           <Linear skipoffset="00:00:03">
             <Duration>00:00:06</Duration>
             <TrackingEvents>
-              <Tracking event="start"><![CDATA[/api/ads/track?event=start]]></Tracking>
-              <Tracking event="firstQuartile"><![CDATA[/api/ads/track?event=firstQuartile]]></Tracking>
-              <Tracking event="midpoint"><![CDATA[/api/ads/track?event=midpoint]]></Tracking>
-              <Tracking event="thirdQuartile"><![CDATA[/api/ads/track?event=thirdQuartile]]></Tracking>
-              <Tracking event="complete"><![CDATA[/api/ads/track?event=complete]]></Tracking>
-              <Tracking event="skip"><![CDATA[/api/ads/track?event=skip]]></Tracking>
+              <Tracking event="start"><![CDATA[/api/ads/track?event=start&ad=reelpay-sample-ad&position=[BREAKPOSITION]&cb=[CACHEBUSTING]]]></Tracking>
+              <Tracking event="firstQuartile"><![CDATA[/api/ads/track?event=firstQuartile&ad=reelpay-sample-ad&position=[BREAKPOSITION]&cb=[CACHEBUSTING]]]></Tracking>
+              <Tracking event="midpoint"><![CDATA[/api/ads/track?event=midpoint&ad=reelpay-sample-ad&position=[BREAKPOSITION]&cb=[CACHEBUSTING]]]></Tracking>
+              <Tracking event="thirdQuartile"><![CDATA[/api/ads/track?event=thirdQuartile&ad=reelpay-sample-ad&position=[BREAKPOSITION]&cb=[CACHEBUSTING]]]></Tracking>
+              <Tracking event="complete"><![CDATA[/api/ads/track?event=complete&ad=reelpay-sample-ad&position=[BREAKPOSITION]&cb=[CACHEBUSTING]]]></Tracking>
+              <Tracking event="skip"><![CDATA[/api/ads/track?event=skip&ad=reelpay-sample-ad&position=[BREAKPOSITION]&cb=[CACHEBUSTING]]]></Tracking>
             </TrackingEvents>
             <VideoClicks>
               <ClickThrough id="reelpay-sponsor"><![CDATA[https://example.com/sponsor]]></ClickThrough>
-              <ClickTracking id="reelpay-click"><![CDATA[/api/ads/track?event=click]]></ClickTracking>
+              <ClickTracking id="reelpay-click"><![CDATA[/api/ads/track?event=click&ad=reelpay-sample-ad&position=[BREAKPOSITION]&cb=[CACHEBUSTING]]]></ClickTracking>
             </VideoClicks>
             <MediaFiles>
               <MediaFile id="reelpay-sample-ad-480" delivery="progressive" type="video/mp4" width="480" height="270" bitrate="$AD_KBPS" scalable="true" maintainAspectRatio="true"><![CDATA[/ads/sample-ad.mp4]]></MediaFile>

@@ -94,7 +94,12 @@ export type FinalizeResponse = { id: string };
 
 export type PlaybackStartResponse = { view_id: string };
 export type PlaybackEventResponse = { view_id: string; accepted: boolean; qualified: boolean };
-export type EarningsCalculateResponse = { processed: number; message: string };
+export type EarningsCalculateResponse = {
+  processed: number;
+  message: string;
+  /** USD this run credited to the caller's own views, as viewer and as creator (0 when none). */
+  credited_usd: number;
+};
 
 /** GET /api/me/wallet: balances in USD (derived from records; DESIGN.md §3). */
 export type WalletJson = {
@@ -104,7 +109,12 @@ export type WalletJson = {
   viewer_earnings: number;
   creator_earnings: number;
   bonuses: number;
+  /** Payments (pending or completed) drawn from each side: viewer first, then creator (DESIGN.md §3). */
+  viewer_payouts: number;
+  creator_payouts: number;
+  /** Completed payments only; pending ones are in `pending_payouts` (both already lower the balances). */
   paid_out: number;
+  pending_payouts: number;
   minimum_payout: number;
 };
 
@@ -262,6 +272,29 @@ export type AdminAnalyticsResponse = {
   discoveryStats: { discovery_method: "ai_recommended" | "search" | "browse"; count: number; percentage: number }[];
 };
 
+/** Ad beacons counted in a range of UTC days (docs/decisions/018). */
+export type AdEventCounts = {
+  impressions: number;
+  starts: number;
+  first_quartiles: number;
+  midpoints: number;
+  third_quartiles: number;
+  completes: number;
+  skips: number;
+  clicks: number;
+  errors: number;
+};
+/** Rates are fractions (0–1) of impressions: completion = completes ÷ impressions, likewise skips and clicks. */
+export type AdFiguresJson = AdEventCounts & { completion_rate: number; skip_rate: number; click_through_rate: number };
+/** GET /api/admin/analytics/ads?startDate&endDate (default: the last 30 days); `days` covers every day in range. */
+export type AdAnalyticsResponse = {
+  startDate: string;
+  endDate: string;
+  totals: AdFiguresJson;
+  byPosition: ({ position: "pre" | "post" | "unknown" } & AdFiguresJson)[];
+  days: ({ date: string } & AdEventCounts)[];
+};
+
 export type AuditEntryJson = {
   id: string;
   actor_email: string;
@@ -282,7 +315,8 @@ export type TrafficDashboard = {
     pageViews: number;
     avgSessionDuration: number;
     bounceRate: number;
-    topPages: { page: string; views: number }[];
+    /** `title`: the content or creator a /content/{id} or /creator/{id} path names, when there is one. */
+    topPages: { page: string; views: number; title?: string }[];
     topSources: { source: string; visitors: number; percentage: number }[];
   };
   timeline: { date: string; visitors: number; pageViews: number }[];

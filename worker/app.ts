@@ -4,6 +4,7 @@ import { handleError, handleNotFound } from "./lib/errors";
 import { requireAdmin, requireUser } from "./middleware/access";
 import { requestContext } from "./middleware/context";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
+import { adEventsPublicRoutes, adminAdEventsRoutes } from "./routes/ad-events";
 import { adSettingsRoutes, adminAdSettingsRoutes } from "./routes/ad-settings";
 import { adminAnalyticsRoutes } from "./routes/admin/analytics";
 import { adminAuditRoutes } from "./routes/admin/audit";
@@ -35,7 +36,8 @@ const publicApi = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", usersPublicRoutes)
   .route("/", contentPublicRoutes)
-  .route("/", analyticsPublicRoutes);
+  .route("/", analyticsPublicRoutes)
+  .route("/", adEventsPublicRoutes);
 
 const signedInApi = new Hono<AppEnv>()
   .use(requireUser)
@@ -63,6 +65,7 @@ const adminApi = new Hono<AppEnv>()
   .route("/", adminBonusRoutes)
   .route("/", adminPaymentRoutes)
   .route("/", adminAnalyticsRoutes)
+  .route("/", adminAdEventsRoutes)
   .route("/", adminAuditRoutes)
   .route("/", adminAnalyticsDashboardRoutes);
 

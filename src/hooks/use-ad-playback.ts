@@ -11,6 +11,15 @@ export const AD_ERROR_FALLBACK_MS = 1500;
 export type AdPhase = "loading" | "error" | "playing" | "complete" | "skipped";
 /** How an ad break ended, for the player sequence. */
 export type AdOutcome = "complete" | "skipped" | "error";
+/** Which break this is: before or after the content. */
+export type AdBreak = "pre" | "post";
+
+/**
+ * VAST 4.1's BREAKPOSITION macro (1 pre-roll, 3 post-roll), filled into every tracking URL that asks for it,
+ * so the feed's counts can tell the breaks apart (docs/decisions/018). A fresh object per call: the VAST
+ * client writes into the macros it is given.
+ */
+const breakMacros = (position: AdBreak) => ({ BREAKPOSITION: position === "pre" ? 1 : 3 });
 
 type AdState =
   | { phase: "loading" }
@@ -22,7 +31,7 @@ type AdState =
  * gesture), counts down to 'Skip Ad' while it plays, handles the click-through, and tracks impression,
  * progress, complete, skip, click and errors. `onDone` is called exactly once when the break is over.
  */
-export function useAdPlayback(feedUrl: string, onDone: (outcome: AdOutcome) => void) {
+export function useAdPlayback(feedUrl: string, position: AdBreak, onDone: (outcome: AdOutcome) => void) {
   const [state, setState] = useState<AdState>({ phase: "loading" });
   const [skipIn, setSkipIn] = useState(AD_SKIP_AFTER_SECONDS);
   const [paused, setPaused] = useState(true);
@@ -31,6 +40,7 @@ export function useAdPlayback(feedUrl: string, onDone: (outcome: AdOutcome) => v
   const [resumeAt, setResumeAt] = useState<number | null>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const ad = state.phase === "loading" || state.phase === "error" ? null : state.ad;
+  const macros = () => breakMacros(position);
 
   const onDoneRef = useRef(onDone);
   useEffect(() => {
@@ -99,35 +109,35 @@ export function useAdPlayback(feedUrl: string, onDone: (outcome: AdOutcome) => v
       setPaused(false);
       if (!ad) return;
       // The first play is the impression; later ones resume (a first setPaused(false) would ping 'resume').
-      if (ad.tracker.impressed) ad.tracker.setPaused(false);
-      else ad.tracker.trackImpression();
+      if (ad.tracker.impressed) ad.tracker.setPaused(false, macros());
+      else ad.tracker.trackImpression(macros());
     },
     onPause: (e: { currentTarget: HTMLVideoElement }) => {
       setPaused(true);
       // Pausing on the way out (skip, end) is not the viewer pausing the ad.
-      if (!doneRef.current && !e.currentTarget.ended) ad?.tracker.setPaused(true);
+      if (!doneRef.current && !e.currentTarget.ended) ad?.tracker.setPaused(true, macros());
     },
     onLoadedMetadata: (e: { currentTarget: HTMLVideoElement }) => {
       const { duration } = e.currentTarget;
       if (Number.isFinite(duration) && duration > 0) ad?.tracker.setDuration(duration);
     },
     onTimeUpdate: (e: { currentTarget: HTMLVideoElement }) => {
-      ad?.tracker.setProgress(e.currentTarget.currentTime);
+      ad?.tracker.setProgress(e.currentTarget.currentTime, macros());
     },
     onVolumeChange: (e: { currentTarget: HTMLVideoElement }) => {
       setMuted(e.currentTarget.muted);
-      ad?.tracker.setMuted(e.currentTarget.muted);
+      ad?.tracker.setMuted(e.currentTarget.muted, macros());
     },
     onEnded: () => {
       if (!ad || !playing) return;
-      ad.tracker.complete();
+      ad.tracker.complete(macros());
       setState({ phase: "complete", ad });
       finish("complete");
     },
     onError: () => {
       if (!ad || !playing) return;
       // VAST 405: the media file could not be played.
-      ad.tracker.error({ ERRORCODE: 405 });
+      ad.tracker.error({ ...macros(), ERRORCODE: 405 });
       fail("The ad media could not be played");
     },
   };
@@ -135,7 +145,7 @@ export function useAdPlayback(feedUrl: string, onDone: (outcome: AdOutcome) => v
   const actions = {
     skip() {
       if (!ad || !playing || skipIn > 0) return;
-      ad.tracker.skip();
+      ad.tracker.skip(macros());
       setState({ phase: "skipped", ad });
       finish("skipped");
       videoRef.current?.pause();
@@ -153,7 +163,7 @@ export function useAdPlayback(feedUrl: string, onDone: (outcome: AdOutcome) => v
       };
       // The tracker pings ClickTracking and fills the click-through URL's macros, synchronously.
       ad.tracker.on("clickthrough", open);
-      ad.tracker.click();
+      ad.tracker.click(null, macros());
       ad.tracker.off("clickthrough", open);
       if (!opened) window.open(ad.clickThrough, "_blank", "noopener");
     },
@@ -169,7 +179,7 @@ export function useAdPlayback(feedUrl: string, onDone: (outcome: AdOutcome) => v
       if (!video) return;
       video.muted = !video.muted;
       setMuted(video.muted);
-      ad?.tracker.setMuted(video.muted);
+      ad?.tracker.setMuted(video.muted, macros());
     },
     /** 'Continue to Content' on the error overlay. */
     continueNow: () => finish("error"),

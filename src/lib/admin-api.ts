@@ -1,6 +1,7 @@
 import { api } from "./api";
 import { trackEvent } from "./marketing-tags";
 import type {
+  AdAnalyticsResponse,
   AdminAnalyticsResponse,
   AdminChallengesResponse,
   AdminEarningJson,
@@ -24,6 +25,8 @@ type Ok = { ok: true };
 
 export const getAdminUsers = (signal?: AbortSignal) => api<AdminUserJson[]>("/api/admin/users", { signal });
 export const getAdminAnalytics = (signal?: AbortSignal) => api<AdminAnalyticsResponse>("/api/admin/analytics", { signal });
+/** Ad beacons of the last 30 days (docs/decisions/018). */
+export const getAdAnalytics = (signal?: AbortSignal) => api<AdAnalyticsResponse>("/api/admin/analytics/ads", { signal });
 export const getAuditLog = (signal?: AbortSignal) => api<AuditEntryJson[]>("/api/admin/audit", { signal });
 
 // ---- Manual earnings and bonuses ----
@@ -31,16 +34,20 @@ export const getAuditLog = (signal?: AbortSignal) => api<AuditEntryJson[]>("/api
 export const getManualEarnings = (signal?: AbortSignal) => api<AdminEarningJson[]>("/api/admin/earnings", { signal });
 export const addManualEarning = (body: { user_id: string; amount_usd: number; description: string }) =>
   api<AdminEarningJson>("/api/admin/earnings", { method: "POST", body });
-export const changeManualEarning = (id: string, amount_usd: number) =>
-  api<AdminEarningJson>(`/api/admin/earnings/${id}`, { method: "PATCH", body: { amount_usd } });
-export const deleteManualEarning = (id: string) => api<Ok>(`/api/admin/earnings/${id}`, { method: "DELETE" });
+// `override`: the admin confirmed lowering or deleting a credit that payments already drew on (409 already_paid_out).
+const overrideQuery = (override: boolean) => (override ? "?override=true" : "");
+export const changeManualEarning = (id: string, amount_usd: number, override = false) =>
+  api<AdminEarningJson>(`/api/admin/earnings/${id}`, { method: "PATCH", body: override ? { amount_usd, override } : { amount_usd } });
+export const deleteManualEarning = (id: string, override = false) =>
+  api<Ok>(`/api/admin/earnings/${id}${overrideQuery(override)}`, { method: "DELETE" });
 
 export const getManualBonuses = (signal?: AbortSignal) => api<BonusAwardJson[]>("/api/admin/bonuses", { signal });
 export const addManualBonus = (body: { user_id: string; total_bonus_amount: number; description: string }) =>
   api<BonusAwardJson>("/api/admin/bonuses", { method: "POST", body });
-export const changeManualBonus = (id: string, total_bonus_amount: number) =>
-  api<BonusAwardJson>(`/api/admin/bonuses/${id}`, { method: "PATCH", body: { total_bonus_amount } });
-export const deleteManualBonus = (id: string) => api<Ok>(`/api/admin/bonuses/${id}`, { method: "DELETE" });
+export const changeManualBonus = (id: string, total_bonus_amount: number, override = false) =>
+  api<BonusAwardJson>(`/api/admin/bonuses/${id}`, { method: "PATCH", body: override ? { total_bonus_amount, override } : { total_bonus_amount } });
+export const deleteManualBonus = (id: string, override = false) =>
+  api<Ok>(`/api/admin/bonuses/${id}${overrideQuery(override)}`, { method: "DELETE" });
 
 // ---- Payments ----
 

@@ -1,6 +1,8 @@
 // The API's response shapes come from the worker's type-only contract (docs/decisions/006), so a change
 // on either side fails type checking on the other.
 export type {
+  AdAnalyticsResponse,
+  AdFiguresJson,
   AdminAnalyticsResponse,
   AdminChallengesResponse,
   AdminEarningJson,

@@ -4,10 +4,12 @@ export const PUBLIC_ROUTES = new Set([
   "GET /api/oauth/google/redirect_url",
   "POST /api/sessions",
   "GET /api/logout",
-  "GET /api/users/:id{[0-9A-HJKMNP-TV-Z]{26}}",
+  "GET /api/users/:id{(?!me$)[^/]+}",
   "GET /api/content",
   "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
   "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}/thumbnail",
   "POST /api/analytics/track",
   "GET /api/analytics/config",
+  // The ad feed's tracking beacons (docs/decisions/018): fired as images by every viewer's player.
+  "GET /api/ads/track",
 ]);

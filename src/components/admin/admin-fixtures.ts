@@ -1,4 +1,4 @@
-import type { AdminEarningJson, AdminUserJson, BonusAwardJson, ChallengeJson } from "../../lib/types";
+import type { AdAnalyticsResponse, AdminEarningJson, AdminUserJson, BonusAwardJson, ChallengeJson } from "../../lib/types";
 import { makePayment } from "../../test/earnings-fixtures";
 import { stubFetch } from "../../test/fetch";
 
@@ -78,11 +78,28 @@ export function makeChallenge(overrides: Partial<ChallengeJson> = {}): Challenge
 export const adminPayment = (overrides: Parameters<typeof makePayment>[0] = {}) =>
   makePayment({ user_id: viewer.id, user_email: viewer.email, ...overrides });
 
+/** GET /api/admin/analytics/ads before any ad was shown (the Analytics tab's Ads card). */
+export const noAdEvents: AdAnalyticsResponse = {
+  startDate: "2026-10-27",
+  endDate: "2026-11-25",
+  totals: {
+    impressions: 0, starts: 0, first_quartiles: 0, midpoints: 0, third_quartiles: 0, completes: 0, skips: 0, clicks: 0, errors: 0,
+    completion_rate: 0, skip_rate: 0, click_through_rate: 0,
+  },
+  byPosition: [],
+  days: [],
+};
+
 type Routes = Parameters<typeof stubFetch>[0];
 
-/** Stubs fetch with the users list (the pickers and summary need it), no payments, plus `routes`. */
+/** Stubs fetch with the users list (the pickers and summary need it), no payments, no ad events, plus `routes`. */
 export const stubAdmin = (routes: Routes = {}) =>
-  stubFetch({ "GET /api/admin/users": { body: [viewer, ben] }, "GET /api/admin/payments": { body: [] }, ...routes });
+  stubFetch({
+    "GET /api/admin/users": { body: [viewer, ben] },
+    "GET /api/admin/payments": { body: [] },
+    "GET /api/admin/analytics/ads": { body: noAdEvents },
+    ...routes,
+  });
 
 /** The JSON bodies sent with "METHOD /path" (query left out). */
 export function bodiesOf(fetchMock: ReturnType<typeof stubFetch>, key: string): unknown[] {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
 import type { AdminAnalyticsResponse } from "../../lib/types";
+import { noAdEvents } from "./admin-fixtures";
 import { AnalyticsTab } from "./analytics-tab";
 
 const analytics: AdminAnalyticsResponse = {
@@ -21,7 +22,7 @@ const rowsOf = (name: string) =>
 
 describe("analytics tab", () => {
   it("lists content, creators, discovery and viewers", async () => {
-    stubFetch({ "GET /api/admin/analytics": { body: analytics } });
+    stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { body: analytics } });
     render(<AnalyticsTab />);
     await screen.findByRole("table", { name: "Most Popular Content" });
     expect(rowsOf("Most Popular Content")).toEqual([["Sunset Drive", "Video", "1,234", "1.5"]]);
@@ -36,7 +37,7 @@ describe("analytics tab", () => {
   });
 
   it("gives each list its own empty message", async () => {
-    stubFetch({ "GET /api/admin/analytics": { body: { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] } } });
+    stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { body: { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] } } });
     render(<AnalyticsTab />);
     expect(await screen.findByText("No content has been viewed yet")).toBeTruthy();
     expect(screen.getByText("No creator earnings yet")).toBeTruthy();
@@ -46,7 +47,7 @@ describe("analytics tab", () => {
   });
 
   it("logs a failed load and shows the empty lists", async () => {
-    stubFetch({ "GET /api/admin/analytics": { status: 500, body: { error: "boom", requestId: "r" } } });
+    stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { status: 500, body: { error: "boom", requestId: "r" } } });
     const consoleError = expectConsoleError();
     render(<AnalyticsTab />);
     expect(await screen.findByText("No content has been viewed yet")).toBeTruthy();

@@ -3,10 +3,12 @@ import { formatDate } from "../../lib/format";
 import type { AdminAnalyticsResponse } from "../../lib/types";
 import { PageSpinner } from "../spinner";
 import { capitalize, EmptyMessage, num, Section, Table, td, tdNum } from "./admin-ui";
+import { AdsCard } from "./ads-card";
 import { exactUsd, usd2 } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 
-const discoveryLabels: Record<string, string> = { ai_recommended: "AI Recommended", search: "Search", browse: "Browse" };
+// A Map: the method is data, and a plain object would answer "constructor" with Object's constructor.
+const discoveryLabels: ReadonlyMap<string, string> = new Map([["ai_recommended", "AI Recommended"], ["search", "Search"], ["browse", "Browse"]]);
 
 /** Watch time in seconds as minutes with one decimal ("12.5"): many items are shorter than a minute. */
 const minutes = (seconds: number) => (seconds / 60).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -14,7 +16,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 
 const noAnalytics: AdminAnalyticsResponse = { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] };
 
-/** Analytics tab (spec §2): popular content, top creators, how content is found, most active viewers. */
+/** Analytics tab (spec §2): popular content, top creators, how content is found, most active viewers, ads. */
 export function AnalyticsTab() {
   const { data, firstLoad } = useAdminQuery("analytics", getAdminAnalytics, "Failed to load analytics");
   if (firstLoad) return <PageSpinner />;
@@ -59,7 +61,7 @@ export function AnalyticsTab() {
           <Table caption="Content Discovery" columns={["Found Through", num("Views"), num("Share")]}>
             {discoveryStats.map((d) => (
               <tr key={d.discovery_method}>
-                <td className={td}>{discoveryLabels[d.discovery_method] ?? d.discovery_method}</td>
+                <td className={td}>{discoveryLabels.get(d.discovery_method) ?? d.discovery_method}</td>
                 <td className={tdNum}>{count(d.count)}</td>
                 <td className={tdNum}>{d.percentage.toFixed(1)}%</td>
               </tr>
@@ -82,6 +84,10 @@ export function AnalyticsTab() {
           </Table>
         )}
       </Section>
+      {/* min-w-0: a grid item grows to its widest table otherwise; the table scrolls inside instead. */}
+      <div className="min-w-0 xl:col-span-2">
+        <AdsCard />
+      </div>
     </div>
   );
 }

@@ -20,9 +20,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderAd(contentType: "video" | "audio" = "video") {
+function renderAd(contentType: "video" | "audio" = "video", position: "pre" | "post" = "pre") {
   const onDone = vi.fn();
-  render(<AdOverlay feedUrl={feedUrl} contentType={contentType} onDone={onDone} />);
+  render(<AdOverlay feedUrl={feedUrl} position={position} contentType={contentType} onDone={onDone} />);
   return onDone;
 }
 
@@ -76,6 +76,23 @@ describe("AdOverlay", () => {
     fireEvent(video, new Event("ended"));
     expect(onDone).toHaveBeenCalledExactlyOnceWith("complete");
     expect(pixels.at(-1)).toBe(`${window.location.origin}/api/ads/track?event=complete`);
+  });
+
+  it("tells the feed's beacons which break this is (VAST BREAKPOSITION: 1 pre-roll, 3 post-roll)", async () => {
+    const track = (event: string) => `/api/ads/track?event=${event}&ad=test-ad&position=[BREAKPOSITION]`;
+    const feed = inlineVast({ tracking: { impression: track("impression"), complete: track("complete") } });
+    const pixels = watchPixels();
+    for (const [position, code] of [["pre", "1"], ["post", "3"]] as const) {
+      pixels.length = 0;
+      stubNetwork({ ...adNetwork, "GET /ads/feed.xml": { body: feed } });
+      const { unmount } = render(<AdOverlay feedUrl={feedUrl} position={position} contentType="video" onDone={() => {}} />);
+      fireEvent(await adPlaying(), new Event("ended"));
+      expect(pixels.map((p) => [new URL(p).searchParams.get("event"), new URL(p).searchParams.get("position")])).toEqual([
+        ["impression", code],
+        ["complete", code],
+      ]);
+      unmount();
+    }
   });
 
   it("on a failed ad says 'Advertisement Unavailable' and goes on to the content after 1.5 s", async () => {
@@ -185,7 +202,7 @@ describe("AdOverlay", () => {
     const onKeyDown = vi.fn();
     render(
       <div onKeyDown={onKeyDown}>
-        <AdOverlay feedUrl={feedUrl} contentType="video" onDone={() => {}} />
+        <AdOverlay feedUrl={feedUrl} position="pre" contentType="video" onDone={() => {}} />
       </div>,
     );
     await adPlaying();

@@ -1,4 +1,4 @@
-import { type AdOutcome, useAdPlayback } from "../../hooks/use-ad-playback";
+import { type AdBreak, type AdOutcome, useAdPlayback } from "../../hooks/use-ad-playback";
 import type { ContentType } from "../../lib/types";
 import { VolumeIcon } from "../player/player-icons";
 import { AdResumePrompt } from "./ad-resume-prompt";
@@ -7,6 +7,8 @@ import { AdUnavailable } from "./ad-unavailable";
 type AdOverlayProps = {
   /** Absolute URL of the VAST feed. */
   feedUrl: string;
+  /** Before or after the content: the feed's beacons say which (BREAKPOSITION). */
+  position: AdBreak;
   /** The content the ad comes before or after: it words the click-through prompt. */
   contentType: ContentType;
   onDone: (outcome: AdOutcome) => void;
@@ -22,8 +24,8 @@ const overlayButton =
  * 'Advertisement', a 5-second countdown and 'Skip Ad'; clicking the picture opens the advertiser's page
  * and waits for 'Resume'; a failure shows 'Advertisement Unavailable' and gives way to the content.
  */
-export function AdOverlay({ feedUrl, contentType, onDone }: AdOverlayProps) {
-  const ad = useAdPlayback(feedUrl, onDone);
+export function AdOverlay({ feedUrl, position, contentType, onDone }: AdOverlayProps) {
+  const ad = useAdPlayback(feedUrl, position, onDone);
 
   return (
     // Keys pressed here are the ad's (Space on 'Skip Ad'), not the content player's shortcuts.

@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
 import type { AdSettings } from "../../lib/ads-api";
-import { inlineVast, stubNetwork } from "../../lib/vast-test-feeds";
+import { inlineVast, stubNetwork, watchPixels } from "../../lib/vast-test-feeds";
 import { useAuth } from "../../stores/auth";
 import { usePlayerPrefs } from "../../stores/player-prefs";
 import { expectConsoleError } from "../../test/console";
@@ -123,6 +123,21 @@ describe("ContentPlayer sequence", () => {
     expect(await screen.findByRole("dialog", { name: "Up Next" })).toBeTruthy();
     // The ad's playback was never reported as the content's.
     expect(events).toEqual(["start"]);
+  });
+
+  it("tells the feed's beacons which break an ad filled: BREAKPOSITION 1 before the content, 3 after", async () => {
+    const pixels = watchPixels();
+    const impression = "/api/ads/track?event=impression&ad=test-ad&position=[BREAKPOSITION]";
+    stubPage(settings({ preroll_enabled: "true", postroll_enabled: "true" }), { body: inlineVast({ tracking: { impression } }) });
+    const { content } = renderPlayer();
+    const preroll = await screen.findByRole("region", { name: "Advertisement" });
+    await waitFor(() => expect(pixels).toHaveLength(1));
+    fireEvent(preroll.querySelector("video")!, new Event("ended"));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Advertisement" })).toBeNull());
+    fireEvent(content, new Event("ended"));
+    await screen.findByRole("region", { name: "Advertisement" });
+    await waitFor(() => expect(pixels).toHaveLength(2));
+    expect(pixels.map((p) => new URL(p).searchParams.get("position"))).toEqual(["1", "3"]);
   });
 
   it("plays the content without ads when the ad settings cannot be loaded", async () => {

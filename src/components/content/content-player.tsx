@@ -32,7 +32,13 @@ export function ContentPlayer({ content }: { content: ContentJson }) {
     case "preroll":
     case "postroll":
       overlay = sequence.feedUrl ? (
-        <AdOverlay key={sequence.phase} feedUrl={sequence.feedUrl} contentType={content.type} onDone={sequence.adDone} />
+        <AdOverlay
+          key={sequence.phase}
+          feedUrl={sequence.feedUrl}
+          position={sequence.phase === "preroll" ? "pre" : "post"}
+          contentType={content.type}
+          onDone={sequence.adDone}
+        />
       ) : null;
       break;
     case "upnext":

@@ -5,16 +5,21 @@ export type ReportRange = { startDate: string; endDate: string; days: number };
 const DAY_MS = 24 * 3600 * 1000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+function day(field: "startDate" | "endDate", value: string) {
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(ms) || isoDay(ms) !== value) {
+    throw badRequest(`${field}: must be a date like 2026-01-31`);
+  }
+  return value;
+}
+
 /** Report dates (spec §5): start not after today; end between start and today. Default: the last 30 days. */
 export function reportRange(start: string | undefined, end: string | undefined, nowMs = Date.now()): ReportRange {
   const today = isoDay(nowMs);
-  const endDate = end ?? today;
-  const startDate = start ?? isoDay(Date.parse(`${endDate}T00:00:00Z`) - 29 * DAY_MS);
-  for (const [field, value] of [["startDate", startDate], ["endDate", endDate]] as const) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || isoDay(Date.parse(`${value}T00:00:00Z`) || NaN) !== value) {
-      throw badRequest(`${field}: must be a date like 2026-01-31`);
-    }
-  }
+  // Checked before the default start is derived from it: an empty or impossible date (2026-13-01) would
+  // otherwise reach toISOString() as NaN and throw (a 500).
+  const endDate = day("endDate", end ?? today);
+  const startDate = day("startDate", start ?? isoDay(Date.parse(`${endDate}T00:00:00Z`) - 29 * DAY_MS));
   if (startDate > today) throw badRequest("startDate: cannot be after today");
   if (endDate > today) throw badRequest("endDate: cannot be after today");
   if (endDate < startDate) throw badRequest("endDate: cannot be before startDate");

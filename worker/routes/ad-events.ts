@@ -1,0 +1,46 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { adEventRows, countAdEvent } from "../db/queries/ads";
+import { AD_BEACONS_PER_MINUTE, adBeaconQuery } from "../domain/ads/ad-beacon";
+import { adFigures } from "../domain/ads/ad-figures";
+import { reportRange } from "../domain/earnings/report-range";
+import { sha256Hex } from "../lib/crypto";
+import { ApiError, forbidden } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { validate } from "../lib/validate";
+
+// A transparent 1×1 GIF: the VAST client fires each tracking URL as an image (`new Image().src = url`).
+const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (ch) => ch.charCodeAt(0));
+
+/**
+ * Public: the ad feed's tracking URLs (docs/decisions/018). A GET that changes state, on purpose: beacons
+ * are images, which cannot send anything else, carry no cookie we need and no Origin header. What a forged
+ * one can change is a counter, bounded by the per-address limit; no account, balance or setting is
+ * reachable. Our own player pings from our own pages, so a browser that says a ping is cross-site (another
+ * site embedding the URL to inflate the figures) is refused. HEAD answers like GET and counts nothing.
+ */
+export const adEventsPublicRoutes = new Hono<AppEnv>().get("/ads/track", validate("query", adBeaconQuery), async (c) => {
+  if (c.req.header("sec-fetch-site") === "cross-site") throw forbidden("Cross-site ad beacon refused", "cross_site");
+  if (c.req.method === "GET") {
+    const ip = c.req.header("cf-connecting-ip") ?? "local";
+    const ipHash = await sha256Hex(`${c.get("settings").sessionSecret}:ip:${ip}`);
+    const nowMs = Date.now();
+    const counted = await countAdEvent(
+      c.get("db"),
+      { ...c.req.valid("query"), day: nowIso(nowMs).slice(0, 10) },
+      { key: `ads:${ipHash}`, perMinute: AD_BEACONS_PER_MINUTE, nowMs },
+    );
+    if (!counted) throw new ApiError(429, "Too many ad beacons from this address; slow down", "rate_limited");
+  }
+  return c.body(PIXEL, 200, { "Content-Type": "image/gif" });
+});
+
+const rangeQuery = z.object({ startDate: z.string().max(10).optional(), endDate: z.string().max(10).optional() });
+
+/** Admin: impressions, completion, skips and clicks for a range of UTC days (default: the last 30). */
+export const adminAdEventsRoutes = new Hono<AppEnv>().get("/analytics/ads", validate("query", rangeQuery), async (c) => {
+  const q = c.req.valid("query");
+  const range = reportRange(q.startDate, q.endDate);
+  return c.json(adFigures(await adEventRows(c.get("db"), range), range), 200);
+});
