@@ -8,7 +8,9 @@ export const sumUsd = (amounts: number[]) =>
   amounts.reduce((sum, amount) => sum + Math.round(amount * MICROS_PER_USD), 0) / MICROS_PER_USD;
 
 /**
- * Bonus amounts show without cents ("$75", spec §9), but a bonus with cents (the admin step is 0.01) keeps
- * them, so the screen never shows an amount that differs from the record.
+ * Bonus amounts show without cents everywhere ("$75", spec §9), so one list never mixes "$5.50" and "$6".
+ * A bonus may still have cents (the admin step is 0.01): `bonusExact` is then the exact amount, for a
+ * tooltip, so nothing is rounded away out of reach. Screens use <BonusAmount>, which shows both.
  */
-export const bonusUsd = (amount: number) => formatUsd(amount, Number.isInteger(amount) ? 0 : 2);
+export const bonusUsd = (amount: number) => formatUsd(amount, 0);
+export const bonusExact = (amount: number) => (Number.isInteger(amount) ? undefined : formatUsd(amount, 2, 6));

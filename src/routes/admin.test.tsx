@@ -36,16 +36,20 @@ describe("admin dashboard", () => {
     expect(await within(panel).findByText("No content has been viewed yet")).toBeTruthy();
   });
 
-  it("sums payments, users and their content in the summary cards", async () => {
+  it("sums completed payments, users and their content in the summary cards", async () => {
     stubAdmin({
       "GET /api/admin/analytics": { body: emptyAnalytics },
       "GET /api/admin/users": { body: [viewer, ben, makeAdminUser({ content_count: 3 })] },
       "GET /api/admin/payments": {
-        body: [adminPayment({ amount_usd: 10.25 }), adminPayment({ amount_usd: 0.5, status: "completed" }), adminPayment({ amount_usd: 4 })],
+        body: [
+          adminPayment({ amount_usd: 10.25, status: "completed" }),
+          adminPayment({ amount_usd: 0.5, status: "completed" }),
+          adminPayment({ amount_usd: 4 }), // pending: not paid yet
+        ],
       },
     });
     renderApp("/admin");
-    await waitFor(() => expect(summaryValue("Total Earnings Paid")).toBe("$14.75"));
+    await waitFor(() => expect(summaryValue("Total Earnings Paid")).toBe("$10.75"));
     expect(summaryValue("Total Users")).toBe("3");
     expect(summaryValue("Total Content")).toBe("15");
   });
@@ -56,7 +60,7 @@ describe("admin dashboard", () => {
       "GET /api/admin/analytics": { body: emptyAnalytics },
       "GET /api/admin/payments": () => ({ body: payments }),
       "POST /api/admin/payments": () => {
-        payments = [adminPayment({ amount_usd: 12 })];
+        payments = [adminPayment({ amount_usd: 12, status: "completed" })];
         return { status: 201, body: payments[0] };
       },
     });

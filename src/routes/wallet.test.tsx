@@ -58,6 +58,38 @@ describe("wallet overview", () => {
     ]);
   });
 
+  it("lists what each balance is made of, payouts included, so the lines add up; pending is not paid", async () => {
+    // $0.009 watched + $75 bonus + $30.006 as a creator; $50 completed and $30 pending, drawn viewer side first.
+    stubWallet({
+      wallet: () =>
+        makeWallet({
+          viewer_balance: 0, viewer_earnings: 0.009, bonuses: 75, viewer_payouts: 75.009,
+          creator_balance: 25.006, creator_earnings: 30.006, creator_payouts: 4.991,
+          paid_out: 50, pending_payouts: 30,
+        }),
+    });
+    renderApp("/wallet");
+    const lines = (name: string) =>
+      within(screen.getByRole("region", { name })).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    await screen.findByRole("region", { name: "Total Balance" });
+    expect(lines("Total Balance")).toEqual([["Total earned", "$105.015"], ["Paid out", "−$50.00"], ["Payout pending", "−$30.00"]]);
+    expect(card("Total Balance")).toContain("$25.006");
+    expect(lines("Viewer Earnings")).toEqual([["Earned watching", "$0.009"], ["Bonuses", "$75"], ["Payouts", "−$75.01"]]);
+    expect(card("Viewer Earnings")).toContain("$0.000");
+    expect(lines("Creator Earnings")).toEqual([["Earned from your content", "$30.006"], ["Payouts", "−$4.99"]]);
+    expect(card("Creator Earnings")).toContain("$25.006");
+  });
+
+  it("shows bonuses in whole dollars, the exact amount in a tooltip", async () => {
+    stubWallet({ wallet: () => makeWallet({ viewer_balance: 12.5, bonuses: 12.5 }) });
+    renderApp("/wallet");
+    const region = within(await screen.findByRole("region", { name: "Viewer Earnings" }));
+    const bonus = region.getByText("Bonuses").nextElementSibling as HTMLElement;
+    expect(bonus.textContent).toBe("$13");
+    expect(bonus.title).toBe("$12.50");
+    expect(within(screen.getByRole("region", { name: "Creator Earnings" })).getByText("Payouts").nextElementSibling?.textContent).toBe("$0.00");
+  });
+
   it("says Eligible for payout once the total reaches the minimum", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 20.5, creator_balance: 4.5 }) });
     renderApp("/wallet");

@@ -42,7 +42,7 @@ describe("traffic analytics", () => {
 
     const d = await (await creator.fetch("/api/analytics/dashboard?range=7d")).json<TrafficDashboard>();
     expect(d.overview).toMatchObject({ totalVisitors: 4, pageViews: 7, bounceRate: 0.5, avgSessionDuration: 35 });
-    expect(d.overview.topPages).toEqual([{ page: contentPage, views: 4 }, { page: creatorPage, views: 3 }]);
+    expect(d.overview.topPages.map(({ page, views }) => ({ page, views }))).toEqual([{ page: contentPage, views: 4 }, { page: creatorPage, views: 3 }]);
     expect(d.overview.topSources).toEqual(expect.arrayContaining([
       { source: "Direct", visitors: 1, percentage: 0.25 },
       { source: "news.example.com", visitors: 1, percentage: 0.25 },
@@ -92,6 +92,23 @@ describe("traffic analytics", () => {
     for (let i = 0; i < 125; i++) statuses.push((await visit(anon, { session_id, page_path: "/" }, ip)).status);
     expect(statuses.filter((s) => s === 204)).toHaveLength(120);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  // Security read (issue 13): the admin's Top Pages once linked `//evil.example/x` off-site.
+  it("keeps only same-site page paths, refusing the rest with a 400 naming page_path", async () => {
+    const anon = new Browser();
+    const offSite = ["//evil.example/x", "///evil.example", "/\\evil.example", "\\/evil.example", "https://evil.example/", "javascript:alert(1)",
+      "/\tx", "/x\ny", "/ x", "/" + "a".repeat(512)];
+    for (const page_path of offSite) {
+      const res = await visit(anon, { session_id: sessionId(), page_path }, "192.0.2.10");
+      expect(res.status, page_path).toBe(400);
+      expect((await res.json<{ error: string }>()).error, page_path).toMatch(/^page_path: /);
+    }
+    for (const page_path of ["/", "/content/01JBD3M000000000000000AVA0", "/creator/x?tab=audio#top", "/search?q=a%20b"]) {
+      expect((await visit(anon, { session_id: sessionId(), page_path }, "192.0.2.10")).status, page_path).toBe(204);
+    }
+    const stored = await env.DB.prepare("select count(*) as n from page_visits where page_path like '//%' or page_path like '%evil%'").first();
+    expect(stored).toEqual({ n: 0 });
   });
 
   it("validates the range and keeps the config public", async () => {

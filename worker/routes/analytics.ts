@@ -8,6 +8,7 @@ import { readSettings } from "../db/queries/settings";
 import { recordVisit, trafficDashboard, type DashboardScope } from "../db/queries/traffic";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { changeSetting } from "../domain/settings/change-setting";
+import { pageTitle } from "../domain/traffic/page-title";
 import { pageVisitBody, sourceOf, TRAFFIC_RANGES } from "../domain/traffic/page-visit";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
@@ -33,7 +34,10 @@ async function dashboard(db: Db, range: keyof typeof TRAFFIC_RANGES, creatorId?:
       pageViews: Number(d.summary.page_views),
       avgSessionDuration: Math.round(Number(d.summary.avg_dur)),
       bounceRate: fraction(Number(d.summary.bounces), visitors),
-      topPages: d.pages.map((p) => ({ page: p.page, views: Number(p.views) })),
+      topPages: d.pages.map((p) => {
+        const title = pageTitle(p);
+        return { page: p.page, views: Number(p.views), ...(title === undefined ? {} : { title }) };
+      }),
       topSources: d.sources.map((s) => ({ source: s.source, visitors: Number(s.visitors), percentage: fraction(Number(s.visitors), visitors) })),
     },
     timeline: d.timeline.map((t) => ({ date: t.date, visitors: Number(t.visitors), pageViews: Number(t.pageViews) })),

@@ -33,12 +33,34 @@ describe("GET /api/me/wallet", () => {
       viewer_earnings: 5,
       creator_earnings: 10,
       bonuses: 1,
-      paid_out: 7,
+      viewer_payouts: 6,
+      creator_payouts: 1,
+      paid_out: 0, // the payment is still pending
+      pending_payouts: 7,
       minimum_payout: 25,
     });
     const paid = await (await b.fetch("/api/me/payments")).json<PaymentsResponse>();
     expect(paid.payments).toHaveLength(1);
     expect(paid.payments[0]).toMatchObject({ amount_usd: 7, payment_method: "PayPal", status: "pending" });
+  });
+
+  it("says what each side paid out, so each card adds up, and counts only completed payments as paid", async () => {
+    const b = await signedInBrowser(uniqueEmail());
+    const me = await idOf(b);
+    const at = new Date().toISOString();
+    await earn(me, "viewer", 4_000_000, at);
+    await earn(me, "creator", 10_000_000, at);
+    await testDb().insert(bonuses).values({ id: newId(), userId: me, kind: "manual", challengeIds: "Manual", totalMicros: 2_000_000, status: "awarded", createdAt: at });
+    await testDb().insert(payments).values([
+      { id: newId(), userId: me, amountMicros: 5_000_000, paymentMethod: "PayPal", status: "completed", createdAt: at, processedAt: at },
+      { id: newId(), userId: me, amountMicros: 3_000_000, paymentMethod: "Venmo", status: "pending", createdAt: at },
+    ]);
+    const w = await (await b.fetch("/api/me/wallet")).json<WalletJson>();
+    // Payments draw on the viewer side first: 6 of the 8 from it, the other 2 from the creator side.
+    expect(w).toMatchObject({ viewer_payouts: 6, creator_payouts: 2, paid_out: 5, pending_payouts: 3 });
+    expect(w.viewer_earnings + w.bonuses - w.viewer_payouts).toBe(w.viewer_balance);
+    expect(w.creator_earnings - w.creator_payouts).toBe(w.creator_balance);
+    expect(w.viewer_balance + w.creator_balance).toBe(w.viewer_earnings + w.bonuses + w.creator_earnings - w.paid_out - w.pending_payouts);
   });
 
   it("shows only the caller's own money", async () => {
@@ -98,6 +120,32 @@ describe("earnings calendar", () => {
       expect(res.status, qs).toBe(400);
       expect((await res.json<{ error: string }>()).error, qs).toBe(error);
     }
+  });
+
+  it("counts a paid view once, not once per side it paid (admin, admin CSV and the member's own)", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const viewer = await signedInBrowser(uniqueEmail());
+    const viewerId = await idOf(viewer);
+    const creator = await makeUser();
+    // A day no other test writes to, so the site-wide figures are this test's alone.
+    const day = "2023-07-19";
+    for (let i = 0; i < 20; i++) {
+      const viewId = newId();
+      const at = `${day}T10:00:${String(i).padStart(2, "0")}.000Z`;
+      await earn(viewerId, "viewer", 3000, at, viewId);
+      await earn(creator.id, "creator", 3000, at, viewId);
+    }
+    await earn(creator.id, "manual", 1_000_000, `${day}T12:00:00.000Z`);
+    const qs = `startDate=${day}&endDate=${day}`;
+    const site = await (await admin.fetch(`/api/admin/earnings/calendar?${qs}`)).json<EarningsReport>();
+    expect(site.earnings).toEqual([{ date: day, total_earnings: 1.12, view_count: 20, unique_users: 2 }]);
+    expect(site.summary).toMatchObject({ totalEarnings: 1.12, totalViews: 20, uniqueUsers: 2 });
+    const csv = await (await admin.fetch(`/api/admin/earnings/calendar.csv?${qs}`)).text();
+    expect(csv).toBe(`date,total_earnings,view_count,unique_users\r\n${day},1.12,20,2\r\n`);
+    const one = await (await admin.fetch(`/api/admin/earnings/calendar?${qs}&userId=${creator.id}`)).json<EarningsReport>();
+    expect(one.summary).toMatchObject({ totalViews: 20 });
+    const own = await (await viewer.fetch(`/api/me/earnings/calendar?${qs}`)).json<EarningsReport>();
+    expect(own.summary).toMatchObject({ totalEarnings: 0.06, totalViews: 20 });
   });
 
   it("gives admins the site-wide report with unique users, filtered by user on request", async () => {

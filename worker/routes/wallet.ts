@@ -45,7 +45,10 @@ export const walletRoutes = new Hono<SignedInEnv>()
       viewer_earnings: usd(totals.viewerRewards),
       creator_earnings: usd(totals.creatorRewards + totals.manualEarnings),
       bonuses: usd(totals.awardedBonuses),
-      paid_out: usd(totals.payments),
+      viewer_payouts: usd(b.fromViewer),
+      creator_payouts: usd(b.fromCreator),
+      paid_out: usd(totals.payments - totals.pendingPayments),
+      pending_payouts: usd(totals.pendingPayments),
       minimum_payout: usd(MINIMUM_PAYOUT_MICROS),
     };
     return c.json(wallet, 200);

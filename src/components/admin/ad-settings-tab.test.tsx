@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { deferred, stubFetch } from "../../test/fetch";
-import { AdSettingsTab } from "./ad-settings-tab";
+import { AdSettingsTab, URL_SAVE_DELAY_MS } from "./ad-settings-tab";
 import { bodiesOf, earningRules } from "./admin-fixtures";
 
 const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url: "/ads/sample-vast.xml" };
@@ -21,6 +21,12 @@ async function openTab(patch: Parameters<typeof stubFetch>[0][string] = { body: 
 
 /** The VAST form's 'Saving changes...' line (the Earning Rules card has its own). */
 const savingStatus = () => within(screen.getByRole("region", { name: "VAST Ad Configuration" })).getByRole("status");
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const patches = (fetchMock: ReturnType<typeof stubFetch>) => bodiesOf(fetchMock, "PATCH /api/admin/ad-settings");
 
 describe("ad settings tab", () => {
   it("shows the stored settings and an example address as placeholder", async () => {
@@ -52,6 +58,58 @@ describe("ad settings tab", () => {
     await waitFor(() => expect(savingStatus().textContent).toBe(""));
     expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([{ key: "vast_url", value: "https://ads.example.com/feed.xml" }]);
     expect(url).toHaveProperty("value", "https://ads.example.com/feed.xml");
+  });
+
+  it("saves the address by itself 800 ms after typing stops, saying 'Saving changes...' meanwhile", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answer = deferred<{ body: unknown }>();
+    const fetchMock = await openTab(() => answer.promise);
+    const url = screen.getByLabelText("VAST Ad Server URL");
+    expect(URL_SAVE_DELAY_MS).toBe(800);
+    fireEvent.change(url, { target: { value: "https://ads.example.com/f" } });
+    await act(() => vi.advanceTimersByTimeAsync(700));
+    fireEvent.change(url, { target: { value: "https://ads.example.com/feed.xml " } });
+    await act(() => vi.advanceTimersByTimeAsync(799));
+    expect(patches(fetchMock)).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    // Only the last text, tidied; the field itself is left alone while the admin may still be typing.
+    expect(patches(fetchMock)).toEqual([{ key: "vast_url", value: "https://ads.example.com/feed.xml" }]);
+    expect(url).toHaveProperty("value", "https://ads.example.com/feed.xml ");
+    expect(savingStatus().textContent).toBe("Saving changes...");
+    answer.resolve({ body: settings });
+    await waitFor(() => expect(savingStatus().textContent).toBe(""));
+    // Leaving the field afterwards tidies it and sends nothing more.
+    fireEvent.blur(url);
+    await act(() => vi.advanceTimersByTimeAsync(URL_SAVE_DELAY_MS));
+    expect(url).toHaveProperty("value", "https://ads.example.com/feed.xml");
+    expect(patches(fetchMock)).toHaveLength(1);
+  });
+
+  it("saves once when the field is left before the delay is over", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = await openTab();
+    const url = screen.getByLabelText("VAST Ad Server URL");
+    fireEvent.change(url, { target: { value: "https://ads.example.com/feed.xml" } });
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    fireEvent.blur(url);
+    expect(patches(fetchMock)).toEqual([{ key: "vast_url", value: "https://ads.example.com/feed.xml" }]);
+    await act(() => vi.advanceTimersByTimeAsync(2 * URL_SAVE_DELAY_MS));
+    expect(patches(fetchMock)).toHaveLength(1);
+  });
+
+  it("still saves a typed address when the tab closes before the pause is over", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = stubFetch({
+      "GET /api/admin/ad-settings": { body: settings },
+      "PATCH /api/admin/ad-settings": { body: settings },
+      "GET /api/admin/earning-rules": { body: earningRules },
+    });
+    const { unmount } = render(<AdSettingsTab />);
+    fireEvent.change(await screen.findByLabelText("VAST Ad Server URL"), { target: { value: "/ads/other.xml" } });
+    unmount();
+    expect(patches(fetchMock)).toEqual([{ key: "vast_url", value: "/ads/other.xml" }]);
+    await act(() => vi.advanceTimersByTimeAsync(URL_SAVE_DELAY_MS));
+    expect(patches(fetchMock)).toHaveLength(1);
   });
 
   it("shows a refused address next to the field, and clears it when the stored address is put back", async () => {

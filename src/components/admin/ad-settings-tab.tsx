@@ -1,17 +1,22 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type AdSettingChange, type AdSettings, changeAdSetting, getAdSettings } from "../../lib/admin-api";
 import { ApiError, describeFailure } from "../../lib/api";
 import { PageSpinner } from "../spinner";
 import { card } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
+import { AdHostsCard } from "./ad-hosts-card";
 import { EarningRulesCard } from "./earning-rules-card";
 import { useAdminQuery } from "./use-admin-query";
 
 type Key = AdSettingChange["key"];
+
+/** The address saves by itself once typing has paused this long (spec §2: each change saves at once). */
+export const URL_SAVE_DELAY_MS = 800;
 const noSettings: AdSettings = { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" };
 
 /**
- * Ad Settings tab ('VAST Ad Configuration', spec §2), then the Earning Rules: every change is saved at once.
+ * Ad Settings tab ('VAST Ad Configuration', spec §2), then the Earning Rules: every change is saved at once,
+ * the address once typing pauses (or on leaving the field, or Enter).
  */
 export function AdSettingsTab() {
   const { data, firstLoad } = useAdminQuery("ad-settings", getAdSettings, "Failed to load ad settings");
@@ -19,6 +24,7 @@ export function AdSettingsTab() {
   return (
     <div className="space-y-6">
       {firstLoad ? <PageSpinner /> : <AdSettingsForm initial={data ?? noSettings} />}
+      {firstLoad ? null : <AdHostsCard initial={data?.ad_hosts ?? ""} />}
       <EarningRulesCard />
     </div>
   );
@@ -33,6 +39,8 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
   // the stored one again, so putting that back sends nothing.
   const sentUrl = useRef(initial.vast_url);
   const storedUrl = useRef(initial.vast_url);
+  // The typed address waiting for its pause; leaving the field or Enter sends it sooner.
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; text: string } | null>(null);
 
   async function save(change: AdSettingChange) {
     setSaving((n) => n + 1);
@@ -57,9 +65,8 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
     setValues((v) => ({ ...v, [key]: value }));
     void save({ key, value });
   };
-  const saveUrl = () => {
-    const value = values.vast_url.trim();
-    if (value !== values.vast_url) setValues((v) => ({ ...v, vast_url: value }));
+  const sendUrl = (text: string) => {
+    const value = text.trim();
     if (value === sentUrl.current) {
       // Putting the stored address back after a refusal: nothing to send, nothing wrong any more.
       if (value === storedUrl.current) setErrors((e) => ({ ...e, vast_url: undefined }));
@@ -68,6 +75,32 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
     sentUrl.current = value;
     void save({ key: "vast_url", value });
   };
+  const cancelPendingUrl = () => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
+  };
+  const typeUrl = (text: string) => {
+    setValues((v) => ({ ...v, vast_url: text }));
+    cancelPendingUrl();
+    // The field is not tidied here: the admin may be typing on after the pause.
+    pending.current = { text, timer: setTimeout(() => { pending.current = null; sendUrl(text); }, URL_SAVE_DELAY_MS) };
+  };
+  // Leaving the field or Enter: save now (once: what the pause already sent is not sent again), tidied.
+  const saveUrl = () => {
+    cancelPendingUrl();
+    const value = values.vast_url.trim();
+    if (value !== values.vast_url) setValues((v) => ({ ...v, vast_url: value }));
+    sendUrl(value);
+  };
+  // Leaving the tab mid-pause still saves what was typed.
+  useEffect(() => () => {
+    const waiting = pending.current;
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    pending.current = null;
+    sendUrl(waiting.text);
+    // Once, on unmount: sendUrl reads only refs and state setters, so the first render's copy will do.
+  }, []);
 
   const flags: [Key & `${string}_enabled`, string, string][] = [
     ["preroll_enabled", "Pre-roll Ads", "Play an ad before the content starts."],
@@ -114,7 +147,7 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
           placeholder="https://ads.example.com/vast.xml"
           aria-invalid={errors.vast_url ? true : undefined}
           aria-describedby={errors.vast_url ? ids.error : `${ids.error}-hint`}
-          onChange={(event) => setValues({ ...values, vast_url: event.currentTarget.value })}
+          onChange={(event) => typeUrl(event.currentTarget.value)}
           onBlur={saveUrl}
           className={fieldClass}
         />
@@ -122,7 +155,7 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
           <p id={ids.error} className="text-sm text-red-400">{errors.vast_url}</p>
         ) : (
           <p id={`${ids.error}-hint`} className="text-sm text-slate-400">
-            An http(s) URL or a path on this site (such as /ads/sample-vast.xml); empty turns ads off. Saved when you leave the field or press Enter.
+            An http(s) URL or a path on this site (such as /ads/sample-vast.xml); empty turns ads off. Saved as soon as you stop typing.
           </p>
         )}
       </form>

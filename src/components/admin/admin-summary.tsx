@@ -7,7 +7,8 @@ import { useAdminQuery } from "./use-admin-query";
 export function AdminSummary() {
   const payments = useAdminQuery("payments", getAdminPayments, "Failed to load payments");
   const users = useAdminQuery("users", getAdminUsers, "Failed to load users");
-  const paid = sumUsd((payments.data ?? []).map((p) => p.amount_usd));
+  // Paid means completed: a pending payment is still owed (the Payments tab shows it apart).
+  const paid = sumUsd((payments.data ?? []).filter((p) => p.status === "completed").map((p) => p.amount_usd));
   const userCount = users.data?.length ?? 0;
   const content = (users.data ?? []).reduce((sum, u) => sum + u.content_count, 0);
   // Before the first answer the cards say nothing rather than a misleading 0; a failure shows 0 (spec §8).

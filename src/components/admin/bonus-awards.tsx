@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { formatDate } from "../../lib/format";
 import type { BonusAwardJson, BonusReviewBody } from "../../lib/types";
+import { BonusAmount } from "../bonus-amount";
 import { buttonClass } from "../ui";
 import { Badge, capitalize, type Column, EmptyMessage, num, statusTone, Table, td, tdNum } from "./admin-ui";
 import { isHeld, reasonLabel } from "./bonus-review";
 import { BonusReviewModal } from "./bonus-review-modal";
-import { bonusUsd } from "./money";
 
 type Review = { award: BonusAwardJson; decision: BonusReviewBody["decision"] };
 
@@ -27,7 +27,7 @@ export function BonusAwards({ awards }: { awards: BonusAwardJson[] }) {
         {awards.map((a) => (
           <tr key={a.id}>
             <td className={td}>{a.user_email}</td>
-            <td className={tdNum}>{bonusUsd(a.total_bonus_amount)}</td>
+            <td className={tdNum}><BonusAmount amount={a.total_bonus_amount} /></td>
             <td className={td}>
               <BonusStatus award={a} />
             </td>

@@ -2,11 +2,11 @@ import { useId, useState } from "react";
 import { reviewBonus } from "../../lib/admin-api";
 import { ApiError, describeFailure } from "../../lib/api";
 import type { BonusAwardJson, BonusReviewBody } from "../../lib/types";
+import { BonusAmount } from "../bonus-amount";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { NOTE_MAX, noteProblem, reasonLabel } from "./bonus-review";
-import { bonusUsd } from "./money";
 import { refreshAdminLists } from "./use-admin-query";
 
 type BonusReviewModalProps = {
@@ -54,7 +54,7 @@ export function BonusReviewModal({ award, decision, onClose }: BonusReviewModalP
         }}
       >
         <p className="text-sm text-slate-400">
-          {bonusUsd(award.total_bonus_amount)} for <span className="text-slate-200">{award.user_email}</span>, held because:
+          <BonusAmount amount={award.total_bonus_amount} /> for <span className="text-slate-200">{award.user_email}</span>, held because:
         </p>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-300">
           {award.review_reasons.map((reason) => <li key={reason}>{reasonLabel(reason)}</li>)}

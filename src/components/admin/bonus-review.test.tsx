@@ -59,6 +59,14 @@ describe("bonus review", () => {
     expect(other.queryByRole("button")).toBeNull();
   });
 
+  it("names the bonus in whole dollars, the exact amount in a tooltip", async () => {
+    openTab([{ ...held, total_bonus_amount: 12.5 }]);
+    fireEvent.click(await screen.findByRole("button", { name: "Reject bonus for twin@example.com" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Reject bonus" }));
+    expect(dialog.getByText(/held because/).textContent).toBe("$13 for twin@example.com, held because:");
+    expect(dialog.getByText("$13").title).toBe("$12.50");
+  });
+
   it("approves with a note, then reloads the table", async () => {
     const approved = { ...held, status: "awarded" as const, awarded_at: "2026-11-24T10:00:00.000Z", review_note: "Siblings, checked by email" };
     const fetchMock = openTab([held], { body: approved }, [approved]);

@@ -1,6 +1,6 @@
 import type { ChallengeInput } from "../../lib/admin-api";
 import type { ChallengeJson, RequirementType } from "../../lib/types";
-import { readAmount } from "./money";
+import { amountProblem, readAmount } from "./money";
 
 export const requirementLabels: Record<RequirementType, string> = {
   streams_completed: "Streams Completed",
@@ -42,9 +42,9 @@ const wholeNumber = (text: string, fallback: number) => {
 };
 
 /**
- * What is sent (spec §5): the target falls back to 0 and the time limit to 24 when not a whole number, so
- * the server, the one place that words the rules, says what is wrong ("requirement_value must be at least 1").
- * A bonus that is not a number is sent as such (null) for the same reason.
+ * What is sent (spec §5): the target falls back to 0 and the time limit to 24 when not a whole number; the
+ * form then refuses a target of 0 in words (`challengeProblems`) before anything is sent. A bonus that is
+ * not a number is NaN here, refused the same way.
  */
 export const inputOf = (d: ChallengeDraft): ChallengeInput => ({
   name: d.name.trim(),
@@ -63,4 +63,32 @@ export function changedFields(before: ChallengeJson, after: ChallengeInput): Par
     if (!Object.is(after[key], before[key])) changes[key] = after[key];
   }
   return changes as Partial<ChallengeInput>;
+}
+
+/** The form's fields that can be wrong, each with what to do about it. */
+export type ChallengeProblems = Partial<Record<"name" | "description" | "requirement_value" | "bonus_amount" | "time_limit_hours", string>>;
+
+// The server's limits (worker/domain/challenges/rules.ts), said the way an admin would read them.
+const MAX_TARGET = 10_000;
+const MAX_BONUS_USD = 10_000;
+const MAX_HOURS = 24 * 365;
+
+/**
+ * What is wrong with a draft, per field, in plain words (spec §5): name and description required, the
+ * target (after its fallback to 0) at least 1, a bonus in dollars and cents, the time limit (after its
+ * fallback to 24) at least 1 hour. Empty when the draft can be sent; the server checks it all again.
+ */
+export function challengeProblems(d: ChallengeDraft): ChallengeProblems {
+  const input = inputOf(d);
+  const problems: ChallengeProblems = {};
+  if (!input.name) problems.name = "Enter a name";
+  if (!input.description) problems.description = "Enter a description";
+  if (input.requirement_value < 1) problems.requirement_value = "Enter a target of at least 1 (a whole number)";
+  else if (input.requirement_value > MAX_TARGET) problems.requirement_value = `The target can be at most ${MAX_TARGET.toLocaleString("en-US")}`;
+  const bonus = d.bonus_amount.trim() === "" ? "Enter a bonus amount (0 for none)" : amountProblem(d.bonus_amount, "0.01");
+  if (bonus) problems.bonus_amount = bonus;
+  else if (input.bonus_amount > MAX_BONUS_USD) problems.bonus_amount = `The bonus can be at most $${MAX_BONUS_USD.toLocaleString("en-US")}`;
+  if (input.time_limit_hours < 1) problems.time_limit_hours = "Enter a time limit of at least 1 hour";
+  else if (input.time_limit_hours > MAX_HOURS) problems.time_limit_hours = `The time limit can be at most ${MAX_HOURS.toLocaleString("en-US")} hours (a year)`;
+  return problems;
 }

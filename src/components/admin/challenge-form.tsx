@@ -4,7 +4,7 @@ import { ApiError, describeFailure } from "../../lib/api";
 import type { RequirementType } from "../../lib/types";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
-import { type ChallengeDraft, inputOf, requirementLabels } from "./challenge-draft";
+import { type ChallengeDraft, type ChallengeProblems, challengeProblems, inputOf, requirementLabels } from "./challenge-draft";
 
 type ChallengeFormProps = {
   initial: ChallengeDraft;
@@ -14,15 +14,29 @@ type ChallengeFormProps = {
   onCancel: () => void;
 };
 
+type Field = keyof ChallengeProblems;
+// In the order they appear, so the first one wrong gets the focus.
+const fieldOrder: Field[] = ["name", "description", "requirement_value", "bonus_amount", "time_limit_hours"];
+
 /** The fields of a challenge, for creating one and for editing one in place. */
 export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: ChallengeFormProps) {
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  // Problems show once a send was tried, then follow the typing, so a fixed field clears at once.
+  const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = useId();
   const set = (changes: Partial<ChallengeDraft>) => setDraft((d) => ({ ...d, ...changes }));
+  const problems = tried ? challengeProblems(draft) : {};
 
   const submit = async () => {
+    const found = challengeProblems(draft);
+    const first = fieldOrder.find((field) => found[field]);
+    if (first) {
+      setTried(true);
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -34,16 +48,25 @@ export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: Chal
     }
   };
 
+  // The field's wiring to its problem: marked invalid and described by the message under it.
+  const check = (field: Field) => ({
+    "aria-invalid": problems[field] ? true : undefined,
+    "aria-describedby": problems[field] ? `${id}-${field}-problem` : undefined,
+  });
+  const problem = (field: Field) =>
+    problems[field] ? <p id={`${id}-${field}-problem`} className="text-sm text-red-400">{problems[field]}</p> : null;
+
   const number = (key: "requirement_value" | "bonus_amount" | "time_limit_hours", label: string, min: string, step: string) => (
     <div className="space-y-1">
       <label htmlFor={`${id}-${key}`} className={labelClass}>{label}</label>
-      <input id={`${id}-${key}`} type="number" min={min} step={step} value={draft[key]} onChange={(e) => set({ [key]: e.currentTarget.value })} className={`${fieldClass} tabular-nums`} />
+      <input id={`${id}-${key}`} type="number" min={min} step={step} value={draft[key]} onChange={(e) => set({ [key]: e.currentTarget.value })} {...check(key)} className={`${fieldClass} tabular-nums`} />
+      {problem(key)}
     </div>
   );
 
   return (
     <form
-      // The server words the rules (spec §5 fallbacks): its refusal shows below.
+      // Checked here in words (spec §5), not by the browser's own bubbles, which differ between browsers.
       noValidate
       aria-label={submitLabel}
       className="grid gap-4 sm:grid-cols-2"
@@ -54,7 +77,8 @@ export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: Chal
     >
       <div className="space-y-1">
         <label htmlFor={`${id}-name`} className={labelClass}>Name</label>
-        <input id={`${id}-name`} autoFocus type="text" required maxLength={100} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} className={fieldClass} />
+        <input id={`${id}-name`} autoFocus type="text" required maxLength={100} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} {...check("name")} className={fieldClass} />
+        {problem("name")}
       </div>
       <div className="space-y-1">
         <label htmlFor={`${id}-type`} className={labelClass}>Requirement</label>
@@ -64,7 +88,8 @@ export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: Chal
       </div>
       <div className="space-y-1 sm:col-span-2">
         <label htmlFor={`${id}-description`} className={labelClass}>Description</label>
-        <textarea id={`${id}-description`} required rows={2} maxLength={500} value={draft.description} onChange={(e) => set({ description: e.currentTarget.value })} className={fieldClass} />
+        <textarea id={`${id}-description`} required rows={2} maxLength={500} value={draft.description} onChange={(e) => set({ description: e.currentTarget.value })} {...check("description")} className={fieldClass} />
+        {problem("description")}
       </div>
       {number("requirement_value", "Target Value", "1", "1")}
       {number("bonus_amount", "Bonus Amount (USD)", "0", "0.01")}

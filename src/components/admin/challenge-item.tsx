@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { changeChallenge } from "../../lib/admin-api";
 import type { ChallengeJson } from "../../lib/types";
+import { BonusAmount } from "../bonus-amount";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { changedFields, draftOf, requirementLabels } from "./challenge-draft";
 import { ChallengeForm } from "./challenge-form";
-import { bonusUsd } from "./money";
 import { refreshAdminLists } from "./use-admin-query";
 
 /** One challenge: its terms, and Edit to change them in place (only users enrolled afterwards see it). */
@@ -37,7 +37,7 @@ export function ChallengeItem({ challenge }: { challenge: ChallengeJson }) {
             </div>
             <p className="text-sm text-slate-300">{c.description}</p>
             <p className="text-sm text-slate-400 tabular-nums">
-              {requirementLabels[c.requirement_type]}: {c.requirement_value} · Bonus {bonusUsd(c.bonus_amount)} · {c.time_limit_hours} hours
+              {requirementLabels[c.requirement_type]}: {c.requirement_value} · Bonus <BonusAmount amount={c.bonus_amount} /> · {c.time_limit_hours} hours
             </p>
           </div>
           <button type="button" aria-label={`Edit ${c.name}`} className={buttonClass("secondary")} onClick={() => setEditing(true)}>

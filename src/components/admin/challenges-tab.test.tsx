@@ -56,22 +56,51 @@ describe("sign-on challenges tab", () => {
     ]);
   });
 
-  it("falls back to target 0 and 24 hours when they are not whole numbers, and shows why the server refuses", async () => {
-    const fetchMock = stubChallenges({}, { "POST /api/admin/challenges": refuse("requirement_value: requirement_value must be at least 1") });
+  it("says in words what to fix before sending: name, description, and a target that fell back to 0", async () => {
+    const fetchMock = stubChallenges({}, { "POST /api/admin/challenges": { status: 201, body: makeChallenge() } });
+    render(<ChallengesTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "New Challenge" }));
+    const form = within(screen.getByRole("form", { name: "Create Challenge" }));
+    fireEvent.change(form.getByLabelText("Name"), { target: { value: "   " } });
+    fireEvent.change(form.getByLabelText("Target Value"), { target: { value: "" } });
+    fireEvent.click(form.getByRole("button", { name: "Create Challenge" }));
+
+    const name = form.getByLabelText("Name");
+    const described = (field: HTMLElement) => document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent;
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(described(name)).toBe("Enter a name");
+    expect(document.activeElement).toBe(name);
+    expect(described(form.getByLabelText("Description"))).toBe("Enter a description");
+    expect(described(form.getByLabelText("Target Value"))).toBe("Enter a target of at least 1 (a whole number)");
+    expect(form.queryByText(/is required/)).toBeNull();
+    expect(bodiesOf(fetchMock, "POST /api/admin/challenges")).toEqual([]);
+
+    // Each message goes as soon as its field is fixed.
+    fireEvent.change(name, { target: { value: "Upload" } });
+    expect(name.getAttribute("aria-invalid")).toBeNull();
+    expect(form.queryByText("Enter a name")).toBeNull();
+    fireEvent.change(form.getByLabelText("Bonus Amount (USD)"), { target: { value: "-1" } });
+    fireEvent.change(form.getByLabelText("Time Limit (hours)"), { target: { value: "0" } });
+    expect(described(form.getByLabelText("Bonus Amount (USD)"))).toBe("The amount cannot be negative");
+    expect(described(form.getByLabelText("Time Limit (hours)"))).toBe("Enter a time limit of at least 1 hour");
+  });
+
+  it("falls back to 24 hours for a time limit that is not a whole number, and shows why the server refuses", async () => {
+    const fetchMock = stubChallenges({}, { "POST /api/admin/challenges": refuse("name: a challenge with this name exists") });
     render(<ChallengesTab />);
     fireEvent.click(await screen.findByRole("button", { name: "New Challenge" }));
     const form = within(screen.getByRole("form", { name: "Create Challenge" }));
     fireEvent.change(form.getByLabelText("Name"), { target: { value: "Upload" } });
     fireEvent.change(form.getByLabelText("Description"), { target: { value: "Upload twice" } });
     fireEvent.change(form.getByLabelText("Requirement"), { target: { value: "content_uploaded" } });
-    fireEvent.change(form.getByLabelText("Target Value"), { target: { value: "" } });
+    fireEvent.change(form.getByLabelText("Target Value"), { target: { value: "2" } });
     fireEvent.change(form.getByLabelText("Bonus Amount (USD)"), { target: { value: "12.5" } });
     fireEvent.change(form.getByLabelText("Time Limit (hours)"), { target: { value: "" } });
     fireEvent.click(form.getByRole("checkbox", { name: "Active" }));
     fireEvent.click(form.getByRole("button", { name: "Create Challenge" }));
-    expect((await form.findByRole("alert")).textContent).toBe("requirement_value: requirement_value must be at least 1");
+    expect((await form.findByRole("alert")).textContent).toBe("name: a challenge with this name exists");
     expect(bodiesOf(fetchMock, "POST /api/admin/challenges")).toEqual([
-      { name: "Upload", description: "Upload twice", requirement_type: "content_uploaded", requirement_value: 0, bonus_amount: 12.5, time_limit_hours: 24, is_active: false },
+      { name: "Upload", description: "Upload twice", requirement_type: "content_uploaded", requirement_value: 2, bonus_amount: 12.5, time_limit_hours: 24, is_active: false },
     ]);
     expect(form.getByRole("button", { name: "Create Challenge" })).toHaveProperty("disabled", false);
   });
@@ -87,6 +116,22 @@ describe("sign-on challenges tab", () => {
     fireEvent.click(item.getByRole("button", { name: "Save Challenge" }));
     await waitFor(() => expect(item.queryByRole("button", { name: "Save Challenge" })).toBeNull());
     expect(bodiesOf(fetchMock, `PATCH /api/admin/challenges/${watch.id}`)).toEqual([{ bonus_amount: 30, is_active: false }]);
+  });
+
+  it("shows every bonus amount without cents, the exact amount in a tooltip", async () => {
+    stubChallenges({
+      challenges: [makeChallenge({ name: "Half", bonus_amount: 12.5 })],
+      awards: [makeBonus({ user_email: "half@example.com", total_bonus_amount: 12.5 })],
+      summary: { totalBonusesPaid: 162.5, usersCompleted: 2, usersEnrolled: 8, successRate: 25 },
+    });
+    render(<ChallengesTab />);
+    const item = within(await screen.findByRole("listitem", { name: "Half" }));
+    expect(item.getByText(/^Streams Completed/).textContent).toBe("Streams Completed: 10 · Bonus $13 · 24 hours");
+    expect(item.getByText("$13").title).toBe("$12.50");
+    expect(card("Total Bonuses Paid")).toBe("$163");
+    expect(screen.getByText("$163").title).toBe("$162.50");
+    const award = within(screen.getByRole("table", { name: "Bonus Awards History" })).getByRole("cell", { name: "$13" });
+    expect(award.firstElementChild?.getAttribute("title")).toBe("$12.50");
   });
 
   it("lists bonus awards: amounts without cents, awarded green and any other status yellow", async () => {

@@ -7,7 +7,7 @@ import { BonusAwards } from "./bonus-awards";
 import { newDraft } from "./challenge-draft";
 import { ChallengeForm } from "./challenge-form";
 import { ChallengeItem } from "./challenge-item";
-import { bonusUsd } from "./money";
+import { bonusExact, bonusUsd } from "./money";
 import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
 
 const howItWorks = [
@@ -32,7 +32,7 @@ export function ChallengesTab() {
       <StatCards
         label="Challenge totals"
         stats={[
-          { label: "Total Bonuses Paid", value: bonusUsd(summary?.totalBonusesPaid ?? 0) },
+          { label: "Total Bonuses Paid", value: bonusUsd(summary?.totalBonusesPaid ?? 0), exact: bonusExact(summary?.totalBonusesPaid ?? 0) },
           { label: "Users Completed", value: (summary?.usersCompleted ?? 0).toLocaleString("en-US") },
           { label: "Success Rate", value: `${(summary?.successRate ?? 0).toFixed(1)}%` },
         ]}

@@ -56,7 +56,8 @@ describe("earnings log tab", () => {
     fireEvent.click(screen.getByRole("button", { name: "Update" }));
     await waitFor(() => expect(queries.length).toBe(asked + 1));
 
-    fireEvent.change(screen.getByLabelText("End date"), { target: { value: "2026-11-22" } });
+    fireEvent.change(screen.getByLabelText("End date"), { target: { value: "Nov 22, 2026" } });
+    fireEvent.blur(screen.getByLabelText("End date"));
     expect(screen.getByText("End date cannot be after today")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Update" })).toHaveProperty("disabled", true);
     expect(queries.every((q) => q.endDate === "2026-11-21")).toBe(true);

@@ -8,7 +8,7 @@ import {
   getManualBonuses,
   getManualEarnings,
 } from "../../lib/admin-api";
-import { bonusUsd, usd3 } from "./money";
+import { bonusExact, bonusUsd, usd3 } from "./money";
 
 /** A manual earning or bonus, as its list shows it. */
 export type ManualRecord = { id: string; email: string; amount: number; description: string; created_at: string };
@@ -21,10 +21,13 @@ export type ManualKind = {
   /** The amount field's step: earnings to the tenth of a cent (a view pays $0.003), bonuses to the cent. */
   step: string;
   format: (amount: number) => string;
+  /** The exact amount for a tooltip, when `format` rounds it. */
+  exact?: (amount: number) => string | undefined;
   load: (signal: AbortSignal) => Promise<ManualRecord[]>;
   add: (input: { user_id: string; amount: number; description: string }) => Promise<unknown>;
-  change: (id: string, amount: number) => Promise<unknown>;
-  remove: (id: string) => Promise<unknown>;
+  /** `override`: the admin confirmed lowering or deleting a credit that payments already drew on. */
+  change: (id: string, amount: number, override?: boolean) => Promise<unknown>;
+  remove: (id: string, override?: boolean) => Promise<unknown>;
 };
 
 export const manualEarnings: ManualKind = {
@@ -48,7 +51,9 @@ export const manualBonuses: ManualKind = {
   empty: "No manual bonuses yet",
   confirmDelete: "Are you sure you want to delete this bonus record? This will adjust the user's balance.",
   step: "0.01",
+  // Whole dollars like every bonus amount (spec §9), the exact amount in a tooltip.
   format: bonusUsd,
+  exact: bonusExact,
   load: async (signal) =>
     (await getManualBonuses(signal)).map((b) => ({
       id: b.id, email: b.user_email, amount: b.total_bonus_amount, description: b.description, created_at: b.created_at,

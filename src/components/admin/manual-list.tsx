@@ -5,6 +5,7 @@ import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { capitalize, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
 import { AmountModal } from "./amount-modal";
+import { sendWithOverride } from "./confirm-override";
 import { ManualAddModal } from "./manual-add-modal";
 import type { ManualKind, ManualRecord } from "./manual-kinds";
 import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
@@ -20,8 +21,8 @@ export function ManualList({ kind }: { kind: ManualKind }) {
   const remove = async (record: ManualRecord) => {
     if (!window.confirm(kind.confirmDelete)) return;
     try {
-      await kind.remove(record.id);
-      refreshAdminLists();
+      // A credit payments already drew on asks once more, with the amounts (the server's 409).
+      if (await sendWithOverride((override) => kind.remove(record.id, override))) refreshAdminLists();
     } catch (error) {
       console.error(describeFailure(`Failed to delete ${kind.noun}`, error));
     }
@@ -43,7 +44,7 @@ export function ManualList({ kind }: { kind: ManualKind }) {
           {records.map((record) => (
             <tr key={record.id}>
               <td className={td}>{record.email}</td>
-              <td className={tdNum}>{kind.format(record.amount)}</td>
+              <td className={tdNum} title={kind.exact?.(record.amount)}>{kind.format(record.amount)}</td>
               <td className={`${td} text-slate-300`}>{record.description || "—"}</td>
               <td className={`${td} whitespace-nowrap`}>{formatDate(record.created_at)}</td>
               <td className={`${td} whitespace-nowrap text-right`}>
@@ -64,7 +65,7 @@ export function ManualList({ kind }: { kind: ManualKind }) {
           title={`Edit ${Noun}`}
           record={dialog.record}
           step={kind.step}
-          onSave={(amount) => kind.change(dialog.record.id, amount)}
+          onSave={(amount, override) => kind.change(dialog.record.id, amount, override)}
           failure={`Failed to update ${kind.noun}`}
           onClose={() => setDialog(null)}
         />

@@ -7,7 +7,7 @@ import { MICROS_PER_USD } from "../../lib/money";
 const MICROS = MICROS_PER_USD;
 
 // One definition of each for the whole SPA (src/lib/money.ts); re-exported for the admin screens.
-export { bonusUsd, sumUsd } from "../../lib/money";
+export { bonusExact, bonusUsd, sumUsd } from "../../lib/money";
 
 export const usd2 = (amount: number) => formatUsd(amount, 2);
 export const usd3 = (amount: number) => formatUsd(amount, 3);

@@ -37,7 +37,7 @@ async function fillNewPayment(amount: string) {
 const submit = () => fireEvent.click(dialog().getByRole("button", { name: /^(Record Payment|Save Changes)$/ }));
 
 describe("payments tab", () => {
-  it("lists payments with totals (2 decimals), status badges, a CSV link; empty says so", async () => {
+  it("lists payments with totals (2 decimals; only completed ones are paid), status badges, a CSV link", async () => {
     stubAdmin({
       "GET /api/admin/payments": {
         body: [
@@ -49,9 +49,9 @@ describe("payments tab", () => {
     render(<PaymentsTab />);
     const table = within(await screen.findByRole("table", { name: "Payments" }));
     const card = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
-    expect(card("Total Paid")).toBe("$55.50");
+    expect(card("Total Paid")).toBe("$25.00");
     expect(card("Pending")).toBe("$30.50");
-    expect(card("Completed")).toBe("$25.00");
+    expect(card("Total Recorded")).toBe("$55.50");
     const [first, second] = table.getAllByRole("row").slice(1);
     expect([...first.children].slice(0, 7).map((c) => c.textContent)).toEqual([
       "viewer@example.com", "$25.00", "PayPal", "PP-1", "Completed", "Nov 1, 2026", "First payout",

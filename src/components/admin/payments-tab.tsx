@@ -60,19 +60,22 @@ export function PaymentsTab() {
   );
 }
 
-/** Totals of the payments list, 2 decimals (spec §9). */
+/**
+ * Totals of the payments list, 2 decimals (spec §9). Only completed payments are paid; pending ones are
+ * owed (they already lower the user's balance), and Total Recorded is both.
+ */
 function PaymentsSummary({ payments }: { payments: PaymentJson[] }) {
   const total = (list: PaymentJson[]) => sumUsd(list.map((p) => p.amount_usd));
   const all = total(payments);
   const pending = total(payments.filter((p) => p.status === "pending"));
-  const completed = total(payments.filter((p) => p.status === "completed"));
+  const paid = total(payments.filter((p) => p.status === "completed"));
   return (
     <StatCards
       label="Payment totals"
       stats={[
-        { label: "Total Paid", value: usd2(all), exact: exactUsd(all) },
+        { label: "Total Paid", value: usd2(paid), exact: exactUsd(paid) },
         { label: "Pending", value: usd2(pending), exact: exactUsd(pending) },
-        { label: "Completed", value: usd2(completed), exact: exactUsd(completed) },
+        { label: "Total Recorded", value: usd2(all), exact: exactUsd(all) },
       ]}
     />
   );

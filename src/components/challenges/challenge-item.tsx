@@ -1,5 +1,5 @@
 import type { ChallengeProgressResponse } from "../../lib/types";
-import { bonusUsd } from "../../lib/money";
+import { BonusAmount } from "../bonus-amount";
 import { ProgressBar } from "./progress-bar";
 
 export type ChallengeEntry = ChallengeProgressResponse["progress"][number];
@@ -30,7 +30,7 @@ export function ChallengeItem({ entry }: { entry: ChallengeEntry }) {
         <div className="flex items-start justify-between gap-3">
           <h3 className="font-medium text-slate-100">{challenge.name}</h3>
           <span className="shrink-0 rounded-full bg-violet-500/15 px-2.5 py-0.5 text-sm font-semibold tabular-nums text-violet-200">
-            {bonusUsd(challenge.bonus_amount)}
+            <BonusAmount amount={challenge.bonus_amount} />
           </span>
         </div>
         <p className="mt-1 text-sm text-slate-400">{challenge.description}</p>

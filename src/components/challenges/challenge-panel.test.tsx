@@ -11,7 +11,7 @@ import { deferred, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { makeEntry, makeProgress, seedChallenges } from "./challenge-fixtures";
 import { ChallengePanel } from "./challenge-panel";
-import { bonusUsd, sumUsd } from "../../lib/money";
+import { bonusExact, bonusUsd, sumUsd } from "../../lib/money";
 import { formatTimeLeft } from "./format";
 
 const PATH = "/api/challenges/progress";
@@ -151,6 +151,17 @@ describe("challenge panel: states", () => {
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
 
+  it("shows bonus amounts with cents as whole dollars, the exact amount in a tooltip", async () => {
+    stubProgress(makeProgress({ progress: [makeEntry("Half", { bonus_amount: 12.5 }), makeEntry("Whole", { bonus_amount: 25 })] }));
+    renderPanel();
+    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    const available = within(region).getByText("Bonus available").nextElementSibling!;
+    expect(available.textContent).toBe("$38");
+    expect(available.firstElementChild?.getAttribute("title")).toBe("$37.50");
+    const half = within(within(region).getByRole("listitem", { name: "Half" })).getByText("$13");
+    expect(half.title).toBe("$12.50");
+  });
+
   it("shows overall progress, time left, the bonus available and one row per challenge", async () => {
     stubProgress(makeProgress({ timeRemaining: 23.57, progress: seedChallenges(1) }));
     renderPanel();
@@ -200,11 +211,13 @@ describe("challenge panel: states", () => {
     expect(within(region).getAllByRole("definition").map((d) => d.textContent)).toEqual([
       "1 of 2 completed",
       "23h 34m",
-      "$30.30",
+      "$30",
     ]);
+    // The sum is exact to the cent (10.1 + 20.2 as floats is 30.299999…), shown in the tooltip.
+    expect(within(region).getByText("Bonus available").nextElementSibling?.firstElementChild?.getAttribute("title")).toBe("$30.30");
     const upload = within(region).getByRole("listitem", { name: "Upload 1" });
     expect(upload.textContent).toContain("1 / 1");
-    expect(upload.textContent).toContain("$20.20");
+    expect(upload.textContent).toContain("$20");
     expect(within(upload).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("1");
     expect(within(region).getByRole("listitem", { name: "Watch 3" }).textContent).toContain("2 / 3");
   });
@@ -268,10 +281,12 @@ describe("challenge panel formats", () => {
     expect(formatTimeLeft(1 / 61)).toBe("less than 1m");
   });
 
-  it("shows bonus amounts without decimals unless they have cents, and sums them exactly", () => {
+  it("shows bonus amounts without decimals (the exact amount for a tooltip when it has cents), and sums them exactly", () => {
     expect(bonusUsd(75)).toBe("$75");
     expect(bonusUsd(1000)).toBe("$1,000");
-    expect(bonusUsd(12.5)).toBe("$12.50");
+    expect(bonusUsd(12.5)).toBe("$13");
+    expect(bonusExact(12.5)).toBe("$12.50");
+    expect(bonusExact(75)).toBeUndefined();
     expect(sumUsd([0.1, 0.2])).toBe(0.3);
     expect(sumUsd([25, 25, 25])).toBe(75);
   });

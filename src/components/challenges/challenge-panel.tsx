@@ -1,10 +1,11 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { useChallengeProgress } from "../../hooks/use-challenge-progress";
 import type { ChallengeProgressResponse } from "../../lib/types";
 import { buttonClass, card } from "../ui";
 import { ChallengeItem } from "./challenge-item";
-import { bonusUsd, sumUsd } from "../../lib/money";
+import { sumUsd } from "../../lib/money";
+import { BonusAmount } from "../bonus-amount";
 import { formatTimeLeft } from "./format";
 import { ProgressBar } from "./progress-bar";
 
@@ -41,7 +42,7 @@ function BonusAwarded({ amount }: { amount: number }) {
             </h2>
             <p className="mt-1 text-slate-300">
               You completed every sign-on challenge and earned a{" "}
-              <strong className="font-semibold text-emerald-300">{bonusUsd(amount)}</strong> bonus. It has been
+              <strong className="font-semibold text-emerald-300"><BonusAmount amount={amount} /></strong> bonus. It has been
               added to your wallet.
             </p>
           </div>
@@ -70,7 +71,7 @@ function BonusPending({ amount }: { amount: number }) {
             All Challenges Complete
           </h2>
           <p className="mt-1 text-slate-300">
-            Your <strong className="font-semibold text-emerald-300">{bonusUsd(amount)}</strong> bonus is being
+            Your <strong className="font-semibold text-emerald-300"><BonusAmount amount={amount} /></strong> bonus is being
             processed and will appear in your wallet shortly.
           </p>
         </div>
@@ -97,7 +98,7 @@ function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; t
       <dl className="mt-5 grid gap-2 sm:grid-cols-3 sm:gap-3">
         <Stat label="Progress" value={summary} />
         <Stat label="Time remaining" value={formatTimeLeft(data.timeRemaining)} />
-        <Stat label="Bonus available" value={bonusUsd(total)} highlight />
+        <Stat label="Bonus available" value={<BonusAmount amount={total} />} highlight />
       </dl>
       <div className="mt-4">
         <ProgressBar value={done} max={count} label="Overall challenge progress" valueText={summary} />
@@ -113,7 +114,7 @@ function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; t
 }
 
 /** One figure of the summary: a line of its own on phones, a tile from small screens up. */
-function Stat({ label, value, highlight = false }: { label: string; value: string; highlight?: boolean }) {
+function Stat({ label, value, highlight = false }: { label: string; value: ReactNode; highlight?: boolean }) {
   return (
     <div className="flex items-baseline justify-between gap-3 rounded-xl border border-slate-800 bg-slate-950/40 px-3 py-2.5 sm:block">
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{label}</dt>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { TrafficDashboard } from "../../lib/types";
 import { VisitsChart } from "./charts";
 import { Panel, ShareList, StatCards } from "./dashboard-parts";
@@ -30,9 +29,14 @@ export function OverviewTab({ data, days, now }: OverviewProps) {
             <ol aria-label="Top Pages" className="divide-y divide-slate-800 text-sm">
               {overview.topPages.map((page) => (
                 <li key={page.page} className="flex items-baseline justify-between gap-4 py-2">
-                  <Link to={page.page} className="truncate font-mono text-slate-200 hover:text-violet-300 hover:underline" title={page.page}>
-                    {page.page}
-                  </Link>
+                  {/* Text, not a link: paths come from a public endpoint, and `//host` would lead off-site. */}
+                  <span className="min-w-0">
+                    {/* The content or creator a /content/{id} or /creator/{id} path names, above the id. */}
+                    {page.title ? <span className="block truncate text-slate-100" title={page.title}>{page.title}</span> : null}
+                    <span className={`block truncate font-mono ${page.title ? "text-xs text-slate-400" : "text-slate-200"}`} title={page.page}>
+                      {page.page}
+                    </span>
+                  </span>
                   <span className="shrink-0 text-slate-400 tabular-nums">
                     {formatCount(page.views)} {page.views === 1 ? "view" : "views"}
                   </span>

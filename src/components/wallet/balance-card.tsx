@@ -6,8 +6,11 @@ type BalanceCardProps = {
   title: string;
   /** USD; shown with 3 decimals (spec §9: balances 3). */
   amount: number;
-  /** Secondary figures under the balance, e.g. ["Bonuses", "$10.000"]. */
-  details?: [label: string, value: string][];
+  /**
+   * The lines the balance is made of, e.g. ["Bonuses", "$10"], with the exact amount as a tooltip when the
+   * value is rounded; together they add up to the balance.
+   */
+  details?: [label: string, value: string, exact?: string][];
   children?: ReactNode;
 };
 
@@ -22,10 +25,10 @@ export function BalanceCard({ title, amount, details = [], children }: BalanceCa
       <p className="mt-2 text-3xl font-semibold tabular-nums text-white">{formatUsd(amount, 3)}</p>
       {details.length > 0 ? (
         <dl className="mt-4 space-y-1 text-sm">
-          {details.map(([label, value]) => (
+          {details.map(([label, value, exact]) => (
             <div key={label} className="flex justify-between gap-4">
               <dt className="text-slate-400">{label}</dt>
-              <dd className="tabular-nums text-slate-200">{value}</dd>
+              <dd className="tabular-nums text-slate-200" title={exact}>{value}</dd>
             </div>
           ))}
         </dl>

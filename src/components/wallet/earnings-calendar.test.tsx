@@ -31,7 +31,12 @@ async function openCalendar() {
 }
 
 const last = (queries: URLSearchParams[]) => Object.fromEntries(queries.at(-1) ?? []);
-const setDate = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** Types a day into a picker as a person would ('MMM d, yyyy'); it counts on leaving the field. */
+const setDate = (label: string, text: string) => {
+  const field = screen.getByLabelText(label);
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.blur(field);
+};
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
@@ -50,8 +55,8 @@ describe("earnings calendar", () => {
     await openCalendar();
     const table = await screen.findByRole("table", { name: "Earnings by day" });
     expect(last(queries)).toEqual({ startDate: "2026-10-23", endDate: "2026-11-21", groupBy: "daily" });
-    expect(screen.getByText("Oct 23, 2026")).toBeTruthy();
-    expect(screen.getByText("Nov 21, 2026")).toBeTruthy();
+    expect(screen.getByLabelText("Start date")).toHaveProperty("value", "Oct 23, 2026");
+    expect(screen.getByLabelText("End date")).toHaveProperty("value", "Nov 21, 2026");
     expect(screen.getByRole("button", { name: "Daily", pressed: true })).toBeTruthy();
 
     const summary = (term: string) => screen.getByText(term).nextElementSibling!;
@@ -92,26 +97,81 @@ describe("earnings calendar", () => {
     await openCalendar();
     await screen.findByRole("table");
     const start = screen.getByLabelText("Start date");
-    const end = screen.getByLabelText("End date");
-    expect([start.getAttribute("max"), end.getAttribute("min"), end.getAttribute("max")]).toEqual(["2026-11-21", "2026-10-23", "2026-11-21"]);
 
-    setDate("Start date", "2026-11-01");
+    setDate("Start date", "Nov 1, 2026");
     await vi.waitFor(() => expect(last(queries).startDate).toBe("2026-11-01"));
-    expect(screen.getByText("Nov 1, 2026")).toBeTruthy();
+    expect(start).toHaveProperty("value", "Nov 1, 2026");
 
     const count = queries.length;
-    setDate("Start date", "2026-11-22");
+    setDate("Start date", "Nov 22, 2026");
     expect(screen.getByText("Start date cannot be after today")).toBeTruthy();
     expect(start.getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByRole("button", { name: "Update" })).toHaveProperty("disabled", true);
-    setDate("End date", "2026-11-09");
-    setDate("Start date", "2026-11-10");
+    setDate("End date", "Nov 9, 2026");
+    setDate("Start date", "Nov 10, 2026");
     expect(screen.getByText("End date cannot be before the start date")).toBeTruthy();
-    setDate("End date", "2026-11-22");
+    setDate("End date", "Nov 22, 2026");
     expect(screen.getByText("End date cannot be after today")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(queries).toHaveLength(count);
+  });
+
+  it("shows and takes days as 'MMM d, yyyy' (a pasted 2026-11-05 too), and says how to write one it cannot read", async () => {
+    const queries = stubReport();
+    await openCalendar();
+    await screen.findByRole("table");
+    const start = screen.getByLabelText("Start date");
+    expect(start.getAttribute("type")).toBe("text");
+
+    setDate("Start date", "  november 3 2026 ");
+    await vi.waitFor(() => expect(last(queries).startDate).toBe("2026-11-03"));
+    expect(start).toHaveProperty("value", "Nov 3, 2026");
+    setDate("Start date", "2026-11-05");
+    await vi.waitFor(() => expect(last(queries).startDate).toBe("2026-11-05"));
+    expect(start).toHaveProperty("value", "Nov 5, 2026");
+
+    const count = queries.length;
+    for (const text of ["10/25/2026", "Feb 30, 2026", "soon"]) {
+      setDate("Start date", text);
+      expect(start).toHaveProperty("value", text);
+      expect(start.getAttribute("aria-invalid")).toBe("true");
+      expect(document.getElementById(start.getAttribute("aria-describedby")!)?.textContent).toBe("Enter a date like Nov 21, 2026");
+      expect(screen.getByRole("button", { name: "Update" })).toHaveProperty("disabled", true);
+    }
+    // Enter counts too.
+    fireEvent.change(start, { target: { value: "Oct 30, 2026" } });
+    fireEvent.keyDown(start, { key: "Enter" });
+    await vi.waitFor(() => expect(last(queries).startDate).toBe("2026-10-30"));
+    expect(start.getAttribute("aria-invalid")).toBeNull();
+    expect(queries.length).toBe(count + 1);
+  });
+
+  it("offers a calendar, by button or Alt+Down, that starts on the chosen day and offers no day after today", async () => {
+    const queries = stubReport();
+    await openCalendar();
+    await screen.findByRole("table");
+    fireEvent.click(screen.getByRole("button", { name: "Choose end date from a calendar" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Choose end date" }));
+    // The calendar's code loads when it first opens.
+    const grid = await dialog.findByRole("grid", {}, { timeout: 5000 });
+    expect(grid.getAttribute("aria-label")).toBe("November 2026");
+    // Focus lands on the chosen day (Nov 21), so arrow keys move from there.
+    expect(document.activeElement?.textContent).toBe("21");
+    expect(dialog.getByRole("button", { name: /November 22nd, 2026/ })).toHaveProperty("disabled", true);
+    fireEvent.click(dialog.getByRole("button", { name: /November 18th, 2026/ }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByLabelText("End date")).toHaveProperty("value", "Nov 18, 2026");
+    await vi.waitFor(() => expect(last(queries).endDate).toBe("2026-11-18"));
+
+    // The start calendar offers nothing before… and nothing after today; Escape closes it.
+    fireEvent.keyDown(screen.getByLabelText("Start date"), { key: "ArrowDown", altKey: true });
+    const startDialog = within(screen.getByRole("dialog", { name: "Choose start date" }));
+    expect((await startDialog.findByRole("grid")).getAttribute("aria-label")).toBe("October 2026");
+    expect(document.activeElement?.textContent).toBe("23");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByLabelText("Start date")).toHaveProperty("value", "Oct 23, 2026");
   });
 
   it("says No earnings data found for an empty report", async () => {
@@ -133,11 +193,11 @@ describe("earnings calendar", () => {
     const queries = stubReport();
     await openCalendar();
     fireEvent.click(await screen.findByRole("button", { name: "Monthly" }));
-    setDate("Start date", "2026-01-01");
+    setDate("Start date", "Jan 1, 2026");
     fireEvent.click(screen.getByRole("tab", { name: "Overview" }));
     fireEvent.click(screen.getByRole("tab", { name: "Earnings Calendar" }));
     expect(screen.getByRole("button", { name: "Monthly", pressed: true })).toBeTruthy();
-    expect(screen.getByLabelText("Start date")).toHaveProperty("value", "2026-01-01");
+    expect(screen.getByLabelText("Start date")).toHaveProperty("value", "Jan 1, 2026");
     await vi.waitFor(() => expect(last(queries)).toEqual({ startDate: "2026-01-01", endDate: "2026-11-21", groupBy: "monthly" }));
   });
 });

@@ -40,6 +40,8 @@ describe("report dates", () => {
     });
     expect(isDay("2026-02-28")).toBe(true);
     expect(isDay("2026-2-28")).toBe(false);
+    // Typed days can name a month past 12; that is no day, not an exception.
+    expect(isDay("2026-13-01")).toBe(false);
   });
 
   it("refuses ranges longer than the server answers (10 years), e.g. a half-typed year", () => {

@@ -16,8 +16,13 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 export const todayUtc = (nowMs = Date.now()) => isoDay(nowMs);
 
-/** A real calendar day written as YYYY-MM-DD (rejects "2026-02-31" and the empty field). */
-export const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isoDay(dayMs(value) || NaN) === value;
+/** A real calendar day written as YYYY-MM-DD (rejects "2026-02-31", "2026-13-01" and the empty field). */
+export function isDay(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  // A month past 12 parses to NaN, which toISOString() would throw on.
+  const ms = dayMs(value);
+  return !Number.isNaN(ms) && isoDay(ms) === value;
+}
 
 /** Default: the last 30 days up to today, daily. */
 export function defaultSelection(nowMs = Date.now()): ReportSelection {

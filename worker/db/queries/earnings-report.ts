@@ -23,7 +23,8 @@ type Totals = { total: number; views: number; users: number };
 
 /**
  * Earnings grouped by period, plus totals. Rows are earnings records (view rewards
- * and manual earnings); "views" counts view rewards. For one user, unique users are the distinct viewers
+ * and manual earnings); "views" counts the distinct views paid, since one view pays a viewer row and a
+ * creator row and must not count twice in the site-wide figures. For one user, unique users are the distinct viewers
  * whose views paid them as a creator; for the whole site, the distinct users who earned.
  */
 export async function earningsReport(db: Db, q: ReportQuery) {
@@ -39,13 +40,13 @@ export async function earningsReport(db: Db, q: ReportQuery) {
   // drizzle cannot batch raw SQL reads.
   const [rows, totals] = await Promise.all([
     db.all<Row>(sql`select ${BUCKET[q.groupBy]} as date, sum(e.amount_micros) as total,
-        sum(case when e.view_id is not null then 1 else 0 end) as views,
+        count(distinct e.view_id) as views,
         sum(case when e.kind = 'viewer' then e.amount_micros else 0 end) as viewer,
         sum(case when e.kind <> 'viewer' then e.amount_micros else 0 end) as creator,
         ${users} as users
       ${base} group by 1 order by 1`),
     db.all<Totals>(sql`select coalesce(sum(e.amount_micros), 0) as total,
-        coalesce(sum(case when e.view_id is not null then 1 else 0 end), 0) as views, ${users} as users ${base}`),
+        count(distinct e.view_id) as views, ${users} as users ${base}`),
   ]);
   return { rows, totals: totals[0]! };
 }

@@ -13,6 +13,10 @@ it("draws payments from the viewer balance first and never loses a micro-dollar"
       expect(b.viewerBalance).toBeGreaterThanOrEqual(0);
       // The creator balance is touched only once the viewer balance is exhausted.
       if (b.creatorBalance < creatorRewards + manualEarnings) expect(b.viewerBalance).toBe(0);
+      // Each side's lines add up to its balance: what it earned less what the payments took from it.
+      expect(b.fromViewer + b.fromCreator).toBe(payments);
+      expect(b.viewerGross - b.fromViewer).toBe(b.viewerBalance);
+      expect(b.creatorGross - b.fromCreator).toBe(b.creatorBalance);
     }),
   );
 });

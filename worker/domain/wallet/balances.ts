@@ -12,10 +12,14 @@ export function balancesOf(t: WalletTotals) {
   const viewerGross = t.viewerRewards + t.awardedBonuses;
   const creatorGross = t.creatorRewards + t.manualEarnings;
   const fromViewer = Math.min(t.payments, Math.max(viewerGross, 0));
+  const fromCreator = t.payments - fromViewer;
   return {
     viewerGross,
     creatorGross,
+    // What the payments took from each side, so each side's lines add up to its balance on screen.
+    fromViewer,
+    fromCreator,
     viewerBalance: viewerGross - fromViewer,
-    creatorBalance: creatorGross - (t.payments - fromViewer),
+    creatorBalance: creatorGross - fromCreator,
   };
 }

@@ -54,7 +54,7 @@ describe("admin money records", () => {
     });
     const paid = await (await expectStatus(await admin.json("/api/admin/payments", "POST", { user_id: userId, amount_usd: 25, payment_method: "PayPal", payment_reference: "PP-1" }), 201)).json<PaymentJson>();
     expect(paid).toMatchObject({ status: "pending", processed_at: null, user_email: expect.stringContaining("payee") });
-    expect(await wallet(user)).toMatchObject({ creator_balance: 5, paid_out: 25 });
+    expect(await wallet(user)).toMatchObject({ creator_balance: 5, creator_payouts: 25, paid_out: 0, pending_payouts: 25 });
     const body = { user_id: userId, amount_usd: 25, payment_method: "PayPal", payment_reference: "PP-1" };
     const done = await (await expectStatus(await admin.json(`/api/admin/payments/${paid.id}`, "PATCH", { ...body, status: "completed" }), 200)).json<PaymentJson>();
     expect(done.processed_at).not.toBeNull();
