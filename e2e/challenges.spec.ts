@@ -86,8 +86,9 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     }
 
     // A new member signs up and is enrolled in exactly those three.
-    await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": "198.51.100.41" });
+    // Signed in first: the local sign-in refuses requests that say they come from another address (decision 017).
     await signInAs(page, freshEmail("challenger"));
+    await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": "198.51.100.41" });
     const panel = page.getByRole("region", { name: "Sign-On Challenge" });
     await expect(panel).toBeVisible({ timeout: 15_000 });
     await expect(panel).toContainText("0 of 3 completed");
@@ -114,9 +115,10 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     await watchToTheEnd(page, "Retrowave City");
 
     // An established member, on their own machine, watches the new member's clip: all three done.
-    const fanContext = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": "198.51.100.42" } });
+    const fanContext = await browser.newContext();
     const fanPage = await fanContext.newPage();
     await signInAs(fanPage, "viewer@example.com");
+    await fanContext.setExtraHTTPHeaders({ "cf-connecting-ip": "198.51.100.42" });
     await fanPage.goto(clipUrl);
     await watchToTheEnd(fanPage, `Challenge clip ${stamp}`);
     await fanContext.close();

@@ -33,9 +33,10 @@ export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id }: TabsProps) {
       Home: 0,
       End: tabs.length - 1,
     };
-    if (!(event.key in moves)) return;
+    // Own keys only: `in` would also find Object.prototype's members ("constructor").
+    if (!Object.hasOwn(moves, event.key)) return;
     event.preventDefault();
-    select(moves[event.key]);
+    select(moves[event.key]!);
   };
 
   return (
@@ -44,7 +45,8 @@ export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id }: TabsProps) {
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-slate-800"
+        // Wraps rather than scrolls: a tab scrolled out of a phone's view is a tab nobody finds.
+        className="flex flex-wrap gap-x-1 border-b border-slate-800"
       >
         {tabs.map((tab, index) => {
           const isSelected = index === selectedIndex;
@@ -62,7 +64,7 @@ export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id }: TabsProps) {
               tabIndex={isSelected ? 0 : -1}
               onClick={() => setSelectedId(tab.id)}
               className={
-                "-mb-px shrink-0 border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-violet-400 " +
+                "-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm sm:px-4 font-medium whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-violet-400 " +
                 (isSelected
                   ? "border-violet-500 text-white"
                   : "border-transparent text-slate-400 hover:text-slate-200")

@@ -86,10 +86,12 @@ export const earningsCsvUrl = (query: AdminReportQuery) => `/api/admin/earnings/
 
 // ---- Ad settings ----
 
-export type AdSettings = { preroll_enabled: "true" | "false"; postroll_enabled: "true" | "false"; vast_url: string };
+/** `ad_hosts`: https origins, space-separated, the pages' CSP allows for ads besides the feed's (docs/decisions/017). */
+export type AdSettings = { preroll_enabled: "true" | "false"; postroll_enabled: "true" | "false"; vast_url: string; ad_hosts?: string };
 export type AdSettingChange =
   | { key: "preroll_enabled" | "postroll_enabled"; value: "true" | "false" }
-  | { key: "vast_url"; value: string };
+  | { key: "vast_url"; value: string }
+  | { key: "ad_hosts"; value: string };
 
 export const getAdSettings = (signal?: AbortSignal) => api<AdSettings>("/api/admin/ad-settings", { signal });
 export const changeAdSetting = (change: AdSettingChange) =>

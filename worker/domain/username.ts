@@ -7,7 +7,16 @@ export function usernameError(raw: string): string | null {
   return null;
 }
 
-/** What a creator is called in public: the username, else the part of the email before the at-sign. */
-export function displayName(user: { username: string | null; email: string }): string {
-  return user.username || user.email.split("@")[0] || user.email;
+/**
+ * The public name of a member without a username: "Member " and the last six characters of their id
+ * (random in a ULID). It has a space, so no username can ever equal it, and it tells nothing of the email.
+ * The email's local part (spec §2) could pass for another creator's chosen name (docs/decisions/017).
+ * `MEMBER_NAME_SQL` is the same rule for queries over `users u`.
+ */
+export const memberName = (userId: string) => `Member ${userId.slice(-6).toUpperCase()}`;
+export const MEMBER_NAME_SQL = "'Member ' || upper(substr(u.id, -6))";
+
+/** What a creator is called in public: the username, else their member name. */
+export function displayName(user: { id: string; username: string | null }): string {
+  return user.username || memberName(user.id);
 }

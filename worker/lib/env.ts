@@ -19,6 +19,24 @@ export type Settings = {
 
 const cache = new WeakMap<object, Settings>();
 
+/**
+ * A Google client secret that only stands in for a real one: empty (.dev.vars.example) or starting with
+ * `test-` (vitest.config.ts). Any other value counts as a configured Google client (docs/decisions/017).
+ */
+export const isPlaceholderSecret = (secret: string) => secret.trim() === "" || secret.startsWith("test-");
+
+/** What the Worker says once per isolate when DEV_LOGIN is on, naming the risk. */
+export function devLoginWarning(settings: Pick<Settings, "devLogin" | "googleClientSecret">): string | null {
+  if (!settings.devLogin) return null;
+  const risk =
+    "DEV_LOGIN=true: the local sign-in lets anyone who reaches this Worker as localhost sign in as any email, " +
+    "admins included. Never set it outside local development (docs/decisions/017).";
+  return isPlaceholderSecret(settings.googleClientSecret)
+    ? risk
+    : `${risk} GOOGLE_CLIENT_SECRET is set as well, which only a real deployment has: local sign-in is refused until one of them is removed.`;
+}
+let devLoginWarned = false;
+
 export function settingsOf(env: Env): Settings {
   const hit = cache.get(env);
   if (hit) return hit;
@@ -37,5 +55,10 @@ export function settingsOf(env: Env): Settings {
     devLogin: e.DEV_LOGIN === "true",
   };
   cache.set(env, settings);
+  const warning = devLoginWarning(settings);
+  if (warning && !devLoginWarned) {
+    devLoginWarned = true;
+    console.warn(warning);
+  }
   return settings;
 }

@@ -12,8 +12,14 @@ export function microsFromUsd(amount: number): number | null {
 
 export const MINIMUM_PAYOUT_MICROS = 25 * MICROS_PER_USD;
 
-/** "$12.35": whole cents, rounded half up, from micro-dollars with integer arithmetic (for messages). */
-export function usdText(micros: number): string {
-  const cents = Math.floor((Math.abs(micros) + 5_000) / 10_000);
-  return `${micros < 0 ? "-" : ""}$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+/**
+ * "$12.35": whole cents (or `decimals` places, up to 6), rounded half up, from micro-dollars with integer
+ * arithmetic (for messages).
+ */
+export function usdText(micros: number, decimals = 2): string {
+  const unit = 10 ** (6 - decimals);
+  const units = Math.floor((Math.abs(micros) + unit / 2) / unit);
+  const whole = 10 ** decimals;
+  const fraction = decimals > 0 ? `.${String(units % whole).padStart(decimals, "0")}` : "";
+  return `${micros < 0 ? "-" : ""}$${Math.floor(units / whole)}${fraction}`;
 }

@@ -25,6 +25,24 @@ describe("security middleware", () => {
     expect((await browser.fetch("/api/logout", { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
   });
 
+  // Security read (issue 13): HEAD reached the GET handler and signed the user out, cross-site or not.
+  it("never signs out on HEAD (or any method but GET), and refuses any cross-site logout", async () => {
+    const browser = await signedInBrowser(uniqueEmail());
+    for (const method of ["HEAD", "POST", "PUT", "DELETE"]) {
+      for (const site of ["cross-site", "same-origin"]) {
+        const res = await browser.fetch("/api/logout", { method, headers: { "sec-fetch-site": site } });
+        // HEAD reaches the GET route and is told GET is the method; other methods have no route at all.
+        expect(res.status, `${method} ${site}`).toBe(site === "cross-site" ? 403 : method === "HEAD" ? 405 : 404);
+        expect(res.headers.getSetCookie().join(), `${method} ${site}`).not.toMatch(/rp_session/);
+        expect((await browser.fetch("/api/users/me")).status, `${method} ${site}`).toBe(200);
+      }
+    }
+    const head = await browser.fetch("/api/logout", { method: "HEAD" });
+    expect(head.headers.get("allow")).toBe("GET");
+    expect((await browser.fetch("/api/logout")).status).toBe(200);
+    expect((await browser.fetch("/api/users/me")).status).toBe(401);
+  });
+
   it("never leaks a stack trace", async () => {
     const res = await SELF.fetch("http://localhost/api/sessions", {
       method: "POST",

@@ -7,14 +7,15 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * CSRF guard: a state-changing request must come from our own origin. Browsers always send Origin on
  * such requests; tools without one (curl) cannot carry a victim's cookie anyway. GET /api/logout changes
- * state too (the spec fixes its method), so it is refused when the browser says it is cross-site.
+ * state too (the spec fixes its method), so /api/logout is refused, whatever the method, when the browser
+ * says it is cross-site (HEAD reaches GET routes in Hono; the route itself answers 405 to HEAD).
  */
 export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
   const method = c.req.method;
   const site = c.req.header("sec-fetch-site");
   const origin = c.req.header("origin");
   const own = new URL(c.req.url).origin;
-  const isLogout = method === "GET" && c.req.path === "/api/logout";
+  const isLogout = c.req.path === "/api/logout";
   if (UNSAFE.has(method) || isLogout) {
     if (origin && origin !== own) throw forbidden("Cross-site request refused", "cross_site");
     if (site === "cross-site") throw forbidden("Cross-site request refused", "cross_site");

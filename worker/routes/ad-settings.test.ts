@@ -42,6 +42,19 @@ describe("ad settings", () => {
     }
   });
 
+  it("keeps a list of https ad hosts for the pages' CSP, tidied, and refuses anything else naming the host", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const res = await admin.json("/api/admin/ad-settings", "PATCH", { key: "ad_hosts", value: " https://CDN.example.net/\nhttps://*.pixels.example.org, https://cdn.example.net " });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ad_hosts: "https://cdn.example.net https://*.pixels.example.org" });
+    for (const value of ["http://cdn.example.net", "https://cdn.example.net/path", "*", "https:", "'unsafe-inline'", "https://a;b.example", "cdn.example.net"]) {
+      const bad = await admin.json("/api/admin/ad-settings", "PATCH", { key: "ad_hosts", value });
+      expect(bad.status, value).toBe(400);
+      expect((await bad.json<{ error: string }>()).error, value).toMatch(/^value: ".*" is not an https origin/);
+    }
+    expect((await admin.json("/api/admin/ad-settings", "PATCH", { key: "ad_hosts", value: "" })).status).toBe(200);
+  });
+
   it("keeps the player endpoint for signed-in users only", async () => {
     expect((await new Browser().fetch("/api/ad-settings")).status).toBe(401);
   });

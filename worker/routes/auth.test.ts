@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { app } from "../app";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { stubGoogle } from "../test/google-stub";
 
@@ -66,12 +67,54 @@ describe("Google sign-in (real code path, Google's endpoints stubbed)", () => {
       expect(browser.cookies.has("__Host-rp_session")).toBe(false);
       const row = await env.DB.prepare("select id from users where email = ?").bind(email).first();
       expect(row).toBeNull();
-      const warned = warn.mock.calls.map((args) => args.join(" ")).join("\n");
+      // The once-per-isolate DEV_LOGIN warning (docs/decisions/017) may land here when this test runs first.
+      const warned = warn.mock.calls.map((args) => args.join(" ")).filter((line) => !line.startsWith("DEV_LOGIN=true")).join("\n");
       if (reason) expect(warned).toMatch(reason);
       else expect(warned).toBe("");
       warn.mockRestore();
     });
   }
+
+  async function googleSignIn(email: string, sub: string) {
+    const browser = new Browser(PROD);
+    const state = (await startGoogleSignIn(browser)).searchParams.get("state")!;
+    google.willIssue(await google.idToken({ email, sub }));
+    return { browser, res: await browser.json("/api/sessions", "POST", { code: "google-code", state }) };
+  }
+  const storedSub = async (email: string) =>
+    (await env.DB.prepare("select google_sub as sub from users where email = ?").bind(email).first<{ sub: string | null }>())?.sub;
+
+  // Security read (issue 13): a second Google account with the same email took over the first one's account.
+  it("refuses a Google account whose email belongs to an account linked to another Google account", async () => {
+    const email = uniqueEmail("linked");
+    const first = await googleSignIn(email, "sub-first");
+    expect(first.res.status).toBe(200);
+    const me = await (await first.browser.fetch("/api/users/me")).json<{ id: string }>();
+
+    const other = await googleSignIn(email, "sub-other");
+    expect(other.res.status).toBe(409);
+    expect(await other.res.json()).toMatchObject({
+      code: "account_linked_elsewhere",
+      error: "This email address belongs to an account that signs in with a different Google account. Sign in with that one.",
+    });
+    expect(other.browser.cookies.has("__Host-rp_session")).toBe(false);
+    expect(await storedSub(email)).toBe("sub-first");
+
+    // The account's own Google account still signs in, to the same account.
+    const again = await googleSignIn(email, "sub-first");
+    expect(again.res.status).toBe(200);
+    expect(await (await again.browser.fetch("/api/users/me")).json()).toMatchObject({ id: me.id });
+  });
+
+  it("links an account made before its first Google sign-in, then keeps that link", async () => {
+    const email = uniqueEmail("later-google");
+    await signedInBrowser(email);
+    expect(await storedSub(email)).toBeNull();
+    expect((await googleSignIn(email, "sub-owner")).res.status).toBe(200);
+    expect(await storedSub(email)).toBe("sub-owner");
+    expect((await googleSignIn(email, "sub-intruder")).res.status).toBe(409);
+    expect(await storedSub(email)).toBe("sub-owner");
+  });
 
   it("refuses a wrong state without calling Google", async () => {
     const browser = new Browser(PROD);
@@ -94,6 +137,58 @@ describe("Google sign-in (real code path, Google's endpoints stubbed)", () => {
     const res = await browser.json("/api/sessions", "POST", { code: "dev:admin@example.com", state });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: "dev_login_disabled" });
+  });
+});
+
+describe("the local sign-in refuses requests from elsewhere (issue 13)", () => {
+  async function localState(browser: Browser, headers: HeadersInit = {}) {
+    const res = await browser.fetch("/api/oauth/google/redirect_url", { headers });
+    return new URL((await res.json<{ redirectUrl: string }>()).redirectUrl);
+  }
+
+  it("accepts what `npm run dev` sends: the Vite plugin's X-Forwarded-Host and a loopback CF-Connecting-IP", async () => {
+    const headers = { "x-forwarded-host": "localhost:5173", "cf-connecting-ip": "127.0.0.1" };
+    const browser = new Browser();
+    const url = await localState(browser, headers);
+    expect(url.pathname).toBe("/auth/dev");
+    const res = await browser.json("/api/sessions", "POST", { code: `dev:${uniqueEmail("vite")}`, state: url.searchParams.get("state") }, headers);
+    expect(res.status).toBe(200);
+  });
+
+  for (const [name, value] of [
+    ["x-forwarded-for", "203.0.113.9"],
+    ["x-forwarded-host", "reelpay.example"],
+    ["forwarded", "for=203.0.113.9;host=localhost"],
+    ["cf-connecting-ip", "203.0.113.9"],
+  ] as const) {
+    it(`refuses a dev: code sent to localhost through a proxy (${name}), and creates no account`, async () => {
+      const browser = new Browser();
+      // The redirect URL starts the real Google flow there instead of pointing at the local page.
+      expect((await localState(browser, { [name]: value })).origin).toBe("https://accounts.google.com");
+      const state = (await localState(browser)).searchParams.get("state");
+      const email = uniqueEmail("proxied");
+      const res = await browser.json("/api/sessions", "POST", { code: `dev:${email}`, state }, { [name]: value });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ code: "dev_login_disabled", error: `Local sign-in is refused: the request did not come from this machine (${name})` });
+      expect(browser.cookies.has("__Host-rp_session")).toBe(false);
+      expect(await env.DB.prepare("select id from users where email = ?").bind(email).first()).toBeNull();
+    });
+  }
+
+  it("refuses a dev: code when a real Google client secret is configured beside DEV_LOGIN", async () => {
+    const configured = { ...env, GOOGLE_CLIENT_SECRET: "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" };
+    const redirect = await app.request("http://localhost/api/oauth/google/redirect_url", {}, configured);
+    const google = new URL((await redirect.json<{ redirectUrl: string }>()).redirectUrl);
+    expect(google.origin).toBe("https://accounts.google.com");
+    const cookie = redirect.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const state = google.searchParams.get("state");
+    const res = await app.request(
+      "http://localhost/api/sessions",
+      { method: "POST", headers: { cookie, origin: "http://localhost", "content-type": "application/json" }, body: JSON.stringify({ code: "dev:admin@example.com", state }) },
+      configured,
+    );
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: "dev_login_disabled", error: expect.stringMatching(/Google client secret is configured/) });
   });
 });
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { deleteSession } from "../db/queries/users";
+import { devLoginRefusal } from "../domain/auth/dev-login";
 import { googleAuthorization } from "../domain/auth/google";
 import {
   clearSessionCookie,
@@ -12,8 +13,9 @@ import {
 } from "../domain/auth/session-cookie";
 import { signIn } from "../domain/auth/sign-in";
 import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
-import { ApiError } from "../lib/errors";
+import { ApiError, errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { signInLimit } from "../middleware/rate-limit";
 import { currentUserJson } from "./serialize";
 
 const sessionBody = z.object({
@@ -23,10 +25,11 @@ const sessionBody = z.object({
 
 /** Public: the sign-in flow (spec §7 "Session and user", DESIGN.md §4 "Sign-in"). */
 export const authRoutes = new Hono<AppEnv>()
-  .get("/oauth/google/redirect_url", (c) => {
+  .get("/oauth/google/redirect_url", signInLimit, (c) => {
     const settings = c.get("settings");
     const url = new URL(c.req.url);
-    if (settings.devLogin && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) {
+    // The local page only where the local sign-in would be accepted; anywhere else, the real Google flow.
+    if (!devLoginRefusal(settings, url, c.req.raw.headers)) {
       const state = randomToken(24);
       writeOAuthCookie(c, state, "local");
       return c.json({ redirectUrl: `${url.origin}/auth/dev?state=${encodeURIComponent(state)}` }, 200);
@@ -35,7 +38,7 @@ export const authRoutes = new Hono<AppEnv>()
     writeOAuthCookie(c, state, verifier);
     return c.json({ redirectUrl }, 200);
   })
-  .post("/sessions", validate("json", sessionBody), async (c) => {
+  .post("/sessions", signInLimit, validate("json", sessionBody), async (c) => {
     const { code, state } = c.req.valid("json");
     const saved = takeOAuthCookie(c);
     if (!saved || !safeEqual(saved.state, state)) {
@@ -45,6 +48,7 @@ export const authRoutes = new Hono<AppEnv>()
       db: c.get("db"),
       settings: c.get("settings"),
       requestUrl: new URL(c.req.url),
+      requestHeaders: c.req.raw.headers,
       code,
       verifier: saved.verifier,
     });
@@ -54,6 +58,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ user: currentUserJson({ ...user, isAdmin }), created }, 200);
   })
   .get("/logout", async (c) => {
+    // Hono answers HEAD with the GET route; HEAD must be safe (RFC 9110), so it never signs anyone out.
+    if (c.req.method !== "GET") {
+      return c.json(errorBody(c, "Sign out with GET /api/logout", "method_not_allowed"), 405, { Allow: "GET" });
+    }
     const token = readSessionCookie(c);
     if (token) await deleteSession(c.get("db"), await sha256Hex(token));
     clearSessionCookie(c);

@@ -61,6 +61,16 @@ describe("single uploads", () => {
     expect(await env.MEDIA.head(signed.key)).toBeNull();
   });
 
+  // Security read (issue 13): names of Object.prototype members once reached a plain-object lookup and answered 500.
+  it("refuses content types that are not MIME types, prototype names included, with a 400 naming contentType", async () => {
+    const user = await signedInBrowser(uniqueEmail());
+    for (const contentType of ["constructor", "__proto__", "toString", "hasOwnProperty", "video", "video/mp4 extra"]) {
+      const res = await user.json("/api/uploads/sign", "POST", { filename: "x.mp4", contentType, fileSize: 10 });
+      expect(res.status, contentType).toBe(400);
+      expect((await res.json<{ error: string }>()).error).toMatch(/^contentType: /);
+    }
+  });
+
   it("binds the upload URL to the user who signed it", async () => {
     const owner = await signedInBrowser(uniqueEmail());
     const thief = await signedInBrowser(uniqueEmail());

@@ -5,15 +5,21 @@ import type { SignedInEnv } from "../app-env";
 import { findUpload, listParts } from "../db/queries/uploads";
 import { uploadTaken } from "../domain/uploads/claim";
 import { abortMultipart, completeMultipart, putPart } from "../domain/uploads/multipart";
+import { MIME_TYPE_PATTERN } from "../domain/uploads/limits";
 import { putUpload } from "../domain/uploads/put-upload";
 import { signUpload } from "../domain/uploads/sign-upload";
 import { verifyUploadToken } from "../domain/uploads/upload-token";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { uploadSignLimit } from "../middleware/rate-limit";
 
 const signBody = z.object({
   filename: z.string().trim().min(1, "filename is required").max(255, "filename must be at most 255 characters"),
-  contentType: z.string().min(1, "contentType is required").max(100),
+  contentType: z
+    .string("contentType is required")
+    .min(1, "contentType is required")
+    .max(128, "contentType must be at most 128 characters")
+    .regex(MIME_TYPE_PATTERN, "contentType must be a MIME type such as video/mp4"),
   fileSize: z.number().int("fileSize must be a whole number of bytes").min(0).max(Number.MAX_SAFE_INTEGER),
 });
 const tokenQuery = z.object({ token: z.string().min(1, "token is required").max(4096) });
@@ -40,7 +46,7 @@ async function multipartOf(c: Context<SignedInEnv>, token: string) {
 
 /** Signed-in: signed uploads into R2 (DESIGN.md §4 "Uploads"). */
 export const uploadRoutes = new Hono<SignedInEnv>()
-  .post("/uploads/sign", validate("json", signBody), async (c) => {
+  .post("/uploads/sign", uploadSignLimit, validate("json", signBody), async (c) => {
     const body = c.req.valid("json");
     const signed = await signUpload({
       db: c.get("db"),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { usernameError } from "../domain/username";
+import { makeContent, makeUser } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 
 const taken = () => `n${Math.random().toString(36).slice(2, 12)}`;
@@ -55,13 +57,44 @@ describe("GET /api/users/{id}", () => {
     const res = await new Browser().fetch(`/api/users/${me.id}`);
     expect(res.status).toBe(200);
     const body = await res.json<Record<string, unknown>>();
-    expect(body).toMatchObject({ id: me.id, username: null, display_name: email.split("@")[0] });
+    expect(body).toMatchObject({ id: me.id, username: null, display_name: `Member ${me.id.slice(-6)}` });
     expect(JSON.stringify(body)).not.toContain("@");
+  });
+
+  // Security read (issue 13): a member without a username was shown by their email's local part, so
+  // `alice@anywhere` passed for the creator who chose "alice".
+  it("never names a member without a username after their email: the fallback is a name no one can choose", async () => {
+    const name = `star_${Date.now().toString(36).slice(-6)}`;
+    const real = await makeUser({ username: name });
+    const copycat = await makeUser({ email: `${name}@evil.example`, username: null });
+    for (const user of [real, copycat]) await makeContent(user.id, { title: `Clip by ${user.id}` });
+
+    const card = await (await new Browser().fetch(`/api/users/${copycat.id}`)).json<{ display_name: string }>();
+    expect(card.display_name).toBe(`Member ${copycat.id.slice(-6)}`);
+    expect(usernameError(card.display_name)).not.toBeNull();
+    const list = await (await new Browser().fetch(`/api/content?creator=${copycat.id}`)).json<{ items: { creator_name: string }[] }>();
+    expect(list.items.map((i) => i.creator_name)).toEqual([card.display_name]);
+    const theirs = await (await new Browser().fetch(`/api/content?creator=${real.id}`)).json<{ items: { creator_name: string }[] }>();
+    expect(theirs.items.map((i) => i.creator_name)).toEqual([name]);
   });
 
   it("answers 404 for an unknown creator", async () => {
     const res = await new Browser().fetch("/api/users/01ARZ3NDEKTSV4RRFFQ69G5FAV");
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ error: "Creator not found" });
+  });
+
+  it("answers 404, not 401, for an address that is no id at all, signed in or not", async () => {
+    const signedIn = await signedInBrowser(uniqueEmail("visitor"));
+    for (const browser of [new Browser(), signedIn]) {
+      for (const id of ["doesnotexist", "m", "meh", "ME"]) {
+        const res = await browser.fetch(`/api/users/${id}`);
+        expect(res.status, id).toBe(404);
+        expect(await res.json()).toMatchObject({ error: "Creator not found" });
+      }
+    }
+    // /users/me stays the signed-in user's own record.
+    expect((await new Browser().fetch("/api/users/me")).status).toBe(401);
+    expect((await signedIn.fetch("/api/users/me")).status).toBe(200);
   });
 });

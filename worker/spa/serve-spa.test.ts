@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect, it } from "vitest";
+import { signedInBrowser } from "../test/http";
 import { serveSpa } from "./serve-spa";
 
 // The built SPA is not part of the test runtime, so the ASSETS binding answers with a stand-in page; the
@@ -19,4 +20,18 @@ it("sends pages with the CSP, frame and sniffing protections; leaves other files
   expect(page.headers.get("x-content-type-options")).toBe("nosniff");
   const script = await serveSpa(new Request("http://localhost/assets/app.js"), { ...env, ASSETS: assets });
   expect(script.headers.get("content-security-policy")).toBeNull();
+});
+
+it("allows the configured ad feed's host and ad hosts in the page's CSP, and no other site", async () => {
+  const admin = await signedInBrowser("admin@example.com");
+  const set = (key: string, value: string) => admin.json("/api/admin/ad-settings", "PATCH", { key, value });
+  expect((await set("vast_url", "https://ads.example.com/vast.xml")).status).toBe(200);
+  expect((await set("ad_hosts", "https://cdn.example.net")).status).toBe(200);
+  const page = await serveSpa(new Request("http://localhost/"), { ...env, ASSETS: assets });
+  const csp = page.headers.get("content-security-policy")!;
+  expect(csp).toContain("connect-src 'self' https://ads.example.com https://cdn.example.net;");
+  expect(csp).toContain("media-src 'self' blob: https://ads.example.com https://cdn.example.net;");
+  expect(csp).not.toMatch(/https:(;|\s)/);
+  expect((await set("vast_url", "/ads/sample-vast.xml")).status).toBe(200);
+  expect((await set("ad_hosts", "")).status).toBe(200);
 });

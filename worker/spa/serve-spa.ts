@@ -1,17 +1,23 @@
 import { createDb } from "../db/client";
 import { readSettings } from "../db/queries/settings";
+import { AD_DEFAULTS } from "../domain/settings/ad-settings";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { spaContentSecurityPolicy } from "./content-security-policy";
 
 const CACHE_MS = 60_000;
-let cached: { at: number; csp: string } | null = null;
+// Per env object, which is the same for every request of an isolate (as in lib/env.ts).
+const cache = new WeakMap<object, { at: number; csp: string }>();
+const POLICY_SETTINGS = { ...ANALYTICS_CONFIG_DEFAULTS, vast_url: AD_DEFAULTS.vast_url, ad_hosts: AD_DEFAULTS.ad_hosts };
 
 /** The policy for the current settings, re-read at most once a minute per isolate (no D1 call per page). */
 async function currentPolicy(env: Env) {
+  const cached = cache.get(env);
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.csp;
-  const config = await readSettings(createDb(env.DB), ANALYTICS_CONFIG_DEFAULTS).catch(() => ANALYTICS_CONFIG_DEFAULTS);
-  cached = { at: Date.now(), csp: spaContentSecurityPolicy(config) };
-  return cached.csp;
+  // One read for the tag ids and the ad hosts; on failure, the strictest policy (no third party at all).
+  const s = await readSettings(createDb(env.DB), POLICY_SETTINGS).catch(() => POLICY_SETTINGS);
+  const csp = spaContentSecurityPolicy(s, s);
+  cache.set(env, { at: Date.now(), csp });
+  return csp;
 }
 
 /** Serves the SPA (static assets, index.html fallback) with security headers that follow the settings. */

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { describeFailure } from "../../lib/api";
 import { buttonClass } from "../ui";
 import { AmountField } from "./amount-field";
+import { sendWithOverride } from "./confirm-override";
 import type { ManualRecord } from "./manual-kinds";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
@@ -11,7 +12,8 @@ type AmountModalProps = {
   title: string;
   record: ManualRecord;
   step: string;
-  onSave: (amount: number) => Promise<unknown>;
+  /** Saves the amount; `override` once the admin confirmed a refusal they may overrule. */
+  onSave: (amount: number, override: boolean) => Promise<unknown>;
   /** Logged when saving fails (spec §8: console only). */
   failure: string;
   onClose: () => void;
@@ -27,7 +29,8 @@ export function AmountModal({ title, record, step, onSave, failure, onClose }: A
     if (value === null || amountProblem(amount, step)) return;
     setBusy(true);
     try {
-      await onSave(value);
+      // Lowering a credit that payments already drew on asks first, with the amounts (the server's 409).
+      if (!(await sendWithOverride((override) => onSave(value, override)))) return setBusy(false);
       refreshAdminLists();
       onClose();
     } catch (error) {

@@ -1,4 +1,5 @@
 import { ApiError } from "../../lib/api";
+import { sendWithOverride } from "./confirm-override";
 
 // How payment changes report failures (spec §8): an answer from the server → alert 'Error: ' + its error;
 // no answer (network) → alert with the action's own message. The overdraft refusal is a question instead.
@@ -8,9 +9,6 @@ function alertFailure(error: unknown, networkMessage: string): false {
   return false;
 }
 
-const isOverdraft = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 409 && error.body?.code === "insufficient_balance";
-
 /**
  * Sends a payment create or update. When the amount is more than the user's available balance the server
  * refuses with 409; the admin sees its message and may confirm, which resends with `override: true`.
@@ -18,17 +16,9 @@ const isOverdraft = (error: unknown): error is ApiError =>
  */
 export async function savePayment(send: (override: boolean) => Promise<unknown>, networkMessage: string): Promise<boolean> {
   try {
-    await send(false);
-    return true;
+    return await sendWithOverride(send);
   } catch (error) {
-    if (!isOverdraft(error)) return alertFailure(error, networkMessage);
-    if (!window.confirm(error.message)) return false;
-    try {
-      await send(true);
-      return true;
-    } catch (retryError) {
-      return alertFailure(retryError, networkMessage);
-    }
+    return alertFailure(error, networkMessage);
   }
 }
 

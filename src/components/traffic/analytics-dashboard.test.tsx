@@ -43,7 +43,7 @@ function stubDashboard(reply: TrafficDashboard | ((range: string) => TrafficDash
   return stubFetch({ [`GET ${path}`]: (_init, url) => ({ body: typeof reply === "function" ? reply(url.searchParams.get("range")!) : reply }) });
 }
 
-// Top Pages link to the pages, so the dashboard lives inside a router (the admin and profile screens).
+// The dashboard lives inside a router on the admin and profile screens.
 const renderDashboard = (props: ComponentProps<typeof AnalyticsDashboard> = { mode: "admin" }) =>
   render(
     <MemoryRouter>
@@ -169,12 +169,21 @@ describe("analytics dashboard: overview", () => {
     ]);
   });
 
+  it("shows a stored off-site path as plain text, not a link", async () => {
+    stubDashboard({ ...dashboard, overview: { ...dashboard.overview, topPages: [{ page: "//evil.example/x", views: 3 }] } });
+    renderDashboard();
+    const pages = await screen.findByRole("list", { name: "Top Pages" });
+    expect(within(pages).getByText("//evil.example/x").closest("a")).toBeNull();
+    expect(within(pages).queryAllByRole("link")).toEqual([]);
+  });
+
   it("lists top pages with views, and sources with visitors and percentage ('Direct' when missing)", async () => {
     stubDashboard(dashboard);
     renderDashboard();
     const pages = await screen.findByRole("list", { name: "Top Pages" });
     expect(within(pages).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["/2,100 views", "/content/c11,500 views"]);
-    expect(within(pages).getByRole("link", { name: "/content/c1" }).getAttribute("href")).toBe("/content/c1");
+    // Paths come from a public endpoint, so they are text, never links (issue 13: `//evil.example/x` led off-site).
+    expect(within(pages).queryAllByRole("link")).toEqual([]);
     const sources = screen.getByRole("list", { name: "Traffic Sources" });
     expect(within(sources).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "Direct555 visitors · 45.0%",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHART_COLORS, conversionRate, deviceBreakdown, fillTimeline, formatPercent, formatSessionDuration, sourceLabel, campaignLabel } from "./traffic-format";
+import { CHART_COLORS, conversionRate, deviceBreakdown, deviceLabel, fillTimeline, formatPercent, formatSessionDuration, sourceLabel, campaignLabel } from "./traffic-format";
 
 describe("traffic figures", () => {
   it("words sessions in minutes and seconds, rounding to whole seconds", () => {
@@ -37,6 +37,10 @@ describe("traffic figures", () => {
       ["tablet", 0],
       ["tv", 1],
     ]);
+  });
+
+  it("names device types as text, whatever the type (never an Object.prototype member)", () => {
+    expect(["mobile", "tv", "constructor", "__proto__", ""].map(deviceLabel)).toEqual(["Mobile", "Tv", "Constructor", "__proto__", "Unknown"]);
   });
 
   it("fills every UTC day of the range, from the range's start day to today", () => {

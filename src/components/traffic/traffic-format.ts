@@ -32,8 +32,9 @@ export const sourceLabel = (source: string | null | undefined) => source?.trim()
 export const campaignLabel = (campaign: string | null | undefined) => campaign?.trim() || "Unknown";
 
 export const DEVICE_TYPES = ["mobile", "desktop", "tablet"] as const;
-const deviceNames: Record<string, string> = { mobile: "Mobile", desktop: "Desktop", tablet: "Tablet" };
-export const deviceLabel = (type: string) => deviceNames[type] ?? (type ? type.charAt(0).toUpperCase() + type.slice(1) : "Unknown");
+// A Map: the type is data, and a plain object would answer "constructor" with Object's constructor.
+const deviceNames: ReadonlyMap<string, string> = new Map([["mobile", "Mobile"], ["desktop", "Desktop"], ["tablet", "Tablet"]]);
+export const deviceLabel = (type: string) => deviceNames.get(type) ?? (type ? type.charAt(0).toUpperCase() + type.slice(1) : "Unknown");
 
 /** Every device type, in the spec's order (mobile, desktop, tablet), with zeros for the missing ones. */
 export function deviceBreakdown(devices: TrafficDashboard["devices"]): TrafficDashboard["devices"] {

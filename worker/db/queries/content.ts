@@ -1,10 +1,12 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
+import { MEMBER_NAME_SQL } from "../../domain/username";
 import { content, likes } from "../schema";
 
 export type ContentRow = typeof content.$inferSelect & { creatorName: string; likeCount: number };
 
-const CREATOR_NAME = sql`coalesce(u.username, substr(u.email, 1, instr(u.email, '@') - 1))`;
+// The creator's public name (worker/domain/username.ts displayName): never a part of the email.
+const CREATOR_NAME = sql`coalesce(u.username, ${sql.raw(MEMBER_NAME_SQL)})`;
 const LIKE_COUNT = sql`(select count(*) from likes l where l.content_id = c.id)`;
 
 // Raw SQL because search joins the FTS5 table (drizzle cannot express it); every value is bound. The

@@ -3,10 +3,12 @@ import { newId } from "../../lib/ids";
 
 // What a user can be paid: every credit (earnings and awarded bonuses) minus every payment, optionally
 // leaving one payment out (the one being edited). Evaluated inside the write, so two payments recorded at
-// the same moment cannot both spend the same balance.
-const AVAILABLE = `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ?2)
-  + (select coalesce(sum(total_micros), 0) from bonuses where user_id = ?2 and status = 'awarded')
-  - (select coalesce(sum(amount_micros), 0) from payments where user_id = ?2 and id <> ?1)`;
+// the same moment cannot both spend the same balance. The parameters name the SQL placeholders (or
+// literals) for the user and the payment left out; credit-writes.ts guards credits with the same sum.
+export const availableSql = (user: string, excludedPayment: string) => `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ${user})
+  + (select coalesce(sum(total_micros), 0) from bonuses where user_id = ${user} and status = 'awarded')
+  - (select coalesce(sum(amount_micros), 0) from payments where user_id = ${user} and id <> ${excludedPayment})`;
+const AVAILABLE = availableSql("?2", "?1");
 
 export type PaymentValues = {
   id: string;

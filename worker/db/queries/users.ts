@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { isUniqueViolation } from "../errors";
 import { sessions, users } from "../schema";
@@ -36,10 +36,16 @@ export async function findOrCreateUser(db: Db, params: NewUserParams) {
   ]);
   const user = found[0];
   if (!user) throw new Error("user row missing after insert");
-  // First Google sign-in of an account made earlier by email: remember the stable subject id.
+  // First Google sign-in of an account made earlier by email: remember the stable subject id. Only while
+  // none is stored (a conditional update), so two Google accounts racing for one email cannot both link;
+  // the caller refuses an account whose stored subject is another one.
   if (params.googleSub && !user.googleSub) {
-    await db.update(users).set({ googleSub: params.googleSub }).where(eq(users.id, user.id));
-    user.googleSub = params.googleSub;
+    const [linked] = await db
+      .update(users)
+      .set({ googleSub: params.googleSub })
+      .where(and(eq(users.id, user.id), isNull(users.googleSub)))
+      .returning({ googleSub: users.googleSub });
+    user.googleSub = linked?.googleSub ?? (await findUserById(db, user.id))?.googleSub ?? null;
   }
   return { user, created: user.id === params.id };
 }

@@ -8,17 +8,16 @@ import { newId } from "../../lib/ids";
 import { addMs, nowIso } from "../../lib/time";
 import { CHALLENGES_START } from "../challenges/rules";
 import { enrolStatement } from "../challenges/progress";
+import { devLoginRefusal } from "./dev-login";
 import { verifyGoogleCode, type VerifiedIdentity } from "./google";
 import { SESSION_DAYS } from "./session-cookie";
 
 export const DEV_CODE_PREFIX = "dev:";
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** The local sign-in of DESIGN.md §4: only with DEV_LOGIN=true and only for requests to localhost. */
-export function devIdentity(settings: Settings, requestUrl: URL, code: string): VerifiedIdentity {
-  if (!settings.devLogin || !LOCAL_HOSTS.has(requestUrl.hostname)) {
-    throw new ApiError(401, "Local sign-in is not enabled", "dev_login_disabled");
-  }
+/** The local sign-in of DESIGN.md §4: only with DEV_LOGIN=true and only for requests from this machine. */
+export function devIdentity(settings: Settings, requestUrl: URL, requestHeaders: Headers, code: string): VerifiedIdentity {
+  const refusal = devLoginRefusal(settings, requestUrl, requestHeaders);
+  if (refusal) throw new ApiError(401, refusal, "dev_login_disabled");
   const email = z.email().safeParse(code.slice(DEV_CODE_PREFIX.length).trim().toLowerCase());
   if (!email.success) throw new ApiError(400, "code: local sign-in needs a valid email", "invalid_input");
   return { email: email.data, googleSub: null };
@@ -28,14 +27,15 @@ export type SignInParams = {
   db: Db;
   settings: Settings;
   requestUrl: URL;
+  requestHeaders: Headers;
   code: string;
   verifier: string;
 };
 
 /** Verifies the code, finds or creates the user and opens a session; returns the cookie token. */
-export async function signIn({ db, settings, requestUrl, code, verifier }: SignInParams) {
+export async function signIn({ db, settings, requestUrl, requestHeaders, code, verifier }: SignInParams) {
   const identity = code.startsWith(DEV_CODE_PREFIX)
-    ? devIdentity(settings, requestUrl, code)
+    ? devIdentity(settings, requestUrl, requestHeaders, code)
     : await verifyGoogleCode(settings, requestUrl.origin, code, verifier);
   const now = nowIso();
   const { user, created } = await findOrCreateUser(db, {
@@ -44,6 +44,15 @@ export async function signIn({ db, settings, requestUrl, code, verifier }: SignI
     googleSub: identity.googleSub,
     createdAt: now,
   });
+  // The account found by email signs in with another Google account (email addresses can be reassigned,
+  // e.g. in Google Workspace): the subject id, not the email, is the identity, so this is someone else.
+  if (identity.googleSub && user.googleSub !== identity.googleSub) {
+    throw new ApiError(
+      409,
+      "This email address belongs to an account that signs in with a different Google account. Sign in with that one.",
+      "account_linked_elsewhere",
+    );
+  }
   // New users take part in the sign-on challenges from the moment they sign up.
   if (created && now > CHALLENGES_START) await enrolStatement(db.$client, user.id, now).run();
   const token = randomToken();

@@ -35,13 +35,14 @@ export type Track = {
   samples: number;
 };
 
-const KIND_BY_HANDLER: Record<string, TrackKind> = {
-  vide: "video",
-  soun: "audio",
-  sbtl: "subtitle",
-  subt: "subtitle",
-  text: "subtitle",
-};
+// A Map: the handler type is four bytes of an uploaded file, never to be looked up on a plain object.
+const KIND_BY_HANDLER: ReadonlyMap<string, TrackKind> = new Map([
+  ["vide", "video"],
+  ["soun", "audio"],
+  ["sbtl", "subtitle"],
+  ["subt", "subtitle"],
+  ["text", "subtitle"],
+]);
 
 export const isAudioOrVideo = (track: Track) => track.kind === "video" || track.kind === "audio";
 
@@ -50,7 +51,7 @@ function kindOf(mdia: ChildBox[]): TrackKind {
   const hdlr = child(mdia, "hdlr");
   if (!hdlr) return "data";
   if (hdlr.body.length < 12) fail("hdlr box cut off");
-  return KIND_BY_HANDLER[String.fromCharCode(...hdlr.body.subarray(8, 12))] ?? "data";
+  return KIND_BY_HANDLER.get(String.fromCharCode(...hdlr.body.subarray(8, 12))) ?? "data";
 }
 
 /** tkhd: version/flags, creation, modification (32/64), track id, reserved, then duration (32/64). */

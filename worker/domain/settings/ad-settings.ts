@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { adHostsInput } from "./ad-hosts";
 
 // The ad settings the player reads (spec §3 "Ad settings"): strings, as the spec stores them.
-export const AD_SETTING_KEYS = ["preroll_enabled", "postroll_enabled", "vast_url"] as const;
+// `ad_hosts` (not in the spec): the hosts the feed's ads come from, allowed by the pages' CSP (ad-hosts.ts).
+export const AD_SETTING_KEYS = ["preroll_enabled", "postroll_enabled", "vast_url", "ad_hosts"] as const;
 export type AdSettingKey = (typeof AD_SETTING_KEYS)[number];
 export type AdSettings = Record<AdSettingKey, string>;
 
-export const AD_DEFAULTS: AdSettings = { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" };
+export const AD_DEFAULTS: AdSettings = { preroll_enabled: "false", postroll_enabled: "false", vast_url: "", ad_hosts: "" };
 
 const flag = z.enum(["true", "false"], "must be 'true' or 'false'");
 
@@ -32,4 +34,5 @@ export const adSettingChange = z.discriminatedUnion("key", [
   z.object({ key: z.literal("preroll_enabled"), value: flag }),
   z.object({ key: z.literal("postroll_enabled"), value: flag }),
   z.object({ key: z.literal("vast_url"), value: feedUrl }),
-], "key must be one of preroll_enabled, postroll_enabled, vast_url");
+  z.object({ key: z.literal("ad_hosts"), value: adHostsInput }),
+], "key must be one of preroll_enabled, postroll_enabled, vast_url, ad_hosts");

@@ -3,11 +3,21 @@ import { z } from "zod";
 // The page-visit payload (spec §3) as the tracker sends it. Every field is bounded: the endpoint is public.
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish().transform((v) => v?.trim() || null);
 
+/**
+ * A path on this site, as `location.pathname` (plus search and hash) gives it: one leading `/`, then no
+ * second `/` or `\` (browsers read `//host` and `/\host` as another site), no backslashes, whitespace or
+ * control characters (browsers drop tabs and newlines, so `/\t/host` is `//host` too). Dashboards show it.
+ */
+const sameSitePath = z
+  .string("page_path is required")
+  .max(512, "page_path must be at most 512 characters")
+  .regex(/^\/(?![/\\])[^\\\s\p{Cc}]*$/u, "page_path must be a path on this site, starting with a single /");
+
 export const pageVisitBody = z.object({
   session_id: z.string().min(8, "session_id: too short").max(64).regex(/^[\w-]+$/, "session_id: letters, digits, - and _ only"),
   // Ignored: the signed-in user comes from the session cookie, never from the payload.
   user_id: z.string().max(64).nullish(),
-  page_path: z.string().min(1).max(512).startsWith("/", "page_path must start with /"),
+  page_path: sameSitePath,
   referrer: text(1024),
   visit_duration: z.number().int().min(0).max(7 * 24 * 3600),
   page_views: z.number().int().min(1).max(100_000),

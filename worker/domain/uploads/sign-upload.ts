@@ -4,7 +4,7 @@ import { createUpload } from "../../db/queries/uploads";
 import { ApiError, badRequest } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
-import { ACCEPTED_TYPES, maxBytes, MiB, MULTIPART_THRESHOLD, PART_SIZE } from "./limits";
+import { maxBytes, MiB, MULTIPART_THRESHOLD, PART_SIZE, uploadKindOf } from "./limits";
 import { signUploadToken } from "./upload-token";
 
 export type SignParams = {
@@ -22,7 +22,7 @@ const safeName = (name: string) =>
   name.normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^[._]+/, "").slice(-100) || "file";
 
 export async function signUpload(p: SignParams): Promise<UploadSignResponse> {
-  const kind = ACCEPTED_TYPES[p.contentType];
+  const kind = uploadKindOf(p.contentType);
   if (!kind) {
     throw new ApiError(415, "contentType: only MP4 video, MP3 audio and JPEG, PNG, WebP or GIF images are accepted", "unsupported_media");
   }

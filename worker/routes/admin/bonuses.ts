@@ -4,8 +4,11 @@ import { z } from "zod";
 import type { AppEnv } from "../../app-env";
 import type { Db } from "../../db/client";
 import { userExists } from "../../db/queries/admin-users";
+import { changeCreditAmount, deleteCredit, MANUAL_BONUSES } from "../../db/queries/credit-writes";
+import { availableMicros } from "../../db/queries/payment-writes";
 import { bonuses, users } from "../../db/schema";
 import { descriptionInput, usdInput, userIdInput } from "../../domain/admin/money-input";
+import { overrideField, overrideQuery, paidOutRefusal } from "../../domain/admin/paid-out-credit";
 import { auditStatement } from "../../domain/audit";
 import { notFound } from "../../lib/errors";
 import { ID_PATTERN, newId } from "../../lib/ids";
@@ -16,7 +19,7 @@ import { bonusAwardJson, type BonusRow } from "./bonus-json";
 
 const amount = usdInput("total_bonus_amount", { step: 0.01 });
 const createBody = z.object({ user_id: userIdInput, total_bonus_amount: amount, description: descriptionInput });
-const changeBody = z.object({ total_bonus_amount: amount });
+const changeBody = z.object({ total_bonus_amount: amount, override: overrideField });
 
 const auditView = (b: BonusRow) => ({ user_id: b.userId, total_micros: b.totalMicros, status: b.status, description: b.description });
 
@@ -29,6 +32,13 @@ async function manualBonus(db: Db, id: string) {
     .get();
   if (!row) throw notFound("Manual bonus not found");
   return row;
+}
+
+/** A guarded write was refused: 404 when the bonus went meanwhile, else the 409 with the amounts. */
+async function refusePaidOut(db: Db, before: BonusRow, newMicros: number | null): Promise<never> {
+  await manualBonus(db, before.id);
+  const balanceMicros = await availableMicros(db, before.userId);
+  throw paidOutRefusal({ noun: "bonus", decimals: 2, amountMicros: before.totalMicros, newMicros, balanceMicros });
 }
 
 /** Admin: manual bonuses (spec §5 "Manual bonus"); awarded at once, so they count in the viewer balance. */
@@ -61,14 +71,16 @@ export const adminBonusRoutes = new Hono<AppEnv>()
     const { email } = await manualBonus(db, row.id);
     return c.json(bonusAwardJson(row, email), 201);
   })
+  // Lowering or deleting a bonus that payments already drew on needs `override` (docs/decisions/017).
   .patch(`/bonuses/:id${ID_PATTERN}`, validate("json", changeBody), async (c) => {
     const db = c.get("db");
     const { b: before, email } = await manualBonus(db, c.req.param("id"));
-    const after = { ...before, totalMicros: c.req.valid("json").total_bonus_amount };
-    await db.batch([
-      db.update(bonuses).set({ totalMicros: after.totalMicros }).where(eq(bonuses.id, before.id)),
-      auditStatement(db, { actorId: c.get("user")!.id, action: "update", entity: "bonus", entityId: before.id, before: auditView(before), after: auditView(after) }),
-    ]);
+    const { total_bonus_amount, override } = c.req.valid("json");
+    const after = { ...before, totalMicros: total_bonus_amount };
+    const audit = { actorId: c.get("user")!.id, action: "update", entity: "bonus", entityId: before.id, before: auditView(before), after: auditView(after) } as const;
+    if (!(await changeCreditAmount(db, MANUAL_BONUSES, { id: before.id, userId: before.userId, amountMicros: total_bonus_amount, override, audit }))) {
+      await refusePaidOut(db, before, total_bonus_amount);
+    }
     return c.json(bonusAwardJson(after, email), 200);
   })
   .post(`/bonuses/:id${ID_PATTERN}/review`, validate("json", bonusReviewBody), async (c) => {
@@ -77,12 +89,12 @@ export const adminBonusRoutes = new Hono<AppEnv>()
     const owner = await db.select({ email: users.email }).from(users).where(eq(users.id, after.userId)).get();
     return c.json(bonusAwardJson(after, owner?.email ?? ""), 200);
   })
-  .delete(`/bonuses/:id${ID_PATTERN}`, async (c) => {
+  .delete(`/bonuses/:id${ID_PATTERN}`, validate("query", overrideQuery), async (c) => {
     const db = c.get("db");
     const { b: before } = await manualBonus(db, c.req.param("id"));
-    await db.batch([
-      db.delete(bonuses).where(eq(bonuses.id, before.id)),
-      auditStatement(db, { actorId: c.get("user")!.id, action: "delete", entity: "bonus", entityId: before.id, before: auditView(before) }),
-    ]);
+    const audit = { actorId: c.get("user")!.id, action: "delete", entity: "bonus", entityId: before.id, before: auditView(before) } as const;
+    if (!(await deleteCredit(db, MANUAL_BONUSES, { id: before.id, userId: before.userId, override: c.req.valid("query").override, audit }))) {
+      await refusePaidOut(db, before, null);
+    }
     return c.json({ ok: true }, 200);
   });

@@ -5,8 +5,11 @@ import type { AdminEarningJson } from "../../api-types";
 import type { AppEnv } from "../../app-env";
 import type { Db } from "../../db/client";
 import { userExists } from "../../db/queries/admin-users";
+import { changeCreditAmount, deleteCredit, MANUAL_EARNINGS } from "../../db/queries/credit-writes";
+import { availableMicros } from "../../db/queries/payment-writes";
 import { earnings, users } from "../../db/schema";
 import { descriptionInput, usdInput, userIdInput } from "../../domain/admin/money-input";
+import { overrideField, overrideQuery, paidOutRefusal } from "../../domain/admin/paid-out-credit";
 import { auditStatement } from "../../domain/audit";
 import { notFound } from "../../lib/errors";
 import { ID_PATTERN, newId } from "../../lib/ids";
@@ -16,7 +19,7 @@ import { validate } from "../../lib/validate";
 
 const amount = usdInput("amount_usd", { step: 0.001 });
 const createBody = z.object({ user_id: userIdInput, amount_usd: amount, description: descriptionInput });
-const changeBody = z.object({ amount_usd: amount });
+const changeBody = z.object({ amount_usd: amount, override: overrideField });
 
 type EarningRow = typeof earnings.$inferSelect;
 const json = (e: EarningRow, email: string): AdminEarningJson => ({
@@ -40,6 +43,13 @@ async function manualEarning(db: Db, id: string) {
     .get();
   if (!row) throw notFound("Manual earning not found");
   return row;
+}
+
+/** A guarded write was refused: 404 when the earning went meanwhile, else the 409 with the amounts. */
+async function refusePaidOut(db: Db, before: EarningRow, newMicros: number | null): Promise<never> {
+  await manualEarning(db, before.id);
+  const balanceMicros = await availableMicros(db, before.userId);
+  throw paidOutRefusal({ noun: "earning", decimals: 3, amountMicros: before.amountMicros, newMicros, balanceMicros });
 }
 
 /** Admin: manual earnings (spec §5 "Manual earning"); each change is audited in the same batch. */
@@ -70,22 +80,24 @@ export const adminEarningRoutes = new Hono<AppEnv>()
     const { email } = await manualEarning(db, row.id);
     return c.json(json(row, email), 201);
   })
+  // Lowering or deleting an earning that payments already drew on needs `override` (docs/decisions/017).
   .patch(`/earnings/:id${ID_PATTERN}`, validate("json", changeBody), async (c) => {
     const db = c.get("db");
     const { e: before, email } = await manualEarning(db, c.req.param("id"));
-    const after = { ...before, amountMicros: c.req.valid("json").amount_usd };
-    await db.batch([
-      db.update(earnings).set({ amountMicros: after.amountMicros }).where(eq(earnings.id, before.id)),
-      auditStatement(db, { actorId: c.get("user")!.id, action: "update", entity: "earning", entityId: before.id, before: auditView(before), after: auditView(after) }),
-    ]);
+    const { amount_usd, override } = c.req.valid("json");
+    const after = { ...before, amountMicros: amount_usd };
+    const audit = { actorId: c.get("user")!.id, action: "update", entity: "earning", entityId: before.id, before: auditView(before), after: auditView(after) } as const;
+    if (!(await changeCreditAmount(db, MANUAL_EARNINGS, { id: before.id, userId: before.userId, amountMicros: amount_usd, override, audit }))) {
+      await refusePaidOut(db, before, amount_usd);
+    }
     return c.json(json(after, email), 200);
   })
-  .delete(`/earnings/:id${ID_PATTERN}`, async (c) => {
+  .delete(`/earnings/:id${ID_PATTERN}`, validate("query", overrideQuery), async (c) => {
     const db = c.get("db");
     const { e: before } = await manualEarning(db, c.req.param("id"));
-    await db.batch([
-      db.delete(earnings).where(eq(earnings.id, before.id)),
-      auditStatement(db, { actorId: c.get("user")!.id, action: "delete", entity: "earning", entityId: before.id, before: auditView(before) }),
-    ]);
+    const audit = { actorId: c.get("user")!.id, action: "delete", entity: "earning", entityId: before.id, before: auditView(before) } as const;
+    if (!(await deleteCredit(db, MANUAL_EARNINGS, { id: before.id, userId: before.userId, override: c.req.valid("query").override, audit }))) {
+      await refusePaidOut(db, before, null);
+    }
     return c.json({ ok: true }, 200);
   });

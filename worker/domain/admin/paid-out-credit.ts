@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { ApiError } from "../../lib/errors";
+import { usdText } from "../../lib/money";
+
+/** `?override=true` on a DELETE, `override: true` in a PATCH body: the admin confirmed an overdraft. */
+export const overrideQuery = z.object({
+  override: z.enum(["true", "false"], "override must be true or false").default("false").transform((v) => v === "true"),
+});
+export const overrideField = z.boolean("override must be true or false").default(false);
+
+export type PaidOutCredit = {
+  noun: "earning" | "bonus";
+  /** Decimals the amounts are typed in: earnings to the tenth of a cent, bonuses to the cent. */
+  decimals: 2 | 3;
+  amountMicros: number;
+  /** The new amount of a change; null for a delete. */
+  newMicros: number | null;
+  /** The user's balance now (credits minus payments). */
+  balanceMicros: number;
+};
+
+/**
+ * The 409 for a credit payments already drew on, with the amounts, answered like the payments' overdraft
+ * refusal so the admin screens can ask and resend with the override.
+ */
+export function paidOutRefusal(c: PaidOutCredit) {
+  const after = c.balanceMicros - (c.amountMicros - (c.newMicros ?? 0));
+  const what = `Payments already drew on this ${c.noun} (${usdText(c.amountMicros, c.decimals)})`;
+  const change = c.newMicros === null ? "deleting it" : `lowering it to ${usdText(c.newMicros, c.decimals)}`;
+  const confirm = c.newMicros === null ? "Confirm to delete it anyway." : "Confirm to change it anyway.";
+  return new ApiError(409, `${what}: ${change} would leave the user's balance at ${usdText(after)}. ${confirm}`, "already_paid_out");
+}

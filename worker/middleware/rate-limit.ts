@@ -1,0 +1,50 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app-env";
+import { isLoopbackAddress } from "../domain/auth/local-request";
+import { secondsLeftInWindow, withinLimit } from "../domain/rate-limit";
+import { sha256Hex } from "../lib/crypto";
+import { ApiError } from "../lib/errors";
+
+// Per-address limits for requests that cost more than a read (docs/decisions/017). Each is far above what
+// an honest person does in a minute, even a household or an office behind one address.
+
+/** Sign-in requests (the redirect URL and the code exchange together): 30 complete sign-ins a minute. */
+export const SIGN_IN_PER_MINUTE = 60;
+/** Upload signatures: a bulk upload signs each file and its thumbnail one after another, about 2 a second at most. */
+export const UPLOAD_SIGNS_PER_MINUTE = 120;
+
+type Limit = { name: string; perMinute: number; message: string };
+
+/**
+ * Counts the request against `perMinute` for the caller's address (CF-Connecting-IP, which Cloudflare sets
+ * and clients cannot) and answers 429 beyond it. Requests without an address (only the tests' SELF.fetch)
+ * and from this machine (`npm run dev`, the e2e suite, the benchmarks: Miniflare sets the loopback address)
+ * are not counted: production never sees either.
+ */
+export function limitPerAddress({ name, perMinute, message }: Limit) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const ip = c.req.header("cf-connecting-ip")?.trim();
+    if (ip && !isLoopbackAddress(ip)) {
+      // Salted like the tracker's, so the table never holds an address.
+      const key = `${name}:${await sha256Hex(`${c.get("settings").sessionSecret}:ip:${ip}`)}`;
+      const nowMs = Date.now();
+      if (!(await withinLimit(c.env.DB, key, perMinute, nowMs))) {
+        c.header("Retry-After", String(secondsLeftInWindow(nowMs)));
+        throw new ApiError(429, message, "rate_limited");
+      }
+    }
+    await next();
+  });
+}
+
+export const signInLimit = limitPerAddress({
+  name: "sign-in",
+  perMinute: SIGN_IN_PER_MINUTE,
+  message: "Too many sign-in attempts from this address. Please wait a minute and try again.",
+});
+
+export const uploadSignLimit = limitPerAddress({
+  name: "upload-sign",
+  perMinute: UPLOAD_SIGNS_PER_MINUTE,
+  message: "Too many uploads started from this address. Please wait a minute and try again.",
+});
