@@ -56,6 +56,8 @@ test("signed-in screens: home, content, upload, bulk upload, profile, wallet", a
   await expect(page.getByRole("list", { name: "Uploads" }).getByRole("listitem")).toHaveCount(2);
   await expectAccessible(page, "bulk upload");
 
+  // Leaving with files not uploaded yet asks first (beforeunload); this walk means to leave.
+  page.once("dialog", (dialog) => void dialog.accept());
   await page.goto("/profile");
   for (const tab of ["Profile Settings", "My Content", "Liked Content"]) {
     await page.getByRole("tab", { name: tab }).click();

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Outlet, useNavigation } from "react-router";
 import { usePageTracking } from "../hooks/use-page-tracking";
+import { CreditNoticeToast } from "./credit-notice";
 import { Header } from "./header";
 import { PageSpinner } from "./spinner";
 
@@ -18,6 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="mx-auto max-w-7xl px-4 py-8">
         {children}
       </main>
+      <CreditNoticeToast />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useShallow } from "zustand/react/shallow";
+import { useMediaQuery } from "../hooks/use-media-query";
 import { type ContentTypeFilter, useGalleryFilters } from "../stores/gallery-filters";
+import { TypeIcon } from "./gallery/type-icon";
 
 const typeFilters: { value: ContentTypeFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -7,38 +9,50 @@ const typeFilters: { value: ContentTypeFilter; label: string }[] = [
   { value: "audio", label: "Audio" },
 ];
 
+/** Spec §2's placeholder; a phone's narrow box shows the short one (the box's name stays the full text). */
+const PLACEHOLDER = "Search content or creators...";
+const SHORT_PLACEHOLDER = "Search...";
+
 /** Search box and type filters for the home gallery; state lives in the gallery-filters store. */
 export function HeaderSearch() {
   const { search, type, setSearch, setType } = useGalleryFilters(
     useShallow((s) => ({ search: s.search, type: s.type, setSearch: s.setSearch, setType: s.setType })),
   );
+  // Tailwind's `sm`: from here the box is wide enough for the whole placeholder.
+  const roomy = useMediaQuery("(min-width: 640px)");
 
   return (
-    <div
-      role="search"
-      className="order-last flex w-full flex-wrap items-center gap-2 lg:order-none lg:w-auto lg:flex-1"
-    >
+    <div role="search" className="flex min-w-0 flex-1 items-center gap-2">
       <input
         type="search"
         aria-label="Search content or creators"
-        placeholder="Search content or creators..."
+        placeholder={roomy ? PLACEHOLDER : SHORT_PLACEHOLDER}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        className="min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-500/40"
+        className="w-full min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-500/40"
       />
-      <div role="group" aria-label="Content type" className="flex rounded-lg border border-slate-700 p-0.5">
+      <div role="group" aria-label="Content type" className="flex shrink-0 rounded-lg border border-slate-700 p-0.5">
         {typeFilters.map((filter) => (
           <button
             key={filter.value}
             type="button"
             aria-pressed={type === filter.value}
             onClick={() => setType(filter.value)}
+            title={filter.label}
             className={
-              "rounded-md px-3 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 " +
+              "inline-flex items-center rounded-md px-2 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 sm:px-3 " +
               (type === filter.value ? "bg-violet-600 text-white" : "text-slate-300 hover:text-white")
             }
           >
-            {filter.label}
+            {/* On a phone Videos and Audio show as their icons; the name is still what they are called. */}
+            {filter.value === "all" ? (
+              filter.label
+            ) : (
+              <>
+                <TypeIcon type={filter.value} className="size-4 sm:hidden" />
+                <span className="sr-only sm:not-sr-only">{filter.label}</span>
+              </>
+            )}
           </button>
         ))}
       </div>

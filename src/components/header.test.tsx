@@ -64,6 +64,41 @@ describe("Header", () => {
     expect(screen.getByRole("button", { name: "Sign In" })).toBeTruthy();
   });
 
+  it("folds the account links behind a Menu button that Escape, a click outside or a chosen link closes", async () => {
+    const { router } = renderHeader({ user: ava, pending: false }, "/wallet");
+    const menu = screen.getByRole("button", { name: "Menu" });
+    const panel = document.getElementById(menu.getAttribute("aria-controls") ?? "");
+    expect(panel?.contains(screen.getByRole("link", { name: "Profile" }))).toBe(true);
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    expect(panel?.className).toMatch(/(^| )hidden( |$)/);
+
+    fireEvent.click(menu);
+    expect(menu.getAttribute("aria-expanded")).toBe("true");
+    expect(panel?.className).not.toMatch(/(^| )hidden( |$)/);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(menu);
+
+    fireEvent.click(menu);
+    fireEvent.pointerDown(document.body);
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+
+    fireEvent.click(menu);
+    fireEvent.click(screen.getByRole("link", { name: "Profile" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
+    expect(screen.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("keeps the spec's placeholder where it fits and a short one on a phone, with the full name for both", () => {
+    const phone = vi.spyOn(window, "matchMedia").mockImplementation(
+      (query) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+    renderHeader({ user: ava, pending: false });
+    const search = screen.getByRole("searchbox", { name: "Search content or creators" });
+    expect(search.getAttribute("placeholder")).toBe("Search...");
+    phone.mockRestore();
+  });
+
   it("has search and type filters on the home page only, kept in the gallery store", () => {
     const { router } = renderHeader({ user: null, pending: false });
     const search = screen.getByPlaceholderText("Search content or creators...");

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { useShallow } from "zustand/react/shallow";
-import { displayName, useAuth } from "../stores/auth";
+import { useAuth } from "../stores/auth";
+import { AccountMenu } from "./account-menu";
 import { HeaderSearch } from "./header-search";
 import { buttonClass } from "./ui";
 
@@ -8,12 +9,13 @@ export function Header() {
   const isHome = useLocation().pathname === "/";
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/90 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+      {/* One row at every width: the search shrinks and the account links fold into a menu on phones. */}
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-4">
         {/* The label keeps the name whole; some tools read the two-colour spans as "Reel pay". */}
         <Link
           to="/"
           aria-label="Reelpay"
-          className="rounded text-xl font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-violet-400"
+          className="shrink-0 rounded text-xl font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-violet-400"
         >
           Reel<span className="text-violet-400">pay</span>
         </Link>
@@ -40,7 +42,7 @@ function AccountActions() {
 
   if (!user) {
     return (
-      <div className="ml-auto">
+      <div className="ml-auto shrink-0">
         <button
           type="button"
           className={buttonClass("primary", "compact")}
@@ -58,29 +60,5 @@ function AccountActions() {
     navigate("/");
   };
 
-  return (
-    // On phones the account row takes its own line under the logo; from `sm` it sits on the right.
-    <nav aria-label="Account" className="flex w-full flex-wrap items-center gap-1 sm:ml-auto sm:w-auto sm:gap-2">
-      <Link to="/profile" className={buttonClass("ghost", "compact")}>
-        Profile
-      </Link>
-      {user.is_admin ? (
-        <Link to="/admin" className={buttonClass("ghost", "compact")}>
-          Admin
-        </Link>
-      ) : null}
-      <Link to="/wallet" className={buttonClass("ghost", "compact")}>
-        Wallet
-      </Link>
-      <Link to="/upload" className={buttonClass("primary", "compact")}>
-        Upload
-      </Link>
-      <span className="ml-auto max-w-32 truncate px-1 text-sm text-slate-300 sm:ml-0 sm:max-w-48" title={user.email}>
-        {displayName(user)}
-      </span>
-      <button type="button" className={buttonClass("secondary", "compact")} onClick={signOut}>
-        Sign Out
-      </button>
-    </nav>
-  );
+  return <AccountMenu user={user} onSignOut={signOut} />;
 }

@@ -1,6 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useAuth } from "../stores/auth";
+import { noAdEvents } from "./admin/admin-fixtures";
 import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
 import { admin, ava } from "../test/fixtures";
@@ -47,6 +48,7 @@ describe("route guards", () => {
       "GET /api/admin/users": { body: [] },
       "GET /api/admin/payments": { body: [] },
       "GET /api/admin/analytics": { body: { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] } },
+      "GET /api/admin/analytics/ads": { body: noAdEvents },
     });
     const { router } = renderApp("/admin");
     expect(await screen.findByRole("tablist", { name: "Admin sections" })).toBeTruthy();

@@ -4,8 +4,8 @@ import type { UploadMultipartPlan, UploadPartsResponse, UploadSignResponse } fro
 export type UploadFileOptions = {
   /** Fraction of the file's bytes stored so far, from 0 to 1. */
   onProgress?(fraction: number): void;
-  /** Called once the upload is signed, before any byte is sent (bulk rows show this step). */
-  onSigned?(): void;
+  /** Called once the upload is signed, before any byte is sent (bulk rows show this step); awaited. */
+  onSigned?(): void | Promise<void>;
   signal?: AbortSignal;
 };
 
@@ -24,7 +24,7 @@ export async function uploadFile(file: File, opts: UploadFileOptions = {}): Prom
     body: { filename: file.name, contentType, fileSize: file.size },
     signal,
   });
-  onSigned?.();
+  await onSigned?.();
   if (!signed.multipart) {
     await putBlob(signed.uploadUrl, file, contentType, signal, (loaded) => onProgress?.(loaded / (file.size || 1)));
   } else {
@@ -86,7 +86,8 @@ function isRetryable(error: unknown) {
   return error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
-function sleep(ms: number, signal?: AbortSignal) {
+/** Waits `ms`, or rejects with an AbortError as soon as `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal) {
   return new Promise<void>((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);

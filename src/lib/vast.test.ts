@@ -97,6 +97,65 @@ describe("loadVastAd", () => {
     expect((await loadVastAd(feed)).mediaUrl).toBe(`${origin}/ads/ad.mp4`);
   });
 
+  it("plays an mp4 labelled apiFramework=\"VAST\" (as in the IAB samples); only VPAID and Flash are refused", async () => {
+    stubNetwork({
+      "GET /ads/feed.xml": {
+        body: inlineVast({
+          mediaFiles: [
+            { url: "/ads/vpaid.mp4", type: "video/mp4", apiFramework: "VPAID" },
+            { url: "/ads/flash.mp4", type: "video/mp4", apiFramework: "FLASH" },
+            { url: "/ads/ad.mp4", type: "video/mp4", apiFramework: "VAST" },
+          ],
+        }),
+      },
+      ...mediaOk,
+    });
+    expect((await loadVastAd(feed)).mediaUrl).toBe(`${origin}/ads/ad.mp4`);
+  });
+
+  it("tries the next media file when the first one's probe fails", async () => {
+    const pixels = watchPixels();
+    const { requests } = stubNetwork({
+      "GET /ads/feed.xml": {
+        body: inlineVast({
+          mediaFiles: [
+            { url: "https://cdn-a.example.com/ad.mp4", type: "video/mp4" },
+            { url: "/ads/ad-720.mp4", type: "video/mp4" },
+            { url: "/ads/ad.webm", type: "video/webm" },
+          ],
+        }),
+      },
+      "HEAD https://cdn-a.example.com/ad.mp4": { status: 404 },
+      "HEAD /ads/ad-720.mp4": { status: 200 },
+    });
+    const ad = await loadVastAd(feed);
+    expect(ad.mediaUrl).toBe(`${origin}/ads/ad-720.mp4`);
+    expect(requests).toEqual([`GET ${feed}`, "HEAD https://cdn-a.example.com/ad.mp4", `HEAD ${origin}/ads/ad-720.mp4`]);
+    // A file that was found is no error for the ad server.
+    expect(pixels.some((p) => p.includes("event=error"))).toBe(false);
+  });
+
+  it("tries the other types after the mp4s, and fails with the first reason when none answers", async () => {
+    stubNetwork({
+      "GET /ads/feed.xml": {
+        body: inlineVast({ mediaFiles: [{ url: "/ads/ad.webm", type: "video/webm" }, { url: "/ads/ad.mp4", type: "video/mp4" }] }),
+      },
+      "HEAD /ads/ad.mp4": { status: 404 },
+      "HEAD /ads/ad.webm": { status: 200 },
+    });
+    expect((await loadVastAd(feed)).mediaUrl).toBe(`${origin}/ads/ad.webm`);
+
+    const { requests } = stubNetwork({
+      "GET /ads/feed.xml": {
+        body: inlineVast({ mediaFiles: [{ url: "/ads/a.mp4", type: "video/mp4" }, { url: "/ads/b.mp4", type: "video/mp4" }] }),
+      },
+      "HEAD /ads/a.mp4": { status: 410 },
+      "HEAD /ads/b.mp4": { status: 503 },
+    });
+    expect(await failure(loadVastAd(feed))).toBe("Ad media unavailable (status 410)");
+    expect(requests.filter((r) => r.startsWith("HEAD"))).toHaveLength(2);
+  });
+
   it("takes another playable type when there is no mp4, skipping invalid URLs", async () => {
     stubNetwork({
       "GET /ads/feed.xml": {

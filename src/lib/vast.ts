@@ -73,15 +73,12 @@ export async function loadVastAd(feedUrl: string, options: LoadVastOptions = {})
     const ads = (response as VastResponse).ads;
     if (ads.length === 0 && documents.failure) throw documents.failure;
 
-    const ad = pickLinearAd(ads);
+    const ad = await firstPlayableChoice(mediaChoices(ads), controller.signal, (choice) =>
+      // VAST 401: file not found (reported once, for the ad we would have shown first).
+      new VASTTracker(client, choice.ad, choice.creative).error({ ERRORCODE: 401 }),
+    );
     const tracker = new VASTTracker(client, ad.ad, ad.creative);
     tracker.setDuration(ad.duration);
-    await probeMedia(ad.mediaUrl, controller.signal).catch((error: unknown) => {
-      if (!(error instanceof VastLoadError)) throw error;
-      // VAST 401: file not found.
-      tracker.error({ ERRORCODE: 401 });
-      throw error;
-    });
     return { mediaUrl: ad.mediaUrl, duration: ad.duration, clickThrough: ad.clickThrough, tracker };
   } catch (error) {
     if (timedOut) throw new VastLoadError(vastMessages.timedOut);
@@ -175,40 +172,42 @@ type Creative = {
 type VastAd = { creatives: Creative[] };
 type VastResponse = { ads: VastAd[] };
 
-function pickLinearAd(ads: VastAd[]) {
+type MediaChoice = { ad: VastAd; creative: Creative; mediaUrl: string; duration: number; clickThrough: string | null };
+
+/** Every playable media file of the linear creatives, best first: the order in which they are tried. */
+function mediaChoices(ads: VastAd[]): MediaChoice[] {
   const candidates = ads.flatMap((ad) =>
     ad.creatives.filter((c) => c.type === "linear" && (c.mediaFiles?.length ?? 0) > 0).map((creative) => ({ ad, creative })),
   );
   if (candidates.length === 0) throw new VastLoadError(vastMessages.noMediaFiles);
 
-  for (const { ad, creative } of candidates) {
-    const mediaUrl = pickMediaUrl(creative.mediaFiles ?? []);
-    if (!mediaUrl) continue;
+  const choices = candidates.flatMap(({ ad, creative }) => {
+    const urls = playableMediaUrls(creative.mediaFiles ?? []);
+    if (urls.length === 0) return [];
     // Only a web page may open from a click (never `javascript:` from a third-party feed).
     const click = creative.videoClickThroughURLTemplate;
     const clickUrl = click ? httpUrl(click.url) : null;
     creative.videoClickThroughURLTemplate = click && clickUrl ? { ...click, url: clickUrl } : null;
-    return {
-      ad,
-      creative,
-      mediaUrl,
-      duration: creative.duration > 0 ? creative.duration : DEFAULT_AD_DURATION_SECONDS,
-      clickThrough: clickUrl,
-    };
-  }
-  throw new VastLoadError(vastMessages.noValidMediaUrl);
+    const duration = creative.duration > 0 ? creative.duration : DEFAULT_AD_DURATION_SECONDS;
+    return urls.map((mediaUrl) => ({ ad, creative, mediaUrl, duration, clickThrough: clickUrl }));
+  });
+  if (choices.length === 0) throw new VastLoadError(vastMessages.noValidMediaUrl);
+  return choices;
 }
 
-// Script-driven creatives (VPAID) and Flash cannot play in a <video>.
-const unplayable = /^application\/(javascript|x-javascript|x-shockwave-flash)$/i;
+// Script-driven creatives (VPAID) and Flash cannot play in a <video>. Any other apiFramework (the IAB
+// samples say apiFramework="VAST") labels a plain file, which plays like one.
+const unplayableType = /^application\/(javascript|x-javascript|x-shockwave-flash)$/i;
+const unplayableFramework = /vpaid|flash/i;
 
-/** The first mp4 with a usable URL, else the first other playable file with one. */
-function pickMediaUrl(files: MediaFile[]): string | null {
+/** The URLs of the files a <video> can play: mp4 first, then the others, each group in feed order. */
+function playableMediaUrls(files: MediaFile[]): string[] {
   const usable = files
-    .filter((file) => !file.apiFramework && !unplayable.test(file.mimeType ?? ""))
+    .filter((file) => !unplayableFramework.test(file.apiFramework ?? "") && !unplayableType.test(file.mimeType ?? ""))
     .map((file) => ({ type: (file.mimeType ?? "").toLowerCase(), url: httpUrl(file.fileURL) }))
     .filter((file): file is { type: string; url: string } => file.url !== null);
-  return (usable.find((file) => file.type === "video/mp4") ?? usable[0])?.url ?? null;
+  const mp4 = usable.filter((file) => file.type === "video/mp4");
+  return [...mp4, ...usable.filter((file) => file.type !== "video/mp4")].map((file) => file.url);
 }
 
 /** `value` as an absolute http(s) URL (a relative one against `base`), or null. */
@@ -224,6 +223,25 @@ function httpUrl(value: string | null | undefined, base?: string): string | null
 }
 
 // ---- Checking the media ----
+
+/**
+ * The first choice whose media answers the probe: a file missing from one CDN often exists in another
+ * rendition, so one failed probe does not lose the ad. When none answers, the first failure is the reason.
+ */
+async function firstPlayableChoice(choices: MediaChoice[], signal: AbortSignal, reportNotFound: (first: MediaChoice) => void) {
+  let firstFailure: VastLoadError | null = null;
+  for (const choice of choices) {
+    try {
+      await probeMedia(choice.mediaUrl, signal);
+      return choice;
+    } catch (error) {
+      if (!(error instanceof VastLoadError)) throw error;
+      firstFailure ??= error;
+    }
+  }
+  reportNotFound(choices[0]);
+  throw firstFailure ?? new VastLoadError(vastMessages.noValidMediaUrl);
+}
 
 /**
  * A HEAD request before playing, so a missing file fails fast instead of showing a black ad. Ad CDNs

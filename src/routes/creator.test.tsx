@@ -6,6 +6,7 @@ import { contentPage, makeContent } from "../test/content-fixtures";
 import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
+import { useAuth } from "../stores/auth";
 
 const creator: CreatorPageJson = {
   id: ava.id,
@@ -69,6 +70,20 @@ describe("creator page", () => {
     await screen.findByRole("heading", { name: "Discover Content" });
     expect(router.state.location.pathname).toBe("/");
     expect(router.state.historyAction).toBe("REPLACE");
+  });
+
+  it("sends a visitor home from an address that names no creator (the API answers 404 to everyone)", async () => {
+    useAuth.setState({ user: null, pending: false });
+    const fetchMock = stubFetch({
+      "GET /api/users/doesnotexist": { status: 404, body: { error: "Creator not found", requestId: "r" } },
+      "GET /api/content": { body: contentPage([]) },
+    });
+    const { router } = renderApp("/creator/doesnotexist");
+    await screen.findByRole("heading", { name: "Discover Content" });
+    expect(router.state.location.pathname).toBe("/");
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(screen.queryByRole("heading", { name: "Creator Not Found" })).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/users/doesnotexist");
   });
 
   it("shows Creator Not Found with Go Home when the page cannot be loaded", async () => {

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeProgress } from "../components/challenges/challenge-fixtures";
+import { CREDIT_NOTICE_MS } from "../components/credit-notice";
 import { readDiscovery } from "../components/gallery/discovery";
+import { EARNINGS_POLL_MS } from "../hooks/use-earnings-poll";
 import { useAuth } from "../stores/auth";
 import { useEarnings } from "../stores/earnings";
 import { expectConsoleError } from "../test/console";
@@ -30,7 +32,7 @@ function stubGallery() {
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
   useGalleryFilters.setState({ search: "", type: "all" });
-  useEarnings.setState({ version: 0 });
+  useEarnings.setState({ version: 0, credit: null });
 });
 
 afterEach(() => {
@@ -166,6 +168,33 @@ describe("home page", () => {
     expect(recommendationRequests).toBe(recommendationsAfterLoad + 1);
     expect(screen.queryAllByTestId("content-placeholder")).toHaveLength(0);
     expect(useEarnings.getState().version).toBe(1);
+  });
+
+  it("shows an announced '+$0.003' when a run credits the user's own view, for a few seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useAuth.setState({ user: ava });
+    const credits = [0.003, 0, 0.006];
+    stubFetch({
+      ...backgroundEarningsRoutes,
+      "POST /api/earnings/calculate": () => {
+        const credited_usd = credits.shift() ?? 0;
+        return { body: { processed: credited_usd > 0 ? 1 : 0, message: "", credited_usd } };
+      },
+      "GET /api/content": { body: contentPage([jazz]) },
+    });
+    renderApp("/");
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    // The notice lives in a polite live region, so screen readers say it when it appears.
+    const notice = () => screen.queryByText("credited to your wallet")?.closest("[aria-live='polite']")?.firstElementChild ?? undefined;
+    await vi.waitFor(() => expect(notice()?.textContent).toBe("+$0.003credited to your wallet"));
+
+    await act(() => vi.advanceTimersByTimeAsync(CREDIT_NOTICE_MS));
+    expect(notice()).toBeUndefined();
+    // A run that credits nothing to this user says nothing.
+    await act(() => vi.advanceTimersByTimeAsync(EARNINGS_POLL_MS - CREDIT_NOTICE_MS));
+    expect(notice()).toBeUndefined();
+    await act(() => vi.advanceTimersByTimeAsync(EARNINGS_POLL_MS));
+    await vi.waitFor(() => expect(notice()?.textContent).toBe("+$0.006credited to your wallet"));
   });
 
   it("never runs the earnings job for visitors", async () => {

@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../stores/auth";
 import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { stubXhr } from "../test/xhr";
 import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
+import { advanceUntil, recordProgress } from "../test/progress";
+import { STEP_HOLD_MS } from "../components/upload/progress-steps";
 
 const mp3 = (name: string) => new File(["ID3"], name, { type: "audio/mpeg" });
 const SUMMARY = "Some uploads failed. You can retry by clicking Upload All again.";
@@ -36,6 +38,13 @@ beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Each row holds every progress step for a moment (src/components/upload/progress-steps.ts): run fake time. */
+const useStepTime = () => vi.useFakeTimers();
+
 describe("bulk upload", () => {
   it("adds rows titled after their files and refuses other files", async () => {
     await openWith(mp3("first take.mp3"), new File(["ftyp"], "clip.v2.mp4", { type: "video/mp4" }));
@@ -61,10 +70,11 @@ describe("bulk upload", () => {
     const puts = stubXhr(() => undefined);
     await openWith(mp3("a.mp3"), mp3("b.mp3"), mp3("c.mp3"));
     fireEvent.change(row("b.mp3").getByLabelText(/Tags/), { target: { value: "live, , jazz" } });
+    useStepTime();
     fireEvent.click(uploadAll());
 
     for (const name of ["a.mp3", "b.mp3", "c.mp3"]) {
-      await waitFor(() => expect(puts.at(-1)?.url).toBe(`/put/${name}`));
+      await advanceUntil(() => expect(puts.at(-1)?.url).toBe(`/put/${name}`));
       expect(puts.filter((p) => p.status === 0)).toHaveLength(1);
       expect(uploadAll().textContent).toBe("Uploading...");
       expect(row(name).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("25");
@@ -72,7 +82,7 @@ describe("bulk upload", () => {
       expect(row(name).getByLabelText(/Title/)).toHaveProperty("disabled", true);
       await act(async () => puts.at(-1)?.respond(200));
     }
-    await waitFor(() => expect(uploadAll().textContent).toBe("All Complete!"));
+    await advanceUntil(() => expect(uploadAll().textContent).toBe("All Complete!"));
     expect(uploadAll()).toHaveProperty("disabled", true);
     expect(row("c.mp3").getByText("100%")).toBeTruthy();
     expect(row("c.mp3").getByText("Uploaded")).toBeTruthy();
@@ -87,8 +97,9 @@ describe("bulk upload", () => {
     await openWith(mp3("keep.mp3"), mp3("drop.mp3"));
     fireEvent.click(row("drop.mp3").getByRole("button", { name: "Remove drop.mp3" }));
     expect(screen.queryByRole("listitem", { name: "drop.mp3" })).toBeNull();
+    useStepTime();
     fireEvent.click(uploadAll());
-    await waitFor(() => expect(row("keep.mp3").getByText("Uploaded")).toBeTruthy());
+    await advanceUntil(() => expect(row("keep.mp3").getByText("Uploaded")).toBeTruthy());
     expect(row("keep.mp3").queryByRole("button", { name: /Remove/ })).toBeNull();
   });
 
@@ -99,9 +110,10 @@ describe("bulk upload", () => {
     });
     stubXhr();
     await openWith(mp3("ok.mp3"), mp3("bad.mp3"), mp3("worse.mp3"));
+    useStepTime();
     fireEvent.click(uploadAll());
 
-    await waitFor(() => expect(uploadAll().textContent).toBe("Upload All"));
+    await advanceUntil(() => expect(uploadAll().textContent).toBe("Upload All"));
     expect(row("ok.mp3").getByText("Uploaded")).toBeTruthy();
     expect(row("bad.mp3").getByText("File is too large")).toBeTruthy();
     expect(row("worse.mp3").getByText("Upload failed")).toBeTruthy();
@@ -112,10 +124,89 @@ describe("bulk upload", () => {
     fireEvent.click(row("bad.mp3").getByRole("button", { name: "Retry" }));
     expect(row("bad.mp3").getByRole("button", { name: "Remove bad.mp3" })).toBeTruthy();
     fireEvent.click(uploadAll());
-    await waitFor(() => expect(row("bad.mp3").getByText("Uploaded")).toBeTruthy());
+    await advanceUntil(() => expect(row("bad.mp3").getByText("Uploaded")).toBeTruthy());
     expect(row("worse.mp3").getByText("Upload failed")).toBeTruthy();
     expect(screen.getByText(SUMMARY)).toBeTruthy();
     expect(uploadAll().textContent).toBe("Upload All");
+  });
+
+  it("shows and announces each step 0, 25, 50, 75, 100 of an MP3 row, each for a moment", async () => {
+    stubApi();
+    stubXhr();
+    await openWith(mp3("song.mp3"));
+    useStepTime();
+    const progress = recordProgress(
+      () => row("song.mp3").getByRole("progressbar"),
+      () => row("song.mp3").getByRole("status"),
+    );
+    fireEvent.click(uploadAll());
+    await advanceUntil(() => expect(row("song.mp3").getByText("Uploaded")).toBeTruthy());
+    progress.stop();
+
+    // Pending (nothing to announce), then each step while uploading, then the success mark.
+    expect(progress.shown.map((s) => [s.percent, s.announced])).toEqual([
+      [0, ""],
+      [0, "song.mp3: 0%"],
+      [25, "song.mp3: 25%"],
+      [50, "song.mp3: 50%"],
+      [75, "song.mp3: 75%"],
+      [100, "song.mp3: 100%"],
+      [100, "song.mp3: uploaded"],
+    ]);
+    const steps = progress.shown.slice(1, 6);
+    steps.slice(1).forEach((step, i) => expect(step.at - steps[i].at, `${steps[i].percent}% held`).toBeGreaterThanOrEqual(STEP_HOLD_MS));
+  });
+
+  it("keeps the thumbnail picker only while a row can still change", async () => {
+    stubApi();
+    stubXhr();
+    await openWith(mp3("cover.mp3"));
+    const picker = row("cover.mp3").getByLabelText(/Thumbnail/);
+    fireEvent.change(picker, { target: { files: [new File(["png"], "art.png", { type: "image/png" })] } });
+    useStepTime();
+    fireEvent.click(uploadAll());
+    await advanceUntil(() => expect(row("cover.mp3").getByText("Uploaded")).toBeTruthy());
+    expect(row("cover.mp3").queryByLabelText(/Thumbnail/)).toBeNull();
+    expect(row("cover.mp3").getByLabelText(/Title/)).toHaveProperty("disabled", true);
+  });
+
+  it("asks before leaving with files not uploaded yet, and stays unless told to leave", async () => {
+    stubFetch({ ...backgroundEarningsRoutes, "GET /api/content": { body: { items: [], nextCursor: null } } });
+    const { router } = await openWith(mp3("unsent.mp3"));
+
+    const unload = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leave bulk upload?" });
+    expect(dialog.textContent).toContain("1 file has not been uploaded yet.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Stay" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/upload/bulk");
+    expect(row("unsent.mp3").getByLabelText(/Title/)).toHaveProperty("value", "unsent");
+
+    await act(() => router.navigate("/wallet"));
+    fireEvent.click(within(await screen.findByRole("dialog", { name: "Leave bulk upload?" })).getByRole("button", { name: "Leave" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/wallet"));
+  });
+
+  it("lets a finished list go without asking", async () => {
+    stubApi();
+    stubXhr();
+    const { router } = await openWith(mp3("done.mp3"));
+    useStepTime();
+    fireEvent.click(uploadAll());
+    await advanceUntil(() => expect(uploadAll().textContent).toBe("All Complete!"));
+    vi.useRealTimers();
+
+    const unload = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(false);
+    stubFetch({ ...backgroundEarningsRoutes, "GET /api/content": { body: { items: [], nextCursor: null } } });
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("Done goes home", async () => {

@@ -6,7 +6,9 @@ import { deferred, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { fakeVideoFrames } from "../test/video-frame";
+import { advanceUntil, recordProgress, type ShownStep } from "../test/progress";
 import { stubXhr } from "../test/xhr";
+import { STEP_HOLD_MS } from "../components/upload/progress-steps";
 
 const mp3 = new File(["ID3"], "night-drive.mp3", { type: "audio/mpeg" });
 const mp4 = new File(["ftyp"], "city walk.mp4", { type: "video/mp4" });
@@ -29,7 +31,28 @@ async function openForm() {
 }
 
 const choose = (label: RegExp, file: File) => fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
-const progress = () => Number(screen.getByRole("progressbar", { name: "Upload progress" }).getAttribute("aria-valuenow"));
+/** Where the router is going (the content page's code loads lazily) or is. */
+const pathOf = ({ state }: ReturnType<typeof renderApp>["router"]) =>
+  state.navigation.location?.pathname ?? state.location.pathname;
+
+const watchProgress = () =>
+  recordProgress(
+    () => screen.queryByRole("progressbar", { name: "Upload progress" }),
+    () => screen.getAllByRole("status").find((el) => el.textContent?.startsWith("Upload")) ?? null,
+  );
+
+/** Spec §4: 0, 33, 50, 75, 100, each rendered, announced and left on screen for at least STEP_HOLD_MS. */
+function expectEveryStepShown(shown: ShownStep[]) {
+  expect(shown.map((s) => s.percent)).toEqual([0, 33, 50, 75, 100]);
+  expect(shown.map((s) => s.announced)).toEqual([
+    "Upload progress 0%",
+    "Upload progress 33%",
+    "Upload progress 50%",
+    "Upload progress 75%",
+    "Upload complete. Opening your content…",
+  ]);
+  shown.slice(1).forEach((step, i) => expect(step.at - shown[i].at, `${shown[i].percent}% held`).toBeGreaterThanOrEqual(STEP_HOLD_MS));
+}
 const submit = () => screen.getByRole("button", { name: /^Upload/ });
 
 beforeEach(() => {
@@ -61,42 +84,59 @@ describe("single upload", () => {
     expect(submit()).toHaveProperty("disabled", true);
   });
 
-  it("moves the progress bar 0, 33, 50, then 100 and opens the content page 0.5 s later", async () => {
+  it("shows and announces every step 0, 33, 50, 75, 100, each for a moment, and opens the content page 0.5 s after 100", async () => {
     const finalize = deferred<{ body: { id: string } }>();
     const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": () => finalize.promise });
     const puts = stubXhr(() => undefined);
     const { router } = await openForm();
     choose(/Media file/, mp3);
     choose(/Thumbnail image/, jpeg);
+    vi.useFakeTimers();
+    const progress = watchProgress();
     fireEvent.click(submit());
 
-    await waitFor(() => expect(puts).toHaveLength(1));
-    expect(progress()).toBe(0);
+    await advanceUntil(() => expect(puts).toHaveLength(1));
+    expect(progress.shown.at(-1)).toMatchObject({ percent: 0, announced: "Upload progress 0%" });
     expect(submit()).toHaveProperty("disabled", true);
     await act(async () => puts[0].respond(200));
-    await waitFor(() => expect(puts).toHaveLength(2));
+    await advanceUntil(() => expect(puts).toHaveLength(2));
     expect(puts[1].url).toBe("/put/thumb_cover.jpg");
-    expect(progress()).toBe(33);
+    expect(progress.shown.at(-1)?.percent).toBe(33);
     await act(async () => puts[1].respond(200));
-    await waitFor(() => expect(finalizeBodies(fetchMock)).toHaveLength(1));
-    expect(progress()).toBe(50);
-
-    vi.useFakeTimers();
-    await act(async () => {
-      finalize.resolve({ body: { id: "c-new" } });
-      await vi.advanceTimersByTimeAsync(0);
-    });
-    expect(progress()).toBe(100);
+    await advanceUntil(() => expect(finalizeBodies(fetchMock)).toHaveLength(1));
+    expect(progress.shown.at(-1)?.percent).toBe(50);
     expect(finalizeBodies(fetchMock)[0]).toEqual({
       r2_key: "k/night-drive.mp3",
       type: "audio",
       title: "night-drive",
       thumbnail_key: "k/thumb_cover.jpg",
     });
+
+    // Finalize answers: 75 and 100 come from one answer, yet 75 stays on screen before 100 follows.
+    await act(async () => finalize.resolve({ body: { id: "c-new" } }));
+    await advanceUntil(() => expect(progress.shown.at(-1)?.percent).toBe(100));
+    expectEveryStepShown(progress.shown);
+    expect(progress.shown.at(-1)?.announced).toBe("Upload complete. Opening your content…");
+
     await act(() => vi.advanceTimersByTimeAsync(499));
-    expect(router.state.navigation.location?.pathname ?? router.state.location.pathname).toBe("/upload");
+    expect(pathOf(router)).toBe("/upload");
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(router.state.navigation.location?.pathname ?? router.state.location.pathname).toBe("/content/c-new");
+    expect(pathOf(router)).toBe("/content/c-new");
+    progress.stop();
+  });
+
+  it("shows 33 and 50 for audio without a thumbnail, though nothing happens between them", async () => {
+    stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": { body: { id: "c-audio" } } });
+    stubXhr();
+    const { router } = await openForm();
+    choose(/Media file/, mp3);
+    vi.useFakeTimers();
+    const progress = watchProgress();
+    fireEvent.click(submit());
+
+    await advanceUntil(() => expect(pathOf(router)).toBe("/content/c-audio"));
+    expectEveryStepShown(progress.shown);
+    progress.stop();
   });
 
   it("alerts on failure and gives the form back with its inputs", async () => {

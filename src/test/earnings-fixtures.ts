@@ -10,7 +10,10 @@ export function makeWallet(overrides: Partial<WalletJson> = {}): WalletJson {
     viewer_earnings: 0,
     creator_earnings: 0,
     bonuses: 0,
+    viewer_payouts: 0,
+    creator_payouts: 0,
     paid_out: 0,
+    pending_payouts: 0,
     minimum_payout: 25,
     ...overrides,
   };

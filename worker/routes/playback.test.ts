@@ -1,12 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { EarningsCalculateResponse } from "../api-types";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { earningsOf, expireNow, passTime, sendProgress, startView, watchPaced } from "../test/views";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const calculate = async (b: Browser) =>
-  (await b.fetch("/api/earnings/calculate", { method: "POST" })).json<{ processed: number; message: string }>();
+  (await b.fetch("/api/earnings/calculate", { method: "POST" })).json<EarningsCalculateResponse>();
 const viewRow = (id: string) => env.DB.prepare("select * from views where id = ?").bind(id).first<Record<string, unknown>>();
 
 async function scene(durationMs = 60_000) {
@@ -31,6 +32,24 @@ describe("watch sessions and the earnings job", () => {
     expect(await earningsOf(s.viewerId)).toEqual({ micros: 3000, n: 1 });
     expect(await earningsOf(s.creatorId)).toEqual({ micros: 3000, n: 1 });
     expect(await viewRow(view)).toMatchObject({ status: "credited" });
+  });
+
+  it("tells the caller what the run credited to them, so the page can show +$0.003", async () => {
+    const s = await scene(10_000);
+    expect((await watchPaced(s.viewer, s.viewerId, s.item.id, 10_000)).qualified).toBe(true);
+    // The viewer's run pays both sides but reports only the viewer's own reward.
+    expect(await calculate(s.viewer)).toMatchObject({ credited_usd: 0.003 });
+    expect(await earningsOf(s.creatorId)).toEqual({ micros: 3000, n: 1 });
+    // Already settled: a later run credits nothing more to the creator.
+    expect(await calculate(s.creator)).toMatchObject({ credited_usd: 0 });
+
+    expect((await watchPaced(s.viewer, s.viewerId, s.item.id, 10_000)).qualified).toBe(true);
+    const other = await makeContent(s.creatorId, { durationMs: 10_000 });
+    expect((await watchPaced(s.viewer, s.viewerId, other.id, 10_000)).qualified).toBe(true);
+    // The creator's run settles two views of their items: two creator rewards.
+    expect(await calculate(s.creator)).toMatchObject({ credited_usd: 0.006 });
+    expect(await calculate(s.viewer)).toMatchObject({ credited_usd: 0 });
+    expect(await earningsOf(s.viewerId)).toEqual({ micros: 9000, n: 3 });
   });
 
   it("progress events write nothing to D1 until the view qualifies", async () => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { EarningsCalculateResponse } from "../api-types";
 import type { SignedInEnv } from "../app-env";
 import { findContent } from "../db/queries/content";
 import { discoveryMethods } from "../db/schema";
@@ -64,4 +65,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
     const { view_id, accepted, qualified } = outcome;
     return c.json({ view_id, accepted, qualified }, 200);
   })
-  .post("/earnings/calculate", async (c) => c.json(await runEarningsJob(c.get("db"), nowIso()), 200));
+  .post("/earnings/calculate", async (c) => {
+    const result: EarningsCalculateResponse = await runEarningsJob(c.get("db"), nowIso(), c.get("user").id);
+    return c.json(result, 200);
+  });

@@ -6,12 +6,15 @@ import { countByType } from "../db/queries/content";
 import { findUserById, setUsername } from "../db/queries/users";
 import { displayName, usernameError } from "../domain/username";
 import { ApiError, badRequest, notFound } from "../lib/errors";
-import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { currentUserJson } from "./serialize";
 
+// Any one path segment but "me" (the signed-in /users/me): an address that names no creator, well-formed
+// id or not, is a 404 for everyone, so a visitor's creator page can tell "unknown" from "sign in".
+const CREATOR_ID = "{(?!me$)[^/]+}";
+
 /** Public: a creator's page data. The email stays private; its local part is the fallback name. */
-export const usersPublicRoutes = new Hono<AppEnv>().get(`/users/:id${ID_PATTERN}`, async (c) => {
+export const usersPublicRoutes = new Hono<AppEnv>().get(`/users/:id${CREATOR_ID}`, async (c) => {
   const id = c.req.param("id");
   const [user, counts] = await Promise.all([findUserById(c.get("db"), id), countByType(c.get("db"), id)]);
   if (!user) throw notFound("Creator not found");

@@ -8,24 +8,29 @@ import { TypeIcon } from "../gallery/type-icon";
 // Suggestions come from the recommender, so opening one counts as an AI-recommended discovery.
 const discoveryState: DiscoveryState = { discovery: "ai_recommended" };
 
-/** One Up Next card: thumbnail with its m:ss duration, title, description and type. */
+/**
+ * One Up Next card: thumbnail with its m:ss duration, title, description and type. It fills its place in
+ * the panel: side by side on a phone's strip, the thumbnail above the text (taking the height) from `sm`.
+ */
 export function SuggestionCard({ item }: { item: ContentJson }) {
   return (
     <Link
       to={`/content/${item.id}`}
       state={discoveryState}
-      className="group flex gap-3 rounded-xl border border-slate-800 bg-slate-900/80 p-2 transition hover:border-slate-600 focus-visible:outline-2 focus-visible:outline-violet-400"
+      className="group flex size-full gap-3 rounded-xl border border-slate-800 bg-slate-900/80 p-2 transition hover:border-slate-600 focus-visible:outline-2 focus-visible:outline-violet-400 sm:flex-col sm:gap-2"
     >
-      <div className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg bg-slate-800 sm:w-32">
-        <ContentThumbnail item={item} />
+      <div className="relative aspect-video h-full max-h-20 shrink-0 self-center overflow-hidden rounded-lg bg-slate-800 sm:aspect-auto sm:h-auto sm:max-h-none sm:min-h-16 sm:w-full sm:flex-1 sm:self-auto">
+        <ContentThumbnail item={item} className="absolute inset-0" />
         <span className="absolute right-1 bottom-1 rounded bg-slate-950/85 px-1 text-[11px] font-medium tabular-nums text-slate-100">
           <span className="sr-only">Duration </span>
           {formatDuration(item.duration)}
         </span>
       </div>
-      <div className="min-w-0 flex-1">
-        <p className="line-clamp-1 text-sm font-semibold text-slate-100 group-hover:text-white">{item.title}</p>
-        {item.description ? <p className="mt-0.5 line-clamp-2 text-xs text-slate-400">{item.description}</p> : null}
+      <div className="min-w-0 flex-1 self-center sm:flex-none sm:self-auto">
+        <p className="line-clamp-2 text-sm font-semibold text-slate-100 group-hover:text-white sm:line-clamp-1">{item.title}</p>
+        {item.description ? (
+          <p className="mt-0.5 line-clamp-1 text-xs text-slate-400 sm:line-clamp-2">{item.description}</p>
+        ) : null}
         <p className="mt-1 inline-flex items-center gap-1 text-xs text-violet-300">
           <TypeIcon type={item.type} className="size-3.5" />
           {item.type === "video" ? "Video" : "Audio"}

@@ -59,13 +59,13 @@ export function UpNextPanel({ suggestions, onClose }: UpNextPanelProps) {
       role="dialog"
       aria-labelledby={titleId}
       tabIndex={-1}
-      className="flex size-full flex-col gap-3 overflow-y-auto bg-slate-950/95 p-3 outline-none sm:gap-4 sm:p-6"
+      className="flex size-full flex-col gap-2 bg-slate-950/95 p-3 outline-none sm:gap-4 sm:p-6"
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-        <h2 id={titleId} className="text-lg font-semibold sm:text-xl">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 sm:gap-x-6">
+        <h2 id={titleId} className="text-base font-semibold sm:text-xl">
           Up Next
         </h2>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-slate-300">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-300 sm:gap-x-5 sm:text-sm">
           <p role="timer">
             Auto-close in <span className="font-semibold tabular-nums text-white">{secondsLeft}</span>s
           </p>
@@ -81,32 +81,41 @@ export function UpNextPanel({ suggestions, onClose }: UpNextPanelProps) {
         </div>
       </div>
 
+      {/* The suggestions take all the room between the title and the buttons: a strip to swipe through on a
+          phone's small player, a grid whose cards grow with the player from `sm` up. */}
       {suggestions === null ? (
-        <ul aria-busy="true" aria-label="Loading suggestions" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-busy="true" aria-label="Loading suggestions" className={listClass}>
           {Array.from({ length: 3 }, (_, index) => (
-            <li key={index} className="h-20 animate-pulse rounded-xl bg-slate-900" />
+            <li key={index} className={`${itemClass} animate-pulse rounded-xl bg-slate-900`} />
           ))}
         </ul>
       ) : empty ? (
-        <p className="text-sm text-slate-400">No suggestions right now. Browse the gallery for more.</p>
+        <p className="grid min-h-0 flex-1 place-items-center text-center text-sm text-slate-400">
+          No suggestions right now. Browse the gallery for more.
+        </p>
       ) : (
-        <ul aria-label="Suggestions" className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label="Suggestions" className={listClass}>
           {suggestions.map((item) => (
-            <li key={item.id}>
+            <li key={item.id} className={itemClass}>
               <SuggestionCard item={item} />
             </li>
           ))}
         </ul>
       )}
 
-      <div className="mt-auto flex flex-wrap justify-end gap-2">
-        <Link to="/" className={buttonClass("secondary")}>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link to="/" className={buttonClass("secondary", "compact")}>
           Browse All Content
         </Link>
-        <button type="button" className={buttonClass(empty ? "primary" : "secondary")} onClick={onClose}>
+        <button type="button" className={buttonClass(empty ? "primary" : "secondary", "compact")} onClick={onClose}>
           {empty ? "Stay Here" : "Close"}
         </button>
       </div>
     </section>
   );
 }
+
+const listClass =
+  "flex min-h-0 flex-1 snap-x snap-mandatory gap-2 overflow-x-auto " +
+  "sm:grid sm:snap-none sm:auto-rows-[minmax(11rem,1fr)] sm:grid-cols-2 sm:gap-3 sm:overflow-x-visible sm:overflow-y-auto lg:grid-cols-3";
+const itemClass = "w-72 max-w-[85%] shrink-0 snap-start sm:w-auto sm:max-w-none";

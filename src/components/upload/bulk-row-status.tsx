@@ -1,22 +1,28 @@
 import { Link } from "react-router";
 import { buttonClass } from "../ui";
 import type { BulkItem } from "./bulk-upload-store";
+import { BULK_STEPS, stepReached } from "./progress-steps";
 import { ProgressBar } from "./progress-bar";
 
 type BulkRowStatusProps = { item: BulkItem; onRetry: () => void };
 
-/** A row's progress with its percent, and its success or error mark. */
+/** A row's progress with its percent and its success mark or Retry, on the row's first line. */
 export function BulkRowStatus({ item, onRetry }: BulkRowStatusProps) {
   const tone = item.status === "success" ? "success" : item.status === "error" ? "error" : "active";
   return (
-    <div className="space-y-2">
-      <div className="flex items-center gap-3">
-        <ProgressBar value={item.progress} label={`Progress of ${item.file.name}`} tone={tone} />
-        <span className="w-10 shrink-0 text-right text-sm tabular-nums text-slate-400">{item.progress}%</span>
-      </div>
+    <div className="flex min-w-16 flex-1 items-center gap-3">
+      <ProgressBar value={item.progress} label={`Progress of ${item.file.name}`} tone={tone} />
+      <span className="w-10 shrink-0 text-right text-sm tabular-nums text-slate-400" aria-hidden="true">
+        {item.progress}%
+      </span>
+      {/* Always in the row, so each step is announced as it shows (a region added with its text is not). */}
+      <span role="status" className="sr-only">
+        {announcement(item)}
+      </span>
       {item.status === "success" ? (
-        <p className="flex items-center gap-2 text-sm text-emerald-400">
-          <span aria-hidden="true">✓</span> Uploaded
+        <p className="flex shrink-0 items-center gap-2 text-sm text-emerald-400">
+          <span aria-hidden="true">✓</span>
+          <span className="sr-only sm:not-sr-only">Uploaded</span>
           {item.contentId ? (
             <Link
               to={`/content/${item.contentId}`}
@@ -28,19 +34,37 @@ export function BulkRowStatus({ item, onRetry }: BulkRowStatusProps) {
         </p>
       ) : null}
       {item.status === "error" ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="flex items-center gap-2 text-sm text-red-400">
-            <span aria-hidden="true">✕</span>
-            <span>
-              <span className="sr-only">Failed: </span>
-              {item.error ?? "Upload failed"}
-            </span>
-          </p>
-          <button type="button" className={buttonClass("secondary")} onClick={onRetry}>
-            Retry
-          </button>
-        </div>
+        <button type="button" className={`${buttonClass("secondary", "compact")} shrink-0`} onClick={onRetry}>
+          Retry
+        </button>
       ) : null}
     </div>
   );
+}
+
+/** The error mark and message of a failed row, on a line of its own so the message is read whole. */
+export function BulkRowError({ item }: { item: BulkItem }) {
+  if (item.status !== "error") return null;
+  return (
+    <p className="flex items-center gap-2 text-sm text-red-400">
+      <span aria-hidden="true">✕</span>
+      <span>
+        <span className="sr-only">Failed: </span>
+        {item.error ?? "Upload failed"}
+      </span>
+    </p>
+  );
+}
+
+function announcement(item: BulkItem) {
+  switch (item.status) {
+    case "uploading":
+      return `${item.file.name}: ${stepReached(item.progress, BULK_STEPS)}%`;
+    case "success":
+      return `${item.file.name}: uploaded`;
+    case "error":
+      return `${item.file.name}: failed, ${item.error ?? "Upload failed"}`;
+    default:
+      return "";
+  }
 }

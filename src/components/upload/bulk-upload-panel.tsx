@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useNavigate } from "react-router";
 import { useStore } from "zustand";
+import { useLeaveWarning } from "../../hooks/use-leave-warning";
 import { buttonClass, card } from "../ui";
 import { createBulkUploadStore } from "./bulk-upload-store";
 import { BulkUploadRow } from "./bulk-upload-row";
+import { LeaveBulkDialog } from "./leave-bulk-dialog";
 import { MEDIA_ACCEPT, MEDIA_REJECTED } from "./upload-rules";
 
 /** The bulk upload screen's body: file picking, the rows, Upload All and the outcome. */
@@ -31,12 +33,22 @@ export function BulkUploadPanel() {
   };
 
   const hasPending = items.some((i) => i.status === "pending");
+  // Files chosen and not uploaded yet would be lost (the upload under way stops too), so leaving asks first.
+  const unsent = items.filter((i) => i.status === "pending" || i.status === "uploading").length;
+  const leaving = useLeaveWarning(unsent > 0);
+  // The last upload finished while the question was open: nothing is lost any more, so go on.
+  useEffect(() => {
+    if (leaving.state === "blocked" && unsent === 0) leaving.proceed();
+  }, [leaving, unsent]);
   const allDone = items.length > 0 && items.every((i) => i.status === "success");
   const failed = items.some((i) => i.status === "error");
   const uploadLabel = running ? "Uploading..." : allDone ? "All Complete!" : "Upload All";
 
   return (
     <section className={`${card} space-y-4`} aria-label="Files to upload">
+      {leaving.state === "blocked" ? (
+        <LeaveBulkDialog count={unsent} uploading={running} onStay={() => leaving.reset()} onLeave={() => leaving.proceed()} />
+      ) : null}
       <input
         ref={picker}
         type="file"

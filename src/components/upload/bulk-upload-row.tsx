@@ -1,10 +1,9 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { TypeIcon } from "../gallery/type-icon";
 import { buttonClass } from "../ui";
-import { BulkRowStatus } from "./bulk-row-status";
+import { BulkRowError, BulkRowStatus } from "./bulk-row-status";
 import type { BulkEdit, BulkItem } from "./bulk-upload-store";
 import { DetailsFields } from "./details-fields";
-import { fileInputClass, labelClass } from "./form-styles";
 import { THUMBNAIL_ACCEPT, THUMBNAIL_REJECTED, isAcceptedThumbnail, mediaTypeOf } from "./upload-rules";
 import { useObjectUrl } from "./use-object-url";
 
@@ -15,6 +14,8 @@ type BulkUploadRowProps = {
   onRetry: () => void;
 };
 
+// About 100 px a row on a wide screen (two lines: the file with its progress, then its details), so the
+// list's 60 % of the viewport (spec §2) shows several rows at once.
 export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRowProps) {
   const id = useId();
   const pending = item.status === "pending";
@@ -31,17 +32,20 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
   };
 
   return (
-    <li className="space-y-3 rounded-xl border border-slate-800 bg-slate-950/60 p-4" aria-label={item.file.name}>
-      <div className="flex items-start justify-between gap-3">
-        <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-200">
+    <li className="space-y-2 rounded-xl border border-slate-800 bg-slate-950/60 p-3" aria-label={item.file.name}>
+      <div className="flex items-center gap-3">
+        <p className="flex min-w-0 shrink items-center gap-2 text-sm font-medium text-slate-200 sm:max-w-[45%]">
           <TypeIcon type={isVideo ? "video" : "audio"} className="size-5 shrink-0 text-violet-300" />
           <span className="truncate">{item.file.name}</span>
-          <span className="ml-2 text-xs text-slate-400">{isVideo ? "Video" : "Audio"}</span>
+          <span className="sr-only sm:not-sr-only sm:shrink-0 sm:text-xs sm:text-slate-400">
+            {isVideo ? "Video" : "Audio"}
+          </span>
         </p>
+        <BulkRowStatus item={item} onRetry={onRetry} />
         {pending ? (
           <button
             type="button"
-            className={buttonClass("ghost")}
+            className={`${buttonClass("ghost", "compact")} shrink-0`}
             onClick={onRemove}
             aria-label={`Remove ${item.file.name}`}
           >
@@ -49,33 +53,38 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
           </button>
         ) : null}
       </div>
-      <DetailsFields details={item} onChange={onEdit} disabled={!pending} layout="row" />
-      <div className="flex flex-wrap items-center gap-3">
-        {preview ? (
-          <img src={preview} alt="" className="aspect-video w-24 rounded border border-slate-800 object-cover" />
-        ) : null}
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-thumb`} className={labelClass}>
-            Thumbnail image (optional)
-          </label>
-          <input
-            id={`${id}-thumb`}
-            type="file"
-            accept={THUMBNAIL_ACCEPT}
-            onChange={chooseThumbnail}
-            disabled={!pending}
-            className={fileInputClass}
-          />
-          {rejected ? (
-            <p role="alert" className="mt-1 text-sm text-red-400">
-              {THUMBNAIL_REJECTED}
-            </p>
-          ) : pending && !item.thumbnailFile && isVideo ? (
-            <p className="mt-1 text-xs text-slate-400">Without an image, a frame from the video is used.</p>
+      <BulkRowError item={item} />
+      <div className="grid grid-cols-2 items-center gap-2 md:grid-cols-[3fr_4fr_3fr_auto]">
+        <DetailsFields details={item} onChange={onEdit} disabled={!pending} layout="row" />
+        {/* The picker only while the row can change; a finished row keeps just the image it was sent with. */}
+        <div className="flex min-w-0 items-center gap-2">
+          {preview ? (
+            <img src={preview} alt="" className="aspect-video h-9 shrink-0 rounded border border-slate-800 object-cover" />
+          ) : null}
+          {pending ? (
+            <label
+              htmlFor={`${id}-thumb`}
+              className={`${buttonClass("secondary", "compact")} min-w-0 cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-violet-400`}
+              title={isVideo && !preview ? "Without an image, a frame from the video is used." : undefined}
+            >
+              <span className="truncate">{preview ? "Change image" : "Thumbnail…"}</span>
+              <span className="sr-only"> (optional image{isVideo ? "; without one, a frame from the video is used" : ""})</span>
+              <input
+                id={`${id}-thumb`}
+                type="file"
+                accept={THUMBNAIL_ACCEPT}
+                onChange={chooseThumbnail}
+                className="sr-only"
+              />
+            </label>
           ) : null}
         </div>
       </div>
-      <BulkRowStatus item={item} onRetry={onRetry} />
+      {rejected && pending ? (
+        <p role="alert" className="text-sm text-red-400">
+          {THUMBNAIL_REJECTED}
+        </p>
+      ) : null}
     </li>
   );
 }

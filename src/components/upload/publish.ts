@@ -1,27 +1,28 @@
 import { finalizeUpload } from "../../lib/content-api";
 import { generateVideoThumbnail } from "../../lib/thumbnail";
 import { uploadFile } from "../../lib/upload-file";
+import { pacedSteps, type Progress } from "./progress-steps";
 import { asThumbnailFile, finalizeRequest, mediaTypeOf, type UploadDetails } from "./upload-rules";
 
-// The upload sequences of the two upload screens; each reports the progress steps of spec §9.
-
-export type Progress = (percent: number) => void;
+// The upload sequences of the two upload screens; each reports the progress steps of spec §4, paced so
+// that every step is seen.
 
 export type SingleUpload = UploadDetails & { file: File; thumbnail: Blob | null };
 
 /** Single upload: 0, 33 after the media, 50 after the thumbnail, 75 after finalize, 100. Resolves to the new id. */
 export async function publishSingle(upload: SingleUpload, onProgress: Progress, signal?: AbortSignal) {
-  onProgress(0);
+  const steps = pacedSteps(onProgress, signal);
+  await steps.step(0);
   // The media is most of the wait, so the bar also creeps within its first third.
-  const key = await uploadFile(upload.file, { signal, onProgress: (f) => onProgress(Math.floor(f * 32)) });
-  onProgress(33);
+  const key = await uploadFile(upload.file, { signal, onProgress: (f) => steps.creep(Math.floor(f * 32)) });
+  await steps.step(33);
   const thumbnailKey = upload.thumbnail
     ? await uploadFile(asThumbnailFile(upload.thumbnail, upload.file.name), { signal })
     : undefined;
-  onProgress(50);
+  await steps.step(50);
   const { id } = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
-  onProgress(75);
-  onProgress(100);
+  await steps.step(75);
+  await steps.step(100);
   return id;
 }
 
@@ -29,17 +30,18 @@ export type BulkUpload = UploadDetails & { file: File; thumbnailFile: File | nul
 
 /** Bulk row: 0, 25 once signed (creeping to 50 with the bytes), 50, 75 after the thumbnail step, 100. */
 export async function publishBulkItem(upload: BulkUpload, onProgress: Progress, signal?: AbortSignal) {
-  onProgress(0);
+  const steps = pacedSteps(onProgress, signal);
+  await steps.step(0);
   const key = await uploadFile(upload.file, {
     signal,
-    onSigned: () => onProgress(25),
-    onProgress: (f) => onProgress(25 + Math.floor(f * 24)),
+    onSigned: () => steps.step(25),
+    onProgress: (f) => steps.creep(25 + Math.floor(f * 24)),
   });
-  onProgress(50);
+  await steps.step(50);
   const thumbnailKey = await bulkThumbnail(upload, signal);
-  onProgress(75);
+  await steps.step(75);
   const { id } = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
-  onProgress(100);
+  await steps.step(100);
   return id;
 }
 

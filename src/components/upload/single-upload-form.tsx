@@ -4,6 +4,7 @@ import { buttonClass, card } from "../ui";
 import { DetailsFields } from "./details-fields";
 import { MediaPicker } from "./media-picker";
 import { ProgressBar } from "./progress-bar";
+import { SINGLE_STEPS, stepReached } from "./progress-steps";
 import { publishSingle } from "./publish";
 import { ThumbnailField } from "./thumbnail-field";
 import { titleFromFileName, type UploadDetails } from "./upload-rules";
@@ -67,11 +68,16 @@ export function SingleUploadForm() {
       <MediaPicker file={file} onSelect={selectFile} disabled={uploading} />
       <DetailsFields details={details} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={uploading} />
       {file ? <ThumbnailField thumbnail={thumbnail} onPick={pick} onRemove={remove} disabled={uploading} /> : null}
+      {/* Always in the page, so each step is announced as it shows (a region added with its text is not). */}
+      <p role="status" className="sr-only">
+        {progress === null ? "" : progress < 100 ? `Upload progress ${stepReached(progress, SINGLE_STEPS)}%` : "Upload complete. Opening your content…"}
+      </p>
       {progress !== null ? (
         <div className="space-y-1">
-          <div className="flex justify-between text-sm text-slate-400">
+          {/* Said by the status line above; the bar itself carries the exact value. */}
+          <div className="flex justify-between text-sm text-slate-400" aria-hidden="true">
             <span>{progress < 100 ? "Uploading…" : "Upload complete. Opening your content…"}</span>
-            <span aria-hidden="true">{progress}%</span>
+            <span>{progress}%</span>
           </div>
           <ProgressBar value={progress} label="Upload progress" tone={progress === 100 ? "success" : "active"} />
         </div>

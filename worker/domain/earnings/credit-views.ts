@@ -12,7 +12,7 @@ export const JOB_MAX_BATCHES = 20;
  * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
  *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content,
  *     an item shorter than the shortest earning length, or past the viewer's earnable views of the day;
- *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind));
+ *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind)), returning who got what;
  *  4. close the view: credited with a place, unearnable without.
  */
 function settleView(d1: D1Database, viewId: string, now: string) {
@@ -34,19 +34,31 @@ function settleView(d1: D1Database, viewId: string, now: string) {
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at)
       select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`, newId(), VIEW_REWARD_MICROS, now, viewId),
+      on conflict (view_id, kind) do nothing
+      returning user_id, amount_micros`, newId(), VIEW_REWARD_MICROS, now, viewId),
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at)
       select ?1, creator_id, 'creator', id, content_id, ?2, 'A viewer watched your content', ?3
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`, newId(), VIEW_REWARD_MICROS, now, viewId),
+      on conflict (view_id, kind) do nothing
+      returning user_id, amount_micros`, newId(), VIEW_REWARD_MICROS, now, viewId),
     q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end
       where id = ?1 and status = 'qualified'`, viewId),
   ];
 }
 
-/** Credits qualified, uncredited views in bounded batches; returns how many views this run settled. */
-export async function creditQualifiedViews(db: Db, now: string, batchSize = JOB_BATCH_SIZE, maxBatches = JOB_MAX_BATCHES) {
-  let processed = 0;
+/** What one run did: the views it settled, and the micro-dollars it credited to each user. */
+export type CreditRun = { views: number; creditedMicros: Map<string, number> };
+
+type Credited = { user_id: string; amount_micros: number };
+
+/** Credits qualified, uncredited views in bounded batches. */
+export async function creditQualifiedViews(
+  db: Db,
+  now: string,
+  batchSize = JOB_BATCH_SIZE,
+  maxBatches = JOB_MAX_BATCHES,
+): Promise<CreditRun> {
+  const run: CreditRun = { views: 0, creditedMicros: new Map() };
   for (let batch = 0; batch < maxBatches; batch++) {
     // Served by the partial index views_pending_idx: only pending rows are read.
     const pending = await db.all<{ id: string }>(
@@ -54,10 +66,18 @@ export async function creditQualifiedViews(db: Db, now: string, batchSize = JOB_
     );
     if (!pending.length) break;
     // Raw D1 statements: the job's SQL is conditional on itself, which drizzle's builders cannot express.
-    const results = await db.$client.batch(pending.flatMap((v) => settleView(db.$client, v.id, now)));
-    // Every fourth statement closes a view; its change count says whether this run did it.
-    processed += results.filter((_, i) => i % 4 === 3).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
+    const results = await db.$client.batch<Credited>(pending.flatMap((v) => settleView(db.$client, v.id, now)));
+    results.forEach((result, i) => {
+      // Every fourth statement closes a view; its change count says whether this run did it.
+      if (i % 4 === 3) run.views += result.meta.changes ?? 0;
+      // The two inserts return a row only when this run paid (a concurrent run's payment conflicts).
+      if (i % 4 === 1 || i % 4 === 2) {
+        for (const row of result.results) {
+          run.creditedMicros.set(row.user_id, (run.creditedMicros.get(row.user_id) ?? 0) + row.amount_micros);
+        }
+      }
+    });
     if (pending.length < batchSize) break;
   }
-  return processed;
+  return run;
 }

@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import type { CurrentUser } from "../lib/types";
+import { displayName } from "../stores/auth";
+import { buttonClass } from "./ui";
+
+type AccountMenuProps = { user: CurrentUser; onSignOut: () => void };
+
+// From `lg` the links sit in the header row; below it they fold behind one Menu button, so the header
+// stays one row on a phone (logo, search on the home page, Menu).
+const panel =
+  "absolute top-full right-0 z-50 mt-2 w-56 flex-col gap-1 rounded-xl border border-slate-800 bg-slate-900 p-2 shadow-xl shadow-black/40 " +
+  "lg:static lg:mt-0 lg:flex lg:w-auto lg:flex-row lg:items-center lg:gap-2 lg:rounded-none lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none";
+
+/** The signed-in user's links (Profile, Admin, Wallet, Upload), name and Sign Out. */
+export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const navRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // A chosen link opens another screen: the menu folds away behind it.
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [open]);
+
+  return (
+    <nav ref={navRef} aria-label="Account" className="relative ml-auto shrink-0">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`${buttonClass("ghost", "icon")} lg:hidden`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <MenuIcon open={open} />
+        <span className="sr-only">Menu</span>
+      </button>
+      <div id={panelId} className={`${open ? "flex" : "hidden"} ${panel}`}>
+        <Link to="/profile" className={buttonClass("ghost", "compact")}>
+          Profile
+        </Link>
+        {user.is_admin ? (
+          <Link to="/admin" className={buttonClass("ghost", "compact")}>
+            Admin
+          </Link>
+        ) : null}
+        <Link to="/wallet" className={buttonClass("ghost", "compact")}>
+          Wallet
+        </Link>
+        <Link to="/upload" className={buttonClass("primary", "compact")}>
+          Upload
+        </Link>
+        <span
+          className="truncate border-t border-slate-800 px-2.5 pt-2 text-center text-sm text-slate-300 lg:max-w-48 lg:border-0 lg:px-1 lg:pt-0"
+          title={user.email}
+        >
+          {displayName(user)}
+        </span>
+        <button type="button" className={buttonClass("secondary", "compact")} onClick={onSignOut}>
+          Sign Out
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-5" aria-hidden="true">
+      {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}
