@@ -1,4 +1,4 @@
-// Measures the JavaScript a first visit to the home route downloads (DESIGN.md §6: ≤ 150 KB gzipped):
+// Measures the JavaScript a first visit to the home route downloads (docs/architecture.md §6: ≤ 150 KB gzipped):
 // the entry script, everything it imports statically, and the home route's lazy module with its own
 // static imports. Admin, charts and the other screens must not be in it.
 // Run: npm run build && node bench/bundle-size.ts

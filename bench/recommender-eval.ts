@@ -1,4 +1,4 @@
-// `npm run bench:recommender`: offline evaluation of the recommender (DESIGN.md §4 "Recommendations").
+// `npm run bench:recommender`: offline evaluation of the recommender (docs/architecture.md §4 "Recommendations").
 // A seeded population with hidden taste groups; 20 % of each user's likes held out; the shipped model
 // (worker/domain/recommendations) ranks from the rest; recall@10 and nDCG@10 against a popularity baseline.
 //

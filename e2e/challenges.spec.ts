@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import type { AdminChallengesResponse, ChallengeJson } from "../worker/api-types.ts";
 import { freshEmail, signInAs } from "./sign-in";
 
-// The sign-on challenge journey (spec §2 "Challenge panel", docs/decisions/010 and 016): an honest new member
+// The sign-on challenge journey (docs/product-spec.md §2 "Challenge panel", docs/decisions/010 and 016): an honest new member
 // sees the panel, uploads a clip, watches an established creator's clip, is watched by an established member,
 // and finds the $75 bonus in the wallet once the earnings job has checked and awarded it. The admin swaps in
 // three small challenges for this test and puts the seed's back afterwards. Everything here runs on one

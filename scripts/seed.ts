@@ -1,4 +1,4 @@
-// Seeds the local D1 and R2 (the same state `npm run dev` uses) with the demo data of DESIGN.md §4.
+// Seeds the local D1 and R2 (the same state `npm run dev` uses) with the demo data of docs/architecture.md §4.
 // Idempotent: rows are inserted only when missing and media is uploaded only when absent, so running it
 // on every `npm run dev` is cheap and never overwrites what a developer changed.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

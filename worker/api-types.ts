@@ -4,7 +4,7 @@
 /** Every error body (one error handler on the server). */
 export type ApiErrorBody = { error: string; code?: string; requestId: string };
 
-/** GET /api/users/me, and `user` in POST /api/sessions (spec §3 "Current user"). */
+/** GET /api/users/me, and `user` in POST /api/sessions (docs/product-spec.md §3 "Current user"). */
 export type CurrentUserJson = {
   id: string;
   email: string;
@@ -20,7 +20,7 @@ export type RedirectUrlResponse = { redirectUrl: string };
 export type SessionResponse = { user: CurrentUserJson; created: boolean };
 export type LogoutResponse = { ok: true };
 
-// ---- Content (spec §3 "Content", §7 "Content") ----
+// ---- Content (docs/product-spec.md §3 "Content", §7 "Content") ----
 
 export type ContentType = "video" | "audio";
 
@@ -53,7 +53,7 @@ export type LikeStatusResponse = { liked: boolean; like_count: number };
 /** GET /api/users/{id} adds the counts the creator page shows. */
 export type CreatorPageJson = CreatorCardJson & { video_count: number; audio_count: number };
 
-// ---- Uploads (DESIGN.md §4 "Uploads") ----
+// ---- Uploads (docs/architecture.md §4 "Uploads") ----
 
 export type UploadSignRequest = { filename: string; contentType: string; fileSize: number };
 
@@ -90,7 +90,7 @@ export type FinalizeRequest = {
 
 export type FinalizeResponse = { id: string };
 
-// ---- Playback and earnings (spec §7 "Playback and earnings", "Wallet") ----
+// ---- Playback and earnings (docs/product-spec.md §7 "Playback and earnings", "Wallet") ----
 
 export type PlaybackStartResponse = { view_id: string };
 export type PlaybackEventResponse = { view_id: string; accepted: boolean; qualified: boolean };
@@ -101,7 +101,7 @@ export type EarningsCalculateResponse = {
   credited_usd: number;
 };
 
-/** GET /api/me/wallet: balances in USD (derived from records; DESIGN.md §3). */
+/** GET /api/me/wallet: balances in USD (derived from records; docs/architecture.md §3). */
 export type WalletJson = {
   viewer_balance: number;
   creator_balance: number;
@@ -109,7 +109,7 @@ export type WalletJson = {
   viewer_earnings: number;
   creator_earnings: number;
   bonuses: number;
-  /** Payments (pending or completed) drawn from each side: viewer first, then creator (DESIGN.md §3). */
+  /** Payments (pending or completed) drawn from each side: viewer first, then creator (docs/architecture.md §3). */
   viewer_payouts: number;
   creator_payouts: number;
   /** Completed payments only; pending ones are in `pending_payouts` (both already lower the balances). */
@@ -151,7 +151,7 @@ export type EarningsReport = {
   summary: { totalEarnings: number; totalViews: number; uniqueUsers: number; avgDaily: number };
 };
 
-// ---- Challenges (spec §3 "Challenge", "Challenge progress", "Bonus record") ----
+// ---- Challenges (docs/product-spec.md §3 "Challenge", "Challenge progress", "Bonus record") ----
 
 export type RequirementType = "streams_completed" | "content_uploaded" | "min_views_per_content";
 
@@ -216,7 +216,7 @@ export type AdminChallengesResponse = {
   summary: { totalBonusesPaid: number; usersCompleted: number; usersEnrolled: number; successRate: number };
 };
 
-// ---- Earning rules (DESIGN.md §4 "A view"; docs/decisions/015) ----
+// ---- Earning rules (docs/architecture.md §4 "A view"; docs/decisions/015) ----
 
 /** GET /api/earning-rules (signed in) and GET /api/admin/earning-rules. Amounts in USD. */
 export type EarningRulesJson = {
@@ -234,7 +234,7 @@ export type EarningRuleKey = "min_earning_seconds" | "daily_earnable_views";
 /** PATCH /api/admin/earning-rules (audited); answers the updated EarningRulesJson. */
 export type EarningRuleChange = { key: EarningRuleKey; value: number };
 
-// ---- Recommendations (spec §7 "Content"; DESIGN.md §4 "Recommendations") ----
+// ---- Recommendations (docs/product-spec.md §7 "Content"; docs/architecture.md §4 "Recommendations") ----
 
 /** GET /api/content/recommendations: "Recommended for You", best first. */
 export type RecommendationsResponse = { items: ContentJson[] };
@@ -242,7 +242,7 @@ export type RecommendationsResponse = { items: ContentJson[] };
 /** GET /api/content/{id}/suggestions: the Up Next panel, best first. */
 export type SuggestionsResponse = { suggestions: ContentJson[] };
 
-// ---- Admin (spec §3 "User (admin list)", "Earning record", "Bonus record", "Admin analytics") ----
+// ---- Admin (docs/product-spec.md §3 "User (admin list)", "Earning record", "Bonus record", "Admin analytics") ----
 
 export type AdminUserJson = {
   id: string;
@@ -306,7 +306,7 @@ export type AuditEntryJson = {
   created_at: string;
 };
 
-// ---- Traffic analytics (spec §3 "Analytics (traffic)", "Analytics config") ----
+// ---- Traffic analytics (docs/product-spec.md §3 "Analytics (traffic)", "Analytics config") ----
 
 /** Percentages here are fractions (0–1), as the spec defines them for traffic. */
 export type TrafficDashboard = {

@@ -1,4 +1,4 @@
-// HTTP helpers for the bench runner: the local sign-in contract (DESIGN.md §4), timed requests and
+// HTTP helpers for the bench runner: the local sign-in contract (docs/architecture.md §4), timed requests and
 // byte-counting downloads over keep-alive connections on loopback.
 import http from "node:http";
 

@@ -1,4 +1,4 @@
-// Playback sessions as a player sends them (DESIGN.md §4 "A view"; docs/decisions/015), valid and
+// Playback sessions as a player sends them (docs/architecture.md §4 "A view"; docs/decisions/015), valid and
 // deliberately invalid. Each session says what the server must answer; anything else is an anomaly, beside
 // the HTTP errors.
 //

@@ -1,4 +1,4 @@
-// Loopback HTTP for the traffic bench: the local sign-in contract (DESIGN.md §4) and timed requests over
+// Loopback HTTP for the traffic bench: the local sign-in contract (docs/architecture.md §4) and timed requests over
 // keep-alive connections.
 import http from "node:http";
 

@@ -1,4 +1,4 @@
-// Synthetic traffic for the traffic bench: page visits as the tracker sends them (spec §3), spread over
+// Synthetic traffic for the traffic bench: page visits as the tracker sends them (docs/product-spec.md §3), spread over
 // 90 days, in sessions of 1–8 page views, with sources, devices, campaigns and some signed-in users.
 // Deterministic (seeded PRNG), generated one day at a time and in time order, as production inserts them.
 
@@ -70,7 +70,7 @@ export function existingUser(i: number): UserRow {
 
 /**
  * Yields one day's visits (in time order) and the accounts made during that day's campaign sessions
- * (a campaign conversion, DESIGN.md §4). Exactly `plan.visits` visits in all.
+ * (a campaign conversion, docs/architecture.md §4). Exactly `plan.visits` visits in all.
  */
 export function* syntheticDays(plan: SyntheticPlan): Generator<{ day: number; visits: VisitRow[]; users: UserRow[] }> {
   const rand = prng(plan.seed);

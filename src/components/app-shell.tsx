@@ -26,7 +26,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
 /** The root layout route. */
 export function RootLayout() {
-  // A page visit, and the marketing tags' page view, on every route change (spec §7 "Analytics").
+  // A page visit, and the marketing tags' page view, on every route change (docs/product-spec.md §7 "Analytics").
   usePageTracking();
   // Screens load lazily; a thin bar shows that a click was taken while the next one downloads.
   const loading = useNavigation().state === "loading";

@@ -1,7 +1,7 @@
 import { bonusExact, bonusUsd } from "../lib/money";
 
 /**
- * A bonus amount as every screen shows it: whole dollars (spec §9). One with cents carries the exact amount
+ * A bonus amount as every screen shows it: whole dollars (docs/product-spec.md §9). One with cents carries the exact amount
  * in a tooltip; a whole one stays plain text.
  */
 export function BonusAmount({ amount }: { amount: number }) {

@@ -9,7 +9,7 @@ const typeFilters: { value: ContentTypeFilter; label: string }[] = [
   { value: "audio", label: "Audio" },
 ];
 
-/** Spec §2's placeholder; a phone's narrow box shows the short one (the box's name stays the full text). */
+/** docs/product-spec.md §2's placeholder; a phone's narrow box shows the short one (the box's name stays the full text). */
 const PLACEHOLDER = "Search content or creators...";
 const SHORT_PLACEHOLDER = "Search...";
 

@@ -2,7 +2,7 @@ import { useAuth } from "../stores/auth";
 import { Modal } from "./modal";
 import { buttonClass } from "./ui";
 
-// The product's promises, in the order a newcomer cares about them (constants from the spec §9).
+// The product's promises, in the order a newcomer cares about them (constants from the docs/product-spec.md §9).
 const benefits = [
   "Earn $0.003 for every video or track you watch to 80%",
   "Earn as a creator every time others watch your uploads",

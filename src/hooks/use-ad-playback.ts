@@ -2,12 +2,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { type LoadedAd, loadVastAd } from "../lib/vast";
 import { useInterval } from "./use-interval";
 
-/** Spec §9: skipping is possible after 5 seconds of the ad. */
+/** docs/product-spec.md §9: skipping is possible after 5 seconds of the ad. */
 export const AD_SKIP_AFTER_SECONDS = 5;
-/** Spec §9: a failed ad gives way to the content after 1.5 s. */
+/** docs/product-spec.md §9: a failed ad gives way to the content after 1.5 s. */
 export const AD_ERROR_FALLBACK_MS = 1500;
 
-/** Spec §4 "Ad" states. */
+/** docs/product-spec.md §4 "Ad" states. */
 export type AdPhase = "loading" | "error" | "playing" | "complete" | "skipped";
 /** How an ad break ended, for the player sequence. */
 export type AdOutcome = "complete" | "skipped" | "error";
@@ -72,7 +72,7 @@ export function useAdPlayback(feedUrl: string, position: AdBreak, onDone: (outco
     return () => controller.abort();
   }, [feedUrl, fail]);
 
-  // Spec §4: an error goes on to the content after 1.5 s (or at once with 'Continue to Content').
+  // docs/product-spec.md §4: an error goes on to the content after 1.5 s (or at once with 'Continue to Content').
   useEffect(() => {
     if (state.phase !== "error") return;
     const timer = setTimeout(() => finish("error"), AD_ERROR_FALLBACK_MS);

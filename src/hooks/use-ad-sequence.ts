@@ -6,7 +6,7 @@ import { resolveFeedUrl } from "../lib/vast";
 import type { PlaybackCallbacks } from "./use-media-playback";
 
 /**
- * Spec §4 "Player sequence": ad settings → pre-roll → content → post-roll → Up Next.
+ * docs/product-spec.md §4 "Player sequence": ad settings → pre-roll → content → post-roll → Up Next.
  * `settings` blocks the player until we know whether a pre-roll comes first; `done` is the content
  * page after the sequence (Up Next closed, or never shown), where replaying is just playing.
  */

@@ -11,7 +11,7 @@ type Settled<T> = { key: string; resource: ApiResource<T> };
 
 /**
  * Loads one thing by id (a content item, a creator). 404 is an answer, not a failure: "not-found".
- * Any other failure is logged (spec §8: console only) and reported as "error" for the screen to word.
+ * Any other failure is logged (docs/product-spec.md §8: console only) and reported as "error" for the screen to word.
  * A new `id` shows "loading" again and ignores the answer for the old one.
  */
 export function useApiResource<T>(

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** Spec §9: player controls hide after 3 seconds of inactivity while playing. */
+/** docs/product-spec.md §9: player controls hide after 3 seconds of inactivity while playing. */
 export const CONTROLS_HIDE_MS = 3000;
 
 /**

@@ -5,7 +5,7 @@ import { useAuth } from "../stores/auth";
 import { useEarnings } from "../stores/earnings";
 import { useInterval } from "./use-interval";
 
-/** Spec §9: the challenge panel refreshes this often. */
+/** docs/product-spec.md §9: the challenge panel refreshes this often. */
 export const CHALLENGE_REFRESH_MS = 60_000;
 
 type Settled = { userId: string; data: ChallengeProgressResponse | null };
@@ -16,7 +16,7 @@ type Settled = { userId: string; data: ChallengeProgressResponse | null };
  * a pending sign-on bonus becomes awarded (docs/decisions/010).
  *
  * Null while signed out, until the first answer arrives, and when the first load failed. Failures are
- * logged only (spec §8); a failed refresh keeps the last answer (the next tick tries again), as the
+ * logged only (docs/product-spec.md §8); a failed refresh keeps the last answer (the next tick tries again), as the
  * wallet does, so a passing network blip does not make the panel vanish.
  */
 export function useChallengeProgress(): ChallengeProgressResponse | null {

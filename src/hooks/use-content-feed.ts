@@ -21,7 +21,7 @@ const firstPage: FeedState = { items: [], nextCursor: null, loading: "first", fa
 /**
  * A keyset-paginated `GET /api/content` list. A new query starts over; requests for an older query are
  * aborted and their answers ignored. A failed request is logged only and leaves what was shown
- * (spec §8 "other fetch failures"), the empty state on the first page.
+ * (docs/product-spec.md §8 "other fetch failures"), the empty state on the first page.
  */
 /**
  * A change of `refreshKey` fetches the first page again in the background (no placeholders, nothing

@@ -3,7 +3,7 @@ import { describeFailure } from "../lib/api";
 import { getEarningRules } from "../lib/earnings-api";
 import type { EarningRulesJson } from "../lib/types";
 
-/** What the wallet explains until (or unless) the server answers: the defaults of DESIGN.md §4 "A view". */
+/** What the wallet explains until (or unless) the server answers: the defaults of docs/architecture.md §4 "A view". */
 export const defaultEarningRules: EarningRulesJson = {
   reward_usd: 0.003,
   qualify_percent: 80,
@@ -14,7 +14,7 @@ export const defaultEarningRules: EarningRulesJson = {
 
 /**
  * The rules a view earns by, loaded once per page: admins rarely change them, and the server applies
- * them anyway, so this list only explains. A failure is logged only (spec §8) and the defaults stay.
+ * them anyway, so this list only explains. A failure is logged only (docs/product-spec.md §8) and the defaults stay.
  */
 export function useEarningRules(): EarningRulesJson {
   const [rules, setRules] = useState(defaultEarningRules);

@@ -3,13 +3,13 @@ import { useAuth } from "../stores/auth";
 import { useEarnings } from "../stores/earnings";
 import { useInterval } from "./use-interval";
 
-/** Spec §9: the home page asks for an earnings calculation this often. */
+/** docs/product-spec.md §9: the home page asks for an earnings calculation this often. */
 export const EARNINGS_POLL_MS = 30_000;
 
 /**
  * Runs the earnings job on load and every 30 s while the page is open, for a signed-in user only (the
  * call needs a session). New credits bump the earnings store's version, which the page's data watches
- * (DESIGN.md §4: refresh without a full reload).
+ * (docs/architecture.md §4: refresh without a full reload).
  */
 export function useEarningsPoll() {
   const userId = useAuth((s) => s.user?.id ?? null);

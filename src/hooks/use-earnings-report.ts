@@ -18,7 +18,7 @@ type Settled = { key: string; report: EarningsReport | null; groupBy: EarningsGr
 /**
  * The earnings calendar report for `query` (null: the dates are invalid, ask nothing). It refetches when
  * the query or `reloadKey` (the Update button) changes, and when the earnings job credited something.
- * Answers to superseded queries are dropped; a failure is logged only (spec §8).
+ * Answers to superseded queries are dropped; a failure is logged only (docs/product-spec.md §8).
  */
 export function useEarningsReport(query: ReportQuery | null, reloadKey: number): ReportState {
   const version = useEarnings((s) => s.version);

@@ -4,7 +4,7 @@ import { like, likeStatus, unlike } from "../lib/content-api";
 import type { LikeStatusResponse } from "../lib/types";
 
 /**
- * The viewer's like of one item (spec §4: not liked → POST, liked → DELETE). The click shows at once;
+ * The viewer's like of one item (docs/product-spec.md §4: not liked → POST, liked → DELETE). The click shows at once;
  * the server's answer then sets the true count, and a failure puts back what was shown before.
  * `initialCount` (from the content itself) shows until the like status arrives.
  */

@@ -5,7 +5,7 @@ import { trackPageView } from "../lib/tracker";
 import { useAuth } from "../stores/auth";
 
 /**
- * Records a page visit (spec §3, §7) and sends a tag-manager and pixel page view on every route change,
+ * Records a page visit (docs/product-spec.md §3, §7) and sends a tag-manager and pixel page view on every route change,
  * the first load included. Called once, in the root layout. The location key tells a navigation from a
  * re-render, and from StrictMode running the effect twice.
  */

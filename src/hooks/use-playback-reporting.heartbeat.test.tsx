@@ -6,7 +6,7 @@ import { deferred, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { events, renderReporting, type Reply, settle, stubEvents } from "../test/playback";
 
-// The heartbeat (DESIGN.md §4 "A view"): a progress event about every 10 s while the media plays, so the
+// The heartbeat (docs/architecture.md §4 "A view"): a progress event about every 10 s while the media plays, so the
 // server sees steady progress on items whose 10 % steps are minutes apart. Only the clock is faked, so
 // the requests still settle on real timers.
 

@@ -8,7 +8,7 @@ import { dueEvents, type Heartbeat, observePosition, startProgress, type ViewPro
 import { useAuth } from "../stores/auth";
 import type { PlaybackCallbacks } from "./use-media-playback";
 
-/** One playthrough of the item (DESIGN.md §4 "A view"). */
+/** One playthrough of the item (docs/architecture.md §4 "A view"). */
 type View = {
   contentId: string;
   /** null while the start event is on its way. */

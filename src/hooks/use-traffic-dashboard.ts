@@ -22,7 +22,7 @@ type Settled = { key: string; data: TrafficDashboard | null };
 
 /**
  * The traffic dashboard for `range`; a new range refetches and drops answers to the old one. A failure is
- * logged and reported as `failed` (spec §8: the screen shows it in a red box).
+ * logged and reported as `failed` (docs/product-spec.md §8: the screen shows it in a red box).
  */
 export function useTrafficDashboard(mode: DashboardMode, range: TrafficRange): TrafficDashboardState {
   const key = `${mode}:${range}`;

@@ -8,7 +8,7 @@ type Settled = { id: string; items: ContentJson[] };
 /**
  * The Up Next suggestions for one item (GET /api/content/{id}/suggestions), fetched as soon as the item
  * opens so the panel is ready when it ends, and again for each new id. null while loading (or without an
- * id); a failure is logged (spec §8: console only) and leaves the list empty.
+ * id); a failure is logged (docs/product-spec.md §8: console only) and leaves the list empty.
  */
 export function useUpNextSuggestions(contentId: string | undefined): ContentJson[] | null {
   const [settled, setSettled] = useState<Settled | null>(null);

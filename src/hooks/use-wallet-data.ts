@@ -5,7 +5,7 @@ import type { PaymentJson, WalletJson } from "../lib/types";
 import { useEarnings } from "../stores/earnings";
 import { useInterval } from "./use-interval";
 
-/** Spec §9: wallet data refreshes this often. */
+/** docs/product-spec.md §9: wallet data refreshes this often. */
 export const WALLET_REFRESH_MS = 60_000;
 
 /** What the wallet shows until (or unless) the server answers: zeros, and the $25.00 threshold. */
@@ -26,7 +26,7 @@ export type WalletData = { wallet: WalletJson; payments: PaymentJson[]; loaded: 
 
 /**
  * The signed-in user's wallet and payments, refreshed every 60 s and whenever the earnings job credits
- * something (the earnings store's version). Failures are logged only (spec §8): the screen keeps what
+ * something (the earnings store's version). Failures are logged only (docs/product-spec.md §8): the screen keeps what
  * it last showed, zeros and no payments before anything arrived.
  */
 export function useWalletData(): WalletData {

@@ -18,7 +18,7 @@ import type {
   RequirementType,
 } from "./types";
 
-// Typed calls for the admin dashboard (spec §7 "Admin"). Amounts are USD numbers; the server refuses
+// Typed calls for the admin dashboard (docs/product-spec.md §7 "Admin"). Amounts are USD numbers; the server refuses
 // amounts finer than their step rather than rounding them.
 
 type Ok = { ok: true };
@@ -97,7 +97,7 @@ export const getAdSettings = (signal?: AbortSignal) => api<AdSettings>("/api/adm
 export const changeAdSetting = (change: AdSettingChange) =>
   api<AdSettings>("/api/admin/ad-settings", { method: "PATCH", body: change });
 
-// ---- Earning rules (DESIGN.md §4 "A view") ----
+// ---- Earning rules (docs/architecture.md §4 "A view") ----
 
 export const getAdminEarningRules = (signal?: AbortSignal) =>
   api<EarningRulesJson>("/api/admin/earning-rules", { signal });
@@ -123,6 +123,6 @@ export const createChallenge = (body: ChallengeInput) =>
 export const changeChallenge = (id: string, body: Partial<ChallengeInput>) =>
   api<ChallengeJson>(`/api/admin/challenges/${id}`, { method: "PATCH", body });
 
-/** Settles a sign-on bonus the earnings job held for review (DESIGN.md §4 "The sign-up bonus is guarded"). */
+/** Settles a sign-on bonus the earnings job held for review (docs/architecture.md §4 "The sign-up bonus is guarded"). */
 export const reviewBonus = (id: string, body: BonusReviewBody) =>
   api<BonusAwardJson>(`/api/admin/bonuses/${id}/review`, { method: "POST", body });

@@ -1,6 +1,6 @@
 import { api } from "./api";
 
-// What the player needs to run ads (spec §3 "Ad settings", §7 GET /api/ad-settings). Flags are the
+// What the player needs to run ads (docs/product-spec.md §3 "Ad settings", §7 GET /api/ad-settings). Flags are the
 // strings 'true'/'false', as the spec stores them; `vast_url` is an http(s) URL, a same-origin path
 // (docs/decisions/009) or empty (ads off).
 export type AdSettings = {

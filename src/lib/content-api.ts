@@ -10,7 +10,7 @@ import type {
   LikeStatusResponse,
 } from "./types";
 
-// Typed calls for the content area of the API (spec §7 "Content").
+// Typed calls for the content area of the API (docs/product-spec.md §7 "Content").
 
 export type ContentQuery = { type?: ContentType; search?: string; creator?: string; cursor?: string | null };
 
@@ -57,7 +57,7 @@ export const getCreator = (id: string, signal?: AbortSignal) =>
 /** Media URL for <video>/<audio> (needs the session cookie; answers Range requests). */
 export const streamUrl = (id: string) => `/api/content/${id}/stream`;
 
-/** Comma-separated tags from a text field: trimmed, empties dropped (spec §5 "Upload"). */
+/** Comma-separated tags from a text field: trimmed, empties dropped (docs/product-spec.md §5 "Upload"). */
 export const parseTags = (text: string) =>
   text
     .split(",")

@@ -1,5 +1,5 @@
-// The device fingerprint sent with each playback start (spec §7), so the server can tell devices apart
-// when it counts unique views (DESIGN.md §4 "Challenges"). Only stable traits: nothing that changes
+// The device fingerprint sent with each playback start (docs/product-spec.md §7), so the server can tell devices apart
+// when it counts unique views (docs/architecture.md §4 "Challenges"). Only stable traits: nothing that changes
 // between visits (window size, battery), and nothing stored on the device.
 
 /** The traits, joined; exported so tests can see what goes in. */

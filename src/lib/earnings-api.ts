@@ -12,12 +12,12 @@ import type {
   WalletJson,
 } from "./types";
 
-// Typed calls for playback reporting, the earnings job and the wallet (spec §7 "Playback and earnings",
+// Typed calls for playback reporting, the earnings job and the wallet (docs/product-spec.md §7 "Playback and earnings",
 // "Wallet"). Amounts arrive as USD numbers.
 
 export type PlaybackStart = { content_id: string; discovery_method: DiscoveryMethod; device_fingerprint: string };
 
-/** Opens a view (DESIGN.md §4 "A view"); later events carry its id. */
+/** Opens a view (docs/architecture.md §4 "A view"); later events carry its id. */
 export const startPlayback = (body: PlaybackStart) =>
   api<PlaybackStartResponse>("/api/playback-events", {
     method: "POST",
@@ -45,7 +45,7 @@ export const getWallet = (signal?: AbortSignal) => api<WalletJson>("/api/me/wall
 
 export const getPayments = (signal?: AbortSignal) => api<PaymentsResponse>("/api/me/payments", { signal });
 
-/** The rules a view earns by, with the admin-tunable limits as they stand (DESIGN.md §4 "A view"). */
+/** The rules a view earns by, with the admin-tunable limits as they stand (docs/architecture.md §4 "A view"). */
 export const getEarningRules = (signal?: AbortSignal) => api<EarningRulesJson>("/api/earning-rules", { signal });
 
 export type ReportQuery = { startDate: string; endDate: string; groupBy: EarningsGroupBy };

@@ -1,4 +1,4 @@
-/** m:ss, as the content page and Up Next cards show durations (spec §2). */
+/** m:ss, as the content page and Up Next cards show durations (docs/product-spec.md §2). */
 export function formatDuration(seconds: number): string {
   const total = Math.max(0, Math.floor(seconds));
   const m = Math.floor(total / 60);
@@ -21,7 +21,7 @@ export const tagList = (tags: string) =>
 const usdFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * US dollars with a fixed number of decimals (spec §9: balances 3, totals/report/payments 2), e.g.
+ * US dollars with a fixed number of decimals (docs/product-spec.md §9: balances 3, totals/report/payments 2), e.g.
  * formatUsd(0.003, 3) → "$0.003". With `maxDecimals` the decimals may grow up to it, for exact amounts
  * in tooltips: formatUsd(0.0035, 2, 6) → "$0.0035".
  */

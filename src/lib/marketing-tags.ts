@@ -1,4 +1,4 @@
-// Marketing tags (spec §7 "Third-party"; DESIGN.md §4: they load only when their ids are set):
+// Marketing tags (docs/product-spec.md §7 "Third-party"; docs/architecture.md §4: they load only when their ids are set):
 //  - the tag manager (GA4 gtag.js) with automatic page views off, page views sent here on route changes;
 //  - the ad pixel (Meta fbevents.js) with a PageView per route change.
 // The ids come from GET /api/analytics/config, read once per page load. Without ids nothing is loaded.
@@ -8,7 +8,7 @@ import type { AnalyticsConfig } from "./types";
 export const GTAG_SCRIPT = "https://www.googletagmanager.com/gtag/js";
 export const PIXEL_SCRIPT = "https://connect.facebook.net/en_US/fbevents.js";
 
-/** Our analytics events and the ad pixel's standard events they map to (spec §7). */
+/** Our analytics events and the ad pixel's standard events they map to (docs/product-spec.md §7). */
 export const PIXEL_EVENTS = {
   video_play: "ViewContent",
   content_upload: "CompleteRegistration",

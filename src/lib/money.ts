@@ -1,14 +1,14 @@
 import { formatUsd } from "./format";
 
 // Amounts arrive from the API as USD numbers. Adding them as floats could show $0.006999… as $0.007 one day
-// and $0.006 the next, so every sum goes through whole micro-dollars, as the server keeps money (DESIGN.md §3).
+// and $0.006 the next, so every sum goes through whole micro-dollars, as the server keeps money (docs/architecture.md §3).
 export const MICROS_PER_USD = 1_000_000;
 
 export const sumUsd = (amounts: number[]) =>
   amounts.reduce((sum, amount) => sum + Math.round(amount * MICROS_PER_USD), 0) / MICROS_PER_USD;
 
 /**
- * Bonus amounts show without cents everywhere ("$75", spec §9), so one list never mixes "$5.50" and "$6".
+ * Bonus amounts show without cents everywhere ("$75", docs/product-spec.md §9), so one list never mixes "$5.50" and "$6".
  * A bonus may still have cents (the admin step is 0.01): `bonusExact` is then the exact amount, for a
  * tooltip, so nothing is rounded away out of reach. Screens use <BonusAmount>, which shows both.
  */

@@ -1,4 +1,4 @@
-// When to report playback progress (spec §4 "Playback events", §9; DESIGN.md §4 "A view"): a progress
+// When to report playback progress (docs/product-spec.md §4 "Playback events", §9; docs/architecture.md §4 "A view"): a progress
 // event each time the watched percentage rises by 10 points or more since the last one sent, a heartbeat
 // progress event about every 10 s while playing, and one complete event at 80 %. Pure, so the rules are
 // tested without a player or a clock; the hook owns the sending and the time.

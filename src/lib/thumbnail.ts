@@ -1,4 +1,4 @@
-// Thumbnails taken from a video frame (spec §5 "Thumbnail generation", §9).
+// Thumbnails taken from a video frame (docs/product-spec.md §5 "Thumbnail generation", §9).
 
 export type ThumbnailMode = "single" | "profile";
 

@@ -45,7 +45,7 @@ export type {
   UploadPartsResponse,
   UploadSignRequest,
   UploadSignResponse,
-  // Traffic analytics (spec §3 "Analytics (traffic)", "Analytics config")
+  // Traffic analytics (docs/product-spec.md §3 "Analytics (traffic)", "Analytics config")
   TrafficDashboard,
   AnalyticsConfig,
 } from "../../worker/api-types";

@@ -13,7 +13,7 @@ export type UploadFileOptions = {
 const PART_RETRY_DELAYS_MS = [500, 1000, 2000];
 
 /**
- * Stores a file through our signed upload routes (DESIGN.md §4 "Uploads") and resolves to its key.
+ * Stores a file through our signed upload routes (docs/architecture.md §4 "Uploads") and resolves to its key.
  * Small files go in one PUT; large ones follow the multipart plan the sign step returns.
  */
 export async function uploadFile(file: File, opts: UploadFileOptions = {}): Promise<string> {

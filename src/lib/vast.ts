@@ -1,12 +1,12 @@
 import { VASTClient, VASTTracker } from "@dailymotion/vast-client";
 
-// Loads one linear ad from a VAST feed (spec §3 "Ad", §5 "Ad feed", §8 loader messages) with the
-// VAST client (wrappers, tracking; DESIGN.md §2). The client is lenient where the spec is strict: a
+// Loads one linear ad from a VAST feed (docs/product-spec.md §3 "Ad", §5 "Ad feed", §8 loader messages) with the
+// VAST client (wrappers, tracking; docs/architecture.md §2). The client is lenient where the spec is strict: a
 // browser's DOMParser turns broken XML into a document with a <parsererror> inside, and the client then
 // quietly finds no ads. So every document, the feed and each wrapper's target, goes through our own
 // fetch and parse first (a custom `urlHandler`), and each failure keeps the spec's own message.
 
-/** Spec §9: an ad without a readable hh:mm:ss duration counts as 30 seconds. */
+/** docs/product-spec.md §9: an ad without a readable hh:mm:ss duration counts as 30 seconds. */
 export const DEFAULT_AD_DURATION_SECONDS = 30;
 /** A feed (with its wrappers) and the media check must answer within this, or the content goes on. */
 export const AD_LOAD_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { buttonClass, card } from "../components/ui";
 
-// The accounts the local seed creates (DESIGN.md §4 "Demo data").
+// The accounts the local seed creates (docs/architecture.md §4 "Demo data").
 const demoAccounts = [
   { email: "admin@example.com", role: "Admin" },
   { email: "ava@example.com", role: "Creator" },

@@ -11,7 +11,7 @@ function CreatorPage() {
   const creator = useApiResource(creatorId, getCreator, "Failed to load creator");
 
   if (creator.status === "loading") return <PageSpinner />;
-  // Spec §2: an unknown creator goes home; replace, so Back does not land on the dead address again.
+  // docs/product-spec.md §2: an unknown creator goes home; replace, so Back does not land on the dead address again.
   if (creator.status === "not-found") return <Navigate to="/" replace />;
   if (creator.status === "error") return <CreatorNotFound />;
 

@@ -41,7 +41,7 @@ const watchProgress = () =>
     () => screen.getAllByRole("status").find((el) => el.textContent?.startsWith("Upload")) ?? null,
   );
 
-/** Spec §4: 0, 33, 50, 75, 100, each rendered, announced and left on screen for at least STEP_HOLD_MS. */
+/** docs/product-spec.md §4: 0, 33, 50, 75, 100, each rendered, announced and left on screen for at least STEP_HOLD_MS. */
 function expectEveryStepShown(shown: ShownStep[]) {
   expect(shown.map((s) => s.percent)).toEqual([0, 33, 50, 75, 100]);
   expect(shown.map((s) => s.announced)).toEqual([

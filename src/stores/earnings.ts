@@ -10,7 +10,7 @@ type EarningsState = {
   version: number;
   /** The latest credit to this user, shown as "+$0.003" until dismissed. */
   credit: CreditNotice | null;
-  /** Runs the earnings job (DESIGN.md §4). Never rejects: a failure is logged only (spec §8). */
+  /** Runs the earnings job (docs/architecture.md §4). Never rejects: a failure is logged only (docs/product-spec.md §8). */
   calculate: () => Promise<void>;
   /** Hides the notice `id`; a newer notice that replaced it stays. */
   dismissCredit: (id: number) => void;

@@ -1,4 +1,4 @@
-/** Username rules and their exact messages (spec §5, §8). Returns the error, or null when valid. */
+/** Username rules and their exact messages (docs/product-spec.md §5, §8). Returns the error, or null when valid. */
 export function usernameError(raw: string): string | null {
   const name = raw.trim();
   if (!name) return "Username cannot be empty";
@@ -10,7 +10,7 @@ export function usernameError(raw: string): string | null {
 /**
  * The public name of a member without a username: "Member " and the last six characters of their id
  * (random in a ULID). It has a space, so no username can ever equal it, and it tells nothing of the email.
- * The email's local part (spec §2) could pass for another creator's chosen name (docs/decisions/017).
+ * The email's local part (docs/product-spec.md §2) could pass for another creator's chosen name (docs/decisions/017).
  * `MEMBER_NAME_SQL` is the same rule for queries over `users u`.
  */
 export const memberName = (userId: string) => `Member ${userId.slice(-6).toUpperCase()}`;

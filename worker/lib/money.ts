@@ -1,4 +1,4 @@
-// Money is integer micro-dollars in the server; USD numbers exist only at the API edge (DESIGN.md §3).
+// Money is integer micro-dollars in the server; USD numbers exist only at the API edge (docs/architecture.md §3).
 export const MICROS_PER_USD = 1_000_000;
 
 /** Micro-dollars to a USD number for JSON (exact to the micro-dollar; sums never happen on these). */

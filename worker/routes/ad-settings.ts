@@ -5,7 +5,7 @@ import { changeSetting } from "../domain/settings/change-setting";
 import { AD_DEFAULTS, adSettingChange } from "../domain/settings/ad-settings";
 import { validate } from "../lib/validate";
 
-/** Signed-in: what the player needs to run ads (spec §7 GET /api/ad-settings). */
+/** Signed-in: what the player needs to run ads (docs/product-spec.md §7 GET /api/ad-settings). */
 export const adSettingsRoutes = new Hono<SignedInEnv>().get("/ad-settings", async (c) =>
   c.json(await readSettings(c.get("db"), AD_DEFAULTS), 200),
 );

@@ -23,7 +23,7 @@ const sessionBody = z.object({
   state: z.string().trim().min(1, "state is required").max(512),
 });
 
-/** Public: the sign-in flow (spec §7 "Session and user", DESIGN.md §4 "Sign-in"). */
+/** Public: the sign-in flow (docs/product-spec.md §7 "Session and user", docs/architecture.md §4 "Sign-in"). */
 export const authRoutes = new Hono<AppEnv>()
   .get("/oauth/google/redirect_url", signInLimit, (c) => {
     const settings = c.get("settings");

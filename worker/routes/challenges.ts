@@ -6,7 +6,7 @@ import { usd } from "../lib/money";
 
 const HOUR_MS = 3600 * 1000;
 
-/** Signed-in: the caller's sign-on challenge progress (spec §3 "Challenge progress"). */
+/** Signed-in: the caller's sign-on challenge progress (docs/product-spec.md §3 "Challenge progress"). */
 export const challengeRoutes = new Hono<SignedInEnv>().get("/challenges/progress", async (c) => {
   const db = c.get("db");
   const userId = c.get("user").id;

@@ -1,7 +1,7 @@
 import type { ContentJson } from "../api-types";
 import type { ContentRow } from "../db/queries/content";
 
-/** A content row as the API speaks it (spec §3 "Content"); durations in seconds, ms precision. */
+/** A content row as the API speaks it (docs/product-spec.md §3 "Content"); durations in seconds, ms precision. */
 export function contentJson(row: ContentRow): ContentJson {
   return {
     id: row.id,

@@ -15,7 +15,7 @@ const finalizeBody = z.object({
   thumbnail_key: z.string().min(1).max(512).optional(),
 });
 
-/** Signed-in: turns an uploaded file into content (spec §7 POST /api/content/finalize). */
+/** Signed-in: turns an uploaded file into content (docs/product-spec.md §7 POST /api/content/finalize). */
 export const finalizeRoutes = new Hono<SignedInEnv>().post("/content/finalize", validate("json", finalizeBody), async (c) => {
   const result = await finalizeContent({
     db: c.get("db"),

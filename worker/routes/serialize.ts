@@ -1,7 +1,7 @@
 import type { CurrentUserJson } from "../api-types";
 import type { SessionUser } from "../app-env";
 
-/** The current user as the API speaks it (spec §3 "Current user"). */
+/** The current user as the API speaks it (docs/product-spec.md §3 "Current user"). */
 export function currentUserJson(user: SessionUser): CurrentUserJson {
   return {
     id: user.id,

@@ -12,7 +12,7 @@ import { fixture } from "../test/fixtures";
 import { type Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { bigMp4, heldPut, signUpload, stretchedMp4, uploadStatus, waitForStatus } from "../test/uploads";
 
-// DESIGN.md §4 "Uploads": a signed URL stores one file, and finalize measures exactly the bytes it keeps.
+// docs/architecture.md §4 "Uploads": a signed URL stores one file, and finalize measures exactly the bytes it keeps.
 
 const MP4 = { "content-type": "video/mp4" };
 const TAKEN = /already in progress or finished; sign a new upload/;

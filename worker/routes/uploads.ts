@@ -44,7 +44,7 @@ async function multipartOf(c: Context<SignedInEnv>, token: string) {
   return { grant, row: { key, multipartUploadId } };
 }
 
-/** Signed-in: signed uploads into R2 (DESIGN.md §4 "Uploads"). */
+/** Signed-in: signed uploads into R2 (docs/architecture.md §4 "Uploads"). */
 export const uploadRoutes = new Hono<SignedInEnv>()
   .post("/uploads/sign", uploadSignLimit, validate("json", signBody), async (c) => {
     const body = c.req.valid("json");

@@ -2,7 +2,7 @@ import type { AnalyticsConfig } from "../api-types";
 import { adSources } from "../domain/settings/ad-hosts";
 
 // The SPA's Content-Security-Policy. Third-party hosts are allowed only when what needs them is configured:
-// the marketing tags' hosts with their ids (spec §7: the tag manager and the ad pixel load only with their
+// the marketing tags' hosts with their ids (docs/product-spec.md §7: the tag manager and the ad pixel load only with their
 // ids), the ad feed's host and the admin's ad hosts with the ad settings (docs/decisions/017).
 const GA4 = {
   script: ["https://www.googletagmanager.com"],

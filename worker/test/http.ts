@@ -31,7 +31,7 @@ export class Browser {
   }
 }
 
-/** Signs in through the real local sign-in flow (DESIGN.md §4): redirect URL, state cookie, code exchange. */
+/** Signs in through the real local sign-in flow (docs/architecture.md §4): redirect URL, state cookie, code exchange. */
 export async function signedInBrowser(email: string) {
   const browser = new Browser();
   const redirect = await browser.fetch("/api/oauth/google/redirect_url");

@@ -10,12 +10,12 @@ import { useAdminQuery } from "./use-admin-query";
 
 type Key = AdSettingChange["key"];
 
-/** The address saves by itself once typing has paused this long (spec §2: each change saves at once). */
+/** The address saves by itself once typing has paused this long (docs/product-spec.md §2: each change saves at once). */
 export const URL_SAVE_DELAY_MS = 800;
 const noSettings: AdSettings = { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" };
 
 /**
- * Ad Settings tab ('VAST Ad Configuration', spec §2), then the Earning Rules: every change is saved at once,
+ * Ad Settings tab ('VAST Ad Configuration', docs/product-spec.md §2), then the Earning Rules: every change is saved at once,
  * the address once typing pauses (or on leaving the field, or Enter).
  */
 export function AdSettingsTab() {
@@ -49,7 +49,7 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
       await changeAdSetting(change);
       if (change.key === "vast_url") storedUrl.current = change.value;
     } catch (error) {
-      // A refused value (400) is the admin's to fix, so it shows by the field; anything else is logged (spec §8).
+      // A refused value (400) is the admin's to fix, so it shows by the field; anything else is logged (docs/product-spec.md §8).
       if (error instanceof ApiError && error.status === 400) setErrors((e) => ({ ...e, [change.key]: error.message }));
       else console.error(describeFailure("Failed to update ad settings", error));
       // A switch that did not save flips back; typed text stays to be corrected.

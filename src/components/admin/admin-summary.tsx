@@ -3,7 +3,7 @@ import { StatCards } from "./admin-ui";
 import { exactUsd, sumUsd, usd2 } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 
-/** The dashboard's top cards (spec §2): refreshed with the lists after every saved change. */
+/** The dashboard's top cards (docs/product-spec.md §2): refreshed with the lists after every saved change. */
 export function AdminSummary() {
   const payments = useAdminQuery("payments", getAdminPayments, "Failed to load payments");
   const users = useAdminQuery("users", getAdminUsers, "Failed to load users");
@@ -11,7 +11,7 @@ export function AdminSummary() {
   const paid = sumUsd((payments.data ?? []).filter((p) => p.status === "completed").map((p) => p.amount_usd));
   const userCount = users.data?.length ?? 0;
   const content = (users.data ?? []).reduce((sum, u) => sum + u.content_count, 0);
-  // Before the first answer the cards say nothing rather than a misleading 0; a failure shows 0 (spec §8).
+  // Before the first answer the cards say nothing rather than a misleading 0; a failure shows 0 (docs/product-spec.md §8).
   const show = (firstLoad: boolean, value: string) => (firstLoad ? "…" : value);
   return (
     <StatCards

@@ -96,7 +96,7 @@ export function Badge({ tone, children }: { tone: keyof typeof tones; children: 
   );
 }
 
-/** Spec §4: awarded (and a completed payment) green, any other status yellow. */
+/** docs/product-spec.md §4: awarded (and a completed payment) green, any other status yellow. */
 export const statusTone = (status: string) => (status === "awarded" || status === "completed" ? "green" : "yellow");
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

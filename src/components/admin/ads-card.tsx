@@ -6,7 +6,7 @@ import { formatCount as count, formatPercent as percent } from "../traffic/traff
 import { EmptyMessage, num, Section, StatCards, Table, td, tdNum } from "./admin-ui";
 import { useAdminQuery } from "./use-admin-query";
 
-// chart.js arrives only when there are figures to draw (DESIGN.md §6: charts load lazily).
+// chart.js arrives only when there are figures to draw (docs/architecture.md §6: charts load lazily).
 const AdDaysChart = lazy(() => import("./ad-days-chart").then((m) => ({ default: m.AdDaysChart })));
 
 const breakLabels: Record<AdAnalyticsResponse["byPosition"][number]["position"], string> = {

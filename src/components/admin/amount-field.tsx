@@ -5,7 +5,7 @@ import { amountProblem } from "./money";
 type AmountFieldProps = {
   value: string;
   onChange: (value: string) => void;
-  /** "0.001" for earnings, "0.01" for bonuses and payments (spec §5). */
+  /** "0.001" for earnings, "0.01" for bonuses and payments (docs/product-spec.md §5). */
   step: string;
   label?: string;
   autoFocus?: boolean;

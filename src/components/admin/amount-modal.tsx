@@ -14,12 +14,12 @@ type AmountModalProps = {
   step: string;
   /** Saves the amount; `override` once the admin confirmed a refusal they may overrule. */
   onSave: (amount: number, override: boolean) => Promise<unknown>;
-  /** Logged when saving fails (spec §8: console only). */
+  /** Logged when saving fails (docs/product-spec.md §8: console only). */
   failure: string;
   onClose: () => void;
 };
 
-/** Edit a manual earning or bonus: the amount only (spec §5). */
+/** Edit a manual earning or bonus: the amount only (docs/product-spec.md §5). */
 export function AmountModal({ title, record, step, onSave, failure, onClose }: AmountModalProps) {
   const [amount, setAmount] = useState(String(record.amount));
   const [busy, setBusy] = useState(false);

@@ -16,7 +16,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 
 const noAnalytics: AdminAnalyticsResponse = { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] };
 
-/** Analytics tab (spec §2): popular content, top creators, how content is found, most active viewers, ads. */
+/** Analytics tab (docs/product-spec.md §2): popular content, top creators, how content is found, most active viewers, ads. */
 export function AnalyticsTab() {
   const { data, firstLoad } = useAdminQuery("analytics", getAdminAnalytics, "Failed to load analytics");
   if (firstLoad) return <PageSpinner />;

@@ -10,7 +10,7 @@ import { BonusReviewModal } from "./bonus-review-modal";
 type Review = { award: BonusAwardJson; decision: BonusReviewBody["decision"] };
 
 /**
- * Bonus Awards History (spec §2): the sign-on bonuses; awarded green, any other status yellow (§4).
+ * Bonus Awards History (docs/product-spec.md §2): the sign-on bonuses; awarded green, any other status yellow (§4).
  * A bonus held for review shows why, with Approve and Reject.
  */
 export function BonusAwards({ awards }: { awards: BonusAwardJson[] }) {

@@ -35,7 +35,7 @@ export function BonusReviewModal({ award, decision, onClose }: BonusReviewModalP
       refreshAdminLists();
       onClose();
     } catch (error) {
-      // A refusal (400, or 409 when another admin settled it first) says what to do; others are logged (spec §8).
+      // A refusal (400, or 409 when another admin settled it first) says what to do; others are logged (docs/product-spec.md §8).
       if (error instanceof ApiError && (error.status === 400 || error.status === 409)) setProblem(error.message);
       else console.error(describeFailure("Failed to review bonus", error));
       setBusy(false);

@@ -6,7 +6,7 @@ import { stubFetch } from "../../test/fetch";
 import { bodiesOf, makeBonus } from "./admin-fixtures";
 import { ChallengesTab } from "./challenges-tab";
 
-// Approve or Reject a sign-on bonus the earnings job held (DESIGN.md §4 "The sign-up bonus is guarded").
+// Approve or Reject a sign-on bonus the earnings job held (docs/architecture.md §4 "The sign-up bonus is guarded").
 
 const held = makeBonus({
   user_email: "twin@example.com",

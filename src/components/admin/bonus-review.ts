@@ -1,6 +1,6 @@
 import type { BonusAwardJson, BonusRiskReason } from "../../lib/types";
 
-// Sign-on bonuses the earnings job held for an admin (DESIGN.md §4 "The sign-up bonus is guarded").
+// Sign-on bonuses the earnings job held for an admin (docs/architecture.md §4 "The sign-up bonus is guarded").
 
 /** Why a bonus was held, in plain words (the checks are described in worker/api-types.ts). */
 export const reasonLabels: Record<BonusRiskReason, string> = {

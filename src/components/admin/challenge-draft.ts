@@ -15,7 +15,7 @@ export type ChallengeDraft = Omit<ChallengeInput, "requirement_value" | "bonus_a
   time_limit_hours: string;
 };
 
-/** Spec §9 defaults for a new challenge: streams_completed, target 10, bonus $10, 24 hours, active. */
+/** docs/product-spec.md §9 defaults for a new challenge: streams_completed, target 10, bonus $10, 24 hours, active. */
 export const newDraft = (): ChallengeDraft => ({
   name: "",
   description: "",
@@ -42,7 +42,7 @@ const wholeNumber = (text: string, fallback: number) => {
 };
 
 /**
- * What is sent (spec §5): the target falls back to 0 and the time limit to 24 when not a whole number; the
+ * What is sent (docs/product-spec.md §5): the target falls back to 0 and the time limit to 24 when not a whole number; the
  * form then refuses a target of 0 in words (`challengeProblems`) before anything is sent. A bonus that is
  * not a number is NaN here, refused the same way.
  */
@@ -74,7 +74,7 @@ const MAX_BONUS_USD = 10_000;
 const MAX_HOURS = 24 * 365;
 
 /**
- * What is wrong with a draft, per field, in plain words (spec §5): name and description required, the
+ * What is wrong with a draft, per field, in plain words (docs/product-spec.md §5): name and description required, the
  * target (after its fallback to 0) at least 1, a bonus in dollars and cents, the time limit (after its
  * fallback to 24) at least 1 hour. Empty when the draft can be sent; the server checks it all again.
  */

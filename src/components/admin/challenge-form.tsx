@@ -9,7 +9,7 @@ import { type ChallengeDraft, type ChallengeProblems, challengeProblems, inputOf
 type ChallengeFormProps = {
   initial: ChallengeDraft;
   submitLabel: string;
-  /** Sends the challenge; a refusal (400) is shown in the form, other failures are logged (spec §8). */
+  /** Sends the challenge; a refusal (400) is shown in the form, other failures are logged (docs/product-spec.md §8). */
   onSubmit: (input: ChallengeInput) => Promise<unknown>;
   onCancel: () => void;
 };
@@ -66,7 +66,7 @@ export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: Chal
 
   return (
     <form
-      // Checked here in words (spec §5), not by the browser's own bubbles, which differ between browsers.
+      // Checked here in words (docs/product-spec.md §5), not by the browser's own bubbles, which differ between browsers.
       noValidate
       aria-label={submitLabel}
       className="grid gap-4 sm:grid-cols-2"

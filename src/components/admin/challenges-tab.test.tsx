@@ -139,7 +139,7 @@ describe("sign-on challenges tab", () => {
       awards: [
         makeBonus({ user_email: "new@example.com", total_bonus_amount: 75, challenge_ids: "a,b,c", status: "awarded", awarded_at: "2026-11-19T08:00:00.000Z" }),
         makeBonus({ user_email: "soon@example.com", total_bonus_amount: 50, challenge_ids: "a,b,c", status: "pending", awarded_at: null }),
-        // Spec §4: any status other than awarded shows yellow, even one the API does not send today.
+        // docs/product-spec.md §4: any status other than awarded shows yellow, even one the API does not send today.
         makeBonus({ user_email: "odd@example.com", status: "processing" as BonusAwardJson["status"], awarded_at: null }),
       ],
     });

@@ -20,7 +20,7 @@ const howItWorks = [
   "A bonus that fails a risk check (accounts watching each other, a shared address) waits below for your review.",
 ];
 
-/** Sign-On Challenges tab (spec §2): totals, how it works, the challenges (create, edit) and the awards. */
+/** Sign-On Challenges tab (docs/product-spec.md §2): totals, how it works, the challenges (create, edit) and the awards. */
 export function ChallengesTab() {
   const { data, firstLoad } = useAdminQuery("challenges", getAdminChallenges, "Failed to load challenges");
   const [creating, setCreating] = useState(false);

@@ -28,7 +28,7 @@ export function EarningRulesCard() {
           <p className="text-sm text-slate-400">Loading…</p>
         </>
       ) : (
-        // A failed load shows the defaults (spec §8: the screen shows a default state).
+        // A failed load shows the defaults (docs/product-spec.md §8: the screen shows a default state).
         <EarningRulesForm headingId={headingId} initial={data ?? defaultEarningRules} />
       )}
     </section>
@@ -57,7 +57,7 @@ function EarningRulesForm({ headingId, initial }: { headingId: string; initial: 
     } catch (error) {
       if (latest()) stored.current[key] = previous;
       // A refused value (400) is the admin's to fix, so it stays with the reason by the field; anything
-      // else is logged (spec §8) and the field shows what is stored again, as an unsaved switch flips back.
+      // else is logged (docs/product-spec.md §8) and the field shows what is stored again, as an unsaved switch flips back.
       if (error instanceof ApiError && error.status === 400) {
         setProblem(key, error.message);
       } else {

@@ -12,7 +12,7 @@ import { useAdminQuery } from "./use-admin-query";
 const noSummary = { totalEarnings: 0, totalViews: 0, uniqueUsers: 0, avgDaily: 0 };
 
 /**
- * Earnings Log tab: the earnings calendar across all users (spec §2), with the wallet's date rules and
+ * Earnings Log tab: the earnings calendar across all users (docs/product-spec.md §2), with the wallet's date rules and
  * controls; each row also counts the users who earned in it.
  */
 export function EarningsLogTab() {

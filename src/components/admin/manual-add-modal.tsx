@@ -27,7 +27,7 @@ export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: (
       refreshAdminLists();
       onClose();
     } catch (error) {
-      // Spec §8: console only; the dialog stays open with what was typed.
+      // docs/product-spec.md §8: console only; the dialog stays open with what was typed.
       console.error(describeFailure(`Failed to add manual ${kind.noun}`, error));
       setBusy(false);
     }

@@ -13,7 +13,7 @@ import { bonusExact, bonusUsd, usd3 } from "./money";
 /** A manual earning or bonus, as its list shows it. */
 export type ManualRecord = { id: string; email: string; amount: number; description: string; created_at: string };
 
-/** What differs between the Manual Earnings and Manual Bonuses lists (spec §2, §5, §8). */
+/** What differs between the Manual Earnings and Manual Bonuses lists (docs/product-spec.md §2, §5, §8). */
 export type ManualKind = {
   noun: "earning" | "bonus";
   empty: string;
@@ -51,7 +51,7 @@ export const manualBonuses: ManualKind = {
   empty: "No manual bonuses yet",
   confirmDelete: "Are you sure you want to delete this bonus record? This will adjust the user's balance.",
   step: "0.01",
-  // Whole dollars like every bonus amount (spec §9), the exact amount in a tooltip.
+  // Whole dollars like every bonus amount (docs/product-spec.md §9), the exact amount in a tooltip.
   format: bonusUsd,
   exact: bonusExact,
   load: async (signal) =>

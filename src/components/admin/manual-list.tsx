@@ -12,7 +12,7 @@ import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
 
 type Dialog = { type: "add" } | { type: "edit"; record: ManualRecord } | null;
 
-/** One list of manual records; failures are logged only (spec §8 "manual earning and bonus actions"). */
+/** One list of manual records; failures are logged only (docs/product-spec.md §8 "manual earning and bonus actions"). */
 export function ManualList({ kind }: { kind: ManualKind }) {
   const { data: records, firstLoad } = useAdminQuery(`manual-${kind.noun}`, kind.load, `Failed to load manual ${kind.noun} records`);
   const [dialog, setDialog] = useState<Dialog>(null);

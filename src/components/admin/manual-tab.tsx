@@ -2,7 +2,7 @@ import { Tabs } from "../tabs";
 import { manualBonuses, manualEarnings } from "./manual-kinds";
 import { ManualList } from "./manual-list";
 
-/** Manual Earnings tab (spec §2): two lists, each with add, edit (amount only) and delete. */
+/** Manual Earnings tab (docs/product-spec.md §2): two lists, each with add, edit (amount only) and delete. */
 export function ManualTab() {
   return (
     <Tabs

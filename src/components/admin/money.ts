@@ -1,7 +1,7 @@
 import { formatUsd } from "../../lib/format";
 import { MICROS_PER_USD } from "../../lib/money";
 
-// Display decimals (spec §9): balances 3, earnings totals, report and payments 2, bonus amounts 0.
+// Display decimals (docs/product-spec.md §9): balances 3, earnings totals, report and payments 2, bonus amounts 0.
 // Every amount also carries its exact value in a tooltip, as the wallet does.
 
 const MICROS = MICROS_PER_USD;

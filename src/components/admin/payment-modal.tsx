@@ -12,7 +12,7 @@ import { type PickedUser, UserPicker } from "./user-picker";
 
 const methodSuggestions = ["PayPal", "Venmo", "Bank Transfer"];
 
-/** Record a payment (no `payment`) or edit one: same fields; status may move either way (spec §4). */
+/** Record a payment (no `payment`) or edit one: same fields; status may move either way (docs/product-spec.md §4). */
 export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onClose: () => void }) {
   const [user, setUser] = useState<PickedUser | null>(
     payment ? { id: payment.user_id, email: payment.user_email ?? "", username: null } : null,

@@ -1,7 +1,7 @@
 import { ApiError } from "../../lib/api";
 import { sendWithOverride } from "./confirm-override";
 
-// How payment changes report failures (spec §8): an answer from the server → alert 'Error: ' + its error;
+// How payment changes report failures (docs/product-spec.md §8): an answer from the server → alert 'Error: ' + its error;
 // no answer (network) → alert with the action's own message. The overdraft refusal is a question instead.
 
 function alertFailure(error: unknown, networkMessage: string): false {

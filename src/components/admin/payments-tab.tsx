@@ -12,7 +12,7 @@ import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
 
 type Dialog = { payment?: PaymentJson } | null;
 
-/** Payments tab (spec §2): totals, every payout with edit and delete, recording a new one, CSV export. */
+/** Payments tab (docs/product-spec.md §2): totals, every payout with edit and delete, recording a new one, CSV export. */
 export function PaymentsTab() {
   const { data: payments, firstLoad } = useAdminQuery("payments", getAdminPayments, "Failed to load payments");
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -61,7 +61,7 @@ export function PaymentsTab() {
 }
 
 /**
- * Totals of the payments list, 2 decimals (spec §9). Only completed payments are paid; pending ones are
+ * Totals of the payments list, 2 decimals (docs/product-spec.md §9). Only completed payments are paid; pending ones are
  * owed (they already lower the user's balance), and Total Recorded is both.
  */
 function PaymentsSummary({ payments }: { payments: PaymentJson[] }) {

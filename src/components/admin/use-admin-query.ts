@@ -4,7 +4,7 @@ import { describeFailure } from "../../lib/api";
 
 /**
  * Bumped after every saved admin change, so each list on screen (and the summary cards) loads again
- * (spec §4: "A saved change in an admin list triggers a refresh of the lists").
+ * (docs/product-spec.md §4: "A saved change in an admin list triggers a refresh of the lists").
  */
 export const useAdminRefresh = create<{ version: number; refresh: () => void }>((set) => ({
   version: 0,
@@ -24,7 +24,7 @@ type Settled<T> = { key: string; data: T | null };
 
 /**
  * Loads admin data when the component mounts (a tab opens), when `key` changes and after any saved
- * change. Failures are logged only (spec §8 "admin fetch failures: console only"); answers to an older
+ * change. Failures are logged only (docs/product-spec.md §8 "admin fetch failures: console only"); answers to an older
  * key are dropped; the previous answer stays on screen while a refresh runs.
  */
 export function useAdminQuery<T>(key: string, load: (signal: AbortSignal) => Promise<T>, failure: string): AdminQuery<T> {

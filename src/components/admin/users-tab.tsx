@@ -5,7 +5,7 @@ import { Badge, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
 import { exactUsd, sumUsd, usd3 } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 
-/** All Users tab (spec §2): balances with 3 decimals, as a view pays $0.003. */
+/** All Users tab (docs/product-spec.md §2): balances with 3 decimals, as a view pays $0.003. */
 export function UsersTab() {
   const { data: users, firstLoad } = useAdminQuery("users", getAdminUsers, "Failed to load users");
   if (firstLoad) return <PageSpinner />;

@@ -20,7 +20,7 @@ const overlayButton =
   "hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
 
 /**
- * A pre- or post-roll ad over the player (spec §2 "Ad overlay", §4 "Ad"): loading, then the ad with
+ * A pre- or post-roll ad over the player (docs/product-spec.md §2 "Ad overlay", §4 "Ad"): loading, then the ad with
  * 'Advertisement', a 5-second countdown and 'Skip Ad'; clicking the picture opens the advertiser's page
  * and waits for 'Resume'; a failure shows 'Advertisement Unavailable' and gives way to the content.
  */

@@ -1,6 +1,6 @@
 import { buttonClass } from "../ui";
 
-/** Spec §2/§8: a failed ad says so briefly; the content follows after 1.5 s or on the button. */
+/** docs/product-spec.md §2/§8: a failed ad says so briefly; the content follows after 1.5 s or on the button. */
 export function AdUnavailable({ onContinue }: { onContinue: () => void }) {
   return (
     <div role="alert" className="flex size-full flex-col items-center justify-center gap-3 bg-slate-950/95 p-6 text-center">

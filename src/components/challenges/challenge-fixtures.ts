@@ -26,7 +26,7 @@ export function makeEntry(name: string, options: EntryOptions = {}): ChallengeEn
   };
 }
 
-/** The seed's three $25 challenges (spec §1: a $50–$100 sign-up bonus); `done` of them completed. */
+/** The seed's three $25 challenges (docs/product-spec.md §1: a $50–$100 sign-up bonus); `done` of them completed. */
 export function seedChallenges(done = 0): ChallengeEntry[] {
   return [
     makeEntry("Watch 10 streams", {

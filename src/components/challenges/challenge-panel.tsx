@@ -10,7 +10,7 @@ import { formatTimeLeft } from "./format";
 import { ProgressBar } from "./progress-bar";
 
 /**
- * The home page's sign-on challenge panel (spec §2 "Challenge panel"). Hidden while signed out, while
+ * The home page's sign-on challenge panel (docs/product-spec.md §2 "Challenge panel"). Hidden while signed out, while
  * loading, without data, and once the window is over (timeRemaining ≤ 0). Then, in order: the
  * congratulations once the bonus is awarded, 'All Challenges Complete' while the earnings job has yet to
  * award it (docs/decisions/010), else the progress of each challenge.

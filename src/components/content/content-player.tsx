@@ -8,7 +8,7 @@ import { MediaPlayer, type PlayerHandle } from "../player/media-player";
 import { UpNextPanel } from "../up-next/up-next-panel";
 
 /**
- * The content page's player with its sequence (spec §4): pre-roll, the content, post-roll, then Up Next,
+ * The content page's player with its sequence (docs/product-spec.md §4): pre-roll, the content, post-roll, then Up Next,
  * all in the player's overlay slot. Views are reported for the content only.
  */
 export function ContentPlayer({ content }: { content: ContentJson }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass, card } from "../ui";
 
-/** Shown when a creator page cannot be loaded (an unknown creator is sent home instead, spec §2). */
+/** Shown when a creator page cannot be loaded (an unknown creator is sent home instead, docs/product-spec.md §2). */
 export function CreatorNotFound() {
   return (
     <section className={`${card} mx-auto max-w-lg text-center`}>

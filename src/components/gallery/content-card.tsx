@@ -4,7 +4,7 @@ import type { ContentJson } from "../../lib/types";
 import { ContentThumbnail } from "./content-thumbnail";
 import type { DiscoveryMethod, DiscoveryState } from "./discovery";
 
-/** Spec §9: a card shows at most two tags. */
+/** docs/product-spec.md §9: a card shows at most two tags. */
 const MAX_CARD_TAGS = 2;
 
 type ContentCardProps = {

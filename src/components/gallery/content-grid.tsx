@@ -3,7 +3,7 @@ import { ContentCard } from "./content-card";
 import type { DiscoveryMethod } from "./discovery";
 import { TypeIcon } from "./type-icon";
 
-/** Spec §9: the loading state shows 8 placeholder cards. */
+/** docs/product-spec.md §9: the loading state shows 8 placeholder cards. */
 const PLACEHOLDER_COUNT = 8;
 
 const gridClass = "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";

@@ -14,7 +14,7 @@ export function DiscoverContent() {
   const { search, type } = useGalleryFilters(useShallow((s) => ({ search: s.search, type: s.type })));
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // The home page's earnings poll bumps this when views were credited: the page's data refreshes
-  // in place, where the original product reloaded the whole page (spec §2 Home).
+  // in place, where the original product reloaded the whole page (docs/product-spec.md §2 Home).
   const earningsVersion = useEarnings((s) => s.version);
 
   return (

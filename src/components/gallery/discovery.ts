@@ -1,4 +1,4 @@
-// How a viewer found what they are watching (spec §7 POST /api/playback-events `discovery_method`).
+// How a viewer found what they are watching (docs/product-spec.md §7 POST /api/playback-events `discovery_method`).
 // Decision: carried as react-router location state `{ discovery }` on the link that opens the content
 // page, not in sessionStorage: it belongs to that one navigation (back/forward and reload keep it, a
 // different way in to the same item gets its own value) and nothing has to be cleaned up. A page opened

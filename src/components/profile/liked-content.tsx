@@ -2,7 +2,7 @@ import { listLiked } from "../../lib/content-api";
 import { ContentGrid } from "../gallery/content-grid";
 import { useContentList } from "./use-content-list";
 
-/** What the user liked; likes feed the home page's recommendations (spec §1, §2 "Liked Content"). */
+/** What the user liked; likes feed the home page's recommendations (docs/product-spec.md §1, §2 "Liked Content"). */
 export function LikedContent() {
   const { items, loading } = useContentList(listLiked);
   return (

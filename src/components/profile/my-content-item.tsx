@@ -12,7 +12,7 @@ type MyContentItemProps = {
   onDeleted: () => void;
 };
 
-/** One of the user's uploads: view mode, or edit mode after Edit (spec §4 "Profile content item"). */
+/** One of the user's uploads: view mode, or edit mode after Edit (docs/product-spec.md §4 "Profile content item"). */
 export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -3,7 +3,7 @@ import { PageSpinner } from "../spinner";
 import { MyContentItem } from "./my-content-item";
 import { useContentList } from "./use-content-list";
 
-/** The user's own uploads, to edit, delete or give a new thumbnail (spec §2 "My Content"). */
+/** The user's own uploads, to edit, delete or give a new thumbnail (docs/product-spec.md §2 "My Content"). */
 export function MyContent() {
   const { items, loading, setItems } = useContentList(listMine);
   if (loading) return <PageSpinner />;

@@ -9,7 +9,7 @@ import { USERNAME_MAX, usernameProblem } from "./username-rules";
 
 type Outcome = { ok: boolean; message: string } | null;
 
-/** Email (read-only) and the editable username (spec §2 "Profile Settings", §8 "Username update"). */
+/** Email (read-only) and the editable username (docs/product-spec.md §2 "Profile Settings", §8 "Username update"). */
 export function ProfileSettings({ user }: { user: CurrentUser }) {
   const id = useId();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ export async function thumbnailFromImage(item: ContentJson, image: File): Promis
   return step("Failed to update thumbnail", () => setThumbnail(item.id, key));
 }
 
-/** Takes a frame from the item's own video (spec §5: min(2 s, 10 %)) and makes it the thumbnail. */
+/** Takes a frame from the item's own video (docs/product-spec.md §5: min(2 s, 10 %)) and makes it the thumbnail. */
 export async function thumbnailFromVideo(item: ContentJson): Promise<ContentJson> {
   const frame = await step("Failed to generate thumbnail from video", () =>
     generateVideoThumbnail(streamUrl(item.id), "profile"),

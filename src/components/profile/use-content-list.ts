@@ -4,7 +4,7 @@ import type { ContentJson, ContentListResponse } from "../../lib/types";
 
 /**
  * Loads one of the caller's lists when its tab opens. A failure is logged and shows as an empty list
- * (spec §8 "other fetch failures"). `setItems` lets the screen reflect edits without reloading.
+ * (docs/product-spec.md §8 "other fetch failures"). `setItems` lets the screen reflect edits without reloading.
  */
 export function useContentList(load: () => Promise<ContentListResponse>) {
   const [items, setItems] = useState<ContentJson[] | null>(null);

@@ -1,7 +1,7 @@
 import { api } from "../../lib/api";
 import type { RecommendationsResponse, SuggestionsResponse } from "../../lib/types";
 
-// The recommender's two answers (DESIGN.md §4 "Recommendations"): picks for the viewer, and the items
+// The recommender's two answers (docs/architecture.md §4 "Recommendations"): picks for the viewer, and the items
 // to watch after one item (Up Next, the same model around that item).
 
 /** How many picks the home page's 'Recommended for You' row shows. */

@@ -12,7 +12,7 @@ const rowItem = "flex w-64 shrink-0 snap-start sm:w-72";
 
 /**
  * The home page's 'Recommended for You' row (signed-in only): the recommender's picks, which learn from
- * likes and finished views (DESIGN.md §4). Fetched on each visit, so a like made on a content page shows
+ * likes and finished views (docs/architecture.md §4). Fetched on each visit, so a like made on a content page shows
  * here next time, and again whenever the earnings job credits views (the store's version goes up).
  */
 export function RecommendedSection() {

@@ -14,7 +14,7 @@ const scopes: Record<DashboardMode, string> = {
 };
 
 /**
- * The traffic analytics dashboard (spec §2 "Analytics dashboard"): admins see the whole site (the admin
+ * The traffic analytics dashboard (docs/product-spec.md §2 "Analytics dashboard"): admins see the whole site (the admin
  * Traffic tab), creators the traffic to their own pages (the profile's Analytics tab).
  */
 export function AnalyticsDashboard({ mode }: { mode: DashboardMode }) {

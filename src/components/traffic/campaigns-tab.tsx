@@ -6,7 +6,7 @@ const th = "px-4 py-3 text-left font-medium text-slate-400";
 const thNum = `${th} text-right`;
 const tdNum = "px-4 py-3 text-right tabular-nums";
 
-/** Campaigns (spec §2): visitors, conversions (sessions that created an account) and conversion rate. */
+/** Campaigns (docs/product-spec.md §2): visitors, conversions (sessions that created an account) and conversion rate. */
 export function CampaignsTab({ campaigns }: { campaigns: TrafficDashboard["campaigns"] }) {
   if (campaigns.length === 0) return <EmptyText text="Campaign tracking data will appear when you have UTM-tagged traffic" />;
   return (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentProps, type ReactNode } from "react";
 
-// chart.js and its React bindings arrive only when a chart is first shown (DESIGN.md §6: charts load
+// chart.js and its React bindings arrive only when a chart is first shown (docs/architecture.md §6: charts load
 // lazily); the three charts share one chunk.
 const load = () => import("./traffic-charts");
 const LazyVisits = lazy(() => load().then((m) => ({ default: m.VisitsChart })));

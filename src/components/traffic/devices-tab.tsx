@@ -3,7 +3,7 @@ import { SharePie } from "./charts";
 import { Panel, ShareList } from "./dashboard-parts";
 import { deviceBreakdown, deviceLabel } from "./traffic-format";
 
-/** Devices (spec §2): a pie and the breakdown per device type with visitors and percentage. */
+/** Devices (docs/product-spec.md §2): a pie and the breakdown per device type with visitors and percentage. */
 export function DevicesTab({ devices }: { devices: TrafficDashboard["devices"] }) {
   const rows = deviceBreakdown(devices).map((d) => ({ key: d.type, label: deviceLabel(d.type), visitors: d.visitors, percentage: d.percentage }));
   return (

@@ -5,7 +5,7 @@ import { fillTimeline, formatCount, formatPercent, formatSessionDuration, source
 
 type OverviewProps = { data: TrafficDashboard; days: number; now: number };
 
-/** Overview (spec §2): the four cards, visits by date, top pages and traffic sources. */
+/** Overview (docs/product-spec.md §2): the four cards, visits by date, top pages and traffic sources. */
 export function OverviewTab({ data, days, now }: OverviewProps) {
   const { overview } = data;
   return (

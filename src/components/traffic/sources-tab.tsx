@@ -3,7 +3,7 @@ import { SharePie, VisitorsBar } from "./charts";
 import { Panel } from "./dashboard-parts";
 import { sourceLabel } from "./traffic-format";
 
-/** Traffic Sources (spec §2): a pie of visitors per source and a bar chart of the same. */
+/** Traffic Sources (docs/product-spec.md §2): a pie of visitors per source and a bar chart of the same. */
 export function SourcesTab({ sources }: { sources: TrafficDashboard["overview"]["topSources"] }) {
   const slices = sources.map((s) => ({ label: sourceLabel(s.source), value: s.visitors }));
   return (

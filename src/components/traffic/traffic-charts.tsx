@@ -30,7 +30,7 @@ const countTicks = { precision: 0 };
 
 export type Slice = { label: string; value: number };
 
-/** Visitors and page views per day, stacked (spec §2 Overview). */
+/** Visitors and page views per day, stacked (docs/product-spec.md §2 Overview). */
 export function VisitsChart({ timeline }: { timeline: TrafficDashboard["timeline"] }) {
   const [visitors, pageViews] = CHART_COLORS;
   // Dots on every day are clutter over 30 or 90 days; hovering still shows each day.

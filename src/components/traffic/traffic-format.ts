@@ -1,4 +1,4 @@
-// How the traffic dashboard words its numbers (spec §2 "Analytics dashboard"). The API's percentages are
+// How the traffic dashboard words its numbers (docs/product-spec.md §2 "Analytics dashboard"). The API's percentages are
 // fractions (0–1).
 import type { TrafficDashboard } from "../../lib/types";
 

@@ -7,7 +7,7 @@ import type { DiscoveryState } from "../gallery/discovery";
 import { buttonClass } from "../ui";
 import { SuggestionCard } from "./suggestion-card";
 
-/** Spec §4/§9: Up Next closes itself (or, with auto-play, moves on) after 10 seconds. */
+/** docs/product-spec.md §4/§9: Up Next closes itself (or, with auto-play, moves on) after 10 seconds. */
 export const UP_NEXT_SECONDS = 10;
 
 type UpNextPanelProps = {
@@ -17,7 +17,7 @@ type UpNextPanelProps = {
 };
 
 /**
- * After the content (and its post-roll): what to watch next (spec §2 "Up Next overlay"). A visible
+ * After the content (and its post-roll): what to watch next (docs/product-spec.md §2 "Up Next overlay"). A visible
  * countdown closes the panel, or opens the first suggestion when 'Auto-play next' is on (remembered
  * for the next visit).
  */

@@ -77,7 +77,7 @@ export function BulkUploadPanel() {
       {failed ? (
         <div role="alert" className="rounded-lg border border-red-900 bg-red-950/50 px-3 py-2 text-sm text-red-300">
           <p>Some uploads failed. You can retry by clicking Upload All again.</p>
-          {/* Failed rows stay failed until reset (spec §4), so say how to queue them again. */}
+          {/* Failed rows stay failed until reset (docs/product-spec.md §4), so say how to queue them again. */}
           <p className="mt-1 text-red-300/80">Press Retry on a failed file to queue it for the next Upload All.</p>
         </div>
       ) : null}

@@ -15,7 +15,7 @@ type BulkUploadRowProps = {
 };
 
 // About 100 px a row on a wide screen (two lines: the file with its progress, then its details), so the
-// list's 60 % of the viewport (spec §2) shows several rows at once.
+// list's 60 % of the viewport (docs/product-spec.md §2) shows several rows at once.
 export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRowProps) {
   const id = useId();
   const pending = item.status === "pending";

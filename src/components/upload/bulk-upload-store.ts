@@ -3,7 +3,7 @@ import { ApiError } from "../../lib/api";
 import { publishBulkItem } from "./publish";
 import { isAcceptedMedia, titleFromFileName, type UploadDetails } from "./upload-rules";
 
-// The rows of the bulk upload screen (spec §3 "Bulk upload item", §4).
+// The rows of the bulk upload screen (docs/product-spec.md §3 "Bulk upload item", §4).
 
 export type BulkStatus = "pending" | "uploading" | "success" | "error";
 

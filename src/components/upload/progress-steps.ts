@@ -1,6 +1,6 @@
 import { sleep } from "../../lib/upload-file";
 
-// The progress steps of spec §4 ("single 0/33/50/75/100; bulk 0/25/50/75/100"). Two steps reported in the
+// The progress steps of docs/product-spec.md §4 ("single 0/33/50/75/100; bulk 0/25/50/75/100"). Two steps reported in the
 // same tick (finalize answers, then 75 and 100 at once) would render as one, so each step is held on screen
 // for a moment before the next one shows: every step is seen, and announced, however fast the upload.
 

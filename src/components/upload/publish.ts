@@ -4,7 +4,7 @@ import { uploadFile } from "../../lib/upload-file";
 import { pacedSteps, type Progress } from "./progress-steps";
 import { asThumbnailFile, finalizeRequest, mediaTypeOf, type UploadDetails } from "./upload-rules";
 
-// The upload sequences of the two upload screens; each reports the progress steps of spec §4, paced so
+// The upload sequences of the two upload screens; each reports the progress steps of docs/product-spec.md §4, paced so
 // that every step is seen.
 
 export type SingleUpload = UploadDetails & { file: File; thumbnail: Blob | null };

@@ -10,7 +10,7 @@ import { ThumbnailField } from "./thumbnail-field";
 import { titleFromFileName, type UploadDetails } from "./upload-rules";
 import { useUploadThumbnail } from "./use-upload-thumbnail";
 
-/** Spec §9: the new content page opens half a second after the upload completes. */
+/** docs/product-spec.md §9: the new content page opens half a second after the upload completes. */
 const REDIRECT_DELAY_MS = 500;
 
 export function SingleUploadForm() {

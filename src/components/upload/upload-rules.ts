@@ -2,14 +2,14 @@ import { parseTags } from "../../lib/content-api";
 import type { ContentType, FinalizeRequest } from "../../lib/types";
 import { contentTypeOf } from "../../lib/upload-file";
 
-// What may be uploaded and how a form becomes a finalize request (spec §5 "Upload").
+// What may be uploaded and how a form becomes a finalize request (docs/product-spec.md §5 "Upload").
 
 /** For the file picker; the check below is what counts, as pickers let any file through. */
 export const MEDIA_ACCEPT = "video/mp4,audio/mpeg,audio/mp3,.mp4,.mp3";
 const MEDIA_TYPES = ["video/mp4", "audio/mpeg", "audio/mp3"];
 export const MEDIA_REJECTED = "Only MP4 video and MP3 audio files can be uploaded.";
 
-// The server stores these image types only (DESIGN.md §4), so others are refused when picked
+// The server stores these image types only (docs/architecture.md §4), so others are refused when picked
 // rather than failing the whole upload later.
 export const THUMBNAIL_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
 const THUMBNAIL_TYPES = THUMBNAIL_ACCEPT.split(",");
@@ -25,7 +25,7 @@ export const mediaTypeOf = (file: File): ContentType =>
 /** The default title: the file name without its extension. */
 export const titleFromFileName = (name: string) => name.replace(/\.[^.]*$/, "") || name;
 
-/** Thumbnails are stored under a name with a `thumb_` prefix (spec §7). */
+/** Thumbnails are stored under a name with a `thumb_` prefix (docs/product-spec.md §7). */
 export function asThumbnailFile(image: Blob, mediaName: string): File {
   if (image instanceof File) return new File([image], `thumb_${image.name}`, { type: image.type });
   return new File([image], `thumb_${titleFromFileName(mediaName)}.jpg`, { type: image.type || "image/jpeg" });

@@ -15,7 +15,7 @@ const none: UploadThumbnail = { image: null, origin: null, generating: false, er
 
 /**
  * The single upload's thumbnail: for a video, a frame is taken as soon as the file is chosen
- * (spec §2); the user may replace it with an image or remove it.
+ * (docs/product-spec.md §2); the user may replace it with an image or remove it.
  */
 export function useUploadThumbnail(file: File | null) {
   const [thumbnail, setThumbnail] = useState<UploadThumbnail>(none);

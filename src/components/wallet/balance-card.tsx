@@ -4,7 +4,7 @@ import { card } from "../ui";
 
 type BalanceCardProps = {
   title: string;
-  /** USD; shown with 3 decimals (spec §9: balances 3). */
+  /** USD; shown with 3 decimals (docs/product-spec.md §9: balances 3). */
   amount: number;
   /**
    * The lines the balance is made of, e.g. ["Bonuses", "$10"], with the exact amount as a tooltip when the

@@ -17,7 +17,7 @@ type DateFieldProps = {
 };
 
 /**
- * A day shown and typed as 'MMM d, yyyy' (spec §2; native date fields show the browser's own format), with
+ * A day shown and typed as 'MMM d, yyyy' (docs/product-spec.md §2; native date fields show the browser's own format), with
  * a calendar (button or Alt+Down) for those who would rather pick. The typed text counts when the field is
  * left or Enter is pressed; the calendar offers no day outside min–max.
  */

@@ -1,7 +1,7 @@
 import { formatDay } from "../../lib/format";
 import { isDay } from "./report-dates";
 
-// The report pickers' text: days are shown as 'MMM d, yyyy' (spec §2) and typed the same way. The API keeps
+// The report pickers' text: days are shown as 'MMM d, yyyy' (docs/product-spec.md §2) and typed the same way. The API keeps
 // its YYYY-MM-DD; these two convert between them.
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];

@@ -9,7 +9,7 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-
 
 /**
  * The rules behind the numbers, in the viewer's words, with the limits as the server applies them
- * (DESIGN.md §4 "A view"); this list only explains them.
+ * (docs/architecture.md §4 "A view"); this list only explains them.
  */
 export function HowEarningsWork({ rules, minimumPayout }: HowEarningsWorkProps) {
   const headingId = useId();

@@ -1,6 +1,6 @@
 import type { EarningsGroupBy } from "../../lib/types";
 
-// The earnings calendar's date rules (spec §5 "Report dates", §9 default range). Days are "YYYY-MM-DD"
+// The earnings calendar's date rules (docs/product-spec.md §5 "Report dates", §9 default range). Days are "YYYY-MM-DD"
 // UTC days, as the API buckets earnings by UTC day and judges "today" in UTC; using the same clock
 // means the screen never offers a day the server would refuse.
 

@@ -1,7 +1,7 @@
 import { formatUsd } from "../../lib/format";
 import type { EarningsReport } from "../../lib/types";
 
-/** Amounts with 2 decimals (spec §9); the exact amount (a view pays $0.003) in the tooltip. */
+/** Amounts with 2 decimals (docs/product-spec.md §9); the exact amount (a view pays $0.003) in the tooltip. */
 export const exactUsd = (amount: number) => formatUsd(amount, 2, 6);
 
 /** Summary cards above the breakdown: Total Earnings, Total Views, Unique Users, Avg. Daily. */

@@ -5,8 +5,8 @@ import { BalanceCard } from "./balance-card";
 import { HowEarningsWork } from "./how-earnings-work";
 
 // Each card lists what its balance is made of, so the lines add up to it: earnings 3 decimals like the
-// balances, bonuses whole dollars, payments 2 (spec §9). Payments lower a balance as soon as they are
-// recorded, pending or not (DESIGN.md §3), but only completed ones count as paid.
+// balances, bonuses whole dollars, payments 2 (docs/product-spec.md §9). Payments lower a balance as soon as they are
+// recorded, pending or not (docs/architecture.md §3), but only completed ones count as paid.
 const earned = (amount: number) => formatUsd(amount, 3);
 const payout = (amount: number) => (amount === 0 ? formatUsd(0, 2) : `−${formatUsd(amount, 2)}`);
 

@@ -1,4 +1,4 @@
-// Marketing attribution (spec §3 "Stored attribution record", §5, §9): the utm_* parameters of the URL a
+// Marketing attribution (docs/product-spec.md §3 "Stored attribution record", §5, §9): the utm_* parameters of the URL a
 // visitor arrived with, kept in localStorage for 720 hours so later visits are credited to the campaign.
 import { readJson, writeJson, type KeyValueStore } from "./storage";
 
@@ -39,7 +39,7 @@ export function utmFromSearch(search: string): UtmFields | null {
 export const isExpired = (attribution: Pick<Attribution, "timestamp">, now: number) => now - attribution.timestamp > ATTRIBUTION_MAX_AGE_MS;
 
 /**
- * Saves the attribution of this URL, only when it carries at least one utm parameter (spec §5). A newer
+ * Saves the attribution of this URL, only when it carries at least one utm parameter (docs/product-spec.md §5). A newer
  * campaign link replaces the stored one (last touch).
  */
 export function captureAttribution(store: KeyValueStore, search: string, landingPage: string, now: number): Attribution | null {

@@ -52,7 +52,7 @@ describe("device type", () => {
   });
 
   it("checks tablets before phones: every tablet UA here also matches a phone pattern", () => {
-    // The original's order made its tablet branch unreachable (spec §5); these all say Mobile or Android.
+    // The original's order made its tablet branch unreachable (docs/product-spec.md §5); these all say Mobile or Android.
     for (const name of ["iPad Safari", "Kindle Fire Silk, mobile mode", "Galaxy Tab S8 Chrome"]) {
       const ua = UAS.find(([n]) => n === name)![1];
       expect(/Mobile|Android/.test(ua), name).toBe(true);

@@ -1,5 +1,5 @@
-// Device type and browser of a visit (spec §3 "Page-visit payload", §5), from the user agent.
-// DESIGN.md §4: tablets must be recognised. The original checked phone/mobile patterns first, and every
+// Device type and browser of a visit (docs/product-spec.md §3 "Page-visit payload", §5), from the user agent.
+// docs/architecture.md §4: tablets must be recognised. The original checked phone/mobile patterns first, and every
 // tablet UA matches one of them ("iPad … Mobile/15E148", Android, Kindle), so its tablet branch never ran.
 // Here the tablet test comes first.
 

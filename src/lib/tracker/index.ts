@@ -1,4 +1,4 @@
-// The visitor tracker (spec §4 "Analytics session", §5, §9): one call per page view.
+// The visitor tracker (docs/product-spec.md §4 "Analytics session", §5, §9): one call per page view.
 import { captureAttribution, loadAttribution } from "./attribution";
 import { buildPageVisit, postPageVisit, type PageVisitPayload } from "./page-visit";
 import { countPageView } from "./session";

@@ -1,4 +1,4 @@
-// The page-visit payload (spec §3) and its delivery to POST /api/analytics/track (spec §7).
+// The page-visit payload (docs/product-spec.md §3) and its delivery to POST /api/analytics/track (docs/product-spec.md §7).
 import { describeFailure } from "../api";
 import { noUtm, type Attribution, type UtmFields } from "./attribution";
 import { detectBrowser, detectDeviceType, type Browser, type DeviceType } from "./device";
@@ -56,7 +56,7 @@ export function buildPageVisit(c: VisitContext): PageVisitPayload {
 }
 
 /**
- * Sends one visit. Never rejects: a failure (ad blocker, rate limit, offline) is logged only (spec §8).
+ * Sends one visit. Never rejects: a failure (ad blocker, rate limit, offline) is logged only (docs/product-spec.md §8).
  * `keepalive` lets the request finish when the visitor leaves right after the navigation.
  */
 export async function postPageVisit(payload: PageVisitPayload): Promise<boolean> {

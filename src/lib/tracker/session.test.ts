@@ -48,7 +48,7 @@ describe("page-visit payload", () => {
     now: T0 + 95_400,
   };
 
-  it("has every field of spec §3, visit_duration in whole seconds since the session start", () => {
+  it("has every field of docs/product-spec.md §3, visit_duration in whole seconds since the session start", () => {
     expect(buildPageVisit(base)).toEqual({
       session_id: "session-1-abcdef",
       user_id: null,

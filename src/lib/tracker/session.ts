@@ -1,5 +1,5 @@
-// The analytics session (spec §4): the first page view in a browser session creates a random id and a
-// start time with a page-view count of 1; each later page view adds 1. Kept in sessionStorage (spec §9),
+// The analytics session (docs/product-spec.md §4): the first page view in a browser session creates a random id and a
+// start time with a page-view count of 1; each later page view adds 1. Kept in sessionStorage (docs/product-spec.md §9),
 // so it ends with the tab and survives reloads.
 import { readJson, writeJson, type KeyValueStore } from "./storage";
 

@@ -64,7 +64,7 @@ const TITLED_TOP_PAGES = `select p.page, p.views, c.title as content_title, u.id
 
 export type Summary = { visitors: number; page_views: number; avg_dur: number; bounces: number };
 
-/** Every figure of the traffic dashboard in one D1 round trip (DESIGN.md §4 "Traffic analytics"). */
+/** Every figure of the traffic dashboard in one D1 round trip (docs/architecture.md §4 "Traffic analytics"). */
 export async function trafficDashboard(db: Db, scope: DashboardScope) {
   return scope.creatorId ? creatorDashboard(db, scope.since, scope.creatorId) : siteDashboard(db, scope.since);
 }
@@ -136,7 +136,7 @@ async function creatorDashboard(db: Db, since: string, creatorId: string): Promi
       q(`select date(created_at) as date, count(distinct session_id) as visitors, count(*) as pageViews
          from page_visits where ${where} group by 1 order by 1`),
       q(`select device_type as type, count(distinct session_id) as visitors from page_visits where ${where} group by 1 order by visitors desc`),
-      // A conversion is a tagged session in which a new account was created (DESIGN.md §4).
+      // A conversion is a tagged session in which a new account was created (docs/architecture.md §4).
       q(`with s as (select session_id, max(utm_campaign) as campaign, min(created_at) as first, max(created_at) as last
            from page_visits where ${where} and ${tagged} group by session_id)
          select coalesce(campaign, 'Unknown') as campaign, count(*) as visitors,

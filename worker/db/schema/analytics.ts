@@ -46,7 +46,7 @@ export const rateLimits = sqliteTable(
 );
 
 // Site-wide rollups kept at ingest, so the admin dashboard reads one row per session and per page and day
-// instead of every visit (DESIGN.md §6: p95 under 200 ms over 1M stored visits).
+// instead of every visit (docs/architecture.md §6: p95 under 200 ms over 1M stored visits).
 export const trafficSessions = sqliteTable(
   "traffic_sessions",
   {
@@ -54,7 +54,7 @@ export const trafficSessions = sqliteTable(
     firstAt: text("first_at").notNull(),
     lastAt: text("last_at").notNull(),
     pageViews: integer("page_views").notNull(),
-    // The longest visit_duration seen: the session's length (DESIGN.md §4 "average session").
+    // The longest visit_duration seen: the session's length (docs/architecture.md §4 "average session").
     maxDuration: integer("max_duration").notNull(),
     source: text("source").notNull(),
     deviceType: text("device_type").notNull(),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
-// Every credit is a row; balances are sums of rows (DESIGN.md §3). Amounts are integer micro-dollars.
+// Every credit is a row; balances are sums of rows (docs/architecture.md §3). Amounts are integer micro-dollars.
 export const earnings = sqliteTable(
   "earnings",
   {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MICROS_PER_USD } from "../../lib/money";
 
 /**
- * A USD amount typed by an admin, as integer micro-dollars: at least `min`, a multiple of `step` (spec §5:
+ * A USD amount typed by an admin, as integer micro-dollars: at least `min`, a multiple of `step` (docs/product-spec.md §5:
  * manual earnings step 0.001, bonuses and payments 0.01). Anything finer is refused, never rounded.
  */
 export function usdInput(field: string, opts: { step: 0.001 | 0.01; min?: number; positive?: boolean }) {

@@ -2,7 +2,7 @@ import { isPlaceholderSecret, type Settings } from "../../lib/env";
 import { remoteRequestSign } from "./local-request";
 
 /**
- * Why the local sign-in (DESIGN.md §4, docs/decisions/003 and 017) is refused for this request, or null
+ * Why the local sign-in (docs/architecture.md §4, docs/decisions/003 and 017) is refused for this request, or null
  * when it may be used: DEV_LOGIN is on, no real Google client is configured (a server with a Google secret
  * is not a developer's machine), and nothing says the request came from another machine.
  */

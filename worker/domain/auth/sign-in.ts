@@ -14,7 +14,7 @@ import { SESSION_DAYS } from "./session-cookie";
 
 export const DEV_CODE_PREFIX = "dev:";
 
-/** The local sign-in of DESIGN.md §4: only with DEV_LOGIN=true and only for requests from this machine. */
+/** The local sign-in of docs/architecture.md §4: only with DEV_LOGIN=true and only for requests from this machine. */
 export function devIdentity(settings: Settings, requestUrl: URL, requestHeaders: Headers, code: string): VerifiedIdentity {
   const refusal = devLoginRefusal(settings, requestUrl, requestHeaders);
   if (refusal) throw new ApiError(401, refusal, "dev_login_disabled");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requirementTypes } from "../../db/schema";
 
-// Sign-on challenges (spec §5 "Challenge", §9; DESIGN.md §4 "Challenges").
+// Sign-on challenges (docs/product-spec.md §5 "Challenge", §9; docs/architecture.md §4 "Challenges").
 /** Only accounts created after this are new users who take part. */
 export const CHALLENGES_START = "2024-10-30T23:59:59.999Z";
 export const DEFAULT_CHALLENGE = {

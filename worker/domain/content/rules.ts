@@ -1,12 +1,12 @@
 import { z } from "zod";
 
-// Limits on what people type about their content; messages name the field (spec §8 "clear errors").
+// Limits on what people type about their content; messages name the field (docs/product-spec.md §8 "clear errors").
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
 export const TAG_MAX = 40;
 export const TAGS_MAX = 20;
 
-/** Tags arrive as an array (spec §7) or, from older clients, a comma-separated string. */
+/** Tags arrive as an array (docs/product-spec.md §7) or, from older clients, a comma-separated string. */
 const tagsInput = z.union([z.array(z.string().max(200, "each tag must be at most 200 characters")).max(100), z.string().max(4000)]);
 
 /** Trimmed, empties dropped, commas split, duplicates (any case) removed. */

@@ -13,7 +13,7 @@ function day(field: "startDate" | "endDate", value: string) {
   return value;
 }
 
-/** Report dates (spec §5): start not after today; end between start and today. Default: the last 30 days. */
+/** Report dates (docs/product-spec.md §5): start not after today; end between start and today. Default: the last 30 days. */
 export function reportRange(start: string | undefined, end: string | undefined, nowMs = Date.now()): ReportRange {
   const today = isoDay(nowMs);
   // Checked before the default start is derived from it: an empty or impossible date (2026-13-01) would

@@ -1,7 +1,7 @@
 /**
  * Server-measured duration of an uploaded media file (finalize stores it; view qualification relies on it).
  *
- * DESIGN.md §2 names `mp4box` and `music-metadata` for this. We use our own small parsers instead: both
+ * docs/architecture.md §2 names `mp4box` and `music-metadata` for this. We use our own small parsers instead: both
  * libraries read sequentially from a buffer or a Node stream, while we want ranged reads of only the bytes
  * we need from R2 (box headers and the moov of an MP4; the ID3 header and the first frame of an MP3) and no
  * Node stream shims in the Worker.

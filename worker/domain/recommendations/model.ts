@@ -1,4 +1,4 @@
-// The recommender (DESIGN.md §4 "Recommendations") as pure functions. The database gathers bounded features
+// The recommender (docs/architecture.md §4 "Recommendations") as pure functions. The database gathers bounded features
 // (worker/db/queries/recommendations.ts); this file decides. The routes and the offline evaluation
 // (bench/recommender-eval.ts) call exactly this code, so the measured quality is the shipped quality.
 // Relative imports carry `.ts` so Node can run the evaluation on this file directly.

@@ -1,4 +1,4 @@
-// Tags are a comma-separated string on content (spec §3). People type "Jazz", "jazz " and "JAZZ": to the
+// Tags are a comma-separated string on content (docs/product-spec.md §3). People type "Jazz", "jazz " and "JAZZ": to the
 // recommender they are one tag.
 
 /** Distinct tags of one item, lower-cased, trimmed, inner spaces collapsed, empties dropped. */

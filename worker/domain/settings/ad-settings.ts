@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adHostsInput } from "./ad-hosts";
 
-// The ad settings the player reads (spec §3 "Ad settings"): strings, as the spec stores them.
+// The ad settings the player reads (docs/product-spec.md §3 "Ad settings"): strings, as the spec stores them.
 // `ad_hosts` (not in the spec): the hosts the feed's ads come from, allowed by the pages' CSP (ad-hosts.ts).
 export const AD_SETTING_KEYS = ["preroll_enabled", "postroll_enabled", "vast_url", "ad_hosts"] as const;
 export type AdSettingKey = (typeof AD_SETTING_KEYS)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The page-visit payload (spec §3) as the tracker sends it. Every field is bounded: the endpoint is public.
+// The page-visit payload (docs/product-spec.md §3) as the tracker sends it. Every field is bounded: the endpoint is public.
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish().transform((v) => v?.trim() || null);
 
 /**

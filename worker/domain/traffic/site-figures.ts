@@ -6,7 +6,7 @@ export type CubeRow = {
   sessions: number; views: number; duration: number; bounces: number; conversions: number;
 };
 
-/** The dashboard's figures summed from the session groups (DESIGN.md §4 "Traffic analytics"). */
+/** The dashboard's figures summed from the session groups (docs/architecture.md §4 "Traffic analytics"). */
 export function fromCube(rows: CubeRow[], pages: Dashboard["pages"]): Dashboard {
   const sum = <K extends string>(key: (r: CubeRow) => K, pick: (r: CubeRow) => number) => {
     const out = new Map<K, number>();

@@ -4,7 +4,7 @@ import { ApiError, badRequest, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 
 /*
- * One signed upload is written once (DESIGN.md §4 "Uploads"). Its writer first claims the row
+ * One signed upload is written once (docs/architecture.md §4 "Uploads"). Its writer first claims the row
  * (signed → uploading, one conditional UPDATE), so of two requests racing on the same signed URL exactly one
  * writes and the other is refused before it touches R2. A failed write hands the claim back; a finished one
  * moves the row to uploaded, after which nothing writes to the key again, so the bytes finalize measures are

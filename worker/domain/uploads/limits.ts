@@ -1,4 +1,4 @@
-// Every upload limit in one place (DESIGN.md §4 "Uploads").
+// Every upload limit in one place (docs/architecture.md §4 "Uploads").
 export const MiB = 1024 * 1024;
 export const MAX_MEDIA_BYTES = 2 * 1024 * MiB;
 export const MAX_IMAGE_BYTES = 10 * MiB;

@@ -1,4 +1,4 @@
-// A wallet is the sum of its records (DESIGN.md §3). Payments are drawn from the viewer balance first,
+// A wallet is the sum of its records (docs/architecture.md §3). Payments are drawn from the viewer balance first,
 // then from the creator balance.
 export type WalletTotals = {
   viewerRewards: number;

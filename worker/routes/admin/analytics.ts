@@ -6,7 +6,7 @@ import { usd } from "../../lib/money";
 
 const TOP = 10;
 
-/** Admin: content and viewer analytics (spec §3 "Admin analytics"); percentages are 0–100, one decimal. */
+/** Admin: content and viewer analytics (docs/product-spec.md §3 "Admin analytics"); percentages are 0–100, one decimal. */
 export const adminAnalyticsRoutes = new Hono<AppEnv>().get("/analytics", async (c) => {
   const db = c.get("db");
   const [topContent, topUsers, topEarners, discovery] = await Promise.all([

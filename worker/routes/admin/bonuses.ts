@@ -41,7 +41,7 @@ async function refusePaidOut(db: Db, before: BonusRow, newMicros: number | null)
   throw paidOutRefusal({ noun: "bonus", decimals: 2, amountMicros: before.totalMicros, newMicros, balanceMicros });
 }
 
-/** Admin: manual bonuses (spec §5 "Manual bonus"); awarded at once, so they count in the viewer balance. */
+/** Admin: manual bonuses (docs/product-spec.md §5 "Manual bonus"); awarded at once, so they count in the viewer balance. */
 export const adminBonusRoutes = new Hono<AppEnv>()
   .get("/bonuses", async (c) => {
     const rows = await c

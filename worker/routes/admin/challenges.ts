@@ -31,7 +31,7 @@ const challengeJson = (r: ChallengeRow): ChallengeJson => ({
 // Amounts are validated to whole cents, so this is exact.
 const micros = (amount: number) => Math.round(amount * 100) * 10_000;
 
-/** Admin: sign-on challenges and their bonus history (spec §2 "Sign-On Challenges"). */
+/** Admin: sign-on challenges and their bonus history (docs/product-spec.md §2 "Sign-On Challenges"). */
 export const adminChallengeRoutes = new Hono<AppEnv>()
   .get("/challenges", async (c) => {
     const db = c.get("db");

@@ -52,7 +52,7 @@ async function refusePaidOut(db: Db, before: EarningRow, newMicros: number | nul
   throw paidOutRefusal({ noun: "earning", decimals: 3, amountMicros: before.amountMicros, newMicros, balanceMicros });
 }
 
-/** Admin: manual earnings (spec §5 "Manual earning"); each change is audited in the same batch. */
+/** Admin: manual earnings (docs/product-spec.md §5 "Manual earning"); each change is audited in the same batch. */
 export const adminEarningRoutes = new Hono<AppEnv>()
   .get("/earnings", async (c) => {
     const rows = await c

@@ -50,7 +50,7 @@ async function refuseOverdraft(db: Db, userId: string, amountMicros: number, exc
   );
 }
 
-/** Admin: payouts (spec §5 "Payment"); status may move either way; overdrafts need an explicit override. */
+/** Admin: payouts (docs/product-spec.md §5 "Payment"); status may move either way; overdrafts need an explicit override. */
 export const adminPaymentRoutes = new Hono<AppEnv>()
   .get("/payments", async (c) => c.json(await listPayments(c.get("db")), 200))
   .get("/payments.csv", async (c) => {

@@ -7,7 +7,7 @@ import { usd } from "../../lib/money";
 
 const USERS_LIMIT = 5000;
 
-/** Admin: every user with content count and balances (spec §3 "User (admin list)"). */
+/** Admin: every user with content count and balances (docs/product-spec.md §3 "User (admin list)"). */
 export const adminUserRoutes = new Hono<AppEnv>().get("/users", async (c) => {
   const admins = c.get("settings").adminEmails;
   const rows = await usersWithTotals(c.get("db"), USERS_LIMIT);
