@@ -2,7 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { devCron } from "./scripts/dev-cron";
+import { devCron } from "./scripts/dev-cron.ts";
 
 // Local D1/R2 state; the end-to-end suite points this elsewhere so it never touches a developer's data.
 const stateDir = process.env.REELPAY_STATE_DIR ?? ".wrangler/state";
@@ -24,6 +24,9 @@ export default defineConfig(({ command, isPreview }) => {
       }),
     ],
     server: { port: 5173, strictPort: true },
+    // Dependencies only lazy screens import (admin charts, the wallet's calendar, the ad player), bundled at
+    // start: found mid-session, Vite re-bundles and reloads the page under the user (and the e2e suite).
+    optimizeDeps: { include: ["chart.js", "react-chartjs-2", "react-day-picker", "@dailymotion/vast-client"] },
     // The manifest lets bench/bundle-size.ts tell what the home route loads first.
     build: { outDir: "dist", manifest: true },
   };

@@ -56,7 +56,8 @@ test("bulk upload of three files with one failing shows the retry message", asyn
   await page.getByRole("button", { name: "Upload All" }).click();
   await expect(page.getByText("Some uploads failed. You can retry by clicking Upload All again.")).toBeVisible({ timeout: 30_000 });
   const failed = page.getByRole("listitem", { name: "not-media.mp4" });
-  await expect(failed.getByText("The file's contents are not an MP4 video")).toBeVisible();
+  // The row's visible message (its status line repeats it for screen readers).
+  await expect(failed.locator("p", { hasText: "The file's contents are not an MP4 video" })).toBeVisible();
   await page.goto("/profile");
   await page.getByRole("tab", { name: "My Content" }).click();
   await expect(page.getByText("2 item(s)")).toBeVisible();
