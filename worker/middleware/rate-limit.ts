@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { isLoopbackAddress } from "../domain/auth/local-request";
 import { secondsLeftInWindow, withinLimit } from "../domain/rate-limit";
-import { sha256Hex } from "../lib/crypto";
+import { addressHash } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 
 // Per-address limits for requests that cost more than a read (docs/decisions/017). Each is far above what
@@ -25,8 +25,7 @@ export function limitPerAddress({ name, perMinute, message }: Limit) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const ip = c.req.header("cf-connecting-ip")?.trim();
     if (ip && !isLoopbackAddress(ip)) {
-      // Salted like the tracker's, so the table never holds an address.
-      const key = `${name}:${await sha256Hex(`${c.get("settings").sessionSecret}:ip:${ip}`)}`;
+      const key = `${name}:${await addressHash(c.get("settings").sessionSecret, ip)}`;
       const nowMs = Date.now();
       if (!(await withinLimit(c.env.DB, key, perMinute, nowMs))) {
         c.header("Retry-After", String(secondsLeftInWindow(nowMs)));

@@ -5,7 +5,7 @@ import { adEventRows, countAdEvent } from "../db/queries/ads";
 import { AD_BEACONS_PER_MINUTE, adBeaconQuery } from "../domain/ads/ad-beacon";
 import { adFigures } from "../domain/ads/ad-figures";
 import { reportRange } from "../domain/earnings/report-range";
-import { sha256Hex } from "../lib/crypto";
+import { addressHash } from "../lib/crypto";
 import { ApiError, forbidden } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
@@ -24,7 +24,7 @@ export const adEventsPublicRoutes = new Hono<AppEnv>().get("/ads/track", validat
   if (c.req.header("sec-fetch-site") === "cross-site") throw forbidden("Cross-site ad beacon refused", "cross_site");
   if (c.req.method === "GET") {
     const ip = c.req.header("cf-connecting-ip") ?? "local";
-    const ipHash = await sha256Hex(`${c.get("settings").sessionSecret}:ip:${ip}`);
+    const ipHash = await addressHash(c.get("settings").sessionSecret, ip);
     const nowMs = Date.now();
     const counted = await countAdEvent(
       c.get("db"),

@@ -10,7 +10,7 @@ import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { changeSetting } from "../domain/settings/change-setting";
 import { pageTitle } from "../domain/traffic/page-title";
 import { pageVisitBody, sourceOf, TRAFFIC_RANGES } from "../domain/traffic/page-visit";
-import { sha256Hex } from "../lib/crypto";
+import { addressHash } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
@@ -55,7 +55,7 @@ export const analyticsPublicRoutes = new Hono<AppEnv>()
     async (c) => {
       const visit = c.req.valid("json");
       const ip = c.req.header("cf-connecting-ip") ?? "local";
-      const ipHash = await sha256Hex(`${c.get("settings").sessionSecret}:ip:${ip}`);
+      const ipHash = await addressHash(c.get("settings").sessionSecret, ip);
       const nowMs = Date.now();
       const stored = await recordVisit(
         c.get("db"),

@@ -6,7 +6,7 @@ import { findContent } from "../db/queries/content";
 import { discoveryMethods } from "../db/schema";
 import { runEarningsJob } from "../domain/earnings/run-job";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
-import { sha256Hex } from "../lib/crypto";
+import { addressHash } from "../lib/crypto";
 import { notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
@@ -47,8 +47,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       durationMs: item.durationMs,
       discoveryMethod: body.discovery_method,
       deviceFingerprint: body.device_fingerprint,
-      // Salted, so unique-view checks can tell IPs apart without the database holding any.
-      ipHash: ip ? await sha256Hex(`${c.get("settings").sessionSecret}:ip:${ip}`) : "",
+      ipHash: ip ? await addressHash(c.get("settings").sessionSecret, ip) : "",
     });
     return c.json(started, 201);
   })
