@@ -2,20 +2,12 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_PER_MINUTE, UPLOAD_SIGNS_PER_MINUTE } from "./rate-limit";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
+import { startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../test/rate-window";
 
 // Security read (issue 13): sign-in and upload signing had no limit per address, unlike the page tracker.
 
 /** A documentation address of its own per test (RFC 5737), so tests never share a window. */
 const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-
-/** Counts are per UTC minute: start early in one, so a test's requests all land in the same window. */
-async function startOfAWindow() {
-  const second = new Date().getUTCSeconds();
-  if (second > 40) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
-}
-
-/** Up to 20 s waiting for a fresh window, then a minute's worth of requests on a possibly loaded machine. */
-const WINDOW_TEST_TIMEOUT_MS = 60_000;
 
 describe("rate limits per address", () => {
   it("allows SIGN_IN_PER_MINUTE sign-in requests a minute from one address, then answers 429 with a clear message", async () => {
