@@ -41,6 +41,7 @@ import {
   type StartInput,
 } from "../worker/watch-sessions/watch-sessions.ts";
 import { QUERY_WORDS, seedStatements, syntheticUser, ulidLike } from "./synthetic.ts";
+import type { Tally, WatchSessionCounters } from "./load/object-counters.ts";
 
 type Trace = {
   roundTrips: number;
@@ -175,25 +176,7 @@ function withHeader(res: Response, name: string, value: string): Response {
 
 // ---- the watch-session objects, counted ----
 
-type Tally = { calls: number; statements: number; roundTrips: number };
 const tally = (): Tally => ({ calls: 0, statements: 0, roundTrips: 0 });
-
-/** What one viewer's object did with D1, by kind of call (GET /bench/watch-sessions?viewer=<userId>). */
-export type WatchSessionCounters = {
-  /** Times the object was constructed (more than once: it was evicted and came back; the counts live on). */
-  instances: number;
-  starts: Tally;
-  /** event() calls that did not turn a view qualified: progress, refused positions, unknown views (404). */
-  events: Tally & { refused: number; notFound: number };
-  /** event() calls that turned a view qualified: the one D1 batch of a qualified view. */
-  qualifying: Tally;
-  alarms: Tally;
-  /** Sessions that ended without qualifying, whichever call ended them: one `views` row each, in batches. */
-  ended: { views: number; roundTrips: number };
-  /** D1 calls outside any counted call (none expected). */
-  unattributed: { statements: number; roundTrips: number };
-  errors: number;
-};
 
 type ObjectRecord = { counters: WatchSessionCounters; qualified: Set<string> };
 

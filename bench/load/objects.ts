@@ -2,20 +2,9 @@
 // object's counts (bench/worker-entry.ts, class WatchSessions); the suite sums them over the viewers it used.
 import { getJson } from "../lib/http.ts";
 import { round } from "../lib/stats.ts";
+import type { Tally, WatchSessionCounters } from "./object-counters.ts";
 
-type Tally = { calls: number; statements: number; roundTrips: number };
-
-/** Mirrors `WatchSessionCounters` of bench/worker-entry.ts (that file is type-checked as Worker code). */
-export type ObjectCounters = {
-  instances: number;
-  starts: Tally;
-  events: Tally & { refused: number; notFound: number };
-  qualifying: Tally;
-  alarms: Tally;
-  ended: { views: number; roundTrips: number };
-  unattributed: { statements: number; roundTrips: number };
-  errors: number;
-};
+export type ObjectCounters = WatchSessionCounters;
 
 export type ObjectTotals = ObjectCounters & { objects: number };
 
