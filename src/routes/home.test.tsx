@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeProgress } from "../components/challenges/challenge-fixtures";
 import { CREDIT_NOTICE_MS } from "../components/credit-notice";
@@ -114,8 +114,12 @@ describe("home page", () => {
     await router.navigate("/");
     fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), { target: { value: "jazz" } });
     await screen.findByText("jazz", { exact: false, selector: "p span" });
-    fireEvent.click(await screen.findByRole("link", { name: "Late Night Jazz" }));
-    expect(router.state.location.pathname).toBe(`/content/${jazz.id}`);
+    // The searched list replaces the browsed one when its answer lands; a click on a card that was
+    // just replaced goes nowhere, so click the card on screen until the page opens.
+    await waitFor(() => {
+      fireEvent.click(screen.getByRole("link", { name: "Late Night Jazz" }));
+      expect(router.state.location.pathname).toBe(`/content/${jazz.id}`);
+    });
     expect(readDiscovery(router.state.location.state)).toBe("search");
   });
 
