@@ -116,7 +116,95 @@ export type WalletJson = {
   paid_out: number;
   pending_payouts: number;
   minimum_payout: number;
+  /**
+   * Held earnings (docs/decisions/019): view rewards and sign-on bonuses are pending for the holding period
+   * (or while a fraud review covers them); everything else is available. Payments draw on the available
+   * balance only. available_balance + pending_balance = viewer_balance + creator_balance.
+   */
+  available_balance: number;
+  pending_balance: number;
+  /** The pending part of each side (viewer_pending + creator_pending = pending_balance). */
+  viewer_pending: number;
+  creator_pending: number;
+  /** Earnings a fraud review took back from each side (positive amounts; already out of the balances). */
+  viewer_reversed: number;
+  creator_reversed: number;
+  /** When the next pending amount becomes available (null when nothing waits on the clock). */
+  next_available_at: string | null;
 };
+
+// ---- A reason for every view (docs/product-spec.md §10; docs/decisions/019) ----
+
+/** What a view did for the caller: paid and available, paid but held, never paid, or paid and taken back. */
+export type ViewOutcome = "earned" | "pending" | "not_earned" | "reversed";
+/** Why, from one documented set; null for an earned view and for a pending one that only waits out its hold. */
+export type ViewReason =
+  | "too_fast"
+  | "under_80"
+  | "own_content"
+  | "item_daily_cap"
+  | "viewer_daily_cap"
+  | "too_short"
+  | "another_session"
+  | "expired"
+  | "under_review"
+  | "reversed";
+
+export type MyViewJson = {
+  id: string;
+  content_id: string;
+  content_title: string;
+  content_type: ContentType;
+  started_at: string;
+  /** Accepted watch time as a share of the item's duration, 0–100 (whole percent). */
+  watched_percent: number;
+  outcome: ViewOutcome;
+  reason: ViewReason | null;
+  /** What this view paid (or would pay, or paid and lost) the caller on this side, in USD; 0 when not earned. */
+  amount_usd: number;
+  /** For a pending view in its hold: when it becomes available. */
+  available_at: string | null;
+};
+
+/** GET /api/me/views?date=YYYY-MM-DD[&as=creator]: the caller's views of one UTC day, newest first. */
+export type MyViewsResponse = {
+  date: string;
+  as: "viewer" | "creator";
+  views: MyViewJson[];
+  /** True when the day has more views than the list shows (at most 500). */
+  truncated: boolean;
+};
+
+// ---- Fraud reviews (admin; docs/decisions/019) ----
+
+export type ReviewRule = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
+export type ReviewStatus = "open" | "reversed" | "cleared";
+
+export type ReviewJson = {
+  id: string;
+  rule: ReviewRule;
+  status: ReviewStatus;
+  /** The pattern in plain words, as the sweep found it. */
+  title: string;
+  evidence: string[];
+  /** The accounts the pattern involves. */
+  users: { id: string; email: string; username: string | null; created_at: string }[];
+  /** The earnings the flag covers (both sides of each view), and what reversing them takes back. */
+  earnings_count: number;
+  views_count: number;
+  amount_usd: number;
+  created_at: string;
+  decided_at: string | null;
+  decided_by_email: string | null;
+  note: string | null;
+};
+
+/** GET /api/admin/reviews?status=open|all (default open), newest first. */
+export type ReviewsResponse = { reviews: ReviewJson[] };
+/** POST /api/admin/reviews/sweep: flags the sweep opened and earnings it newly covered. */
+export type ReviewSweepResponse = { flagged: number; covered: number };
+/** POST /api/admin/reviews/{id}: settles an open flag (audited); 409 once settled. Answers the ReviewJson. */
+export type ReviewDecision = { decision: "reverse" | "clear"; note: string };
 
 export type PaymentJson = {
   id: string;
@@ -227,9 +315,11 @@ export type EarningRulesJson = {
   min_earning_seconds: number;
   /** Admin-tunable: earnable views per viewer per UTC day. */
   daily_earnable_views: number;
+  /** Admin-tunable: days view rewards and sign-on bonuses stay pending before they become available (0: none). */
+  earnings_hold_days: number;
 };
 
-export type EarningRuleKey = "min_earning_seconds" | "daily_earnable_views";
+export type EarningRuleKey = "min_earning_seconds" | "daily_earnable_views" | "earnings_hold_days";
 
 /** PATCH /api/admin/earning-rules (audited); answers the updated EarningRulesJson. */
 export type EarningRuleChange = { key: EarningRuleKey; value: number };
@@ -253,6 +343,8 @@ export type AdminUserJson = {
   content_count: number;
   viewer_balance: number;
   creator_balance: number;
+  /** What a payment may draw on now (docs/decisions/019). */
+  available_balance: number;
 };
 
 export type AdminEarningJson = {

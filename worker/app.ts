@@ -13,11 +13,13 @@ import { adminChallengeRoutes } from "./routes/admin/challenges";
 import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
 import { adminEarningRoutes } from "./routes/admin/earnings";
 import { adminPaymentRoutes } from "./routes/admin/payments";
+import { adminReviewRoutes } from "./routes/admin/reviews";
 import { adminUserRoutes } from "./routes/admin/users";
 import { adminAnalyticsDashboardRoutes, analyticsPublicRoutes, analyticsSignedInRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
 import { adminEarningRulesRoutes, earningRulesRoutes } from "./routes/earning-rules";
+import { myViewsRoutes } from "./routes/my-views";
 import { contentPublicRoutes } from "./routes/content-public";
 import { contentSignedInRoutes } from "./routes/content-signed-in";
 import { finalizeRoutes } from "./routes/finalize";
@@ -48,6 +50,7 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", playbackRoutes)
   .route("/", earningRulesRoutes)
   .route("/", walletRoutes)
+  .route("/", myViewsRoutes)
   .route("/", recommendationRoutes)
   .route("/", adSettingsRoutes)
   .route("/", challengeRoutes)
@@ -57,6 +60,7 @@ const signedInApi = new Hono<AppEnv>()
 const adminApi = new Hono<AppEnv>()
   .use(requireAdmin)
   .route("/", adminEarningsCalendarRoutes)
+  .route("/", adminReviewRoutes)
   .route("/", adminAdSettingsRoutes)
   .route("/", adminEarningRulesRoutes)
   .route("/", adminChallengeRoutes)

@@ -38,6 +38,14 @@ describe("GET /api/me/wallet", () => {
       paid_out: 0, // the payment is still pending
       pending_payouts: 7,
       minimum_payout: 25,
+      // Nothing here is held: records written without a hold were available when written.
+      available_balance: 9,
+      pending_balance: 0,
+      viewer_pending: 0,
+      creator_pending: 0,
+      viewer_reversed: 0,
+      creator_reversed: 0,
+      next_available_at: null,
     });
     const paid = await (await b.fetch("/api/me/payments")).json<PaymentsResponse>();
     expect(paid.payments).toHaveLength(1);

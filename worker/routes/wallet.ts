@@ -4,10 +4,11 @@ import type { PaymentJson, PaymentsResponse, WalletJson } from "../api-types";
 import type { SignedInEnv } from "../app-env";
 import { earningsReport } from "../db/queries/earnings-report";
 import { paymentsOf } from "../db/queries/payments";
-import { walletTotals } from "../db/queries/wallet";
+import { walletParts } from "../db/queries/wallet";
 import { reportRange } from "../domain/earnings/report-range";
 import { balancesOf } from "../domain/wallet/balances";
 import { MINIMUM_PAYOUT_MICROS, usd } from "../lib/money";
+import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { reportJson } from "./report-json";
 
@@ -37,19 +38,26 @@ export function paymentJson(p: {
 /** Signed-in: the caller's own wallet, payments and earnings calendar. */
 export const walletRoutes = new Hono<SignedInEnv>()
   .get("/me/wallet", async (c) => {
-    const totals = await walletTotals(c.get("db"), c.get("user").id);
-    const b = balancesOf(totals);
+    const { parts, nextReleaseAt } = await walletParts(c.get("db"), c.get("user").id, nowIso());
+    const b = balancesOf(parts);
     const wallet: WalletJson = {
       viewer_balance: usd(b.viewerBalance),
       creator_balance: usd(b.creatorBalance),
-      viewer_earnings: usd(totals.viewerRewards),
-      creator_earnings: usd(totals.creatorRewards + totals.manualEarnings),
-      bonuses: usd(totals.awardedBonuses),
+      viewer_earnings: usd(parts.viewerRewards),
+      creator_earnings: usd(parts.creatorRewards + parts.manualEarnings),
+      bonuses: usd(parts.awardedBonuses),
       viewer_payouts: usd(b.fromViewer),
       creator_payouts: usd(b.fromCreator),
-      paid_out: usd(totals.payments - totals.pendingPayments),
-      pending_payouts: usd(totals.pendingPayments),
+      paid_out: usd(parts.payments - parts.pendingPayments),
+      pending_payouts: usd(parts.pendingPayments),
       minimum_payout: usd(MINIMUM_PAYOUT_MICROS),
+      available_balance: usd(b.available),
+      pending_balance: usd(b.pending),
+      viewer_pending: usd(parts.viewerPending),
+      creator_pending: usd(parts.creatorPending),
+      viewer_reversed: usd(parts.viewerReversed),
+      creator_reversed: usd(parts.creatorReversed),
+      next_available_at: nextReleaseAt,
     };
     return c.json(wallet, 200);
   })

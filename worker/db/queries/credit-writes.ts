@@ -1,6 +1,7 @@
 import { auditStatementWhen, type AuditEntry } from "../../domain/audit";
+import { nowIso } from "../../lib/time";
 import type { Db } from "../client";
-import { availableSql } from "./payment-writes";
+import { availableSql } from "./balance-parts";
 
 /** A table of credits an admin may change by hand, and which of its rows count toward a balance. */
 export type CreditTable = { table: "earnings" | "bonuses"; amount: "amount_micros" | "total_micros"; counts: string };
@@ -17,14 +18,15 @@ export type CreditChange = {
   audit: AuditEntry;
 };
 
-// ?1 credit id, ?2 user, ?3 new amount, ?4 override. A credit may shrink only while every payment stays
-// covered: the user's balance (all credits minus all payments, as the payment guard counts it) less what
-// the credit loses is not negative. Raising a credit, and a row that does not count, pass. Evaluated in
-// the write itself, so a payment recorded at the same moment cannot slip between a check and the change.
+// ?1 credit id, ?2 user, ?3 new amount, ?4 override, ?5 now. A credit may shrink only while every payment
+// stays covered: the user's available balance (as the payment guard counts it; manual credits are never
+// held) less what the credit loses is not negative. Raising a credit, and a row that does not count, pass.
+// Evaluated in the write itself, so a payment recorded at the same moment cannot slip between a check and
+// the change.
 const guard = (t: CreditTable) =>
-  `(?4 = 1 or not (${t.counts}) or ?3 >= ${t.amount} or ${availableSql("?2", "''")} - ${t.amount} + ?3 >= 0)`;
+  `(?4 = 1 or not (${t.counts}) or ?3 >= ${t.amount} or ${availableSql("?2", "?5")} - ${t.amount} + ?3 >= 0)`;
 
-const params = (c: CreditChange) => [c.id, c.userId, c.amountMicros, c.override ? 1 : 0] as const;
+const params = (c: CreditChange) => [c.id, c.userId, c.amountMicros, c.override ? 1 : 0, nowIso()] as const;
 
 /** Sets a manual credit's amount unless payments already drew on what it loses; returns whether written. */
 export async function changeCreditAmount(db: Db, t: CreditTable, c: CreditChange) {

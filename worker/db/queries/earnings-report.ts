@@ -23,7 +23,7 @@ type Totals = { total: number; views: number; users: number };
 
 /**
  * Earnings grouped by period, plus totals. Rows are earnings records (view rewards
- * and manual earnings); "views" counts the distinct views paid, since one view pays a viewer row and a
+ * and manual earnings) and reversals; "views" counts the distinct views paid, since one view pays a viewer row and a
  * creator row and must not count twice in the site-wide figures. For one user, unique users are the distinct viewers
  * whose views paid them as a creator; for the whole site, the distinct users who earned.
  */
@@ -34,7 +34,11 @@ export async function earningsReport(db: Db, q: ReportQuery) {
   const users = q.uniqueUsers === "viewers"
     ? sql`count(distinct case when e.kind = 'creator' then v.viewer_id end)`
     : sql`count(distinct e.user_id)`;
-  const base = sql`from earnings e left join views v on v.id = e.view_id and e.kind = 'creator'
+  // The ledger: credits, and reversals as negative rows on the day they were written (decision 019).
+  // A reversal carries no view, so the views counted are the views paid.
+  const base = sql`from (select user_id, kind, view_id, amount_micros, created_at from earnings
+      union all select user_id, side, null, amount_micros, created_at from reversals) e
+    left join views v on v.id = e.view_id and e.kind = 'creator'
     where e.created_at between ${from} and ${to} ${who}`;
   // Served by earnings_created_idx (site) or earnings_user_created_idx (one user). Two reads in parallel:
   // drizzle cannot batch raw SQL reads.

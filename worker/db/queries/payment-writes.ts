@@ -1,14 +1,11 @@
 import type { Db } from "../client";
 import { newId } from "../../lib/ids";
+import { availableSql } from "./balance-parts";
 
-// What a user can be paid: every credit (earnings and awarded bonuses) minus every payment, optionally
-// leaving one payment out (the one being edited). Evaluated inside the write, so two payments recorded at
-// the same moment cannot both spend the same balance. The parameters name the SQL placeholders (or
-// literals) for the user and the payment left out; credit-writes.ts guards credits with the same sum.
-export const availableSql = (user: string, excludedPayment: string) => `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ${user})
-  + (select coalesce(sum(total_micros), 0) from bonuses where user_id = ${user} and status = 'awarded')
-  - (select coalesce(sum(amount_micros), 0) from payments where user_id = ${user} and id <> ${excludedPayment})`;
-const AVAILABLE = availableSql("?2", "?1");
+// A payment may draw only on the available balance (balance-parts.ts: credits less held credits less every
+// payment, optionally leaving one payment out, the one being edited). Evaluated inside the write, so two
+// payments recorded at the same moment cannot both spend the same balance.
+const available = (nowParam: string) => availableSql("?2", nowParam, "?1");
 
 export type PaymentValues = {
   id: string;
@@ -21,8 +18,9 @@ export type PaymentValues = {
   processedAt: string | null;
 };
 
-export async function availableMicros(db: Db, userId: string, excludingPaymentId = "") {
-  const row = await db.$client.prepare(`select ${AVAILABLE} as available`).bind(excludingPaymentId, userId).first<{ available: number }>();
+/** What a payment may draw on at `now` (micro-dollars), leaving one payment out when it is being edited. */
+export async function availableMicros(db: Db, userId: string, now: string, excludingPaymentId = "") {
+  const row = await db.$client.prepare(`select ${available("?3")} as available`).bind(excludingPaymentId, userId, now).first<{ available: number }>();
   return row?.available ?? 0;
 }
 
@@ -53,7 +51,7 @@ export async function insertPayment(db: Db, p: PaymentValues, o: { override: boo
     db.$client
       .prepare(
         `insert into payments (id, user_id, amount_micros, payment_method, payment_reference, status, notes, created_by, created_at, processed_at)
-         select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 where ?11 = 1 or ${AVAILABLE} >= ?3`,
+         select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 where ?11 = 1 or ${available("?9")} >= ?3`,
       )
       .bind(p.id, p.userId, p.amountMicros, p.paymentMethod, p.paymentReference, p.status, p.notes, o.actorId, o.now, p.processedAt, o.override ? 1 : 0),
     auditInsert(db, p, o.actorId, "create", undefined, o.now),
@@ -67,9 +65,9 @@ export async function updatePayment(db: Db, p: PaymentValues, before: unknown, o
     db.$client
       .prepare(
         `update payments set user_id = ?2, amount_micros = ?3, payment_method = ?4, payment_reference = ?5, status = ?6,
-           notes = ?7, processed_at = ?8 where id = ?1 and (?9 = 1 or ${AVAILABLE} >= ?3)`,
+           notes = ?7, processed_at = ?8 where id = ?1 and (?9 = 1 or ${available("?10")} >= ?3)`,
       )
-      .bind(p.id, p.userId, p.amountMicros, p.paymentMethod, p.paymentReference, p.status, p.notes, p.processedAt, o.override ? 1 : 0),
+      .bind(p.id, p.userId, p.amountMicros, p.paymentMethod, p.paymentReference, p.status, p.notes, p.processedAt, o.override ? 1 : 0, o.now),
     auditInsert(db, p, o.actorId, "update", before, o.now),
   ]);
   return (write!.meta.changes ?? 0) > 0;

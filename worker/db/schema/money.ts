@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
 // Every credit is a row; balances are sums of rows (docs/architecture.md §3). Amounts are integer micro-dollars.
@@ -19,6 +19,9 @@ export const earnings = sqliteTable(
     description: text("description").notNull().default(""),
     createdBy: text("created_by"),
     createdAt: text("created_at").notNull(),
+    // When the credit becomes available for payment: view rewards after the holding period
+    // (earnings_hold_days), manual earnings at once (docs/decisions/019). Set when written, never changed.
+    availableAt: text("available_at").notNull().default(""),
   },
   (t) => [
     check("earnings_amount_check", sql`${t.amountMicros} >= 0`),
@@ -28,6 +31,80 @@ export const earnings = sqliteTable(
     index("earnings_user_created_idx").on(t.userId, t.createdAt),
     // The admin earnings calendar and the manual earnings list.
     index("earnings_created_idx").on(t.createdAt),
+    // The fraud sweep reads view rewards still in holding, and only those.
+    index("earnings_held_idx").on(t.availableAt).where(sql`${t.viewId} is not null`),
+  ],
+);
+
+// A view reward taken back after a fraud review: the negative of the original earning, on the same side
+// of the same user's wallet. Keyed by the earning, so an earning is reversed at most once; nothing is
+// deleted or edited (docs/decisions/019).
+export const reversals = sqliteTable(
+  "reversals",
+  {
+    earningId: text("earning_id")
+      .primaryKey()
+      .references(() => earnings.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    // The balance it comes off: the original earning's kind.
+    side: text("side", { enum: ["viewer", "creator"] }).notNull(),
+    viewId: text("view_id"),
+    amountMicros: integer("amount_micros").notNull(),
+    reason: text("reason").notNull(),
+    reviewId: text("review_id").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    check("reversals_amount_check", sql`${t.amountMicros} < 0`),
+    index("reversals_user_created_idx").on(t.userId, t.createdAt),
+    index("reversals_created_idx").on(t.createdAt),
+    index("reversals_view_idx").on(t.viewId),
+  ],
+);
+
+// A suspicious pattern the fraud sweep found among view rewards still in holding, and the admin's decision.
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    rule: text("rule", { enum: ["ring", "shared_ip", "daily_cap", "same_day_accounts"] }).notNull(),
+    // What the pattern is about, e.g. "<viewer>:<creator>", "<viewer>" or "<content>" (per rule).
+    subject: text("subject").notNull(),
+    // The accounts involved (JSON array of user ids) and the evidence in plain words (JSON array).
+    userIds: text("user_ids").notNull(),
+    evidence: text("evidence").notNull(),
+    status: text("status", { enum: ["open", "reversed", "cleared"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    decidedBy: text("decided_by"),
+    decidedAt: text("decided_at"),
+    note: text("note"),
+  },
+  (t) => [
+    // One open flag per pattern: a sweep adds newly found earnings to it instead of opening another.
+    uniqueIndex("reviews_open_subject_unique").on(t.rule, t.subject).where(sql`${t.status} = 'open'`),
+    index("reviews_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+// The held earnings a flag covers. While any open flag covers an earning it stays pending.
+export const reviewEarnings = sqliteTable(
+  "review_earnings",
+  {
+    reviewId: text("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "restrict" }),
+    earningId: text("earning_id")
+      .notNull()
+      .references(() => earnings.id, { onDelete: "restrict" }),
+    // The flag's rule, copied so "already flagged under this rule" is one index lookup.
+    rule: text("rule").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.earningId] }),
+    index("review_earnings_earning_idx").on(t.earningId, t.rule),
   ],
 );
 
@@ -54,6 +131,8 @@ export const bonuses = sqliteTable(
     reviewNote: text("review_note"),
     reviewedBy: text("reviewed_by"),
     reviewedAt: text("reviewed_at"),
+    // Set when awarded: sign-on bonuses after the holding period, manual bonuses at once (decision 019).
+    availableAt: text("available_at"),
   },
   (t) => [
     check("bonuses_amount_check", sql`${t.totalMicros} >= 0`),

@@ -53,8 +53,13 @@ export const views = sqliteTable(
     index("views_content_idx").on(t.contentId, t.qualifiedAt),
     // The earnings job's per-viewer daily cap counts a viewer's earning places of one day.
     index("views_viewer_day_credited_idx").on(t.viewerId, t.qualifiedDay).where(sql`${t.creditSlot} is not null`),
-    // The bonus risk checks look up which accounts a viewer's address also watched from.
-    index("views_ip_hash_idx").on(t.ipHash).where(sql`${t.ipHash} <> ''`),
+    // The bonus risk checks and the fraud sweep look up whether an account also watched from an address.
+    index("views_ip_hash_viewer_idx").on(t.ipHash, t.viewerId).where(sql`${t.ipHash} <> ''`),
+    // A member's views of one day, as viewer and as creator ("a reason for every view"); the fraud sweep's
+    // "did the creator also watch the viewer" lookups.
+    index("views_viewer_started_idx").on(t.viewerId, t.startedAt),
+    index("views_creator_viewer_idx").on(t.creatorId, t.viewerId),
+    index("views_creator_started_idx").on(t.creatorId, t.startedAt),
     // The per-day cap lives in the schema: two views can never take the same place, however jobs race.
     uniqueIndex("views_credit_slot_unique")
       .on(t.viewerId, t.contentId, t.qualifiedDay, t.creditSlot)

@@ -1,3 +1,4 @@
+import { heldUntilSql } from "../views/earning-rules";
 // Risk checks on a completed sign-on challenge set (docs/decisions/016), as SQL over the bonus row being
 // checked (`bonuses`). "Counted views" are the member's qualified views of others' items (their streams)
 // and others' qualified views of the member's items (the views requirement).
@@ -46,7 +47,7 @@ export function checkAndAwardBonusStatements(d1: D1Database, now: string, limit:
       .bind(limit),
     d1
       .prepare(
-        `update bonuses set status = 'awarded', awarded_at = ?1
+        `update bonuses set status = 'awarded', awarded_at = ?1, available_at = ${heldUntilSql("?1")}
          where status = 'pending' and kind = 'signon' and review_reasons = ''`,
       )
       .bind(now),

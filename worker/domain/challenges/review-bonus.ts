@@ -5,6 +5,7 @@ import { bonuses } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
+import { heldUntilSql } from "../views/earning-rules";
 
 export const bonusReviewBody = z.object({
   decision: z.enum(["approve", "reject"], "decision must be approve or reject"),
@@ -30,7 +31,8 @@ export async function reviewBonus(db: Db, r: BonusReview) {
   const [updated] = await db.$client.batch([
     db.$client
       .prepare(
-        `update bonuses set status = ?2, awarded_at = ?3, review_note = ?4, reviewed_by = ?5, reviewed_at = ?6
+        `update bonuses set status = ?2, awarded_at = ?3, review_note = ?4, reviewed_by = ?5, reviewed_at = ?6,
+           available_at = case when ?3 is null then null else ${heldUntilSql("?3")} end
          where id = ?1 and status = 'pending' and review_reasons <> ''`,
       )
       .bind(before.id, status, after.awardedAt, r.note, r.actorId, now),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { newId } from "../../lib/ids";
-import { DAILY_EARNABLE_VIEWS_SQL, MIN_EARNING_MS_SQL } from "../views/earning-rules";
+import { DAILY_EARNABLE_VIEWS_SQL, heldUntilSql, MIN_EARNING_MS_SQL } from "../views/earning-rules";
 import { EARNABLE_VIEWS_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
 
 export const JOB_BATCH_SIZE = 25;
@@ -12,7 +12,8 @@ export const JOB_MAX_BATCHES = 20;
  * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
  *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content,
  *     an item shorter than the shortest earning length, or past the viewer's earnable views of the day;
- *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind)), returning who got what;
+ *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind)), held for earnings_hold_days
+ *     (docs/decisions/019), returning who got what;
  *  4. close the view: credited with a place, unearnable without.
  */
 function settleView(d1: D1Database, viewId: string, now: string) {
@@ -31,13 +32,13 @@ function settleView(d1: D1Database, viewId: string, now: string) {
              where v4.viewer_id = views.viewer_id and v4.qualified_day = views.qualified_day
                and v4.credit_slot is not null) < ${DAILY_EARNABLE_VIEWS_SQL}`,
       viewId, EARNABLE_VIEWS_PER_DAY),
-    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at)
-      select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3
+    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
+      select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
       on conflict (view_id, kind) do nothing
       returning user_id, amount_micros`, newId(), VIEW_REWARD_MICROS, now, viewId),
-    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at)
-      select ?1, creator_id, 'creator', id, content_id, ?2, 'A viewer watched your content', ?3
+    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
+      select ?1, creator_id, 'creator', id, content_id, ?2, 'A viewer watched your content', ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
       on conflict (view_id, kind) do nothing
       returning user_id, amount_micros`, newId(), VIEW_REWARD_MICROS, now, viewId),

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { walletTotals } from "../../db/queries/wallet";
+import { walletParts } from "../../db/queries/wallet";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { makeContent, makeUser, testDb } from "../../test/factories";
@@ -67,12 +67,12 @@ it("pays 2 × $0.003 per earnable view, never more, and every wallet is the sum 
       expect(perDay!.most ?? 0).toBeLessThanOrEqual(EARNABLE_VIEWS_PER_DAY);
 
       for (const person of people) {
-        const t = await walletTotals(db, person.id);
+        const { parts } = await walletParts(db, person.id, now);
         const rows = await env.DB.prepare(
           "select kind, coalesce(sum(amount_micros), 0) as micros from earnings where user_id = ? group by kind",
         ).bind(person.id).all<{ kind: string; micros: number }>();
         const sum = (kind: string) => rows.results.find((r) => r.kind === kind)?.micros ?? 0;
-        const b = balancesOf(t);
+        const b = balancesOf(parts);
         expect(b.viewerBalance).toBe(sum("viewer"));
         expect(b.creatorBalance).toBe(sum("creator"));
         // Own content never pays.

@@ -1,18 +1,14 @@
-// A wallet is the sum of its records (docs/architecture.md §3). Payments are drawn from the viewer balance first,
-// then from the creator balance.
-export type WalletTotals = {
-  viewerRewards: number;
-  awardedBonuses: number;
-  creatorRewards: number;
-  manualEarnings: number;
-  payments: number;
-};
+import type { BalanceParts } from "../../db/queries/balance-parts";
 
-export function balancesOf(t: WalletTotals) {
-  const viewerGross = t.viewerRewards + t.awardedBonuses;
-  const creatorGross = t.creatorRewards + t.manualEarnings;
-  const fromViewer = Math.min(t.payments, Math.max(viewerGross, 0));
-  const fromCreator = t.payments - fromViewer;
+// A wallet is the sum of its records (docs/architecture.md §3). Payments are drawn from the viewer balance
+// first, then from the creator balance. Held credits (decision 019) are part of the balances but not of
+// what is available for payment.
+export function balancesOf(p: BalanceParts) {
+  const viewerGross = p.viewerRewards + p.awardedBonuses - p.viewerReversed;
+  const creatorGross = p.creatorRewards + p.manualEarnings - p.creatorReversed;
+  const fromViewer = Math.min(p.payments, Math.max(viewerGross, 0));
+  const fromCreator = p.payments - fromViewer;
+  const pending = p.viewerPending + p.creatorPending;
   return {
     viewerGross,
     creatorGross,
@@ -21,5 +17,8 @@ export function balancesOf(t: WalletTotals) {
     fromCreator,
     viewerBalance: viewerGross - fromViewer,
     creatorBalance: creatorGross - fromCreator,
+    pending,
+    // The same amount the payment guard computes in SQL (balance-parts.ts availableSql).
+    available: viewerGross + creatorGross - p.payments - pending,
   };
 }

@@ -37,7 +37,7 @@ async function manualBonus(db: Db, id: string) {
 /** A guarded write was refused: 404 when the bonus went meanwhile, else the 409 with the amounts. */
 async function refusePaidOut(db: Db, before: BonusRow, newMicros: number | null): Promise<never> {
   await manualBonus(db, before.id);
-  const balanceMicros = await availableMicros(db, before.userId);
+  const balanceMicros = await availableMicros(db, before.userId, nowIso());
   throw paidOutRefusal({ noun: "bonus", decimals: 2, amountMicros: before.totalMicros, newMicros, balanceMicros });
 }
 
@@ -63,6 +63,8 @@ export const adminBonusRoutes = new Hono<AppEnv>()
       id: newId(), userId: b.user_id, kind: "manual", challengeIds: "Manual", totalMicros: b.total_bonus_amount,
       status: "awarded", description: b.description || "Manual bonus", createdAt: now, awardedAt: now,
       reviewReasons: null, reviewNote: null, reviewedBy: null, reviewedAt: null,
+      // Entered by an admin: available at once, never held (docs/decisions/019).
+      availableAt: now,
     };
     await db.batch([
       db.insert(bonuses).values(row),

@@ -48,7 +48,7 @@ async function manualEarning(db: Db, id: string) {
 /** A guarded write was refused: 404 when the earning went meanwhile, else the 409 with the amounts. */
 async function refusePaidOut(db: Db, before: EarningRow, newMicros: number | null): Promise<never> {
   await manualEarning(db, before.id);
-  const balanceMicros = await availableMicros(db, before.userId);
+  const balanceMicros = await availableMicros(db, before.userId, nowIso());
   throw paidOutRefusal({ noun: "earning", decimals: 3, amountMicros: before.amountMicros, newMicros, balanceMicros });
 }
 
@@ -69,9 +69,11 @@ export const adminEarningRoutes = new Hono<AppEnv>()
     const b = c.req.valid("json");
     const db = c.get("db");
     if (!(await userExists(db, b.user_id))) throw notFound("user_id: no such user");
+    // Entered by an admin: available at once, never held (docs/decisions/019).
+    const now = nowIso();
     const row: EarningRow = {
       id: newId(), userId: b.user_id, kind: "manual", viewId: null, contentId: null, amountMicros: b.amount_usd,
-      description: b.description || "Manual earning", createdBy: c.get("user")!.id, createdAt: nowIso(),
+      description: b.description || "Manual earning", createdBy: c.get("user")!.id, createdAt: now, availableAt: now,
     };
     await db.batch([
       db.insert(earnings).values(row),

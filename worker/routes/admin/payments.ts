@@ -42,7 +42,7 @@ async function listPayments(db: Db) {
 }
 
 async function refuseOverdraft(db: Db, userId: string, amountMicros: number, excluding = "") {
-  const available = await availableMicros(db, userId, excluding);
+  const available = await availableMicros(db, userId, nowIso(), excluding);
   throw new ApiError(
     409,
     `This payment (${usdText(amountMicros)}) is more than the user's available balance (${usdText(available)}). Confirm to record it anyway.`,

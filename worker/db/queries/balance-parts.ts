@@ -1,0 +1,84 @@
+// The one SQL definition of a wallet's parts (docs/decisions/019). The wallet, the admin users list, the
+// payment and credit guards, and the benchmarks' ledger invariant all read balances through these
+// expressions, so "balance", "available" and "pending" cannot drift apart between screens and checks.
+// Pure strings: the benchmarks import this file outside the Worker.
+//
+// Parameters are SQL expressions: `user` names the user (a placeholder such as "?1" or a column such as
+// "u.id"), `now` the ISO timestamp to judge holds against. Amounts are integer micro-dollars.
+
+/** An earning is reversed once a reversal row references it. */
+const notReversed = (e: string) => `not exists (select 1 from reversals r where r.earning_id = ${e}.id)`;
+
+/** An open fraud review covers it: it stays pending, whatever its hold says, until an admin decides. */
+export const underReviewSql = (e: string) =>
+  `exists (select 1 from review_earnings re join reviews rv on rv.id = re.review_id and rv.status = 'open' where re.earning_id = ${e}.id)`;
+
+/** An earning still pending at `now`: in its hold, or under an open review, and not reversed. */
+export const earningHeldSql = (e: string, now: string) => `(${notReversed(e)} and (${e}.available_at > ${now} or ${underReviewSql(e)}))`;
+
+const earned = (user: string, kinds: string) =>
+  `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ${user} and kind in (${kinds}))`;
+const reversed = (user: string, side: string) =>
+  `(select coalesce(-sum(amount_micros), 0) from reversals where user_id = ${user} and side = '${side}')`;
+const bonusesAwarded = (user: string) => `(select coalesce(sum(total_micros), 0) from bonuses where user_id = ${user} and status = 'awarded')`;
+const heldEarnings = (user: string, kinds: string, now: string) =>
+  `(select coalesce(sum(e.amount_micros), 0) from earnings e where e.user_id = ${user} and e.kind in (${kinds}) and ${earningHeldSql("e", now)})`;
+const heldBonuses = (user: string, now: string) =>
+  `(select coalesce(sum(total_micros), 0) from bonuses where user_id = ${user} and status = 'awarded' and available_at > ${now})`;
+const paymentsSql = (user: string, excludedPayment = "''") =>
+  `(select coalesce(sum(amount_micros), 0) from payments where user_id = ${user} and id <> ${excludedPayment})`;
+
+const VIEWER = "'viewer'";
+// Manual earnings count to the creator side (docs/product-spec.md §5); they are never held.
+const CREATOR = "'creator', 'manual'";
+
+/** Everything credited to the user, less reversals (both sides), before payments. */
+const creditedSql = (user: string) =>
+  `(${earned(user, `${VIEWER}, ${CREATOR}`)} + ${bonusesAwarded(user)} - ${reversed(user, "viewer")} - ${reversed(user, "creator")})`;
+/** The pending part of both sides at `now`. */
+const pendingSql = (user: string, now: string) => `(${heldEarnings(user, `${VIEWER}, ${CREATOR}`, now)} + ${heldBonuses(user, now)})`;
+
+/**
+ * What a payment may draw on: credited minus pending minus every payment (optionally leaving one out,
+ * the one being edited). Used inside the payment and credit writes, so a check and its write are one
+ * statement.
+ */
+export const availableSql = (user: string, now: string, excludedPayment = "''") =>
+  `(${creditedSql(user)} - ${pendingSql(user, now)} - ${paymentsSql(user, excludedPayment)})`;
+
+/** The record sums a wallet is derived from, one column each (see `BalanceParts`). */
+export const balancePartsColumns = (user: string, now: string) =>
+  [
+    `${earned(user, VIEWER)} as viewerRewards`,
+    `${earned(user, "'creator'")} as creatorRewards`,
+    `${earned(user, "'manual'")} as manualEarnings`,
+    `${bonusesAwarded(user)} as awardedBonuses`,
+    `${reversed(user, "viewer")} as viewerReversed`,
+    `${reversed(user, "creator")} as creatorReversed`,
+    `(${heldEarnings(user, VIEWER, now)} + ${heldBonuses(user, now)}) as viewerPending`,
+    `${heldEarnings(user, CREATOR, now)} as creatorPending`,
+    `${paymentsSql(user)} as payments`,
+    `(select coalesce(sum(amount_micros), 0) from payments where user_id = ${user} and status = 'pending') as pendingPayments`,
+  ].join(",\n      ");
+
+/** One row of `balancePartsColumns`. */
+export type BalanceParts = {
+  viewerRewards: number;
+  creatorRewards: number;
+  manualEarnings: number;
+  awardedBonuses: number;
+  /** Positive amounts taken back by reversals. */
+  viewerReversed: number;
+  creatorReversed: number;
+  viewerPending: number;
+  creatorPending: number;
+  /** Every payment, pending or completed; `pendingPayments` is the part not paid yet. */
+  payments: number;
+  pendingPayments: number;
+};
+
+/** The next moment a held credit of the user becomes available (null when none waits on the clock). */
+export const nextReleaseSql = (user: string, now: string) => `min(
+    coalesce((select min(e.available_at) from earnings e where e.user_id = ${user} and e.available_at > ${now}
+              and ${notReversed("e")} and not ${underReviewSql("e")}), '9999'),
+    coalesce((select min(available_at) from bonuses where user_id = ${user} and status = 'awarded' and available_at > ${now}), '9999'))`;

@@ -1,0 +1,53 @@
+import { underReviewSql } from "./balance-parts";
+import type { Db } from "../client";
+
+export const MY_VIEWS_LIMIT = 500;
+
+export type MyViewRow = {
+  id: string;
+  contentId: string;
+  title: string;
+  type: "video" | "audio";
+  durationMs: number;
+  startedAt: string;
+  status: "open" | "qualified" | "credited" | "unearnable" | "ended";
+  endReason: "expired" | "another_session" | null;
+  watchTimeMs: number;
+  maxPositionMs: number;
+  viewerId: string;
+  creatorId: string;
+  earningMicros: number | null;
+  availableAt: string | null;
+  reversed: 0 | 1;
+  underReview: 0 | 1;
+  itemPlacesTaken: number;
+};
+
+/**
+ * One member's views of one UTC day, as viewer or as creator, newest first, with the facts that explain
+ * each (view-outcome.ts): this side's earning and whether it was reversed or is under review, and the
+ * day's earnable places the viewer had taken on the item. Served by views_viewer_started_idx or
+ * views_creator_started_idx; one row more than the limit tells the caller the day was cut.
+ */
+export async function viewsOfDay(db: Db, q: { userId: string; side: "viewer" | "creator"; day: string }) {
+  const who = q.side === "viewer" ? "v.viewer_id" : "v.creator_id";
+  const { results } = await db.$client
+    .prepare(
+      `select v.id, v.content_id as contentId, c.title, c.type, c.duration_ms as durationMs, v.started_at as startedAt,
+         v.status, v.end_reason as endReason, v.watch_time_ms as watchTimeMs, v.max_position_ms as maxPositionMs,
+         v.viewer_id as viewerId, v.creator_id as creatorId,
+         e.amount_micros as earningMicros, e.available_at as availableAt,
+         exists (select 1 from reversals r where r.earning_id = e.id) as reversed,
+         case when e.id is null then 0 else ${underReviewSql("e")} end as underReview,
+         (select count(*) from views p where p.viewer_id = v.viewer_id and p.content_id = v.content_id
+            and p.qualified_day = v.qualified_day and p.credit_slot is not null) as itemPlacesTaken
+       from views v join content c on c.id = v.content_id
+       left join earnings e on e.view_id = v.id and e.kind = ?2
+       where ${who} = ?1 and v.started_at >= ?3 and v.started_at < ?4
+       order by v.started_at desc, v.id desc limit ?5`,
+    )
+    // Every timestamp of the day sorts between "<day>T00" and "<day>T24".
+    .bind(q.userId, q.side, `${q.day}T00`, `${q.day}T24`, MY_VIEWS_LIMIT + 1)
+    .all<MyViewRow>();
+  return results;
+}

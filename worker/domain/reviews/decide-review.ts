@@ -1,0 +1,32 @@
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { decideReviewStatements, listReviews } from "../../db/queries/reviews";
+import { ApiError, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/time";
+
+export const reviewDecisionBody = z.object({
+  decision: z.enum(["reverse", "clear"], "decision must be reverse or clear"),
+  note: z.string("note is required").trim().min(1, "note is required").max(500, "note must be at most 500 characters"),
+});
+export type ReviewDecisionInput = z.infer<typeof reviewDecisionBody> & { reviewId: string; actorId: string };
+
+const notOpen = () => new ApiError(409, "This flag has already been settled", "already_settled");
+
+/**
+ * An admin settles an open flag: "reverse" takes back every earning it covers with reversal rows (nothing is
+ * deleted or edited); "clear" releases them to become available when their hold ends. Audited in the same
+ * batch; 409 once settled.
+ */
+export async function decideReview(db: Db, d: ReviewDecisionInput) {
+  const [before] = await listReviews(db, "all", d.reviewId);
+  if (!before) throw notFound("Review not found");
+  if (before.status !== "open") throw notOpen();
+  const status = d.decision === "reverse" ? "reversed" : "cleared";
+  const [changed] = await db.$client.batch(
+    decideReviewStatements(db.$client, { reviewId: d.reviewId, actorId: d.actorId, now: nowIso(), note: d.note, status, auditId: newId() }),
+  );
+  if (!changed?.meta.changes) throw notOpen();
+  const [after] = await listReviews(db, "all", d.reviewId);
+  return after!;
+}

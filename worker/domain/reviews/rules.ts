@@ -1,0 +1,110 @@
+// The fraud sweep's rules (docs/decisions/019), as SQL over view rewards still in holding. Each rule is a
+// select of (subject, earning) pairs: the pattern it is about ("<viewer>:<creator>", "<viewer>" or
+// "<content>") and every held earning — both sides of each view — the pattern covers. Pure strings with
+// numbered placeholders: ?1 is the sweep's `now`.
+import { DAILY_EARNABLE_VIEWS_SQL } from "../views/earning-rules";
+
+export type ReviewRuleName = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
+
+/** An account is new for this long after it was created. */
+export const NEW_ACCOUNT_DAYS = 7;
+/** A viewer is flagged for sitting at the daily cap only after this many capped days in holding. */
+export const CAPPED_DAYS = 3;
+/** An item is flagged for same-day accounts only once this many of its earning views are held. */
+export const SAME_DAY_MIN_VIEWS = 3;
+
+/**
+ * View rewards still in holding at ?1 and not reversed. `strict` also holds them to the database's own clock,
+ * for writes: a flag may only cover an earning no payment could have drawn on yet.
+ */
+export const heldSql = (strict: boolean) => `held as (
+    select e.id as earning_id, e.kind, e.user_id, e.amount_micros, v.id as view_id, v.viewer_id, v.creator_id,
+           v.content_id, v.qualified_day, v.ip_hash
+    from earnings e join views v on v.id = e.view_id
+    where e.view_id is not null and e.available_at > ?1
+      ${strict ? "and e.available_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')" : ""}
+      and not exists (select 1 from reversals r where r.earning_id = e.id))`;
+
+const newAt = (user: string, day: string) => `(julianday(${day}) - julianday(date(${user}.created_at)) <= ${NEW_ACCOUNT_DAYS})`;
+
+/** Per rule: a CTE `matches(subject, earning_id, view_id, viewer_id, creator_id, amount_micros)` over `held`. */
+export const RULE_MATCHES: Record<ReviewRuleName, string> = {
+  // Two new accounts watching each other's items: a pair of the ring.
+  ring: `matches as (
+    select min(h.viewer_id, h.creator_id) || ':' || max(h.viewer_id, h.creator_id) as subject, h.earning_id, h.view_id,
+           h.viewer_id, h.creator_id, h.amount_micros
+    from held h join users a on a.id = h.viewer_id join users b on b.id = h.creator_id
+    where ${newAt("a", "h.qualified_day")} and ${newAt("b", "h.qualified_day")}
+      and exists (select 1 from views w where w.creator_id = h.viewer_id and w.viewer_id = h.creator_id and w.status = 'credited'))`,
+  // The viewer watched from an address the creator also watches from.
+  shared_ip: `matches as (
+    select h.viewer_id || ':' || h.creator_id as subject, h.earning_id, h.view_id, h.viewer_id, h.creator_id, h.amount_micros
+    from held h
+    where h.ip_hash <> '' and h.viewer_id <> h.creator_id
+      and exists (select 1 from views w where w.ip_hash = h.ip_hash and w.viewer_id = h.creator_id))`,
+  // A viewer at the daily cap on every day they earned in holding, for at least CAPPED_DAYS days.
+  daily_cap: `capped as (
+    select viewer_id, count(*) as days from (
+      select viewer_id, qualified_day, count(*) as k from held where kind = 'viewer' group by viewer_id, qualified_day)
+    group by viewer_id
+    having count(*) >= ${CAPPED_DAYS} and min(k) >= ${DAILY_EARNABLE_VIEWS_SQL}),
+  matches as (
+    select h.viewer_id as subject, h.earning_id, h.view_id, h.viewer_id, h.creator_id, h.amount_micros
+    from held h join capped c on c.viewer_id = h.viewer_id)`,
+  // An item whose every earning view in holding came from an account created that same day.
+  same_day_accounts: `items as (
+    select h.content_id from held h join users u on u.id = h.viewer_id
+    where h.kind = 'viewer'
+    group by h.content_id
+    having count(*) >= ${SAME_DAY_MIN_VIEWS} and sum(date(u.created_at) <> h.qualified_day) = 0),
+  matches as (
+    select h.content_id as subject, h.earning_id, h.view_id, h.viewer_id, h.creator_id, h.amount_micros
+    from held h join items i on i.content_id = h.content_id)`,
+};
+
+/** Earnings a flag of the same rule already covers are not flagged again under it (a cleared one included). */
+const uncovered = (rule: ReviewRuleName) =>
+  `not exists (select 1 from review_earnings re where re.earning_id = m.earning_id and re.rule = '${rule}')`;
+
+export type Candidate = {
+  subject: string;
+  views: number;
+  earnings: number;
+  amount: number;
+  /** JSON array of the accounts involved (viewers and creators), and how many. */
+  userIds: string;
+  userIdsCount: number;
+  /** Per rule facts for the evidence: views one way and the other (ring), days at the cap, accounts. */
+  forward: number;
+  backward: number;
+  days: number;
+};
+
+/** Subjects with held earnings the rule matches that no flag of the rule covers yet (read). */
+export const candidatesSql = (rule: ReviewRuleName, limit: number) => `with ${heldSql(false)}, ${RULE_MATCHES[rule]}
+  select m.subject, count(distinct m.view_id) as views, count(*) as earnings, sum(m.amount_micros) as amount,
+    (select json_group_array(distinct x) from (select viewer_id as x from matches where subject = m.subject
+       union select creator_id from matches where subject = m.subject)) as userIds,
+    (select count(*) from (select viewer_id as x from matches where subject = m.subject
+       union select creator_id from matches where subject = m.subject)) as userIdsCount,
+    count(distinct case when m.viewer_id < m.creator_id then m.view_id end) as forward,
+    count(distinct case when m.viewer_id > m.creator_id then m.view_id end) as backward,
+    ${rule === "daily_cap" ? "(select days from capped where capped.viewer_id = m.subject)" : "0"} as days
+  from matches m where ${uncovered(rule)}
+  group by m.subject order by m.subject limit ${limit}`;
+
+/**
+ * Opens the flag for one subject, or refreshes the open one's evidence (?1 now, ?2 id, ?3 rule, ?4 subject,
+ * ?5 user ids, ?6 evidence). Returns the row when this statement created it.
+ */
+export const OPEN_REVIEW_SQL = `insert into reviews (id, rule, subject, user_ids, evidence, status, created_at)
+  values (?2, ?3, ?4, ?5, ?6, 'open', ?1)
+  on conflict (rule, subject) where status = 'open' do update set evidence = excluded.evidence, user_ids = excluded.user_ids
+  returning id`;
+
+/** Adds every matching held earning no flag of the rule covers yet to the rule's open flag of its subject. */
+export const coverSql = (rule: ReviewRuleName) => `with ${heldSql(true)}, ${RULE_MATCHES[rule]}
+  insert or ignore into review_earnings (review_id, earning_id, rule)
+  select rv.id, m.earning_id, '${rule}' from matches m
+  join reviews rv on rv.rule = '${rule}' and rv.subject = m.subject and rv.status = 'open'
+  where ${uncovered(rule)}`;

@@ -1,0 +1,59 @@
+import type { ViewOutcome, ViewReason } from "../../api-types";
+import { EARNABLE_VIEWS_PER_DAY, QUALIFY_FRACTION } from "./rules";
+
+// "A reason for every view" (docs/decisions/019): what a view did for one side (viewer or creator), from
+// the facts the database keeps about it. One function, so the views list and its tests agree on the set.
+
+export type ViewFacts = {
+  status: "open" | "qualified" | "credited" | "unearnable" | "ended";
+  endReason: "expired" | "another_session" | null;
+  watchTimeMs: number;
+  maxPositionMs: number;
+  durationMs: number;
+  viewerId: string;
+  creatorId: string;
+  /** This side's earning of the view, when it was paid. */
+  earning: { availableAt: string; reversed: boolean; underReview: boolean } | null;
+  /** Earnable places (1..3) the viewer had taken for this item on the view's day. */
+  itemPlacesTaken: number;
+  /** The shortest item that earns, in ms (the admin's earning rule). */
+  minEarningMs: number;
+};
+
+export type Verdict = { outcome: ViewOutcome; reason: ViewReason | null; availableAt: string | null };
+
+const verdict = (outcome: ViewOutcome, reason: ViewReason | null = null, availableAt: string | null = null): Verdict => ({ outcome, reason, availableAt });
+
+/** Watched time as a whole percent of the item, rounded down so 79.9 % never reads as the 80 % that earns. */
+export function watchedPercent(watchTimeMs: number, durationMs: number) {
+  if (durationMs <= 0) return 0;
+  return Math.min(100, Math.floor((watchTimeMs * 100) / durationMs));
+}
+
+export function viewOutcome(f: ViewFacts, now: string): Verdict {
+  if (f.earning) {
+    if (f.earning.reversed) return verdict("reversed", "reversed");
+    if (f.earning.underReview) return verdict("pending", "under_review");
+    if (f.earning.availableAt > now) return verdict("pending", null, f.earning.availableAt);
+    return verdict("earned");
+  }
+  const qualifyMs = f.durationMs * QUALIFY_FRACTION;
+  switch (f.status) {
+    // Qualified, not settled by the earnings job yet (it runs every minute).
+    case "qualified":
+      return verdict("pending");
+    case "credited":
+    case "unearnable":
+      // A credited view without this side's earning cannot happen; read it as the rules that refuse pay.
+      if (f.viewerId === f.creatorId) return verdict("not_earned", "own_content");
+      if (f.durationMs < f.minEarningMs) return verdict("not_earned", "too_short");
+      if (f.itemPlacesTaken >= EARNABLE_VIEWS_PER_DAY) return verdict("not_earned", "item_daily_cap");
+      return verdict("not_earned", "viewer_daily_cap");
+    default:
+      // The player claimed 80 % but the pacing rules did not accept that much watching.
+      if (f.maxPositionMs >= qualifyMs && f.watchTimeMs < qualifyMs) return verdict("not_earned", "too_fast");
+      if (f.endReason === "another_session") return verdict("not_earned", "another_session");
+      if (f.watchTimeMs <= 0) return verdict("not_earned", "expired");
+      return verdict("not_earned", "under_80");
+  }
+}

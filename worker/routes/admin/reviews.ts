@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { ReviewJson, ReviewSweepResponse, ReviewsResponse } from "../../api-types";
+import type { AppEnv } from "../../app-env";
+import { listReviews, type ReviewRow } from "../../db/queries/reviews";
+import { decideReview, reviewDecisionBody } from "../../domain/reviews/decide-review";
+import { REVIEW_TITLES } from "../../domain/reviews/evidence";
+import { runReviewSweep } from "../../domain/reviews/sweep";
+import { ID_PATTERN } from "../../lib/ids";
+import { usd } from "../../lib/money";
+import { nowIso } from "../../lib/time";
+import { validate } from "../../lib/validate";
+
+function reviewJson(r: ReviewRow): ReviewJson {
+  return {
+    id: r.id,
+    rule: r.rule,
+    status: r.status,
+    title: REVIEW_TITLES[r.rule],
+    evidence: JSON.parse(r.evidence) as string[],
+    users: JSON.parse(r.users) as ReviewJson["users"],
+    earnings_count: r.earningsCount,
+    views_count: r.viewsCount,
+    amount_usd: usd(r.amountMicros),
+    created_at: r.createdAt,
+    decided_at: r.decidedAt,
+    decided_by_email: r.decidedByEmail,
+    note: r.note,
+  };
+}
+
+const listQuery = z.object({ status: z.enum(["open", "all"], "status must be open or all").default("open") });
+
+/** Admin: the fraud sweep's flags and their settlement (docs/decisions/019). */
+export const adminReviewRoutes = new Hono<AppEnv>()
+  .get("/reviews", validate("query", listQuery), async (c) => {
+    const rows = await listReviews(c.get("db"), c.req.valid("query").status);
+    return c.json({ reviews: rows.map(reviewJson) } satisfies ReviewsResponse, 200);
+  })
+  .post("/reviews/sweep", async (c) => {
+    const result: ReviewSweepResponse = await runReviewSweep(c.get("db"), nowIso());
+    return c.json(result, 200);
+  })
+  .post(`/reviews/:id${ID_PATTERN}`, validate("json", reviewDecisionBody), async (c) => {
+    const body = c.req.valid("json");
+    const after = await decideReview(c.get("db"), { ...body, reviewId: c.req.param("id"), actorId: c.get("user")!.id });
+    return c.json(reviewJson(after), 200);
+  });
