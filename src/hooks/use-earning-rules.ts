@@ -10,6 +10,7 @@ export const defaultEarningRules: EarningRulesJson = {
   views_per_item_per_day: 3,
   min_earning_seconds: 5,
   daily_earnable_views: 100,
+  earnings_hold_days: 7,
 };
 
 /**

@@ -20,6 +20,13 @@ export const emptyWallet: WalletJson = {
   paid_out: 0,
   pending_payouts: 0,
   minimum_payout: 25,
+  available_balance: 0,
+  pending_balance: 0,
+  viewer_pending: 0,
+  creator_pending: 0,
+  viewer_reversed: 0,
+  creator_reversed: 0,
+  next_available_at: null,
 };
 
 export type WalletData = { wallet: WalletJson; payments: PaymentJson[]; loaded: boolean };

@@ -16,6 +16,10 @@ import type {
   EarningsReport,
   PaymentJson,
   RequirementType,
+  ReviewDecision,
+  ReviewJson,
+  ReviewsResponse,
+  ReviewSweepResponse,
 } from "./types";
 
 // Typed calls for the admin dashboard (docs/product-spec.md §7 "Admin"). Amounts are USD numbers; the server refuses
@@ -126,3 +130,16 @@ export const changeChallenge = (id: string, body: Partial<ChallengeInput>) =>
 /** Settles a sign-on bonus the earnings job held for review (docs/architecture.md §4 "The sign-up bonus is guarded"). */
 export const reviewBonus = (id: string, body: BonusReviewBody) =>
   api<BonusAwardJson>(`/api/admin/bonuses/${id}/review`, { method: "POST", body });
+
+// ---- Fraud reviews (docs/decisions/019) ----
+
+/** Which flags the Reviews tab lists: those waiting for a decision, or every one. */
+export type ReviewFilter = "open" | "all";
+
+export const getReviews = (status: ReviewFilter, signal?: AbortSignal) =>
+  api<ReviewsResponse>(`/api/admin/reviews?${new URLSearchParams({ status })}`, { signal });
+/** Looks for suspicious patterns among held view rewards now, instead of waiting for the job. */
+export const runReviewSweep = () => api<ReviewSweepResponse>("/api/admin/reviews/sweep", { method: "POST" });
+/** Reverses the earnings a flag covers, or clears it; 409 when it was settled already. */
+export const decideReview = (id: string, body: ReviewDecision) =>
+  api<ReviewJson>(`/api/admin/reviews/${id}`, { method: "POST", body });

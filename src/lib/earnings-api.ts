@@ -6,6 +6,7 @@ import type {
   EarningsCalculateResponse,
   EarningsGroupBy,
   EarningsReport,
+  MyViewsResponse,
   PaymentsResponse,
   PlaybackEventResponse,
   PlaybackStartResponse,
@@ -53,4 +54,15 @@ export type ReportQuery = { startDate: string; endDate: string; groupBy: Earning
 export function getEarningsReport({ startDate, endDate, groupBy }: ReportQuery, signal?: AbortSignal) {
   const qs = new URLSearchParams({ startDate, endDate, groupBy });
   return api<EarningsReport>(`/api/me/earnings/calendar?${qs}`, { signal });
+}
+
+/** Whose side of a view the wallet lists: the caller's watching, or others watching the caller's content. */
+export type ViewSide = MyViewsResponse["as"];
+
+/** The caller's views of one UTC day (YYYY-MM-DD), each with what it did for them and why (docs/decisions/019). */
+export function getMyViews(date: string, side: ViewSide, signal?: AbortSignal) {
+  const qs = new URLSearchParams({ date });
+  // Viewer is the server's default; only the creator side is named.
+  if (side === "creator") qs.set("as", "creator");
+  return api<MyViewsResponse>(`/api/me/views?${qs}`, { signal });
 }

@@ -47,3 +47,16 @@ export function formatUsd(amount: number, decimals: number, maxDecimals = decima
 export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" }): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { ...options, timeZone: "UTC" });
 }
+
+/**
+ * The UTC day of a timestamp, e.g. "Nov 28, 2026": the server's holds and day buckets run on UTC days, so
+ * "Pending until" names the same day for everyone.
+ */
+export function formatUtcDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
+/** The UTC time of a timestamp as hh:mm (24-hour), e.g. "09:05", to go with the UTC days of the views list. */
+export function formatUtcTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
+}

@@ -54,6 +54,7 @@ describe("wallet overview", () => {
       "Items shorter than 5 seconds do not earn",
       "Only one video or track earns at a time",
       "No earnings from your own uploads",
+      "New view rewards and sign-up bonuses stay pending for 7 days before you can be paid them",
       "Payouts from$25.00",
     ]);
   });
@@ -72,12 +73,75 @@ describe("wallet overview", () => {
     const lines = (name: string) =>
       within(screen.getByRole("region", { name })).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     await screen.findByRole("region", { name: "Total Balance" });
-    expect(lines("Total Balance")).toEqual([["Total earned", "$105.015"], ["Paid out", "−$50.00"], ["Payout pending", "−$30.00"]]);
+    expect(lines("Total Balance")).toEqual([
+      ["Total earned", "$105.015"], ["Paid out", "−$50.00"], ["Payout pending", "−$30.00"],
+      ["Available", "$25.006"], ["Pending", "$0.000"],
+    ]);
     expect(card("Total Balance")).toContain("$25.006");
-    expect(lines("Viewer Earnings")).toEqual([["Earned watching", "$0.009"], ["Bonuses", "$75"], ["Payouts", "−$75.01"]]);
+    // Nothing waits on the clock: no release date.
+    expect(card("Total Balance")).not.toContain("Next release");
+    expect(lines("Viewer Earnings")).toEqual([["Earned watching", "$0.009"], ["Bonuses", "$75"], ["Payouts", "−$75.01"], ["Pending", "$0.000"]]);
     expect(card("Viewer Earnings")).toContain("$0.000");
-    expect(lines("Creator Earnings")).toEqual([["Earned from your content", "$30.006"], ["Payouts", "−$4.99"]]);
+    expect(lines("Creator Earnings")).toEqual([["Earned from your content", "$30.006"], ["Payouts", "−$4.99"], ["Pending", "$0.000"]]);
     expect(card("Creator Earnings")).toContain("$25.006");
+  });
+
+  it("splits the total into available and pending, with the next release day (UTC), and judges payout by the available part", async () => {
+    // $30 in all, of which $12.5 is still held: $17.5 can be paid, which is short of $25.
+    stubWallet({
+      wallet: () =>
+        makeWallet({
+          viewer_balance: 20, viewer_earnings: 0.5, bonuses: 19.5, viewer_pending: 12.5,
+          creator_balance: 10, creator_earnings: 10,
+          // 23:30 UTC: still Nov 28 in UTC, already Nov 29 east of Greenwich.
+          next_available_at: "2026-11-28T23:30:00.000Z",
+        }),
+    });
+    renderApp("/wallet");
+    const total = within(await screen.findByRole("region", { name: "Total Balance" }));
+    expect(card("Total Balance")).toContain("$30.000");
+    expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$17.500");
+    expect(total.getByText("Pending").nextElementSibling?.textContent).toBe("$12.500");
+    expect(total.getByText("Next release Nov 28, 2026")).toBeTruthy();
+    // The total is above $25, but only the available $17.500 counts.
+    expect(total.getByText("$7.500 more to reach the $25.00 minimum payout")).toBeTruthy();
+    expect(total.queryByText("✓ Eligible for payout")).toBeNull();
+    const viewerPending = within(screen.getByRole("region", { name: "Viewer Earnings" })).getByText("Pending");
+    expect(viewerPending.nextElementSibling?.textContent).toBe("$12.500");
+    const creatorPending = within(screen.getByRole("region", { name: "Creator Earnings" })).getByText("Pending");
+    expect(creatorPending.nextElementSibling?.textContent).toBe("$0.000");
+  });
+
+  it("says Eligible for payout once the available part reaches the minimum, whatever is pending", async () => {
+    stubWallet({ wallet: () => makeWallet({ viewer_balance: 30, creator_balance: 5, creator_pending: 10 }) });
+    renderApp("/wallet");
+    expect(await screen.findByText("✓ Eligible for payout")).toBeTruthy();
+    const total = within(screen.getByRole("region", { name: "Total Balance" }));
+    expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$25.000");
+    expect(screen.queryByText(/more to reach/)).toBeNull();
+  });
+
+  it("lists earnings a fraud review took back on each side, so the lines still add up", async () => {
+    // Viewer: $0.012 earned, $0.006 reversed → $0.006. Creator: $1 earned, $0.003 reversed → $0.997.
+    stubWallet({
+      wallet: () =>
+        makeWallet({
+          viewer_balance: 0.006, viewer_earnings: 0.012, viewer_reversed: 0.006,
+          creator_balance: 0.997, creator_earnings: 1, creator_reversed: 0.003,
+        }),
+    });
+    renderApp("/wallet");
+    const lines = (name: string) =>
+      within(screen.getByRole("region", { name })).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    await screen.findByRole("region", { name: "Total Balance" });
+    expect(lines("Viewer Earnings")).toEqual([
+      ["Earned watching", "$0.012"], ["Bonuses", "$0"], ["Reversed after review", "−$0.006"], ["Payouts", "$0.00"], ["Pending", "$0.000"],
+    ]);
+    expect(lines("Creator Earnings")).toEqual([
+      ["Earned from your content", "$1.000"], ["Reversed after review", "−$0.003"], ["Payouts", "$0.00"], ["Pending", "$0.000"],
+    ]);
+    expect(lines("Total Balance").slice(0, 2)).toEqual([["Total earned", "$1.012"], ["Reversed after review", "−$0.009"]]);
+    expect(card("Total Balance")).toContain("$1.003");
   });
 
   it("shows bonuses in whole dollars, the exact amount in a tooltip", async () => {
@@ -90,7 +154,7 @@ describe("wallet overview", () => {
     expect(within(screen.getByRole("region", { name: "Creator Earnings" })).getByText("Payouts").nextElementSibling?.textContent).toBe("$0.00");
   });
 
-  it("says Eligible for payout once the total reaches the minimum", async () => {
+  it("says Eligible for payout once the total reaches the minimum (all of it available)", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 20.5, creator_balance: 4.5 }) });
     renderApp("/wallet");
     expect(await screen.findByText("✓ Eligible for payout")).toBeTruthy();

@@ -21,7 +21,7 @@ function WalletPage() {
     {
       id: "calendar",
       label: "Earnings Calendar",
-      panel: <EarningsCalendar selection={selection} onSelectionChange={setSelection} />,
+      panel: <EarningsCalendar selection={selection} onSelectionChange={setSelection} rules={rules} />,
     },
     { id: "payments", label: "Payment History", panel: loaded ? <PaymentHistory payments={payments} /> : <PageSpinner /> },
   ];

@@ -1,10 +1,15 @@
+import { sumUsd } from "../lib/money";
 import type { EarningRulesJson, EarningsReport, PaymentJson, WalletJson } from "../lib/types";
 import { ava } from "./fixtures";
 
 // Wallet, payments and report answers as the API sends them, for wallet, home and player tests.
 
+/**
+ * GET /api/me/wallet. Unless a test says otherwise, the server's sums hold: pending_balance is the two
+ * sides' pending parts, and available_balance is the rest of the balances (nothing held: all available).
+ */
 export function makeWallet(overrides: Partial<WalletJson> = {}): WalletJson {
-  return {
+  const wallet: WalletJson = {
     viewer_balance: 0,
     creator_balance: 0,
     viewer_earnings: 0,
@@ -15,8 +20,19 @@ export function makeWallet(overrides: Partial<WalletJson> = {}): WalletJson {
     paid_out: 0,
     pending_payouts: 0,
     minimum_payout: 25,
+    available_balance: 0,
+    pending_balance: 0,
+    viewer_pending: 0,
+    creator_pending: 0,
+    viewer_reversed: 0,
+    creator_reversed: 0,
+    next_available_at: null,
     ...overrides,
   };
+  wallet.pending_balance = overrides.pending_balance ?? sumUsd([wallet.viewer_pending, wallet.creator_pending]);
+  wallet.available_balance =
+    overrides.available_balance ?? sumUsd([wallet.viewer_balance, wallet.creator_balance, -wallet.pending_balance]);
+  return wallet;
 }
 
 let sequence = 0;
@@ -49,6 +65,7 @@ export const earningRules: EarningRulesJson = {
   views_per_item_per_day: 3,
   min_earning_seconds: 5,
   daily_earnable_views: 100,
+  earnings_hold_days: 7,
 };
 
 /**

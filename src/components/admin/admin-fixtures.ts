@@ -1,4 +1,5 @@
-import type { AdAnalyticsResponse, AdminEarningJson, AdminUserJson, BonusAwardJson, ChallengeJson } from "../../lib/types";
+import type { AdAnalyticsResponse, AdminEarningJson, AdminUserJson, BonusAwardJson, ChallengeJson, ReviewJson } from "../../lib/types";
+import { sumUsd } from "../../lib/money";
 import { makePayment } from "../../test/earnings-fixtures";
 import { stubFetch } from "../../test/fetch";
 
@@ -21,6 +22,8 @@ export function makeAdminUser(overrides: Partial<AdminUserJson> = {}): AdminUser
     content_count: 0,
     viewer_balance: 0,
     creator_balance: 0,
+    // All available unless a test says otherwise.
+    available_balance: sumUsd([overrides.viewer_balance ?? 0, overrides.creator_balance ?? 0]),
     ...overrides,
   };
 }
@@ -71,6 +74,33 @@ export function makeChallenge(overrides: Partial<ChallengeJson> = {}): Challenge
     is_active: true,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** An open fraud flag as the sweep writes it: two new accounts watching each other (GET /api/admin/reviews). */
+export function makeReview(overrides: Partial<ReviewJson> = {}): ReviewJson {
+  return {
+    id: nextId("R"),
+    rule: "ring",
+    status: "open",
+    // The server titles every flag of a rule alike; the accounts tell them apart.
+    title: "New accounts watching each other",
+    evidence: [
+      "Both accounts were created within 7 days of these views, and each watched the other's items",
+      "6 views one way and 6 views the other: 12 paid views still in holding",
+    ],
+    users: [
+      { id: viewer.id, email: viewer.email, username: viewer.username, created_at: "2026-11-20T08:00:00.000Z" },
+      { id: ben.id, email: ben.email, username: ben.username, created_at: "2026-11-20T09:00:00.000Z" },
+    ],
+    earnings_count: 24,
+    views_count: 12,
+    amount_usd: 0.072,
+    created_at: "2026-11-22T10:00:00.000Z",
+    decided_at: null,
+    decided_by_email: null,
+    note: null,
     ...overrides,
   };
 }

@@ -86,6 +86,7 @@ const tones = {
   yellow: "bg-amber-500/15 text-amber-300",
   violet: "bg-violet-500/15 text-violet-200",
   slate: "bg-slate-700/40 text-slate-300",
+  red: "bg-red-500/15 text-red-300",
 };
 
 export function Badge({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {

@@ -30,6 +30,15 @@ export const ruleFields: RuleField[] = [
     max: 10_000,
     hint: "Views past this in one UTC day earn nothing.",
   },
+  {
+    key: "earnings_hold_days",
+    label: "Holding period (days)",
+    unit: "days",
+    // 0 is allowed here, unlike the limits above: no hold at all.
+    min: 0,
+    max: 90,
+    hint: "View rewards and sign-on bonuses stay pending this long; 0 pays them at once.",
+  },
 ];
 
 /** The typed text as a whole number within the field's range, or why it is not one. */

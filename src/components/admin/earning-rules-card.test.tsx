@@ -31,11 +31,40 @@ const patches = (fetchMock: ReturnType<typeof stubFetch>) => bodiesOf(fetchMock,
 
 describe("Earning Rules card", () => {
   it("sits below the VAST Ad Configuration and shows the stored rules", async () => {
-    const { card } = await openCard(applied, { body: { ...earningRules, min_earning_seconds: 12, daily_earnable_views: 250 } });
+    const { card } = await openCard(applied, { body: { ...earningRules, min_earning_seconds: 12, daily_earnable_views: 250, earnings_hold_days: 3 } });
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(["VAST Ad Configuration", "Ad Hosts", "Earning Rules"]);
     expect(card.getByLabelText("Shortest item that earns (seconds)")).toHaveProperty("value", "12");
     expect(card.getByLabelText("Paid views per viewer per day")).toHaveProperty("value", "250");
+    expect(card.getByLabelText("Holding period (days)")).toHaveProperty("value", "3");
+  });
+
+  it("takes a holding period from 0 (paid at once) to 90 days, and says so by the field", async () => {
+    const { fetchMock, card } = await openCard();
+    const hold = card.getByLabelText("Holding period (days)");
+    const hint = "View rewards and sign-on bonuses stay pending this long; 0 pays them at once.";
+    expect(document.getElementById(hold.getAttribute("aria-describedby")!)?.textContent).toBe(hint);
+    expect(hold.getAttribute("min")).toBe("0");
+    expect(hold.getAttribute("max")).toBe("90");
+
+    for (const value of ["91", "-1", "1.5", ""]) {
+      fireEvent.change(hold, { target: { value } });
+      fireEvent.blur(hold);
+      expect(card.getByText("Enter a whole number of days from 0 to 90")).toBeTruthy();
+      expect(hold.getAttribute("aria-invalid")).toBe("true");
+    }
+    expect(patches(fetchMock)).toEqual([]);
+
+    fireEvent.change(hold, { target: { value: "0" } });
+    fireEvent.blur(hold);
+    expect(hold.getAttribute("aria-invalid")).toBeNull();
+    await waitFor(() => expect(card.getByRole("status").textContent).toBe(""));
+    expect(patches(fetchMock)).toEqual([{ key: "earnings_hold_days", value: 0 }]);
+    expect(hold).toHaveProperty("value", "0");
+    fireEvent.change(hold, { target: { value: "90" } });
+    fireEvent.submit(hold.closest("form")!);
+    await waitFor(() => expect(patches(fetchMock)).toHaveLength(2));
+    expect(patches(fetchMock)[1]).toEqual({ key: "earnings_hold_days", value: 90 });
   });
 
   it("saves a field on Enter and on leaving it, once per change, with 'Saving changes...' meanwhile", async () => {
@@ -112,6 +141,7 @@ describe("Earning Rules card", () => {
     const { card } = await openCard(applied, { status: 503 });
     expect(card.getByLabelText("Shortest item that earns (seconds)")).toHaveProperty("value", "5");
     expect(card.getByLabelText("Paid views per viewer per day")).toHaveProperty("value", "100");
+    expect(card.getByLabelText("Holding period (days)")).toHaveProperty("value", "7");
     expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load earning rules: API responded with HTTP status 503");
   });
 });

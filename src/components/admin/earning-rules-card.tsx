@@ -14,6 +14,7 @@ type Problems = Partial<Record<EarningRuleKey, string>>;
 const textsOf = (rules: EarningRulesJson): Texts => ({
   min_earning_seconds: String(rules.min_earning_seconds),
   daily_earnable_views: String(rules.daily_earnable_views),
+  earnings_hold_days: String(rules.earnings_hold_days),
 });
 
 /** Earning Rules (in the Ad Settings tab): the admin-tunable limits of a paid view, each saved on its own. */

@@ -5,30 +5,33 @@ import { makeAdminUser } from "./admin-fixtures";
 import { UsersTab } from "./users-tab";
 
 describe("all users tab", () => {
-  it("shows balances and their total with 3 decimals, and an Admin badge for admins only", async () => {
+  it("shows balances, their total and the available part with 3 decimals, and an Admin badge for admins only", async () => {
     stubFetch({
       "GET /api/admin/users": {
         body: [
           makeAdminUser({ email: "admin@example.com", is_admin: 1, created_at: "2024-09-01T00:00:00.000Z" }),
-          makeAdminUser({ email: "ava@example.com", content_count: 12, viewer_balance: 0.006, creator_balance: 1.5 }),
+          // $1.506 in all, of which $0.5 is still held: $1.006 available.
+          makeAdminUser({ email: "ava@example.com", content_count: 12, viewer_balance: 0.006, creator_balance: 1.5, available_balance: 1.006 }),
         ],
       },
     });
     render(<UsersTab />);
     const table = await screen.findByRole("table", { name: "All users" });
     const headers = within(table).getAllByRole("columnheader").map((th) => th.textContent);
-    expect(headers).toEqual(["Email", "Joined", "Content", "Viewer Balance", "Creator Balance", "Total"]);
+    expect(headers).toEqual(["Email", "Joined", "Content", "Viewer Balance", "Creator Balance", "Total", "Available"]);
 
     const [adminRow, avaRow] = within(table).getAllByRole("row").slice(1);
     expect(within(adminRow).getByText("Admin")).toBeTruthy();
     expect(within(adminRow).getByText("Sep 1, 2024")).toBeTruthy();
     expect(within(avaRow).queryByText("Admin")).toBeNull();
     expect([...avaRow.children].map((cell) => cell.textContent)).toEqual([
-      "ava@example.com", "Jan 5, 2026", "12", "$0.006", "$1.500", "$1.506",
+      "ava@example.com", "Jan 5, 2026", "12", "$0.006", "$1.500", "$1.506", "$1.006",
     ]);
+    expect(avaRow.children[6].getAttribute("title")).toBe("$1.006");
     // Amounts are right-aligned with tabular figures.
     expect(avaRow.children[5].className).toContain("text-right");
     expect(avaRow.children[5].className).toContain("tabular-nums");
+    expect(avaRow.children[6].className).toContain("text-right");
   });
 
   it("says when there are no users", async () => {

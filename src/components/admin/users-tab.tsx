@@ -5,7 +5,10 @@ import { Badge, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
 import { exactUsd, sumUsd, usd3 } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 
-/** All Users tab (docs/product-spec.md §2): balances with 3 decimals, as a view pays $0.003. */
+/**
+ * All Users tab (docs/product-spec.md §2): balances with 3 decimals, as a view pays $0.003. Available is the
+ * part of the total a payment may draw on now (held earnings excluded, docs/decisions/019).
+ */
 export function UsersTab() {
   const { data: users, firstLoad } = useAdminQuery("users", getAdminUsers, "Failed to load users");
   if (firstLoad) return <PageSpinner />;
@@ -13,7 +16,7 @@ export function UsersTab() {
   return (
     <Table
       caption="All users"
-      columns={["Email", "Joined", num("Content"), num("Viewer Balance"), num("Creator Balance"), num("Total")]}
+      columns={["Email", "Joined", num("Content"), num("Viewer Balance"), num("Creator Balance"), num("Total"), num("Available")]}
     >
       {users.map((user) => {
         const total = sumUsd([user.viewer_balance, user.creator_balance]);
@@ -30,6 +33,7 @@ export function UsersTab() {
             <td className={tdNum} title={exactUsd(user.viewer_balance)}>{usd3(user.viewer_balance)}</td>
             <td className={tdNum} title={exactUsd(user.creator_balance)}>{usd3(user.creator_balance)}</td>
             <td className={`${tdNum} font-medium`} title={exactUsd(total)}>{usd3(total)}</td>
+            <td className={tdNum} title={exactUsd(user.available_balance)}>{usd3(user.available_balance)}</td>
           </tr>
         );
       })}

@@ -2,6 +2,9 @@ import { type ReactNode, useId } from "react";
 import { formatUsd } from "../../lib/format";
 import { card } from "../ui";
 
+/** A labelled amount: [label, shown value, exact amount for a tooltip when the value is rounded]. */
+export type BalanceLine = [label: string, value: string, exact?: string];
+
 type BalanceCardProps = {
   title: string;
   /** USD; shown with 3 decimals (docs/product-spec.md §9: balances 3). */
@@ -10,12 +13,17 @@ type BalanceCardProps = {
    * The lines the balance is made of, e.g. ["Bonuses", "$10"], with the exact amount as a tooltip when the
    * value is rounded; together they add up to the balance.
    */
-  details?: [label: string, value: string, exact?: string][];
+  details?: BalanceLine[];
+  /**
+   * How much of the balance can be paid now and how much is still held (docs/decisions/019). A part of the
+   * balance, not another term of it, so it sits apart below a rule and the lines above still add up.
+   */
+  split?: BalanceLine[];
   children?: ReactNode;
 };
 
 /** One wallet balance: a named region, so each card can be found (and read) on its own. */
-export function BalanceCard({ title, amount, details = [], children }: BalanceCardProps) {
+export function BalanceCard({ title, amount, details = [], split = [], children }: BalanceCardProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={card}>
@@ -23,17 +31,22 @@ export function BalanceCard({ title, amount, details = [], children }: BalanceCa
         {title}
       </h2>
       <p className="mt-2 text-3xl font-semibold tabular-nums text-white">{formatUsd(amount, 3)}</p>
-      {details.length > 0 ? (
-        <dl className="mt-4 space-y-1 text-sm">
-          {details.map(([label, value, exact]) => (
-            <div key={label} className="flex justify-between gap-4">
-              <dt className="text-slate-400">{label}</dt>
-              <dd className="tabular-nums text-slate-200" title={exact}>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      {details.length > 0 ? <Lines lines={details} className="mt-4" /> : null}
+      {split.length > 0 ? <Lines lines={split} className="mt-3 border-t border-slate-800 pt-3" /> : null}
       {children}
     </section>
+  );
+}
+
+function Lines({ lines, className }: { lines: BalanceLine[]; className: string }) {
+  return (
+    <dl className={`space-y-1 text-sm ${className}`}>
+      {lines.map(([label, value, exact]) => (
+        <div key={label} className="flex justify-between gap-4">
+          <dt className="text-slate-400">{label}</dt>
+          <dd className="tabular-nums text-slate-200" title={exact}>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

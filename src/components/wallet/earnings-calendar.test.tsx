@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { EarningsReport } from "../../lib/types";
+import type { EarningsReport, MyViewJson, MyViewsResponse } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
 import { earningRules, emptyReport, makeWallet } from "../../test/earnings-fixtures";
@@ -13,14 +13,20 @@ const report: EarningsReport = {
   summary: { totalEarnings: 0.006, totalViews: 2, uniqueUsers: 1, avgDaily: 0.0002 },
 };
 
-/** Answers the report with `answer(query)` and returns the query of each report request. */
-function stubReport(answer: (q: URLSearchParams) => { status?: number; body?: unknown } = () => ({ body: report })) {
+type Reply = { status?: number; body?: unknown };
+
+/**
+ * Answers the report with `answer(query)` and a day's views with `views(query)`; returns the query of each
+ * report request.
+ */
+function stubReport(answer: (q: URLSearchParams) => Reply = () => ({ body: report }), views?: (q: URLSearchParams) => Reply) {
   const queries: URLSearchParams[] = [];
   stubFetch({
     "GET /api/me/wallet": { body: makeWallet() },
     "GET /api/me/payments": { body: { payments: [] } },
     "GET /api/earning-rules": { body: earningRules },
     "GET /api/me/earnings/calendar": (_init, url) => (queries.push(url.searchParams), answer(url.searchParams)),
+    ...(views ? { "GET /api/me/views": (_init: RequestInit | undefined, url: URL) => views(url.searchParams) } : {}),
   });
   return queries;
 }
@@ -199,5 +205,125 @@ describe("earnings calendar", () => {
     expect(screen.getByRole("button", { name: "Monthly", pressed: true })).toBeTruthy();
     expect(screen.getByLabelText("Start date")).toHaveProperty("value", "Jan 1, 2026");
     await vi.waitFor(() => expect(last(queries)).toEqual({ startDate: "2026-01-01", endDate: "2026-11-21", groupBy: "monthly" }));
+  });
+});
+
+const makeView = (overrides: Partial<MyViewJson>): MyViewJson => ({
+  id: `v-${overrides.content_id}-${overrides.started_at}`,
+  content_id: "c1",
+  content_title: "Sunset timelapse",
+  content_type: "video",
+  started_at: "2026-11-16T14:05:00.000Z",
+  watched_percent: 100,
+  outcome: "earned",
+  reason: null,
+  amount_usd: 0.003,
+  available_at: null,
+  ...overrides,
+});
+
+/** Day 2026-11-16 as a viewer: one view of each kind; as a creator: one view of the member's track. */
+const viewerViews: MyViewJson[] = [
+  makeView({ content_id: "c1", started_at: "2026-11-16T21:40:00.000Z" }),
+  makeView({ content_id: "c2", content_title: "Ocean", started_at: "2026-11-16T18:00:00.000Z", watched_percent: 90, outcome: "pending", available_at: "2026-11-23T18:00:00.000Z" }),
+  makeView({ content_id: "c3", content_title: "Forest", started_at: "2026-11-16T15:30:00.000Z", watched_percent: 95, outcome: "pending", reason: "under_review" }),
+  makeView({ content_id: "c4", content_title: "Desert", started_at: "2026-11-16T09:15:00.000Z", outcome: "reversed", reason: "reversed" }),
+  makeView({ content_id: "c5", content_title: "Rain", started_at: "2026-11-16T08:02:00.000Z", watched_percent: 62, outcome: "not_earned", reason: "under_80", amount_usd: 0 }),
+  makeView({ content_id: "c6", content_title: "Snow", started_at: "2026-11-16T00:07:00.000Z", watched_percent: 100, outcome: "not_earned", reason: "item_daily_cap", amount_usd: 0 }),
+];
+const creatorViews: MyViewJson[] = [
+  makeView({ content_id: "c9", content_title: "My song", content_type: "audio", started_at: "2026-11-16T12:00:00.000Z", watched_percent: 85 }),
+];
+
+const dayViews = (q: URLSearchParams): Reply => {
+  const as = q.get("as") === "creator" ? "creator" : "viewer";
+  const body: MyViewsResponse = { date: q.get("date") ?? "", as, views: as === "creator" ? creatorViews : viewerViews, truncated: false };
+  return { body };
+};
+
+/** Each view as its lines: title, time and watched share, outcome. */
+const itemsOf = (list: HTMLElement) =>
+  within(list).getAllByRole("listitem").map((item) => [...item.children].map((line) => line.textContent));
+
+describe("a day's views", () => {
+  it("opens from a daily row: each view with its time (UTC), share watched, and outcome and reason in words", async () => {
+    const viewQueries: Record<string, string>[] = [];
+    stubReport(undefined, (q) => (viewQueries.push(Object.fromEntries(q)), dayViews(q)));
+    await openCalendar();
+    const table = await screen.findByRole("table", { name: "Earnings by day" });
+    fireEvent.click(within(table).getByRole("button", { name: "Views on Nov 16, 2026" }));
+
+    const dialog = within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" }));
+    expect(dialog.getByRole("button", { name: "As viewer", pressed: true })).toBeTruthy();
+    expect(dialog.getByRole("button", { name: "As creator", pressed: false })).toBeTruthy();
+    const list = await dialog.findByRole("list", { name: "Views as viewer" });
+    expect(viewQueries).toContainEqual({ date: "2026-11-16" });
+    expect(itemsOf(list)).toEqual([
+      ["Sunset timelapse", "21:40 · watched 100 %", "Earned $0.003"],
+      ["Ocean", "18:00 · watched 90 %", "Pending until Nov 23, 2026"],
+      ["Forest", "15:30 · watched 95 %", "Pending — under review"],
+      ["Desert", "09:15 · watched 100 %", "Reversed after a fraud review"],
+      ["Rain", "08:02 · watched 62 %", "Watched 62 % — a view earns at 80 %"],
+      ["Snow", "00:07 · watched 100 %", "Already earned 3 times from this item today"],
+    ]);
+    expect(within(list).getByRole("link", { name: "Ocean" }).getAttribute("href")).toBe("/content/c2");
+    expect(dialog.queryByText(/Only the first/)).toBeNull();
+  });
+
+  it("switches to the creator's side, where the viewer is only 'a viewer'", async () => {
+    const viewQueries: Record<string, string>[] = [];
+    stubReport(undefined, (q) => (viewQueries.push(Object.fromEntries(q)), dayViews(q)));
+    await openCalendar();
+    fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" }));
+    await dialog.findByRole("list", { name: "Views as viewer" });
+
+    fireEvent.click(dialog.getByRole("button", { name: "As creator" }));
+    expect(dialog.getByRole("button", { name: "As creator", pressed: true })).toBeTruthy();
+    const list = await dialog.findByRole("list", { name: "Views as creator" });
+    expect(viewQueries.at(-1)).toEqual({ date: "2026-11-16", as: "creator" });
+    expect(itemsOf(list)).toEqual([["My song", "12:00 · a viewer watched 85 %", "Earned $0.003"]]);
+    expect(within(list).getByRole("link", { name: "My song" }).getAttribute("href")).toBe("/content/c9");
+    expect(dialog.queryByText("Sunset timelapse")).toBeNull();
+
+    fireEvent.click(dialog.getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("has no views button on weekly or monthly rows", async () => {
+    stubReport(undefined, dayViews);
+    await openCalendar();
+    await screen.findByRole("button", { name: "Views on Nov 16, 2026" });
+    fireEvent.click(screen.getByRole("button", { name: "Weekly" }));
+    const weeks = await screen.findByRole("table", { name: "Earnings by week" });
+    expect(within(weeks).getByRole("rowheader").textContent).toBe("Week of Nov 16, 2026");
+    expect(within(weeks).queryByRole("button")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Monthly" }));
+    const months = await screen.findByRole("table", { name: "Earnings by month" });
+    expect(within(months).queryByRole("button")).toBeNull();
+  });
+
+  it("says when a day has no views, and when only the first 500 are shown", async () => {
+    stubReport(undefined, (q) => {
+      const as = q.get("as") === "creator" ? "creator" : "viewer";
+      return { body: { date: "2026-11-16", as, views: as === "creator" ? [] : viewerViews.slice(0, 1), truncated: as === "viewer" } };
+    });
+    await openCalendar();
+    fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" }));
+    expect(await dialog.findByText("Only the first 500 views of this day are shown.")).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "As creator" }));
+    expect(await dialog.findByText("No views on this day.")).toBeTruthy();
+    expect(dialog.queryByText(/Only the first/)).toBeNull();
+  });
+
+  it("logs a failed list and says the views could not be loaded", async () => {
+    const consoleError = expectConsoleError();
+    stubReport(undefined, () => ({ status: 500 }));
+    await openCalendar();
+    fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" }));
+    expect(await dialog.findByText("The views could not be loaded. Try again later.")).toBeTruthy();
+    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load views: API responded with HTTP status 500");
   });
 });

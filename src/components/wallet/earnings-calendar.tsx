@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useEarningsReport } from "../../hooks/use-earnings-report";
+import type { EarningRulesJson } from "../../lib/types";
 import { PageSpinner } from "../spinner";
+import { DayViewsModal } from "./day-views-modal";
 import { EmptyState } from "./empty-state";
 import { ReportControls } from "./report-controls";
 import { checkDates, type ReportSelection, todayUtc } from "./report-dates";
@@ -13,11 +15,14 @@ type EarningsCalendarProps = {
   /** Held by the wallet page, so switching tabs keeps the chosen range. */
   selection: ReportSelection;
   onSelectionChange: (selection: ReportSelection) => void;
+  /** For the views list's reasons ("a view earns at 80 %"); the wallet's rules, defaults until loaded. */
+  rules: EarningRulesJson;
 };
 
-/** Earnings Calendar tab: pick a range and view mode; summary cards and a breakdown table. */
-export function EarningsCalendar({ selection, onSelectionChange }: EarningsCalendarProps) {
+/** Earnings Calendar tab: pick a range and view mode; summary cards and a breakdown table; a day's views. */
+export function EarningsCalendar({ selection, onSelectionChange, rules }: EarningsCalendarProps) {
   const [reloadKey, setReloadKey] = useState(0);
+  const [openDay, setOpenDay] = useState<string | null>(null);
   const today = todayUtc();
   const errors = checkDates(selection, today);
   const valid = !errors.startDate && !errors.endDate;
@@ -39,12 +44,13 @@ export function EarningsCalendar({ selection, onSelectionChange }: EarningsCalen
         <div aria-busy={loading} className={`space-y-6 transition-opacity ${loading ? "opacity-60" : ""}`}>
           <ReportSummary summary={report?.summary ?? noSummary} />
           {report && report.earnings.length > 0 ? (
-            <ReportTable rows={report.earnings} groupBy={groupBy} />
+            <ReportTable rows={report.earnings} groupBy={groupBy} onOpenDay={setOpenDay} />
           ) : (
             <EmptyState title="No earnings data found" text="Try adjusting the date range or check back later" />
           )}
         </div>
       )}
+      {openDay ? <DayViewsModal date={openDay} rules={rules} onClose={() => setOpenDay(null)} /> : null}
     </div>
   );
 }

@@ -35,6 +35,7 @@ const defaults = [
   "Items shorter than 5 seconds do not earn",
   "Only one video or track earns at a time",
   "No earnings from your own uploads",
+  "New view rewards and sign-up bonuses stay pending for 7 days before you can be paid them",
   "Payouts from$25.00",
 ];
 
@@ -44,7 +45,7 @@ beforeEach(() => {
 
 describe("How Earnings Work", () => {
   it("states the rules with the numbers the server applies", async () => {
-    const rules: EarningRulesJson = { ...earningRules, min_earning_seconds: 30, daily_earnable_views: 2500 };
+    const rules: EarningRulesJson = { ...earningRules, min_earning_seconds: 30, daily_earnable_views: 2500, earnings_hold_days: 14 };
     const fetchMock = openWallet({ body: rules });
     await waitFor(async () => expect(await rulesShown()).toContain("Items shorter than 30 seconds do not earn"));
     expect(await rulesShown()).toEqual([
@@ -55,6 +56,7 @@ describe("How Earnings Work", () => {
       "Items shorter than 30 seconds do not earn",
       "Only one video or track earns at a time",
       "No earnings from your own uploads",
+      "New view rewards and sign-up bonuses stay pending for 14 days before you can be paid them",
       "Payouts from$25.00",
     ]);
     // Once per page, however often the wallet itself refreshes (StrictMode mounts twice, so at most two).
@@ -62,9 +64,16 @@ describe("How Earnings Work", () => {
   });
 
   it("words a limit of one in the singular", async () => {
-    openWallet({ body: { ...earningRules, min_earning_seconds: 1, daily_earnable_views: 1 } });
+    openWallet({ body: { ...earningRules, min_earning_seconds: 1, daily_earnable_views: 1, earnings_hold_days: 1 } });
     await waitFor(async () => expect(await rulesShown()).toContain("Items shorter than 1 second do not earn"));
     expect(await rulesShown()).toContain("At most 1 paid view per day");
+    expect(await rulesShown()).toContain("New view rewards and sign-up bonuses stay pending for 1 day before you can be paid them");
+  });
+
+  it("says new rewards are available at once when there is no holding period", async () => {
+    openWallet({ body: { ...earningRules, earnings_hold_days: 0 } });
+    await waitFor(async () => expect(await rulesShown()).toContain("New view rewards and sign-up bonuses are available at once"));
+    expect((await rulesShown()).filter((rule) => rule.includes("pending"))).toEqual([]);
   });
 
   it("shows the defaults while the rules load", async () => {

@@ -7,6 +7,12 @@ type HowEarningsWorkProps = { rules: EarningRulesJson; minimumPayout: number };
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
+/** Why a new reward is not payable yet (docs/decisions/019): the admin-tunable holding period. */
+const holdText = (days: number) =>
+  days > 0
+    ? `New view rewards and sign-up bonuses stay pending for ${count(days, "day", "days")} before you can be paid them`
+    : "New view rewards and sign-up bonuses are available at once";
+
 /**
  * The rules behind the numbers, in the viewer's words, with the limits as the server applies them
  * (docs/architecture.md §4 "A view"); this list only explains them.
@@ -23,6 +29,7 @@ export function HowEarningsWork({ rules, minimumPayout }: HowEarningsWorkProps) 
     [`Items shorter than ${count(rules.min_earning_seconds, "second", "seconds")} do not earn`],
     ["Only one video or track earns at a time"],
     ["No earnings from your own uploads"],
+    [holdText(rules.earnings_hold_days)],
     ["Payouts from", formatUsd(minimumPayout, 2)],
   ];
   return (

@@ -1,0 +1,44 @@
+import type { ReviewJson, ReviewRule, ReviewStatus } from "../../lib/types";
+import { usd3 } from "./money";
+
+// Fraud review flags (docs/decisions/019): what the sweep's rules and a flag's states are called on screen.
+
+/** The sweep's rules in plain words (the patterns are described by each flag's own title and evidence). */
+export const ruleLabels: Record<ReviewRule, string> = {
+  ring: "Watch ring",
+  shared_ip: "Shared address",
+  daily_cap: "At the daily cap",
+  same_day_accounts: "Same-day accounts",
+};
+
+export const statusLabels: Record<ReviewStatus, string> = { open: "Open", reversed: "Reversed", cleared: "Cleared" };
+
+/** Open waits (yellow, as pending things do in the admin), reversed took money back (red), cleared is fine (green). */
+export const statusTones = { open: "yellow", reversed: "red", cleared: "green" } as const satisfies Record<ReviewStatus, string>;
+
+// A code the server learns before this screen does still shows, as the code itself.
+export const ruleLabel = (rule: ReviewRule) => ruleLabels[rule] ?? rule;
+export const statusLabel = (status: ReviewStatus) => statusLabels[status] ?? status;
+export const statusTone = (status: ReviewStatus) => statusTones[status] ?? "slate";
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** What a flag covers: "4 views · 8 earnings · $0.024" (both sides of each view are earnings). */
+export const coveredText = (review: Pick<ReviewJson, "views_count" | "earnings_count" | "amount_usd">) =>
+  `${plural(review.views_count, "view", "views")} · ${plural(review.earnings_count, "earning", "earnings")} · ${usd3(review.amount_usd)}`;
+
+/** After a sweep: "Sweep done: 2 new flags, 14 earnings covered". */
+export const sweepText = ({ flagged, covered }: { flagged: number; covered: number }) =>
+  `Sweep done: ${plural(flagged, "new flag", "new flags")}, ${plural(covered, "earning", "earnings")} covered`;
+
+const accountList = new Intl.ListFormat("en-US", { type: "conjunction" });
+
+/**
+ * The accounts a flag involves, for its buttons' names: every flag of one rule has the same title, so the
+ * accounts tell them apart. Long lists are cut ("a, b and 4 others").
+ */
+export function accountsText(users: ReviewJson["users"]): string {
+  const emails = users.map((user) => user.email);
+  if (emails.length <= 3) return accountList.format(emails);
+  return `${emails.slice(0, 2).join(", ")} and ${emails.length - 2} others`;
+}

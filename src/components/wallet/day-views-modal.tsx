@@ -1,0 +1,117 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { describeFailure } from "../../lib/api";
+import { getMyViews, type ViewSide } from "../../lib/earnings-api";
+import { formatDay, formatUtcTime } from "../../lib/format";
+import type { MyViewJson, MyViewsResponse } from "../../lib/types";
+import { Modal } from "../modal";
+import { outcomeText, outcomeTone, type ReasonContext } from "./view-reasons";
+
+type DayViewsModalProps = {
+  /** The UTC day, YYYY-MM-DD, as the report's daily rows are dated. */
+  date: string;
+  rules: ReasonContext["rules"];
+  onClose: () => void;
+};
+
+const sides: [side: ViewSide, label: string][] = [
+  ["viewer", "As viewer"],
+  ["creator", "As creator"],
+];
+
+/** The server lists at most this many views of a day (MyViewsResponse.truncated). */
+const LIST_LIMIT = 500;
+
+/** Settled answer for one day and side; `response` null when it failed. */
+type Settled = { key: string; response: MyViewsResponse | null };
+
+/**
+ * A day's views, each with what it did for the member and why (docs/decisions/019): the views they watched,
+ * or, as creator, others' views of their content. Opened from a daily row of the earnings calendar.
+ */
+export function DayViewsModal({ date, rules, onClose }: DayViewsModalProps) {
+  const [side, setSide] = useState<ViewSide>("viewer");
+  const [settled, setSettled] = useState<Settled | null>(null);
+  const key = `${date}|${side}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getMyViews(date, side, controller.signal).then(
+      (response) => {
+        if (!controller.signal.aborted) setSettled({ key, response });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // Console only (docs/product-spec.md §8); the list says it has nothing to show.
+        console.error(describeFailure("Failed to load views", error));
+        setSettled({ key, response: null });
+      },
+    );
+    return () => controller.abort();
+  }, [key, date, side]);
+
+  const current = settled?.key === key ? settled : null;
+  return (
+    <Modal title={`Views on ${formatDay(date)}`} onClose={onClose}>
+      <div className="space-y-4">
+        <div role="group" aria-label="Whose views" className="flex w-fit gap-1 rounded-lg border border-slate-700 p-1">
+          {sides.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={side === value}
+              data-autofocus={side === value ? true : undefined}
+              onClick={() => setSide(value)}
+              className={
+                "rounded-md px-3 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 " +
+                (side === value ? "bg-violet-600 text-white" : "text-slate-300 hover:bg-slate-800")
+              }
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <p className="text-sm text-slate-400">
+          {side === "viewer" ? "What you watched, and what each view earned you." : "Others' views of your content, and what each earned you."}{" "}
+          Times are UTC.
+        </p>
+        <ViewsBody current={current} side={side} rules={rules} />
+      </div>
+    </Modal>
+  );
+}
+
+function ViewsBody({ current, side, rules }: { current: Settled | null; side: ViewSide; rules: ReasonContext["rules"] }) {
+  if (!current) return <p role="status" className="py-6 text-center text-sm text-slate-400">Loading views…</p>;
+  if (!current.response) return <p className="py-6 text-center text-sm text-slate-400">The views could not be loaded. Try again later.</p>;
+  const { views, truncated } = current.response;
+  if (views.length === 0) return <p className="py-6 text-center text-sm text-slate-400">No views on this day.</p>;
+  return (
+    <>
+      <ul aria-label={side === "viewer" ? "Views as viewer" : "Views as creator"} className="divide-y divide-slate-800">
+        {views.map((view) => (
+          <ViewItem key={view.id} view={view} side={side} rules={rules} />
+        ))}
+      </ul>
+      {truncated ? (
+        <p className="text-sm text-amber-300">Only the first {LIST_LIMIT} views of this day are shown.</p>
+      ) : null}
+    </>
+  );
+}
+
+function ViewItem({ view, side, rules }: { view: MyViewJson; side: ViewSide; rules: ReasonContext["rules"] }) {
+  return (
+    <li className="space-y-0.5 py-3 text-sm">
+      <Link to={`/content/${view.content_id}`} className="font-medium break-words text-violet-300 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400">
+        {view.content_title}
+      </Link>
+      <p className="text-slate-400">
+        <time dateTime={view.started_at} className="tabular-nums">{formatUtcTime(view.started_at)}</time>
+        {" · "}
+        {side === "creator" ? "a viewer watched" : "watched"} {view.watched_percent} %
+      </p>
+      <p className={outcomeTone[view.outcome] ?? "text-slate-400"}>{outcomeText({ view, side, rules })}</p>
+    </li>
+  );
+}

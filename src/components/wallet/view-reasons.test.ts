@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import type { MyViewJson, ViewReason } from "../../lib/types";
+import { earningRules } from "../../test/earnings-fixtures";
+import { outcomeText, type ReasonContext, reasonTexts } from "./view-reasons";
+
+// Every reason code the server documents (worker/api-types.ts). `satisfies Record<ViewReason, …>` makes type
+// checking fail here when a code is added there, so this list (and the texts it checks) cannot fall behind.
+const everyReason = {
+  too_fast: true,
+  under_80: true,
+  own_content: true,
+  item_daily_cap: true,
+  viewer_daily_cap: true,
+  too_short: true,
+  another_session: true,
+  expired: true,
+  under_review: true,
+  reversed: true,
+} satisfies Record<ViewReason, true>;
+const reasons = Object.keys(everyReason) as ViewReason[];
+
+const view = (overrides: Partial<MyViewJson> = {}): MyViewJson => ({
+  id: "v1",
+  content_id: "c1",
+  content_title: "Sunset",
+  content_type: "video",
+  started_at: "2026-11-16T14:05:00.000Z",
+  watched_percent: 62,
+  outcome: "not_earned",
+  reason: null,
+  amount_usd: 0,
+  available_at: null,
+  ...overrides,
+});
+
+const text = (overrides: Partial<MyViewJson>, side: ReasonContext["side"] = "viewer") =>
+  outcomeText({ view: view(overrides), side, rules: earningRules });
+
+describe("view reasons", () => {
+  it("has a text of its own for every reason code, on both sides", () => {
+    expect(Object.keys(reasonTexts).sort()).toEqual([...reasons].sort());
+    for (const side of ["viewer", "creator"] as const) {
+      for (const reason of reasons) {
+        const shown = text({ outcome: "not_earned", reason }, side);
+        expect(shown, `${reason} (${side})`).not.toBe(reason);
+        expect(shown.length, `${reason} (${side})`).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it("words each reason a view did not earn", () => {
+    const notEarned = (reason: ViewReason, overrides: Partial<MyViewJson> = {}) => text({ outcome: "not_earned", reason, ...overrides });
+    expect(notEarned("too_fast")).toBe("Progress came faster than the video plays — not counted");
+    expect(notEarned("too_fast", { content_type: "audio" })).toBe("Progress came faster than the track plays — not counted");
+    expect(notEarned("under_80")).toBe("Watched 62 % — a view earns at 80 %");
+    expect(notEarned("own_content")).toBe("Your own content doesn't earn");
+    expect(notEarned("item_daily_cap")).toBe("Already earned 3 times from this item today");
+    expect(notEarned("viewer_daily_cap")).toBe("Daily limit of paid views reached");
+    expect(notEarned("too_short")).toBe("Item is too short to earn");
+    expect(notEarned("another_session")).toBe("Stopped when you started something else");
+    expect(notEarned("expired")).toBe("Session timed out before any watching counted");
+  });
+
+  it("takes the numbers from the earning rules", () => {
+    const rules = { ...earningRules, qualify_percent: 90, views_per_item_per_day: 1 };
+    const context = (reason: ViewReason): ReasonContext => ({ view: view({ reason, watched_percent: 85 }), side: "viewer", rules });
+    expect(outcomeText(context("under_80"))).toBe("Watched 85 % — a view earns at 90 %");
+    expect(outcomeText(context("item_daily_cap"))).toBe("Already earned once from this item today");
+  });
+
+  it("speaks of 'the viewer' in the creator's list", () => {
+    expect(text({ reason: "item_daily_cap" }, "creator")).toBe("The viewer already earned 3 times from this item today");
+    expect(text({ reason: "viewer_daily_cap" }, "creator")).toBe("The viewer's daily limit of paid views was reached");
+    expect(text({ reason: "another_session" }, "creator")).toBe("Stopped when the viewer started something else");
+  });
+
+  it("words what a view earned, what waits, and what was taken back", () => {
+    expect(text({ outcome: "earned", amount_usd: 0.003 })).toBe("Earned $0.003");
+    // The UTC day: 23:30 UTC is the next day east of Greenwich.
+    expect(text({ outcome: "pending", amount_usd: 0.003, available_at: "2026-11-23T23:30:00.000Z" })).toBe("Pending until Nov 23, 2026");
+    expect(text({ outcome: "pending", reason: "under_review", amount_usd: 0.003, available_at: "2026-11-23T23:30:00.000Z" })).toBe(
+      "Pending — under review",
+    );
+    expect(text({ outcome: "reversed", reason: "reversed", amount_usd: 0.003 })).toBe("Reversed after a fraud review");
+    // Qualified, before the earnings job (every minute) has credited it: no date yet.
+    expect(text({ outcome: "pending" })).toBe("Pending — being credited");
+  });
+
+  it("shows a reason code it does not know yet as the code", () => {
+    expect(text({ reason: "brand_new" as ViewReason })).toBe("brand_new");
+  });
+});

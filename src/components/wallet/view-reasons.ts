@@ -1,0 +1,61 @@
+import type { ViewSide } from "../../lib/earnings-api";
+import { formatUsd, formatUtcDate } from "../../lib/format";
+import type { EarningRulesJson, MyViewJson, ViewOutcome, ViewReason } from "../../lib/types";
+
+// What each view did for the member, in plain words (docs/decisions/019). Every reason code the server can
+// send has its text here; the Record type (and view-reasons.test.ts) fail when worker/api-types.ts adds one.
+
+export type ReasonContext = {
+  view: MyViewJson;
+  /** The creator's list names the viewer only as "the viewer": who watched is not the creator's to know. */
+  side: ViewSide;
+  rules: Pick<EarningRulesJson, "qualify_percent" | "views_per_item_per_day">;
+};
+
+const times = (n: number) => (n === 1 ? "once" : `${n.toLocaleString("en-US")} times`);
+const medium = (view: MyViewJson) => (view.content_type === "audio" ? "track" : "video");
+
+export const reasonTexts: Record<ViewReason, (context: ReasonContext) => string> = {
+  too_fast: ({ view }) => `Progress came faster than the ${medium(view)} plays — not counted`,
+  under_80: ({ view, rules }) => `Watched ${view.watched_percent} % — a view earns at ${rules.qualify_percent} %`,
+  own_content: () => "Your own content doesn't earn",
+  item_daily_cap: ({ side, rules }) =>
+    side === "viewer"
+      ? `Already earned ${times(rules.views_per_item_per_day)} from this item today`
+      : `The viewer already earned ${times(rules.views_per_item_per_day)} from this item today`,
+  viewer_daily_cap: ({ side }) => (side === "viewer" ? "Daily limit of paid views reached" : "The viewer's daily limit of paid views was reached"),
+  too_short: () => "Item is too short to earn",
+  another_session: ({ side }) =>
+    side === "viewer" ? "Stopped when you started something else" : "Stopped when the viewer started something else",
+  expired: () => "Session timed out before any watching counted",
+  under_review: () => "Pending — under review",
+  reversed: () => "Reversed after a fraud review",
+};
+
+// A code the server learns before this screen does still shows, as the code itself.
+const reasonText = (reason: ViewReason, context: ReasonContext) => reasonTexts[reason]?.(context) ?? reason;
+
+/** The outcome and its reason as one line, e.g. "Earned $0.003" or "Pending until Nov 28, 2026". */
+export function outcomeText(context: ReasonContext): string {
+  const { view } = context;
+  switch (view.outcome) {
+    case "earned":
+      return `Earned ${formatUsd(view.amount_usd, 3, 6)}`;
+    case "pending":
+      if (view.reason) return reasonText(view.reason, context);
+      // No reason: it waits out its hold, or (no date yet) for the earnings job that runs every minute.
+      return view.available_at ? `Pending until ${formatUtcDate(view.available_at)}` : "Pending — being credited";
+    case "reversed":
+      return reasonTexts.reversed(context);
+    default:
+      return view.reason ? reasonText(view.reason, context) : "Not counted";
+  }
+}
+
+/** Colour by outcome, as the wallet's badges: paid green, waiting amber, nothing grey, taken back red. */
+export const outcomeTone: Record<ViewOutcome, string> = {
+  earned: "text-emerald-300",
+  pending: "text-amber-300",
+  not_earned: "text-slate-400",
+  reversed: "text-red-300",
+};
