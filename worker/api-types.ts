@@ -343,8 +343,9 @@ export type AdminUserJson = {
   content_count: number;
   viewer_balance: number;
   creator_balance: number;
-  /** What a payment may draw on now (docs/decisions/019). */
+  /** What a payment may draw on now, and what is still held (docs/decisions/019). */
   available_balance: number;
+  pending_balance: number;
 };
 
 export type AdminEarningJson = {

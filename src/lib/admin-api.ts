@@ -76,6 +76,8 @@ export const changePayment = (id: string, body: PaymentInput) =>
   api<PaymentJson>(`/api/admin/payments/${id}`, { method: "PATCH", body });
 export const deletePayment = (id: string) => api<Ok>(`/api/admin/payments/${id}`, { method: "DELETE" });
 export const paymentsCsvUrl = "/api/admin/payments.csv";
+/** Every user with the balances the All Users table shows, plus the pending part. */
+export const usersCsvUrl = "/api/admin/users.csv";
 
 // ---- Earnings calendar (all users) ----
 

@@ -24,6 +24,7 @@ export function makeAdminUser(overrides: Partial<AdminUserJson> = {}): AdminUser
     creator_balance: 0,
     // All available unless a test says otherwise.
     available_balance: sumUsd([overrides.viewer_balance ?? 0, overrides.creator_balance ?? 0]),
+    pending_balance: 0,
     ...overrides,
   };
 }

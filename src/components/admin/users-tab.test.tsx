@@ -32,6 +32,8 @@ describe("all users tab", () => {
     expect(avaRow.children[5].className).toContain("text-right");
     expect(avaRow.children[5].className).toContain("tabular-nums");
     expect(avaRow.children[6].className).toContain("text-right");
+    // The same balances as a spreadsheet, from the server.
+    expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe("/api/admin/users.csv");
   });
 
   it("says when there are no users", async () => {
