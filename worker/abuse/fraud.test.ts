@@ -222,3 +222,27 @@ describe("the sign-up bonus", () => {
     expect((await (await newcomer.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>()).bonuses).toBe(75);
   });
 });
+
+describe("held earnings (docs/decisions/019)", () => {
+  it("two new accounts trading paced views: the cron holds and flags their rewards, a reversal takes them back, no payout gets out", async () => {
+    const [a, b] = [await member("ring-a"), await member("ring-b")];
+    const [itemA, itemB] = [await makeContent(a.id, { durationMs: 10_000 }), await makeContent(b.id, { durationMs: 10_000 })];
+    expect((await watchPaced(a.browser, a.id, itemB.id, 10_000)).qualified).toBe(true);
+    expect((await watchPaced(b.browser, b.id, itemA.id, 10_000)).qualified).toBe(true);
+    // The every-minute cron: the earnings job, then the sweep.
+    const { runScheduledJobs } = await import("../scheduled");
+    await runScheduledJobs(env);
+    expect(await earningsOf(a.id)).toEqual({ micros: 6000, n: 2 });
+    const wallet = await (await a.browser.fetch("/api/me/wallet")).json<{ available_balance: number; pending_balance: number }>();
+    expect(wallet).toMatchObject({ available_balance: 0, pending_balance: 0.006 });
+    // Cashing out what is held is refused.
+    const payout = await admin.json("/api/admin/payments", "POST", { user_id: a.id, amount_usd: 0.01, payment_method: "PayPal", status: "pending" });
+    expect(payout.status).toBe(409);
+    const { reviews } = await (await admin.fetch("/api/admin/reviews")).json<{ reviews: { id: string; rule: string; users: { id: string }[] }[] }>();
+    const ring = reviews.find((r) => r.rule === "ring" && r.users.some((u) => u.id === a.id));
+    expect(ring).toBeTruthy();
+    expect((await admin.json(`/api/admin/reviews/${ring!.id}`, "POST", { decision: "reverse", note: "farm" })).status).toBe(200);
+    const after = await (await a.browser.fetch("/api/me/wallet")).json<{ viewer_balance: number; creator_balance: number; available_balance: number; pending_balance: number }>();
+    expect(after).toEqual(expect.objectContaining({ viewer_balance: 0, creator_balance: 0, available_balance: 0, pending_balance: 0 }));
+  });
+});
