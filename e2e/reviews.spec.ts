@@ -40,7 +40,8 @@ test("an admin reverses a ring of new accounts, and the member's calendar says w
   await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()), page.goto("/")]);
   await page.goto("/wallet");
   const total = page.getByRole("region", { name: "Total Balance" });
-  await expect(total.getByText("Pending")).toBeVisible();
+  await expect(total.getByText("Pending", { exact: true })).toBeVisible();
+  await expect(total.getByText(/^Next release /)).toBeVisible();
   await expect(total.getByText("$0.006").first()).toBeVisible();
   await signOut(page);
 
