@@ -1,7 +1,7 @@
-import { heldUntilSql } from "../views/earning-rules";
 // Risk checks on a completed sign-on challenge set (docs/decisions/016), as SQL over the bonus row being
 // checked (`bonuses`). "Counted views" are the member's qualified views of others' items (their streams)
 // and others' qualified views of the member's items (the views requirement).
+import { heldUntilSql } from "../views/earning-rules";
 
 /** The member and an account created within a day of theirs watched each other's items. */
 const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from views v1
