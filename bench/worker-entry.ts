@@ -10,6 +10,10 @@
 //  - `GET /bench/r2?key=…`: a bare R2 pass-through (no D1, no auth), the baseline for streaming throughput;
 //  - `POST /bench/seed?n=…&offset=…`: synthetic users and content (bench/synthetic.ts) in db.batch chunks;
 //  - `POST /bench/media?key=…&size=…`: one large R2 object and a content row pointing at it;
+//  - `POST /bench/seed-held` (rows of bench/sweep/held-world.ts: users, items, credited views and their held
+//    earnings, plus settings), `POST /bench/sweep` (the fraud sweep, `runReviewSweep`, counted; `?whatif=…`
+//    runs it with a bench-only rewrite of its SQL), `POST /bench/sweep/reset` (forget every flag) and
+//    `GET /bench/sweep/sql` (each rule's statements), for `npm run bench:sweep`;
 //  - `GET /bench/ping` (no D1, no R2: the latency noise floor), `GET /bench/stats`, `POST /bench/explain`,
 //    `POST /bench/select` (time a query shape by hand),
 //    and `x-bench-trace: 1` on an API request (answers with the SQL it ran instead of its body).
@@ -22,9 +26,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { app } from "../worker/app.ts";
 import type { AppEnv, SignedInEnv } from "../worker/app-env.ts";
+import { createDb } from "../worker/db/client.ts";
 import { findContent } from "../worker/db/queries/content.ts";
 import { content, discoveryMethods, views } from "../worker/db/schema/index.ts";
 import { refreshChallenges } from "../worker/domain/challenges/refresh.ts";
+import { candidatesSql, coverSql, type ReviewRuleName } from "../worker/domain/reviews/rules.ts";
+import { runReviewSweep } from "../worker/domain/reviews/sweep.ts";
 import { END_TOLERANCE_MS, QUALIFY_FRACTION, utcDay } from "../worker/domain/views/rules.ts";
 import { sha256Hex } from "../worker/lib/crypto.ts";
 import { handleError, notFound } from "../worker/lib/errors.ts";
@@ -42,6 +49,7 @@ import {
 } from "../worker/watch-sessions/watch-sessions.ts";
 import { QUERY_WORDS, seedStatements, syntheticUser, ulidLike } from "./synthetic.ts";
 import type { Tally, WatchSessionCounters } from "./load/object-counters.ts";
+import type { Block } from "./sweep/held-world.ts";
 
 type Trace = {
   roundTrips: number;
@@ -53,6 +61,8 @@ type Trace = {
   rowsRead: number;
   rowsReadComplete: boolean;
   statements: { sql: string; params: unknown[] }[] | null;
+  /** When kept (the sweep route): every statement's result as it came back, with its rows read. */
+  log?: { sql: string; rowsRead: number | null }[];
 };
 
 type Stmt = { sql: string; params: unknown[] };
@@ -90,6 +100,18 @@ function countRows<T>(result: Promise<T>, method: PropertyKey): Promise<T> {
   });
 }
 
+/** The per-statement log of the sweep route: each statement with the rows it read. */
+function logged<T>(result: Promise<T>, statements: Stmt[]): Promise<T> {
+  const trace = traces.getStore();
+  if (!trace?.log) return result;
+  const log = trace.log;
+  return result.then((r) => {
+    const all = (Array.isArray(r) ? r : [r]) as WithMeta[];
+    all.forEach((one, i) => log.push({ sql: statements[i]?.sql ?? "?", rowsRead: one?.meta?.rows_read ?? null }));
+    return r;
+  });
+}
+
 /** The Worker's listener: counts into the trace of the request that made the call. */
 const perRequest: D1Listener = {
   roundTrip(statements, batch) {
@@ -115,7 +137,7 @@ function countingStatement(stmt: D1PreparedStatement, sql: string, params: unkno
       if (ROUND_TRIP_METHODS.has(prop)) {
         return (...args: unknown[]) => {
           listener.roundTrip([{ sql, params }], false);
-          return listener.result((value as (...a: unknown[]) => Promise<unknown>).apply(target, args), prop);
+          return logged(listener.result((value as (...a: unknown[]) => Promise<unknown>).apply(target, args), prop), [{ sql, params }]);
         };
       }
       return (value as (...a: unknown[]) => unknown).bind(target);
@@ -135,8 +157,9 @@ function countingD1(db: D1Database, listener: D1Listener): D1Database {
       if (prop === "prepare") return (sql: string) => countingStatement(target.prepare(sql), sql, [], listener);
       if (prop === "batch") {
         return (stmts: D1PreparedStatement[]) => {
-          listener.roundTrip(stmts.map((s) => statementOf.get(s) ?? { sql: "(uncounted statement)", params: [] }), true);
-          return listener.result(target.batch(stmts.map((s) => unwrapped.get(s) ?? s)), "batch");
+          const statements = stmts.map((s) => statementOf.get(s) ?? { sql: "(uncounted statement)", params: [] });
+          listener.roundTrip(statements, true);
+          return logged(listener.result(target.batch(stmts.map((s) => unwrapped.get(s) ?? s)), "batch"), statements);
         };
       }
       if (prop === "exec") {
@@ -510,6 +533,131 @@ async function media(env: Env, url: URL): Promise<Response> {
   return json({ id, key, size });
 }
 
+// ---- the fraud sweep (npm run bench:sweep) ----
+
+/** One statement per this many rows: a JSON array bound as one parameter (≤ 600 KB) stays under D1's 1 MB per value. */
+const HELD_ROWS_PER_STATEMENT = 2000;
+/** Column lists of bench/sweep/held-world.ts's tuples, in the order each table must be filled (foreign keys). */
+const HELD_INSERTS: Record<keyof Block, string> = {
+  users: "insert into users (id, email, created_at) select value ->> 0, value ->> 1, value ->> 2 from json_each(?1)",
+  content: `insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
+    select value ->> 0, value ->> 1, 'video', value ->> 2, 1000000, 'video/mp4', value ->> 3, value ->> 4, value ->> 5, value ->> 5 from json_each(?1)`,
+  views: `insert into views (id, content_id, viewer_id, creator_id, discovery_method, ip_hash, started_at, max_position_ms,
+      last_event_at, qualified_at, qualified_day, status, watch_time_ms, credit_slot)
+    select value ->> 0, value ->> 1, value ->> 2, value ->> 3, 'browse', value ->> 4, value ->> 5, value ->> 6,
+      value ->> 7, value ->> 7, value ->> 8, 'credited', value ->> 6, value ->> 9 from json_each(?1)`,
+  earnings: `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
+    select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, 'Reward for a qualified view', value ->> 6, value ->> 7
+    from json_each(?1)`,
+};
+
+/** Inserts the rows it is given (users, then items, views, earnings) in one batch, and any settings. */
+async function seedHeld(env: Env, request: Request): Promise<Response> {
+  const body = await request.json<Partial<Block> & { settings?: Record<string, string> }>();
+  const statements: D1PreparedStatement[] = [];
+  const counts: Record<string, number> = {};
+  for (const table of ["users", "content", "views", "earnings"] as const) {
+    const rows = body[table] ?? [];
+    counts[table] = rows.length;
+    for (let i = 0; i < rows.length; i += HELD_ROWS_PER_STATEMENT) {
+      statements.push(env.DB.prepare(HELD_INSERTS[table]).bind(JSON.stringify(rows.slice(i, i + HELD_ROWS_PER_STATEMENT))));
+    }
+  }
+  for (const [key, value] of Object.entries(body.settings ?? {})) {
+    statements.push(
+      env.DB.prepare("insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at")
+        .bind(key, value, nowIso()),
+    );
+  }
+  if (statements.length) await env.DB.batch(statements);
+  return json({ ...counts, statements: statements.length });
+}
+
+/**
+ * What-ifs for the sweep's SQL, run on the bench database only: each rewrites the statements the sweep
+ * prepares (its rules' reads and covers are the ones with the `held` CTE).
+ *  - `materialize`: the `matches` CTE is computed once (`as materialized`) instead of being expanded again,
+ *    whole, inside each per-subject subquery (`userIds`, `userIdsCount`): a rule whose subject is an
+ *    expression (ring, shared_ip) then no longer walks every held earning once per subject and subquery.
+ *  - `group-users`: that, and the per-subject account lists taken in one grouped pass over `matches`
+ *    (a `subject_users` CTE joined to the result) instead of two subqueries per subject, which still scan
+ *    all of `matches` once per subject.
+ */
+const materialize = (sql: string) => (sql.includes("held as (") ? sql.replace("matches as (", "matches as materialized (") : sql);
+const USER_LIST = /\(select json_group_array\(distinct x\) from \(select viewer_id as x from matches where subject = m\.subject\s+union select creator_id from matches where subject = m\.subject\)\) as userIds,\s+\(select count\(\*\) from \(select viewer_id as x from matches where subject = m\.subject\s+union select creator_id from matches where subject = m\.subject\)\) as userIdsCount,/;
+const SWEEP_WHATIFS: Record<string, (sql: string) => string> = {
+  materialize,
+  "group-users": (sql) => {
+    if (!sql.includes("held as (") || !USER_LIST.test(sql)) return materialize(sql);
+    return materialize(sql)
+      .replace(
+        /\n {2}select m\.subject,/,
+        `, subject_users as (select subject, json_group_array(x) as userIds, count(*) as userIdsCount
+      from (select subject, viewer_id as x from matches union select subject, creator_id from matches) group by subject)
+  select m.subject,`,
+      )
+      .replace(USER_LIST, "su.userIds as userIds, su.userIdsCount as userIdsCount,")
+      .replace("from matches m where", "from matches m join subject_users su on su.subject = m.subject where");
+  },
+};
+
+/** D1 whose `prepare` rewrites the SQL first; batches pass the binding's own statements through. */
+function rewritingD1(db: D1Database, rewrite: (sql: string) => string): D1Database {
+  return new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (prop === "prepare") return (sql: string) => target.prepare(rewrite(sql));
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+function emptyTrace(keepStatements: boolean): Trace {
+  return { roundTrips: 0, statementCount: 0, writeCount: 0, rowsRead: 0, rowsReadComplete: true, statements: keepStatements ? [] : null };
+}
+
+/**
+ * The sweep as the cron and the admin's "Run sweep" run it (`runReviewSweep(createDb(env.DB), nowIso())`),
+ * with D1 counted: round trips, statements, writes, rows read, and per statement its rows read (`log`), so
+ * the runner can tell which rule's statement reads what.
+ */
+async function sweep(env: Env, url: URL): Promise<Response> {
+  const whatif = url.searchParams.get("whatif");
+  const rewrite = whatif ? SWEEP_WHATIFS[whatif] : undefined;
+  if (whatif && !rewrite) return json({ error: `no what-if ${whatif}; known: ${Object.keys(SWEEP_WHATIFS).join(", ")}` }, 400);
+  const trace: Trace = { ...emptyTrace(false), log: [] };
+  const d1 = countingD1(rewrite ? rewritingD1(env.DB, rewrite) : env.DB, perRequest);
+  const result = await traces.run(trace, () => runReviewSweep(createDb(d1), nowIso()));
+  const { log, statements: _, ...counts } = trace;
+  return json({ ...result, ...counts, whatif, log });
+}
+
+/** Forgets every flag (no reversals exist in this bench), so the next sweep finds everything again. */
+async function resetReviews(env: Env): Promise<Response> {
+  const [earnings, reviews] = await env.DB.batch([env.DB.prepare("delete from review_earnings"), env.DB.prepare("delete from reviews")]);
+  return json({ reviewEarnings: earnings?.meta.changes ?? 0, reviews: reviews?.meta.changes ?? 0 });
+}
+
+const SWEEP_RULES: ReviewRuleName[] = ["ring", "shared_ip", "daily_cap", "same_day_accounts"];
+/**
+ * Each rule's read as the sweep runs it (?1 is now) and its cover's SELECT part (the rows the insert would
+ * add), as shipped and under each what-if: for EXPLAIN QUERY PLAN and timing by hand.
+ */
+function sweepSql(url: URL): Response {
+  const limit = Number(url.searchParams.get("limit") ?? "200");
+  const statements = (rewrite: (sql: string) => string) =>
+    Object.fromEntries(
+      SWEEP_RULES.map((rule) => [rule, {
+        candidates: rewrite(candidatesSql(rule, limit)),
+        coverSelect: rewrite(coverSql(rule)).replace(/insert or ignore into review_earnings \([^)]*\)\s*/, ""),
+      }]),
+    );
+  return json({
+    shipped: statements((sql) => sql),
+    whatifs: Object.fromEntries(Object.entries(SWEEP_WHATIFS).map(([name, rewrite]) => [name, statements(rewrite)])),
+  });
+}
+
 async function stats(env: Env): Promise<Response> {
   const count = (sql: string, ...params: unknown[]) =>
     env.DB.prepare(sql).bind(...params).first<number>("n");
@@ -558,6 +706,10 @@ async function bench(request: Request, env: Env, url: URL): Promise<Response> {
   if (route === "POST /bench/explain") return explain(env, request);
   if (route === "POST /bench/select") return select(env, request);
   if (route === "GET /bench/watch-sessions") return watchSessionCounters(env, url);
+  if (route === "POST /bench/seed-held") return seedHeld(env, request);
+  if (route === "POST /bench/sweep") return sweep(env, url);
+  if (route === "POST /bench/sweep/reset") return resetReviews(env);
+  if (route === "GET /bench/sweep/sql") return sweepSql(url);
   return json({ error: `no bench route ${route}` }, 404);
 }
 
@@ -567,14 +719,7 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 type FetchApp = { fetch: (r: Request, e: Env, c: ExecutionContext) => Response | Promise<Response> };
 async function traced(app: FetchApp, request: Request, env: Env, ctx: ExecutionContext) {
-  const trace: Trace = {
-    roundTrips: 0,
-    statementCount: 0,
-    writeCount: 0,
-    rowsRead: 0,
-    rowsReadComplete: true,
-    statements: request.headers.get("x-bench-trace") === "1" ? [] : null,
-  };
+  const trace = emptyTrace(request.headers.get("x-bench-trace") === "1");
   const res = await traces.run(trace, () => app.fetch(request, countedEnv(env), ctx));
   if (trace.statements) {
     await res.body?.cancel();

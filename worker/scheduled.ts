@@ -6,14 +6,15 @@ import { runReviewSweep } from "./domain/reviews/sweep";
 import { removeAbandonedUploads } from "./domain/uploads/clean-up";
 import { nowIso } from "./lib/time";
 
-/** The every-minute Cron Trigger: the earnings job and the fraud sweep, then housekeeping. */
+/** The every-minute Cron Trigger: the earnings job, housekeeping, then the fraud sweep. */
 export async function runScheduledJobs(env: Env) {
   const db = createDb(env.DB);
   const now = nowIso();
   await runEarningsJob(db, now);
-  // The fraud sweep looks at what is still in holding, including what the job just credited.
-  await runReviewSweep(db, now);
   await purgeExpiredSessions(db, now);
   await removeAbandonedUploads(db, env.MEDIA, now);
   await purgeOldWindows(env.DB, Date.now()).run();
+  // Last, so a sweep that fails can never stop the housekeeping. It looks at what is still in holding,
+  // including what the job just credited.
+  await runReviewSweep(db, now);
 }

@@ -1,9 +1,16 @@
 // After the run: drain the earnings job, then hold the ledger to its invariants with read-only queries
 // through POST /bench/select. That route answers with a row count and the first 3 rows only, so every
 // check is one aggregate row: a count of violations (0 passes) or totals compared here. The earning rules
-// (shortest earning item, daily cap) are the ones the server reported for the run.
-import type { EarningsCalculateResponse } from "../../worker/api-types.ts";
+// (shortest earning item, daily cap, holding period) are the ones the server reported for the run.
+//
+// The wallet checks (m)–(o) read every wallet through the app's own SQL (worker/db/queries/balance-parts.ts)
+// and derive it with the app's own code (balancesOf), then hold it to sums computed here from the rows
+// themselves. Those are per-user comparisons, so their query returns one row that carries every user's
+// figures as a JSON array, and the violations are counted here.
+import type { EarningRulesJson, EarningsCalculateResponse } from "../../worker/api-types.ts";
+import { availableSql, balancePartsColumns, type BalanceParts } from "../../worker/db/queries/balance-parts.ts";
 import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
+import { balancesOf } from "../../worker/domain/wallet/balances.ts";
 import { postJson } from "../lib/http.ts";
 import type { ObjectTotals } from "./objects.ts";
 import type { ModelRules, ViewsModel } from "./views-model.ts";
@@ -21,14 +28,59 @@ export async function drain(origin: string, cookie: string, maxCalls = 50) {
   return calls;
 }
 
-async function one(origin: string, sql: string, params: unknown[] = []): Promise<Record<string, number>> {
-  const res = await postJson<{ first: Record<string, number>[] }>(`${origin}/bench/select`, { sql, params });
+async function one<T = Record<string, number>>(origin: string, sql: string, params: unknown[] = []): Promise<T> {
+  const res = await postJson<{ first: T[] }>(`${origin}/bench/select`, { sql, params });
   return res.first[0]!;
 }
 
+/** Every part of a wallet, by name; the `satisfies` keeps this list in step with BalanceParts. */
+const PART_KEYS = Object.keys({
+  viewerRewards: 1, creatorRewards: 1, manualEarnings: 1, awardedBonuses: 1, viewerReversed: 1, creatorReversed: 1,
+  viewerPending: 1, creatorPending: 1, payments: 1, pendingPayments: 1,
+} satisfies Record<keyof BalanceParts, 1>) as (keyof BalanceParts)[];
+
+/** One user's wallet parts (the app's SQL), the payment guard's available amount, and the sums taken from the rows here. */
+type UserFigures = { user: string; parts: BalanceParts; guardAvailable: number; rows: number; held: number };
+
+/**
+ * One row for the whole ledger: per user with any earning, bonus, payment or reversal, the wallet parts as
+ * `balancePartsColumns` reads them at ?1, `availableSql` (what a payment may draw on), and independently of
+ * both: the signed sum of the user's rows (earnings + awarded bonuses + reversals, which are negative,
+ * − payments) and what of it is held at ?1 (view rewards not yet available and not reversed, awarded bonuses
+ * not yet available).
+ */
+const WALLETS_SQL = `with people as (
+      select user_id from earnings union select user_id from bonuses
+      union select user_id from payments union select user_id from reversals),
+    signed(user_id, micros) as (
+      select user_id, amount_micros from earnings
+      union all select user_id, total_micros from bonuses where status = 'awarded'
+      union all select user_id, amount_micros from reversals
+      union all select user_id, -amount_micros from payments),
+    held(user_id, micros) as (
+      select e.user_id, e.amount_micros from earnings e
+      where e.view_id is not null and e.available_at > ?1 and e.id not in (select earning_id from reversals)
+      union all select user_id, total_micros from bonuses where status = 'awarded' and available_at > ?1),
+    wallets as (
+      select p.user_id,
+        ${balancePartsColumns("p.user_id", "?1")},
+        ${availableSql("p.user_id", "?1")} as guardAvailable,
+        (select coalesce(sum(micros), 0) from signed s where s.user_id = p.user_id) as rowsSum,
+        (select coalesce(sum(micros), 0) from held h where h.user_id = p.user_id) as heldSum
+      from people p)
+  select count(*) as users, json_group_array(json_object('user', user_id,
+      'parts', json_object(${PART_KEYS.map((k) => `'${k}', ${k}`).join(", ")}),
+      'guardAvailable', guardAvailable, 'rows', rowsSum, 'held', heldSum)) as figures
+  from wallets`;
+
 const zero = (name: string, n: number, what: string): Check => ({ name, pass: n === 0, detail: `${n} ${what}` });
 
-export async function checkLedger(origin: string, model: ViewsModel, rules: ModelRules, objects: ObjectTotals): Promise<{ checks: Check[]; counts: Record<string, number> }> {
+export async function checkLedger(
+  origin: string,
+  model: ViewsModel,
+  rules: ModelRules & Pick<EarningRulesJson, "earnings_hold_days">,
+  objects: ObjectTotals,
+): Promise<{ checks: Check[]; counts: Record<string, number> }> {
   const q = (sql: string, params: unknown[] = []) => one(origin, sql, params);
   const counts = await q(`select
       (select count(*) from views) as views,
@@ -85,6 +137,31 @@ export async function checkLedger(origin: string, model: ViewsModel, rules: Mode
     `select count(*) as n from views a join views b on b.viewer_id = a.viewer_id and b.id <> a.id
        where a.qualified_at is not null and b.started_at > a.started_at and b.started_at < a.qualified_at`,
   );
+  // The wallets at one moment, judged at that same moment.
+  const now = new Date().toISOString();
+  const holdDays = rules.earnings_hold_days;
+  const w = await one<{ users: number; figures: string }>(origin, WALLETS_SQL, [now]);
+  const users = (JSON.parse(w.figures) as UserFigures[]).map((f) => ({ ...f, wallet: balancesOf(f.parts) }));
+  const sum = (f: (u: (typeof users)[number]) => number) => users.reduce((n, u) => n + f(u), 0);
+  const walletOf = (u: (typeof users)[number]) => u.wallet.viewerBalance + u.wallet.creatorBalance;
+  const m = users.filter((u) => walletOf(u) !== u.rows).length;
+  const n = users.filter((u) => u.wallet.available + u.wallet.pending !== walletOf(u) || u.wallet.available < 0 || u.wallet.available !== u.guardAvailable).length;
+  const o = users.filter((u) => u.wallet.pending !== u.held).length;
+  // With holds on, no view reward of the run can have become available yet, and each is held for exactly the
+  // holding period from when it was credited. Reversals are keyed by earning; none may repeat or miss one.
+  const holds = await q(
+    `select
+      (select count(*) from earnings where view_id is not null and available_at <= ?1) as released,
+      (select count(*) from earnings where view_id is not null
+         and available_at <> strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+' || ?2 || ' days')) as off_period,
+      (select coalesce(sum(amount_micros), 0) from earnings where view_id is not null) as view_micros,
+      (select coalesce(sum(total_micros), 0) from bonuses where status = 'awarded' and available_at > ?1) as held_bonus_micros,
+      (select count(*) - count(distinct earning_id) from reversals) as repeated_reversals,
+      (select count(*) from reversals r left join earnings e on e.id = r.earning_id
+         where e.id is null or r.amount_micros <> -e.amount_micros or r.user_id <> e.user_id) as unmatched_reversals`,
+    [now, holdDays],
+  );
+  const pendingTotal = sum((u) => u.wallet.pending);
   const expected = model.expected(rules);
   const total = counts.earnings_micros!;
   const credited = counts.credited!;
@@ -120,6 +197,24 @@ export async function checkLedger(origin: string, model: ViewsModel, rules: Mode
       pass: objects.qualifying.calls === qualifiedRows && objects.ended.views === counts.ended! && counts.open === 0,
       detail: `qualifying events ${objects.qualifying.calls} vs qualified views ${qualifiedRows}; ended sessions written ` +
         `${objects.ended.views} vs 'ended' views ${counts.ended}; 'open' views ${counts.open}`,
+    },
+    {
+      name: "(m) every wallet (balance-parts SQL + balancesOf) = the sum of its user's rows (earnings + awarded bonuses + reversals − payments)",
+      pass: m === 0 && w.users > 0,
+      detail: `${m} of ${w.users} users differ; wallets ${sum(walletOf)} µUSD vs rows ${sum((u) => u.rows)} µUSD`,
+    },
+    {
+      name: "(n) every wallet: available + pending = viewer + creator balance, available ≥ 0, available = the payment guard's (availableSql)",
+      pass: n === 0,
+      detail: `${n} of ${w.users} users break one; available ${sum((u) => u.wallet.available)} + pending ${pendingTotal} µUSD`,
+    },
+    {
+      name: `(o) holds on (${holdDays} days): every view reward credited in the run is pending, held for exactly ${holdDays} days; no reversal repeats an earning`,
+      pass: o === 0 && holds.released === 0 && holds.off_period === 0 && pendingTotal === holds.view_micros! + holds.held_bonus_micros! &&
+        holds.repeated_reversals === 0 && holds.unmatched_reversals === 0,
+      detail: `${o} of ${w.users} users whose pending ≠ their held rows; pending ${pendingTotal} µUSD = view rewards ${holds.view_micros} ` +
+        `+ held bonuses ${holds.held_bonus_micros}; ${holds.released} view rewards available, ${holds.off_period} held for another period; ` +
+        `reversals repeated ${holds.repeated_reversals}, unmatched ${holds.unmatched_reversals}`,
     },
   ];
   return { checks, counts };

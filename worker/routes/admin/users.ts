@@ -10,7 +10,7 @@ import { csvResponse } from "./csv";
 
 const USERS_LIMIT = 5000;
 
-async function listUsers(db: Db, admins: Set<string>) {
+async function listUsers(db: Db, admins: ReadonlySet<string>) {
   const rows = await usersWithTotals(db, USERS_LIMIT, nowIso());
   return rows.map((r): AdminUserJson => {
     const b = balancesOf(r);
