@@ -7,7 +7,8 @@
 // "### Fraud sweep".
 //
 // Options: --sizes=10000,100000 (multiples of 2,000)  --port=8820 (8820–8829)  --readme
-//          --whatif=materialize,group-users (bench-only rewrites of the sweep's SQL, see bench/worker-entry.ts; none: skip)
+//          --whatif=materialize,group-users (bench-only rewrites of the sweep's SQL, see bench/worker-entry.ts; default none:
+//          both are shipped since decision 019, so they are kept only to reproduce the before/after)
 import os from "node:os";
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -27,7 +28,7 @@ process.env.WRANGLER_LOG ??= "warn";
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const SIZES = (arg("sizes") ?? "10000,100000").split(",").map(Number);
 const PORT = Number(arg("port") ?? process.env.BENCH_SWEEP_PORT ?? 8820);
-const WHATIFS = (arg("whatif") ?? "materialize,group-users").split(",").filter((w) => w && w !== "none");
+const WHATIFS = (arg("whatif") ?? "none").split(",").filter((w) => w && w !== "none");
 const UPDATE_README = process.argv.includes("--readme");
 if (!Number.isInteger(PORT) || PORT < 8820 || PORT > 8829) throw new Error("--port must be within 8820–8829");
 if (SIZES.some((n) => !Number.isInteger(n / BLOCK_VIEWS) || n <= 0 || n > 400_000)) throw new Error(`--sizes must be multiples of ${BLOCK_VIEWS} up to 400000`);
