@@ -38,6 +38,7 @@ test("the admin sees the Admin button and the admin tabs", async ({ page }) => {
     "Sign-On Challenges",
     "Manual Earnings",
     "Payments",
+    "Reviews",
     "Audit",
   ]);
 });
