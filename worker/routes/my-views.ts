@@ -4,16 +4,15 @@ import type { MyViewJson, MyViewsResponse } from "../api-types";
 import type { SignedInEnv } from "../app-env";
 import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
 import { readSettings } from "../db/queries/settings";
+import { isIsoDay } from "../domain/earnings/report-range";
 import { EARNING_RULE_DEFAULTS, earningRulesJson } from "../domain/views/earning-rules";
 import { viewOutcome, watchedPercent } from "../domain/views/view-outcome";
 import { usd } from "../lib/money";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
 const viewsQuery = z.object({
-  date: z.string("date is required").refine((d) => isDay(d), "date must be a date like 2026-01-31"),
+  date: z.string("date is required").refine(isIsoDay, "date must be a date like 2026-01-31"),
   as: z.enum(["viewer", "creator"], "as must be viewer or creator").default("viewer"),
 });
 

@@ -5,9 +5,14 @@ export type ReportRange = { startDate: string; endDate: string; days: number };
 const DAY_MS = 24 * 3600 * 1000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-function day(field: "startDate" | "endDate", value: string) {
+/** A real UTC calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isIsoDay(value: string) {
   const ms = Date.parse(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(ms) || isoDay(ms) !== value) {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(ms) && isoDay(ms) === value;
+}
+
+function day(field: "startDate" | "endDate", value: string) {
+  if (!isIsoDay(value)) {
     throw badRequest(`${field}: must be a date like 2026-01-31`);
   }
   return value;
