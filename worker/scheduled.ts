@@ -1,4 +1,5 @@
 import { createDb } from "./db/client";
+import { rollPageTotals } from "./db/queries/traffic-page-totals";
 import { purgeExpiredSessions } from "./db/queries/users";
 import { runEarningsJob } from "./domain/earnings/run-job";
 import { purgeOldWindows } from "./domain/rate-limit";
@@ -14,6 +15,7 @@ export async function runScheduledJobs(env: Env) {
   await purgeExpiredSessions(db, now);
   await removeAbandonedUploads(db, env.MEDIA, now);
   await purgeOldWindows(env.DB, Date.now()).run();
+  await rollPageTotals(env.DB, Date.now());
   // Last, so a sweep that fails can never stop the housekeeping. It looks at what is still in holding,
   // including what the job just credited.
   await runReviewSweep(db, now);

@@ -1,23 +1,22 @@
-// The SQL the traffic dashboard really runs, for EXPLAIN QUERY PLAN: worker/db/queries/traffic.ts is bundled
-// with esbuild (its imports have no .ts extensions, so Node cannot load it as is) and called with a stand-in
-// D1 that records the statements instead of running them.
+// The Worker's own traffic queries, run from the bench: worker/db/queries/traffic*.ts are bundled with esbuild
+// (their imports have no .ts extensions, so Node cannot load them as is). The dashboard is called with a stand-in
+// D1 that records its statements (for EXPLAIN QUERY PLAN) instead of running them; the cron's page-totals roll
+// runs on the bench database, as the Cron Trigger would.
 import { build } from "esbuild";
 import path from "node:path";
 
 export type Statement = { sql: string; params: unknown[] };
-type TrafficModule = { trafficDashboard: (db: unknown, scope: { since: string; creatorId?: string }) => Promise<unknown> };
+export type Scope = { rangeDays: number; nowMs: number; creatorId?: string };
+type TrafficModule = { trafficDashboard: (db: unknown, scope: Scope) => Promise<unknown> };
+type PageTotalsModule = { rollPageTotals: (d1: unknown, nowMs: number) => Promise<{ rolled: number[] }> };
 
-export async function dashboardStatements(scope: { since: string; creatorId?: string }): Promise<Statement[]> {
-  const out = await build({
-    entryPoints: [path.resolve("worker/db/queries/traffic.ts")],
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "neutral",
-    logLevel: "silent",
-  });
-  const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString("base64")}`;
-  const { trafficDashboard } = (await import(url)) as TrafficModule;
+async function load<T>(file: string): Promise<T> {
+  const out = await build({ entryPoints: [path.resolve(file)], bundle: true, write: false, format: "esm", platform: "neutral", logLevel: "silent" });
+  return (await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString("base64")}`)) as T;
+}
+
+export async function dashboardStatements(scope: Scope): Promise<Statement[]> {
+  const { trafficDashboard } = await load<TrafficModule>("worker/db/queries/traffic.ts");
   const captured: Statement[] = [];
   const d1 = {
     prepare: (sql: string) => ({ bind: (...params: unknown[]) => ({ sql, params }) }),
@@ -28,4 +27,10 @@ export async function dashboardStatements(scope: { since: string; creatorId?: st
   };
   await trafficDashboard({ $client: d1 }, scope);
   return captured.map((s) => ({ sql: s.sql.replace(/\s+/g, " ").trim(), params: s.params }));
+}
+
+/** What the cron does once a day: the page totals of every long range, up to yesterday. */
+export async function rollPageTotals(d1: unknown, nowMs: number) {
+  const { rollPageTotals } = await load<PageTotalsModule>("worker/db/queries/traffic-page-totals.ts");
+  return rollPageTotals(d1, nowMs);
 }

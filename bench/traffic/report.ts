@@ -33,6 +33,9 @@ export type DashboardRow = {
   timeoutMs: number;
   goalMs: number | null;
   visitsInRange: number;
+  /** This dashboard's p95 ÷ the admin 1-day p95 of the same run. */
+  ratioToAdmin1d: number | null;
+  goalRatio: number;
 };
 export type TrackResult = { seconds: number; clients: number; requests: number; perSecond: number; status: Record<string, number>; latency: Latency };
 export type RateLimitCheck = { requests: number; status: Record<string, number> };
@@ -51,6 +54,7 @@ export type TrafficReport = {
     rowsPerSec: number;
     rollupMs: number;
     rollupStatements: number;
+    pageTotalsMs: number;
   };
   variants: { name: string; sql: string[] }[];
   dashboards: DashboardRow[];
@@ -65,7 +69,8 @@ const statusText = (s: Record<string, number>) =>
     .map(([code, n]) => `${fmt(n)}× ${code}`)
     .join(", ");
 
-export const meetsGoal = (d: DashboardRow) => d.goalMs === null || (d.latency !== null && d.timedOut === 0 && d.latency.p95 < d.goalMs);
+export const meetsGoal = (d: DashboardRow) =>
+  d.latency !== null && d.timedOut === 0 && (d.goalMs === null || d.latency.p95 < d.goalMs) && d.ratioToAdmin1d !== null && d.ratioToAdmin1d <= d.goalRatio;
 
 export function markdown(r: TrafficReport): string {
   const m = r.machine;
@@ -74,14 +79,17 @@ export function markdown(r: TrafficReport): string {
     `Measured by \`${r.command}\` on ${m.date}: ${m.nproc} CPUs (${m.cpu}, ${m.arch}), Node ${m.node}; the real Worker in local ` +
       `workerd (wrangler), its own D1 in \`.wrangler/bench-traffic\`. ${fmt(r.dataset.visits)} page visits in ${fmt(r.dataset.sessions)} ` +
       `sessions over ${r.dataset.days} days (seeded in ${(r.dataset.seedMs / 1000).toFixed(1)} s; the rollups filled by the migrations' ` +
-      `backfill in ${(r.dataset.rollupMs / 1000).toFixed(1)} s). Whole run: ${Math.round(r.durationSec)} s.`,
+      `backfill in ${(r.dataset.rollupMs / 1000).toFixed(1)} s, the page totals as the cron keeps them in ${(r.dataset.pageTotalsMs / 1000).toFixed(1)} s). ` +
+      `Whole run: ${Math.round(r.durationSec)} s. The dashboards are measured in interleaved rounds; the goal: every p95 at most ` +
+      `${r.dashboards[0]?.goalRatio ?? 4}× the admin 1-day p95 of the same run (and the admin 7-day p95 under 200 ms).`,
     "",
-    "| schema | dashboard | visits it covers | n | p50 ms | p95 ms | max ms | no answer | goal |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---|",
+    "| schema | dashboard | visits it covers | n | p50 ms | p95 ms | max ms | × admin 1d p95 | no answer | goal |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ...r.dashboards.map((d) => {
-      const goal = d.goalMs === null ? "–" : meetsGoal(d) ? `p95 < ${d.goalMs} ms: met` : `p95 < ${d.goalMs} ms: **missed**`;
+      const goalText = `${d.goalMs === null ? "" : `p95 < ${d.goalMs} ms, `}≤ ${d.goalRatio}×`;
+      const goal = meetsGoal(d) ? `${goalText}: met` : `${goalText}: **missed**`;
       const none = d.timedOut ? `${d.timedOut} (> ${d.timeoutMs / 1000} s)` : "0";
-      return `| ${d.variant} | ${d.label} | ${fmt(d.visitsInRange)} | ${d.latency?.n ?? 0} | ${cell(d, "p50")} | ${cell(d, "p95")} | ${cell(d, "max")} | ${none} | ${goal} |`;
+      return `| ${d.variant} | ${d.label} | ${fmt(d.visitsInRange)} | ${d.latency?.n ?? 0} | ${cell(d, "p50")} | ${cell(d, "p95")} | ${cell(d, "max")} | ${d.ratioToAdmin1d ?? "–"} | ${none} | ${goal} |`;
     }),
     ...r.variants.filter((v) => v.sql.length).flatMap((v) => ["", `"${v.name}": \`${v.sql.join("; ")}\` run on the bench database only (not a migration).`]),
     "",

@@ -66,9 +66,9 @@ describe("traffic analytics", () => {
     const launch = site.campaigns.find((c) => c.campaign === "launch");
     expect(launch?.visitors).toBeGreaterThanOrEqual(2);
     expect(launch?.conversions).toBeGreaterThanOrEqual(1);
-    const rows = await env.DB.prepare("select page_views, max_duration, converted, tagged from traffic_sessions where session_id = ?").bind(s4).first();
+    const rows = await env.DB.prepare("select page_views, max_duration, converted, tagged from traffic_sessions where scope = '' and session_id = ?").bind(s4).first();
     expect(rows).toEqual({ page_views: 2, max_duration: 40, converted: 1, tagged: 1 });
-    const first = await env.DB.prepare("select page_views, max_duration, converted from traffic_sessions where session_id = ?").bind(s1).first();
+    const first = await env.DB.prepare("select page_views, max_duration, converted from traffic_sessions where scope = '' and session_id = ?").bind(s1).first();
     expect(first).toEqual({ page_views: 3, max_duration: 95, converted: 0 });
   });
 

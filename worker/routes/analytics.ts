@@ -25,7 +25,7 @@ const rangeQuery = z.object({
 const fraction = (part: number, whole: number) => (whole ? part / whole : 0);
 
 async function dashboard(db: Db, range: keyof typeof TRAFFIC_RANGES, creatorId?: string): Promise<TrafficDashboard> {
-  const scope: DashboardScope = { since: nowIso(Date.now() - TRAFFIC_RANGES[range] * 24 * 3600 * 1000), creatorId };
+  const scope: DashboardScope = { rangeDays: TRAFFIC_RANGES[range], nowMs: Date.now(), creatorId };
   const d = await trafficDashboard(db, scope);
   const visitors = Number(d.summary.visitors);
   return {

@@ -45,12 +45,15 @@ export const rateLimits = sqliteTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
 
-// Site-wide rollups kept at ingest, so the admin dashboard reads one row per session and per page and day
-// instead of every visit (docs/architecture.md §6: p95 under 200 ms over 1M stored visits).
+// Rollups kept at ingest, in the same batch as the visit (docs/decisions/013, 020). `scope` says whose traffic a
+// row counts: '' for the whole site, else a creator's id for the visits to their creator page and content pages.
+// Each dashboard reads the sessions of the range's first, partial day and whole days from the day rollups, so it
+// reads about as many rows for 90 days as for 1 (docs/architecture.md §4 "Traffic analytics").
 export const trafficSessions = sqliteTable(
   "traffic_sessions",
   {
-    sessionId: text("session_id").primaryKey(),
+    scope: text("scope").notNull().default(""),
+    sessionId: text("session_id").notNull(),
     firstAt: text("first_at").notNull(),
     lastAt: text("last_at").notNull(),
     pageViews: integer("page_views").notNull(),
@@ -63,20 +66,76 @@ export const trafficSessions = sqliteTable(
     // A new account was created during the session.
     converted: integer("converted", { mode: "boolean" }).notNull(),
   },
-  // Covers every column the site dashboard reads, so its one pass over a date range never touches the table.
   (t) => [
+    primaryKey({ columns: [t.scope, t.sessionId] }),
+    // Covers every column a dashboard reads for the sessions of its first, partial day.
     index("traffic_sessions_dashboard_idx").on(
-      t.firstAt, t.source, t.deviceType, t.campaign, t.tagged, t.pageViews, t.maxDuration, t.converted,
+      t.scope, t.firstAt, t.source, t.deviceType, t.campaign, t.tagged, t.pageViews, t.maxDuration, t.converted,
     ),
   ],
 );
 
+// Views per page and UTC day of the visit.
 export const trafficPageDays = sqliteTable(
   "traffic_page_days",
   {
+    scope: text("scope").notNull().default(""),
     day: text("day").notNull(),
     pagePath: text("page_path").notNull(),
     views: integer("views").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.pagePath] })],
+  (t) => [primaryKey({ columns: [t.scope, t.day, t.pagePath] })],
 );
+
+// The sessions that began on a UTC day, with their page views, lengths and bounces (summary and timeline).
+export const trafficDays = sqliteTable(
+  "traffic_days",
+  {
+    scope: text("scope").notNull(),
+    day: text("day").notNull(),
+    sessions: integer("sessions").notNull(),
+    views: integer("views").notNull(),
+    duration: integer("duration").notNull(),
+    bounces: integer("bounces").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day] })],
+);
+
+// The sessions that began on a UTC day per source, per device and per campaign (tagged sessions only, with
+// their conversions). A session's campaign can still change after its day (its first campaign may come on a
+// later visit), so a campaign row is moved, never only added to.
+export const trafficDayCounts = sqliteTable(
+  "traffic_day_counts",
+  {
+    scope: text("scope").notNull(),
+    day: text("day").notNull(),
+    dimension: text("dimension", { enum: ["source", "device", "campaign"] }).notNull(),
+    value: text("value").notNull(),
+    sessions: integer("sessions").notNull(),
+    conversions: integer("conversions").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day, t.dimension, t.value] })],
+);
+
+// Views per page over the last `range_days - 1` whole days up to the state's `as_of`, kept by the cron one day
+// at a time, so the top pages of a long range read ten rows plus the few days the totals do not cover.
+export const trafficPageTotals = sqliteTable(
+  "traffic_page_totals",
+  {
+    rangeDays: integer("range_days").notNull(),
+    scope: text("scope").notNull(),
+    pagePath: text("page_path").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rangeDays, t.scope, t.pagePath] }),
+    // The ten most viewed pages of a scope, in the dashboard's order (views desc, page).
+    index("traffic_page_totals_top_idx").on(t.rangeDays, t.scope, sql`${t.views} desc`, t.pagePath),
+  ],
+);
+
+export const trafficPageTotalsState = sqliteTable("traffic_page_totals_state", {
+  rangeDays: integer("range_days").primaryKey(),
+  // The last whole UTC day the totals include.
+  asOf: text("as_of").notNull(),
+});
