@@ -4,12 +4,14 @@
 // checked and the watch-session objects' own D1 work read; then the side-by-side phase: the same progress
 // event stream through the objects and through the D1 path they replaced. Writes bench/load-results.json.
 //
+// Then the pollers phase: 1,000 members polling the earnings job every 30 s, the poll as it was and as it is.
+//
 // Options: --seconds=30  --sxs-seconds=5 (per path and round)  --port=8810 (8810–8819)
-//          --readme (also refresh README's "### Load")
+//          --pollers=1000  --poll-seconds=30 (per path)  --readme (also refresh README's "### Load")
 import os from "node:os";
 import { writeFileSync } from "node:fs";
 import type { EarningRulesJson } from "../worker/api-types.ts";
-import { getJson } from "./lib/http.ts";
+import { getJson, postJson } from "./lib/http.ts";
 import { BENCH_VARS, freshDatabase, startBenchWorker, type BenchServer } from "./lib/server.ts";
 import { round } from "./lib/stats.ts";
 import { machine } from "./traffic/report.ts";
@@ -20,6 +22,7 @@ import { objectRows, objectTotals } from "./load/objects.ts";
 import { PLAYER_PACE } from "./load/playback.ts";
 import { markdown, updateReadme, type LoadReport } from "./load/report.ts";
 import { buildWorld, setEarningRule } from "./load/setup.ts";
+import { pollersSideBySide } from "./load/pollers.ts";
 import { sideBySide } from "./load/side-by-side.ts";
 import { ViewsModel } from "./load/views-model.ts";
 
@@ -31,15 +34,27 @@ process.env.WRANGLER_LOG ??= "warn";
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const SECONDS = Number(arg("seconds") ?? 30);
 const SXS_SECONDS = Number(arg("sxs-seconds") ?? 5);
+const POLLERS = Number(arg("pollers") ?? 1000);
+const POLL_SECONDS = Number(arg("poll-seconds") ?? 30);
+/** A home page's earnings poll interval (docs/product-spec.md §7). */
+const POLL_EVERY_MS = 30_000;
 const PORT = Number(arg("port") ?? process.env.BENCH_LOAD_PORT ?? 8810);
 const UPDATE_README = process.argv.includes("--readme");
 if (!Number.isInteger(PORT) || PORT < 8810 || PORT > 8819) throw new Error("--port must be within 8810–8819");
 if (!(SECONDS >= 5 && SECONDS <= 600)) throw new Error("--seconds must be within 5–600");
 if (!(SXS_SECONDS >= 1 && SXS_SECONDS <= 60)) throw new Error("--sxs-seconds must be within 1–60");
+if (!(Number.isInteger(POLLERS) && POLLERS >= 1 && POLLERS <= 10_000)) throw new Error("--pollers must be an integer within 1–10000");
+if (!(POLL_SECONDS >= 5 && POLL_SECONDS <= 300)) throw new Error("--poll-seconds must be within 5–300");
 
 /** Its own state, wiped every run: never the dev database, never another bench's. */
 const PERSIST_DIR = ".wrangler/bench-load";
-const COMMAND = `npm run bench:load${SECONDS === 30 && SXS_SECONDS === 5 ? "" : " --"}${SECONDS === 30 ? "" : ` --seconds=${SECONDS}`}${SXS_SECONDS === 5 ? "" : ` --sxs-seconds=${SXS_SECONDS}`}`;
+const OPTIONS = [
+  SECONDS === 30 ? "" : ` --seconds=${SECONDS}`,
+  SXS_SECONDS === 5 ? "" : ` --sxs-seconds=${SXS_SECONDS}`,
+  POLLERS === 1000 ? "" : ` --pollers=${POLLERS}`,
+  POLL_SECONDS === 30 ? "" : ` --poll-seconds=${POLL_SECONDS}`,
+].join("");
+const COMMAND = `npm run bench:load${OPTIONS ? ` --${OPTIONS}` : ""}`;
 // 6 browsers, 7 players (bursts put up to 24 requests in flight at once), a binger, a repeater, 3 concurrent
 // earnings calls: the load client has its own socket pool of 64 (bench/load/client.ts), so nothing queues in it.
 const BROWSERS = 6;
@@ -52,7 +67,7 @@ const DAILY_CAP_FOR_RUN = 5;
 const SXS_ROUNDS = 2;
 const SXS_WARMUP_SECONDS = 1;
 /** Setup, drain, checks and the side-by-side take about a minute; past this something hangs, and the run ends itself. */
-const WATCHDOG_MS = (SECONDS + 4 * SXS_ROUNDS * SXS_SECONDS + 150) * 1000;
+const WATCHDOG_MS = (SECONDS + 4 * SXS_ROUNDS * SXS_SECONDS + 2 * POLL_SECONDS + 180) * 1000;
 
 const T0 = performance.now();
 const log = (msg: string) => console.log(`[bench:load ${((performance.now() - T0) / 1000).toFixed(1)}s] ${msg}`);
@@ -110,6 +125,22 @@ async function main() {
       { seconds: SXS_SECONDS, rounds: SXS_ROUNDS, warmupSeconds: SXS_WARMUP_SECONDS, loadAverage: () => os.loadavg()[0]! },
       log,
     );
+    // The pollers: fresh members with a session each, and the mix's own accounts, which settle their own views.
+    const fresh = await postJson<{ cookies: string[] }>(`${origin}/bench/pollers?n=${POLLERS}`);
+    const pollCtx = { c: new Client(origin, new Recorder()), world, model: new ViewsModel(), seenIds: [] as string[] };
+    const pollers = await pollersSideBySide(
+      origin,
+      [...fresh.cookies, ...players.map((u) => u.cookie)],
+      {
+        everyMs: POLL_EVERY_MS,
+        seconds: POLL_SECONDS,
+        mix: (deadline) => Promise.all([
+          ...Array.from({ length: BROWSERS }, (_, vu) => browser(pollCtx, vu, deadline)),
+          ...Array.from({ length: PLAYERS }, (_, vu) => player(pollCtx, vu, PLAYERS, deadline)),
+        ]),
+      },
+      log,
+    );
     const report: LoadReport = {
       command: COMMAND,
       machine: machine(),
@@ -133,6 +164,7 @@ async function main() {
       objects,
       objectRows: objectRows(objects),
       sideBySide: sxs,
+      pollers,
       errors: rec.errorNotes,
     };
     const md = markdown(report);
@@ -141,7 +173,7 @@ async function main() {
     console.log("\n" + md + "\n");
     if (UPDATE_README) updateReadme(md);
     const failed = checks.filter((c) => !c.pass).length;
-    const errors = report.kinds.at(-1)!.errors + sxs.paths.reduce((s, p) => s + p.errors, 0);
+    const errors = report.kinds.at(-1)!.errors + sxs.paths.reduce((s, p) => s + p.errors, 0) + pollers.paths.reduce((s, p) => s + p.errors, 0);
     log(`done in ${report.durationSec} s: ${errors} errors, ${failed} failed invariants, ${report.views.anomalies} anomalies; ` +
       `bench/load-results.json${UPDATE_README ? ", README.md" : ""}`);
     // A benchmark, not a test, but a broken ledger must not look like a pass to whoever runs it.

@@ -7,6 +7,8 @@
 //    time with `GET /bench/watch-sessions?viewer=<userId>`;
 //  - `POST /bench/baseline/playback-events` and `POST /bench/baseline/events/playback`: the D1-only playback
 //    path the objects replaced, signed in like the API, for the side-by-side in `npm run bench:load`;
+//  - `POST /bench/baseline/earnings/calculate`: the poll as it was (the site-wide job on every call) and
+//    `POST /bench/pollers?n=…` (n members with a session each), for the pollers phase of `npm run bench:load`;
 //  - `GET /bench/r2?key=…`: a bare R2 pass-through (no D1, no auth), the baseline for streaming throughput;
 //  - `POST /bench/seed?n=…&offset=…`: synthetic users and content (bench/synthetic.ts) in db.batch chunks;
 //  - `POST /bench/media?key=…&size=…`: one large R2 object and a content row pointing at it;
@@ -31,6 +33,7 @@ import { findContent } from "../worker/db/queries/content.ts";
 import { content, discoveryMethods, views } from "../worker/db/schema/index.ts";
 import { refreshChallenges } from "../worker/domain/challenges/refresh.ts";
 import { candidatesSql, coverSql, type ReviewRuleName } from "../worker/domain/reviews/rules.ts";
+import { runEarningsJob } from "../worker/domain/earnings/run-job.ts";
 import { runReviewSweep } from "../worker/domain/reviews/sweep.ts";
 import { END_TOLERANCE_MS, QUALIFY_FRACTION, utcDay } from "../worker/domain/views/rules.ts";
 import { sha256Hex } from "../worker/lib/crypto.ts";
@@ -168,7 +171,11 @@ function countingD1(db: D1Database, listener: D1Listener): D1Database {
           return listener.result(target.exec(query), "exec");
         };
       }
-      // withSession and anything newer: not used by the app; passed through uncounted.
+      // A request's session (read replicas, worker/db/read-session.ts) is counted like the binding itself.
+      if (prop === "withSession") {
+        return (start?: string) => countingD1(target.withSession(start) as unknown as D1Database, listener);
+      }
+      // Anything newer: not used by the app; passed through uncounted.
       return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });
@@ -366,6 +373,12 @@ const baselineEventBody = z.object({
 });
 
 const baselineRoutes = new Hono<SignedInEnv>()
+  // The poll as it was before the cheap poll (docs/decisions/022): every home page's call ran the site-wide
+  // earnings job, the cron's `runEarningsJob`, with the caller's credit reported as the route does.
+  .post("/earnings/calculate", async (c) => {
+    const result = await runEarningsJob(c.get("db"), nowIso());
+    return c.json({ ...result, credited_usd: 0 }, 200);
+  })
   .post("/playback-events", validate("json", baselineStartBody), async (c) => {
     const body = c.req.valid("json");
     const db = c.get("db");
@@ -493,6 +506,38 @@ async function seed(env: Env, url: URL): Promise<Response> {
     batches++;
   }
   return json({ offset, n, statements: statements.length, batches });
+}
+
+const POLLER_ROWS_PER_STATEMENT = 20;
+
+/**
+ * `POST /bench/pollers?n=…`: n signed-in members who only keep a home page open (the cheap-poll phase of
+ * bench:load): a user row and a session each, written straight to D1 (n sign-ins through the API would meet
+ * its per-address limit). Returns their session cookies.
+ */
+async function pollers(env: Env, url: URL): Promise<Response> {
+  const n = Number(url.searchParams.get("n") ?? "0");
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) return json({ error: "n must be an integer within 1..10000" }, 400);
+  const now = nowIso();
+  const expires = new Date(Date.now() + 86_400_000).toISOString();
+  const rows = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const token = `poller-${i}-${crypto.randomUUID()}`;
+      return { id: newId(), email: `poller-${i}-${token.slice(-8)}@bench.example`, token, hash: await sha256Hex(token) };
+    }),
+  );
+  const statements: D1PreparedStatement[] = [];
+  for (let s = 0; s < rows.length; s += POLLER_ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(s, s + POLLER_ROWS_PER_STATEMENT);
+    const marks = (cols: number) => chunk.map(() => `(${Array(cols).fill("?").join(", ")})`).join(", ");
+    statements.push(env.DB.prepare(`insert into users (id, email, created_at) values ${marks(3)}`).bind(...chunk.flatMap((r) => [r.id, r.email, now])));
+    statements.push(
+      env.DB.prepare(`insert into sessions (token_hash, user_id, created_at, expires_at) values ${marks(4)}`)
+        .bind(...chunk.flatMap((r) => [r.hash, r.id, now, expires])),
+    );
+  }
+  await env.DB.batch(statements);
+  return json({ cookies: rows.map((r) => `__Host-rp_session=${r.token}`) });
 }
 
 /** Deterministic bytes (xorshift32): incompressible, and the same object on every run. */
@@ -700,6 +745,7 @@ async function bench(request: Request, env: Env, url: URL): Promise<Response> {
   const route = `${request.method} ${url.pathname}`;
   if (route === "GET /bench/r2") return r2PassThrough(request, env, url);
   if (route === "GET /bench/ping") return json({ ok: true });
+  if (route === "POST /bench/pollers") return pollers(env, url);
   if (route === "POST /bench/seed") return seed(env, url);
   if (route === "POST /bench/media") return media(env, url);
   if (route === "GET /bench/stats") return stats(env);

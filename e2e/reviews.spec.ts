@@ -33,10 +33,12 @@ test("an admin reverses a ring of new accounts, and the member's calendar says w
   await signInAs(page, second);
   const secondClip = await upload(page, "Ring clip B");
   await watch(page, firstClip);
+  // Home's poll settles what the member is owed: their own view (which pays the creator too).
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()), page.goto("/")]);
   await signOut(page);
   await signInAs(page, first);
   await watch(page, secondClip);
-  // Home runs the earnings job on load: both views are credited, and held.
+  // Home's poll settles this member's view too: both views are credited, and held.
   await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()), page.goto("/")]);
   await page.goto("/wallet");
   const total = page.getByRole("region", { name: "Total Balance" });

@@ -21,7 +21,8 @@ export type Check = { name: string; pass: boolean; detail: string };
 export async function drain(origin: string, cookie: string, maxCalls = 50) {
   const calls: number[] = [];
   for (let i = 0; i < maxCalls; i++) {
-    const res = await postJson<EarningsCalculateResponse>(`${origin}/api/earnings/calculate`, {}, { cookie, origin });
+    // The cron's site-wide job (a member's poll settles only what that member is owed).
+    const res = await postJson<EarningsCalculateResponse>(`${origin}/bench/baseline/earnings/calculate`, {}, { cookie, origin });
     calls.push(res.processed);
     if (res.processed === 0) break;
   }

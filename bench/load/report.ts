@@ -5,6 +5,7 @@ import type { Machine } from "../traffic/report.ts";
 import type { ErrorNote, KindRow } from "./client.ts";
 import type { Check } from "./ledger.ts";
 import type { ObjectRow, ObjectTotals } from "./objects.ts";
+import type { PollersReport } from "./pollers.ts";
 import type { PathResult, SideBySide } from "./side-by-side.ts";
 import type { Expected } from "./views-model.ts";
 
@@ -40,6 +41,7 @@ export type LoadReport = {
   objects: ObjectTotals;
   objectRows: ObjectRow[];
   sideBySide: SideBySide;
+  pollers: PollersReport;
   errors: ErrorNote[];
 };
 
@@ -90,6 +92,24 @@ function sideBySideLines(s: SideBySide): string[] {
   ];
 }
 
+function pollersLines(p: PollersReport): string[] {
+  return [
+    `Pollers, after the side by side: ${p.pollers} signed-in members (idle home pages, plus the mix's own viewers and ` +
+      `creators) each call the earnings poll every ${p.everyMs / 1000} s at their own offset, while the browsers and players ` +
+      `of the mix run again; ${p.secondsPerPhase} s per path, the poll as it was first (the site-wide job on every call, ` +
+      `\`POST /bench/baseline/earnings/calculate\`), then as it is. D1 columns: per poll, in the Worker, the session lookup included.`,
+    "",
+    "| poll | polls | polls/s | p50 ms | p95 ms | p99 ms | D1 statements/poll | D1 writes/poll | statements/poll with nothing to settle | settled | errors |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...p.paths.map(
+      (x) =>
+        `| ${x.label} (\`${x.route}\`) | ${x.polls} | ${x.perSec} | ${x.p50} | ${x.p95} | ${x.p99} | ${x.statements} | ${x.writes} | ` +
+        `${x.idleStatements} (${x.idlePolls} polls) | ${x.processed} | ${x.errors} |`,
+    ),
+    `| **after / before** | | | **${p.ratios.p50}** | **${p.ratios.p95}** | | **${p.ratios.statements}** | | | | |`,
+  ];
+}
+
 export function markdown(r: LoadReport): string {
   const m = r.machine;
   const e = r.views.expected;
@@ -130,6 +150,8 @@ export function markdown(r: LoadReport): string {
     ...rows.map((x) => `| ${x.call} | ${x.calls} | ${x.statements} | ${x.roundTrips} | ${num(x.statementsPerCall)} | ${num(x.roundTripsPerCall)} |`),
     "",
     ...sideBySideLines(r.sideBySide),
+    "",
+    ...pollersLines(r.pollers),
     "",
     "| ledger invariant (after draining the job) | result | detail |",
     "|---|---|---|",

@@ -1,16 +1,23 @@
+import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { createDb } from "../db/client";
+import { BOOKMARK_COOKIE, BOOKMARK_MAX_AGE_S, mayWrite, sessionStart } from "../db/read-session";
 import { findSessionUser } from "../db/queries/users";
 import { readSessionCookie } from "../domain/auth/session-cookie";
 import { sha256Hex } from "../lib/crypto";
 import { settingsOf } from "../lib/env";
 import { nowIso } from "../lib/time";
 
-/** Per-request context: request id, database, settings, and the signed-in user if the cookie is valid. */
+/**
+ * Per-request context: request id, database, settings, and the signed-in user if the cookie is valid. The
+ * database is one D1 session per request (read replicas, db/read-session.ts); after a request that may have
+ * written, its bookmark goes back in a cookie so the caller's next reads see what they wrote.
+ */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
-  const db = createDb(c.env.DB);
+  const session = c.env.DB.withSession(sessionStart(c.req.method, getCookie(c, BOOKMARK_COOKIE)));
+  const db = createDb(session);
   const settings = settingsOf(c.env);
   c.set("db", db);
   c.set("settings", settings);
@@ -29,4 +36,6 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
     }
   }
   await next();
+  const bookmark = mayWrite(c.req.method) ? session.getBookmark() : null;
+  if (bookmark) setCookie(c, BOOKMARK_COOKIE, bookmark, { path: "/", secure: true, httpOnly: true, sameSite: "Lax", maxAge: BOOKMARK_MAX_AGE_S });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { EarningsCalculateResponse } from "../api-types";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
-import { earningsOf, expireNow, passTime, sendProgress, startView, watchPaced } from "../test/views";
+import { OWED_SQL } from "../db/queries/owed";
+import { earningsOf, expireNow, passTime, runEarningsCron, sendProgress, startView, watchPaced } from "../test/views";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const calculate = async (b: Browser) =>
@@ -38,18 +39,37 @@ describe("watch sessions and the earnings job", () => {
     const s = await scene(10_000);
     expect((await watchPaced(s.viewer, s.viewerId, s.item.id, 10_000)).qualified).toBe(true);
     // The viewer's run pays both sides but reports only the viewer's own reward.
-    expect(await calculate(s.viewer)).toMatchObject({ credited_usd: 0.003 });
+    expect(await calculate(s.viewer)).toMatchObject({ processed: 1, credited_usd: 0.003 });
     expect(await earningsOf(s.creatorId)).toEqual({ micros: 3000, n: 1 });
-    // Already settled: a later run credits nothing more to the creator.
-    expect(await calculate(s.creator)).toMatchObject({ credited_usd: 0 });
+    // Already settled: a later run credits nothing more to anyone.
+    expect(await calculate(s.viewer)).toEqual({ processed: 0, message: "Nothing new to process", credited_usd: 0 });
+    expect(await earningsOf(s.viewerId)).toEqual({ micros: 3000, n: 1 });
+  });
 
+  it("a poll settles only what the caller is owed; the cron settles everyone else's", async () => {
+    const s = await scene(10_000);
+    const other = await signedInBrowser(uniqueEmail("other"));
+    const otherId = await idOf(other);
     expect((await watchPaced(s.viewer, s.viewerId, s.item.id, 10_000)).qualified).toBe(true);
-    const other = await makeContent(s.creatorId, { durationMs: 10_000 });
-    expect((await watchPaced(s.viewer, s.viewerId, other.id, 10_000)).qualified).toBe(true);
-    // The creator's run settles two views of their items: two creator rewards.
-    expect(await calculate(s.creator)).toMatchObject({ credited_usd: 0.006 });
-    expect(await calculate(s.viewer)).toMatchObject({ credited_usd: 0 });
-    expect(await earningsOf(s.viewerId)).toEqual({ micros: 9000, n: 3 });
+    expect((await watchPaced(other, otherId, s.item.id, 10_000)).qualified).toBe(true);
+    // The creator's poll and a bystander's leave both views alone: neither watched anything.
+    expect(await calculate(s.creator)).toEqual({ processed: 0, message: "Nothing new to process", credited_usd: 0 });
+    expect(await calculate(other)).toMatchObject({ processed: 1, credited_usd: 0.003 });
+    expect(await earningsOf(s.viewerId)).toEqual({ micros: 0, n: 0 });
+    expect(await earningsOf(s.creatorId)).toEqual({ micros: 3000, n: 1 });
+    // The cron's site-wide job settles the view whose viewer never polled.
+    expect(await runEarningsCron()).toMatchObject({ processed: 1 });
+    expect(await earningsOf(s.viewerId)).toEqual({ micros: 3000, n: 1 });
+    expect(await earningsOf(s.creatorId)).toEqual({ micros: 6000, n: 2 });
+    expect(await calculate(s.viewer)).toMatchObject({ processed: 0, credited_usd: 0 });
+  });
+
+  it("with nothing pending, a poll is one read served by indexes of pending rows only", async () => {
+    const plan = await env.DB.prepare(`explain query plan ${OWED_SQL}`).bind("someone", 25).all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join("\n");
+    expect(details).toMatch(/views USING INDEX views_viewer_pending_idx/);
+    expect(details).toMatch(/bonuses USING INDEX bonuses_user_idx/);
+    expect(details).not.toMatch(/SCAN (views|bonuses)\b(?! USING)/);
   });
 
   it("progress events write nothing to D1 until the view qualifies", async () => {
@@ -90,6 +110,7 @@ describe("watch sessions and the earnings job", () => {
     for (let i = 0; i < 4; i++) expect((await watchPaced(s.viewer, s.viewerId, s.item.id, 10_000)).qualified).toBe(true);
     expect((await watchPaced(s.creator, s.creatorId, s.item.id, 10_000)).qualified).toBe(true);
     await calculate(s.viewer);
+    await calculate(s.creator);
     expect(await earningsOf(s.viewerId)).toEqual({ micros: 9000, n: 3 });
     expect(await earningsOf(s.creatorId)).toEqual({ micros: 9000, n: 3 });
     const statuses = await env.DB.prepare("select status, count(*) as n from views where content_id = ? group by status order by status")

@@ -4,7 +4,7 @@ import type { EarningsCalculateResponse } from "../api-types";
 import type { SignedInEnv } from "../app-env";
 import { findContent } from "../db/queries/content";
 import { discoveryMethods } from "../db/schema";
-import { runEarningsJob } from "../domain/earnings/run-job";
+import { settleCallerEarnings } from "../domain/earnings/run-job";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { addressHash } from "../lib/crypto";
 import { notFound } from "../lib/errors";
@@ -65,6 +65,6 @@ export const playbackRoutes = new Hono<SignedInEnv>()
     return c.json({ view_id, accepted, qualified }, 200);
   })
   .post("/earnings/calculate", async (c) => {
-    const result: EarningsCalculateResponse = await runEarningsJob(c.get("db"), nowIso(), c.get("user").id);
+    const result: EarningsCalculateResponse = await settleCallerEarnings(c.get("db"), nowIso(), c.get("user").id);
     return c.json(result, 200);
   });

@@ -32,24 +32,30 @@ export const BONUS_RISK_REASONS_SQL = `rtrim(
      case when ${SHARED_IP} then 'shared_ip,' else '' end ||
      case when ${CLAIMANT_UPLOADS} then 'claimant_uploads,' else '' end, ',')`;
 
+/** Whose pending sign-on bonuses a run checks: the oldest few of the site (the cron), or one member's (their poll). */
+export type BonusScope = { limit: number } | { userId: string };
+
 /**
- * The earnings job's part, as one batch: check the pending sign-on bonuses not checked yet (bounded per run),
- * then award the ones with nothing found. A bonus with reasons stays pending for an admin (review-bonus.ts).
+ * The earnings job's part, as one batch: check the pending sign-on bonuses in scope not checked yet (bounded
+ * per run), then award the ones with nothing found. A bonus with reasons stays pending for an admin
+ * (review-bonus.ts).
  */
-export function checkAndAwardBonusStatements(d1: D1Database, now: string, limit: number) {
+export function checkAndAwardBonusStatements(d1: D1Database, now: string, scope: BonusScope) {
+  // Served by bonuses_user_idx for one member and by bonuses_pending_idx for the site.
+  const [mine, param] = "userId" in scope ? ["user_id = ?2 and", scope.userId] : ["", null];
   return [
     d1
       .prepare(
         `update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL}
-         where id in (select id from bonuses where status = 'pending' and kind = 'signon' and review_reasons is null
+         where id in (select id from bonuses where ${mine} status = 'pending' and kind = 'signon' and review_reasons is null
                       order by created_at limit ?1)`,
       )
-      .bind(limit),
+      .bind(...("limit" in scope ? [scope.limit] : [1, param])),
     d1
       .prepare(
         `update bonuses set status = 'awarded', awarded_at = ?1, available_at = ${heldUntilSql("?1")}
-         where status = 'pending' and kind = 'signon' and review_reasons = ''`,
+         where ${mine} status = 'pending' and kind = 'signon' and review_reasons = ''`,
       )
-      .bind(now),
+      .bind(...(param === null ? [now] : [now, param])),
   ];
 }

@@ -52,7 +52,24 @@ export type CreditRun = { views: number; creditedMicros: Map<string, number> };
 
 type Credited = { user_id: string; amount_micros: number };
 
-/** Credits qualified, uncredited views in bounded batches. */
+/** Settles the given qualified views in one D1 batch and adds what it did to `run`. */
+export async function settleViews(db: Db, viewIds: string[], now: string, run: CreditRun): Promise<void> {
+  if (!viewIds.length) return;
+  // Raw D1 statements: the job's SQL is conditional on itself, which drizzle's builders cannot express.
+  const results = await db.$client.batch<Credited>(viewIds.flatMap((id) => settleView(db.$client, id, now)));
+  results.forEach((result, i) => {
+    // Every fourth statement closes a view; its change count says whether this run did it.
+    if (i % 4 === 3) run.views += result.meta.changes ?? 0;
+    // The two inserts return a row only when this run paid (a concurrent run's payment conflicts).
+    if (i % 4 === 1 || i % 4 === 2) {
+      for (const row of result.results) {
+        run.creditedMicros.set(row.user_id, (run.creditedMicros.get(row.user_id) ?? 0) + row.amount_micros);
+      }
+    }
+  });
+}
+
+/** Credits qualified, uncredited views of the whole site in bounded batches (the cron's part). */
 export async function creditQualifiedViews(
   db: Db,
   now: string,
@@ -66,18 +83,7 @@ export async function creditQualifiedViews(
       sql`select id from views where status = 'qualified' order by qualified_at limit ${batchSize}`,
     );
     if (!pending.length) break;
-    // Raw D1 statements: the job's SQL is conditional on itself, which drizzle's builders cannot express.
-    const results = await db.$client.batch<Credited>(pending.flatMap((v) => settleView(db.$client, v.id, now)));
-    results.forEach((result, i) => {
-      // Every fourth statement closes a view; its change count says whether this run did it.
-      if (i % 4 === 3) run.views += result.meta.changes ?? 0;
-      // The two inserts return a row only when this run paid (a concurrent run's payment conflicts).
-      if (i % 4 === 1 || i % 4 === 2) {
-        for (const row of result.results) {
-          run.creditedMicros.set(row.user_id, (run.creditedMicros.get(row.user_id) ?? 0) + row.amount_micros);
-        }
-      }
-    });
+    await settleViews(db, pending.map((v) => v.id), now, run);
     if (pending.length < batchSize) break;
   }
   return run;

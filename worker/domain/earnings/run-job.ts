@@ -1,26 +1,48 @@
 import type { Db } from "../../db/client";
+import { owedTo } from "../../db/queries/owed";
 import { usd } from "../../lib/money";
 import { checkAndAwardBonusStatements } from "../challenges/bonus-risk";
-import { creditQualifiedViews } from "./credit-views";
+import { creditQualifiedViews, JOB_BATCH_SIZE, settleViews, type CreditRun } from "./credit-views";
 
 const BONUSES_PER_RUN = 100;
 
-/**
- * The earnings job: the Cron Trigger and POST /api/earnings/calculate run exactly this. `callerId` (the
- * signed-in caller of the route) is told what this run credited to them, so the page can say "+$0.003".
- */
-export async function runEarningsJob(db: Db, now: string, callerId?: string) {
-  const { views, creditedMicros } = await creditQualifiedViews(db, now);
-  const [, awarded] = await db.$client.batch(checkAndAwardBonusStatements(db.$client, now, BONUSES_PER_RUN));
-  const bonuses = awarded?.meta.changes ?? 0;
-  const processed = views + bonuses;
+export type JobResult = { processed: number; message: string; credited_usd: number };
+
+function result(run: CreditRun, bonuses: number, callerId?: string): JobResult {
+  const processed = run.views + bonuses;
   const parts = [
-    views ? `${views} qualified view${views === 1 ? "" : "s"}` : "",
+    run.views ? `${run.views} qualified view${run.views === 1 ? "" : "s"}` : "",
     bonuses ? `${bonuses} sign-on bonus${bonuses === 1 ? "" : "es"}` : "",
   ].filter(Boolean);
   return {
     processed,
     message: parts.length ? `Processed ${parts.join(" and ")}` : "Nothing new to process",
-    credited_usd: usd(callerId ? (creditedMicros.get(callerId) ?? 0) : 0),
+    credited_usd: usd(callerId ? (run.creditedMicros.get(callerId) ?? 0) : 0),
   };
+}
+
+/** The site-wide earnings job: every pending qualified view and sign-on bonus, in bounded batches (the cron). */
+export async function runEarningsJob(db: Db, now: string): Promise<JobResult> {
+  const run = await creditQualifiedViews(db, now);
+  const [, awarded] = await db.$client.batch(checkAndAwardBonusStatements(db.$client, now, { limit: BONUSES_PER_RUN }));
+  return result(run, awarded?.meta.changes ?? 0);
+}
+
+/**
+ * POST /api/earnings/calculate: settles only what the caller is owed — their own qualified views (which pays
+ * both them and the creators they watched) and their sign-on bonus — so thousands of open home pages cost one
+ * indexed read each when nothing is pending, and the site-wide work stays with the cron
+ * (docs/architecture.md §4 "The earnings job"). Settling is the same conditional batch as the cron's, so the
+ * two can race without paying anything twice.
+ */
+export async function settleCallerEarnings(db: Db, now: string, callerId: string): Promise<JobResult> {
+  const owed = await owedTo(db, callerId, JOB_BATCH_SIZE);
+  const run: CreditRun = { views: 0, creditedMicros: new Map() };
+  await settleViews(db, owed.viewIds, now, run);
+  let bonuses = 0;
+  if (owed.bonusPending) {
+    const [, awarded] = await db.$client.batch(checkAndAwardBonusStatements(db.$client, now, { userId: callerId }));
+    bonuses = awarded?.meta.changes ?? 0;
+  }
+  return result(run, bonuses, callerId);
 }

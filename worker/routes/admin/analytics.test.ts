@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import type { AdminAnalyticsResponse } from "../../api-types";
 import { makeContent } from "../../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
-import { passTime, sendProgress, startView } from "../../test/views";
+import { passTime, runEarningsCron, sendProgress, startView } from "../../test/views";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 
@@ -18,7 +18,7 @@ it("reports popular content, active viewers, top earners and how content was fou
     }
   }
   const admin = await signedInBrowser("admin@example.com");
-  await admin.fetch("/api/earnings/calculate", { method: "POST" });
+  await runEarningsCron();
   const a = await (await admin.fetch("/api/admin/analytics")).json<AdminAnalyticsResponse>();
   expect(a.topContent[0]).toMatchObject({ id: hit.id, title: "Chart topper", type: "video" });
   expect(a.topContent[0]!.view_count).toBeGreaterThanOrEqual(12);

@@ -1,0 +1,1 @@
+CREATE INDEX `views_viewer_pending_idx` ON `views` (`viewer_id`,`qualified_at`) WHERE "views"."status" = 'qualified';
