@@ -57,6 +57,34 @@ describe("gallery and search", () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it("ranks by the column that holds the word (title, tags, creator, description), then newest, then word starts", async () => {
+    const word = `qy${Math.random().toString(36).slice(2, 7)}`;
+    const creator = await makeUser();
+    const named = await makeUser({ username: word });
+    // Created oldest first: inside a tier the newest comes first, so the column must outrank the age.
+    const inTitle = await makeContent(creator.id, { title: `A ${word} walk` });
+    const inDescription = await makeContent(creator.id, { title: "Other", description: `all about ${word}` });
+    const byCreator = await makeContent(named.id, { title: "Plain" });
+    const inTags = await makeContent(creator.id, { title: "Third", tags: `${word},soup` });
+    const completion = await makeContent(creator.id, { title: `${word}longer words` });
+    const newerInTitle = await makeContent(creator.id, { title: `${word} again`, description: word });
+    const expected = [newerInTitle, inTitle, inTags, byCreator, inDescription, completion].map((i) => i.id);
+    expect((await list(new Browser(), `search=${word}`)).items.map((i) => i.id)).toEqual(expected);
+    // One row per page walks the same order across the tiers, with no duplicates or gaps.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ContentListResponse = await list(new Browser(), `search=${word}&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor;
+    } while (cursor && seen.length < 10);
+    expect(seen).toEqual(expected);
+    // Several words: every word must be found, all of them in the title ranks first; filters still apply.
+    const both = await list(new Browser(), `search=${encodeURIComponent(`walk ${word}`)}`);
+    expect(both.items.map((i) => i.id)).toEqual([inTitle.id]);
+    expect((await list(new Browser(), `search=${word}&creator=${named.id}`)).items.map((i) => i.id)).toEqual([byCreator.id]);
+  });
+
   const hostile = ['"', "*", "NEAR(a b)", "a OR b", "(", ")", "title:x", "🎬", "'; drop table content; --", "^", "-", 'a"b', "x".repeat(200), "AND", "\\", "%", "ümlaut café", "  "];
   for (const text of hostile) {
     it(`answers any typed text safely: ${JSON.stringify(text.slice(0, 20))}`, async () => {

@@ -1,7 +1,9 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
+import type { SearchTerms } from "../../domain/content/search-query";
 import { MEMBER_NAME_SQL } from "../../domain/username";
 import { content, likes } from "../schema";
+import { rankedSearch, SEARCH_SORT_KEY } from "./content-search";
 
 export type ContentRow = typeof content.$inferSelect & { creatorName: string; likeCount: number };
 
@@ -19,8 +21,8 @@ export const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2
 export type ListParams = {
   type?: "video" | "audio";
   creator?: string;
-  /** A safe FTS5 query (see domain/content/search-query.ts), or undefined to browse newest first. */
-  match?: string;
+  /** Safe FTS5 queries (see domain/content/search-query.ts), or undefined to browse newest first. */
+  match?: SearchTerms;
   after?: { key: string | number; id: string } | null;
   limit: number;
 };
@@ -38,21 +40,14 @@ export async function listContentPage(db: Db, p: ListParams): Promise<(ContentRo
       join users u on u.id = c.created_by ${where}
       order by c.created_at desc, c.id desc limit ${p.limit + 1}`);
   }
-  // Relevance first (bm25: lower is better; title and tags weigh more than description), among the
-  // SEARCH_WINDOW newest matches: FTS5 walks its index newest-first and stops there, so a common word costs
-  // the same in a catalogue of 1k or 1M items (docs/decisions/012).
-  const page = p.after ? sql`where (sortKey, id) > (${Number(p.after.key)}, ${p.after.id})` : sql``;
-  const inner = [sql`content_search match ${p.match}`, ...filters];
-  return db.all(sql`select * from (
-      select ${SELECT_ROW}, bm25(content_search, 10.0, 2.0, 5.0, 4.0) as sortKey
-      from content_search s join content c on c.rowid = s.rowid join users u on u.id = c.created_by
-      where ${sql.join(inner, sql` and `)}
-      order by s.rowid desc limit ${SEARCH_WINDOW}
-    ) ${page} order by sortKey, id limit ${p.limit + 1}`);
+  // Ranked by which column holds the words, then newest, among the SEARCH_WINDOW newest matches; the rows of
+  // the page alone are joined to their creator and likes (docs/decisions/021).
+  const ranked = rankedSearch({ terms: p.match, filters, afterKey: p.after ? Number(p.after.key) : null, limit: p.limit });
+  if (!ranked) return [];
+  return db.all(sql`${ranked} select ${SELECT_ROW}, ${SEARCH_SORT_KEY} as sortKey
+    from ranked join content c on c.rowid = ranked.r join users u on u.id = c.created_by
+    order by sortKey desc limit ${p.limit + 1}`);
 }
-
-/** How many of the newest matches a search ranks by relevance. */
-export const SEARCH_WINDOW = 500;
 
 /** What serving an item's media needs, without the creator join or the like count (every Range request). */
 export async function findMedia(db: Db, id: string) {

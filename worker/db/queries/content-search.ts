@@ -1,0 +1,63 @@
+import { sql, type SQL } from "drizzle-orm";
+import { rankTiers, type SearchTerms } from "../../domain/content/search-query";
+
+/** How many of the newest matches a search ranks (docs/decisions/012). */
+export const SEARCH_WINDOW = 500;
+
+// A search row's sortKey is `weight × ROWID_SPAN + rowid`: one integer, larger first, that orders by rank tier
+// and then newest, and is its own keyset cursor. 2^40 rowids leave 10 × 2^40 well inside a double's 2^53.
+const ROWID_SPAN = 2 ** 40;
+/** Words only found as the start of a longer word rank after every whole-word match. */
+const COMPLETION_WEIGHT = 0;
+
+export type RankedParams = {
+  terms: SearchTerms;
+  /** Conditions on `content c` (type, creator): applied before the window is counted. */
+  filters: SQL[];
+  /** The sortKey of the last row of the previous page. */
+  afterKey: number | null;
+  limit: number;
+};
+
+/** A match's place in the results, larger first; also the keyset cursor of the page it ends. */
+export const SEARCH_SORT_KEY = sql.raw(`ranked.weight * ${ROWID_SPAN} + ranked.r`);
+
+/**
+ * `with … ranked(r, weight)`: the content rowids of one page of search results, at most `limit + 1`, for the
+ * caller to join and order by SEARCH_SORT_KEY desc; null when the cursor is past the last tier
+ * (docs/decisions/021). Nothing here needs corpus statistics or visits a match
+ * outside the window: FTS5 walks each query newest-first from its index, and every walk stops at the window's
+ * floor (the SEARCH_WINDOW-th newest match) or after one page of rows. The word being typed is a prefix only
+ * when its whole word does not fill the window by itself, since a prefix costs FTS5 a merge of all its matches.
+ */
+export function rankedSearch(p: RankedParams): SQL | null {
+  const { terms, filters } = p;
+  const n = p.limit + 1;
+  const walk = (query: SQL, where: SQL[] = []) => {
+    const join = filters.length ? sql`join content c on c.rowid = s.rowid` : sql``;
+    const conds = [sql`content_search match ${query}`, ...filters, ...where];
+    return sql`from content_search s ${join} where ${sql.join(conds, sql` and `)}`;
+  };
+  const nth = (query: string) => sql`(select s.rowid ${walk(sql`${query}`)} order by s.rowid desc limit 1 offset ${SEARCH_WINDOW - 1})`;
+  const after = p.afterKey === null ? null : { weight: Math.floor(p.afterKey / ROWID_SPAN), rowid: p.afterKey % ROWID_SPAN };
+  const tiers = [...rankTiers(terms.whole), { weight: COMPLETION_WEIGHT, query: `(${terms.prefix}) NOT (${terms.whole})` }];
+  // Best tier first, each newest first: the union is already in page order, so its LIMIT stops SQLite before
+  // the lower tiers once the page is full.
+  const parts = tiers
+    // Keyset paging over (weight desc, rowid desc): tiers above the cursor's are done, its own resumes below it.
+    .filter((t) => !after || t.weight <= after.weight)
+    .map((t) => {
+      const where = [sql`s.rowid >= (select m from floor)`];
+      if (after && t.weight === after.weight) where.push(sql`s.rowid < ${after.rowid}`);
+      // Completions are only looked at when whole words leave room in the window (limit 0 skips the walk).
+      const limit = t.weight === COMPLETION_WEIGHT ? sql`(select case when whole_fills then 0 else ${n} end from floor)` : sql`${n}`;
+      return sql`select * from (select s.rowid as r, ${t.weight} as weight ${walk(sql`${t.query}`, where)}
+        order by s.rowid desc limit ${limit})`;
+    });
+  if (!parts.length) return null;
+  // The window's floor: the SEARCH_WINDOW-th newest whole-word match, or none when whole words do not fill
+  // the window (then all of them rank, and completions follow newest first, one page at a time).
+  return sql`with floor as materialized (
+      select coalesce(f, 0) as m, f is not null as whole_fills from (select ${nth(terms.whole)} as f)
+    ), ranked as (${sql.join(parts, sql` union all `)} limit ${n}) `;
+}
