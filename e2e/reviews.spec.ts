@@ -43,7 +43,8 @@ test("an admin reverses a ring of new accounts, and the member's calendar says w
   await page.goto("/wallet");
   const total = page.getByRole("region", { name: "Total Balance" });
   await expect(total.getByText("Pending", { exact: true })).toBeVisible();
-  await expect(total.getByText(/^Next release /)).toBeVisible();
+  // No "Next release" line is asserted: the dev cron's sweep may already have flagged the pair, and earnings a
+  // flag covers have no release date until an admin decides (the wallet tests cover the line).
   await expect(total.getByText("$0.006").first()).toBeVisible();
   await signOut(page);
 
