@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { apiReferenceAsset } from "./scripts/api-reference-asset.ts";
 import { devCron } from "./scripts/dev-cron.ts";
 
 // Local D1/R2 state; the end-to-end suite points this elsewhere so it never touches a developer's data.
@@ -15,6 +16,7 @@ export default defineConfig(({ command, isPreview }) => {
   return {
     plugins: [
       devCron(),
+      apiReferenceAsset(),
       react(),
       tailwindcss(),
       cloudflare({

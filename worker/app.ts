@@ -15,6 +15,8 @@ import { adminEarningRoutes } from "./routes/admin/earnings";
 import { adminPaymentRoutes } from "./routes/admin/payments";
 import { adminReviewRoutes } from "./routes/admin/reviews";
 import { adminUserRoutes } from "./routes/admin/users";
+import { apiDocsRoutes } from "./routes/api-docs";
+import type { ApiSection } from "./openapi/document";
 import { adminAnalyticsDashboardRoutes, analyticsPublicRoutes, analyticsSignedInRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
@@ -34,7 +36,15 @@ import { walletRoutes } from "./routes/wallet";
 // public routes first (they answer before any guard), then the signed-in guard and its routes, then the
 // admin guard and its routes. A route added after a guard is guarded; the route-access test proves it.
 
+// The OpenAPI document is generated from these three sections, so each route is documented with its access.
+const apiSections = (): ApiSection[] => [
+  { access: "public", prefix: "/api", app: publicApi },
+  { access: "signed-in", prefix: "/api", app: signedInApi },
+  { access: "admin", prefix: "/api/admin", app: adminApi },
+];
+
 const publicApi = new Hono<AppEnv>()
+  .route("/", apiDocsRoutes(apiSections))
   .route("/", authRoutes)
   .route("/", usersPublicRoutes)
   .route("/", contentPublicRoutes)

@@ -23,11 +23,16 @@ export const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Security headers on every API response; the SPA's own headers live in public/_headers. */
+/**
+ * Security headers on every API response; the SPA's own headers live in public/_headers. A handler may state a
+ * policy of its own (the API reference page, routes/api-docs.ts); every other response gets "default-src 'none'".
+ */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const h = c.res.headers;
-  h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+  if (!h.has("Content-Security-Policy")) {
+    h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+  }
   h.set("X-Content-Type-Options", "nosniff");
   h.set("X-Frame-Options", "DENY");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");

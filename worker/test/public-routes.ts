@@ -12,4 +12,7 @@ export const PUBLIC_ROUTES = new Set([
   "GET /api/analytics/config",
   // The ad feed's tracking beacons (docs/decisions/018): fired as images by every viewer's player.
   "GET /api/ads/track",
+  // The API's own description and its interactive reference (docs/decisions/024).
+  "GET /api/openapi.json",
+  "GET /api/docs",
 ]);

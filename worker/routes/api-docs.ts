@@ -1,0 +1,38 @@
+import { Scalar } from "@scalar/hono-api-reference";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { buildOpenApiDocument, type ApiSection } from "../openapi/document";
+
+/** Where the SPA build (and the dev server) serve Scalar's standalone bundle; see vite.config.ts. */
+export const API_REFERENCE_SCRIPT = "/vendor/scalar-api-reference.js";
+
+/**
+ * Public: the OpenAPI document and an interactive reference for it. The document is generated once per
+ * isolate from the sections the API is built from, passed lazily because this app is one of them.
+ */
+export function apiDocsRoutes(sections: () => ApiSection[]) {
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  const openApiDocument = () => (document ??= buildOpenApiDocument(sections()));
+  const reference = (nonce: string) =>
+    Scalar<AppEnv>({
+      url: "/api/openapi.json",
+      pageTitle: "Reelpay API",
+      cdn: API_REFERENCE_SCRIPT,
+      nonce,
+      withDefaultFonts: false,
+    });
+
+  return new Hono<AppEnv>()
+    .get("/openapi.json", async (c) => c.json(await openApiDocument()))
+    .get("/docs", async (c, next) => {
+      // The page runs Scalar's script from our own origin, with inline start-up code carrying a nonce; the
+      // API's default policy ("default-src 'none'") would block both, so this one page states its own.
+      const nonce = crypto.randomUUID().replaceAll("-", "");
+      c.header(
+        "Content-Security-Policy",
+        `default-src 'none'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'unsafe-inline'; ` +
+          "connect-src 'self'; img-src 'self' data:; font-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
+      );
+      return reference(nonce)(c, next);
+    });
+}
