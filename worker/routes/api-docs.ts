@@ -20,6 +20,9 @@ export function apiDocsRoutes(sections: () => ApiSection[]) {
       cdn: API_REFERENCE_SCRIPT,
       nonce,
       withDefaultFonts: false,
+      // Nothing that calls third-party services from our reference: no AI agent and no MCP integration.
+      agent: { disabled: true },
+      mcp: { disabled: true },
     });
 
   return new Hono<AppEnv>()
