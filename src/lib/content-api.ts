@@ -57,9 +57,3 @@ export const getCreator = (id: string, signal?: AbortSignal) =>
 /** Media URL for <video>/<audio> (needs the session cookie; answers Range requests). */
 export const streamUrl = (id: string) => `/api/content/${id}/stream`;
 
-/** Comma-separated tags from a text field: trimmed, empties dropped (docs/product-spec.md §5 "Upload"). */
-export const parseTags = (text: string) =>
-  text
-    .split(",")
-    .map((t) => t.trim())
-    .filter(Boolean);

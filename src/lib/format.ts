@@ -11,12 +11,6 @@ export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 }
 
-/** Tags of a content item (stored comma-separated) as a list. */
-export const tagList = (tags: string) =>
-  tags
-    .split(",")
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 const usdFormats = new Map<string, Intl.NumberFormat>();
 

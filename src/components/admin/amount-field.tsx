@@ -1,3 +1,4 @@
+import type { MoneyStep } from "../../../common/money";
 import { useId } from "react";
 import { fieldClass, labelClass } from "./admin-ui";
 import { amountProblem } from "./money";
@@ -5,8 +6,8 @@ import { amountProblem } from "./money";
 type AmountFieldProps = {
   value: string;
   onChange: (value: string) => void;
-  /** "0.001" for earnings, "0.01" for bonuses and payments (docs/product-spec.md §5). */
-  step: string;
+  /** MONEY_STEP's: 0.001 for earnings, 0.01 for bonuses and payments (docs/product-spec.md §5). */
+  step: MoneyStep;
   label?: string;
   autoFocus?: boolean;
 };

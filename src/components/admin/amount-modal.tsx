@@ -1,3 +1,4 @@
+import type { MoneyStep } from "../../../common/money";
 import { useState } from "react";
 import { describeFailure } from "../../lib/api";
 import { buttonClass } from "../ui";
@@ -11,7 +12,7 @@ import { refreshAdminLists } from "./use-admin-query";
 type AmountModalProps = {
   title: string;
   record: ManualRecord;
-  step: string;
+  step: MoneyStep;
   /** Saves the amount; `override` once the admin confirmed a refusal they may overrule. */
   onSave: (amount: number, override: boolean) => Promise<unknown>;
   /** Logged when saving fails (docs/product-spec.md §8: console only). */

@@ -1,3 +1,4 @@
+import { MICROS_PER_USD } from "../../../common/money";
 import { formatUsd } from "../../lib/format";
 
 /** One changed field of an audited record: its value before and after (undefined: not there). */
@@ -6,7 +7,7 @@ export type FieldChange = { field: string; before?: string; after?: string };
 /** Who a user id is, for showing `user_id` values as emails. */
 export type UserNames = ReadonlyMap<string, string>;
 
-const MICROS = 1_000_000;
+const MICROS = MICROS_PER_USD;
 const BOOKKEEPING = new Set(["id", "created_at", "updated_at"]);
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

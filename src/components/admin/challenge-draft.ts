@@ -1,3 +1,4 @@
+import { MONEY_STEP } from "../../../common/money";
 import type { ChallengeInput } from "../../lib/admin-api";
 import type { ChallengeJson, RequirementType } from "../../lib/types";
 import { amountProblem, readAmount } from "./money";
@@ -85,7 +86,7 @@ export function challengeProblems(d: ChallengeDraft): ChallengeProblems {
   if (!input.description) problems.description = "Enter a description";
   if (input.requirement_value < 1) problems.requirement_value = "Enter a target of at least 1 (a whole number)";
   else if (input.requirement_value > MAX_TARGET) problems.requirement_value = `The target can be at most ${MAX_TARGET.toLocaleString("en-US")}`;
-  const bonus = d.bonus_amount.trim() === "" ? "Enter a bonus amount (0 for none)" : amountProblem(d.bonus_amount, "0.01");
+  const bonus = d.bonus_amount.trim() === "" ? "Enter a bonus amount (0 for none)" : amountProblem(d.bonus_amount, MONEY_STEP.bonus);
   if (bonus) problems.bonus_amount = bonus;
   else if (input.bonus_amount > MAX_BONUS_USD) problems.bonus_amount = `The bonus can be at most $${MAX_BONUS_USD.toLocaleString("en-US")}`;
   if (input.time_limit_hours < 1) problems.time_limit_hours = "Enter a time limit of at least 1 hour";

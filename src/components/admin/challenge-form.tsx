@@ -1,3 +1,4 @@
+import { MONEY_STEP } from "../../../common/money";
 import { useId, useState } from "react";
 import type { ChallengeInput } from "../../lib/admin-api";
 import { ApiError, describeFailure } from "../../lib/api";
@@ -92,7 +93,7 @@ export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: Chal
         {problem("description")}
       </div>
       {number("requirement_value", "Target Value", "1", "1")}
-      {number("bonus_amount", "Bonus Amount (USD)", "0", "0.01")}
+      {number("bonus_amount", "Bonus Amount (USD)", "0", String(MONEY_STEP.bonus))}
       {number("time_limit_hours", "Time Limit (hours)", "1", "1")}
       <label className="flex items-center gap-3 self-end pb-2">
         <input type="checkbox" checked={draft.is_active} onChange={(e) => set({ is_active: e.currentTarget.checked })} className="size-4 accent-violet-500" />

@@ -1,3 +1,4 @@
+import { MONEY_STEP, type MoneyStep } from "../../../common/money";
 import {
   addManualBonus,
   addManualEarning,
@@ -19,7 +20,7 @@ export type ManualKind = {
   empty: string;
   confirmDelete: string;
   /** The amount field's step: earnings to the tenth of a cent (a view pays $0.003), bonuses to the cent. */
-  step: string;
+  step: MoneyStep;
   format: (amount: number) => string;
   /** The exact amount for a tooltip, when `format` rounds it. */
   exact?: (amount: number) => string | undefined;
@@ -34,7 +35,7 @@ export const manualEarnings: ManualKind = {
   noun: "earning",
   empty: "No manual earnings yet",
   confirmDelete: "Are you sure you want to delete this earning record? This will adjust the user's balance.",
-  step: "0.001",
+  step: MONEY_STEP.earning,
   // Three decimals, like balances: an amount in steps of 0.001 must not look rounded.
   format: usd3,
   load: async (signal) =>
@@ -50,7 +51,7 @@ export const manualBonuses: ManualKind = {
   noun: "bonus",
   empty: "No manual bonuses yet",
   confirmDelete: "Are you sure you want to delete this bonus record? This will adjust the user's balance.",
-  step: "0.01",
+  step: MONEY_STEP.bonus,
   // Whole dollars like every bonus amount (docs/product-spec.md §9), the exact amount in a tooltip.
   format: bonusUsd,
   exact: bonusExact,

@@ -1,3 +1,4 @@
+import type { MoneyStep } from "../../../common/money";
 import { formatUsd } from "../../lib/format";
 import { MICROS_PER_USD } from "../../lib/money";
 
@@ -26,15 +27,15 @@ export function readAmount(text: string): number | null {
  * so the form can say what is wrong before sending. Browsers' own number checks are not used: they differ
  * between engines for decimal steps.
  */
-export function amountProblem(text: string, step: string): string | null {
+export function amountProblem(text: string, step: MoneyStep): string | null {
   if (text.trim() === "") return null;
   const value = readAmount(text);
   if (value === null) return "Enter an amount in dollars";
   if (value < 0) return "The amount cannot be negative";
   const micros = value * MICROS;
-  const stepMicros = Math.round(Number(step) * MICROS);
+  const stepMicros = Math.round(step * MICROS);
   if (Math.abs(micros - Math.round(micros)) > 1e-6 || Math.round(micros) % stepMicros !== 0) {
-    return `Use steps of ${step} (at most ${step.split(".")[1]?.length ?? 0} decimals)`;
+    return `Use steps of ${step} (at most ${String(step).split(".")[1]?.length ?? 0} decimals)`;
   }
   return null;
 }

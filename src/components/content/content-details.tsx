@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { formatDuration, tagList } from "../../lib/format";
+import { splitTags } from "../../../common/tags";
+import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
 import { LikeButton } from "./like-button";
 
 /** Everything under the player: title, like toggle, description, duration, creator and tags. */
 export function ContentDetails({ content }: { content: ContentJson }) {
-  const tags = tagList(content.tags);
+  const tags = splitTags(content.tags);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-4">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { formatDuration, tagList } from "../../lib/format";
+import { splitTags } from "../../../common/tags";
+import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
 import { ContentThumbnail } from "./content-thumbnail";
 import type { DiscoveryMethod, DiscoveryState } from "./discovery";
@@ -19,7 +20,7 @@ type ContentCardProps = {
  * and the creator link sits above it (`relative z-10`).
  */
 export function ContentCard({ item, discovery = "browse" }: ContentCardProps) {
-  const tags = tagList(item.tags).slice(0, MAX_CARD_TAGS);
+  const tags = splitTags(item.tags).slice(0, MAX_CARD_TAGS);
   const state: DiscoveryState = { discovery };
 
   return (

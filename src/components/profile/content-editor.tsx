@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { parseTags, updateContent } from "../../lib/content-api";
+import { splitTags } from "../../../common/tags";
+import { updateContent } from "../../lib/content-api";
 import type { ContentJson } from "../../lib/types";
 import { buttonClass } from "../ui";
 import { DetailsFields } from "../upload/details-fields";
@@ -16,7 +17,7 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
   const [details, setDetails] = useState<UploadDetails>({
     title: item.title,
     description: item.description,
-    tags: parseTags(item.tags).join(", "),
+    tags: splitTags(item.tags).join(", "),
   });
   const [saving, setSaving] = useState(false);
 
@@ -25,7 +26,7 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
     if (!details.title.trim() || saving) return;
     setSaving(true);
     try {
-      const edit = { title: details.title.trim(), description: details.description.trim(), tags: parseTags(details.tags) };
+      const edit = { title: details.title.trim(), description: details.description.trim(), tags: splitTags(details.tags) };
       onSaved(await updateContent(item.id, edit));
     } catch (error) {
       console.error(error);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { deleteContent } from "../../lib/content-api";
-import { formatDate, tagList } from "../../lib/format";
+import { splitTags } from "../../../common/tags";
+import { formatDate } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
 import { buttonClass } from "../ui";
 import { ContentEditor } from "./content-editor";
@@ -35,7 +36,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
     setEditing(false);
   };
 
-  const tags = tagList(item.tags);
+  const tags = splitTags(item.tags);
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:flex-row" aria-label={item.title}>
       <ThumbnailActions item={item} onChange={onChange} />

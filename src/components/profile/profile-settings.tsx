@@ -5,7 +5,7 @@ import type { CurrentUser } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { buttonClass, card } from "../ui";
 import { inputClass, labelClass } from "../upload/form-styles";
-import { USERNAME_MAX, usernameProblem } from "./username-rules";
+import { USERNAME_MAX, usernameError } from "../../../common/username";
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -21,7 +21,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving || unchanged) return;
-    const problem = usernameProblem(username);
+    const problem = usernameError(username);
     if (problem) return setOutcome({ ok: false, message: problem });
     setSaving(true);
     setOutcome(null);

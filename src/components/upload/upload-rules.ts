@@ -1,18 +1,19 @@
-import { parseTags } from "../../lib/content-api";
+import { splitTags } from "../../../common/tags";
+import { MEDIA_CONTENT_TYPES, THUMBNAIL_CONTENT_TYPES } from "../../../common/uploads";
 import type { ContentType, FinalizeRequest } from "../../lib/types";
 import { contentTypeOf } from "../../lib/upload-file";
 
 // What may be uploaded and how a form becomes a finalize request (docs/product-spec.md §5 "Upload").
 
 /** For the file picker; the check below is what counts, as pickers let any file through. */
-export const MEDIA_ACCEPT = "video/mp4,audio/mpeg,audio/mp3,.mp4,.mp3";
-const MEDIA_TYPES = ["video/mp4", "audio/mpeg", "audio/mp3"];
+export const MEDIA_ACCEPT = [...MEDIA_CONTENT_TYPES, ".mp4", ".mp3"].join(",");
+const MEDIA_TYPES: readonly string[] = MEDIA_CONTENT_TYPES;
 export const MEDIA_REJECTED = "Only MP4 video and MP3 audio files can be uploaded.";
 
 // The server stores these image types only (docs/architecture.md §4), so others are refused when picked
 // rather than failing the whole upload later.
-export const THUMBNAIL_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
-const THUMBNAIL_TYPES = THUMBNAIL_ACCEPT.split(",");
+export const THUMBNAIL_ACCEPT = THUMBNAIL_CONTENT_TYPES.join(",");
+const THUMBNAIL_TYPES: readonly string[] = THUMBNAIL_CONTENT_TYPES;
 export const THUMBNAIL_REJECTED = "Thumbnails must be JPEG, PNG, WebP or GIF images.";
 
 export const isAcceptedMedia = (file: File) => MEDIA_TYPES.includes(contentTypeOf(file));
@@ -41,7 +42,7 @@ export function finalizeRequest(
   const request: FinalizeRequest = { r2_key: media.key, type: mediaTypeOf(media.file), title: details.title.trim() };
   const description = details.description.trim();
   if (description) request.description = description;
-  const tags = parseTags(details.tags);
+  const tags = splitTags(details.tags);
   if (tags.length) request.tags = tags;
   if (media.thumbnailKey) request.thumbnail_key = media.thumbnailKey;
   return request;

@@ -1,0 +1,4 @@
+// Row ids are ULIDs (Crockford base 32, 26 characters).
+export const ID_CHARS = "[0-9A-HJKMNP-TV-Z]{26}";
+export const ID_REGEX = new RegExp(`^${ID_CHARS}$`);
+export const isId = (value: string) => ID_REGEX.test(value);
