@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { claimUpload, findUpload, markUploaded, releaseClaim, type UploadWay } from "../../db/queries/uploads";
-import { ApiError, badRequest, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 
 /*
@@ -12,7 +12,7 @@ import { nowIso } from "../../lib/time";
  */
 
 export const uploadTaken = () =>
-  new ApiError(409, "This upload is already in progress or finished; sign a new upload", "upload_taken");
+  conflict("This upload is already in progress or finished; sign a new upload", "upload_taken");
 
 /** Why `key` cannot be written the `way` asked, as the error the client should see. */
 export async function unwritableUpload(db: Db, key: string, way: UploadWay) {

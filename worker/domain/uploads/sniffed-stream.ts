@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/errors";
+import { unsupportedMedia } from "../../lib/errors";
 import { expectedKind, SNIFF_BYTES, sniffFileKind } from "../media/sniff";
 
 /**
@@ -25,7 +25,7 @@ export async function sniffedStream(body: ReadableStream<Uint8Array>, contentTyp
   const kind = sniffFileKind(joined.subarray(0, SNIFF_BYTES));
   if (!kind || kind !== expectedKind(contentType)) {
     await reader.cancel();
-    throw new ApiError(415, `The file's contents are not ${describe(contentType)}`, "unsupported_media");
+    throw unsupportedMedia(`The file's contents are not ${describe(contentType)}`, "unsupported_media");
   }
   let replayed = false;
   return new ReadableStream<Uint8Array>({
