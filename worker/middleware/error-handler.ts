@@ -20,14 +20,12 @@ const STATUS = {
   unavailable: 503,
 } as const satisfies Record<ErrorKind, ContentfulStatusCode>;
 
-export const statusOf = (kind: ErrorKind) => STATUS[kind];
-
 export function errorBody(c: Context<AppEnv>, error: string, code?: string): ApiErrorBody {
   return { error, ...(code ? { code } : {}), requestId: c.get("requestId") ?? "" };
 }
 
 export function handleError(err: Error, c: Context<AppEnv>) {
-  if (err instanceof AppError) return c.json(errorBody(c, err.message, err.code), statusOf(err.kind));
+  if (err instanceof AppError) return c.json(errorBody(c, err.message, err.code), STATUS[err.kind]);
   if (err instanceof HTTPException && err.status < 500) {
     // Hono raises these for malformed JSON bodies and similar client mistakes.
     return c.json(errorBody(c, err.message || "Bad request", "bad_request"), err.status);

@@ -61,7 +61,7 @@ export function refreshChallengeStatements(d1: D1Database, userId: string, now: 
 }
 
 /** Enrols a new user in every active challenge, copying its terms (later edits affect only new users). */
-export function enrolStatement(d1: D1Database, userId: string, enrolledAt: string) {
+function enrolStatement(d1: D1Database, userId: string, enrolledAt: string) {
   return d1
     .prepare(
       `insert or ignore into challenge_progress

@@ -20,7 +20,7 @@ export type PaidOutCredit = {
 };
 
 /**
- * The 409 for a credit payments already drew on, with the amounts, answered like the payments' overdraft
+ * The conflict for a credit payments already drew on, with the amounts, answered like the payments' overdraft
  * refusal so the admin screens can ask and resend with the override.
  */
 export function paidOutRefusal(c: PaidOutCredit) {

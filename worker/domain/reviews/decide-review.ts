@@ -16,7 +16,7 @@ const notOpen = () => conflict("This flag has already been settled", "already_se
 /**
  * An admin settles an open flag: "reverse" takes back every earning it covers with reversal rows (nothing is
  * deleted or edited); "clear" releases them to become available when their hold ends. Audited in the same
- * batch; 409 once settled.
+ * batch; a conflict once settled.
  */
 export async function decideReview(db: Db, d: ReviewDecisionInput) {
   const [before] = await listReviews(db, "all", d.reviewId);

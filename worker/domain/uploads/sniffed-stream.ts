@@ -3,8 +3,8 @@ import { expectedKind, SNIFF_BYTES, sniffFileKind } from "../media/sniff";
 
 /**
  * Reads just enough of the request body to check its magic bytes against the signed content type, then
- * returns a stream that replays those bytes followed by the rest. A mismatch answers 415 before a single
- * byte reaches R2, so nothing is kept.
+ * returns a stream that replays those bytes followed by the rest. A mismatch is refused (unsupported media)
+ * before a single byte reaches R2, so nothing is kept.
  */
 export async function sniffedStream(body: ReadableStream<Uint8Array>, contentType: string) {
   const reader = body.getReader();
