@@ -2,6 +2,36 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// ---- Worker layers (docs/architecture.md §1): lib ← db ← domain ← HTTP (routes, middleware, app.ts, index.ts,
+// scheduled.ts, spa/, watch-sessions/). Each layer may import only the layers to its left. Patterns are matched
+// against the import as written (relative paths), so `**/domain/**` catches "../../domain/x". Test files may
+// reach further down to set up data, so the SQL rules below skip them; the direction rules still hold for them.
+const HTTP_LAYER = ["**/routes", "**/routes/**", "**/middleware", "**/middleware/**", "**/app", "**/app.ts", "**/watch-sessions/**", "**/spa/**", "**/scheduled", "**/scheduled.ts"];
+const layerRule = (group, message) => ["error", { patterns: [{ group, message }] }];
+const HONO = ["hono", "hono/*", "@hono/*"];
+const DRIZZLE = ["drizzle-orm", "drizzle-orm/*"];
+
+// ESLint cannot tell SQL text from other strings by its imports, so the domain's "no SQL" is also checked by
+// shape: no raw D1 handle, no prepared statements, no drizzle builder calls on `db`, no SQL keywords in strings.
+const NO_SQL_SYNTAX = [
+  "error",
+  { selector: "MemberExpression[property.name='$client']", message: "Domain code goes through worker/db/queries, not the raw D1 handle." },
+  { selector: "CallExpression[callee.property.name='prepare']", message: "SQL statements belong in worker/db/queries." },
+  {
+    selector: "CallExpression[callee.object.name='db'][callee.property.name=/^(select|selectDistinct|insert|update|delete|batch|all|get|run|values|query|with)$/]",
+    message: "Drizzle query building belongs in worker/db/queries; call a query function instead.",
+  },
+  {
+    selector: "TemplateElement[value.raw=/\\b(select\\s[\\s\\S]*\\sfrom|insert\\s+(or\\s+\\w+\\s+)?into|update\\s+\\w+\\s+set|delete\\s+from)\\b/i]",
+    message: "SQL text belongs in worker/db/queries.",
+  },
+  {
+    selector: "Literal[value=/\\b(select\\s[\\s\\S]*\\sfrom|insert\\s+(or\\s+\\w+\\s+)?into|update\\s+\\w+\\s+set|delete\\s+from)\\b/i]",
+    message: "SQL text belongs in worker/db/queries.",
+  },
+];
+// ---- end of the worker layers' constants (their rules follow the shared ones below).
+
 export default tseslint.config(
   { ignores: ["dist", ".wrangler", ".cache", "node_modules", "worker-configuration.d.ts", "test-results", "playwright-report"] },
   js.configs.recommended,
@@ -12,4 +42,38 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+
+  // ---- Worker layers: one block per layer (later blocks would replace, not extend, an earlier block's
+  // no-restricted-imports for the same file, so the globs do not overlap).
+  {
+    // lib: pure utilities; nothing of ours but lib.
+    files: ["worker/lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": layerRule(["**/db", "**/db/**", "**/domain/**", ...HTTP_LAYER], "worker/lib imports nothing of ours but worker/lib."),
+    },
+  },
+  {
+    // db: the drizzle client, schema, queries and statement builders; may import lib.
+    files: ["worker/db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": layerRule(["**/domain/**", ...HTTP_LAYER, ...HONO], "worker/db may import worker/lib only (no domain rules, no HTTP)."),
+    },
+  },
+  {
+    // domain: services and rules; no HTTP, no status codes (lib/errors kinds), no SQL (db/queries functions).
+    files: ["worker/domain/**/*.ts"],
+    ignores: ["worker/domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": layerRule([...HTTP_LAYER, ...HONO, ...DRIZZLE], "worker/domain may import worker/db and worker/lib only: no HTTP, no drizzle (SQL lives in worker/db/queries)."),
+      "no-restricted-syntax": NO_SQL_SYNTAX,
+    },
+  },
+  {
+    // Domain tests set up rows with drizzle and raw SQL, but stay out of HTTP internals like the code they test.
+    files: ["worker/domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": layerRule([...HTTP_LAYER, ...HONO], "worker/domain tests do not import the HTTP layer."),
+    },
+  },
+  // ---- end of the worker layers.
 );

@@ -32,17 +32,18 @@ import { createDb } from "../worker/db/client.ts";
 import { findContent } from "../worker/db/queries/content.ts";
 import { content, discoveryMethods, views } from "../worker/db/schema/index.ts";
 import { refreshChallenges } from "../worker/domain/challenges/refresh.ts";
-import { candidatesSql, coverSql, type ReviewRuleName } from "../worker/domain/reviews/rules.ts";
+import { candidatesSql, coverSql, type ReviewRuleName } from "../worker/db/queries/review-rules.ts";
 import { runEarningsJob } from "../worker/domain/earnings/run-job.ts";
 import { runReviewSweep } from "../worker/domain/reviews/sweep.ts";
 import { END_TOLERANCE_MS, QUALIFY_FRACTION, utcDay } from "../worker/domain/views/rules.ts";
 import { sha256Hex } from "../worker/lib/crypto.ts";
-import { handleError, notFound } from "../worker/lib/errors.ts";
+import { notFound } from "../worker/lib/errors.ts";
 import { newId } from "../worker/lib/ids.ts";
 import { nowIso } from "../worker/lib/time.ts";
 import { validate } from "../worker/lib/validate.ts";
 import { requireUser } from "../worker/middleware/access.ts";
 import { requestContext } from "../worker/middleware/context.ts";
+import { handleError } from "../worker/middleware/error-handler.ts";
 import { sameOriginOnly, securityHeaders } from "../worker/middleware/security.ts";
 import {
   WatchSessions as Base,

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./app-env";
-import { handleError, handleNotFound } from "./lib/errors";
 import { requireAdmin, requireUser } from "./middleware/access";
 import { requestContext } from "./middleware/context";
+import { handleError, handleNotFound } from "./middleware/error-handler";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
 import { adEventsPublicRoutes, adminAdEventsRoutes } from "./routes/ad-events";
 import { adSettingsRoutes, adminAdSettingsRoutes } from "./routes/ad-settings";

@@ -1,9 +1,9 @@
 import { createDb } from "./db/client";
-import { rollPageTotals } from "./db/queries/traffic-page-totals";
+import { purgeOldWindows } from "./db/queries/rate-limits";
 import { purgeExpiredSessions } from "./db/queries/users";
 import { runEarningsJob } from "./domain/earnings/run-job";
-import { purgeOldWindows } from "./domain/rate-limit";
 import { runReviewSweep } from "./domain/reviews/sweep";
+import { rollPageTotals } from "./domain/traffic/page-totals";
 import { removeAbandonedUploads } from "./domain/uploads/clean-up";
 import { nowIso } from "./lib/time";
 

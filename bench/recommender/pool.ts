@@ -3,8 +3,8 @@
 // One difference: the query measures "popular" over the latest likes and views; here, with no clock worth the
 // name, over all of them.
 import { cooccurrence, type InteractionGraph } from "../../worker/domain/recommendations/cooccurrence.ts";
-import { LIMITS } from "../../worker/domain/recommendations/limits.ts";
-import { profileTags, seedsOf, type Candidate, type ViewerProfile } from "../../worker/domain/recommendations/model.ts";
+import { LIMITS, type Candidate, type ViewerProfile } from "../../worker/db/queries/recommender-inputs.ts";
+import { profileTags, seedsOf } from "../../worker/domain/recommendations/model.ts";
 import { parseTags, tagMatchQuery } from "../../worker/domain/recommendations/tags.ts";
 import type { Item, User } from "./population.ts";
 

@@ -1,5 +1,6 @@
-// The Worker's own traffic queries, run from the bench: worker/db/queries/traffic*.ts are bundled with esbuild
-// (their imports have no .ts extensions, so Node cannot load them as is). The dashboard is called with a stand-in
+// The Worker's own traffic queries, run from the bench: worker/domain/traffic/{dashboard-figures,page-totals}.ts and the
+// worker/db/queries/traffic*.ts under them are bundled with esbuild (their imports have no .ts extensions, so Node
+// cannot load them as is). The dashboard is called with a stand-in
 // D1 that records its statements (for EXPLAIN QUERY PLAN) instead of running them; the cron's page-totals roll
 // runs on the bench database, as the Cron Trigger would.
 import { build } from "esbuild";
@@ -16,7 +17,7 @@ async function load<T>(file: string): Promise<T> {
 }
 
 export async function dashboardStatements(scope: Scope): Promise<Statement[]> {
-  const { trafficDashboard } = await load<TrafficModule>("worker/db/queries/traffic.ts");
+  const { trafficDashboard } = await load<TrafficModule>("worker/domain/traffic/dashboard-figures.ts");
   const captured: Statement[] = [];
   const d1 = {
     prepare: (sql: string) => ({ bind: (...params: unknown[]) => ({ sql, params }) }),
@@ -31,6 +32,6 @@ export async function dashboardStatements(scope: Scope): Promise<Statement[]> {
 
 /** What the cron does once a day: the page totals of every long range, up to yesterday. */
 export async function rollPageTotals(d1: unknown, nowMs: number) {
-  const { rollPageTotals } = await load<PageTotalsModule>("worker/db/queries/traffic-page-totals.ts");
+  const { rollPageTotals } = await load<PageTotalsModule>("worker/domain/traffic/page-totals.ts");
   return rollPageTotals(d1, nowMs);
 }

@@ -11,10 +11,9 @@ export function usernameError(raw: string): string | null {
  * The public name of a member without a username: "Member " and the last six characters of their id
  * (random in a ULID). It has a space, so no username can ever equal it, and it tells nothing of the email.
  * The email's local part (docs/product-spec.md §2) could pass for another creator's chosen name (docs/decisions/017).
- * `MEMBER_NAME_SQL` is the same rule for queries over `users u`.
+ * worker/db/queries/content.ts `CREATOR_NAME` is the same rule for queries over `users u`.
  */
 export const memberName = (userId: string) => `Member ${userId.slice(-6).toUpperCase()}`;
-export const MEMBER_NAME_SQL = "'Member ' || upper(substr(u.id, -6))";
 
 /** What a creator is called in public: the username, else their member name. */
 export function displayName(user: { id: string; username: string | null }): string {

@@ -4,10 +4,10 @@ import type { AppEnv } from "../app-env";
 import { createDb } from "../db/client";
 import { BOOKMARK_COOKIE, BOOKMARK_MAX_AGE_S, mayWrite, sessionStart } from "../db/read-session";
 import { findSessionUser } from "../db/queries/users";
-import { readSessionCookie } from "../domain/auth/session-cookie";
 import { sha256Hex } from "../lib/crypto";
 import { settingsOf } from "../lib/env";
 import { nowIso } from "../lib/time";
+import { readSessionCookie } from "./session-cookie";
 
 /**
  * Per-request context: request id, database, settings, and the signed-in user if the cookie is valid. The

@@ -1,9 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
+import { withinLimit } from "../db/queries/rate-limits";
 import { isLoopbackAddress } from "../domain/auth/local-request";
-import { secondsLeftInWindow, withinLimit } from "../domain/rate-limit";
 import { addressHash } from "../lib/crypto";
-import { ApiError } from "../lib/errors";
+import { rateLimited } from "../lib/errors";
+import { secondsLeftInWindow } from "../lib/rate-window";
 
 // Per-address limits for requests that cost more than a read (docs/decisions/017). Each is far above what
 // an honest person does in a minute, even a household or an office behind one address.
@@ -29,7 +30,7 @@ export function limitPerAddress({ name, perMinute, message }: Limit) {
       const nowMs = Date.now();
       if (!(await withinLimit(c.env.DB, key, perMinute, nowMs))) {
         c.header("Retry-After", String(secondsLeftInWindow(nowMs)));
-        throw new ApiError(429, message, "rate_limited");
+        throw rateLimited(message);
       }
     }
     await next();

@@ -6,7 +6,7 @@ import { AD_BEACONS_PER_MINUTE, adBeaconQuery } from "../domain/ads/ad-beacon";
 import { adFigures } from "../domain/ads/ad-figures";
 import { reportRange } from "../domain/earnings/report-range";
 import { addressHash } from "../lib/crypto";
-import { ApiError, forbidden } from "../lib/errors";
+import { forbidden, rateLimited } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 
@@ -31,7 +31,7 @@ export const adEventsPublicRoutes = new Hono<AppEnv>().get("/ads/track", validat
       { ...c.req.valid("query"), day: nowIso(nowMs).slice(0, 10) },
       { key: `ads:${ipHash}`, perMinute: AD_BEACONS_PER_MINUTE, nowMs },
     );
-    if (!counted) throw new ApiError(429, "Too many ad beacons from this address; slow down", "rate_limited");
+    if (!counted) throw rateLimited("Too many ad beacons from this address; slow down", "rate_limited");
   }
   return c.body(PIXEL, 200, { "Content-Type": "image/gif" });
 });

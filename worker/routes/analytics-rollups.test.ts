@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TrafficDashboard } from "../api-types";
-import { rollPageTotals } from "../db/queries/traffic-page-totals";
-import { dayOf } from "../domain/traffic/days";
+import { rollPageTotals } from "../domain/traffic/page-totals";
+import { dayOf } from "../lib/days";
 import { TRAFFIC_RANGES, type TrafficRange } from "../domain/traffic/page-visit";
 import { displayName } from "../domain/username";
 import { makeContent } from "../test/factories";

@@ -5,13 +5,14 @@ import type { TrafficDashboard } from "../api-types";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import type { Db } from "../db/client";
 import { readSettings } from "../db/queries/settings";
-import { recordVisit, trafficDashboard, type DashboardScope } from "../db/queries/traffic";
+import { recordVisit, type DashboardScope } from "../db/queries/traffic";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { changeSetting } from "../domain/settings/change-setting";
+import { trafficDashboard } from "../domain/traffic/dashboard-figures";
 import { pageTitle } from "../domain/traffic/page-title";
 import { pageVisitBody, sourceOf, TRAFFIC_RANGES } from "../domain/traffic/page-visit";
 import { addressHash } from "../lib/crypto";
-import { ApiError } from "../lib/errors";
+import { rateLimited, tooLarge } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 
@@ -50,7 +51,7 @@ async function dashboard(db: Db, range: keyof typeof TRAFFIC_RANGES, creatorId?:
 export const analyticsPublicRoutes = new Hono<AppEnv>()
   .post(
     "/analytics/track",
-    bodyLimit({ maxSize: TRACK_MAX_BYTES, onError: () => { throw new ApiError(413, "Page visit too large", "too_large"); } }),
+    bodyLimit({ maxSize: TRACK_MAX_BYTES, onError: () => { throw tooLarge("Page visit too large", "too_large"); } }),
     validate("json", pageVisitBody),
     async (c) => {
       const visit = c.req.valid("json");
@@ -62,7 +63,7 @@ export const analyticsPublicRoutes = new Hono<AppEnv>()
         { ...visit, userId: c.get("user")?.id ?? null, source: sourceOf(visit, new URL(c.req.url).hostname), ipHash, createdAt: nowIso(nowMs) },
         { key: `track:${ipHash}`, perMinute: TRACK_PER_MINUTE, nowMs },
       );
-      if (!stored) throw new ApiError(429, "Too many page visits from this address; slow down", "rate_limited");
+      if (!stored) throw rateLimited("Too many page visits from this address; slow down", "rate_limited");
       return c.body(null, 204);
     },
   )

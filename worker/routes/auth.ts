@@ -4,18 +4,19 @@ import type { AppEnv } from "../app-env";
 import { deleteSession } from "../db/queries/users";
 import { devLoginRefusal } from "../domain/auth/dev-login";
 import { googleAuthorization } from "../domain/auth/google";
+import { signIn } from "../domain/auth/sign-in";
+import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
+import { badRequest } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { errorBody } from "../middleware/error-handler";
+import { signInLimit } from "../middleware/rate-limit";
 import {
   clearSessionCookie,
   readSessionCookie,
   takeOAuthCookie,
   writeOAuthCookie,
   writeSessionCookie,
-} from "../domain/auth/session-cookie";
-import { signIn } from "../domain/auth/sign-in";
-import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
-import { ApiError, errorBody } from "../lib/errors";
-import { validate } from "../lib/validate";
-import { signInLimit } from "../middleware/rate-limit";
+} from "../middleware/session-cookie";
 import { currentUserJson } from "./serialize";
 
 const sessionBody = z.object({
@@ -42,7 +43,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { code, state } = c.req.valid("json");
     const saved = takeOAuthCookie(c);
     if (!saved || !safeEqual(saved.state, state)) {
-      throw new ApiError(400, "Sign-in expired or was started elsewhere. Please sign in again.", "invalid_state");
+      throw badRequest("Sign-in expired or was started elsewhere. Please sign in again.", "invalid_state");
     }
     const { user, token, created } = await signIn({
       db: c.get("db"),

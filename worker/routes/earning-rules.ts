@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import type { Db } from "../db/client";
+import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
 import { readSettings } from "../db/queries/settings";
 import { changeSetting } from "../domain/settings/change-setting";
-import { EARNING_RULE_DEFAULTS, earningRuleChange, earningRulesJson } from "../domain/views/earning-rules";
+import { earningRuleChange, earningRulesJson } from "../domain/views/earning-rules";
 import { validate } from "../lib/validate";
 
 const current = async (db: Db) => earningRulesJson(await readSettings(db, EARNING_RULE_DEFAULTS));

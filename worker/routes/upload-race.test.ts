@@ -4,7 +4,7 @@ import type { ContentJson } from "../api-types";
 import { uploads } from "../db/schema";
 import { finalizeContent } from "../domain/content/finalize";
 import { MiB } from "../domain/uploads/limits";
-import { ApiError } from "../lib/errors";
+import { AppError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { makeUser, testDb } from "../test/factories";
@@ -164,8 +164,8 @@ describe("finalize measures one object", () => {
     const clip = await uploadedClip();
     // The first head() pins the ETag; the second ranged read is in the middle of the measurement.
     const err = await finalizeWith(bucketWithHook("get", 2, () => env.MEDIA.put(clip.key, long())), clip);
-    expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 409, code: "upload_changed", message: expect.stringMatching(/changed while it was being checked/) });
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ kind: "conflict", code: "upload_changed", message: expect.stringMatching(/changed while it was being checked/) });
     expect(await uploadStatus(clip.key)).toBe("uploaded");
     expect(await contentRows(clip.key)).toBe(0);
   });
@@ -174,7 +174,7 @@ describe("finalize measures one object", () => {
     const clip = await uploadedClip();
     // The second head() is the last look at the object, after every ranged read.
     const err = await finalizeWith(bucketWithHook("head", 2, () => env.MEDIA.put(clip.key, long())), clip);
-    expect(err).toMatchObject({ status: 409, code: "upload_changed" });
+    expect(err).toMatchObject({ kind: "conflict", code: "upload_changed" });
     expect(await uploadStatus(clip.key)).toBe("uploaded");
     expect(await contentRows(clip.key)).toBe(0);
   });
@@ -188,7 +188,7 @@ describe("finalize measures one object", () => {
   it("refuses (409) a stored object whose size is not the signed size", async () => {
     const clip = await uploadedClip();
     await env.MEDIA.put(clip.key, short().subarray(0, 1000));
-    expect(await finalizeWith(env.MEDIA, clip)).toMatchObject({ status: 409, code: "upload_changed" });
+    expect(await finalizeWith(env.MEDIA, clip)).toMatchObject({ kind: "conflict", code: "upload_changed" });
   });
 });
 

@@ -9,7 +9,7 @@ import { MIME_TYPE_PATTERN } from "../domain/uploads/limits";
 import { putUpload } from "../domain/uploads/put-upload";
 import { signUpload } from "../domain/uploads/sign-upload";
 import { verifyUploadToken } from "../domain/uploads/upload-token";
-import { ApiError, badRequest, notFound } from "../lib/errors";
+import { badRequest, notFound, unsupportedMedia } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { uploadSignLimit } from "../middleware/rate-limit";
 
@@ -60,7 +60,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
   .put("/uploads/put", validate("query", tokenQuery), async (c) => {
     const grant = await grantOf(c, c.req.valid("query").token);
     const type = c.req.header("content-type")?.split(";")[0]?.trim();
-    if (type !== grant.contentType) throw new ApiError(415, `Content-Type must be ${grant.contentType}`, "unsupported_media");
+    if (type !== grant.contentType) throw unsupportedMedia(`Content-Type must be ${grant.contentType}`, "unsupported_media");
     await putUpload(c.get("db"), c.env.MEDIA, grant, c.req.raw);
     return c.json({ key: grant.key }, 200);
   })

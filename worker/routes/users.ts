@@ -5,7 +5,7 @@ import type { AppEnv, SignedInEnv } from "../app-env";
 import { countByType } from "../db/queries/content";
 import { findUserById, setUsername } from "../db/queries/users";
 import { displayName, usernameError } from "../domain/username";
-import { ApiError, badRequest, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { currentUserJson } from "./serialize";
 
@@ -40,6 +40,6 @@ export const usersSignedInRoutes = new Hono<SignedInEnv>()
     if (problem) throw badRequest(problem);
     const user = c.get("user");
     const ok = await setUsername(c.get("db"), { userId: user.id, username });
-    if (!ok) throw new ApiError(409, "That username is already taken", "username_taken");
+    if (!ok) throw conflict("That username is already taken", "username_taken");
     return c.json(currentUserJson({ ...user, username }), 200);
   });

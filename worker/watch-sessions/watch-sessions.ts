@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb, type Db } from "../db/client";
+import { refreshChallengeStatements } from "../db/queries/challenge-progress";
 import { insertViewStatement } from "../db/queries/views";
-import { refreshChallengeStatements } from "../domain/challenges/progress";
 import { expiryAfterMs, judgeEvent } from "../domain/views/rules";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";

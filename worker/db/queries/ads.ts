@@ -1,17 +1,22 @@
 import { between, sql } from "drizzle-orm";
-import type { AdBeacon } from "../../domain/ads/ad-beacon";
-import type { AdEventRow } from "../../domain/ads/ad-figures";
-import { countRequest, windowStart, WITHIN_LIMIT } from "../../domain/rate-limit";
-import type { ReportRange } from "../../domain/earnings/report-range";
+import type { DayRange } from "../../lib/days";
+import { windowStart } from "../../lib/rate-window";
 import type { Db } from "../client";
 import { adEventDays } from "../schema";
+import { countRequest, WITHIN_LIMIT } from "./rate-limits";
+
+/** One ad beacon as counted: its UTC day, ad, break position and VAST event (domain/ads/ad-beacon.ts). */
+export type AdEventHit = { day: string; ad: string; position: string; event: string };
+
+/** One counted group as the query returns it: events of one kind, one day and one break position. */
+export type AdEventRow = { day: string; position: string; event: string; n: number };
 
 /**
  * Counts the beacon against the address's per-minute limit and, while within it, adds one to its day's
  * counter: one round trip, one row per (day, ad, position, event) however many hits. Returns false when
  * the limit refused it.
  */
-export async function countAdEvent(db: Db, beacon: AdBeacon & { day: string }, limit: { key: string; perMinute: number; nowMs: number }) {
+export async function countAdEvent(db: Db, beacon: AdEventHit, limit: { key: string; perMinute: number; nowMs: number }) {
   const d1 = db.$client;
   const [, upsert] = await d1.batch([
     countRequest(d1, limit.key, limit.nowMs),
@@ -26,7 +31,7 @@ export async function countAdEvent(db: Db, beacon: AdBeacon & { day: string }, l
 }
 
 /** The counters of a range of days, summed over ads (the admin figures do not split by ad). */
-export function adEventRows(db: Db, range: Pick<ReportRange, "startDate" | "endDate">): Promise<AdEventRow[]> {
+export function adEventRows(db: Db, range: DayRange): Promise<AdEventRow[]> {
   const t = adEventDays;
   return db
     .select({ day: t.day, position: t.position, event: t.event, n: sql<number>`sum(${t.count})` })

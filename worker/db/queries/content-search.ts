@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { rankTiers, type SearchTerms } from "../../domain/content/search-query";
 
 /** How many of the newest matches a search ranks (docs/decisions/012). */
 export const SEARCH_WINDOW = 500;
@@ -9,6 +8,33 @@ export const SEARCH_WINDOW = 500;
 const ROWID_SPAN = 2 ** 40;
 /** Words only found as the start of a longer word rank after every whole-word match. */
 const COMPLETION_WEIGHT = 0;
+
+/**
+ * The two readings of a search (docs/decisions/021), as domain/content/search-query.ts makes them from what a
+ * person typed. Only the last word is still being typed, so only it may be the start of a longer word: `prefix`
+ * ends in `"word"*`; `whole` takes every word as a whole word. The `*` costs FTS5 a merge of the doclists of
+ * every word with that start, in proportion to their matches, so the query asks for it only where whole words
+ * do not already fill the search window.
+ */
+export type SearchTerms = { whole: string; prefix: string };
+
+/** FTS5 column sets in rank order: a match's rank is the first set that holds every word of the query. */
+const RANK_COLUMNS = ["{title}", "{title tags}", "{title tags creator_name}"] as const;
+
+/**
+ * One FTS5 query per rank tier, best first, for whole-word matches; together they cover every match of
+ * `whole` exactly once. The weights are today's bm25 column weights (title 10, tags 5, creator 4,
+ * description 2), used as tier scores: which column holds the words decides, then the newest.
+ */
+export function rankTiers(whole: string): { weight: number; query: string }[] {
+  const within = (i: number) => `${RANK_COLUMNS[i]} : (${whole})`;
+  return [
+    { weight: 10, query: within(0) },
+    { weight: 5, query: `${within(1)} NOT ${within(0)}` },
+    { weight: 4, query: `${within(2)} NOT ${within(1)}` },
+    { weight: 2, query: `(${whole}) NOT ${within(2)}` },
+  ];
+}
 
 export type RankedParams = {
   terms: SearchTerms;

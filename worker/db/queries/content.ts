@@ -1,14 +1,13 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import type { SearchTerms } from "../../domain/content/search-query";
-import { MEMBER_NAME_SQL } from "../../domain/username";
 import { content, likes } from "../schema";
-import { rankedSearch, SEARCH_SORT_KEY } from "./content-search";
+import { rankedSearch, SEARCH_SORT_KEY, type SearchTerms } from "./content-search";
 
 export type ContentRow = typeof content.$inferSelect & { creatorName: string; likeCount: number };
 
-// The creator's public name (worker/domain/username.ts displayName): never a part of the email.
-const CREATOR_NAME = sql`coalesce(u.username, ${sql.raw(MEMBER_NAME_SQL)})`;
+// The creator's public name, the same rule as worker/domain/username.ts displayName: the username, else
+// "Member " and the last six characters of the id, never a part of the email.
+const CREATOR_NAME = sql`coalesce(u.username, 'Member ' || upper(substr(u.id, -6)))`;
 const LIKE_COUNT = sql`(select count(*) from likes l where l.content_id = c.id)`;
 
 // Raw SQL because search joins the FTS5 table (drizzle cannot express it); every value is bound. The
@@ -21,7 +20,7 @@ export const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2
 export type ListParams = {
   type?: "video" | "audio";
   creator?: string;
-  /** Safe FTS5 queries (see domain/content/search-query.ts), or undefined to browse newest first. */
+  /** Safe FTS5 queries (made by domain/content/search-query.ts), or undefined to browse newest first. */
   match?: SearchTerms;
   after?: { key: string | number; id: string } | null;
   limit: number;

@@ -1,6 +1,6 @@
-import { auditStatementWhen, type AuditEntry } from "../../domain/audit";
 import { nowIso } from "../../lib/time";
 import type { Db } from "../client";
+import { auditStatementWhen, type AuditEntry } from "./audit";
 import { availableSql } from "./balance-parts";
 
 /** A table of credits an admin may change by hand, and which of its rows count toward a balance. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { EarningsGroupBy } from "../../api-types";
-import type { ReportRange } from "../../domain/earnings/report-range";
+import type { DayRange } from "../../lib/days";
 import type { Db } from "../client";
 
 // The bucket a row falls in: the day, the Monday of its week, or the first of its month (UTC).
@@ -11,7 +11,7 @@ const BUCKET: Record<EarningsGroupBy, SQL> = {
 };
 
 export type ReportQuery = {
-  range: ReportRange;
+  range: DayRange;
   groupBy: EarningsGroupBy;
   userId?: string;
   /** "viewers": distinct viewers whose views paid the user as a creator; "earners": distinct users paid. */

@@ -1,9 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { LIMITS } from "../../domain/recommendations/limits";
-import type { Candidate, Seed, ViewerProfile } from "../../domain/recommendations/model";
 import type { Db } from "../client";
 import { SELECT_ROW, type ContentRow } from "./content";
+import { LIMITS, type Candidate, type Seed, type ViewerProfile } from "./recommender-inputs";
 
 // Reads that feed the recommender (worker/domain/recommendations). A request makes two round trips: the
 // viewer's profile (plus, for Up Next, the item), then one candidate query. Raw SQL for json_each and FTS5;

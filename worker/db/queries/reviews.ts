@@ -38,13 +38,15 @@ export async function listReviews(db: Db, status: "open" | "all", id?: string) {
   return results;
 }
 
+export type ReviewSettlement = { reviewId: string; actorId: string; now: string; note: string; status: "reversed" | "cleared"; auditId: string };
+
 /**
  * Settles an open flag in one batch (?1 review, ?2 actor, ?3 now, ?4 note, ?5 new status): the status change,
  * for "reversed" the reversal rows — the negative of each covered earning not reversed yet, on its side —
  * and the audit row. The later statements run only when this batch's status change took effect, so two
  * admins deciding at once settle it once.
  */
-export function decideReviewStatements(d1: D1Database, p: { reviewId: string; actorId: string; now: string; note: string; status: "reversed" | "cleared"; auditId: string }) {
+function decideReviewStatements(d1: D1Database, p: ReviewSettlement) {
   const decidedHere = `exists (select 1 from reviews where id = ?1 and status = ?5 and decided_at = ?3 and decided_by = ?2)`;
   const params = [p.reviewId, p.actorId, p.now, p.note, p.status, p.auditId];
   // D1 wants exactly as many values as the statement's highest placeholder.
@@ -70,4 +72,10 @@ export function decideReviewStatements(d1: D1Database, p: { reviewId: string; ac
       where ${decidedHere} and not exists (select 1 from audit_log where entity = 'review' and entity_id = ?1)`),
   );
   return statements;
+}
+
+/** Returns whether this batch settled the flag (false: another decision came first). */
+export async function settleReview(db: Db, p: ReviewSettlement): Promise<boolean> {
+  const [changed] = await db.$client.batch(decideReviewStatements(db.$client, p));
+  return Boolean(changed?.meta.changes);
 }

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, pageTotalsWindowStart, RANGES_WITH_PAGE_TOTALS, settledDay } from "../../domain/traffic/days";
+import { addDays, daysBetween } from "../../lib/days";
 
 // Top pages over a long range without summing every page's every day (docs/decisions/020): the cron keeps,
 // per range, each page's views over the range's whole past days (`traffic_page_totals`, up to `as_of`), and a
@@ -30,6 +30,14 @@ export const TOP_PAGES_CTE = `with st as materialized (select as_of, date(as_of,
     union all select page_path, sum(views) from traffic_page_days where scope = ?1 and day >= ?3 and not exists (select 1 from st)
     group by page_path),
   p as (select page, views from ranked order by views desc, page limit 10)`;
+
+/**
+ * A range of R days shows the pages of R + 1 UTC days (from the day the range starts in, to today). The totals
+ * for R cover R - 1 whole days ending at their `as_of`, so they fit inside the range whether the cron has
+ * rolled yesterday in yet or not (as_of is yesterday or the day before); the query reads the rest (?7 above is
+ * the same window as a date() modifier).
+ */
+export const pageTotalsWindowStart = (rangeDays: number, asOf: string) => addDays(asOf, -(rangeDays - 2));
 
 export const topPagesParams = (scope: string, rangeDays: number, firstDay: string, today: string) =>
   [scope, rangeDays, firstDay, today, addDays(today, -1), addDays(today, -2), `${-(rangeDays - 2)} days`];
@@ -75,14 +83,13 @@ function rollStatements(d1: D1Database, rangeDays: number, asOf: string | null, 
 }
 
 /**
- * The cron's part: rolls each range's page totals forward to the last settled day, adding the days that
- * joined the window and taking away the days that left it, in one batch. Does nothing once up to date.
+ * The cron's part: rolls the page totals of each of `ranges` (in days) forward to the day `target`, adding the
+ * days that joined the window and taking away the days that left it, in one batch. Does nothing once up to date.
  */
-export async function rollPageTotals(d1: D1Database, nowMs: number): Promise<{ rolled: number[] }> {
-  const target = settledDay(nowMs);
+export async function rollPageTotalsTo(d1: D1Database, target: string, ranges: readonly number[]): Promise<{ rolled: number[] }> {
   const { results } = await d1.prepare(`select range_days, as_of from traffic_page_totals_state`).all<{ range_days: number; as_of: string }>();
   const asOf = new Map(results.map((r) => [Number(r.range_days), r.as_of]));
-  const rolled = RANGES_WITH_PAGE_TOTALS.filter((days) => asOf.get(days) !== target);
+  const rolled = ranges.filter((days) => asOf.get(days) !== target);
   const statements = rolled.flatMap((days) => rollStatements(d1, days, asOf.get(days) ?? null, target));
   if (statements.length) await d1.batch(statements);
   return { rolled };

@@ -1,4 +1,4 @@
-import { WITHIN_LIMIT } from "../../domain/rate-limit";
+import { WITHIN_LIMIT } from "./rate-limits";
 
 // The rollup statements of one tracked visit (docs/decisions/020). Every statement takes the same parameters
 // (ROLLUP_PARAMS) and runs behind the tracker's rate-limit condition, in the visit's batch; D1 runs a batch in

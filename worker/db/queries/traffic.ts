@@ -1,13 +1,18 @@
-import type { PageVisitInput } from "../../domain/traffic/page-visit";
-import { countRequest, windowStart, WITHIN_LIMIT } from "../../domain/rate-limit";
-import { fromRollups, type CountRow, type DayRow } from "../../domain/traffic/dashboard-figures";
-import { addDays, dayOf } from "../../domain/traffic/days";
+import { addDays, dayOf } from "../../lib/days";
 import { newId } from "../../lib/ids";
+import { windowStart } from "../../lib/rate-window";
 import type { Db } from "../client";
+import { countRequest, WITHIN_LIMIT } from "./rate-limits";
 import { topPagesParams, TOP_PAGES_CTE } from "./traffic-page-totals";
 import { CREATOR_SCOPE, mayNameCreator, rollupParams, rollupStatements, SITE_SCOPE } from "./traffic-rollups";
 
-export type VisitRecord = PageVisitInput & { userId: string | null; source: string; ipHash: string; createdAt: string };
+/** A tracked page visit as stored: the validated payload (domain/traffic/page-visit.ts) and what the server adds. */
+export type VisitRecord = {
+  session_id: string; page_path: string; referrer: string | null; visit_duration: number; page_views: number;
+  device_type: string; browser: string; user_agent: string | null; utm_source: string | null; utm_medium: string | null;
+  utm_campaign: string | null; utm_term: string | null; utm_content: string | null;
+  userId: string | null; source: string; ipHash: string; createdAt: string;
+};
 
 /**
  * Counts the request against the caller's per-minute limit and stores the visit only while within it,
@@ -55,31 +60,26 @@ const TITLED_TOP_PAGES = `select p.page, p.views, c.title as content_title, u.id
   left join users u on substr(p.page, 1, 9) = '/creator/' and ${PATH_ENDS_AFTER_ID} and u.id = ${PATH_ID}
   order by p.views desc, p.page`;
 
-export type Summary = { visitors: number; page_views: number; avg_dur: number; bounces: number };
-
 /** A top page, with what its path names when it is /content/{id} or /creator/{id} (else nulls). */
 export type PageRow = {
   page: string; views: number; content_title: string | null; creator_id: string | null; creator_username: string | null;
 };
+/** The sessions that began on one UTC day (of the range), with their page views, lengths and bounces. */
+export type DayRow = { date: string; sessions: number; views: number; duration: number; bounces: number };
+/** The sessions in range per source, device or campaign (tagged sessions only, with their conversions). */
+export type CountRow = { dimension: "source" | "device" | "campaign"; value: string; sessions: number; conversions: number };
 
-export type Dashboard = {
-  summary: Summary;
-  pages: PageRow[];
-  sources: { source: string; visitors: number }[];
-  timeline: { date: string; visitors: number; pageViews: number }[];
-  devices: { type: string; visitors: number }[];
-  campaigns: { campaign: string; visitors: number; conversions: number }[];
-};
+export type DashboardRows = { days: DayRow[]; counts: CountRow[]; pages: PageRow[] };
 
 // The sessions of the range's first day that began inside the range: the one part read session by session.
 const FIRST_DAY_SESSIONS = `traffic_sessions where scope = ?1 and first_at >= ?2 and first_at < ?4`;
 
 /**
- * Every figure of the traffic dashboard in one D1 round trip (docs/architecture.md §4 "Traffic analytics",
+ * What the traffic dashboard is made of, in one D1 round trip (docs/architecture.md §4 "Traffic analytics",
  * docs/decisions/020), for the site or one creator alike: the range's first, partial day from its sessions,
  * the whole days after it from the day rollups, the top pages from the cron's totals plus the days they lack.
  */
-export async function trafficDashboard(db: Db, scope: DashboardScope): Promise<Dashboard> {
+export async function readDashboardRows(db: Db, scope: DashboardScope): Promise<DashboardRows> {
   const d1 = db.$client;
   const key = scope.creatorId ?? "";
   const since = new Date(scope.nowMs - scope.rangeDays * 24 * 3600 * 1000).toISOString();
@@ -107,5 +107,5 @@ export async function trafficDashboard(db: Db, scope: DashboardScope): Promise<D
       .bind(...range),
     d1.prepare(`${TOP_PAGES_CTE} ${TITLED_TOP_PAGES}`).bind(...topPagesParams(key, scope.rangeDays, firstDay, dayOf(scope.nowMs))),
   ]);
-  return fromRollups(days!.results as DayRow[], counts!.results as CountRow[], pages!.results as PageRow[]);
+  return { days: days!.results as DayRow[], counts: counts!.results as CountRow[], pages: pages!.results as PageRow[] };
 }

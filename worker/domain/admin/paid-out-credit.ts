@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "../../lib/errors";
+import { conflict } from "../../lib/errors";
 import { usdText } from "../../lib/money";
 
 /** `?override=true` on a DELETE, `override: true` in a PATCH body: the admin confirmed an overdraft. */
@@ -20,7 +20,7 @@ export type PaidOutCredit = {
 };
 
 /**
- * The 409 for a credit payments already drew on, with the amounts, answered like the payments' overdraft
+ * The conflict for a credit payments already drew on, with the amounts, answered like the payments' overdraft
  * refusal so the admin screens can ask and resend with the override.
  */
 export function paidOutRefusal(c: PaidOutCredit) {
@@ -28,5 +28,5 @@ export function paidOutRefusal(c: PaidOutCredit) {
   const what = `Payments already drew on this ${c.noun} (${usdText(c.amountMicros, c.decimals)})`;
   const change = c.newMicros === null ? "deleting it" : `lowering it to ${usdText(c.newMicros, c.decimals)}`;
   const confirm = c.newMicros === null ? "Confirm to delete it anyway." : "Confirm to change it anyway.";
-  return new ApiError(409, `${what}: ${change} would leave the user's balance at ${usdText(after)}. ${confirm}`, "already_paid_out");
+  return conflict(`${what}: ${change} would leave the user's balance at ${usdText(after)}. ${confirm}`, "already_paid_out");
 }

@@ -1,9 +1,7 @@
 import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson } from "../../api-types";
+import type { AdEventRow } from "../../db/queries/ads";
 import type { ReportRange } from "../earnings/report-range";
 import { AD_POSITIONS, type AdEvent, type AdPosition } from "./ad-beacon";
-
-/** One counted group as the query returns it: events of one kind, one day and one break position. */
-export type AdEventRow = { day: string; position: string; event: string; n: number };
 
 const fieldOf: Record<AdEvent, keyof AdEventCounts> = {
   impression: "impressions",

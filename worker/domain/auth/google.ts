@@ -1,6 +1,6 @@
 import { Google, generateCodeVerifier, generateState } from "arctic";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { ApiError } from "../../lib/errors";
+import { AppError, unauthorized, unavailable } from "../../lib/errors";
 import type { Settings } from "../../lib/env";
 
 export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
@@ -13,7 +13,7 @@ export type VerifiedIdentity = { email: string; googleSub: string | null };
 
 function googleClient(settings: Settings, origin: string) {
   if (!settings.googleClientId || !settings.googleClientSecret) {
-    throw new ApiError(503, "Google sign-in is not configured on this server", "google_not_configured");
+    throw unavailable("Google sign-in is not configured on this server", "google_not_configured");
   }
   return new Google(settings.googleClientId, settings.googleClientSecret, `${origin}/auth/callback`);
 }
@@ -25,7 +25,7 @@ export function googleAuthorization(settings: Settings, origin: string) {
   return { url: url.toString(), state, verifier };
 }
 
-const signInFailed = () => new ApiError(401, "Google sign-in could not be verified", "google_sign_in_failed");
+const signInFailed = () => unauthorized("Google sign-in could not be verified", "google_sign_in_failed");
 
 /** Exchanges the code (PKCE) and verifies the ID token's signature, issuer, audience, expiry and email. */
 export async function verifyGoogleCode(
@@ -51,7 +51,7 @@ export async function verifyGoogleCode(
     if (payload.email_verified !== true || typeof payload.email !== "string" || !payload.sub) throw signInFailed();
     return { email: payload.email.toLowerCase(), googleSub: payload.sub };
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    if (err instanceof AppError) throw err;
     console.warn("google id token refused:", (err as Error).message);
     throw signInFailed();
   }

@@ -11,8 +11,6 @@ export const DEFAULT_CHALLENGE = {
   time_limit_hours: 24,
   is_active: true,
 };
-/** Unique views on an upload count within this long after the upload. */
-export const UNIQUE_VIEW_WINDOW_HOURS = 24;
 
 const usdAmount = z
   .number("bonus_amount must be a number")

@@ -1,4 +1,4 @@
-// Keyset pagination cursors: opaque to clients, validated on the way back in (a bad cursor is a 400).
+// Keyset pagination cursors: opaque to clients, validated on the way back in (a bad cursor is invalid input).
 import { badRequest } from "../../lib/errors";
 
 export type Cursor = { key: string | number; id: string };

@@ -3,7 +3,7 @@ import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { insertFinalizedContent } from "../../db/queries/finalize";
-import { ApiError, badRequest } from "../../lib/errors";
+import { badRequest, conflict, unsupportedMedia } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { refreshChallenges } from "../challenges/refresh";
@@ -37,7 +37,7 @@ export async function finalizeContent({ db, bucket, user, input }: FinalizeParam
   try {
     durationMs = await mediaDurationMs(stored.reader, media.contentType === "video/mp4" ? "mp4" : "mp3");
   } catch (err) {
-    if (err instanceof MediaError) throw new ApiError(415, err.message, "unplayable_media");
+    if (err instanceof MediaError) throw unsupportedMedia(err.message, "unplayable_media");
     throw err;
   }
   await stored.assertUnchanged();
@@ -64,7 +64,7 @@ export async function finalizeContent({ db, bucket, user, input }: FinalizeParam
       [media.key, ...(thumb ? [thumb.key] : [])],
     );
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, "r2_key: this upload is already used", "upload_used");
+    if (isUniqueViolation(err)) throw conflict("r2_key: this upload is already used", "upload_used");
     throw err;
   }
   await refreshChallenges(db, [user.id], now);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ftsQuery, rankTiers } from "./search-query";
+import { ftsQuery } from "./search-query";
 
 describe("ftsQuery", () => {
   it("takes every word whole, and only the last one also as a word start", () => {
@@ -16,14 +16,5 @@ describe("ftsQuery", () => {
     const q = ftsQuery(`${"x".repeat(100)} ${"w ".repeat(20)}`)!;
     expect(q.whole.split(" ")).toHaveLength(8);
     expect(q.whole.startsWith(`"${"x".repeat(64)}"`)).toBe(true);
-  });
-});
-
-describe("rankTiers", () => {
-  it("orders title, tags, creator, description with bm25's former column weights", () => {
-    const tiers = rankTiers('"a" "b"');
-    expect(tiers.map((t) => t.weight)).toEqual([10, 5, 4, 2]);
-    expect(tiers[0]!.query).toBe('{title} : ("a" "b")');
-    expect(tiers[3]!.query).toBe('("a" "b") NOT {title tags creator_name} : ("a" "b")');
   });
 });

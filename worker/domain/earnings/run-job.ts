@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
+import { checkAndAwardBonuses } from "../../db/queries/bonus-risk";
 import { owedTo } from "../../db/queries/owed";
 import { usd } from "../../lib/money";
-import { checkAndAwardBonusStatements } from "../challenges/bonus-risk";
 import { creditQualifiedViews, JOB_BATCH_SIZE, settleViews, type CreditRun } from "./credit-views";
 
 const BONUSES_PER_RUN = 100;
@@ -24,8 +24,7 @@ function result(run: CreditRun, bonuses: number, callerId?: string): JobResult {
 /** The site-wide earnings job: every pending qualified view and sign-on bonus, in bounded batches (the cron). */
 export async function runEarningsJob(db: Db, now: string): Promise<JobResult> {
   const run = await creditQualifiedViews(db, now);
-  const [, awarded] = await db.$client.batch(checkAndAwardBonusStatements(db.$client, now, { limit: BONUSES_PER_RUN }));
-  return result(run, awarded?.meta.changes ?? 0);
+  return result(run, await checkAndAwardBonuses(db, now, { limit: BONUSES_PER_RUN }));
 }
 
 /**
@@ -40,9 +39,6 @@ export async function settleCallerEarnings(db: Db, now: string, callerId: string
   const run: CreditRun = { views: 0, creditedMicros: new Map() };
   await settleViews(db, owed.viewIds, now, run);
   let bonuses = 0;
-  if (owed.bonusPending) {
-    const [, awarded] = await db.$client.batch(checkAndAwardBonusStatements(db.$client, now, { userId: callerId }));
-    bonuses = awarded?.meta.changes ?? 0;
-  }
+  if (owed.bonusPending) bonuses = await checkAndAwardBonuses(db, now, { userId: callerId });
   return result(run, bonuses, callerId);
 }

@@ -2,8 +2,8 @@
 // computes it inside the candidate query (worker/db/queries/recommendations.ts) to avoid shipping thousands of
 // interaction rows out of D1; this is the same definition in TypeScript for the offline evaluation.
 // cooccurrence-sql.test.ts proves both give the same numbers on the same data.
-import { LIMITS } from "./limits.ts";
-import { LIKE_WEIGHT, VIEW_WEIGHT, type Seed } from "./model.ts";
+import { LIMITS, type Seed } from "../../db/queries/recommender-inputs.ts";
+import { LIKE_WEIGHT, VIEW_WEIGHT } from "./model.ts";
 
 /** Who liked / finished what: the in-memory twin of the likes and views tables. */
 export type InteractionGraph = {

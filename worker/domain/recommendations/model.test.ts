@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "./limits";
-import { rankCandidates, recommend, RECENTLY_FINISHED_MS, seedsOf, suggest, withFallback, type Candidate, type ViewerProfile } from "./model";
+import { LIMITS, type Candidate, type ViewerProfile } from "../../db/queries/recommender-inputs";
+import { rankCandidates, recommend, RECENTLY_FINISHED_MS, seedsOf, suggest, withFallback } from "./model";
 
 const NOW = Date.parse("2026-06-01T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

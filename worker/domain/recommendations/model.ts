@@ -2,8 +2,8 @@
 // (worker/db/queries/recommendations.ts); this file decides. The routes and the offline evaluation
 // (bench/recommender-eval.ts) call exactly this code, so the measured quality is the shipped quality.
 // Relative imports carry `.ts` so Node can run the evaluation on this file directly.
+import { LIMITS, type Candidate, type Seed, type ViewerProfile } from "../../db/queries/recommender-inputs.ts";
 import { EARNABLE_VIEWS_PER_DAY } from "../views/rules.ts";
-import { LIMITS } from "./limits.ts";
 import { parseTags, tagSimilarity, tagWeights } from "./tags.ts";
 
 /** A like says more about taste than a finished view. */
@@ -18,28 +18,6 @@ export const RECENTLY_FINISHED_MS = 7 * 24 * 3600 * 1000;
 // so a full tag match (0.3) outranks the most popular unrelated item (0.1): new uploads have no co-occurrence,
 // and liking jazz should visibly bring jazz before whatever is popular.
 export const WEIGHTS = { cooc: 1, tags: 0.3, popularity: 0.1 };
-
-/** What the database knows about the viewer, most recent first in each list. */
-export type ViewerProfile = {
-  viewerId: string;
-  liked: { id: string; tags: string }[];
-  /** Items with at least one qualified view: the last one, and how many of today's views paid or will pay. */
-  finished: { id: string; lastAt: string; paidToday: number }[];
-};
-
-/** One item the model may offer, with the features the candidate query computed. */
-export type Candidate = {
-  id: string;
-  createdBy: string;
-  createdAt: string;
-  tags: string;
-  /** Σ over peers of (peer's overlap with the seeds × peer's weight on this item); 0 when not co-occurring. */
-  cooc: number;
-  /** Likes + qualified views. */
-  popularity: number;
-};
-
-export type Seed = [id: string, weight: number];
 
 /** Whose list it is, the taste to match, what must not appear, and what can no longer pay today. */
 export type RankContext = { viewerId: string; tags: Map<string, number>; exclude: Set<string>; notEarnable: Set<string> };

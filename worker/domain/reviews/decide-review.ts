@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { decideReviewStatements, listReviews } from "../../db/queries/reviews";
-import { ApiError, notFound } from "../../lib/errors";
+import { listReviews, settleReview } from "../../db/queries/reviews";
+import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 
@@ -11,22 +11,20 @@ export const reviewDecisionBody = z.object({
 });
 export type ReviewDecisionInput = z.infer<typeof reviewDecisionBody> & { reviewId: string; actorId: string };
 
-const notOpen = () => new ApiError(409, "This flag has already been settled", "already_settled");
+const notOpen = () => conflict("This flag has already been settled", "already_settled");
 
 /**
  * An admin settles an open flag: "reverse" takes back every earning it covers with reversal rows (nothing is
  * deleted or edited); "clear" releases them to become available when their hold ends. Audited in the same
- * batch; 409 once settled.
+ * batch; a conflict once settled.
  */
 export async function decideReview(db: Db, d: ReviewDecisionInput) {
   const [before] = await listReviews(db, "all", d.reviewId);
   if (!before) throw notFound("Review not found");
   if (before.status !== "open") throw notOpen();
   const status = d.decision === "reverse" ? "reversed" : "cleared";
-  const [changed] = await db.$client.batch(
-    decideReviewStatements(db.$client, { reviewId: d.reviewId, actorId: d.actorId, now: nowIso(), note: d.note, status, auditId: newId() }),
-  );
-  if (!changed?.meta.changes) throw notOpen();
+  const settled = await settleReview(db, { reviewId: d.reviewId, actorId: d.actorId, now: nowIso(), note: d.note, status, auditId: newId() });
+  if (!settled) throw notOpen();
   const [after] = await listReviews(db, "all", d.reviewId);
   return after!;
 }

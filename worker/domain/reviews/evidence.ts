@@ -1,5 +1,5 @@
 import type { ReviewRule } from "../../api-types";
-import { CAPPED_DAYS, NEW_ACCOUNT_DAYS, type Candidate } from "./rules";
+import { CAPPED_DAYS, NEW_ACCOUNT_DAYS, type Candidate } from "../../db/queries/review-rules";
 
 /** Each rule's headline, as the Reviews tab shows it. */
 export const REVIEW_TITLES: Record<ReviewRule, string> = {

@@ -1,7 +1,6 @@
 import type { Db } from "../../db/client";
-import { readSettings, upsertSetting } from "../../db/queries/settings";
+import { readSettings, upsertSettingAudited } from "../../db/queries/settings";
 import { nowIso } from "../../lib/time";
-import { auditStatement } from "../audit";
 
 export type SettingChange<K extends string> = { defaults: Record<K, string>; key: K; value: string; actorId: string };
 
@@ -12,16 +11,13 @@ export type SettingChange<K extends string> = { defaults: Record<K, string>; key
 export async function changeSetting<K extends string>(db: Db, c: SettingChange<K>): Promise<Record<K, string>> {
   const before = await readSettings(db, c.defaults);
   if (before[c.key] === c.value) return before;
-  await db.batch([
-    upsertSetting(db, c.key, c.value, nowIso()),
-    auditStatement(db, {
-      actorId: c.actorId,
-      action: "update",
-      entity: "setting",
-      entityId: c.key,
-      before: { [c.key]: before[c.key] },
-      after: { [c.key]: c.value },
-    }),
-  ]);
+  await upsertSettingAudited(db, c.key, c.value, nowIso(), {
+    actorId: c.actorId,
+    action: "update",
+    entity: "setting",
+    entityId: c.key,
+    before: { [c.key]: before[c.key] },
+    after: { [c.key]: c.value },
+  });
   return { ...before, [c.key]: c.value };
 }

@@ -1,9 +1,16 @@
-import type { Dashboard } from "../../db/queries/traffic";
+import type { Db } from "../../db/client";
+import { readDashboardRows, type CountRow, type DashboardRows, type DashboardScope, type DayRow, type PageRow } from "../../db/queries/traffic";
 
-/** The sessions that began on one UTC day (of the range), with their page views, lengths and bounces. */
-export type DayRow = { date: string; sessions: number; views: number; duration: number; bounces: number };
-/** The sessions in range per source, device or campaign (tagged sessions only, with their conversions). */
-export type CountRow = { dimension: "source" | "device" | "campaign"; value: string; sessions: number; conversions: number };
+export type Summary = { visitors: number; page_views: number; avg_dur: number; bounces: number };
+
+export type Dashboard = {
+  summary: Summary;
+  pages: PageRow[];
+  sources: { source: string; visitors: number }[];
+  timeline: { date: string; visitors: number; pageViews: number }[];
+  devices: { type: string; visitors: number }[];
+  campaigns: { campaign: string; visitors: number; conversions: number }[];
+};
 
 // Most visitors first, then by name, as SQL's `order by n desc, name` would.
 const byVisitors = <T extends { visitors: number }>(name: (x: T) => string) => (a: T, b: T) =>
@@ -14,7 +21,7 @@ const byVisitors = <T extends { visitors: number }>(name: (x: T) => string) => (
  * session counts in the range when its first visit does, with all its page views, its longest duration, and
  * the source and device of its first visit.
  */
-export function fromRollups(days: DayRow[], counts: CountRow[], pages: Dashboard["pages"]): Dashboard {
+export function fromRollups({ days, counts, pages }: DashboardRows): Dashboard {
   const total = (pick: (d: DayRow) => number) => days.reduce((n, d) => n + Number(pick(d)), 0);
   const visitors = total((d) => d.sessions);
   const of = (dimension: CountRow["dimension"]) => counts.filter((c) => c.dimension === dimension);
@@ -41,4 +48,9 @@ export function fromRollups(days: DayRow[], counts: CountRow[], pages: Dashboard
       .sort(byVisitors((c) => c.campaign))
       .slice(0, 20),
   };
+}
+
+/** Every figure of the traffic dashboard for the site, or for one creator when `scope.creatorId` is set. */
+export async function trafficDashboard(db: Db, scope: DashboardScope): Promise<Dashboard> {
+  return fromRollups(await readDashboardRows(db, scope));
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { claimUpload, findUpload, markUploaded, releaseClaim, type UploadWay } from "../../db/queries/uploads";
-import { ApiError, badRequest, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 
 /*
@@ -12,7 +12,7 @@ import { nowIso } from "../../lib/time";
  */
 
 export const uploadTaken = () =>
-  new ApiError(409, "This upload is already in progress or finished; sign a new upload", "upload_taken");
+  conflict("This upload is already in progress or finished; sign a new upload", "upload_taken");
 
 /** Why `key` cannot be written the `way` asked, as the error the client should see. */
 export async function unwritableUpload(db: Db, key: string, way: UploadWay) {
@@ -24,7 +24,7 @@ export async function unwritableUpload(db: Db, key: string, way: UploadWay) {
   return uploadTaken();
 }
 
-/** Claims the upload for this request or refuses with the reason (404, 400 wrong route, 409 taken). */
+/** Claims the upload for this request or refuses with the reason (not found, invalid for the wrong route, conflict when taken). */
 export async function claimForWriting(db: Db, key: string, way: UploadWay) {
   const row = await claimUpload(db, key, way);
   if (!row) throw await unwritableUpload(db, key, way);
@@ -41,7 +41,7 @@ export async function writeClaimed<T>(db: Db, key: string, write: () => Promise<
   try {
     result = await write();
   } catch (err) {
-    // If even the hand-back fails, the row stays `uploading`: the client is told to sign again (409) and
+    // If even the hand-back fails, the row stays `uploading`: the client is told to sign again (a conflict) and
     // the clean-up job removes the row later. The write's own error is the one worth answering with.
     await releaseClaim(db, key).catch((e: unknown) => console.warn(`upload claim of ${key} not released:`, (e as Error).message));
     throw err;

@@ -27,7 +27,7 @@ const ACCEPTED_TYPES: ReadonlyMap<string, UploadKind> = new Map([
 /** What an accepted content type is for; null for any other text. */
 export const uploadKindOf = (contentType: string): UploadKind | null => ACCEPTED_TYPES.get(contentType) ?? null;
 
-/** `type/subtype` as RFC 6838 allows it; anything else is not a content type at all (a 400, not a 415). */
+/** `type/subtype` as RFC 6838 allows it; anything else is not a content type at all (invalid input, not unsupported media). */
 export const MIME_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/i;
 
 export const maxBytes = (kind: UploadKind) => (kind === "media" ? MAX_MEDIA_BYTES : MAX_IMAGE_BYTES);

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { claimMultipartCompletion, deleteSignedMultipart, findUpload, recordPart } from "../../db/queries/uploads";
-import { ApiError, badRequest } from "../../lib/errors";
+import { badRequest, conflict } from "../../lib/errors";
 import { unwritableUpload, uploadTaken, writeClaimed } from "./claim";
 import { expectedParts, partSizeFor } from "./parts";
 import { storeBody } from "./store-body";
@@ -28,7 +28,7 @@ export async function completeMultipart(db: Db, bucket: R2Bucket, grant: UploadG
     } catch (err) {
       // R2 refuses when a part was re-sent while completing (its recorded ETag is stale) or the upload is gone.
       console.warn(`multipart completion of ${row.key} refused:`, (err as Error).message);
-      throw new ApiError(409, "The parts changed while they were being joined; check the stored parts, re-send any that failed and complete again", "upload_parts_changed");
+      throw conflict("The parts changed while they were being joined; check the stored parts, re-send any that failed and complete again", "upload_parts_changed");
     }
   });
   return row.key;

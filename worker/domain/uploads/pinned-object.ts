@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/errors";
+import { conflict } from "../../lib/errors";
 import type { RangeReader } from "../media/range-reader";
 
 /*
@@ -9,9 +9,9 @@ import type { RangeReader } from "../media/range-reader";
  */
 
 export const uploadChanged = () =>
-  new ApiError(409, "r2_key: the uploaded file changed while it was being checked; please upload it again", "upload_changed");
+  conflict("r2_key: the uploaded file changed while it was being checked; please upload it again", "upload_changed");
 const uploadGone = () =>
-  new ApiError(409, "r2_key: the uploaded file is no longer stored; please upload it again", "upload_missing");
+  conflict("r2_key: the uploaded file is no longer stored; please upload it again", "upload_missing");
 
 export type PinnedObject = { etag: string; reader: RangeReader; assertUnchanged(): Promise<void> };
 

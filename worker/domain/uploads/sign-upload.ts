@@ -1,7 +1,7 @@
 import type { UploadSignResponse } from "../../api-types";
 import type { Db } from "../../db/client";
 import { createUpload } from "../../db/queries/uploads";
-import { ApiError, badRequest } from "../../lib/errors";
+import { badRequest, tooLarge, unsupportedMedia } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { maxBytes, MiB, MULTIPART_THRESHOLD, PART_SIZE, uploadKindOf } from "./limits";
@@ -24,11 +24,11 @@ const safeName = (name: string) =>
 export async function signUpload(p: SignParams): Promise<UploadSignResponse> {
   const kind = uploadKindOf(p.contentType);
   if (!kind) {
-    throw new ApiError(415, "contentType: only MP4 video, MP3 audio and JPEG, PNG, WebP or GIF images are accepted", "unsupported_media");
+    throw unsupportedMedia("contentType: only MP4 video, MP3 audio and JPEG, PNG, WebP or GIF images are accepted", "unsupported_media");
   }
   const limit = maxBytes(kind);
   if (p.fileSize > limit) {
-    throw new ApiError(413, `fileSize: ${kind === "media" ? "media" : "images"} can be at most ${limit / MiB} MiB`, "too_large");
+    throw tooLarge(`fileSize: ${kind === "media" ? "media" : "images"} can be at most ${limit / MiB} MiB`, "too_large");
   }
   if (p.fileSize <= 0) throw badRequest("fileSize: the file is empty");
   const key = `uploads/${p.userId}/${newId()}/${safeName(p.filename)}`;

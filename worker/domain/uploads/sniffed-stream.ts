@@ -1,10 +1,10 @@
-import { ApiError } from "../../lib/errors";
+import { unsupportedMedia } from "../../lib/errors";
 import { expectedKind, SNIFF_BYTES, sniffFileKind } from "../media/sniff";
 
 /**
  * Reads just enough of the request body to check its magic bytes against the signed content type, then
- * returns a stream that replays those bytes followed by the rest. A mismatch answers 415 before a single
- * byte reaches R2, so nothing is kept.
+ * returns a stream that replays those bytes followed by the rest. A mismatch is refused (unsupported media)
+ * before a single byte reaches R2, so nothing is kept.
  */
 export async function sniffedStream(body: ReadableStream<Uint8Array>, contentType: string) {
   const reader = body.getReader();
@@ -25,7 +25,7 @@ export async function sniffedStream(body: ReadableStream<Uint8Array>, contentTyp
   const kind = sniffFileKind(joined.subarray(0, SNIFF_BYTES));
   if (!kind || kind !== expectedKind(contentType)) {
     await reader.cancel();
-    throw new ApiError(415, `The file's contents are not ${describe(contentType)}`, "unsupported_media");
+    throw unsupportedMedia(`The file's contents are not ${describe(contentType)}`, "unsupported_media");
   }
   let replayed = false;
   return new ReadableStream<Uint8Array>({

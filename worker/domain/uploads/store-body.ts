@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from "../../lib/errors";
+import { AppError, badRequest, lengthRequired, tooLarge } from "../../lib/errors";
 import { exactLength, sniffedStream } from "./sniffed-stream";
 
 /**
@@ -14,9 +14,9 @@ export async function storeBody<T>(
 ): Promise<T> {
   const declared = Number(request.headers.get("content-length"));
   if (!request.body || !Number.isFinite(declared) || request.headers.get("content-length") === null) {
-    throw new ApiError(411, "Content-Length is required", "length_required");
+    throw lengthRequired("Content-Length is required", "length_required");
   }
-  if (declared > expected.size) throw new ApiError(413, "The file is larger than the size that was signed", "too_large");
+  if (declared > expected.size) throw tooLarge("The file is larger than the size that was signed", "too_large");
   if (declared !== expected.size) throw badRequest("The file's size does not match the size that was signed");
   const body = expected.sniff ? await sniffedStream(request.body, expected.contentType) : request.body;
   // A write that fails without reading the whole body would leave the pipe waiting forever: stop it.
@@ -29,7 +29,7 @@ export async function storeBody<T>(
   const [result, piped] = await Promise.allSettled([written, done]);
   if (result.status === "fulfilled" && piped.status === "fulfilled") return result.value;
   const err: unknown = result.status === "rejected" ? result.reason : (piped as PromiseRejectedResult).reason;
-  if (err instanceof ApiError) throw err;
+  if (err instanceof AppError) throw err;
   console.warn("upload body refused:", (err as Error).message);
   throw badRequest("The upload was interrupted or its size did not match; please try again");
 }

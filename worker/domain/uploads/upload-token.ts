@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import { ApiError } from "../../lib/errors";
+import { forbidden } from "../../lib/errors";
 import { UPLOAD_TOKEN_SECONDS } from "./limits";
 
 // The upload URL carries a short-lived token bound to key, user, type and size, so a PUT cannot write
@@ -28,6 +28,6 @@ export async function verifyUploadToken(secret: string, token: string, userId: s
     }
     return { key, userId, contentType: ct, size };
   } catch {
-    throw new ApiError(403, "Upload link is invalid or expired; please start the upload again", "bad_upload_token");
+    throw forbidden("Upload link is invalid or expired; please start the upload again", "bad_upload_token");
   }
 }

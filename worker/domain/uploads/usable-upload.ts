@@ -1,19 +1,18 @@
-import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
-import { uploads } from "../../db/schema";
-import { ApiError, badRequest, forbidden } from "../../lib/errors";
+import { findUpload } from "../../db/queries/uploads";
+import { badRequest, conflict, forbidden } from "../../lib/errors";
 import type { UploadKind } from "./limits";
 
 /** An upload the user may attach: theirs, of the right kind, fully stored and not yet used. */
 export async function usableUpload(db: Db, user: SessionUser, key: string, kind: UploadKind) {
-  const row = await db.select().from(uploads).where(eq(uploads.key, key)).get();
+  const row = await findUpload(db, key);
   if (!row) throw badRequest(`${fieldOf(kind)}: no such upload`);
   if (row.userId !== user.id) throw forbidden(`${fieldOf(kind)}: not an upload of yours`);
   if (row.kind !== kind) throw badRequest(`${fieldOf(kind)}: this upload is not ${kind === "media" ? "a video or audio file" : "an image"}`);
   // `uploading`: a write holds the claim; its bytes are not complete (nor final) yet.
   if (row.status === "signed" || row.status === "uploading") throw badRequest(`${fieldOf(kind)}: the upload has not finished`);
-  if (row.status === "finalized") throw new ApiError(409, `${fieldOf(kind)}: this upload is already used`, "upload_used");
+  if (row.status === "finalized") throw conflict(`${fieldOf(kind)}: this upload is already used`, "upload_used");
   return row;
 }
 

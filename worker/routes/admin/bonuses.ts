@@ -9,7 +9,7 @@ import { availableMicros } from "../../db/queries/payment-writes";
 import { bonuses, users } from "../../db/schema";
 import { descriptionInput, usdInput, userIdInput } from "../../domain/admin/money-input";
 import { overrideField, overrideQuery, paidOutRefusal } from "../../domain/admin/paid-out-credit";
-import { auditStatement } from "../../domain/audit";
+import { auditStatement } from "../../db/queries/audit";
 import { notFound } from "../../lib/errors";
 import { ID_PATTERN, newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";

@@ -4,7 +4,7 @@ import type { AdminChallengesResponse, ChallengeJson } from "../../api-types";
 import type { AppEnv } from "../../app-env";
 import { challengeTotals, findChallenge, listChallenges, signOnAwards } from "../../db/queries/challenges";
 import { challenges } from "../../db/schema";
-import { auditStatement } from "../../domain/audit";
+import { auditStatement } from "../../db/queries/audit";
 import { challengeChangeBody, newChallengeBody } from "../../domain/challenges/rules";
 import { notFound } from "../../lib/errors";
 import { ID_PATTERN, newId } from "../../lib/ids";

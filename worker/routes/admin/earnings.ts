@@ -10,7 +10,7 @@ import { availableMicros } from "../../db/queries/payment-writes";
 import { earnings, users } from "../../db/schema";
 import { descriptionInput, usdInput, userIdInput } from "../../domain/admin/money-input";
 import { overrideField, overrideQuery, paidOutRefusal } from "../../domain/admin/paid-out-credit";
-import { auditStatement } from "../../domain/audit";
+import { auditStatement } from "../../db/queries/audit";
 import { notFound } from "../../lib/errors";
 import { ID_PATTERN, newId } from "../../lib/ids";
 import { usd } from "../../lib/money";

@@ -8,8 +8,8 @@ import { userExists } from "../../db/queries/admin-users";
 import { availableMicros, insertPayment, paymentAuditView, updatePayment, type PaymentValues } from "../../db/queries/payment-writes";
 import { payments, users } from "../../db/schema";
 import { usdInput, userIdInput } from "../../domain/admin/money-input";
-import { auditStatement } from "../../domain/audit";
-import { ApiError, notFound } from "../../lib/errors";
+import { auditStatement } from "../../db/queries/audit";
+import { conflict, notFound } from "../../lib/errors";
 import { ID_PATTERN, newId } from "../../lib/ids";
 import { usdText } from "../../lib/money";
 import { nowIso } from "../../lib/time";
@@ -43,8 +43,7 @@ async function listPayments(db: Db) {
 
 async function refuseOverdraft(db: Db, userId: string, amountMicros: number, excluding = "") {
   const available = await availableMicros(db, userId, nowIso(), excluding);
-  throw new ApiError(
-    409,
+  throw conflict(
     `This payment (${usdText(amountMicros)}) is more than the user's available balance (${usdText(available)}). Confirm to record it anyway.`,
     "insufficient_balance",
   );

@@ -1,10 +1,12 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { SESSION_DAYS } from "../domain/auth/sign-in";
 
+// How the session and the sign-in's OAuth state travel: cookies are HTTP, so they live here and the domain
+// keeps only how long a session lasts.
 // __Host- cookies must be Secure, host-only and Path=/: no subdomain or path can shadow them.
 export const SESSION_COOKIE = "__Host-rp_session";
 export const OAUTH_COOKIE = "__Host-rp_oauth";
-export const SESSION_DAYS = 30;
 const OAUTH_MINUTES = 10;
 
 const base = { path: "/", secure: true, httpOnly: true, sameSite: "Lax" } as const;

@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
-import { auditLog } from "../db/schema";
-import { newId } from "../lib/ids";
-import { nowIso } from "../lib/time";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/time";
+import type { Db } from "../client";
+import { auditLog } from "../schema";
 
 export type AuditEntry = {
   actorId: string;

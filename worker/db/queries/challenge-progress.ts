@@ -1,8 +1,12 @@
-import { MIN_EARNING_MS_SQL } from "../views/earning-rules";
-import { UNIQUE_VIEW_WINDOW_HOURS } from "./rules";
+import type { Db } from "../client";
+import { MIN_EARNING_MS_SQL } from "./earning-rule-settings";
 
-// Progress is recomputed from the records (views, content) rather than counted up, so replays, deleted
-// content or racing events can never drift it. Each statement is a no-op for users without open challenges.
+/** Unique views on an upload count within this long after the upload (docs/architecture.md §4 "Challenges"). */
+const UNIQUE_VIEW_WINDOW_HOURS = 24;
+
+// Sign-on challenge progress (the challenges themselves: domain/challenges/rules.ts). Progress is recomputed
+// from the records (views, content) rather than counted up, so replays, deleted content or racing events can
+// never drift it. Each statement is a no-op for users without open challenges.
 
 // Streams: distinct other creators' items the user watched to 80 % under the pacing rules (only a paced,
 // earning session qualifies), at least the shortest earning length long.
@@ -57,7 +61,7 @@ export function refreshChallengeStatements(d1: D1Database, userId: string, now: 
 }
 
 /** Enrols a new user in every active challenge, copying its terms (later edits affect only new users). */
-export function enrolStatement(d1: D1Database, userId: string, enrolledAt: string) {
+function enrolStatement(d1: D1Database, userId: string, enrolledAt: string) {
   return d1
     .prepare(
       `insert or ignore into challenge_progress
@@ -67,4 +71,13 @@ export function enrolStatement(d1: D1Database, userId: string, enrolledAt: strin
        from challenges where is_active = 1`,
     )
     .bind(userId, enrolledAt);
+}
+
+/** Brings each user's open challenges up to date in one batch; `bonusId` names the bonus row a completion creates. */
+export async function refreshChallengeProgress(db: Db, users: { userId: string; bonusId: string }[], now: string) {
+  await db.$client.batch(users.flatMap((u) => refreshChallengeStatements(db.$client, u.userId, now, u.bonusId)));
+}
+
+export async function enrolInChallenges(db: Db, userId: string, enrolledAt: string) {
+  await enrolStatement(db.$client, userId, enrolledAt).run();
 }

@@ -1,8 +1,8 @@
 // The fraud sweep's rules (docs/decisions/019), as SQL over view rewards still in holding. Each rule is a
 // select of (subject, earning) pairs: the pattern it is about ("<viewer>:<creator>", "<viewer>" or
 // "<content>") and every held earning — both sides of each view — the pattern covers. Pure strings with
-// numbered placeholders: ?1 is the sweep's `now`.
-import { DAILY_EARNABLE_VIEWS_SQL } from "../views/earning-rules";
+// numbered placeholders: ?1 is the sweep's `now`. The sweep runs them through review-sweep.ts.
+import { DAILY_EARNABLE_VIEWS_SQL } from "./earning-rule-settings";
 
 export type ReviewRuleName = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
 
@@ -112,3 +112,4 @@ export const coverSql = (rule: ReviewRuleName) => `with ${heldSql(true)}, ${RULE
   select rv.id, m.earning_id, '${rule}' from matches m
   join reviews rv on rv.rule = '${rule}' and rv.subject = m.subject and rv.status = 'open'
   where ${uncovered(rule)}`;
+

@@ -1,7 +1,8 @@
 // Risk checks on a completed sign-on challenge set (docs/decisions/016), as SQL over the bonus row being
 // checked (`bonuses`). "Counted views" are the member's qualified views of others' items (their streams)
 // and others' qualified views of the member's items (the views requirement).
-import { heldUntilSql } from "../views/earning-rules";
+import type { Db } from "../client";
+import { heldUntilSql } from "./earning-rule-settings";
 
 /** The member and an account created within a day of theirs watched each other's items. */
 const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from views v1
@@ -58,4 +59,10 @@ export function checkAndAwardBonusStatements(d1: D1Database, now: string, scope:
       )
       .bind(...(param === null ? [now] : [now, param])),
   ];
+}
+
+/** Runs checkAndAwardBonusStatements; returns how many bonuses it awarded. */
+export async function checkAndAwardBonuses(db: Db, now: string, scope: BonusScope): Promise<number> {
+  const [, awarded] = await db.$client.batch(checkAndAwardBonusStatements(db.$client, now, scope));
+  return awarded?.meta.changes ?? 0;
 }

@@ -1,9 +1,6 @@
-// Fixed one-minute windows counted in D1 (`rate_limits`), so every isolate sees the same count.
-export const WINDOW_MS = 60_000;
+import { WINDOW_MS, windowStart } from "../../lib/rate-window";
 
-export function windowStart(nowMs: number) {
-  return new Date(Math.floor(nowMs / WINDOW_MS) * WINDOW_MS).toISOString();
-}
+// Per-key request counts in fixed one-minute windows (`rate_limits`), so every isolate sees the same count.
 
 /** Counts one request for `key` in the current window (a statement for the caller's batch). */
 export function countRequest(d1: D1Database, key: string, nowMs: number) {
@@ -29,9 +26,6 @@ export async function withinLimit(d1: D1Database, key: string, limit: number, no
     .first<{ count: number }>();
   return (row?.count ?? 0) <= limit;
 }
-
-/** Whole seconds until the current window ends (a 429's Retry-After). */
-export const secondsLeftInWindow = (nowMs: number) => Math.max(1, Math.ceil((WINDOW_MS - (nowMs % WINDOW_MS)) / 1000));
 
 /** SQL condition (for a conditional insert) that holds while `key` is within `limit` in this window. */
 export const WITHIN_LIMIT = `(select count from rate_limits where key = ?1 and window_start = ?2) <= ?3`;

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { newId } from "../../lib/ids";
+import type { Db } from "../client";
+import { DAILY_EARNABLE_VIEWS_SQL, heldUntilSql, MIN_EARNING_MS_SQL } from "./earning-rule-settings";
+
+/** The fixed terms of a view reward (domain/views/rules.ts): places per (viewer, item) and day, and the amount per side. */
+export type RewardTerms = { earnableViewsPerDay: number; rewardMicros: number };
+
+/**
+ * The four statements that settle one qualified view, run inside one D1 batch (one transaction, and D1 runs
+ * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
+ *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content,
+ *     an item shorter than the shortest earning length, or past the viewer's earnable views of the day;
+ *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind)), held for earnings_hold_days
+ *     (docs/decisions/019), returning who got what;
+ *  4. close the view: credited with a place, unearnable without.
+ */
+function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTerms) {
+  const q = (text: string, ...params: unknown[]) => d1.prepare(text).bind(...params);
+  return [
+    q(`update views set credit_slot = (
+        select coalesce(max(v2.credit_slot), 0) + 1 from views v2
+        where v2.viewer_id = views.viewer_id and v2.content_id = views.content_id
+          and v2.qualified_day = views.qualified_day and v2.credit_slot is not null)
+      where id = ?1 and status = 'qualified' and credit_slot is null and viewer_id <> creator_id
+        and (select count(*) from views v3
+             where v3.viewer_id = views.viewer_id and v3.content_id = views.content_id
+               and v3.qualified_day = views.qualified_day and v3.credit_slot is not null) < ?2
+        and (select c.duration_ms from content c where c.id = views.content_id) >= ${MIN_EARNING_MS_SQL}
+        and (select count(*) from views v4
+             where v4.viewer_id = views.viewer_id and v4.qualified_day = views.qualified_day
+               and v4.credit_slot is not null) < ${DAILY_EARNABLE_VIEWS_SQL}`,
+      viewId, terms.earnableViewsPerDay),
+    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
+      select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3, ${heldUntilSql("?3")}
+      from views where id = ?4 and credit_slot is not null and status = 'qualified'
+      on conflict (view_id, kind) do nothing
+      returning user_id, amount_micros`, newId(), terms.rewardMicros, now, viewId),
+    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
+      select ?1, creator_id, 'creator', id, content_id, ?2, 'A viewer watched your content', ?3, ${heldUntilSql("?3")}
+      from views where id = ?4 and credit_slot is not null and status = 'qualified'
+      on conflict (view_id, kind) do nothing
+      returning user_id, amount_micros`, newId(), terms.rewardMicros, now, viewId),
+    q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end
+      where id = ?1 and status = 'qualified'`, viewId),
+  ];
+}
+
+/** What one batch did: how many views it closed, and each credit it wrote (a concurrent run's are not here). */
+export type Settled = { views: number; credits: { user_id: string; amount_micros: number }[] };
+
+/** Settles the given qualified views in one D1 batch. */
+export async function settleViewBatch(db: Db, viewIds: string[], now: string, terms: RewardTerms): Promise<Settled> {
+  const settled: Settled = { views: 0, credits: [] };
+  if (!viewIds.length) return settled;
+  // Raw D1 statements: the job's SQL is conditional on itself, which drizzle's builders cannot express.
+  const results = await db.$client.batch<Settled["credits"][number]>(viewIds.flatMap((id) => settleView(db.$client, id, now, terms)));
+  results.forEach((result, i) => {
+    // Every fourth statement closes a view; its change count says whether this run did it.
+    if (i % 4 === 3) settled.views += result.meta.changes ?? 0;
+    // The two inserts return a row only when this run paid (a concurrent run's payment conflicts).
+    if (i % 4 === 1 || i % 4 === 2) settled.credits.push(...result.results);
+  });
+  return settled;
+}
+
+/** The oldest qualified views not settled yet, site-wide; served by the partial index views_pending_idx. */
+export async function pendingQualifiedViews(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`select id from views where status = 'qualified' order by qualified_at limit ${limit}`);
+  return rows.map((v) => v.id);
+}
