@@ -1,11 +1,4 @@
-/** Username rules and their exact messages (docs/product-spec.md §5, §8). Returns the error, or null when valid. */
-export function usernameError(raw: string): string | null {
-  const name = raw.trim();
-  if (!name) return "Username cannot be empty";
-  if (name.length < 3 || name.length > 20) return "Username must be between 3 and 20 characters";
-  if (!/^[A-Za-z0-9_]+$/.test(name)) return "Username can only contain letters, numbers, and underscores";
-  return null;
-}
+export { usernameError } from "../../common/username";
 
 /**
  * The public name of a member without a username: "Member " and the last six characters of their id

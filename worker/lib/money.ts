@@ -1,5 +1,7 @@
 // Money is integer micro-dollars in the server; USD numbers exist only at the API edge (docs/architecture.md §3).
-export const MICROS_PER_USD = 1_000_000;
+import { MICROS_PER_USD } from "../../common/money";
+
+export { MICROS_PER_USD };
 
 /** Micro-dollars to a USD number for JSON (exact to the micro-dollar; sums never happen on these). */
 export const usd = (micros: number | bigint) => Number(micros) / MICROS_PER_USD;
