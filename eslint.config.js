@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -75,5 +76,25 @@ export default tseslint.config(
       "no-restricted-imports": layerRule([...HTTP_LAYER, ...HONO], "worker/domain tests do not import the HTTP layer."),
     },
   },
+  {
+    // common: rules and schemas both the SPA and the Worker use (docs/decisions/024); it stands on its own.
+    files: ["common/**/*.ts"],
+    rules: {
+      "no-restricted-imports": layerRule(["**/worker/**", "**/src/**", ...HONO, ...DRIZZLE, "react", "react-*"], "common/ imports nothing but zod: both sides import it."),
+    },
+  },
   // ---- end of the worker layers.
+
+  // Type-aware rules: a promise nobody awaits or handles is a lost error (or a lost write) waiting to happen.
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  // The rules of hooks and exhaustive dependencies for the SPA.
+  { files: ["src/**/*.{ts,tsx}"], ...reactHooks.configs.flat["recommended-latest"] },
 );

@@ -86,7 +86,7 @@ export async function watch(c: Client, model: ViewsModel, user: User, item: Item
 export async function tabs(c: Client, model: ViewsModel, user: User, items: Item[], r: Rng) {
   const ids = await Promise.all(items.map((item) => start(c, model, user, item)));
   const since = performance.now();
-  const played = await Promise.all(items.map((item, i) => (ids[i] ? play(c, model, user, item, ids[i], since, r) : null)));
+  const played = await Promise.all(items.map((item, i) => (ids[i] ? play(c, model, user, item, ids[i], since, r) : Promise.resolve(null))));
   if (ids.some((id) => !id) || played.some((p) => !p || p.failed)) return; // HTTP errors, already counted
   const n = played.filter((p) => p?.qualified).length;
   if (n !== 1) model.anomaly(`${items.length} sessions opened at once by ${user.email}: ${n} qualified, expected exactly 1 (views ${ids.join(", ")})`);
