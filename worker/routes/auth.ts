@@ -16,7 +16,7 @@ import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
 import { ApiError, errorBody } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { signInLimit } from "../middleware/rate-limit";
-import { currentUserJson } from "./serialize";
+import { currentUserJson } from "./serializers/current-user";
 
 const sessionBody = z.object({
   code: z.string().trim().min(1, "code is required").max(4096),
