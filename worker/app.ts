@@ -4,27 +4,31 @@ import { requireAdmin, requireUser } from "./middleware/access";
 import { requestContext } from "./middleware/context";
 import { handleError, handleNotFound } from "./middleware/error-handler";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
-import { adEventsPublicRoutes, adminAdEventsRoutes } from "./routes/ad-events";
-import { adSettingsRoutes, adminAdSettingsRoutes } from "./routes/ad-settings";
+import { adEventsPublicRoutes } from "./routes/ad-events";
+import { adSettingsRoutes } from "./routes/ad-settings";
+import { adminAdSettingsRoutes } from "./routes/admin/ad-settings";
 import { adminAnalyticsRoutes } from "./routes/admin/analytics";
 import { adminAuditRoutes } from "./routes/admin/audit";
-import { adminBonusRoutes } from "./routes/admin/bonuses";
 import { adminChallengeRoutes } from "./routes/admin/challenges";
+import { adminEarningRulesRoutes } from "./routes/admin/earning-rules";
 import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
-import { adminEarningRoutes } from "./routes/admin/earnings";
+import { adminManualBonusRoutes } from "./routes/admin/manual-bonuses";
+import { adminManualEarningRoutes } from "./routes/admin/manual-earnings";
 import { adminPaymentRoutes } from "./routes/admin/payments";
 import { adminReviewRoutes } from "./routes/admin/reviews";
+import { adminSignOnBonusRoutes } from "./routes/admin/sign-on-bonuses";
+import { adminTrafficRoutes } from "./routes/admin/traffic";
 import { adminUserRoutes } from "./routes/admin/users";
+import { analyticsPublicRoutes, analyticsSignedInRoutes } from "./routes/analytics";
 import { apiDocsRoutes } from "./routes/api-docs";
 import type { ApiSection } from "./openapi/document";
-import { adminAnalyticsDashboardRoutes, analyticsPublicRoutes, analyticsSignedInRoutes } from "./routes/analytics";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
-import { adminEarningRulesRoutes, earningRulesRoutes } from "./routes/earning-rules";
-import { myViewsRoutes } from "./routes/my-views";
-import { contentPublicRoutes } from "./routes/content-public";
-import { contentSignedInRoutes } from "./routes/content-signed-in";
+import { contentPublicRoutes, contentSignedInRoutes } from "./routes/content";
+import { earningRulesRoutes } from "./routes/earning-rules";
+import { earningsRoutes } from "./routes/earnings";
 import { finalizeRoutes } from "./routes/finalize";
+import { myViewsRoutes } from "./routes/my-views";
 import { playbackRoutes } from "./routes/playback";
 import { recommendationRoutes } from "./routes/recommendations";
 import { uploadRoutes } from "./routes/uploads";
@@ -58,6 +62,7 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", finalizeRoutes)
   .route("/", uploadRoutes)
   .route("/", playbackRoutes)
+  .route("/", earningsRoutes)
   .route("/", earningRulesRoutes)
   .route("/", walletRoutes)
   .route("/", myViewsRoutes)
@@ -66,7 +71,8 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", challengeRoutes)
   .route("/", analyticsSignedInRoutes);
 
-// Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths.
+// Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths. Their
+// files are under routes/admin/, one per resource.
 const adminApi = new Hono<AppEnv>()
   .use(requireAdmin)
   .route("/", adminEarningsCalendarRoutes)
@@ -75,13 +81,13 @@ const adminApi = new Hono<AppEnv>()
   .route("/", adminEarningRulesRoutes)
   .route("/", adminChallengeRoutes)
   .route("/", adminUserRoutes)
-  .route("/", adminEarningRoutes)
-  .route("/", adminBonusRoutes)
+  .route("/", adminManualEarningRoutes)
+  .route("/", adminManualBonusRoutes)
+  .route("/", adminSignOnBonusRoutes)
   .route("/", adminPaymentRoutes)
   .route("/", adminAnalyticsRoutes)
-  .route("/", adminAdEventsRoutes)
   .route("/", adminAuditRoutes)
-  .route("/", adminAnalyticsDashboardRoutes);
+  .route("/", adminTrafficRoutes);
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")

@@ -1,10 +1,7 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { adEventRows, countAdEvent } from "../db/queries/ads";
+import { countAdEvent } from "../db/queries/ads";
 import { AD_BEACONS_PER_MINUTE, adBeaconQuery } from "../domain/ads/ad-beacon";
-import { adFigures } from "../domain/ads/ad-figures";
-import { reportRange } from "../domain/earnings/report-range";
 import { addressHash } from "../lib/crypto";
 import { forbidden, rateLimited } from "../lib/errors";
 import { nowIso } from "../lib/time";
@@ -34,13 +31,4 @@ export const adEventsPublicRoutes = new Hono<AppEnv>().get("/ads/track", validat
     if (!counted) throw rateLimited("Too many ad beacons from this address; slow down", "rate_limited");
   }
   return c.body(PIXEL, 200, { "Content-Type": "image/gif" });
-});
-
-const rangeQuery = z.object({ startDate: z.string().max(10).optional(), endDate: z.string().max(10).optional() });
-
-/** Admin: impressions, completion, skips and clicks for a range of UTC days (default: the last 30). */
-export const adminAdEventsRoutes = new Hono<AppEnv>().get("/analytics/ads", validate("query", rangeQuery), async (c) => {
-  const q = c.req.valid("query");
-  const range = reportRange(q.startDate, q.endDate);
-  return c.json(adFigures(await adEventRows(c.get("db"), range), range), 200);
 });

@@ -1,20 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv, SignedInEnv } from "../app-env";
+import type { SignedInEnv } from "../app-env";
 import { readSettings } from "../db/queries/settings";
-import { changeSetting } from "../domain/settings/change-setting";
-import { AD_DEFAULTS, adSettingChange } from "../domain/settings/ad-settings";
-import { validate } from "../lib/validate";
+import { AD_DEFAULTS } from "../domain/settings/ad-settings";
 
 /** Signed-in: what the player needs to run ads (docs/product-spec.md §7 GET /api/ad-settings). */
 export const adSettingsRoutes = new Hono<SignedInEnv>().get("/ad-settings", async (c) =>
   c.json(await readSettings(c.get("db"), AD_DEFAULTS), 200),
 );
-
-/** Admin: read and change ad settings one key at a time; every change is audited in the same batch. */
-export const adminAdSettingsRoutes = new Hono<AppEnv>()
-  .get("/ad-settings", async (c) => c.json(await readSettings(c.get("db"), AD_DEFAULTS), 200))
-  .patch("/ad-settings", validate("json", adSettingChange), async (c) => {
-    const { key, value } = c.req.valid("json");
-    const after = await changeSetting(c.get("db"), { defaults: AD_DEFAULTS, key, value, actorId: c.get("user")!.id });
-    return c.json(after, 200);
-  });

@@ -4,12 +4,6 @@ import type { AppEnv } from "../app-env";
 import { deleteSession } from "../db/queries/users";
 import { devLoginRefusal } from "../domain/auth/dev-login";
 import { googleAuthorization } from "../domain/auth/google";
-import { signIn } from "../domain/auth/sign-in";
-import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
-import { badRequest } from "../lib/errors";
-import { validate } from "../lib/validate";
-import { errorBody } from "../middleware/error-handler";
-import { signInLimit } from "../middleware/rate-limit";
 import {
   clearSessionCookie,
   readSessionCookie,
@@ -17,7 +11,13 @@ import {
   writeOAuthCookie,
   writeSessionCookie,
 } from "../middleware/session-cookie";
-import { currentUserJson } from "./serialize";
+import { signIn } from "../domain/auth/sign-in";
+import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
+import { badRequest } from "../lib/errors";
+import { errorBody } from "../middleware/error-handler";
+import { validate } from "../lib/validate";
+import { signInLimit } from "../middleware/rate-limit";
+import { currentUserJson } from "./serializers/current-user";
 
 const sessionBody = z.object({
   code: z.string().trim().min(1, "code is required").max(4096),

@@ -1,16 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { MyViewJson, MyViewsResponse } from "../api-types";
+import type { MyViewsResponse } from "../api-types";
 import type { SignedInEnv } from "../app-env";
-import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
 import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
 import { readSettings } from "../db/queries/settings";
 import { isIsoDay } from "../domain/earnings/report-range";
+import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
 import { earningRulesJson } from "../domain/views/earning-rules";
-import { viewOutcome, watchedPercent } from "../domain/views/view-outcome";
-import { usd } from "../lib/money";
+import { viewOutcome } from "../domain/views/view-outcome";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
+import { myViewJson } from "./serializers/my-view";
 
 const viewsQuery = z.object({
   date: z.string("date is required").refine(isIsoDay, "date must be a date like 2026-01-31"),
@@ -24,21 +24,9 @@ export const myViewsRoutes = new Hono<SignedInEnv>().get("/me/views", validate("
   const [rows, settings] = await Promise.all([viewsOfDay(db, { userId: c.get("user").id, side: as, day: date }), readSettings(db, EARNING_RULE_DEFAULTS)]);
   const minEarningMs = earningRulesJson(settings).min_earning_seconds * 1000;
   const now = nowIso();
-  const views = rows.slice(0, MY_VIEWS_LIMIT).map((r): MyViewJson => {
+  const views = rows.slice(0, MY_VIEWS_LIMIT).map((r) => {
     const earning = r.earningMicros === null ? null : { availableAt: r.availableAt ?? "", reversed: r.reversed === 1, underReview: r.underReview === 1 };
-    const v = viewOutcome({ ...r, earning, minEarningMs }, now);
-    return {
-      id: r.id,
-      content_id: r.contentId,
-      content_title: r.title,
-      content_type: r.type,
-      started_at: r.startedAt,
-      watched_percent: watchedPercent(r.watchTimeMs, r.durationMs),
-      outcome: v.outcome,
-      reason: v.reason,
-      amount_usd: usd(r.earningMicros ?? 0),
-      available_at: v.availableAt,
-    };
+    return myViewJson(r, viewOutcome({ ...r, earning, minEarningMs }, now));
   });
   return c.json({ date, as, views, truncated: rows.length > MY_VIEWS_LIMIT } satisfies MyViewsResponse, 200);
 });

@@ -1,14 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { EarningsCalculateResponse } from "../api-types";
 import type { SignedInEnv } from "../app-env";
 import { findContent } from "../db/queries/content";
 import { discoveryMethods } from "../db/schema";
-import { settleCallerEarnings } from "../domain/earnings/run-job";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { addressHash } from "../lib/crypto";
 import { notFound } from "../lib/errors";
-import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -31,7 +28,7 @@ const eventBody = z.object({
 
 /**
  * Signed-in: playback sessions ("views"), each judged by the viewer's own watch-session Durable Object
- * (docs/decisions/015), and the earnings job trigger.
+ * (docs/decisions/015).
  */
 export const playbackRoutes = new Hono<SignedInEnv>()
   .post("/playback-events", validate("json", startBody), async (c) => {
@@ -63,8 +60,4 @@ export const playbackRoutes = new Hono<SignedInEnv>()
     if (!outcome.found) throw notFound("No playback session for this content; start playing it again");
     const { view_id, accepted, qualified } = outcome;
     return c.json({ view_id, accepted, qualified }, 200);
-  })
-  .post("/earnings/calculate", async (c) => {
-    const result: EarningsCalculateResponse = await settleCallerEarnings(c.get("db"), nowIso(), c.get("user").id);
-    return c.json(result, 200);
   });

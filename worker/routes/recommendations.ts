@@ -10,7 +10,7 @@ import { notFound } from "../lib/errors";
 import { ID_PATTERN } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
-import { contentJson } from "./content-json";
+import { contentJson } from "./serializers/content";
 
 const limitQuery = (fallback: number, max: number) =>
   z.object({ limit: z.coerce.number().int().min(1).max(max, `limit must be at most ${max}`).default(fallback) });

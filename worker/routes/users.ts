@@ -1,32 +1,24 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CreatorPageJson } from "../api-types";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { countByType } from "../db/queries/content";
 import { findUserById, setUsername } from "../db/queries/users";
-import { displayName, usernameError } from "../domain/username";
+import { usernameError } from "../domain/username";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { currentUserJson } from "./serialize";
+import { creatorPageJson } from "./serializers/creator-page";
+import { currentUserJson } from "./serializers/current-user";
 
 // Any one path segment but "me" (the signed-in /users/me): an address that names no creator, well-formed
 // id or not, is a 404 for everyone, so a visitor's creator page can tell "unknown" from "sign in".
 const CREATOR_ID = "{(?!me$)[^/]+}";
 
-/** Public: a creator's page data. The email stays private; its local part is the fallback name. */
+/** Public: a creator's page data. */
 export const usersPublicRoutes = new Hono<AppEnv>().get(`/users/:id${CREATOR_ID}`, async (c) => {
   const id = c.req.param("id");
   const [user, counts] = await Promise.all([findUserById(c.get("db"), id), countByType(c.get("db"), id)]);
   if (!user) throw notFound("Creator not found");
-  const card: CreatorPageJson = {
-    id: user.id,
-    username: user.username,
-    display_name: displayName(user),
-    created_at: user.createdAt,
-    video_count: counts.video,
-    audio_count: counts.audio,
-  };
-  return c.json(card, 200);
+  return c.json(creatorPageJson(user, counts), 200);
 });
 
 const usernameBody = z.object({ username: z.string().max(200, "Username must be between 3 and 20 characters") });

@@ -22,9 +22,3 @@ export async function usersWithTotals(db: Db, limit: number, now: string): Promi
     .all<UserWithTotals>();
   return results;
 }
-
-/** Users for the admin's searchable picker. */
-export async function userExists(db: Db, id: string) {
-  const row = await db.$client.prepare("select count(*) as n from users where id = ?1").bind(id).first<{ n: number }>();
-  return (row?.n ?? 0) > 0;
-}

@@ -28,23 +28,3 @@ export function auditStatement(db: Db, e: AuditEntry) {
     createdAt: nowIso(),
   });
 }
-
-/**
- * The same audit row as a statement that is written only if `condition` holds once the change before it in
- * the batch has run, for a change that its own statement may refuse (a guarded write): the log never records
- * a change that did not happen. The condition's placeholders start at ?9.
- */
-export function auditStatementWhen(d1: D1Database, e: AuditEntry, condition: string, ...params: unknown[]) {
-  return d1
-    .prepare(
-      `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
-       select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 where ${condition}`,
-    )
-    .bind(
-      newId(), e.actorId, e.action, e.entity, e.entityId,
-      e.before === undefined ? null : JSON.stringify(e.before),
-      e.after === undefined ? null : JSON.stringify(e.after),
-      nowIso(),
-      ...params,
-    );
-}

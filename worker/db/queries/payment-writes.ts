@@ -1,11 +1,8 @@
-import type { Db } from "../client";
 import { newId } from "../../lib/ids";
+import type { Db } from "../client";
+import { payments } from "../schema";
+import { prepareShared, rowAuditSql, rowColumnsSql } from "./audited-change";
 import { availableSql } from "./balance-parts";
-
-// A payment may draw only on the available balance (balance-parts.ts: credits less held credits less every
-// payment, optionally leaving one payment out, the one being edited). Evaluated inside the write, so two
-// payments recorded at the same moment cannot both spend the same balance.
-const available = (nowParam: string) => availableSql("?2", nowParam, "?1");
 
 export type PaymentValues = {
   id: string;
@@ -17,58 +14,88 @@ export type PaymentValues = {
   notes: string | null;
   processedAt: string | null;
 };
+type PaymentRow = typeof payments.$inferSelect;
+export type WriteOptions = { override: boolean; actorId: string; now: string };
 
-/** What a payment may draw on at `now` (micro-dollars), leaving one payment out when it is being edited. */
-export async function availableMicros(db: Db, userId: string, now: string, excludingPaymentId = "") {
-  const row = await db.$client.prepare(`select ${available("?3")} as available`).bind(excludingPaymentId, userId, now).first<{ available: number }>();
-  return row?.available ?? 0;
-}
+// The parameters every statement of one payment write shares: ?1 payment id, ?2 user, ?3 amount, ?4 method,
+// ?5 reference, ?6 status, ?7 notes, ?8 now, ?9 override, ?10 the admin, ?11 the audit row's id, and for a
+// new payment ?12 its processing time.
+const params = (p: Omit<PaymentValues, "processedAt">, o: WriteOptions, processedAt?: string | null) => [
+  p.id, p.userId, p.amountMicros, p.paymentMethod, p.paymentReference, p.status, p.notes, o.now, o.override ? 1 : 0, o.actorId, newId(),
+  ...(processedAt === undefined ? [] : [processedAt]),
+];
 
-/** What the audit log records of a payment: the same snake_case, micro-dollar shape as other money rows. */
-export const paymentAuditView = (p: Omit<PaymentValues, "id">) => ({
-  user_id: p.userId,
-  amount_micros: p.amountMicros,
-  payment_method: p.paymentMethod,
-  payment_reference: p.paymentReference,
-  status: p.status,
-  notes: p.notes,
-  processed_at: p.processedAt,
+// A payment may draw only on the available balance (balance-parts.ts: credits less held credits less every
+// payment, leaving out the one being edited), and only for a user who exists. Evaluated inside the write,
+// so two payments recorded at the same moment cannot both spend the same balance.
+const USER_FOUND = "exists (select 1 from users where id = ?2)";
+const AVAILABLE = availableSql("?2", "?8", "?1");
+const PAYABLE = `${USER_FOUND} and (?9 = 1 or ${AVAILABLE} >= ?3)`;
+
+// Completed keeps its first processing time; back to pending clears it.
+const PROCESSED_AT = "case when ?6 = 'completed' then coalesce(p.processed_at, ?8) end";
+
+/** The audit log's record of a payment: the same snake_case, micro-dollar shape as other money rows. */
+const auditJson = (v: { user: string; amount: string; method: string; reference: string; status: string; notes: string; processedAt: string }) =>
+  `json_object('user_id', ${v.user}, 'amount_micros', ${v.amount}, 'payment_method', ${v.method}, 'payment_reference', ${v.reference},
+     'status', ${v.status}, 'notes', ${v.notes}, 'processed_at', ${v.processedAt})`;
+const AS_STORED = auditJson({
+  user: "p.user_id", amount: "p.amount_micros", method: "p.payment_method", reference: "p.payment_reference",
+  status: "p.status", notes: "p.notes", processedAt: "p.processed_at",
 });
+const AS_CHANGED = auditJson({ user: "?2", amount: "?3", method: "?4", reference: "?5", status: "?6", notes: "?7", processedAt: PROCESSED_AT });
 
-function auditInsert(db: Db, p: PaymentValues, actorId: string, action: "create" | "update", before: unknown, now: string) {
-  // Written only if the payment row now holds these values: the audit never records a refused change.
-  return db.$client
-    .prepare(
-      `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
-       select ?1, ?2, ?3, 'payment', ?4, ?5, ?6, ?7 where exists (select 1 from payments where id = ?4 and amount_micros = ?8 and status = ?9)`,
-    )
-    .bind(newId(), actorId, action, p.id, before === undefined ? null : JSON.stringify(before), JSON.stringify(paymentAuditView(p)), now, p.amountMicros, p.status);
+const audit = (a: Pick<Parameters<typeof rowAuditSql>[0], "action" | "where" | "before" | "after">) =>
+  rowAuditSql({ ...a, entity: "payment", table: "payments", alias: "p", id: "?11", actor: "?10", now: "?8" });
+
+// Read back in the same batch: the payment as the batch left it, and, for a refusal, what was missing.
+const READ_PAYMENT = `select ${rowColumnsSql(payments, "p")}, u.email as "email" from payments p join users u on u.id = p.user_id where p.id = ?1`;
+const READ_FIGURES = `select ${USER_FOUND} as "userFound", ${AVAILABLE} as "availableMicros"`;
+
+/** Whether the write happened; the payment after the batch (null when there is none); the user and balance it was judged on. */
+export type PaymentWrite = {
+  written: boolean;
+  payment: { row: PaymentRow; email: string } | null;
+  userFound: boolean;
+  availableMicros: number;
+};
+
+async function run(db: Db, texts: string[], values: unknown[], writeAt: number): Promise<PaymentWrite> {
+  const d1 = db.$client;
+  const results = await d1.batch([...texts, READ_PAYMENT, READ_FIGURES].map((text) => prepareShared(d1, text, values)));
+  const found = results.at(-2)!.results[0] as (PaymentRow & { email: string }) | undefined;
+  const figures = results.at(-1)!.results[0] as { userFound: number; availableMicros: number };
+  const payment = found ? (({ email, ...row }) => ({ row, email }))(found) : null;
+  return { written: (results[writeAt]!.meta.changes ?? 0) > 0, payment, userFound: figures.userFound === 1, availableMicros: figures.availableMicros };
 }
 
-/** Inserts the payment if the balance covers it (or `override`); returns whether it was written. */
-export async function insertPayment(db: Db, p: PaymentValues, o: { override: boolean; actorId: string; now: string }) {
-  const [write] = await db.$client.batch([
-    db.$client
-      .prepare(
-        `insert into payments (id, user_id, amount_micros, payment_method, payment_reference, status, notes, created_by, created_at, processed_at)
-         select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 where ?11 = 1 or ${available("?9")} >= ?3`,
-      )
-      .bind(p.id, p.userId, p.amountMicros, p.paymentMethod, p.paymentReference, p.status, p.notes, o.actorId, o.now, p.processedAt, o.override ? 1 : 0),
-    auditInsert(db, p, o.actorId, "create", undefined, o.now),
-  ]);
-  return (write!.meta.changes ?? 0) > 0;
+/** Inserts the payment if its user exists and the balance covers it (or `override`), audited in the same batch. */
+export function insertPayment(db: Db, p: PaymentValues, o: WriteOptions) {
+  return run(db, [
+    `insert into payments (id, user_id, amount_micros, payment_method, payment_reference, status, notes, created_by, created_at, processed_at)
+     select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?10, ?8, ?12 where ${PAYABLE}`,
+    audit({ action: "create", where: "p.id = ?1", before: null, after: AS_STORED }),
+  ], params(p, o, p.processedAt), 0);
 }
 
-/** Updates the payment if the balance (without its old amount) covers the new one, or `override`. */
-export async function updatePayment(db: Db, p: PaymentValues, before: unknown, o: { override: boolean; actorId: string; now: string }) {
-  const [write] = await db.$client.batch([
-    db.$client
-      .prepare(
-        `update payments set user_id = ?2, amount_micros = ?3, payment_method = ?4, payment_reference = ?5, status = ?6,
-           notes = ?7, processed_at = ?8 where id = ?1 and (?9 = 1 or ${available("?10")} >= ?3)`,
-      )
-      .bind(p.id, p.userId, p.amountMicros, p.paymentMethod, p.paymentReference, p.status, p.notes, p.processedAt, o.override ? 1 : 0, o.now),
-    auditInsert(db, p, o.actorId, "update", before, o.now),
-  ]);
-  return (write!.meta.changes ?? 0) > 0;
+/** Updates the payment if its (new) user exists and the balance without its old amount covers the new one, or `override`. */
+export function updatePayment(db: Db, p: Omit<PaymentValues, "processedAt">, o: WriteOptions) {
+  const where = `p.id = ?1 and ${PAYABLE}`;
+  return run(db, [
+    audit({ action: "update", where, before: AS_STORED, after: AS_CHANGED }),
+    `update payments as p set user_id = ?2, amount_micros = ?3, payment_method = ?4, payment_reference = ?5, status = ?6,
+       notes = ?7, processed_at = ${PROCESSED_AT} where ${where}`,
+  ], params(p, o), 1);
+}
+
+/** Deletes the payment, audited in the same batch; returns whether there was one to delete. */
+export async function deletePayment(db: Db, id: string, o: Omit<WriteOptions, "override">) {
+  const d1 = db.$client;
+  // ?1 payment id, ?2 the admin, ?3 the audit row's id, ?4 now.
+  const values = [id, o.actorId, newId(), o.now];
+  const [, deleted] = await d1.batch([
+    rowAuditSql({ action: "delete", entity: "payment", table: "payments", alias: "p", where: "p.id = ?1", before: AS_STORED, after: null, id: "?3", actor: "?2", now: "?4" }),
+    "delete from payments where id = ?1",
+  ].map((text) => prepareShared(d1, text, values)));
+  return (deleted!.meta.changes ?? 0) > 0;
 }

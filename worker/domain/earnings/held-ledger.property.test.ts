@@ -92,7 +92,7 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals and pay
         } else if ("pay" in s) {
           const who = people[s.pay]!.id;
           const before = await independently(who, now());
-          const written = await insertPayment(
+          const { written } = await insertPayment(
             db,
             { id: newId(), userId: who, amountMicros: s.micros, paymentMethod: "PayPal", paymentReference: null, status: "pending", notes: null, processedAt: null },
             { override: false, actorId: people[0]!.id, now: now() },

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AdminChallengesResponse, ChallengeJson } from "../../api-types";
 import type { AppEnv } from "../../app-env";
 import { challengeTotals, findChallenge, listChallenges, signOnAwards } from "../../db/queries/challenges";
 import { challenges } from "../../db/schema";
@@ -8,25 +7,11 @@ import { auditStatement } from "../../db/queries/audit";
 import { challengeChangeBody, newChallengeBody } from "../../domain/challenges/rules";
 import { notFound } from "../../lib/errors";
 import { ID_PATTERN, newId } from "../../lib/ids";
-import { usd } from "../../lib/money";
 import { nowIso } from "../../lib/time";
 import { validate } from "../../lib/validate";
-import { bonusAwardJson } from "./bonus-json";
+import { adminChallengesJson, challengeJson } from "../serializers/challenge";
 
 type ChallengeRow = typeof challenges.$inferSelect;
-
-const challengeJson = (r: ChallengeRow): ChallengeJson => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  requirement_type: r.requirementType,
-  requirement_value: r.requirementValue,
-  bonus_amount: usd(r.bonusMicros),
-  time_limit_hours: r.timeLimitHours,
-  is_active: r.isActive,
-  created_at: r.createdAt,
-  updated_at: r.updatedAt,
-});
 
 // Amounts are validated to whole cents, so this is exact.
 const micros = (amount: number) => Math.round(amount * 100) * 10_000;
@@ -36,17 +21,7 @@ export const adminChallengeRoutes = new Hono<AppEnv>()
   .get("/challenges", async (c) => {
     const db = c.get("db");
     const [rows, awards, totals] = await Promise.all([listChallenges(db), signOnAwards(db, 200), challengeTotals(db)]);
-    const body: AdminChallengesResponse = {
-      challenges: rows.map(challengeJson),
-      awards: awards.map(({ bonus, email }) => bonusAwardJson(bonus, email)),
-      summary: {
-        totalBonusesPaid: usd(totals.paid),
-        usersCompleted: Number(totals.completed),
-        usersEnrolled: Number(totals.enrolled),
-        successRate: totals.enrolled ? Math.round((Number(totals.completed) / Number(totals.enrolled)) * 1000) / 10 : 0,
-      },
-    };
-    return c.json(body, 200);
+    return c.json(adminChallengesJson(rows, awards, totals), 200);
   })
   .post("/challenges", validate("json", newChallengeBody), async (c) => {
     const b = c.req.valid("json");

@@ -1,33 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewJson, ReviewSweepResponse, ReviewsResponse } from "../../api-types";
+import type { ReviewSweepResponse, ReviewsResponse } from "../../api-types";
 import type { AppEnv } from "../../app-env";
-import { listReviews, type ReviewRow } from "../../db/queries/reviews";
+import { listReviews } from "../../db/queries/reviews";
 import { decideReview, reviewDecisionBody } from "../../domain/reviews/decide-review";
-import { REVIEW_TITLES } from "../../domain/reviews/evidence";
 import { runReviewSweep } from "../../domain/reviews/sweep";
 import { ID_PATTERN } from "../../lib/ids";
-import { usd } from "../../lib/money";
 import { nowIso } from "../../lib/time";
 import { validate } from "../../lib/validate";
-
-function reviewJson(r: ReviewRow): ReviewJson {
-  return {
-    id: r.id,
-    rule: r.rule,
-    status: r.status,
-    title: REVIEW_TITLES[r.rule],
-    evidence: JSON.parse(r.evidence) as string[],
-    users: JSON.parse(r.users) as ReviewJson["users"],
-    earnings_count: r.earningsCount,
-    views_count: r.viewsCount,
-    amount_usd: usd(r.amountMicros),
-    created_at: r.createdAt,
-    decided_at: r.decidedAt,
-    decided_by_email: r.decidedByEmail,
-    note: r.note,
-  };
-}
+import { reviewJson } from "../serializers/review";
 
 const listQuery = z.object({ status: z.enum(["open", "all"], "status must be open or all").default("open") });
 

@@ -1,5 +1,5 @@
-import type { CurrentUserJson } from "../api-types";
-import type { SessionUser } from "../app-env";
+import type { CurrentUserJson } from "../../api-types";
+import type { SessionUser } from "../../app-env";
 
 /** The current user as the API speaks it (docs/product-spec.md §3 "Current user"). */
 export function currentUserJson(user: SessionUser): CurrentUserJson {

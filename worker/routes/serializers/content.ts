@@ -1,5 +1,5 @@
-import type { ContentJson } from "../api-types";
-import type { ContentRow } from "../db/queries/content";
+import type { ContentJson, LikeStatusResponse } from "../../api-types";
+import type { ContentRow } from "../../db/queries/content";
 
 /** A content row as the API speaks it (docs/product-spec.md §3 "Content"); durations in seconds, ms precision. */
 export function contentJson(row: ContentRow): ContentJson {
@@ -21,3 +21,8 @@ export function contentJson(row: ContentRow): ContentJson {
     updated_at: row.updatedAt,
   };
 }
+
+export const likeJson = (s: { liked: number; likeCount: number }): LikeStatusResponse => ({
+  liked: Boolean(s.liked),
+  like_count: Number(s.likeCount),
+});

@@ -2,7 +2,7 @@ import type { BonusAwardJson, BonusRiskReason } from "../../api-types";
 import type { bonuses } from "../../db/schema";
 import { usd } from "../../lib/money";
 
-export type BonusRow = typeof bonuses.$inferSelect;
+type BonusRow = typeof bonuses.$inferSelect;
 
 /** One bonus record as the admin screens show it (manual bonuses and the sign-on history alike). */
 export const bonusAwardJson = (b: BonusRow, email: string): BonusAwardJson => ({

@@ -1,9 +1,9 @@
-import type { EarningsReport } from "../api-types";
-import type { earningsReport } from "../db/queries/earnings-report";
-import { usd } from "../lib/money";
+import type { EarningsReport } from "../../api-types";
+import type { earningsReport } from "../../db/queries/earnings-report";
+import { usd } from "../../lib/money";
 
 /** Shapes the report for the API; the admin view has unique users per row, the user view the split. */
-export function reportJson(
+export function earningsReportJson(
   report: Awaited<ReturnType<typeof earningsReport>>,
   days: number,
   variant: "user" | "admin",

@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import type { EarningsCalculateResponse } from "../api-types";
+import type { SignedInEnv } from "../app-env";
+import { settleCallerEarnings } from "../domain/earnings/run-job";
+import { nowIso } from "../lib/time";
+
+/**
+ * Signed-in: the home page's earnings poll. It settles only what the caller is owed, their own views and
+ * sign-on bonus, with the cron job's statements (docs/decisions/022).
+ */
+export const earningsRoutes = new Hono<SignedInEnv>().post("/earnings/calculate", async (c) => {
+  const result: EarningsCalculateResponse = await settleCallerEarnings(c.get("db"), nowIso(), c.get("user").id);
+  return c.json(result, 200);
+});

@@ -1,0 +1,16 @@
+import type { AuditEntryJson } from "../../api-types";
+import type { auditLog } from "../../db/schema";
+
+const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
+
+/** One audit row; before and after are the JSON the change recorded. */
+export const auditEntryJson = (a: typeof auditLog.$inferSelect, actorEmail: string | null): AuditEntryJson => ({
+  id: a.id,
+  actor_email: actorEmail ?? "(deleted user)",
+  action: a.action,
+  entity: a.entity,
+  entity_id: a.entityId,
+  before: parse(a.before),
+  after: parse(a.after),
+  created_at: a.createdAt,
+});

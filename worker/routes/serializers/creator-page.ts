@@ -1,0 +1,13 @@
+import type { CreatorPageJson } from "../../api-types";
+import type { users } from "../../db/schema";
+import { displayName } from "../../domain/username";
+
+/** A creator's public card: never the email; without a username, the member name (docs/decisions/004). */
+export const creatorPageJson = (user: typeof users.$inferSelect, counts: { video: number; audio: number }): CreatorPageJson => ({
+  id: user.id,
+  username: user.username,
+  display_name: displayName(user),
+  created_at: user.createdAt,
+  video_count: counts.video,
+  audio_count: counts.audio,
+});

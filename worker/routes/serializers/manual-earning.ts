@@ -1,0 +1,14 @@
+import type { AdminEarningJson } from "../../api-types";
+import type { earnings } from "../../db/schema";
+import { usd } from "../../lib/money";
+
+/** A manual earning as the admin screens show it, with its creator's email. */
+export const manualEarningJson = (e: typeof earnings.$inferSelect, email: string): AdminEarningJson => ({
+  id: e.id,
+  user_id: e.userId,
+  content_id: e.contentId,
+  creator_email: email,
+  amount_usd: usd(e.amountMicros),
+  description: e.description,
+  created_at: e.createdAt,
+});

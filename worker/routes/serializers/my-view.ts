@@ -1,0 +1,18 @@
+import type { MyViewJson } from "../../api-types";
+import type { MyViewRow } from "../../db/queries/my-views";
+import { watchedPercent, type Verdict } from "../../domain/views/view-outcome";
+import { usd } from "../../lib/money";
+
+/** One of the caller's views with what it did for them (docs/decisions/019 "a reason for every view"). */
+export const myViewJson = (r: MyViewRow, v: Verdict): MyViewJson => ({
+  id: r.id,
+  content_id: r.contentId,
+  content_title: r.title,
+  content_type: r.type,
+  started_at: r.startedAt,
+  watched_percent: watchedPercent(r.watchTimeMs, r.durationMs),
+  outcome: v.outcome,
+  reason: v.reason,
+  amount_usd: usd(r.earningMicros ?? 0),
+  available_at: v.availableAt,
+});
