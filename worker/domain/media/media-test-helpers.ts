@@ -3,6 +3,7 @@
  * hand-made MP4 and MP3 files (to reach the corners real encoders never produce). Not imported by app code.
  */
 import { env } from "cloudflare:test";
+import fc from "fast-check";
 import { MediaError } from "./media-error";
 import { type RangeReader, r2RangeReader } from "./range-reader";
 
@@ -258,4 +259,31 @@ export function id3v2Length(bytes: Uint8Array): number {
   if (String.fromCharCode(...bytes.subarray(0, 3)) !== "ID3") return 0;
   const s = bytes.subarray(6, 10);
   return 10 + ((s[0]! << 21) | (s[1]! << 14) | (s[2]! << 7) | s[3]!) + (bytes[5]! & 0x10 ? 10 : 0);
+}
+
+/**
+ * The property both parsers keep on damaged real files: a duration or a MediaError, never a hang or another
+ * error. `reach` is how far from either end the damage may land (where the parser looks).
+ */
+export async function survivesDamage(files: Uint8Array[], reach: { head: number; tail: number }, duration: (bytes: Uint8Array) => Promise<number>) {
+  const damage = fc.record({
+    file: fc.constantFrom(...files),
+    edits: fc.array(fc.tuple(fc.oneof(fc.nat(reach.head), fc.nat(reach.tail).map((n) => -1 - n)), fc.nat(255)), {
+      minLength: 1,
+      maxLength: 8,
+    }),
+    cut: fc.option(fc.nat(), { nil: undefined }),
+  });
+  await fc.assert(
+    fc.asyncProperty(damage, async ({ file, edits, cut }) => {
+      const bytes = file.slice(0, cut === undefined ? undefined : cut % (file.length + 1));
+      for (const [at, value] of edits) {
+        const index = at < 0 ? bytes.length + at : at;
+        if (index >= 0 && index < bytes.length) bytes[index] = value;
+      }
+      const result = await outcome(duration(bytes));
+      return result === "duration" || result === "media-error";
+    }),
+    { seed: 4242, numRuns: 400 },
+  );
 }
