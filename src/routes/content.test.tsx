@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { appRoutes } from "../app-routes";
@@ -8,6 +8,7 @@ import { makeContent } from "../test/content-fixtures";
 import { deferred, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
+import { renderWithQueries } from "../test/query-client";
 
 const item = makeContent({
   title: "Night Drive",
@@ -142,7 +143,7 @@ describe("content page", () => {
     const router = createMemoryRouter(appRoutes, {
       initialEntries: [{ pathname: `/content/${item.id}`, state: { discovery: "search" } }],
     });
-    const { container } = render(<RouterProvider router={router} />);
+    const { container } = renderWithQueries(<RouterProvider router={router} />);
     await screen.findByRole("button", { name: "Like", pressed: false });
     // The player holds the content until it knows whether an ad comes first.
     await waitFor(() => expect(screen.queryByText("Loading player…")).toBeNull());

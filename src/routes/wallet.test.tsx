@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentJson, WalletJson } from "../lib/types";
+import { refreshAfterCredits } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
-import { useEarnings } from "../stores/earnings";
 import { expectConsoleError } from "../test/console";
 import { earningRules, emptyReport, makePayment, makeWallet } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
@@ -27,7 +27,6 @@ const card = (name: string) => screen.getByRole("region", { name }).textContent;
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
-  useEarnings.setState({ version: 0 });
 });
 
 afterEach(() => {
@@ -176,7 +175,7 @@ describe("wallet overview", () => {
     let viewer = 0.003;
     const fetchMock = stubWallet({ wallet: () => makeWallet({ viewer_balance: viewer }) });
     const walletCalls = () => fetchMock.mock.calls.filter(([url]) => url === "/api/me/wallet").length;
-    renderApp("/wallet");
+    const { queryClient } = renderApp("/wallet");
     await screen.findByRole("region", { name: "Total Balance" });
     const afterLoad = walletCalls();
 
@@ -188,7 +187,8 @@ describe("wallet overview", () => {
     expect(walletCalls()).toBe(afterLoad + 1);
 
     viewer = 0.009;
-    act(() => useEarnings.setState({ version: 1 }));
+    // What the home page's earnings poll does when a run credited views.
+    await act(() => refreshAfterCredits(queryClient));
     await vi.waitFor(() => expect(card("Viewer Earnings")).toContain("$0.009"));
     expect(walletCalls()).toBe(afterLoad + 2);
   });

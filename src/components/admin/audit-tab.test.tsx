@@ -1,9 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AuditEntryJson } from "../../lib/types";
 import { stubAdmin, viewer } from "./admin-fixtures";
 import { describeChange } from "./audit-change";
 import { AuditTab } from "./audit-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 const entry = (overrides: Partial<AuditEntryJson>): AuditEntryJson => ({
   id: "a",
@@ -31,7 +32,7 @@ describe("audit tab", () => {
         ],
       },
     });
-    render(<AuditTab />);
+    renderWithQueries(<AuditTab />);
     const table = within(await screen.findByRole("table", { name: "Audit log" }));
     expect(table.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["When", "Who", "Action", "Entity", "Change"]);
     const [newest, older] = table.getAllByRole("row").slice(1);
@@ -47,7 +48,7 @@ describe("audit tab", () => {
 
   it("says when nothing has been recorded", async () => {
     stubAdmin({ "GET /api/admin/audit": { body: [] } });
-    render(<AuditTab />);
+    renderWithQueries(<AuditTab />);
     expect(await screen.findByText("No changes recorded yet")).toBeTruthy();
   });
 });

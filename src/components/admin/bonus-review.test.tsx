@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AdminChallengesResponse, BonusAwardJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
 import { bodiesOf, makeBonus } from "./admin-fixtures";
 import { ChallengesTab } from "./challenges-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 // Approve or Reject a sign-on bonus the earnings job held (docs/architecture.md §4 "The sign-up bonus is guarded").
 
@@ -34,7 +35,7 @@ function openTab(awards: BonusAwardJson[], review: Reply = { body: held }, after
       return review;
     },
   });
-  render(<ChallengesTab />);
+  renderWithQueries(<ChallengesTab />);
   return fetchMock;
 }
 

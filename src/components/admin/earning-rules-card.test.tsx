@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { EarningRulesJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { deferred, stubFetch } from "../../test/fetch";
 import { AdSettingsTab } from "./ad-settings-tab";
 import { bodiesOf, earningRules } from "./admin-fixtures";
+import { renderWithQueries } from "../../test/query-client";
 
 type Patch = Parameters<typeof stubFetch>[0][string];
 const refuse = (error: string) => ({ status: 400, body: { error, requestId: "r" } });
@@ -21,7 +22,7 @@ async function openCard(patch: Patch = applied, rules: Patch = { body: earningRu
     "GET /api/admin/earning-rules": rules,
     "PATCH /api/admin/earning-rules": patch,
   });
-  render(<AdSettingsTab />);
+  renderWithQueries(<AdSettingsTab />);
   const card = within(await screen.findByRole("region", { name: "Earning Rules" }));
   await card.findByLabelText("Shortest item that earns (seconds)");
   return { fetchMock, card };

@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
 import type { EarningsReport } from "../../lib/types";
 import { EarningsLogTab } from "./earnings-log-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 const report: EarningsReport = {
   earnings: [{ date: "2026-11-16", view_count: 4, unique_users: 3, total_earnings: 0.012 }],
@@ -29,7 +30,7 @@ afterEach(() => vi.useRealTimers());
 describe("earnings log tab", () => {
   it("reports the last 30 days across all users, with unique users, and a CSV link for the same query", async () => {
     const queries = stubReport();
-    render(<EarningsLogTab />);
+    renderWithQueries(<EarningsLogTab />);
     const table = await screen.findByRole("table", { name: "Earnings by day" });
     expect(queries.at(-1)).toEqual({ startDate: "2026-10-23", endDate: "2026-11-21", groupBy: "daily" });
     expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Date", "Views", "Unique Users", "Total"]);
@@ -45,7 +46,7 @@ describe("earnings log tab", () => {
 
   it("asks again for a new view mode and on Update; refuses an end date after today", async () => {
     const queries = stubReport();
-    render(<EarningsLogTab />);
+    renderWithQueries(<EarningsLogTab />);
     await screen.findByRole("table", { name: "Earnings by day" });
     fireEvent.click(screen.getByRole("button", { name: "Weekly" }));
     await screen.findByRole("table", { name: "Earnings by week" });
@@ -65,14 +66,14 @@ describe("earnings log tab", () => {
 
   it("shows the empty state when nothing was earned, and when the report fails (logged)", async () => {
     stubReport(() => ({ body: { earnings: [], summary: report.summary } }));
-    const view = render(<EarningsLogTab />);
+    const view = renderWithQueries(<EarningsLogTab />);
     expect(await screen.findByText("No earnings data found")).toBeTruthy();
     expect(screen.getByText("Try adjusting the date range or check back later")).toBeTruthy();
     view.unmount();
 
     stubReport(() => ({ status: 500 }));
     const consoleError = expectConsoleError();
-    render(<EarningsLogTab />);
+    renderWithQueries(<EarningsLogTab />);
     expect(await screen.findByText("No earnings data found")).toBeTruthy();
     expect(card("Total Earnings")).toBe("$0.00");
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load earnings report");

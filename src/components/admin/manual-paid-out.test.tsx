@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { bodiesOf, makeBonus, makeEarning, stubAdmin } from "./admin-fixtures";
 import { ManualTab } from "./manual-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 // Issue 13: lowering or deleting a credit that payments already drew on is refused with 409; the admin sees
 // the server's message (it names the amounts) and may confirm, which resends with the override, as payments do.
@@ -24,7 +25,7 @@ describe("credits a payment drew on", () => {
       [`PATCH /api/admin/earnings/${earning.id}`]: (init) =>
         JSON.parse(String(init?.body)).override ? { body: { ...earning, amount_usd: 10 } } : paidOut(earningMessage),
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit earning for viewer@example.com" }));
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "10" } });
     fireEvent.click(dialog().getByRole("button", { name: "Save" }));
@@ -40,7 +41,7 @@ describe("credits a payment drew on", () => {
       [`PATCH /api/admin/earnings/${earning.id}`]: paidOut(earningMessage),
     });
     confirm.mockReturnValue(false);
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit earning for viewer@example.com" }));
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "10" } });
     fireEvent.click(dialog().getByRole("button", { name: "Save" }));
@@ -61,7 +62,7 @@ describe("credits a payment drew on", () => {
         return url.searchParams.get("override") === "true" ? { body: { ok: true } } : paidOut(message);
       },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("tab", { name: "Manual Bonuses" }));
     fireEvent.click(await screen.findByRole("button", { name: "Delete bonus for viewer@example.com" }));
     await waitFor(() => expect(deletes).toEqual(["", "?override=true"]));

@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import type { AdminEarningJson } from "../../lib/types";
 import { ben, bodiesOf, makeBonus, makeEarning, stubAdmin, viewer } from "./admin-fixtures";
 import { ManualTab } from "./manual-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 let confirm: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -30,7 +31,7 @@ describe("manual earnings", () => {
       "GET /api/admin/earnings": () => ({ body: earnings }),
       "POST /api/admin/earnings": () => ((earnings = [makeEarning({ amount_usd: 0.005, description: "Thanks" })]), { status: 201, body: earnings[0] }),
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     expect(await screen.findByText("No manual earnings yet")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Add Earning" }));
     const modal = screen.getByRole("dialog", { name: "Add Manual Earning" });
@@ -64,7 +65,7 @@ describe("manual earnings", () => {
 
   it("picks a user with the arrow keys and Enter; Escape closes the dialog", async () => {
     stubAdmin({ "GET /api/admin/earnings": { body: [] } });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Add Earning" }));
     const picker = dialog().getByRole("combobox", { name: "User" });
     fireEvent.change(picker, { target: { value: "example" } });
@@ -84,7 +85,7 @@ describe("manual earnings", () => {
       "GET /api/admin/earnings": { body: [earning] },
       [`PATCH /api/admin/earnings/${earning.id}`]: { body: { ...earning, amount_usd: 2.5 } },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit earning for viewer@example.com" }));
     expect(screen.getByRole("dialog", { name: "Edit Earning" })).toBeTruthy();
     expect(dialog().queryByRole("combobox")).toBeNull();
@@ -101,7 +102,7 @@ describe("manual earnings", () => {
       "GET /api/admin/earnings": { body: [earning] },
       [`DELETE /api/admin/earnings/${earning.id}`]: { body: { ok: true } },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     const remove = await screen.findByRole("button", { name: "Delete earning for viewer@example.com" });
     confirm.mockReturnValue(false);
     fireEvent.click(remove);
@@ -115,7 +116,7 @@ describe("manual earnings", () => {
   it("logs a failed add and keeps the dialog open (console only)", async () => {
     stubAdmin({ "GET /api/admin/earnings": { body: [] }, "POST /api/admin/earnings": { status: 500, body: { error: "boom", requestId: "r" } } });
     const consoleError = expectConsoleError();
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     await addRecord("Add Earning", "viewer", /viewer@example.com/, "1");
     fireEvent.click(dialog().getByRole("button", { name: "Add Earning" }));
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
@@ -133,7 +134,7 @@ describe("manual bonuses", () => {
       "GET /api/admin/bonuses": { body: [] },
       "POST /api/admin/bonuses": { status: 201, body: makeBonus() },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     await openBonuses();
     expect(await screen.findByText("No manual bonuses yet")).toBeTruthy();
     await addRecord("Add Bonus", "ben", /ben@example.com/, "10.505");
@@ -153,7 +154,7 @@ describe("manual bonuses", () => {
       [`PATCH /api/admin/bonuses/${whole.id}`]: { body: whole },
       [`DELETE /api/admin/bonuses/${cents.id}`]: { body: { ok: true } },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     await openBonuses();
     expect(await screen.findByRole("cell", { name: "$5" })).toBeTruthy();
     expect(screen.getByRole("cell", { name: "$3" }).title).toBe("$2.50");

@@ -1,8 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentJson } from "../../lib/types";
 import { adminPayment, bodiesOf, stubAdmin, viewer } from "./admin-fixtures";
 import { PaymentsTab } from "./payments-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 const overdraft = {
   status: 409,
@@ -46,7 +47,7 @@ describe("payments tab", () => {
         ],
       },
     });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     const table = within(await screen.findByRole("table", { name: "Payments" }));
     const card = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
     expect(card("Total Paid")).toBe("$25.00");
@@ -63,7 +64,7 @@ describe("payments tab", () => {
 
   it("says when no payments are recorded", async () => {
     stubAdmin();
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     expect(await screen.findByText("No payments recorded yet")).toBeTruthy();
   });
 
@@ -72,7 +73,7 @@ describe("payments tab", () => {
       "POST /api/admin/payments": (init) =>
         JSON.parse(String(init?.body)).override ? { status: 201, body: adminPayment({ amount_usd: 31 }) } : overdraft,
     });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     await fillNewPayment("31");
     expect(dialog().getByLabelText("Status")).toHaveProperty("value", "pending");
     confirm.mockReturnValueOnce(false);
@@ -97,7 +98,7 @@ describe("payments tab", () => {
       status: 400, body: { error: "amount_usd: amount_usd must be more than 0", requestId: "r" },
     });
     stubAdmin({ "POST /api/admin/payments": () => reply() });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     await fillNewPayment("0");
     submit();
     await waitFor(() => expect(alert).toHaveBeenCalledWith("Error: amount_usd: amount_usd must be more than 0"));
@@ -112,7 +113,7 @@ describe("payments tab", () => {
     const payment = adminPayment({ status: "completed", amount_usd: 12, payment_reference: "R1" });
     let patch: (init?: RequestInit) => { status?: number; body?: unknown } = (init) => ({ body: { ...payment, ...JSON.parse(String(init?.body)) } as PaymentJson });
     const fetchMock = stubAdmin({ "GET /api/admin/payments": { body: [payment] }, [`PATCH /api/admin/payments/${payment.id}`]: (init) => patch(init) });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit payment to viewer@example.com" }));
     expect(screen.getByRole("dialog", { name: "Edit Payment" })).toBeTruthy();
     expect(dialog().getByRole("combobox", { name: "User" })).toHaveProperty("value", "viewer@example.com");
@@ -134,7 +135,7 @@ describe("payments tab", () => {
     const payment = adminPayment();
     let remove: () => { status?: number; body?: unknown } = () => ({ status: 404, body: { error: "Payment not found", requestId: "r" } });
     const fetchMock = stubAdmin({ "GET /api/admin/payments": { body: [payment] }, [`DELETE /api/admin/payments/${payment.id}`]: () => remove() });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     const button = await screen.findByRole("button", { name: "Delete payment to viewer@example.com" });
     confirm.mockReturnValueOnce(false);
     fireEvent.click(button);

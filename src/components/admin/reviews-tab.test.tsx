@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ReviewJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
 import { bodiesOf, makeReview } from "./admin-fixtures";
 import { ReviewsTab } from "./reviews-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 // Fraud flags on held view rewards (docs/decisions/019): list, sweep, reverse or clear with a note.
 
@@ -51,7 +52,7 @@ function openTab(lists: { open: ReviewJson[]; all: ReviewJson[] }, routes: Recor
     },
     ...routes,
   });
-  render(<ReviewsTab />);
+  renderWithQueries(<ReviewsTab />);
   return { fetchMock, state, statuses };
 }
 

@@ -1,8 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { stubFetch } from "../../test/fetch";
 import { makeAdminUser } from "./admin-fixtures";
 import { UsersTab } from "./users-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 describe("all users tab", () => {
   it("shows balances, their total and the available part with 3 decimals, and an Admin badge for admins only", async () => {
@@ -15,7 +16,7 @@ describe("all users tab", () => {
         ],
       },
     });
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     const table = await screen.findByRole("table", { name: "All users" });
     const headers = within(table).getAllByRole("columnheader").map((th) => th.textContent);
     expect(headers).toEqual(["Email", "Joined", "Content", "Viewer Balance", "Creator Balance", "Total", "Available"]);
@@ -38,7 +39,7 @@ describe("all users tab", () => {
 
   it("says when there are no users", async () => {
     stubFetch({ "GET /api/admin/users": { body: [] } });
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     expect(await screen.findByText("No users yet")).toBeTruthy();
   });
 });

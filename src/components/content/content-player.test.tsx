@@ -1,4 +1,4 @@
-import { act, fireEvent, render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
@@ -10,6 +10,7 @@ import { expectConsoleError } from "../../test/console";
 import { makeContent } from "../../test/content-fixtures";
 import { ava } from "../../test/fixtures";
 import { ContentPlayer } from "./content-player";
+import { renderWithQueries } from "../../test/query-client";
 
 const item = makeContent({ title: "Retrowave City", duration: 6 });
 const next = makeContent({ title: "Night Drive" });
@@ -47,7 +48,7 @@ function stubPage(adSettings: AdSettings | { status: number }, feed: { status?: 
 }
 
 function renderPlayer() {
-  render(
+  renderWithQueries(
     <MemoryRouter initialEntries={[`/content/${item.id}`]}>
       <ContentPlayer content={item} />
     </MemoryRouter>,

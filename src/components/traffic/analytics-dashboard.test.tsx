@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +8,7 @@ import { deferred, stubFetch } from "../../test/fetch";
 import { AnalyticsDashboard } from "./analytics-dashboard";
 import { CHART_COLORS } from "./traffic-format";
 import { dashboard, emptyDashboard } from "./traffic-fixtures";
+import { renderWithQueries } from "../../test/query-client";
 
 // happy-dom has no canvas to draw on, so the charts render as figures carrying what chart.js was given.
 vi.mock("react-chartjs-2", () => {
@@ -45,7 +46,7 @@ function stubDashboard(reply: TrafficDashboard | ((range: string) => TrafficDash
 
 // The dashboard lives inside a router on the admin and profile screens.
 const renderDashboard = (props: ComponentProps<typeof AnalyticsDashboard> = { mode: "admin" }) =>
-  render(
+  renderWithQueries(
     <MemoryRouter>
       <AnalyticsDashboard {...props} />
     </MemoryRouter>,

@@ -119,8 +119,13 @@ describe("earnings calendar", () => {
     setDate("End date", "Nov 22, 2026");
     expect(screen.getByText("End date cannot be after today")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(queries).toHaveLength(count);
+
+    // Put right, the range is asked for: the one request since the valid Nov 1 is for it, so none of
+    // the refused ranges was ever sent.
+    setDate("End date", "Nov 20, 2026");
+    await vi.waitFor(() => expect(queries).toHaveLength(count + 1));
+    expect(last(queries)).toEqual({ startDate: "2026-11-10", endDate: "2026-11-20", groupBy: "daily" });
   });
 
   it("shows and takes days as 'MMM d, yyyy' (a pasted 2026-11-05 too), and says how to write one it cannot read", async () => {
