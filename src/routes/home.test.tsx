@@ -45,10 +45,10 @@ describe("home page", () => {
     renderApp("/");
     await screen.findByRole("heading", { name: "Welcome to Reelpay", level: 1 });
     expect(screen.queryByRole("heading", { name: "Recommended for You" })).toBeNull();
-    expect(screen.getByRole("heading", { name: "Discover Content" })).toBeTruthy();
-    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Discover Content" })).toBeVisible();
+    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
-    expect(screen.getByRole("dialog", { name: "Welcome to Reelpay" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Welcome to Reelpay" })).toBeVisible();
   });
 
   it("shows signed-in users their sections, without admin shortcuts", async () => {
@@ -56,10 +56,10 @@ describe("home page", () => {
     useAuth.setState({ user: ava });
     renderApp("/");
     const recommended = await screen.findByRole("region", { name: "Recommended for You" });
-    expect(await within(recommended).findByText(/Nothing to recommend yet/)).toBeTruthy();
+    expect(await within(recommended).findByText(/Nothing to recommend yet/)).toBeVisible();
     expect(screen.queryByRole("heading", { name: "Welcome to Reelpay" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Bulk Upload" })).toBeNull();
-    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeVisible();
   });
 
   it("shows a new member the sign-on challenge panel", async () => {
@@ -125,7 +125,7 @@ describe("home page", () => {
 
   it("shows Page not found with a way home for unknown addresses", async () => {
     renderApp("/no/such/page");
-    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeVisible();
     expect(screen.getByRole("link", { name: "Go home" })).toHaveProperty("pathname", "/");
   });
 
@@ -166,7 +166,7 @@ describe("home page", () => {
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(calculations()).toBe(3);
     // Two views credited: the gallery refreshes in place (no placeholders, no page reload).
-    expect(await screen.findByRole("link", { name: "Fresh Upload" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Fresh Upload" })).toBeVisible();
     expect(galleryRequests).toBe(requestsAfterLoad + 1);
     // The recommendations learn from credited views too.
     expect(recommendationRequests).toBe(recommendationsAfterLoad + 1);
@@ -224,6 +224,6 @@ describe("home page", () => {
     expect(String(consoleError.mock.calls[0][0])).toBe(
       "Error: Failed to calculate earnings: API responded with HTTP status 500",
     );
-    expect(screen.getByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Late Night Jazz" })).toBeVisible();
   });
 });

@@ -37,7 +37,7 @@ describe("wallet overview", () => {
   it("shows balances with 3 decimals and what is left to reach the minimum payout", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 0.003, viewer_earnings: 0.003, creator_balance: 0.006, creator_earnings: 0.006 }) });
     renderApp("/wallet");
-    expect(await screen.findByRole("tab", { name: "Overview", selected: true })).toBeTruthy();
+    expect(await screen.findByRole("tab", { name: "Overview", selected: true })).toBeVisible();
     await screen.findByRole("region", { name: "Total Balance" });
     expect(card("Total Balance")).toContain("$0.009");
     expect(card("Total Balance")).toContain("$24.991 more to reach the $25.00 minimum payout");
@@ -101,9 +101,9 @@ describe("wallet overview", () => {
     expect(card("Total Balance")).toContain("$30.000");
     expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$17.500");
     expect(total.getByText("Pending").nextElementSibling?.textContent).toBe("$12.500");
-    expect(total.getByText("Next release Nov 28, 2026")).toBeTruthy();
+    expect(total.getByText("Next release Nov 28, 2026")).toBeVisible();
     // The total is above $25, but only the available $17.500 counts.
-    expect(total.getByText("$7.500 more to reach the $25.00 minimum payout")).toBeTruthy();
+    expect(total.getByText("$7.500 more to reach the $25.00 minimum payout")).toBeVisible();
     expect(total.queryByText("✓ Eligible for payout")).toBeNull();
     const viewerPending = within(screen.getByRole("region", { name: "Viewer Earnings" })).getByText("Pending");
     expect(viewerPending.nextElementSibling?.textContent).toBe("$12.500");
@@ -114,7 +114,7 @@ describe("wallet overview", () => {
   it("says Eligible for payout once the available part reaches the minimum, whatever is pending", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 30, creator_balance: 5, creator_pending: 10 }) });
     renderApp("/wallet");
-    expect(await screen.findByText("✓ Eligible for payout")).toBeTruthy();
+    expect(await screen.findByText("✓ Eligible for payout")).toBeVisible();
     const total = within(screen.getByRole("region", { name: "Total Balance" }));
     expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$25.000");
     expect(screen.queryByText(/more to reach/)).toBeNull();
@@ -156,7 +156,7 @@ describe("wallet overview", () => {
   it("says Eligible for payout once the total reaches the minimum (all of it available)", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 20.5, creator_balance: 4.5 }) });
     renderApp("/wallet");
-    expect(await screen.findByText("✓ Eligible for payout")).toBeTruthy();
+    expect(await screen.findByText("✓ Eligible for payout")).toBeVisible();
     expect(card("Total Balance")).toContain("$25.000");
     expect(screen.queryByText(/more to reach/)).toBeNull();
   });
@@ -165,7 +165,7 @@ describe("wallet overview", () => {
     const consoleError = expectConsoleError();
     stubWallet({ wallet: () => ({ status: 500 }) });
     renderApp("/wallet");
-    expect(await screen.findByText("$25.000 more to reach the $25.00 minimum payout")).toBeTruthy();
+    expect(await screen.findByText("$25.000 more to reach the $25.00 minimum payout")).toBeVisible();
     expect(card("Viewer Earnings")).toContain("$0.000");
     expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load wallet: API responded with HTTP status 500");
   });
@@ -215,7 +215,7 @@ describe("payment history", () => {
     stubWallet();
     renderApp("/wallet");
     fireEvent.click(await screen.findByRole("tab", { name: "Payment History" }));
-    expect(await screen.findByText("No payments yet")).toBeTruthy();
-    expect(screen.getByText("Payments will appear here once you reach the $25 minimum payout threshold")).toBeTruthy();
+    expect(await screen.findByText("No payments yet")).toBeVisible();
+    expect(screen.getByText("Payments will appear here once you reach the $25 minimum payout threshold")).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { assertNoUnexpectedConsoleError, watchConsoleError } from "./console";
+import "./matchers";
 import { clearTestQueryClients } from "./query-client";
 
 beforeEach(() => {

@@ -55,7 +55,7 @@ describe("Ads card", () => {
     renderWithQueries(<AdsCard />);
     const card = await screen.findByRole("region", { name: "Ads" });
     // The card (its heading) shows at once; the figures when the answer arrives.
-    expect(await within(card).findByText("Nov 23, 2026 – Nov 25, 2026")).toBeTruthy();
+    expect(await within(card).findByText("Nov 23, 2026 – Nov 25, 2026")).toBeVisible();
     expect(statOf("Impressions").textContent).toBe("1,600");
     expect(statOf("Completion Rate").textContent).toBe("62.5%");
     expect(statOf("Completion Rate").getAttribute("title")).toBe("1,000 completes of 1,600 impressions");
@@ -88,7 +88,7 @@ describe("Ads card", () => {
   it("says so when no ad has been shown yet", async () => {
     stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents } });
     renderWithQueries(<AdsCard />);
-    expect(await screen.findByText("No ad events yet")).toBeTruthy();
+    expect(await screen.findByText("No ad events yet")).toBeVisible();
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.queryByRole("img")).toBeNull();
   });
@@ -97,7 +97,7 @@ describe("Ads card", () => {
     stubFetch({ "GET /api/admin/analytics/ads": { status: 500, body: { error: "boom", requestId: "r" } } });
     const consoleError = expectConsoleError();
     renderWithQueries(<AdsCard />);
-    expect(await screen.findByText("No ad events yet")).toBeTruthy();
+    expect(await screen.findByText("No ad events yet")).toBeVisible();
     expect(String(consoleError.mock.calls[0]![0])).toBe("Error: Failed to load ad figures: API responded with HTTP status 500");
   });
 });

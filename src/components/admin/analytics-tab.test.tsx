@@ -40,10 +40,10 @@ describe("analytics tab", () => {
   it("gives each list its own empty message", async () => {
     stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { body: { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] } } });
     renderWithQueries(<AnalyticsTab />);
-    expect(await screen.findByText("No content has been viewed yet")).toBeTruthy();
-    expect(screen.getByText("No creator earnings yet")).toBeTruthy();
-    expect(screen.getByText("No discovery data yet")).toBeTruthy();
-    expect(screen.getByText("No viewer activity yet")).toBeTruthy();
+    expect(await screen.findByText("No content has been viewed yet")).toBeVisible();
+    expect(screen.getByText("No creator earnings yet")).toBeVisible();
+    expect(screen.getByText("No discovery data yet")).toBeVisible();
+    expect(screen.getByText("No viewer activity yet")).toBeVisible();
     expect(screen.queryByRole("table")).toBeNull();
   });
 
@@ -51,7 +51,7 @@ describe("analytics tab", () => {
     stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { status: 500, body: { error: "boom", requestId: "r" } } });
     const consoleError = expectConsoleError();
     renderWithQueries(<AnalyticsTab />);
-    expect(await screen.findByText("No content has been viewed yet")).toBeTruthy();
+    expect(await screen.findByText("No content has been viewed yet")).toBeVisible();
     expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load analytics: API responded with HTTP status 500");
   });
 });

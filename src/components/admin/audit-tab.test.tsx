@@ -40,7 +40,7 @@ describe("audit tab", () => {
     expect(newest.children[2].textContent).toBe("Update");
     expect(newest.children[0].textContent).toMatch(/^Nov 21, 2026, \d{1,2}:\d{2} [AP]M$/);
     expect(newest.children[3].textContent).toBe("Earning…000EARN1");
-    expect(within(newest).getByTitle("01JBD3M00000000000000EARN1")).toBeTruthy();
+    expect(within(newest).getByTitle("01JBD3M00000000000000EARN1")).toBeVisible();
     expect(newest.children[4].textContent).toBe("amount: $1.235 → changed to $2.50");
     expect(older.children[3].textContent).toBe("Settingpreroll_enabled");
     expect(older.children[4].textContent).toBe("preroll_enabled: false → changed to true");
@@ -49,7 +49,7 @@ describe("audit tab", () => {
   it("says when nothing has been recorded", async () => {
     stubAdmin({ "GET /api/admin/audit": { body: [] } });
     renderWithQueries(<AuditTab />);
-    expect(await screen.findByText("No changes recorded yet")).toBeTruthy();
+    expect(await screen.findByText("No changes recorded yet")).toBeVisible();
   });
 });
 

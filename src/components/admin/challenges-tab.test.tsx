@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { stubFetch } from "../../test/fetch";
+import { bodiesOf, refuse, stubFetch } from "../../test/fetch";
 import type { AdminChallengesResponse, BonusAwardJson } from "../../lib/types";
-import { bodiesOf, makeBonus, makeChallenge } from "./admin-fixtures";
+import { makeBonus, makeChallenge } from "./admin-fixtures";
 import { ChallengesTab } from "./challenges-tab";
 import { renderWithQueries } from "../../test/query-client";
+import { definitionOf } from "../../test/screen";
 
 const watch = makeChallenge({ name: "Watch 10 streams", bonus_amount: 25 });
 const upload = makeChallenge({ name: "Share an upload", requirement_type: "content_uploaded", requirement_value: 1, is_active: false });
@@ -19,20 +20,18 @@ function stubChallenges(overrides: Partial<AdminChallengesResponse> = {}, routes
   return stubFetch({ "GET /api/admin/challenges": { body }, ...routes });
 }
 
-const card = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
-const refuse = (error: string) => ({ status: 400, body: { error, requestId: "r" } });
 
 describe("sign-on challenges tab", () => {
   it("shows the totals, how it works, and each challenge as Active or Disabled", async () => {
     stubChallenges();
     renderWithQueries(<ChallengesTab />);
     const item = within(await screen.findByRole("listitem", { name: "Watch 10 streams" }));
-    expect(card("Total Bonuses Paid")).toBe("$150");
-    expect(card("Users Completed")).toBe("2");
-    expect(card("Success Rate")).toBe("25.0%");
-    expect(item.getByText("Active")).toBeTruthy();
-    expect(item.getByText("Streams Completed: 10 · Bonus $25 · 24 hours")).toBeTruthy();
-    expect(within(screen.getByRole("listitem", { name: "Share an upload" })).getByText("Disabled")).toBeTruthy();
+    expect(definitionOf("Total Bonuses Paid")).toBe("$150");
+    expect(definitionOf("Users Completed")).toBe("2");
+    expect(definitionOf("Success Rate")).toBe("25.0%");
+    expect(item.getByText("Active")).toBeVisible();
+    expect(item.getByText("Streams Completed: 10 · Bonus $25 · 24 hours")).toBeVisible();
+    expect(within(screen.getByRole("listitem", { name: "Share an upload" })).getByText("Disabled")).toBeVisible();
     const info = screen.getByRole("complementary", { name: "How challenges work" }).textContent;
     for (const point of ["automatically enrolled in all active challenges", "tracked automatically", "within 24 hours", "only affect new users", "checked at each upload"]) {
       expect(info).toContain(point);
@@ -129,7 +128,7 @@ describe("sign-on challenges tab", () => {
     const item = within(await screen.findByRole("listitem", { name: "Half" }));
     expect(item.getByText(/^Streams Completed/).textContent).toBe("Streams Completed: 10 · Bonus $13 · 24 hours");
     expect(item.getByText("$13").title).toBe("$12.50");
-    expect(card("Total Bonuses Paid")).toBe("$163");
+    expect(definitionOf("Total Bonuses Paid")).toBe("$163");
     expect(screen.getByText("$163").title).toBe("$162.50");
     const award = within(screen.getByRole("table", { name: "Bonus Awards History" })).getByRole("cell", { name: "$13" });
     expect(award.firstElementChild?.getAttribute("title")).toBe("$12.50");
@@ -158,7 +157,7 @@ describe("sign-on challenges tab", () => {
   it("says when there are no challenges and no awards", async () => {
     stubChallenges({ challenges: [], awards: [] });
     renderWithQueries(<ChallengesTab />);
-    expect(await screen.findByText("No challenges yet")).toBeTruthy();
-    expect(screen.getByText("No bonuses awarded yet")).toBeTruthy();
+    expect(await screen.findByText("No challenges yet")).toBeVisible();
+    expect(screen.getByText("No bonuses awarded yet")).toBeVisible();
   });
 });

@@ -1,18 +1,18 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import type { AdminEarningJson } from "../../lib/types";
-import { ben, bodiesOf, makeBonus, makeEarning, stubAdmin, viewer } from "./admin-fixtures";
+import { ben, makeBonus, makeEarning, stubAdmin, viewer } from "./admin-fixtures";
 import { ManualTab } from "./manual-tab";
 import { renderWithQueries } from "../../test/query-client";
+import { bodiesOf } from "../../test/fetch";
+import { dialog } from "../../test/screen";
+import { stubBrowserDialogs } from "../../test/browser-dialogs";
 
-let confirm: ReturnType<typeof vi.fn>;
+let confirm: ReturnType<typeof stubBrowserDialogs>["confirm"];
 beforeEach(() => {
-  confirm = vi.fn(() => true);
-  vi.stubGlobal("confirm", confirm);
+  ({ confirm } = stubBrowserDialogs());
 });
-
-const dialog = () => within(screen.getByRole("dialog"));
 
 /** Opens the Add dialog and picks `pick` after typing `search` in the user picker. */
 async function addRecord(button: string, search: string, pick: RegExp, amount: string, description = "") {
@@ -32,7 +32,7 @@ describe("manual earnings", () => {
       "POST /api/admin/earnings": () => ((earnings = [makeEarning({ amount_usd: 0.005, description: "Thanks" })]), { status: 201, body: earnings[0] }),
     });
     renderWithQueries(<ManualTab />);
-    expect(await screen.findByText("No manual earnings yet")).toBeTruthy();
+    expect(await screen.findByText("No manual earnings yet")).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Add Earning" }));
     const modal = screen.getByRole("dialog", { name: "Add Manual Earning" });
     expect(modal.getAttribute("aria-modal")).toBe("true");
@@ -50,7 +50,7 @@ describe("manual earnings", () => {
     expect(add).toHaveProperty("disabled", true);
 
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "0.0055" } });
-    expect(dialog().getByText("Use steps of 0.001 (at most 3 decimals)")).toBeTruthy();
+    expect(dialog().getByText("Use steps of 0.001 (at most 3 decimals)")).toBeVisible();
     expect(add).toHaveProperty("disabled", true);
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "0.005" } });
     fireEvent.change(dialog().getByLabelText("Description (optional)"), { target: { value: " Thanks " } });
@@ -74,7 +74,7 @@ describe("manual earnings", () => {
     expect(dialog().getByRole("option", { selected: true }).textContent).toContain("ben@example.com");
     fireEvent.keyDown(picker, { key: "Enter" });
     expect(picker).toHaveProperty("value", "ben@example.com");
-    expect(dialog().getByText("Selected: ben@example.com")).toBeTruthy();
+    expect(dialog().getByText("Selected: ben@example.com")).toBeVisible();
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -87,7 +87,7 @@ describe("manual earnings", () => {
     });
     renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit earning for viewer@example.com" }));
-    expect(screen.getByRole("dialog", { name: "Edit Earning" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Edit Earning" })).toBeVisible();
     expect(dialog().queryByRole("combobox")).toBeNull();
     expect(dialog().getByLabelText("Amount (USD)")).toHaveProperty("value", "1.235");
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "2.5" } });
@@ -136,9 +136,9 @@ describe("manual bonuses", () => {
     });
     renderWithQueries(<ManualTab />);
     await openBonuses();
-    expect(await screen.findByText("No manual bonuses yet")).toBeTruthy();
+    expect(await screen.findByText("No manual bonuses yet")).toBeVisible();
     await addRecord("Add Bonus", "ben", /ben@example.com/, "10.505");
-    expect(dialog().getByText("Use steps of 0.01 (at most 2 decimals)")).toBeTruthy();
+    expect(dialog().getByText("Use steps of 0.01 (at most 2 decimals)")).toBeVisible();
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "10.5" } });
     fireEvent.click(dialog().getByRole("button", { name: "Add Bonus" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -156,7 +156,7 @@ describe("manual bonuses", () => {
     });
     renderWithQueries(<ManualTab />);
     await openBonuses();
-    expect(await screen.findByRole("cell", { name: "$5" })).toBeTruthy();
+    expect(await screen.findByRole("cell", { name: "$5" })).toBeVisible();
     expect(screen.getByRole("cell", { name: "$3" }).title).toBe("$2.50");
 
     fireEvent.click(screen.getByRole("button", { name: "Edit bonus for viewer@example.com" }));

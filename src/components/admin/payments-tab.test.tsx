@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { PaymentJson } from "../../lib/types";
-import { adminPayment, bodiesOf, stubAdmin, viewer } from "./admin-fixtures";
+import { adminPayment, stubAdmin, viewer } from "./admin-fixtures";
 import { PaymentsTab } from "./payments-tab";
 import { renderWithQueries } from "../../test/query-client";
+import { bodiesOf } from "../../test/fetch";
+import { definitionOf, dialog } from "../../test/screen";
+import { stubBrowserDialogs } from "../../test/browser-dialogs";
 
 const overdraft = {
   status: 409,
@@ -17,16 +20,11 @@ const networkDown = () => {
   throw new TypeError("Failed to fetch");
 };
 
-let alert: ReturnType<typeof vi.fn>;
-let confirm: ReturnType<typeof vi.fn>;
+let alert: ReturnType<typeof stubBrowserDialogs>["alert"];
+let confirm: ReturnType<typeof stubBrowserDialogs>["confirm"];
 beforeEach(() => {
-  alert = vi.fn();
-  confirm = vi.fn(() => true);
-  vi.stubGlobal("alert", alert);
-  vi.stubGlobal("confirm", confirm);
+  ({ alert, confirm } = stubBrowserDialogs());
 });
-
-const dialog = () => within(screen.getByRole("dialog"));
 
 async function fillNewPayment(amount: string) {
   fireEvent.click(await screen.findByRole("button", { name: "Record Payment" }));
@@ -49,10 +47,9 @@ describe("payments tab", () => {
     });
     renderWithQueries(<PaymentsTab />);
     const table = within(await screen.findByRole("table", { name: "Payments" }));
-    const card = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
-    expect(card("Total Paid")).toBe("$25.00");
-    expect(card("Pending")).toBe("$30.50");
-    expect(card("Total Recorded")).toBe("$55.50");
+    expect(definitionOf("Total Paid")).toBe("$25.00");
+    expect(definitionOf("Pending")).toBe("$30.50");
+    expect(definitionOf("Total Recorded")).toBe("$55.50");
     const [first, second] = table.getAllByRole("row").slice(1);
     expect([...first.children].slice(0, 7).map((c) => c.textContent)).toEqual([
       "viewer@example.com", "$25.00", "PayPal", "PP-1", "Completed", "Nov 1, 2026", "First payout",
@@ -65,7 +62,7 @@ describe("payments tab", () => {
   it("says when no payments are recorded", async () => {
     stubAdmin();
     renderWithQueries(<PaymentsTab />);
-    expect(await screen.findByText("No payments recorded yet")).toBeTruthy();
+    expect(await screen.findByText("No payments recorded yet")).toBeVisible();
   });
 
   it("records a payment bigger than the balance only after the admin confirms the server's message", async () => {
@@ -79,7 +76,7 @@ describe("payments tab", () => {
     confirm.mockReturnValueOnce(false);
     submit();
     await waitFor(() => expect(confirm).toHaveBeenCalledWith(overdraft.body.error));
-    expect(screen.getByRole("dialog", { name: "Record Payment" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Record Payment" })).toBeVisible();
     expect(bodiesOf(fetchMock, "POST /api/admin/payments")).toHaveLength(1);
 
     submit();
@@ -102,7 +99,7 @@ describe("payments tab", () => {
     await fillNewPayment("0");
     submit();
     await waitFor(() => expect(alert).toHaveBeenCalledWith("Error: amount_usd: amount_usd must be more than 0"));
-    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(screen.getByRole("dialog")).toBeVisible();
 
     reply = networkDown;
     submit();
@@ -115,7 +112,7 @@ describe("payments tab", () => {
     const fetchMock = stubAdmin({ "GET /api/admin/payments": { body: [payment] }, [`PATCH /api/admin/payments/${payment.id}`]: (init) => patch(init) });
     renderWithQueries(<PaymentsTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit payment to viewer@example.com" }));
-    expect(screen.getByRole("dialog", { name: "Edit Payment" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Edit Payment" })).toBeVisible();
     expect(dialog().getByRole("combobox", { name: "User" })).toHaveProperty("value", "viewer@example.com");
     expect(dialog().getByLabelText("Amount (USD)")).toHaveProperty("value", "12");
     fireEvent.change(dialog().getByLabelText("Status"), { target: { value: "pending" } });

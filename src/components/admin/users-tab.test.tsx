@@ -22,8 +22,8 @@ describe("all users tab", () => {
     expect(headers).toEqual(["Email", "Joined", "Content", "Viewer Balance", "Creator Balance", "Total", "Available"]);
 
     const [adminRow, avaRow] = within(table).getAllByRole("row").slice(1);
-    expect(within(adminRow).getByText("Admin")).toBeTruthy();
-    expect(within(adminRow).getByText("Sep 1, 2024")).toBeTruthy();
+    expect(within(adminRow).getByText("Admin")).toBeVisible();
+    expect(within(adminRow).getByText("Sep 1, 2024")).toBeVisible();
     expect(within(avaRow).queryByText("Admin")).toBeNull();
     expect([...avaRow.children].map((cell) => cell.textContent)).toEqual([
       "ava@example.com", "Jan 5, 2026", "12", "$0.006", "$1.500", "$1.506", "$1.006",
@@ -40,6 +40,6 @@ describe("all users tab", () => {
   it("says when there are no users", async () => {
     stubFetch({ "GET /api/admin/users": { body: [] } });
     renderWithQueries(<UsersTab />);
-    expect(await screen.findByText("No users yet")).toBeTruthy();
+    expect(await screen.findByText("No users yet")).toBeVisible();
   });
 });

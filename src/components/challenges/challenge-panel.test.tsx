@@ -90,7 +90,7 @@ describe("challenge panel: hidden", () => {
     await flushQueryNotifications();
     expect(container.innerHTML).toBe("");
     reply.resolve({ body: makeProgress() });
-    expect(await screen.findByRole("region", { name: "Sign-On Challenge" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Sign-On Challenge" })).toBeVisible();
   });
 
   it("is hidden for a user without challenges (the API's answer for one: no progress, 0 hours)", async () => {
@@ -131,7 +131,7 @@ describe("challenge panel: hidden", () => {
     const fetchMock = stubProgress(makeProgress());
     const { container, queryClient } = renderPanel();
     await answered(fetchMock, queryClient);
-    expect(panel("Sign-On Challenge")).toBeTruthy();
+    expect(panel("Sign-On Challenge")).toBeVisible();
     act(() => useAuth.setState({ user: null }));
     expect(container.innerHTML).toBe("");
   });
@@ -190,7 +190,7 @@ describe("challenge panel: states", () => {
       "Get your first viewer",
     ]);
     const [streams, upload] = rows;
-    expect(within(streams).getByRole("heading", { name: "Watch 10 streams", level: 3 })).toBeTruthy();
+    expect(within(streams).getByRole("heading", { name: "Watch 10 streams", level: 3 })).toBeVisible();
     expect(streams.textContent).toContain("Watch 10 different videos or tracks to at least 80%.");
     expect(streams.textContent).toContain("10 / 10");
     expect(streams.textContent).toContain("$25");

@@ -62,7 +62,7 @@ describe("ContentFeed", () => {
     const consoleError = expectConsoleError();
     stubFetch({ "GET /api/content": { status: 500 } });
     renderFeed();
-    expect(await screen.findByText("No content found")).toBeTruthy();
+    expect(await screen.findByText("No content found")).toBeVisible();
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load content: API responded with HTTP status 500");
   });
 

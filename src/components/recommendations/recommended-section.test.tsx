@@ -52,7 +52,7 @@ describe("RecommendedSection", () => {
   it("says so kindly when there is nothing to recommend", async () => {
     stubFetch({ "GET /api/content/recommendations": { body: { items: [] } } });
     renderSection();
-    expect(await screen.findByText(/Nothing to recommend yet/)).toBeTruthy();
+    expect(await screen.findByText(/Nothing to recommend yet/)).toBeVisible();
     expect(screen.queryByRole("link")).toBeNull();
   });
 
@@ -68,7 +68,7 @@ describe("RecommendedSection", () => {
     // What the home page's earnings poll does when a run credited views.
     act(() => void refreshAfterCredits(queryClient));
     expect(calls).toBe(2);
-    expect(screen.getByRole("link", { name: "Night Drive" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Night Drive" })).toBeVisible();
     second.resolve({ body: { items: [jazz, drive] } });
     await screen.findByRole("link", { name: "Late Night Jazz" });
   });
