@@ -1,5 +1,6 @@
 import type { ContentFeedQuery } from "./content-api";
 import type { ReportQuery, ViewSide } from "./earnings-api";
+import type { DashboardMode, TrafficRange } from "./traffic-api";
 
 // Every key of the SPA's server-state cache (TanStack Query), in one place, so an invalidation names
 // exactly what it refreshes. The first element is the kind of data: invalidating `[kind]` reaches every
@@ -27,7 +28,7 @@ export const queryKeys = {
   dayViews: (userId: UserId, date: string, side: ViewSide) => ["day-views", userId, date, side] as const,
   challengeProgress: (userId: UserId) => ["challenge-progress", userId] as const,
 
-  trafficDashboard: (mode: "admin" | "creator", userId: UserId, range: string) =>
+  trafficDashboard: (mode: DashboardMode, userId: UserId, range: TrafficRange) =>
     ["traffic-dashboard", mode, userId, range] as const,
 
   /** Everything the admin dashboard lists; a saved admin change invalidates all of it. */
@@ -43,10 +44,10 @@ export const queryKeys = {
  * sign-on bonus may now be awarded), the recommendations (they learn from finished views) and the gallery.
  */
 export const creditedViewsMakeStale: readonly string[] = [
-  "wallet",
-  "payments",
-  "earnings-report",
-  "challenge-progress",
-  "recommendations",
-  "content-feed",
-];
+  queryKeys.wallet(null),
+  queryKeys.payments(null),
+  queryKeys.earningsReport(null, null),
+  queryKeys.challengeProgress(null),
+  queryKeys.recommendations(null),
+  queryKeys.contentFeed({}),
+].map(([kind]) => kind); // Read off the keys themselves, so the two can never drift apart.

@@ -13,8 +13,9 @@ export const refreshAfterCredits = (queryClient: QueryClient) =>
 
 /**
  * Runs the earnings job (docs/architecture.md §4) on load and every 30 s while the home page is open, for a
- * signed-in user only (the call needs a session). A POST polled as a query: its interval, and one
- * request however many times the page mounts (StrictMode) or however slow an answer is. When views were
+ * signed-in user only (the call needs a session). A POST polled as a query: the cache keeps the 30 s
+ * interval (counted from the last answer) and makes one request however often the page mounts
+ * (StrictMode): the call takes no abort signal, so a remount joins the run under way. When views were
  * credited the page's data refreshes without a reload, and a credit to the user's own views shows a
  * notice. A failure is logged only (docs/product-spec.md §8); the next run tries again.
  */
@@ -32,7 +33,7 @@ export function useEarningsPoll() {
     },
     enabled: userId !== null,
     refetchInterval: EARNINGS_POLL_MS,
-    // As before, a background tab keeps polling (the job settles this user's views for the wallet).
+    // As the page's own timer did, a background tab keeps polling.
     refetchIntervalInBackground: true,
     meta: { failure: "Failed to calculate earnings" },
   });
