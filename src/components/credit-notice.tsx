@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { formatUsd } from "../lib/format";
-import { useEarnings } from "../stores/earnings";
+import { useCreditNotice } from "../stores/credit-notice";
 
 /** How long "+$0.003" stays on screen. */
 export const CREDIT_NOTICE_MS = 6000;
@@ -10,8 +10,8 @@ export const CREDIT_NOTICE_MS = 6000;
  * region is always in the page, so screen readers announce each new notice when its text appears.
  */
 export function CreditNoticeToast() {
-  const credit = useEarnings((s) => s.credit);
-  const dismiss = useEarnings((s) => s.dismissCredit);
+  const credit = useCreditNotice((s) => s.credit);
+  const dismiss = useCreditNotice((s) => s.dismiss);
 
   useEffect(() => {
     if (!credit) return;

@@ -43,8 +43,8 @@ describe("Header", () => {
       expect(nav.getByRole("link", { name })).toHaveProperty("pathname", href);
     }
     expect(nav.queryByRole("link", { name: "Admin" })).toBeNull();
-    expect(nav.getByText("ava")).toBeTruthy();
-    expect(nav.getByRole("button", { name: "Sign Out" })).toBeTruthy();
+    expect(nav.getByText("ava")).toBeVisible();
+    expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
     expect(screen.queryByRole("button", { name: "Sign In" })).toBeNull();
   });
 
@@ -52,7 +52,7 @@ describe("Header", () => {
     renderHeader({ user: admin, pending: false });
     const nav = within(accountNav());
     expect(nav.getByRole("link", { name: "Admin" })).toHaveProperty("pathname", "/admin");
-    expect(nav.getByText("admin@example.com")).toBeTruthy();
+    expect(nav.getByText("admin@example.com")).toBeVisible();
   });
 
   it("signs out locally at once and returns home", () => {
@@ -61,7 +61,7 @@ describe("Header", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign Out" }));
     expect(useAuth.getState().user).toBeNull();
     expect(router.state.location.pathname).toBe("/");
-    expect(screen.getByRole("button", { name: "Sign In" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeVisible();
   });
 
   it("folds the account links behind a Menu button that Escape, a click outside or a chosen link closes", async () => {

@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useAuth } from "../stores/auth";
 import { noAdEvents } from "./admin/admin-fixtures";
@@ -16,7 +16,7 @@ beforeEach(() => {
 describe("route guards", () => {
   it("sends a visitor from /wallet to the home page", async () => {
     const { router } = renderApp("/wallet");
-    expect(await screen.findByRole("heading", { name: "Welcome to Reelpay" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Welcome to Reelpay" })).toBeVisible();
     expect(router.state.location.pathname).toBe("/");
   });
 
@@ -29,7 +29,7 @@ describe("route guards", () => {
   it("lets a signed-in user into /wallet", async () => {
     useAuth.setState({ user: ava });
     const { router } = renderApp("/wallet");
-    expect(await screen.findByRole("heading", { name: "Wallet" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Wallet" })).toBeVisible();
     expect(router.state.location.pathname).toBe("/wallet");
   });
 
@@ -51,17 +51,18 @@ describe("route guards", () => {
       "GET /api/admin/analytics/ads": { body: noAdEvents },
     });
     const { router } = renderApp("/admin");
-    expect(await screen.findByRole("tablist", { name: "Admin sections" })).toBeTruthy();
+    expect(await screen.findByRole("tablist", { name: "Admin sections" })).toBeVisible();
     expect(router.state.location.pathname).toBe("/admin");
   });
 
   it("waits for the sign-in check before deciding", async () => {
     useAuth.setState({ user: null, pending: true });
     const { router } = renderApp("/wallet");
-    expect(await screen.findByRole("status")).toBeTruthy();
+    // A spinner (the first load's, then the guard's own while the check is pending) and no redirect.
+    await waitFor(() => expect(screen.getByRole("status")).toBeVisible());
     expect(router.state.location.pathname).toBe("/wallet");
     act(() => useAuth.setState({ user: ava, pending: false }));
-    expect(await screen.findByRole("heading", { name: "Wallet" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Wallet" })).toBeVisible();
     expect(router.state.location.pathname).toBe("/wallet");
   });
 });

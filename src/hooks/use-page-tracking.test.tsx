@@ -152,7 +152,7 @@ describe("page tracking", () => {
     renderRoutes(routes, "/");
     await waitFor(() => expect(warn).toHaveBeenCalledWith(message));
     fireEvent.click(screen.getByRole("link", { name: "Watch" }));
-    expect(await screen.findByText("Content")).toBeTruthy();
+    expect(await screen.findByText("Content")).toBeVisible();
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
   });
 

@@ -13,6 +13,8 @@ import type {
 // Typed calls for the content area of the API (docs/product-spec.md §7 "Content").
 
 export type ContentQuery = { type?: ContentType; search?: string; creator?: string; cursor?: string | null };
+/** A gallery list as a whole, before it is split into pages. */
+export type ContentFeedQuery = Omit<ContentQuery, "cursor">;
 
 export function listContent(query: ContentQuery = {}, signal?: AbortSignal) {
   const params = new URLSearchParams();

@@ -1,13 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deferred, stubFetch } from "../test/fetch";
-import { createMarketingTags, GTAG_SCRIPT, PIXEL_EVENTS, PIXEL_SCRIPT } from "./marketing-tags";
+import { createMarketingTags, GTAG_SCRIPT, type MarketingTags, PIXEL_EVENTS, PIXEL_SCRIPT } from "./marketing-tags";
 import type { AnalyticsConfig } from "./types";
 
 const scriptSrcs = () => [...document.querySelectorAll("script")].map((s) => s.src);
 // gtag.js reads Arguments objects from the data layer; compare them as arrays.
 const dataLayer = () => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
 const pixelQueue = () => (window.fbq?.queue ?? []) as unknown[][];
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Waits until the tags have handled everything sent before: what `start()` resolves with is chained on
+ * the installation after each earlier send, so it settles after them.
+ */
+const handled = (tags: MarketingTags) => tags.start();
 
 function tagsWith(config: AnalyticsConfig) {
   const getConfig = vi.fn(async () => config);
@@ -36,7 +40,7 @@ describe("marketing tags", () => {
     await tags.start();
     tags.pageView("/");
     tags.trackEvent("video_play", { content_id: "c1" });
-    await flush();
+    await handled(tags);
     expect(scriptSrcs()).toEqual([]);
     expect(window.gtag).toBeUndefined();
     expect(window.fbq).toBeUndefined();
@@ -48,7 +52,7 @@ describe("marketing tags", () => {
     const tags = createMarketingTags();
     await Promise.all([tags.start(), tags.start()]);
     tags.pageView("/");
-    await flush();
+    await handled(tags);
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(["/api/analytics/config"]);
   });
 
@@ -58,7 +62,7 @@ describe("marketing tags", () => {
     const tags = createMarketingTags();
     await expect(tags.start()).resolves.toBeUndefined();
     tags.pageView("/");
-    await flush();
+    await handled(tags);
     expect(warn).toHaveBeenCalledWith("Failed to load analytics config: API responded with HTTP status 500");
     expect(scriptSrcs()).toEqual([]);
   });
@@ -73,7 +77,7 @@ describe("marketing tags", () => {
 
     document.title = "Sunset";
     tags.pageView("/content/c1?utm_source=newsletter");
-    await flush();
+    await handled(tags);
     expect(dataLayer().at(-1)).toEqual(["event", "page_view", { page_location: `${window.location.origin}/content/c1?utm_source=newsletter`, page_title: "Sunset" }]);
     expect(window.fbq).toBeUndefined();
   });
@@ -83,7 +87,7 @@ describe("marketing tags", () => {
     await tags.start();
     tags.pageView("/auth/callback?code=dev:ava@example.com&state=s3cret");
     tags.pageView("/?search=cats&utm_campaign=launch&gclid=abc");
-    await flush();
+    await handled(tags);
     const views = dataLayer().filter(([kind, name]) => kind === "event" && name === "page_view");
     expect(views).toEqual([["event", "page_view", { page_location: `${window.location.origin}/?utm_campaign=launch&gclid=abc`, page_title: document.title }]]);
     expect(pixelQueue().filter(([, name]) => name === "PageView")).toHaveLength(1);
@@ -97,7 +101,7 @@ describe("marketing tags", () => {
     expect(window.fbq?.disablePushState).toBe(true);
     tags.pageView("/");
     tags.pageView("/");
-    await flush();
+    await handled(tags);
     expect(pixelQueue()).toEqual([["init", "123456789"], ["track", "PageView"], ["track", "PageView"]]);
     expect(window.gtag).toBeUndefined();
   });
@@ -107,10 +111,10 @@ describe("marketing tags", () => {
     const tags = createMarketingTags(() => config.promise);
     tags.pageView("/");
     tags.trackEvent("content_like", { content_id: "c1" });
-    await flush();
+    // Nothing can be handled before the config: it is what the tags wait on.
     expect(window.fbq).toBeUndefined();
     config.resolve({ ga4_id: "", facebook_pixel_id: "123456789" });
-    await flush();
+    await handled(tags);
     expect(pixelQueue().slice(1)).toEqual([["track", "PageView"], ["track", "AddToWishlist", { content_id: "c1" }]]);
   });
 
@@ -132,7 +136,7 @@ describe("analytics events", () => {
     expect(PIXEL_EVENTS[event]).toBe(pixelEvent);
     const { tags } = tagsWith({ ga4_id: "G-TEST1234", facebook_pixel_id: "123456789" });
     tags.trackEvent(event, { content_id: "c1" });
-    await flush();
+    await handled(tags);
     expect(dataLayer().at(-1)).toEqual(["event", event, { content_id: "c1" }]);
     expect(pixelQueue().at(-1)).toEqual(["track", pixelEvent, { content_id: "c1" }]);
   });
@@ -140,7 +144,7 @@ describe("analytics events", () => {
   it("adds the currency USD where a value is sent", async () => {
     const { tags } = tagsWith({ ga4_id: "G-TEST1234", facebook_pixel_id: "123456789" });
     tags.trackEvent("payment_initiated", { value: 25 });
-    await flush();
+    await handled(tags);
     expect(dataLayer().at(-1)).toEqual(["event", "payment_initiated", { currency: "USD", value: 25 }]);
     expect(pixelQueue().at(-1)).toEqual(["track", "InitiateCheckout", { currency: "USD", value: 25 }]);
   });
@@ -149,7 +153,7 @@ describe("analytics events", () => {
     const { tags } = tagsWith({ ga4_id: "G-TEST1234", facebook_pixel_id: "123456789" });
     tags.trackEvent("share", { method: "link" });
     tags.trackEvent("constructor");
-    await flush();
+    await handled(tags);
     expect(dataLayer().slice(-2)).toEqual([["event", "share", { method: "link" }], ["event", "constructor", {}]]);
     expect(pixelQueue()).toEqual([["init", "123456789"]]);
   });

@@ -34,7 +34,7 @@ describe("admin dashboard", () => {
     ]);
     expect(tabs[0].getAttribute("aria-selected")).toBe("true");
     const panel = screen.getByRole("tabpanel", { name: "Analytics" });
-    expect(await within(panel).findByText("No content has been viewed yet")).toBeTruthy();
+    expect(await within(panel).findByText("No content has been viewed yet")).toBeVisible();
   });
 
   it("sums completed payments, users and their content in the summary cards", async () => {
@@ -78,7 +78,7 @@ describe("admin dashboard", () => {
 
     await waitFor(() => expect(summaryValue("Total Earnings Paid")).toBe("$12.00"));
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(await screen.findByRole("cell", { name: "$12.00" })).toBeTruthy();
+    expect(await screen.findByRole("cell", { name: "$12.00" })).toBeVisible();
   });
 
   it("switches panels by click and by arrow keys; Traffic shows the site's analytics dashboard", async () => {
@@ -93,7 +93,7 @@ describe("admin dashboard", () => {
     });
     renderApp("/admin");
     fireEvent.click(await screen.findByRole("tab", { name: "Traffic" }));
-    expect(await within(screen.getByRole("tabpanel", { name: "Traffic" })).findByText("No Analytics Data")).toBeTruthy();
+    expect(await within(screen.getByRole("tabpanel", { name: "Traffic" })).findByText("No Analytics Data")).toBeVisible();
 
     fireEvent.keyDown(screen.getByRole("tab", { name: "Traffic" }), { key: "ArrowLeft" });
     const analytics = screen.getByRole("tab", { name: "Analytics" });
@@ -103,6 +103,6 @@ describe("admin dashboard", () => {
     fireEvent.keyDown(analytics, { key: "End" });
     expect(screen.getByRole("tab", { name: "Audit" }).getAttribute("tabindex")).toBe("0");
     expect(analytics.getAttribute("tabindex")).toBe("-1");
-    expect(await within(screen.getByRole("tabpanel", { name: "Audit" })).findByText("No changes recorded yet")).toBeTruthy();
+    expect(await within(screen.getByRole("tabpanel", { name: "Audit" })).findByText("No changes recorded yet")).toBeVisible();
   });
 });

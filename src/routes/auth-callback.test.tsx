@@ -25,7 +25,7 @@ describe("auth callback", () => {
       ...backgroundEarningsRoutes,
     });
     const { router } = renderApp(callbackUrl);
-    expect(await screen.findByText("Completing sign in...")).toBeTruthy();
+    expect(await screen.findByText("Completing sign in...")).toBeVisible();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(router.state.historyAction).toBe("REPLACE");
     expect(useAuth.getState().user).toEqual(ava);
@@ -44,6 +44,6 @@ describe("auth callback", () => {
       "Failed to exchange code for session token: API responded with HTTP status 401",
     );
     expect(useAuth.getState().user).toBeNull();
-    expect(await screen.findByRole("heading", { name: "Welcome to Reelpay" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Welcome to Reelpay" })).toBeVisible();
   });
 });

@@ -13,7 +13,7 @@ describe("local sign-in page", () => {
     renderApp("/auth/dev?state=a%2Fb");
     await screen.findByRole("heading", { name: "Local sign-in" });
     for (const email of ["admin@example.com", "ava@example.com", "ben@example.com", "viewer@example.com"]) {
-      expect(screen.getByRole("button", { name: email })).toBeTruthy();
+      expect(screen.getByRole("button", { name: email })).toBeVisible();
     }
     fireEvent.click(screen.getByRole("button", { name: "ben@example.com" }));
     expect(assign).toHaveBeenCalledWith("/auth/callback?code=dev%3Aben%40example.com&state=a%2Fb");

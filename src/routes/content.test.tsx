@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { appRoutes } from "../app-routes";
@@ -8,6 +8,7 @@ import { makeContent } from "../test/content-fixtures";
 import { deferred, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
+import { renderWithQueries } from "../test/query-client";
 
 const item = makeContent({
   title: "Night Drive",
@@ -31,8 +32,8 @@ beforeEach(() => {
 describe("content page", () => {
   it("asks visitors to sign in and opens the sign-in modal", async () => {
     renderApp("/content/abc");
-    expect(await screen.findByRole("heading", { name: "Sign In Required" })).toBeTruthy();
-    expect(screen.getByText("You must be signed in to watch or stream content")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Sign In Required" })).toBeVisible();
+    expect(screen.getByText("You must be signed in to watch or stream content")).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Sign In to Watch" }));
@@ -43,7 +44,7 @@ describe("content page", () => {
     useAuth.setState({ user: ava });
     stubFetch({});
     renderApp("/content/missing");
-    expect(await screen.findByRole("heading", { name: "Content not found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Content not found" })).toBeVisible();
     expect(screen.getByRole("link", { name: "Go back home" })).toHaveProperty("pathname", "/");
   });
 
@@ -52,7 +53,7 @@ describe("content page", () => {
     useAuth.setState({ user: ava });
     stubFetch({ [`GET ${path}`]: { status: 500 } });
     renderApp(`/content/${item.id}`);
-    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeVisible();
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load content");
   });
 
@@ -64,14 +65,14 @@ describe("content page", () => {
       [`GET ${path}/like-status`]: { body: { liked: false, like_count: 4 } },
     });
     renderApp(`/content/${item.id}`);
-    expect(await screen.findByRole("heading", { name: "Night Drive", level: 1 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Night Drive", level: 1 })).toBeVisible();
     expect(screen.getByRole("link", { name: "Back to gallery" })).toHaveProperty("pathname", "/");
     expect(screen.getByRole("region", { name: "Video player: Night Drive" }).querySelector("video")?.getAttribute("src")).toBe(
       `${path}/stream`,
     );
-    expect(screen.getByText("Synths after dark.")).toBeTruthy();
-    expect(screen.getByText("3:05")).toBeTruthy();
-    expect(screen.getByText("Creator")).toBeTruthy();
+    expect(screen.getByText("Synths after dark.")).toBeVisible();
+    expect(screen.getByText("3:05")).toBeVisible();
+    expect(screen.getByText("Creator")).toBeVisible();
     expect(screen.getByRole("link", { name: "ava" })).toHaveProperty("pathname", `/creator/${item.created_by}`);
     const tags = within(screen.getByRole("list", { name: "Tags" })).getAllByRole("listitem");
     expect(tags.map((tag) => tag.textContent)).toEqual(["synth", "retro", "night"]);
@@ -93,19 +94,19 @@ describe("content page", () => {
     const button = await screen.findByRole("button", { name: "Like", pressed: false });
     // Disabled until the like status says which way a click goes.
     await vi.waitFor(() => expect(button.hasAttribute("disabled")).toBe(false));
-    expect(screen.getByText("4 likes")).toBeTruthy();
+    expect(screen.getByText("4 likes")).toBeVisible();
 
     fireEvent.click(button);
     // Optimistic: Liked and 5 before the server answers.
-    expect(screen.getByRole("button", { name: "Liked", pressed: true })).toBeTruthy();
-    expect(screen.getByText("5 likes")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Liked", pressed: true })).toBeVisible();
+    expect(screen.getByText("5 likes")).toBeVisible();
     likeReply.resolve({ body: { liked: true, like_count: 6 } });
     // The server's count wins (someone else liked it meanwhile).
     await screen.findByText("6 likes");
 
     fireEvent.click(screen.getByRole("button", { name: "Liked" }));
     await screen.findByText("5 likes");
-    expect(screen.getByRole("button", { name: "Like", pressed: false })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Like", pressed: false })).toBeVisible();
     expect(calls).toEqual(["POST", "DELETE"]);
   });
 
@@ -121,9 +122,9 @@ describe("content page", () => {
     renderApp(`/content/${item.id}`);
     const button = await screen.findByRole("button", { name: "Liked", pressed: true });
     fireEvent.click(button);
-    expect(screen.getByText("3 likes")).toBeTruthy();
+    expect(screen.getByText("3 likes")).toBeVisible();
     await screen.findByText("4 likes");
-    expect(screen.getByRole("button", { name: "Liked", pressed: true })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Liked", pressed: true })).toBeVisible();
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to unlike content: API responded with HTTP status 500");
   });
 
@@ -142,7 +143,7 @@ describe("content page", () => {
     const router = createMemoryRouter(appRoutes, {
       initialEntries: [{ pathname: `/content/${item.id}`, state: { discovery: "search" } }],
     });
-    const { container } = render(<RouterProvider router={router} />);
+    const { container } = renderWithQueries(<RouterProvider router={router} />);
     await screen.findByRole("button", { name: "Like", pressed: false });
     // The player holds the content until it knows whether an ad comes first.
     await waitFor(() => expect(screen.queryByText("Loading player…")).toBeNull());

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useShallow } from "zustand/react/shallow";
@@ -7,8 +8,7 @@ import { ContentPlayer } from "../components/content/content-player";
 import { SignInModal } from "../components/sign-in-modal";
 import { PageSpinner } from "../components/spinner";
 import { buttonClass, card } from "../components/ui";
-import { useApiResource } from "../hooks/use-api-resource";
-import { getContent } from "../lib/content-api";
+import { contentItemQuery } from "../queries/content";
 import { useAuth } from "../stores/auth";
 
 function ContentPage() {
@@ -21,10 +21,11 @@ function ContentPage() {
 }
 
 function ContentView({ id }: { id: string }) {
-  const content = useApiResource(id, getContent, "Failed to load content");
+  const { data: content, isPending } = useQuery(contentItemQuery(id));
 
-  if (content.status === "loading") return <PageSpinner />;
-  if (content.status === "not-found") {
+  if (isPending) return <PageSpinner />;
+  // Null: the API answered 404. Undefined: the load failed (and was logged) with nothing to show.
+  if (content === null) {
     return (
       <ContentMessage
         title="Content not found"
@@ -33,7 +34,7 @@ function ContentView({ id }: { id: string }) {
       />
     );
   }
-  if (content.status === "error") {
+  if (content === undefined) {
     return (
       <ContentMessage
         title="Something went wrong"
@@ -51,8 +52,8 @@ function ContentView({ id }: { id: string }) {
       >
         <span aria-hidden="true">←</span> Back to gallery
       </Link>
-      <ContentPlayer content={content.data} />
-      <ContentDetails content={content.data} />
+      <ContentPlayer content={content} />
+      <ContentDetails content={content} />
     </article>
   );
 }

@@ -37,10 +37,10 @@ describe("creator page", () => {
   it("shows the creator's name, joined date and counts", async () => {
     stubCreator();
     renderApp(`/creator/${ava.id}`);
-    expect(await screen.findByRole("heading", { name: "ava", level: 1 })).toBeTruthy();
-    expect(screen.getByText("Joined Mar 14, 2025")).toBeTruthy();
-    expect(screen.getByText("12 videos")).toBeTruthy();
-    expect(screen.getByText("1 audio")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "ava", level: 1 })).toBeVisible();
+    expect(screen.getByText("Joined Mar 14, 2025")).toBeVisible();
+    expect(screen.getByText("12 videos")).toBeVisible();
+    expect(screen.getByText("1 audio")).toBeVisible();
     await screen.findByRole("link", { name: "Ava's track" });
   });
 
@@ -49,7 +49,7 @@ describe("creator page", () => {
     renderApp(`/creator/${ava.id}`);
     expect((await screen.findByRole("tab", { name: "All" })).getAttribute("aria-selected")).toBe("true");
     await screen.findByRole("link", { name: "Ava's video" });
-    expect(screen.getByRole("link", { name: "Ava's track" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Ava's track" })).toBeVisible();
     expect(queries.at(-1)?.get("creator")).toBe(ava.id);
     expect(queries.at(-1)?.get("type")).toBeNull();
 
@@ -90,7 +90,7 @@ describe("creator page", () => {
     const consoleError = expectConsoleError();
     stubFetch({ [`GET /api/users/${ava.id}`]: { status: 500 } });
     renderApp(`/creator/${ava.id}`);
-    expect(await screen.findByRole("heading", { name: "Creator Not Found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Creator Not Found" })).toBeVisible();
     expect(screen.getByRole("link", { name: "Go Home" })).toHaveProperty("pathname", "/");
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load creator");
   });

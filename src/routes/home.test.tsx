@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeProgress } from "../components/challenges/challenge-fixtures";
 import { CREDIT_NOTICE_MS } from "../components/credit-notice";
 import { readDiscovery } from "../components/gallery/discovery";
-import { EARNINGS_POLL_MS } from "../hooks/use-earnings-poll";
+import { EARNINGS_POLL_MS } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
-import { useEarnings } from "../stores/earnings";
+import { useCreditNotice } from "../stores/credit-notice";
 import { expectConsoleError } from "../test/console";
 import { useGalleryFilters } from "../stores/gallery-filters";
 import { contentPage, makeContent } from "../test/content-fixtures";
@@ -32,7 +32,7 @@ function stubGallery() {
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
   useGalleryFilters.setState({ search: "", type: "all" });
-  useEarnings.setState({ version: 0, credit: null });
+  useCreditNotice.setState({ credit: null });
 });
 
 afterEach(() => {
@@ -45,10 +45,10 @@ describe("home page", () => {
     renderApp("/");
     await screen.findByRole("heading", { name: "Welcome to Reelpay", level: 1 });
     expect(screen.queryByRole("heading", { name: "Recommended for You" })).toBeNull();
-    expect(screen.getByRole("heading", { name: "Discover Content" })).toBeTruthy();
-    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Discover Content" })).toBeVisible();
+    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
-    expect(screen.getByRole("dialog", { name: "Welcome to Reelpay" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Welcome to Reelpay" })).toBeVisible();
   });
 
   it("shows signed-in users their sections, without admin shortcuts", async () => {
@@ -56,10 +56,10 @@ describe("home page", () => {
     useAuth.setState({ user: ava });
     renderApp("/");
     const recommended = await screen.findByRole("region", { name: "Recommended for You" });
-    expect(await within(recommended).findByText(/Nothing to recommend yet/)).toBeTruthy();
+    expect(await within(recommended).findByText(/Nothing to recommend yet/)).toBeVisible();
     expect(screen.queryByRole("heading", { name: "Welcome to Reelpay" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Bulk Upload" })).toBeNull();
-    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeVisible();
   });
 
   it("shows a new member the sign-on challenge panel", async () => {
@@ -125,7 +125,7 @@ describe("home page", () => {
 
   it("shows Page not found with a way home for unknown addresses", async () => {
     renderApp("/no/such/page");
-    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeVisible();
     expect(screen.getByRole("link", { name: "Go home" })).toHaveProperty("pathname", "/");
   });
 
@@ -166,12 +166,11 @@ describe("home page", () => {
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(calculations()).toBe(3);
     // Two views credited: the gallery refreshes in place (no placeholders, no page reload).
-    expect(await screen.findByRole("link", { name: "Fresh Upload" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Fresh Upload" })).toBeVisible();
     expect(galleryRequests).toBe(requestsAfterLoad + 1);
     // The recommendations learn from credited views too.
     expect(recommendationRequests).toBe(recommendationsAfterLoad + 1);
     expect(screen.queryAllByTestId("content-placeholder")).toHaveLength(0);
-    expect(useEarnings.getState().version).toBe(1);
   });
 
   it("shows an announced '+$0.003' when a run credits the user's own view, for a few seconds", async () => {
@@ -225,6 +224,6 @@ describe("home page", () => {
     expect(String(consoleError.mock.calls[0][0])).toBe(
       "Error: Failed to calculate earnings: API responded with HTTP status 500",
     );
-    expect(screen.getByRole("link", { name: "Late Night Jazz" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Late Night Jazz" })).toBeVisible();
   });
 });

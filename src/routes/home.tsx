@@ -5,7 +5,7 @@ import { DiscoverContent } from "../components/gallery/discover-content";
 import { RecommendedSection } from "../components/recommendations/recommended-section";
 import { buttonClass } from "../components/ui";
 import { WelcomeHero } from "../components/welcome-hero";
-import { useEarningsPoll } from "../hooks/use-earnings-poll";
+import { useEarningsPoll } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
 
 function HomePage() {

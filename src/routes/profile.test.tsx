@@ -117,13 +117,13 @@ describe("liked content", () => {
     await openSettings();
     fireEvent.click(screen.getByRole("tab", { name: "Liked Content" }));
     expect(await screen.findByRole("link", { name: "Sunset timelapse" })).toHaveProperty("pathname", "/content/c9");
-    expect(screen.getByText(/helps our AI recommendations/)).toBeTruthy();
+    expect(screen.getByText(/helps our AI recommendations/)).toBeVisible();
   });
 
   it("says when nothing is liked yet", async () => {
     stubFetch({ "GET /api/content/liked": { body: { items: [], nextCursor: null } } });
     await openSettings();
     fireEvent.click(screen.getByRole("tab", { name: "Liked Content" }));
-    expect(await screen.findByText("You haven't liked any content yet")).toBeTruthy();
+    expect(await screen.findByText("You haven't liked any content yet")).toBeVisible();
   });
 });

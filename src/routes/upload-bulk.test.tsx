@@ -1,13 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../stores/auth";
-import { stubFetch } from "../test/fetch";
+import { bodiesOf, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { stubXhr } from "../test/xhr";
 import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 import { advanceUntil, recordProgress } from "../test/progress";
 import { STEP_HOLD_MS } from "../components/upload/progress-steps";
+import { filenameOf, signUpload } from "../test/upload-fixtures";
 
 const mp3 = (name: string) => new File(["ID3"], name, { type: "audio/mpeg" });
 const SUMMARY = "Some uploads failed. You can retry by clicking Upload All again.";
@@ -16,10 +17,7 @@ const SUMMARY = "Some uploads failed. You can retry by clicking Upload All again
 function stubApi(refuse: Record<string, { status: number; body: unknown }> = {}) {
   let created = 0;
   return stubFetch({
-    "POST /api/uploads/sign": (init) => {
-      const { filename } = JSON.parse(String(init?.body)) as { filename: string };
-      return refuse[filename] ?? { body: { key: `k/${filename}`, uploadUrl: `/put/${filename}`, multipart: null } };
-    },
+    "POST /api/uploads/sign": (init) => refuse[filenameOf(init)] ?? signUpload()(init),
     "POST /api/content/finalize": () => ({ body: { id: `c${++created}` } }),
   });
 }
@@ -84,11 +82,11 @@ describe("bulk upload", () => {
     }
     await advanceUntil(() => expect(uploadAll().textContent).toBe("All Complete!"));
     expect(uploadAll()).toHaveProperty("disabled", true);
-    expect(row("c.mp3").getByText("100%")).toBeTruthy();
-    expect(row("c.mp3").getByText("Uploaded")).toBeTruthy();
-    const finalized = fetchMock.mock.calls.filter(([url]) => url === "/api/content/finalize");
-    expect(finalized.map(([, init]) => JSON.parse(String(init?.body)).title)).toEqual(["a", "b", "c"]);
-    expect(JSON.parse(String(finalized[1][1]?.body)).tags).toEqual(["live", "jazz"]);
+    expect(row("c.mp3").getByText("100%")).toBeVisible();
+    expect(row("c.mp3").getByText("Uploaded")).toBeVisible();
+    const finalized = bodiesOf(fetchMock, "POST /api/content/finalize") as { title: string; tags: string[] }[];
+    expect(finalized.map((body) => body.title)).toEqual(["a", "b", "c"]);
+    expect(finalized[1].tags).toEqual(["live", "jazz"]);
   });
 
   it("lets only pending rows be removed", async () => {
@@ -99,7 +97,7 @@ describe("bulk upload", () => {
     expect(screen.queryByRole("listitem", { name: "drop.mp3" })).toBeNull();
     useStepTime();
     fireEvent.click(uploadAll());
-    await advanceUntil(() => expect(row("keep.mp3").getByText("Uploaded")).toBeTruthy());
+    await advanceUntil(() => expect(row("keep.mp3").getByText("Uploaded")).toBeVisible());
     expect(row("keep.mp3").queryByRole("button", { name: /Remove/ })).toBeNull();
   });
 
@@ -114,19 +112,19 @@ describe("bulk upload", () => {
     fireEvent.click(uploadAll());
 
     await advanceUntil(() => expect(uploadAll().textContent).toBe("Upload All"));
-    expect(row("ok.mp3").getByText("Uploaded")).toBeTruthy();
-    expect(row("bad.mp3").getByText("File is too large")).toBeTruthy();
-    expect(row("worse.mp3").getByText("Upload failed")).toBeTruthy();
-    expect(screen.getByText(SUMMARY)).toBeTruthy();
+    expect(row("ok.mp3").getByText("Uploaded")).toBeVisible();
+    expect(row("bad.mp3").getByText("File is too large")).toBeVisible();
+    expect(row("worse.mp3").getByText("Upload failed")).toBeVisible();
+    expect(screen.getByText(SUMMARY)).toBeVisible();
     expect(uploadAll()).toHaveProperty("disabled", true);
 
     stubApi();
     fireEvent.click(row("bad.mp3").getByRole("button", { name: "Retry" }));
-    expect(row("bad.mp3").getByRole("button", { name: "Remove bad.mp3" })).toBeTruthy();
+    expect(row("bad.mp3").getByRole("button", { name: "Remove bad.mp3" })).toBeVisible();
     fireEvent.click(uploadAll());
-    await advanceUntil(() => expect(row("bad.mp3").getByText("Uploaded")).toBeTruthy());
-    expect(row("worse.mp3").getByText("Upload failed")).toBeTruthy();
-    expect(screen.getByText(SUMMARY)).toBeTruthy();
+    await advanceUntil(() => expect(row("bad.mp3").getByText("Uploaded")).toBeVisible());
+    expect(row("worse.mp3").getByText("Upload failed")).toBeVisible();
+    expect(screen.getByText(SUMMARY)).toBeVisible();
     expect(uploadAll().textContent).toBe("Upload All");
   });
 
@@ -140,7 +138,7 @@ describe("bulk upload", () => {
       () => row("song.mp3").getByRole("status"),
     );
     fireEvent.click(uploadAll());
-    await advanceUntil(() => expect(row("song.mp3").getByText("Uploaded")).toBeTruthy());
+    await advanceUntil(() => expect(row("song.mp3").getByText("Uploaded")).toBeVisible());
     progress.stop();
 
     // Pending (nothing to announce), then each step while uploading, then the success mark.
@@ -165,7 +163,7 @@ describe("bulk upload", () => {
     fireEvent.change(picker, { target: { files: [new File(["png"], "art.png", { type: "image/png" })] } });
     useStepTime();
     fireEvent.click(uploadAll());
-    await advanceUntil(() => expect(row("cover.mp3").getByText("Uploaded")).toBeTruthy());
+    await advanceUntil(() => expect(row("cover.mp3").getByText("Uploaded")).toBeVisible());
     expect(row("cover.mp3").queryByLabelText(/Thumbnail/)).toBeNull();
     expect(row("cover.mp3").getByLabelText(/Title/)).toHaveProperty("disabled", true);
   });
@@ -214,6 +212,6 @@ describe("bulk upload", () => {
     const { router } = await openWith();
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
-    expect(await screen.findByText("No content found")).toBeTruthy();
+    expect(await screen.findByText("No content found")).toBeVisible();
   });
 });

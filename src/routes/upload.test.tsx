@@ -2,27 +2,22 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../stores/auth";
 import { expectConsoleError } from "../test/console";
-import { deferred, stubFetch } from "../test/fetch";
+import { bodiesOf, deferred, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { fakeVideoFrames } from "../test/video-frame";
 import { advanceUntil, recordProgress, type ShownStep } from "../test/progress";
 import { stubXhr } from "../test/xhr";
 import { STEP_HOLD_MS } from "../components/upload/progress-steps";
+import { signUpload } from "../test/upload-fixtures";
 
 const mp3 = new File(["ID3"], "night-drive.mp3", { type: "audio/mpeg" });
 const mp4 = new File(["ftyp"], "city walk.mp4", { type: "video/mp4" });
 const jpeg = new File(["jpg"], "cover.jpg", { type: "image/jpeg" });
 
-const signRoute = (init?: RequestInit) => {
-  const { filename } = JSON.parse(String(init?.body)) as { filename: string };
-  return { body: { key: `k/${filename}`, uploadUrl: `/put/${filename}`, multipart: null } };
-};
+const signRoute = signUpload();
 
-const finalizeBodies = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url) === "/api/content/finalize")
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+const finalizeBodies = (fetchMock: ReturnType<typeof stubFetch>) => bodiesOf(fetchMock, "POST /api/content/finalize");
 
 async function openForm() {
   const view = renderApp("/upload");
@@ -178,7 +173,7 @@ describe("single upload", () => {
     await openForm();
     choose(/Media file/, mp4);
 
-    expect(await screen.findByRole("img", { name: "Thumbnail taken from the video" })).toBeTruthy();
+    expect(await screen.findByRole("img", { name: "Thumbnail taken from the video" })).toBeVisible();
     expect(videos.at(-1)?.seeks).toEqual([2]);
     fireEvent.click(screen.getByRole("button", { name: "Remove thumbnail" }));
     expect(screen.queryByRole("img")).toBeNull();

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentJson, WalletJson } from "../lib/types";
+import { refreshAfterCredits } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
-import { useEarnings } from "../stores/earnings";
 import { expectConsoleError } from "../test/console";
 import { earningRules, emptyReport, makePayment, makeWallet } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
@@ -27,7 +27,6 @@ const card = (name: string) => screen.getByRole("region", { name }).textContent;
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
-  useEarnings.setState({ version: 0 });
 });
 
 afterEach(() => {
@@ -38,7 +37,7 @@ describe("wallet overview", () => {
   it("shows balances with 3 decimals and what is left to reach the minimum payout", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 0.003, viewer_earnings: 0.003, creator_balance: 0.006, creator_earnings: 0.006 }) });
     renderApp("/wallet");
-    expect(await screen.findByRole("tab", { name: "Overview", selected: true })).toBeTruthy();
+    expect(await screen.findByRole("tab", { name: "Overview", selected: true })).toBeVisible();
     await screen.findByRole("region", { name: "Total Balance" });
     expect(card("Total Balance")).toContain("$0.009");
     expect(card("Total Balance")).toContain("$24.991 more to reach the $25.00 minimum payout");
@@ -102,9 +101,9 @@ describe("wallet overview", () => {
     expect(card("Total Balance")).toContain("$30.000");
     expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$17.500");
     expect(total.getByText("Pending").nextElementSibling?.textContent).toBe("$12.500");
-    expect(total.getByText("Next release Nov 28, 2026")).toBeTruthy();
+    expect(total.getByText("Next release Nov 28, 2026")).toBeVisible();
     // The total is above $25, but only the available $17.500 counts.
-    expect(total.getByText("$7.500 more to reach the $25.00 minimum payout")).toBeTruthy();
+    expect(total.getByText("$7.500 more to reach the $25.00 minimum payout")).toBeVisible();
     expect(total.queryByText("✓ Eligible for payout")).toBeNull();
     const viewerPending = within(screen.getByRole("region", { name: "Viewer Earnings" })).getByText("Pending");
     expect(viewerPending.nextElementSibling?.textContent).toBe("$12.500");
@@ -115,7 +114,7 @@ describe("wallet overview", () => {
   it("says Eligible for payout once the available part reaches the minimum, whatever is pending", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 30, creator_balance: 5, creator_pending: 10 }) });
     renderApp("/wallet");
-    expect(await screen.findByText("✓ Eligible for payout")).toBeTruthy();
+    expect(await screen.findByText("✓ Eligible for payout")).toBeVisible();
     const total = within(screen.getByRole("region", { name: "Total Balance" }));
     expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$25.000");
     expect(screen.queryByText(/more to reach/)).toBeNull();
@@ -157,7 +156,7 @@ describe("wallet overview", () => {
   it("says Eligible for payout once the total reaches the minimum (all of it available)", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 20.5, creator_balance: 4.5 }) });
     renderApp("/wallet");
-    expect(await screen.findByText("✓ Eligible for payout")).toBeTruthy();
+    expect(await screen.findByText("✓ Eligible for payout")).toBeVisible();
     expect(card("Total Balance")).toContain("$25.000");
     expect(screen.queryByText(/more to reach/)).toBeNull();
   });
@@ -166,7 +165,7 @@ describe("wallet overview", () => {
     const consoleError = expectConsoleError();
     stubWallet({ wallet: () => ({ status: 500 }) });
     renderApp("/wallet");
-    expect(await screen.findByText("$25.000 more to reach the $25.00 minimum payout")).toBeTruthy();
+    expect(await screen.findByText("$25.000 more to reach the $25.00 minimum payout")).toBeVisible();
     expect(card("Viewer Earnings")).toContain("$0.000");
     expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load wallet: API responded with HTTP status 500");
   });
@@ -176,7 +175,7 @@ describe("wallet overview", () => {
     let viewer = 0.003;
     const fetchMock = stubWallet({ wallet: () => makeWallet({ viewer_balance: viewer }) });
     const walletCalls = () => fetchMock.mock.calls.filter(([url]) => url === "/api/me/wallet").length;
-    renderApp("/wallet");
+    const { queryClient } = renderApp("/wallet");
     await screen.findByRole("region", { name: "Total Balance" });
     const afterLoad = walletCalls();
 
@@ -188,7 +187,8 @@ describe("wallet overview", () => {
     expect(walletCalls()).toBe(afterLoad + 1);
 
     viewer = 0.009;
-    act(() => useEarnings.setState({ version: 1 }));
+    // What the home page's earnings poll does when a run credited views.
+    await act(() => refreshAfterCredits(queryClient));
     await vi.waitFor(() => expect(card("Viewer Earnings")).toContain("$0.009"));
     expect(walletCalls()).toBe(afterLoad + 2);
   });
@@ -215,7 +215,7 @@ describe("payment history", () => {
     stubWallet();
     renderApp("/wallet");
     fireEvent.click(await screen.findByRole("tab", { name: "Payment History" }));
-    expect(await screen.findByText("No payments yet")).toBeTruthy();
-    expect(screen.getByText("Payments will appear here once you reach the $25 minimum payout threshold")).toBeTruthy();
+    expect(await screen.findByText("No payments yet")).toBeVisible();
+    expect(screen.getByText("Payments will appear here once you reach the $25 minimum payout threshold")).toBeVisible();
   });
 });

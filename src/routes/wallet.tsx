@@ -5,12 +5,12 @@ import { EarningsCalendar } from "../components/wallet/earnings-calendar";
 import { PaymentHistory } from "../components/wallet/payment-history";
 import { defaultSelection } from "../components/wallet/report-dates";
 import { WalletOverview } from "../components/wallet/wallet-overview";
-import { useEarningRules } from "../hooks/use-earning-rules";
-import { useWalletData } from "../hooks/use-wallet-data";
+import { useEarningRules } from "../queries/earning-rules";
+import { useWalletData } from "../queries/wallet";
 
 /** /wallet (signed-in; the route guard sends visitors to /): balances, earnings calendar, payments. */
 function WalletPage() {
-  // Loaded here rather than in the tabs, so switching tabs neither refetches nor loses the 60 s timer.
+  // Loaded here rather than in the tabs, so switching tabs neither refetches nor restarts the 60 s poll.
   const { wallet, payments, loaded } = useWalletData();
   // Defaults until the rules arrive, so the list never waits on them.
   const rules = useEarningRules();

@@ -90,15 +90,15 @@ describe("exchangeCodeForSessionToken", () => {
     const staleReply = deferred<{ status: number }>();
     let userCalls = 0;
     let posted = false;
-    stubFetch({
+    const fetchMock = stubFetch({
       "POST /api/sessions": () => ((posted = true), { body: { user: ava } }),
       "GET /api/users/me": () => (++userCalls === 1 ? staleReply.promise : { body: ava }),
     });
     const startUp = useAuth.getState().fetchUser();
     const exchange = useAuth.getState().exchangeCodeForSessionToken();
     await vi.waitFor(() => expect(posted).toBe(true));
-    // Let the exchange reach the point where it would re-fetch while the stale fetch is open.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The stale fetch answers only after the session answer arrived, so the exchange finds it still open.
+    await vi.waitFor(() => expect(fetchMock.mock.settledResults.map((result) => result.type)).toEqual(["incomplete", "fulfilled"]));
     staleReply.resolve({ status: 401 });
     await Promise.all([startUp, exchange]);
     expect(userCalls).toBe(2);

@@ -98,6 +98,9 @@ export const useAuth = create<AuthState>()((set, get) => ({
   },
 }));
 
+/** The signed-in user's id, null for a visitor: what per-account query keys carry. */
+export const useUserId = () => useAuth((s) => s.user?.id ?? null);
+
 /** Display name in the header: the username, else the email. */
 export function displayName(user: CurrentUser): string {
   return user.username || user.email;

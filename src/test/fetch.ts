@@ -33,3 +33,13 @@ export function deferred<T>() {
   });
   return { promise, resolve };
 }
+
+/** A 400 answer with the API's error body, as the validator sends it. */
+export const refuse = (error: string) => ({ status: 400, body: { error, requestId: "r" } });
+
+/** The JSON bodies sent with "METHOD /path" (the query left out), in order. */
+export function bodiesOf(fetchMock: ReturnType<typeof stubFetch>, key: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => `${init?.method ?? "GET"} ${new URL(String(url), "http://localhost").pathname}` === key)
+    .map(([, init]) => (init?.body === undefined ? undefined : JSON.parse(String(init.body))));
+}

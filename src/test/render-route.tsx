@@ -1,11 +1,12 @@
-import { render } from "@testing-library/react";
 import { StrictMode } from "react";
 import { type RouteObject, RouterProvider, createMemoryRouter } from "react-router";
 import { appRoutes } from "../app-routes";
+import { renderWithQueries } from "./query-client";
 
 /**
- * Renders the real route tree at `path` under StrictMode, as main.tsx does, so effects that run
- * twice are caught here. Returns the router to check where navigation ended up.
+ * Renders the real route tree at `path` under StrictMode and a fresh query client, as main.tsx does, so
+ * effects that run twice are caught here. Returns the router to check where navigation ended up, and
+ * the query client.
  */
 export function renderApp(path: string) {
   return renderRoutes(appRoutes, path);
@@ -13,7 +14,7 @@ export function renderApp(path: string) {
 
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
+  const view = renderWithQueries(
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>,

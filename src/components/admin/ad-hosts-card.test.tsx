@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { stubFetch } from "../../test/fetch";
-import { bodiesOf } from "./admin-fixtures";
+import { bodiesOf, stubFetch } from "../../test/fetch";
 import { AdHostsCard } from "./ad-hosts-card";
 
 const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url: "https://ads.example.com/vast.xml" };
@@ -29,7 +28,7 @@ describe("Ad Hosts (the hosts the pages' CSP allows for ads, issue 13)", () => {
     const field = screen.getByLabelText("Other hosts your ads come from");
     fireEvent.change(field, { target: { value: "http://cdn.example.net" } });
     fireEvent.blur(field);
-    expect(await screen.findByText('"http://cdn.example.net" is not an https origin such as https://cdn.example.com or https://*.example.com')).toBeTruthy();
+    expect(await screen.findByText('"http://cdn.example.net" is not an https origin such as https://cdn.example.com or https://*.example.com')).toBeVisible();
     expect(field.getAttribute("aria-invalid")).toBe("true");
   });
 });

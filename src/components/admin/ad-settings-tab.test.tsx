@@ -1,11 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { deferred, stubFetch } from "../../test/fetch";
+import { bodiesOf, deferred, refuse, stubFetch } from "../../test/fetch";
 import { AdSettingsTab, URL_SAVE_DELAY_MS } from "./ad-settings-tab";
-import { bodiesOf, earningRules } from "./admin-fixtures";
+import { earningRules } from "./admin-fixtures";
+import { renderWithQueries } from "../../test/query-client";
 
 const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url: "/ads/sample-vast.xml" };
-const refuse = (error: string) => ({ status: 400, body: { error, requestId: "r" } });
 
 async function openTab(patch: Parameters<typeof stubFetch>[0][string] = { body: settings }) {
   const fetchMock = stubFetch({
@@ -14,7 +14,7 @@ async function openTab(patch: Parameters<typeof stubFetch>[0][string] = { body: 
     // The Earning Rules card below loads too (its own tests: earning-rules-card.test.tsx).
     "GET /api/admin/earning-rules": { body: earningRules },
   });
-  render(<AdSettingsTab />);
+  renderWithQueries(<AdSettingsTab />);
   await screen.findByRole("heading", { name: "VAST Ad Configuration" });
   return fetchMock;
 }
@@ -104,7 +104,7 @@ describe("ad settings tab", () => {
       "PATCH /api/admin/ad-settings": { body: settings },
       "GET /api/admin/earning-rules": { body: earningRules },
     });
-    const { unmount } = render(<AdSettingsTab />);
+    const { unmount } = renderWithQueries(<AdSettingsTab />);
     fireEvent.change(await screen.findByLabelText("VAST Ad Server URL"), { target: { value: "/ads/other.xml" } });
     unmount();
     expect(patches(fetchMock)).toEqual([{ key: "vast_url", value: "/ads/other.xml" }]);
@@ -133,7 +133,7 @@ describe("ad settings tab", () => {
     const preroll = screen.getByRole("checkbox", { name: /Pre-roll Ads/ });
     fireEvent.click(preroll);
     expect(preroll).toHaveProperty("checked", false);
-    expect(await screen.findByText("value: must be 'true' or 'false'")).toBeTruthy();
+    expect(await screen.findByText("value: must be 'true' or 'false'")).toBeVisible();
     expect(preroll).toHaveProperty("checked", true);
   });
 });

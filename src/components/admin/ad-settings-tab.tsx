@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { type AdSettingChange, type AdSettings, changeAdSetting, getAdSettings } from "../../lib/admin-api";
 import { ApiError, describeFailure } from "../../lib/api";
+import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { card } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
@@ -19,7 +20,7 @@ const noSettings: AdSettings = { preroll_enabled: "false", postroll_enabled: "fa
  * the address once typing pauses (or on leaving the field, or Enter).
  */
 export function AdSettingsTab() {
-  const { data, firstLoad } = useAdminQuery("ad-settings", getAdSettings, "Failed to load ad settings");
+  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("ad-settings"), getAdSettings, "Failed to load ad settings");
   // The card loads its own rules meanwhile, rather than after the ad settings.
   return (
     <div className="space-y-6">

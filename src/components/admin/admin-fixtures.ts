@@ -131,10 +131,3 @@ export const stubAdmin = (routes: Routes = {}) =>
     "GET /api/admin/analytics/ads": { body: noAdEvents },
     ...routes,
   });
-
-/** The JSON bodies sent with "METHOD /path" (query left out). */
-export function bodiesOf(fetchMock: ReturnType<typeof stubFetch>, key: string): unknown[] {
-  return fetchMock.mock.calls
-    .filter(([url, init]) => `${init?.method ?? "GET"} ${new URL(String(url), "http://localhost").pathname}` === key)
-    .map(([, init]) => (init?.body === undefined ? undefined : JSON.parse(String(init.body))));
-}

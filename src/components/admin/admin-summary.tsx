@@ -1,12 +1,13 @@
 import { getAdminPayments, getAdminUsers } from "../../lib/admin-api";
+import { queryKeys } from "../../lib/query-keys";
 import { StatCards } from "./admin-ui";
 import { exactUsd, sumUsd, usd2 } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 
 /** The dashboard's top cards (docs/product-spec.md §2): refreshed with the lists after every saved change. */
 export function AdminSummary() {
-  const payments = useAdminQuery("payments", getAdminPayments, "Failed to load payments");
-  const users = useAdminQuery("users", getAdminUsers, "Failed to load users");
+  const payments = useAdminQuery(queryKeys.admin.list("payments"), getAdminPayments, "Failed to load payments");
+  const users = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
   // Paid means completed: a pending payment is still owed (the Payments tab shows it apart).
   const paid = sumUsd((payments.data ?? []).filter((p) => p.status === "completed").map((p) => p.amount_usd));
   const userCount = users.data?.length ?? 0;

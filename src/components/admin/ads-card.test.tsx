@@ -1,10 +1,11 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { AdAnalyticsResponse, AdFiguresJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
 import { noAdEvents } from "./admin-fixtures";
 import { AdsCard } from "./ads-card";
+import { renderWithQueries } from "../../test/query-client";
 
 // happy-dom has no canvas to draw on, so the chart renders as a figure carrying what chart.js was given.
 vi.mock("react-chartjs-2", () => ({
@@ -51,9 +52,10 @@ const statOf = (name: string) => within(screen.getByLabelText("Ad totals")).getB
 describe("Ads card", () => {
   it("shows impressions, completion rate, skips and clicks, per break and per day", async () => {
     stubFetch({ "GET /api/admin/analytics/ads": { body: ads } });
-    render(<AdsCard />);
+    renderWithQueries(<AdsCard />);
     const card = await screen.findByRole("region", { name: "Ads" });
-    expect(within(card).getByText("Nov 23, 2026 – Nov 25, 2026")).toBeTruthy();
+    // The card (its heading) shows at once; the figures when the answer arrives.
+    expect(await within(card).findByText("Nov 23, 2026 – Nov 25, 2026")).toBeVisible();
     expect(statOf("Impressions").textContent).toBe("1,600");
     expect(statOf("Completion Rate").textContent).toBe("62.5%");
     expect(statOf("Completion Rate").getAttribute("title")).toBe("1,000 completes of 1,600 impressions");
@@ -85,8 +87,8 @@ describe("Ads card", () => {
 
   it("says so when no ad has been shown yet", async () => {
     stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents } });
-    render(<AdsCard />);
-    expect(await screen.findByText("No ad events yet")).toBeTruthy();
+    renderWithQueries(<AdsCard />);
+    expect(await screen.findByText("No ad events yet")).toBeVisible();
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.queryByRole("img")).toBeNull();
   });
@@ -94,8 +96,8 @@ describe("Ads card", () => {
   it("logs a failed load and shows the empty state", async () => {
     stubFetch({ "GET /api/admin/analytics/ads": { status: 500, body: { error: "boom", requestId: "r" } } });
     const consoleError = expectConsoleError();
-    render(<AdsCard />);
-    expect(await screen.findByText("No ad events yet")).toBeTruthy();
+    renderWithQueries(<AdsCard />);
+    expect(await screen.findByText("No ad events yet")).toBeVisible();
     expect(String(consoleError.mock.calls[0]![0])).toBe("Error: Failed to load ad figures: API responded with HTTP status 500");
   });
 });

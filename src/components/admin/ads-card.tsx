@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { getAdAnalytics } from "../../lib/admin-api";
 import { formatDay } from "../../lib/format";
 import type { AdAnalyticsResponse, AdFiguresJson } from "../../lib/types";
+import { queryKeys } from "../../lib/query-keys";
 import { formatCount as count, formatPercent as percent } from "../traffic/traffic-format";
 import { EmptyMessage, num, Section, StatCards, Table, td, tdNum } from "./admin-ui";
 import { useAdminQuery } from "./use-admin-query";
@@ -24,7 +25,7 @@ const anyEvents = (t: AdFiguresJson) =>
  * Completion and click-through are per impression.
  */
 export function AdsCard() {
-  const { data, firstLoad } = useAdminQuery("ad-analytics", getAdAnalytics, "Failed to load ad figures");
+  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("ad-analytics"), getAdAnalytics, "Failed to load ad figures");
   const range = data ? <span className="text-sm text-slate-400">{`${formatDay(data.startDate)} – ${formatDay(data.endDate)}`}</span> : null;
   return (
     <Section title="Ads" actions={range}>

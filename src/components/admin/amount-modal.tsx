@@ -7,7 +7,7 @@ import { sendWithOverride } from "./confirm-override";
 import type { ManualRecord } from "./manual-kinds";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
-import { refreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "./use-admin-query";
 
 type AmountModalProps = {
   title: string;
@@ -22,6 +22,7 @@ type AmountModalProps = {
 
 /** Edit a manual earning or bonus: the amount only (docs/product-spec.md §5). */
 export function AmountModal({ title, record, step, onSave, failure, onClose }: AmountModalProps) {
+  const refreshAdminLists = useRefreshAdminLists();
   const [amount, setAmount] = useState(String(record.amount));
   const [busy, setBusy] = useState(false);
   const value = readAmount(amount);

@@ -1,10 +1,11 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
 import type { AdminAnalyticsResponse } from "../../lib/types";
 import { noAdEvents } from "./admin-fixtures";
 import { AnalyticsTab } from "./analytics-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 const analytics: AdminAnalyticsResponse = {
   topContent: [{ id: "c1", title: "Sunset Drive", type: "video", view_count: 1234, total_watch_time: 90 }],
@@ -23,7 +24,7 @@ const rowsOf = (name: string) =>
 describe("analytics tab", () => {
   it("lists content, creators, discovery and viewers", async () => {
     stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { body: analytics } });
-    render(<AnalyticsTab />);
+    renderWithQueries(<AnalyticsTab />);
     await screen.findByRole("table", { name: "Most Popular Content" });
     expect(rowsOf("Most Popular Content")).toEqual([["Sunset Drive", "Video", "1,234", "1.5"]]);
     expect(rowsOf("Top Earning Creators")).toEqual([["ava@example.com", "12", "$0.02"]]);
@@ -38,19 +39,19 @@ describe("analytics tab", () => {
 
   it("gives each list its own empty message", async () => {
     stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { body: { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] } } });
-    render(<AnalyticsTab />);
-    expect(await screen.findByText("No content has been viewed yet")).toBeTruthy();
-    expect(screen.getByText("No creator earnings yet")).toBeTruthy();
-    expect(screen.getByText("No discovery data yet")).toBeTruthy();
-    expect(screen.getByText("No viewer activity yet")).toBeTruthy();
+    renderWithQueries(<AnalyticsTab />);
+    expect(await screen.findByText("No content has been viewed yet")).toBeVisible();
+    expect(screen.getByText("No creator earnings yet")).toBeVisible();
+    expect(screen.getByText("No discovery data yet")).toBeVisible();
+    expect(screen.getByText("No viewer activity yet")).toBeVisible();
     expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("logs a failed load and shows the empty lists", async () => {
     stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { status: 500, body: { error: "boom", requestId: "r" } } });
     const consoleError = expectConsoleError();
-    render(<AnalyticsTab />);
-    expect(await screen.findByText("No content has been viewed yet")).toBeTruthy();
+    renderWithQueries(<AnalyticsTab />);
+    expect(await screen.findByText("No content has been viewed yet")).toBeVisible();
     expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load analytics: API responded with HTTP status 500");
   });
 });

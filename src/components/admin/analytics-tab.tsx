@@ -1,6 +1,7 @@
 import { getAdminAnalytics } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
 import type { AdminAnalyticsResponse } from "../../lib/types";
+import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { capitalize, EmptyMessage, num, Section, Table, td, tdNum } from "./admin-ui";
 import { AdsCard } from "./ads-card";
@@ -18,7 +19,7 @@ const noAnalytics: AdminAnalyticsResponse = { topContent: [], topUsers: [], topE
 
 /** Analytics tab (docs/product-spec.md §2): popular content, top creators, how content is found, most active viewers, ads. */
 export function AnalyticsTab() {
-  const { data, firstLoad } = useAdminQuery("analytics", getAdminAnalytics, "Failed to load analytics");
+  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("analytics"), getAdminAnalytics, "Failed to load analytics");
   if (firstLoad) return <PageSpinner />;
   const { topContent, topEarners, discoveryStats, topUsers } = data ?? noAnalytics;
   return (

@@ -1,9 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AuditEntryJson } from "../../lib/types";
 import { stubAdmin, viewer } from "./admin-fixtures";
 import { describeChange } from "./audit-change";
 import { AuditTab } from "./audit-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 const entry = (overrides: Partial<AuditEntryJson>): AuditEntryJson => ({
   id: "a",
@@ -31,7 +32,7 @@ describe("audit tab", () => {
         ],
       },
     });
-    render(<AuditTab />);
+    renderWithQueries(<AuditTab />);
     const table = within(await screen.findByRole("table", { name: "Audit log" }));
     expect(table.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["When", "Who", "Action", "Entity", "Change"]);
     const [newest, older] = table.getAllByRole("row").slice(1);
@@ -39,7 +40,7 @@ describe("audit tab", () => {
     expect(newest.children[2].textContent).toBe("Update");
     expect(newest.children[0].textContent).toMatch(/^Nov 21, 2026, \d{1,2}:\d{2} [AP]M$/);
     expect(newest.children[3].textContent).toBe("Earning…000EARN1");
-    expect(within(newest).getByTitle("01JBD3M00000000000000EARN1")).toBeTruthy();
+    expect(within(newest).getByTitle("01JBD3M00000000000000EARN1")).toBeVisible();
     expect(newest.children[4].textContent).toBe("amount: $1.235 → changed to $2.50");
     expect(older.children[3].textContent).toBe("Settingpreroll_enabled");
     expect(older.children[4].textContent).toBe("preroll_enabled: false → changed to true");
@@ -47,8 +48,8 @@ describe("audit tab", () => {
 
   it("says when nothing has been recorded", async () => {
     stubAdmin({ "GET /api/admin/audit": { body: [] } });
-    render(<AuditTab />);
-    expect(await screen.findByText("No changes recorded yet")).toBeTruthy();
+    renderWithQueries(<AuditTab />);
+    expect(await screen.findByText("No changes recorded yet")).toBeVisible();
   });
 });
 

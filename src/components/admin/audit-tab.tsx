@@ -1,5 +1,6 @@
 import { getAdminUsers, getAuditLog } from "../../lib/admin-api";
 import type { AuditEntryJson } from "../../lib/types";
+import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { capitalize, EmptyMessage, Table, td } from "./admin-ui";
 import { describeChange, type UserNames } from "./audit-change";
@@ -10,9 +11,9 @@ const when = (iso: string) =>
 
 /** Audit tab: who changed which money record, challenge or setting, newest first (as the API sends it). */
 export function AuditTab() {
-  const { data: entries, firstLoad } = useAdminQuery("audit", getAuditLog, "Failed to load the audit log");
+  const { data: entries, firstLoad } = useAdminQuery(queryKeys.admin.list("audit"), getAuditLog, "Failed to load the audit log");
   // Records name their user by id; the user list turns ids into emails (ids stay when it is not there).
-  const { data: users } = useAdminQuery("users", getAdminUsers, "Failed to load users");
+  const { data: users } = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
   const names: UserNames = new Map((users ?? []).map((u) => [u.id, u.email]));
   if (firstLoad) return <PageSpinner />;
   if (!entries || entries.length === 0) return <EmptyMessage title="No changes recorded yet" text="Admin changes to money records, challenges and ad settings appear here." />;

@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AdminChallengesResponse, BonusAwardJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
-import { stubFetch } from "../../test/fetch";
-import { bodiesOf, makeBonus } from "./admin-fixtures";
+import { bodiesOf, stubFetch } from "../../test/fetch";
+import { makeBonus } from "./admin-fixtures";
 import { ChallengesTab } from "./challenges-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 // Approve or Reject a sign-on bonus the earnings job held (docs/architecture.md §4 "The sign-up bonus is guarded").
 
@@ -34,7 +35,7 @@ function openTab(awards: BonusAwardJson[], review: Reply = { body: held }, after
       return review;
     },
   });
-  render(<ChallengesTab />);
+  renderWithQueries(<ChallengesTab />);
   return fetchMock;
 }
 
@@ -55,7 +56,7 @@ describe("bonus review", () => {
     expect(row.getByRole("button", { name: "Reject bonus for twin@example.com" }).textContent).toBe("Reject");
     // Pending without reasons waits for the earnings job, not for an admin.
     const other = within(await rowOf("soon@example.com"));
-    expect(other.getByText("Pending")).toBeTruthy();
+    expect(other.getByText("Pending")).toBeVisible();
     expect(other.queryByRole("button")).toBeNull();
   });
 
@@ -79,7 +80,7 @@ describe("bonus review", () => {
     expect(bodiesOf(fetchMock, reviewPath)).toEqual([{ decision: "approve", note: "Siblings, checked by email" }]);
     const row = within(await rowOf("twin@example.com"));
     await waitFor(() => expect(row.getByText("Awarded").dataset.tone).toBe("green"));
-    expect(row.getByText(/Siblings, checked by email/)).toBeTruthy();
+    expect(row.getByText(/Siblings, checked by email/)).toBeVisible();
     expect(row.queryByRole("button")).toBeNull();
   });
 
@@ -133,6 +134,6 @@ describe("bonus review", () => {
     fireEvent.click(dialog.getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
     expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to review bonus: API responded with HTTP status 500");
-    expect(screen.getByRole("dialog", { name: "Approve bonus" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Approve bonus" })).toBeVisible();
   });
 });

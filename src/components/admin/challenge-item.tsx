@@ -6,10 +6,11 @@ import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { changedFields, draftOf, requirementLabels } from "./challenge-draft";
 import { ChallengeForm } from "./challenge-form";
-import { refreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "./use-admin-query";
 
 /** One challenge: its terms, and Edit to change them in place (only users enrolled afterwards see it). */
 export function ChallengeItem({ challenge }: { challenge: ChallengeJson }) {
+  const refreshAdminLists = useRefreshAdminLists();
   const [editing, setEditing] = useState(false);
   const c = challenge;
   return (

@@ -1,9 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { stubFetch } from "../../test/fetch";
+import { bodiesOf, refuse, stubFetch } from "../../test/fetch";
 import type { AdminChallengesResponse, BonusAwardJson } from "../../lib/types";
-import { bodiesOf, makeBonus, makeChallenge } from "./admin-fixtures";
+import { makeBonus, makeChallenge } from "./admin-fixtures";
 import { ChallengesTab } from "./challenges-tab";
+import { renderWithQueries } from "../../test/query-client";
+import { definitionOf } from "../../test/screen";
 
 const watch = makeChallenge({ name: "Watch 10 streams", bonus_amount: 25 });
 const upload = makeChallenge({ name: "Share an upload", requirement_type: "content_uploaded", requirement_value: 1, is_active: false });
@@ -18,20 +20,18 @@ function stubChallenges(overrides: Partial<AdminChallengesResponse> = {}, routes
   return stubFetch({ "GET /api/admin/challenges": { body }, ...routes });
 }
 
-const card = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
-const refuse = (error: string) => ({ status: 400, body: { error, requestId: "r" } });
 
 describe("sign-on challenges tab", () => {
   it("shows the totals, how it works, and each challenge as Active or Disabled", async () => {
     stubChallenges();
-    render(<ChallengesTab />);
+    renderWithQueries(<ChallengesTab />);
     const item = within(await screen.findByRole("listitem", { name: "Watch 10 streams" }));
-    expect(card("Total Bonuses Paid")).toBe("$150");
-    expect(card("Users Completed")).toBe("2");
-    expect(card("Success Rate")).toBe("25.0%");
-    expect(item.getByText("Active")).toBeTruthy();
-    expect(item.getByText("Streams Completed: 10 · Bonus $25 · 24 hours")).toBeTruthy();
-    expect(within(screen.getByRole("listitem", { name: "Share an upload" })).getByText("Disabled")).toBeTruthy();
+    expect(definitionOf("Total Bonuses Paid")).toBe("$150");
+    expect(definitionOf("Users Completed")).toBe("2");
+    expect(definitionOf("Success Rate")).toBe("25.0%");
+    expect(item.getByText("Active")).toBeVisible();
+    expect(item.getByText("Streams Completed: 10 · Bonus $25 · 24 hours")).toBeVisible();
+    expect(within(screen.getByRole("listitem", { name: "Share an upload" })).getByText("Disabled")).toBeVisible();
     const info = screen.getByRole("complementary", { name: "How challenges work" }).textContent;
     for (const point of ["automatically enrolled in all active challenges", "tracked automatically", "within 24 hours", "only affect new users", "checked at each upload"]) {
       expect(info).toContain(point);
@@ -40,7 +40,7 @@ describe("sign-on challenges tab", () => {
 
   it("creates a challenge with the spec's defaults", async () => {
     const fetchMock = stubChallenges({}, { "POST /api/admin/challenges": { status: 201, body: makeChallenge() } });
-    render(<ChallengesTab />);
+    renderWithQueries(<ChallengesTab />);
     fireEvent.click(await screen.findByRole("button", { name: "New Challenge" }));
     const form = within(screen.getByRole("form", { name: "Create Challenge" }));
     expect(form.getByLabelText("Requirement")).toHaveProperty("value", "streams_completed");
@@ -58,7 +58,7 @@ describe("sign-on challenges tab", () => {
 
   it("says in words what to fix before sending: name, description, and a target that fell back to 0", async () => {
     const fetchMock = stubChallenges({}, { "POST /api/admin/challenges": { status: 201, body: makeChallenge() } });
-    render(<ChallengesTab />);
+    renderWithQueries(<ChallengesTab />);
     fireEvent.click(await screen.findByRole("button", { name: "New Challenge" }));
     const form = within(screen.getByRole("form", { name: "Create Challenge" }));
     fireEvent.change(form.getByLabelText("Name"), { target: { value: "   " } });
@@ -87,7 +87,7 @@ describe("sign-on challenges tab", () => {
 
   it("falls back to 24 hours for a time limit that is not a whole number, and shows why the server refuses", async () => {
     const fetchMock = stubChallenges({}, { "POST /api/admin/challenges": refuse("name: a challenge with this name exists") });
-    render(<ChallengesTab />);
+    renderWithQueries(<ChallengesTab />);
     fireEvent.click(await screen.findByRole("button", { name: "New Challenge" }));
     const form = within(screen.getByRole("form", { name: "Create Challenge" }));
     fireEvent.change(form.getByLabelText("Name"), { target: { value: "Upload" } });
@@ -107,7 +107,7 @@ describe("sign-on challenges tab", () => {
 
   it("edits a challenge in place, sending only the changed fields", async () => {
     const fetchMock = stubChallenges({}, { [`PATCH /api/admin/challenges/${watch.id}`]: { body: { ...watch, bonus_amount: 30 } } });
-    render(<ChallengesTab />);
+    renderWithQueries(<ChallengesTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit Watch 10 streams" }));
     const item = within(screen.getByRole("listitem", { name: "Watch 10 streams" }));
     expect(item.getByLabelText("Name")).toHaveProperty("value", "Watch 10 streams");
@@ -124,11 +124,11 @@ describe("sign-on challenges tab", () => {
       awards: [makeBonus({ user_email: "half@example.com", total_bonus_amount: 12.5 })],
       summary: { totalBonusesPaid: 162.5, usersCompleted: 2, usersEnrolled: 8, successRate: 25 },
     });
-    render(<ChallengesTab />);
+    renderWithQueries(<ChallengesTab />);
     const item = within(await screen.findByRole("listitem", { name: "Half" }));
     expect(item.getByText(/^Streams Completed/).textContent).toBe("Streams Completed: 10 · Bonus $13 · 24 hours");
     expect(item.getByText("$13").title).toBe("$12.50");
-    expect(card("Total Bonuses Paid")).toBe("$163");
+    expect(definitionOf("Total Bonuses Paid")).toBe("$163");
     expect(screen.getByText("$163").title).toBe("$162.50");
     const award = within(screen.getByRole("table", { name: "Bonus Awards History" })).getByRole("cell", { name: "$13" });
     expect(award.firstElementChild?.getAttribute("title")).toBe("$12.50");
@@ -143,7 +143,7 @@ describe("sign-on challenges tab", () => {
         makeBonus({ user_email: "odd@example.com", status: "processing" as BonusAwardJson["status"], awarded_at: null }),
       ],
     });
-    render(<ChallengesTab />);
+    renderWithQueries(<ChallengesTab />);
     const table = within(await screen.findByRole("table", { name: "Bonus Awards History" }));
     expect(table.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["User", "Amount", "Status", "Awarded"]);
     const [awarded, pending, odd] = table.getAllByRole("row").slice(1);
@@ -156,8 +156,8 @@ describe("sign-on challenges tab", () => {
 
   it("says when there are no challenges and no awards", async () => {
     stubChallenges({ challenges: [], awards: [] });
-    render(<ChallengesTab />);
-    expect(await screen.findByText("No challenges yet")).toBeTruthy();
-    expect(screen.getByText("No bonuses awarded yet")).toBeTruthy();
+    renderWithQueries(<ChallengesTab />);
+    expect(await screen.findByText("No challenges yet")).toBeVisible();
+    expect(screen.getByText("No bonuses awarded yet")).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { createChallenge, getAdminChallenges } from "../../lib/admin-api";
+import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass, card } from "../ui";
 import { EmptyMessage, Section, StatCards } from "./admin-ui";
@@ -8,7 +9,7 @@ import { newDraft } from "./challenge-draft";
 import { ChallengeForm } from "./challenge-form";
 import { ChallengeItem } from "./challenge-item";
 import { bonusExact, bonusUsd } from "./money";
-import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 
 const howItWorks = [
   "New users are automatically enrolled in all active challenges when they sign up.",
@@ -22,7 +23,8 @@ const howItWorks = [
 
 /** Sign-On Challenges tab (docs/product-spec.md §2): totals, how it works, the challenges (create, edit) and the awards. */
 export function ChallengesTab() {
-  const { data, firstLoad } = useAdminQuery("challenges", getAdminChallenges, "Failed to load challenges");
+  const refreshAdminLists = useRefreshAdminLists();
+  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("challenges"), getAdminChallenges, "Failed to load challenges");
   const [creating, setCreating] = useState(false);
   if (firstLoad) return <PageSpinner />;
   const { challenges = [], awards = [], summary } = data ?? {};

@@ -1,13 +1,13 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { EarningRulesJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
-import { deferred, stubFetch } from "../../test/fetch";
+import { bodiesOf, deferred, refuse, stubFetch } from "../../test/fetch";
 import { AdSettingsTab } from "./ad-settings-tab";
-import { bodiesOf, earningRules } from "./admin-fixtures";
+import { earningRules } from "./admin-fixtures";
+import { renderWithQueries } from "../../test/query-client";
 
 type Patch = Parameters<typeof stubFetch>[0][string];
-const refuse = (error: string) => ({ status: 400, body: { error, requestId: "r" } });
 /** Answers each PATCH with the rules as changed. */
 const applied: Patch = (init) => {
   const { key, value } = JSON.parse(String(init?.body)) as { key: keyof EarningRulesJson; value: number };
@@ -21,7 +21,7 @@ async function openCard(patch: Patch = applied, rules: Patch = { body: earningRu
     "GET /api/admin/earning-rules": rules,
     "PATCH /api/admin/earning-rules": patch,
   });
-  render(<AdSettingsTab />);
+  renderWithQueries(<AdSettingsTab />);
   const card = within(await screen.findByRole("region", { name: "Earning Rules" }));
   await card.findByLabelText("Shortest item that earns (seconds)");
   return { fetchMock, card };
@@ -50,7 +50,7 @@ describe("Earning Rules card", () => {
     for (const value of ["91", "-1", "1.5", ""]) {
       fireEvent.change(hold, { target: { value } });
       fireEvent.blur(hold);
-      expect(card.getByText("Enter a whole number of days from 0 to 90")).toBeTruthy();
+      expect(card.getByText("Enter a whole number of days from 0 to 90")).toBeVisible();
       expect(hold.getAttribute("aria-invalid")).toBe("true");
     }
     expect(patches(fetchMock)).toEqual([]);

@@ -2,7 +2,8 @@ import { useId, useRef, useState } from "react";
 import { changeEarningRule, getAdminEarningRules } from "../../lib/admin-api";
 import { ApiError, describeFailure } from "../../lib/api";
 import type { EarningRuleKey, EarningRulesJson } from "../../lib/types";
-import { defaultEarningRules } from "../../hooks/use-earning-rules";
+import { queryKeys } from "../../lib/query-keys";
+import { defaultEarningRules } from "../../queries/earning-rules";
 import { card } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { readRule, type RuleField, ruleFields } from "./earning-rule-fields";
@@ -19,7 +20,7 @@ const textsOf = (rules: EarningRulesJson): Texts => ({
 
 /** Earning Rules (in the Ad Settings tab): the admin-tunable limits of a paid view, each saved on its own. */
 export function EarningRulesCard() {
-  const { data, firstLoad } = useAdminQuery("earning-rules", getAdminEarningRules, "Failed to load earning rules");
+  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("earning-rules"), getAdminEarningRules, "Failed to load earning rules");
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`${card} max-w-2xl space-y-6`}>

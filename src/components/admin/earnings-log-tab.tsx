@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { earningsCsvUrl, getAdminEarningsReport } from "../../lib/admin-api";
+import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { ReportControls } from "../wallet/report-controls";
@@ -18,7 +19,6 @@ const noSummary = { totalEarnings: 0, totalViews: 0, uniqueUsers: 0, avgDaily: 0
 export function EarningsLogTab() {
   const [selection, setSelection] = useState<ReportSelection>(() => defaultSelection());
   const [shown, setShown] = useState<ReportSelection>(selection);
-  const [reloads, setReloads] = useState(0);
   const today = todayUtc();
   const errors = checkDates(selection, today);
   // The report follows the fields whenever they are valid (invalid dates ask nothing: the fields say what
@@ -28,13 +28,16 @@ export function EarningsLogTab() {
     const nextErrors = checkDates(next, today);
     if (!nextErrors.startDate && !nextErrors.endDate) setShown(next);
   };
-  const key = `report|${shown.startDate}|${shown.endDate}|${shown.groupBy}|${reloads}`;
-  const { data: report, firstLoad } = useAdminQuery(key, (signal) => getAdminEarningsReport(shown, signal), "Failed to load earnings report");
+  const { data: report, firstLoad, reload } = useAdminQuery(
+    queryKeys.admin.list("earnings-report", shown),
+    (signal) => getAdminEarningsReport(shown, signal),
+    "Failed to load earnings report",
+  );
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <ReportControls selection={selection} errors={errors} today={today} onChange={change} onUpdate={() => setReloads((n) => n + 1)} />
+        <ReportControls selection={selection} errors={errors} today={today} onChange={change} onUpdate={reload} />
         <a href={earningsCsvUrl(shown)} download className={`${buttonClass("secondary")} sm:mt-6`}>
           Download CSV
         </a>

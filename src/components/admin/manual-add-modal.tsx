@@ -6,11 +6,12 @@ import { AmountField } from "./amount-field";
 import type { ManualKind } from "./manual-kinds";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
-import { refreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "./use-admin-query";
 import { type PickedUser, UserPicker } from "./user-picker";
 
 /** Add a manual earning or bonus: user and amount required (the button waits for both), description optional. */
 export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: () => void }) {
+  const refreshAdminLists = useRefreshAdminLists();
   const [user, setUser] = useState<PickedUser | null>(null);
   const [amount, setAmount] = useState("");
   const [description, setDescription] = useState("");

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { describeFailure } from "../../lib/api";
 import { formatDate } from "../../lib/format";
+import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { capitalize, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
@@ -8,13 +9,14 @@ import { AmountModal } from "./amount-modal";
 import { sendWithOverride } from "./confirm-override";
 import { ManualAddModal } from "./manual-add-modal";
 import type { ManualKind, ManualRecord } from "./manual-kinds";
-import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 
 type Dialog = { type: "add" } | { type: "edit"; record: ManualRecord } | null;
 
 /** One list of manual records; failures are logged only (docs/product-spec.md §8 "manual earning and bonus actions"). */
 export function ManualList({ kind }: { kind: ManualKind }) {
-  const { data: records, firstLoad } = useAdminQuery(`manual-${kind.noun}`, kind.load, `Failed to load manual ${kind.noun} records`);
+  const refreshAdminLists = useRefreshAdminLists();
+  const { data: records, firstLoad } = useAdminQuery(queryKeys.admin.list("manual", kind.noun), kind.load, `Failed to load manual ${kind.noun} records`);
   const [dialog, setDialog] = useState<Dialog>(null);
   const Noun = capitalize(kind.noun);
 

@@ -1,18 +1,20 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { bodiesOf, makeBonus, makeEarning, stubAdmin } from "./admin-fixtures";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { makeBonus, makeEarning, stubAdmin } from "./admin-fixtures";
 import { ManualTab } from "./manual-tab";
+import { renderWithQueries } from "../../test/query-client";
+import { bodiesOf } from "../../test/fetch";
+import { dialog } from "../../test/screen";
+import { stubBrowserDialogs } from "../../test/browser-dialogs";
 
 // Issue 13: lowering or deleting a credit that payments already drew on is refused with 409; the admin sees
 // the server's message (it names the amounts) and may confirm, which resends with the override, as payments do.
 
-let confirm: ReturnType<typeof vi.fn>;
+let confirm: ReturnType<typeof stubBrowserDialogs>["confirm"];
 beforeEach(() => {
-  confirm = vi.fn(() => true);
-  vi.stubGlobal("confirm", confirm);
+  ({ confirm } = stubBrowserDialogs());
 });
 
-const dialog = () => within(screen.getByRole("dialog"));
 const paidOut = (error: string) => ({ status: 409, body: { error, code: "already_paid_out", requestId: "r" } });
 const earningMessage = "Payments already drew on this earning ($30.000): lowering it to $10.000 would leave the user's balance at -$15.00. Confirm to change it anyway.";
 
@@ -24,7 +26,7 @@ describe("credits a payment drew on", () => {
       [`PATCH /api/admin/earnings/${earning.id}`]: (init) =>
         JSON.parse(String(init?.body)).override ? { body: { ...earning, amount_usd: 10 } } : paidOut(earningMessage),
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit earning for viewer@example.com" }));
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "10" } });
     fireEvent.click(dialog().getByRole("button", { name: "Save" }));
@@ -40,7 +42,7 @@ describe("credits a payment drew on", () => {
       [`PATCH /api/admin/earnings/${earning.id}`]: paidOut(earningMessage),
     });
     confirm.mockReturnValue(false);
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit earning for viewer@example.com" }));
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "10" } });
     fireEvent.click(dialog().getByRole("button", { name: "Save" }));
@@ -61,7 +63,7 @@ describe("credits a payment drew on", () => {
         return url.searchParams.get("override") === "true" ? { body: { ok: true } } : paidOut(message);
       },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("tab", { name: "Manual Bonuses" }));
     fireEvent.click(await screen.findByRole("button", { name: "Delete bonus for viewer@example.com" }));
     await waitFor(() => expect(deletes).toEqual(["", "?override=true"]));

@@ -1,17 +1,18 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import type { AdminEarningJson } from "../../lib/types";
-import { ben, bodiesOf, makeBonus, makeEarning, stubAdmin, viewer } from "./admin-fixtures";
+import { ben, makeBonus, makeEarning, stubAdmin, viewer } from "./admin-fixtures";
 import { ManualTab } from "./manual-tab";
+import { renderWithQueries } from "../../test/query-client";
+import { bodiesOf } from "../../test/fetch";
+import { dialog } from "../../test/screen";
+import { stubBrowserDialogs } from "../../test/browser-dialogs";
 
-let confirm: ReturnType<typeof vi.fn>;
+let confirm: ReturnType<typeof stubBrowserDialogs>["confirm"];
 beforeEach(() => {
-  confirm = vi.fn(() => true);
-  vi.stubGlobal("confirm", confirm);
+  ({ confirm } = stubBrowserDialogs());
 });
-
-const dialog = () => within(screen.getByRole("dialog"));
 
 /** Opens the Add dialog and picks `pick` after typing `search` in the user picker. */
 async function addRecord(button: string, search: string, pick: RegExp, amount: string, description = "") {
@@ -30,8 +31,8 @@ describe("manual earnings", () => {
       "GET /api/admin/earnings": () => ({ body: earnings }),
       "POST /api/admin/earnings": () => ((earnings = [makeEarning({ amount_usd: 0.005, description: "Thanks" })]), { status: 201, body: earnings[0] }),
     });
-    render(<ManualTab />);
-    expect(await screen.findByText("No manual earnings yet")).toBeTruthy();
+    renderWithQueries(<ManualTab />);
+    expect(await screen.findByText("No manual earnings yet")).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Add Earning" }));
     const modal = screen.getByRole("dialog", { name: "Add Manual Earning" });
     expect(modal.getAttribute("aria-modal")).toBe("true");
@@ -49,7 +50,7 @@ describe("manual earnings", () => {
     expect(add).toHaveProperty("disabled", true);
 
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "0.0055" } });
-    expect(dialog().getByText("Use steps of 0.001 (at most 3 decimals)")).toBeTruthy();
+    expect(dialog().getByText("Use steps of 0.001 (at most 3 decimals)")).toBeVisible();
     expect(add).toHaveProperty("disabled", true);
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "0.005" } });
     fireEvent.change(dialog().getByLabelText("Description (optional)"), { target: { value: " Thanks " } });
@@ -64,7 +65,7 @@ describe("manual earnings", () => {
 
   it("picks a user with the arrow keys and Enter; Escape closes the dialog", async () => {
     stubAdmin({ "GET /api/admin/earnings": { body: [] } });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Add Earning" }));
     const picker = dialog().getByRole("combobox", { name: "User" });
     fireEvent.change(picker, { target: { value: "example" } });
@@ -73,7 +74,7 @@ describe("manual earnings", () => {
     expect(dialog().getByRole("option", { selected: true }).textContent).toContain("ben@example.com");
     fireEvent.keyDown(picker, { key: "Enter" });
     expect(picker).toHaveProperty("value", "ben@example.com");
-    expect(dialog().getByText("Selected: ben@example.com")).toBeTruthy();
+    expect(dialog().getByText("Selected: ben@example.com")).toBeVisible();
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -84,9 +85,9 @@ describe("manual earnings", () => {
       "GET /api/admin/earnings": { body: [earning] },
       [`PATCH /api/admin/earnings/${earning.id}`]: { body: { ...earning, amount_usd: 2.5 } },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit earning for viewer@example.com" }));
-    expect(screen.getByRole("dialog", { name: "Edit Earning" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Edit Earning" })).toBeVisible();
     expect(dialog().queryByRole("combobox")).toBeNull();
     expect(dialog().getByLabelText("Amount (USD)")).toHaveProperty("value", "1.235");
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "2.5" } });
@@ -101,7 +102,7 @@ describe("manual earnings", () => {
       "GET /api/admin/earnings": { body: [earning] },
       [`DELETE /api/admin/earnings/${earning.id}`]: { body: { ok: true } },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     const remove = await screen.findByRole("button", { name: "Delete earning for viewer@example.com" });
     confirm.mockReturnValue(false);
     fireEvent.click(remove);
@@ -115,7 +116,7 @@ describe("manual earnings", () => {
   it("logs a failed add and keeps the dialog open (console only)", async () => {
     stubAdmin({ "GET /api/admin/earnings": { body: [] }, "POST /api/admin/earnings": { status: 500, body: { error: "boom", requestId: "r" } } });
     const consoleError = expectConsoleError();
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     await addRecord("Add Earning", "viewer", /viewer@example.com/, "1");
     fireEvent.click(dialog().getByRole("button", { name: "Add Earning" }));
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
@@ -133,11 +134,11 @@ describe("manual bonuses", () => {
       "GET /api/admin/bonuses": { body: [] },
       "POST /api/admin/bonuses": { status: 201, body: makeBonus() },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     await openBonuses();
-    expect(await screen.findByText("No manual bonuses yet")).toBeTruthy();
+    expect(await screen.findByText("No manual bonuses yet")).toBeVisible();
     await addRecord("Add Bonus", "ben", /ben@example.com/, "10.505");
-    expect(dialog().getByText("Use steps of 0.01 (at most 2 decimals)")).toBeTruthy();
+    expect(dialog().getByText("Use steps of 0.01 (at most 2 decimals)")).toBeVisible();
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "10.5" } });
     fireEvent.click(dialog().getByRole("button", { name: "Add Bonus" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -153,9 +154,9 @@ describe("manual bonuses", () => {
       [`PATCH /api/admin/bonuses/${whole.id}`]: { body: whole },
       [`DELETE /api/admin/bonuses/${cents.id}`]: { body: { ok: true } },
     });
-    render(<ManualTab />);
+    renderWithQueries(<ManualTab />);
     await openBonuses();
-    expect(await screen.findByRole("cell", { name: "$5" })).toBeTruthy();
+    expect(await screen.findByRole("cell", { name: "$5" })).toBeVisible();
     expect(screen.getByRole("cell", { name: "$3" }).title).toBe("$2.50");
 
     fireEvent.click(screen.getByRole("button", { name: "Edit bonus for viewer@example.com" }));

@@ -4,7 +4,7 @@ import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { NOTE_MAX, noteProblem } from "./bonus-review";
-import { refreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "./use-admin-query";
 
 type NoteDecisionModalProps = {
   title: string;
@@ -24,6 +24,7 @@ type NoteDecisionModalProps = {
  * (docs/product-spec.md §8). On success the admin lists reload and the dialog closes.
  */
 export function NoteDecisionModal({ title, action, children, send, failure, onClose }: NoteDecisionModalProps) {
+  const refreshAdminLists = useRefreshAdminLists();
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

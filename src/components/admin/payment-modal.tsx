@@ -8,13 +8,14 @@ import { AmountField } from "./amount-field";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
 import { savePayment } from "./payment-save";
-import { refreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "./use-admin-query";
 import { type PickedUser, UserPicker } from "./user-picker";
 
 const methodSuggestions = ["PayPal", "Venmo", "Bank Transfer"];
 
 /** Record a payment (no `payment`) or edit one: same fields; status may move either way (docs/product-spec.md §4). */
 export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onClose: () => void }) {
+  const refreshAdminLists = useRefreshAdminLists();
   const [user, setUser] = useState<PickedUser | null>(
     payment ? { id: payment.user_id, email: payment.user_email ?? "", username: null } : null,
   );

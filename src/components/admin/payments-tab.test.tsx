@@ -1,8 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { PaymentJson } from "../../lib/types";
-import { adminPayment, bodiesOf, stubAdmin, viewer } from "./admin-fixtures";
+import { adminPayment, stubAdmin, viewer } from "./admin-fixtures";
 import { PaymentsTab } from "./payments-tab";
+import { renderWithQueries } from "../../test/query-client";
+import { bodiesOf } from "../../test/fetch";
+import { definitionOf, dialog } from "../../test/screen";
+import { stubBrowserDialogs } from "../../test/browser-dialogs";
 
 const overdraft = {
   status: 409,
@@ -16,16 +20,11 @@ const networkDown = () => {
   throw new TypeError("Failed to fetch");
 };
 
-let alert: ReturnType<typeof vi.fn>;
-let confirm: ReturnType<typeof vi.fn>;
+let alert: ReturnType<typeof stubBrowserDialogs>["alert"];
+let confirm: ReturnType<typeof stubBrowserDialogs>["confirm"];
 beforeEach(() => {
-  alert = vi.fn();
-  confirm = vi.fn(() => true);
-  vi.stubGlobal("alert", alert);
-  vi.stubGlobal("confirm", confirm);
+  ({ alert, confirm } = stubBrowserDialogs());
 });
-
-const dialog = () => within(screen.getByRole("dialog"));
 
 async function fillNewPayment(amount: string) {
   fireEvent.click(await screen.findByRole("button", { name: "Record Payment" }));
@@ -46,12 +45,11 @@ describe("payments tab", () => {
         ],
       },
     });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     const table = within(await screen.findByRole("table", { name: "Payments" }));
-    const card = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
-    expect(card("Total Paid")).toBe("$25.00");
-    expect(card("Pending")).toBe("$30.50");
-    expect(card("Total Recorded")).toBe("$55.50");
+    expect(definitionOf("Total Paid")).toBe("$25.00");
+    expect(definitionOf("Pending")).toBe("$30.50");
+    expect(definitionOf("Total Recorded")).toBe("$55.50");
     const [first, second] = table.getAllByRole("row").slice(1);
     expect([...first.children].slice(0, 7).map((c) => c.textContent)).toEqual([
       "viewer@example.com", "$25.00", "PayPal", "PP-1", "Completed", "Nov 1, 2026", "First payout",
@@ -63,8 +61,8 @@ describe("payments tab", () => {
 
   it("says when no payments are recorded", async () => {
     stubAdmin();
-    render(<PaymentsTab />);
-    expect(await screen.findByText("No payments recorded yet")).toBeTruthy();
+    renderWithQueries(<PaymentsTab />);
+    expect(await screen.findByText("No payments recorded yet")).toBeVisible();
   });
 
   it("records a payment bigger than the balance only after the admin confirms the server's message", async () => {
@@ -72,13 +70,13 @@ describe("payments tab", () => {
       "POST /api/admin/payments": (init) =>
         JSON.parse(String(init?.body)).override ? { status: 201, body: adminPayment({ amount_usd: 31 }) } : overdraft,
     });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     await fillNewPayment("31");
     expect(dialog().getByLabelText("Status")).toHaveProperty("value", "pending");
     confirm.mockReturnValueOnce(false);
     submit();
     await waitFor(() => expect(confirm).toHaveBeenCalledWith(overdraft.body.error));
-    expect(screen.getByRole("dialog", { name: "Record Payment" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Record Payment" })).toBeVisible();
     expect(bodiesOf(fetchMock, "POST /api/admin/payments")).toHaveLength(1);
 
     submit();
@@ -97,11 +95,11 @@ describe("payments tab", () => {
       status: 400, body: { error: "amount_usd: amount_usd must be more than 0", requestId: "r" },
     });
     stubAdmin({ "POST /api/admin/payments": () => reply() });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     await fillNewPayment("0");
     submit();
     await waitFor(() => expect(alert).toHaveBeenCalledWith("Error: amount_usd: amount_usd must be more than 0"));
-    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(screen.getByRole("dialog")).toBeVisible();
 
     reply = networkDown;
     submit();
@@ -112,9 +110,9 @@ describe("payments tab", () => {
     const payment = adminPayment({ status: "completed", amount_usd: 12, payment_reference: "R1" });
     let patch: (init?: RequestInit) => { status?: number; body?: unknown } = (init) => ({ body: { ...payment, ...JSON.parse(String(init?.body)) } as PaymentJson });
     const fetchMock = stubAdmin({ "GET /api/admin/payments": { body: [payment] }, [`PATCH /api/admin/payments/${payment.id}`]: (init) => patch(init) });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit payment to viewer@example.com" }));
-    expect(screen.getByRole("dialog", { name: "Edit Payment" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Edit Payment" })).toBeVisible();
     expect(dialog().getByRole("combobox", { name: "User" })).toHaveProperty("value", "viewer@example.com");
     expect(dialog().getByLabelText("Amount (USD)")).toHaveProperty("value", "12");
     fireEvent.change(dialog().getByLabelText("Status"), { target: { value: "pending" } });
@@ -134,7 +132,7 @@ describe("payments tab", () => {
     const payment = adminPayment();
     let remove: () => { status?: number; body?: unknown } = () => ({ status: 404, body: { error: "Payment not found", requestId: "r" } });
     const fetchMock = stubAdmin({ "GET /api/admin/payments": { body: [payment] }, [`DELETE /api/admin/payments/${payment.id}`]: () => remove() });
-    render(<PaymentsTab />);
+    renderWithQueries(<PaymentsTab />);
     const button = await screen.findByRole("button", { name: "Delete payment to viewer@example.com" });
     confirm.mockReturnValueOnce(false);
     fireEvent.click(button);

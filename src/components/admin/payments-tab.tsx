@@ -2,19 +2,21 @@ import { useState } from "react";
 import { deletePayment, getAdminPayments, paymentsCsvUrl } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
 import type { PaymentJson } from "../../lib/types";
+import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge, capitalize, EmptyMessage, num, StatCards, statusTone, Table, td, tdNum } from "./admin-ui";
 import { exactUsd, sumUsd, usd2 } from "./money";
 import { PaymentModal } from "./payment-modal";
 import { removePayment } from "./payment-save";
-import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 
 type Dialog = { payment?: PaymentJson } | null;
 
 /** Payments tab (docs/product-spec.md §2): totals, every payout with edit and delete, recording a new one, CSV export. */
 export function PaymentsTab() {
-  const { data: payments, firstLoad } = useAdminQuery("payments", getAdminPayments, "Failed to load payments");
+  const refreshAdminLists = useRefreshAdminLists();
+  const { data: payments, firstLoad } = useAdminQuery(queryKeys.admin.list("payments"), getAdminPayments, "Failed to load payments");
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const remove = async (payment: PaymentJson) => {

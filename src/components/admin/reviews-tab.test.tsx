@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ReviewJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
-import { stubFetch } from "../../test/fetch";
-import { bodiesOf, makeReview } from "./admin-fixtures";
+import { bodiesOf, stubFetch } from "../../test/fetch";
+import { makeReview } from "./admin-fixtures";
 import { ReviewsTab } from "./reviews-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 // Fraud flags on held view rewards (docs/decisions/019): list, sweep, reverse or clear with a note.
 
@@ -51,7 +52,7 @@ function openTab(lists: { open: ReviewJson[]; all: ReviewJson[] }, routes: Recor
     },
     ...routes,
   });
-  render(<ReviewsTab />);
+  renderWithQueries(<ReviewsTab />);
   return { fetchMock, state, statuses };
 }
 
@@ -67,7 +68,7 @@ describe("Reviews tab", () => {
     const { statuses } = openTab({ open: [ring, sharedIp], all: [] });
     await screen.findByRole("list", { name: "Open flags" });
     expect(statuses).toContain("open");
-    expect(screen.getByRole("button", { name: "Open", pressed: true })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Open", pressed: true })).toBeVisible();
     const [card, other] = await cards(2);
 
     expect(card.getByRole("heading", { level: 3 }).textContent).toBe("New accounts watching each other");
@@ -80,23 +81,23 @@ describe("Reviews tab", () => {
       expect.stringMatching(/^ben@example\.com \(benny\) · joined Nov 20, 2026$/),
     ]);
     expect(within(card.getByRole("list", { name: "Evidence" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(ring.evidence);
-    expect(card.getByText("12 views · 24 earnings · $0.072")).toBeTruthy();
+    expect(card.getByText("12 views · 24 earnings · $0.072")).toBeVisible();
     // The buttons name the accounts, since every flag of a rule has the same title.
     expect(card.getByRole("button", { name: `Reverse earnings for ${ringAccounts}` }).textContent).toBe("Reverse earnings");
     expect(card.getByRole("button", { name: `Clear flag for ${ringAccounts}` }).textContent).toBe("Clear");
 
-    expect(other.getByText("Shared address")).toBeTruthy();
-    expect(other.getByText("1 view · 1 earning · $0.003")).toBeTruthy();
-    expect(other.getByRole("button", { name: "Reverse earnings for solo@example.com and maker@example.com" })).toBeTruthy();
+    expect(other.getByText("Shared address")).toBeVisible();
+    expect(other.getByText("1 view · 1 earning · $0.003")).toBeVisible();
+    expect(other.getByRole("button", { name: "Reverse earnings for solo@example.com and maker@example.com" })).toBeVisible();
   });
 
   it("shows every flag under All, settled ones with who decided, when and why, and no buttons", async () => {
     const { statuses } = openTab({ open: [ring], all: [ring, reversed, cleared] });
     await screen.findByRole("list", { name: "Open flags" });
     fireEvent.click(screen.getByRole("button", { name: "All" }));
-    expect(screen.getByRole("button", { name: "All", pressed: true })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "All", pressed: true })).toBeVisible();
     const [, gone, fine] = await cards(3);
-    expect(screen.getByRole("list", { name: "All flags" })).toBeTruthy();
+    expect(screen.getByRole("list", { name: "All flags" })).toBeVisible();
     expect(statuses.at(-1)).toBe("all");
 
     expect(gone.getByText("Reversed").dataset.tone).toBe("red");
@@ -109,9 +110,9 @@ describe("Reviews tab", () => {
 
   it("says when there is nothing to review, in words for each filter", async () => {
     openTab({ open: [], all: [] });
-    expect(await screen.findByText("No open flags.")).toBeTruthy();
+    expect(await screen.findByText("No open flags.")).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "All" }));
-    expect(await screen.findByText("No flags yet.")).toBeTruthy();
+    expect(await screen.findByText("No flags yet.")).toBeVisible();
   });
 
   it("runs the sweep, says what it found, and loads the list again", async () => {
@@ -166,7 +167,7 @@ describe("Reviews tab", () => {
     fireEvent.click(dialog.getByRole("button", { name: "Reverse earnings" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(bodiesOf(fetchMock, path)).toEqual([{ decision: "reverse", note: "Ring confirmed by IP logs" }]);
-    expect(await screen.findByText("No open flags.")).toBeTruthy();
+    expect(await screen.findByText("No open flags.")).toBeVisible();
   });
 
   it("clears a flag with a note", async () => {
@@ -190,7 +191,7 @@ describe("Reviews tab", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(bodiesOf(fetchMock, path)).toEqual([{ decision: "clear", note: "Office network" }]);
     const [left] = await cards(1);
-    expect(left.getByRole("button", { name: `Clear flag for ${ringAccounts}` })).toBeTruthy();
+    expect(left.getByRole("button", { name: `Clear flag for ${ringAccounts}` })).toBeVisible();
   });
 
   it("shows the server's refusal (already settled) in the dialog and keeps it open", async () => {
@@ -223,12 +224,12 @@ describe("Reviews tab", () => {
     fireEvent.click(dialog.getByRole("button", { name: "Reverse earnings" }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(2));
     expect(String(consoleError.mock.calls[1][0])).toBe("Error: Failed to settle review: API responded with HTTP status 503");
-    expect(screen.getByRole("dialog", { name: "Reverse earnings" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Reverse earnings" })).toBeVisible();
   });
 
   it("cuts a long list of accounts in the buttons' names", async () => {
     const users = ["a", "b", "c", "d", "e"].map((name, i) => ({ id: `u${i}`, email: `${name}@example.com`, username: null, created_at: "2026-11-20T08:00:00.000Z" }));
     openTab({ open: [makeReview({ rule: "same_day_accounts", users })], all: [] });
-    expect(await screen.findByRole("button", { name: "Reverse earnings for a@example.com, b@example.com and 3 others" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Reverse earnings for a@example.com, b@example.com and 3 others" })).toBeVisible();
   });
 });

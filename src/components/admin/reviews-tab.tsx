@@ -2,13 +2,14 @@ import { useState } from "react";
 import { getReviews, type ReviewFilter, runReviewSweep } from "../../lib/admin-api";
 import { describeFailure } from "../../lib/api";
 import type { ReviewDecision, ReviewJson } from "../../lib/types";
+import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { EmptyMessage } from "./admin-ui";
 import { ReviewCard } from "./review-card";
 import { ReviewDecisionModal } from "./review-decision-modal";
 import { sweepText } from "./reviews";
-import { refreshAdminLists, useAdminQuery } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 
 const filters: [filter: ReviewFilter, label: string][] = [
   ["open", "Open"],
@@ -22,8 +23,9 @@ type Deciding = { review: ReviewJson; decision: ReviewDecision["decision"] };
  * reverses the earnings a flag covers or clears it. "Run sweep" looks for new patterns now.
  */
 export function ReviewsTab() {
+  const refreshAdminLists = useRefreshAdminLists();
   const [filter, setFilter] = useState<ReviewFilter>("open");
-  const { data, firstLoad } = useAdminQuery(`reviews-${filter}`, (signal) => getReviews(filter, signal), "Failed to load reviews");
+  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("reviews", filter), (signal) => getReviews(filter, signal), "Failed to load reviews");
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [sweeping, setSweeping] = useState(false);
   const [sweepResult, setSweepResult] = useState("");

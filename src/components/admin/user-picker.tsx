@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useState } from "react";
 import { getAdminUsers } from "../../lib/admin-api";
 import type { AdminUserJson } from "../../lib/types";
+import { queryKeys } from "../../lib/query-keys";
 import { fieldClass, labelClass } from "./admin-ui";
 import { useAdminQuery } from "./use-admin-query";
 
@@ -15,7 +16,7 @@ type UserPickerProps = { value: PickedUser | null; onChange: (user: PickedUser |
  * with the arrow keys and Enter. Typing again clears the choice until a user is picked.
  */
 export function UserPicker({ value, onChange, autoFocus }: UserPickerProps) {
-  const { data: users, firstLoad } = useAdminQuery("users", getAdminUsers, "Failed to load users");
+  const { data: users, firstLoad } = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
   const [query, setQuery] = useState(value?.email ?? "");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);

@@ -1,8 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { stubFetch } from "../../test/fetch";
 import { makeAdminUser } from "./admin-fixtures";
 import { UsersTab } from "./users-tab";
+import { renderWithQueries } from "../../test/query-client";
 
 describe("all users tab", () => {
   it("shows balances, their total and the available part with 3 decimals, and an Admin badge for admins only", async () => {
@@ -15,14 +16,14 @@ describe("all users tab", () => {
         ],
       },
     });
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     const table = await screen.findByRole("table", { name: "All users" });
     const headers = within(table).getAllByRole("columnheader").map((th) => th.textContent);
     expect(headers).toEqual(["Email", "Joined", "Content", "Viewer Balance", "Creator Balance", "Total", "Available"]);
 
     const [adminRow, avaRow] = within(table).getAllByRole("row").slice(1);
-    expect(within(adminRow).getByText("Admin")).toBeTruthy();
-    expect(within(adminRow).getByText("Sep 1, 2024")).toBeTruthy();
+    expect(within(adminRow).getByText("Admin")).toBeVisible();
+    expect(within(adminRow).getByText("Sep 1, 2024")).toBeVisible();
     expect(within(avaRow).queryByText("Admin")).toBeNull();
     expect([...avaRow.children].map((cell) => cell.textContent)).toEqual([
       "ava@example.com", "Jan 5, 2026", "12", "$0.006", "$1.500", "$1.506", "$1.006",
@@ -38,7 +39,7 @@ describe("all users tab", () => {
 
   it("says when there are no users", async () => {
     stubFetch({ "GET /api/admin/users": { body: [] } });
-    render(<UsersTab />);
-    expect(await screen.findByText("No users yet")).toBeTruthy();
+    renderWithQueries(<UsersTab />);
+    expect(await screen.findByText("No users yet")).toBeVisible();
   });
 });

@@ -1,5 +1,6 @@
 import { getAdminUsers, usersCsvUrl } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
+import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
@@ -11,7 +12,7 @@ import { useAdminQuery } from "./use-admin-query";
  * part of the total a payment may draw on now (held earnings excluded, docs/decisions/019).
  */
 export function UsersTab() {
-  const { data: users, firstLoad } = useAdminQuery("users", getAdminUsers, "Failed to load users");
+  const { data: users, firstLoad } = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
   if (firstLoad) return <PageSpinner />;
   if (!users || users.length === 0) return <EmptyMessage title="No users yet" />;
   return (

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { inlineVast, stubNetwork, watchPixels } from "../../lib/vast-test-feeds";
 import { AdOverlay } from "./ad-overlay";
+import { passSeconds } from "../../test/timers";
 
 const feedUrl = `${window.location.origin}/ads/feed.xml`;
 const adNetwork = { "GET /ads/feed.xml": { body: inlineVast() }, "HEAD /ads/ad.mp4": { status: 200 } };
@@ -43,23 +44,21 @@ async function adPlaying() {
   return video;
 }
 
-const seconds = (n: number) => act(() => vi.advanceTimersByTime(n * 1000));
-
 describe("AdOverlay", () => {
   it("shows 'Advertisement' and counts down 5 seconds before 'Skip Ad'; skipping ends the break", async () => {
     const pixels = watchPixels();
     stubNetwork(adNetwork);
     const onDone = renderAd();
-    expect(screen.getByText("Loading advertisement…")).toBeTruthy();
+    expect(screen.getByText("Loading advertisement…")).toBeVisible();
     const video = await adPlaying();
-    expect(within(screen.getByRole("region", { name: "Advertisement" })).getByText("Advertisement")).toBeTruthy();
-    expect(screen.getByText("Skip in 5")).toBeTruthy();
-    await seconds(1);
-    expect(screen.getByText("Skip in 4")).toBeTruthy();
-    await seconds(3);
-    expect(screen.getByText("Skip in 1")).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Advertisement" })).getByText("Advertisement")).toBeVisible();
+    expect(screen.getByText("Skip in 5")).toBeVisible();
+    await passSeconds(1);
+    expect(screen.getByText("Skip in 4")).toBeVisible();
+    await passSeconds(3);
+    expect(screen.getByText("Skip in 1")).toBeVisible();
     expect(screen.queryByRole("button", { name: "Skip Ad" })).toBeNull();
-    await seconds(1);
+    await passSeconds(1);
     expect(screen.queryByText(/Skip in/)).toBeNull();
 
     fireEvent.click(screen.getByRole("button", { name: "Skip Ad" }));
@@ -101,8 +100,8 @@ describe("AdOverlay", () => {
     const onDone = renderAd();
     await settle();
     const alert = screen.getByRole("alert");
-    expect(within(alert).getByText("Advertisement Unavailable")).toBeTruthy();
-    expect(within(alert).getByText("Unable to load the advertisement. Proceeding to your content.")).toBeTruthy();
+    expect(within(alert).getByText("Advertisement Unavailable")).toBeVisible();
+    expect(within(alert).getByText("Unable to load the advertisement. Proceeding to your content.")).toBeVisible();
     expect(warn).toHaveBeenCalledWith("Advertisement unavailable: VAST fetch failed with status 500");
     await act(() => vi.advanceTimersByTime(1499));
     expect(onDone).not.toHaveBeenCalled();
@@ -117,7 +116,7 @@ describe("AdOverlay", () => {
     await settle();
     fireEvent.click(screen.getByRole("button", { name: "Continue to Content" }));
     expect(onDone).toHaveBeenCalledExactlyOnceWith("error");
-    await seconds(2);
+    await passSeconds(2);
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
@@ -127,7 +126,7 @@ describe("AdOverlay", () => {
     const onDone = renderAd();
     const video = await adPlaying();
     fireEvent(video, new Event("error"));
-    expect(screen.getByText("Advertisement Unavailable")).toBeTruthy();
+    expect(screen.getByText("Advertisement Unavailable")).toBeVisible();
     expect(warn).toHaveBeenCalledWith("Advertisement unavailable: The ad media could not be played");
     await act(() => vi.advanceTimersByTime(1500));
     expect(onDone).toHaveBeenCalledExactlyOnceWith("error");
@@ -139,7 +138,7 @@ describe("AdOverlay", () => {
     stubNetwork(adNetwork);
     const onDone = renderAd();
     const video = await adPlaying();
-    await seconds(2);
+    await passSeconds(2);
     video.currentTime = 2.5;
 
     fireEvent.click(screen.getByRole("button", { name: "Visit advertiser (opens in a new tab)" }));
@@ -151,8 +150,8 @@ describe("AdOverlay", () => {
     const prompt = screen.getByRole("dialog", { name: "Continue Watching?" });
 
     // The skip countdown waits with the ad.
-    await seconds(5);
-    expect(screen.getByText("Skip in 3")).toBeTruthy();
+    await passSeconds(5);
+    expect(screen.getByText("Skip in 3")).toBeVisible();
 
     video.currentTime = 0;
     play.mockClear();
@@ -161,8 +160,8 @@ describe("AdOverlay", () => {
     expect(play).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(events()).toEqual(["impression", "pause", "click", "resume"]);
-    await seconds(3);
-    expect(screen.getByRole("button", { name: "Skip Ad" })).toBeTruthy();
+    await passSeconds(3);
+    expect(screen.getByRole("button", { name: "Skip Ad" })).toBeVisible();
     expect(onDone).not.toHaveBeenCalled();
   });
 
@@ -172,7 +171,7 @@ describe("AdOverlay", () => {
     renderAd("audio");
     await adPlaying();
     fireEvent.click(screen.getByRole("button", { name: "Visit advertiser (opens in a new tab)" }));
-    expect(screen.getByRole("dialog", { name: "Continue Listening?" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Continue Listening?" })).toBeVisible();
   });
 
   it("has nothing to click through to when the ad has no link", async () => {
@@ -194,7 +193,7 @@ describe("AdOverlay", () => {
     expect(video.muted).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Unmute ad" }));
     expect(video.muted).toBe(false);
-    expect(screen.getByRole("button", { name: "Mute ad" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Mute ad" })).toBeVisible();
   });
 
   it("keeps keys pressed on the ad away from the content player's shortcuts", async () => {

@@ -1,14 +1,16 @@
-import { act, render, screen, within } from "@testing-library/react";
-import { StrictMode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import { act, screen, within } from "@testing-library/react";
+import { type ReactNode, StrictMode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHALLENGE_REFRESH_MS } from "../../hooks/use-challenge-progress";
-import type { ChallengeProgressResponse } from "../../lib/types";
+import type { ChallengeProgressResponse, EarningsCalculateResponse } from "../../lib/types";
+import { CHALLENGE_REFRESH_MS } from "../../queries/challenge-progress";
+import { useEarningsPoll } from "../../queries/earnings-run";
 import { useAuth } from "../../stores/auth";
-import { useEarnings } from "../../stores/earnings";
 import { expectConsoleError } from "../../test/console";
 import { deferred, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
+import { flushQueryNotifications, renderWithQueries, settleQueries } from "../../test/query-client";
 import { makeEntry, makeProgress, seedChallenges } from "./challenge-fixtures";
 import { ChallengePanel } from "./challenge-panel";
 import { bonusExact, bonusUsd, sumUsd } from "../../lib/money";
@@ -20,11 +22,12 @@ type Answer = ChallengeProgressResponse | { status: number };
 
 /**
  * Answers the progress call with `answer` until the test changes it with `reply(next)`. (Not a queue:
- * StrictMode's first, aborted request would use up an answer.)
+ * StrictMode's first, aborted request would use up an answer.) `routes` answer other calls.
  */
-function stubProgress(answer: Answer) {
+function stubProgress(answer: Answer, routes: Parameters<typeof stubFetch>[0] = {}) {
   let current = answer;
   const fetchMock = stubFetch({
+    ...routes,
     [`GET ${PATH}`]: () => ("status" in current ? { status: current.status } : { body: current }),
   });
   return Object.assign(fetchMock, {
@@ -38,27 +41,30 @@ const progressCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([url]) => url === PATH).length;
 
 /** As main.tsx renders the app: StrictMode, so a doubled effect shows up as a doubled request. */
-function renderPanel() {
-  return render(
+function renderPanel(panel: ReactNode = <ChallengePanel />) {
+  return renderWithQueries(
     <StrictMode>
-      <MemoryRouter>
-        <ChallengePanel />
-      </MemoryRouter>
+      <MemoryRouter>{panel}</MemoryRouter>
     </StrictMode>,
   );
 }
 
-/** Waits until the progress call was made, then lets its answer reach the screen. */
-async function answered(fetchMock: ReturnType<typeof stubFetch>, calls = 1) {
+/** The panel with the earnings poll beside it, as the home page has them. */
+function PanelWithEarningsPoll() {
+  useEarningsPoll();
+  return <ChallengePanel />;
+}
+
+/** Waits until the progress call was made, then until its answer has reached the screen. */
+async function answered(fetchMock: ReturnType<typeof stubFetch>, queryClient: QueryClient, calls = 1) {
   await vi.waitFor(() => expect(progressCalls(fetchMock)).toBeGreaterThanOrEqual(calls));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  await settleQueries(queryClient);
 }
 
 const panel = (name: string) => screen.getByRole("region", { name });
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
-  useEarnings.setState({ version: 0 });
 });
 
 afterEach(() => {
@@ -78,25 +84,26 @@ describe("challenge panel: hidden", () => {
 
   it("is hidden while loading, then shows the answer", async () => {
     const reply = deferred<{ body: ChallengeProgressResponse }>();
-    stubFetch({ [`GET ${PATH}`]: () => reply.promise });
+    const fetchMock = stubFetch({ [`GET ${PATH}`]: () => reply.promise });
     const { container } = renderPanel();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    await vi.waitFor(() => expect(progressCalls(fetchMock)).toBeGreaterThan(0));
+    await flushQueryNotifications();
     expect(container.innerHTML).toBe("");
     reply.resolve({ body: makeProgress() });
-    expect(await screen.findByRole("region", { name: "Sign-On Challenge" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Sign-On Challenge" })).toBeVisible();
   });
 
   it("is hidden for a user without challenges (the API's answer for one: no progress, 0 hours)", async () => {
     const fetchMock = stubProgress(makeProgress({ timeRemaining: 0, progress: [] }));
-    const { container } = renderPanel();
-    await answered(fetchMock);
+    const { container, queryClient } = renderPanel();
+    await answered(fetchMock, queryClient);
     expect(container.innerHTML).toBe("");
   });
 
   it("is hidden with an empty progress list even if time remains", async () => {
     const fetchMock = stubProgress(makeProgress({ timeRemaining: 5, progress: [] }));
-    const { container } = renderPanel();
-    await answered(fetchMock);
+    const { container, queryClient } = renderPanel();
+    await answered(fetchMock, queryClient);
     expect(container.innerHTML).toBe("");
   });
 
@@ -104,16 +111,16 @@ describe("challenge panel: hidden", () => {
     const fetchMock = stubProgress(
       makeProgress({ timeRemaining, progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }),
     );
-    const { container } = renderPanel();
-    await answered(fetchMock);
+    const { container, queryClient } = renderPanel();
+    await answered(fetchMock, queryClient);
     expect(container.innerHTML).toBe("");
   });
 
   it("is hidden when the load fails; the failure is logged only", async () => {
     const consoleError = expectConsoleError();
     const fetchMock = stubProgress({ status: 500 });
-    const { container } = renderPanel();
-    await answered(fetchMock);
+    const { container, queryClient } = renderPanel();
+    await answered(fetchMock, queryClient);
     expect(container.innerHTML).toBe("");
     expect(consoleError.mock.calls.map(([error]) => String(error))).toContain(
       "Error: Failed to fetch challenge progress: API responded with HTTP status 500",
@@ -122,9 +129,9 @@ describe("challenge panel: hidden", () => {
 
   it("disappears when the user signs out", async () => {
     const fetchMock = stubProgress(makeProgress());
-    const { container } = renderPanel();
-    await answered(fetchMock);
-    expect(panel("Sign-On Challenge")).toBeTruthy();
+    const { container, queryClient } = renderPanel();
+    await answered(fetchMock, queryClient);
+    expect(panel("Sign-On Challenge")).toBeVisible();
     act(() => useAuth.setState({ user: null }));
     expect(container.innerHTML).toBe("");
   });
@@ -183,7 +190,7 @@ describe("challenge panel: states", () => {
       "Get your first viewer",
     ]);
     const [streams, upload] = rows;
-    expect(within(streams).getByRole("heading", { name: "Watch 10 streams", level: 3 })).toBeTruthy();
+    expect(within(streams).getByRole("heading", { name: "Watch 10 streams", level: 3 })).toBeVisible();
     expect(streams.textContent).toContain("Watch 10 different videos or tracks to at least 80%.");
     expect(streams.textContent).toContain("10 / 10");
     expect(streams.textContent).toContain("$25");
@@ -241,13 +248,16 @@ describe("challenge panel: refresh", () => {
   });
 
   it("refreshes when the earnings job processed something, and shows the awarded bonus", async () => {
-    const fetchMock = stubProgress(makeProgress({ progress: seedChallenges(3), bonus: null }));
-    renderPanel();
+    const run = deferred<{ body: EarningsCalculateResponse }>();
+    const fetchMock = stubProgress(makeProgress({ progress: seedChallenges(3), bonus: null }), {
+      "POST /api/earnings/calculate": () => run.promise,
+    });
+    renderPanel(<PanelWithEarningsPoll />);
     await screen.findByRole("region", { name: "All Challenges Complete" });
     const afterLoad = progressCalls(fetchMock);
     fetchMock.reply(makeProgress({ progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }));
 
-    act(() => useEarnings.setState({ version: 1 }));
+    run.resolve({ body: { processed: 1, message: "Processed 1", credited_usd: 0 } });
     const region = await screen.findByRole("region", { name: "Congratulations!" });
     expect(progressCalls(fetchMock)).toBe(afterLoad + 1);
     expect(region.textContent).toContain("$75");
@@ -258,14 +268,14 @@ describe("challenge panel: refresh", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const consoleError = expectConsoleError();
     const fetchMock = stubProgress(makeProgress({ progress: seedChallenges(1) }));
-    renderPanel();
+    const { queryClient } = renderPanel();
     await screen.findByRole("region", { name: "Sign-On Challenge" });
     const afterLoad = progressCalls(fetchMock);
     fetchMock.reply({ status: 503 });
     expect(consoleError).not.toHaveBeenCalled();
 
     await act(() => vi.advanceTimersByTimeAsync(CHALLENGE_REFRESH_MS));
-    await answered(fetchMock, afterLoad + 1);
+    await answered(fetchMock, queryClient, afterLoad + 1);
     expect(String(consoleError.mock.calls[0][0])).toBe(
       "Error: Failed to fetch challenge progress: API responded with HTTP status 503",
     );

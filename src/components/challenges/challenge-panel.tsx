@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import { useChallengeProgress } from "../../hooks/use-challenge-progress";
+import { useChallengeProgress } from "../../queries/challenge-progress";
 import type { ChallengeProgressResponse } from "../../lib/types";
 import { buttonClass, card } from "../ui";
 import { ChallengeItem } from "./challenge-item";

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
@@ -10,6 +10,7 @@ import { expectConsoleError } from "../../test/console";
 import { makeContent } from "../../test/content-fixtures";
 import { ava } from "../../test/fixtures";
 import { ContentPlayer } from "./content-player";
+import { renderWithQueries } from "../../test/query-client";
 
 const item = makeContent({ title: "Retrowave City", duration: 6 });
 const next = makeContent({ title: "Night Drive" });
@@ -47,7 +48,7 @@ function stubPage(adSettings: AdSettings | { status: number }, feed: { status?: 
 }
 
 function renderPlayer() {
-  render(
+  renderWithQueries(
     <MemoryRouter initialEntries={[`/content/${item.id}`]}>
       <ContentPlayer content={item} />
     </MemoryRouter>,
@@ -76,7 +77,7 @@ describe("ContentPlayer sequence", () => {
     fireEvent(content, new Event("ended"));
 
     const upNext = await screen.findByRole("dialog", { name: "Up Next" });
-    expect(within(upNext).getByRole("link", { name: /Night Drive/ })).toBeTruthy();
+    expect(within(upNext).getByRole("link", { name: /Night Drive/ })).toBeVisible();
     await waitFor(() => expect(events).toEqual(["start", "progress", "complete"]));
     expect(requests.some((r) => r.includes("/ads/feed.xml"))).toBe(false);
   });
@@ -120,7 +121,7 @@ describe("ContentPlayer sequence", () => {
     const ad = await screen.findByRole("region", { name: "Advertisement" });
     expect(screen.queryByRole("dialog", { name: "Up Next" })).toBeNull();
     fireEvent(ad.querySelector("video")!, new Event("ended"));
-    expect(await screen.findByRole("dialog", { name: "Up Next" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Up Next" })).toBeVisible();
     // The ad's playback was never reported as the content's.
     expect(events).toEqual(["start"]);
   });
@@ -147,7 +148,7 @@ describe("ContentPlayer sequence", () => {
     await settingsLoaded();
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load ad settings: API responded with HTTP status 500");
     expect(screen.queryByRole("region", { name: "Advertisement" })).toBeNull();
-    expect(screen.getByRole("button", { name: "Play" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Play" })).toBeVisible();
   });
 
   it("holds the player while the ad settings load", () => {

@@ -1,8 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
 import { usePlaybackReporting } from "../../hooks/use-playback-reporting";
-import { useUpNextSuggestions } from "../../hooks/use-up-next";
 import type { ContentJson } from "../../lib/types";
+import { suggestionsQuery } from "../../queries/content";
 import { AdOverlay } from "../ads/ad-overlay";
 import { MediaPlayer, type PlayerHandle } from "../player/media-player";
 import { UpNextPanel } from "../up-next/up-next-panel";
@@ -16,7 +17,9 @@ export function ContentPlayer({ content }: { content: ContentJson }) {
   // Views earn money for viewer and creator: the player reports how far this visit got.
   const reporting = usePlaybackReporting(content.id);
   const sequence = useAdSequence({ contentId: content.id, player: playerRef, reporting });
-  const suggestions = useUpNextSuggestions(content.id);
+  const { data, isError } = useQuery(suggestionsQuery(content.id));
+  // Null while loading; a failure (logged) leaves the list empty.
+  const suggestions = data ?? (isError ? [] : null);
 
   let overlay = null;
   switch (sequence.phase) {

@@ -1,4 +1,4 @@
-import { useLike } from "../../hooks/use-like";
+import { useLike } from "../../queries/like";
 
 type LikeButtonProps = { contentId: string; initialCount: number };
 

@@ -15,8 +15,8 @@ describe("ContentCard", () => {
     renderCard(item);
     expect(screen.getByRole("link", { name: "Night Drive" })).toHaveProperty("pathname", `/content/${item.id}`);
     expect(screen.getByRole("link", { name: "ava" })).toHaveProperty("pathname", `/creator/${item.created_by}`);
-    expect(screen.getByText("2:05")).toBeTruthy();
-    expect(screen.getByText(item.description)).toBeTruthy();
+    expect(screen.getByText("2:05")).toBeVisible();
+    expect(screen.getByText(item.description)).toBeVisible();
     const tags = within(screen.getByRole("list", { name: "Tags" })).getAllByRole("listitem");
     expect(tags.map((tag) => tag.textContent)).toEqual(["synth", "retro"]);
   });
@@ -29,13 +29,13 @@ describe("ContentCard", () => {
     expect(screen.queryByTestId("thumbnail-fallback")).toBeNull();
     fireEvent.error(image);
     expect(document.querySelector("img")).toBeNull();
-    expect(screen.getByTestId("thumbnail-fallback")).toBeTruthy();
+    expect(screen.getByTestId("thumbnail-fallback")).toBeVisible();
   });
 
   it("uses a video or a music icon by type when there is no thumbnail", () => {
     renderCard(makeContent({ type: "audio", thumbnail_url: null }));
     // The music note is drawn with circles; the video frame with a rect.
-    expect(screen.getByTestId("thumbnail-fallback").querySelector("circle")).toBeTruthy();
+    expect(screen.getByTestId("thumbnail-fallback").querySelector("circle")).toBeVisible();
     expect(screen.getByTestId("thumbnail-fallback").querySelector("rect")).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import { expectConsoleError } from "../../test/console";
 import { contentPage, makeContent } from "../../test/content-fixtures";
 import { stubFetch } from "../../test/fetch";
 import { renderRoutes } from "../../test/render-route";
-import { useEarnings } from "../../stores/earnings";
+import { refreshAfterCredits } from "../../queries/earnings-run";
 import { ContentFeed } from "./content-feed";
 
 const renderFeed = () => renderRoutes([{ path: "*", element: <ContentFeed query={{ creator: "c1" }} /> }], "/");
@@ -62,32 +62,38 @@ describe("ContentFeed", () => {
     const consoleError = expectConsoleError();
     stubFetch({ "GET /api/content": { status: 500 } });
     renderFeed();
-    expect(await screen.findByText("No content found")).toBeTruthy();
+    expect(await screen.findByText("No content found")).toBeVisible();
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load content: API responded with HTTP status 500");
   });
 
-  it("refreshes in the background when its refresh key changes, keeping the pages loaded below", async () => {
-    useEarnings.setState({ version: 0 });
-    const Refreshing = () => <ContentFeed query={{}} refreshKey={useEarnings((st) => st.version)} />;
+  it("refreshes in the background when the earnings run credited views, keeping the pages loaded below", async () => {
     const fresh = makeContent({ title: "N" });
     let refreshed = false;
-    stubFetch({
-      "GET /api/content": (_init, url) =>
-        url.searchParams.get("cursor") === "page2"
-          ? { body: contentPage(second) }
-          : { body: refreshed ? contentPage([fresh, first[0]], "page2b") : contentPage(first, "page2") },
+    // Keyset pages: after the refresh N is new on top and B moves down to page two (after A).
+    const fetchMock = stubFetch({
+      "GET /api/content": (_init, url) => {
+        const cursor = url.searchParams.get("cursor");
+        if (cursor === "page2") return { body: contentPage(second) };
+        if (cursor === "after-A") return { body: contentPage([first[1], second[1]]) };
+        return { body: refreshed ? contentPage([fresh, first[0]], "after-A") : contentPage(first, "page2") };
+      },
     });
-    renderRoutes([{ path: "*", element: <Refreshing /> }], "/");
+    const { queryClient } = renderRoutes([{ path: "*", element: <ContentFeed query={{}} /> }], "/");
     await screen.findByText("A");
     fireEvent.click(screen.getByRole("button", { name: "Load more" }));
     await screen.findByText("C");
 
     refreshed = true;
-    act(() => useEarnings.setState({ version: 1 }));
+    // What the home page's earnings poll does when a run credited views.
+    act(() => void refreshAfterCredits(queryClient));
+    // Meanwhile what was shown stays, without placeholders.
+    expect(titles()).toEqual(["A", "B", "C"]);
     await screen.findByText("N");
-    // The new first page on top, then what was further down; B dropped off page one but is kept.
+    // The new first page on top, then what was further down: the loaded pages are fetched again.
     expect(titles()).toEqual(["N", "A", "B", "C"]);
     expect(screen.queryAllByTestId("content-placeholder")).toHaveLength(0);
+    const cursors = fetchMock.mock.calls.map(([url]) => new URL(String(url), "http://localhost").searchParams.get("cursor"));
+    expect(cursors.slice(-2)).toEqual([null, "after-A"]);
     // All pages were loaded before: the end of the list stays the end.
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { type ContentFeedQuery, useContentFeed } from "../../hooks/use-content-feed";
+import type { ContentFeedQuery } from "../../lib/content-api";
+import { useContentFeed } from "../../queries/content-feed";
 import { ContentGrid } from "./content-grid";
 import type { DiscoveryMethod } from "./discovery";
 import { LoadMore } from "./load-more";
@@ -8,13 +9,11 @@ type ContentFeedProps = {
   discovery?: DiscoveryMethod;
   emptyTitle?: string;
   emptyText?: string;
-  /** Changing it re-fetches the feed in the background (e.g. after new earnings were credited). */
-  refreshKey?: number;
 };
 
 /** The content grid for one query, with further pages loaded as the viewer scrolls. */
-export function ContentFeed({ query, discovery, emptyTitle, emptyText, refreshKey }: ContentFeedProps) {
-  const feed = useContentFeed(query, refreshKey);
+export function ContentFeed({ query, discovery, emptyTitle, emptyText }: ContentFeedProps) {
+  const feed = useContentFeed(query);
   return (
     <div aria-busy={feed.loadingFirst || feed.loadingMore}>
       <ContentGrid

@@ -14,14 +14,14 @@ describe("ContentGrid", () => {
 
   it("says so when there is nothing, in the gallery's words unless told otherwise", () => {
     const { unmount } = renderRoutes([{ path: "*", element: <ContentGrid items={[]} loading={false} /> }], "/");
-    expect(screen.getByText("No content found")).toBeTruthy();
-    expect(screen.getByText("Be the first to upload something!")).toBeTruthy();
+    expect(screen.getByText("No content found")).toBeVisible();
+    expect(screen.getByText("Be the first to upload something!")).toBeVisible();
     unmount();
     renderRoutes(
       [{ path: "*", element: <ContentGrid items={[]} loading={false} emptyTitle="Nothing liked" emptyText="Like something" /> }],
       "/",
     );
-    expect(screen.getByText("Nothing liked")).toBeTruthy();
+    expect(screen.getByText("Nothing liked")).toBeVisible();
     expect(screen.queryByText("No content found")).toBeNull();
   });
 

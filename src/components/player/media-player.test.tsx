@@ -48,7 +48,7 @@ describe("MediaPlayer", () => {
     media.currentTime = 42;
     fireEvent(media, new Event("timeupdate"));
     expect(onTimeUpdate).toHaveBeenCalledWith(42, 100);
-    expect(screen.getByText("0:42 / 1:40")).toBeTruthy();
+    expect(screen.getByText("0:42 / 1:40")).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Pause" }));
     expect(pause).toHaveBeenCalledTimes(1);
     expect(onPause).toHaveBeenCalledTimes(1);
@@ -97,7 +97,7 @@ describe("MediaPlayer", () => {
 
   it("shows the artwork for audio, without a full-screen control", () => {
     renderPlayer("audio");
-    expect(screen.getByTestId("thumbnail-fallback")).toBeTruthy();
+    expect(screen.getByTestId("thumbnail-fallback")).toBeVisible();
     expect(screen.queryByRole("button", { name: "Full screen" })).toBeNull();
   });
 

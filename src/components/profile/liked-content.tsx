@@ -1,10 +1,13 @@
-import { listLiked } from "../../lib/content-api";
+import { useQuery } from "@tanstack/react-query";
+import { likedContentQuery } from "../../queries/content";
+import { useUserId } from "../../stores/auth";
 import { ContentGrid } from "../gallery/content-grid";
-import { useContentList } from "./use-content-list";
 
 /** What the user liked; likes feed the home page's recommendations (docs/product-spec.md §1, §2 "Liked Content"). */
 export function LikedContent() {
-  const { items, loading } = useContentList(listLiked);
+  const userId = useUserId();
+  // A failure is logged and shows as an empty list (docs/product-spec.md §8 "other fetch failures").
+  const { data: items = [], isPending } = useQuery(likedContentQuery(userId));
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-400">
@@ -13,7 +16,7 @@ export function LikedContent() {
       </p>
       <ContentGrid
         items={items}
-        loading={loading}
+        loading={isPending}
         emptyTitle="You haven't liked any content yet"
         emptyText="Tap Like on videos and tracks you enjoy and they will appear here."
       />

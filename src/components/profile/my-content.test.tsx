@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { ContentJson } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
-import { stubFetch } from "../../test/fetch";
+import { bodiesOf, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
+import { stubBrowserDialogs } from "../../test/browser-dialogs";
 
 const video: ContentJson = {
   id: "c1",
@@ -33,36 +34,31 @@ async function openMyContent() {
 }
 
 const item = (title: string) => within(screen.getByRole("listitem", { name: title }));
-const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, key: string) =>
-  fetchMock.mock.calls
-    .filter(([url, init]) => `${init?.method ?? "GET"} ${String(url)}` === key)
-    .map(([, init]) => JSON.parse(String(init?.body)));
-
-let alert: ReturnType<typeof vi.fn>;
+let alert: ReturnType<typeof stubBrowserDialogs>["alert"];
+let confirm: ReturnType<typeof stubBrowserDialogs>["confirm"];
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
-  alert = vi.fn();
-  vi.stubGlobal("alert", alert);
+  ({ alert, confirm } = stubBrowserDialogs());
 });
 
 describe("my content", () => {
   it("counts and shows each upload", async () => {
     stubFetch(mine(video, audio));
     await openMyContent();
-    expect(screen.getByText("2 item(s)")).toBeTruthy();
+    expect(screen.getByText("2 item(s)")).toBeVisible();
     const city = item("City walk");
-    expect(city.getByRole("heading", { name: "City walk" })).toBeTruthy();
-    expect(city.getByText("Evening stroll")).toBeTruthy();
+    expect(city.getByRole("heading", { name: "City walk" })).toBeVisible();
+    expect(city.getByText("Evening stroll")).toBeVisible();
     expect(city.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["city", "walk"]);
-    expect(city.getByText("Video · Uploaded Jan 2, 2025")).toBeTruthy();
+    expect(city.getByText("Video · Uploaded Jan 2, 2025")).toBeVisible();
     expect(item("Night drive").queryByRole("button", { name: /Generate/ })).toBeNull();
   });
 
   it("says when nothing is uploaded yet", async () => {
     stubFetch(mine());
     await openMyContent();
-    expect(screen.getByText("0 item(s)")).toBeTruthy();
-    expect(screen.getByText("No content uploaded yet")).toBeTruthy();
+    expect(screen.getByText("0 item(s)")).toBeVisible();
+    expect(screen.getByText("No content uploaded yet")).toBeVisible();
   });
 
   it("edits title, description and tags inline; Cancel leaves them unchanged", async () => {
@@ -74,7 +70,7 @@ describe("my content", () => {
     fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: "Something else" } });
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
-    expect(item("City walk").getByRole("heading", { name: "City walk" })).toBeTruthy();
+    expect(item("City walk").getByRole("heading", { name: "City walk" })).toBeVisible();
 
     fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));
     expect(screen.getByLabelText(/Tags/)).toHaveProperty("value", "city, walk");
@@ -82,9 +78,9 @@ describe("my content", () => {
     fireEvent.change(screen.getByLabelText(/Tags/), { target: { value: "city, , night" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
 
-    expect(await screen.findByRole("heading", { name: "City at night" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "City at night" })).toBeVisible();
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
-    expect(bodyOf(fetchMock, "PATCH /api/content/c1")).toEqual([
+    expect(bodiesOf(fetchMock, "PATCH /api/content/c1")).toEqual([
       { title: "City at night", description: "Evening stroll", tags: ["city", "night"] },
     ]);
   });
@@ -101,8 +97,7 @@ describe("my content", () => {
 
   it("deletes only after the exact confirmation", async () => {
     const fetchMock = stubFetch({ ...mine(video, audio), "DELETE /api/content/c1": { body: { ok: true } } });
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal("confirm", confirm);
+    confirm.mockReturnValue(false);
     await openMyContent();
     fireEvent.click(item("City walk").getByRole("button", { name: "Delete" }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete "City walk"? This action cannot be undone.');
@@ -111,12 +106,11 @@ describe("my content", () => {
     confirm.mockReturnValue(true);
     fireEvent.click(item("City walk").getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(screen.queryByRole("listitem", { name: "City walk" })).toBeNull());
-    expect(screen.getByText("1 item(s)")).toBeTruthy();
+    expect(screen.getByText("1 item(s)")).toBeVisible();
   });
 
   it("alerts when a delete fails and keeps the item", async () => {
     stubFetch({ ...mine(video), "DELETE /api/content/c1": { status: 500, body: {} } });
-    vi.stubGlobal("confirm", () => true);
     expectConsoleError();
     await openMyContent();
     fireEvent.click(item("City walk").getByRole("button", { name: "Delete" }));

@@ -1,12 +1,22 @@
-import { listMine } from "../../lib/content-api";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ContentJson } from "../../lib/types";
+import { myContentQuery } from "../../queries/content";
+import { useUserId } from "../../stores/auth";
 import { PageSpinner } from "../spinner";
 import { MyContentItem } from "./my-content-item";
-import { useContentList } from "./use-content-list";
 
 /** The user's own uploads, to edit, delete or give a new thumbnail (docs/product-spec.md §2 "My Content"). */
 export function MyContent() {
-  const { items, loading, setItems } = useContentList(listMine);
-  if (loading) return <PageSpinner />;
+  const userId = useUserId();
+  const queryClient = useQueryClient();
+  const list = myContentQuery(userId);
+  // A failure is logged and shows as an empty list (docs/product-spec.md §8 "other fetch failures").
+  const { data: items = [], isPending } = useQuery(list);
+  if (isPending) return <PageSpinner />;
+
+  // Edits and deletions already answered by the server show without loading the list again.
+  const update = (change: (items: ContentJson[]) => ContentJson[]) =>
+    queryClient.setQueryData(list.queryKey, (current) => current && change(current));
 
   return (
     <div className="space-y-4">
@@ -21,8 +31,8 @@ export function MyContent() {
             <MyContentItem
               key={item.id}
               item={item}
-              onChange={(next) => setItems((list) => list && list.map((i) => (i.id === next.id ? next : i)))}
-              onDeleted={() => setItems((list) => list && list.filter((i) => i.id !== item.id))}
+              onChange={(next) => update((all) => all.map((i) => (i.id === next.id ? next : i)))}
+              onDeleted={() => update((all) => all.filter((i) => i.id !== item.id))}
             />
           ))}
         </ul>

@@ -6,6 +6,8 @@ import { stubFetch } from "../../test/fetch";
 import { fakeVideoFrames } from "../../test/video-frame";
 import { stubXhr } from "../../test/xhr";
 import { ThumbnailActions } from "./thumbnail-actions";
+import { signUpload } from "../../test/upload-fixtures";
+import { stubBrowserDialogs } from "../../test/browser-dialogs";
 
 const video = {
   id: "c1",
@@ -14,16 +16,12 @@ const video = {
   thumbnail_url: null,
 } as ContentJson;
 const updated = { ...video, thumbnail_url: "/api/content/c1/thumbnail?v=2" };
-const signed = (init?: RequestInit) => {
-  const { filename } = JSON.parse(String(init?.body)) as { filename: string };
-  return { body: { key: `thumbs/${filename}`, uploadUrl: `/put/${filename}`, multipart: null } };
-};
+const signed = signUpload("thumbs");
 const fail = { status: 500, body: {} };
 
-let alert: ReturnType<typeof vi.fn>;
+let alert: ReturnType<typeof stubBrowserDialogs>["alert"];
 beforeEach(() => {
-  alert = vi.fn();
-  vi.stubGlobal("alert", alert);
+  ({ alert } = stubBrowserDialogs());
 });
 
 function renderActions(item: ContentJson = video) {
@@ -65,7 +63,7 @@ describe("thumbnail actions", () => {
   it("offers no frame for audio", () => {
     renderActions({ ...video, type: "audio" });
     expect(screen.queryByRole("button", { name: /from the video/ })).toBeNull();
-    expect(screen.getByLabelText("Upload a new thumbnail for City walk")).toBeTruthy();
+    expect(screen.getByLabelText("Upload a new thumbnail for City walk")).toBeVisible();
   });
 
   it.each([

@@ -1,19 +1,16 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { useEarnings } from "../../stores/earnings";
+import { describe, expect, it, vi } from "vitest";
+import { refreshAfterCredits } from "../../queries/earnings-run";
 import { expectConsoleError } from "../../test/console";
 import { makeContent } from "../../test/content-fixtures";
 import { deferred, stubFetch } from "../../test/fetch";
+import { renderWithQueries } from "../../test/query-client";
 import { readDiscovery } from "../gallery/discovery";
 import { RecommendedSection } from "./recommended-section";
 
 const drive = makeContent({ title: "Night Drive" });
 const jazz = makeContent({ title: "Late Night Jazz", type: "audio" });
-
-beforeEach(() => {
-  useEarnings.setState({ version: 0 });
-});
 
 function renderSection() {
   const router = createMemoryRouter(
@@ -23,8 +20,8 @@ function renderSection() {
     ],
     { initialEntries: ["/"] },
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  const { queryClient } = renderWithQueries(<RouterProvider router={router} />);
+  return { router, queryClient };
 }
 
 describe("RecommendedSection", () => {
@@ -37,7 +34,7 @@ describe("RecommendedSection", () => {
         return reply.promise;
       },
     });
-    const router = renderSection();
+    const { router } = renderSection();
     const section = screen.getByRole("region", { name: "Recommended for You" });
     expect(within(section).getAllByTestId("recommendation-placeholder").length).toBeGreaterThan(0);
 
@@ -55,7 +52,7 @@ describe("RecommendedSection", () => {
   it("says so kindly when there is nothing to recommend", async () => {
     stubFetch({ "GET /api/content/recommendations": { body: { items: [] } } });
     renderSection();
-    expect(await screen.findByText(/Nothing to recommend yet/)).toBeTruthy();
+    expect(await screen.findByText(/Nothing to recommend yet/)).toBeVisible();
     expect(screen.queryByRole("link")).toBeNull();
   });
 
@@ -65,12 +62,13 @@ describe("RecommendedSection", () => {
     stubFetch({
       "GET /api/content/recommendations": () => (++calls === 1 ? { body: { items: [drive] } } : second.promise),
     });
-    renderSection();
+    const { queryClient } = renderSection();
     await screen.findByRole("link", { name: "Night Drive" });
 
-    act(() => useEarnings.setState({ version: 1 }));
+    // What the home page's earnings poll does when a run credited views.
+    act(() => void refreshAfterCredits(queryClient));
     expect(calls).toBe(2);
-    expect(screen.getByRole("link", { name: "Night Drive" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Night Drive" })).toBeVisible();
     second.resolve({ body: { items: [jazz, drive] } });
     await screen.findByRole("link", { name: "Late Night Jazz" });
   });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,6 +8,7 @@ import { deferred, stubFetch } from "../../test/fetch";
 import { AnalyticsDashboard } from "./analytics-dashboard";
 import { CHART_COLORS } from "./traffic-format";
 import { dashboard, emptyDashboard } from "./traffic-fixtures";
+import { renderWithQueries } from "../../test/query-client";
 
 // happy-dom has no canvas to draw on, so the charts render as figures carrying what chart.js was given.
 vi.mock("react-chartjs-2", () => {
@@ -45,7 +46,7 @@ function stubDashboard(reply: TrafficDashboard | ((range: string) => TrafficDash
 
 // The dashboard lives inside a router on the admin and profile screens.
 const renderDashboard = (props: ComponentProps<typeof AnalyticsDashboard> = { mode: "admin" }) =>
-  render(
+  renderWithQueries(
     <MemoryRouter>
       <AnalyticsDashboard {...props} />
     </MemoryRouter>,
@@ -67,7 +68,7 @@ describe("analytics dashboard: states", () => {
     renderDashboard();
     expect(screen.getByRole("status").textContent).toBe("Loading analytics...");
     answer.resolve({ body: dashboard });
-    expect(await screen.findByRole("tab", { name: "Overview" })).toBeTruthy();
+    expect(await screen.findByRole("tab", { name: "Overview" })).toBeVisible();
     expect(screen.queryByText("Loading analytics...")).toBeNull();
   });
 
@@ -85,8 +86,8 @@ describe("analytics dashboard: states", () => {
   it("says when there are no visitors yet", async () => {
     stubDashboard(emptyDashboard);
     renderDashboard();
-    expect(await screen.findByText("No Analytics Data")).toBeTruthy();
-    expect(screen.getByText("Analytics data will appear once you have visitor traffic")).toBeTruthy();
+    expect(await screen.findByText("No Analytics Data")).toBeVisible();
+    expect(screen.getByText("Analytics data will appear once you have visitor traffic")).toBeVisible();
     expect(screen.queryByRole("tablist")).toBeNull();
   });
 
@@ -101,7 +102,7 @@ describe("analytics dashboard: states", () => {
     renderDashboard({ mode: "creator" });
     await screen.findByText("No Analytics Data");
     expect(creator.mock.calls.map(([url]) => url)).toEqual(["/api/analytics/dashboard?range=7d"]);
-    expect(screen.getByText("Visitors to your creator page and your content.")).toBeTruthy();
+    expect(screen.getByText("Visitors to your creator page and your content.")).toBeVisible();
   });
 
   it("offers the four ranges and refetches when the range changes, keeping the open tab", async () => {
@@ -123,7 +124,7 @@ describe("analytics dashboard: states", () => {
 
     fireEvent.change(range, { target: { value: "30d" } });
     expect(screen.getByRole("status").textContent).toBe("Loading analytics...");
-    expect(screen.getByText("Device Breakdown")).toBeTruthy(); // the last answer stays meanwhile
+    expect(screen.getByText("Device Breakdown")).toBeVisible(); // the last answer stays meanwhile
     next.resolve({ body: { ...dashboard, devices: [{ type: "tablet", visitors: 1234, percentage: 1 }] } });
     await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/admin/analytics/dashboard?range=7d", "/api/admin/analytics/dashboard?range=30d"]);
@@ -254,7 +255,7 @@ describe("analytics dashboard: other tabs", () => {
     renderDashboard();
     await screen.findByRole("tab", { name: "Campaigns" });
     openTab("Campaigns");
-    expect(screen.getByText("Campaign tracking data will appear when you have UTM-tagged traffic")).toBeTruthy();
+    expect(screen.getByText("Campaign tracking data will appear when you have UTM-tagged traffic")).toBeVisible();
     expect(screen.queryByRole("table")).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { useTrafficDashboard, type DashboardMode, type TrafficRange } from "../../hooks/use-traffic-dashboard";
+import type { DashboardMode, TrafficRange } from "../../lib/traffic-api";
+import { useTrafficDashboard } from "../../queries/traffic-dashboard";
 import { Tabs, type TabItem } from "../tabs";
 import { CampaignsTab } from "./campaigns-tab";
 import { EmptyText } from "./dashboard-parts";

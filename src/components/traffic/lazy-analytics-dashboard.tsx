@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import type { DashboardMode } from "../../hooks/use-traffic-dashboard";
+import type { DashboardMode } from "../../lib/traffic-api";
 import { PageSpinner } from "../spinner";
 
 // The dashboard's code is fetched when its tab first opens, so the profile page's first load stays small.

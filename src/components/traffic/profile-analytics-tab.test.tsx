@@ -24,7 +24,7 @@ describe("profile: Analytics tab", () => {
     expect(dashboardCalls()).toEqual([]); // nothing is asked before the tab opens
 
     fireEvent.click(screen.getByRole("tab", { name: "Analytics" }));
-    expect(await screen.findByText("Visitors to your creator page and your content.")).toBeTruthy();
+    expect(await screen.findByText("Visitors to your creator page and your content.")).toBeVisible();
     expect((await screen.findByText("Total Visitors")).nextElementSibling?.textContent).toBe("1,234");
     // StrictMode runs the effect twice (the first request is aborted); only the creator endpoint is asked.
     expect(new Set(dashboardCalls().map(([url]) => url))).toEqual(new Set(["/api/analytics/dashboard?range=7d"]));

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContentJson } from "../../lib/types";
@@ -6,6 +6,7 @@ import { PLAYER_PREFS_KEY, usePlayerPrefs } from "../../stores/player-prefs";
 import { makeContent } from "../../test/content-fixtures";
 import { readDiscovery } from "../gallery/discovery";
 import { UpNextPanel } from "./up-next-panel";
+import { passSeconds } from "../../test/timers";
 
 const drive = makeContent({ title: "Night Drive", description: "Synths after dark.", duration: 185, type: "video" });
 const jazz = makeContent({ title: "Late Night Jazz", description: "Brushes and bass.", duration: 62, type: "audio" });
@@ -34,12 +35,10 @@ function renderPanel(suggestions: ContentJson[] | null) {
   return { onClose, router };
 }
 
-const seconds = (n: number) => act(() => vi.advanceTimersByTime(n * 1000));
-
 describe("UpNextPanel", () => {
   it("shows each suggestion's thumbnail, duration, title, description and type, linking as AI-recommended", () => {
     const { router } = renderPanel([drive, jazz]);
-    expect(screen.getByRole("dialog", { name: "Up Next" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Up Next" })).toBeVisible();
     const cards = within(screen.getByRole("list", { name: "Suggestions" })).getAllByRole("link");
     expect(cards.map((card) => card.getAttribute("href"))).toEqual([`/content/${drive.id}`, `/content/${jazz.id}`]);
     expect(cards[0].textContent).toContain("3:05");
@@ -48,7 +47,7 @@ describe("UpNextPanel", () => {
     expect(cards[0].textContent).toContain("Video");
     expect(cards[1].textContent).toContain("1:02");
     expect(cards[1].textContent).toContain("Audio");
-    expect(within(cards[0]).getByTestId("thumbnail-fallback")).toBeTruthy();
+    expect(within(cards[0]).getByTestId("thumbnail-fallback")).toBeVisible();
 
     fireEvent.click(cards[1]);
     expect(router.state.location.pathname).toBe(`/content/${jazz.id}`);
@@ -58,11 +57,11 @@ describe("UpNextPanel", () => {
   it("counts down from 10 and closes itself when time is up", async () => {
     const { onClose, router } = renderPanel([drive]);
     expect(screen.getByRole("timer").textContent).toBe("Auto-close in 10s");
-    await seconds(1);
+    await passSeconds(1);
     expect(screen.getByRole("timer").textContent).toBe("Auto-close in 9s");
-    await seconds(8);
+    await passSeconds(8);
     expect(onClose).not.toHaveBeenCalled();
-    await seconds(1);
+    await passSeconds(1);
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe("/content/current");
   });
@@ -75,7 +74,7 @@ describe("UpNextPanel", () => {
     expect(checkbox).toHaveProperty("checked", true);
     expect(JSON.parse(localStorage.getItem(PLAYER_PREFS_KEY) ?? "{}")).toMatchObject({ state: { autoplayNext: true } });
 
-    await seconds(10);
+    await passSeconds(10);
     expect(onClose).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe(`/content/${drive.id}`);
     expect(readDiscovery(router.state.location.state)).toBe("ai_recommended");
@@ -94,7 +93,7 @@ describe("UpNextPanel", () => {
     expect(screen.queryByRole("button", { name: "Close" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Stay Here" }));
     expect(onClose).toHaveBeenCalledTimes(1);
-    await seconds(10);
+    await passSeconds(10);
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
@@ -109,6 +108,6 @@ describe("UpNextPanel", () => {
   it("shows placeholders while the suggestions load", () => {
     renderPanel(null);
     expect(screen.getByRole("list", { name: "Loading suggestions" }).getAttribute("aria-busy")).toBe("true");
-    expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Close" })).toBeVisible();
   });
 });

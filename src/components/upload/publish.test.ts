@@ -4,15 +4,13 @@ import { fakeVideoFrames } from "../../test/video-frame";
 import { stubXhr } from "../../test/xhr";
 import { STEP_HOLD_MS } from "./progress-steps";
 import { publishBulkItem, publishSingle } from "./publish";
+import { signUpload } from "../../test/upload-fixtures";
 
 const noDetails = { title: "Clip", description: "", tags: "" };
 
 function stubApi() {
   return stubFetch({
-    "POST /api/uploads/sign": (init) => {
-      const { filename } = JSON.parse(String(init?.body)) as { filename: string };
-      return { body: { key: `k/${filename}`, uploadUrl: `/put/${filename}`, multipart: null } };
-    },
+    "POST /api/uploads/sign": signUpload(),
     "POST /api/content/finalize": { body: { id: "c1" } },
   });
 }

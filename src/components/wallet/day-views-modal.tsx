@@ -1,9 +1,11 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "react-router";
-import { describeFailure } from "../../lib/api";
-import { getMyViews, type ViewSide } from "../../lib/earnings-api";
+import type { ViewSide } from "../../lib/earnings-api";
 import { formatDay, formatUtcTime } from "../../lib/format";
 import type { MyViewJson, MyViewsResponse } from "../../lib/types";
+import { dayViewsQuery } from "../../queries/earnings-report";
+import { useUserId } from "../../stores/auth";
 import { Modal } from "../modal";
 import { outcomeText, outcomeTone, type ReasonContext } from "./view-reasons";
 
@@ -22,35 +24,14 @@ const sides: [side: ViewSide, label: string][] = [
 /** The server lists at most this many views of a day (MyViewsResponse.truncated). */
 const LIST_LIMIT = 500;
 
-/** Settled answer for one day and side; `response` null when it failed. */
-type Settled = { key: string; response: MyViewsResponse | null };
-
 /**
  * A day's views, each with what it did for the member and why (docs/decisions/019): the views they watched,
  * or, as creator, others' views of their content. Opened from a daily row of the earnings calendar.
  */
 export function DayViewsModal({ date, rules, onClose }: DayViewsModalProps) {
   const [side, setSide] = useState<ViewSide>("viewer");
-  const [settled, setSettled] = useState<Settled | null>(null);
-  const key = `${date}|${side}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getMyViews(date, side, controller.signal).then(
-      (response) => {
-        if (!controller.signal.aborted) setSettled({ key, response });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // Console only (docs/product-spec.md §8); the list says it has nothing to show.
-        console.error(describeFailure("Failed to load views", error));
-        setSettled({ key, response: null });
-      },
-    );
-    return () => controller.abort();
-  }, [key, date, side]);
-
-  const current = settled?.key === key ? settled : null;
+  const userId = useUserId();
+  const views = useQuery(dayViewsQuery(userId, date, side));
   return (
     <Modal title={`Views on ${formatDay(date)}`} onClose={onClose}>
       <div className="space-y-4">
@@ -75,16 +56,25 @@ export function DayViewsModal({ date, rules, onClose }: DayViewsModalProps) {
           {side === "viewer" ? "What you watched, and what each view earned you." : "Others' views of your content, and what each earned you."}{" "}
           Times are UTC.
         </p>
-        <ViewsBody current={current} side={side} rules={rules} />
+        <ViewsBody response={views.data} failed={views.isError} side={side} rules={rules} />
       </div>
     </Modal>
   );
 }
 
-function ViewsBody({ current, side, rules }: { current: Settled | null; side: ViewSide; rules: ReasonContext["rules"] }) {
-  if (!current) return <p role="status" className="py-6 text-center text-sm text-slate-400">Loading views…</p>;
-  if (!current.response) return <p className="py-6 text-center text-sm text-slate-400">The views could not be loaded. Try again later.</p>;
-  const { views, truncated } = current.response;
+type ViewsBodyProps = {
+  /** Undefined until the answer for this day and side arrives, or when it failed. */
+  response: MyViewsResponse | undefined;
+  /** The load failed; it was logged (docs/product-spec.md §8), the list says it has nothing to show. */
+  failed: boolean;
+  side: ViewSide;
+  rules: ReasonContext["rules"];
+};
+
+function ViewsBody({ response, failed, side, rules }: ViewsBodyProps) {
+  if (failed) return <p className="py-6 text-center text-sm text-slate-400">The views could not be loaded. Try again later.</p>;
+  if (!response) return <p role="status" className="py-6 text-center text-sm text-slate-400">Loading views…</p>;
+  const { views, truncated } = response;
   if (views.length === 0) return <p className="py-6 text-center text-sm text-slate-400">No views on this day.</p>;
   return (
     <>

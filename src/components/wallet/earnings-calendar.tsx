@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useEarningsReport } from "../../hooks/use-earnings-report";
 import type { EarningRulesJson } from "../../lib/types";
+import { useEarningsReport } from "../../queries/earnings-report";
 import { PageSpinner } from "../spinner";
 import { DayViewsModal } from "./day-views-modal";
 import { EmptyState } from "./empty-state";
@@ -21,13 +21,12 @@ type EarningsCalendarProps = {
 
 /** Earnings Calendar tab: pick a range and view mode; summary cards and a breakdown table; a day's views. */
 export function EarningsCalendar({ selection, onSelectionChange, rules }: EarningsCalendarProps) {
-  const [reloadKey, setReloadKey] = useState(0);
   const [openDay, setOpenDay] = useState<string | null>(null);
   const today = todayUtc();
   const errors = checkDates(selection, today);
   const valid = !errors.startDate && !errors.endDate;
   // Invalid dates ask nothing: the fields say what to fix instead.
-  const { report, groupBy, loading } = useEarningsReport(valid ? selection : null, reloadKey);
+  const { report, groupBy, loading, reload } = useEarningsReport(valid ? selection : null);
 
   return (
     <div className="space-y-6">
@@ -36,7 +35,7 @@ export function EarningsCalendar({ selection, onSelectionChange, rules }: Earnin
         errors={errors}
         today={today}
         onChange={onSelectionChange}
-        onUpdate={() => setReloadKey((n) => n + 1)}
+        onUpdate={reload}
       />
       {!valid ? null : report === null && loading ? (
         <PageSpinner />

@@ -1,0 +1,53 @@
+import type { ContentFeedQuery } from "./content-api";
+import type { ReportQuery, ViewSide } from "./earnings-api";
+import type { DashboardMode, TrafficRange } from "./traffic-api";
+
+// Every key of the SPA's server-state cache (TanStack Query), in one place, so an invalidation names
+// exactly what it refreshes. The first element is the kind of data: invalidating `[kind]` reaches every
+// variant of it. Data that differs between accounts carries the user id, so after signing out and in as
+// someone else the cache can never show the previous account's answers.
+
+type UserId = string | null;
+
+export const queryKeys = {
+  contentFeed: (query: ContentFeedQuery) => ["content-feed", query] as const,
+  content: (id: string) => ["content", id] as const,
+  creator: (id: string) => ["creator", id] as const,
+  suggestions: (contentId: string) => ["suggestions", contentId] as const,
+  likeStatus: (userId: UserId, contentId: string) => ["like-status", userId, contentId] as const,
+  recommendations: (userId: UserId) => ["recommendations", userId] as const,
+  myContent: (userId: UserId) => ["my-content", userId] as const,
+  likedContent: (userId: UserId) => ["liked-content", userId] as const,
+
+  /** The home page's earnings run (POST /api/earnings/calculate), polled like a query. */
+  earningsRun: (userId: UserId) => ["earnings-run", userId] as const,
+  wallet: (userId: UserId) => ["wallet", userId] as const,
+  payments: (userId: UserId) => ["payments", userId] as const,
+  earningRules: () => ["earning-rules"] as const,
+  earningsReport: (userId: UserId, query: ReportQuery | null) => ["earnings-report", userId, query] as const,
+  dayViews: (userId: UserId, date: string, side: ViewSide) => ["day-views", userId, date, side] as const,
+  challengeProgress: (userId: UserId) => ["challenge-progress", userId] as const,
+
+  trafficDashboard: (mode: DashboardMode, userId: UserId, range: TrafficRange) =>
+    ["traffic-dashboard", mode, userId, range] as const,
+
+  /** Everything the admin dashboard lists; a saved admin change invalidates all of it. */
+  admin: {
+    all: ["admin"] as const,
+    list: (name: string, ...params: unknown[]) => ["admin", name, ...params] as const,
+  },
+};
+
+/**
+ * The kinds of data a run of the earnings job that credited views makes out of date (docs/architecture.md
+ * §4: the page refreshes in place): balances, payments, the calendar, challenge progress (a pending
+ * sign-on bonus may now be awarded), the recommendations (they learn from finished views) and the gallery.
+ */
+export const creditedViewsMakeStale: readonly string[] = [
+  queryKeys.wallet(null),
+  queryKeys.payments(null),
+  queryKeys.earningsReport(null, null),
+  queryKeys.challengeProgress(null),
+  queryKeys.recommendations(null),
+  queryKeys.contentFeed({}),
+].map(([kind]) => kind); // Read off the keys themselves, so the two can never drift apart.

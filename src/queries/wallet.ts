@@ -1,0 +1,60 @@
+import { useQuery } from "@tanstack/react-query";
+import { getPayments, getWallet } from "../lib/earnings-api";
+import { queryKeys } from "../lib/query-keys";
+import type { PaymentJson, WalletJson } from "../lib/types";
+import { useUserId } from "../stores/auth";
+
+/** docs/product-spec.md §9: wallet data refreshes this often. */
+export const WALLET_REFRESH_MS = 60_000;
+
+/** What the wallet shows until (or unless) the server answers: zeros, and the $25.00 threshold. */
+export const emptyWallet: WalletJson = {
+  viewer_balance: 0,
+  creator_balance: 0,
+  viewer_earnings: 0,
+  creator_earnings: 0,
+  bonuses: 0,
+  viewer_payouts: 0,
+  creator_payouts: 0,
+  paid_out: 0,
+  pending_payouts: 0,
+  minimum_payout: 25,
+  available_balance: 0,
+  pending_balance: 0,
+  viewer_pending: 0,
+  creator_pending: 0,
+  viewer_reversed: 0,
+  creator_reversed: 0,
+  next_available_at: null,
+};
+
+// Polled while the wallet is open, also in a background tab, as the screen's own timer did before.
+const polled = { refetchInterval: WALLET_REFRESH_MS, refetchIntervalInBackground: true } as const;
+
+export type WalletData = { wallet: WalletJson; payments: PaymentJson[]; loaded: boolean };
+
+/**
+ * The signed-in user's wallet and payments, refreshed every 60 s and whenever the earnings run credits
+ * something (it invalidates both). Failures are logged only (docs/product-spec.md §8): the screen keeps
+ * what it last showed, zeros and no payments before anything arrived. `loaded` once both have answered.
+ */
+export function useWalletData(): WalletData {
+  const userId = useUserId();
+  const wallet = useQuery({
+    queryKey: queryKeys.wallet(userId),
+    queryFn: ({ signal }) => getWallet(signal),
+    ...polled,
+    meta: { failure: "Failed to load wallet" },
+  });
+  const payments = useQuery({
+    queryKey: queryKeys.payments(userId),
+    queryFn: ({ signal }) => getPayments(signal).then((answer) => answer.payments),
+    ...polled,
+    meta: { failure: "Failed to load payments" },
+  });
+  return {
+    wallet: wallet.data ?? emptyWallet,
+    payments: payments.data ?? [],
+    loaded: !wallet.isPending && !payments.isPending,
+  };
+}
