@@ -57,7 +57,7 @@ function AccountActions() {
   const signOut = () => {
     void logout();
     // Leave screens that only make sense signed in (wallet, player) for the public home page.
-    navigate("/");
+    void navigate("/");
   };
 
   return <AccountMenu user={user} onSignOut={signOut} />;

@@ -37,7 +37,8 @@ export function useAdSequence({ contentId, player, reporting }: SequenceOptions)
 
   useEffect(() => {
     const controller = new AbortController();
-    getAdSettings(controller.signal)
+    // Never rejects: a failed load is caught above the last step and means "no ads".
+    void getAdSettings(controller.signal)
       .then((settings) => {
         const found = adBreaks(settings);
         if (!found.vastUrl) return noAds;

@@ -9,8 +9,15 @@ export const CONTROLS_HIDE_MS = 3000;
  */
 export function useAutoHide(playing: boolean, delayMs = CONTROLS_HIDE_MS) {
   const [idle, setIdle] = useState(false);
+  const [wasPlaying, setWasPlaying] = useState(playing);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const playingRef = useRef(playing);
+
+  // Starting or pausing playback shows the controls at once: adjusted while rendering, not after.
+  if (wasPlaying !== playing) {
+    setWasPlaying(playing);
+    setIdle(false);
+  }
 
   const wake = useCallback(() => {
     clearTimeout(timerRef.current);
@@ -21,9 +28,10 @@ export function useAutoHide(playing: boolean, delayMs = CONTROLS_HIDE_MS) {
   useEffect(() => {
     playingRef.current = playing;
     // Starting playback begins the countdown; pausing shows the controls for good.
-    wake();
+    clearTimeout(timerRef.current);
+    if (playing) timerRef.current = setTimeout(() => setIdle(true), delayMs);
     return () => clearTimeout(timerRef.current);
-  }, [playing, wake]);
+  }, [playing, delayMs]);
 
   return { visible: !playing || !idle, wake };
 }

@@ -20,7 +20,7 @@ type Reporting = ReturnType<typeof renderReporting>["current"];
 /** Plays from `from` seconds for `seconds` seconds, with the clock and the position moving together. */
 function playFor(reporting: Reporting, from: number, seconds: number) {
   for (let ms = FRAME_MS; ms <= seconds * 1000; ms += FRAME_MS) {
-    act(() => vi.advanceTimersByTime(FRAME_MS));
+    act(() => void vi.advanceTimersByTime(FRAME_MS));
     reporting.onTimeUpdate(from + ms / 1000, LONG);
   }
 }
@@ -78,7 +78,7 @@ describe("usePlaybackReporting, the heartbeat", () => {
     playFor(reporting, 0, 12.5);
     reporting.onPause();
     // Paused for a minute, longer than the server's gap limit; a seek back while paused sends nothing.
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => void vi.advanceTimersByTime(60_000));
     reporting.onTimeUpdate(5, LONG);
     await settle();
     expect(events(sent)).toEqual([
@@ -105,7 +105,7 @@ describe("usePlaybackReporting, the heartbeat", () => {
     playFor(reporting, 0, 10);
     // Buffering: time passes, the position does not move.
     for (let i = 0; i < 4; i++) {
-      act(() => vi.advanceTimersByTime(10_000));
+      act(() => void vi.advanceTimersByTime(10_000));
       reporting.onTimeUpdate(10, LONG);
     }
     reporting.onPause();
@@ -121,7 +121,7 @@ describe("usePlaybackReporting, the heartbeat", () => {
     playFor(reporting, LONG - 15, 15); // seeked near the end, then played to it
     reporting.onPause(); // media elements pause just before they end
     reporting.onEnded();
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => void vi.advanceTimersByTime(60_000));
     reporting.onTimeUpdate(0, LONG); // the rewind when playing again later
     await settle();
     expect(events(sent)).toEqual([

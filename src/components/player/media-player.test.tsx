@@ -106,13 +106,13 @@ describe("MediaPlayer", () => {
     const { media, player } = renderPlayer();
     const controls = () => screen.getByRole("slider", { name: "Seek" }).closest("[data-state]")!;
     act(() => void media.play());
-    act(() => vi.advanceTimersByTime(2900));
+    act(() => void vi.advanceTimersByTime(2900));
     expect(controls().getAttribute("data-state")).toBe("visible");
-    act(() => vi.advanceTimersByTime(200));
+    act(() => void vi.advanceTimersByTime(200));
     expect(controls().getAttribute("data-state")).toBe("hidden");
     fireEvent.pointerMove(player);
     expect(controls().getAttribute("data-state")).toBe("visible");
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => void vi.advanceTimersByTime(3000));
     expect(controls().getAttribute("data-state")).toBe("hidden");
     act(() => media.pause());
     expect(controls().getAttribute("data-state")).toBe("visible");

@@ -36,7 +36,7 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
   };
 
   return (
-    <form onSubmit={save} className="min-w-0 flex-1 space-y-3" aria-label={`Edit ${item.title}`} noValidate>
+    <form onSubmit={(event) => void save(event)} className="min-w-0 flex-1 space-y-3" aria-label={`Edit ${item.title}`} noValidate>
       <DetailsFields details={details} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={saving} />
       <div className="flex gap-2">
         <button type="submit" className={buttonClass("primary")} disabled={saving || !details.title.trim()}>

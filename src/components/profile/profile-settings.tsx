@@ -44,7 +44,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <form onSubmit={save} className={`${card} max-w-xl space-y-5`} aria-label="Profile settings" noValidate>
+    <form onSubmit={(event) => void save(event)} className={`${card} max-w-xl space-y-5`} aria-label="Profile settings" noValidate>
       <div>
         <label htmlFor={`${id}-email`} className={labelClass}>
           Email
@@ -78,7 +78,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
         <button type="submit" className={buttonClass("primary")} disabled={saving || unchanged} aria-busy={saving}>
           Save Changes
         </button>
-        <button type="button" className={buttonClass("secondary")} onClick={() => navigate("/")}>
+        <button type="button" className={buttonClass("secondary")} onClick={() => void navigate("/")}>
           Cancel
         </button>
       </div>

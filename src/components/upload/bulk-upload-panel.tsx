@@ -65,7 +65,7 @@ export function BulkUploadPanel() {
         <button type="button" className={buttonClass("primary")} onClick={startUpload} disabled={running || !hasPending}>
           {uploadLabel}
         </button>
-        <button type="button" className={`${buttonClass("ghost")} ml-auto`} onClick={() => navigate("/")}>
+        <button type="button" className={`${buttonClass("ghost")} ml-auto`} onClick={() => void navigate("/")}>
           Done
         </button>
       </div>

@@ -64,7 +64,7 @@ export function SingleUploadForm() {
   const canSubmit = Boolean(file && details.title.trim()) && !uploading && !thumbnail.generating;
 
   return (
-    <form onSubmit={submit} className={`${card} space-y-6`} aria-label="Upload content" noValidate>
+    <form onSubmit={(event) => void submit(event)} className={`${card} space-y-6`} aria-label="Upload content" noValidate>
       <MediaPicker file={file} onSelect={selectFile} disabled={uploading} />
       <DetailsFields details={details} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={uploading} />
       {file ? <ThumbnailField thumbnail={thumbnail} onPick={pick} onRemove={remove} disabled={uploading} /> : null}

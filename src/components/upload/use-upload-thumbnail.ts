@@ -18,15 +18,19 @@ const none: UploadThumbnail = { image: null, origin: null, generating: false, er
  * (docs/product-spec.md §2); the user may replace it with an image or remove it.
  */
 export function useUploadThumbnail(file: File | null) {
-  const [thumbnail, setThumbnail] = useState<UploadThumbnail>(none);
+  const isVideo = file !== null && mediaTypeOf(file) === "video";
+  const [thumbnail, setThumbnail] = useState<UploadThumbnail>(isVideo ? { ...none, generating: true } : none);
+  const [thumbnailOf, setThumbnailOf] = useState(file);
+
+  // A new file starts over (generating for a video), adjusted while rendering so no frame shows the old image.
+  if (thumbnailOf !== file) {
+    setThumbnailOf(file);
+    setThumbnail(isVideo ? { ...none, generating: true } : none);
+  }
 
   useEffect(() => {
-    if (!file || mediaTypeOf(file) !== "video") {
-      setThumbnail(none);
-      return;
-    }
+    if (!file || !isVideo) return;
     let current = true;
-    setThumbnail({ ...none, generating: true });
     // Only a generation still wanted lands: not after a new file, a picked image or a removal.
     const land = (next: UploadThumbnail) => {
       if (current) setThumbnail((state) => (state.generating ? next : state));
@@ -38,7 +42,7 @@ export function useUploadThumbnail(file: File | null) {
     return () => {
       current = false;
     };
-  }, [file]);
+  }, [file, isVideo]);
 
   const pick = useCallback((image: File) => setThumbnail({ ...none, image, origin: "picked" }), []);
   const remove = useCallback(() => setThumbnail(none), []);
