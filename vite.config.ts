@@ -26,9 +26,10 @@ export default defineConfig(({ command, isPreview }) => {
       }),
     ],
     server: { port: 5173, strictPort: true },
-    // Dependencies only lazy screens import (admin charts, the wallet's calendar, the ad player), bundled at
-    // start: found mid-session, Vite re-bundles and reloads the page under the user (and the e2e suite).
-    optimizeDeps: { include: ["chart.js", "react-chartjs-2", "react-day-picker", "@dailymotion/vast-client"] },
+    // Dependencies Vite's first scan misses (TanStack Query, and what only lazy screens import: admin charts,
+    // the wallet's calendar, the ad player), bundled at start: found mid-session, Vite re-bundles and reloads
+    // the page under the user (and the e2e suite).
+    optimizeDeps: { include: ["@tanstack/react-query", "chart.js", "react-chartjs-2", "react-day-picker", "@dailymotion/vast-client"] },
     // The manifest lets bench/bundle-size.ts tell what the home route loads first.
     build: { outDir: "dist", manifest: true },
   };
