@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ContentListResponse } from "../api-types";
+import type { ContentListResponse } from "../../common/api-types";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { findContent, findMedia, likeState, listByCreator, listContentPage, listLikedBy, setLike } from "../db/queries/content";
 import { deleteContentRow, replaceThumbnail, updateContentText } from "../db/queries/content-writes";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { FinalizeResponse } from "../api-types";
+import type { FinalizeResponse } from "../../common/api-types";
 import type { SignedInEnv } from "../app-env";
 import { finalizeContent } from "../domain/content/finalize";
 import { contentText } from "../domain/content/rules";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { MyViewsResponse } from "../api-types";
+import type { MyViewsResponse } from "../../common/api-types";
 import type { SignedInEnv } from "../app-env";
 import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
 import { readSettings } from "../db/queries/settings";

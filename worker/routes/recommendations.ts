@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { RecommendationsResponse, SuggestionsResponse } from "../api-types";
+import type { RecommendationsResponse, SuggestionsResponse } from "../../common/api-types";
 import type { SignedInEnv } from "../app-env";
 import { loadCandidates, loadFallbackCandidates, loadItemAndProfile, loadViewerProfile } from "../db/queries/recommendations";
 import { profileTags, recommend, seedsOf, suggest, suggestRelaxed, withFallback } from "../domain/recommendations/model";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { UploadPartsResponse } from "../api-types";
+import type { UploadPartsResponse } from "../../common/api-types";
 import type { SignedInEnv } from "../app-env";
 import { findUpload, listParts } from "../db/queries/uploads";
 import { uploadTaken } from "../domain/uploads/claim";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { PaymentsResponse } from "../api-types";
+import type { PaymentsResponse } from "../../common/api-types";
 import type { SignedInEnv } from "../app-env";
 import { earningsReport } from "../db/queries/earnings-report";
 import { paymentsOf } from "../db/queries/payments";

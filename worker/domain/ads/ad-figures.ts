@@ -1,4 +1,4 @@
-import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson } from "../../api-types";
+import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson } from "../../../common/api-types";
 import type { AdEventRow } from "../../db/queries/ads";
 import type { ReportRange } from "../earnings/report-range";
 import { AD_POSITIONS, type AdEvent, type AdPosition } from "./ad-beacon";

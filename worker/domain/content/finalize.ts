@@ -1,4 +1,4 @@
-import type { FinalizeRequest } from "../../api-types";
+import type { FinalizeRequest } from "../../../common/api-types";
 import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { EarningRulesJson } from "../../api-types";
+import type { EarningRulesJson } from "../../../common/api-types";
 import { EARNING_RULE_BOUNDS, EARNING_RULE_DEFAULTS, type EarningRuleSettings } from "../../db/queries/earning-rule-settings";
 import { usd } from "../../lib/money";
 import { EARNABLE_VIEWS_PER_DAY, QUALIFY_FRACTION, VIEW_REWARD_MICROS } from "./rules";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewSweepResponse, ReviewsResponse } from "../../api-types";
+import type { ReviewSweepResponse, ReviewsResponse } from "../../../common/api-types";
 import type { AppEnv } from "../../app-env";
 import { listReviews } from "../../db/queries/reviews";
 import { decideReview, reviewDecisionBody } from "../../domain/reviews/decide-review";
