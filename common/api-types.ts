@@ -1,5 +1,11 @@
 // Response shapes of the API, as plain types with no runtime imports, so the SPA can import them too
-// (`import type`) and both sides fail to compile when one changes (docs/decisions/006).
+// (`import type`) and both sides fail to compile when one changes (docs/decisions/006). What a request
+// sends is the input type of the schema that validates it (common/schemas, docs/decisions/024); the
+// request types named here are those, kept under the names the SPA already uses.
+import type { REQUIREMENT_TYPES } from "./challenges";
+import type { ReviewDecisionBody } from "./schemas/admin-reviews";
+import type { ContentFinalizeBody } from "./schemas/content";
+import type { UploadSignBody } from "./schemas/uploads";
 
 /** Every error body (one error handler on the server). */
 export type ApiErrorBody = { error: string; code?: string; requestId: string };
@@ -55,7 +61,7 @@ export type CreatorPageJson = CreatorCardJson & { video_count: number; audio_cou
 
 // ---- Uploads (docs/architecture.md §4 "Uploads") ----
 
-export type UploadSignRequest = { filename: string; contentType: string; fileSize: number };
+export type UploadSignRequest = UploadSignBody;
 
 /**
  * POST /api/uploads/sign. Small files (`multipart` null): PUT the whole file to `uploadUrl` with its
@@ -79,14 +85,7 @@ export type UploadMultipartPlan = { token: string; partSize: number; partCount: 
 
 export type UploadPartsResponse = { parts: { part: number; size: number }[] };
 
-export type FinalizeRequest = {
-  r2_key: string;
-  type: ContentType;
-  title: string;
-  description?: string;
-  tags?: string[];
-  thumbnail_key?: string;
-};
+export type FinalizeRequest = ContentFinalizeBody;
 
 export type FinalizeResponse = { id: string };
 
@@ -204,7 +203,7 @@ export type ReviewsResponse = { reviews: ReviewJson[] };
 /** POST /api/admin/reviews/sweep: flags the sweep opened and earnings it newly covered. */
 export type ReviewSweepResponse = { flagged: number; covered: number };
 /** POST /api/admin/reviews/{id}: settles an open flag (audited); 409 once settled. Answers the ReviewJson. */
-export type ReviewDecision = { decision: "reverse" | "clear"; note: string };
+export type ReviewDecision = ReviewDecisionBody;
 
 export type PaymentJson = {
   id: string;
@@ -241,7 +240,7 @@ export type EarningsReport = {
 
 // ---- Challenges (docs/product-spec.md §3 "Challenge", "Challenge progress", "Bonus record") ----
 
-export type RequirementType = "streams_completed" | "content_uploaded" | "min_views_per_content";
+export type RequirementType = (typeof REQUIREMENT_TYPES)[number];
 
 export type ChallengeJson = {
   id: string;
@@ -295,7 +294,7 @@ export type BonusAwardJson = {
 export type BonusRiskReason = "reciprocal_new_accounts" | "shared_ip" | "claimant_uploads";
 
 /** POST /api/admin/bonuses/{id}/review: settles a held sign-on bonus; answers the updated BonusAwardJson. */
-export type BonusReviewBody = { decision: "approve" | "reject"; note: string };
+export type { BonusReviewBody } from "./schemas/admin-reviews";
 
 /** GET /api/admin/challenges: the list, the sign-on bonus history and its totals. */
 export type AdminChallengesResponse = {
@@ -319,10 +318,10 @@ export type EarningRulesJson = {
   earnings_hold_days: number;
 };
 
-export type EarningRuleKey = "min_earning_seconds" | "daily_earnable_views" | "earnings_hold_days";
+export type { EarningRuleKey } from "./earning-rules";
 
 /** PATCH /api/admin/earning-rules (audited); answers the updated EarningRulesJson. */
-export type EarningRuleChange = { key: EarningRuleKey; value: number };
+export type { EarningRuleChange } from "./schemas/admin-earning-rules";
 
 // ---- Recommendations (docs/product-spec.md §7 "Content"; docs/architecture.md §4 "Recommendations") ----
 
