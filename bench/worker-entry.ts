@@ -30,7 +30,8 @@ import { app } from "../worker/app.ts";
 import type { AppEnv, SignedInEnv } from "../worker/app-env.ts";
 import { createDb } from "../worker/db/client.ts";
 import { findContent } from "../worker/db/queries/content.ts";
-import { content, discoveryMethods, views } from "../worker/db/schema/index.ts";
+import { DISCOVERY_METHODS } from "../common/playback.ts";
+import { content, views } from "../worker/db/schema/index.ts";
 import { refreshChallenges } from "../worker/domain/challenges/refresh.ts";
 import { candidatesSql, coverSql, type ReviewRuleName } from "../worker/db/queries/review-rules.ts";
 import { runEarningsJob } from "../worker/domain/earnings/run-job.ts";
@@ -363,7 +364,7 @@ const baselineStartBody = z.object({
   content_id: z.string().regex(ULID, "content_id must be a content id"),
   event_type: z.literal("start").default("start"),
   second_mark: z.number().min(0).max(0).default(0),
-  discovery_method: z.enum(discoveryMethods).default("browse"),
+  discovery_method: z.enum(DISCOVERY_METHODS).default("browse"),
   device_fingerprint: z.string().max(128).default(""),
 });
 const baselineEventBody = z.object({

@@ -4,3 +4,17 @@ export const splitTags = (text: string) =>
     .split(",")
     .map((tag) => tag.trim())
     .filter(Boolean);
+
+/** Tags as stored: trimmed, empties dropped, commas split, duplicates (any case) removed. */
+export function normalizeTags(input: string[] | string | undefined): string[] {
+  const raw = typeof input === "string" ? [input] : (input ?? []);
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const piece of raw.flatMap((t) => t.split(","))) {
+    const tag = piece.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}

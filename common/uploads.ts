@@ -31,3 +31,6 @@ export const maxBytes = (kind: UploadKind) => (kind === "media" ? MAX_MEDIA_BYTE
 /** Video when the content type is a video type, else audio. */
 export const mediaTypeOf = (contentType: string): "video" | "audio" =>
   contentType.startsWith("video/") ? "video" : "audio";
+
+/** `type/subtype` as RFC 6838 allows it; anything else is not a content type at all (invalid input, not unsupported media). */
+export const MIME_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/i;

@@ -8,7 +8,7 @@
 // at 1.5× real time (a viewer on fast-forward speed, well inside the limit), an event every 0.5–1 s, counted
 // from when the start was answered (so never ahead of the server's clock): an earning session qualifies
 // after 0.8 / 1.5 ≈ 53 % of the item's duration in wall time.
-import type { PlaybackEventResponse, PlaybackStartResponse } from "../../worker/api-types.ts";
+import type { PlaybackEventResponse, PlaybackStartResponse } from "../../common/api-types.ts";
 import { sleep, type Client } from "./client.ts";
 import type { Item, User } from "./setup.ts";
 import type { ViewsModel } from "./views-model.ts";

@@ -3,7 +3,7 @@
 // (sign → PUT → finalize), so the server measures their durations from the files themselves.
 // /bench/media cannot help there: its rows are always 600 s long.
 import { readFileSync } from "node:fs";
-import type { ContentJson, CurrentUserJson, EarningRulesJson, FinalizeResponse, UploadSignResponse } from "../../worker/api-types.ts";
+import type { ContentJson, CurrentUserJson, EarningRulesJson, FinalizeResponse, UploadSignResponse } from "../../common/api-types.ts";
 import { getJson, postJson, signIn, timedRequest } from "../lib/http.ts";
 
 export type User = { email: string; id: string; cookie: string };

@@ -59,4 +59,4 @@ export type {
   // Traffic analytics (docs/product-spec.md §3 "Analytics (traffic)", "Analytics config")
   TrafficDashboard,
   AnalyticsConfig,
-} from "../../worker/api-types";
+} from "../../common/api-types";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AdminChallengesResponse, BonusAwardJson, EarningRulesJson } from "../api-types";
+import type { AdminChallengesResponse, BonusAwardJson, EarningRulesJson } from "../../common/api-types";
 import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { fixture } from "../test/fixtures";

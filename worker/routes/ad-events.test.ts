@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AdAnalyticsResponse, ApiErrorBody } from "../api-types";
+import type { AdAnalyticsResponse, ApiErrorBody } from "../../common/api-types";
 import { adEventDays } from "../db/schema";
 import { testDb } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";

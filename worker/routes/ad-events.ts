@@ -1,11 +1,18 @@
 import { Hono } from "hono";
+import { adBeaconQuery } from "../../common/schemas/ads";
 import type { AppEnv } from "../app-env";
 import { countAdEvent } from "../db/queries/ads";
-import { AD_BEACONS_PER_MINUTE, adBeaconQuery } from "../domain/ads/ad-beacon";
 import { addressHash } from "../lib/crypto";
 import { forbidden, rateLimited } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
+
+/**
+ * Per address and minute. One ad sends at most 8 beacons (impression, start, three quartiles, complete or
+ * skip, click, error) and lasts seconds, two breaks per item: a real player, even a few tabs or a household
+ * behind one address, stays far below this.
+ */
+const AD_BEACONS_PER_MINUTE = 300;
 
 // A transparent 1×1 GIF: the VAST client fires each tracking URL as an image (`new Image().src = url`).
 const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (ch) => ch.charCodeAt(0));

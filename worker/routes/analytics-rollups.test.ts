@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TrafficDashboard } from "../api-types";
+import type { TrafficDashboard } from "../../common/api-types";
 import { rollPageTotals } from "../domain/traffic/page-totals";
 import { dayOf } from "../lib/days";
-import { TRAFFIC_RANGES, type TrafficRange } from "../domain/traffic/page-visit";
+import { TRAFFIC_RANGES, type TrafficRange } from "../../common/traffic-ranges";
 import { displayName } from "../domain/username";
 import { makeContent } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";

@@ -1,17 +1,18 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { pageVisitBody, trafficDashboardQuery } from "../../common/schemas/traffic";
+import { TRAFFIC_RANGES } from "../../common/traffic-ranges";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { readSettings } from "../db/queries/settings";
 import { recordVisit } from "../db/queries/traffic";
 import { trafficDashboard } from "../domain/traffic/dashboard-figures";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
-import { pageVisitBody, sourceOf, TRAFFIC_RANGES } from "../domain/traffic/page-visit";
+import { sourceOf } from "../domain/traffic/page-visit";
 import { addressHash } from "../lib/crypto";
 import { rateLimited, tooLarge } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { trafficDashboardJson } from "./serializers/traffic-dashboard";
-import { trafficRangeQuery } from "./shared-schemas";
 
 const TRACK_MAX_BYTES = 8 * 1024;
 const TRACK_PER_MINUTE = 120;
@@ -39,7 +40,7 @@ export const analyticsPublicRoutes = new Hono<AppEnv>()
   .get("/analytics/config", async (c) => c.json(await readSettings(c.get("db"), ANALYTICS_CONFIG_DEFAULTS), 200));
 
 /** Signed-in: traffic to the caller's own content and creator page (the whole site's: admin/traffic.ts). */
-export const analyticsSignedInRoutes = new Hono<SignedInEnv>().get("/analytics/dashboard", validate("query", trafficRangeQuery), async (c) => {
+export const analyticsSignedInRoutes = new Hono<SignedInEnv>().get("/analytics/dashboard", validate("query", trafficDashboardQuery), async (c) => {
   const scope = { rangeDays: TRAFFIC_RANGES[c.req.valid("query").range], nowMs: Date.now(), creatorId: c.get("user").id };
   return c.json(trafficDashboardJson(await trafficDashboard(c.get("db"), scope)), 200);
 });

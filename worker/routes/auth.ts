@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { signInBody } from "../../common/schemas/auth";
 import type { AppEnv } from "../app-env";
 import { deleteSession } from "../db/queries/users";
 import { devLoginRefusal } from "../domain/auth/dev-login";
@@ -19,11 +19,6 @@ import { validate } from "../lib/validate";
 import { signInLimit } from "../middleware/rate-limit";
 import { currentUserJson } from "./serializers/current-user";
 
-const sessionBody = z.object({
-  code: z.string().trim().min(1, "code is required").max(4096),
-  state: z.string().trim().min(1, "state is required").max(512),
-});
-
 /** Public: the sign-in flow (docs/product-spec.md §7 "Session and user", docs/architecture.md §4 "Sign-in"). */
 export const authRoutes = new Hono<AppEnv>()
   .get("/oauth/google/redirect_url", signInLimit, (c) => {
@@ -39,7 +34,7 @@ export const authRoutes = new Hono<AppEnv>()
     writeOAuthCookie(c, state, verifier);
     return c.json({ redirectUrl }, 200);
   })
-  .post("/sessions", signInLimit, validate("json", sessionBody), async (c) => {
+  .post("/sessions", signInLimit, validate("json", signInBody), async (c) => {
     const { code, state } = c.req.valid("json");
     const saved = takeOAuthCookie(c);
     if (!saved || !safeEqual(saved.state, state)) {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { AdminChallengesResponse, ChallengeJson, ChallengeProgressResponse, WalletJson } from "../api-types";
+import type { AdminChallengesResponse, ChallengeJson, ChallengeProgressResponse, WalletJson } from "../../common/api-types";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { publishFixture } from "../test/uploads";

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { ContentListResponse } from "../api-types";
+import type { ContentListResponse } from "../../common/api-types";
+import { contentEditBody, contentListQuery, thumbnailChangeBody } from "../../common/schemas/content";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { findContent, findMedia, likeState, listByCreator, listContentPage, listLikedBy, setLike } from "../db/queries/content";
 import { deleteContentRow, replaceThumbnail, updateContentText } from "../db/queries/content-writes";
 import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { contentTheUserMayChange } from "../domain/content/ownership";
-import { contentText } from "../domain/content/rules";
 import { ftsQuery } from "../domain/content/search-query";
 import { usableUpload } from "../domain/uploads/usable-upload";
 import { notFound } from "../lib/errors";
@@ -19,17 +18,9 @@ import { serveObject } from "./serve-object";
 const ONE = `/content/:id${ID_PATTERN}`;
 const LIST_LIMIT = 500;
 
-const listQuery = z.object({
-  type: z.enum(["video", "audio"]).optional(),
-  search: z.string().max(200, "search must be at most 200 characters").optional(),
-  creator: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, "creator must be a user id").optional(),
-  cursor: z.string().max(300).optional(),
-  limit: z.coerce.number().int().min(1).max(60).default(24),
-});
-
 /** Public: the gallery, search, one item's details and its thumbnail. */
 export const contentPublicRoutes = new Hono<AppEnv>()
-  .get("/content", validate("query", listQuery), async (c) => {
+  .get("/content", validate("query", contentListQuery), async (c) => {
     const q = c.req.valid("query");
     const match = q.search?.trim() ? ftsQuery(q.search) : undefined;
     // Text with no searchable word (only punctuation or emoji) matches nothing rather than everything.
@@ -56,13 +47,6 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     if (!row?.thumbnailKey) throw notFound("No thumbnail");
     return serveObject(c, { bucket: c.env.MEDIA, key: row.thumbnailKey, cacheControl: "public, max-age=86400" });
   });
-
-const editBody = z.object({
-  title: contentText.title,
-  description: contentText.description.default(""),
-  tags: contentText.tags.default([]),
-});
-const thumbnailBody = z.object({ thumbnail_key: z.string().min(1, "thumbnail_key is required").max(512) });
 
 /** Signed-in: streaming, likes, the caller's lists, and changes by the creator (or an admin). */
 export const contentSignedInRoutes = new Hono<SignedInEnv>()
@@ -98,7 +82,7 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     const change = { userId: c.get("user").id, contentId: c.req.param("id"), createdAt: nowIso() };
     return c.json(likeJson(await setLike(c.get("db"), change, false)), 200);
   })
-  .patch(ONE, validate("json", editBody), async (c) => {
+  .patch(ONE, validate("json", contentEditBody), async (c) => {
     const db = c.get("db");
     const row = await contentTheUserMayChange(db, c.get("user"), c.req.param("id"));
     const edit = c.req.valid("json");
@@ -106,7 +90,7 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     await updateContentText(db, { id: row.id, ...edit, tags: edit.tags.join(","), updatedAt });
     return c.json(contentJson({ ...row, ...edit, tags: edit.tags.join(","), updatedAt }), 200);
   })
-  .patch(`${ONE}/thumbnail`, validate("json", thumbnailBody), async (c) => {
+  .patch(`${ONE}/thumbnail`, validate("json", thumbnailChangeBody), async (c) => {
     const db = c.get("db");
     const user = c.get("user");
     const row = await contentTheUserMayChange(db, user, c.req.param("id"));

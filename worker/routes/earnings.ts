@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { EarningsCalculateResponse } from "../api-types";
+import type { EarningsCalculateResponse } from "../../common/api-types";
 import type { SignedInEnv } from "../app-env";
 import { settleCallerEarnings } from "../domain/earnings/run-job";
 import { nowIso } from "../lib/time";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EarningRulesJson, MyViewJson, MyViewsResponse, ViewReason } from "../api-types";
+import type { EarningRulesJson, MyViewJson, MyViewsResponse, ViewReason } from "../../common/api-types";
 import { views } from "../db/schema";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";
 import { newId } from "../lib/ids";

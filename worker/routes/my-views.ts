@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { MyViewsResponse } from "../api-types";
+import type { MyViewsResponse } from "../../common/api-types";
+import { myViewsQuery } from "../../common/schemas/my-views";
 import type { SignedInEnv } from "../app-env";
 import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
 import { readSettings } from "../db/queries/settings";
-import { isIsoDay } from "../domain/earnings/report-range";
 import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
 import { earningRulesJson } from "../domain/views/earning-rules";
 import { viewOutcome } from "../domain/views/view-outcome";
@@ -12,13 +11,8 @@ import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { myViewJson } from "./serializers/my-view";
 
-const viewsQuery = z.object({
-  date: z.string("date is required").refine(isIsoDay, "date must be a date like 2026-01-31"),
-  as: z.enum(["viewer", "creator"], "as must be viewer or creator").default("viewer"),
-});
-
 /** Signed-in: "a reason for every view" — the caller's views of one UTC day and what each did for them. */
-export const myViewsRoutes = new Hono<SignedInEnv>().get("/me/views", validate("query", viewsQuery), async (c) => {
+export const myViewsRoutes = new Hono<SignedInEnv>().get("/me/views", validate("query", myViewsQuery), async (c) => {
   const { date, as } = c.req.valid("query");
   const db = c.get("db");
   const [rows, settings] = await Promise.all([viewsOfDay(db, { userId: c.get("user").id, side: as, day: date }), readSettings(db, EARNING_RULE_DEFAULTS)]);

@@ -1,37 +1,18 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { playbackEventBody, playbackStartBody } from "../../common/schemas/playback";
 import type { SignedInEnv } from "../app-env";
 import { findContent } from "../db/queries/content";
-import { discoveryMethods } from "../db/schema";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { addressHash } from "../lib/crypto";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
-
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const contentId = z.string().regex(ULID, "content_id must be a content id");
-
-const startBody = z.object({
-  content_id: contentId,
-  event_type: z.literal("start").default("start"),
-  second_mark: z.number().min(0).max(0).default(0),
-  discovery_method: z.enum(discoveryMethods).default("browse"),
-  device_fingerprint: z.string().max(128, "device_fingerprint must be at most 128 characters").default(""),
-});
-
-const eventBody = z.object({
-  content_id: contentId,
-  view_id: z.string().regex(ULID, "view_id must be a view id").optional(),
-  event_type: z.enum(["start", "progress", "complete"]),
-  second_mark: z.number().min(0, "second_mark must be 0 or more").max(7 * 24 * 3600),
-});
 
 /**
  * Signed-in: playback sessions ("views"), each judged by the viewer's own watch-session Durable Object
  * (docs/decisions/015).
  */
 export const playbackRoutes = new Hono<SignedInEnv>()
-  .post("/playback-events", validate("json", startBody), async (c) => {
+  .post("/playback-events", validate("json", playbackStartBody), async (c) => {
     const body = c.req.valid("json");
     const item = await findContent(c.get("db"), body.content_id);
     if (!item) throw notFound("Content not found");
@@ -48,7 +29,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
     });
     return c.json(started, 201);
   })
-  .post("/events/playback", validate("json", eventBody), async (c) => {
+  .post("/events/playback", validate("json", playbackEventBody), async (c) => {
     const body = c.req.valid("json");
     const user = c.get("user");
     const outcome = await watchSessionsOf(c.env, user.id).event({

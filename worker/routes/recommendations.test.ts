@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ContentJson, RecommendationsResponse, SuggestionsResponse } from "../api-types";
+import type { ContentJson, RecommendationsResponse, SuggestionsResponse } from "../../common/api-types";
 import { loadViewerProfile } from "../db/queries/recommendations";
 import { likes, views } from "../db/schema";
 import { utcDay } from "../domain/views/rules";

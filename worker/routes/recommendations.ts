@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { RecommendationsResponse, SuggestionsResponse } from "../api-types";
+import type { RecommendationsResponse, SuggestionsResponse } from "../../common/api-types";
+import { recommendationsQuery, suggestionsQuery } from "../../common/schemas/recommendations";
 import type { SignedInEnv } from "../app-env";
 import { loadCandidates, loadFallbackCandidates, loadItemAndProfile, loadViewerProfile } from "../db/queries/recommendations";
 import { profileTags, recommend, seedsOf, suggest, suggestRelaxed, withFallback } from "../domain/recommendations/model";
@@ -12,9 +12,6 @@ import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { contentJson } from "./serializers/content";
 
-const limitQuery = (fallback: number, max: number) =>
-  z.object({ limit: z.coerce.number().int().min(1).max(max, `limit must be at most ${max}`).default(fallback) });
-
 /**
  * Signed-in: "Recommended for You" (home) and "Up Next" (player), both from the model in
  * domain/recommendations; two D1 round trips each (profile, then candidates), a third only when the list
@@ -22,7 +19,7 @@ const limitQuery = (fallback: number, max: number) =>
  * cannot collide with `/content/:id`, whose id is a 26-character ULID.
  */
 export const recommendationRoutes = new Hono<SignedInEnv>()
-  .get("/content/recommendations", validate("query", limitQuery(12, 50)), async (c) => {
+  .get("/content/recommendations", validate("query", recommendationsQuery), async (c) => {
     const db = c.get("db");
     const viewerId = c.get("user").id;
     const now = Date.now();
@@ -41,7 +38,7 @@ export const recommendationRoutes = new Hono<SignedInEnv>()
     }
     return c.json({ items: items.map(contentJson) } satisfies RecommendationsResponse, 200);
   })
-  .get(`/content/:id${ID_PATTERN}/suggestions`, validate("query", limitQuery(6, 20)), async (c) => {
+  .get(`/content/:id${ID_PATTERN}/suggestions`, validate("query", suggestionsQuery), async (c) => {
     const db = c.get("db");
     const viewerId = c.get("user").id;
     const now = Date.now();

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { usernameChangeBody } from "../../common/schemas/users";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { countByType } from "../db/queries/content";
 import { findUserById, setUsername } from "../db/queries/users";
@@ -21,12 +21,10 @@ export const usersPublicRoutes = new Hono<AppEnv>().get(`/users/:id${CREATOR_ID}
   return c.json(creatorPageJson(user, counts), 200);
 });
 
-const usernameBody = z.object({ username: z.string().max(200, "Username must be between 3 and 20 characters") });
-
 /** Signed-in: the current user and their username. */
 export const usersSignedInRoutes = new Hono<SignedInEnv>()
   .get("/users/me", (c) => c.json(currentUserJson(c.get("user")), 200))
-  .patch("/users/me/username", validate("json", usernameBody), async (c) => {
+  .patch("/users/me/username", validate("json", usernameChangeBody), async (c) => {
     const username = c.req.valid("json").username.trim();
     const problem = usernameError(username);
     if (problem) throw badRequest(problem);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EarningsReport, PaymentsResponse, WalletJson } from "../api-types";
+import type { EarningsReport, PaymentsResponse, WalletJson } from "../../common/api-types";
 import { bonuses, earnings, payments } from "../db/schema";
 import { newId } from "../lib/ids";
 import { makeUser, testDb } from "../test/factories";

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { PaymentsResponse } from "../api-types";
+import type { PaymentsResponse } from "../../common/api-types";
+import { earningsCalendarQuery } from "../../common/schemas/reports";
 import type { SignedInEnv } from "../app-env";
 import { earningsReport } from "../db/queries/earnings-report";
 import { paymentsOf } from "../db/queries/payments";
@@ -10,7 +11,6 @@ import { validate } from "../lib/validate";
 import { earningsReportJson } from "./serializers/earnings-report";
 import { paymentJson } from "./serializers/payment";
 import { walletJson } from "./serializers/wallet";
-import { reportQuery } from "./shared-schemas";
 
 /** Signed-in: the caller's own wallet, payments and earnings calendar (/me/wallet, /me/payments, /me/earnings/calendar). */
 export const walletRoutes = new Hono<SignedInEnv>()
@@ -22,7 +22,7 @@ export const walletRoutes = new Hono<SignedInEnv>()
     const rows = await paymentsOf(c.get("db"), c.get("user").id);
     return c.json({ payments: rows.map(paymentJson) } satisfies PaymentsResponse, 200);
   })
-  .get("/me/earnings/calendar", validate("query", reportQuery), async (c) => {
+  .get("/me/earnings/calendar", validate("query", earningsCalendarQuery), async (c) => {
     const q = c.req.valid("query");
     const range = reportRange(q.startDate, q.endDate);
     const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "viewers", userId: c.get("user").id });

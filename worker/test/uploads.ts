@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import type { FinalizeRequest, UploadSignResponse } from "../api-types";
+import type { FinalizeRequest, UploadSignResponse } from "../../common/api-types";
 import { fixture } from "./fixtures";
 import type { Browser } from "./http";
 

@@ -5,7 +5,7 @@ import type { Db } from "../client";
 import { adEventDays } from "../schema";
 import { countRequest, WITHIN_LIMIT } from "./rate-limits";
 
-/** One ad beacon as counted: its UTC day, ad, break position and VAST event (domain/ads/ad-beacon.ts). */
+/** One ad beacon as counted: its UTC day, ad, break position and VAST event (common/schemas/ads.ts). */
 export type AdEventHit = { day: string; ad: string; position: string; event: string };
 
 /** One counted group as the query returns it: events of one kind, one day and one break position. */

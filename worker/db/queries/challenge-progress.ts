@@ -4,7 +4,7 @@ import { MIN_EARNING_MS_SQL } from "./earning-rule-settings";
 /** Unique views on an upload count within this long after the upload (docs/architecture.md §4 "Challenges"). */
 const UNIQUE_VIEW_WINDOW_HOURS = 24;
 
-// Sign-on challenge progress (the challenges themselves: domain/challenges/rules.ts). Progress is recomputed
+// Sign-on challenge progress (the challenges themselves: common/challenges.ts). Progress is recomputed
 // from the records (views, content) rather than counted up, so replays, deleted content or racing events can
 // never drift it. Each statement is a no-op for users without open challenges.
 

@@ -1,18 +1,11 @@
 // The earning rules an admin can tune, as stored (settings table, audited; defaults in docs/decisions/016), and
 // the same settings as SQL expressions, so the earnings job, the challenge progress and the fraud sweep read them
 // inside their own statements (no extra round trip, and a change applies from the next statement on).
-// domain/views/earning-rules.ts validates changes and shows them.
+// domain/views/earning-rules.ts shows them; what an admin may set them to is common/earning-rules.ts.
+import { EARNING_RULE_BOUNDS } from "../../../common/earning-rules";
 
 export const EARNING_RULE_DEFAULTS = { min_earning_seconds: "5", daily_earnable_views: "100", earnings_hold_days: "7" } as const;
 export type EarningRuleSettings = Record<keyof typeof EARNING_RULE_DEFAULTS, string>;
-
-/** What each rule may be set to; a stored value below the minimum reads as the default. */
-export const EARNING_RULE_BOUNDS = {
-  min_earning_seconds: { min: 1, max: 3600 },
-  daily_earnable_views: { min: 1, max: 10_000 },
-  // 0 switches holding off: view rewards and sign-on bonuses are available when written.
-  earnings_hold_days: { min: 0, max: 90 },
-} as const;
 
 const settingSql = (key: keyof typeof EARNING_RULE_DEFAULTS) =>
   `coalesce((select cast(value as integer) from settings where key = '${key}' and cast(value as integer) >= ${EARNING_RULE_BOUNDS[key].min}), ${EARNING_RULE_DEFAULTS[key]})`;

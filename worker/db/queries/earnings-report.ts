@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { EarningsGroupBy } from "../../api-types";
+import type { EarningsGroupBy } from "../../../common/api-types";
 import type { DayRange } from "../../lib/days";
 import type { Db } from "../client";
 

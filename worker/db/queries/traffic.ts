@@ -6,7 +6,7 @@ import { countRequest, WITHIN_LIMIT } from "./rate-limits";
 import { topPagesParams, TOP_PAGES_CTE } from "./traffic-page-totals";
 import { CREATOR_SCOPE, mayNameCreator, rollupParams, rollupStatements, SITE_SCOPE } from "./traffic-rollups";
 
-/** A tracked page visit as stored: the validated payload (domain/traffic/page-visit.ts) and what the server adds. */
+/** A tracked page visit as stored: the validated payload (common/schemas/traffic.ts) and what the server adds. */
 export type VisitRecord = {
   session_id: string; page_path: string; referrer: string | null; visit_duration: number; page_views: number;
   device_type: string; browser: string; user_agent: string | null; utm_source: string | null; utm_medium: string | null;

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { REQUIREMENT_TYPES } from "../../../common/challenges";
 import { users } from "./users";
-
-export const requirementTypes = ["streams_completed", "content_uploaded", "min_views_per_content"] as const;
 
 export const challenges = sqliteTable(
   "challenges",
@@ -10,7 +9,7 @@ export const challenges = sqliteTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     description: text("description").notNull(),
-    requirementType: text("requirement_type", { enum: requirementTypes }).notNull(),
+    requirementType: text("requirement_type", { enum: REQUIREMENT_TYPES }).notNull(),
     requirementValue: integer("requirement_value").notNull(),
     bonusMicros: integer("bonus_micros").notNull(),
     timeLimitHours: integer("time_limit_hours").notNull().default(24),
@@ -35,7 +34,7 @@ export const challengeProgress = sqliteTable(
     challengeId: text("challenge_id")
       .notNull()
       .references(() => challenges.id, { onDelete: "cascade" }),
-    requirementType: text("requirement_type", { enum: requirementTypes }).notNull(),
+    requirementType: text("requirement_type", { enum: REQUIREMENT_TYPES }).notNull(),
     requirementValue: integer("requirement_value").notNull(),
     bonusMicros: integer("bonus_micros").notNull(),
     enrolledAt: text("enrolled_at").notNull(),

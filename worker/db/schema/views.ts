@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DISCOVERY_METHODS } from "../../../common/playback";
 import { content } from "./content";
 import { users } from "./users";
-
-export const discoveryMethods = ["ai_recommended", "search", "browse"] as const;
 
 // One playback session, written once by the viewer's watch-session Durable Object: when it qualifies, or
 // when it ends without qualifying. Its progress events never reach D1. The earnings job then credits a
@@ -20,7 +19,7 @@ export const views = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     // The creator at the time of the view, so rewards never depend on later ownership changes.
     creatorId: text("creator_id").notNull(),
-    discoveryMethod: text("discovery_method", { enum: discoveryMethods }).notNull(),
+    discoveryMethod: text("discovery_method", { enum: DISCOVERY_METHODS }).notNull(),
     deviceFingerprint: text("device_fingerprint").notNull().default(""),
     // Salted hash: unique-view rules need to tell IPs apart without storing them.
     ipHash: text("ip_hash").notNull().default(""),

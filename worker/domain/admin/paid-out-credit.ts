@@ -1,12 +1,5 @@
-import { z } from "zod";
 import { conflict } from "../../lib/errors";
 import { usdText } from "../../lib/money";
-
-/** `?override=true` on a DELETE, `override: true` in a PATCH body: the admin confirmed an overdraft. */
-export const overrideQuery = z.object({
-  override: z.enum(["true", "false"], "override must be true or false").default("false").transform((v) => v === "true"),
-});
-export const overrideField = z.boolean("override must be true or false").default(false);
 
 export type PaidOutCredit = {
   noun: "earning" | "bonus";

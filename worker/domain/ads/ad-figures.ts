@@ -1,7 +1,7 @@
-import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson } from "../../api-types";
+import { AD_POSITIONS, type AdEvent, type AdPosition } from "../../../common/ad-events";
+import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson } from "../../../common/api-types";
 import type { AdEventRow } from "../../db/queries/ads";
 import type { ReportRange } from "../earnings/report-range";
-import { AD_POSITIONS, type AdEvent, type AdPosition } from "./ad-beacon";
 
 const fieldOf: Record<AdEvent, keyof AdEventCounts> = {
   impression: "impressions",

@@ -1,14 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { bonusReviewBody } from "../../../common/schemas/admin-reviews";
 import type { Db } from "../../db/client";
 import { findSignonBonus, settleHeldBonus, type SignonBonus } from "../../db/queries/bonus-review";
 import { conflict, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 
-export const bonusReviewBody = z.object({
-  decision: z.enum(["approve", "reject"], "decision must be approve or reject"),
-  note: z.string("note is required").trim().min(1, "note is required").max(500, "note must be at most 500 characters"),
-});
-export type BonusReview = z.infer<typeof bonusReviewBody> & { bonusId: string; actorId: string };
+export type BonusReview = z.output<typeof bonusReviewBody> & { bonusId: string; actorId: string };
 
 const notHeld = () => conflict("This bonus is not waiting for a review", "not_held");
 

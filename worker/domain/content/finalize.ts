@@ -1,4 +1,5 @@
-import type { FinalizeRequest } from "../../api-types";
+import type { z } from "zod";
+import type { contentFinalizeBody } from "../../../common/schemas/content";
 import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -16,11 +17,7 @@ export type FinalizeParams = {
   db: Db;
   bucket: R2Bucket;
   user: SessionUser;
-  input: Required<Pick<FinalizeRequest, "r2_key" | "type" | "title">> & {
-    description: string;
-    tags: string[];
-    thumbnail_key?: string;
-  };
+  input: z.output<typeof contentFinalizeBody>;
 };
 
 /** Turns the caller's uploaded file into content; the duration is read from the file, never trusted. */

@@ -1,15 +1,12 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { reviewDecisionBody } from "../../../common/schemas/admin-reviews";
 import type { Db } from "../../db/client";
 import { listReviews, settleReview } from "../../db/queries/reviews";
 import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 
-export const reviewDecisionBody = z.object({
-  decision: z.enum(["reverse", "clear"], "decision must be reverse or clear"),
-  note: z.string("note is required").trim().min(1, "note is required").max(500, "note must be at most 500 characters"),
-});
-export type ReviewDecisionInput = z.infer<typeof reviewDecisionBody> & { reviewId: string; actorId: string };
+export type ReviewDecisionInput = z.output<typeof reviewDecisionBody> & { reviewId: string; actorId: string };
 
 const notOpen = () => conflict("This flag has already been settled", "already_settled");
 

@@ -1,4 +1,4 @@
-import type { ReviewRule } from "../../api-types";
+import type { ReviewRule } from "../../../common/api-types";
 import { CAPPED_DAYS, NEW_ACCOUNT_DAYS, type Candidate } from "../../db/queries/review-rules";
 
 /** Each rule's headline, as the Reviews tab shows it. */

@@ -1,6 +1,6 @@
 import { rollPageTotalsTo } from "../../db/queries/traffic-page-totals";
 import { addDays, dayOf } from "../../lib/days";
-import { TRAFFIC_RANGES } from "./page-visit";
+import { TRAFFIC_RANGES } from "../../../common/traffic-ranges";
 
 // When the cron rolls a day into the page totals of the long ranges (docs/decisions/020).
 

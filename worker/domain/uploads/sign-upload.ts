@@ -1,4 +1,4 @@
-import type { UploadSignResponse } from "../../api-types";
+import type { UploadSignResponse } from "../../../common/api-types";
 import type { Db } from "../../db/client";
 import { createUpload } from "../../db/queries/uploads";
 import { badRequest, tooLarge, unsupportedMedia } from "../../lib/errors";

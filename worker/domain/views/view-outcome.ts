@@ -1,4 +1,4 @@
-import type { ViewOutcome, ViewReason } from "../../api-types";
+import type { ViewOutcome, ViewReason } from "../../../common/api-types";
 import { EARNABLE_VIEWS_PER_DAY, QUALIFY_FRACTION } from "./rules";
 
 // "A reason for every view" (docs/decisions/019): what a view did for one side (viewer or creator), from

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { analyticsConfigChange } from "../../../common/schemas/admin-analytics";
+import { dayRangeQuery } from "../../../common/schemas/reports";
 import type { AppEnv } from "../../app-env";
 import { adminAnalyticsRows } from "../../db/queries/admin-analytics";
 import { adEventRows } from "../../db/queries/ads";
@@ -9,12 +10,6 @@ import { ANALYTICS_CONFIG_DEFAULTS } from "../../domain/settings/analytics-confi
 import { changeSetting } from "../../domain/settings/change-setting";
 import { validate } from "../../lib/validate";
 import { adminAnalyticsJson } from "../serializers/admin-analytics";
-import { dayRangeQuery } from "../shared-schemas";
-
-const configChange = z.discriminatedUnion("key", [
-  z.object({ key: z.literal("ga4_id"), value: z.string().trim().regex(/^(G-[A-Z0-9]{4,16})?$/, "must look like G-ABC1234 (or be empty)") }),
-  z.object({ key: z.literal("facebook_pixel_id"), value: z.string().trim().regex(/^(\d{5,20})?$/, "must be the pixel's digits (or be empty)") }),
-], "key must be ga4_id or facebook_pixel_id");
 
 /**
  * Admin: the Analytics tab under /admin/analytics — content and viewer figures, the ad figures and the
@@ -28,7 +23,7 @@ export const adminAnalyticsRoutes = new Hono<AppEnv>()
     const range = reportRange(q.startDate, q.endDate);
     return c.json(adFigures(await adEventRows(c.get("db"), range), range), 200);
   })
-  .patch("/analytics/config", validate("json", configChange), async (c) => {
+  .patch("/analytics/config", validate("json", analyticsConfigChange), async (c) => {
     const { key, value } = c.req.valid("json");
     const after = await changeSetting(c.get("db"), { defaults: ANALYTICS_CONFIG_DEFAULTS, key, value, actorId: c.get("user")!.id });
     return c.json(after, 200);

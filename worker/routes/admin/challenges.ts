@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { challengeChangeBody, challengeCreateBody } from "../../../common/schemas/admin-challenges";
 import type { AppEnv } from "../../app-env";
 import { challengeTotals, findChallenge, listChallenges, signOnAwards } from "../../db/queries/challenges";
 import { challenges } from "../../db/schema";
 import { auditStatement } from "../../db/queries/audit";
-import { challengeChangeBody, newChallengeBody } from "../../domain/challenges/rules";
 import { notFound } from "../../lib/errors";
 import { ID_PATTERN, newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
@@ -23,7 +23,7 @@ export const adminChallengeRoutes = new Hono<AppEnv>()
     const [rows, awards, totals] = await Promise.all([listChallenges(db), signOnAwards(db, 200), challengeTotals(db)]);
     return c.json(adminChallengesJson(rows, awards, totals), 200);
   })
-  .post("/challenges", validate("json", newChallengeBody), async (c) => {
+  .post("/challenges", validate("json", challengeCreateBody), async (c) => {
     const b = c.req.valid("json");
     const db = c.get("db");
     const now = nowIso();

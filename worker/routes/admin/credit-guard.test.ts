@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntryJson, WalletJson } from "../../api-types";
+import type { AuditEntryJson, WalletJson } from "../../../common/api-types";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 
 // Security read (issue 13): an admin deleted an earning a payment had already drawn on, and the creator's

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import { earningRuleChange } from "../../../common/schemas/admin-earning-rules";
 import type { AppEnv } from "../../app-env";
 import { readSettings } from "../../db/queries/settings";
 import { changeSetting } from "../../domain/settings/change-setting";
 import { EARNING_RULE_DEFAULTS } from "../../db/queries/earning-rule-settings";
-import { earningRuleChange, earningRulesJson } from "../../domain/views/earning-rules";
+import { earningRulesJson } from "../../domain/views/earning-rules";
 import { validate } from "../../lib/validate";
 
 /** Admin: read and tune the earning rules one key at a time; every change is audited in the same batch. */

@@ -1,18 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { manualCreditDeleteQuery, manualEarningChangeBody, manualEarningCreateBody } from "../../../common/schemas/admin-money";
 import type { AppEnv } from "../../app-env";
 import { listManualEarnings } from "../../db/queries/admin-money-lists";
 import { createManualEarning, deleteManualEarning, updateManualEarning } from "../../domain/admin/manual-credits";
-import { descriptionInput, usdInput, userIdInput } from "../../domain/admin/money-input";
-import { overrideField, overrideQuery } from "../../domain/admin/paid-out-credit";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { manualEarningJson } from "../serializers/manual-earning";
 import { adminContext } from "./admin-context";
-
-const amount = usdInput("amount_usd", { step: 0.001 });
-const createBody = z.object({ user_id: userIdInput, amount_usd: amount, description: descriptionInput });
-const changeBody = z.object({ amount_usd: amount, override: overrideField });
 
 /**
  * Admin: manual earnings at /admin/earnings (docs/product-spec.md §5 "Manual earning"). View rewards are
@@ -23,20 +17,20 @@ export const adminManualEarningRoutes = new Hono<AppEnv>()
     const rows = await listManualEarnings(c.get("db"));
     return c.json(rows.map((r) => manualEarningJson(r.earning, r.email)), 200);
   })
-  .post("/earnings", validate("json", createBody), async (c) => {
+  .post("/earnings", validate("json", manualEarningCreateBody), async (c) => {
     const b = c.req.valid("json");
     const input = { userId: b.user_id, amountMicros: b.amount_usd, description: b.description };
     const { row, email } = await createManualEarning({ ctx: adminContext(c), input });
     return c.json(manualEarningJson(row, email), 201);
   })
   // Lowering or deleting an earning that payments already drew on needs `override` (docs/decisions/017).
-  .patch(`/earnings/:id${ID_PATTERN}`, validate("json", changeBody), async (c) => {
+  .patch(`/earnings/:id${ID_PATTERN}`, validate("json", manualEarningChangeBody), async (c) => {
     const { amount_usd, override } = c.req.valid("json");
     const input = { id: c.req.param("id"), amountMicros: amount_usd, override };
     const { row, email } = await updateManualEarning({ ctx: adminContext(c), input });
     return c.json(manualEarningJson(row, email), 200);
   })
-  .delete(`/earnings/:id${ID_PATTERN}`, validate("query", overrideQuery), async (c) => {
+  .delete(`/earnings/:id${ID_PATTERN}`, validate("query", manualCreditDeleteQuery), async (c) => {
     await deleteManualEarning({ ctx: adminContext(c), input: { id: c.req.param("id"), override: c.req.valid("query").override } });
     return c.json({ ok: true }, 200);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AdminEarningJson, AuditEntryJson, PaymentJson } from "../../api-types";
+import type { AdminEarningJson, AuditEntryJson, PaymentJson } from "../../../common/api-types";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 
 // Two admins (or one double click) changing the same money record at once, through the API: the

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AdminEarningJson, AdminUserJson, AuditEntryJson, BonusAwardJson, PaymentJson, WalletJson } from "../../api-types";
+import type { AdminEarningJson, AdminUserJson, AuditEntryJson, BonusAwardJson, PaymentJson, WalletJson } from "../../../common/api-types";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
+import { paymentBody } from "../../../common/schemas/admin-money";
 import type { AppEnv } from "../../app-env";
 import type { Db } from "../../db/client";
 import { listPayments } from "../../db/queries/admin-money-lists";
-import { usdInput, userIdInput } from "../../domain/admin/money-input";
 import { createPayment, deletePayment, updatePayment, type PaymentInput } from "../../domain/admin/payments";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
@@ -11,21 +11,7 @@ import { adminPaymentJson } from "../serializers/payment";
 import { adminContext } from "./admin-context";
 import { csvResponse } from "./csv";
 
-const optionalText = (field: string, max: number) =>
-  z.string().trim().max(max, `${field} must be at most ${max} characters`).nullish().transform((v) => v || null);
-
-const paymentBody = z.object({
-  user_id: userIdInput,
-  amount_usd: usdInput("amount_usd", { step: 0.01, positive: true }),
-  payment_method: z.string("payment_method is required").trim().min(1, "payment_method is required").max(100, "payment_method must be at most 100 characters"),
-  payment_reference: optionalText("payment_reference", 200),
-  status: z.enum(["pending", "completed"], "status must be pending or completed").default("pending"),
-  notes: optionalText("notes", 1000),
-  /** The admin confirmed paying more than the available balance. */
-  override: z.boolean().default(false),
-});
-
-const paymentInput = (b: z.infer<typeof paymentBody>): PaymentInput => ({
+const paymentInput = (b: z.output<typeof paymentBody>): PaymentInput => ({
   userId: b.user_id, amountMicros: b.amount_usd, paymentMethod: b.payment_method, paymentReference: b.payment_reference,
   status: b.status, notes: b.notes, override: b.override,
 });

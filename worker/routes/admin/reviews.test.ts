@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EarningRulesJson, MyViewsResponse, ReviewJson, ReviewsResponse, ReviewSweepResponse, WalletJson } from "../../api-types";
+import type { EarningRulesJson, MyViewsResponse, ReviewJson, ReviewsResponse, ReviewSweepResponse, WalletJson } from "../../../common/api-types";
 import { views } from "../../db/schema";
 import { walletParts } from "../../db/queries/wallet";
 import { creditQualifiedViews } from "../../domain/earnings/credit-views";

@@ -1,20 +1,18 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { ReviewSweepResponse, ReviewsResponse } from "../../api-types";
+import type { ReviewSweepResponse, ReviewsResponse } from "../../../common/api-types";
+import { reviewDecisionBody, reviewListQuery } from "../../../common/schemas/admin-reviews";
 import type { AppEnv } from "../../app-env";
 import { listReviews } from "../../db/queries/reviews";
-import { decideReview, reviewDecisionBody } from "../../domain/reviews/decide-review";
+import { decideReview } from "../../domain/reviews/decide-review";
 import { runReviewSweep } from "../../domain/reviews/sweep";
 import { ID_PATTERN } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { validate } from "../../lib/validate";
 import { reviewJson } from "../serializers/review";
 
-const listQuery = z.object({ status: z.enum(["open", "all"], "status must be open or all").default("open") });
-
 /** Admin: the fraud sweep's flags and their settlement (docs/decisions/019). */
 export const adminReviewRoutes = new Hono<AppEnv>()
-  .get("/reviews", validate("query", listQuery), async (c) => {
+  .get("/reviews", validate("query", reviewListQuery), async (c) => {
     const rows = await listReviews(c.get("db"), c.req.valid("query").status);
     return c.json({ reviews: rows.map(reviewJson) } satisfies ReviewsResponse, 200);
   })

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
+import { bonusReviewBody } from "../../../common/schemas/admin-reviews";
 import type { AppEnv } from "../../app-env";
 import { findUserById } from "../../db/queries/users";
-import { bonusReviewBody, reviewBonus } from "../../domain/challenges/review-bonus";
+import { reviewBonus } from "../../domain/challenges/review-bonus";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { bonusAwardJson } from "../serializers/bonus";

@@ -1,4 +1,4 @@
-import type { BonusAwardJson, BonusRiskReason } from "../../api-types";
+import type { BonusAwardJson, BonusRiskReason } from "../../../common/api-types";
 import type { bonuses } from "../../db/schema";
 import { usd } from "../../lib/money";
 

@@ -1,4 +1,4 @@
-import type { AdminChallengesResponse, ChallengeJson, ChallengeProgressResponse } from "../../api-types";
+import type { AdminChallengesResponse, ChallengeJson, ChallengeProgressResponse } from "../../../common/api-types";
 import type { awardedSignOnBonus, challengeTotals, listChallenges, progressOf, signOnAwards } from "../../db/queries/challenges";
 import type { challenges } from "../../db/schema";
 import { usd } from "../../lib/money";

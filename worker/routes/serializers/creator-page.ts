@@ -1,4 +1,4 @@
-import type { CreatorPageJson } from "../../api-types";
+import type { CreatorPageJson } from "../../../common/api-types";
 import type { users } from "../../db/schema";
 import { displayName } from "../../domain/username";
 

@@ -1,4 +1,4 @@
-import type { EarningsReport } from "../../api-types";
+import type { EarningsReport } from "../../../common/api-types";
 import type { earningsReport } from "../../db/queries/earnings-report";
 import { usd } from "../../lib/money";
 

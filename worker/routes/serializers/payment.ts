@@ -1,4 +1,4 @@
-import type { PaymentJson } from "../../api-types";
+import type { PaymentJson } from "../../../common/api-types";
 import type { payments } from "../../db/schema";
 import { usd } from "../../lib/money";
 

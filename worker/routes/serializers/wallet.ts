@@ -1,4 +1,4 @@
-import type { WalletJson } from "../../api-types";
+import type { WalletJson } from "../../../common/api-types";
 import type { BalanceParts } from "../../db/queries/balance-parts";
 import { balancesOf } from "../../domain/wallet/balances";
 import { MINIMUM_PAYOUT_MICROS, usd } from "../../lib/money";

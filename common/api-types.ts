@@ -1,0 +1,419 @@
+// Response shapes of the API, as plain types with no runtime imports, so the SPA can import them too
+// (`import type`) and both sides fail to compile when one changes (docs/decisions/006). What a request
+// sends is the input type of the schema that validates it (common/schemas, docs/decisions/024); the
+// request types named here are those, kept under the names the SPA already uses.
+import type { REQUIREMENT_TYPES } from "./challenges";
+import type { ReviewDecisionBody } from "./schemas/admin-reviews";
+import type { ContentFinalizeBody } from "./schemas/content";
+import type { UploadSignBody } from "./schemas/uploads";
+
+/** Every error body (one error handler on the server). */
+export type ApiErrorBody = { error: string; code?: string; requestId: string };
+
+/** GET /api/users/me, and `user` in POST /api/sessions (docs/product-spec.md §3 "Current user"). */
+export type CurrentUserJson = {
+  id: string;
+  email: string;
+  username: string | null;
+  is_admin: 0 | 1;
+  created_at: string;
+};
+
+/** GET /api/users/{id}: a creator's public card (docs/decisions/004). */
+export type CreatorCardJson = { id: string; username: string | null; display_name: string; created_at: string };
+
+export type RedirectUrlResponse = { redirectUrl: string };
+export type SessionResponse = { user: CurrentUserJson; created: boolean };
+export type LogoutResponse = { ok: true };
+
+// ---- Content (docs/product-spec.md §3 "Content", §7 "Content") ----
+
+export type ContentType = "video" | "audio";
+
+export type ContentJson = {
+  id: string;
+  title: string;
+  description: string;
+  type: ContentType;
+  /** Comma-separated, as the spec speaks of tags. */
+  tags: string;
+  thumbnail_key: string | null;
+  /** Public image URL (cache-busted by the thumbnail key), or null when the item has none. */
+  thumbnail_url: string | null;
+  created_by: string;
+  /** The creator's username, else the part of their email before the at-sign. */
+  creator_name: string;
+  /** Seconds, measured on the server from the file itself. */
+  duration: number;
+  r2_key: string;
+  like_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** GET /api/content, /api/content/mine, /api/content/liked. */
+export type ContentListResponse = { items: ContentJson[]; nextCursor: string | null };
+
+export type LikeStatusResponse = { liked: boolean; like_count: number };
+
+/** GET /api/users/{id} adds the counts the creator page shows. */
+export type CreatorPageJson = CreatorCardJson & { video_count: number; audio_count: number };
+
+// ---- Uploads (docs/architecture.md §4 "Uploads") ----
+
+export type UploadSignRequest = UploadSignBody;
+
+/**
+ * POST /api/uploads/sign. Small files (`multipart` null): PUT the whole file to `uploadUrl` with its
+ * content type. Files above the multipart threshold: follow `multipart` (the R2 multipart upload is
+ * already created by the sign step).
+ */
+export type UploadSignResponse = {
+  key: string;
+  uploadUrl: string;
+  multipart: UploadMultipartPlan | null;
+};
+
+/**
+ * Multipart plan: every part but the last is `partSize` bytes; `token` is the signed upload token.
+ *   GET    /api/uploads/multipart?token=…              → UploadPartsResponse (parts already stored: resume)
+ *   PUT    /api/uploads/multipart/part?token=…&part=N  → { part, size } (N from 1 to partCount; retry freely)
+ *   POST   /api/uploads/multipart/complete?token=…     → { key }
+ *   DELETE /api/uploads/multipart?token=…              → { ok: true } (abort)
+ */
+export type UploadMultipartPlan = { token: string; partSize: number; partCount: number };
+
+export type UploadPartsResponse = { parts: { part: number; size: number }[] };
+
+export type FinalizeRequest = ContentFinalizeBody;
+
+export type FinalizeResponse = { id: string };
+
+// ---- Playback and earnings (docs/product-spec.md §7 "Playback and earnings", "Wallet") ----
+
+export type PlaybackStartResponse = { view_id: string };
+export type PlaybackEventResponse = { view_id: string; accepted: boolean; qualified: boolean };
+export type EarningsCalculateResponse = {
+  processed: number;
+  message: string;
+  /** USD this run credited to the caller's own views, as viewer and as creator (0 when none). */
+  credited_usd: number;
+};
+
+/** GET /api/me/wallet: balances in USD (derived from records; docs/architecture.md §3). */
+export type WalletJson = {
+  viewer_balance: number;
+  creator_balance: number;
+  /** Gross amounts before payments, for the wallet's cards. */
+  viewer_earnings: number;
+  creator_earnings: number;
+  bonuses: number;
+  /** Payments (pending or completed) drawn from each side: viewer first, then creator (docs/architecture.md §3). */
+  viewer_payouts: number;
+  creator_payouts: number;
+  /** Completed payments only; pending ones are in `pending_payouts` (both already lower the balances). */
+  paid_out: number;
+  pending_payouts: number;
+  minimum_payout: number;
+  /**
+   * Held earnings (docs/decisions/019): view rewards and sign-on bonuses are pending for the holding period
+   * (or while a fraud review covers them); everything else is available. Payments draw on the available
+   * balance only. available_balance + pending_balance = viewer_balance + creator_balance.
+   */
+  available_balance: number;
+  pending_balance: number;
+  /** The pending part of each side (viewer_pending + creator_pending = pending_balance). */
+  viewer_pending: number;
+  creator_pending: number;
+  /** Earnings a fraud review took back from each side (positive amounts; already out of the balances). */
+  viewer_reversed: number;
+  creator_reversed: number;
+  /** When the next pending amount becomes available (null when nothing waits on the clock). */
+  next_available_at: string | null;
+};
+
+// ---- A reason for every view (docs/product-spec.md §10; docs/decisions/019) ----
+
+/** What a view did for the caller: paid and available, paid but held, never paid, or paid and taken back. */
+export type ViewOutcome = "earned" | "pending" | "not_earned" | "reversed";
+/** Why, from one documented set; null for an earned view and for a pending one that only waits out its hold. */
+export type ViewReason =
+  | "too_fast"
+  | "under_80"
+  | "own_content"
+  | "item_daily_cap"
+  | "viewer_daily_cap"
+  | "too_short"
+  | "another_session"
+  | "expired"
+  | "under_review"
+  | "reversed";
+
+export type MyViewJson = {
+  id: string;
+  content_id: string;
+  content_title: string;
+  content_type: ContentType;
+  started_at: string;
+  /** Accepted watch time as a share of the item's duration, 0–100 (whole percent). */
+  watched_percent: number;
+  outcome: ViewOutcome;
+  reason: ViewReason | null;
+  /** What this view paid (or would pay, or paid and lost) the caller on this side, in USD; 0 when not earned. */
+  amount_usd: number;
+  /** For a pending view in its hold: when it becomes available. */
+  available_at: string | null;
+};
+
+/** GET /api/me/views?date=YYYY-MM-DD[&as=creator]: the caller's views of one UTC day, newest first. */
+export type MyViewsResponse = {
+  date: string;
+  as: "viewer" | "creator";
+  views: MyViewJson[];
+  /** True when the day has more views than the list shows (at most 500). */
+  truncated: boolean;
+};
+
+// ---- Fraud reviews (admin; docs/decisions/019) ----
+
+export type ReviewRule = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
+export type ReviewStatus = "open" | "reversed" | "cleared";
+
+export type ReviewJson = {
+  id: string;
+  rule: ReviewRule;
+  status: ReviewStatus;
+  /** The pattern in plain words, as the sweep found it. */
+  title: string;
+  evidence: string[];
+  /** The accounts the pattern involves. */
+  users: { id: string; email: string; username: string | null; created_at: string }[];
+  /** The earnings the flag covers (both sides of each view), and what reversing them takes back. */
+  earnings_count: number;
+  views_count: number;
+  amount_usd: number;
+  created_at: string;
+  decided_at: string | null;
+  decided_by_email: string | null;
+  note: string | null;
+};
+
+/** GET /api/admin/reviews?status=open|all (default open), newest first. */
+export type ReviewsResponse = { reviews: ReviewJson[] };
+/** POST /api/admin/reviews/sweep: flags the sweep opened and earnings it newly covered. */
+export type ReviewSweepResponse = { flagged: number; covered: number };
+/** POST /api/admin/reviews/{id}: settles an open flag (audited); 409 once settled. Answers the ReviewJson. */
+export type ReviewDecision = ReviewDecisionBody;
+
+export type PaymentJson = {
+  id: string;
+  user_id: string;
+  user_email?: string;
+  amount_usd: number;
+  payment_method: string;
+  payment_reference: string | null;
+  status: "pending" | "completed";
+  notes: string | null;
+  created_at: string;
+  processed_at: string | null;
+};
+
+export type PaymentsResponse = { payments: PaymentJson[] };
+
+export type EarningsGroupBy = "daily" | "weekly" | "monthly";
+
+export type EarningsReportRow = {
+  date: string;
+  total_earnings: number;
+  view_count: number;
+  /** Admin report only. */
+  unique_users?: number;
+  /** User report only. */
+  viewer_earnings?: number;
+  creator_earnings?: number;
+};
+
+export type EarningsReport = {
+  earnings: EarningsReportRow[];
+  summary: { totalEarnings: number; totalViews: number; uniqueUsers: number; avgDaily: number };
+};
+
+// ---- Challenges (docs/product-spec.md §3 "Challenge", "Challenge progress", "Bonus record") ----
+
+export type RequirementType = (typeof REQUIREMENT_TYPES)[number];
+
+export type ChallengeJson = {
+  id: string;
+  name: string;
+  description: string;
+  requirement_type: RequirementType;
+  requirement_value: number;
+  bonus_amount: number;
+  time_limit_hours: number;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+/** GET /api/challenges/progress. `bonus` is the awarded sign-on bonus, null until the job awards it. */
+export type ChallengeProgressResponse = {
+  timeRemaining: number;
+  progress: {
+    id: string;
+    is_completed: boolean;
+    progress_value: number;
+    challenge: Pick<ChallengeJson, "name" | "description" | "bonus_amount" | "requirement_type" | "requirement_value">;
+  }[];
+  bonus: { total_bonus_amount: number } | null;
+};
+
+export type BonusAwardJson = {
+  id: string;
+  user_id: string;
+  user_email: string;
+  challenge_ids: string;
+  total_bonus_amount: number;
+  /** pending: waiting for the earnings job or, when review_reasons is not empty, for an admin. */
+  status: "pending" | "awarded" | "rejected";
+  awarded_at: string | null;
+  created_at: string;
+  description: string;
+  /** Why the earnings job held a sign-on bonus for review (BonusRiskReason); empty when nothing was flagged. */
+  review_reasons: BonusRiskReason[];
+  /** The admin's note when approving or rejecting a held bonus. */
+  review_note: string | null;
+  reviewed_at: string | null;
+};
+
+/**
+ * Risk checks on a completed sign-on challenge set (docs/decisions/015):
+ *  - reciprocal_new_accounts: the member and another account created within a day of them watched each other;
+ *  - shared_ip: a counted view came from an address the other side (viewer or creator) also watched from;
+ *  - claimant_uploads: a counted stream was of an item another bonus claimant uploaded in their own window.
+ */
+export type BonusRiskReason = "reciprocal_new_accounts" | "shared_ip" | "claimant_uploads";
+
+/** POST /api/admin/bonuses/{id}/review: settles a held sign-on bonus; answers the updated BonusAwardJson. */
+export type { BonusReviewBody } from "./schemas/admin-reviews";
+
+/** GET /api/admin/challenges: the list, the sign-on bonus history and its totals. */
+export type AdminChallengesResponse = {
+  challenges: ChallengeJson[];
+  awards: BonusAwardJson[];
+  summary: { totalBonusesPaid: number; usersCompleted: number; usersEnrolled: number; successRate: number };
+};
+
+// ---- Earning rules (docs/architecture.md §4 "A view"; docs/decisions/015) ----
+
+/** GET /api/earning-rules (signed in) and GET /api/admin/earning-rules. Amounts in USD. */
+export type EarningRulesJson = {
+  reward_usd: number;
+  qualify_percent: number;
+  views_per_item_per_day: number;
+  /** Admin-tunable: items shorter than this (seconds) never earn or count for challenges. */
+  min_earning_seconds: number;
+  /** Admin-tunable: earnable views per viewer per UTC day. */
+  daily_earnable_views: number;
+  /** Admin-tunable: days view rewards and sign-on bonuses stay pending before they become available (0: none). */
+  earnings_hold_days: number;
+};
+
+export type { EarningRuleKey } from "./earning-rules";
+
+/** PATCH /api/admin/earning-rules (audited); answers the updated EarningRulesJson. */
+export type { EarningRuleChange } from "./schemas/admin-earning-rules";
+
+// ---- Recommendations (docs/product-spec.md §7 "Content"; docs/architecture.md §4 "Recommendations") ----
+
+/** GET /api/content/recommendations: "Recommended for You", best first. */
+export type RecommendationsResponse = { items: ContentJson[] };
+
+/** GET /api/content/{id}/suggestions: the Up Next panel, best first. */
+export type SuggestionsResponse = { suggestions: ContentJson[] };
+
+// ---- Admin (docs/product-spec.md §3 "User (admin list)", "Earning record", "Bonus record", "Admin analytics") ----
+
+export type AdminUserJson = {
+  id: string;
+  email: string;
+  username: string | null;
+  created_at: string;
+  is_admin: 0 | 1;
+  content_count: number;
+  viewer_balance: number;
+  creator_balance: number;
+  /** What a payment may draw on now, and what is still held (docs/decisions/019). */
+  available_balance: number;
+  pending_balance: number;
+};
+
+export type AdminEarningJson = {
+  id: string;
+  user_id: string;
+  content_id: string | null;
+  creator_email: string;
+  amount_usd: number;
+  description: string;
+  created_at: string;
+};
+
+export type AdminAnalyticsResponse = {
+  topContent: { id: string; title: string; type: ContentType; view_count: number; total_watch_time: number }[];
+  topUsers: { user_id: string; email: string; last_activity: string; total_watch_time: number }[];
+  topEarners: { user_id: string; email: string; content_count: number; total_earnings: number }[];
+  discoveryStats: { discovery_method: "ai_recommended" | "search" | "browse"; count: number; percentage: number }[];
+};
+
+/** Ad beacons counted in a range of UTC days (docs/decisions/018). */
+export type AdEventCounts = {
+  impressions: number;
+  starts: number;
+  first_quartiles: number;
+  midpoints: number;
+  third_quartiles: number;
+  completes: number;
+  skips: number;
+  clicks: number;
+  errors: number;
+};
+/** Rates are fractions (0–1) of impressions: completion = completes ÷ impressions, likewise skips and clicks. */
+export type AdFiguresJson = AdEventCounts & { completion_rate: number; skip_rate: number; click_through_rate: number };
+/** GET /api/admin/analytics/ads?startDate&endDate (default: the last 30 days); `days` covers every day in range. */
+export type AdAnalyticsResponse = {
+  startDate: string;
+  endDate: string;
+  totals: AdFiguresJson;
+  byPosition: ({ position: "pre" | "post" | "unknown" } & AdFiguresJson)[];
+  days: ({ date: string } & AdEventCounts)[];
+};
+
+export type AuditEntryJson = {
+  id: string;
+  actor_email: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: unknown;
+  after: unknown;
+  created_at: string;
+};
+
+// ---- Traffic analytics (docs/product-spec.md §3 "Analytics (traffic)", "Analytics config") ----
+
+/** Percentages here are fractions (0–1), as the spec defines them for traffic. */
+export type TrafficDashboard = {
+  overview: {
+    totalVisitors: number;
+    pageViews: number;
+    avgSessionDuration: number;
+    bounceRate: number;
+    /** `title`: the content or creator a /content/{id} or /creator/{id} path names, when there is one. */
+    topPages: { page: string; views: number; title?: string }[];
+    topSources: { source: string; visitors: number; percentage: number }[];
+  };
+  timeline: { date: string; visitors: number; pageViews: number }[];
+  devices: { type: string; visitors: number; percentage: number }[];
+  campaigns: { campaign: string; visitors: number; conversions: number }[];
+};
+
+export type AnalyticsConfig = { facebook_pixel_id: string; ga4_id: string };

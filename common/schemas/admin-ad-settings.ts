@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { AD_HOST_ORIGIN, MAX_AD_HOSTS } from "../ad-hosts";
+
+// The ad settings are strings, as the spec stores them (docs/product-spec.md §3 "Ad settings").
+
+const flag = z.enum(["true", "false"], "must be 'true' or 'false'");
+
+/**
+ * An ad feed is an http(s) URL, or a path on our own origin (the demo feed in public/ads is served
+ * wherever the app runs, whatever its port), or empty to switch ads off.
+ */
+const feedUrl = z
+  .string()
+  .trim()
+  .max(2048, "must be at most 2048 characters")
+  .refine((v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || isHttpUrl(v), "must be an http(s) URL");
+
+function isHttpUrl(v: string) {
+  try {
+    const url = new URL(v);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** The admin's list of ad hosts, one origin per line (or separated by spaces or commas), stored space-separated. */
+const adHosts = z
+  .string()
+  .max(2048, "must be at most 2048 characters")
+  .transform((text, ctx) => {
+    const hosts = [...new Set(text.split(/[\s,]+/).filter(Boolean).map((h) => h.toLowerCase().replace(/\/$/, "")))];
+    const bad = hosts.find((h) => !AD_HOST_ORIGIN.test(h));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: "custom", message: `"${bad}" is not an https origin such as https://cdn.example.com or https://*.example.com` });
+      return z.NEVER;
+    }
+    if (hosts.length > MAX_AD_HOSTS) {
+      ctx.addIssue({ code: "custom", message: `at most ${MAX_AD_HOSTS} hosts` });
+      return z.NEVER;
+    }
+    return hosts.join(" ");
+  });
+
+/** PATCH /api/admin/ad-settings: one setting at a time. */
+export const adSettingChange = z.discriminatedUnion("key", [
+  z.object({ key: z.literal("preroll_enabled"), value: flag }),
+  z.object({ key: z.literal("postroll_enabled"), value: flag }),
+  z.object({ key: z.literal("vast_url"), value: feedUrl }),
+  z.object({ key: z.literal("ad_hosts"), value: adHosts }),
+], "key must be one of preroll_enabled, postroll_enabled, vast_url, ad_hosts");
+export type AdSettingChange = z.input<typeof adSettingChange>;

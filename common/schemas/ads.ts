@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { AD_EVENTS, type AdPosition } from "../ad-events";
+
+/**
+ * VAST 4.1's BREAKPOSITION macro (1 pre-roll, 3 post-roll; the client writes -1 when the player gave no
+ * value, as it does for errors found while loading the feed), or our own words for hand-written URLs.
+ * Mid-rolls (2) and standalone ads (4) do not exist here, so they are refused rather than miscounted.
+ */
+const positions: Record<string, AdPosition> = { pre: "pre", "1": "pre", post: "post", "3": "post", "-1": "unknown" };
+
+/** GET /api/ads/track: one beacon of the ad feed's tracking URLs (common/ad-events.ts). Other parameters (cache busters) are ignored. */
+export const adBeaconQuery = z.object({
+  event: z.enum(AD_EVENTS, `must be one of ${AD_EVENTS.join(", ")}`),
+  ad: z
+    .string("is required")
+    .min(1, "is required")
+    .max(64, "must be at most 64 characters")
+    .regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' and '-' only"),
+  position: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || Object.hasOwn(positions, v), "must be pre or post (VAST BREAKPOSITION 1 or 3, or -1)")
+    .transform((v): AdPosition => (v === undefined ? "unknown" : positions[v]!)),
+});
+export type AdBeaconQuery = z.input<typeof adBeaconQuery>;

@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+const limitQuery = (fallback: number, max: number) =>
+  z.object({ limit: z.coerce.number().int().min(1).max(max, `limit must be at most ${max}`).default(fallback) });
+
+/** GET /api/content/recommendations: "Recommended for You" on the home page. */
+export const recommendationsQuery = limitQuery(12, 50);
+export type RecommendationsQuery = z.input<typeof recommendationsQuery>;
+
+/** GET /api/content/{id}/suggestions: the player's Up Next panel. */
+export const suggestionsQuery = limitQuery(6, 20);
+export type SuggestionsQuery = z.input<typeof suggestionsQuery>;

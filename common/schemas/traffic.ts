@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { TRAFFIC_RANGES, type TrafficRange } from "../traffic-ranges";
+
+// The page-visit payload (docs/product-spec.md §3) as the tracker sends it. Every field is bounded: the endpoint is public.
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish().transform((v) => v?.trim() || null);
+
+/**
+ * A path on this site, as `location.pathname` (plus search and hash) gives it: one leading `/`, then no
+ * second `/` or `\` (browsers read `//host` and `/\host` as another site), no backslashes, whitespace or
+ * control characters (browsers drop tabs and newlines, so `/\t/host` is `//host` too). Dashboards show it.
+ */
+const sameSitePath = z
+  .string("page_path is required")
+  .max(512, "page_path must be at most 512 characters")
+  .regex(/^\/(?![/\\])[^\\\s\p{Cc}]*$/u, "page_path must be a path on this site, starting with a single /");
+
+/** POST /api/analytics/track: one page visit. */
+export const pageVisitBody = z.object({
+  session_id: z.string().min(8, "session_id: too short").max(64).regex(/^[\w-]+$/, "session_id: letters, digits, - and _ only"),
+  // Ignored: the signed-in user comes from the session cookie, never from the payload.
+  user_id: z.string().max(64).nullish(),
+  page_path: sameSitePath,
+  referrer: text(1024),
+  visit_duration: z.number().int().min(0).max(7 * 24 * 3600),
+  page_views: z.number().int().min(1).max(100_000),
+  device_type: z.enum(["desktop", "mobile", "tablet"]),
+  browser: z.enum(["chrome", "firefox", "safari", "edge", "unknown"]),
+  user_agent: text(512),
+  utm_source: text(200),
+  utm_medium: text(200),
+  utm_campaign: text(200),
+  utm_term: text(200),
+  utm_content: text(200),
+});
+export type PageVisitBody = z.input<typeof pageVisitBody>;
+
+/** GET /api/analytics/dashboard and GET /api/admin/analytics/dashboard: one schema, so the two cannot drift apart. */
+export const trafficDashboardQuery = z.object({
+  range: z.enum(Object.keys(TRAFFIC_RANGES) as [TrafficRange], "range must be 1d, 7d, 30d or 90d").default("7d"),
+});
+export type TrafficDashboardQuery = z.input<typeof trafficDashboardQuery>;
