@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { AdminChallengesResponse, ChallengeJson } from "../worker/api-types.ts";
+import type { AdminChallengesResponse, ChallengeJson } from "../common/api-types.ts";
 import { freshEmail, signInAs } from "./sign-in";
 
 // The sign-on challenge journey (docs/product-spec.md §2 "Challenge panel", docs/decisions/010 and 016): an honest new member

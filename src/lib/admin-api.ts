@@ -1,3 +1,12 @@
+import type { AdSettingChange } from "../../common/schemas/admin-ad-settings";
+import type { ChallengeChangeBody, ChallengeCreateBody } from "../../common/schemas/admin-challenges";
+import type {
+  ManualBonusChangeBody,
+  ManualBonusCreateBody,
+  ManualEarningChangeBody,
+  ManualEarningCreateBody,
+  PaymentBody,
+} from "../../common/schemas/admin-money";
 import { api } from "./api";
 import { trackEvent } from "./marketing-tags";
 import type {
@@ -15,7 +24,6 @@ import type {
   EarningsGroupBy,
   EarningsReport,
   PaymentJson,
-  RequirementType,
   ReviewDecision,
   ReviewJson,
   ReviewsResponse,
@@ -36,35 +44,31 @@ export const getAuditLog = (signal?: AbortSignal) => api<AuditEntryJson[]>("/api
 // ---- Manual earnings and bonuses ----
 
 export const getManualEarnings = (signal?: AbortSignal) => api<AdminEarningJson[]>("/api/admin/earnings", { signal });
-export const addManualEarning = (body: { user_id: string; amount_usd: number; description: string }) =>
+export const addManualEarning = (body: ManualEarningCreateBody) =>
   api<AdminEarningJson>("/api/admin/earnings", { method: "POST", body });
 // `override`: the admin confirmed lowering or deleting a credit that payments already drew on (409 already_paid_out).
 const overrideQuery = (override: boolean) => (override ? "?override=true" : "");
-export const changeManualEarning = (id: string, amount_usd: number, override = false) =>
-  api<AdminEarningJson>(`/api/admin/earnings/${id}`, { method: "PATCH", body: override ? { amount_usd, override } : { amount_usd } });
+export const changeManualEarning = (id: string, amount_usd: number, override = false) => {
+  const body: ManualEarningChangeBody = override ? { amount_usd, override } : { amount_usd };
+  return api<AdminEarningJson>(`/api/admin/earnings/${id}`, { method: "PATCH", body });
+};
 export const deleteManualEarning = (id: string, override = false) =>
   api<Ok>(`/api/admin/earnings/${id}${overrideQuery(override)}`, { method: "DELETE" });
 
 export const getManualBonuses = (signal?: AbortSignal) => api<BonusAwardJson[]>("/api/admin/bonuses", { signal });
-export const addManualBonus = (body: { user_id: string; total_bonus_amount: number; description: string }) =>
+export const addManualBonus = (body: ManualBonusCreateBody) =>
   api<BonusAwardJson>("/api/admin/bonuses", { method: "POST", body });
-export const changeManualBonus = (id: string, total_bonus_amount: number, override = false) =>
-  api<BonusAwardJson>(`/api/admin/bonuses/${id}`, { method: "PATCH", body: override ? { total_bonus_amount, override } : { total_bonus_amount } });
+export const changeManualBonus = (id: string, total_bonus_amount: number, override = false) => {
+  const body: ManualBonusChangeBody = override ? { total_bonus_amount, override } : { total_bonus_amount };
+  return api<BonusAwardJson>(`/api/admin/bonuses/${id}`, { method: "PATCH", body });
+};
 export const deleteManualBonus = (id: string, override = false) =>
   api<Ok>(`/api/admin/bonuses/${id}${overrideQuery(override)}`, { method: "DELETE" });
 
 // ---- Payments ----
 
-export type PaymentInput = {
-  user_id: string;
-  amount_usd: number;
-  payment_method: string;
-  payment_reference: string;
-  status: PaymentJson["status"];
-  notes: string;
-  /** The admin confirmed paying more than the user's available balance. */
-  override?: boolean;
-};
+/** What the payment form sends; `override`: the admin confirmed paying more than the available balance. */
+export type PaymentInput = PaymentBody;
 
 export const getAdminPayments = (signal?: AbortSignal) => api<PaymentJson[]>("/api/admin/payments", { signal });
 export const addPayment = (body: PaymentInput) =>
@@ -94,10 +98,7 @@ export const earningsCsvUrl = (query: AdminReportQuery) => `/api/admin/earnings/
 
 /** `ad_hosts`: https origins, space-separated, the pages' CSP allows for ads besides the feed's (docs/decisions/017). */
 export type AdSettings = { preroll_enabled: "true" | "false"; postroll_enabled: "true" | "false"; vast_url: string; ad_hosts?: string };
-export type AdSettingChange =
-  | { key: "preroll_enabled" | "postroll_enabled"; value: "true" | "false" }
-  | { key: "vast_url"; value: string }
-  | { key: "ad_hosts"; value: string };
+export type { AdSettingChange };
 
 export const getAdSettings = (signal?: AbortSignal) => api<AdSettings>("/api/admin/ad-settings", { signal });
 export const changeAdSetting = (change: AdSettingChange) =>
@@ -112,21 +113,14 @@ export const changeEarningRule = (change: EarningRuleChange) =>
 
 // ---- Sign-on challenges ----
 
-export type ChallengeInput = {
-  name: string;
-  description: string;
-  requirement_type: RequirementType;
-  requirement_value: number;
-  bonus_amount: number;
-  time_limit_hours: number;
-  is_active: boolean;
-};
+/** What the challenge form sends: every field, though the API defaults all but name and description. */
+export type ChallengeInput = Required<ChallengeCreateBody>;
 
 export const getAdminChallenges = (signal?: AbortSignal) =>
   api<AdminChallengesResponse>("/api/admin/challenges", { signal });
 export const createChallenge = (body: ChallengeInput) =>
   api<ChallengeJson>("/api/admin/challenges", { method: "POST", body });
-export const changeChallenge = (id: string, body: Partial<ChallengeInput>) =>
+export const changeChallenge = (id: string, body: ChallengeChangeBody) =>
   api<ChallengeJson>(`/api/admin/challenges/${id}`, { method: "PATCH", body });
 
 /** Settles a sign-on bonus the earnings job held for review (docs/architecture.md §4 "The sign-up bonus is guarded"). */

@@ -1,3 +1,4 @@
+import type { ContentEditBody, ThumbnailChangeBody } from "../../common/schemas/content";
 import { api } from "./api";
 import { trackEvent } from "./marketing-tags";
 import type {
@@ -40,12 +41,12 @@ export const like = (id: string) =>
   });
 export const unlike = (id: string) => api<LikeStatusResponse>(`/api/content/${id}/like`, { method: "DELETE" });
 
-export type ContentEdit = { title: string; description: string; tags: string[] };
+export type ContentEdit = ContentEditBody;
 export const updateContent = (id: string, edit: ContentEdit) =>
   api<ContentJson>(`/api/content/${id}`, { method: "PATCH", body: edit });
 export const deleteContent = (id: string) => api<{ ok: true }>(`/api/content/${id}`, { method: "DELETE" });
 export const setThumbnail = (id: string, thumbnailKey: string) =>
-  api<ContentJson>(`/api/content/${id}/thumbnail`, { method: "PATCH", body: { thumbnail_key: thumbnailKey } });
+  api<ContentJson>(`/api/content/${id}/thumbnail`, { method: "PATCH", body: { thumbnail_key: thumbnailKey } satisfies ThumbnailChangeBody });
 
 export const finalizeUpload = (body: FinalizeRequest) =>
   api<FinalizeResponse>("/api/content/finalize", { method: "POST", body }).then((created) => {

@@ -1,5 +1,5 @@
+import type { PlaybackEventBody, PlaybackStartBody } from "../../common/schemas/playback";
 import { trackEvent } from "./marketing-tags";
-import type { DiscoveryMethod } from "../components/gallery/discovery";
 import { api } from "./api";
 import type {
   EarningRulesJson,
@@ -16,25 +16,20 @@ import type {
 // Typed calls for playback reporting, the earnings job and the wallet (docs/product-spec.md §7 "Playback and earnings",
 // "Wallet"). Amounts arrive as USD numbers.
 
-export type PlaybackStart = { content_id: string; discovery_method: DiscoveryMethod; device_fingerprint: string };
+export type PlaybackStart = Required<Pick<PlaybackStartBody, "content_id" | "discovery_method" | "device_fingerprint">>;
 
 /** Opens a view (docs/architecture.md §4 "A view"); later events carry its id. */
 export const startPlayback = (body: PlaybackStart) =>
   api<PlaybackStartResponse>("/api/playback-events", {
     method: "POST",
-    body: { ...body, event_type: "start", second_mark: 0 },
+    body: { ...body, event_type: "start", second_mark: 0 } satisfies PlaybackStartBody,
   }).then((started) => {
     trackEvent("video_play", { content_id: body.content_id });
     return started;
   });
 
-export type PlaybackEvent = {
-  content_id: string;
-  view_id: string;
-  event_type: "progress" | "complete";
-  /** Furthest position reached, in seconds. */
-  second_mark: number;
-};
+/** A position report in a started view: `second_mark` is the furthest position reached, in seconds. */
+export type PlaybackEvent = PlaybackEventBody & { view_id: string; event_type: "progress" | "complete" };
 
 export const sendPlaybackEvent = (body: PlaybackEvent) =>
   api<PlaybackEventResponse>("/api/events/playback", { method: "POST", body });

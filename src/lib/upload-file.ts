@@ -1,3 +1,4 @@
+import type { UploadSignBody } from "../../common/schemas/uploads";
 import { api, ApiError } from "./api";
 import type { UploadMultipartPlan, UploadPartsResponse, UploadSignResponse } from "./types";
 
@@ -21,7 +22,7 @@ export async function uploadFile(file: File, opts: UploadFileOptions = {}): Prom
   const contentType = contentTypeOf(file);
   const signed = await api<UploadSignResponse>("/api/uploads/sign", {
     method: "POST",
-    body: { filename: file.name, contentType, fileSize: file.size },
+    body: { filename: file.name, contentType, fileSize: file.size } satisfies UploadSignBody,
     signal,
   });
   await onSigned?.();

@@ -1,3 +1,4 @@
+import type { SignInBody } from "../../common/schemas/auth";
 import { create } from "zustand";
 import { api, describeFailure } from "../lib/api";
 import { trackEvent } from "../lib/marketing-tags";
@@ -74,7 +75,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
       try {
         const session = await api<SessionResponse>("/api/sessions", {
           method: "POST",
-          body: { code, state: params.get("state") },
+          body: { code, state: params.get("state") ?? "" } satisfies SignInBody,
         });
         if (session?.created) trackEvent("user_signup");
       } catch (error) {

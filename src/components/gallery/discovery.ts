@@ -4,11 +4,13 @@
 // different way in to the same item gets its own value) and nothing has to be cleaned up. A page opened
 // without it (pasted URL, new tab) counts as "browse". The player milestone reads it with `readDiscovery`.
 
-export type DiscoveryMethod = "ai_recommended" | "search" | "browse";
+import { DISCOVERY_METHODS, type DiscoveryMethod } from "../../../common/playback";
+
+export type { DiscoveryMethod };
 
 export type DiscoveryState = { discovery: DiscoveryMethod };
 
-const methods: readonly DiscoveryMethod[] = ["ai_recommended", "search", "browse"];
+const methods: readonly DiscoveryMethod[] = DISCOVERY_METHODS;
 
 /** The discovery method in a location's state, "browse" when there is none. */
 export function readDiscovery(state: unknown): DiscoveryMethod {

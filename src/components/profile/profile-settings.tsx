@@ -1,3 +1,4 @@
+import type { UsernameChangeBody } from "../../../common/schemas/users";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api } from "../../lib/api";
@@ -28,7 +29,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
     try {
       const updated = await api<CurrentUser>("/api/users/me/username", {
         method: "PATCH",
-        body: { username: username.trim() },
+        body: { username: username.trim() } satisfies UsernameChangeBody,
       });
       // The header shows the username, so the signed-in user is replaced with the server's answer.
       useAuth.setState({ user: updated });

@@ -3,7 +3,7 @@ import type { MyViewJson, ViewReason } from "../../lib/types";
 import { earningRules } from "../../test/earnings-fixtures";
 import { outcomeText, type ReasonContext, reasonTexts } from "./view-reasons";
 
-// Every reason code the server documents (worker/api-types.ts). `satisfies Record<ViewReason, …>` makes type
+// Every reason code the server documents (common/api-types.ts). `satisfies Record<ViewReason, …>` makes type
 // checking fail here when a code is added there, so this list (and the texts it checks) cannot fall behind.
 const everyReason = {
   too_fast: true,

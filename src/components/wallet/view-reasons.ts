@@ -3,7 +3,7 @@ import { formatUsd, formatUtcDate } from "../../lib/format";
 import type { EarningRulesJson, MyViewJson, ViewOutcome, ViewReason } from "../../lib/types";
 
 // What each view did for the member, in plain words (docs/decisions/019). Every reason code the server can
-// send has its text here; the Record type (and view-reasons.test.ts) fail when worker/api-types.ts adds one.
+// send has its text here; the Record type (and view-reasons.test.ts) fail when common/api-types.ts adds one.
 
 export type ReasonContext = {
   view: MyViewJson;

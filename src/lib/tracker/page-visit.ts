@@ -1,4 +1,5 @@
 // The page-visit payload (docs/product-spec.md §3) and its delivery to POST /api/analytics/track (docs/product-spec.md §7).
+import type { PageVisitBody } from "../../../common/schemas/traffic";
 import { describeFailure } from "../api";
 import { noUtm, type Attribution, type UtmFields } from "./attribution";
 import { detectBrowser, detectDeviceType, type Browser, type DeviceType } from "./device";
@@ -64,7 +65,7 @@ export async function postPageVisit(payload: PageVisitPayload): Promise<boolean>
     const response = await fetch(TRACK_URL, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(payload),
+      body: JSON.stringify(payload satisfies PageVisitBody),
       credentials: "same-origin",
       keepalive: true,
     });
