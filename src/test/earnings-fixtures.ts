@@ -1,4 +1,5 @@
 import { sumUsd } from "../lib/money";
+import { emptyWallet } from "../queries/wallet";
 import type { EarningRulesJson, EarningsReport, PaymentJson, WalletJson } from "../lib/types";
 import { ava } from "./fixtures";
 
@@ -9,26 +10,7 @@ import { ava } from "./fixtures";
  * sides' pending parts, and available_balance is the rest of the balances (nothing held: all available).
  */
 export function makeWallet(overrides: Partial<WalletJson> = {}): WalletJson {
-  const wallet: WalletJson = {
-    viewer_balance: 0,
-    creator_balance: 0,
-    viewer_earnings: 0,
-    creator_earnings: 0,
-    bonuses: 0,
-    viewer_payouts: 0,
-    creator_payouts: 0,
-    paid_out: 0,
-    pending_payouts: 0,
-    minimum_payout: 25,
-    available_balance: 0,
-    pending_balance: 0,
-    viewer_pending: 0,
-    creator_pending: 0,
-    viewer_reversed: 0,
-    creator_reversed: 0,
-    next_available_at: null,
-    ...overrides,
-  };
+  const wallet: WalletJson = { ...emptyWallet, ...overrides };
   wallet.pending_balance = overrides.pending_balance ?? sumUsd([wallet.viewer_pending, wallet.creator_pending]);
   wallet.available_balance =
     overrides.available_balance ?? sumUsd([wallet.viewer_balance, wallet.creator_balance, -wallet.pending_balance]);
