@@ -1,3 +1,5 @@
+import type { ContentModerationAction, ReportReason, UserModerationAction } from "./moderation";
+
 // Response shapes of the API, as plain types with no runtime imports, so the SPA can import them too
 // (`import type`) and both sides fail to compile when one changes (docs/decisions/006). What a request
 // sends is the input type of the schema that validates it (common/schemas, docs/decisions/024); the
@@ -17,6 +19,8 @@ export type CurrentUserJson = {
   username: string | null;
   is_admin: 0 | 1;
   created_at: string;
+  /** Suspended by moderators: may sign in and see the wallet, may not upload, like, report or earn. */
+  suspended: boolean;
 };
 
 /** GET /api/users/{id}: a creator's public card (docs/decisions/004). */
@@ -49,6 +53,9 @@ export type ContentJson = {
   like_count: number;
   created_at: string;
   updated_at: string;
+  /** Only to the creator and admins (My Content): moderators took it down, with the note shown to the creator. */
+  removed?: boolean;
+  removed_note?: string | null;
 };
 
 /** GET /api/content, /api/content/mine, /api/content/liked. */
@@ -345,6 +352,7 @@ export type AdminUserJson = {
   /** What a payment may draw on now, and what is still held (docs/decisions/019). */
   available_balance: number;
   pending_balance: number;
+  suspended: boolean;
 };
 
 export type AdminEarningJson = {
@@ -417,3 +425,69 @@ export type TrafficDashboard = {
 };
 
 export type AnalyticsConfig = { facebook_pixel_id: string; ga4_id: string };
+
+// ---- Moderation (issue 17) ----
+
+export type { ContentModerationAction, ReportReason, UserModerationAction };
+
+/** POST /api/content/{id}/report: the caller's open report of the item (created or updated). */
+export type ContentReportJson = {
+  id: string;
+  content_id: string;
+  reason: ReportReason;
+  note: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Where an item stands with the moderators. */
+export type ModerationStatus = "visible" | "removed";
+
+/** One reported (or moderated) item in GET /api/admin/moderation, newest report first. */
+export type ModeratedItemJson = {
+  content_id: string;
+  title: string;
+  creator_id: string;
+  creator_name: string;
+  creator_email: string;
+  creator_suspended: boolean;
+  status: ModerationStatus;
+  /** The takedown note, when removed. */
+  removed_note: string | null;
+  /** Open reports per reason. */
+  counts: Partial<Record<ReportReason, number>>;
+  open_reports: number;
+  /** The newest notes (at most 5), newest first. */
+  latest_notes: { reason: ReportReason; note: string; created_at: string }[];
+  first_reported_at: string;
+  last_reported_at: string;
+};
+
+/** GET /api/admin/moderation[?status=open|removed]: items with open reports (or taken down). */
+export type ModerationQueueResponse = { items: ModeratedItemJson[] };
+
+/** One moderation action as the audit keeps it. */
+export type ModerationActionJson = {
+  id: string;
+  action: ContentModerationAction | UserModerationAction;
+  entity: "content" | "user";
+  entity_id: string;
+  note: string;
+  actor_email: string;
+  created_at: string;
+};
+
+/** GET /api/admin/moderation/users/{id}: one member's standing, the reports they made and got, and actions. */
+export type ModerationUserResponse = {
+  user: { id: string; email: string; username: string | null; suspended: boolean; suspended_note: string | null; suspended_at: string | null };
+  /** Reports others made of this member's items. */
+  reports_received: { content_id: string; title: string; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
+  /** Reports this member made. */
+  reports_made: { content_id: string; title: string; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
+  actions: ModerationActionJson[];
+};
+
+/** POST /api/admin/moderation/content/{id}: the item after the action, and what it reversed. */
+export type ContentModerationResponse = { item: ModeratedItemJson; reversed_usd: number };
+/** POST /api/admin/moderation/users/{id}. */
+export type UserModerationResponse = { user: ModerationUserResponse["user"]; reversed_usd: number };
