@@ -154,7 +154,11 @@ export type ViewReason =
   | "another_session"
   | "expired"
   | "under_review"
-  | "reversed";
+  | "reversed"
+  /** The item was taken down by moderators, or its creator suspended: not paid, or paid and taken back (docs/decisions/027). */
+  | "removed"
+  /** The viewer's account was suspended: not paid, or paid and taken back (docs/decisions/027). */
+  | "suspended";
 
 export type MyViewJson = {
   id: string;

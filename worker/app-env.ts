@@ -7,6 +7,8 @@ export type SessionUser = {
   username: string | null;
   createdAt: string;
   isAdmin: boolean;
+  /** Suspended by moderators (docs/decisions/027): signed in, but refused every write of the active tier. */
+  suspended: boolean;
 };
 
 /** Hono environment shared by every sub-app. */

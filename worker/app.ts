@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./app-env";
-import { requireAdmin, requireUser } from "./middleware/access";
+import { requireActiveMember, requireAdmin, requireUser } from "./middleware/access";
 import { requestContext } from "./middleware/context";
 import { handleError, handleNotFound } from "./middleware/error-handler";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
@@ -14,6 +14,7 @@ import { adminEarningRulesRoutes } from "./routes/admin/earning-rules";
 import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
 import { adminManualBonusRoutes } from "./routes/admin/manual-bonuses";
 import { adminManualEarningRoutes } from "./routes/admin/manual-earnings";
+import { adminModerationRoutes } from "./routes/admin/moderation";
 import { adminPaymentRoutes } from "./routes/admin/payments";
 import { adminReviewRoutes } from "./routes/admin/reviews";
 import { adminSignOnBonusRoutes } from "./routes/admin/sign-on-bonuses";
@@ -24,7 +25,8 @@ import { apiDocsRoutes } from "./routes/api-docs";
 import type { ApiSection } from "./openapi/document";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
-import { contentPublicRoutes, contentSignedInRoutes } from "./routes/content";
+import { contentActiveRoutes, contentPublicRoutes, contentSignedInRoutes } from "./routes/content";
+import { contentReportRoutes } from "./routes/content-reports";
 import { earningRulesRoutes } from "./routes/earning-rules";
 import { earningsRoutes } from "./routes/earnings";
 import { finalizeRoutes } from "./routes/finalize";
@@ -38,12 +40,15 @@ import { walletRoutes } from "./routes/wallet";
 // Access is declared by the sub-app a route lives in. Hono flattens sub-apps into one router and runs
 // matching handlers in registration order, so the order below is part of the security model:
 // public routes first (they answer before any guard), then the signed-in guard and its routes, then the
-// admin guard and its routes. A route added after a guard is guarded; the route-access test proves it.
+// admin guard and its routes (under /admin only), then the good-standing guard and the writes a suspended
+// member may not make (docs/decisions/027). A route added after a guard is guarded; the route-access test
+// proves it.
 
-// The OpenAPI document is generated from these three sections, so each route is documented with its access.
+// The OpenAPI document is generated from these sections, so each route is documented with its access.
 const apiSections = (): ApiSection[] => [
   { access: "public", prefix: "/api", app: publicApi },
   { access: "signed-in", prefix: "/api", app: signedInApi },
+  { access: "signed-in", prefix: "/api", app: activeMemberApi, refusesSuspended: true },
   { access: "admin", prefix: "/api/admin", app: adminApi },
 ];
 
@@ -59,8 +64,6 @@ const signedInApi = new Hono<AppEnv>()
   .use(requireUser)
   .route("/", usersSignedInRoutes)
   .route("/", contentSignedInRoutes)
-  .route("/", finalizeRoutes)
-  .route("/", uploadRoutes)
   .route("/", playbackRoutes)
   .route("/", earningsRoutes)
   .route("/", earningRulesRoutes)
@@ -70,6 +73,15 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", adSettingsRoutes)
   .route("/", challengeRoutes)
   .route("/", analyticsSignedInRoutes);
+
+// Signed in and not suspended: uploads, likes, reports and changes to content. A suspended member may still
+// sign in, read, watch (unpaid) and see the wallet through the sub-app above.
+const activeMemberApi = new Hono<AppEnv>()
+  .use(requireActiveMember)
+  .route("/", contentActiveRoutes)
+  .route("/", contentReportRoutes)
+  .route("/", finalizeRoutes)
+  .route("/", uploadRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths. Their
 // files are under routes/admin/, one per resource.
@@ -87,7 +99,8 @@ const adminApi = new Hono<AppEnv>()
   .route("/", adminPaymentRoutes)
   .route("/", adminAnalyticsRoutes)
   .route("/", adminAuditRoutes)
-  .route("/", adminTrafficRoutes);
+  .route("/", adminTrafficRoutes)
+  .route("/", adminModerationRoutes);
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")
@@ -96,7 +109,8 @@ export const app = new Hono<AppEnv>()
   .use(sameOriginOnly)
   .route("/", publicApi)
   .route("/", signedInApi)
-  .route("/admin", adminApi);
+  .route("/admin", adminApi)
+  .route("/", activeMemberApi);
 
 app.onError(handleError);
 app.notFound(handleNotFound);

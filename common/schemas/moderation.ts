@@ -10,6 +10,12 @@ export type ContentReportBody = z.input<typeof contentReportBody>;
 
 const note = z.string("note must be text").trim().max(MODERATION_NOTE_MAX, `note must be at most ${MODERATION_NOTE_MAX} characters`).default("");
 
+/** GET /api/admin/moderation: items with open reports (the default), or taken-down items. */
+export const moderationQueueQuery = z.object({
+  status: z.enum(["open", "removed"], "status must be open or removed").default("open"),
+});
+export type ModerationQueueQuery = z.input<typeof moderationQueueQuery>;
+
 /** POST /api/admin/moderation/content/{id}. A takedown's note is shown to the creator. */
 export const contentModerationBody = z.object({
   action: z.enum(CONTENT_ACTIONS, "action must be dismiss, takedown or restore"),

@@ -38,3 +38,6 @@ export const unsupportedMedia = (message: string, code?: string) => new AppError
 export const rangeNotSatisfiable = (message: string, code?: string) => new AppError("range_not_satisfiable", message, code);
 export const rateLimited = (message: string, code = "rate_limited") => new AppError("rate_limited", message, code);
 export const unavailable = (message: string, code?: string) => new AppError("unavailable", message, code);
+
+/** A suspended member's refused write (docs/decisions/027): the same words wherever it is refused. */
+export const accountSuspended = () => forbidden("Your account is suspended", "suspended");

@@ -32,6 +32,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
         username: user.username,
         createdAt: user.createdAt,
         isAdmin: settings.adminEmails.has(user.email),
+        suspended: user.suspendedAt !== null,
       });
     }
   }

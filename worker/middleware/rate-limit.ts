@@ -1,13 +1,14 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-env";
+import type { AppEnv, SignedInEnv } from "../app-env";
 import { withinLimit } from "../db/queries/rate-limits";
 import { isLoopbackAddress } from "../domain/auth/local-request";
 import { addressHash } from "../lib/crypto";
 import { rateLimited } from "../lib/errors";
-import { secondsLeftInWindow } from "../lib/rate-window";
+import { HOUR_WINDOW_MS, secondsLeftInWindow } from "../lib/rate-window";
 
-// Per-address limits for requests that cost more than a read (docs/decisions/017). Each is far above what
-// an honest person does in a minute, even a household or an office behind one address.
+// Per-address limits for requests that cost more than a read (docs/decisions/017), and per-member limits for
+// what a signed-in script could repeat from many addresses (reports, docs/decisions/027). Each is far above
+// what an honest person does, even a household or an office behind one address.
 
 /** Sign-in requests (the redirect URL and the code exchange together): 30 complete sign-ins a minute. */
 export const SIGN_IN_PER_MINUTE = 60;
@@ -47,4 +48,27 @@ export const uploadSignLimit = limitPerAddress({
   name: "upload-sign",
   perMinute: UPLOAD_SIGNS_PER_MINUTE,
   message: "Too many uploads started from this address. Please wait a minute and try again.",
+});
+
+/** Reports of items (docs/decisions/027): far more than anyone flags in an hour, far fewer than a script would. */
+export const REPORTS_PER_HOUR = 20;
+
+type MemberLimit = { name: string; perHour: number; message: string };
+
+/** Counts the request against `perHour` for the signed-in member, whatever their address, and answers 429 beyond it. */
+export function limitPerMember({ name, perHour, message }: MemberLimit) {
+  return createMiddleware<SignedInEnv>(async (c, next) => {
+    const nowMs = Date.now();
+    if (!(await withinLimit(c.env.DB, `${name}:${c.get("user").id}`, perHour, nowMs, "hour"))) {
+      c.header("Retry-After", String(secondsLeftInWindow(nowMs, HOUR_WINDOW_MS)));
+      throw rateLimited(message);
+    }
+    await next();
+  });
+}
+
+export const reportLimit = limitPerMember({
+  name: "report",
+  perHour: REPORTS_PER_HOUR,
+  message: "You have sent too many reports in the last hour. Please wait a while and try again.",
 });

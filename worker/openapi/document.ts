@@ -9,6 +9,8 @@ export type Access = "public" | "signed-in" | "admin";
 export interface ApiSection {
   access: Access;
   prefix: string;
+  /** Its guard also refuses suspended members (403, code "suspended": docs/decisions/027). */
+  refusesSuspended?: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- sections have different env and schema types
   app: Hono<any, any, any>;
 }
@@ -49,15 +51,19 @@ export function withoutPatterns(path: string) {
   return out;
 }
 
-function annotate(operation: Operation, path: string, access: Access): Operation {
-  const description = [ACCESS_WORDS[access], operation.description].filter(Boolean).join("\n\n");
+const SUSPENDED_WORDS = "Refused (403, code suspended) to a member whose account is suspended.";
+
+function annotate(operation: Operation, path: string, section: ApiSection): Operation {
+  const { access } = section;
+  const description = [ACCESS_WORDS[access], section.refusesSuspended ? SUSPENDED_WORDS : "", operation.description].filter(Boolean).join("\n\n");
+  const suspended = section.refusesSuspended ? { "403": errorRef("Your account is suspended.") } : {};
   return {
     ...operation,
     tags: [tagOf(path, access)],
     description,
     security: access === "public" ? [] : [{ [SESSION_SCHEME]: [] }],
     "x-access": access,
-    responses: { ...operation.responses, ...errorResponses(access) },
+    responses: { ...operation.responses, ...errorResponses(access), ...suspended },
   } as Operation;
 }
 
@@ -100,7 +106,7 @@ export async function buildOpenApiDocument(sections: ApiSection[]): Promise<Open
       const merged: Record<string, unknown> = { ...paths[path] };
       for (const [method, operation] of Object.entries(item ?? {})) {
         if (!operation || typeof operation !== "object") continue;
-        merged[method] = annotate(operation as Operation, path, section.access);
+        merged[method] = annotate(operation as Operation, path, section);
       }
       paths[path] = merged as OpenAPIV3_1.PathItemObject;
     }

@@ -51,7 +51,7 @@ export const authRoutes = new Hono<AppEnv>()
     writeSessionCookie(c, token);
     const isAdmin = c.get("settings").adminEmails.has(user.email);
     // `created` tells the SPA a new account was made (the analytics "user_signup" event).
-    return c.json({ user: currentUserJson({ ...user, isAdmin }), created }, 200);
+    return c.json({ user: currentUserJson({ ...user, isAdmin, suspended: user.suspendedAt !== null }), created }, 200);
   })
   .get("/logout", async (c) => {
     // Hono answers HEAD with the GET route; HEAD must be safe (RFC 9110), so it never signs anyone out.

@@ -7,16 +7,20 @@ import { deleteContentRow, replaceThumbnail, updateContentText } from "../db/que
 import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { contentTheUserMayChange } from "../domain/content/ownership";
 import { ftsQuery } from "../domain/content/search-query";
+import { isHidden, mayOpen, seesModeration } from "../domain/content/visibility";
 import { usableUpload } from "../domain/uploads/usable-upload";
 import { notFound } from "../lib/errors";
 import { ID_PATTERN } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
-import { contentJson, likeJson } from "./serializers/content";
+import { contentJson, contentWithModerationJson, likeJson } from "./serializers/content";
 import { serveObject } from "./serve-object";
 
 const ONE = `/content/:id${ID_PATTERN}`;
 const LIST_LIMIT = 500;
+
+// A hidden item (taken down, or its creator suspended: docs/decisions/027) is listed nowhere and answers 404
+// to everyone but its creator and admins, who may still open it, with what moderators did.
 
 /** Public: the gallery, search, one item's details and its thumbnail. */
 export const contentPublicRoutes = new Hono<AppEnv>()
@@ -39,20 +43,23 @@ export const contentPublicRoutes = new Hono<AppEnv>()
   })
   .get(ONE, async (c) => {
     const row = await findContent(c.get("db"), c.req.param("id"));
-    if (!row) throw notFound("Content not found");
-    return c.json(contentJson(row), 200);
+    const caller = c.get("user");
+    if (!row || !mayOpen(row, caller)) throw notFound("Content not found");
+    return c.json(seesModeration(row, caller) ? contentWithModerationJson(row) : contentJson(row), 200);
   })
   .get(`${ONE}/thumbnail`, async (c) => {
     const row = await findMedia(c.get("db"), c.req.param("id"));
-    if (!row?.thumbnailKey) throw notFound("No thumbnail");
-    return serveObject(c, { bucket: c.env.MEDIA, key: row.thumbnailKey, cacheControl: "public, max-age=86400" });
+    if (!row?.thumbnailKey || !mayOpen(row, c.get("user"))) throw notFound("No thumbnail");
+    // A hidden item's image goes to its creator and admins only: never into a shared cache.
+    const cacheControl = isHidden(row) ? "private, no-store" : "public, max-age=86400";
+    return serveObject(c, { bucket: c.env.MEDIA, key: row.thumbnailKey, cacheControl });
   });
 
-/** Signed-in: streaming, likes, the caller's lists, and changes by the creator (or an admin). */
+/** Signed-in: streaming, like state and the caller's lists (suspended members too). */
 export const contentSignedInRoutes = new Hono<SignedInEnv>()
   .get("/content/mine", async (c) => {
     const rows = await listByCreator(c.get("db"), c.get("user").id, LIST_LIMIT);
-    return c.json({ items: rows.map(contentJson), nextCursor: null } satisfies ContentListResponse, 200);
+    return c.json({ items: rows.map(contentWithModerationJson), nextCursor: null } satisfies ContentListResponse, 200);
   })
   .get("/content/liked", async (c) => {
     const rows = await listLikedBy(c.get("db"), c.get("user").id, LIST_LIMIT);
@@ -60,7 +67,7 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
   })
   .get(`${ONE}/stream`, async (c) => {
     const row = await findMedia(c.get("db"), c.req.param("id"));
-    if (!row) throw notFound("Content not found");
+    if (!row || !mayOpen(row, c.get("user"))) throw notFound("Content not found");
     return serveObject(c, {
       bucket: c.env.MEDIA,
       key: row.r2Key,
@@ -71,10 +78,14 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
   .get(`${ONE}/like-status`, async (c) => {
     const [state] = await likeState(c.get("db"), c.get("user").id, c.req.param("id"));
     return c.json(likeJson(state!), 200);
-  })
+  });
+
+/** Signed-in members in good standing: likes, and changes by the creator (or an admin). */
+export const contentActiveRoutes = new Hono<SignedInEnv>()
   .post(`${ONE}/like`, async (c) => {
     const contentId = c.req.param("id");
-    if (!(await findMedia(c.get("db"), contentId))) throw notFound("Content not found");
+    const row = await findMedia(c.get("db"), contentId);
+    if (!row || !mayOpen(row, c.get("user"))) throw notFound("Content not found");
     const state = await setLike(c.get("db"), { userId: c.get("user").id, contentId, createdAt: nowIso() }, true);
     return c.json(likeJson(state), 200);
   })
@@ -88,7 +99,7 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     const edit = c.req.valid("json");
     const updatedAt = nowIso();
     await updateContentText(db, { id: row.id, ...edit, tags: edit.tags.join(","), updatedAt });
-    return c.json(contentJson({ ...row, ...edit, tags: edit.tags.join(","), updatedAt }), 200);
+    return c.json(contentWithModerationJson({ ...row, ...edit, tags: edit.tags.join(","), updatedAt }), 200);
   })
   .patch(`${ONE}/thumbnail`, validate("json", thumbnailChangeBody), async (c) => {
     const db = c.get("db");
@@ -99,7 +110,7 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     const updatedAt = nowIso();
     await replaceThumbnail(db, { id: row.id, thumbnailKey: key, updatedAt });
     if (row.thumbnailKey && row.thumbnailKey !== key) await c.env.MEDIA.delete(row.thumbnailKey);
-    return c.json(contentJson({ ...row, thumbnailKey: key, updatedAt }), 200);
+    return c.json(contentWithModerationJson({ ...row, thumbnailKey: key, updatedAt }), 200);
   })
   .delete(ONE, async (c) => {
     const db = c.get("db");

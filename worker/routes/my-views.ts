@@ -19,7 +19,9 @@ export const myViewsRoutes = new Hono<SignedInEnv>().get("/me/views", validate("
   const minEarningMs = earningRulesJson(settings).min_earning_seconds * 1000;
   const now = nowIso();
   const views = rows.slice(0, MY_VIEWS_LIMIT).map((r) => {
-    const earning = r.earningMicros === null ? null : { availableAt: r.availableAt ?? "", reversed: r.reversed === 1, underReview: r.underReview === 1 };
+    const earning = r.earningMicros === null
+      ? null
+      : { availableAt: r.availableAt ?? "", reversed: r.reversed === 1, reversalReason: r.reversalReason, underReview: r.underReview === 1 };
     return myViewJson(r, viewOutcome({ ...r, earning, minEarningMs }, now));
   });
   return c.json({ date, as, views, truncated: rows.length > MY_VIEWS_LIMIT } satisfies MyViewsResponse, 200);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { playbackEventBody, playbackStartBody } from "../../common/schemas/playback";
 import type { SignedInEnv } from "../app-env";
 import { findContent } from "../db/queries/content";
+import { mayOpen } from "../domain/content/visibility";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { addressHash } from "../lib/crypto";
 import { notFound } from "../lib/errors";
@@ -15,8 +16,10 @@ export const playbackRoutes = new Hono<SignedInEnv>()
   .post("/playback-events", validate("json", playbackStartBody), async (c) => {
     const body = c.req.valid("json");
     const item = await findContent(c.get("db"), body.content_id);
-    if (!item) throw notFound("Content not found");
     const user = c.get("user");
+    // A hidden item cannot be played by others (docs/decisions/027); its creator's and admins' views of it
+    // never pay (the earnings job skips hidden items).
+    if (!item || !mayOpen(item, user)) throw notFound("Content not found");
     const ip = c.req.header("cf-connecting-ip") ?? "";
     const started = await watchSessionsOf(c.env, user.id).start({
       viewerId: user.id,

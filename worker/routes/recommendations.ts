@@ -3,6 +3,7 @@ import type { RecommendationsResponse, SuggestionsResponse } from "../../common/
 import { recommendationsQuery, suggestionsQuery } from "../../common/schemas/recommendations";
 import type { SignedInEnv } from "../app-env";
 import { loadCandidates, loadFallbackCandidates, loadItemAndProfile, loadViewerProfile } from "../db/queries/recommendations";
+import { mayOpen } from "../domain/content/visibility";
 import { profileTags, recommend, seedsOf, suggest, suggestRelaxed, withFallback } from "../domain/recommendations/model";
 import { parseTags, tagMatchQuery } from "../domain/recommendations/tags";
 import { utcDay } from "../domain/views/rules";
@@ -43,7 +44,7 @@ export const recommendationRoutes = new Hono<SignedInEnv>()
     const viewerId = c.get("user").id;
     const now = Date.now();
     const { item, profile } = await loadItemAndProfile(db, c.req.param("id"), viewerId, utcDay(nowIso(now)));
-    if (!item) throw notFound("Content not found");
+    if (!item || !mayOpen(item, c.get("user"))) throw notFound("Content not found");
     const candidates = await loadCandidates(db, {
       viewerId,
       seeds: [[item.id, 1]],

@@ -134,7 +134,7 @@ describe("finalize measures one object", () => {
       .insert(uploads)
       .values({ key, userId: user.id, kind: "media", contentType: "video/mp4", size: short().byteLength, status: "uploaded", createdAt: nowIso() });
     await env.MEDIA.put(key, short());
-    return { user: { ...user, isAdmin: false }, key };
+    return { user: { ...user, isAdmin: false, suspended: false }, key };
   }
 
   /** The real bucket, with a hook that writes to it just before its `n`-th call of `method` is answered. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { createDb } from "../db/client";
-import { content, users } from "../db/schema";
+import { content, users, views } from "../db/schema";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { uniqueEmail } from "./http";
@@ -34,4 +34,14 @@ export async function makeContent(createdBy: string, overrides: Partial<typeof c
   };
   await testDb().insert(content).values(row);
   return row;
+}
+
+/** A qualified view as the watch-session object writes it (`at` its qualification), waiting for the earnings job. */
+export async function makeQualifiedView(viewerId: string, item: { id: string; createdBy: string; durationMs: number }, at = nowIso()) {
+  const id = newId();
+  await testDb().insert(views).values({
+    id, contentId: item.id, viewerId, creatorId: item.createdBy, discoveryMethod: "browse", startedAt: at, lastEventAt: at,
+    maxPositionMs: item.durationMs, watchTimeMs: item.durationMs, status: "qualified", qualifiedAt: at, qualifiedDay: at.slice(0, 10),
+  });
+  return id;
 }

@@ -3,6 +3,7 @@
 // and others' qualified views of the member's items (the views requirement).
 import type { Db } from "../client";
 import { heldUntilSql } from "./earning-rule-settings";
+import { suspendedSql } from "./visibility";
 
 /** The member and an account created within a day of theirs watched each other's items. */
 const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from views v1
@@ -39,7 +40,7 @@ export type BonusScope = { limit: number } | { userId: string };
 /**
  * The earnings job's part, as one batch: check the pending sign-on bonuses in scope not checked yet (bounded
  * per run), then award the ones with nothing found. A bonus with reasons stays pending for an admin
- * (review-bonus.ts).
+ * (review-bonus.ts); a suspended member's stays pending while the suspension lasts (docs/decisions/027).
  */
 export function checkAndAwardBonusStatements(d1: D1Database, now: string, scope: BonusScope) {
   // Served by bonuses_user_idx for one member and by bonuses_pending_idx for the site.
@@ -55,7 +56,8 @@ export function checkAndAwardBonusStatements(d1: D1Database, now: string, scope:
     d1
       .prepare(
         `update bonuses set status = 'awarded', awarded_at = ?1, available_at = ${heldUntilSql("?1")}
-         where ${mine} status = 'pending' and kind = 'signon' and review_reasons = ''`,
+         where ${mine} status = 'pending' and kind = 'signon' and review_reasons = ''
+           and not ${suspendedSql("bonuses.user_id")}`,
       )
       .bind(...(param === null ? [now] : [now, param])),
   ];

@@ -38,7 +38,7 @@ export function rankTiers(whole: string): { weight: number; query: string }[] {
 
 export type RankedParams = {
   terms: SearchTerms;
-  /** Conditions on `content c` (type, creator): applied before the window is counted. */
+  /** Conditions on `content c` (type, creator, visibility): applied before the window is counted. */
   filters: SQL[];
   /** The sortKey of the last row of the previous page. */
   afterKey: number | null;

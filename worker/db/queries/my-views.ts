@@ -19,6 +19,10 @@ export type MyViewRow = {
   earningMicros: number | null;
   availableAt: string | null;
   reversed: 0 | 1;
+  /** Why the reversal took it back: a fraud rule, "takedown", "suspended_viewer" or "suspended_creator". */
+  reversalReason: string | null;
+  /** Why the earnings job paid the view nothing, when moderation was the cause. */
+  unpaidReason: "removed" | "suspended" | null;
   underReview: 0 | 1;
   itemPlacesTaken: number;
 };
@@ -38,6 +42,7 @@ export async function viewsOfDay(db: Db, q: { userId: string; side: "viewer" | "
          v.viewer_id as viewerId, v.creator_id as creatorId,
          e.amount_micros as earningMicros, e.available_at as availableAt,
          exists (select 1 from reversals r where r.earning_id = e.id) as reversed,
+         (select r.reason from reversals r where r.earning_id = e.id) as reversalReason, v.unpaid_reason as unpaidReason,
          case when e.id is null then 0 else ${underReviewSql("e")} end as underReview,
          (select count(*) from views p where p.viewer_id = v.viewer_id and p.content_id = v.content_id
             and p.qualified_day = v.qualified_day and p.credit_slot is not null) as itemPlacesTaken

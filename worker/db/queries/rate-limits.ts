@@ -1,6 +1,9 @@
-import { WINDOW_MS, windowStart } from "../../lib/rate-window";
+import { HOUR_WINDOW_MS, WINDOW_MS, windowStart } from "../../lib/rate-window";
 
-// Per-key request counts in fixed one-minute windows (`rate_limits`), so every isolate sees the same count.
+// Per-key request counts in fixed windows (`rate_limits`), so every isolate sees the same count: one-minute
+// windows, and hour windows for keys that start with HOURLY (per-member limits such as reports).
+
+const HOURLY = "hourly:";
 
 /** Counts one request for `key` in the current window (a statement for the caller's batch). */
 export function countRequest(d1: D1Database, key: string, nowMs: number) {
@@ -13,16 +16,17 @@ export function countRequest(d1: D1Database, key: string, nowMs: number) {
 }
 
 /**
- * Counts one request for `key` and says whether it is within `limit` for this window: one statement, so
- * concurrent requests from one address cannot all slip under the limit.
+ * Counts one request for `key` and says whether it is within `limit` for this window (a minute, or an hour):
+ * one statement, so concurrent requests from one address or member cannot all slip under the limit.
  */
-export async function withinLimit(d1: D1Database, key: string, limit: number, nowMs: number) {
+export async function withinLimit(d1: D1Database, key: string, limit: number, nowMs: number, window: "minute" | "hour" = "minute") {
+  const [stored, start] = window === "hour" ? [`${HOURLY}${key}`, windowStart(nowMs, HOUR_WINDOW_MS)] : [key, windowStart(nowMs)];
   const row = await d1
     .prepare(
       `insert into rate_limits (key, window_start, count) values (?1, ?2, 1)
        on conflict (key, window_start) do update set count = count + 1 returning count`,
     )
-    .bind(key, windowStart(nowMs))
+    .bind(stored, start)
     .first<{ count: number }>();
   return (row?.count ?? 0) <= limit;
 }
@@ -30,7 +34,9 @@ export async function withinLimit(d1: D1Database, key: string, limit: number, no
 /** SQL condition (for a conditional insert) that holds while `key` is within `limit` in this window. */
 export const WITHIN_LIMIT = `(select count from rate_limits where key = ?1 and window_start = ?2) <= ?3`;
 
-/** Old windows are useless once passed; the cron clears them. */
+/** Old windows are useless once passed; the cron clears them (hour windows once their hour has passed). */
 export function purgeOldWindows(d1: D1Database, nowMs: number) {
-  return d1.prepare("delete from rate_limits where window_start < ?1").bind(windowStart(nowMs - WINDOW_MS));
+  return d1
+    .prepare(`delete from rate_limits where window_start < ?1 and (window_start < ?2 or key not like '${HOURLY}%')`)
+    .bind(windowStart(nowMs - WINDOW_MS), windowStart(nowMs - HOUR_WINDOW_MS, HOUR_WINDOW_MS));
 }

@@ -3,6 +3,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client";
 import { SELECT_ROW, type ContentRow } from "./content";
 import { LIMITS, type Candidate, type Seed, type ViewerProfile } from "./recommender-inputs";
+import { VISIBLE_ROW } from "./visibility";
 
 // Reads that feed the recommender (worker/domain/recommendations). A request makes two round trips: the
 // viewer's profile (plus, for Up Next, the item), then one candidate query. Raw SQL for json_each and FTS5;
@@ -53,7 +54,7 @@ export type CandidateParams = { viewerId: string; seeds: Seed[]; tagQuery: strin
 /**
  * One statement: co-occurring items (cooccurrence.ts is the same definition in TypeScript), the newest items
  * matching the taste's tags, and the currently popular ones, as content rows with their features, own items
- * left out. At most coocCandidates + tagCandidates + popularCandidates rows.
+ * and hidden ones (docs/decisions/027) left out. At most coocCandidates + tagCandidates + popularCandidates rows.
  */
 export async function loadCandidates(db: Db, p: CandidateParams): Promise<CandidateRow[]> {
   const L = LIMITS;
@@ -91,7 +92,7 @@ export async function loadCandidates(db: Db, p: CandidateParams): Promise<Candid
     select ${ROW}, p.cooc as cooc,
       (select count(*) from views v where v.content_id = c.id and v.qualified_at is not null) as qualifiedViews
     from pool p join content c on c.id = p.id join users u on u.id = c.created_by
-    where c.created_by <> ${p.viewerId}`);
+    where c.created_by <> ${p.viewerId} and ${VISIBLE_ROW}`);
   // Popularity = likes + qualified views (both counted on covering indexes).
   return rows.map(({ qualifiedViews, ...r }) => ({ ...r, cooc: Number(r.cooc), popularity: Number(r.likeCount) + Number(qualifiedViews) }));
 }
@@ -112,7 +113,7 @@ export async function loadFallbackCandidates(db: Db, viewerId: string): Promise<
     select ${ROW}, 0 as cooc,
       (select count(*) from views v where v.content_id = c.id and v.qualified_at is not null) as qualifiedViews
     from pool p join content c on c.id = p.id join users u on u.id = c.created_by
-    where c.created_by <> ${viewerId}`);
+    where c.created_by <> ${viewerId} and ${VISIBLE_ROW}`);
   return rows.map(({ qualifiedViews, ...r }) => ({ ...r, cooc: 0, popularity: Number(r.likeCount) + Number(qualifiedViews) }));
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import type { Db } from "../client";
 import { DAILY_EARNABLE_VIEWS_SQL, heldUntilSql, MIN_EARNING_MS_SQL } from "./earning-rule-settings";
+import { itemHiddenSql, suspendedSql } from "./visibility";
 
 /** The fixed terms of a view reward (domain/views/rules.ts): places per (viewer, item) and day, and the amount per side. */
 export type RewardTerms = { earnableViewsPerDay: number; rewardMicros: number };
@@ -10,11 +11,17 @@ export type RewardTerms = { earnableViewsPerDay: number; rewardMicros: number };
  * The four statements that settle one qualified view, run inside one D1 batch (one transaction, and D1 runs
  * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
  *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content,
- *     an item shorter than the shortest earning length, or past the viewer's earnable views of the day;
+ *     an item shorter than the shortest earning length, past the viewer's earnable views of the day, an item
+ *     hidden by moderators (taken down, or its creator suspended) or a suspended viewer (docs/decisions/027);
  *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind)), held for earnings_hold_days
  *     (docs/decisions/019), returning who got what;
- *  4. close the view: credited with a place, unearnable without.
+ *  4. close the view: credited with a place, unearnable without, and then, when moderation was why, the
+ *     reason as it was now ("suspended" viewer before "removed" item), since either can be undone later.
+ * A view of a hidden item, or by a suspended viewer, is paid on neither side.
  */
+const VIEWER_SUSPENDED = suspendedSql("views.viewer_id");
+const ITEM_HIDDEN = `exists (select 1 from content hc where hc.id = views.content_id and ${itemHiddenSql("hc")})`;
+
 function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTerms) {
   const q = (text: string, ...params: unknown[]) => d1.prepare(text).bind(...params);
   return [
@@ -29,7 +36,8 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
         and (select c.duration_ms from content c where c.id = views.content_id) >= ${MIN_EARNING_MS_SQL}
         and (select count(*) from views v4
              where v4.viewer_id = views.viewer_id and v4.qualified_day = views.qualified_day
-               and v4.credit_slot is not null) < ${DAILY_EARNABLE_VIEWS_SQL}`,
+               and v4.credit_slot is not null) < ${DAILY_EARNABLE_VIEWS_SQL}
+        and not ${VIEWER_SUSPENDED} and not ${ITEM_HIDDEN}`,
       viewId, terms.earnableViewsPerDay),
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
       select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3, ${heldUntilSql("?3")}
@@ -41,7 +49,9 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
       on conflict (view_id, kind) do nothing
       returning user_id, amount_micros`, newId(), terms.rewardMicros, now, viewId),
-    q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end
+    q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,
+        unpaid_reason = case when credit_slot is not null then null
+          when ${VIEWER_SUSPENDED} then 'suspended' when ${ITEM_HIDDEN} then 'removed' end
       where id = ?1 and status = 'qualified'`, viewId),
   ];
 }

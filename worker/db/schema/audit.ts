@@ -1,6 +1,7 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-// Who changed which money record or setting, with the row before and after (JSON).
+// Who changed which money record or setting, or took which moderation action, with the row before and after
+// (JSON). A moderation action's row is its record: its id is what its reversals name (docs/decisions/027).
 export const auditLog = sqliteTable(
   "audit_log",
   {
@@ -13,6 +14,11 @@ export const auditLog = sqliteTable(
     after: text("after"),
     createdAt: text("created_at").notNull(),
   },
-  // The Audit tab lists newest first.
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+  (t) => [
+    // The Audit tab lists newest first.
+    index("audit_log_created_idx").on(t.createdAt),
+    // One record's history: a member's moderation actions, and those on their items
+    // (GET /api/admin/moderation/users/{id}).
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.createdAt),
+  ],
 );

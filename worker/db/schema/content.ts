@@ -22,6 +22,11 @@ export const content = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    // Taken down by moderators (docs/decisions/027): hidden from everyone but its creator and admins, who
+    // see the note. Null while visible; a restore clears all three.
+    removedAt: text("removed_at"),
+    removedNote: text("removed_note"),
+    removedBy: text("removed_by"),
   },
   (t) => [
     check("content_type_check", sql`${t.type} in ('video', 'audio')`),
@@ -32,6 +37,9 @@ export const content = sqliteTable(
     index("content_type_created_idx").on(t.type, t.createdAt, t.id),
     // Creator page, My Content and per-creator counts.
     index("content_creator_created_idx").on(t.createdBy, t.createdAt, t.id),
+    // The moderators' list of taken-down items, newest takedown first (GET /api/admin/moderation?status=removed);
+    // partial, so visible items (nearly all) are not in it and the gallery's walks never pick it.
+    index("content_removed_idx").on(t.removedAt).where(sql`${t.removedAt} is not null`),
   ],
 );
 

@@ -36,9 +36,10 @@ export const earnings = sqliteTable(
   ],
 );
 
-// A view reward taken back after a fraud review: the negative of the original earning, on the same side
-// of the same user's wallet. Keyed by the earning, so an earning is reversed at most once; nothing is
-// deleted or edited (docs/decisions/019).
+// A view reward taken back after a fraud review (docs/decisions/019) or by a moderation action, a takedown
+// or a suspension (docs/decisions/027): the negative of the original earning, on the same side of the same
+// user's wallet. Keyed by the earning, so an earning is reversed at most once, whatever reverses it first;
+// nothing is deleted or edited.
 export const reversals = sqliteTable(
   "reversals",
   {
@@ -52,7 +53,9 @@ export const reversals = sqliteTable(
     side: text("side", { enum: ["viewer", "creator"] }).notNull(),
     viewId: text("view_id"),
     amountMicros: integer("amount_micros").notNull(),
+    // The fraud rule, or "takedown", "suspended_viewer", "suspended_creator" (which party of the view was suspended).
     reason: text("reason").notNull(),
+    // What decided it: the fraud review's id, or the moderation action's audit_log id.
     reviewId: text("review_id").notNull(),
     createdBy: text("created_by").notNull(),
     createdAt: text("created_at").notNull(),

@@ -10,6 +10,11 @@ export const users = sqliteTable(
     // Google's stable subject id; null for accounts made through local sign-in.
     googleSub: text("google_sub"),
     createdAt: text("created_at").notNull(),
+    // Suspended by moderators (docs/decisions/027): may sign in and see the wallet; may not upload, like,
+    // report, edit or earn, and their items are hidden. Null while in good standing.
+    suspendedAt: text("suspended_at"),
+    suspendedNote: text("suspended_note"),
+    suspendedBy: text("suspended_by"),
   },
   (t) => [
     // Emails are stored lower-cased; sign-in looks users up by email.

@@ -42,6 +42,10 @@ export const views = sqliteTable(
     endReason: text("end_reason", { enum: ["expired", "another_session"] }),
     // 1..3 when the view took one of the day's earnable places for (viewer, content); null otherwise.
     creditSlot: integer("credit_slot"),
+    // Why the earnings job paid an unearnable view nothing, when moderation was the cause: "removed" (the
+    // item was taken down or its creator suspended) or "suspended" (the viewer was). Kept because both can be
+    // undone later, and the reason must stay what it was when the job settled the view (docs/decisions/027).
+    unpaidReason: text("unpaid_reason", { enum: ["removed", "suspended"] }),
   },
   (t) => [
     // The earnings job's queue: only pending rows are indexed, so its cost follows pending work.

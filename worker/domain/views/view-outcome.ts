@@ -12,8 +12,10 @@ export type ViewFacts = {
   durationMs: number;
   viewerId: string;
   creatorId: string;
-  /** This side's earning of the view, when it was paid. */
-  earning: { availableAt: string; reversed: boolean; underReview: boolean } | null;
+  /** This side's earning of the view, when it was paid, and why a reversal took it back. */
+  earning: { availableAt: string; reversed: boolean; reversalReason?: string | null; underReview: boolean } | null;
+  /** Why the earnings job paid nothing, when moderation was the cause (settle-views.ts keeps it). */
+  unpaidReason?: "removed" | "suspended" | null;
   /** Earnable places (1..3) the viewer had taken for this item on the view's day. */
   itemPlacesTaken: number;
   /** The shortest item that earns, in ms (the admin's earning rule). */
@@ -30,9 +32,13 @@ export function watchedPercent(watchTimeMs: number, durationMs: number) {
   return Math.min(100, Math.floor((watchTimeMs * 100) / durationMs));
 }
 
+// What a moderation reversal says (docs/decisions/027): the item went away (taken down, or its creator
+// suspended), or the viewer was suspended. A fraud rule's reversal says "reversed".
+const REVERSAL_REASONS: Record<string, ViewReason> = { takedown: "removed", suspended_creator: "removed", suspended_viewer: "suspended" };
+
 export function viewOutcome(f: ViewFacts, now: string): Verdict {
   if (f.earning) {
-    if (f.earning.reversed) return verdict("reversed", "reversed");
+    if (f.earning.reversed) return verdict("reversed", REVERSAL_REASONS[f.earning.reversalReason ?? ""] ?? "reversed");
     if (f.earning.underReview) return verdict("pending", "under_review");
     if (f.earning.availableAt > now) return verdict("pending", null, f.earning.availableAt);
     return verdict("earned");
@@ -46,6 +52,7 @@ export function viewOutcome(f: ViewFacts, now: string): Verdict {
     case "unearnable":
       // A credited view without this side's earning cannot happen; read it as the rules that refuse pay.
       if (f.viewerId === f.creatorId) return verdict("not_earned", "own_content");
+      if (f.unpaidReason) return verdict("not_earned", f.unpaidReason);
       if (f.durationMs < f.minEarningMs) return verdict("not_earned", "too_short");
       if (f.itemPlacesTaken >= EARNABLE_VIEWS_PER_DAY) return verdict("not_earned", "item_daily_cap");
       return verdict("not_earned", "viewer_daily_cap");

@@ -17,5 +17,6 @@ export function adminUserJson(r: UserWithTotals, admins: ReadonlySet<string>): A
     creator_balance: usd(b.creatorBalance),
     available_balance: usd(b.available),
     pending_balance: usd(b.pending),
+    suspended: Boolean(r.suspended),
   };
 }

@@ -22,6 +22,16 @@ export function contentJson(row: ContentRow): ContentJson {
   };
 }
 
+/**
+ * The same, with what moderators did to it, for its creator and admins only (My Content, the item itself):
+ * the takedown note is for them, not for other members (docs/decisions/027).
+ */
+export const contentWithModerationJson = (row: ContentRow): ContentJson => ({
+  ...contentJson(row),
+  removed: row.removedAt !== null,
+  removed_note: row.removedAt !== null ? row.removedNote : null,
+});
+
 export const likeJson = (s: { liked: number; likeCount: number }): LikeStatusResponse => ({
   liked: Boolean(s.liked),
   like_count: Number(s.likeCount),

@@ -9,5 +9,6 @@ export function currentUserJson(user: SessionUser): CurrentUserJson {
     username: user.username,
     is_admin: user.isAdmin ? 1 : 0,
     created_at: user.createdAt,
+    suspended: user.suspended,
   };
 }

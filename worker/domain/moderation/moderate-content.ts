@@ -1,0 +1,46 @@
+import type { ContentModerationAction } from "../../../common/moderation";
+import { moderateContentBatch } from "../../db/queries/moderation-writes";
+import { conflict, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/time";
+import { checkAdmin, type AdminCall, type AdminContext } from "../admin/admin-context";
+
+// An admin's action on a reported (or any) item (docs/decisions/027). Each is one conditional batch with its
+// audit row (db/queries/moderation-writes.ts): nothing is read first, and "did not apply" comes back from
+// the same batch as a 409, "no such item" as a 404.
+
+/** `now` is the clock holds are judged by; tests move it. */
+export type ModerationContext = AdminContext & { now?: string };
+export type ContentActionInput = { contentId: string; note: string };
+
+const REFUSALS: Record<ContentModerationAction, { message: string; code: string }> = {
+  dismiss: { message: "This item has no open reports to dismiss", code: "no_open_reports" },
+  takedown: { message: "This item is already taken down", code: "already_removed" },
+  restore: { message: "This item is not taken down", code: "not_removed" },
+};
+
+async function act(action: ContentModerationAction, { ctx, input }: AdminCall<ContentActionInput> & { ctx: ModerationContext }) {
+  checkAdmin(ctx);
+  const item = await moderateContentBatch(ctx.db, action, {
+    targetId: input.contentId, actorId: ctx.actor.id, now: ctx.now ?? nowIso(), note: input.note, auditId: newId(),
+  });
+  if (!item) throw notFound("Content not found");
+  if (!item.done) throw conflict(REFUSALS[action].message, REFUSALS[action].code);
+  const { done: _done, reversedMicros, ...row } = item;
+  return { item: row, reversedMicros: Number(reversedMicros) };
+}
+
+type Call = AdminCall<ContentActionInput> & { ctx: ModerationContext };
+
+/** Open reports → dismissed; the item stays as it is. */
+export const dismissReports = (call: Call) => act("dismiss", call);
+/** Hidden with the note shown to its creator; open reports → actioned; held rewards of its views reversed. */
+export const takeDownContent = (call: Call) => act("takedown", call);
+/** Visible again; what the takedown reversed stays reversed. */
+export const restoreContent = (call: Call) => act("restore", call);
+
+export const CONTENT_ACTION_SERVICES: Record<ContentModerationAction, (call: Call) => ReturnType<typeof act>> = {
+  dismiss: dismissReports,
+  takedown: takeDownContent,
+  restore: restoreContent,
+};

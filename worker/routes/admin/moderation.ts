@@ -1,0 +1,39 @@
+import { Hono, type Context } from "hono";
+import type { ContentModerationResponse, ModerationQueueResponse, ModerationUserResponse, UserModerationResponse } from "../../../common/api-types";
+import { contentModerationBody, moderationQueueQuery, userModerationBody } from "../../../common/schemas/moderation";
+import type { AppEnv } from "../../app-env";
+import { memberModeration } from "../../db/queries/moderation-members";
+import { moderationQueue } from "../../db/queries/moderation-items";
+import { CONTENT_ACTION_SERVICES } from "../../domain/moderation/moderate-content";
+import { USER_ACTION_SERVICES, type MemberModerationContext } from "../../domain/moderation/moderate-user";
+import { notFound } from "../../lib/errors";
+import { ID_PATTERN } from "../../lib/ids";
+import { usd } from "../../lib/money";
+import { validate } from "../../lib/validate";
+import { moderatedItemJson, moderatedUserJson, moderationUserJson } from "../serializers/moderation";
+import { adminContext } from "./admin-context";
+
+const moderationContext = (c: Context<AppEnv>): MemberModerationContext => ({ ...adminContext(c), adminEmails: c.get("settings").adminEmails });
+
+/** Admin: reports, takedowns and suspensions (docs/decisions/027). */
+export const adminModerationRoutes = new Hono<AppEnv>()
+  .get("/moderation", validate("query", moderationQueueQuery), async (c) => {
+    const rows = await moderationQueue(c.get("db"), c.req.valid("query").status);
+    return c.json({ items: rows.map(moderatedItemJson) } satisfies ModerationQueueResponse, 200);
+  })
+  .post(`/moderation/content/:id${ID_PATTERN}`, validate("json", contentModerationBody), async (c) => {
+    const { action, note } = c.req.valid("json");
+    const { item, reversedMicros } = await CONTENT_ACTION_SERVICES[action]({ ctx: moderationContext(c), input: { contentId: c.req.param("id"), note } });
+    return c.json({ item: moderatedItemJson(item), reversed_usd: usd(reversedMicros) } satisfies ContentModerationResponse, 200);
+  })
+  .get(`/moderation/users/:id${ID_PATTERN}`, async (c) => {
+    const found = await memberModeration(c.get("db"), c.req.param("id"));
+    const { member } = found;
+    if (!member) throw notFound("User not found");
+    return c.json(moderationUserJson({ ...found, member }) satisfies ModerationUserResponse, 200);
+  })
+  .post(`/moderation/users/:id${ID_PATTERN}`, validate("json", userModerationBody), async (c) => {
+    const { action, note } = c.req.valid("json");
+    const { member, reversedMicros } = await USER_ACTION_SERVICES[action]({ ctx: moderationContext(c), input: { userId: c.req.param("id"), note } });
+    return c.json({ user: moderatedUserJson(member), reversed_usd: usd(reversedMicros) } satisfies UserModerationResponse, 200);
+  });

@@ -1,0 +1,77 @@
+import type {
+  ContentReportJson,
+  ModeratedItemJson,
+  ModerationActionJson,
+  ModerationUserResponse,
+  ReportReason,
+} from "../../../common/api-types";
+import type { MemberActionRow, MemberModeration, MemberReportRow, MemberRow } from "../../db/queries/moderation-members";
+import type { ModeratedItemRow } from "../../db/queries/moderation-items";
+import type { ReportRow } from "../../db/queries/reports";
+
+// Moderation records as the API speaks them (common/api-types.ts "Moderation", docs/decisions/027).
+
+export const contentReportJson = (r: ReportRow): ContentReportJson => ({
+  id: r.id,
+  content_id: r.contentId,
+  reason: r.reason,
+  note: r.note,
+  created_at: r.createdAt,
+  updated_at: r.updatedAt,
+});
+
+type Note = ModeratedItemJson["latest_notes"][number];
+
+export function moderatedItemJson(r: ModeratedItemRow): ModeratedItemJson {
+  const notes = JSON.parse(r.latestNotes ?? "[]") as Note[];
+  return {
+    content_id: r.contentId,
+    title: r.title,
+    creator_id: r.creatorId,
+    creator_name: r.creatorName,
+    creator_email: r.creatorEmail,
+    creator_suspended: Boolean(r.creatorSuspended),
+    status: r.removedAt === null ? "visible" : "removed",
+    removed_note: r.removedAt === null ? null : r.removedNote,
+    counts: JSON.parse(r.counts ?? "{}") as Partial<Record<ReportReason, number>>,
+    open_reports: Number(r.openReports),
+    latest_notes: notes.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)),
+    first_reported_at: r.firstReportedAt,
+    last_reported_at: r.lastReportedAt,
+  };
+}
+
+export const moderatedUserJson = (m: MemberRow): ModerationUserResponse["user"] => ({
+  id: m.id,
+  email: m.email,
+  username: m.username,
+  suspended: m.suspendedAt !== null,
+  suspended_note: m.suspendedNote,
+  suspended_at: m.suspendedAt,
+});
+
+const reportJson = (r: MemberReportRow): ModerationUserResponse["reports_received"][number] => ({
+  content_id: r.contentId,
+  title: r.title,
+  reason: r.reason,
+  note: r.note,
+  status: r.status,
+  created_at: r.at,
+});
+
+const actionJson = (a: MemberActionRow): ModerationActionJson => ({
+  id: a.id,
+  action: a.action as ModerationActionJson["action"],
+  entity: a.entity,
+  entity_id: a.entityId,
+  note: ((a.after ? JSON.parse(a.after) : {}) as { note?: string }).note ?? "",
+  actor_email: a.actorEmail ?? "(deleted user)",
+  created_at: a.createdAt,
+});
+
+export const moderationUserJson = (m: MemberModeration & { member: MemberRow }): ModerationUserResponse => ({
+  user: moderatedUserJson(m.member),
+  reports_received: m.received.map(reportJson),
+  reports_made: m.made.map(reportJson),
+  actions: m.actions.map(actionJson),
+});
