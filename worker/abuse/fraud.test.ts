@@ -4,6 +4,7 @@ import type { AdminChallengesResponse, BonusAwardJson, EarningRulesJson } from "
 import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { fixture } from "../test/fixtures";
+import { suspend } from "../test/moderation";
 import { publishFixture, signUpload } from "../test/uploads";
 import { earningsOf, passTime, sendProgress, startView, watchPaced } from "../test/views";
 
@@ -245,5 +246,57 @@ describe("held earnings (docs/decisions/019)", () => {
     expect((await admin.json(`/api/admin/reviews/${ring!.id}`, "POST", { decision: "reverse", note: "farm" })).status).toBe(200);
     const after = await (await a.browser.fetch("/api/me/wallet")).json<{ viewer_balance: number; creator_balance: number; available_balance: number; pending_balance: number }>();
     expect(after).toEqual(expect.objectContaining({ viewer_balance: 0, creator_balance: 0, available_balance: 0, pending_balance: 0 }));
+  });
+});
+
+describe("moderation (docs/decisions/027)", () => {
+  it("a farm that keeps watching a taken-down item earns nothing, and what it earned before is taken back", async () => {
+    const creator = await established("farm-owner");
+    const farm = await Promise.all([0, 1, 2].map((i) => established(`farm-${i}`)));
+    const item = await makeContent(creator.id, { durationMs: 10_000 });
+    // One round of paced views before the takedown: paid, and held.
+    for (const f of farm) expect((await watchPaced(f.browser, f.id, item.id, 10_000)).qualified).toBe(true);
+    await Promise.all(farm.map((f) => calculate(f.browser)));
+    expect(await earningsOf(creator.id)).toEqual({ micros: 9000, n: 3 });
+    // Second round: sessions open when the item is taken down keep going and qualify.
+    const open = await Promise.all(farm.map(async (f) => ({ ...f, view: await startView(f.browser, item.id) })));
+    const down = await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "takedown", note: "View farm" });
+    expect(down.status).toBe(200);
+    for (const f of open) {
+      for (let s = 1; s <= 10; s++) {
+        await passTime(f.id, 1000);
+        await sendProgress(f.browser, item.id, s, f.view, s === 10 ? "complete" : "progress");
+      }
+    }
+    // New sessions on it are refused.
+    const start = await farm[0]!.browser.json("/api/playback-events", "POST", { content_id: item.id, event_type: "start", second_mark: 0, discovery_method: "browse", device_fingerprint: "farm" });
+    expect(start.status).toBe(404);
+    await Promise.all(farm.map((f) => calculate(f.browser)));
+    const { runScheduledJobs } = await import("../scheduled");
+    await runScheduledJobs(env);
+    // Nothing new was paid, and the first round is reversed on both sides: every wallet is back to zero.
+    expect(await earningsOf(creator.id)).toEqual({ micros: 9000, n: 3 });
+    for (const who of [creator, ...farm]) {
+      const wallet = await (await who.browser.fetch("/api/me/wallet")).json<{ viewer_balance: number; creator_balance: number; pending_balance: number }>();
+      expect(wallet).toMatchObject({ viewer_balance: 0, creator_balance: 0, pending_balance: 0 });
+    }
+    const unpaid = await env.DB.prepare("select count(*) as n from views where content_id = ? and status = 'unearnable' and unpaid_reason = 'removed'").bind(item.id).first();
+    expect(unpaid).toEqual({ n: 3 });
+    // The honest journey beside it still pays.
+    const honest = await makeContent(creator.id, { durationMs: 10_000 });
+    expect((await watchPaced(farm[0]!.browser, farm[0]!.id, honest.id, 10_000)).qualified).toBe(true);
+    await calculate(farm[0]!.browser);
+    expect(await earningsOf(creator.id)).toEqual({ micros: 12_000, n: 4 });
+  });
+
+  it("a suspended member's farm of views pays nobody, on either side", async () => {
+    const creator = await established("partner");
+    const item = await makeContent(creator.id, { durationMs: 10_000 });
+    const farmer = await established("farmer");
+    await suspend(farmer.id);
+    for (let i = 0; i < 3; i++) expect((await watchPaced(farmer.browser, farmer.id, item.id, 10_000)).qualified).toBe(true);
+    await calculate(farmer.browser);
+    expect(await earningsOf(farmer.id)).toEqual({ micros: 0, n: 0 });
+    expect(await earningsOf(creator.id)).toEqual({ micros: 0, n: 0 });
   });
 });

@@ -6,6 +6,9 @@ import { walletParts } from "../../db/queries/wallet";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { makeContent, makeUser, testDb } from "../../test/factories";
+import type { AppError } from "../../lib/errors";
+import { restoreContent, takeDownContent } from "../moderation/moderate-content";
+import { suspendUser, unsuspendUser } from "../moderation/moderate-user";
 import { decideReview } from "../reviews/decide-review";
 import { runReviewSweep } from "../reviews/sweep";
 import { balancesOf } from "../wallet/balances";
@@ -22,6 +25,8 @@ const step = fc.oneof(
   { arbitrary: fc.record({ decide: fc.nat(5), reverse: fc.boolean() }), weight: 3 },
   { arbitrary: fc.record({ pay: fc.nat(2), micros: fc.integer({ min: 500, max: 6000 }) }), weight: 2 },
   { arbitrary: fc.record({ advanceDays: fc.integer({ min: 1, max: 10 }) }), weight: 2 },
+  // Moderation (docs/decisions/027): take an item down or restore it, suspend a member or reinstate them.
+  { arbitrary: fc.record({ moderate: fc.constantFrom("takedown", "restore", "suspend", "unsuspend"), target: fc.nat(2) }), weight: 2 },
 );
 const scenario = fc.record({ owners: fc.tuple(fc.nat(2), fc.nat(2), fc.nat(2)), steps: fc.array(step, { minLength: 8, maxLength: 30 }) });
 
@@ -52,9 +57,26 @@ async function independently(userId: string, now: string) {
   return { total: total - paid!.n, pending, available: total - paid!.n - pending };
 }
 
-it("keeps every wallet the sum of its rows with holds, sweeps, reversals and payments; available never goes negative", async () => {
+/** A moderation action by people[0] as admin at the scenario's clock; false when it did not apply (409). */
+async function moderate(db: ReturnType<typeof testDb>, action: "takedown" | "restore" | "suspend" | "unsuspend", targetId: string, actorId: string, now: string) {
+  const ctx = { db, actor: { id: actorId, isAdmin: true }, now, adminEmails: new Set<string>() };
+  const call =
+    action === "takedown" ? takeDownContent({ ctx, input: { contentId: targetId, note: "property" } })
+    : action === "restore" ? restoreContent({ ctx, input: { contentId: targetId, note: "property" } })
+    : action === "suspend" ? suspendUser({ ctx, input: { userId: targetId, note: "property" } })
+    : unsuspendUser({ ctx, input: { userId: targetId, note: "property" } });
+  return call.then(
+    (r) => r.reversedMicros,
+    (err: unknown) => {
+      expect((err as AppError).kind).toBe("conflict");
+      return null;
+    },
+  );
+}
+
+it("keeps every wallet the sum of its rows with holds, sweeps, reversals, moderation and payments; available never goes negative", async () => {
   // What the generated scenarios did, so the property cannot pass on scenarios that never reach the rules.
-  const seen = { reversed: 0, cleared: 0, paid: 0, refused: 0, released: 0 };
+  const seen = { reversed: 0, cleared: 0, paid: 0, refused: 0, released: 0, moderated: 0, moderationReversed: 0 };
   await fc.assert(
     fc.asyncProperty(scenario, async ({ owners, steps }) => {
       const db = testDb();
@@ -100,6 +122,20 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals and pay
           // A payment is written exactly when the available balance covers it.
           expect(written).toBe(before.available >= s.micros);
           seen[written ? "paid" : "refused"]++;
+        } else if ("moderate" in s) {
+          // A moderation action takes back held money only: what is available stays exactly as it was.
+          const before = await Promise.all(people.map((p) => independently(p.id, now())));
+          const target = s.moderate === "takedown" || s.moderate === "restore" ? items[s.target]!.id : people[s.target]!.id;
+          const reversed = await moderate(db, s.moderate, target, people[0]!.id, now());
+          const after = await Promise.all(people.map((p) => independently(p.id, now())));
+          after.forEach((a, i) => {
+            expect(a.available).toBe(before[i]!.available);
+            expect(a.pending).toBeLessThanOrEqual(before[i]!.pending);
+          });
+          const taken = before.reduce((n, b, i) => n + b.pending - after[i]!.pending, 0);
+          expect(taken).toBe(reversed ?? 0);
+          if (reversed !== null) seen.moderated++;
+          if (reversed) seen.moderationReversed++;
         } else {
           const heldBefore = await Promise.all(people.map((p) => independently(p.id, now())));
           clock += s.advanceDays * DAY_MS;
@@ -131,7 +167,7 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals and pay
         expect(b.available).toBe(expected.total);
       }
     }),
-    { numRuns: 20, seed: 20261123 },
+    { numRuns: 30, seed: 20261125 },
   );
   for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
   // Real D1 writes for every generated scenario: slower than a unit test, still bounded.
