@@ -1,5 +1,6 @@
 import type { ContentFeedQuery } from "./content-api";
 import type { ReportQuery, ViewSide } from "./earnings-api";
+import type { ModerationFilter } from "./moderation-api";
 import type { DashboardMode, TrafficRange } from "./traffic-api";
 
 // Every key of the SPA's server-state cache (TanStack Query), in one place, so an invalidation names
@@ -35,6 +36,10 @@ export const queryKeys = {
   admin: {
     all: ["admin"] as const,
     list: (name: string, ...params: unknown[]) => ["admin", name, ...params] as const,
+    /** The Moderation tab's queue: items with open reports, or taken down. */
+    moderationQueue: (status: ModerationFilter) => ["admin", "moderation", status] as const,
+    /** A member's moderation page: standing, reports received and made, actions. */
+    moderationMember: (userId: string) => ["admin", "moderation-member", userId] as const,
   },
 };
 
@@ -51,3 +56,18 @@ export const creditedViewsMakeStale: readonly string[] = [
   queryKeys.recommendations(null),
   queryKeys.contentFeed({}),
 ].map(([kind]) => kind); // Read off the keys themselves, so the two can never drift apart.
+
+/**
+ * The kinds of data a takedown or a restore makes out of date for the admin's own screens besides the admin
+ * lists: whether the item is listed (gallery, search, recommendations, Up Next, liked items, a creator's
+ * counts), the item itself (404 once removed) and the creator's My Content marker.
+ */
+export const contentVisibilityMakesStale: readonly string[] = [
+  queryKeys.contentFeed({}),
+  queryKeys.content(""),
+  queryKeys.creator(""),
+  queryKeys.suggestions(""),
+  queryKeys.recommendations(null),
+  queryKeys.myContent(null),
+  queryKeys.likedContent(null),
+].map(([kind]) => kind);

@@ -59,4 +59,16 @@ export type {
   // Traffic analytics (docs/product-spec.md §3 "Analytics (traffic)", "Analytics config")
   TrafficDashboard,
   AnalyticsConfig,
+  // Moderation (issue 17)
+  ContentModerationAction,
+  ContentModerationResponse,
+  ContentReportJson,
+  ModeratedItemJson,
+  ModerationActionJson,
+  ModerationQueueResponse,
+  ModerationStatus,
+  ModerationUserResponse,
+  ReportReason,
+  UserModerationAction,
+  UserModerationResponse,
 } from "../../common/api-types";

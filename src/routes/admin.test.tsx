@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 
 describe("admin dashboard", () => {
-  it("has the spec's eight tabs and then Reviews and Audit, Analytics first and selected", async () => {
+  it("has the spec's eight tabs and then Reviews, Moderation and Audit, Analytics first and selected", async () => {
     stubAdmin({ "GET /api/admin/analytics": { body: emptyAnalytics } });
     renderApp("/admin");
     await screen.findByRole("tablist", { name: "Admin sections" });
@@ -30,6 +30,7 @@ describe("admin dashboard", () => {
       "Manual Earnings",
       "Payments",
       "Reviews",
+      "Moderation",
       "Audit",
     ]);
     expect(tabs[0].getAttribute("aria-selected")).toBe("true");

@@ -6,14 +6,15 @@ import { AuditTab } from "../components/admin/audit-tab";
 import { ChallengesTab } from "../components/admin/challenges-tab";
 import { EarningsLogTab } from "../components/admin/earnings-log-tab";
 import { ManualTab } from "../components/admin/manual-tab";
+import { ModerationTab } from "../components/admin/moderation-tab";
 import { PaymentsTab } from "../components/admin/payments-tab";
 import { ReviewsTab } from "../components/admin/reviews-tab";
 import { UsersTab } from "../components/admin/users-tab";
 import { Tabs, type TabItem } from "../components/tabs";
 import { LazyAnalyticsDashboard } from "../components/traffic/lazy-analytics-dashboard";
 
-// The dashboard's sections in the spec's order (§2 "Admin dashboard"), then fraud reviews and the audit log. Only the open
-// tab is rendered, so each tab loads its data when it opens.
+// The dashboard's sections in the spec's order (§2 "Admin dashboard"), then fraud reviews, moderation and the
+// audit log. Only the open tab is rendered, so each tab loads its data when it opens.
 const sections: [label: string, panel: ReactNode][] = [
   ["Analytics", <AnalyticsTab />],
   ["Traffic", <LazyAnalyticsDashboard mode="admin" />],
@@ -25,6 +26,8 @@ const sections: [label: string, panel: ReactNode][] = [
   ["Payments", <PaymentsTab />],
   // docs/decisions/019: fraud flags on held view rewards.
   ["Reviews", <ReviewsTab />],
+  // Issue 17: reported items, takedowns and suspensions.
+  ["Moderation", <ModerationTab />],
   ["Audit", <AuditTab />],
 ];
 

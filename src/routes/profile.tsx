@@ -2,6 +2,7 @@ import { useAuth } from "../stores/auth";
 import { LikedContent } from "../components/profile/liked-content";
 import { MyContent } from "../components/profile/my-content";
 import { ProfileSettings } from "../components/profile/profile-settings";
+import { SuspendedNotice } from "../components/suspended-notice";
 import { Tabs, type TabItem } from "../components/tabs";
 import { LazyAnalyticsDashboard } from "../components/traffic/lazy-analytics-dashboard";
 
@@ -17,6 +18,7 @@ function ProfilePage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Profile</h1>
+      {user.suspended ? <SuspendedNotice /> : null}
       <Tabs label="Profile sections" tabs={tabs} />
     </div>
   );

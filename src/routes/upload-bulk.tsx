@@ -1,6 +1,10 @@
+import { SuspendedNotice } from "../components/suspended-notice";
 import { BulkUploadPanel } from "../components/upload/bulk-upload-panel";
+import { useAuth } from "../stores/auth";
 
 function BulkUploadPage() {
+  // The server refuses a suspended member's uploads, so the panel is not offered to them.
+  const suspended = useAuth((s) => s.user?.suspended ?? false);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
@@ -9,7 +13,7 @@ function BulkUploadPage() {
           Add several MP4 videos and MP3 audio tracks, adjust their details, then upload them all in one go.
         </p>
       </div>
-      <BulkUploadPanel />
+      {suspended ? <SuspendedNotice /> : <BulkUploadPanel />}
     </div>
   );
 }

@@ -1,7 +1,19 @@
 import { Link } from "react-router";
+import { SuspendedNotice } from "../components/suspended-notice";
 import { SingleUploadForm } from "../components/upload/single-upload-form";
+import { useAuth } from "../stores/auth";
 
 function UploadPage() {
+  // The server refuses a suspended member's uploads, so the form is not offered to them.
+  const suspended = useAuth((s) => s.user?.suspended ?? false);
+  if (suspended) {
+    return (
+      <div className="mx-auto max-w-2xl space-y-6">
+        <h1 className="text-2xl font-semibold">Upload Content</h1>
+        <SuspendedNotice />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-2">

@@ -8,6 +8,7 @@ export const ava: CurrentUser = {
   username: "ava",
   is_admin: 0,
   created_at: "2025-01-01T00:00:00.000Z",
+  suspended: false,
 };
 
 /** An admin who has not chosen a username, so screens fall back to the email. */
@@ -18,3 +19,6 @@ export const admin: CurrentUser = {
   username: null,
   is_admin: 1,
 };
+
+/** A member moderators suspended (issue 17): signed in, but may not upload, like, report or earn. */
+export const suspendedAva: CurrentUser = { ...ava, suspended: true };

@@ -1,4 +1,13 @@
-import type { AdAnalyticsResponse, AdminEarningJson, AdminUserJson, BonusAwardJson, ChallengeJson, ReviewJson } from "../../lib/types";
+import type {
+  AdAnalyticsResponse,
+  AdminEarningJson,
+  AdminUserJson,
+  BonusAwardJson,
+  ChallengeJson,
+  ModeratedItemJson,
+  ModerationUserResponse,
+  ReviewJson,
+} from "../../lib/types";
 import { sumUsd } from "../../lib/money";
 import { makePayment } from "../../test/earnings-fixtures";
 import { stubFetch } from "../../test/fetch";
@@ -25,6 +34,7 @@ export function makeAdminUser(overrides: Partial<AdminUserJson> = {}): AdminUser
     // All available unless a test says otherwise.
     available_balance: sumUsd([overrides.viewer_balance ?? 0, overrides.creator_balance ?? 0]),
     pending_balance: 0,
+    suspended: false,
     ...overrides,
   };
 }
@@ -102,6 +112,42 @@ export function makeReview(overrides: Partial<ReviewJson> = {}): ReviewJson {
     decided_at: null,
     decided_by_email: null,
     note: null,
+    ...overrides,
+  };
+}
+
+/** An item with open reports as GET /api/admin/moderation lists it: Ben's, reported twice for spam and once for abuse. */
+export function makeModeratedItem(overrides: Partial<ModeratedItemJson> = {}): ModeratedItemJson {
+  return {
+    content_id: nextId("M"),
+    title: "Loud Ad",
+    creator_id: ben.id,
+    creator_name: ben.username!,
+    creator_email: ben.email,
+    creator_suspended: false,
+    status: "visible",
+    removed_note: null,
+    counts: { spam: 2, abuse: 1 },
+    open_reports: 3,
+    latest_notes: [
+      { reason: "abuse", note: "Shouts at viewers", created_at: "2026-11-24T12:00:00.000Z" },
+      { reason: "spam", note: "Same clip posted daily", created_at: "2026-11-23T12:00:00.000Z" },
+    ],
+    first_reported_at: "2026-11-22T12:00:00.000Z",
+    last_reported_at: "2026-11-24T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/moderation/users/{id}: Ben in good standing, one report received, none made, no actions yet. */
+export function makeModerationMember(overrides: Partial<ModerationUserResponse> = {}): ModerationUserResponse {
+  return {
+    user: { id: ben.id, email: ben.email, username: ben.username, suspended: false, suspended_note: null, suspended_at: null },
+    reports_received: [
+      { content_id: "01J0000000000000000000LOUD", title: "Loud Ad", reason: "spam", note: "Same clip posted daily", status: "open", created_at: "2026-11-23T12:00:00.000Z" },
+    ],
+    reports_made: [],
+    actions: [],
     ...overrides,
   };
 }

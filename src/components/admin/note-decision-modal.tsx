@@ -16,14 +16,23 @@ type NoteDecisionModalProps = {
   /** Logged with the error when the server gives no answer the admin can act on. */
   failure: string;
   onClose: () => void;
+  /** False when the decision may go without a note (default: a note is required). */
+  noteRequired?: boolean;
+  /** Who reads the note, shown under it (default: the audit log). */
+  noteHint?: string;
 };
 
+/** Refusals the admin can act on: a note the server finds wrong, an account or item it will not touch, one settled already. */
+const refusals = new Set([400, 403, 404, 409]);
+
 /**
- * An admin decision that needs a note for the audit log (a held bonus, a fraud flag): the note is required,
- * a refusal (400, or 409 when another admin settled it first) shows under it, other failures are logged
- * (docs/product-spec.md §8). On success the admin lists reload and the dialog closes.
+ * An admin decision with a note for the audit log (a held bonus, a fraud flag, a moderation action): the
+ * note is required unless said otherwise, a refusal (400; 403 or 404 from moderation; 409 when another
+ * admin settled it first) shows under it, other failures are logged (docs/product-spec.md §8). On success
+ * the admin lists reload and the dialog closes.
  */
-export function NoteDecisionModal({ title, action, children, send, failure, onClose }: NoteDecisionModalProps) {
+export function NoteDecisionModal(props: NoteDecisionModalProps) {
+  const { title, action, children, send, failure, onClose, noteRequired = true, noteHint = "Why, for the audit log" } = props;
   const refreshAdminLists = useRefreshAdminLists();
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -31,7 +40,7 @@ export function NoteDecisionModal({ title, action, children, send, failure, onCl
   const id = useId();
 
   const submit = async () => {
-    const invalid = noteProblem(note);
+    const invalid = noteRequired || note.trim() ? noteProblem(note) : null;
     setProblem(invalid);
     if (invalid) return;
     setBusy(true);
@@ -40,7 +49,7 @@ export function NoteDecisionModal({ title, action, children, send, failure, onCl
       refreshAdminLists();
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 400 || error.status === 409)) setProblem(error.message);
+      if (error instanceof ApiError && refusals.has(error.status)) setProblem(error.message);
       else console.error(describeFailure(failure, error));
       setBusy(false);
     }
@@ -59,7 +68,7 @@ export function NoteDecisionModal({ title, action, children, send, failure, onCl
       >
         {children}
         <div className="space-y-1">
-          <label htmlFor={id} className={labelClass}>Note</label>
+          <label htmlFor={id} className={labelClass}>{noteRequired ? "Note" : "Note (optional)"}</label>
           <textarea
             id={id}
             data-autofocus
@@ -75,7 +84,7 @@ export function NoteDecisionModal({ title, action, children, send, failure, onCl
             <p id={`${id}-note`} role="alert" className="text-sm text-red-400">{problem}</p>
           ) : (
             <p id={`${id}-note`} className="text-sm text-slate-400">
-              Why, for the audit log ({note.length}/{NOTE_MAX} characters).
+              {noteHint} ({note.length}/{NOTE_MAX} characters).
             </p>
           )}
         </div>

@@ -7,6 +7,8 @@ export type AdminQuery<T> = {
   data: T | null;
   /** Nothing has been answered yet for any key: show a spinner rather than an empty state. */
   firstLoad: boolean;
+  /** The last load failed (and was logged): a tab that must not pass a failure off as "nothing here" says so. */
+  failed: boolean;
   /** Asks again for the same key (an Update button); the answer on screen stays meanwhile. */
   reload: () => void;
 };
@@ -27,7 +29,12 @@ export function useAdminQuery<T>(queryKey: QueryKey, load: (signal: AbortSignal)
     gcTime: 0,
     meta: { failure },
   });
-  return { data: query.isError ? null : (query.data ?? null), firstLoad: query.isPending, reload: () => void query.refetch() };
+  return {
+    data: query.isError ? null : (query.data ?? null),
+    firstLoad: query.isPending,
+    failed: query.isError,
+    reload: () => void query.refetch(),
+  };
 }
 
 /**

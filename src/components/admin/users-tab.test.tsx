@@ -19,14 +19,14 @@ describe("all users tab", () => {
     renderWithQueries(<UsersTab />);
     const table = await screen.findByRole("table", { name: "All users" });
     const headers = within(table).getAllByRole("columnheader").map((th) => th.textContent);
-    expect(headers).toEqual(["Email", "Joined", "Content", "Viewer Balance", "Creator Balance", "Total", "Available"]);
+    expect(headers).toEqual(["Email", "Joined", "Content", "Viewer Balance", "Creator Balance", "Total", "Available", "Moderation"]);
 
     const [adminRow, avaRow] = within(table).getAllByRole("row").slice(1);
     expect(within(adminRow).getByText("Admin")).toBeVisible();
     expect(within(adminRow).getByText("Sep 1, 2024")).toBeVisible();
     expect(within(avaRow).queryByText("Admin")).toBeNull();
     expect([...avaRow.children].map((cell) => cell.textContent)).toEqual([
-      "ava@example.com", "Jan 5, 2026", "12", "$0.006", "$1.500", "$1.506", "$1.006",
+      "ava@example.com", "Jan 5, 2026", "12", "$0.006", "$1.500", "$1.506", "$1.006", "Suspend",
     ]);
     expect(avaRow.children[6].getAttribute("title")).toBe("$1.006");
     // Amounts are right-aligned with tabular figures.

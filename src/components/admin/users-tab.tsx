@@ -1,18 +1,25 @@
+import { useState } from "react";
 import { getAdminUsers, usersCsvUrl } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
 import { queryKeys } from "../../lib/query-keys";
+import type { AdminUserJson, UserModerationAction } from "../../lib/types";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
 import { exactUsd, sumUsd, usd3 } from "./money";
 import { useAdminQuery } from "./use-admin-query";
+import { UserModerationModal } from "./user-moderation-modal";
+
+type Deciding = { user: AdminUserJson; action: UserModerationAction };
 
 /**
  * All Users tab (docs/product-spec.md §2): balances with 3 decimals, as a view pays $0.003. Available is the
- * part of the total a payment may draw on now (held earnings excluded, docs/decisions/019).
+ * part of the total a payment may draw on now (held earnings excluded, docs/decisions/019). Members (not
+ * admins) can be suspended or unsuspended from their row (issue 17).
  */
 export function UsersTab() {
   const { data: users, firstLoad } = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
   if (firstLoad) return <PageSpinner />;
   if (!users || users.length === 0) return <EmptyMessage title="No users yet" />;
   return (
@@ -22,7 +29,10 @@ export function UsersTab() {
       </div>
       <Table
         caption="All users"
-        columns={["Email", "Joined", num("Content"), num("Viewer Balance"), num("Creator Balance"), num("Total"), num("Available")]}
+        columns={[
+          "Email", "Joined", num("Content"), num("Viewer Balance"), num("Creator Balance"), num("Total"), num("Available"),
+          { label: "Moderation", hidden: true },
+        ]}
       >
         {users.map((user) => {
           const total = sumUsd([user.viewer_balance, user.creator_balance]);
@@ -32,6 +42,7 @@ export function UsersTab() {
                 <span className="flex flex-wrap items-center gap-2">
                   {user.email}
                   {user.is_admin === 1 ? <Badge tone="violet">Admin</Badge> : null}
+                  {user.suspended ? <Badge tone="red">Suspended</Badge> : null}
                 </span>
               </th>
               <td className={`${td} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
@@ -40,10 +51,27 @@ export function UsersTab() {
               <td className={tdNum} title={exactUsd(user.creator_balance)}>{usd3(user.creator_balance)}</td>
               <td className={`${tdNum} font-medium`} title={exactUsd(total)}>{usd3(total)}</td>
               <td className={tdNum} title={exactUsd(user.available_balance)}>{usd3(user.available_balance)}</td>
+              <td className={`${td} text-right`}>
+                {/* Admins cannot be suspended (the server refuses), so they are not offered it. */}
+                {user.is_admin === 1 ? null : (
+                  <SuspendButton user={user} onClick={(action) => setDeciding({ user, action })} />
+                )}
+              </td>
             </tr>
           );
         })}
       </Table>
+      {deciding ? <UserModerationModal {...deciding} onClose={() => setDeciding(null)} /> : null}
     </div>
+  );
+}
+
+function SuspendButton({ user, onClick }: { user: AdminUserJson; onClick: (action: UserModerationAction) => void }) {
+  const action = user.suspended ? "unsuspend" : "suspend";
+  const label = user.suspended ? "Unsuspend" : "Suspend";
+  return (
+    <button type="button" aria-haspopup="dialog" aria-label={`${label} ${user.email}`} className={buttonClass("secondary")} onClick={() => onClick(action)}>
+      {label}
+    </button>
   );
 }

@@ -3,15 +3,19 @@ import { splitTags } from "../../../common/tags";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
 import { LikeButton } from "./like-button";
+import { ReportButton } from "./report-button";
 
-/** Everything under the player: title, like toggle, description, duration, creator and tags. */
+/** Everything under the player: title, like toggle, Report, description, duration, creator and tags. */
 export function ContentDetails({ content }: { content: ContentJson }) {
   const tags = splitTags(content.tags);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <h1 className="text-2xl font-semibold break-words sm:text-3xl">{content.title}</h1>
-        <LikeButton contentId={content.id} initialCount={content.like_count} />
+        <div className="flex flex-wrap items-center gap-2">
+          <LikeButton contentId={content.id} initialCount={content.like_count} />
+          <ReportButton content={content} />
+        </div>
       </div>
       {content.description ? (
         <p className="whitespace-pre-line text-slate-300">{content.description}</p>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { REMOVED_LABEL } from "../../../common/moderation";
 import { deleteContent } from "../../lib/content-api";
 import { splitTags } from "../../../common/tags";
 import { formatDate } from "../../lib/format";
@@ -45,6 +46,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
       ) : (
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <h3 className="font-semibold text-slate-100">{item.title}</h3>
+          {item.removed ? <RemovedNotice note={item.removed_note ?? null} /> : null}
           {item.description ? <p className="text-sm text-slate-400">{item.description}</p> : null}
           {tags.length ? (
             <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
@@ -69,5 +71,16 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
         </div>
       )}
     </li>
+  );
+}
+
+/** Moderators took the item down (issue 17): said first, with their note, so it is never taken for public. */
+function RemovedNotice({ note }: { note: string | null }) {
+  return (
+    <div className="space-y-1 rounded-lg border border-red-900/60 bg-red-950/40 p-3 text-sm">
+      <p className="font-semibold text-red-300">{REMOVED_LABEL}</p>
+      {note ? <p className="break-words text-red-100">{note}</p> : null}
+      <p className="text-red-200/80">Only you can see it: it is not in the gallery or search, and its page says not found.</p>
+    </div>
   );
 }

@@ -31,7 +31,8 @@ export function MyContent() {
             <MyContentItem
               key={item.id}
               item={item}
-              onChange={(next) => update((all) => all.map((i) => (i.id === next.id ? next : i)))}
+              // Merged: only this list's answer says whether moderators removed the item, an edit's answer does not.
+              onChange={(next) => update((all) => all.map((i) => (i.id === next.id ? { ...i, ...next } : i)))}
               onDeleted={() => update((all) => all.filter((i) => i.id !== item.id))}
             />
           ))}

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { getModerationQueue, type ModerationFilter } from "../../lib/moderation-api";
+import { queryKeys } from "../../lib/query-keys";
+import type { ContentModerationAction, ModeratedItemJson } from "../../lib/types";
+import { PageSpinner } from "../spinner";
+import { buttonClass } from "../ui";
+import { EmptyMessage } from "./admin-ui";
+import { ContentModerationModal } from "./content-moderation-modal";
+import { MemberModal } from "./member-modal";
+import { ModeratedItemCard } from "./moderated-item-card";
+import { useAdminQuery } from "./use-admin-query";
+
+const filters: [filter: ModerationFilter, label: string][] = [
+  ["open", "Open"],
+  ["removed", "Removed"],
+];
+
+const empty = { open: "No open reports", removed: "No removed items" } as const;
+
+type Deciding = { item: ModeratedItemJson; action: ContentModerationAction };
+
+/** Newest report first, whatever order the server sent (one card per item: the server groups reports by item). */
+const newestFirst = (items: ModeratedItemJson[]) =>
+  [...items].sort((a, b) => b.last_reported_at.localeCompare(a.last_reported_at));
+
+/**
+ * Moderation tab (issue 17): items members reported, one card per item, newest report first; or the items
+ * taken down. An admin dismisses the reports, takes the item down (the creator reads the note) or restores
+ * it, and opens the creator's page to suspend them.
+ */
+export function ModerationTab() {
+  const [filter, setFilter] = useState<ModerationFilter>("open");
+  const queue = useAdminQuery(queryKeys.admin.moderationQueue(filter), (signal) => getModerationQueue(filter, signal), "Failed to load the moderation queue");
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
+  const [member, setMember] = useState<{ id: string; email: string } | null>(null);
+  const [outcome, setOutcome] = useState("");
+
+  const items = newestFirst(queue.data?.items ?? []);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div role="group" aria-label="Show items" className="flex gap-1 rounded-lg border border-slate-700 p-1">
+          {filters.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={filter === value}
+              onClick={() => setFilter(value)}
+              className={
+                "rounded-md px-3 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 " +
+                (filter === value ? "bg-violet-600 text-white" : "text-slate-300 hover:bg-slate-800")
+              }
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <p role="status" className="text-sm break-words text-violet-300">{outcome}</p>
+      </div>
+      {queue.firstLoad ? (
+        <PageSpinner />
+      ) : queue.failed ? (
+        // Not the empty state: "No open reports" would tell the admin there is nothing to look at.
+        <div role="alert" className="space-y-3 rounded-2xl border border-dashed border-red-900 px-6 py-10 text-center">
+          <p className="font-semibold text-slate-200">The moderation queue could not be loaded</p>
+          <button type="button" className={buttonClass("secondary")} onClick={queue.reload}>Try again</button>
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyMessage title={empty[filter]} />
+      ) : (
+        <ul aria-label={filter === "open" ? "Reported items" : "Removed items"} className="space-y-4">
+          {items.map((item) => (
+            <li key={item.content_id}>
+              <ModeratedItemCard
+                item={item}
+                onAction={(action) => setDeciding({ item, action })}
+                onOpenMember={() => setMember({ id: item.creator_id, email: item.creator_email })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {deciding ? <ContentModerationModal {...deciding} onClose={() => setDeciding(null)} onDone={setOutcome} /> : null}
+      {member ? <MemberModal member={member} onClose={() => setMember(null)} /> : null}
+    </div>
+  );
+}
