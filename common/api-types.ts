@@ -483,7 +483,16 @@ export type ModerationActionJson = {
 
 /** GET /api/admin/moderation/users/{id}: one member's standing, the reports they made and got, and actions. */
 export type ModerationUserResponse = {
-  user: { id: string; email: string; username: string | null; suspended: boolean; suspended_note: string | null; suspended_at: string | null };
+  user: {
+    id: string;
+    email: string;
+    username: string | null;
+    /** Administrators (ADMIN_EMAILS) cannot be suspended. */
+    is_admin: boolean;
+    suspended: boolean;
+    suspended_note: string | null;
+    suspended_at: string | null;
+  };
   /** Reports others made of this member's items. */
   reports_received: { content_id: string; title: string; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
   /** Reports this member made. */

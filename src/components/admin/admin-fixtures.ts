@@ -142,7 +142,7 @@ export function makeModeratedItem(overrides: Partial<ModeratedItemJson> = {}): M
 /** GET /api/admin/moderation/users/{id}: Ben in good standing, one report received, none made, no actions yet. */
 export function makeModerationMember(overrides: Partial<ModerationUserResponse> = {}): ModerationUserResponse {
   return {
-    user: { id: ben.id, email: ben.email, username: ben.username, suspended: false, suspended_note: null, suspended_at: null },
+    user: { id: ben.id, email: ben.email, username: ben.username, is_admin: false, suspended: false, suspended_note: null, suspended_at: null },
     reports_received: [
       { content_id: "01J0000000000000000000LOUD", title: "Loud Ad", reason: "spam", note: "Same clip posted daily", status: "open", created_at: "2026-11-23T12:00:00.000Z" },
     ],

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ModerationUserResponse } from "../../lib/types";
 import { bodiesOf } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
-import { ben, makeAdminUser, makeModeratedItem, makeModerationMember, stubAdmin, viewer } from "./admin-fixtures";
+import { ben, makeModeratedItem, makeModerationMember, stubAdmin } from "./admin-fixtures";
 import { ModerationTab } from "./moderation-tab";
 
 // A member's moderation page, opened from a reported item's creator: standing, reports, actions, Suspend.
@@ -37,7 +37,7 @@ describe("member moderation page", () => {
       [`POST ${memberPath}`]: () => {
         setPage(
           makeModerationMember({
-            user: { id: ben.id, email: ben.email, username: ben.username, suspended: true, suspended_note: "Spam ring", suspended_at: "2026-11-25T09:00:00.000Z" },
+            user: { id: ben.id, email: ben.email, username: ben.username, is_admin: false, suspended: true, suspended_note: "Spam ring", suspended_at: "2026-11-25T09:00:00.000Z" },
             actions: [
               { id: "a1", action: "suspend", entity: "user", entity_id: ben.id, note: "Spam ring", actor_email: "admin@example.com", created_at: "2026-11-25T09:00:00.000Z" },
             ],
@@ -89,8 +89,8 @@ describe("member moderation page", () => {
   });
 
   it("does not offer to suspend an admin", async () => {
-    const adminBen = makeAdminUser({ ...ben, is_admin: 1 });
-    openMemberPage(makeModerationMember(), { "GET /api/admin/users": { body: [viewer, adminBen] } });
+    const standing = makeModerationMember().user;
+    openMemberPage(makeModerationMember({ user: { ...standing, is_admin: true } }));
     const page = await openCreator();
     expect(await page.findByText("Admin accounts cannot be suspended.")).toBeVisible();
     await waitFor(() => expect(page.queryByRole("button", { name: /suspend/i })).toBeNull());

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { getAdminUsers } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
 import { getModerationMember } from "../../lib/moderation-api";
 import { queryKeys } from "../../lib/query-keys";
@@ -23,10 +22,6 @@ export function MemberModal({ member, onClose }: { member: Member; onClose: () =
   const [deciding, setDeciding] = useState<UserModerationAction | null>(null);
   // Loaded here rather than in the page, so it stays while the note dialog is in front.
   const page = useAdminQuery(queryKeys.admin.moderationMember(member.id), (signal) => getModerationMember(member.id, signal), "Failed to load member");
-  // The moderation page does not say whether the member is an admin; the users list (loaded by the
-  // dashboard's summary anyway) does. Admins cannot be suspended, so they are not offered it.
-  const users = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
-  const isAdmin = users.data?.find((user) => user.id === member.id)?.is_admin === 1;
 
   if (deciding) return <UserModerationModal user={member} action={deciding} onClose={() => setDeciding(null)} />;
   const data = page.data;
@@ -39,7 +34,8 @@ export function MemberModal({ member, onClose }: { member: Member; onClose: () =
       ) : (
         <div className="space-y-5">
           <Standing user={data.user} />
-          {users.firstLoad ? null : isAdmin ? (
+          {/* Admins cannot be suspended, so they are not offered it. */}
+          {data.user.is_admin ? (
             <p className="text-sm text-slate-400">Admin accounts cannot be suspended.</p>
           ) : (
             <button type="button" className={buttonClass("secondary")} onClick={() => setDeciding(data.user.suspended ? "unsuspend" : "suspend")}>

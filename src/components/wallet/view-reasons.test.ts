@@ -16,6 +16,8 @@ const everyReason = {
   expired: true,
   under_review: true,
   reversed: true,
+  removed: true,
+  suspended: true,
 } satisfies Record<ViewReason, true>;
 const reasons = Object.keys(everyReason) as ViewReason[];
 
@@ -82,6 +84,10 @@ describe("view reasons", () => {
       "Pending — under review",
     );
     expect(text({ outcome: "reversed", reason: "reversed", amount_usd: 0.003 })).toBe("Reversed after a fraud review");
+    expect(text({ outcome: "reversed", reason: "removed", amount_usd: 0.003 })).toBe("Reversed — the item was removed by moderators");
+    expect(text({ outcome: "reversed", reason: "suspended", amount_usd: 0.003 })).toBe("Reversed — your account was suspended");
+    expect(text({ outcome: "reversed", reason: "suspended", amount_usd: 0.003 }, "creator")).toBe("Reversed — the viewer's account was suspended");
+    expect(text({ outcome: "not_earned", reason: "removed" })).toBe("The item was removed by moderators — not counted");
     // Qualified, before the earnings job (every minute) has credited it: no date yet.
     expect(text({ outcome: "pending" })).toBe("Pending — being credited");
   });

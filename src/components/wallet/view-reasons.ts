@@ -30,6 +30,9 @@ export const reasonTexts: Record<ViewReason, (context: ReasonContext) => string>
   expired: () => "Session timed out before any watching counted",
   under_review: () => "Pending — under review",
   reversed: () => "Reversed after a fraud review",
+  removed: () => "The item was removed by moderators — not counted",
+  suspended: ({ side }) =>
+    side === "viewer" ? "Your account was suspended — not counted" : "The viewer's account was suspended — not counted",
 };
 
 // A code the server learns before this screen does still shows, as the code itself.
@@ -46,6 +49,11 @@ export function outcomeText(context: ReasonContext): string {
       // No reason: it waits out its hold, or (no date yet) for the earnings job that runs every minute.
       return view.available_at ? `Pending until ${formatUtcDate(view.available_at)}` : "Pending — being credited";
     case "reversed":
+      // Moderation takes back held pay too (docs/decisions/027); the reason says which, else a fraud review did.
+      if (view.reason === "removed") return "Reversed — the item was removed by moderators";
+      if (view.reason === "suspended") {
+        return context.side === "viewer" ? "Reversed — your account was suspended" : "Reversed — the viewer's account was suspended";
+      }
       return reasonTexts.reversed(context);
     default:
       return view.reason ? reasonText(view.reason, context) : "Not counted";

@@ -130,7 +130,7 @@ describe("POST and GET /api/admin/moderation/users/{id}", () => {
     const res = await onUser(admin, targetId, "suspend", "Harassing other members");
     expect(res.status).toBe(200);
     expect(await res.json<UserModerationResponse>()).toMatchObject({
-      user: { id: targetId, suspended: true, suspended_note: "Harassing other members", suspended_at: expect.any(String) },
+      user: { id: targetId, is_admin: false, suspended: true, suspended_note: "Harassing other members", suspended_at: expect.any(String) },
       reversed_usd: 0,
     });
     expect((await (await target.fetch("/api/users/me")).json<{ suspended: boolean }>()).suspended).toBe(true);
@@ -166,6 +166,9 @@ describe("POST and GET /api/admin/moderation/users/{id}", () => {
     expect(await res.json()).toMatchObject({ code: "admin_account", error: "Administrators cannot be suspended" });
     expect(await auditActions(adminId)).not.toContain("suspend");
     expect((await (await admin.fetch("/api/users/me")).json<{ suspended: boolean }>()).suspended).toBe(false);
+    // The member page says so, so the dashboard never offers Suspend for an administrator.
+    const page = await (await admin.fetch(`/api/admin/moderation/users/${adminId}`)).json<ModerationUserResponse>();
+    expect(page.user).toMatchObject({ is_admin: true, suspended: false });
   });
 
   it("answers 404 for an unknown member", async () => {

@@ -30,10 +30,10 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     const found = await memberModeration(c.get("db"), c.req.param("id"));
     const { member } = found;
     if (!member) throw notFound("User not found");
-    return c.json(moderationUserJson({ ...found, member }) satisfies ModerationUserResponse, 200);
+    return c.json(moderationUserJson({ ...found, member }, c.get("settings").adminEmails) satisfies ModerationUserResponse, 200);
   })
   .post(`/moderation/users/:id${ID_PATTERN}`, validate("json", userModerationBody), async (c) => {
     const { action, note } = c.req.valid("json");
     const { member, reversedMicros } = await USER_ACTION_SERVICES[action]({ ctx: moderationContext(c), input: { userId: c.req.param("id"), note } });
-    return c.json({ user: moderatedUserJson(member), reversed_usd: usd(reversedMicros) } satisfies UserModerationResponse, 200);
+    return c.json({ user: moderatedUserJson(member, c.get("settings").adminEmails), reversed_usd: usd(reversedMicros) } satisfies UserModerationResponse, 200);
   });

@@ -41,10 +41,11 @@ export function moderatedItemJson(r: ModeratedItemRow): ModeratedItemJson {
   };
 }
 
-export const moderatedUserJson = (m: MemberRow): ModerationUserResponse["user"] => ({
+export const moderatedUserJson = (m: MemberRow, adminEmails: ReadonlySet<string>): ModerationUserResponse["user"] => ({
   id: m.id,
   email: m.email,
   username: m.username,
+  is_admin: adminEmails.has(m.email),
   suspended: m.suspendedAt !== null,
   suspended_note: m.suspendedNote,
   suspended_at: m.suspendedAt,
@@ -69,8 +70,8 @@ const actionJson = (a: MemberActionRow): ModerationActionJson => ({
   created_at: a.createdAt,
 });
 
-export const moderationUserJson = (m: MemberModeration & { member: MemberRow }): ModerationUserResponse => ({
-  user: moderatedUserJson(m.member),
+export const moderationUserJson = (m: MemberModeration & { member: MemberRow }, adminEmails: ReadonlySet<string>): ModerationUserResponse => ({
+  user: moderatedUserJson(m.member, adminEmails),
   reports_received: m.received.map(reportJson),
   reports_made: m.made.map(reportJson),
   actions: m.actions.map(actionJson),
