@@ -39,6 +39,7 @@ test("the admin sees the Admin button and the admin tabs", async ({ page }) => {
     "Manual Earnings",
     "Payments",
     "Reviews",
+    "Moderation",
     "Audit",
   ]);
 });
