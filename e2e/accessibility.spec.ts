@@ -46,6 +46,11 @@ test("signed-in screens: home, content, upload, bulk upload, profile, wallet", a
   await page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { level: 3 }).first().getByRole("link").click();
   await expect(page.getByRole("link", { name: /Back to gallery/ })).toBeVisible();
   await expectAccessible(page, "content page");
+  await page.getByRole("button", { name: "Report", exact: true }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page, "report dialog");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await page.goto("/upload");
   await expect(page.getByLabel(/Media file/)).toBeVisible();
