@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { FilterToggle } from "./filter-toggle";
 import { getModerationQueue, type ModerationFilter } from "../../lib/moderation-api";
 import { queryKeys } from "../../lib/query-keys";
 import type { ContentModerationAction, ModeratedItemJson } from "../../lib/types";
@@ -39,22 +40,7 @@ export function ModerationTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Show items" className="flex gap-1 rounded-lg border border-slate-700 p-1">
-          {filters.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={filter === value}
-              onClick={() => setFilter(value)}
-              className={
-                "rounded-md px-3 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 " +
-                (filter === value ? "bg-violet-600 text-white" : "text-slate-300 hover:bg-slate-800")
-              }
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <FilterToggle label="Show items" options={filters} value={filter} onChange={setFilter} />
         <p role="status" className="text-sm break-words text-violet-300">{outcome}</p>
       </div>
       {queue.firstLoad ? (

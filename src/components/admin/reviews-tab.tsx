@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { FilterToggle } from "./filter-toggle";
 import { getReviews, type ReviewFilter, runReviewSweep } from "../../lib/admin-api";
 import { describeFailure } from "../../lib/api";
 import type { ReviewDecision, ReviewJson } from "../../lib/types";
@@ -48,22 +49,7 @@ export function ReviewsTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Show flags" className="flex gap-1 rounded-lg border border-slate-700 p-1">
-          {filters.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={filter === value}
-              onClick={() => setFilter(value)}
-              className={
-                "rounded-md px-3 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 " +
-                (filter === value ? "bg-violet-600 text-white" : "text-slate-300 hover:bg-slate-800")
-              }
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <FilterToggle label="Show flags" options={filters} value={filter} onChange={setFilter} />
         <div className="flex flex-wrap items-center justify-end gap-3">
           <p role="status" className="text-sm text-violet-300">{sweepResult}</p>
           <button type="button" className={buttonClass()} disabled={sweeping} onClick={() => void sweep()}>
