@@ -1,4 +1,5 @@
 import { sumUsd } from "../lib/money";
+import { defaultEarningRules } from "../queries/earning-rules";
 import { emptyWallet } from "../queries/wallet";
 import type { EarningRulesJson, EarningsReport, PaymentJson, WalletJson } from "../lib/types";
 import { ava } from "./fixtures";
@@ -40,15 +41,8 @@ export const emptyReport: EarningsReport = {
   summary: { totalEarnings: 0, totalViews: 0, uniqueUsers: 0, avgDaily: 0 },
 };
 
-/** GET /api/earning-rules as the server answers with its defaults. */
-export const earningRules: EarningRulesJson = {
-  reward_usd: 0.003,
-  qualify_percent: 80,
-  views_per_item_per_day: 3,
-  min_earning_seconds: 5,
-  daily_earnable_views: 100,
-  earnings_hold_days: 7,
-};
+/** GET /api/earning-rules as the server answers with its defaults (the ones the wallet assumes until it has an answer). */
+export const earningRules: EarningRulesJson = defaultEarningRules;
 
 /**
  * Quiet answers for the calls every signed-in screen makes in the background (the home page's earnings

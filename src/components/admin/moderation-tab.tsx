@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { FilterToggle } from "./filter-toggle";
+import { FilterToggle } from "../filter-toggle";
 import { getModerationQueue, type ModerationFilter } from "../../lib/moderation-api";
 import { queryKeys } from "../../lib/query-keys";
 import type { ContentModerationAction, ModeratedItemJson } from "../../lib/types";

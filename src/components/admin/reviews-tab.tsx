@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { FilterToggle } from "./filter-toggle";
+import { FilterToggle } from "../filter-toggle";
 import { getReviews, type ReviewFilter, runReviewSweep } from "../../lib/admin-api";
 import { describeFailure } from "../../lib/api";
 import type { ReviewDecision, ReviewJson } from "../../lib/types";

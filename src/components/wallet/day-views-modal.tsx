@@ -6,6 +6,7 @@ import { formatDay, formatUtcTime } from "../../lib/format";
 import type { MyViewJson, MyViewsResponse } from "../../lib/types";
 import { dayViewsQuery } from "../../queries/earnings-report";
 import { useUserId } from "../../stores/auth";
+import { FilterToggle } from "../filter-toggle";
 import { Modal } from "../modal";
 import { outcomeText, outcomeTone, type ReasonContext } from "./view-reasons";
 
@@ -35,23 +36,7 @@ export function DayViewsModal({ date, rules, onClose }: DayViewsModalProps) {
   return (
     <Modal title={`Views on ${formatDay(date)}`} onClose={onClose}>
       <div className="space-y-4">
-        <div role="group" aria-label="Whose views" className="flex w-fit gap-1 rounded-lg border border-slate-700 p-1">
-          {sides.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={side === value}
-              data-autofocus={side === value ? true : undefined}
-              onClick={() => setSide(value)}
-              className={
-                "rounded-md px-3 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 " +
-                (side === value ? "bg-violet-600 text-white" : "text-slate-300 hover:bg-slate-800")
-              }
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <FilterToggle label="Whose views" options={sides} value={side} onChange={setSide} autoFocusSelected />
         <p className="text-sm text-slate-400">
           {side === "viewer" ? "What you watched, and what each view earned you." : "Others' views of your content, and what each earned you."}{" "}
           Times are UTC.
