@@ -218,6 +218,7 @@ const makeView = (overrides: Partial<MyViewJson>): MyViewJson => ({
   content_id: "c1",
   content_title: "Sunset timelapse",
   content_type: "video",
+  content_deleted: false,
   started_at: "2026-11-16T14:05:00.000Z",
   watched_percent: 100,
   outcome: "earned",
