@@ -88,6 +88,9 @@ describe("a deleted item", () => {
     const record = await (await s.admin.fetch(`/api/admin/moderation/users/${s.creatorId}`)).json<ModerationUserResponse>();
     expect(record.reports_received).toEqual([expect.objectContaining({ content_id: s.itemId, content_deleted: true, reason: "spam" })]);
     expect(record.actions).toEqual([expect.objectContaining({ action: "delete", entity: "content", entity_id: s.itemId })]);
+    // The creator renaming themselves touches the search rows of their items, the deleted one no longer among them.
+    expect((await s.creator.json("/api/users/me/username", "PATCH", { username: `${s.word}new` })).status).toBe(200);
+    expect(await ids(s.anonymous, `/api/content?search=${s.word}new`)).toEqual([]);
     // Its upload rows stay used: the keys can never be attached again.
     const reuse = await s.creator.json("/api/content/finalize", "POST", { r2_key: s.item.r2_key, type: "video", title: "Again" });
     expect(reuse.status).toBe(409);
