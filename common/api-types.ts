@@ -165,6 +165,8 @@ export type MyViewJson = {
   content_id: string;
   content_title: string;
   content_type: ContentType;
+  /** The item was deleted since (docs/decisions/028): the view and what it paid stay; the item opens no more. */
+  content_deleted: boolean;
   started_at: string;
   /** Accepted watch time as a share of the item's duration, 0–100 (whole percent). */
   watched_percent: number;
@@ -458,6 +460,8 @@ export type ModeratedItemJson = {
   status: ModerationStatus;
   /** The takedown note, when removed. */
   removed_note: string | null;
+  /** Deleted by its creator or an admin (docs/decisions/028): gone from the product, kept in the records. */
+  deleted: boolean;
   /** Open reports per reason. */
   counts: Partial<Record<ReportReason, number>>;
   open_reports: number;
@@ -470,10 +474,10 @@ export type ModeratedItemJson = {
 /** GET /api/admin/moderation[?status=open|removed]: items with open reports (or taken down). */
 export type ModerationQueueResponse = { items: ModeratedItemJson[] };
 
-/** One moderation action as the audit keeps it. */
+/** One moderation action as the audit keeps it; `delete` is an item's deletion by its creator or an admin. */
 export type ModerationActionJson = {
   id: string;
-  action: ContentModerationAction | UserModerationAction;
+  action: ContentModerationAction | UserModerationAction | "delete";
   entity: "content" | "user";
   entity_id: string;
   note: string;
@@ -494,9 +498,9 @@ export type ModerationUserResponse = {
     suspended_at: string | null;
   };
   /** Reports others made of this member's items. */
-  reports_received: { content_id: string; title: string; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
+  reports_received: { content_id: string; title: string; content_deleted: boolean; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
   /** Reports this member made. */
-  reports_made: { content_id: string; title: string; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
+  reports_made: { content_id: string; title: string; content_deleted: boolean; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
   actions: ModerationActionJson[];
 };
 

@@ -154,7 +154,7 @@ describe("changes by the creator", () => {
     expect((await creator.json(`/api/content/${id}/thumbnail`, "PATCH", { thumbnail_key: video })).status).toBe(400);
   });
 
-  it("deletes the content and its R2 objects without touching anyone's earnings", async () => {
+  it("deletes the content (a tombstone: docs/decisions/028) without touching anyone's earnings; its media waits for the cron", async () => {
     const creator = await signedInBrowser(uniqueEmail());
     const thumb = await uploadFixture(creator, "thumb.jpg");
     const id = await publishFixture(creator, "tiny.mp4", { thumbnail_key: thumb });
@@ -167,8 +167,9 @@ describe("changes by the creator", () => {
     expect((await other.fetch(`/api/content/${id}`, { method: "DELETE" })).status).toBe(403);
     expect((await creator.fetch(`/api/content/${id}`, { method: "DELETE" })).status).toBe(200);
     expect((await creator.fetch(`/api/content/${id}`)).status).toBe(404);
-    expect(await env.MEDIA.head(item.r2_key)).toBeNull();
-    expect(await env.MEDIA.head(thumb)).toBeNull();
+    // The objects stay for the grace period (worker/routes/content-delete.test.ts follows them to the purge).
+    expect(await env.MEDIA.head(item.r2_key)).not.toBeNull();
+    expect(await env.MEDIA.head(thumb)).not.toBeNull();
     const kept = await env.DB.prepare("select amount_micros from earnings where id = ?").bind(earningId).first();
     expect(kept).toEqual({ amount_micros: 3000 });
   });

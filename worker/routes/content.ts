@@ -3,14 +3,14 @@ import type { ContentListResponse } from "../../common/api-types";
 import { contentEditBody, contentListQuery, thumbnailChangeBody } from "../../common/schemas/content";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { findContent, findMedia, likeState, listByCreator, listContentPage, listLikedBy, setLike } from "../db/queries/content";
-import { deleteContentRow, replaceThumbnail, updateContentText } from "../db/queries/content-writes";
+import { replaceThumbnail, tombstoneContent, updateContentText } from "../db/queries/content-writes";
 import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { contentTheUserMayChange } from "../domain/content/ownership";
 import { ftsQuery } from "../domain/content/search-query";
-import { isHidden, mayOpen, seesModeration } from "../domain/content/visibility";
+import { isDeleted, isHidden, mayOpen, seesModeration } from "../domain/content/visibility";
 import { usableUpload } from "../domain/uploads/usable-upload";
 import { notFound } from "../lib/errors";
-import { ID_PATTERN } from "../lib/ids";
+import { ID_PATTERN, newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { contentJson, contentWithModerationJson, likeJson } from "./serializers/content";
@@ -20,7 +20,8 @@ const ONE = `/content/:id${ID_PATTERN}`;
 const LIST_LIMIT = 500;
 
 // A hidden item (taken down, or its creator suspended: docs/decisions/027) is listed nowhere and answers 404
-// to everyone but its creator and admins, who may still open it, with what moderators did.
+// to everyone but its creator and admins, who may still open it, with what moderators did. A deleted item
+// (docs/decisions/028) is listed nowhere and answers 404 to everyone.
 
 /** Public: the gallery, search, one item's details and its thumbnail. */
 export const contentPublicRoutes = new Hono<AppEnv>()
@@ -91,6 +92,9 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
   })
   .delete(`${ONE}/like`, async (c) => {
     const change = { userId: c.get("user").id, contentId: c.req.param("id"), createdAt: nowIso() };
+    // A deleted item's likes are part of what it leaves behind (docs/decisions/028): no longer changed.
+    const row = await findMedia(c.get("db"), change.contentId);
+    if (row && isDeleted(row)) throw notFound("Content not found");
     return c.json(likeJson(await setLike(c.get("db"), change, false)), 200);
   })
   .patch(ONE, validate("json", contentEditBody), async (c) => {
@@ -113,10 +117,13 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
     return c.json(contentWithModerationJson({ ...row, thumbnailKey: key, updatedAt }), 200);
   })
   .delete(ONE, async (c) => {
+    // A tombstone, not a removed row (docs/decisions/028): the item is gone from the product at once, its
+    // views, earnings, likes, reports and moderation history stay, and the cron removes its media after the
+    // grace period.
     const db = c.get("db");
-    const row = await contentTheUserMayChange(db, c.get("user"), c.req.param("id"));
-    const keys = [row.r2Key, ...(row.thumbnailKey ? [row.thumbnailKey] : [])];
-    await deleteContentRow(db, row.id, keys);
-    await c.env.MEDIA.delete(keys);
+    const user = c.get("user");
+    const row = await contentTheUserMayChange(db, user, c.req.param("id"));
+    const deleted = await tombstoneContent(db, { id: row.id, actorId: user.id, now: nowIso(), auditId: newId() });
+    if (!deleted) throw notFound("Content not found");
     return c.json({ ok: true }, 200);
   });

@@ -127,6 +127,7 @@ export function makeModeratedItem(overrides: Partial<ModeratedItemJson> = {}): M
     creator_suspended: false,
     status: "visible",
     removed_note: null,
+    deleted: false,
     counts: { spam: 2, abuse: 1 },
     open_reports: 3,
     latest_notes: [
@@ -144,7 +145,7 @@ export function makeModerationMember(overrides: Partial<ModerationUserResponse> 
   return {
     user: { id: ben.id, email: ben.email, username: ben.username, is_admin: false, suspended: false, suspended_note: null, suspended_at: null },
     reports_received: [
-      { content_id: "01J0000000000000000000LOUD", title: "Loud Ad", reason: "spam", note: "Same clip posted daily", status: "open", created_at: "2026-11-23T12:00:00.000Z" },
+      { content_id: "01J0000000000000000000LOUD", title: "Loud Ad", content_deleted: false, reason: "spam", note: "Same clip posted daily", status: "open", created_at: "2026-11-23T12:00:00.000Z" },
     ],
     reports_made: [],
     actions: [],

@@ -88,6 +88,27 @@ describe("member moderation page", () => {
     expect(await screen.findByRole("dialog", { name: "Member: ben@example.com" })).toBeVisible();
   });
 
+  it("keeps a deleted item's reports and actions, marking the reports '(deleted)' and naming the deletion", async () => {
+    const standing = makeModerationMember();
+    openMemberPage(
+      makeModerationMember({
+        reports_received: [{ ...standing.reports_received[0]!, status: "actioned", content_deleted: true }],
+        actions: [
+          { id: "a3", action: "delete", entity: "content", entity_id: "01J0000000000000000000LOUD", note: "", actor_email: "ben@example.com", created_at: "2026-11-25T09:00:00.000Z" },
+          { id: "a2", action: "takedown", entity: "content", entity_id: "01J0000000000000000000LOUD", note: "Spam", actor_email: "admin@example.com", created_at: "2026-11-24T09:00:00.000Z" },
+        ],
+      }),
+    );
+    const page = await openCreator();
+    const received = within(await page.findByRole("region", { name: "Reports received" }));
+    expect(received.getByRole("listitem").textContent).toBe("Loud Ad (deleted) · Spam · Acted on · Nov 23, 2026: Same clip posted daily");
+    const actions = within(page.getByRole("region", { name: "Moderation actions" }));
+    expect(actions.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Deleted Loud Ad by ben@example.com on Nov 25, 2026",
+      "Took down Loud Ad by admin@example.com on Nov 24, 2026: Spam",
+    ]);
+  });
+
   it("does not offer to suspend an admin", async () => {
     const standing = makeModerationMember().user;
     openMemberPage(makeModerationMember({ user: { ...standing, is_admin: true } }));

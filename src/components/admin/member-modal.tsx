@@ -76,6 +76,7 @@ function ReportList({ title, reports }: { title: string; reports: ModerationUser
           {reports.map((report, index) => (
             <li key={index} className="break-words text-slate-300">
               <span className="text-slate-200">{report.title}</span>
+              {report.content_deleted ? <span className="text-slate-400"> (deleted)</span> : null}
               <span className="text-slate-400"> · {reasonLabel(report.reason)} · {reportStateLabel(report.status)} · {formatDate(report.created_at)}</span>
               {report.note ? <span>: {report.note}</span> : null}
             </li>

@@ -25,11 +25,13 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="min-w-0 font-semibold break-words text-slate-100">
           {/* A removed item's page answers "not found" to everyone, so there is nothing to link to. */}
-          {removed ? item.title : <Link to={`/content/${item.content_id}`} className={linkClass}>{item.title}</Link>}
+          {removed || item.deleted ? item.title : <Link to={`/content/${item.content_id}`} className={linkClass}>{item.title}</Link>}
         </h3>
         <span className="flex flex-wrap gap-2">
           {item.open_reports > 0 ? <Badge tone="yellow">{reportsText(item.open_reports)}</Badge> : null}
           {removed ? <Badge tone="red">Removed</Badge> : null}
+          {/* Deleted by its creator or an admin: gone from the product, still in the records (docs/decisions/028). */}
+          {item.deleted ? <Badge tone="red">Deleted</Badge> : null}
         </span>
       </div>
       <p className="text-sm break-words text-slate-300">

@@ -97,6 +97,16 @@ describe("moderation tab", () => {
     expect(item.queryByRole("button", { name: /^(Dismiss|Take down)/ })).toBeNull();
   });
 
+  it("marks an item its creator deleted, without a link, and still offers its actions", async () => {
+    openTab({ open: [{ ...loud, deleted: true }], removed: [] });
+    await cards(1);
+    const item = card(loud.title);
+    expect(item.getByText("Deleted")).toBeVisible();
+    // Gone from the product: its page answers "not found" to everyone, so the title is not a link.
+    expect(item.queryByRole("link", { name: loud.title })).toBeNull();
+    expect(item.getByRole("button", { name: `Take down ${loud.title}` })).toBeVisible();
+  });
+
   it("takes an item down with the note for its creator, then reloads the queue and what members see", async () => {
     const { fetchMock, state, statuses, queryClient } = openTab(
       { open: [loud, older], removed: [] },

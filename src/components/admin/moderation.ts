@@ -20,14 +20,17 @@ type ReportState = ModerationUserResponse["reports_made"][number]["status"];
 const reportStates: Record<ReportState, string> = { open: "Open", dismissed: "Dismissed", actioned: "Acted on" };
 export const reportStateLabel = (status: ReportState) => reportStates[status] ?? status;
 
-const actionLabels: Record<ContentModerationAction | UserModerationAction, string> = {
+type ActionCode = ContentModerationAction | UserModerationAction | "delete";
+const actionLabels: Record<ActionCode, string> = {
+  // An item's deletion by its creator or an admin: not a moderators' action, but part of the record (028).
+  delete: "Deleted",
   dismiss: "Dismissed reports",
   takedown: "Took down",
   restore: "Restored",
   suspend: "Suspended",
   unsuspend: "Unsuspended",
 };
-export const actionLabel = (action: ContentModerationAction | UserModerationAction) => actionLabels[action] ?? action;
+export const actionLabel = (action: ActionCode) => actionLabels[action] ?? action;
 
 /** What the tab says once an action went through; a takedown or suspension may take earnings back. */
 export function outcomeText(done: string, reversedUsd: number): string {

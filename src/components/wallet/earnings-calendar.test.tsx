@@ -218,6 +218,7 @@ const makeView = (overrides: Partial<MyViewJson>): MyViewJson => ({
   content_id: "c1",
   content_title: "Sunset timelapse",
   content_type: "video",
+  content_deleted: false,
   started_at: "2026-11-16T14:05:00.000Z",
   watched_percent: 100,
   outcome: "earned",
@@ -320,6 +321,16 @@ describe("a day's views", () => {
     fireEvent.click(dialog.getByRole("button", { name: "As creator" }));
     expect(await dialog.findByText("No views on this day.")).toBeVisible();
     expect(dialog.queryByText(/Only the first/)).toBeNull();
+  });
+
+  it("lists a view of a deleted item with its title marked '(deleted)' and no link, and what it paid", async () => {
+    const gone = makeView({ content_id: "c7", content_title: "Old clip", content_deleted: true, started_at: "2026-11-16T10:00:00.000Z", outcome: "pending", available_at: "2026-11-23T10:00:00.000Z" });
+    stubReport(undefined, (q) => ({ body: { date: "2026-11-16", as: q.get("as") === "creator" ? "creator" : "viewer", views: [gone], truncated: false } }));
+    await openCalendar();
+    fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
+    const list = await within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" })).findByRole("list", { name: "Views as viewer" });
+    expect(itemsOf(list)).toEqual([["Old clip (deleted)", "10:00 · watched 100 %", "Pending until Nov 23, 2026"]]);
+    expect(within(list).queryByRole("link")).toBeNull();
   });
 
   it("logs a failed list and says the views could not be loaded", async () => {

@@ -26,6 +26,7 @@ const view = (overrides: Partial<MyViewJson> = {}): MyViewJson => ({
   content_id: "c1",
   content_title: "Sunset",
   content_type: "video",
+  content_deleted: false,
   started_at: "2026-11-16T14:05:00.000Z",
   watched_percent: 62,
   outcome: "not_earned",

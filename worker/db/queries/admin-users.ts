@@ -16,7 +16,7 @@ export async function usersWithTotals(db: Db, limit: number, now: string): Promi
   const { results } = await db.$client
     .prepare(
       `select u.id, u.email, u.username, u.created_at as createdAt, (u.suspended_at is not null) as suspended,
-         (select count(*) from content c where c.created_by = u.id) as contentCount,
+         (select count(*) from content c where c.created_by = u.id and c.deleted_at is null) as contentCount,
          ${balancePartsColumns("u.id", "?2")}
        from users u order by u.created_at desc, u.id desc limit ?1`,
     )

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { content, uploads } from "../schema";
 
@@ -21,13 +21,29 @@ export async function replaceThumbnail(db: Db, p: ThumbnailChange) {
   ]);
 }
 
+export type Tombstone = { id: string; actorId: string; now: string; auditId: string };
+
+// ?1 the item, ?2 who deletes it (its creator or an admin), ?3 now, ?4 the audit row's id (new per request).
+const DONE = "exists (select 1 from audit_log where id = ?4)";
+const TOMBSTONE = [
+  // The record first, written only while the item is not deleted yet; what it was, for the Audit tab.
+  `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
+   select ?4, ?2, 'delete', 'content', c.id, json_object('title', c.title, 'created_by', c.created_by), null, ?3
+   from content c where c.id = ?1 and c.deleted_at is null`,
+  `update content set deleted_at = ?3, deleted_by = ?2 where id = ?1 and deleted_at is null and ${DONE}`,
+  `select ${DONE} as done`,
+];
+
 /**
- * Removes the content row (likes, views and playback events go with it by cascade) and the upload rows of
- * its objects. Earnings, bonuses and payments do not reference content, so nobody's money changes.
+ * Deletes an item as a tombstone (docs/decisions/028), audited in the same batch: the row stays, and with it
+ * its views, likes, reports and moderation history, which every cap, sweep rule, bonus check and member
+ * record reads; its upload rows stay `finalized`, so its keys are never usable again. Search drops it (a
+ * trigger, migration 0013); the cron removes its media after the grace period. False when it was already
+ * deleted (two deletions at once: one applies).
  */
-export async function deleteContentRow(db: Db, id: string, objectKeys: string[]) {
-  await db.batch([
-    db.delete(content).where(eq(content.id, id)),
-    db.delete(uploads).where(and(inArray(uploads.key, objectKeys.length ? objectKeys : [""]))),
-  ]);
+export async function tombstoneContent(db: Db, t: Tombstone): Promise<boolean> {
+  const d1 = db.$client;
+  const params = [t.id, t.actorId, t.now, t.auditId];
+  const results = await d1.batch(TOMBSTONE.map((text) => d1.prepare(text).bind(...params)));
+  return Boolean((results.at(-1)!.results[0] as { done: number } | undefined)?.done);
 }

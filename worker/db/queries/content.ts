@@ -19,6 +19,7 @@ export const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2
   c.media_content_type as mediaContentType, c.thumbnail_key as thumbnailKey, c.duration_ms as durationMs,
   c.created_by as createdBy, c.created_at as createdAt, c.updated_at as updatedAt,
   c.removed_at as removedAt, c.removed_note as removedNote, c.removed_by as removedBy,
+  c.deleted_at as deletedAt, c.deleted_by as deletedBy, c.media_purged_at as mediaPurgedAt,
   ${CREATOR_NAME} as creatorName, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
 
 export type ListParams = {
@@ -62,7 +63,7 @@ export function contentPageSql(p: ListParams): SQL | null {
 
 /**
  * What serving an item's media needs (every Range request), and who may see it: its creator, whether it is
- * taken down, whether its creator is suspended. No like count.
+ * taken down or deleted, whether its creator is suspended. No like count.
  */
 export async function findMedia(db: Db, id: string) {
   return (
@@ -73,6 +74,7 @@ export async function findMedia(db: Db, id: string) {
         thumbnailKey: content.thumbnailKey,
         createdBy: content.createdBy,
         removedAt: content.removedAt,
+        deletedAt: content.deletedAt,
         creatorSuspended: sql<number>`(${users.suspendedAt} is not null)`,
       })
       .from(content)
@@ -82,17 +84,17 @@ export async function findMedia(db: Db, id: string) {
   );
 }
 
-/** One item, hidden or not: the caller decides who may see it (domain/content/visibility.ts). */
+/** One item, hidden, deleted or not: the caller decides who may see it (domain/content/visibility.ts). */
 export async function findContent(db: Db, id: string): Promise<ContentRow | null> {
   const rows = await db.all<ContentRow>(sql`select ${SELECT_ROW} from content c
     join users u on u.id = c.created_by where c.id = ${id}`);
   return rows[0] ?? null;
 }
 
-/** The caller's uploads, newest first (My Content), taken down or not. */
+/** The caller's uploads, newest first (My Content), taken down or not; not the ones they deleted. */
 export async function listByCreator(db: Db, userId: string, limit: number): Promise<ContentRow[]> {
   return db.all(sql`select ${SELECT_ROW} from content c join users u on u.id = c.created_by
-    where c.created_by = ${userId} order by c.created_at desc, c.id desc limit ${limit}`);
+    where c.created_by = ${userId} and c.deleted_at is null order by c.created_at desc, c.id desc limit ${limit}`);
 }
 
 /** What the caller liked and may still see, most recently liked first. */
@@ -108,7 +110,7 @@ export async function countByType(db: Db, userId: string) {
     .select({ type: content.type, n: sql<number>`count(*)` })
     .from(content)
     .innerJoin(users, eq(users.id, content.createdBy))
-    .where(and(eq(content.createdBy, userId), isNull(content.removedAt), isNull(users.suspendedAt)))
+    .where(and(eq(content.createdBy, userId), isNull(content.removedAt), isNull(content.deletedAt), isNull(users.suspendedAt)))
     .groupBy(content.type);
   return {
     video: rows.find((r) => r.type === "video")?.n ?? 0,

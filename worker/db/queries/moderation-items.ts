@@ -16,6 +16,8 @@ export type ModeratedItemRow = {
   creatorSuspended: number;
   removedAt: string | null;
   removedNote: string | null;
+  /** Deleted by its creator or an admin (docs/decisions/028): kept, reports and all, for the moderators. */
+  deletedAt: string | null;
   /** JSON object reason → count. */
   counts: string;
   openReports: number;
@@ -36,6 +38,7 @@ const BEARING = `r.content_id = c.id and (r.status = 'open' or (c.removed_at is 
 export const MODERATED_ITEM_COLUMNS = `c.id as contentId, c.title, c.created_by as creatorId,
   ${CREATOR_NAME_SQL} as creatorName, u.email as creatorEmail,
   (u.suspended_at is not null) as creatorSuspended, c.removed_at as removedAt, c.removed_note as removedNote,
+  c.deleted_at as deletedAt,
   (select json_group_object(reason, n) from (select r.reason, count(*) as n from reports r where ${BEARING} group by r.reason)) as counts,
   (select count(*) from reports r where r.content_id = c.id and r.status = 'open') as openReports,
   (select json_group_array(json_object('reason', reason, 'note', note, 'created_at', at)) from (

@@ -15,6 +15,8 @@ export type MemberReportRow = {
   status: "open" | "dismissed" | "actioned";
   /** When the reporter last said it (a second report of the item updates the first). */
   at: string;
+  /** 0 or 1: the item was deleted since (docs/decisions/028); its reports stay in the record. */
+  contentDeleted: number;
 };
 export type MemberActionRow = {
   id: string;
@@ -27,7 +29,7 @@ export type MemberActionRow = {
   createdAt: string;
 };
 
-const REPORT_COLUMNS = "r.content_id as contentId, c.title, r.reason, r.note, r.status, r.updated_at as at";
+const REPORT_COLUMNS = "r.content_id as contentId, c.title, r.reason, r.note, r.status, r.updated_at as at, (c.deleted_at is not null) as contentDeleted";
 
 const STATEMENTS = [
   `select id, email, username, suspended_at as suspendedAt, suspended_note as suspendedNote from users where id = ?1`,
@@ -37,12 +39,13 @@ const STATEMENTS = [
   // reports_reporter_created_idx.
   `select ${REPORT_COLUMNS} from reports r join content c on c.id = r.content_id where r.reporter_id = ?1
    order by r.updated_at desc, r.id desc limit ?2`,
-  // Moderation actions on the member and on their items: audit_log_entity_idx for each.
+  // Moderation actions on the member and on their items, and deletions of their items (deleted items stay,
+  // so do the actions on them: docs/decisions/028): audit_log_entity_idx for each.
   `select a.id, a.action, a.entity, a.entity_id as entityId, a.after, u.email as actorEmail, a.created_at as createdAt
    from audit_log a left join users u on u.id = a.actor_id
    where ((a.entity = 'user' and a.entity_id = ?1)
       or (a.entity = 'content' and a.entity_id in (select id from content where created_by = ?1)))
-     and a.action in ('dismiss', 'takedown', 'restore', 'suspend', 'unsuspend')
+     and a.action in ('dismiss', 'takedown', 'restore', 'suspend', 'unsuspend', 'delete')
    order by a.created_at desc, a.id desc limit ?2`,
 ];
 

@@ -8,6 +8,8 @@ export type MyViewRow = {
   contentId: string;
   title: string;
   type: "video" | "audio";
+  /** 0 or 1: the item was deleted since; the view is kept and still explained (docs/decisions/028). */
+  contentDeleted: number;
   durationMs: number;
   startedAt: string;
   status: "open" | "qualified" | "credited" | "unearnable" | "ended";
@@ -37,7 +39,7 @@ export async function viewsOfDay(db: Db, q: { userId: string; side: "viewer" | "
   const who = q.side === "viewer" ? "v.viewer_id" : "v.creator_id";
   const { results } = await db.$client
     .prepare(
-      `select v.id, v.content_id as contentId, c.title, c.type, c.duration_ms as durationMs, v.started_at as startedAt,
+      `select v.id, v.content_id as contentId, c.title, c.type, (c.deleted_at is not null) as contentDeleted, c.duration_ms as durationMs, v.started_at as startedAt,
          v.status, v.end_reason as endReason, v.watch_time_ms as watchTimeMs, v.max_position_ms as maxPositionMs,
          v.viewer_id as viewerId, v.creator_id as creatorId,
          e.amount_micros as earningMicros, e.available_at as availableAt,

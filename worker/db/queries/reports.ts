@@ -1,7 +1,7 @@
 import type { ReportReason } from "../../../common/moderation";
 import type { Db } from "../client";
 import { prepareShared } from "./audited-change";
-import { itemHiddenSql, suspendedSql } from "./visibility";
+import { itemUnavailableSql, suspendedSql } from "./visibility";
 
 export type ReportRow = { id: string; contentId: string; reason: ReportReason; note: string; createdAt: string; updatedAt: string };
 
@@ -15,12 +15,12 @@ export type NewReport = { id: string; contentId: string; reporterId: string; rea
 // this one conditional statement, so two reports sent at once leave one open report.
 const UPSERT = `insert into reports (id, content_id, reporter_id, reason, note, status, created_at, updated_at)
   select ?1, c.id, ?3, ?4, ?5, 'open', ?6, ?6 from content c
-  where c.id = ?2 and c.created_by <> ?3 and not ${itemHiddenSql("c")} and not ${suspendedSql("?3")}
+  where c.id = ?2 and c.created_by <> ?3 and not ${itemUnavailableSql("c")} and not ${suspendedSql("?3")}
   on conflict (reporter_id, content_id) where status = 'open'
   do update set reason = excluded.reason, note = excluded.note, updated_at = excluded.updated_at
   returning id, content_id as contentId, reason, note, created_at as createdAt, updated_at as updatedAt`;
 
-const TARGET = `select c.created_by as createdBy, ${itemHiddenSql("c")} as hidden, ${suspendedSql("?3")} as reporterSuspended
+const TARGET = `select c.created_by as createdBy, ${itemUnavailableSql("c")} as hidden, ${suspendedSql("?3")} as reporterSuspended
   from content c where c.id = ?2`;
 
 /**

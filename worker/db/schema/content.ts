@@ -27,6 +27,13 @@ export const content = sqliteTable(
     removedAt: text("removed_at"),
     removedNote: text("removed_note"),
     removedBy: text("removed_by"),
+    // Deleted by its creator or an admin (docs/decisions/028): a tombstone, never a removed row, so its views,
+    // likes, reports and moderation history stay what every cap, sweep rule and record reads. Gone from the
+    // product for everyone; not undone.
+    deletedAt: text("deleted_at"),
+    deletedBy: text("deleted_by"),
+    // When the cron removed its media and thumbnail objects from R2, a grace period after the deletion.
+    mediaPurgedAt: text("media_purged_at"),
   },
   (t) => [
     check("content_type_check", sql`${t.type} in ('video', 'audio')`),
@@ -40,6 +47,9 @@ export const content = sqliteTable(
     // The moderators' list of taken-down items, newest takedown first (GET /api/admin/moderation?status=removed);
     // partial, so visible items (nearly all) are not in it and the gallery's walks never pick it.
     index("content_removed_idx").on(t.removedAt).where(sql`${t.removedAt} is not null`),
+    // The cron's media purge: deleted items whose objects are still stored, oldest deletion first. Partial, so
+    // live items (nearly all) are not in it.
+    index("content_purge_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null and ${t.mediaPurgedAt} is null`),
   ],
 );
 

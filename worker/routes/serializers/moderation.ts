@@ -33,6 +33,7 @@ export function moderatedItemJson(r: ModeratedItemRow): ModeratedItemJson {
     creator_suspended: Boolean(r.creatorSuspended),
     status: r.removedAt === null ? "visible" : "removed",
     removed_note: r.removedAt === null ? null : r.removedNote,
+    deleted: r.deletedAt !== null,
     counts: JSON.parse(r.counts ?? "{}") as Partial<Record<ReportReason, number>>,
     open_reports: Number(r.openReports),
     latest_notes: notes.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)),
@@ -54,6 +55,7 @@ export const moderatedUserJson = (m: MemberRow, adminEmails: ReadonlySet<string>
 const reportJson = (r: MemberReportRow): ModerationUserResponse["reports_received"][number] => ({
   content_id: r.contentId,
   title: r.title,
+  content_deleted: Boolean(r.contentDeleted),
   reason: r.reason,
   note: r.note,
   status: r.status,

@@ -9,6 +9,7 @@ export const myViewJson = (r: MyViewRow, v: Verdict): MyViewJson => ({
   content_id: r.contentId,
   content_title: r.title,
   content_type: r.type,
+  content_deleted: Boolean(r.contentDeleted),
   started_at: r.startedAt,
   watched_percent: watchedPercent(r.watchTimeMs, r.durationMs),
   outcome: v.outcome,

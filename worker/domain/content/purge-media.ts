@@ -1,0 +1,24 @@
+import type { Db } from "../../db/client";
+import { findPurgeableMedia, markMediaPurged } from "../../db/queries/content-media";
+import { addMs } from "../../lib/time";
+
+/**
+ * How long a deleted item's media and thumbnail stay in R2 (docs/decisions/028): twice the default 7-day
+ * earnings hold, so the objects outlive every reward of the item's views that a fraud review or a takedown
+ * could still take back, with a week to spare for a review that runs late. The purge also waits while a
+ * reward is still pending (a longer hold, an open flag) or a report of the item is open.
+ */
+export const MEDIA_GRACE_DAYS = 14;
+const GRACE_MS = MEDIA_GRACE_DAYS * 24 * 3600_000;
+/** Items per cron run: bounded, like every step of the minute's job. */
+const BATCH = 25;
+
+/** Removes the media of items deleted more than the grace period ago, once each; returns how many. */
+export async function purgeDeletedMedia(db: Db, bucket: R2Bucket, now: string) {
+  const rows = await findPurgeableMedia(db, { deletedBefore: addMs(now, -GRACE_MS), now, limit: BATCH });
+  if (!rows.length) return 0;
+  // Objects first, then the mark: a run that dies between the two deletes the (absent) objects again next time.
+  await bucket.delete(rows.flatMap((r) => (r.thumbnailKey ? [r.r2Key, r.thumbnailKey] : [r.r2Key])));
+  await markMediaPurged(db, rows.map((r) => r.id), now);
+  return rows.length;
+}
