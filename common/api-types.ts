@@ -132,7 +132,10 @@ export type WalletJson = {
   /** The pending part of each side (viewer_pending + creator_pending = pending_balance). */
   viewer_pending: number;
   creator_pending: number;
-  /** Earnings a fraud review took back from each side (positive amounts; already out of the balances). */
+  /**
+   * Earnings a fraud review took back from each side (positive amounts; already out of the balances); the
+   * viewer side includes a sign-on bonus taken back (docs/decisions/031).
+   */
   viewer_reversed: number;
   creator_reversed: number;
   /** When the next pending amount becomes available (null when nothing waits on the clock). */
