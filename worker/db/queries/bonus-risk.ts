@@ -20,10 +20,10 @@ const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from views v1
 /** A counted view came from an address the other side also watched from (both accounts on one machine). */
 const SHARED_IP = `(exists (select 1 from views v1
      where v1.viewer_id = bonuses.user_id and v1.creator_id <> bonuses.user_id and v1.qualified_at is not null
-       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.viewer_id = v1.creator_id))
+       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.ip_hash <> '' and v3.viewer_id = v1.creator_id))
    or exists (select 1 from content c1 join views v1 on v1.content_id = c1.id
      where c1.created_by = bonuses.user_id and v1.viewer_id <> bonuses.user_id and v1.qualified_at is not null
-       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.viewer_id = bonuses.user_id)))`;
+       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.ip_hash <> '' and v3.viewer_id = bonuses.user_id)))`;
 
 /** A counted stream was of an item another bonus claimant uploaded inside their own challenge window. */
 const CLAIMANT_UPLOADS = `exists (select 1 from views v1 join content c on c.id = v1.content_id

@@ -141,9 +141,11 @@ export type BonusCandidate = { subject: string; userId: string; amount: number; 
 export const BONUS_CANDIDATES_SQL = `select subject, userId, amount, awardedAt, reasons from (
     select bonuses.id as subject, bonuses.user_id as userId, bonuses.total_micros as amount, bonuses.awarded_at as awardedAt,
            ${BONUS_RISK_REASONS_SQL} as reasons
-    from bonuses where ${heldBonusSql("bonuses", false)}
-      and not exists (select 1 from reviews rv where rv.rule = 'bonus_risk' and rv.subject = bonuses.id)
-    order by random() limit ${BONUSES_PER_SWEEP})
+    from bonuses
+    -- The sample is drawn first, so the checks run on it alone (a sort would compute them for every row).
+    where bonuses.id in (select h.id from bonuses h where ${heldBonusSql("h", false)}
+        and not exists (select 1 from reviews rv where rv.rule = 'bonus_risk' and rv.subject = h.id)
+        order by random() limit ${BONUSES_PER_SWEEP}))
   where reasons <> '' order by subject`;
 
 /**
