@@ -131,22 +131,37 @@ const heldBonusSql = (b: string, strict: boolean) => `${b}.kind = 'signon' and $
   ${strict ? `and ${b}.available_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` : ""}
   and not exists (select 1 from bonus_reversals br where br.bonus_id = ${b}.id)`;
 
-export type BonusCandidate = { subject: string; userId: string; amount: number; awardedAt: string; reasons: string };
+export type BonusCandidate = {
+  subject: string;
+  userId: string;
+  amount: number;
+  awardedAt: string;
+  /** The reasons found now, and those already known when it was awarded (an admin approved it over them). */
+  reasons: string;
+  recorded: string;
+};
+
+const BONUS_REASONS = ["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers"] as const;
+/** A reason found now that was not known when the bonus was awarded. */
+const NEW_REASON = BONUS_REASONS.map(
+  (r) => `(instr(',' || reasons || ',', ',${r},') > 0 and instr(',' || recorded || ',', ',${r},') = 0)`,
+).join(" or ");
 
 /**
  * `bonus_risk` (read): held sign-on bonuses never flagged under the rule (a cleared flag included) whose risk
- * reasons (bonus-risk.ts), checked again over the facts of now, are no longer none. At most
- * BONUSES_PER_SWEEP are checked per run (served by bonuses_held_idx).
+ * checks (bonus-risk.ts), run again over the facts of now, find a reason not known when the bonus was awarded
+ * (so a bonus an admin approved over its reasons is not flagged for those again). At most BONUSES_PER_SWEEP
+ * are checked per run, picked at random (served by bonuses_held_idx).
  */
-export const BONUS_CANDIDATES_SQL = `select subject, userId, amount, awardedAt, reasons from (
+export const BONUS_CANDIDATES_SQL = `select subject, userId, amount, awardedAt, reasons, recorded from (
     select bonuses.id as subject, bonuses.user_id as userId, bonuses.total_micros as amount, bonuses.awarded_at as awardedAt,
-           ${BONUS_RISK_REASONS_SQL} as reasons
+           ${BONUS_RISK_REASONS_SQL} as reasons, coalesce(bonuses.review_reasons, '') as recorded
     from bonuses
     -- The sample is drawn first, so the checks run on it alone (a sort would compute them for every row).
     where bonuses.id in (select h.id from bonuses h where ${heldBonusSql("h", false)}
         and not exists (select 1 from reviews rv where rv.rule = 'bonus_risk' and rv.subject = h.id)
         order by random() limit ${BONUSES_PER_SWEEP}))
-  where reasons <> '' order by subject`;
+  where ${NEW_REASON} order by subject`;
 
 /**
  * `bonus_risk` (write): opens the flag on the bonus (?1 now, ?2 id, ?3 the bonus as subject, ?4 user ids,

@@ -44,11 +44,14 @@ export function evidenceLines(rule: EarningRuleName, c: Candidate, dailyCap: num
   }
 }
 
-/** A held sign-on bonus whose risk checks, run again, found something: what, and what is at stake. */
+/** A held sign-on bonus whose risk checks, run again, found something new: what, and what is at stake. */
 export function bonusEvidenceLines(c: BonusCandidate): string[] {
-  const reasons = c.reasons.split(",").filter(Boolean) as BonusRiskReason[];
+  const words = (list: string) => (list.split(",").filter(Boolean) as BonusRiskReason[]).map((r) => BONUS_REASON_WORDS[r] ?? r);
+  const known = words(c.recorded);
+  const found = words(c.reasons).filter((line) => !known.includes(line));
+  const when = `A ${usdText(c.amount)} sign-on bonus awarded ${c.awardedAt.slice(0, 10)}, still in holding`;
   return [
-    ...reasons.map((r) => BONUS_REASON_WORDS[r] ?? r),
-    `A ${usdText(c.amount)} sign-on bonus awarded ${c.awardedAt.slice(0, 10)}, still in holding: nothing was found when it was awarded`,
+    ...found,
+    known.length ? `${when}: an admin approved it over ${known.length === 1 ? "this" : "these"} — ${known.join("; ")}` : `${when}: nothing was found when it was awarded`,
   ];
 }

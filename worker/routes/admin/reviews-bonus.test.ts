@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { ReviewJson, ReviewsResponse, ReviewSweepResponse } from "../../../common/api-types";
 import { walletParts } from "../../db/queries/wallet";
 import { balancesOf } from "../../domain/wallet/balances";
-import { makeAwardedBonus, reciprocalNewAccounts } from "../../test/bonus";
-import { makeUser, testDb } from "../../test/factories";
+import { makeAwardedBonus, reciprocalNewAccounts, viewFrom } from "../../test/bonus";
+import { makeContent, makeUser, testDb } from "../../test/factories";
+import { newId } from "../../lib/ids";
 import { signedInBrowser, type Browser } from "../../test/http";
 
 // The fraud sweep's `bonus_risk` rule (docs/decisions/031): awarded sign-on bonuses still in their hold
@@ -101,5 +102,23 @@ describe("the bonus_risk sweep rule", () => {
     await makeAwardedBonus(b.id);
     await sweep(admin);
     expect((await bonusFlags(admin, b.id)).length).toBe(1);
+  });
+
+  it("does not flag a bonus an admin approved over its reasons for those again, only for a new one", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const { a, b } = await reciprocalNewAccounts();
+    await makeAwardedBonus(a.id, { reviewReasons: "reciprocal_new_accounts" });
+    await sweep(admin);
+    expect(await bonusFlags(admin, a.id)).toEqual([]);
+    // New: a watched b's item from an address b also watches from.
+    const ip = `ip-${newId()}`;
+    await viewFrom(a.id, await makeContent(b.id, { durationMs: 20_000 }), ip);
+    await viewFrom(b.id, await makeContent((await makeUser()).id, { durationMs: 20_000 }), ip);
+    await sweep(admin);
+    const [flag] = await bonusFlags(admin, a.id);
+    expect(flag!.evidence).toEqual([
+      "A view counted for the challenges came from an address the other side also watched from",
+      expect.stringMatching(/: an admin approved it over this — The member and another new account watched each other's items$/),
+    ]);
   });
 });
