@@ -33,7 +33,7 @@ import { findContent } from "../worker/db/queries/content.ts";
 import { DISCOVERY_METHODS } from "../common/playback.ts";
 import { content, views } from "../worker/db/schema/index.ts";
 import { refreshChallenges } from "../worker/domain/challenges/refresh.ts";
-import { candidatesSql, coverSql, type ReviewRuleName } from "../worker/db/queries/review-rules.ts";
+import { candidatesSql, coverSql, type EarningRuleName } from "../worker/db/queries/review-rules.ts";
 import { runEarningsJob } from "../worker/domain/earnings/run-job.ts";
 import { runReviewSweep } from "../worker/domain/reviews/sweep.ts";
 import { END_TOLERANCE_MS, QUALIFY_FRACTION, utcDay } from "../worker/domain/views/rules.ts";
@@ -685,7 +685,7 @@ async function resetReviews(env: Env): Promise<Response> {
   return json({ reviewEarnings: earnings?.meta.changes ?? 0, reviews: reviews?.meta.changes ?? 0 });
 }
 
-const SWEEP_RULES: ReviewRuleName[] = ["ring", "shared_ip", "daily_cap", "same_day_accounts"];
+const SWEEP_RULES: EarningRuleName[] = ["ring", "shared_ip", "daily_cap", "same_day_accounts"];
 /**
  * Each rule's read as the sweep runs it (?1 is now) and its cover's SELECT part (the rows the insert would
  * add), as shipped and under each what-if: for EXPLAIN QUERY PLAN and timing by hand.

@@ -132,7 +132,10 @@ export type WalletJson = {
   /** The pending part of each side (viewer_pending + creator_pending = pending_balance). */
   viewer_pending: number;
   creator_pending: number;
-  /** Earnings a fraud review took back from each side (positive amounts; already out of the balances). */
+  /**
+   * Earnings a fraud review took back from each side (positive amounts; already out of the balances); the
+   * viewer side includes a sign-on bonus taken back (docs/decisions/031).
+   */
   viewer_reversed: number;
   creator_reversed: number;
   /** When the next pending amount becomes available (null when nothing waits on the clock). */
@@ -189,7 +192,8 @@ export type MyViewsResponse = {
 
 // ---- Fraud reviews (admin; docs/decisions/019) ----
 
-export type ReviewRule = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
+/** bonus_risk: an awarded sign-on bonus still in holding whose risk checks, run again, found something (decision 031). */
+export type ReviewRule = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts" | "bonus_risk";
 export type ReviewStatus = "open" | "reversed" | "cleared";
 
 export type ReviewJson = {
@@ -302,9 +306,11 @@ export type BonusAwardJson = {
  * Risk checks on a completed sign-on challenge set (docs/decisions/015):
  *  - reciprocal_new_accounts: the member and another account created within a day of them watched each other;
  *  - shared_ip: a counted view came from an address the other side (viewer or creator) also watched from;
- *  - claimant_uploads: a counted stream was of an item another bonus claimant uploaded in their own window.
+ *  - claimant_uploads: a counted stream was of an item another bonus claimant uploaded in their own window;
+ *  - dependent_viewers: the views requirement no longer holds on views from accounts independent of the
+ *    member (docs/decisions/031): the rest share an address with a claimant, or certified another claimant.
  */
-export type BonusRiskReason = "reciprocal_new_accounts" | "shared_ip" | "claimant_uploads";
+export type BonusRiskReason = "reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers";
 
 /** POST /api/admin/bonuses/{id}/review: settles a held sign-on bonus; answers the updated BonusAwardJson. */
 export type { BonusReviewBody } from "./schemas/admin-reviews";

@@ -46,22 +46,24 @@ type UserFigures = { user: string; parts: BalanceParts; guardAvailable: number; 
 /**
  * One row for the whole ledger: per user with any earning, bonus, payment or reversal, the wallet parts as
  * `balancePartsColumns` reads them at ?1, `availableSql` (what a payment may draw on), and independently of
- * both: the signed sum of the user's rows (earnings + awarded bonuses + reversals, which are negative,
- * − payments) and what of it is held at ?1 (view rewards not yet available and not reversed, awarded bonuses
- * not yet available).
+ * both: the signed sum of the user's rows (earnings + awarded bonuses + reversals and bonus reversals, which
+ * are negative, − payments) and what of it is held at ?1 (view rewards not yet available and not reversed,
+ * awarded bonuses not yet available and not reversed).
  */
 const WALLETS_SQL = `with people as (
       select user_id from earnings union select user_id from bonuses
-      union select user_id from payments union select user_id from reversals),
+      union select user_id from payments union select user_id from reversals union select user_id from bonus_reversals),
     signed(user_id, micros) as (
       select user_id, amount_micros from earnings
       union all select user_id, total_micros from bonuses where status = 'awarded'
       union all select user_id, amount_micros from reversals
+      union all select user_id, amount_micros from bonus_reversals
       union all select user_id, -amount_micros from payments),
     held(user_id, micros) as (
       select e.user_id, e.amount_micros from earnings e
       where e.view_id is not null and e.available_at > ?1 and e.id not in (select earning_id from reversals)
-      union all select user_id, total_micros from bonuses where status = 'awarded' and available_at > ?1),
+      union all select user_id, total_micros from bonuses where status = 'awarded' and available_at > ?1
+        and id not in (select bonus_id from bonus_reversals)),
     wallets as (
       select p.user_id,
         ${balancePartsColumns("p.user_id", "?1")},

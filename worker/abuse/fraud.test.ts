@@ -173,12 +173,22 @@ describe("the sign-up bonus", () => {
     const clipB = await publishFixture(b.browser, "clip-6s.mp4");
     expect((await watchPaced(a.browser, a.id, clipB, 6000, { device: { ...ip, fingerprint: "farm-a" } })).qualified).toBe(true);
     expect((await watchPaced(b.browser, b.id, clipA, 6000, { device: { ...ip, fingerprint: "farm-b" } })).qualified).toBe(true);
-    // Each member's own poll checks their own bonus.
+    // Their views of each other come from the other claimant's own address (decision 031): a completes
+    // nothing; b's views requirement was met before b watched from that address, so b's bonus is held at once.
+    expect(await bonusOf(a.id)).toBeNull();
+    expect((await bonusOf(b.id))?.review_reasons?.split(",")).toContain("dependent_viewers");
+    // One independent fan each completes the views requirement; the checks still find the pair.
+    for (const [clip, address] of [[clipA, "198.51.100.61"], [clipB, "198.51.100.62"]] as const) {
+      const fan = await established("fan");
+      expect((await watchPaced(fan.browser, fan.id, clip, 6000, { device: { fingerprint: "fan", ip: address } })).qualified).toBe(true);
+    }
+    // Each member's own poll checks their own bonus; a's, created after b's, also finds b's uploads.
     await Promise.all([calculate(a.browser), calculate(b.browser)]);
+    expect((await bonusOf(a.id))?.review_reasons?.split(",")).toContain("claimant_uploads");
     for (const who of [a, b]) {
       const bonus = await bonusOf(who.id);
       expect(bonus?.status).toBe("pending");
-      expect(bonus?.review_reasons?.split(",")).toEqual(expect.arrayContaining(["reciprocal_new_accounts", "shared_ip", "claimant_uploads"]));
+      expect(bonus?.review_reasons?.split(",")).toEqual(expect.arrayContaining(["reciprocal_new_accounts", "shared_ip"]));
       const wallet = await (await who.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>();
       expect(wallet.bonuses).toBe(0);
     }

@@ -15,7 +15,7 @@ const held = makeBonus({
   challenge_ids: "a,b,c",
   status: "pending",
   awarded_at: null,
-  review_reasons: ["reciprocal_new_accounts", "shared_ip", "claimant_uploads"],
+  review_reasons: ["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers"],
 });
 const waiting = makeBonus({ user_email: "soon@example.com", status: "pending", awarded_at: null });
 const reviewPath = `POST /api/admin/bonuses/${held.id}/review`;
@@ -51,6 +51,7 @@ describe("bonus review", () => {
       "Watched each other with another new account",
       "Viewer and creator share an address",
       "Counted streams were uploaded by another bonus claimant",
+      "Too few counted views come from independent viewers",
     ]);
     expect(row.getByRole("button", { name: "Approve bonus for twin@example.com" }).textContent).toBe("Approve");
     expect(row.getByRole("button", { name: "Reject bonus for twin@example.com" }).textContent).toBe("Reject");

@@ -7,6 +7,7 @@ export const reasonLabels: Record<BonusRiskReason, string> = {
   reciprocal_new_accounts: "Watched each other with another new account",
   shared_ip: "Viewer and creator share an address",
   claimant_uploads: "Counted streams were uploaded by another bonus claimant",
+  dependent_viewers: "Too few counted views come from independent viewers",
 };
 
 // A reason the server learns before this screen does still shows, as its code.

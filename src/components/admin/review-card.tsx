@@ -3,7 +3,7 @@ import { formatDate } from "../../lib/format";
 import type { ReviewDecision, ReviewJson } from "../../lib/types";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
-import { accountsText, coveredText, ruleLabel, statusLabel, statusTone } from "./reviews";
+import { accountsText, coveredText, reverseLabel, ruleLabel, statusLabel, statusTone } from "./reviews";
 
 type ReviewCardProps = {
   review: ReviewJson;
@@ -47,8 +47,8 @@ export function ReviewCard({ review, onDecide }: ReviewCardProps) {
       <p className="text-sm tabular-nums text-slate-300">{coveredText(review)}</p>
       {review.status === "open" ? (
         <div className="flex flex-wrap gap-2">
-          <button type="button" aria-label={accounts ? `Reverse earnings for ${accounts}` : undefined} className={buttonClass("secondary")} onClick={() => onDecide("reverse")}>
-            Reverse earnings
+          <button type="button" aria-label={accounts ? `${reverseLabel(review)} for ${accounts}` : undefined} className={buttonClass("secondary")} onClick={() => onDecide("reverse")}>
+            {reverseLabel(review)}
           </button>
           <button type="button" aria-label={accounts ? `Clear flag for ${accounts}` : undefined} className={buttonClass("secondary")} onClick={() => onDecide("clear")}>
             Clear

@@ -2,7 +2,7 @@ import { decideReview } from "../../lib/admin-api";
 import type { ReviewDecision, ReviewJson } from "../../lib/types";
 import { usd3 } from "./money";
 import { NoteDecisionModal } from "./note-decision-modal";
-import { accountsText } from "./reviews";
+import { accountsText, reverseLabel } from "./reviews";
 
 type ReviewDecisionModalProps = {
   review: ReviewJson;
@@ -10,11 +10,16 @@ type ReviewDecisionModalProps = {
   onClose: () => void;
 };
 
-const titles = { reverse: "Reverse earnings", clear: "Clear flag" } as const;
-const actions = { reverse: "Reverse earnings", clear: "Clear" } as const;
+const titles = { reverse: reverseLabel, clear: () => "Clear flag" } as const;
+const actions = { reverse: reverseLabel, clear: () => "Clear" } as const;
 
-/** What the decision does, so the admin knows before confirming (docs/decisions/019). */
+/** What the decision does, so the admin knows before confirming (docs/decisions/019, 031). */
 function consequence(review: ReviewJson, decision: ReviewDecision["decision"]) {
+  if (review.rule === "bonus_risk") {
+    return decision === "reverse"
+      ? `Takes back the ${usd3(review.amount_usd)} sign-on bonus from the member's wallet. The bonus record stays, with the reversal beside it.`
+      : "Lifts this flag's hold on the sign-on bonus: it becomes available when its holding period ends.";
+  }
   const earnings = `${review.earnings_count.toLocaleString("en-US")} ${review.earnings_count === 1 ? "earning" : "earnings"}`;
   return decision === "reverse"
     ? `Takes back ${usd3(review.amount_usd)} (${earnings}) from the wallets they were credited to.`
@@ -25,8 +30,8 @@ function consequence(review: ReviewJson, decision: ReviewDecision["decision"]) {
 export function ReviewDecisionModal({ review, decision, onClose }: ReviewDecisionModalProps) {
   return (
     <NoteDecisionModal
-      title={titles[decision]}
-      action={actions[decision]}
+      title={titles[decision](review)}
+      action={actions[decision](review)}
       send={(note) => decideReview(review.id, { decision, note })}
       failure="Failed to settle review"
       onClose={onClose}

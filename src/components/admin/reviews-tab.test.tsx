@@ -40,6 +40,19 @@ const reversed = makeReview({
   note: "Bot pattern",
 });
 
+const bonusFlag = makeReview({
+  rule: "bonus_risk",
+  title: "Sign-on bonus failed its checks while held",
+  users: [{ id: "u6", email: "newcomer@example.com", username: null, created_at: "2026-11-20T08:00:00.000Z" }],
+  evidence: [
+    "Too few of the views on the member's uploads come from independent viewers: the others share an address with a claimant, or also counted for another claimant's uploads",
+    "A $75.00 sign-on bonus awarded 2026-11-21, still in holding: nothing was found when it was awarded",
+  ],
+  views_count: 0,
+  earnings_count: 0,
+  amount_usd: 75,
+});
+
 /** The tab, answering the list per status from `lists` (which the returned `state` may change), and `routes`. */
 function openTab(lists: { open: ReviewJson[]; all: ReviewJson[] }, routes: Record<string, Reply | (() => Reply)> = {}) {
   const state = { ...lists };
@@ -168,6 +181,23 @@ describe("Reviews tab", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(bodiesOf(fetchMock, path)).toEqual([{ decision: "reverse", note: "Ring confirmed by IP logs" }]);
     expect(await screen.findByText("No open flags.")).toBeVisible();
+  });
+
+  it("shows a held sign-on bonus's flag in its own words, and reverses the bonus", async () => {
+    const path = `POST /api/admin/reviews/${bonusFlag.id}`;
+    const { fetchMock } = openTab({ open: [bonusFlag], all: [] }, { [path]: { body: { ...bonusFlag, status: "reversed" } } });
+    const [card] = await cards(1);
+    expect(card!.getByText("Sign-on bonus", { selector: "span" }).dataset.tone).toBe("violet");
+    expect(card!.getByText("Sign-on bonus · $75.000")).toBeVisible();
+    expect(card!.getByText(/independent viewers/)).toBeVisible();
+    fireEvent.click(card!.getByRole("button", { name: "Reverse bonus for newcomer@example.com" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Reverse bonus" }));
+    expect(dialog.getByText(/Takes back/).textContent).toBe(
+      "Takes back the $75.000 sign-on bonus from the member's wallet. The bonus record stays, with the reversal beside it.",
+    );
+    fireEvent.change(dialog.getByLabelText("Note"), { target: { value: "Certifier farm" } });
+    fireEvent.click(dialog.getByRole("button", { name: "Reverse bonus" }));
+    await waitFor(() => expect(bodiesOf(fetchMock, path)).toEqual([{ decision: "reverse", note: "Certifier farm" }]));
   });
 
   it("clears a flag with a note", async () => {

@@ -9,6 +9,7 @@ export const ruleLabels: Record<ReviewRule, string> = {
   shared_ip: "Shared address",
   daily_cap: "At the daily cap",
   same_day_accounts: "Same-day accounts",
+  bonus_risk: "Sign-on bonus",
 };
 
 export const statusLabels: Record<ReviewStatus, string> = { open: "Open", reversed: "Reversed", cleared: "Cleared" };
@@ -23,9 +24,17 @@ export const statusTone = (status: ReviewStatus) => statusTones[status] ?? "slat
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-/** What a flag covers: "4 views · 8 earnings · $0.024" (both sides of each view are earnings). */
-export const coveredText = (review: Pick<ReviewJson, "views_count" | "earnings_count" | "amount_usd">) =>
-  `${plural(review.views_count, "view", "views")} · ${plural(review.earnings_count, "earning", "earnings")} · ${usd3(review.amount_usd)}`;
+/**
+ * What a flag covers: "4 views · 8 earnings · $0.024" (both sides of each view are earnings), or for a
+ * sign-on bonus flag (decision 031) "Sign-on bonus · $75.000".
+ */
+export const coveredText = (review: Pick<ReviewJson, "rule" | "views_count" | "earnings_count" | "amount_usd">) =>
+  review.rule === "bonus_risk"
+    ? `Sign-on bonus · ${usd3(review.amount_usd)}`
+    : `${plural(review.views_count, "view", "views")} · ${plural(review.earnings_count, "earning", "earnings")} · ${usd3(review.amount_usd)}`;
+
+/** The reverse button's words: a bonus flag takes back a bonus, the others take back earnings. */
+export const reverseLabel = (review: Pick<ReviewJson, "rule">) => (review.rule === "bonus_risk" ? "Reverse bonus" : "Reverse earnings");
 
 /** After a sweep: "Sweep done: 2 new flags, 14 earnings covered". */
 export const sweepText = ({ flagged, covered }: { flagged: number; covered: number }) =>

@@ -8,6 +8,11 @@
 
 /** An earning is reversed once a reversal row references it. */
 const notReversed = (e: string) => `not exists (select 1 from reversals r where r.earning_id = ${e}.id)`;
+/** A sign-on bonus is reversed once a bonus reversal row references it (decision 031). */
+const bonusNotReversed = (b: string) => `not exists (select 1 from bonus_reversals br where br.bonus_id = ${b}.id)`;
+/** An open fraud review covers the awarded bonus (the `bonus_risk` rule's subject is the bonus id). */
+export const bonusUnderReviewSql = (b: string) =>
+  `exists (select 1 from reviews rv where rv.rule = 'bonus_risk' and rv.subject = ${b}.id and rv.status = 'open')`;
 
 /** An open fraud review covers it: it stays pending, whatever its hold says, until an admin decides. */
 export const underReviewSql = (e: string) =>
@@ -20,11 +25,16 @@ const earned = (user: string, kinds: string) =>
   `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ${user} and kind in (${kinds}))`;
 const reversed = (user: string, side: string) =>
   `(select coalesce(-sum(amount_micros), 0) from reversals where user_id = ${user} and side = '${side}')`;
+// Bonuses are viewer-side credits, so their reversals come off the viewer side.
+const bonusesReversed = (user: string) => `(select coalesce(-sum(amount_micros), 0) from bonus_reversals where user_id = ${user})`;
+const viewerReversed = (user: string) => `(${reversed(user, "viewer")} + ${bonusesReversed(user)})`;
 const bonusesAwarded = (user: string) => `(select coalesce(sum(total_micros), 0) from bonuses where user_id = ${user} and status = 'awarded')`;
 const heldEarnings = (user: string, kinds: string, now: string) =>
   `(select coalesce(sum(e.amount_micros), 0) from earnings e where e.user_id = ${user} and e.kind in (${kinds}) and ${earningHeldSql("e", now)})`;
+/** Awarded bonuses still pending at `now`: in their hold, or under an open review, and not reversed. */
 const heldBonuses = (user: string, now: string) =>
-  `(select coalesce(sum(total_micros), 0) from bonuses where user_id = ${user} and status = 'awarded' and available_at > ${now})`;
+  `(select coalesce(sum(b.total_micros), 0) from bonuses b where b.user_id = ${user} and b.status = 'awarded'
+     and ${bonusNotReversed("b")} and (b.available_at > ${now} or ${bonusUnderReviewSql("b")}))`;
 const paymentsSql = (user: string, excludedPayment = "''") =>
   `(select coalesce(sum(amount_micros), 0) from payments where user_id = ${user} and id <> ${excludedPayment})`;
 
@@ -34,7 +44,7 @@ const CREATOR = "'creator', 'manual'";
 
 /** Everything credited to the user, less reversals (both sides), before payments. */
 const creditedSql = (user: string) =>
-  `(${earned(user, `${VIEWER}, ${CREATOR}`)} + ${bonusesAwarded(user)} - ${reversed(user, "viewer")} - ${reversed(user, "creator")})`;
+  `(${earned(user, `${VIEWER}, ${CREATOR}`)} + ${bonusesAwarded(user)} - ${viewerReversed(user)} - ${reversed(user, "creator")})`;
 /** The pending part of both sides at `now`. */
 const pendingSql = (user: string, now: string) => `(${heldEarnings(user, `${VIEWER}, ${CREATOR}`, now)} + ${heldBonuses(user, now)})`;
 
@@ -53,7 +63,7 @@ export const balancePartsColumns = (user: string, now: string) =>
     `${earned(user, "'creator'")} as creatorRewards`,
     `${earned(user, "'manual'")} as manualEarnings`,
     `${bonusesAwarded(user)} as awardedBonuses`,
-    `${reversed(user, "viewer")} as viewerReversed`,
+    `${viewerReversed(user)} as viewerReversed`,
     `${reversed(user, "creator")} as creatorReversed`,
     `(${heldEarnings(user, VIEWER, now)} + ${heldBonuses(user, now)}) as viewerPending`,
     `${heldEarnings(user, CREATOR, now)} as creatorPending`,
@@ -67,7 +77,7 @@ export type BalanceParts = {
   creatorRewards: number;
   manualEarnings: number;
   awardedBonuses: number;
-  /** Positive amounts taken back by reversals. */
+  /** Positive amounts taken back by reversals (the viewer side includes reversed sign-on bonuses). */
   viewerReversed: number;
   creatorReversed: number;
   viewerPending: number;
@@ -81,4 +91,5 @@ export type BalanceParts = {
 export const nextReleaseSql = (user: string, now: string) => `min(
     coalesce((select min(e.available_at) from earnings e where e.user_id = ${user} and e.available_at > ${now}
               and ${notReversed("e")} and not ${underReviewSql("e")}), '9999'),
-    coalesce((select min(available_at) from bonuses where user_id = ${user} and status = 'awarded' and available_at > ${now}), '9999'))`;
+    coalesce((select min(b.available_at) from bonuses b where b.user_id = ${user} and b.status = 'awarded' and b.available_at > ${now}
+              and ${bonusNotReversed("b")} and not ${bonusUnderReviewSql("b")}), '9999'))`;

@@ -1,8 +1,12 @@
-// Risk checks on a completed sign-on challenge set (docs/decisions/016), as SQL over the bonus row being
+// Risk checks on a completed sign-on challenge set (docs/decisions/016, 031), as SQL over the bonus row being
 // checked (`bonuses`). "Counted views" are the member's qualified views of others' items (their streams)
-// and others' qualified views of the member's items (the views requirement).
+// and others' qualified views of the member's items (the views requirement). They read permanent facts only:
+// views and items stay when an item is deleted, so deleting an upload hides no evidence (no deleted flag is
+// read). They run when the bonus is created (challenge-progress.ts), when the job would award it (below),
+// and while an awarded bonus is held (the sweep's `bonus_risk` rule, review-rules.ts).
 import type { Db } from "../client";
 import { heldUntilSql } from "./earning-rule-settings";
+import { minIndependentViewsSql } from "./viewer-independence";
 import { suspendedSql } from "./visibility";
 
 /** The member and an account created within a day of theirs watched each other's items. */
@@ -16,10 +20,10 @@ const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from views v1
 /** A counted view came from an address the other side also watched from (both accounts on one machine). */
 const SHARED_IP = `(exists (select 1 from views v1
      where v1.viewer_id = bonuses.user_id and v1.creator_id <> bonuses.user_id and v1.qualified_at is not null
-       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.viewer_id = v1.creator_id))
+       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.ip_hash <> '' and v3.viewer_id = v1.creator_id))
    or exists (select 1 from content c1 join views v1 on v1.content_id = c1.id
      where c1.created_by = bonuses.user_id and v1.viewer_id <> bonuses.user_id and v1.qualified_at is not null
-       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.viewer_id = bonuses.user_id)))`;
+       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.ip_hash <> '' and v3.viewer_id = bonuses.user_id)))`;
 
 /** A counted stream was of an item another bonus claimant uploaded inside their own challenge window. */
 const CLAIMANT_UPLOADS = `exists (select 1 from views v1 join content c on c.id = v1.content_id
@@ -28,38 +32,50 @@ const CLAIMANT_UPLOADS = `exists (select 1 from views v1 join content c on c.id 
      and exists (select 1 from challenge_progress cp
                  where cp.user_id = c.created_by and c.created_at between cp.enrolled_at and cp.deadline_at))`;
 
+/**
+ * The views requirement no longer holds on independent viewers alone (viewer-independence.ts): judged again
+ * over the uploads that completed it, it catches a certifier exposed after the challenge was completed.
+ */
+const DEPENDENT_VIEWERS = `exists (select 1 from challenge_progress cp
+   where cp.user_id = bonuses.user_id and cp.requirement_type = 'min_views_per_content' and cp.completed_at is not null
+     and ${minIndependentViewsSql({ claimant: "cp.user_id", from: "cp.enrolled_at", to: "cp.deadline_at" }, "cp.completed_at")} < cp.requirement_value)`;
+
 /** The comma-separated reasons found for the bonus row in `bonuses`; '' when none. */
 export const BONUS_RISK_REASONS_SQL = `rtrim(
      case when ${RECIPROCAL_NEW_ACCOUNTS} then 'reciprocal_new_accounts,' else '' end ||
      case when ${SHARED_IP} then 'shared_ip,' else '' end ||
-     case when ${CLAIMANT_UPLOADS} then 'claimant_uploads,' else '' end, ',')`;
+     case when ${CLAIMANT_UPLOADS} then 'claimant_uploads,' else '' end ||
+     case when ${DEPENDENT_VIEWERS} then 'dependent_viewers,' else '' end, ',')`;
 
 /** Whose pending sign-on bonuses a run checks: the oldest few of the site (the cron), or one member's (their poll). */
 export type BonusScope = { limit: number } | { userId: string };
 
 /**
- * The earnings job's part, as one batch: check the pending sign-on bonuses in scope not checked yet (bounded
- * per run), then award the ones with nothing found. A bonus with reasons stays pending for an admin
- * (review-bonus.ts); a suspended member's stays pending while the suspension lasts (docs/decisions/027).
+ * The earnings job's part, as one batch over the pending sign-on bonuses in scope (bounded per run):
+ *  1. check the ones never checked (created before checks ran at creation);
+ *  2. award the ones checked clean whose reasons, evaluated again in the awarding statement over the facts
+ *     of now, are still none;
+ *  3. hold the rest of those: what appeared since the last check is written as their reasons.
+ * A bonus with reasons stays pending for an admin (review-bonus.ts); a suspended member's stays pending,
+ * unchecked and unawarded, while the suspension lasts (docs/decisions/027).
  */
 export function checkAndAwardBonusStatements(d1: D1Database, now: string, scope: BonusScope) {
-  // Served by bonuses_user_idx for one member and by bonuses_pending_idx for the site.
-  const [mine, param] = "userId" in scope ? ["user_id = ?2 and", scope.userId] : ["", null];
+  // ?1 the queue's bound, ?2 the member (their poll), ?3 now. Served by bonuses_user_idx for one member and by
+  // bonuses_pending_idx for the site.
+  const values = "userId" in scope ? [1, scope.userId, now] : [scope.limit, null, now];
+  const mine = "userId" in scope ? "user_id = ?2 and" : "";
+  const queue = (reasons: "is null" | "= ''") =>
+    `id in (select id from bonuses where ${mine} status = 'pending' and kind = 'signon' and review_reasons ${reasons}
+              and not ${suspendedSql("bonuses.user_id")} order by created_at limit ?1)`;
+  // D1 wants exactly as many values as the statement's highest placeholder.
+  const bind = (text: string) => d1.prepare(text).bind(...values.slice(0, Math.max(...[...text.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])))));
   return [
-    d1
-      .prepare(
-        `update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL}
-         where id in (select id from bonuses where ${mine} status = 'pending' and kind = 'signon' and review_reasons is null
-                      order by created_at limit ?1)`,
-      )
-      .bind(...("limit" in scope ? [scope.limit] : [1, param])),
-    d1
-      .prepare(
-        `update bonuses set status = 'awarded', awarded_at = ?1, available_at = ${heldUntilSql("?1")}
-         where ${mine} status = 'pending' and kind = 'signon' and review_reasons = ''
-           and not ${suspendedSql("bonuses.user_id")}`,
-      )
-      .bind(...(param === null ? [now] : [now, param])),
+    bind(`update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL} where ${queue("is null")}`),
+    bind(
+      `update bonuses set status = 'awarded', awarded_at = ?3, available_at = ${heldUntilSql("?3")}
+       where ${queue("= ''")} and ${BONUS_RISK_REASONS_SQL} = ''`,
+    ),
+    bind(`update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL} where ${queue("= ''")}`),
   ];
 }
 

@@ -1,12 +1,12 @@
 import type { Db } from "../client";
+import { BONUS_RISK_REASONS_SQL } from "./bonus-risk";
 import { MIN_EARNING_MS_SQL } from "./earning-rule-settings";
-
-/** Unique views on an upload count within this long after the upload (docs/architecture.md §4 "Challenges"). */
-const UNIQUE_VIEW_WINDOW_HOURS = 24;
+import { minIndependentViewsSql } from "./viewer-independence";
 
 // Sign-on challenge progress (the challenges themselves: common/challenges.ts). Progress is recomputed
 // from the records (views, content) rather than counted up, so replays, deleted content or racing events can
-// never drift it. Each statement is a no-op for users without open challenges.
+// never drift it: a deleted item's row and its views stay (permanent facts) and count as before.
+// Each statement is a no-op for users without open challenges.
 
 // Streams: distinct other creators' items the user watched to 80 % under the pacing rules (only a paced,
 // earning session qualifies), at least the shortest earning length long.
@@ -18,18 +18,14 @@ const STREAMS = `(select count(distinct v.content_id) from views v join content 
 const UPLOADS = `(select count(*) from content c where c.created_by = challenge_progress.user_id
    and c.created_at between challenge_progress.enrolled_at and challenge_progress.deadline_at)`;
 
-// Per upload: unique qualified views by others within 24 h of the upload, unique by server-side signals:
-// the smaller of distinct accounts and distinct addresses (a view without an address counts as its account's
-// own). The client's device fingerprint is only a hint and does not count. Uploads too short to earn are left
-// out; the challenge takes the weakest of the others, 0 without any.
-const MIN_VIEWS = `coalesce((select min(n) from (
-   select min(count(distinct v.viewer_id), count(distinct coalesce(nullif(v.ip_hash, ''), 'account:' || v.viewer_id))) as n
-   from content c left join views v on v.content_id = c.id and v.qualified_at is not null
-     and v.viewer_id <> c.created_by
-     and v.qualified_at <= strftime('%Y-%m-%dT%H:%M:%fZ', c.created_at, '+${UNIQUE_VIEW_WINDOW_HOURS} hours')
-   where c.created_by = challenge_progress.user_id and c.duration_ms >= ${MIN_EARNING_MS_SQL} group by c.id)), 0)`;
+// Per upload: unique independent qualified views by others within 24 h of the upload (viewer-independence.ts).
+const MIN_VIEWS = minIndependentViewsSql({ claimant: "challenge_progress.user_id", from: "challenge_progress.enrolled_at", to: "challenge_progress.deadline_at" });
 
-/** Statements (for one D1 batch) that bring a user's open challenges up to date and create the bonus. */
+/**
+ * Statements (for one D1 batch) that bring a user's open challenges up to date and create the bonus, checked
+ * at once: the risk reasons found over the facts of that moment ('' when none). The earnings job checks
+ * them again when it would award the bonus (bonus-risk.ts).
+ */
 export function refreshChallengeStatements(d1: D1Database, userId: string, now: string, bonusId: string) {
   return [
     d1
@@ -57,6 +53,8 @@ export function refreshChallengeStatements(d1: D1Database, userId: string, now: 
          on conflict do nothing`,
       )
       .bind(userId, now, bonusId),
+    // Only the row this batch created (a no-op when the set is not complete or the bonus exists).
+    d1.prepare(`update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL} where id = ?1 and review_reasons is null`).bind(bonusId),
   ];
 }
 

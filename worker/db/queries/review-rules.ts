@@ -2,9 +2,15 @@
 // select of (subject, earning) pairs: the pattern it is about ("<viewer>:<creator>", "<viewer>" or
 // "<content>") and every held earning — both sides of each view — the pattern covers. Pure strings with
 // numbered placeholders: ?1 is the sweep's `now`. The sweep runs them through review-sweep.ts.
+// One more rule, `bonus_risk` (docs/decisions/031), covers awarded sign-on bonuses still in holding: its
+// subject is the bonus itself (end of this file).
+import { bonusUnderReviewSql } from "./balance-parts";
+import { BONUS_RISK_REASONS_SQL } from "./bonus-risk";
 import { DAILY_EARNABLE_VIEWS_SQL } from "./earning-rule-settings";
 
-export type ReviewRuleName = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
+/** The rules over held view rewards. */
+export type EarningRuleName = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
+export type ReviewRuleName = EarningRuleName | "bonus_risk";
 
 /** An account is new for this long after it was created. */
 export const NEW_ACCOUNT_DAYS = 7;
@@ -32,7 +38,7 @@ const newAt = (user: string, day: string) => `(julianday(${day}) - julianday(dat
  * materialized so each statement scans the held rows once however often it refers to them
  * (`npm run bench:sweep`).
  */
-export const RULE_MATCHES: Record<ReviewRuleName, string> = {
+export const RULE_MATCHES: Record<EarningRuleName, string> = {
   // Two new accounts watching each other's items: a pair of the ring.
   ring: `matches as materialized (
     select min(h.viewer_id, h.creator_id) || ':' || max(h.viewer_id, h.creator_id) as subject, h.earning_id, h.view_id,
@@ -67,7 +73,7 @@ export const RULE_MATCHES: Record<ReviewRuleName, string> = {
 };
 
 /** Earnings a flag of the same rule already covers are not flagged again under it (a cleared one included). */
-const uncovered = (rule: ReviewRuleName) =>
+const uncovered = (rule: EarningRuleName) =>
   `not exists (select 1 from review_earnings re where re.earning_id = m.earning_id and re.rule = '${rule}')`;
 
 export type Candidate = {
@@ -85,7 +91,7 @@ export type Candidate = {
 };
 
 /** Subjects with held earnings the rule matches that no flag of the rule covers yet (read). */
-export const candidatesSql = (rule: ReviewRuleName, limit: number) => `with ${heldSql(false)}, ${RULE_MATCHES[rule]},
+export const candidatesSql = (rule: EarningRuleName, limit: number) => `with ${heldSql(false)}, ${RULE_MATCHES[rule]},
   -- The accounts of each subject, grouped once (a subquery per subject would rescan every held row).
   subject_users as (select subject, json_group_array(x) as userIds, count(*) as userIdsCount
     from (select subject, viewer_id as x from matches union select subject, creator_id from matches) group by subject)
@@ -107,9 +113,64 @@ export const OPEN_REVIEW_SQL = `insert into reviews (id, rule, subject, user_ids
   returning id`;
 
 /** Adds every matching held earning no flag of the rule covers yet to the rule's open flag of its subject. */
-export const coverSql = (rule: ReviewRuleName) => `with ${heldSql(true)}, ${RULE_MATCHES[rule]}
+export const coverSql = (rule: EarningRuleName) => `with ${heldSql(true)}, ${RULE_MATCHES[rule]}
   insert or ignore into review_earnings (review_id, earning_id, rule)
   select rv.id, m.earning_id, '${rule}' from matches m
   join reviews rv on rv.rule = '${rule}' and rv.subject = m.subject and rv.status = 'open'
   where ${uncovered(rule)}`;
 
+
+/** Held sign-on bonuses the sweep re-checks per run, picked at random (a bounded cost; see decision 031). */
+export const BONUSES_PER_SWEEP = 200;
+
+/**
+ * An awarded sign-on bonus still in its hold at ?1 and not reversed. `strict` also holds it to the
+ * database's own clock, for writes: a flag may only cover a bonus no payment could have drawn on yet.
+ */
+const heldBonusSql = (b: string, strict: boolean) => `${b}.kind = 'signon' and ${b}.status = 'awarded' and ${b}.available_at > ?1
+  ${strict ? `and ${b}.available_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` : ""}
+  and not exists (select 1 from bonus_reversals br where br.bonus_id = ${b}.id)`;
+
+export type BonusCandidate = {
+  subject: string;
+  userId: string;
+  amount: number;
+  awardedAt: string;
+  /** The reasons found now, and those already known when it was awarded (an admin approved it over them). */
+  reasons: string;
+  recorded: string;
+};
+
+const BONUS_REASONS = ["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers"] as const;
+/** A reason found now that was not known when the bonus was awarded. */
+const NEW_REASON = BONUS_REASONS.map(
+  (r) => `(instr(',' || reasons || ',', ',${r},') > 0 and instr(',' || recorded || ',', ',${r},') = 0)`,
+).join(" or ");
+
+/**
+ * `bonus_risk` (read): held sign-on bonuses never flagged under the rule (a cleared flag included) whose risk
+ * checks (bonus-risk.ts), run again over the facts of now, find a reason not known when the bonus was awarded
+ * (so a bonus an admin approved over its reasons is not flagged for those again). At most BONUSES_PER_SWEEP
+ * are checked per run, picked at random (served by bonuses_held_idx).
+ */
+export const BONUS_CANDIDATES_SQL = `select subject, userId, amount, awardedAt, reasons, recorded from (
+    select bonuses.id as subject, bonuses.user_id as userId, bonuses.total_micros as amount, bonuses.awarded_at as awardedAt,
+           ${BONUS_RISK_REASONS_SQL} as reasons, coalesce(bonuses.review_reasons, '') as recorded
+    from bonuses
+    -- The sample is drawn first, so the checks run on it alone (a sort would compute them for every row).
+    where bonuses.id in (select h.id from bonuses h where ${heldBonusSql("h", false)}
+        and not exists (select 1 from reviews rv where rv.rule = 'bonus_risk' and rv.subject = h.id)
+        order by random() limit ${BONUSES_PER_SWEEP}))
+  where ${NEW_REASON} order by subject`;
+
+/**
+ * `bonus_risk` (write): opens the flag on the bonus (?1 now, ?2 id, ?3 the bonus as subject, ?4 user ids,
+ * ?5 evidence) when it is still held by both clocks, not reversed and not under an open flag already.
+ * Returns the row when this statement created it. While the flag is open the bonus stays pending
+ * (balance-parts.ts).
+ */
+export const OPEN_BONUS_REVIEW_SQL = `insert into reviews (id, rule, subject, user_ids, evidence, status, created_at)
+  select ?2, 'bonus_risk', ?3, ?4, ?5, 'open', ?1 from bonuses
+  where bonuses.id = ?3 and ${heldBonusSql("bonuses", true)} and not ${bonusUnderReviewSql("bonuses")}
+  on conflict do nothing
+  returning id`;

@@ -1,8 +1,9 @@
 import type { Db } from "../client";
+import type { ReviewRuleName } from "./review-rules";
 
 export type ReviewRow = {
   id: string;
-  rule: "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
+  rule: ReviewRuleName;
   status: "open" | "reversed" | "cleared";
   evidence: string;
   createdAt: string;
@@ -13,6 +14,7 @@ export type ReviewRow = {
   users: string;
   earningsCount: number;
   viewsCount: number;
+  /** What reversing takes back: the covered earnings, or the flagged bonus (`bonus_risk`). */
   amountMicros: number;
 };
 
@@ -28,7 +30,8 @@ export async function listReviews(db: Db, status: "open" | "all", id?: string) {
             from json_each(rv.user_ids) j join users u on u.id = j.value) as users,
          (select count(*) from review_earnings re where re.review_id = rv.id) as earningsCount,
          (select count(distinct e.view_id) from review_earnings re join earnings e on e.id = re.earning_id where re.review_id = rv.id) as viewsCount,
-         (select coalesce(sum(e.amount_micros), 0) from review_earnings re join earnings e on e.id = re.earning_id where re.review_id = rv.id) as amountMicros
+         (select coalesce(sum(e.amount_micros), 0) from review_earnings re join earnings e on e.id = re.earning_id where re.review_id = rv.id)
+           + coalesce((select b.total_micros from bonuses b where rv.rule = 'bonus_risk' and b.id = rv.subject), 0) as amountMicros
        from reviews rv
        where (?1 = 'all' or rv.status = 'open') and (?2 is null or rv.id = ?2)
        order by rv.created_at desc, rv.id desc limit ?3`,
@@ -42,8 +45,9 @@ export type ReviewSettlement = { reviewId: string; actorId: string; now: string;
 
 /**
  * Settles an open flag in one batch (?1 review, ?2 actor, ?3 now, ?4 note, ?5 new status): the status change,
- * for "reversed" the reversal rows — the negative of each covered earning not reversed yet, on its side —
- * and the audit row. The later statements run only when this batch's status change took effect, so two
+ * for "reversed" the reversal rows — the negative of each covered earning not reversed yet, on its side, or
+ * of the flagged sign-on bonus (`bonus_reversals`; the bonus row is never deleted or edited) — and the audit
+ * row. The later statements run only when this batch's status change took effect, so two
  * admins deciding at once settle it once.
  */
 function decideReviewStatements(d1: D1Database, p: ReviewSettlement) {
@@ -61,13 +65,19 @@ function decideReviewStatements(d1: D1Database, p: ReviewSettlement) {
         from review_earnings re join reviews rv on rv.id = re.review_id join earnings e on e.id = re.earning_id
         where re.review_id = ?1 and e.kind in ('viewer', 'creator') and ${decidedHere}
         on conflict (earning_id) do nothing`),
+      bind(`insert into bonus_reversals (bonus_id, user_id, amount_micros, reason, review_id, created_by, created_at)
+        select b.id, b.user_id, -b.total_micros, rv.rule, rv.id, ?2, ?3
+        from reviews rv join bonuses b on b.id = rv.subject
+        where rv.id = ?1 and rv.rule = 'bonus_risk' and b.status = 'awarded' and b.total_micros > 0 and ${decidedHere}
+        on conflict (bonus_id) do nothing`),
     );
   }
   statements.push(
     bind(`insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
       select ?6, ?2, 'update', 'review', ?1, json_object('status', 'open'),
         json_object('status', ?5, 'note', ?4,
-          'reversed_micros', (select coalesce(-sum(amount_micros), 0) from reversals where review_id = ?1 and created_at = ?3)),
+          'reversed_micros', (select coalesce(-sum(amount_micros), 0) from reversals where review_id = ?1 and created_at = ?3)
+            + (select coalesce(-sum(amount_micros), 0) from bonus_reversals where review_id = ?1 and created_at = ?3)),
         ?3
       where ${decidedHere} and not exists (select 1 from audit_log where entity = 'review' and entity_id = ?1)`),
   );

@@ -73,8 +73,9 @@ export const reviews = sqliteTable(
   "reviews",
   {
     id: text("id").primaryKey(),
-    rule: text("rule", { enum: ["ring", "shared_ip", "daily_cap", "same_day_accounts"] }).notNull(),
-    // What the pattern is about, e.g. "<viewer>:<creator>", "<viewer>" or "<content>" (per rule).
+    rule: text("rule", { enum: ["ring", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"] }).notNull(),
+    // What the pattern is about, e.g. "<viewer>:<creator>", "<viewer>" or "<content>" (per rule); for
+    // `bonus_risk` the sign-on bonus's id (the flag covers that bonus, and no earnings).
     subject: text("subject").notNull(),
     // The accounts involved (JSON array of user ids) and the evidence in plain words (JSON array).
     userIds: text("user_ids").notNull(),
@@ -89,6 +90,8 @@ export const reviews = sqliteTable(
     // One open flag per pattern: a sweep adds newly found earnings to it instead of opening another.
     uniqueIndex("reviews_open_subject_unique").on(t.rule, t.subject).where(sql`${t.status} = 'open'`),
     index("reviews_status_created_idx").on(t.status, t.createdAt),
+    // "Has this bonus ever been flagged" and "is it under an open flag" (bonus_risk, subject = bonus id).
+    index("reviews_rule_subject_idx").on(t.rule, t.subject),
   ],
 );
 
@@ -144,6 +147,34 @@ export const bonuses = sqliteTable(
     index("bonuses_user_idx").on(t.userId, t.status),
     // The job's queue of bonuses to award.
     index("bonuses_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The fraud sweep's `bonus_risk` rule reads awarded sign-on bonuses still in holding, and only those.
+    index("bonuses_held_idx").on(t.availableAt).where(sql`${t.status} = 'awarded' and ${t.kind} = 'signon'`),
+  ],
+);
+
+// An awarded sign-on bonus taken back after a fraud review (decision 031): the negative of the bonus, on the
+// viewer side of the same user's wallet. Keyed by the bonus, so a bonus is reversed at most once; the bonus
+// row itself is never deleted or edited.
+export const bonusReversals = sqliteTable(
+  "bonus_reversals",
+  {
+    bonusId: text("bonus_id")
+      .primaryKey()
+      .references(() => bonuses.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountMicros: integer("amount_micros").notNull(),
+    // The fraud rule that found it ("bonus_risk").
+    reason: text("reason").notNull(),
+    reviewId: text("review_id").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    check("bonus_reversals_amount_check", sql`${t.amountMicros} < 0`),
+    // Wallet sums.
+    index("bonus_reversals_user_idx").on(t.userId, t.createdAt),
   ],
 );
 

@@ -5,6 +5,7 @@ import { insertPayment } from "../../db/queries/payment-writes";
 import { walletParts } from "../../db/queries/wallet";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import { makeAwardedBonus } from "../../test/bonus";
 import { makeContent, makeUser, testDb } from "../../test/factories";
 import type { AppError } from "../../lib/errors";
 import { restoreContent, takeDownContent } from "../moderation/moderate-content";
@@ -16,15 +17,18 @@ import { creditQualifiedViews } from "./credit-views";
 
 const DAY_MS = 24 * 3600_000;
 
-// Any sequence of views (from one of two addresses), job runs, sweeps, decisions, payments and clock
+// Any sequence of views (from one of two addresses), job runs, sweeps, decisions, payments, sign-on bonuses
+// awarded (held, and flagged by the sweep's bonus_risk rule when the views make them risky) and clock
 // advances, over three new accounts and three items.
 const step = fc.oneof(
   { arbitrary: fc.record({ view: fc.tuple(fc.nat(2), fc.nat(2), fc.boolean()) }), weight: 5 },
   { arbitrary: fc.constant({ run: true as const }), weight: 2 },
   { arbitrary: fc.constant({ sweep: true as const }), weight: 2 },
-  { arbitrary: fc.record({ decide: fc.nat(5), reverse: fc.boolean() }), weight: 3 },
+  { arbitrary: fc.record({ decide: fc.nat(5), reverse: fc.boolean() }), weight: 4 },
   { arbitrary: fc.record({ pay: fc.nat(2), micros: fc.integer({ min: 500, max: 6000 }) }), weight: 2 },
   { arbitrary: fc.record({ advanceDays: fc.integer({ min: 1, max: 10 }) }), weight: 2 },
+  // A sign-on bonus awarded to a member now, held like view rewards (docs/decisions/031); once per member.
+  { arbitrary: fc.record({ bonus: fc.nat(2) }), weight: 2 },
   // Moderation (docs/decisions/027): take an item down or restore it, suspend a member or reinstate them.
   { arbitrary: fc.record({ moderate: fc.constantFrom("takedown", "restore", "suspend", "unsuspend"), target: fc.nat(2) }), weight: 2 },
 );
@@ -41,6 +45,15 @@ async function independently(userId: string, now: string) {
        exists (select 1 from review_earnings re join reviews rv on rv.id = re.review_id where re.earning_id = e.id and rv.status = 'open') as under_review
      from earnings e where e.user_id = ?`,
   ).bind(userId).all<EarningFacts>();
+  // Awarded sign-on bonuses, with their own reversal rows and flags (the flag's subject is the bonus).
+  const bonuses = await env.DB.prepare(
+    `select b.id, 'bonus' as kind, b.total_micros as amount, b.available_at,
+       (select count(*) from bonus_reversals br where br.bonus_id = b.id) as reversed,
+       (select amount_micros from bonus_reversals br where br.bonus_id = b.id) as reversal,
+       exists (select 1 from reviews rv where rv.rule = 'bonus_risk' and rv.subject = b.id and rv.status = 'open') as under_review
+     from bonuses b where b.user_id = ? and b.status = 'awarded'`,
+  ).bind(userId).all<EarningFacts>();
+  results.push(...bonuses.results);
   const paid = await env.DB.prepare("select coalesce(sum(amount_micros), 0) as n from payments where user_id = ?").bind(userId).first<{ n: number }>();
   let total = 0;
   let pending = 0;
@@ -74,9 +87,9 @@ async function moderate(db: ReturnType<typeof testDb>, action: "takedown" | "res
   );
 }
 
-it("keeps every wallet the sum of its rows with holds, sweeps, reversals, moderation and payments; available never goes negative", async () => {
+it("keeps every wallet the sum of its rows with holds, sweeps, reversals, moderation, sign-on bonuses and payments; available never goes negative", async () => {
   // What the generated scenarios did, so the property cannot pass on scenarios that never reach the rules.
-  const seen = { reversed: 0, cleared: 0, paid: 0, refused: 0, released: 0, moderated: 0, moderationReversed: 0 };
+  const seen = { reversed: 0, cleared: 0, paid: 0, refused: 0, released: 0, moderated: 0, moderationReversed: 0, bonusFlags: 0, bonusReversed: 0 };
   await fc.assert(
     fc.asyncProperty(scenario, async ({ owners, steps }) => {
       const db = testDb();
@@ -101,9 +114,11 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
         } else if ("sweep" in s) {
           await runReviewSweep(db, now());
           const { results } = await env.DB.prepare(
-            `select distinct re.review_id as id from review_earnings re join earnings e on e.id = re.earning_id where e.user_id in (?, ?, ?)`,
+            `select distinct re.review_id as id from review_earnings re join earnings e on e.id = re.earning_id where e.user_id in (?1, ?2, ?3)
+             union select rv.id from reviews rv join bonuses b on rv.rule = 'bonus_risk' and b.id = rv.subject where b.user_id in (?1, ?2, ?3)`,
           ).bind(...people.map((p) => p.id)).all<{ id: string }>();
           for (const r of results) if (!reviewIds.includes(r.id)) reviewIds.push(r.id);
+          seen.bonusFlags = Math.max(seen.bonusFlags, (await env.DB.prepare("select count(*) as n from reviews where rule = 'bonus_risk'").first<{ n: number }>())!.n);
         } else if ("decide" in s) {
           const id = reviewIds[s.decide % Math.max(reviewIds.length, 1)];
           if (!id) continue;
@@ -122,6 +137,10 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
           // A payment is written exactly when the available balance covers it.
           expect(written).toBe(before.available >= s.micros);
           seen[written ? "paid" : "refused"]++;
+        } else if ("bonus" in s) {
+          const who = people[s.bonus]!.id;
+          const has = await env.DB.prepare("select 1 from bonuses where user_id = ? and kind = 'signon'").bind(who).first();
+          if (!has) await makeAwardedBonus(who, { awardedAt: now(), totalMicros: 25_000 });
         } else if ("moderate" in s) {
           // A moderation action takes back held money only: what is available stays exactly as it was.
           const before = await Promise.all(people.map((p) => independently(p.id, now())));
@@ -158,6 +177,7 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
         const open = await env.DB.prepare("select status from reviews where id = ?").bind(id).first<{ status: string }>();
         if (open?.status === "open") await decideReview(db, { reviewId: id, decision: "clear", note: "end", actorId: people[0]!.id });
       }
+      seen.bonusReversed = (await env.DB.prepare("select count(*) as n from bonus_reversals").first<{ n: number }>())!.n;
       await creditQualifiedViews(db, now(), 25, 100);
       const end = new Date(clock + 30 * DAY_MS).toISOString();
       for (const person of people) {
