@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChallengeProgressResponse, ReviewsResponse, WalletJson } from "../../common/api-types";
 import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
+import { deleteItem } from "../test/deletion";
 import { publishFixture } from "../test/uploads";
 import { watchPaced } from "../test/views";
 
@@ -118,6 +119,32 @@ describe("checks that hold", () => {
     expect(held?.status).toBe("pending");
     expect(held?.review_reasons?.split(",")).toContain("reciprocal_new_accounts");
     expect((await walletOf(member.browser)).bonuses).toBe(0);
+  });
+
+  it("deleting the upload the evidence is about, before the job checks the bonus, leaves it held (028)", async () => {
+    const member = await claimant("deleter", elsewhere);
+    // A second account on the member's own address watches the upload: the shared-address evidence.
+    const alt = { ...(await established("alt")), ip: member.ip };
+    await watch(alt, member.upload, 6000);
+    // An independent fan completes the views requirement; the bonus is created with the evidence found.
+    await watch(await established("fan"), member.upload, 6000);
+    expect((await bonusOf(member.id))?.review_reasons?.split(",")).toContain("shared_ip");
+    // The member deletes the upload before any job runs: its views, and the evidence, stay.
+    await deleteItem(member.browser, member.upload);
+    await calculate(member.browser);
+    const held = await bonusOf(member.id);
+    expect(held?.status).toBe("pending");
+    expect(held?.review_reasons?.split(",")).toContain("shared_ip");
+    expect((await walletOf(member.browser)).bonuses).toBe(0);
+    // A deleted upload still counts among the member's uploads: deleting an unwatched one lifts no minimum.
+    const second = await claimant("second-upload", elsewhere);
+    const unwatched = await publishFixture(second.browser, "clip-6s.mp4");
+    await watch(await established("fan-2"), second.upload, 6000);
+    expect(await minViews(second.browser)).toMatchObject({ is_completed: false, progress_value: 0 });
+    await deleteItem(second.browser, unwatched);
+    await watch(await established("fan-3"), second.upload, 6000);
+    expect(await minViews(second.browser)).toMatchObject({ is_completed: false, progress_value: 0 });
+    expect(await bonusOf(second.id)).toBeNull();
   });
 
   it("a certifier exposed after the award: the sweep flags the held bonus, and the admin takes it back", async () => {
