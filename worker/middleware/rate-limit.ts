@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { withinLimit } from "../db/queries/rate-limits";
 import { isLoopbackAddress } from "../domain/auth/local-request";
-import { addressHash } from "../lib/crypto";
+import { addressGroupHash } from "../lib/address-group";
 import { rateLimited } from "../lib/errors";
 import { HOUR_WINDOW_MS, secondsLeftInWindow } from "../lib/rate-window";
 
@@ -27,7 +27,7 @@ export function limitPerAddress({ name, perMinute, message }: Limit) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const ip = c.req.header("cf-connecting-ip")?.trim();
     if (ip && !isLoopbackAddress(ip)) {
-      const key = `${name}:${await addressHash(c.get("settings").sessionSecret, ip)}`;
+      const key = `${name}:${await addressGroupHash(c.get("settings").sessionSecret, ip)}`;
       const nowMs = Date.now();
       if (!(await withinLimit(c.env.DB, key, perMinute, nowMs))) {
         c.header("Retry-After", String(secondsLeftInWindow(nowMs)));

@@ -4,7 +4,7 @@ import type { SignedInEnv } from "../app-env";
 import { findContent } from "../db/queries/content";
 import { mayOpen } from "../domain/content/visibility";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
-import { addressHash } from "../lib/crypto";
+import { addressGroupHash } from "../lib/address-group";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 
@@ -28,7 +28,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       durationMs: item.durationMs,
       discoveryMethod: body.discovery_method,
       deviceFingerprint: body.device_fingerprint,
-      ipHash: ip ? await addressHash(c.get("settings").sessionSecret, ip) : "",
+      ipHash: ip ? await addressGroupHash(c.get("settings").sessionSecret, ip) : "",
     });
     return c.json(started, 201);
   })
