@@ -67,6 +67,20 @@ export function limitPerMember({ name, perHour, message }: MemberLimit) {
   });
 }
 
+/**
+ * Upload signatures per member and hour, whatever their addresses (docs/decisions/030): an item is two
+ * signatures (the file and its thumbnail), so 60 lets a creator publish 30 items in an hour, more than a
+ * season of episodes; a script signing hundreds (285 in 5 s was seen) is stopped at 60, and the storage
+ * quota bounds what those 60 may reserve.
+ */
+export const UPLOAD_SIGNS_PER_HOUR = 60;
+
+export const uploadSignMemberLimit = limitPerMember({
+  name: "upload-sign-member",
+  perHour: UPLOAD_SIGNS_PER_HOUR,
+  message: "You have started too many uploads in the last hour. Please wait a while and try again.",
+});
+
 export const reportLimit = limitPerMember({
   name: "report",
   perHour: REPORTS_PER_HOUR,
