@@ -53,13 +53,21 @@ export const uploadSignLimit = limitPerAddress({
 /** Reports of items (docs/decisions/027): far more than anyone flags in an hour, far fewer than a script would. */
 export const REPORTS_PER_HOUR = 20;
 
-type MemberLimit = { name: string; perHour: number; message: string };
+type MemberLimit = { name: string; perHour: number; perMinute?: number; message: string };
 
-/** Counts the request against `perHour` for the signed-in member, whatever their address, and answers 429 beyond it. */
-export function limitPerMember({ name, perHour, message }: MemberLimit) {
+/**
+ * Counts the request against `perHour` (and `perMinute`, if given: a burst is refused before it spends the
+ * hour) for the signed-in member, whatever their address, and answers 429 beyond either.
+ */
+export function limitPerMember({ name, perHour, perMinute, message }: MemberLimit) {
   return createMiddleware<SignedInEnv>(async (c, next) => {
     const nowMs = Date.now();
-    if (!(await withinLimit(c.env.DB, `${name}:${c.get("user").id}`, perHour, nowMs, "hour"))) {
+    const key = `${name}:${c.get("user").id}`;
+    if (perMinute !== undefined && !(await withinLimit(c.env.DB, key, perMinute, nowMs))) {
+      c.header("Retry-After", String(secondsLeftInWindow(nowMs)));
+      throw rateLimited(message);
+    }
+    if (!(await withinLimit(c.env.DB, key, perHour, nowMs, "hour"))) {
       c.header("Retry-After", String(secondsLeftInWindow(nowMs, HOUR_WINDOW_MS)));
       throw rateLimited(message);
     }
@@ -85,4 +93,20 @@ export const reportLimit = limitPerMember({
   name: "report",
   perHour: REPORTS_PER_HOUR,
   message: "You have sent too many reports in the last hour. Please wait a while and try again.",
+});
+
+/**
+ * Playback starts (new views) per member (docs/decisions/030). Someone skimming clips starts one every few
+ * seconds at most, and an evening of short items stays well under 600 an hour; a script opening views by
+ * the hundred (300 in 6 s was seen) is stopped at 60. The player treats a refusal like any failed start:
+ * the media plays on and the view simply is not counted.
+ */
+export const PLAYBACK_STARTS_PER_MINUTE = 60;
+export const PLAYBACK_STARTS_PER_HOUR = 600;
+
+export const playbackStartLimit = limitPerMember({
+  name: "playback-start",
+  perMinute: PLAYBACK_STARTS_PER_MINUTE,
+  perHour: PLAYBACK_STARTS_PER_HOUR,
+  message: "You have started too many views in a short time; this one will not count. Please wait a minute.",
 });

@@ -7,13 +7,14 @@ import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { addressGroupHash } from "../lib/address-group";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { playbackStartLimit } from "../middleware/rate-limit";
 
 /**
  * Signed-in: playback sessions ("views"), each judged by the viewer's own watch-session Durable Object
  * (docs/decisions/015).
  */
 export const playbackRoutes = new Hono<SignedInEnv>()
-  .post("/playback-events", validate("json", playbackStartBody), async (c) => {
+  .post("/playback-events", playbackStartLimit, validate("json", playbackStartBody), async (c) => {
     const body = c.req.valid("json");
     const item = await findContent(c.get("db"), body.content_id);
     const user = c.get("user");
