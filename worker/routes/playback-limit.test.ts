@@ -54,5 +54,6 @@ describe("playback starts per member", () => {
     const refused = await viewer.json("/api/playback-events", "POST", startBody(item.id));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ error: "You have started too many views in the last hour; this one will not count. Please wait a while." });
   });
 });

@@ -10,7 +10,7 @@ import { signUpload } from "../domain/uploads/sign-upload";
 import { verifyUploadToken } from "../domain/uploads/upload-token";
 import { badRequest, notFound, unsupportedMedia } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { uploadSignLimit, uploadSignMemberLimit } from "../middleware/rate-limit";
+import { uploadSignLimit } from "../middleware/rate-limit";
 
 const grantOf = (c: Context<SignedInEnv>, token: string) =>
   verifyUploadToken(c.get("settings").sessionSecret, token, c.get("user").id);
@@ -33,7 +33,7 @@ async function multipartOf(c: Context<SignedInEnv>, token: string) {
 
 /** Signed-in: signed uploads into R2 (docs/architecture.md §4 "Uploads"). */
 export const uploadRoutes = new Hono<SignedInEnv>()
-  .post("/uploads/sign", uploadSignLimit, uploadSignMemberLimit, validate("json", uploadSignBody), async (c) => {
+  .post("/uploads/sign", uploadSignLimit, validate("json", uploadSignBody), async (c) => {
     const body = c.req.valid("json");
     const signed = await signUpload({
       db: c.get("db"),

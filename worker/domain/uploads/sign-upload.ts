@@ -32,11 +32,12 @@ export async function signUpload(p: SignParams): Promise<UploadSignResponse> {
     throw tooLarge(`fileSize: ${kind === "media" ? "media" : "images"} can be at most ${limit / MiB} MiB`, "too_large");
   }
   if (p.fileSize <= 0) throw badRequest("fileSize: the file is empty");
-  // The storage quota (docs/decisions/030): checked first for a clear refusal before anything is created in
-  // R2, and again by the insert itself, so concurrent signatures cannot share the same free space.
-  if (!(await fitsInQuota(p.db, p.userId, p.fileSize))) throw await storageQuotaRefusal(p.db, p.userId, p.fileSize);
   const key = `uploads/${p.userId}/${newId()}/${safeName(p.filename)}`;
   const multipart = kind === "media" && p.fileSize > MULTIPART_THRESHOLD;
+  // The storage quota (docs/decisions/030) is enforced by the insert below, so concurrent signatures cannot
+  // share the same free space. A multipart upload is checked once before, too, so a refused file never
+  // creates an R2 multipart upload (a single PUT creates nothing until its bytes come).
+  if (multipart && !(await fitsInQuota(p.db, p.userId, p.fileSize))) throw await storageQuotaRefusal(p.db, p.userId, p.fileSize);
   const mpu = multipart ? await p.bucket.createMultipartUpload(key, { httpMetadata: { contentType: p.contentType } }) : null;
   const recorded = await createUploadWithinQuota(p.db, {
     key,
