@@ -5,6 +5,7 @@ import type { UploadSignResponse } from "../../common/api-types";
 import { UPLOAD_SIGNS_PER_HOUR } from "../middleware/rate-limit";
 import { makeContent } from "../test/factories";
 import { type Browser, signedInBrowser, uniqueEmail } from "../test/http";
+import { notAtTheEndOfAnHour } from "../test/rate-window";
 
 // Issue 22: one account signed 285 uploads of 2 GiB in 5 s. Now at most UPLOAD_SIGNS_PER_HOUR signatures an
 // hour per member, and a storage quota (default 20 GiB) counting stored items and unfinished uploads.
@@ -15,13 +16,6 @@ const sign = (b: Browser, fileSize: number, contentType = "video/mp4") =>
   b.json("/api/uploads/sign", "POST", { filename: contentType === "video/mp4" ? "v.mp4" : "t.jpg", contentType, fileSize });
 const countUploads = async (userId: string) =>
   (await env.DB.prepare("select count(*) as n from uploads where user_id = ?").bind(userId).first<{ n: number }>())!.n;
-
-/** Hour windows are fixed: a burst that began in the last seconds of one would be split across two. */
-async function notAtTheEndOfAnHour() {
-  const now = new Date();
-  const left = 3600 - (now.getUTCMinutes() * 60 + now.getUTCSeconds());
-  if (left < 15) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
-}
 
 describe("upload signatures per member", () => {
   it("285 signatures in a burst: UPLOAD_SIGNS_PER_HOUR go through, the rest get 429 and leave no row", async () => {
