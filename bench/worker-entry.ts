@@ -37,6 +37,7 @@ import { candidatesSql, coverSql, type EarningRuleName } from "../worker/db/quer
 import { runEarningsJob } from "../worker/domain/earnings/run-job.ts";
 import { runReviewSweep } from "../worker/domain/reviews/sweep.ts";
 import { END_TOLERANCE_MS, QUALIFY_FRACTION, utcDay } from "../worker/domain/views/rules.ts";
+import { addressGroupHash } from "../worker/lib/address-group.ts";
 import { sha256Hex } from "../worker/lib/crypto.ts";
 import { notFound } from "../worker/lib/errors.ts";
 import { newId } from "../worker/lib/ids.ts";
@@ -395,7 +396,7 @@ const baselineRoutes = new Hono<SignedInEnv>()
       creatorId: item.createdBy,
       discoveryMethod: body.discovery_method,
       deviceFingerprint: body.device_fingerprint,
-      ipHash: ip ? await sha256Hex(`${c.get("settings").sessionSecret}:ip:${ip}`) : "",
+      ipHash: ip ? await addressGroupHash(c.get("settings").sessionSecret, ip) : "",
       startedAt: now,
       lastEventAt: now,
     };

@@ -28,6 +28,8 @@ export type CreatorCardJson = { id: string; username: string | null; display_nam
 
 export type RedirectUrlResponse = { redirectUrl: string };
 export type SessionResponse = { user: CurrentUserJson; created: boolean };
+/** DELETE /api/users/me/sessions ("Sign out of all devices"): how many sessions ended, this browser's included. */
+export type SessionsEndedResponse = { ended: number };
 export type LogoutResponse = { ok: true };
 
 // ---- Content (docs/product-spec.md §3 "Content", §7 "Content") ----

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import { requireActiveMember, requireAdmin, requireUser } from "./middleware/access";
+import { limitBodies } from "./middleware/body-limit";
 import { requestContext } from "./middleware/context";
 import { handleError, handleNotFound } from "./middleware/error-handler";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
@@ -107,6 +108,7 @@ export const app = new Hono<AppEnv>()
   .use(securityHeaders)
   .use(requestContext)
   .use(sameOriginOnly)
+  .use(limitBodies)
   .route("/", publicApi)
   .route("/", signedInApi)
   .route("/admin", adminApi)

@@ -50,6 +50,30 @@ describe("usePlaybackReporting, the hard cases", () => {
     expect(consoleError).toHaveBeenCalledTimes(3);
   });
 
+  it("a start refused for too many views (429) leaves playback alone: nothing else is sent, the next play tries again", async () => {
+    const consoleError = expectConsoleError();
+    let refused = true;
+    const sent = stubEvents({
+      start: () => (refused ? { status: 429, body: { error: "You have started too many views in a short time; this one will not count. Please wait a minute.", code: "rate_limited" } } : { status: 201, body: { view_id: "v9" } }),
+    });
+    const { onPlay, onTimeUpdate, onPause } = renderReporting().current;
+    onPlay();
+    await settle();
+    onTimeUpdate(10, 100);
+    onPause();
+    await settle();
+    // The refused view sends no positions (it has no id); the media element was never touched.
+    expect(sent.map((s) => s.path)).toEqual(["start"]);
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    refused = false;
+    onPlay();
+    await settle();
+    onTimeUpdate(20, 100);
+    await settle();
+    expect(sent.map((s) => s.path)).toEqual(["start", "start", "event"]);
+    expect(events(sent)).toEqual([["progress", 20]]);
+  });
+
   it("sends nothing for a signed-out visitor", async () => {
     useAuth.setState({ user: null });
     const fetchMock = stubFetch({});

@@ -52,6 +52,7 @@ export type {
   ViewReason,
   RedirectUrlResponse,
   SessionResponse,
+  SessionsEndedResponse,
   UploadMultipartPlan,
   UploadPartsResponse,
   UploadSignRequest,

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ContentJson } from "../lib/types";
 import { useAuth } from "../stores/auth";
@@ -6,6 +6,8 @@ import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
+import { stubBrowserDialogs } from "../test/browser-dialogs";
+import { SIGN_OUT_EVERYWHERE_CONFIRM } from "../components/profile/sign-out-everywhere";
 
 const liked: ContentJson = {
   id: "c9",
@@ -108,6 +110,49 @@ describe("profile settings", () => {
     const { router } = await openSettings();
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+});
+
+describe("sign out of all devices", () => {
+  const signOutButton = () => screen.getByRole("button", { name: "Sign out of all devices" });
+  const calls = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => url === path && (init?.method ?? "GET") === method);
+
+  it("asks first, and does nothing when the member says no", async () => {
+    const { confirm } = stubBrowserDialogs();
+    confirm.mockReturnValue(false);
+    const fetchMock = stubFetch({});
+    await openSettings();
+    fireEvent.click(signOutButton());
+    expect(confirm).toHaveBeenCalledWith(SIGN_OUT_EVERYWHERE_CONFIRM);
+    expect(calls(fetchMock, "DELETE", "/api/users/me/sessions")).toEqual([]);
+    expect(useAuth.getState().user).toEqual(ava);
+  });
+
+  it("ends every session, this browser's too, and goes to the signed-out home page", async () => {
+    stubBrowserDialogs();
+    const fetchMock = stubFetch({
+      ...backgroundEarningsRoutes,
+      "DELETE /api/users/me/sessions": { body: { ended: 3 } },
+      "GET /api/logout": { body: { ok: true } },
+      "GET /api/content": { body: { items: [], nextCursor: null } },
+    });
+    const { router } = await openSettings();
+    fireEvent.click(signOutButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(calls(fetchMock, "DELETE", "/api/users/me/sessions")).toHaveLength(1);
+    expect(useAuth.getState().user).toBeNull();
+    expect(await within(screen.getByRole("banner")).findByRole("button", { name: "Sign In" })).toBeVisible();
+  });
+
+  it("says so when it fails, and stays signed in", async () => {
+    stubBrowserDialogs();
+    stubFetch({ "DELETE /api/users/me/sessions": { status: 500, body: {} } });
+    await openSettings();
+    fireEvent.click(signOutButton());
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Could not sign out of your devices. Please try again.");
+    expect(useAuth.getState().user).toEqual(ava);
+    expect(signOutButton()).toHaveProperty("disabled", false);
   });
 });
 

@@ -2,6 +2,7 @@ import { useAuth } from "../stores/auth";
 import { LikedContent } from "../components/profile/liked-content";
 import { MyContent } from "../components/profile/my-content";
 import { ProfileSettings } from "../components/profile/profile-settings";
+import { SignOutEverywhere } from "../components/profile/sign-out-everywhere";
 import { SuspendedNotice } from "../components/suspended-notice";
 import { Tabs, type TabItem } from "../components/tabs";
 import { LazyAnalyticsDashboard } from "../components/traffic/lazy-analytics-dashboard";
@@ -10,7 +11,16 @@ function ProfilePage() {
   // RequireAuth renders this screen only with a signed-in user.
   const user = useAuth((s) => s.user)!;
   const tabs: TabItem[] = [
-    { id: "settings", label: "Profile Settings", panel: <ProfileSettings user={user} /> },
+    {
+      id: "settings",
+      label: "Profile Settings",
+      panel: (
+        <div className="space-y-6">
+          <ProfileSettings user={user} />
+          <SignOutEverywhere />
+        </div>
+      ),
+    },
     { id: "content", label: "My Content", panel: <MyContent /> },
     { id: "liked", label: "Liked Content", panel: <LikedContent /> },
     { id: "analytics", label: "Analytics", panel: <LazyAnalyticsDashboard mode="creator" /> },

@@ -154,6 +154,19 @@ describe("single upload", () => {
     expect(screen.getByLabelText(/Tags/)).toHaveProperty("value", "synth, night");
   });
 
+  it("alerts with the server's words when the storage quota refuses the file", async () => {
+    const full = "Not enough storage left for this file (3 MiB): you have 1 MiB left of your 20 GiB. Finish or cancel uploads in progress, or delete items you no longer need (a deleted item's space is freed 14 days after you delete it), then try again.";
+    stubFetch({ "POST /api/uploads/sign": { status: 413, body: { error: full, code: "storage_quota", requestId: "r" } } });
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    expectConsoleError();
+    await openForm();
+    choose(/Media file/, mp3);
+    fireEvent.click(submit());
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(full));
+    expect(submit()).toHaveProperty("disabled", false);
+  });
+
   it("sends tags and description only when they hold something", async () => {
     const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": { body: { id: "c1" } } });
     stubXhr();

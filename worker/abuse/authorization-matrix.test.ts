@@ -37,8 +37,9 @@ describe("authorization matrix", () => {
       const anon = await call(new Browser(), route.method, route.path);
       if (PUBLIC_ROUTES.has(route.key)) expect(anon.status, "anonymous").not.toBe(401);
       else expect(anon.status, "anonymous").toBe(401);
-      // Logging out would end the shared test sessions; its own tests cover signed-in callers.
-      if (route.key === "GET /api/logout") return;
+      // Logging out (here, or of every device) would end the shared test sessions; their own tests cover
+      // signed-in callers.
+      if (route.key === "GET /api/logout" || route.key === "DELETE /api/users/me/sessions") return;
 
       const asViewer = await call(viewer, route.method, route.path);
       if (route.path.startsWith("/api/admin/") || OWNER_ONLY.has(route.key)) expect(asViewer.status, "viewer").toBe(403);

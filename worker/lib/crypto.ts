@@ -24,9 +24,3 @@ export function safeEqual(a: string, b: string): boolean {
   for (let i = 0; i < x.length; i++) diff |= x[i]! ^ y[i]!;
   return diff === 0;
 }
-
-/**
- * A caller's network address as the database may hold it: salted with the session secret and hashed, so
- * unique-viewer checks, rate limits and traffic figures can tell addresses apart without storing any.
- */
-export const addressHash = (secret: string, address: string) => sha256Hex(`${secret}:ip:${address}`);

@@ -1,74 +1,126 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, SignedInEnv } from "../app-env";
-import { withinLimit } from "../db/queries/rate-limits";
+import type { AppEnv } from "../app-env";
+import { type LimitCheck, withinLimits } from "../db/queries/rate-limits";
 import { isLoopbackAddress } from "../domain/auth/local-request";
-import { addressHash } from "../lib/crypto";
+import { addressGroupHash } from "../lib/address-group";
 import { rateLimited } from "../lib/errors";
-import { HOUR_WINDOW_MS, secondsLeftInWindow } from "../lib/rate-window";
+import { HOUR_WINDOW_MS, secondsLeftInWindow, WINDOW_MS } from "../lib/rate-window";
 
 // Per-address limits for requests that cost more than a read (docs/decisions/017), and per-member limits for
-// what a signed-in script could repeat from many addresses (reports, docs/decisions/027). Each is far above
-// what an honest person does, even a household or an office behind one address.
-
-/** Sign-in requests (the redirect URL and the code exchange together): 30 complete sign-ins a minute. */
-export const SIGN_IN_PER_MINUTE = 60;
-/** Upload signatures: a bulk upload signs each file and its thumbnail one after another, about 2 a second at most. */
-export const UPLOAD_SIGNS_PER_MINUTE = 120;
-
-type Limit = { name: string; perMinute: number; message: string };
+// what a signed-in script could repeat from many addresses (reports, docs/decisions/027; uploads and playback
+// starts, docs/decisions/030). An address is its address group (an IPv4 address, an IPv6 /64). Each limit is
+// far above what an honest person does, even a household or an office behind one address.
 
 /**
- * Counts the request against `perMinute` for the caller's address (CF-Connecting-IP, which Cloudflare sets
- * and clients cannot) and answers 429 beyond it. Requests without an address (only the tests' SELF.fetch)
- * and from this machine (`npm run dev`, the e2e suite, the benchmarks: Miniflare sets the loopback address)
- * are not counted: production never sees either.
+ * One limit: `limit` requests a minute or an hour, per address group (CF-Connecting-IP, which Cloudflare sets
+ * and clients cannot) or per signed-in member (whatever their address), answered 429 with `message` beyond it.
  */
-export function limitPerAddress({ name, perMinute, message }: Limit) {
+export type Limit = { name: string; by: "address" | "member"; limit: number; per: "minute" | "hour"; message: string };
+
+/** The key a limit counts this request under, or null when it does not apply to it. */
+async function keyOf(c: Context<AppEnv>, { name, by }: Limit) {
+  if (by === "member") {
+    const user = c.get("user");
+    return user ? `${name}:${user.id}` : null;
+  }
+  // Requests without an address (only the tests' SELF.fetch) and from this machine (`npm run dev`, the e2e
+  // suite, the benchmarks: Miniflare sets the loopback address) are not counted: production never sees either.
+  const ip = c.req.header("cf-connecting-ip")?.trim();
+  if (!ip || isLoopbackAddress(ip)) return null;
+  return `${name}:${await addressGroupHash(c.get("settings").sessionSecret, ip)}`;
+}
+
+/** Counts the request against every limit that applies to it, in one round trip; 429 for the first exceeded. */
+export function limitRequests(...limits: Limit[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const ip = c.req.header("cf-connecting-ip")?.trim();
-    if (ip && !isLoopbackAddress(ip)) {
-      const key = `${name}:${await addressHash(c.get("settings").sessionSecret, ip)}`;
-      const nowMs = Date.now();
-      if (!(await withinLimit(c.env.DB, key, perMinute, nowMs))) {
-        c.header("Retry-After", String(secondsLeftInWindow(nowMs)));
-        throw rateLimited(message);
-      }
+    const counted: { limit: Limit; check: LimitCheck }[] = [];
+    for (const limit of limits) {
+      const key = await keyOf(c, limit);
+      if (key) counted.push({ limit, check: { key, limit: limit.limit, window: limit.per } });
+    }
+    const nowMs = Date.now();
+    const within = await withinLimits(c.env.DB, counted.map((x) => x.check), nowMs);
+    const exceeded = counted.find((_, i) => !within[i]);
+    if (exceeded) {
+      c.header("Retry-After", String(secondsLeftInWindow(nowMs, exceeded.limit.per === "hour" ? HOUR_WINDOW_MS : WINDOW_MS)));
+      throw rateLimited(exceeded.limit.message);
     }
     await next();
   });
 }
 
-export const signInLimit = limitPerAddress({
+/** Sign-in requests (the redirect URL and the code exchange together): 30 complete sign-ins a minute. */
+export const SIGN_IN_PER_MINUTE = 60;
+
+export const signInLimit = limitRequests({
   name: "sign-in",
-  perMinute: SIGN_IN_PER_MINUTE,
+  by: "address",
+  limit: SIGN_IN_PER_MINUTE,
+  per: "minute",
   message: "Too many sign-in attempts from this address. Please wait a minute and try again.",
 });
 
-export const uploadSignLimit = limitPerAddress({
-  name: "upload-sign",
-  perMinute: UPLOAD_SIGNS_PER_MINUTE,
-  message: "Too many uploads started from this address. Please wait a minute and try again.",
-});
+/** Upload signatures: a bulk upload signs each file and its thumbnail one after another, about 2 a second at most. */
+export const UPLOAD_SIGNS_PER_MINUTE = 120;
+/**
+ * Upload signatures per member and hour, whatever their addresses (docs/decisions/030): an item is two
+ * signatures (the file and its thumbnail), so 60 lets a creator publish 30 items in an hour, more than a
+ * season of episodes; a script signing hundreds (285 in 5 s was seen) is stopped at 60, and the storage
+ * quota bounds what those 60 may reserve.
+ */
+export const UPLOAD_SIGNS_PER_HOUR = 60;
+
+export const uploadSignLimit = limitRequests(
+  {
+    name: "upload-sign",
+    by: "address",
+    limit: UPLOAD_SIGNS_PER_MINUTE,
+    per: "minute",
+    message: "Too many uploads started from this address. Please wait a minute and try again.",
+  },
+  {
+    name: "upload-sign-member",
+    by: "member",
+    limit: UPLOAD_SIGNS_PER_HOUR,
+    per: "hour",
+    message: "You have started too many uploads in the last hour. Please wait a while and try again.",
+  },
+);
 
 /** Reports of items (docs/decisions/027): far more than anyone flags in an hour, far fewer than a script would. */
 export const REPORTS_PER_HOUR = 20;
 
-type MemberLimit = { name: string; perHour: number; message: string };
-
-/** Counts the request against `perHour` for the signed-in member, whatever their address, and answers 429 beyond it. */
-export function limitPerMember({ name, perHour, message }: MemberLimit) {
-  return createMiddleware<SignedInEnv>(async (c, next) => {
-    const nowMs = Date.now();
-    if (!(await withinLimit(c.env.DB, `${name}:${c.get("user").id}`, perHour, nowMs, "hour"))) {
-      c.header("Retry-After", String(secondsLeftInWindow(nowMs, HOUR_WINDOW_MS)));
-      throw rateLimited(message);
-    }
-    await next();
-  });
-}
-
-export const reportLimit = limitPerMember({
+export const reportLimit = limitRequests({
   name: "report",
-  perHour: REPORTS_PER_HOUR,
+  by: "member",
+  limit: REPORTS_PER_HOUR,
+  per: "hour",
   message: "You have sent too many reports in the last hour. Please wait a while and try again.",
 });
+
+/**
+ * Playback starts (new views) per member (docs/decisions/030). Someone skimming clips starts one every few
+ * seconds at most, and an evening of short items stays well under 600 an hour; a script opening views by
+ * the hundred (300 in 6 s was seen) is stopped at 60. The player treats a refusal like any failed start:
+ * the media plays on and the view simply is not counted.
+ */
+export const PLAYBACK_STARTS_PER_MINUTE = 60;
+export const PLAYBACK_STARTS_PER_HOUR = 600;
+
+export const playbackStartLimit = limitRequests(
+  {
+    name: "playback-start",
+    by: "member",
+    limit: PLAYBACK_STARTS_PER_MINUTE,
+    per: "minute",
+    message: "You have started too many views in a short time; this one will not count. Please wait a minute.",
+  },
+  {
+    name: "playback-start",
+    by: "member",
+    limit: PLAYBACK_STARTS_PER_HOUR,
+    per: "hour",
+    message: "You have started too many views in the last hour; this one will not count. Please wait a while.",
+  },
+);

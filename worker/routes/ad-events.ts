@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { adBeaconQuery } from "../../common/schemas/ads";
 import type { AppEnv } from "../app-env";
 import { countAdEvent } from "../db/queries/ads";
-import { addressHash } from "../lib/crypto";
+import { addressGroupHash } from "../lib/address-group";
 import { forbidden, rateLimited } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
@@ -28,7 +28,7 @@ export const adEventsPublicRoutes = new Hono<AppEnv>().get("/ads/track", validat
   if (c.req.header("sec-fetch-site") === "cross-site") throw forbidden("Cross-site ad beacon refused", "cross_site");
   if (c.req.method === "GET") {
     const ip = c.req.header("cf-connecting-ip") ?? "local";
-    const ipHash = await addressHash(c.get("settings").sessionSecret, ip);
+    const ipHash = await addressGroupHash(c.get("settings").sessionSecret, ip);
     const nowMs = Date.now();
     const counted = await countAdEvent(
       c.get("db"),

@@ -8,7 +8,7 @@ import { recordVisit } from "../db/queries/traffic";
 import { trafficDashboard } from "../domain/traffic/dashboard-figures";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { sourceOf } from "../domain/traffic/page-visit";
-import { addressHash } from "../lib/crypto";
+import { addressGroupHash } from "../lib/address-group";
 import { rateLimited, tooLarge } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
@@ -26,7 +26,7 @@ export const analyticsPublicRoutes = new Hono<AppEnv>()
     async (c) => {
       const visit = c.req.valid("json");
       const ip = c.req.header("cf-connecting-ip") ?? "local";
-      const ipHash = await addressHash(c.get("settings").sessionSecret, ip);
+      const ipHash = await addressGroupHash(c.get("settings").sessionSecret, ip);
       const nowMs = Date.now();
       const stored = await recordVisit(
         c.get("db"),

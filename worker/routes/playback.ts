@@ -4,16 +4,17 @@ import type { SignedInEnv } from "../app-env";
 import { findContent } from "../db/queries/content";
 import { mayOpen } from "../domain/content/visibility";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
-import { addressHash } from "../lib/crypto";
+import { addressGroupHash } from "../lib/address-group";
 import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { playbackStartLimit } from "../middleware/rate-limit";
 
 /**
  * Signed-in: playback sessions ("views"), each judged by the viewer's own watch-session Durable Object
  * (docs/decisions/015).
  */
 export const playbackRoutes = new Hono<SignedInEnv>()
-  .post("/playback-events", validate("json", playbackStartBody), async (c) => {
+  .post("/playback-events", playbackStartLimit, validate("json", playbackStartBody), async (c) => {
     const body = c.req.valid("json");
     const item = await findContent(c.get("db"), body.content_id);
     const user = c.get("user");
@@ -28,7 +29,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       durationMs: item.durationMs,
       discoveryMethod: body.discovery_method,
       deviceFingerprint: body.device_fingerprint,
-      ipHash: ip ? await addressHash(c.get("settings").sessionSecret, ip) : "",
+      ipHash: ip ? await addressGroupHash(c.get("settings").sessionSecret, ip) : "",
     });
     return c.json(started, 201);
   })

@@ -1,11 +1,14 @@
 import { Hono } from "hono";
+import type { SessionsEndedResponse } from "../../common/api-types";
 import { usernameChangeBody } from "../../common/schemas/users";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { countByType } from "../db/queries/content";
 import { findUserById, setUsername } from "../db/queries/users";
+import { endAllSessions } from "../domain/auth/end-sessions";
 import { usernameError } from "../domain/username";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { clearSessionCookie } from "../middleware/session-cookie";
 import { creatorPageJson } from "./serializers/creator-page";
 import { currentUserJson } from "./serializers/current-user";
 
@@ -21,7 +24,7 @@ export const usersPublicRoutes = new Hono<AppEnv>().get(`/users/:id${CREATOR_ID}
   return c.json(creatorPageJson(user, counts), 200);
 });
 
-/** Signed-in: the current user and their username. */
+/** Signed-in: the current user, their username, and signing out of every device. */
 export const usersSignedInRoutes = new Hono<SignedInEnv>()
   .get("/users/me", (c) => c.json(currentUserJson(c.get("user")), 200))
   .patch("/users/me/username", validate("json", usernameChangeBody), async (c) => {
@@ -32,4 +35,10 @@ export const usersSignedInRoutes = new Hono<SignedInEnv>()
     const ok = await setUsername(c.get("db"), { userId: user.id, username });
     if (!ok) throw conflict("That username is already taken", "username_taken");
     return c.json(currentUserJson({ ...user, username }), 200);
+  })
+  .delete("/users/me/sessions", async (c) => {
+    const { ended } = await endAllSessions({ ctx: { db: c.get("db"), actor: c.get("user") } });
+    // This browser's session was one of them: its cookie goes too, so it is signed out like the others.
+    clearSessionCookie(c);
+    return c.json({ ended } satisfies SessionsEndedResponse, 200);
   });

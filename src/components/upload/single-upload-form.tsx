@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
+import { ApiError } from "../../lib/api";
 import { buttonClass, card } from "../ui";
 import { DetailsFields } from "./details-fields";
 import { MediaPicker } from "./media-picker";
@@ -9,6 +10,14 @@ import { publishSingle } from "./publish";
 import { ThumbnailField } from "./thumbnail-field";
 import { titleFromFileName, type UploadDetails } from "./upload-rules";
 import { useUploadThumbnail } from "./use-upload-thumbnail";
+
+/**
+ * Refusals the member can act on (docs/decisions/030: storage full, too many uploads this hour) keep the
+ * server's words, which say how much is left or how long to wait; any other failure the spec's sentence.
+ */
+const ACTIONABLE = new Set(["storage_quota", "rate_limited"]);
+const failureMessage = (error: unknown) =>
+  error instanceof ApiError && error.body?.code && ACTIONABLE.has(error.body.code) ? error.body.error : "Upload failed. Please try again.";
 
 /** docs/product-spec.md §9: the new content page opens half a second after the upload completes. */
 const REDIRECT_DELAY_MS = 500;
@@ -55,7 +64,7 @@ export function SingleUploadForm() {
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error("Upload failed:", error);
-      alert("Upload failed. Please try again.");
+      alert(failureMessage(error));
       setProgress(null);
     }
   };

@@ -15,20 +15,32 @@ export function countRequest(d1: D1Database, key: string, nowMs: number) {
     .bind(key, windowStart(nowMs));
 }
 
+export type LimitCheck = { key: string; limit: number; window: "minute" | "hour" };
+
 /**
- * Counts one request for `key` and says whether it is within `limit` for this window (a minute, or an hour):
- * one statement, so concurrent requests from one address or member cannot all slip under the limit.
+ * Counts one request for each check's key and says, for each, whether it is within its limit for its window
+ * (a minute, or an hour): one statement per key, all in one batch (one round trip), so concurrent requests
+ * from one address or member cannot all slip under a limit.
  */
+export async function withinLimits(d1: D1Database, checks: LimitCheck[], nowMs: number): Promise<boolean[]> {
+  if (!checks.length) return [];
+  const statements = checks.map(({ key, window }) => {
+    const [stored, start] = window === "hour" ? [`${HOURLY}${key}`, windowStart(nowMs, HOUR_WINDOW_MS)] : [key, windowStart(nowMs)];
+    return d1
+      .prepare(
+        `insert into rate_limits (key, window_start, count) values (?1, ?2, 1)
+         on conflict (key, window_start) do update set count = count + 1 returning count`,
+      )
+      .bind(stored, start);
+  });
+  const results = await d1.batch<{ count: number }>(statements);
+  return results.map((r, i) => (r.results[0]?.count ?? 0) <= checks[i]!.limit);
+}
+
+/** withinLimits for one key. */
 export async function withinLimit(d1: D1Database, key: string, limit: number, nowMs: number, window: "minute" | "hour" = "minute") {
-  const [stored, start] = window === "hour" ? [`${HOURLY}${key}`, windowStart(nowMs, HOUR_WINDOW_MS)] : [key, windowStart(nowMs)];
-  const row = await d1
-    .prepare(
-      `insert into rate_limits (key, window_start, count) values (?1, ?2, 1)
-       on conflict (key, window_start) do update set count = count + 1 returning count`,
-    )
-    .bind(stored, start)
-    .first<{ count: number }>();
-  return (row?.count ?? 0) <= limit;
+  const [ok] = await withinLimits(d1, [{ key, limit, window }], nowMs);
+  return ok!;
 }
 
 /** SQL condition (for a conditional insert) that holds while `key` is within `limit` in this window. */

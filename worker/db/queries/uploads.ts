@@ -4,10 +4,6 @@ import { uploadParts, uploads } from "../schema";
 
 export type NewUpload = typeof uploads.$inferInsert;
 
-export async function createUpload(db: Db, row: NewUpload) {
-  await db.insert(uploads).values(row);
-}
-
 export async function findUpload(db: Db, key: string) {
   return (await db.select().from(uploads).where(eq(uploads.key, key)).get()) ?? null;
 }

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { isUniqueViolation } from "../errors";
-import { sessions, users } from "../schema";
+import { newId } from "../../lib/ids";
+import { auditLog, sessions, users } from "../schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -58,6 +59,28 @@ export async function createSession(db: Db, params: CreateSessionParams) {
 
 export async function deleteSession(db: Db, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/**
+ * Ends every session of the member, on every device, with its audit row (entity `sessions`, the member as
+ * actor, how many sessions there were before) in the same batch: the audit row is written first, counting the
+ * rows the delete then removes. Returns how many sessions ended.
+ */
+export async function deleteAllSessionsAudited(db: Db, userId: string, now: string) {
+  const [, ended] = await db.batch([
+    db.insert(auditLog).values({
+      id: newId(),
+      actorId: userId,
+      action: "delete",
+      entity: "sessions",
+      entityId: userId,
+      before: sql`json_object('sessions', (select count(*) from ${sessions} where ${sessions.userId} = ${userId}))`,
+      after: JSON.stringify({ sessions: 0 }),
+      createdAt: now,
+    }),
+    db.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash }),
+  ]);
+  return ended.length;
 }
 
 export async function purgeExpiredSessions(db: Db, now: string) {

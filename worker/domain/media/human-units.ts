@@ -27,3 +27,16 @@ export function spokenSize(bytes: number): string {
   if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000))} KB`;
   return `${Number((bytes / 1_000_000).toFixed(1))} MB`;
 }
+
+/**
+ * Storage in the binary units the upload limits are set in ("20 GiB", "1.4 GiB", "300 MiB", "12 KiB"),
+ * rounded down, so the space a message says is left is never more than what is.
+ */
+export function spokenStorage(bytes: number): string {
+  const KiB = 1024;
+  const MiB = 1024 * KiB;
+  const GiB = 1024 * MiB;
+  if (bytes >= GiB) return `${Math.floor((bytes / GiB) * 10) / 10} GiB`;
+  if (bytes >= MiB) return `${Math.floor(bytes / MiB)} MiB`;
+  return `${Math.floor(Math.max(0, bytes) / KiB)} KiB`;
+}

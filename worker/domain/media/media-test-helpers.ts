@@ -59,9 +59,9 @@ export async function outcome(parse: Promise<number>): Promise<unknown> {
 }
 
 /** The MediaError a parse rejects with (fails the test when it resolves or throws something else). */
-export async function mediaError(parse: Promise<number>): Promise<MediaError> {
+export async function mediaError(parse: Promise<unknown>): Promise<MediaError> {
   const result = await parse.then(
-    (ms) => new Error(`expected a MediaError, got a duration of ${ms} ms`),
+    (value) => new Error(`expected a MediaError, got ${String(value)}`),
     (error: unknown) => error,
   );
   if (!(result instanceof MediaError)) throw result;

@@ -15,15 +15,15 @@ import type { RangeReader } from "./range-reader";
 
 const SAMPLES = 3;
 /** Enough for a run of frames at any bitrate (a 320 kbps MPEG-1 frame is 1045 bytes). */
-const SAMPLE_BYTES = 8 * 1024;
+export const SAMPLE_BYTES = 8 * 1024;
 /** Frames in a row that make a frame sync found in the middle of audio data believable. */
-const RUN = 3;
+export const RUN = 3;
 const TOLERANCE = 0.1;
 
 type Tally = { frames: number; bytes: number };
 
 /** Whole frames of the stream of `like` (same version and sample rate) following each other from `at`. */
-function walk(bytes: Uint8Array, at: number, like: Layer3Frame): Tally {
+export function walk(bytes: Uint8Array, at: number, like: Layer3Frame): Tally {
   const tally = { frames: 0, bytes: 0 };
   for (;;) {
     const pos = at + tally.bytes;

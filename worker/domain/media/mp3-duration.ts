@@ -27,7 +27,7 @@ const text = (bytes: Uint8Array, at: number, length: number) =>
   at + length <= bytes.length ? String.fromCharCode(...bytes.subarray(at, at + length)) : "";
 
 /** Where the audio starts: after any ID3v2 tags (10-byte header, syncsafe size, optional 10-byte footer). */
-async function skipId3v2(reader: RangeReader): Promise<number> {
+export async function skipId3v2(reader: RangeReader): Promise<number> {
   let offset = 0;
   for (let tags = 0; tags < MAX_ID3_TAGS; tags++) {
     const header = await reader.read(offset, 10);

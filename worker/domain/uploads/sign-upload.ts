@@ -1,10 +1,11 @@
 import type { UploadSignResponse } from "../../../common/api-types";
 import type { Db } from "../../db/client";
-import { createUpload } from "../../db/queries/uploads";
+import { createUploadWithinQuota } from "../../db/queries/storage-quota";
 import { badRequest, tooLarge, unsupportedMedia } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { maxBytes, MiB, MULTIPART_THRESHOLD, PART_SIZE, uploadKindOf } from "./limits";
+import { fitsInQuota, storageQuotaRefusal } from "./storage-quota";
 import { signUploadToken } from "./upload-token";
 
 export type SignParams = {
@@ -33,17 +34,26 @@ export async function signUpload(p: SignParams): Promise<UploadSignResponse> {
   if (p.fileSize <= 0) throw badRequest("fileSize: the file is empty");
   const key = `uploads/${p.userId}/${newId()}/${safeName(p.filename)}`;
   const multipart = kind === "media" && p.fileSize > MULTIPART_THRESHOLD;
-  const uploadId = multipart ? (await p.bucket.createMultipartUpload(key, { httpMetadata: { contentType: p.contentType } })).uploadId : null;
-  await createUpload(p.db, {
+  // The storage quota (docs/decisions/030) is enforced by the insert below, so concurrent signatures cannot
+  // share the same free space. A multipart upload is checked once before, too, so a refused file never
+  // creates an R2 multipart upload (a single PUT creates nothing until its bytes come).
+  if (multipart && !(await fitsInQuota(p.db, p.userId, p.fileSize))) throw await storageQuotaRefusal(p.db, p.userId, p.fileSize);
+  const mpu = multipart ? await p.bucket.createMultipartUpload(key, { httpMetadata: { contentType: p.contentType } }) : null;
+  const recorded = await createUploadWithinQuota(p.db, {
     key,
     userId: p.userId,
     kind,
     contentType: p.contentType,
     size: p.fileSize,
     status: "signed",
-    multipartUploadId: uploadId,
+    multipartUploadId: mpu?.uploadId ?? null,
     createdAt: nowIso(),
   });
+  if (!recorded) {
+    // Another signature took the space meanwhile; R2 drops an unfinished upload by itself if this abort fails.
+    await mpu?.abort().catch(() => {});
+    throw await storageQuotaRefusal(p.db, p.userId, p.fileSize);
+  }
   const token = await signUploadToken(p.secret, { key, userId: p.userId, contentType: p.contentType, size: p.fileSize });
   const qs = `token=${encodeURIComponent(token)}`;
   return {

@@ -1,0 +1,30 @@
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app-env";
+import { tooLarge } from "../lib/errors";
+
+/**
+ * The largest request body the API reads (docs/decisions/030). Every JSON body the API takes is a few
+ * hundred bytes (the largest, an item's description and tags, stays under 8 KiB); without a limit a
+ * caller could make the Worker buffer and parse any size (a 111 MB body was parsed).
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The upload routes stream media straight into R2 with their own size checks (docs/decisions/008). */
+const STREAMED_BODIES = new Set(["/api/uploads/put", "/api/uploads/multipart/part"]);
+
+const limit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw tooLarge(`The request body is too large: at most ${MAX_BODY_BYTES / 1024} KiB`, "body_too_large");
+  },
+});
+
+/**
+ * Refuses bodies over MAX_BODY_BYTES with 413: at once when Content-Length says so, and, for a body without
+ * one (chunked), as soon as the bytes read pass the limit, so the rest is never read.
+ */
+export const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
+  if (STREAMED_BODIES.has(c.req.path)) return next();
+  return limit(c, next);
+});
