@@ -29,6 +29,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       discoveryMethod: body.discovery_method,
       deviceFingerprint: body.device_fingerprint,
       ipHash: ip ? await addressHash(c.get("settings").sessionSecret, ip) : "",
+      mediaSize: item.mediaSize,
     });
     return c.json(started, 201);
   })
@@ -40,6 +41,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       contentId: body.content_id,
       viewId: body.view_id,
       secondMark: body.second_mark,
+      eventType: body.event_type,
     });
     if (!outcome.found) throw notFound("No playback session for this content; start playing it again");
     const { view_id, accepted, qualified } = outcome;

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { etagMatches, resolveRange, type ByteRange } from "../domain/content/byte-range";
 import { notFound } from "../lib/errors";
+import { countedBody, type DeliveryCounting } from "./counted-body";
 
 export type ServeParams = {
   bucket: R2Bucket;
@@ -8,6 +9,8 @@ export type ServeParams = {
   cacheControl: string;
   /** When the caller knows the size (from D1), ranges are resolved without an extra R2 call. */
   size?: number;
+  /** Count the bytes each body sends and report them (the media stream: docs/decisions/029). HEAD, 304 and 416 send none. */
+  countDelivery?: DeliveryCounting;
 };
 
 /**
@@ -48,7 +51,8 @@ export async function serveObject(c: Context, p: ServeParams): Promise<Response>
     if (!obj || !("body" in obj)) throw notFound("Media not found");
     range = null;
   }
-  const body = (obj as R2ObjectBody).body;
+  const r2Body = (obj as R2ObjectBody).body;
+  const body = p.countDelivery ? countedBody(r2Body, range?.offset ?? 0, p.countDelivery) : r2Body;
   return new Response(body, { status: range ? 206 : 200, headers: objectHeaders(obj, p, range) });
 }
 
