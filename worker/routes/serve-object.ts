@@ -52,7 +52,7 @@ export async function serveObject(c: Context, p: ServeParams): Promise<Response>
     range = null;
   }
   const r2Body = (obj as R2ObjectBody).body;
-  const body = p.countDelivery ? countedBody(r2Body, range?.offset ?? 0, p.countDelivery) : r2Body;
+  const body = p.countDelivery ? countedBody(r2Body, range?.offset ?? 0, range?.length ?? obj.size, p.countDelivery) : r2Body;
   return new Response(body, { status: range ? 206 : 200, headers: objectHeaders(obj, p, range) });
 }
 

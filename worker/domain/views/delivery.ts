@@ -49,3 +49,4 @@ export const deliveryCountsSince = (startedAtMs: number) => startedAtMs - DELIVE
  * so a response the browser leaves stalled has told all but < 5 % of what went out, with ≤ 20 reports.
  */
 export const deliveryReportEvery = (mediaSize: number) => Math.max(1024 * 1024, Math.ceil(mediaSize / 20));
+
