@@ -81,6 +81,7 @@ test("the real player earns for a video and an MP3, each with a seek, and the da
   for (const title of ["Seek and you shall find", "Eight seconds of debugging"]) {
     await expect(views.filter({ hasText: title }).getByText(/^(Pending until .*|Earned \$0\.003)$/)).toBeVisible();
   }
+  await page.goto("/");
   await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
 
   await signInAs(page, creator);

@@ -118,15 +118,26 @@ describe("proof of delivery", () => {
     expect(await listed(viewer.browser, late.viewId)).toMatchObject({ outcome: "not_earned", reason: "not_delivered" });
   });
 
-  it("HEAD, 304 and 416 answers count no bytes", async () => {
+  it("the media varies by cookie: another account on the same browser is not served the previous one's cached copy", async () => {
+    const viewer = await member("viewer");
+    const item = await makeContent((await member("creator")).id, { mediaSize: 10 * KIB });
+    const res = await viewer.browser.fetch(`/api/content/${item.id}/stream`);
+    expect(res.headers.get("vary")).toBe("Cookie");
+    expect(res.headers.get("cache-control")).toBe("private, max-age=3600");
+    await res.arrayBuffer();
+  });
+
+  it("HEAD and 416 answers count no bytes; a revalidation gets (and counts) the bytes instead of a 304", async () => {
     const viewer = await member("viewer");
     const item = await makeContent((await member("creator")).id, { mediaSize: 10 * KIB });
     const head = await viewer.browser.fetch(`/api/content/${item.id}/stream`, { method: "HEAD" });
     expect(head.status).toBe(200);
-    const etag = head.headers.get("etag")!;
-    expect((await viewer.browser.fetch(`/api/content/${item.id}/stream`, { headers: { "if-none-match": etag } })).status).toBe(304);
     expect((await viewer.browser.fetch(`/api/content/${item.id}/stream`, { headers: { range: `bytes=${20 * KIB}-` } })).status).toBe(416);
     expect(await deliveredRanges(viewer.id, item.id)).toEqual([]);
+    const res = await viewer.browser.fetch(`/api/content/${item.id}/stream`, { headers: { "if-none-match": head.headers.get("etag")!, range: "bytes=0-1023" } });
+    expect(res.status).toBe(206);
+    await res.arrayBuffer();
+    expect(await deliveredRanges(viewer.id, item.id)).toEqual([[0, 1024]]);
   });
 });
 

@@ -79,6 +79,9 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
       key: row.r2Key,
       size: row.mediaSize,
       cacheControl: "private, max-age=3600",
+      // The browser's cache is per browser, not per member: another account signed in on the same browser
+      // must not play (nor be credited for) what the previous one downloaded (docs/decisions/029).
+      vary: "Cookie",
       countDelivery: {
         report: (range) => sessions.delivered({ viewerId, contentId, ...range }),
         waitUntil: (work) => c.executionCtx.waitUntil(work),
