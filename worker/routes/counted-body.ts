@@ -47,8 +47,10 @@ export function countedBody(body: ReadableStream, start: number, length: number,
   const copy = async () => {
     const reader = body.getReader({ mode: "byob" });
     const writer = writable.getWriter();
+    // Two buffers take turns (one being read into while the other is written): no new 2 MiB per piece.
+    const spare: ArrayBuffer[] = [];
     const read = () => {
-      const piece = reader.readAtLeast(PIECE_BYTES, new Uint8Array(PIECE_BYTES));
+      const piece = reader.readAtLeast(PIECE_BYTES, new Uint8Array(spare.pop() ?? new ArrayBuffer(PIECE_BYTES)));
       // A read still pending when the client leaves fails on cancel; nobody waits for it any more.
       piece.catch(() => undefined);
       return piece;
@@ -61,6 +63,7 @@ export function countedBody(body: ReadableStream, start: number, length: number,
         next = read();
         await writer.write(piece.value);
         sent += piece.value.byteLength;
+        if (piece.value.buffer.byteLength === PIECE_BYTES) spare.push(piece.value.buffer);
         if (sent - reported >= counting.reportEvery) void report();
       }
       await report();
