@@ -163,7 +163,9 @@ export type ViewReason =
   /** The item was taken down by moderators, or its creator suspended: not paid, or paid and taken back (docs/decisions/027). */
   | "removed"
   /** The viewer's account was suspended: not paid, or paid and taken back (docs/decisions/027). */
-  | "suspended";
+  | "suspended"
+  /** Watched long enough, but the stream never served the viewer 80 % of the item's bytes (docs/decisions/029). */
+  | "not_delivered";
 
 export type MyViewJson = {
   id: string;

@@ -36,20 +36,23 @@ describe("usePlaybackReporting", () => {
     expect(sent[0].body.discovery_method).toBe("browse");
   });
 
-  it("reports 10-point rises of the furthest position and complete once at 80 %, on the view's id", async () => {
+  it("reports 10-point rises of the furthest position and complete once at the end, on the view's id", async () => {
     const sent = stubEvents();
-    const { onPlay, onTimeUpdate } = renderReporting().current;
+    const { onPlay, onTimeUpdate, onEnded } = renderReporting().current;
     onPlay();
     await settle();
     for (const position of [5, 10, 15, 8, 19, 21, 40, 35, 79, 80, 85, 90, 99]) onTimeUpdate(position, 100);
+    onEnded();
+    onTimeUpdate(100, 100);
     await settle();
     expect(events(sent)).toEqual([
       ["progress", 10],
       ["progress", 21],
       ["progress", 40],
       ["progress", 79],
-      ["complete", 80],
       ["progress", 90],
+      ["progress", 99],
+      ["complete", 99],
     ]);
     expect(new Set(sent.filter((s) => s.path === "event").map((s) => s.body.view_id))).toEqual(new Set(["v1"]));
   });

@@ -4,7 +4,7 @@ import { readDiscovery } from "../components/gallery/discovery";
 import { describeFailure } from "../lib/api";
 import { deviceFingerprint } from "../lib/device-fingerprint";
 import { sendPlaybackEvent, startPlayback } from "../lib/earnings-api";
-import { dueEvents, type Heartbeat, observePosition, startProgress, type ViewProgress } from "../lib/playback-progress";
+import { dueEvents, endProgress, type Heartbeat, observePosition, startProgress, type ViewProgress } from "../lib/playback-progress";
 import { useAuth } from "../stores/auth";
 import type { PlaybackCallbacks } from "./use-media-playback";
 
@@ -29,7 +29,7 @@ const now = () => performance.now();
 /**
  * Reports a content page's playback to the API: a start event on the first play, then progress events
  * (10-point steps, a heartbeat about every 10 s while playing, the position reached when pausing) and the
- * complete event (rules in lib/playback-progress). Playing again after the end starts a new view.
+ * complete event at the end, which ends the view (rules in lib/playback-progress). Playing again after the end starts a new view.
  * Reporting never gets in the way of playback: failures are logged only, and a failed start is retried
  * on the next play. Nothing is sent for a signed-out visitor.
  */
@@ -104,9 +104,12 @@ export function usePlaybackReporting(contentId: string): Required<PlaybackCallba
       },
       onEnded() {
         const view = viewRef.current;
-        if (!view) return;
+        if (!view || view.ended || view.contentId !== contentId) return;
         view.ended = true;
         view.playing = false;
+        // The last position, then complete: the server ends the view with it, so nothing may follow.
+        view.progress = endProgress(view.progress);
+        flush(view, "now");
       },
     };
   }, [contentId, discovery]);

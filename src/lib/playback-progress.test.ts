@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   dueEvents,
+  endProgress,
   HEARTBEAT_MS,
   type Heartbeat,
   observePosition,
@@ -51,14 +52,22 @@ describe("playback progress", () => {
     expect(progress.maxSeconds).toBe(60);
   });
 
-  it("sends complete once, at 80 %, beside the progress event due then", () => {
+  it("sends no complete on the way, however far the position goes: complete ends the view", () => {
     const { events } = play([10, 20, 30, 40, 50, 60, 70, 79.9, 80, 90, 100, 100]);
-    expect(events.filter((e) => e.event_type === "complete")).toEqual([completeAt(80)]);
-    expect(events.slice(-3)).toEqual([completeAt(80), progressAt(90), progressAt(100)]);
+    expect(events.filter((e) => e.event_type === "complete")).toEqual([]);
+    expect(events.slice(-3)).toEqual([progressAt(80), progressAt(90), progressAt(100)]);
   });
 
-  it("sends a jump straight past 80 % as one progress and the complete", () => {
-    expect(play([85]).events).toEqual([progressAt(85), completeAt(85)]);
+  it("sends complete once at the end, after the last position", () => {
+    const { progress } = play([10, 20, 95]);
+    const end = dueEvents(endProgress(observePosition(progress, 100, 100)), 0, "now");
+    expect(end.events).toEqual([progressAt(100), completeAt(100)]);
+    expect(dueEvents(end.next, 0, "now").events).toEqual([]);
+  });
+
+  it("sends complete at the end even when the last position went out already", () => {
+    const { progress } = play([100]);
+    expect(dueEvents(endProgress(progress), 0, "off").events).toEqual([completeAt(100)]);
   });
 
   it("sends nothing while the duration is unknown, and catches up once it is known", () => {
@@ -71,11 +80,11 @@ describe("playback progress", () => {
   });
 
   it("counts short clips exactly despite float positions (0.6 s of 6 s is 10 %)", () => {
-    expect(play([0.6, 4.8], 6).events).toEqual([progressAt(0.6), progressAt(4.8), completeAt(4.8)]);
+    expect(play([0.6, 4.8], 6).events).toEqual([progressAt(0.6), progressAt(4.8)]);
   });
 
   it("never reports a position past the end", () => {
-    expect(play([100.4]).events).toEqual([progressAt(100), completeAt(100)]);
+    expect(play([100.4]).events).toEqual([progressAt(100)]);
   });
 });
 

@@ -1,10 +1,12 @@
 // When to report playback progress (docs/product-spec.md §4 "Playback events", §9; docs/architecture.md §4 "A view"): a progress
 // event each time the watched percentage rises by 10 points or more since the last one sent, a heartbeat
-// progress event about every 10 s while playing, and one complete event at 80 %. Pure, so the rules are
-// tested without a player or a clock; the hook owns the sending and the time.
+// progress event about every 10 s while playing, and one complete event when the media reaches its end.
+// `complete` ends the view on the server (its outcome is written at once, docs/decisions/029), so it goes
+// last: nothing follows it, and the server counts the view as soon as watching and delivery allow, long
+// before the end. Pure, so the rules are tested without a player or a clock; the hook owns the sending and
+// the time.
 
 export const PROGRESS_STEP_PERCENT = 10;
-export const COMPLETE_PERCENT = 80;
 /**
  * The server accrues watched time only from events, lets a position advance at most 2× the time since
  * the previous event and ignores gaps of about 30 s: a steady event this often keeps long items counting
@@ -21,6 +23,8 @@ export type ViewProgress = {
   maxSeconds: number;
   /** The percentage the last progress event carried (the start event counts as 0). */
   reportedPercent: number;
+  /** The media reached its end: the complete event is due. */
+  ended: boolean;
   completed: boolean;
   /** The position the last event carried (the start's 0): no progress event repeats one already sent. */
   sentSeconds: number;
@@ -42,10 +46,14 @@ export const startProgress = (now: number): ViewProgress => ({
   duration: 0,
   maxSeconds: 0,
   reportedPercent: 0,
+  ended: false,
   completed: false,
   sentSeconds: 0,
   sentAt: now,
 });
+
+/** The media reached its end: the next due events end with the complete one. */
+export const endProgress = (progress: ViewProgress): ViewProgress => ({ ...progress, ended: true });
 
 /** Records a position reported by the player. */
 export function observePosition(progress: ViewProgress, currentSeconds: number, durationSeconds: number): ViewProgress {
@@ -77,7 +85,7 @@ export function dueEvents(
     // A heartbeat is a progress event too: the next 10-point step counts from it.
     next = { ...next, reportedPercent: percent };
   }
-  if (!progress.completed && percent >= COMPLETE_PERCENT - EPSILON) {
+  if (progress.ended && !progress.completed) {
     events.push({ event_type: "complete", second_mark });
     next = { ...next, completed: true };
   }

@@ -8,6 +8,8 @@ import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { contentTheUserMayChange } from "../domain/content/ownership";
 import { ftsQuery } from "../domain/content/search-query";
 import { isDeleted, isHidden, mayOpen, seesModeration } from "../domain/content/visibility";
+import { deliveryReportEvery } from "../domain/views/delivery";
+import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { usableUpload } from "../domain/uploads/usable-upload";
 import { notFound } from "../lib/errors";
 import { ID_PATTERN, newId } from "../lib/ids";
@@ -67,13 +69,25 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     return c.json({ items: rows.map(contentJson), nextCursor: null } satisfies ContentListResponse, 200);
   })
   .get(`${ONE}/stream`, async (c) => {
-    const row = await findMedia(c.get("db"), c.req.param("id"));
+    const contentId = c.req.param("id");
+    const row = await findMedia(c.get("db"), contentId);
+    const viewerId = c.get("user").id;
     if (!row || !mayOpen(row, c.get("user"))) throw notFound("Content not found");
+    // Proof of delivery (docs/decisions/029): the viewer's watch-session object learns which bytes went out.
+    const sessions = watchSessionsOf(c.env, viewerId);
     return serveObject(c, {
       bucket: c.env.MEDIA,
       key: row.r2Key,
       size: row.mediaSize,
       cacheControl: "private, max-age=3600",
+      // The browser's cache is per browser, not per member: another account signed in on the same browser
+      // must not play (nor be credited for) what the previous one downloaded (docs/decisions/029).
+      vary: "Cookie",
+      countDelivery: {
+        report: (range) => sessions.delivered({ viewerId, contentId, ...range }),
+        waitUntil: (work) => c.executionCtx.waitUntil(work),
+        reportEvery: deliveryReportEvery(row.mediaSize),
+      },
     });
   })
   .get(`${ONE}/like-status`, async (c) => {

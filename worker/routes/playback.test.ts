@@ -4,7 +4,7 @@ import type { EarningsCalculateResponse } from "../../common/api-types";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { OWED_SQL } from "../db/queries/owed";
-import { earningsOf, expireNow, passTime, runEarningsCron, sendProgress, startView, watchPaced } from "../test/views";
+import { earningsOf, expireNow, passTime, runEarningsCron, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const calculate = async (b: Browser) =>
@@ -23,6 +23,7 @@ describe("watch sessions and the earnings job", () => {
   it("credits $0.003 to viewer and creator for a view watched at normal speed to 80 %", async () => {
     const s = await scene();
     const view = await startView(s.viewer, s.item.id, "search");
+    await streamMedia(s.viewer, s.item.id);
     for (let second = 6; second <= 48; second += 6) {
       await passTime(s.viewerId, 6000);
       const res = await sendProgress(s.viewer, s.item.id, second, view);

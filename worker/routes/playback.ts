@@ -30,6 +30,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       discoveryMethod: body.discovery_method,
       deviceFingerprint: body.device_fingerprint,
       ipHash: ip ? await addressGroupHash(c.get("settings").sessionSecret, ip) : "",
+      mediaSize: item.mediaSize,
     });
     return c.json(started, 201);
   })
@@ -41,6 +42,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       contentId: body.content_id,
       viewId: body.view_id,
       secondMark: body.second_mark,
+      eventType: body.event_type,
     });
     if (!outcome.found) throw notFound("No playback session for this content; start playing it again");
     const { view_id, accepted, qualified } = outcome;

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { etagMatches, resolveRange, type ByteRange } from "../domain/content/byte-range";
 import { notFound } from "../lib/errors";
+import { countedBody, type DeliveryCounting } from "./counted-body";
 
 export type ServeParams = {
   bucket: R2Bucket;
@@ -8,15 +9,25 @@ export type ServeParams = {
   cacheControl: string;
   /** When the caller knows the size (from D1), ranges are resolved without an extra R2 call. */
   size?: number;
+  /** Request headers the answer depends on (`Vary`), e.g. the session cookie for per-member media. */
+  vary?: string;
+  /**
+   * Count the bytes each body sends and report them (the media stream: docs/decisions/029). HEAD and 416
+   * send none; If-None-Match is ignored (no 304), since only bytes that went out prove a delivery.
+   */
+  countDelivery?: DeliveryCounting;
 };
 
 /**
- * Streams an R2 object with HEAD, Range (206/416), ETag, If-None-Match (304) and If-Range support.
+ * Streams an R2 object with HEAD, Range (206/416), ETag, If-None-Match (304, except for the counted media
+ * stream) and If-Range support.
  * The body is R2's stream handed straight to the response: nothing is buffered in the Worker.
  */
 export async function serveObject(c: Context, p: ServeParams): Promise<Response> {
   const rangeHeader = c.req.header("range");
-  const ifNoneMatch = c.req.header("if-none-match");
+  // A 304 carries no bytes, so it proves no delivery: the counted media stream always sends what is asked
+  // for (docs/decisions/029). Thumbnails keep their 304s.
+  const ifNoneMatch = p.countDelivery ? undefined : c.req.header("if-none-match");
   const ifRange = c.req.header("if-range");
 
   let size = p.size;
@@ -48,7 +59,8 @@ export async function serveObject(c: Context, p: ServeParams): Promise<Response>
     if (!obj || !("body" in obj)) throw notFound("Media not found");
     range = null;
   }
-  const body = (obj as R2ObjectBody).body;
+  const r2Body = (obj as R2ObjectBody).body;
+  const body = p.countDelivery ? countedBody(r2Body, range?.offset ?? 0, range?.length ?? obj.size, p.countDelivery) : r2Body;
   return new Response(body, { status: range ? 206 : 200, headers: objectHeaders(obj, p, range) });
 }
 
@@ -66,6 +78,7 @@ function objectHeaders(obj: R2Object, p: ServeParams, range: ByteRange | null) {
   h.set("Last-Modified", obj.uploaded.toUTCString());
   h.set("Accept-Ranges", "bytes");
   h.set("Cache-Control", p.cacheControl);
+  if (p.vary) h.set("Vary", p.vary);
   if (range) {
     h.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${obj.size}`);
     h.set("Content-Length", String(range.length));
@@ -78,7 +91,7 @@ function objectHeaders(obj: R2Object, p: ServeParams, range: ByteRange | null) {
 function notModified(obj: R2Object, p: ServeParams) {
   return new Response(null, {
     status: 304,
-    headers: { ETag: obj.httpEtag, "Cache-Control": p.cacheControl },
+    headers: { ETag: obj.httpEtag, "Cache-Control": p.cacheControl, ...(p.vary ? { Vary: p.vary } : {}) },
   });
 }
 

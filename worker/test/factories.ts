@@ -14,7 +14,13 @@ export async function makeUser(overrides: Partial<typeof users.$inferInsert> = {
   return row;
 }
 
-/** A content row owned by `createdBy` (no media object; enough for data-model tests). */
+/** Media objects the factory writes stay this small; a larger declared size gets no object. */
+const MAX_FACTORY_MEDIA_BYTES = 1024 * 1024;
+
+/**
+ * A content row owned by `createdBy`. Unless the test names its own r2Key, the item's media object holds
+ * `mediaSize` real bytes in R2, so the stream route serves it and views can prove delivery (docs/decisions/029).
+ */
 export async function makeContent(createdBy: string, overrides: Partial<typeof content.$inferInsert> = {}) {
   const id = newId();
   const row = {
@@ -33,6 +39,9 @@ export async function makeContent(createdBy: string, overrides: Partial<typeof c
     ...overrides,
   };
   await testDb().insert(content).values(row);
+  if (!overrides.r2Key && row.mediaSize <= MAX_FACTORY_MEDIA_BYTES) {
+    await env.MEDIA.put(row.r2Key, new Uint8Array(row.mediaSize), { httpMetadata: { contentType: row.mediaContentType } });
+  }
   return row;
 }
 

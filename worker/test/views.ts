@@ -31,7 +31,29 @@ export async function passTime(viewerId: string, ms: number) {
        qualified_at_ms = qualified_at_ms - ?1`,
       ms,
     );
+    state.storage.sql.exec("update deliveries set at_ms = at_ms - ?", ms);
   });
+}
+
+/**
+ * Streams the item through the real stream route, as a player does (`Range` optional), reading the body to
+ * its end: the route reports the bytes served before the body ends (docs/decisions/029), so the delivery is
+ * recorded when this returns. Returns the number of bytes received.
+ */
+export async function streamMedia(browser: Browser, contentId: string, range?: string) {
+  const res = await browser.fetch(`/api/content/${contentId}/stream`, range ? { headers: { range } } : {});
+  expect(res.status, `stream ${range ?? "whole"}`).toBe(range ? 206 : 200);
+  return (await res.arrayBuffer()).byteLength;
+}
+
+/** The byte ranges the viewer's watch-session object holds as served, per item (for tests that look inside). */
+export async function deliveredRanges(viewerId: string, contentId: string) {
+  return runInDurableObject(watchSessionsOf(env, viewerId), (_object, state) =>
+    state.storage.sql
+      .exec<{ start: number; end_exclusive: number }>("select start, end_exclusive from deliveries where content_id = ? order by start", contentId)
+      .toArray()
+      .map((r) => [r.start, r.end_exclusive] as const),
+  );
 }
 
 /** Runs the viewer's object alarm now (after passTime), as workerd would once the expiry time came. */
@@ -41,11 +63,14 @@ export async function expireNow(viewerId: string) {
 }
 
 /**
- * An honest viewer: starts the item and reports a position every tenth of it, after that much time has
- * passed, up to `untilFraction`. Returns the view id and whether the server said it qualified.
+ * An honest viewer: starts the item, streams it (unless `deliver: false`: a client that never fetches the
+ * media) and reports a position every tenth of it, after that much time has passed, up to `untilFraction`
+ * (the last one, at the end, is the `complete` that ends the view). Returns the view id and whether the
+ * server said it qualified.
  */
-export async function watchPaced(browser: Browser, viewerId: string, contentId: string, durationMs: number, opts: { untilFraction?: number; device?: { fingerprint: string; ip: string } } = {}) {
+export async function watchPaced(browser: Browser, viewerId: string, contentId: string, durationMs: number, opts: { untilFraction?: number; device?: { fingerprint: string; ip: string }; deliver?: boolean } = {}) {
   const viewId = await startView(browser, contentId, "browse", opts.device);
+  if (opts.deliver ?? true) await streamMedia(browser, contentId);
   let qualified = false;
   const step = durationMs / 10;
   for (let i = 1; i <= Math.round((opts.untilFraction ?? 1) * 10); i++) {

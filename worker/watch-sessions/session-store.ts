@@ -1,7 +1,8 @@
 import type { Session } from "../domain/views/rules";
 
 // The object's own SQLite table: one row per open session of this viewer. Rows leave when the session
-// ends (expired, or pushed out by too many newer ones); D1 holds the lasting record of the view.
+// ends (complete, expired, stopped unqualified by a newer start, or pushed out by too many newer ones); D1
+// holds the lasting record of the view.
 
 export type StoredSession = Session & {
   id: string;
@@ -10,6 +11,8 @@ export type StoredSession = Session & {
   discoveryMethod: string;
   deviceFingerprint: string;
   ipHash: string;
+  /** The item's bytes (content.media_size): what the proof of delivery measures against (docs/decisions/029). */
+  mediaSize: number;
   qualifiedAtMs: number | null;
   /** Set when a newer start stopped this session from accruing. */
   endReason: "another_session" | null;
@@ -19,13 +22,14 @@ type Row = {
   id: string; content_id: string; creator_id: string; duration_ms: number; discovery_method: string;
   device_fingerprint: string; ip_hash: string; started_at_ms: number; last_event_at_ms: number;
   position_ms: number; accrued_ms: number; earning: number; qualified_at_ms: number | null; end_reason: string | null;
+  media_size: number;
 };
 
 const fromRow = (r: Row): StoredSession => ({
   id: r.id, contentId: r.content_id, creatorId: r.creator_id, durationMs: r.duration_ms, discoveryMethod: r.discovery_method,
   deviceFingerprint: r.device_fingerprint, ipHash: r.ip_hash, startedAtMs: r.started_at_ms, lastEventAtMs: r.last_event_at_ms,
   positionMs: r.position_ms, accruedMs: r.accrued_ms, earning: r.earning === 1, qualifiedAtMs: r.qualified_at_ms,
-  endReason: r.end_reason === "another_session" ? "another_session" : null,
+  endReason: r.end_reason === "another_session" ? "another_session" : null, mediaSize: r.media_size,
 });
 
 export class SessionStore {
@@ -35,6 +39,9 @@ export class SessionStore {
       discovery_method text not null, device_fingerprint text not null, ip_hash text not null,
       started_at_ms integer not null, last_event_at_ms integer not null, position_ms integer not null,
       accrued_ms integer not null, earning integer not null, qualified_at_ms integer, end_reason text)`);
+    // Objects made before proof of delivery lack the column; their sessions (size 0) prove no delivery.
+    const columns = sql.exec<{ name: string }>("select name from pragma_table_info('sessions')").toArray();
+    if (!columns.some((c) => c.name === "media_size")) sql.exec("alter table sessions add column media_size integer not null default 0");
     sql.exec("create index if not exists sessions_content_idx on sessions (content_id, started_at_ms)");
     sql.exec("create table if not exists meta (key text primary key, value text not null)");
   }
@@ -50,9 +57,11 @@ export class SessionStore {
 
   insert(s: StoredSession) {
     this.sql.exec(
-      `insert into sessions values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into sessions (id, content_id, creator_id, duration_ms, discovery_method, device_fingerprint, ip_hash,
+         started_at_ms, last_event_at_ms, position_ms, accrued_ms, earning, qualified_at_ms, end_reason, media_size)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       s.id, s.contentId, s.creatorId, s.durationMs, s.discoveryMethod, s.deviceFingerprint, s.ipHash,
-      s.startedAtMs, s.lastEventAtMs, s.positionMs, s.accruedMs, s.earning ? 1 : 0, s.qualifiedAtMs, s.endReason,
+      s.startedAtMs, s.lastEventAtMs, s.positionMs, s.accruedMs, s.earning ? 1 : 0, s.qualifiedAtMs, s.endReason, s.mediaSize,
     );
   }
 
@@ -78,6 +87,11 @@ export class SessionStore {
        where id <> ? and earning = 1`,
       id,
     );
+  }
+
+  /** The sessions of one item, oldest first. */
+  ofContent(contentId: string): StoredSession[] {
+    return this.sql.exec<Row>("select * from sessions where content_id = ? order by started_at_ms", contentId).toArray().map(fromRow);
   }
 
   all(): StoredSession[] {

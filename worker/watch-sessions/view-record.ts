@@ -1,11 +1,20 @@
 import type { ViewRecord } from "../db/queries/views";
-import { utcDay } from "../domain/views/rules";
+import { utcDay, watchedEnough } from "../domain/views/rules";
+import type { ViewEndReason } from "../domain/views/view-outcome";
 import { nowIso } from "../lib/time";
 import type { StoredSession } from "./session-store";
 
-/** The D1 row of a session: qualified (the earnings job takes it from there) or ended without qualifying. */
-export function viewRecord(viewerId: string, s: StoredSession, endReason?: "expired" | "another_session"): ViewRecord {
+/** What ended a session that never qualified. */
+export type EndCause = Exclude<ViewEndReason, "not_delivered">;
+
+/**
+ * The D1 row of a session: qualified (the earnings job takes it from there) or ended without qualifying.
+ * An unqualified session whose watching counted was missing only the proof of delivery (docs/decisions/029),
+ * whatever ended it.
+ */
+export function viewRecord(viewerId: string, s: StoredSession, cause?: EndCause): ViewRecord {
   const qualifiedAt = s.qualifiedAtMs === null ? null : nowIso(s.qualifiedAtMs);
+  const ended: ViewEndReason = watchedEnough(s) ? "not_delivered" : (cause ?? s.endReason ?? "expired");
   return {
     id: s.id,
     contentId: s.contentId,
@@ -21,6 +30,6 @@ export function viewRecord(viewerId: string, s: StoredSession, endReason?: "expi
     qualifiedDay: qualifiedAt && utcDay(qualifiedAt),
     status: qualifiedAt ? "qualified" : "ended",
     watchTimeMs: s.accruedMs,
-    endReason: qualifiedAt ? null : (endReason ?? s.endReason ?? "expired"),
+    endReason: qualifiedAt ? null : ended,
   };
 }

@@ -35,7 +35,7 @@ describe("one viewer's watch sessions", () => {
             const item = items[s.item]!;
             const before = new Map(sessionsOf(state).map((r) => [r.id, r.accrued_ms]));
             if (s.kind === "start") {
-              newest = (await object.start({ viewerId, contentId: item.id, creatorId: "someone-else", durationMs: item.durationMs, discoveryMethod: "browse", deviceFingerprint: "", ipHash: "" })).view_id;
+              newest = (await object.start({ viewerId, contentId: item.id, creatorId: "someone-else", durationMs: item.durationMs, discoveryMethod: "browse", deviceFingerprint: "", ipHash: "", mediaSize: 1000 })).view_id;
             } else {
               // Time passes for every session at once, as on the object's clock.
               state.storage.sql.exec("update sessions set started_at_ms = started_at_ms - ?1, last_event_at_ms = last_event_at_ms - ?1", s.waitMs);

@@ -2,11 +2,13 @@ import { DurableObject } from "cloudflare:workers";
 import { createDb, type Db } from "../db/client";
 import { refreshChallengeStatements } from "../db/queries/challenge-progress";
 import { insertViewStatement } from "../db/queries/views";
-import { expiryAfterMs, judgeEvent } from "../domain/views/rules";
+import { coveredBytes, deliveredEnough, deliveryCountsSince, DELIVERY_WINDOW_MS } from "../domain/views/delivery";
+import { expiryAfterMs, judgeEvent, watchedEnough } from "../domain/views/rules";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
+import { DeliveryStore } from "./delivery-store";
 import { SessionStore, type StoredSession } from "./session-store";
-import { viewRecord } from "./view-record";
+import { type EndCause, viewRecord } from "./view-record";
 
 /** Sessions a viewer may hold open at once; starting more ends the oldest (they could not earn anyway). */
 export const MAX_OPEN_SESSIONS = 20;
@@ -21,6 +23,8 @@ export type StartInput = {
   discoveryMethod: string;
   deviceFingerprint: string;
   ipHash: string;
+  /** content.media_size: the bytes the proof of delivery measures against (docs/decisions/029). */
+  mediaSize: number;
 };
 
 export type EventInput = {
@@ -28,7 +32,12 @@ export type EventInput = {
   contentId: string;
   viewId?: string;
   secondMark: number;
+  /** "complete" ends the view in the same call (its outcome reaches D1 at once). */
+  eventType?: "start" | "progress" | "complete";
 };
+
+/** Bytes the stream route sent this viewer of one item in one response so far: [start, end), end exclusive. */
+export type DeliveryInput = { viewerId: string; contentId: string; start: number; end: number };
 
 export type EventOutcome = { found: false } | { found: true; view_id: string; accepted: boolean; qualified: boolean };
 
@@ -36,9 +45,12 @@ export type EventOutcome = { found: false } | { found: true; view_id: string; ac
  * One viewer's watch sessions (docs/decisions/015). Every playback event of the viewer comes here and is
  * judged, one at a time, on this object's clock; progress lives in the object's own SQLite and never in D1.
  * A view reaches D1 once: when it qualifies (with the challenge refresh, in one batch) or when it ends.
+ * The stream route reports the bytes it served (docs/decisions/029): a view qualifies only when its
+ * watching counted and those bytes cover enough of the item, at an event or at a delivery report.
  */
 export class WatchSessions extends DurableObject<Env> {
   private readonly store: SessionStore;
+  private readonly deliveries: DeliveryStore;
   private readonly db: Db;
   /** Calls run strictly one after another, even while one waits on D1 (input gates do not cover that). */
   private queue: Promise<unknown> = Promise.resolve();
@@ -49,6 +61,7 @@ export class WatchSessions extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new SessionStore(ctx.storage.sql);
+    this.deliveries = new DeliveryStore(ctx.storage.sql);
     this.db = createDb(env.DB);
   }
 
@@ -63,6 +76,11 @@ export class WatchSessions extends DurableObject<Env> {
       const now = Date.now();
       this.rememberViewer(input.viewerId);
       await this.endSessions(now, MAX_OPEN_SESSIONS - 1);
+      // A newer start stops every other view: one that never qualified ends now, and its outcome reaches D1
+      // in this call (so the member's day list shows it at once); qualified ones stay until they expire.
+      const stopped = this.store.all().filter((s) => s.qualifiedAtMs === null);
+      await this.writeEnded(input.viewerId, stopped, "another_session");
+      this.store.delete(stopped.map((s) => s.id));
       const session: StoredSession = {
         id: newId(),
         contentId: input.contentId,
@@ -71,6 +89,7 @@ export class WatchSessions extends DurableObject<Env> {
         discoveryMethod: input.discoveryMethod,
         deviceFingerprint: input.deviceFingerprint,
         ipHash: input.ipHash,
+        mediaSize: input.mediaSize,
         startedAtMs: now,
         lastEventAtMs: now,
         positionMs: 0,
@@ -94,18 +113,48 @@ export class WatchSessions extends DurableObject<Env> {
       const session = this.store.find(input.contentId, input.viewId);
       if (!session) return { found: false };
       const verdict = judgeEvent(session, Math.round(input.secondMark * 1000), now);
-      if (!verdict.accepted) {
-        return { found: true, view_id: session.id, accepted: false, qualified: session.qualifiedAtMs !== null };
-      }
-      const next: StoredSession = { ...session, ...verdict.session };
-      if (verdict.qualifies && session.qualifiedAtMs === null) {
+      const next: StoredSession = verdict.accepted ? { ...session, ...verdict.session } : { ...session };
+      // Watching may have counted before the bytes arrived: every event asks again.
+      if (next.qualifiedAtMs === null && this.mayQualify(next)) {
         next.qualifiedAtMs = now;
         await this.writeQualified(input.viewerId, next);
       }
-      this.store.save(next);
+      if (input.eventType === "complete") {
+        // The player says the view is over: whatever it is, it leaves the object with its outcome in D1.
+        if (next.qualifiedAtMs === null) await this.writeEnded(input.viewerId, [next], "completed");
+        this.store.delete([next.id]);
+      } else if (verdict.accepted || next.qualifiedAtMs !== session.qualifiedAtMs) {
+        this.store.save(next);
+      }
       await this.scheduleExpiry();
-      return { found: true, view_id: session.id, accepted: true, qualified: next.qualifiedAtMs !== null };
+      return { found: true, view_id: session.id, accepted: verdict.accepted, qualified: next.qualifiedAtMs !== null };
     });
+  }
+
+  /**
+   * The stream route served this viewer [start, end) of an item (reported as the body flows and when it
+   * ends or is cancelled). Kept per item; an open view whose watching already counted qualifies now.
+   */
+  delivered(input: DeliveryInput): Promise<void> {
+    return this.serially(async () => {
+      const now = Date.now();
+      this.rememberViewer(input.viewerId);
+      if (input.end > input.start) this.deliveries.add(input.contentId, { start: input.start, end: input.end, atMs: now });
+      const open = this.store.all();
+      this.deliveries.purge(Math.min(now, ...open.map((s) => s.startedAtMs)) - DELIVERY_WINDOW_MS);
+      for (const s of open) {
+        if (s.contentId !== input.contentId || s.qualifiedAtMs !== null || !this.mayQualify(s)) continue;
+        const next = { ...s, qualifiedAtMs: now };
+        await this.writeQualified(input.viewerId, next);
+        this.store.save(next);
+      }
+    });
+  }
+
+  /** Watching counted (≥ 80 % of the duration, while earning) and the bytes served cover ≥ 80 % of the item. */
+  private mayQualify(s: StoredSession) {
+    if (!s.earning || !watchedEnough(s)) return false;
+    return deliveredEnough(coveredBytes(this.deliveries.ranges(s.contentId), deliveryCountsSince(s.startedAtMs)), s.mediaSize);
   }
 
   override alarm(): Promise<void> {
@@ -141,13 +190,15 @@ export class WatchSessions extends DurableObject<Env> {
     const ending = sessions.filter((s, i) => i < overflow || now - s.lastEventAtMs > expiryAfterMs(s.durationMs));
     if (!ending.length) return;
     const viewerId = this.store.viewerId;
-    const unqualified = ending.filter((s) => s.qualifiedAtMs === null);
-    if (viewerId) {
-      for (let i = 0; i < unqualified.length; i += WRITE_CHUNK) {
-        await this.db.$client.batch(unqualified.slice(i, i + WRITE_CHUNK).map((s) => insertViewStatement(this.db, viewRecord(viewerId, s))));
-      }
-    }
+    if (viewerId) await this.writeEnded(viewerId, ending.filter((s) => s.qualifiedAtMs === null));
     this.store.delete(ending.map((s) => s.id));
+  }
+
+  /** Sessions that end without qualifying reach D1 as ended views, with what ended them. */
+  private async writeEnded(viewerId: string, sessions: StoredSession[], cause?: EndCause) {
+    for (let i = 0; i < sessions.length; i += WRITE_CHUNK) {
+      await this.db.$client.batch(sessions.slice(i, i + WRITE_CHUNK).map((s) => insertViewStatement(this.db, viewRecord(viewerId, s, cause))));
+    }
   }
 
   /**

@@ -122,8 +122,8 @@ describe("ContentPlayer sequence", () => {
     expect(screen.queryByRole("dialog", { name: "Up Next" })).toBeNull();
     fireEvent(ad.querySelector("video")!, new Event("ended"));
     expect(await screen.findByRole("dialog", { name: "Up Next" })).toBeVisible();
-    // The ad's playback was never reported as the content's.
-    expect(events).toEqual(["start"]);
+    // The content's own end sent its complete; the ad's playback was never reported as the content's.
+    expect(events).toEqual(["start", "complete"]);
   });
 
   it("tells the feed's beacons which break an ad filled: BREAKPOSITION 1 before the content, 3 after", async () => {

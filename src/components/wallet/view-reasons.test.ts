@@ -18,6 +18,7 @@ const everyReason = {
   reversed: true,
   removed: true,
   suspended: true,
+  not_delivered: true,
 } satisfies Record<ViewReason, true>;
 const reasons = Object.keys(everyReason) as ViewReason[];
 
@@ -62,6 +63,8 @@ describe("view reasons", () => {
     expect(notEarned("too_short")).toBe("Item is too short to earn");
     expect(notEarned("another_session")).toBe("Stopped when you started something else");
     expect(notEarned("expired")).toBe("Session timed out before any watching counted");
+    expect(notEarned("not_delivered")).toBe("Most of the video was never streamed to this device — not counted");
+    expect(notEarned("not_delivered", { content_type: "audio" })).toBe("Most of the track was never streamed to this device — not counted");
   });
 
   it("takes the numbers from the earning rules", () => {
@@ -75,6 +78,7 @@ describe("view reasons", () => {
     expect(text({ reason: "item_daily_cap" }, "creator")).toBe("The viewer already earned 3 times from this item today");
     expect(text({ reason: "viewer_daily_cap" }, "creator")).toBe("The viewer's daily limit of paid views was reached");
     expect(text({ reason: "another_session" }, "creator")).toBe("Stopped when the viewer started something else");
+    expect(text({ reason: "not_delivered" }, "creator")).toBe("Most of the video was never streamed to the viewer — not counted");
   });
 
   it("words what a view earned, what waits, and what was taken back", () => {

@@ -33,6 +33,10 @@ export const reasonTexts: Record<ViewReason, (context: ReasonContext) => string>
   removed: () => "The item was removed by moderators — not counted",
   suspended: ({ side }) =>
     side === "viewer" ? "Your account was suspended — not counted" : "The viewer's account was suspended — not counted",
+  not_delivered: ({ view, side }) =>
+    side === "viewer"
+      ? `Most of the ${medium(view)} was never streamed to this device — not counted`
+      : `Most of the ${medium(view)} was never streamed to the viewer — not counted`,
 };
 
 // A code the server learns before this screen does still shows, as the code itself.

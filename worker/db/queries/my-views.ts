@@ -13,7 +13,7 @@ export type MyViewRow = {
   durationMs: number;
   startedAt: string;
   status: "open" | "qualified" | "credited" | "unearnable" | "ended";
-  endReason: "expired" | "another_session" | null;
+  endReason: "expired" | "another_session" | "completed" | "not_delivered" | null;
   watchTimeMs: number;
   maxPositionMs: number;
   viewerId: string;

@@ -37,9 +37,10 @@ export const views = sqliteTable(
       .default("open"),
     // Watched media time the pacing rules accepted (ms), not the position reached.
     watchTimeMs: integer("watch_time_ms").notNull().default(0),
-    // Why an ended view did not qualify: "expired" (no events any more) or "another_session" (the viewer
-    // started something else, so this one stopped accruing).
-    endReason: text("end_reason", { enum: ["expired", "another_session"] }),
+    // Why an ended view did not qualify: "expired" (no events any more), "another_session" (the viewer
+    // started something else, so this one stopped), "completed" (the player ended it) or "not_delivered"
+    // (watched long enough, but the stream never served 80 % of the bytes: docs/decisions/029).
+    endReason: text("end_reason", { enum: ["expired", "another_session", "completed", "not_delivered"] }),
     // 1..3 when the view took one of the day's earnable places for (viewer, content); null otherwise.
     creditSlot: integer("credit_slot"),
     // Why the earnings job paid an unearnable view nothing, when moderation was the cause: "removed" (the

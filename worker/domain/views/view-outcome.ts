@@ -1,12 +1,18 @@
 import type { ViewOutcome, ViewReason } from "../../../common/api-types";
 import { EARNABLE_VIEWS_PER_DAY, QUALIFY_FRACTION } from "./rules";
 
+/**
+ * Why a view ended without qualifying: no events any more, a newer start stopped it, the player said it
+ * was complete, or the watching counted but the stream never served enough of the item (docs/decisions/029).
+ */
+export type ViewEndReason = "expired" | "another_session" | "completed" | "not_delivered";
+
 // "A reason for every view" (docs/decisions/019): what a view did for one side (viewer or creator), from
 // the facts the database keeps about it. One function, so the views list and its tests agree on the set.
 
 export type ViewFacts = {
   status: "open" | "qualified" | "credited" | "unearnable" | "ended";
-  endReason: "expired" | "another_session" | null;
+  endReason: ViewEndReason | null;
   watchTimeMs: number;
   maxPositionMs: number;
   durationMs: number;
@@ -57,10 +63,12 @@ export function viewOutcome(f: ViewFacts, now: string): Verdict {
       if (f.itemPlacesTaken >= EARNABLE_VIEWS_PER_DAY) return verdict("not_earned", "item_daily_cap");
       return verdict("not_earned", "viewer_daily_cap");
     default:
+      // Watched enough by the pacing rules, but the media never reached the viewer (docs/decisions/029).
+      if (f.endReason === "not_delivered") return verdict("not_earned", "not_delivered");
       // The player claimed 80 % but the pacing rules did not accept that much watching.
       if (f.maxPositionMs >= qualifyMs && f.watchTimeMs < qualifyMs) return verdict("not_earned", "too_fast");
       if (f.endReason === "another_session") return verdict("not_earned", "another_session");
-      if (f.watchTimeMs <= 0) return verdict("not_earned", "expired");
+      if (f.watchTimeMs <= 0 && f.endReason !== "completed") return verdict("not_earned", "expired");
       return verdict("not_earned", "under_80");
   }
 }

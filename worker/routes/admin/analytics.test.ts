@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import type { AdminAnalyticsResponse } from "../../../common/api-types";
 import { makeContent } from "../../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
-import { passTime, runEarningsCron, sendProgress, startView } from "../../test/views";
+import { passTime, runEarningsCron, sendProgress, startView, streamMedia } from "../../test/views";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 
@@ -12,6 +12,7 @@ it("reports popular content, active viewers, top earners and how content was fou
   const viewers = await Promise.all(Array.from({ length: 12 }, () => signedInBrowser(uniqueEmail("fan"))));
   for (const [i, viewer] of viewers.entries()) {
     const view = await startView(viewer, hit.id, i % 2 ? "search" : "ai_recommended");
+    await streamMedia(viewer, hit.id);
     for (const second of [2.5, 5, 7.5, 9.5]) {
       await passTime(await idOf(viewer), 2500);
       await sendProgress(viewer, hit.id, second, view, second === 9.5 ? "complete" : "progress");
