@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ContentModerationResponse, EarningRulesJson, ModerationQueueResponse, ModerationUserResponse, MyViewsResponse } from "../../common/api-types";
 import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
-import { earningsOf, passTime, sendProgress, startView, watchPaced } from "../test/views";
+import { earningsOf, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
 
 // Issue 22: a farm that deletes its items to erase the evidence (docs/decisions/028). Each attack is played
 // through the API as the farm would, next to the honest journey that must still pay. Deleting goes through
@@ -159,9 +159,12 @@ describe("deleting an item does not erase the evidence", () => {
     const viewer = await established("midplay-viewer");
     const item = await makeContent(creator.id, { durationMs: 10_000 });
     const view = await startView(viewer.browser, item.id);
+    // The player had the media before the deletion (proof of delivery, 029); the stream answers 404 after it.
+    await streamMedia(viewer.browser, item.id);
     await passTime(viewer.id, 3000);
     expect((await sendProgress(viewer.browser, item.id, 3, view)).status).toBe(200);
     await deleteItem(creator.browser, item.id);
+    expect((await viewer.browser.fetch(`/api/content/${item.id}/stream`)).status).toBe(404);
     for (let s = 4; s <= 10; s++) {
       await passTime(viewer.id, 1000);
       expect((await sendProgress(viewer.browser, item.id, s, view, s === 10 ? "complete" : "progress")).status).toBe(200);
