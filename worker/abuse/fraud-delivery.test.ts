@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { MyViewJson, MyViewsResponse } from "../../common/api-types";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
@@ -69,6 +69,23 @@ describe("proof of delivery", () => {
     const ranges = await deliveredRanges(bot.id, item.id);
     expect(ranges[0]).toEqual([0, expect.any(Number)]);
     expect(ranges.reduce((sum, [a, b]) => sum + b - a, 0)).toBeLessThan(0.8 * item.mediaSize);
+  });
+
+  it("a download the player leaves stalled (a paused video with a full buffer) tells what went out, before it ends", async () => {
+    const creator = await member("creator");
+    const viewer = await member("viewer");
+    const MIB = 1024 * KIB;
+    const item = await makeContent(creator.id, { durationMs: 60_000, mediaSize: 24 * MIB });
+    await env.MEDIA.put(item.r2Key, new Uint8Array(item.mediaSize));
+    const res = await viewer.browser.fetch(`/api/content/${item.id}/stream`);
+    const reader = res.body!.getReader();
+    let got = 0;
+    while (got < 4 * MIB) got += (await reader.read()).value!.byteLength;
+    // The reader stops taking bytes without going away: the stalled piece makes the route report.
+    const served = async () => (await deliveredRanges(viewer.id, item.id)).reduce((sum, [a, b]) => sum + b - a, 0);
+    await vi.waitFor(async () => expect(await served()).toBeGreaterThanOrEqual(2 * MIB), { timeout: 5000, interval: 100 });
+    expect(await served()).toBeLessThan(item.mediaSize);
+    await reader.cancel();
   });
 
   it("the honest journey, streaming the file in two ranges around a seek, pays both sides", async () => {

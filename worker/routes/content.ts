@@ -8,7 +8,6 @@ import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { contentTheUserMayChange } from "../domain/content/ownership";
 import { ftsQuery } from "../domain/content/search-query";
 import { isDeleted, isHidden, mayOpen, seesModeration } from "../domain/content/visibility";
-import { deliveryReportEvery } from "../domain/views/delivery";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { usableUpload } from "../domain/uploads/usable-upload";
 import { notFound } from "../lib/errors";
@@ -86,7 +85,6 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
       countDelivery: {
         report: (range) => sessions.delivered({ viewerId, contentId, ...range }),
         waitUntil: (work) => c.executionCtx.waitUntil(work),
-        reportEvery: deliveryReportEvery(row.mediaSize),
       },
     });
   })

@@ -44,9 +44,3 @@ export const deliveredEnough = (covered: number, mediaSize: number) => mediaSize
 /** The earliest delivery time that still counts for a view started at `startedAtMs`. */
 export const deliveryCountsSince = (startedAtMs: number) => startedAtMs - DELIVERY_WINDOW_MS;
 
-/**
- * How often a streaming response reports the bytes it has served: every 1/20 of the item (at least 1 MiB),
- * so a response the browser leaves stalled has told all but < 5 % of what went out, with ≤ 20 reports.
- */
-export const deliveryReportEvery = (mediaSize: number) => Math.max(1024 * 1024, Math.ceil(mediaSize / 20));
-
