@@ -93,6 +93,9 @@ export async function checkLedger(
       (select count(*) from views where status = 'unearnable') as unearnable,
       (select count(*) from views where status = 'ended') as ended,
       (select count(*) from views where status = 'ended' and end_reason = 'another_session') as ended_another_session,
+      (select count(*) from views where status = 'ended' and end_reason = 'completed') as ended_completed,
+      (select count(*) from views where status = 'ended' and end_reason = 'not_delivered') as ended_not_delivered,
+      (select count(*) from views where status = 'ended' and end_reason = 'expired') as ended_expired,
       (select count(*) from earnings) as earnings,
       (select coalesce(sum(amount_micros), 0) from earnings) as earnings_micros,
       (select count(*) from bonuses where status = 'awarded') as bonuses_awarded`);
@@ -139,6 +142,15 @@ export async function checkLedger(
   const k = await q(
     `select count(*) as n from views a join views b on b.viewer_id = a.viewer_id and b.id <> a.id
        where a.qualified_at is not null and b.started_at > a.started_at and b.started_at < a.qualified_at`,
+  );
+  // Proof of delivery (docs/decisions/029): the views the client played at the valid pace with half their media
+  // streamed are exactly the ones written `not_delivered`, view by view (every valid player streamed it all).
+  const undelivered = model.undeliveredIds;
+  const p = await q(
+    `select count(*) as all_rows,
+       (select count(*) from json_each(?1) j join views v on v.id = j.value where v.status = 'ended' and v.end_reason = 'not_delivered') as matched
+     from views where end_reason = 'not_delivered'`,
+    [JSON.stringify(undelivered)],
   );
   // The wallets at one moment, judged at that same moment.
   const now = new Date().toISOString();
@@ -218,6 +230,11 @@ export async function checkLedger(
       detail: `${o} of ${w.users} users whose pending ≠ their held rows; pending ${pendingTotal} µUSD = view rewards ${holds.view_micros} ` +
         `+ held bonuses ${holds.held_bonus_micros}; ${holds.released} view rewards available, ${holds.off_period} held for another period; ` +
         `reversals repeated ${holds.repeated_reversals}, unmatched ${holds.unmatched_reversals}`,
+    },
+    {
+      name: "(p) views ended `not_delivered` = the sessions played at the valid pace with half their media streamed (none qualified)",
+      pass: p.all_rows === undelivered.length && p.matched === undelivered.length,
+      detail: `${p.all_rows} views ended not_delivered; the client played ${undelivered.length} such sessions, ${p.matched} of them written so`,
     },
   ];
   return { checks, counts };

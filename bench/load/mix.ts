@@ -5,8 +5,10 @@ import type { ContentListResponse, EarningsCalculateResponse } from "../../commo
 import { QUERY_WORDS } from "../synthetic.ts";
 import type { Client } from "./client.ts";
 import { sleep } from "./client.ts";
-import { burst, foreign, pastEnd, tabs, tooEarly, watch } from "./playback.ts";
-import type { Item, World } from "./setup.ts";
+import { neverFetched } from "./media.ts";
+import { burst, foreign, halfStreamed, pastEnd, tabs, tooEarly, watch } from "./playback.ts";
+import type { Item, User, World } from "./setup.ts";
+import { viewerWithBudget } from "./start-budget.ts";
 import type { ViewsModel } from "./views-model.ts";
 
 export const RANGE_BYTES = 256 * 1024;
@@ -70,8 +72,10 @@ export async function browser(ctx: Ctx, vu: number, deadline: number) {
 }
 
 /**
- * Starts of one burst (the attack of docs/decisions/015 opened 72). More than the 20 open sessions an object
- * keeps, so every burst also ends sessions: their D1 writes are the "ended" row of the report.
+ * Starts of one burst (the attack of docs/decisions/015 opened 72). Each start ends the viewer's views before
+ * it that had not qualified, so every burst ends 23 sessions: their D1 writes are part of the "ended" row of
+ * the report. Under the 60 starts a minute a member may make (docs/decisions/030), unless the same viewer
+ * bursts again within the minute: then the limit refuses the rest (429, expected).
  */
 export const BURST_STARTS = 24;
 /** Sessions a multi-tab viewer opens at once. */
@@ -105,11 +109,13 @@ export const SESSION_KINDS = {
   foreign: "foreign view id",
   binger: "binger view",
   repeater: "repeater view",
+  half: "paced, half the media streamed",
 } as const;
 
 /** The share of each kind of player session (cumulative thresholds on one draw). */
 const SESSION_MIX: [number, keyof typeof SESSION_KINDS][] = [
-  [0.5, "earning"],
+  [0.46, "earning"],
+  [0.5, "half"],
   [0.6, "short"],
   [0.68, "self"],
   [0.76, "tabs"],
@@ -119,20 +125,34 @@ const SESSION_MIX: [number, keyof typeof SESSION_KINDS][] = [
   [1, "foreign"],
 ];
 
+/** Starts a session of this kind makes (a burst does not ask the budget: it is the attack the limit stops). */
+const STARTS: Partial<Record<keyof typeof SESSION_KINDS, number>> = { tabs: TABS, burst: 0, foreign: 0 };
+
+/** The drawn viewer if the start limit lets them start `n` views now, else the next of the loop's own who may. */
+const withBudget = (drawn: User, others: User[], n: number) => (n ? viewerWithBudget([drawn, ...others.filter((u) => u !== drawn)], n) : drawn);
+
 async function session(ctx: Ctx, r: ReturnType<typeof random>, own: ReturnType<typeof playerAccounts>) {
   const { c, world, model } = ctx;
-  const viewer = r.pick(own.viewers);
+  const drawn = r.pick(own.viewers);
   const y = r.next();
   let kind = SESSION_MIX.find(([upTo]) => y < upTo)?.[1] ?? "foreign";
   // A creator watching their own item: qualifies, but must never earn (loops without a creator watch instead).
   const mine = own.creator ? world.earning.filter((i) => i.createdBy === own.creator!.id) : [];
   if (kind === "self" && !(own.creator && mine.length)) kind = "earning";
   // A foreign view id needs another viewer's view: none yet in the first moments of the run.
-  if (kind === "foreign" && !model.recent.some((v) => v.viewerId !== viewer.id)) kind = "earning";
+  if (kind === "foreign" && !model.recent.some((v) => v.viewerId !== drawn.id)) kind = "earning";
+  // Honest sessions wait for the start limit; the self-view plays as the creator, whose budget it asks.
+  const viewer = kind === "self" ? drawn : await withBudget(drawn, own.viewers, STARTS[kind] ?? 1);
+  if (kind === "self") await viewerWithBudget([own.creator!], 1);
+  // Half the media of an item this viewer's browser never had whole (none left: a valid session instead).
+  const unfetched = kind === "half" ? neverFetched(viewer, world.earning) : [];
+  if (kind === "half" && !unfetched.length) kind = "earning";
   model.ran(SESSION_KINDS[kind]);
   switch (kind) {
     case "earning":
       return watch(c, model, viewer, r.pick(world.earning), r, { retry: r.next() < 0.15 });
+    case "half":
+      return halfStreamed(c, model, viewer, r.pick(unfetched), r);
     case "short": // under 5 s: qualifies like any other view, settles unearnable
       return watch(c, model, viewer, r.pick(world.short), r);
     case "self":
@@ -169,6 +189,7 @@ export async function binger(ctx: Ctx, who: "binger" | "repeater", deadline: num
   for (let i = 0; performance.now() < deadline; i++) {
     const item = who === "binger" ? items[i % items.length]! : items[0]!;
     ctx.model.ran(SESSION_KINDS[who]);
+    await viewerWithBudget([ctx.world[who]], 1);
     await watch(ctx.c, ctx.model, ctx.world[who], item, r, { untilQualified: true });
   }
 }

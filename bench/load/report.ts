@@ -4,6 +4,7 @@ import type { EarningRulesJson } from "../../common/api-types.ts";
 import type { Machine } from "../traffic/report.ts";
 import type { ErrorNote, KindRow } from "./client.ts";
 import type { Check } from "./ledger.ts";
+import type { MediaStats } from "./media.ts";
 import type { ObjectRow, ObjectTotals } from "./objects.ts";
 import type { PollersReport } from "./pollers.ts";
 import type { PathResult, SideBySide } from "./side-by-side.ts";
@@ -32,7 +33,10 @@ export type LoadReport = {
   measuredSeconds: number;
   durationSec: number;
   kinds: KindRow[];
-  views: { started: number; kinds: Record<string, number>; expected: Expected; anomalies: number };
+  views: { started: number; kinds: Record<string, number>; expected: Expected; anomalies: number; refusedStarts: number; undelivered: number };
+  /** The players' media (bench/load/media.ts) during the mixed traffic, and how often the start limit made one wait. */
+  media: MediaStats;
+  startBudget: { waits: number; switchedViewer: number };
   anomalies: string[];
   earningsDuringRun: { runs: number; processed: number };
   drainCalls: number[];
@@ -118,7 +122,8 @@ export function markdown(r: LoadReport): string {
   const lines = [
     `Measured ${r.config.seconds} s of mixed traffic (${r.measuredSeconds} s until the last session ended) from ` +
       `${r.config.browsers} browsing users (no think time), ${r.config.players} players (positions at ${r.config.playerPace}× real ` +
-      `time, events 0.5–1 s apart; bursts of ${r.config.burstStarts} starts, ${r.config.tabs} tabs at once), a binger and a ` +
+      `time, events 0.5–1 s apart, each item's media streamed first or replayed from the browser's cache; bursts of ` +
+      `${r.config.burstStarts} starts, ${r.config.tabs} tabs at once), a binger and a ` +
       `repeater, and ${r.config.earningsParallel} concurrent earnings calls every ${r.config.earningsEveryMs / 1000} s, against ` +
       `${r.config.items.toLocaleString("en-US")} synthetic items, ${r.config.viewers} viewers and ${r.config.creators} creators. ` +
       `Earning rules for the run: shortest earning item ${r.rules.min_earning_seconds} s, ${r.rules.views_per_item_per_day} per ` +
@@ -137,13 +142,24 @@ export function markdown(r: LoadReport): string {
       `Views: ${r.views.started} started, ${e.qualified} seen to qualify by the client, ${r.counts.credited} credited, ` +
       `${r.counts.unearnable} unearnable (${e.selfViews} self-views, ${e.tooShort} of items under ${r.rules.min_earning_seconds} s, ` +
       `${e.overItemCap} over ${r.rules.views_per_item_per_day} per item and day, ${e.overDailyCap} over the daily cap), ` +
-      `${r.counts.ended} ended without qualifying (written by the objects when more than 20 open sessions pushed them out); ` +
-      `${r.views.anomalies} sessions ended otherwise than their kind promises. Earnings calls during the run: ` +
+      `${r.counts.ended} ended without qualifying (${r.counts.ended_another_session} by a newer start of the same viewer: ` +
+      `bursts, tabs, abandoned sessions; ${r.counts.ended_completed} by their complete; ${r.counts.ended_not_delivered} ` +
+      `\`not_delivered\` (the client played ${r.views.undelivered} sessions with half their media streamed: check (p)); ` +
+      `${r.counts.ended_expired} expired); ` +
+      `${r.views.anomalies} sessions ended otherwise than their kind promises. Starts refused by the start limit (429, ` +
+      `bursts only): ${r.views.refusedStarts}; honest players that had to wait for the next minute: ${r.startBudget.waits} ` +
+      `(played as another of their viewers instead: ${r.startBudget.switchedViewer}). Media: ${r.media.fetched} whole items ` +
+      `streamed to players (${(r.media.bytes / 1048576).toFixed(1)} MiB with the half ones), ${r.media.fromCache} plays from ` +
+      `the browser's cache, ${r.media.short} short. Earnings calls during the run: ` +
       `${r.earningsDuringRun.runs} (${r.earningsDuringRun.processed} processed); draining afterwards: ${r.drainCalls.join(", ")}.`,
     "",
     `D1 inside the watch-session objects (counted by the bench's subclass of the object, summed over the ${o.objects} ` +
       `objects of the run's viewers and creators; goal: 0 per progress event, one batch per qualified view). The Worker's own ` +
-      `round trips per request (the session lookup; a start also reads the item) are in the table above.`,
+      `round trips per request (the session lookup; a start also reads the item) are in the table above. A start that ends ` +
+      `the viewer's older views writes them in its own call: those writes are the "ended" row, not the start's. The stream's ` +
+      `delivery reports (one object call at the end of each media response) are not a counted kind of call: they write D1 ` +
+      `only when a delivery completes a view, which this mix never lets happen (a player plays once its media is there), ` +
+      `and any such write would show as a round trip outside any counted call.`,
     "",
     "| object call | calls | D1 statements | D1 round trips | statements/call | round trips/call |",
     "|---|---:|---:|---:|---:|---:|",

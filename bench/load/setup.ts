@@ -7,7 +7,8 @@ import type { ContentJson, CurrentUserJson, EarningRulesJson, FinalizeResponse, 
 import { getJson, postJson, signIn, timedRequest } from "../lib/http.ts";
 
 export type User = { email: string; id: string; cookie: string };
-export type Item = { id: string; durationMs: number; createdBy: string; title: string };
+/** `size`: the media's bytes (content.media_size), what a player streams and proof of delivery measures against. */
+export type Item = { id: string; durationMs: number; createdBy: string; title: string; size: number };
 export type World = {
   /** Viewers the player loops share out among themselves: no two loops ever play as one viewer. */
   viewers: User[];
@@ -26,7 +27,7 @@ export type World = {
   short: Item[];
   /** Long items: the target of too-early completes and bursts; the 600 s stream item carries the side-by-side. */
   long: Item[];
-  stream: Item & { size: number };
+  stream: Item;
 };
 
 export const STREAM_BYTES = 8 * 1024 * 1024;
@@ -56,12 +57,12 @@ async function signedIn(origin: string, email: string): Promise<User> {
   return { email, id: json.id, cookie };
 }
 
-async function details(origin: string, id: string): Promise<Item> {
+async function details(origin: string, id: string, size: number): Promise<Item> {
   const { json } = await getJson<ContentJson>(`${origin}/api/content/${id}`);
-  return { id, durationMs: Math.round(json.duration * 1000), createdBy: json.created_by, title: json.title };
+  return { id, durationMs: Math.round(json.duration * 1000), createdBy: json.created_by, title: json.title, size };
 }
 
-async function publish(origin: string, user: User, file: string, type: string, n: number): Promise<string> {
+async function publish(origin: string, user: User, file: string, type: string, n: number): Promise<{ id: string; size: number }> {
   const bytes = readFileSync(file);
   const headers = { cookie: user.cookie, origin };
   const name = file.split("/").at(-1)!;
@@ -74,7 +75,7 @@ async function publish(origin: string, user: User, file: string, type: string, n
     body: JSON.stringify({ r2_key: signed.key, type: type.startsWith("video") ? "video" : "audio", title: `Load item ${n} ${name}`, tags: ["load"] }),
   });
   if (fin.status !== 201) throw new Error(`finalize ${name}: ${fin.status} ${await fin.text()}`);
-  return ((await fin.json()) as FinalizeResponse).id;
+  return { id: ((await fin.json()) as FinalizeResponse).id, size: bytes.length };
 }
 
 export async function buildWorld(origin: string, opts: { items: number; viewers: number; creators: number; sideBySide: number; adminEmail: string }): Promise<World> {
@@ -93,10 +94,10 @@ export async function buildWorld(origin: string, opts: { items: number; viewers:
   const admin = await signedIn(origin, opts.adminEmail);
   const items: Record<Upload["kind"], Item[]> = { earning: [], short: [], long: [] };
   for (const [n, u] of UPLOADS.entries()) {
-    const id = await publish(origin, creators[u.creator % creators.length]!, u.file, u.type, n);
-    items[u.kind].push(await details(origin, id));
+    const { id, size } = await publish(origin, creators[u.creator % creators.length]!, u.file, u.type, n);
+    items[u.kind].push(await details(origin, id, size));
   }
-  const stream = { ...(await details(origin, media.id)), size: STREAM_BYTES };
+  const stream = await details(origin, media.id, STREAM_BYTES);
   return { viewers, creators, binger, repeater, sideBySide, admin, ...items, long: [...items.long, stream], stream };
 }
 

@@ -36,6 +36,18 @@ export class ViewsModel {
   anomalyCount = 0;
   /** Sessions (or groups of them: tabs, bursts) the players ran, by kind. */
   readonly kinds = new Map<string, number>();
+  /** Views played at the valid pace with only half their media streamed: each must end `not_delivered`. */
+  readonly undeliveredIds: string[] = [];
+  /** Starts the member's start limit refused (429; docs/decisions/030): only bursts may meet it. */
+  refusedStarts = 0;
+
+  refusedStart() {
+    this.refusedStarts++;
+  }
+
+  undelivered(viewId: string) {
+    this.undeliveredIds.push(viewId);
+  }
 
   ran(kind: string) {
     this.kinds.set(kind, (this.kinds.get(kind) ?? 0) + 1);
@@ -101,6 +113,9 @@ export class ViewsModel {
 
   summary(rules: ModelRules) {
     const all = [...this.views.values()];
-    return { started: all.length, kinds: Object.fromEntries(this.kinds), expected: this.expected(rules), anomalies: this.anomalyCount };
+    return {
+      started: all.length, kinds: Object.fromEntries(this.kinds), expected: this.expected(rules), anomalies: this.anomalyCount,
+      refusedStarts: this.refusedStarts, undelivered: this.undeliveredIds.length,
+    };
   }
 }
