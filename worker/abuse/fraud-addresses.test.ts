@@ -1,24 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { makeContent, makeUser } from "../test/factories";
-import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
+import { makeContent } from "../test/factories";
+import { Browser, signedInBrowser } from "../test/http";
 import { SIGN_IN_PER_MINUTE } from "../middleware/rate-limit";
 import { startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../test/rate-window";
 import { earningsOf, watchPaced } from "../test/views";
+import { established } from "../test/members";
 
 // Issue 22, "IPv6 rotation": every address was hashed whole, so a farm rotating through the addresses of its
 // own /64 (billions of them, one home connection) escaped the per-address limits and the shared-address
 // rule. Addresses now count by group: IPv4 whole, IPv6 by /64 (docs/decisions/030).
 
-const DAY_MS = 24 * 3600_000;
-const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
-
-async function established(prefix: string) {
-  const email = uniqueEmail(prefix);
-  await makeUser({ email, createdAt: new Date(Date.now() - 30 * DAY_MS).toISOString() });
-  const browser = await signedInBrowser(email);
-  return { browser, id: await idOf(browser) };
-}
 
 /** A /64 of the documentation prefix (RFC 3849) of its own per test run, so tests never share a window. */
 const prefix64 = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;

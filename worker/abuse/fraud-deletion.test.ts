@@ -2,24 +2,14 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ContentModerationResponse, EarningRulesJson, ModerationQueueResponse, ModerationUserResponse, MyViewsResponse } from "../../common/api-types";
 import { makeContent, makeUser } from "../test/factories";
-import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
+import { signedInBrowser, type Browser } from "../test/http";
 import { earningsOf, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
+import { calculate, established } from "../test/members";
 
 // Issue 22: a farm that deletes its items to erase the evidence (docs/decisions/028). Each attack is played
 // through the API as the farm would, next to the honest journey that must still pay. Deleting goes through
 // DELETE /api/content/{id} itself, the way a creator does it.
 
-const DAY_MS = 24 * 3600_000;
-const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
-const calculate = (b: Browser) => b.fetch("/api/earnings/calculate", { method: "POST" });
-
-/** A member who joined long ago: no challenges, not new for the ring rule. */
-async function established(prefix: string) {
-  const email = uniqueEmail(prefix);
-  await makeUser({ email, createdAt: new Date(Date.now() - 30 * DAY_MS).toISOString() });
-  const browser = await signedInBrowser(email);
-  return { browser, id: await idOf(browser) };
-}
 
 async function deleteItem(creator: Browser, contentId: string) {
   const res = await creator.fetch(`/api/content/${contentId}`, { method: "DELETE" });

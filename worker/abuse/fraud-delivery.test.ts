@@ -2,22 +2,16 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import type { MyViewJson, MyViewsResponse } from "../../common/api-types";
 import { makeContent } from "../test/factories";
-import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
+import { type Browser } from "../test/http";
 import { deliveredRanges, earningsOf, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
+import { calculate, member } from "../test/members";
 
 // Proof of delivery and views explained at once (docs/decisions/029). A client that starts a view and paces
 // its progress events like a player, but never takes the media (or only its first bytes), is paid nothing;
 // the honest player who streams the file (seeking, or replaying from its cache) still earns both sides.
 
-const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
-const calculate = (b: Browser) => b.fetch("/api/earnings/calculate", { method: "POST" });
 const HOUR_MS = 3600_000;
 const KIB = 1024;
-
-async function member(prefix: string) {
-  const browser = await signedInBrowser(uniqueEmail(prefix));
-  return { browser, id: await idOf(browser) };
-}
 
 /** Progress at 1× speed: one event a second of server time, the last one `complete`. */
 async function paceEverySecond(viewer: { browser: Browser; id: string }, contentId: string, viewId: string, seconds: number) {

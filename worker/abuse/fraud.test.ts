@@ -1,34 +1,19 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AdminChallengesResponse, BonusAwardJson, EarningRulesJson } from "../../common/api-types";
-import { makeContent, makeUser } from "../test/factories";
-import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
+import { makeContent } from "../test/factories";
+import { signedInBrowser, type Browser } from "../test/http";
 import { fixture } from "../test/fixtures";
 import { suspend } from "../test/moderation";
 import { publishFixture, signUpload } from "../test/uploads";
 import { earningsOf, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
+import { calculate, established, member } from "../test/members";
 
 // The attacks a script farm plays against the rules that move money (docs/decisions/015, 016). Each must
 // pay $0 or be refused, while the honest journey beside it still pays exactly what the rules promise. The
 // upload overwrite race (a second PUT swapping the bytes finalize measured) is played in
 // worker/routes/upload-race.test.ts.
 
-const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
-const calculate = (b: Browser) => b.fetch("/api/earnings/calculate", { method: "POST" });
-const DAY_MS = 24 * 3600_000;
-
-async function member(prefix: string) {
-  const browser = await signedInBrowser(uniqueEmail(prefix));
-  return { browser, id: await idOf(browser) };
-}
-
-/** A member who joined long ago (not new): no challenges, not inside anyone's window. */
-async function established(prefix: string) {
-  const email = uniqueEmail(prefix);
-  await makeUser({ email, createdAt: new Date(Date.now() - 30 * DAY_MS).toISOString() });
-  const browser = await signedInBrowser(email);
-  return { browser, id: await idOf(browser) };
-}
 
 let admin: Browser;
 beforeEach(async () => {

@@ -3,26 +3,21 @@ import { describe, expect, it } from "vitest";
 import type { ContentReportJson } from "../../common/api-types";
 import { REPORTS_PER_HOUR } from "../middleware/rate-limit";
 import { makeContent, makeUser } from "../test/factories";
-import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
+import { signedInBrowser, type Browser } from "../test/http";
 import { suspend, takeDown } from "../test/moderation";
+import { member } from "../test/members";
 
 // POST /api/content/{id}/report (docs/decisions/027).
 
-const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const report = (b: Browser, contentId: string, body: unknown = { reason: "spam" }) => b.json(`/api/content/${contentId}/report`, "POST", body);
 const openReports = async (contentId: string) =>
   (await env.DB.prepare("select reporter_id, reason, note, status from reports where content_id = ?1 order by created_at").bind(contentId).all()).results;
-
-async function member(prefix = "reporter") {
-  const browser = await signedInBrowser(uniqueEmail(prefix));
-  return { browser, id: await idOf(browser) };
-}
 
 describe("POST /api/content/{id}/report", () => {
   it("files a report (201), and a second one updates it (200): one open report per member and item", async () => {
     const creator = await makeUser();
     const item = await makeContent(creator.id);
-    const { browser, id } = await member();
+    const { browser, id } = await member("reporter");
     const first = await report(browser, item.id, { reason: "spam", note: "  Link farm  " });
     expect(first.status).toBe(201);
     const filed = await first.json<ContentReportJson>();
@@ -37,13 +32,13 @@ describe("POST /api/content/{id}/report", () => {
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(await openReports(item.id)).toEqual([{ reporter_id: id, reason: expect.stringMatching(/abuse|other/), note: "", status: "open" }]);
     // Another member's report of the same item is their own.
-    expect((await report((await member()).browser, item.id)).status).toBe(201);
+    expect((await report((await member("reporter")).browser, item.id)).status).toBe(201);
     expect(await openReports(item.id)).toHaveLength(2);
   });
 
   it("files a new report once the moderators closed the earlier one", async () => {
     const item = await makeContent((await makeUser()).id);
-    const { browser } = await member();
+    const { browser } = await member("reporter");
     const admin = await signedInBrowser("admin@example.com");
     expect((await report(browser, item.id)).status).toBe(201);
     expect((await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "dismiss", note: "Fine" })).status).toBe(200);
@@ -76,7 +71,7 @@ describe("POST /api/content/{id}/report", () => {
 
   it("refuses a suspended member with 403 and the suspension's words", async () => {
     const item = await makeContent((await makeUser()).id);
-    const { browser, id } = await member();
+    const { browser, id } = await member("reporter");
     await suspend(id);
     const res = await report(browser, item.id);
     expect(res.status).toBe(403);
@@ -98,6 +93,6 @@ describe("POST /api/content/{id}/report", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused.json()).toMatchObject({ code: "rate_limited", error: expect.stringContaining("too many reports"), requestId: expect.any(String) });
     // Another member is not held back.
-    expect((await report((await member()).browser, items[0]!.id)).status).toBe(201);
+    expect((await report((await member("reporter")).browser, items[0]!.id)).status).toBe(201);
   });
 });

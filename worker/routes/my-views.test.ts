@@ -5,17 +5,12 @@ import { views } from "../db/schema";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";
 import { newId } from "../lib/ids";
 import { makeContent, makeUser, testDb } from "../test/factories";
-import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
+import { signedInBrowser, type Browser } from "../test/http";
 import { expireNow, passTime, sendProgress, startView, watchPaced } from "../test/views";
+import { member } from "../test/members";
 
 const DAY_MS = 24 * 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
-
-async function member(prefix: string) {
-  const browser = await signedInBrowser(uniqueEmail(prefix));
-  return { browser, id: await idOf(browser) };
-}
 
 /** A view row as the watch-session object writes it when a view qualifies. */
 async function qualifiedView(viewerId: string, item: { id: string; createdBy: string; durationMs: number }, at: string) {
