@@ -33,10 +33,12 @@ const DEMO_USERS = [
 
 // Three challenges worth $75 together: the spec's sign-up bonus of $50 to $100.
 const DEMO_CHALLENGES = [
-  { id: "01JBD3MCH0000000000000STRM", name: "Watch 10 streams", description: "Watch 10 different videos or tracks to at least 80%.", type: "streams_completed", value: 10, bonusMicros: 25_000_000 },
+  { id: "01JBD3MCH0000000000000STRM", name: "Watch 10 streams", description: "Watch 10 different videos or tracks by other members, each to at least 80%.", type: "streams_completed", value: 10, bonusMicros: 25_000_000 },
   { id: "01JBD3MCH0000000000000VPDX", name: "Share your first upload", description: "Upload one video or audio track.", type: "content_uploaded", value: 1, bonusMicros: 25_000_000 },
-  // One unique viewer per upload, so the demo can complete it on one machine (every local view shares an IP).
-  { id: "01JBD3MCH0000000000000VWS0", name: "Get your first viewer", description: "Have another member watch each of your uploads within a day.", type: "min_views_per_content", value: 1, bonusMicros: 25_000_000 },
+  // One independent viewer per upload (named for what it counts: every upload, issue 23; a database seeded with
+  // the old name gets the new one). Locally every view shares an address, so the demo completes it only with
+  // another address (docs/decisions/031).
+  { id: "01JBD3MCH0000000000000VWS0", name: "Get a viewer for every upload", description: "Within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.", type: "min_views_per_content", value: 1, bonusMicros: 25_000_000 },
 ];
 
 /**
@@ -114,7 +116,9 @@ async function seed(env: SeedEnv) {
     ...DEMO_CHALLENGES.map((ch) =>
       env.DB.prepare(
         `insert or ignore into challenges (id, name, description, requirement_type, requirement_value, bonus_micros,
-           time_limit_hours, is_active, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 24, 1, ?, ?)`,
+           time_limit_hours, is_active, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 24, 1, ?, ?)
+         on conflict (id) do update set name = excluded.name, description = excluded.description
+           where challenges.name = 'Get your first viewer'`,
       ).bind(ch.id, ch.name, ch.description, ch.type, ch.value, ch.bonusMicros, now, now),
     ),
     // The demo viewer is a new user: enrolled like anyone signing up (same copy-the-terms rule as the Worker).

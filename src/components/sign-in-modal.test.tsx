@@ -21,7 +21,7 @@ describe("SignInModal", () => {
       "✓Earn $0.003 for every video or track you watch to 80%",
       "✓Earn as a creator every time others watch your uploads",
       "✓AI recommendations that learn from your likes",
-      "✓Cash out once your balance reaches $25.00",
+      "✓Payouts from $25.00 of available earnings, sent by our team",
     ]);
   });
 

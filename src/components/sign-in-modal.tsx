@@ -3,11 +3,12 @@ import { Modal } from "./modal";
 import { buttonClass } from "./ui";
 
 // The product's promises, in the order a newcomer cares about them (constants from the docs/product-spec.md §9).
+// Payouts are sent by our team (an admin records each payment); nothing here may promise a self-service cash-out.
 const benefits = [
   "Earn $0.003 for every video or track you watch to 80%",
   "Earn as a creator every time others watch your uploads",
   "AI recommendations that learn from your likes",
-  "Cash out once your balance reaches $25.00",
+  "Payouts from $25.00 of available earnings, sent by our team",
 ];
 
 type SignInModalProps = { open: boolean; onClose: () => void };

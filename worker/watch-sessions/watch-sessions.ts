@@ -1,9 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb, type Db } from "../db/client";
 import { refreshChallengeStatements } from "../db/queries/challenge-progress";
-import { insertViewStatement } from "../db/queries/views";
+import { finishQualifiedViewStatement, insertViewStatement } from "../db/queries/views";
 import { coveredBytes, deliveredEnough, deliveryCountsSince, DELIVERY_WINDOW_MS } from "../domain/views/delivery";
-import { expiryAfterMs, judgeEvent, watchedEnough } from "../domain/views/rules";
+import { completePositionMs, expiryAfterMs, judgeEvent, watchedEnough } from "../domain/views/rules";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { DeliveryStore } from "./delivery-store";
@@ -112,7 +112,8 @@ export class WatchSessions extends DurableObject<Env> {
       await this.endSessions(now);
       const session = this.store.find(input.contentId, input.viewId);
       if (!session) return { found: false };
-      const verdict = judgeEvent(session, Math.round(input.secondMark * 1000), now);
+      const mark = Math.round(input.secondMark * 1000);
+      const verdict = judgeEvent(session, input.eventType === "complete" ? completePositionMs(session, mark) : mark, now);
       const next: StoredSession = verdict.accepted ? { ...session, ...verdict.session } : { ...session };
       // Watching may have counted before the bytes arrived: every event asks again.
       if (next.qualifiedAtMs === null && this.mayQualify(next)) {
@@ -122,6 +123,7 @@ export class WatchSessions extends DurableObject<Env> {
       if (input.eventType === "complete") {
         // The player says the view is over: whatever it is, it leaves the object with its outcome in D1.
         if (next.qualifiedAtMs === null) await this.writeEnded(input.viewerId, [next], "completed");
+        else await this.writeFinished(input.viewerId, [next]);
         this.store.delete([next.id]);
       } else if (verdict.accepted || next.qualifiedAtMs !== session.qualifiedAtMs) {
         this.store.save(next);
@@ -190,8 +192,28 @@ export class WatchSessions extends DurableObject<Env> {
     const ending = sessions.filter((s, i) => i < overflow || now - s.lastEventAtMs > expiryAfterMs(s.durationMs));
     if (!ending.length) return;
     const viewerId = this.store.viewerId;
-    if (viewerId) await this.writeEnded(viewerId, ending.filter((s) => s.qualifiedAtMs === null));
+    if (viewerId) {
+      await this.writeEnded(viewerId, ending.filter((s) => s.qualifiedAtMs === null));
+      await this.writeFinished(viewerId, ending.filter((s) => s.qualifiedAtMs !== null));
+    }
     this.store.delete(ending.map((s) => s.id));
+  }
+
+  /**
+   * Qualified sessions leaving the object: the row written when they qualified (at about 80 %) learns what was
+   * watched since, so a view played to its end is listed as 100 % (issue 23). Only sessions with accepted
+   * events after qualifying cost a write; the amounts are the pacing rules' own, so nothing counts faster.
+   */
+  private async writeFinished(viewerId: string, sessions: StoredSession[]) {
+    const moved = sessions.filter((s) => s.lastEventAtMs > s.qualifiedAtMs!);
+    for (let i = 0; i < moved.length; i += WRITE_CHUNK) {
+      await this.db.$client.batch(
+        moved.slice(i, i + WRITE_CHUNK).map((s) => {
+          const r = viewRecord(viewerId, s);
+          return finishQualifiedViewStatement(this.db, { id: r.id, maxPositionMs: r.maxPositionMs, watchTimeMs: r.watchTimeMs, lastEventAt: r.lastEventAt });
+        }),
+      );
+    }
   }
 
   /** Sessions that end without qualifying reach D1 as ended views, with what ended them. */

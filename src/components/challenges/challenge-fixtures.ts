@@ -30,7 +30,7 @@ export function makeEntry(name: string, options: EntryOptions = {}): ChallengeEn
 export function seedChallenges(done = 0): ChallengeEntry[] {
   return [
     makeEntry("Watch 10 streams", {
-      description: "Watch 10 different videos or tracks to at least 80%.",
+      description: "Watch 10 different videos or tracks by other members, each to at least 80%.",
       requirement_value: 10,
       progress_value: done >= 1 ? 10 : 4,
       is_completed: done >= 1,
@@ -41,8 +41,8 @@ export function seedChallenges(done = 0): ChallengeEntry[] {
       progress_value: done >= 2 ? 1 : 0,
       is_completed: done >= 2,
     }),
-    makeEntry("Get your first viewer", {
-      description: "Have another member watch each of your uploads within a day.",
+    makeEntry("Get a viewer for every upload", {
+      description: "Within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.",
       requirement_type: "min_views_per_content",
       progress_value: done >= 3 ? 1 : 0,
       is_completed: done >= 3,

@@ -1,11 +1,15 @@
 import type { ChallengeProgressResponse } from "../../lib/types";
 import { BonusAmount } from "../bonus-amount";
 import { ProgressBar } from "./progress-bar";
+import { requirementText } from "./requirement-text";
 
 export type ChallengeEntry = ChallengeProgressResponse["progress"][number];
 
-/** One challenge: what to do, how far along the user is, and what it is worth. */
-export function ChallengeItem({ entry }: { entry: ChallengeEntry }) {
+/**
+ * One challenge: what to do (said from its requirement, not the admin's description, so it matches what is
+ * counted), how far along the user is, and what it is worth.
+ */
+export function ChallengeItem({ entry, qualifyPercent }: { entry: ChallengeEntry; qualifyPercent: number }) {
   const { challenge, is_completed: done } = entry;
   const target = challenge.requirement_value;
   // Progress is recomputed from records and may pass the target; the row counts up to the target only.
@@ -33,7 +37,7 @@ export function ChallengeItem({ entry }: { entry: ChallengeEntry }) {
             <BonusAmount amount={challenge.bonus_amount} />
           </span>
         </div>
-        <p className="mt-1 text-sm text-slate-400">{challenge.description}</p>
+        <p className="mt-1 text-sm text-slate-400">{requirementText(challenge, qualifyPercent)}</p>
         <div className="mt-3 flex items-center gap-3">
           <ProgressBar
             size="sm"

@@ -8,6 +8,7 @@ import { CHALLENGE_REFRESH_MS } from "../../queries/challenge-progress";
 import { useEarningsPoll } from "../../queries/earnings-run";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
+import { earningRules } from "../../test/earnings-fixtures";
 import { deferred, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { flushQueryNotifications, renderWithQueries, settleQueries } from "../../test/query-client";
@@ -27,6 +28,7 @@ type Answer = ChallengeProgressResponse | { status: number };
 function stubProgress(answer: Answer, routes: Parameters<typeof stubFetch>[0] = {}) {
   let current = answer;
   const fetchMock = stubFetch({
+    "GET /api/earning-rules": { body: earningRules },
     ...routes,
     [`GET ${PATH}`]: () => ("status" in current ? { status: current.status } : { body: current }),
   });
@@ -84,7 +86,7 @@ describe("challenge panel: hidden", () => {
 
   it("is hidden while loading, then shows the answer", async () => {
     const reply = deferred<{ body: ChallengeProgressResponse }>();
-    const fetchMock = stubFetch({ [`GET ${PATH}`]: () => reply.promise });
+    const fetchMock = stubFetch({ [`GET ${PATH}`]: () => reply.promise, "GET /api/earning-rules": { body: earningRules } });
     const { container } = renderPanel();
     await vi.waitFor(() => expect(progressCalls(fetchMock)).toBeGreaterThan(0));
     await flushQueryNotifications();
@@ -143,7 +145,7 @@ describe("challenge panel: states", () => {
     renderPanel();
     const region = await screen.findByRole("region", { name: "Congratulations!" });
     expect(region.textContent).toContain("earned a $75 bonus");
-    expect(region.textContent).toContain("added to your wallet");
+    expect(region.textContent).toContain("added to your wallet, where it stays pending for 7 days before it can be paid out.");
     expect(within(region).getByRole("link", { name: "View Wallet" }).getAttribute("href")).toBe("/wallet");
     expect(screen.queryByText("All Challenges Complete")).toBeNull();
     expect(screen.queryByRole("progressbar")).toBeNull();
@@ -153,7 +155,9 @@ describe("challenge panel: states", () => {
     stubProgress(makeProgress({ progress: seedChallenges(3), bonus: null }));
     renderPanel();
     const region = await screen.findByRole("region", { name: "All Challenges Complete" });
-    expect(region.textContent).toContain("Your $75 bonus is being processed and will appear in your wallet shortly.");
+    expect(region.textContent).toContain(
+      "Your $75 bonus is being checked. It appears in your wallet once the checks pass: within minutes, unless our team needs to review it.",
+    );
     expect(screen.queryByText(/Congratulations/)).toBeNull();
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
@@ -174,6 +178,9 @@ describe("challenge panel: states", () => {
     renderPanel();
     const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
     expect(region.textContent).toContain("within 24 hours of signing up");
+    // The bonus is held like a view reward (docs/decisions/019), not sent "straight to your wallet" (issue 23).
+    expect(region.textContent).toContain("added to your wallet, where it stays pending for 7 days before it can be paid out.");
+    expect(region.textContent).not.toContain("straight");
     const stats = within(region).getAllByRole("definition").map((d) => d.textContent);
     expect(stats).toEqual(["1 of 3 completed", "23h 34m", "$75"]);
 
@@ -187,11 +194,15 @@ describe("challenge panel: states", () => {
     expect(rows.map((row) => row.getAttribute("aria-label"))).toEqual([
       "Watch 10 streams",
       "Share your first upload",
-      "Get your first viewer",
+      "Get a viewer for every upload",
     ]);
-    const [streams, upload] = rows;
+    const [streams, upload, viewers] = rows;
     expect(within(streams).getByRole("heading", { name: "Watch 10 streams", level: 3 })).toBeVisible();
-    expect(streams.textContent).toContain("Watch 10 different videos or tracks to at least 80%.");
+    expect(streams.textContent).toContain("Watch 10 different videos or tracks by other members, each to at least 80%.");
+    expect(upload.textContent).toContain("Upload a video or audio track.");
+    expect(viewers.textContent).toContain(
+      "Get a viewer for every upload: within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.",
+    );
     expect(streams.textContent).toContain("10 / 10");
     expect(streams.textContent).toContain("$25");
     expect(within(streams).getByRole("img", { name: "Completed" }).textContent).toBe("✓");
@@ -227,6 +238,48 @@ describe("challenge panel: states", () => {
     expect(upload.textContent).toContain("$20");
     expect(within(upload).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("1");
     expect(within(region).getByRole("listitem", { name: "Watch 3" }).textContent).toContain("2 / 3");
+  });
+});
+
+describe("challenge panel: what it says of the rules", () => {
+  it("says each challenge's requirement as the server counts it, not the admin's description", async () => {
+    stubProgress(
+      makeProgress({
+        progress: [
+          makeEntry("Views", { requirement_type: "min_views_per_content", requirement_value: 3, description: "Get your first viewer" }),
+          makeEntry("Uploads", { requirement_type: "content_uploaded", requirement_value: 2, description: "Anything" }),
+          makeEntry("One stream", { requirement_type: "streams_completed", requirement_value: 1 }),
+        ],
+      }),
+    );
+    renderPanel();
+    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    const row = (name: string) => within(region).getByRole("listitem", { name }).textContent;
+    expect(row("Views")).toContain(
+      "Get 3 independent viewers on each of your uploads: within a day of each upload, 3 other members, each on their own internet connection, watch it to at least 80%.",
+    );
+    expect(row("Uploads")).toContain("Upload 2 videos or audio tracks.");
+    expect(row("One stream")).toContain("Watch a video or track by another member to at least 80%.");
+    expect(region.textContent).not.toContain("Get your first viewer");
+    expect(region.textContent).not.toContain("Anything");
+  });
+
+  it("states the holding period the earning rules set, and none when it is off", async () => {
+    stubProgress(makeProgress({ progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }), {
+      "GET /api/earning-rules": { body: { ...earningRules, earnings_hold_days: 1 } },
+    });
+    renderPanel();
+    await vi.waitFor(() =>
+      expect(panel("Congratulations!").textContent).toContain("added to your wallet, where it stays pending for 1 day before it can be paid out."),
+    );
+  });
+
+  it("says the bonus can be paid out at once when the holding period is off", async () => {
+    stubProgress(makeProgress(), { "GET /api/earning-rules": { body: { ...earningRules, earnings_hold_days: 0, qualify_percent: 75 } } });
+    renderPanel();
+    await vi.waitFor(() => expect(panel("Sign-On Challenge").textContent).toContain("where it can be paid out at once."));
+    expect(panel("Sign-On Challenge").textContent).toContain("each to at least 75%.");
+    expect(panel("Sign-On Challenge").textContent).not.toContain("pending");
   });
 });
 

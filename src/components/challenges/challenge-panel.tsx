@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { useChallengeProgress } from "../../queries/challenge-progress";
+import { useEarningRules } from "../../queries/earning-rules";
 import type { ChallengeProgressResponse } from "../../lib/types";
 import { buttonClass, card } from "../ui";
 import { ChallengeItem } from "./challenge-item";
@@ -13,7 +14,8 @@ import { ProgressBar } from "./progress-bar";
  * The home page's sign-on challenge panel (docs/product-spec.md §2 "Challenge panel"). Hidden while signed out, while
  * loading, without data, and once the window is over (timeRemaining ≤ 0). Then, in order: the
  * congratulations once the bonus is awarded, 'All Challenges Complete' while the earnings job has yet to
- * award it (docs/decisions/010), else the progress of each challenge.
+ * award it (docs/decisions/010), else the progress of each challenge. What it says of the bonus's hold comes
+ * from the earning rules (GET /api/earning-rules; the defaults until they arrive), as the wallet applies them.
  */
 export function ChallengePanel() {
   const data = useChallengeProgress();
@@ -24,8 +26,16 @@ export function ChallengePanel() {
   return <ChallengeProgress data={data} total={total} />;
 }
 
+/** Where an awarded bonus goes (docs/decisions/019): pending in the wallet for the holding period, if any. */
+function holdText(days: number) {
+  return days > 0
+    ? `stays pending for ${days === 1 ? "1 day" : `${days.toLocaleString("en-US")} days`} before it can be paid out`
+    : "can be paid out at once";
+}
+
 function BonusAwarded({ amount }: { amount: number }) {
   const headingId = useId();
+  const rules = useEarningRules();
   return (
     <section
       aria-labelledby={headingId}
@@ -43,7 +53,7 @@ function BonusAwarded({ amount }: { amount: number }) {
             <p className="mt-1 text-slate-300">
               You completed every sign-on challenge and earned a{" "}
               <strong className="font-semibold text-emerald-300"><BonusAmount amount={amount} /></strong> bonus. It has been
-              added to your wallet.
+              added to your wallet, where it {holdText(rules.earnings_hold_days)}.
             </p>
           </div>
         </div>
@@ -72,7 +82,7 @@ function BonusPending({ amount }: { amount: number }) {
           </h2>
           <p className="mt-1 text-slate-300">
             Your <strong className="font-semibold text-emerald-300"><BonusAmount amount={amount} /></strong> bonus is being
-            processed and will appear in your wallet shortly.
+            checked. It appears in your wallet once the checks pass: within minutes, unless our team needs to review it.
           </p>
         </div>
       </div>
@@ -82,6 +92,7 @@ function BonusPending({ amount }: { amount: number }) {
 
 function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; total: number }) {
   const headingId = useId();
+  const rules = useEarningRules();
   const done = data.progress.filter((p) => p.is_completed).length;
   const count = data.progress.length;
   const summary = `${done} of ${count} completed`;
@@ -92,7 +103,8 @@ function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; t
       </h2>
       <p className="mt-1 text-sm text-slate-400">
         Complete every challenge to earn your sign-up bonus. Challenges are for new members and must be
-        finished within 24 hours of signing up; the bonus then goes straight to your wallet.
+        finished within 24 hours of signing up. The bonus is then checked and added to your wallet, where it{" "}
+        {holdText(rules.earnings_hold_days)}.
       </p>
 
       <dl className="mt-5 grid gap-2 sm:grid-cols-3 sm:gap-3">
@@ -106,7 +118,7 @@ function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; t
 
       <ul className="mt-6 space-y-3">
         {data.progress.map((entry) => (
-          <ChallengeItem key={entry.id} entry={entry} />
+          <ChallengeItem key={entry.id} entry={entry} qualifyPercent={rules.qualify_percent} />
         ))}
       </ul>
     </section>

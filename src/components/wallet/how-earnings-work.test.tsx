@@ -37,6 +37,7 @@ const defaults = [
   "No earnings from your own uploads",
   "New view rewards and sign-up bonuses stay pending for 7 days before you can be paid them",
   "Payouts from$25.00",
+  "Our team sends payouts and records each one under Payment History",
 ];
 
 beforeEach(() => {
@@ -58,6 +59,7 @@ describe("How Earnings Work", () => {
       "No earnings from your own uploads",
       "New view rewards and sign-up bonuses stay pending for 14 days before you can be paid them",
       "Payouts from$25.00",
+      "Our team sends payouts and records each one under Payment History",
     ]);
     // Once per page, however often the wallet itself refreshes (StrictMode mounts twice, so at most two).
     expect(fetchMock.mock.calls.filter(([url]) => url === "/api/earning-rules").length).toBeLessThanOrEqual(2);

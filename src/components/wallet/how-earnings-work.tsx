@@ -31,6 +31,8 @@ export function HowEarningsWork({ rules, minimumPayout }: HowEarningsWorkProps) 
     ["No earnings from your own uploads"],
     [holdText(rules.earnings_hold_days)],
     ["Payouts from", formatUsd(minimumPayout, 2)],
+    // How one is paid today (issue 23): an admin sends the money and records it; the member sees it listed.
+    ["Our team sends payouts and records each one under Payment History"],
   ];
   return (
     <section aria-labelledby={headingId} className={card}>

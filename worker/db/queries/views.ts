@@ -24,3 +24,18 @@ export function insertViewStatement(db: Db, v: ViewRecord): D1PreparedStatement 
       v.watchTimeMs ?? 0, v.endReason ?? null,
     );
 }
+
+/**
+ * A qualified view leaving the watch-session object: what the pacing rules accepted after it qualified (up to
+ * the end, issue 23) reaches its row. Only the watching facts move, and only forward: the status, the
+ * qualification and anything paid stay as they are.
+ */
+export function finishQualifiedViewStatement(db: Db, v: Pick<ViewRecord, "id" | "maxPositionMs" | "watchTimeMs" | "lastEventAt">): D1PreparedStatement {
+  return db.$client
+    .prepare(
+      `update views set max_position_ms = max(max_position_ms, ?2), watch_time_ms = max(watch_time_ms, ?3),
+         last_event_at = max(last_event_at, ?4)
+       where id = ?1`,
+    )
+    .bind(v.id, v.maxPositionMs ?? 0, v.watchTimeMs ?? 0, v.lastEventAt);
+}

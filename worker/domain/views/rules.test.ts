@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HEARTBEAT_GAP_LIMIT_MS, judgeEvent, MAX_PLAYBACK_SPEED, PACE_GRACE_MS, type Session, watchedEnough } from "./rules";
+import { completePositionMs, END_TOLERANCE_MS, HEARTBEAT_GAP_LIMIT_MS, judgeEvent, MAX_PLAYBACK_SPEED, PACE_GRACE_MS, type Session, watchedEnough } from "./rules";
 
 const session = (over: Partial<Session> = {}): Session => ({
   startedAtMs: 0, lastEventAtMs: 0, positionMs: 0, accruedMs: 0, durationMs: 60_000, earning: true, ...over,
@@ -99,5 +99,21 @@ describe("pacing rules", () => {
         }
       }),
     );
+  });
+});
+
+describe("the end a complete event stands for", () => {
+  it("is the duration when the player ends within the tolerance of it, its own position otherwise", () => {
+    const s = session({ durationMs: 60_000 });
+    expect(completePositionMs(s, 60_000 - END_TOLERANCE_MS)).toBe(60_000);
+    expect(completePositionMs(s, 60_400)).toBe(60_400);
+    expect(completePositionMs(s, 60_000 - END_TOLERANCE_MS - 1)).toBe(60_000 - END_TOLERANCE_MS - 1);
+  });
+
+  it("still accrues only what the pace allows: an instant complete at the end earns the grace, no more", () => {
+    const v = judgeEvent(session(), completePositionMs(session(), 59_500), 0);
+    expect(v).toMatchObject({ accepted: true, tooFast: true, qualifies: false, session: { positionMs: 60_000, accruedMs: 0 } });
+    const later = judgeEvent(session({ startedAtMs: 0, lastEventAtMs: 0 }), completePositionMs(session(), 59_500), 1000);
+    expect(later).toMatchObject({ tooFast: true, session: { accruedMs: MAX_PLAYBACK_SPEED * 1000 } });
   });
 });

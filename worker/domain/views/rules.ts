@@ -53,6 +53,14 @@ export function judgeEvent(s: Session, positionMs: number, nowMs: number): Event
   return { accepted: true, session: next, tooFast, qualifies: s.earning && watchedEnough(next) && !watchedEnough(s) };
 }
 
+/**
+ * The position a `complete` event stands for. Players end a hair before or after the server's measured
+ * duration (their metadata differs by a frame or so): an end within END_TOLERANCE_MS of it is the end, so a
+ * view played to its end can reach 100 %. It is judged like any position, so the pace still limits it.
+ */
+export const completePositionMs = (s: Pick<Session, "durationMs">, positionMs: number) =>
+  positionMs >= s.durationMs - END_TOLERANCE_MS ? Math.max(positionMs, s.durationMs) : positionMs;
+
 /** ≥ 80 % of the server-measured duration covered by accrued watched time. */
 export const watchedEnough = (s: Pick<Session, "accruedMs" | "durationMs">) =>
   s.durationMs > 0 && s.accruedMs >= QUALIFY_FRACTION * s.durationMs;
