@@ -56,7 +56,7 @@ afterEach(() => {
 });
 
 describe("earnings calendar", () => {
-  it("asks for the last 30 days, daily; shows the summary and a breakdown with 2 decimals", async () => {
+  it("asks for the last 30 days, daily; shows the summary and a breakdown, every amount exact", async () => {
     const queries = stubReport();
     await openCalendar();
     const table = await screen.findByRole("table", { name: "Earnings by day" });
@@ -66,11 +66,10 @@ describe("earnings calendar", () => {
     expect(screen.getByRole("button", { name: "Daily", pressed: true })).toBeVisible();
 
     const summary = (term: string) => screen.getByText(term).nextElementSibling!;
-    expect(summary("Total Earnings").textContent).toBe("$0.01");
-    expect(summary("Total Earnings").getAttribute("title")).toBe("$0.006");
+    expect(summary("Total Earnings").textContent).toBe("$0.006");
     expect(summary("Total Views").textContent).toBe("2");
     expect(summary("Unique Users").textContent).toBe("1");
-    expect(summary("Avg. Daily").textContent).toBe("$0.00");
+    expect(summary("Avg. Daily").textContent).toBe("$0.0002");
 
     const [head, row] = within(table).getAllByRole("row");
     expect(within(head).getAllByRole("columnheader").map((c) => c.textContent)).toEqual([
@@ -78,9 +77,8 @@ describe("earnings calendar", () => {
     ]);
     expect(within(row).getByRole("rowheader").textContent).toBe("Nov 16, 2026");
     const cells = within(row).getAllByRole("cell");
-    expect(cells.map((c) => c.textContent)).toEqual(["2", "$0.00", "$0.00", "$0.01"]);
-    // A view pays $0.003, which 2 decimals hide: the exact amount is in the tooltip.
-    expect(cells.map((c) => c.getAttribute("title"))).toEqual([null, "$0.003", "$0.003", "$0.006"]);
+    // A view pays $0.003: every column shows it exactly, never "$0.00" (docs/decisions/032).
+    expect(cells.map((c) => c.textContent)).toEqual(["2", "$0.003", "$0.003", "$0.006"]);
   });
 
   it("refetches when the view mode changes and on Update", async () => {
