@@ -34,7 +34,7 @@ test("an admin records a manual earning, pays the user, and the user sees both",
   // The member's wallet: $30 earned as a creator, $25 paid, $5 left; the payment in the history.
   await signInAs(page, member);
   await page.goto("/wallet");
-  await expect(page.getByRole("region", { name: "Creator Earnings" }).getByText("$5.000")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Creator Earnings" }).getByText("$5.00", { exact: true })).toBeVisible();
   await page.getByRole("tab", { name: "Payment History" }).click();
   const history = page.getByRole("tabpanel");
   await expect(history.getByText("$25.00")).toBeVisible();

@@ -94,7 +94,7 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     await expect(panel).toContainText("0 of 3 completed");
     await expect(panel).toContainText("within 24 hours of signing up");
     await expect(panel.getByRole("definition").nth(1)).toHaveText(/^2[34]h \d{1,2}m$/);
-    await expect(panel.getByRole("definition").nth(2)).toHaveText("$75");
+    await expect(panel.getByRole("definition").nth(2)).toHaveText("$75.00");
     await expect(panel.getByRole("progressbar", { name: "Overall challenge progress" })).toHaveAttribute("aria-valuenow", "0");
     await expect(panel.getByRole("listitem")).toHaveCount(3);
 
@@ -130,12 +130,12 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
       await expect(page.getByRole("region", { name: "Congratulations!" })).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 60_000 });
     const congratulations = page.getByRole("region", { name: "Congratulations!" });
-    await expect(congratulations).toContainText("earned a $75 bonus");
+    await expect(congratulations).toContainText("earned a $75.00 bonus");
     await congratulations.getByRole("link", { name: "View Wallet" }).click();
 
     await expect(page).toHaveURL(/\/wallet$/);
-    // $75 bonus plus $0.003 for the view.
-    await expect(page.getByRole("region", { name: "Viewer Earnings" })).toContainText("$75.0", { timeout: 15_000 });
+    // $75 bonus plus $0.003 for the view (the card's total, its first paragraph: "$75.00" is also the Bonuses line).
+    await expect(page.getByRole("region", { name: "Viewer Earnings" }).locator("p").first()).toHaveText(/^\$75\.00(3)?$/, { timeout: 15_000 });
   } finally {
     // Leave the seed's challenges as they were, for the other journeys and for the next run.
     for (const id of created) await admin.setActive(id, false);

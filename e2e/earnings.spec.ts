@@ -34,7 +34,7 @@ test("a viewer watches another creator's clip to the end and both earn $0.003", 
   await signInAs(page, creator);
   await page.goto("/wallet");
   await expect(page.getByRole("region", { name: "Creator Earnings" }).getByText("$0.003").first()).toBeVisible();
-  await expect(page.getByRole("region", { name: "Viewer Earnings" }).getByText("$0.000").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Viewer Earnings" }).getByText("$0.00", { exact: true }).first()).toBeVisible();
 });
 
 /**

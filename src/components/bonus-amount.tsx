@@ -1,10 +1,6 @@
-import { bonusExact, bonusUsd } from "../lib/money";
+import { formatUsd } from "../lib/format";
 
-/**
- * A bonus amount as every screen shows it: whole dollars (docs/product-spec.md §9). One with cents carries the exact amount
- * in a tooltip; a whole one stays plain text.
- */
+/** A bonus amount as every screen shows it: exactly, cents and all ("$5.50", "$75.00"; docs/decisions/032). */
 export function BonusAmount({ amount }: { amount: number }) {
-  const exact = bonusExact(amount);
-  return exact ? <span title={exact}>{bonusUsd(amount)}</span> : bonusUsd(amount);
+  return formatUsd(amount);
 }

@@ -27,7 +27,7 @@ export function CreditNoticeToast() {
           key={credit.id}
           className="flex items-baseline gap-2 rounded-full border border-emerald-700 bg-emerald-950/95 px-5 py-2.5 shadow-lg shadow-black/40"
         >
-          <span className="text-lg font-semibold tabular-nums text-emerald-300">+{formatUsd(credit.usd, 3)}</span>
+          <span className="text-lg font-semibold tabular-nums text-emerald-300">+{formatUsd(credit.usd)}</span>
           <span className="text-sm text-emerald-100">credited to your wallet</span>
         </p>
       ) : null}

@@ -12,27 +12,8 @@ export function formatDate(iso: string): string {
 }
 
 
-const usdFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * US dollars with a fixed number of decimals (docs/product-spec.md §9: balances 3, totals/report/payments 2), e.g.
- * formatUsd(0.003, 3) → "$0.003". With `maxDecimals` the decimals may grow up to it, for exact amounts
- * in tooltips: formatUsd(0.0035, 2, 6) → "$0.0035".
- */
-export function formatUsd(amount: number, decimals: number, maxDecimals = decimals): string {
-  const key = `${decimals}:${maxDecimals}`;
-  let format = usdFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: maxDecimals,
-    });
-    usdFormats.set(key, format);
-  }
-  return format.format(amount);
-}
+// US dollars are written by one rule for the SPA and the server's CSV exports (docs/decisions/032).
+export { formatUsd } from "../../common/usd";
 
 /**
  * A calendar day "YYYY-MM-DD" as "Nov 21, 2026". Read as UTC so the day never shifts with the

@@ -75,14 +75,14 @@ describe("wallet overview", () => {
     await screen.findByRole("region", { name: "Total Balance" });
     expect(lines("Total Balance")).toEqual([
       ["Total earned", "$105.015"], ["Paid out", "−$50.00"], ["Payout pending", "−$30.00"],
-      ["Available", "$25.006"], ["Pending", "$0.000"],
+      ["Available", "$25.006"], ["Pending", "$0.00"],
     ]);
     expect(card("Total Balance")).toContain("$25.006");
     // Nothing waits on the clock: no release date.
     expect(card("Total Balance")).not.toContain("Next release");
-    expect(lines("Viewer Earnings")).toEqual([["Earned watching", "$0.009"], ["Bonuses", "$75"], ["Payouts", "−$75.01"], ["Pending", "$0.000"]]);
-    expect(card("Viewer Earnings")).toContain("$0.000");
-    expect(lines("Creator Earnings")).toEqual([["Earned from your content", "$30.006"], ["Payouts", "−$4.99"], ["Pending", "$0.000"]]);
+    expect(lines("Viewer Earnings")).toEqual([["Earned watching", "$0.009"], ["Bonuses", "$75.00"], ["Payouts", "−$75.009"], ["Pending", "$0.00"]]);
+    expect(card("Viewer Earnings")).toContain("$0.00");
+    expect(lines("Creator Earnings")).toEqual([["Earned from your content", "$30.006"], ["Payouts", "−$4.991"], ["Pending", "$0.00"]]);
     expect(card("Creator Earnings")).toContain("$25.006");
   });
 
@@ -99,17 +99,17 @@ describe("wallet overview", () => {
     });
     renderApp("/wallet");
     const total = within(await screen.findByRole("region", { name: "Total Balance" }));
-    expect(card("Total Balance")).toContain("$30.000");
-    expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$17.500");
-    expect(total.getByText("Pending").nextElementSibling?.textContent).toBe("$12.500");
+    expect(card("Total Balance")).toContain("$30.00");
+    expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$17.50");
+    expect(total.getByText("Pending").nextElementSibling?.textContent).toBe("$12.50");
     expect(total.getByText("Next release Nov 28, 2026")).toBeVisible();
-    // The total is above $25, but only the available $17.500 counts.
-    expect(total.getByText("$7.500 more to reach the $25.00 minimum payout")).toBeVisible();
+    // The total is above $25, but only the available $17.50 counts.
+    expect(total.getByText("$7.50 more to reach the $25.00 minimum payout")).toBeVisible();
     expect(total.queryByText("✓ Eligible for payout")).toBeNull();
     const viewerPending = within(screen.getByRole("region", { name: "Viewer Earnings" })).getByText("Pending");
-    expect(viewerPending.nextElementSibling?.textContent).toBe("$12.500");
+    expect(viewerPending.nextElementSibling?.textContent).toBe("$12.50");
     const creatorPending = within(screen.getByRole("region", { name: "Creator Earnings" })).getByText("Pending");
-    expect(creatorPending.nextElementSibling?.textContent).toBe("$0.000");
+    expect(creatorPending.nextElementSibling?.textContent).toBe("$0.00");
   });
 
   it("says Eligible for payout once the available part reaches the minimum, whatever is pending", async () => {
@@ -117,7 +117,7 @@ describe("wallet overview", () => {
     renderApp("/wallet");
     expect(await screen.findByText("✓ Eligible for payout")).toBeVisible();
     const total = within(screen.getByRole("region", { name: "Total Balance" }));
-    expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$25.000");
+    expect(total.getByText("Available").nextElementSibling?.textContent).toBe("$25.00");
     expect(screen.queryByText(/more to reach/)).toBeNull();
   });
 
@@ -135,22 +135,21 @@ describe("wallet overview", () => {
       within(screen.getByRole("region", { name })).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     await screen.findByRole("region", { name: "Total Balance" });
     expect(lines("Viewer Earnings")).toEqual([
-      ["Earned watching", "$0.012"], ["Bonuses", "$0"], ["Reversed after review", "−$0.006"], ["Payouts", "$0.00"], ["Pending", "$0.000"],
+      ["Earned watching", "$0.012"], ["Bonuses", "$0.00"], ["Reversed after review", "−$0.006"], ["Payouts", "$0.00"], ["Pending", "$0.00"],
     ]);
     expect(lines("Creator Earnings")).toEqual([
-      ["Earned from your content", "$1.000"], ["Reversed after review", "−$0.003"], ["Payouts", "$0.00"], ["Pending", "$0.000"],
+      ["Earned from your content", "$1.00"], ["Reversed after review", "−$0.003"], ["Payouts", "$0.00"], ["Pending", "$0.00"],
     ]);
     expect(lines("Total Balance").slice(0, 2)).toEqual([["Total earned", "$1.012"], ["Reversed after review", "−$0.009"]]);
     expect(card("Total Balance")).toContain("$1.003");
   });
 
-  it("shows bonuses in whole dollars, the exact amount in a tooltip", async () => {
+  it("shows bonuses with their cents, never rounded to whole dollars", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 12.5, bonuses: 12.5 }) });
     renderApp("/wallet");
     const region = within(await screen.findByRole("region", { name: "Viewer Earnings" }));
     const bonus = region.getByText("Bonuses").nextElementSibling as HTMLElement;
-    expect(bonus.textContent).toBe("$13");
-    expect(bonus.title).toBe("$12.50");
+    expect(bonus.textContent).toBe("$12.50");
     expect(within(screen.getByRole("region", { name: "Creator Earnings" })).getByText("Payouts").nextElementSibling?.textContent).toBe("$0.00");
   });
 
@@ -158,7 +157,7 @@ describe("wallet overview", () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 20.5, creator_balance: 4.5 }) });
     renderApp("/wallet");
     expect(await screen.findByText("✓ Eligible for payout")).toBeVisible();
-    expect(card("Total Balance")).toContain("$25.000");
+    expect(card("Total Balance")).toContain("$25.00");
     expect(screen.queryByText(/more to reach/)).toBeNull();
   });
 
@@ -166,8 +165,8 @@ describe("wallet overview", () => {
     const consoleError = expectConsoleError();
     stubWallet({ wallet: () => ({ status: 500 }) });
     renderApp("/wallet");
-    expect(await screen.findByText("$25.000 more to reach the $25.00 minimum payout")).toBeVisible();
-    expect(card("Viewer Earnings")).toContain("$0.000");
+    expect(await screen.findByText("$25.00 more to reach the $25.00 minimum payout")).toBeVisible();
+    expect(card("Viewer Earnings")).toContain("$0.00");
     expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load wallet: API responded with HTTP status 500");
   });
 

@@ -1,5 +1,6 @@
 // Money is integer micro-dollars in the server; USD numbers exist only at the API edge (docs/architecture.md §3).
 import { MICROS_PER_USD } from "../../common/money";
+import { formatUsd } from "../../common/usd";
 
 export { MICROS_PER_USD };
 
@@ -14,14 +15,5 @@ export function microsFromUsd(amount: number): number | null {
 
 export const MINIMUM_PAYOUT_MICROS = 25 * MICROS_PER_USD;
 
-/**
- * "$12.35": whole cents (or `decimals` places, up to 6), rounded half up, from micro-dollars with integer
- * arithmetic (for messages).
- */
-export function usdText(micros: number, decimals = 2): string {
-  const unit = 10 ** (6 - decimals);
-  const units = Math.floor((Math.abs(micros) + unit / 2) / unit);
-  const whole = 10 ** decimals;
-  const fraction = decimals > 0 ? `.${String(units % whole).padStart(decimals, "0")}` : "";
-  return `${micros < 0 ? "-" : ""}$${Math.floor(units / whole)}${fraction}`;
-}
+/** "$12.35", "$0.003", "−$15.00": micro-dollars written by the screens' one rule (docs/decisions/032), for messages. */
+export const usdText = (micros: number) => formatUsd(usd(micros));

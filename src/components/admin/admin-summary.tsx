@@ -1,7 +1,7 @@
 import { getAdminPayments, getAdminUsers } from "../../lib/admin-api";
 import { queryKeys } from "../../lib/query-keys";
 import { StatCards } from "./admin-ui";
-import { exactUsd, sumUsd, usd2 } from "./money";
+import { formatUsd, sumUsd } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 
 /** The dashboard's top cards (docs/product-spec.md §2): refreshed with the lists after every saved change. */
@@ -18,7 +18,7 @@ export function AdminSummary() {
     <StatCards
       label="Summary"
       stats={[
-        { label: "Total Earnings Paid", value: show(payments.firstLoad, usd2(paid)), exact: exactUsd(paid) },
+        { label: "Total Earnings Paid", value: show(payments.firstLoad, formatUsd(paid)) },
         { label: "Total Users", value: show(users.firstLoad, userCount.toLocaleString("en-US")) },
         { label: "Total Content", value: show(users.firstLoad, content.toLocaleString("en-US")) },
       ]}

@@ -5,7 +5,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { capitalize, EmptyMessage, num, Section, Table, td, tdNum } from "./admin-ui";
 import { AdsCard } from "./ads-card";
-import { exactUsd, usd2 } from "./money";
+import { formatUsd } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 
 // A Map: the method is data, and a plain object would answer "constructor" with Object's constructor.
@@ -49,7 +49,7 @@ export function AnalyticsTab() {
               <tr key={e.user_id}>
                 <td className={td}>{e.email}</td>
                 <td className={tdNum}>{count(e.content_count)}</td>
-                <td className={tdNum} title={exactUsd(e.total_earnings)}>{usd2(e.total_earnings)}</td>
+                <td className={tdNum}>{formatUsd(e.total_earnings)}</td>
               </tr>
             ))}
           </Table>

@@ -27,7 +27,7 @@ function normalise(record: unknown, names: UserNames): Map<string, string> {
     if (BOOKKEEPING.has(key)) continue;
     const money = /^(.*)_(micros|usd)$/.exec(key);
     if (money && typeof value === "number") {
-      fields.set(money[1], formatUsd(money[2] === "micros" ? value / MICROS : value, 2, 6));
+      fields.set(money[1], formatUsd(money[2] === "micros" ? value / MICROS : value));
     } else if (key === "user_id" && typeof value === "string") {
       fields.set("user", names.get(value) ?? value);
     } else {

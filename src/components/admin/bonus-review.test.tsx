@@ -61,12 +61,11 @@ describe("bonus review", () => {
     expect(other.queryByRole("button")).toBeNull();
   });
 
-  it("names the bonus in whole dollars, the exact amount in a tooltip", async () => {
+  it("names the bonus with its cents, never rounded", async () => {
     openTab([{ ...held, total_bonus_amount: 12.5 }]);
     fireEvent.click(await screen.findByRole("button", { name: "Reject bonus for twin@example.com" }));
     const dialog = within(screen.getByRole("dialog", { name: "Reject bonus" }));
-    expect(dialog.getByText(/held because/).textContent).toBe("$13 for twin@example.com, held because:");
-    expect(dialog.getByText("$13").title).toBe("$12.50");
+    expect(dialog.getByText(/held because/).textContent).toBe("$12.50 for twin@example.com, held because:");
   });
 
   it("approves with a note, then reloads the table", async () => {
@@ -74,7 +73,7 @@ describe("bonus review", () => {
     const fetchMock = openTab([held], { body: approved }, [approved]);
     fireEvent.click(await screen.findByRole("button", { name: "Approve bonus for twin@example.com" }));
     const dialog = within(screen.getByRole("dialog", { name: "Approve bonus" }));
-    expect(dialog.getByText(/\$75 for/).textContent).toContain("twin@example.com");
+    expect(dialog.getByText(/\$75\.00 for/).textContent).toContain("twin@example.com");
     fireEvent.change(dialog.getByLabelText("Note"), { target: { value: "  Siblings, checked by email " } });
     fireEvent.click(dialog.getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());

@@ -1,7 +1,7 @@
 import { MONEY_STEP } from "../../../common/money";
 import type { ChallengeInput } from "../../lib/admin-api";
 import type { ChallengeJson, RequirementType } from "../../lib/types";
-import { amountProblem, readAmount } from "./money";
+import { amountProblem, formatUsd, readAmount } from "./money";
 
 export const requirementLabels: Record<RequirementType, string> = {
   streams_completed: "Streams Completed",
@@ -88,7 +88,7 @@ export function challengeProblems(d: ChallengeDraft): ChallengeProblems {
   else if (input.requirement_value > MAX_TARGET) problems.requirement_value = `The target can be at most ${MAX_TARGET.toLocaleString("en-US")}`;
   const bonus = d.bonus_amount.trim() === "" ? "Enter a bonus amount (0 for none)" : amountProblem(d.bonus_amount, MONEY_STEP.bonus);
   if (bonus) problems.bonus_amount = bonus;
-  else if (input.bonus_amount > MAX_BONUS_USD) problems.bonus_amount = `The bonus can be at most $${MAX_BONUS_USD.toLocaleString("en-US")}`;
+  else if (input.bonus_amount > MAX_BONUS_USD) problems.bonus_amount = `The bonus can be at most ${formatUsd(MAX_BONUS_USD)}`;
   if (input.time_limit_hours < 1) problems.time_limit_hours = "Enter a time limit of at least 1 hour";
   else if (input.time_limit_hours > MAX_HOURS) problems.time_limit_hours = `The time limit can be at most ${MAX_HOURS.toLocaleString("en-US")} hours (a year)`;
   return problems;

@@ -26,11 +26,11 @@ describe("sign-on challenges tab", () => {
     stubChallenges();
     renderWithQueries(<ChallengesTab />);
     const item = within(await screen.findByRole("listitem", { name: "Watch 10 streams" }));
-    expect(definitionOf("Total Bonuses Paid")).toBe("$150");
+    expect(definitionOf("Total Bonuses Paid")).toBe("$150.00");
     expect(definitionOf("Users Completed")).toBe("2");
     expect(definitionOf("Success Rate")).toBe("25.0%");
     expect(item.getByText("Active")).toBeVisible();
-    expect(item.getByText("Streams Completed: 10 · Bonus $25 · 24 hours")).toBeVisible();
+    expect(item.getByText("Streams Completed: 10 · Bonus $25.00 · 24 hours")).toBeVisible();
     expect(within(screen.getByRole("listitem", { name: "Share an upload" })).getByText("Disabled")).toBeVisible();
     const info = screen.getByRole("complementary", { name: "How challenges work" }).textContent;
     for (const point of ["automatically enrolled in all active challenges", "tracked automatically", "within 24 hours", "only affect new users", "checked at each upload"]) {
@@ -118,7 +118,7 @@ describe("sign-on challenges tab", () => {
     expect(bodiesOf(fetchMock, `PATCH /api/admin/challenges/${watch.id}`)).toEqual([{ bonus_amount: 30, is_active: false }]);
   });
 
-  it("shows every bonus amount without cents, the exact amount in a tooltip", async () => {
+  it("shows every bonus amount with its cents, never rounded to whole dollars", async () => {
     stubChallenges({
       challenges: [makeChallenge({ name: "Half", bonus_amount: 12.5 })],
       awards: [makeBonus({ user_email: "half@example.com", total_bonus_amount: 12.5 })],
@@ -126,15 +126,12 @@ describe("sign-on challenges tab", () => {
     });
     renderWithQueries(<ChallengesTab />);
     const item = within(await screen.findByRole("listitem", { name: "Half" }));
-    expect(item.getByText(/^Streams Completed/).textContent).toBe("Streams Completed: 10 · Bonus $13 · 24 hours");
-    expect(item.getByText("$13").title).toBe("$12.50");
-    expect(definitionOf("Total Bonuses Paid")).toBe("$163");
-    expect(screen.getByText("$163").title).toBe("$162.50");
-    const award = within(screen.getByRole("table", { name: "Bonus Awards History" })).getByRole("cell", { name: "$13" });
-    expect(award.firstElementChild?.getAttribute("title")).toBe("$12.50");
+    expect(item.getByText(/^Streams Completed/).textContent).toBe("Streams Completed: 10 · Bonus $12.50 · 24 hours");
+    expect(definitionOf("Total Bonuses Paid")).toBe("$162.50");
+    expect(within(screen.getByRole("table", { name: "Bonus Awards History" })).getByRole("cell", { name: "$12.50" })).toBeVisible();
   });
 
-  it("lists bonus awards: amounts without cents, awarded green and any other status yellow", async () => {
+  it("lists bonus awards: amounts with cents, awarded green and any other status yellow", async () => {
     stubChallenges({
       awards: [
         makeBonus({ user_email: "new@example.com", total_bonus_amount: 75, challenge_ids: "a,b,c", status: "awarded", awarded_at: "2026-11-19T08:00:00.000Z" }),
@@ -147,8 +144,8 @@ describe("sign-on challenges tab", () => {
     const table = within(await screen.findByRole("table", { name: "Bonus Awards History" }));
     expect(table.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["User", "Amount", "Status", "Awarded"]);
     const [awarded, pending, odd] = table.getAllByRole("row").slice(1);
-    expect([...awarded.children].map((c) => c.textContent)).toEqual(["new@example.com", "$75", "Awarded", "Nov 19, 2026"]);
-    expect([...pending.children].map((c) => c.textContent)).toEqual(["soon@example.com", "$50", "Pending", "—"]);
+    expect([...awarded.children].map((c) => c.textContent)).toEqual(["new@example.com", "$75.00", "Awarded", "Nov 19, 2026"]);
+    expect([...pending.children].map((c) => c.textContent)).toEqual(["soon@example.com", "$50.00", "Pending", "—"]);
     expect(within(awarded).getByText("Awarded").dataset.tone).toBe("green");
     expect(within(pending).getByText("Pending").dataset.tone).toBe("yellow");
     expect(within(odd).getByText("Processing").dataset.tone).toBe("yellow");

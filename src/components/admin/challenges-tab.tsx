@@ -8,7 +8,7 @@ import { BonusAwards } from "./bonus-awards";
 import { newDraft } from "./challenge-draft";
 import { ChallengeForm } from "./challenge-form";
 import { ChallengeItem } from "./challenge-item";
-import { bonusExact, bonusUsd } from "./money";
+import { formatUsd } from "./money";
 import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 
 const howItWorks = [
@@ -34,7 +34,7 @@ export function ChallengesTab() {
       <StatCards
         label="Challenge totals"
         stats={[
-          { label: "Total Bonuses Paid", value: bonusUsd(summary?.totalBonusesPaid ?? 0), exact: bonusExact(summary?.totalBonusesPaid ?? 0) },
+          { label: "Total Bonuses Paid", value: formatUsd(summary?.totalBonusesPaid ?? 0) },
           { label: "Users Completed", value: (summary?.usersCompleted ?? 0).toLocaleString("en-US") },
           { label: "Success Rate", value: `${(summary?.successRate ?? 0).toFixed(1)}%` },
         ]}

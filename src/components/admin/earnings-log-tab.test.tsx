@@ -34,11 +34,11 @@ describe("earnings log tab", () => {
     const table = await screen.findByRole("table", { name: "Earnings by day" });
     expect(queries.at(-1)).toEqual({ startDate: "2026-10-23", endDate: "2026-11-21", groupBy: "daily" });
     expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Date", "Views", "Unique Users", "Total"]);
-    expect([...within(table).getAllByRole("row")[1].children].map((c) => c.textContent)).toEqual(["Nov 16, 2026", "4", "3", "$0.01"]);
-    expect(definitionOf("Total Earnings")).toBe("$0.01");
+    expect([...within(table).getAllByRole("row")[1].children].map((c) => c.textContent)).toEqual(["Nov 16, 2026", "4", "3", "$0.012"]);
+    expect(definitionOf("Total Earnings")).toBe("$0.012");
     expect(definitionOf("Total Views")).toBe("4");
     expect(definitionOf("Unique Users")).toBe("3");
-    expect(definitionOf("Avg. Daily")).toBe("$0.00");
+    expect(definitionOf("Avg. Daily")).toBe("$0.0004");
     expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(
       "/api/admin/earnings/calendar.csv?startDate=2026-10-23&endDate=2026-11-21&groupBy=daily",
     );

@@ -1,7 +1,7 @@
 import { formatDay } from "../../lib/format";
 import type { EarningsGroupBy, EarningsReportRow } from "../../lib/types";
 import { num, Table, td, tdNum } from "./admin-ui";
-import { exactUsd, usd2 } from "./money";
+import { formatUsd } from "./money";
 
 /** A row's period as people say it; the API dates a week by its Monday and a month by its first day. */
 function periodLabel(date: string, groupBy: EarningsGroupBy) {
@@ -21,7 +21,7 @@ export function EarningsLogTable({ rows, groupBy }: { rows: EarningsReportRow[];
           </th>
           <td className={tdNum}>{row.view_count.toLocaleString("en-US")}</td>
           <td className={tdNum}>{(row.unique_users ?? 0).toLocaleString("en-US")}</td>
-          <td className={tdNum} title={exactUsd(row.total_earnings)}>{usd2(row.total_earnings)}</td>
+          <td className={tdNum}>{formatUsd(row.total_earnings)}</td>
         </tr>
       ))}
     </Table>

@@ -9,7 +9,7 @@ import {
   getManualBonuses,
   getManualEarnings,
 } from "../../lib/admin-api";
-import { bonusExact, bonusUsd, usd3 } from "./money";
+import { formatUsd } from "./money";
 
 /** A manual earning or bonus, as its list shows it. */
 export type ManualRecord = { id: string; email: string; amount: number; description: string; created_at: string };
@@ -22,8 +22,6 @@ export type ManualKind = {
   /** The amount field's step: earnings to the tenth of a cent (a view pays $0.003), bonuses to the cent. */
   step: MoneyStep;
   format: (amount: number) => string;
-  /** The exact amount for a tooltip, when `format` rounds it. */
-  exact?: (amount: number) => string | undefined;
   load: (signal: AbortSignal) => Promise<ManualRecord[]>;
   add: (input: { user_id: string; amount: number; description: string }) => Promise<unknown>;
   /** `override`: the admin confirmed lowering or deleting a credit that payments already drew on. */
@@ -36,8 +34,8 @@ export const manualEarnings: ManualKind = {
   empty: "No manual earnings yet",
   confirmDelete: "Are you sure you want to delete this earning record? This will adjust the user's balance.",
   step: MONEY_STEP.earning,
-  // Three decimals, like balances: an amount in steps of 0.001 must not look rounded.
-  format: usd3,
+  // Exact, like every amount (docs/decisions/032): an amount in steps of 0.001 must not look rounded.
+  format: formatUsd,
   load: async (signal) =>
     (await getManualEarnings(signal)).map((e) => ({
       id: e.id, email: e.creator_email, amount: e.amount_usd, description: e.description, created_at: e.created_at,
@@ -52,9 +50,8 @@ export const manualBonuses: ManualKind = {
   empty: "No manual bonuses yet",
   confirmDelete: "Are you sure you want to delete this bonus record? This will adjust the user's balance.",
   step: MONEY_STEP.bonus,
-  // Whole dollars like every bonus amount (docs/product-spec.md §9), the exact amount in a tooltip.
-  format: bonusUsd,
-  exact: bonusExact,
+  // Cents and all ($5.50), never whole dollars (docs/decisions/032).
+  format: formatUsd,
   load: async (signal) =>
     (await getManualBonuses(signal)).map((b) => ({
       id: b.id, email: b.user_email, amount: b.total_bonus_amount, description: b.description, created_at: b.created_at,

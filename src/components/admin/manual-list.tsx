@@ -46,7 +46,7 @@ export function ManualList({ kind }: { kind: ManualKind }) {
           {records.map((record) => (
             <tr key={record.id}>
               <td className={td}>{record.email}</td>
-              <td className={tdNum} title={kind.exact?.(record.amount)}>{kind.format(record.amount)}</td>
+              <td className={tdNum}>{kind.format(record.amount)}</td>
               <td className={`${td} text-slate-300`}>{record.description || "—"}</td>
               <td className={`${td} whitespace-nowrap`}>{formatDate(record.created_at)}</td>
               <td className={`${td} whitespace-nowrap text-right`}>

@@ -145,7 +145,7 @@ describe("manual bonuses", () => {
     expect(bodiesOf(fetchMock, "POST /api/admin/bonuses")).toEqual([{ user_id: ben.id, total_bonus_amount: 10.5, description: "" }]);
   });
 
-  it("shows bonus amounts without cents (exact in a tooltip), edits and deletes with the bonus wording", async () => {
+  it("shows bonus amounts with their cents, never rounded, edits and deletes with the bonus wording", async () => {
     const whole = makeBonus({ total_bonus_amount: 5, description: "Welcome" });
     const cents = makeBonus({ total_bonus_amount: 2.5, user_email: "ben@example.com" });
     const fetchMock = stubAdmin({
@@ -156,8 +156,8 @@ describe("manual bonuses", () => {
     });
     renderWithQueries(<ManualTab />);
     await openBonuses();
-    expect(await screen.findByRole("cell", { name: "$5" })).toBeVisible();
-    expect(screen.getByRole("cell", { name: "$3" }).title).toBe("$2.50");
+    expect(await screen.findByRole("cell", { name: "$5.00" })).toBeVisible();
+    expect(screen.getByRole("cell", { name: "$2.50" })).toBeVisible();
 
     fireEvent.click(screen.getByRole("button", { name: "Edit bonus for viewer@example.com" }));
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "7" } });

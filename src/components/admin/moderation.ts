@@ -1,6 +1,6 @@
 import { REPORT_REASON_LABELS, REPORT_REASONS } from "../../../common/moderation";
 import type { ContentModerationAction, ModeratedItemJson, ModerationUserResponse, ReportReason, UserModerationAction } from "../../lib/types";
-import { usd3 } from "./money";
+import { formatUsd } from "./money";
 
 // Moderation (issue 17): what reasons, report states and actions are called on screen.
 
@@ -34,7 +34,7 @@ export const actionLabel = (action: ActionCode) => actionLabels[action] ?? actio
 
 /** What the tab says once an action went through; a takedown or suspension may take earnings back. */
 export function outcomeText(done: string, reversedUsd: number): string {
-  return reversedUsd > 0 ? `${done}; ${usd3(reversedUsd)} of earnings reversed.` : `${done}.`;
+  return reversedUsd > 0 ? `${done}; ${formatUsd(reversedUsd)} of earnings reversed.` : `${done}.`;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;

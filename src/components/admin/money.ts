@@ -1,18 +1,13 @@
 import type { MoneyStep } from "../../../common/money";
-import { formatUsd } from "../../lib/format";
 import { MICROS_PER_USD } from "../../lib/money";
 
-// Display decimals (docs/product-spec.md §9): balances 3, earnings totals, report and payments 2, bonus amounts 0.
-// Every amount also carries its exact value in a tooltip, as the wallet does.
+// Amounts are written with formatUsd (src/lib/format.ts), exactly, by one rule for every screen (docs/decisions/032).
 
 const MICROS = MICROS_PER_USD;
 
 // One definition of each for the whole SPA (src/lib/money.ts); re-exported for the admin screens.
-export { bonusExact, bonusUsd, sumUsd } from "../../lib/money";
-
-export const usd2 = (amount: number) => formatUsd(amount, 2);
-export const usd3 = (amount: number) => formatUsd(amount, 3);
-export const exactUsd = (amount: number) => formatUsd(amount, 2, 6);
+export { sumUsd } from "../../lib/money";
+export { formatUsd } from "../../lib/format";
 
 
 /** What a number field holds as a number, or null when it is empty or not a number. */

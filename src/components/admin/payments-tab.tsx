@@ -6,7 +6,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge, capitalize, EmptyMessage, num, StatCards, statusTone, Table, td, tdNum } from "./admin-ui";
-import { exactUsd, sumUsd, usd2 } from "./money";
+import { formatUsd, sumUsd } from "./money";
 import { PaymentModal } from "./payment-modal";
 import { removePayment } from "./payment-save";
 import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
@@ -41,7 +41,7 @@ export function PaymentsTab() {
               {payments.map((p) => (
                 <tr key={p.id}>
                   <td className={td}>{p.user_email}</td>
-                  <td className={tdNum} title={exactUsd(p.amount_usd)}>{usd2(p.amount_usd)}</td>
+                  <td className={tdNum}>{formatUsd(p.amount_usd)}</td>
                   <td className={td}>{p.payment_method}</td>
                   <td className={`${td} text-slate-400`}>{p.payment_reference || "—"}</td>
                   <td className={td}><Badge tone={statusTone(p.status)}>{capitalize(p.status)}</Badge></td>
@@ -75,9 +75,9 @@ function PaymentsSummary({ payments }: { payments: PaymentJson[] }) {
     <StatCards
       label="Payment totals"
       stats={[
-        { label: "Total Paid", value: usd2(paid), exact: exactUsd(paid) },
-        { label: "Pending", value: usd2(pending), exact: exactUsd(pending) },
-        { label: "Total Recorded", value: usd2(all), exact: exactUsd(all) },
+        { label: "Total Paid", value: formatUsd(paid) },
+        { label: "Pending", value: formatUsd(pending) },
+        { label: "Total Recorded", value: formatUsd(all) },
       ]}
     />
   );

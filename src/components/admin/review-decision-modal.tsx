@@ -1,6 +1,6 @@
 import { decideReview } from "../../lib/admin-api";
 import type { ReviewDecision, ReviewJson } from "../../lib/types";
-import { usd3 } from "./money";
+import { formatUsd } from "./money";
 import { NoteDecisionModal } from "./note-decision-modal";
 import { accountsText, reverseLabel } from "./reviews";
 
@@ -17,12 +17,12 @@ const actions = { reverse: reverseLabel, clear: () => "Clear" } as const;
 function consequence(review: ReviewJson, decision: ReviewDecision["decision"]) {
   if (review.rule === "bonus_risk") {
     return decision === "reverse"
-      ? `Takes back the ${usd3(review.amount_usd)} sign-on bonus from the member's wallet. The bonus record stays, with the reversal beside it.`
+      ? `Takes back the ${formatUsd(review.amount_usd)} sign-on bonus from the member's wallet. The bonus record stays, with the reversal beside it.`
       : "Lifts this flag's hold on the sign-on bonus: it becomes available when its holding period ends.";
   }
   const earnings = `${review.earnings_count.toLocaleString("en-US")} ${review.earnings_count === 1 ? "earning" : "earnings"}`;
   return decision === "reverse"
-    ? `Takes back ${usd3(review.amount_usd)} (${earnings}) from the wallets they were credited to.`
+    ? `Takes back ${formatUsd(review.amount_usd)} (${earnings}) from the wallets they were credited to.`
     : `Lifts this flag's hold on ${earnings}: they become available when their holding period ends, unless another open flag covers them.`;
 }
 

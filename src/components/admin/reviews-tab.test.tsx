@@ -188,12 +188,12 @@ describe("Reviews tab", () => {
     const { fetchMock } = openTab({ open: [bonusFlag], all: [] }, { [path]: { body: { ...bonusFlag, status: "reversed" } } });
     const [card] = await cards(1);
     expect(card!.getByText("Sign-on bonus", { selector: "span" }).dataset.tone).toBe("violet");
-    expect(card!.getByText("Sign-on bonus · $75.000")).toBeVisible();
+    expect(card!.getByText("Sign-on bonus · $75.00")).toBeVisible();
     expect(card!.getByText(/independent viewers/)).toBeVisible();
     fireEvent.click(card!.getByRole("button", { name: "Reverse bonus for newcomer@example.com" }));
     const dialog = within(screen.getByRole("dialog", { name: "Reverse bonus" }));
     expect(dialog.getByText(/Takes back/).textContent).toBe(
-      "Takes back the $75.000 sign-on bonus from the member's wallet. The bonus record stays, with the reversal beside it.",
+      "Takes back the $75.00 sign-on bonus from the member's wallet. The bonus record stays, with the reversal beside it.",
     );
     fireEvent.change(dialog.getByLabelText("Note"), { target: { value: "Certifier farm" } });
     fireEvent.click(dialog.getByRole("button", { name: "Reverse bonus" }));

@@ -1,5 +1,5 @@
 import type { ReviewJson, ReviewRule, ReviewStatus } from "../../lib/types";
-import { usd3 } from "./money";
+import { formatUsd } from "./money";
 
 // Fraud review flags (docs/decisions/019): what the sweep's rules and a flag's states are called on screen.
 
@@ -30,8 +30,8 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
  */
 export const coveredText = (review: Pick<ReviewJson, "rule" | "views_count" | "earnings_count" | "amount_usd">) =>
   review.rule === "bonus_risk"
-    ? `Sign-on bonus · ${usd3(review.amount_usd)}`
-    : `${plural(review.views_count, "view", "views")} · ${plural(review.earnings_count, "earning", "earnings")} · ${usd3(review.amount_usd)}`;
+    ? `Sign-on bonus · ${formatUsd(review.amount_usd)}`
+    : `${plural(review.views_count, "view", "views")} · ${plural(review.earnings_count, "earning", "earnings")} · ${formatUsd(review.amount_usd)}`;
 
 /** The reverse button's words: a bonus flag takes back a bonus, the others take back earnings. */
 export const reverseLabel = (review: Pick<ReviewJson, "rule">) => (review.rule === "bonus_risk" ? "Reverse bonus" : "Reverse earnings");

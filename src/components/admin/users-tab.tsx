@@ -6,7 +6,7 @@ import type { AdminUserJson, UserModerationAction } from "../../lib/types";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
-import { exactUsd, sumUsd, usd3 } from "./money";
+import { formatUsd, sumUsd } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 import { UserModerationModal } from "./user-moderation-modal";
 
@@ -47,10 +47,10 @@ export function UsersTab() {
               </th>
               <td className={`${td} whitespace-nowrap`}>{formatDate(user.created_at)}</td>
               <td className={tdNum}>{user.content_count.toLocaleString("en-US")}</td>
-              <td className={tdNum} title={exactUsd(user.viewer_balance)}>{usd3(user.viewer_balance)}</td>
-              <td className={tdNum} title={exactUsd(user.creator_balance)}>{usd3(user.creator_balance)}</td>
-              <td className={`${tdNum} font-medium`} title={exactUsd(total)}>{usd3(total)}</td>
-              <td className={tdNum} title={exactUsd(user.available_balance)}>{usd3(user.available_balance)}</td>
+              <td className={tdNum}>{formatUsd(user.viewer_balance)}</td>
+              <td className={tdNum}>{formatUsd(user.creator_balance)}</td>
+              <td className={`${tdNum} font-medium`}>{formatUsd(total)}</td>
+              <td className={tdNum}>{formatUsd(user.available_balance)}</td>
               <td className={`${td} text-right`}>
                 {/* Admins cannot be suspended (the server refuses), so they are not offered it. */}
                 {user.is_admin === 1 ? null : (

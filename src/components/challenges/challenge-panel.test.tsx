@@ -14,7 +14,8 @@ import { ava } from "../../test/fixtures";
 import { flushQueryNotifications, renderWithQueries, settleQueries } from "../../test/query-client";
 import { makeEntry, makeProgress, seedChallenges } from "./challenge-fixtures";
 import { ChallengePanel } from "./challenge-panel";
-import { bonusExact, bonusUsd, sumUsd } from "../../lib/money";
+import { formatUsd } from "../../lib/format";
+import { sumUsd } from "../../lib/money";
 import { formatTimeLeft } from "./format";
 
 const PATH = "/api/challenges/progress";
@@ -140,11 +141,11 @@ describe("challenge panel: hidden", () => {
 });
 
 describe("challenge panel: states", () => {
-  it("congratulates with the awarded bonus (no decimals) and points to the wallet", async () => {
+  it("congratulates with the awarded bonus (with its cents) and points to the wallet", async () => {
     stubProgress(makeProgress({ progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }));
     renderPanel();
     const region = await screen.findByRole("region", { name: "Congratulations!" });
-    expect(region.textContent).toContain("earned a $75 bonus");
+    expect(region.textContent).toContain("earned a $75.00 bonus");
     expect(region.textContent).toContain("added to your wallet, where it stays pending for 7 days before it can be paid out.");
     expect(within(region).getByRole("link", { name: "View Wallet" }).getAttribute("href")).toBe("/wallet");
     expect(screen.queryByText("All Challenges Complete")).toBeNull();
@@ -156,21 +157,19 @@ describe("challenge panel: states", () => {
     renderPanel();
     const region = await screen.findByRole("region", { name: "All Challenges Complete" });
     expect(region.textContent).toContain(
-      "Your $75 bonus is being checked. It appears in your wallet once the checks pass: within minutes, unless our team needs to review it.",
+      "Your $75.00 bonus is being checked. It appears in your wallet once the checks pass: within minutes, unless our team needs to review it.",
     );
     expect(screen.queryByText(/Congratulations/)).toBeNull();
     expect(screen.queryByRole("progressbar")).toBeNull();
   });
 
-  it("shows bonus amounts with cents as whole dollars, the exact amount in a tooltip", async () => {
+  it("shows bonus amounts with their cents, never rounded to whole dollars", async () => {
     stubProgress(makeProgress({ progress: [makeEntry("Half", { bonus_amount: 12.5 }), makeEntry("Whole", { bonus_amount: 25 })] }));
     renderPanel();
     const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
     const available = within(region).getByText("Bonus available").nextElementSibling!;
-    expect(available.textContent).toBe("$38");
-    expect(available.firstElementChild?.getAttribute("title")).toBe("$37.50");
-    const half = within(within(region).getByRole("listitem", { name: "Half" })).getByText("$13");
-    expect(half.title).toBe("$12.50");
+    expect(available.textContent).toBe("$37.50");
+    expect(within(within(region).getByRole("listitem", { name: "Half" })).getByText("$12.50")).toBeVisible();
   });
 
   it("shows overall progress, time left, the bonus available and one row per challenge", async () => {
@@ -182,7 +181,7 @@ describe("challenge panel: states", () => {
     expect(region.textContent).toContain("added to your wallet, where it stays pending for 7 days before it can be paid out.");
     expect(region.textContent).not.toContain("straight");
     const stats = within(region).getAllByRole("definition").map((d) => d.textContent);
-    expect(stats).toEqual(["1 of 3 completed", "23h 34m", "$75"]);
+    expect(stats).toEqual(["1 of 3 completed", "23h 34m", "$75.00"]);
 
     const overall = within(region).getByRole("progressbar", { name: "Overall challenge progress" });
     expect(overall.getAttribute("aria-valuenow")).toBe("1");
@@ -204,7 +203,7 @@ describe("challenge panel: states", () => {
       "Get a viewer for every upload: within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.",
     );
     expect(streams.textContent).toContain("10 / 10");
-    expect(streams.textContent).toContain("$25");
+    expect(streams.textContent).toContain("$25.00");
     expect(within(streams).getByRole("img", { name: "Completed" }).textContent).toBe("✓");
     const streamsBar = within(streams).getByRole("progressbar", { name: "Watch 10 streams progress" });
     expect([streamsBar.getAttribute("aria-valuenow"), streamsBar.getAttribute("aria-valuemax")]).toEqual(["10", "10"]);
@@ -229,13 +228,12 @@ describe("challenge panel: states", () => {
     expect(within(region).getAllByRole("definition").map((d) => d.textContent)).toEqual([
       "1 of 2 completed",
       "23h 34m",
-      "$30",
+      // The sum is exact to the cent (10.1 + 20.2 as floats is 30.299999…).
+      "$30.30",
     ]);
-    // The sum is exact to the cent (10.1 + 20.2 as floats is 30.299999…), shown in the tooltip.
-    expect(within(region).getByText("Bonus available").nextElementSibling?.firstElementChild?.getAttribute("title")).toBe("$30.30");
     const upload = within(region).getByRole("listitem", { name: "Upload 1" });
     expect(upload.textContent).toContain("1 / 1");
-    expect(upload.textContent).toContain("$20");
+    expect(upload.textContent).toContain("$20.20");
     expect(within(upload).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("1");
     expect(within(region).getByRole("listitem", { name: "Watch 3" }).textContent).toContain("2 / 3");
   });
@@ -313,7 +311,7 @@ describe("challenge panel: refresh", () => {
     run.resolve({ body: { processed: 1, message: "Processed 1", credited_usd: 0 } });
     const region = await screen.findByRole("region", { name: "Congratulations!" });
     expect(progressCalls(fetchMock)).toBe(afterLoad + 1);
-    expect(region.textContent).toContain("$75");
+    expect(region.textContent).toContain("$75.00");
     expect(screen.queryByRole("region", { name: "All Challenges Complete" })).toBeNull();
   });
 
@@ -344,12 +342,10 @@ describe("challenge panel formats", () => {
     expect(formatTimeLeft(1 / 61)).toBe("less than 1m");
   });
 
-  it("shows bonus amounts without decimals (the exact amount for a tooltip when it has cents), and sums them exactly", () => {
-    expect(bonusUsd(75)).toBe("$75");
-    expect(bonusUsd(1000)).toBe("$1,000");
-    expect(bonusUsd(12.5)).toBe("$13");
-    expect(bonusExact(12.5)).toBe("$12.50");
-    expect(bonusExact(75)).toBeUndefined();
+  it("shows bonus amounts exactly, cents and all (docs/decisions/032), and sums them exactly", () => {
+    expect(formatUsd(75)).toBe("$75.00");
+    expect(formatUsd(1000)).toBe("$1,000.00");
+    expect(formatUsd(12.5)).toBe("$12.50");
     expect(sumUsd([0.1, 0.2])).toBe(0.3);
     expect(sumUsd([25, 25, 25])).toBe(75);
   });

@@ -2,17 +2,14 @@ import { type ReactNode, useId } from "react";
 import { formatUsd } from "../../lib/format";
 import { card } from "../ui";
 
-/** A labelled amount: [label, shown value, exact amount for a tooltip when the value is rounded]. */
-export type BalanceLine = [label: string, value: string, exact?: string];
+/** A labelled amount: [label, shown value]. Values are exact (docs/decisions/032), so no tooltip is needed. */
+export type BalanceLine = [label: string, value: string];
 
 type BalanceCardProps = {
   title: string;
-  /** USD; shown with 3 decimals (docs/product-spec.md §9: balances 3). */
+  /** USD; shown exactly (docs/decisions/032). */
   amount: number;
-  /**
-   * The lines the balance is made of, e.g. ["Bonuses", "$10"], with the exact amount as a tooltip when the
-   * value is rounded; together they add up to the balance.
-   */
+  /** The lines the balance is made of, e.g. ["Bonuses", "$5.50"]; together they add up to the balance. */
   details?: BalanceLine[];
   /**
    * How much of the balance can be paid now and how much is still held (docs/decisions/019). A part of the
@@ -30,7 +27,7 @@ export function BalanceCard({ title, amount, details = [], split = [], children 
       <h2 id={headingId} className="text-sm font-medium text-slate-400">
         {title}
       </h2>
-      <p className="mt-2 text-3xl font-semibold tabular-nums text-white">{formatUsd(amount, 3)}</p>
+      <p className="mt-2 text-3xl font-semibold tabular-nums text-white">{formatUsd(amount)}</p>
       {details.length > 0 ? <Lines lines={details} className="mt-4" /> : null}
       {split.length > 0 ? <Lines lines={split} className="mt-3 border-t border-slate-800 pt-3" /> : null}
       {children}
@@ -41,10 +38,10 @@ export function BalanceCard({ title, amount, details = [], split = [], children 
 function Lines({ lines, className }: { lines: BalanceLine[]; className: string }) {
   return (
     <dl className={`space-y-1 text-sm ${className}`}>
-      {lines.map(([label, value, exact]) => (
+      {lines.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-4">
           <dt className="text-slate-400">{label}</dt>
-          <dd className="tabular-nums text-slate-200" title={exact}>{value}</dd>
+          <dd className="tabular-nums text-slate-200">{value}</dd>
         </div>
       ))}
     </dl>

@@ -20,7 +20,7 @@ const holdText = (days: number) =>
 export function HowEarningsWork({ rules, minimumPayout }: HowEarningsWorkProps) {
   const headingId = useId();
   // Up to 6 decimals, so a reward finer than a tenth of a cent is not shown rounded.
-  const reward = formatUsd(rules.reward_usd, 3, 6);
+  const reward = formatUsd(rules.reward_usd);
   const lines: [rule: string, amount?: string][] = [
     [`Watch at least ${rules.qualify_percent}% of a video or track`, reward],
     [`Others watch at least ${rules.qualify_percent}% of your content`, reward],
@@ -30,7 +30,7 @@ export function HowEarningsWork({ rules, minimumPayout }: HowEarningsWorkProps) 
     ["Only one video or track earns at a time"],
     ["No earnings from your own uploads"],
     [holdText(rules.earnings_hold_days)],
-    ["Payouts from", formatUsd(minimumPayout, 2)],
+    ["Payouts from", formatUsd(minimumPayout)],
     // How one is paid today (issue 23): an admin sends the money and records it; the member sees it listed.
     ["Our team sends payouts and records each one under Payment History"],
   ];

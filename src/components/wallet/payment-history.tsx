@@ -33,7 +33,7 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
           {payments.map((payment) => (
             <tr key={payment.id}>
               <td className={`${td} whitespace-nowrap`}>{formatDate(payment.created_at)}</td>
-              <td className={`${td} text-right tabular-nums`}>{formatUsd(payment.amount_usd, 2)}</td>
+              <td className={`${td} text-right tabular-nums`}>{formatUsd(payment.amount_usd)}</td>
               <td className={td}>{payment.payment_method}</td>
               <td className={`${td} text-slate-400`}>{payment.payment_reference || "—"}</td>
               <td className={td}>

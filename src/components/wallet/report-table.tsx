@@ -1,6 +1,5 @@
 import { formatDay, formatUsd } from "../../lib/format";
 import type { EarningsGroupBy, EarningsReportRow } from "../../lib/types";
-import { exactUsd } from "./report-summary";
 
 /** A row's period as people say it; the API dates a week by its Monday and a month by its first day. */
 function periodLabel(date: string, groupBy: EarningsGroupBy): string {
@@ -20,8 +19,8 @@ const td = "px-4 py-3 tabular-nums";
 
 function Usd({ amount = 0 }: { amount?: number }) {
   return (
-    <td className={`${td} text-right`} title={exactUsd(amount)}>
-      {formatUsd(amount, 2)}
+    <td className={`${td} text-right`}>
+      {formatUsd(amount)}
     </td>
   );
 }

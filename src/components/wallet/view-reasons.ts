@@ -47,7 +47,7 @@ export function outcomeText(context: ReasonContext): string {
   const { view } = context;
   switch (view.outcome) {
     case "earned":
-      return `Earned ${formatUsd(view.amount_usd, 3, 6)}`;
+      return `Earned ${formatUsd(view.amount_usd)}`;
     case "pending":
       if (view.reason) return reasonText(view.reason, context);
       // No reason: it waits out its hold, or (no date yet) for the earnings job that runs every minute.

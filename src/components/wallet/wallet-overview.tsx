@@ -1,16 +1,19 @@
 import { formatUsd, formatUtcDate } from "../../lib/format";
-import { bonusExact, bonusUsd, sumUsd } from "../../lib/money";
+import { sumUsd } from "../../lib/money";
 import type { EarningRulesJson, WalletJson } from "../../lib/types";
 import { BalanceCard, type BalanceLine } from "./balance-card";
 import { HowEarningsWork } from "./how-earnings-work";
 
-// Each card lists what its balance is made of, so the lines add up to it: earnings 3 decimals like the
-// balances, bonuses whole dollars, payments 2 (docs/product-spec.md §9). Payments lower a balance as soon as they are
-// recorded, pending or not (docs/architecture.md §3), but only completed ones count as paid. Earnings a fraud
-// review took back stay in the gross "earned" lines and come off as their own line (docs/decisions/019).
-const earned = (amount: number) => formatUsd(amount, 3);
-const payout = (amount: number) => (amount === 0 ? formatUsd(0, 2) : `−${formatUsd(amount, 2)}`);
-const reversedLine = (amount: number): BalanceLine[] => (amount > 0 ? [["Reversed after review", `−${formatUsd(amount, 3)}`]] : []);
+// Each card lists what its balance is made of, so the lines add up to it as displayed: every figure is
+// written exactly (docs/decisions/032), and the server says how much of the payments each side gave
+// (viewer first, then creator; docs/architecture.md §3), so a card never recomputes that split. Payments
+// lower a balance as soon as they are recorded, pending or not, but only completed ones count as paid.
+// Earnings a fraud review took back stay in the gross "earned" lines and come off as their own line
+// (docs/decisions/019).
+const earned = (amount: number) => formatUsd(amount);
+/** An amount that comes off the balance, with its minus sign ("−$5.521"); nothing off reads "$0.00". */
+const off = (amount: number) => formatUsd(-amount);
+const reversedLine = (amount: number): BalanceLine[] => (amount > 0 ? [["Reversed after review", off(amount)]] : []);
 
 /** Overview tab: the total with what can be paid now, the two balances, and how earning works. */
 export function WalletOverview({ wallet, rules }: { wallet: WalletJson; rules: EarningRulesJson }) {
@@ -26,8 +29,8 @@ export function WalletOverview({ wallet, rules }: { wallet: WalletJson; rules: E
           details={[
             ["Total earned", earned(totalEarned)],
             ...reversedLine(totalReversed),
-            ["Paid out", payout(wallet.paid_out)],
-            ["Payout pending", payout(wallet.pending_payouts)],
+            ["Paid out", off(wallet.paid_out)],
+            ["Payout pending", off(wallet.pending_payouts)],
           ]}
           // Payments draw on the available part only; the pending part waits out its hold.
           split={[
@@ -45,9 +48,9 @@ export function WalletOverview({ wallet, rules }: { wallet: WalletJson; rules: E
           amount={wallet.viewer_balance}
           details={[
             ["Earned watching", earned(wallet.viewer_earnings)],
-            ["Bonuses", bonusUsd(wallet.bonuses), bonusExact(wallet.bonuses)],
+            ["Bonuses", earned(wallet.bonuses)],
             ...reversedLine(wallet.viewer_reversed),
-            ["Payouts", payout(wallet.viewer_payouts)],
+            ["Payouts", off(wallet.viewer_payouts)],
           ]}
           split={[["Pending", earned(wallet.viewer_pending)]]}
         />
@@ -57,7 +60,7 @@ export function WalletOverview({ wallet, rules }: { wallet: WalletJson; rules: E
           details={[
             ["Earned from your content", earned(wallet.creator_earnings)],
             ...reversedLine(wallet.creator_reversed),
-            ["Payouts", payout(wallet.creator_payouts)],
+            ["Payouts", off(wallet.creator_payouts)],
           ]}
           split={[["Pending", earned(wallet.creator_pending)]]}
         />
@@ -74,7 +77,7 @@ function PayoutStatus({ available, minimum }: { available: number; minimum: numb
   }
   return (
     <p className="mt-4 text-sm text-slate-400">
-      {formatUsd(sumUsd([minimum, -available]), 3)} more to reach the {formatUsd(minimum, 2)} minimum payout
+      {formatUsd(sumUsd([minimum, -available]))} more to reach the {formatUsd(minimum)} minimum payout
     </p>
   );
 }

@@ -21,17 +21,15 @@ import { paidOutRefusal } from "./paid-out-credit";
 
 type ManualCreditKind<T extends CreditSchema> = {
   table: CreditTable<T>;
-  /** Decimals the amounts are typed in: earnings to the tenth of a cent, bonuses to the cent. */
-  decimals: 2 | 3;
   missing: string;
   defaultDescription: string;
 };
 
 const EARNING: ManualCreditKind<typeof MANUAL_EARNINGS.schema> = {
-  table: MANUAL_EARNINGS, decimals: 3, missing: "Manual earning not found", defaultDescription: "Manual earning",
+  table: MANUAL_EARNINGS, missing: "Manual earning not found", defaultDescription: "Manual earning",
 };
 const BONUS: ManualCreditKind<typeof MANUAL_BONUSES.schema> = {
-  table: MANUAL_BONUSES, decimals: 2, missing: "Manual bonus not found", defaultDescription: "Manual bonus",
+  table: MANUAL_BONUSES, missing: "Manual bonus not found", defaultDescription: "Manual bonus",
 };
 
 export type NewManualCredit = { userId: string; amountMicros: number; description: string };
@@ -39,7 +37,7 @@ export type ManualCreditChange = { id: string; amountMicros: number; override: b
 export type ManualCreditRemoval = { id: string; override: boolean };
 
 const refusal = <T extends CreditSchema>(kind: ManualCreditKind<T>, credit: CreditRecord<T>, newMicros: number | null) =>
-  paidOutRefusal({ noun: kind.table.entity, decimals: kind.decimals, amountMicros: credit.amountMicros, newMicros, balanceMicros: credit.availableMicros });
+  paidOutRefusal({ noun: kind.table.entity, amountMicros: credit.amountMicros, newMicros, balanceMicros: credit.availableMicros });
 
 async function create<T extends CreditSchema>(kind: ManualCreditKind<T>, { ctx, input }: AdminCall<NewManualCredit>) {
   checkAdmin(ctx);

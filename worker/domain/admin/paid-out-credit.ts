@@ -3,8 +3,6 @@ import { usdText } from "../../lib/money";
 
 export type PaidOutCredit = {
   noun: "earning" | "bonus";
-  /** Decimals the amounts are typed in: earnings to the tenth of a cent, bonuses to the cent. */
-  decimals: 2 | 3;
   amountMicros: number;
   /** The new amount of a change; null for a delete. */
   newMicros: number | null;
@@ -18,8 +16,8 @@ export type PaidOutCredit = {
  */
 export function paidOutRefusal(c: PaidOutCredit) {
   const after = c.balanceMicros - (c.amountMicros - (c.newMicros ?? 0));
-  const what = `Payments already drew on this ${c.noun} (${usdText(c.amountMicros, c.decimals)})`;
-  const change = c.newMicros === null ? "deleting it" : `lowering it to ${usdText(c.newMicros, c.decimals)}`;
+  const what = `Payments already drew on this ${c.noun} (${usdText(c.amountMicros)})`;
+  const change = c.newMicros === null ? "deleting it" : `lowering it to ${usdText(c.newMicros)}`;
   const confirm = c.newMicros === null ? "Confirm to delete it anyway." : "Confirm to change it anyway.";
   return conflict(`${what}: ${change} would leave the user's balance at ${usdText(after)}. ${confirm}`, "already_paid_out");
 }

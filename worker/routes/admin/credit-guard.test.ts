@@ -37,12 +37,12 @@ describe("credits a payment drew on", () => {
     const refused = await expectStatus(await admin.fetch(`/api/admin/earnings/${id}`, { method: "DELETE" }), 409);
     expect(await refused.json()).toMatchObject({
       code: "already_paid_out",
-      error: "Payments already drew on this earning ($30.000): deleting it would leave the user's balance at -$25.00. Confirm to delete it anyway.",
+      error: "Payments already drew on this earning ($30.00): deleting it would leave the user's balance at −$25.00. Confirm to delete it anyway.",
     });
     const lower = await expectStatus(await admin.json(`/api/admin/earnings/${id}`, "PATCH", { amount_usd: 10 }), 409);
     expect(await lower.json()).toMatchObject({
       code: "already_paid_out",
-      error: "Payments already drew on this earning ($30.000): lowering it to $10.000 would leave the user's balance at -$15.00. Confirm to change it anyway.",
+      error: "Payments already drew on this earning ($30.00): lowering it to $10.00 would leave the user's balance at −$15.00. Confirm to change it anyway.",
     });
     expect(await balance(member)).toBe(5);
     expect(await auditOf(admin, id)).toEqual(["create"]);
@@ -66,7 +66,7 @@ describe("credits a payment drew on", () => {
     const refused = await expectStatus(await admin.fetch(`/api/admin/bonuses/${id}`, { method: "DELETE" }), 409);
     expect(await refused.json()).toMatchObject({
       code: "already_paid_out",
-      error: "Payments already drew on this bonus ($50.00): deleting it would leave the user's balance at -$40.00. Confirm to delete it anyway.",
+      error: "Payments already drew on this bonus ($50.00): deleting it would leave the user's balance at −$40.00. Confirm to delete it anyway.",
     });
     await expectStatus(await admin.json(`/api/admin/bonuses/${id}`, "PATCH", { total_bonus_amount: 30 }), 409);
     await expectStatus(await admin.json(`/api/admin/bonuses/${id}`, "PATCH", { total_bonus_amount: 45 }), 200);

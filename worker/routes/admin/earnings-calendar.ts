@@ -20,5 +20,5 @@ export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
     const range = reportRange(q.startDate, q.endDate);
     const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "earners", userId: q.userId });
     const rows = earningsReportJson(report, range.days, "admin").earnings;
-    return csvResponse(`earnings-${range.startDate}-${range.endDate}.csv`, ["date", "total_earnings", "view_count", "unique_users"], rows);
+    return csvResponse(`earnings-${range.startDate}-${range.endDate}.csv`, ["date", "total_earnings", "view_count", "unique_users"], rows, ["total_earnings"]);
   });

@@ -104,6 +104,18 @@ describe("admin money records", () => {
     expect(users.find((u) => u.email === "admin@example.com")?.is_admin).toBe(1);
   });
 
+  it("writes CSV amounts by the screens' rule: whole cents with two decimals, the rest exact (decision 032)", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const userId = await idOf(await signedInBrowser(uniqueEmail("csv-usd")));
+    await expectStatus(await admin.json("/api/admin/earnings", "POST", { user_id: userId, amount_usd: 30.003 }), 201);
+    const paid = await (await expectStatus(await admin.json("/api/admin/payments", "POST", { user_id: userId, amount_usd: 5.5, payment_method: "PayPal" }), 201)).json<PaymentJson>();
+    const payments = (await (await admin.fetch("/api/admin/payments.csv")).text()).split("\r\n");
+    expect(payments.find((line) => line.startsWith(paid.id))).toContain(`,5.50,PayPal,`);
+    const users = (await (await admin.fetch("/api/admin/users.csv")).text()).split("\r\n");
+    // viewer, creator, available, pending: $0, $30.003 - $5.50, the same, nothing held.
+    expect(users.find((line) => line.startsWith(userId))).toMatch(/,0\.00,24\.503,24\.503,0\.00$/);
+  });
+
   it("neutralises spreadsheet formulas in CSV exports", async () => {
     const admin = await signedInBrowser("admin@example.com");
     const userId = await idOf(await signedInBrowser(uniqueEmail("csv")));

@@ -23,7 +23,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   .get("/payments", async (c) => c.json(await paymentsJson(c.get("db")), 200))
   .get("/payments.csv", async (c) => {
     const rows = await paymentsJson(c.get("db"));
-    return csvResponse("payments.csv", ["id", "user_email", "amount_usd", "payment_method", "payment_reference", "status", "notes", "created_at", "processed_at"], rows);
+    return csvResponse("payments.csv", ["id", "user_email", "amount_usd", "payment_method", "payment_reference", "status", "notes", "created_at", "processed_at"], rows, ["amount_usd"]);
   })
   .post("/payments", validate("json", paymentBody), async (c) => {
     const { row, email } = await createPayment({ ctx: adminContext(c), input: paymentInput(c.req.valid("json")) });

@@ -76,7 +76,7 @@ describe("held earnings", () => {
     expect(users.find((u) => u.id === viewer.id)?.available_balance).toBe(0.01);
     const csv = await (await admin.fetch("/api/admin/users.csv")).text();
     expect(csv.split("\r\n")[0]).toBe("id,email,username,created_at,content_count,viewer_balance,creator_balance,available_balance,pending_balance");
-    expect(csv).toContain(`${viewer.id},${viewer.email},,${viewer.createdAt},0,0,0.013,0.01,0.003`);
+    expect(csv).toContain(`${viewer.id},${viewer.email},,${viewer.createdAt},0,0.00,0.013,0.01,0.003`);
   });
 
   it("pays at once when the holding period is 0", async () => {

@@ -19,5 +19,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
   // The same balances (balance-parts.ts) for a spreadsheet.
   .get("/users.csv", async (c) => {
     const users = await listUsers(c.get("db"), c.get("settings").adminEmails);
-    return csvResponse("users.csv", ["id", "email", "username", "created_at", "content_count", "viewer_balance", "creator_balance", "available_balance", "pending_balance"], users);
+    return csvResponse("users.csv", ["id", "email", "username", "created_at", "content_count", "viewer_balance", "creator_balance", "available_balance", "pending_balance"], users, [
+      "viewer_balance", "creator_balance", "available_balance", "pending_balance",
+    ]);
   });
