@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { EarningsCalculateResponse } from "../../common/api-types";
-import { OWED_SQL } from "../db/queries/owed";
+import { createDb } from "../db/client";
+import { tellCredits } from "../db/queries/credit-notices";
+import { OWED_SQL, owedTo } from "../db/queries/owed";
 import { makeContent } from "../test/factories";
 import type { Browser } from "../test/http";
 import { calculate, established } from "../test/members";
@@ -55,6 +57,19 @@ describe("the credited notice", () => {
     expect(answers.map((a) => a.credited_usd).sort()).toEqual([0, 0.003]);
     expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
     expect(await poll(viewer.browser)).toMatchObject({ credited_usd: 0 });
+  });
+
+  it("two polls that read the same mark: the first to move it tells, the other tells nothing", async () => {
+    const { viewer } = await qualifiedView();
+    await runEarningsCron();
+    const db = createDb(env.DB);
+    // Both read before either writes, as two tabs interleaved by D1 would.
+    const [a, b] = await Promise.all([owedTo(db, viewer.id, 25), owedTo(db, viewer.id, 25)]);
+    expect(a.notice).toEqual({ seenRowid: 0, pending: true });
+    expect(b.notice).toEqual(a.notice);
+    expect(await tellCredits(db, viewer.id, a.notice.seenRowid)).toBe(3000);
+    expect(await tellCredits(db, viewer.id, b.notice.seenRowid)).toBe(0);
+    expect((await owedTo(db, viewer.id, 25)).notice.pending).toBe(false);
   });
 
   it("sums what the cron credited since the last notice, and then tells only what is newer", async () => {
