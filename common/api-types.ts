@@ -105,7 +105,10 @@ export type PlaybackEventResponse = { view_id: string; accepted: boolean; qualif
 export type EarningsCalculateResponse = {
   processed: number;
   message: string;
-  /** USD this run credited to the caller's own views, as viewer and as creator (0 when none). */
+  /**
+   * USD credited to the caller's own views (their viewer rewards) since they were last told, whoever credited
+   * it: this run or the cron before it. Each credit is told once (docs/decisions/033); 0 when nothing new.
+   */
   credited_usd: number;
 };
 

@@ -16,8 +16,10 @@ export const refreshAfterCredits = (queryClient: QueryClient) =>
  * signed-in user only (the call needs a session). A POST polled as a query: the cache keeps the 30 s
  * interval (counted from the last answer) and makes one request however often the page mounts
  * (StrictMode): the call takes no abort signal, so a remount joins the run under way. When views were
- * credited the page's data refreshes without a reload, and a credit to the user's own views shows a
- * notice. A failure is logged only (docs/product-spec.md §8); the next run tries again.
+ * credited the page's data refreshes without a reload. `credited_usd` is what was credited to the user's own
+ * views since they were last told, by this run or by the cron before it (docs/decisions/033): the server
+ * tells each credit once, so it shows the notice as it comes, and refreshes the page too, since a credit the
+ * cron made leaves `processed` at 0. A failure is logged only (docs/product-spec.md §8); the next run tries again.
  */
 export function useEarningsPoll() {
   const userId = useUserId();
@@ -26,8 +28,8 @@ export function useEarningsPoll() {
     queryKey: queryKeys.earningsRun(userId),
     queryFn: async () => {
       const run = await calculateEarnings();
-      if (run.processed > 0) void refreshAfterCredits(queryClient);
-      // Older servers (and other users' credits) say nothing here: no notice then.
+      if (run.processed > 0 || run.credited_usd > 0) void refreshAfterCredits(queryClient);
+      // Older servers say nothing here, and credits to the user's items from others' views are not told.
       if (run.credited_usd > 0) useCreditNotice.getState().show(run.credited_usd);
       return run;
     },

@@ -200,6 +200,36 @@ describe("home page", () => {
     await vi.waitFor(() => expect(notice()?.textContent).toBe("+$0.006credited to your wallet"));
   });
 
+  it("shows a credit the cron made before the page's poll, once, and refreshes the page's data", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useAuth.setState({ user: ava });
+    // The server tells a credit once: the run after the one that told it says 0 again.
+    const told = [0, 0.003, 0];
+    let galleryRequests = 0;
+    stubFetch({
+      ...backgroundEarningsRoutes,
+      "POST /api/earnings/calculate": () => ({
+        body: { processed: 0, message: "Nothing new to process", credited_usd: told.shift() ?? 0 },
+      }),
+      "GET /api/content": () => (galleryRequests++, { body: contentPage([jazz]) }),
+    });
+    renderApp("/");
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    const notice = () => screen.queryByText("credited to your wallet")?.closest("[aria-live='polite']")?.firstElementChild ?? undefined;
+    expect(notice()).toBeUndefined();
+    const requestsAfterLoad = galleryRequests;
+
+    await act(() => vi.advanceTimersByTimeAsync(EARNINGS_POLL_MS));
+    await vi.waitFor(() => expect(notice()?.textContent).toBe("+$0.003credited to your wallet"));
+    await vi.waitFor(() => expect(galleryRequests).toBe(requestsAfterLoad + 1));
+
+    await act(() => vi.advanceTimersByTimeAsync(CREDIT_NOTICE_MS));
+    expect(notice()).toBeUndefined();
+    await act(() => vi.advanceTimersByTimeAsync(EARNINGS_POLL_MS));
+    expect(notice()).toBeUndefined();
+    expect(galleryRequests).toBe(requestsAfterLoad + 1);
+  });
+
   it("never runs the earnings job for visitors", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = stubFetch({ "GET /api/content": { body: contentPage([jazz]) } });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import type { Db } from "../client";
+import { tellCreditsStatement, toldMicros } from "./credit-notices";
 import { DAILY_EARNABLE_VIEWS_SQL, heldUntilSql, MIN_EARNING_MS_SQL } from "./earning-rule-settings";
 import { itemHiddenSql, suspendedSql } from "./visibility";
 
@@ -56,15 +57,27 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
   ];
 }
 
-/** What one batch did: how many views it closed, and each credit it wrote (a concurrent run's are not here). */
-export type Settled = { views: number; credits: { user_id: string; amount_micros: number }[] };
+/**
+ * What one batch did: how many views it closed, each credit it wrote (a concurrent run's are not here), and
+ * what it told the caller of their own credits when asked to (credit-notices.ts).
+ */
+export type Settled = { views: number; credits: { user_id: string; amount_micros: number }[]; toldMicros: number };
 
-/** Settles the given qualified views in one D1 batch. */
-export async function settleViewBatch(db: Db, viewIds: string[], now: string, terms: RewardTerms): Promise<Settled> {
-  const settled: Settled = { views: 0, credits: [] };
+/** Whose credited notice to advance after the batch, from the mark their poll read (docs/decisions/033). */
+export type TellAfter = { userId: string; seenRowid: number };
+
+/**
+ * Settles the given qualified views in one D1 batch; with `tell`, the same batch ends by telling that member
+ * what was credited to them since their mark, these views included, so the poll stays within its round trips.
+ */
+export async function settleViewBatch(db: Db, viewIds: string[], now: string, terms: RewardTerms, tell?: TellAfter): Promise<Settled> {
+  const settled: Settled = { views: 0, credits: [], toldMicros: 0 };
   if (!viewIds.length) return settled;
   // Raw D1 statements: the job's SQL is conditional on itself, which drizzle's builders cannot express.
-  const results = await db.$client.batch<Settled["credits"][number]>(viewIds.flatMap((id) => settleView(db.$client, id, now, terms)));
+  const statements = viewIds.flatMap((id) => settleView(db.$client, id, now, terms));
+  if (tell) statements.push(tellCreditsStatement(db.$client, tell.userId, tell.seenRowid));
+  const results = await db.$client.batch<Settled["credits"][number]>(statements);
+  if (tell) settled.toldMicros = toldMicros(results.pop() as unknown as D1Result<{ told_micros: number }>);
   results.forEach((result, i) => {
     // Every fourth statement closes a view; its change count says whether this run did it.
     if (i % 4 === 3) settled.views += result.meta.changes ?? 0;

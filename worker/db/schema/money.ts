@@ -33,8 +33,22 @@ export const earnings = sqliteTable(
     index("earnings_created_idx").on(t.createdAt),
     // The fraud sweep reads view rewards still in holding, and only those.
     index("earnings_held_idx").on(t.availableAt).where(sql`${t.viewId} is not null`),
+    // The credited notice (docs/decisions/033): a member's own view rewards after their mark. The index's
+    // implicit rowid column serves `user_id = ? and rowid > ?` as one range (rows are never deleted).
+    index("earnings_viewer_notice_idx").on(t.userId).where(sql`${t.kind} = 'viewer'`),
   ],
 );
+
+// How far each member has been told of their own view rewards, by "+$0.003" (docs/decisions/033): the rowid of
+// the last `viewer` earning they were told of, and the sum that notice told. Advanced only from the mark it
+// was read at, so one credit is told once however many polls (tabs, the cron first) race for it.
+export const creditNotices = sqliteTable("credit_notices", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  seenRowid: integer("seen_rowid").notNull(),
+  toldMicros: integer("told_micros").notNull(),
+});
 
 // A view reward taken back after a fraud review (docs/decisions/019) or by a moderation action, a takedown
 // or a suspension (docs/decisions/027): the negative of the original earning, on the same side of the same

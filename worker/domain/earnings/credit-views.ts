@@ -1,21 +1,26 @@
 import type { Db } from "../../db/client";
-import { pendingQualifiedViews, settleViewBatch } from "../../db/queries/settle-views";
+import { pendingQualifiedViews, settleViewBatch, type TellAfter } from "../../db/queries/settle-views";
 import { EARNABLE_VIEWS_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
 
 export const JOB_BATCH_SIZE = 25;
 export const JOB_MAX_BATCHES = 20;
 
-/** What one run did: the views it settled, and the micro-dollars it credited to each user. */
-export type CreditRun = { views: number; creditedMicros: Map<string, number> };
+/**
+ * What one run did: the views it settled, the micro-dollars it credited to each user, and (a poll's run) what
+ * it told the caller of their own view rewards, whoever credited them (docs/decisions/033).
+ */
+export type CreditRun = { views: number; creditedMicros: Map<string, number>; toldMicros: number };
 
 /**
  * Settles the given qualified views in one D1 batch (db/queries/settle-views.ts: a place of the day, the
  * shortest earning length, the daily cap, one payment per side) and adds what it did to `run`.
  */
-export async function settleViews(db: Db, viewIds: string[], now: string, run: CreditRun): Promise<void> {
+export async function settleViews(db: Db, viewIds: string[], now: string, run: CreditRun, tell?: TellAfter): Promise<void> {
   if (!viewIds.length) return;
-  const settled = await settleViewBatch(db, viewIds, now, { earnableViewsPerDay: EARNABLE_VIEWS_PER_DAY, rewardMicros: VIEW_REWARD_MICROS });
+  const terms = { earnableViewsPerDay: EARNABLE_VIEWS_PER_DAY, rewardMicros: VIEW_REWARD_MICROS };
+  const settled = await settleViewBatch(db, viewIds, now, terms, tell);
   run.views += settled.views;
+  run.toldMicros += settled.toldMicros;
   for (const row of settled.credits) {
     run.creditedMicros.set(row.user_id, (run.creditedMicros.get(row.user_id) ?? 0) + row.amount_micros);
   }
@@ -28,7 +33,7 @@ export async function creditQualifiedViews(
   batchSize = JOB_BATCH_SIZE,
   maxBatches = JOB_MAX_BATCHES,
 ): Promise<CreditRun> {
-  const run: CreditRun = { views: 0, creditedMicros: new Map() };
+  const run: CreditRun = { views: 0, creditedMicros: new Map(), toldMicros: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {
     const pending = await pendingQualifiedViews(db, batchSize);
     if (!pending.length) break;

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { checkAndAwardBonuses } from "../../db/queries/bonus-risk";
+import { tellCredits } from "../../db/queries/credit-notices";
 import { owedTo } from "../../db/queries/owed";
 import { usd } from "../../lib/money";
 import { creditQualifiedViews, JOB_BATCH_SIZE, settleViews, type CreditRun } from "./credit-views";
@@ -8,7 +9,7 @@ const BONUSES_PER_RUN = 100;
 
 export type JobResult = { processed: number; message: string; credited_usd: number };
 
-function result(run: CreditRun, bonuses: number, callerId?: string): JobResult {
+function result(run: CreditRun, bonuses: number): JobResult {
   const processed = run.views + bonuses;
   const parts = [
     run.views ? `${run.views} qualified view${run.views === 1 ? "" : "s"}` : "",
@@ -17,7 +18,7 @@ function result(run: CreditRun, bonuses: number, callerId?: string): JobResult {
   return {
     processed,
     message: parts.length ? `Processed ${parts.join(" and ")}` : "Nothing new to process",
-    credited_usd: usd(callerId ? (run.creditedMicros.get(callerId) ?? 0) : 0),
+    credited_usd: usd(run.toldMicros),
   };
 }
 
@@ -33,12 +34,19 @@ export async function runEarningsJob(db: Db, now: string): Promise<JobResult> {
  * indexed read each when nothing is pending, and the site-wide work stays with the cron
  * (docs/architecture.md §4 "The earnings job"). Settling is the same conditional batch as the cron's, so the
  * two can race without paying anything twice.
+ *
+ * `credited_usd` is what was credited to the caller's own views since they were last told, whoever credited it
+ * (this poll or the cron), told exactly once (docs/decisions/033): settling ends with advancing their notice
+ * mark in the same batch, and credits the cron made first are told by one conditional statement of their own.
+ * Round trips: the read, then one batch or one statement (the sign-on bonus's award, once per member, aside).
  */
 export async function settleCallerEarnings(db: Db, now: string, callerId: string): Promise<JobResult> {
   const owed = await owedTo(db, callerId, JOB_BATCH_SIZE);
-  const run: CreditRun = { views: 0, creditedMicros: new Map() };
-  await settleViews(db, owed.viewIds, now, run);
+  const run: CreditRun = { views: 0, creditedMicros: new Map(), toldMicros: 0 };
+  const tell = { userId: callerId, seenRowid: owed.notice.seenRowid };
+  if (owed.viewIds.length) await settleViews(db, owed.viewIds, now, run, tell);
+  else if (owed.notice.pending) run.toldMicros = await tellCredits(db, callerId, owed.notice.seenRowid);
   let bonuses = 0;
   if (owed.bonusPending) bonuses = await checkAndAwardBonuses(db, now, { userId: callerId });
-  return result(run, bonuses, callerId);
+  return result(run, bonuses);
 }
