@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../stores/auth";
 import { expectConsoleError } from "../test/console";
 import { deferred, stubFetch } from "../test/fetch";
@@ -18,6 +18,9 @@ describe("usePlaybackReporting, the hard cases", () => {
     const sent = stubEvents({ event: () => (++calls === 1 ? firstReply.promise : { body: {} }) });
     const { onPlay, onTimeUpdate } = renderReporting().current;
     onPlay();
+    // The start's answer must be in before the positions come (on a busy machine one tick is not enough).
+    await vi.waitFor(() => expect(sent.some((s) => s.path === "start")).toBe(true));
+    await settle();
     await settle();
     onTimeUpdate(10, 100);
     onTimeUpdate(20, 100);
