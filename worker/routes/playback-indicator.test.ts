@@ -67,6 +67,16 @@ describe("what the player is told about counting", () => {
     expect(await progress(s.viewer, s.item.id, 46, view_id)).toMatchObject({ counting: true });
   });
 
+  it("a position behind the one counted (replaying a part) is not counting, with no reason: no fault of the view", async () => {
+    const s = await scene();
+    const { view_id } = await start(s.viewer, s.item.id);
+    await passTime(s.viewerId, 6000);
+    expect(await progress(s.viewer, s.item.id, 6, view_id)).toMatchObject({ counting: true });
+    const back = await progress(s.viewer, s.item.id, 2, view_id);
+    expect(back).toMatchObject({ accepted: false, counting: false });
+    expect(back).not.toHaveProperty("reason");
+  });
+
   it("a qualified view stopped by a newer start is told so; an unqualified one is gone (404)", async () => {
     const s = await scene();
     const first = await start(s.viewer, s.item.id);
