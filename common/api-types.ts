@@ -100,8 +100,21 @@ export type FinalizeResponse = { id: string };
 
 // ---- Playback and earnings (docs/product-spec.md §7 "Playback and earnings", "Wallet") ----
 
-export type PlaybackStartResponse = { view_id: string };
-export type PlaybackEventResponse = { view_id: string; accepted: boolean; qualified: boolean };
+/** Why a view that starts now cannot earn, as far as the start knows (the daily caps are told by the wallet). */
+export type PlaybackNotEarningReason = "own_content" | "too_short";
+/** Why the last event added no watched time, when the view is to blame: it ran ahead of the pace, or a newer start stopped it. */
+export type PlaybackCountingReason = "too_fast" | "another_session";
+export type PlaybackStartResponse =
+  | { view_id: string; earnable: true }
+  | { view_id: string; earnable: false; reason: PlaybackNotEarningReason };
+export type PlaybackEventResponse = {
+  view_id: string;
+  accepted: boolean;
+  qualified: boolean;
+  /** This event added watched time toward the 80 % that earns. */
+  counting: boolean;
+  reason?: PlaybackCountingReason;
+};
 export type EarningsCalculateResponse = {
   processed: number;
   message: string;

@@ -1,7 +1,12 @@
 import { Hono } from "hono";
 import { playbackEventBody, playbackStartBody } from "../../common/schemas/playback";
 import type { SignedInEnv } from "../app-env";
+import type { PlaybackEventResponse, PlaybackStartResponse } from "../../common/api-types";
 import { findContent } from "../db/queries/content";
+import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
+import { readSettings } from "../db/queries/settings";
+import { startEarnability } from "../domain/views/counting";
+import { earningRulesJson } from "../domain/views/earning-rules";
 import { mayOpen } from "../domain/content/visibility";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { addressGroupHash } from "../lib/address-group";
@@ -16,7 +21,9 @@ import { playbackStartLimit } from "../middleware/rate-limit";
 export const playbackRoutes = new Hono<SignedInEnv>()
   .post("/playback-events", playbackStartLimit, validate("json", playbackStartBody), async (c) => {
     const body = c.req.valid("json");
-    const item = await findContent(c.get("db"), body.content_id);
+    const db = c.get("db");
+    // One round trip each, side by side: the item, and the shortest length that earns (the admin's rule).
+    const [item, rules] = await Promise.all([findContent(db, body.content_id), readSettings(db, EARNING_RULE_DEFAULTS)]);
     const user = c.get("user");
     // A hidden item cannot be played by others (docs/decisions/027); its creator's and admins' views of it
     // never pay (the earnings job skips hidden items).
@@ -32,7 +39,14 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       ipHash: ip ? await addressGroupHash(c.get("settings").sessionSecret, ip) : "",
       mediaSize: item.mediaSize,
     });
-    return c.json(started, 201);
+    // What the player's indicator says from the start (docs/decisions/035); the daily caps are the wallet's to tell.
+    const earnability = startEarnability({
+      viewerId: user.id,
+      creatorId: item.createdBy,
+      durationMs: item.durationMs,
+      minEarningMs: earningRulesJson(rules).min_earning_seconds * 1000,
+    });
+    return c.json({ ...started, ...earnability } satisfies PlaybackStartResponse, 201);
   })
   .post("/events/playback", validate("json", playbackEventBody), async (c) => {
     const body = c.req.valid("json");
@@ -45,6 +59,6 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       eventType: body.event_type,
     });
     if (!outcome.found) throw notFound("No playback session for this content; start playing it again");
-    const { view_id, accepted, qualified } = outcome;
-    return c.json({ view_id, accepted, qualified }, 200);
+    const { view_id, accepted, qualified, counting, reason } = outcome;
+    return c.json({ view_id, accepted, qualified, counting, ...(reason ? { reason } : {}) } satisfies PlaybackEventResponse, 200);
   });

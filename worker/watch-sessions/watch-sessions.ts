@@ -1,7 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
+import type { PlaybackCountingReason } from "../../common/api-types";
 import { createDb, type Db } from "../db/client";
 import { refreshChallengeStatements } from "../db/queries/challenge-progress";
 import { finishQualifiedViewStatement, insertViewStatement } from "../db/queries/views";
+import { eventCounting } from "../domain/views/counting";
 import { coveredBytes, deliveredEnough, deliveryCountsSince, DELIVERY_WINDOW_MS } from "../domain/views/delivery";
 import { completePositionMs, expiryAfterMs, judgeEvent, watchedEnough } from "../domain/views/rules";
 import { newId } from "../lib/ids";
@@ -39,7 +41,9 @@ export type EventInput = {
 /** Bytes the stream route sent this viewer of one item in one response so far: [start, end), end exclusive. */
 export type DeliveryInput = { viewerId: string; contentId: string; start: number; end: number };
 
-export type EventOutcome = { found: false } | { found: true; view_id: string; accepted: boolean; qualified: boolean };
+export type EventOutcome =
+  | { found: false }
+  | { found: true; view_id: string; accepted: boolean; qualified: boolean; counting: boolean; reason?: PlaybackCountingReason };
 
 /**
  * One viewer's watch sessions (docs/decisions/015). Every playback event of the viewer comes here and is
@@ -129,7 +133,13 @@ export class WatchSessions extends DurableObject<Env> {
         this.store.save(next);
       }
       await this.scheduleExpiry();
-      return { found: true, view_id: session.id, accepted: verdict.accepted, qualified: next.qualifiedAtMs !== null };
+      return {
+        found: true,
+        view_id: session.id,
+        accepted: verdict.accepted,
+        qualified: next.qualifiedAtMs !== null,
+        ...eventCounting(verdict, session.earning),
+      };
     });
   }
 

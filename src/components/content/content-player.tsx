@@ -1,12 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
 import { usePlaybackReporting } from "../../hooks/use-playback-reporting";
+import type { CountingStatus } from "../../lib/counting-status";
 import type { ContentJson } from "../../lib/types";
 import { suggestionsQuery } from "../../queries/content";
 import { AdOverlay } from "../ads/ad-overlay";
 import { MediaPlayer, type PlayerHandle } from "../player/media-player";
 import { UpNextPanel } from "../up-next/up-next-panel";
+import { CountingIndicator } from "./counting-indicator";
 
 /**
  * The content page's player with its sequence (docs/product-spec.md §4): pre-roll, the content, post-roll, then Up Next,
@@ -15,7 +17,9 @@ import { UpNextPanel } from "../up-next/up-next-panel";
 export function ContentPlayer({ content }: { content: ContentJson }) {
   const playerRef = useRef<PlayerHandle>(null);
   // Views earn money for viewer and creator: the player reports how far this visit got.
-  const reporting = usePlaybackReporting(content.id);
+  // and the answers say whether this view counts, shown under the player (never during an ad: ads do not earn).
+  const [counting, setCounting] = useState<CountingStatus>(null);
+  const reporting = usePlaybackReporting(content.id, setCounting);
   const sequence = useAdSequence({ contentId: content.id, player: playerRef, reporting });
   const { data, isError } = useQuery(suggestionsQuery(content.id));
   // Null while loading; a failure (logged) leaves the list empty.
@@ -49,5 +53,11 @@ export function ContentPlayer({ content }: { content: ContentJson }) {
       break;
   }
 
-  return <MediaPlayer ref={playerRef} content={content} overlay={overlay} {...sequence.callbacks} />;
+  const onAd = sequence.phase === "preroll" || sequence.phase === "postroll";
+  return (
+    <div className="space-y-2">
+      <MediaPlayer ref={playerRef} content={content} overlay={overlay} {...sequence.callbacks} />
+      <CountingIndicator status={onAd ? null : counting} />
+    </div>
+  );
 }

@@ -1,0 +1,41 @@
+import { formatUsd } from "../../lib/format";
+import type { CountingStatus, NotEarningReason } from "../../lib/counting-status";
+import { defaultEarningRules } from "../../queries/earning-rules";
+
+// The player's "is this view counting?" line (docs/product-spec.md "Is this view counting?"; docs/decisions/035).
+
+// The reward is fixed by the rules (docs/architecture.md §4 "A view"); only the limits are an admin's to tune.
+const reward = formatUsd(defaultEarningRules.reward_usd);
+
+/** Why a view does not earn, in the words the wallet uses for the same reasons (components/wallet/view-reasons.ts). */
+export const notEarningTexts: Record<NotEarningReason, string> = {
+  own_content: "your own content doesn't earn",
+  too_short: "this item is too short to earn",
+  too_fast: "progress came faster than it plays (skipping ahead doesn't count)",
+  another_session: "you started playing something else, in this tab or another",
+};
+
+export function countingText(status: Exclude<CountingStatus, null>): string {
+  switch (status.state) {
+    case "counting":
+      return `Counting toward ${reward}`;
+    case "earned":
+      return `Qualified for ${reward} — your wallet shows it within a minute`;
+    case "not_earning":
+      return `Not earning: ${notEarningTexts[status.reason]}`;
+  }
+}
+
+const tone = { counting: "text-violet-300", earned: "text-emerald-300", not_earning: "text-slate-400" } as const;
+
+/**
+ * A small live line under the player. The live region is always there (screen readers announce changes only
+ * in a region that already exists); it holds text once a view has started.
+ */
+export function CountingIndicator({ status }: { status: CountingStatus }) {
+  return (
+    <p aria-live="polite" className={`min-h-5 text-sm ${status ? tone[status.state] : ""}`}>
+      {status ? countingText(status) : null}
+    </p>
+  );
+}

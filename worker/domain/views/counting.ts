@@ -1,0 +1,35 @@
+import type { PlaybackCountingReason, PlaybackNotEarningReason } from "../../../common/api-types";
+import type { EventVerdict } from "./rules";
+
+// What the player's "is this view counting?" indicator is told (issue 23; docs/decisions/035): pure
+// functions over facts the start and the watch-session object already hold, worded by the SPA.
+
+export type StartFacts = { viewerId: string; creatorId: string; durationMs: number; minEarningMs: number };
+
+export type Earnability = { earnable: true } | { earnable: false; reason: PlaybackNotEarningReason };
+
+/**
+ * Whether a view that starts now can earn at all, from what the start already knows: the item's creator and
+ * length. The daily caps are the earnings job's to judge (they depend on views still qualifying elsewhere):
+ * the wallet says when they applied. The earnings job refuses the same two cases (view-outcome.ts).
+ */
+export function startEarnability(f: StartFacts): Earnability {
+  if (f.viewerId === f.creatorId) return { earnable: false, reason: "own_content" };
+  if (f.durationMs < f.minEarningMs) return { earnable: false, reason: "too_short" };
+  return { earnable: true };
+}
+
+export type Counting = { counting: boolean; reason?: PlaybackCountingReason };
+
+/**
+ * Whether the view is counting after the event just judged. A session stopped by a newer start accrues
+ * nothing ("another_session"); a position that ran ahead of the pace counted only in part ("too_fast"). A
+ * rejected position (behind the one already counted, or past the end) is no fault of the view: not
+ * counting, no reason, and the player keeps what it showed.
+ */
+export function eventCounting(verdict: EventVerdict, earning: boolean): Counting {
+  if (!earning) return { counting: false, reason: "another_session" };
+  if (!verdict.accepted) return { counting: false };
+  if (verdict.tooFast) return { counting: false, reason: "too_fast" };
+  return { counting: true };
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import type { PlaybackEventResponse, PlaybackStartResponse } from "../../common/api-types";
+import { makeContent } from "../test/factories";
+import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
+import { passTime, sendProgress, streamMedia } from "../test/views";
+
+// The answers the player's "counting" indicator reads (issue 23; docs/decisions/035).
+
+const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
+
+async function start(b: Browser, contentId: string) {
+  const res = await b.json("/api/playback-events", "POST", {
+    content_id: contentId,
+    event_type: "start",
+    second_mark: 0,
+    discovery_method: "browse",
+    device_fingerprint: "fp-test",
+  });
+  expect(res.status).toBe(201);
+  return res.json<PlaybackStartResponse>();
+}
+
+const progress = async (b: Browser, contentId: string, seconds: number, viewId: string) =>
+  (await sendProgress(b, contentId, seconds, viewId)).body as unknown as PlaybackEventResponse;
+
+async function scene(durationMs = 60_000) {
+  const creator = await signedInBrowser(uniqueEmail("creator"));
+  const viewer = await signedInBrowser(uniqueEmail("viewer"));
+  const item = await makeContent(await idOf(creator), { durationMs });
+  return { creator, viewer, item, viewerId: await idOf(viewer) };
+}
+
+describe("what the player is told about counting", () => {
+  it("an honest view: earnable from the start, counting at every paced event, then qualified", async () => {
+    const s = await scene();
+    const started = await start(s.viewer, s.item.id);
+    expect(started).toEqual({ view_id: started.view_id, earnable: true });
+    await streamMedia(s.viewer, s.item.id);
+    for (let second = 6; second <= 48; second += 6) {
+      await passTime(s.viewerId, 6000);
+      expect(await progress(s.viewer, s.item.id, second, started.view_id), `at ${second} s`).toEqual({
+        view_id: started.view_id,
+        accepted: true,
+        qualified: second >= 48,
+        counting: true,
+      });
+    }
+  });
+
+  it("the creator's own item is not earnable", async () => {
+    const s = await scene();
+    expect(await start(s.creator, s.item.id)).toMatchObject({ earnable: false, reason: "own_content" });
+  });
+
+  it("an item shorter than the shortest earning length is not earnable", async () => {
+    const s = await scene(3000);
+    expect(await start(s.viewer, s.item.id)).toMatchObject({ earnable: false, reason: "too_short" });
+  });
+
+  it("a position that runs ahead of the pace is not counting, because too fast", async () => {
+    const s = await scene();
+    const { view_id } = await start(s.viewer, s.item.id);
+    await passTime(s.viewerId, 6000);
+    expect(await progress(s.viewer, s.item.id, 40, view_id)).toMatchObject({ accepted: true, counting: false, reason: "too_fast" });
+    // Back at the pace, it counts again.
+    await passTime(s.viewerId, 6000);
+    expect(await progress(s.viewer, s.item.id, 46, view_id)).toMatchObject({ counting: true });
+  });
+
+  it("a position behind the one counted (replaying a part) is not counting, with no reason: no fault of the view", async () => {
+    const s = await scene();
+    const { view_id } = await start(s.viewer, s.item.id);
+    await passTime(s.viewerId, 6000);
+    expect(await progress(s.viewer, s.item.id, 6, view_id)).toMatchObject({ counting: true });
+    const back = await progress(s.viewer, s.item.id, 2, view_id);
+    expect(back).toMatchObject({ accepted: false, counting: false });
+    expect(back).not.toHaveProperty("reason");
+  });
+
+  it("a qualified view stopped by a newer start is told so; an unqualified one is gone (404)", async () => {
+    const s = await scene();
+    const first = await start(s.viewer, s.item.id);
+    await streamMedia(s.viewer, s.item.id);
+    for (let second = 6; second <= 48; second += 6) {
+      await passTime(s.viewerId, 6000);
+      await progress(s.viewer, s.item.id, second, first.view_id);
+    }
+    const other = await makeContent(await idOf(s.creator), { durationMs: 60_000 });
+    const second = await start(s.viewer, other.id);
+    await passTime(s.viewerId, 6000);
+    expect(await progress(s.viewer, s.item.id, 54, first.view_id)).toMatchObject({ qualified: true, counting: false, reason: "another_session" });
+    await start(s.viewer, s.item.id);
+    expect((await sendProgress(s.viewer, other.id, 6, second.view_id)).status).toBe(404);
+  });
+});
