@@ -101,7 +101,7 @@ export type FinalizeResponse = { id: string };
 // ---- Playback and earnings (docs/product-spec.md §7 "Playback and earnings", "Wallet") ----
 
 /** Why a view that starts now cannot earn, as far as the start knows (the daily caps are told by the wallet). */
-export type PlaybackNotEarningReason = "own_content" | "too_short";
+export type PlaybackNotEarningReason = "own_content" | "too_short" | "suspended" | "removed";
 /** Why the last event added no watched time, when the view is to blame: it ran ahead of the pace, or a newer start stopped it. */
 export type PlaybackCountingReason = "too_fast" | "another_session";
 export type PlaybackStartResponse =

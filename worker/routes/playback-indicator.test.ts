@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PlaybackEventResponse, PlaybackStartResponse } from "../../common/api-types";
 import { makeContent } from "../test/factories";
+import { suspend, takeDown } from "../test/moderation";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { passTime, sendProgress, streamMedia } from "../test/views";
 
@@ -55,6 +56,14 @@ describe("what the player is told about counting", () => {
   it("an item shorter than the shortest earning length is not earnable", async () => {
     const s = await scene(3000);
     expect(await start(s.viewer, s.item.id)).toMatchObject({ earnable: false, reason: "too_short" });
+  });
+
+  it("a suspended viewer's view is not earnable, nor a hidden item its creator plays", async () => {
+    const s = await scene();
+    await suspend(s.viewerId);
+    expect(await start(s.viewer, s.item.id)).toMatchObject({ earnable: false, reason: "suspended" });
+    await takeDown(s.item.id);
+    expect(await start(s.creator, s.item.id)).toMatchObject({ earnable: false, reason: "removed" });
   });
 
   it("a position that runs ahead of the pace is not counting, because too fast", async () => {

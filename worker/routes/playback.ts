@@ -7,7 +7,7 @@ import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
 import { readSettings } from "../db/queries/settings";
 import { startEarnability } from "../domain/views/counting";
 import { earningRulesJson } from "../domain/views/earning-rules";
-import { mayOpen } from "../domain/content/visibility";
+import { isHidden, mayOpen } from "../domain/content/visibility";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { addressGroupHash } from "../lib/address-group";
 import { notFound } from "../lib/errors";
@@ -45,6 +45,8 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       creatorId: item.createdBy,
       durationMs: item.durationMs,
       minEarningMs: earningRulesJson(rules).min_earning_seconds * 1000,
+      viewerSuspended: user.suspended,
+      itemHidden: isHidden(item),
     });
     return c.json({ ...started, ...earnability } satisfies PlaybackStartResponse, 201);
   })

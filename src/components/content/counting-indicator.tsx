@@ -11,6 +11,8 @@ const reward = formatUsd(defaultEarningRules.reward_usd);
 export const notEarningTexts: Record<NotEarningReason, string> = {
   own_content: "your own content doesn't earn",
   too_short: "this item is too short to earn",
+  suspended: "your account is suspended",
+  removed: "this item was removed by moderators",
   too_fast: "progress came faster than it plays (skipping ahead doesn't count)",
   another_session: "you started playing something else, in this tab or another",
 };

@@ -4,16 +4,27 @@ import type { EventVerdict } from "./rules";
 // What the player's "is this view counting?" indicator is told (issue 23; docs/decisions/035): pure
 // functions over facts the start and the watch-session object already hold, worded by the SPA.
 
-export type StartFacts = { viewerId: string; creatorId: string; durationMs: number; minEarningMs: number };
+export type StartFacts = {
+  viewerId: string;
+  creatorId: string;
+  durationMs: number;
+  minEarningMs: number;
+  /** The viewer's account is suspended: their views are paid on neither side (docs/decisions/027). */
+  viewerSuspended: boolean;
+  /** The item is hidden (taken down, or its creator suspended); only its creator and admins can play it. */
+  itemHidden: boolean;
+};
 
 export type Earnability = { earnable: true } | { earnable: false; reason: PlaybackNotEarningReason };
 
 /**
  * Whether a view that starts now can earn at all, from what the start already knows: the item's creator and
- * length. The daily caps are the earnings job's to judge (they depend on views still qualifying elsewhere):
+ * length, and the moderation standing of both. The daily caps are the earnings job's to judge (they depend on views still qualifying elsewhere):
  * the wallet says when they applied. The earnings job refuses the same two cases (view-outcome.ts).
  */
 export function startEarnability(f: StartFacts): Earnability {
+  if (f.viewerSuspended) return { earnable: false, reason: "suspended" };
+  if (f.itemHidden) return { earnable: false, reason: "removed" };
   if (f.viewerId === f.creatorId) return { earnable: false, reason: "own_content" };
   if (f.durationMs < f.minEarningMs) return { earnable: false, reason: "too_short" };
   return { earnable: true };
