@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AuditEntryJson, PaymentsResponse, PayoutPaidJson, PayoutRequestJson, PayoutRequestsResponse, WalletJson } from "../../common/api-types";
 import { Browser, signedInBrowser } from "../test/http";
 import { member } from "../test/members";
+import { suspend } from "../test/moderation";
 
 // Payout requests through the API (docs/decisions/036): the member asks, the amount is reserved, an admin
 // pays it (the payment takes the reservation's place) or rejects it (the reservation is freed).
@@ -80,6 +81,15 @@ describe("POST /api/me/payout-requests", () => {
     const anonymous = new Browser();
     expect((await anonymous.fetch("/api/me/payout-requests")).status).toBe(401);
     expect((await request(anonymous, 25)).status).toBe(401);
+  });
+
+  it("refuses a suspended member's request (403) but still lists theirs", async () => {
+    const m = await memberWith(30);
+    await suspend(m.id);
+    const res = await request(m.browser, 25);
+    expect(res.status).toBe(403);
+    expect((await res.json<{ code: string }>()).code).toBe("suspended");
+    expect((await m.browser.fetch("/api/me/payout-requests")).status).toBe(200);
   });
 
   it("estimates the days to the minimum at the last 7 days' pace", async () => {
