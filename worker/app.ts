@@ -17,6 +17,7 @@ import { adminManualBonusRoutes } from "./routes/admin/manual-bonuses";
 import { adminManualEarningRoutes } from "./routes/admin/manual-earnings";
 import { adminModerationRoutes } from "./routes/admin/moderation";
 import { adminPaymentRoutes } from "./routes/admin/payments";
+import { adminPayoutRequestRoutes } from "./routes/admin/payout-requests";
 import { adminReviewRoutes } from "./routes/admin/reviews";
 import { adminSignOnBonusRoutes } from "./routes/admin/sign-on-bonuses";
 import { adminTrafficRoutes } from "./routes/admin/traffic";
@@ -32,6 +33,7 @@ import { earningRulesRoutes } from "./routes/earning-rules";
 import { earningsRoutes } from "./routes/earnings";
 import { finalizeRoutes } from "./routes/finalize";
 import { myViewsRoutes } from "./routes/my-views";
+import { payoutRequestReadRoutes, payoutRequestWriteRoutes } from "./routes/payout-requests";
 import { playbackRoutes } from "./routes/playback";
 import { recommendationRoutes } from "./routes/recommendations";
 import { uploadRoutes } from "./routes/uploads";
@@ -69,6 +71,7 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", earningsRoutes)
   .route("/", earningRulesRoutes)
   .route("/", walletRoutes)
+  .route("/", payoutRequestReadRoutes)
   .route("/", myViewsRoutes)
   .route("/", recommendationRoutes)
   .route("/", adSettingsRoutes)
@@ -82,7 +85,8 @@ const activeMemberApi = new Hono<AppEnv>()
   .route("/", contentActiveRoutes)
   .route("/", contentReportRoutes)
   .route("/", finalizeRoutes)
-  .route("/", uploadRoutes);
+  .route("/", uploadRoutes)
+  .route("/", payoutRequestWriteRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths. Their
 // files are under routes/admin/, one per resource.
@@ -98,6 +102,7 @@ const adminApi = new Hono<AppEnv>()
   .route("/", adminManualBonusRoutes)
   .route("/", adminSignOnBonusRoutes)
   .route("/", adminPaymentRoutes)
+  .route("/", adminPayoutRequestRoutes)
   .route("/", adminAnalyticsRoutes)
   .route("/", adminAuditRoutes)
   .route("/", adminTrafficRoutes)

@@ -37,7 +37,7 @@ async function one<T = Record<string, number>>(origin: string, sql: string, para
 /** Every part of a wallet, by name; the `satisfies` keeps this list in step with BalanceParts. */
 const PART_KEYS = Object.keys({
   viewerRewards: 1, creatorRewards: 1, manualEarnings: 1, awardedBonuses: 1, viewerReversed: 1, creatorReversed: 1,
-  viewerPending: 1, creatorPending: 1, payments: 1, pendingPayments: 1,
+  viewerPending: 1, creatorPending: 1, payments: 1, pendingPayments: 1, reservedPayouts: 1,
 } satisfies Record<keyof BalanceParts, 1>) as (keyof BalanceParts)[];
 
 /** One user's wallet parts (the app's SQL), the payment guard's available amount, and the sums taken from the rows here. */

@@ -24,6 +24,8 @@ import type {
   EarningsGroupBy,
   EarningsReport,
   PaymentJson,
+  PayoutPaidJson,
+  PayoutRequestJson,
   ReviewDecision,
   ReviewJson,
   ReviewsResponse,
@@ -80,6 +82,15 @@ export const changePayment = (id: string, body: PaymentInput) =>
   api<PaymentJson>(`/api/admin/payments/${id}`, { method: "PATCH", body });
 export const deletePayment = (id: string) => api<Ok>(`/api/admin/payments/${id}`, { method: "DELETE" });
 export const paymentsCsvUrl = "/api/admin/payments.csv";
+
+// ---- Payout requests (docs/decisions/036) ----
+
+export const getOpenPayoutRequests = (signal?: AbortSignal) =>
+  api<PayoutRequestJson[]>("/api/admin/payout-requests?status=open", { signal });
+export const payPayoutRequest = (id: string, body: { payment_reference: string | null }) =>
+  api<PayoutPaidJson>(`/api/admin/payout-requests/${id}/pay`, { method: "POST", body });
+export const rejectPayoutRequest = (id: string, reason: string) =>
+  api<PayoutRequestJson>(`/api/admin/payout-requests/${id}/reject`, { method: "POST", body: { reason } });
 /** Every user with the balances the All Users table shows, plus the pending part. */
 export const usersCsvUrl = "/api/admin/users.csv";
 

@@ -8,6 +8,8 @@ import type {
   EarningsReport,
   MyViewsResponse,
   PaymentsResponse,
+  PayoutRequestJson,
+  PayoutRequestsResponse,
   PlaybackEventResponse,
   PlaybackStartResponse,
   WalletJson,
@@ -61,3 +63,14 @@ export function getMyViews(date: string, side: ViewSide, signal?: AbortSignal) {
   if (side === "creator") qs.set("as", "creator");
   return api<MyViewsResponse>(`/api/me/views?${qs}`, { signal });
 }
+
+/** The member's payout requests and their pace toward the minimum (docs/decisions/036). */
+export const getPayoutRequests = (signal?: AbortSignal) => api<PayoutRequestsResponse>("/api/me/payout-requests", { signal });
+
+export type PayoutRequestInput = { amount_usd: number; payment_method: string; payout_address: string };
+
+export const requestPayout = (body: PayoutRequestInput) =>
+  api<PayoutRequestJson>("/api/me/payout-requests", { method: "POST", body });
+
+export const cancelPayoutRequest = (id: string) =>
+  api<PayoutRequestJson>(`/api/me/payout-requests/${id}/cancel`, { method: "POST" });

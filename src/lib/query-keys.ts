@@ -24,6 +24,7 @@ export const queryKeys = {
   earningsRun: (userId: UserId) => ["earnings-run", userId] as const,
   wallet: (userId: UserId) => ["wallet", userId] as const,
   payments: (userId: UserId) => ["payments", userId] as const,
+  payoutRequests: (userId: UserId) => ["payout-requests", userId] as const,
   earningRules: () => ["earning-rules"] as const,
   earningsReport: (userId: UserId, query: ReportQuery | null) => ["earnings-report", userId, query] as const,
   dayViews: (userId: UserId, date: string, side: ViewSide) => ["day-views", userId, date, side] as const,
@@ -51,6 +52,7 @@ export const queryKeys = {
 export const creditedViewsMakeStale: readonly string[] = [
   queryKeys.wallet(null),
   queryKeys.payments(null),
+  queryKeys.payoutRequests(null),
   queryKeys.earningsReport(null, null),
   queryKeys.challengeProgress(null),
   queryKeys.recommendations(null),

@@ -20,6 +20,7 @@ export const emptyWallet: WalletJson = {
   pending_payouts: 0,
   minimum_payout: 25,
   available_balance: 0,
+  reserved_payout: 0,
   pending_balance: 0,
   viewer_pending: 0,
   creator_pending: 0,

@@ -18,6 +18,7 @@ function stubWallet({ wallet = () => makeWallet(), payments = [] }: Answers = {}
       return "status" in answer && typeof answer.status === "number" ? answer : { body: answer };
     },
     "GET /api/me/payments": { body: { payments } },
+    "GET /api/me/payout-requests": { body: { requests: [], minimum_payout: 25, available_balance: 0, pace_per_day: 0, days_to_minimum: null } },
     "GET /api/me/earnings/calendar": { body: emptyReport },
     "GET /api/earning-rules": { body: earningRules },
   });

@@ -3,6 +3,7 @@ import { PageSpinner } from "../components/spinner";
 import { type TabItem, Tabs } from "../components/tabs";
 import { EarningsCalendar } from "../components/wallet/earnings-calendar";
 import { PaymentHistory } from "../components/wallet/payment-history";
+import { PayoutRequestCard } from "../components/wallet/payout-request-card";
 import { defaultSelection } from "../components/wallet/report-dates";
 import { WalletOverview } from "../components/wallet/wallet-overview";
 import { useEarningRules } from "../queries/earning-rules";
@@ -17,7 +18,18 @@ function WalletPage() {
   const [selection, setSelection] = useState(() => defaultSelection());
 
   const tabs: TabItem[] = [
-    { id: "overview", label: "Overview", panel: loaded ? <WalletOverview wallet={wallet} rules={rules} /> : <PageSpinner /> },
+    {
+      id: "overview",
+      label: "Overview",
+      panel: loaded ? (
+        <div className="space-y-6">
+          <PayoutRequestCard />
+          <WalletOverview wallet={wallet} rules={rules} />
+        </div>
+      ) : (
+        <PageSpinner />
+      ),
+    },
     {
       id: "calendar",
       label: "Earnings Calendar",

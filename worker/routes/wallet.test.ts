@@ -40,6 +40,7 @@ describe("GET /api/me/wallet", () => {
       minimum_payout: 25,
       // Nothing here is held: records written without a hold were available when written.
       available_balance: 9,
+      reserved_payout: 0,
       pending_balance: 0,
       viewer_pending: 0,
       creator_pending: 0,

@@ -8,6 +8,7 @@ import { buttonClass } from "../ui";
 import { Badge, capitalize, EmptyMessage, num, StatCards, statusTone, Table, td, tdNum } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
 import { PaymentModal } from "./payment-modal";
+import { PayoutRequestsPanel } from "./payout-requests-panel";
 import { removePayment } from "./payment-save";
 import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 
@@ -33,6 +34,7 @@ export function PaymentsTab() {
         <PageSpinner />
       ) : (
         <>
+          <PayoutRequestsPanel />
           <PaymentsSummary payments={payments ?? []} />
           {!payments || payments.length === 0 ? (
             <EmptyMessage title="No payments recorded yet" />

@@ -83,6 +83,7 @@ function walletOf(l: Ledger): WalletJson {
     pending_payouts: usd(pendingPayments),
     minimum_payout: 25,
     available_balance: usd(viewerGross + creatorGross - payments - viewerPending - creatorPending),
+    reserved_payout: 0,
     pending_balance: usd(viewerPending + creatorPending),
     viewer_pending: usd(viewerPending),
     creator_pending: usd(creatorPending),

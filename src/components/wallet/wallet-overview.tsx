@@ -33,8 +33,10 @@ export function WalletOverview({ wallet, rules }: { wallet: WalletJson; rules: E
             ["Payout pending", off(wallet.pending_payouts)],
           ]}
           // Payments draw on the available part only; the pending part waits out its hold.
+          // An open payout request sets its amount aside (decision 036): part of the balance, not available.
           split={[
             ["Available", earned(wallet.available_balance)],
+            ...(wallet.reserved_payout > 0 ? [["Payout requested", earned(wallet.reserved_payout)] satisfies BalanceLine] : []),
             ["Pending", earned(wallet.pending_balance)],
           ]}
         >

@@ -38,6 +38,13 @@ const heldBonuses = (user: string, now: string) =>
 const paymentsSql = (user: string, excludedPayment = "''") =>
   `(select coalesce(sum(amount_micros), 0) from payments where user_id = ${user} and id <> ${excludedPayment})`;
 
+/**
+ * Open payout requests reserve their amounts (docs/decisions/036), optionally leaving one out (the request
+ * being paid: its payment takes its place in the same batch).
+ */
+const reservedSql = (user: string, excludedRequest = "''") =>
+  `(select coalesce(sum(amount_micros), 0) from payout_requests where user_id = ${user} and status = 'open' and id <> ${excludedRequest})`;
+
 const VIEWER = "'viewer'";
 // Manual earnings count to the creator side (docs/product-spec.md §5); they are never held.
 const CREATOR = "'creator', 'manual'";
@@ -50,11 +57,12 @@ const pendingSql = (user: string, now: string) => `(${heldEarnings(user, `${VIEW
 
 /**
  * What a payment may draw on: credited minus pending minus every payment (optionally leaving one out,
- * the one being edited). Used inside the payment and credit writes, so a check and its write are one
+ * the one being edited) minus what open payout requests reserve (optionally leaving one out, the one being
+ * paid). Used inside the payment, payout request and credit writes, so a check and its write are one
  * statement.
  */
-export const availableSql = (user: string, now: string, excludedPayment = "''") =>
-  `(${creditedSql(user)} - ${pendingSql(user, now)} - ${paymentsSql(user, excludedPayment)})`;
+export const availableSql = (user: string, now: string, excludedPayment = "''", excludedRequest = "''") =>
+  `(${creditedSql(user)} - ${pendingSql(user, now)} - ${paymentsSql(user, excludedPayment)} - ${reservedSql(user, excludedRequest)})`;
 
 /** The record sums a wallet is derived from, one column each (see `BalanceParts`). */
 export const balancePartsColumns = (user: string, now: string) =>
@@ -69,6 +77,7 @@ export const balancePartsColumns = (user: string, now: string) =>
     `${heldEarnings(user, CREATOR, now)} as creatorPending`,
     `${paymentsSql(user)} as payments`,
     `(select coalesce(sum(amount_micros), 0) from payments where user_id = ${user} and status = 'pending') as pendingPayments`,
+    `${reservedSql(user)} as reservedPayouts`,
   ].join(",\n      ");
 
 /** One row of `balancePartsColumns`. */
@@ -85,6 +94,8 @@ export type BalanceParts = {
   /** Every payment, pending or completed; `pendingPayments` is the part not paid yet. */
   payments: number;
   pendingPayments: number;
+  /** What open payout requests reserve: not yet paid, but no longer available (docs/decisions/036). */
+  reservedPayouts: number;
 };
 
 /** The next moment a held credit of the user becomes available (null when none waits on the clock). */

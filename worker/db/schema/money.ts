@@ -215,3 +215,38 @@ export const payments = sqliteTable(
     index("payments_created_idx").on(t.createdAt),
   ],
 );
+
+// A member's request to be paid (docs/decisions/036). While open it reserves its amount: availableSql
+// subtracts open requests, so neither an admin payment nor a second request can draw the same money. Paying
+// it inserts the payment and closes the request in one batch, so the amount is counted once (reserved, then
+// paid), never twice; rejection or cancellation frees it. Rows are kept, never deleted.
+export const payoutRequests = sqliteTable(
+  "payout_requests",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountMicros: integer("amount_micros").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    payoutAddress: text("payout_address").notNull(),
+    status: text("status", { enum: ["open", "paid", "rejected", "cancelled"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    decidedAt: text("decided_at"),
+    // The admin who paid or rejected it; the member themselves when cancelled.
+    decidedBy: text("decided_by"),
+    // Why an admin rejected it.
+    reason: text("reason"),
+    // The payment that paid it.
+    paymentId: text("payment_id"),
+  },
+  (t) => [
+    check("payout_requests_amount_check", sql`${t.amountMicros} > 0`),
+    // One open request per member: the second of two racing requests fails here at the latest.
+    uniqueIndex("payout_requests_open_unique").on(t.userId).where(sql`${t.status} = 'open'`),
+    // A member's requests, newest first; the reservation sum.
+    index("payout_requests_user_idx").on(t.userId, t.status),
+    // The admin list, open first.
+    index("payout_requests_status_created_idx").on(t.status, t.createdAt),
+  ],
+);

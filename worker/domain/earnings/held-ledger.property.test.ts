@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { insertPayment } from "../../db/queries/payment-writes";
+import { cancelRequest, insertRequest, payRequest, rejectRequest } from "../../db/queries/payout-requests";
 import { walletParts } from "../../db/queries/wallet";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -27,6 +28,10 @@ const step = fc.oneof(
   { arbitrary: fc.record({ decide: fc.nat(5), reverse: fc.boolean() }), weight: 4 },
   { arbitrary: fc.record({ pay: fc.nat(2), micros: fc.integer({ min: 500, max: 6000 }) }), weight: 2 },
   { arbitrary: fc.record({ advanceDays: fc.integer({ min: 1, max: 10 }) }), weight: 2 },
+  // A payout request (docs/decisions/036; the minimum lowered to 1 micro-dollar so these small ledgers reach
+  // it), and closing a member's open request: an admin pays or rejects it, or the member cancels it.
+  { arbitrary: fc.record({ request: fc.nat(2), micros: fc.integer({ min: 100, max: 3000 }) }), weight: 3 },
+  { arbitrary: fc.record({ close: fc.nat(2), how: fc.constantFrom("pay", "reject", "cancel") }), weight: 3 },
   // A sign-on bonus awarded to a member now, held like view rewards (docs/decisions/031); once per member.
   { arbitrary: fc.record({ bonus: fc.nat(2) }), weight: 2 },
   // Moderation (docs/decisions/027): take an item down or restore it, suspend a member or reinstate them.
@@ -55,6 +60,8 @@ async function independently(userId: string, now: string) {
   ).bind(userId).all<EarningFacts>();
   results.push(...bonuses.results);
   const paid = await env.DB.prepare("select coalesce(sum(amount_micros), 0) as n from payments where user_id = ?").bind(userId).first<{ n: number }>();
+  const reserved = await env.DB.prepare("select coalesce(sum(amount_micros), 0) as n from payout_requests where user_id = ? and status = 'open'")
+    .bind(userId).first<{ n: number }>();
   let total = 0;
   let pending = 0;
   for (const e of results) {
@@ -67,7 +74,7 @@ async function independently(userId: string, now: string) {
     total += e.amount;
     if (e.available_at > now || e.under_review) pending += e.amount;
   }
-  return { total: total - paid!.n, pending, available: total - paid!.n - pending };
+  return { total: total - paid!.n, pending, available: total - paid!.n - pending - reserved!.n };
 }
 
 /** A moderation action by people[0] as admin at the scenario's clock; false when it did not apply (409). */
@@ -87,9 +94,9 @@ async function moderate(db: ReturnType<typeof testDb>, action: "takedown" | "res
   );
 }
 
-it("keeps every wallet the sum of its rows with holds, sweeps, reversals, moderation, sign-on bonuses and payments; available never goes negative", async () => {
+it("keeps every wallet the sum of its rows with holds, sweeps, reversals, moderation, sign-on bonuses, payments and payout requests; available never goes negative", async () => {
   // What the generated scenarios did, so the property cannot pass on scenarios that never reach the rules.
-  const seen = { reversed: 0, cleared: 0, paid: 0, refused: 0, released: 0, moderated: 0, moderationReversed: 0, bonusFlags: 0, bonusReversed: 0 };
+  const seen = { requested: 0, requestClosed: 0, reversed: 0, cleared: 0, paid: 0, refused: 0, released: 0, moderated: 0, moderationReversed: 0, bonusFlags: 0, bonusReversed: 0 };
   await fc.assert(
     fc.asyncProperty(scenario, async ({ owners, steps }) => {
       const db = testDb();
@@ -137,6 +144,30 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
           // A payment is written exactly when the available balance covers it.
           expect(written).toBe(before.available >= s.micros);
           seen[written ? "paid" : "refused"]++;
+        } else if ("request" in s) {
+          const who = people[s.request]!.id;
+          const before = await independently(who, now());
+          const open = await env.DB.prepare("select 1 from payout_requests where user_id = ? and status = 'open'").bind(who).first();
+          const values = { id: newId(), userId: who, amountMicros: s.micros, paymentMethod: "PayPal", payoutAddress: "p@example.com" };
+          const { written } = await insertRequest(db, values, { now: now(), minimumMicros: 1 });
+          // A request opens exactly when the available balance (less what is already reserved) covers it, one at a time.
+          expect(written).toBe(!open && before.available >= s.micros);
+          if (written) seen.requested++;
+        } else if ("close" in s) {
+          // The open request of the first member, from the drawn one on, who has one.
+          const open = await env.DB.prepare(
+            "select id, user_id as who from payout_requests where status = 'open' and user_id in (?1, ?2, ?3) order by user_id = ?4 desc limit 1",
+          ).bind(...people.map((p) => p.id), people[s.close]!.id).first<{ id: string; who: string }>();
+          if (!open) continue;
+          const who = open.who;
+          const o = { id: open.id, now: now(), actorId: people[0]!.id };
+          const { written } =
+            s.how === "pay" ? await payRequest(db, { ...o, reference: null, notes: null })
+            : s.how === "reject" ? await rejectRequest(db, { ...o, reason: "property" })
+            : await cancelRequest(db, { id: open.id, userId: who, now: now() });
+          // The reservation held the money, so paying it always succeeds; every close applies once.
+          expect(written).toBe(true);
+          seen.requestClosed++;
         } else if ("bonus" in s) {
           const who = people[s.bonus]!.id;
           const has = await env.DB.prepare("select 1 from bonuses where user_id = ? and kind = 'signon'").bind(who).first();
@@ -178,6 +209,10 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
         if (open?.status === "open") await decideReview(db, { reviewId: id, decision: "clear", note: "end", actorId: people[0]!.id });
       }
       seen.bonusReversed = (await env.DB.prepare("select count(*) as n from bonus_reversals").first<{ n: number }>())!.n;
+      const { results: stillOpen } = await env.DB.prepare(
+        "select id from payout_requests where status = 'open' and user_id in (?1, ?2, ?3)",
+      ).bind(...people.map((p) => p.id)).all<{ id: string }>();
+      for (const r of stillOpen) await rejectRequest(db, { id: r.id, reason: "end", now: now(), actorId: people[0]!.id });
       await creditQualifiedViews(db, now(), 25, 100);
       const end = new Date(clock + 30 * DAY_MS).toISOString();
       for (const person of people) {
@@ -187,7 +222,7 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
         expect(b.available).toBe(expected.total);
       }
     }),
-    { numRuns: 30, seed: 20261125 },
+    { numRuns: 50, seed: 20261125 },
   );
   for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
   // Real D1 writes for every generated scenario: slower than a unit test, still bounded.

@@ -19,6 +19,7 @@ export function balancesOf(p: BalanceParts) {
     creatorBalance: creatorGross - fromCreator,
     pending,
     // The same amount the payment guard computes in SQL (balance-parts.ts availableSql).
-    available: viewerGross + creatorGross - p.payments - pending,
+    // Open payout requests reserve their amounts (decision 036): still in the balances, not available.
+    available: viewerGross + creatorGross - p.payments - pending - p.reservedPayouts,
   };
 }

@@ -18,6 +18,7 @@ export function walletJson(parts: BalanceParts, nextAvailableAt: string | null):
     pending_payouts: usd(parts.pendingPayments),
     minimum_payout: usd(MINIMUM_PAYOUT_MICROS),
     available_balance: usd(b.available),
+    reserved_payout: usd(parts.reservedPayouts),
     pending_balance: usd(b.pending),
     viewer_pending: usd(parts.viewerPending),
     creator_pending: usd(parts.creatorPending),

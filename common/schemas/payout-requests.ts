@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { MONEY_STEP } from "../money";
+import { PAYOUT_METHODS, payoutAddressProblem } from "../payouts";
+import { usdInput } from "./money-fields";
+
+// Payout requests (docs/decisions/036): the member asks, an admin pays or rejects.
+
+/** POST /api/me/payout-requests. The minimum and the available balance are checked by the server. */
+export const payoutRequestBody = z
+  .object({
+    amount_usd: usdInput("amount_usd", { step: MONEY_STEP.payment, positive: true }),
+    payment_method: z.enum(PAYOUT_METHODS, `payment_method must be one of ${PAYOUT_METHODS.join(", ")}`),
+    payout_address: z.string("payout_address is required").trim().max(200, "payout_address must be at most 200 characters"),
+  })
+  .superRefine((b, ctx) => {
+    const problem = payoutAddressProblem(b.payment_method, b.payout_address);
+    if (problem) ctx.addIssue({ code: "custom", path: ["payout_address"], message: `payout_address: ${problem}` });
+  });
+export type PayoutRequestBody = z.input<typeof payoutRequestBody>;
+
+const optionalText = (field: string, max: number) =>
+  z.string(`${field} must be text`).trim().max(max, `${field} must be at most ${max} characters`).nullish().transform((v) => v || null);
+
+/** POST /api/admin/payout-requests/{id}/pay: records the completed payment for the request's amount. */
+export const payoutPayBody = z.object({ payment_reference: optionalText("payment_reference", 200), notes: optionalText("notes", 1000) });
+export type PayoutPayBody = z.input<typeof payoutPayBody>;
+
+/** POST /api/admin/payout-requests/{id}/reject. */
+export const payoutRejectBody = z.object({
+  reason: z.string("reason is required").trim().min(1, "reason is required").max(500, "reason must be at most 500 characters"),
+});
+export type PayoutRejectBody = z.input<typeof payoutRejectBody>;
+
+/** GET /api/admin/payout-requests?status=open. */
+export const payoutListQuery = z.object({
+  status: z.enum(["open", "paid", "rejected", "cancelled"], "status must be open, paid, rejected or cancelled").optional(),
+});
+export type PayoutListQuery = z.input<typeof payoutListQuery>;

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import type { AuditEntryJson, PaymentsResponse, PayoutPaidJson, PayoutRequestJson, PayoutRequestsResponse, WalletJson } from "../../common/api-types";
+import { Browser, signedInBrowser } from "../test/http";
+import { member } from "../test/members";
+import { suspend } from "../test/moderation";
+
+// Payout requests through the API (docs/decisions/036): the member asks, the amount is reserved, an admin
+// pays it (the payment takes the reservation's place) or rejects it (the reservation is freed).
+
+const admin = () => signedInBrowser("admin@example.com");
+const PAYPAL = { payment_method: "PayPal", payout_address: "me@example.com" };
+
+async function memberWith(usd: number) {
+  const m = await member("payout");
+  if (usd > 0) expect((await (await admin()).json("/api/admin/earnings", "POST", { user_id: m.id, amount_usd: usd })).status).toBe(201);
+  return m;
+}
+const wallet = async (b: Browser) => (await b.fetch("/api/me/wallet")).json<WalletJson>();
+const request = (b: Browser, amount: number, body = PAYPAL) => b.json("/api/me/payout-requests", "POST", { amount_usd: amount, ...body });
+const mine = async (b: Browser) => (await b.fetch("/api/me/payout-requests")).json<PayoutRequestsResponse>();
+
+describe("POST /api/me/payout-requests", () => {
+  it("opens a request for PayPal with the minimum available, reserves it, and lists it", async () => {
+    const m = await memberWith(30);
+    expect((await mine(m.browser)).days_to_minimum).toBeNull();
+    const res = await request(m.browser, 25);
+    expect(res.status).toBe(201);
+    const created = await res.json<PayoutRequestJson>();
+    expect(created).toMatchObject({ amount_usd: 25, payment_method: "PayPal", payout_address: "me@example.com", status: "open", user_id: m.id });
+    const w = await wallet(m.browser);
+    expect(w.reserved_payout).toBe(25);
+    expect(w.available_balance).toBe(5);
+    expect(w.creator_balance).toBe(30);
+    const list = await mine(m.browser);
+    expect(list.requests.map((r) => r.id)).toEqual([created.id]);
+    // What is left ($5) is below the minimum again: at $30 a week, $20 more takes 5 days.
+    expect(list.days_to_minimum).toBe(5);
+  });
+
+  it("refuses an amount below the minimum (400) and more than is available (409), naming why", async () => {
+    const m = await memberWith(20);
+    const low = await request(m.browser, 10);
+    expect(low.status).toBe(400);
+    expect((await low.json<{ error: string }>()).error).toContain("at least $25.00");
+    const over = await request(m.browser, 25);
+    expect(over.status).toBe(409);
+    expect((await over.json<{ error: string }>()).error).toContain("You have $20.00 available");
+  });
+
+  it("wants an email for PayPal and a known method", async () => {
+    const m = await memberWith(30);
+    const bad = await request(m.browser, 25, { payment_method: "PayPal", payout_address: "not an email" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<{ error: string }>()).error).toContain("payout_address");
+    const method = await request(m.browser, 25, { payment_method: "Gold bars", payout_address: "x" });
+    expect(method.status).toBe(400);
+    expect((await method.json<{ error: string }>()).error).toContain("payment_method");
+    expect((await request(m.browser, 25, { payment_method: "Venmo", payout_address: "@me" })).status).toBe(201);
+  });
+
+  it("allows one open request at a time; cancelling frees the money for a new one", async () => {
+    const m = await memberWith(60);
+    const first = await (await request(m.browser, 25)).json<PayoutRequestJson>();
+    const second = await request(m.browser, 25);
+    expect(second.status).toBe(409);
+    expect((await second.json<{ error: string }>()).error).toContain("open payout request");
+    const cancelled = await m.browser.fetch(`/api/me/payout-requests/${first.id}/cancel`, { method: "POST" });
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json<PayoutRequestJson>()).status).toBe("cancelled");
+    expect((await wallet(m.browser)).available_balance).toBe(60);
+    expect((await m.browser.fetch(`/api/me/payout-requests/${first.id}/cancel`, { method: "POST" })).status).toBe(409);
+    expect((await request(m.browser, 60)).status).toBe(201);
+  });
+
+  it("hides another member's request (404) and wants a signed-in caller (401)", async () => {
+    const m = await memberWith(30);
+    const other = await member("other");
+    const created = await (await request(m.browser, 25)).json<PayoutRequestJson>();
+    expect((await other.browser.fetch(`/api/me/payout-requests/${created.id}/cancel`, { method: "POST" })).status).toBe(404);
+    expect((await mine(other.browser)).requests).toEqual([]);
+    const anonymous = new Browser();
+    expect((await anonymous.fetch("/api/me/payout-requests")).status).toBe(401);
+    expect((await request(anonymous, 25)).status).toBe(401);
+  });
+
+  it("refuses a suspended member's request (403) but still lists theirs", async () => {
+    const m = await memberWith(30);
+    await suspend(m.id);
+    const res = await request(m.browser, 25);
+    expect(res.status).toBe(403);
+    expect((await res.json<{ code: string }>()).code).toBe("suspended");
+    expect((await m.browser.fetch("/api/me/payout-requests")).status).toBe(200);
+  });
+
+  it("estimates the days to the minimum at the last 7 days' pace", async () => {
+    const m = await memberWith(7);
+    const list = await mine(m.browser);
+    expect(list.pace_per_day).toBe(1);
+    expect(list.days_to_minimum).toBe(18);
+    const idle = await member("idle");
+    expect((await mine(idle.browser)).days_to_minimum).toBeNull();
+  });
+});
+
+describe("admin payout requests", () => {
+  it("lists open requests first; paying records the completed payment, closes the request, audits both; the balance adds up", async () => {
+    const a = await admin();
+    const m = await memberWith(30);
+    const created = await (await request(m.browser, 25)).json<PayoutRequestJson>();
+    const open = await (await a.fetch("/api/admin/payout-requests?status=open")).json<PayoutRequestJson[]>();
+    expect(open.find((r) => r.id === created.id)).toMatchObject({ status: "open", user_email: expect.stringContaining("payout-") });
+    expect(open.every((r) => r.status === "open")).toBe(true);
+
+    const res = await a.json(`/api/admin/payout-requests/${created.id}/pay`, "POST", { payment_reference: "PP-123" });
+    expect(res.status).toBe(200);
+    const paid = await res.json<PayoutPaidJson>();
+    expect(paid.request).toMatchObject({ status: "paid", payment_id: paid.payment.id });
+    expect(paid.payment).toMatchObject({ amount_usd: 25, status: "completed", payment_method: "PayPal", payment_reference: "PP-123" });
+
+    const w = await wallet(m.browser);
+    expect(w).toMatchObject({ reserved_payout: 0, paid_out: 25, available_balance: 5, creator_balance: 5 });
+    expect((await (await m.browser.fetch("/api/me/payments")).json<PaymentsResponse>()).payments.map((p) => p.id)).toEqual([paid.payment.id]);
+    const audit = await (await a.fetch("/api/admin/audit")).json<AuditEntryJson[]>();
+    expect(audit.filter((e) => e.entity_id === created.id).map((e) => e.action)).toEqual(["update"]);
+    expect(audit.filter((e) => e.entity_id === paid.payment.id).map((e) => e.action)).toEqual(["create"]);
+
+    const all = await (await a.fetch("/api/admin/payout-requests")).json<PayoutRequestJson[]>();
+    const firstClosed = all.findIndex((r) => r.status !== "open");
+    expect(all.slice(firstClosed).every((r) => r.status !== "open")).toBe(true);
+  });
+
+  it("rejecting with a reason frees the reservation; a second decision is 409", async () => {
+    const a = await admin();
+    const m = await memberWith(30);
+    const created = await (await request(m.browser, 30)).json<PayoutRequestJson>();
+    expect((await a.json(`/api/admin/payout-requests/${created.id}/reject`, "POST", { reason: "" })).status).toBe(400);
+    const res = await a.json(`/api/admin/payout-requests/${created.id}/reject`, "POST", { reason: "PayPal account not found" });
+    expect(res.status).toBe(200);
+    expect(await res.json<PayoutRequestJson>()).toMatchObject({ status: "rejected", reason: "PayPal account not found" });
+    expect((await wallet(m.browser)).available_balance).toBe(30);
+    expect((await a.json(`/api/admin/payout-requests/${created.id}/pay`, "POST", {})).status).toBe(409);
+    expect((await m.browser.fetch(`/api/me/payout-requests/${created.id}/cancel`, { method: "POST" })).status).toBe(409);
+  });
+
+  it("is for administrators only (403), and an unknown request is 404", async () => {
+    const m = await memberWith(0);
+    expect((await m.browser.fetch("/api/admin/payout-requests")).status).toBe(403);
+    expect((await m.browser.json("/api/admin/payout-requests/nope/pay", "POST", {})).status).toBe(403);
+    expect((await (await admin()).json("/api/admin/payout-requests/aaaaaaaaaaaaaaaaaaaaa/pay", "POST", {})).status).toBe(404);
+  });
+});
