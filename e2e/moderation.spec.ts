@@ -22,8 +22,15 @@ async function upload(page: Page, title: string) {
 /** Searches the gallery from the header; the gallery lives on the home page. */
 async function search(page: Page, text: string) {
   await page.goto("/");
-  await page.getByRole("searchbox", { name: "Search content or creators" }).fill(text);
-  return page.getByRole("region", { name: "Discover Content" });
+  // Type only once the page knows who is signed in: the header is drawn again then, and on a busy machine
+  // text typed before it could be lost with the old search box.
+  await expect(page.getByRole("banner").getByRole("button", { name: /^Sign (In|Out)$/ })).toBeVisible();
+  const gallery = page.getByRole("region", { name: "Discover Content" });
+  await expect(gallery).toBeVisible();
+  const box = page.getByRole("searchbox", { name: "Search content or creators" });
+  await box.fill(text);
+  await expect(box).toHaveValue(text);
+  return gallery;
 }
 
 async function openModeration(page: Page, show: "Open" | "Removed") {

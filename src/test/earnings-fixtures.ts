@@ -59,3 +59,6 @@ export const backgroundEarningsRoutes = {
   // A member without sign-on challenges: the home page's challenge panel stays hidden.
   "GET /api/challenges/progress": { body: { timeRemaining: 0, progress: [], bonus: null } },
 };
+
+/** GET /api/me/payout-requests for a member who never asked for a payout (the Wallet's overview asks on load). */
+export const noPayoutRequests = { requests: [], minimum_payout: 25, available_balance: 0, pace_per_day: 0, days_to_minimum: null };

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { EarningRulesJson } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
-import { earningRules, emptyReport, makeWallet } from "../../test/earnings-fixtures";
+import { earningRules, emptyReport, makeWallet, noPayoutRequests } from "../../test/earnings-fixtures";
 import { deferred, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
@@ -15,6 +15,7 @@ function openWallet(rules: Reply | (() => Promise<Reply>)) {
   const fetchMock = stubFetch({
     "GET /api/me/wallet": { body: makeWallet({ minimum_payout: 25 }) },
     "GET /api/me/payments": { body: { payments: [] } },
+    "GET /api/me/payout-requests": { body: noPayoutRequests },
     "GET /api/me/earnings/calendar": { body: emptyReport },
     "GET /api/earning-rules": rules,
   });
