@@ -43,13 +43,11 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
       select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing
-      returning user_id, amount_micros`, newId(), terms.rewardMicros, now, viewId),
+      on conflict (view_id, kind) do nothing`, newId(), terms.rewardMicros, now, viewId),
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
       select ?1, creator_id, 'creator', id, content_id, ?2, 'A viewer watched your content', ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing
-      returning user_id, amount_micros`, newId(), terms.rewardMicros, now, viewId),
+      on conflict (view_id, kind) do nothing`, newId(), terms.rewardMicros, now, viewId),
     q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,
         unpaid_reason = case when credit_slot is not null then null
           when ${VIEWER_SUSPENDED} then 'suspended' when ${ITEM_HIDDEN} then 'removed' end
@@ -58,10 +56,10 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
 }
 
 /**
- * What one batch did: how many views it closed, each credit it wrote (a concurrent run's are not here), and
- * what it told the caller of their own credits when asked to (credit-notices.ts).
+ * What one batch did: how many views it closed (a concurrent run's are not counted), and what it told the
+ * caller of their own credits when asked to (credit-notices.ts).
  */
-export type Settled = { views: number; credits: { user_id: string; amount_micros: number }[]; toldMicros: number };
+export type Settled = { views: number; toldMicros: number };
 
 /** Whose credited notice to advance after the batch, from the mark their poll read (docs/decisions/033). */
 export type TellAfter = { userId: string; seenRowid: number };
@@ -71,18 +69,16 @@ export type TellAfter = { userId: string; seenRowid: number };
  * what was credited to them since their mark, these views included, so the poll stays within its round trips.
  */
 export async function settleViewBatch(db: Db, viewIds: string[], now: string, terms: RewardTerms, tell?: TellAfter): Promise<Settled> {
-  const settled: Settled = { views: 0, credits: [], toldMicros: 0 };
+  const settled: Settled = { views: 0, toldMicros: 0 };
   if (!viewIds.length) return settled;
   // Raw D1 statements: the job's SQL is conditional on itself, which drizzle's builders cannot express.
   const statements = viewIds.flatMap((id) => settleView(db.$client, id, now, terms));
   if (tell) statements.push(tellCreditsStatement(db.$client, tell.userId, tell.seenRowid));
-  const results = await db.$client.batch<Settled["credits"][number]>(statements);
-  if (tell) settled.toldMicros = toldMicros(results.pop() as unknown as D1Result<{ told_micros: number }>);
+  const results = await db.$client.batch(statements);
+  if (tell) settled.toldMicros = toldMicros(results.pop() as D1Result<{ told_micros: number }>);
   results.forEach((result, i) => {
     // Every fourth statement closes a view; its change count says whether this run did it.
     if (i % 4 === 3) settled.views += result.meta.changes ?? 0;
-    // The two inserts return a row only when this run paid (a concurrent run's payment conflicts).
-    if (i % 4 === 1 || i % 4 === 2) settled.credits.push(...result.results);
   });
   return settled;
 }

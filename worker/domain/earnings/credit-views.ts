@@ -6,10 +6,10 @@ export const JOB_BATCH_SIZE = 25;
 export const JOB_MAX_BATCHES = 20;
 
 /**
- * What one run did: the views it settled, the micro-dollars it credited to each user, and (a poll's run) what
- * it told the caller of their own view rewards, whoever credited them (docs/decisions/033).
+ * What one run did: the views it settled and (a poll's run) what it told the caller of their own view
+ * rewards, whoever credited them (docs/decisions/033).
  */
-export type CreditRun = { views: number; creditedMicros: Map<string, number>; toldMicros: number };
+export type CreditRun = { views: number; toldMicros: number };
 
 /**
  * Settles the given qualified views in one D1 batch (db/queries/settle-views.ts: a place of the day, the
@@ -21,9 +21,6 @@ export async function settleViews(db: Db, viewIds: string[], now: string, run: C
   const settled = await settleViewBatch(db, viewIds, now, terms, tell);
   run.views += settled.views;
   run.toldMicros += settled.toldMicros;
-  for (const row of settled.credits) {
-    run.creditedMicros.set(row.user_id, (run.creditedMicros.get(row.user_id) ?? 0) + row.amount_micros);
-  }
 }
 
 /** Credits qualified, uncredited views of the whole site in bounded batches (the cron's part). */
@@ -33,7 +30,7 @@ export async function creditQualifiedViews(
   batchSize = JOB_BATCH_SIZE,
   maxBatches = JOB_MAX_BATCHES,
 ): Promise<CreditRun> {
-  const run: CreditRun = { views: 0, creditedMicros: new Map(), toldMicros: 0 };
+  const run: CreditRun = { views: 0, toldMicros: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {
     const pending = await pendingQualifiedViews(db, batchSize);
     if (!pending.length) break;

@@ -42,7 +42,7 @@ export async function runEarningsJob(db: Db, now: string): Promise<JobResult> {
  */
 export async function settleCallerEarnings(db: Db, now: string, callerId: string): Promise<JobResult> {
   const owed = await owedTo(db, callerId, JOB_BATCH_SIZE);
-  const run: CreditRun = { views: 0, creditedMicros: new Map(), toldMicros: 0 };
+  const run: CreditRun = { views: 0, toldMicros: 0 };
   const tell = { userId: callerId, seenRowid: owed.notice.seenRowid };
   if (owed.viewIds.length) await settleViews(db, owed.viewIds, now, run, tell);
   else if (owed.notice.pending) run.toldMicros = await tellCredits(db, callerId, owed.notice.seenRowid);
