@@ -68,7 +68,7 @@ export function PayoutRequestsPanel() {
             <td className={td}>{r.user_email}</td>
             <td className={tdNum}>{formatUsd(r.amount_usd)}</td>
             <td className={td}>{r.payment_method}</td>
-            <td className={td}>{r.payout_address}</td>
+            <td className={`${td} max-w-64 [overflow-wrap:anywhere]`}>{r.payout_address}</td>
             <td className={`${td} whitespace-nowrap`}>{formatDate(r.created_at)}</td>
             <td className={`${td} whitespace-nowrap text-right`}>
               <button type="button" aria-label={`Pay ${r.user_email}`} className={buttonClass("ghost")} disabled={busy === r.id} onClick={() => pay(r)}>

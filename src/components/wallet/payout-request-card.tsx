@@ -80,7 +80,8 @@ function OpenRequest({ request }: { request: PayoutRequestJson }) {
   };
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-300">
+      {/* A payout address can be one long unbroken word (an email): it wraps inside the card. */}
+      <p className="text-sm break-words text-slate-300">
         You asked on {formatDate(request.created_at)} for {formatUsd(request.amount_usd)} by {request.payment_method} to{" "}
         {request.payout_address}. Our team will send it and record it under Payment History; until then this amount is
         set aside and not available.
