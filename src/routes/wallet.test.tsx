@@ -162,6 +162,14 @@ describe("wallet overview", () => {
     expect(screen.queryByText(/more to reach/)).toBeNull();
   });
 
+  it("says the payout is requested, not how far the minimum is, while a request sets its amount aside", async () => {
+    stubWallet({ wallet: () => makeWallet({ viewer_balance: 30, available_balance: 5, reserved_payout: 25 }) });
+    renderApp("/wallet");
+    expect(await screen.findByText("Payout of $25.00 requested")).toBeVisible();
+    expect(screen.queryByText(/more to reach/)).toBeNull();
+    expect(screen.queryByText("✓ Eligible for payout")).toBeNull();
+  });
+
   it("logs a failed load and shows zeros", async () => {
     const consoleError = expectConsoleError();
     stubWallet({ wallet: () => ({ status: 500 }) });
@@ -218,5 +226,6 @@ describe("payment history", () => {
     fireEvent.click(await screen.findByRole("tab", { name: "Payment History" }));
     expect(await screen.findByText("No payments yet")).toBeVisible();
     expect(screen.getByText("Payments will appear here once you reach the $25 minimum payout threshold")).toBeVisible();
+    expect(screen.getByText("Then ask for one from the Overview tab; an admin sends it and records it here.")).toBeVisible();
   });
 });

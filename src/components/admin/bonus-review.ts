@@ -19,9 +19,9 @@ export const isHeld = (award: BonusAwardJson) => award.status === "pending" && (
 export const NOTE_MAX = 500;
 
 /** Why a review note cannot be sent yet, or null when it can. */
-export function noteProblem(note: string): string | null {
+export function noteProblem(note: string, max = NOTE_MAX): string | null {
   const length = note.trim().length;
   if (length === 0) return "Write a note saying why, for the record";
-  if (length > NOTE_MAX) return `Keep the note to ${NOTE_MAX} characters or fewer`;
+  if (length > max) return `Keep the note to ${max} characters or fewer`;
   return null;
 }

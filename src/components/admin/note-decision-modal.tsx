@@ -20,6 +20,10 @@ type NoteDecisionModalProps = {
   noteRequired?: boolean;
   /** Who reads the note, shown under it (default: the audit log). */
   noteHint?: string;
+  /** The field's label when it is not a note (a payment reference); "(optional)" is added when it may be empty. */
+  noteLabel?: string;
+  /** The longest note the server takes (default NOTE_MAX). */
+  noteMax?: number;
 };
 
 /** Refusals the admin can act on: a note the server finds wrong, an account or item it will not touch, one settled already. */
@@ -33,6 +37,7 @@ const refusals = new Set([400, 403, 404, 409]);
  */
 export function NoteDecisionModal(props: NoteDecisionModalProps) {
   const { title, action, children, send, failure, onClose, noteRequired = true, noteHint = "Why, for the audit log" } = props;
+  const { noteLabel = "Note", noteMax = NOTE_MAX } = props;
   const refreshAdminLists = useRefreshAdminLists();
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -40,7 +45,7 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
   const id = useId();
 
   const submit = async () => {
-    const invalid = noteRequired || note.trim() ? noteProblem(note) : null;
+    const invalid = noteRequired || note.trim() ? noteProblem(note, noteMax) : null;
     setProblem(invalid);
     if (invalid) return;
     setBusy(true);
@@ -68,12 +73,12 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
       >
         {children}
         <div className="space-y-1">
-          <label htmlFor={id} className={labelClass}>{noteRequired ? "Note" : "Note (optional)"}</label>
+          <label htmlFor={id} className={labelClass}>{noteRequired ? noteLabel : `${noteLabel} (optional)`}</label>
           <textarea
             id={id}
             data-autofocus
             rows={3}
-            maxLength={NOTE_MAX}
+            maxLength={noteMax}
             value={note}
             aria-invalid={problem ? true : undefined}
             aria-describedby={`${id}-note`}
@@ -84,7 +89,7 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
             <p id={`${id}-note`} role="alert" className="text-sm text-red-400">{problem}</p>
           ) : (
             <p id={`${id}-note`} className="text-sm text-slate-400">
-              {noteHint} ({note.length}/{NOTE_MAX} characters).
+              {noteHint} ({note.length}/{noteMax} characters).
             </p>
           )}
         </div>

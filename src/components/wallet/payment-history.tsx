@@ -12,7 +12,10 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
       <EmptyState
         title="No payments yet"
         text="Payments will appear here once you reach the $25 minimum payout threshold"
-      />
+      >
+        {/* Payments are not automatic (decision 036): say where they start. */}
+        <p className="mt-2 text-sm text-slate-400">Then ask for one from the Overview tab; an admin sends it and records it here.</p>
+      </EmptyState>
     );
   }
   return (

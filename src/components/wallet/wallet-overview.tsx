@@ -43,7 +43,7 @@ export function WalletOverview({ wallet, rules }: { wallet: WalletJson; rules: E
           {wallet.next_available_at ? (
             <p className="mt-1 text-xs text-slate-400">Next release {formatUtcDate(wallet.next_available_at)}</p>
           ) : null}
-          <PayoutStatus available={wallet.available_balance} minimum={wallet.minimum_payout} />
+          <PayoutStatus available={wallet.available_balance} minimum={wallet.minimum_payout} requested={wallet.reserved_payout} />
         </BalanceCard>
         <BalanceCard
           title="Viewer Earnings"
@@ -72,8 +72,14 @@ export function WalletOverview({ wallet, rules }: { wallet: WalletJson; rules: E
   );
 }
 
-/** Eligibility counts the available balance only, as a payment may draw on nothing else. */
-function PayoutStatus({ available, minimum }: { available: number; minimum: number }) {
+/**
+ * Eligibility counts the available balance only, as a payment may draw on nothing else. While a request is
+ * open its amount is set aside, so "more to reach the minimum" would read as if the member had to start over.
+ */
+function PayoutStatus({ available, minimum, requested }: { available: number; minimum: number; requested: number }) {
+  if (requested > 0) {
+    return <p className="mt-4 text-sm font-medium text-violet-300">Payout of {formatUsd(requested)} requested</p>;
+  }
   if (available >= minimum) {
     return <p className="mt-4 text-sm font-medium text-emerald-400">✓ Eligible for payout</p>;
   }
