@@ -114,6 +114,8 @@ export type PlaybackEventResponse = {
   /** This event added watched time toward the 80 % that earns. */
   counting: boolean;
   reason?: PlaybackCountingReason;
+  /** Watched time counted so far, whole percent of the item (rounded down); 80 earns once the bytes were served. */
+  watched_percent: number;
 };
 export type EarningsCalculateResponse = {
   processed: number;

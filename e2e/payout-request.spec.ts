@@ -36,7 +36,7 @@ test("a member with $30 available asks for $25 by PayPal, the admin records it, 
   await signInAs(page, member);
   await page.goto("/wallet");
   const request = page.getByRole("region", { name: "Request payout" });
-  await expect(request.getByLabel("Amount (USD)")).toHaveValue("30");
+  await expect(request.getByLabel("Amount (USD)")).toHaveValue("30.00");
   await request.getByLabel("Payout method").selectOption("PayPal");
   await request.getByLabel("PayPal email").fill("not-an-email");
   await request.getByLabel("Amount (USD)").fill("25");

@@ -6,7 +6,12 @@ import type { PlaybackCountingReason, PlaybackEventResponse, PlaybackNotEarningR
 export type NotEarningReason = PlaybackNotEarningReason | PlaybackCountingReason;
 
 /** null: nothing to show (signed out, or no view started yet). */
-export type CountingStatus = null | { state: "counting" } | { state: "earned" } | { state: "not_earning"; reason: NotEarningReason };
+/** `watched`: the whole percent of the item the watch-session object has counted, once an event has answered. */
+export type CountingStatus =
+  | null
+  | { state: "counting"; watched?: number }
+  | { state: "earned" }
+  | { state: "not_earning"; reason: NotEarningReason };
 
 export const statusOfStart = (answer: PlaybackStartResponse): CountingStatus =>
   answer.earnable ? { state: "counting" } : { state: "not_earning", reason: answer.reason };
@@ -19,7 +24,7 @@ export function statusAfterEvent(status: CountingStatus, answer: PlaybackEventRe
   if (status?.state === "earned" || (status?.state === "not_earning" && !isEventReason(status.reason))) return status;
   if (answer.qualified) return { state: "earned" };
   if (answer.reason) return { state: "not_earning", reason: answer.reason };
-  if (answer.counting) return { state: "counting" };
+  if (answer.counting) return { state: "counting", watched: answer.watched_percent };
   return status;
 }
 

@@ -44,6 +44,7 @@ describe("what the player is told about counting", () => {
         accepted: true,
         qualified: second >= 48,
         counting: true,
+        watched_percent: (second * 100) / 60,
       });
     }
   });
@@ -70,7 +71,11 @@ describe("what the player is told about counting", () => {
     const s = await scene();
     const { view_id } = await start(s.viewer, s.item.id);
     await passTime(s.viewerId, 6000);
-    expect(await progress(s.viewer, s.item.id, 40, view_id)).toMatchObject({ accepted: true, counting: false, reason: "too_fast" });
+    const ahead = await progress(s.viewer, s.item.id, 40, view_id);
+    expect(ahead).toMatchObject({ accepted: true, counting: false, reason: "too_fast" });
+    // Only what fits the pace counted: the player shows less than the position it reached (40 s of 60 is 66 %).
+    expect(ahead.watched_percent).toBeLessThan(66);
+    expect(ahead.watched_percent).toBeGreaterThan(0);
     // Back at the pace, it counts again.
     await passTime(s.viewerId, 6000);
     expect(await progress(s.viewer, s.item.id, 46, view_id)).toMatchObject({ counting: true });

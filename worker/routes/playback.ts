@@ -61,6 +61,6 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       eventType: body.event_type,
     });
     if (!outcome.found) throw notFound("No playback session for this content; start playing it again");
-    const { view_id, accepted, qualified, counting, reason } = outcome;
-    return c.json({ view_id, accepted, qualified, counting, ...(reason ? { reason } : {}) } satisfies PlaybackEventResponse, 200);
+    const { view_id, accepted, qualified, counting, reason, watched_percent } = outcome;
+    return c.json({ view_id, accepted, qualified, counting, ...(reason ? { reason } : {}), watched_percent } satisfies PlaybackEventResponse, 200);
   });

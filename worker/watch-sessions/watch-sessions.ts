@@ -4,6 +4,7 @@ import { createDb, type Db } from "../db/client";
 import { refreshChallengeStatements } from "../db/queries/challenge-progress";
 import { finishQualifiedViewStatement, insertViewStatement } from "../db/queries/views";
 import { eventCounting } from "../domain/views/counting";
+import { watchedPercent } from "../domain/views/view-outcome";
 import { coveredBytes, deliveredEnough, deliveryCountsSince, DELIVERY_WINDOW_MS } from "../domain/views/delivery";
 import { completePositionMs, expiryAfterMs, judgeEvent, watchedEnough } from "../domain/views/rules";
 import { newId } from "../lib/ids";
@@ -43,7 +44,16 @@ export type DeliveryInput = { viewerId: string; contentId: string; start: number
 
 export type EventOutcome =
   | { found: false }
-  | { found: true; view_id: string; accepted: boolean; qualified: boolean; counting: boolean; reason?: PlaybackCountingReason };
+  | {
+      found: true;
+      view_id: string;
+      accepted: boolean;
+      qualified: boolean;
+      counting: boolean;
+      reason?: PlaybackCountingReason;
+      /** Watched time counted so far, whole percent of the item's duration (what the 80 % rule reads). */
+      watched_percent: number;
+    };
 
 /**
  * One viewer's watch sessions (docs/decisions/015). Every playback event of the viewer comes here and is
@@ -139,6 +149,7 @@ export class WatchSessions extends DurableObject<Env> {
         accepted: verdict.accepted,
         qualified: next.qualifiedAtMs !== null,
         ...eventCounting(verdict, session.earning),
+        watched_percent: watchedPercent(next.accruedMs, next.durationMs),
       };
     });
   }

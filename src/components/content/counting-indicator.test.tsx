@@ -57,13 +57,19 @@ async function play() {
 const live = (text: string) => waitFor(() => expect(screen.getByText(text).getAttribute("aria-live")).toBe("polite"));
 
 describe("the player's counting indicator", () => {
-  it("counts toward $0.003 while accepted events come, then says the view qualified", async () => {
-    stubPage({ view_id: "v1", earnable: true }, [{ counting: true }, { counting: true, qualified: true }]);
+  it("counts toward $0.003 with how far the view is from 80 %, then says the view qualified", async () => {
+    stubPage({ view_id: "v1", earnable: true }, [
+      { counting: true, watched_percent: 10 },
+      { counting: true, watched_percent: 81 },
+      { counting: true, watched_percent: 90, qualified: true },
+    ]);
     const to = await play();
     await live("Counting toward $0.003");
     to(6);
-    await live("Counting toward $0.003");
+    await live("Counting toward $0.003 — 10 % watched, 80 % earns");
     to(48);
+    await live("Counting toward $0.003 — watched enough; waiting for the rest of the media to load");
+    to(54);
     await live("Qualified for $0.003 — your wallet shows it within a minute");
   });
 

@@ -17,10 +17,23 @@ export const notEarningTexts: Record<NotEarningReason, string> = {
   another_session: "you started playing something else, in this tab or another",
 };
 
+// The share of the item a view must be watched for; fixed like the reward (docs/architecture.md §4 "A view").
+const qualifyPercent = defaultEarningRules.qualify_percent;
+
+/**
+ * How far the view is from the share that earns. Past it, the view waits only for the media's bytes to have
+ * reached this device (docs/decisions/029), which the player goes on loading by itself.
+ */
+function progressText(watched: number | undefined): string {
+  if (watched === undefined) return "";
+  if (watched >= qualifyPercent) return ` — watched enough; waiting for the rest of the media to load`;
+  return ` — ${watched} % watched, ${qualifyPercent} % earns`;
+}
+
 export function countingText(status: Exclude<CountingStatus, null>): string {
   switch (status.state) {
     case "counting":
-      return `Counting toward ${reward}`;
+      return `Counting toward ${reward}${progressText(status.watched)}`;
     case "earned":
       return `Qualified for ${reward} — your wallet shows it within a minute`;
     case "not_earning":

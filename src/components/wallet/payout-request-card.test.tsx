@@ -61,7 +61,7 @@ describe("Request payout card", () => {
     });
     renderApp("/wallet");
     await region();
-    expect((screen.getByLabelText("Amount (USD)") as HTMLInputElement).value).toBe("30");
+    expect((screen.getByLabelText("Amount (USD)") as HTMLInputElement).value).toBe("30.00");
     fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: "not an email" } });
     fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Enter the email address of your PayPal account");
@@ -74,6 +74,18 @@ describe("Request payout card", () => {
     expect(await screen.findByRole("button", { name: "Cancel request" })).toBeVisible();
     expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([{ amount_usd: 25, payment_method: "PayPal", payout_address: "ava@example.com" }]);
     expect((await region()).textContent).toContain("for $25.00 by PayPal to ava@example.com");
+  });
+
+  it("offers whole cents only: $30.004 available offers $30.00, and $25.004 is refused before it is sent", async () => {
+    const fetchMock = stub(() => answer({ available_balance: 30.004 }));
+    renderApp("/wallet");
+    await region();
+    expect((screen.getByLabelText("Amount (USD)") as HTMLInputElement).value).toBe("30.00");
+    fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: "ava@example.com" } });
+    fireEvent.change(screen.getByLabelText("Amount (USD)"), { target: { value: "25.004" } });
+    fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Enter dollars and cents, at most two decimals (e.g. 25.00)");
+    expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([]);
   });
 
   it("cancels the open request", async () => {

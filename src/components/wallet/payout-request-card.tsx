@@ -4,6 +4,7 @@ import { PAYOUT_METHODS, payoutAddressProblem } from "../../../common/payouts";
 import { ApiError } from "../../lib/api";
 import { cancelPayoutRequest, getPayoutRequests, requestPayout } from "../../lib/earnings-api";
 import { formatDate, formatUsd } from "../../lib/format";
+import { MICROS_PER_USD } from "../../lib/money";
 import { queryKeys } from "../../lib/query-keys";
 import type { PayoutRequestJson } from "../../lib/types";
 import { useUserId } from "../../stores/auth";
@@ -15,6 +16,10 @@ import { buttonClass, card } from "../ui";
 const field =
   "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-slate-100 [color-scheme:dark] focus-visible:outline-2 focus-visible:outline-violet-400";
 const label = "text-sm font-medium text-slate-300";
+
+/** Payouts are sent in whole cents; an available $30.004 offers $30.00 and keeps the $0.004. */
+const wholeCents = (amount: number) => Math.floor(Math.round(amount * MICROS_PER_USD) / (MICROS_PER_USD / 100)) / 100;
+const isWholeCents = (amount: number) => Math.round(amount * MICROS_PER_USD) % (MICROS_PER_USD / 100) === 0;
 
 const failureOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.body?.error ? error.body.error : fallback);
 
@@ -104,7 +109,7 @@ function LastDecision({ request }: { request: PayoutRequestJson }) {
   }
   if (request.status === "rejected") {
     return (
-      <p className="text-sm text-amber-400">
+      <p className="text-sm [overflow-wrap:anywhere] text-amber-400">
         Your payout request of {formatUsd(request.amount_usd)} was not paid: {request.reason}. The amount is available again.
       </p>
     );
@@ -117,7 +122,7 @@ function PayoutForm({ available, minimum, previous }: { available: number; minim
   const refresh = useRefresh();
   const [method, setMethod] = useState(previous?.payment_method ?? "PayPal");
   const [address, setAddress] = useState(previous?.payout_address ?? "");
-  const [amount, setAmount] = useState(String(available));
+  const [amount, setAmount] = useState(wholeCents(available).toFixed(2));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -127,7 +132,9 @@ function PayoutForm({ available, minimum, previous }: { available: number; minim
       payoutAddressProblem(method, address) ??
       (!Number.isFinite(value) || value < minimum
         ? `Enter at least ${formatUsd(minimum)}`
-        : value > available
+        : !isWholeCents(value)
+          ? "Enter dollars and cents, at most two decimals (e.g. 25.00)"
+          : value > available
           ? `You have ${formatUsd(available)} available`
           : null);
     setProblem(wrong);
