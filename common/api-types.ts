@@ -101,7 +101,8 @@ export type FinalizeResponse = { id: string };
 // ---- Playback and earnings (docs/product-spec.md §7 "Playback and earnings", "Wallet") ----
 
 /** Why a view that starts now cannot earn, as far as the start knows (the daily caps are told by the wallet). */
-export type PlaybackNotEarningReason = "own_content" | "too_short" | "suspended" | "removed";
+/** `item_daily_cap` / `daily_cap`: the day's earnable places (per item, in all) were already taken at the start. */
+export type PlaybackNotEarningReason = "own_content" | "too_short" | "suspended" | "removed" | "item_daily_cap" | "daily_cap";
 /** Why the last event added no watched time, when the view is to blame: it ran ahead of the pace, or a newer start stopped it. */
 export type PlaybackCountingReason = "too_fast" | "another_session";
 export type PlaybackStartResponse =

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { PlaybackEventResponse, PlaybackStartResponse } from "../../common/api-types";
-import { makeContent } from "../test/factories";
+import type { EarningRulesJson, PlaybackEventResponse, PlaybackStartResponse } from "../../common/api-types";
+import { makeContent, makeQualifiedView } from "../test/factories";
 import { suspend, takeDown } from "../test/moderation";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
-import { passTime, sendProgress, streamMedia } from "../test/views";
+import { passTime, runEarningsCron, sendProgress, streamMedia } from "../test/views";
 
 // The answers the player's "counting" indicator reads (issue 23; docs/decisions/035).
 
@@ -65,6 +65,31 @@ describe("what the player is told about counting", () => {
     expect(await start(s.viewer, s.item.id)).toMatchObject({ earnable: false, reason: "suspended" });
     await takeDown(s.item.id);
     expect(await start(s.creator, s.item.id)).toMatchObject({ earnable: false, reason: "removed" });
+  });
+
+  it("once the item's 3 paid views of the day are taken, a new start is not earnable (item_daily_cap); other items still are", async () => {
+    const s = await scene();
+    for (let i = 0; i < 3; i++) await makeQualifiedView(s.viewerId, s.item);
+    expect(await start(s.viewer, s.item.id), "qualified, not yet settled: the places are not taken").toMatchObject({ earnable: true });
+    await runEarningsCron();
+    expect(await start(s.viewer, s.item.id)).toMatchObject({ earnable: false, reason: "item_daily_cap" });
+    const other = await makeContent(s.item.createdBy, { durationMs: 60_000 });
+    expect(await start(s.viewer, other.id)).toMatchObject({ earnable: true });
+  });
+
+  it("once the day's paid views (as the admin set them) are taken, no start is earnable (daily_cap)", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const set = (value: number) => admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
+    const before = await (await admin.fetch("/api/admin/earning-rules")).json<EarningRulesJson>();
+    expect((await set(2)).status).toBe(200);
+    try {
+      const s = await scene();
+      for (let i = 0; i < 2; i++) await makeQualifiedView(s.viewerId, await makeContent(s.item.createdBy, { durationMs: 60_000 }));
+      await runEarningsCron();
+      expect(await start(s.viewer, s.item.id)).toMatchObject({ earnable: false, reason: "daily_cap" });
+    } finally {
+      await set(before.daily_earnable_views);
+    }
   });
 
   it("a position that runs ahead of the pace is not counting, because too fast", async () => {

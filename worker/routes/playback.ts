@@ -3,14 +3,17 @@ import { playbackEventBody, playbackStartBody } from "../../common/schemas/playb
 import type { SignedInEnv } from "../app-env";
 import type { PlaybackEventResponse, PlaybackStartResponse } from "../../common/api-types";
 import { findContent } from "../db/queries/content";
+import { placesTakenOn } from "../db/queries/views";
 import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
 import { readSettings } from "../db/queries/settings";
 import { startEarnability } from "../domain/views/counting";
 import { earningRulesJson } from "../domain/views/earning-rules";
 import { isHidden, mayOpen } from "../domain/content/visibility";
+import { utcDay } from "../domain/views/rules";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { addressGroupHash } from "../lib/address-group";
 import { notFound } from "../lib/errors";
+import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { playbackStartLimit } from "../middleware/rate-limit";
 
@@ -22,9 +25,14 @@ export const playbackRoutes = new Hono<SignedInEnv>()
   .post("/playback-events", playbackStartLimit, validate("json", playbackStartBody), async (c) => {
     const body = c.req.valid("json");
     const db = c.get("db");
-    // One round trip each, side by side: the item, and the shortest length that earns (the admin's rule).
-    const [item, rules] = await Promise.all([findContent(db, body.content_id), readSettings(db, EARNING_RULE_DEFAULTS)]);
     const user = c.get("user");
+    // One round trip each, side by side: the item, the admin's earning rules, and the places the viewer took
+    // today toward the daily caps (what the indicator says from the start: docs/decisions/035).
+    const [item, rules, places] = await Promise.all([
+      findContent(db, body.content_id),
+      readSettings(db, EARNING_RULE_DEFAULTS),
+      placesTakenOn(db, user.id, body.content_id, utcDay(nowIso())),
+    ]);
     // A hidden item cannot be played by others (docs/decisions/027); its creator's and admins' views of it
     // never pay (the earnings job skips hidden items).
     if (!item || !mayOpen(item, user)) throw notFound("Content not found");
@@ -39,14 +47,18 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       ipHash: ip ? await addressGroupHash(c.get("settings").sessionSecret, ip) : "",
       mediaSize: item.mediaSize,
     });
-    // What the player's indicator says from the start (docs/decisions/035); the daily caps are the wallet's to tell.
+    // What the player's indicator says from the start (docs/decisions/035).
+    const earning = earningRulesJson(rules);
     const earnability = startEarnability({
       viewerId: user.id,
       creatorId: item.createdBy,
       durationMs: item.durationMs,
-      minEarningMs: earningRulesJson(rules).min_earning_seconds * 1000,
+      minEarningMs: earning.min_earning_seconds * 1000,
       viewerSuspended: user.suspended,
       itemHidden: isHidden(item),
+      placesToday: places,
+      dailyCap: earning.daily_earnable_views,
+      itemCap: earning.views_per_item_per_day,
     });
     return c.json({ ...started, ...earnability } satisfies PlaybackStartResponse, 201);
   })

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PlaybackEventResponse, PlaybackStartResponse } from "../../lib/types";
@@ -87,6 +87,19 @@ describe("the player's counting indicator", () => {
     stubPage({ view_id: "v1", earnable: false, reason: "too_short" });
     await play();
     await live("Not earning: this item is too short to earn");
+  });
+
+  it("says when the day's paid views are used up, for the item or in all", async () => {
+    stubPage({ view_id: "v1", earnable: false, reason: "item_daily_cap" });
+    const to = await play();
+    await live("Not earning: you already earned 3 times from this item today (again from 00:00 UTC)");
+    to(6);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByText(/Counting toward/)).toBeNull();
+    cleanup();
+    stubPage({ view_id: "v1", earnable: false, reason: "daily_cap" });
+    await play();
+    await live("Not earning: daily limit of paid views reached (again from 00:00 UTC)");
   });
 
   it("says skipping ahead does not count, and counts again once playback is back at its pace", async () => {

@@ -13,6 +13,8 @@ export const notEarningTexts: Record<NotEarningReason, string> = {
   too_short: "this item is too short to earn",
   suspended: "your account is suspended",
   removed: "this item was removed by moderators",
+  item_daily_cap: `you already earned ${defaultEarningRules.views_per_item_per_day} times from this item today (again from 00:00 UTC)`,
+  daily_cap: "daily limit of paid views reached (again from 00:00 UTC)",
   too_fast: "progress came faster than it plays (skipping ahead doesn't count)",
   another_session: "you started playing something else, in this tab or another",
 };

@@ -13,20 +13,27 @@ export type StartFacts = {
   viewerSuspended: boolean;
   /** The item is hidden (taken down, or its creator suspended); only its creator and admins can play it. */
   itemHidden: boolean;
+  /** Earnable places the viewer took today (UTC), in all and for this item, and the caps on them. */
+  placesToday: { day: number; item: number };
+  dailyCap: number;
+  itemCap: number;
 };
 
 export type Earnability = { earnable: true } | { earnable: false; reason: PlaybackNotEarningReason };
 
 /**
  * Whether a view that starts now can earn at all, from what the start already knows: the item's creator and
- * length, and the moderation standing of both. The daily caps are the earnings job's to judge (they depend on views still qualifying elsewhere):
- * the wallet says when they applied. The earnings job refuses the same two cases (view-outcome.ts).
+ * length, the moderation standing of both, and the day's caps once they are already full (places the
+ * earnings job gave; a view still qualifying elsewhere may fill them later, which the wallet then tells).
+ * The earnings job refuses the same cases (view-outcome.ts).
  */
 export function startEarnability(f: StartFacts): Earnability {
   if (f.viewerSuspended) return { earnable: false, reason: "suspended" };
   if (f.itemHidden) return { earnable: false, reason: "removed" };
   if (f.viewerId === f.creatorId) return { earnable: false, reason: "own_content" };
   if (f.durationMs < f.minEarningMs) return { earnable: false, reason: "too_short" };
+  if (f.placesToday.item >= f.itemCap) return { earnable: false, reason: "item_daily_cap" };
+  if (f.placesToday.day >= f.dailyCap) return { earnable: false, reason: "daily_cap" };
   return { earnable: true };
 }
 
