@@ -21,7 +21,7 @@ describe("SignInModal", () => {
       "✓Earn $0.003 for every video or track you watch to 80%",
       "✓Earn as a creator every time others watch your uploads",
       "✓AI recommendations that learn from your likes",
-      "✓Payouts from $25.00 of available earnings, sent by our team",
+      "✓Ask for a payout once $25.00 is available; our team sends it",
     ]);
   });
 

@@ -3,12 +3,12 @@ import { Modal } from "./modal";
 import { buttonClass } from "./ui";
 
 // The product's promises, in the order a newcomer cares about them (constants from the docs/product-spec.md §9).
-// Payouts are sent by our team (an admin records each payment); nothing here may promise a self-service cash-out.
+// A member asks for a payout in the Wallet and our team sends it (docs/decisions/036); nothing here may promise an instant cash-out.
 const benefits = [
   "Earn $0.003 for every video or track you watch to 80%",
   "Earn as a creator every time others watch your uploads",
   "AI recommendations that learn from your likes",
-  "Payouts from $25.00 of available earnings, sent by our team",
+  "Ask for a payout once $25.00 is available; our team sends it",
 ];
 
 type SignInModalProps = { open: boolean; onClose: () => void };

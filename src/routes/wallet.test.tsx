@@ -56,7 +56,7 @@ describe("wallet overview", () => {
       "No earnings from your own uploads",
       "New view rewards and sign-up bonuses stay pending for 7 days before you can be paid them",
       "Payouts from$25.00",
-      "Our team sends payouts and records each one under Payment History",
+      "Ask for a payout above; our team sends it and records it under Payment History",
     ]);
   });
 

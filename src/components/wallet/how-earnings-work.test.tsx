@@ -38,7 +38,7 @@ const defaults = [
   "No earnings from your own uploads",
   "New view rewards and sign-up bonuses stay pending for 7 days before you can be paid them",
   "Payouts from$25.00",
-  "Our team sends payouts and records each one under Payment History",
+  "Ask for a payout above; our team sends it and records it under Payment History",
 ];
 
 beforeEach(() => {
@@ -60,7 +60,7 @@ describe("How Earnings Work", () => {
       "No earnings from your own uploads",
       "New view rewards and sign-up bonuses stay pending for 14 days before you can be paid them",
       "Payouts from$25.00",
-      "Our team sends payouts and records each one under Payment History",
+      "Ask for a payout above; our team sends it and records it under Payment History",
     ]);
     // Once per page, however often the wallet itself refreshes (StrictMode mounts twice, so at most two).
     expect(fetchMock.mock.calls.filter(([url]) => url === "/api/earning-rules").length).toBeLessThanOrEqual(2);

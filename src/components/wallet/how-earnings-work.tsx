@@ -32,7 +32,7 @@ export function HowEarningsWork({ rules, minimumPayout }: HowEarningsWorkProps) 
     [holdText(rules.earnings_hold_days)],
     ["Payouts from", formatUsd(minimumPayout)],
     // How one is paid today (issue 23): an admin sends the money and records it; the member sees it listed.
-    ["Our team sends payouts and records each one under Payment History"],
+    ["Ask for a payout above; our team sends it and records it under Payment History"],
   ];
   return (
     <section aria-labelledby={headingId} className={card}>
