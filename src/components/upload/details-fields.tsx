@@ -16,7 +16,8 @@ type DetailsFieldsProps = {
   layout?: "stacked" | "row";
 };
 
-const invalidClass = "border-red-500";
+// The field's own border turns red (adding a second border colour would lose to the first in the CSS).
+const invalidInputClass = inputClass.replace("border-slate-700", "border-red-500");
 
 /** Title (required), description and comma-separated tags of an upload, bounded as the server bounds them. */
 export function DetailsFields({ details, onChange, disabled, problems = {}, layout = "stacked" }: DetailsFieldsProps) {
@@ -26,7 +27,7 @@ export function DetailsFields({ details, onChange, disabled, problems = {}, layo
   // What each field is described by: its problem, and on the stacked form its count or hint.
   const describedBy = (field: keyof UploadDetails, extra?: string) =>
     [problems[field] ? `${id}-${field}-problem` : null, extra].filter(Boolean).join(" ") || undefined;
-  const fieldClass = (field: keyof UploadDetails) => (problems[field] ? `${inputClass} ${invalidClass}` : inputClass);
+  const fieldClass = (field: keyof UploadDetails) => (problems[field] ? invalidInputClass : inputClass);
   return (
     <div className={row ? "contents" : "space-y-4"}>
       <div className="min-w-0">
