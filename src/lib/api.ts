@@ -1,12 +1,50 @@
 import type { ApiErrorBody } from "./types";
 
-/** A non-OK answer from our API; `status` lets callers word their own message. */
+/**
+ * The API's field names as the forms label them. The validator names the field in front of its message
+ * ("amount_usd: amount_usd must be at most 1000000", worker/lib/validate.ts) for API clients and tests;
+ * people read the form's label instead.
+ */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  amount_usd: "Amount",
+  total_bonus_amount: "Amount",
+  user_id: "User",
+  payment_method: "Payment method",
+  payment_reference: "Reference",
+  payout_address: "Payout address",
+  bonus_amount: "Bonus amount",
+  requirement_value: "Target value",
+  time_limit_hours: "Time limit",
+  min_earning_seconds: "Shortest item that earns",
+  daily_earnable_views: "Paid views per viewer per day",
+  earnings_hold_days: "Holding period",
+};
+
+/** A leading field path ("title: ", "tags.3: ", "value: "), as the validator puts it. */
+const FIELD_PREFIX = /^[a-z_][a-z0-9_]*(\.[a-z0-9_]+)*: /;
+
+/**
+ * A server message in words (docs/decisions/038): no leading field path, a raw field name that opens the
+ * sentence replaced by its label, and a capital first letter. "title: Title is required" → "Title is
+ * required"; "amount_usd: amount_usd must be more than 0" → "Amount must be more than 0".
+ */
+export function inWords(message: string): string {
+  const text = message.replace(FIELD_PREFIX, "");
+  const first = /^[a-z_]+/.exec(text)?.[0] ?? "";
+  const relabelled = Object.hasOwn(FIELD_LABELS, first) ? FIELD_LABELS[first] + text.slice(first.length) : text;
+  return relabelled.charAt(0).toUpperCase() + relabelled.slice(1);
+}
+
+/**
+ * A non-OK answer from our API; `status` lets callers word their own message. `message` is the server's
+ * in words (inWords), fit to show; `body.error` keeps it as sent.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
 
   constructor(status: number, body: ApiErrorBody | null) {
-    super(body?.error ?? `API responded with HTTP status ${status}`);
+    super(body?.error ? inWords(body.error) : `API responded with HTTP status ${status}`);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
@@ -62,4 +100,13 @@ export function describeFailure(what: string, error: unknown): Error {
   }
   const reason = error instanceof Error ? error.message : String(error);
   return new Error(`${what}: ${reason}`, { cause: error });
+}
+
+/**
+ * What the server said when it refused the request itself (a 4xx with a message), in words; null for a
+ * failure it did not explain (a network error, a 5xx), which callers word themselves.
+ */
+export function refusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || !error.body?.error) return null;
+  return error.status >= 400 && error.status < 500 ? error.message : null;
 }

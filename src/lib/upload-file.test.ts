@@ -3,7 +3,8 @@ import { stubFetch } from "../test/fetch";
 import { stubXhr } from "../test/xhr";
 import { uploadFile } from "./upload-file";
 
-const video = () => new File(["0123456789"], "clip.mp4", { type: "video/mp4" });
+/** Ten bytes that open as an MP4 does (an `ftyp` box at offset 4), so the bytes check lets them through. */
+const video = () => new File([new Uint8Array([0, 0, 0, 10, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73])], "clip.mp4", { type: "video/mp4" });
 const plan = { token: "tok/1", partSize: 4, partCount: 3 };
 const signedMultipart = { body: { key: "media/big.mp4", uploadUrl: "/unused", multipart: plan } };
 

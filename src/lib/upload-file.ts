@@ -1,3 +1,4 @@
+import { expectedKind, SNIFF_BYTES, sniffFileKind } from "../../common/media-sniff";
 import type { UploadSignBody } from "../../common/schemas/uploads";
 import { api, ApiError } from "./api";
 import type { UploadMultipartPlan, UploadPartsResponse, UploadSignResponse } from "./types";
@@ -20,6 +21,9 @@ const PART_RETRY_DELAYS_MS = [500, 1000, 2000];
 export async function uploadFile(file: File, opts: UploadFileOptions = {}): Promise<string> {
   const { onProgress, onSigned, signal } = opts;
   const contentType = contentTypeOf(file);
+  // The pickers check this already; a file changed on disk since is still refused before any request.
+  const problem = await mediaContentProblem(file);
+  if (problem) throw new FileRefused(problem);
   const signed = await api<UploadSignResponse>("/api/uploads/sign", {
     method: "POST",
     body: { filename: file.name, contentType, fileSize: file.size } satisfies UploadSignBody,
@@ -40,6 +44,34 @@ export function contentTypeOf(file: File): string {
   if (file.type) return file.type;
   const ext = file.name.toLowerCase().split(".").pop();
   return ext === "mp4" ? "video/mp4" : ext === "mp3" ? "audio/mpeg" : "application/octet-stream";
+}
+
+/** A file refused here, before any request; its message says why, in words. */
+export class FileRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FileRefused";
+  }
+}
+
+const MEDIA_NAMES = { mp4: "MP4 video", mp3: "MP3 audio" } as const;
+
+/**
+ * Null when a video or audio file's first bytes are what its type says (common/media-sniff.ts, the rule
+ * the Worker applies to the stored bytes); otherwise the sentence to show. Other files (thumbnails) are
+ * the server's to judge.
+ */
+export async function mediaContentProblem(file: File): Promise<string | null> {
+  const expected = expectedKind(contentTypeOf(file));
+  if (expected !== "mp4" && expected !== "mp3") return null;
+  let head: Uint8Array;
+  try {
+    head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  } catch {
+    return null; // Unreadable here: the server still checks what arrives.
+  }
+  if (sniffFileKind(head) === expected) return null;
+  return `“${file.name}” does not contain ${MEDIA_NAMES[expected]}, whatever its name says, so it cannot be uploaded. Choose the original video or audio file.`;
 }
 
 async function uploadMultipart(file: File, contentType: string, plan: UploadMultipartPlan, opts: UploadFileOptions) {

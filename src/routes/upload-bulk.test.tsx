@@ -9,8 +9,9 @@ import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 import { advanceUntil, recordProgress } from "../test/progress";
 import { STEP_HOLD_MS } from "../components/upload/progress-steps";
 import { filenameOf, signUpload } from "../test/upload-fixtures";
+import { fixtureFile, mp3File, mp4File } from "../test/media-files";
 
-const mp3 = (name: string) => new File(["ID3"], name, { type: "audio/mpeg" });
+const mp3 = mp3File;
 const SUMMARY = "Some uploads failed. You can retry by clicking Upload All again.";
 
 /** Sign answers per file name: an error body for the names in `refuse`, a one-PUT plan otherwise. */
@@ -26,6 +27,8 @@ async function openWith(...files: File[]) {
   const view = renderApp("/upload/bulk");
   const picker = await screen.findByLabelText("Choose video and audio files");
   fireEvent.change(picker, { target: { files } });
+  // Each file's first bytes are read before its row is added.
+  if (files.length) await screen.findAllByRole("listitem");
   return view;
 }
 
@@ -45,7 +48,7 @@ const useStepTime = () => vi.useFakeTimers();
 
 describe("bulk upload", () => {
   it("adds rows titled after their files and refuses other files", async () => {
-    await openWith(mp3("first take.mp3"), new File(["ftyp"], "clip.v2.mp4", { type: "video/mp4" }));
+    await openWith(mp3("first take.mp3"), mp4File("clip.v2.mp4"));
     expect(screen.getAllByRole("listitem").map((li) => li.getAttribute("aria-label"))).toEqual([
       "first take.mp3",
       "clip.v2.mp4",
@@ -57,7 +60,7 @@ describe("bulk upload", () => {
     fireEvent.change(screen.getByLabelText("Choose video and audio files"), {
       target: { files: [new File(["x"], "notes.pdf", { type: "application/pdf" })] },
     });
-    expect(screen.getByRole("alert").textContent).toBe(
+    expect((await screen.findByRole("alert")).textContent).toBe(
       "Skipped notes.pdf. Only MP4 video and MP3 audio files can be uploaded.",
     );
     expect(screen.getAllByRole("listitem")).toHaveLength(2);
@@ -213,5 +216,61 @@ describe("bulk upload", () => {
     fireEvent.click(screen.getByRole("button", { name: "Done" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(await screen.findByText("No content found")).toBeVisible();
+  });
+});
+
+describe("bulk upload: mistakes are said before sending (docs/decisions/038)", () => {
+  const uploadRequests = (fetchMock: ReturnType<typeof stubFetch>) =>
+    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/uploads") || url.startsWith("/api/content/finalize"));
+
+  it("a row with an empty title says 'Title is required', and Upload All sends nothing until it has one", async () => {
+    const fetchMock = stubApi();
+    const puts = stubXhr();
+    await openWith(mp3("a.mp3"), mp3("b.mp3"));
+    fireEvent.change(row("b.mp3").getByLabelText(/Title/), { target: { value: "  " } });
+    expect(row("b.mp3").getByText("Title is required")).toBeVisible();
+    expect(row("b.mp3").getByLabelText(/Title/).getAttribute("aria-invalid")).toBe("true");
+    expect(row("a.mp3").queryByText("Title is required")).toBeNull();
+
+    fireEvent.click(uploadAll());
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Nothing was uploaded: 1 file needs a change first (b.mp3): see the red messages below.",
+    );
+    await act(() => Promise.resolve());
+    expect(uploadRequests(fetchMock)).toEqual([]);
+    expect(puts).toHaveLength(0);
+
+    fireEvent.change(row("b.mp3").getByLabelText(/Title/), { target: { value: "B side" } });
+    expect(screen.queryByText(/Nothing was uploaded/)).toBeNull();
+    fireEvent.click(uploadAll());
+    await waitFor(() => expect(bodiesOf(fetchMock, "POST /api/content/finalize")).toHaveLength(2), { timeout: 5000 });
+    expect(bodiesOf(fetchMock, "POST /api/content/finalize").map((b) => (b as { title: string }).title)).toEqual(["a", "B side"]);
+  });
+
+  it("a title longer than 200 characters (from a long file name) is explained in its row", async () => {
+    await openWith(mp3(`${"n".repeat(210)}.mp3`));
+    expect(screen.getByText("Title must be at most 200 characters")).toBeVisible();
+  });
+
+  it("leaves out a text file renamed .mp4, saying why, before any request", async () => {
+    const fetchMock = stubApi();
+    await openWith(mp3("real.mp3"), fixtureFile("not-media.mp4"));
+    expect(screen.getAllByRole("listitem").map((li) => li.getAttribute("aria-label"))).toEqual(["real.mp3"]);
+    expect(screen.getByRole("alert").textContent).toBe(
+      "“not-media.mp4” does not contain MP4 video, whatever its name says, so it cannot be uploaded. Choose the original video or audio file.",
+    );
+    expect(uploadRequests(fetchMock)).toEqual([]);
+  });
+
+  it("a row the server still refuses shows its words without the field path", async () => {
+    stubFetch({
+      "POST /api/uploads/sign": signUpload(),
+      "POST /api/content/finalize": { status: 400, body: { error: "title: Title is required", requestId: "r" } },
+    });
+    stubXhr();
+    await openWith(mp3("x.mp3"));
+    fireEvent.click(uploadAll());
+    await waitFor(() => expect(row("x.mp3").getByText("Title is required")).toBeVisible(), { timeout: 5000 });
+    expect(screen.queryByText(/title: /)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../stores/auth";
 import { expectConsoleError } from "../test/console";
-import { bodiesOf, deferred, stubFetch } from "../test/fetch";
+import { bodiesOf, deferred, refuse, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { fakeVideoFrames } from "../test/video-frame";
@@ -10,14 +10,18 @@ import { advanceUntil, recordProgress, type ShownStep } from "../test/progress";
 import { stubXhr } from "../test/xhr";
 import { STEP_HOLD_MS } from "../components/upload/progress-steps";
 import { signUpload } from "../test/upload-fixtures";
+import { fixtureFile, mp3File, mp4File } from "../test/media-files";
 
-const mp3 = new File(["ID3"], "night-drive.mp3", { type: "audio/mpeg" });
-const mp4 = new File(["ftyp"], "city walk.mp4", { type: "video/mp4" });
+const mp3 = mp3File("night-drive.mp3");
+const mp4 = mp4File("city walk.mp4");
 const jpeg = new File(["jpg"], "cover.jpg", { type: "image/jpeg" });
 
 const signRoute = signUpload();
 
 const finalizeBodies = (fetchMock: ReturnType<typeof stubFetch>) => bodiesOf(fetchMock, "POST /api/content/finalize");
+/** Every upload request made (signing, finalizing): none, when a mistake is caught before sending. */
+const uploadRequests = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/uploads") || url.startsWith("/api/content/finalize"));
 
 async function openForm() {
   const view = renderApp("/upload");
@@ -26,6 +30,11 @@ async function openForm() {
 }
 
 const choose = (label: RegExp, file: File) => fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+/** Picks the media file and waits for its first bytes to be checked (the title follows the file once they pass). */
+async function chooseMedia(file: File) {
+  choose(/Media file/, file);
+  await waitFor(() => expect(screen.getByLabelText(/Title/)).toHaveProperty("value", file.name.replace(/\.[^.]*$/, "")));
+}
 /** Where the router is going (the content page's code loads lazily) or is. */
 const pathOf = ({ state }: ReturnType<typeof renderApp>["router"]) =>
   state.navigation.location?.pathname ?? state.location.pathname;
@@ -62,8 +71,7 @@ describe("single upload", () => {
   it("keeps submit disabled without a file or a title; the title defaults to the file name", async () => {
     await openForm();
     expect(submit()).toHaveProperty("disabled", true);
-    choose(/Media file/, mp3);
-    expect(screen.getByLabelText(/Title/)).toHaveProperty("value", "night-drive");
+    await chooseMedia(mp3);
     expect(submit()).toHaveProperty("disabled", false);
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: "   " } });
     expect(submit()).toHaveProperty("disabled", true);
@@ -84,7 +92,7 @@ describe("single upload", () => {
     const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": () => finalize.promise });
     const puts = stubXhr(() => undefined);
     const { router } = await openForm();
-    choose(/Media file/, mp3);
+    await chooseMedia(mp3);
     choose(/Thumbnail image/, jpeg);
     vi.useFakeTimers();
     const progress = watchProgress();
@@ -124,7 +132,7 @@ describe("single upload", () => {
     stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": { body: { id: "c-audio" } } });
     stubXhr();
     const { router } = await openForm();
-    choose(/Media file/, mp3);
+    await chooseMedia(mp3);
     vi.useFakeTimers();
     const progress = watchProgress();
     fireEvent.click(submit());
@@ -140,7 +148,7 @@ describe("single upload", () => {
     vi.stubGlobal("alert", alert);
     const logged = expectConsoleError();
     await openForm();
-    choose(/Media file/, mp3);
+    await chooseMedia(mp3);
     fireEvent.change(screen.getByLabelText(/Description/), { target: { value: "Late night synths" } });
     fireEvent.change(screen.getByLabelText(/Tags/), { target: { value: "synth, night" } });
     fireEvent.click(submit());
@@ -161,7 +169,7 @@ describe("single upload", () => {
     vi.stubGlobal("alert", alert);
     expectConsoleError();
     await openForm();
-    choose(/Media file/, mp3);
+    await chooseMedia(mp3);
     fireEvent.click(submit());
     await waitFor(() => expect(alert).toHaveBeenCalledWith(full));
     expect(submit()).toHaveProperty("disabled", false);
@@ -171,7 +179,7 @@ describe("single upload", () => {
     const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": { body: { id: "c1" } } });
     stubXhr();
     await openForm();
-    choose(/Media file/, mp3);
+    await chooseMedia(mp3);
     fireEvent.change(screen.getByLabelText(/Description/), { target: { value: "  " } });
     fireEvent.change(screen.getByLabelText(/Tags/), { target: { value: " , ,, " } });
     fireEvent.click(submit());
@@ -184,7 +192,7 @@ describe("single upload", () => {
     const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": { body: { id: "c2" } } });
     const puts = stubXhr();
     await openForm();
-    choose(/Media file/, mp4);
+    await chooseMedia(mp4);
 
     expect(await screen.findByRole("img", { name: "Thumbnail taken from the video" })).toBeVisible();
     expect(videos.at(-1)?.seeks).toEqual([2]);
@@ -196,5 +204,98 @@ describe("single upload", () => {
     expect(finalizeBodies(fetchMock)[0]).toMatchObject({ type: "video", title: "city walk" });
     expect(finalizeBodies(fetchMock)[0]).not.toHaveProperty("thumbnail_key");
     expect(puts.map((p) => p.url)).toEqual(["/put/city walk.mp4"]);
+  });
+});
+
+describe("single upload: mistakes are said before sending (docs/decisions/038)", () => {
+  it("refuses a text file renamed .mp4 when it is chosen, before any request", async () => {
+    const fetchMock = stubFetch({});
+    const puts = stubXhr();
+    await openForm();
+    choose(/Media file/, fixtureFile("not-media.mp4"));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "“not-media.mp4” does not contain MP4 video, whatever its name says, so it cannot be uploaded. Choose the original video or audio file.",
+    );
+    expect(screen.getByLabelText(/Title/)).toHaveProperty("value", "");
+    expect(submit()).toHaveProperty("disabled", true);
+    expect(uploadRequests(fetchMock)).toEqual([]);
+    expect(puts).toHaveLength(0);
+  });
+
+  it("takes the real MP4 fixture", async () => {
+    await openForm();
+    await chooseMedia(fixtureFile("tiny.mp4"));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByText(/^Video ·/)).toBeVisible();
+  });
+
+  it("bounds the title and description as the server does, and counts their characters", async () => {
+    await openForm();
+    await chooseMedia(mp3);
+    const title = screen.getByLabelText(/Title/);
+    expect(title.getAttribute("maxlength")).toBe("200");
+    expect(screen.getByLabelText(/Description/).getAttribute("maxlength")).toBe("5000");
+    expect(screen.getByText("11/200")).toBeVisible();
+    fireEvent.change(title, { target: { value: "t".repeat(200) } });
+    expect(screen.getByText("200/200: the most a title can have")).toBeVisible();
+    expect(submit()).toHaveProperty("disabled", false);
+  });
+
+  it("says what is wrong with a 201-character title (pasted past the limit) and sends nothing", async () => {
+    const fetchMock = stubFetch({});
+    await openForm();
+    await chooseMedia(mp3);
+    const title = screen.getByLabelText(/Title/);
+    fireEvent.change(title, { target: { value: "t".repeat(201) } });
+    expect(screen.getByText("Title must be at most 200 characters")).toBeVisible();
+    expect(title.getAttribute("aria-invalid")).toBe("true");
+    expect(submit()).toHaveProperty("disabled", true);
+    fireEvent.submit(submit().closest("form")!);
+    expect(uploadRequests(fetchMock)).toEqual([]);
+  });
+
+  it("states the tag rules and names a tag over 40 characters, or more than 20 tags", async () => {
+    const fetchMock = stubFetch({});
+    await openForm();
+    await chooseMedia(mp3);
+    expect(screen.getByText("Separate tags with commas. Up to 20 tags, each at most 40 characters.")).toBeVisible();
+    const tags = screen.getByLabelText(/Tags/);
+    fireEvent.change(tags, { target: { value: `live, ${"x".repeat(41)}` } });
+    expect(screen.getByText(`Each tag must be at most 40 characters: “${"x".repeat(24)}…” has 41`)).toBeVisible();
+    expect(submit()).toHaveProperty("disabled", true);
+    fireEvent.change(tags, { target: { value: Array.from({ length: 21 }, (_, i) => `t${i}`).join(", ") } });
+    expect(screen.getByText("At most 20 tags: there are 21")).toBeVisible();
+    fireEvent.change(tags, { target: { value: `live, ${"x".repeat(40)}` } });
+    expect(screen.queryByText(/Each tag|At most 20/)).toBeNull();
+    expect(submit()).toHaveProperty("disabled", false);
+    expect(uploadRequests(fetchMock)).toEqual([]);
+  });
+
+  it("shows the server's own words when it still refuses, without the field path", async () => {
+    stubFetch({
+      "POST /api/uploads/sign": signRoute,
+      "POST /api/content/finalize": refuse("tags: Each tag must be at most 40 characters"),
+    });
+    stubXhr();
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    expectConsoleError();
+    await openForm();
+    await chooseMedia(mp3);
+    fireEvent.click(submit());
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Each tag must be at most 40 characters"));
+    expect(submit()).toHaveProperty("disabled", false);
+  });
+
+  it("shows the server's words when it refuses the stored bytes (415)", async () => {
+    stubFetch({ "POST /api/uploads/sign": signRoute });
+    stubXhr(() => ({ status: 415, body: { error: "The file's contents are not an MP3 audio file", code: "unsupported_media", requestId: "r" } }));
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    expectConsoleError();
+    await openForm();
+    await chooseMedia(mp3);
+    fireEvent.click(submit());
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("The file's contents are not an MP3 audio file"));
   });
 });

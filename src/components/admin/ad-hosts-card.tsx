@@ -30,7 +30,7 @@ export function AdHostsCard({ initial }: { initial: string }) {
     } catch (failure) {
       setStatus("");
       // A refused host is the admin's to fix, so it shows by the field; anything else is logged (docs/product-spec.md §8).
-      if (failure instanceof ApiError && failure.status === 400) setError(failure.message.replace(/^value: /, ""));
+      if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
       else console.error(describeFailure("Failed to update ad hosts", failure));
     }
   };

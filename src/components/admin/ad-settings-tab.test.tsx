@@ -112,20 +112,32 @@ describe("ad settings tab", () => {
     expect(patches(fetchMock)).toHaveLength(1);
   });
 
-  it("shows a refused address next to the field, and clears it when the stored address is put back", async () => {
-    const fetchMock = await openTab(refuse("value: must be an http(s) URL"));
+  it("says in words why an address would be refused, without sending it, and clears it when the stored address is put back", async () => {
+    const fetchMock = await openTab();
     const url = screen.getByLabelText("VAST Ad Server URL");
     fireEvent.change(url, { target: { value: "ftp://ads" } });
     fireEvent.blur(url);
-    const error = await screen.findByText("value: must be an http(s) URL");
+    const words = "Enter a web address starting with http:// or https://, or a path on this site such as /ads/sample-vast.xml";
+    const error = screen.getByText(words);
     expect(url.getAttribute("aria-invalid")).toBe("true");
     expect(url.getAttribute("aria-describedby")).toBe(error.id);
     expect(url).toHaveProperty("value", "ftp://ads");
+    expect(patches(fetchMock)).toEqual([]);
 
     fireEvent.change(url, { target: { value: "/ads/sample-vast.xml" } });
     fireEvent.blur(url);
-    expect(screen.queryByText("value: must be an http(s) URL")).toBeNull();
-    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toHaveLength(1);
+    expect(screen.queryByText(words)).toBeNull();
+    expect(patches(fetchMock)).toEqual([]);
+  });
+
+  it("words the server's refusal of an address the same way, with no 'value:' on screen", async () => {
+    const fetchMock = await openTab(refuse("value: must be an http(s) URL"));
+    const url = screen.getByLabelText("VAST Ad Server URL");
+    fireEvent.change(url, { target: { value: "https://ads.example.com/feed.xml" } });
+    fireEvent.blur(url);
+    expect(await screen.findByText(/^Enter a web address starting with http:\/\/ or https:\/\//)).toBeVisible();
+    expect(screen.queryByText(/value:/)).toBeNull();
+    expect(patches(fetchMock)).toHaveLength(1);
   });
 
   it("puts a checkbox back and shows the server's reason when a change is refused", async () => {
@@ -133,7 +145,7 @@ describe("ad settings tab", () => {
     const preroll = screen.getByRole("checkbox", { name: /Pre-roll Ads/ });
     fireEvent.click(preroll);
     expect(preroll).toHaveProperty("checked", false);
-    expect(await screen.findByText("value: must be 'true' or 'false'")).toBeVisible();
+    expect(await screen.findByText("Must be 'true' or 'false'")).toBeVisible();
     expect(preroll).toHaveProperty("checked", true);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { adSettingChange } from "../../../common/schemas/admin-ad-settings";
 import { type AdSettingChange, type AdSettings, changeAdSetting, getAdSettings } from "../../lib/admin-api";
-import { ApiError, describeFailure } from "../../lib/api";
+import { ApiError, describeFailure, inWords } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { card } from "../ui";
@@ -14,6 +15,19 @@ type Key = AdSettingChange["key"];
 /** The address saves by itself once typing has paused this long (docs/product-spec.md §2: each change saves at once). */
 export const URL_SAVE_DELAY_MS = 800;
 const noSettings: AdSettings = { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" };
+
+/** The schema's refusals of an address (common/schemas/admin-ad-settings.ts), as the admin reads them. */
+const URL_WORDS: Readonly<Record<string, string>> = {
+  "must be an http(s) url": "Enter a web address starting with http:// or https://, or a path on this site such as /ads/sample-vast.xml",
+  "must be at most 2048 characters": "The address is too long: at most 2,048 characters",
+};
+const urlInWords = (message: string) => URL_WORDS[inWords(message).toLowerCase()] ?? inWords(message);
+
+/** What the server would refuse in this address, in words; null when it would take it. */
+function urlProblem(value: string): string | null {
+  const parsed = adSettingChange.safeParse({ key: "vast_url", value });
+  return parsed.success ? null : urlInWords(parsed.error.issues[0]?.message ?? "");
+}
 
 /**
  * Ad Settings tab ('VAST Ad Configuration', docs/product-spec.md §2), then the Earning Rules: every change is saved at once,
@@ -51,8 +65,9 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
       if (change.key === "vast_url") storedUrl.current = change.value;
     } catch (error) {
       // A refused value (400) is the admin's to fix, so it shows by the field; anything else is logged (docs/product-spec.md §8).
-      if (error instanceof ApiError && error.status === 400) setErrors((e) => ({ ...e, [change.key]: error.message }));
-      else console.error(describeFailure("Failed to update ad settings", error));
+      if (error instanceof ApiError && error.status === 400) {
+        setErrors((e) => ({ ...e, [change.key]: change.key === "vast_url" ? urlInWords(error.message) : error.message }));
+      } else console.error(describeFailure("Failed to update ad settings", error));
       // A switch that did not save flips back; typed text stays to be corrected.
       if (change.key !== "vast_url") setValues((v) => ({ ...v, [change.key]: change.value === "true" ? "false" : "true" }));
       else sentUrl.current = storedUrl.current;
@@ -73,6 +88,9 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
       if (value === storedUrl.current) setErrors((e) => ({ ...e, vast_url: undefined }));
       return;
     }
+    // An address the server would refuse is not sent: the field says why (docs/decisions/038).
+    const problem = urlProblem(value);
+    if (problem) return setErrors((e) => ({ ...e, vast_url: problem }));
     sentUrl.current = value;
     void save({ key: "vast_url", value });
   };
@@ -154,7 +172,7 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
           className={fieldClass}
         />
         {errors.vast_url ? (
-          <p id={ids.error} className="text-sm text-red-400">{errors.vast_url}</p>
+          <p id={ids.error} className="text-sm break-words text-red-400">{errors.vast_url}</p>
         ) : (
           <p id={`${ids.error}-hint`} className="text-sm text-slate-400">
             An http(s) URL or a path on this site (such as /ads/sample-vast.xml); empty turns ads off. Saved as soon as you stop typing.

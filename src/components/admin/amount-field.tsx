@@ -10,12 +10,17 @@ type AmountFieldProps = {
   step: MoneyStep;
   label?: string;
   autoFocus?: boolean;
+  /** The server refuses 0 (payments). */
+  positive?: boolean;
 };
 
-/** A USD amount, min 0, in steps of `step`; says what is wrong as soon as the typed value breaks a rule. */
-export function AmountField({ value, onChange, step, label = "Amount (USD)", autoFocus }: AmountFieldProps) {
+/**
+ * A USD amount, min 0, at most the server's MAX_ENTRY_USD, in steps of `step`; says what is wrong as soon as
+ * the typed value breaks a rule, so the modal never sends what the server would refuse.
+ */
+export function AmountField({ value, onChange, step, label = "Amount (USD)", autoFocus, positive }: AmountFieldProps) {
   const id = useId();
-  const problem = amountProblem(value, step);
+  const problem = amountProblem(value, step, { positive });
   return (
     <div className="space-y-1">
       <label htmlFor={id} className={labelClass}>{label}</label>
@@ -33,7 +38,7 @@ export function AmountField({ value, onChange, step, label = "Amount (USD)", aut
         onChange={(event) => onChange(event.currentTarget.value)}
         className={`${fieldClass} tabular-nums`}
       />
-      {problem ? <p id={`${id}-problem`} className="text-sm text-red-400">{problem}</p> : null}
+      {problem ? <p id={`${id}-problem`} className="text-sm break-words text-red-400">{problem}</p> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { MoneyStep } from "../../../common/money";
 import { useState } from "react";
-import { describeFailure } from "../../lib/api";
+import { describeFailure, refusalOf } from "../../lib/api";
 import { buttonClass } from "../ui";
 import { AmountField } from "./amount-field";
 import { sendWithOverride } from "./confirm-override";
@@ -15,7 +15,7 @@ type AmountModalProps = {
   step: MoneyStep;
   /** Saves the amount; `override` once the admin confirmed a refusal they may overrule. */
   onSave: (amount: number, override: boolean) => Promise<unknown>;
-  /** Logged when saving fails (docs/product-spec.md §8: console only). */
+  /** Logged when saving fails; the dialog says why (the server's words, or "Could not save the amount"). */
   failure: string;
   onClose: () => void;
 };
@@ -25,11 +25,13 @@ export function AmountModal({ title, record, step, onSave, failure, onClose }: A
   const refreshAdminLists = useRefreshAdminLists();
   const [amount, setAmount] = useState(String(record.amount));
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const value = readAmount(amount);
 
   const submit = async () => {
     if (value === null || amountProblem(amount, step)) return;
     setBusy(true);
+    setProblem(null);
     try {
       // Lowering a credit that payments already drew on asks first, with the amounts (the server's 409).
       if (!(await sendWithOverride((override) => onSave(value, override)))) return setBusy(false);
@@ -37,6 +39,7 @@ export function AmountModal({ title, record, step, onSave, failure, onClose }: A
       onClose();
     } catch (error) {
       console.error(describeFailure(failure, error));
+      setProblem(refusalOf(error) ?? "Could not save the amount. Please try again.");
       setBusy(false);
     }
   };
@@ -56,6 +59,7 @@ export function AmountModal({ title, record, step, onSave, failure, onClose }: A
           {record.description ? ` · ${record.description}` : ""}
         </p>
         <AmountField value={amount} onChange={setAmount} step={step} autoFocus />
+        {problem ? <p role="alert" className="text-sm break-words text-red-400">{problem}</p> : null}
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
           <button type="submit" className={buttonClass()} disabled={value === null || amountProblem(amount, step) !== null || busy}>

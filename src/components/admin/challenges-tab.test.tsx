@@ -98,7 +98,7 @@ describe("sign-on challenges tab", () => {
     fireEvent.change(form.getByLabelText("Time Limit (hours)"), { target: { value: "" } });
     fireEvent.click(form.getByRole("checkbox", { name: "Active" }));
     fireEvent.click(form.getByRole("button", { name: "Create Challenge" }));
-    expect((await form.findByRole("alert")).textContent).toBe("name: a challenge with this name exists");
+    expect((await form.findByRole("alert")).textContent).toBe("A challenge with this name exists");
     expect(bodiesOf(fetchMock, "POST /api/admin/challenges")).toEqual([
       { name: "Upload", description: "Upload twice", requirement_type: "content_uploaded", requirement_value: 2, bonus_amount: 12.5, time_limit_hours: 24, is_active: false },
     ]);

@@ -119,7 +119,8 @@ describe("Earning Rules card", () => {
     const views = card.getByLabelText("Paid views per viewer per day");
     fireEvent.change(views, { target: { value: "9000" } });
     fireEvent.blur(views);
-    const note = await card.findByText("value: daily_earnable_views must be at most 10000");
+    // In words: the field's label, not the API's path and name (docs/decisions/038).
+    const note = await card.findByText("Paid views per viewer per day must be at most 10000");
     expect(views.getAttribute("aria-describedby")).toBe(note.id);
     expect(views).toHaveProperty("value", "9000");
     fireEvent.submit(views.closest("form")!);

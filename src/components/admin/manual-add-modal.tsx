@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { describeFailure } from "../../lib/api";
+import { describeFailure, refusalOf } from "../../lib/api";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { AmountField } from "./amount-field";
@@ -16,6 +16,7 @@ export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: (
   const [amount, setAmount] = useState("");
   const [description, setDescription] = useState("");
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const descriptionId = useId();
   const value = readAmount(amount);
   const Noun = kind.noun === "earning" ? "Earning" : "Bonus";
@@ -23,13 +24,15 @@ export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: (
   const submit = async () => {
     if (!user || value === null || amountProblem(amount, kind.step)) return;
     setBusy(true);
+    setFailure(null);
     try {
       await kind.add({ user_id: user.id, amount: value, description: description.trim() });
       refreshAdminLists();
       onClose();
     } catch (error) {
-      // docs/product-spec.md §8: console only; the dialog stays open with what was typed.
+      // The dialog stays open with what was typed, and says why (the server's words) instead of only logging.
       console.error(describeFailure(`Failed to add manual ${kind.noun}`, error));
+      setFailure(refusalOf(error) ?? `Could not add the ${kind.noun}. Please try again.`);
       setBusy(false);
     }
   };
@@ -50,6 +53,7 @@ export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: (
           <label htmlFor={descriptionId} className={labelClass}>Description (optional)</label>
           <input id={descriptionId} type="text" maxLength={500} value={description} onChange={(e) => setDescription(e.currentTarget.value)} className={fieldClass} />
         </div>
+        {failure ? <p role="alert" className="text-sm break-words text-red-400">{failure}</p> : null}
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
           <button type="submit" className={buttonClass()} disabled={!user || value === null || amountProblem(amount, kind.step) !== null || busy}>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import type { AdminEarningJson } from "../../lib/types";
@@ -113,7 +113,65 @@ describe("manual earnings", () => {
     await waitFor(() => expect(bodiesOf(fetchMock, `DELETE /api/admin/earnings/${earning.id}`)).toHaveLength(1));
   });
 
-  it("logs a failed add and keeps the dialog open (console only)", async () => {
+  it("the user list does not open by itself; Escape closes an open list first, then the dialog", async () => {
+    stubAdmin({ "GET /api/admin/earnings": { body: [] } });
+    renderWithQueries(<ManualTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "Add Earning" }));
+    const picker = dialog().getByRole("combobox", { name: "User" });
+    await waitFor(() => expect(document.activeElement).toBe(picker));
+    // Focused by the dialog, yet closed: nothing covers the Amount field.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(picker.getAttribute("aria-expanded")).toBe("false");
+    expect(dialog().queryByRole("listbox")).toBeNull();
+
+    fireEvent.click(picker);
+    expect(await dialog().findByRole("listbox")).toBeVisible();
+    fireEvent.keyDown(picker, { key: "Escape" });
+    expect(dialog().queryByRole("listbox")).toBeNull();
+    expect(screen.getByRole("dialog")).toBeVisible();
+    fireEvent.keyDown(picker, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("opens the user list on typing and on the arrow keys", async () => {
+    stubAdmin({ "GET /api/admin/earnings": { body: [] } });
+    renderWithQueries(<ManualTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "Add Earning" }));
+    const picker = dialog().getByRole("combobox", { name: "User" });
+    fireEvent.keyDown(picker, { key: "ArrowDown" });
+    expect(await dialog().findByRole("listbox")).toBeVisible();
+    fireEvent.keyDown(picker, { key: "Escape" });
+    fireEvent.change(picker, { target: { value: "ben" } });
+    expect(dialog().getByRole("listbox")).toBeVisible();
+  });
+
+  it("an amount of 1000000000 gets a message in the dialog and is not sent", async () => {
+    const fetchMock = stubAdmin({ "GET /api/admin/earnings": { body: [] } });
+    renderWithQueries(<ManualTab />);
+    await addRecord("Add Earning", "viewer", /viewer@example.com/, "1000000000");
+    expect(dialog().getByText("Enter at most $1,000,000.00: one entry cannot carry more")).toBeVisible();
+    expect(dialog().getByLabelText("Amount (USD)").getAttribute("aria-invalid")).toBe("true");
+    const add = dialog().getByRole("button", { name: "Add Earning" });
+    expect(add).toHaveProperty("disabled", true);
+    fireEvent.submit(add.closest("form")!);
+    expect(bodiesOf(fetchMock, "POST /api/admin/earnings")).toEqual([]);
+    fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "1000000" } });
+    expect(dialog().queryByText(/Enter at most/)).toBeNull();
+  });
+
+  it("shows the server's refusal in the dialog, in words", async () => {
+    stubAdmin({
+      "GET /api/admin/earnings": { body: [] },
+      "POST /api/admin/earnings": { status: 400, body: { error: "amount_usd: amount_usd must be at most 1000000", requestId: "r" } },
+    });
+    expectConsoleError();
+    renderWithQueries(<ManualTab />);
+    await addRecord("Add Earning", "viewer", /viewer@example.com/, "5");
+    fireEvent.click(dialog().getByRole("button", { name: "Add Earning" }));
+    expect((await dialog().findByRole("alert")).textContent).toBe("Amount must be at most 1000000");
+  });
+
+  it("logs a failed add and keeps the dialog open, saying it could not add", async () => {
     stubAdmin({ "GET /api/admin/earnings": { body: [] }, "POST /api/admin/earnings": { status: 500, body: { error: "boom", requestId: "r" } } });
     const consoleError = expectConsoleError();
     renderWithQueries(<ManualTab />);
@@ -122,6 +180,7 @@ describe("manual earnings", () => {
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
     expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to add manual earning: API responded with HTTP status 500");
     expect(dialog().getByRole("button", { name: "Add Earning" })).toHaveProperty("disabled", false);
+    expect(dialog().getByRole("alert").textContent).toBe("Could not add the earning. Please try again.");
   });
 });
 

@@ -1,4 +1,5 @@
-import type { MoneyStep } from "../../../common/money";
+import { MAX_ENTRY_USD, type MoneyStep } from "../../../common/money";
+import { formatUsd } from "../../lib/format";
 import { MICROS_PER_USD } from "../../lib/money";
 
 // Amounts are written with formatUsd (src/lib/format.ts), exactly, by one rule for every screen (docs/decisions/032).
@@ -18,19 +19,22 @@ export function readAmount(text: string): number | null {
 }
 
 /**
- * Checks a typed amount against the field's rules (min 0, a multiple of `step`), the way the server will,
- * so the form can say what is wrong before sending. Browsers' own number checks are not used: they differ
- * between engines for decimal steps.
+ * Checks a typed amount against the field's rules (min 0, at most MAX_ENTRY_USD, a multiple of `step`, more
+ * than 0 when `positive`), the bounds of the server's usdInput (common/schemas/money-fields.ts), so the form
+ * can say what is wrong before sending. Browsers' own number checks are not used: they differ between
+ * engines for decimal steps.
  */
-export function amountProblem(text: string, step: MoneyStep): string | null {
+export function amountProblem(text: string, step: MoneyStep, opts: { positive?: boolean } = {}): string | null {
   if (text.trim() === "") return null;
   const value = readAmount(text);
   if (value === null) return "Enter an amount in dollars";
   if (value < 0) return "The amount cannot be negative";
+  if (value > MAX_ENTRY_USD) return `Enter at most ${formatUsd(MAX_ENTRY_USD)}: one entry cannot carry more`;
   const micros = value * MICROS;
   const stepMicros = Math.round(step * MICROS);
   if (Math.abs(micros - Math.round(micros)) > 1e-6 || Math.round(micros) % stepMicros !== 0) {
     return `Use steps of ${step} (at most ${String(step).split(".")[1]?.length ?? 0} decimals)`;
   }
+  if (opts.positive && value === 0) return "Enter an amount more than $0.00";
   return null;
 }

@@ -27,7 +27,7 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
   const [busy, setBusy] = useState(false);
   const id = useId();
   const value = readAmount(amount);
-  const ready = user !== null && value !== null && amountProblem(amount, MONEY_STEP.payment) === null && method.trim() !== "";
+  const ready = user !== null && value !== null && amountProblem(amount, MONEY_STEP.payment, { positive: true }) === null && method.trim() !== "";
 
   const submit = async () => {
     if (!ready || !user || value === null) return;
@@ -57,7 +57,7 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
         }}
       >
         <UserPicker value={user} onChange={setUser} autoFocus />
-        <AmountField value={amount} onChange={setAmount} step={MONEY_STEP.payment} />
+        <AmountField value={amount} onChange={setAmount} step={MONEY_STEP.payment} positive />
         <div className="space-y-1">
           <label htmlFor={`${id}-method`} className={labelClass}>Payment Method</label>
           <input id={`${id}-method`} type="text" required maxLength={100} list={`${id}-methods`} value={method} onChange={(e) => setMethod(e.currentTarget.value)} className={fieldClass} />

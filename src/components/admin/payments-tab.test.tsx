@@ -90,20 +90,46 @@ describe("payments tab", () => {
     expect(alert).not.toHaveBeenCalled();
   });
 
-  it("alerts 'Error: ' with the server's error, and the action's message when the network fails", async () => {
+  it("alerts 'Error: ' with the server's error in words, and the action's message when the network fails", async () => {
     let reply: () => { status: number; body: unknown } = () => ({
       status: 400, body: { error: "amount_usd: amount_usd must be more than 0", requestId: "r" },
     });
     stubAdmin({ "POST /api/admin/payments": () => reply() });
     renderWithQueries(<PaymentsTab />);
-    await fillNewPayment("0");
+    await fillNewPayment("5");
     submit();
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Error: amount_usd: amount_usd must be more than 0"));
+    // No field path on screen (docs/decisions/038).
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Error: Amount must be more than 0"));
     expect(screen.getByRole("dialog")).toBeVisible();
 
     reply = networkDown;
     submit();
     await waitFor(() => expect(alert).toHaveBeenLastCalledWith("Failed to add payment"));
+  });
+
+  it("Record Payment: the user list waits for a click or typing, and Escape with it closed closes the dialog", async () => {
+    stubAdmin({});
+    renderWithQueries(<PaymentsTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "Record Payment" }));
+    const picker = dialog().getByRole("combobox", { name: "User" });
+    await waitFor(() => expect(document.activeElement).toBe(picker));
+    await screen.findByText("Payment Method");
+    expect(dialog().queryByRole("listbox")).toBeNull();
+    fireEvent.change(picker, { target: { value: "view" } });
+    expect(await dialog().findByRole("listbox")).toBeVisible();
+    fireEvent.keyDown(picker, { key: "Escape" });
+    expect(dialog().queryByRole("listbox")).toBeNull();
+    fireEvent.keyDown(picker, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("a payment of 0 is explained by the field and not sent", async () => {
+    const fetchMock = stubAdmin({});
+    renderWithQueries(<PaymentsTab />);
+    await fillNewPayment("0");
+    expect(dialog().getByText("Enter an amount more than $0.00")).toBeVisible();
+    expect(dialog().getByRole("button", { name: "Record Payment" })).toHaveProperty("disabled", true);
+    expect(bodiesOf(fetchMock, "POST /api/admin/payments")).toEqual([]);
   });
 
   it("edits a payment, moving its status either way; a failed update alerts", async () => {

@@ -13,7 +13,8 @@ type UserPickerProps = { value: PickedUser | null; onChange: (user: PickedUser |
 
 /**
  * A searchable user picker (an ARIA combobox): type part of an email or username, pick with the mouse or
- * with the arrow keys and Enter. Typing again clears the choice until a user is picked.
+ * with the arrow keys and Enter. Typing again clears the choice until a user is picked. The list opens on a
+ * click, typing or an arrow key, never by itself; Escape closes the list, then the dialog.
  */
 export function UserPicker({ value, onChange, autoFocus }: UserPickerProps) {
   const { data: users, firstLoad } = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
@@ -42,8 +43,9 @@ export function UserPicker({ value, onChange, autoFocus }: UserPickerProps) {
     } else if (event.key === "Enter" && expanded && matches[active]) {
       event.preventDefault();
       choose(matches[active]);
-    } else if (event.key === "Escape" && open) {
-      // Close the list only, not the dialog around it.
+    } else if (event.key === "Escape" && expanded) {
+      // An open list closes first, without the dialog around it; with the list closed, Escape reaches the
+      // dialog and closes it.
       event.stopPropagation();
       setOpen(false);
     }
@@ -70,7 +72,9 @@ export function UserPicker({ value, onChange, autoFocus }: UserPickerProps) {
           setOpen(true);
           if (value) onChange(null);
         }}
-        onFocus={() => setOpen(true)}
+        // Not on focus: the dialog focuses this field when it opens, and a list opening by itself would
+        // cover the Amount field (docs/decisions/038). A click, typing or an arrow key opens it.
+        onClick={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
         className={fieldClass}

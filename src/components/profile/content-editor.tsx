@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { splitTags } from "../../../common/tags";
+import { refusalOf } from "../../lib/api";
 import { updateContent } from "../../lib/content-api";
 import type { ContentJson } from "../../lib/types";
 import { buttonClass } from "../ui";
+import { detailsProblems, hasProblems } from "../upload/details-check";
 import { DetailsFields } from "../upload/details-fields";
 import type { UploadDetails } from "../upload/upload-rules";
 
@@ -12,7 +14,10 @@ type ContentEditorProps = {
   onCancel: () => void;
 };
 
-/** Inline edit of an item's title, description and tags; a failed save stays in edit mode. */
+/**
+ * Inline edit of an item's title, description and tags, bounded and checked as the server checks them
+ * (docs/decisions/038); a failed save stays in edit mode and says why when the server did.
+ */
 export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
   const [details, setDetails] = useState<UploadDetails>({
     title: item.title,
@@ -20,26 +25,29 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
     tags: splitTags(item.tags).join(", "),
   });
   const [saving, setSaving] = useState(false);
+  const problems = detailsProblems(details);
+  const invalid = hasProblems(problems);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!details.title.trim() || saving) return;
+    if (invalid || saving) return;
     setSaving(true);
     try {
       const edit = { title: details.title.trim(), description: details.description.trim(), tags: splitTags(details.tags) };
       onSaved(await updateContent(item.id, edit));
     } catch (error) {
       console.error(error);
-      alert("Failed to update content");
+      const reason = refusalOf(error);
+      alert(reason ? `Failed to update content: ${reason}` : "Failed to update content");
       setSaving(false);
     }
   };
 
   return (
     <form onSubmit={(event) => void save(event)} className="min-w-0 flex-1 space-y-3" aria-label={`Edit ${item.title}`} noValidate>
-      <DetailsFields details={details} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={saving} />
+      <DetailsFields details={details} problems={problems} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={saving} />
       <div className="flex gap-2">
-        <button type="submit" className={buttonClass("primary")} disabled={saving || !details.title.trim()}>
+        <button type="submit" className={buttonClass("primary")} disabled={saving || invalid}>
           Save
         </button>
         <button type="button" className={buttonClass("secondary")} onClick={onCancel} disabled={saving}>

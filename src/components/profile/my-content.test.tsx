@@ -95,6 +95,24 @@ describe("my content", () => {
     expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", false);
   });
 
+  it("explains a 300-character title instead of sending it, and says why when the server still refuses", async () => {
+    const fetchMock = stubFetch({ ...mine(video), "PATCH /api/content/c1": { status: 400, body: { error: "tags: At most 20 tags", requestId: "r" } } });
+    expectConsoleError();
+    await openMyContent();
+    fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));
+    const title = screen.getByLabelText(/Title/);
+    expect(title.getAttribute("maxlength")).toBe("200");
+    fireEvent.change(title, { target: { value: "t".repeat(300) } });
+    expect(screen.getByText("Title must be at most 200 characters")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
+    fireEvent.submit(title.closest("form")!);
+    expect(bodiesOf(fetchMock, "PATCH /api/content/c1")).toEqual([]);
+
+    fireEvent.change(title, { target: { value: "City walk, again" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith("Failed to update content: At most 20 tags"));
+  });
+
   it("deletes only after the exact confirmation", async () => {
     const fetchMock = stubFetch({ ...mine(video, audio), "DELETE /api/content/c1": { body: { ok: true } } });
     confirm.mockReturnValue(false);

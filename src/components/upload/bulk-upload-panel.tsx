@@ -2,8 +2,10 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { useNavigate } from "react-router";
 import { useStore } from "zustand";
 import { useLeaveWarning } from "../../hooks/use-leave-warning";
+import { mediaContentProblem } from "../../lib/upload-file";
 import { buttonClass, card } from "../ui";
 import { createBulkUploadStore } from "./bulk-upload-store";
+import { detailsProblems, hasProblems } from "./details-check";
 import { BulkUploadRow } from "./bulk-upload-row";
 import { LeaveBulkDialog } from "./leave-bulk-dialog";
 import { MEDIA_ACCEPT, MEDIA_REJECTED } from "./upload-rules";
@@ -18,16 +20,30 @@ export function BulkUploadPanel() {
   const picker = useRef<HTMLInputElement>(null);
   const upload = useRef<AbortController | null>(null);
   const [refused, setRefused] = useState<string[]>([]);
+  // Upload All was pressed while a row had a problem: nothing went, and this says why.
+  const [blocked, setBlocked] = useState(false);
 
   // Leaving the screen stops the upload under way instead of letting it run unseen.
   useEffect(() => () => upload.current?.abort(), []);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    setRefused(addFiles([...(event.target.files ?? [])]));
+  // Files whose first bytes are not what their names say (a text file renamed .mp4) are left out before
+  // any request, each with its reason; other types by their names.
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
     event.target.value = "";
+    const problems = await Promise.all(files.map(mediaContentProblem));
+    const skipped = addFiles(files.filter((_, i) => !problems[i]));
+    setRefused([
+      ...(skipped.length ? [`Skipped ${skipped.join(", ")}. ${MEDIA_REJECTED}`] : []),
+      ...problems.filter((p): p is string => p !== null),
+    ]);
   };
 
+  const invalidRows = items.filter((i) => i.status === "pending" && hasProblems(detailsProblems(i)));
   const startUpload = () => {
+    // A row the server would refuse holds back the whole batch, so what goes is what the member saw.
+    setBlocked(invalidRows.length > 0);
+    if (invalidRows.length > 0) return;
     upload.current = new AbortController();
     void uploadAll(upload.current.signal);
   };
@@ -55,7 +71,7 @@ export function BulkUploadPanel() {
         accept={MEDIA_ACCEPT}
         multiple
         hidden
-        onChange={choose}
+        onChange={(event) => void choose(event)}
         aria-label="Choose video and audio files"
       />
       <div className="flex flex-wrap items-center gap-2">
@@ -70,8 +86,16 @@ export function BulkUploadPanel() {
         </button>
       </div>
       {refused.length ? (
-        <p role="alert" className="text-sm text-red-400">
-          Skipped {refused.join(", ")}. {MEDIA_REJECTED}
+        <div role="alert" className="space-y-1 text-sm break-words text-red-400">
+          {refused.map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
+        </div>
+      ) : null}
+      {blocked && invalidRows.length > 0 ? (
+        <p role="alert" className="text-sm break-words text-red-400">
+          Nothing was uploaded: {invalidRows.length === 1 ? "1 file needs" : `${invalidRows.length} files need`} a
+          change first ({invalidRows.map((i) => i.file.name).join(", ")}): see the red messages below.
         </p>
       ) : null}
       {failed ? (

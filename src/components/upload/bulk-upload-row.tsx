@@ -3,6 +3,7 @@ import { TypeIcon } from "../gallery/type-icon";
 import { buttonClass } from "../ui";
 import { BulkRowError, BulkRowStatus } from "./bulk-row-status";
 import type { BulkEdit, BulkItem } from "./bulk-upload-store";
+import { detailsProblems } from "./details-check";
 import { DetailsFields } from "./details-fields";
 import { THUMBNAIL_ACCEPT, THUMBNAIL_REJECTED, isAcceptedThumbnail, mediaTypeOf } from "./upload-rules";
 import { useObjectUrl } from "./use-object-url";
@@ -33,8 +34,9 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
 
   return (
     <li className="space-y-2 rounded-xl border border-slate-800 bg-slate-950/60 p-3" aria-label={item.file.name}>
-      <div className="flex items-center gap-3">
-        <p className="flex min-w-0 shrink items-center gap-2 text-sm font-medium text-slate-200 sm:max-w-[45%]">
+      {/* On a phone the progress wraps to a line of its own below the name and Remove (BulkRowStatus). */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 sm:flex-nowrap">
+        <p className="flex min-w-0 flex-1 items-center gap-2 text-sm font-medium text-slate-200 sm:max-w-[45%] sm:flex-initial">
           <TypeIcon type={isVideo ? "video" : "audio"} className="size-5 shrink-0 text-violet-300" />
           <span className="truncate">{item.file.name}</span>
           <span className="sr-only sm:not-sr-only sm:shrink-0 sm:text-xs sm:text-slate-400">
@@ -54,8 +56,9 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
         ) : null}
       </div>
       <BulkRowError item={item} />
-      <div className="grid grid-cols-2 items-center gap-2 md:grid-cols-[3fr_4fr_3fr_auto]">
-        <DetailsFields details={item} onChange={onEdit} disabled={!pending} layout="row" />
+      <div className="grid grid-cols-2 items-start gap-2 md:grid-cols-[3fr_4fr_3fr_auto]">
+        {/* A pending row says what the server would refuse (an empty title…) before Upload All sends it. */}
+        <DetailsFields details={item} problems={pending ? detailsProblems(item) : undefined} onChange={onEdit} disabled={!pending} layout="row" />
         {/* The picker only while the row can change; a finished row keeps just the image it was sent with. */}
         <div className="flex min-w-0 items-center gap-2">
           {preview ? (

@@ -1,5 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import { ApiError } from "../../lib/api";
+import { detailsProblems, hasProblems } from "./details-check";
 import { publishBulkItem } from "./publish";
 import { isAcceptedMedia, titleFromFileName, type UploadDetails } from "./upload-rules";
 
@@ -31,7 +32,10 @@ export type BulkUploadState = {
   remove: (id: string) => void;
   /** Puts an errored row back to pending, so the next Upload All tries it again. */
   retry: (id: string) => void;
-  /** Uploads the pending rows one after another, including rows added meanwhile. */
+  /**
+   * Uploads the pending rows one after another, including rows added meanwhile; a row the server would
+   * refuse (an empty title…) is not sent and stays pending with its problem shown (docs/decisions/038).
+   */
   uploadAll: (signal?: AbortSignal) => Promise<void>;
 };
 
@@ -52,6 +56,7 @@ export function createBulkUploadStore() {
       running: false,
 
       addFiles(files) {
+        // Callers check each file's first bytes first (mediaContentProblem) and pass only those that pass.
         const accepted = files.filter(isAcceptedMedia);
         const rows = accepted.map<BulkItem>((file) => ({
           id: `bulk-${++lastId}`,
@@ -77,7 +82,7 @@ export function createBulkUploadStore() {
         try {
           for (;;) {
             // Read afresh each time: rows may have been edited, added or removed during the last upload.
-            const item = get().items.find((i) => i.status === "pending");
+            const item = get().items.find((i) => i.status === "pending" && !hasProblems(detailsProblems(i)));
             if (!item || signal?.aborted) return;
             patch(item.id, { status: "uploading", progress: 0, error: undefined });
             try {
@@ -96,9 +101,10 @@ export function createBulkUploadStore() {
   });
 }
 
-// The server's own words when it gave a reason; a bare status code means nothing to the user.
+// The server's own words when it gave a reason (in words: no field path); a bare status code means nothing
+// to the user.
 function rowError(error: unknown): string {
-  if (error instanceof ApiError) return error.body?.error || "Upload failed";
+  if (error instanceof ApiError) return error.body?.error ? error.message : "Upload failed";
   return (error instanceof Error && error.message) || "Upload failed";
 }
 

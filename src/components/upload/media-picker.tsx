@@ -1,4 +1,5 @@
-import { useId, useState, type ChangeEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent } from "react";
+import { mediaContentProblem } from "../../lib/upload-file";
 import { fileInputClass, labelClass } from "./form-styles";
 import { MEDIA_ACCEPT, MEDIA_REJECTED, isAcceptedMedia, mediaTypeOf } from "./upload-rules";
 
@@ -8,19 +9,30 @@ type MediaPickerProps = {
   disabled?: boolean;
 };
 
-/** Picks the one MP4 or MP3 file of a single upload; anything else is refused on the spot. */
+/**
+ * Picks the one MP4 or MP3 file of a single upload; anything else is refused on the spot: by its type, then
+ * by its first bytes (a text file renamed .mp4), before any upload request.
+ */
 export function MediaPicker({ file, onSelect, disabled }: MediaPickerProps) {
   const id = useId();
   const [rejected, setRejected] = useState<string | null>(null);
+  // The latest pick: a slower check of an earlier file must not overrule it.
+  const latest = useRef<File | null>(null);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0] ?? null;
-    if (picked && !isAcceptedMedia(picked)) {
-      event.target.value = "";
-      setRejected(picked.name);
-      onSelect(null);
-      return;
-    }
+  const refuse = (input: HTMLInputElement, message: string) => {
+    input.value = "";
+    setRejected(message);
+    onSelect(null);
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const picked = input.files?.[0] ?? null;
+    latest.current = picked;
+    if (picked && !isAcceptedMedia(picked)) return refuse(input, `“${picked.name}” cannot be uploaded. ${MEDIA_REJECTED}`);
+    const problem = picked ? await mediaContentProblem(picked) : null;
+    if (latest.current !== picked) return;
+    if (problem) return refuse(input, problem);
     setRejected(null);
     onSelect(picked);
   };
@@ -34,7 +46,7 @@ export function MediaPicker({ file, onSelect, disabled }: MediaPickerProps) {
         id={id}
         type="file"
         accept={MEDIA_ACCEPT}
-        onChange={choose}
+        onChange={(event) => void choose(event)}
         disabled={disabled}
         required
         aria-describedby={rejected ? `${id}-error` : undefined}
@@ -42,7 +54,7 @@ export function MediaPicker({ file, onSelect, disabled }: MediaPickerProps) {
       />
       {rejected ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-400">
-          “{rejected}” cannot be uploaded. {MEDIA_REJECTED}
+          {rejected}
         </p>
       ) : null}
       {file ? (

@@ -5,6 +5,7 @@ import { stubXhr } from "../../test/xhr";
 import { STEP_HOLD_MS } from "./progress-steps";
 import { publishBulkItem, publishSingle } from "./publish";
 import { signUpload } from "../../test/upload-fixtures";
+import { mp4File } from "../../test/media-files";
 
 const noDetails = { title: "Clip", description: "", tags: "" };
 
@@ -61,7 +62,10 @@ describe("publishSingle", () => {
     stubApi();
     const puts = stubXhr(() => undefined);
     const reported: number[] = [];
-    const file = new File([new Uint8Array(1000)], "long.mp3", { type: "audio/mpeg" });
+    // 1000 bytes that open with an ID3 tag, as an MP3 does (the bytes are checked before sending).
+    const bytes = new Uint8Array(1000);
+    bytes.set([0x49, 0x44, 0x33]);
+    const file = new File([bytes], "long.mp3", { type: "audio/mpeg" });
     const done = publishSingle({ ...noDetails, file, thumbnail: null }, (p) => reported.push(p));
     await vi.waitFor(() => expect(puts).toHaveLength(1));
     puts[0].progress(250, 1000);
@@ -82,7 +86,7 @@ describe("publishBulkItem", () => {
     const { videos } = fakeVideoFrames({ duration: 10 });
     const fetchMock = stubApi();
     const puts = stubXhr();
-    const file = new File(["ftyp"], "trip.mp4", { type: "video/mp4" });
+    const file = mp4File("trip.mp4");
 
     const { steps, held } = await run((p) => publishBulkItem({ ...noDetails, description: "Road", file, thumbnailFile: null }, p));
     expect(steps).toEqual([0, 25, 50, 75, 100]);
@@ -97,7 +101,7 @@ describe("publishBulkItem", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const fetchMock = stubApi();
     stubXhr();
-    const file = new File(["ftyp"], "broken.mp4", { type: "video/mp4" });
+    const file = mp4File("broken.mp4");
 
     expect((await run((p) => publishBulkItem({ ...noDetails, file, thumbnailFile: null }, p))).result).toBe("c1");
     expect(finalizeBody(fetchMock)).not.toHaveProperty("thumbnail_key");

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { ApiError } from "../../lib/api";
+import { refusalOf } from "../../lib/api";
+import { FileRefused } from "../../lib/upload-file";
 import { buttonClass, card } from "../ui";
+import { detailsProblems, hasProblems } from "./details-check";
 import { DetailsFields } from "./details-fields";
 import { MediaPicker } from "./media-picker";
 import { ProgressBar } from "./progress-bar";
@@ -12,12 +14,12 @@ import { titleFromFileName, type UploadDetails } from "./upload-rules";
 import { useUploadThumbnail } from "./use-upload-thumbnail";
 
 /**
- * Refusals the member can act on (docs/decisions/030: storage full, too many uploads this hour) keep the
- * server's words, which say how much is left or how long to wait; any other failure the spec's sentence.
+ * A refusal the server explained (a title too long, a file that is not what it says, storage full, too many
+ * uploads this hour: docs/decisions/030, 038) keeps its words, without the field path; a file refused before
+ * sending, its own; a failure nobody explained (network, server error), the spec's sentence.
  */
-const ACTIONABLE = new Set(["storage_quota", "rate_limited"]);
 const failureMessage = (error: unknown) =>
-  error instanceof ApiError && error.body?.code && ACTIONABLE.has(error.body.code) ? error.body.error : "Upload failed. Please try again.";
+  error instanceof FileRefused ? error.message : (refusalOf(error) ?? "Upload failed. Please try again.");
 
 /** docs/product-spec.md §9: the new content page opens half a second after the upload completes. */
 const REDIRECT_DELAY_MS = 500;
@@ -51,9 +53,14 @@ export function SingleUploadForm() {
     setFile(next);
   };
 
+  // "Title is required" waits for a file: an empty form is not a mistake yet.
+  const problems = detailsProblems(details);
+  if (!file) delete problems.title;
+  const invalid = hasProblems(problems);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file || !details.title.trim() || uploading) return;
+    if (!file || !details.title.trim() || invalid || uploading) return;
     const controller = new AbortController();
     upload.current = controller;
     setProgress(0);
@@ -70,12 +77,17 @@ export function SingleUploadForm() {
   };
 
   // A frame is being taken: wait for it rather than upload a video without its thumbnail.
-  const canSubmit = Boolean(file && details.title.trim()) && !uploading && !thumbnail.generating;
+  const canSubmit = Boolean(file && details.title.trim()) && !invalid && !uploading && !thumbnail.generating;
 
   return (
     <form onSubmit={(event) => void submit(event)} className={`${card} space-y-6`} aria-label="Upload content" noValidate>
       <MediaPicker file={file} onSelect={selectFile} disabled={uploading} />
-      <DetailsFields details={details} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={uploading} />
+      <DetailsFields
+        details={details}
+        problems={problems}
+        onChange={(p) => setDetails((d) => ({ ...d, ...p }))}
+        disabled={uploading}
+      />
       {file ? <ThumbnailField thumbnail={thumbnail} onPick={pick} onRemove={remove} disabled={uploading} /> : null}
       {/* Always in the page, so each step is announced as it shows (a region added with its text is not). */}
       <p role="status" className="sr-only">

@@ -1,5 +1,5 @@
 import { DurationMismatchError, RE_EXPORT } from "./media-error";
-import { type Layer3Frame, parseLayer3Header } from "./mpeg-audio-frame";
+import { type Layer3Frame, parseLayer3Header } from "../../../common/mpeg-audio-frame";
 import type { RangeReader } from "./range-reader";
 
 /**

@@ -2,7 +2,7 @@ import { MAX_DURATION_MS, MediaError, NOT_PLAYABLE_MP3, TOO_LONG } from "./media
 import { checkConstantBitrate } from "./mp3-constant-bitrate";
 import { checkFrameCount } from "./mp3-frame-count";
 import { frameCountHeader } from "./mp3-vbr-header";
-import { parseLayer3Header } from "./mpeg-audio-frame";
+import { parseLayer3Header } from "../../../common/mpeg-audio-frame";
 import type { RangeReader } from "./range-reader";
 
 /**

@@ -1,7 +1,7 @@
 import { spokenDuration, spokenSize } from "./human-units";
 import { DurationMismatchError, RE_EXPORT } from "./media-error";
 import type { FrameCountHeader } from "./mp3-vbr-header";
-import { type Layer3Frame, layer3BitrateRange } from "./mpeg-audio-frame";
+import { type Layer3Frame, layer3BitrateRange } from "../../../common/mpeg-audio-frame";
 
 /**
  * Checks the frame count of a Xing/Info or VBRI header against the audio bytes, without reading them: an

@@ -1,4 +1,4 @@
-import type { Layer3Frame } from "./mpeg-audio-frame";
+import type { Layer3Frame } from "../../../common/mpeg-audio-frame";
 
 /**
  * The frame count an encoder writes into the first frame of an MP3: a Xing header (VBR), the same layout

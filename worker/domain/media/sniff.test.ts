@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../../test/fixtures";
 import { ascii, concat, seededBytes } from "./media-test-helpers";
-import { EXPECTED_KIND, SNIFF_BYTES, expectedKind, sniffFileKind } from "./sniff";
+import { EXPECTED_KIND, SNIFF_BYTES, expectedKind, sniffFileKind } from "../../../common/media-sniff";
 
 const head = (name: string) => fixture(name).subarray(0, SNIFF_BYTES);
 

@@ -2,7 +2,7 @@ import { MediaError, NOT_PLAYABLE_MP3 } from "./media-error";
 import { fail, parseBoxHeader } from "./mp4-boxes";
 import { RUN, SAMPLE_BYTES, walk } from "./mp3-constant-bitrate";
 import { skipId3v2 } from "./mp3-duration";
-import { parseLayer3Header } from "./mpeg-audio-frame";
+import { parseLayer3Header } from "../../../common/mpeg-audio-frame";
 import type { RangeReader } from "./range-reader";
 
 /*

@@ -1,5 +1,5 @@
 import { unsupportedMedia } from "../../lib/errors";
-import { expectedKind, SNIFF_BYTES, sniffFileKind } from "../media/sniff";
+import { expectedKind, SNIFF_BYTES, sniffFileKind } from "../../../common/media-sniff";
 
 /**
  * Reads just enough of the request body to check its magic bytes against the signed content type, then

@@ -1,6 +1,7 @@
 /**
  * MPEG audio layer III frame headers (the 4 bytes in front of every MP3 frame). Shared by the upload sniffer
- * and the MP3 duration parser so both agree on what counts as an MP3 frame.
+ * (common/media-sniff.ts, which the upload screens run too) and the Worker's MP3 duration parser, so all agree
+ * on what counts as an MP3 frame.
  */
 export type Layer3Frame = {
   /** MPEG-1, MPEG-2 (half sample rates) or the unofficial but common MPEG-2.5 (quarter sample rates). */

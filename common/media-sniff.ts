@@ -2,7 +2,10 @@ import { parseLayer3Header } from "./mpeg-audio-frame";
 
 /**
  * What a file really is, judged by its first bytes. Uploads check this against the declared content type so
- * that a renamed file (a text file called .mp4, a JPEG sent as audio) is refused before anyone plays it.
+ * that a renamed file (a text file called .mp4, a JPEG sent as audio) is refused before anyone plays it: the
+ * upload screens when the file is picked, before any request (src/components/upload/media-check.ts), and the
+ * Worker again on the bytes it stores (worker/domain/uploads/sniffed-stream.ts). One rule, here, for both
+ * (docs/decisions/038).
  */
 export type FileKind = "mp4" | "mp3" | "jpeg" | "png" | "webp" | "gif";
 

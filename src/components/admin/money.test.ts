@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { MAX_ENTRY_USD, MONEY_STEP } from "../../../common/money";
+import { usdInput } from "../../../common/schemas/money-fields";
+import { amountProblem } from "./money";
+
+// The amount field refuses exactly what the server's schema refuses (docs/decisions/038).
+describe("amountProblem agrees with the server's usdInput", () => {
+  const samples = ["0", "0.001", "0.005", "0.0055", "0.01", "0.015", "1", "25.5", "999999.999", "1000000", "1000000.01", "1000000000", "1e9", "-1", "-0.01"];
+  it.each([
+    ["earning", MONEY_STEP.earning, false],
+    ["bonus", MONEY_STEP.bonus, false],
+    ["payment", MONEY_STEP.payment, true],
+  ] as const)("for a %s", (_kind, step, positive) => {
+    const schema = usdInput("amount_usd", { step, positive });
+    for (const text of samples) {
+      const server = schema.safeParse(Number(text)).success;
+      expect(amountProblem(text, step, { positive }) === null, `${text}`).toBe(server);
+    }
+  });
+
+  it("names the largest amount", () => {
+    expect(MAX_ENTRY_USD).toBe(1_000_000);
+    expect(amountProblem("1000000000", MONEY_STEP.earning)).toBe("Enter at most $1,000,000.00: one entry cannot carry more");
+    expect(amountProblem("0", MONEY_STEP.payment, { positive: true })).toBe("Enter an amount more than $0.00");
+  });
+});
