@@ -88,6 +88,17 @@ describe("Request payout card", () => {
     expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([]);
   });
 
+  it("shows the server's refusal in words, without its field name", async () => {
+    stub(() => answer({ available_balance: 30 }), {
+      "POST /api/me/payout-requests": () => ({ status: 409, body: { error: "amount_usd: amount_usd is more than you have available", requestId: "r" } }),
+    });
+    renderApp("/wallet");
+    await region();
+    fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: "ava@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Amount is more than you have available");
+  });
+
   it("cancels the open request", async () => {
     let requests: PayoutRequestJson[] = [openRequest];
     const fetchMock = stub(() => answer({ requests, available_balance: requests[0]!.status === "open" ? 5 : 30 }), {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { PAYOUT_METHODS, payoutAddressProblem } from "../../../common/payouts";
-import { ApiError } from "../../lib/api";
+import { refusalOf } from "../../lib/api";
 import { cancelPayoutRequest, getPayoutRequests, requestPayout } from "../../lib/earnings-api";
 import { formatDate, formatUsd } from "../../lib/format";
 import { MICROS_PER_USD } from "../../lib/money";
@@ -21,7 +21,8 @@ const label = "text-sm font-medium text-slate-300";
 const wholeCents = (amount: number) => Math.floor(Math.round(amount * MICROS_PER_USD) / (MICROS_PER_USD / 100)) / 100;
 const isWholeCents = (amount: number) => Math.round(amount * MICROS_PER_USD) % (MICROS_PER_USD / 100) === 0;
 
-const failureOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.body?.error ? error.body.error : fallback);
+/** The server's refusal in words (docs/decisions/038), or the fallback for a failure it did not explain. */
+const failureOf = (error: unknown, fallback: string) => refusalOf(error) ?? fallback;
 
 /** What the wallet and the request list must show again after a request changes. */
 function useRefresh() {
