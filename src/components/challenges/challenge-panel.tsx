@@ -16,8 +16,9 @@ import { ProgressBar } from "./progress-bar";
  * The home page's sign-on challenge panel (docs/product-spec.md §2 "Challenge panel"). Hidden while signed out, while
  * loading, without data, and once the window is over (timeRemaining ≤ 0). Then, in order: the
  * congratulations once the bonus is awarded, 'All Challenges Complete' while the earnings job has yet to
- * award it (docs/decisions/010), else the progress of each challenge. What it says of the bonus's hold comes
- * from the earning rules (GET /api/earning-rules; the defaults until they arrive), as the wallet applies them.
+ * award it (docs/decisions/010), else the progress of each challenge, folded to one line until the member opens
+ * it (remembered per member, docs/decisions/037). What it says of the bonus's hold comes from the earning rules
+ * (GET /api/earning-rules; the defaults until they arrive), as the wallet applies them.
  */
 export function ChallengePanel() {
   const data = useChallengeProgress();

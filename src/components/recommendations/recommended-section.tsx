@@ -19,7 +19,7 @@ export function RecommendedSection() {
   const headingId = useId();
   const userId = useUserId();
   const { data: picks, isPending } = useQuery(recommendationsQuery(userId));
-  const row = useScrollRow(picks?.length ?? 0);
+  const { attach, onScroll, onKeyDown, ...row } = useScrollRow();
 
   // Without picks (the request failed, and was logged) the home page simply goes on with the gallery.
   if (!isPending && !picks) return null;
@@ -54,10 +54,10 @@ export function RecommendedSection() {
         </p>
       ) : (
         <ul
-          ref={row.ref}
+          ref={attach}
           aria-labelledby={headingId}
-          onScroll={row.onScroll}
-          onKeyDown={row.onKeyDown}
+          onScroll={onScroll}
+          onKeyDown={onKeyDown}
           className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth scroll-px-1 px-1 pt-1 pb-3 [scrollbar-color:var(--color-slate-700)_transparent] [scrollbar-width:thin] motion-reduce:scroll-auto"
         >
           {picks.map((item) => (

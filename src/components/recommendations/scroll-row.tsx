@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
 
 /**
  * A row of cards that scrolls sideways, made reachable without a trackpad (decision 037): Previous and Next
@@ -6,39 +6,45 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "re
  * previous/next (first/last) card, which the browser scrolls into view. The ends are measured from the row
  * itself (on scroll and on resize), so the buttons are dimmed exactly when there is nothing more that way.
  */
-export function useScrollRow(count: number) {
-  const ref = useRef<HTMLUListElement>(null);
+export function useScrollRow() {
+  // A callback ref held in state: the row mounts only once there are cards, and the effects follow it.
+  const [row, setRow] = useState<HTMLUListElement | null>(null);
   const [ends, setEnds] = useState({ atStart: true, atEnd: true });
 
   const measure = useCallback(() => {
-    const row = ref.current;
     if (!row) return;
     // One pixel of slack: scroll positions are fractional on zoomed and high-density screens.
     const atStart = row.scrollLeft <= 1;
     const atEnd = row.scrollLeft + row.clientWidth >= row.scrollWidth - 1;
     setEnds((prev) => (prev.atStart === atStart && prev.atEnd === atEnd ? prev : { atStart, atEnd }));
-  }, []);
+  }, [row]);
 
-  // The row mounts once there are cards, and changes width with the window (or a rotated phone).
+  // Measured when the row mounts, whenever it changes width (a resized window, a rotated phone) and when its
+  // cards change (a refresh may bring more or fewer: the row keeps its width, its content does not).
   useEffect(() => {
-    const row = ref.current;
-    measure();
     if (!row || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(measure);
     observer.observe(row);
-    return () => observer.disconnect();
-  }, [count, measure]);
+    const cards = new MutationObserver(measure);
+    cards.observe(row, { childList: true });
+    return () => {
+      observer.disconnect();
+      cards.disconnect();
+    };
+  }, [row, measure]);
 
-  const page = useCallback((direction: 1 | -1) => {
-    const row = ref.current;
-    if (!row) return;
-    const first = row.firstElementChild as HTMLElement | null;
-    const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
-    const step = first ? first.offsetWidth + gap : row.clientWidth;
-    // Whole cards, at least one, so a page never stops halfway through a card (the CSS decides smooth or not).
-    const perPage = Math.max(1, Math.floor((row.clientWidth + gap) / Math.max(step, 1)));
-    row.scrollBy({ left: direction * perPage * step });
-  }, []);
+  const page = useCallback(
+    (direction: 1 | -1) => {
+      if (!row) return;
+      const first = row.firstElementChild as HTMLElement | null;
+      const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+      const step = first ? first.offsetWidth + gap : row.clientWidth;
+      // Whole cards, at least one, so a page never stops halfway through a card (the CSS decides smooth or not).
+      const perPage = Math.max(1, Math.floor((row.clientWidth + gap) / Math.max(step, 1)));
+      row.scrollBy({ left: direction * perPage * step });
+    },
+    [row],
+  );
 
   const onKeyDown = useCallback((event: KeyboardEvent<HTMLUListElement>) => {
     const items = Array.from(event.currentTarget.children);
@@ -57,10 +63,10 @@ export function useScrollRow(count: number) {
     items[next].querySelector<HTMLElement>("a[href]")?.focus();
   }, []);
 
-  return { ref, onScroll: measure, onKeyDown, page, ...ends };
+  return { attach: setRow, onScroll: measure, onKeyDown, page, ...ends };
 }
 
-type ScrollRow = ReturnType<typeof useScrollRow>;
+type ScrollRow = Pick<ReturnType<typeof useScrollRow>, "page" | "atStart" | "atEnd">;
 
 const arrowButton =
   "inline-flex size-9 items-center justify-center rounded-full border border-slate-700 bg-slate-900 text-slate-100 transition " +
