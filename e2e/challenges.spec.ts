@@ -91,11 +91,11 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": "198.51.100.41" });
     const panel = page.getByRole("region", { name: "Sign-On Challenge" });
     await expect(panel).toBeVisible({ timeout: 15_000 });
-    await expect(panel).toContainText("0 of 3 completed");
-    await expect(panel).toContainText("within 24 hours of signing up");
-    await expect(panel.getByRole("definition").nth(1)).toHaveText(/^2[34]h \d{1,2}m$/);
-    await expect(panel.getByRole("definition").nth(2)).toHaveText("$75.00");
+    // Folded to one line at first (decision 037): where the member stands, then the details on request.
+    await expect(panel.getByTestId("challenge-summary")).toHaveText(/^0 of 3 completed · 2[34]h \d{1,2}m left · \$75\.00 bonus$/);
     await expect(panel.getByRole("progressbar", { name: "Overall challenge progress" })).toHaveAttribute("aria-valuenow", "0");
+    await panel.getByRole("button", { name: "Challenge details" }).click();
+    await expect(panel.getByText(/within 24 hours of signing up/)).toBeVisible();
     await expect(panel.getByRole("listitem")).toHaveCount(3);
 
     // Upload a 6-second clip (long enough to earn, so views of it count): one of three done.

@@ -1,6 +1,7 @@
 import { useShallow } from "zustand/react/shallow";
 import { useMediaQuery } from "../hooks/use-media-query";
 import { type ContentTypeFilter, useGalleryFilters } from "../stores/gallery-filters";
+import { SEARCH_MAX } from "./gallery/search-limit";
 import { TypeIcon } from "./gallery/type-icon";
 
 const typeFilters: { value: ContentTypeFilter; label: string }[] = [
@@ -28,6 +29,8 @@ export function HeaderSearch() {
         aria-label="Search content or creators"
         placeholder={roomy ? PLACEHOLDER : SHORT_PLACEHOLDER}
         value={search}
+        // The server's limit: the box stops there rather than sending a search it would refuse.
+        maxLength={SEARCH_MAX}
         onChange={(event) => setSearch(event.target.value)}
         className="w-full min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-500/40"
       />

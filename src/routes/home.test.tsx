@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { contentListQuery } from "../../common/schemas/content";
 import { makeProgress } from "../components/challenges/challenge-fixtures";
 import { CREDIT_NOTICE_MS } from "../components/credit-notice";
 import { readDiscovery } from "../components/gallery/discovery";
+import { SEARCH_MAX } from "../components/gallery/search-limit";
 import { EARNINGS_POLL_MS } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
 import { useCreditNotice } from "../stores/credit-notice";
@@ -103,6 +105,81 @@ describe("home page", () => {
     // Typing "ja" then "jazz" quickly makes one request, for the whole word, with the type kept.
     expect(queries.slice(count).map((q) => q.get("search"))).toEqual(["jazz"]);
     expect(queries.at(-1)?.get("type")).toBe("audio");
+  });
+
+  it("brings the gallery into view when a search starts or the type changes, and says what it searched for", async () => {
+    // jsdom has no layout, hence no scrollIntoView: record who asks for it.
+    const scrolled: Element[] = [];
+    Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this);
+      },
+    });
+    try {
+      const queries = stubGallery();
+      useAuth.setState({ user: ava });
+      renderApp("/");
+      await screen.findByRole("link", { name: "Late Night Jazz" });
+      const gallery = screen.getByRole("region", { name: "Discover Content" });
+      // Opening the page leaves it at the top.
+      expect(scrolled).toEqual([]);
+      // The line that names the search is a live region from the start, so its change is announced.
+      const status = within(gallery).getAllByRole("status").find((el) => !el.hasAttribute("aria-busy"))!;
+      expect(status.textContent).toBe("");
+
+      fireEvent.change(screen.getByRole("searchbox", { name: "Search content or creators" }), { target: { value: "jazz" } });
+      await vi.waitFor(() => expect(status.textContent).toBe("Results for “jazz”"));
+      await vi.waitFor(() => expect(scrolled).toEqual([gallery]));
+      await vi.waitFor(() => expect(queries.at(-1)?.get("search")).toBe("jazz"));
+
+      fireEvent.click(screen.getByRole("button", { name: "Videos" }));
+      await vi.waitFor(() => expect(scrolled).toEqual([gallery, gallery]));
+
+      // Clearing the search goes back to browsing where the member is.
+      fireEvent.change(screen.getByRole("searchbox", { name: "Search content or creators" }), { target: { value: "" } });
+      await vi.waitFor(() => expect(status.textContent).toBe(""));
+      expect(scrolled).toHaveLength(2);
+      await screen.findByRole("link", { name: "Late Night Jazz" });
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
+  });
+
+  it("says a search without results in words of its own", async () => {
+    stubFetch({ ...backgroundEarningsRoutes, "GET /api/content": (_init, url) => ({ body: contentPage(url.searchParams.get("search") ? [] : [jazz]) }) });
+    renderApp("/");
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search content or creators" }), { target: { value: "zzz" } });
+    expect(await screen.findByText("Nothing matches this search. Try other words.")).toBeVisible();
+    expect(screen.getByText("No content found")).toBeVisible();
+    expect(screen.queryByText("Be the first to upload something!")).toBeNull();
+  });
+
+  it("stops the search box at the server's limit, and says so instead of searching for a longer one", async () => {
+    expect(SEARCH_MAX).toBe(contentListQuery.shape.search.unwrap().maxLength);
+    const queries = stubGallery();
+    renderApp("/");
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    const box = screen.getByRole("searchbox", { name: "Search content or creators" });
+    expect(box.getAttribute("maxlength")).toBe(String(SEARCH_MAX));
+
+    // At the limit: searched, with the limit said beside the results, the query whole in the tooltip.
+    const atLimit = "q".repeat(SEARCH_MAX);
+    fireEvent.change(box, { target: { value: atLimit } });
+    await vi.waitFor(() => expect(queries.at(-1)?.get("search")).toBe(atLimit));
+    expect(screen.getByText("Search for at most 200 characters")).toBeVisible();
+    expect(screen.getByText(/^Results for/).getAttribute("title")).toBe(atLimit);
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+
+    // Longer (the box's limit bypassed, as a script or an old tab could): nothing is asked, and the page says why.
+    const count = queries.length;
+    fireEvent.change(box, { target: { value: "q".repeat(300) } });
+    expect(await screen.findByText("This one has 300. Shorten it to see results.")).toBeVisible();
+    expect(screen.getByText("Search for at most 200 characters")).toBeVisible();
+    expect(screen.queryByText("No content found")).toBeNull();
+    expect(screen.queryByText("Be the first to upload something!")).toBeNull();
+    expect(queries.length).toBe(count);
   });
 
   it("remembers whether a card was found by searching or browsing", async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { act, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { type ReactNode, StrictMode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -7,10 +7,11 @@ import type { ChallengeProgressResponse, EarningsCalculateResponse } from "../..
 import { CHALLENGE_REFRESH_MS } from "../../queries/challenge-progress";
 import { useEarningsPoll } from "../../queries/earnings-run";
 import { useAuth } from "../../stores/auth";
+import { HOME_PREFS_KEY, useHomePrefs } from "../../stores/home-prefs";
 import { expectConsoleError } from "../../test/console";
 import { earningRules } from "../../test/earnings-fixtures";
 import { deferred, stubFetch } from "../../test/fetch";
-import { ava } from "../../test/fixtures";
+import { admin, ava } from "../../test/fixtures";
 import { flushQueryNotifications, renderWithQueries, settleQueries } from "../../test/query-client";
 import { makeEntry, makeProgress, seedChallenges } from "./challenge-fixtures";
 import { ChallengePanel } from "./challenge-panel";
@@ -65,9 +66,13 @@ async function answered(fetchMock: ReturnType<typeof stubFetch>, queryClient: Qu
 }
 
 const panel = (name: string) => screen.getByRole("region", { name });
+const toggle = () => screen.getByRole("button", { name: "Challenge details" });
+const summaryLine = (region: HTMLElement) => within(region).getByTestId("challenge-summary").textContent;
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
+  localStorage.clear();
+  useHomePrefs.setState({ challengeExpanded: {} });
 });
 
 afterEach(() => {
@@ -140,7 +145,71 @@ describe("challenge panel: hidden", () => {
   });
 });
 
+describe("challenge panel: folded to one line (decision 037)", () => {
+  it("is one line by default, with progress, time left and the bonus; the toggle opens the details", async () => {
+    stubProgress(makeProgress({ timeRemaining: 23.17, progress: seedChallenges(1) }));
+    renderPanel();
+    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    expect(summaryLine(region)).toBe("1 of 3 completed · 23h 10m left · $75.00 bonus");
+    expect(within(region).getByRole("progressbar", { name: "Overall challenge progress" }).getAttribute("aria-valuenow")).toBe("1");
+    expect(toggle().getAttribute("aria-expanded")).toBe("false");
+    const details = document.getElementById(toggle().getAttribute("aria-controls")!)!;
+    expect(region.contains(details)).toBe(true);
+    expect(details).not.toBeVisible();
+    expect(within(region).queryAllByRole("listitem")).toHaveLength(0);
+    expect(within(region).getByText(/Complete every challenge/)).not.toBeVisible();
+
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute("aria-expanded")).toBe("true");
+    expect(details).toBeVisible();
+    expect(within(region).getAllByRole("listitem")).toHaveLength(3);
+    // The line stays as it was: open or folded, it is where the member stands.
+    expect(summaryLine(region)).toBe("1 of 3 completed · 23h 10m left · $75.00 bonus");
+
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute("aria-expanded")).toBe("false");
+    expect(details).not.toBeVisible();
+  });
+
+  it("remembers the choice across reloads, for each member of a shared browser", async () => {
+    stubProgress(makeProgress());
+    const first = renderPanel();
+    await screen.findByRole("region", { name: "Sign-On Challenge" });
+    fireEvent.click(toggle());
+    expect(JSON.parse(localStorage.getItem(HOME_PREFS_KEY) ?? "{}")).toMatchObject({
+      state: { challengeExpanded: { [ava.id]: true } },
+    });
+    first.unmount();
+
+    // A reload: the store starts empty and reads what was saved (emptying it saves too, so put the saved copy back).
+    const saved = localStorage.getItem(HOME_PREFS_KEY)!;
+    useHomePrefs.setState({ challengeExpanded: {} });
+    localStorage.setItem(HOME_PREFS_KEY, saved);
+    await useHomePrefs.persist.rehydrate();
+    const second = renderPanel();
+    await screen.findByRole("region", { name: "Sign-On Challenge" });
+    expect(toggle().getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getAllByRole("listitem")).toHaveLength(3);
+    second.unmount();
+
+    // Another member in the same browser still starts folded.
+    useAuth.setState({ user: admin });
+    renderPanel();
+    await screen.findByRole("region", { name: "Sign-On Challenge" });
+    expect(toggle().getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(toggle());
+    fireEvent.click(toggle());
+    expect(JSON.parse(localStorage.getItem(HOME_PREFS_KEY) ?? "{}").state.challengeExpanded).toEqual({
+      [ava.id]: true,
+      [admin.id]: false,
+    });
+  });
+});
+
 describe("challenge panel: states", () => {
+  // These read the rows: the member opened the details before.
+  beforeEach(() => useHomePrefs.setState({ challengeExpanded: { [ava.id]: true } }));
+
   it("congratulates with the awarded bonus (with its cents) and points to the wallet", async () => {
     stubProgress(makeProgress({ progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }));
     renderPanel();
@@ -167,8 +236,7 @@ describe("challenge panel: states", () => {
     stubProgress(makeProgress({ progress: [makeEntry("Half", { bonus_amount: 12.5 }), makeEntry("Whole", { bonus_amount: 25 })] }));
     renderPanel();
     const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
-    const available = within(region).getByText("Bonus available").nextElementSibling!;
-    expect(available.textContent).toBe("$37.50");
+    expect(summaryLine(region)).toBe("0 of 2 completed · 23h 34m left · $37.50 bonus");
     expect(within(within(region).getByRole("listitem", { name: "Half" })).getByText("$12.50")).toBeVisible();
   });
 
@@ -180,8 +248,7 @@ describe("challenge panel: states", () => {
     // The bonus is held like a view reward (docs/decisions/019), not sent "straight to your wallet" (issue 23).
     expect(region.textContent).toContain("added to your wallet, where it stays pending for 7 days before it can be paid out.");
     expect(region.textContent).not.toContain("straight");
-    const stats = within(region).getAllByRole("definition").map((d) => d.textContent);
-    expect(stats).toEqual(["1 of 3 completed", "23h 34m", "$75.00"]);
+    expect(summaryLine(region)).toBe("1 of 3 completed · 23h 34m left · $75.00 bonus");
 
     const overall = within(region).getByRole("progressbar", { name: "Overall challenge progress" });
     expect(overall.getAttribute("aria-valuenow")).toBe("1");
@@ -225,12 +292,8 @@ describe("challenge panel: states", () => {
     );
     renderPanel();
     const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
-    expect(within(region).getAllByRole("definition").map((d) => d.textContent)).toEqual([
-      "1 of 2 completed",
-      "23h 34m",
-      // The sum is exact to the cent (10.1 + 20.2 as floats is 30.299999…).
-      "$30.30",
-    ]);
+    // The sum is exact to the cent (10.1 + 20.2 as floats is 30.299999…).
+    expect(summaryLine(region)).toBe("1 of 2 completed · 23h 34m left · $30.30 bonus");
     const upload = within(region).getByRole("listitem", { name: "Upload 1" });
     expect(upload.textContent).toContain("1 / 1");
     expect(upload.textContent).toContain("$20.20");
@@ -240,6 +303,8 @@ describe("challenge panel: states", () => {
 });
 
 describe("challenge panel: what it says of the rules", () => {
+  beforeEach(() => useHomePrefs.setState({ challengeExpanded: { [ava.id]: true } }));
+
   it("says each challenge's requirement as the server counts it, not the admin's description", async () => {
     stubProgress(
       makeProgress({

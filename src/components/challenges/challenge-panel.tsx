@@ -1,9 +1,11 @@
-import { type ReactNode, useId } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { useChallengeProgress } from "../../queries/challenge-progress";
 import { useEarningRules } from "../../queries/earning-rules";
 import type { ChallengeProgressResponse } from "../../lib/types";
-import { buttonClass, card } from "../ui";
+import { buttonClass } from "../ui";
+import { useUserId } from "../../stores/auth";
+import { useChallengeExpanded, useHomePrefs } from "../../stores/home-prefs";
 import { ChallengeItem } from "./challenge-item";
 import { sumUsd } from "../../lib/money";
 import { BonusAmount } from "../bonus-amount";
@@ -14,8 +16,9 @@ import { ProgressBar } from "./progress-bar";
  * The home page's sign-on challenge panel (docs/product-spec.md §2 "Challenge panel"). Hidden while signed out, while
  * loading, without data, and once the window is over (timeRemaining ≤ 0). Then, in order: the
  * congratulations once the bonus is awarded, 'All Challenges Complete' while the earnings job has yet to
- * award it (docs/decisions/010), else the progress of each challenge. What it says of the bonus's hold comes
- * from the earning rules (GET /api/earning-rules; the defaults until they arrive), as the wallet applies them.
+ * award it (docs/decisions/010), else the progress of each challenge, folded to one line until the member opens
+ * it (remembered per member, docs/decisions/037). What it says of the bonus's hold comes from the earning rules
+ * (GET /api/earning-rules; the defaults until they arrive), as the wallet applies them.
  */
 export function ChallengePanel() {
   const data = useChallengeProgress();
@@ -92,48 +95,70 @@ function BonusPending({ amount }: { amount: number }) {
 
 function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; total: number }) {
   const headingId = useId();
+  const detailsId = useId();
   const rules = useEarningRules();
+  const userId = useUserId();
+  const expanded = useChallengeExpanded(userId);
+  const setExpanded = useHomePrefs((s) => s.setChallengeExpanded);
   const done = data.progress.filter((p) => p.is_completed).length;
   const count = data.progress.length;
   const summary = `${done} of ${count} completed`;
   return (
-    <section aria-labelledby={headingId} className={`${card} bg-gradient-to-br from-violet-950/40 via-slate-900/60 to-slate-900/60`}>
-      <h2 id={headingId} className="text-xl font-semibold text-white">
-        Sign-On Challenge
-      </h2>
-      <p className="mt-1 text-sm text-slate-400">
-        Complete every challenge to earn your sign-up bonus. Challenges are for new members and must be
-        finished within 24 hours of signing up. The bonus is then checked and added to your wallet, where it{" "}
-        {holdText(rules.earnings_hold_days)}.
-      </p>
-
-      <dl className="mt-5 grid gap-2 sm:grid-cols-3 sm:gap-3">
-        <Stat label="Progress" value={summary} />
-        <Stat label="Time remaining" value={formatTimeLeft(data.timeRemaining)} />
-        <Stat label="Bonus available" value={<BonusAmount amount={total} />} highlight />
-      </dl>
-      <div className="mt-4">
-        <ProgressBar value={done} max={count} label="Overall challenge progress" valueText={summary} />
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-800 bg-gradient-to-br from-violet-950/40 via-slate-900/60 to-slate-900/60">
+      {/* The one line the panel folds to (decision 037): the whole line toggles the details, and says where
+          the member stands so the folded panel still tells them what matters. */}
+      <div className="relative px-4 py-3 sm:px-6 sm:py-4">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
+          <h2 id={headingId} className="text-lg font-semibold text-white sm:text-xl">
+            Sign-On Challenge
+          </h2>
+          <p data-testid="challenge-summary" className="order-last basis-full text-sm text-slate-300 tabular-nums sm:order-none sm:basis-auto">
+            {summary} · {formatTimeLeft(data.timeRemaining)} left ·{" "}
+            <span className="font-semibold text-emerald-300">
+              <BonusAmount amount={total} /> bonus
+            </span>
+          </p>
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={() => userId && setExpanded(userId, !expanded)}
+            className="ml-auto inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-violet-200 outline-none after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+          >
+            {/* The same name in both states: aria-expanded says which (a disclosure button). */}
+            <span className="sr-only">Challenge details</span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              Details
+            </span>
+            <ChevronIcon up={expanded} />
+          </button>
+        </div>
+        <div className="mt-2">
+          <ProgressBar value={done} max={count} size="sm" label="Overall challenge progress" valueText={summary} />
+        </div>
       </div>
 
-      <ul className="mt-6 space-y-3">
-        {data.progress.map((entry) => (
-          <ChallengeItem key={entry.id} entry={entry} qualifyPercent={rules.qualify_percent} />
-        ))}
-      </ul>
+      <div id={detailsId} hidden={!expanded} className="px-4 pb-5 sm:px-6 sm:pb-6">
+        <p className="text-sm text-slate-400">
+          Complete every challenge to earn your sign-up bonus. Challenges are for new members and must be
+          finished within 24 hours of signing up. The bonus is then checked and added to your wallet, where it{" "}
+          {holdText(rules.earnings_hold_days)}.
+        </p>
+        <ul className="mt-4 space-y-3">
+          {data.progress.map((entry) => (
+            <ChallengeItem key={entry.id} entry={entry} qualifyPercent={rules.qualify_percent} />
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }
 
-/** One figure of the summary: a line of its own on phones, a tile from small screens up. */
-function Stat({ label, value, highlight = false }: { label: string; value: ReactNode; highlight?: boolean }) {
-  return (
-    <div className="flex items-baseline justify-between gap-3 rounded-xl border border-slate-800 bg-slate-950/40 px-3 py-2.5 sm:block">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{label}</dt>
-      <dd className={`font-semibold tabular-nums sm:mt-1 ${highlight ? "text-emerald-300" : "text-slate-100"}`}>{value}</dd>
-    </div>
-  );
-}
+const ChevronIcon = ({ up }: { up: boolean }) => (
+  <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={`size-5 transition-transform ${up ? "rotate-180" : ""}`}>
+    <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />
+  </svg>
+);
 
 // Drawn rather than an emoji: emoji fonts are missing on many systems (a box would show instead).
 const GiftIcon = () => (

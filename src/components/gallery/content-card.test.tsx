@@ -47,4 +47,15 @@ describe("ContentCard", () => {
     expect(readDiscovery(router.state.location.state)).toBe("search");
     expect(readDiscovery(null)).toBe("browse");
   });
+
+  it("keeps the whole of a 200-character title without spaces reachable, and its tags whole in a tooltip", () => {
+    const title = "W".repeat(200);
+    const tag = "t".repeat(40);
+    renderCard(makeContent({ title, description: "https://example.com/" + "x".repeat(4980), tags: tag }));
+    const link = screen.getByRole("link", { name: title });
+    // The card clamps it to two lines (its width is checked in e2e/home-layout.spec.ts, jsdom has no layout);
+    // the tooltip and the content page have it all.
+    expect(link.getAttribute("title")).toBe(title);
+    expect(screen.getByText(tag).getAttribute("title")).toBe(tag);
+  });
 });

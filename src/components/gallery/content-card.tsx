@@ -24,7 +24,7 @@ export function ContentCard({ item, discovery = "browse" }: ContentCardProps) {
   const state: DiscoveryState = { discovery };
 
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition focus-within:border-violet-500 hover:border-slate-600">
+    <article className="group relative flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition focus-within:border-violet-500 hover:border-slate-600">
       <div className="relative aspect-video overflow-hidden bg-slate-800">
         <ContentThumbnail item={item} className="transition duration-300 group-hover:scale-105" />
         <span className="absolute right-2 bottom-2 rounded bg-slate-950/85 px-1.5 py-0.5 text-xs font-medium tabular-nums text-slate-100">
@@ -33,10 +33,13 @@ export function ContentCard({ item, discovery = "browse" }: ContentCardProps) {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <h3 className="line-clamp-2 font-semibold text-slate-100">
+        {/* Titles and descriptions may be one unbroken word (a URL): they wrap anywhere and stop at two lines,
+            the whole title in a tooltip and on the content page. */}
+        <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-100">
           <Link
             to={`/content/${item.id}`}
             state={state}
+            title={item.title}
             className="outline-none after:absolute after:inset-0 after:content-[''] focus-visible:underline"
           >
             {item.title}
@@ -44,15 +47,15 @@ export function ContentCard({ item, discovery = "browse" }: ContentCardProps) {
         </h3>
         <Link
           to={`/creator/${item.created_by}`}
-          className="relative z-10 self-start rounded text-sm text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+          className="relative z-10 max-w-full self-start rounded text-sm wrap-anywhere text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
         >
           {item.creator_name}
         </Link>
-        {item.description ? <p className="line-clamp-2 text-sm text-slate-400">{item.description}</p> : null}
+        {item.description ? <p className="line-clamp-2 text-sm wrap-anywhere text-slate-400">{item.description}</p> : null}
         {tags.length > 0 ? (
           <ul aria-label="Tags" className="mt-auto flex flex-wrap gap-1.5 pt-1">
             {tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300">
+              <li key={tag} className="max-w-full truncate rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300" title={tag}>
                 {tag}
               </li>
             ))}

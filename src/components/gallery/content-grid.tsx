@@ -47,7 +47,7 @@ export function ContentGrid({
   return (
     <ul className={gridClass}>
       {items.map((item) => (
-        <li key={item.id} className="flex">
+        <li key={item.id} className="flex min-w-0">
           <ContentCard item={item} discovery={discovery} />
         </li>
       ))}

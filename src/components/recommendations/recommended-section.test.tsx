@@ -73,6 +73,76 @@ describe("RecommendedSection", () => {
     await screen.findByRole("link", { name: "Late Night Jazz" });
   });
 
+  it("pages the row with Previous and Next, by whole cards, each dimmed at its end", async () => {
+    const picks = Array.from({ length: 12 }, (_, index) => makeContent({ title: `Pick ${index + 1}` }));
+    stubFetch({ "GET /api/content/recommendations": { body: { items: picks } } });
+    renderSection();
+    await screen.findByRole("link", { name: "Pick 12" });
+    const row = screen.getByRole("list", { name: "Recommended for You" });
+    const previous = screen.getByRole("button", { name: "Previous recommendations" });
+    const next = screen.getByRole("button", { name: "Next recommendations" });
+    // Buttons in the tab order, before the cards: a keyboard reaches them first.
+    for (const button of [previous, next]) expect(button.tabIndex).toBe(0);
+    expect(previous.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // jsdom has no layout: everything "fits", so there is nowhere to go.
+    expect([previous.getAttribute("aria-disabled"), next.getAttribute("aria-disabled")]).toEqual(["true", "true"]);
+
+    // A 620 px row of 12 cards of 288 px with 16 px gaps: two cards in view at a time.
+    const scrollBy = vi.fn();
+    let scrollLeft = 0;
+    Object.defineProperties(row, {
+      clientWidth: { configurable: true, value: 620 },
+      scrollWidth: { configurable: true, value: 12 * 304 - 16 },
+      scrollLeft: { configurable: true, get: () => scrollLeft },
+      scrollBy: { configurable: true, value: scrollBy },
+    });
+    row.style.columnGap = "16px";
+    Object.defineProperty(row.firstElementChild, "offsetWidth", { configurable: true, value: 288 });
+    const scrollTo = (left: number) => {
+      scrollLeft = left;
+      fireEvent.scroll(row);
+    };
+    scrollTo(0);
+    expect([previous.getAttribute("aria-disabled"), next.getAttribute("aria-disabled")]).toEqual(["true", "false"]);
+
+    fireEvent.click(next);
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: 608 });
+    scrollTo(608);
+    expect([previous.getAttribute("aria-disabled"), next.getAttribute("aria-disabled")]).toEqual(["false", "false"]);
+
+    // At the far end Next is dimmed and does nothing; Previous goes back a page.
+    scrollTo(12 * 304 - 16 - 620);
+    expect(next.getAttribute("aria-disabled")).toBe("true");
+    scrollBy.mockClear();
+    fireEvent.click(next);
+    expect(scrollBy).not.toHaveBeenCalled();
+    fireEvent.click(previous);
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: -608 });
+  });
+
+  it("moves between cards with the arrow keys, Home and End", async () => {
+    const picks = Array.from({ length: 12 }, (_, index) => makeContent({ title: `Pick ${index + 1}` }));
+    stubFetch({ "GET /api/content/recommendations": { body: { items: picks } } });
+    renderSection();
+    const first = await screen.findByRole("link", { name: "Pick 1" });
+    first.focus();
+    fireEvent.keyDown(first, { key: "ArrowRight" });
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Pick 2" }));
+    fireEvent.keyDown(document.activeElement!, { key: "End" });
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Pick 12" }));
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowRight" });
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Pick 12" }));
+    fireEvent.keyDown(document.activeElement!, { key: "ArrowLeft" });
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Pick 11" }));
+    // From a card's creator link too; the key is the row's, so the page does not scroll as well.
+    const creator = within(screen.getByRole("link", { name: "Pick 11" }).closest("li")!).getByRole("link", { name: "ava" });
+    creator.focus();
+    expect(fireEvent.keyDown(creator, { key: "Home" })).toBe(false);
+    expect(document.activeElement).toBe(first);
+    // Other keys are left alone.
+    expect(fireEvent.keyDown(first, { key: "ArrowDown" })).toBe(true);
+  });
+
   it("logs a failure and leaves the section out", async () => {
     const consoleError = expectConsoleError();
     stubFetch({ "GET /api/content/recommendations": { status: 500 } });

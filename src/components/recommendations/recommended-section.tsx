@@ -3,6 +3,7 @@ import { useId } from "react";
 import { recommendationsQuery } from "../../queries/content";
 import { useUserId } from "../../stores/auth";
 import { ContentCard } from "../gallery/content-card";
+import { RowScrollButtons, useScrollRow } from "./scroll-row";
 
 const PLACEHOLDERS = 4;
 const rowItem = "flex w-64 shrink-0 snap-start sm:w-72";
@@ -11,23 +12,29 @@ const rowItem = "flex w-64 shrink-0 snap-start sm:w-72";
  * The home page's 'Recommended for You' row (signed-in only): the recommender's picks, which learn from
  * likes and finished views (docs/architecture.md §4). Fetched on each visit, so a like made on a content page shows
  * here next time, and again whenever the earnings run credits views (it invalidates "recommendations");
- * a refresh keeps the current row on screen until the new one arrives.
+ * a refresh keeps the current row on screen until the new one arrives. The row scrolls sideways: Previous
+ * and Next page through it for a mouse, and the arrow keys move between its cards (decision 037).
  */
 export function RecommendedSection() {
   const headingId = useId();
   const userId = useUserId();
   const { data: picks, isPending } = useQuery(recommendationsQuery(userId));
+  const { attach, onScroll, onKeyDown, ...row } = useScrollRow();
 
   // Without picks (the request failed, and was logged) the home page simply goes on with the gallery.
   if (!isPending && !picks) return null;
+  const hasRow = !!picks && picks.length > 0;
 
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 id={headingId} className="text-xl font-semibold">
           Recommended for You
         </h2>
-        <p className="text-sm text-slate-400">Picked from what you like and watch</p>
+        <p className="order-last basis-full text-sm text-slate-400 sm:order-none sm:basis-auto">
+          Picked from what you like and watch
+        </p>
+        {hasRow ? <RowScrollButtons row={row} className="ml-auto" /> : null}
       </div>
       {!picks ? (
         <div role="status" aria-busy="true" aria-label="Loading recommendations" className="flex gap-4 overflow-hidden pb-2">
@@ -46,7 +53,13 @@ export function RecommendedSection() {
           Nothing to recommend yet. Like a few videos or tracks and your picks will show up here.
         </p>
       ) : (
-        <ul className="-mx-1 flex snap-x gap-4 overflow-x-auto px-1 pt-1 pb-3">
+        <ul
+          ref={attach}
+          aria-labelledby={headingId}
+          onScroll={onScroll}
+          onKeyDown={onKeyDown}
+          className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth scroll-px-1 px-1 pt-1 pb-3 [scrollbar-color:var(--color-slate-700)_transparent] [scrollbar-width:thin] motion-reduce:scroll-auto"
+        >
           {picks.map((item) => (
             <li key={item.id} className={rowItem}>
               <ContentCard item={item} discovery="ai_recommended" />
