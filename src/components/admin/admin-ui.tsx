@@ -60,9 +60,19 @@ export function Table({ caption, columns, children }: { caption: string; columns
             })}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-800">{children}</tbody>
+        {/* Top-aligned: a row made tall by a wrapped note keeps its other cells beside the note's start. */}
+        <tbody className="divide-y divide-slate-800 [&>tr]:align-top">{children}</tbody>
       </table>
     </SideScroll>
+  );
+}
+
+/** A long note in a table: its first lines, the whole text on hover (and in the record's edit dialog). */
+export function ClampedText({ text }: { text: string }) {
+  return (
+    <span className="line-clamp-3" title={text}>
+      {text}
+    </span>
   );
 }
 

@@ -52,7 +52,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
           {tags.length ? (
             <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
               {tags.map((tag) => (
-                <li key={tag} className="max-w-full rounded-full bg-slate-800 px-2 py-0.5 text-xs wrap-anywhere text-slate-300">
+                <li key={tag} className="max-w-full truncate rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300" title={tag}>
                   {tag}
                 </li>
               ))}

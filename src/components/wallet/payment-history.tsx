@@ -37,7 +37,7 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
         </thead>
         <tbody className="divide-y divide-slate-800">
           {payments.map((payment) => (
-            <tr key={payment.id}>
+            <tr className="align-top" key={payment.id}>
               <td className={`${td} whitespace-nowrap`}>{formatDate(payment.created_at)}</td>
               <td className={`${td} text-right tabular-nums`}>{formatUsd(payment.amount_usd)}</td>
               <td className={tdText}>{payment.payment_method}</td>
@@ -45,7 +45,8 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
               <td className={td}>
                 <StatusBadge status={payment.status} />
               </td>
-              <td className={`${tdText} text-slate-400`}>{payment.notes || "—"}</td>
+              {/* Whole: the member has no other place to read it. */}
+              <td className={`${td} min-w-56 wrap-anywhere text-slate-400`}>{payment.notes || "—"}</td>
             </tr>
           ))}
         </tbody>
