@@ -114,6 +114,8 @@ test("the longest texts wrap or truncate on every screen at 390 and 1280 px", as
     notes: unbroken(1000, "notes-"),
     status: "completed",
   });
+  // Inactive, so no member is enrolled in it: only the Sign-On Challenges tab shows it.
+  await api(admin, "post", "/api/admin/challenges", { name: unbroken(100, "challenge-"), description: unbroken(500, "rule-"), is_active: false });
   await api(member, "post", "/api/me/payout-requests", { amount_usd: 25, payment_method: "Bank Transfer", payout_address: unbroken(200, "iban-") });
   // A view of the item by the admin, ended at once, lists it in the views of the day (as creator).
   const view = await api<{ view_id: string }>(admin, "post", "/api/playback-events", { content_id: id });
