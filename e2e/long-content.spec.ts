@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../common/content-text";
 import { REPORT_NOTE_MAX } from "../common/moderation";
 import { signInAs } from "./sign-in";
@@ -93,6 +93,16 @@ async function visitTabs(page: Page, list: string, names: string[], afterClick?:
   }
 }
 
+/** Opens a dialog, measures the page with it open, and closes it. */
+async function checkDialog(page: Page, screen: string, opener: Locator) {
+  await opener.click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await checkWidths(page, screen);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
 test("the longest texts wrap or truncate on every screen at 390 and 1280 px", async ({ browser }) => {
   test.setTimeout(240_000);
   const member = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -169,6 +179,11 @@ test("the longest texts wrap or truncate on every screen at 390 and 1280 px", as
   expect(tabNames).toHaveLength(11);
   await visitTabs(admin, "Admin sections", tabNames, async (name) => {
     if (name === "Manual Earnings") await visitTabs(admin, "Manual records", ["Manual Earnings", "Manual Bonuses"]);
+    if (name === "Payments") await checkDialog(admin, "payments: pay dialog", admin.getByRole("button", { name: `Pay ${longEmail}` }));
+    if (name === "Moderation") {
+      await checkDialog(admin, "moderation: take down dialog", admin.getByRole("button", { name: `Take down ${title}` }));
+      await checkDialog(admin, "moderation: member record", admin.getByRole("button", { name: new RegExp(USERNAME) }).first());
+    }
   });
 
   expect(overflows.map((o) => `${o.screen} at ${o.width}: ${o.scrollWidth} px wide; ${o.culprits.join(", ")}`)).toEqual([]);

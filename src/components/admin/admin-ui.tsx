@@ -12,7 +12,7 @@ export const tdNum = "px-4 py-3 text-right tabular-nums";
  * A cell of text someone typed (an email, a title, a note): it wraps anywhere, even inside a 500-character
  * word, but keeps a readable width when the table is squeezed (docs/decisions/039).
  */
-export const tdText = `${td} min-w-40 wrap-anywhere`;
+export const tdText = `${td} min-w-48 wrap-anywhere`;
 export const fieldClass =
   "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-slate-100 [color-scheme:dark] " +
   "focus-visible:outline-2 focus-visible:outline-violet-400 aria-invalid:border-red-500";

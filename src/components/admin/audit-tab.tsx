@@ -44,7 +44,8 @@ function ChangeList({ entry, names }: { entry: AuditEntryJson; names: UserNames 
   return (
     <ul className="space-y-0.5 text-xs">
       {changes.map(({ field, before, after }) => (
-        <li key={field}>
+        // A long note or description is cut to 3 lines; the whole change is in the tooltip.
+        <li key={field} className="line-clamp-3" title={[`${field}:`, before, before !== undefined && after !== undefined ? "→" : undefined, after].filter((p) => p !== undefined).join(" ")}>
           <span className="text-slate-400">{field}: </span>
           {before !== undefined ? <span className="text-red-300 line-through decoration-red-400/60">{before}</span> : null}
           {before !== undefined && after !== undefined ? <span className="text-slate-400"><span aria-hidden="true"> → </span><span className="sr-only">changed to </span></span> : null}

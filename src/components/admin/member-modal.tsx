@@ -26,7 +26,8 @@ export function MemberModal({ member, onClose }: { member: Member; onClose: () =
   if (deciding) return <UserModerationModal user={member} action={deciding} onClose={() => setDeciding(null)} />;
   const data = page.data;
   return (
-    <Modal title={`Member: ${member.email}`} onClose={onClose}>
+    // The email may be one 254-character word: the title wraps anywhere rather than widening the dialog.
+    <Modal title={<span className="wrap-anywhere">Member: {member.email}</span>} onClose={onClose}>
       {page.firstLoad ? (
         <PageSpinner />
       ) : !data ? (

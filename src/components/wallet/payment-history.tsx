@@ -6,7 +6,7 @@ import { EmptyState } from "./empty-state";
 const th = "px-4 py-3 text-left font-medium text-slate-400";
 const td = "px-4 py-3";
 // What an admin typed (method, reference, notes) wraps anywhere, in a column kept readable.
-const tdText = `${td} min-w-40 wrap-anywhere`;
+const tdText = `${td} min-w-48 wrap-anywhere`;
 
 /** Payment History tab: the user's own payouts, newest first as the API sends them. */
 export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
