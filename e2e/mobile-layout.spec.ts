@@ -43,3 +43,42 @@ test("bulk rows are compact and a finished row has no thumbnail picker", async (
   await expect(page.getByRole("button", { name: "All Complete!" })).toBeVisible({ timeout: 30_000 });
   await expect(rows.first().getByLabel(/Thumbnail/)).toHaveCount(0);
 });
+
+test("the eleven admin tabs are one scrolling row that keeps the selected tab in view", async ({ page }) => {
+  await signInOnPhone(page, "admin@example.com");
+  await page.goto("/admin");
+  const list = page.getByRole("tablist", { name: "Admin sections" });
+  const tabs = list.getByRole("tab");
+  // The fades sit beside the list, over its edges.
+  const fade = (edge: "start" | "end") => list.locator("xpath=..").locator(`:scope > [data-edge="${edge}"]`);
+  await expect(tabs).toHaveCount(11);
+  const firstTab = await box(tabs.first());
+  expect((await box(list)).height).toBeLessThan(firstTab.height * 1.5);
+  // More tabs to the right: the row says so with a fade and an arrow.
+  await expect(fade("end")).toBeVisible();
+
+  // The keyboard reaches every tab; each selected one scrolls into the row's view, and the page never widens.
+  await tabs.first().focus();
+  for (let i = 1; i < 11; i++) {
+    await page.keyboard.press("ArrowRight");
+    const selected = list.getByRole("tab", { selected: true });
+    await expect(selected).toBeFocused();
+    await expect.poll(async () => {
+      const { x, width } = await box(selected);
+      return x >= 0 && x + width <= 390;
+    }).toBe(true);
+  }
+  await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
+  await expect(fade("start")).toBeVisible();
+  await expect(fade("end")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+
+  // Selected at a laptop's width, the tab is still in view once the window narrows.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await list.getByRole("tab", { name: "Moderation" }).click();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => {
+    const { x, width } = await box(list.getByRole("tab", { name: "Moderation" }));
+    return x >= 0 && x + width <= 390;
+  }).toBe(true);
+});

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { EdgeFades, useScrollEdges } from "./scroll-edges";
 
 export type TabItem = { id: string; label: string; panel: ReactNode };
 
@@ -12,13 +13,29 @@ type TabsProps = {
 /**
  * WAI-ARIA tabs: one tab stop for the whole list, arrow keys / Home / End move between tabs and
  * select them, and only the selected panel is rendered (each admin panel loads its own data).
+ * The list is one row that scrolls sideways when it does not fit (docs/decisions/039): fades with arrows
+ * say which side has more, and the selected tab is kept in view, also after the window changes size.
  */
 export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id }: TabsProps) {
   const [selectedId, setSelectedId] = useState(defaultTabId);
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const { ref: listRef, edges } = useScrollEdges<HTMLDivElement>();
   const selectedIndex = Math.max(0, tabs.findIndex((tab) => tab.id === selectedId));
   const selected = tabs[selectedIndex];
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const reveal = () => {
+      const tab = tabRefs.current[selectedIndex];
+      if (tab) scrollIntoRow(list, tab);
+    };
+    reveal();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(reveal);
+    observer?.observe(list);
+    return () => observer?.disconnect();
+  }, [listRef, selectedIndex]);
 
   const select = (index: number) => {
     const next = (index + tabs.length) % tabs.length;
@@ -41,39 +58,44 @@ export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id }: TabsProps) {
 
   return (
     <div>
-      <div
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        // Wraps rather than scrolls: a tab scrolled out of a phone's view is a tab nobody finds.
-        className="flex flex-wrap gap-x-1 border-b border-slate-800"
-      >
-        {tabs.map((tab, index) => {
-          const isSelected = index === selectedIndex;
-          return (
-            <button
-              key={tab.id}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab.id}`}
-              aria-selected={isSelected}
-              aria-controls={`${baseId}-panel-${tab.id}`}
-              tabIndex={isSelected ? 0 : -1}
-              onClick={() => setSelectedId(tab.id)}
-              className={
-                "-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm sm:px-4 font-medium whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-violet-400 " +
-                (isSelected
-                  ? "border-violet-500 text-white"
-                  : "border-transparent text-slate-400 hover:text-slate-200")
-              }
-            >
-              {tab.label}
-            </button>
-          );
-        })}
+      <div className="relative">
+        <div
+          ref={listRef}
+          role="tablist"
+          aria-label={label}
+          onKeyDown={onKeyDown}
+          // One row: eleven admin tabs wrapped into four rows on a phone. The line under the row is an inset
+          // shadow, not a border, so the selected tab's underline covers it without overflowing downwards.
+          className="relative flex gap-x-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-slate-800)] [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        >
+          {tabs.map((tab, index) => {
+            const isSelected = index === selectedIndex;
+            return (
+              <button
+                key={tab.id}
+                ref={(element) => {
+                  tabRefs.current[index] = element;
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${tab.id}`}
+                aria-selected={isSelected}
+                aria-controls={`${baseId}-panel-${tab.id}`}
+                tabIndex={isSelected ? 0 : -1}
+                onClick={() => setSelectedId(tab.id)}
+                className={
+                  "shrink-0 border-b-2 px-3 py-2.5 text-sm sm:px-4 font-medium whitespace-nowrap transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-400 " +
+                  (isSelected
+                    ? "border-violet-500 text-white"
+                    : "border-transparent text-slate-400 hover:text-slate-200")
+                }
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
+        <EdgeFades edges={edges} target={listRef} />
       </div>
       {selected ? (
         <div
@@ -88,4 +110,13 @@ export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id }: TabsProps) {
       ) : null}
     </div>
   );
+}
+
+/** Scrolls the row (never the page) so the tab shows whole, clear of the fades at the row's edges. */
+function scrollIntoRow(list: HTMLElement, tab: HTMLElement) {
+  const margin = 40;
+  const left = tab.offsetLeft;
+  const right = left + tab.offsetWidth;
+  if (left - margin < list.scrollLeft) list.scrollLeft = Math.max(0, left - margin);
+  else if (right + margin > list.scrollLeft + list.clientWidth) list.scrollLeft = right + margin - list.clientWidth;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SideScroll } from "../scroll-edges";
 import { card } from "../ui";
 
 // Small building blocks every admin tab shares: stat cards, tables, empty states, badges, form fields.
@@ -7,6 +8,11 @@ export const th = "px-4 py-3 text-left font-medium text-slate-400";
 export const thNum = `${th} text-right`;
 export const td = "px-4 py-3";
 export const tdNum = "px-4 py-3 text-right tabular-nums";
+/**
+ * A cell of text someone typed (an email, a title, a note): it wraps anywhere, even inside a 500-character
+ * word, but keeps a readable width when the table is squeezed (docs/decisions/039).
+ */
+export const tdText = `${td} min-w-48 wrap-anywhere`;
 export const fieldClass =
   "w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-slate-100 [color-scheme:dark] " +
   "focus-visible:outline-2 focus-visible:outline-violet-400 aria-invalid:border-red-500";
@@ -33,12 +39,13 @@ export function StatCards({ stats, label }: { stats: Stat[]; label: string }) {
 export type Column = string | { label: string; num?: boolean; hidden?: boolean };
 export const num = (label: string): Column => ({ label, num: true });
 
-/** A table with a (visually hidden) caption that names it for screen readers and tests. */
+/**
+ * A table with a (visually hidden) caption that names it for screen readers and tests. On a phone it
+ * scrolls inside its box, with fades saying that more columns are there.
+ */
 export function Table({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
   return (
-    // `relative`: the hidden (sr-only, absolutely placed) headings then scroll with the table instead of
-    // widening the page on a phone.
-    <div className="relative overflow-x-auto rounded-2xl border border-slate-800">
+    <SideScroll label={caption} className="rounded-2xl border border-slate-800">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-900">
@@ -53,9 +60,19 @@ export function Table({ caption, columns, children }: { caption: string; columns
             })}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-800">{children}</tbody>
+        {/* Top-aligned: a row made tall by a wrapped note keeps its other cells beside the note's start. */}
+        <tbody className="divide-y divide-slate-800 [&>tr]:align-top">{children}</tbody>
       </table>
-    </div>
+    </SideScroll>
+  );
+}
+
+/** A long note in a table: its first lines, the whole text on hover (and in the record's edit dialog). */
+export function ClampedText({ text }: { text: string }) {
+  return (
+    <span className="line-clamp-3" title={text}>
+      {text}
+    </span>
   );
 }
 

@@ -3,7 +3,7 @@ import { formatDate } from "../../lib/format";
 import type { AdminAnalyticsResponse } from "../../lib/types";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
-import { capitalize, EmptyMessage, num, Section, Table, td, tdNum } from "./admin-ui";
+import { capitalize, EmptyMessage, num, Section, Table, td, tdText, tdNum } from "./admin-ui";
 import { AdsCard } from "./ads-card";
 import { formatUsd } from "./money";
 import { useAdminQuery } from "./use-admin-query";
@@ -23,7 +23,8 @@ export function AnalyticsTab() {
   if (firstLoad) return <PageSpinner />;
   const { topContent, topEarners, discoveryStats, topUsers } = data ?? noAnalytics;
   return (
-    <div className="grid gap-6 xl:grid-cols-2">
+    // min-w-0 on every card: a grid item otherwise grows to its widest table; the table scrolls inside instead.
+    <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
       <Section title="Most Popular Content">
         {topContent.length === 0 ? (
           <EmptyMessage title="No content has been viewed yet" />
@@ -31,7 +32,7 @@ export function AnalyticsTab() {
           <Table caption="Most Popular Content" columns={["Title", "Type", num("Views"), num("Minutes Watched")]}>
             {topContent.map((c) => (
               <tr key={c.id}>
-                <td className={td}>{c.title}</td>
+                <td className={tdText}>{c.title}</td>
                 <td className={td}>{capitalize(c.type)}</td>
                 <td className={tdNum}>{count(c.view_count)}</td>
                 <td className={tdNum}>{minutes(c.total_watch_time)}</td>
@@ -47,7 +48,7 @@ export function AnalyticsTab() {
           <Table caption="Top Earning Creators" columns={["Creator", num("Uploads"), num("Total Earnings")]}>
             {topEarners.map((e) => (
               <tr key={e.user_id}>
-                <td className={td}>{e.email}</td>
+                <td className={tdText}>{e.email}</td>
                 <td className={tdNum}>{count(e.content_count)}</td>
                 <td className={tdNum}>{formatUsd(e.total_earnings)}</td>
               </tr>
@@ -77,7 +78,7 @@ export function AnalyticsTab() {
           <Table caption="Most Active Viewers" columns={["Viewer", "Last Active", num("Minutes Watched")]}>
             {topUsers.map((u) => (
               <tr key={u.user_id}>
-                <td className={td}>{u.email}</td>
+                <td className={tdText}>{u.email}</td>
                 <td className={`${td} whitespace-nowrap`}>{formatDate(u.last_activity)}</td>
                 <td className={tdNum}>{minutes(u.total_watch_time)}</td>
               </tr>

@@ -2,7 +2,7 @@ import { getAdminUsers, getAuditLog } from "../../lib/admin-api";
 import type { AuditEntryJson } from "../../lib/types";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
-import { capitalize, EmptyMessage, Table, td } from "./admin-ui";
+import { capitalize, EmptyMessage, Table, td, tdText } from "./admin-ui";
 import { describeChange, type UserNames } from "./audit-change";
 import { useAdminQuery } from "./use-admin-query";
 
@@ -22,13 +22,13 @@ export function AuditTab() {
       {entries.map((entry) => (
         <tr key={entry.id} className="align-top">
           <td className={`${td} whitespace-nowrap tabular-nums`}>{when(entry.created_at)}</td>
-          <td className={td}>{entry.actor_email}</td>
+          <td className={tdText}>{entry.actor_email}</td>
           <td className={td}>{capitalize(entry.action)}</td>
           <td className={td}>
             {capitalize(entry.entity)}
             <span className="block font-mono text-xs text-slate-400" title={entry.entity_id}>{shortId(entry.entity_id)}</span>
           </td>
-          <td className={td}><ChangeList entry={entry} names={names} /></td>
+          <td className={tdText}><ChangeList entry={entry} names={names} /></td>
         </tr>
       ))}
     </Table>
@@ -44,7 +44,8 @@ function ChangeList({ entry, names }: { entry: AuditEntryJson; names: UserNames 
   return (
     <ul className="space-y-0.5 text-xs">
       {changes.map(({ field, before, after }) => (
-        <li key={field}>
+        // A long note or description is cut to 3 lines; the whole change is in the tooltip.
+        <li key={field} className="line-clamp-3" title={[`${field}:`, before, before !== undefined && after !== undefined ? "→" : undefined, after].filter((p) => p !== undefined).join(" ")}>
           <span className="text-slate-400">{field}: </span>
           {before !== undefined ? <span className="text-red-300 line-through decoration-red-400/60">{before}</span> : null}
           {before !== undefined && after !== undefined ? <span className="text-slate-400"><span aria-hidden="true"> → </span><span className="sr-only">changed to </span></span> : null}

@@ -3,7 +3,7 @@ import { formatDate } from "../../lib/format";
 import type { BonusAwardJson, BonusReviewBody } from "../../lib/types";
 import { BonusAmount } from "../bonus-amount";
 import { buttonClass } from "../ui";
-import { Badge, capitalize, type Column, EmptyMessage, num, statusTone, Table, td, tdNum } from "./admin-ui";
+import { Badge, capitalize, type Column, EmptyMessage, num, statusTone, Table, td, tdText, tdNum } from "./admin-ui";
 import { isHeld, reasonLabel } from "./bonus-review";
 import { BonusReviewModal } from "./bonus-review-modal";
 
@@ -26,7 +26,7 @@ export function BonusAwards({ awards }: { awards: BonusAwardJson[] }) {
       <Table caption="Bonus Awards History" columns={columns}>
         {awards.map((a) => (
           <tr key={a.id}>
-            <td className={td}>{a.user_email}</td>
+            <td className={tdText}>{a.user_email}</td>
             <td className={tdNum}><BonusAmount amount={a.total_bonus_amount} /></td>
             <td className={td}>
               <BonusStatus award={a} />

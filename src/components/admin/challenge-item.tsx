@@ -33,10 +33,10 @@ export function ChallengeItem({ challenge }: { challenge: ChallengeJson }) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
-              <h3 className="font-semibold">{c.name}</h3>
+              <h3 className="min-w-0 font-semibold wrap-anywhere">{c.name}</h3>
               <Badge tone={c.is_active ? "green" : "slate"}>{c.is_active ? "Active" : "Disabled"}</Badge>
             </div>
-            <p className="text-sm text-slate-300">{c.description}</p>
+            <p className="text-sm wrap-anywhere text-slate-300">{c.description}</p>
             <p className="text-sm text-slate-400 tabular-nums">
               {requirementLabels[c.requirement_type]}: {c.requirement_value} · Bonus <BonusAmount amount={c.bonus_amount} /> · {c.time_limit_hours} hours
             </p>

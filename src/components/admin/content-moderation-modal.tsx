@@ -35,7 +35,7 @@ export function ContentModerationModal({ item, action, onClose, onDone }: Conten
       noteRequired={action === "takedown"}
       noteHint={action === "takedown" ? "Shown to the creator in My Content, and kept in the audit log" : undefined}
     >
-      <p className="text-sm font-medium break-words text-slate-200">{item.title}</p>
+      <p className="text-sm font-medium wrap-anywhere text-slate-200">{item.title}</p>
       <p className="text-sm text-slate-400">{consequence(item, action)}</p>
     </NoteDecisionModal>
   );

@@ -4,7 +4,7 @@ import { formatDate } from "../../lib/format";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
-import { capitalize, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
+import { ClampedText, capitalize, EmptyMessage, num, Table, td, tdText, tdNum } from "./admin-ui";
 import { AmountModal } from "./amount-modal";
 import { sendWithOverride } from "./confirm-override";
 import { ManualAddModal } from "./manual-add-modal";
@@ -45,9 +45,9 @@ export function ManualList({ kind }: { kind: ManualKind }) {
         <Table caption={`Manual ${kind.noun} records`} columns={["User", num("Amount"), "Description", "Date", { label: "Actions", hidden: true }]}>
           {records.map((record) => (
             <tr key={record.id}>
-              <td className={td}>{record.email}</td>
+              <td className={tdText}>{record.email}</td>
               <td className={tdNum}>{kind.format(record.amount)}</td>
-              <td className={`${td} text-slate-300`}>{record.description || "—"}</td>
+              <td className={`${tdText} text-slate-300`}>{record.description ? <ClampedText text={record.description} /> : "—"}</td>
               <td className={`${td} whitespace-nowrap`}>{formatDate(record.created_at)}</td>
               <td className={`${td} whitespace-nowrap text-right`}>
                 <button type="button" aria-label={`Edit ${kind.noun} for ${record.email}`} className={buttonClass("ghost")} onClick={() => setDialog({ type: "edit", record })}>

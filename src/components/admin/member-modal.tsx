@@ -26,7 +26,8 @@ export function MemberModal({ member, onClose }: { member: Member; onClose: () =
   if (deciding) return <UserModerationModal user={member} action={deciding} onClose={() => setDeciding(null)} />;
   const data = page.data;
   return (
-    <Modal title={`Member: ${member.email}`} onClose={onClose}>
+    // The email may be one 254-character word: the title wraps anywhere rather than widening the dialog.
+    <Modal title={<span className="wrap-anywhere">Member: {member.email}</span>} onClose={onClose}>
       {page.firstLoad ? (
         <PageSpinner />
       ) : !data ? (
@@ -58,7 +59,7 @@ function Standing({ user }: { user: ModerationUserResponse["user"] }) {
         {user.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">In good standing</Badge>}
         {user.suspended && user.suspended_at ? <span className="text-slate-400">since {formatDate(user.suspended_at)}</span> : null}
       </p>
-      {user.suspended && user.suspended_note ? <p className="break-words text-slate-300">{user.suspended_note}</p> : null}
+      {user.suspended && user.suspended_note ? <p className="wrap-anywhere text-slate-300">{user.suspended_note}</p> : null}
     </section>
   );
 }
@@ -74,7 +75,7 @@ function ReportList({ title, reports }: { title: string; reports: ModerationUser
       ) : (
         <ul className="mt-1 space-y-1 text-sm">
           {reports.map((report, index) => (
-            <li key={index} className="break-words text-slate-300">
+            <li key={index} className="wrap-anywhere text-slate-300">
               <span className="text-slate-200">{report.title}</span>
               {report.content_deleted ? <span className="text-slate-400"> (deleted)</span> : null}
               <span className="text-slate-400"> · {reasonLabel(report.reason)} · {reportStateLabel(report.status)} · {formatDate(report.created_at)}</span>
@@ -97,7 +98,7 @@ function Actions({ actions, titles }: { actions: ModerationUserResponse["actions
       ) : (
         <ul className="mt-1 space-y-1 text-sm">
           {actions.map((action) => (
-            <li key={action.id} className="break-words text-slate-300">
+            <li key={action.id} className="wrap-anywhere text-slate-300">
               {actionLabel(action.action)}
               {action.entity === "content" ? ` ${action.action === "dismiss" ? "of " : ""}${titles.get(action.entity_id) ?? "an item"}` : null}
               <span className="text-slate-400"> by {action.actor_email} on {formatDate(action.created_at)}</span>

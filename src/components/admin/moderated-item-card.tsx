@@ -23,7 +23,7 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-xl border border-slate-800 bg-slate-900/60 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={titleId} className="min-w-0 font-semibold break-words text-slate-100">
+        <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere text-slate-100">
           {/* A removed item's page answers "not found" to everyone, so there is nothing to link to. */}
           {removed || item.deleted ? item.title : <Link to={`/content/${item.content_id}`} className={linkClass}>{item.title}</Link>}
         </h3>
@@ -34,7 +34,7 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
           {item.deleted ? <Badge tone="red">Deleted</Badge> : null}
         </span>
       </div>
-      <p className="text-sm break-words text-slate-300">
+      <p className="text-sm wrap-anywhere text-slate-300">
         <span className="text-slate-400">Creator: </span>
         <button type="button" aria-haspopup="dialog" className={linkClass} onClick={onOpenMember}>
           {memberText(item.creator_name, item.creator_email)}
@@ -42,7 +42,7 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
         {item.creator_suspended ? <span className="ml-2"><Badge tone="red">Suspended</Badge></span> : null}
       </p>
       {removed && item.removed_note ? (
-        <p className="text-sm break-words text-slate-300"><span className="text-slate-400">Takedown note: </span>{item.removed_note}</p>
+        <p className="text-sm wrap-anywhere text-slate-300"><span className="text-slate-400">Takedown note: </span>{item.removed_note}</p>
       ) : null}
       {counts.length > 0 ? (
         <div>
@@ -61,7 +61,7 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
           <h4 className={heading}>Latest notes</h4>
           <ul aria-label="Latest notes" className="mt-1 space-y-1 text-sm">
             {item.latest_notes.map((note, index) => (
-              <li key={index} className="break-words text-slate-300">
+              <li key={index} className="wrap-anywhere text-slate-300">
                 <span className="text-slate-400">{reasonLabel(note.reason)} · {formatDate(note.created_at)}: </span>
                 {note.note}
               </li>

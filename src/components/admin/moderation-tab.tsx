@@ -41,7 +41,7 @@ export function ModerationTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <FilterToggle label="Show items" options={filters} value={filter} onChange={setFilter} />
-        <p role="status" className="text-sm break-words text-violet-300">{outcome}</p>
+        <p role="status" className="text-sm wrap-anywhere text-violet-300">{outcome}</p>
       </div>
       {queue.firstLoad ? (
         <PageSpinner />

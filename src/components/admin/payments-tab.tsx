@@ -5,7 +5,7 @@ import type { PaymentJson } from "../../lib/types";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
-import { Badge, capitalize, EmptyMessage, num, StatCards, statusTone, Table, td, tdNum } from "./admin-ui";
+import { ClampedText, Badge, capitalize, EmptyMessage, num, StatCards, statusTone, Table, td, tdText, tdNum } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
 import { PaymentModal } from "./payment-modal";
 import { PayoutRequestsPanel } from "./payout-requests-panel";
@@ -42,13 +42,13 @@ export function PaymentsTab() {
             <Table caption="Payments" columns={["User", num("Amount"), "Method", "Reference", "Status", "Date", "Notes", { label: "Actions", hidden: true }]}>
               {payments.map((p) => (
                 <tr key={p.id}>
-                  <td className={td}>{p.user_email}</td>
+                  <td className={tdText}>{p.user_email}</td>
                   <td className={tdNum}>{formatUsd(p.amount_usd)}</td>
-                  <td className={td}>{p.payment_method}</td>
-                  <td className={`${td} text-slate-400`}>{p.payment_reference || "—"}</td>
+                  <td className={tdText}>{p.payment_method}</td>
+                  <td className={`${tdText} text-slate-400`}>{p.payment_reference || "—"}</td>
                   <td className={td}><Badge tone={statusTone(p.status)}>{capitalize(p.status)}</Badge></td>
                   <td className={`${td} whitespace-nowrap`}>{formatDate(p.created_at)}</td>
-                  <td className={`${td} text-slate-400`}>{p.notes || "—"}</td>
+                  <td className={`${tdText} text-slate-400`}>{p.notes ? <ClampedText text={p.notes} /> : "—"}</td>
                   <td className={`${td} whitespace-nowrap text-right`}>
                     <button type="button" aria-label={`Edit payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => setDialog({ payment: p })}>Edit</button>
                     <button type="button" aria-label={`Delete payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => void remove(p)}>Delete</button>

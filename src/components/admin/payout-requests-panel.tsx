@@ -32,10 +32,10 @@ export function PayoutRequestsPanel() {
       <Table caption="Open payout requests" columns={["User", num("Amount"), "Method", "Pay to", "Requested", { label: "Actions", hidden: true }]}>
         {requests.map((r) => (
           <tr key={r.id}>
-            <td className={`${td} min-w-44 max-w-56 [overflow-wrap:anywhere]`}>{r.user_email}</td>
+            <td className={`${td} min-w-44 max-w-56 wrap-anywhere`}>{r.user_email}</td>
             <td className={tdNum}>{formatUsd(r.amount_usd)}</td>
             <td className={td}>{r.payment_method}</td>
-            <td className={`${td} min-w-48 max-w-64 [overflow-wrap:anywhere]`}>{r.payout_address}</td>
+            <td className={`${td} min-w-48 max-w-64 wrap-anywhere`}>{r.payout_address}</td>
             <td className={`${td} whitespace-nowrap`}>{formatDate(r.created_at)}</td>
             <td className={`${td} whitespace-nowrap text-right`}>
               <button type="button" aria-label={`Pay ${r.user_email}`} className={buttonClass("ghost")} onClick={() => setDecision({ request: r, kind: "pay" })}>
@@ -56,7 +56,7 @@ export function PayoutRequestsPanel() {
 /** Pay (an optional reference, kept on the payment) or reject (a reason the member reads on their Wallet). */
 function PayoutDecisionModal({ request: r, kind, onClose }: Decision & { onClose: () => void }) {
   const what = (
-    <p className="text-sm text-slate-300 [overflow-wrap:anywhere]">
+    <p className="text-sm text-slate-300 wrap-anywhere">
       <span className="font-semibold tabular-nums">{formatUsd(r.amount_usd)}</span> by {r.payment_method} to{" "}
       <span className="text-slate-100">{r.payout_address}</span>, asked by {r.user_email} on {formatDate(r.created_at)}.
     </p>

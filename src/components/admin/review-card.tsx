@@ -17,7 +17,7 @@ export function ReviewCard({ review, onDecide }: ReviewCardProps) {
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-xl border border-slate-800 bg-slate-900/60 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={titleId} className="min-w-0 font-semibold break-words text-slate-100">{review.title}</h3>
+        <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere text-slate-100">{review.title}</h3>
         <span className="flex flex-wrap gap-2">
           <Badge tone="violet">{ruleLabel(review.rule)}</Badge>
           <Badge tone={statusTone(review.status)}>{statusLabel(review.status)}</Badge>
@@ -28,7 +28,7 @@ export function ReviewCard({ review, onDecide }: ReviewCardProps) {
         <h4 className="text-xs font-medium tracking-wide text-slate-400 uppercase">Accounts</h4>
         <ul aria-label="Accounts" className="mt-1 space-y-0.5 text-sm">
           {review.users.map((user) => (
-            <li key={user.id} className="break-words">
+            <li key={user.id} className="wrap-anywhere">
               <span className="text-slate-200">{user.email}</span>
               {user.username ? <span className="text-slate-400"> ({user.username})</span> : null}
               <span className="text-slate-400"> · joined {formatDate(user.created_at)}</span>
@@ -66,7 +66,7 @@ function Decision({ review }: { review: ReviewJson }) {
   const who = review.decided_by_email ? ` by ${review.decided_by_email}` : "";
   const when = review.decided_at ? ` on ${formatDate(review.decided_at)}` : "";
   return (
-    <p className="text-sm break-words text-slate-300">
+    <p className="text-sm wrap-anywhere text-slate-300">
       {statusLabel(review.status)}
       {who}
       {when}

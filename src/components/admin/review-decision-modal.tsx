@@ -36,7 +36,7 @@ export function ReviewDecisionModal({ review, decision, onClose }: ReviewDecisio
       failure="Failed to settle review"
       onClose={onClose}
     >
-      <p className="text-sm break-words text-slate-200">
+      <p className="text-sm wrap-anywhere text-slate-200">
         {review.title}
         {review.users.length > 0 ? <span className="text-slate-400">: {accountsText(review.users)}</span> : null}
       </p>

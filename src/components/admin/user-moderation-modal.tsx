@@ -33,7 +33,7 @@ export function UserModerationModal({ user, action, onClose, onDone }: UserModer
       onClose={onClose}
       noteRequired={action === "suspend"}
     >
-      <p className="text-sm font-medium break-words text-slate-200">{user.email}</p>
+      <p className="text-sm font-medium wrap-anywhere text-slate-200">{user.email}</p>
       <p className="text-sm text-slate-400">{consequences[action]}</p>
     </NoteDecisionModal>
   );

@@ -5,7 +5,7 @@ import { queryKeys } from "../../lib/query-keys";
 import type { AdminUserJson, UserModerationAction } from "../../lib/types";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
-import { Badge, EmptyMessage, num, Table, td, tdNum } from "./admin-ui";
+import { Badge, EmptyMessage, num, Table, td, tdText, tdNum } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 import { UserModerationModal } from "./user-moderation-modal";
@@ -38,7 +38,7 @@ export function UsersTab() {
           const total = sumUsd([user.viewer_balance, user.creator_balance]);
           return (
             <tr key={user.id}>
-              <th scope="row" className={`${td} text-left font-normal text-slate-200`}>
+              <th scope="row" className={`${tdText} text-left font-normal text-slate-200`}>
                 <span className="flex flex-wrap items-center gap-2">
                   {user.email}
                   {user.is_admin === 1 ? <Badge tone="violet">Admin</Badge> : null}

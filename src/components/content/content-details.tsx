@@ -11,21 +11,21 @@ export function ContentDetails({ content }: { content: ContentJson }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <h1 className="text-2xl font-semibold break-words sm:text-3xl">{content.title}</h1>
+        <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere sm:text-3xl">{content.title}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <LikeButton contentId={content.id} initialCount={content.like_count} />
           <ReportButton content={content} />
         </div>
       </div>
       {content.description ? (
-        <p className="whitespace-pre-line text-slate-300">{content.description}</p>
+        <p className="whitespace-pre-line wrap-anywhere text-slate-300">{content.description}</p>
       ) : null}
       <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <div>
           <dt className="text-slate-400">Duration</dt>
           <dd className="tabular-nums text-slate-200">{formatDuration(content.duration)}</dd>
         </div>
-        <div>
+        <div className="min-w-0 wrap-anywhere">
           <dt className="text-slate-400">Creator</dt>
           <dd>
             <Link
@@ -40,7 +40,7 @@ export function ContentDetails({ content }: { content: ContentJson }) {
       {tags.length > 0 ? (
         <ul aria-label="Tags" className="flex flex-wrap gap-2">
           {tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-slate-800 px-3 py-1 text-xs text-slate-300">
+            <li key={tag} className="max-w-full rounded-full bg-slate-800 px-3 py-1 text-xs wrap-anywhere text-slate-300">
               {tag}
             </li>
           ))}

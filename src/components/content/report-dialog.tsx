@@ -55,7 +55,7 @@ export function ReportDialog({ content, onClose }: ReportDialogProps) {
             submit();
           }}
         >
-          <p className="text-sm break-words text-slate-300">
+          <p className="text-sm wrap-anywhere text-slate-300">
             Tell the moderators what is wrong with <span className="font-medium text-slate-100">{content.title}</span>.
           </p>
           <fieldset className="space-y-2" aria-describedby={problem ? `${id}-problem` : undefined}>

@@ -12,7 +12,7 @@ export function CreatorProfile({ creator }: { creator: CreatorPageJson }) {
         {initial}
       </div>
       <div className="min-w-0 space-y-1">
-        <h1 className="text-3xl font-bold tracking-tight break-words">{creator.display_name}</h1>
+        <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{creator.display_name}</h1>
         <p className="text-slate-400">Joined {formatDate(creator.created_at)}</p>
         <ul aria-label="Published" className="flex gap-4 pt-1 text-sm text-slate-200">
           <li>{plural(creator.video_count, "video", "videos")}</li>

@@ -45,13 +45,14 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
         <ContentEditor item={item} onSaved={saved} onCancel={() => setEditing(false)} />
       ) : (
         <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <h3 className="font-semibold text-slate-100">{item.title}</h3>
+          {/* Clamped, with the whole text on hover and on the item's own page (docs/decisions/039). */}
+          <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-100" title={item.title}>{item.title}</h3>
           {item.removed ? <RemovedNotice note={item.removed_note ?? null} /> : null}
-          {item.description ? <p className="text-sm text-slate-400">{item.description}</p> : null}
+          {item.description ? <p className="line-clamp-3 text-sm wrap-anywhere text-slate-400" title={item.description}>{item.description}</p> : null}
           {tags.length ? (
             <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
               {tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300">
+                <li key={tag} className="max-w-full truncate rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300" title={tag}>
                   {tag}
                 </li>
               ))}
@@ -79,7 +80,7 @@ function RemovedNotice({ note }: { note: string | null }) {
   return (
     <div className="space-y-1 rounded-lg border border-red-900/60 bg-red-950/40 p-3 text-sm">
       <p className="font-semibold text-red-300">{REMOVED_LABEL}</p>
-      {note ? <p className="break-words text-red-100">{note}</p> : null}
+      {note ? <p className="wrap-anywhere text-red-100">{note}</p> : null}
       <p className="text-red-200/80">Only you can see it: it is not in the gallery or search, and its page says not found.</p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { SideScroll } from "../scroll-edges";
 import type { TrafficDashboard } from "../../lib/types";
 import { EmptyText } from "./dashboard-parts";
 import { campaignLabel, conversionRate, formatCount } from "./traffic-format";
@@ -10,7 +11,7 @@ const tdNum = "px-4 py-3 text-right tabular-nums";
 export function CampaignsTab({ campaigns }: { campaigns: TrafficDashboard["campaigns"] }) {
   if (campaigns.length === 0) return <EmptyText text="Campaign tracking data will appear when you have UTM-tagged traffic" />;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-800">
+    <SideScroll label="Campaigns" className="rounded-2xl border border-slate-800">
       <table className="w-full text-sm">
         <caption className="sr-only">Campaigns</caption>
         <thead className="bg-slate-900">
@@ -24,7 +25,7 @@ export function CampaignsTab({ campaigns }: { campaigns: TrafficDashboard["campa
         <tbody className="divide-y divide-slate-800">
           {campaigns.map((c, index) => (
             <tr key={`${c.campaign}-${index}`}>
-              <td className="px-4 py-3 font-medium text-slate-200">{campaignLabel(c.campaign)}</td>
+              <td className="min-w-40 px-4 py-3 font-medium wrap-anywhere text-slate-200">{campaignLabel(c.campaign)}</td>
               <td className={tdNum}>{formatCount(c.visitors)}</td>
               <td className={tdNum}>{formatCount(c.conversions)}</td>
               <td className={tdNum}>{conversionRate(c.conversions, c.visitors)}</td>
@@ -32,6 +33,6 @@ export function CampaignsTab({ campaigns }: { campaigns: TrafficDashboard["campa
           ))}
         </tbody>
       </table>
-    </div>
+    </SideScroll>
   );
 }

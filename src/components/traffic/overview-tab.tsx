@@ -21,7 +21,7 @@ export function OverviewTab({ data, days, now }: OverviewProps) {
       <Panel title="Visitors and Page Views">
         <VisitsChart timeline={fillTimeline(data.timeline, days, now)} />
       </Panel>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Panel title="Top Pages">
           {overview.topPages.length === 0 ? (
             <p className="text-sm text-slate-400">No page views in this range</p>

@@ -7,7 +7,7 @@ import { sourceLabel } from "./traffic-format";
 export function SourcesTab({ sources }: { sources: TrafficDashboard["overview"]["topSources"] }) {
   const slices = sources.map((s) => ({ label: sourceLabel(s.source), value: s.visitors }));
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       <Panel title="Visitors by Source">
         <SharePie slices={slices} label="Share of visitors per traffic source" />
       </Panel>

@@ -80,11 +80,11 @@ function ViewItem({ view, side, rules }: { view: MyViewJson; side: ViewSide; rul
     <li className="space-y-0.5 py-3 text-sm">
       {/* A deleted item opens no more, but its views and what they paid stay (docs/decisions/028). */}
       {view.content_deleted ? (
-        <p className="font-medium break-words text-slate-200">
+        <p className="font-medium wrap-anywhere text-slate-200">
           {view.content_title} <span className="font-normal text-slate-400">(deleted)</span>
         </p>
       ) : (
-        <Link to={`/content/${view.content_id}`} className="font-medium break-words text-violet-300 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400">
+        <Link to={`/content/${view.content_id}`} className="font-medium wrap-anywhere text-violet-300 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400">
           {view.content_title}
         </Link>
       )}

@@ -1,9 +1,12 @@
+import { SideScroll } from "../scroll-edges";
 import { formatDate, formatUsd } from "../../lib/format";
 import type { PaymentJson } from "../../lib/types";
 import { EmptyState } from "./empty-state";
 
 const th = "px-4 py-3 text-left font-medium text-slate-400";
 const td = "px-4 py-3";
+// What an admin typed (method, reference, notes) wraps anywhere, in a column kept readable.
+const tdText = `${td} min-w-48 wrap-anywhere`;
 
 /** Payment History tab: the user's own payouts, newest first as the API sends them. */
 export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
@@ -19,7 +22,7 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-800">
+    <SideScroll label="Your payments" className="rounded-2xl border border-slate-800">
       <table className="w-full text-sm">
         <caption className="sr-only">Your payments</caption>
         <thead className="bg-slate-900">
@@ -34,20 +37,21 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
         </thead>
         <tbody className="divide-y divide-slate-800">
           {payments.map((payment) => (
-            <tr key={payment.id}>
+            <tr className="align-top" key={payment.id}>
               <td className={`${td} whitespace-nowrap`}>{formatDate(payment.created_at)}</td>
               <td className={`${td} text-right tabular-nums`}>{formatUsd(payment.amount_usd)}</td>
-              <td className={td}>{payment.payment_method}</td>
-              <td className={`${td} text-slate-400`}>{payment.payment_reference || "—"}</td>
+              <td className={tdText}>{payment.payment_method}</td>
+              <td className={`${tdText} text-slate-400`}>{payment.payment_reference || "—"}</td>
               <td className={td}>
                 <StatusBadge status={payment.status} />
               </td>
-              <td className={`${td} text-slate-400`}>{payment.notes || "—"}</td>
+              {/* Whole: the member has no other place to read it. */}
+              <td className={`${td} min-w-56 wrap-anywhere text-slate-400`}>{payment.notes || "—"}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </SideScroll>
   );
 }
 

@@ -87,7 +87,7 @@ function OpenRequest({ request }: { request: PayoutRequestJson }) {
   return (
     <div className="space-y-3">
       {/* A payout address can be one long unbroken word (an email): it wraps inside the card. */}
-      <p className="text-sm break-words text-slate-300">
+      <p className="text-sm wrap-anywhere text-slate-300">
         You asked on {formatDate(request.created_at)} for {formatUsd(request.amount_usd)} by {request.payment_method} to{" "}
         {request.payout_address}. Our team will send it and record it under Payment History; until then this amount is
         set aside and not available.
@@ -110,7 +110,7 @@ function LastDecision({ request }: { request: PayoutRequestJson }) {
   }
   if (request.status === "rejected") {
     return (
-      <p className="text-sm [overflow-wrap:anywhere] text-amber-400">
+      <p className="text-sm wrap-anywhere text-amber-400">
         Your payout request of {formatUsd(request.amount_usd)} was not paid: {request.reason}. The amount is available again.
       </p>
     );

@@ -1,3 +1,4 @@
+import { SideScroll } from "../scroll-edges";
 import { formatDay, formatUsd } from "../../lib/format";
 import type { EarningsGroupBy, EarningsReportRow } from "../../lib/types";
 
@@ -38,7 +39,7 @@ export function ReportTable({ rows, groupBy, onOpenDay }: ReportTableProps) {
   return (
     <div className="space-y-2">
       {openDay ? <p className="text-sm text-slate-400">Choose a day to see each view and why it earned or not.</p> : null}
-      <div className="overflow-x-auto rounded-2xl border border-slate-800">
+      <SideScroll label={captions[groupBy]} className="rounded-2xl border border-slate-800">
         <table className="w-full text-sm">
           <caption className="sr-only">{captions[groupBy]}</caption>
           <thead className="bg-slate-900">
@@ -76,7 +77,7 @@ export function ReportTable({ rows, groupBy, onOpenDay }: ReportTableProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </SideScroll>
     </div>
   );
 }
