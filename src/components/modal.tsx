@@ -39,7 +39,7 @@ export function Modal({ title, onClose, children, size = "lg" }: ModalProps) {
         >
           <span aria-hidden="true">✕</span>
         </button>
-        <h2 id={titleId} className={`pr-8 font-semibold ${size === "md" ? "text-2xl" : "text-xl"}`}>
+        <h2 id={titleId} className={`pr-8 font-semibold wrap-anywhere ${size === "md" ? "text-2xl" : "text-xl"}`}>
           {title}
         </h2>
         <div className="mt-4">{children}</div>

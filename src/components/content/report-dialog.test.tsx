@@ -124,7 +124,7 @@ describe("report dialog", () => {
     [403, { error: "Your account is suspended", code: "suspended", requestId: "r" }, "Your account is suspended"],
     [403, { error: "You cannot report your own content", code: "own_content", requestId: "r" }, "You cannot report your own content"],
     [404, { error: "Not found", requestId: "r" }, "This item is no longer available."],
-    [400, { error: "note must be at most 500 characters", requestId: "r" }, "note must be at most 500 characters"],
+    [400, { error: "note: note must be at most 500 characters", requestId: "r" }, "Note must be at most 500 characters"],
   ])("shows a %i refusal in words and keeps the form", async (status, body, message) => {
     stubFetch({ [reportPath]: { status, body } });
     const dialog = openDialog();

@@ -6,7 +6,8 @@ import { ApiError } from "../../lib/api";
  */
 export function reportRefusal(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  const said = error.body?.error;
+  // The server's message in words (docs/decisions/038): no field name in front.
+  const said = error.body?.error ? error.message : undefined;
   switch (error.status) {
     case 429:
       return "You have sent too many reports. Please try again later.";

@@ -37,7 +37,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
       setOutcome({ ok: true, message: "Username updated successfully!" });
     } catch (error) {
       const message =
-        error instanceof ApiError ? error.body?.error || "Failed to update username" : "Network error occurred";
+        error instanceof ApiError ? (error.body?.error ? error.message : "Failed to update username") : "Network error occurred";
       setOutcome({ ok: false, message });
     } finally {
       setSaving(false);

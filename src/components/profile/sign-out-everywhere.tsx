@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, api } from "../../lib/api";
+import { api, refusalOf } from "../../lib/api";
 import type { SessionsEndedResponse } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { buttonClass, card } from "../ui";
@@ -24,7 +24,7 @@ export function SignOutEverywhere() {
     try {
       await api<SessionsEndedResponse>("/api/users/me/sessions", { method: "DELETE" });
     } catch (error) {
-      setFailure(error instanceof ApiError && error.body?.error ? error.body.error : "Could not sign out of your devices. Please try again.");
+      setFailure(refusalOf(error) ?? "Could not sign out of your devices. Please try again.");
       setBusy(false);
       return;
     }
