@@ -33,6 +33,8 @@ export default defineConfig({
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
                 ADMIN_EMAILS: "admin@example.com",
                 DEV_LOGIN: "true",
+                // Every JSON answer is parsed by the schema its route declares (worker/openapi/responds.ts).
+                CHECK_RESPONSES: "true",
               },
             },
           })),

@@ -263,31 +263,8 @@ export type PaymentJson = {
 export type PaymentsResponse = { payments: PaymentJson[] };
 
 /** A member's request to be paid (docs/decisions/036); `user_email` on the admin list only. */
-export type PayoutRequestJson = {
-  id: string;
-  user_id: string;
-  user_email?: string;
-  amount_usd: number;
-  payment_method: string;
-  payout_address: string;
-  /** open reserves the amount; paid has `payment_id`; rejected has `reason`; cancelled by the member. */
-  status: "open" | "paid" | "rejected" | "cancelled";
-  created_at: string;
-  decided_at: string | null;
-  reason: string | null;
-  payment_id: string | null;
-};
-
-/** GET /api/me/payout-requests: the member's requests, newest first, and their pace toward the minimum. */
-export type PayoutRequestsResponse = {
-  requests: PayoutRequestJson[];
-  minimum_payout: number;
-  available_balance: number;
-  /** Credited over the last 7 days, per day (earnings and bonuses, less reversals). */
-  pace_per_day: number;
-  /** Days to reach the minimum at that pace; null when already there or when nothing came in for 7 days. */
-  days_to_minimum: number | null;
-};
+import type { PayoutRequestJson, PayoutRequestsResponse } from "./schemas/payout-requests";
+export type { PayoutRequestJson, PayoutRequestsResponse };
 
 /** POST /api/admin/payout-requests/{id}/pay: the request, now paid, and the payment that paid it. */
 export type PayoutPaidJson = { request: PayoutRequestJson; payment: PaymentJson };

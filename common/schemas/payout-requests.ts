@@ -36,3 +36,34 @@ export const payoutListQuery = z.object({
   status: z.enum(["open", "paid", "rejected", "cancelled"], "status must be open, paid, rejected or cancelled").optional(),
 });
 export type PayoutListQuery = z.input<typeof payoutListQuery>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A payout request as its member sees it; the admin list adds `user_email`. */
+export const payoutRequestOut = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_email: z.string().optional(),
+  amount_usd: z.number(),
+  payment_method: z.string(),
+  payout_address: z.string(),
+  /** open reserves the amount; paid has `payment_id`; rejected has `reason`; cancelled by the member. */
+  status: z.enum(["open", "paid", "rejected", "cancelled"]),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  reason: z.string().nullable(),
+  payment_id: z.string().nullable(),
+});
+export type PayoutRequestJson = z.output<typeof payoutRequestOut>;
+
+/** GET /api/me/payout-requests: the member's requests, newest first, with what the Wallet card needs. */
+export const payoutRequestsOut = z.object({
+  requests: z.array(payoutRequestOut),
+  minimum_payout: z.number(),
+  available_balance: z.number(),
+  /** Credited over the last 7 days, per day (earnings and bonuses, less reversals). */
+  pace_per_day: z.number(),
+  /** Days to reach the minimum at that pace; null when already there or when nothing came in for 7 days. */
+  days_to_minimum: z.number().int().nullable(),
+});
+export type PayoutRequestsResponse = z.output<typeof payoutRequestsOut>;
