@@ -4,10 +4,18 @@ import type { ContentModerationAction, ReportReason, UserModerationAction } from
 // (`import type`) and both sides fail to compile when one changes (docs/decisions/006). What a request
 // sends is the input type of the schema that validates it (common/schemas, docs/decisions/024); the
 // request types named here are those, kept under the names the SPA already uses.
-import type { REQUIREMENT_TYPES } from "./challenges";
 import type { ReviewDecisionBody } from "./schemas/admin-reviews";
 import type { ContentFinalizeBody } from "./schemas/content";
 import type { UploadSignBody } from "./schemas/uploads";
+import type { BonusAwardJson, BonusRiskReason, ChallengeJson, RequirementType } from "./schemas/challenges";
+import type { ContentJson, ContentListResponse, ContentType } from "./schemas/content";
+import type { EarningRulesJson } from "./schemas/earning-rules";
+import type { EarningsReport, EarningsReportRow } from "./schemas/earnings-report";
+import type { PaymentJson, PaymentsResponse } from "./schemas/payments";
+
+// Answers defined by their zod schemas (issue 25: worker/openapi/responds.ts), re-exported under the names the SPA uses.
+export type { BonusAwardJson, BonusRiskReason, ChallengeJson, ContentJson, ContentListResponse, ContentType, EarningRulesJson };
+export type { EarningsReport, EarningsReportRow, PaymentJson, PaymentsResponse, RequirementType };
 
 /** Every error body (one error handler on the server). */
 export type ApiErrorBody = { error: string; code?: string; requestId: string };
@@ -33,35 +41,6 @@ export type SessionsEndedResponse = { ended: number };
 export type LogoutResponse = { ok: true };
 
 // ---- Content (docs/product-spec.md §3 "Content", §7 "Content") ----
-
-export type ContentType = "video" | "audio";
-
-export type ContentJson = {
-  id: string;
-  title: string;
-  description: string;
-  type: ContentType;
-  /** Comma-separated, as the spec speaks of tags. */
-  tags: string;
-  thumbnail_key: string | null;
-  /** Public image URL (cache-busted by the thumbnail key), or null when the item has none. */
-  thumbnail_url: string | null;
-  created_by: string;
-  /** The creator's username, else the part of their email before the at-sign. */
-  creator_name: string;
-  /** Seconds, measured on the server from the file itself. */
-  duration: number;
-  r2_key: string;
-  like_count: number;
-  created_at: string;
-  updated_at: string;
-  /** Only to the creator and admins (My Content): moderators took it down, with the note shown to the creator. */
-  removed?: boolean;
-  removed_note?: string | null;
-};
-
-/** GET /api/content, /api/content/mine, /api/content/liked. */
-export type ContentListResponse = { items: ContentJson[]; nextCursor: string | null };
 
 export type LikeStatusResponse = { liked: boolean; like_count: number };
 
@@ -247,22 +226,7 @@ export type ReviewSweepResponse = { flagged: number; covered: number };
 /** POST /api/admin/reviews/{id}: settles an open flag (audited); 409 once settled. Answers the ReviewJson. */
 export type ReviewDecision = ReviewDecisionBody;
 
-export type PaymentJson = {
-  id: string;
-  user_id: string;
-  user_email?: string;
-  amount_usd: number;
-  payment_method: string;
-  payment_reference: string | null;
-  status: "pending" | "completed";
-  notes: string | null;
-  created_at: string;
-  processed_at: string | null;
-};
 
-export type PaymentsResponse = { payments: PaymentJson[] };
-
-/** A member's request to be paid (docs/decisions/036); `user_email` on the admin list only. */
 import type { PayoutRequestJson, PayoutRequestsResponse } from "./schemas/payout-requests";
 export type { PayoutRequestJson, PayoutRequestsResponse };
 
@@ -271,38 +235,7 @@ export type PayoutPaidJson = { request: PayoutRequestJson; payment: PaymentJson 
 
 export type EarningsGroupBy = "daily" | "weekly" | "monthly";
 
-export type EarningsReportRow = {
-  date: string;
-  total_earnings: number;
-  view_count: number;
-  /** Admin report only. */
-  unique_users?: number;
-  /** User report only. */
-  viewer_earnings?: number;
-  creator_earnings?: number;
-};
-
-export type EarningsReport = {
-  earnings: EarningsReportRow[];
-  summary: { totalEarnings: number; totalViews: number; uniqueUsers: number; avgDaily: number };
-};
-
 // ---- Challenges (docs/product-spec.md §3 "Challenge", "Challenge progress", "Bonus record") ----
-
-export type RequirementType = (typeof REQUIREMENT_TYPES)[number];
-
-export type ChallengeJson = {
-  id: string;
-  name: string;
-  description: string;
-  requirement_type: RequirementType;
-  requirement_value: number;
-  bonus_amount: number;
-  time_limit_hours: number;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-};
 
 /** GET /api/challenges/progress. `bonus` is the awarded sign-on bonus, null until the job awards it. */
 export type ChallengeProgressResponse = {
@@ -316,34 +249,6 @@ export type ChallengeProgressResponse = {
   bonus: { total_bonus_amount: number } | null;
 };
 
-export type BonusAwardJson = {
-  id: string;
-  user_id: string;
-  user_email: string;
-  challenge_ids: string;
-  total_bonus_amount: number;
-  /** pending: waiting for the earnings job or, when review_reasons is not empty, for an admin. */
-  status: "pending" | "awarded" | "rejected";
-  awarded_at: string | null;
-  created_at: string;
-  description: string;
-  /** Why the earnings job held a sign-on bonus for review (BonusRiskReason); empty when nothing was flagged. */
-  review_reasons: BonusRiskReason[];
-  /** The admin's note when approving or rejecting a held bonus. */
-  review_note: string | null;
-  reviewed_at: string | null;
-};
-
-/**
- * Risk checks on a completed sign-on challenge set (docs/decisions/015):
- *  - reciprocal_new_accounts: the member and another account created within a day of them watched each other;
- *  - shared_ip: a counted view came from an address the other side (viewer or creator) also watched from;
- *  - claimant_uploads: a counted stream was of an item another bonus claimant uploaded in their own window;
- *  - dependent_viewers: the views requirement no longer holds on views from accounts independent of the
- *    member (docs/decisions/031): the rest share an address with a claimant, or certified another claimant.
- */
-export type BonusRiskReason = "reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers";
-
 /** POST /api/admin/bonuses/{id}/review: settles a held sign-on bonus; answers the updated BonusAwardJson. */
 export type { BonusReviewBody } from "./schemas/admin-reviews";
 
@@ -355,19 +260,6 @@ export type AdminChallengesResponse = {
 };
 
 // ---- Earning rules (docs/architecture.md §4 "A view"; docs/decisions/015) ----
-
-/** GET /api/earning-rules (signed in) and GET /api/admin/earning-rules. Amounts in USD. */
-export type EarningRulesJson = {
-  reward_usd: number;
-  qualify_percent: number;
-  views_per_item_per_day: number;
-  /** Admin-tunable: items shorter than this (seconds) never earn or count for challenges. */
-  min_earning_seconds: number;
-  /** Admin-tunable: earnable views per viewer per UTC day. */
-  daily_earnable_views: number;
-  /** Admin-tunable: days view rewards and sign-on bonuses stay pending before they become available (0: none). */
-  earnings_hold_days: number;
-};
 
 export type { EarningRuleKey } from "./earning-rules";
 

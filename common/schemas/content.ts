@@ -52,3 +52,38 @@ export type ContentEditBody = z.input<typeof contentEditBody>;
 /** PATCH /api/content/{id}/thumbnail: an uploaded image's key. */
 export const thumbnailChangeBody = z.object({ thumbnail_key: z.string().min(1, "thumbnail_key is required").max(512) });
 export type ThumbnailChangeBody = z.input<typeof thumbnailChangeBody>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export const contentTypeOut = z.enum(["video", "audio"]);
+export type ContentType = z.output<typeof contentTypeOut>;
+
+/** One item as lists and pages show it (docs/product-spec.md §3 "Content"). */
+export const contentOut = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: contentTypeOut,
+  /** Comma-separated, as the spec speaks of tags. */
+  tags: z.string(),
+  thumbnail_key: z.string().nullable(),
+  /** Public image URL (cache-busted by the thumbnail key), or null when the item has none. */
+  thumbnail_url: z.string().nullable(),
+  created_by: z.string(),
+  /** The creator's username, else the part of their email before the at-sign. */
+  creator_name: z.string(),
+  /** Seconds, measured on the server from the file itself. */
+  duration: z.number(),
+  r2_key: z.string(),
+  like_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Only to the creator and admins (My Content): moderators took it down, with the note shown to the creator. */
+  removed: z.boolean().optional(),
+  removed_note: z.string().nullable().optional(),
+});
+export type ContentJson = z.output<typeof contentOut>;
+
+/** GET /api/content, /api/content/mine, /api/content/liked. */
+export const contentListOut = z.object({ items: z.array(contentOut), nextCursor: z.string().nullable() });
+export type ContentListResponse = z.output<typeof contentListOut>;
