@@ -71,7 +71,7 @@ describe("admin dashboard", () => {
     fireEvent.click(screen.getByRole("tab", { name: "Payments" }));
     fireEvent.click(await screen.findByRole("button", { name: "Record Payment" }));
     const dialog = within(screen.getByRole("dialog", { name: "Record Payment" }));
-    fireEvent.focus(dialog.getByRole("combobox", { name: "User" }));
+    fireEvent.click(dialog.getByRole("combobox", { name: "User" }));
     fireEvent.click(await dialog.findByRole("option", { name: /viewer@example.com/ }));
     fireEvent.change(dialog.getByLabelText("Amount (USD)"), { target: { value: "12" } });
     fireEvent.change(dialog.getByLabelText("Payment Method"), { target: { value: "Venmo" } });

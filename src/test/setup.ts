@@ -1,8 +1,13 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { assertNoUnexpectedConsoleError, watchConsoleError } from "./console";
 import "./matchers";
 import { clearTestQueryClients } from "./query-client";
+
+// findBy/waitFor give up after this long. The first render of a lazily loaded screen (admin, the player)
+// imports its chunk, which takes over the default second on a busy CI machine; what a test waits for
+// still has to happen, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   watchConsoleError();
