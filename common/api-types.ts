@@ -230,8 +230,9 @@ export type ReviewDecision = ReviewDecisionBody;
 import type { PayoutRequestJson, PayoutRequestsResponse } from "./schemas/payout-requests";
 export type { PayoutRequestJson, PayoutRequestsResponse };
 
+import type { PayoutPaidJson } from "./schemas/admin-payout-requests";
 /** POST /api/admin/payout-requests/{id}/pay: the request, now paid, and the payment that paid it. */
-export type PayoutPaidJson = { request: PayoutRequestJson; payment: PaymentJson };
+export type { PayoutPaidJson };
 
 export type EarningsGroupBy = "daily" | "weekly" | "monthly";
 
@@ -291,15 +292,8 @@ export type AdminUserJson = {
   suspended: boolean;
 };
 
-export type AdminEarningJson = {
-  id: string;
-  user_id: string;
-  content_id: string | null;
-  creator_email: string;
-  amount_usd: number;
-  description: string;
-  created_at: string;
-};
+import type { AdminEarningJson } from "./schemas/admin-money";
+export type { AdminEarningJson };
 
 export type AdminAnalyticsResponse = {
   topContent: { id: string; title: string; type: ContentType; view_count: number; total_watch_time: number }[];
