@@ -277,84 +277,17 @@ export type SuggestionsResponse = { suggestions: ContentJson[] };
 
 // ---- Admin (docs/product-spec.md §3 "User (admin list)", "Earning record", "Bonus record", "Admin analytics") ----
 
-export type AdminUserJson = {
-  id: string;
-  email: string;
-  username: string | null;
-  created_at: string;
-  is_admin: 0 | 1;
-  content_count: number;
-  viewer_balance: number;
-  creator_balance: number;
-  /** What a payment may draw on now, and what is still held (docs/decisions/019). */
-  available_balance: number;
-  pending_balance: number;
-  suspended: boolean;
-};
-
+import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson, AdminAnalyticsResponse } from "./schemas/admin-analytics";
+import type { AuditEntryJson } from "./schemas/admin-audit";
 import type { AdminEarningJson } from "./schemas/admin-money";
-export type { AdminEarningJson };
-
-export type AdminAnalyticsResponse = {
-  topContent: { id: string; title: string; type: ContentType; view_count: number; total_watch_time: number }[];
-  topUsers: { user_id: string; email: string; last_activity: string; total_watch_time: number }[];
-  topEarners: { user_id: string; email: string; content_count: number; total_earnings: number }[];
-  discoveryStats: { discovery_method: "ai_recommended" | "search" | "browse"; count: number; percentage: number }[];
-};
-
-/** Ad beacons counted in a range of UTC days (docs/decisions/018). */
-export type AdEventCounts = {
-  impressions: number;
-  starts: number;
-  first_quartiles: number;
-  midpoints: number;
-  third_quartiles: number;
-  completes: number;
-  skips: number;
-  clicks: number;
-  errors: number;
-};
-/** Rates are fractions (0–1) of impressions: completion = completes ÷ impressions, likewise skips and clicks. */
-export type AdFiguresJson = AdEventCounts & { completion_rate: number; skip_rate: number; click_through_rate: number };
-/** GET /api/admin/analytics/ads?startDate&endDate (default: the last 30 days); `days` covers every day in range. */
-export type AdAnalyticsResponse = {
-  startDate: string;
-  endDate: string;
-  totals: AdFiguresJson;
-  byPosition: ({ position: "pre" | "post" | "unknown" } & AdFiguresJson)[];
-  days: ({ date: string } & AdEventCounts)[];
-};
-
-export type AuditEntryJson = {
-  id: string;
-  actor_email: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-};
+import type { AdminUserJson } from "./schemas/admin-users";
+export type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson, AdminAnalyticsResponse, AdminEarningJson, AdminUserJson, AuditEntryJson };
 
 // ---- Traffic analytics (docs/product-spec.md §3 "Analytics (traffic)", "Analytics config") ----
 
-/** Percentages here are fractions (0–1), as the spec defines them for traffic. */
-export type TrafficDashboard = {
-  overview: {
-    totalVisitors: number;
-    pageViews: number;
-    avgSessionDuration: number;
-    bounceRate: number;
-    /** `title`: the content or creator a /content/{id} or /creator/{id} path names, when there is one. */
-    topPages: { page: string; views: number; title?: string }[];
-    topSources: { source: string; visitors: number; percentage: number }[];
-  };
-  timeline: { date: string; visitors: number; pageViews: number }[];
-  devices: { type: string; visitors: number; percentage: number }[];
-  campaigns: { campaign: string; visitors: number; conversions: number }[];
-};
-
-export type AnalyticsConfig = { facebook_pixel_id: string; ga4_id: string };
+import type { AnalyticsConfig } from "./schemas/admin-analytics";
+import type { TrafficDashboard } from "./schemas/traffic";
+export type { AnalyticsConfig, TrafficDashboard };
 
 // ---- Moderation (issue 17) ----
 
