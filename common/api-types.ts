@@ -293,75 +293,15 @@ export type { AnalyticsConfig, TrafficDashboard };
 
 export type { ContentModerationAction, ReportReason, UserModerationAction };
 
-/** POST /api/content/{id}/report: the caller's open report of the item (created or updated). */
-export type ContentReportJson = {
-  id: string;
-  content_id: string;
-  reason: ReportReason;
-  note: string;
-  created_at: string;
-  updated_at: string;
-};
-
-/** Where an item stands with the moderators. */
-export type ModerationStatus = "visible" | "removed";
-
-/** One reported (or moderated) item in GET /api/admin/moderation, newest report first. */
-export type ModeratedItemJson = {
-  content_id: string;
-  title: string;
-  creator_id: string;
-  creator_name: string;
-  creator_email: string;
-  creator_suspended: boolean;
-  status: ModerationStatus;
-  /** The takedown note, when removed. */
-  removed_note: string | null;
-  /** Deleted by its creator or an admin (docs/decisions/028): gone from the product, kept in the records. */
-  deleted: boolean;
-  /** Open reports per reason. */
-  counts: Partial<Record<ReportReason, number>>;
-  open_reports: number;
-  /** The newest notes (at most 5), newest first. */
-  latest_notes: { reason: ReportReason; note: string; created_at: string }[];
-  first_reported_at: string;
-  last_reported_at: string;
-};
-
-/** GET /api/admin/moderation[?status=open|removed]: items with open reports (or taken down). */
-export type ModerationQueueResponse = { items: ModeratedItemJson[] };
-
-/** One moderation action as the audit keeps it; `delete` is an item's deletion by its creator or an admin. */
-export type ModerationActionJson = {
-  id: string;
-  action: ContentModerationAction | UserModerationAction | "delete";
-  entity: "content" | "user";
-  entity_id: string;
-  note: string;
-  actor_email: string;
-  created_at: string;
-};
-
-/** GET /api/admin/moderation/users/{id}: one member's standing, the reports they made and got, and actions. */
-export type ModerationUserResponse = {
-  user: {
-    id: string;
-    email: string;
-    username: string | null;
-    /** Administrators (ADMIN_EMAILS) cannot be suspended. */
-    is_admin: boolean;
-    suspended: boolean;
-    suspended_note: string | null;
-    suspended_at: string | null;
-  };
-  /** Reports others made of this member's items. */
-  reports_received: { content_id: string; title: string; content_deleted: boolean; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
-  /** Reports this member made. */
-  reports_made: { content_id: string; title: string; content_deleted: boolean; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
-  actions: ModerationActionJson[];
-};
-
-/** POST /api/admin/moderation/content/{id}: the item after the action, and what it reversed. */
-export type ContentModerationResponse = { item: ModeratedItemJson; reversed_usd: number };
-/** POST /api/admin/moderation/users/{id}. */
-export type UserModerationResponse = { user: ModerationUserResponse["user"]; reversed_usd: number };
+import type {
+  ContentModerationResponse,
+  ContentReportJson,
+  ModeratedItemJson,
+  ModerationActionJson,
+  ModerationQueueResponse,
+  ModerationStatus,
+  ModerationUserResponse,
+  UserModerationResponse,
+} from "./schemas/moderation";
+export type { ContentModerationResponse, ContentReportJson, ModeratedItemJson, ModerationActionJson, ModerationQueueResponse };
+export type { ModerationStatus, ModerationUserResponse, UserModerationResponse };
