@@ -230,8 +230,9 @@ export type ReviewDecision = ReviewDecisionBody;
 import type { PayoutRequestJson, PayoutRequestsResponse } from "./schemas/payout-requests";
 export type { PayoutRequestJson, PayoutRequestsResponse };
 
+import type { PayoutPaidJson } from "./schemas/admin-payout-requests";
 /** POST /api/admin/payout-requests/{id}/pay: the request, now paid, and the payment that paid it. */
-export type PayoutPaidJson = { request: PayoutRequestJson; payment: PaymentJson };
+export type { PayoutPaidJson };
 
 export type EarningsGroupBy = "daily" | "weekly" | "monthly";
 
@@ -276,165 +277,31 @@ export type SuggestionsResponse = { suggestions: ContentJson[] };
 
 // ---- Admin (docs/product-spec.md §3 "User (admin list)", "Earning record", "Bonus record", "Admin analytics") ----
 
-export type AdminUserJson = {
-  id: string;
-  email: string;
-  username: string | null;
-  created_at: string;
-  is_admin: 0 | 1;
-  content_count: number;
-  viewer_balance: number;
-  creator_balance: number;
-  /** What a payment may draw on now, and what is still held (docs/decisions/019). */
-  available_balance: number;
-  pending_balance: number;
-  suspended: boolean;
-};
-
-export type AdminEarningJson = {
-  id: string;
-  user_id: string;
-  content_id: string | null;
-  creator_email: string;
-  amount_usd: number;
-  description: string;
-  created_at: string;
-};
-
-export type AdminAnalyticsResponse = {
-  topContent: { id: string; title: string; type: ContentType; view_count: number; total_watch_time: number }[];
-  topUsers: { user_id: string; email: string; last_activity: string; total_watch_time: number }[];
-  topEarners: { user_id: string; email: string; content_count: number; total_earnings: number }[];
-  discoveryStats: { discovery_method: "ai_recommended" | "search" | "browse"; count: number; percentage: number }[];
-};
-
-/** Ad beacons counted in a range of UTC days (docs/decisions/018). */
-export type AdEventCounts = {
-  impressions: number;
-  starts: number;
-  first_quartiles: number;
-  midpoints: number;
-  third_quartiles: number;
-  completes: number;
-  skips: number;
-  clicks: number;
-  errors: number;
-};
-/** Rates are fractions (0–1) of impressions: completion = completes ÷ impressions, likewise skips and clicks. */
-export type AdFiguresJson = AdEventCounts & { completion_rate: number; skip_rate: number; click_through_rate: number };
-/** GET /api/admin/analytics/ads?startDate&endDate (default: the last 30 days); `days` covers every day in range. */
-export type AdAnalyticsResponse = {
-  startDate: string;
-  endDate: string;
-  totals: AdFiguresJson;
-  byPosition: ({ position: "pre" | "post" | "unknown" } & AdFiguresJson)[];
-  days: ({ date: string } & AdEventCounts)[];
-};
-
-export type AuditEntryJson = {
-  id: string;
-  actor_email: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-};
+import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson, AdminAnalyticsResponse } from "./schemas/admin-analytics";
+import type { AuditEntryJson } from "./schemas/admin-audit";
+import type { AdminEarningJson } from "./schemas/admin-money";
+import type { AdminUserJson } from "./schemas/admin-users";
+export type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson, AdminAnalyticsResponse, AdminEarningJson, AdminUserJson, AuditEntryJson };
 
 // ---- Traffic analytics (docs/product-spec.md §3 "Analytics (traffic)", "Analytics config") ----
 
-/** Percentages here are fractions (0–1), as the spec defines them for traffic. */
-export type TrafficDashboard = {
-  overview: {
-    totalVisitors: number;
-    pageViews: number;
-    avgSessionDuration: number;
-    bounceRate: number;
-    /** `title`: the content or creator a /content/{id} or /creator/{id} path names, when there is one. */
-    topPages: { page: string; views: number; title?: string }[];
-    topSources: { source: string; visitors: number; percentage: number }[];
-  };
-  timeline: { date: string; visitors: number; pageViews: number }[];
-  devices: { type: string; visitors: number; percentage: number }[];
-  campaigns: { campaign: string; visitors: number; conversions: number }[];
-};
-
-export type AnalyticsConfig = { facebook_pixel_id: string; ga4_id: string };
+import type { AnalyticsConfig } from "./schemas/admin-analytics";
+import type { TrafficDashboard } from "./schemas/traffic";
+export type { AnalyticsConfig, TrafficDashboard };
 
 // ---- Moderation (issue 17) ----
 
 export type { ContentModerationAction, ReportReason, UserModerationAction };
 
-/** POST /api/content/{id}/report: the caller's open report of the item (created or updated). */
-export type ContentReportJson = {
-  id: string;
-  content_id: string;
-  reason: ReportReason;
-  note: string;
-  created_at: string;
-  updated_at: string;
-};
-
-/** Where an item stands with the moderators. */
-export type ModerationStatus = "visible" | "removed";
-
-/** One reported (or moderated) item in GET /api/admin/moderation, newest report first. */
-export type ModeratedItemJson = {
-  content_id: string;
-  title: string;
-  creator_id: string;
-  creator_name: string;
-  creator_email: string;
-  creator_suspended: boolean;
-  status: ModerationStatus;
-  /** The takedown note, when removed. */
-  removed_note: string | null;
-  /** Deleted by its creator or an admin (docs/decisions/028): gone from the product, kept in the records. */
-  deleted: boolean;
-  /** Open reports per reason. */
-  counts: Partial<Record<ReportReason, number>>;
-  open_reports: number;
-  /** The newest notes (at most 5), newest first. */
-  latest_notes: { reason: ReportReason; note: string; created_at: string }[];
-  first_reported_at: string;
-  last_reported_at: string;
-};
-
-/** GET /api/admin/moderation[?status=open|removed]: items with open reports (or taken down). */
-export type ModerationQueueResponse = { items: ModeratedItemJson[] };
-
-/** One moderation action as the audit keeps it; `delete` is an item's deletion by its creator or an admin. */
-export type ModerationActionJson = {
-  id: string;
-  action: ContentModerationAction | UserModerationAction | "delete";
-  entity: "content" | "user";
-  entity_id: string;
-  note: string;
-  actor_email: string;
-  created_at: string;
-};
-
-/** GET /api/admin/moderation/users/{id}: one member's standing, the reports they made and got, and actions. */
-export type ModerationUserResponse = {
-  user: {
-    id: string;
-    email: string;
-    username: string | null;
-    /** Administrators (ADMIN_EMAILS) cannot be suspended. */
-    is_admin: boolean;
-    suspended: boolean;
-    suspended_note: string | null;
-    suspended_at: string | null;
-  };
-  /** Reports others made of this member's items. */
-  reports_received: { content_id: string; title: string; content_deleted: boolean; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
-  /** Reports this member made. */
-  reports_made: { content_id: string; title: string; content_deleted: boolean; reason: ReportReason; note: string; status: "open" | "dismissed" | "actioned"; created_at: string }[];
-  actions: ModerationActionJson[];
-};
-
-/** POST /api/admin/moderation/content/{id}: the item after the action, and what it reversed. */
-export type ContentModerationResponse = { item: ModeratedItemJson; reversed_usd: number };
-/** POST /api/admin/moderation/users/{id}. */
-export type UserModerationResponse = { user: ModerationUserResponse["user"]; reversed_usd: number };
+import type {
+  ContentModerationResponse,
+  ContentReportJson,
+  ModeratedItemJson,
+  ModerationActionJson,
+  ModerationQueueResponse,
+  ModerationStatus,
+  ModerationUserResponse,
+  UserModerationResponse,
+} from "./schemas/moderation";
+export type { ContentModerationResponse, ContentReportJson, ModeratedItemJson, ModerationActionJson, ModerationQueueResponse };
+export type { ModerationStatus, ModerationUserResponse, UserModerationResponse };

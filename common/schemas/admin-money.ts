@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { MONEY_STEP } from "../money";
+import { bonusAwardOut } from "./challenges";
 import { descriptionInput, usdInput, userIdInput } from "./money-fields";
+import { paymentOut } from "./payments";
 
 // The admin's money entries. Lowering or deleting a credit that payments already drew on needs `override`
 // (docs/decisions/017); so does paying more than the available balance.
@@ -49,3 +51,30 @@ export const paymentBody = z.object({
   override: z.boolean().default(false),
 });
 export type PaymentBody = z.input<typeof paymentBody>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A manual earning as the admin screens show it, with its creator's email (docs/product-spec.md §3 "Earning record"). */
+export const manualEarningOut = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  content_id: z.string().nullable(),
+  creator_email: z.string(),
+  amount_usd: z.number(),
+  description: z.string(),
+  created_at: z.string(),
+});
+export type AdminEarningJson = z.output<typeof manualEarningOut>;
+
+/** GET /api/admin/earnings: the manual earnings, newest first. */
+export const manualEarningsOut = z.array(manualEarningOut);
+
+/** GET /api/admin/bonuses: the manual bonuses, newest first. */
+export const manualBonusesOut = z.array(bonusAwardOut);
+
+/** GET /api/admin/payments: every payment with its payee's email, newest first. */
+export const adminPaymentsOut = z.array(paymentOut);
+
+/** DELETE of a manual earning, a manual bonus or a payment: the record is gone (the audit log keeps it). */
+export const deletedOut = z.object({ ok: z.literal(true) });
+export type DeletedResponse = z.output<typeof deletedOut>;

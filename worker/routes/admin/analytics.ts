@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { analyticsConfigChange } from "../../../common/schemas/admin-analytics";
+import { adAnalyticsOut, adminAnalyticsOut, analyticsConfigChange, analyticsConfigOut, type AnalyticsConfig } from "../../../common/schemas/admin-analytics";
 import { dayRangeQuery } from "../../../common/schemas/reports";
 import type { AppEnv } from "../../app-env";
 import { adminAnalyticsRows } from "../../db/queries/admin-analytics";
@@ -9,6 +9,7 @@ import { reportRange } from "../../domain/earnings/report-range";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../../domain/settings/analytics-config";
 import { changeSetting } from "../../domain/settings/change-setting";
 import { validate } from "../../lib/validate";
+import { responds } from "../../openapi/responds";
 import { adminAnalyticsJson } from "../serializers/admin-analytics";
 
 /**
@@ -16,15 +17,35 @@ import { adminAnalyticsJson } from "../serializers/admin-analytics";
  * marketing tag ids. The site's traffic dashboard, /admin/analytics/dashboard, is traffic.ts.
  */
 export const adminAnalyticsRoutes = new Hono<AppEnv>()
-  .get("/analytics", async (c) => c.json(adminAnalyticsJson(await adminAnalyticsRows(c.get("db"))), 200))
+  .get(
+    "/analytics",
+    responds("Show content and viewer analytics", {
+      200: { description: "The most watched items, the most active viewers, the top earners and how views were discovered.", schema: adminAnalyticsOut },
+    }),
+    async (c) => c.json(adminAnalyticsJson(await adminAnalyticsRows(c.get("db"))), 200),
+  )
   // Impressions, completion, skips and clicks for a range of UTC days (default: the last 30).
-  .get("/analytics/ads", validate("query", dayRangeQuery), async (c) => {
-    const q = c.req.valid("query");
-    const range = reportRange(q.startDate, q.endDate);
-    return c.json(adFigures(await adEventRows(c.get("db"), range), range), 200);
-  })
-  .patch("/analytics/config", validate("json", analyticsConfigChange), async (c) => {
-    const { key, value } = c.req.valid("json");
-    const after = await changeSetting(c.get("db"), { defaults: ANALYTICS_CONFIG_DEFAULTS, key, value, actorId: c.get("user")!.id });
-    return c.json(after, 200);
-  });
+  .get(
+    "/analytics/ads",
+    responds("Show ad figures for a range of days", {
+      200: { description: "Ad beacon counts and rates over impressions: in total, per break position, and for every day of the range.", schema: adAnalyticsOut },
+    }),
+    validate("query", dayRangeQuery),
+    async (c) => {
+      const q = c.req.valid("query");
+      const range = reportRange(q.startDate, q.endDate);
+      return c.json(adFigures(await adEventRows(c.get("db"), range), range), 200);
+    },
+  )
+  .patch(
+    "/analytics/config",
+    responds("Change a marketing tag id", {
+      200: { description: "Both tag ids after the change (audited; saving the value a tag already has writes nothing).", schema: analyticsConfigOut },
+    }),
+    validate("json", analyticsConfigChange),
+    async (c) => {
+      const { key, value } = c.req.valid("json");
+      const after = await changeSetting(c.get("db"), { defaults: ANALYTICS_CONFIG_DEFAULTS, key, value, actorId: c.get("user")!.id });
+      return c.json(after satisfies AnalyticsConfig, 200);
+    },
+  );

@@ -1,4 +1,5 @@
 import { plainUsd } from "../../../common/usd";
+import type { Answer } from "../../openapi/responds";
 
 // CSV exports for spreadsheets. Cells that a spreadsheet would run as a formula (=, +, -, @) are prefixed
 // with a quote, so a crafted note or title cannot execute anything when an admin opens the file.
@@ -25,3 +26,8 @@ export function csvResponse(filename: string, columns: string[], rows: Record<st
     },
   });
 }
+
+/** What a CSV route declares with responds(): a spreadsheet download, not JSON. */
+export const csvAnswers = (description: string): Record<number, Answer> => ({
+  200: { description: `${description} A CSV file (attachment); money columns in USD without "$".`, media: "text/csv" },
+});

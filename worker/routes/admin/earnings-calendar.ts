@@ -1,24 +1,41 @@
 import { Hono } from "hono";
+import { earningsReportOut } from "../../../common/schemas/earnings-report";
 import { adminEarningsCalendarQuery } from "../../../common/schemas/reports";
 import type { AppEnv } from "../../app-env";
 import { earningsReport } from "../../db/queries/earnings-report";
 import { reportRange } from "../../domain/earnings/report-range";
 import { validate } from "../../lib/validate";
+import { responds } from "../../openapi/responds";
 import { earningsReportJson } from "../serializers/earnings-report";
-import { csvResponse } from "./csv";
+import { csvAnswers, csvResponse } from "./csv";
 
 /** Admin: the site-wide earnings calendar (optionally for one user), with unique users per row. */
 export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
-  .get("/earnings/calendar", validate("query", adminEarningsCalendarQuery), async (c) => {
-    const q = c.req.valid("query");
-    const range = reportRange(q.startDate, q.endDate);
-    const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "earners", userId: q.userId });
-    return c.json(earningsReportJson(report, range.days, "admin"), 200);
-  })
-  .get("/earnings/calendar.csv", validate("query", adminEarningsCalendarQuery), async (c) => {
-    const q = c.req.valid("query");
-    const range = reportRange(q.startDate, q.endDate);
-    const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "earners", userId: q.userId });
-    const rows = earningsReportJson(report, range.days, "admin").earnings;
-    return csvResponse(`earnings-${range.startDate}-${range.endDate}.csv`, ["date", "total_earnings", "view_count", "unique_users"], rows, ["total_earnings"]);
-  });
+  .get(
+    "/earnings/calendar",
+    responds("Show the site's earnings calendar", {
+      200: {
+        description: "Earnings per day, week or month of the range (optionally one member's), with views and unique earners per row, and the totals.",
+        schema: earningsReportOut,
+      },
+    }),
+    validate("query", adminEarningsCalendarQuery),
+    async (c) => {
+      const q = c.req.valid("query");
+      const range = reportRange(q.startDate, q.endDate);
+      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "earners", userId: q.userId });
+      return c.json(earningsReportJson(report, range.days, "admin"), 200);
+    },
+  )
+  .get(
+    "/earnings/calendar.csv",
+    responds("Download the site's earnings calendar", csvAnswers("The calendar's rows: date, total_earnings, view_count, unique_users.")),
+    validate("query", adminEarningsCalendarQuery),
+    async (c) => {
+      const q = c.req.valid("query");
+      const range = reportRange(q.startDate, q.endDate);
+      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "earners", userId: q.userId });
+      const rows = earningsReportJson(report, range.days, "admin").earnings;
+      return csvResponse(`earnings-${range.startDate}-${range.endDate}.csv`, ["date", "total_earnings", "view_count", "unique_users"], rows, ["total_earnings"]);
+    },
+  );

@@ -1,10 +1,19 @@
 import { Hono } from "hono";
-import { manualBonusChangeBody, manualBonusCreateBody, manualCreditDeleteQuery } from "../../../common/schemas/admin-money";
+import {
+  deletedOut,
+  manualBonusChangeBody,
+  manualBonusCreateBody,
+  manualBonusesOut,
+  manualCreditDeleteQuery,
+  type DeletedResponse,
+} from "../../../common/schemas/admin-money";
+import { bonusAwardOut } from "../../../common/schemas/challenges";
 import type { AppEnv } from "../../app-env";
 import { listManualBonuses } from "../../db/queries/admin-money-lists";
 import { createManualBonus, deleteManualBonus, updateManualBonus } from "../../domain/admin/manual-credits";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
+import { responds } from "../../openapi/responds";
 import { bonusAwardJson } from "../serializers/bonus";
 import { adminContext } from "./admin-context";
 
@@ -14,24 +23,51 @@ import { adminContext } from "./admin-context";
  * sign-on-bonuses.ts: another record under the same prefix.
  */
 export const adminManualBonusRoutes = new Hono<AppEnv>()
-  .get("/bonuses", async (c) => {
-    const rows = await listManualBonuses(c.get("db"));
-    return c.json(rows.map((r) => bonusAwardJson(r.bonus, r.email)), 200);
-  })
-  .post("/bonuses", validate("json", manualBonusCreateBody), async (c) => {
-    const b = c.req.valid("json");
-    const input = { userId: b.user_id, amountMicros: b.total_bonus_amount, description: b.description };
-    const { row, email } = await createManualBonus({ ctx: adminContext(c), input });
-    return c.json(bonusAwardJson(row, email), 201);
-  })
+  .get(
+    "/bonuses",
+    responds("List manual bonuses", { 200: { description: "Every manual bonus, newest first, with its member's email.", schema: manualBonusesOut } }),
+    async (c) => {
+      const rows = await listManualBonuses(c.get("db"));
+      return c.json(rows.map((r) => bonusAwardJson(r.bonus, r.email)), 200);
+    },
+  )
+  .post(
+    "/bonuses",
+    responds("Award a manual bonus", { 201: { description: "The bonus, awarded at once (audited).", schema: bonusAwardOut } }),
+    validate("json", manualBonusCreateBody),
+    async (c) => {
+      const b = c.req.valid("json");
+      const input = { userId: b.user_id, amountMicros: b.total_bonus_amount, description: b.description };
+      const { row, email } = await createManualBonus({ ctx: adminContext(c), input });
+      return c.json(bonusAwardJson(row, email), 201);
+    },
+  )
   // Lowering or deleting a bonus that payments already drew on needs `override` (docs/decisions/017).
-  .patch(`/bonuses/:id${ID_PATTERN}`, validate("json", manualBonusChangeBody), async (c) => {
-    const { total_bonus_amount, override } = c.req.valid("json");
-    const input = { id: c.req.param("id"), amountMicros: total_bonus_amount, override };
-    const { row, email } = await updateManualBonus({ ctx: adminContext(c), input });
-    return c.json(bonusAwardJson(row, email), 200);
-  })
-  .delete(`/bonuses/:id${ID_PATTERN}`, validate("query", manualCreditDeleteQuery), async (c) => {
-    await deleteManualBonus({ ctx: adminContext(c), input: { id: c.req.param("id"), override: c.req.valid("query").override } });
-    return c.json({ ok: true }, 200);
-  });
+  .patch(
+    `/bonuses/:id${ID_PATTERN}`,
+    responds(
+      "Change a manual bonus's amount",
+      { 200: { description: "The bonus with its new amount (audited).", schema: bonusAwardOut } },
+      "Lowering a bonus that payments already drew on needs `override: true` (docs/decisions/017).",
+    ),
+    validate("json", manualBonusChangeBody),
+    async (c) => {
+      const { total_bonus_amount, override } = c.req.valid("json");
+      const input = { id: c.req.param("id"), amountMicros: total_bonus_amount, override };
+      const { row, email } = await updateManualBonus({ ctx: adminContext(c), input });
+      return c.json(bonusAwardJson(row, email), 200);
+    },
+  )
+  .delete(
+    `/bonuses/:id${ID_PATTERN}`,
+    responds(
+      "Delete a manual bonus",
+      { 200: { description: "The bonus is gone (the audit log keeps it).", schema: deletedOut } },
+      "Deleting a bonus that payments already drew on needs `?override=true` (docs/decisions/017).",
+    ),
+    validate("query", manualCreditDeleteQuery),
+    async (c) => {
+      await deleteManualBonus({ ctx: adminContext(c), input: { id: c.req.param("id"), override: c.req.valid("query").override } });
+      return c.json({ ok: true } satisfies DeletedResponse, 200);
+    },
+  );

@@ -1,6 +1,16 @@
 import { Hono, type Context } from "hono";
-import type { ContentModerationResponse, ModerationQueueResponse, ModerationUserResponse, UserModerationResponse } from "../../../common/api-types";
-import { contentModerationBody, moderationQueueQuery, userModerationBody } from "../../../common/schemas/moderation";
+import {
+  contentModerationBody,
+  contentModerationOut,
+  moderationQueueOut,
+  moderationQueueQuery,
+  moderationUserOut,
+  userModerationBody,
+  userModerationOut,
+  type ContentModerationResponse,
+  type ModerationQueueResponse,
+  type UserModerationResponse,
+} from "../../../common/schemas/moderation";
 import type { AppEnv } from "../../app-env";
 import { memberModeration } from "../../db/queries/moderation-members";
 import { moderationQueue } from "../../db/queries/moderation-items";
@@ -10,6 +20,7 @@ import { notFound } from "../../lib/errors";
 import { ID_PATTERN } from "../../lib/ids";
 import { usd } from "../../lib/money";
 import { validate } from "../../lib/validate";
+import { responds } from "../../openapi/responds";
 import { moderatedItemJson, moderatedUserJson, moderationUserJson } from "../serializers/moderation";
 import { adminContext } from "./admin-context";
 
@@ -17,23 +28,54 @@ const moderationContext = (c: Context<AppEnv>): MemberModerationContext => ({ ..
 
 /** Admin: reports, takedowns and suspensions (docs/decisions/027). */
 export const adminModerationRoutes = new Hono<AppEnv>()
-  .get("/moderation", validate("query", moderationQueueQuery), async (c) => {
-    const rows = await moderationQueue(c.get("db"), c.req.valid("query").status);
-    return c.json({ items: rows.map(moderatedItemJson) } satisfies ModerationQueueResponse, 200);
-  })
-  .post(`/moderation/content/:id${ID_PATTERN}`, validate("json", contentModerationBody), async (c) => {
-    const { action, note } = c.req.valid("json");
-    const { item, reversedMicros } = await CONTENT_ACTION_SERVICES[action]({ ctx: moderationContext(c), input: { contentId: c.req.param("id"), note } });
-    return c.json({ item: moderatedItemJson(item), reversed_usd: usd(reversedMicros) } satisfies ContentModerationResponse, 200);
-  })
-  .get(`/moderation/users/:id${ID_PATTERN}`, async (c) => {
-    const found = await memberModeration(c.get("db"), c.req.param("id"));
-    const { member } = found;
-    if (!member) throw notFound("User not found");
-    return c.json(moderationUserJson({ ...found, member }, c.get("settings").adminEmails) satisfies ModerationUserResponse, 200);
-  })
-  .post(`/moderation/users/:id${ID_PATTERN}`, validate("json", userModerationBody), async (c) => {
-    const { action, note } = c.req.valid("json");
-    const { member, reversedMicros } = await USER_ACTION_SERVICES[action]({ ctx: moderationContext(c), input: { userId: c.req.param("id"), note } });
-    return c.json({ user: moderatedUserJson(member, c.get("settings").adminEmails), reversed_usd: usd(reversedMicros) } satisfies UserModerationResponse, 200);
-  });
+  .get(
+    "/moderation",
+    responds("List reported or removed items", {
+      200: { description: "Items with open reports (status=open, the default) or taken down (status=removed), newest report first.", schema: moderationQueueOut },
+    }),
+    validate("query", moderationQueueQuery),
+    async (c) => {
+      const rows = await moderationQueue(c.get("db"), c.req.valid("query").status);
+      return c.json({ items: rows.map(moderatedItemJson) } satisfies ModerationQueueResponse, 200);
+    },
+  )
+  .post(
+    `/moderation/content/:id${ID_PATTERN}`,
+    responds(
+      "Dismiss the reports of an item, take it down or restore it",
+      { 200: { description: "The item after the action (audited), and the held rewards of its views a takedown reversed, in USD.", schema: contentModerationOut } },
+      "A takedown's note is shown to the creator (docs/decisions/027).",
+    ),
+    validate("json", contentModerationBody),
+    async (c) => {
+      const { action, note } = c.req.valid("json");
+      const { item, reversedMicros } = await CONTENT_ACTION_SERVICES[action]({ ctx: moderationContext(c), input: { contentId: c.req.param("id"), note } });
+      return c.json({ item: moderatedItemJson(item), reversed_usd: usd(reversedMicros) } satisfies ContentModerationResponse, 200);
+    },
+  )
+  .get(
+    `/moderation/users/:id${ID_PATTERN}`,
+    responds("Show a member's standing with the moderators", {
+      200: { description: "The member, the reports they got and made, and the moderation actions on them and their items.", schema: moderationUserOut },
+    }),
+    async (c) => {
+      const found = await memberModeration(c.get("db"), c.req.param("id"));
+      const { member } = found;
+      if (!member) throw notFound("User not found");
+      return c.json(moderationUserJson({ ...found, member }, c.get("settings").adminEmails), 200);
+    },
+  )
+  .post(
+    `/moderation/users/:id${ID_PATTERN}`,
+    responds(
+      "Suspend or unsuspend a member",
+      { 200: { description: "The member after the action (audited), and the held rewards of their views a suspension reversed, in USD.", schema: userModerationOut } },
+      "Administrators cannot be suspended (docs/decisions/027).",
+    ),
+    validate("json", userModerationBody),
+    async (c) => {
+      const { action, note } = c.req.valid("json");
+      const { member, reversedMicros } = await USER_ACTION_SERVICES[action]({ ctx: moderationContext(c), input: { userId: c.req.param("id"), note } });
+      return c.json({ user: moderatedUserJson(member, c.get("settings").adminEmails), reversed_usd: usd(reversedMicros) } satisfies UserModerationResponse, 200);
+    },
+  );

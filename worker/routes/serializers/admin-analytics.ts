@@ -1,4 +1,4 @@
-import type { AdminAnalyticsResponse } from "../../../common/api-types";
+import type { AdminAnalyticsResponse } from "../../../common/schemas/admin-analytics";
 import type { adminAnalyticsRows } from "../../db/queries/admin-analytics";
 import { usd } from "../../lib/money";
 

@@ -1,4 +1,4 @@
-import type { AdminUserJson } from "../../../common/api-types";
+import type { AdminUserJson } from "../../../common/schemas/admin-users";
 import type { UserWithTotals } from "../../db/queries/admin-users";
 import { balancesOf } from "../../domain/wallet/balances";
 import { usd } from "../../lib/money";

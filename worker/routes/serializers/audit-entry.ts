@@ -1,4 +1,4 @@
-import type { AuditEntryJson } from "../../../common/api-types";
+import type { AuditEntryJson } from "../../../common/schemas/admin-audit";
 import type { auditLog } from "../../db/schema";
 
 const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));

@@ -1,4 +1,4 @@
-import type { AdminEarningJson } from "../../../common/api-types";
+import type { AdminEarningJson } from "../../../common/schemas/admin-money";
 import type { earnings } from "../../db/schema";
 import { usd } from "../../lib/money";
 
