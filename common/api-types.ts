@@ -20,32 +20,13 @@ export type { EarningsReport, EarningsReportRow, PaymentJson, PaymentsResponse, 
 /** Every error body (one error handler on the server). */
 export type ApiErrorBody = { error: string; code?: string; requestId: string };
 
-/** GET /api/users/me, and `user` in POST /api/sessions (docs/product-spec.md §3 "Current user"). */
-export type CurrentUserJson = {
-  id: string;
-  email: string;
-  username: string | null;
-  is_admin: 0 | 1;
-  created_at: string;
-  /** Suspended by moderators: may sign in and see the wallet, may not upload, like, report or earn. */
-  suspended: boolean;
-};
-
-/** GET /api/users/{id}: a creator's public card (docs/decisions/004). */
-export type CreatorCardJson = { id: string; username: string | null; display_name: string; created_at: string };
-
-export type RedirectUrlResponse = { redirectUrl: string };
-export type SessionResponse = { user: CurrentUserJson; created: boolean };
-/** DELETE /api/users/me/sessions ("Sign out of all devices"): how many sessions ended, this browser's included. */
-export type SessionsEndedResponse = { ended: number };
-export type LogoutResponse = { ok: true };
+import type { LogoutResponse, RedirectUrlResponse, SessionResponse } from "./schemas/auth";
+import type { CreatorCardJson, CreatorPageJson, CurrentUserJson, SessionsEndedResponse } from "./schemas/users";
+export type { CreatorCardJson, CreatorPageJson, CurrentUserJson, LogoutResponse, RedirectUrlResponse, SessionResponse, SessionsEndedResponse };
 
 // ---- Content (docs/product-spec.md §3 "Content", §7 "Content") ----
 
 export type LikeStatusResponse = { liked: boolean; like_count: number };
-
-/** GET /api/users/{id} adds the counts the creator page shows. */
-export type CreatorPageJson = CreatorCardJson & { video_count: number; audio_count: number };
 
 // ---- Uploads (docs/architecture.md §4 "Uploads") ----
 
