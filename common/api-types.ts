@@ -26,37 +26,17 @@ export type { CreatorCardJson, CreatorPageJson, CurrentUserJson, LogoutResponse,
 
 // ---- Content (docs/product-spec.md §3 "Content", §7 "Content") ----
 
-export type LikeStatusResponse = { liked: boolean; like_count: number };
+import type { FinalizeResponse, LikeStatusResponse } from "./schemas/content";
+export type { FinalizeResponse, LikeStatusResponse };
 
 // ---- Uploads (docs/architecture.md §4 "Uploads") ----
 
 export type UploadSignRequest = UploadSignBody;
 
-/**
- * POST /api/uploads/sign. Small files (`multipart` null): PUT the whole file to `uploadUrl` with its
- * content type. Files above the multipart threshold: follow `multipart` (the R2 multipart upload is
- * already created by the sign step).
- */
-export type UploadSignResponse = {
-  key: string;
-  uploadUrl: string;
-  multipart: UploadMultipartPlan | null;
-};
-
-/**
- * Multipart plan: every part but the last is `partSize` bytes; `token` is the signed upload token.
- *   GET    /api/uploads/multipart?token=…              → UploadPartsResponse (parts already stored: resume)
- *   PUT    /api/uploads/multipart/part?token=…&part=N  → { part, size } (N from 1 to partCount; retry freely)
- *   POST   /api/uploads/multipart/complete?token=…     → { key }
- *   DELETE /api/uploads/multipart?token=…              → { ok: true } (abort)
- */
-export type UploadMultipartPlan = { token: string; partSize: number; partCount: number };
-
-export type UploadPartsResponse = { parts: { part: number; size: number }[] };
+import type { UploadMultipartPlan, UploadPartsResponse, UploadSignResponse } from "./schemas/uploads";
+export type { UploadMultipartPlan, UploadPartsResponse, UploadSignResponse };
 
 export type FinalizeRequest = ContentFinalizeBody;
-
-export type FinalizeResponse = { id: string };
 
 // ---- Playback and earnings (docs/product-spec.md §7 "Playback and earnings", "Wallet") ----
 
@@ -249,11 +229,8 @@ export type { EarningRuleChange } from "./schemas/admin-earning-rules";
 
 // ---- Recommendations (docs/product-spec.md §7 "Content"; docs/architecture.md §4 "Recommendations") ----
 
-/** GET /api/content/recommendations: "Recommended for You", best first. */
-export type RecommendationsResponse = { items: ContentJson[] };
-
-/** GET /api/content/{id}/suggestions: the Up Next panel, best first. */
-export type SuggestionsResponse = { suggestions: ContentJson[] };
+import type { RecommendationsResponse, SuggestionsResponse } from "./schemas/recommendations";
+export type { RecommendationsResponse, SuggestionsResponse };
 
 // ---- Admin (docs/product-spec.md §3 "User (admin list)", "Earning record", "Bonus record", "Admin analytics") ----
 

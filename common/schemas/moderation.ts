@@ -29,3 +29,18 @@ export const userModerationBody = z.object({
   note,
 });
 export type UserModerationBody = z.input<typeof userModerationBody>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+const reportReasonOut = z.enum(REPORT_REASONS);
+
+/** POST /api/content/{id}/report: the caller's open report of the item (created or updated). */
+export const contentReportOut = z.object({
+  id: z.string(),
+  content_id: z.string(),
+  reason: reportReasonOut,
+  note: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ContentReportJson = z.output<typeof contentReportOut>;
