@@ -39,3 +39,25 @@ export const trafficDashboardQuery = z.object({
   range: z.enum(Object.keys(TRAFFIC_RANGES) as [TrafficRange], "range must be 1d, 7d, 30d or 90d").default("7d"),
 });
 export type TrafficDashboardQuery = z.input<typeof trafficDashboardQuery>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * GET /api/analytics/dashboard (a creator's own pages) and GET /api/admin/analytics/dashboard (the site's):
+ * one shape. Percentages are fractions (0–1), as the spec defines them for traffic; durations in seconds.
+ */
+export const trafficDashboardOut = z.object({
+  overview: z.object({
+    totalVisitors: z.number().int(),
+    pageViews: z.number().int(),
+    avgSessionDuration: z.number().int(),
+    bounceRate: z.number(),
+    /** `title`: the content or creator a /content/{id} or /creator/{id} path names, when there is one. */
+    topPages: z.array(z.object({ page: z.string(), views: z.number().int(), title: z.string().optional() })),
+    topSources: z.array(z.object({ source: z.string(), visitors: z.number().int(), percentage: z.number() })),
+  }),
+  timeline: z.array(z.object({ date: z.string(), visitors: z.number().int(), pageViews: z.number().int() })),
+  devices: z.array(z.object({ type: z.string(), visitors: z.number().int(), percentage: z.number() })),
+  campaigns: z.array(z.object({ campaign: z.string(), visitors: z.number().int(), conversions: z.number().int() })),
+});
+export type TrafficDashboard = z.output<typeof trafficDashboardOut>;
