@@ -44,3 +44,89 @@ export const contentReportOut = z.object({
   updated_at: z.string(),
 });
 export type ContentReportJson = z.output<typeof contentReportOut>;
+
+/** Where an item stands with the moderators. */
+export const moderationStatusOut = z.enum(["visible", "removed"]);
+export type ModerationStatus = z.output<typeof moderationStatusOut>;
+
+/** One reported (or moderated) item in GET /api/admin/moderation, newest report first. */
+export const moderatedItemOut = z.object({
+  content_id: z.string(),
+  title: z.string(),
+  creator_id: z.string(),
+  creator_name: z.string(),
+  creator_email: z.string(),
+  creator_suspended: z.boolean(),
+  status: moderationStatusOut,
+  /** The takedown note, when removed. */
+  removed_note: z.string().nullable(),
+  /** Deleted by its creator or an admin (docs/decisions/028): gone from the product, kept in the records. */
+  deleted: z.boolean(),
+  /** Open reports per reason. */
+  counts: z.partialRecord(reportReasonOut, z.number().int()),
+  open_reports: z.number().int(),
+  /** The newest notes (at most 5), newest first. */
+  latest_notes: z.array(z.object({ reason: reportReasonOut, note: z.string(), created_at: z.string() })),
+  first_reported_at: z.string(),
+  last_reported_at: z.string(),
+});
+export type ModeratedItemJson = z.output<typeof moderatedItemOut>;
+
+/** GET /api/admin/moderation[?status=open|removed]: items with open reports (or taken down). */
+export const moderationQueueOut = z.object({ items: z.array(moderatedItemOut) });
+export type ModerationQueueResponse = z.output<typeof moderationQueueOut>;
+
+/** One moderation action as the audit keeps it; `delete` is an item's deletion by its creator or an admin. */
+export const moderationActionOut = z.object({
+  id: z.string(),
+  action: z.enum([...CONTENT_ACTIONS, ...USER_ACTIONS, "delete"]),
+  entity: z.enum(["content", "user"]),
+  entity_id: z.string(),
+  note: z.string(),
+  /** "(deleted user)" when the admin's account is gone. */
+  actor_email: z.string(),
+  created_at: z.string(),
+});
+export type ModerationActionJson = z.output<typeof moderationActionOut>;
+
+/** A member's standing with the moderators. */
+export const moderatedUserOut = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  /** Administrators (ADMIN_EMAILS) cannot be suspended. */
+  is_admin: z.boolean(),
+  suspended: z.boolean(),
+  suspended_note: z.string().nullable(),
+  suspended_at: z.string().nullable(),
+});
+
+/** A report a member made or got, with the item it is about. */
+const memberReportOut = z.object({
+  content_id: z.string(),
+  title: z.string(),
+  content_deleted: z.boolean(),
+  reason: reportReasonOut,
+  note: z.string(),
+  status: z.enum(["open", "dismissed", "actioned"]),
+  created_at: z.string(),
+});
+
+/** GET /api/admin/moderation/users/{id}: one member's standing, the reports they made and got, and actions. */
+export const moderationUserOut = z.object({
+  user: moderatedUserOut,
+  /** Reports others made of this member's items. */
+  reports_received: z.array(memberReportOut),
+  /** Reports this member made. */
+  reports_made: z.array(memberReportOut),
+  actions: z.array(moderationActionOut),
+});
+export type ModerationUserResponse = z.output<typeof moderationUserOut>;
+
+/** POST /api/admin/moderation/content/{id}: the item after the action, and what it reversed (USD). */
+export const contentModerationOut = z.object({ item: moderatedItemOut, reversed_usd: z.number() });
+export type ContentModerationResponse = z.output<typeof contentModerationOut>;
+
+/** POST /api/admin/moderation/users/{id}: the member after the action, and what it reversed (USD). */
+export const userModerationOut = z.object({ user: moderatedUserOut, reversed_usd: z.number() });
+export type UserModerationResponse = z.output<typeof userModerationOut>;
