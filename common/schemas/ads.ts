@@ -23,3 +23,15 @@ export const adBeaconQuery = z.object({
     .transform((v): AdPosition => (v === undefined ? "unknown" : positions[v]!)),
 });
 export type AdBeaconQuery = z.input<typeof adBeaconQuery>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+const flagOut = z.enum(["true", "false"]);
+
+/**
+ * GET /api/ad-settings: what the player needs to run ads (docs/product-spec.md §3 "Ad settings"). Strings, as
+ * the spec stores them: flags 'true'/'false'; `vast_url` an http(s) URL, a same-origin path (docs/decisions/009)
+ * or empty (ads off); `ad_hosts` the feed's ad origins the pages' CSP allows, space-separated.
+ */
+export const adSettingsOut = z.object({ preroll_enabled: flagOut, postroll_enabled: flagOut, vast_url: z.string(), ad_hosts: z.string() });
+export type AdSettingsJson = z.output<typeof adSettingsOut>;

@@ -49,3 +49,19 @@ export const bonusAwardOut = z.object({
   reviewed_at: z.string().nullable(),
 });
 export type BonusAwardJson = z.output<typeof bonusAwardOut>;
+
+/** GET /api/challenges/progress. `bonus` is the awarded sign-on bonus, null until the job awards it. */
+export const challengeProgressOut = z.object({
+  /** Hours left before the latest deadline, to two decimals; 0 or less hides the panel. */
+  timeRemaining: z.number(),
+  progress: z.array(
+    z.object({
+      id: z.string(),
+      is_completed: z.boolean(),
+      progress_value: z.number().int(),
+      challenge: challengeOut.pick({ name: true, description: true, bonus_amount: true, requirement_type: true, requirement_value: true }),
+    }),
+  ),
+  bonus: z.object({ total_bonus_amount: z.number() }).nullable(),
+});
+export type ChallengeProgressResponse = z.output<typeof challengeProgressOut>;

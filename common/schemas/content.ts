@@ -87,3 +87,11 @@ export type ContentJson = z.output<typeof contentOut>;
 /** GET /api/content, /api/content/mine, /api/content/liked. */
 export const contentListOut = z.object({ items: z.array(contentOut), nextCursor: z.string().nullable() });
 export type ContentListResponse = z.output<typeof contentListOut>;
+
+/** POST /api/content/finalize: the new item's id. */
+export const finalizeOut = z.object({ id: z.string() });
+export type FinalizeResponse = z.output<typeof finalizeOut>;
+
+/** GET /api/content/{id}/like-status, POST and DELETE /api/content/{id}/like: the caller's like and the item's count. */
+export const likeStatusOut = z.object({ liked: z.boolean(), like_count: z.number().int() });
+export type LikeStatusResponse = z.output<typeof likeStatusOut>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDay } from "../report-range";
+import { contentTypeOut } from "./content";
 
 /** GET /api/me/views: "a reason for every view", one UTC day of the caller's views as viewer or as creator. */
 export const myViewsQuery = z.object({
@@ -7,3 +8,63 @@ export const myViewsQuery = z.object({
   as: z.enum(["viewer", "creator"], "as must be viewer or creator").default("viewer"),
 });
 export type MyViewsQuery = z.input<typeof myViewsQuery>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a view did for the caller: paid and available, paid but held, never paid, or paid and taken back. */
+export const viewOutcomeOut = z.enum(["earned", "pending", "not_earned", "reversed"]);
+export type ViewOutcome = z.output<typeof viewOutcomeOut>;
+
+/**
+ * Why, from one documented set; null for an earned view and for a pending one that only waits out its hold.
+ *  - removed: the item was taken down by moderators, or its creator suspended: not paid, or paid and taken
+ *    back (docs/decisions/027);
+ *  - suspended: the viewer's account was suspended: not paid, or paid and taken back (docs/decisions/027);
+ *  - not_delivered: watched long enough, but the stream never served the viewer 80 % of the item's bytes
+ *    (docs/decisions/029).
+ */
+export const viewReasonOut = z.enum([
+  "too_fast",
+  "under_80",
+  "own_content",
+  "item_daily_cap",
+  "viewer_daily_cap",
+  "too_short",
+  "another_session",
+  "expired",
+  "under_review",
+  "reversed",
+  "removed",
+  "suspended",
+  "not_delivered",
+]);
+export type ViewReason = z.output<typeof viewReasonOut>;
+
+export const myViewOut = z.object({
+  id: z.string(),
+  content_id: z.string(),
+  content_title: z.string(),
+  content_type: contentTypeOut,
+  /** The item was deleted since (docs/decisions/028): the view and what it paid stay; the item opens no more. */
+  content_deleted: z.boolean(),
+  started_at: z.string(),
+  /** Accepted watch time as a share of the item's duration, 0–100 (whole percent). */
+  watched_percent: z.number().int(),
+  outcome: viewOutcomeOut,
+  reason: viewReasonOut.nullable(),
+  /** What this view paid (or would pay, or paid and lost) the caller on this side, in USD; 0 when not earned. */
+  amount_usd: z.number(),
+  /** For a pending view in its hold: when it becomes available. */
+  available_at: z.string().nullable(),
+});
+export type MyViewJson = z.output<typeof myViewOut>;
+
+/** GET /api/me/views?date=YYYY-MM-DD[&as=creator]: the caller's views of one UTC day, newest first. */
+export const myViewsOut = z.object({
+  date: z.string(),
+  as: z.enum(["viewer", "creator"]),
+  views: z.array(myViewOut),
+  /** True when the day has more views than the list shows (at most 500). */
+  truncated: z.boolean(),
+});
+export type MyViewsResponse = z.output<typeof myViewsOut>;

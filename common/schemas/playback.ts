@@ -22,3 +22,36 @@ export const playbackEventBody = z.object({
   second_mark: z.number().min(0, "second_mark must be 0 or more").max(7 * 24 * 3600),
 });
 export type PlaybackEventBody = z.input<typeof playbackEventBody>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Why a view that starts now cannot earn, as far as the start knows (the daily caps are told by the wallet).
+ * `item_daily_cap` / `daily_cap`: the day's earnable places (per item, in all) were already taken at the start.
+ */
+export const playbackNotEarningReasonOut = z.enum(["own_content", "too_short", "suspended", "removed", "item_daily_cap", "daily_cap"]);
+export type PlaybackNotEarningReason = z.output<typeof playbackNotEarningReasonOut>;
+
+/** Why the last event added no watched time, when the view is to blame: it ran ahead of the pace, or a newer start stopped it. */
+export const playbackCountingReasonOut = z.enum(["too_fast", "another_session"]);
+export type PlaybackCountingReason = z.output<typeof playbackCountingReasonOut>;
+
+/** POST /api/playback-events: the new view, and whether it can earn (what the player's indicator says from the start). */
+export const playbackStartOut = z.discriminatedUnion("earnable", [
+  z.object({ view_id: z.string(), earnable: z.literal(true) }),
+  z.object({ view_id: z.string(), earnable: z.literal(false), reason: playbackNotEarningReasonOut }),
+]);
+export type PlaybackStartResponse = z.output<typeof playbackStartOut>;
+
+/** POST /api/events/playback: how the event was judged. */
+export const playbackEventOut = z.object({
+  view_id: z.string(),
+  accepted: z.boolean(),
+  qualified: z.boolean(),
+  /** This event added watched time toward the 80 % that earns. */
+  counting: z.boolean(),
+  reason: playbackCountingReasonOut.optional(),
+  /** Watched time counted so far, whole percent of the item (rounded down); 80 earns once the bytes were served. */
+  watched_percent: z.number().int(),
+});
+export type PlaybackEventResponse = z.output<typeof playbackEventOut>;

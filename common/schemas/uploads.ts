@@ -23,3 +23,35 @@ export type UploadTokenQuery = z.input<typeof uploadTokenQuery>;
 /** PUT /api/uploads/multipart/part: the token and the part's number (R2 allows up to 10,000 parts). */
 export const uploadPartQuery = uploadTokenQuery.extend({ part: z.coerce.number().int().min(1).max(10_000) });
 export type UploadPartQuery = z.input<typeof uploadPartQuery>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Multipart plan: every part but the last is `partSize` bytes; `token` is the signed upload token.
+ *   GET    /api/uploads/multipart?token=…              → UploadPartsResponse (parts already stored: resume)
+ *   PUT    /api/uploads/multipart/part?token=…&part=N  → { part, size } (N from 1 to partCount; retry freely)
+ *   POST   /api/uploads/multipart/complete?token=…     → { key }
+ *   DELETE /api/uploads/multipart?token=…              → { ok: true } (abort)
+ */
+export const uploadMultipartPlanOut = z.object({ token: z.string(), partSize: z.number().int(), partCount: z.number().int() });
+export type UploadMultipartPlan = z.output<typeof uploadMultipartPlanOut>;
+
+/**
+ * POST /api/uploads/sign. Small files (`multipart` null): PUT the whole file to `uploadUrl` with its
+ * content type. Files above the multipart threshold: follow `multipart` (the R2 multipart upload is
+ * already created by the sign step).
+ */
+export const uploadSignOut = z.object({ key: z.string(), uploadUrl: z.string(), multipart: uploadMultipartPlanOut.nullable() });
+export type UploadSignResponse = z.output<typeof uploadSignOut>;
+
+/** PUT /api/uploads/put and POST /api/uploads/multipart/complete: the stored object's key, for finalize. */
+export const uploadKeyOut = z.object({ key: z.string() });
+export type UploadKeyResponse = z.output<typeof uploadKeyOut>;
+
+/** PUT /api/uploads/multipart/part: the part stored, and its size in bytes. */
+export const uploadPartOut = z.object({ part: z.number().int(), size: z.number().int() });
+export type UploadPartResponse = z.output<typeof uploadPartOut>;
+
+/** GET /api/uploads/multipart: the parts already stored, to resume. */
+export const uploadPartsOut = z.object({ parts: z.array(uploadPartOut) });
+export type UploadPartsResponse = z.output<typeof uploadPartsOut>;

@@ -7,3 +7,29 @@ import { z } from "zod";
  */
 export const usernameChangeBody = z.object({ username: z.string().max(200, "Username must be between 3 and 20 characters") });
 export type UsernameChangeBody = z.input<typeof usernameChangeBody>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** GET /api/users/me, and `user` in POST /api/sessions (docs/product-spec.md §3 "Current user"). */
+export const currentUserOut = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  is_admin: z.union([z.literal(0), z.literal(1)]),
+  created_at: z.string(),
+  /** Suspended by moderators: may sign in and see the wallet, may not upload, like, report or earn. */
+  suspended: z.boolean(),
+});
+export type CurrentUserJson = z.output<typeof currentUserOut>;
+
+/** A creator's public card (docs/decisions/004): never the email; without a username, the member name. */
+export const creatorCardOut = z.object({ id: z.string(), username: z.string().nullable(), display_name: z.string(), created_at: z.string() });
+export type CreatorCardJson = z.output<typeof creatorCardOut>;
+
+/** GET /api/users/{id}: the card with the counts the creator page shows. */
+export const creatorPageOut = creatorCardOut.extend({ video_count: z.number().int(), audio_count: z.number().int() });
+export type CreatorPageJson = z.output<typeof creatorPageOut>;
+
+/** DELETE /api/users/me/sessions ("Sign out of all devices"): how many sessions ended, this browser's included. */
+export const sessionsEndedOut = z.object({ ended: z.number().int() });
+export type SessionsEndedResponse = z.output<typeof sessionsEndedOut>;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { pageVisitBody, trafficDashboardQuery } from "../../common/schemas/traffic";
+import { analyticsConfigOut } from "../../common/schemas/analytics-config";
+import { pageVisitBody, trafficDashboardOut, trafficDashboardQuery } from "../../common/schemas/traffic";
 import { TRAFFIC_RANGES } from "../../common/traffic-ranges";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { readSettings } from "../db/queries/settings";
@@ -12,6 +13,7 @@ import { addressGroupHash } from "../lib/address-group";
 import { rateLimited, tooLarge } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
+import { responds } from "../openapi/responds";
 import { trafficDashboardJson } from "./serializers/traffic-dashboard";
 
 const TRACK_MAX_BYTES = 8 * 1024;
@@ -21,6 +23,11 @@ const TRACK_PER_MINUTE = 120;
 export const analyticsPublicRoutes = new Hono<AppEnv>()
   .post(
     "/analytics/track",
+    responds(
+      "Record a page visit",
+      { 204: { description: "Recorded." } },
+      "The tracker's beacon; the signed-in member (if any) comes from the session cookie, never from the body. 429 past the per-address limit.",
+    ),
     bodyLimit({ maxSize: TRACK_MAX_BYTES, onError: () => { throw tooLarge("Page visit too large", "too_large"); } }),
     validate("json", pageVisitBody),
     async (c) => {
@@ -37,10 +44,24 @@ export const analyticsPublicRoutes = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   )
-  .get("/analytics/config", async (c) => c.json(await readSettings(c.get("db"), ANALYTICS_CONFIG_DEFAULTS), 200));
+  .get(
+    "/analytics/config",
+    responds("Get the marketing tag ids", { 200: { description: "The Facebook pixel and GA4 ids; empty means the tag is not loaded.", schema: analyticsConfigOut } }),
+    async (c) => c.json(await readSettings(c.get("db"), ANALYTICS_CONFIG_DEFAULTS), 200),
+  );
 
 /** Signed-in: traffic to the caller's own content and creator page (the whole site's: admin/traffic.ts). */
-export const analyticsSignedInRoutes = new Hono<SignedInEnv>().get("/analytics/dashboard", validate("query", trafficDashboardQuery), async (c) => {
-  const scope = { rangeDays: TRAFFIC_RANGES[c.req.valid("query").range], nowMs: Date.now(), creatorId: c.get("user").id };
-  return c.json(trafficDashboardJson(await trafficDashboard(c.get("db"), scope)), 200);
-});
+export const analyticsSignedInRoutes = new Hono<SignedInEnv>().get(
+  "/analytics/dashboard",
+  responds("Get my traffic dashboard", {
+    200: {
+      description: "Visits to the caller's own content and creator page over the range: totals, top pages and sources, the timeline, devices and campaigns.",
+      schema: trafficDashboardOut,
+    },
+  }),
+  validate("query", trafficDashboardQuery),
+  async (c) => {
+    const scope = { rangeDays: TRAFFIC_RANGES[c.req.valid("query").range], nowMs: Date.now(), creatorId: c.get("user").id };
+    return c.json(trafficDashboardJson(await trafficDashboard(c.get("db"), scope)), 200);
+  },
+);

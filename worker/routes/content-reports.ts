@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { ContentReportJson } from "../../common/api-types";
-import { contentReportBody } from "../../common/schemas/moderation";
+import { contentReportBody, contentReportOut, type ContentReportJson } from "../../common/schemas/moderation";
 import type { SignedInEnv } from "../app-env";
 import { reportContent } from "../domain/moderation/report-content";
 import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { reportLimit } from "../middleware/rate-limit";
+import { responds } from "../openapi/responds";
 import { contentReportJson } from "./serializers/moderation";
 
 /**
@@ -15,6 +15,14 @@ import { contentReportJson } from "./serializers/moderation";
  */
 export const contentReportRoutes = new Hono<SignedInEnv>().post(
   `/content/:id${ID_PATTERN}/report`,
+  responds(
+    "Report an item",
+    {
+      201: { description: "The caller's new report of the item.", schema: contentReportOut },
+      200: { description: "The caller's open report of the item, updated with this reason and note.", schema: contentReportOut },
+    },
+    "One open report per member and item; only well-formed reports count against the hourly limit (429).",
+  ),
   validate("json", contentReportBody),
   reportLimit,
   async (c) => {

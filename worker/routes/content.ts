@@ -1,6 +1,14 @@
 import { Hono } from "hono";
-import type { ContentListResponse } from "../../common/api-types";
-import { contentEditBody, contentListQuery, thumbnailChangeBody } from "../../common/schemas/content";
+import {
+  contentEditBody,
+  contentListOut,
+  contentListQuery,
+  contentOut,
+  likeStatusOut,
+  thumbnailChangeBody,
+  type ContentListResponse,
+} from "../../common/schemas/content";
+import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { findContent, findMedia, likeState, listByCreator, listContentPage, listLikedBy, setLike } from "../db/queries/content";
 import { replaceThumbnail, tombstoneContent, updateContentText } from "../db/queries/content-writes";
@@ -14,11 +22,18 @@ import { notFound } from "../lib/errors";
 import { ID_PATTERN, newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
+import { responds, type Answer } from "../openapi/responds";
 import { contentJson, contentWithModerationJson, likeJson } from "./serializers/content";
 import { serveObject } from "./serve-object";
 
 const ONE = `/content/:id${ID_PATTERN}`;
 const LIST_LIMIT = 500;
+
+const itemAnswer = (description: string): Record<number, Answer> => ({ 200: { description, schema: contentOut } });
+const likeAnswer: Record<number, Answer> = { 200: { description: "Whether the caller likes the item, and its like count.", schema: likeStatusOut } };
+const ownList = (description: string): Record<number, Answer> => ({
+  200: { description: `${description} At most ${LIST_LIMIT}, in one page (nextCursor is null).`, schema: contentListOut },
+});
 
 // A hidden item (taken down, or its creator suspended: docs/decisions/027) is listed nowhere and answers 404
 // to everyone but its creator and admins, who may still open it, with what moderators did. A deleted item
@@ -26,116 +41,177 @@ const LIST_LIMIT = 500;
 
 /** Public: the gallery, search, one item's details and its thumbnail. */
 export const contentPublicRoutes = new Hono<AppEnv>()
-  .get("/content", validate("query", contentListQuery), async (c) => {
-    const q = c.req.valid("query");
-    const match = q.search?.trim() ? ftsQuery(q.search) : undefined;
-    // Text with no searchable word (only punctuation or emoji) matches nothing rather than everything.
-    if (match === null) return c.json({ items: [], nextCursor: null } satisfies ContentListResponse, 200);
-    const rows = await listContentPage(c.get("db"), {
-      type: q.type,
-      creator: q.creator,
-      match,
-      after: decodeCursor(q.cursor),
-      limit: q.limit,
-    });
-    const page = rows.slice(0, q.limit);
-    const last = page.at(-1);
-    const nextCursor = rows.length > q.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
-    return c.json({ items: page.map(contentJson), nextCursor } satisfies ContentListResponse, 200);
-  })
-  .get(ONE, async (c) => {
-    const row = await findContent(c.get("db"), c.req.param("id"));
-    const caller = c.get("user");
-    if (!row || !mayOpen(row, caller)) throw notFound("Content not found");
-    return c.json(seesModeration(row, caller) ? contentWithModerationJson(row) : contentJson(row), 200);
-  })
-  .get(`${ONE}/thumbnail`, async (c) => {
-    const row = await findMedia(c.get("db"), c.req.param("id"));
-    if (!row?.thumbnailKey || !mayOpen(row, c.get("user"))) throw notFound("No thumbnail");
-    // A hidden item's image goes to its creator and admins only: never into a shared cache.
-    const cacheControl = isHidden(row) ? "private, no-store" : "public, max-age=86400";
-    return serveObject(c, { bucket: c.env.MEDIA, key: row.thumbnailKey, cacheControl });
-  });
+  .get(
+    "/content",
+    responds("List content", {
+      200: {
+        description:
+          "The gallery, newest first, or the matches of `search`; filtered by type and creator. `nextCursor` asks for the next page; null on the last.",
+        schema: contentListOut,
+      },
+    }),
+    validate("query", contentListQuery),
+    async (c) => {
+      const q = c.req.valid("query");
+      const match = q.search?.trim() ? ftsQuery(q.search) : undefined;
+      // Text with no searchable word (only punctuation or emoji) matches nothing rather than everything.
+      if (match === null) return c.json({ items: [], nextCursor: null } satisfies ContentListResponse, 200);
+      const rows = await listContentPage(c.get("db"), {
+        type: q.type,
+        creator: q.creator,
+        match,
+        after: decodeCursor(q.cursor),
+        limit: q.limit,
+      });
+      const page = rows.slice(0, q.limit);
+      const last = page.at(-1);
+      const nextCursor = rows.length > q.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
+      return c.json({ items: page.map(contentJson), nextCursor } satisfies ContentListResponse, 200);
+    },
+  )
+  .get(
+    ONE,
+    responds(
+      "Get an item",
+      itemAnswer("The item. Its creator and admins also get `removed` and `removed_note`."),
+      "A hidden item (taken down, or its creator suspended) answers 404 to everyone but its creator and admins; a deleted one answers 404 to everyone.",
+    ),
+    async (c) => {
+      const row = await findContent(c.get("db"), c.req.param("id"));
+      const caller = c.get("user");
+      if (!row || !mayOpen(row, caller)) throw notFound("Content not found");
+      return c.json(seesModeration(row, caller) ? contentWithModerationJson(row) : contentJson(row), 200);
+    },
+  )
+  .get(
+    `${ONE}/thumbnail`,
+    responds("Get an item's thumbnail", {
+      200: { description: "The image (JPEG, PNG, WebP or GIF), cached publicly for a day unless the item is hidden.", media: "image/*" },
+      206: { description: "The bytes a Range header asked for.", media: "image/*" },
+      304: { description: "Not modified: the ETag in If-None-Match is current." },
+    }),
+    async (c) => {
+      const row = await findMedia(c.get("db"), c.req.param("id"));
+      if (!row?.thumbnailKey || !mayOpen(row, c.get("user"))) throw notFound("No thumbnail");
+      // A hidden item's image goes to its creator and admins only: never into a shared cache.
+      const cacheControl = isHidden(row) ? "private, no-store" : "public, max-age=86400";
+      return serveObject(c, { bucket: c.env.MEDIA, key: row.thumbnailKey, cacheControl });
+    },
+  );
 
 /** Signed-in: streaming, like state and the caller's lists (suspended members too). */
 export const contentSignedInRoutes = new Hono<SignedInEnv>()
-  .get("/content/mine", async (c) => {
+  .get("/content/mine", responds("List my uploads", ownList("The caller's own items, newest first, with what moderators did to each.")), async (c) => {
     const rows = await listByCreator(c.get("db"), c.get("user").id, LIST_LIMIT);
     return c.json({ items: rows.map(contentWithModerationJson), nextCursor: null } satisfies ContentListResponse, 200);
   })
-  .get("/content/liked", async (c) => {
+  .get("/content/liked", responds("List what I liked", ownList("The items the caller likes, the latest liked first.")), async (c) => {
     const rows = await listLikedBy(c.get("db"), c.get("user").id, LIST_LIMIT);
     return c.json({ items: rows.map(contentJson), nextCursor: null } satisfies ContentListResponse, 200);
   })
-  .get(`${ONE}/stream`, async (c) => {
-    const contentId = c.req.param("id");
-    const row = await findMedia(c.get("db"), contentId);
-    const viewerId = c.get("user").id;
-    if (!row || !mayOpen(row, c.get("user"))) throw notFound("Content not found");
-    // Proof of delivery (docs/decisions/029): the viewer's watch-session object learns which bytes went out.
-    const sessions = watchSessionsOf(c.env, viewerId);
-    return serveObject(c, {
-      bucket: c.env.MEDIA,
-      key: row.r2Key,
-      size: row.mediaSize,
-      cacheControl: "private, max-age=3600",
-      // The browser's cache is per browser, not per member: another account signed in on the same browser
-      // must not play (nor be credited for) what the previous one downloaded (docs/decisions/029).
-      vary: "Cookie",
-      countDelivery: {
-        report: (range) => sessions.delivered({ viewerId, contentId, ...range }),
-        waitUntil: (work) => c.executionCtx.waitUntil(work),
+  .get(
+    `${ONE}/stream`,
+    responds(
+      "Stream an item",
+      {
+        200: { description: "The whole file: video/mp4 for a video, audio/mpeg for an audio item.", media: "video/mp4" },
+        206: { description: "The bytes a Range header asked for (the player seeks this way).", media: "video/mp4" },
+        416: { description: "The Range asked for lies outside the file; Content-Range gives its size." },
       },
-    });
-  })
-  .get(`${ONE}/like-status`, async (c) => {
+      "Every byte sent is reported to the viewer's watch sessions as proof of delivery (docs/decisions/029), so a view earns only once 80 % of the file was served. Private to the browser (Vary: Cookie); If-None-Match is ignored.",
+    ),
+    async (c) => {
+      const contentId = c.req.param("id");
+      const row = await findMedia(c.get("db"), contentId);
+      const viewerId = c.get("user").id;
+      if (!row || !mayOpen(row, c.get("user"))) throw notFound("Content not found");
+      // Proof of delivery (docs/decisions/029): the viewer's watch-session object learns which bytes went out.
+      const sessions = watchSessionsOf(c.env, viewerId);
+      return serveObject(c, {
+        bucket: c.env.MEDIA,
+        key: row.r2Key,
+        size: row.mediaSize,
+        cacheControl: "private, max-age=3600",
+        // The browser's cache is per browser, not per member: another account signed in on the same browser
+        // must not play (nor be credited for) what the previous one downloaded (docs/decisions/029).
+        vary: "Cookie",
+        countDelivery: {
+          report: (range) => sessions.delivered({ viewerId, contentId, ...range }),
+          waitUntil: (work) => c.executionCtx.waitUntil(work),
+        },
+      });
+    },
+  )
+  .get(`${ONE}/like-status`, responds("Get my like of an item", likeAnswer), async (c) => {
     const [state] = await likeState(c.get("db"), c.get("user").id, c.req.param("id"));
     return c.json(likeJson(state!), 200);
   });
 
 /** Signed-in members in good standing: likes, and changes by the creator (or an admin). */
 export const contentActiveRoutes = new Hono<SignedInEnv>()
-  .post(`${ONE}/like`, async (c) => {
+  .post(`${ONE}/like`, responds("Like an item", likeAnswer), async (c) => {
     const contentId = c.req.param("id");
     const row = await findMedia(c.get("db"), contentId);
     if (!row || !mayOpen(row, c.get("user"))) throw notFound("Content not found");
     const state = await setLike(c.get("db"), { userId: c.get("user").id, contentId, createdAt: nowIso() }, true);
     return c.json(likeJson(state), 200);
   })
-  .delete(`${ONE}/like`, async (c) => {
+  .delete(`${ONE}/like`, responds("Unlike an item", likeAnswer), async (c) => {
     const change = { userId: c.get("user").id, contentId: c.req.param("id"), createdAt: nowIso() };
     // A deleted item's likes are part of what it leaves behind (docs/decisions/028): no longer changed.
     const row = await findMedia(c.get("db"), change.contentId);
     if (row && isDeleted(row)) throw notFound("Content not found");
     return c.json(likeJson(await setLike(c.get("db"), change, false)), 200);
   })
-  .patch(ONE, validate("json", contentEditBody), async (c) => {
-    const db = c.get("db");
-    const row = await contentTheUserMayChange(db, c.get("user"), c.req.param("id"));
-    const edit = c.req.valid("json");
-    const updatedAt = nowIso();
-    await updateContentText(db, { id: row.id, ...edit, tags: edit.tags.join(","), updatedAt });
-    return c.json(contentWithModerationJson({ ...row, ...edit, tags: edit.tags.join(","), updatedAt }), 200);
-  })
-  .patch(`${ONE}/thumbnail`, validate("json", thumbnailChangeBody), async (c) => {
-    const db = c.get("db");
-    const user = c.get("user");
-    const row = await contentTheUserMayChange(db, user, c.req.param("id"));
-    const key = c.req.valid("json").thumbnail_key;
-    await usableUpload(db, user, key, "thumbnail");
-    const updatedAt = nowIso();
-    await replaceThumbnail(db, { id: row.id, thumbnailKey: key, updatedAt });
-    if (row.thumbnailKey && row.thumbnailKey !== key) await c.env.MEDIA.delete(row.thumbnailKey);
-    return c.json(contentWithModerationJson({ ...row, thumbnailKey: key, updatedAt }), 200);
-  })
-  .delete(ONE, async (c) => {
-    // A tombstone, not a removed row (docs/decisions/028): the item is gone from the product at once, its
-    // views, earnings, likes, reports and moderation history stay, and the cron removes its media after the
-    // grace period.
-    const db = c.get("db");
-    const user = c.get("user");
-    const row = await contentTheUserMayChange(db, user, c.req.param("id"));
-    const deleted = await tombstoneContent(db, { id: row.id, actorId: user.id, now: nowIso(), auditId: newId() });
-    if (!deleted) throw notFound("Content not found");
-    return c.json({ ok: true }, 200);
-  });
+  .patch(
+    ONE,
+    responds("Edit an item's text", itemAnswer("The item with its new title, description and tags."), "Its creator, or an admin."),
+    validate("json", contentEditBody),
+    async (c) => {
+      const db = c.get("db");
+      const row = await contentTheUserMayChange(db, c.get("user"), c.req.param("id"));
+      const edit = c.req.valid("json");
+      const updatedAt = nowIso();
+      await updateContentText(db, { id: row.id, ...edit, tags: edit.tags.join(","), updatedAt });
+      return c.json(contentWithModerationJson({ ...row, ...edit, tags: edit.tags.join(","), updatedAt }), 200);
+    },
+  )
+  .patch(
+    `${ONE}/thumbnail`,
+    responds(
+      "Replace an item's thumbnail",
+      itemAnswer("The item with its new thumbnail; the old image is deleted."),
+      "Its creator, or an admin; `thumbnail_key` is an image the caller uploaded (POST /api/uploads/sign).",
+    ),
+    validate("json", thumbnailChangeBody),
+    async (c) => {
+      const db = c.get("db");
+      const user = c.get("user");
+      const row = await contentTheUserMayChange(db, user, c.req.param("id"));
+      const key = c.req.valid("json").thumbnail_key;
+      await usableUpload(db, user, key, "thumbnail");
+      const updatedAt = nowIso();
+      await replaceThumbnail(db, { id: row.id, thumbnailKey: key, updatedAt });
+      if (row.thumbnailKey && row.thumbnailKey !== key) await c.env.MEDIA.delete(row.thumbnailKey);
+      return c.json(contentWithModerationJson({ ...row, thumbnailKey: key, updatedAt }), 200);
+    },
+  )
+  .delete(
+    ONE,
+    responds(
+      "Delete an item",
+      { 200: { description: "Deleted: gone from the product at once; its views, earnings and history stay.", schema: okOut } },
+      "Its creator, or an admin. The media is removed after a grace period (docs/decisions/028).",
+    ),
+    async (c) => {
+      // A tombstone, not a removed row (docs/decisions/028): the item is gone from the product at once, its
+      // views, earnings, likes, reports and moderation history stay, and the cron removes its media after the
+      // grace period.
+      const db = c.get("db");
+      const user = c.get("user");
+      const row = await contentTheUserMayChange(db, user, c.req.param("id"));
+      const deleted = await tombstoneContent(db, { id: row.id, actorId: user.id, now: nowIso(), auditId: newId() });
+      if (!deleted) throw notFound("Content not found");
+      return c.json({ ok: true } satisfies OkResponse, 200);
+    },
+  );

@@ -1,14 +1,28 @@
 import { Hono } from "hono";
-import type { EarningsCalculateResponse } from "../../common/api-types";
+import { earningsCalculateOut, type EarningsCalculateResponse } from "../../common/schemas/earnings";
 import type { SignedInEnv } from "../app-env";
 import { settleCallerEarnings } from "../domain/earnings/run-job";
 import { nowIso } from "../lib/time";
+import { responds } from "../openapi/responds";
 
 /**
  * Signed-in: the home page's earnings poll. It settles only what the caller is owed, their own views and
  * sign-on bonus, with the cron job's statements (docs/decisions/022).
  */
-export const earningsRoutes = new Hono<SignedInEnv>().post("/earnings/calculate", async (c) => {
-  const result: EarningsCalculateResponse = await settleCallerEarnings(c.get("db"), nowIso(), c.get("user").id);
-  return c.json(result, 200);
-});
+export const earningsRoutes = new Hono<SignedInEnv>().post(
+  "/earnings/calculate",
+  responds(
+    "Settle my earnings",
+    {
+      200: {
+        description: "What this run settled, in words and count, and the USD newly credited to the caller's own views (each credit told once).",
+        schema: earningsCalculateOut,
+      },
+    },
+    "Settles only what the caller is owed: their own qualified views (which pays the creators they watched too) and their sign-on bonus.",
+  ),
+  async (c) => {
+    const result: EarningsCalculateResponse = await settleCallerEarnings(c.get("db"), nowIso(), c.get("user").id);
+    return c.json(result, 200);
+  },
+);

@@ -1,17 +1,26 @@
 import { Hono } from "hono";
-import type { FinalizeResponse } from "../../common/api-types";
-import { contentFinalizeBody } from "../../common/schemas/content";
+import { contentFinalizeBody, finalizeOut, type FinalizeResponse } from "../../common/schemas/content";
 import type { SignedInEnv } from "../app-env";
 import { finalizeContent } from "../domain/content/finalize";
 import { validate } from "../lib/validate";
+import { responds } from "../openapi/responds";
 
 /** Signed-in: turns an uploaded file into content (docs/product-spec.md §7 POST /api/content/finalize). */
-export const finalizeRoutes = new Hono<SignedInEnv>().post("/content/finalize", validate("json", contentFinalizeBody), async (c) => {
-  const result = await finalizeContent({
-    db: c.get("db"),
-    bucket: c.env.MEDIA,
-    user: c.get("user"),
-    input: c.req.valid("json"),
-  });
-  return c.json(result satisfies FinalizeResponse, 201);
-});
+export const finalizeRoutes = new Hono<SignedInEnv>().post(
+  "/content/finalize",
+  responds(
+    "Publish an uploaded file",
+    { 201: { description: "The new item's id.", schema: finalizeOut } },
+    "`r2_key` (and `thumbnail_key`) are files the caller uploaded; the server reads the duration from the file itself.",
+  ),
+  validate("json", contentFinalizeBody),
+  async (c) => {
+    const result = await finalizeContent({
+      db: c.get("db"),
+      bucket: c.env.MEDIA,
+      user: c.get("user"),
+      input: c.req.valid("json"),
+    });
+    return c.json(result satisfies FinalizeResponse, 201);
+  },
+);

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { MyViewsResponse } from "../../common/api-types";
-import { myViewsQuery } from "../../common/schemas/my-views";
+import { myViewsOut, myViewsQuery, type MyViewsResponse } from "../../common/schemas/my-views";
 import type { SignedInEnv } from "../app-env";
 import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
 import { readSettings } from "../db/queries/settings";
@@ -9,20 +8,31 @@ import { earningRulesJson } from "../domain/views/earning-rules";
 import { viewOutcome } from "../domain/views/view-outcome";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
+import { responds } from "../openapi/responds";
 import { myViewJson } from "./serializers/my-view";
 
 /** Signed-in: "a reason for every view" — the caller's views of one UTC day and what each did for them. */
-export const myViewsRoutes = new Hono<SignedInEnv>().get("/me/views", validate("query", myViewsQuery), async (c) => {
-  const { date, as } = c.req.valid("query");
-  const db = c.get("db");
-  const [rows, settings] = await Promise.all([viewsOfDay(db, { userId: c.get("user").id, side: as, day: date }), readSettings(db, EARNING_RULE_DEFAULTS)]);
-  const minEarningMs = earningRulesJson(settings).min_earning_seconds * 1000;
-  const now = nowIso();
-  const views = rows.slice(0, MY_VIEWS_LIMIT).map((r) => {
-    const earning = r.earningMicros === null
-      ? null
-      : { availableAt: r.availableAt ?? "", reversed: r.reversed === 1, reversalReason: r.reversalReason, underReview: r.underReview === 1 };
-    return myViewJson(r, viewOutcome({ ...r, earning, minEarningMs }, now));
-  });
-  return c.json({ date, as, views, truncated: rows.length > MY_VIEWS_LIMIT } satisfies MyViewsResponse, 200);
-});
+export const myViewsRoutes = new Hono<SignedInEnv>().get(
+  "/me/views",
+  responds("List my views of a day", {
+    200: {
+      description: `The caller's views of one UTC day (as viewer, or as creator of the items), newest first, at most ${MY_VIEWS_LIMIT}; each with what it did for them and why.`,
+      schema: myViewsOut,
+    },
+  }),
+  validate("query", myViewsQuery),
+  async (c) => {
+    const { date, as } = c.req.valid("query");
+    const db = c.get("db");
+    const [rows, settings] = await Promise.all([viewsOfDay(db, { userId: c.get("user").id, side: as, day: date }), readSettings(db, EARNING_RULE_DEFAULTS)]);
+    const minEarningMs = earningRulesJson(settings).min_earning_seconds * 1000;
+    const now = nowIso();
+    const views = rows.slice(0, MY_VIEWS_LIMIT).map((r) => {
+      const earning = r.earningMicros === null
+        ? null
+        : { availableAt: r.availableAt ?? "", reversed: r.reversed === 1, reversalReason: r.reversalReason, underReview: r.underReview === 1 };
+      return myViewJson(r, viewOutcome({ ...r, earning, minEarningMs }, now));
+    });
+    return c.json({ date, as, views, truncated: rows.length > MY_VIEWS_LIMIT } satisfies MyViewsResponse, 200);
+  },
+);

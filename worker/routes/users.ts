@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { SessionsEndedResponse } from "../../common/api-types";
-import { usernameChangeBody } from "../../common/schemas/users";
+import { creatorPageOut, currentUserOut, sessionsEndedOut, usernameChangeBody, type SessionsEndedResponse } from "../../common/schemas/users";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { countByType } from "../db/queries/content";
 import { findUserById, setUsername } from "../db/queries/users";
@@ -8,6 +7,7 @@ import { endAllSessions } from "../domain/auth/end-sessions";
 import { usernameError } from "../domain/username";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
+import { responds } from "../openapi/responds";
 import { clearSessionCookie } from "../middleware/session-cookie";
 import { creatorPageJson } from "./serializers/creator-page";
 import { currentUserJson } from "./serializers/current-user";
@@ -17,28 +17,51 @@ import { currentUserJson } from "./serializers/current-user";
 const CREATOR_ID = "{(?!me$)[^/]+}";
 
 /** Public: a creator's page data. */
-export const usersPublicRoutes = new Hono<AppEnv>().get(`/users/:id${CREATOR_ID}`, async (c) => {
-  const id = c.req.param("id");
-  const [user, counts] = await Promise.all([findUserById(c.get("db"), id), countByType(c.get("db"), id)]);
-  if (!user) throw notFound("Creator not found");
-  return c.json(creatorPageJson(user, counts), 200);
-});
+export const usersPublicRoutes = new Hono<AppEnv>().get(
+  `/users/:id${CREATOR_ID}`,
+  responds("Get a creator's page", {
+    200: { description: "The creator's public card (never the email) and how many videos and audio items they have.", schema: creatorPageOut },
+  }),
+  async (c) => {
+    const id = c.req.param("id");
+    const [user, counts] = await Promise.all([findUserById(c.get("db"), id), countByType(c.get("db"), id)]);
+    if (!user) throw notFound("Creator not found");
+    return c.json(creatorPageJson(user, counts), 200);
+  },
+);
 
 /** Signed-in: the current user, their username, and signing out of every device. */
 export const usersSignedInRoutes = new Hono<SignedInEnv>()
-  .get("/users/me", (c) => c.json(currentUserJson(c.get("user")), 200))
-  .patch("/users/me/username", validate("json", usernameChangeBody), async (c) => {
-    const username = c.req.valid("json").username.trim();
-    const problem = usernameError(username);
-    if (problem) throw badRequest(problem);
-    const user = c.get("user");
-    const ok = await setUsername(c.get("db"), { userId: user.id, username });
-    if (!ok) throw conflict("That username is already taken", "username_taken");
-    return c.json(currentUserJson({ ...user, username }), 200);
-  })
-  .delete("/users/me/sessions", async (c) => {
-    const { ended } = await endAllSessions({ ctx: { db: c.get("db"), actor: c.get("user") } });
-    // This browser's session was one of them: its cookie goes too, so it is signed out like the others.
-    clearSessionCookie(c);
-    return c.json({ ended } satisfies SessionsEndedResponse, 200);
-  });
+  .get(
+    "/users/me",
+    responds("Get the signed-in member", { 200: { description: "The member this session belongs to.", schema: currentUserOut } }),
+    (c) => c.json(currentUserJson(c.get("user")), 200),
+  )
+  .patch(
+    "/users/me/username",
+    responds("Change my username", {
+      200: { description: "The member with the new username. 409 (code username_taken) when another member has it.", schema: currentUserOut },
+    }),
+    validate("json", usernameChangeBody),
+    async (c) => {
+      const username = c.req.valid("json").username.trim();
+      const problem = usernameError(username);
+      if (problem) throw badRequest(problem);
+      const user = c.get("user");
+      const ok = await setUsername(c.get("db"), { userId: user.id, username });
+      if (!ok) throw conflict("That username is already taken", "username_taken");
+      return c.json(currentUserJson({ ...user, username }), 200);
+    },
+  )
+  .delete(
+    "/users/me/sessions",
+    responds("Sign out of every device", {
+      200: { description: "How many sessions ended, this browser's included; this browser's cookie is cleared too.", schema: sessionsEndedOut },
+    }),
+    async (c) => {
+      const { ended } = await endAllSessions({ ctx: { db: c.get("db"), actor: c.get("user") } });
+      // This browser's session was one of them: its cookie goes too, so it is signed out like the others.
+      clearSessionCookie(c);
+      return c.json({ ended } satisfies SessionsEndedResponse, 200);
+    },
+  );
