@@ -1,4 +1,15 @@
+import createClient, {
+  type ClientPathsWithMethod,
+  createFinalURL,
+  createQuerySerializer,
+  defaultPathSerializer,
+  type FetchResponse,
+  type MaybeOptionalInit,
+  type Middleware,
+} from "openapi-fetch";
+import type { paths } from "./api-paths";
 import type { ApiErrorBody } from "./types";
+import type { Undocumented } from "./undocumented-answers";
 
 /**
  * The API's field names as the forms label them. The validator names the field in front of its message
@@ -51,34 +62,71 @@ export class ApiError extends Error {
   }
 }
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+/**
+ * The one way the SPA talks to /api (docs/decisions/043): openapi-fetch on the `paths` type generated from the
+ * API's own OpenAPI document (`npm run gen:api`), so a path, its path and query params and its body are checked
+ * by the compiler against the schemas the Worker validates with. Same-origin cookies (the session is an HttpOnly
+ * cookie), JSON both ways, and a thrown ApiError for any non-OK status.
+ */
+const client = createClient<paths>({
+  credentials: "same-origin",
+  headers: { Accept: "application/json" },
+  // Looked up on every call rather than when this module loads, so the page's `fetch` at that moment is used
+  // (the component tests stub it per test).
+  fetch: (request) => globalThis.fetch(request),
+});
 
-export type ApiRequestOptions = {
-  method?: Method;
-  /** Sent as JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
+const throwWhenRefused: Middleware = {
+  async onResponse({ response }) {
+    if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  },
+};
+client.use(throwWhenRefused);
+
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+type PathOf<M extends Method> = ClientPathsWithMethod<typeof client, M>;
+/** The call's options (`params: { path, query }`, `body`, `signal`), optional when nothing in them is required. */
+type InitOf<P extends keyof paths, M extends Method> =
+  undefined extends MaybeOptionalInit<paths[P], M> ? [init?: MaybeOptionalInit<paths[P], M>] : [init: MaybeOptionalInit<paths[P], M>];
+/** The JSON body a route answers on success, as the document describes it; `never` while it describes none. */
+export type Documented<P extends keyof paths, M extends Method> =
+  paths[P][M] extends infer Operation extends Record<string, unknown>
+    ? NonNullable<FetchResponse<Operation, object, "application/json">["data"]>
+    : never;
+/** What a call resolves to: the documented answer, else the named type src/lib/undocumented-answers.ts keeps for it. */
+export type Answer<P extends keyof paths, M extends Method> = [Documented<P, M>] extends [never] ? Undocumented<P, M> : Documented<P, M>;
+
+function caller<M extends Method>(method: M) {
+  return async <P extends PathOf<M>>(path: P, ...init: InitOf<P, M>): Promise<Answer<P, M>> => {
+    // openapi-fetch's own signature cannot be restated for a generic method, hence the one widening here; the
+    // caller's arguments were checked by InitOf above. A non-OK answer has thrown in throwWhenRefused.
+    const { data } = await (client.request as (method: M, path: P, init?: object) => Promise<{ data?: unknown }>)(method, path, init[0]);
+    return data as Answer<P, M>;
+  };
+}
+
+/** `api.GET("/api/content/{id}", { params: { path: { id } }, signal })` resolves to the route's answer. */
+export const api = {
+  GET: caller("get"),
+  POST: caller("post"),
+  PUT: caller("put"),
+  PATCH: caller("patch"),
+  DELETE: caller("delete"),
 };
 
 /**
- * The one way the SPA talks to /api: same-origin cookies (the session is an HttpOnly cookie),
- * JSON both ways, and a thrown ApiError for any non-OK status.
+ * The address of a route the browser requests itself (a link to a CSV, a media `src`, an upload PUT sent with
+ * XMLHttpRequest for its progress), built from its typed path and query params the way the client builds them.
  */
-export async function api<T>(path: `/api/${string}`, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = "GET", body, signal } = options;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-    signal,
+export function apiUrl<M extends Method, P extends PathOf<M>>(_method: M, path: P, params: ParamsOf<P, M>): string {
+  return createFinalURL(path, {
+    baseUrl: "",
+    params: params as Record<string, Record<string, unknown>>,
+    querySerializer: createQuerySerializer(),
+    pathSerializer: defaultPathSerializer,
   });
-  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
-  return (await response.json()) as T;
 }
+type ParamsOf<P extends keyof paths, M extends Method> = NonNullable<MaybeOptionalInit<paths[P], M>> extends { params?: infer Params } ? NonNullable<Params> : never;
 
 // An error body may be missing or not JSON (a proxy's HTML page); the status still tells the story.
 async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
