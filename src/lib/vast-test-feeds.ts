@@ -1,5 +1,4 @@
 import { vi } from "vitest";
-import { asUrlAndInit } from "../test/fetch";
 
 // VAST documents and a network stub for the ad loader and player tests. Feeds are XML text, which the
 // shared JSON `stubFetch` cannot answer, so this stub passes strings through as they are.
@@ -103,8 +102,7 @@ export function stubNetwork(routes: Record<string, Route>) {
       headers: { "Content-Type": isText ? "application/xml" : "application/json" },
     });
   });
-  // Our API client passes a Request; the routes and the recorded calls see it as (url, init), as before.
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => fetchMock(...(await asUrlAndInit(input, init))));
+  vi.stubGlobal("fetch", fetchMock);
   return { fetchMock, requests };
 }
 

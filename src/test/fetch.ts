@@ -5,26 +5,12 @@ type Reply = { status?: number; body?: unknown };
 type Route = Reply | ((init: RequestInit | undefined, url: URL) => Reply | Promise<Reply>);
 
 /**
- * A call to `fetch` as `(url, init)`: the API client (openapi-fetch, src/lib/api.ts) passes one Request, which
- * becomes its same-origin path with the query, and an init with its method, headers, credentials, signal and
- * body as text — what the stubs and the tests' assertions read.
- */
-export async function asUrlAndInit(input: RequestInfo | URL, init?: RequestInit): Promise<[string, RequestInit | undefined]> {
-  if (!(input instanceof Request)) return [typeof input === "string" ? input : input.href, init];
-  const url = new URL(input.url);
-  const path = url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.href;
-  const body = input.body === null ? undefined : await input.text();
-  const { method, headers, credentials, signal } = input;
-  return [path, { method, headers, credentials, signal, body, ...init }];
-}
-
-/**
  * Stubs `fetch`, the network boundary, with canned replies keyed by "METHOD /path".
  * Unknown requests answer 404 so a missing stub shows up as a failed call, not a hang.
- * The returned mock records each call as `(url, init)` (asUrlAndInit).
  */
 export function stubFetch(routes: Record<string, Route>) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const parsed = new URL(url, "http://localhost");
     const key = `${init?.method ?? "GET"} ${parsed.pathname}`;
     const route = routes[key];
@@ -35,7 +21,7 @@ export function stubFetch(routes: Record<string, Route>) {
       headers: { "Content-Type": "application/json" },
     });
   });
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => fetchMock(...(await asUrlAndInit(input, init))));
+  vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
 
