@@ -9,7 +9,7 @@ export type AdSettings = {
   vast_url: string;
 };
 
-export const getAdSettings = (signal?: AbortSignal) => api<AdSettings>("/api/ad-settings", { signal });
+export const getAdSettings = (signal?: AbortSignal) => api.GET("/api/ad-settings", { signal });
 
 /** Which ad breaks run, and from which feed; a break needs its flag on and a feed address. */
 export function adBreaks(settings: AdSettings) {

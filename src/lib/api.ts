@@ -1,4 +1,16 @@
+import {
+  type Client,
+  type ClientPathsWithMethod,
+  createFinalURL,
+  createQuerySerializer,
+  defaultPathSerializer,
+  type FetchResponse,
+  type ParamsOption,
+  type RequestBodyOption,
+} from "openapi-fetch";
+import type { paths } from "./api-paths";
 import type { ApiErrorBody } from "./types";
+import type { Undocumented } from "./undocumented-answers";
 
 /**
  * The API's field names as the forms label them. The validator names the field in front of its message
@@ -51,34 +63,74 @@ export class ApiError extends Error {
   }
 }
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+type PathOf<M extends Method> = ClientPathsWithMethod<Client<paths>, M>;
+/** A call's options: `params: { path, query }` and `body` as the route's schemas have them, and `signal`. */
+type Options<P extends keyof paths, M extends Method> = ParamsOption<paths[P][M]> & RequestBodyOption<paths[P][M]> & { signal?: AbortSignal };
+/** The options are optional when nothing in them is required. */
+type OptionsArg<P extends keyof paths, M extends Method> = object extends Options<P, M> ? [options?: Options<P, M>] : [options: Options<P, M>];
+/** The JSON body a route answers on success, as the document describes it; `never` while it describes none. */
+export type Documented<P extends keyof paths, M extends Method> =
+  paths[P][M] extends infer Operation extends Record<string, unknown>
+    ? NonNullable<FetchResponse<Operation, object, "application/json">["data"]>
+    : never;
+/** What a call resolves to: the documented answer, else the named type src/lib/undocumented-answers.ts keeps for it. */
+export type Answer<P extends keyof paths, M extends Method> = [Documented<P, M>] extends [never] ? Undocumented<P, M> : Documented<P, M>;
 
-export type ApiRequestOptions = {
-  method?: Method;
-  /** Sent as JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
+type UntypedParams = { path?: Record<string, unknown>; query?: Record<string, unknown> };
+const serializeQuery = createQuerySerializer();
+const urlOf = (path: string, params: UntypedParams = {}) =>
+  createFinalURL(path, { baseUrl: "", params, querySerializer: serializeQuery, pathSerializer: defaultPathSerializer });
+
+/**
+ * One method of the client. The types are openapi-fetch's, from the `paths` the document generates; the request
+ * is ours: `fetch(url, init)` called at once, same-origin cookies (the session is an HttpOnly cookie), JSON both
+ * ways, and a thrown ApiError for any non-OK status. (openapi-fetch's own transport hands `fetch` a Request,
+ * whose body can only be read later; the component tests read each call's body as it is made.)
+ */
+function caller<M extends Method>(method: M) {
+  const verb = method.toUpperCase();
+  return async <P extends PathOf<M>>(path: P, ...[options]: OptionsArg<P, M>): Promise<Answer<P, M>> => {
+    // The arguments were checked against the route above; past this line only their shape matters.
+    const { params, body, signal } = (options ?? {}) as { params?: UntypedParams; body?: unknown; signal?: AbortSignal };
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const response = await fetch(urlOf(path, params), {
+      method: verb,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      signal,
+    });
+    if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+    // The one place an answer's type is taken on trust: the route's schema (or, until it has one, the named type
+    // in undocumented-answers.ts), checked against real answers by the worker tests (worker/openapi/responds.ts).
+    return (await response.json()) as Answer<P, M>;
+  };
+}
+
+/**
+ * The one way the SPA talks to /api (docs/decisions/043), typed from the API's own OpenAPI document
+ * (`npm run gen:api` → src/lib/api-paths.d.ts): the compiler checks each path, its path and query params and its
+ * body against the schemas the Worker validates with, and query strings are built from the params.
+ * `api.GET("/api/content/{id}", { params: { path: { id } }, signal })` resolves to the route's answer.
+ */
+export const api = {
+  GET: caller("get"),
+  POST: caller("post"),
+  PUT: caller("put"),
+  PATCH: caller("patch"),
+  DELETE: caller("delete"),
 };
 
 /**
- * The one way the SPA talks to /api: same-origin cookies (the session is an HttpOnly cookie),
- * JSON both ways, and a thrown ApiError for any non-OK status.
+ * The address of a route the browser requests itself (a link to a CSV, a media `src`, an upload PUT sent with
+ * XMLHttpRequest for its progress), built from its typed path and query params the way the client builds them.
  */
-export async function api<T>(path: `/api/${string}`, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = "GET", body, signal } = options;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-    signal,
-  });
-  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
-  return (await response.json()) as T;
+export function apiUrl<M extends Method, P extends PathOf<M>>(_method: M, path: P, params: ParamsOf<P, M>): string {
+  return urlOf(path, params as UntypedParams);
 }
+type ParamsOf<P extends keyof paths, M extends Method> = NonNullable<Options<P, M>["params"]>;
 
 // An error body may be missing or not JSON (a proxy's HTML page); the status still tells the story.
 async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {

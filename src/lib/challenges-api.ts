@@ -1,7 +1,6 @@
 import { api } from "./api";
-import type { ChallengeProgressResponse } from "./types";
 
 // Typed calls for the sign-on challenges a member sees (docs/product-spec.md §2 "Challenge panel", §7).
 
 export const getChallengeProgress = (signal?: AbortSignal) =>
-  api<ChallengeProgressResponse>("/api/challenges/progress", { signal });
+  api.GET("/api/challenges/progress", { signal });

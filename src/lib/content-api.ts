@@ -1,15 +1,7 @@
 import type { ContentEditBody, ThumbnailChangeBody } from "../../common/schemas/content";
-import { api } from "./api";
+import { api, apiUrl } from "./api";
 import { trackEvent } from "./marketing-tags";
-import type {
-  ContentJson,
-  ContentListResponse,
-  ContentType,
-  CreatorPageJson,
-  FinalizeRequest,
-  FinalizeResponse,
-  LikeStatusResponse,
-} from "./types";
+import type { ContentType, FinalizeRequest } from "./types";
 
 // Typed calls for the content area of the API (docs/product-spec.md §7 "Content").
 
@@ -18,45 +10,43 @@ export type ContentQuery = { type?: ContentType; search?: string; creator?: stri
 export type ContentFeedQuery = Omit<ContentQuery, "cursor">;
 
 export function listContent(query: ContentQuery = {}, signal?: AbortSignal) {
-  const params = new URLSearchParams();
-  if (query.type) params.set("type", query.type);
-  if (query.search?.trim()) params.set("search", query.search.trim());
-  if (query.creator) params.set("creator", query.creator);
-  if (query.cursor) params.set("cursor", query.cursor);
-  const qs = params.toString();
-  return api<ContentListResponse>(`/api/content${qs ? `?${qs}` : ""}`, { signal });
+  // Empty values are left out of the query (a blank search lists everything).
+  const { type, creator } = query;
+  const search = query.search?.trim() || undefined;
+  const cursor = query.cursor || undefined;
+  return api.GET("/api/content", { params: { query: { type, search, creator: creator || undefined, cursor } }, signal });
 }
 
 export const getContent = (id: string, signal?: AbortSignal) =>
-  api<ContentJson>(`/api/content/${encodeURIComponent(id)}`, { signal });
+  api.GET("/api/content/{id}", { params: { path: { id } }, signal });
 
-export const listMine = () => api<ContentListResponse>("/api/content/mine");
-export const listLiked = () => api<ContentListResponse>("/api/content/liked");
+export const listMine = () => api.GET("/api/content/mine");
+export const listLiked = () => api.GET("/api/content/liked");
 
-export const likeStatus = (id: string) => api<LikeStatusResponse>(`/api/content/${id}/like-status`);
+export const likeStatus = (id: string) => api.GET("/api/content/{id}/like-status", { params: { path: { id } } });
 export const like = (id: string) =>
-  api<LikeStatusResponse>(`/api/content/${id}/like`, { method: "POST" }).then((status) => {
+  api.POST("/api/content/{id}/like", { params: { path: { id } } }).then((status) => {
     trackEvent("content_like", { content_id: id });
     return status;
   });
-export const unlike = (id: string) => api<LikeStatusResponse>(`/api/content/${id}/like`, { method: "DELETE" });
+export const unlike = (id: string) => api.DELETE("/api/content/{id}/like", { params: { path: { id } } });
 
 export type ContentEdit = ContentEditBody;
 export const updateContent = (id: string, edit: ContentEdit) =>
-  api<ContentJson>(`/api/content/${id}`, { method: "PATCH", body: edit });
-export const deleteContent = (id: string) => api<{ ok: true }>(`/api/content/${id}`, { method: "DELETE" });
+  api.PATCH("/api/content/{id}", { params: { path: { id } }, body: edit });
+export const deleteContent = (id: string) => api.DELETE("/api/content/{id}", { params: { path: { id } } });
 export const setThumbnail = (id: string, thumbnailKey: string) =>
-  api<ContentJson>(`/api/content/${id}/thumbnail`, { method: "PATCH", body: { thumbnail_key: thumbnailKey } satisfies ThumbnailChangeBody });
+  api.PATCH("/api/content/{id}/thumbnail", { params: { path: { id } }, body: { thumbnail_key: thumbnailKey } satisfies ThumbnailChangeBody });
 
 export const finalizeUpload = (body: FinalizeRequest) =>
-  api<FinalizeResponse>("/api/content/finalize", { method: "POST", body }).then((created) => {
+  api.POST("/api/content/finalize", { body }).then((created) => {
     trackEvent("content_upload", { content_id: created.id, content_type: body.type });
     return created;
   });
 
 export const getCreator = (id: string, signal?: AbortSignal) =>
-  api<CreatorPageJson>(`/api/users/${encodeURIComponent(id)}`, { signal });
+  api.GET("/api/users/{id}", { params: { path: { id } }, signal });
 
 /** Media URL for <video>/<audio> (needs the session cookie; answers Range requests). */
-export const streamUrl = (id: string) => `/api/content/${id}/stream`;
+export const streamUrl = (id: string) => apiUrl("get", "/api/content/{id}/stream", { path: { id } });
 

@@ -43,7 +43,7 @@ export type MarketingTags = {
   trackEvent: (name: AnalyticsEvent | (string & {}), params?: EventParams) => void;
 };
 
-const loadConfig = () => api<AnalyticsConfig>("/api/analytics/config");
+const loadConfig = () => api.GET("/api/analytics/config");
 const noTags: Installed = { gtag: null, fbq: null };
 
 export function createMarketingTags(getConfig: () => Promise<AnalyticsConfig> = loadConfig): MarketingTags {

@@ -1,32 +1,25 @@
 import type { ContentModerationBody, ContentReportBody, UserModerationBody } from "../../common/schemas/moderation";
 import { api } from "./api";
-import type {
-  ContentModerationResponse,
-  ContentReportJson,
-  ModerationQueueResponse,
-  ModerationUserResponse,
-  UserModerationResponse,
-} from "./types";
 
 // Typed calls for moderation (issue 17): a member reports an item; admins work the queue, take items down or
 // restore them, and suspend members. Request bodies are the input types of the server's schemas.
 
 /** 201 for a new report, 200 when it updated the caller's open report of the item (both answer the report). */
 export const reportContent = (contentId: string, body: ContentReportBody) =>
-  api<ContentReportJson>(`/api/content/${encodeURIComponent(contentId)}/report`, { method: "POST", body });
+  api.POST("/api/content/{id}/report", { params: { path: { id: contentId } }, body });
 
 /** Which items the Moderation tab lists: those with open reports, or those taken down. */
 export type ModerationFilter = "open" | "removed";
 
 export const getModerationQueue = (status: ModerationFilter, signal?: AbortSignal) =>
-  api<ModerationQueueResponse>(`/api/admin/moderation?${new URLSearchParams({ status })}`, { signal });
+  api.GET("/api/admin/moderation", { params: { query: { status } }, signal });
 
 export const moderateContent = (contentId: string, body: ContentModerationBody) =>
-  api<ContentModerationResponse>(`/api/admin/moderation/content/${encodeURIComponent(contentId)}`, { method: "POST", body });
+  api.POST("/api/admin/moderation/content/{id}", { params: { path: { id: contentId } }, body });
 
 /** 403 for an admin account: admins are not suspended. */
 export const moderateUser = (userId: string, body: UserModerationBody) =>
-  api<UserModerationResponse>(`/api/admin/moderation/users/${encodeURIComponent(userId)}`, { method: "POST", body });
+  api.POST("/api/admin/moderation/users/{id}", { params: { path: { id: userId } }, body });
 
 export const getModerationMember = (userId: string, signal?: AbortSignal) =>
-  api<ModerationUserResponse>(`/api/admin/moderation/users/${encodeURIComponent(userId)}`, { signal });
+  api.GET("/api/admin/moderation/users/{id}", { params: { path: { id: userId } }, signal });

@@ -1,5 +1,4 @@
 import { api } from "./api";
-import type { TrafficDashboard } from "./types";
 
 // Typed calls for the traffic analytics dashboard (docs/product-spec.md §2 "Analytics dashboard").
 
@@ -8,4 +7,6 @@ export type DashboardMode = "admin" | "creator";
 
 /** Admins see the whole site; everyone else the traffic to their own content and creator page. */
 export const getTrafficDashboard = (mode: DashboardMode, range: TrafficRange, signal?: AbortSignal) =>
-  api<TrafficDashboard>(`/api/${mode === "admin" ? "admin/" : ""}analytics/dashboard?range=${range}`, { signal });
+  mode === "admin"
+    ? api.GET("/api/admin/analytics/dashboard", { params: { query: { range } }, signal })
+    : api.GET("/api/analytics/dashboard", { params: { query: { range } }, signal });

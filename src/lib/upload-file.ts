@@ -1,7 +1,7 @@
 import { expectedKind, SNIFF_BYTES, sniffFileKind } from "../../common/media-sniff";
 import type { UploadSignBody } from "../../common/schemas/uploads";
-import { api, ApiError } from "./api";
-import type { UploadMultipartPlan, UploadPartsResponse, UploadSignResponse } from "./types";
+import { api, ApiError, apiUrl } from "./api";
+import type { UploadMultipartPlan } from "./types";
 
 export type UploadFileOptions = {
   /** Fraction of the file's bytes stored so far, from 0 to 1. */
@@ -24,8 +24,7 @@ export async function uploadFile(file: File, opts: UploadFileOptions = {}): Prom
   // The pickers check this already; a file changed on disk since is still refused before any request.
   const problem = await mediaContentProblem(file);
   if (problem) throw new FileRefused(problem);
-  const signed = await api<UploadSignResponse>("/api/uploads/sign", {
-    method: "POST",
+  const signed = await api.POST("/api/uploads/sign", {
     body: { filename: file.name, contentType, fileSize: file.size } satisfies UploadSignBody,
     signal,
   });
@@ -76,27 +75,27 @@ export async function mediaContentProblem(file: File): Promise<string | null> {
 
 async function uploadMultipart(file: File, contentType: string, plan: UploadMultipartPlan, opts: UploadFileOptions) {
   const { onProgress, signal } = opts;
-  const qs = `token=${encodeURIComponent(plan.token)}`;
+  const token = { query: { token: plan.token } };
   try {
     // Parts already stored (an earlier, interrupted attempt) are not sent again.
-    const { parts } = await api<UploadPartsResponse>(`/api/uploads/multipart?${qs}`, { signal });
+    const { parts } = await api.GET("/api/uploads/multipart", { params: token, signal });
     const stored = new Set(parts.map((p) => p.part));
     let done = parts.reduce((sum, p) => sum + p.size, 0);
     onProgress?.(done / file.size);
     for (let part = 1; part <= plan.partCount; part++) {
       if (stored.has(part)) continue;
       const body = file.slice((part - 1) * plan.partSize, part * plan.partSize);
-      const url = `/api/uploads/multipart/part?${qs}&part=${part}`;
+      const url = apiUrl("put", "/api/uploads/multipart/part", { query: { token: plan.token, part } });
       await withRetries(signal, () =>
         putBlob(url, body, contentType, signal, (loaded) => onProgress?.((done + loaded) / file.size)),
       );
       done += body.size;
     }
-    await api(`/api/uploads/multipart/complete?${qs}`, { method: "POST", signal });
+    await api.POST("/api/uploads/multipart/complete", { params: token, signal });
   } catch (error) {
     // Only a deliberate abort discards the stored parts; after other failures they stay for a resume.
     if (signal?.aborted) {
-      await api(`/api/uploads/multipart?${qs}`, { method: "DELETE" }).catch(() => undefined);
+      await api.DELETE("/api/uploads/multipart", { params: token }).catch(() => undefined);
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import type { SignInBody } from "../../common/schemas/auth";
 import { create } from "zustand";
 import { api, describeFailure } from "../lib/api";
 import { trackEvent } from "../lib/marketing-tags";
-import type { CurrentUser, RedirectUrlResponse, SessionResponse } from "../lib/types";
+import type { CurrentUser } from "../lib/types";
 
 export type AuthState = {
   user: CurrentUser | null;
@@ -37,7 +37,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
     async function loadUser(): Promise<CurrentUser | null> {
       const epoch = sessionEpoch;
       try {
-        const user = await api<CurrentUser>("/api/users/me");
+        const user = await api.GET("/api/users/me");
         if (epoch !== sessionEpoch) return null;
         set({ user, pending: false });
         return user;
@@ -51,7 +51,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
 
   async redirectToLogin() {
     try {
-      const { redirectUrl } = await api<RedirectUrlResponse>("/api/oauth/google/redirect_url");
+      const { redirectUrl } = await api.GET("/api/oauth/google/redirect_url");
       window.location.assign(redirectUrl);
     } catch (error) {
       console.error(describeFailure("Failed to get login redirect URL", error));
@@ -73,8 +73,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
         );
       }
       try {
-        const session = await api<SessionResponse>("/api/sessions", {
-          method: "POST",
+        const session = await api.POST("/api/sessions", {
           body: { code, state: params.get("state") ?? "" } satisfies SignInBody,
         });
         if (session?.created) trackEvent("user_signup");
@@ -92,7 +91,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
     sessionEpoch += 1;
     set({ user: null, pending: false });
     try {
-      await api("/api/logout");
+      await api.GET("/api/logout");
     } catch (error) {
       console.error(describeFailure("Failed to log out", error));
     }

@@ -27,8 +27,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
     setSaving(true);
     setOutcome(null);
     try {
-      const updated = await api<CurrentUser>("/api/users/me/username", {
-        method: "PATCH",
+      const updated = await api.PATCH("/api/users/me/username", {
         body: { username: username.trim() } satisfies UsernameChangeBody,
       });
       // The header shows the username, so the signed-in user is replaced with the server's answer.

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { api, refusalOf } from "../../lib/api";
-import type { SessionsEndedResponse } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { buttonClass, card } from "../ui";
 
@@ -22,7 +21,7 @@ export function SignOutEverywhere() {
     setBusy(true);
     setFailure(null);
     try {
-      await api<SessionsEndedResponse>("/api/users/me/sessions", { method: "DELETE" });
+      await api.DELETE("/api/users/me/sessions");
     } catch (error) {
       setFailure(refusalOf(error) ?? "Could not sign out of your devices. Please try again.");
       setBusy(false);

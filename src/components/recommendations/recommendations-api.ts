@@ -1,5 +1,4 @@
 import { api } from "../../lib/api";
-import type { RecommendationsResponse, SuggestionsResponse } from "../../lib/types";
 
 // The recommender's two answers (docs/architecture.md §4 "Recommendations"): picks for the viewer, and the items
 // to watch after one item (Up Next, the same model around that item).
@@ -10,9 +9,7 @@ export const RECOMMENDATIONS_LIMIT = 12;
 export const SUGGESTIONS_LIMIT = 6;
 
 export const getRecommendations = (signal?: AbortSignal) =>
-  api<RecommendationsResponse>(`/api/content/recommendations?limit=${RECOMMENDATIONS_LIMIT}`, { signal });
+  api.GET("/api/content/recommendations", { params: { query: { limit: RECOMMENDATIONS_LIMIT } }, signal });
 
 export const getSuggestions = (contentId: string, signal?: AbortSignal) =>
-  api<SuggestionsResponse>(`/api/content/${encodeURIComponent(contentId)}/suggestions?limit=${SUGGESTIONS_LIMIT}`, {
-    signal,
-  });
+  api.GET("/api/content/{id}/suggestions", { params: { path: { id: contentId }, query: { limit: SUGGESTIONS_LIMIT } }, signal });
