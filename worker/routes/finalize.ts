@@ -7,11 +7,6 @@ import { validate } from "../lib/validate";
 
 /** Signed-in: turns an uploaded file into content (docs/product-spec.md §7 POST /api/content/finalize). */
 export const finalizeRoutes = new Hono<SignedInEnv>().post("/content/finalize", validate("json", contentFinalizeBody), async (c) => {
-  const result = await finalizeContent({
-    db: c.get("db"),
-    bucket: c.env.MEDIA,
-    user: c.get("user"),
-    input: c.req.valid("json"),
-  });
+  const result = await finalizeContent({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: c.req.valid("json") });
   return c.json(result satisfies FinalizeResponse, 201);
 });
