@@ -11,6 +11,7 @@ const HTTP_LAYER = ["**/routes", "**/routes/**", "**/middleware", "**/middleware
 const layerRule = (group, message) => ["error", { patterns: [{ group, message }] }];
 const HONO = ["hono", "hono/*", "@hono/*"];
 const DRIZZLE = ["drizzle-orm", "drizzle-orm/*"];
+const DB_SCHEMA = ["**/db/schema", "**/db/schema/**", "**/db/schema.ts"];
 
 // ESLint cannot tell SQL text from other strings by its imports, so the domain's "no SQL" is also checked by
 // shape: no raw D1 handle, no prepared statements, no drizzle builder calls on `db`, no SQL keywords in strings.
@@ -74,6 +75,16 @@ export default tseslint.config(
     files: ["worker/domain/**/*.test.ts"],
     rules: {
       "no-restricted-imports": layerRule([...HTTP_LAYER, ...HONO], "worker/domain tests do not import the HTTP layer."),
+    },
+  },
+  {
+    // The HTTP layer (routes, middleware and the rest): validate, call a service or a query, serialize (docs/decisions/041). Tables and
+    // drizzle stay below worker/db; row types come from the query that reads the row. Their tests set up rows
+    // directly and are left out, as the domain's are from its SQL rules.
+    files: ["worker/routes/**/*.ts", "worker/middleware/**/*.ts", "worker/spa/**/*.ts", "worker/watch-sessions/**/*.ts", "worker/app.ts", "worker/index.ts", "worker/scheduled.ts"],
+    ignores: ["worker/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": layerRule([...DRIZZLE, ...DB_SCHEMA], "The HTTP layer calls services (worker/domain) and queries (worker/db/queries): no drizzle, no tables (row types: worker/db/queries/rows.ts)."),
     },
   },
   {

@@ -52,33 +52,8 @@ export type { MyViewJson, MyViewsResponse, ViewOutcome, ViewReason };
 
 // ---- Fraud reviews (admin; docs/decisions/019) ----
 
-/** bonus_risk: an awarded sign-on bonus still in holding whose risk checks, run again, found something (decision 031). */
-export type ReviewRule = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts" | "bonus_risk";
-export type ReviewStatus = "open" | "reversed" | "cleared";
-
-export type ReviewJson = {
-  id: string;
-  rule: ReviewRule;
-  status: ReviewStatus;
-  /** The pattern in plain words, as the sweep found it. */
-  title: string;
-  evidence: string[];
-  /** The accounts the pattern involves. */
-  users: { id: string; email: string; username: string | null; created_at: string }[];
-  /** The earnings the flag covers (both sides of each view), and what reversing them takes back. */
-  earnings_count: number;
-  views_count: number;
-  amount_usd: number;
-  created_at: string;
-  decided_at: string | null;
-  decided_by_email: string | null;
-  note: string | null;
-};
-
-/** GET /api/admin/reviews?status=open|all (default open), newest first. */
-export type ReviewsResponse = { reviews: ReviewJson[] };
-/** POST /api/admin/reviews/sweep: flags the sweep opened and earnings it newly covered. */
-export type ReviewSweepResponse = { flagged: number; covered: number };
+import type { ReviewJson, ReviewRule, ReviewStatus, ReviewSweepResponse, ReviewsResponse } from "./schemas/admin-reviews";
+export type { ReviewJson, ReviewRule, ReviewStatus, ReviewSweepResponse, ReviewsResponse };
 /** POST /api/admin/reviews/{id}: settles an open flag (audited); 409 once settled. Answers the ReviewJson. */
 export type ReviewDecision = ReviewDecisionBody;
 
@@ -101,11 +76,8 @@ export type { ChallengeProgressResponse };
 export type { BonusReviewBody } from "./schemas/admin-reviews";
 
 /** GET /api/admin/challenges: the list, the sign-on bonus history and its totals. */
-export type AdminChallengesResponse = {
-  challenges: ChallengeJson[];
-  awards: BonusAwardJson[];
-  summary: { totalBonusesPaid: number; usersCompleted: number; usersEnrolled: number; successRate: number };
-};
+import type { AdminChallengesResponse } from "./schemas/admin-challenges";
+export type { AdminChallengesResponse };
 
 // ---- Earning rules (docs/architecture.md §4 "A view"; docs/decisions/015) ----
 

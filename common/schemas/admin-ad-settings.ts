@@ -50,3 +50,16 @@ export const adSettingChange = z.discriminatedUnion("key", [
   z.object({ key: z.literal("ad_hosts"), value: adHosts }),
 ], "key must be one of preroll_enabled, postroll_enabled, vast_url, ad_hosts");
 export type AdSettingChange = z.input<typeof adSettingChange>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** GET and PATCH /api/admin/ad-settings: every ad setting, stored or default, as the strings it is stored as. */
+export const adminAdSettingsOut = z.object({
+  preroll_enabled: flag,
+  postroll_enabled: flag,
+  /** The VAST feed: an http(s) URL, a path on our origin, or empty (ads off). */
+  vast_url: z.string(),
+  /** The ad hosts the pages' CSP allows, space-separated https origins (empty: none). */
+  ad_hosts: z.string(),
+});
+export type AdminAdSettingsJson = z.output<typeof adminAdSettingsOut>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_CHALLENGE, REQUIREMENT_TYPES } from "../challenges";
+import { bonusAwardOut, challengeOut } from "./challenges";
 
 // Sign-on challenges (docs/product-spec.md §5 "Challenge"). The bonus is a USD number of whole cents here;
 // the Worker turns it into micro-dollars.
@@ -38,3 +39,21 @@ export const challengeChangeBody = z
   .partial()
   .refine((b) => Object.keys(b).length > 0, "Nothing to change");
 export type ChallengeChangeBody = z.input<typeof challengeChangeBody>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+// POST and PATCH answer one challengeOut (common/schemas/challenges.ts).
+
+/** GET /api/admin/challenges: the list, the sign-on bonus history (newest 200) and its totals. */
+export const adminChallengesOut = z.object({
+  challenges: z.array(challengeOut),
+  awards: z.array(bonusAwardOut),
+  summary: z.object({
+    /** USD awarded in sign-on bonuses. */
+    totalBonusesPaid: z.number(),
+    usersCompleted: z.number().int(),
+    usersEnrolled: z.number().int(),
+    /** Percent of enrolled members who completed the set, to one decimal. */
+    successRate: z.number(),
+  }),
+});
+export type AdminChallengesResponse = z.output<typeof adminChallengesOut>;

@@ -19,3 +19,7 @@ export const earningRuleChange = z.discriminatedUnion(
   "key must be min_earning_seconds, daily_earnable_views or earnings_hold_days",
 );
 export type EarningRuleChange = z.input<typeof earningRuleChange>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+// GET and PATCH /api/admin/earning-rules answer the rules as members see them: earningRulesOut
+// (common/schemas/earning-rules.ts).

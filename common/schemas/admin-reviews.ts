@@ -22,3 +22,41 @@ export const bonusReviewBody = z.object({
   note,
 });
 export type BonusReviewBody = z.input<typeof bonusReviewBody>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+// POST /api/admin/bonuses/{id}/review answers the bonus as bonusAwardOut (common/schemas/challenges.ts).
+
+/** bonus_risk: an awarded sign-on bonus still in holding whose risk checks, run again, found something (decision 031). */
+export const reviewRuleOut = z.enum(["ring", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"]);
+export type ReviewRule = z.output<typeof reviewRuleOut>;
+export const reviewStatusOut = z.enum(["open", "reversed", "cleared"]);
+export type ReviewStatus = z.output<typeof reviewStatusOut>;
+
+/** A fraud-sweep flag (docs/decisions/019); POST /api/admin/reviews/{id} answers it settled. */
+export const reviewOut = z.object({
+  id: z.string(),
+  rule: reviewRuleOut,
+  status: reviewStatusOut,
+  /** The pattern in plain words, as the sweep found it. */
+  title: z.string(),
+  evidence: z.array(z.string()),
+  /** The accounts the pattern involves. */
+  users: z.array(z.object({ id: z.string(), email: z.string(), username: z.string().nullable(), created_at: z.string() })),
+  /** The earnings the flag covers (both sides of each view), and what reversing them takes back. */
+  earnings_count: z.number().int(),
+  views_count: z.number().int(),
+  amount_usd: z.number(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  decided_by_email: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type ReviewJson = z.output<typeof reviewOut>;
+
+/** GET /api/admin/reviews?status=open|all (default open), newest first. */
+export const reviewsOut = z.object({ reviews: z.array(reviewOut) });
+export type ReviewsResponse = z.output<typeof reviewsOut>;
+
+/** POST /api/admin/reviews/sweep: flags the sweep opened and earnings it newly covered. */
+export const reviewSweepOut = z.object({ flagged: z.number().int(), covered: z.number().int() });
+export type ReviewSweepResponse = z.output<typeof reviewSweepOut>;

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { earningsCalculateOut, type EarningsCalculateResponse } from "../../common/schemas/earnings";
 import type { SignedInEnv } from "../app-env";
-import { settleCallerEarnings } from "../domain/earnings/run-job";
-import { nowIso } from "../lib/time";
+import { settleMyEarnings } from "../domain/earnings/run-job";
 import { responds } from "../openapi/responds";
 
 /**
@@ -22,7 +21,7 @@ export const earningsRoutes = new Hono<SignedInEnv>().post(
     "Settles only what the caller is owed: their own qualified views (which pays the creators they watched too) and their sign-on bonus.",
   ),
   async (c) => {
-    const result: EarningsCalculateResponse = await settleCallerEarnings(c.get("db"), nowIso(), c.get("user").id);
+    const result: EarningsCalculateResponse = await settleMyEarnings({ ctx: { db: c.get("db"), actor: c.get("user") }, input: {} });
     return c.json(result, 200);
   },
 );

@@ -15,12 +15,7 @@ export const finalizeRoutes = new Hono<SignedInEnv>().post(
   ),
   validate("json", contentFinalizeBody),
   async (c) => {
-    const result = await finalizeContent({
-      db: c.get("db"),
-      bucket: c.env.MEDIA,
-      user: c.get("user"),
-      input: c.req.valid("json"),
-    });
+    const result = await finalizeContent({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: c.req.valid("json") });
     return c.json(result satisfies FinalizeResponse, 201);
   },
 );

@@ -61,13 +61,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     validate("json", uploadSignBody),
     async (c) => {
       const body = c.req.valid("json");
-      const signed = await signUpload({
-        db: c.get("db"),
-        bucket: c.env.MEDIA,
-        secret: c.get("settings").sessionSecret,
-        userId: c.get("user").id,
-        ...body,
-      });
+      const signed = await signUpload({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { secret: c.get("settings").sessionSecret, ...body } });
       return c.json(signed, 200);
     },
   )
@@ -83,7 +77,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
       const grant = await grantOf(c, c.req.valid("query").token);
       const type = c.req.header("content-type")?.split(";")[0]?.trim();
       if (type !== grant.contentType) throw unsupportedMedia(`Content-Type must be ${grant.contentType}`, "unsupported_media");
-      await putUpload(c.get("db"), c.env.MEDIA, grant, c.req.raw);
+      await putUpload({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { grant, request: c.req.raw } });
       return c.json({ key: grant.key } satisfies UploadKeyResponse, 200);
     },
   )
@@ -108,7 +102,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const { token, part } = c.req.valid("query");
       const { grant, row } = await multipartOf(c, token);
-      const size = await putPart(c.get("db"), c.env.MEDIA, grant, row, part, c.req.raw);
+      const size = await putPart({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { grant, row, part, request: c.req.raw } });
       return c.json({ part, size } satisfies UploadPartResponse, 200);
     },
   )
@@ -118,7 +112,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     validate("query", uploadTokenQuery),
     async (c) => {
       const grant = await grantOf(c, c.req.valid("query").token);
-      const key = await completeMultipart(c.get("db"), c.env.MEDIA, grant);
+      const key = await completeMultipart({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { grant } });
       return c.json({ key } satisfies UploadKeyResponse, 200);
     },
   )
@@ -127,7 +121,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     responds("Abandon a multipart upload", { 200: { description: "Aborted: the stored parts are dropped.", schema: okOut } }),
     validate("query", uploadTokenQuery),
     async (c) => {
-      await abortMultipart(c.get("db"), c.env.MEDIA, await grantOf(c, c.req.valid("query").token));
+      await abortMultipart({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { grant: await grantOf(c, c.req.valid("query").token) } });
       return c.json({ ok: true } satisfies OkResponse, 200);
     },
   );

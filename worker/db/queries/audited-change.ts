@@ -12,7 +12,7 @@ export function prepareShared(d1: D1Database, text: string, params: readonly unk
 
 export type RowAudit = {
   action: "create" | "update" | "delete";
-  entity: "earning" | "bonus" | "payment" | "payout_request";
+  entity: "earning" | "bonus" | "payment" | "payout_request" | "challenge";
   /** The table and the alias that `where`, `before` and `after` name its columns by. */
   table: string;
   alias: string;

@@ -21,8 +21,6 @@ export async function awardedSignOnBonus(db: Db, userId: string) {
 
 export const listChallenges = (db: Db) => db.select().from(challenges).orderBy(asc(challenges.createdAt));
 
-export const findChallenge = (db: Db, id: string) => db.select().from(challenges).where(eq(challenges.id, id)).get();
-
 /** Sign-on bonus history, newest first, with the user's email. */
 export async function signOnAwards(db: Db, limit: number) {
   return db

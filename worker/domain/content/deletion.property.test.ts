@@ -96,7 +96,7 @@ async function play(owners: readonly number[], steps: Step[], start: number, wit
       if (!id) continue;
       const open = await env.DB.prepare("select status from reviews where id = ?").bind(id).first<{ status: string }>();
       if (open?.status !== "open") continue;
-      await decideReview(db, { reviewId: id, decision: s.reverse ? "reverse" : "clear", note: "property", actorId: people[0]!.id });
+      await decideReview({ ctx: { db, actor: { id: people[0]!.id, isAdmin: true } }, input: { reviewId: id, decision: s.reverse ? "reverse" : "clear", note: "property" } });
       decided++;
     } else if ("remove" in s) {
       if (withDeletions && (await tombstone(items[s.remove]!.id, items[s.remove]!.createdBy, now()))) deleted++;

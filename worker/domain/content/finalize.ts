@@ -1,28 +1,27 @@
 import type { z } from "zod";
 import type { contentFinalizeBody } from "../../../common/schemas/content";
 import type { SessionUser } from "../../app-env";
-import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { insertFinalizedContent } from "../../db/queries/finalize";
 import { badRequest, conflict, unsupportedMedia } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { refreshChallenges } from "../challenges/refresh";
+import type { StorageContext } from "../member-context";
 import { mediaDurationMs, MediaError } from "../media/media-duration";
 import { checkWholeFile } from "../media/whole-file";
 import { mediaTypeOf, PART_SIZE } from "../uploads/limits";
 import { pinObject } from "../uploads/pinned-object";
 import { usableUpload } from "../uploads/usable-upload";
 
-export type FinalizeParams = {
-  db: Db;
-  bucket: R2Bucket;
-  user: SessionUser;
-  input: z.output<typeof contentFinalizeBody>;
-};
+export type FinalizeInput = z.output<typeof contentFinalizeBody>;
 
-/** Turns the caller's uploaded file into content; the duration is read from the file, never trusted. */
-export async function finalizeContent({ db, bucket, user, input }: FinalizeParams) {
+/**
+ * Turns the caller's uploaded file into content; the duration is read from the file, never trusted. The
+ * access check is usableUpload's: the uploads must be the caller's own, stored and not used yet.
+ */
+export async function finalizeContent({ ctx, input }: { ctx: StorageContext & { actor: SessionUser }; input: FinalizeInput }) {
+  const { db, bucket, actor: user } = ctx;
   const media = await usableUpload(db, user, input.r2_key, "media");
   const actualType = mediaTypeOf(media.contentType);
   if (actualType !== input.type) throw badRequest(`type: the file is ${actualType === "video" ? "a video" : "audio"}, not ${input.type}`);

@@ -131,7 +131,7 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
           if (!id) continue;
           const open = await env.DB.prepare("select status from reviews where id = ?").bind(id).first<{ status: string }>();
           if (open?.status !== "open") continue;
-          await decideReview(db, { reviewId: id, decision: s.reverse ? "reverse" : "clear", note: "property", actorId: people[0]!.id });
+          await decideReview({ ctx: { db, actor: { id: people[0]!.id, isAdmin: true } }, input: { reviewId: id, decision: s.reverse ? "reverse" : "clear", note: "property" } });
           seen[s.reverse ? "reversed" : "cleared"]++;
         } else if ("pay" in s) {
           const who = people[s.pay]!.id;
@@ -206,7 +206,7 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
       // exactly once: nothing stays pending and the balance is everything not reversed, less payments.
       for (const id of reviewIds) {
         const open = await env.DB.prepare("select status from reviews where id = ?").bind(id).first<{ status: string }>();
-        if (open?.status === "open") await decideReview(db, { reviewId: id, decision: "clear", note: "end", actorId: people[0]!.id });
+        if (open?.status === "open") await decideReview({ ctx: { db, actor: { id: people[0]!.id, isAdmin: true } }, input: { reviewId: id, decision: "clear", note: "end" } });
       }
       seen.bonusReversed = (await env.DB.prepare("select count(*) as n from bonus_reversals").first<{ n: number }>())!.n;
       const { results: stillOpen } = await env.DB.prepare(

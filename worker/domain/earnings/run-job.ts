@@ -3,6 +3,8 @@ import { checkAndAwardBonuses } from "../../db/queries/bonus-risk";
 import { tellCredits } from "../../db/queries/credit-notices";
 import { owedTo } from "../../db/queries/owed";
 import { usd } from "../../lib/money";
+import { nowIso } from "../../lib/time";
+import type { MemberCall } from "../member-context";
 import { creditQualifiedViews, JOB_BATCH_SIZE, settleViews, type CreditRun } from "./credit-views";
 
 const BONUSES_PER_RUN = 100;
@@ -29,7 +31,7 @@ export async function runEarningsJob(db: Db, now: string): Promise<JobResult> {
 }
 
 /**
- * POST /api/earnings/calculate: settles only what the caller is owed — their own qualified views (which pays
+ * POST /api/earnings/calculate: settles only what the calling member is owed (ctx.actor: no one else's) — their own qualified views (which pays
  * both them and the creators they watched) and their sign-on bonus — so thousands of open home pages cost one
  * indexed read each when nothing is pending, and the site-wide work stays with the cron
  * (docs/architecture.md §4 "The earnings job"). Settling is the same conditional batch as the cron's, so the
@@ -40,7 +42,10 @@ export async function runEarningsJob(db: Db, now: string): Promise<JobResult> {
  * mark in the same batch, and credits the cron made first are told by one conditional statement of their own.
  * Round trips: the read, then one batch or one statement (the sign-on bonus's award, once per member, aside).
  */
-export async function settleCallerEarnings(db: Db, now: string, callerId: string): Promise<JobResult> {
+export async function settleMyEarnings({ ctx, input }: MemberCall<{ now?: string }>): Promise<JobResult> {
+  const { db } = ctx;
+  const now = input.now ?? nowIso();
+  const callerId = ctx.actor.id;
   const owed = await owedTo(db, callerId, JOB_BATCH_SIZE);
   const run: CreditRun = { views: 0, toldMicros: 0 };
   const tell = { userId: callerId, seenRowid: owed.notice.seenRowid };

@@ -1,17 +1,13 @@
 import * as q from "../../db/queries/payout-requests";
-import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { MINIMUM_PAYOUT_MICROS, usdText } from "../../lib/money";
 import { addMs, nowIso } from "../../lib/time";
+import type { MemberCall } from "../member-context";
 
 // A member's payout requests (docs/decisions/036). The minimum, "one open request" and the available
 // balance are checked inside the insert (payout-requests.ts); a refusal is explained from the figures the
 // same batch read.
-
-/** Who asks (a signed-in member) and the database. */
-export type MemberContext = { db: Db; actor: { id: string } };
-export type MemberCall<Input> = { ctx: MemberContext; input: Input };
 
 export type PayoutRequestInput = { amountMicros: number; paymentMethod: string; payoutAddress: string };
 

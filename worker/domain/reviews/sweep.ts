@@ -4,6 +4,8 @@ import type { EarningRuleName } from "../../db/queries/review-rules";
 import { findBonusCandidates, findSweepCandidates, openFlagsAndCover, type NewFlag } from "../../db/queries/review-sweep";
 import { readSettings } from "../../db/queries/settings";
 import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/time";
+import { checkAdmin, type AdminCall } from "../admin/admin-context";
 import { earningRulesJson } from "../views/earning-rules";
 import { bonusEvidenceLines, evidenceLines } from "./evidence";
 
@@ -33,4 +35,13 @@ export async function runReviewSweep(db: Db, now: string): Promise<{ flagged: nu
   ];
   if (!flags.length) return { flagged: 0, covered: 0 };
   return openFlagsAndCover(db, now, flags, found.filter((f) => f.candidates.length > 0).map((f) => f.rule));
+}
+
+/**
+ * The admin's "Run sweep": the cron's job on demand, checked like every admin service. The flags it opens are
+ * the record of what it did (the cron's runs write none either), so it writes no audit row (docs/decisions/041).
+ */
+export async function sweepReviews({ ctx }: AdminCall<null>) {
+  checkAdmin(ctx);
+  return runReviewSweep(ctx.db, nowIso());
 }

@@ -1,23 +1,25 @@
-import type { Db } from "../../db/client";
 import { readSettings, upsertSettingAudited } from "../../db/queries/settings";
 import { nowIso } from "../../lib/time";
+import { checkAdmin, type AdminCall } from "../admin/admin-context";
 
-export type SettingChange<K extends string> = { defaults: Record<K, string>; key: K; value: string; actorId: string };
+/** One setting of a group (ad settings, earning rules, analytics), the group's defaults naming its keys. */
+export type SettingChange<K extends string> = { defaults: Record<K, string>; key: K; value: string };
 
 /**
  * Changes one setting by an admin, with its audit row in the same batch, and returns the group's values
  * after. Saving the value a setting already has changes nothing, so it writes nothing (and no audit row).
  */
-export async function changeSetting<K extends string>(db: Db, c: SettingChange<K>): Promise<Record<K, string>> {
-  const before = await readSettings(db, c.defaults);
-  if (before[c.key] === c.value) return before;
-  await upsertSettingAudited(db, c.key, c.value, nowIso(), {
-    actorId: c.actorId,
+export async function changeSetting<K extends string>({ ctx, input }: AdminCall<SettingChange<K>>): Promise<Record<K, string>> {
+  checkAdmin(ctx);
+  const before = await readSettings(ctx.db, input.defaults);
+  if (before[input.key] === input.value) return before;
+  await upsertSettingAudited(ctx.db, input.key, input.value, nowIso(), {
+    actorId: ctx.actor.id,
     action: "update",
     entity: "setting",
-    entityId: c.key,
-    before: { [c.key]: before[c.key] },
-    after: { [c.key]: c.value },
+    entityId: input.key,
+    before: { [input.key]: before[input.key] },
+    after: { [input.key]: input.value },
   });
-  return { ...before, [c.key]: c.value };
+  return { ...before, [input.key]: input.value };
 }

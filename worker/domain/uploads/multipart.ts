@@ -1,10 +1,10 @@
-import type { Db } from "../../db/client";
 import { claimMultipartCompletion, deleteSignedMultipart, findUpload, recordPart } from "../../db/queries/uploads";
 import { badRequest, conflict } from "../../lib/errors";
 import { unwritableUpload, uploadTaken, writeClaimed } from "./claim";
 import { expectedParts, partSizeFor } from "./parts";
 import { storeBody } from "./store-body";
-import type { UploadGrant } from "./upload-token";
+import type { StorageCall } from "../member-context";
+import { checkGrant, type UploadGrant } from "./upload-token";
 
 /** A multipart upload's row as the part route found it: signed, with its R2 multipart upload id. */
 export type OpenMultipart = { key: string; multipartUploadId: string };
@@ -16,7 +16,9 @@ export type OpenMultipart = { key: string; multipartUploadId: string };
  */
 
 /** Joins the recorded parts into the object; the one completion of this upload, or an error. */
-export async function completeMultipart(db: Db, bucket: R2Bucket, grant: UploadGrant) {
+export async function completeMultipart({ ctx, input: { grant } }: StorageCall<{ grant: UploadGrant }>) {
+  checkGrant(ctx.actor, grant);
+  const { db, bucket } = ctx;
   const claimed = await claimMultipartCompletion(db, grant.key);
   if (!claimed) throw await unwritableUpload(db, grant.key, "multipart");
   const { row, parts } = claimed;
@@ -35,7 +37,9 @@ export async function completeMultipart(db: Db, bucket: R2Bucket, grant: UploadG
 }
 
 /** Abandons a signed multipart upload: the row first (so a completion cannot win afterwards), then R2's parts. */
-export async function abortMultipart(db: Db, bucket: R2Bucket, grant: UploadGrant) {
+export async function abortMultipart({ ctx, input: { grant } }: StorageCall<{ grant: UploadGrant }>) {
+  checkGrant(ctx.actor, grant);
+  const { db, bucket } = ctx;
   const row = await deleteSignedMultipart(db, grant.key);
   if (!row) throw await unwritableUpload(db, grant.key, "multipart");
   // If the abort fails, R2 drops the unfinished upload by itself after its retention period.
@@ -46,7 +50,9 @@ export async function abortMultipart(db: Db, bucket: R2Bucket, grant: UploadGran
 }
 
 /** Stores one part (a retry replaces the earlier attempt) while the upload is still open; returns its size. */
-export async function putPart(db: Db, bucket: R2Bucket, grant: UploadGrant, row: OpenMultipart, part: number, request: Request) {
+export async function putPart({ ctx, input: { grant, row, part, request } }: StorageCall<{ grant: UploadGrant; row: OpenMultipart; part: number; request: Request }>) {
+  checkGrant(ctx.actor, grant);
+  const { db, bucket } = ctx;
   const partSize = partSizeFor(grant.size, part);
   const mpu = bucket.resumeMultipartUpload(row.key, row.multipartUploadId);
   let uploaded: R2UploadedPart;

@@ -1,28 +1,23 @@
 import type { UploadSignResponse } from "../../../common/api-types";
-import type { Db } from "../../db/client";
 import { createUploadWithinQuota } from "../../db/queries/storage-quota";
 import { badRequest, tooLarge, unsupportedMedia } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { maxBytes, MiB, MULTIPART_THRESHOLD, PART_SIZE, uploadKindOf } from "./limits";
 import { fitsInQuota, storageQuotaRefusal } from "./storage-quota";
+import type { StorageCall } from "../member-context";
 import { signUploadToken } from "./upload-token";
 
-export type SignParams = {
-  db: Db;
-  bucket: R2Bucket;
-  secret: string;
-  userId: string;
-  filename: string;
-  contentType: string;
-  fileSize: number;
-};
+/** `secret` signs the upload token (the app's session secret). */
+export type SignInput = { secret: string; filename: string; contentType: string; fileSize: number };
 
 /** Object keys keep a readable, safe form of the file name after a unique id. */
 const safeName = (name: string) =>
   name.normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^[._]+/, "").slice(-100) || "file";
 
-export async function signUpload(p: SignParams): Promise<UploadSignResponse> {
+/** Signs an upload for the caller (ctx.actor): the key, the quota and the token are theirs. */
+export async function signUpload({ ctx, input }: StorageCall<SignInput>): Promise<UploadSignResponse> {
+  const p = { ...input, db: ctx.db, bucket: ctx.bucket, userId: ctx.actor.id };
   const kind = uploadKindOf(p.contentType);
   if (!kind) {
     throw unsupportedMedia("contentType: only MP4 video, MP3 audio and JPEG, PNG, WebP or GIF images are accepted", "unsupported_media");

@@ -19,6 +19,14 @@ export async function signUploadToken(secret: string, grant: UploadGrant): Promi
     .sign(keyOf(secret));
 }
 
+/**
+ * The upload services' access check: the grant is the caller's own. The route verified the token against the
+ * caller already; a service called otherwise (a script, a test) must not write another member's upload.
+ */
+export function checkGrant(actor: { id: string }, grant: UploadGrant) {
+  if (grant.userId !== actor.id) throw forbidden("Upload link is invalid or expired; please start the upload again", "bad_upload_token");
+}
+
 export async function verifyUploadToken(secret: string, token: string, userId: string): Promise<UploadGrant> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { audience: AUDIENCE, algorithms: ["HS256"] });

@@ -1,16 +1,30 @@
 import { Hono } from "hono";
-import { adSettingChange } from "../../../common/schemas/admin-ad-settings";
+import { adminAdSettingsOut, adSettingChange } from "../../../common/schemas/admin-ad-settings";
 import type { AppEnv } from "../../app-env";
 import { readSettings } from "../../db/queries/settings";
 import { AD_DEFAULTS } from "../../domain/settings/ad-settings";
 import { changeSetting } from "../../domain/settings/change-setting";
 import { validate } from "../../lib/validate";
+import { responds } from "../../openapi/responds";
+import { adminContext } from "./admin-context";
 
-/** Admin: read and change ad settings one key at a time; every change is audited in the same batch. */
+/**
+ * Admin: read and change ad settings one key at a time; every change is audited in the same batch. The answer
+ * is the stored strings; the flags are "true" or "false" because the one write here accepts nothing else.
+ */
 export const adminAdSettingsRoutes = new Hono<AppEnv>()
-  .get("/ad-settings", async (c) => c.json(await readSettings(c.get("db"), AD_DEFAULTS), 200))
-  .patch("/ad-settings", validate("json", adSettingChange), async (c) => {
-    const { key, value } = c.req.valid("json");
-    const after = await changeSetting(c.get("db"), { defaults: AD_DEFAULTS, key, value, actorId: c.get("user")!.id });
-    return c.json(after, 200);
-  });
+  .get(
+    "/ad-settings",
+    responds("Read the ad settings", { 200: { description: "Every ad setting, stored or default.", schema: adminAdSettingsOut } }),
+    async (c) => c.json(await readSettings(c.get("db"), AD_DEFAULTS), 200),
+  )
+  .patch(
+    "/ad-settings",
+    responds("Change one ad setting", { 200: { description: "Every ad setting after the change (audited when the value changed).", schema: adminAdSettingsOut } }),
+    validate("json", adSettingChange),
+    async (c) => {
+      const { key, value } = c.req.valid("json");
+      const after = await changeSetting({ ctx: adminContext(c), input: { defaults: AD_DEFAULTS, key, value } });
+      return c.json(after, 200);
+    },
+  );

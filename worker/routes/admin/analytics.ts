@@ -11,6 +11,7 @@ import { changeSetting } from "../../domain/settings/change-setting";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
 import { adminAnalyticsJson } from "../serializers/admin-analytics";
+import { adminContext } from "./admin-context";
 
 /**
  * Admin: the Analytics tab under /admin/analytics — content and viewer figures, the ad figures and the
@@ -45,7 +46,7 @@ export const adminAnalyticsRoutes = new Hono<AppEnv>()
     validate("json", analyticsConfigChange),
     async (c) => {
       const { key, value } = c.req.valid("json");
-      const after = await changeSetting(c.get("db"), { defaults: ANALYTICS_CONFIG_DEFAULTS, key, value, actorId: c.get("user")!.id });
+      const after = await changeSetting({ ctx: adminContext(c), input: { defaults: ANALYTICS_CONFIG_DEFAULTS, key, value } });
       return c.json(after satisfies AnalyticsConfig, 200);
     },
   );

@@ -1,27 +1,41 @@
 import { Hono } from "hono";
-import type { ReviewSweepResponse, ReviewsResponse } from "../../../common/api-types";
-import { reviewDecisionBody, reviewListQuery } from "../../../common/schemas/admin-reviews";
+import { reviewDecisionBody, reviewListQuery, reviewOut, reviewsOut, reviewSweepOut, type ReviewsResponse } from "../../../common/schemas/admin-reviews";
 import type { AppEnv } from "../../app-env";
 import { listReviews } from "../../db/queries/reviews";
 import { decideReview } from "../../domain/reviews/decide-review";
-import { runReviewSweep } from "../../domain/reviews/sweep";
+import { sweepReviews } from "../../domain/reviews/sweep";
 import { ID_PATTERN } from "../../lib/ids";
-import { nowIso } from "../../lib/time";
 import { validate } from "../../lib/validate";
+import { responds } from "../../openapi/responds";
 import { reviewJson } from "../serializers/review";
+import { adminContext } from "./admin-context";
 
 /** Admin: the fraud sweep's flags and their settlement (docs/decisions/019). */
 export const adminReviewRoutes = new Hono<AppEnv>()
-  .get("/reviews", validate("query", reviewListQuery), async (c) => {
-    const rows = await listReviews(c.get("db"), c.req.valid("query").status);
-    return c.json({ reviews: rows.map(reviewJson) } satisfies ReviewsResponse, 200);
-  })
-  .post("/reviews/sweep", async (c) => {
-    const result: ReviewSweepResponse = await runReviewSweep(c.get("db"), nowIso());
-    return c.json(result, 200);
-  })
-  .post(`/reviews/:id${ID_PATTERN}`, validate("json", reviewDecisionBody), async (c) => {
-    const body = c.req.valid("json");
-    const after = await decideReview(c.get("db"), { ...body, reviewId: c.req.param("id"), actorId: c.get("user")!.id });
-    return c.json(reviewJson(after), 200);
-  });
+  .get(
+    "/reviews",
+    responds("List fraud flags", { 200: { description: "Open flags (or all with status=all), newest first, at most 200.", schema: reviewsOut } }),
+    validate("query", reviewListQuery),
+    async (c) => {
+      const rows = await listReviews(c.get("db"), c.req.valid("query").status);
+      return c.json({ reviews: rows.map(reviewJson) } satisfies ReviewsResponse, 200);
+    },
+  )
+  .post(
+    "/reviews/sweep",
+    responds("Run the fraud sweep", { 200: { description: "How many flags the sweep opened and how many earnings it newly covered.", schema: reviewSweepOut } }),
+    async (c) => c.json(await sweepReviews({ ctx: adminContext(c), input: null }), 200),
+  )
+  .post(
+    `/reviews/:id${ID_PATTERN}`,
+    responds(
+      "Settle a fraud flag",
+      { 200: { description: "The flag, settled (audited): reversed earnings are taken back, cleared ones released.", schema: reviewOut } },
+      "409 once the flag is settled.",
+    ),
+    validate("json", reviewDecisionBody),
+    async (c) => {
+      const after = await decideReview({ ctx: adminContext(c), input: { ...c.req.valid("json"), reviewId: c.req.param("id") } });
+      return c.json(reviewJson(after), 200);
+    },
+  );

@@ -1,10 +1,10 @@
 import type { AuditEntryJson } from "../../../common/schemas/admin-audit";
-import type { auditLog } from "../../db/schema";
+import type { AuditRow } from "../../db/queries/rows";
 
 const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
 
 /** One audit row; before and after are the JSON the change recorded. */
-export const auditEntryJson = (a: typeof auditLog.$inferSelect, actorEmail: string | null): AuditEntryJson => ({
+export const auditEntryJson = (a: AuditRow, actorEmail: string | null): AuditEntryJson => ({
   id: a.id,
   actor_email: actorEmail ?? "(deleted user)",
   action: a.action,

@@ -1,8 +1,6 @@
 import type { BonusAwardJson, BonusRiskReason } from "../../../common/api-types";
-import type { bonuses } from "../../db/schema";
+import type { BonusRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
-
-type BonusRow = typeof bonuses.$inferSelect;
 
 /** One bonus record as the admin screens show it (manual bonuses and the sign-on history alike). */
 export const bonusAwardJson = (b: BonusRow, email: string): BonusAwardJson => ({

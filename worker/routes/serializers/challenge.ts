@@ -1,12 +1,12 @@
 import type { AdminChallengesResponse, ChallengeJson, ChallengeProgressResponse } from "../../../common/api-types";
 import type { awardedSignOnBonus, challengeTotals, listChallenges, progressOf, signOnAwards } from "../../db/queries/challenges";
-import type { challenges } from "../../db/schema";
+import type { ChallengeRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
 import { bonusAwardJson } from "./bonus";
 
 const HOUR_MS = 3600 * 1000;
 
-export const challengeJson = (r: typeof challenges.$inferSelect): ChallengeJson => ({
+export const challengeJson = (r: ChallengeRow): ChallengeJson => ({
   id: r.id,
   name: r.name,
   description: r.description,

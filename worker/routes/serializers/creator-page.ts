@@ -1,9 +1,9 @@
 import type { CreatorPageJson } from "../../../common/api-types";
-import type { users } from "../../db/schema";
+import type { UserRow } from "../../db/queries/users";
 import { displayName } from "../../domain/username";
 
 /** A creator's public card: never the email; without a username, the member name (docs/decisions/004). */
-export const creatorPageJson = (user: typeof users.$inferSelect, counts: { video: number; audio: number }): CreatorPageJson => ({
+export const creatorPageJson = (user: UserRow, counts: { video: number; audio: number }): CreatorPageJson => ({
   id: user.id,
   username: user.username,
   display_name: displayName(user),

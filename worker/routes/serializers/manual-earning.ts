@@ -1,9 +1,9 @@
 import type { AdminEarningJson } from "../../../common/schemas/admin-money";
-import type { earnings } from "../../db/schema";
+import type { EarningRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
 
 /** A manual earning as the admin screens show it, with its creator's email. */
-export const manualEarningJson = (e: typeof earnings.$inferSelect, email: string): AdminEarningJson => ({
+export const manualEarningJson = (e: EarningRow, email: string): AdminEarningJson => ({
   id: e.id,
   user_id: e.userId,
   content_id: e.contentId,

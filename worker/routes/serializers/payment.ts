@@ -1,8 +1,6 @@
 import type { PaymentJson } from "../../../common/api-types";
-import type { payments } from "../../db/schema";
+import type { PaymentRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
-
-type PaymentRow = typeof payments.$inferSelect;
 
 /** A payment as its payee sees it (GET /api/me/payments). */
 export const paymentJson = (p: PaymentRow): PaymentJson => ({
