@@ -4,7 +4,7 @@
 //     Worker imports `cloudflare:workers`, so it cannot simply be imported here.
 //  2. Writes it to common/openapi.json; worker/openapi/openapi-file.test.ts fails when the two differ.
 //  3. Writes the `paths` type openapi-fetch checks every call against to src/lib/api-paths.d.ts (openapi-typescript).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,9 @@ process.env.WRANGLER_SEND_METRICS = "false";
 
 async function servedDocument(): Promise<OpenAPI3> {
   const state = mkdtempSync(path.join(tmpdir(), "reelpay-gen-api-"));
+  // wrangler.jsonc serves the SPA build as assets; on a fresh clone nothing is built yet, and the document
+  // needs none, but wrangler refuses to start without the folder.
+  mkdirSync(path.join(root, "dist/client"), { recursive: true });
   const worker = await unstable_dev(path.join(root, "worker/index.ts"), {
     config: path.join(root, "wrangler.jsonc"),
     persistTo: state,

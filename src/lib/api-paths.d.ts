@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * Get the OpenAPI document
+         * @description Public: anyone may call it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -18,11 +21,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description This API as an OpenAPI 3.1 document: every route, its access, its inputs and its answers. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            openapi: string;
+                            info: {
+                                title: string;
+                                version: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            paths: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            components?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -41,7 +65,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * Read the API reference
+         * @description Public: anyone may call it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -51,11 +78,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description An interactive reference of the OpenAPI document (Scalar), as an HTML page. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/html": string;
+                    };
                 };
             };
         };
@@ -74,7 +104,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * Start signing in
+         * @description Public: anyone may call it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -84,11 +117,16 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Where to send the browser: Google's consent page, or the local sign-in page where the local sign-in is accepted. Sets the short-lived state cookie the callback checks. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            redirectUrl: string;
+                        };
+                    };
                 };
             };
         };
@@ -109,7 +147,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Public: anyone may call it. */
+        /**
+         * Finish signing in
+         * @description Public: anyone may call it.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -126,11 +167,24 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The signed-in member, and whether the account was just created. Sets the session cookie. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                email: string;
+                                username: string | null;
+                                is_admin: 0 | 1;
+                                created_at: string;
+                                suspended: boolean;
+                            };
+                            created: boolean;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -161,7 +215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * Sign out
+         * @description Public: anyone may call it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -171,11 +228,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Ends this browser's session (if any) and clears its cookie. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
                 };
             };
         };
@@ -194,7 +257,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * Get a creator's page
+         * @description Public: anyone may call it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -206,11 +272,21 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The creator's public card (never the email) and how many videos and audio items they have. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            username: string | null;
+                            display_name: string;
+                            created_at: string;
+                            video_count: number;
+                            audio_count: number;
+                        };
+                    };
                 };
             };
         };
@@ -229,7 +305,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * List content
+         * @description Public: anyone may call it.
+         */
         get: {
             parameters: {
                 query?: {
@@ -245,11 +324,35 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The gallery, newest first, or the matches of `search`; filtered by type and creator. `nextCursor` asks for the next page; null on the last. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                type: "video" | "audio";
+                                tags: string;
+                                thumbnail_key: string | null;
+                                thumbnail_url: string | null;
+                                created_by: string;
+                                creator_name: string;
+                                duration: number;
+                                r2_key: string;
+                                like_count: number;
+                                created_at: string;
+                                updated_at: string;
+                                removed?: boolean;
+                                removed_note?: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -282,7 +385,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * Get an item
+         * @description Public: anyone may call it.
+         *
+         *     A hidden item (taken down, or its creator suspended) answers 404 to everyone but its creator and admins; a deleted one answers 404 to everyone.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -294,20 +402,44 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The item. Its creator and admins also get `removed` and `removed_note`. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "video" | "audio";
+                            tags: string;
+                            thumbnail_key: string | null;
+                            thumbnail_url: string | null;
+                            created_by: string;
+                            creator_name: string;
+                            duration: number;
+                            r2_key: string;
+                            like_count: number;
+                            created_at: string;
+                            updated_at: string;
+                            removed?: boolean;
+                            removed_note?: string | null;
+                        };
+                    };
                 };
             };
         };
         put?: never;
         post?: never;
         /**
+         * Delete an item
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     Its creator, or an admin. The media is removed after a grace period (docs/decisions/028).
          */
         delete: {
             parameters: {
@@ -320,11 +452,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Deleted: gone from the product at once; its views, earnings and history stay. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -349,9 +487,12 @@ export interface paths {
         options?: never;
         head?: never;
         /**
+         * Edit an item's text
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     Its creator, or an admin.
          */
         patch: {
             parameters: {
@@ -373,11 +514,32 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The item with its new title, description and tags. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "video" | "audio";
+                            tags: string;
+                            thumbnail_key: string | null;
+                            thumbnail_url: string | null;
+                            created_by: string;
+                            creator_name: string;
+                            duration: number;
+                            r2_key: string;
+                            like_count: number;
+                            created_at: string;
+                            updated_at: string;
+                            removed?: boolean;
+                            removed_note?: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -422,7 +584,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * Get an item's thumbnail
+         * @description Public: anyone may call it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -434,7 +599,26 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The image (JPEG, PNG, WebP or GIF), cached publicly for a day unless the item is hidden. */
                 200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
+                    };
+                };
+                /** @description The bytes a Range header asked for. */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
+                    };
+                };
+                /** @description Not modified: the ETag in If-None-Match is current. */
+                304: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -448,9 +632,12 @@ export interface paths {
         options?: never;
         head?: never;
         /**
+         * Replace an item's thumbnail
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     Its creator, or an admin; `thumbnail_key` is an image the caller uploaded (POST /api/uploads/sign).
          */
         patch: {
             parameters: {
@@ -469,11 +656,32 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The item with its new thumbnail; the old image is deleted. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            type: "video" | "audio";
+                            tags: string;
+                            thumbnail_key: string | null;
+                            thumbnail_url: string | null;
+                            created_by: string;
+                            creator_name: string;
+                            duration: number;
+                            r2_key: string;
+                            like_count: number;
+                            created_at: string;
+                            updated_at: string;
+                            removed?: boolean;
+                            removed_note?: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -520,7 +728,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Public: anyone may call it. */
+        /**
+         * Record a page visit
+         * @description Public: anyone may call it.
+         *
+         *     The tracker's beacon; the signed-in member (if any) comes from the session cookie, never from the body. 429 past the per-address limit.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -551,7 +764,8 @@ export interface paths {
                 };
             };
             responses: {
-                200: {
+                /** @description Recorded. */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -586,7 +800,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * Get the marketing tag ids
+         * @description Public: anyone may call it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -596,11 +813,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The Facebook pixel and GA4 ids; empty means the tag is not loaded. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            facebook_pixel_id: string;
+                            ga4_id: string;
+                        };
+                    };
                 };
             };
         };
@@ -619,7 +842,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public: anyone may call it. */
+        /**
+         * Count an ad beacon
+         * @description Public: anyone may call it.
+         *
+         *     Counts one event of the ad feed's tracking URLs (HEAD counts nothing). Refused (403) when the browser says the ping is cross-site; 429 past the per-address limit.
+         */
         get: {
             parameters: {
                 query: {
@@ -633,11 +861,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description A transparent 1×1 GIF: the player fires each tracking URL as an image. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "image/gif": string;
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -670,7 +901,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Get the signed-in member
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -680,11 +914,21 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The member this session belongs to. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            email: string;
+                            username: string | null;
+                            is_admin: 0 | 1;
+                            created_at: string;
+                            suspended: boolean;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -718,7 +962,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Change my username
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -734,11 +981,21 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The member with the new username. 409 (code username_taken) when another member has it. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            email: string;
+                            username: string | null;
+                            is_admin: 0 | 1;
+                            created_at: string;
+                            suspended: boolean;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -777,7 +1034,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Sign out of every device
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -787,11 +1047,16 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description How many sessions ended, this browser's included; this browser's cookie is cleared too. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            ended: number;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -816,7 +1081,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * List my uploads
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -826,11 +1094,35 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The caller's own items, newest first, with what moderators did to each. At most 500, in one page (nextCursor is null). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                type: "video" | "audio";
+                                tags: string;
+                                thumbnail_key: string | null;
+                                thumbnail_url: string | null;
+                                created_by: string;
+                                creator_name: string;
+                                duration: number;
+                                r2_key: string;
+                                like_count: number;
+                                created_at: string;
+                                updated_at: string;
+                                removed?: boolean;
+                                removed_note?: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -858,7 +1150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * List what I liked
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -868,11 +1163,35 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The items the caller likes, the latest liked first. At most 500, in one page (nextCursor is null). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                type: "video" | "audio";
+                                tags: string;
+                                thumbnail_key: string | null;
+                                thumbnail_url: string | null;
+                                created_by: string;
+                                creator_name: string;
+                                duration: number;
+                                r2_key: string;
+                                like_count: number;
+                                created_at: string;
+                                updated_at: string;
+                                removed?: boolean;
+                                removed_note?: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -900,7 +1219,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Stream an item
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Every byte sent is reported to the viewer's watch sessions as proof of delivery (docs/decisions/029), so a view earns only once 80 % of the file was served. Private to the browser (Vary: Cookie); If-None-Match is ignored.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -912,11 +1236,23 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The whole file: video/mp4 for a video, audio/mpeg for an audio item. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "video/mp4": string;
+                    };
+                };
+                /** @description The bytes a Range header asked for (the player seeks this way). */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "video/mp4": string;
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -926,6 +1262,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ApiError"];
                     };
+                };
+                /** @description The Range asked for lies outside the file; Content-Range gives its size. */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -944,7 +1287,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Get my like of an item
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -956,11 +1302,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Whether the caller likes the item, and its like count. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            liked: boolean;
+                            like_count: number;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -990,7 +1342,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Start a view
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     A newer start stops every other view of the viewer that has not qualified yet (reason another_session).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1020,11 +1377,24 @@ export interface paths {
                 };
             };
             responses: {
-                200: {
+                /** @description The new view's id, and whether it can earn; when it cannot, the reason (what the player's indicator says from the start). */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            view_id: string;
+                            /** @constant */
+                            earnable: true;
+                        } | {
+                            view_id: string;
+                            /** @constant */
+                            earnable: false;
+                            /** @enum {string} */
+                            reason: "own_content" | "too_short" | "suspended" | "removed" | "item_daily_cap" | "daily_cap";
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -1066,7 +1436,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Report the player's position
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Judged on the viewer's own watch-session clock: positions ahead of real time count only in part. `complete` ends the view.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1086,11 +1461,22 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description How the event was judged: accepted or not, whether it added watched time (and why not), the watched share, and whether the view qualified. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            view_id: string;
+                            accepted: boolean;
+                            qualified: boolean;
+                            counting: boolean;
+                            /** @enum {string} */
+                            reason?: "too_fast" | "another_session";
+                            watched_percent: number;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -1132,7 +1518,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Settle my earnings
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Settles only what the caller is owed: their own qualified views (which pays the creators they watched too) and their sign-on bonus.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1142,11 +1533,18 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description What this run settled, in words and count, and the USD newly credited to the caller's own views (each credit told once). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            processed: number;
+                            message: string;
+                            credited_usd: number;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -1172,7 +1570,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Get the earning rules
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1182,11 +1583,21 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The rules every reward follows now: the amount, the share to watch, the caps and the hold. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            reward_usd: number;
+                            qualify_percent: number;
+                            views_per_item_per_day: number;
+                            min_earning_seconds: number;
+                            daily_earnable_views: number;
+                            earnings_hold_days: number;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -1214,7 +1625,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Get my wallet
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1224,11 +1638,33 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Balances in USD, summed from the records: earned, held, reserved, paid out and taken back, on each side (viewer, creator). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            viewer_balance: number;
+                            creator_balance: number;
+                            viewer_earnings: number;
+                            creator_earnings: number;
+                            bonuses: number;
+                            viewer_payouts: number;
+                            creator_payouts: number;
+                            paid_out: number;
+                            pending_payouts: number;
+                            minimum_payout: number;
+                            available_balance: number;
+                            reserved_payout: number;
+                            pending_balance: number;
+                            viewer_pending: number;
+                            creator_pending: number;
+                            viewer_reversed: number;
+                            creator_reversed: number;
+                            next_available_at: string | null;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -1256,7 +1692,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * List my payments
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1266,11 +1705,28 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Payments made to the caller, pending and completed, newest first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            payments: {
+                                id: string;
+                                user_id: string;
+                                user_email?: string;
+                                amount_usd: number;
+                                payment_method: string;
+                                payment_reference: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "completed";
+                                notes: string | null;
+                                created_at: string;
+                                processed_at: string | null;
+                            }[];
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -1298,7 +1754,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Get my earnings calendar
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1312,11 +1771,29 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The caller's earnings per day, week or month in the range (default: the last 30 days), split viewer and creator, with totals. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            earnings: {
+                                date: string;
+                                total_earnings: number;
+                                view_count: number;
+                                unique_users?: number;
+                                viewer_earnings?: number;
+                                creator_earnings?: number;
+                            }[];
+                            summary: {
+                                totalEarnings: number;
+                                totalViews: number;
+                                uniqueUsers: number;
+                                avgDaily: number;
+                            };
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -1504,7 +1981,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * List my views of a day
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query: {
@@ -1517,11 +1997,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The caller's views of one UTC day (as viewer, or as creator of the items), newest first, at most 500; each with what it did for them and why. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            date: string;
+                            /** @enum {string} */
+                            as: "viewer" | "creator";
+                            views: {
+                                id: string;
+                                content_id: string;
+                                content_title: string;
+                                /** @enum {string} */
+                                content_type: "video" | "audio";
+                                content_deleted: boolean;
+                                started_at: string;
+                                watched_percent: number;
+                                /** @enum {string} */
+                                outcome: "earned" | "pending" | "not_earned" | "reversed";
+                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "reversed" | "removed" | "suspended" | "not_delivered") | null;
+                                amount_usd: number;
+                                available_at: string | null;
+                            }[];
+                            truncated: boolean;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -1563,7 +2066,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Recommend content to me
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1575,11 +2081,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Up to `limit` items for the caller, best first; topped up with popular, then new, items when the model finds too few. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                type: "video" | "audio";
+                                tags: string;
+                                thumbnail_key: string | null;
+                                thumbnail_url: string | null;
+                                created_by: string;
+                                creator_name: string;
+                                duration: number;
+                                r2_key: string;
+                                like_count: number;
+                                created_at: string;
+                                updated_at: string;
+                                removed?: boolean;
+                                removed_note?: string | null;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -1621,7 +2150,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Suggest what to play next
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1635,11 +2167,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Up to `limit` items to play after this one, best first; topped up like the recommendations when too few match. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            suggestions: {
+                                id: string;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                type: "video" | "audio";
+                                tags: string;
+                                thumbnail_key: string | null;
+                                thumbnail_url: string | null;
+                                created_by: string;
+                                creator_name: string;
+                                duration: number;
+                                r2_key: string;
+                                like_count: number;
+                                created_at: string;
+                                updated_at: string;
+                                removed?: boolean;
+                                removed_note?: string | null;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -1681,7 +2236,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Get the ad settings
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1691,11 +2249,21 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Whether pre- and post-roll ads run, the VAST feed they come from, and the hosts its ads may come from. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            preroll_enabled: "true" | "false";
+                            /** @enum {string} */
+                            postroll_enabled: "true" | "false";
+                            vast_url: string;
+                            ad_hosts: string;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -1723,7 +2291,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Get my sign-on challenge progress
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1733,11 +2304,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Each challenge of the caller's sign-on set with its progress, the hours left, and the awarded bonus (null until the job awards it). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            timeRemaining: number;
+                            progress: {
+                                id: string;
+                                is_completed: boolean;
+                                progress_value: number;
+                                challenge: {
+                                    name: string;
+                                    description: string;
+                                    bonus_amount: number;
+                                    /** @enum {string} */
+                                    requirement_type: "streams_completed" | "content_uploaded" | "min_views_per_content";
+                                    requirement_value: number;
+                                };
+                            }[];
+                            bonus: {
+                                total_bonus_amount: number;
+                            } | null;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -1765,7 +2357,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Signed-in: needs a session cookie; answers 401 without one. */
+        /**
+         * Get my traffic dashboard
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
         get: {
             parameters: {
                 query?: {
@@ -1777,11 +2372,46 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Visits to the caller's own content and creator page over the range: totals, top pages and sources, the timeline, devices and campaigns. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            overview: {
+                                totalVisitors: number;
+                                pageViews: number;
+                                avgSessionDuration: number;
+                                bounceRate: number;
+                                topPages: {
+                                    page: string;
+                                    views: number;
+                                    title?: string;
+                                }[];
+                                topSources: {
+                                    source: string;
+                                    visitors: number;
+                                    percentage: number;
+                                }[];
+                            };
+                            timeline: {
+                                date: string;
+                                visitors: number;
+                                pageViews: number;
+                            }[];
+                            devices: {
+                                type: string;
+                                visitors: number;
+                                percentage: number;
+                            }[];
+                            campaigns: {
+                                campaign: string;
+                                visitors: number;
+                                conversions: number;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -1826,6 +2456,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Like an item
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
@@ -1841,11 +2472,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Whether the caller likes the item, and its like count. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            liked: boolean;
+                            like_count: number;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -1868,6 +2505,7 @@ export interface paths {
             };
         };
         /**
+         * Unlike an item
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
@@ -1883,11 +2521,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Whether the caller likes the item, and its like count. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            liked: boolean;
+                            like_count: number;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -1924,9 +2568,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Report an item
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     One open report per member and item; only well-formed reports count against the hourly limit (429).
          */
         post: {
             parameters: {
@@ -1948,11 +2595,39 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The caller's open report of the item, updated with this reason and note. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            /** @enum {string} */
+                            reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                            note: string;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description The caller's new report of the item. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            /** @enum {string} */
+                            reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                            note: string;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2004,9 +2679,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Publish an uploaded file
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     `r2_key` (and `thumbnail_key`) are files the caller uploaded; the server reads the duration from the file itself.
          */
         post: {
             parameters: {
@@ -2030,11 +2708,16 @@ export interface paths {
                 };
             };
             responses: {
-                200: {
+                /** @description The new item's id. */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2086,9 +2769,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Start an upload
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     Accepts MP4 video, MP3 audio and JPEG, PNG, WebP or GIF images (415 otherwise), up to their size limits (413) and the member's storage quota.
          */
         post: {
             parameters: {
@@ -2107,11 +2793,22 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Where to send the file: one PUT to `uploadUrl`, or, for large media, the parts of `multipart`. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            key: string;
+                            uploadUrl: string;
+                            multipart: {
+                                token: string;
+                                partSize: number;
+                                partCount: number;
+                            } | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2162,9 +2859,12 @@ export interface paths {
         };
         get?: never;
         /**
+         * Upload a whole file
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     The body is the file, with the Content-Type it was signed for.
          */
         put: {
             parameters: {
@@ -2177,11 +2877,16 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Stored: the object's key, for POST /api/content/finalize. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            key: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2232,6 +2937,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * List an upload's stored parts
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
@@ -2247,11 +2953,19 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The parts already stored, to resume an interrupted upload. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            parts: {
+                                part: number;
+                                size: number;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2290,6 +3004,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
+         * Abandon a multipart upload
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
@@ -2305,11 +3020,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Aborted: the stored parts are dropped. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2359,9 +3080,12 @@ export interface paths {
         };
         get?: never;
         /**
+         * Upload one part
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     The body is the part's bytes: `partSize` of the plan for every part but the last.
          */
         put: {
             parameters: {
@@ -2375,11 +3099,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The part stored, and its size in bytes; sending a part again replaces it. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            part: number;
+                            size: number;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2432,6 +3162,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Finish a multipart upload
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
@@ -2447,11 +3178,16 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Stored: the object's key, for POST /api/content/finalize. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            key: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2574,7 +3310,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Show the site's earnings calendar
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2589,11 +3328,29 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Earnings per day, week or month of the range (optionally one member's), with views and unique earners per row, and the totals. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            earnings: {
+                                date: string;
+                                total_earnings: number;
+                                view_count: number;
+                                unique_users?: number;
+                                viewer_earnings?: number;
+                                creator_earnings?: number;
+                            }[];
+                            summary: {
+                                totalEarnings: number;
+                                totalViews: number;
+                                uniqueUsers: number;
+                                avgDaily: number;
+                            };
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2644,7 +3401,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Download the site's earnings calendar
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2659,11 +3419,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The calendar's rows: date, total_earnings, view_count, unique_users. A CSV file (attachment); money columns in USD without "$". */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2714,7 +3477,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * List fraud flags
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2726,11 +3492,37 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Open flags (or all with status=all), newest first, at most 200. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            reviews: {
+                                id: string;
+                                /** @enum {string} */
+                                rule: "ring" | "shared_ip" | "daily_cap" | "same_day_accounts" | "bonus_risk";
+                                /** @enum {string} */
+                                status: "open" | "reversed" | "cleared";
+                                title: string;
+                                evidence: string[];
+                                users: {
+                                    id: string;
+                                    email: string;
+                                    username: string | null;
+                                    created_at: string;
+                                }[];
+                                earnings_count: number;
+                                views_count: number;
+                                amount_usd: number;
+                                created_at: string;
+                                decided_at: string | null;
+                                decided_by_email: string | null;
+                                note: string | null;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2783,7 +3575,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Run the fraud sweep
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2793,11 +3588,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description How many flags the sweep opened and how many earnings it newly covered. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            flagged: number;
+                            covered: number;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -2834,7 +3635,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Settle a fraud flag
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     409 once the flag is settled.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2854,11 +3660,35 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The flag, settled (audited): reversed earnings are taken back, cleared ones released. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            rule: "ring" | "shared_ip" | "daily_cap" | "same_day_accounts" | "bonus_risk";
+                            /** @enum {string} */
+                            status: "open" | "reversed" | "cleared";
+                            title: string;
+                            evidence: string[];
+                            users: {
+                                id: string;
+                                email: string;
+                                username: string | null;
+                                created_at: string;
+                            }[];
+                            earnings_count: number;
+                            views_count: number;
+                            amount_usd: number;
+                            created_at: string;
+                            decided_at: string | null;
+                            decided_by_email: string | null;
+                            note: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -2907,7 +3737,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Read the ad settings
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2917,11 +3750,21 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Every ad setting, stored or default. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            preroll_enabled: "true" | "false";
+                            /** @enum {string} */
+                            postroll_enabled: "true" | "false";
+                            vast_url: string;
+                            ad_hosts: string;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -2948,7 +3791,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Change one ad setting
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -2980,11 +3826,21 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Every ad setting after the change (audited when the value changed). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            preroll_enabled: "true" | "false";
+                            /** @enum {string} */
+                            postroll_enabled: "true" | "false";
+                            vast_url: string;
+                            ad_hosts: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3029,7 +3885,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Read the earning rules
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3039,11 +3898,21 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The fixed rules and the three an admin tunes. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            reward_usd: number;
+                            qualify_percent: number;
+                            views_per_item_per_day: number;
+                            min_earning_seconds: number;
+                            daily_earnable_views: number;
+                            earnings_hold_days: number;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -3070,7 +3939,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Change one earning rule
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3096,11 +3968,21 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The rules after the change (audited when the value changed). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            reward_usd: number;
+                            qualify_percent: number;
+                            views_per_item_per_day: number;
+                            min_earning_seconds: number;
+                            daily_earnable_views: number;
+                            earnings_hold_days: number;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3145,7 +4027,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * List the challenges and the sign-on bonus history
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3155,11 +4040,49 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Every challenge, the newest 200 sign-on bonuses with their members' emails, and the totals. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            challenges: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                /** @enum {string} */
+                                requirement_type: "streams_completed" | "content_uploaded" | "min_views_per_content";
+                                requirement_value: number;
+                                bonus_amount: number;
+                                time_limit_hours: number;
+                                is_active: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            awards: {
+                                id: string;
+                                user_id: string;
+                                user_email: string;
+                                challenge_ids: string;
+                                total_bonus_amount: number;
+                                /** @enum {string} */
+                                status: "pending" | "awarded" | "rejected";
+                                awarded_at: string | null;
+                                created_at: string;
+                                description: string;
+                                review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                                review_note: string | null;
+                                reviewed_at: string | null;
+                            }[];
+                            summary: {
+                                totalBonusesPaid: number;
+                                usersCompleted: number;
+                                usersEnrolled: number;
+                                successRate: number;
+                            };
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -3182,7 +4105,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Create a challenge
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3212,11 +4138,26 @@ export interface paths {
                 };
             };
             responses: {
-                200: {
+                /** @description The new challenge (audited); members enrolled from now on get it. */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            requirement_type: "streams_completed" | "content_uploaded" | "min_views_per_content";
+                            requirement_value: number;
+                            bonus_amount: number;
+                            time_limit_hours: number;
+                            is_active: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3271,7 +4212,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Change a challenge
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Only the fields sent change. Members already enrolled keep the terms they enrolled with.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3296,11 +4242,26 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The challenge after the change (audited). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            requirement_type: "streams_completed" | "content_uploaded" | "min_views_per_content";
+                            requirement_value: number;
+                            bonus_amount: number;
+                            time_limit_hours: number;
+                            is_active: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3345,7 +4306,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * List members
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3355,11 +4319,27 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Every member (at most 5000), newest first, with content count and balances. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            email: string;
+                            username: string | null;
+                            created_at: string;
+                            /** @enum {number} */
+                            is_admin: 0 | 1;
+                            content_count: number;
+                            viewer_balance: number;
+                            creator_balance: number;
+                            available_balance: number;
+                            pending_balance: number;
+                            suspended: boolean;
+                        }[];
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -3396,7 +4376,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Download the members
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3406,11 +4389,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The members as the list shows them, without the admin and suspended flags. A CSV file (attachment); money columns in USD without "$". */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -3447,7 +4433,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * List manual earnings
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3457,11 +4446,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Every manual earning, newest first, with its creator's email. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            content_id: string | null;
+                            creator_email: string;
+                            amount_usd: number;
+                            description: string;
+                            created_at: string;
+                        }[];
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -3484,7 +4484,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Credit a manual earning
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3503,11 +4506,22 @@ export interface paths {
                 };
             };
             responses: {
-                200: {
+                /** @description The earning, credited at once (audited). */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            content_id: string | null;
+                            creator_email: string;
+                            amount_usd: number;
+                            description: string;
+                            created_at: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3559,7 +4573,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Delete a manual earning
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Deleting an earning that payments already drew on needs `?override=true` (docs/decisions/017).
+         */
         delete: {
             parameters: {
                 query?: {
@@ -3573,11 +4592,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The earning is gone (the audit log keeps it). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3615,7 +4640,12 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Change a manual earning's amount
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Lowering an earning that payments already drew on needs `override: true` (docs/decisions/017).
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3635,11 +4665,22 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The earning with its new amount (audited). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            content_id: string | null;
+                            creator_email: string;
+                            amount_usd: number;
+                            description: string;
+                            created_at: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3684,7 +4725,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * List manual bonuses
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3694,11 +4738,28 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Every manual bonus, newest first, with its member's email. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email: string;
+                            challenge_ids: string;
+                            total_bonus_amount: number;
+                            /** @enum {string} */
+                            status: "pending" | "awarded" | "rejected";
+                            awarded_at: string | null;
+                            created_at: string;
+                            description: string;
+                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                            review_note: string | null;
+                            reviewed_at: string | null;
+                        }[];
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -3721,7 +4782,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Award a manual bonus
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3740,11 +4804,28 @@ export interface paths {
                 };
             };
             responses: {
-                200: {
+                /** @description The bonus, awarded at once (audited). */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email: string;
+                            challenge_ids: string;
+                            total_bonus_amount: number;
+                            /** @enum {string} */
+                            status: "pending" | "awarded" | "rejected";
+                            awarded_at: string | null;
+                            created_at: string;
+                            description: string;
+                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                            review_note: string | null;
+                            reviewed_at: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3796,7 +4877,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Delete a manual bonus
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Deleting a bonus that payments already drew on needs `?override=true` (docs/decisions/017).
+         */
         delete: {
             parameters: {
                 query?: {
@@ -3810,11 +4896,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The bonus is gone (the audit log keeps it). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3852,7 +4944,12 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Change a manual bonus's amount
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Lowering a bonus that payments already drew on needs `override: true` (docs/decisions/017).
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3872,11 +4969,28 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The bonus with its new amount (audited). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email: string;
+                            challenge_ids: string;
+                            total_bonus_amount: number;
+                            /** @enum {string} */
+                            status: "pending" | "awarded" | "rejected";
+                            awarded_at: string | null;
+                            created_at: string;
+                            description: string;
+                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                            review_note: string | null;
+                            reviewed_at: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3923,7 +5037,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Approve or reject a held sign-on bonus
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     409 when the bonus is not waiting for a review.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3943,11 +5062,28 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The bonus, awarded or rejected (audited). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email: string;
+                            challenge_ids: string;
+                            total_bonus_amount: number;
+                            /** @enum {string} */
+                            status: "pending" | "awarded" | "rejected";
+                            awarded_at: string | null;
+                            created_at: string;
+                            description: string;
+                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                            review_note: string | null;
+                            reviewed_at: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -3996,7 +5132,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * List payments
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4006,11 +5145,26 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Every payment, newest first, with its payee's email. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email?: string;
+                            amount_usd: number;
+                            payment_method: string;
+                            payment_reference: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "completed";
+                            notes: string | null;
+                            created_at: string;
+                            processed_at: string | null;
+                        }[];
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -4033,7 +5187,12 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Record a payment
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Paying more than the member's available balance needs `override: true` (docs/decisions/017).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4060,11 +5219,26 @@ export interface paths {
                 };
             };
             responses: {
-                200: {
+                /** @description The payment (audited); pending or completed, it draws on the balance at once. */
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email?: string;
+                            amount_usd: number;
+                            payment_method: string;
+                            payment_reference: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "completed";
+                            notes: string | null;
+                            created_at: string;
+                            processed_at: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4113,7 +5287,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Download the payments
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4123,11 +5300,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Every payment, newest first, as the list shows it. A CSV file (attachment); money columns in USD without "$". */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -4167,7 +5347,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Delete a payment
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -4179,11 +5362,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The payment is gone (the audit log keeps it); its amount is available again. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -4207,7 +5396,12 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Change a payment
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Paying more than the member's available balance needs `override: true` (docs/decisions/017).
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -4236,11 +5430,26 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The payment after the change (audited); its status may move either way. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email?: string;
+                            amount_usd: number;
+                            payment_method: string;
+                            payment_reference: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "completed";
+                            notes: string | null;
+                            created_at: string;
+                            processed_at: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4285,7 +5494,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * List members' payout requests
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4297,11 +5509,27 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The requests (optionally of one status), open ones first, then newest first, each with its member's email. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email?: string;
+                            amount_usd: number;
+                            payment_method: string;
+                            payout_address: string;
+                            /** @enum {string} */
+                            status: "open" | "paid" | "rejected" | "cancelled";
+                            created_at: string;
+                            decided_at: string | null;
+                            reason: string | null;
+                            payment_id: string | null;
+                        }[];
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4354,7 +5582,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Pay an open payout request
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4373,11 +5604,42 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The request, now paid, and the completed payment recorded for its amount (audited). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            request: {
+                                id: string;
+                                user_id: string;
+                                user_email?: string;
+                                amount_usd: number;
+                                payment_method: string;
+                                payout_address: string;
+                                /** @enum {string} */
+                                status: "open" | "paid" | "rejected" | "cancelled";
+                                created_at: string;
+                                decided_at: string | null;
+                                reason: string | null;
+                                payment_id: string | null;
+                            };
+                            payment: {
+                                id: string;
+                                user_id: string;
+                                user_email?: string;
+                                amount_usd: number;
+                                payment_method: string;
+                                payment_reference: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "completed";
+                                notes: string | null;
+                                created_at: string;
+                                processed_at: string | null;
+                            };
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4428,7 +5690,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Reject an open payout request
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4446,11 +5711,27 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The request, now rejected with the reason its member reads (audited); its amount is available again. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email?: string;
+                            amount_usd: number;
+                            payment_method: string;
+                            payout_address: string;
+                            /** @enum {string} */
+                            status: "open" | "paid" | "rejected" | "cancelled";
+                            created_at: string;
+                            decided_at: string | null;
+                            reason: string | null;
+                            payment_id: string | null;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4499,7 +5780,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Show content and viewer analytics
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4509,11 +5793,41 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The most watched items, the most active viewers, the top earners and how views were discovered. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            topContent: {
+                                id: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "video" | "audio";
+                                view_count: number;
+                                total_watch_time: number;
+                            }[];
+                            topUsers: {
+                                user_id: string;
+                                email: string;
+                                last_activity: string;
+                                total_watch_time: number;
+                            }[];
+                            topEarners: {
+                                user_id: string;
+                                email: string;
+                                content_count: number;
+                                total_earnings: number;
+                            }[];
+                            discoveryStats: {
+                                /** @enum {string} */
+                                discovery_method: "ai_recommended" | "search" | "browse";
+                                count: number;
+                                percentage: number;
+                            }[];
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -4550,7 +5864,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Show ad figures for a range of days
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4563,11 +5880,59 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Ad beacon counts and rates over impressions: in total, per break position, and for every day of the range. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            startDate: string;
+                            endDate: string;
+                            totals: {
+                                impressions: number;
+                                starts: number;
+                                first_quartiles: number;
+                                midpoints: number;
+                                third_quartiles: number;
+                                completes: number;
+                                skips: number;
+                                clicks: number;
+                                errors: number;
+                                completion_rate: number;
+                                skip_rate: number;
+                                click_through_rate: number;
+                            };
+                            byPosition: {
+                                impressions: number;
+                                starts: number;
+                                first_quartiles: number;
+                                midpoints: number;
+                                third_quartiles: number;
+                                completes: number;
+                                skips: number;
+                                clicks: number;
+                                errors: number;
+                                completion_rate: number;
+                                skip_rate: number;
+                                click_through_rate: number;
+                                /** @enum {string} */
+                                position: "pre" | "post" | "unknown";
+                            }[];
+                            days: {
+                                impressions: number;
+                                starts: number;
+                                first_quartiles: number;
+                                midpoints: number;
+                                third_quartiles: number;
+                                completes: number;
+                                skips: number;
+                                clicks: number;
+                                errors: number;
+                                date: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4624,7 +5989,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Change a marketing tag id
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -4646,11 +6014,17 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description Both tag ids after the change (audited; saving the value a tag already has writes nothing). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            facebook_pixel_id: string;
+                            ga4_id: string;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4695,7 +6069,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * List the audit log
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4705,11 +6082,23 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The newest 500 changes to money records and settings, newest first, with who made them. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            actor_email: string;
+                            action: string;
+                            entity: string;
+                            entity_id: string;
+                            before: unknown;
+                            after: unknown;
+                            created_at: string;
+                        }[];
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -4746,7 +6135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Show the site's traffic dashboard
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4758,11 +6150,46 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Visitors, page views, sources, devices and campaigns of the whole site over the range (default 7 days). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            overview: {
+                                totalVisitors: number;
+                                pageViews: number;
+                                avgSessionDuration: number;
+                                bounceRate: number;
+                                topPages: {
+                                    page: string;
+                                    views: number;
+                                    title?: string;
+                                }[];
+                                topSources: {
+                                    source: string;
+                                    visitors: number;
+                                    percentage: number;
+                                }[];
+                            };
+                            timeline: {
+                                date: string;
+                                visitors: number;
+                                pageViews: number;
+                            }[];
+                            devices: {
+                                type: string;
+                                visitors: number;
+                                percentage: number;
+                            }[];
+                            campaigns: {
+                                campaign: string;
+                                visitors: number;
+                                conversions: number;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4813,7 +6240,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * List reported or removed items
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4825,11 +6255,39 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description Items with open reports (status=open, the default) or taken down (status=removed), newest report first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                content_id: string;
+                                title: string;
+                                creator_id: string;
+                                creator_name: string;
+                                creator_email: string;
+                                creator_suspended: boolean;
+                                /** @enum {string} */
+                                status: "visible" | "removed";
+                                removed_note: string | null;
+                                deleted: boolean;
+                                counts: {
+                                    [key: string]: number;
+                                };
+                                open_reports: number;
+                                latest_notes: {
+                                    /** @enum {string} */
+                                    reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                    note: string;
+                                    created_at: string;
+                                }[];
+                                first_reported_at: string;
+                                last_reported_at: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4882,7 +6340,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Dismiss the reports of an item, take it down or restore it
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     A takedown's note is shown to the creator (docs/decisions/027).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4903,11 +6366,40 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The item after the action (audited), and the held rewards of its views a takedown reversed, in USD. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            item: {
+                                content_id: string;
+                                title: string;
+                                creator_id: string;
+                                creator_name: string;
+                                creator_email: string;
+                                creator_suspended: boolean;
+                                /** @enum {string} */
+                                status: "visible" | "removed";
+                                removed_note: string | null;
+                                deleted: boolean;
+                                counts: {
+                                    [key: string]: number;
+                                };
+                                open_reports: number;
+                                latest_notes: {
+                                    /** @enum {string} */
+                                    reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                    note: string;
+                                    created_at: string;
+                                }[];
+                                first_reported_at: string;
+                                last_reported_at: string;
+                            };
+                            reversed_usd: number;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {
@@ -4956,7 +6448,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Show a member's standing with the moderators
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4968,11 +6463,57 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description The member, the reports they got and made, and the moderation actions on them and their items. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                email: string;
+                                username: string | null;
+                                is_admin: boolean;
+                                suspended: boolean;
+                                suspended_note: string | null;
+                                suspended_at: string | null;
+                            };
+                            reports_received: {
+                                content_id: string;
+                                title: string;
+                                content_deleted: boolean;
+                                /** @enum {string} */
+                                reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                note: string;
+                                /** @enum {string} */
+                                status: "open" | "dismissed" | "actioned";
+                                created_at: string;
+                            }[];
+                            reports_made: {
+                                content_id: string;
+                                title: string;
+                                content_deleted: boolean;
+                                /** @enum {string} */
+                                reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                note: string;
+                                /** @enum {string} */
+                                status: "open" | "dismissed" | "actioned";
+                                created_at: string;
+                            }[];
+                            actions: {
+                                id: string;
+                                /** @enum {string} */
+                                action: "dismiss" | "takedown" | "restore" | "suspend" | "unsuspend" | "delete";
+                                /** @enum {string} */
+                                entity: "content" | "user";
+                                entity_id: string;
+                                note: string;
+                                actor_email: string;
+                                created_at: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description No session: sign in first. */
                 401: {
@@ -4995,7 +6536,12 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members. */
+        /**
+         * Suspend or unsuspend a member
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Administrators cannot be suspended (docs/decisions/027).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5016,11 +6562,25 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description The member after the action (audited), and the held rewards of their views a suspension reversed, in USD. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                email: string;
+                                username: string | null;
+                                is_admin: boolean;
+                                suspended: boolean;
+                                suspended_note: string | null;
+                                suspended_at: string | null;
+                            };
+                            reversed_usd: number;
+                        };
+                    };
                 };
                 /** @description Validation Error */
                 400: {

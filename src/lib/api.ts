@@ -10,7 +10,6 @@ import {
 } from "openapi-fetch";
 import type { paths } from "./api-paths";
 import type { ApiErrorBody } from "./types";
-import type { Undocumented } from "./undocumented-answers";
 
 /**
  * The API's field names as the forms label them. The validator names the field in front of its message
@@ -74,8 +73,8 @@ export type Documented<P extends keyof paths, M extends Method> =
   paths[P][M] extends infer Operation extends Record<string, unknown>
     ? NonNullable<FetchResponse<Operation, object, "application/json">["data"]>
     : never;
-/** What a call resolves to: the documented answer, else the named type src/lib/undocumented-answers.ts keeps for it. */
-export type Answer<P extends keyof paths, M extends Method> = [Documented<P, M>] extends [never] ? Undocumented<P, M> : Documented<P, M>;
+/** What a call resolves to: the documented answer; `unknown` for an answer that is not JSON (nothing reads those). */
+export type Answer<P extends keyof paths, M extends Method> = [Documented<P, M>] extends [never] ? unknown : Documented<P, M>;
 
 type UntypedParams = { path?: Record<string, unknown>; query?: Record<string, unknown> };
 const serializeQuery = createQuerySerializer();
@@ -103,8 +102,8 @@ function caller<M extends Method>(method: M) {
       signal,
     });
     if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
-    // The one place an answer's type is taken on trust: the route's schema (or, until it has one, the named type
-    // in undocumented-answers.ts), checked against real answers by the worker tests (worker/openapi/responds.ts).
+    // The one place an answer's type is taken on trust: the route's schema, checked against real answers by the
+    // worker tests (worker/openapi/responds.ts).
     return (await response.json()) as Answer<P, M>;
   };
 }
