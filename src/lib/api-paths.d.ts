@@ -128,6 +128,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Too many sign-in attempts from this address; try again later. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         put?: never;
@@ -288,6 +295,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -429,6 +445,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -475,6 +500,15 @@ export interface paths {
                 };
                 /** @description Your account is suspended. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -573,6 +607,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -623,6 +666,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
                 };
             };
         };
@@ -708,6 +760,15 @@ export interface paths {
                 };
                 /** @description Your account is suspended. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1263,6 +1324,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description The Range asked for lies outside the file; Content-Range gives its size. */
                 416: {
                     headers: {
@@ -1316,6 +1386,15 @@ export interface paths {
                 };
                 /** @description No session: sign in first. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2219,6 +2298,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2502,6 +2590,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         /**
@@ -2544,6 +2641,15 @@ export interface paths {
                 };
                 /** @description Your account is suspended. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2654,6 +2760,15 @@ export interface paths {
                 };
                 /** @description Your account is suspended. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3295,6 +3410,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3715,6 +3839,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not an administrator. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4295,6 +4428,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -4636,6 +4778,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         options?: never;
@@ -4707,6 +4858,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not an administrator. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4940,6 +5100,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         options?: never;
@@ -5017,6 +5186,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not an administrator. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5110,6 +5288,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not an administrator. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5392,6 +5579,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         options?: never;
@@ -5476,6 +5672,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not an administrator. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5673,6 +5878,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5758,6 +5972,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not an administrator. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6433,6 +6656,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6533,6 +6765,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6607,6 +6848,15 @@ export interface paths {
                 };
                 /** @description Signed in, but not an administrator. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

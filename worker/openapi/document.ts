@@ -57,14 +57,27 @@ function annotate(operation: Operation, path: string, section: ApiSection): Oper
   const { access } = section;
   const description = [ACCESS_WORDS[access], section.refusesSuspended ? SUSPENDED_WORDS : "", operation.description].filter(Boolean).join("\n\n");
   const suspended = section.refusesSuspended ? { "403": errorRef("Your account is suspended.") } : {};
+  // A route that names a resource by id answers 404 for one that does not exist (or is hidden from the caller).
+  const missing = /\{[A-Za-z_]+\}/.test(path) ? { "404": errorRef("No such resource, or not one the caller may see.") } : {};
   return {
     ...operation,
+    ...operationIdOf(operation, access),
     tags: [tagOf(path, access)],
     description,
     security: access === "public" ? [] : [{ [SESSION_SCHEME]: [] }],
     "x-access": access,
-    responses: { ...operation.responses, ...errorResponses(access), ...suspended },
+    responses: { ...missing, ...operation.responses, ...errorResponses(access), ...suspended },
   } as Operation;
+}
+
+/**
+ * The generator names an operation from its method and path inside its section, so the member's and the
+ * admin's `GET /earning-rules` would share `getEarningRules`: an admin operation's id is prefixed with `admin`.
+ */
+function operationIdOf(operation: Operation, access: Access): Partial<Operation> {
+  const id = operation.operationId;
+  if (!id || access !== "admin" || id.startsWith("admin")) return {};
+  return { operationId: `admin${id.charAt(0).toUpperCase()}${id.slice(1)}` };
 }
 
 const errorRef = (description: string): OpenAPIV3_1.ResponseObject => ({
@@ -116,6 +129,7 @@ export async function buildOpenApiDocument(sections: ApiSection[]): Promise<Open
     info: {
       title: "Reelpay API",
       version: "1.0.0",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       description:
         "Watch, upload and earn. Money is reported in USD numbers (kept as integer micro-dollars inside). " +
         "Every error has the shape { error, code?, requestId }. State-changing requests must come from the " +

@@ -30,6 +30,7 @@ export const authRoutes = new Hono<AppEnv>()
           "Where to send the browser: Google's consent page, or the local sign-in page where the local sign-in is accepted. Sets the short-lived state cookie the callback checks.",
         schema: redirectUrlOut,
       },
+      429: { description: "Too many sign-in attempts from this address; try again later." },
     }),
     signInLimit,
     (c) => {
