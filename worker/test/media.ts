@@ -4,8 +4,8 @@
  */
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { MediaError } from "./media-error";
-import { type RangeReader, r2RangeReader } from "./range-reader";
+import { MediaError } from "../domain/media/media-error";
+import { type RangeReader, r2RangeReader } from "../domain/media/range-reader";
 
 /** Puts the bytes into the test runtime's real R2 bucket and returns a reader over that object. */
 export async function storedInR2(bytes: Uint8Array, name: string): Promise<RangeReader> {
