@@ -1,5 +1,5 @@
 // The side-by-side phase: the same stream of playback progress events through the watch-session objects
-// (the real `POST /api/events/playback`) and through the D1 path they replaced (bench/worker-entry.ts,
+// (the real `POST /api/events/playback`) and through the D1 path they replaced (bench/worker-entry/baseline.ts,
 // `POST /bench/baseline/events/playback`: a select of the view and its content, then an event row and the
 // view's high-water mark in one batch). N viewers each start a session on the 600 s item, then send progress
 // events as fast as they are answered, positions at real time (nothing qualifies within a phase on either
