@@ -2,13 +2,12 @@
 
 /** Where a member may ask to be paid: the spec's payment methods. PayPal takes an email address. */
 export const PAYOUT_METHODS = ["PayPal", "Venmo", "Bank Transfer"] as const;
-export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
 /** The smallest payout a member may request, in USD (the worker's MINIMUM_PAYOUT_MICROS). */
 export const MINIMUM_PAYOUT_USD = 25;
 
 /** A loose email check: something@something.something, no spaces (PayPal checks the rest). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What the payout address must be for the method, in plain words; null when it is fine. */
 export function payoutAddressProblem(method: string, address: string): string | null {

@@ -4,7 +4,7 @@ import { getJson } from "../lib/http.ts";
 import { round } from "../lib/stats.ts";
 import type { Tally, WatchSessionCounters } from "./object-counters.ts";
 
-export type ObjectCounters = WatchSessionCounters;
+type ObjectCounters = WatchSessionCounters;
 
 export type ObjectTotals = ObjectCounters & { objects: number };
 

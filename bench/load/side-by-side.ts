@@ -10,8 +10,8 @@ import { percentile, round } from "../lib/stats.ts";
 import { minus, objectTotals, type ObjectTotals } from "./objects.ts";
 import type { Item, User } from "./setup.ts";
 
-export type PathName = "object" | "d1";
-export const PATHS: Record<PathName, { label: string; start: string; event: string }> = {
+type PathName = "object" | "d1";
+const PATHS: Record<PathName, { label: string; start: string; event: string }> = {
   object: { label: "watch-session object", start: "/api/playback-events", event: "/api/events/playback" },
   d1: { label: "D1 path it replaced", start: "/bench/baseline/playback-events", event: "/bench/baseline/events/playback" },
 };

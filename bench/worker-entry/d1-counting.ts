@@ -18,7 +18,7 @@ export type Trace = {
   log?: { sql: string; rowsRead: number | null }[];
 };
 
-export type Stmt = { sql: string; params: unknown[] };
+type Stmt = { sql: string; params: unknown[] };
 
 /** Where a counting D1 reports: once per round trip (one batch is one), with the statements it carries. */
 export type D1Listener = {
@@ -133,7 +133,7 @@ export function countingD1(db: D1Database, listener: D1Listener): D1Database {
 
 const countedEnvs = new WeakMap<Env, Env>();
 /** One wrapped env per real env, so the app's per-env caches (settings) behave as in production. */
-export function countedEnv(env: Env): Env {
+function countedEnv(env: Env): Env {
   let wrapped = countedEnvs.get(env);
   if (!wrapped) {
     wrapped = { ...env, DB: countingD1(env.DB, perRequest) };

@@ -5,9 +5,9 @@ import type { RecommendationsResponse, SuggestionsResponse } from "../../lib/typ
 // to watch after one item (Up Next, the same model around that item).
 
 /** How many picks the home page's 'Recommended for You' row shows. */
-export const RECOMMENDATIONS_LIMIT = 12;
+const RECOMMENDATIONS_LIMIT = 12;
 /** How many cards the Up Next panel offers. */
-export const SUGGESTIONS_LIMIT = 6;
+const SUGGESTIONS_LIMIT = 6;
 
 export const getRecommendations = (signal?: AbortSignal) =>
   api<RecommendationsResponse>(`/api/content/recommendations?limit=${RECOMMENDATIONS_LIMIT}`, { signal });

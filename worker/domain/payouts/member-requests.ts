@@ -10,7 +10,7 @@ import { addMs, nowIso } from "../../lib/time";
 // same batch read.
 
 /** Who asks (a signed-in member) and the database. */
-export type MemberContext = { db: Db; actor: { id: string } };
+type MemberContext = { db: Db; actor: { id: string } };
 export type MemberCall<Input> = { ctx: MemberContext; input: Input };
 
 export type PayoutRequestInput = { amountMicros: number; paymentMethod: string; payoutAddress: string };
