@@ -96,6 +96,25 @@ export default tseslint.config(
   },
   // ---- end of the worker layers.
 
+  // Test helpers live in worker/test and src/test; product code never imports them, nor the test runners'
+  // modules. This is the typescript-eslint copy of no-restricted-imports, so it adds to the layer rules above
+  // instead of replacing them (ESLint keeps one configuration per rule name and file).
+  {
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "worker/test/**", "src/test/**", "e2e/**", "*.config.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/test", "**/test/**"], message: "Test helpers (worker/test, src/test) are for *.test.* files only." },
+            { group: ["vitest", "vitest/*", "cloudflare:test", "fast-check", "@testing-library/*", "happy-dom"], message: "Test tooling is for *.test.* files and worker/test, src/test only." },
+          ],
+        },
+      ],
+    },
+  },
+
   // Type-aware rules: a promise nobody awaits or handles is a lost error (or a lost write) waiting to happen.
   {
     files: ["**/*.{ts,tsx}"],

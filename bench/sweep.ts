@@ -7,7 +7,7 @@
 // "### Fraud sweep".
 //
 // Options: --sizes=10000,100000 (multiples of 2,000)  --port=8820 (8820–8829)  --readme
-//          --whatif=materialize,group-users (bench-only rewrites of the sweep's SQL, see bench/worker-entry.ts; default none:
+//          --whatif=materialize,group-users (bench-only rewrites of the sweep's SQL, see bench/worker-entry/sweep-routes.ts; default none:
 //          both are shipped since decision 019, so they are kept only to reproduce the before/after)
 import os from "node:os";
 import { writeFileSync } from "node:fs";

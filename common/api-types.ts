@@ -6,7 +6,6 @@ import type { ContentModerationAction, ReportReason, UserModerationAction } from
 // request types named here are those, kept under the names the SPA already uses.
 import type { ReviewDecisionBody } from "./schemas/admin-reviews";
 import type { ContentFinalizeBody } from "./schemas/content";
-import type { UploadSignBody } from "./schemas/uploads";
 import type { BonusAwardJson, BonusRiskReason, ChallengeJson, RequirementType } from "./schemas/challenges";
 import type { ContentJson, ContentListResponse, ContentType } from "./schemas/content";
 import type { EarningRulesJson } from "./schemas/earning-rules";
@@ -20,9 +19,8 @@ export type { EarningsReport, EarningsReportRow, PaymentJson, PaymentsResponse, 
 /** Every error body (one error handler on the server). */
 export type ApiErrorBody = { error: string; code?: string; requestId: string };
 
-import type { LogoutResponse, RedirectUrlResponse, SessionResponse } from "./schemas/auth";
-import type { CreatorCardJson, CreatorPageJson, CurrentUserJson, SessionsEndedResponse } from "./schemas/users";
-export type { CreatorCardJson, CreatorPageJson, CurrentUserJson, LogoutResponse, RedirectUrlResponse, SessionResponse, SessionsEndedResponse };
+import type { CreatorPageJson, CurrentUserJson } from "./schemas/users";
+export type { CreatorPageJson, CurrentUserJson };
 
 // ---- Content (docs/product-spec.md §3 "Content", §7 "Content") ----
 
@@ -31,10 +29,8 @@ export type { FinalizeResponse, LikeStatusResponse };
 
 // ---- Uploads (docs/architecture.md §4 "Uploads") ----
 
-export type UploadSignRequest = UploadSignBody;
-
-import type { UploadMultipartPlan, UploadPartsResponse, UploadSignResponse } from "./schemas/uploads";
-export type { UploadMultipartPlan, UploadPartsResponse, UploadSignResponse };
+import type { UploadMultipartPlan, UploadSignResponse } from "./schemas/uploads";
+export type { UploadMultipartPlan, UploadSignResponse };
 
 export type FinalizeRequest = ContentFinalizeBody;
 
@@ -115,9 +111,8 @@ import type {
   ModeratedItemJson,
   ModerationActionJson,
   ModerationQueueResponse,
-  ModerationStatus,
   ModerationUserResponse,
   UserModerationResponse,
 } from "./schemas/moderation";
 export type { ContentModerationResponse, ContentReportJson, ModeratedItemJson, ModerationActionJson, ModerationQueueResponse };
-export type { ModerationStatus, ModerationUserResponse, UserModerationResponse };
+export type { ModerationUserResponse, UserModerationResponse };

@@ -22,7 +22,7 @@ const KIND_BY_CONTENT_TYPE = {
   "image/gif": "gif",
 } as const satisfies Record<string, FileKind>;
 
-export type SniffableContentType = keyof typeof KIND_BY_CONTENT_TYPE;
+type SniffableContentType = keyof typeof KIND_BY_CONTENT_TYPE;
 
 /**
  * The kind each accepted upload content type must turn out to be. Typed for lookups by any string; note that

@@ -8,7 +8,7 @@ export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 export const MINIMUM_PAYOUT_USD = 25;
 
 /** A loose email check: something@something.something, no spaces (PayPal checks the rest). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What the payout address must be for the method, in plain words; null when it is fine. */
 export function payoutAddressProblem(method: string, address: string): string | null {

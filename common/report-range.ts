@@ -2,9 +2,9 @@
 // API buckets earnings by UTC day and judges "today" in UTC; the wallet's date pickers and the API apply
 // the same rules, each in its own words.
 
-export const DAY_MS = 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
 /** The longest range a report covers (a bounded query). */
-export const MAX_REPORT_DAYS = 3660;
+const MAX_REPORT_DAYS = 3660;
 
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);

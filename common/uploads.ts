@@ -3,7 +3,7 @@
 
 export const MiB = 1024 * 1024;
 export const MAX_MEDIA_BYTES = 2 * 1024 * MiB;
-export const MAX_IMAGE_BYTES = 10 * MiB;
+const MAX_IMAGE_BYTES = 10 * MiB;
 /** Above this, media goes through R2 multipart upload. */
 export const MULTIPART_THRESHOLD = 50 * MiB;
 /** Every part but the last has this size (R2 wants equal parts of at least 5 MiB). */

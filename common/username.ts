@@ -1,7 +1,7 @@
 // The username rules with the spec's exact messages (docs/product-spec.md §5, §8): the profile form checks
 // them before asking, the server checks them again (PATCH /api/users/me/username).
 
-export const USERNAME_MIN = 3;
+const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 
 /** The problem with a chosen username, or null when it is fine. */

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { AdminChallengesResponse, ChallengeJson } from "../common/api-types.ts";
 import { freshEmail, signInAs } from "./sign-in";
+import { CONTENT_PAGE } from "./urls";
 
 // The sign-on challenge journey (docs/product-spec.md §2 "Challenge panel", docs/decisions/010 and 016): an honest new member
 // sees the panel, uploads a clip, watches an established creator's clip, is watched by an established member,
@@ -103,7 +104,7 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/clip-6s.mp4");
     await page.getByLabel("Title").fill(`Challenge clip ${stamp}`);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
-    await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 30_000 });
     const clipUrl = page.url();
     await page.goto("/");
     await expect(panel).toContainText("1 of 3 completed", { timeout: 15_000 });

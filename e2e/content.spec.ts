@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
+import { CONTENT_PAGE } from "./urls";
 
 const fixture = (name: string) => `e2e/fixtures/${name}`;
 
@@ -9,7 +10,7 @@ async function uploadSingle(page: Page, file: string, title: string, tags = "") 
   await page.getByLabel("Title").fill(title);
   if (tags) await page.getByLabel("Tags").fill(tags);
   await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
+import { CONTENT_PAGE } from "./urls";
 
 test("a viewer watches another creator's clip to the end and both earn $0.003", async ({ page }) => {
   // A fresh creator publishes a 6-second clip (items under 5 s never earn: docs/decisions/016).
@@ -9,7 +10,7 @@ test("a viewer watches another creator's clip to the end and both earn $0.003", 
   await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/clip-6s.mp4");
   await page.getByLabel("Title").fill("Six seconds of fame");
   await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
   const clipUrl = page.url();
   await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
 
@@ -59,7 +60,7 @@ test("the real player earns for a video and an MP3, each with a seek, and the da
     await page.getByLabel(/Media file/).setInputFiles(file);
     await page.getByLabel("Title").fill(title);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
-    await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
     uploads[title] = page.url();
   }
   await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs } from "./sign-in";
+import { CONTENT_PAGE } from "./urls";
 
 // The signed-in home page of a new member (so the Sign-On Challenge panel shows) at a laptop's 1280×800 and
 // a phone's 390×844: the gallery starts on the first screen, nothing scrolls sideways even with the longest
@@ -23,7 +24,7 @@ async function uploadLongItem(page: Page) {
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Description").fill(`https://example.com/${"x".repeat(1000)}`);
   await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
   return title;
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs } from "./sign-in";
+import { CONTENT_PAGE } from "./urls";
 
 // The moderation journey (issue 17): a viewer reports an item, an admin takes it down, the viewer can no
 // longer find it, its creator sees why in My Content, the admin restores it and the viewer finds it again.
@@ -15,7 +16,7 @@ async function upload(page: Page, title: string) {
   await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/tiny.mp4");
   await page.getByLabel("Title").fill(title);
   await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
   return new URL(page.url()).pathname;
 }
 

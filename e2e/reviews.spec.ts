@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
+import { CONTENT_PAGE } from "./urls";
 
 // The fraud review journey (docs/decisions/019): two brand-new accounts watch each other's clips, which is
 // the "ring" pattern. Their rewards are held; the admin runs the sweep, finds the ring in Reviews and
@@ -10,7 +11,7 @@ async function upload(page: Page, title: string) {
   await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/clip-6s.mp4");
   await page.getByLabel("Title").fill(title);
   await page.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(page).toHaveURL(/\/content\/[0-9A-Z]{26}$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
   return page.url();
 }
 

@@ -122,4 +122,3 @@ export const app = new Hono<AppEnv>()
 app.onError(handleError);
 app.notFound(handleNotFound);
 
-export type AppType = typeof app;

@@ -6,7 +6,7 @@ import { summarize, type Summary } from "./stats.ts";
 
 export type QuerySpec = { name: string; label: string; path: string };
 
-export type Phase = Summary & { concurrency: number; samples: number[] };
+type Phase = Summary & { concurrency: number; samples: number[] };
 
 export type QueryMeasurement = {
   request: string;

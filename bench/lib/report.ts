@@ -41,7 +41,7 @@ export type StreamRow = {
   meetsGoal: boolean;
 };
 
-export type RangeRow = { route: string; requests: number; p50: number; p95: number; mbPerSec: number };
+type RangeRow = { route: string; requests: number; p50: number; p95: number; mbPerSec: number };
 
 export type SeedRow = { toSize: number; rows: number; ms: number; rowsPerSec: number; requests: number };
 

@@ -8,7 +8,7 @@ import { percentile, round, summarize } from "./stats.ts";
 /** "control" is the bare R2 route again under another URL: its ratio to "r2" shows the noise (A/A). */
 export type Route = { name: "stream" | "r2" | "control"; url: string; headers: Record<string, string> };
 
-export type Downloads = {
+type Downloads = {
   downloads: number;
   concurrency: number;
   bytes: number;

@@ -6,7 +6,7 @@ import http from "node:http";
 import { timedRequest } from "../lib/http.ts";
 import { percentile, round } from "../lib/stats.ts";
 
-export const REQUEST_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 20_000;
 /**
  * The load client's own keep-alive pool: bursts and multi-tab players put more than the shared pool's 16
  * requests in flight at once, which would otherwise queue inside the client and show up as server latency.

@@ -13,7 +13,7 @@ import type { Item, User } from "./setup.ts";
 /** The stream's max-age (worker/routes/content.ts): within it a browser replays from its cache. */
 const CACHE_MS = 3600_000;
 
-export const MEDIA_KIND = {
+const MEDIA_KIND = {
   whole: "media stream (player, bytes=0-, 23–242 KB item)",
   /** The 8 MiB item: only the too-early completes play it (its own row: one is 35 of the small ones). */
   large: "media stream (player, bytes=0-, 8 MiB item)",
@@ -27,7 +27,7 @@ export type MediaStats = { fetched: number; fromCache: number; bytes: number; sh
 export const mediaStats: MediaStats = { fetched: 0, fromCache: 0, bytes: 0, short: 0 };
 
 /** Whether this user's browser holds the whole item (so a replay needs no request). */
-export function cached(user: User, item: Item) {
+function cached(user: User, item: Item) {
   const at = cache.get(user.id)?.get(item.id);
   return at !== undefined && performance.now() - at < CACHE_MS;
 }

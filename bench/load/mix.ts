@@ -11,7 +11,7 @@ import type { Item, User, World } from "./setup.ts";
 import { viewerWithBudget } from "./start-budget.ts";
 import type { ViewsModel } from "./views-model.ts";
 
-export const RANGE_BYTES = 256 * 1024;
+const RANGE_BYTES = 256 * 1024;
 const SEARCH_WORDS = [...Object.values(QUERY_WORDS), "music", "night", "cooking", "load", "tiny"];
 
 /** Deterministic draws (mulberry32), so two runs send the same mix. */
@@ -98,7 +98,7 @@ export async function player(ctx: Ctx, vu: number, players: number, deadline: nu
   while (performance.now() < deadline) await session(ctx, r, own);
 }
 
-export const SESSION_KINDS = {
+const SESSION_KINDS = {
   earning: "valid on a 6–8 s item",
   short: "valid on a 3 s item",
   self: "self-view",

@@ -1,4 +1,4 @@
-// The watch-session objects' D1 counts, as the bench Worker (bench/worker-entry.ts) keeps them and the load
+// The watch-session objects' D1 counts, as the bench Worker (bench/worker-entry/watch-sessions.ts) keeps them and the load
 // suite (bench/load/objects.ts) reads them: types only, so both the Worker and the Node side can import it.
 
 export type Tally = { calls: number; statements: number; roundTrips: number };

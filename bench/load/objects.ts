@@ -1,10 +1,10 @@
 // The watch-session objects' own D1 work: `GET /bench/watch-sessions?viewer=<userId>` answers one viewer's
-// object's counts (bench/worker-entry.ts, class WatchSessions); the suite sums them over the viewers it used.
+// object's counts (bench/worker-entry/watch-sessions.ts, class WatchSessions); the suite sums them over the viewers it used.
 import { getJson } from "../lib/http.ts";
 import { round } from "../lib/stats.ts";
 import type { Tally, WatchSessionCounters } from "./object-counters.ts";
 
-export type ObjectCounters = WatchSessionCounters;
+type ObjectCounters = WatchSessionCounters;
 
 export type ObjectTotals = ObjectCounters & { objects: number };
 

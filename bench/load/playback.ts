@@ -29,7 +29,7 @@ export const PLAYER_PACE = 1.5;
 const tickMs = (r: Rng) => 500 + Math.round(r.next() * 500);
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
-export const KIND = {
+const KIND = {
   start: "playback start",
   event: "playback event",
   early: "invalid: complete too early",

@@ -7,8 +7,8 @@ import http from "node:http";
 import { timedRequest } from "../lib/http.ts";
 import { percentile, round } from "../lib/stats.ts";
 
-export type PollPath = "cheap" | "siteWide";
-export const POLL_PATHS: Record<PollPath, { label: string; route: string }> = {
+type PollPath = "cheap" | "siteWide";
+const POLL_PATHS: Record<PollPath, { label: string; route: string }> = {
   siteWide: { label: "site-wide job on every poll (before)", route: "/bench/baseline/earnings/calculate" },
   cheap: { label: "the caller's own settling (after)", route: "/api/earnings/calculate" },
 };
@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
 type Poll = { ms: number; statements: number; writes: number; roundTrips: number; processed: number };
 
-export type PollResult = {
+type PollResult = {
   path: PollPath;
   label: string;
   route: string;

@@ -30,7 +30,7 @@ export type World = {
   stream: Item;
 };
 
-export const STREAM_BYTES = 8 * 1024 * 1024;
+const STREAM_BYTES = 8 * 1024 * 1024;
 const STREAM_KEY = "bench/load-stream-8MiB.bin";
 
 type Upload = { file: string; type: string; creator: number; kind: "earning" | "short" | "long" };

@@ -1,5 +1,5 @@
 // The side-by-side phase: the same stream of playback progress events through the watch-session objects
-// (the real `POST /api/events/playback`) and through the D1 path they replaced (bench/worker-entry.ts,
+// (the real `POST /api/events/playback`) and through the D1 path they replaced (bench/worker-entry/baseline.ts,
 // `POST /bench/baseline/events/playback`: a select of the view and its content, then an event row and the
 // view's high-water mark in one batch). N viewers each start a session on the 600 s item, then send progress
 // events as fast as they are answered, positions at real time (nothing qualifies within a phase on either
@@ -10,8 +10,8 @@ import { percentile, round } from "../lib/stats.ts";
 import { minus, objectTotals, type ObjectTotals } from "./objects.ts";
 import type { Item, User } from "./setup.ts";
 
-export type PathName = "object" | "d1";
-export const PATHS: Record<PathName, { label: string; start: string; event: string }> = {
+type PathName = "object" | "d1";
+const PATHS: Record<PathName, { label: string; start: string; event: string }> = {
   object: { label: "watch-session object", start: "/api/playback-events", event: "/api/events/playback" },
   d1: { label: "D1 path it replaced", start: "/bench/baseline/playback-events", event: "/bench/baseline/events/playback" },
 };

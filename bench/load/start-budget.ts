@@ -11,7 +11,7 @@ import { sleep } from "./client.ts";
 import type { User } from "./setup.ts";
 
 /** PLAYBACK_STARTS_PER_MINUTE and PLAYBACK_STARTS_PER_HOUR of worker/middleware/rate-limit.ts. */
-export const START_LIMITS = [
+const START_LIMITS = [
   { windowMs: 60_000, limit: 60 },
   { windowMs: 3_600_000, limit: 600 },
 ] as const;
@@ -30,7 +30,7 @@ export function noteStarts(user: User, n: number, sentAt: number, answeredAt: nu
 }
 
 /** Whether `n` more starts of `user` now stay under every limit, with the margin. */
-export function mayStart(user: User, n: number, now = Date.now()) {
+function mayStart(user: User, n: number, now = Date.now()) {
   const mine = counts.get(user.id);
   return START_LIMITS.every(({ windowMs, limit }) => (mine?.get(keys(windowMs, now)[0]!) ?? 0) + n <= limit - MARGIN);
 }

@@ -2,19 +2,19 @@
 // and like is drawn mostly from those, skewed toward popular items, with noise. The recommender never sees the
 // genres; it must recover them from interactions and tags. Seeded, so every run is the same population.
 
-export const GENRES = ["jazz", "rock", "cooking", "gaming", "travel", "science", "fitness", "comedy"];
+const GENRES = ["jazz", "rock", "cooking", "gaming", "travel", "science", "fitness", "comedy"];
 const NOISE_TAGS = `live tutorial vlog hd short podcast remix review highlights beginner advanced chill classic
   retro weekly interview behind scenes budget diy quick explained challenge reaction compilation`.split(/\s+/).filter(Boolean);
 
 export type Item = { id: string; createdBy: string; createdAt: string; tags: string; genre: number; appeal: number };
-export type Interaction = { item: string; at: number; liked: boolean };
+type Interaction = { item: string; at: number; liked: boolean };
 export type User = { id: string; favourites: number[]; interactions: Interaction[] };
 export type Population = { items: Item[]; users: User[]; nowMs: number };
 
 export type PopulationOptions = { users: number; items: number; creators: number; seed: number };
 
 /** mulberry32: small, fast, good enough for sampling. */
-export function rng(seed: number) {
+function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -26,7 +26,7 @@
 
 export const BLOCK_VIEWS = 2000;
 export const DAILY_CAP = 5;
-export const HOLD_DAYS = 7;
+const HOLD_DAYS = 7;
 const REWARD_MICROS = 3000;
 const DAY_MS = 86_400_000;
 /** Honest accounts and items were created long before any view in holding. */
@@ -49,13 +49,13 @@ export const PLANTED_PER_BLOCK: Record<ReviewRule, { subjects: number; earnings:
   same_day_accounts: { subjects: 2, earnings: 40, views: 20 },
 };
 
-export type UserRow = [id: string, email: string, createdAt: string];
-export type ContentRow = [id: string, title: string, r2Key: string, durationMs: number, createdBy: string, createdAt: string];
-export type ViewRow = [
+type UserRow = [id: string, email: string, createdAt: string];
+type ContentRow = [id: string, title: string, r2Key: string, durationMs: number, createdBy: string, createdAt: string];
+type ViewRow = [
   id: string, contentId: string, viewerId: string, creatorId: string, ipHash: string, startedAt: string,
   positionMs: number, qualifiedAt: string, qualifiedDay: string, creditSlot: number,
 ];
-export type EarningRow = [id: string, userId: string, kind: "viewer" | "creator", viewId: string, contentId: string, amount: number, createdAt: string, availableAt: string];
+type EarningRow = [id: string, userId: string, kind: "viewer" | "creator", viewId: string, contentId: string, amount: number, createdAt: string, availableAt: string];
 export type Block = { users: UserRow[]; content: ContentRow[]; views: ViewRow[]; earnings: EarningRow[] };
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -93,7 +93,7 @@ function ipHash(key: number): string {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The rows of block `b`, for a run that started on UTC day `baseDay` (YYYY-MM-DD). */
-export function heldBlock(b: number, baseDay: string): Block {
+function heldBlock(b: number, baseDay: string): Block {
   const base = Date.parse(`${baseDay}T00:00:00.000Z`);
   const dayStart = (k: number) => base - k * DAY_MS;
   const out: Block = { users: [], content: [], views: [], earnings: [] };

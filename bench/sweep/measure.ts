@@ -19,7 +19,7 @@ type SweepAnswer = {
 };
 
 /** One rule's share of one sweep (exact, from the Worker's per-statement log): its read's rows and, in a first sweep, its cover's. */
-export type RuleCost = { readRows: number; coverRows: number };
+type RuleCost = { readRows: number; coverRows: number };
 export type SweepSample = {
   ms: number;
   flagged: number;
@@ -57,7 +57,7 @@ function perRule(a: SweepAnswer): { rules: Record<ReviewRule, RuleCost>; batch: 
 }
 
 /** One sweep through POST /bench/sweep, timed from sending to the last byte. */
-export async function sweepOnce(origin: string, whatif?: string): Promise<SweepSample> {
+async function sweepOnce(origin: string, whatif?: string): Promise<SweepSample> {
   const res = await timedRequest(`${origin}/bench/sweep${whatif ? `?whatif=${whatif}` : ""}`, { method: "POST", keepBody: true });
   if (res.status !== 200) throw new Error(`POST /bench/sweep: ${res.status} ${res.body?.toString().slice(0, 500)}`);
   const a = JSON.parse(res.body!.toString()) as SweepAnswer;

@@ -4,7 +4,7 @@ import type { Machine } from "../traffic/report.ts";
 import { percentile, round } from "../lib/stats.ts";
 import { RULES, type Found, type RuleRead, type SweepSeries } from "./measure.ts";
 
-export const GOAL_RATIO = 1.3;
+const GOAL_RATIO = 1.3;
 
 export type SizeResult = {
   views: number;
@@ -40,7 +40,7 @@ const k = (n: number) => (n >= 1000 ? `${round(n / 1000, 0)}k` : String(n));
 const int = (n: number) => n.toLocaleString("en-US");
 const perK = (ms: number, views: number) => round(ms / (views / 1000), 2);
 
-export function seriesOf(size: SizeResult, kind: "first" | "repeat", whatif: string | null) {
+function seriesOf(size: SizeResult, kind: "first" | "repeat", whatif: string | null) {
   return size.series.find((s) => s.kind === kind && s.whatif === whatif);
 }
 

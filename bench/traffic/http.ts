@@ -45,7 +45,7 @@ export async function signIn(origin: string, email: string): Promise<string> {
   return session;
 }
 
-export function percentile(samples: readonly number[], p: number): number {
+function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = (p / 100) * (sorted.length - 1);

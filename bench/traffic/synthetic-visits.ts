@@ -12,7 +12,7 @@ export type UserRow = [id: string, email: string, createdAt: string];
 const DAY_MS = 24 * 3600 * 1000;
 
 /** mulberry32: small, fast, good enough for synthetic data. */
-export function prng(seed: number) {
+function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

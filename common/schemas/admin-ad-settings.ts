@@ -62,4 +62,3 @@ export const adminAdSettingsOut = z.object({
   /** The ad hosts the pages' CSP allows, space-separated https origins (empty: none). */
   ad_hosts: z.string(),
 });
-export type AdminAdSettingsJson = z.output<typeof adminAdSettingsOut>;

@@ -8,7 +8,6 @@ export const analyticsConfigChange = z.discriminatedUnion("key", [
   z.object({ key: z.literal("ga4_id"), value: z.string().trim().regex(/^(G-[A-Z0-9]{4,16})?$/, "must look like G-ABC1234 (or be empty)") }),
   z.object({ key: z.literal("facebook_pixel_id"), value: z.string().trim().regex(/^(\d{5,20})?$/, "must be the pixel's digits (or be empty)") }),
 ], "key must be ga4_id or facebook_pixel_id");
-export type AnalyticsConfigChange = z.input<typeof analyticsConfigChange>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -25,7 +24,7 @@ export const adminAnalyticsOut = z.object({
 export type AdminAnalyticsResponse = z.output<typeof adminAnalyticsOut>;
 
 /** Ad beacons counted in a range of UTC days (docs/decisions/018). */
-export const adEventCountsOut = z.object({
+const adEventCountsOut = z.object({
   impressions: z.number().int(),
   starts: z.number().int(),
   first_quartiles: z.number().int(),
@@ -39,7 +38,7 @@ export const adEventCountsOut = z.object({
 export type AdEventCounts = z.output<typeof adEventCountsOut>;
 
 /** Rates are fractions (0–1) of impressions: completion = completes ÷ impressions, likewise skips and clicks. */
-export const adFiguresOut = adEventCountsOut.extend({ completion_rate: z.number(), skip_rate: z.number(), click_through_rate: z.number() });
+const adFiguresOut = adEventCountsOut.extend({ completion_rate: z.number(), skip_rate: z.number(), click_through_rate: z.number() });
 export type AdFiguresJson = z.output<typeof adFiguresOut>;
 
 /** GET /api/admin/analytics/ads?startDate&endDate (default: the last 30 days); `days` covers every day in range. */

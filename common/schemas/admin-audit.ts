@@ -5,7 +5,7 @@ import { z } from "zod";
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** One audit row; `before` and `after` are the JSON the change recorded (null when there was none). */
-export const auditEntryOut = z.object({
+const auditEntryOut = z.object({
   id: z.string(),
   /** "(deleted user)" when the admin's account is gone. */
   actor_email: z.string(),

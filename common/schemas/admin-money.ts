@@ -34,7 +34,6 @@ export type ManualBonusChangeBody = z.input<typeof manualBonusChangeBody>;
 export const manualCreditDeleteQuery = z.object({
   override: z.enum(["true", "false"], "override must be true or false").default("false").transform((v) => v === "true"),
 });
-export type ManualCreditDeleteQuery = z.input<typeof manualCreditDeleteQuery>;
 
 const optionalText = (field: string, max: number) =>
   z.string().trim().max(max, `${field} must be at most ${max} characters`).nullish().transform((v) => v || null);

@@ -7,7 +7,6 @@ const note = z.string("note is required").trim().min(1, "note is required").max(
 
 /** GET /api/admin/reviews. */
 export const reviewListQuery = z.object({ status: z.enum(["open", "all"], "status must be open or all").default("open") });
-export type ReviewListQuery = z.input<typeof reviewListQuery>;
 
 /** POST /api/admin/reviews/{id}: reverse the flagged earnings, or clear them. */
 export const reviewDecisionBody = z.object({
@@ -27,9 +26,9 @@ export type BonusReviewBody = z.input<typeof bonusReviewBody>;
 // POST /api/admin/bonuses/{id}/review answers the bonus as bonusAwardOut (common/schemas/challenges.ts).
 
 /** bonus_risk: an awarded sign-on bonus still in holding whose risk checks, run again, found something (decision 031). */
-export const reviewRuleOut = z.enum(["ring", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"]);
+const reviewRuleOut = z.enum(["ring", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"]);
 export type ReviewRule = z.output<typeof reviewRuleOut>;
-export const reviewStatusOut = z.enum(["open", "reversed", "cleared"]);
+const reviewStatusOut = z.enum(["open", "reversed", "cleared"]);
 export type ReviewStatus = z.output<typeof reviewStatusOut>;
 
 /** A fraud-sweep flag (docs/decisions/019); POST /api/admin/reviews/{id} answers it settled. */

@@ -5,7 +5,7 @@ import { z } from "zod";
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** A member with content count and balances, from the same parts as the wallet. */
-export const adminUserOut = z.object({
+const adminUserOut = z.object({
   id: z.string(),
   email: z.string(),
   username: z.string().nullable(),

@@ -22,7 +22,6 @@ export const adBeaconQuery = z.object({
     .refine((v) => v === undefined || Object.hasOwn(positions, v), "must be pre or post (VAST BREAKPOSITION 1 or 3, or -1)")
     .transform((v): AdPosition => (v === undefined ? "unknown" : positions[v]!)),
 });
-export type AdBeaconQuery = z.input<typeof adBeaconQuery>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -34,4 +33,3 @@ const flagOut = z.enum(["true", "false"]);
  * or empty (ads off); `ad_hosts` the feed's ad origins the pages' CSP allows, space-separated.
  */
 export const adSettingsOut = z.object({ preroll_enabled: flagOut, postroll_enabled: flagOut, vast_url: z.string(), ad_hosts: z.string() });
-export type AdSettingsJson = z.output<typeof adSettingsOut>;

@@ -3,7 +3,7 @@ import { REQUIREMENT_TYPES } from "../challenges";
 
 // Challenges and sign-on bonuses as members and admins see them (docs/product-spec.md §3 "Challenge", "Bonus record").
 
-export const requirementTypeOut = z.enum(REQUIREMENT_TYPES);
+const requirementTypeOut = z.enum(REQUIREMENT_TYPES);
 export type RequirementType = z.output<typeof requirementTypeOut>;
 
 export const challengeOut = z.object({
@@ -28,7 +28,7 @@ export type ChallengeJson = z.output<typeof challengeOut>;
  *  - dependent_viewers: the views requirement no longer holds on views from accounts independent of the
  *    member (docs/decisions/031): the rest share an address with a claimant, or certified another claimant.
  */
-export const bonusRiskReasonOut = z.enum(["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers"]);
+const bonusRiskReasonOut = z.enum(["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers"]);
 export type BonusRiskReason = z.output<typeof bonusRiskReasonOut>;
 
 export const bonusAwardOut = z.object({

@@ -28,7 +28,6 @@ export const contentListQuery = z.object({
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(60).default(24),
 });
-export type ContentListQuery = z.input<typeof contentListQuery>;
 
 /** POST /api/content/finalize: turns an uploaded file (and optional thumbnail) into content. */
 export const contentFinalizeBody = z.object({

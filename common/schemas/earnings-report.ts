@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // The earnings report: a member's calendar (GET /api/me/earnings/calendar) and the admin's (same rows, with unique users).
 
-export const earningsReportRowOut = z.object({
+const earningsReportRowOut = z.object({
   date: z.string(),
   total_earnings: z.number(),
   view_count: z.number().int(),

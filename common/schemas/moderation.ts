@@ -14,7 +14,6 @@ const note = z.string("note must be text").trim().max(MODERATION_NOTE_MAX, `note
 export const moderationQueueQuery = z.object({
   status: z.enum(["open", "removed"], "status must be open or removed").default("open"),
 });
-export type ModerationQueueQuery = z.input<typeof moderationQueueQuery>;
 
 /** POST /api/admin/moderation/content/{id}. A takedown's note is shown to the creator. */
 export const contentModerationBody = z.object({
@@ -46,11 +45,11 @@ export const contentReportOut = z.object({
 export type ContentReportJson = z.output<typeof contentReportOut>;
 
 /** Where an item stands with the moderators. */
-export const moderationStatusOut = z.enum(["visible", "removed"]);
+const moderationStatusOut = z.enum(["visible", "removed"]);
 export type ModerationStatus = z.output<typeof moderationStatusOut>;
 
 /** One reported (or moderated) item in GET /api/admin/moderation, newest report first. */
-export const moderatedItemOut = z.object({
+const moderatedItemOut = z.object({
   content_id: z.string(),
   title: z.string(),
   creator_id: z.string(),
@@ -77,7 +76,7 @@ export const moderationQueueOut = z.object({ items: z.array(moderatedItemOut) })
 export type ModerationQueueResponse = z.output<typeof moderationQueueOut>;
 
 /** One moderation action as the audit keeps it; `delete` is an item's deletion by its creator or an admin. */
-export const moderationActionOut = z.object({
+const moderationActionOut = z.object({
   id: z.string(),
   action: z.enum([...CONTENT_ACTIONS, ...USER_ACTIONS, "delete"]),
   entity: z.enum(["content", "user"]),
@@ -90,7 +89,7 @@ export const moderationActionOut = z.object({
 export type ModerationActionJson = z.output<typeof moderationActionOut>;
 
 /** A member's standing with the moderators. */
-export const moderatedUserOut = z.object({
+const moderatedUserOut = z.object({
   id: z.string(),
   email: z.string(),
   username: z.string().nullable(),

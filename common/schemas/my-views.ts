@@ -7,12 +7,11 @@ export const myViewsQuery = z.object({
   date: z.string("date is required").refine(isIsoDay, "date must be a date like 2026-01-31"),
   as: z.enum(["viewer", "creator"], "as must be viewer or creator").default("viewer"),
 });
-export type MyViewsQuery = z.input<typeof myViewsQuery>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** What a view did for the caller: paid and available, paid but held, never paid, or paid and taken back. */
-export const viewOutcomeOut = z.enum(["earned", "pending", "not_earned", "reversed"]);
+const viewOutcomeOut = z.enum(["earned", "pending", "not_earned", "reversed"]);
 export type ViewOutcome = z.output<typeof viewOutcomeOut>;
 
 /**
@@ -23,7 +22,7 @@ export type ViewOutcome = z.output<typeof viewOutcomeOut>;
  *  - not_delivered: watched long enough, but the stream never served the viewer 80 % of the item's bytes
  *    (docs/decisions/029).
  */
-export const viewReasonOut = z.enum([
+const viewReasonOut = z.enum([
   "too_fast",
   "under_80",
   "own_content",
@@ -40,7 +39,7 @@ export const viewReasonOut = z.enum([
 ]);
 export type ViewReason = z.output<typeof viewReasonOut>;
 
-export const myViewOut = z.object({
+const myViewOut = z.object({
   id: z.string(),
   content_id: z.string(),
   content_title: z.string(),

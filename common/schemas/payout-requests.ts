@@ -16,26 +16,22 @@ export const payoutRequestBody = z
     const problem = payoutAddressProblem(b.payment_method, b.payout_address);
     if (problem) ctx.addIssue({ code: "custom", path: ["payout_address"], message: `payout_address: ${problem}` });
   });
-export type PayoutRequestBody = z.input<typeof payoutRequestBody>;
 
 const optionalText = (field: string, max: number) =>
   z.string(`${field} must be text`).trim().max(max, `${field} must be at most ${max} characters`).nullish().transform((v) => v || null);
 
 /** POST /api/admin/payout-requests/{id}/pay: records the completed payment for the request's amount. */
 export const payoutPayBody = z.object({ payment_reference: optionalText("payment_reference", 200), notes: optionalText("notes", 1000) });
-export type PayoutPayBody = z.input<typeof payoutPayBody>;
 
 /** POST /api/admin/payout-requests/{id}/reject. */
 export const payoutRejectBody = z.object({
   reason: z.string("reason is required").trim().min(1, "reason is required").max(500, "reason must be at most 500 characters"),
 });
-export type PayoutRejectBody = z.input<typeof payoutRejectBody>;
 
 /** GET /api/admin/payout-requests?status=open. */
 export const payoutListQuery = z.object({
   status: z.enum(["open", "paid", "rejected", "cancelled"], "status must be open, paid, rejected or cancelled").optional(),
 });
-export type PayoutListQuery = z.input<typeof payoutListQuery>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 

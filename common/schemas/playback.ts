@@ -29,11 +29,11 @@ export type PlaybackEventBody = z.input<typeof playbackEventBody>;
  * Why a view that starts now cannot earn, as far as the start knows (the daily caps are told by the wallet).
  * `item_daily_cap` / `daily_cap`: the day's earnable places (per item, in all) were already taken at the start.
  */
-export const playbackNotEarningReasonOut = z.enum(["own_content", "too_short", "suspended", "removed", "item_daily_cap", "daily_cap"]);
+const playbackNotEarningReasonOut = z.enum(["own_content", "too_short", "suspended", "removed", "item_daily_cap", "daily_cap"]);
 export type PlaybackNotEarningReason = z.output<typeof playbackNotEarningReasonOut>;
 
 /** Why the last event added no watched time, when the view is to blame: it ran ahead of the pace, or a newer start stopped it. */
-export const playbackCountingReasonOut = z.enum(["too_fast", "another_session"]);
+const playbackCountingReasonOut = z.enum(["too_fast", "another_session"]);
 export type PlaybackCountingReason = z.output<typeof playbackCountingReasonOut>;
 
 /** POST /api/playback-events: the new view, and whether it can earn (what the player's indicator says from the start). */

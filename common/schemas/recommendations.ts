@@ -6,11 +6,9 @@ const limitQuery = (fallback: number, max: number) =>
 
 /** GET /api/content/recommendations: "Recommended for You" on the home page. */
 export const recommendationsQuery = limitQuery(12, 50);
-export type RecommendationsQuery = z.input<typeof recommendationsQuery>;
 
 /** GET /api/content/{id}/suggestions: the player's Up Next panel. */
 export const suggestionsQuery = limitQuery(6, 20);
-export type SuggestionsQuery = z.input<typeof suggestionsQuery>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 

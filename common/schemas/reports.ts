@@ -9,16 +9,13 @@ export const dayRangeQuery = z.object({
   startDate: z.string().max(10).optional(),
   endDate: z.string().max(10).optional(),
 });
-export type DayRangeQuery = z.input<typeof dayRangeQuery>;
 
 /** GET /api/me/earnings/calendar: the caller's own earnings calendar. */
 export const earningsCalendarQuery = dayRangeQuery.extend({
   groupBy: z.enum(["daily", "weekly", "monthly"], "groupBy must be daily, weekly or monthly").default("daily"),
 });
-export type EarningsCalendarQuery = z.input<typeof earningsCalendarQuery>;
 
 /** GET /api/admin/earnings/calendar(.csv): the whole site's earnings calendar, or one user's. */
 export const adminEarningsCalendarQuery = earningsCalendarQuery.extend({
   userId: z.string().regex(ID_REGEX, "userId must be a user id").optional(),
 });
-export type AdminEarningsCalendarQuery = z.input<typeof adminEarningsCalendarQuery>;

@@ -38,7 +38,6 @@ export type PageVisitBody = z.input<typeof pageVisitBody>;
 export const trafficDashboardQuery = z.object({
   range: z.enum(Object.keys(TRAFFIC_RANGES) as [TrafficRange], "range must be 1d, 7d, 30d or 90d").default("7d"),
 });
-export type TrafficDashboardQuery = z.input<typeof trafficDashboardQuery>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 

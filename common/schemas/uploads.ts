@@ -18,11 +18,9 @@ export type UploadSignBody = z.input<typeof uploadSignBody>;
 
 /** PUT /api/uploads/put and the multipart calls but the part upload: the signed upload token. */
 export const uploadTokenQuery = z.object({ token: z.string().min(1, "token is required").max(4096) });
-export type UploadTokenQuery = z.input<typeof uploadTokenQuery>;
 
 /** PUT /api/uploads/multipart/part: the token and the part's number (R2 allows up to 10,000 parts). */
 export const uploadPartQuery = uploadTokenQuery.extend({ part: z.coerce.number().int().min(1).max(10_000) });
-export type UploadPartQuery = z.input<typeof uploadPartQuery>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -33,7 +31,7 @@ export type UploadPartQuery = z.input<typeof uploadPartQuery>;
  *   POST   /api/uploads/multipart/complete?token=…     → { key }
  *   DELETE /api/uploads/multipart?token=…              → { ok: true } (abort)
  */
-export const uploadMultipartPlanOut = z.object({ token: z.string(), partSize: z.number().int(), partCount: z.number().int() });
+const uploadMultipartPlanOut = z.object({ token: z.string(), partSize: z.number().int(), partCount: z.number().int() });
 export type UploadMultipartPlan = z.output<typeof uploadMultipartPlanOut>;
 
 /**

@@ -23,7 +23,7 @@ export const currentUserOut = z.object({
 export type CurrentUserJson = z.output<typeof currentUserOut>;
 
 /** A creator's public card (docs/decisions/004): never the email; without a username, the member name. */
-export const creatorCardOut = z.object({ id: z.string(), username: z.string().nullable(), display_name: z.string(), created_at: z.string() });
+const creatorCardOut = z.object({ id: z.string(), username: z.string().nullable(), display_name: z.string(), created_at: z.string() });
 export type CreatorCardJson = z.output<typeof creatorCardOut>;
 
 /** GET /api/users/{id}: the card with the counts the creator page shows. */

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useAuth } from "../stores/auth";
-import { noAdEvents } from "./admin/admin-fixtures";
+import { noAdEvents } from "../test/admin-fixtures";
 import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
 import { admin, ava } from "../test/fixtures";

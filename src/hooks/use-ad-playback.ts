@@ -3,12 +3,12 @@ import { type LoadedAd, loadVastAd } from "../lib/vast";
 import { useInterval } from "./use-interval";
 
 /** docs/product-spec.md §9: skipping is possible after 5 seconds of the ad. */
-export const AD_SKIP_AFTER_SECONDS = 5;
+const AD_SKIP_AFTER_SECONDS = 5;
 /** docs/product-spec.md §9: a failed ad gives way to the content after 1.5 s. */
-export const AD_ERROR_FALLBACK_MS = 1500;
+const AD_ERROR_FALLBACK_MS = 1500;
 
 /** docs/product-spec.md §4 "Ad" states. */
-export type AdPhase = "loading" | "error" | "playing" | "complete" | "skipped";
+type AdPhase = "loading" | "error" | "playing" | "complete" | "skipped";
 /** How an ad break ended, for the player sequence. */
 export type AdOutcome = "complete" | "skipped" | "error";
 /** Which break this is: before or after the content. */

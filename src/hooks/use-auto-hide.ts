@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /** docs/product-spec.md §9: player controls hide after 3 seconds of inactivity while playing. */
-export const CONTROLS_HIDE_MS = 3000;
+const CONTROLS_HIDE_MS = 3000;
 
 /**
  * Whether the player controls show: always while paused; while playing, until `delayMs` pass without

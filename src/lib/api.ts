@@ -69,12 +69,12 @@ type Options<P extends keyof paths, M extends Method> = ParamsOption<paths[P][M]
 /** The options are optional when nothing in them is required. */
 type OptionsArg<P extends keyof paths, M extends Method> = object extends Options<P, M> ? [options?: Options<P, M>] : [options: Options<P, M>];
 /** The JSON body a route answers on success, as the document describes it; `never` while it describes none. */
-export type Documented<P extends keyof paths, M extends Method> =
+type Documented<P extends keyof paths, M extends Method> =
   paths[P][M] extends infer Operation extends Record<string, unknown>
     ? NonNullable<FetchResponse<Operation, object, "application/json">["data"]>
     : never;
 /** What a call resolves to: the documented answer; `unknown` for an answer that is not JSON (nothing reads those). */
-export type Answer<P extends keyof paths, M extends Method> = [Documented<P, M>] extends [never] ? unknown : Documented<P, M>;
+type Answer<P extends keyof paths, M extends Method> = [Documented<P, M>] extends [never] ? unknown : Documented<P, M>;
 
 type UntypedParams = { path?: Record<string, unknown>; query?: Record<string, unknown> };
 const serializeQuery = createQuerySerializer();

@@ -17,8 +17,8 @@ export const PIXEL_EVENTS = {
   payment_initiated: "InitiateCheckout",
 } as const;
 
-export type AnalyticsEvent = keyof typeof PIXEL_EVENTS;
-export type EventParams = Record<string, string | number | boolean | undefined>;
+type AnalyticsEvent = keyof typeof PIXEL_EVENTS;
+type EventParams = Record<string, string | number | boolean | undefined>;
 
 type Command = (...args: unknown[]) => void;
 type Fbq = Command & { callMethod?: Command; queue: unknown[]; push: Fbq; loaded: boolean; version: string; disablePushState?: boolean };

@@ -6,7 +6,7 @@
 // before the end. Pure, so the rules are tested without a player or a clock; the hook owns the sending and
 // the time.
 
-export const PROGRESS_STEP_PERCENT = 10;
+const PROGRESS_STEP_PERCENT = 10;
 /**
  * The server accrues watched time only from events, lets a position advance at most 2× the time since
  * the previous event and ignores gaps of about 30 s: a steady event this often keeps long items counting
@@ -62,7 +62,7 @@ export function observePosition(progress: ViewProgress, currentSeconds: number, 
   return { ...progress, duration, maxSeconds: Math.max(progress.maxSeconds, current) };
 }
 
-export function watchedPercent({ maxSeconds, duration }: ViewProgress): number {
+function watchedPercent({ maxSeconds, duration }: ViewProgress): number {
   return duration > 0 ? Math.min(100, (maxSeconds * 100) / duration) : 0;
 }
 

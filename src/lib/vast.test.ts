@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_AD_DURATION_SECONDS, VastLoadError, loadVastAd, resolveFeedUrl } from "./vast";
-import { inlineVast, stubNetwork, watchPixels, wrapperVast } from "./vast-test-feeds";
+import { inlineVast, stubNetwork, watchPixels, wrapperVast } from "../test/vast-feeds";
 
 const origin = window.location.origin;
 const feed = `${origin}/ads/feed.xml`;

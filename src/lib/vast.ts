@@ -9,9 +9,9 @@ import { VASTClient, VASTTracker } from "@dailymotion/vast-client";
 /** docs/product-spec.md §9: an ad without a readable hh:mm:ss duration counts as 30 seconds. */
 export const DEFAULT_AD_DURATION_SECONDS = 30;
 /** A feed (with its wrappers) and the media check must answer within this, or the content goes on. */
-export const AD_LOAD_TIMEOUT_MS = 10_000;
+const AD_LOAD_TIMEOUT_MS = 10_000;
 
-export const vastMessages = {
+const vastMessages = {
   fetchFailed: (status: number) => `VAST fetch failed with status ${status}`,
   unreachable: "VAST fetch failed: network error",
   empty: "Empty VAST response",

@@ -5,7 +5,7 @@ import type { PaymentJson, WalletJson } from "../lib/types";
 import { useUserId } from "../stores/auth";
 
 /** docs/product-spec.md §9: wallet data refreshes this often. */
-export const WALLET_REFRESH_MS = 60_000;
+const WALLET_REFRESH_MS = 60_000;
 
 /** What the wallet shows until (or unless) the server answers: zeros, and the $25.00 threshold. */
 export const emptyWallet: WalletJson = {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { adminPayment, ben, makeAdminUser, stubAdmin, viewer } from "../components/admin/admin-fixtures";
+import { adminPayment, ben, makeAdminUser, stubAdmin, viewer } from "../test/admin-fixtures";
 import type { PaymentJson } from "../lib/types";
 import { useAuth } from "../stores/auth";
 import { admin } from "../test/fixtures";

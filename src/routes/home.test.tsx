@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { contentListQuery } from "../../common/schemas/content";
-import { makeProgress } from "../components/challenges/challenge-fixtures";
+import { makeProgress } from "../test/challenge-fixtures";
 import { CREDIT_NOTICE_MS } from "../components/credit-notice";
 import { readDiscovery } from "../components/gallery/discovery";
 import { SEARCH_MAX } from "../components/gallery/search-limit";

@@ -1,7 +1,7 @@
 import { create } from "zustand";
 
 /** What a run of the earnings job credited to the user's own views; `id` tells two equal credits apart. */
-export type CreditNotice = { id: number; usd: number };
+type CreditNotice = { id: number; usd: number };
 
 type CreditNoticeState = {
   /** The latest credit to this user, shown as "+$0.003" until dismissed. */

@@ -10,7 +10,7 @@ import { createQueryClient } from "../lib/query-client";
 const clients = new Set<QueryClient>();
 
 /** main.tsx's client (its failure logging included), never retrying: a stubbed failure shows at once. */
-export function createTestQueryClient(): QueryClient {
+function createTestQueryClient(): QueryClient {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   clients.add(client);

@@ -3,7 +3,7 @@ import { vi } from "vitest";
 type VideoBehaviour = "frame" | "load-error" | "hang";
 
 /** Stands in for a <video> element: loads metadata when given a src, seeks when given a time. */
-export class FakeVideo {
+class FakeVideo {
   muted = false;
   playsInline = false;
   preload = "";
@@ -41,7 +41,7 @@ export class FakeVideo {
 }
 
 /** Stands in for a <canvas>: records its size and what toBlob was asked for. */
-export class FakeCanvas {
+class FakeCanvas {
   width = 0;
   height = 0;
   drawImage = vi.fn();

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../app";
+import { ID_PATTERN } from "../lib/ids";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { makeContent } from "../test/factories";
 import { PUBLIC_ROUTES } from "../test/public-routes";
@@ -7,9 +8,9 @@ import { PUBLIC_ROUTES } from "../test/public-routes";
 // Every registered route for four callers: anonymous, a viewer, another creator, an admin.
 // Routes that change one piece of content: only its creator (or an admin) may call them.
 const OWNER_ONLY = new Set([
-  "PATCH /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
-  "DELETE /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
-  "PATCH /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}/thumbnail",
+  `PATCH /api/content/:id${ID_PATTERN}`,
+  `DELETE /api/content/:id${ID_PATTERN}`,
+  `PATCH /api/content/:id${ID_PATTERN}/thumbnail`,
 ]);
 
 const routes = app.routes.filter((r) => r.method !== "ALL").map((r) => ({ ...r, key: `${r.method} ${r.path}` }));

@@ -6,7 +6,7 @@ export { usernameError } from "../../common/username";
  * The email's local part (docs/product-spec.md §2) could pass for another creator's chosen name (docs/decisions/017).
  * worker/db/queries/content.ts `CREATOR_NAME` is the same rule for queries over `users u`.
  */
-export const memberName = (userId: string) => `Member ${userId.slice(-6).toUpperCase()}`;
+const memberName = (userId: string) => `Member ${userId.slice(-6).toUpperCase()}`;
 
 /** What a creator is called in public: the username, else their member name. */
 export function displayName(user: { id: string; username: string | null }): string {

@@ -4,7 +4,7 @@ export function randomToken(bytes = 32): string {
   return base64Url(buf);
 }
 
-export function base64Url(buf: Uint8Array): string {
+function base64Url(buf: Uint8Array): string {
   let s = "";
   for (const b of buf) s += String.fromCharCode(b);
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

@@ -1,6 +1,6 @@
 // UTC calendar days written "2026-11-22", as the rollups, reports and ad counters key them.
 
-export const DAY_MS = 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
 
 /** The days from `startDate` to `endDate`, both included. */
 export type DayRange = { startDate: string; endDate: string };

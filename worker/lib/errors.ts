@@ -35,7 +35,6 @@ export const conflict = (message: string, code?: string) => new AppError("confli
 export const lengthRequired = (message: string, code?: string) => new AppError("length_required", message, code);
 export const tooLarge = (message: string, code?: string) => new AppError("too_large", message, code);
 export const unsupportedMedia = (message: string, code?: string) => new AppError("unsupported_media", message, code);
-export const rangeNotSatisfiable = (message: string, code?: string) => new AppError("range_not_satisfiable", message, code);
 export const rateLimited = (message: string, code = "rate_limited") => new AppError("rate_limited", message, code);
 export const unavailable = (message: string, code?: string) => new AppError("unavailable", message, code);
 

@@ -3,7 +3,7 @@ import { MICROS_PER_USD } from "../../common/money";
 import { MINIMUM_PAYOUT_USD } from "../../common/payouts";
 import { formatUsd } from "../../common/usd";
 
-export { MICROS_PER_USD };
+;
 
 /** Micro-dollars to a USD number for JSON (exact to the micro-dollar; sums never happen on these). */
 export const usd = (micros: number | bigint) => Number(micros) / MICROS_PER_USD;

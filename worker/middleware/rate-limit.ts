@@ -32,7 +32,7 @@ async function keyOf(c: Context<AppEnv>, { name, by }: Limit) {
 }
 
 /** Counts the request against every limit that applies to it, in one round trip; 429 for the first exceeded. */
-export function limitRequests(...limits: Limit[]) {
+function limitRequests(...limits: Limit[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const counted: { limit: Limit; check: LimitCheck }[] = [];
     for (const limit of limits) {

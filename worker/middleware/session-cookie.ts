@@ -6,7 +6,7 @@ import { SESSION_DAYS } from "../domain/auth/sign-in";
 // keeps only how long a session lasts.
 // __Host- cookies must be Secure, host-only and Path=/: no subdomain or path can shadow them.
 export const SESSION_COOKIE = "__Host-rp_session";
-export const OAUTH_COOKIE = "__Host-rp_oauth";
+const OAUTH_COOKIE = "__Host-rp_oauth";
 const OAUTH_MINUTES = 10;
 
 const base = { path: "/", secure: true, httpOnly: true, sameSite: "Lax" } as const;

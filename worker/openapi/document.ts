@@ -3,7 +3,7 @@ import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 
 /** Who may call a route: declared by the sub-app it is mounted in (docs/decisions/002). */
-export type Access = "public" | "signed-in" | "admin";
+type Access = "public" | "signed-in" | "admin";
 
 /** One access sub-app of the API and the prefix it is mounted at. */
 export interface ApiSection {
@@ -35,7 +35,7 @@ function tagOf(path: string, access: Access) {
  * Hono's `:id{pattern}` → `:id`. A pattern may hold braces (`{26}`) and slashes (`[^/]+`), which the generator
  * would otherwise split into path segments; its own `{id}` conversion then applies.
  */
-export function withoutPatterns(path: string) {
+function withoutPatterns(path: string) {
   let out = "";
   for (let i = 0; i < path.length; i++) {
     if (path[i] !== "{" || !/:[A-Za-z_]\w*$/.test(out)) {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions } from "hono-openapi";
-import type { z, ZodType } from "zod";
+import type { ZodType } from "zod";
 
 // One declaration per route of what it answers (issue 25): the OpenAPI document takes the success bodies
 // from it, and under test every JSON answer is parsed by its schema, so a route that answers a body its
@@ -9,8 +9,6 @@ import type { z, ZodType } from "zod";
 /** One answer a route gives: a JSON body with its schema, or a body that is not JSON (a stream, a CSV, a redirect, 204). */
 export type Answer = { description: string; schema?: ZodType; media?: string };
 
-/** The body type a schema promises, for `c.json(x satisfies Body<typeof schema>, 200)`. */
-export type Body<S extends ZodType> = z.input<S>;
 
 type Declared = { summary: string; description?: string; answers: Record<number, Answer> };
 

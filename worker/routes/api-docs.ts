@@ -6,7 +6,7 @@ import { buildOpenApiDocument, type ApiSection } from "../openapi/document";
 import { responds } from "../openapi/responds";
 
 /** Where the SPA build (and the dev server) serve Scalar's standalone bundle; see vite.config.ts. */
-export const API_REFERENCE_SCRIPT = "/vendor/scalar-api-reference.js";
+const API_REFERENCE_SCRIPT = "/vendor/scalar-api-reference.js";
 
 /**
  * Public: the OpenAPI document and an interactive reference for it. The document is generated once per

@@ -2,7 +2,7 @@
 // response as the body flows, and reports the range served so far to the viewer's watch-session object.
 
 /** The bytes served so far by one response: [start, end), end exclusive. */
-export type ServedRange = { start: number; end: number };
+type ServedRange = { start: number; end: number };
 
 export type DeliveryCounting = {
   /** Sends one report; its failure is swallowed (a lost report only costs the viewer). */
@@ -20,13 +20,13 @@ export type DeliveryCounting = {
 const PIECE_BYTES = 2 * 1024 * 1024;
 
 /** A piece the client has not taken for this long means the response stalled: report what went out. */
-export const STALL_MS = 1000;
+const STALL_MS = 1000;
 /**
  * While the body flows, at most one report this often. Reports are object calls that cost the stream more
  * than the copy does (one every 1/20 of the item kept 0.75 of bare throughput), so a download that flows
  * reports at its end only; a long one that keeps flowing (a slow link) still tells every few seconds.
  */
-export const FLOWING_REPORT_MS = 5000;
+const FLOWING_REPORT_MS = 5000;
 
 /**
  * The response body for the `length` bytes of R2's `body`, which start at byte `start` of the object. A

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 
-export const ORIGIN = "http://localhost";
+const ORIGIN = "http://localhost";
 
 /** A tiny cookie jar: enough to carry the OAuth and session cookies between calls like a browser. */
 export class Browser {

@@ -6,7 +6,7 @@ import { signedInBrowser, uniqueEmail, type Browser } from "./http";
 const DAY_MS = 24 * 3600_000;
 
 /** The signed-in member's id, as the API gives it. */
-export const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
+const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 
 /** The home page's earnings poll (settles the caller's own views and bonus). */
 export const calculate = (b: Browser) => b.fetch("/api/earnings/calculate", { method: "POST" });

@@ -6,7 +6,7 @@ import { adminContext } from "./admin-calls";
 // admin routes call (a fresh admin each time, so audit rows have an actor).
 
 /** The test runtime's ADMIN_EMAILS (vitest.config.ts). */
-export const TEST_ADMIN_EMAILS: ReadonlySet<string> = new Set(["admin@example.com"]);
+const TEST_ADMIN_EMAILS: ReadonlySet<string> = new Set(["admin@example.com"]);
 
 export async function takeDown(contentId: string, note = "Removed for spam", now?: string) {
   return takeDownContent({ ctx: { ...(await adminContext()), now }, input: { contentId, note } });

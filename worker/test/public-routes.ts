@@ -1,3 +1,5 @@
+import { ID_PATTERN } from "../lib/ids";
+
 // The reviewed list of routes anyone may call. A route added anywhere else must refuse anonymous callers;
 // the route walks of route-access.test.ts and abuse/authorization-matrix.test.ts fail when one does not.
 export const PUBLIC_ROUTES = new Set([
@@ -6,8 +8,8 @@ export const PUBLIC_ROUTES = new Set([
   "GET /api/logout",
   "GET /api/users/:id{(?!me$)[^/]+}",
   "GET /api/content",
-  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}",
-  "GET /api/content/:id{[0-9A-HJKMNP-TV-Z]{26}}/thumbnail",
+  `GET /api/content/:id${ID_PATTERN}`,
+  `GET /api/content/:id${ID_PATTERN}/thumbnail`,
   "POST /api/analytics/track",
   "GET /api/analytics/config",
   // The ad feed's tracking beacons (docs/decisions/018): fired as images by every viewer's player.

@@ -4,7 +4,7 @@ import type { FinalizeRequest, UploadSignResponse } from "../../common/api-types
 import { fixture } from "./fixtures";
 import type { Browser } from "./http";
 
-export const CONTENT_TYPES: Record<string, string> = {
+const CONTENT_TYPES: Record<string, string> = {
   "tiny.mp4": "video/mp4",
   "tiny.mp3": "audio/mpeg",
   "clip-6s.mp4": "video/mp4",

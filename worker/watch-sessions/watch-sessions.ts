@@ -14,7 +14,7 @@ import { SessionStore, type StoredSession } from "./session-store";
 import { type EndCause, viewRecord } from "./view-record";
 
 /** Sessions a viewer may hold open at once; starting more ends the oldest (they could not earn anyway). */
-export const MAX_OPEN_SESSIONS = 20;
+const MAX_OPEN_SESSIONS = 20;
 /** Ended views reach D1 in batches of this many statements. */
 const WRITE_CHUNK = 50;
 

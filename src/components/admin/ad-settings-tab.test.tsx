@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodiesOf, deferred, refuse, stubFetch } from "../../test/fetch";
 import { AdSettingsTab, URL_SAVE_DELAY_MS } from "./ad-settings-tab";
-import { earningRules } from "./admin-fixtures";
+import { earningRules } from "../../test/admin-fixtures";
 import { renderWithQueries } from "../../test/query-client";
 
 const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url: "/ads/sample-vast.xml" };

@@ -4,8 +4,8 @@ import { card } from "../ui";
 
 // Small building blocks every admin tab shares: stat cards, tables, empty states, badges, form fields.
 
-export const th = "px-4 py-3 text-left font-medium text-slate-400";
-export const thNum = `${th} text-right`;
+const th = "px-4 py-3 text-left font-medium text-slate-400";
+const thNum = `${th} text-right`;
 export const td = "px-4 py-3";
 export const tdNum = "px-4 py-3 text-right tabular-nums";
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { AdAnalyticsResponse, AdFiguresJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
-import { noAdEvents } from "./admin-fixtures";
+import { noAdEvents } from "../../test/admin-fixtures";
 import { AdsCard } from "./ads-card";
 import { renderWithQueries } from "../../test/query-client";
 

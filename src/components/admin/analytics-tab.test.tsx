@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
 import type { AdminAnalyticsResponse } from "../../lib/types";
-import { noAdEvents } from "./admin-fixtures";
+import { noAdEvents } from "../../test/admin-fixtures";
 import { AnalyticsTab } from "./analytics-tab";
 import { renderWithQueries } from "../../test/query-client";
 

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AuditEntryJson } from "../../lib/types";
-import { stubAdmin, viewer } from "./admin-fixtures";
+import { stubAdmin, viewer } from "../../test/admin-fixtures";
 import { describeChange } from "./audit-change";
 import { AuditTab } from "./audit-tab";
 import { renderWithQueries } from "../../test/query-client";

@@ -1,3 +1,4 @@
+import { isId } from "../../../common/ids";
 import { getAdminUsers, getAuditLog } from "../../lib/admin-api";
 import type { AuditEntryJson } from "../../lib/types";
 import { queryKeys } from "../../lib/query-keys";
@@ -36,7 +37,7 @@ export function AuditTab() {
 }
 
 /** Record ids are 26-character ULIDs: the last 8 tell entries apart, the tooltip has the whole id. Setting keys stay. */
-const shortId = (id: string) => (/^[0-9A-Z]{26}$/.test(id) ? `…${id.slice(-8)}` : id);
+const shortId = (id: string) => (isId(id) ? `…${id.slice(-8)}` : id);
 
 function ChangeList({ entry, names }: { entry: AuditEntryJson; names: UserNames }) {
   const changes = describeChange(entry.before, entry.after, names);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AdminChallengesResponse, BonusAwardJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, stubFetch } from "../../test/fetch";
-import { makeBonus } from "./admin-fixtures";
+import { makeBonus } from "../../test/admin-fixtures";
 import { ChallengesTab } from "./challenges-tab";
 import { renderWithQueries } from "../../test/query-client";
 

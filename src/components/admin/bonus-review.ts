@@ -3,7 +3,7 @@ import type { BonusAwardJson, BonusRiskReason } from "../../lib/types";
 // Sign-on bonuses the earnings job held for an admin (docs/architecture.md §4 "The sign-up bonus is guarded").
 
 /** Why a bonus was held, in plain words (the checks are described in common/api-types.ts). */
-export const reasonLabels: Record<BonusRiskReason, string> = {
+const reasonLabels: Record<BonusRiskReason, string> = {
   reciprocal_new_accounts: "Watched each other with another new account",
   shared_ip: "Viewer and creator share an address",
   claimant_uploads: "Counted streams were uploaded by another bonus claimant",

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { bodiesOf, refuse, stubFetch } from "../../test/fetch";
 import type { AdminChallengesResponse, BonusAwardJson } from "../../lib/types";
-import { makeBonus, makeChallenge } from "./admin-fixtures";
+import { makeBonus, makeChallenge } from "../../test/admin-fixtures";
 import { ChallengesTab } from "./challenges-tab";
 import { renderWithQueries } from "../../test/query-client";
 import { definitionOf } from "../../test/screen";

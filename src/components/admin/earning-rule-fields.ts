@@ -1,7 +1,8 @@
-import type { EarningRuleKey } from "../../lib/types";
+import { EARNING_RULE_BOUNDS, type EarningRuleKey } from "../../../common/earning-rules";
 
-// The earning rules an admin tunes in Ad Settings, with the ranges the server accepts, checked here first
-// so a typo gets a message in words before anything is sent.
+// The earning rules an admin tunes in Ad Settings, with the ranges the server accepts (common/earning-rules.ts,
+// the one definition both sides read), checked here first so a typo gets a message in words before anything is
+// sent.
 
 export type RuleField = {
   key: EarningRuleKey;
@@ -18,16 +19,14 @@ export const ruleFields: RuleField[] = [
     key: "min_earning_seconds",
     label: "Shortest item that earns (seconds)",
     unit: "seconds",
-    min: 1,
-    max: 3600,
+    ...EARNING_RULE_BOUNDS.min_earning_seconds,
     hint: "Shorter items never earn or count for challenges.",
   },
   {
     key: "daily_earnable_views",
     label: "Paid views per viewer per day",
     unit: "views",
-    min: 1,
-    max: 10_000,
+    ...EARNING_RULE_BOUNDS.daily_earnable_views,
     hint: "Views past this in one UTC day earn nothing.",
   },
   {
@@ -35,8 +34,7 @@ export const ruleFields: RuleField[] = [
     label: "Holding period (days)",
     unit: "days",
     // 0 is allowed here, unlike the limits above: no hold at all.
-    min: 0,
-    max: 90,
+    ...EARNING_RULE_BOUNDS.earnings_hold_days,
     hint: "View rewards and sign-on bonuses stay pending this long; 0 pays them at once.",
   },
 ];

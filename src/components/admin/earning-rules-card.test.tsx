@@ -4,7 +4,7 @@ import type { EarningRulesJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, deferred, refuse, stubFetch } from "../../test/fetch";
 import { AdSettingsTab } from "./ad-settings-tab";
-import { earningRules } from "./admin-fixtures";
+import { earningRules } from "../../test/admin-fixtures";
 import { renderWithQueries } from "../../test/query-client";
 
 type Patch = Parameters<typeof stubFetch>[0][string];

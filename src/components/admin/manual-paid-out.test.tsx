@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { makeBonus, makeEarning, stubAdmin } from "./admin-fixtures";
+import { makeBonus, makeEarning, stubAdmin } from "../../test/admin-fixtures";
 import { ManualTab } from "./manual-tab";
 import { renderWithQueries } from "../../test/query-client";
 import { bodiesOf } from "../../test/fetch";

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import type { AdminEarningJson } from "../../lib/types";
-import { ben, makeBonus, makeEarning, stubAdmin, viewer } from "./admin-fixtures";
+import { ben, makeBonus, makeEarning, stubAdmin, viewer } from "../../test/admin-fixtures";
 import { ManualTab } from "./manual-tab";
 import { renderWithQueries } from "../../test/query-client";
 import { bodiesOf } from "../../test/fetch";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ModerationUserResponse } from "../../lib/types";
 import { bodiesOf } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
-import { ben, makeModeratedItem, makeModerationMember, stubAdmin } from "./admin-fixtures";
+import { ben, makeModeratedItem, makeModerationMember, stubAdmin } from "../../test/admin-fixtures";
 import { ModerationTab } from "./moderation-tab";
 
 // A member's moderation page, opened from a reported item's creator: standing, reports, actions, Suspend.

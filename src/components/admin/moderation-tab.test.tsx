@@ -6,7 +6,7 @@ import type { ModeratedItemJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
-import { makeModeratedItem } from "./admin-fixtures";
+import { makeModeratedItem } from "../../test/admin-fixtures";
 import { ModerationTab } from "./moderation-tab";
 
 // Reported items (issue 17): grouped by item, newest report first; dismiss, take down, restore with a note.

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PaymentJson } from "../../lib/types";
-import { adminPayment, stubAdmin, viewer } from "./admin-fixtures";
+import { adminPayment, stubAdmin, viewer } from "../../test/admin-fixtures";
 import { PaymentsTab } from "./payments-tab";
 import { renderWithQueries } from "../../test/query-client";
 import { bodiesOf } from "../../test/fetch";

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { PayoutRequestJson } from "../../lib/types";
 import { bodiesOf } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
-import { stubAdmin } from "./admin-fixtures";
+import { stubAdmin } from "../../test/admin-fixtures";
 import { PaymentsTab } from "./payments-tab";
 
 // The Payments tab's open payout requests (docs/decisions/036): listed first, paid or rejected from there.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ReviewJson } from "../../lib/types";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, stubFetch } from "../../test/fetch";
-import { makeReview } from "./admin-fixtures";
+import { makeReview } from "../../test/admin-fixtures";
 import { ReviewsTab } from "./reviews-tab";
 import { renderWithQueries } from "../../test/query-client";
 

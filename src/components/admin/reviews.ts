@@ -4,7 +4,7 @@ import { formatUsd } from "./money";
 // Fraud review flags (docs/decisions/019): what the sweep's rules and a flag's states are called on screen.
 
 /** The sweep's rules in plain words (the patterns are described by each flag's own title and evidence). */
-export const ruleLabels: Record<ReviewRule, string> = {
+const ruleLabels: Record<ReviewRule, string> = {
   ring: "Watch ring",
   shared_ip: "Shared address",
   daily_cap: "At the daily cap",
@@ -12,10 +12,10 @@ export const ruleLabels: Record<ReviewRule, string> = {
   bonus_risk: "Sign-on bonus",
 };
 
-export const statusLabels: Record<ReviewStatus, string> = { open: "Open", reversed: "Reversed", cleared: "Cleared" };
+const statusLabels: Record<ReviewStatus, string> = { open: "Open", reversed: "Reversed", cleared: "Cleared" };
 
 /** Open waits (yellow, as pending things do in the admin), reversed took money back (red), cleared is fine (green). */
-export const statusTones = { open: "yellow", reversed: "red", cleared: "green" } as const satisfies Record<ReviewStatus, string>;
+const statusTones = { open: "yellow", reversed: "red", cleared: "green" } as const satisfies Record<ReviewStatus, string>;
 
 // A code the server learns before this screen does still shows, as the code itself.
 export const ruleLabel = (rule: ReviewRule) => ruleLabels[rule] ?? rule;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AdminUserJson } from "../../lib/types";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
-import { makeAdminUser } from "./admin-fixtures";
+import { makeAdminUser } from "../../test/admin-fixtures";
 import { UsersTab } from "./users-tab";
 
 const adminUser = makeAdminUser({ email: "admin@example.com", is_admin: 1 });

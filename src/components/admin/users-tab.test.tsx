@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { stubFetch } from "../../test/fetch";
-import { makeAdminUser } from "./admin-fixtures";
+import { makeAdminUser } from "../../test/admin-fixtures";
 import { UsersTab } from "./users-tab";
 import { renderWithQueries } from "../../test/query-client";
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { inlineVast, stubNetwork, watchPixels } from "../../lib/vast-test-feeds";
+import { inlineVast, stubNetwork, watchPixels } from "../../test/vast-feeds";
 import { AdOverlay } from "./ad-overlay";
 import { passSeconds } from "../../test/timers";
 

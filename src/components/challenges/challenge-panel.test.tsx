@@ -13,7 +13,7 @@ import { earningRules } from "../../test/earnings-fixtures";
 import { deferred, stubFetch } from "../../test/fetch";
 import { admin, ava } from "../../test/fixtures";
 import { flushQueryNotifications, renderWithQueries, settleQueries } from "../../test/query-client";
-import { makeEntry, makeProgress, seedChallenges } from "./challenge-fixtures";
+import { makeEntry, makeProgress, seedChallenges } from "../../test/challenge-fixtures";
 import { ChallengePanel } from "./challenge-panel";
 import { formatUsd } from "../../lib/format";
 import { sumUsd } from "../../lib/money";

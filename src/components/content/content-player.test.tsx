@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
 import type { AdSettings } from "../../lib/ads-api";
-import { inlineVast, stubNetwork, watchPixels } from "../../lib/vast-test-feeds";
+import { inlineVast, stubNetwork, watchPixels } from "../../test/vast-feeds";
 import { useAuth } from "../../stores/auth";
 import { usePlayerPrefs } from "../../stores/player-prefs";
 import { expectConsoleError } from "../../test/console";

@@ -32,7 +32,7 @@ function progressText(watched: number | undefined): string {
   return ` — ${watched} % watched, ${qualifyPercent} % earns`;
 }
 
-export function countingText(status: Exclude<CountingStatus, null>): string {
+function countingText(status: Exclude<CountingStatus, null>): string {
   switch (status.state) {
     case "counting":
       return `Counting toward ${reward}${progressText(status.watched)}`;

@@ -7,7 +7,7 @@ import { SEARCH_MAX, SEARCH_TOO_LONG } from "./search-limit";
 import { TypeIcon } from "./type-icon";
 
 /** Typing pauses this long before the gallery searches, so each keystroke is not a request. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The home page's gallery, filtered by the header's search box and type buttons. When the earnings poll

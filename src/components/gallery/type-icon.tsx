@@ -3,7 +3,7 @@ import type { ContentType } from "../../lib/types";
 type IconProps = { className?: string };
 
 /** A film frame: stands in for a video without a thumbnail. */
-export function VideoIcon({ className }: IconProps) {
+function VideoIcon({ className }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className={className} aria-hidden="true">
       <rect x="3" y="5" width="18" height="14" rx="2" />
@@ -13,7 +13,7 @@ export function VideoIcon({ className }: IconProps) {
 }
 
 /** A music note: stands in for an audio track without artwork. */
-export function MusicIcon({ className }: IconProps) {
+function MusicIcon({ className }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className={className} aria-hidden="true">
       <path d="M9 18V6l11-2v12" />

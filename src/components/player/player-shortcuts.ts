@@ -1,5 +1,5 @@
 /** ArrowLeft / ArrowRight seek by this many seconds. */
-export const SEEK_STEP_SECONDS = 5;
+const SEEK_STEP_SECONDS = 5;
 
 export type ShortcutActions = {
   togglePlay: () => void;

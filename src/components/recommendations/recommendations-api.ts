@@ -4,9 +4,9 @@ import { api } from "../../lib/api";
 // to watch after one item (Up Next, the same model around that item).
 
 /** How many picks the home page's 'Recommended for You' row shows. */
-export const RECOMMENDATIONS_LIMIT = 12;
+const RECOMMENDATIONS_LIMIT = 12;
 /** How many cards the Up Next panel offers. */
-export const SUGGESTIONS_LIMIT = 6;
+const SUGGESTIONS_LIMIT = 6;
 
 export const getRecommendations = (signal?: AbortSignal) =>
   api.GET("/api/content/recommendations", { params: { query: { limit: RECOMMENDATIONS_LIMIT } }, signal });

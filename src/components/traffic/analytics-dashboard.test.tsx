@@ -7,7 +7,7 @@ import { expectConsoleError } from "../../test/console";
 import { deferred, stubFetch } from "../../test/fetch";
 import { AnalyticsDashboard } from "./analytics-dashboard";
 import { CHART_COLORS } from "./traffic-format";
-import { dashboard, emptyDashboard } from "./traffic-fixtures";
+import { dashboard, emptyDashboard } from "../../test/traffic-fixtures";
 import { renderWithQueries } from "../../test/query-client";
 
 // happy-dom has no canvas to draw on, so the charts render as figures carrying what chart.js was given.

@@ -7,7 +7,7 @@ const LazyVisits = lazy(() => load().then((m) => ({ default: m.VisitsChart })));
 const LazyPie = lazy(() => load().then((m) => ({ default: m.SharePie })));
 const LazyBar = lazy(() => load().then((m) => ({ default: m.VisitorsBar })));
 
-export type { Slice } from "./traffic-charts";
+;
 
 function ChartFrame({ children, height = "h-72" }: { children: ReactNode; height?: string }) {
   return (

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { OverviewTab } from "./overview-tab";
-import { dashboard } from "./traffic-fixtures";
+import { dashboard } from "../../test/traffic-fixtures";
 
 // happy-dom has no canvas; the chart is not what this file is about.
 vi.mock("react-chartjs-2", () => ({ Line: () => null, Pie: () => null, Bar: () => null }));

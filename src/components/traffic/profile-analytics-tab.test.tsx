@@ -4,7 +4,7 @@ import { useAuth } from "../../stores/auth";
 import { stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
-import { dashboard } from "./traffic-fixtures";
+import { dashboard } from "../../test/traffic-fixtures";
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });

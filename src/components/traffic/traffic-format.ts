@@ -31,7 +31,7 @@ export const conversionRate = (conversions: number, visitors: number) => (visito
 export const sourceLabel = (source: string | null | undefined) => source?.trim() || "Direct";
 export const campaignLabel = (campaign: string | null | undefined) => campaign?.trim() || "Unknown";
 
-export const DEVICE_TYPES = ["mobile", "desktop", "tablet"] as const;
+const DEVICE_TYPES = ["mobile", "desktop", "tablet"] as const;
 // A Map: the type is data, and a plain object would answer "constructor" with Object's constructor.
 const deviceNames: ReadonlyMap<string, string> = new Map([["mobile", "Mobile"], ["desktop", "Desktop"], ["tablet", "Tablet"]]);
 export const deviceLabel = (type: string) => deviceNames.get(type) ?? (type ? type.charAt(0).toUpperCase() + type.slice(1) : "Unknown");

@@ -8,7 +8,7 @@ import { buttonClass } from "../ui";
 import { SuggestionCard } from "./suggestion-card";
 
 /** docs/product-spec.md §4/§9: Up Next closes itself (or, with auto-play, moves on) after 10 seconds. */
-export const UP_NEXT_SECONDS = 10;
+const UP_NEXT_SECONDS = 10;
 
 type UpNextPanelProps = {
   /** null while the suggestions are still loading. */

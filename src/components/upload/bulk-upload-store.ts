@@ -107,5 +107,3 @@ function rowError(error: unknown): string {
   if (error instanceof ApiError) return error.body?.error ? error.message : "Upload failed";
   return (error instanceof Error && error.message) || "Upload failed";
 }
-
-export type BulkUploadStore = ReturnType<typeof createBulkUploadStore>;

@@ -2,7 +2,6 @@ import {
   defaultStartDay,
   isIsoDay,
   isoDay,
-  MAX_REPORT_DAYS,
   reportRangeProblems,
   type ReportRangeProblem,
 } from "../../../common/report-range";
@@ -13,9 +12,6 @@ import type { EarningsGroupBy } from "../../lib/types";
 
 export type ReportSelection = { startDate: string; endDate: string; groupBy: EarningsGroupBy };
 export type DateErrors = { startDate?: string; endDate?: string };
-
-/** The server refuses longer ranges (a bounded query); saying so here beats a silent empty report. */
-export const MAX_RANGE_DAYS = MAX_REPORT_DAYS;
 
 export const todayUtc = (nowMs = Date.now()) => isoDay(nowMs);
 

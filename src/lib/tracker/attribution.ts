@@ -2,8 +2,8 @@
 // visitor arrived with, kept in localStorage for 720 hours so later visits are credited to the campaign.
 import { readJson, writeJson, type KeyValueStore } from "./storage";
 
-export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-export type UtmKey = (typeof UTM_KEYS)[number];
+const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
+type UtmKey = (typeof UTM_KEYS)[number];
 export type UtmFields = Record<UtmKey, string | null>;
 
 export type Attribution = UtmFields & {
@@ -36,7 +36,7 @@ export function utmFromSearch(search: string): UtmFields | null {
 }
 
 /** Older than 720 hours (exactly 720 hours still counts). */
-export const isExpired = (attribution: Pick<Attribution, "timestamp">, now: number) => now - attribution.timestamp > ATTRIBUTION_MAX_AGE_MS;
+const isExpired = (attribution: Pick<Attribution, "timestamp">, now: number) => now - attribution.timestamp > ATTRIBUTION_MAX_AGE_MS;
 
 /**
  * Saves the attribution of this URL, only when it carries at least one utm parameter (docs/product-spec.md §5). A newer

@@ -20,7 +20,7 @@ export type PageVisitPayload = UtmFields & {
   user_agent: string | null;
 };
 
-export const TRACK_URL = "/api/analytics/track";
+const TRACK_URL = "/api/analytics/track";
 
 // The server's bounds (worker/domain/traffic/page-visit.ts); longer values would make it refuse the visit.
 const MAX_PATH = 512;

@@ -10,7 +10,7 @@ export const SESSION_KEY = "reelpay.analytics.session";
 const SESSION_ID = /^[\w-]{8,64}$/;
 
 /** A random, unguessable id (UUID v4 where available). */
-export function randomSessionId(): string {
+function randomSessionId(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   // randomUUID is missing on plain-HTTP origins; getRandomValues is not.
   return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");

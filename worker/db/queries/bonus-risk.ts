@@ -59,7 +59,7 @@ export type BonusScope = { limit: number } | { userId: string };
  * A bonus with reasons stays pending for an admin (review-bonus.ts); a suspended member's stays pending,
  * unchecked and unawarded, while the suspension lasts (docs/decisions/027).
  */
-export function checkAndAwardBonusStatements(d1: D1Database, now: string, scope: BonusScope) {
+function checkAndAwardBonusStatements(d1: D1Database, now: string, scope: BonusScope) {
   // ?1 the queue's bound, ?2 the member (their poll), ?3 now. Served by bonuses_user_idx for one member and by
   // bonuses_pending_idx for the site.
   const values = "userId" in scope ? [1, scope.userId, now] : [scope.limit, null, now];

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /** How many of the newest matches a search ranks (docs/decisions/012). */
-export const SEARCH_WINDOW = 500;
+const SEARCH_WINDOW = 500;
 
 // A search row's sortKey is `weight × ROWID_SPAN + rowid`: one integer, larger first, that orders by rank tier
 // and then newest, and is its own keyset cursor. 2^40 rowids leave 10 × 2^40 well inside a double's 2^53.

@@ -28,7 +28,7 @@ export type ModeratedItemRow = {
 };
 
 const LATEST_NOTES = 5;
-export const QUEUE_LIMIT = 200;
+const QUEUE_LIMIT = 200;
 
 // The reports of `c` that bear on it (see above), as a condition on `r`.
 const BEARING = `r.content_id = c.id and (r.status = 'open' or (c.removed_at is not null and r.status = 'actioned'))`;

@@ -4,7 +4,7 @@ import type { Db } from "../client";
 // One member as the moderators see them (GET /api/admin/moderation/users/{id}): standing, the reports others
 // made of their items, the reports they made, and the moderation actions on them and their items. One batch.
 
-export const MEMBER_LIST_LIMIT = 100;
+const MEMBER_LIST_LIMIT = 100;
 
 export type MemberRow = { id: string; email: string; username: string | null; suspendedAt: string | null; suspendedNote: string | null };
 export type MemberReportRow = {

@@ -17,7 +17,7 @@ const READ_REQUEST = `select ${rowColumnsSql(payoutRequests, "q")} from payout_r
 export type RequestValues = { id: string; userId: string; amountMicros: number; paymentMethod: string; payoutAddress: string };
 
 /** What a new request was judged on, read in the same batch before the insert. */
-export type RequestFigures = { availableMicros: number; hasOpen: boolean };
+type RequestFigures = { availableMicros: number; hasOpen: boolean };
 
 /**
  * Opens the request if the member has none open and their available balance covers it and the minimum.
@@ -61,7 +61,7 @@ const asDecided = (status: string, reason: string, paymentId: string) =>
 const PAYMENT_JSON = `json_object('user_id', p.user_id, 'amount_micros', p.amount_micros, 'payment_method', p.payment_method,
   'payment_reference', p.payment_reference, 'status', p.status, 'notes', p.notes, 'processed_at', p.processed_at)`;
 
-export type PayResult = { written: boolean; request: PayoutRequestRow | null; payment: PaymentRow | null; availableMicros: number };
+type PayResult = { written: boolean; request: PayoutRequestRow | null; payment: PaymentRow | null; availableMicros: number };
 
 /**
  * Pays an open request: inserts the completed payment for its amount and closes it, in one batch, so the

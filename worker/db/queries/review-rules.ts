@@ -17,13 +17,13 @@ export const NEW_ACCOUNT_DAYS = 7;
 /** A viewer is flagged for sitting at the daily cap only after this many capped days in holding. */
 export const CAPPED_DAYS = 3;
 /** An item is flagged for same-day accounts only once this many of its earning views are held. */
-export const SAME_DAY_MIN_VIEWS = 3;
+const SAME_DAY_MIN_VIEWS = 3;
 
 /**
  * View rewards still in holding at ?1 and not reversed. `strict` also holds them to the database's own clock,
  * for writes: a flag may only cover an earning no payment could have drawn on yet.
  */
-export const heldSql = (strict: boolean) => `held as (
+const heldSql = (strict: boolean) => `held as (
     select e.id as earning_id, e.kind, e.user_id, e.amount_micros, v.id as view_id, v.viewer_id, v.creator_id,
            v.content_id, v.qualified_day, v.ip_hash
     from earnings e join views v on v.id = e.view_id
@@ -38,7 +38,7 @@ const newAt = (user: string, day: string) => `(julianday(${day}) - julianday(dat
  * materialized so each statement scans the held rows once however often it refers to them
  * (`npm run bench:sweep`).
  */
-export const RULE_MATCHES: Record<EarningRuleName, string> = {
+const RULE_MATCHES: Record<EarningRuleName, string> = {
   // Two new accounts watching each other's items: a pair of the ring.
   ring: `matches as materialized (
     select min(h.viewer_id, h.creator_id) || ':' || max(h.viewer_id, h.creator_id) as subject, h.earning_id, h.view_id,
@@ -121,7 +121,7 @@ export const coverSql = (rule: EarningRuleName) => `with ${heldSql(true)}, ${RUL
 
 
 /** Held sign-on bonuses the sweep re-checks per run, picked at random (a bounded cost; see decision 031). */
-export const BONUSES_PER_SWEEP = 200;
+const BONUSES_PER_SWEEP = 200;
 
 /**
  * An awarded sign-on bonus still in its hold at ?1 and not reversed. `strict` also holds it to the

@@ -18,7 +18,7 @@ export type ReviewRow = {
   amountMicros: number;
 };
 
-export const REVIEWS_LIMIT = 200;
+const REVIEWS_LIMIT = 200;
 
 /** Flags newest first, with the accounts involved and the earnings each covers (open ones, or all). */
 export async function listReviews(db: Db, status: "open" | "all", id?: string) {

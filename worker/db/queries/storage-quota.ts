@@ -5,7 +5,7 @@ import type { NewUpload } from "./uploads";
 // `storage_quota_gib`, default 20; a stored value that is not a whole number ≥ 0 reads as the default), read
 // inside the statements below so a change applies from the next upload signed.
 
-export const STORAGE_QUOTA_DEFAULTS = { storage_quota_gib: "20" } as const;
+const STORAGE_QUOTA_DEFAULTS = { storage_quota_gib: "20" } as const;
 const GiB = 1024 * 1024 * 1024;
 
 const QUOTA_BYTES_SQL = `(coalesce((select cast(value as integer) from settings where key = 'storage_quota_gib'

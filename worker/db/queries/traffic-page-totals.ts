@@ -37,7 +37,7 @@ export const TOP_PAGES_CTE = `with st as materialized (select as_of, date(as_of,
  * rolled yesterday in yet or not (as_of is yesterday or the day before); the query reads the rest (?7 above is
  * the same window as a date() modifier).
  */
-export const pageTotalsWindowStart = (rangeDays: number, asOf: string) => addDays(asOf, -(rangeDays - 2));
+const pageTotalsWindowStart = (rangeDays: number, asOf: string) => addDays(asOf, -(rangeDays - 2));
 
 export const topPagesParams = (scope: string, rangeDays: number, firstDay: string, today: string) =>
   [scope, rangeDays, firstDay, today, addDays(today, -1), addDays(today, -2), `${-(rangeDays - 2)} days`];

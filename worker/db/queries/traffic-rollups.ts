@@ -1,3 +1,4 @@
+import { ID_CHARS } from "../../../common/ids";
 import { WITHIN_LIMIT } from "./rate-limits";
 
 // The rollup statements of one tracked visit (docs/decisions/020). Every statement takes the same parameters
@@ -22,7 +23,8 @@ export const CREATOR_SCOPE = `case substr(?12, 1, 9)
   when '/creator/' then (select id from users where id = substr(?12, 10))
   when '/content/' then (select created_by from content where id = substr(?12, 10)) end`;
 /** A path that may name a creator (CREATOR_SCOPE decides): exactly /creator/{id} or /content/{id}. */
-export const mayNameCreator = (path: string) => /^\/(creator|content)\/[0-9A-Za-z]{26}$/.test(path);
+const CREATOR_PATH = new RegExp(`^/(creator|content)/${ID_CHARS}$`);
+export const mayNameCreator = (path: string) => CREATOR_PATH.test(path);
 
 // The session before this visit (`o`, absent for its first visit) and what this visit makes of it.
 const sessionChange = (scope: string) => `with v as (select ${scope} as scope),

@@ -7,7 +7,7 @@ import { MIN_EARNING_MS_SQL } from "./earning-rule-settings";
 // read: a deleted item's views still count, and still make a viewer dependent).
 
 /** Unique views on an upload count within this long after the upload (docs/architecture.md §4 "Challenges"). */
-export const UNIQUE_VIEW_WINDOW_HOURS = 24;
+const UNIQUE_VIEW_WINDOW_HOURS = 24;
 
 const shifted = (at: string, by: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '${by}')`;
 
@@ -30,7 +30,7 @@ const claimantNear = (k: string, w: ClaimWindow) => `exists (select 1 from chall
  *    started), also certify another claimant: watch, qualified within a day of the upload, an upload another
  *    member made inside their own challenge window. Such a viewer counts for none of the claimants.
  */
-export const independentViewSql = (v: string, w: ClaimWindow) => `not (
+const independentViewSql = (v: string, w: ClaimWindow) => `not (
    (${v}.ip_hash <> '' and exists (select 1 from views a where a.ip_hash = ${v}.ip_hash and a.ip_hash <> '' and a.viewer_id <> ${v}.viewer_id
       and (a.viewer_id = ${w.claimant} or ${claimantNear("a.viewer_id", w)})))
    or exists (select 1 from views o join content oc on oc.id = o.content_id

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
 import { AppError, unauthorized, unavailable } from "../../lib/errors";
 import type { Settings } from "../../lib/env";
 
-export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
+const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 export const GOOGLE_JWKS_URL = "https://www.googleapis.com/oauth2/v3/certs";
 
 // One key set per isolate: jose caches Google's keys and refetches on an unknown key id.

@@ -11,12 +11,12 @@ import { CHALLENGES_START } from "../challenges/rules";
 import { devLoginRefusal } from "./dev-login";
 import { verifyGoogleCode, type VerifiedIdentity } from "./google";
 
-export const DEV_CODE_PREFIX = "dev:";
+const DEV_CODE_PREFIX = "dev:";
 /** How long a session lasts from sign-in; the session cookie lives as long. */
 export const SESSION_DAYS = 30;
 
 /** The local sign-in of docs/architecture.md §4: only with DEV_LOGIN=true and only for requests from this machine. */
-export function devIdentity(settings: Settings, requestUrl: URL, requestHeaders: Headers, code: string): VerifiedIdentity {
+function devIdentity(settings: Settings, requestUrl: URL, requestHeaders: Headers, code: string): VerifiedIdentity {
   const refusal = devLoginRefusal(settings, requestUrl, requestHeaders);
   if (refusal) throw unauthorized(refusal, "dev_login_disabled");
   const email = z.email().safeParse(code.slice(DEV_CODE_PREFIX.length).trim().toLowerCase());

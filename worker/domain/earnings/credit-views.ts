@@ -3,7 +3,7 @@ import { pendingQualifiedViews, settleViewBatch, type TellAfter } from "../../db
 import { EARNABLE_VIEWS_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
 
 export const JOB_BATCH_SIZE = 25;
-export const JOB_MAX_BATCHES = 20;
+const JOB_MAX_BATCHES = 20;
 
 /**
  * What one run did: the views it settled and (a poll's run) what it told the caller of their own view

@@ -9,7 +9,7 @@ import {
 import type { DayRange } from "../../lib/days";
 import { badRequest } from "../../lib/errors";
 
-export { isIsoDay };
+;
 
 export type ReportRange = DayRange & { days: number };
 

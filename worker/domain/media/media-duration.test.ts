@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixture } from "../../test/fixtures";
 import { MediaError, mediaDurationMs } from "./media-duration";
 import { NOT_PLAYABLE_MP3, NOT_PLAYABLE_MP4 } from "./media-error";
-import { mediaError, storedInR2 } from "./media-test-helpers";
+import { mediaError, storedInR2 } from "../../test/media";
 import { bytesRangeReader } from "./range-reader";
 
 describe("mediaDurationMs", () => {

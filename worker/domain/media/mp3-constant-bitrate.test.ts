@@ -12,7 +12,7 @@ import {
   mediaError,
   storedInR2,
   xingFrame,
-} from "./media-test-helpers";
+} from "../../test/media";
 import { mp3DurationMs } from "./mp3-duration";
 import { bytesRangeReader } from "./range-reader";
 

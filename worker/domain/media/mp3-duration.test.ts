@@ -18,7 +18,7 @@ import {
   vbriFrame,
   xingFrame,
   survivesDamage,
-} from "./media-test-helpers";
+} from "../../test/media";
 import { mp3DurationMs } from "./mp3-duration";
 import { bytesRangeReader } from "./range-reader";
 

@@ -13,7 +13,7 @@ import {
   u32,
   vbriFrame,
   xingFrame,
-} from "./media-test-helpers";
+} from "../../test/media";
 import { mp3DurationMs } from "./mp3-duration";
 import { bytesRangeReader } from "./range-reader";
 

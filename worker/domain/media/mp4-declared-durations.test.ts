@@ -12,7 +12,7 @@ import {
   storedInR2,
   track,
   u32,
-} from "./media-test-helpers";
+} from "../../test/media";
 import { durationsAgree } from "./mp4-declared-durations";
 import { mp4DurationMs } from "./mp4-duration";
 import { bytesRangeReader } from "./range-reader";

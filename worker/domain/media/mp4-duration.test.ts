@@ -24,7 +24,7 @@ import {
   u32,
   u64,
   survivesDamage,
-} from "./media-test-helpers";
+} from "../../test/media";
 import { mp4DurationMs } from "./mp4-duration";
 import { bytesRangeReader } from "./range-reader";
 

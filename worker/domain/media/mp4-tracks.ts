@@ -18,7 +18,7 @@ import {
  * samples alone), so the parser reads them all and lets mp4-declared-durations.ts judge.
  */
 
-export type TrackKind = "video" | "audio" | "subtitle" | "data";
+type TrackKind = "video" | "audio" | "subtitle" | "data";
 
 /** Durations in milliseconds; 0 means the file does not state that one (fragmented files leave most at 0). */
 export type Track = {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../../test/fixtures";
 import { MediaError } from "./media-error";
-import { seededBytes, storedInR2 } from "./media-test-helpers";
+import { seededBytes, storedInR2 } from "../../test/media";
 import { bytesRangeReader, r2RangeReader } from "./range-reader";
 
 const bytes = seededBytes(7, 1000);

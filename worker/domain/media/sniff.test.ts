@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../../test/fixtures";
-import { ascii, concat, seededBytes } from "./media-test-helpers";
+import { ascii, concat, seededBytes } from "../../test/media";
 import { EXPECTED_KIND, SNIFF_BYTES, expectedKind, sniffFileKind } from "../../../common/media-sniff";
 
 const head = (name: string) => fixture(name).subarray(0, SNIFF_BYTES);

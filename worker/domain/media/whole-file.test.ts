@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixture } from "../../test/fixtures";
 import { NOT_PLAYABLE_MP3, NOT_PLAYABLE_MP4 } from "./media-error";
-import { counted, mediaError } from "./media-test-helpers";
+import { counted, mediaError } from "../../test/media";
 import { bytesRangeReader } from "./range-reader";
 import { checkMp3Frames, checkMp4Layout, MAX_LAYOUT_BOXES } from "./whole-file";
 

@@ -33,7 +33,7 @@ async function act(action: ContentModerationAction, { ctx, input }: AdminCall<Co
 type Call = AdminCall<ContentActionInput> & { ctx: ModerationContext };
 
 /** Open reports → dismissed; the item stays as it is. */
-export const dismissReports = (call: Call) => act("dismiss", call);
+const dismissReports = (call: Call) => act("dismiss", call);
 /** Hidden with the note shown to its creator; open reports → actioned; held rewards of its views reversed. */
 export const takeDownContent = (call: Call) => act("takedown", call);
 /** Visible again; what the takedown reversed stays reversed. */

@@ -10,7 +10,7 @@ import type { ModerationContext } from "./moderate-content";
 
 /** The administrators (ADMIN_EMAILS): they cannot be suspended, by anyone, themselves included. */
 export type MemberModerationContext = ModerationContext & { adminEmails: ReadonlySet<string> };
-export type MemberActionInput = { userId: string; note: string };
+type MemberActionInput = { userId: string; note: string };
 type Call = AdminCall<MemberActionInput> & { ctx: MemberModerationContext };
 
 const REFUSALS: Record<UserModerationAction, { message: string; code: string }> = {

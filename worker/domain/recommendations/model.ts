@@ -17,7 +17,7 @@ export const RECENTLY_FINISHED_MS = 7 * 24 * 3600 * 1000;
 // there is no damping. Any tag/popularity split within 0.05–0.3 scores within 1.5 %; we take tags > popularity
 // so a full tag match (0.3) outranks the most popular unrelated item (0.1): new uploads have no co-occurrence,
 // and liking jazz should visibly bring jazz before whatever is popular.
-export const WEIGHTS = { cooc: 1, tags: 0.3, popularity: 0.1 };
+const WEIGHTS = { cooc: 1, tags: 0.3, popularity: 0.1 };
 
 /** Whose list it is, the taste to match, what must not appear, and what can no longer pay today. */
 export type RankContext = { viewerId: string; tags: Map<string, number>; exclude: Set<string>; notEarnable: Set<string> };
@@ -87,7 +87,7 @@ export function suggest<T extends Candidate>(
 }
 
 /** Score of one candidate in [0, Σ WEIGHTS], given the largest co-occurrence and popularity in the pool. */
-export function score(c: Candidate, tags: Map<string, number>, maxCooc: number, maxPopularity: number) {
+function score(c: Candidate, tags: Map<string, number>, maxCooc: number, maxPopularity: number) {
   const cooc = maxCooc > 0 ? c.cooc / maxCooc : 0;
   const popularity = maxPopularity > 0 ? Math.log1p(c.popularity) / Math.log1p(maxPopularity) : 0;
   return WEIGHTS.cooc * cooc + WEIGHTS.tags * tagSimilarity(tags, c.tags) + WEIGHTS.popularity * popularity;

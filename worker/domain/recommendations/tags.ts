@@ -26,7 +26,7 @@ export function tagSimilarity(taste: Map<string, number>, tags: string): number 
   return Math.min(1, sum / Math.sqrt(own.length));
 }
 
-export const MAX_QUERY_TAGS = 8;
+const MAX_QUERY_TAGS = 8;
 
 /**
  * An FTS5 query over the `tags` column for the strongest tags of a taste, or null when there are none. Every tag

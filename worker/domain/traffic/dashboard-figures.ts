@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { readDashboardRows, type CountRow, type DashboardRows, type DashboardScope, type DayRow, type PageRow } from "../../db/queries/traffic";
 
-export type Summary = { visitors: number; page_views: number; avg_dur: number; bounces: number };
+type Summary = { visitors: number; page_views: number; avg_dur: number; bounces: number };
 
 export type Dashboard = {
   summary: Summary;
@@ -21,7 +21,7 @@ const byVisitors = <T extends { visitors: number }>(name: (x: T) => string) => (
  * session counts in the range when its first visit does, with all its page views, its longest duration, and
  * the source and device of its first visit.
  */
-export function fromRollups({ days, counts, pages }: DashboardRows): Dashboard {
+function fromRollups({ days, counts, pages }: DashboardRows): Dashboard {
   const total = (pick: (d: DayRow) => number) => days.reduce((n, d) => n + Number(pick(d)), 0);
   const visitors = total((d) => d.sessions);
   const of = (dimension: CountRow["dimension"]) => counts.filter((c) => c.dimension === dimension);

@@ -3,7 +3,7 @@ import { deleteUploads, findAbandonedUploads } from "../../db/queries/uploads";
 import { addMs } from "../../lib/time";
 
 /** Uploads not finalized within a day are abandoned: their bytes are removed from R2 and the rows dropped. */
-export const ABANDONED_AFTER_MS = 24 * 3600 * 1000;
+const ABANDONED_AFTER_MS = 24 * 3600 * 1000;
 const BATCH = 50;
 
 export async function removeAbandonedUploads(db: Db, bucket: R2Bucket, now: string) {

@@ -1,8 +1,8 @@
 // The upload rules both sides apply (types, sizes, multipart parts) are common/uploads.ts; these are the
 // Worker's own (docs/architecture.md §4 "Uploads").
 export {
-  MAX_IMAGE_BYTES,
-  MAX_MEDIA_BYTES,
+  
+  
   maxBytes,
   mediaTypeOf,
   MiB,

@@ -8,7 +8,7 @@ import type { RangeReader } from "../media/range-reader";
  * insert needs no lock: an `uploaded` upload's claim is spent, so nothing of ours writes to the key again.
  */
 
-export const uploadChanged = () =>
+const uploadChanged = () =>
   conflict("r2_key: the uploaded file changed while it was being checked; please upload it again", "upload_changed");
 const uploadGone = () =>
   conflict("r2_key: the uploaded file is no longer stored; please upload it again", "upload_missing");

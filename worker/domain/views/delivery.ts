@@ -2,7 +2,7 @@
 // enough of the item's bytes. Pure rules; the watch-session object keeps the ranges in its own SQLite.
 
 /** At least this share of the media bytes must have been served to the viewer for the item. */
-export const DELIVERY_FRACTION = 0.8;
+const DELIVERY_FRACTION = 0.8;
 
 /**
  * Bytes served this long before a view's start still count for it: a re-watch played from the browser's

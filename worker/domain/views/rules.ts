@@ -11,8 +11,8 @@ export const HEARTBEAT_GAP_LIMIT_MS = 30_000;
 /** Players report a position a hair past the metadata duration at the very end. */
 export const END_TOLERANCE_MS = 1000;
 /** An open session with no accepted event for about twice the item's duration (within these bounds) ends. */
-export const EXPIRY_MIN_MS = 5 * 60_000;
-export const EXPIRY_MAX_MS = 3 * 3600_000;
+const EXPIRY_MIN_MS = 5 * 60_000;
+const EXPIRY_MAX_MS = 3 * 3600_000;
 export const EARNABLE_VIEWS_PER_DAY = 3;
 export const VIEW_REWARD_MICROS = 3000;
 

@@ -7,15 +7,15 @@ import type {
   ModeratedItemJson,
   ModerationUserResponse,
   ReviewJson,
-} from "../../lib/types";
-import { sumUsd } from "../../lib/money";
-import { makePayment } from "../../test/earnings-fixtures";
-import { stubFetch } from "../../test/fetch";
+} from "../lib/types";
+import { sumUsd } from "../lib/money";
+import { makePayment } from "./earnings-fixtures";
+import { stubFetch } from "./fetch";
 
 // Admin API answers for the admin dashboard's tests (test-only: imported by *.test.tsx files alone).
 
 // GET /api/admin/earning-rules answers as the signed-in GET /api/earning-rules does.
-export { earningRules } from "../../test/earnings-fixtures";
+export { earningRules } from "./earnings-fixtures";
 
 let sequence = 0;
 const nextId = (tag: string) => `01J00000000000000000${tag}${(++sequence).toString().padStart(6 - tag.length, "0")}`;

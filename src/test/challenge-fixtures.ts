@@ -1,5 +1,5 @@
-import type { ChallengeProgressResponse } from "../../lib/types";
-import type { ChallengeEntry } from "./challenge-item";
+import type { ChallengeProgressResponse } from "../lib/types";
+import type { ChallengeEntry } from "../components/challenges/challenge-item";
 
 // Answers of GET /api/challenges/progress as the API sends them, for the panel's tests.
 

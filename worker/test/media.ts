@@ -4,8 +4,8 @@
  */
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { MediaError } from "./media-error";
-import { type RangeReader, r2RangeReader } from "./range-reader";
+import { MediaError } from "../domain/media/media-error";
+import { type RangeReader, r2RangeReader } from "../domain/media/range-reader";
 
 /** Puts the bytes into the test runtime's real R2 bucket and returns a reader over that object. */
 export async function storedInR2(bytes: Uint8Array, name: string): Promise<RangeReader> {
@@ -133,7 +133,7 @@ const times = (version: 0 | 1) => zeros(version ? 16 : 8);
 export const mvhd = (timescale: number, value: number | bigint, version: 0 | 1 = 0) =>
   fullBox("mvhd", version, times(version), u32(timescale), duration(value, version), zeros(80));
 
-export const mdhd = (timescale: number, value: number | bigint, version: 0 | 1 = 0) =>
+const mdhd = (timescale: number, value: number | bigint, version: 0 | 1 = 0) =>
   fullBox("mdhd", version, times(version), u32(timescale), duration(value, version), zeros(4));
 
 /** tkhd: times, track id, reserved, duration (movie timescale), then layer, volume, matrix, size. */
@@ -143,19 +143,19 @@ export const tkhd = (value: number | bigint, version: 0 | 1 = 0) =>
 export const mehd = (value: number | bigint, version: 0 | 1 = 0) => fullBox("mehd", version, duration(value, version));
 
 export const trak = (...children: Uint8Array[]) => box("trak", ...children);
-export const mdia = (...children: Uint8Array[]) => box("mdia", ...children);
-export const minf = (...children: Uint8Array[]) => box("minf", ...children);
-export const stbl = (...children: Uint8Array[]) => box("stbl", ...children);
+const mdia = (...children: Uint8Array[]) => box("mdia", ...children);
+const minf = (...children: Uint8Array[]) => box("minf", ...children);
+const stbl = (...children: Uint8Array[]) => box("stbl", ...children);
 
 /** hdlr: pre_defined, the handler type ("vide", "soun", "text"…), reserved, an empty name. */
-export const hdlr = (handler: string) => fullBox("hdlr", 0, zeros(4), ascii(handler), zeros(12), zeros(1));
+const hdlr = (handler: string) => fullBox("hdlr", 0, zeros(4), ascii(handler), zeros(12), zeros(1));
 
 /** stts: (sample count, sample delta) runs; their sum of count × delta is the media's length in samples' time. */
-export const stts = (...runs: [count: number, delta: number][]) =>
+const stts = (...runs: [count: number, delta: number][]) =>
   fullBox("stts", 0, u32(runs.length), ...runs.flatMap(([count, delta]) => [u32(count), u32(delta)]));
 
 /** elst: (segment duration in the movie timescale, media time or -1 for an empty edit) entries, rate 1. */
-export const elst = (...entries: [segment: number, mediaTime: number][]) =>
+const elst = (...entries: [segment: number, mediaTime: number][]) =>
   fullBox(
     "elst",
     0,
