@@ -46,7 +46,6 @@ export type ContentReportJson = z.output<typeof contentReportOut>;
 
 /** Where an item stands with the moderators. */
 const moderationStatusOut = z.enum(["visible", "removed"]);
-export type ModerationStatus = z.output<typeof moderationStatusOut>;
 
 /** One reported (or moderated) item in GET /api/admin/moderation, newest report first. */
 const moderatedItemOut = z.object({

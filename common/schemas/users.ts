@@ -24,7 +24,6 @@ export type CurrentUserJson = z.output<typeof currentUserOut>;
 
 /** A creator's public card (docs/decisions/004): never the email; without a username, the member name. */
 const creatorCardOut = z.object({ id: z.string(), username: z.string().nullable(), display_name: z.string(), created_at: z.string() });
-export type CreatorCardJson = z.output<typeof creatorCardOut>;
 
 /** GET /api/users/{id}: the card with the counts the creator page shows. */
 export const creatorPageOut = creatorCardOut.extend({ video_count: z.number().int(), audio_count: z.number().int() });
