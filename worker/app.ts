@@ -5,7 +5,7 @@ import { limitBodies } from "./middleware/body-limit";
 import { requestContext } from "./middleware/context";
 import { handleError, handleNotFound } from "./middleware/error-handler";
 import { sameOriginOnly, securityHeaders } from "./middleware/security";
-import { adEventsPublicRoutes } from "./routes/ad-events";
+import { adEventsPublicRoutes } from "./routes/ads-track";
 import { adSettingsRoutes } from "./routes/ad-settings";
 import { adminAdSettingsRoutes } from "./routes/admin/ad-settings";
 import { adminAnalyticsRoutes } from "./routes/admin/analytics";
@@ -13,14 +13,14 @@ import { adminAuditRoutes } from "./routes/admin/audit";
 import { adminChallengeRoutes } from "./routes/admin/challenges";
 import { adminEarningRulesRoutes } from "./routes/admin/earning-rules";
 import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
-import { adminManualBonusRoutes } from "./routes/admin/manual-bonuses";
-import { adminManualEarningRoutes } from "./routes/admin/manual-earnings";
+import { adminManualBonusRoutes } from "./routes/admin/bonuses";
+import { adminManualEarningRoutes } from "./routes/admin/earnings";
 import { adminModerationRoutes } from "./routes/admin/moderation";
 import { adminPaymentRoutes } from "./routes/admin/payments";
 import { adminPayoutRequestRoutes } from "./routes/admin/payout-requests";
 import { adminReviewRoutes } from "./routes/admin/reviews";
-import { adminSignOnBonusRoutes } from "./routes/admin/sign-on-bonuses";
-import { adminTrafficRoutes } from "./routes/admin/traffic";
+import { adminSignOnBonusRoutes } from "./routes/admin/bonuses-review";
+import { adminTrafficRoutes } from "./routes/admin/analytics-dashboard";
 import { adminUserRoutes } from "./routes/admin/users";
 import { analyticsPublicRoutes, analyticsSignedInRoutes } from "./routes/analytics";
 import { apiDocsRoutes } from "./routes/api-docs";
@@ -31,14 +31,14 @@ import { contentActiveRoutes, contentPublicRoutes, contentSignedInRoutes } from 
 import { contentReportRoutes } from "./routes/content-reports";
 import { earningRulesRoutes } from "./routes/earning-rules";
 import { earningsRoutes } from "./routes/earnings";
-import { finalizeRoutes } from "./routes/finalize";
-import { myViewsRoutes } from "./routes/my-views";
-import { payoutRequestReadRoutes, payoutRequestWriteRoutes } from "./routes/payout-requests";
+import { finalizeRoutes } from "./routes/content-finalize";
+import { myViewsRoutes } from "./routes/me-views";
+import { payoutRequestReadRoutes, payoutRequestWriteRoutes } from "./routes/me-payout-requests";
 import { playbackRoutes } from "./routes/playback";
 import { recommendationRoutes } from "./routes/recommendations";
 import { uploadRoutes } from "./routes/uploads";
 import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
-import { walletRoutes } from "./routes/wallet";
+import { walletRoutes } from "./routes/me-wallet";
 
 // Access is declared by the sub-app a route lives in. Hono flattens sub-apps into one router and runs
 // matching handlers in registration order, so the order below is part of the security model:

@@ -19,6 +19,9 @@ import { trafficDashboardJson } from "./serializers/traffic-dashboard";
 const TRACK_MAX_BYTES = 8 * 1024;
 const TRACK_PER_MINUTE = 120;
 
+// The spec puts the visitor ("traffic") feature's URLs under /api/analytics/; the code calls the feature traffic
+// everywhere else (docs/decisions/042).
+
 /** Public: the page-visit tracker and the marketing tag ids (the admin changes them: admin/analytics.ts). */
 export const analyticsPublicRoutes = new Hono<AppEnv>()
   .post(
@@ -50,7 +53,7 @@ export const analyticsPublicRoutes = new Hono<AppEnv>()
     async (c) => c.json(await readSettings(c.get("db"), ANALYTICS_CONFIG_DEFAULTS), 200),
   );
 
-/** Signed-in: traffic to the caller's own content and creator page (the whole site's: admin/traffic.ts). */
+/** Signed-in: traffic to the caller's own content and creator page (the whole site's: admin/analytics-dashboard.ts). */
 export const analyticsSignedInRoutes = new Hono<SignedInEnv>().get(
   "/analytics/dashboard",
   responds("Get my traffic dashboard", {

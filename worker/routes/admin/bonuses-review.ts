@@ -13,7 +13,7 @@ import { adminContext } from "./admin-context";
 /**
  * Admin: an admin's Approve or Reject of a sign-on bonus the earnings job held for review,
  * POST /admin/bonuses/{id}/review (docs/decisions/016). It shares the /admin/bonuses prefix with manual
- * bonuses (manual-bonuses.ts) but settles the challenges' bonus, whose history the challenges tab lists.
+ * bonuses (bonuses.ts) but settles the challenges' bonus, whose history the challenges tab lists.
  */
 export const adminSignOnBonusRoutes = new Hono<AppEnv>().post(
   `/bonuses/:id${ID_PATTERN}/review`,

@@ -20,7 +20,7 @@ import { adminContext } from "./admin-context";
 /**
  * Admin: manual bonuses at /admin/bonuses (docs/product-spec.md §5 "Manual bonus"); awarded at once, so they
  * count in the viewer balance. The review of held sign-on bonuses, /admin/bonuses/{id}/review, is
- * sign-on-bonuses.ts: another record under the same prefix.
+ * bonuses-review.ts: another record under the same prefix.
  */
 export const adminManualBonusRoutes = new Hono<AppEnv>()
   .get(
