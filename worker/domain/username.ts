@@ -1,4 +1,7 @@
-export { usernameError } from "../../common/username";
+import { usernameError } from "../../common/username";
+import { setUsername } from "../db/queries/users";
+import { badRequest, conflict } from "../lib/errors";
+import type { MemberCall } from "./member-context";
 
 /**
  * The public name of a member without a username: "Member " and the last six characters of their id
@@ -11,4 +14,16 @@ const memberName = (userId: string) => `Member ${userId.slice(-6).toUpperCase()}
 /** What a creator is called in public: the username, else their member name. */
 export function displayName(user: { id: string; username: string | null }): string {
   return user.username || memberName(user.id);
+}
+
+/**
+ * The member's new username (docs/decisions/041): checked by the shared rule, then written; another member
+ * holding it is a 409 (the unique index decides, so two members racing for one name cannot both get it).
+ */
+export async function changeUsername({ ctx: { db, actor }, input: { username } }: MemberCall<{ username: string }>) {
+  const name = username.trim();
+  const problem = usernameError(name);
+  if (problem) throw badRequest(problem);
+  if (!(await setUsername(db, { userId: actor.id, username: name }))) throw conflict("That username is already taken", "username_taken");
+  return name;
 }

@@ -5,19 +5,15 @@ import { pageVisitBody, trafficDashboardOut, trafficDashboardQuery } from "../..
 import { TRAFFIC_RANGES } from "../../common/traffic-ranges";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { readSettings } from "../db/queries/settings";
-import { recordVisit } from "../db/queries/traffic";
 import { trafficDashboard } from "../domain/traffic/dashboard-figures";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
-import { sourceOf } from "../domain/traffic/page-visit";
-import { addressGroupHash } from "../lib/address-group";
-import { rateLimited, tooLarge } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import { recordPageVisit } from "../domain/traffic/page-visit";
+import { tooLarge } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
 import { trafficDashboardJson } from "./serializers/traffic-dashboard";
 
 const TRACK_MAX_BYTES = 8 * 1024;
-const TRACK_PER_MINUTE = 120;
 
 // The spec puts the visitor ("traffic") feature's URLs under /api/analytics/; the code calls the feature traffic
 // everywhere else (docs/decisions/042).
@@ -34,16 +30,10 @@ export const analyticsPublicRoutes = new Hono<AppEnv>()
     bodyLimit({ maxSize: TRACK_MAX_BYTES, onError: () => { throw tooLarge("Page visit too large", "too_large"); } }),
     validate("json", pageVisitBody),
     async (c) => {
-      const visit = c.req.valid("json");
-      const ip = c.req.header("cf-connecting-ip") ?? "local";
-      const ipHash = await addressGroupHash(c.get("settings").sessionSecret, ip);
-      const nowMs = Date.now();
-      const stored = await recordVisit(
-        c.get("db"),
-        { ...visit, userId: c.get("user")?.id ?? null, source: sourceOf(visit, new URL(c.req.url).hostname), ipHash, createdAt: nowIso(nowMs) },
-        { key: `track:${ipHash}`, perMinute: TRACK_PER_MINUTE, nowMs },
-      );
-      if (!stored) throw rateLimited("Too many page visits from this address; slow down", "rate_limited");
+      await recordPageVisit({
+        ctx: { db: c.get("db"), actor: c.get("user"), secret: c.get("settings").sessionSecret },
+        input: { visit: c.req.valid("json"), ip: c.req.header("cf-connecting-ip") ?? "local", ownHost: new URL(c.req.url).hostname },
+      });
       return c.body(null, 204);
     },
   )

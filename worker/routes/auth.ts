@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { logoutOut, redirectUrlOut, sessionOut, signInBody, type LogoutResponse, type RedirectUrlResponse, type SessionResponse } from "../../common/schemas/auth";
 import type { AppEnv } from "../app-env";
-import { deleteSession } from "../db/queries/users";
 import { devLoginRefusal } from "../domain/auth/dev-login";
+import { endSession } from "../domain/auth/end-sessions";
 import { googleAuthorization } from "../domain/auth/google";
 import {
   clearSessionCookie,
@@ -12,7 +12,7 @@ import {
   writeSessionCookie,
 } from "../middleware/session-cookie";
 import { signIn } from "../domain/auth/sign-in";
-import { randomToken, safeEqual, sha256Hex } from "../lib/crypto";
+import { randomToken, safeEqual } from "../lib/crypto";
 import { badRequest } from "../lib/errors";
 import { errorBody } from "../middleware/error-handler";
 import { validate } from "../lib/validate";
@@ -86,7 +86,7 @@ export const authRoutes = new Hono<AppEnv>()
         return c.json(errorBody(c, "Sign out with GET /api/logout", "method_not_allowed"), 405, { Allow: "GET" });
       }
       const token = readSessionCookie(c);
-      if (token) await deleteSession(c.get("db"), await sha256Hex(token));
+      if (token) await endSession({ ctx: { db: c.get("db") }, input: { token } });
       clearSessionCookie(c);
       return c.json({ ok: true } satisfies LogoutResponse, 200);
     },

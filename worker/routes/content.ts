@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   contentEditBody,
   contentListOut,
@@ -10,17 +10,14 @@ import {
 } from "../../common/schemas/content";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { findContent, findMedia, likeState, listByCreator, listContentPage, listLikedBy, setLike } from "../db/queries/content";
-import { replaceThumbnail, tombstoneContent, updateContentText } from "../db/queries/content-writes";
+import { findContent, findMedia, likeState, listByCreator, listContentPage, listLikedBy } from "../db/queries/content";
+import { deleteContent, editContent, likeContent, replaceContentThumbnail, unlikeContent } from "../domain/content/changes";
 import { decodeCursor, encodeCursor } from "../domain/content/cursor";
-import { contentTheUserMayChange } from "../domain/content/ownership";
 import { ftsQuery } from "../domain/content/search-query";
-import { isDeleted, isHidden, mayOpen, seesModeration } from "../domain/content/visibility";
+import { isHidden, mayOpen, seesModeration } from "../domain/content/visibility";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
-import { usableUpload } from "../domain/uploads/usable-upload";
 import { notFound } from "../lib/errors";
-import { ID_PATTERN, newId } from "../lib/ids";
-import { nowIso } from "../lib/time";
+import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { responds, type Answer } from "../openapi/responds";
 import { contentJson, contentWithModerationJson, likeJson } from "./serializers/content";
@@ -147,33 +144,25 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     return c.json(likeJson(state!), 200);
   });
 
+/** The signed-in member and the request's database, as a content service's context (docs/decisions/041). */
+const memberOf = (c: Context<SignedInEnv>) => ({ db: c.get("db"), actor: c.get("user") });
+
 /** Signed-in members in good standing: likes, and changes by the creator (or an admin). */
 export const contentActiveRoutes = new Hono<SignedInEnv>()
   .post(`${ONE}/like`, responds("Like an item", likeAnswer), async (c) => {
-    const contentId = c.req.param("id");
-    const row = await findMedia(c.get("db"), contentId);
-    if (!row || !mayOpen(row, c.get("user"))) throw notFound("Content not found");
-    const state = await setLike(c.get("db"), { userId: c.get("user").id, contentId, createdAt: nowIso() }, true);
+    const state = await likeContent({ ctx: memberOf(c), input: { contentId: c.req.param("id") } });
     return c.json(likeJson(state), 200);
   })
   .delete(`${ONE}/like`, responds("Unlike an item", likeAnswer), async (c) => {
-    const change = { userId: c.get("user").id, contentId: c.req.param("id"), createdAt: nowIso() };
-    // A deleted item's likes are part of what it leaves behind (docs/decisions/028): no longer changed.
-    const row = await findMedia(c.get("db"), change.contentId);
-    if (row && isDeleted(row)) throw notFound("Content not found");
-    return c.json(likeJson(await setLike(c.get("db"), change, false)), 200);
+    return c.json(likeJson(await unlikeContent({ ctx: memberOf(c), input: { contentId: c.req.param("id") } })), 200);
   })
   .patch(
     ONE,
     responds("Edit an item's text", itemAnswer("The item with its new title, description and tags."), "Its creator, or an admin."),
     validate("json", contentEditBody),
     async (c) => {
-      const db = c.get("db");
-      const row = await contentTheUserMayChange(db, c.get("user"), c.req.param("id"));
-      const edit = c.req.valid("json");
-      const updatedAt = nowIso();
-      await updateContentText(db, { id: row.id, ...edit, tags: edit.tags.join(","), updatedAt });
-      return c.json(contentWithModerationJson({ ...row, ...edit, tags: edit.tags.join(","), updatedAt }), 200);
+      const row = await editContent({ ctx: memberOf(c), input: { id: c.req.param("id"), edit: c.req.valid("json") } });
+      return c.json(contentWithModerationJson(row), 200);
     },
   )
   .patch(
@@ -185,15 +174,9 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
     ),
     validate("json", thumbnailChangeBody),
     async (c) => {
-      const db = c.get("db");
-      const user = c.get("user");
-      const row = await contentTheUserMayChange(db, user, c.req.param("id"));
-      const key = c.req.valid("json").thumbnail_key;
-      await usableUpload(db, user, key, "thumbnail");
-      const updatedAt = nowIso();
-      await replaceThumbnail(db, { id: row.id, thumbnailKey: key, updatedAt });
-      if (row.thumbnailKey && row.thumbnailKey !== key) await c.env.MEDIA.delete(row.thumbnailKey);
-      return c.json(contentWithModerationJson({ ...row, thumbnailKey: key, updatedAt }), 200);
+      const input = { id: c.req.param("id"), thumbnailKey: c.req.valid("json").thumbnail_key };
+      const row = await replaceContentThumbnail({ ctx: { ...memberOf(c), bucket: c.env.MEDIA }, input });
+      return c.json(contentWithModerationJson(row), 200);
     },
   )
   .delete(
@@ -204,14 +187,7 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
       "Its creator, or an admin. The media is removed after a grace period (docs/decisions/028).",
     ),
     async (c) => {
-      // A tombstone, not a removed row (docs/decisions/028): the item is gone from the product at once, its
-      // views, earnings, likes, reports and moderation history stay, and the cron removes its media after the
-      // grace period.
-      const db = c.get("db");
-      const user = c.get("user");
-      const row = await contentTheUserMayChange(db, user, c.req.param("id"));
-      const deleted = await tombstoneContent(db, { id: row.id, actorId: user.id, now: nowIso(), auditId: newId() });
-      if (!deleted) throw notFound("Content not found");
+      await deleteContent({ ctx: memberOf(c), input: { id: c.req.param("id") } });
       return c.json({ ok: true } satisfies OkResponse, 200);
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { usernameError } from "../domain/username";
+import { usernameError } from "../../common/username";
 import { makeContent, makeUser } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { creatorPageOut, currentUserOut, sessionsEndedOut, usernameChangeBody, type SessionsEndedResponse } from "../../common/schemas/users";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { countByType } from "../db/queries/content";
-import { findUserById, setUsername } from "../db/queries/users";
+import { findUserById } from "../db/queries/users";
 import { endAllSessions } from "../domain/auth/end-sessions";
-import { usernameError } from "../domain/username";
-import { badRequest, conflict, notFound } from "../lib/errors";
+import { changeUsername } from "../domain/username";
+import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
 import { clearSessionCookie } from "../middleware/session-cookie";
@@ -44,12 +44,8 @@ export const usersSignedInRoutes = new Hono<SignedInEnv>()
     }),
     validate("json", usernameChangeBody),
     async (c) => {
-      const username = c.req.valid("json").username.trim();
-      const problem = usernameError(username);
-      if (problem) throw badRequest(problem);
       const user = c.get("user");
-      const ok = await setUsername(c.get("db"), { userId: user.id, username });
-      if (!ok) throw conflict("That username is already taken", "username_taken");
+      const username = await changeUsername({ ctx: { db: c.get("db"), actor: user }, input: { username: c.req.valid("json").username } });
       return c.json(currentUserJson({ ...user, username }), 200);
     },
   )

@@ -12,15 +12,19 @@ type BulkRowStatusProps = { item: BulkItem; onRetry: () => void };
  */
 export function BulkRowStatus({ item, onRetry }: BulkRowStatusProps) {
   const tone = item.status === "success" ? "success" : item.status === "error" ? "error" : "active";
+  // On a phone a row that has not started shows no empty bar: its line would only make the list longer.
+  const waiting = item.status === "pending" ? "max-sm:hidden" : "";
   return (
-    <div className="order-last flex basis-full items-center gap-3 sm:order-none sm:min-w-16 sm:flex-1">
+    <>
+      {/* Always in the row, so each step is announced as it shows (a region added with its text is not);
+          sr-only is positioned absolutely, so it takes no place in the row's lines. */}
+      <span role="status" className="sr-only">
+        {announcement(item)}
+      </span>
+      <div className={`order-last flex basis-full items-center gap-3 sm:order-none sm:min-w-16 sm:flex-1 ${waiting}`}>
       <ProgressBar value={item.progress} label={`Progress of ${item.file.name}`} tone={tone} />
       <span className="w-10 shrink-0 text-right text-sm tabular-nums text-slate-400" aria-hidden="true">
         {item.progress}%
-      </span>
-      {/* Always in the row, so each step is announced as it shows (a region added with its text is not). */}
-      <span role="status" className="sr-only">
-        {announcement(item)}
       </span>
       {item.status === "success" ? (
         <p className="flex shrink-0 items-center gap-2 text-sm text-emerald-400">
@@ -41,7 +45,8 @@ export function BulkRowStatus({ item, onRetry }: BulkRowStatusProps) {
           Retry
         </button>
       ) : null}
-    </div>
+      </div>
+    </>
   );
 }
 

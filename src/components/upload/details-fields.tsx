@@ -118,7 +118,7 @@ function FieldProblem({ id, problem }: { id: string; problem?: string }) {
 function CharacterCount({ id, length, max, noun }: { id: string; length: number; max: number; noun: string }) {
   const full = length >= max;
   return (
-    <p id={id} className={`mt-1 text-right text-xs tabular-nums ${full ? "text-amber-300" : "text-slate-500"}`}>
+    <p id={id} className={`mt-1 text-right text-xs tabular-nums ${full ? "text-amber-300" : "text-slate-400"}`}>
       {full ? `${length.toLocaleString("en-US")}/${max.toLocaleString("en-US")}: the most ${noun} can have` : `${length.toLocaleString("en-US")}/${max.toLocaleString("en-US")}`}
     </p>
   );

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
-import { deleteAllSessionsAudited } from "../../db/queries/users";
+import { deleteAllSessionsAudited, deleteSession } from "../../db/queries/users";
+import { sha256Hex } from "../../lib/crypto";
 import { nowIso } from "../../lib/time";
 
 /** The member signing out everywhere, and the database (the request's D1 session). */
@@ -13,4 +14,12 @@ export type SessionsContext = { db: Db; actor: { id: string }; now?: string };
 export async function endAllSessions({ ctx }: { ctx: SessionsContext; input?: Record<string, never> }) {
   const ended = await deleteAllSessionsAudited(ctx.db, ctx.actor.id, ctx.now ?? nowIso());
   return { ended };
+}
+
+/**
+ * Sign out: ends the one session whose cookie the browser sent (by the token's hash). Anyone may end the
+ * session they hold, so there is no actor to check: holding the token is the right to end it.
+ */
+export async function endSession({ ctx: { db }, input: { token } }: { ctx: { db: Db }; input: { token: string } }) {
+  await deleteSession(db, await sha256Hex(token));
 }

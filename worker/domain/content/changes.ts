@@ -1,0 +1,67 @@
+import type { SessionUser } from "../../app-env";
+import type { Db } from "../../db/client";
+import { findMedia, setLike } from "../../db/queries/content";
+import { replaceThumbnail, tombstoneContent, updateContentText } from "../../db/queries/content-writes";
+import { notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/time";
+import { usableUpload } from "../uploads/usable-upload";
+import { contentTheUserMayChange } from "./ownership";
+import { isDeleted, mayOpen } from "./visibility";
+
+// A member's writes to content, as services `verbEntity({ ctx, input })` with the access check inside
+// (docs/decisions/041): likes by anyone who may open the item, changes by its creator or an admin.
+
+type ContentContext = { db: Db; actor: SessionUser };
+type ContentCall<Input> = { ctx: ContentContext; input: Input };
+
+/** Like an item the member may open (a hidden one only its creator and admins see: 404 to others). */
+export async function likeContent({ ctx: { db, actor }, input: { contentId } }: ContentCall<{ contentId: string }>) {
+  const row = await findMedia(db, contentId);
+  if (!row || !mayOpen(row, actor)) throw notFound("Content not found");
+  return setLike(db, { userId: actor.id, contentId, createdAt: nowIso() }, true);
+}
+
+/** Take a like back. A deleted item's likes are part of what it leaves behind (docs/decisions/028): no longer changed. */
+export async function unlikeContent({ ctx: { db, actor }, input: { contentId } }: ContentCall<{ contentId: string }>) {
+  const row = await findMedia(db, contentId);
+  if (row && isDeleted(row)) throw notFound("Content not found");
+  return setLike(db, { userId: actor.id, contentId, createdAt: nowIso() }, false);
+}
+
+type TextEdit = { title: string; description: string; tags: string[] };
+
+/** New title, description and tags, by the creator or an admin; answers the item as it now is. */
+export async function editContent({ ctx: { db, actor }, input: { id, edit } }: ContentCall<{ id: string; edit: TextEdit }>) {
+  const row = await contentTheUserMayChange(db, actor, id);
+  const change = { title: edit.title, description: edit.description, tags: edit.tags.join(","), updatedAt: nowIso() };
+  await updateContentText(db, { id: row.id, ...change });
+  return { ...row, ...change };
+}
+
+/**
+ * A new thumbnail (an image the caller uploaded), by the creator or an admin; the old image is deleted from
+ * storage once the item points at the new one.
+ */
+export async function replaceContentThumbnail({
+  ctx: { db, actor, bucket },
+  input: { id, thumbnailKey },
+}: ContentCall<{ id: string; thumbnailKey: string }> & { ctx: { bucket: R2Bucket } }) {
+  const row = await contentTheUserMayChange(db, actor, id);
+  await usableUpload(db, actor, thumbnailKey, "thumbnail");
+  const updatedAt = nowIso();
+  await replaceThumbnail(db, { id: row.id, thumbnailKey, updatedAt });
+  if (row.thumbnailKey && row.thumbnailKey !== thumbnailKey) await bucket.delete(row.thumbnailKey);
+  return { ...row, thumbnailKey, updatedAt };
+}
+
+/**
+ * Delete an item, by the creator or an admin: a tombstone with its audit row in one batch, not a removed row
+ * (docs/decisions/028). The item is gone from the product at once; its views, earnings, likes, reports and
+ * moderation history stay, and the cron removes its media after the grace period.
+ */
+export async function deleteContent({ ctx: { db, actor }, input: { id } }: ContentCall<{ id: string }>) {
+  const row = await contentTheUserMayChange(db, actor, id);
+  const deleted = await tombstoneContent(db, { id: row.id, actorId: actor.id, now: nowIso(), auditId: newId() });
+  if (!deleted) throw notFound("Content not found");
+}
