@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AuditEntryJson, PaymentsResponse, PayoutPaidJson, PayoutRequestJson, PayoutRequestsResponse, WalletJson } from "../../common/api-types";
 import { Browser, signedInBrowser } from "../test/http";
@@ -70,6 +71,15 @@ describe("POST /api/me/payout-requests", () => {
     expect((await wallet(m.browser)).available_balance).toBe(60);
     expect((await m.browser.fetch(`/api/me/payout-requests/${first.id}/cancel`, { method: "POST" })).status).toBe(409);
     expect((await request(m.browser, 60)).status).toBe(201);
+  });
+
+  it("keeps every request: the database refuses to delete one, open or decided, so its reservation and its history stay", async () => {
+    const m = await memberWith(30);
+    const open = await (await request(m.browser, 25)).json<PayoutRequestJson>();
+    await expect(env.DB.prepare("delete from payout_requests where id = ?").bind(open.id).run()).rejects.toThrow(/permanent/);
+    await m.browser.fetch(`/api/me/payout-requests/${open.id}/cancel`, { method: "POST" });
+    await expect(env.DB.prepare("delete from payout_requests where user_id = ?").bind(m.id).run()).rejects.toThrow(/permanent/);
+    expect((await mine(m.browser)).requests.map((r) => r.status)).toEqual(["cancelled"]);
   });
 
   it("hides another member's request (404) and wants a signed-in caller (401)", async () => {
