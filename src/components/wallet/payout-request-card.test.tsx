@@ -84,7 +84,7 @@ describe("Request payout card", () => {
     fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: "ava@example.com" } });
     fireEvent.change(screen.getByLabelText("Amount (USD)"), { target: { value: "25.004" } });
     fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Enter dollars and cents, at most two decimals (e.g. 25.00)");
+    expect((await screen.findByRole("alert")).textContent).toBe("Use steps of 0.01 (at most 2 decimals)");
     expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([]);
   });
 

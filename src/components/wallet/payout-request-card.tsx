@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { MONEY_STEP } from "../../../common/money";
 import { PAYOUT_METHODS, payoutAddressProblem } from "../../../common/payouts";
 import { refusalOf } from "../../lib/api";
 import { cancelPayoutRequest, getPayoutRequests, requestPayout } from "../../lib/earnings-api";
@@ -8,6 +9,7 @@ import { MICROS_PER_USD } from "../../lib/money";
 import { queryKeys } from "../../lib/query-keys";
 import type { PayoutRequestJson } from "../../lib/types";
 import { useUserId } from "../../stores/auth";
+import { amountProblem } from "../admin/money";
 import { buttonClass, card } from "../ui";
 
 // The wallet's "Request payout" card (docs/decisions/036): the open request with Cancel; otherwise, with the
@@ -19,7 +21,6 @@ const label = "text-sm font-medium text-slate-300";
 
 /** Payouts are sent in whole cents; an available $30.004 offers $30.00 and keeps the $0.004. */
 const wholeCents = (amount: number) => Math.floor(Math.round(amount * MICROS_PER_USD) / (MICROS_PER_USD / 100)) / 100;
-const isWholeCents = (amount: number) => Math.round(amount * MICROS_PER_USD) % (MICROS_PER_USD / 100) === 0;
 
 /** The server's refusal in words (docs/decisions/038), or the fallback for a failure it did not explain. */
 const failureOf = (error: unknown, fallback: string) => refusalOf(error) ?? fallback;
@@ -129,13 +130,14 @@ function PayoutForm({ available, minimum, previous }: { available: number; minim
 
   const submit = async () => {
     const value = Number(amount);
+    // The amount field's own rules are the payment's (whole cents, at most MAX_ENTRY_USD), as the admin's
+    // payment form checks them; then the minimum and what is available.
     const wrong =
       payoutAddressProblem(method, address) ??
+      amountProblem(amount, MONEY_STEP.payment) ??
       (!Number.isFinite(value) || value < minimum
         ? `Enter at least ${formatUsd(minimum)}`
-        : !isWholeCents(value)
-          ? "Enter dollars and cents, at most two decimals (e.g. 25.00)"
-          : value > available
+        : value > available
           ? `You have ${formatUsd(available)} available`
           : null);
     setProblem(wrong);
