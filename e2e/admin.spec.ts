@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { addManualEarning } from "./admin-steps";
 import { freshEmail, signInAs } from "./sign-in";
 
 test("an admin records a manual earning, pays the user, and the user sees both", async ({ page }) => {
@@ -8,16 +9,7 @@ test("an admin records a manual earning, pays the user, and the user sees both",
   await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
 
   await signInAs(page, "admin@example.com");
-  await page.goto("/admin");
-  await page.getByRole("tab", { name: "Manual Earnings", exact: true }).click();
-  await page.getByRole("button", { name: "Add Earning" }).click();
-  const add = page.getByRole("dialog", { name: "Add Manual Earning" });
-  await add.getByRole("combobox", { name: "User" }).fill(member.slice(0, 16));
-  await add.getByRole("option", { name: new RegExp(member) }).click();
-  await add.getByLabel("Amount (USD)").fill("30");
-  await add.getByLabel("Description (optional)").fill("Launch partner bonus");
-  await add.getByRole("button", { name: "Add Earning" }).click();
-  await expect(page.getByRole("table", { name: "Manual earning records" }).getByText(member)).toBeVisible();
+  await addManualEarning(page, member, "30", "Launch partner bonus");
 
   await page.getByRole("tab", { name: "Payments", exact: true }).click();
   await page.getByRole("button", { name: "Record Payment" }).click();

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { addManualEarning } from "./admin-steps";
 import { freshEmail, signInAs } from "./sign-in";
 
 // A member asks for their money and an admin sends it (docs/decisions/036): the request reserves the amount,
@@ -21,15 +22,7 @@ test("a member with $30 available asks for $25 by PayPal, the admin records it, 
 
   // An admin credits $30 (manual credits are available at once: docs/architecture.md §3).
   await signInAs(page, "admin@example.com");
-  await page.goto("/admin");
-  await page.getByRole("tab", { name: "Manual Earnings", exact: true }).click();
-  await page.getByRole("button", { name: "Add Earning" }).click();
-  const add = page.getByRole("dialog", { name: "Add Manual Earning" });
-  await add.getByRole("combobox", { name: "User" }).fill(member.slice(0, 16));
-  await add.getByRole("option", { name: new RegExp(member) }).click();
-  await add.getByLabel("Amount (USD)").fill("30");
-  await add.getByRole("button", { name: "Add Earning" }).click();
-  await expect(page.getByRole("table", { name: "Manual earning records" }).getByText(member)).toBeVisible();
+  await addManualEarning(page, member, "30");
   await signOut(page);
 
   // The member sets PayPal and asks for $25 of the $30.
