@@ -30,7 +30,29 @@ export default defineConfig(({ command, isPreview }) => {
     // the wallet's calendar, the ad player), bundled at start: found mid-session, Vite re-bundles and reloads
     // the page under the user (and the e2e suite).
     optimizeDeps: { include: ["@tanstack/react-query", "chart.js", "react-chartjs-2", "react-day-picker", "@dailymotion/vast-client"] },
-    // The manifest lets bench/bundle-size.ts tell what the home route loads first.
-    build: { outDir: "dist", manifest: true },
+    // The manifest lets bench/bundle-size.ts tell what the home route loads first, and the Worker preload a page's
+    // route module (worker/spa/route-chunks.ts); outside `.vite/` so it is served and deployed like any asset.
+    build: { outDir: "dist", manifest: "build-manifest.json" },
+    environments: {
+      client: {
+        build: {
+          rollupOptions: {
+            preserveEntrySignatures: false,
+            output: {
+              // Fewer, larger files on the first screen's path (docs/decisions/044): the framework in one file the
+              // browser caches across deploys of our own code, and our small shared modules copied into the
+              // files that use them instead of a request each.
+              codeSplitting: {
+                groups: [
+                  { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/, priority: 2 },
+                ],
+                experimentalInlineCommonChunks: { maxSize: 4 * 1024 },
+              },
+            },
+          },
+        },
+      },
+    },
+
   };
 });

@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; src?: string };
 const dist = "dist/client";
-const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, "utf8")) as Record<string, Chunk>;
+const manifest = JSON.parse(readFileSync(`${dist}/build-manifest.json`, "utf8")) as Record<string, Chunk>;
 
 function staticClosure(keys: string[], seen = new Set<string>()): Set<string> {
   for (const key of keys) {

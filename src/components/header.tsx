@@ -9,8 +9,10 @@ export function Header() {
   const isHome = useLocation().pathname === "/";
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/90 backdrop-blur">
-      {/* One row at every width: the search shrinks and the account links fold into a menu on phones. */}
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-4">
+      {/* One row at every width: the search shrinks and the account links fold into a menu on phones. Its height
+          is fixed, whatever the row holds (search, Sign In, menu, nothing while the session is checked), so the
+          page below never moves, and index.html's first-paint copy of this bar matches it (docs/decisions/044). */}
+      <div className="mx-auto flex h-15.5 max-w-7xl items-center gap-2 px-4 sm:gap-4">
         {/* The label keeps the name whole; some tools read the two-colour spans as "Reel pay". */}
         <Link
           to="/"

@@ -642,7 +642,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The image (JPEG, PNG, WebP or GIF), cached publicly for a day unless the item is hidden. */
+                /** @description The image (JPEG, PNG, WebP or GIF): kept by browsers for a year (the URL's `v` changes with the item) and by shared caches for a day, unless the item is hidden. */
                 200: {
                     headers: {
                         [name: string]: unknown;

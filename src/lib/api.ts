@@ -9,6 +9,7 @@ import {
   type RequestBodyOption,
 } from "openapi-fetch";
 import type { paths } from "./api-paths";
+import { takeBootAnswer } from "./boot-answers";
 import type { ApiErrorBody } from "./types";
 
 /**
@@ -84,7 +85,8 @@ const urlOf = (path: string, params: UntypedParams = {}) =>
 /**
  * One method of the client. The types are openapi-fetch's, from the `paths` the document generates; the request
  * is ours: `fetch(url, init)` called at once, same-origin cookies (the session is an HttpOnly cookie), JSON both
- * ways, and a thrown ApiError for any non-OK status. (openapi-fetch's own transport hands `fetch` a Request,
+ * ways, and a thrown ApiError for any non-OK status; a GET the page already carries the answer to is not sent
+ * (boot-answers.ts). (openapi-fetch's own transport hands `fetch` a Request,
  * whose body can only be read later; the component tests read each call's body as it is made.)
  */
 function caller<M extends Method>(method: M) {
@@ -94,7 +96,8 @@ function caller<M extends Method>(method: M) {
     const { params, body, signal } = (options ?? {}) as { params?: UntypedParams; body?: unknown; signal?: AbortSignal };
     const headers: Record<string, string> = { Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    const response = await fetch(urlOf(path, params), {
+    const url = urlOf(path, params);
+    const response = (verb === "GET" ? takeBootAnswer(url) : null) ?? await fetch(url, {
       method: verb,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -154,6 +154,25 @@ describe("changes by the creator", () => {
     expect((await creator.json(`/api/content/${id}/thumbnail`, "PATCH", { thumbnail_key: video })).status).toBe(400);
   });
 
+  it("lets browsers keep a thumbnail for a year only at its current version's address", async () => {
+    const creator = await signedInBrowser(uniqueEmail());
+    const id = await publishFixture(creator, "tiny.mp4", { thumbnail_key: await uploadFixture(creator, "thumb.jpg") });
+    const before = (await (await new Browser().fetch(`/api/content/${id}`)).json<ContentJson>()).thumbnail_url!;
+    const cacheOf = async (url: string) => {
+      const res = await new Browser().fetch(url);
+      await res.arrayBuffer();
+      return res.headers.get("cache-control");
+    };
+    expect(await cacheOf(before)).toBe("public, max-age=31536000, s-maxage=86400, immutable");
+    expect(await cacheOf(`/api/content/${id}/thumbnail`)).toBe("public, max-age=86400");
+    // A new image is a new version: the old address is no longer the one to keep.
+    const res = await creator.json(`/api/content/${id}/thumbnail`, "PATCH", { thumbnail_key: await uploadFixture(creator, "thumb.jpg") });
+    const after = (await res.json<ContentJson>()).thumbnail_url!;
+    expect(after).not.toBe(before);
+    expect(await cacheOf(before)).toBe("public, max-age=86400");
+    expect(await cacheOf(after)).toBe("public, max-age=31536000, s-maxage=86400, immutable");
+  });
+
   it("deletes the content (a tombstone: docs/decisions/028) without touching anyone's earnings; its media waits for the cron", async () => {
     const creator = await signedInBrowser(uniqueEmail());
     const thumb = await uploadFixture(creator, "thumb.jpg");

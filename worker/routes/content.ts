@@ -83,15 +83,22 @@ export const contentPublicRoutes = new Hono<AppEnv>()
   .get(
     `${ONE}/thumbnail`,
     responds("Get an item's thumbnail", {
-      200: { description: "The image (JPEG, PNG, WebP or GIF), cached publicly for a day unless the item is hidden.", media: "image/*" },
+      200: { description: "The image (JPEG, PNG, WebP or GIF): kept by browsers for a year (the URL's `v` changes with the item) and by shared caches for a day, unless the item is hidden.", media: "image/*" },
       206: { description: "The bytes a Range header asked for.", media: "image/*" },
       304: { description: "Not modified: the ETag in If-None-Match is current." },
     }),
     async (c) => {
       const row = await findMedia(c.get("db"), c.req.param("id"));
       if (!row?.thumbnailKey || !mayOpen(row, c.get("user"))) throw notFound("No thumbnail");
-      // A hidden item's image goes to its creator and admins only: never into a shared cache.
-      const cacheControl = isHidden(row) ? "private, no-store" : "public, max-age=86400";
+      // A hidden item's image goes to its creator and admins only: never into a shared cache. Otherwise the URL
+      // carries the item's version (?v=, routes/serializers/content.ts): asked with the current one, a browser keeps
+      // it for a year and shared caches for a day, so a takedown leaves the edge within a day (docs/decisions/044).
+      const current = c.req.query("v") === String(Date.parse(row.updatedAt));
+      const cacheControl = isHidden(row)
+        ? "private, no-store"
+        : current
+          ? "public, max-age=31536000, s-maxage=86400, immutable"
+          : "public, max-age=86400";
       return serveObject(c, { bucket: c.env.MEDIA, key: row.thumbnailKey, cacheControl });
     },
   );

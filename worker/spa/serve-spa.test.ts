@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { signedInBrowser } from "../test/http";
 import { serveSpa } from "./serve-spa";
@@ -11,14 +11,15 @@ const assets = {
       ? new Response("console.log(1)", { headers: { "content-type": "text/javascript" } })
       : new Response("<!doctype html><div id=root></div>", { headers: { "content-type": "text/html; charset=utf-8" } }),
 } as unknown as Fetcher;
+const api = (r: Request) => SELF.fetch(r);
 
 it("sends pages with the CSP, frame and sniffing protections; leaves other files alone", async () => {
-  const page = await serveSpa(new Request("http://localhost/wallet"), { ...env, ASSETS: assets });
+  const page = await serveSpa(new Request("http://localhost/wallet"), { ...env, ASSETS: assets }, api);
   expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
   expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   expect(page.headers.get("x-frame-options")).toBe("DENY");
   expect(page.headers.get("x-content-type-options")).toBe("nosniff");
-  const script = await serveSpa(new Request("http://localhost/assets/app.js"), { ...env, ASSETS: assets });
+  const script = await serveSpa(new Request("http://localhost/assets/app.js"), { ...env, ASSETS: assets }, api);
   expect(script.headers.get("content-security-policy")).toBeNull();
 });
 
@@ -27,7 +28,7 @@ it("allows the configured ad feed's host and ad hosts in the page's CSP, and no 
   const set = (key: string, value: string) => admin.json("/api/admin/ad-settings", "PATCH", { key, value });
   expect((await set("vast_url", "https://ads.example.com/vast.xml")).status).toBe(200);
   expect((await set("ad_hosts", "https://cdn.example.net")).status).toBe(200);
-  const page = await serveSpa(new Request("http://localhost/"), { ...env, ASSETS: assets });
+  const page = await serveSpa(new Request("http://localhost/"), { ...env, ASSETS: assets }, api);
   const csp = page.headers.get("content-security-policy")!;
   expect(csp).toContain("connect-src 'self' https://ads.example.com https://cdn.example.net;");
   expect(csp).toContain("media-src 'self' blob: https://ads.example.com https://cdn.example.net;");

@@ -3,6 +3,7 @@ import { readSettings } from "../db/queries/settings";
 import { AD_DEFAULTS } from "../domain/settings/ad-settings";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { spaContentSecurityPolicy } from "./content-security-policy";
+import { type ApiFetch, firstPaintHead } from "./first-paint";
 
 const CACHE_MS = 60_000;
 // Per env object, which is the same for every request of an isolate (as in lib/env.ts).
@@ -20,14 +21,29 @@ async function currentPolicy(env: Env) {
   return csp;
 }
 
-/** Serves the SPA (static assets, index.html fallback) with security headers that follow the settings. */
-export async function serveSpa(request: Request, env: Env): Promise<Response> {
-  const response = await env.ASSETS.fetch(request);
+/**
+ * Serves the SPA (static assets, index.html fallback) with security headers that follow the settings; a page
+ * also gets what its first screen needs in its <head> (first-paint.ts), through `fetchApi`, the API's own app.
+ */
+export async function serveSpa(request: Request, env: Env, fetchApi: ApiFetch): Promise<Response> {
+  const isPage = request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html");
+  // A page is written anew each time (its head depends on the visitor and the data), so never answer 304 from
+  // the file's ETag: ask for the whole file.
+  const assetRequest = isPage ? new Request(request.url, { headers: { accept: "text/html" } }) : request;
+  const [response, head] = await Promise.all([
+    env.ASSETS.fetch(assetRequest),
+    isPage ? firstPaintHead(request, env.ASSETS, fetchApi).catch(() => "") : "",
+  ]);
   if (!response.headers.get("content-type")?.includes("text/html")) return response;
   const headers = new Headers(response.headers);
   headers.set("Content-Security-Policy", await currentPolicy(env));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (head) {
+    headers.delete("etag");
+    headers.set("cache-control", "no-cache");
+  }
+  const page = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return head ? new HTMLRewriter().on("head", { element: (e) => void e.append(head, { html: true }) }).transform(page) : page;
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { splitTags } from "../../../common/tags";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
-import { ContentThumbnail } from "./content-thumbnail";
+import { ContentThumbnail, type ImagePriority } from "./content-thumbnail";
 import type { DiscoveryMethod, DiscoveryState } from "./discovery";
 
 /** docs/product-spec.md §9: a card shows at most two tags. */
@@ -12,6 +12,8 @@ type ContentCardProps = {
   item: ContentJson;
   /** How the viewer found this card; passed to the content page as location state. */
   discovery?: DiscoveryMethod;
+  /** How soon its image loads: "first" is the screen's largest paint, "eager" above the fold, else lazily. */
+  image?: ImagePriority;
 };
 
 /**
@@ -19,14 +21,14 @@ type ContentCardProps = {
  * links cannot nest, so the title link is stretched over the card (`after:absolute after:inset-0`)
  * and the creator link sits above it (`relative z-10`).
  */
-export function ContentCard({ item, discovery = "browse" }: ContentCardProps) {
+export function ContentCard({ item, discovery = "browse", image = "lazy" }: ContentCardProps) {
   const tags = splitTags(item.tags).slice(0, MAX_CARD_TAGS);
   const state: DiscoveryState = { discovery };
 
   return (
     <article className="group relative flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60 transition focus-within:border-violet-500 hover:border-slate-600">
       <div className="relative aspect-video overflow-hidden bg-slate-800">
-        <ContentThumbnail item={item} className="transition duration-300 group-hover:scale-105" />
+        <ContentThumbnail item={item} priority={image} className="transition duration-300 group-hover:scale-105" />
         <span className="absolute right-2 bottom-2 rounded bg-slate-950/85 px-1.5 py-0.5 text-xs font-medium tabular-nums text-slate-100">
           <span className="sr-only">Duration </span>
           {formatDuration(item.duration)}

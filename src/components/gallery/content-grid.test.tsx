@@ -30,4 +30,13 @@ describe("ContentGrid", () => {
     renderRoutes([{ path: "*", element: <ContentGrid items={items} loading={false} /> }], "/");
     expect(screen.getAllByRole("article")).toHaveLength(3);
   });
+
+  it("fetches the first row's images at once, the first with high priority and its size reserved; the rest lazily", () => {
+    const items = Array.from({ length: 6 }, () => makeContent({ thumbnail_url: `/api/content/${Math.random()}/thumbnail?v=1` }));
+    const { container } = renderRoutes([{ path: "*", element: <ContentGrid items={items} loading={false} /> }], "/");
+    const images = [...container.querySelectorAll("img")];
+    expect(images.map((i) => i.getAttribute("loading"))).toEqual(["eager", "eager", "eager", "eager", "lazy", "lazy"]);
+    expect(images.map((i) => i.getAttribute("fetchpriority"))).toEqual(["high", "auto", "auto", "auto", "auto", "auto"]);
+    expect(images.every((i) => i.getAttribute("width") === "640" && i.getAttribute("height") === "360")).toBe(true);
+  });
 });

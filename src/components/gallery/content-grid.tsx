@@ -5,6 +5,8 @@ import { TypeIcon } from "./type-icon";
 
 /** docs/product-spec.md §9: the loading state shows 8 placeholder cards. */
 const PLACEHOLDER_COUNT = 8;
+/** A first row at the widest layout (4 columns): images the first screen shows, fetched at once (docs/decisions/044). */
+const FIRST_ROW = 4;
 
 const gridClass = "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
@@ -46,9 +48,9 @@ export function ContentGrid({
 
   return (
     <ul className={gridClass}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id} className="flex min-w-0">
-          <ContentCard item={item} discovery={discovery} />
+          <ContentCard item={item} discovery={discovery} image={index === 0 ? "first" : index < FIRST_ROW ? "eager" : "lazy"} />
         </li>
       ))}
     </ul>

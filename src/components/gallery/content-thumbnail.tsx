@@ -2,18 +2,29 @@ import { useState } from "react";
 import type { ContentJson } from "../../lib/types";
 import { TypeIcon } from "./type-icon";
 
+/**
+ * "first": the largest image of the first screen (the page's head preloads it too, worker/spa/first-paint.ts),
+ * fetched at once with high priority; "eager": above the fold; "lazy": when scrolled near.
+ */
+export type ImagePriority = "first" | "eager" | "lazy";
+
 type ContentThumbnailProps = {
   item: Pick<ContentJson, "type" | "thumbnail_url">;
-  /** Cards load their images lazily; the player's artwork is above the fold and loads at once. */
-  loading?: "lazy" | "eager";
+  /** Cards below the first row load their images lazily; the player's artwork is above the fold. */
+  priority?: ImagePriority;
   className?: string;
 };
+
+// Thumbnails are 16:9 (the slot is `aspect-video`); the intrinsic size lets the browser reserve the box even
+// before the CSS applies, so nothing moves when the image arrives.
+const WIDTH = 640;
+const HEIGHT = 360;
 
 /**
  * The item's thumbnail, or an icon for its type when it has none or the image fails to load, so a
  * broken image never shows. The image is decorative: the title next to it names the item.
  */
-export function ContentThumbnail({ item, loading = "lazy", className = "" }: ContentThumbnailProps) {
+export function ContentThumbnail({ item, priority = "lazy", className = "" }: ContentThumbnailProps) {
   // Remember which URL failed, so a new thumbnail (new URL) gets its own chance to load.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = item.thumbnail_url;
@@ -22,8 +33,11 @@ export function ContentThumbnail({ item, loading = "lazy", className = "" }: Con
       <img
         src={url}
         alt=""
-        loading={loading}
-        decoding="async"
+        width={WIDTH}
+        height={HEIGHT}
+        loading={priority === "lazy" ? "lazy" : "eager"}
+        fetchPriority={priority === "first" ? "high" : "auto"}
+        decoding={priority === "first" ? "sync" : "async"}
         onError={() => setFailedUrl(url)}
         className={`size-full object-cover ${className}`}
       />

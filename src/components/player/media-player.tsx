@@ -77,7 +77,7 @@ export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayer
           <video {...media} playsInline className="size-full object-contain" />
         ) : (
           <>
-            <ContentThumbnail item={content} loading="eager" />
+            <ContentThumbnail item={content} priority="first" />
             <audio {...media} />
           </>
         )}
