@@ -24,8 +24,10 @@ export function routeModuleOf(pathname: string): string | null {
  * SPA does not ask for is never used, and one it asks for that is missing is simply fetched.
  */
 export function bootRequestsOf(url: URL): string[] {
-  const always = ["/api/users/me", "/api/analytics/config"];
   const path = url.pathname.replace(/\/+$/, "") || "/";
+  // Signing in happens on these pages: "nobody is signed in" would be out of date a moment later.
+  if (path.startsWith("/auth/")) return [];
+  const always = ["/api/users/me", "/api/analytics/config"];
   if (path === "/") return url.search ? always : [...always, "/api/content"];
   const [, first, id, extra] = path.split("/");
   if (first === "creator" && id && isId(id) && !extra) return [...always, `/api/users/${id}`, `/api/content?creator=${id}`];

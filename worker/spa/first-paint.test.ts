@@ -84,6 +84,11 @@ describe("a signed-out visitor's page carries its first screen's answers", () =>
     expect(Object.keys(odd).sort()).toEqual(["/api/analytics/config", "/api/users/me"]);
   });
 
+  it("the sign-in pages carry no answers: who is signed in changes there", async () => {
+    expect(bootAnswers((await page("/auth/callback?code=x&state=y")).html)).toBeNull();
+    expect(bootAnswers((await page("/auth/dev")).html)).toBeNull();
+  });
+
   it("a search in the address asks for other results: the gallery is left for the SPA to fetch", async () => {
     const answers = bootAnswers((await page("/?q=travel")).html)!;
     expect(answers).not.toHaveProperty("/api/content");
