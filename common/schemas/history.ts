@@ -10,12 +10,11 @@ export const historyQuery = z.object({
   limit: z.coerce.number("limit must be a number").int("limit must be a whole number").min(1, "limit must be at least 1").max(60, "limit must be at most 60").default(24),
   unfinished: z.enum(["true", "false"], "unfinished must be true or false").default("false").transform((v) => v === "true"),
 });
-export type HistoryQuery = z.input<typeof historyQuery>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** One item of the history: the item, where the caller left it, and when. */
-export const historyEntryOut = z.object({
+const historyEntryOut = z.object({
   content: contentOut,
   /** The last position the caller reached, whole seconds. */
   position_seconds: z.number().int().nonnegative(),

@@ -22,8 +22,9 @@ const qualifyPercent = defaultEarningRules.qualify_percent;
 export function ResumePrompt({ resumeAt, duration, onResume, onStartOver }: ResumePromptProps) {
   const cannotEarn = duration > 0 && duration - resumeAt < (qualifyPercent / 100) * duration;
   return (
-    <div role="group" aria-label="Where to start" className="flex size-full flex-col items-center justify-center gap-3 bg-slate-950/85 p-4 text-center">
-      <p className="text-sm text-slate-300 sm:text-base">You watched part of this before.</p>
+    // Opaque, and on a phone's short player without the opening line, so nothing of the controls shows through.
+    <div role="group" aria-label="Where to start" className="flex size-full flex-col items-center justify-center gap-2 bg-slate-950 p-3 text-center sm:gap-3 sm:p-4">
+      <p className="hidden text-base text-slate-300 sm:block">You watched part of this before.</p>
       <div className="flex flex-wrap justify-center gap-2">
         <button type="button" autoFocus className={buttonClass("primary")} onClick={onResume}>
           Resume from {formatDuration(resumeAt)}

@@ -86,8 +86,11 @@ export function HistoryTab() {
                 >
                   {entry.content.title}
                 </Link>
-                <p className="truncate text-sm text-slate-400">
-                  {entry.content.creator_name} · {formatDate(entry.watched_at)}
+                {/* A long name gives way; the date stays whole. */}
+                <p className="flex min-w-0 gap-1 text-sm text-slate-400">
+                  <span className="truncate">{entry.content.creator_name}</span>
+                  <span aria-hidden="true">·</span>
+                  <span className="shrink-0">{formatDate(entry.watched_at)}</span>
                 </p>
                 {entry.finished ? (
                   <p className="text-xs text-slate-400">Watched to the end</p>
