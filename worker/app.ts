@@ -32,6 +32,7 @@ import { contentReportRoutes } from "./routes/content-reports";
 import { earningRulesRoutes } from "./routes/earning-rules";
 import { earningsRoutes } from "./routes/earnings";
 import { finalizeRoutes } from "./routes/content-finalize";
+import { myHistoryRoutes } from "./routes/me-history";
 import { myViewsRoutes } from "./routes/me-views";
 import { payoutRequestReadRoutes, payoutRequestWriteRoutes } from "./routes/me-payout-requests";
 import { playbackRoutes } from "./routes/playback";
@@ -73,6 +74,7 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", walletRoutes)
   .route("/", payoutRequestReadRoutes)
   .route("/", myViewsRoutes)
+  .route("/", myHistoryRoutes)
   .route("/", recommendationRoutes)
   .route("/", adSettingsRoutes)
   .route("/", challengeRoutes)

@@ -42,13 +42,22 @@ const adHosts = z
     return hosts.join(" ");
   });
 
+/** Minutes within which playing an item again shows no pre-roll (docs/decisions/045): 0 (always) to a day. */
+const minutes = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}$/, "must be a whole number of minutes")
+  .refine((v) => Number(v) <= 1440, "must be at most 1440 minutes (a day)")
+  .transform((v) => String(Number(v)));
+
 /** PATCH /api/admin/ad-settings: one setting at a time. */
 export const adSettingChange = z.discriminatedUnion("key", [
   z.object({ key: z.literal("preroll_enabled"), value: flag }),
   z.object({ key: z.literal("postroll_enabled"), value: flag }),
   z.object({ key: z.literal("vast_url"), value: feedUrl }),
   z.object({ key: z.literal("ad_hosts"), value: adHosts }),
-], "key must be one of preroll_enabled, postroll_enabled, vast_url, ad_hosts");
+  z.object({ key: z.literal("preroll_skip_minutes"), value: minutes }),
+], "key must be one of preroll_enabled, postroll_enabled, vast_url, ad_hosts, preroll_skip_minutes");
 export type AdSettingChange = z.input<typeof adSettingChange>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -61,4 +70,6 @@ export const adminAdSettingsOut = z.object({
   vast_url: z.string(),
   /** The ad hosts the pages' CSP allows, space-separated https origins (empty: none). */
   ad_hosts: z.string(),
+  /** Minutes within which playing an item again shows no pre-roll (whole minutes; 0: the pre-roll always plays). */
+  preroll_skip_minutes: z.string(),
 });

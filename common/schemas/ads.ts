@@ -32,4 +32,11 @@ const flagOut = z.enum(["true", "false"]);
  * the spec stores them: flags 'true'/'false'; `vast_url` an http(s) URL, a same-origin path (docs/decisions/009)
  * or empty (ads off); `ad_hosts` the feed's ad origins the pages' CSP allows, space-separated.
  */
-export const adSettingsOut = z.object({ preroll_enabled: flagOut, postroll_enabled: flagOut, vast_url: z.string(), ad_hosts: z.string() });
+export const adSettingsOut = z.object({
+  preroll_enabled: flagOut,
+  postroll_enabled: flagOut,
+  vast_url: z.string(),
+  ad_hosts: z.string(),
+  /** Minutes within which playing an item again shows no pre-roll; the server applies it (`resume_skips_preroll`). */
+  preroll_skip_minutes: z.string(),
+});

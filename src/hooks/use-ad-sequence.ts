@@ -21,11 +21,20 @@ type SequenceOptions = {
   player: RefObject<PlayerHandle | null>;
   /** The content's playback reporting; it only hears the content, never an ad (ads earn nothing). */
   reporting: Required<PlaybackCallbacks>;
+  /**
+   * The viewer first chooses where to start ("Resume from m:ss" / "Start over", docs/decisions/045): nothing
+   * starts, not even the pre-roll, until `begin` is called. Read once, when the player mounts.
+   */
+  hold?: boolean;
+  /** Played within the admin's window (`resume_skips_preroll`): no pre-roll again this time. Read once. */
+  skipPreroll?: boolean;
 };
 
-export function useAdSequence({ contentId, player, reporting }: SequenceOptions) {
+export function useAdSequence({ contentId, player, reporting, hold = false, skipPreroll = false }: SequenceOptions) {
   const [phase, setPhase] = useState<SequencePhase>("settings");
   const [breaks, setBreaks] = useState<Breaks>(noAds);
+  // The first break waits for both the settings and, when held, the viewer's choice, whichever comes last.
+  const start = useRef({ held: hold, skipPreroll, loaded: null as Breaks | null, play: false });
   // Read by the media callbacks, which must not wait for a re-render to know an ad is on.
   const phaseRef = useRef<SequencePhase>("settings");
   const postrollShownRef = useRef(false);
@@ -56,10 +65,34 @@ export function useAdSequence({ contentId, player, reporting }: SequenceOptions)
       .then((found) => {
         if (controller.signal.aborted) return;
         setBreaks(found);
-        go(found.preroll ? "preroll" : "content");
+        start.current.loaded = found;
+        if (!start.current.held) proceed();
       });
     return () => controller.abort();
+    // proceed reads only refs and the stable go/player.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [go]);
+
+  /** Into the first break: the pre-roll, unless the viewer saw it minutes ago, else the content. */
+  function proceed() {
+    const { loaded, play } = start.current;
+    const first = loaded?.preroll && !start.current.skipPreroll ? "preroll" : "content";
+    go(first);
+    // The viewer's click (Resume / Start over) is the gesture that may start the media.
+    if (first === "content" && play) player.current?.play();
+  }
+
+  /**
+   * The viewer chose where to start (a held sequence): on with the pre-roll or the content, which plays at
+   * once when `play` (the choice was a click) and otherwise waits for Play.
+   */
+  const begin = useCallback((play = true) => {
+    if (!start.current.held) return;
+    start.current = { ...start.current, held: false, play };
+    if (start.current.loaded) proceed();
+    // proceed reads only refs and the stable go/player.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, []);
 
   const afterContent = useCallback(() => {
     if (breaks.postroll && !postrollShownRef.current) {
@@ -107,5 +140,5 @@ export function useAdSequence({ contentId, player, reporting }: SequenceOptions)
     [afterContent, player, reporting],
   );
 
-  return { phase, feedUrl: breaks.feedUrl, adDone, closeUpNext, callbacks };
+  return { phase, feedUrl: breaks.feedUrl, adDone, closeUpNext, callbacks, begin };
 }

@@ -84,7 +84,14 @@ export const earningsCsvUrl = ({ startDate, endDate, groupBy }: AdminReportQuery
 // ---- Ad settings ----
 
 /** `ad_hosts`: https origins, space-separated, the pages' CSP allows for ads besides the feed's (docs/decisions/017). */
-export type AdSettings = { preroll_enabled: "true" | "false"; postroll_enabled: "true" | "false"; vast_url: string; ad_hosts?: string };
+export type AdSettings = {
+  preroll_enabled: "true" | "false";
+  postroll_enabled: "true" | "false";
+  vast_url: string;
+  ad_hosts?: string;
+  /** Whole minutes within which a replay shows no pre-roll (docs/decisions/045). */
+  preroll_skip_minutes?: string;
+};
 export type { AdSettingChange };
 
 export const getAdSettings = (signal?: AbortSignal) => api.GET("/api/admin/ad-settings", { signal });

@@ -418,7 +418,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The item. Its creator and admins also get `removed` and `removed_note`. */
+                /** @description The item. Its creator and admins also get `removed` and `removed_note`. A signed-in caller also learns where they left it (`resume_at_seconds`) and whether the pre-roll is skipped (`resume_skips_preroll`). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -442,6 +442,8 @@ export interface paths {
                             updated_at: string;
                             removed?: boolean;
                             removed_note?: string | null;
+                            resume_at_seconds: number | null;
+                            resume_skips_preroll: boolean;
                         };
                     };
                 };
@@ -2138,6 +2140,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my watch history
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                    unfinished?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Where the caller left each item, newest first, a page at a time (`nextCursor` null on the last). With `unfinished=true`, only the items worth resuming (Continue watching). Items since removed or deleted are left out. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                content: {
+                                    id: string;
+                                    title: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    type: "video" | "audio";
+                                    tags: string;
+                                    thumbnail_key: string | null;
+                                    thumbnail_url: string | null;
+                                    created_by: string;
+                                    creator_name: string;
+                                    duration: number;
+                                    r2_key: string;
+                                    like_count: number;
+                                    created_at: string;
+                                    updated_at: string;
+                                    removed?: boolean;
+                                    removed_note?: string | null;
+                                };
+                                position_seconds: number;
+                                percent: number;
+                                finished: boolean;
+                                watched_at: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Clear my watch history
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The whole history is forgotten. Views, credits, earnings and every other record stay as they are: only the positions kept for resuming go. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/history/{contentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an item from my watch history
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The item is forgotten (also when it was not in the history). Views, credits, earnings and every other record stay as they are: only the positions kept for resuming go. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/recommendations": {
         parameters: {
             query?: never;
@@ -2350,6 +2542,7 @@ export interface paths {
                             postroll_enabled: "true" | "false";
                             vast_url: string;
                             ad_hosts: string;
+                            preroll_skip_minutes: string;
                         };
                     };
                 };
@@ -3896,6 +4089,7 @@ export interface paths {
                             postroll_enabled: "true" | "false";
                             vast_url: string;
                             ad_hosts: string;
+                            preroll_skip_minutes: string;
                         };
                     };
                 };
@@ -3955,6 +4149,10 @@ export interface paths {
                         /** @constant */
                         key: "ad_hosts";
                         value: string;
+                    } | {
+                        /** @constant */
+                        key: "preroll_skip_minutes";
+                        value: string;
                     };
                 };
             };
@@ -3972,6 +4170,7 @@ export interface paths {
                             postroll_enabled: "true" | "false";
                             vast_url: string;
                             ad_hosts: string;
+                            preroll_skip_minutes: string;
                         };
                     };
                 };

@@ -19,6 +19,8 @@ export const queryKeys = {
   recommendations: (userId: UserId) => ["recommendations", userId] as const,
   myContent: (userId: UserId) => ["my-content", userId] as const,
   likedContent: (userId: UserId) => ["liked-content", userId] as const,
+  /** The watch history (docs/decisions/045): all of it (Profile) or the unfinished items (Continue watching). */
+  history: (userId: UserId, unfinished: boolean) => ["history", userId, unfinished] as const,
 
   /** The home page's earnings run (POST /api/earnings/calculate), polled like a query. */
   earningsRun: (userId: UserId) => ["earnings-run", userId] as const,

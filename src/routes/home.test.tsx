@@ -219,6 +219,7 @@ describe("home page", () => {
     let credited = false;
     const fetchMock = stubFetch({
       "GET /api/challenges/progress": backgroundEarningsRoutes["GET /api/challenges/progress"],
+      "GET /api/me/history": backgroundEarningsRoutes["GET /api/me/history"],
       "POST /api/earnings/calculate": () => {
         const count = processed.shift() ?? 0;
         credited ||= count > 0;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { ChallengePanel } from "../components/challenges/challenge-panel";
 import { DiscoverContent } from "../components/gallery/discover-content";
+import { ContinueWatching } from "../components/history/continue-watching";
 import { RecommendedSection } from "../components/recommendations/recommended-section";
 import { buttonClass } from "../components/ui";
 import { WelcomeHero } from "../components/welcome-hero";
@@ -29,6 +30,7 @@ function HomePage() {
       {user ? (
         <>
           <ChallengePanel />
+          <ContinueWatching />
           <RecommendedSection />
         </>
       ) : null}

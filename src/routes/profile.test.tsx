@@ -45,9 +45,9 @@ beforeEach(() => {
 });
 
 describe("profile settings", () => {
-  it("shows four tabs, the read-only email and the prefilled username; Save waits for a change", async () => {
+  it("shows five tabs, the read-only email and the prefilled username; Save waits for a change", async () => {
     await openSettings();
-    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "Analytics"]);
+    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "History", "Analytics"]);
     expect(screen.getByLabelText("Email")).toHaveProperty("readOnly", true);
     expect(screen.getByLabelText("Email")).toHaveProperty("value", "ava@example.com");
     expect(usernameInput()).toHaveProperty("value", "ava");

@@ -1,4 +1,5 @@
 import { useAuth } from "../stores/auth";
+import { HistoryTab } from "../components/history/history-tab";
 import { LikedContent } from "../components/profile/liked-content";
 import { MyContent } from "../components/profile/my-content";
 import { ProfileSettings } from "../components/profile/profile-settings";
@@ -23,6 +24,7 @@ function ProfilePage() {
     },
     { id: "content", label: "My Content", panel: <MyContent /> },
     { id: "liked", label: "Liked Content", panel: <LikedContent /> },
+    { id: "history", label: "History", panel: <HistoryTab /> },
     { id: "analytics", label: "Analytics", panel: <LazyAnalyticsDashboard mode="creator" /> },
   ];
   return (

@@ -56,6 +56,8 @@ export const backgroundEarningsRoutes = {
   "GET /api/earning-rules": { body: earningRules },
   // The home page's 'Recommended for You' row.
   "GET /api/content/recommendations": { body: { items: [] } },
+  // The home page's 'Continue watching' row: nothing unfinished, so it stays hidden.
+  "GET /api/me/history": { body: { items: [], nextCursor: null } },
   // A member without sign-on challenges: the home page's challenge panel stays hidden.
   "GET /api/challenges/progress": { body: { timeRemaining: 0, progress: [], bonus: null } },
 };

@@ -2,19 +2,24 @@ import { type Context, Hono } from "hono";
 import {
   contentEditBody,
   contentListOut,
+  contentItemOut,
   contentListQuery,
   contentOut,
+  type ContentItemJson,
   likeStatusOut,
   thumbnailChangeBody,
   type ContentListResponse,
 } from "../../common/schemas/content";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
+import { readSettings } from "../db/queries/settings";
 import { findContent, findMedia, likeState, listByCreator, listContentPage, listLikedBy } from "../db/queries/content";
 import { deleteContent, editContent, likeContent, replaceContentThumbnail, unlikeContent } from "../domain/content/changes";
 import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { ftsQuery } from "../domain/content/search-query";
 import { isHidden, mayOpen, seesModeration } from "../domain/content/visibility";
+import { PREROLL_SKIP_DEFAULT, prerollSkipMinutes } from "../domain/settings/ad-settings";
+import { resumeAtSeconds, skipsPreroll } from "../domain/views/resume";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { notFound } from "../lib/errors";
 import { ID_PATTERN } from "../lib/ids";
@@ -70,14 +75,34 @@ export const contentPublicRoutes = new Hono<AppEnv>()
     ONE,
     responds(
       "Get an item",
-      itemAnswer("The item. Its creator and admins also get `removed` and `removed_note`."),
+      {
+        200: {
+          description:
+            "The item. Its creator and admins also get `removed` and `removed_note`. A signed-in caller also learns where they left it (`resume_at_seconds`) and whether the pre-roll is skipped (`resume_skips_preroll`).",
+          schema: contentItemOut,
+        },
+      },
       "A hidden item (taken down, or its creator suspended) answers 404 to everyone but its creator and admins; a deleted one answers 404 to everyone.",
     ),
     async (c) => {
-      const row = await findContent(c.get("db"), c.req.param("id"));
+      const id = c.req.param("id");
+      const db = c.get("db");
       const caller = c.get("user");
+      // Side by side: the item, and for a signed-in caller their last position (their own watch-session
+      // object, one RPC), then the pre-roll window only when they played the item before. With the session
+      // lookup: 2 D1 round trips, 3 for an item the caller played (docs/decisions/045).
+      const lastAndWindow = async (viewerId: string) => {
+        const last = await watchSessionsOf(c.env, viewerId).lastPosition(id);
+        return { last, minutes: last ? prerollSkipMinutes((await readSettings(db, PREROLL_SKIP_DEFAULT)).preroll_skip_minutes) : 0 };
+      };
+      const [row, played] = await Promise.all([findContent(db, id), caller ? lastAndWindow(caller.id) : null]);
       if (!row || !mayOpen(row, caller)) throw notFound("Content not found");
-      return c.json(seesModeration(row, caller) ? contentWithModerationJson(row) : contentJson(row), 200);
+      const item = seesModeration(row, caller) ? contentWithModerationJson(row) : contentJson(row);
+      const resume = {
+        resume_at_seconds: resumeAtSeconds(played?.last ?? null),
+        resume_skips_preroll: played !== null && skipsPreroll(played.last, Date.now(), played.minutes),
+      };
+      return c.json({ ...item, ...resume } satisfies ContentItemJson, 200);
     },
   )
   .get(

@@ -32,6 +32,7 @@ export async function passTime(viewerId: string, ms: number) {
       ms,
     );
     state.storage.sql.exec("update deliveries set at_ms = at_ms - ?", ms);
+    state.storage.sql.exec("update history set watched_at_ms = watched_at_ms - ?", ms);
   });
 }
 

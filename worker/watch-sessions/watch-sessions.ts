@@ -6,10 +6,12 @@ import { finishQualifiedViewStatement, insertViewStatement } from "../db/queries
 import { eventCounting } from "../domain/views/counting";
 import { watchedPercent } from "../domain/views/view-outcome";
 import { coveredBytes, deliveredEnough, deliveryCountsSince, DELIVERY_WINDOW_MS } from "../domain/views/delivery";
+import { FINISHED_FRACTION, type LastPosition, RESUME_MIN_MS } from "../domain/views/resume";
 import { completePositionMs, expiryAfterMs, judgeEvent, watchedEnough } from "../domain/views/rules";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { DeliveryStore } from "./delivery-store";
+import { HistoryStore, type HistoryPageInput } from "./history-store";
 import { SessionStore, type StoredSession } from "./session-store";
 import { type EndCause, viewRecord } from "./view-record";
 
@@ -65,6 +67,7 @@ export type EventOutcome =
 export class WatchSessions extends DurableObject<Env> {
   private readonly store: SessionStore;
   private readonly deliveries: DeliveryStore;
+  private readonly history: HistoryStore;
   private readonly db: Db;
   /** Calls run strictly one after another, even while one waits on D1 (input gates do not cover that). */
   private queue: Promise<unknown> = Promise.resolve();
@@ -76,6 +79,7 @@ export class WatchSessions extends DurableObject<Env> {
     super(ctx, env);
     this.store = new SessionStore(ctx.storage.sql);
     this.deliveries = new DeliveryStore(ctx.storage.sql);
+    this.history = new HistoryStore(ctx.storage.sql);
     this.db = createDb(env.DB);
   }
 
@@ -129,6 +133,11 @@ export class WatchSessions extends DurableObject<Env> {
       const mark = Math.round(input.secondMark * 1000);
       const verdict = judgeEvent(session, input.eventType === "complete" ? completePositionMs(session, mark) : mark, now);
       const next: StoredSession = verdict.accepted ? { ...session, ...verdict.session } : { ...session };
+      // The viewer's history learns the accepted position (resume, Continue watching): the object's own
+      // storage, never D1, and never read by the money rules (docs/decisions/045).
+      if (verdict.accepted) {
+        this.history.record({ contentId: session.contentId, positionMs: next.positionMs, durationMs: next.durationMs, watchedAtMs: now });
+      }
       // Watching may have counted before the bytes arrived: every event asks again.
       if (next.qualifiedAtMs === null && this.mayQualify(next)) {
         next.qualifiedAtMs = now;
@@ -172,6 +181,24 @@ export class WatchSessions extends DurableObject<Env> {
         this.store.save(next);
       }
     });
+  }
+
+  /** The last position the viewer reached in an item, or null (never played, or cleared from the history). */
+  lastPosition(contentId: string): Promise<LastPosition | null> {
+    return this.serially(() => Promise.resolve(this.history.get(contentId)));
+  }
+
+  /** A page of the viewer's history, newest first (`limit + 1` rows: one more tells another page follows). */
+  historyPage(input: HistoryPageInput): Promise<LastPosition[]> {
+    return this.serially(() => Promise.resolve(this.history.page(input, { minMs: RESUME_MIN_MS, finishedFraction: FINISHED_FRACTION })));
+  }
+
+  /**
+   * Forgets one item of the viewer's history, or all of it. Only the positions kept for resuming go: open
+   * sessions, views, credits and every other fact stay as they are (docs/decisions/045).
+   */
+  clearHistory(contentId?: string): Promise<void> {
+    return this.serially(() => Promise.resolve(contentId ? this.history.remove(contentId) : this.history.clear()));
   }
 
   /** Watching counted (≥ 80 % of the duration, while earning) and the bytes served cover ≥ 80 % of the item. */

@@ -8,6 +8,7 @@ import { card } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { AdHostsCard } from "./ad-hosts-card";
 import { EarningRulesCard } from "./earning-rules-card";
+import { PrerollWindowCard } from "./preroll-window-card";
 import { useAdminQuery } from "./use-admin-query";
 
 type Key = AdSettingChange["key"];
@@ -40,6 +41,7 @@ export function AdSettingsTab() {
     <div className="space-y-6">
       {firstLoad ? <PageSpinner /> : <AdSettingsForm initial={data ?? noSettings} />}
       {firstLoad ? null : <AdHostsCard initial={data?.ad_hosts ?? ""} />}
+      {firstLoad ? null : <PrerollWindowCard initial={data?.preroll_skip_minutes ?? "30"} />}
       <EarningRulesCard />
     </div>
   );

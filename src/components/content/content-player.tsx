@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
 import { usePlaybackReporting } from "../../hooks/use-playback-reporting";
 import type { CountingStatus } from "../../lib/counting-status";
@@ -9,18 +9,44 @@ import { AdOverlay } from "../ads/ad-overlay";
 import { MediaPlayer, type PlayerHandle } from "../player/media-player";
 import { UpNextPanel } from "../up-next/up-next-panel";
 import { CountingIndicator } from "./counting-indicator";
+import { ResumePrompt } from "./resume-prompt";
+
+/** Where the signed-in viewer left the item, from GET /api/content/{id} (docs/decisions/045). */
+type Resume = { resume_at_seconds?: number | null; resume_skips_preroll?: boolean };
 
 /**
  * The content page's player with its sequence (docs/product-spec.md §4): pre-roll, the content, post-roll, then Up Next,
  * all in the player's overlay slot. Views are reported for the content only.
  */
-export function ContentPlayer({ content }: { content: ContentJson }) {
+export function ContentPlayer({ content }: { content: ContentJson & Resume }) {
   const playerRef = useRef<PlayerHandle>(null);
+  // Where to start is asked once, before anything plays (the pre-roll included), when there is somewhere to
+  // resume. The position shown follows the item's query: a cached copy from an earlier visit is refetched on
+  // opening (the cache keeps nothing fresh), and the prompt shows the server's answer once it arrives.
+  const resumeAt = content.resume_at_seconds ?? null;
+  const [choosing, setChoosing] = useState(resumeAt !== null);
   // Views earn money for viewer and creator: the player reports how far this visit got.
   // and the answers say whether this view counts, shown under the player (never during an ad: ads do not earn).
   const [counting, setCounting] = useState<CountingStatus>(null);
   const reporting = usePlaybackReporting(content.id, setCounting);
-  const sequence = useAdSequence({ contentId: content.id, player: playerRef, reporting });
+  const sequence = useAdSequence({
+    contentId: content.id,
+    player: playerRef,
+    reporting,
+    hold: resumeAt !== null,
+    skipPreroll: content.resume_skips_preroll ?? false,
+  });
+  // Nothing to resume after all (the fresh answer says so: cleared, or finished elsewhere): no choice to make.
+  const nothingToResume = choosing && resumeAt === null;
+  const { begin } = sequence;
+  useEffect(() => {
+    if (nothingToResume) begin(false);
+  }, [nothingToResume, begin]);
+  const choose = (seconds: number) => {
+    playerRef.current?.seekTo(seconds);
+    setChoosing(false);
+    sequence.begin();
+  };
   const { data, isError } = useQuery(suggestionsQuery(content.id));
   // Null while loading; a failure (logged) leaves the list empty.
   const suggestions = data ?? (isError ? [] : null);
@@ -28,6 +54,12 @@ export function ContentPlayer({ content }: { content: ContentJson }) {
   let overlay = null;
   switch (sequence.phase) {
     case "settings":
+      if (choosing && resumeAt !== null) {
+        overlay = (
+          <ResumePrompt resumeAt={resumeAt} duration={content.duration} onResume={() => choose(resumeAt)} onStartOver={() => choose(0)} />
+        );
+        break;
+      }
       // Until we know whether an ad comes first, the content must not start.
       // Usually a few milliseconds, so nothing visible: just a layer that keeps Play out of reach.
       overlay = (

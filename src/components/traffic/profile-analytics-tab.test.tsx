@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 
 describe("profile: Analytics tab", () => {
-  it("is the fourth tab and shows the creator's own traffic", async () => {
+  it("is the last tab and shows the creator's own traffic", async () => {
     const fetchMock = stubFetch({
       "GET /api/analytics/dashboard": { body: dashboard },
       "GET /api/analytics/config": { body: { ga4_id: "", facebook_pixel_id: "" } },
@@ -19,7 +19,7 @@ describe("profile: Analytics tab", () => {
     });
     renderApp("/profile");
     const tabs = await screen.findAllByRole("tab");
-    expect(tabs.map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "Analytics"]);
+    expect(tabs.map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "History", "Analytics"]);
     const dashboardCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/dashboard"));
     expect(dashboardCalls()).toEqual([]); // nothing is asked before the tab opens
 

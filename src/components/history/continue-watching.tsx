@@ -1,0 +1,54 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { getHistory } from "../../lib/history-api";
+import { queryKeys } from "../../lib/query-keys";
+import { useUserId } from "../../stores/auth";
+import { ContentCard } from "../gallery/content-card";
+import { RowScrollButtons, useScrollRow } from "../recommendations/scroll-row";
+import { WatchedBar } from "./watched-bar";
+
+/** How many unfinished items the row shows; the Profile's History tab has them all. */
+const ROW_LIMIT = 12;
+const rowItem = "flex w-64 shrink-0 snap-start flex-col gap-2 sm:w-72";
+
+/**
+ * The home page's "Continue watching" row (signed-in only; docs/decisions/045): the items the viewer left
+ * unfinished, the latest first, each opening where they left it. Nothing at all while it loads, when it is
+ * empty or when the request failed (logged): the home page simply goes on.
+ */
+export function ContinueWatching() {
+  const headingId = useId();
+  const userId = useUserId();
+  const { data } = useQuery({
+    queryKey: queryKeys.history(userId, true),
+    queryFn: ({ signal }) => getHistory({ unfinished: true, limit: ROW_LIMIT }, signal).then(({ items }) => items),
+    meta: { failure: "Failed to load watch history" },
+  });
+  const { attach, onScroll, onKeyDown, ...row } = useScrollRow();
+  if (!data?.length) return null;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id={headingId} className="text-xl font-semibold">
+          Continue watching
+        </h2>
+        <RowScrollButtons row={row} className="ml-auto" />
+      </div>
+      <ul
+        ref={attach}
+        aria-labelledby={headingId}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth scroll-px-1 px-1 pt-1 pb-3 [scrollbar-color:var(--color-slate-700)_transparent] [scrollbar-width:thin] motion-reduce:scroll-auto"
+      >
+        {data.map((entry) => (
+          <li key={entry.content.id} className={rowItem}>
+            <ContentCard item={entry.content} />
+            <WatchedBar positionSeconds={entry.position_seconds} percent={entry.percent} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import type { HistoryEntryJson } from "../../../common/schemas/history";
+import type { ContentRow } from "../../db/queries/content";
+import { isFinished, type LastPosition, positionPercent } from "../../domain/views/resume";
+import { nowIso } from "../../lib/time";
+import { contentJson } from "./content";
+
+/** One history entry: the item as lists show it, and where the caller left it. */
+export const historyEntryJson = (row: ContentRow, p: LastPosition): HistoryEntryJson => ({
+  content: contentJson(row),
+  position_seconds: Math.floor(p.positionMs / 1000),
+  percent: positionPercent(p),
+  finished: isFinished(p),
+  watched_at: nowIso(p.watchedAtMs),
+});

@@ -1,0 +1,58 @@
+import { HISTORY_MAX_ITEMS, type LastPosition } from "../domain/views/resume";
+
+// The viewer's watch history (issue 27; docs/decisions/045): the last accepted position per item, in the
+// viewer's own object, so a progress event still makes no D1 statement. A fact for the viewer's convenience
+// only: views, credits and every other money fact live in D1 and are never read or changed from here.
+
+type Row = { content_id: string; position_ms: number; duration_ms: number; watched_at_ms: number };
+const fromRow = (r: Row): LastPosition => ({ contentId: r.content_id, positionMs: r.position_ms, durationMs: r.duration_ms, watchedAtMs: r.watched_at_ms });
+
+/** A page of the history, newest first, after the keyset (watchedAtMs, contentId) of the previous page's last row. */
+export type HistoryPageInput = { after: { watchedAtMs: number; contentId: string } | null; limit: number; unfinishedOnly: boolean };
+
+export class HistoryStore {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(`create table if not exists history (
+      content_id text primary key, position_ms integer not null, duration_ms integer not null, watched_at_ms integer not null)`);
+    sql.exec("create index if not exists history_watched_idx on history (watched_at_ms, content_id)");
+  }
+  /** One statement per accepted event; a new item beyond the cap pushes the oldest out. */
+  record(p: LastPosition) {
+    const before = this.sql.exec("select 1 from history where content_id = ?", p.contentId).toArray().length;
+    this.sql.exec("insert or replace into history values (?, ?, ?, ?)", p.contentId, p.positionMs, p.durationMs, p.watchedAtMs);
+    if (!before) {
+      this.sql.exec(
+        "delete from history where content_id not in (select content_id from history order by watched_at_ms desc, content_id desc limit ?)",
+        HISTORY_MAX_ITEMS,
+      );
+    }
+  }
+  get(contentId: string): LastPosition | null {
+    const row = this.sql.exec<Row>("select * from history where content_id = ?", contentId).toArray()[0];
+    return row ? fromRow(row) : null;
+  }
+  /** `limit + 1` rows, so the caller knows whether another page follows. */
+  page({ after, limit, unfinishedOnly }: HistoryPageInput, unfinished: { minMs: number; finishedFraction: number }): LastPosition[] {
+    const filters: string[] = [];
+    const args: (string | number)[] = [];
+    if (after) {
+      filters.push("(watched_at_ms < ? or (watched_at_ms = ? and content_id < ?))");
+      args.push(after.watchedAtMs, after.watchedAtMs, after.contentId);
+    }
+    if (unfinishedOnly) {
+      filters.push("position_ms >= ? and position_ms < ? * duration_ms");
+      args.push(unfinished.minMs, unfinished.finishedFraction);
+    }
+    const where = filters.length ? `where ${filters.join(" and ")}` : "";
+    return this.sql
+      .exec<Row>(`select * from history ${where} order by watched_at_ms desc, content_id desc limit ?`, ...args, limit + 1)
+      .toArray()
+      .map(fromRow);
+  }
+  remove(contentId: string) {
+    this.sql.exec("delete from history where content_id = ?", contentId);
+  }
+  clear() {
+    this.sql.exec("delete from history");
+  }
+}
