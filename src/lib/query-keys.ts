@@ -19,6 +19,10 @@ export const queryKeys = {
   recommendations: (userId: UserId) => ["recommendations", userId] as const,
   myContent: (userId: UserId) => ["my-content", userId] as const,
   likedContent: (userId: UserId) => ["liked-content", userId] as const,
+  /** Whom the member follows, what those creators uploaded, and the bell (docs/decisions/046). */
+  following: (userId: UserId) => ["following", userId] as const,
+  followedUploads: (userId: UserId) => ["followed-uploads", userId] as const,
+  notifications: (userId: UserId) => ["notifications", userId] as const,
 
   /** The home page's earnings run (POST /api/earnings/calculate), polled like a query. */
   earningsRun: (userId: UserId) => ["earnings-run", userId] as const,

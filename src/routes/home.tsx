@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { ChallengePanel } from "../components/challenges/challenge-panel";
+import { FollowedUploadsSection } from "../components/follows/followed-uploads-section";
 import { DiscoverContent } from "../components/gallery/discover-content";
 import { RecommendedSection } from "../components/recommendations/recommended-section";
 import { buttonClass } from "../components/ui";
@@ -29,6 +30,7 @@ function HomePage() {
       {user ? (
         <>
           <ChallengePanel />
+          <FollowedUploadsSection />
           <RecommendedSection />
         </>
       ) : null}

@@ -1,5 +1,7 @@
 import { useAuth } from "../stores/auth";
 import { LikedContent } from "../components/profile/liked-content";
+import { FollowingList } from "../components/profile/following-list";
+import { NotificationSettings } from "../components/profile/notification-settings";
 import { MyContent } from "../components/profile/my-content";
 import { ProfileSettings } from "../components/profile/profile-settings";
 import { SignOutEverywhere } from "../components/profile/sign-out-everywhere";
@@ -17,12 +19,14 @@ function ProfilePage() {
       panel: (
         <div className="space-y-6">
           <ProfileSettings user={user} />
+          <NotificationSettings />
           <SignOutEverywhere />
         </div>
       ),
     },
     { id: "content", label: "My Content", panel: <MyContent /> },
     { id: "liked", label: "Liked Content", panel: <LikedContent /> },
+    { id: "following", label: "Following", panel: <FollowingList /> },
     { id: "analytics", label: "Analytics", panel: <LazyAnalyticsDashboard mode="creator" /> },
   ];
   return (
