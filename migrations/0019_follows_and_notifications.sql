@@ -1,3 +1,9 @@
+CREATE TABLE `follow_counts` (
+	`creator_id` text PRIMARY KEY NOT NULL,
+	`followers` integer DEFAULT 0 NOT NULL,
+	FOREIGN KEY (`creator_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `follows` (
 	`follower_id` text NOT NULL,
 	`creator_id` text NOT NULL,
@@ -35,4 +41,13 @@ CREATE TABLE `notifications` (
 CREATE UNIQUE INDEX `notifications_event_unique` ON `notifications` (`user_id`,`kind`,`ref`);--> statement-breakpoint
 CREATE INDEX `notifications_user_at_idx` ON `notifications` (`user_id`,`at`);--> statement-breakpoint
 CREATE INDEX `notifications_unread_idx` ON `notifications` (`user_id`,`at`) WHERE "notifications"."read_at" is null;--> statement-breakpoint
-CREATE INDEX `bonuses_awarded_idx` ON `bonuses` (`awarded_at`) WHERE "bonuses"."awarded_at" is not null;
+CREATE INDEX `bonuses_awarded_idx` ON `bonuses` (`awarded_at`) WHERE "bonuses"."awarded_at" is not null;--> statement-breakpoint
+-- Follower counts kept by the follows themselves (docs/decisions/046): only a row really inserted or deleted
+-- counts, so an idempotent follow or unfollow changes nothing.
+CREATE TRIGGER `follows_count_insert` AFTER INSERT ON `follows` BEGIN
+  INSERT INTO `follow_counts` (`creator_id`, `followers`) VALUES (NEW.`creator_id`, 1)
+    ON CONFLICT (`creator_id`) DO UPDATE SET `followers` = `followers` + 1;
+END;--> statement-breakpoint
+CREATE TRIGGER `follows_count_delete` AFTER DELETE ON `follows` BEGIN
+  UPDATE `follow_counts` SET `followers` = `followers` - 1 WHERE `creator_id` = OLD.`creator_id`;
+END;

@@ -42,14 +42,12 @@ async function trySave(username: string) {
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
-  // The header's bell and the notification settings ask the API (answered empty).
-  stubFetch({});
 });
 
 describe("profile settings", () => {
   it("shows five tabs, the read-only email and the prefilled username; Save waits for a change", async () => {
     await openSettings();
-    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "Following", "Analytics"]);
+    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "Analytics", "Following"]);
     expect(screen.getByLabelText("Email")).toHaveProperty("readOnly", true);
     expect(screen.getByLabelText("Email")).toHaveProperty("value", "ava@example.com");
     expect(usernameInput()).toHaveProperty("value", "ava");

@@ -26,8 +26,8 @@ function ProfilePage() {
     },
     { id: "content", label: "My Content", panel: <MyContent /> },
     { id: "liked", label: "Liked Content", panel: <LikedContent /> },
-    { id: "following", label: "Following", panel: <FollowingList /> },
     { id: "analytics", label: "Analytics", panel: <LazyAnalyticsDashboard mode="creator" /> },
+    { id: "following", label: "Following", panel: <FollowingList /> },
   ];
   return (
     <div className="space-y-6">

@@ -102,3 +102,14 @@ describe("whom I follow and what they uploaded", () => {
     expect(rest).toMatchObject({ items: [{ id: a1.id }], nextCursor: null });
   });
 });
+
+describe("the follower count", () => {
+  it("counts each follow once, however many times and however concurrently it is sent", async () => {
+    const creator = await makeUser();
+    const fans = await Promise.all([member("fan"), member("fan"), member("fan")]);
+    await Promise.all(fans.flatMap((f) => [follow(f.browser, creator.id), follow(f.browser, creator.id)]));
+    expect(await page(fans[0]!.browser, creator.id)).toMatchObject({ followers: 3 });
+    await Promise.all([unfollow(fans[0]!.browser, creator.id), unfollow(fans[0]!.browser, creator.id), unfollow(fans[1]!.browser, creator.id)]);
+    expect(await page(fans[2]!.browser, creator.id)).toMatchObject({ followers: 1, following: true });
+  });
+});

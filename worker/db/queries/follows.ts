@@ -9,7 +9,7 @@ import { VISIBLE_ROW } from "./visibility";
 const FOLLOWABLE = "exists (select 1 from users where id = ?2 and suspended_at is null)";
 const STATE = `select exists (select 1 from users where id = ?2) as found, ${FOLLOWABLE} as followable,
     exists (select 1 from follows where follower_id = ?1 and creator_id = ?2) as following,
-    (select count(*) from follows where creator_id = ?2) as followers`;
+    coalesce((select followers from follow_counts where creator_id = ?2), 0) as followers`;
 
 export type FollowState = { found: number; followable: number; following: number; followers: number };
 

@@ -20,12 +20,22 @@ export const follows = sqliteTable(
     // The primary key serves "does the caller follow this creator" and the follower side of the bell's and
     // the home section's walks (follower_id = ? → creator ids).
     primaryKey({ columns: [t.followerId, t.creatorId] }),
-    // A creator's follower count: one covering range of this index.
+    // A creator's followers (the count itself is follow_counts).
     index("follows_creator_idx").on(t.creatorId, t.followerId),
     // GET /api/me/following, most recently followed first, keyset on (created_at, creator_id).
     index("follows_follower_created_idx").on(t.followerId, t.createdAt, t.creatorId),
   ],
 );
+
+// A creator's follower count, kept by triggers on `follows` (migration 0019): a follow that inserts a row adds
+// one, an unfollow that deletes one takes one off, so a repeated follow (no row) counts nothing. The creator
+// page reads one row instead of counting 100k index entries (bench:notifications).
+export const followCounts = sqliteTable("follow_counts", {
+  creatorId: text("creator_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  followers: integer("followers").notNull().default(0),
+});
 
 // What the bell tells a member that happened to them (docs/decisions/046): written by the service that causes
 // it, in the same batch, keyed so a rerun writes nothing twice. New uploads of followed creators are NOT
