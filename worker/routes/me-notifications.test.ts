@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { NotificationJson, NotificationsJson } from "../../common/schemas/notifications";
 import { bonuses } from "../db/schema";
 import { createPayment } from "../domain/admin/payments";
+import { payPayoutRequest, rejectPayoutRequest } from "../domain/payouts/admin-requests";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";
 import { runEarningsJob } from "../domain/earnings/run-job";
 import { restoreContent } from "../domain/moderation/moderate-content";
@@ -100,6 +101,26 @@ describe("moderation, payments and bonuses on the bell", () => {
     expect(ofKind(await bell(viewerBrowser), "payment_recorded")).toMatchObject([{ subject_id: payment.row.id, amount_usd: 1.5, group: "payments" }]);
   });
 
+  it("tells a payout request paid or rejected once, to its member", async () => {
+    const { viewer, viewerBrowser } = await members();
+    const now = iso(Date.now());
+    await env.DB.prepare(`insert into earnings (id, user_id, kind, amount_micros, description, created_at, available_at) values (?1, ?2, 'manual', 50000000, 'bench', ?3, ?3)`).bind(newId(), viewer.id, now).run();
+    const open = () => env.DB.prepare(`insert into payout_requests (id, user_id, amount_micros, payment_method, payout_address, status, created_at) values (?1, ?2, 10000000, 'PayPal', 'me@example.com', 'open', ?3)`);
+    const [paid, rejected] = [newId(), newId()];
+    await open().bind(paid, viewer.id, now).run();
+    const ctx = await adminContext();
+    await payPayoutRequest({ ctx, input: { id: paid, reference: null, notes: null } });
+    await expect(payPayoutRequest({ ctx, input: { id: paid, reference: null, notes: null } })).rejects.toThrow(/already paid/);
+    await open().bind(rejected, viewer.id, now).run();
+    await rejectPayoutRequest({ ctx, input: { id: rejected, reason: "Address bounced" } });
+    await expect(rejectPayoutRequest({ ctx, input: { id: rejected, reason: "Again" } })).rejects.toThrow();
+    const n = await bell(viewerBrowser);
+    expect(ofKind(n, "payout_paid")).toMatchObject([{ subject_id: paid, amount_usd: 10 }]);
+    expect(ofKind(n, "payout_rejected")).toMatchObject([{ subject_id: rejected, detail: "Address bounced" }]);
+    // Paying a request records its payment without a second "payment recorded" line.
+    expect(ofKind(n, "payment_recorded")).toEqual([]);
+  });
+
   it("tells a sign-on bonus awarded once, however often the job runs", async () => {
     const { viewer, viewerBrowser } = await members();
     await testDb().insert(bonuses).values({
@@ -109,6 +130,18 @@ describe("moderation, payments and bonuses on the bell", () => {
     await Promise.all([runEarningsJob(testDb(), iso(Date.now())), runEarningsJob(testDb(), iso(Date.now() + 1))]);
     await runEarningsJob(testDb(), iso(Date.now() + 2));
     expect(ofKind(await bell(viewerBrowser), "bonus_awarded")).toMatchObject([{ amount_usd: 75 }]);
+  });
+
+  it("tells a sign-on bonus held for review once, however often the job runs", async () => {
+    const { viewer, viewerBrowser } = await members();
+    await testDb().insert(bonuses).values({
+      id: newId(), userId: viewer.id, kind: "signon", challengeIds: "test", totalMicros: 75_000_000, status: "pending",
+      description: "Sign-on challenge bonus", createdAt: iso(Date.now()), reviewReasons: "shared_ip",
+    });
+    for (let i = 0; i < 3; i++) await runEarningsJob(testDb(), iso(Date.now() + i));
+    const n = await bell(viewerBrowser);
+    expect(ofKind(n, "bonus_held")).toMatchObject([{ amount_usd: 75 }]);
+    expect(ofKind(n, "bonus_awarded")).toEqual([]);
   });
 });
 
