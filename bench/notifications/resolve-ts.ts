@@ -7,8 +7,8 @@ registerHooks({
   resolve(specifier, context, next) {
     if ((specifier.startsWith("./") || specifier.startsWith("../")) && !/\.[cm]?[jt]s$/.test(specifier) && context.parentURL) {
       for (const tail of [".ts", "/index.ts"]) {
-        const url = new URL(specifier + tail, context.parentURL);
-        if (existsSync(fileURLToPath(url))) return next(url.href, context);
+        const href = new URL(specifier + tail, context.parentURL).href;
+        if (existsSync(fileURLToPath(href))) return next(href, context);
       }
     }
     return next(specifier, context);

@@ -6,7 +6,6 @@ export const followPageQuery = z.object({
   cursor: z.string().max(200, "cursor: invalid pagination cursor").optional(),
   limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be between 1 and 50").max(50, "limit must be between 1 and 50").optional(),
 });
-export type FollowPageQuery = z.input<typeof followPageQuery>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -15,7 +14,7 @@ export const followStateOut = z.object({ following: z.boolean(), followers: z.nu
 export type FollowStateJson = z.output<typeof followStateOut>;
 
 /** A creator the caller follows: the public card (never the email) and since when. */
-export const followedCreatorOut = z.object({
+const followedCreatorOut = z.object({
   id: z.string(),
   username: z.string().nullable(),
   display_name: z.string(),

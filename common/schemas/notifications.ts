@@ -19,12 +19,11 @@ export type NotificationsReadBody = z.input<typeof notificationsReadBody>;
 export const notificationSettingsBody = z.object({
   muted: z.array(z.enum(NOTIFICATION_GROUPS, { error: `muted: each must be one of ${NOTIFICATION_GROUPS.join(", ")}` }), { error: "muted must be a list" }).max(NOTIFICATION_GROUPS.length),
 });
-export type NotificationSettingsBody = z.input<typeof notificationSettingsBody>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** One line of the bell. Grouped kinds carry `count` and `amount_usd`; uploads the item and its creator. */
-export const notificationOut = z.object({
+const notificationOut = z.object({
   id: z.string(),
   kind: z.enum(kinds),
   group: z.enum(NOTIFICATION_GROUPS),

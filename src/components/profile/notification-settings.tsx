@@ -52,7 +52,7 @@ export function NotificationSettings() {
             <label className="flex items-start gap-3">
               <input
                 type="checkbox"
-                className="mt-1 size-4 accent-violet-500"
+                className="mt-1 size-4 shrink-0 accent-violet-500"
                 checked={!muted.includes(group)}
                 disabled={!data || saving}
                 onChange={(e) => void toggle(group, e.target.checked)}
