@@ -5,7 +5,8 @@
 //  - the bell's read for one of those followers (worker/db/queries/notifications.ts readBell: own rows merged
 //    with followed creators' uploads, one batch), with the notifications table grown alongside (3 rows per
 //    member);
-//  - the creator page's follower count (worker/db/queries/follows.ts followStateOf);
+//  - the creator page's follower count (worker/db/queries/follows.ts followStateOf), and a page of Home's "From
+//    creators you follow" for that follower (listFollowedUploads; the big creator by then has 1,000+ items);
 //  - for comparison, the design not taken: one bell row per follower written on each upload (rolled back).
 // The Worker's own query functions run on Node's built-in SQLite (bench/notifications/node-d1.ts): SQLite's
 // work, not D1's network. Writes bench/notifications-results.json. About 30 s on 2 cores.
@@ -21,7 +22,7 @@ import { percentile, round } from "./lib/stats.ts";
 
 const { readBell } = await import("../worker/db/queries/notifications.ts");
 const { insertFinalizedContent } = await import("../worker/db/queries/finalize.ts");
-const { followStateOf } = await import("../worker/db/queries/follows.ts");
+const { followStateOf, listFollowedUploads } = await import("../worker/db/queries/follows.ts");
 const schema = await import("../worker/db/schema/index.ts");
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -95,6 +96,7 @@ type SizeResult = {
   fanOutOnWrite: { p50: number; p95: number };
   bell: { p50: number; p95: number; items: number; unread: number };
   followerCount: { p50: number; p95: number; followers: number };
+  homePage: { p50: number; p95: number; items: number };
 };
 
 const results: SizeResult[] = [];
@@ -121,6 +123,10 @@ for (const followers of SIZES) {
   const bell = await time(REPS, async () => {
     last = await readBell(db, reader, now, since);
   });
+  let pageItems = 0;
+  const homePage = await time(REPS, async () => {
+    pageItems = (await listFollowedUploads(db, reader, null, 12)).length;
+  });
   let count = { followers: 0, following: false };
   const followerCount = await time(REPS, async () => {
     count = await followStateOf(db, big, reader);
@@ -140,6 +146,7 @@ for (const followers of SIZES) {
     fanOutOnWrite,
     bell: { ...bell, items: last.items.length, unread: last.unread },
     followerCount: { ...followerCount, followers: count.followers },
+    homePage: { ...homePage, items: pageItems },
   };
   results.push(result);
   log(JSON.stringify(result));
@@ -153,6 +160,7 @@ const ratios = {
   fanOutOnWrite: { p50: ratio(small.fanOutOnWrite.p50, large.fanOutOnWrite.p50), p95: ratio(small.fanOutOnWrite.p95, large.fanOutOnWrite.p95) },
   bell: { p50: ratio(small.bell.p50, large.bell.p50), p95: ratio(small.bell.p95, large.bell.p95) },
   followerCount: { p50: ratio(small.followerCount.p50, large.followerCount.p50), p95: ratio(small.followerCount.p95, large.followerCount.p95) },
+  homePage: { p50: ratio(small.homePage.p50, large.homePage.p50), p95: ratio(small.homePage.p95, large.homePage.p95) },
 };
 const report = {
   date: new Date().toISOString().slice(0, 10),

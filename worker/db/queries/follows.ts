@@ -49,14 +49,18 @@ export async function listFollowing(db: Db, userId: string, after: Keyset, limit
 }
 
 /**
- * The newest visible items of the creators the member follows, one extra row: for each followed creator a
- * range of content_creator_created_idx below the cursor, merged newest first. Its cost grows with whom the
- * member follows, never with how many follow a creator.
+ * The newest visible items of the creators the member follows, one extra row: for each followed creator at
+ * most a page of its newest items below the cursor (content_creator_created_idx), merged newest first. A page
+ * costs (creators followed × page) rows at most, whatever their histories hold, and never grows with how
+ * many follow a creator.
  */
 export async function listFollowedUploads(db: Db, userId: string, after: Keyset, limit: number): Promise<ContentRow[]> {
-  const before = after ? sql`and (c.created_at, c.id) < (${after.key}, ${after.id})` : sql``;
+  const before = after ? sql`and (c2.created_at, c2.id) < (${after.key}, ${after.id})` : sql``;
   return db.all(sql`select ${SELECT_ROW} from follows f
-    join content c on c.created_by = f.creator_id join users u on u.id = c.created_by
-    where f.follower_id = ${userId} and ${VISIBLE_ROW} ${before}
+    join content c on c.id in (select c2.id from content c2 where c2.created_by = f.creator_id
+        and c2.deleted_at is null and c2.removed_at is null ${before}
+        order by c2.created_at desc, c2.id desc limit ${limit + 1})
+    join users u on u.id = c.created_by
+    where f.follower_id = ${userId} and ${VISIBLE_ROW}
     order by c.created_at desc, c.id desc limit ${limit + 1}`);
 }
