@@ -33,6 +33,9 @@ import { earningRulesRoutes } from "./routes/earning-rules";
 import { earningsRoutes } from "./routes/earnings";
 import { finalizeRoutes } from "./routes/content-finalize";
 import { myHistoryRoutes } from "./routes/me-history";
+import { followActiveRoutes, followSignedInRoutes } from "./routes/creators-follow";
+import { followingRoutes } from "./routes/me-following";
+import { notificationRoutes } from "./routes/me-notifications";
 import { myViewsRoutes } from "./routes/me-views";
 import { payoutRequestReadRoutes, payoutRequestWriteRoutes } from "./routes/me-payout-requests";
 import { playbackRoutes } from "./routes/playback";
@@ -78,7 +81,10 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", recommendationRoutes)
   .route("/", adSettingsRoutes)
   .route("/", challengeRoutes)
-  .route("/", analyticsSignedInRoutes);
+  .route("/", analyticsSignedInRoutes)
+  .route("/", followSignedInRoutes)
+  .route("/", followingRoutes)
+  .route("/", notificationRoutes);
 
 // Signed in and not suspended: uploads, likes, reports and changes to content. A suspended member may still
 // sign in, read, watch (unpaid) and see the wallet through the sub-app above.
@@ -88,7 +94,8 @@ const activeMemberApi = new Hono<AppEnv>()
   .route("/", contentReportRoutes)
   .route("/", finalizeRoutes)
   .route("/", uploadRoutes)
-  .route("/", payoutRequestWriteRoutes);
+  .route("/", payoutRequestWriteRoutes)
+  .route("/", followActiveRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths. Their
 // files are under routes/admin/, one per resource.

@@ -26,7 +26,13 @@ export type CurrentUserJson = z.output<typeof currentUserOut>;
 const creatorCardOut = z.object({ id: z.string(), username: z.string().nullable(), display_name: z.string(), created_at: z.string() });
 
 /** GET /api/users/{id}: the card with the counts the creator page shows. */
-export const creatorPageOut = creatorCardOut.extend({ video_count: z.number().int(), audio_count: z.number().int() });
+export const creatorPageOut = creatorCardOut.extend({
+  video_count: z.number().int(),
+  audio_count: z.number().int(),
+  /** How many members follow the creator, and whether the caller does (false for a visitor; docs/decisions/046). */
+  followers: z.number().int(),
+  following: z.boolean(),
+});
 export type CreatorPageJson = z.output<typeof creatorPageOut>;
 
 /** DELETE /api/users/me/sessions ("Sign out of all devices"): how many sessions ended, this browser's included. */

@@ -3,6 +3,7 @@ import { useShallow } from "zustand/react/shallow";
 import { useAuth } from "../stores/auth";
 import { AccountMenu } from "./account-menu";
 import { HeaderSearch } from "./header-search";
+import { NotificationBell } from "./notification-bell";
 import { buttonClass } from "./ui";
 
 export function Header() {
@@ -23,6 +24,7 @@ export function Header() {
         </Link>
         {isHome && <HeaderSearch />}
         <AccountActions />
+        <NotificationBell />
       </div>
     </header>
   );

@@ -279,7 +279,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The creator's public card (never the email) and how many videos and audio items they have. */
+                /** @description The creator's public card (never the email), how many videos and audio items they have, their follower count and whether the caller follows them. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -292,6 +292,8 @@ export interface paths {
                             created_at: string;
                             video_count: number;
                             audio_count: number;
+                            followers: number;
+                            following: boolean;
                         };
                     };
                 };
@@ -2720,6 +2722,492 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Follow a creator
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether the caller follows the creator now, and the creator's follower count. 404 for an unknown or suspended creator. Following again changes nothing; 400 (code follow_self) for oneself. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            following: boolean;
+                            followers: number;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Unfollow a creator
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether the caller follows the creator now, and the creator's follower count. 404 for an unknown or suspended creator. Unfollowing when not following changes nothing. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            following: boolean;
+                            followers: number;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the creators I follow
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The creators the caller follows, most recently followed first, a keyset page (nextCursor null on the last). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                username: string | null;
+                                display_name: string;
+                                followed_at: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/following/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List new uploads of the creators I follow
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The visible items of the creators the caller follows, newest first, a keyset page (Home's "From creators you follow"). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                type: "video" | "audio";
+                                tags: string;
+                                thumbnail_key: string | null;
+                                thumbnail_url: string | null;
+                                created_by: string;
+                                creator_name: string;
+                                duration: number;
+                                r2_key: string;
+                                like_count: number;
+                                created_at: string;
+                                updated_at: string;
+                                removed?: boolean;
+                                removed_note?: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get my notifications
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The unread count (at most 100), the newest notifications with the uploads of followed creators merged in, and the groups turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            unread: number;
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "item_taken_down" | "item_restored" | "account_suspended";
+                                /** @enum {string} */
+                                group: "uploads" | "earnings" | "payments" | "moderation";
+                                at: string;
+                                read: boolean;
+                                count: number;
+                                amount_usd: number;
+                                subject_id: string | null;
+                                detail: string;
+                                creator_id: string | null;
+                                creator_name: string | null;
+                            }[];
+                            muted: ("uploads" | "earnings" | "payments" | "moderation")[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark my notifications read
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids?: string[];
+                        /** @constant */
+                        all?: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description The unread count after marking the listed ids, or all, read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            unread: number;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose which notifications I get
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        muted: ("uploads" | "earnings" | "payments" | "moderation")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The groups now turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            muted: ("uploads" | "earnings" | "payments" | "moderation")[];
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

@@ -21,6 +21,10 @@ export const queryKeys = {
   likedContent: (userId: UserId) => ["liked-content", userId] as const,
   /** The watch history (docs/decisions/045): all of it (Profile) or the unfinished items (Continue watching). */
   history: (userId: UserId, unfinished: boolean) => ["history", userId, unfinished] as const,
+  /** Whom the member follows, what those creators uploaded, and the bell (docs/decisions/046). */
+  following: (userId: UserId) => ["following", userId] as const,
+  followedUploads: (userId: UserId) => ["followed-uploads", userId] as const,
+  notifications: (userId: UserId) => ["notifications", userId] as const,
 
   /** The home page's earnings run (POST /api/earnings/calculate), polled like a query. */
   earningsRun: (userId: UserId) => ["earnings-run", userId] as const,

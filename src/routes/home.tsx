@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { ChallengePanel } from "../components/challenges/challenge-panel";
+import { FollowedUploadsSection } from "../components/follows/followed-uploads-section";
 import { DiscoverContent } from "../components/gallery/discover-content";
 import { ContinueWatching } from "../components/history/continue-watching";
 import { RecommendedSection } from "../components/recommendations/recommended-section";
@@ -31,6 +32,7 @@ function HomePage() {
         <>
           <ChallengePanel />
           <ContinueWatching />
+          <FollowedUploadsSection />
           <RecommendedSection />
         </>
       ) : null}

@@ -47,7 +47,7 @@ beforeEach(() => {
 describe("profile settings", () => {
   it("shows five tabs, the read-only email and the prefilled username; Save waits for a change", async () => {
     await openSettings();
-    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "History", "Analytics"]);
+    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "History", "Analytics", "Following"]);
     expect(screen.getByLabelText("Email")).toHaveProperty("readOnly", true);
     expect(screen.getByLabelText("Email")).toHaveProperty("value", "ava@example.com");
     expect(usernameInput()).toHaveProperty("value", "ava");

@@ -1,6 +1,8 @@
 import { useAuth } from "../stores/auth";
 import { HistoryTab } from "../components/history/history-tab";
 import { LikedContent } from "../components/profile/liked-content";
+import { FollowingList } from "../components/profile/following-list";
+import { NotificationSettings } from "../components/profile/notification-settings";
 import { MyContent } from "../components/profile/my-content";
 import { ProfileSettings } from "../components/profile/profile-settings";
 import { SignOutEverywhere } from "../components/profile/sign-out-everywhere";
@@ -18,6 +20,7 @@ function ProfilePage() {
       panel: (
         <div className="space-y-6">
           <ProfileSettings user={user} />
+          <NotificationSettings />
           <SignOutEverywhere />
         </div>
       ),
@@ -26,6 +29,7 @@ function ProfilePage() {
     { id: "liked", label: "Liked Content", panel: <LikedContent /> },
     { id: "history", label: "History", panel: <HistoryTab /> },
     { id: "analytics", label: "Analytics", panel: <LazyAnalyticsDashboard mode="creator" /> },
+    { id: "following", label: "Following", panel: <FollowingList /> },
   ];
   return (
     <div className="space-y-6">

@@ -5,6 +5,15 @@ type Reply = { status?: number; body?: unknown };
 type Route = Reply | ((init: RequestInit | undefined, url: URL) => Reply | Promise<Reply>);
 
 /**
+ * What every signed-in screen asks besides its own calls (the header's bell, Home's followed uploads):
+ * answered empty unless a test stubs them itself (docs/decisions/046).
+ */
+const EVERY_SCREEN: Record<string, Route> = {
+  "GET /api/me/notifications": { body: { unread: 0, items: [], muted: [] } },
+  "GET /api/me/following/uploads": { body: { items: [], nextCursor: null } },
+};
+
+/**
  * Stubs `fetch`, the network boundary, with canned replies keyed by "METHOD /path".
  * Unknown requests answer 404 so a missing stub shows up as a failed call, not a hang.
  */
@@ -13,7 +22,7 @@ export function stubFetch(routes: Record<string, Route>) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const parsed = new URL(url, "http://localhost");
     const key = `${init?.method ?? "GET"} ${parsed.pathname}`;
-    const route = routes[key];
+    const route = routes[key] ?? EVERY_SCREEN[key];
     const reply = typeof route === "function" ? await route(init, parsed) : (route ?? { status: 404 });
     const status = reply.status ?? 200;
     return new Response(JSON.stringify(reply.body ?? { error: "Not found", requestId: "test" }), {

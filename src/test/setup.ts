@@ -1,6 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { assertNoUnexpectedConsoleError, watchConsoleError } from "./console";
+import { stubFetch } from "./fetch";
 import "./matchers";
 import { clearTestQueryClients } from "./query-client";
 
@@ -11,6 +12,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   watchConsoleError();
+  // Every signed-in screen's header asks for the bell (docs/decisions/046): answered empty, and any other
+  // call 404, until the test stubs fetch itself.
+  stubFetch({});
 });
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { creatorPageOut, currentUserOut, sessionsEndedOut, usernameChangeBody, type SessionsEndedResponse } from "../../common/schemas/users";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { countByType } from "../db/queries/content";
+import { followStateOf } from "../db/queries/follows";
 import { findUserById } from "../db/queries/users";
 import { endAllSessions } from "../domain/auth/end-sessions";
 import { changeUsername } from "../domain/username";
@@ -20,13 +21,14 @@ const CREATOR_ID = "{(?!me$)[^/]+}";
 export const usersPublicRoutes = new Hono<AppEnv>().get(
   `/users/:id${CREATOR_ID}`,
   responds("Get a creator's page", {
-    200: { description: "The creator's public card (never the email) and how many videos and audio items they have.", schema: creatorPageOut },
+    200: { description: "The creator's public card (never the email), how many videos and audio items they have, their follower count and whether the caller follows them.", schema: creatorPageOut },
   }),
   async (c) => {
     const id = c.req.param("id");
-    const [user, counts] = await Promise.all([findUserById(c.get("db"), id), countByType(c.get("db"), id)]);
+    const db = c.get("db");
+    const [user, counts, follow] = await Promise.all([findUserById(db, id), countByType(db, id), followStateOf(db, id, c.get("user")?.id ?? null)]);
     if (!user) throw notFound("Creator not found");
-    return c.json(creatorPageJson(user, counts), 200);
+    return c.json(creatorPageJson(user, counts, follow), 200);
   },
 );
 

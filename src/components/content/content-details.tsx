@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { splitTags } from "../../../common/tags";
+import { FollowButton } from "../follow-button";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
 import { LikeButton } from "./like-button";
@@ -27,13 +28,14 @@ export function ContentDetails({ content }: { content: ContentJson }) {
         </div>
         <div className="min-w-0 wrap-anywhere">
           <dt className="text-slate-400">Creator</dt>
-          <dd>
+          <dd className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <Link
               to={`/creator/${content.created_by}`}
               className="rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
             >
               {content.creator_name}
             </Link>
+            <FollowButton creatorId={content.created_by} />
           </dd>
         </div>
       </dl>

@@ -1,3 +1,4 @@
+import { FollowButton } from "../follow-button";
 import { formatDate } from "../../lib/format";
 import type { CreatorPageJson } from "../../lib/types";
 
@@ -19,6 +20,7 @@ export function CreatorProfile({ creator }: { creator: CreatorPageJson }) {
           <li>{creator.audio_count} audio</li>
         </ul>
       </div>
+      <div className="sm:ml-auto"><FollowButton creatorId={creator.id} /></div>
     </header>
   );
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import type { Db } from "../client";
 import { bonuses } from "../schema";
+import { notifyOnceSql } from "./notification-writes";
 import { heldUntilSql } from "./earning-rule-settings";
 
 export type SignonBonus = typeof bonuses.$inferSelect;
@@ -43,6 +44,15 @@ export async function settleHeldBonus(db: Db, s: BonusSettlement): Promise<boole
          where exists (select 1 from bonuses where id = ?3 and reviewed_at = ?6 and reviewed_by = ?2)`,
       )
       .bind(newId(), s.actorId, s.bonusId, JSON.stringify(s.before), JSON.stringify(s.after), s.now),
+    // The bell (docs/decisions/046): an approved bonus is told once, keyed by the bonus.
+    db.$client
+      .prepare(
+        notifyOnceSql("bonus_awarded", "earnings", {
+          user: "b.user_id", ref: "b.id", subject: "b.id", amount: "b.total_micros", at: "?2",
+          rest: "from bonuses b where b.id = ?1 and b.status = 'awarded' and b.reviewed_at = ?2",
+        }),
+      )
+      .bind(s.bonusId, s.now),
   ]);
   return Boolean(updated?.meta.changes);
 }

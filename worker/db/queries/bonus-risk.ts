@@ -6,6 +6,7 @@
 // and while an awarded bonus is held (the sweep's `bonus_risk` rule, review-rules.ts).
 import type { Db } from "../client";
 import { heldUntilSql } from "./earning-rule-settings";
+import { notifyOnceSql } from "./notification-writes";
 import { minIndependentViewsSql } from "./viewer-independence";
 import { suspendedSql } from "./visibility";
 
@@ -76,6 +77,16 @@ function checkAndAwardBonusStatements(d1: D1Database, now: string, scope: BonusS
        where ${queue("= ''")} and ${BONUS_RISK_REASONS_SQL} = ''`,
     ),
     bind(`update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL} where ${queue("= ''")}`),
+    // The bell (docs/decisions/046), once per bonus (keyed by its id): the ones this run awarded (awarded at
+    // its time, bonuses_awarded_idx), and the ones held for an admin's review (the pending queue's few).
+    bind(notifyOnceSql("bonus_awarded", "earnings", {
+      user: "b.user_id", ref: "b.id", subject: "b.id", amount: "b.total_micros", at: "?3",
+      rest: `from bonuses b where b.awarded_at = ?3 and b.kind = 'signon' and b.status = 'awarded' ${"userId" in scope ? "and b.user_id = ?2" : ""}`,
+    })),
+    bind(notifyOnceSql("bonus_held", "earnings", {
+      user: "b.user_id", ref: "b.id", subject: "b.id", amount: "b.total_micros", at: "?3",
+      rest: `from bonuses b where b.status = 'pending' and b.kind = 'signon' and b.review_reasons <> '' ${"userId" in scope ? "and b.user_id = ?2" : ""}`,
+    })),
   ];
 }
 

@@ -2,6 +2,7 @@ import type { ContentModerationAction, UserModerationAction } from "../../../com
 import type { Db } from "../client";
 import { prepareShared } from "./audited-change";
 import { earningHeldSql } from "./balance-parts";
+import { notifyOnceSql, reversedNoticeSql } from "./notification-writes";
 import { MODERATED_ITEM_COLUMNS, type ModeratedItemRow } from "./moderation-items";
 
 // A moderation action is one D1 batch (docs/decisions/027): its audit row first, written only when the action
@@ -43,6 +44,12 @@ const reverse = (held: string) => `insert into reversals (earning_id, user_id, s
   select h.id, h.user_id, h.kind, h.view_id, -h.amount_micros, h.reason, ?5, ?2, ?3 from (${held}) h where ${DONE}
   on conflict (earning_id) do nothing`;
 
+// The bell (docs/decisions/046): the item's creator, or the member, is told of the action once (keyed by the
+// audit row, new per action), and everyone whose rewards it reversed, per day.
+const toCreator = (kind: string) =>
+  notifyOnceSql(kind, "moderation", { user: "c.created_by", ref: "?5", subject: "?1", detail: "c.title", at: "?3", rest: `from content c where c.id = ?1 and ${DONE}` });
+const REVERSED_NOTICES = reversedNoticeSql("r.review_id = ?5");
+
 const audit = (action: string, entity: "content" | "user", from: string, before: string, after: string) =>
   `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
    select ?5, ?2, '${action}', '${entity}', ?1, ${before}, ${after}, ?3 ${from}`;
@@ -68,12 +75,15 @@ const CONTENT_ACTIONS: Record<ContentModerationAction, string[]> = {
     `update content set removed_at = ?3, removed_note = ?4, removed_by = ?2 where id = ?1 and removed_at is null and ${DONE}`,
     `update reports set status = 'actioned' where content_id = ?1 and status = 'open' and ${DONE}`,
     reverse(REVERSIBLE.item),
+    toCreator("item_taken_down"),
+    ...REVERSED_NOTICES,
   ],
   // Visible again. Reversed money stays reversed.
   restore: [
     audit("restore", "content", "from content c where c.id = ?1 and c.removed_at is not null",
       "json_object('removed', json('true'), 'note', c.removed_note)", "json_object('removed', json('false'), 'note', ?4)"),
     `update content set removed_at = null, removed_note = null, removed_by = null where id = ?1 and removed_at is not null and ${DONE}`,
+    toCreator("item_restored"),
   ],
 };
 
@@ -87,6 +97,8 @@ const USER_ACTIONS: Record<UserModerationAction, string[]> = {
       `json_object('suspended', json('true'), 'note', ?4, 'reversed_micros', ${reversedSum(REVERSIBLE.member)})`),
     `update users set suspended_at = ?3, suspended_note = ?4, suspended_by = ?2 where id = ?1 and suspended_at is null and ${DONE}`,
     reverse(REVERSIBLE.member),
+    notifyOnceSql("account_suspended", "moderation", { user: "?1", ref: "?5", subject: "null", detail: "?4", at: "?3", rest: `where ${DONE}` }),
+    ...REVERSED_NOTICES,
   ],
   unsuspend: [
     audit("unsuspend", "user", "from users u where u.id = ?1 and u.suspended_at is not null",

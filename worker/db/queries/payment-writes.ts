@@ -2,6 +2,7 @@ import { newId } from "../../lib/ids";
 import type { Db } from "../client";
 import { payments } from "../schema";
 import { prepareShared, rowAuditSql, rowColumnsSql } from "./audited-change";
+import { notifyOnceSql } from "./notification-writes";
 import { availableSql } from "./balance-parts";
 
 export type PaymentValues = {
@@ -75,6 +76,8 @@ export function insertPayment(db: Db, p: PaymentValues, o: WriteOptions) {
     `insert into payments (id, user_id, amount_micros, payment_method, payment_reference, status, notes, created_by, created_at, processed_at)
      select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?10, ?8, ?12 where ${PAYABLE}`,
     audit({ action: "create", where: "p.id = ?1", before: null, after: AS_STORED }),
+    // The bell (docs/decisions/046): the member is told of the payment once, keyed by its id.
+    notifyOnceSql("payment_recorded", "payments", { user: "p.user_id", ref: "p.id", subject: "p.id", amount: "p.amount_micros", at: "?8", rest: "from payments p where p.id = ?1" }),
   ], params(p, o, p.processedAt), 0);
 }
 

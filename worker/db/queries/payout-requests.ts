@@ -1,6 +1,7 @@
 import { newId } from "../../lib/ids";
 import type { Db } from "../client";
 import { payments, payoutRequests } from "../schema";
+import { notifyOnceSql } from "./notification-writes";
 import { prepareShared, rowAuditSql, rowColumnsSql } from "./audited-change";
 import { availableSql } from "./balance-parts";
 
@@ -85,6 +86,8 @@ export async function payRequest(db: Db, o: { id: string; reference: string | nu
     READ_REQUEST,
     `select ${rowColumnsSql(payments, "p")} from payments p where p.id = ?2`,
     `select coalesce((select ${availableSql("q.user_id", "?5", "''", "q.id")} from payout_requests q where q.id = ?1), 0) as "availableMicros"`,
+    // The bell (docs/decisions/046), last so the reads above keep their places: told once, keyed by the request.
+    notifyOnceSql("payout_paid", "payments", { user: "q.user_id", ref: "q.id", subject: "q.id", amount: "q.amount_micros", at: "?5", rest: "from payout_requests q where q.id = ?1 and q.payment_id = ?2" }),
   ].map((text) => prepareShared(d1, text, values)));
   return {
     written: (results[3]!.meta.changes ?? 0) > 0,
@@ -103,6 +106,10 @@ export async function rejectRequest(db: Db, o: { id: string; reason: string; now
     rowAuditSql({ action: "update", entity: "payout_request", table: "payout_requests", alias: "q", where: open, before: AS_STORED, after: asDecided("'rejected'", "?2", "q.payment_id"), id: "?5", actor: "?4", now: "?3" }),
     `update payout_requests as q set status = 'rejected', reason = ?2, decided_at = ?3, decided_by = ?4 where ${open}`,
     READ_REQUEST,
+    notifyOnceSql("payout_rejected", "payments", {
+      user: "q.user_id", ref: "q.id", subject: "q.id", amount: "q.amount_micros", detail: "q.reason", at: "?3",
+      rest: "from payout_requests q where q.id = ?1 and q.status = 'rejected' and q.decided_at = ?3 and q.decided_by = ?4",
+    }),
   ].map((text) => prepareShared(d1, text, values)));
   return { written: (results[1]!.meta.changes ?? 0) > 0, request: (results[2]!.results[0] as PayoutRequestRow | undefined) ?? null };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../client";
+import { reversedNoticeSql } from "./notification-writes";
 import type { ReviewRuleName } from "./review-rules";
 
 export type ReviewRow = {
@@ -70,6 +71,8 @@ function decideReviewStatements(d1: D1Database, p: ReviewSettlement) {
         from reviews rv join bonuses b on b.id = rv.subject
         where rv.id = ?1 and rv.rule = 'bonus_risk' and b.status = 'awarded' and b.total_micros > 0 and ${decidedHere}
         on conflict (bonus_id) do nothing`),
+      // The bell (docs/decisions/046): this decision's reversals, told per member and day.
+      ...reversedNoticeSql(`r.review_id = ?1 and r.created_at = ?3 and ${decidedHere}`).map(bind),
     );
   }
   statements.push(

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { newId } from "../../lib/ids";
 import type { Db } from "../client";
 import { tellCreditsStatement, toldMicros } from "./credit-notices";
+import { creditedNoticeSql } from "./notification-writes";
 import { DAILY_EARNABLE_VIEWS_SQL, heldUntilSql, MIN_EARNING_MS_SQL } from "./earning-rule-settings";
 import { itemHiddenSql, suspendedSql } from "./visibility";
 
@@ -23,7 +24,7 @@ export type RewardTerms = { earnableViewsPerDay: number; rewardMicros: number };
 const VIEWER_SUSPENDED = suspendedSql("views.viewer_id");
 const ITEM_HIDDEN = `exists (select 1 from content hc where hc.id = views.content_id and ${itemHiddenSql("hc")})`;
 
-function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTerms) {
+function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTerms, earningIds: [string, string]) {
   const q = (text: string, ...params: unknown[]) => d1.prepare(text).bind(...params);
   return [
     q(`update views set credit_slot = (
@@ -43,11 +44,11 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
       select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`, newId(), terms.rewardMicros, now, viewId),
+      on conflict (view_id, kind) do nothing`, earningIds[0], terms.rewardMicros, now, viewId),
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
       select ?1, creator_id, 'creator', id, content_id, ?2, 'A viewer watched your content', ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`, newId(), terms.rewardMicros, now, viewId),
+      on conflict (view_id, kind) do nothing`, earningIds[1], terms.rewardMicros, now, viewId),
     q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,
         unpaid_reason = case when credit_slot is not null then null
           when ${VIEWER_SUSPENDED} then 'suspended' when ${ITEM_HIDDEN} then 'removed' end
@@ -72,7 +73,12 @@ export async function settleViewBatch(db: Db, viewIds: string[], now: string, te
   const settled: Settled = { views: 0, toldMicros: 0 };
   if (!viewIds.length) return settled;
   // Raw D1 statements: the job's SQL is conditional on itself, which drizzle's builders cannot express.
-  const statements = viewIds.flatMap((id) => settleView(db.$client, id, now, terms));
+  const earningIds = viewIds.map((): [string, string] => [newId(), newId()]);
+  const statements = viewIds.flatMap((id, i) => settleView(db.$client, id, now, terms, earningIds[i]!));
+  // The bell's notices of what this batch credited, per member and day (docs/decisions/046): after the views'
+  // statements, so "every fourth closes a view" below still holds.
+  const ids = JSON.stringify(earningIds.flat());
+  statements.push(...creditedNoticeSql("?1").map((text) => db.$client.prepare(text).bind(ids)));
   if (tell) statements.push(tellCreditsStatement(db.$client, tell.userId, tell.seenRowid));
   const results = await db.$client.batch(statements);
   if (tell) settled.toldMicros = toldMicros(results.pop() as D1Result<{ told_micros: number }>);

@@ -3,6 +3,7 @@ export * from "./analytics";
 export * from "./audit";
 export * from "./challenges";
 export * from "./content";
+export * from "./follows";
 export * from "./moderation";
 export * from "./money";
 export * from "./settings";

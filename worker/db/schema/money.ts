@@ -161,6 +161,8 @@ export const bonuses = sqliteTable(
     index("bonuses_user_idx").on(t.userId, t.status),
     // The job's queue of bonuses to award.
     index("bonuses_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The job's notice of the bonuses it just awarded (awarded_at = the run's time; docs/decisions/046).
+    index("bonuses_awarded_idx").on(t.awardedAt).where(sql`${t.awardedAt} is not null`),
     // The fraud sweep's `bonus_risk` rule reads awarded sign-on bonuses still in holding, and only those.
     index("bonuses_held_idx").on(t.availableAt).where(sql`${t.status} = 'awarded' and ${t.kind} = 'signon'`),
   ],

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { contentOut } from "./content";
+
+/** GET /api/me/following and GET /api/me/following/uploads: keyset pages (an opaque cursor). */
+export const followPageQuery = z.object({
+  cursor: z.string().max(200, "cursor: invalid pagination cursor").optional(),
+  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be between 1 and 50").max(50, "limit must be between 1 and 50").optional(),
+});
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** PUT/DELETE /api/creators/{id}/follow: whether the caller follows the creator now, and their follower count. */
+export const followStateOut = z.object({ following: z.boolean(), followers: z.number().int() });
+export type FollowStateJson = z.output<typeof followStateOut>;
+
+/** A creator the caller follows: the public card (never the email) and since when. */
+const followedCreatorOut = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  display_name: z.string(),
+  followed_at: z.string(),
+});
+export const followingOut = z.object({ items: z.array(followedCreatorOut), nextCursor: z.string().nullable() });
+export type FollowingJson = z.output<typeof followingOut>;
+
+/** The newest uploads of the creators the caller follows (the gallery's item shape). */
+export const followedUploadsOut = z.object({ items: z.array(contentOut), nextCursor: z.string().nullable() });

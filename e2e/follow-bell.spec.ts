@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { freshEmail, signInAs } from "./sign-in";
+import { CONTENT_PAGE } from "./urls";
+
+// Issue 27 items 2–3 (docs/decisions/046): a viewer follows a creator, the creator uploads, the viewer's bell
+// and Home tell it; marking it read clears the count. At a phone's width too.
+
+test("a viewer follows a creator, the creator uploads, and the viewer's bell and Home show it", async ({ browser }) => {
+  const viewer = await browser.newPage();
+  await signInAs(viewer, freshEmail("fan"));
+  const creatorEmail = freshEmail("maker");
+  const creator = await browser.newPage();
+  await signInAs(creator, creatorEmail);
+  const creatorId = await creator.evaluate(async () => (await (await fetch("/api/users/me")).json()).id as string);
+
+  await viewer.goto(`/creator/${creatorId}`);
+  await viewer.getByRole("button", { name: "Follow", exact: true }).click();
+  await expect(viewer.getByRole("button", { name: "Following", exact: true })).toBeVisible();
+  await expect(viewer.getByText("1 follower", { exact: true })).toBeVisible();
+
+  const title = `Fresh upload ${Date.now().toString(36)}`;
+  await creator.goto("/upload");
+  await creator.getByLabel(/Media file/).setInputFiles("e2e/fixtures/tiny.mp4");
+  await creator.getByLabel("Title").fill(title);
+  await creator.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(creator).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
+
+  await viewer.goto("/");
+  const section = viewer.getByRole("region", { name: "From creators you follow" });
+  await expect(section.getByRole("link", { name: title }).first()).toBeVisible();
+  const bell = viewer.getByRole("button", { name: "Notifications" });
+  await expect(bell).toContainText("1");
+  await bell.click();
+  await expect(viewer.getByRole("link", { name: new RegExp(`uploaded “${title}”`) })).toBeVisible();
+  await viewer.getByRole("button", { name: "Mark all read" }).click();
+  await expect(viewer.getByRole("button", { name: "Mark read" })).toHaveCount(0);
+
+  await viewer.setViewportSize({ width: 390, height: 844 });
+  await expect(bell).toBeVisible();
+  expect(await viewer.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});

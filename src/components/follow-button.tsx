@@ -1,0 +1,69 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { describeFailure } from "../lib/api";
+import { follow, unfollow } from "../lib/follows-api";
+import { queryKeys } from "../lib/query-keys";
+import type { CreatorPageJson } from "../lib/types";
+import { creatorQuery } from "../queries/content";
+import { useAuth } from "../stores/auth";
+
+const followersText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "follower" : "followers"}`;
+
+/**
+ * Follow / Following for one creator, with their follower count (docs/decisions/046). It reads the creator
+ * page's data (followers, and whether the caller follows), so the creator page and the player share one
+ * cached answer; a click shows at once and the server's answer then becomes the cached state. A visitor's
+ * click goes to sign in; on one's own items and page there is no button, only the count.
+ */
+export function FollowButton({ creatorId }: { creatorId: string }) {
+  const { user, redirectToLogin } = useAuth(useShallow((s) => ({ user: s.user, redirectToLogin: s.redirectToLogin })));
+  const queryClient = useQueryClient();
+  const { data: creator } = useQuery(creatorQuery(creatorId));
+  const [sending, setSending] = useState<{ following: boolean; followers: number } | null>(null);
+  if (!creator) return null;
+  // After signing out the cached page still says whom the last member followed; a visitor follows nobody.
+  const shown = sending ?? { followers: creator.followers, following: !!user && creator.following };
+
+  async function toggle() {
+    if (!user) return void redirectToLogin();
+    if (sending || !creator) return;
+    const before = shown.following;
+    setSending({ following: !before, followers: Math.max(0, creator.followers + (before ? -1 : 1)) });
+    try {
+      const state = await (before ? unfollow(creatorId) : follow(creatorId));
+      queryClient.setQueryData(queryKeys.creator(creatorId), (old: CreatorPageJson | null | undefined) => (old ? { ...old, ...state } : old));
+      // Home's section and Profile's list change with whom one follows.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.followedUploads(user.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.following(user.id) });
+    } catch (error) {
+      console.error(describeFailure(before ? "Failed to unfollow" : "Failed to follow", error));
+    } finally {
+      setSending(null);
+    }
+  }
+
+  return (
+    <div className="flex items-center gap-3">
+      {user?.id === creatorId ? null : (
+        <button
+          type="button"
+          aria-pressed={shown.following}
+          disabled={!!sending}
+          onClick={() => void toggle()}
+          className={
+            "inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:opacity-50 " +
+            (shown.following
+              ? "border-slate-600 bg-slate-800 text-slate-100 hover:bg-slate-700"
+              : "border-violet-500 bg-violet-600 text-white hover:bg-violet-500")
+          }
+        >
+          {shown.following ? "Following" : "Follow"}
+        </button>
+      )}
+      <span className="text-sm whitespace-nowrap text-slate-400" aria-live="polite">
+        {followersText(shown.followers)}
+      </span>
+    </div>
+  );
+}

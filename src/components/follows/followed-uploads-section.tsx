@@ -1,0 +1,62 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { listFollowedUploads } from "../../lib/follows-api";
+import { queryKeys } from "../../lib/query-keys";
+import { useUserId } from "../../stores/auth";
+import { ContentCard } from "../gallery/content-card";
+import { RowScrollButtons, useScrollRow } from "../recommendations/scroll-row";
+import { buttonClass } from "../ui";
+
+const rowItem = "flex w-64 shrink-0 snap-start sm:w-72";
+
+/**
+ * Home's "From creators you follow" (signed-in): the newest uploads of the creators the member follows, a
+ * keyset page at a time (docs/decisions/046). Hidden while loading and when there is nothing, so members who
+ * follow nobody see the home page as before.
+ */
+export function FollowedUploadsSection() {
+  const headingId = useId();
+  const userId = useUserId();
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery({
+    queryKey: queryKeys.followedUploads(userId),
+    queryFn: ({ pageParam }) => listFollowedUploads(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: !!userId,
+    meta: { failure: "Failed to load uploads from creators you follow" },
+  });
+  const { attach, onScroll, onKeyDown, ...row } = useScrollRow();
+  const items = data?.pages.flatMap((p) => p.items) ?? [];
+  if (!items.length) return null;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id={headingId} className="text-xl font-semibold">
+          From creators you follow
+        </h2>
+        <RowScrollButtons row={row} className="ml-auto" />
+      </div>
+      <ul
+        ref={attach}
+        aria-labelledby={headingId}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth scroll-px-1 px-1 pt-1 pb-3 [scrollbar-color:var(--color-slate-700)_transparent] [scrollbar-width:thin] motion-reduce:scroll-auto"
+      >
+        {items.map((item) => (
+          <li key={item.id} className={rowItem}>
+            <ContentCard item={item} discovery="browse" />
+          </li>
+        ))}
+        {hasNextPage ? (
+          <li className="flex shrink-0 items-center px-2">
+            <button type="button" className={buttonClass("secondary")} disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              {isFetchingNextPage ? "Loading…" : "More"}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

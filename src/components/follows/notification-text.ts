@@ -1,0 +1,47 @@
+import type { NotificationJson } from "../../../common/schemas/notifications";
+import { formatUsd } from "../../lib/format";
+
+// What each kind of notification says, and where it leads (docs/product-spec.md "Notifications").
+
+const rewards = (n: number) => `${n} view ${n === 1 ? "reward" : "rewards"}`;
+
+export function notificationText(n: NotificationJson): string {
+  const amount = formatUsd(n.amount_usd);
+  switch (n.kind) {
+    case "upload":
+      return `${n.creator_name ?? "A creator you follow"} uploaded “${n.detail}”`;
+    case "views_credited":
+      return `${rewards(n.count)} credited today: ${amount}`;
+    case "views_released":
+      return `${rewards(n.count)} released after the hold: ${amount} is now available`;
+    case "views_reversed":
+      return `${rewards(n.count)} reversed after a review: ${amount}`;
+    case "bonus_awarded":
+      return `Sign-on bonus awarded: ${amount}`;
+    case "bonus_held":
+      return `Your sign-on bonus of ${amount} is held for review`;
+    case "payment_recorded":
+      return `Payment recorded: ${amount}`;
+    case "payout_paid":
+      return `Your payout request of ${amount} was paid`;
+    case "payout_rejected":
+      return `Your payout request of ${amount} was rejected: ${n.detail}`;
+    case "item_taken_down":
+      return `“${n.detail}” was taken down by moderators`;
+    case "item_restored":
+      return `“${n.detail}” was restored and is visible again`;
+    case "account_suspended":
+      return n.detail ? `Your account was suspended: ${n.detail}` : "Your account was suspended";
+  }
+}
+
+export function notificationLink(n: NotificationJson): string {
+  switch (n.group) {
+    case "uploads":
+      return `/content/${n.subject_id}`;
+    case "moderation":
+      return n.kind === "item_restored" ? `/content/${n.subject_id}` : "/profile";
+    default:
+      return "/wallet";
+  }
+}

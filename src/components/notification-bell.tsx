@@ -1,0 +1,147 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import type { NotificationsReadBody } from "../../common/schemas/notifications";
+import { describeFailure } from "../lib/api";
+import { formatDate } from "../lib/format";
+import { getNotifications, markNotificationsRead } from "../lib/follows-api";
+import { queryKeys } from "../lib/query-keys";
+import { useUserId } from "../stores/auth";
+import { notificationLink, notificationText } from "./follows/notification-text";
+import { buttonClass } from "./ui";
+
+const POLL_MS = 60_000;
+
+/**
+ * The header's bell (docs/decisions/046): a button labelled "Notifications" with the unread count, opening the
+ * newest notifications with Mark read and Mark all read. Polled every minute; signed-in members only.
+ */
+export function NotificationBell() {
+  const userId = useUserId();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const countId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const queryKey = queryKeys.notifications(userId);
+  const { data } = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => getNotifications(signal),
+    enabled: !!userId,
+    refetchInterval: POLL_MS,
+    meta: { failure: "Failed to load notifications" },
+  });
+
+  // A chosen notification opens another screen: the list folds away behind it.
+  const { pathname } = useLocation();
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [open]);
+
+  if (!userId) return null;
+  const unread = data?.unread ?? 0;
+  const items = data?.items ?? [];
+
+  async function markRead(body: NotificationsReadBody) {
+    try {
+      const { unread: left } = await markNotificationsRead(body);
+      const readIds = new Set(body.ids ?? []);
+      queryClient.setQueryData(queryKey, (old: typeof data) =>
+        old && { ...old, unread: left, items: old.items.map((n) => (body.all || readIds.has(n.id) ? { ...n, read: true } : n)) },
+      );
+    } catch (error) {
+      console.error(describeFailure("Failed to mark notifications read", error));
+    }
+  }
+
+  return (
+    <div ref={rootRef} className="relative shrink-0">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Notifications"
+        aria-describedby={countId}
+        aria-expanded={open}
+        aria-controls={panelId}
+        className={`${buttonClass("ghost", "icon")} relative`}
+        onClick={() => {
+          setOpen((o) => !o);
+          if (!open) void queryClient.invalidateQueries({ queryKey });
+        }}
+      >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5" aria-hidden="true">
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
+        <span
+          id={countId}
+          data-testid="unread-count"
+          className={unread ? "absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-violet-600 px-1 text-center text-[11px] leading-5 font-semibold text-white" : "sr-only"}
+        >
+          {unread >= 100 ? "99+" : unread}
+          <span className="sr-only"> unread</span>
+        </span>
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="fixed inset-x-2 top-16 z-50 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-800 bg-slate-900 shadow-xl shadow-black/40 sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+      >
+        <div className="flex items-center justify-between gap-2 border-b border-slate-800 px-4 py-3">
+          <h2 className="font-semibold">Notifications</h2>
+          <button type="button" className={buttonClass("ghost", "compact")} disabled={!unread} onClick={() => void markRead({ all: true })}>
+            Mark all read
+          </button>
+        </div>
+        {items.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-400">Nothing yet. Follow creators to hear when they upload.</p>
+        ) : (
+          <ul aria-label="Notifications list" className="divide-y divide-slate-800">
+            {items.map((n) => (
+              <li key={n.id} className={`flex items-start gap-2 px-4 py-3 ${n.read ? "" : "bg-violet-950/30"}`}>
+                <Link
+                  to={notificationLink(n)}
+                  className="min-w-0 flex-1 rounded text-sm wrap-anywhere focus-visible:outline-2 focus-visible:outline-violet-400"
+                  onClick={() => (n.read ? undefined : void markRead({ ids: [n.id] }))}
+                >
+                  <span className={n.read ? "text-slate-300" : "font-medium text-white"}>{notificationText(n)}</span>
+                  <span className="block text-xs text-slate-400">{formatDate(n.at)}</span>
+                </Link>
+                {n.read ? null : (
+                  <button type="button" className="shrink-0 rounded px-2 py-1 text-xs text-violet-300 hover:bg-slate-800" onClick={() => void markRead({ ids: [n.id] })}>
+                    Mark read
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="border-t border-slate-800 px-4 py-2 text-right">
+          <Link to="/profile" className="text-xs text-violet-300 hover:underline">
+            Notification settings
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
