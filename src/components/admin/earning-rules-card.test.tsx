@@ -33,7 +33,7 @@ describe("Earning Rules card", () => {
   it("sits below the VAST Ad Configuration and shows the stored rules", async () => {
     const { card } = await openCard(applied, { body: { ...earningRules, min_earning_seconds: 12, daily_earnable_views: 250, earnings_hold_days: 3 } });
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["VAST Ad Configuration", "Ad Hosts", "Earning Rules"]);
+    expect(headings).toEqual(["VAST Ad Configuration", "Ad Hosts", "Pre-roll on Resume", "Earning Rules"]);
     expect(card.getByLabelText("Shortest item that earns (seconds)")).toHaveProperty("value", "12");
     expect(card.getByLabelText("Paid views per viewer per day")).toHaveProperty("value", "250");
     expect(card.getByLabelText("Holding period (days)")).toHaveProperty("value", "3");
