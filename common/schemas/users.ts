@@ -26,7 +26,12 @@ export type CurrentUserJson = z.output<typeof currentUserOut>;
 const creatorCardOut = z.object({ id: z.string(), username: z.string().nullable(), display_name: z.string(), created_at: z.string() });
 
 /** GET /api/users/{id}: the card with the counts the creator page shows. */
-export const creatorPageOut = creatorCardOut.extend({ video_count: z.number().int(), audio_count: z.number().int() });
+export const creatorPageOut = creatorCardOut.extend({
+  video_count: z.number().int(),
+  audio_count: z.number().int(),
+  /** The view counts of the creator's visible items, summed (docs/decisions/047). */
+  view_count: z.number().int(),
+});
 export type CreatorPageJson = z.output<typeof creatorPageOut>;
 
 /** DELETE /api/users/me/sessions ("Sign out of all devices"): how many sessions ended, this browser's included. */

@@ -292,6 +292,7 @@ export interface paths {
                             created_at: string;
                             video_count: number;
                             audio_count: number;
+                            view_count: number;
                         };
                     };
                 };
@@ -361,6 +362,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;
@@ -438,6 +440,7 @@ export interface paths {
                             duration: number;
                             r2_key: string;
                             like_count: number;
+                            view_count: number;
                             created_at: string;
                             updated_at: string;
                             removed?: boolean;
@@ -568,6 +571,7 @@ export interface paths {
                             duration: number;
                             r2_key: string;
                             like_count: number;
+                            view_count: number;
                             created_at: string;
                             updated_at: string;
                             removed?: boolean;
@@ -728,6 +732,7 @@ export interface paths {
                             duration: number;
                             r2_key: string;
                             like_count: number;
+                            view_count: number;
                             created_at: string;
                             updated_at: string;
                             removed?: boolean;
@@ -1176,6 +1181,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;
@@ -1245,6 +1251,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;
@@ -2181,6 +2188,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;
@@ -2267,6 +2275,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;

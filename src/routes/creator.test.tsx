@@ -15,6 +15,7 @@ const creator: CreatorPageJson = {
   created_at: "2025-03-14T12:00:00.000Z",
   video_count: 12,
   audio_count: 1,
+  view_count: 1500,
 };
 const video = makeContent({ title: "Ava's video", type: "video" });
 const audio = makeContent({ title: "Ava's track", type: "audio" });

@@ -3,11 +3,12 @@ import type { UserRow } from "../../db/queries/users";
 import { displayName } from "../../domain/username";
 
 /** A creator's public card: never the email; without a username, the member name (docs/decisions/004). */
-export const creatorPageJson = (user: UserRow, counts: { video: number; audio: number }): CreatorPageJson => ({
+export const creatorPageJson = (user: UserRow, counts: { video: number; audio: number; views: number }): CreatorPageJson => ({
   id: user.id,
   username: user.username,
   display_name: displayName(user),
   created_at: user.createdAt,
   video_count: counts.video,
   audio_count: counts.audio,
+  view_count: counts.views,
 });
