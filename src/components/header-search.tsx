@@ -1,6 +1,7 @@
-import { useShallow } from "zustand/react/shallow";
+import { useEffect, useRef, useState } from "react";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { useMediaQuery } from "../hooks/use-media-query";
-import { type ContentTypeFilter, useGalleryFilters } from "../stores/gallery-filters";
+import { type ContentTypeFilter, useGalleryParams } from "./gallery/gallery-url";
 import { SEARCH_MAX } from "./gallery/search-limit";
 import { TypeIcon } from "./gallery/type-icon";
 
@@ -14,11 +15,17 @@ const typeFilters: { value: ContentTypeFilter; label: string }[] = [
 const PLACEHOLDER = "Search content or creators...";
 const SHORT_PLACEHOLDER = "Search...";
 
-/** Search box and type filters for the home gallery; state lives in the gallery-filters store. */
+/** Typing pauses this long before the search goes into the address (and the gallery searches), not per key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Search box and type filters for the home gallery. Both live in the address (`?q=`, `type=`; gallery-url.ts):
+ * the box writes what was typed there after a pause, and takes back what the address says when it changes
+ * by itself (back, forward, a shared link, the logo).
+ */
 export function HeaderSearch() {
-  const { search, type, setSearch, setType } = useGalleryFilters(
-    useShallow((s) => ({ search: s.search, type: s.type, setSearch: s.setSearch, setType: s.setType })),
-  );
+  const [{ q, type }, change] = useGalleryParams();
+  const [draft, setDraft] = useSearchDraft(q, (next, replace) => change({ q: next }, { replace }));
   // Tailwind's `sm`: from here the box is wide enough for the whole placeholder.
   const roomy = useMediaQuery("(min-width: 640px)");
 
@@ -28,10 +35,10 @@ export function HeaderSearch() {
         type="search"
         aria-label="Search content or creators"
         placeholder={roomy ? PLACEHOLDER : SHORT_PLACEHOLDER}
-        value={search}
+        value={draft}
         // The server's limit: the box stops there rather than sending a search it would refuse.
         maxLength={SEARCH_MAX}
-        onChange={(event) => setSearch(event.target.value)}
+        onChange={(event) => setDraft(event.target.value)}
         className="w-full min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-500/40"
       />
       <div role="group" aria-label="Content type" className="flex shrink-0 rounded-lg border border-slate-700 p-0.5">
@@ -40,7 +47,7 @@ export function HeaderSearch() {
             key={filter.value}
             type="button"
             aria-pressed={type === filter.value}
-            onClick={() => setType(filter.value)}
+            onClick={() => change({ type: filter.value })}
             title={filter.label}
             className={
               "inline-flex items-center rounded-md px-2 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 sm:px-3 " +
@@ -61,4 +68,34 @@ export function HeaderSearch() {
       </div>
     </div>
   );
+}
+
+/**
+ * What the box shows while typing, and its way into the address: after a pause the trimmed text is committed.
+ * Starting or clearing a search is a new history entry; refining one replaces it, so Back goes to the search
+ * before, not to each half-typed word. A committed value that changes by itself replaces what the box shows.
+ */
+function useSearchDraft(committed: string, commit: (next: string, replace: boolean) => void) {
+  const [draft, setDraft] = useState(committed);
+  const settled = useDebouncedValue(draft.trim(), SEARCH_DEBOUNCE_MS);
+  const last = useRef(committed);
+  const commitRef = useRef(commit);
+  useEffect(() => {
+    commitRef.current = commit;
+  });
+
+  useEffect(() => {
+    if (committed === last.current) return;
+    last.current = committed;
+    setDraft(committed);
+  }, [committed]);
+
+  useEffect(() => {
+    if (settled === last.current) return;
+    const replace = last.current !== "" && settled !== "";
+    last.current = settled;
+    commitRef.current(settled, replace);
+  }, [settled]);
+
+  return [draft, setDraft] as const;
 }

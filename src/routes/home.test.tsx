@@ -9,7 +9,6 @@ import { EARNINGS_POLL_MS } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
 import { useCreditNotice } from "../stores/credit-notice";
 import { expectConsoleError } from "../test/console";
-import { useGalleryFilters } from "../stores/gallery-filters";
 import { contentPage, makeContent } from "../test/content-fixtures";
 import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
@@ -33,7 +32,6 @@ function stubGallery() {
 
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
-  useGalleryFilters.setState({ search: "", type: "all" });
   useCreditNotice.setState({ credit: null });
 });
 

@@ -1,0 +1,46 @@
+import { useCallback } from "react";
+import { type NavigateOptions, useSearchParams } from "react-router";
+import { isId } from "../../../common/ids";
+import type { ContentType } from "../../lib/types";
+
+// The home gallery's search and filters live in the address (issue 27, docs/decisions/047): `?q=` the words,
+// `type=` video or audio, `creator=` one creator's id. Back and forward restore them, and a copied address
+// opens the same results. Absent or unknown values mean "everything", so a hand-edited address never breaks.
+
+export type ContentTypeFilter = "all" | ContentType;
+
+export type GalleryParams = { q: string; type: ContentTypeFilter; creator: string };
+
+const TYPES: readonly string[] = ["video", "audio"];
+
+export function readGalleryParams(params: URLSearchParams): GalleryParams {
+  const type = params.get("type") ?? "";
+  const creator = (params.get("creator") ?? "").trim();
+  return {
+    q: (params.get("q") ?? "").trim(),
+    type: TYPES.includes(type) ? (type as ContentType) : "all",
+    // Not an id: no creator (the API would refuse it with a 400).
+    creator: isId(creator) ? creator : "",
+  };
+}
+
+/** `params` with `changes` applied; empty values ("all", "") leave their key out, other keys stay. */
+export function withGalleryParams(params: URLSearchParams, changes: Partial<GalleryParams>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (!value || value === "all") next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
+
+/** The gallery's parameters from the address, and a way to change some of them (a new history entry unless `replace`). */
+export function useGalleryParams() {
+  const [params, setParams] = useSearchParams();
+  const change = useCallback(
+    (changes: Partial<GalleryParams>, options?: NavigateOptions) =>
+      setParams((current) => withGalleryParams(current, changes), { preventScrollReset: true, ...options }),
+    [setParams],
+  );
+  return [readGalleryParams(params), change] as const;
+}
