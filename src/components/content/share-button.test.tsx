@@ -54,7 +54,9 @@ describe("Share", () => {
     await click();
     expect(writeText).toHaveBeenCalledWith(url);
     expect(status().textContent).toBe("Link copied");
-    act(() => vi.advanceTimersByTime(SHARE_STATUS_MS));
+    act(() => {
+      vi.advanceTimersByTime(SHARE_STATUS_MS);
+    });
     expect(status().textContent).toBe("");
   });
 

@@ -115,4 +115,16 @@ describe("search in the address", () => {
     expect(params(router)).toEqual({ q: "jazz", type: "audio" });
     expect(box().value).toBe("jazz");
   });
+
+  it("a creator page's type tab is in the address too: Back returns to the tab before, a shared link opens it", async () => {
+    const queries = stubGallery();
+    const { router } = renderApp(`/creator/${ava.id}?type=audio`);
+    expect(await screen.findByRole("tab", { name: "Audio", selected: true })).toBeVisible();
+    await waitFor(() => expect(queries.at(-1)).toEqual({ creator: ava.id, type: "audio" }));
+    fireEvent.click(screen.getByRole("tab", { name: "Videos" }));
+    await waitFor(() => expect(params(router)).toEqual({ type: "video" }));
+    expect(screen.getByRole("tab", { name: "Videos", selected: true })).toBeVisible();
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole("tab", { name: "Audio", selected: true })).toBeVisible();
+  });
 });
