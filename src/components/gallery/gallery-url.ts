@@ -9,11 +9,11 @@ import type { ContentType } from "../../lib/types";
 
 export type ContentTypeFilter = "all" | ContentType;
 
-export type GalleryParams = { q: string; type: ContentTypeFilter; creator: string };
+type GalleryParams = { q: string; type: ContentTypeFilter; creator: string };
 
 const TYPES: readonly string[] = ["video", "audio"];
 
-export function readGalleryParams(params: URLSearchParams): GalleryParams {
+function readGalleryParams(params: URLSearchParams): GalleryParams {
   const type = params.get("type") ?? "";
   const creator = (params.get("creator") ?? "").trim();
   return {
@@ -25,7 +25,7 @@ export function readGalleryParams(params: URLSearchParams): GalleryParams {
 }
 
 /** `params` with `changes` applied; empty values ("all", "") leave their key out, other keys stay. */
-export function withGalleryParams(params: URLSearchParams, changes: Partial<GalleryParams>): URLSearchParams {
+function withGalleryParams(params: URLSearchParams, changes: Partial<GalleryParams>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(changes)) {
     if (!value || value === "all") next.delete(key);

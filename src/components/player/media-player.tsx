@@ -41,7 +41,7 @@ export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayer
 
   // The keys work anywhere on the page (as on YouTube), not only with the player focused; handlePlayerKey
   // leaves fields alone. Not while a dialog is open (this one's list, a report) or a layer covers the media
-  // (an ad, Up Next): those have their own controls.
+  // (an ad, Up Next; only "?" then): those have their own controls.
   const keys = useRef<Omit<ShortcutActions, "toggleCaptions">>(null);
   useEffect(() => {
     keys.current = {
@@ -51,11 +51,13 @@ export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayer
       showHelp: () => setHelpOpen(true),
     };
   });
-  const covered = Boolean(overlay) || helpOpen;
+  const covered = Boolean(overlay);
   useEffect(() => {
-    if (covered) return;
+    if (helpOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || !keys.current) return;
+      // Under a layer only "?" still opens the list.
+      if (covered && event.key !== "?") return;
       if (event.target instanceof Element && event.target.closest("[role=dialog], [aria-modal=true]")) return;
       const media = mediaRef.current;
       // Looked up at the key press: text tracks may arrive after the media loaded.
@@ -66,7 +68,7 @@ export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayer
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [covered, wake]);
+  }, [covered, helpOpen, wake]);
 
   useImperativeHandle(ref, () => ({
     play: () => void mediaRef.current?.play()?.catch(() => {}),

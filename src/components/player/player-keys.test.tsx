@@ -115,6 +115,9 @@ describe("player keys", () => {
     press("k");
     expect(media.currentTime).toBe(50);
     expect(media.play).not.toHaveBeenCalled();
+    // The list of keys still opens.
+    press("?");
+    expect(screen.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
   });
 });
 
