@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { useMediaQuery } from "../hooks/use-media-query";
+import { useSearchDraft } from "../stores/search-draft";
 import { type ContentTypeFilter, useGalleryParams } from "./gallery/gallery-url";
 import { SEARCH_MAX } from "./gallery/search-limit";
 import { TypeIcon } from "./gallery/type-icon";
@@ -25,7 +27,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export function HeaderSearch() {
   const [{ q, type }, change] = useGalleryParams();
-  const [draft, setDraft] = useSearchDraft(q, (next, replace) => change({ q: next }, { replace }));
+  const [draft, setDraft] = useSearchBox(q, (next, replace) => change({ q: next }, { replace }));
   // Tailwind's `sm`: from here the box is wide enough for the whole placeholder.
   const roomy = useMediaQuery("(min-width: 640px)");
 
@@ -73,28 +75,40 @@ export function HeaderSearch() {
 /**
  * What the box shows while typing, and its way into the address: after a pause the trimmed text is committed.
  * Starting or clearing a search is a new history entry; refining one replaces it, so Back goes to the search
- * before, not to each half-typed word. A committed value that changes by itself replaces what the box shows.
+ * before, not to each half-typed word. A search in the address that changes by itself (Back, Forward, a shared
+ * link, the logo) replaces what the box shows.
  */
-function useSearchDraft(committed: string, commit: (next: string, replace: boolean) => void) {
-  const [draft, setDraft] = useState(committed);
+function useSearchBox(committed: string, commit: (next: string, replace: boolean) => void) {
+  const stored = useSearchDraft((s) => s.draft);
+  const known = useSearchDraft((s) => s.committed !== null);
+  const setDraft = useSearchDraft((s) => s.setDraft);
+  // Before the box first read the address (a shared link), it shows the address's search.
+  const draft = known ? stored : committed;
   const settled = useDebouncedValue(draft.trim(), SEARCH_DEBOUNCE_MS);
-  const last = useRef(committed);
   const commitRef = useRef(commit);
   useEffect(() => {
     commitRef.current = commit;
   });
 
+  // After the box commits, the screen still renders the address it had until the navigation lands (and a
+  // rebuilt box, or React's development replay of effects, sees that older address): only a newer address
+  // than the one the commit was made on says what the box should show.
+  const { key } = useLocation();
   useEffect(() => {
-    if (committed === last.current) return;
-    last.current = committed;
-    setDraft(committed);
-  }, [committed]);
+    const store = useSearchDraft.getState();
+    if (store.committedOn === key) return;
+    if (store.committedOn !== null) useSearchDraft.setState({ committedOn: null });
+    if (committed !== store.committed) useSearchDraft.setState({ draft: committed, committed });
+  }, [committed, key]);
 
   useEffect(() => {
-    if (settled === last.current) return;
-    const replace = last.current !== "" && settled !== "";
-    last.current = settled;
-    commitRef.current(settled, replace);
+    const { committed: before, draft: typed } = useSearchDraft.getState();
+    // Only what was typed and then left alone for the pause (not a value from before the address changed).
+    if (before === null || settled === before || settled !== typed.trim()) return;
+    useSearchDraft.setState({ committed: settled, committedOn: key });
+    commitRef.current(settled, before !== "" && settled !== "");
+    // The address it was committed on is the render's; only a new draft commits.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
 
   return [draft, setDraft] as const;

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState } from "../stores/auth";
 import { useAuth } from "../stores/auth";
+import { useSearchDraft } from "../stores/search-draft";
 import { stubFetch } from "../test/fetch";
 import { admin, ava } from "../test/fixtures";
 import { renderRoutes } from "../test/render-route";
@@ -11,6 +12,10 @@ function renderHeader(auth: Pick<AuthState, "user" | "pending">, path = "/") {
   useAuth.setState(auth);
   return renderRoutes([{ path: "*", Component: Header }], path);
 }
+
+beforeEach(() => {
+  useSearchDraft.setState({ draft: "", committed: null, committedOn: null });
+});
 
 const accountNav = () => screen.getByRole("navigation", { name: "Account" });
 

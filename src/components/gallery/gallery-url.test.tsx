@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useAuth } from "../../stores/auth";
 import { useGalleryReturn } from "../../stores/gallery-return";
+import { useSearchDraft } from "../../stores/search-draft";
 import { contentPage, makeContent } from "../../test/content-fixtures";
 import { backgroundEarningsRoutes } from "../../test/earnings-fixtures";
 import { stubFetch } from "../../test/fetch";
@@ -37,6 +38,7 @@ const pressed = (name: string) => screen.getByRole("button", { name }).getAttrib
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
   useGalleryReturn.setState({ search: "" });
+  useSearchDraft.setState({ draft: "", committed: null, committedOn: null });
 });
 
 describe("search in the address", () => {

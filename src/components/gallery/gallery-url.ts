@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { type NavigateOptions, useSearchParams } from "react-router";
 import { isId } from "../../../common/ids";
 import type { ContentType } from "../../lib/types";
@@ -37,9 +37,19 @@ function withGalleryParams(params: URLSearchParams, changes: Partial<GalleryPara
 /** The gallery's parameters from the address, and a way to change some of them (a new history entry unless `replace`). */
 export function useGalleryParams() {
   const [params, setParams] = useSearchParams();
+  // Navigations render in a transition: the address changes at once, this screen a moment later. A change
+  // made in between (a type chosen right after the search committed) builds on the address as last set here,
+  // not on the parameters of the render before, which would drop the search.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const change = useCallback(
-    (changes: Partial<GalleryParams>, options?: NavigateOptions) =>
-      setParams((current) => withGalleryParams(current, changes), { preventScrollReset: true, ...options }),
+    (changes: Partial<GalleryParams>, options?: NavigateOptions) => {
+      const next = withGalleryParams(latest.current, changes);
+      latest.current = next;
+      setParams(next, { preventScrollReset: true, ...options });
+    },
     [setParams],
   );
   return [readGalleryParams(params), change] as const;
