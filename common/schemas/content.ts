@@ -75,6 +75,8 @@ export const contentOut = z.object({
   duration: z.number(),
   r2_key: z.string(),
   like_count: z.number().int(),
+  /** Qualified views by others than the creator, less reversed ones (docs/decisions/047). */
+  view_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Only to the creator and admins (My Content): moderators took it down, with the note shown to the creator. */

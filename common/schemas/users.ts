@@ -32,6 +32,8 @@ export const creatorPageOut = creatorCardOut.extend({
   /** How many members follow the creator, and whether the caller does (false for a visitor; docs/decisions/046). */
   followers: z.number().int(),
   following: z.boolean(),
+  /** The view counts of the creator's visible items, summed (docs/decisions/047). */
+  view_count: z.number().int(),
 });
 export type CreatorPageJson = z.output<typeof creatorPageOut>;
 

@@ -9,7 +9,7 @@ import { FollowButton } from "./follow-button";
 
 const BEN = "01J000000000000000000000BN";
 const ben = (following: boolean, followers: number): CreatorPageJson => ({
-  id: BEN, username: "ben", display_name: "ben", created_at: "2025-01-01T00:00:00.000Z", video_count: 1, audio_count: 0, following, followers,
+  id: BEN, username: "ben", display_name: "ben", created_at: "2025-01-01T00:00:00.000Z", video_count: 1, audio_count: 0, view_count: 0, following, followers,
 });
 const render = (creatorId = BEN) => renderRoutes([{ path: "*", element: <FollowButton creatorId={creatorId} /> }], "/");
 

@@ -1,6 +1,9 @@
-import { useShallow } from "zustand/react/shallow";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { useMediaQuery } from "../hooks/use-media-query";
-import { type ContentTypeFilter, useGalleryFilters } from "../stores/gallery-filters";
+import { useSearchDraft } from "../stores/search-draft";
+import { type ContentTypeFilter, useGalleryParams } from "./gallery/gallery-url";
 import { SEARCH_MAX } from "./gallery/search-limit";
 import { TypeIcon } from "./gallery/type-icon";
 
@@ -14,11 +17,17 @@ const typeFilters: { value: ContentTypeFilter; label: string }[] = [
 const PLACEHOLDER = "Search content or creators...";
 const SHORT_PLACEHOLDER = "Search...";
 
-/** Search box and type filters for the home gallery; state lives in the gallery-filters store. */
+/** Typing pauses this long before the search goes into the address (and the gallery searches), not per key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Search box and type filters for the home gallery. Both live in the address (`?q=`, `type=`; gallery-url.ts):
+ * the box writes what was typed there after a pause, and takes back what the address says when it changes
+ * by itself (back, forward, a shared link, the logo).
+ */
 export function HeaderSearch() {
-  const { search, type, setSearch, setType } = useGalleryFilters(
-    useShallow((s) => ({ search: s.search, type: s.type, setSearch: s.setSearch, setType: s.setType })),
-  );
+  const [{ q, type }, change] = useGalleryParams();
+  const [draft, setDraft] = useSearchBox(q, (next, replace) => change({ q: next }, { replace }));
   // Tailwind's `sm`: from here the box is wide enough for the whole placeholder.
   const roomy = useMediaQuery("(min-width: 640px)");
 
@@ -28,10 +37,10 @@ export function HeaderSearch() {
         type="search"
         aria-label="Search content or creators"
         placeholder={roomy ? PLACEHOLDER : SHORT_PLACEHOLDER}
-        value={search}
+        value={draft}
         // The server's limit: the box stops there rather than sending a search it would refuse.
         maxLength={SEARCH_MAX}
-        onChange={(event) => setSearch(event.target.value)}
+        onChange={(event) => setDraft(event.target.value)}
         className="w-full min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-500/40"
       />
       <div role="group" aria-label="Content type" className="flex shrink-0 rounded-lg border border-slate-700 p-0.5">
@@ -40,7 +49,7 @@ export function HeaderSearch() {
             key={filter.value}
             type="button"
             aria-pressed={type === filter.value}
-            onClick={() => setType(filter.value)}
+            onClick={() => change({ type: filter.value })}
             title={filter.label}
             className={
               "inline-flex items-center rounded-md px-2 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 sm:px-3 " +
@@ -61,4 +70,46 @@ export function HeaderSearch() {
       </div>
     </div>
   );
+}
+
+/**
+ * What the box shows while typing, and its way into the address: after a pause the trimmed text is committed.
+ * Starting or clearing a search is a new history entry; refining one replaces it, so Back goes to the search
+ * before, not to each half-typed word. A search in the address that changes by itself (Back, Forward, a shared
+ * link, the logo) replaces what the box shows.
+ */
+function useSearchBox(committed: string, commit: (next: string, replace: boolean) => void) {
+  const stored = useSearchDraft((s) => s.draft);
+  const known = useSearchDraft((s) => s.committed !== null);
+  const setDraft = useSearchDraft((s) => s.setDraft);
+  // Before the box first read the address (a shared link), it shows the address's search.
+  const draft = known ? stored : committed;
+  const settled = useDebouncedValue(draft.trim(), SEARCH_DEBOUNCE_MS);
+  const commitRef = useRef(commit);
+  useEffect(() => {
+    commitRef.current = commit;
+  });
+
+  // After the box commits, the screen still renders the address it had until the navigation lands (and a
+  // rebuilt box, or React's development replay of effects, sees that older address): only a newer address
+  // than the one the commit was made on says what the box should show.
+  const { key } = useLocation();
+  useEffect(() => {
+    const store = useSearchDraft.getState();
+    if (store.committedOn === key) return;
+    if (store.committedOn !== null) useSearchDraft.setState({ committedOn: null });
+    if (committed !== store.committed) useSearchDraft.setState({ draft: committed, committed });
+  }, [committed, key]);
+
+  useEffect(() => {
+    const { committed: before, draft: typed } = useSearchDraft.getState();
+    // Only what was typed and then left alone for the pause (not a value from before the address changed).
+    if (before === null || settled === before || settled !== typed.trim()) return;
+    useSearchDraft.setState({ committed: settled, committedOn: key });
+    commitRef.current(settled, before !== "" && settled !== "");
+    // The address it was committed on is the render's; only a new draft commits.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+
+  return [draft, setDraft] as const;
 }

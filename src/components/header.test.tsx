@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState } from "../stores/auth";
 import { useAuth } from "../stores/auth";
-import { useGalleryFilters } from "../stores/gallery-filters";
+import { useSearchDraft } from "../stores/search-draft";
 import { stubFetch } from "../test/fetch";
 import { admin, ava } from "../test/fixtures";
 import { renderRoutes } from "../test/render-route";
@@ -13,11 +13,12 @@ function renderHeader(auth: Pick<AuthState, "user" | "pending">, path = "/") {
   return renderRoutes([{ path: "*", Component: Header }], path);
 }
 
+beforeEach(() => {
+  useSearchDraft.setState({ draft: "", committed: null, committedOn: null });
+});
+
 const accountNav = () => screen.getByRole("navigation", { name: "Account" });
 
-beforeEach(() => {
-  useGalleryFilters.setState({ search: "", type: "all" });
-});
 
 describe("Header", () => {
   it("shows no account controls while sign-in is still being checked", () => {
@@ -99,12 +100,12 @@ describe("Header", () => {
     phone.mockRestore();
   });
 
-  it("has search and type filters on the home page only, kept in the gallery store", () => {
+  it("has search and type filters on the home page only, kept in the address", async () => {
     const { router } = renderHeader({ user: null, pending: false });
     const search = screen.getByPlaceholderText("Search content or creators...");
     fireEvent.change(search, { target: { value: "jazz" } });
     fireEvent.click(screen.getByRole("button", { name: "Audio" }));
-    expect(useGalleryFilters.getState()).toMatchObject({ search: "jazz", type: "audio" });
+    await vi.waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: "jazz", type: "audio" }));
     expect(screen.getByRole("button", { name: "Audio" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("false");
     void router.navigate("/wallet");

@@ -8,6 +8,9 @@ type TabsProps = {
   label: string;
   tabs: TabItem[];
   defaultTabId?: string;
+  /** Chosen by the caller (e.g. from the address) instead of remembered here; `onSelect` hears each choice. */
+  selectedId?: string;
+  onSelect?: (id: string) => void;
 };
 
 /**
@@ -16,8 +19,9 @@ type TabsProps = {
  * The list is one row that scrolls sideways when it does not fit (docs/decisions/039): fades with arrows
  * say which side has more, and the selected tab is kept in view, also after the window changes size.
  */
-export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id }: TabsProps) {
-  const [selectedId, setSelectedId] = useState(defaultTabId);
+export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id, selectedId: chosenId, onSelect }: TabsProps) {
+  const [ownId, setOwnId] = useState(defaultTabId);
+  const selectedId = chosenId ?? ownId;
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const { ref: listRef, edges } = useScrollEdges<HTMLDivElement>();
@@ -39,7 +43,8 @@ export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id }: TabsProps) {
 
   const select = (index: number) => {
     const next = (index + tabs.length) % tabs.length;
-    setSelectedId(tabs[next].id);
+    setOwnId(tabs[next].id);
+    onSelect?.(tabs[next].id);
     tabRefs.current[next]?.focus();
   };
 
@@ -82,7 +87,10 @@ export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id }: TabsProps) {
                 aria-selected={isSelected}
                 aria-controls={`${baseId}-panel-${tab.id}`}
                 tabIndex={isSelected ? 0 : -1}
-                onClick={() => setSelectedId(tab.id)}
+                onClick={() => {
+                  setOwnId(tab.id);
+                  onSelect?.(tab.id);
+                }}
                 className={
                   "shrink-0 border-b-2 px-3 py-2.5 text-sm sm:px-4 font-medium whitespace-nowrap transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-400 " +
                   (isSelected

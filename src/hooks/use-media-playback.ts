@@ -6,6 +6,8 @@ export type PlaybackState = {
   duration: number;
   muted: boolean;
   volume: number;
+  /** Playback speed (1 = normal; the player offers 0.5–2×). */
+  rate: number;
   /** The media could not be loaded or decoded. */
   failed: boolean;
 };
@@ -18,7 +20,7 @@ export type PlaybackCallbacks = {
   onEnded?: () => void;
 };
 
-const initial: PlaybackState = { playing: false, currentTime: 0, duration: 0, muted: false, volume: 1, failed: false };
+const initial: PlaybackState = { playing: false, currentTime: 0, duration: 0, muted: false, volume: 1, rate: 1, failed: false };
 
 /**
  * Mirrors a media element's state into React (from its own events, so it is always what the element
@@ -48,6 +50,14 @@ export function useMediaPlayback(mediaRef: RefObject<HTMLMediaElement | null>, c
       },
       seekTo,
       seekBy: (delta: number) => seekTo((media()?.currentTime ?? 0) + delta),
+      seekToFraction(fraction: number) {
+        const element = media();
+        if (element && Number.isFinite(element.duration)) seekTo(element.duration * fraction);
+      },
+      setRate(rate: number) {
+        const element = media();
+        if (element) element.playbackRate = rate;
+      },
       toggleMute() {
         const element = media();
         if (element) element.muted = !element.muted;
@@ -69,6 +79,7 @@ export function useMediaPlayback(mediaRef: RefObject<HTMLMediaElement | null>, c
       duration: Number.isFinite(element.duration) ? element.duration : 0,
       muted: element.muted,
       volume: element.volume,
+      rate: element.playbackRate,
     }));
   }, []);
 
@@ -76,6 +87,7 @@ export function useMediaPlayback(mediaRef: RefObject<HTMLMediaElement | null>, c
     onLoadedMetadata: (e: { currentTarget: HTMLMediaElement }) => sync(e.currentTarget),
     onDurationChange: (e: { currentTarget: HTMLMediaElement }) => sync(e.currentTarget),
     onVolumeChange: (e: { currentTarget: HTMLMediaElement }) => sync(e.currentTarget),
+    onRateChange: (e: { currentTarget: HTMLMediaElement }) => sync(e.currentTarget),
     onSeeked: (e: { currentTarget: HTMLMediaElement }) => sync(e.currentTarget),
     onTimeUpdate: (e: { currentTarget: HTMLMediaElement }) => {
       const element = e.currentTarget;

@@ -294,6 +294,7 @@ export interface paths {
                             audio_count: number;
                             followers: number;
                             following: boolean;
+                            view_count: number;
                         };
                     };
                 };
@@ -363,6 +364,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;
@@ -440,6 +442,7 @@ export interface paths {
                             duration: number;
                             r2_key: string;
                             like_count: number;
+                            view_count: number;
                             created_at: string;
                             updated_at: string;
                             removed?: boolean;
@@ -572,6 +575,7 @@ export interface paths {
                             duration: number;
                             r2_key: string;
                             like_count: number;
+                            view_count: number;
                             created_at: string;
                             updated_at: string;
                             removed?: boolean;
@@ -732,6 +736,7 @@ export interface paths {
                             duration: number;
                             r2_key: string;
                             like_count: number;
+                            view_count: number;
                             created_at: string;
                             updated_at: string;
                             removed?: boolean;
@@ -1180,6 +1185,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;
@@ -1249,6 +1255,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;
@@ -2188,6 +2195,7 @@ export interface paths {
                                     duration: number;
                                     r2_key: string;
                                     like_count: number;
+                                    view_count: number;
                                     created_at: string;
                                     updated_at: string;
                                     removed?: boolean;
@@ -2375,6 +2383,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;
@@ -2461,6 +2470,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;
@@ -2965,6 +2975,7 @@ export interface paths {
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
+                                view_count: number;
                                 created_at: string;
                                 updated_at: string;
                                 removed?: boolean;

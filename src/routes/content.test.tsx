@@ -17,6 +17,7 @@ const item = makeContent({
   duration: 185,
   creator_name: "ava",
   like_count: 4,
+  view_count: 1234,
 });
 const path = `/api/content/${item.id}`;
 // The player asks for ad settings and Up Next suggestions on every visit; these tests run without ads.

@@ -8,8 +8,10 @@ import { ContentPlayer } from "../components/content/content-player";
 import { SignInModal } from "../components/sign-in-modal";
 import { PageSpinner } from "../components/spinner";
 import { buttonClass, card } from "../components/ui";
+import { RelatedList } from "../components/up-next/related-list";
 import { contentItemQuery } from "../queries/content";
 import { useAuth } from "../stores/auth";
+import { useGalleryReturn } from "../stores/gallery-return";
 
 function ContentPage() {
   const { user, pending } = useAuth(useShallow((s) => ({ user: s.user, pending: s.pending })));
@@ -44,17 +46,29 @@ function ContentView({ id }: { id: string }) {
     );
   }
 
+  // From 1024 px the related list stands beside the player; below that it follows the details.
   return (
-    <article className="mx-auto max-w-5xl space-y-6">
-      <Link
-        to="/"
-        className="inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
-      >
-        <span aria-hidden="true">←</span> Back to gallery
-      </Link>
-      <ContentPlayer content={content} />
-      <ContentDetails content={content} />
-    </article>
+    <div className="mx-auto max-w-5xl lg:grid lg:max-w-7xl lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8">
+      <article className="min-w-0 space-y-6">
+        <BackToGallery />
+        <ContentPlayer content={content} />
+        <ContentDetails content={content} />
+      </article>
+      <RelatedList contentId={content.id} />
+    </div>
+  );
+}
+
+/** Home with the search the gallery last showed (it lives in the address, docs/decisions/047). */
+function BackToGallery() {
+  const search = useGalleryReturn((s) => s.search);
+  return (
+    <Link
+      to={`/${search}`}
+      className="inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+    >
+      <span aria-hidden="true">←</span> Back to gallery
+    </Link>
   );
 }
 

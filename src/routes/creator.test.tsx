@@ -17,6 +17,7 @@ const creator: CreatorPageJson = {
   audio_count: 1,
   followers: 3,
   following: false,
+  view_count: 1500,
 };
 const video = makeContent({ title: "Ava's video", type: "video" });
 const audio = makeContent({ title: "Ava's track", type: "audio" });

@@ -8,8 +8,8 @@ import { SEARCH_MAX } from "../components/gallery/search-limit";
 import { EARNINGS_POLL_MS } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
 import { useCreditNotice } from "../stores/credit-notice";
+import { useSearchDraft } from "../stores/search-draft";
 import { expectConsoleError } from "../test/console";
-import { useGalleryFilters } from "../stores/gallery-filters";
 import { contentPage, makeContent } from "../test/content-fixtures";
 import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
@@ -33,7 +33,7 @@ function stubGallery() {
 
 beforeEach(() => {
   useAuth.setState({ user: null, pending: false });
-  useGalleryFilters.setState({ search: "", type: "all" });
+  useSearchDraft.setState({ draft: "", committed: null, committedOn: null });
   useCreditNotice.setState({ credit: null });
 });
 

@@ -22,6 +22,7 @@ const liked: ContentJson = {
   duration: 75,
   r2_key: "media/c9.mp4",
   like_count: 3,
+  view_count: 0,
   created_at: "2025-01-02T00:00:00.000Z",
   updated_at: "2025-01-02T00:00:00.000Z",
 };

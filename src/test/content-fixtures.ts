@@ -22,6 +22,7 @@ export function makeContent(overrides: Partial<ContentJson> = {}): ContentJson {
     duration: 95,
     r2_key: `media/${id}.mp4`,
     like_count: 0,
+    view_count: 0,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
     ...overrides,

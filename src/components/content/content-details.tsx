@@ -5,6 +5,8 @@ import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
 import { LikeButton } from "./like-button";
 import { ReportButton } from "./report-button";
+import { ShareButton } from "./share-button";
+import { ViewsTerm } from "./view-count";
 
 /** Everything under the player: title, like toggle, Report, description, duration, creator and tags. */
 export function ContentDetails({ content }: { content: ContentJson }) {
@@ -15,6 +17,7 @@ export function ContentDetails({ content }: { content: ContentJson }) {
         <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere sm:text-3xl">{content.title}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <LikeButton contentId={content.id} initialCount={content.like_count} />
+          <ShareButton content={content} />
           <ReportButton content={content} />
         </div>
       </div>
@@ -22,6 +25,7 @@ export function ContentDetails({ content }: { content: ContentJson }) {
         <p className="whitespace-pre-line wrap-anywhere text-slate-300">{content.description}</p>
       ) : null}
       <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
+        <ViewsTerm count={content.view_count} />
         <div>
           <dt className="text-slate-400">Duration</dt>
           <dd className="tabular-nums text-slate-200">{formatDuration(content.duration)}</dd>

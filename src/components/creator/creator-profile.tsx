@@ -1,6 +1,7 @@
 import { FollowButton } from "../follow-button";
 import { formatDate } from "../../lib/format";
 import type { CreatorPageJson } from "../../lib/types";
+import { formatViews } from "../content/view-count";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -18,6 +19,7 @@ export function CreatorProfile({ creator }: { creator: CreatorPageJson }) {
         <ul aria-label="Published" className="flex gap-4 pt-1 text-sm text-slate-200">
           <li>{plural(creator.video_count, "video", "videos")}</li>
           <li>{creator.audio_count} audio</li>
+          <li title={formatViews(creator.view_count)}>{formatViews(creator.view_count, true)}</li>
         </ul>
       </div>
       <div className="sm:ml-auto"><FollowButton creatorId={creator.id} /></div>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { splitTags } from "../../../common/tags";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
+import { ViewCount } from "../content/view-count";
 import { ContentThumbnail, type ImagePriority } from "./content-thumbnail";
 import type { DiscoveryMethod, DiscoveryState } from "./discovery";
 
@@ -53,6 +54,7 @@ export function ContentCard({ item, discovery = "browse", image = "lazy" }: Cont
         >
           {item.creator_name}
         </Link>
+        <ViewCount count={item.view_count} className="text-xs text-slate-400" />
         {item.description ? <p className="line-clamp-2 text-sm wrap-anywhere text-slate-400">{item.description}</p> : null}
         {tags.length > 0 ? (
           <ul aria-label="Tags" className="mt-auto flex flex-wrap gap-1.5 pt-1">

@@ -1,28 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
 import { type RefObject, useEffect, useId, useRef } from "react";
-import { useShallow } from "zustand/react/shallow";
-import { useDebouncedValue } from "../../hooks/use-debounced-value";
-import { useGalleryFilters } from "../../stores/gallery-filters";
+import { useLocation } from "react-router";
+import { creatorQuery } from "../../queries/content";
+import { useGalleryReturn } from "../../stores/gallery-return";
 import { ContentFeed } from "./content-feed";
+import { useGalleryParams } from "./gallery-url";
 import { SEARCH_MAX, SEARCH_TOO_LONG } from "./search-limit";
 import { TypeIcon } from "./type-icon";
 
-/** Typing pauses this long before the gallery searches, so each keystroke is not a request. */
-const SEARCH_DEBOUNCE_MS = 300;
-
 /**
- * The home page's gallery, filtered by the header's search box and type buttons. When the earnings poll
- * reports credited views it invalidates the feed, which refreshes in place, where the original product
- * reloaded the whole page (docs/product-spec.md §2 Home). A new search or type brings the gallery into
- * view (decision 037): the box is in the header, the results may be a screen further down.
+ * The home page's gallery, filtered by the search, type and creator in the address (`?q=`, `type=`, `creator=`;
+ * gallery-url.ts), which the header's box and buttons write. When the earnings poll reports credited views it
+ * invalidates the feed, which refreshes in place, where the original product reloaded the whole page
+ * (docs/product-spec.md §2 Home). A new search or type brings the gallery into view (decision 037): the box is
+ * in the header, the results may be a screen further down.
  */
 export function DiscoverContent() {
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
-  const { search, type } = useGalleryFilters(useShallow((s) => ({ search: s.search, type: s.type })));
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // The box stops at the limit; a longer one (pasted past it elsewhere, or set by code) is not sent to be refused.
-  const tooLong = debouncedSearch.length > SEARCH_MAX;
-  useBringIntoView(sectionRef, debouncedSearch, type);
+  const [{ q: search, type, creator }, change] = useGalleryParams();
+  // The box stops at the limit; a longer one (a hand-made address, or pasted past it elsewhere) is not sent to be refused.
+  const tooLong = search.length > SEARCH_MAX;
+  useBringIntoView(sectionRef, search, type);
+  useRememberForReturn();
 
   return (
     <section ref={sectionRef} aria-labelledby={headingId} className="min-h-[calc(100dvh-5rem)] scroll-mt-20 space-y-4">
@@ -32,25 +32,46 @@ export function DiscoverContent() {
         </h2>
         {/* Always in the page, so screen readers hear each new search as it starts. */}
         <div role="status" className="min-w-0 max-w-full text-sm text-slate-400">
-          {debouncedSearch ? (
+          {search ? (
             // A query without spaces wraps anywhere and is cut at two lines; the whole of it is in the title.
-            <p title={debouncedSearch} className="line-clamp-2 wrap-anywhere">
-              Results for <span className="font-medium text-slate-200">“{debouncedSearch}”</span>
+            <p title={search} className="line-clamp-2 wrap-anywhere">
+              Results for <span className="font-medium text-slate-200">“{search}”</span>
             </p>
           ) : null}
           {search.length >= SEARCH_MAX && !tooLong ? <p className="text-amber-300">{SEARCH_TOO_LONG}</p> : null}
         </div>
       </div>
+      {creator ? <CreatorFilter creatorId={creator} onClear={() => change({ creator: "" })} /> : null}
       {tooLong ? (
-        <SearchTooLong length={debouncedSearch.length} />
+        <SearchTooLong length={search.length} />
       ) : (
         <ContentFeed
-          query={{ type: type === "all" ? undefined : type, search: debouncedSearch || undefined }}
-          discovery={debouncedSearch ? "search" : "browse"}
-          emptyText={debouncedSearch ? "Nothing matches this search. Try other words." : undefined}
+          query={{ type: type === "all" ? undefined : type, search: search || undefined, creator: creator || undefined }}
+          discovery={search ? "search" : "browse"}
+          emptyText={search ? "Nothing matches this search. Try other words." : undefined}
         />
       )}
     </section>
+  );
+}
+
+/** The creator filter of a shared address (`creator=`): whose items these are, and a way back to everyone's. */
+function CreatorFilter({ creatorId, onClear }: { creatorId: string; onClear: () => void }) {
+  const { data } = useQuery(creatorQuery(creatorId));
+  const name = data?.display_name ?? "one creator";
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
+      <span className="min-w-0 wrap-anywhere">
+        Only from <span className="font-medium text-slate-100">{name}</span>
+      </span>
+      <button
+        type="button"
+        onClick={onClear}
+        className="rounded-full border border-slate-700 px-3 py-1 text-xs font-medium text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        Show all creators
+      </button>
+    </p>
   );
 }
 
@@ -64,6 +85,13 @@ function SearchTooLong({ length }: { length: number }) {
       </p>
     </div>
   );
+}
+
+/** Keeps the gallery's address query for a content page's "Back to gallery". */
+function useRememberForReturn() {
+  const { search } = useLocation();
+  const remember = useGalleryReturn((s) => s.remember);
+  useEffect(() => remember(search), [remember, search]);
 }
 
 /**

@@ -1,12 +1,14 @@
-import { type ReactNode, type Ref, useImperativeHandle, useRef } from "react";
+import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useAutoHide } from "../../hooks/use-auto-hide";
 import { useFullscreen } from "../../hooks/use-fullscreen";
 import { type PlaybackCallbacks, useMediaPlayback } from "../../hooks/use-media-playback";
 import { streamUrl } from "../../lib/content-api";
 import type { ContentJson } from "../../lib/types";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
+import { stepSpeed } from "./playback-speed";
 import { PlayerControls } from "./player-controls";
-import { handlePlayerKey } from "./player-shortcuts";
+import { handlePlayerKey, type ShortcutActions } from "./player-shortcuts";
+import { ShortcutsDialog } from "./shortcuts-dialog";
 
 /** What a layer on top of the player (ads, Up Next) may do with the content underneath. */
 export type PlayerHandle = {
@@ -35,6 +37,38 @@ export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayer
   const { visible, wake } = useAutoHide(state.playing);
   const fullscreen = useFullscreen(frameRef);
   const isVideo = content.type === "video";
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  // The keys work anywhere on the page (as on YouTube), not only with the player focused; handlePlayerKey
+  // leaves fields alone. Not while a dialog is open (this one's list, a report) or a layer covers the media
+  // (an ad, Up Next; only "?" then): those have their own controls.
+  const keys = useRef<Omit<ShortcutActions, "toggleCaptions">>(null);
+  useEffect(() => {
+    keys.current = {
+      ...actions,
+      stepSpeed: (direction) => actions.setRate(stepSpeed(mediaRef.current?.playbackRate ?? 1, direction)),
+      toggleFullscreen: isVideo ? fullscreen.toggle : undefined,
+      showHelp: () => setHelpOpen(true),
+    };
+  });
+  const covered = Boolean(overlay);
+  useEffect(() => {
+    if (helpOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !keys.current) return;
+      // Under a layer only "?" still opens the list.
+      if (covered && event.key !== "?") return;
+      if (event.target instanceof Element && event.target.closest("[role=dialog], [aria-modal=true]")) return;
+      const media = mediaRef.current;
+      // Looked up at the key press: text tracks may arrive after the media loaded.
+      const captions = captionTracks(media).length > 0 ? () => toggleCaptions(media) : undefined;
+      if (!handlePlayerKey(event, { ...keys.current, toggleCaptions: captions })) return;
+      event.preventDefault();
+      wake();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [covered, helpOpen, wake]);
 
   useImperativeHandle(ref, () => ({
     play: () => void mediaRef.current?.play()?.catch(() => {}),
@@ -58,11 +92,7 @@ export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayer
       role="region"
       aria-label={`${isVideo ? "Video" : "Audio"} player: ${content.title}`}
       tabIndex={0}
-      onKeyDown={(event) => {
-        wake();
-        const toggleFullscreen = isVideo ? fullscreen.toggle : undefined;
-        if (handlePlayerKey(event, { ...actions, toggleFullscreen })) event.preventDefault();
-      }}
+      onKeyDown={wake}
       onPointerMove={wake}
       onPointerDown={wake}
       onFocus={wake}
@@ -94,9 +124,26 @@ export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayer
         onSeek={actions.seekTo}
         onToggleMute={actions.toggleMute}
         onVolume={actions.setVolume}
+        onRate={actions.setRate}
+        onShowHelp={() => setHelpOpen(true)}
         fullscreen={isVideo ? fullscreen : undefined}
       />
       {overlay ? <div className="absolute inset-0 z-20">{overlay}</div> : null}
+      {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}
     </div>
   );
+}
+
+/** The media's captions and subtitles (none today: uploads carry no text tracks; c answers them when present). */
+function captionTracks(media: HTMLMediaElement | null): TextTrack[] {
+  return Array.from(media?.textTracks ?? []).filter((track) => track.kind === "captions" || track.kind === "subtitles");
+}
+
+/** Shows the first caption track, or hides them all when one is showing. */
+function toggleCaptions(media: HTMLMediaElement | null) {
+  const tracks = captionTracks(media);
+  const showing = tracks.some((track) => track.mode === "showing");
+  tracks.forEach((track, index) => {
+    track.mode = !showing && index === 0 ? "showing" : "hidden";
+  });
 }

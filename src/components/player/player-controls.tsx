@@ -1,4 +1,5 @@
 import type { PlaybackState } from "../../hooks/use-media-playback";
+import { SPEEDS, speedLabel } from "./playback-speed";
 import { FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from "./player-icons";
 import { SeekBar, rangeClass, rangeFill } from "./seek-bar";
 
@@ -9,6 +10,8 @@ type PlayerControlsProps = {
   onSeek: (seconds: number) => void;
   onToggleMute: () => void;
   onVolume: (volume: number) => void;
+  onRate: (rate: number) => void;
+  onShowHelp: () => void;
   /** Absent for audio: there is nothing to show full screen. */
   fullscreen?: { active: boolean; toggle: () => void };
 };
@@ -17,7 +20,7 @@ const iconButton =
   "inline-flex size-9 items-center justify-center rounded-lg text-slate-100 transition hover:bg-white/10 " +
   "focus-visible:outline-2 focus-visible:outline-violet-400";
 
-export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleMute, onVolume, fullscreen }: PlayerControlsProps) {
+export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleMute, onVolume, onRate, onShowHelp, fullscreen }: PlayerControlsProps) {
   const volume = state.muted ? 0 : state.volume;
   return (
     <div
@@ -49,10 +52,29 @@ export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleM
           style={rangeFill(volume * 100)}
           className={`w-20 sm:w-24 ${rangeClass}`}
         />
+        <select
+          aria-label="Playback speed"
+          value={String(state.rate)}
+          onChange={(event) => onRate(Number(event.target.value))}
+          className="ml-auto h-9 cursor-pointer rounded-lg border-0 bg-transparent px-1 text-sm font-medium tabular-nums text-slate-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-violet-400 [&>option]:bg-slate-900"
+        >
+          {/* A speed set elsewhere (not in the list) still shows as itself. */}
+          {(SPEEDS as readonly number[]).includes(state.rate) ? null : <option value={String(state.rate)}>{speedLabel(state.rate)}</option>}
+          {SPEEDS.map((speed) => (
+            <option key={speed} value={String(speed)}>
+              {speedLabel(speed)}
+            </option>
+          ))}
+        </select>
+        <button type="button" className={iconButton} aria-label="Keyboard shortcuts" aria-haspopup="dialog" onClick={onShowHelp}>
+          <span aria-hidden="true" className="text-base font-semibold">
+            ?
+          </span>
+        </button>
         {fullscreen ? (
           <button
             type="button"
-            className={`${iconButton} ml-auto`}
+            className={iconButton}
             aria-label={fullscreen.active ? "Exit full screen" : "Full screen"}
             onClick={fullscreen.toggle}
           >

@@ -21,6 +21,7 @@ const video: ContentJson = {
   duration: 42,
   r2_key: "media/c1.mp4",
   like_count: 0,
+  view_count: 0,
   created_at: "2025-01-02T12:00:00.000Z",
   updated_at: "2025-01-02T12:00:00.000Z",
 };

@@ -19,7 +19,7 @@ export const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2
   c.media_content_type as mediaContentType, c.thumbnail_key as thumbnailKey, c.duration_ms as durationMs,
   c.created_by as createdBy, c.created_at as createdAt, c.updated_at as updatedAt,
   c.removed_at as removedAt, c.removed_note as removedNote, c.removed_by as removedBy,
-  c.deleted_at as deletedAt, c.deleted_by as deletedBy, c.media_purged_at as mediaPurgedAt,
+  c.deleted_at as deletedAt, c.deleted_by as deletedBy, c.media_purged_at as mediaPurgedAt, c.view_count as viewCount,
   ${CREATOR_NAME} as creatorName, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
 
 export type ListParams = {
@@ -105,10 +105,13 @@ export async function listLikedBy(db: Db, userId: string, limit: number): Promis
     order by lk.created_at desc, c.id desc limit ${limit}`);
 }
 
-/** A creator page's counts: the creator's visible items per type (none while the creator is suspended). */
+/**
+ * A creator page's counts: the creator's visible items per type (none while the creator is suspended), and the
+ * view counts of those items summed (each item keeps its own, docs/decisions/047: no views are counted here).
+ */
 export async function countByType(db: Db, userId: string) {
   const rows = await db
-    .select({ type: content.type, n: sql<number>`count(*)` })
+    .select({ type: content.type, n: sql<number>`count(*)`, views: sql<number>`coalesce(sum(${content.viewCount}), 0)` })
     .from(content)
     .innerJoin(users, eq(users.id, content.createdBy))
     .where(and(eq(content.createdBy, userId), isNull(content.removedAt), isNull(content.deletedAt), isNull(users.suspendedAt)))
@@ -116,6 +119,7 @@ export async function countByType(db: Db, userId: string) {
   return {
     video: rows.find((r) => r.type === "video")?.n ?? 0,
     audio: rows.find((r) => r.type === "audio")?.n ?? 0,
+    views: rows.reduce((sum, r) => sum + Number(r.views), 0),
   };
 }
 

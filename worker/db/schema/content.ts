@@ -34,6 +34,10 @@ export const content = sqliteTable(
     deletedBy: text("deleted_by"),
     // When the cron removed its media and thumbnail objects from R2, a grace period after the deletion.
     mediaPurgedAt: text("media_purged_at"),
+    // Qualified views by others than the creator, less the ones whose reward was reversed (docs/decisions/047):
+    // kept by triggers on views and reversals (migration 0019), in the statement that writes the fact, so a
+    // card shows it without counting views.
+    viewCount: integer("view_count").notNull().default(0),
   },
   (t) => [
     check("content_type_check", sql`${t.type} in ('video', 'audio')`),

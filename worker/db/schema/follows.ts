@@ -27,7 +27,7 @@ export const follows = sqliteTable(
   ],
 );
 
-// A creator's follower count, kept by triggers on `follows` (migration 0019): a follow that inserts a row adds
+// A creator's follower count, kept by triggers on `follows` (migration 0018): a follow that inserts a row adds
 // one, an unfollow that deletes one takes one off, so a repeated follow (no row) counts nothing. The creator
 // page reads one row instead of counting 100k index entries (bench:notifications).
 export const followCounts = sqliteTable("follow_counts", {

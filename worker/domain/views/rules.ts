@@ -49,7 +49,10 @@ export function judgeEvent(s: Session, positionMs: number, nowMs: number): Event
   const ceiling = MAX_PLAYBACK_SPEED * Math.max(0, nowMs - s.startedAtMs);
   const accruedMs = s.earning ? Math.max(s.accruedMs, Math.min(s.accruedMs + paced, ceiling)) : s.accruedMs;
   const next: Session = { ...s, positionMs: position, lastEventAtMs: Math.max(s.lastEventAtMs, nowMs), accruedMs };
-  const tooFast = s.earning && advance > 0 && accruedMs - s.accruedMs < advance;
+  // "Too fast" (the player's indicator, 035) only when the event lost more than the per-event jitter allowance:
+  // at the 2× the player offers, the total ceiling clips an event by up to twice the jitter (a start slower to
+  // arrive than the events) without anyone running fast (docs/decisions/047). What accrues is unchanged.
+  const tooFast = s.earning && advance - (accruedMs - s.accruedMs) > PACE_GRACE_MS;
   return { accepted: true, session: next, tooFast, qualifies: s.earning && watchedEnough(next) && !watchedEnough(s) };
 }
 

@@ -17,6 +17,7 @@ export function contentJson(row: ContentRow): ContentJson {
     duration: row.durationMs / 1000,
     r2_key: row.r2Key,
     like_count: Number(row.likeCount),
+    view_count: Number(row.viewCount),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

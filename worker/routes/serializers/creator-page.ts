@@ -3,7 +3,11 @@ import type { UserRow } from "../../db/queries/users";
 import { displayName } from "../../domain/username";
 
 /** A creator's public card: never the email; without a username, the member name (docs/decisions/004). */
-export const creatorPageJson = (user: UserRow, counts: { video: number; audio: number }, follow: { followers: number; following: boolean }): CreatorPageJson => ({
+export const creatorPageJson = (
+  user: UserRow,
+  counts: { video: number; audio: number; views: number },
+  follow: { followers: number; following: boolean },
+): CreatorPageJson => ({
   id: user.id,
   username: user.username,
   display_name: displayName(user),
@@ -12,4 +16,5 @@ export const creatorPageJson = (user: UserRow, counts: { video: number; audio: n
   audio_count: counts.audio,
   followers: follow.followers,
   following: follow.following,
+  view_count: counts.views,
 });
