@@ -28,6 +28,9 @@ export const creatorQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.creator(id),
     queryFn: ({ signal }) => orNotFound(getCreator(id, signal)),
+    // The page and its Follow button (mounted once the page has the data) read the same answer: a second reader
+    // within moments must not ask again.
+    staleTime: 30_000,
     meta: { failure: "Failed to load creator" },
   });
 

@@ -55,7 +55,7 @@ describe("view counts", () => {
   it("add up on the creator page", async () => {
     stubFetch({
       [`GET /api/users/${ava.id}`]: {
-        body: { id: ava.id, username: "ava", display_name: "ava", created_at: ava.created_at, video_count: 2, audio_count: 0, view_count: 1500 },
+        body: { id: ava.id, username: "ava", display_name: "ava", created_at: ava.created_at, video_count: 2, audio_count: 0, view_count: 1500, followers: 0, following: false },
       },
       "GET /api/content": { body: contentPage([item]) },
     });

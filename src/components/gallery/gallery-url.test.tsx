@@ -22,7 +22,7 @@ function stubGallery() {
       queries.push(Object.fromEntries(url.searchParams));
       return { body: contentPage([jazz]) };
     },
-    [`GET /api/users/${ava.id}`]: { body: { id: ava.id, username: "ava", display_name: "ava", created_at: ava.created_at, video_count: 1, audio_count: 1, view_count: 0 } },
+    [`GET /api/users/${ava.id}`]: { body: { id: ava.id, username: "ava", display_name: "ava", created_at: ava.created_at, video_count: 1, audio_count: 1, view_count: 0, followers: 0, following: false } },
     [`GET /api/content/${jazz.id}`]: { body: jazz },
     [`GET /api/content/${jazz.id}/like-status`]: { body: { liked: false, like_count: 0 } },
     [`GET /api/content/${jazz.id}/suggestions`]: { body: { suggestions: [] } },
