@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { useMediaQuery } from "../hooks/use-media-query";
 import { useSearchDraft } from "../stores/search-draft";
@@ -86,8 +86,13 @@ function useSearchBox(committed: string, commit: (next: string, replace: boolean
   const draft = known ? stored : committed;
   const settled = useDebouncedValue(draft.trim(), SEARCH_DEBOUNCE_MS);
   const commitRef = useRef(commit);
+  // A click that is already taking the viewer elsewhere (a card, while the next screen's code loads) wins over
+  // a search typed just before it: committing then would bring them back to the results.
+  const leaving = useNavigation().state !== "idle";
+  const leavingRef = useRef(leaving);
   useEffect(() => {
     commitRef.current = commit;
+    leavingRef.current = leaving;
   });
 
   // After the box commits, the screen still renders the address it had until the navigation lands (and a
@@ -104,7 +109,7 @@ function useSearchBox(committed: string, commit: (next: string, replace: boolean
   useEffect(() => {
     const { committed: before, draft: typed } = useSearchDraft.getState();
     // Only what was typed and then left alone for the pause (not a value from before the address changed).
-    if (before === null || settled === before || settled !== typed.trim()) return;
+    if (before === null || settled === before || settled !== typed.trim() || leavingRef.current) return;
     useSearchDraft.setState({ committed: settled, committedOn: key });
     commitRef.current(settled, before !== "" && settled !== "");
     // The address it was committed on is the render's; only a new draft commits.

@@ -7,7 +7,9 @@ import { contentPage, makeContent } from "../../test/content-fixtures";
 import { backgroundEarningsRoutes } from "../../test/earnings-fixtures";
 import { stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
-import { renderApp } from "../../test/render-route";
+import { renderApp, renderRoutes } from "../../test/render-route";
+import { Link, Outlet } from "react-router";
+import { Header } from "../header";
 
 // The home gallery's search, type and creator live in the address (issue 27, docs/decisions/047).
 
@@ -128,5 +130,22 @@ describe("search in the address", () => {
     expect(screen.getByRole("tab", { name: "Videos", selected: true })).toBeVisible();
     await act(() => router.navigate(-1));
     expect(await screen.findByRole("tab", { name: "Audio", selected: true })).toBeVisible();
+  });
+
+  it("a click already taking the viewer elsewhere wins over a search typed just before the pause ends", async () => {
+    stubGallery();
+    // The next screen's code takes longer to arrive than the search box's pause, as on a slow phone.
+    const slowScreen = () => new Promise<{ Component: () => React.JSX.Element }>((resolve) => setTimeout(() => resolve({ Component: () => <p>Arrived</p> }), 700));
+    const { router } = renderRoutes(
+      [{ path: "/", element: <><Header /><Link to="/elsewhere">Elsewhere</Link><Outlet /></>, children: [{ index: true, element: <p>Home</p> }, { path: "elsewhere", lazy: slowScreen }] }],
+      "/",
+    );
+    fireEvent.change(box(), { target: { value: "jazz" } });
+    fireEvent.click(screen.getByRole("link", { name: "Elsewhere" }));
+    expect(await screen.findByText("Arrived", {}, { timeout: 3000 })).toBeVisible();
+    // Well past the pause: the search never pulled the viewer back to the results.
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(router.state.location.pathname).toBe("/elsewhere");
+    expect(router.state.location.search).toBe("");
   });
 });
