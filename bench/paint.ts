@@ -35,13 +35,29 @@ const stopPreview = () => {
 };
 process.on("exit", stopPreview);
 
+let previewExited = false;
+preview.on("exit", () => (previewExited = true));
+
 async function waitForServer() {
   for (let i = 0; i < 120; i++) {
+    // Another server on the port (a preview left running) would answer instead, with another build's files.
+    if (previewExited) throw new Error(`vite preview exited: is port ${PREVIEW_PORT} taken? (--port=N moves it)`);
     const ok = await fetch(`${origin}/api/content?limit=1`).then((r) => r.ok, () => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`vite preview did not answer on ${origin}`);
+}
+
+/** Every script and style sheet the home page names is served as such: the build measured is the one served. */
+async function expectFilesServed() {
+  const html = await (await fetch(`${origin}/`, { headers: { accept: "text/html" } })).text();
+  for (const [, path] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) {
+    const response = await fetch(`${origin}${path!}`);
+    const type = response.headers.get("content-type") ?? "";
+    await response.arrayBuffer();
+    if (!response.ok || !/javascript|css/.test(type)) throw new Error(`${path} answered ${response.status} ${type}: not this build's file`);
+  }
 }
 
 const median = (xs: number[]) => {
@@ -53,6 +69,7 @@ type PageResult = { page: string; path: string; runs: PaintSample[]; median: Omi
 
 async function main() {
   await waitForServer();
+  await expectFilesServed();
   await startCompressingProxy(PROXY_PORT, origin);
   const gallery = (await (await fetch(`${origin}/api/content?limit=24`)).json()) as { items?: { id: string; type: string; created_by: string }[] } | { id: string; type: string; created_by: string }[];
   const items = Array.isArray(gallery) ? gallery : (gallery.items ?? []);
