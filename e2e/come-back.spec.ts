@@ -29,6 +29,8 @@ test("follow ava, her upload rings the bell, watch half, reload, resume, and it 
   await ava.close();
 
   await viewer.goto("/");
+  // Home itself is on screen (not the loading frame, whose header is replaced, bell and all, when it arrives).
+  await expect(viewer.getByRole("region", { name: "From creators you follow" }).getByRole("link", { name: title }).first()).toBeVisible();
   const bell = viewer.getByRole("button", { name: "Notifications" });
   await expect(bell).toContainText("1");
   await bell.click();
