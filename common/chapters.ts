@@ -9,7 +9,7 @@ export type Chapter = {
 };
 
 /** Fewer than this is not a table of contents: one "chapter" is the whole item. */
-export const MIN_CHAPTERS = 2;
+const MIN_CHAPTERS = 2;
 /** A description holds at most 5,000 characters; more marks than this would not fit on any seek bar. */
 export const MAX_CHAPTERS = 100;
 /** Longer titles are cut (they show on one line in the player). */

@@ -2,10 +2,10 @@
 // frame a creator picks (docs/decisions/050). Same origin only: a blob: URL of a picked file or our own stream,
 // so the canvas is never tainted.
 
-export type FrameBox = { width: number; height: number };
+type FrameBox = { width: number; height: number };
 
 /** The frame a creator picks: sharp on a large card, well under the 10 MiB thumbnail limit as a JPEG. */
-export const PICKED_FRAME_BOX: FrameBox = { width: 1280, height: 720 };
+const PICKED_FRAME_BOX: FrameBox = { width: 1280, height: 720 };
 const PICKED_FRAME_QUALITY = 0.85;
 
 /** Scales a frame down to fit `box`, keeping its aspect ratio and never enlarging it. */
