@@ -27,6 +27,8 @@ export function ChapterList({ chapters, player }: ChapterListProps) {
           <li key={chapter.start}>
             <button
               type="button"
+              // Said as "0:20 The market" (the two parts are separate boxes, which some readers run together).
+              aria-label={`${formatDuration(chapter.start)} ${chapter.title}`}
               aria-current={index === current ? "true" : undefined}
               onClick={() => player.current?.seekTo(chapter.start)}
               className={
