@@ -1,9 +1,10 @@
 // Thumbnails taken from a video frame (docs/product-spec.md §5 "Thumbnail generation", §9).
 
+import { captureFrame, fitFrame } from "./frame-capture";
+
 export type ThumbnailMode = "single" | "profile";
 
-const MAX_WIDTH = 640;
-const MAX_HEIGHT = 360;
+const BOX = { width: 640, height: 360 };
 const JPEG_QUALITY = 0.8;
 const TIMEOUT_MS = 10_000;
 
@@ -15,8 +16,7 @@ export function thumbnailTime(duration: number, mode: ThumbnailMode): number {
 
 /** Scales a frame down to fit 640x360, keeping its aspect ratio and never enlarging it. */
 export function thumbnailSize(width: number, height: number) {
-  const scale = Math.min(1, MAX_WIDTH / width, MAX_HEIGHT / height);
-  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+  return fitFrame(width, height, BOX);
 }
 
 /**
@@ -51,18 +51,7 @@ export function generateVideoThumbnail(source: File | string, mode: ThumbnailMod
       video.currentTime = thumbnailTime(video.duration, mode);
     };
     video.onseeked = () => {
-      const { width, height } = thumbnailSize(video.videoWidth, video.videoHeight);
-      const canvas = document.createElement("canvas");
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext("2d");
-      if (!context || !width || !height) return finish(new Error("Failed to generate thumbnail blob"));
-      context.drawImage(video, 0, 0, width, height);
-      canvas.toBlob(
-        (blob) => finish(blob ?? new Error("Failed to generate thumbnail blob")),
-        "image/jpeg",
-        JPEG_QUALITY,
-      );
+      captureFrame(video, BOX, JPEG_QUALITY).then(finish, finish);
     };
     video.onerror = () => finish(new Error("Failed to load video"));
     video.src = url;

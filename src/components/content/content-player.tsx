@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { parseChapters } from "../../../common/chapters";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
 import { usePlaybackReporting } from "../../hooks/use-playback-reporting";
 import type { CountingStatus } from "../../lib/counting-status";
@@ -8,6 +9,7 @@ import { suggestionsQuery } from "../../queries/content";
 import { AdOverlay } from "../ads/ad-overlay";
 import { MediaPlayer, type PlayerHandle } from "../player/media-player";
 import { UpNextPanel } from "../up-next/up-next-panel";
+import { ChapterList } from "./chapter-list";
 import { CountingIndicator } from "./counting-indicator";
 import { ResumePrompt } from "./resume-prompt";
 
@@ -47,6 +49,8 @@ export function ContentPlayer({ content }: { content: ContentJson & Resume }) {
     setChoosing(false);
     sequence.begin();
   };
+  // The description's 0:00 lines, against the server-measured duration (docs/decisions/050).
+  const chapters = useMemo(() => parseChapters(content.description, content.duration), [content.description, content.duration]);
   const { data, isError } = useQuery(suggestionsQuery(content.id));
   // Null while loading; a failure (logged) leaves the list empty.
   const suggestions = data ?? (isError ? [] : null);
@@ -88,8 +92,9 @@ export function ContentPlayer({ content }: { content: ContentJson & Resume }) {
   const onAd = sequence.phase === "preroll" || sequence.phase === "postroll";
   return (
     <div className="space-y-2">
-      <MediaPlayer ref={playerRef} content={content} overlay={overlay} {...sequence.callbacks} />
+      <MediaPlayer ref={playerRef} content={content} overlay={overlay} chapters={chapters} {...sequence.callbacks} />
       <CountingIndicator status={onAd ? null : counting} />
+      <ChapterList chapters={chapters} player={playerRef} />
     </div>
   );
 }

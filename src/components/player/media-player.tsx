@@ -1,3 +1,4 @@
+import type { Chapter } from "../../../common/chapters";
 import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useAutoHide } from "../../hooks/use-auto-hide";
 import { useFullscreen } from "../../hooks/use-fullscreen";
@@ -24,13 +25,15 @@ type MediaPlayerProps = PlaybackCallbacks & {
   /** Rendered above the media and its controls: the place for an ad or the Up Next panel. */
   overlay?: ReactNode;
   ref?: Ref<PlayerHandle>;
+  /** Marked on the seek bar (docs/decisions/050). */
+  chapters?: readonly Chapter[];
 };
 
 /**
  * Plays one item from `/api/content/{id}/stream` (same origin, so the session cookie goes along; the
  * server answers Range requests, so seeking works) with our own controls and keyboard shortcuts.
  */
-export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayerProps) {
+export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: MediaPlayerProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const mediaRef = useRef<HTMLMediaElement | null>(null);
   const { state, actions, mediaProps } = useMediaPlayback(mediaRef, callbacks);
@@ -127,6 +130,7 @@ export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayer
         onRate={actions.setRate}
         onShowHelp={() => setHelpOpen(true)}
         fullscreen={isVideo ? fullscreen : undefined}
+        chapters={chapters}
       />
       {overlay ? <div className="absolute inset-0 z-20">{overlay}</div> : null}
       {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}

@@ -1,3 +1,4 @@
+import type { Chapter } from "../../../common/chapters";
 import type { PlaybackState } from "../../hooks/use-media-playback";
 import { SPEEDS, speedLabel } from "./playback-speed";
 import { FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from "./player-icons";
@@ -14,13 +15,14 @@ type PlayerControlsProps = {
   onShowHelp: () => void;
   /** Absent for audio: there is nothing to show full screen. */
   fullscreen?: { active: boolean; toggle: () => void };
+  chapters?: readonly Chapter[];
 };
 
 const iconButton =
   "inline-flex size-9 items-center justify-center rounded-lg text-slate-100 transition hover:bg-white/10 " +
   "focus-visible:outline-2 focus-visible:outline-violet-400";
 
-export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleMute, onVolume, onRate, onShowHelp, fullscreen }: PlayerControlsProps) {
+export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleMute, onVolume, onRate, onShowHelp, fullscreen, chapters }: PlayerControlsProps) {
   const volume = state.muted ? 0 : state.volume;
   return (
     <div
@@ -31,7 +33,7 @@ export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleM
         (visible ? "opacity-100" : "pointer-events-none opacity-0")
       }
     >
-      <SeekBar currentTime={state.currentTime} duration={state.duration} onSeek={onSeek} />
+      <SeekBar currentTime={state.currentTime} duration={state.duration} onSeek={onSeek} chapters={chapters} />
       <div className="flex items-center gap-1">
         <button type="button" className={iconButton} aria-label={state.playing ? "Pause" : "Play"} onClick={onTogglePlay}>
           {state.playing ? <PauseIcon /> : <PlayIcon />}

@@ -1,8 +1,10 @@
 import { useState, type ChangeEvent } from "react";
 import type { ContentJson } from "../../lib/types";
+import { streamUrl } from "../../lib/content-api";
+import { ChooseFrameButton } from "../frame-picker/choose-frame-button";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
 import { THUMBNAIL_ACCEPT, THUMBNAIL_REJECTED, isAcceptedThumbnail } from "../upload/upload-rules";
-import { thumbnailFromImage, thumbnailFromVideo } from "./thumbnail-flows";
+import { thumbnailFromFrame, thumbnailFromImage, thumbnailFromVideo } from "./thumbnail-flows";
 
 type ThumbnailActionsProps = { item: ContentJson; onChange: (item: ContentJson) => void };
 
@@ -62,6 +64,9 @@ export function ThumbnailActions({ item, onChange }: ThumbnailActionsProps) {
                 aria-label={`Upload a new thumbnail for ${item.title}`}
               />
             </label>
+            {item.type === "video" ? (
+              <ChooseFrameButton source={streamUrl(item.id)} className={action} label={`Choose a frame of ${item.title} as its thumbnail`} onChosen={(frame) => void run(() => thumbnailFromFrame(item, frame))} />
+            ) : null}
             {item.type === "video" ? (
               <button
                 type="button"

@@ -26,6 +26,11 @@ export async function thumbnailFromVideo(item: ContentJson): Promise<ContentJson
   const frame = await step("Failed to generate thumbnail from video", () =>
     generateVideoThumbnail(streamUrl(item.id), "profile"),
   );
+  return thumbnailFromFrame(item, frame);
+}
+
+/** Uploads a frame (taken automatically, or chosen by the creator: docs/decisions/050) and makes it the thumbnail. */
+export async function thumbnailFromFrame(item: ContentJson, frame: Blob): Promise<ContentJson> {
   const file = new File([frame], `thumb_${item.id}.jpg`, { type: "image/jpeg" });
   const key = await step("Failed to upload generated thumbnail", () => uploadFile(file, {}));
   return step("Failed to update thumbnail", () => setThumbnail(item.id, key));

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { refusalOf } from "../../lib/api";
 import { FileRefused } from "../../lib/upload-file";
+import { UploadFramePicker } from "../frame-picker/upload-frame-picker";
 import { buttonClass, card } from "../ui";
 import { detailsProblems, hasProblems } from "./details-check";
 import { DetailsFields } from "./details-fields";
@@ -89,6 +90,7 @@ export function SingleUploadForm() {
         disabled={uploading}
       />
       {file ? <ThumbnailField thumbnail={thumbnail} onPick={pick} onRemove={remove} disabled={uploading} /> : null}
+      <UploadFramePicker file={file} onPick={pick} disabled={uploading} />
       {/* Always in the page, so each step is announced as it shows (a region added with its text is not). */}
       <p role="status" className="sr-only">
         {progress === null ? "" : progress < 100 ? `Upload progress ${stepReached(progress, SINGLE_STEPS)}%` : "Upload complete. Opening your content…"}
