@@ -28,6 +28,8 @@ const statsSourceOut = z.object({ method: z.enum(DISCOVERY_METHODS), views: z.nu
 /** GET /api/content/{id}/stats. Views by the item's own creator are not counted. */
 export const contentStatsOut = z.object({
   content_id: z.string(),
+  /** The item's title, for the screen's heading. */
+  title: z.string(),
   range: z.enum(STATS_RANGES),
   /** Views started in the range (qualified or not). */
   views: z.number().int().nonnegative(),

@@ -1455,6 +1455,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             content_id: string;
+                            title: string;
                             /** @enum {string} */
                             range: "7d" | "30d" | "90d";
                             views: number;

@@ -1,6 +1,6 @@
 import type { Db } from "../client";
 
-export type StatsItemRow = { createdBy: string; deletedAt: string | null };
+export type StatsItemRow = { createdBy: string; deletedAt: string | null; title: string };
 export type StatsDayRow = {
   day: string;
   views: number;
@@ -24,7 +24,7 @@ export type ContentStatsRows = { item: StatsItemRow | null; durationMs: number; 
  */
 export async function readContentStats(db: Db, contentId: string, fromDay: string): Promise<ContentStatsRows> {
   const [item, days, buckets] = await db.$client.batch<Record<string, unknown>>([
-    db.$client.prepare("select created_by, deleted_at, duration_ms from content where id = ?1").bind(contentId),
+    db.$client.prepare("select created_by, deleted_at, duration_ms, title from content where id = ?1").bind(contentId),
     db.$client
       .prepare(
         `select day, views, qualified_views, watched_ms, ai_recommended, search, browse, follow, shared_link, creator_micros
@@ -33,9 +33,9 @@ export async function readContentStats(db: Db, contentId: string, fromDay: strin
       .bind(contentId, fromDay),
     db.$client.prepare("select bucket, views from content_retention where content_id = ?1 and views > 0").bind(contentId),
   ]);
-  const row = item.results[0] as { created_by: string; deleted_at: string | null; duration_ms: number } | undefined;
+  const row = item.results[0] as { created_by: string; deleted_at: string | null; duration_ms: number; title: string } | undefined;
   return {
-    item: row ? { createdBy: row.created_by, deletedAt: row.deleted_at } : null,
+    item: row ? { createdBy: row.created_by, deletedAt: row.deleted_at, title: row.title } : null,
     durationMs: row?.duration_ms ?? 0,
     days: days.results as StatsDayRow[],
     buckets: buckets.results as RetentionBucketRow[],

@@ -9,6 +9,7 @@ import { retentionCurve } from "./retention";
 const RANGE_DAYS: Record<StatsRange, number> = { "7d": 7, "30d": 30, "90d": 90 };
 
 export type ContentStats = {
+  title: string;
   range: StatsRange;
   views: number;
   qualifiedViews: number;
@@ -51,6 +52,7 @@ export async function readItemStats({ ctx, input }: { ctx: { db: Db; actor: { id
   const watchedMs = sum(rows.days, "watched_ms");
   const { curve, views: retentionViews } = retentionCurve(rows.buckets.map((b) => ({ bucket: Number(b.bucket), views: Number(b.views) })));
   return {
+    title: item.title,
     range: input.range,
     views,
     qualifiedViews: sum(rows.days, "qualified_views"),

@@ -5,6 +5,7 @@ import { usd } from "../../lib/money";
 /** The studio's answer: µUSD become USD here, at the edge of the API. */
 export const contentStatsJson = (contentId: string, s: ContentStats): ContentStatsJson => ({
   content_id: contentId,
+  title: s.title,
   range: s.range,
   views: s.views,
   qualified_views: s.qualifiedViews,
