@@ -3,6 +3,7 @@ import type { ContentStatsJson } from "../../common/schemas/studio";
 import { makeContent } from "../test/factories";
 import { Browser, signedInBrowser } from "../test/http";
 import { member } from "../test/members";
+import { suspend } from "../test/moderation";
 import { expireNow, passTime, runEarningsCron, startView, watchPaced } from "../test/views";
 
 // The creator studio (issue 28; docs/decisions/048): GET /api/content/{id}/stats, read from the rows the view
@@ -48,6 +49,13 @@ describe("GET /api/content/{id}/stats", () => {
     expect(body.retention[50]).toBeCloseTo(2 / 3);
     expect(body.retention[51]).toBeCloseTo(1 / 3);
     expect(body.retention[100]).toBeCloseTo(1 / 3); // the finished view moved from 80 % to the end
+
+    // A suspension reverses the paying viewer's held rewards: the creator's side comes off the item's earnings.
+    await suspend(full.id);
+    const after = await statsOf(creator.browser, item.id);
+    expect(after.body.earnings_usd).toBe(0);
+    expect(after.body.days.reduce((n, d) => n + d.earnings_usd, 0)).toBe(0);
+    expect(after.body.views).toBe(3); // the view itself stays a fact
   });
 
   it("answers 404 to anyone but the creator and admins, 400 for a bad range, 401 signed out", async () => {
