@@ -1,6 +1,6 @@
 import type { Db } from "../client";
 
-export type StatsItemRow = { createdBy: string; deletedAt: string | null; title: string };
+type StatsItemRow = { createdBy: string; deletedAt: string | null; title: string };
 export type StatsDayRow = {
   day: string;
   views: number;
@@ -13,7 +13,7 @@ export type StatsDayRow = {
   shared_link: number;
   creator_micros: number;
 };
-export type RetentionBucketRow = { bucket: number; views: number };
+type RetentionBucketRow = { bucket: number; views: number };
 export type ContentStatsRows = { item: StatsItemRow | null; durationMs: number; days: StatsDayRow[]; buckets: RetentionBucketRow[] };
 
 /**

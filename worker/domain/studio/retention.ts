@@ -2,7 +2,7 @@
 // furthest accepted position (whole percent of the item, 0..100); a view "is still watching at x %" when that
 // position reached x %, so the share at x is the suffix sum of the buckets from x over all views.
 
-export const RETENTION_POINTS = 101;
+const RETENTION_POINTS = 101;
 
 /** The bucket of a position: whole percent of the duration, floored, 0..100 (as migration 0020 computes it). */
 export const stopBucket = (positionMs: number, durationMs: number) =>
