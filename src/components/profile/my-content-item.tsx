@@ -66,13 +66,13 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
             <button type="button" className={buttonClass("secondary")} onClick={() => setEditing(true)} disabled={deleting}>
               Edit
             </button>
-            <button type="button" className={buttonClass("ghost")} onClick={() => void remove()} disabled={deleting}>
-              Delete
-            </button>
             {/* The item's studio: views, earnings, where viewers stop (docs/decisions/048). */}
             <Link to={`/studio/${item.id}`} className={buttonClass("secondary")} aria-label={`Stats for ${item.title}`}>
               Stats
             </Link>
+            <button type="button" className={buttonClass("ghost")} onClick={() => void remove()} disabled={deleting}>
+              Delete
+            </button>
           </div>
         </div>
       )}

@@ -54,7 +54,8 @@ export function RetentionChart({ retention }: { retention: number[] }) {
     maintainAspectRatio: false,
     interaction: { mode: "nearest", intersect: false, axis: "x" },
     plugins: {
-      legend: { position: "bottom", labels: { color: text } },
+      // Lines in the legend, so the 80 % mark reads as the dashed line it is.
+      legend: { position: "bottom", labels: { color: text, usePointStyle: true } },
       tooltip: { callbacks: { title: (items) => `At ${String(items[0]?.parsed.x ?? "")} % of the item` } },
     },
     scales: {
@@ -75,6 +76,7 @@ export function RetentionChart({ retention }: { retention: number[] }) {
             borderColor: CHART_COLORS[0],
             backgroundColor: "rgba(139, 92, 246, 0.15)",
             fill: true,
+            pointStyle: "line",
             pointRadius: 0,
             pointHoverRadius: 3,
           },
@@ -84,6 +86,7 @@ export function RetentionChart({ retention }: { retention: number[] }) {
             borderColor: CHART_COLORS[3],
             backgroundColor: CHART_COLORS[3],
             borderDash: [6, 4],
+            pointStyle: "line",
             pointRadius: 0,
           },
         ],
