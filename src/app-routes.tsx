@@ -25,6 +25,8 @@ export const appRoutes: RouteObject[] = [
           { path: "wallet", lazy: () => import("./routes/wallet") },
           { path: "upload", lazy: () => import("./routes/upload") },
           { path: "upload/bulk", lazy: () => import("./routes/upload-bulk") },
+          // An item's stats: its creator's, or any item's for an admin (the API answers 404 to anyone else).
+          { path: "studio/:id", lazy: () => import("./routes/studio") },
         ],
       },
       {

@@ -29,6 +29,7 @@ import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
 import { contentActiveRoutes, contentPublicRoutes, contentSignedInRoutes } from "./routes/content";
 import { contentReportRoutes } from "./routes/content-reports";
+import { contentStatsRoutes } from "./routes/content-stats";
 import { earningRulesRoutes } from "./routes/earning-rules";
 import { earningsRoutes } from "./routes/earnings";
 import { finalizeRoutes } from "./routes/content-finalize";
@@ -71,6 +72,7 @@ const signedInApi = new Hono<AppEnv>()
   .use(requireUser)
   .route("/", usersSignedInRoutes)
   .route("/", contentSignedInRoutes)
+  .route("/", contentStatsRoutes)
   .route("/", playbackRoutes)
   .route("/", earningsRoutes)
   .route("/", earningRulesRoutes)

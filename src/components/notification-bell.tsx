@@ -8,7 +8,11 @@ import { getNotifications, markNotificationsRead } from "../lib/follows-api";
 import { queryKeys } from "../lib/query-keys";
 import { useUserId } from "../stores/auth";
 import { notificationLink, notificationText } from "./follows/notification-text";
+import type { DiscoveryState } from "./gallery/discovery";
 import { buttonClass } from "./ui";
+
+// An upload the bell told of was found by following its creator (the studio's sources, docs/decisions/048).
+const followDiscovery: DiscoveryState = { discovery: "follow" };
 
 const POLL_MS = 60_000;
 
@@ -121,6 +125,7 @@ export function NotificationBell() {
               <li key={n.id} className={`flex items-start gap-2 px-4 py-3 ${n.read ? "" : "bg-violet-950/30"}`}>
                 <Link
                   to={notificationLink(n)}
+                  state={n.group === "uploads" ? followDiscovery : undefined}
                   className="min-w-0 flex-1 rounded text-sm wrap-anywhere focus-visible:outline-2 focus-visible:outline-violet-400"
                   onClick={() => (n.read ? undefined : void markRead({ ids: [n.id] }))}
                 >

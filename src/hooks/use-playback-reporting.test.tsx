@@ -29,11 +29,11 @@ describe("usePlaybackReporting", () => {
     ]);
   });
 
-  it("counts a page opened without a discovery method as browse", async () => {
+  it("counts a page opened without a discovery method as a shared link (an address opened directly)", async () => {
     const sent = stubEvents();
     renderReporting().current.onPlay();
     await settle();
-    expect(sent[0].body.discovery_method).toBe("browse");
+    expect(sent[0].body.discovery_method).toBe("shared_link");
   });
 
   it("reports 10-point rises of the furthest position and complete once at the end, on the view's id", async () => {

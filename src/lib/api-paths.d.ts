@@ -1423,6 +1423,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an item's studio stats
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    range?: "7d" | "30d" | "90d";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Views, qualified views, the creator's earnings, average share watched, sources and day buckets over the range; the retention curve over all the item's views. Views by the creator are not counted. 404 for anyone but the creator and admins, as for a missing item. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            content_id: string;
+                            title: string;
+                            /** @enum {string} */
+                            range: "7d" | "30d" | "90d";
+                            views: number;
+                            qualified_views: number;
+                            earnings_usd: number;
+                            avg_watched_percent: number;
+                            sources: {
+                                /** @enum {string} */
+                                method: "ai_recommended" | "search" | "browse" | "follow" | "shared_link";
+                                views: number;
+                            }[];
+                            days: {
+                                day: string;
+                                views: number;
+                                qualified_views: number;
+                                earnings_usd: number;
+                            }[];
+                            retention: number[];
+                            retention_views: number;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/playback-events": {
         parameters: {
             query?: never;
@@ -1460,7 +1557,7 @@ export interface paths {
                          * @default browse
                          * @enum {string}
                          */
-                        discovery_method?: "ai_recommended" | "search" | "browse";
+                        discovery_method?: "ai_recommended" | "search" | "browse" | "follow" | "shared_link";
                         /** @default  */
                         device_fingerprint?: string;
                     };
@@ -6743,7 +6840,7 @@ export interface paths {
                             }[];
                             discoveryStats: {
                                 /** @enum {string} */
-                                discovery_method: "ai_recommended" | "search" | "browse";
+                                discovery_method: "ai_recommended" | "search" | "browse" | "follow" | "shared_link";
                                 count: number;
                                 percentage: number;
                             }[];

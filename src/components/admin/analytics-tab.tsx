@@ -9,7 +9,7 @@ import { formatUsd } from "./money";
 import { useAdminQuery } from "./use-admin-query";
 
 // A Map: the method is data, and a plain object would answer "constructor" with Object's constructor.
-const discoveryLabels: ReadonlyMap<string, string> = new Map([["ai_recommended", "AI Recommended"], ["search", "Search"], ["browse", "Browse"]]);
+const discoveryLabels: ReadonlyMap<string, string> = new Map([["ai_recommended", "AI Recommended"], ["search", "Search"], ["browse", "Browse"], ["follow", "Following"], ["shared_link", "Shared link or direct"]]);
 
 /** Watch time in seconds as minutes with one decimal ("12.5"): many items are shorter than a minute. */
 const minutes = (seconds: number) => (seconds / 60).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });

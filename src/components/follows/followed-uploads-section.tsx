@@ -46,7 +46,7 @@ export function FollowedUploadsSection() {
       >
         {items.map((item) => (
           <li key={item.id} className={rowItem}>
-            <ContentCard item={item} discovery="browse" />
+            <ContentCard item={item} discovery="follow" />
           </li>
         ))}
         {hasNextPage ? (

@@ -45,7 +45,7 @@ describe("ContentCard", () => {
     fireEvent.click(screen.getByRole("link", { name: "Found by search" }));
     expect(router.state.location.pathname).toBe(`/content/${item.id}`);
     expect(readDiscovery(router.state.location.state)).toBe("search");
-    expect(readDiscovery(null)).toBe("browse");
+    expect(readDiscovery(null)).toBe("shared_link");
   });
 
   it("keeps the whole of a 200-character title without spaces reachable, and its tags whole in a tooltip", () => {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { REMOVED_LABEL } from "../../../common/moderation";
 import { deleteContent } from "../../lib/content-api";
 import { splitTags } from "../../../common/tags";
@@ -65,6 +66,10 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
             <button type="button" className={buttonClass("secondary")} onClick={() => setEditing(true)} disabled={deleting}>
               Edit
             </button>
+            {/* The item's studio: views, earnings, where viewers stop (docs/decisions/048). */}
+            <Link to={`/studio/${item.id}`} className={buttonClass("secondary")} aria-label={`Stats for ${item.title}`}>
+              Stats
+            </Link>
             <button type="button" className={buttonClass("ghost")} onClick={() => void remove()} disabled={deleting}>
               Delete
             </button>

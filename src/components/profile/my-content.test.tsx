@@ -55,6 +55,13 @@ describe("my content", () => {
     expect(item("Night drive").queryByRole("button", { name: /Generate/ })).toBeNull();
   });
 
+  it("links each upload to its stats", async () => {
+    stubFetch(mine(video, audio));
+    await openMyContent();
+    expect(item("City walk").getByRole("link", { name: "Stats for City walk" }).getAttribute("href")).toBe("/studio/c1");
+    expect(item("Night drive").getByRole("link", { name: "Stats for Night drive" }).getAttribute("href")).toBe("/studio/c2");
+  });
+
   it("says when nothing is uploaded yet", async () => {
     stubFetch(mine());
     await openMyContent();

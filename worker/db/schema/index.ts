@@ -9,3 +9,4 @@ export * from "./money";
 export * from "./settings";
 export * from "./users";
 export * from "./views";
+export * from "./studio";

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { ContentStatsJson } from "../lib/studio-api";
+import { useAuth } from "../stores/auth";
+import { stubFetch } from "../test/fetch";
+import { ava } from "../test/fixtures";
+import { renderApp } from "../test/render-route";
+
+// happy-dom has no canvas to draw on, so a chart renders as a figure carrying what chart.js was given.
+vi.mock("react-chartjs-2", () => ({
+  Line(props: { data: { labels?: string[]; datasets: { label: string; data: unknown[] }[] }; "aria-label"?: string }) {
+    return (
+      <figure
+        role="img"
+        aria-label={props["aria-label"]}
+        data-labels={JSON.stringify(props.data.labels ?? null)}
+        data-datasets={JSON.stringify(props.data.datasets.map(({ label, data }) => ({ label, data })))}
+      />
+    );
+  },
+}));
+
+// Four views: one stopped at once, one at 50 %, two watched to the end.
+const retention = Array.from({ length: 101 }, (_, x) => (x === 0 ? 1 : x <= 50 ? 0.75 : 0.5));
+const stats = (range: "7d" | "30d" | "90d", views: number): ContentStatsJson => ({
+  content_id: "c1",
+  title: "City walk",
+  range,
+  views,
+  qualified_views: 2,
+  earnings_usd: 0.006,
+  avg_watched_percent: 62.5,
+  sources: [
+    { method: "ai_recommended", views: 1 },
+    { method: "search", views: 3 },
+    { method: "browse", views: 0 },
+    { method: "follow", views: 0 },
+    { method: "shared_link", views: 0 },
+  ],
+  days: [
+    { day: "2026-11-25", views: 1, qualified_views: 0, earnings_usd: 0 },
+    { day: "2026-11-26", views: views - 1, qualified_views: 2, earnings_usd: 0.006 },
+  ],
+  retention,
+  retention_views: 4,
+});
+
+const datasets = (chart: HTMLElement) => JSON.parse(chart.dataset.datasets!) as { label: string; data: unknown[] }[];
+
+beforeEach(() => {
+  useAuth.setState({ user: ava, pending: false });
+});
+
+describe("the studio", () => {
+  it("shows the range's views, qualified views, earnings, average watched, views by day, where viewers stop and sources", async () => {
+    stubFetch({ "GET /api/content/c1/stats": (_init, url) => ({ body: stats(url.searchParams.get("range") as "30d", 4) }) });
+    renderApp("/studio/c1");
+    expect(await screen.findByRole("heading", { name: "Stats" })).toBeVisible();
+    expect(screen.getByRole("link", { name: "City walk" }).getAttribute("href")).toBe("/content/c1");
+    const figure = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(figure("Views")).toBe("4");
+    expect(figure("Qualified views")).toBe("2");
+    expect(figure("Earnings")).toBe("$0.006");
+    expect(figure("Average watched")).toBe("62.5 %");
+    expect(screen.getByRole("button", { name: "30 days" }).getAttribute("aria-pressed")).toBe("true");
+
+    const views = await screen.findByRole("img", { name: "Views by day" });
+    expect(JSON.parse(views.dataset.labels!)).toEqual(["Nov 25", "Nov 26"]);
+    expect(datasets(views)).toEqual([
+      { label: "Views", data: [1, 3] },
+      { label: "Qualified views", data: [0, 2] },
+    ]);
+
+    const curve = await screen.findByRole("img", { name: "Viewers still watching at each point of the item" });
+    const [still, paidLine] = datasets(curve);
+    expect(still.data).toHaveLength(101);
+    expect(still.data[0]).toEqual({ x: 0, y: 100 });
+    expect(still.data[80]).toEqual({ x: 80, y: 50 });
+    expect(paidLine).toEqual({ label: "80 %: paid from here", data: [{ x: 80, y: 0 }, { x: 80, y: 100 }] });
+    expect(screen.getByText(/From all 4 views so far\. 50 % of viewers reached 80 %/)).toBeVisible();
+
+    const sources = within(screen.getByRole("list", { name: "Sources" }));
+    expect(sources.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "AI recommended1 · 25 %",
+      "Search3 · 75 %",
+      "Browse0 · 0 %",
+      "Following0 · 0 %",
+      "Shared link or direct0 · 0 %",
+    ]);
+  });
+
+  it("asks again for another range", async () => {
+    const fetchMock = stubFetch({
+      "GET /api/content/c1/stats": (_init, url) => {
+        const range = url.searchParams.get("range") as "7d";
+        return { body: stats(range, range === "7d" ? 2 : 4) };
+      },
+    });
+    renderApp("/studio/c1");
+    await screen.findByRole("heading", { name: "Stats" });
+    fireEvent.click(screen.getByRole("button", { name: "7 days" }));
+    await waitFor(() => expect(screen.getByText("Views").nextElementSibling?.textContent).toBe("2"));
+    expect(screen.getByRole("button", { name: "7 days" }).getAttribute("aria-pressed")).toBe("true");
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/content/c1/stats?range=7d");
+  });
+
+  it("says when nothing was watched yet, without a curve", async () => {
+    stubFetch({
+      "GET /api/content/c1/stats": { body: { ...stats("30d", 0), days: [], qualified_views: 0, retention: new Array(101).fill(0), retention_views: 0 } },
+    });
+    renderApp("/studio/c1");
+    expect(await screen.findByText("No views yet: the curve appears after the first one.")).toBeVisible();
+    expect(screen.queryByRole("img", { name: "Viewers still watching at each point of the item" })).toBeNull();
+  });
+
+  it("says the stats are not available for someone else's item (the API answers 404)", async () => {
+    stubFetch({});
+    renderApp("/studio/c9");
+    expect(await screen.findByRole("heading", { name: "Stats not available" })).toBeVisible();
+    expect(screen.getByText("Only the item's creator can see its stats.")).toBeVisible();
+  });
+});

@@ -1,0 +1,119 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import { Link, useParams } from "react-router";
+import { STATS_RANGES } from "../../common/schemas/studio";
+import { PageSpinner } from "../components/spinner";
+import { PAID_AT_PERCENT, percentText } from "../components/studio/studio-labels";
+import { StudioSources, StudioSummary } from "../components/studio/studio-summary";
+import { formatCount } from "../components/traffic/traffic-format";
+import { buttonClass, card } from "../components/ui";
+import { ApiError } from "../lib/api";
+import { queryKeys } from "../lib/query-keys";
+import { getContentStats, type StatsRange } from "../lib/studio-api";
+import { useUserId } from "../stores/auth";
+
+// chart.js loads with the charts, after the numbers (docs/architecture.md §6: charts load lazily).
+const ViewsChart = lazy(() => import("../components/studio/studio-charts").then((m) => ({ default: m.ViewsChart })));
+const RetentionChart = lazy(() => import("../components/studio/studio-charts").then((m) => ({ default: m.RetentionChart })));
+
+const RANGE_LABELS: Record<StatsRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
+const chartBox = (label: string) => <div className="h-full animate-pulse rounded-xl bg-slate-800/40" aria-label={label} />;
+
+/** A 404 is an answer: not the caller's item, or gone. */
+async function orNotFound<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** /studio/:id (signed-in): one item's stats for its creator, or for an admin (docs/decisions/048). */
+function StudioPage() {
+  const { id = "" } = useParams();
+  const userId = useUserId();
+  const [range, setRange] = useState<StatsRange>("30d");
+  const { data: stats, isPending, isError } = useQuery({
+    queryKey: queryKeys.contentStats(userId, id, range),
+    queryFn: ({ signal }) => orNotFound(getContentStats(id, range, signal)),
+    placeholderData: keepPreviousData,
+    meta: { failure: "Failed to load stats" },
+  });
+
+  if (isPending) return <PageSpinner />;
+  if (isError || !stats) {
+    return (
+      <section className="py-16 text-center">
+        <h1 className="text-2xl font-semibold">Stats not available</h1>
+        <p className="mt-2 text-slate-400">{isError ? "The stats could not be loaded. Try again later." : "Only the item's creator can see its stats."}</p>
+        <Link to="/profile" className={`${buttonClass()} mt-6`}>
+          Back to Profile
+        </Link>
+      </section>
+    );
+  }
+  const atPaid = stats.retention[PAID_AT_PERCENT] ?? 0;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <Link to="/profile" className="text-sm text-violet-300 hover:underline">
+          ← Profile
+        </Link>
+        <h1 className="text-2xl font-semibold">Stats</h1>
+        <p className="line-clamp-2 wrap-anywhere text-slate-300" title={stats.title}>
+          <Link to={`/content/${stats.content_id}`} className="hover:underline">
+            {stats.title}
+          </Link>
+        </p>
+      </div>
+      <div role="group" aria-label="Range" className="flex flex-wrap gap-2">
+        {STATS_RANGES.map((r) => (
+          <button key={r} type="button" aria-pressed={r === range} className={buttonClass(r === range ? "primary" : "secondary")} onClick={() => setRange(r)}>
+            {RANGE_LABELS[r]}
+          </button>
+        ))}
+      </div>
+      <StudioSummary stats={stats} />
+      <section className={`${card} space-y-3`} aria-labelledby="studio-views">
+        <h2 id="studio-views" className="text-lg font-semibold">
+          Views over time
+        </h2>
+        <div className="relative h-56">
+          <Suspense fallback={chartBox("Loading the chart")}>
+            <ViewsChart days={stats.days} />
+          </Suspense>
+        </div>
+      </section>
+      <section className={`${card} space-y-3`} aria-labelledby="studio-retention">
+        <h2 id="studio-retention" className="text-lg font-semibold">
+          Where viewers stop
+        </h2>
+        {stats.retention_views === 0 ? (
+          <p className="text-sm text-slate-400">No views yet: the curve appears after the first one.</p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-400">
+              From all {formatCount(stats.retention_views)} {stats.retention_views === 1 ? "view" : "views"} so far. {percentText(atPaid)} of
+              viewers reached {PAID_AT_PERCENT} %, where a view is paid (the dashed line).
+            </p>
+            <div className="relative h-64">
+              <Suspense fallback={chartBox("Loading the chart")}>
+                <RetentionChart retention={stats.retention} />
+              </Suspense>
+            </div>
+          </>
+        )}
+      </section>
+      <section className={`${card} space-y-3`} aria-labelledby="studio-sources">
+        <h2 id="studio-sources" className="text-lg font-semibold">
+          How viewers found it
+        </h2>
+        <StudioSources sources={stats.sources} />
+      </section>
+      <p className="text-sm text-slate-400">Views by you are not counted. Earnings are your rewards from this item's views, less any reversed.</p>
+    </div>
+  );
+}
+
+export { StudioPage as Component };
