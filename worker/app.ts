@@ -28,6 +28,7 @@ import type { ApiSection } from "./openapi/document";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
 import { contentActiveRoutes, contentPublicRoutes, contentSignedInRoutes } from "./routes/content";
+import { captionsActiveRoutes, captionsPublicRoutes } from "./routes/content-captions";
 import { contentReportRoutes } from "./routes/content-reports";
 import { earningRulesRoutes } from "./routes/earning-rules";
 import { earningsRoutes } from "./routes/earnings";
@@ -64,6 +65,7 @@ const publicApi = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", usersPublicRoutes)
   .route("/", contentPublicRoutes)
+  .route("/", captionsPublicRoutes)
   .route("/", analyticsPublicRoutes)
   .route("/", adEventsPublicRoutes);
 
@@ -91,6 +93,7 @@ const signedInApi = new Hono<AppEnv>()
 const activeMemberApi = new Hono<AppEnv>()
   .use(requireActiveMember)
   .route("/", contentActiveRoutes)
+  .route("/", captionsActiveRoutes)
   .route("/", contentReportRoutes)
   .route("/", finalizeRoutes)
   .route("/", uploadRoutes)
