@@ -12,9 +12,9 @@ export const CAPTION_LANGUAGES_MAX = 10;
 /** A cue may end this much after the item's measured end: players' metadata differ by a frame. */
 const END_GRACE_MS = 1000;
 /** How much of one file's cue text goes into search (characters). */
-export const CAPTIONS_SEARCH_CHARS = 100_000;
+const CAPTIONS_SEARCH_CHARS = 100_000;
 
-export type ParsedCaptions = { vtt: string; text: string; cues: number };
+type ParsedCaptions = { vtt: string; text: string; cues: number };
 export type CaptionsCheck = { ok: true; captions: ParsedCaptions } | { ok: false; error: string };
 
 // A well-formed BCP 47 language tag, as people use them for captions: language (2-3 letters, or 4-8),

@@ -3,9 +3,6 @@ import { type CaptionsCheck, checkCaptionsBytes, languageName, languageTag } fro
 // What the forms check before sending a captions file: the same parser as the server (common/captions.ts,
 // docs/decisions/038, 049), so a refusal shows at once, in the same words.
 
-/** A captions file picked for a language, checked; `error` says what the server would refuse. */
-export type CaptionPick = { lang: string; file: File | null; error: string | null };
-
 /** Reads and checks a picked file (the item's duration when known: the server checks it as well). */
 export async function checkCaptionFile(file: File, durationMs?: number): Promise<CaptionsCheck> {
   return checkCaptionsBytes(new Uint8Array(await file.arrayBuffer()), durationMs);

@@ -7,7 +7,7 @@ import type { CaptionTrackJson } from "../../../common/schemas/captions";
 // which switches the same tracks. The button follows the tracks' own modes, so both stay in step.
 
 /** The viewer's own language first (the one c and the CC button turn on), then the others as the item lists them. */
-export function orderedTracks(tracks: readonly CaptionTrackJson[], preferred = navigator.language): CaptionTrackJson[] {
+function orderedTracks(tracks: readonly CaptionTrackJson[], preferred = navigator.language): CaptionTrackJson[] {
   const primary = (tag: string) => tag.toLowerCase().split("-")[0];
   const mine = tracks.filter((t) => primary(t.lang) === primary(preferred));
   return [...mine, ...tracks.filter((t) => !mine.includes(t))];

@@ -4,7 +4,7 @@ import type { Db } from "../client";
 import { content, contentCaptions, users } from "../schema";
 import { type ContentRow, SELECT_ROW } from "./content";
 
-export type CaptionTrackRow = { lang: string; r2Key: string; updatedAt: string };
+type CaptionTrackRow = { lang: string; r2Key: string; updatedAt: string };
 
 // The item's caption tracks as one JSON array, by language: read in the statement that reads the item, so the
 // item's page costs no extra round trip for them (docs/architecture.md §6).
@@ -38,7 +38,7 @@ export async function findCaptionTrack(db: Db, contentId: string, lang: string) 
   return row ?? null;
 }
 
-export type CaptionTrackWrite = {
+type CaptionTrackWrite = {
   contentId: string;
   lang: string;
   r2Key: string;
