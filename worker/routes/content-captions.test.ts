@@ -4,6 +4,8 @@ import type { ContentItemJson, ContentListResponse } from "../../common/schemas/
 import type { CaptionsStoredJson } from "../../common/schemas/captions";
 import { makeContent, makeUser } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
+import { addMs, nowIso } from "../lib/time";
+import { deleteItem, purgeAt } from "../test/deletion";
 import { takeDown } from "../test/moderation";
 
 // WebVTT captions per item and language (docs/decisions/049): the creator or an admin adds, replaces and
@@ -129,5 +131,16 @@ describe("captions", () => {
     expect((await search(word)).items.map((i) => i.id)).toEqual([titled.id]);
     // The gallery answer carries no in_captions.
     expect((await (await s.anonymous.fetch("/api/content?limit=1")).json<ContentListResponse>()).in_captions).toBeUndefined();
+  });
+
+  it("a deleted item's captions answer 404 to all, refuse changes, and their files go with the media purge", async () => {
+    const s = await scene();
+    expect((await put(s.creator, s.row.id, "en", VTT)).status).toBe(200);
+    await deleteItem(s.creator, s.row.id);
+    expect((await s.creator.fetch(`/api/content/${s.row.id}/captions/en`)).status).toBe(404);
+    expect((await put(s.creator, s.row.id, "en", VTT)).status).toBe(404);
+    expect((await env.MEDIA.list({ prefix: `captions/${s.row.id}/` })).objects).toHaveLength(1);
+    await purgeAt(addMs(nowIso(), 15 * 24 * 3600_000));
+    expect((await env.MEDIA.list({ prefix: `captions/${s.row.id}/` })).objects).toEqual([]);
   });
 });
