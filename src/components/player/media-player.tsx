@@ -107,7 +107,7 @@ export function MediaPlayer({ content, overlay, ref, ...callbacks }: MediaPlayer
       {/* A click on the picture plays or pauses, as people expect; keyboards have the Play button. */}
       <div className="size-full" onClick={actions.togglePlay}>
         {isVideo ? (
-          <video {...media} playsInline className="size-full object-contain">
+          <video {...media} playsInline className={`size-full object-contain ${visible ? "captions-lifted" : ""}`}>
             <CaptionTrackElements tracks={content.captions ?? []} />
           </video>
         ) : (
