@@ -28,6 +28,7 @@ import type { ApiSection } from "./openapi/document";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
 import { contentActiveRoutes, contentPublicRoutes, contentSignedInRoutes } from "./routes/content";
+import { captionsActiveRoutes, captionsPublicRoutes } from "./routes/content-captions";
 import { contentReportRoutes } from "./routes/content-reports";
 import { contentStatsRoutes } from "./routes/content-stats";
 import { earningRulesRoutes } from "./routes/earning-rules";
@@ -65,6 +66,7 @@ const publicApi = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/", usersPublicRoutes)
   .route("/", contentPublicRoutes)
+  .route("/", captionsPublicRoutes)
   .route("/", analyticsPublicRoutes)
   .route("/", adEventsPublicRoutes);
 
@@ -93,6 +95,7 @@ const signedInApi = new Hono<AppEnv>()
 const activeMemberApi = new Hono<AppEnv>()
   .use(requireActiveMember)
   .route("/", contentActiveRoutes)
+  .route("/", captionsActiveRoutes)
   .route("/", contentReportRoutes)
   .route("/", finalizeRoutes)
   .route("/", uploadRoutes)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { captionTrackOut } from "./captions";
 import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../content-text";
 import { ID_REGEX } from "../ids";
 import { normalizeTags } from "../tags";
@@ -94,11 +95,18 @@ export type ContentJson = z.output<typeof contentOut>;
 export const contentItemOut = contentOut.extend({
   resume_at_seconds: z.number().int().nonnegative().nullable(),
   resume_skips_preroll: z.boolean(),
+  /** The item's WebVTT caption tracks, by language tag (docs/decisions/049); empty when it has none. */
+  captions: z.array(captionTrackOut),
 });
 export type ContentItemJson = z.output<typeof contentItemOut>;
 
 /** GET /api/content, /api/content/mine, /api/content/liked. */
-export const contentListOut = z.object({ items: z.array(contentOut), nextCursor: z.string().nullable() });
+export const contentListOut = z.object({
+  items: z.array(contentOut),
+  nextCursor: z.string().nullable(),
+  /** A search only: the ids of this page's items that matched in their captions alone (docs/decisions/049). */
+  in_captions: z.array(z.string()).optional(),
+});
 export type ContentListResponse = z.output<typeof contentListOut>;
 
 /** POST /api/content/finalize: the new item's id. */

@@ -371,6 +371,7 @@ export interface paths {
                                 removed_note?: string | null;
                             }[];
                             nextCursor: string | null;
+                            in_captions?: string[];
                         };
                     };
                 };
@@ -449,6 +450,10 @@ export interface paths {
                             removed_note?: string | null;
                             resume_at_seconds: number | null;
                             resume_skips_preroll: boolean;
+                            captions: {
+                                lang: string;
+                                url: string;
+                            }[];
                         };
                     };
                 };
@@ -787,6 +792,230 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/content/{id}/captions/{lang}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an item's captions
+         * @description Public: anyone may call it.
+         *
+         *     A hidden item's captions answer 404 to everyone but its creator and admins; a deleted item's to everyone.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The WebVTT file (text/vtt; charset=utf-8), as the server cleaned it. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/vtt": string;
+                    };
+                };
+                /** @description Not modified: the ETag in If-None-Match is current. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /**
+         * Add or replace an item's captions
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     Its creator, or an admin. The body is a WebVTT file (Content-Type text/vtt, UTF-8, at most 512 KiB, 413 `captions_too_large` beyond): a WEBVTT line, cues in order that end within the item. What is stored is the file as the server writes it back: cues with their timings and settings, and only the markup captions carry (b, i, u, c, v, lang, ruby, rt, timestamps); NOTE, STYLE and REGION blocks and every other tag are left out. A file it cannot read answers 400 (`invalid_captions`) saying what is wrong; an eleventh language 409 (`captions_limit`).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stored: the track's address, its cue count and size as cleaned. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lang: string;
+                            url: string;
+                            cues: number;
+                            bytes: number;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove an item's captions
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     Its creator, or an admin.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    lang: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed, with its file. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/analytics/track": {
@@ -1192,6 +1421,7 @@ export interface paths {
                                 removed_note?: string | null;
                             }[];
                             nextCursor: string | null;
+                            in_captions?: string[];
                         };
                     };
                 };
@@ -1262,6 +1492,7 @@ export interface paths {
                                 removed_note?: string | null;
                             }[];
                             nextCursor: string | null;
+                            in_captions?: string[];
                         };
                     };
                 };

@@ -20,6 +20,8 @@ export function useContentFeed(query: ContentFeedQuery) {
   });
 
   const items = useMemo(() => uniqueById(feed.data?.pages.flatMap((page) => page.items) ?? []), [feed.data]);
+  // A search's matches found only in captions (docs/decisions/049).
+  const inCaptions = useMemo(() => new Set(feed.data?.pages.flatMap((page) => page.in_captions ?? []) ?? []), [feed.data]);
 
   const { hasNextPage, fetchNextPage } = feed;
   const loadMore = useCallback(() => {
@@ -29,6 +31,7 @@ export function useContentFeed(query: ContentFeedQuery) {
 
   return {
     items,
+    inCaptions,
     loadingFirst: feed.isPending,
     loadingMore: feed.isFetchingNextPage,
     hasMore: hasNextPage,

@@ -1,6 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
+import { CAPTIONS_MAX_BYTES } from "../../common/captions";
 import { tooLarge } from "../lib/errors";
 
 /**
@@ -12,6 +13,15 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /** The upload routes stream media straight into R2 with their own size checks (docs/decisions/008). */
 const STREAMED_BODIES = new Set(["/api/uploads/put", "/api/uploads/multipart/part"]);
+
+/** A captions file (PUT /api/content/{id}/captions/{lang}, docs/decisions/049) has its own, larger limit. */
+const CAPTIONS_PUT = /^\/api\/content\/[^/]+\/captions\/[^/]+$/;
+const captionsLimit = bodyLimit({
+  maxSize: CAPTIONS_MAX_BYTES,
+  onError: () => {
+    throw tooLarge(`The captions file is too large: at most ${CAPTIONS_MAX_BYTES / 1024} KiB`, "captions_too_large");
+  },
+});
 
 const limit = bodyLimit({
   maxSize: MAX_BODY_BYTES,
@@ -26,5 +36,6 @@ const limit = bodyLimit({
  */
 export const limitBodies = createMiddleware<AppEnv>(async (c, next) => {
   if (STREAMED_BODIES.has(c.req.path)) return next();
+  if (c.req.method === "PUT" && CAPTIONS_PUT.test(c.req.path)) return captionsLimit(c, next);
   return limit(c, next);
 });

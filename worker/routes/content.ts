@@ -13,7 +13,9 @@ import {
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { readSettings } from "../db/queries/settings";
-import { findContent, findMedia, likeState, listByCreator, listContentPage, listLikedBy } from "../db/queries/content";
+import { findContentWithCaptions } from "../db/queries/captions";
+import { matchedInCaptions } from "../db/queries/content-search";
+import { findMedia, likeState, listByCreator, listContentPage, listLikedBy } from "../db/queries/content";
 import { deleteContent, editContent, likeContent, replaceContentThumbnail, unlikeContent } from "../domain/content/changes";
 import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { ftsQuery } from "../domain/content/search-query";
@@ -25,6 +27,7 @@ import { notFound } from "../lib/errors";
 import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { responds, type Answer } from "../openapi/responds";
+import { captionTracksJson } from "./serializers/captions";
 import { contentJson, contentWithModerationJson, likeJson } from "./serializers/content";
 import { serveObject } from "./serve-object";
 
@@ -68,7 +71,8 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
       const nextCursor = rows.length > q.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
-      return c.json({ items: page.map(contentJson), nextCursor } satisfies ContentListResponse, 200);
+      const inCaptions = match ? page.filter((r) => matchedInCaptions(r.sortKey)).map((r) => r.id) : undefined;
+      return c.json({ items: page.map(contentJson), nextCursor, ...(inCaptions ? { in_captions: inCaptions } : {}) } satisfies ContentListResponse, 200);
     },
   )
   .get(
@@ -95,14 +99,14 @@ export const contentPublicRoutes = new Hono<AppEnv>()
         const last = await watchSessionsOf(c.env, viewerId).lastPosition(id);
         return { last, minutes: last ? prerollSkipMinutes((await readSettings(db, PREROLL_SKIP_DEFAULT)).preroll_skip_minutes) : 0 };
       };
-      const [row, played] = await Promise.all([findContent(db, id), caller ? lastAndWindow(caller.id) : null]);
+      const [row, played] = await Promise.all([findContentWithCaptions(db, id), caller ? lastAndWindow(caller.id) : null]);
       if (!row || !mayOpen(row, caller)) throw notFound("Content not found");
       const item = seesModeration(row, caller) ? contentWithModerationJson(row) : contentJson(row);
       const resume = {
         resume_at_seconds: resumeAtSeconds(played?.last ?? null),
         resume_skips_preroll: played !== null && skipsPreroll(played.last, Date.now(), played.minutes),
       };
-      return c.json({ ...item, ...resume } satisfies ContentItemJson, 200);
+      return c.json({ ...item, ...resume, captions: captionTracksJson(row.id, row.captions) } satisfies ContentItemJson, 200);
     },
   )
   .get(

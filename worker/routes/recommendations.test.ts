@@ -119,10 +119,11 @@ describe("GET /api/content/recommendations", () => {
     expect(await recommendations(browser, "")).toHaveLength(12);
     expect(await recommendations(browser, "limit=3")).toHaveLength(3);
     const [first] = (await (await browser.fetch("/api/content/recommendations?limit=1")).json<RecommendationsResponse>()).items;
-    // The item's own page adds the caller's resume point (docs/decisions/045); the rest is the same JSON.
-    const { resume_at_seconds: _at, resume_skips_preroll: _skip, ...item } = await (await browser.fetch(`/api/content/${first!.id}`)).json<
-      ContentJson & { resume_at_seconds: unknown; resume_skips_preroll: unknown }
-    >();
+    // The item's own page adds the caller's resume point (docs/decisions/045) and its caption tracks
+    // (docs/decisions/049); the rest is the same JSON.
+    const { resume_at_seconds: _at, resume_skips_preroll: _skip, captions: _captions, ...item } = await (
+      await browser.fetch(`/api/content/${first!.id}`)
+    ).json<ContentJson & { resume_at_seconds: unknown; resume_skips_preroll: unknown; captions: unknown }>();
     expect(first).toEqual(item);
     for (const qs of ["limit=0", "limit=51", "limit=abc", "limit=2.5"]) {
       expect((await browser.fetch(`/api/content/recommendations?${qs}`)).status, qs).toBe(400);

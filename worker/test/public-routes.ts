@@ -10,6 +10,8 @@ export const PUBLIC_ROUTES = new Set([
   "GET /api/content",
   `GET /api/content/:id${ID_PATTERN}`,
   `GET /api/content/:id${ID_PATTERN}/thumbnail`,
+  // An item's caption track, like its thumbnail: to whoever may open the item (docs/decisions/049).
+  `GET /api/content/:id${ID_PATTERN}/captions/:lang`,
   "POST /api/analytics/track",
   "GET /api/analytics/config",
   // The ad feed's tracking beacons (docs/decisions/018): fired as images by every viewer's player.

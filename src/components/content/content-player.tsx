@@ -5,6 +5,7 @@ import { useAdSequence } from "../../hooks/use-ad-sequence";
 import { usePlaybackReporting } from "../../hooks/use-playback-reporting";
 import type { CountingStatus } from "../../lib/counting-status";
 import type { ContentJson } from "../../lib/types";
+import type { CaptionTrackJson } from "../../../common/schemas/captions";
 import { suggestionsQuery } from "../../queries/content";
 import { AdOverlay } from "../ads/ad-overlay";
 import { MediaPlayer, type PlayerHandle } from "../player/media-player";
@@ -14,7 +15,7 @@ import { CountingIndicator } from "./counting-indicator";
 import { ResumePrompt } from "./resume-prompt";
 
 /** Where the signed-in viewer left the item, from GET /api/content/{id} (docs/decisions/045). */
-type Resume = { resume_at_seconds?: number | null; resume_skips_preroll?: boolean };
+type Resume = { resume_at_seconds?: number | null; resume_skips_preroll?: boolean; captions?: CaptionTrackJson[] };
 
 /**
  * The content page's player with its sequence (docs/product-spec.md §4): pre-roll, the content, post-roll, then Up Next,

@@ -3,6 +3,7 @@ import { splitTags } from "../../../common/tags";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
 import { ViewCount } from "../content/view-count";
+import { CaptionMatch } from "./caption-match";
 import { ContentThumbnail, type ImagePriority } from "./content-thumbnail";
 import type { DiscoveryMethod, DiscoveryState } from "./discovery";
 
@@ -15,6 +16,8 @@ type ContentCardProps = {
   discovery?: DiscoveryMethod;
   /** How soon its image loads: "first" is the screen's largest paint, "eager" above the fold, else lazily. */
   image?: ImagePriority;
+  /** A search matched it only in its captions (docs/decisions/049). */
+  inCaptions?: boolean;
 };
 
 /**
@@ -22,7 +25,7 @@ type ContentCardProps = {
  * links cannot nest, so the title link is stretched over the card (`after:absolute after:inset-0`)
  * and the creator link sits above it (`relative z-10`).
  */
-export function ContentCard({ item, discovery = "browse", image = "lazy" }: ContentCardProps) {
+export function ContentCard({ item, discovery = "browse", image = "lazy", inCaptions = false }: ContentCardProps) {
   const tags = splitTags(item.tags).slice(0, MAX_CARD_TAGS);
   const state: DiscoveryState = { discovery };
 
@@ -55,6 +58,7 @@ export function ContentCard({ item, discovery = "browse", image = "lazy" }: Cont
           {item.creator_name}
         </Link>
         <ViewCount count={item.view_count} className="text-xs text-slate-400" />
+        {inCaptions ? <CaptionMatch /> : null}
         {item.description ? <p className="line-clamp-2 text-sm wrap-anywhere text-slate-400">{item.description}</p> : null}
         {tags.length > 0 ? (
           <ul aria-label="Tags" className="mt-auto flex flex-wrap gap-1.5 pt-1">

@@ -18,6 +18,7 @@ export function ContentFeed({ query, discovery, emptyTitle, emptyText }: Content
     <div aria-busy={feed.loadingFirst || feed.loadingMore}>
       <ContentGrid
         items={feed.items}
+        inCaptions={feed.inCaptions}
         loading={feed.loadingFirst}
         discovery={discovery}
         emptyTitle={emptyTitle}

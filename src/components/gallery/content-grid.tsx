@@ -17,6 +17,8 @@ type ContentGridProps = {
   emptyTitle?: string;
   emptyText?: string;
   discovery?: DiscoveryMethod;
+  /** Search results whose words were found only in their captions: their cards say so. */
+  inCaptions?: ReadonlySet<string>;
 };
 
 export function ContentGrid({
@@ -25,6 +27,7 @@ export function ContentGrid({
   emptyTitle = "No content found",
   emptyText = "Be the first to upload something!",
   discovery,
+  inCaptions,
 }: ContentGridProps) {
   if (loading) {
     return (
@@ -50,7 +53,12 @@ export function ContentGrid({
     <ul className={gridClass}>
       {items.map((item, index) => (
         <li key={item.id} className="flex min-w-0">
-          <ContentCard item={item} discovery={discovery} image={index === 0 ? "first" : index < FIRST_ROW ? "eager" : "lazy"} />
+          <ContentCard
+            item={item}
+            discovery={discovery}
+            image={index === 0 ? "first" : index < FIRST_ROW ? "eager" : "lazy"}
+            inCaptions={inCaptions?.has(item.id)}
+          />
         </li>
       ))}
     </ul>

@@ -6,6 +6,8 @@ import { type PlaybackCallbacks, useMediaPlayback } from "../../hooks/use-media-
 import { streamUrl } from "../../lib/content-api";
 import type { ContentJson } from "../../lib/types";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
+import type { CaptionTrackJson } from "../../../common/schemas/captions";
+import { CaptionsControl, CaptionTrackElements } from "./captions-control";
 import { stepSpeed } from "./playback-speed";
 import { PlayerControls } from "./player-controls";
 import { handlePlayerKey, type ShortcutActions } from "./player-shortcuts";
@@ -21,7 +23,8 @@ export type PlayerHandle = {
 };
 
 type MediaPlayerProps = PlaybackCallbacks & {
-  content: Pick<ContentJson, "id" | "type" | "title" | "thumbnail_url">;
+  /** `captions`: the item's WebVTT tracks (GET /api/content/{id}), shown with a video (docs/decisions/049). */
+  content: Pick<ContentJson, "id" | "type" | "title" | "thumbnail_url"> & { captions?: readonly CaptionTrackJson[] };
   /** Rendered above the media and its controls: the place for an ad or the Up Next panel. */
   overlay?: ReactNode;
   ref?: Ref<PlayerHandle>;
@@ -107,7 +110,9 @@ export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: M
       {/* A click on the picture plays or pauses, as people expect; keyboards have the Play button. */}
       <div className="size-full" onClick={actions.togglePlay}>
         {isVideo ? (
-          <video {...media} playsInline className="size-full object-contain" />
+          <video {...media} playsInline className={`size-full object-contain ${visible ? "captions-lifted" : ""}`}>
+            <CaptionTrackElements tracks={content.captions ?? []} />
+          </video>
         ) : (
           <>
             <ContentThumbnail item={content} priority="first" />
@@ -131,6 +136,7 @@ export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: M
         onShowHelp={() => setHelpOpen(true)}
         fullscreen={isVideo ? fullscreen : undefined}
         chapters={chapters}
+        captions={isVideo ? <CaptionsControl tracks={content.captions ?? []} mediaRef={mediaRef} /> : null}
       />
       {overlay ? <div className="absolute inset-0 z-20">{overlay}</div> : null}
       {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}
@@ -138,7 +144,7 @@ export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: M
   );
 }
 
-/** The media's captions and subtitles (none today: uploads carry no text tracks; c answers them when present). */
+/** The media's captions and subtitles (an item's WebVTT tracks, captions-control.tsx); c answers them when present. */
 function captionTracks(media: HTMLMediaElement | null): TextTrack[] {
   return Array.from(media?.textTracks ?? []).filter((track) => track.kind === "captions" || track.kind === "subtitles");
 }

@@ -1,4 +1,5 @@
 import type { Chapter } from "../../../common/chapters";
+import type { ReactNode } from "react";
 import type { PlaybackState } from "../../hooks/use-media-playback";
 import { SPEEDS, speedLabel } from "./playback-speed";
 import { FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from "./player-icons";
@@ -16,13 +17,15 @@ type PlayerControlsProps = {
   /** Absent for audio: there is nothing to show full screen. */
   fullscreen?: { active: boolean; toggle: () => void };
   chapters?: readonly Chapter[];
+  /** The CC button, when the item has captions (captions-control.tsx). */
+  captions?: ReactNode;
 };
 
 const iconButton =
   "inline-flex size-9 items-center justify-center rounded-lg text-slate-100 transition hover:bg-white/10 " +
   "focus-visible:outline-2 focus-visible:outline-violet-400";
 
-export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleMute, onVolume, onRate, onShowHelp, fullscreen, chapters }: PlayerControlsProps) {
+export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleMute, onVolume, onRate, onShowHelp, fullscreen, chapters, captions }: PlayerControlsProps) {
   const volume = state.muted ? 0 : state.volume;
   return (
     <div
@@ -54,11 +57,13 @@ export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleM
           style={rangeFill(volume * 100)}
           className={`w-20 sm:w-24 ${rangeClass}`}
         />
+        <div className="ml-auto" />
+        {captions}
         <select
           aria-label="Playback speed"
           value={String(state.rate)}
           onChange={(event) => onRate(Number(event.target.value))}
-          className="ml-auto h-9 cursor-pointer rounded-lg border-0 bg-transparent px-1 text-sm font-medium tabular-nums text-slate-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-violet-400 [&>option]:bg-slate-900"
+          className="h-9 cursor-pointer rounded-lg border-0 bg-transparent px-1 text-sm font-medium tabular-nums text-slate-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-violet-400 [&>option]:bg-slate-900"
         >
           {/* A speed set elsewhere (not in the list) still shows as itself. */}
           {(SPEEDS as readonly number[]).includes(state.rate) ? null : <option value={String(state.rate)}>{speedLabel(state.rate)}</option>}

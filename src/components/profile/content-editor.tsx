@@ -3,6 +3,7 @@ import { splitTags } from "../../../common/tags";
 import { refusalOf } from "../../lib/api";
 import { updateContent } from "../../lib/content-api";
 import type { ContentJson } from "../../lib/types";
+import { CaptionsEditor } from "../captions/captions-editor";
 import { buttonClass } from "../ui";
 import { detailsProblems, hasProblems } from "../upload/details-check";
 import { DetailsFields } from "../upload/details-fields";
@@ -46,6 +47,7 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
   return (
     <form onSubmit={(event) => void save(event)} className="min-w-0 flex-1 space-y-3" aria-label={`Edit ${item.title}`} noValidate>
       <DetailsFields details={details} problems={problems} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={saving} />
+      <CaptionsEditor contentId={item.id} durationSeconds={item.duration} disabled={saving} />
       <div className="flex gap-2">
         <button type="submit" className={buttonClass("primary")} disabled={saving || invalid}>
           Save

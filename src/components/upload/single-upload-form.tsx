@@ -11,6 +11,7 @@ import { ProgressBar } from "./progress-bar";
 import { SINGLE_STEPS, stepReached } from "./progress-steps";
 import { publishSingle } from "./publish";
 import { ThumbnailField } from "./thumbnail-field";
+import { UploadCaptionsField, useUploadCaptions } from "../captions/upload-captions";
 import { titleFromFileName, type UploadDetails } from "./upload-rules";
 import { useUploadThumbnail } from "./use-upload-thumbnail";
 
@@ -30,6 +31,7 @@ export function SingleUploadForm() {
   const [file, setFile] = useState<File | null>(null);
   const [details, setDetails] = useState<UploadDetails>({ title: "", description: "", tags: "" });
   const { thumbnail, pick, remove } = useUploadThumbnail(file);
+  const captions = useUploadCaptions();
   const [progress, setProgress] = useState<number | null>(null);
   const uploading = progress !== null;
   const upload = useRef<AbortController | null>(null);
@@ -68,6 +70,8 @@ export function SingleUploadForm() {
     try {
       const input = { ...details, file, thumbnail: thumbnail.image };
       const id = await publishSingle(input, setProgress, controller.signal);
+      const captionsRefused = await captions.send(id);
+      if (captionsRefused) alert(captionsRefused);
       redirect.current = setTimeout(() => navigate(`/content/${id}`), REDIRECT_DELAY_MS);
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -78,7 +82,7 @@ export function SingleUploadForm() {
   };
 
   // A frame is being taken: wait for it rather than upload a video without its thumbnail.
-  const canSubmit = Boolean(file && details.title.trim()) && !invalid && !uploading && !thumbnail.generating;
+  const canSubmit = Boolean(file && details.title.trim()) && !invalid && !uploading && !thumbnail.generating && captions.ready;
 
   return (
     <form onSubmit={(event) => void submit(event)} className={`${card} space-y-6`} aria-label="Upload content" noValidate>
@@ -91,6 +95,7 @@ export function SingleUploadForm() {
       />
       {file ? <ThumbnailField thumbnail={thumbnail} onPick={pick} onRemove={remove} disabled={uploading} /> : null}
       <UploadFramePicker file={file} onPick={pick} disabled={uploading} />
+      {file ? <UploadCaptionsField field={captions.field} disabled={uploading} /> : null}
       {/* Always in the page, so each step is announced as it shows (a region added with its text is not). */}
       <p role="status" className="sr-only">
         {progress === null ? "" : progress < 100 ? `Upload progress ${stepReached(progress, SINGLE_STEPS)}%` : "Upload complete. Opening your content…"}

@@ -6,8 +6,13 @@ const SEARCH_WINDOW = 500;
 // A search row's sortKey is `weight × ROWID_SPAN + rowid`: one integer, larger first, that orders by rank tier
 // and then newest, and is its own keyset cursor. 2^40 rowids leave 10 × 2^40 well inside a double's 2^53.
 const ROWID_SPAN = 2 ** 40;
-/** Words only found as the start of a longer word rank after every whole-word match. */
-const COMPLETION_WEIGHT = 0;
+/**
+ * Words only found as the start of a longer word rank after every whole-word match: first where the item's own
+ * text holds them, then where only its captions do (docs/decisions/049).
+ */
+const COMPLETION = { text: 1, captions: 0 } as const;
+/** The tiers whose matches need the captions: a result says "in captions" (docs/decisions/049). */
+const CAPTION_WEIGHTS: ReadonlySet<number> = new Set([2, COMPLETION.captions]);
 
 /**
  * The two readings of a search (docs/decisions/021), as domain/content/search-query.ts makes them from what a
@@ -19,22 +24,27 @@ const COMPLETION_WEIGHT = 0;
 export type SearchTerms = { whole: string; prefix: string };
 
 /** FTS5 column sets in rank order: a match's rank is the first set that holds every word of the query. */
-const RANK_COLUMNS = ["{title}", "{title tags}", "{title tags creator_name}"] as const;
+const RANK_COLUMNS = ["{title}", "{title tags}", "{title tags creator_name}", "{title tags creator_name description}"] as const;
 
 /**
  * One FTS5 query per rank tier, best first, for whole-word matches; together they cover every match of
- * `whole` exactly once. The weights are today's bm25 column weights (title 10, tags 5, creator 4,
- * description 2), used as tier scores: which column holds the words decides, then the newest.
+ * `whole` exactly once. The weights are the former bm25 column weights doubled (title 20, tags 10, creator 8,
+ * description 4), used as tier scores, with the captions (2) last (docs/decisions/049): which column holds the
+ * words decides, then the newest.
  */
 export function rankTiers(whole: string): { weight: number; query: string }[] {
   const within = (i: number) => `${RANK_COLUMNS[i]} : (${whole})`;
   return [
-    { weight: 10, query: within(0) },
-    { weight: 5, query: `${within(1)} NOT ${within(0)}` },
-    { weight: 4, query: `${within(2)} NOT ${within(1)}` },
-    { weight: 2, query: `(${whole}) NOT ${within(2)}` },
+    { weight: 20, query: within(0) },
+    { weight: 10, query: `${within(1)} NOT ${within(0)}` },
+    { weight: 8, query: `${within(2)} NOT ${within(1)}` },
+    { weight: 4, query: `${within(3)} NOT ${within(2)}` },
+    { weight: 2, query: `(${whole}) NOT ${within(3)}` },
   ];
 }
+
+/** Whether a search row (by its sortKey) matched only with its captions' words. */
+export const matchedInCaptions = (sortKey: string | number) => CAPTION_WEIGHTS.has(Math.floor(Number(sortKey) / ROWID_SPAN));
 
 export type RankedParams = {
   terms: SearchTerms;
@@ -66,7 +76,12 @@ export function rankedSearch(p: RankedParams): SQL | null {
   };
   const nth = (query: string) => sql`(select s.rowid ${walk(sql`${query}`)} order by s.rowid desc limit 1 offset ${SEARCH_WINDOW - 1})`;
   const after = p.afterKey === null ? null : { weight: Math.floor(p.afterKey / ROWID_SPAN), rowid: p.afterKey % ROWID_SPAN };
-  const tiers = [...rankTiers(terms.whole), { weight: COMPLETION_WEIGHT, query: `(${terms.prefix}) NOT (${terms.whole})` }];
+  const ownText = `${RANK_COLUMNS[3]} : (${terms.prefix})`;
+  const tiers = [
+    ...rankTiers(terms.whole),
+    { weight: COMPLETION.text, query: `${ownText} NOT (${terms.whole})` },
+    { weight: COMPLETION.captions, query: `(${terms.prefix}) NOT (${ownText} OR (${terms.whole}))` },
+  ];
   // Best tier first, each newest first: the union is already in page order, so its LIMIT stops SQLite before
   // the lower tiers once the page is full.
   const parts = tiers
@@ -76,7 +91,8 @@ export function rankedSearch(p: RankedParams): SQL | null {
       const where = [sql`s.rowid >= (select m from floor)`];
       if (after && t.weight === after.weight) where.push(sql`s.rowid < ${after.rowid}`);
       // Completions are only looked at when whole words leave room in the window (limit 0 skips the walk).
-      const limit = t.weight === COMPLETION_WEIGHT ? sql`(select case when whole_fills then 0 else ${n} end from floor)` : sql`${n}`;
+      const completion = t.weight === COMPLETION.text || t.weight === COMPLETION.captions;
+      const limit = completion ? sql`(select case when whole_fills then 0 else ${n} end from floor)` : sql`${n}`;
       return sql`select * from (select s.rowid as r, ${t.weight} as weight ${walk(sql`${t.query}`, where)}
         order by s.rowid desc limit ${limit})`;
     });
@@ -85,5 +101,19 @@ export function rankedSearch(p: RankedParams): SQL | null {
   // the window (then all of them rank, and completions follow newest first, one page at a time).
   return sql`with floor as materialized (
       select coalesce(f, 0) as m, f is not null as whole_fills from (select ${nth(terms.whole)} as f)
-    ), ranked as (${sql.join(parts, sql` union all `)} limit ${n}) `;
+    ), ranked as (${unionInOrder(parts)} limit ${n}) `;
+}
+
+/** D1 allows at most this many terms in one compound SELECT. */
+const COMPOUND_MAX = 5;
+
+/**
+ * `a union all b union all …` in that order, nested in groups when there are more parts than D1 takes in one
+ * compound SELECT (seven tiers since the captions, docs/decisions/049); each group is its own compound.
+ */
+function unionInOrder(parts: SQL[]): SQL {
+  if (parts.length <= COMPOUND_MAX) return sql.join(parts, sql` union all `);
+  const groups: SQL[] = [];
+  for (let i = 0; i < parts.length; i += COMPOUND_MAX) groups.push(sql`select * from (${sql.join(parts.slice(i, i + COMPOUND_MAX), sql` union all `)})`);
+  return unionInOrder(groups);
 }

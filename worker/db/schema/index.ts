@@ -1,6 +1,7 @@
 export * from "./ads";
 export * from "./analytics";
 export * from "./audit";
+export * from "./captions";
 export * from "./challenges";
 export * from "./content";
 export * from "./follows";

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import { findPurgeableMedia, markMediaPurged } from "../../db/queries/content-media";
 import { addMs } from "../../lib/time";
+import { captionsPrefix } from "../captions/captions";
 
 /**
  * How long a deleted item's media and thumbnail stay in R2 (docs/decisions/028): twice the default 7-day
@@ -18,7 +19,10 @@ export async function purgeDeletedMedia(db: Db, bucket: R2Bucket, now: string) {
   const rows = await findPurgeableMedia(db, { deletedBefore: addMs(now, -GRACE_MS), now, limit: BATCH });
   if (!rows.length) return 0;
   // Objects first, then the mark: a run that dies between the two deletes the (absent) objects again next time.
-  await bucket.delete(rows.flatMap((r) => (r.thumbnailKey ? [r.r2Key, r.thumbnailKey] : [r.r2Key])));
+  // Caption files have a key per version (docs/decisions/049): whatever is under the item's prefix goes too.
+  const captions = await Promise.all(rows.map((r) => bucket.list({ prefix: captionsPrefix(r.id) })));
+  const captionKeys = captions.flatMap((l) => l.objects.map((o) => o.key));
+  await bucket.delete([...rows.flatMap((r) => (r.thumbnailKey ? [r.r2Key, r.thumbnailKey] : [r.r2Key])), ...captionKeys]);
   await markMediaPurged(db, rows.map((r) => r.id), now);
   return rows.length;
 }
