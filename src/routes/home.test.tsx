@@ -192,6 +192,8 @@ describe("home page", () => {
     });
     const { router } = renderApp("/");
     fireEvent.click(await screen.findByRole("link", { name: "Late Night Jazz" }));
+    // The content page's code loads first: read the state of the page the click opened, not of home.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/content/${jazz.id}`));
     expect(readDiscovery(router.state.location.state)).toBe("browse");
 
     await router.navigate("/");
