@@ -99,7 +99,7 @@ describe("home page", () => {
 
     const count = queries.length;
     fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), { target: { value: "ja" } });
-    fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), { target: { value: "jazz" } });
+    fireEvent.change(await screen.findByPlaceholderText("Search content or creators..."), { target: { value: "jazz" } });
     await screen.findByText("jazz", { exact: false, selector: "p span" });
     await screen.findByRole("link", { name: "Late Night Jazz" });
     // Typing "ja" then "jazz" quickly makes one request, for the whole word, with the type kept.
@@ -197,7 +197,7 @@ describe("home page", () => {
     expect(readDiscovery(router.state.location.state)).toBe("browse");
 
     await router.navigate("/");
-    fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), { target: { value: "jazz" } });
+    fireEvent.change(await screen.findByPlaceholderText("Search content or creators..."), { target: { value: "jazz" } });
     await screen.findByRole("link", { name: "Jazz Found By Search" });
     fireEvent.click(screen.getByRole("link", { name: "Late Night Jazz" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/content/${jazz.id}`));
