@@ -29,8 +29,13 @@ const overflows: Overflow[] = [];
 async function checkWidths(page: Page, screen: string) {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    // Layout settles within a frame or two of a resize (tab rows scroll their selection into view).
+    // Layout settles within a frame or two of a resize (tab rows scroll their selection into view); charts redraw
+    // their canvas at the new width when their resize observer fires, which a loaded machine may take longer to do.
+    // A real overflow never settles: give it up to 2 s, then measure.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page
+      .waitForFunction(() => document.documentElement.scrollWidth === window.innerWidth, undefined, { timeout: 2000 })
+      .catch(() => undefined);
     const found = await page.evaluate(() => {
       const width = window.innerWidth;
       const scrollWidth = document.documentElement.scrollWidth;
