@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useId } from "react";
+import { Link } from "react-router";
+import { useHeaderPopover } from "../hooks/use-header-popover";
 import type { CurrentUser } from "../lib/types";
 import { displayName } from "../stores/auth";
 import { buttonClass } from "./ui";
@@ -14,36 +15,9 @@ const panel =
 
 /** The signed-in user's links (Profile, Admin, Wallet, Upload), name and Sign Out. */
 export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef: navRef, buttonRef } = useHeaderPopover<HTMLElement>();
   const panelId = useId();
-  const navRef = useRef<HTMLElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
 
-  // A chosen link opens another screen: the menu folds away behind it.
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!navRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
-  }, [open]);
 
   return (
     <nav ref={navRef} aria-label="Account" className="relative ml-auto shrink-0">

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useId } from "react";
+import { Link } from "react-router";
+import { useHeaderPopover } from "../hooks/use-header-popover";
 import type { NotificationsReadBody } from "../../common/schemas/notifications";
 import { describeFailure } from "../lib/api";
 import { formatDate } from "../lib/format";
@@ -23,11 +24,9 @@ const POLL_MS = 60_000;
 export function NotificationBell() {
   const userId = useUserId();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef, buttonRef } = useHeaderPopover<HTMLDivElement>();
   const panelId = useId();
   const countId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const queryKey = queryKeys.notifications(userId);
   const { data } = useQuery({
     queryKey,
@@ -37,31 +36,6 @@ export function NotificationBell() {
     meta: { failure: "Failed to load notifications" },
   });
 
-  // A chosen notification opens another screen: the list folds away behind it.
-  const { pathname } = useLocation();
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
-  }, [open]);
 
   if (!userId) return null;
   const unread = data?.unread ?? 0;
