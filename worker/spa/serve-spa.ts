@@ -30,13 +30,15 @@ export async function serveSpa(request: Request, env: Env, fetchApi: ApiFetch): 
   // A page is written anew each time (its head depends on the visitor and the data), so never answer 304 from
   // the file's ETag: ask for the whole file.
   const assetRequest = isPage ? new Request(request.url, { headers: { accept: "text/html" } }) : request;
-  const [response, head] = await Promise.all([
+  // The file, the page's head and the policy (a settings read at most once a minute) are fetched together.
+  const [response, head, policy] = await Promise.all([
     env.ASSETS.fetch(assetRequest),
     isPage ? firstPaintHead(request, env.ASSETS, fetchApi).catch(() => "") : "",
+    isPage ? currentPolicy(env) : null,
   ]);
   if (!response.headers.get("content-type")?.includes("text/html")) return response;
   const headers = new Headers(response.headers);
-  headers.set("Content-Security-Policy", await currentPolicy(env));
+  headers.set("Content-Security-Policy", policy ?? (await currentPolicy(env)));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
