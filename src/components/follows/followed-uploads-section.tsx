@@ -4,10 +4,10 @@ import { listFollowedUploads } from "../../lib/follows-api";
 import { queryKeys } from "../../lib/query-keys";
 import { useUserId } from "../../stores/auth";
 import { ContentCard } from "../gallery/content-card";
-import { RowScrollButtons, useScrollRow } from "../recommendations/scroll-row";
+import { RowScrollButtons, useScrollRow, scrollRowClass, scrollRowItemClass } from "../recommendations/scroll-row";
 import { buttonClass } from "../ui";
 
-const rowItem = "flex w-64 shrink-0 snap-start sm:w-72";
+const rowItem = scrollRowItemClass;
 
 /**
  * Home's "From creators you follow" (signed-in): the newest uploads of the creators the member follows, a
@@ -42,7 +42,7 @@ export function FollowedUploadsSection() {
         aria-labelledby={headingId}
         onScroll={onScroll}
         onKeyDown={onKeyDown}
-        className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth scroll-px-1 px-1 pt-1 pb-3 [scrollbar-color:var(--color-slate-700)_transparent] [scrollbar-width:thin] motion-reduce:scroll-auto"
+        className={scrollRowClass}
       >
         {items.map((item) => (
           <li key={item.id} className={rowItem}>

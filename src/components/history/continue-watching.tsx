@@ -4,12 +4,12 @@ import { getHistory } from "../../lib/history-api";
 import { queryKeys } from "../../lib/query-keys";
 import { useUserId } from "../../stores/auth";
 import { ContentCard } from "../gallery/content-card";
-import { RowScrollButtons, useScrollRow } from "../recommendations/scroll-row";
+import { RowScrollButtons, useScrollRow, scrollRowClass, scrollRowItemClass } from "../recommendations/scroll-row";
 import { WatchedBar } from "./watched-bar";
 
 /** How many unfinished items the row shows; the Profile's History tab has them all. */
 const ROW_LIMIT = 12;
-const rowItem = "flex w-64 shrink-0 snap-start flex-col gap-2 sm:w-72";
+const rowItem = `${scrollRowItemClass} flex-col gap-2`;
 
 /**
  * The home page's "Continue watching" row (signed-in only; docs/decisions/045): the items the viewer left
@@ -40,7 +40,7 @@ export function ContinueWatching() {
         aria-labelledby={headingId}
         onScroll={onScroll}
         onKeyDown={onKeyDown}
-        className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth scroll-px-1 px-1 pt-1 pb-3 [scrollbar-color:var(--color-slate-700)_transparent] [scrollbar-width:thin] motion-reduce:scroll-auto"
+        className={scrollRowClass}
       >
         {data.map((entry) => (
           <li key={entry.content.id} className={rowItem}>

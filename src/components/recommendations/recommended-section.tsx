@@ -3,10 +3,10 @@ import { useId } from "react";
 import { recommendationsQuery } from "../../queries/content";
 import { useUserId } from "../../stores/auth";
 import { ContentCard } from "../gallery/content-card";
-import { RowScrollButtons, useScrollRow } from "./scroll-row";
+import { RowScrollButtons, useScrollRow, scrollRowClass, scrollRowItemClass } from "./scroll-row";
 
 const PLACEHOLDERS = 4;
-const rowItem = "flex w-64 shrink-0 snap-start sm:w-72";
+const rowItem = scrollRowItemClass;
 
 /**
  * The home page's 'Recommended for You' row (signed-in only): the recommender's picks, which learn from
@@ -58,7 +58,7 @@ export function RecommendedSection() {
           aria-labelledby={headingId}
           onScroll={onScroll}
           onKeyDown={onKeyDown}
-          className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth scroll-px-1 px-1 pt-1 pb-3 [scrollbar-color:var(--color-slate-700)_transparent] [scrollbar-width:thin] motion-reduce:scroll-auto"
+          className={scrollRowClass}
         >
           {picks.map((item) => (
             <li key={item.id} className={rowItem}>

@@ -1,5 +1,11 @@
 import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
 
+/** The row's own look, shared by every card row on Home (Recommended, Continue watching, followed uploads). */
+export const scrollRowClass =
+  "-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth scroll-px-1 px-1 pt-1 pb-3 [scrollbar-color:var(--color-slate-700)_transparent] [scrollbar-width:thin] motion-reduce:scroll-auto";
+/** One card's slot in such a row. */
+export const scrollRowItemClass = "flex w-64 shrink-0 snap-start sm:w-72";
+
 /**
  * A row of cards that scrolls sideways, made reachable without a trackpad (decision 037): Previous and Next
  * page through it by as many whole cards as are in view, and on a card Left/Right (Home/End) move to the
