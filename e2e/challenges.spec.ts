@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import type { AdminChallengesResponse, ChallengeJson } from "../common/api-types.ts";
 import { freshEmail, signInAs } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
+import { searchGallery } from "./gallery-search";
 
 // The sign-on challenge journey (docs/product-spec.md §2 "Challenge panel", docs/decisions/010 and 016): an honest new member
 // sees the panel, uploads a clip, watches an established creator's clip, is watched by an established member,
@@ -111,7 +112,7 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     await expect(panel.getByRole("listitem", { name: `Upload one (${stamp})` }).getByRole("img", { name: "Completed" })).toBeVisible();
 
     // Watch an established creator's 6-second clip to the end: two of three done.
-    await page.getByRole("searchbox", { name: "Search content or creators" }).fill("Retrowave City");
+    await searchGallery(page, "Retrowave City");
     await page.getByRole("link", { name: "Retrowave City" }).first().click();
     await watchToTheEnd(page, "Retrowave City");
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
+import { searchGallery } from "./gallery-search";
 
 const fixture = (name: string) => `e2e/fixtures/${name}`;
 
@@ -27,7 +28,7 @@ test("a creator uploads a video, plays it and likes it", async ({ page }) => {
 
 test("a viewer plays a seeded video and seeks with the keyboard", async ({ page }) => {
   await signInAs(page, "viewer@example.com");
-  await page.getByRole("searchbox", { name: "Search content or creators" }).fill("sunset drive");
+  await searchGallery(page, "sunset drive");
   await page.getByRole("link", { name: "Sunset Drive" }).first().click();
   await skipPreroll(page);
   await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)).toBeGreaterThan(0.3);

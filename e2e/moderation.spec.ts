@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { searchGallery } from "./gallery-search";
 import { freshEmail, signInAs } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
@@ -20,18 +21,14 @@ async function upload(page: Page, title: string) {
   return new URL(page.url()).pathname;
 }
 
-/** Searches the gallery from the header; the gallery lives on the home page. */
+/** Searches the gallery from the header once the page knows who is signed in; the gallery lives on home. */
 async function search(page: Page, text: string) {
   await page.goto("/");
-  // Type only once the page knows who is signed in: the header is drawn again then, and on a busy machine
-  // text typed before it could be lost with the old search box.
+  // Type only once the header is drawn for the signed-in member: text typed before it could be lost with the
+  // old search box on a busy machine.
   await expect(page.getByRole("banner").getByRole("button", { name: /^Sign (In|Out)$/ })).toBeVisible();
-  const gallery = page.getByRole("region", { name: "Discover Content" });
-  await expect(gallery).toBeVisible();
-  const box = page.getByRole("searchbox", { name: "Search content or creators" });
-  await box.fill(text);
-  await expect(box).toHaveValue(text);
-  return gallery;
+  await expect(page.getByRole("region", { name: "Discover Content" })).toBeVisible();
+  return searchGallery(page, text);
 }
 
 async function openModeration(page: Page, show: "Open" | "Removed") {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs } from "./sign-in";
+import { searchGallery } from "./gallery-search";
 
 // The player's ad sequence against the seeded demo: ad settings point at /ads/sample-vast.xml (a 6 s
 // ad) with pre- and post-roll on. Tests that change the settings put the seeded values back.
@@ -23,7 +24,7 @@ async function restoreAdSettings(page: Page, keys: AdSettingKey[]) {
 
 /** Opens the seeded 6-second clip from the gallery, as a viewer would. */
 async function openShortClip(page: Page) {
-  await page.getByRole("searchbox", { name: "Search content or creators" }).fill("Retrowave City");
+  await searchGallery(page, "Retrowave City");
   await page.getByRole("link", { name: "Retrowave City" }).first().click();
   await expect(page.getByRole("heading", { name: "Retrowave City", level: 1 })).toBeVisible();
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
+import { searchGallery } from "./gallery-search";
 
 // Resume and history (issue 27; docs/decisions/045) against the seeded demo (pre-roll on, a 6 s ad): a viewer
 // watches part of the 20 s "Ramen from Scratch", reloads, resumes where they left it without another
@@ -11,7 +12,7 @@ const contentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) =
 
 test("watch half, reload, resume without a pre-roll, then find it in Continue watching and History", async ({ page }) => {
   await signInAs(page, freshEmail("resume"));
-  await page.getByRole("searchbox", { name: "Search content or creators" }).fill(TITLE);
+  await searchGallery(page, TITLE);
   await page.getByRole("link", { name: TITLE }).first().click();
   await expect(page.getByRole("heading", { name: TITLE, level: 1 })).toBeVisible();
   // Nothing to resume yet: the sequence starts as always.
