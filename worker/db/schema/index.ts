@@ -11,3 +11,4 @@ export * from "./settings";
 export * from "./users";
 export * from "./views";
 export * from "./studio";
+export * from "./archive";
