@@ -26,7 +26,7 @@ export async function readArchiveWindows(d1: D1Database) {
     .prepare(
       `select ${stored("archive_visits_after_days")} as visits_stored, ${VISITS_WINDOW_DAYS_SQL} as visits_effective,
          ${stored("archive_views_after_days")} as views_stored, ${VIEWS_WINDOW_DAYS_SQL} as views_effective,
-         ${VIEWS_WINDOW_MIN_DAYS_SQL} as views_min`,
+         ${VIEWS_WINDOW_MIN_DAYS_SQL} as views_min, ${EARNINGS_HOLD_DAYS_SQL} as hold_days`,
     )
-    .first<{ visits_stored: number; visits_effective: number; views_stored: number; views_effective: number; views_min: number }>())!;
+    .first<{ visits_stored: number; visits_effective: number; views_stored: number; views_effective: number; views_min: number; hold_days: number }>())!;
 }

@@ -97,7 +97,7 @@ describe("the visits lifecycle", () => {
   it("never reads a window under its minimum", async () => {
     const put = (key: string, value: string) =>
       env.DB.prepare(`insert into settings (key, value, updated_at) values (?, ?, '') on conflict (key) do update set value = excluded.value`).bind(key, value).run();
-    expect(await readArchiveWindows(env.DB)).toEqual({ visits_stored: 120, visits_effective: 120, views_stored: 60, views_effective: 60, views_min: 37 });
+    expect(await readArchiveWindows(env.DB)).toEqual({ visits_stored: 120, visits_effective: 120, views_stored: 60, views_effective: 60, views_min: 37, hold_days: 7 });
     await put("archive_visits_after_days", "10");
     await put("archive_views_after_days", "40");
     await put("earnings_hold_days", "45");

@@ -17,7 +17,8 @@ async function doneDay(env: ArchiveEnv, dataset: ArchiveDatasetName, day: string
 export async function archivedDayStream(env: ArchiveEnv, dataset: ArchiveDatasetName, day: string) {
   const done = await doneDay(env, dataset, day);
   if (!done) return null;
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  // A fixed length: the answer carries Content-Length, and a short copy fails instead of passing as whole.
+  const { readable, writable } = new FixedLengthStream(done.row.bytes);
   const copy = async () => {
     for (const p of done.parts) {
       const obj = await env.ARCHIVE.get(p.object_key);
@@ -28,7 +29,7 @@ export async function archivedDayStream(env: ArchiveEnv, dataset: ArchiveDataset
   };
   // A missing part ends the download with an error rather than a file that looks whole.
   void copy().catch((e: unknown) => writable.abort(e));
-  return { body: readable, bytes: done.row.bytes, filename: `reelpay-${dataset}-${day}.ndjson.gz` };
+  return { body: readable, filename: `reelpay-${dataset}-${day}.ndjson.gz` };
 }
 
 /** The day's manifest as stored, or null when the day is not archived. */
