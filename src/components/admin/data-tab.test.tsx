@@ -49,8 +49,14 @@ describe("Data tab", () => {
       ["Jul 2, 2026", "2,000", "78.1 KB", "—", "In progress", "—"],
       ["Jul 1, 2026", "4,500", "175.8 KB", "bbbbbbbbbbbb", "Archived", "DownloadManifest"],
     ]);
-    expect(screen.getByRole("link", { name: "Download page visits of Jul 1, 2026" }).getAttribute("href")).toBe("/api/admin/archive/visits/2026-07-01");
-    expect(screen.getByRole("link", { name: "Manifest of page visits of Jul 1, 2026" }).getAttribute("href")).toBe("/api/admin/archive/visits/2026-07-01/manifest");
+    // The table (from sm up) and the phone's list link the same files.
+    for (const a of screen.getAllByRole("link", { name: "Download page visits of Jul 1, 2026" })) expect(a.getAttribute("href")).toBe("/api/admin/archive/visits/2026-07-01");
+    for (const a of screen.getAllByRole("link", { name: "Manifest of page visits of Jul 1, 2026" })) {
+      expect(a.getAttribute("href")).toBe("/api/admin/archive/visits/2026-07-01/manifest");
+    }
+    expect(screen.getAllByRole("link")).toHaveLength(4);
+    const phone = within(screen.getByRole("list", { name: "Archived page visits" })).getAllByRole("listitem").map((li) => li.textContent);
+    expect(phone).toEqual(["Jul 2, 2026In progress2,000 rows · 78.1 KB", "Jul 1, 2026Archived4,500 rows · 175.8 KB · bbbbbbbbbbbbDownloadManifest"]);
   });
 
   it("saves the windows, and shows the server's reason when it refuses them", async () => {
@@ -75,6 +81,11 @@ describe("Data tab", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
     expect(await screen.findByText("Windows saved. The next run uses them.")).toBeVisible();
     expect(sent[1]).toEqual({ archive_visits_after_days: 120, archive_views_after_days: 55 });
+    // An empty field is not sent.
+    fireEvent.change(screen.getByLabelText("Keep page visits for (days)"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
+    expect(await screen.findByText("Enter a whole number of days to keep page visits for.")).toBeVisible();
+    expect(sent).toHaveLength(2);
   });
 
   it("runs the job now and shows the new report", async () => {

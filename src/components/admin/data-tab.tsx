@@ -20,6 +20,7 @@ import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 // database before the data lifecycle moves them to the archive, what its last run did, and the archived days.
 
 const DATASET_NAMES: Record<ArchiveDataset, string> = { visits: "page visits", views: "views" };
+const DATASET_TITLES: Record<ArchiveDataset, string> = { visits: "Page visits", views: "Views" };
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** Stored sizes as people read them: "512 B", "3.4 KB", "12.0 MB". */
@@ -60,6 +61,12 @@ function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // An empty or fractional field is the admin's to fix before anything is sent; the bounds are the server's.
+    const empty = (["visits", "views"] as const).find((k) => !/^\d+$/.test(texts[k].trim()));
+    if (empty) {
+      setMessage({ tone: "error", text: `Enter a whole number of days to keep ${DATASET_NAMES[empty]} for.` });
+      return;
+    }
     const body = { archive_visits_after_days: Number(texts.visits), archive_views_after_days: Number(texts.views) };
     setSaving(true);
     setMessage(null);
@@ -171,7 +178,7 @@ function LastRun({ report }: { report: LifecycleRunJson | null }) {
           <ul className="space-y-2 text-sm">
             {report.datasets.map((d) => (
               <li key={d.dataset} className="wrap-anywhere">
-                <span className="font-medium capitalize text-slate-200">{DATASET_NAMES[d.dataset]}:</span>{" "}
+                <span className="font-medium text-slate-200">{DATASET_TITLES[d.dataset]}:</span>{" "}
                 {d.parts === 0 && d.days_done.length === 0
                   ? "nothing moved"
                   : `${count(d.rows)} rows in ${count(d.parts)} ${d.parts === 1 ? "part" : "parts"} (${formatBytes(d.bytes)})` +
@@ -188,43 +195,71 @@ function LastRun({ report }: { report: LifecycleRunJson | null }) {
 
 function ArchivedDays({ dataset, days }: { dataset: ArchiveDataset; days: LifecycleJson["datasets"][number]["days"] }) {
   const title = `Archived ${DATASET_NAMES[dataset]}`;
-  const link = "text-violet-300 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400";
   return (
     <Section title={title}>
       {days.length === 0 ? (
         <EmptyMessage title={`No ${DATASET_NAMES[dataset]} archived yet`} text="Days appear here once they are older than their window." />
       ) : (
-        <Table caption={title} columns={["Day", num("Rows"), num("Size"), "SHA-256", "Status", "Files"]}>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <td className={`${td} whitespace-nowrap`}>{formatDay(d.day)}</td>
-              <td className={tdNum}>
-                {count(d.rows)}
-                {d.kept ? <span className="block text-xs text-slate-400">{count(d.kept)} kept</span> : null}
-              </td>
-              <td className={`${tdNum} whitespace-nowrap`}>{formatBytes(d.bytes)}</td>
-              <td className={`${td} font-mono text-xs`} title={d.sha256 ? `SHA-256 ${d.sha256}\nprevious ${d.prev_sha256 ?? "none (first day)"}` : undefined}>
-                {d.sha256 ? d.sha256.slice(0, 12) : "—"}
-              </td>
-              <td className={td}>{d.status === "done" ? <Badge tone="green">Archived</Badge> : <Badge tone="yellow">In progress</Badge>}</td>
-              <td className={`${td} whitespace-nowrap`}>
-                {d.status === "done" ? (
-                  <span className="flex gap-3">
-                    <a className={link} href={archivedDayUrl(dataset, d.day)} download aria-label={`Download ${DATASET_NAMES[dataset]} of ${formatDay(d.day)}`}>
-                      Download
-                    </a>
-                    <a className={link} href={archivedManifestUrl(dataset, d.day)} target="_blank" rel="noreferrer" aria-label={`Manifest of ${DATASET_NAMES[dataset]} of ${formatDay(d.day)}`}>
-                      Manifest
-                    </a>
-                  </span>
-                ) : (
-                  <span className="text-slate-400">—</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </Table>
+        <>
+          {/* On a phone each day is a short block with its links in view; from sm up, the table. */}
+          <ul aria-label={title} className="divide-y divide-slate-800 rounded-2xl border border-slate-800 sm:hidden">
+            {days.map((d) => (
+              <li key={d.day} className="space-y-1 px-4 py-3 text-sm">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="font-medium">{formatDay(d.day)}</span>
+                  <DayStatus status={d.status} />
+                </div>
+                <p className="text-slate-400">
+                  {count(d.rows)} rows{d.kept ? ` (${count(d.kept)} kept)` : ""} · {formatBytes(d.bytes)}
+                  {d.sha256 ? <span className="font-mono text-xs"> · {d.sha256.slice(0, 12)}</span> : null}
+                </p>
+                {d.status === "done" ? <DayLinks dataset={dataset} day={d.day} /> : null}
+              </li>
+            ))}
+          </ul>
+          <div className="hidden sm:block">
+            <Table caption={title} columns={["Day", num("Rows"), num("Size"), "SHA-256", "Status", "Files"]}>
+              {days.map((d) => (
+                <tr key={d.day}>
+                  <td className={`${td} whitespace-nowrap`}>{formatDay(d.day)}</td>
+                  <td className={tdNum}>
+                    {count(d.rows)}
+                    {d.kept ? <span className="block text-xs text-slate-400">{count(d.kept)} kept</span> : null}
+                  </td>
+                  <td className={`${tdNum} whitespace-nowrap`}>{formatBytes(d.bytes)}</td>
+                  <td className={`${td} font-mono text-xs`} title={d.sha256 ? `SHA-256 ${d.sha256}\nprevious ${d.prev_sha256 ?? "none (first day)"}` : undefined}>
+                    {d.sha256 ? d.sha256.slice(0, 12) : "—"}
+                  </td>
+                  <td className={td}><DayStatus status={d.status} /></td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {d.status === "done" ? <DayLinks dataset={dataset} day={d.day} /> : <span className="text-slate-400">—</span>}
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </div>
+        </>
       )}
     </Section>
+  );
+}
+
+const DayStatus = ({ status }: { status: "open" | "done" }) =>
+  status === "done" ? <Badge tone="green">Archived</Badge> : <Badge tone="yellow">In progress</Badge>;
+
+const link = "text-violet-300 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400";
+
+/** The day's file (gzip NDJSON, downloaded) and its manifest (JSON, in a new tab). */
+function DayLinks({ dataset, day }: { dataset: ArchiveDataset; day: string }) {
+  const what = `${DATASET_NAMES[dataset]} of ${formatDay(day)}`;
+  return (
+    <span className="flex gap-3">
+      <a className={link} href={archivedDayUrl(dataset, day)} download aria-label={`Download ${what}`}>
+        Download
+      </a>
+      <a className={link} href={archivedManifestUrl(dataset, day)} target="_blank" rel="noreferrer" aria-label={`Manifest of ${what}`}>
+        Manifest
+      </a>
+    </span>
   );
 }

@@ -45,6 +45,8 @@ describe("/api/admin/archive", () => {
     };
     expect(await refused({ archive_visits_after_days: 90, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 91 days");
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 36 })).toBe("archive_views_after_days must be at least 37 days (the earnings hold plus 30 days)");
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe("archive_views_after_days must be at least 37 days (the earnings hold plus 30 days)");
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 0 })).toBe("archive_views_after_days: archive_views_after_days must be at least 1 day");
     expect(await refused({ archive_visits_after_days: 91.5, archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: .*whole number/);
     expect(await refused({ archive_visits_after_days: "91", archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: /);
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 3651 })).toMatch(/at most 3650/);
