@@ -10,11 +10,7 @@ export const ARCHIVE_WINDOW_MAX_DAYS = 3650;
 /** The longest dashboard range (90 days) plus the partial first day it reads session by session. */
 export const VISITS_WINDOW_MIN_DAYS = 91;
 
-/** Views stay while a reward may still be held, plus a month of review; never under 31 days. */
-export const viewsWindowMinDays = (earningsHoldDays: number) => Math.max(31, earningsHoldDays + 30);
-
-/** The least each window may be set to, given the current earnings hold. */
-export const archiveWindowMinimums = (earningsHoldDays: number): Record<ArchiveWindowKey, number> => ({
-  archive_visits_after_days: VISITS_WINDOW_MIN_DAYS,
-  archive_views_after_days: viewsWindowMinDays(earningsHoldDays),
-});
+/** Views stay while a reward may still be held plus a month of review (earnings_hold_days + this)… */
+export const VIEWS_WINDOW_AFTER_HOLD_DAYS = 30;
+/** …and never less than this many days. */
+export const VIEWS_WINDOW_FLOOR_DAYS = 31;

@@ -20,7 +20,7 @@ export const archiveWindowsChange = z.object({
 });
 export type ArchiveWindowsChange = z.input<typeof archiveWindowsChange>;
 
-export const ARCHIVE_DATASET_NAMES = ["visits", "views"] as const;
+const ARCHIVE_DATASET_NAMES = ["visits", "views"] as const;
 const dataset = z.enum(ARCHIVE_DATASET_NAMES, "dataset must be visits or views");
 
 /** GET /api/admin/archive/{dataset}/{day}[/manifest] */
@@ -44,7 +44,7 @@ const windowOut = z.object({
   default: z.number().int(),
 });
 
-export const archivedDayOut = z.object({
+const archivedDayOut = z.object({
   day: z.string(),
   status: z.enum(["open", "done"]),
   parts: z.number().int(),
@@ -56,7 +56,6 @@ export const archivedDayOut = z.object({
   started_at: z.string(),
   done_at: z.string().nullable(),
 });
-export type ArchivedDayJson = z.output<typeof archivedDayOut>;
 
 export const lifecycleRunOut = z.object({
   started_at: z.string(),

@@ -4,6 +4,8 @@
 import {
   ARCHIVE_WINDOW_DEFAULTS,
   ARCHIVE_WINDOW_MAX_DAYS,
+  VIEWS_WINDOW_AFTER_HOLD_DAYS,
+  VIEWS_WINDOW_FLOOR_DAYS,
   VISITS_WINDOW_MIN_DAYS,
   type ArchiveWindowKey,
 } from "../../../common/data-lifecycle";
@@ -16,8 +18,9 @@ const stored = (key: ArchiveWindowKey) =>
 export const VISITS_WINDOW_DAYS_SQL = `max(${stored("archive_visits_after_days")}, ${VISITS_WINDOW_MIN_DAYS})`;
 
 /** The least the views window may be: the earnings hold plus 30 days, never under 31. */
-export const VIEWS_WINDOW_MIN_DAYS_SQL = `max(31, ${EARNINGS_HOLD_DAYS_SQL} + 30)`;
-/** Days a view (with its earnings rows) stays in D1. */
+const VIEWS_WINDOW_MIN_DAYS_SQL = `max(${VIEWS_WINDOW_FLOOR_DAYS}, ${EARNINGS_HOLD_DAYS_SQL} + ${VIEWS_WINDOW_AFTER_HOLD_DAYS})`;
+/** Days a view (with its earnings rows) stays in D1: the views dataset's nextDay reads it (decision 053).
+ * @public */
 export const VIEWS_WINDOW_DAYS_SQL = `max(${stored("archive_views_after_days")}, ${VIEWS_WINDOW_MIN_DAYS_SQL})`;
 
 /** The windows as stored (defaults for keys never set) and as they apply now, with today's minimums. */

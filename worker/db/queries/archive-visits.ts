@@ -113,11 +113,3 @@ export function removeVisitsStatements(d1: D1Database, day: string, afterKey: st
     return prepareShared(d1, `delete ${sql}`, [...dayParams(day), ...params]);
   });
 }
-
-/** Rows of each table per day, for tests and checks: what is still in D1. */
-export async function countVisitsRows(d1: D1Database, day: string) {
-  const [p, s, v] = await Promise.all(
-    SPACES.map((s) => prepareShared(d1, `select count(*) as n from ${s.table} where ${s.inDay}`, dayParams(day)).first<number>("n")),
-  );
-  return { page_days: p ?? 0, sessions: s ?? 0, visits: v ?? 0 };
-}

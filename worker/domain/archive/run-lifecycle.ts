@@ -31,7 +31,7 @@ export type LifecycleBudget = {
 /** The cron's budget: a few seconds and a few batches a minute. */
 export const CRON_BUDGET: LifecycleBudget = { rowsPerPart: 2000, partsPerRun: 4, timeMs: 3000 };
 
-export type DatasetReport = {
+type DatasetReport = {
   dataset: ArchiveDataset["name"];
   days_done: string[];
   parts: number;
