@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { dayParts, partStatements } from "../db/queries/archive";
 import { removeVisitsStatements } from "../db/queries/archive-visits";
 import type { ArchiveDataset } from "../domain/archive/dataset";
+import { sha256OfBytes } from "../domain/archive/part-file";
 import { verifyArchivedDay } from "../domain/archive/read-archive";
 import { runDataLifecycle, type LifecycleBudget } from "../domain/archive/run-lifecycle";
 import { visitsDataset } from "../domain/archive/visits-dataset";
@@ -68,11 +69,14 @@ describe("a crash between the R2 write and the D1 batch", () => {
   it("a crash after the manifest's write finishes the day on the next run, chain intact", async () => {
     const before = await world();
     await runDataLifecycle(env, NOW, SMALL);
+    const finished = await archiveDaysOf("visits");
     // As if the last day's run had died after putting its manifest, before marking the day done.
     await env.DB.prepare(`update archive_days set status = 'open', manifest_key = null, sha256 = null, prev_sha256 = null, done_at = null where day = ?`)
       .bind(DAYS[2])
       .run();
-    expect((await runDataLifecycle(env, NOW, SMALL)).datasets[0]).toMatchObject({ parts: 0, days_done: [DAYS[2]] });
+    // A later run (a minute on) finishes it with the very same manifest: the manifest holds no clock.
+    expect((await runDataLifecycle(env, NOW + 60_000, SMALL)).datasets[0]).toMatchObject({ parts: 0, days_done: [DAYS[2]] });
+    expect((await archiveDaysOf("visits")).map(({ done_at: _, ...d }) => d)).toEqual(finished.map(({ done_at: _, ...d }) => d));
     await expectArchivedOnce(before);
   });
 });
@@ -108,6 +112,37 @@ describe("a removal batch that runs twice", () => {
     await expectArchivedOnce(before);
   });
 });
+
+describe("a run that loses a race", () => {
+  it("never overwrites a part another run has just written", async () => {
+    const before = await world();
+    // Another run archives part 1 after this run looked up the day's last part and before it reads its rows:
+    // this run then reads what is part 2's rows, under part 1's number.
+    let raced = false;
+    const late: ArchiveDataset = {
+      ...visitsDataset,
+      readRows: async (d1, day, afterKey, limit) => {
+        if (!raced) {
+          raced = true;
+          expect((await runDataLifecycle(env, NOW, { ...SMALL, partsPerRun: 1 })).datasets[0]).toMatchObject({ parts: 1, error: null });
+        }
+        return visitsDataset.readRows(d1, day, afterKey, limit);
+      },
+    };
+    const loser = await runDataLifecycle(env, NOW, { ...SMALL, partsPerRun: 1 }, [late]);
+    expect(loser.datasets[0]).toMatchObject({ parts: 0 });
+    expect(await verifyArchivedPart1()).toBe(true);
+    await runDataLifecycle(env, NOW, SMALL);
+    await expectArchivedOnce(before);
+  });
+});
+
+/** Part 1 of the first day in R2 is still the bytes its permit row names. */
+async function verifyArchivedPart1() {
+  const [p] = await dayParts(env.DB, "visits", DAYS[0]!);
+  const body = await (await env.ARCHIVE.get(p!.object_key))!.arrayBuffer();
+  return (await sha256OfBytes(body)) === p!.sha256;
+}
 
 describe("a small budget", () => {
   it("one part per run, run after run, reaches the same end state as one big run", async () => {

@@ -91,6 +91,10 @@ export async function dayParts(d1: D1Database, dataset: ArchiveDatasetName, day:
   return results;
 }
 
+/** When the day's last part was written: the manifest's created_at, so every run writes the same manifest. */
+export const dayLastPartAt = (d1: D1Database, dataset: ArchiveDatasetName, day: string) =>
+  d1.prepare(`select max(created_at) as at from archive_parts where dataset = ? and day = ?`).bind(dataset, day).first<string>("at");
+
 /** The manifest hash of the dataset's latest finished day before `day`: the link the day's manifest carries. */
 export const previousDoneSha = (d1: D1Database, dataset: ArchiveDatasetName, day: string) =>
   d1

@@ -9,15 +9,13 @@ import { checkAdmin, type AdminCall } from "../admin/admin-context";
 import { changeSetting } from "../settings/change-setting";
 import { ARCHIVE_DATASETS } from "./datasets";
 import { archivedDayManifest, archivedDayStream } from "./read-archive";
-import { runDataLifecycle, type LifecycleBudget, type LifecycleReport } from "./run-lifecycle";
+import { CRON_BUDGET, runDataLifecycle, type LifecycleReport } from "./run-lifecycle";
 
 type ArchiveEnv = { DB: D1Database; ARCHIVE: R2Bucket };
 
 /** How many archived days per dataset the screen lists (newest first). */
 const DAYS_LISTED = 120;
 
-/** An admin's "Run now": the cron's bounds, so a click cannot hold a request for long either. */
-const RUN_NOW_BUDGET: LifecycleBudget = { rowsPerPart: 2000, partsPerRun: 4, timeMs: 3000 };
 
 export async function readLifecycle({ ctx, input }: AdminCall<{ env: ArchiveEnv }>): Promise<LifecycleJson> {
   checkAdmin(ctx);
@@ -65,7 +63,8 @@ export async function changeArchiveWindows({ ctx, input }: AdminCall<{ env: Arch
 
 export async function runLifecycleNow({ ctx, input }: AdminCall<{ env: ArchiveEnv; nowMs: number }>): Promise<LifecycleReport> {
   checkAdmin(ctx);
-  return runDataLifecycle(input.env, input.nowMs, RUN_NOW_BUDGET);
+  // The cron's bounds: a click cannot hold a request for long, and its parts are the cron's parts.
+  return runDataLifecycle(input.env, input.nowMs, CRON_BUDGET);
 }
 
 type DayInput = { env: ArchiveEnv; dataset: ArchiveDatasetName; day: string };

@@ -4,6 +4,7 @@
 // rows in D1 and the next run writes the same part again; a batch that runs twice fails on the permit's primary
 // key and removes nothing. A day whose rows are all gone gets its manifest (chained to the previous day's).
 import {
+  dayLastPartAt,
   dayParts,
   dayStatus,
   lastPart,
@@ -20,15 +21,18 @@ import { buildManifest, manifestBytes } from "./manifest";
 import { encodePart, manifestObjectKey, partObjectKey, sha256OfBytes } from "./part-file";
 
 export type LifecycleBudget = {
-  /** Rows per part (one R2 object, one D1 batch). */
+  /**
+   * Rows per part (one R2 object, one D1 batch). Every run of a deployment must use the same number: two runs
+   * that race for a day's part then read the same rows and put the same bytes under its name.
+   */
   rowsPerPart: number;
   /** Parts per dataset and run. */
   partsPerRun: number;
-  /** Wall time per dataset and run, in ms; a part under way is finished. */
+  /** Wall time per run in ms, shared out evenly between the datasets; a part under way is finished. */
   timeMs: number;
 };
 
-/** The cron's budget: a few seconds and a few batches a minute. */
+/** The cron's budget, and "Run now"'s: a few seconds and a few batches a minute. */
 export const CRON_BUDGET: LifecycleBudget = { rowsPerPart: 2000, partsPerRun: 4, timeMs: 3000 };
 
 type DatasetReport = {
@@ -50,7 +54,9 @@ type ArchiveEnv = { DB: D1Database; ARCHIVE: R2Bucket };
 async function finishDay(env: ArchiveEnv, ds: ArchiveDataset, day: string, nowMs: number) {
   const parts = await dayParts(env.DB, ds.name, day);
   const prev = await previousDoneSha(env.DB, ds.name, day);
-  const bytes = manifestBytes(buildManifest(ds.name, day, parts, prev ?? null, nowIso(nowMs)));
+  // Made of D1's records only (no clock), so two runs finishing the same day put the same bytes.
+  const createdAt = (await dayLastPartAt(env.DB, ds.name, day)) ?? nowIso(nowMs);
+  const bytes = manifestBytes(buildManifest(ds.name, day, parts, prev ?? null, createdAt));
   const sha256 = await sha256OfBytes(bytes);
   const manifestKey = manifestObjectKey(ds.name, day);
   await env.ARCHIVE.put(manifestKey, bytes, { sha256, httpMetadata: { contentType: "application/json" } });
@@ -74,6 +80,10 @@ async function runDataset(env: ArchiveEnv, ds: ArchiveDataset, nowMs: number, bu
       const last = await lastPart(env.DB, ds.name, day);
       const afterKey = last?.last_key ?? "";
       const rows = await ds.readRows(env.DB, day, afterKey, budget.rowsPerPart);
+      // Another run may have written this part meanwhile: then these rows are its successor's, and putting them
+      // under this part's name would overwrite the part it wrote. Its permit is in D1 before its rows leave, so
+      // looking again after the read tells; a run that still sees no new part read the same rows it did.
+      if ((await lastPart(env.DB, ds.name, day))?.part !== last?.part) return { ...r, stopped: "another run is archiving this day" };
       if (rows.length === 0) {
         if (!last) return { ...r, stopped: `${day} has no rows to archive` };
         await finishDay(env, ds, day, nowMs);
@@ -114,7 +124,8 @@ export async function runDataLifecycle(
 ): Promise<LifecycleReport> {
   const startedAt = nowIso();
   const reports: DatasetReport[] = [];
-  for (const ds of datasets) reports.push(await runDataset(env, ds, nowMs, budget));
+  const share = { ...budget, timeMs: budget.timeMs / Math.max(1, datasets.length) };
+  for (const ds of datasets) reports.push(await runDataset(env, ds, nowMs, share));
   const report: LifecycleReport = { started_at: startedAt, finished_at: nowIso(), datasets: reports };
   await saveLastRun(env.DB, JSON.stringify(report), report.finished_at);
   if (reports.some((d) => d.parts > 0 || d.error)) console.log("data lifecycle", JSON.stringify(report));
