@@ -41,6 +41,7 @@ test("the admin sees the Admin button and the admin tabs", async ({ page }) => {
     "Reviews",
     "Moderation",
     "Audit",
+    "Data",
   ]);
 });
 

@@ -44,14 +44,14 @@ test("bulk rows are compact and a finished row has no thumbnail picker", async (
   await expect(rows.first().getByLabel(/Thumbnail/)).toHaveCount(0);
 });
 
-test("the eleven admin tabs are one scrolling row that keeps the selected tab in view", async ({ page }) => {
+test("the twelve admin tabs are one scrolling row that keeps the selected tab in view", async ({ page }) => {
   await signInOnPhone(page, "admin@example.com");
   await page.goto("/admin");
   const list = page.getByRole("tablist", { name: "Admin sections" });
   const tabs = list.getByRole("tab");
   // The fades sit beside the list, over its edges.
   const fade = (edge: "start" | "end") => list.locator("xpath=..").locator(`:scope > [data-edge="${edge}"]`);
-  await expect(tabs).toHaveCount(11);
+  await expect(tabs).toHaveCount(12);
   const firstTab = await box(tabs.first());
   expect((await box(list)).height).toBeLessThan(firstTab.height * 1.5);
   // More tabs to the right: the row says so with a fade and an arrow.
@@ -59,7 +59,7 @@ test("the eleven admin tabs are one scrolling row that keeps the selected tab in
 
   // The keyboard reaches every tab; each selected one scrolls into the row's view, and the page never widens.
   await tabs.first().focus();
-  for (let i = 1; i < 11; i++) {
+  for (let i = 1; i < 12; i++) {
     await page.keyboard.press("ArrowRight");
     const selected = list.getByRole("tab", { selected: true });
     await expect(selected).toBeFocused();
@@ -69,6 +69,9 @@ test("the eleven admin tabs are one scrolling row that keeps the selected tab in
     }).toBe(true);
   }
   await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
+  // The last tab, Data: its form fits the phone.
+  await expect(page.getByRole("heading", { name: "Archive windows" })).toBeVisible();
+  await expect(page.getByLabel("Keep views for (days)")).toBeVisible();
   await expect(fade("start")).toBeVisible();
   await expect(fade("end")).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);

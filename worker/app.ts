@@ -11,6 +11,7 @@ import { adminAdSettingsRoutes } from "./routes/admin/ad-settings";
 import { adminAnalyticsRoutes } from "./routes/admin/analytics";
 import { adminAuditRoutes } from "./routes/admin/audit";
 import { adminChallengeRoutes } from "./routes/admin/challenges";
+import { adminArchiveRoutes } from "./routes/admin/archive";
 import { adminEarningRulesRoutes } from "./routes/admin/earning-rules";
 import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
 import { adminManualBonusRoutes } from "./routes/admin/bonuses";
@@ -120,7 +121,8 @@ const adminApi = new Hono<AppEnv>()
   .route("/", adminAnalyticsRoutes)
   .route("/", adminAuditRoutes)
   .route("/", adminTrafficRoutes)
-  .route("/", adminModerationRoutes);
+  .route("/", adminModerationRoutes)
+  .route("/", adminArchiveRoutes);
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")

@@ -1,4 +1,5 @@
 import type { AdSettingChange } from "../../common/schemas/admin-ad-settings";
+import type { ArchiveWindowsChange } from "../../common/schemas/archive";
 import type { ChallengeChangeBody, ChallengeCreateBody } from "../../common/schemas/admin-challenges";
 import type {
   ManualBonusChangeBody,
@@ -133,3 +134,15 @@ export const runReviewSweep = () => api.POST("/api/admin/reviews/sweep");
 /** Reverses the earnings a flag covers, or clears it; 409 when it was settled already. */
 export const decideReview = (id: string, body: ReviewDecision) =>
   api.POST("/api/admin/reviews/{id}", { params: { path: { id } }, body });
+
+// ---- The data lifecycle (docs/decisions/051) ----
+
+export const getDataLifecycle = (signal?: AbortSignal) => api.GET("/api/admin/archive", { signal });
+export const changeArchiveWindows = (body: ArchiveWindowsChange) => api.PUT("/api/admin/archive/windows", { body });
+export const runDataLifecycleNow = () => api.POST("/api/admin/archive/run");
+export type ArchiveDataset = "visits" | "views";
+/** An archived day's file (gzip NDJSON, an attachment) and its manifest, as the browser fetches them itself. */
+export const archivedDayUrl = (dataset: ArchiveDataset, day: string) =>
+  apiUrl("get", "/api/admin/archive/{dataset}/{day}", { path: { dataset, day } });
+export const archivedManifestUrl = (dataset: ArchiveDataset, day: string) =>
+  apiUrl("get", "/api/admin/archive/{dataset}/{day}/manifest", { path: { dataset, day } });

@@ -7898,6 +7898,497 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the data lifecycle
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The archive windows with their minimums, the last run's report, and each dataset's archived days. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            windows: {
+                                archive_visits_after_days: {
+                                    value: number;
+                                    effective: number;
+                                    min: number;
+                                    max: number;
+                                    default: number;
+                                };
+                                archive_views_after_days: {
+                                    value: number;
+                                    effective: number;
+                                    min: number;
+                                    max: number;
+                                    default: number;
+                                };
+                            };
+                            earnings_hold_days: number;
+                            last_run: {
+                                started_at: string;
+                                finished_at: string;
+                                datasets: {
+                                    /** @enum {string} */
+                                    dataset: "visits" | "views";
+                                    days_done: string[];
+                                    parts: number;
+                                    rows: number;
+                                    kept: number;
+                                    bytes: number;
+                                    stopped: string;
+                                    error: string | null;
+                                }[];
+                            } | null;
+                            datasets: {
+                                /** @enum {string} */
+                                dataset: "visits" | "views";
+                                days: {
+                                    day: string;
+                                    /** @enum {string} */
+                                    status: "open" | "done";
+                                    parts: number;
+                                    rows: number;
+                                    kept: number;
+                                    bytes: number;
+                                    sha256: string | null;
+                                    prev_sha256: string | null;
+                                    started_at: string;
+                                    done_at: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/archive/windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the archive windows
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        archive_visits_after_days: number;
+                        archive_views_after_days: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The lifecycle after the change (each changed window audited). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            windows: {
+                                archive_visits_after_days: {
+                                    value: number;
+                                    effective: number;
+                                    min: number;
+                                    max: number;
+                                    default: number;
+                                };
+                                archive_views_after_days: {
+                                    value: number;
+                                    effective: number;
+                                    min: number;
+                                    max: number;
+                                    default: number;
+                                };
+                            };
+                            earnings_hold_days: number;
+                            last_run: {
+                                started_at: string;
+                                finished_at: string;
+                                datasets: {
+                                    /** @enum {string} */
+                                    dataset: "visits" | "views";
+                                    days_done: string[];
+                                    parts: number;
+                                    rows: number;
+                                    kept: number;
+                                    bytes: number;
+                                    stopped: string;
+                                    error: string | null;
+                                }[];
+                            } | null;
+                            datasets: {
+                                /** @enum {string} */
+                                dataset: "visits" | "views";
+                                days: {
+                                    day: string;
+                                    /** @enum {string} */
+                                    status: "open" | "done";
+                                    parts: number;
+                                    rows: number;
+                                    kept: number;
+                                    bytes: number;
+                                    sha256: string | null;
+                                    prev_sha256: string | null;
+                                    started_at: string;
+                                    done_at: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/archive/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the data lifecycle now
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What this run moved, per dataset (bounded like the cron's run). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            started_at: string;
+                            finished_at: string;
+                            datasets: {
+                                /** @enum {string} */
+                                dataset: "visits" | "views";
+                                days_done: string[];
+                                parts: number;
+                                rows: number;
+                                kept: number;
+                                bytes: number;
+                                stopped: string;
+                                error: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/archive/{dataset}/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an archived day
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dataset: "visits" | "views";
+                    day: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The day's rows as gzip NDJSON (its parts' gzip members in order: one gzip file), as an attachment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/gzip": string;
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/archive/{dataset}/{day}/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show an archived day's manifest
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    dataset: "visits" | "views";
+                    day: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The manifest as stored in R2: parts with key ranges, rows, bytes and SHA-256, and the previous day's manifest hash. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            dataset: "visits" | "views";
+                            day: string;
+                            parts: {
+                                part: number;
+                                object_key: string;
+                                after_key: string;
+                                last_key: string;
+                                rows: number;
+                                kept: number;
+                                bytes: number;
+                                sha256: string;
+                            }[];
+                            rows: number;
+                            kept: number;
+                            bytes: number;
+                            prev_sha256: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

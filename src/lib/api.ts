@@ -28,6 +28,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   requirement_value: "Target value",
   time_limit_hours: "Time limit",
   min_earning_seconds: "Shortest item that earns",
+  archive_visits_after_days: "The page visits window",
+  archive_views_after_days: "The views window",
   daily_earnable_views: "Paid views per viewer per day",
   earnings_hold_days: "Holding period",
 };

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { LifecycleJson } from "../../common/schemas/archive";
 import { adminPayment, ben, makeAdminUser, stubAdmin, viewer } from "../test/admin-fixtures";
 import type { PaymentJson } from "../lib/types";
 import { useAuth } from "../stores/auth";
@@ -15,7 +16,7 @@ beforeEach(() => {
 });
 
 describe("admin dashboard", () => {
-  it("has the spec's eight tabs and then Reviews, Moderation and Audit, Analytics first and selected", async () => {
+  it("has the spec's eight tabs and then Reviews, Moderation, Audit and Data, Analytics first and selected", async () => {
     stubAdmin({ "GET /api/admin/analytics": { body: emptyAnalytics } });
     renderApp("/admin");
     await screen.findByRole("tablist", { name: "Admin sections" });
@@ -32,6 +33,7 @@ describe("admin dashboard", () => {
       "Reviews",
       "Moderation",
       "Audit",
+      "Data",
     ]);
     expect(tabs[0].getAttribute("aria-selected")).toBe("true");
     const panel = screen.getByRole("tabpanel", { name: "Analytics" });
@@ -83,6 +85,15 @@ describe("admin dashboard", () => {
   });
 
   it("switches panels by click and by arrow keys; Traffic shows the site's analytics dashboard", async () => {
+    const noArchive: LifecycleJson = {
+      windows: {
+        archive_visits_after_days: { value: 120, effective: 120, min: 91, max: 3650, default: 120 },
+        archive_views_after_days: { value: 60, effective: 60, min: 37, max: 3650, default: 60 },
+      },
+      earnings_hold_days: 7,
+      last_run: null,
+      datasets: [],
+    };
     const noTraffic = {
       overview: { totalVisitors: 0, pageViews: 0, avgSessionDuration: 0, bounceRate: 0, topPages: [], topSources: [] },
       timeline: [], devices: [], campaigns: [],
@@ -91,10 +102,17 @@ describe("admin dashboard", () => {
       "GET /api/admin/analytics": { body: emptyAnalytics },
       "GET /api/admin/audit": { body: [] },
       "GET /api/admin/analytics/dashboard": { body: noTraffic },
+      "GET /api/admin/archive": { body: noArchive },
     });
     renderApp("/admin");
     fireEvent.click(await screen.findByRole("tab", { name: "Traffic" }));
     expect(await within(screen.getByRole("tabpanel", { name: "Traffic" })).findByText("No Analytics Data")).toBeVisible();
+    // The note under the dashboard opens the Data tab, then the keys go on from there.
+    fireEvent.click(within(screen.getByRole("tabpanel", { name: "Traffic" })).getByRole("button", { name: "Data" }));
+    expect(await within(screen.getByRole("tabpanel", { name: "Data" })).findByRole("heading", { name: "Archive windows" })).toBeVisible();
+    expect(screen.getByRole("tab", { name: "Data" }).getAttribute("aria-selected")).toBe("true");
+    fireEvent.click(screen.getByRole("tab", { name: "Traffic" }));
+    await within(screen.getByRole("tabpanel", { name: "Traffic" })).findByText("No Analytics Data");
 
     fireEvent.keyDown(screen.getByRole("tab", { name: "Traffic" }), { key: "ArrowLeft" });
     const analytics = screen.getByRole("tab", { name: "Analytics" });
@@ -102,6 +120,7 @@ describe("admin dashboard", () => {
     expect(document.activeElement).toBe(analytics);
 
     fireEvent.keyDown(analytics, { key: "End" });
+    fireEvent.keyDown(screen.getByRole("tab", { name: "Data" }), { key: "ArrowLeft" });
     expect(screen.getByRole("tab", { name: "Audit" }).getAttribute("tabindex")).toBe("0");
     expect(analytics.getAttribute("tabindex")).toBe("-1");
     expect(await within(screen.getByRole("tabpanel", { name: "Audit" })).findByText("No changes recorded yet")).toBeVisible();

@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { AdSettingsTab } from "../components/admin/ad-settings-tab";
 import { AdminSummary } from "../components/admin/admin-summary";
 import { AnalyticsTab } from "../components/admin/analytics-tab";
 import { AuditTab } from "../components/admin/audit-tab";
 import { ChallengesTab } from "../components/admin/challenges-tab";
+import { DataTab } from "../components/admin/data-tab";
 import { EarningsLogTab } from "../components/admin/earnings-log-tab";
 import { ManualTab } from "../components/admin/manual-tab";
 import { ModerationTab } from "../components/admin/moderation-tab";
@@ -13,11 +14,29 @@ import { UsersTab } from "../components/admin/users-tab";
 import { Tabs, type TabItem } from "../components/tabs";
 import { LazyAnalyticsDashboard } from "../components/traffic/lazy-analytics-dashboard";
 
-// The dashboard's sections in the spec's order (§2 "Admin dashboard"), then fraud reviews, moderation and the
-// audit log. Only the open tab is rendered, so each tab loads its data when it opens.
-const sections: [label: string, panel: ReactNode][] = [
+/** Under the Traffic dashboard: its raw visits past the window are in the archive (docs/decisions/051). */
+function ArchivedVisitsNote({ openData }: { openData: () => void }) {
+  return (
+    <p className="mt-6 text-sm text-slate-400">
+      Older visits are archived: see{" "}
+      <button type="button" onClick={openData} className="text-violet-300 underline underline-offset-2 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400">
+        Data
+      </button>
+    </p>
+  );
+}
+
+// The dashboard's sections in the spec's order (§2 "Admin dashboard"), then fraud reviews, moderation, the
+// audit log and the data lifecycle. Only the open tab is rendered, so each tab loads its data when it opens.
+const sectionsOf = (openData: () => void): [label: string, panel: ReactNode][] => [
   ["Analytics", <AnalyticsTab />],
-  ["Traffic", <LazyAnalyticsDashboard mode="admin" />],
+  [
+    "Traffic",
+    <>
+      <LazyAnalyticsDashboard mode="admin" />
+      <ArchivedVisitsNote openData={openData} />
+    </>,
+  ],
   ["Earnings Log", <EarningsLogTab />],
   ["All Users", <UsersTab />],
   ["Ad Settings", <AdSettingsTab />],
@@ -29,20 +48,20 @@ const sections: [label: string, panel: ReactNode][] = [
   // Issue 17: reported items, takedowns and suspensions.
   ["Moderation", <ModerationTab />],
   ["Audit", <AuditTab />],
+  // Issue 29: how long traffic rows stay in the database, and the archived days (docs/decisions/051).
+  ["Data", <DataTab />],
 ];
 
-const tabs: TabItem[] = sections.map(([label, panel]) => ({
-  id: label.toLowerCase().replaceAll(" ", "-"),
-  label,
-  panel,
-}));
+const tabId = (label: string) => label.toLowerCase().replaceAll(" ", "-");
 
 function AdminPage() {
+  const [selected, setSelected] = useState(tabId("Analytics"));
+  const tabs: TabItem[] = sectionsOf(() => setSelected(tabId("Data"))).map(([label, panel]) => ({ id: tabId(label), label, panel }));
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Admin Dashboard</h1>
       <AdminSummary />
-      <Tabs label="Admin sections" tabs={tabs} />
+      <Tabs label="Admin sections" tabs={tabs} selectedId={selected} onSelect={setSelected} />
     </div>
   );
 }

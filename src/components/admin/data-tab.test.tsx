@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { LifecycleJson } from "../../../common/schemas/archive";
+import { stubFetch } from "../../test/fetch";
+import { renderWithQueries } from "../../test/query-client";
+import { DataTab, formatBytes } from "./data-tab";
+
+const SHA1 = "a".repeat(64);
+const SHA2 = "b".repeat(64);
+
+const lifecycle = (over: Partial<LifecycleJson> = {}): LifecycleJson => ({
+  windows: {
+    archive_visits_after_days: { value: 120, effective: 120, min: 91, max: 3650, default: 120 },
+    archive_views_after_days: { value: 40, effective: 50, min: 50, max: 3650, default: 60 },
+  },
+  earnings_hold_days: 20,
+  last_run: {
+    started_at: "2026-11-26T10:00:00.000Z",
+    finished_at: "2026-11-26T10:00:02.000Z",
+    datasets: [{ dataset: "visits", days_done: ["2026-07-01"], parts: 3, rows: 4500, kept: 0, bytes: 180_000, stopped: "no day is due", error: null }],
+  },
+  datasets: [
+    {
+      dataset: "visits",
+      days: [
+        { day: "2026-07-02", status: "open", parts: 1, rows: 2000, kept: 0, bytes: 80_000, sha256: null, prev_sha256: null, started_at: "x", done_at: null },
+        { day: "2026-07-01", status: "done", parts: 3, rows: 4500, kept: 0, bytes: 180_000, sha256: SHA2, prev_sha256: SHA1, started_at: "x", done_at: "y" },
+      ],
+    },
+  ],
+  ...over,
+});
+
+const rowsOf = (name: string) =>
+  within(screen.getByRole("table", { name })).getAllByRole("row").slice(1).map((row) => [...row.children].map((c) => c.textContent));
+
+describe("Data tab", () => {
+  it("shows the windows with their minimums, the last run and the archived days with their files", async () => {
+    stubFetch({ "GET /api/admin/archive": { body: lifecycle() } });
+    renderWithQueries(<DataTab />);
+    expect(await screen.findByLabelText("Keep page visits for (days)")).toHaveProperty("value", "120");
+    expect(screen.getByLabelText("Keep views for (days)")).toHaveProperty("value", "40");
+    expect(screen.getByText(/At least 50: the earnings hold \(20 days\) plus 30\. Now 50 days/)).toBeVisible();
+    expect(screen.getByText(/At least 91: the 90-day dashboard/)).toBeVisible();
+    const run = screen.getByRole("region", { name: "Last run" });
+    expect(within(run).getByText(/4,500 rows in 3 parts \(175\.8 KB\), 1 day finished/)).toBeVisible();
+    expect(within(run).getByText(/no day is due/)).toBeVisible();
+    expect(rowsOf("Archived page visits")).toEqual([
+      ["Jul 2, 2026", "2,000", "78.1 KB", "—", "In progress", "—"],
+      ["Jul 1, 2026", "4,500", "175.8 KB", "bbbbbbbbbbbb", "Archived", "DownloadManifest"],
+    ]);
+    // The table (from sm up) and the phone's list link the same files.
+    for (const a of screen.getAllByRole("link", { name: "Download page visits of Jul 1, 2026" })) expect(a.getAttribute("href")).toBe("/api/admin/archive/visits/2026-07-01");
+    for (const a of screen.getAllByRole("link", { name: "Manifest of page visits of Jul 1, 2026" })) {
+      expect(a.getAttribute("href")).toBe("/api/admin/archive/visits/2026-07-01/manifest");
+    }
+    expect(screen.getAllByRole("link")).toHaveLength(4);
+    const phone = within(screen.getByRole("list", { name: "Archived page visits" })).getAllByRole("listitem").map((li) => li.textContent);
+    expect(phone).toEqual(["Jul 2, 2026In progress2,000 rows · 78.1 KB", "Jul 1, 2026Archived4,500 rows · 175.8 KB · bbbbbbbbbbbbDownloadManifest"]);
+  });
+
+  it("saves the windows, and shows the server's reason when it refuses them", async () => {
+    const sent: unknown[] = [];
+    let refuse = true;
+    stubFetch({
+      "GET /api/admin/archive": { body: lifecycle() },
+      "PUT /api/admin/archive/windows": (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return refuse
+          ? { status: 400, body: { error: "archive_views_after_days must be at least 50 days (the earnings hold plus 30 days)", requestId: "r" } }
+          : { body: lifecycle() };
+      },
+    });
+    renderWithQueries(<DataTab />);
+    fireEvent.change(await screen.findByLabelText("Keep views for (days)"), { target: { value: "45" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
+    expect(await screen.findByText("The views window must be at least 50 days (the earnings hold plus 30 days)")).toBeVisible();
+    expect(sent).toEqual([{ archive_visits_after_days: 120, archive_views_after_days: 45 }]);
+    refuse = false;
+    fireEvent.change(screen.getByLabelText("Keep views for (days)"), { target: { value: "55" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
+    expect(await screen.findByText("Windows saved. The next run uses them.")).toBeVisible();
+    expect(sent[1]).toEqual({ archive_visits_after_days: 120, archive_views_after_days: 55 });
+    // An empty field is not sent.
+    fireEvent.change(screen.getByLabelText("Keep page visits for (days)"), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
+    expect(await screen.findByText("Enter a whole number of days to keep page visits for.")).toBeVisible();
+    expect(sent).toHaveLength(2);
+  });
+
+  it("runs the job now and shows the new report", async () => {
+    let ran = false;
+    const after = lifecycle({
+      last_run: { started_at: "a", finished_at: "2026-11-26T11:00:00.000Z", datasets: [{ dataset: "visits", days_done: [], parts: 0, rows: 0, kept: 0, bytes: 0, stopped: "no day is due", error: null }] },
+    });
+    const fetchMock = stubFetch({
+      "GET /api/admin/archive": () => ({ body: ran ? after : lifecycle({ last_run: null, datasets: [{ dataset: "visits", days: [] }] }) }),
+      "POST /api/admin/archive/run": () => {
+        ran = true;
+        return { body: after.last_run };
+      },
+    });
+    renderWithQueries(<DataTab />);
+    expect(await screen.findByText(/No run yet/)).toBeVisible();
+    expect(screen.getByText("No page visits archived yet")).toBeVisible();
+    fireEvent.click(screen.getByRole("button", { name: "Run now" }));
+    expect(await screen.findByText(/nothing moved/)).toBeVisible();
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(1));
+  });
+
+  it("writes sizes as people read them", () => {
+    expect([formatBytes(0), formatBytes(1023), formatBytes(1536), formatBytes(5 * 1024 ** 3)]).toEqual(["0 B", "1023 B", "1.5 KB", "5.0 GB"]);
+  });
+});

@@ -1,0 +1,119 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { archivedDay } from "../../db/queries/archive";
+import { readArchiveWindows } from "../../db/queries/archive-settings";
+import { addDays, dayOf } from "../../lib/days";
+import { archiveDaysOf, archivedLines, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../../test/archive";
+import { decodeLines, encodePart, partObjectKey } from "./part-file";
+import { verifyArchivedDay, archivedDayManifest } from "./read-archive";
+import { runDataLifecycle } from "./run-lifecycle";
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 26, 12, 0);
+const BIG = { rowsPerPart: 7, partsPerRun: 1000, timeMs: 60_000 };
+
+describe("archive parts", () => {
+  it("round-trip their rows as gzip NDJSON", async () => {
+    const a = [{ key: "1", line: { id: "1", text: "emoji 🎬, <b>html</b>, new\nline" } }];
+    const b = [{ key: "2", line: { id: "2", n: 3, none: null } }, { key: "3", line: { id: "3", deep: { x: [1, 2] } } }];
+    const [pa, pb] = [await encodePart(a), await encodePart(b)];
+    expect(pa[0]).toBe(0x1f); // gzip
+    expect(await decodeLines(pa)).toEqual(a.map((r) => r.line));
+    expect(await decodeLines(pb)).toEqual(b.map((r) => r.line));
+    expect(partObjectKey("visits", "2026-01-02", 7)).toBe("visits/2026-01-02/part-0007.ndjson.gz");
+  });
+});
+
+describe("the visits lifecycle", () => {
+  const days = [addDays(dayOf(NOW), -140), addDays(dayOf(NOW), -130), addDays(dayOf(NOW), -125)];
+  const recent = addDays(dayOf(NOW), -100);
+  beforeEach(resetArchiveWorld);
+
+  async function world() {
+    for (const d of [...days, recent]) await seedVisitsDay(d, 9);
+    await rollTotalsAt(NOW);
+    const before = new Map<string, unknown[]>();
+    for (const d of [...days, recent]) before.set(d, await visitsRowsOf(d));
+    return before;
+  }
+
+  it("moves each day older than the window to R2 in parts, chains the manifests, and keeps the rest", async () => {
+    const before = await world();
+    const report = await runDataLifecycle(env, NOW, BIG);
+    expect(report.datasets).toEqual([expect.objectContaining({ dataset: "visits", days_done: days, error: null, stopped: "no day is due" })]);
+    const rows = [...before.values()].slice(0, 3).reduce((n, r) => n + r.length, 0);
+    expect(report.datasets[0]!.rows).toBe(rows);
+    const archived = (await archiveDaysOf("visits")).reverse();
+    expect(archived.map((d) => [d.day, d.status, d.rows])).toEqual(days.map((d) => [d, "done", before.get(d)!.length]));
+    // The chain: each day's manifest names the one before it.
+    expect(archived[0]!.prev_sha256).toBeNull();
+    expect(archived[1]!.prev_sha256).toBe(archived[0]!.sha256);
+    expect(archived[2]!.prev_sha256).toBe(archived[1]!.sha256);
+    for (const d of days) {
+      expect(await visitsRowsOf(d), `${d} left D1`).toEqual([]);
+      expect(await archivedLines("visits", d), `${d} as archived`).toEqual(before.get(d));
+      expect(await verifyArchivedDay(env, "visits", d)).toEqual({ ok: true, problems: [] });
+      const manifest = (await archivedDayManifest(env, "visits", d))!;
+      expect(manifest.rows).toBe(before.get(d)!.length);
+      expect(manifest.parts.length).toBe(Math.ceil(before.get(d)!.length / BIG.rowsPerPart));
+    }
+    expect(await visitsRowsOf(recent), "inside the window").toEqual(before.get(recent));
+    // Nothing more is due: a second run moves nothing.
+    expect((await runDataLifecycle(env, NOW, BIG)).datasets[0]).toMatchObject({ parts: 0, days_done: [] });
+  });
+
+  it("finds a tampered part or manifest, and a broken link", async () => {
+    await world();
+    await runDataLifecycle(env, NOW, BIG);
+    const [d1, d2] = days as [string, string];
+    const part = partObjectKey("visits", d1, 2);
+    const original = await (await env.ARCHIVE.get(part))!.arrayBuffer();
+    await env.ARCHIVE.put(part, await encodePart([{ key: "x", line: { forged: true } }]));
+    expect(await verifyArchivedDay(env, "visits", d1)).toEqual({ ok: false, problems: [expect.stringMatching(/^part 2 has \d+ bytes/), "part 2's hash differs"] });
+    await env.ARCHIVE.put(part, original);
+    expect((await verifyArchivedDay(env, "visits", d1)).ok).toBe(true);
+    // A rewritten manifest (one row fewer) no longer matches its recorded hash, which the next day links to.
+    const key = (await archivedDay(env.DB, "visits", d2))!.manifest_key!;
+    const manifest = JSON.parse(await (await env.ARCHIVE.get(key))!.text()) as { rows: number };
+    await env.ARCHIVE.put(key, JSON.stringify({ ...manifest, rows: manifest.rows - 1 }));
+    expect((await verifyArchivedDay(env, "visits", d2)).problems).toContain("the manifest's hash differs from the recorded one");
+    await env.DB.prepare(`update archive_days set sha256 = 'forged' where dataset = 'visits' and day = ?`).bind(d1).run();
+    expect((await verifyArchivedDay(env, "visits", d2)).problems).toContain("the link to the previous day is broken");
+  });
+
+  it("waits for a day the page totals still read, and for the window", async () => {
+    await seedVisitsDay(days[0]!, 4);
+    // The cron last rolled the totals long ago: the 90-day totals still hold the day.
+    await rollTotalsAt(Date.parse(`${addDays(days[0]!, 60)}T12:00:00.000Z`));
+    expect((await runDataLifecycle(env, NOW, BIG)).datasets[0]).toMatchObject({ parts: 0, stopped: "no day is due" });
+    await rollTotalsAt(NOW);
+    // A longer window keeps it.
+    await env.DB.prepare(`insert into settings (key, value, updated_at) values ('archive_visits_after_days', '200', '')`).run();
+    expect((await runDataLifecycle(env, NOW, BIG)).datasets[0]).toMatchObject({ parts: 0 });
+    await env.DB.prepare(`update settings set value = '120' where key = 'archive_visits_after_days'`).run();
+    expect((await runDataLifecycle(env, NOW, BIG)).datasets[0]).toMatchObject({ days_done: [days[0]] });
+  });
+
+  it("never reads a window under its minimum", async () => {
+    const put = (key: string, value: string) =>
+      env.DB.prepare(`insert into settings (key, value, updated_at) values (?, ?, '') on conflict (key) do update set value = excluded.value`).bind(key, value).run();
+    expect(await readArchiveWindows(env.DB)).toEqual({ visits_stored: 120, visits_effective: 120, views_stored: 60, views_effective: 60, views_min: 37, hold_days: 7 });
+    await put("archive_visits_after_days", "10");
+    await put("archive_views_after_days", "40");
+    await put("earnings_hold_days", "45");
+    // The hold was raised after the window was set: the window reads as the new minimum.
+    expect(await readArchiveWindows(env.DB)).toMatchObject({ visits_effective: 91, views_stored: 40, views_effective: 75, views_min: 75 });
+    await put("earnings_hold_days", "0");
+    expect(await readArchiveWindows(env.DB)).toMatchObject({ views_effective: 40, views_min: 31 });
+  });
+
+  it("a day is chained to the last finished day even across days with no rows", async () => {
+    await seedVisitsDay(days[0]!, 3);
+    await rollTotalsAt(NOW);
+    await runDataLifecycle(env, NOW, BIG);
+    await seedVisitsDay(days[2]!, 3);
+    await runDataLifecycle(env, NOW + DAY, BIG);
+    const [first, second] = (await archiveDaysOf("visits")).reverse();
+    expect(second!.prev_sha256).toBe(first!.sha256);
+  });
+});

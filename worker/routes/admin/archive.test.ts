@@ -1,0 +1,114 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { LifecycleJson } from "../../../common/schemas/archive";
+import { addDays, dayOf } from "../../lib/days";
+import { archivedLines, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../../test/archive";
+import { Browser, signedInBrowser, uniqueEmail } from "../../test/http";
+import { decodeLines } from "../../domain/archive/part-file";
+
+// The admin's data lifecycle API (docs/decisions/051): windows with their minimums, "Run now", archived days.
+
+beforeEach(resetArchiveWorld);
+
+describe("/api/admin/archive", () => {
+  it("is for admins only", async () => {
+    const member = await signedInBrowser(uniqueEmail("arch-member"));
+    const anonymous = new Browser();
+    for (const [method, path, body] of [
+      ["GET", "/api/admin/archive"],
+      ["PUT", "/api/admin/archive/windows", { archive_visits_after_days: 100, archive_views_after_days: 100 }],
+      ["POST", "/api/admin/archive/run", {}],
+      ["GET", "/api/admin/archive/visits/2026-01-01"],
+      ["GET", "/api/admin/archive/visits/2026-01-01/manifest"],
+    ] as const) {
+      const send = (b: Browser) => (body ? b.json(path, method, body) : b.fetch(path, { method }));
+      expect((await send(member)).status, `${method} ${path}`).toBe(403);
+      expect((await send(anonymous)).status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("shows and changes the windows, with the minimums the server keeps", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const first = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
+    expect(first.windows).toEqual({
+      archive_visits_after_days: { value: 120, effective: 120, min: 91, max: 3650, default: 120 },
+      archive_views_after_days: { value: 60, effective: 60, min: 37, max: 3650, default: 60 },
+    });
+    expect(first.last_run).toBeNull();
+    expect(first.datasets.map((d) => d.dataset)).toContain("visits");
+
+    const put = (body: unknown) => admin.json("/api/admin/archive/windows", "PUT", body);
+    const refused = async (body: unknown) => {
+      const res = await put(body);
+      expect(res.status).toBe(400);
+      return (await res.json<{ error: string }>()).error;
+    };
+    expect(await refused({ archive_visits_after_days: 90, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 91 days");
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 36 })).toBe("archive_views_after_days must be at least 37 days (the earnings hold plus 30 days)");
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe("archive_views_after_days must be at least 37 days (the earnings hold plus 30 days)");
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 0 })).toBe("archive_views_after_days: archive_views_after_days must be at least 1 day");
+    expect(await refused({ archive_visits_after_days: 91.5, archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: .*whole number/);
+    expect(await refused({ archive_visits_after_days: "91", archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: /);
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 3651 })).toMatch(/at most 3650/);
+    expect(await refused({ archive_visits_after_days: 91 })).toMatch(/^archive_views_after_days: /);
+
+    const changed = await put({ archive_visits_after_days: 91, archive_views_after_days: 37 });
+    expect(changed.status).toBe(200);
+    expect((await changed.json<LifecycleJson>()).windows.archive_visits_after_days).toMatchObject({ value: 91, effective: 91 });
+    const audits = await env.DB.prepare(`select entity_id, before, after from audit_log where entity = 'setting' and entity_id like 'archive_%' order by entity_id`).all();
+    expect(audits.results).toEqual([
+      { entity_id: "archive_views_after_days", before: JSON.stringify({ archive_views_after_days: "60" }), after: JSON.stringify({ archive_views_after_days: "37" }) },
+      { entity_id: "archive_visits_after_days", before: JSON.stringify({ archive_visits_after_days: "120" }), after: JSON.stringify({ archive_visits_after_days: "91" }) },
+    ]);
+
+    // Raising the earnings hold lifts the views window's minimum, and the window with it.
+    expect((await admin.json("/api/admin/earning-rules", "PATCH", { key: "earnings_hold_days", value: 20 })).status).toBe(200);
+    const after = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
+    expect(after.earnings_hold_days).toBe(20);
+    expect(after.windows.archive_views_after_days).toMatchObject({ value: 37, effective: 50, min: 50 });
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 49 })).toMatch(/at least 50 days/);
+    await admin.json("/api/admin/earning-rules", "PATCH", { key: "earnings_hold_days", value: 7 });
+  });
+
+  it("runs now, lists the archived days and serves each day's file and manifest", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const now = Date.now();
+    const [old1, old2, recent] = [addDays(dayOf(now), -200), addDays(dayOf(now), -199), addDays(dayOf(now), -10)];
+    for (const d of [old1, old2, recent]) await seedVisitsDay(d!, 6);
+    await rollTotalsAt(now);
+    const rows1 = await visitsRowsOf(old1!);
+
+    const run = await admin.json("/api/admin/archive/run", "POST", {});
+    expect(run.status).toBe(200);
+    expect((await run.json<LifecycleJson["last_run"]>())!.datasets[0]).toMatchObject({ dataset: "visits", days_done: [old1, old2], error: null });
+    const shown = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
+    expect(shown.last_run!.datasets[0]!.days_done).toEqual([old1, old2]);
+    const days = shown.datasets.find((d) => d.dataset === "visits")!.days;
+    expect(days.map((d) => [d.day, d.status, d.rows])).toEqual([[old2, "done", expect.any(Number)], [old1, "done", rows1.length]]);
+    expect(days[0]!.prev_sha256).toBe(days[1]!.sha256);
+
+    const file = await admin.fetch(`/api/admin/archive/visits/${old1}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/gzip");
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="reelpay-visits-${old1}.ndjson.gz"`);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    expect(bytes.byteLength).toBe(days[1]!.bytes);
+    expect(await decodeLines(bytes)).toEqual(rows1); // one part: one gzip member
+    expect(await archivedLines("visits", old1!)).toEqual(rows1);
+
+    const manifest = await admin.fetch(`/api/admin/archive/visits/${old2}/manifest`);
+    expect(manifest.status).toBe(200);
+    expect(await manifest.json()).toMatchObject({ dataset: "visits", day: old2, rows: days[0]!.rows, prev_sha256: days[1]!.sha256 });
+
+    const error = async (path: string, status: number) => {
+      const res = await admin.fetch(path);
+      expect(res.status, path).toBe(status);
+      return (await res.json<{ error: string }>()).error;
+    };
+    expect(await error(`/api/admin/archive/visits/${recent}`, 404)).toBe(`No archived visits day ${recent}: it is still in the database or had no rows`);
+    expect(await error(`/api/admin/archive/views/${old1}/manifest`, 404)).toMatch(/^No archived views day/);
+    expect(await error(`/api/admin/archive/visits/2026-02-30`, 400)).toBe("day: day is not a calendar date");
+    expect(await error(`/api/admin/archive/visits/yesterday/manifest`, 400)).toBe("day: day must be a UTC date written YYYY-MM-DD");
+    expect(await error(`/api/admin/archive/pages/${old1}`, 400)).toBe("dataset: dataset must be visits or views");
+  });
+});

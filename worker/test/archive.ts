@@ -1,0 +1,97 @@
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { archivedDays } from "../db/queries/archive";
+import { decodeLines } from "../domain/archive/part-file";
+import { archivedDayManifest, archivedDayStream } from "../domain/archive/read-archive";
+import { rollPageTotals } from "../domain/traffic/page-totals";
+import { addDays } from "../lib/days";
+import { newId } from "../lib/ids";
+
+// A day of stored traffic written straight into the tables the visits dataset moves (the tracker's own path is
+// exercised by the dashboard test), and what an archive holds, read back from R2.
+
+/** `visits` page visits on `day` in sessions of two, each session in the site's scope and, every third, a creator's. */
+export async function seedVisitsDay(day: string, visits: number, creatorId = "CREATOR0000000000000000000") {
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < visits; i++) {
+    const session = `s-${day}-${Math.floor(i / 2)}`;
+    const at = `${day}T${String(Math.floor((i * 7) % 24)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}:00.000Z`;
+    const path = i % 3 === 0 ? `/creator/${creatorId}` : `/p/${i % 4}`;
+    statements.push(
+      env.DB.prepare(
+        `insert into page_visits (id, session_id, page_path, device_type, browser, referrer, source, created_at)
+         values (?, ?, ?, 'mobile', 'chrome', ?, 'Direct', ?)`,
+      ).bind(newId(), session, path, i % 5 === 0 ? "https://ünï.example/✓" : null, at),
+      env.DB.prepare(
+        `insert into traffic_page_days (scope, day, page_path, views) values ('', ?, ?, 1)
+         on conflict (scope, day, page_path) do update set views = views + 1`,
+      ).bind(day, path),
+    );
+    if (i % 2 === 0) {
+      for (const scope of i % 3 === 0 ? ["", creatorId] : [""]) {
+        statements.push(
+          env.DB.prepare(
+            `insert into traffic_sessions (scope, session_id, first_at, last_at, page_views, max_duration, source, device_type, tagged, converted)
+             values (?, ?, ?, ?, 1, 30, 'Direct', 'mobile', 0, 0)`,
+          ).bind(scope, session, at, at),
+        );
+      }
+    }
+  }
+  await env.DB.batch(statements);
+}
+
+/**
+ * Starts a test of the lifecycle from no traffic and no archive (a test file's tests share its database, and
+ * a run archives the oldest day of all).
+ */
+export async function resetArchiveWorld() {
+  await env.DB.batch(
+    ["page_visits", "traffic_sessions", "traffic_page_days", "traffic_page_totals", "traffic_page_totals_state", "archive_parts", "archive_days"]
+      .map((t) => env.DB.prepare(`delete from ${t}`))
+      .concat(env.DB.prepare(`delete from settings where key like 'archive_%' or key = 'earnings_hold_days'`)),
+  );
+  for (let listed = await env.ARCHIVE.list(); listed.objects.length; listed = await env.ARCHIVE.list()) {
+    await env.ARCHIVE.delete(listed.objects.map((o) => o.key));
+  }
+}
+
+/** The cron's page totals rolled up to `nowMs` (a visits day waits until they no longer read it). */
+export const rollTotalsAt = (nowMs: number) => rollPageTotals(env.DB, nowMs);
+
+/** What D1 holds of a day, in the order the visits dataset reads it. */
+export async function visitsRowsOf(day: string) {
+  const next = addDays(day, 1);
+  const read = (sql: string, ...p: string[]) => env.DB.prepare(sql).bind(...p).all<Record<string, unknown>>().then((r) => r.results);
+  return [
+    ...(await read(`select * from traffic_page_days where day = ? order by scope, page_path`, day)).map((r) => ({ table: "traffic_page_days", ...r })),
+    ...(await read(`select * from traffic_sessions where first_at >= ? and first_at < ? order by first_at, scope, session_id`, `${day}T`, `${next}T`)).map(
+      (r) => ({ table: "traffic_sessions", ...r }),
+    ),
+    ...(await read(`select * from page_visits where created_at >= ? and created_at < ? order by created_at, id`, `${day}T`, `${next}T`)).map(
+      (r) => ({ table: "page_visits", ...r }),
+    ),
+  ];
+}
+
+/**
+ * The lines of an archived day's download, read back from R2. The file is its parts' gzip members joined (one
+ * valid gzip file for gunzip, zcat or Python); workerd's DecompressionStream stops at the first member, so the
+ * test splits the file at the manifest's part sizes, which also proves it is exactly the parts in order.
+ */
+export async function archivedLines(dataset: "visits" | "views", day: string) {
+  const file = await archivedDayStream(env, dataset, day);
+  if (!file) return null;
+  const bytes = new Uint8Array(await new Response(file.body).arrayBuffer());
+  const { parts } = (await archivedDayManifest(env, dataset, day))!;
+  expect(bytes.byteLength).toBe(parts.reduce((n, p) => n + p.bytes, 0));
+  const lines: unknown[] = [];
+  let at = 0;
+  for (const p of parts) {
+    lines.push(...(await decodeLines(bytes.slice(at, at + p.bytes))));
+    at += p.bytes;
+  }
+  return lines;
+}
+
+export const archiveDaysOf = (dataset: "visits" | "views") => archivedDays(env.DB, dataset, 1000);
