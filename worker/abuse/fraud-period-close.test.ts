@@ -145,4 +145,21 @@ describe("the period close cannot be turned into money", () => {
     expect(told.sort()).toEqual([0, 9000]);
     expect((await owedTo(db, viewer.id, 25)).notice.pending).toBe(false);
   });
+
+  it("never frees the earnings table's newest row, so a new reward never reuses a rowid a notice mark has passed", async () => {
+    const { viewer, views } = await world(2);
+    const newest = views.at(-1)!;
+    // A final, available reward of the same day written last: the table's newest row.
+    const item = await makeContent(viewer.id);
+    const lastView = await creditedView({ viewerId: viewer.id, creatorId: item.createdBy, contentId: item.id, startedAt: `${DAY}T23:30:00.000Z` });
+    const lastReward = await viewReward({ userId: viewer.id, kind: "viewer", viewId: lastView, contentId: item.id, micros: 7, createdAt: `${DAY}T23:30:00.000Z`, availableAt: `${DAY}T23:31:00.000Z` });
+    const top = () => env.DB.prepare("select id from earnings where rowid = (select max(rowid) from earnings)").first<{ id: string }>();
+    expect((await top())!.id).toBe(lastReward);
+    await foldPart(DAY, "", [...views.map((v) => v.id), lastView].sort().at(-1)!, CLOSE_AT);
+    // The other views' rewards are folded; the view holding the newest row stays whole.
+    expect(await remaining([newest.viewerEarning, newest.creatorEarning])).toBe(0);
+    expect(await remaining([lastReward])).toBe(1);
+    expect(await opening(viewer.id)).toEqual({ micros: 6000, rows: 2 });
+    expect((await top())!.id).toBe(lastReward);
+  });
 });
