@@ -25,6 +25,38 @@ const FOLDED = `with f as (
     where v.id > ?2 and v.id <= ?3 and substr(v.started_at, 1, 10) = ?1
       and e.kind in ('viewer', 'creator') and not ${keptViewSql("v", "?4")})`;
 
+/** The fold's statements in batch order (bound to ?1 day, ?2 after_key, ?3 last_key, ?4 now). */
+export const FOLD_VIEW_EARNINGS_SQL = [
+  // 1. The credited notice (docs/decisions/033): rewards past the member's mark that were never told are
+  //    carried, so the next tell still tells them, once. Rewards at or below the mark were told already.
+  `${FOLDED}
+    insert into credit_notices (user_id, seen_rowid, told_micros, untold_folded_micros)
+    select f.user_id, 0, 0, sum(f.amount_micros) from f
+    where f.kind = 'viewer' and f.rid > coalesce((select n.seen_rowid from credit_notices n where n.user_id = f.user_id), 0)
+    group by f.user_id
+    on conflict (user_id) do update set untold_folded_micros = credit_notices.untold_folded_micros + excluded.untold_folded_micros`,
+  // 2. One opening balance per member, side and month of the rewards' created_at.
+  `${FOLDED}
+    insert into opening_balances (user_id, side, month, amount_micros, rows)
+    select f.user_id, f.kind, substr(f.created_at, 1, 7), sum(f.amount_micros), count(*) from f where true
+    group by 1, 2, 3
+    on conflict (user_id, side, month) do update set amount_micros = opening_balances.amount_micros + excluded.amount_micros,
+      rows = opening_balances.rows + excluded.rows`,
+  // 3. The calendars' figures per member, side, day of created_at and (creator side) viewer. A view pays each
+  //    side at most once (earnings_view_side_unique), so each row is one view of its member.
+  `${FOLDED}
+    insert into earning_days (user_id, side, day, other_id, amount_micros, views, site_views)
+    select f.user_id, f.kind, substr(f.created_at, 1, 10), case when f.kind = 'creator' then f.viewer_id else '' end,
+      sum(f.amount_micros), count(*),
+      sum(f.kind = 'viewer' or not exists (select 1 from earnings w where w.view_id = f.view_id and w.kind = 'viewer'))
+    from f where true
+    group by 1, 2, 3, 4
+    on conflict (user_id, side, day, other_id) do update set amount_micros = earning_days.amount_micros + excluded.amount_micros,
+      views = earning_days.views + excluded.views, site_views = earning_days.site_views + excluded.site_views`,
+  // 4. The rewards themselves leave (the trigger checks the archive_parts row covers each view).
+  `${FOLDED} delete from earnings where id in (select id from f)`,
+];
+
 /**
  * The statements that fold and delete the final view rewards of the views started on `day` with
  * afterKey < id <= lastKey, as of `nowIso`. They must run in the batch that first inserts the `archive_parts`
@@ -32,35 +64,5 @@ const FOLDED = `with f as (
  * primary key makes a repeated batch fail whole, so nothing is folded twice), and before the views' delete.
  */
 export function foldViewEarningsStatements(d1: D1Database, day: string, afterKey: string, lastKey: string, nowIso: string): D1PreparedStatement[] {
-  const q = (text: string) => d1.prepare(text).bind(day, afterKey, lastKey, nowIso);
-  return [
-    // 1. The credited notice (docs/decisions/033): rewards past the member's mark that were never told are
-    //    carried, so the next tell still tells them, once. Rewards at or below the mark were told already.
-    q(`${FOLDED}
-      insert into credit_notices (user_id, seen_rowid, told_micros, untold_folded_micros)
-      select f.user_id, 0, 0, sum(f.amount_micros) from f
-      where f.kind = 'viewer' and f.rid > coalesce((select n.seen_rowid from credit_notices n where n.user_id = f.user_id), 0)
-      group by f.user_id
-      on conflict (user_id) do update set untold_folded_micros = credit_notices.untold_folded_micros + excluded.untold_folded_micros`),
-    // 2. One opening balance per member, side and month of the rewards' created_at.
-    q(`${FOLDED}
-      insert into opening_balances (user_id, side, month, amount_micros, rows)
-      select f.user_id, f.kind, substr(f.created_at, 1, 7), sum(f.amount_micros), count(*) from f where true
-      group by 1, 2, 3
-      on conflict (user_id, side, month) do update set amount_micros = opening_balances.amount_micros + excluded.amount_micros,
-        rows = opening_balances.rows + excluded.rows`),
-    // 3. The calendars' figures per member, side, day of created_at and (creator side) viewer. A view pays each
-    //    side at most once (earnings_view_side_unique), so each row is one view of its member.
-    q(`${FOLDED}
-      insert into earning_days (user_id, side, day, other_id, amount_micros, views, site_views)
-      select f.user_id, f.kind, substr(f.created_at, 1, 10), case when f.kind = 'creator' then f.viewer_id else '' end,
-        sum(f.amount_micros), count(*),
-        sum(f.kind = 'viewer' or not exists (select 1 from earnings w where w.view_id = f.view_id and w.kind = 'viewer'))
-      from f where true
-      group by 1, 2, 3, 4
-      on conflict (user_id, side, day, other_id) do update set amount_micros = earning_days.amount_micros + excluded.amount_micros,
-        views = earning_days.views + excluded.views, site_views = earning_days.site_views + excluded.site_views`),
-    // 4. The rewards themselves leave (the trigger checks the archive_parts row covers each view).
-    q(`${FOLDED} delete from earnings where id in (select id from f)`),
-  ];
+  return FOLD_VIEW_EARNINGS_SQL.map((text) => d1.prepare(text).bind(day, afterKey, lastKey, nowIso));
 }
