@@ -11,7 +11,8 @@ export type DiscoveryRow = { method: "ai_recommended" | "search" | "browse"; n: 
 /**
  * The admin analytics tab's lists: most watched items, most watching viewers, top creator earners, discovery
  * methods. Items and item counts are the ones still in the product (a deleted item is left out,
- * docs/decisions/028); watching, earnings and discovery count every view, whatever was deleted since.
+ * docs/decisions/028); watching, earnings and discovery count every view, whatever was deleted since. Top earners
+ * add the creator side's opening balances (closed periods' folded rewards, docs/decisions/052).
  */
 export async function adminAnalyticsRows(db: Db) {
   const [topContent, topUsers, topEarners, discovery] = await Promise.all([
@@ -26,7 +27,9 @@ export async function adminAnalyticsRows(db: Db) {
     db.all<TopEarnerRow>(sql`
       select e.user_id, u.email, (select count(*) from content c where c.created_by = e.user_id and c.deleted_at is null) as content_count,
         sum(e.amount_micros) as total
-      from earnings e join users u on u.id = e.user_id where e.kind in ('creator', 'manual')
+      from (select user_id, amount_micros from earnings where kind in ('creator', 'manual')
+            union all select user_id, amount_micros from opening_balances where side = 'creator') e
+        join users u on u.id = e.user_id
       group by e.user_id order by total desc limit ${TOP}`),
     db.all<DiscoveryRow>(sql`
       select discovery_method as method, count(*) as n from views group by discovery_method order by n desc`),

@@ -1,7 +1,8 @@
 // The one SQL definition of a wallet's parts (docs/decisions/019). The wallet, the admin users list, the
 // payment and credit guards, and the benchmarks' ledger invariant all read balances through these
 // expressions, so "balance", "available" and "pending" cannot drift apart between screens and checks.
-// Pure strings: the benchmarks import this file outside the Worker.
+// Pure strings: the benchmarks import this file outside the Worker. Closed periods' view rewards are read from
+// `opening_balances` (docs/decisions/052), so a close changes none of these sums.
 //
 // Parameters are SQL expressions: `user` names the user (a placeholder such as "?1" or a column such as
 // "u.id"), `now` the ISO timestamp to judge holds against. Amounts are integer micro-dollars.
@@ -21,8 +22,16 @@ export const underReviewSql = (e: string) =>
 /** An earning still pending at `now`: in its hold, or under an open review, and not reversed. */
 export const earningHeldSql = (e: string, now: string) => `(${notReversed(e)} and (${e}.available_at > ${now} or ${underReviewSql(e)}))`;
 
-const earned = (user: string, kinds: string) =>
-  `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ${user} and kind in (${kinds}))`;
+// What closed periods folded (docs/decisions/052): final view rewards moved out of `earnings`, one row per member,
+// side and month. Always available: only available, unreversed, never-reviewed rewards are folded.
+const folded = (user: string, sides: string) =>
+  `(select coalesce(sum(amount_micros), 0) from opening_balances where user_id = ${user} and side in (${sides}))`;
+/** Credits of the given earnings kinds: the rows still in `earnings`, plus the opening balances of those sides. */
+const earned = (user: string, kinds: string) => {
+  const sides = kinds.split(",").map((k) => k.trim()).filter((k) => k !== "'manual'");
+  const rows = `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ${user} and kind in (${kinds}))`;
+  return sides.length ? `(${rows} + ${folded(user, sides.join(", "))})` : rows;
+};
 const reversed = (user: string, side: string) =>
   `(select coalesce(-sum(amount_micros), 0) from reversals where user_id = ${user} and side = '${side}')`;
 // Bonuses are viewer-side credits, so their reversals come off the viewer side.

@@ -23,34 +23,42 @@ type Totals = { total: number; views: number; users: number };
 
 /**
  * Earnings grouped by period, plus totals. Rows are earnings records (view rewards
- * and manual earnings) and reversals; "views" counts the distinct views paid, since one view pays a viewer row and a
+ * and manual earnings), reversals and the folded rewards of closed days (earning_days); "views" counts the distinct views paid, since one view pays a viewer row and a
  * creator row and must not count twice in the site-wide figures. For one user, unique users are the distinct viewers
  * whose views paid them as a creator; for the whole site, the distinct users who earned.
  */
 export async function earningsReport(db: Db, q: ReportQuery) {
   const from = `${q.range.startDate}T00:00:00.000Z`;
   const to = `${q.range.endDate}T23:59:59.999Z`;
-  const who = q.userId ? sql`and e.user_id = ${q.userId}` : sql``;
+  const who = q.userId ? sql`and user_id = ${q.userId}` : sql``;
   const users = q.uniqueUsers === "viewers"
-    ? sql`count(distinct case when e.kind = 'creator' then v.viewer_id end)`
+    ? sql`count(distinct case when e.kind = 'creator' then e.viewer_id end)`
     : sql`count(distinct e.user_id)`;
-  // The ledger: credits, and reversals as negative rows on the day they were written (decision 019).
-  // A reversal carries no view, so the views counted are the views paid.
-  const base = sql`from (select user_id, kind, view_id, amount_micros, created_at from earnings
-      union all select user_id, side, null, amount_micros, created_at from reversals) e
-    left join views v on v.id = e.view_id and e.kind = 'creator'
-    where e.created_at between ${from} and ${to} ${who}`;
-  // Served by earnings_created_idx (site) or earnings_user_created_idx (one user). Two reads in parallel:
-  // drizzle cannot batch raw SQL reads.
+  // Closed days' rewards come from earning_days (docs/decisions/052): each row counts its views in the figure
+  // asked for (a member's own views, or the site's views counted once), and names the viewer on the creator side.
+  const foldedViews = q.userId ? sql`views` : sql`site_views`;
+  // The ledger: credits, and reversals as negative rows on the day they were written (decision 019), and the
+  // folded credits of closed days. A reversal carries no view, so the views counted are the views paid. Each
+  // arm filters itself, so each keeps its own index.
+  const base = sql`from (
+      select e.user_id, e.kind, e.view_id, e.amount_micros, e.created_at, v.viewer_id, 0 as folded_views
+        from earnings e left join views v on v.id = e.view_id and e.kind = 'creator'
+        where e.created_at between ${from} and ${to} ${q.userId ? sql`and e.user_id = ${q.userId}` : sql``}
+      union all select user_id, side, null, amount_micros, created_at, null, 0 from reversals
+        where created_at between ${from} and ${to} ${who}
+      union all select user_id, side, null, amount_micros, day || 'T00:00:00.000Z', nullif(other_id, ''), ${foldedViews} from earning_days
+        where day between ${q.range.startDate} and ${q.range.endDate} ${who}) e`;
+  // Served by earnings_created_idx (site) or earnings_user_created_idx (one user), and earning_days_day_idx
+  // (site) or its primary key (one user). Two reads in parallel: drizzle cannot batch raw SQL reads.
   const [rows, totals] = await Promise.all([
     db.all<Row>(sql`select ${BUCKET[q.groupBy]} as date, sum(e.amount_micros) as total,
-        count(distinct e.view_id) as views,
+        count(distinct e.view_id) + sum(e.folded_views) as views,
         sum(case when e.kind = 'viewer' then e.amount_micros else 0 end) as viewer,
         sum(case when e.kind <> 'viewer' then e.amount_micros else 0 end) as creator,
         ${users} as users
       ${base} group by 1 order by 1`),
     db.all<Totals>(sql`select coalesce(sum(e.amount_micros), 0) as total,
-        count(distinct e.view_id) as views, ${users} as users ${base}`),
+        count(distinct e.view_id) + coalesce(sum(e.folded_views), 0) as views, ${users} as users ${base}`),
   ]);
   return { rows, totals: totals[0]! };
 }

@@ -34,7 +34,8 @@ export const earnings = sqliteTable(
     // The fraud sweep reads view rewards still in holding, and only those.
     index("earnings_held_idx").on(t.availableAt).where(sql`${t.viewId} is not null`),
     // The credited notice (docs/decisions/033): a member's own view rewards after their mark. The index's
-    // implicit rowid column serves `user_id = ? and rowid > ?` as one range (rows are never deleted).
+    // implicit rowid column serves `user_id = ? and rowid > ?` as one range (rows leave only by the period
+    // close, which never removes the table's newest row, so rowids are never reused: decision 052).
     index("earnings_viewer_notice_idx").on(t.userId).where(sql`${t.kind} = 'viewer'`),
   ],
 );
@@ -48,6 +49,9 @@ export const creditNotices = sqliteTable("credit_notices", {
     .references(() => users.id, { onDelete: "cascade" }),
   seenRowid: integer("seen_rowid").notNull(),
   toldMicros: integer("told_micros").notNull(),
+  // View rewards past the mark that the period close folded before they were told (docs/decisions/052): the
+  // next tell adds them and sets this back to 0, so a close neither hides a credit from the notice nor tells it twice.
+  untoldFoldedMicros: integer("untold_folded_micros").notNull().default(0),
 });
 
 // A view reward taken back after a fraud review (docs/decisions/019) or by a moderation action, a takedown

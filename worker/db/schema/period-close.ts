@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+// The period close (docs/decisions/052): when the views archive moves a day's views to R2, the final view rewards
+// of those views (available, never reversed, never named by a review) leave `earnings` in the same D1 batch and
+// are folded into the two tables below. Every reader adds them back, so no wallet, calendar, CSV or invariant
+// changes by a close. Rows are only ever added to by the fold, never edited otherwise nor deleted.
+
+// One opening balance per member, side and month (of the earnings' created_at): what closed periods credited.
+// Folded amounts were available and final when folded, so they are always available.
+export const openingBalances = sqliteTable(
+  "opening_balances",
+  {
+    userId: text("user_id").notNull(),
+    side: text("side", { enum: ["viewer", "creator"] }).notNull(),
+    // 'YYYY-MM' (UTC) of the folded earnings' created_at.
+    month: text("month").notNull(),
+    amountMicros: integer("amount_micros").notNull(),
+    // How many earnings rows it holds.
+    rows: integer("rows").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.side, t.month] }), check("opening_balances_amount_check", sql`${t.amountMicros} >= 0`)],
+);
+
+// The folded rewards per member, side, UTC day (of created_at) and, on the creator side, the viewer: what the
+// earnings calendars and their CSVs read for closed days (earnings-report.ts). The viewer is kept on the
+// creator side because a creator's calendar counts distinct viewers over any range; the viewer side keeps ''.
+export const earningDays = sqliteTable(
+  "earning_days",
+  {
+    userId: text("user_id").notNull(),
+    side: text("side", { enum: ["viewer", "creator"] }).notNull(),
+    day: text("day").notNull(),
+    // The view's viewer for a creator row; '' for a viewer row.
+    otherId: text("other_id").notNull(),
+    amountMicros: integer("amount_micros").notNull(),
+    // The member's views of this row (one earning each: a view pays each side once, never both to one member).
+    views: integer("views").notNull(),
+    // The views the site-wide count takes from this row: all of a viewer row's; of a creator row's, those
+    // that paid no viewer (so a view counts once site-wide, as count(distinct view_id) does for live rows).
+    siteViews: integer("site_views").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.side, t.otherId] }),
+    // The site-wide calendar reads a day range (one member's: the primary key, user then day).
+    index("earning_days_day_idx").on(t.day),
+    check("earning_days_amount_check", sql`${t.amountMicros} >= 0`),
+  ],
+);
