@@ -12,3 +12,4 @@ export * from "./users";
 export * from "./views";
 export * from "./studio";
 export * from "./archive";
+export * from "./view-aggregates";
