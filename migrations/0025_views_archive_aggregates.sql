@@ -125,6 +125,31 @@ WHEN new.view_id IS NOT NULL BEGIN
     AND `day` = (SELECT substr(v.started_at, 1, 10) FROM `views` v WHERE v.id = new.view_id);
 END;
 --> statement-breakpoint
+-- The aggregates are what remains of archived views: as permanent as the views were (decision 028).
+CREATE TRIGGER `view_pairs_are_permanent` BEFORE DELETE ON `view_pairs` BEGIN
+  SELECT RAISE(ABORT, 'view pairs are permanent');
+END;
+--> statement-breakpoint
+CREATE TRIGGER `view_addresses_are_permanent` BEFORE DELETE ON `view_addresses` BEGIN
+  SELECT RAISE(ABORT, 'view addresses are permanent');
+END;
+--> statement-breakpoint
+CREATE TRIGGER `content_view_totals_are_permanent` BEFORE DELETE ON `content_view_totals` BEGIN
+  SELECT RAISE(ABORT, 'content view totals are permanent');
+END;
+--> statement-breakpoint
+CREATE TRIGGER `viewer_view_totals_are_permanent` BEFORE DELETE ON `viewer_view_totals` BEGIN
+  SELECT RAISE(ABORT, 'viewer view totals are permanent');
+END;
+--> statement-breakpoint
+CREATE TRIGGER `view_discovery_totals_are_permanent` BEFORE DELETE ON `view_discovery_totals` BEGIN
+  SELECT RAISE(ABORT, 'view discovery totals are permanent');
+END;
+--> statement-breakpoint
+CREATE TRIGGER `member_view_days_are_permanent` BEFORE DELETE ON `member_view_days` BEGIN
+  SELECT RAISE(ABORT, 'member view days are permanent');
+END;
+--> statement-breakpoint
 -- Rows for the facts written before this migration, from the same definitions.
 INSERT INTO `view_pairs` (`viewer_id`, `creator_id`, `views`, `qualified`, `credited`, `claim_upload_qualified`)
 SELECT v.viewer_id, v.creator_id, count(*), sum(v.qualified_at IS NOT NULL), sum(v.status = 'credited'),
