@@ -16,7 +16,9 @@ import { nowIso } from "../lib/time";
 import { deleteItem } from "../test/deletion";
 import { makeContent, makeQualifiedView, makeUser, testDb } from "../test/factories";
 import { signedInBrowser } from "../test/http";
+import { member } from "../test/members";
 import { runEarningsCron } from "../test/views";
+import type { MyViewsResponse } from "../../common/api-types";
 
 // Issue 29 (docs/decisions/053): a farm once deleted its own items to erase the views the fraud rules read
 // (decision 028). Archiving views must not become a new way to erase that evidence: once a view has left D1
@@ -248,4 +250,50 @@ describe("every reader of views gives the same answer before and after the archi
     expect(left.results).toEqual([{ viewer: d.id, n: 9 }]);
     expect(await answers()).toEqual(before);
   }, 30_000);
+});
+
+describe("the reason for every view, for an archived day", () => {
+  it("says the day is archived and gives its summary per side; a day still in D1 lists its views as before", async () => {
+    const viewer = await member("archived-day");
+    const creator = await makeUser({ createdAt: ago(300) });
+    const item = await makeContent(creator.id, { durationMs: 20_000 });
+    await oldView(viewer.id, item, { days: 97, hour: 8 });
+    await oldView(viewer.id, item, { days: 97, hour: 9 });
+    await oldView(viewer.id, item, { days: 97, hour: 10, status: "ended" });
+    const day = ago(97).slice(0, 10);
+    const read = async (as: "viewer" | "creator", b = viewer.browser) => {
+      const res = await b.fetch(`/api/me/views?date=${day}&as=${as}`);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return res.json<MyViewsResponse>();
+    };
+    const before = await read("viewer");
+    expect(before.views).toHaveLength(3);
+    expect(before.archived).toBeNull();
+
+    await archiveEveryDueDay(10);
+    const after = await read("viewer");
+    expect(after.views).toEqual([]);
+    expect(after.archived).toEqual({ views: 3, qualified: 2, credited: 0, amount_usd: 0, reversed: 0 });
+    // The creator's side of the same day: the same views, from their side.
+    const creatorBrowser = await signedInBrowser(creator.email);
+    expect((await read("creator", creatorBrowser)).archived).toEqual({ views: 3, qualified: 2, credited: 0, amount_usd: 0, reversed: 0 });
+    // A member with no views that day sees an archived day with nothing in it, not someone else's figures.
+    expect((await read("creator")).archived).toEqual({ views: 0, qualified: 0, credited: 0, amount_usd: 0, reversed: 0 });
+  });
+
+  it("counts what a day paid each side from the reward's insert on, so the summary needs no view row", async () => {
+    const viewer = await makeUser({ createdAt: ago(300) });
+    const creator = await makeUser({ createdAt: ago(300) });
+    const item = await makeContent(creator.id, { durationMs: 20_000 });
+    await makeQualifiedView(viewer.id, item);
+    await runEarningsCron();
+    const rows = await env.DB.prepare("select user_id as user, side, views, qualified, credited, micros from member_view_days where user_id in (?1, ?2) order by side")
+      .bind(viewer.id, creator.id).all();
+    const reward = await env.DB.prepare("select amount_micros as m from earnings where user_id = ? and kind = 'viewer'").bind(viewer.id).first<{ m: number }>();
+    expect(reward?.m).toBeGreaterThan(0);
+    expect(rows.results).toEqual([
+      { user: creator.id, side: "creator", views: 1, qualified: 1, credited: 1, micros: reward!.m },
+      { user: viewer.id, side: "viewer", views: 1, qualified: 1, credited: 1, micros: reward!.m },
+    ]);
+  });
 });
