@@ -1,6 +1,5 @@
-import { EARNING_RULE_BOUNDS } from "../../../common/earning-rules";
+import { VIEWS_WINDOW_DAYS_SQL } from "./archive-settings";
 import { rewardsKeptSql } from "./archive-views-ledger";
-import { EARNING_RULE_DEFAULTS } from "./earning-rule-settings";
 
 // The `views` dataset of the data lifecycle (issue 29, docs/decisions/053): a UTC day of views (by started_at)
 // leaves D1 for R2 once it is older than the views window, every view of it is final and every reward of it is
@@ -10,16 +9,6 @@ import { EARNING_RULE_DEFAULTS } from "./earning-rule-settings";
 // aggregates of migration 0025 (view_pairs, view_addresses, the totals, member_view_days).
 
 const DAY = "substr(v.started_at, 1, 10)";
-
-const intSetting = (key: string, min: number, fallback: number) =>
-  `coalesce((select cast(value as integer) from settings where key = '${key}' and cast(value as integer) >= ${min}), ${fallback})`;
-
-/**
- * Days a view stays in D1 at least: the admin's `archive_views_after_days` (default 60), never under 31 nor under
- * the earnings hold + 30 days (decision 051), whatever the stored value says.
- */
-export const VIEWS_WINDOW_DAYS_SQL = `max(31, ${intSetting("earnings_hold_days", EARNING_RULE_BOUNDS.earnings_hold_days.min, Number(EARNING_RULE_DEFAULTS.earnings_hold_days))} + 30,
-  ${intSetting("archive_views_after_days", 0, 60)})`;
 
 /**
  * A sign-on claim not final yet (a challenge open and not completed, or a bonus pending or awarded and still
@@ -41,7 +30,7 @@ const claimEvidenceSql = (v: string, now: string) => `exists (select 1 from chal
  * reversed, named by any fraud review, open or decided: the period close keeps them, archive-views-ledger.ts),
  * or a sign-on claim not final yet may still read it.
  */
-export const keptViewSql = (v: string, now: string) => `(${rewardsKeptSql(v, now)} or ${claimEvidenceSql(v, now)})`;
+const keptViewSql = (v: string, now: string) => `(${rewardsKeptSql(v, now)} or ${claimEvidenceSql(v, now)})`;
 
 /**
  * The oldest day of views not archived yet, if it may be archived at ?1 (now): older than the window, no view of
@@ -62,7 +51,7 @@ export async function nextViewsDay(d1: D1Database, nowIso: string): Promise<stri
   return row?.day ?? null;
 }
 
-export type ArchivedViewLine = {
+type ArchivedViewLine = {
   view: Record<string, unknown>;
   earnings: { earning: Record<string, unknown>; reversal: Record<string, unknown> | null }[];
 };
