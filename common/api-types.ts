@@ -43,8 +43,8 @@ export type { EarningsCalculateResponse, PlaybackCountingReason, PlaybackEventRe
 
 // ---- A reason for every view (docs/product-spec.md §10; docs/decisions/019) ----
 
-import type { MyViewJson, MyViewsResponse, ViewOutcome, ViewReason } from "./schemas/my-views";
-export type { MyViewJson, MyViewsResponse, ViewOutcome, ViewReason };
+import type { ArchivedDayJson, MyViewJson, MyViewsResponse, ViewOutcome, ViewReason } from "./schemas/my-views";
+export type { ArchivedDayJson, MyViewJson, MyViewsResponse, ViewOutcome, ViewReason };
 
 // ---- Fraud reviews (admin; docs/decisions/019) ----
 

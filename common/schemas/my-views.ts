@@ -58,12 +58,30 @@ const myViewOut = z.object({
 });
 export type MyViewJson = z.output<typeof myViewOut>;
 
+/**
+ * The day's summary on this side once its views are archived (docs/decisions/053): its views left the site's
+ * database for the archive, and what D1 keeps of them (member_view_days) says what the day held. Counted at
+ * the time each fact was written: views started that day, how many qualified, how many were paid, what they
+ * paid on this side less what was taken back, and how many payments were taken back.
+ */
+const archivedDayOut = z.object({
+  views: z.number().int(),
+  qualified: z.number().int(),
+  credited: z.number().int(),
+  amount_usd: z.number(),
+  reversed: z.number().int(),
+});
+export type ArchivedDayJson = z.output<typeof archivedDayOut>;
+
 /** GET /api/me/views?date=YYYY-MM-DD[&as=creator]: the caller's views of one UTC day, newest first. */
 export const myViewsOut = z.object({
   date: z.string(),
   as: z.enum(["viewer", "creator"]),
+  /** The views still in the site's database; for an archived day only those kept as evidence (often none). */
   views: z.array(myViewOut),
   /** True when the day has more views than the list shows (at most 500). */
   truncated: z.boolean(),
+  /** Set when the day's views are archived: the day's summary instead of the list; null otherwise. */
+  archived: archivedDayOut.nullable(),
 });
 export type MyViewsResponse = z.output<typeof myViewsOut>;

@@ -2415,7 +2415,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The caller's views of one UTC day (as viewer, or as creator of the items), newest first, at most 500; each with what it did for them and why. */
+                /** @description The caller's views of one UTC day (as viewer, or as creator of the items), newest first, at most 500; each with what it did for them and why. For a day whose views are archived, `archived` carries the day's summary (the list then holds only views kept as evidence). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2441,6 +2441,13 @@ export interface paths {
                                 available_at: string | null;
                             }[];
                             truncated: boolean;
+                            archived: {
+                                views: number;
+                                qualified: number;
+                                credited: number;
+                                amount_usd: number;
+                                reversed: number;
+                            } | null;
                         };
                     };
                 };

@@ -40,6 +40,7 @@ export type {
   // A reason for every view, and fraud reviews (docs/decisions/019)
   MyViewJson,
   MyViewsResponse,
+  ArchivedDayJson,
   ReviewDecision,
   ReviewJson,
   ReviewRule,

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { myViewsOut, myViewsQuery, type MyViewsResponse } from "../../common/schemas/my-views";
 import type { SignedInEnv } from "../app-env";
-import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
+import { archivedDaySummary, MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
 import { readSettings } from "../db/queries/settings";
 import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
 import { earningRulesJson } from "../domain/views/earning-rules";
 import { viewOutcome } from "../domain/views/view-outcome";
 import { nowIso } from "../lib/time";
+import { usd } from "../lib/money";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
 import { myViewJson } from "./serializers/my-view";
@@ -16,7 +17,7 @@ export const myViewsRoutes = new Hono<SignedInEnv>().get(
   "/me/views",
   responds("List my views of a day", {
     200: {
-      description: `The caller's views of one UTC day (as viewer, or as creator of the items), newest first, at most ${MY_VIEWS_LIMIT}; each with what it did for them and why.`,
+      description: `The caller's views of one UTC day (as viewer, or as creator of the items), newest first, at most ${MY_VIEWS_LIMIT}; each with what it did for them and why. For a day whose views are archived, \`archived\` carries the day's summary (the list then holds only views kept as evidence).`,
       schema: myViewsOut,
     },
   }),
@@ -24,7 +25,8 @@ export const myViewsRoutes = new Hono<SignedInEnv>().get(
   async (c) => {
     const { date, as } = c.req.valid("query");
     const db = c.get("db");
-    const [rows, settings] = await Promise.all([viewsOfDay(db, { userId: c.get("user").id, side: as, day: date }), readSettings(db, EARNING_RULE_DEFAULTS)]);
+    const q = { userId: c.get("user").id, side: as, day: date };
+    const [rows, settings, archived] = await Promise.all([viewsOfDay(db, q), readSettings(db, EARNING_RULE_DEFAULTS), archivedDaySummary(db, q)]);
     const minEarningMs = earningRulesJson(settings).min_earning_seconds * 1000;
     const now = nowIso();
     const views = rows.slice(0, MY_VIEWS_LIMIT).map((r) => {
@@ -33,6 +35,9 @@ export const myViewsRoutes = new Hono<SignedInEnv>().get(
         : { availableAt: r.availableAt ?? "", reversed: r.reversed === 1, reversalReason: r.reversalReason, underReview: r.underReview === 1 };
       return myViewJson(r, viewOutcome({ ...r, earning, minEarningMs }, now));
     });
-    return c.json({ date, as, views, truncated: rows.length > MY_VIEWS_LIMIT } satisfies MyViewsResponse, 200);
+    const summary = archived && {
+      views: archived.views, qualified: archived.qualified, credited: archived.credited, amount_usd: usd(archived.micros), reversed: archived.reversed,
+    };
+    return c.json({ date, as, views, truncated: rows.length > MY_VIEWS_LIMIT, archived: summary } satisfies MyViewsResponse, 200);
   },
 );

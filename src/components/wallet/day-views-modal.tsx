@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ViewSide } from "../../lib/earnings-api";
-import { formatDay, formatUtcTime } from "../../lib/format";
-import type { MyViewJson, MyViewsResponse } from "../../lib/types";
+import { formatDay, formatUsd, formatUtcTime } from "../../lib/format";
+import type { ArchivedDayJson, MyViewJson, MyViewsResponse } from "../../lib/types";
 import { dayViewsQuery } from "../../queries/earnings-report";
 import { useUserId } from "../../stores/auth";
 import { FilterToggle } from "../filter-toggle";
@@ -59,19 +59,40 @@ type ViewsBodyProps = {
 function ViewsBody({ response, failed, side, rules }: ViewsBodyProps) {
   if (failed) return <p className="py-6 text-center text-sm text-slate-400">The views could not be loaded. Try again later.</p>;
   if (!response) return <p role="status" className="py-6 text-center text-sm text-slate-400">Loading views…</p>;
-  const { views, truncated } = response;
-  if (views.length === 0) return <p className="py-6 text-center text-sm text-slate-400">No views on this day.</p>;
+  const { views, truncated, archived } = response;
+  if (views.length === 0 && !archived) return <p className="py-6 text-center text-sm text-slate-400">No views on this day.</p>;
   return (
     <>
+      {archived ? <ArchivedDay day={archived} /> : null}
+      {views.length === 0 ? null : (
       <ul aria-label={side === "viewer" ? "Views as viewer" : "Views as creator"} className="divide-y divide-slate-800">
         {views.map((view) => (
           <ViewItem key={view.id} view={view} side={side} rules={rules} />
         ))}
       </ul>
+      )}
       {truncated ? (
         <p className="text-sm text-amber-300">Only the first {LIST_LIMIT} views of this day are shown.</p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A day whose views left the site's database for the archive (docs/decisions/053): its summary instead of the
+ * list. Views still kept as evidence (a payment taken back or under review) are listed below it.
+ */
+function ArchivedDay({ day }: { day: ArchivedDayJson }) {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return (
+    <section aria-label="Archived day" className="space-y-1 rounded-md border border-slate-800 p-3 text-sm">
+      <p className="font-medium text-slate-200">Views of this day are archived</p>
+      <p className="text-slate-400">
+        Each view is no longer listed one by one, but what the day held is kept: {plural(day.views, "view", "views")},{" "}
+        {day.qualified} qualified, {day.credited} paid, {formatUsd(day.amount_usd)} earned
+        {day.reversed > 0 ? `, ${plural(day.reversed, "payment", "payments")} taken back` : ""}.
+      </p>
+    </section>
   );
 }
 

@@ -242,7 +242,7 @@ const creatorViews: MyViewJson[] = [
 
 const dayViews = (q: URLSearchParams): Reply => {
   const as = q.get("as") === "creator" ? "creator" : "viewer";
-  const body: MyViewsResponse = { date: q.get("date") ?? "", as, views: as === "creator" ? creatorViews : viewerViews, truncated: false };
+  const body: MyViewsResponse = { date: q.get("date") ?? "", as, views: as === "creator" ? creatorViews : viewerViews, truncated: false, archived: null };
   return { body };
 };
 
@@ -311,7 +311,7 @@ describe("a day's views", () => {
   it("says when a day has no views, and when only the first 500 are shown", async () => {
     stubReport(undefined, (q) => {
       const as = q.get("as") === "creator" ? "creator" : "viewer";
-      return { body: { date: "2026-11-16", as, views: as === "creator" ? [] : viewerViews.slice(0, 1), truncated: as === "viewer" } };
+      return { body: { date: "2026-11-16", as, views: as === "creator" ? [] : viewerViews.slice(0, 1), truncated: as === "viewer", archived: null } };
     });
     await openCalendar();
     fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
@@ -322,9 +322,23 @@ describe("a day's views", () => {
     expect(dialog.queryByText(/Only the first/)).toBeNull();
   });
 
+  it("says a day's views are archived and shows the day's summary instead of an empty list", async () => {
+    const archived = { views: 12, qualified: 9, credited: 7, amount_usd: 0.018, reversed: 1 };
+    stubReport(undefined, (q) => ({ body: { date: "2026-11-16", as: q.get("as") === "creator" ? "creator" : "viewer", views: [], truncated: false, archived } }));
+    await openCalendar();
+    fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" }));
+    const summary = await dialog.findByRole("region", { name: "Archived day" });
+    expect(summary.textContent).toBe(
+      "Views of this day are archivedEach view is no longer listed one by one, but what the day held is kept: 12 views, 9 qualified, 7 paid, $0.018 earned, 1 payment taken back.",
+    );
+    expect(dialog.queryByText("No views on this day.")).toBeNull();
+    expect(dialog.queryByRole("list")).toBeNull();
+  });
+
   it("lists a view of a deleted item with its title marked '(deleted)' and no link, and what it paid", async () => {
     const gone = makeView({ content_id: "c7", content_title: "Old clip", content_deleted: true, started_at: "2026-11-16T10:00:00.000Z", outcome: "pending", available_at: "2026-11-23T10:00:00.000Z" });
-    stubReport(undefined, (q) => ({ body: { date: "2026-11-16", as: q.get("as") === "creator" ? "creator" : "viewer", views: [gone], truncated: false } }));
+    stubReport(undefined, (q) => ({ body: { date: "2026-11-16", as: q.get("as") === "creator" ? "creator" : "viewer", views: [gone], truncated: false, archived: null } }));
     await openCalendar();
     fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
     const list = await within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" })).findByRole("list", { name: "Views as viewer" });

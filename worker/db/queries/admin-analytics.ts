@@ -13,17 +13,19 @@ export type DiscoveryRow = { method: "ai_recommended" | "search" | "browse"; n: 
  * methods. Items and item counts are the ones still in the product (a deleted item is left out,
  * docs/decisions/028); watching, earnings and discovery count every view, whatever was deleted since. Top earners
  * add the creator side's opening balances (closed periods' folded rewards, docs/decisions/052).
+ * The view figures come from the all-time totals the view triggers keep (every view, archived ones too:
+ * docs/decisions/053), so they never need the view rows.
  */
 export async function adminAnalyticsRows(db: Db) {
   const [topContent, topUsers, topEarners, discovery] = await Promise.all([
     db.all<TopContentRow>(sql`
-      select c.id, c.title, c.type, count(v.qualified_at) as view_count, coalesce(sum(v.watch_time_ms), 0) as watch_ms
-      from views v join content c on c.id = v.content_id where c.deleted_at is null
-      group by c.id order by view_count desc, watch_ms desc limit ${TOP}`),
+      select c.id, c.title, c.type, t.qualified as view_count, t.watch_ms
+      from content_view_totals t join content c on c.id = t.content_id where c.deleted_at is null
+      order by view_count desc, watch_ms desc limit ${TOP}`),
     db.all<TopViewerRow>(sql`
-      select v.viewer_id as user_id, u.email, max(v.last_event_at) as last_activity, sum(v.watch_time_ms) as watch_ms
-      from views v join users u on u.id = v.viewer_id
-      group by v.viewer_id order by watch_ms desc limit ${TOP}`),
+      select t.viewer_id as user_id, u.email, t.last_event_at as last_activity, t.watch_ms
+      from viewer_view_totals t join users u on u.id = t.viewer_id
+      order by watch_ms desc limit ${TOP}`),
     db.all<TopEarnerRow>(sql`
       select e.user_id, u.email, (select count(*) from content c where c.created_by = e.user_id and c.deleted_at is null) as content_count,
         sum(e.amount_micros) as total
@@ -32,7 +34,7 @@ export async function adminAnalyticsRows(db: Db) {
         join users u on u.id = e.user_id
       group by e.user_id order by total desc limit ${TOP}`),
     db.all<DiscoveryRow>(sql`
-      select discovery_method as method, count(*) as n from views group by discovery_method order by n desc`),
+      select method, views as n from view_discovery_totals order by n desc`),
   ]);
   return { topContent, topUsers, topEarners, discovery };
 }

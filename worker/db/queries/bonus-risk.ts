@@ -10,28 +10,30 @@ import { notifyOnceSql } from "./notification-writes";
 import { minIndependentViewsSql } from "./viewer-independence";
 import { suspendedSql } from "./visibility";
 
+// The all-time reasons read the aggregates the view triggers keep (view_pairs, view_addresses), which cover
+// archived views too, so a bonus checked after the claimant's old views left D1 gets the same answer
+// (docs/decisions/053). A pair's creator is the item's creator at the time of the view (items never change owner).
+
 /** The member and an account created within a day of theirs watched each other's items. */
-const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from views v1
-   join users me on me.id = v1.viewer_id join users x on x.id = v1.creator_id
-   where v1.viewer_id = bonuses.user_id and v1.creator_id <> bonuses.user_id and v1.qualified_at is not null
+const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from view_pairs p1
+   join users me on me.id = p1.viewer_id join users x on x.id = p1.creator_id
+   where p1.viewer_id = bonuses.user_id and p1.creator_id <> bonuses.user_id and p1.qualified > 0
      and abs(julianday(x.created_at) - julianday(me.created_at)) <= 1
-     and exists (select 1 from content c2 join views v2 on v2.content_id = c2.id
-                 where c2.created_by = bonuses.user_id and v2.viewer_id = v1.creator_id and v2.qualified_at is not null))`;
+     and exists (select 1 from view_pairs p2
+                 where p2.viewer_id = p1.creator_id and p2.creator_id = bonuses.user_id and p2.qualified > 0))`;
 
 /** A counted view came from an address the other side also watched from (both accounts on one machine). */
-const SHARED_IP = `(exists (select 1 from views v1
-     where v1.viewer_id = bonuses.user_id and v1.creator_id <> bonuses.user_id and v1.qualified_at is not null
-       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.ip_hash <> '' and v3.viewer_id = v1.creator_id))
-   or exists (select 1 from content c1 join views v1 on v1.content_id = c1.id
-     where c1.created_by = bonuses.user_id and v1.viewer_id <> bonuses.user_id and v1.qualified_at is not null
-       and v1.ip_hash <> '' and exists (select 1 from views v3 where v3.ip_hash = v1.ip_hash and v3.ip_hash <> '' and v3.viewer_id = bonuses.user_id)))`;
+const SHARED_IP = `(exists (select 1 from view_addresses a1
+     where a1.viewer_id = bonuses.user_id and a1.creator_id <> bonuses.user_id and a1.qualified > 0
+       and exists (select 1 from view_addresses a3 where a3.ip_hash = a1.ip_hash and a3.viewer_id = a1.creator_id))
+   or exists (select 1 from view_addresses a1
+     where a1.creator_id = bonuses.user_id and a1.viewer_id <> bonuses.user_id and a1.qualified > 0
+       and exists (select 1 from view_addresses a3 where a3.ip_hash = a1.ip_hash and a3.viewer_id = bonuses.user_id)))`;
 
 /** A counted stream was of an item another bonus claimant uploaded inside their own challenge window. */
-const CLAIMANT_UPLOADS = `exists (select 1 from views v1 join content c on c.id = v1.content_id
-   where v1.viewer_id = bonuses.user_id and c.created_by <> bonuses.user_id and v1.qualified_at is not null
-     and exists (select 1 from bonuses b2 where b2.user_id = c.created_by and b2.kind = 'signon')
-     and exists (select 1 from challenge_progress cp
-                 where cp.user_id = c.created_by and c.created_at between cp.enrolled_at and cp.deadline_at))`;
+const CLAIMANT_UPLOADS = `exists (select 1 from view_pairs p
+   where p.viewer_id = bonuses.user_id and p.creator_id <> bonuses.user_id and p.claim_upload_qualified > 0
+     and exists (select 1 from bonuses b2 where b2.user_id = p.creator_id and b2.kind = 'signon'))`;
 
 /**
  * The views requirement no longer holds on independent viewers alone (viewer-independence.ts): judged again

@@ -90,7 +90,7 @@ export async function loadCandidates(db: Db, p: CandidateParams): Promise<Candid
     pool(id, cooc) as (select id, max(cooc) from (select id, score as cooc from cooc
         union all select id, 0 from tagged union all select id, 0 from popular) group by id)
     select ${ROW}, p.cooc as cooc,
-      (select count(*) from views v where v.content_id = c.id and v.qualified_at is not null) as qualifiedViews
+      coalesce((select t.qualified from content_view_totals t where t.content_id = c.id), 0) as qualifiedViews
     from pool p join content c on c.id = p.id join users u on u.id = c.created_by
     where c.created_by <> ${p.viewerId} and ${VISIBLE_ROW}`);
   // Popularity = likes + qualified views (both counted on covering indexes).
@@ -106,12 +106,12 @@ export async function loadFallbackCandidates(db: Db, viewerId: string): Promise<
   const L = LIMITS;
   const rows = await db.all<ContentRow & { qualifiedViews: number }>(sql`with
     popular(id) as (select content_id from (
-        select content_id from likes union all select content_id from views where qualified_at is not null)
-      group by content_id order by count(*) desc, content_id limit ${L.fallbackPopular}),
+        select content_id, 1 as n from likes union all select content_id, qualified from content_view_totals where qualified > 0)
+      group by content_id order by sum(n) desc, content_id limit ${L.fallbackPopular}),
     newest(id) as (select id from content where created_by <> ${viewerId} order by rowid desc limit ${L.fallbackNewest}),
     pool(id) as (select id from popular union select id from newest)
     select ${ROW}, 0 as cooc,
-      (select count(*) from views v where v.content_id = c.id and v.qualified_at is not null) as qualifiedViews
+      coalesce((select t.qualified from content_view_totals t where t.content_id = c.id), 0) as qualifiedViews
     from pool p join content c on c.id = p.id join users u on u.id = c.created_by
     where c.created_by <> ${viewerId} and ${VISIBLE_ROW}`);
   return rows.map(({ qualifiedViews, ...r }) => ({ ...r, cooc: 0, popularity: Number(r.likeCount) + Number(qualifiedViews) }));

@@ -13,3 +13,4 @@ export * from "./views";
 export * from "./studio";
 export * from "./archive";
 export * from "./period-close";
+export * from "./view-aggregates";

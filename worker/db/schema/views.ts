@@ -66,6 +66,8 @@ export const views = sqliteTable(
     index("views_viewer_started_idx").on(t.viewerId, t.startedAt),
     index("views_creator_viewer_idx").on(t.creatorId, t.viewerId),
     index("views_creator_started_idx").on(t.creatorId, t.startedAt),
+    // The views archive walks one UTC day of views in id order (archive-views.ts, docs/decisions/053).
+    index("views_day_id_idx").on(sql`substr(${t.startedAt}, 1, 10)`, t.id),
     // The per-day cap lives in the schema: two views can never take the same place, however jobs race.
     uniqueIndex("views_credit_slot_unique")
       .on(t.viewerId, t.contentId, t.qualifiedDay, t.creditSlot)

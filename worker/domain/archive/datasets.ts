@@ -1,5 +1,6 @@
 // The datasets the data lifecycle moves, in the order a run takes them (docs/decisions/051).
 import type { ArchiveDataset } from "./dataset";
+import { viewsDataset } from "./views-dataset";
 import { visitsDataset } from "./visits-dataset";
 
-export const ARCHIVE_DATASETS: readonly ArchiveDataset[] = [visitsDataset];
+export const ARCHIVE_DATASETS: readonly ArchiveDataset[] = [visitsDataset, viewsDataset];

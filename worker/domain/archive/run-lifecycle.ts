@@ -95,14 +95,14 @@ async function runDataset(env: ArchiveEnv, ds: ArchiveDataset, nowMs: number, bu
       const body = await encodePart(rows);
       const sha256 = await sha256OfBytes(body);
       const objectKey = partObjectKey(ds.name, day, part);
-      const kept = (await ds.keptIn?.(env.DB, day, afterKey, lastKey)) ?? 0;
+      const kept = (await ds.keptIn?.(env.DB, day, afterKey, lastKey, nowMs)) ?? 0;
       await env.ARCHIVE.put(objectKey, body, { sha256, httpMetadata: { contentType: "application/gzip" } });
       await env.DB.batch([
         ...partStatements(env.DB, {
           dataset: ds.name, day, part, afterKey, lastKey, rows: rows.length, kept, bytes: body.byteLength, sha256, objectKey,
           createdAt: nowIso(nowMs),
         }),
-        ...ds.removeStatements(env.DB, day, afterKey, lastKey),
+        ...ds.removeStatements(env.DB, day, afterKey, lastKey, nowMs),
       ]);
       r.parts += 1;
       r.rows += rows.length;

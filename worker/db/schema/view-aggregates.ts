@@ -1,0 +1,82 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+// What D1 keeps of every view ever written once view rows are archived to R2 (issue 29,
+// docs/decisions/053-views-archive-and-kept-evidence.md). Each table is kept by triggers in the statement that
+// writes the fact (migration 0025: the view's one insert, its "finished" update, the earnings job's status
+// update, a view reward and its reversal), so it always covers every view, in D1 or archived, and the readers
+// read it instead of the view rows. Keyed so they grow with distinct pairs, addresses, items and member-days,
+// never with views. No foreign keys: a parent row is never deleted (decision 028), and a cascade must not
+// touch evidence.
+
+// Per (viewer, creator): the views one way. The sweep's ring rule ("the creator also had a credited view of
+// the viewer") and the bonus checks' reciprocal and claimant-upload reasons read it.
+export const viewPairs = sqliteTable(
+  "view_pairs",
+  {
+    viewerId: text("viewer_id").notNull(),
+    creatorId: text("creator_id").notNull(),
+    views: integer("views").notNull().default(0),
+    qualified: integer("qualified").notNull().default(0),
+    credited: integer("credited").notNull().default(0),
+    // Qualified views of items the creator uploaded inside their own sign-on challenge window (bonus-risk.ts).
+    claimUploadQualified: integer("claim_upload_qualified").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.viewerId, t.creatorId] })],
+);
+
+// Per (address, viewer, creator), views with an address only: who watched from where. The sweep's shared
+// address rule, the bonus checks' shared address reason and the challenge's address groups read it.
+export const viewAddresses = sqliteTable(
+  "view_addresses",
+  {
+    ipHash: text("ip_hash").notNull(),
+    viewerId: text("viewer_id").notNull(),
+    creatorId: text("creator_id").notNull(),
+    views: integer("views").notNull().default(0),
+    qualified: integer("qualified").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ipHash, t.viewerId, t.creatorId] }),
+    index("view_addresses_viewer_idx").on(t.viewerId, t.ipHash),
+    index("view_addresses_creator_idx").on(t.creatorId, t.ipHash),
+  ],
+);
+
+// All-time per item and per viewer, and per discovery method: what the admin analytics tab lists, and the
+// recommender's popularity count.
+export const contentViewTotals = sqliteTable("content_view_totals", {
+  contentId: text("content_id").primaryKey(),
+  views: integer("views").notNull().default(0),
+  qualified: integer("qualified").notNull().default(0),
+  watchMs: integer("watch_ms").notNull().default(0),
+});
+
+export const viewerViewTotals = sqliteTable("viewer_view_totals", {
+  viewerId: text("viewer_id").primaryKey(),
+  views: integer("views").notNull().default(0),
+  watchMs: integer("watch_ms").notNull().default(0),
+  lastEventAt: text("last_event_at").notNull(),
+});
+
+export const viewDiscoveryTotals = sqliteTable("view_discovery_totals", {
+  method: text("method").primaryKey(),
+  views: integer("views").notNull().default(0),
+});
+
+// Per member, UTC day of the view's start, and side (viewer or creator): "the reason for every view" of an
+// archived day says what the day held. `micros` is that side's view rewards of the day's views less their
+// reversals (reversals are negative).
+export const memberViewDays = sqliteTable(
+  "member_view_days",
+  {
+    userId: text("user_id").notNull(),
+    day: text("day").notNull(),
+    side: text("side", { enum: ["viewer", "creator"] }).notNull(),
+    views: integer("views").notNull().default(0),
+    qualified: integer("qualified").notNull().default(0),
+    credited: integer("credited").notNull().default(0),
+    micros: integer("micros").notNull().default(0),
+    reversed: integer("reversed").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.side, t.day] })],
+);
