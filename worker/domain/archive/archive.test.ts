@@ -40,7 +40,11 @@ describe("the visits lifecycle", () => {
   it("moves each day older than the window to R2 in parts, chains the manifests, and keeps the rest", async () => {
     const before = await world();
     const report = await runDataLifecycle(env, NOW, BIG);
-    expect(report.datasets).toEqual([expect.objectContaining({ dataset: "visits", days_done: days, error: null, stopped: "no day is due" })]);
+    // The views dataset runs after the visits, and has nothing to move in a world of visits.
+    expect(report.datasets).toEqual([
+      expect.objectContaining({ dataset: "visits", days_done: days, error: null, stopped: "no day is due" }),
+      expect.objectContaining({ dataset: "views", parts: 0, error: null }),
+    ]);
     const rows = [...before.values()].slice(0, 3).reduce((n, r) => n + r.length, 0);
     expect(report.datasets[0]!.rows).toBe(rows);
     const archived = (await archiveDaysOf("visits")).reverse();
