@@ -52,7 +52,7 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
     q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,
         unpaid_reason = case when credit_slot is not null then null
           when ${VIEWER_SUSPENDED} then 'suspended' when ${ITEM_HIDDEN} then 'removed' end
-      where id = ?1 and status = 'qualified'`, viewId),
+      where id = ?1 and status = 'qualified' returning id`, viewId),
   ];
 }
 
@@ -83,8 +83,9 @@ export async function settleViewBatch(db: Db, viewIds: string[], now: string, te
   const results = await db.$client.batch(statements);
   if (tell) settled.toldMicros = toldMicros(results.pop() as D1Result<{ told_micros: number }>);
   results.forEach((result, i) => {
-    // Every fourth statement closes a view; its change count says whether this run did it.
-    if (i % 4 === 3) settled.views += result.meta.changes ?? 0;
+    // Every fourth statement closes a view; the row it returns says this run did it. Not its change count: D1
+    // counts the rows the views' triggers write too (the aggregates of migration 0025).
+    if (i % 4 === 3) settled.views += result.results.length;
   });
   return settled;
 }
