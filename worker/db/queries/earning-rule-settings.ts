@@ -15,7 +15,7 @@ export const MIN_EARNING_MS_SQL = `(${settingSql("min_earning_seconds")} * 1000)
 /** Earnable views per viewer per UTC day. */
 export const DAILY_EARNABLE_VIEWS_SQL = `(${settingSql("daily_earnable_views")})`;
 /** Days a view reward or sign-on bonus stays pending (0: none). */
-const EARNINGS_HOLD_DAYS_SQL = `(${settingSql("earnings_hold_days")})`;
+export const EARNINGS_HOLD_DAYS_SQL = `(${settingSql("earnings_hold_days")})`;
 /** When a credit written at `nowParam` (an ISO timestamp placeholder) becomes available, in the same ISO form. */
 export const heldUntilSql = (nowParam: string) =>
   `strftime('%Y-%m-%dT%H:%M:%fZ', ${nowParam}, '+' || ${EARNINGS_HOLD_DAYS_SQL} || ' days')`;

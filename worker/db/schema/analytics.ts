@@ -72,6 +72,8 @@ export const trafficSessions = sqliteTable(
     index("traffic_sessions_dashboard_idx").on(
       t.scope, t.firstAt, t.source, t.deviceType, t.campaign, t.tagged, t.pageViews, t.maxDuration, t.converted,
     ),
+    // The data lifecycle reads and removes a UTC day's sessions of every scope in this order (docs/decisions/051).
+    index("traffic_sessions_archive_idx").on(t.firstAt, t.scope, t.sessionId),
   ],
 );
 
@@ -84,7 +86,11 @@ export const trafficPageDays = sqliteTable(
     pagePath: text("page_path").notNull(),
     views: integer("views").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.day, t.pagePath] })],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.day, t.pagePath] }),
+    // The data lifecycle reads and removes one day's rows of every scope in this order (docs/decisions/051).
+    index("traffic_page_days_archive_idx").on(t.day, t.scope, t.pagePath),
+  ],
 );
 
 // The sessions that began on a UTC day, with their page views, lengths and bounces (summary and timeline).

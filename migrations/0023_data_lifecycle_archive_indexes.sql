@@ -1,0 +1,2 @@
+CREATE INDEX `traffic_page_days_archive_idx` ON `traffic_page_days` (`day`,`scope`,`page_path`);--> statement-breakpoint
+CREATE INDEX `traffic_sessions_archive_idx` ON `traffic_sessions` (`first_at`,`scope`,`session_id`);

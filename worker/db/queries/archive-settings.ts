@@ -1,0 +1,32 @@
+// The data lifecycle's windows as SQL expressions (docs/decisions/051), read inside the statements that pick a
+// day to archive. Each is max(setting, minimum): a stored value under today's minimum (the views window after
+// an admin raised the earnings hold) reads as the minimum, so no reader ever loses rows it still needs.
+import {
+  ARCHIVE_WINDOW_DEFAULTS,
+  ARCHIVE_WINDOW_MAX_DAYS,
+  VISITS_WINDOW_MIN_DAYS,
+  type ArchiveWindowKey,
+} from "../../../common/data-lifecycle";
+import { EARNINGS_HOLD_DAYS_SQL } from "./earning-rule-settings";
+
+const stored = (key: ArchiveWindowKey) =>
+  `coalesce((select cast(value as integer) from settings where key = '${key}' and cast(value as integer) between 1 and ${ARCHIVE_WINDOW_MAX_DAYS}), ${ARCHIVE_WINDOW_DEFAULTS[key]})`;
+
+/** Days a page visit, session and page-day row stays in D1. */
+export const VISITS_WINDOW_DAYS_SQL = `max(${stored("archive_visits_after_days")}, ${VISITS_WINDOW_MIN_DAYS})`;
+
+/** The least the views window may be: the earnings hold plus 30 days, never under 31. */
+export const VIEWS_WINDOW_MIN_DAYS_SQL = `max(31, ${EARNINGS_HOLD_DAYS_SQL} + 30)`;
+/** Days a view (with its earnings rows) stays in D1. */
+export const VIEWS_WINDOW_DAYS_SQL = `max(${stored("archive_views_after_days")}, ${VIEWS_WINDOW_MIN_DAYS_SQL})`;
+
+/** The windows as stored (defaults for keys never set) and as they apply now, with today's minimums. */
+export async function readArchiveWindows(d1: D1Database) {
+  return (await d1
+    .prepare(
+      `select ${stored("archive_visits_after_days")} as visits_stored, ${VISITS_WINDOW_DAYS_SQL} as visits_effective,
+         ${stored("archive_views_after_days")} as views_stored, ${VIEWS_WINDOW_DAYS_SQL} as views_effective,
+         ${VIEWS_WINDOW_MIN_DAYS_SQL} as views_min`,
+    )
+    .first<{ visits_stored: number; visits_effective: number; views_stored: number; views_effective: number; views_min: number }>())!;
+}

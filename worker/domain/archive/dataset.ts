@@ -1,0 +1,18 @@
+// The one interface the data lifecycle drives (issue 29, docs/decisions/051): a dataset says which UTC day may
+// leave D1 next, reads that day's rows in key order, and gives the statements that remove (and fold) a key range
+// of them. The core (run-lifecycle.ts) does the rest: parts in R2, the permit rows, the manifest and its chain.
+
+export type ArchiveRow = { key: string; line: unknown }; // key: the row's sort key within the day (its id)
+
+export type ArchiveDataset = {
+  name: "visits" | "views";
+  /** The oldest day that may be archived now (older than its window, every row final), or null. */
+  nextDay(d1: D1Database, nowMs: number): Promise<string | null>;
+  /** Up to `limit` rows of `day` with key > afterKey, in key order; each with the JSON line to archive. */
+  readRows(d1: D1Database, day: string, afterKey: string, limit: number): Promise<ArchiveRow[]>;
+  /** Statements that fold and delete exactly the rows of `day` with afterKey < key <= lastKey; they run in
+   *  ONE D1 batch right after the archive_parts insert (which the permanence triggers check). */
+  removeStatements(d1: D1Database, day: string, afterKey: string, lastKey: string): D1PreparedStatement[];
+  /** How many rows of the key range stay in D1 on purpose (kept evidence); 0 for visits. */
+  keptIn?(d1: D1Database, day: string, afterKey: string, lastKey: string): Promise<number>;
+};

@@ -1,0 +1,122 @@
+// The data lifecycle job (docs/decisions/051): moves each dataset's due days from D1 to R2 in bounded parts.
+// Per part: read the rows after the day's last part, put the part in R2, then ONE D1 batch inserts the part's
+// permit row (archive_parts) and removes exactly those rows. A crash between the put and the batch leaves the
+// rows in D1 and the next run writes the same part again; a batch that runs twice fails on the permit's primary
+// key and removes nothing. A day whose rows are all gone gets its manifest (chained to the previous day's).
+import {
+  dayParts,
+  dayStatus,
+  lastPart,
+  markDayDone,
+  openDay,
+  partStatements,
+  previousDoneSha,
+  saveLastRun,
+} from "../../db/queries/archive";
+import { nowIso } from "../../lib/time";
+import type { ArchiveDataset } from "./dataset";
+import { ARCHIVE_DATASETS } from "./datasets";
+import { buildManifest, manifestBytes } from "./manifest";
+import { encodePart, manifestObjectKey, partObjectKey, sha256OfBytes } from "./part-file";
+
+export type LifecycleBudget = {
+  /** Rows per part (one R2 object, one D1 batch). */
+  rowsPerPart: number;
+  /** Parts per dataset and run. */
+  partsPerRun: number;
+  /** Wall time per dataset and run, in ms; a part under way is finished. */
+  timeMs: number;
+};
+
+/** The cron's budget: a few seconds and a few batches a minute. */
+export const CRON_BUDGET: LifecycleBudget = { rowsPerPart: 2000, partsPerRun: 4, timeMs: 3000 };
+
+export type DatasetReport = {
+  dataset: ArchiveDataset["name"];
+  days_done: string[];
+  parts: number;
+  rows: number;
+  kept: number;
+  bytes: number;
+  /** Why the run stopped for this dataset: nothing due, a budget, or an error. */
+  stopped: string;
+  error: string | null;
+};
+
+export type LifecycleReport = { started_at: string; finished_at: string; datasets: DatasetReport[] };
+
+type ArchiveEnv = { DB: D1Database; ARCHIVE: R2Bucket };
+
+async function finishDay(env: ArchiveEnv, ds: ArchiveDataset, day: string, nowMs: number) {
+  const parts = await dayParts(env.DB, ds.name, day);
+  const prev = await previousDoneSha(env.DB, ds.name, day);
+  const bytes = manifestBytes(buildManifest(ds.name, day, parts, prev ?? null, nowIso(nowMs)));
+  const sha256 = await sha256OfBytes(bytes);
+  const manifestKey = manifestObjectKey(ds.name, day);
+  await env.ARCHIVE.put(manifestKey, bytes, { sha256, httpMetadata: { contentType: "application/json" } });
+  await markDayDone(env.DB, { dataset: ds.name, day, manifestKey, sha256, prevSha256: prev ?? null, doneAt: nowIso(nowMs) });
+}
+
+async function runDataset(env: ArchiveEnv, ds: ArchiveDataset, nowMs: number, budget: LifecycleBudget): Promise<DatasetReport> {
+  const r: DatasetReport = { dataset: ds.name, days_done: [], parts: 0, rows: 0, kept: 0, bytes: 0, stopped: "", error: null };
+  const deadline = Date.now() + budget.timeMs;
+  try {
+    for (;;) {
+      if (r.parts >= budget.partsPerRun) return { ...r, stopped: "part budget used; the next run goes on" };
+      if (Date.now() >= deadline) return { ...r, stopped: "time budget used; the next run goes on" };
+      let day = await openDay(env.DB, ds.name);
+      if (!day) {
+        day = await ds.nextDay(env.DB, nowMs);
+        if (!day) return { ...r, stopped: "no day is due" };
+        // A dataset that offers a finished day again would loop; stop and say so instead.
+        if ((await dayStatus(env.DB, ds.name, day)) === "done") return { ...r, stopped: `${day} is already archived` };
+      }
+      const last = await lastPart(env.DB, ds.name, day);
+      const afterKey = last?.last_key ?? "";
+      const rows = await ds.readRows(env.DB, day, afterKey, budget.rowsPerPart);
+      if (rows.length === 0) {
+        if (!last) return { ...r, stopped: `${day} has no rows to archive` };
+        await finishDay(env, ds, day, nowMs);
+        r.days_done.push(day);
+        continue;
+      }
+      const lastKey = rows[rows.length - 1]!.key;
+      const part = (last?.part ?? 0) + 1;
+      const body = await encodePart(rows);
+      const sha256 = await sha256OfBytes(body);
+      const objectKey = partObjectKey(ds.name, day, part);
+      const kept = (await ds.keptIn?.(env.DB, day, afterKey, lastKey)) ?? 0;
+      await env.ARCHIVE.put(objectKey, body, { sha256, httpMetadata: { contentType: "application/gzip" } });
+      await env.DB.batch([
+        ...partStatements(env.DB, {
+          dataset: ds.name, day, part, afterKey, lastKey, rows: rows.length, kept, bytes: body.byteLength, sha256, objectKey,
+          createdAt: nowIso(nowMs),
+        }),
+        ...ds.removeStatements(env.DB, day, afterKey, lastKey),
+      ]);
+      r.parts += 1;
+      r.rows += rows.length;
+      r.kept += kept;
+      r.bytes += body.byteLength;
+    }
+  } catch (e) {
+    // One dataset's failure (another run's batch won the race, R2 down) must not stop the others or the cron.
+    return { ...r, stopped: "error", error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** One run over `datasets`, each within `budget`; the report is kept for the admin screen and returned. */
+export async function runDataLifecycle(
+  env: ArchiveEnv,
+  nowMs: number,
+  budget: LifecycleBudget,
+  datasets: readonly ArchiveDataset[] = ARCHIVE_DATASETS,
+): Promise<LifecycleReport> {
+  const startedAt = nowIso();
+  const reports: DatasetReport[] = [];
+  for (const ds of datasets) reports.push(await runDataset(env, ds, nowMs, budget));
+  const report: LifecycleReport = { started_at: startedAt, finished_at: nowIso(), datasets: reports };
+  await saveLastRun(env.DB, JSON.stringify(report), report.finished_at);
+  if (reports.some((d) => d.parts > 0 || d.error)) console.log("data lifecycle", JSON.stringify(report));
+  return report;
+}
