@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { machine } from "../traffic/report.ts";
 import type { R2Like } from "./archive.ts";
 import { checkDashboards, checkLedger } from "./checks.ts";
-import { lifecycleAvailable } from "./lifecycle.ts";
 import { analyse, GOAL_BYTES_AT_1M, GOAL_FLAT_RATIO, markdown, type Scale } from "./report.ts";
 import { simulate, type Day } from "./simulate.ts";
 import { WINDOWS } from "./world.ts";
@@ -18,12 +17,12 @@ const DAYS = Number(arg("days") ?? LONGEST + 30);
 const VISITS = Number(arg("visits") ?? 5_000);
 const VIEWS = Number(arg("views") ?? 1_250);
 const BOTH = process.argv.includes("--both");
-const LIFECYCLE = !process.argv.includes("--baseline") && lifecycleAvailable();
+const LIFECYCLE = !process.argv.includes("--baseline");
 const UPDATE_README = process.argv.includes("--readme");
 for (const [name, v, min] of [["days", DAYS, 2], ["visits", VISITS, 100], ["views", VIEWS, 10]] as const) {
   if (!Number.isInteger(v) || v < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
 }
-if (BOTH && !LIFECYCLE) throw new Error("--both needs the lifecycle job (worker/domain/archive/run-lifecycle.ts) and no --baseline");
+if (BOTH && !LIFECYCLE) throw new Error("--both runs the baseline and then the lifecycle: leave out --baseline");
 
 const DIR = ".wrangler/bench-growth";
 const RESULTS = "bench/growth-results.json";
@@ -32,11 +31,32 @@ const T0 = performance.now();
 const log = (msg: string) => console.log(`[bench:growth ${((performance.now() - T0) / 1000).toFixed(1)}s] ${msg}`);
 if (DAYS < LONGEST + 30) log(`note: ${DAYS} days is under the longest window + 30 (${LONGEST + 30}); flatness cannot be judged`);
 
-async function withArchive<T>(run: (r2: R2Like) => Promise<T>): Promise<T> {
+/**
+ * The local R2 bucket ARCHIVE through wrangler's platform proxy, persisted in `dir`. The proxy's workerd can go
+ * away under a long run on a shared machine (its socket closes): a call that fails so restarts the proxy on
+ * the same folder, where the objects are, and is tried again (R2 puts, gets and lists are idempotent).
+ */
+async function withArchive<T>(dir: string, run: (r2: R2Like) => Promise<T>): Promise<T> {
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{ ARCHIVE: R2Like }>({ configPath: "wrangler.jsonc", persist: { path: `${DIR}/r2` } });
+  type Proxy = Awaited<ReturnType<typeof getPlatformProxy<{ ARCHIVE: Record<string, (...args: unknown[]) => Promise<unknown>> }>>>;
+  const start = () => getPlatformProxy<{ ARCHIVE: Record<string, (...args: unknown[]) => Promise<unknown>> }>({ configPath: "wrangler.jsonc", persist: { path: dir } });
+  let proxy: Proxy = await start();
+  const call = async (method: string, args: unknown[]) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await proxy.env.ARCHIVE[method]!(...args);
+      } catch (error) {
+        if (attempt >= 3 || !(error instanceof Error) || !/fetch failed|other side closed|ECONNREFUSED/i.test(`${error.message} ${String(error.cause)}`)) throw error;
+        log(`R2 proxy lost (${error.message}); restarting it on ${dir}`);
+        await proxy.dispose().catch(() => undefined);
+        proxy = await start();
+      }
+    }
+  };
+  // Not a thenable: awaiting the bucket must not call it.
+  const r2 = new Proxy({}, { get: (_, method: string) => (method === "then" ? undefined : (...args: unknown[]) => call(method, args)) }) as unknown as R2Like;
   try {
-    return await run(proxy.env.ARCHIVE);
+    return await run(r2);
   } finally {
     await proxy.dispose();
   }
@@ -46,8 +66,9 @@ type Run = { mode: "lifecycle" | "baseline"; days: Day[]; checks: Record<string,
 
 async function one(lifecycle: boolean, scale: Scale): Promise<Run> {
   const mode = lifecycle ? "lifecycle" : "baseline";
-  rmSync(`${DIR}/r2`, { recursive: true, force: true });
-  return withArchive(async (r2) => {
+  const r2Dir = `${DIR}/r2-${mode}`;
+  rmSync(r2Dir, { recursive: true, force: true });
+  return withArchive(r2Dir, async (r2) => {
     log(`${mode}: ${DAYS} days of ${VISITS} visits and ${VIEWS} views`);
     const sim = await simulate({ file: `${DIR}/${mode}.sqlite`, archive: r2, days: DAYS, visits: VISITS, views: VIEWS, lifecycle, snapshotDay: Math.min(DAYS, WINDOWS.views_days), log });
     const now = new Date(sim.endMs).toISOString();

@@ -29,7 +29,7 @@ export type Day = {
   /** Pages the lifecycle freed (negative) for the day, 0 in the baseline. */
   lifecycle_bytes: number;
   credited_views: number;
-  lifecycle: { runs: number; parts: number; ms: number } | null;
+  lifecycle: { runs: number; parts: number; rows: number; bytes: number; days_done: number; ms: number } | null;
   ms: { visits: number; views: number; lifecycle: number };
 };
 
@@ -81,7 +81,7 @@ export async function simulate(opts: {
     days.push({
       day: d, date, d1_bytes: size.fileBytes, d1_used_bytes: size.usedBytes, r2_bytes: await archiveBytes(opts.archive),
       visits_bytes_added: afterVisits - before, views_bytes_added: afterViews - afterVisits, lifecycle_bytes: size.usedBytes - afterViews,
-      credited_views: credited, lifecycle: lifecycle && { runs: lifecycle.runs, parts: lifecycle.partsAdded, ms: lifecycle.ms },
+      credited_views: credited, lifecycle: lifecycle && { runs: lifecycle.runs, parts: lifecycle.parts, rows: lifecycle.rows, bytes: lifecycle.bytes, days_done: lifecycle.daysDone, ms: lifecycle.ms },
       ms: { visits: Math.round(t1 - t0), views: Math.round(t2 - t1), lifecycle: Math.round(t3 - t2) },
     });
     if (d + 1 === opts.snapshotDay) atSnapshot = tableBytes(opened);
