@@ -3,6 +3,8 @@
 import type { Day } from "./simulate.ts";
 
 export const TEN_GB = 10e9;
+/** worker/domain/archive/run-lifecycle.ts CRON_BUDGET.partsPerRun: parts one dataset may move per cron run (one a minute). */
+const CRON_PARTS_PER_RUN = 4;
 export const GOAL_FLAT_RATIO = 1.1;
 export const GOAL_BYTES_AT_1M = 5e9;
 const MB = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
@@ -87,8 +89,10 @@ export function analyse(days: Day[], baseBytes: number, scale: Scale, windows: W
     d1_steady_bytes: Math.round(at(factor)),
     d1_growth_per_day_after_window: slope === null || mode === "baseline" ? null : Math.round(factor * slope),
     r2_bytes_per_day: Math.round(factor * r2PerDay),
-    rows_archived_per_day: Math.round(factor * (scale.visits_per_day + scale.views_per_day)),
-    lifecycle_runs_per_day: lifecycleDays.length ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.runs))) : null,
+    // The job's work grows with the rows: parts of CRON_BUDGET.rowsPerPart rows, at most partsPerRun a dataset and run.
+    rows_archived_per_day: lifecycleDays.length ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.rows))) : null,
+    parts_per_day: lifecycleDays.length ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.parts))) : null,
+    cron_runs_with_work_per_day: lifecycleDays.length ? Math.ceil((factor * mean(lifecycleDays.map((d) => d.lifecycle!.parts))) / CRON_PARTS_PER_RUN) : null,
     lifecycle_ms_per_day_here: lifecycleDays.length ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.ms))) : null,
     d1_after_a_year_by_windows: tables.atSnapshot.length ? windowModels(tables, baseBytes, factor, windows.views_days, 365) : null,
     keep_everything_days_to_10GB: Math.round((TEN_GB - baseBytes) / (factor * (visitDay * scale.visits_per_day + viewDay * scale.views_per_day))),
@@ -140,6 +144,7 @@ export function markdown(r: {
         })()
       : []),
     `| R2 per day at 1M visits a day | ${MB(a.at_1M.r2_bytes_per_day)} | – |`,
+    `| the lifecycle's work at 1M / 10M visits a day (parts of 2,000 rows; cron runs needed at 4 parts a run, 1,440 a day) | ${a.at_1M.parts_per_day ?? "–"} / ${a.at_10M.parts_per_day ?? "–"} parts, ${a.at_1M.cron_runs_with_work_per_day ?? "–"} / ${a.at_10M.cron_runs_with_work_per_day ?? "–"} runs | ≤ 1,440 runs |`,
     `| keeping everything at 1M visits a day fills 10 GB in | ${a.at_1M.keep_everything_days_to_10GB} days | – |`,
     `| ledger re-checked (wallets by the balance SQL = credits − reversals − payments; rewards archived + in D1 = credited) | ${r.ledger_ok ? "ok" : "**failed**"} | ok |`,
     `| dashboards re-checked (90 days and every day's totals vs a recount of archived + live visits) | ${r.dashboards_ok ? "ok" : "**failed**"} | ok |`,
