@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { nodeD1 } from "../notifications/node-d1.ts";
 
-export type D1 = ReturnType<typeof nodeD1>;
+type D1 = ReturnType<typeof nodeD1>;
 export type Opened = { sqlite: DatabaseSync; d1: D1; file: string };
 
 export function openFresh(file: string): Opened {
