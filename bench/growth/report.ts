@@ -2,7 +2,7 @@
 // scaling figures README's "Scaling" section quotes, and the markdown table for README.
 import type { Day } from "./simulate.ts";
 
-export const TEN_GB = 10e9;
+const TEN_GB = 10e9;
 /** worker/domain/archive/run-lifecycle.ts CRON_BUDGET.partsPerRun: parts one dataset may move per cron run (one a minute). */
 const CRON_PARTS_PER_RUN = 4;
 export const GOAL_FLAT_RATIO = 1.1;

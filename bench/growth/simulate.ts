@@ -9,7 +9,7 @@ import { seedWorld } from "./world.ts";
 
 const DAY_MS = 86_400_000;
 /** The first simulated day (UTC midnight). */
-export const START_MS = Date.parse("2026-01-01T00:00:00.000Z");
+const START_MS = Date.parse("2026-01-01T00:00:00.000Z");
 /** The cron's runs that close a day happen this long after midnight (page totals wait 5 minutes for late visits). */
 const CRON_AFTER_MS = 10 * 60_000;
 

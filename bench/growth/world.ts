@@ -5,7 +5,7 @@ import { existingUser, type UserRow } from "../traffic/synthetic-visits.ts";
 import { inTransaction, type Opened } from "./sqlite-d1.ts";
 
 export const WINDOWS = { visits_days: 91, views_days: 31, earnings_hold_days: 1 } as const;
-export const SETTINGS: Record<string, string> = {
+const SETTINGS: Record<string, string> = {
   archive_visits_after_days: String(WINDOWS.visits_days),
   archive_views_after_days: String(WINDOWS.views_days),
   earnings_hold_days: String(WINDOWS.earnings_hold_days),
