@@ -29,8 +29,12 @@ type Tables = { snapshotDays: number; atSnapshot: { table: string; bytes: number
 const CLASSES = {
   visits_window: ["page_visits", "traffic_sessions"],
   views_window: ["views", "earnings"],
-  /** Grows with the views (a row per member credited, per day) and nothing removes it. */
-  volume_kept: ["notifications"],
+  /**
+   * Grows with the views and stays: the bell's notices (a row per member and day), and what the views archive
+   * and the period close keep in D1 for the readers (decisions 052, 053: per view address, viewer–creator pair,
+   * member and day, earning day, opening balance).
+   */
+  volume_kept: ["notifications", "view_addresses", "view_pairs", "member_view_days", "earning_days", "opening_balances"],
   /** traffic_page_days leaves with the visits; the others stay. */
   catalogue: ["traffic_page_days", "traffic_day_counts", "traffic_days", "content_day_stats", "content_retention"],
 } as const;
