@@ -58,7 +58,7 @@ function windowModels(t: Tables, baseBytes: number, factor: number, viewsDays: n
   return {
     days,
     bytes_per_day_here: {
-      page_visits: Math.round(raw), traffic_sessions: Math.round(sessions), views_and_earnings: Math.round(views), notifications: Math.round(notices),
+      page_visits: Math.round(raw), traffic_sessions: Math.round(sessions), views_and_earnings: Math.round(views), kept_with_views: Math.round(notices),
       traffic_page_days: Math.round(pageDays), other_rollups_kept: Math.round(catalogueKept),
     },
     design_91_91: model(91, 91),
