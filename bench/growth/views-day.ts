@@ -34,6 +34,15 @@ function idAt(ms: number, rand: () => number) {
   return id;
 }
 
+/**
+ * A member watches from one of a few addresses (home most days, sometimes a phone's network or work), as people
+ * do: the address aggregates grow with the (address, viewer, creator) triples, not with every view.
+ */
+function addressOf(member: number, rand: () => number) {
+  const which = rand() < 0.7 ? 0 : Math.floor(rand() * 3) + 1;
+  return (member * 4 + which).toString(16).padStart(16, "0").repeat(4);
+}
+
 export const dbOf = (opened: Opened): Db => createDb(opened.d1 as unknown as D1Database);
 
 /** Inserts the day's views (80 % qualified, the rest ended short of it) in time order. */
@@ -47,10 +56,11 @@ export async function insertViews(opened: Opened, day: number, dayStartMs: numbe
       const qualified = rand() < QUALIFIED_SHARE;
       const at = new Date(started).toISOString();
       const last = new Date(started + (qualified ? 540_000 : 120_000)).toISOString();
+      const member = Math.floor(rand() * MEMBERS);
       const statement = insertViewStatement(db, {
-        id: idAt(started, rand), contentId: itemId(item), viewerId: existingUser(Math.floor(rand() * MEMBERS))[0], creatorId: creatorOfItem(item),
-        discoveryMethod: METHODS[Math.floor(rand() * METHODS.length)]!, deviceFingerprint: `fp-${Math.floor(rand() * 1e9).toString(36)}`,
-        ipHash: Math.floor(rand() * 2 ** 52).toString(16).padStart(16, "0").repeat(4), startedAt: at, lastEventAt: last,
+        id: idAt(started, rand), contentId: itemId(item), viewerId: existingUser(member)[0], creatorId: creatorOfItem(item),
+        discoveryMethod: METHODS[Math.floor(rand() * METHODS.length)]!, deviceFingerprint: `fp-${member.toString(36)}-${rand() < 0.8 ? 0 : 1}`,
+        ipHash: addressOf(member, rand), startedAt: at, lastEventAt: last,
         qualifiedAt: qualified ? new Date(started + 480_000).toISOString() : null, qualifiedDay: qualified ? at.slice(0, 10) : null,
         status: qualified ? "qualified" : "ended", maxPositionMs: qualified ? 540_000 : 120_000, watchTimeMs: qualified ? 540_000 : 120_000,
         endReason: qualified ? null : "expired",
