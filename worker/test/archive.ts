@@ -79,7 +79,7 @@ export async function visitsRowsOf(day: string) {
  * valid gzip file for gunzip, zcat or Python); workerd's DecompressionStream stops at the first member, so the
  * test splits the file at the manifest's part sizes, which also proves it is exactly the parts in order.
  */
-export async function archivedLines(dataset: "visits" | "views", day: string) {
+export async function archivedLines(dataset: "visits" | "page-days" | "views", day: string) {
   const file = await archivedDayStream(env, dataset, day);
   if (!file) return null;
   const bytes = new Uint8Array(await new Response(file.body).arrayBuffer());
@@ -94,4 +94,4 @@ export async function archivedLines(dataset: "visits" | "views", day: string) {
   return lines;
 }
 
-export const archiveDaysOf = (dataset: "visits" | "views") => archivedDays(env.DB, dataset, 1000);
+export const archiveDaysOf = (dataset: "visits" | "page-days" | "views") => archivedDays(env.DB, dataset, 1000);

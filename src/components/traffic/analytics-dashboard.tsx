@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { formatDay } from "../../lib/format";
 import type { DashboardMode, TrafficRange } from "../../lib/traffic-api";
 import { useTrafficDashboard } from "../../queries/traffic-dashboard";
 import { Tabs, type TabItem } from "../tabs";
@@ -86,6 +87,10 @@ export function AnalyticsDashboard({ mode }: { mode: DashboardMode }) {
           </select>
         </div>
       </div>
+      {data ? (
+        // Ranges are whole UTC days (docs/decisions/054): say where this one starts, so the figures add up.
+        <p className="-mt-3 text-right text-xs text-slate-400">Since {formatDay(data.since.slice(0, 10), { month: "short", day: "numeric" })}, 00:00 UTC</p>
+      ) : null}
       {body}
     </section>
   );
