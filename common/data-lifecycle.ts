@@ -2,13 +2,20 @@
 // (docs/decisions/051), bounded alike wherever they are typed or checked. The Worker reads the windows inside
 // its SQL (worker/db/queries/archive-settings.ts), as max(setting, minimum).
 
-export const ARCHIVE_WINDOW_DEFAULTS = { archive_visits_after_days: 120, archive_views_after_days: 60 } as const;
+export const ARCHIVE_WINDOW_DEFAULTS = { archive_visits_after_days: 3, archive_views_after_days: 60 } as const;
 export type ArchiveWindowKey = keyof typeof ARCHIVE_WINDOW_DEFAULTS;
 
 export const ARCHIVE_WINDOW_MAX_DAYS = 3650;
 
-/** The longest dashboard range (90 days) plus the partial first day it reads session by session. */
-export const VISITS_WINDOW_MIN_DAYS = 91;
+/**
+ * Raw visits and sessions: dashboards read only day rollups (ranges are whole UTC days, decision 054), so only
+ * the ingest reads a session's row, while the session goes on. Two whole days past the day it began.
+ */
+export const VISITS_WINDOW_MIN_DAYS = 2;
+
+/** Page-day rollups (their own dataset, page-days): the longest dashboard range, 90 days, reads them from the
+ *  day that holds now − 90 × 24 h, so they stay 91 days and until the page totals have rolled past them. */
+export const PAGE_DAYS_MIN_DAYS = 91;
 
 /** Views stay while a reward may still be held plus a month of review (earnings_hold_days + this)… */
 export const VIEWS_WINDOW_AFTER_HOLD_DAYS = 30;

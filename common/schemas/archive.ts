@@ -20,8 +20,8 @@ export const archiveWindowsChange = z.object({
 });
 export type ArchiveWindowsChange = z.input<typeof archiveWindowsChange>;
 
-const ARCHIVE_DATASET_NAMES = ["visits", "views"] as const;
-const dataset = z.enum(ARCHIVE_DATASET_NAMES, "dataset must be visits or views");
+const ARCHIVE_DATASET_NAMES = ["visits", "page-days", "views"] as const;
+const dataset = z.enum(ARCHIVE_DATASET_NAMES, "dataset must be visits, page-days or views");
 
 /** GET /api/admin/archive/{dataset}/{day}[/manifest] */
 export const archiveDayParams = z.object({

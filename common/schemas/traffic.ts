@@ -46,6 +46,8 @@ export const trafficDashboardQuery = z.object({
  * one shape. Percentages are fractions (0–1), as the spec defines them for traffic; durations in seconds.
  */
 export const trafficDashboardOut = z.object({
+  /** The range starts at 00:00 UTC of the day that holds now − N × 24 h and runs through now (decision 054). */
+  since: z.string(),
   overview: z.object({
     totalVisitors: z.number().int(),
     pageViews: z.number().int(),

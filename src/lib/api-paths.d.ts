@@ -3007,6 +3007,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            since: string;
                             overview: {
                                 totalVisitors: number;
                                 pageViews: number;
@@ -7413,6 +7414,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            since: string;
                             overview: {
                                 totalVisitors: number;
                                 pageViews: number;
@@ -7954,7 +7956,7 @@ export interface paths {
                                 finished_at: string;
                                 datasets: {
                                     /** @enum {string} */
-                                    dataset: "visits" | "views";
+                                    dataset: "visits" | "page-days" | "views";
                                     days_done: string[];
                                     parts: number;
                                     rows: number;
@@ -7966,7 +7968,7 @@ export interface paths {
                             } | null;
                             datasets: {
                                 /** @enum {string} */
-                                dataset: "visits" | "views";
+                                dataset: "visits" | "page-days" | "views";
                                 days: {
                                     day: string;
                                     /** @enum {string} */
@@ -8069,7 +8071,7 @@ export interface paths {
                                 finished_at: string;
                                 datasets: {
                                     /** @enum {string} */
-                                    dataset: "visits" | "views";
+                                    dataset: "visits" | "page-days" | "views";
                                     days_done: string[];
                                     parts: number;
                                     rows: number;
@@ -8081,7 +8083,7 @@ export interface paths {
                             } | null;
                             datasets: {
                                 /** @enum {string} */
-                                dataset: "visits" | "views";
+                                dataset: "visits" | "page-days" | "views";
                                 days: {
                                     day: string;
                                     /** @enum {string} */
@@ -8173,7 +8175,7 @@ export interface paths {
                             finished_at: string;
                             datasets: {
                                 /** @enum {string} */
-                                dataset: "visits" | "views";
+                                dataset: "visits" | "page-days" | "views";
                                 days_done: string[];
                                 parts: number;
                                 rows: number;
@@ -8227,7 +8229,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    dataset: "visits" | "views";
+                    dataset: "visits" | "page-days" | "views";
                     day: string;
                 };
                 cookie?: never;
@@ -8310,7 +8312,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    dataset: "visits" | "views";
+                    dataset: "visits" | "page-days" | "views";
                     day: string;
                 };
                 cookie?: never;
@@ -8325,7 +8327,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            dataset: "visits" | "views";
+                            dataset: "visits" | "page-days" | "views";
                             day: string;
                             parts: {
                                 part: number;

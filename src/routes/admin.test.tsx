@@ -87,7 +87,7 @@ describe("admin dashboard", () => {
   it("switches panels by click and by arrow keys; Traffic shows the site's analytics dashboard", async () => {
     const noArchive: LifecycleJson = {
       windows: {
-        archive_visits_after_days: { value: 120, effective: 120, min: 91, max: 3650, default: 120 },
+        archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
         archive_views_after_days: { value: 60, effective: 60, min: 37, max: 3650, default: 60 },
       },
       earnings_hold_days: 7,
@@ -95,6 +95,7 @@ describe("admin dashboard", () => {
       datasets: [],
     };
     const noTraffic = {
+      since: "2026-11-19T00:00:00.000Z",
       overview: { totalVisitors: 0, pageViews: 0, avgSessionDuration: 0, bounceRate: 0, topPages: [], topSources: [] },
       timeline: [], devices: [], campaigns: [],
     };

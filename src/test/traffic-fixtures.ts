@@ -3,6 +3,7 @@ import type { TrafficDashboard } from "../lib/types";
 // Dashboards as GET /api/(admin/)analytics/dashboard returns them, for the component tests.
 
 export const emptyDashboard: TrafficDashboard = {
+  since: "2026-11-15T00:00:00.000Z",
   overview: { totalVisitors: 0, pageViews: 0, avgSessionDuration: 0, bounceRate: 0, topPages: [], topSources: [] },
   timeline: [],
   devices: [],
@@ -10,6 +11,7 @@ export const emptyDashboard: TrafficDashboard = {
 };
 
 export const dashboard: TrafficDashboard = {
+  since: "2026-11-15T00:00:00.000Z",
   overview: {
     totalVisitors: 1234,
     pageViews: 4321,

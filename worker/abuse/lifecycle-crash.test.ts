@@ -15,7 +15,7 @@ import { archiveDaysOf, archivedLines, resetArchiveWorld, rollTotalsAt, seedVisi
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0);
 const DAYS = [addDays(dayOf(NOW), -150), addDays(dayOf(NOW), -149), addDays(dayOf(NOW), -130)];
-const RECENT = addDays(dayOf(NOW), -30);
+const RECENT = addDays(dayOf(NOW), -2); // inside the visits window (3 days by default)
 const SMALL: LifecycleBudget = { rowsPerPart: 5, partsPerRun: 1000, timeMs: 60_000 };
 
 async function world() {
@@ -71,7 +71,7 @@ describe("a crash between the R2 write and the D1 batch", () => {
     await runDataLifecycle(env, NOW, SMALL);
     const finished = await archiveDaysOf("visits");
     // As if the last day's run had died after putting its manifest, before marking the day done.
-    await env.DB.prepare(`update archive_days set status = 'open', manifest_key = null, sha256 = null, prev_sha256 = null, done_at = null where day = ?`)
+    await env.DB.prepare(`update archive_days set status = 'open', manifest_key = null, sha256 = null, prev_sha256 = null, done_at = null where dataset = 'visits' and day = ?`)
       .bind(DAYS[2])
       .run();
     // A later run (a minute on) finishes it with the very same manifest: the manifest holds no clock.

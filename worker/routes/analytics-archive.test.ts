@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TrafficDashboard } from "../../common/api-types";
+import { VISITS_WINDOW_MIN_DAYS } from "../../common/data-lifecycle";
 import { TRAFFIC_RANGES, type TrafficRange } from "../../common/traffic-ranges";
 import { runDataLifecycle } from "../domain/archive/run-lifecycle";
 import { rollPageTotals } from "../domain/traffic/page-totals";
@@ -9,9 +10,10 @@ import { archiveDaysOf } from "../test/archive";
 import { makeContent } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 
-// Archiving old visits changes no dashboard figure (docs/decisions/051): traffic over 150 days goes through the
-// real tracker with the clock faked, then everything older than the shortest window allowed (91 days) leaves
-// D1, and every range of the site's and a creator's dashboard reads the same as before.
+// Archiving old visits changes no dashboard figure (docs/decisions/051, 054): traffic over 150 days goes through
+// the real tracker with the clock faked, then every session and visit older than the shortest window allowed
+// (2 days) and every page-day total older than 91 days leaves D1, and every range of the site's and a creator's
+// dashboard reads the same as before.
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2031, 6, 2, 10, 15);
@@ -80,27 +82,68 @@ describe("traffic dashboards after the visits archive", () => {
     const count = (t: string) => env.DB.prepare(`select count(*) as n from ${t}`).first<number>("n");
     const visitsBefore = (await count("page_visits"))!;
 
-    await env.DB.prepare(`insert into settings (key, value, updated_at) values ('archive_visits_after_days', '91', '')`).run();
-    for (let run = 0; run < 50; run++) {
-      const r = await runDataLifecycle(env, NOW, { rowsPerPart: 50, partsPerRun: 20, timeMs: 60_000 });
-      expect(r.datasets[0]!.error).toBeNull();
-      if (r.datasets[0]!.stopped === "no day is due") break;
-    }
-    // Every day older than the window left D1; the newest archived day is the last one allowed.
-    const archived = await archiveDaysOf("visits");
-    expect(archived.length).toBeGreaterThan(40);
-    expect(archived[0]!.day).toBe(addDays(dayOf(NOW), -92));
-    expect(await env.DB.prepare(`select count(*) as n from page_visits where created_at < ?`).bind(`${addDays(dayOf(NOW), -91)}T`).first("n")).toBe(0);
-    expect(await count("page_visits")).toBeLessThan(visitsBefore * 0.75);
+    await env.DB.prepare(`insert into settings (key, value, updated_at) values ('archive_visits_after_days', ?, '')`).bind(String(VISITS_WINDOW_MIN_DAYS)).run();
+    const archiveAll = async (nowMs: number) => {
+      for (let run = 0; run < 80; run++) {
+        const r = await runDataLifecycle(env, nowMs, { rowsPerPart: 50, partsPerRun: 20, timeMs: 60_000 });
+        for (const d of r.datasets) expect(d.error, d.dataset).toBeNull();
+        if (r.datasets.every((d) => d.stopped === "no day is due")) return;
+      }
+      throw new Error("the lifecycle did not finish");
+    };
+    await archiveAll(NOW);
+    // Sessions and visits older than the shortest visits window (2 days) left D1; page-day totals only after 91
+    // days and once the totals rolled past them (decision 054).
+    const visitsDays = await archiveDaysOf("visits");
+    const pageDays = await archiveDaysOf("page-days");
+    expect(visitsDays.length).toBeGreaterThan(100);
+    expect(visitsDays[0]!.day).toBe(addDays(dayOf(NOW), -3));
+    expect(pageDays.length).toBeGreaterThan(40);
+    expect(pageDays[0]!.day).toBe(addDays(dayOf(NOW), -92));
+    const since = `${addDays(dayOf(NOW), -2)}T`;
+    expect(await env.DB.prepare(`select count(*) as n from page_visits where created_at < ?`).bind(since).first("n")).toBe(0);
+    expect(await env.DB.prepare(`select count(*) as n from traffic_sessions where first_at < ?`).bind(since).first("n")).toBe(0);
+    expect(await env.DB.prepare(`select min(day) as d from traffic_page_days`).first("d")).toBe(addDays(dayOf(NOW), -91));
+    expect(await count("page_visits")).toBeLessThan(visitsBefore * 0.1);
 
     expect(await dashboards()).toEqual(before);
-    // And on the following days, as the cron rolls the totals on: the same as a world that kept every row
-    // would show is what the rollups give; the dashboards still answer without error for every range.
+
+    // A visit whose session id was archived counts as a new session today; the day it began keeps its figures.
+    expect(await env.DB.prepare(`select count(*) as n from traffic_sessions where session_id = 'archived-0'`).first("n")).toBe(0);
+    const oldDay = before["site 90d"]!.timeline.find((t) => t.date < addDays(dayOf(NOW), -3))!;
+    const track = (session: string) =>
+      new Browser().json(
+        "/api/analytics/track",
+        "POST",
+        {
+          session_id: session, user_id: null, page_path: `/creator/${creatorId}`, referrer: null, visit_duration: 30, page_views: 2,
+          device_type: "desktop", browser: "chrome", user_agent: "test", utm_source: null, utm_medium: null, utm_campaign: null,
+          utm_term: null, utm_content: null,
+        },
+        { "cf-connecting-ip": "203.0.113.250" },
+      );
+    expect((await track("archived-0")).status).toBe(204);
+    const after = await dashboards();
+    for (const scope of ["site", "creator"]) {
+      const was = before[`${scope} 1d`]!;
+      const now = after[`${scope} 1d`]!;
+      expect(now.overview.totalVisitors, scope).toBe(was.overview.totalVisitors + 1);
+      expect(now.overview.pageViews, scope).toBe(was.overview.pageViews + 1);
+    }
+    expect(after["site 90d"]!.timeline.find((t) => t.date === oldDay.date)).toEqual(oldDay);
+    // A session still in D1 is extended, not counted again.
+    const live = (await env.DB.prepare(`select session_id from traffic_sessions where scope = '' order by first_at desc limit 1`).first<string>("session_id"))!;
+    expect((await track(live)).status).toBe(204);
+    expect((await dashboards())["site 1d"]!.overview.totalVisitors).toBe(after["site 1d"]!.overview.totalVisitors);
+
+    // And on the following days, as the cron rolls the totals on and the job archives each day as it comes due,
+    // the dashboards still answer for every range.
     for (let d = 1; d <= 3; d++) {
       vi.setSystemTime(NOW + d * DAY);
       await rollPageTotals(env.DB, NOW + d * DAY);
-      await runDataLifecycle(env, NOW + d * DAY, { rowsPerPart: 50, partsPerRun: 20, timeMs: 60_000 });
+      await archiveAll(NOW + d * DAY);
       for (const range of Object.keys(TRAFFIC_RANGES)) expect((await admin.fetch(`/api/admin/analytics/dashboard?range=${range}`)).status).toBe(200);
     }
+    expect((await archiveDaysOf("visits"))[0]!.day).toBe(addDays(dayOf(NOW), 0));
   }, 120_000);
 });

@@ -48,7 +48,8 @@ function tally<T>(items: T[], key: (x: T) => string, add: (x: T) => [number, num
 
 /** The dashboard as docs/architecture.md §4 defines it, from the visits themselves (in time order). */
 function expected(visits: Visit[], userCreated: Map<string, string>, titleOf: (page: string) => string | undefined, range: TrafficRange): TrafficDashboard {
-  const since = new Date(NOW - TRAFFIC_RANGES[range] * DAY).toISOString();
+  // Whole UTC days (decision 054): from 00:00 of the day that holds now − N × 24 h.
+  const since = `${dayOf(NOW - TRAFFIC_RANGES[range] * DAY)}T00:00:00.000Z`;
   const sessions = new Map<string, Session>();
   for (const v of visits) {
     const s = sessions.get(v.session_id) ?? { first: v, views: 0, dur: 0, campaign: null, tagged: false, converted: false };
@@ -66,6 +67,7 @@ function expected(visits: Visit[], userCreated: Map<string, string>, titleOf: (p
     .sort((a, b) => b.views - a.views || (a.page < b.page ? -1 : 1))
     .slice(0, 10);
   return {
+    since,
     overview: {
       totalVisitors: n,
       pageViews: inRange.reduce((t, s) => t + s.views, 0),

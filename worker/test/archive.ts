@@ -7,7 +7,7 @@ import { rollPageTotals } from "../domain/traffic/page-totals";
 import { addDays } from "../lib/days";
 import { newId } from "../lib/ids";
 
-// A day of stored traffic written straight into the tables the visits dataset moves (the tracker's own path is
+// A day of stored traffic written straight into the tables the visits and page-days datasets move (the tracker's own path is
 // exercised by the dashboard test), and what an archive holds, read back from R2.
 
 /** `visits` page visits on `day` in sessions of two, each session in the site's scope and, every third, a creator's. */
@@ -59,12 +59,17 @@ export async function resetArchiveWorld() {
 /** The cron's page totals rolled up to `nowMs` (a visits day waits until they no longer read it). */
 export const rollTotalsAt = (nowMs: number) => rollPageTotals(env.DB, nowMs);
 
-/** What D1 holds of a day, in the order the visits dataset reads it. */
+const read = (sql: string, ...p: string[]) => env.DB.prepare(sql).bind(...p).all<Record<string, unknown>>().then((r) => r.results);
+
+/** What D1 holds of a day's page-day totals, in the order the page-days dataset reads them. */
+export async function pageDaysRowsOf(day: string) {
+  return (await read(`select * from traffic_page_days where day = ? order by scope, page_path`, day)).map((r) => ({ table: "traffic_page_days", ...r }));
+}
+
+/** What D1 holds of a day's sessions and visits, in the order the visits dataset reads them. */
 export async function visitsRowsOf(day: string) {
   const next = addDays(day, 1);
-  const read = (sql: string, ...p: string[]) => env.DB.prepare(sql).bind(...p).all<Record<string, unknown>>().then((r) => r.results);
   return [
-    ...(await read(`select * from traffic_page_days where day = ? order by scope, page_path`, day)).map((r) => ({ table: "traffic_page_days", ...r })),
     ...(await read(`select * from traffic_sessions where first_at >= ? and first_at < ? order by first_at, scope, session_id`, `${day}T`, `${next}T`)).map(
       (r) => ({ table: "traffic_sessions", ...r }),
     ),
@@ -79,7 +84,7 @@ export async function visitsRowsOf(day: string) {
  * valid gzip file for gunzip, zcat or Python); workerd's DecompressionStream stops at the first member, so the
  * test splits the file at the manifest's part sizes, which also proves it is exactly the parts in order.
  */
-export async function archivedLines(dataset: "visits" | "views", day: string) {
+export async function archivedLines(dataset: "visits" | "page-days" | "views", day: string) {
   const file = await archivedDayStream(env, dataset, day);
   if (!file) return null;
   const bytes = new Uint8Array(await new Response(file.body).arrayBuffer());
@@ -94,4 +99,4 @@ export async function archivedLines(dataset: "visits" | "views", day: string) {
   return lines;
 }
 
-export const archiveDaysOf = (dataset: "visits" | "views") => archivedDays(env.DB, dataset, 1000);
+export const archiveDaysOf = (dataset: "visits" | "page-days" | "views") => archivedDays(env.DB, dataset, 1000);

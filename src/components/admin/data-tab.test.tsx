@@ -10,7 +10,7 @@ const SHA2 = "b".repeat(64);
 
 const lifecycle = (over: Partial<LifecycleJson> = {}): LifecycleJson => ({
   windows: {
-    archive_visits_after_days: { value: 120, effective: 120, min: 91, max: 3650, default: 120 },
+    archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
     archive_views_after_days: { value: 40, effective: 50, min: 50, max: 3650, default: 60 },
   },
   earnings_hold_days: 20,
@@ -38,10 +38,10 @@ describe("Data tab", () => {
   it("shows the windows with their minimums, the last run and the archived days with their files", async () => {
     stubFetch({ "GET /api/admin/archive": { body: lifecycle() } });
     renderWithQueries(<DataTab />);
-    expect(await screen.findByLabelText("Keep page visits for (days)")).toHaveProperty("value", "120");
+    expect(await screen.findByLabelText("Keep page visits for (days)")).toHaveProperty("value", "3");
     expect(screen.getByLabelText("Keep views for (days)")).toHaveProperty("value", "40");
     expect(screen.getByText(/At least 50: the earnings hold \(20 days\) plus 30\. Now 50 days/)).toBeVisible();
-    expect(screen.getByText(/At least 91: the 90-day dashboard/)).toBeVisible();
+    expect(screen.getByText("At least 2: a session's later visits read its first. Dashboards read the day totals (page-day totals stay 91 days).")).toBeVisible();
     const run = screen.getByRole("region", { name: "Last run" });
     expect(within(run).getByText(/4,500 rows in 3 parts \(175\.8 KB\), 1 day finished/)).toBeVisible();
     expect(within(run).getByText(/no day is due/)).toBeVisible();
@@ -75,12 +75,12 @@ describe("Data tab", () => {
     fireEvent.change(await screen.findByLabelText("Keep views for (days)"), { target: { value: "45" } });
     fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
     expect(await screen.findByText("The views window must be at least 50 days (the earnings hold plus 30 days)")).toBeVisible();
-    expect(sent).toEqual([{ archive_visits_after_days: 120, archive_views_after_days: 45 }]);
+    expect(sent).toEqual([{ archive_visits_after_days: 3, archive_views_after_days: 45 }]);
     refuse = false;
     fireEvent.change(screen.getByLabelText("Keep views for (days)"), { target: { value: "55" } });
     fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
     expect(await screen.findByText("Windows saved. The next run uses them.")).toBeVisible();
-    expect(sent[1]).toEqual({ archive_visits_after_days: 120, archive_views_after_days: 55 });
+    expect(sent[1]).toEqual({ archive_visits_after_days: 3, archive_views_after_days: 55 });
     // An empty field is not sent.
     fireEvent.change(screen.getByLabelText("Keep page visits for (days)"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save windows" }));

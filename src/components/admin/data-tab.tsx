@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { PAGE_DAYS_MIN_DAYS } from "../../../common/data-lifecycle";
 import type { LifecycleJson, LifecycleRunJson } from "../../../common/schemas/archive";
 import {
   archivedDayUrl,
@@ -19,8 +20,8 @@ import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 // The Data tab (docs/product-spec.md §2 "Data", docs/decisions/051): how long traffic rows stay in the
 // database before the data lifecycle moves them to the archive, what its last run did, and the archived days.
 
-const DATASET_NAMES: Record<ArchiveDataset, string> = { visits: "page visits", views: "views" };
-const DATASET_TITLES: Record<ArchiveDataset, string> = { visits: "Page visits", views: "Views" };
+const DATASET_NAMES: Record<ArchiveDataset, string> = { visits: "page visits", "page-days": "page-day totals", views: "views" };
+const DATASET_TITLES: Record<ArchiveDataset, string> = { visits: "Page visits", "page-days": "Page-day totals", views: "Views" };
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** Stored sizes as people read them: "512 B", "3.4 KB", "12.0 MB". */
@@ -116,7 +117,7 @@ function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
       </p>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <div className="grid gap-6 sm:grid-cols-2">
-          {field("visits", "Keep page visits for (days)", `At least ${visits.min}: the 90-day dashboard and its first day read them.`, visits.min, visits.effective, visits.value)}
+          {field("visits", "Keep page visits for (days)", `At least ${visits.min}: a session's later visits read its first. Dashboards read the day totals (page-day totals stay ${PAGE_DAYS_MIN_DAYS} days).`, visits.min, visits.effective, visits.value)}
           {field(
             "views",
             "Keep views for (days)",

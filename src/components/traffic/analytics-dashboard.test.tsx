@@ -120,13 +120,17 @@ describe("analytics dashboard: states", () => {
     ]);
     expect(range).toHaveProperty("value", "7d");
     await screen.findByRole("tab", { name: "Campaigns" });
+    // Ranges are whole UTC days: the server says where this one starts (docs/decisions/054).
+    expect(screen.getByText("Since Nov 15, 00:00 UTC")).toBeVisible();
+    expect(range.getAttribute("aria-describedby")).toBe(screen.getByText("Since Nov 15, 00:00 UTC").id);
     openTab("Devices");
 
     fireEvent.change(range, { target: { value: "30d" } });
     expect(screen.getByRole("status").textContent).toBe("Loading analytics...");
     expect(screen.getByText("Device Breakdown")).toBeVisible(); // the last answer stays meanwhile
-    next.resolve({ body: { ...dashboard, devices: [{ type: "tablet", visitors: 1234, percentage: 1 }] } });
+    next.resolve({ body: { ...dashboard, since: "2026-10-22T00:00:00.000Z", devices: [{ type: "tablet", visitors: 1234, percentage: 1 }] } });
     await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
+    expect(screen.getByText("Since Oct 22, 00:00 UTC")).toBeVisible();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/admin/analytics/dashboard?range=7d", "/api/admin/analytics/dashboard?range=30d"]);
     expect(screen.getByRole("tab", { name: "Devices" }).getAttribute("aria-selected")).toBe("true");
     expect(within(screen.getByRole("list", { name: "Device Breakdown" })).getAllByRole("listitem")[2]?.textContent).toContain("1,234 visitors · 100.0%");

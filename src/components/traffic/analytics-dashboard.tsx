@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { formatDay } from "../../lib/format";
 import type { DashboardMode, TrafficRange } from "../../lib/traffic-api";
 import { useTrafficDashboard } from "../../queries/traffic-dashboard";
 import { Tabs, type TabItem } from "../tabs";
@@ -75,6 +76,7 @@ export function AnalyticsDashboard({ mode }: { mode: DashboardMode }) {
           <select
             id={rangeId}
             value={range}
+            aria-describedby={data ? `${rangeId}-since` : undefined}
             onChange={(event) => setRange(event.target.value as TrafficRange)}
             className="rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 [color-scheme:dark] focus-visible:outline-2 focus-visible:outline-violet-400"
           >
@@ -86,6 +88,12 @@ export function AnalyticsDashboard({ mode }: { mode: DashboardMode }) {
           </select>
         </div>
       </div>
+      {data ? (
+        // Ranges are whole UTC days (docs/decisions/054): say where this one starts, so the figures add up.
+        <p id={`${rangeId}-since`} className="-mt-3 text-right text-xs text-slate-400">
+          Since {formatDay(data.since.slice(0, 10), { month: "short", day: "numeric" })}, 00:00 UTC
+        </p>
+      ) : null}
       {body}
     </section>
   );

@@ -49,7 +49,8 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The timeline with every UTC day of the range, days without visits as zeros, so the chart's time axis is
- * even. The range starts `days` × 24 hours before `now` (as the server counts it) and ends today.
+ * even. The range starts on the UTC day that holds `now` − `days` × 24 hours (as the server counts it, decision 054)
+ * and ends today.
  */
 export function fillTimeline(timeline: TrafficDashboard["timeline"], days: number, now: number): TrafficDashboard["timeline"] {
   const byDate = new Map(timeline.map((t) => [t.date, t]));

@@ -4,6 +4,7 @@
 import {
   ARCHIVE_WINDOW_DEFAULTS,
   ARCHIVE_WINDOW_MAX_DAYS,
+  PAGE_DAYS_MIN_DAYS,
   VIEWS_WINDOW_AFTER_HOLD_DAYS,
   VIEWS_WINDOW_FLOOR_DAYS,
   VISITS_WINDOW_MIN_DAYS,
@@ -14,8 +15,11 @@ import { EARNINGS_HOLD_DAYS_SQL } from "./earning-rule-settings";
 const stored = (key: ArchiveWindowKey) =>
   `coalesce((select cast(value as integer) from settings where key = '${key}' and cast(value as integer) between 1 and ${ARCHIVE_WINDOW_MAX_DAYS}), ${ARCHIVE_WINDOW_DEFAULTS[key]})`;
 
-/** Days a page visit, session and page-day row stays in D1. */
+/** Days a page visit and session row stays in D1. */
 export const VISITS_WINDOW_DAYS_SQL = `max(${stored("archive_visits_after_days")}, ${VISITS_WINDOW_MIN_DAYS})`;
+/** Days a page-day rollup stays: while the longest dashboard range's top pages may read it, and never less
+ * than the visits (decision 054). */
+export const PAGE_DAYS_WINDOW_DAYS_SQL = `max(${VISITS_WINDOW_DAYS_SQL}, ${PAGE_DAYS_MIN_DAYS})`;
 
 /** The least the views window may be: the earnings hold plus 30 days, never under 31. */
 const VIEWS_WINDOW_MIN_DAYS_SQL = `max(${VIEWS_WINDOW_FLOOR_DAYS}, ${EARNINGS_HOLD_DAYS_SQL} + ${VIEWS_WINDOW_AFTER_HOLD_DAYS})`;

@@ -2,7 +2,7 @@
 // the days they make up, and the last run's report. The rows a dataset removes are its own queries
 // (archive-visits.ts, ...); they run in the same batch as partStatements.
 
-export type ArchiveDatasetName = "visits" | "views";
+export type ArchiveDatasetName = "visits" | "page-days" | "views";
 
 export type PartRecord = {
   dataset: ArchiveDatasetName;

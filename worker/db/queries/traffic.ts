@@ -1,4 +1,4 @@
-import { addDays, dayOf } from "../../lib/days";
+import { dayOf } from "../../lib/days";
 import { newId } from "../../lib/ids";
 import { windowStart } from "../../lib/rate-window";
 import type { Db } from "../client";
@@ -46,7 +46,10 @@ export async function recordVisit(db: Db, v: VisitRecord, limit: { key: string; 
   return (insert!.meta.changes ?? 0) > 0;
 }
 
-/** The range is the `rangeDays` × 24 hours before `nowMs`; without `creatorId`, the whole site. */
+/**
+ * The range is whole UTC days: from 00:00 of the day that holds `nowMs` − `rangeDays` × 24 h, through `nowMs`
+ * (docs/decisions/054); without `creatorId`, the whole site.
+ */
 export type DashboardScope = { rangeDays: number; nowMs: number; creatorId?: string };
 
 // The top pages `p` (at most 10) with the content or creator their path names, joined in the same query by
@@ -71,40 +74,31 @@ export type CountRow = { dimension: "source" | "device" | "campaign"; value: str
 
 export type DashboardRows = { days: DayRow[]; counts: CountRow[]; pages: PageRow[] };
 
-// The sessions of the range's first day that began inside the range: the one part read session by session.
-const FIRST_DAY_SESSIONS = `traffic_sessions where scope = ?1 and first_at >= ?2 and first_at < ?4`;
+/** The UTC day a range of `rangeDays` starts on: the day that holds now − rangeDays × 24 h (decision 054). */
+export const dashboardFirstDay = (scope: Pick<DashboardScope, "rangeDays" | "nowMs">) => dayOf(scope.nowMs - scope.rangeDays * 24 * 3600 * 1000);
 
 /**
  * What the traffic dashboard is made of, in one D1 round trip (docs/architecture.md §4 "Traffic analytics",
- * docs/decisions/020), for the site or one creator alike: the range's first, partial day from its sessions,
- * the whole days after it from the day rollups, the top pages from the cron's totals plus the days they lack.
+ * docs/decisions/020 and 054), for the site or one creator alike: the range's whole UTC days from the day
+ * rollups, the top pages from the cron's totals plus the days they lack. No session row is read, so the raw
+ * rows may leave D1 after a couple of days (the visits window).
  */
 export async function readDashboardRows(db: Db, scope: DashboardScope): Promise<DashboardRows> {
   const d1 = db.$client;
   const key = scope.creatorId ?? "";
-  const since = new Date(scope.nowMs - scope.rangeDays * 24 * 3600 * 1000).toISOString();
-  const firstDay = dayOf(Date.parse(since));
-  const range = [key, since, firstDay, `${addDays(firstDay, 1)}T00:00:00.000Z`];
+  const firstDay = dashboardFirstDay(scope);
   const [days, counts, pages] = await d1.batch([
     d1
       .prepare(
-        `select day as date, sum(sessions) as sessions, sum(views) as views, sum(duration) as duration, sum(bounces) as bounces from (
-           select ?3 as day, count(*) as sessions, sum(page_views) as views, sum(max_duration) as duration, sum(page_views = 1) as bounces
-             from ${FIRST_DAY_SESSIONS}
-           union all select day, sessions, views, duration, bounces from traffic_days where scope = ?1 and day > ?3
-         ) group by day having sum(sessions) > 0`,
+        `select day as date, sessions, views, duration, bounces from traffic_days where scope = ?1 and day >= ?2 and sessions > 0`,
       )
-      .bind(...range),
+      .bind(key, firstDay),
     d1
       .prepare(
-        `select dimension, value, sum(sessions) as sessions, sum(conversions) as conversions from (
-           select 'source' as dimension, source as value, count(*) as sessions, 0 as conversions from ${FIRST_DAY_SESSIONS} group by source
-           union all select 'device', device_type, count(*), 0 from ${FIRST_DAY_SESSIONS} group by device_type
-           union all select 'campaign', coalesce(campaign, 'Unknown'), count(*), sum(converted) from ${FIRST_DAY_SESSIONS} and tagged group by 2
-           union all select dimension, value, sessions, conversions from traffic_day_counts where scope = ?1 and day > ?3
-         ) group by dimension, value having sum(sessions) > 0`,
+        `select dimension, value, sum(sessions) as sessions, sum(conversions) as conversions from traffic_day_counts
+         where scope = ?1 and day >= ?2 group by dimension, value having sum(sessions) > 0`,
       )
-      .bind(...range),
+      .bind(key, firstDay),
     d1.prepare(`${TOP_PAGES_CTE} ${TITLED_TOP_PAGES}`).bind(...topPagesParams(key, scope.rangeDays, firstDay, dayOf(scope.nowMs))),
   ]);
   return { days: days!.results as DayRow[], counts: counts!.results as CountRow[], pages: pages!.results as PageRow[] };

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { archivedDay } from "../../db/queries/archive";
 import { readArchiveWindows } from "../../db/queries/archive-settings";
 import { addDays, dayOf } from "../../lib/days";
-import { archiveDaysOf, archivedLines, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../../test/archive";
+import { archiveDaysOf, archivedLines, pageDaysRowsOf, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../../test/archive";
 import { decodeLines, encodePart, partObjectKey } from "./part-file";
 import { verifyArchivedDay, archivedDayManifest } from "./read-archive";
 import { runDataLifecycle } from "./run-lifecycle";
@@ -26,44 +26,57 @@ describe("archive parts", () => {
 
 describe("the visits lifecycle", () => {
   const days = [addDays(dayOf(NOW), -140), addDays(dayOf(NOW), -130), addDays(dayOf(NOW), -125)];
-  const recent = addDays(dayOf(NOW), -100);
+  // Past the visits window (3 days by default) but not past the page-day totals' (91 days): only its sessions
+  // and visits go (decision 054).
+  const midway = addDays(dayOf(NOW), -50);
+  const recent = addDays(dayOf(NOW), -2);
   beforeEach(resetArchiveWorld);
 
   async function world() {
-    for (const d of [...days, recent]) await seedVisitsDay(d, 9);
+    for (const d of [...days, midway, recent]) await seedVisitsDay(d, 9);
     await rollTotalsAt(NOW);
-    const before = new Map<string, unknown[]>();
-    for (const d of [...days, recent]) before.set(d, await visitsRowsOf(d));
+    const before = new Map<string, { visits: unknown[]; pageDays: unknown[] }>();
+    for (const d of [...days, midway, recent]) before.set(d, { visits: await visitsRowsOf(d), pageDays: await pageDaysRowsOf(d) });
     return before;
   }
 
   it("moves each day older than the window to R2 in parts, chains the manifests, and keeps the rest", async () => {
     const before = await world();
     const report = await runDataLifecycle(env, NOW, BIG);
-    // The views dataset runs after the visits, and has nothing to move in a world of visits.
+    // The views dataset runs last, and has nothing to move in a world of visits.
     expect(report.datasets).toEqual([
-      expect.objectContaining({ dataset: "visits", days_done: days, error: null, stopped: "no day is due" }),
+      expect.objectContaining({ dataset: "visits", days_done: [...days, midway], error: null, stopped: "no day is due" }),
+      expect.objectContaining({ dataset: "page-days", days_done: days, error: null, stopped: "no day is due" }),
       expect.objectContaining({ dataset: "views", parts: 0, error: null }),
     ]);
-    const rows = [...before.values()].slice(0, 3).reduce((n, r) => n + r.length, 0);
-    expect(report.datasets[0]!.rows).toBe(rows);
-    const archived = (await archiveDaysOf("visits")).reverse();
-    expect(archived.map((d) => [d.day, d.status, d.rows])).toEqual(days.map((d) => [d, "done", before.get(d)!.length]));
-    // The chain: each day's manifest names the one before it.
-    expect(archived[0]!.prev_sha256).toBeNull();
-    expect(archived[1]!.prev_sha256).toBe(archived[0]!.sha256);
-    expect(archived[2]!.prev_sha256).toBe(archived[1]!.sha256);
-    for (const d of days) {
-      expect(await visitsRowsOf(d), `${d} left D1`).toEqual([]);
-      expect(await archivedLines("visits", d), `${d} as archived`).toEqual(before.get(d));
-      expect(await verifyArchivedDay(env, "visits", d)).toEqual({ ok: true, problems: [] });
-      const manifest = (await archivedDayManifest(env, "visits", d))!;
-      expect(manifest.rows).toBe(before.get(d)!.length);
-      expect(manifest.parts.length).toBe(Math.ceil(before.get(d)!.length / BIG.rowsPerPart));
+    const sum = (ds: string[], of: "visits" | "pageDays") => ds.reduce((n, d) => n + before.get(d)![of].length, 0);
+    expect(report.datasets[0]!.rows).toBe(sum([...days, midway], "visits"));
+    expect(report.datasets[1]!.rows).toBe(sum(days, "pageDays"));
+    for (const [dataset, of, moved] of [["visits", "visits", [...days, midway]], ["page-days", "pageDays", days]] as const) {
+      const archived = (await archiveDaysOf(dataset)).reverse();
+      expect(archived.map((d) => [d.day, d.status, d.rows])).toEqual(moved.map((d) => [d, "done", before.get(d)![of].length]));
+      // The chain: each day's manifest names the one before it.
+      expect(archived[0]!.prev_sha256).toBeNull();
+      for (let i = 1; i < archived.length; i++) expect(archived[i]!.prev_sha256).toBe(archived[i - 1]!.sha256);
+      for (const d of moved) {
+        expect(await archivedLines(dataset, d), `${dataset} ${d} as archived`).toEqual(before.get(d)![of]);
+        expect(await verifyArchivedDay(env, dataset, d)).toEqual({ ok: true, problems: [] });
+        const manifest = (await archivedDayManifest(env, dataset, d))!;
+        expect(manifest.rows).toBe(before.get(d)![of].length);
+        expect(manifest.parts.length).toBe(Math.ceil(before.get(d)![of].length / BIG.rowsPerPart));
+      }
     }
-    expect(await visitsRowsOf(recent), "inside the window").toEqual(before.get(recent));
+    for (const d of days) {
+      expect(await visitsRowsOf(d), `${d}'s visits left D1`).toEqual([]);
+      expect(await pageDaysRowsOf(d), `${d}'s page days left D1`).toEqual([]);
+    }
+    expect(await visitsRowsOf(midway), "past the visits window").toEqual([]);
+    expect(await pageDaysRowsOf(midway), "inside the page days' window").toEqual(before.get(midway)!.pageDays);
+    expect(before.get(midway)!.pageDays.length).toBeGreaterThan(0);
+    expect(await visitsRowsOf(recent), "inside the window").toEqual(before.get(recent)!.visits);
+    expect(await pageDaysRowsOf(recent)).toEqual(before.get(recent)!.pageDays);
     // Nothing more is due: a second run moves nothing.
-    expect((await runDataLifecycle(env, NOW, BIG)).datasets[0]).toMatchObject({ parts: 0, days_done: [] });
+    for (const d of (await runDataLifecycle(env, NOW, BIG)).datasets) expect(d, d.dataset).toMatchObject({ parts: 0, days_done: [] });
   });
 
   it("finds a tampered part or manifest, and a broken link", async () => {
@@ -85,28 +98,32 @@ describe("the visits lifecycle", () => {
     expect((await verifyArchivedDay(env, "visits", d2)).problems).toContain("the link to the previous day is broken");
   });
 
-  it("waits for a day the page totals still read, and for the window", async () => {
+  it("keeps page days the page totals still read, and each dataset for its window", async () => {
     await seedVisitsDay(days[0]!, 4);
     // The cron last rolled the totals long ago: the 90-day totals still hold the day.
     await rollTotalsAt(Date.parse(`${addDays(days[0]!, 60)}T12:00:00.000Z`));
-    expect((await runDataLifecycle(env, NOW, BIG)).datasets[0]).toMatchObject({ parts: 0, stopped: "no day is due" });
-    await rollTotalsAt(NOW);
-    // A longer window keeps it.
+    // A longer window keeps both: page days stay at least as long as the visits.
     await env.DB.prepare(`insert into settings (key, value, updated_at) values ('archive_visits_after_days', '200', '')`).run();
-    expect((await runDataLifecycle(env, NOW, BIG)).datasets[0]).toMatchObject({ parts: 0 });
+    for (const d of (await runDataLifecycle(env, NOW, BIG)).datasets) expect(d, d.dataset).toMatchObject({ parts: 0, stopped: "no day is due" });
     await env.DB.prepare(`update settings set value = '120' where key = 'archive_visits_after_days'`).run();
-    expect((await runDataLifecycle(env, NOW, BIG)).datasets[0]).toMatchObject({ days_done: [days[0]] });
+    // The visits go; the page days wait for the totals.
+    const [visits, pageDays] = (await runDataLifecycle(env, NOW, BIG)).datasets;
+    expect(visits).toMatchObject({ dataset: "visits", days_done: [days[0]] });
+    expect(pageDays).toMatchObject({ dataset: "page-days", parts: 0, stopped: "no day is due" });
+    expect((await pageDaysRowsOf(days[0]!)).length).toBeGreaterThan(0);
+    await rollTotalsAt(NOW);
+    expect((await runDataLifecycle(env, NOW, BIG)).datasets[1]).toMatchObject({ dataset: "page-days", days_done: [days[0]] });
   });
 
   it("never reads a window under its minimum", async () => {
     const put = (key: string, value: string) =>
       env.DB.prepare(`insert into settings (key, value, updated_at) values (?, ?, '') on conflict (key) do update set value = excluded.value`).bind(key, value).run();
-    expect(await readArchiveWindows(env.DB)).toEqual({ visits_stored: 120, visits_effective: 120, views_stored: 60, views_effective: 60, views_min: 37, hold_days: 7 });
-    await put("archive_visits_after_days", "10");
+    expect(await readArchiveWindows(env.DB)).toEqual({ visits_stored: 3, visits_effective: 3, views_stored: 60, views_effective: 60, views_min: 37, hold_days: 7 });
+    await put("archive_visits_after_days", "1");
     await put("archive_views_after_days", "40");
     await put("earnings_hold_days", "45");
     // The hold was raised after the window was set: the window reads as the new minimum.
-    expect(await readArchiveWindows(env.DB)).toMatchObject({ visits_effective: 91, views_stored: 40, views_effective: 75, views_min: 75 });
+    expect(await readArchiveWindows(env.DB)).toMatchObject({ visits_effective: 2, views_stored: 40, views_effective: 75, views_min: 75 });
     await put("earnings_hold_days", "0");
     expect(await readArchiveWindows(env.DB)).toMatchObject({ views_effective: 40, views_min: 31 });
   });

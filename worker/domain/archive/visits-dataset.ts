@@ -1,7 +1,7 @@
-// Page visits, sessions and page-day rollups leave D1 one UTC day at a time once the day is older than
-// archive_visits_after_days and the cron's page totals no longer read it (docs/decisions/051). The dashboards
-// read the day rollups (traffic_days, traffic_day_counts), which stay, and at most the last 90 days plus one of
-// sessions and page days, which the window's minimum (91) keeps: they give the same figures after archiving.
+// Page visits and sessions leave D1 one UTC day at a time once the day is older than archive_visits_after_days
+// (2 days at least, decision 054). No dashboard reads them: every range is whole UTC days of the day rollups
+// (traffic_days, traffic_day_counts), which stay. Only the ingest reads a session's row, to extend a live
+// session; a session whose row has left counts as a new one on the day its next visit comes.
 import { nextVisitsDay, readVisitsRows, removeVisitsStatements } from "../../db/queries/archive-visits";
 import { nowIso } from "../../lib/time";
 import type { ArchiveDataset } from "./dataset";

@@ -1,9 +1,11 @@
 import type { Db } from "../../db/client";
-import { readDashboardRows, type CountRow, type DashboardRows, type DashboardScope, type DayRow, type PageRow } from "../../db/queries/traffic";
+import { dashboardFirstDay, readDashboardRows, type CountRow, type DashboardRows, type DashboardScope, type DayRow, type PageRow } from "../../db/queries/traffic";
 
 type Summary = { visitors: number; page_views: number; avg_dur: number; bounces: number };
 
 export type Dashboard = {
+  /** The range's first UTC day: it covers that day from 00:00 UTC through now (decision 054). */
+  since: string;
   summary: Summary;
   pages: PageRow[];
   sources: { source: string; visitors: number }[];
@@ -21,7 +23,7 @@ const byVisitors = <T extends { visitors: number }>(name: (x: T) => string) => (
  * session counts in the range when its first visit does, with all its page views, its longest duration, and
  * the source and device of its first visit.
  */
-function fromRollups({ days, counts, pages }: DashboardRows): Dashboard {
+function fromRollups({ days, counts, pages }: DashboardRows): Omit<Dashboard, "since"> {
   const total = (pick: (d: DayRow) => number) => days.reduce((n, d) => n + Number(pick(d)), 0);
   const visitors = total((d) => d.sessions);
   const of = (dimension: CountRow["dimension"]) => counts.filter((c) => c.dimension === dimension);
@@ -52,5 +54,5 @@ function fromRollups({ days, counts, pages }: DashboardRows): Dashboard {
 
 /** Every figure of the traffic dashboard for the site, or for one creator when `scope.creatorId` is set. */
 export async function trafficDashboard(db: Db, scope: DashboardScope): Promise<Dashboard> {
-  return fromRollups(await readDashboardRows(db, scope));
+  return { since: dashboardFirstDay(scope), ...fromRollups(await readDashboardRows(db, scope)) };
 }

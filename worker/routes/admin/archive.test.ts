@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { LifecycleJson } from "../../../common/schemas/archive";
 import { addDays, dayOf } from "../../lib/days";
-import { archivedLines, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../../test/archive";
+import { archivedLines, pageDaysRowsOf, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../../test/archive";
 import { Browser, signedInBrowser, uniqueEmail } from "../../test/http";
 import { decodeLines } from "../../domain/archive/part-file";
 
@@ -31,7 +31,7 @@ describe("/api/admin/archive", () => {
     const admin = await signedInBrowser("admin@example.com");
     const first = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(first.windows).toEqual({
-      archive_visits_after_days: { value: 120, effective: 120, min: 91, max: 3650, default: 120 },
+      archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
       archive_views_after_days: { value: 60, effective: 60, min: 37, max: 3650, default: 60 },
     });
     expect(first.last_run).toBeNull();
@@ -43,7 +43,9 @@ describe("/api/admin/archive", () => {
       expect(res.status).toBe(400);
       return (await res.json<{ error: string }>()).error;
     };
-    expect(await refused({ archive_visits_after_days: 90, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 91 days");
+    // Dashboards read day totals only (decision 054): raw visits stay 2 days, the least a live session needs.
+    expect(await refused({ archive_visits_after_days: 1, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 2 days");
+    expect(await refused({ archive_visits_after_days: 0, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 2 days");
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 36 })).toBe("archive_views_after_days must be at least 37 days (the earnings hold plus 30 days)");
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe("archive_views_after_days must be at least 37 days (the earnings hold plus 30 days)");
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 0 })).toBe("archive_views_after_days: archive_views_after_days must be at least 1 day");
@@ -52,13 +54,13 @@ describe("/api/admin/archive", () => {
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 3651 })).toMatch(/at most 3650/);
     expect(await refused({ archive_visits_after_days: 91 })).toMatch(/^archive_views_after_days: /);
 
-    const changed = await put({ archive_visits_after_days: 91, archive_views_after_days: 37 });
+    const changed = await put({ archive_visits_after_days: 2, archive_views_after_days: 37 });
     expect(changed.status).toBe(200);
-    expect((await changed.json<LifecycleJson>()).windows.archive_visits_after_days).toMatchObject({ value: 91, effective: 91 });
+    expect((await changed.json<LifecycleJson>()).windows.archive_visits_after_days).toMatchObject({ value: 2, effective: 2 });
     const audits = await env.DB.prepare(`select entity_id, before, after from audit_log where entity = 'setting' and entity_id like 'archive_%' order by entity_id`).all();
     expect(audits.results).toEqual([
       { entity_id: "archive_views_after_days", before: JSON.stringify({ archive_views_after_days: "60" }), after: JSON.stringify({ archive_views_after_days: "37" }) },
-      { entity_id: "archive_visits_after_days", before: JSON.stringify({ archive_visits_after_days: "120" }), after: JSON.stringify({ archive_visits_after_days: "91" }) },
+      { entity_id: "archive_visits_after_days", before: JSON.stringify({ archive_visits_after_days: "3" }), after: JSON.stringify({ archive_visits_after_days: "2" }) },
     ]);
 
     // Raising the earnings hold lifts the views window's minimum, and the window with it.
@@ -73,14 +75,18 @@ describe("/api/admin/archive", () => {
   it("runs now, lists the archived days and serves each day's file and manifest", async () => {
     const admin = await signedInBrowser("admin@example.com");
     const now = Date.now();
-    const [old1, old2, recent] = [addDays(dayOf(now), -200), addDays(dayOf(now), -199), addDays(dayOf(now), -10)];
+    const [old1, old2, recent] = [addDays(dayOf(now), -200), addDays(dayOf(now), -199), addDays(dayOf(now), -1)];
     for (const d of [old1, old2, recent]) await seedVisitsDay(d!, 6);
     await rollTotalsAt(now);
     const rows1 = await visitsRowsOf(old1!);
+    const pageDaysOf1 = await pageDaysRowsOf(old1!);
+    expect(pageDaysOf1.length).toBeGreaterThan(0);
 
     const run = await admin.json("/api/admin/archive/run", "POST", {});
     expect(run.status).toBe(200);
-    expect((await run.json<LifecycleJson["last_run"]>())!.datasets[0]).toMatchObject({ dataset: "visits", days_done: [old1, old2], error: null });
+    const report = (await run.json<LifecycleJson["last_run"]>())!;
+    expect(report.datasets[0]).toMatchObject({ dataset: "visits", days_done: [old1, old2], error: null });
+    expect(report.datasets[1]).toMatchObject({ dataset: "page-days", days_done: [old1, old2], error: null });
     const shown = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(shown.last_run!.datasets[0]!.days_done).toEqual([old1, old2]);
     const days = shown.datasets.find((d) => d.dataset === "visits")!.days;
@@ -96,6 +102,12 @@ describe("/api/admin/archive", () => {
     expect(await decodeLines(bytes)).toEqual(rows1); // one part: one gzip member
     expect(await archivedLines("visits", old1!)).toEqual(rows1);
 
+    // Page-day totals are a dataset of their own (decision 054), downloaded the same way.
+    const pageDays = await admin.fetch(`/api/admin/archive/page-days/${old1}`);
+    expect(pageDays.status).toBe(200);
+    expect(pageDays.headers.get("content-disposition")).toBe(`attachment; filename="reelpay-page-days-${old1}.ndjson.gz"`);
+    expect(await decodeLines(new Uint8Array(await pageDays.arrayBuffer()))).toEqual(pageDaysOf1);
+
     const manifest = await admin.fetch(`/api/admin/archive/visits/${old2}/manifest`);
     expect(manifest.status).toBe(200);
     expect(await manifest.json()).toMatchObject({ dataset: "visits", day: old2, rows: days[0]!.rows, prev_sha256: days[1]!.sha256 });
@@ -109,6 +121,6 @@ describe("/api/admin/archive", () => {
     expect(await error(`/api/admin/archive/views/${old1}/manifest`, 404)).toMatch(/^No archived views day/);
     expect(await error(`/api/admin/archive/visits/2026-02-30`, 400)).toBe("day: day is not a calendar date");
     expect(await error(`/api/admin/archive/visits/yesterday/manifest`, 400)).toBe("day: day must be a UTC date written YYYY-MM-DD");
-    expect(await error(`/api/admin/archive/pages/${old1}`, 400)).toBe("dataset: dataset must be visits or views");
+    expect(await error(`/api/admin/archive/pages/${old1}`, 400)).toBe("dataset: dataset must be visits, page-days or views");
   });
 });

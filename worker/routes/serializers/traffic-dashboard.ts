@@ -8,6 +8,7 @@ const fraction = (part: number, whole: number) => (whole ? part / whole : 0);
 export function trafficDashboardJson(d: Dashboard): TrafficDashboard {
   const visitors = Number(d.summary.visitors);
   return {
+    since: `${d.since}T00:00:00.000Z`,
     overview: {
       totalVisitors: visitors,
       pageViews: Number(d.summary.page_views),
