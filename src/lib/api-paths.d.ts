@@ -7947,6 +7947,13 @@ export interface paths {
                                     max: number;
                                     default: number;
                                 };
+                                notifications_keep_days: {
+                                    value: number;
+                                    effective: number;
+                                    min: number;
+                                    max: number;
+                                    default: number;
+                                };
                             };
                             earnings_hold_days: number;
                             last_run: {
@@ -7963,6 +7970,13 @@ export interface paths {
                                     stopped: string;
                                     error: string | null;
                                 }[];
+                                notifications?: {
+                                    removed: number;
+                                    keep_days: number;
+                                    before: string;
+                                    stopped: string;
+                                    error: string | null;
+                                };
                             } | null;
                             datasets: {
                                 /** @enum {string} */
@@ -8036,6 +8050,7 @@ export interface paths {
                     "application/json": {
                         archive_visits_after_days: number;
                         archive_views_after_days: number;
+                        notifications_keep_days?: number;
                     };
                 };
             };
@@ -8062,6 +8077,13 @@ export interface paths {
                                     max: number;
                                     default: number;
                                 };
+                                notifications_keep_days: {
+                                    value: number;
+                                    effective: number;
+                                    min: number;
+                                    max: number;
+                                    default: number;
+                                };
                             };
                             earnings_hold_days: number;
                             last_run: {
@@ -8078,6 +8100,13 @@ export interface paths {
                                     stopped: string;
                                     error: string | null;
                                 }[];
+                                notifications?: {
+                                    removed: number;
+                                    keep_days: number;
+                                    before: string;
+                                    stopped: string;
+                                    error: string | null;
+                                };
                             } | null;
                             datasets: {
                                 /** @enum {string} */
@@ -8182,6 +8211,13 @@ export interface paths {
                                 stopped: string;
                                 error: string | null;
                             }[];
+                            notifications?: {
+                                removed: number;
+                                keep_days: number;
+                                before: string;
+                                stopped: string;
+                                error: string | null;
+                            };
                         };
                     };
                 };

@@ -89,6 +89,7 @@ describe("admin dashboard", () => {
       windows: {
         archive_visits_after_days: { value: 120, effective: 120, min: 91, max: 3650, default: 120 },
         archive_views_after_days: { value: 60, effective: 60, min: 37, max: 3650, default: 60 },
+        notifications_keep_days: { value: 90, effective: 90, min: 30, max: 3650, default: 90 },
       },
       earnings_hold_days: 7,
       last_run: null,

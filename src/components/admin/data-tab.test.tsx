@@ -12,6 +12,7 @@ const lifecycle = (over: Partial<LifecycleJson> = {}): LifecycleJson => ({
   windows: {
     archive_visits_after_days: { value: 120, effective: 120, min: 91, max: 3650, default: 120 },
     archive_views_after_days: { value: 40, effective: 50, min: 50, max: 3650, default: 60 },
+    notifications_keep_days: { value: 90, effective: 90, min: 30, max: 3650, default: 90 },
   },
   earnings_hold_days: 20,
   last_run: {
