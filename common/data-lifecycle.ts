@@ -1,6 +1,7 @@
 // How long rows that grow with traffic stay in D1 before the data lifecycle moves them to R2
 // (docs/decisions/051), bounded alike wherever they are typed or checked. The Worker reads the windows inside
 // its SQL (worker/db/queries/archive-settings.ts), as max(setting, minimum).
+import { UPLOAD_NOTICE_DAYS } from "./notifications";
 
 export const ARCHIVE_WINDOW_DEFAULTS = { archive_visits_after_days: 3, archive_views_after_days: 60 } as const;
 export type ArchiveWindowKey = keyof typeof ARCHIVE_WINDOW_DEFAULTS;
@@ -21,3 +22,15 @@ export const PAGE_DAYS_MIN_DAYS = 91;
 export const VIEWS_WINDOW_AFTER_HOLD_DAYS = 30;
 /** …and never less than this many days. */
 export const VIEWS_WINDOW_FLOOR_DAYS = 31;
+
+/**
+ * How long a notification stays before the lifecycle deletes it, read or unread (docs/decisions/055). A notice is
+ * a message about a fact (a credit, a payment, a takedown), not the fact: the ledger and the audit log keep those.
+ */
+export const NOTIFICATIONS_KEEP_DEFAULT_DAYS = 90;
+/**
+ * Never under the days the bell tells a followed creator's upload (UPLOAD_NOTICE_DAYS, 30): the row that records
+ * one upload read is dated with the upload, so it may only go once the upload has left the bell, or the upload
+ * would come back unread.
+ */
+export const NOTIFICATIONS_KEEP_MIN_DAYS = UPLOAD_NOTICE_DAYS;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ARCHIVE_WINDOW_MAX_DAYS, VISITS_WINDOW_MIN_DAYS } from "../data-lifecycle";
+import { ARCHIVE_WINDOW_MAX_DAYS, NOTIFICATIONS_KEEP_MIN_DAYS, VISITS_WINDOW_MIN_DAYS } from "../data-lifecycle";
 
 // The data lifecycle's admin API (docs/decisions/051): its windows, its last run, the archived days and their
 // files. The views window's minimum depends on the earnings hold, so the server checks it (a 400 naming it);
@@ -17,6 +17,8 @@ export const archiveWindowsChange = z.object({
   archive_visits_after_days: windowDays("archive_visits_after_days", VISITS_WINDOW_MIN_DAYS),
   // Its minimum (the earnings hold plus 30, never under 31) is the server's check, which names it.
   archive_views_after_days: windowDays("archive_views_after_days", 1),
+  // How long notifications stay (docs/decisions/055); left out, it stays as it is.
+  notifications_keep_days: windowDays("notifications_keep_days", NOTIFICATIONS_KEEP_MIN_DAYS).optional(),
 });
 export type ArchiveWindowsChange = z.input<typeof archiveWindowsChange>;
 
@@ -72,12 +74,23 @@ export const lifecycleRunOut = z.object({
       error: z.string().nullable(),
     }),
   ),
+  /** The notifications the run deleted (docs/decisions/055); absent from reports kept before it did. */
+  notifications: z
+    .object({
+      removed: z.number().int(),
+      keep_days: z.number().int(),
+      /** Notifications dated before this went. */
+      before: z.string(),
+      stopped: z.string(),
+      error: z.string().nullable(),
+    })
+    .optional(),
 });
 export type LifecycleRunJson = z.output<typeof lifecycleRunOut>;
 
 /** GET /api/admin/archive and PUT /api/admin/archive/windows */
 export const lifecycleOut = z.object({
-  windows: z.object({ archive_visits_after_days: windowOut, archive_views_after_days: windowOut }),
+  windows: z.object({ archive_visits_after_days: windowOut, archive_views_after_days: windowOut, notifications_keep_days: windowOut }),
   earnings_hold_days: z.number().int(),
   last_run: lifecycleRunOut.nullable(),
   /** Per dataset the job moves, its archived days, newest first (at most the last 120). */

@@ -7949,6 +7949,13 @@ export interface paths {
                                     max: number;
                                     default: number;
                                 };
+                                notifications_keep_days: {
+                                    value: number;
+                                    effective: number;
+                                    min: number;
+                                    max: number;
+                                    default: number;
+                                };
                             };
                             earnings_hold_days: number;
                             last_run: {
@@ -7965,6 +7972,13 @@ export interface paths {
                                     stopped: string;
                                     error: string | null;
                                 }[];
+                                notifications?: {
+                                    removed: number;
+                                    keep_days: number;
+                                    before: string;
+                                    stopped: string;
+                                    error: string | null;
+                                };
                             } | null;
                             datasets: {
                                 /** @enum {string} */
@@ -8038,6 +8052,7 @@ export interface paths {
                     "application/json": {
                         archive_visits_after_days: number;
                         archive_views_after_days: number;
+                        notifications_keep_days?: number;
                     };
                 };
             };
@@ -8064,6 +8079,13 @@ export interface paths {
                                     max: number;
                                     default: number;
                                 };
+                                notifications_keep_days: {
+                                    value: number;
+                                    effective: number;
+                                    min: number;
+                                    max: number;
+                                    default: number;
+                                };
                             };
                             earnings_hold_days: number;
                             last_run: {
@@ -8080,6 +8102,13 @@ export interface paths {
                                     stopped: string;
                                     error: string | null;
                                 }[];
+                                notifications?: {
+                                    removed: number;
+                                    keep_days: number;
+                                    before: string;
+                                    stopped: string;
+                                    error: string | null;
+                                };
                             } | null;
                             datasets: {
                                 /** @enum {string} */
@@ -8184,6 +8213,13 @@ export interface paths {
                                 stopped: string;
                                 error: string | null;
                             }[];
+                            notifications?: {
+                                removed: number;
+                                keep_days: number;
+                                before: string;
+                                stopped: string;
+                                error: string | null;
+                            };
                         };
                     };
                 };

@@ -30,6 +30,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   min_earning_seconds: "Shortest item that earns",
   archive_visits_after_days: "The page visits window",
   archive_views_after_days: "The views window",
+  notifications_keep_days: "The notifications window",
   daily_earnable_views: "Paid views per viewer per day",
   earnings_hold_days: "Holding period",
 };

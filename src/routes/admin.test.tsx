@@ -89,6 +89,7 @@ describe("admin dashboard", () => {
       windows: {
         archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
         archive_views_after_days: { value: 60, effective: 60, min: 37, max: 3650, default: 60 },
+        notifications_keep_days: { value: 90, effective: 90, min: 30, max: 3650, default: 90 },
       },
       earnings_hold_days: 7,
       last_run: null,

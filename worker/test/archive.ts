@@ -49,7 +49,7 @@ export async function resetArchiveWorld() {
   await env.DB.batch(
     ["page_visits", "traffic_sessions", "traffic_page_days", "traffic_page_totals", "traffic_page_totals_state", "archive_parts", "archive_days"]
       .map((t) => env.DB.prepare(`delete from ${t}`))
-      .concat(env.DB.prepare(`delete from settings where key like 'archive_%' or key = 'earnings_hold_days'`)),
+      .concat(env.DB.prepare(`delete from settings where key like 'archive_%' or key in ('earnings_hold_days', 'notifications_keep_days')`)),
   );
   for (let listed = await env.ARCHIVE.list(); listed.objects.length; listed = await env.ARCHIVE.list()) {
     await env.ARCHIVE.delete(listed.objects.map((o) => o.key));

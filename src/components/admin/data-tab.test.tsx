@@ -12,12 +12,14 @@ const lifecycle = (over: Partial<LifecycleJson> = {}): LifecycleJson => ({
   windows: {
     archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
     archive_views_after_days: { value: 40, effective: 50, min: 50, max: 3650, default: 60 },
+    notifications_keep_days: { value: 90, effective: 90, min: 30, max: 3650, default: 90 },
   },
   earnings_hold_days: 20,
   last_run: {
     started_at: "2026-11-26T10:00:00.000Z",
     finished_at: "2026-11-26T10:00:02.000Z",
     datasets: [{ dataset: "visits", days_done: ["2026-07-01"], parts: 3, rows: 4500, kept: 0, bytes: 180_000, stopped: "no day is due", error: null }],
+    notifications: { removed: 8000, keep_days: 90, before: "2026-08-28T10:00:00.000Z", stopped: "slice budget used; the next run goes on", error: null },
   },
   datasets: [
     {
@@ -42,9 +44,13 @@ describe("Data tab", () => {
     expect(screen.getByLabelText("Keep views for (days)")).toHaveProperty("value", "40");
     expect(screen.getByText(/At least 50: the earnings hold \(20 days\) plus 30\. Now 50 days/)).toBeVisible();
     expect(screen.getByText("At least 2: a session's later visits read its first. Dashboards read the day totals (page-day totals stay 91 days).")).toBeVisible();
+    expect(screen.getByLabelText("Keep notifications for (days)")).toHaveProperty("value", "90");
+    expect(screen.getByText(/At least 30: the bell shows uploads of followed creators for 30 days\. Older notifications are deleted, read or not/)).toBeVisible();
     const run = screen.getByRole("region", { name: "Last run" });
     expect(within(run).getByText(/4,500 rows in 3 parts \(175\.8 KB\), 1 day finished/)).toBeVisible();
     expect(within(run).getByText(/no day is due/)).toBeVisible();
+    expect(within(run).getByText(/8,000 older than 90 days deleted/)).toBeVisible();
+    expect(within(run).getByText(/slice budget used/)).toBeVisible();
     expect(rowsOf("Archived page visits")).toEqual([
       ["Jul 2, 2026", "2,000", "78.1 KB", "—", "In progress", "—"],
       ["Jul 1, 2026", "4,500", "175.8 KB", "bbbbbbbbbbbb", "Archived", "DownloadManifest"],
@@ -75,17 +81,21 @@ describe("Data tab", () => {
     fireEvent.change(await screen.findByLabelText("Keep views for (days)"), { target: { value: "45" } });
     fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
     expect(await screen.findByText("The views window must be at least 50 days (the earnings hold plus 30 days)")).toBeVisible();
-    expect(sent).toEqual([{ archive_visits_after_days: 3, archive_views_after_days: 45 }]);
+    expect(sent).toEqual([{ archive_visits_after_days: 3, archive_views_after_days: 45, notifications_keep_days: 90 }]);
     refuse = false;
     fireEvent.change(screen.getByLabelText("Keep views for (days)"), { target: { value: "55" } });
     fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
     expect(await screen.findByText("Windows saved. The next run uses them.")).toBeVisible();
-    expect(sent[1]).toEqual({ archive_visits_after_days: 3, archive_views_after_days: 55 });
+    expect(sent[1]).toEqual({ archive_visits_after_days: 3, archive_views_after_days: 55, notifications_keep_days: 90 });
+    fireEvent.change(screen.getByLabelText("Keep notifications for (days)"), { target: { value: "30" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]).toEqual({ archive_visits_after_days: 3, archive_views_after_days: 55, notifications_keep_days: 30 });
     // An empty field is not sent.
     fireEvent.change(screen.getByLabelText("Keep page visits for (days)"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
     expect(await screen.findByText("Enter a whole number of days to keep page visits for.")).toBeVisible();
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
   });
 
   it("runs the job now and shows the new report", async () => {

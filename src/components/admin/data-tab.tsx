@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { PAGE_DAYS_MIN_DAYS } from "../../../common/data-lifecycle";
+import { UPLOAD_NOTICE_DAYS } from "../../../common/notifications";
 import type { LifecycleJson, LifecycleRunJson } from "../../../common/schemas/archive";
 import {
   archivedDayUrl,
@@ -18,11 +19,15 @@ import { Badge, EmptyMessage, fieldClass, labelClass, num, Section, Table, td, t
 import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 
 // The Data tab (docs/product-spec.md §2 "Data", docs/decisions/051): how long traffic rows stay in the
-// database before the data lifecycle moves them to the archive, what its last run did, and the archived days.
+// database before the data lifecycle moves them to the archive, what its last run did, and the archived days;
+// and how long notifications stay before it deletes them (docs/decisions/055).
 
 const DATASET_NAMES: Record<ArchiveDataset, string> = { visits: "page visits", "page-days": "page-day totals", views: "views" };
 const DATASET_TITLES: Record<ArchiveDataset, string> = { visits: "Page visits", "page-days": "Page-day totals", views: "Views" };
 const count = (n: number) => n.toLocaleString("en-US");
+/** The form's fields: the two archive windows (page-day totals follow the visits') and how long notifications stay. */
+type WindowField = "visits" | "views" | "notices";
+const FIELD_NAMES: Record<WindowField, string> = { visits: DATASET_NAMES.visits, views: DATASET_NAMES.views, notices: "notifications" };
 
 /** Stored sizes as people read them: "512 B", "3.4 KB", "12.0 MB". */
 export function formatBytes(bytes: number) {
@@ -53,22 +58,26 @@ export function DataTab() {
 }
 
 function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
-  const { archive_visits_after_days: visits, archive_views_after_days: views } = lifecycle.windows;
-  const [texts, setTexts] = useState({ visits: String(visits.value), views: String(views.value) });
+  const { archive_visits_after_days: visits, archive_views_after_days: views, notifications_keep_days: notices } = lifecycle.windows;
+  const [texts, setTexts] = useState({ visits: String(visits.value), views: String(views.value), notices: String(notices.value) });
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const refresh = useRefreshAdminLists();
-  const ids = { visits: useId(), views: useId() };
+  const ids = { visits: useId(), views: useId(), notices: useId() };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     // An empty or fractional field is the admin's to fix before anything is sent; the bounds are the server's.
-    const empty = (["visits", "views"] as const).find((k) => !/^\d+$/.test(texts[k].trim()));
+    const empty = (["visits", "views", "notices"] as const).find((k) => !/^\d+$/.test(texts[k].trim()));
     if (empty) {
-      setMessage({ tone: "error", text: `Enter a whole number of days to keep ${DATASET_NAMES[empty]} for.` });
+      setMessage({ tone: "error", text: `Enter a whole number of days to keep ${FIELD_NAMES[empty]} for.` });
       return;
     }
-    const body = { archive_visits_after_days: Number(texts.visits), archive_views_after_days: Number(texts.views) };
+    const body = {
+      archive_visits_after_days: Number(texts.visits),
+      archive_views_after_days: Number(texts.views),
+      notifications_keep_days: Number(texts.notices),
+    };
     setSaving(true);
     setMessage(null);
     try {
@@ -84,7 +93,7 @@ function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
     }
   }
 
-  const field = (key: "visits" | "views", label: string, hint: string, min: number, effective: number, value: number) => (
+  const field = (key: WindowField, label: string, hint: string, min: number, effective: number, value: number) => (
     <div className="space-y-1">
       <label htmlFor={ids[key]} className={labelClass}>{label}</label>
       <input
@@ -125,6 +134,14 @@ function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
             views.min,
             views.effective,
             views.value,
+          )}
+          {field(
+            "notices",
+            "Keep notifications for (days)",
+            `At least ${notices.min}: the bell shows uploads of followed creators for ${UPLOAD_NOTICE_DAYS} days. Older notifications are deleted, read or not; the payments, earnings and moderation records they told of stay.`,
+            notices.min,
+            notices.effective,
+            notices.value,
           )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -187,10 +204,28 @@ function LastRun({ report }: { report: LifecycleRunJson | null }) {
                 {d.error ? <span className="text-red-400"> — stopped by an error: {d.error}</span> : <span className="text-slate-400"> — {d.stopped}</span>}
               </li>
             ))}
+            {report.notifications ? <NoticesLine notices={report.notifications} /> : null}
           </ul>
         </>
       )}
     </Section>
+  );
+}
+
+/** The run's line for the notifications it deleted (not archived: nothing to download). */
+function NoticesLine({ notices }: { notices: NonNullable<LifecycleRunJson["notifications"]> }) {
+  return (
+    <li className="wrap-anywhere">
+      <span className="font-medium text-slate-200">Notifications:</span>{" "}
+      {notices.removed === 0
+        ? "none deleted"
+        : `${count(notices.removed)} older than ${count(notices.keep_days)} days deleted`}
+      {notices.error ? (
+        <span className="text-red-400"> — stopped by an error: {notices.error}</span>
+      ) : (
+        <span className="text-slate-400"> — {notices.stopped}</span>
+      )}
+    </li>
   );
 }
 

@@ -73,6 +73,8 @@ export const notifications = sqliteTable(
     index("notifications_user_at_idx").on(t.userId, t.at),
     // The bell's unread count: only unread rows are in it.
     index("notifications_unread_idx").on(t.userId, t.at).where(sql`${t.readAt} is null`),
+    // The data lifecycle deletes the oldest notifications first, a slice a run (docs/decisions/055).
+    index("notifications_at_idx").on(t.at),
   ],
 );
 

@@ -1,7 +1,13 @@
 // The admin's side of the data lifecycle (docs/decisions/051): the windows (audited settings), the last run,
 // the archived days, "Run now", and an archived day's file and manifest.
 import type { ArchiveWindowsChange, LifecycleJson } from "../../../common/schemas/archive";
-import { ARCHIVE_WINDOW_DEFAULTS, ARCHIVE_WINDOW_MAX_DAYS, VISITS_WINDOW_MIN_DAYS } from "../../../common/data-lifecycle";
+import {
+  ARCHIVE_WINDOW_DEFAULTS,
+  ARCHIVE_WINDOW_MAX_DAYS,
+  NOTIFICATIONS_KEEP_DEFAULT_DAYS,
+  NOTIFICATIONS_KEEP_MIN_DAYS,
+  VISITS_WINDOW_MIN_DAYS,
+} from "../../../common/data-lifecycle";
 import { archivedDays, readLastRun, type ArchiveDatasetName } from "../../db/queries/archive";
 import { readArchiveWindows } from "../../db/queries/archive-settings";
 import { badRequest, notFound } from "../../lib/errors";
@@ -27,13 +33,14 @@ export async function readLifecycle({ ctx, input }: AdminCall<{ env: ArchiveEnv 
       days: (await archivedDays(input.env.DB, ds.name, DAYS_LISTED)).map(({ dataset: _, manifest_key: __, ...day }) => day),
     })),
   );
-  const window = (value: number, effective: number, min: number, key: keyof typeof ARCHIVE_WINDOW_DEFAULTS) => ({
-    value, effective, min, max: ARCHIVE_WINDOW_MAX_DAYS, default: ARCHIVE_WINDOW_DEFAULTS[key],
+  const window = (value: number, effective: number, min: number, byDefault: number) => ({
+    value, effective, min, max: ARCHIVE_WINDOW_MAX_DAYS, default: byDefault,
   });
   return {
     windows: {
-      archive_visits_after_days: window(w.visits_stored, w.visits_effective, VISITS_WINDOW_MIN_DAYS, "archive_visits_after_days"),
-      archive_views_after_days: window(w.views_stored, w.views_effective, w.views_min, "archive_views_after_days"),
+      archive_visits_after_days: window(w.visits_stored, w.visits_effective, VISITS_WINDOW_MIN_DAYS, ARCHIVE_WINDOW_DEFAULTS.archive_visits_after_days),
+      archive_views_after_days: window(w.views_stored, w.views_effective, w.views_min, ARCHIVE_WINDOW_DEFAULTS.archive_views_after_days),
+      notifications_keep_days: window(w.notices_stored, w.notices_effective, NOTIFICATIONS_KEEP_MIN_DAYS, NOTIFICATIONS_KEEP_DEFAULT_DAYS),
     },
     earnings_hold_days: w.hold_days,
     last_run: lastRun ? (JSON.parse(lastRun) as LifecycleReport) : null,
@@ -42,7 +49,7 @@ export async function readLifecycle({ ctx, input }: AdminCall<{ env: ArchiveEnv 
 }
 
 /**
- * Sets both windows, each change audited like any setting. The views window may not be under the earnings hold
+ * Sets the windows (and how long notifications stay, when sent), each change audited like any setting. The views window may not be under the earnings hold
  * plus 30 days (never under 31) as the hold is now; the schema checks the bounds that never change.
  */
 export async function changeArchiveWindows({ ctx, input }: AdminCall<{ env: ArchiveEnv; windows: ArchiveWindowsChange }>): Promise<LifecycleJson> {
@@ -54,9 +61,11 @@ export async function changeArchiveWindows({ ctx, input }: AdminCall<{ env: Arch
   const defaults = {
     archive_visits_after_days: String(ARCHIVE_WINDOW_DEFAULTS.archive_visits_after_days),
     archive_views_after_days: String(ARCHIVE_WINDOW_DEFAULTS.archive_views_after_days),
+    notifications_keep_days: String(NOTIFICATIONS_KEEP_DEFAULT_DAYS),
   };
-  for (const key of ["archive_visits_after_days", "archive_views_after_days"] as const) {
-    await changeSetting({ ctx, input: { defaults, key, value: String(input.windows[key]) } });
+  for (const key of ["archive_visits_after_days", "archive_views_after_days", "notifications_keep_days"] as const) {
+    const value = input.windows[key];
+    if (value !== undefined) await changeSetting({ ctx, input: { defaults, key, value: String(value) } });
   }
   return readLifecycle({ ctx, input: { env: input.env } });
 }

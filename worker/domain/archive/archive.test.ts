@@ -118,7 +118,7 @@ describe("the visits lifecycle", () => {
   it("never reads a window under its minimum", async () => {
     const put = (key: string, value: string) =>
       env.DB.prepare(`insert into settings (key, value, updated_at) values (?, ?, '') on conflict (key) do update set value = excluded.value`).bind(key, value).run();
-    expect(await readArchiveWindows(env.DB)).toEqual({ visits_stored: 3, visits_effective: 3, views_stored: 60, views_effective: 60, views_min: 37, hold_days: 7 });
+    expect(await readArchiveWindows(env.DB)).toEqual({ visits_stored: 3, visits_effective: 3, views_stored: 60, views_effective: 60, views_min: 37, hold_days: 7, notices_stored: 90, notices_effective: 90 });
     await put("archive_visits_after_days", "1");
     await put("archive_views_after_days", "40");
     await put("earnings_hold_days", "45");
@@ -126,6 +126,11 @@ describe("the visits lifecycle", () => {
     expect(await readArchiveWindows(env.DB)).toMatchObject({ visits_effective: 2, views_stored: 40, views_effective: 75, views_min: 75 });
     await put("earnings_hold_days", "0");
     expect(await readArchiveWindows(env.DB)).toMatchObject({ views_effective: 40, views_min: 31 });
+    // How long notifications stay (decision 055): never under the 30 days the bell tells a followed upload.
+    await put("notifications_keep_days", "7");
+    expect(await readArchiveWindows(env.DB)).toMatchObject({ notices_stored: 7, notices_effective: 30 });
+    await put("notifications_keep_days", "45");
+    expect(await readArchiveWindows(env.DB)).toMatchObject({ notices_stored: 45, notices_effective: 45 });
   });
 
   it("a day is chained to the last finished day even across days with no rows", async () => {

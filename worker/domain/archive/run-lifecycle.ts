@@ -3,6 +3,7 @@
 // permit row (archive_parts) and removes exactly those rows. A crash between the put and the batch leaves the
 // rows in D1 and the next run writes the same part again; a batch that runs twice fails on the permit's primary
 // key and removes nothing. A day whose rows are all gone gets its manifest (chained to the previous day's).
+// Then old notifications are deleted, a bounded slice a run (docs/decisions/055).
 import {
   dayLastPartAt,
   dayParts,
@@ -18,6 +19,7 @@ import { nowIso } from "../../lib/time";
 import type { ArchiveDataset } from "./dataset";
 import { ARCHIVE_DATASETS } from "./datasets";
 import { buildManifest, manifestBytes } from "./manifest";
+import { pruneNotifications, type NotificationsReport } from "./notifications-retention";
 import { encodePart, manifestObjectKey, partObjectKey, sha256OfBytes } from "./part-file";
 
 export type LifecycleBudget = {
@@ -26,7 +28,7 @@ export type LifecycleBudget = {
    * that race for a day's part then read the same rows and put the same bytes under its name.
    */
   rowsPerPart: number;
-  /** Parts per dataset and run. */
+  /** Parts per dataset and run. Notifications are deleted in as many slices of `rowsPerPart` rows a run. */
   partsPerRun: number;
   /** Wall time per run in ms, shared out evenly between the datasets; a part under way is finished. */
   timeMs: number;
@@ -47,7 +49,7 @@ type DatasetReport = {
   error: string | null;
 };
 
-export type LifecycleReport = { started_at: string; finished_at: string; datasets: DatasetReport[] };
+export type LifecycleReport = { started_at: string; finished_at: string; datasets: DatasetReport[]; notifications: NotificationsReport };
 
 type ArchiveEnv = { DB: D1Database; ARCHIVE: R2Bucket };
 
@@ -115,7 +117,10 @@ async function runDataset(env: ArchiveEnv, ds: ArchiveDataset, nowMs: number, bu
   }
 }
 
-/** One run over `datasets`, each within `budget`; the report is kept for the admin screen and returned. */
+/**
+ * One run over `datasets`, each within `budget`, then the notifications' slice; the report is kept for the admin
+ * screen and returned.
+ */
 export async function runDataLifecycle(
   env: ArchiveEnv,
   nowMs: number,
@@ -126,8 +131,11 @@ export async function runDataLifecycle(
   const reports: DatasetReport[] = [];
   const share = { ...budget, timeMs: budget.timeMs / Math.max(1, datasets.length) };
   for (const ds of datasets) reports.push(await runDataset(env, ds, nowMs, share));
-  const report: LifecycleReport = { started_at: startedAt, finished_at: nowIso(), datasets: reports };
+  const notifications = await pruneNotifications(env.DB, nowMs, budget);
+  const report: LifecycleReport = { started_at: startedAt, finished_at: nowIso(), datasets: reports, notifications };
   await saveLastRun(env.DB, JSON.stringify(report), report.finished_at);
-  if (reports.some((d) => d.parts > 0 || d.error)) console.log("data lifecycle", JSON.stringify(report));
+  if (reports.some((d) => d.parts > 0 || d.error) || notifications.removed > 0 || notifications.error) {
+    console.log("data lifecycle", JSON.stringify(report));
+  }
   return report;
 }
