@@ -26,7 +26,7 @@ export async function archiveBytes(r2: R2Like) {
 }
 
 /** Each line of every part of `dataset` (`<dataset>/<day>/part-NNNN.ndjson.gz`), parsed, part by part in key order. */
-export async function* archivedLines(r2: R2Like, dataset: "visits" | "views"): AsyncGenerator<unknown> {
+export async function* archivedLines(r2: R2Like, dataset: "visits" | "page-days" | "views"): AsyncGenerator<unknown> {
   const parts = (await listAll(r2, `${dataset}/`)).filter((o) => /\/part-\d+\.ndjson(\.gz)?$/.test(o.key)).sort((a, b) => (a.key < b.key ? -1 : 1));
   for (const part of parts) {
     const body = await r2.get(part.key);

@@ -62,7 +62,8 @@ export async function checkDashboards(opened: Opened, r2: R2Like, nowMs: number,
   };
   expect("visits stored (archive + D1)", archived + inD1, totalVisits);
 
-  const since = new Date(nowMs - 90 * DAY_MS).toISOString();
+  // A range starts at 00:00 UTC of the day that holds now − 90 days (whole days, decision 054).
+  const since = `${new Date(nowMs - 90 * DAY_MS).toISOString().slice(0, 10)}T00:00:00.000Z`;
   const inRange = [...sessions.values()].filter((s) => s.first >= since && s.first < new Date(nowMs).toISOString());
   const dashboard = await trafficDashboard(dbOf(opened), { rangeDays: 90, nowMs });
   const sum = (f: (s: Session) => number) => inRange.reduce((n, s) => n + f(s), 0);

@@ -12,7 +12,7 @@ process.env.WRANGLER_SEND_METRICS = "false";
 process.env.WRANGLER_LOG ??= "warn";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
-const LONGEST = Math.max(WINDOWS.visits_days, WINDOWS.views_days);
+const LONGEST = Math.max(WINDOWS.visits_days, WINDOWS.page_days, WINDOWS.views_days, WINDOWS.notices_days);
 const DAYS = Number(arg("days") ?? LONGEST + 30);
 const VISITS = Number(arg("visits") ?? 5_000);
 const VIEWS = Number(arg("views") ?? 1_250);
@@ -70,7 +70,7 @@ async function one(lifecycle: boolean, scale: Scale): Promise<Run> {
   rmSync(r2Dir, { recursive: true, force: true });
   return withArchive(r2Dir, async (r2) => {
     log(`${mode}: ${DAYS} days of ${VISITS} visits and ${VIEWS} views`);
-    const sim = await simulate({ file: `${DIR}/${mode}.sqlite`, archive: r2, days: DAYS, visits: VISITS, views: VIEWS, lifecycle, snapshotDay: Math.min(DAYS, WINDOWS.views_days), log });
+    const sim = await simulate({ file: `${DIR}/${mode}.sqlite`, archive: r2, days: DAYS, visits: VISITS, views: VIEWS, lifecycle, snapshotDay: Math.min(DAYS, WINDOWS.visits_days), log });
     const now = new Date(sim.endMs).toISOString();
     const ledger = await checkLedger(sim.opened, r2, now, sim.credits, sim.totals.views);
     log(`${mode}: ledger ${ledger.ok ? "ok" : "FAILED"} (${ledger.members} members; rewards archived ${ledger.earningsArchivedMicros} + in D1 ${ledger.earningsInD1Micros} µ$)${ledger.ok ? "" : `: ${ledger.mismatches.slice(0, 3).join("; ")}`}`);

@@ -12,7 +12,7 @@ const GB = (b: number) => `${(b / 1e9).toFixed(2)} GB`;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 export type Scale = { visits_per_day: number; views_per_day: number; factor_to_1M: number };
-export type Windows = { visits_days: number; views_days: number; earnings_hold_days: number };
+export type Windows = { visits_days: number; page_days: number; views_days: number; notices_days: number; earnings_hold_days: number };
 
 /**
  * The steady state, scaled to `visitsPerDay` (views scale alike): D1 = the empty database (schema, members,
@@ -29,13 +29,14 @@ type Tables = { snapshotDays: number; atSnapshot: { table: string; bytes: number
 const CLASSES = {
   visits_window: ["page_visits", "traffic_sessions"],
   views_window: ["views", "earnings"],
+  /** The bell's notices (a row per member and day): deleted after notifications_keep_days (decision 055). */
+  notices_window: ["notifications"],
   /**
-   * Grows with the views and stays: the bell's notices (a row per member and day), and what the views archive
-   * and the period close keep in D1 for the readers (decisions 052, 053: per view address, viewer–creator pair,
-   * member and day, earning day, opening balance).
+   * Grows with the views and stays: what the views archive and the period close keep in D1 for the readers
+   * (decisions 052, 053: per view address, viewer–creator pair, member and day, earning day, opening balance).
    */
-  volume_kept: ["notifications", "view_addresses", "view_pairs", "member_view_days", "earning_days", "opening_balances"],
-  /** traffic_page_days leaves with the visits; the others stay. */
+  volume_kept: ["view_addresses", "view_pairs", "member_view_days", "earning_days", "opening_balances"],
+  /** traffic_page_days leaves after 91 days (decision 054); the others stay. */
   catalogue: ["traffic_page_days", "traffic_day_counts", "traffic_days", "content_day_stats", "content_retention"],
 } as const;
 type Row = { table: string; bytes: number; rows: number };
@@ -48,38 +49,39 @@ const sumOf = (rows: Row[], names: readonly string[]) => rows.filter((r) => name
  * catalogue's per-day rows as measured (a bigger site has more pages and creators too: × factor is the upper
  * bound, given as well), plus the empty database.
  */
-function windowModels(t: Tables, baseBytes: number, factor: number, viewsDays: number, days: number) {
+function windowModels(t: Tables, baseBytes: number, factor: number, w: Windows, days: number) {
+  const [viewsDays, noticesDays, pageDaysKept] = [w.views_days, w.notices_days, w.page_days];
   const perDay = (names: readonly string[]) => sumOf(t.atSnapshot, names) / t.snapshotDays;
-  const [raw, sessions, views, notices] = [perDay(["page_visits"]), perDay(["traffic_sessions"]), perDay(CLASSES.views_window), perDay(CLASSES.volume_kept)];
+  const [raw, sessions, views, kept, notices] = [perDay(["page_visits"]), perDay(["traffic_sessions"]), perDay(CLASSES.views_window), perDay(CLASSES.volume_kept), perDay(CLASSES.notices_window)];
   const [pageDays, catalogueKept] = [perDay(["traffic_page_days"]), perDay(CLASSES.catalogue) - perDay(["traffic_page_days"])];
   const model = (rawDays: number, sessionDays: number, catalogueFactor = 1) =>
-    Math.round(baseBytes + factor * (raw * rawDays + sessions * sessionDays + views * viewsDays + notices * days) +
-      catalogueFactor * (pageDays * rawDays + catalogueKept * days));
+    Math.round(baseBytes + factor * (raw * rawDays + sessions * sessionDays + views * viewsDays + notices * Math.min(days, noticesDays) + kept * days) +
+      catalogueFactor * (pageDays * Math.min(days, pageDaysKept) + catalogueKept * days));
   return {
     days,
     bytes_per_day_here: {
-      page_visits: Math.round(raw), traffic_sessions: Math.round(sessions), views_and_earnings: Math.round(views), kept_with_views: Math.round(notices),
+      page_visits: Math.round(raw), traffic_sessions: Math.round(sessions), views_and_earnings: Math.round(views), kept_with_views: Math.round(kept), notifications: Math.round(notices),
       traffic_page_days: Math.round(pageDays), other_rollups_kept: Math.round(catalogueKept),
     },
     design_91_91: model(91, 91),
     design_91_91_catalogue_x_factor: model(91, 91, factor),
     page_visits_2_days_sessions_91: model(2, 91),
     page_visits_and_sessions_2_days: model(2, 2),
-    without_kept_growth_2_2: model(2, 2) - Math.round(factor * notices * days),
+    without_kept_growth_2_2: model(2, 2) - Math.round(factor * kept * days),
   };
 }
 
 export function analyse(days: Day[], baseBytes: number, scale: Scale, windows: Windows, mode: "lifecycle" | "baseline", tables: Tables) {
   // The run's last day, per class: volume tables × factor, the rest as measured.
-  const volume = [...CLASSES.visits_window, ...CLASSES.views_window, ...CLASSES.volume_kept];
+  const volume = [...CLASSES.visits_window, ...CLASSES.views_window, ...CLASSES.notices_window, ...CLASSES.volume_kept];
   const endVolume = sumOf(tables.atEnd, volume);
   const endOther = tables.atEnd.reduce((n, r) => n + r.bytes, 0) - endVolume;
-  const longest = Math.max(windows.visits_days, windows.views_days);
+  const longest = Math.max(windows.visits_days, windows.page_days, windows.views_days, windows.notices_days);
   const pastWindow = days[longest] ?? null;
   const last = days.at(-1)!;
   const flat_ratio = pastWindow ? Math.round((last.d1_bytes / pastWindow.d1_bytes) * 1000) / 1000 : null;
   // Bytes a day of traffic takes in D1, from the pages each phase added while nothing had been archived yet.
-  const early = days.slice(0, Math.min(days.length, windows.views_days));
+  const early = days.slice(0, Math.min(days.length, windows.visits_days, windows.views_days));
   const visitDay = mean(early.map((d) => d.visits_bytes_added)) / scale.visits_per_day;
   const viewDay = mean(early.map((d) => d.views_bytes_added)) / scale.views_per_day;
   const tail = days.slice(longest);
@@ -98,7 +100,7 @@ export function analyse(days: Day[], baseBytes: number, scale: Scale, windows: W
     parts_per_day: lifecycleDays.length ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.parts))) : null,
     cron_runs_with_work_per_day: lifecycleDays.length ? Math.ceil((factor * mean(lifecycleDays.map((d) => d.lifecycle!.parts))) / CRON_PARTS_PER_RUN) : null,
     lifecycle_ms_per_day_here: lifecycleDays.length ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.ms))) : null,
-    d1_after_a_year_by_windows: tables.atSnapshot.length ? windowModels(tables, baseBytes, factor, windows.views_days, 365) : null,
+    d1_after_a_year_by_windows: tables.atSnapshot.length ? windowModels(tables, baseBytes, factor, windows, 365) : null,
     keep_everything_days_to_10GB: Math.round((TEN_GB - baseBytes) / (factor * (visitDay * scale.visits_per_day + viewDay * scale.views_per_day))),
   });
   const f1 = scale.factor_to_1M;
@@ -130,7 +132,7 @@ export function markdown(r: {
   const lines = [
     `${r.date}, \`${r.command}\` (${r.durationSec} s): ${r.days.length} simulated days of ${scale.visits_per_day.toLocaleString("en-US")} visits and ` +
       `${scale.views_per_day.toLocaleString("en-US")} views a day (1M visits a day is ${scale.factor_to_1M}× this), windows at their minimums ` +
-      `(visits ${r.windows.visits_days} days, views ${r.windows.views_days}, hold ${r.windows.earnings_hold_days}); ` +
+      `(visits and sessions ${r.windows.visits_days} days, page-day totals ${r.windows.page_days}, views ${r.windows.views_days}, notifications ${r.windows.notices_days}, hold ${r.windows.earnings_hold_days}); ` +
       (r.mode === "lifecycle" ? "the lifecycle job ran after every day." : "**baseline: no lifecycle job ran (keep everything)**."),
     "",
     "| figure | result | goal |",
@@ -143,7 +145,7 @@ export function markdown(r: {
       ? (() => {
           const y = a.at_1M.d1_after_a_year_by_windows;
           return [
-            `| D1 at 1M visits a day after a year, by windows (page visits / sessions; views ${r.windows.views_days} days; notices and view aggregates kept) | 91 / 91 days: ${GB(y.design_91_91)}; 2 / 91: ${GB(y.page_visits_2_days_sessions_91)}; 2 / 2: ${GB(y.page_visits_and_sessions_2_days)}; 2 / 2 without the rows that grow for good: ${GB(y.without_kept_growth_2_2)} | < 5 GB |`,
+            `| D1 at 1M visits a day after a year, by windows (page visits / sessions; views ${r.windows.views_days} days; notifications ${r.windows.notices_days} days; view aggregates kept) | 91 / 91 days: ${GB(y.design_91_91)}; 2 / 91: ${GB(y.page_visits_2_days_sessions_91)}; 2 / 2: ${GB(y.page_visits_and_sessions_2_days)}; 2 / 2 without the rows that grow for good: ${GB(y.without_kept_growth_2_2)} | < 5 GB |`,
           ];
         })()
       : []),
@@ -162,7 +164,7 @@ export function markdown(r: {
   ];
   const baseline = new Map((r.baseline_days ?? []).map((d) => [d.day, d]));
   for (const d of r.days) {
-    if (d.day % 10 !== 0 && d.day !== r.days.length - 1 && d.day !== Math.max(r.windows.visits_days, r.windows.views_days)) continue;
+    if (d.day % 10 !== 0 && d.day !== r.days.length - 1 && d.day !== Math.max(r.windows.page_days, r.windows.views_days, r.windows.notices_days)) continue;
     const b = baseline.get(d.day);
     lines.push(`| ${d.day + 1} (${d.date}) | ${MB(d.d1_bytes)} | ${MB(d.d1_used_bytes)} | ${MB(d.r2_bytes)} | ${b ? MB(b.d1_bytes) : "–"} |`);
   }

@@ -1,13 +1,15 @@
-// The members, creators and items the simulated days happen among, and the settings the run uses: the archive
-// windows at their minimums (so the run needs fewer days to reach a steady state) and a one-day earnings hold
-// (the views window's minimum is the hold + 30 days, never under 31).
+// The members, creators and items the simulated days happen among, and the settings the run uses: the lifecycle's
+// windows at their minimums (so the run needs fewer days to reach a steady state: raw visits and sessions 2 days,
+// page-day totals 91 (decision 054), notifications 30 (055)) and a one-day earnings hold (the views window's
+// minimum is the hold + 30 days, never under 31).
 import { existingUser, type UserRow } from "../traffic/synthetic-visits.ts";
 import { inTransaction, type Opened } from "./sqlite-d1.ts";
 
-export const WINDOWS = { visits_days: 91, views_days: 31, earnings_hold_days: 1 } as const;
+export const WINDOWS = { visits_days: 2, page_days: 91, views_days: 31, notices_days: 30, earnings_hold_days: 1 } as const;
 const SETTINGS: Record<string, string> = {
   archive_visits_after_days: String(WINDOWS.visits_days),
   archive_views_after_days: String(WINDOWS.views_days),
+  notifications_keep_days: String(WINDOWS.notices_days),
   earnings_hold_days: String(WINDOWS.earnings_hold_days),
 };
 
