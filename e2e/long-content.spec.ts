@@ -181,7 +181,7 @@ test("the longest texts wrap or truncate on every screen at 390 and 1280 px", as
   await admin.goto("/admin");
   await expect(admin.getByRole("tab").first()).toBeVisible();
   const tabNames = await admin.getByRole("tablist", { name: "Admin sections" }).getByRole("tab").allTextContents();
-  expect(tabNames).toHaveLength(11);
+  expect(tabNames).toHaveLength(12);
   await visitTabs(admin, "Admin sections", tabNames, async (name) => {
     if (name === "Manual Earnings") await visitTabs(admin, "Manual records", ["Manual Earnings", "Manual Bonuses"]);
     if (name === "Payments") await checkDialog(admin, "payments: pay dialog", admin.getByRole("button", { name: `Pay ${longEmail}` }));
