@@ -195,6 +195,37 @@ describe("a farm's history, archived", () => {
     const day = await env.DB.prepare("select status, rows, kept from archive_days where dataset = 'views' and day = ?").bind(ago(98).slice(0, 10)).first();
     expect(day).toMatchObject({ status: "done", rows: 3, kept: 2 });
   });
+
+  it("keeps a claim's evidence view with its rewards: the fold leaves them, so the view's reason still says it paid", async () => {
+    const claimant = await member("claim-paid");
+    const other = await makeUser({ createdAt: ago(300) });
+    const theirs = await makeContent(other.id, { durationMs: 20_000 });
+    await testDb().insert(challengeProgress).values({
+      userId: claimant.id, challengeId: await aChallenge(), requirementType: "streams_completed", requirementValue: 100, bonusMicros: 1_000_000,
+      enrolledAt: ago(100, 8), deadlineAt: new Date(Date.now() + 10 * DAY_MS).toISOString(), progressValue: 0,
+    });
+    // A view paid long ago, its rewards available (final): the period close alone would fold them.
+    const view = await oldView(claimant.id, theirs, { days: 96, ip: "c" });
+    await env.DB.batch([
+      env.DB.prepare("update views set status = 'credited', credit_slot = 1 where id = ?1").bind(view),
+      ...(["viewer", "creator"] as const).map((kind) => env.DB.prepare(
+        `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
+         values (?1, ?2, ?3, ?4, ?5, 3000, 'Reward', ?6, ?6)`,
+      ).bind(newId(), kind === "viewer" ? claimant.id : other.id, kind, view, theirs.id, ago(96, 13))),
+      // A newer reward elsewhere, so this one is not the earnings table's newest row (which the close keeps).
+      env.DB.prepare(`insert into earnings (id, user_id, kind, amount_micros, description, created_at, available_at) values (?1, ?2, 'manual', 1, 'x', ?3, ?3)`)
+        .bind(newId(), other.id, nowIso()),
+    ]);
+    const day = ago(96).slice(0, 10);
+    const read = async () => (await claimant.browser.fetch(`/api/me/views?date=${day}`)).json<MyViewsResponse>();
+    const before = (await read()).views;
+    expect(before).toMatchObject([{ id: view, outcome: "earned", amount_usd: 0.003 }]);
+    await archiveEveryDueDay();
+    expect(await viewsInD1([view])).toBe(1);
+    const after = await read();
+    expect(after.archived).toMatchObject({ views: 1, credited: 1 });
+    expect(after.views).toEqual(before);
+  });
 });
 
 describe("every reader of views gives the same answer before and after the archive", () => {

@@ -1,5 +1,5 @@
 import { VIEWS_WINDOW_DAYS_SQL } from "./archive-settings";
-import { keptViewSql as rewardsKeptSql } from "./period-close";
+import { foldViewEarningsStatements, keptViewSql as rewardsKeptSql } from "./period-close";
 
 // The `views` dataset of the data lifecycle (issue 29, docs/decisions/053): a UTC day of views (by started_at)
 // leaves D1 for R2 once it is older than the views window, every view of it is final and every reward of it is
@@ -87,6 +87,16 @@ export async function keptViewsIn(d1: D1Database, day: string, afterKey: string,
     .bind(day, afterKey, lastKey, nowIso)
     .first<{ n: number }>();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The period close's fold of the range's rewards (period-close.ts), leaving also the rewards of views kept as
+ * claim evidence: the fold's own rule keeps only views whose rewards are not final, and a view that stays in D1
+ * without its rewards would read as unpaid in the member's "reason for every view" (found by
+ * worker/domain/archive/lifecycle.property.test.ts).
+ */
+export function foldArchivedViewsStatements(d1: D1Database, day: string, afterKey: string, lastKey: string, nowIso: string): D1PreparedStatement[] {
+  return foldViewEarningsStatements(d1, day, afterKey, lastKey, nowIso, claimEvidenceSql("v", "?4"));
 }
 
 /**

@@ -19,50 +19,60 @@ export const keptViewSql = (v: string, now: string) => `exists (select 1 from ea
 
 // The rewards one fold takes, the same set in every statement of the batch (nothing between them changes
 // it): ?1 the UTC day of the views' started_at, ?2 after_key, ?3 last_key (the part's view id range), ?4 now.
-const FOLDED = `with f as (
+// `alsoKept` is a caller's own rule for views that stay in D1 (an SQL condition on `v` and ?4, or ''): the
+// views archive keeps more views than their rewards alone decide (claim evidence, archive-views.ts), and a
+// view that stays must keep its rewards, or its "reason" (my-views.ts) would read a paid view as unpaid.
+const folded = (alsoKept: string) => `with f as (
     select e.rowid as rid, e.id, e.user_id, e.kind, e.view_id, e.amount_micros, e.created_at, v.viewer_id
     from views v join earnings e on e.view_id = v.id
     where v.id > ?2 and v.id <= ?3 and substr(v.started_at, 1, 10) = ?1
-      and e.kind in ('viewer', 'creator') and not ${keptViewSql("v", "?4")})`;
+      and e.kind in ('viewer', 'creator') and not ${keptViewSql("v", "?4")}${alsoKept ? ` and not ${alsoKept}` : ""})`;
 
 /** The fold's statements in batch order (bound to ?1 day, ?2 after_key, ?3 last_key, ?4 now). */
-export const FOLD_VIEW_EARNINGS_SQL = [
-  // 1. The credited notice (docs/decisions/033): rewards past the member's mark that were never told are
-  //    carried, so the next tell still tells them, once. Rewards at or below the mark were told already.
-  `${FOLDED}
-    insert into credit_notices (user_id, seen_rowid, told_micros, untold_folded_micros)
-    select f.user_id, 0, 0, sum(f.amount_micros) from f
-    where f.kind = 'viewer' and f.rid > coalesce((select n.seen_rowid from credit_notices n where n.user_id = f.user_id), 0)
-    group by f.user_id
-    on conflict (user_id) do update set untold_folded_micros = credit_notices.untold_folded_micros + excluded.untold_folded_micros`,
-  // 2. One opening balance per member, side and month of the rewards' created_at.
-  `${FOLDED}
-    insert into opening_balances (user_id, side, month, amount_micros, rows)
-    select f.user_id, f.kind, substr(f.created_at, 1, 7), sum(f.amount_micros), count(*) from f where true
-    group by 1, 2, 3
-    on conflict (user_id, side, month) do update set amount_micros = opening_balances.amount_micros + excluded.amount_micros,
-      rows = opening_balances.rows + excluded.rows`,
-  // 3. The calendars' figures per member, side, day of created_at and (creator side) viewer. A view pays each
-  //    side at most once (earnings_view_side_unique), so each row is one view of its member.
-  `${FOLDED}
-    insert into earning_days (user_id, side, day, other_id, amount_micros, views, site_views)
-    select f.user_id, f.kind, substr(f.created_at, 1, 10), case when f.kind = 'creator' then f.viewer_id else '' end,
-      sum(f.amount_micros), count(*),
-      sum(f.kind = 'viewer' or not exists (select 1 from earnings w where w.view_id = f.view_id and w.kind = 'viewer'))
-    from f where true
-    group by 1, 2, 3, 4
-    on conflict (user_id, side, day, other_id) do update set amount_micros = earning_days.amount_micros + excluded.amount_micros,
-      views = earning_days.views + excluded.views, site_views = earning_days.site_views + excluded.site_views`,
-  // 4. The rewards themselves leave (the trigger checks the archive_parts row covers each view).
-  `${FOLDED} delete from earnings where id in (select id from f)`,
-];
+const foldViewEarningsSql = (alsoKept: string) => {
+  const FOLDED = folded(alsoKept);
+  return [
+    // 1. The credited notice (docs/decisions/033): rewards past the member's mark that were never told are
+    //    carried, so the next tell still tells them, once. Rewards at or below the mark were told already.
+    `${FOLDED}
+      insert into credit_notices (user_id, seen_rowid, told_micros, untold_folded_micros)
+      select f.user_id, 0, 0, sum(f.amount_micros) from f
+      where f.kind = 'viewer' and f.rid > coalesce((select n.seen_rowid from credit_notices n where n.user_id = f.user_id), 0)
+      group by f.user_id
+      on conflict (user_id) do update set untold_folded_micros = credit_notices.untold_folded_micros + excluded.untold_folded_micros`,
+    // 2. One opening balance per member, side and month of the rewards' created_at.
+    `${FOLDED}
+      insert into opening_balances (user_id, side, month, amount_micros, rows)
+      select f.user_id, f.kind, substr(f.created_at, 1, 7), sum(f.amount_micros), count(*) from f where true
+      group by 1, 2, 3
+      on conflict (user_id, side, month) do update set amount_micros = opening_balances.amount_micros + excluded.amount_micros,
+        rows = opening_balances.rows + excluded.rows`,
+    // 3. The calendars' figures per member, side, day of created_at and (creator side) viewer. A view pays each
+    //    side at most once (earnings_view_side_unique), so each row is one view of its member.
+    `${FOLDED}
+      insert into earning_days (user_id, side, day, other_id, amount_micros, views, site_views)
+      select f.user_id, f.kind, substr(f.created_at, 1, 10), case when f.kind = 'creator' then f.viewer_id else '' end,
+        sum(f.amount_micros), count(*),
+        sum(f.kind = 'viewer' or not exists (select 1 from earnings w where w.view_id = f.view_id and w.kind = 'viewer'))
+      from f where true
+      group by 1, 2, 3, 4
+      on conflict (user_id, side, day, other_id) do update set amount_micros = earning_days.amount_micros + excluded.amount_micros,
+        views = earning_days.views + excluded.views, site_views = earning_days.site_views + excluded.site_views`,
+    // 4. The rewards themselves leave (the trigger checks the archive_parts row covers each view).
+    `${FOLDED} delete from earnings where id in (select id from f)`,
+  ];
+};
+export const FOLD_VIEW_EARNINGS_SQL = foldViewEarningsSql("");
 
 /**
  * The statements that fold and delete the final view rewards of the views started on `day` with
  * afterKey < id <= lastKey, as of `nowIso`. They must run in the batch that first inserts the `archive_parts`
  * row of dataset 'views' covering that range (the permanence trigger refuses the deletes otherwise, and its
  * primary key makes a repeated batch fail whole, so nothing is folded twice), and before the views' delete.
+ * `alsoKept`: see `folded` above.
  */
-export function foldViewEarningsStatements(d1: D1Database, day: string, afterKey: string, lastKey: string, nowIso: string): D1PreparedStatement[] {
-  return FOLD_VIEW_EARNINGS_SQL.map((text) => d1.prepare(text).bind(day, afterKey, lastKey, nowIso));
+export function foldViewEarningsStatements(
+  d1: D1Database, day: string, afterKey: string, lastKey: string, nowIso: string, alsoKept = "",
+): D1PreparedStatement[] {
+  return (alsoKept ? foldViewEarningsSql(alsoKept) : FOLD_VIEW_EARNINGS_SQL).map((text) => d1.prepare(text).bind(day, afterKey, lastKey, nowIso));
 }
