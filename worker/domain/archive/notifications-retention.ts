@@ -2,17 +2,11 @@
 // ledger and the audit log keep, so past `notifications_keep_days` they are deleted, not archived. Bounded like a
 // dataset's parts: at most `partsPerRun` slices of `rowsPerPart` rows a run, oldest first; the next run goes on.
 import { deleteNotificationsBefore, notificationsCutoff } from "../../db/queries/notification-retention";
+import type { LifecycleRunJson } from "../../../common/schemas/archive";
 import { nowIso } from "../../lib/time";
 
-export type NotificationsReport = {
-  /** Notifications this run deleted. */
-  removed: number;
-  /** The keep window that applied, and the instant before which notifications went. */
-  keep_days: number;
-  before: string;
-  stopped: string;
-  error: string | null;
-};
+/** What the run deleted: the admin answer's `notifications` part (common/schemas/archive.ts). */
+export type NotificationsReport = NonNullable<LifecycleRunJson["notifications"]>;
 
 export async function pruneNotifications(d1: D1Database, nowMs: number, budget: { rowsPerPart: number; partsPerRun: number }): Promise<NotificationsReport> {
   const r: NotificationsReport = { removed: 0, keep_days: 0, before: "", stopped: "", error: null };

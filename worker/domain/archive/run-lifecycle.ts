@@ -15,6 +15,7 @@ import {
   previousDoneSha,
   saveLastRun,
 } from "../../db/queries/archive";
+import type { LifecycleRunJson } from "../../../common/schemas/archive";
 import { nowIso } from "../../lib/time";
 import type { ArchiveDataset } from "./dataset";
 import { ARCHIVE_DATASETS } from "./datasets";
@@ -37,19 +38,11 @@ export type LifecycleBudget = {
 /** The cron's budget, and "Run now"'s: a few seconds and a few batches a minute. */
 export const CRON_BUDGET: LifecycleBudget = { rowsPerPart: 2000, partsPerRun: 4, timeMs: 3000 };
 
-type DatasetReport = {
-  dataset: ArchiveDataset["name"];
-  days_done: string[];
-  parts: number;
-  rows: number;
-  kept: number;
-  bytes: number;
-  /** Why the run stopped for this dataset: nothing due, a budget, or an error. */
-  stopped: string;
-  error: string | null;
-};
+// The report is the admin answer's shape (common/schemas/archive.ts), with the notifications part always present
+// (the schema allows it absent only for reports kept before decision 055).
+type DatasetReport = LifecycleRunJson["datasets"][number];
 
-export type LifecycleReport = { started_at: string; finished_at: string; datasets: DatasetReport[]; notifications: NotificationsReport };
+export type LifecycleReport = Omit<LifecycleRunJson, "notifications"> & { notifications: NotificationsReport };
 
 type ArchiveEnv = { DB: D1Database; ARCHIVE: R2Bucket };
 
