@@ -36,7 +36,7 @@ function idAt(ms: number, rand: () => number) {
 
 /**
  * A member watches from one of a few addresses (home most days, sometimes a phone's network or work), as people
- * do: the address aggregates grow with the (address, viewer, creator) triples, not with every view.
+ * do: the address aggregate (view_addresses) grows with (address, member) pairs, at most four per member.
  */
 function addressOf(member: number, rand: () => number) {
   const which = rand() < 0.7 ? 0 : Math.floor(rand() * 3) + 1;

@@ -22,13 +22,17 @@ const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from view_pairs p1
      and exists (select 1 from view_pairs p2
                  where p2.viewer_id = p1.creator_id and p2.creator_id = bonuses.user_id and p2.qualified > 0))`;
 
-/** A counted view came from an address the other side also watched from (both accounts on one machine). */
-const SHARED_IP = `(exists (select 1 from view_addresses a1
-     where a1.viewer_id = bonuses.user_id and a1.creator_id <> bonuses.user_id and a1.qualified > 0
-       and exists (select 1 from view_addresses a3 where a3.ip_hash = a1.ip_hash and a3.viewer_id = a1.creator_id))
-   or exists (select 1 from view_addresses a1
-     where a1.creator_id = bonuses.user_id and a1.viewer_id <> bonuses.user_id and a1.qualified > 0
-       and exists (select 1 from view_addresses a3 where a3.ip_hash = a1.ip_hash and a3.viewer_id = bonuses.user_id)))`;
+/**
+ * Both accounts on one machine: the member and another account watched from one address group, and one of them
+ * had a counted view of the other's items. From the member's own addresses (view_addresses_viewer_idx), the others
+ * at each (its primary key), and the pair either way (view_pairs' primary key). view_addresses keeps no creator
+ * (migration 0027, docs/decisions/056), so the shared address need not be the one the counted view came from.
+ */
+const SHARED_IP = `exists (select 1 from view_addresses mine
+     join view_addresses other on other.ip_hash = mine.ip_hash and other.viewer_id <> mine.viewer_id
+     where mine.viewer_id = bonuses.user_id
+       and (exists (select 1 from view_pairs p where p.viewer_id = mine.viewer_id and p.creator_id = other.viewer_id and p.qualified > 0)
+         or exists (select 1 from view_pairs p where p.viewer_id = other.viewer_id and p.creator_id = mine.viewer_id and p.qualified > 0)))`;
 
 /** A counted stream was of an item another bonus claimant uploaded inside their own challenge window. */
 const CLAIMANT_UPLOADS = `exists (select 1 from view_pairs p

@@ -24,22 +24,19 @@ export const viewPairs = sqliteTable(
   (t) => [primaryKey({ columns: [t.viewerId, t.creatorId] })],
 );
 
-// Per (address, viewer, creator), views with an address only: who watched from where. The sweep's shared
-// address rule, the bonus checks' shared address reason and the challenge's address groups read it.
+// Per (address group, member as viewer), views with an address only: who watched from where. The sweep's
+// shared address rule, the bonus checks' shared address reason and the challenge's address groups read it.
+// Without the creator (migration 0027, docs/decisions/056): a member watches from a few addresses, so the
+// table grows with members, not with the creators they watch; the bonus check pairs it with view_pairs.
 export const viewAddresses = sqliteTable(
   "view_addresses",
   {
     ipHash: text("ip_hash").notNull(),
     viewerId: text("viewer_id").notNull(),
-    creatorId: text("creator_id").notNull(),
     views: integer("views").notNull().default(0),
     qualified: integer("qualified").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.ipHash, t.viewerId, t.creatorId] }),
-    index("view_addresses_viewer_idx").on(t.viewerId, t.ipHash),
-    index("view_addresses_creator_idx").on(t.creatorId, t.ipHash),
-  ],
+  (t) => [primaryKey({ columns: [t.ipHash, t.viewerId] }), index("view_addresses_viewer_idx").on(t.viewerId)],
 );
 
 // All-time per item and per viewer, and per discovery method: what the admin analytics tab lists, and the
