@@ -18,10 +18,16 @@ export const VISITS_WINDOW_MIN_DAYS = 2;
  *  day that holds now − 90 × 24 h, so they stay 91 days and until the page totals have rolled past them. */
 export const PAGE_DAYS_MIN_DAYS = 91;
 
-/** Views stay while a reward may still be held plus a month of review (earnings_hold_days + this)… */
-export const VIEWS_WINDOW_AFTER_HOLD_DAYS = 30;
-/** …and never less than this many days. */
-export const VIEWS_WINDOW_FLOOR_DAYS = 31;
+/**
+ * Views stay while a reward may still be held plus a week (earnings_hold_days + this)… Nothing about money reads a
+ * view after its hold: the sweep, reviews, takedowns and caps read held rewards, a view a review names or a claim may
+ * judge is kept past the window, and the all-time questions read the aggregates (decision 053). The week is for the
+ * member's "reason for every view" and the recommender's recent taste; older days show the day's summary. A view
+ * row with its two rewards is the largest thing a view writes, so this window sets D1's size (decision 056).
+ */
+export const VIEWS_WINDOW_AFTER_HOLD_DAYS = 7;
+/** …and never less than this many days: a week and today. */
+export const VIEWS_WINDOW_FLOOR_DAYS = 8;
 
 /**
  * How long a notification stays before the lifecycle deletes it, read or unread (docs/decisions/055). A notice is

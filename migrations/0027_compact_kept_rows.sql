@@ -1,11 +1,12 @@
 -- Written by hand from the schema of 0026 (drizzle cannot express WITHOUT ROWID or triggers), docs/decisions/056.
 -- The rows D1 keeps for good or for a long window are small rows under a text key. A rowid table stores each key
 -- twice (the row, and the primary key's own index); WITHOUT ROWID stores it once, in the primary key's b-tree,
--- which halves these tables. view_addresses loses the creator: a member watches from a few address groups,
--- so it grows with members, not with whom they watch (the bonus check pairs it with view_pairs).
+-- which halves these tables. earning_days and traffic_day_counts put the day first, so a day range is read along
+-- the primary key and no second index copies it. view_addresses loses the creator: a member watches from a few
+-- address groups, so it grows with members, not with whom they watch (the bonus check pairs it with view_pairs).
 -- A table is rebuilt by create, copy, drop, rename; a trigger that names a table cannot survive its drop, so
 -- every trigger on or naming a rebuilt table is dropped first and created again, unchanged but for the
--- view_addresses insert, at the end.
+-- view_addresses insert, at the end. Last, two indexes of views that no query uses since 0025 go.
 --> statement-breakpoint
 DROP TRIGGER `content_stats_after_view`;
 --> statement-breakpoint
@@ -88,7 +89,7 @@ CREATE TABLE `__new_earning_days` (
 	`amount_micros` integer NOT NULL,
 	`views` integer NOT NULL,
 	`site_views` integer NOT NULL,
-	PRIMARY KEY(`user_id`, `day`, `side`, `other_id`),
+	PRIMARY KEY(`day`, `user_id`, `side`, `other_id`),
 	CONSTRAINT "earning_days_amount_check" CHECK("amount_micros" >= 0)
 ) WITHOUT ROWID;
 --> statement-breakpoint
@@ -97,8 +98,6 @@ INSERT INTO `__new_earning_days` (`user_id`, `side`, `day`, `other_id`, `amount_
 DROP TABLE `earning_days`;
 --> statement-breakpoint
 ALTER TABLE `__new_earning_days` RENAME TO `earning_days`;
---> statement-breakpoint
-CREATE INDEX `earning_days_day_idx` ON `earning_days` (`day`);
 --> statement-breakpoint
 CREATE TABLE `__new_opening_balances` (
 	`user_id` text NOT NULL,
@@ -161,7 +160,7 @@ CREATE TABLE `__new_traffic_day_counts` (
 	`value` text NOT NULL,
 	`sessions` integer NOT NULL,
 	`conversions` integer NOT NULL,
-	PRIMARY KEY(`scope`, `day`, `dimension`, `value`)
+	PRIMARY KEY(`day`, `scope`, `dimension`, `value`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
 INSERT INTO `__new_traffic_day_counts` (`scope`, `day`, `dimension`, `value`, `sessions`, `conversions`) SELECT `scope`, `day`, `dimension`, `value`, `sessions`, `conversions` FROM `traffic_day_counts`;
@@ -301,3 +300,7 @@ END;
 CREATE TRIGGER `member_view_days_are_permanent` BEFORE DELETE ON `member_view_days` BEGIN
   SELECT RAISE(ABORT, 'member view days are permanent');
 END;
+--> statement-breakpoint
+DROP INDEX `views_ip_hash_viewer_idx`;
+--> statement-breakpoint
+DROP INDEX `views_creator_viewer_idx`;

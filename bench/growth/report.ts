@@ -17,7 +17,7 @@ export type Windows = { visits_days: number; page_days: number; views_days: numb
 /**
  * The steady state, scaled to `visitsPerDay` (views scale alike): D1 = the empty database (schema, members,
  * items) + factor × what the traffic keeps in D1 at the end of the run. With the lifecycle that is the windows'
- * raw rows (bytes per visit-day × visits a day × 91 days, bytes per view-day × views a day × 31 days) plus the
+ * raw rows (bytes per visit-day × visits a day × their window, bytes per view-day × views a day × theirs) plus the
  * aggregates kept for good; scaling the aggregates by the factor too overstates them (a day's rollup rows grow
  * with pages and creators, not with visits), so the figure errs high. R2 and the cron's work grow by the factor.
  */
@@ -138,7 +138,7 @@ export function markdown(r: {
     "| figure | result | goal |",
     "|---|---|---|",
     `| D1 flat after the longest window (last day / first day past it) | ${a.flat_ratio ?? "n/a"} (${a.flat.first_day_past_window ?? "–"}: ${a.flat.d1_bytes_then ? MB(a.flat.d1_bytes_then) : "–"} → ${a.flat.last_day}: ${MB(a.flat.last_d1_bytes)}) | ≤ ${GOAL_FLAT_RATIO} |`,
-    `| D1 at steady state, extrapolated to 1M visits a day | ${GB(a.extrapolated_bytes_at_1M_per_day)} (${r.mode === "lifecycle" ? "measured steady state × factor" : "model: bytes per visit-day × 91 + per view-day × 31"}) | < 5 GB |`,
+    `| D1 at steady state, extrapolated to 1M visits a day | ${GB(a.extrapolated_bytes_at_1M_per_day)} (${r.mode === "lifecycle" ? "measured steady state × factor" : "model: bytes per visit-day × the visits window + per view-day × the views window"}) | < 5 GB |`,
     `| … at 10M visits a day | ${GB(a.at_10M.d1_steady_bytes)} | (D1's cap: 10 GB) |`,
     `| D1 bytes per visit-day / per view-day (rows, indexes, rollups; views with earnings and notices) | ${a.extrapolation.bytes_per_visit_day} B / ${a.extrapolation.bytes_per_view_day} B | – |`,
     ...(a.at_1M.d1_after_a_year_by_windows

@@ -1,11 +1,25 @@
 // The members, creators and items the simulated days happen among, and the settings the run uses: the lifecycle's
-// windows at their minimums (so the run needs fewer days to reach a steady state: raw visits and sessions 2 days,
-// page-day totals 91 (decision 054), notifications 30 (055)) and a one-day earnings hold (the views window's
-// minimum is the hold + 30 days, never under 31).
+// windows at their minimums, from the same constants the Worker reads (so the run needs fewer days to reach a
+// steady state: raw visits and sessions 2 days, page-day totals 91 (decision 054), notifications 30 (055)) and a
+// one-day earnings hold (the views window's minimum is the hold + 7 days, never under 8: decision 056).
+import {
+  NOTIFICATIONS_KEEP_MIN_DAYS,
+  PAGE_DAYS_MIN_DAYS,
+  VIEWS_WINDOW_AFTER_HOLD_DAYS,
+  VIEWS_WINDOW_FLOOR_DAYS,
+  VISITS_WINDOW_MIN_DAYS,
+} from "../../common/data-lifecycle.ts";
 import { existingUser, type UserRow } from "../traffic/synthetic-visits.ts";
 import { inTransaction, type Opened } from "./sqlite-d1.ts";
 
-export const WINDOWS = { visits_days: 2, page_days: 91, views_days: 31, notices_days: 30, earnings_hold_days: 1 } as const;
+const HOLD_DAYS = 1;
+export const WINDOWS = {
+  visits_days: VISITS_WINDOW_MIN_DAYS,
+  page_days: PAGE_DAYS_MIN_DAYS,
+  views_days: Math.max(VIEWS_WINDOW_FLOOR_DAYS, HOLD_DAYS + VIEWS_WINDOW_AFTER_HOLD_DAYS),
+  notices_days: NOTIFICATIONS_KEEP_MIN_DAYS,
+  earnings_hold_days: HOLD_DAYS,
+} as const;
 const SETTINGS: Record<string, string> = {
   archive_visits_after_days: String(WINDOWS.visits_days),
   archive_views_after_days: String(WINDOWS.views_days),

@@ -15,7 +15,7 @@ const windowDays = (key: string, min: number) =>
 /** PUT /api/admin/archive/windows */
 export const archiveWindowsChange = z.object({
   archive_visits_after_days: windowDays("archive_visits_after_days", VISITS_WINDOW_MIN_DAYS),
-  // Its minimum (the earnings hold plus 30, never under 31) is the server's check, which names it.
+  // Its minimum (the earnings hold plus 7, never under 8) is the server's check, which names it.
   archive_views_after_days: windowDays("archive_views_after_days", 1),
   // How long notifications stay (docs/decisions/055); left out, it stays as it is.
   notifications_keep_days: windowDays("notifications_keep_days", NOTIFICATIONS_KEEP_MIN_DAYS).optional(),

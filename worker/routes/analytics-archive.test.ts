@@ -6,7 +6,7 @@ import { TRAFFIC_RANGES, type TrafficRange } from "../../common/traffic-ranges";
 import { runDataLifecycle } from "../domain/archive/run-lifecycle";
 import { rollPageTotals } from "../domain/traffic/page-totals";
 import { addDays, dayOf } from "../lib/days";
-import { archiveDaysOf } from "../test/archive";
+import { archivedLines, archiveDaysOf } from "../test/archive";
 import { makeContent } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 
@@ -104,6 +104,10 @@ describe("traffic dashboards after the visits archive", () => {
     expect(await env.DB.prepare(`select count(*) as n from page_visits where created_at < ?`).bind(since).first("n")).toBe(0);
     expect(await env.DB.prepare(`select count(*) as n from traffic_sessions where first_at < ?`).bind(since).first("n")).toBe(0);
     expect(await env.DB.prepare(`select min(day) as d from traffic_page_days`).first("d")).toBe(addDays(dayOf(NOW), -91));
+    // The day's source, device and campaign counts left with its page-day totals (decision 056), into its file.
+    expect(await env.DB.prepare(`select min(day) as d from traffic_day_counts`).first("d")).toBe(addDays(dayOf(NOW), -91));
+    const oldest = (await archivedLines("page-days", pageDays[0]!.day))! as { table: string }[];
+    expect(new Set(oldest.map((l) => l.table))).toEqual(new Set(["traffic_day_counts", "traffic_page_days"]));
     expect(await count("page_visits")).toBeLessThan(visitsBefore * 0.1);
 
     expect(await dashboards()).toEqual(before);

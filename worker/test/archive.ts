@@ -28,6 +28,17 @@ export async function seedVisitsDay(day: string, visits: number, creatorId = "CR
       ).bind(day, path),
     );
     if (i % 2 === 0) {
+      // The day's source, device and campaign counts (page-days dataset, decision 056); a campaign may hold
+      // any text, the key's separator (U+0001) included.
+      const counts = [["source", "Direct"], ["device", "mobile"], ...(i % 10 === 0 ? [["campaign", `spring\u0001${i % 3} ✓`]] : [])];
+      for (const [dimension, value] of counts) {
+        statements.push(
+          env.DB.prepare(
+            `insert into traffic_day_counts (scope, day, dimension, value, sessions, conversions) values ('', ?, ?, ?, 1, 0)
+             on conflict (scope, day, dimension, value) do update set sessions = sessions + 1`,
+          ).bind(day, dimension!, value!),
+        );
+      }
       for (const scope of i % 3 === 0 ? ["", creatorId] : [""]) {
         statements.push(
           env.DB.prepare(
@@ -47,7 +58,7 @@ export async function seedVisitsDay(day: string, visits: number, creatorId = "CR
  */
 export async function resetArchiveWorld() {
   await env.DB.batch(
-    ["page_visits", "traffic_sessions", "traffic_page_days", "traffic_page_totals", "traffic_page_totals_state", "archive_parts", "archive_days"]
+    ["page_visits", "traffic_sessions", "traffic_page_days", "traffic_day_counts", "traffic_page_totals", "traffic_page_totals_state", "archive_parts", "archive_days"]
       .map((t) => env.DB.prepare(`delete from ${t}`))
       .concat(env.DB.prepare(`delete from settings where key like 'archive_%' or key in ('earnings_hold_days', 'notifications_keep_days')`)),
   );
@@ -61,9 +72,12 @@ export const rollTotalsAt = (nowMs: number) => rollPageTotals(env.DB, nowMs);
 
 const read = (sql: string, ...p: string[]) => env.DB.prepare(sql).bind(...p).all<Record<string, unknown>>().then((r) => r.results);
 
-/** What D1 holds of a day's page-day totals, in the order the page-days dataset reads them. */
+/** What D1 holds of a day's source, device and campaign counts and page-day totals, in the order the page-days dataset reads them. */
 export async function pageDaysRowsOf(day: string) {
-  return (await read(`select * from traffic_page_days where day = ? order by scope, page_path`, day)).map((r) => ({ table: "traffic_page_days", ...r }));
+  return [
+    ...(await read(`select * from traffic_day_counts where day = ? order by scope, dimension, value`, day)).map((r) => ({ table: "traffic_day_counts", ...r })),
+    ...(await read(`select * from traffic_page_days where day = ? order by scope, page_path`, day)).map((r) => ({ table: "traffic_page_days", ...r })),
+  ];
 }
 
 /** What D1 holds of a day's sessions and visits, in the order the visits dataset reads them. */

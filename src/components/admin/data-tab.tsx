@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { PAGE_DAYS_MIN_DAYS } from "../../../common/data-lifecycle";
+import { PAGE_DAYS_MIN_DAYS, VIEWS_WINDOW_AFTER_HOLD_DAYS } from "../../../common/data-lifecycle";
 import { UPLOAD_NOTICE_DAYS } from "../../../common/notifications";
 import type { LifecycleJson, LifecycleRunJson } from "../../../common/schemas/archive";
 import {
@@ -126,11 +126,11 @@ function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
       </p>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <div className="grid gap-6 sm:grid-cols-2">
-          {field("visits", "Keep page visits for (days)", `At least ${visits.min}: a session's later visits read its first. Dashboards read the day totals (page-day totals stay ${PAGE_DAYS_MIN_DAYS} days).`, visits.min, visits.effective, visits.value)}
+          {field("visits", "Keep page visits for (days)", `At least ${visits.min}: a session's later visits read its first. Dashboards read the day totals (page-day totals and the source, device and campaign counts stay ${PAGE_DAYS_MIN_DAYS} days).`, visits.min, visits.effective, visits.value)}
           {field(
             "views",
             "Keep views for (days)",
-            `At least ${views.min}: the earnings hold (${lifecycle.earnings_hold_days} days) plus 30.`,
+            `At least ${views.min}: the earnings hold (${lifecycle.earnings_hold_days} days) plus ${VIEWS_WINDOW_AFTER_HOLD_DAYS}. Older days show each member the day's summary.`,
             views.min,
             views.effective,
             views.value,

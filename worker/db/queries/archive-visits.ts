@@ -1,7 +1,9 @@
 // The `visits` and `page-days` datasets of the data lifecycle (docs/decisions/051, 054). A UTC day's sessions
 // and page visits leave D1 after the visits window (2 days at least: only the ingest reads them, for a live
-// session); its page-day rollups stay while the page totals may still read them (91 days at least), so they are
-// a dataset of their own, with the same key format. A day's keys fall in these spaces, in this order:
+// session); its page-day rollups and its source, device and campaign counts stay while a dashboard range or the
+// page totals may still read them (91 days at least), so they are a dataset of their own, with the same key
+// format (the counts since decision 056). A day's keys fall in these spaces, in this order:
+//   day-count:<scope>␁<dimension>␁<value>     traffic_day_counts of the day         (dataset page-days)
 //   page-day:<scope>␁<page_path>              traffic_page_days of the day          (dataset page-days)
 //   session:<first_at>␁<scope>␁<session_id>   traffic_sessions whose first_at is in the day, every scope (visits)
 //   visit:<created_at>␁<id>                   page_visits whose created_at is in the day                (visits)
@@ -16,6 +18,7 @@ const SEP = "\u0001";
 type Space = { prefix: string; table: string; order: readonly string[]; inDay: string };
 
 const PAGE_DAY_SPACES: readonly Space[] = [
+  { prefix: "day-count:", table: "traffic_day_counts", order: ["scope", "dimension", "value"], inDay: "day = ?1" },
   { prefix: "page-day:", table: "traffic_page_days", order: ["scope", "page_path"], inDay: "day = ?1" },
 ];
 const VISIT_SPACES: readonly Space[] = [
@@ -99,7 +102,7 @@ export const nextVisitsDay = (d1: D1Database, nowIso: string) =>
 export const nextPageDaysDay = (d1: D1Database, nowIso: string) =>
   d1
     .prepare(
-      `with oldest as (select min(day) as day from traffic_page_days)
+      `with oldest as (select min(d) as day from (select min(day) as d from traffic_page_days union all select min(day) from traffic_day_counts))
        select day from oldest
        where day <= date(?1, '-' || (${PAGE_DAYS_WINDOW_DAYS_SQL} + 1) || ' days')
          and exists (select 1 from traffic_page_totals_state)

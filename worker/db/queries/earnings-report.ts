@@ -36,7 +36,15 @@ export async function earningsReport(db: Db, q: ReportQuery) {
     : sql`count(distinct e.user_id)`;
   // Closed days' rewards come from earning_days (docs/decisions/052): each row counts its views in the figure
   // asked for (a member's own views, or the site's views counted once), and names the viewer on the creator side.
-  const foldedViews = q.userId ? sql`views` : sql`site_views`;
+  const foldedViews = q.userId ? sql`f.views` : sql`f.site_views`;
+  // earning_days is keyed day first (decision 056): the site reads the range along the key; one member seeks
+  // (day, member) once per day of the range, over the days the table holds at all.
+  const folded = q.userId
+    ? sql`(with recursive d(day) as (
+          select max(${q.range.startDate}, coalesce((select min(day) from earning_days), ${q.range.endDate}))
+          union all select date(day, '+1 day') from d where day < min(${q.range.endDate}, (select max(day) from earning_days)))
+        select day from d where day <= ${q.range.endDate}) d cross join earning_days f on f.day = d.day and f.user_id = ${q.userId}`
+    : sql`earning_days f where f.day between ${q.range.startDate} and ${q.range.endDate}`;
   // The ledger: credits, and reversals as negative rows on the day they were written (decision 019), and the
   // folded credits of closed days. A reversal carries no view, so the views counted are the views paid. Each
   // arm filters itself, so each keeps its own index.
@@ -46,10 +54,8 @@ export async function earningsReport(db: Db, q: ReportQuery) {
         where e.created_at between ${from} and ${to} ${q.userId ? sql`and e.user_id = ${q.userId}` : sql``}
       union all select user_id, side, null, amount_micros, created_at, null, 0 from reversals
         where created_at between ${from} and ${to} ${who}
-      union all select user_id, side, null, amount_micros, day || 'T00:00:00.000Z', nullif(other_id, ''), ${foldedViews} from earning_days
-        where day between ${q.range.startDate} and ${q.range.endDate} ${who}) e`;
-  // Served by earnings_created_idx (site) or earnings_user_created_idx (one user), and earning_days_day_idx
-  // (site) or its primary key (one user). Two reads in parallel: drizzle cannot batch raw SQL reads.
+      union all select f.user_id, f.side, null, f.amount_micros, f.day || 'T00:00:00.000Z', nullif(f.other_id, ''), ${foldedViews} from ${folded}) e`;
+  // Served by earnings_created_idx (site) or earnings_user_created_idx (one user), and earning_days' primary key. Two reads in parallel: drizzle cannot batch raw SQL reads.
   const [rows, totals] = await Promise.all([
     db.all<Row>(sql`select ${BUCKET[q.groupBy]} as date, sum(e.amount_micros) as total,
         count(distinct e.view_id) + sum(e.folded_views) as views,

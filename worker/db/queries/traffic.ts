@@ -95,8 +95,12 @@ export async function readDashboardRows(db: Db, scope: DashboardScope): Promise<
       .bind(key, firstDay),
     d1
       .prepare(
-        `select dimension, value, sum(sessions) as sessions, sum(conversions) as conversions from traffic_day_counts
-         where scope = ?1 and day >= ?2 group by dimension, value having sum(sessions) > 0`,
+        // The day comes first in the key (decision 056): one seek of (day, scope) per day of the range.
+        `with recursive d(day) as (select ?2 union all select date(day, '+1 day') from d
+           where day < (select max(day) from traffic_day_counts))
+         select dimension, value, sum(sessions) as sessions, sum(conversions) as conversions
+         from d cross join traffic_day_counts c on c.day = d.day and c.scope = ?1
+         group by dimension, value having sum(sessions) > 0`,
       )
       .bind(key, firstDay),
     d1.prepare(`${TOP_PAGES_CTE} ${TITLED_TOP_PAGES}`).bind(...topPagesParams(key, scope.rangeDays, firstDay, dayOf(scope.nowMs))),

@@ -120,7 +120,9 @@ export const trafficDayCounts = sqliteTable(
     sessions: integer("sessions").notNull(),
     conversions: integer("conversions").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.day, t.dimension, t.value] })],
+  // Day first (migration 0027, WITHOUT ROWID: docs/decisions/056): a dashboard seeks (day, scope) once per day of
+  // its range, and the page-days dataset moves a whole day along it when the day is past the longest range.
+  (t) => [primaryKey({ columns: [t.day, t.scope, t.dimension, t.value] })],
 );
 
 // Views per page over the last `range_days - 1` whole days up to the state's `as_of`, kept by the cron one day

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 // The period close (docs/decisions/052): when the views archive moves a day's views to R2, the final view rewards
 // of those views (available, never reversed, never named by a review) leave `earnings` in the same D1 batch and
@@ -41,9 +41,10 @@ export const earningDays = sqliteTable(
     siteViews: integer("site_views").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.day, t.side, t.otherId] }),
-    // The site-wide calendar reads a day range (one member's: the primary key, user then day).
-    index("earning_days_day_idx").on(t.day),
+    // Day first (migration 0027, a WITHOUT ROWID table: docs/decisions/056): the site-wide calendar reads a day
+    // range along it, one member's calendar seeks (day, member) once per day of the range, and no second index
+    // copies every key.
+    primaryKey({ columns: [t.day, t.userId, t.side, t.otherId] }),
     check("earning_days_amount_check", sql`${t.amountMicros} >= 0`),
   ],
 );

@@ -59,12 +59,10 @@ export const views = sqliteTable(
     index("views_content_idx").on(t.contentId, t.qualifiedAt),
     // The earnings job's per-viewer daily cap counts a viewer's earning places of one day.
     index("views_viewer_day_credited_idx").on(t.viewerId, t.qualifiedDay).where(sql`${t.creditSlot} is not null`),
-    // The bonus risk checks and the fraud sweep look up whether an account also watched from an address.
-    index("views_ip_hash_viewer_idx").on(t.ipHash, t.viewerId).where(sql`${t.ipHash} <> ''`),
-    // A member's views of one day, as viewer and as creator ("a reason for every view"); the fraud sweep's
-    // "did the creator also watch the viewer" lookups.
+    // A member's views of one day, as viewer and as creator ("a reason for every view"). Who watched from an
+    // address and whether the creator also watched the viewer are read from view_addresses and view_pairs
+    // (decision 053), so views keeps no index for them (migration 0027 dropped two: decision 056).
     index("views_viewer_started_idx").on(t.viewerId, t.startedAt),
-    index("views_creator_viewer_idx").on(t.creatorId, t.viewerId),
     index("views_creator_started_idx").on(t.creatorId, t.startedAt),
     // The views archive walks one UTC day of views in id order (archive-views.ts, docs/decisions/053).
     index("views_day_id_idx").on(sql`substr(${t.startedAt}, 1, 10)`, t.id),

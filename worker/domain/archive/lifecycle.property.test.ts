@@ -40,8 +40,8 @@ import { runDataLifecycle } from "./run-lifecycle";
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 const HOLD_DAYS = 3;
-/** The views window's minimum with that hold (max(31, hold + 30)), and the visits window's (91). */
-const VIEWS_WINDOW = 33;
+/** The views window's minimum with that hold (max(8, hold + 7)), and the visits window's (91). */
+const VIEWS_WINDOW = 10;
 const VISITS_WINDOW = 91;
 const REWARD_MICROS = 3000;
 

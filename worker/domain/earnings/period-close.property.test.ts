@@ -126,15 +126,19 @@ it("gives the same wallets, calendars, CSV figures and notices with and without 
           download(`/api/admin/earnings/calendar.csv?startDate=${y}-01-01&endDate=${y}-12-31&userId=${people[0]!.id}`),
           download("/api/admin/users.csv"),
         ]),
+        // The whole year, a month inside it, and a year before any earning: a member's calendar seeks the closed
+        // days one by one (earnings-report.ts), and must neither miss one nor reach past the range's ends.
         calendars: await Promise.all(
-          GROUPINGS.flatMap((groupBy) => {
-            const range = { startDate: `${y}-01-01`, endDate: `${y}-12-31` };
-            return [
-              earningsReport(db, { range, groupBy, uniqueUsers: "earners" }),
-              ...people.map((p) => earningsReport(db, { range, groupBy, uniqueUsers: "viewers", userId: p.id })),
-              ...people.map((p) => earningsReport(db, { range, groupBy, uniqueUsers: "earners", userId: p.id })),
-            ];
-          }),
+          GROUPINGS.flatMap((groupBy) =>
+            [[`${y}-01-01`, `${y}-12-31`], [`${y}-03-01`, `${y}-03-31`], [`${y - 1}-01-01`, `${y - 1}-12-31`]].flatMap(([startDate, endDate]) => {
+              const range = { startDate: startDate!, endDate: endDate! };
+              return [
+                earningsReport(db, { range, groupBy, uniqueUsers: "earners" }),
+                ...people.map((p) => earningsReport(db, { range, groupBy, uniqueUsers: "viewers", userId: p.id })),
+                ...people.map((p) => earningsReport(db, { range, groupBy, uniqueUsers: "earners", userId: p.id })),
+              ];
+            }),
+          ),
         ),
       });
       const told = new Map<string, number>();

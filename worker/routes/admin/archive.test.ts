@@ -32,7 +32,7 @@ describe("/api/admin/archive", () => {
     const first = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(first.windows).toEqual({
       archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
-      archive_views_after_days: { value: 60, effective: 60, min: 37, max: 3650, default: 60 },
+      archive_views_after_days: { value: 60, effective: 60, min: 14, max: 3650, default: 60 },
       notifications_keep_days: { value: 90, effective: 90, min: 30, max: 3650, default: 90 },
     });
     expect(first.last_run).toBeNull();
@@ -47,8 +47,8 @@ describe("/api/admin/archive", () => {
     // Dashboards read day totals only (decision 054): raw visits stay 2 days, the least a live session needs.
     expect(await refused({ archive_visits_after_days: 1, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 2 days");
     expect(await refused({ archive_visits_after_days: 0, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 2 days");
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 36 })).toBe("archive_views_after_days must be at least 37 days (the earnings hold plus 30 days)");
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe("archive_views_after_days must be at least 37 days (the earnings hold plus 30 days)");
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 13 })).toBe("archive_views_after_days must be at least 14 days (the earnings hold plus 7 days)");
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe("archive_views_after_days must be at least 14 days (the earnings hold plus 7 days)");
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 0 })).toBe("archive_views_after_days: archive_views_after_days must be at least 1 day");
     expect(await refused({ archive_visits_after_days: 91.5, archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: .*whole number/);
     expect(await refused({ archive_visits_after_days: "91", archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: /);
@@ -61,16 +61,16 @@ describe("/api/admin/archive", () => {
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 3651 })).toMatch(/at most 3650/);
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 45.5 })).toMatch(/^notifications_keep_days: .*whole number/);
 
-    const changed = await put({ archive_visits_after_days: 2, archive_views_after_days: 37 });
+    const changed = await put({ archive_visits_after_days: 2, archive_views_after_days: 14 });
     expect(changed.status).toBe(200);
     expect((await changed.json<LifecycleJson>()).windows.archive_visits_after_days).toMatchObject({ value: 2, effective: 2 });
     // Left out, how long notifications stay is unchanged; sent, it is saved and audited like the windows.
     expect((await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>()).windows.notifications_keep_days.value).toBe(90);
-    const notices = await put({ archive_visits_after_days: 2, archive_views_after_days: 37, notifications_keep_days: 30 });
+    const notices = await put({ archive_visits_after_days: 2, archive_views_after_days: 14, notifications_keep_days: 30 });
     expect((await notices.json<LifecycleJson>()).windows.notifications_keep_days).toMatchObject({ value: 30, effective: 30, min: 30 });
     const audits = await env.DB.prepare(`select entity_id, before, after from audit_log where entity = 'setting' and entity_id like 'archive_%' order by entity_id`).all();
     expect(audits.results).toEqual([
-      { entity_id: "archive_views_after_days", before: JSON.stringify({ archive_views_after_days: "60" }), after: JSON.stringify({ archive_views_after_days: "37" }) },
+      { entity_id: "archive_views_after_days", before: JSON.stringify({ archive_views_after_days: "60" }), after: JSON.stringify({ archive_views_after_days: "14" }) },
       { entity_id: "archive_visits_after_days", before: JSON.stringify({ archive_visits_after_days: "3" }), after: JSON.stringify({ archive_visits_after_days: "2" }) },
     ]);
     const noticeAudit = await env.DB.prepare(`select before, after from audit_log where entity = 'setting' and entity_id = 'notifications_keep_days'`).all();
@@ -80,8 +80,8 @@ describe("/api/admin/archive", () => {
     expect((await admin.json("/api/admin/earning-rules", "PATCH", { key: "earnings_hold_days", value: 20 })).status).toBe(200);
     const after = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(after.earnings_hold_days).toBe(20);
-    expect(after.windows.archive_views_after_days).toMatchObject({ value: 37, effective: 50, min: 50 });
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 49 })).toMatch(/at least 50 days/);
+    expect(after.windows.archive_views_after_days).toMatchObject({ value: 14, effective: 27, min: 27 });
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 26 })).toMatch(/at least 27 days/);
     await admin.json("/api/admin/earning-rules", "PATCH", { key: "earnings_hold_days", value: 7 });
   });
 
