@@ -35,8 +35,9 @@ export const VIEWS_WINDOW_FLOOR_DAYS = 8;
  */
 export const NOTIFICATIONS_KEEP_DEFAULT_DAYS = 90;
 /**
- * Never under the days the bell tells a followed creator's upload (UPLOAD_NOTICE_DAYS, 30): the row that records
- * one upload read is dated with the upload, so it may only go once the upload has left the bell, or the upload
- * would come back unread.
+ * Never under a week on the bell (docs/decisions/057). A read mark of a followed creator's upload (kind `upload`,
+ * dated with the upload) stays at least as long as the bell tells the upload (UPLOAD_NOTICE_DAYS, 30) whatever the
+ * window, or the upload would come back unread; NOTIFICATIONS_UPLOAD_MARK_MIN_DAYS is that floor.
  */
-export const NOTIFICATIONS_KEEP_MIN_DAYS = UPLOAD_NOTICE_DAYS;
+export const NOTIFICATIONS_KEEP_MIN_DAYS = 7;
+export const NOTIFICATIONS_UPLOAD_MARK_MIN_DAYS = UPLOAD_NOTICE_DAYS;

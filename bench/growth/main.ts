@@ -127,6 +127,7 @@ async function main() {
       dashboards_ok: run.dashboardsOk,
       flat: a.flat,
       extrapolation: a.extrapolation,
+      extrapolated_at_1M_by_class: a.at_1M_by_class,
       ...run.checks,
     },
     tables: a.tables,

@@ -108,9 +108,17 @@ export function analyse(days: Day[], baseBytes: number, scale: Scale, windows: W
     flat_ratio,
     flat: { first_day_past_window: pastWindow?.date ?? null, d1_bytes_then: pastWindow?.d1_bytes ?? null, last_day: last.date, last_d1_bytes: last.d1_bytes },
     extrapolated_bytes_at_1M_per_day: Math.round(at(f1)),
+    // The same figure by class, so what is left to shrink is named: the volume classes × factor, the rest as measured.
+    at_1M_by_class: {
+      visits_window: Math.round(f1 * sumOf(tables.atEnd, CLASSES.visits_window)),
+      views_window: Math.round(f1 * sumOf(tables.atEnd, CLASSES.views_window)),
+      notices_window: Math.round(f1 * sumOf(tables.atEnd, CLASSES.notices_window)),
+      volume_kept: Math.round(f1 * sumOf(tables.atEnd, CLASSES.volume_kept)),
+      rest: mode === "lifecycle" ? Math.round(at(f1) - f1 * endVolume) : null,
+    },
     extrapolation: {
       how: mode === "lifecycle"
-        ? "the last day's D1, its volume tables (page_visits, traffic_sessions, views, earnings, notifications) × factor, the rest (rollups per scope/page/item and day, members, items, free pages) as measured"
+        ? "the last day's D1, its volume tables (page_visits, traffic_sessions, views, earnings, notifications, and the rows kept for good that grow with views: view_addresses, view_pairs, member_view_days, earning_days, opening_balances) × factor, the rest (rollups per scope/page/item and day, members, items, free pages) as measured"
         : "model (no lifecycle ran): empty database + factor × (bytes per visit-day × visits a day × visits window + bytes per view-day × views a day × views window); aggregates kept for good are not in it",
       empty_database_bytes: baseBytes,
       bytes_per_visit_day: Math.round(visitDay),
@@ -139,6 +147,11 @@ export function markdown(r: {
     "|---|---|---|",
     `| D1 flat after the longest window (last day / first day past it) | ${a.flat_ratio ?? "n/a"} (${a.flat.first_day_past_window ?? "–"}: ${a.flat.d1_bytes_then ? MB(a.flat.d1_bytes_then) : "–"} → ${a.flat.last_day}: ${MB(a.flat.last_d1_bytes)}) | ≤ ${GOAL_FLAT_RATIO} |`,
     `| D1 at steady state, extrapolated to 1M visits a day | ${GB(a.extrapolated_bytes_at_1M_per_day)} (${r.mode === "lifecycle" ? "measured steady state × factor" : "model: bytes per visit-day × the visits window + per view-day × the views window"}) | < 5 GB |`,
+    ...(r.mode === "lifecycle"
+      ? [
+          `| … of which: raw visits and sessions / views with their rewards / notifications / kept for good (view aggregates, earning days, opening balances) / the rest (rollups, members, items) | ${GB(a.at_1M_by_class.visits_window)} / ${GB(a.at_1M_by_class.views_window)} / ${GB(a.at_1M_by_class.notices_window)} / ${GB(a.at_1M_by_class.volume_kept)} / ${GB(a.at_1M_by_class.rest ?? 0)} | – |`,
+        ]
+      : []),
     `| … at 10M visits a day | ${GB(a.at_10M.d1_steady_bytes)} | (D1's cap: 10 GB) |`,
     `| D1 bytes per visit-day / per view-day (rows, indexes, rollups; views with earnings and notices) | ${a.extrapolation.bytes_per_visit_day} B / ${a.extrapolation.bytes_per_view_day} B | – |`,
     ...(a.at_1M.d1_after_a_year_by_windows

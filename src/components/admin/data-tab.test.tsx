@@ -12,7 +12,7 @@ const lifecycle = (over: Partial<LifecycleJson> = {}): LifecycleJson => ({
   windows: {
     archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
     archive_views_after_days: { value: 20, effective: 27, min: 27, max: 3650, default: 60 },
-    notifications_keep_days: { value: 90, effective: 90, min: 30, max: 3650, default: 90 },
+    notifications_keep_days: { value: 90, effective: 90, min: 7, max: 3650, default: 90 },
   },
   earnings_hold_days: 20,
   last_run: {
@@ -45,7 +45,7 @@ describe("Data tab", () => {
     expect(screen.getByText(/At least 27: the earnings hold \(20 days\) plus 7\. Older days show each member the day's summary\. Now 27 days/)).toBeVisible();
     expect(screen.getByText("At least 2: a session's later visits read its first. Dashboards read the day totals (page-day totals and the source, device and campaign counts stay 91 days).")).toBeVisible();
     expect(screen.getByLabelText("Keep notifications for (days)")).toHaveProperty("value", "90");
-    expect(screen.getByText(/At least 30: the bell shows uploads of followed creators for 30 days\. Older notifications are deleted, read or not/)).toBeVisible();
+    expect(screen.getByText(/At least 7: a week on the bell, which shows uploads of followed creators for 30 days whatever this is\. Older notifications are deleted, read or not/)).toBeVisible();
     const run = screen.getByRole("region", { name: "Last run" });
     expect(within(run).getByText(/4,500 rows in 3 parts \(175\.8 KB\), 1 day finished/)).toBeVisible();
     expect(within(run).getByText(/no day is due/)).toBeVisible();

@@ -138,7 +138,7 @@ function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
           {field(
             "notices",
             "Keep notifications for (days)",
-            `At least ${notices.min}: the bell shows uploads of followed creators for ${UPLOAD_NOTICE_DAYS} days. Older notifications are deleted, read or not; the payments, earnings and moderation records they told of stay.`,
+            `At least ${notices.min}: a week on the bell, which shows uploads of followed creators for ${UPLOAD_NOTICE_DAYS} days whatever this is. Older notifications are deleted, read or not; the payments, earnings and moderation records they told of stay.`,
             notices.min,
             notices.effective,
             notices.value,

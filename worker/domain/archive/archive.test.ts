@@ -126,9 +126,9 @@ describe("the visits lifecycle", () => {
     expect(await readArchiveWindows(env.DB)).toMatchObject({ visits_effective: 2, views_stored: 40, views_effective: 52, views_min: 52 });
     await put("earnings_hold_days", "0");
     expect(await readArchiveWindows(env.DB)).toMatchObject({ views_effective: 40, views_min: 8 });
-    // How long notifications stay (decision 055): never under the 30 days the bell tells a followed upload.
-    await put("notifications_keep_days", "7");
-    expect(await readArchiveWindows(env.DB)).toMatchObject({ notices_stored: 7, notices_effective: 30 });
+    // How long notifications stay (decisions 055, 057): never under a week.
+    await put("notifications_keep_days", "5");
+    expect(await readArchiveWindows(env.DB)).toMatchObject({ notices_stored: 5, notices_effective: 7 });
     await put("notifications_keep_days", "45");
     expect(await readArchiveWindows(env.DB)).toMatchObject({ notices_stored: 45, notices_effective: 45 });
   });

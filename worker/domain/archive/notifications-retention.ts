@@ -1,4 +1,4 @@
-// The data lifecycle's step for the bell's rows (docs/decisions/055): notifications are messages about facts the
+// The data lifecycle's step for the bell's rows (docs/decisions/055, 057): notifications are messages about facts the
 // ledger and the audit log keep, so past `notifications_keep_days` they are deleted, not archived. Bounded like a
 // dataset's parts: at most `partsPerRun` slices of `rowsPerPart` rows a run, oldest first; the next run goes on.
 import { deleteNotificationsBefore, notificationsCutoff } from "../../db/queries/notification-retention";
@@ -15,7 +15,7 @@ export async function pruneNotifications(d1: D1Database, nowMs: number, budget: 
     r.keep_days = cutoff.keepDays;
     r.before = cutoff.before;
     for (let slice = 0; slice < budget.partsPerRun; slice++) {
-      const removed = await deleteNotificationsBefore(d1, cutoff.before, budget.rowsPerPart);
+      const removed = await deleteNotificationsBefore(d1, cutoff, budget.rowsPerPart);
       r.removed += removed;
       if (removed < budget.rowsPerPart) return { ...r, stopped: "no older notification is left" };
     }

@@ -33,7 +33,7 @@ describe("/api/admin/archive", () => {
     expect(first.windows).toEqual({
       archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
       archive_views_after_days: { value: 60, effective: 60, min: 14, max: 3650, default: 60 },
-      notifications_keep_days: { value: 90, effective: 90, min: 30, max: 3650, default: 90 },
+      notifications_keep_days: { value: 90, effective: 90, min: 7, max: 3650, default: 90 },
     });
     expect(first.last_run).toBeNull();
     expect(first.datasets.map((d) => d.dataset)).toContain("visits");
@@ -54,9 +54,9 @@ describe("/api/admin/archive", () => {
     expect(await refused({ archive_visits_after_days: "91", archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: /);
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 3651 })).toMatch(/at most 3650/);
     expect(await refused({ archive_visits_after_days: 91 })).toMatch(/^archive_views_after_days: /);
-    // How long notifications stay (decision 055): at least the 30 days the bell tells a followed upload.
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 29 })).toBe(
-      "notifications_keep_days: notifications_keep_days must be at least 30 days",
+    // How long notifications stay (decisions 055, 057): a week at least.
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 6 })).toBe(
+      "notifications_keep_days: notifications_keep_days must be at least 7 days",
     );
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 3651 })).toMatch(/at most 3650/);
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 45.5 })).toMatch(/^notifications_keep_days: .*whole number/);
@@ -67,7 +67,7 @@ describe("/api/admin/archive", () => {
     // Left out, how long notifications stay is unchanged; sent, it is saved and audited like the windows.
     expect((await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>()).windows.notifications_keep_days.value).toBe(90);
     const notices = await put({ archive_visits_after_days: 2, archive_views_after_days: 14, notifications_keep_days: 30 });
-    expect((await notices.json<LifecycleJson>()).windows.notifications_keep_days).toMatchObject({ value: 30, effective: 30, min: 30 });
+    expect((await notices.json<LifecycleJson>()).windows.notifications_keep_days).toMatchObject({ value: 30, effective: 30, min: 7 });
     const audits = await env.DB.prepare(`select entity_id, before, after from audit_log where entity = 'setting' and entity_id like 'archive_%' order by entity_id`).all();
     expect(audits.results).toEqual([
       { entity_id: "archive_views_after_days", before: JSON.stringify({ archive_views_after_days: "60" }), after: JSON.stringify({ archive_views_after_days: "14" }) },
