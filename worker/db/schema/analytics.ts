@@ -24,14 +24,10 @@ export const pageVisits = sqliteTable(
     ipHash: text("ip_hash"),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [
-    // Every dashboard query is bounded by a date range.
-    index("page_visits_created_idx").on(t.createdAt, t.sessionId),
-    // Creator dashboards: visits to their own content and creator pages.
-    index("page_visits_path_created_idx").on(t.pagePath, t.createdAt),
-    // Creator dashboards' conversions: the signed-in visits of one session.
-    index("page_visits_session_user_idx").on(t.sessionId, t.userId).where(sql`${t.userId} is not null`),
-  ],
+  // Only the ingest writes a visit and only the data lifecycle reads one (dashboards read the rollups, decision
+  // 054): it walks a UTC day in (created_at, id) order, so a part reads its own rows along this index and no sort
+  // of the rest of the day (migration 0028, decision 056; the dashboards' old path and session indexes went).
+  (t) => [index("page_visits_created_idx").on(t.createdAt, t.id)],
 );
 
 // Fixed-window request counters (per IP hash and minute) for public endpoints such as the tracker.
@@ -67,11 +63,9 @@ export const trafficSessions = sqliteTable(
     converted: integer("converted", { mode: "boolean" }).notNull(),
   },
   (t) => [
+    // The ingest finds a live session by its key; no dashboard reads sessions since decision 054 (migration 0028
+    // dropped the covering index they used, decision 056).
     primaryKey({ columns: [t.scope, t.sessionId] }),
-    // Covers every column a dashboard reads for the sessions of its first, partial day.
-    index("traffic_sessions_dashboard_idx").on(
-      t.scope, t.firstAt, t.source, t.deviceType, t.campaign, t.tagged, t.pageViews, t.maxDuration, t.converted,
-    ),
     // The data lifecycle reads and removes a UTC day's sessions of every scope in this order (docs/decisions/051).
     index("traffic_sessions_archive_idx").on(t.firstAt, t.scope, t.sessionId),
   ],
