@@ -54,7 +54,7 @@ const RULE_MATCHES: Record<EarningRuleName, string> = {
     select h.viewer_id || ':' || h.creator_id as subject, h.earning_id, h.view_id, h.viewer_id, h.creator_id, h.amount_micros
     from held h
     where h.ip_hash <> '' and h.viewer_id <> h.creator_id
-      and exists (select 1 from view_addresses w where w.ip_hash = h.ip_hash and w.viewer_id = h.creator_id))`,
+      and exists (select 1 from view_addresses w where w.ip_hash = substr(h.ip_hash, 1, 32) and w.viewer_id = h.creator_id))`,
   // A viewer at the daily cap on every day they earned in holding, for at least CAPPED_DAYS days.
   daily_cap: `capped as (
     select viewer_id, count(*) as days from (

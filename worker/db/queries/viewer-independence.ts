@@ -34,7 +34,7 @@ const claimantNear = (k: string, w: ClaimWindow) => `exists (select 1 from chall
  *    member made inside their own challenge window. Such a viewer counts for none of the claimants.
  */
 const independentViewSql = (v: string, w: ClaimWindow) => `not (
-   (${v}.ip_hash <> '' and exists (select 1 from view_addresses a where a.ip_hash = ${v}.ip_hash and a.viewer_id <> ${v}.viewer_id
+   (${v}.ip_hash <> '' and exists (select 1 from view_addresses a where a.ip_hash = substr(${v}.ip_hash, 1, 32) and a.viewer_id <> ${v}.viewer_id
       and (a.viewer_id = ${w.claimant} or ${claimantNear("a.viewer_id", w)})))
    or exists (select 1 from views o join content oc on oc.id = o.content_id
       where o.viewer_id = ${v}.viewer_id and o.started_at between ${shifted(w.from, "-1 day")} and ${shifted(w.to, "+1 day")}

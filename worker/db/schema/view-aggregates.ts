@@ -27,7 +27,9 @@ export const viewPairs = sqliteTable(
 // Per (address group, member as viewer), views with an address only: who watched from where. The sweep's
 // shared address rule, the bonus checks' shared address reason and the challenge's address groups read it.
 // Without the creator (migration 0027, docs/decisions/056): a member watches from a few addresses, so the
-// table grows with members, not with the creators they watch; the bonus check pairs it with view_pairs.
+// table grows with members, not with the creators they watch; the bonus check pairs it with view_pairs. The
+// address is the first 32 hex digits (128 bits) of the view's ip_hash (migration 0029): readers compare
+// substr(ip_hash, 1, 32).
 export const viewAddresses = sqliteTable(
   "view_addresses",
   {
