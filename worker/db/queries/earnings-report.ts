@@ -55,7 +55,8 @@ export async function earningsReport(db: Db, q: ReportQuery) {
       union all select user_id, side, null, amount_micros, created_at, null, 0 from reversals
         where created_at between ${from} and ${to} ${who}
       union all select f.user_id, f.side, null, f.amount_micros, f.day || 'T00:00:00.000Z', nullif(f.other_id, ''), ${foldedViews} from ${folded}) e`;
-  // Served by earnings_created_idx (site) or earnings_user_created_idx (one user), and earning_days' primary key. Two reads in parallel: drizzle cannot batch raw SQL reads.
+  // Served by earnings_created_idx (site) or earnings_user_created_idx (one user), and earning_days' primary key.
+  // Two reads in parallel: drizzle cannot batch raw SQL reads.
   const [rows, totals] = await Promise.all([
     db.all<Row>(sql`select ${BUCKET[q.groupBy]} as date, sum(e.amount_micros) as total,
         count(distinct e.view_id) + sum(e.folded_views) as views,

@@ -22,8 +22,8 @@ export async function notificationsCutoff(d1: D1Database, now: string) {
 
 /**
  * Deletes up to `limit` notifications dated before `before` (an upload's read mark only before `uploadsBefore`),
- * oldest first; returns how many it deleted. Run
- * again, it goes on where the last one stopped, and deletes nothing once none is left.
+ * oldest first; returns how many it deleted. Run again, it goes on where the last one stopped, and deletes nothing
+ * once none is left.
  *
  * A sign-on bonus held for review is told by every earnings job run while it waits (`on conflict do nothing`
  * keeps it to one row), so its notice stays while the bonus is pending: deleted earlier, the next run would
