@@ -150,8 +150,10 @@ describe("a farm's history, archived", () => {
     await archiveEveryDueDay();
     const aggregates = () =>
       env.DB.prepare(
-        `select (select json_group_array(json_array(viewer_id, creator_id, views, qualified, credited)) from view_pairs where ?1 in (viewer_id, creator_id)) as pairs,
-           (select json_group_array(json_array(ip_hash, viewer_id, views)) from view_addresses where viewer_id in (?1, ?3)) as addresses,
+        `select (select json_group_array(json_array(viewer_num, creator_num, views, qualified, credited)) from view_pairs
+                   where (select num from users where id = ?1) in (viewer_num, creator_num)) as pairs,
+           (select json_group_array(json_array(ip_hash, viewer_num, views)) from view_addresses
+              where viewer_num in (select num from users where id in (?1, ?3))) as addresses,
            (select json_group_array(json_array(views, qualified, watch_ms)) from content_view_totals where content_id = ?2) as totals`,
       ).bind(farm.a.id, farm.itemA.id, farm.b.id).first();
     const before = await aggregates();
@@ -167,8 +169,9 @@ describe("a farm's history, archived", () => {
     const late = await oldView(farm.b.id, farm.itemA, { days: 92, hour: 13 });
     for (const [text, arg] of [
       ["delete from views where id = ?", recent], ["delete from views where id = ?", late], ["delete from content where id = ?", farm.itemA.id],
-      ["delete from view_pairs where viewer_id = ?", farm.a.id], ["delete from view_addresses where viewer_id = ?", farm.a.id],
-      ["delete from member_view_days where user_id = ?", farm.a.id], ["delete from content_view_totals where content_id = ?", farm.itemA.id],
+      ["delete from view_pairs where viewer_num = (select num from users where id = ?)", farm.a.id],
+      ["delete from view_addresses where viewer_num = (select num from users where id = ?)", farm.a.id],
+      ["delete from member_view_days where user_num = (select num from users where id = ?)", farm.a.id], ["delete from content_view_totals where content_id = ?", farm.itemA.id],
     ] as const) {
       await expect(env.DB.prepare(text).bind(arg).run(), text).rejects.toThrow(/permanent/);
     }
@@ -269,7 +272,8 @@ describe("every reader of views gives the same answer before and after the archi
       candidates: (await loadCandidates(db, { viewerId: c.id, seeds: [[itemB.id, 1]] as never, tagQuery: null })).map((r) => [r.id, r.popularity]),
       fallback: (await loadFallbackCandidates(db, c.id)).map((r) => [r.id, r.popularity]),
       studio: await Promise.all([itemA, itemB, itemC].map((i) => readContentStats(db, i.id, ago(200).slice(0, 10)))),
-      days: (await env.DB.prepare("select * from member_view_days where user_id in (?1, ?2, ?3) order by user_id, side, day").bind(a.id, b.id, c.id).all()).results,
+      days: (await env.DB.prepare(`select u.id, m.* from member_view_days m join users u on u.num = m.user_num
+          where u.id in (?1, ?2, ?3) order by u.id, m.side, m.day`).bind(a.id, b.id, c.id).all()).results,
     });
     const before = await answers();
     expect(before.analytics.discovery.length).toBeGreaterThan(0);
@@ -318,7 +322,8 @@ describe("the reason for every view, for an archived day", () => {
     const item = await makeContent(creator.id, { durationMs: 20_000 });
     await makeQualifiedView(viewer.id, item);
     await runEarningsCron();
-    const rows = await env.DB.prepare("select user_id as user, side, views, qualified, credited, micros from member_view_days where user_id in (?1, ?2) order by side")
+    const rows = await env.DB.prepare(`select u.id as user, side, views, qualified, credited, micros from member_view_days m
+        join users u on u.num = m.user_num where u.id in (?1, ?2) order by side`)
       .bind(viewer.id, creator.id).all();
     const reward = await env.DB.prepare("select amount_micros as m from earnings where user_id = ? and kind = 'viewer'").bind(viewer.id).first<{ m: number }>();
     expect(reward?.m).toBeGreaterThan(0);

@@ -40,7 +40,7 @@ async function world(n: number, day = DAY) {
 const remaining = async (ids: string[]) =>
   (await env.DB.prepare(`select count(*) as n from earnings where id in (select value from json_each(?1))`).bind(JSON.stringify(ids)).first<{ n: number }>())!.n;
 const opening = async (userId: string) =>
-  (await env.DB.prepare("select coalesce(sum(amount_micros), 0) as micros, coalesce(sum(rows), 0) as rows from opening_balances where user_id = ?").bind(userId)
+  (await env.DB.prepare("select coalesce(sum(amount_micros), 0) as micros, coalesce(sum(rows), 0) as rows from opening_balances where user_num = (select num from users where id = ?)").bind(userId)
     .first<{ micros: number; rows: number }>())!;
 const balance = async (userId: string, now = CLOSE_AT) => balancesOf((await walletParts(testDb(), userId, now)).parts);
 

@@ -65,3 +65,20 @@ describe("the search index follows content and creators", () => {
     expect(await search(`"renamed${word}"`)).toEqual([]);
   });
 });
+
+describe("member numbers (docs/decisions/058)", () => {
+  it("gives each new member the next number, never the same twice, and never changes one", async () => {
+    const a = await makeUser();
+    const b = await makeUser();
+    const num = async (id: string) => (await testDb().select({ num: users.num }).from(users).where(eq(users.id, id)))[0]?.num;
+    const [na, nb] = [await num(a.id), await num(b.id)];
+    expect(na).toBeGreaterThan(0);
+    expect(nb).toBe(na! + 1);
+    // An insert that names no number still gets one after the highest, even past a gap.
+    await env.DB.prepare("insert into users (id, email, created_at, num) values (?1, ?2, ?3, ?4)").bind(newId(), `gap-${newId()}@example.com`, nowIso(), nb! + 10).run();
+    const c = await makeUser();
+    expect(await num(c.id)).toBe(nb! + 11);
+    await expect(env.DB.prepare("update users set num = ?1 where id = ?2").bind(nb! + 100, a.id).run()).rejects.toThrow(/never changes/);
+    expect(await num(a.id)).toBe(na);
+  });
+});

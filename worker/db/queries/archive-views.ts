@@ -18,7 +18,8 @@ const DAY = "substr(v.started_at, 1, 10)";
  */
 const claimEvidenceSql = (v: string, now: string) => `exists (select 1 from challenge_progress cp
    where cp.user_id in (select ${v}.viewer_id union all select ${v}.creator_id
-                        union all select p.creator_id from view_pairs p where p.viewer_id = ${v}.viewer_id)
+                        union all select c.id from view_pairs p join users c on c.num = p.creator_num
+                                  where p.viewer_num = (select num from users where id = ${v}.viewer_id))
      and ${v}.started_at between strftime('%Y-%m-%dT%H:%M:%fZ', cp.enrolled_at, '-1 day')
                             and strftime('%Y-%m-%dT%H:%M:%fZ', cp.deadline_at, '+1 day')
      and ((cp.completed_at is null and cp.deadline_at >= ${now})

@@ -23,9 +23,11 @@ export const underReviewSql = (e: string) =>
 export const earningHeldSql = (e: string, now: string) => `(${notReversed(e)} and (${e}.available_at > ${now} or ${underReviewSql(e)}))`;
 
 // What closed periods folded (docs/decisions/052): final view rewards moved out of `earnings`, one row per member,
-// side and month. Always available: only available, unreversed, never-reviewed rewards are folded.
+// side and month, named by the member's number (users.num, docs/decisions/058). Always available: only available,
+// unreversed, never-reviewed rewards are folded.
 const folded = (user: string, sides: string) =>
-  `(select coalesce(sum(amount_micros), 0) from opening_balances where user_id = ${user} and side in (${sides}))`;
+  `(select coalesce(sum(amount_micros), 0) from opening_balances
+    where user_num = (select num from users where id = ${user}) and side in (${sides}))`;
 /** Credits of the given earnings kinds: the rows still in `earnings`, plus the opening balances of those sides. */
 const earned = (user: string, kinds: string) => {
   const sides = kinds.split(",").map((k) => k.trim()).filter((k) => k !== "'manual'");

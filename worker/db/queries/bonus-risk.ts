@@ -14,13 +14,16 @@ import { suspendedSql } from "./visibility";
 // archived views too, so a bonus checked after the claimant's old views left D1 gets the same answer
 // (docs/decisions/053). A pair's creator is the item's creator at the time of the view (items never change owner).
 
+/** The member's number (users.num): the aggregates name members by it (migration 0030, docs/decisions/058). */
+const MY_NUM = `(select num from users where id = bonuses.user_id)`;
+
 /** The member and an account created within a day of theirs watched each other's items. */
 const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from view_pairs p1
-   join users me on me.id = p1.viewer_id join users x on x.id = p1.creator_id
-   where p1.viewer_id = bonuses.user_id and p1.creator_id <> bonuses.user_id and p1.qualified > 0
+   join users me on me.num = p1.viewer_num join users x on x.num = p1.creator_num
+   where p1.viewer_num = ${MY_NUM} and p1.creator_num <> p1.viewer_num and p1.qualified > 0
      and abs(julianday(x.created_at) - julianday(me.created_at)) <= 1
      and exists (select 1 from view_pairs p2
-                 where p2.viewer_id = p1.creator_id and p2.creator_id = bonuses.user_id and p2.qualified > 0))`;
+                 where p2.viewer_num = p1.creator_num and p2.creator_num = p1.viewer_num and p2.qualified > 0))`;
 
 /**
  * Both accounts on one machine: the member and another account watched from one address group, and one of them
@@ -29,15 +32,15 @@ const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from view_pairs p1
  * (migration 0027, docs/decisions/056), so the shared address need not be the one the counted view came from.
  */
 const SHARED_IP = `exists (select 1 from view_addresses mine
-     join view_addresses other on other.ip_hash = mine.ip_hash and other.viewer_id <> mine.viewer_id
-     where mine.viewer_id = bonuses.user_id
-       and (exists (select 1 from view_pairs p where p.viewer_id = mine.viewer_id and p.creator_id = other.viewer_id and p.qualified > 0)
-         or exists (select 1 from view_pairs p where p.viewer_id = other.viewer_id and p.creator_id = mine.viewer_id and p.qualified > 0)))`;
+     join view_addresses other on other.ip_hash = mine.ip_hash and other.viewer_num <> mine.viewer_num
+     where mine.viewer_num = ${MY_NUM}
+       and (exists (select 1 from view_pairs p where p.viewer_num = mine.viewer_num and p.creator_num = other.viewer_num and p.qualified > 0)
+         or exists (select 1 from view_pairs p where p.viewer_num = other.viewer_num and p.creator_num = mine.viewer_num and p.qualified > 0)))`;
 
 /** A counted stream was of an item another bonus claimant uploaded inside their own challenge window. */
-const CLAIMANT_UPLOADS = `exists (select 1 from view_pairs p
-   where p.viewer_id = bonuses.user_id and p.creator_id <> bonuses.user_id and p.claim_upload_qualified > 0
-     and exists (select 1 from bonuses b2 where b2.user_id = p.creator_id and b2.kind = 'signon'))`;
+const CLAIMANT_UPLOADS = `exists (select 1 from view_pairs p join users c on c.num = p.creator_num
+   where p.viewer_num = ${MY_NUM} and p.creator_num <> p.viewer_num and p.claim_upload_qualified > 0
+     and exists (select 1 from bonuses b2 where b2.user_id = c.id and b2.kind = 'signon'))`;
 
 /**
  * The views requirement no longer holds on independent viewers alone (viewer-independence.ts): judged again

@@ -38,13 +38,17 @@ export async function earningsReport(db: Db, q: ReportQuery) {
   // asked for (a member's own views, or the site's views counted once), and names the viewer on the creator side.
   const foldedViews = q.userId ? sql`f.views` : sql`f.site_views`;
   // earning_days is keyed day first (decision 056): the site reads the range along the key; one member seeks
-  // (day, member) once per day of the range, over the days the table holds at all.
+  // (day, member) once per day of the range, over the days the table holds at all. It names members by number
+  // (users.num, decision 058): the viewer (and, site-wide, the member) is looked up by it for the distinct counts.
   const folded = q.userId
     ? sql`(with recursive d(day) as (
           select max(${q.range.startDate}, coalesce((select min(day) from earning_days), ${q.range.endDate}))
           union all select date(day, '+1 day') from d where day < min(${q.range.endDate}, (select max(day) from earning_days)))
-        select day from d where day <= ${q.range.endDate}) d cross join earning_days f on f.day = d.day and f.user_id = ${q.userId}`
-    : sql`earning_days f where f.day between ${q.range.startDate} and ${q.range.endDate}`;
+        select day from d where day <= ${q.range.endDate}) d
+        cross join earning_days f on f.day = d.day and f.user_num = (select num from users where id = ${q.userId})
+        left join users o on o.num = nullif(f.other_num, 0)`
+    : sql`earning_days f join users u on u.num = f.user_num left join users o on o.num = nullif(f.other_num, 0)
+        where f.day between ${q.range.startDate} and ${q.range.endDate}`;
   // The ledger: credits, and reversals as negative rows on the day they were written (decision 019), and the
   // folded credits of closed days. A reversal carries no view, so the views counted are the views paid. Each
   // arm filters itself, so each keeps its own index.
@@ -54,7 +58,8 @@ export async function earningsReport(db: Db, q: ReportQuery) {
         where e.created_at between ${from} and ${to} ${q.userId ? sql`and e.user_id = ${q.userId}` : sql``}
       union all select user_id, side, null, amount_micros, created_at, null, 0 from reversals
         where created_at between ${from} and ${to} ${who}
-      union all select f.user_id, f.side, null, f.amount_micros, f.day || 'T00:00:00.000Z', nullif(f.other_id, ''), ${foldedViews} from ${folded}) e`;
+      union all select ${q.userId ?? sql`u.id`}, f.side, null, f.amount_micros, f.day || 'T00:00:00.000Z', o.id, ${foldedViews}
+        from ${folded}) e`;
   // Served by earnings_created_idx (site) or earnings_user_created_idx (one user), and earning_days' primary key.
   // Two reads in parallel: drizzle cannot batch raw SQL reads.
   const [rows, totals] = await Promise.all([

@@ -23,8 +23,9 @@ export const keptViewSql = (v: string, now: string) => `exists (select 1 from ea
 // views archive keeps more views than their rewards alone decide (claim evidence, archive-views.ts), and a
 // view that stays must keep its rewards, or its "reason" (my-views.ts) would read a paid view as unpaid.
 const folded = (alsoKept: string) => `with f as (
-    select e.rowid as rid, e.id, e.user_id, e.kind, e.view_id, e.amount_micros, e.created_at, v.viewer_id
-    from views v join earnings e on e.view_id = v.id
+    select e.rowid as rid, e.id, e.user_id, e.kind, e.view_id, e.amount_micros, e.created_at, v.viewer_id,
+      u.num as user_num, w.num as viewer_num
+    from views v join earnings e on e.view_id = v.id join users u on u.id = e.user_id join users w on w.id = v.viewer_id
     where v.id > ?2 and v.id <= ?3 and substr(v.started_at, 1, 10) = ?1
       and e.kind in ('viewer', 'creator') and not ${keptViewSql("v", "?4")}${alsoKept ? ` and not ${alsoKept}` : ""})`;
 
@@ -42,21 +43,22 @@ const foldViewEarningsSql = (alsoKept: string) => {
       on conflict (user_id) do update set untold_folded_micros = credit_notices.untold_folded_micros + excluded.untold_folded_micros`,
     // 2. One opening balance per member, side and month of the rewards' created_at.
     `${FOLDED}
-      insert into opening_balances (user_id, side, month, amount_micros, rows)
-      select f.user_id, f.kind, substr(f.created_at, 1, 7), sum(f.amount_micros), count(*) from f where true
+      insert into opening_balances (user_num, side, month, amount_micros, rows)
+      select f.user_num, f.kind, substr(f.created_at, 1, 7), sum(f.amount_micros), count(*) from f where true
       group by 1, 2, 3
-      on conflict (user_id, side, month) do update set amount_micros = opening_balances.amount_micros + excluded.amount_micros,
+      on conflict (user_num, side, month) do update set amount_micros = opening_balances.amount_micros + excluded.amount_micros,
         rows = opening_balances.rows + excluded.rows`,
     // 3. The calendars' figures per member, side, day of created_at and (creator side) viewer. A view pays each
-    //    side at most once (earnings_view_side_unique), so each row is one view of its member.
+    //    side at most once (earnings_view_side_unique), so each row is one view of its member. Members by number
+    //    (users.num, docs/decisions/058); a viewer row's other_num is 0.
     `${FOLDED}
-      insert into earning_days (user_id, side, day, other_id, amount_micros, views, site_views)
-      select f.user_id, f.kind, substr(f.created_at, 1, 10), case when f.kind = 'creator' then f.viewer_id else '' end,
+      insert into earning_days (user_num, side, day, other_num, amount_micros, views, site_views)
+      select f.user_num, f.kind, substr(f.created_at, 1, 10), case when f.kind = 'creator' then f.viewer_num else 0 end,
         sum(f.amount_micros), count(*),
         sum(f.kind = 'viewer' or not exists (select 1 from earnings w where w.view_id = f.view_id and w.kind = 'viewer'))
       from f where true
       group by 1, 2, 3, 4
-      on conflict (user_id, side, day, other_id) do update set amount_micros = earning_days.amount_micros + excluded.amount_micros,
+      on conflict (user_num, side, day, other_num) do update set amount_micros = earning_days.amount_micros + excluded.amount_micros,
         views = earning_days.views + excluded.views, site_views = earning_days.site_views + excluded.site_views`,
     // 4. The rewards themselves leave (the trigger checks the archive_parts row covers each view).
     `${FOLDED} delete from earnings where id in (select id from f)`,

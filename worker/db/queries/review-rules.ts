@@ -36,7 +36,8 @@ const newAt = (user: string, day: string) => `(julianday(${day}) - julianday(dat
 /**
  * The held rows are recent by definition (views are archived only after every reward is available). What a rule
  * asks of a view's past (the other way of a pair, an address) it reads from the aggregates the view triggers
- * keep, view_pairs and view_addresses, which cover archived views too (docs/decisions/053).
+ * keep, view_pairs and view_addresses, which cover archived views too (docs/decisions/053) and name members by
+ * their number (users.num, docs/decisions/058).
  * Per rule: a CTE `matches(subject, earning_id, view_id, viewer_id, creator_id, amount_micros)` over `held`,
  * materialized so each statement scans the held rows once however often it refers to them
  * (`npm run bench:sweep`).
@@ -48,13 +49,14 @@ const RULE_MATCHES: Record<EarningRuleName, string> = {
            h.viewer_id, h.creator_id, h.amount_micros
     from held h join users a on a.id = h.viewer_id join users b on b.id = h.creator_id
     where ${newAt("a", "h.qualified_day")} and ${newAt("b", "h.qualified_day")}
-      and exists (select 1 from view_pairs w where w.viewer_id = h.creator_id and w.creator_id = h.viewer_id and w.credited > 0))`,
+      and exists (select 1 from view_pairs w where w.viewer_num = b.num and w.creator_num = a.num and w.credited > 0))`,
   // The viewer watched from an address the creator also watches from.
   shared_ip: `matches as materialized (
     select h.viewer_id || ':' || h.creator_id as subject, h.earning_id, h.view_id, h.viewer_id, h.creator_id, h.amount_micros
     from held h
     where h.ip_hash <> '' and h.viewer_id <> h.creator_id
-      and exists (select 1 from view_addresses w where w.ip_hash = substr(h.ip_hash, 1, 32) and w.viewer_id = h.creator_id))`,
+      and exists (select 1 from view_addresses w
+                  where w.ip_hash = substr(h.ip_hash, 1, 32) and w.viewer_num = (select num from users where id = h.creator_id)))`,
   // A viewer at the daily cap on every day they earned in holding, for at least CAPPED_DAYS days.
   daily_cap: `capped as (
     select viewer_id, count(*) as days from (

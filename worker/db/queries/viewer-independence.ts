@@ -23,9 +23,9 @@ const claimantNear = (k: string, w: ClaimWindow) => `exists (select 1 from chall
    where kp.user_id = ${k} and kp.enrolled_at <= ${shifted(w.to, "+1 day")} and kp.deadline_at >= ${shifted(w.from, "-1 day")})`;
 
 /**
- * Who watched from an address is read from view_addresses (every view ever, archived ones too); the views of the
- * window itself (`v`, `o`) stay in D1 while a claim can still be judged (the archive keeps them:
- * archive-views.ts, docs/decisions/053).
+ * Who watched from an address is read from view_addresses (every view ever, archived ones too; members by their
+ * number, docs/decisions/058); the views of the window itself (`v`, `o`) stay in D1 while a claim can still be
+ * judged (the archive keeps them: archive-views.ts, docs/decisions/053).
  * The qualified view `v` (of one of the claimant's uploads) comes from an account independent of the claimant:
  *  - address: its address group (ip_hash) is not one the claimant ever watched from, nor one another claimant
  *    near the window watched from (the viewer's own claim aside); a view without an address cannot match;
@@ -34,8 +34,9 @@ const claimantNear = (k: string, w: ClaimWindow) => `exists (select 1 from chall
  *    member made inside their own challenge window. Such a viewer counts for none of the claimants.
  */
 const independentViewSql = (v: string, w: ClaimWindow) => `not (
-   (${v}.ip_hash <> '' and exists (select 1 from view_addresses a where a.ip_hash = substr(${v}.ip_hash, 1, 32) and a.viewer_id <> ${v}.viewer_id
-      and (a.viewer_id = ${w.claimant} or ${claimantNear("a.viewer_id", w)})))
+   (${v}.ip_hash <> '' and exists (select 1 from view_addresses a join users au on au.num = a.viewer_num
+      where a.ip_hash = substr(${v}.ip_hash, 1, 32) and au.id <> ${v}.viewer_id
+      and (au.id = ${w.claimant} or ${claimantNear("au.id", w)})))
    or exists (select 1 from views o join content oc on oc.id = o.content_id
       where o.viewer_id = ${v}.viewer_id and o.started_at between ${shifted(w.from, "-1 day")} and ${shifted(w.to, "+1 day")}
         and o.qualified_at is not null and oc.created_by not in (${w.claimant}, ${v}.viewer_id)

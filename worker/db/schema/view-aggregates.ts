@@ -6,22 +6,23 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 // update, a view reward and its reversal), so it always covers every view, in D1 or archived, and the readers
 // read it instead of the view rows. Keyed so they grow with distinct pairs, addresses, items and member-days,
 // never with views. No foreign keys: a parent row is never deleted (decision 028), and a cascade must not
-// touch evidence.
+// touch evidence. Members are named by their number (users.num, migration 0030, docs/decisions/058): readers
+// look a member's number up by id, or join users on num to go back.
 
 // Per (viewer, creator): the views one way. The sweep's ring rule ("the creator also had a credited view of
 // the viewer") and the bonus checks' reciprocal and claimant-upload reasons read it.
 export const viewPairs = sqliteTable(
   "view_pairs",
   {
-    viewerId: text("viewer_id").notNull(),
-    creatorId: text("creator_id").notNull(),
+    viewerNum: integer("viewer_num").notNull(),
+    creatorNum: integer("creator_num").notNull(),
     views: integer("views").notNull().default(0),
     qualified: integer("qualified").notNull().default(0),
     credited: integer("credited").notNull().default(0),
     // Qualified views of items the creator uploaded inside their own sign-on challenge window (bonus-risk.ts).
     claimUploadQualified: integer("claim_upload_qualified").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.viewerId, t.creatorId] })],
+  (t) => [primaryKey({ columns: [t.viewerNum, t.creatorNum] })],
 );
 
 // Per (address group, member as viewer), views with an address only: who watched from where. The sweep's
@@ -34,11 +35,11 @@ export const viewAddresses = sqliteTable(
   "view_addresses",
   {
     ipHash: text("ip_hash").notNull(),
-    viewerId: text("viewer_id").notNull(),
+    viewerNum: integer("viewer_num").notNull(),
     views: integer("views").notNull().default(0),
     qualified: integer("qualified").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.ipHash, t.viewerId] }), index("view_addresses_viewer_idx").on(t.viewerId)],
+  (t) => [primaryKey({ columns: [t.ipHash, t.viewerNum] }), index("view_addresses_viewer_idx").on(t.viewerNum)],
 );
 
 // All-time per item and per viewer, and per discovery method: what the admin analytics tab lists, and the
@@ -68,7 +69,7 @@ export const viewDiscoveryTotals = sqliteTable("view_discovery_totals", {
 export const memberViewDays = sqliteTable(
   "member_view_days",
   {
-    userId: text("user_id").notNull(),
+    userNum: integer("user_num").notNull(),
     day: text("day").notNull(),
     side: text("side", { enum: ["viewer", "creator"] }).notNull(),
     views: integer("views").notNull().default(0),
@@ -77,5 +78,5 @@ export const memberViewDays = sqliteTable(
     micros: integer("micros").notNull().default(0),
     reversed: integer("reversed").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.side, t.day] })],
+  (t) => [primaryKey({ columns: [t.userNum, t.side, t.day] })],
 );

@@ -366,7 +366,8 @@ it("gives every reader the same answer right before and right after each lifecyc
         }
       }
       const opening = await env.DB.prepare(
-        `select user_id || '|' || side as k, sum(amount_micros) as m from opening_balances where user_id in (select value from json_each(?1)) group by 1`,
+        `select u.id || '|' || o.side as k, sum(o.amount_micros) as m from opening_balances o join users u on u.num = o.user_num
+          where u.id in (select value from json_each(?1)) group by 1`,
       ).bind(JSON.stringify(ids)).all<{ k: string; m: number }>();
       expect(new Map(opening.results.map((r) => [r.k, r.m]))).toEqual(gone);
       const inD1 = await env.DB.prepare(

@@ -180,7 +180,8 @@ it("gives the same wallets, calendars, CSV figures and notices with and without 
         // The ledger is the sum of its rows: what is still in `earnings` plus the opening balances.
         const sums = await env.DB.prepare(
           `select (select coalesce(sum(amount_micros), 0) from earnings where user_id = ?1 and kind <> 'manual')
-                + (select coalesce(sum(amount_micros), 0) from opening_balances where user_id = ?1) as micros`,
+                + (select coalesce(sum(amount_micros), 0) from opening_balances
+                   where user_num = (select num from users where id = ?1)) as micros`,
         ).bind(p.id).first<{ micros: number }>();
         expect(sums!.micros).toBe(earned.get(p.id) ?? 0);
         // And the wallet's balance is that sum less reversals, whatever was closed.
