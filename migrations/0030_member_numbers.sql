@@ -5,6 +5,9 @@
 -- size. A trigger gives each new member the next number; a number never changes. The tables are rebuilt by
 -- create, copy (looking each member's number up), drop, rename; the triggers that name them are dropped first and
 -- created again, looking the numbers up, at the end. earning_days' viewer rows keep 0 where they kept ''.
+-- The two tables with a row per member and day (member_view_days, earning_days) also store the day as its number,
+-- days since 1970-01-01 (cast(julianday(substr(t, 1, 10)) - 2440587.5 as integer): of the date alone, so the cast
+-- is exact, also before 1970), and the side as 0 (viewer) or 1 (creator).
 DROP TRIGGER `view_aggregates_after_view`;
 --> statement-breakpoint
 DROP TRIGGER `view_aggregates_after_status`;
@@ -71,8 +74,8 @@ CREATE INDEX `view_addresses_viewer_idx` ON `view_addresses` (`viewer_num`);
 --> statement-breakpoint
 CREATE TABLE `__new_member_view_days` (
 	`user_num` integer NOT NULL,
-	`day` text NOT NULL,
-	`side` text NOT NULL,
+	`day` integer NOT NULL,
+	`side` integer NOT NULL,
 	`views` integer DEFAULT 0 NOT NULL,
 	`qualified` integer DEFAULT 0 NOT NULL,
 	`credited` integer DEFAULT 0 NOT NULL,
@@ -82,7 +85,7 @@ CREATE TABLE `__new_member_view_days` (
 ) WITHOUT ROWID;
 --> statement-breakpoint
 INSERT INTO `__new_member_view_days` (`user_num`, `day`, `side`, `views`, `qualified`, `credited`, `micros`, `reversed`)
-SELECT u.num, m.`day`, m.`side`, m.`views`, m.`qualified`, m.`credited`, m.`micros`, m.`reversed`
+SELECT u.num, cast(julianday(m.`day`) - 2440587.5 AS integer), m.`side` = 'creator', m.`views`, m.`qualified`, m.`credited`, m.`micros`, m.`reversed`
 FROM `member_view_days` m JOIN `users` u ON u.id = m.user_id;
 --> statement-breakpoint
 DROP TABLE `member_view_days`;
@@ -91,8 +94,8 @@ ALTER TABLE `__new_member_view_days` RENAME TO `member_view_days`;
 --> statement-breakpoint
 CREATE TABLE `__new_earning_days` (
 	`user_num` integer NOT NULL,
-	`side` text NOT NULL,
-	`day` text NOT NULL,
+	`side` integer NOT NULL,
+	`day` integer NOT NULL,
 	`other_num` integer NOT NULL,
 	`amount_micros` integer NOT NULL,
 	`views` integer NOT NULL,
@@ -102,7 +105,7 @@ CREATE TABLE `__new_earning_days` (
 ) WITHOUT ROWID;
 --> statement-breakpoint
 INSERT INTO `__new_earning_days` (`user_num`, `side`, `day`, `other_num`, `amount_micros`, `views`, `site_views`)
-SELECT u.num, f.`side`, f.`day`, coalesce(o.num, 0), f.`amount_micros`, f.`views`, f.`site_views`
+SELECT u.num, f.`side` = 'creator', cast(julianday(f.`day`) - 2440587.5 AS integer), coalesce(o.num, 0), f.`amount_micros`, f.`views`, f.`site_views`
 FROM `earning_days` f JOIN `users` u ON u.id = f.user_id LEFT JOIN `users` o ON o.id = f.other_id;
 --> statement-breakpoint
 DROP TABLE `earning_days`;
@@ -161,9 +164,9 @@ CREATE TRIGGER `view_aggregates_after_view` AFTER INSERT ON `views` BEGIN
   INSERT INTO `view_discovery_totals` (`method`, `views`) VALUES (new.discovery_method, 1)
   ON CONFLICT (`method`) DO UPDATE SET `views` = `views` + 1;
   INSERT INTO `member_view_days` (`user_num`, `day`, `side`, `views`, `qualified`, `credited`)
-  VALUES ((SELECT `num` FROM `users` WHERE `id` = new.viewer_id), substr(new.started_at, 1, 10), 'viewer', 1,
+  VALUES ((SELECT `num` FROM `users` WHERE `id` = new.viewer_id), cast(julianday(substr(new.started_at, 1, 10)) - 2440587.5 AS integer), 0, 1,
           new.qualified_at IS NOT NULL, new.status = 'credited'),
-         ((SELECT `num` FROM `users` WHERE `id` = new.creator_id), substr(new.started_at, 1, 10), 'creator', 1,
+         ((SELECT `num` FROM `users` WHERE `id` = new.creator_id), cast(julianday(substr(new.started_at, 1, 10)) - 2440587.5 AS integer), 1, 1,
           new.qualified_at IS NOT NULL, new.status = 'credited')
   ON CONFLICT (`user_num`, `side`, `day`) DO UPDATE SET `views` = `views` + 1, `qualified` = `qualified` + excluded.qualified,
     `credited` = `credited` + excluded.credited;
@@ -175,23 +178,23 @@ WHEN (new.status = 'credited') <> (old.status = 'credited') BEGIN
   WHERE `viewer_num` = (SELECT `num` FROM `users` WHERE `id` = new.viewer_id)
     AND `creator_num` = (SELECT `num` FROM `users` WHERE `id` = new.creator_id);
   UPDATE `member_view_days` SET `credited` = `credited` + (new.status = 'credited') - (old.status = 'credited')
-  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.viewer_id) AND `side` = 'viewer'
-    AND `day` = substr(new.started_at, 1, 10);
+  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.viewer_id) AND `side` = 0
+    AND `day` = cast(julianday(substr(new.started_at, 1, 10)) - 2440587.5 AS integer);
   UPDATE `member_view_days` SET `credited` = `credited` + (new.status = 'credited') - (old.status = 'credited')
-  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.creator_id) AND `side` = 'creator'
-    AND `day` = substr(new.started_at, 1, 10);
+  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.creator_id) AND `side` = 1
+    AND `day` = cast(julianday(substr(new.started_at, 1, 10)) - 2440587.5 AS integer);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `member_view_days_after_reward` AFTER INSERT ON `earnings`
 WHEN new.view_id IS NOT NULL AND new.kind IN ('viewer', 'creator') BEGIN
   UPDATE `member_view_days` SET `micros` = `micros` + new.amount_micros
-  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.user_id) AND `side` = new.kind
-    AND `day` = (SELECT substr(v.started_at, 1, 10) FROM `views` v WHERE v.id = new.view_id);
+  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.user_id) AND `side` = (new.kind = 'creator')
+    AND `day` = (SELECT cast(julianday(substr(v.started_at, 1, 10)) - 2440587.5 AS integer) FROM `views` v WHERE v.id = new.view_id);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `member_view_days_after_reversal` AFTER INSERT ON `reversals`
 WHEN new.view_id IS NOT NULL BEGIN
   UPDATE `member_view_days` SET `micros` = `micros` + new.amount_micros, `reversed` = `reversed` + 1
-  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.user_id) AND `side` = new.side
-    AND `day` = (SELECT substr(v.started_at, 1, 10) FROM `views` v WHERE v.id = new.view_id);
+  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.user_id) AND `side` = (new.side = 'creator')
+    AND `day` = (SELECT cast(julianday(substr(v.started_at, 1, 10)) - 2440587.5 AS integer) FROM `views` v WHERE v.id = new.view_id);
 END;

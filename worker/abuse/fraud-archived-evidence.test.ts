@@ -18,6 +18,7 @@ import { makeContent, makeQualifiedView, makeUser, testDb } from "../test/factor
 import { signedInBrowser } from "../test/http";
 import { member } from "../test/members";
 import { runEarningsCron } from "../test/views";
+import { sideNameSql } from "../db/queries/day-numbers";
 import type { MyViewsResponse } from "../../common/api-types";
 
 // Issue 29 (docs/decisions/053): a farm once deleted its own items to erase the views the fraud rules read
@@ -322,8 +323,8 @@ describe("the reason for every view, for an archived day", () => {
     const item = await makeContent(creator.id, { durationMs: 20_000 });
     await makeQualifiedView(viewer.id, item);
     await runEarningsCron();
-    const rows = await env.DB.prepare(`select u.id as user, side, views, qualified, credited, micros from member_view_days m
-        join users u on u.num = m.user_num where u.id in (?1, ?2) order by side`)
+    const rows = await env.DB.prepare(`select u.id as user, ${sideNameSql("m.side")} as side, views, qualified, credited, micros from member_view_days m
+        join users u on u.num = m.user_num where u.id in (?1, ?2) order by m.side desc`)
       .bind(viewer.id, creator.id).all();
     const reward = await env.DB.prepare("select amount_micros as m from earnings where user_id = ? and kind = 'viewer'").bind(viewer.id).first<{ m: number }>();
     expect(reward?.m).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { EarningsGroupBy } from "../../../common/api-types";
-import type { DayRange } from "../../lib/days";
+import { dayNumber, type DayRange } from "../../lib/days";
 import type { Db } from "../client";
+import { dayOfNumberSql, sideNameSql } from "./day-numbers";
 
 // The bucket a row falls in: the day, the Monday of its week, or the first of its month (UTC).
 const BUCKET: Record<EarningsGroupBy, SQL> = {
@@ -38,17 +39,18 @@ export async function earningsReport(db: Db, q: ReportQuery) {
   // asked for (a member's own views, or the site's views counted once), and names the viewer on the creator side.
   const foldedViews = q.userId ? sql`f.views` : sql`f.site_views`;
   // earning_days is keyed day first (decision 056): the site reads the range along the key; one member seeks
-  // (day, member) once per day of the range, over the days the table holds at all. It names members by number
-  // (users.num, decision 058): the viewer (and, site-wide, the member) is looked up by it for the distinct counts.
+  // (day, member) once per day of the range, over the days the table holds at all. It names members, sides and
+  // days by number (decision 058): the viewer (and, site-wide, the member) is looked up for the distinct counts.
+  const [first, last] = [dayNumber(q.range.startDate), dayNumber(q.range.endDate)];
   const folded = q.userId
     ? sql`(with recursive d(day) as (
-          select max(${q.range.startDate}, coalesce((select min(day) from earning_days), ${q.range.endDate}))
-          union all select date(day, '+1 day') from d where day < min(${q.range.endDate}, (select max(day) from earning_days)))
-        select day from d where day <= ${q.range.endDate}) d
+          select max(${first}, coalesce((select min(day) from earning_days), ${last}))
+          union all select day + 1 from d where day < min(${last}, (select max(day) from earning_days)))
+        select day from d where day <= ${last}) d
         cross join earning_days f on f.day = d.day and f.user_num = (select num from users where id = ${q.userId})
         left join users o on o.num = nullif(f.other_num, 0)`
     : sql`earning_days f join users u on u.num = f.user_num left join users o on o.num = nullif(f.other_num, 0)
-        where f.day between ${q.range.startDate} and ${q.range.endDate}`;
+        where f.day between ${first} and ${last}`;
   // The ledger: credits, and reversals as negative rows on the day they were written (decision 019), and the
   // folded credits of closed days. A reversal carries no view, so the views counted are the views paid. Each
   // arm filters itself, so each keeps its own index.
@@ -58,7 +60,8 @@ export async function earningsReport(db: Db, q: ReportQuery) {
         where e.created_at between ${from} and ${to} ${q.userId ? sql`and e.user_id = ${q.userId}` : sql``}
       union all select user_id, side, null, amount_micros, created_at, null, 0 from reversals
         where created_at between ${from} and ${to} ${who}
-      union all select ${q.userId ?? sql`u.id`}, f.side, null, f.amount_micros, f.day || 'T00:00:00.000Z', o.id, ${foldedViews}
+      union all select ${q.userId ?? sql`u.id`}, ${sql.raw(sideNameSql("f.side"))}, null, f.amount_micros,
+        ${sql.raw(dayOfNumberSql("f.day"))} || 'T00:00:00.000Z', o.id, ${foldedViews}
         from ${folded}) e`;
   // Served by earnings_created_idx (site) or earnings_user_created_idx (one user), and earning_days' primary key.
   // Two reads in parallel: drizzle cannot batch raw SQL reads.

@@ -1,5 +1,6 @@
 import { underReviewSql } from "./balance-parts";
 import type { Db } from "../client";
+import { dayNumberSql, sideNumberSql } from "./day-numbers";
 
 export const MY_VIEWS_LIMIT = 500;
 
@@ -65,7 +66,7 @@ export type ArchivedDayRow = { views: number; qualified: number; credited: numbe
  * The member's summary of one day and side, when that day of views is archived (an archive_days row of dataset
  * 'views', done or under way); null when it is not. Read from member_view_days, which triggers keep for every
  * view from its insert on (migration 0025), so it is the same before and after the archive; a day without views
- * on this side reads as zeros. It names the member by number (users.num, docs/decisions/058).
+ * on this side reads as zeros. It names the member, the side and the day by number (docs/decisions/058).
  */
 export async function archivedDaySummary(db: Db, q: { userId: string; side: "viewer" | "creator"; day: string }): Promise<ArchivedDayRow | null> {
   return db.$client
@@ -73,7 +74,7 @@ export async function archivedDaySummary(db: Db, q: { userId: string; side: "vie
       `select coalesce(m.views, 0) as views, coalesce(m.qualified, 0) as qualified, coalesce(m.credited, 0) as credited,
          coalesce(m.micros, 0) as micros, coalesce(m.reversed, 0) as reversed
        from archive_days d left join member_view_days m
-         on m.user_num = (select num from users where id = ?1) and m.side = ?2 and m.day = d.day
+         on m.user_num = (select num from users where id = ?1) and m.side = ${sideNumberSql("?2")} and m.day = ${dayNumberSql("d.day")}
        where d.dataset = 'views' and d.day = ?3`,
     )
     .bind(q.userId, q.side, q.day)

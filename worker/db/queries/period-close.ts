@@ -1,3 +1,4 @@
+import { dayNumberSql, sideNumberSql } from "./day-numbers";
 // The period close (docs/decisions/052): the final view rewards of a part of archived views leave `earnings`
 // and are folded into `opening_balances` (the balance) and `earning_days` (the calendars and their CSVs), in
 // the one D1 batch that archives those views (docs/decisions/051, 053). Set-based SQL over the part's key
@@ -49,11 +50,11 @@ const foldViewEarningsSql = (alsoKept: string) => {
       on conflict (user_num, side, month) do update set amount_micros = opening_balances.amount_micros + excluded.amount_micros,
         rows = opening_balances.rows + excluded.rows`,
     // 3. The calendars' figures per member, side, day of created_at and (creator side) viewer. A view pays each
-    //    side at most once (earnings_view_side_unique), so each row is one view of its member. Members by number
-    //    (users.num, docs/decisions/058); a viewer row's other_num is 0.
+    //    side at most once (earnings_view_side_unique), so each row is one view of its member. Members, sides and
+    //    days by number (docs/decisions/058); a viewer row's other_num is 0.
     `${FOLDED}
       insert into earning_days (user_num, side, day, other_num, amount_micros, views, site_views)
-      select f.user_num, f.kind, substr(f.created_at, 1, 10), case when f.kind = 'creator' then f.viewer_num else 0 end,
+      select f.user_num, ${sideNumberSql("f.kind")}, ${dayNumberSql("f.created_at")}, case when f.kind = 'creator' then f.viewer_num else 0 end,
         sum(f.amount_micros), count(*),
         sum(f.kind = 'viewer' or not exists (select 1 from earnings w where w.view_id = f.view_id and w.kind = 'viewer'))
       from f where true

@@ -26,12 +26,15 @@ export const openingBalances = sqliteTable(
 // The folded rewards per member, side, UTC day (of created_at) and, on the creator side, the viewer: what the
 // earnings calendars and their CSVs read for closed days (earnings-report.ts). The viewer is kept on the
 // creator side because a creator's calendar counts distinct viewers over any range; the viewer side keeps 0.
+// Compact like member_view_days (migration 0030, docs/decisions/058): the day is its number (days since
+// 1970-01-01, dayNumberSql), the side 0 (viewer) or 1 (creator).
 export const earningDays = sqliteTable(
   "earning_days",
   {
     userNum: integer("user_num").notNull(),
-    side: text("side", { enum: ["viewer", "creator"] }).notNull(),
-    day: text("day").notNull(),
+    // 0 viewer, 1 creator.
+    side: integer("side").notNull(),
+    day: integer("day").notNull(),
     // The view's viewer's number for a creator row; 0 for a viewer row.
     otherNum: integer("other_num").notNull(),
     amountMicros: integer("amount_micros").notNull(),

@@ -65,13 +65,16 @@ export const viewDiscoveryTotals = sqliteTable("view_discovery_totals", {
 
 // Per member, UTC day of the view's start, and side (viewer or creator): "the reason for every view" of an
 // archived day says what the day held. `micros` is that side's view rewards of the day's views less their
-// reversals (reversals are negative).
+// reversals (reversals are negative). A row per member and day is the most D1 keeps for good, so it is kept
+// small (migration 0030, docs/decisions/058): the day is its number (days since 1970-01-01, dayNumberSql), the
+// side 0 (viewer) or 1 (creator).
 export const memberViewDays = sqliteTable(
   "member_view_days",
   {
     userNum: integer("user_num").notNull(),
-    day: text("day").notNull(),
-    side: text("side", { enum: ["viewer", "creator"] }).notNull(),
+    day: integer("day").notNull(),
+    // 0 viewer, 1 creator.
+    side: integer("side").notNull(),
     views: integer("views").notNull().default(0),
     qualified: integer("qualified").notNull().default(0),
     credited: integer("credited").notNull().default(0),

@@ -1,0 +1,17 @@
+// The kept per-day tables (earning_days, member_view_days) store a day as its number, days since 1970-01-01
+// (UTC), and a side as 0 (viewer) or 1 (creator): both fit in a byte or two where the text took 10 and 7
+// (migration 0030, docs/decisions/058). These turn an SQL expression to and from that form; the triggers of
+// migration 0030 spell out the same expressions.
+
+/**
+ * The number of the UTC day of an ISO timestamp or 'YYYY-MM-DD' (an SQL expression). Of the date alone: julianday
+ * of a date is a whole day and a half, so the cast is exact; of a time of day it would round toward zero, which
+ * before 1970 is the next day.
+ */
+export const dayNumberSql = (iso: string) => `cast(julianday(substr(${iso}, 1, 10)) - 2440587.5 as integer)`;
+/** 'YYYY-MM-DD' of a day number (an SQL expression). */
+export const dayOfNumberSql = (n: string) => `date(${n} * 86400, 'unixepoch')`;
+/** 'viewer' or 'creator' of a stored side (an SQL expression). */
+export const sideNameSql = (side: string) => `(case ${side} when 1 then 'creator' else 'viewer' end)`;
+/** The stored side of 'viewer' or 'creator' (an SQL expression). */
+export const sideNumberSql = (name: string) => `(${name} = 'creator')`;
