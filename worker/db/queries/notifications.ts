@@ -3,8 +3,8 @@ import type { Db } from "../client";
 import { prepareShared } from "./audited-change";
 import { CREATOR_NAME_SQL } from "./content";
 
-// The bell's read (docs/decisions/046): one batch, one round trip. The member's own rows (notifications_user_at_idx,
-// the count on the partial notifications_unread_idx) merged with the uploads of the creators they follow, read
+// The bell's read (docs/decisions/046): one batch, one round trip. The member's own rows (notifications_event_unique,
+// sorted: decision 059; the count on the partial notifications_unread_idx) merged with the uploads of the creators they follow, read
 // at the time of asking (fan-out on read): follows by primary key, then each followed creator's newest items
 // on content_creator_created_idx. An upload writes nothing per follower, so it costs the same with 10 or 100k.
 // ?1 the member, ?2 now, ?3 the oldest upload told (now less UPLOAD_NOTICE_DAYS).

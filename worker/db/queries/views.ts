@@ -46,7 +46,7 @@ export type PlacesToday = { day: number; item: number };
 /**
  * The earnable places a viewer has taken on one UTC day, in all and for one item (what the earnings job's
  * caps count: views settled with a place). Read at playback start so the player can say when the day's
- * limits are already reached (docs/decisions/035); served by views_viewer_day_credited_idx (≤ the daily cap rows).
+ * limits are already reached (docs/decisions/035); served by views_credit_slot_unique (≤ the daily cap rows).
  */
 export async function placesTakenOn(db: Db, viewerId: string, contentId: string, day: string): Promise<PlacesToday> {
   const row = await db.get<{ day: number; item: number | null }>(sql`

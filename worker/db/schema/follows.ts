@@ -68,9 +68,9 @@ export const notifications = sqliteTable(
     readAt: text("read_at"),
   },
   (t) => [
+    // One event once; also the bell's list: the member's rows (a few hundred at most in the window) sorted newest
+    // first, so no second index copies every row's member and time (migration 0031, docs/decisions/059).
     uniqueIndex("notifications_event_unique").on(t.userId, t.kind, t.ref),
-    // The bell's list, newest first.
-    index("notifications_user_at_idx").on(t.userId, t.at),
     // The bell's unread count: only unread rows are in it.
     index("notifications_unread_idx").on(t.userId, t.at).where(sql`${t.readAt} is null`),
     // The data lifecycle deletes the oldest notifications first, a slice a run (docs/decisions/055).

@@ -57,8 +57,6 @@ export const views = sqliteTable(
     index("views_viewer_content_idx").on(t.viewerId, t.contentId, t.startedAt),
     // Per-content analytics (most popular content) and unique-view challenge checks.
     index("views_content_idx").on(t.contentId, t.qualifiedAt),
-    // The earnings job's per-viewer daily cap counts a viewer's earning places of one day.
-    index("views_viewer_day_credited_idx").on(t.viewerId, t.qualifiedDay).where(sql`${t.creditSlot} is not null`),
     // A member's views of one day, as viewer and as creator ("a reason for every view"). Who watched from an
     // address and whether the creator also watched the viewer are read from view_addresses and view_pairs
     // (decision 053), so views keeps no index for them (migration 0027 dropped two: decision 056).
@@ -66,9 +64,11 @@ export const views = sqliteTable(
     index("views_creator_started_idx").on(t.creatorId, t.startedAt),
     // The views archive walks one UTC day of views in id order (archive-views.ts, docs/decisions/053).
     index("views_day_id_idx").on(sql`substr(${t.startedAt}, 1, 10)`, t.id),
-    // The per-day cap lives in the schema: two views can never take the same place, however jobs race.
+    // The per-day cap lives in the schema: two views can never take the same place, however jobs race. Day before
+    // item (migration 0031, docs/decisions/059), so it also serves the earnings job's per-viewer daily cap and
+    // the player's places taken today: a viewer's earning places of one day, then of one item that day.
     uniqueIndex("views_credit_slot_unique")
-      .on(t.viewerId, t.contentId, t.qualifiedDay, t.creditSlot)
+      .on(t.viewerId, t.qualifiedDay, t.contentId, t.creditSlot)
       .where(sql`${t.creditSlot} is not null`),
   ],
 );
