@@ -18,7 +18,7 @@ import { makeContent, makeQualifiedView, makeUser, testDb } from "../test/factor
 import { signedInBrowser } from "../test/http";
 import { member } from "../test/members";
 import { runEarningsCron } from "../test/views";
-import { sideNameSql } from "../db/queries/day-numbers";
+import { sideNameSql } from "../db/queries/kept-numbers";
 import type { MyViewsResponse } from "../../common/api-types";
 
 // Issue 29 (docs/decisions/053): a farm once deleted its own items to erase the views the fraud rules read

@@ -7,6 +7,4 @@ export type DayRange = { startDate: string; endDate: string };
 
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) => dayOf(Date.parse(`${day}T00:00:00.000Z`) + n * DAY_MS);
-/** The day's number: days since 1970-01-01 (UTC), as the kept per-day tables store it (docs/decisions/058). */
-export const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00.000Z`) / DAY_MS);
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);

@@ -1,4 +1,5 @@
 import { VIEWS_WINDOW_DAYS_SQL } from "./archive-settings";
+import { memberNumSql } from "./kept-numbers";
 import { foldViewEarningsStatements, keptViewSql as rewardsKeptSql } from "./period-close";
 
 // The `views` dataset of the data lifecycle (issue 29, docs/decisions/053): a UTC day of views (by started_at)
@@ -19,7 +20,7 @@ const DAY = "substr(v.started_at, 1, 10)";
 const claimEvidenceSql = (v: string, now: string) => `exists (select 1 from challenge_progress cp
    where cp.user_id in (select ${v}.viewer_id union all select ${v}.creator_id
                         union all select c.id from view_pairs p join users c on c.num = p.creator_num
-                                  where p.viewer_num = (select num from users where id = ${v}.viewer_id))
+                                  where p.viewer_num = ${memberNumSql(`${v}.viewer_id`)})
      and ${v}.started_at between strftime('%Y-%m-%dT%H:%M:%fZ', cp.enrolled_at, '-1 day')
                             and strftime('%Y-%m-%dT%H:%M:%fZ', cp.deadline_at, '+1 day')
      and ((cp.completed_at is null and cp.deadline_at >= ${now})

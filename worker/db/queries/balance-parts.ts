@@ -6,6 +6,7 @@
 //
 // Parameters are SQL expressions: `user` names the user (a placeholder such as "?1" or a column such as
 // "u.id"), `now` the ISO timestamp to judge holds against. Amounts are integer micro-dollars.
+import { memberNumSql } from "./kept-numbers";
 
 /** An earning is reversed once a reversal row references it. */
 const notReversed = (e: string) => `not exists (select 1 from reversals r where r.earning_id = ${e}.id)`;
@@ -27,7 +28,7 @@ export const earningHeldSql = (e: string, now: string) => `(${notReversed(e)} an
 // unreversed, never-reviewed rewards are folded.
 const folded = (user: string, sides: string) =>
   `(select coalesce(sum(amount_micros), 0) from opening_balances
-    where user_num = (select num from users where id = ${user}) and side in (${sides}))`;
+    where user_num = ${memberNumSql(user)} and side in (${sides}))`;
 /** Credits of the given earnings kinds: the rows still in `earnings`, plus the opening balances of those sides. */
 const earned = (user: string, kinds: string) => {
   const sides = kinds.split(",").map((k) => k.trim()).filter((k) => k !== "'manual'");

@@ -6,6 +6,7 @@
 // and while an awarded bonus is held (the sweep's `bonus_risk` rule, review-rules.ts).
 import type { Db } from "../client";
 import { heldUntilSql } from "./earning-rule-settings";
+import { memberNumSql } from "./kept-numbers";
 import { notifyOnceSql } from "./notification-writes";
 import { minIndependentViewsSql } from "./viewer-independence";
 import { suspendedSql } from "./visibility";
@@ -15,7 +16,7 @@ import { suspendedSql } from "./visibility";
 // (docs/decisions/053). A pair's creator is the item's creator at the time of the view (items never change owner).
 
 /** The member's number (users.num): the aggregates name members by it (migration 0030, docs/decisions/058). */
-const MY_NUM = `(select num from users where id = bonuses.user_id)`;
+const MY_NUM = memberNumSql("bonuses.user_id");
 
 /** The member and an account created within a day of theirs watched each other's items. */
 const RECIPROCAL_NEW_ACCOUNTS = `exists (select 1 from view_pairs p1

@@ -1,6 +1,6 @@
 import { underReviewSql } from "./balance-parts";
 import type { Db } from "../client";
-import { dayNumberSql, sideNumberSql } from "./day-numbers";
+import { dayNumberSql, memberNumSql, sideNumberSql } from "./kept-numbers";
 
 export const MY_VIEWS_LIMIT = 500;
 
@@ -74,7 +74,7 @@ export async function archivedDaySummary(db: Db, q: { userId: string; side: "vie
       `select coalesce(m.views, 0) as views, coalesce(m.qualified, 0) as qualified, coalesce(m.credited, 0) as credited,
          coalesce(m.micros, 0) as micros, coalesce(m.reversed, 0) as reversed
        from archive_days d left join member_view_days m
-         on m.user_num = (select num from users where id = ?1) and m.side = ${sideNumberSql("?2")} and m.day = ${dayNumberSql("d.day")}
+         on m.user_num = ${memberNumSql("?1")} and m.side = ${sideNumberSql("?2")} and m.day = ${dayNumberSql("d.day")}
        where d.dataset = 'views' and d.day = ?3`,
     )
     .bind(q.userId, q.side, q.day)

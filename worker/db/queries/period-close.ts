@@ -1,4 +1,4 @@
-import { dayNumberSql, sideNumberSql } from "./day-numbers";
+import { dayNumberSql, memberNumSql, sideNumberSql } from "./kept-numbers";
 // The period close (docs/decisions/052): the final view rewards of a part of archived views leave `earnings`
 // and are folded into `opening_balances` (the balance) and `earning_days` (the calendars and their CSVs), in
 // the one D1 batch that archives those views (docs/decisions/051, 053). Set-based SQL over the part's key
@@ -24,9 +24,8 @@ export const keptViewSql = (v: string, now: string) => `exists (select 1 from ea
 // views archive keeps more views than their rewards alone decide (claim evidence, archive-views.ts), and a
 // view that stays must keep its rewards, or its "reason" (my-views.ts) would read a paid view as unpaid.
 const folded = (alsoKept: string) => `with f as (
-    select e.rowid as rid, e.id, e.user_id, e.kind, e.view_id, e.amount_micros, e.created_at, v.viewer_id,
-      u.num as user_num, w.num as viewer_num
-    from views v join earnings e on e.view_id = v.id join users u on u.id = e.user_id join users w on w.id = v.viewer_id
+    select e.rowid as rid, e.id, e.user_id, e.kind, e.view_id, e.amount_micros, e.created_at, v.viewer_id
+    from views v join earnings e on e.view_id = v.id
     where v.id > ?2 and v.id <= ?3 and substr(v.started_at, 1, 10) = ?1
       and e.kind in ('viewer', 'creator') and not ${keptViewSql("v", "?4")}${alsoKept ? ` and not ${alsoKept}` : ""})`;
 
@@ -45,7 +44,7 @@ const foldViewEarningsSql = (alsoKept: string) => {
     // 2. One opening balance per member, side and month of the rewards' created_at.
     `${FOLDED}
       insert into opening_balances (user_num, side, month, amount_micros, rows)
-      select f.user_num, f.kind, substr(f.created_at, 1, 7), sum(f.amount_micros), count(*) from f where true
+      select ${memberNumSql("f.user_id")}, f.kind, substr(f.created_at, 1, 7), sum(f.amount_micros), count(*) from f where true
       group by 1, 2, 3
       on conflict (user_num, side, month) do update set amount_micros = opening_balances.amount_micros + excluded.amount_micros,
         rows = opening_balances.rows + excluded.rows`,
@@ -54,7 +53,8 @@ const foldViewEarningsSql = (alsoKept: string) => {
     //    days by number (docs/decisions/058); a viewer row's other_num is 0.
     `${FOLDED}
       insert into earning_days (user_num, side, day, other_num, amount_micros, views, site_views)
-      select f.user_num, ${sideNumberSql("f.kind")}, ${dayNumberSql("f.created_at")}, case when f.kind = 'creator' then f.viewer_num else 0 end,
+      select ${memberNumSql("f.user_id")}, ${sideNumberSql("f.kind")}, ${dayNumberSql("f.created_at")},
+        case when f.kind = 'creator' then ${memberNumSql("f.viewer_id")} else 0 end,
         sum(f.amount_micros), count(*),
         sum(f.kind = 'viewer' or not exists (select 1 from earnings w where w.view_id = f.view_id and w.kind = 'viewer'))
       from f where true

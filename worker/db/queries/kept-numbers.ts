@@ -1,7 +1,11 @@
-// The kept per-day tables (earning_days, member_view_days) store a day as its number, days since 1970-01-01
-// (UTC), and a side as 0 (viewer) or 1 (creator): both fit in a byte or two where the text took 10 and 7
-// (migration 0030, docs/decisions/058). These turn an SQL expression to and from that form; the triggers of
-// migration 0030 spell out the same expressions.
+// The tables D1 keeps for good about members (view_pairs, view_addresses, member_view_days, earning_days,
+// opening_balances) name a member by their number (users.num), and the per-day ones store a day as its number,
+// days since 1970-01-01 (UTC), and a side as 0 (viewer) or 1 (creator): each fits in a byte or a few where the
+// text took 26, 10 and 7 (migration 0030, docs/decisions/058). These turn an SQL expression to and from that
+// form; the triggers of migration 0030 spell out the same expressions.
+
+/** The number of the member whose id is the SQL expression `id` (users_num_unique goes back). */
+export const memberNumSql = (id: string) => `(select num from users where id = ${id})`;
 
 /**
  * The number of the UTC day of an ISO timestamp or 'YYYY-MM-DD' (an SQL expression). Of the date alone: julianday
