@@ -51,7 +51,7 @@ function seed(sqlite: DatabaseSync, followers: number) {
   const follow = sqlite.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?2, ?3)");
   const item = sqlite.prepare(`insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
     values (?1, ?2, 'video', ?3, 1000, 'video/mp4', 10000, ?4, ?5, ?5)`);
-  const own = sqlite.prepare(`insert into notifications (user_id, kind, ref, grp, count, amount_micros, at) values (?1, 'views_credited', ?2, 'earnings', 3, 9000, ?3)`);
+  const own = sqlite.prepare(`insert into notifications (user_num, kind, ref, grp, count, amount_micros, at) values ((select num from users where id = ?1), 'views_credited', ?2, 'earnings', 3, 9000, ?3)`);
   sqlite.exec("begin");
   const big = id("C", 0);
   user.run(big, "big@bench", iso(now - 90 * DAY_MS));
@@ -134,8 +134,8 @@ for (const followers of SIZES) {
   // What the rejected design would pay: one bell row per follower on each upload (fan-out on write), rolled back.
   const fanOutOnWrite = await time(Math.max(5, Math.round(REPS / 100)), async (i) => {
     sqlite.exec("begin");
-    sqlite.prepare(`insert into notifications (user_id, kind, ref, grp, subject_id, at)
-      select follower_id, 'upload', ?2, 'uploads', ?2, ?3 from follows where creator_id = ?1`).run(big, `W${i}`, iso(Date.now()));
+    sqlite.prepare(`insert into notifications (user_num, kind, ref, grp, subject_id, at)
+      select u.num, 'upload', ?2, 'uploads', ?2, ?3 from follows f join users u on u.id = f.follower_id where f.creator_id = ?1`).run(big, `W${i}`, iso(Date.now()));
     sqlite.exec("rollback");
   });
   const result: SizeResult = {

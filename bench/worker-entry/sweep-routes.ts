@@ -19,8 +19,8 @@ const HELD_INSERTS: Record<keyof Block, string> = {
       last_event_at, qualified_at, qualified_day, status, watch_time_ms, credit_slot)
     select value ->> 0, value ->> 1, value ->> 2, value ->> 3, 'browse', value ->> 4, value ->> 5, value ->> 6,
       value ->> 7, value ->> 7, value ->> 8, 'credited', value ->> 6, value ->> 9 from json_each(?1)`,
-  earnings: `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
-    select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, 'Reward for a qualified view', value ->> 6, value ->> 7
+  earnings: `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
+    select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7
     from json_each(?1)`,
 };
 

@@ -34,7 +34,7 @@ describe("the bell is the caller's own", () => {
     const items = await Promise.all([0, 1, 2].map(async () => makeContent((await makeUser()).id)));
     const res = await attacker.browser.json("/api/me/notifications/read", "POST", { ids: items.map((i) => `u-${i.id}`) });
     expect(res.status).toBe(200);
-    const rows = await env.DB.prepare("select count(*) as n from notifications where user_id = ?1").bind(attacker.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("select count(*) as n from notifications where user_num = (select num from users where id = ?1)").bind(attacker.id).first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 });

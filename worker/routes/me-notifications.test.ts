@@ -25,7 +25,7 @@ const settle = (at = Date.now()) => creditQualifiedViews(testDb(), iso(at), 25, 
 const bell = async (b: Browser) => (await b.fetch("/api/me/notifications")).json<NotificationsJson>();
 const ofKind = (n: NotificationsJson, kind: string) => n.items.filter((i) => i.kind === kind);
 const rowsOf = async (userId: string, kind: string) =>
-  (await env.DB.prepare("select count, amount_micros, at from notifications where user_id = ?1 and kind = ?2").bind(userId, kind).all()).results;
+  (await env.DB.prepare("select count, amount_micros, at from notifications where user_num = (select num from users where id = ?1) and kind = ?2").bind(userId, kind).all()).results;
 
 async function members() {
   const creator = await makeUser({ createdAt: LONG_AGO });

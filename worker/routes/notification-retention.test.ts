@@ -24,7 +24,7 @@ const setKeepDays = (days: number) =>
   env.DB.prepare(`insert into settings (key, value, updated_at) values ('notifications_keep_days', ?1, ?2)
       on conflict (key) do update set value = excluded.value`).bind(String(days), iso(Date.now())).run();
 const rowsOf = async (userId: string) =>
-  (await env.DB.prepare("select kind, at, read_at from notifications where user_id = ?1 order by at").bind(userId).all<{ kind: string; at: string; read_at: string | null }>())
+  (await env.DB.prepare("select kind, at, read_at from notifications where user_num = (select num from users where id = ?1) order by at").bind(userId).all<{ kind: string; at: string; read_at: string | null }>())
     .results;
 
 // A test file's tests share one database, and a run deletes the oldest notifications of everyone.
@@ -67,7 +67,7 @@ describe("notifications past their window", () => {
     expect(after.items).toHaveLength(1);
 
     // The count is the unread rows left (the bell counts rows; nothing keeps a count to correct).
-    const unreadRows = await env.DB.prepare("select count(*) as n from notifications where user_id = ?1 and read_at is null and at <= ?2 and count > 0")
+    const unreadRows = await env.DB.prepare("select count(*) as n from notifications where user_num = (select num from users where id = ?1) and read_at is null and at <= ?2 and count > 0")
       .bind(viewer.id, iso(Date.now()))
       .first<{ n: number }>();
     expect(after.unread).toBe(unreadRows!.n);
@@ -81,13 +81,13 @@ describe("notifications past their window", () => {
   it("are deleted a bounded slice at a time, oldest first, and the next run goes on", async () => {
     const member = await makeUser();
     const insert = (ref: string, at: number) =>
-      env.DB.prepare(`insert into notifications (user_id, kind, ref, grp, subject_id, count, amount_micros, at) values (?1, 'payment_recorded', ?2, 'payments', ?2, 1, 1000, ?3)`)
+      env.DB.prepare(`insert into notifications (user_num, kind, ref, grp, subject_id, count, amount_micros, at) values ((select num from users where id = ?1), 'payment_recorded', ?2, 'payments', ?2, 1, 1000, ?3)`)
         .bind(member.id, ref, iso(at));
     await env.DB.batch([...Array.from({ length: 7 }, (_, i) => insert(`old-${i}`, Date.now() - (200 - i) * DAY_MS)), insert("recent", Date.now() - DAY_MS)]);
     const small: LifecycleBudget = { rowsPerPart: 2, partsPerRun: 2, timeMs: 60_000 };
 
     expect((await prune(Date.now(), small)).notifications).toMatchObject({ removed: 4, stopped: "slice budget used; the next run goes on" });
-    const left = async () => (await env.DB.prepare("select ref from notifications where user_id = ?1 order by at").bind(member.id).all<{ ref: string }>()).results.map((r) => r.ref);
+    const left = async () => (await env.DB.prepare("select ref from notifications where user_num = (select num from users where id = ?1) order by at").bind(member.id).all<{ ref: string }>()).results.map((r) => r.ref);
     expect(await left()).toEqual(["old-4", "old-5", "old-6", "recent"]);
     expect((await prune(Date.now(), small)).notifications).toMatchObject({ removed: 3, stopped: "no older notification is left" });
     expect(await left()).toEqual(["recent"]);
@@ -102,10 +102,10 @@ describe("notifications past their window", () => {
     const ages = [6, 10, 29, 31, 59, 89, 91];
     await env.DB.batch(
       ages.map((age) =>
-        env.DB.prepare(`insert into notifications (user_id, kind, ref, grp, at) values (?1, 'item_restored', ?2, 'moderation', ?3)`).bind(member.id, `r${age}`, iso(Date.now() - age * DAY_MS)),
+        env.DB.prepare(`insert into notifications (user_num, kind, ref, grp, at) values ((select num from users where id = ?1), 'item_restored', ?2, 'moderation', ?3)`).bind(member.id, `r${age}`, iso(Date.now() - age * DAY_MS)),
       ),
     );
-    const left = async () => (await env.DB.prepare("select ref from notifications where user_id = ?1 order by at desc").bind(member.id).all<{ ref: string }>()).results.map((r) => r.ref);
+    const left = async () => (await env.DB.prepare("select ref from notifications where user_num = (select num from users where id = ?1) order by at desc").bind(member.id).all<{ ref: string }>()).results.map((r) => r.ref);
     expect((await prune()).notifications).toMatchObject({ removed: 1, keep_days: 90 });
     expect(await left()).toEqual(["r6", "r10", "r29", "r31", "r59", "r89"]);
     await setKeepDays(60);
@@ -133,7 +133,7 @@ describe("what a deleted notification must not bring back", () => {
     // At the shortest window, and even with the setting written under it, the read mark of an upload the bell
     // still shows stays (decision 057), while other notices of the same age go.
     await setKeepDays(1);
-    await env.DB.prepare(`insert into notifications (user_id, kind, ref, grp, at) values (?1, 'item_restored', 'r-old', 'moderation', ?2)`)
+    await env.DB.prepare(`insert into notifications (user_num, kind, ref, grp, at) values ((select num from users where id = ?1), 'item_restored', 'r-old', 'moderation', ?2)`)
       .bind(fan.id, iso(Date.now() - 29 * DAY_MS)).run();
     expect((await prune()).notifications).toMatchObject({ removed: 1, keep_days: 7 });
     expect(await bell(browser)).toMatchObject({ unread: 0, items: [{ kind: "upload", read: true }] });
@@ -142,7 +142,7 @@ describe("what a deleted notification must not bring back", () => {
     // mark goes without the upload coming back unread.
     await env.DB.batch([
       env.DB.prepare("update content set created_at = ?2 where id = ?1").bind(item.id, iso(Date.now() - 31 * DAY_MS)),
-      env.DB.prepare("update notifications set at = ?2 where user_id = ?1 and kind = 'upload'").bind(fan.id, iso(Date.now() - 31 * DAY_MS)),
+      env.DB.prepare("update notifications set at = ?2 where user_num = (select num from users where id = ?1) and kind = 'upload'").bind(fan.id, iso(Date.now() - 31 * DAY_MS)),
     ]);
     expect(await bell(browser)).toMatchObject({ unread: 0, items: [] });
     expect((await prune()).notifications).toMatchObject({ removed: 1 });

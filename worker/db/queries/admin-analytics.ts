@@ -30,7 +30,7 @@ export async function adminAnalyticsRows(db: Db) {
       select e.user_id, u.email, (select count(*) from content c where c.created_by = e.user_id and c.deleted_at is null) as content_count,
         sum(e.amount_micros) as total
       from (select user_id, amount_micros from earnings where kind in ('creator', 'manual')
-            union all select b.id, o.amount_micros from opening_balances o join users b on b.num = o.user_num where o.side = 'creator') e
+            union all select b.id, o.amount_micros from opening_balances o join users b on b.num = o.user_num where o.side = 1) e
         join users u on u.id = e.user_id
       group by e.user_id order by total desc limit ${TOP}`),
     db.all<DiscoveryRow>(sql`

@@ -6,7 +6,7 @@
 //
 // Parameters are SQL expressions: `user` names the user (a placeholder such as "?1" or a column such as
 // "u.id"), `now` the ISO timestamp to judge holds against. Amounts are integer micro-dollars.
-import { memberNumSql } from "./kept-numbers";
+import { memberNumSql, sideNumberSql } from "./kept-numbers";
 
 /** An earning is reversed once a reversal row references it. */
 const notReversed = (e: string) => `not exists (select 1 from reversals r where r.earning_id = ${e}.id)`;
@@ -24,16 +24,16 @@ export const underReviewSql = (e: string) =>
 export const earningHeldSql = (e: string, now: string) => `(${notReversed(e)} and (${e}.available_at > ${now} or ${underReviewSql(e)}))`;
 
 // What closed periods folded (docs/decisions/052): final view rewards moved out of `earnings`, one row per member,
-// side and month, named by the member's number (users.num, docs/decisions/058). Always available: only available,
-// unreversed, never-reviewed rewards are folded.
-const folded = (user: string, sides: string) =>
+// side and month, named by the member's number (users.num, docs/decisions/058) and the side by its number
+// (decision 060). Always available: only available, unreversed, never-reviewed rewards are folded.
+const folded = (user: string, sides: string[]) =>
   `(select coalesce(sum(amount_micros), 0) from opening_balances
-    where user_num = ${memberNumSql(user)} and side in (${sides}))`;
+    where user_num = ${memberNumSql(user)} and side in (${sides.map(sideNumberSql).join(", ")}))`;
 /** Credits of the given earnings kinds: the rows still in `earnings`, plus the opening balances of those sides. */
 const earned = (user: string, kinds: string) => {
   const sides = kinds.split(",").map((k) => k.trim()).filter((k) => k !== "'manual'");
   const rows = `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ${user} and kind in (${kinds}))`;
-  return sides.length ? `(${rows} + ${folded(user, sides.join(", "))})` : rows;
+  return sides.length ? `(${rows} + ${folded(user, sides)})` : rows;
 };
 const reversed = (user: string, side: string) =>
   `(select coalesce(-sum(amount_micros), 0) from reversals where user_id = ${user} and side = '${side}')`;

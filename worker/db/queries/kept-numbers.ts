@@ -1,8 +1,16 @@
 // The tables D1 keeps for good about members (view_pairs, view_addresses, member_view_days, earning_days,
 // opening_balances) name a member by their number (users.num), and the per-day ones store a day as its number,
 // days since 1970-01-01 (UTC), and a side as 0 (viewer) or 1 (creator): each fits in a byte or a few where the
-// text took 26, 10 and 7 (migration 0030, docs/decisions/058). These turn an SQL expression to and from that
-// form; the triggers of migration 0030 spell out the same expressions.
+// text took 26, 10 and 7 (migration 0030, docs/decisions/058). Migration 0032 (decision 060) went on: the bell's
+// notifications name members by number too, opening_balances stores its side as 0/1 and its month as YYYYMM,
+// and view_addresses keys an address by 16 hex digits. These turn an SQL expression to and from that form; the
+// triggers of migrations 0030 and 0032 spell out the same expressions.
+
+/**
+ * The key view_addresses gives a view's address group (its ip_hash, an SQL expression): the first 16 hex digits
+ * (64 bits) of the group's SHA-256 (migration 0032, docs/decisions/060); the view trigger spells out the same.
+ */
+export const addressKeySql = (ipHash: string) => `substr(${ipHash}, 1, 16)`;
 
 /** The number of the member whose id is the SQL expression `id` (users_num_unique goes back). */
 export const memberNumSql = (id: string) => `(select num from users where id = ${id})`;
@@ -15,6 +23,8 @@ export const memberNumSql = (id: string) => `(select num from users where id = $
 export const dayNumberSql = (iso: string) => `cast(julianday(substr(${iso}, 1, 10)) - 2440587.5 as integer)`;
 /** 'YYYY-MM-DD' of a day number (an SQL expression). */
 export const dayOfNumberSql = (n: string) => `date(${n} * 86400, 'unixepoch')`;
+/** The month of an ISO timestamp as the number YYYYMM (an SQL expression): opening_balances' month. */
+export const monthNumberSql = (iso: string) => `cast(substr(${iso}, 1, 4) || substr(${iso}, 6, 2) as integer)`;
 /** 'viewer' or 'creator' of a stored side (an SQL expression). */
 export const sideNameSql = (side: string) => `(case ${side} when 1 then 'creator' else 'viewer' end)`;
 /** The stored side of 'viewer' or 'creator' (an SQL expression). */

@@ -2,6 +2,7 @@ import { NOTIFICATIONS_LISTED, UNREAD_COUNTED } from "../../../common/notificati
 import type { Db } from "../client";
 import { prepareShared } from "./audited-change";
 import { CREATOR_NAME_SQL } from "./content";
+import { memberNumSql } from "./kept-numbers";
 
 // The bell's read (docs/decisions/046): one batch, one round trip. The member's own rows (notifications_event_unique,
 // sorted: decision 059; the count on the partial notifications_unread_idx) merged with the uploads of the creators they follow, read
@@ -9,15 +10,17 @@ import { CREATOR_NAME_SQL } from "./content";
 // on content_creator_created_idx. An upload writes nothing per follower, so it costs the same with 10 or 100k.
 // ?1 the member, ?2 now, ?3 the oldest upload told (now less UPLOAD_NOTICE_DAYS).
 
+// The member asking, by number (notifications name members by number: docs/decisions/060).
+const ME = memberNumSql("?1");
 const MUTED = (group: string) =>
   `instr(',' || coalesce((select muted from notification_settings where user_id = ?1), '') || ',', ',' || ${group} || ',') > 0`;
 const MARK = "coalesce((select uploads_read_at from notification_settings where user_id = ?1), '')";
-const OWN = `from notifications n where n.user_id = ?1 and n.at <= ?2 and n.kind <> 'upload' and n.count > 0 and not ${MUTED("n.grp")}`;
+const OWN = `from notifications n where n.user_num = ${ME} and n.at <= ?2 and n.kind <> 'upload' and n.count > 0 and not ${MUTED("n.grp")}`;
 const FOLLOWED_UPLOADS = `from follows f
   join content c on c.created_by = f.creator_id and c.created_at > f.created_at and c.created_at > ?3 and c.created_at <= ?2
   join users u on u.id = c.created_by
   where f.follower_id = ?1 and c.deleted_at is null and c.removed_at is null and u.suspended_at is null and not ${MUTED("'uploads'")}`;
-const UPLOAD_READ = `(c.created_at <= ${MARK} or exists (select 1 from notifications r where r.user_id = ?1 and r.kind = 'upload' and r.ref = c.id))`;
+const UPLOAD_READ = `(c.created_at <= ${MARK} or exists (select 1 from notifications r where r.user_num = ${ME} and r.kind = 'upload' and r.ref = c.id))`;
 
 export type NotificationRow = {
   id: string;
@@ -64,21 +67,21 @@ export async function markRead(db: Db, userId: string, now: string, target: { al
   const d1 = db.$client;
   if ("all" in target) {
     await d1.batch([
-      d1.prepare("update notifications set read_at = ?2 where user_id = ?1 and read_at is null and at <= ?2").bind(userId, now),
+      d1.prepare(`update notifications set read_at = ?2 where user_num = ${ME} and read_at is null and at <= ?2`).bind(userId, now),
       d1.prepare(`insert into notification_settings (user_id, uploads_read_at) values (?1, ?2)
           on conflict (user_id) do update set uploads_read_at = max(uploads_read_at, excluded.uploads_read_at)`).bind(userId, now),
     ]);
     return;
   }
   await d1.batch([
-    d1.prepare(`update notifications set read_at = ?2 where user_id = ?1 and read_at is null and at <= ?2
+    d1.prepare(`update notifications set read_at = ?2 where user_num = ${ME} and read_at is null and at <= ?2
         and id in (select value from json_each(?3))`).bind(userId, now, JSON.stringify(target.rowIds)),
     // Only items of creators the member follows: a list of guessed ids writes nothing.
-    d1.prepare(`insert into notifications (user_id, kind, ref, grp, subject_id, count, at, read_at)
-        select ?1, 'upload', c.id, 'uploads', c.id, 0, c.created_at, ?2
+    d1.prepare(`insert into notifications (user_num, kind, ref, grp, subject_id, count, at, read_at)
+        select ${ME}, 'upload', c.id, 'uploads', c.id, 0, c.created_at, ?2
         from content c join follows f on f.follower_id = ?1 and f.creator_id = c.created_by
         where c.id in (select value from json_each(?3))
-        on conflict (user_id, kind, ref) do nothing`).bind(userId, now, JSON.stringify(target.contentIds)),
+        on conflict (user_num, kind, ref) do nothing`).bind(userId, now, JSON.stringify(target.contentIds)),
   ]);
 }
 

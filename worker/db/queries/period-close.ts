@@ -1,4 +1,4 @@
-import { dayNumberSql, memberNumSql, sideNumberSql } from "./kept-numbers";
+import { dayNumberSql, memberNumSql, monthNumberSql, sideNumberSql } from "./kept-numbers";
 // The period close (docs/decisions/052): the final view rewards of a part of archived views leave `earnings`
 // and are folded into `opening_balances` (the balance) and `earning_days` (the calendars and their CSVs), in
 // the one D1 batch that archives those views (docs/decisions/051, 053). Set-based SQL over the part's key
@@ -44,7 +44,8 @@ const foldViewEarningsSql = (alsoKept: string) => {
     // 2. One opening balance per member, side and month of the rewards' created_at.
     `${FOLDED}
       insert into opening_balances (user_num, side, month, amount_micros, rows)
-      select ${memberNumSql("f.user_id")}, f.kind, substr(f.created_at, 1, 7), sum(f.amount_micros), count(*) from f where true
+      select ${memberNumSql("f.user_id")}, ${sideNumberSql("f.kind")}, ${monthNumberSql("f.created_at")}, sum(f.amount_micros), count(*)
+      from f where true
       group by 1, 2, 3
       on conflict (user_num, side, month) do update set amount_micros = opening_balances.amount_micros + excluded.amount_micros,
         rows = opening_balances.rows + excluded.rows`,

@@ -7,7 +7,7 @@
 import { bonusUnderReviewSql } from "./balance-parts";
 import { BONUS_RISK_REASONS_SQL } from "./bonus-risk";
 import { DAILY_EARNABLE_VIEWS_SQL } from "./earning-rule-settings";
-import { memberNumSql } from "./kept-numbers";
+import { addressKeySql, memberNumSql } from "./kept-numbers";
 
 /** The rules over held view rewards. */
 export type EarningRuleName = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
@@ -57,7 +57,7 @@ const RULE_MATCHES: Record<EarningRuleName, string> = {
     from held h
     where h.ip_hash <> '' and h.viewer_id <> h.creator_id
       and exists (select 1 from view_addresses w
-                  where w.ip_hash = substr(h.ip_hash, 1, 32) and w.viewer_num = ${memberNumSql("h.creator_id")}))`,
+                  where w.ip_hash = ${addressKeySql("h.ip_hash")} and w.viewer_num = ${memberNumSql("h.creator_id")}))`,
   // A viewer at the daily cap on every day they earned in holding, for at least CAPPED_DAYS days.
   daily_cap: `capped as (
     select viewer_id, count(*) as days from (

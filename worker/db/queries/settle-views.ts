@@ -41,12 +41,14 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
                and v4.credit_slot is not null) < ${DAILY_EARNABLE_VIEWS_SQL}
         and not ${VIEWER_SUSPENDED} and not ${ITEM_HIDDEN}`,
       viewId, terms.earnableViewsPerDay),
-    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
-      select ?1, viewer_id, 'viewer', id, content_id, ?2, 'Reward for a qualified view', ?3, ${heldUntilSql("?3")}
+    // A view reward's description stays '' (the column's default): its kind and view say what it is, and a fixed
+    // sentence in every row was a sixth of the row (docs/decisions/060). Manual rows keep what the admin wrote.
+    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
+      select ?1, viewer_id, 'viewer', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
       on conflict (view_id, kind) do nothing`, earningIds[0], terms.rewardMicros, now, viewId),
-    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
-      select ?1, creator_id, 'creator', id, content_id, ?2, 'A viewer watched your content', ?3, ${heldUntilSql("?3")}
+    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
+      select ?1, creator_id, 'creator', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
       on conflict (view_id, kind) do nothing`, earningIds[1], terms.rewardMicros, now, viewId),
     q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,

@@ -1,4 +1,5 @@
 import { MIN_EARNING_MS_SQL } from "./earning-rule-settings";
+import { addressKeySql } from "./kept-numbers";
 
 // Who may certify a sign-on claimant's uploads (docs/decisions/031). The views that complete
 // `min_views_per_content` must come from accounts independent of the claimant. Pure SQL strings over the
@@ -35,7 +36,7 @@ const claimantNear = (k: string, w: ClaimWindow) => `exists (select 1 from chall
  */
 const independentViewSql = (v: string, w: ClaimWindow) => `not (
    (${v}.ip_hash <> '' and exists (select 1 from view_addresses a join users au on au.num = a.viewer_num
-      where a.ip_hash = substr(${v}.ip_hash, 1, 32) and au.id <> ${v}.viewer_id
+      where a.ip_hash = ${addressKeySql(`${v}.ip_hash`)} and au.id <> ${v}.viewer_id
       and (au.id = ${w.claimant} or ${claimantNear("au.id", w)})))
    or exists (select 1 from views o join content oc on oc.id = o.content_id
       where o.viewer_id = ${v}.viewer_id and o.started_at between ${shifted(w.from, "-1 day")} and ${shifted(w.to, "+1 day")}

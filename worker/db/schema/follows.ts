@@ -46,9 +46,9 @@ export const notifications = sqliteTable(
     // The rowid: statements that write many members' rows at once (grouped credits, reversals) need no id
     // made outside SQL, and the API names a row by it.
     id: integer("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // The member by number (users.num, migration 0032, docs/decisions/060): stored in a few bytes where the id
+    // took 26, in the row and in both indexes below. No foreign key: a member is never deleted (decision 028).
+    userNum: integer("user_num").notNull(),
     kind: text("kind").notNull(),
     // What makes the event one event: the UTC day of a grouped kind (views credited, released, reversed),
     // else the id of its cause (bonus, payment, payout request, moderation audit row, content).
@@ -70,9 +70,9 @@ export const notifications = sqliteTable(
   (t) => [
     // One event once; also the bell's list: the member's rows (a few hundred at most in the window) sorted newest
     // first, so no second index copies every row's member and time (migration 0031, docs/decisions/059).
-    uniqueIndex("notifications_event_unique").on(t.userId, t.kind, t.ref),
+    uniqueIndex("notifications_event_unique").on(t.userNum, t.kind, t.ref),
     // The bell's unread count: only unread rows are in it.
-    index("notifications_unread_idx").on(t.userId, t.at).where(sql`${t.readAt} is null`),
+    index("notifications_unread_idx").on(t.userNum, t.at).where(sql`${t.readAt} is null`),
     // The data lifecycle deletes the oldest notifications first, a slice a run (docs/decisions/055).
     index("notifications_at_idx").on(t.at),
   ],

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, integer, primaryKey, sqliteTable } from "drizzle-orm/sqlite-core";
 
 // The period close (docs/decisions/052): when the views archive moves a day's views to R2, the final view rewards
 // of those views (available, never reversed, never named by a review) leave `earnings` in the same D1 batch and
@@ -13,9 +13,10 @@ export const openingBalances = sqliteTable(
   "opening_balances",
   {
     userNum: integer("user_num").notNull(),
-    side: text("side", { enum: ["viewer", "creator"] }).notNull(),
-    // 'YYYY-MM' (UTC) of the folded earnings' created_at.
-    month: text("month").notNull(),
+    // 0 viewer, 1 creator; the month as the number YYYYMM (UTC) of the folded earnings' created_at: a byte and
+    // three where the text took 7 each (migration 0032, docs/decisions/060; kept-numbers.ts).
+    side: integer("side").notNull(),
+    month: integer("month").notNull(),
     amountMicros: integer("amount_micros").notNull(),
     // How many earnings rows it holds.
     rows: integer("rows").notNull(),

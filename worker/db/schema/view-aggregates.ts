@@ -29,8 +29,8 @@ export const viewPairs = sqliteTable(
 // shared address rule, the bonus checks' shared address reason and the challenge's address groups read it.
 // Without the creator (migration 0027, docs/decisions/056): a member watches from a few addresses, so the
 // table grows with members, not with the creators they watch; the bonus check pairs it with view_pairs. The
-// address is the first 32 hex digits (128 bits) of the view's ip_hash (migration 0029): readers compare
-// substr(ip_hash, 1, 32).
+// address is the first 16 hex digits (64 bits) of the view's ip_hash (migrations 0029, 0032; decision 060):
+// readers compare addressKeySql(ip_hash) (queries/kept-numbers.ts).
 export const viewAddresses = sqliteTable(
   "view_addresses",
   {

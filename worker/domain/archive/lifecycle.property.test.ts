@@ -366,7 +366,7 @@ it("gives every reader the same answer right before and right after each lifecyc
         }
       }
       const opening = await env.DB.prepare(
-        `select u.id || '|' || o.side as k, sum(o.amount_micros) as m from opening_balances o join users u on u.num = o.user_num
+        `select u.id || '|' || case o.side when 1 then 'creator' else 'viewer' end as k, sum(o.amount_micros) as m from opening_balances o join users u on u.num = o.user_num
           where u.id in (select value from json_each(?1)) group by 1`,
       ).bind(JSON.stringify(ids)).all<{ k: string; m: number }>();
       expect(new Map(opening.results.map((r) => [r.k, r.m]))).toEqual(gone);

@@ -57,7 +57,7 @@ async function play(owners: readonly number[], steps: Step[], start: number, wit
   const db = testDb();
   const people = await Promise.all([0, 1, 2].map(() => makeUser()));
   const items = await Promise.all(owners.map((o) => makeContent(people[o]!.id, { durationMs: 20_000 })));
-  const ips = [`ip-${newId()}`, `ip-${newId()}`];
+  const ips = [`ip-${newId().slice(10)}`, `ip-${newId().slice(10)}`];
   const flagName = flagNamer(people.map((p) => p.id), items.map((i) => i.id));
   const viewIds: string[] = [];
   const reviewIds: string[] = [];

@@ -102,7 +102,7 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
       const db = testDb();
       const people = await Promise.all([0, 1, 2].map(() => makeUser()));
       const items = await Promise.all(owners.map((o) => makeContent(people[o]!.id, { durationMs: 20_000 })));
-      const ips = [`ip-${newId()}`, `ip-${newId()}`];
+      const ips = [`ip-${newId().slice(10)}`, `ip-${newId().slice(10)}`];
       const reviewIds: string[] = [];
       let clock = Date.now();
       const now = () => new Date(clock).toISOString();

@@ -111,7 +111,7 @@ describe("the bonus_risk sweep rule", () => {
     await sweep(admin);
     expect(await bonusFlags(admin, a.id)).toEqual([]);
     // New: a watched b's item from an address b also watches from.
-    const ip = `ip-${newId()}`;
+    const ip = `ip-${newId().slice(10)}`;
     await viewFrom(a.id, await makeContent(b.id, { durationMs: 20_000 }), ip);
     await viewFrom(b.id, await makeContent((await makeUser()).id, { durationMs: 20_000 }), ip);
     await sweep(admin);
