@@ -109,3 +109,60 @@ FROM `opening_balances`;
 DROP TABLE `opening_balances`;
 --> statement-breakpoint
 ALTER TABLE `__new_opening_balances` RENAME TO `opening_balances`;
+--> statement-breakpoint
+-- traffic_sessions and page_visits, the raw traffic D1 holds for the visits window, are stored by their primary key
+-- (WITHOUT ROWID): the key no longer sits twice (a rowid table and its key's index). Nothing reads either by rowid.
+CREATE TABLE `__new_traffic_sessions` (
+	`scope` text DEFAULT '' NOT NULL,
+	`session_id` text NOT NULL,
+	`first_at` text NOT NULL,
+	`last_at` text NOT NULL,
+	`page_views` integer NOT NULL,
+	`max_duration` integer NOT NULL,
+	`source` text NOT NULL,
+	`device_type` text NOT NULL,
+	`campaign` text,
+	`tagged` integer NOT NULL,
+	`converted` integer NOT NULL,
+	PRIMARY KEY(`scope`, `session_id`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+INSERT INTO `__new_traffic_sessions` SELECT `scope`, `session_id`, `first_at`, `last_at`, `page_views`, `max_duration`, `source`,
+  `device_type`, `campaign`, `tagged`, `converted` FROM `traffic_sessions`;
+--> statement-breakpoint
+DROP TABLE `traffic_sessions`;
+--> statement-breakpoint
+ALTER TABLE `__new_traffic_sessions` RENAME TO `traffic_sessions`;
+--> statement-breakpoint
+CREATE INDEX `traffic_sessions_archive_idx` ON `traffic_sessions` (`first_at`,`scope`,`session_id`);
+--> statement-breakpoint
+CREATE TABLE `__new_page_visits` (
+	`id` text PRIMARY KEY NOT NULL,
+	`session_id` text NOT NULL,
+	`user_id` text,
+	`page_path` text NOT NULL,
+	`referrer` text,
+	`visit_duration` integer DEFAULT 0 NOT NULL,
+	`page_views` integer DEFAULT 1 NOT NULL,
+	`device_type` text NOT NULL,
+	`browser` text NOT NULL,
+	`user_agent` text,
+	`utm_source` text,
+	`utm_medium` text,
+	`utm_campaign` text,
+	`utm_term` text,
+	`utm_content` text,
+	`ip_hash` text,
+	`created_at` text NOT NULL,
+	`source` text DEFAULT 'Direct' NOT NULL
+) WITHOUT ROWID;
+--> statement-breakpoint
+INSERT INTO `__new_page_visits` SELECT `id`, `session_id`, `user_id`, `page_path`, `referrer`, `visit_duration`, `page_views`,
+  `device_type`, `browser`, `user_agent`, `utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content`, `ip_hash`,
+  `created_at`, `source` FROM `page_visits`;
+--> statement-breakpoint
+DROP TABLE `page_visits`;
+--> statement-breakpoint
+ALTER TABLE `__new_page_visits` RENAME TO `page_visits`;
+--> statement-breakpoint
+CREATE INDEX `page_visits_created_idx` ON `page_visits` (`created_at`,`id`);

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
+// Stored WITHOUT ROWID, by its primary key (migration 0032, docs/decisions/060), as is traffic_sessions below: the
+// key is not stored twice. drizzle cannot say so; the migration's SQL does.
 export const pageVisits = sqliteTable(
   "page_visits",
   {
