@@ -40,7 +40,7 @@ function idAt(ms: number, rand: () => number) {
  */
 function addressOf(member: number, rand: () => number) {
   const which = rand() < 0.7 ? 0 : Math.floor(rand() * 3) + 1;
-  return (member * 4 + which).toString(16).padStart(16, "0").repeat(4);
+  return (member * 4 + which).toString(16).padStart(16, "0"); // 16 hex digits, as addressGroupHash stores
 }
 
 export const dbOf = (opened: Opened): Db => createDb(opened.d1 as unknown as D1Database);

@@ -103,7 +103,7 @@ export function* syntheticDays(plan: SyntheticPlan): Generator<{ day: number; vi
       const utmCampaign = tagged ? weighted(rand, CAMPAIGNS) : null;
       const referrer = tagged ? null : weighted(rand, REFERRERS);
       const source = utmSource ?? (referrer ? new URL(referrer).hostname.replace(/^www\./, "") : "Direct");
-      const ipHash = hex(rand, 64);
+      const ipHash = hex(rand, 64).slice(0, 16); // what addressGroupHash stores (the same draws as before)
       let userId: string | null = rand() < 0.2 ? existingUser(Math.floor(rand() * plan.existingUsers))[0] : null;
       // 5 % of campaign sessions that go on past the landing page sign up on their second page.
       const signsUp = tagged && pages >= 2 && userId === null && rand() < 0.05;

@@ -49,8 +49,9 @@ describe("addressGroupHash", () => {
   });
 
   it("hashes an IPv4 address exactly as the whole-address hash did, so older rows still compare", async () => {
-    expect(await addressGroupHash(SECRET, "203.0.113.7")).toBe(await sha256Hex(`${SECRET}:ip:203.0.113.7`));
-    expect(await addressGroupHash(SECRET, "::ffff:203.0.113.7")).toBe(await sha256Hex(`${SECRET}:ip:203.0.113.7`));
+    const whole = (await sha256Hex(`${SECRET}:ip:203.0.113.7`)).slice(0, 16);
+    expect(await addressGroupHash(SECRET, "203.0.113.7")).toBe(whole);
+    expect(await addressGroupHash(SECRET, "::ffff:203.0.113.7")).toBe(whole);
   });
 
   it("depends on the secret", async () => {

@@ -65,6 +65,12 @@ export function addressGroup(raw: string): string {
  * A caller's address group as the database may hold it: salted with the session secret and hashed, so
  * rate limits, view rules and traffic figures can tell groups apart without storing any address. An IPv4
  * address hashes exactly as it did when addresses were hashed whole, so rows written before groups still
- * compare with new ones.
+ * compare with new ones. The first 16 hex digits (64 bits) of the SHA-256 (docs/decisions/060): every view and
+ * page visit stores it, and two of a hundred million groups share it with odds of about one in 3,000. Views
+ * written before kept all 64; readers that compare views with each other take addressKeySql of both.
  */
-export const addressGroupHash = (secret: string, address: string) => sha256Hex(`${secret}:ip:${addressGroup(address)}`);
+export const addressGroupHash = async (secret: string, address: string) =>
+  (await sha256Hex(`${secret}:ip:${addressGroup(address)}`)).slice(0, ADDRESS_HASH_DIGITS);
+
+/** How many hex digits of an address group's SHA-256 are stored (addressKeySql in db/queries/kept-numbers.ts). */
+export const ADDRESS_HASH_DIGITS = 16;

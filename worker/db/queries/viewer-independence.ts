@@ -53,7 +53,7 @@ const independentViewSql = (v: string, w: ClaimWindow) => `not (
  * leaves out later uploads (a re-check of a completed challenge judges the uploads that completed it).
  */
 export const minIndependentViewsSql = (w: ClaimWindow, uploadsUntil?: string) => `coalesce((select min(n) from (
-   select min(count(distinct v.viewer_id), count(distinct coalesce(nullif(v.ip_hash, ''), 'account:' || v.viewer_id))) as n
+   select min(count(distinct v.viewer_id), count(distinct coalesce(nullif(${addressKeySql("v.ip_hash")}, ''), 'account:' || v.viewer_id))) as n
    from content c left join views v on v.content_id = c.id and v.qualified_at is not null
      and v.viewer_id <> c.created_by
      and v.qualified_at <= ${shifted("c.created_at", `+${UNIQUE_VIEW_WINDOW_HOURS} hours`)}
