@@ -19,15 +19,23 @@ export const VISITS_WINDOW_MIN_DAYS = 2;
 export const PAGE_DAYS_MIN_DAYS = 91;
 
 /**
- * Views stay while a reward may still be held plus a week (earnings_hold_days + this)… Nothing about money reads a
+ * Views stay while a reward may still be held plus a day (earnings_hold_days + this)… Nothing about money reads a
  * view after its hold: the sweep, reviews, takedowns and caps read held rewards, a view a review names or a claim may
- * judge is kept past the window, and the all-time questions read the aggregates (decision 053). The week is for the
- * member's "reason for every view" and the recommender's recent taste; older days show the day's summary. A view
- * row with its two rewards is the largest thing a view writes, so this window sets D1's size (decision 056).
+ * judge is kept past the window, and the all-time questions read the aggregates (decision 053). Older days show each
+ * member the day's summary; the recommender's week of finished items is kept apart (recent_finishes). A view row
+ * with its two rewards is the largest thing a view writes, so this window sets D1's size (decisions 056, 060): the
+ * default stays 60 days, and an operator who must keep D1 small may go down to this.
  */
-export const VIEWS_WINDOW_AFTER_HOLD_DAYS = 7;
-/** …and never less than this many days: a week and today. */
-export const VIEWS_WINDOW_FLOOR_DAYS = 8;
+export const VIEWS_WINDOW_AFTER_HOLD_DAYS = 1;
+/** …and never less than this many days: yesterday and today. */
+export const VIEWS_WINDOW_FLOOR_DAYS = 2;
+
+/**
+ * Days of recent_finishes kept (today and the seven before): the recommender's "just finished" window
+ * (RECENTLY_FINISHED_MS, worker/domain/recommendations/model.ts, a week) fits inside it. Past it the data
+ * lifecycle deletes the rows, a bounded slice a run (decision 060).
+ */
+export const RECENT_FINISHES_KEEP_DAYS = 8;
 
 /**
  * How long a notification stays before the lifecycle deletes it, read or unread (docs/decisions/055). A notice is

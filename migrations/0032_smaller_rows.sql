@@ -166,3 +166,28 @@ DROP TABLE `page_visits`;
 ALTER TABLE `__new_page_visits` RENAME TO `page_visits`;
 --> statement-breakpoint
 CREATE INDEX `page_visits_created_idx` ON `page_visits` (`created_at`,`id`);
+--> statement-breakpoint
+-- The items each member finished in the last week (qualified views), kept for the recommender once views may leave
+-- D1 the day after their hold (docs/decisions/060): day (days since 1970-01-01 of qualified_at), member number, item.
+-- Filled from the views D1 still holds, then by a trigger on each view's insert.
+CREATE TABLE `recent_finishes` (
+	`day` integer NOT NULL,
+	`viewer_num` integer NOT NULL,
+	`content_id` text NOT NULL,
+	`at` text NOT NULL,
+	PRIMARY KEY(`day`, `viewer_num`, `content_id`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+INSERT INTO `recent_finishes` (`day`, `viewer_num`, `content_id`, `at`)
+SELECT cast(julianday(substr(v.`qualified_at`, 1, 10)) - 2440587.5 AS integer), u.`num`, v.`content_id`, max(v.`qualified_at`)
+FROM `views` v JOIN `users` u ON u.`id` = v.`viewer_id`
+WHERE v.`qualified_at` IS NOT NULL AND v.`qualified_at` >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-8 days')
+GROUP BY 1, 2, 3;
+--> statement-breakpoint
+CREATE TRIGGER `recent_finishes_after_view` AFTER INSERT ON `views`
+WHEN new.qualified_at IS NOT NULL BEGIN
+  INSERT INTO `recent_finishes` (`day`, `viewer_num`, `content_id`, `at`)
+  VALUES (cast(julianday(substr(new.qualified_at, 1, 10)) - 2440587.5 AS integer),
+          (SELECT `num` FROM `users` WHERE `id` = new.viewer_id), new.content_id, new.qualified_at)
+  ON CONFLICT (`day`, `viewer_num`, `content_id`) DO UPDATE SET `at` = max(`at`, excluded.`at`);
+END;

@@ -15,7 +15,7 @@ const windowDays = (key: string, min: number) =>
 /** PUT /api/admin/archive/windows */
 export const archiveWindowsChange = z.object({
   archive_visits_after_days: windowDays("archive_visits_after_days", VISITS_WINDOW_MIN_DAYS),
-  // Its minimum (the earnings hold plus 7, never under 8) is the server's check, which names it.
+  // Its minimum (the earnings hold plus 1, never under 2) is the server's check, which names it.
   archive_views_after_days: windowDays("archive_views_after_days", 1),
   // How long notifications stay (docs/decisions/055); left out, it stays as it is.
   notifications_keep_days: windowDays("notifications_keep_days", NOTIFICATIONS_KEEP_MIN_DAYS).optional(),
@@ -81,6 +81,16 @@ export const lifecycleRunOut = z.object({
       keep_days: z.number().int(),
       /** Notifications dated before this went. */
       before: z.string(),
+      stopped: z.string(),
+      error: z.string().nullable(),
+    })
+    .optional(),
+  /** The recommender's finished items the run deleted, days before `before_day` (docs/decisions/060); absent from
+   *  reports kept before it did. */
+  recent_finishes: z
+    .object({
+      removed: z.number().int(),
+      before_day: z.string(),
       stopped: z.string(),
       error: z.string().nullable(),
     })

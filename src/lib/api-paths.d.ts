@@ -7979,6 +7979,12 @@ export interface paths {
                                     stopped: string;
                                     error: string | null;
                                 };
+                                recent_finishes?: {
+                                    removed: number;
+                                    before_day: string;
+                                    stopped: string;
+                                    error: string | null;
+                                };
                             } | null;
                             datasets: {
                                 /** @enum {string} */
@@ -8109,6 +8115,12 @@ export interface paths {
                                     stopped: string;
                                     error: string | null;
                                 };
+                                recent_finishes?: {
+                                    removed: number;
+                                    before_day: string;
+                                    stopped: string;
+                                    error: string | null;
+                                };
                             } | null;
                             datasets: {
                                 /** @enum {string} */
@@ -8217,6 +8229,12 @@ export interface paths {
                                 removed: number;
                                 keep_days: number;
                                 before: string;
+                                stopped: string;
+                                error: string | null;
+                            };
+                            recent_finishes?: {
+                                removed: number;
+                                before_day: string;
                                 stopped: string;
                                 error: string | null;
                             };

@@ -1,7 +1,9 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ContentJson, RecommendationsResponse, SuggestionsResponse } from "../../common/api-types";
 import { loadViewerProfile } from "../db/queries/recommendations";
 import { likes, views } from "../db/schema";
+import { runDataLifecycle } from "../domain/archive/run-lifecycle";
 import { utcDay } from "../domain/views/rules";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
@@ -195,5 +197,42 @@ describe("a full first look", () => {
     for (const id of listed) await like(me, id);
     const again = await recommendations(browser, "limit=50");
     expect(again.length).toBeGreaterThan(0);
+  });
+});
+
+describe("recently finished items after their views leave D1 (docs/decisions/060)", () => {
+  const setting = (key: string, value: string) =>
+    env.DB.prepare(`insert into settings (key, value, updated_at) values (?1, ?2, '') on conflict (key) do update set value = excluded.value`)
+      .bind(key, value).run();
+  const viewsOf = async (viewerId: string) =>
+    (await env.DB.prepare("select count(*) as n from views where viewer_id = ?1").bind(viewerId).first<{ n: number }>())!.n;
+
+  it("are still never offered within the week, from recent_finishes, and come back once their day is pruned", async () => {
+    const creator = await makeUser();
+    const { browser, id: me } = await signedIn();
+    const seed = await makeContent(creator.id);
+    const [sixDays, nineDays] = [await makeContent(creator.id), await makeContent(creator.id)];
+    await like(me, seed.id);
+    await finish(me, sixDays, 6 * DAY);
+    await finish(me, nineDays, 9 * DAY);
+    await likedByOthers(3, seed.id, sixDays.id, nineDays.id);
+    // The shortest views window an operator may set: the hold (here 1 day) plus 1. Both views leave D1 for R2.
+    await setting("earnings_hold_days", "1");
+    await setting("archive_views_after_days", "2");
+    try {
+      const report = await runDataLifecycle(env, Date.now(), { rowsPerPart: 500, partsPerRun: 1000, timeMs: 60_000 });
+      expect(await viewsOf(me)).toBe(0);
+      // The nine-day-old finish is past the eight days kept; the six-day-old one stays.
+      expect(report.recent_finishes).toMatchObject({ error: null, before_day: utcDay(nowIso(Date.now() - 7 * DAY)) });
+      expect(report.recent_finishes.removed).toBeGreaterThan(0);
+      const profile = await loadViewerProfile(testDb(), me, utcDay(nowIso()));
+      expect(profile.finished.map((f) => f.id)).toEqual([sixDays.id]);
+      const items = await recommendations(browser);
+      expect(items).not.toContain(sixDays.id);
+      expect(items).toContain(nineDays.id);
+    } finally {
+      await setting("archive_views_after_days", "60");
+      await setting("earnings_hold_days", "7");
+    }
   });
 });

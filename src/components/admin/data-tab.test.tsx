@@ -11,7 +11,7 @@ const SHA2 = "b".repeat(64);
 const lifecycle = (over: Partial<LifecycleJson> = {}): LifecycleJson => ({
   windows: {
     archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
-    archive_views_after_days: { value: 20, effective: 27, min: 27, max: 3650, default: 60 },
+    archive_views_after_days: { value: 20, effective: 21, min: 21, max: 3650, default: 60 },
     notifications_keep_days: { value: 90, effective: 90, min: 7, max: 3650, default: 90 },
   },
   earnings_hold_days: 20,
@@ -42,7 +42,7 @@ describe("Data tab", () => {
     renderWithQueries(<DataTab />);
     expect(await screen.findByLabelText("Keep page visits for (days)")).toHaveProperty("value", "3");
     expect(screen.getByLabelText("Keep views for (days)")).toHaveProperty("value", "20");
-    expect(screen.getByText(/At least 27: the earnings hold \(20 days\) plus 7\. Older days show each member the day's summary\. Now 27 days/)).toBeVisible();
+    expect(screen.getByText(/At least 21: the earnings hold \(20 days\) plus 1\. Older days show each member the day's summary; the recommendations remember each member's last week of finished items whatever this is\. Now 21 days/)).toBeVisible();
     expect(screen.getByText("At least 2: a session's later visits read its first. Dashboards read the day totals (page-day totals and the source, device and campaign counts stay 91 days).")).toBeVisible();
     expect(screen.getByLabelText("Keep notifications for (days)")).toHaveProperty("value", "90");
     expect(screen.getByText(/At least 7: a week on the bell, which shows uploads of followed creators for 30 days whatever this is\. Older notifications are deleted, read or not/)).toBeVisible();
@@ -73,14 +73,14 @@ describe("Data tab", () => {
       "PUT /api/admin/archive/windows": (init) => {
         sent.push(JSON.parse(String(init?.body)));
         return refuse
-          ? { status: 400, body: { error: "archive_views_after_days must be at least 27 days (the earnings hold plus 7 days)", requestId: "r" } }
+          ? { status: 400, body: { error: "archive_views_after_days must be at least 21 days (the earnings hold plus 1 day)", requestId: "r" } }
           : { body: lifecycle() };
       },
     });
     renderWithQueries(<DataTab />);
     fireEvent.change(await screen.findByLabelText("Keep views for (days)"), { target: { value: "25" } });
     fireEvent.click(screen.getByRole("button", { name: "Save windows" }));
-    expect(await screen.findByText("The views window must be at least 27 days (the earnings hold plus 7 days)")).toBeVisible();
+    expect(await screen.findByText("The views window must be at least 21 days (the earnings hold plus 1 day)")).toBeVisible();
     expect(sent).toEqual([{ archive_visits_after_days: 3, archive_views_after_days: 25, notifications_keep_days: 90 }]);
     refuse = false;
     fireEvent.change(screen.getByLabelText("Keep views for (days)"), { target: { value: "55" } });

@@ -130,7 +130,7 @@ function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
           {field(
             "views",
             "Keep views for (days)",
-            `At least ${views.min}: the earnings hold (${lifecycle.earnings_hold_days} days) plus ${VIEWS_WINDOW_AFTER_HOLD_DAYS}. Older days show each member the day's summary.`,
+            `At least ${views.min}: the earnings hold (${lifecycle.earnings_hold_days} days) plus ${VIEWS_WINDOW_AFTER_HOLD_DAYS}. Older days show each member the day's summary; the recommendations remember each member's last week of finished items whatever this is.`,
             views.min,
             views.effective,
             views.value,
@@ -204,7 +204,12 @@ function LastRun({ report }: { report: LifecycleRunJson | null }) {
                 {d.error ? <span className="text-red-400"> — stopped by an error: {d.error}</span> : <span className="text-slate-400"> — {d.stopped}</span>}
               </li>
             ))}
-            {report.notifications ? <NoticesLine notices={report.notifications} /> : null}
+            {report.notifications ? (
+              <PrunedLine title="Notifications" what={`older than ${count(report.notifications.keep_days)} days`} {...report.notifications} />
+            ) : null}
+            {report.recent_finishes ? (
+              <PrunedLine title="Recently finished items" what={`from before ${report.recent_finishes.before_day}`} {...report.recent_finishes} />
+            ) : null}
           </ul>
         </>
       )}
@@ -212,19 +217,13 @@ function LastRun({ report }: { report: LifecycleRunJson | null }) {
   );
 }
 
-/** The run's line for the notifications it deleted (not archived: nothing to download). */
-function NoticesLine({ notices }: { notices: NonNullable<LifecycleRunJson["notifications"]> }) {
+/** The run's line for rows it deleted rather than archived (nothing to download): notifications (decision 055) and
+ *  the recommender's finished items past its week (decision 060). */
+function PrunedLine({ title, removed, what, stopped, error }: { title: string; removed: number; what: string; stopped: string; error: string | null }) {
   return (
     <li className="wrap-anywhere">
-      <span className="font-medium text-slate-200">Notifications:</span>{" "}
-      {notices.removed === 0
-        ? "none deleted"
-        : `${count(notices.removed)} older than ${count(notices.keep_days)} days deleted`}
-      {notices.error ? (
-        <span className="text-red-400"> — stopped by an error: {notices.error}</span>
-      ) : (
-        <span className="text-slate-400"> — {notices.stopped}</span>
-      )}
+      <span className="font-medium text-slate-200">{title}:</span> {removed === 0 ? "none deleted" : `${count(removed)} ${what} deleted`}
+      {error ? <span className="text-red-400"> — stopped by an error: {error}</span> : <span className="text-slate-400"> — {stopped}</span>}
     </li>
   );
 }

@@ -1,11 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { EarningsGroupBy } from "../../../common/api-types";
-import { daysBetween, type DayRange } from "../../lib/days";
+import type { DayRange } from "../../lib/days";
 import type { Db } from "../client";
-import { dayOfNumberSql, sideNameSql } from "./kept-numbers";
+import { dayNumberOf, dayOfNumberSql, sideNameSql } from "./kept-numbers";
 
-// Day 0 of the day numbers earning_days stores (kept-numbers.ts).
-const EPOCH_DAY = "1970-01-01";
 
 // The bucket a row falls in: the day, the Monday of its week, or the first of its month (UTC).
 const BUCKET: Record<EarningsGroupBy, SQL> = {
@@ -44,7 +42,7 @@ export async function earningsReport(db: Db, q: ReportQuery) {
   // earning_days is keyed day first (decision 056): the site reads the range along the key; one member seeks
   // (day, member) once per day of the range, over the days the table holds at all. It names members, sides and
   // days by number (decision 058): the viewer (and, site-wide, the member) is looked up for the distinct counts.
-  const [first, last] = [daysBetween(EPOCH_DAY, q.range.startDate), daysBetween(EPOCH_DAY, q.range.endDate)];
+  const [first, last] = [dayNumberOf(q.range.startDate), dayNumberOf(q.range.endDate)];
   const folded = q.userId
     ? sql`(with recursive d(day) as (
           select max(${first}, coalesce((select min(day) from earning_days), ${last}))

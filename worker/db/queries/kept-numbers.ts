@@ -5,6 +5,7 @@
 // notifications name members by number too, opening_balances stores its side as 0/1 and its month as YYYYMM,
 // and view_addresses keys an address by 16 hex digits. These turn an SQL expression to and from that form; the
 // triggers of migrations 0030 and 0032 spell out the same expressions.
+import { daysBetween } from "../../lib/days";
 
 /**
  * The key view_addresses gives a view's address group (its ip_hash, an SQL expression): the first 16 hex digits
@@ -21,6 +22,8 @@ export const memberNumSql = (id: string) => `(select num from users where id = $
  * before 1970 is the next day.
  */
 export const dayNumberSql = (iso: string) => `cast(julianday(substr(${iso}, 1, 10)) - 2440587.5 as integer)`;
+/** The number of a 'YYYY-MM-DD' day, in TypeScript (to bind): days since 1970-01-01. */
+export const dayNumberOf = (day: string) => daysBetween("1970-01-01", day);
 /** 'YYYY-MM-DD' of a day number (an SQL expression). */
 export const dayOfNumberSql = (n: string) => `date(${n} * 86400, 'unixepoch')`;
 /** The month of an ISO timestamp as the number YYYYMM (an SQL expression): opening_balances' month. */

@@ -1,7 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { RECENT_FINISHES_KEEP_DAYS } from "../../../common/data-lifecycle";
 import type { Db } from "../client";
 import { SELECT_ROW, type ContentRow } from "./content";
+import { dayNumberOf } from "./kept-numbers";
 import { LIMITS, type Candidate, type Seed, type ViewerProfile } from "./recommender-inputs";
 import { VISIBLE_ROW } from "./visibility";
 
@@ -12,17 +14,27 @@ import { VISIBLE_ROW } from "./visibility";
 // The same columns as every content query, so candidates become ContentJson directly.
 const ROW = SELECT_ROW;
 
-/** Likes by likes' primary key (user_id, …); finished items by views_viewer_content_idx. */
+/**
+ * Likes by likes' primary key (user_id, …); finished items by views_viewer_content_idx, and those of the last week
+ * whose views have left D1 from recent_finishes (docs/decisions/060), one primary-key seek per day. Today's views
+ * are always in D1 (the views window is at least two days), so they alone say what was paid today.
+ */
 function profileQuery(viewerId: string, today: string) {
+  const todayNum = dayNumberOf(today);
   return sql`select * from (
       select 'like' as kind, l.content_id as id, c.tags as tags, l.created_at as at, 0 as paidToday
       from likes l join content c on c.id = l.content_id where l.user_id = ${viewerId}
       order by l.created_at desc, l.content_id limit ${LIMITS.profileLikes})
     union all select * from (
-      select 'finished', v.content_id, '', max(v.qualified_at),
-        sum(v.qualified_day = ${today} and (v.credit_slot is not null or v.status = 'qualified'))
-      from views v where v.viewer_id = ${viewerId} and v.qualified_at is not null
-      group by v.content_id order by 4 desc, 2 limit ${LIMITS.profileFinished})`;
+      select 'finished', f.content_id, '', max(f.at), sum(f.paid) from (
+        select v.content_id, v.qualified_at as at,
+          (v.qualified_day = ${today} and (v.credit_slot is not null or v.status = 'qualified')) as paid
+        from views v where v.viewer_id = ${viewerId} and v.qualified_at is not null
+        union all select r.content_id, r.at, 0
+        from (with recursive d(day) as (select ${todayNum - RECENT_FINISHES_KEEP_DAYS + 1} union all
+                select day + 1 from d where day < ${todayNum}) select day from d) d
+        cross join recent_finishes r on r.day = d.day and r.viewer_num = (select num from users where id = ${viewerId})) f
+      group by f.content_id order by 4 desc, 2 limit ${LIMITS.profileFinished})`;
 }
 
 type ProfileRow = { kind: "like" | "finished"; id: string; tags: string; at: string; paidToday: number };

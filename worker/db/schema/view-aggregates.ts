@@ -83,3 +83,20 @@ export const memberViewDays = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userNum, t.side, t.day] })],
 );
+
+// Per UTC day, member (as viewer) and item: the items a member finished (qualified views) in the last week, for the
+// recommender's "never offered again that soon" and recent taste (RECENTLY_FINISHED_MS) once the views themselves
+// may leave D1 the day after their hold (docs/decisions/060). Written by a trigger on the view's insert; not
+// evidence, so the data lifecycle deletes days past RECENT_FINISHES_KEEP_DAYS (common/data-lifecycle.ts). Day first:
+// rows arrive in day order and leave from the front; a member's week is eight seeks of (day, member).
+export const recentFinishes = sqliteTable(
+  "recent_finishes",
+  {
+    day: integer("day").notNull(),
+    viewerNum: integer("viewer_num").notNull(),
+    contentId: text("content_id").notNull(),
+    // The latest qualified_at of that day.
+    at: text("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.viewerNum, t.contentId] })],
+);

@@ -51,13 +51,14 @@ export async function readLifecycle({ ctx, input }: AdminCall<{ env: ArchiveEnv 
 
 /**
  * Sets the windows (and how long notifications stay, when sent), each change audited like any setting. The views window may not be under the earnings hold
- * plus 7 days (never under 8) as the hold is now; the schema checks the bounds that never change.
+ * plus VIEWS_WINDOW_AFTER_HOLD_DAYS (never under VIEWS_WINDOW_FLOOR_DAYS) as the hold is now; the schema checks the
+ * bounds that never change.
  */
 export async function changeArchiveWindows({ ctx, input }: AdminCall<{ env: ArchiveEnv; windows: ArchiveWindowsChange }>): Promise<LifecycleJson> {
   checkAdmin(ctx);
   const { views_min: viewsMin } = await readArchiveWindows(input.env.DB);
   if (input.windows.archive_views_after_days < viewsMin) {
-    throw badRequest(`archive_views_after_days must be at least ${viewsMin} days (the earnings hold plus ${VIEWS_WINDOW_AFTER_HOLD_DAYS} days)`);
+    throw badRequest(`archive_views_after_days must be at least ${viewsMin} days (the earnings hold plus ${VIEWS_WINDOW_AFTER_HOLD_DAYS} ${VIEWS_WINDOW_AFTER_HOLD_DAYS === 1 ? "day" : "days"})`);
   }
   const defaults = {
     archive_visits_after_days: String(ARCHIVE_WINDOW_DEFAULTS.archive_visits_after_days),

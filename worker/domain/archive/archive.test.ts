@@ -118,14 +118,14 @@ describe("the visits lifecycle", () => {
   it("never reads a window under its minimum", async () => {
     const put = (key: string, value: string) =>
       env.DB.prepare(`insert into settings (key, value, updated_at) values (?, ?, '') on conflict (key) do update set value = excluded.value`).bind(key, value).run();
-    expect(await readArchiveWindows(env.DB)).toEqual({ visits_stored: 3, visits_effective: 3, views_stored: 60, views_effective: 60, views_min: 14, hold_days: 7, notices_stored: 90, notices_effective: 90 });
+    expect(await readArchiveWindows(env.DB)).toEqual({ visits_stored: 3, visits_effective: 3, views_stored: 60, views_effective: 60, views_min: 8, hold_days: 7, notices_stored: 90, notices_effective: 90 });
     await put("archive_visits_after_days", "1");
     await put("archive_views_after_days", "40");
     await put("earnings_hold_days", "45");
     // The hold was raised after the window was set: the window reads as the new minimum.
-    expect(await readArchiveWindows(env.DB)).toMatchObject({ visits_effective: 2, views_stored: 40, views_effective: 52, views_min: 52 });
+    expect(await readArchiveWindows(env.DB)).toMatchObject({ visits_effective: 2, views_stored: 40, views_effective: 46, views_min: 46 });
     await put("earnings_hold_days", "0");
-    expect(await readArchiveWindows(env.DB)).toMatchObject({ views_effective: 40, views_min: 8 });
+    expect(await readArchiveWindows(env.DB)).toMatchObject({ views_effective: 40, views_min: 2 });
     // How long notifications stay (decisions 055, 057): never under a week.
     await put("notifications_keep_days", "5");
     expect(await readArchiveWindows(env.DB)).toMatchObject({ notices_stored: 5, notices_effective: 7 });

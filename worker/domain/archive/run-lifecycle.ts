@@ -3,7 +3,8 @@
 // permit row (archive_parts) and removes exactly those rows. A crash between the put and the batch leaves the
 // rows in D1 and the next run writes the same part again; a batch that runs twice fails on the permit's primary
 // key and removes nothing. A day whose rows are all gone gets its manifest (chained to the previous day's).
-// Then old notifications are deleted, a bounded slice a run (docs/decisions/055).
+// Then old notifications and the recommender's finished items past its week are deleted, a bounded slice a run
+// (docs/decisions/055, 060).
 import {
   dayLastPartAt,
   dayParts,
@@ -21,6 +22,8 @@ import type { ArchiveDataset } from "./dataset";
 import { ARCHIVE_DATASETS } from "./datasets";
 import { buildManifest, manifestBytes } from "./manifest";
 import { pruneNotifications, type NotificationsReport } from "./notifications-retention";
+import { errorMessage } from "./prune-slices";
+import { pruneRecentFinishes, type RecentFinishesReport } from "./recent-finishes-retention";
 import { encodePart, manifestObjectKey, partObjectKey, sha256OfBytes } from "./part-file";
 
 export type LifecycleBudget = {
@@ -38,11 +41,14 @@ export type LifecycleBudget = {
 /** The cron's budget, and "Run now"'s: a few seconds and a few batches a minute. */
 export const CRON_BUDGET: LifecycleBudget = { rowsPerPart: 2000, partsPerRun: 4, timeMs: 3000 };
 
-// The report is the admin answer's shape (common/schemas/archive.ts), with the notifications part always present
-// (the schema allows it absent only for reports kept before decision 055).
+// The report is the admin answer's shape (common/schemas/archive.ts), with the notifications and recent finishes
+// parts always present (the schema allows them absent only for reports kept before decisions 055 and 060).
 type DatasetReport = LifecycleRunJson["datasets"][number];
 
-export type LifecycleReport = Omit<LifecycleRunJson, "notifications"> & { notifications: NotificationsReport };
+export type LifecycleReport = Omit<LifecycleRunJson, "notifications" | "recent_finishes"> & {
+  notifications: NotificationsReport;
+  recent_finishes: RecentFinishesReport;
+};
 
 type ArchiveEnv = { DB: D1Database; ARCHIVE: R2Bucket };
 
@@ -106,13 +112,13 @@ async function runDataset(env: ArchiveEnv, ds: ArchiveDataset, nowMs: number, bu
     }
   } catch (e) {
     // One dataset's failure (another run's batch won the race, R2 down) must not stop the others or the cron.
-    return { ...r, stopped: "error", error: e instanceof Error ? e.message : String(e) };
+    return { ...r, stopped: "error", error: errorMessage(e) };
   }
 }
 
 /**
- * One run over `datasets`, each within `budget`, then the notifications' slice; the report is kept for the admin
- * screen and returned.
+ * One run over `datasets`, each within `budget`, then the notifications' and the recent finishes' slices; the
+ * report is kept for the admin screen and returned.
  */
 export async function runDataLifecycle(
   env: ArchiveEnv,
@@ -125,9 +131,11 @@ export async function runDataLifecycle(
   const share = { ...budget, timeMs: budget.timeMs / Math.max(1, datasets.length) };
   for (const ds of datasets) reports.push(await runDataset(env, ds, nowMs, share));
   const notifications = await pruneNotifications(env.DB, nowMs, budget);
-  const report: LifecycleReport = { started_at: startedAt, finished_at: nowIso(), datasets: reports, notifications };
+  const finishes = await pruneRecentFinishes(env.DB, nowMs, budget);
+  const report: LifecycleReport = { started_at: startedAt, finished_at: nowIso(), datasets: reports, notifications, recent_finishes: finishes };
   await saveLastRun(env.DB, JSON.stringify(report), report.finished_at);
-  if (reports.some((d) => d.parts > 0 || d.error) || notifications.removed > 0 || notifications.error) {
+  const pruned = [notifications, finishes].some((p) => p.removed > 0 || p.error);
+  if (reports.some((d) => d.parts > 0 || d.error) || pruned) {
     console.log("data lifecycle", JSON.stringify(report));
   }
   return report;

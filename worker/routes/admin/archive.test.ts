@@ -32,7 +32,7 @@ describe("/api/admin/archive", () => {
     const first = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(first.windows).toEqual({
       archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
-      archive_views_after_days: { value: 60, effective: 60, min: 14, max: 3650, default: 60 },
+      archive_views_after_days: { value: 60, effective: 60, min: 8, max: 3650, default: 60 },
       notifications_keep_days: { value: 90, effective: 90, min: 7, max: 3650, default: 90 },
     });
     expect(first.last_run).toBeNull();
@@ -47,8 +47,8 @@ describe("/api/admin/archive", () => {
     // Dashboards read day totals only (decision 054): raw visits stay 2 days, the least a live session needs.
     expect(await refused({ archive_visits_after_days: 1, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 2 days");
     expect(await refused({ archive_visits_after_days: 0, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 2 days");
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 13 })).toBe("archive_views_after_days must be at least 14 days (the earnings hold plus 7 days)");
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe("archive_views_after_days must be at least 14 days (the earnings hold plus 7 days)");
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 7 })).toBe("archive_views_after_days must be at least 8 days (the earnings hold plus 1 day)");
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe("archive_views_after_days must be at least 8 days (the earnings hold plus 1 day)");
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 0 })).toBe("archive_views_after_days: archive_views_after_days must be at least 1 day");
     expect(await refused({ archive_visits_after_days: 91.5, archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: .*whole number/);
     expect(await refused({ archive_visits_after_days: "91", archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: /);
@@ -80,8 +80,8 @@ describe("/api/admin/archive", () => {
     expect((await admin.json("/api/admin/earning-rules", "PATCH", { key: "earnings_hold_days", value: 20 })).status).toBe(200);
     const after = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(after.earnings_hold_days).toBe(20);
-    expect(after.windows.archive_views_after_days).toMatchObject({ value: 14, effective: 27, min: 27 });
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 26 })).toMatch(/at least 27 days/);
+    expect(after.windows.archive_views_after_days).toMatchObject({ value: 14, effective: 21, min: 21 });
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 20 })).toMatch(/at least 21 days/);
     await admin.json("/api/admin/earning-rules", "PATCH", { key: "earnings_hold_days", value: 7 });
   });
 
