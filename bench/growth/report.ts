@@ -28,7 +28,8 @@ type Tables = { snapshotDays: number; atSnapshot: { table: string; bytes: number
 // pages add none); or not per day at all.
 const CLASSES = {
   visits_window: ["page_visits", "traffic_sessions"],
-  views_window: ["views", "earnings"],
+  /** Views with their rewards, and the recommender's week of finished items kept apart from them (decision 060). */
+  views_window: ["views", "earnings", "recent_finishes"],
   /** The bell's notices (a row per member and day): deleted after notifications_keep_days (decision 055). */
   notices_window: ["notifications"],
   /**
@@ -149,7 +150,7 @@ export function markdown(r: {
     `| D1 at steady state, extrapolated to 1M visits a day | ${GB(a.extrapolated_bytes_at_1M_per_day)} (${r.mode === "lifecycle" ? "measured steady state × factor" : "model: bytes per visit-day × the visits window + per view-day × the views window"}) | < 5 GB |`,
     ...(r.mode === "lifecycle"
       ? [
-          `| … of which: raw visits and sessions / views with their rewards / notifications / kept for good (view aggregates, earning days, opening balances) / the rest (rollups, members, items) | ${GB(a.at_1M_by_class.visits_window)} / ${GB(a.at_1M_by_class.views_window)} / ${GB(a.at_1M_by_class.notices_window)} / ${GB(a.at_1M_by_class.volume_kept)} / ${GB(a.at_1M_by_class.rest ?? 0)} | – |`,
+          `| … of which: raw visits and sessions / views with their rewards (and the recommender's week of finishes) / notifications / kept for good (view aggregates, earning days, opening balances) / the rest (rollups, members, items) | ${GB(a.at_1M_by_class.visits_window)} / ${GB(a.at_1M_by_class.views_window)} / ${GB(a.at_1M_by_class.notices_window)} / ${GB(a.at_1M_by_class.volume_kept)} / ${GB(a.at_1M_by_class.rest ?? 0)} | – |`,
         ]
       : []),
     `| … at 10M visits a day | ${GB(a.at_10M.d1_steady_bytes)} | (D1's cap: 10 GB) |`,
