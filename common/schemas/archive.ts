@@ -22,8 +22,8 @@ export const archiveWindowsChange = z.object({
 });
 export type ArchiveWindowsChange = z.input<typeof archiveWindowsChange>;
 
-const ARCHIVE_DATASET_NAMES = ["visits", "page-days", "views"] as const;
-const dataset = z.enum(ARCHIVE_DATASET_NAMES, "dataset must be visits, page-days or views");
+const ARCHIVE_DATASET_NAMES = ["visits", "page-days", "views", "member-days"] as const;
+const dataset = z.enum(ARCHIVE_DATASET_NAMES, "dataset must be visits, page-days, views or member-days");
 
 /** GET /api/admin/archive/{dataset}/{day}[/manifest] */
 export const archiveDayParams = z.object({

@@ -140,7 +140,7 @@ export const decideReview = (id: string, body: ReviewDecision) =>
 export const getDataLifecycle = (signal?: AbortSignal) => api.GET("/api/admin/archive", { signal });
 export const changeArchiveWindows = (body: ArchiveWindowsChange) => api.PUT("/api/admin/archive/windows", { body });
 export const runDataLifecycleNow = () => api.POST("/api/admin/archive/run");
-export type ArchiveDataset = "visits" | "page-days" | "views";
+export type ArchiveDataset = "visits" | "page-days" | "views" | "member-days";
 /** An archived day's file (gzip NDJSON, an attachment) and its manifest, as the browser fetches them itself. */
 export const archivedDayUrl = (dataset: ArchiveDataset, day: string) =>
   apiUrl("get", "/api/admin/archive/{dataset}/{day}", { path: { dataset, day } });

@@ -7963,7 +7963,7 @@ export interface paths {
                                 finished_at: string;
                                 datasets: {
                                     /** @enum {string} */
-                                    dataset: "visits" | "page-days" | "views";
+                                    dataset: "visits" | "page-days" | "views" | "member-days";
                                     days_done: string[];
                                     parts: number;
                                     rows: number;
@@ -7988,7 +7988,7 @@ export interface paths {
                             } | null;
                             datasets: {
                                 /** @enum {string} */
-                                dataset: "visits" | "page-days" | "views";
+                                dataset: "visits" | "page-days" | "views" | "member-days";
                                 days: {
                                     day: string;
                                     /** @enum {string} */
@@ -8099,7 +8099,7 @@ export interface paths {
                                 finished_at: string;
                                 datasets: {
                                     /** @enum {string} */
-                                    dataset: "visits" | "page-days" | "views";
+                                    dataset: "visits" | "page-days" | "views" | "member-days";
                                     days_done: string[];
                                     parts: number;
                                     rows: number;
@@ -8124,7 +8124,7 @@ export interface paths {
                             } | null;
                             datasets: {
                                 /** @enum {string} */
-                                dataset: "visits" | "page-days" | "views";
+                                dataset: "visits" | "page-days" | "views" | "member-days";
                                 days: {
                                     day: string;
                                     /** @enum {string} */
@@ -8216,7 +8216,7 @@ export interface paths {
                             finished_at: string;
                             datasets: {
                                 /** @enum {string} */
-                                dataset: "visits" | "page-days" | "views";
+                                dataset: "visits" | "page-days" | "views" | "member-days";
                                 days_done: string[];
                                 parts: number;
                                 rows: number;
@@ -8283,7 +8283,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    dataset: "visits" | "page-days" | "views";
+                    dataset: "visits" | "page-days" | "views" | "member-days";
                     day: string;
                 };
                 cookie?: never;
@@ -8366,7 +8366,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    dataset: "visits" | "page-days" | "views";
+                    dataset: "visits" | "page-days" | "views" | "member-days";
                     day: string;
                 };
                 cookie?: never;
@@ -8381,7 +8381,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            dataset: "visits" | "page-days" | "views";
+                            dataset: "visits" | "page-days" | "views" | "member-days";
                             day: string;
                             parts: {
                                 part: number;

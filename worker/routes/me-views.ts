@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { myViewsOut, myViewsQuery, type MyViewsResponse } from "../../common/schemas/my-views";
 import type { SignedInEnv } from "../app-env";
-import { archivedDaySummary, MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
+import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
+import { memberDaySummary } from "../domain/archive/member-day-summary";
 import { readSettings } from "../db/queries/settings";
 import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
 import { earningRulesJson } from "../domain/views/earning-rules";
@@ -26,7 +27,7 @@ export const myViewsRoutes = new Hono<SignedInEnv>().get(
     const { date, as } = c.req.valid("query");
     const db = c.get("db");
     const q = { userId: c.get("user").id, side: as, day: date };
-    const [rows, settings, archived] = await Promise.all([viewsOfDay(db, q), readSettings(db, EARNING_RULE_DEFAULTS), archivedDaySummary(db, q)]);
+    const [rows, settings, archived] = await Promise.all([viewsOfDay(db, q), readSettings(db, EARNING_RULE_DEFAULTS), memberDaySummary(c.env, db, q)]);
     const minEarningMs = earningRulesJson(settings).min_earning_seconds * 1000;
     const now = nowIso();
     const views = rows.slice(0, MY_VIEWS_LIMIT).map((r) => {

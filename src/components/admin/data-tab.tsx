@@ -22,8 +22,8 @@ import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 // database before the data lifecycle moves them to the archive, what its last run did, and the archived days;
 // and how long notifications stay before it deletes them (docs/decisions/055).
 
-const DATASET_NAMES: Record<ArchiveDataset, string> = { visits: "page visits", "page-days": "page-day totals", views: "views" };
-const DATASET_TITLES: Record<ArchiveDataset, string> = { visits: "Page visits", "page-days": "Page-day totals", views: "Views" };
+const DATASET_NAMES: Record<ArchiveDataset, string> = { visits: "page visits", "page-days": "page-day totals", views: "views", "member-days": "member days" };
+const DATASET_TITLES: Record<ArchiveDataset, string> = { visits: "Page visits", "page-days": "Page-day totals", views: "Views", "member-days": "Member days" };
 const count = (n: number) => n.toLocaleString("en-US");
 /** The form's fields: the two archive windows (page-day totals follow the visits') and how long notifications stay. */
 type WindowField = "visits" | "views" | "notices";

@@ -67,16 +67,19 @@ export type ArchivedDayRow = { views: number; qualified: number; credited: numbe
  * 'views', done or under way); null when it is not. Read from member_view_days, which triggers keep for every
  * view from its insert on (migration 0025), so it is the same before and after the archive; a day without views
  * on this side reads as zeros. It names the member, the side and the day by number (docs/decisions/058).
+ * `inD1` 0 means D1 holds no row: none was ever written, or it followed the day's views to R2 (the member-days
+ * dataset, decision 061), where `num` and `sideNum` find it (domain/archive/member-day-summary.ts).
  */
-export async function archivedDaySummary(db: Db, q: { userId: string; side: "viewer" | "creator"; day: string }): Promise<ArchivedDayRow | null> {
+export async function archivedDaySummary(db: Db, q: { userId: string; side: "viewer" | "creator"; day: string }) {
   return db.$client
     .prepare(
       `select coalesce(m.views, 0) as views, coalesce(m.qualified, 0) as qualified, coalesce(m.credited, 0) as credited,
-         coalesce(m.micros, 0) as micros, coalesce(m.reversed, 0) as reversed
+         coalesce(m.micros, 0) as micros, coalesce(m.reversed, 0) as reversed, m.user_num is not null as inD1,
+         ${memberNumSql("?1")} as num, ${sideNumberSql("?2")} as sideNum
        from archive_days d left join member_view_days m
          on m.user_num = ${memberNumSql("?1")} and m.side = ${sideNumberSql("?2")} and m.day = ${dayNumberSql("d.day")}
        where d.dataset = 'views' and d.day = ?3`,
     )
     .bind(q.userId, q.side, q.day)
-    .first<ArchivedDayRow>();
+    .first<ArchivedDayRow & { inD1: number; num: number; sideNum: number }>();
 }

@@ -10,7 +10,7 @@ import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-or
 export const archiveParts = sqliteTable(
   "archive_parts",
   {
-    dataset: text("dataset", { enum: ["visits", "page-days", "views"] }).notNull(),
+    dataset: text("dataset", { enum: ["visits", "page-days", "views", "member-days"] }).notNull(),
     day: text("day").notNull(),
     part: integer("part").notNull(),
     // The part holds the day's rows whose key is > after_key and <= last_key, in key order.
@@ -32,7 +32,7 @@ export const archiveParts = sqliteTable(
 export const archiveDays = sqliteTable(
   "archive_days",
   {
-    dataset: text("dataset", { enum: ["visits", "page-days", "views"] }).notNull(),
+    dataset: text("dataset", { enum: ["visits", "page-days", "views", "member-days"] }).notNull(),
     day: text("day").notNull(),
     status: text("status", { enum: ["open", "done"] }).notNull(),
     parts: integer("parts").notNull().default(0),

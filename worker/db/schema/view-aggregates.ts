@@ -64,7 +64,9 @@ export const viewDiscoveryTotals = sqliteTable("view_discovery_totals", {
 });
 
 // Per member, UTC day of the view's start, and side (viewer or creator): "the reason for every view" of an
-// archived day says what the day held. `micros` is that side's view rewards of the day's views less their
+// archived day says what the day held. Once the views of a day are archived, its rows follow them to R2 (the
+// `member-days` dataset, docs/decisions/061): D1 keeps the days whose views it still holds, and rows of members
+// with a view of that day kept as evidence; member_view_days_day_idx walks a day in key order. `micros` is that side's view rewards of the day's views less their
 // reversals (reversals are negative). A row per member and day is the most D1 keeps for good, so it is kept
 // small (migration 0030, docs/decisions/058): the day is its number (days since 1970-01-01, dayNumberSql), the
 // side 0 (viewer) or 1 (creator).
@@ -81,7 +83,7 @@ export const memberViewDays = sqliteTable(
     micros: integer("micros").notNull().default(0),
     reversed: integer("reversed").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userNum, t.side, t.day] })],
+  (t) => [primaryKey({ columns: [t.userNum, t.side, t.day] }), index("member_view_days_day_idx").on(t.day)],
 );
 
 // Per UTC day, member (as viewer) and item: the items a member finished (qualified views) in the last week, for the

@@ -43,11 +43,12 @@ describe("the visits lifecycle", () => {
   it("moves each day older than the window to R2 in parts, chains the manifests, and keeps the rest", async () => {
     const before = await world();
     const report = await runDataLifecycle(env, NOW, BIG);
-    // The views dataset runs last, and has nothing to move in a world of visits.
+    // The views and member-days datasets run last, and have nothing to move in a world of visits.
     expect(report.datasets).toEqual([
       expect.objectContaining({ dataset: "visits", days_done: [...days, midway], error: null, stopped: "no day is due" }),
       expect.objectContaining({ dataset: "page-days", days_done: days, error: null, stopped: "no day is due" }),
       expect.objectContaining({ dataset: "views", parts: 0, error: null }),
+      expect.objectContaining({ dataset: "member-days", parts: 0, error: null }),
     ]);
     const sum = (ds: string[], of: "visits" | "pageDays") => ds.reduce((n, d) => n + before.get(d)![of].length, 0);
     expect(report.datasets[0]!.rows).toBe(sum([...days, midway], "visits"));

@@ -5,7 +5,7 @@
 export type ArchiveRow = { key: string; line: unknown }; // key: the row's sort key within the day (its id)
 
 export type ArchiveDataset = {
-  name: "visits" | "page-days" | "views";
+  name: "visits" | "page-days" | "views" | "member-days";
   /** The oldest day that may be archived now (older than its window, every row final), or null. */
   nextDay(d1: D1Database, nowMs: number): Promise<string | null>;
   /** Up to `limit` rows of `day` with key > afterKey, in key order; each with the JSON line to archive. */

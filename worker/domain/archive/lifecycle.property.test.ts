@@ -331,7 +331,9 @@ it("gives every reader the same answer right before and right after each lifecyc
 
       // Every day of the world is archived and verifies; the chain links each day to the one before.
       const worldDay = (dd: string) => dd >= `${y}-01-01` && dd < `${y + 2}-01-01`;
-      for (const dataset of ["views", "visits"] as const) {
+      // Each day of views took its members' summaries along (decision 061).
+      expect((await archivedDays(env.DB, "member-days", 10_000)).map((d) => d.day)).toEqual((await archivedDays(env.DB, "views", 10_000)).map((d) => d.day));
+      for (const dataset of ["views", "member-days", "visits"] as const) {
         const days = (await archivedDays(env.DB, dataset, 10_000)).reverse();
         for (const [i, dd] of days.entries()) {
           expect(dd.status).toBe("done");

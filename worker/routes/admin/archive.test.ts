@@ -134,6 +134,6 @@ describe("/api/admin/archive", () => {
     expect(await error(`/api/admin/archive/views/${old1}/manifest`, 404)).toMatch(/^No archived views day/);
     expect(await error(`/api/admin/archive/visits/2026-02-30`, 400)).toBe("day: day is not a calendar date");
     expect(await error(`/api/admin/archive/visits/yesterday/manifest`, 400)).toBe("day: day must be a UTC date written YYYY-MM-DD");
-    expect(await error(`/api/admin/archive/pages/${old1}`, 400)).toBe("dataset: dataset must be visits, page-days or views");
+    expect(await error(`/api/admin/archive/pages/${old1}`, 400)).toBe("dataset: dataset must be visits, page-days, views or member-days");
   });
 });
