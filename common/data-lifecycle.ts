@@ -10,9 +10,10 @@ export const ARCHIVE_WINDOW_MAX_DAYS = 3650;
 
 /**
  * Raw visits and sessions: dashboards read only day rollups (ranges are whole UTC days, decision 054), so only
- * the ingest reads a session's row, while the session goes on. Two whole days past the day it began.
+ * the ingest reads a session's row, while the session goes on. A whole day past the day it began (decision 062):
+ * a session that comes back after its first day and the next is counted again, as a new one, on its own day.
  */
-export const VISITS_WINDOW_MIN_DAYS = 2;
+export const VISITS_WINDOW_MIN_DAYS = 1;
 
 /** Page-day rollups (their own dataset, page-days): the longest dashboard range, 90 days, reads them from the
  *  day that holds now − 90 × 24 h, so they stay 91 days and until the page totals have rolled past them. */

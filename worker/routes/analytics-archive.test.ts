@@ -92,15 +92,15 @@ describe("traffic dashboards after the visits archive", () => {
       throw new Error("the lifecycle did not finish");
     };
     await archiveAll(NOW);
-    // Sessions and visits older than the shortest visits window (2 days) left D1; page-day totals only after 91
+    // Sessions and visits older than the shortest visits window (VISITS_WINDOW_MIN_DAYS) left D1; page-day totals only after 91
     // days and once the totals rolled past them (decision 054).
     const visitsDays = await archiveDaysOf("visits");
     const pageDays = await archiveDaysOf("page-days");
     expect(visitsDays.length).toBeGreaterThan(100);
-    expect(visitsDays[0]!.day).toBe(addDays(dayOf(NOW), -3));
+    expect(visitsDays[0]!.day).toBe(addDays(dayOf(NOW), -(VISITS_WINDOW_MIN_DAYS + 1)));
     expect(pageDays.length).toBeGreaterThan(40);
     expect(pageDays[0]!.day).toBe(addDays(dayOf(NOW), -92));
-    const since = `${addDays(dayOf(NOW), -2)}T`;
+    const since = `${addDays(dayOf(NOW), -VISITS_WINDOW_MIN_DAYS)}T`;
     expect(await env.DB.prepare(`select count(*) as n from page_visits where created_at < ?`).bind(since).first("n")).toBe(0);
     expect(await env.DB.prepare(`select count(*) as n from traffic_sessions where first_at < ?`).bind(since).first("n")).toBe(0);
     expect(await env.DB.prepare(`select min(day) as d from traffic_page_days`).first("d")).toBe(addDays(dayOf(NOW), -91));
@@ -114,7 +114,7 @@ describe("traffic dashboards after the visits archive", () => {
 
     // A visit whose session id was archived counts as a new session today; the day it began keeps its figures.
     expect(await env.DB.prepare(`select count(*) as n from traffic_sessions where session_id = 'archived-0'`).first("n")).toBe(0);
-    const oldDay = before["site 90d"]!.timeline.find((t) => t.date < addDays(dayOf(NOW), -3))!;
+    const oldDay = before["site 90d"]!.timeline.find((t) => t.date < addDays(dayOf(NOW), -(VISITS_WINDOW_MIN_DAYS + 1)))!;
     const track = (session: string) =>
       new Browser().json(
         "/api/analytics/track",

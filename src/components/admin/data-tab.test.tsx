@@ -10,7 +10,7 @@ const SHA2 = "b".repeat(64);
 
 const lifecycle = (over: Partial<LifecycleJson> = {}): LifecycleJson => ({
   windows: {
-    archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
+    archive_visits_after_days: { value: 3, effective: 3, min: 1, max: 3650, default: 3 },
     archive_views_after_days: { value: 20, effective: 21, min: 21, max: 3650, default: 60 },
     notifications_keep_days: { value: 90, effective: 90, min: 7, max: 3650, default: 90 },
   },
@@ -43,7 +43,7 @@ describe("Data tab", () => {
     expect(await screen.findByLabelText("Keep page visits for (days)")).toHaveProperty("value", "3");
     expect(screen.getByLabelText("Keep views for (days)")).toHaveProperty("value", "20");
     expect(screen.getByText(/At least 21: the earnings hold \(20 days\) plus 1\. Older days show each member the day's summary; the recommendations remember each member's last week of finished items whatever this is\. Now 21 days/)).toBeVisible();
-    expect(screen.getByText("At least 2: a session's later visits read its first. Dashboards read the day totals (page-day totals and the source, device and campaign counts stay 91 days).")).toBeVisible();
+    expect(screen.getByText("At least 1: a session's later visits read its first. Dashboards read the day totals (page-day totals and the source, device and campaign counts stay 91 days).")).toBeVisible();
     expect(screen.getByLabelText("Keep notifications for (days)")).toHaveProperty("value", "90");
     expect(screen.getByText(/At least 7: a week on the bell, which shows uploads of followed creators for 30 days whatever this is\. Older notifications are deleted, read or not/)).toBeVisible();
     const run = screen.getByRole("region", { name: "Last run" });

@@ -26,7 +26,7 @@ export const VISITS_WINDOW_DAYS_SQL = `max(${stored("archive_visits_after_days")
  * than the visits (decision 054). */
 export const PAGE_DAYS_WINDOW_DAYS_SQL = `max(${VISITS_WINDOW_DAYS_SQL}, ${PAGE_DAYS_MIN_DAYS})`;
 
-/** The least the views window may be: the earnings hold plus 7 days, never under 8 (common/data-lifecycle.ts). */
+/** The least the views window may be: the earnings hold plus 1 day, never under 2 (common/data-lifecycle.ts). */
 const VIEWS_WINDOW_MIN_DAYS_SQL = `max(${VIEWS_WINDOW_FLOOR_DAYS}, ${EARNINGS_HOLD_DAYS_SQL} + ${VIEWS_WINDOW_AFTER_HOLD_DAYS})`;
 /** Days a view (with its earnings rows) stays in D1: the views dataset's nextDay reads it (decision 053).
  * @public */

@@ -31,7 +31,7 @@ describe("/api/admin/archive", () => {
     const admin = await signedInBrowser("admin@example.com");
     const first = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(first.windows).toEqual({
-      archive_visits_after_days: { value: 3, effective: 3, min: 2, max: 3650, default: 3 },
+      archive_visits_after_days: { value: 3, effective: 3, min: 1, max: 3650, default: 3 },
       archive_views_after_days: { value: 60, effective: 60, min: 8, max: 3650, default: 60 },
       notifications_keep_days: { value: 90, effective: 90, min: 7, max: 3650, default: 90 },
     });
@@ -44,9 +44,9 @@ describe("/api/admin/archive", () => {
       expect(res.status).toBe(400);
       return (await res.json<{ error: string }>()).error;
     };
-    // Dashboards read day totals only (decision 054): raw visits stay 2 days, the least a live session needs.
-    expect(await refused({ archive_visits_after_days: 1, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 2 days");
-    expect(await refused({ archive_visits_after_days: 0, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 2 days");
+    // Dashboards read day totals only (decision 054): raw visits stay a day past their own (062), the least a live session needs.
+    expect(await refused({ archive_visits_after_days: 0, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 1 day");
+    expect(await refused({ archive_visits_after_days: -1, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 1 day");
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 7 })).toBe("archive_views_after_days must be at least 8 days (the earnings hold plus 1 day)");
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe("archive_views_after_days must be at least 8 days (the earnings hold plus 1 day)");
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 0 })).toBe("archive_views_after_days: archive_views_after_days must be at least 1 day");
