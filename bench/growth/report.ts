@@ -120,7 +120,7 @@ export function analyse(days: Day[], baseBytes: number, scale: Scale, windows: W
     },
     extrapolation: {
       how: mode === "lifecycle"
-        ? "the last day's D1, its volume tables (page_visits, traffic_sessions, views, earnings, notifications, and the rows kept for good that grow with views: view_addresses, view_pairs, member_view_days, earning_days, opening_balances) × factor, the rest (rollups per scope/page/item and day, members, items, free pages) as measured"
+        ? "the last day's D1, its volume tables (page_visits, traffic_sessions, views, earnings, recent_finishes, notifications, and the rows kept for good that grow with views: view_addresses, view_pairs, member_view_days, earning_days, opening_balances) × factor, the rest (rollups per scope/page/item and day, members, items, free pages) as measured"
         : "model (no lifecycle ran): empty database + factor × (bytes per visit-day × visits a day × visits window + bytes per view-day × views a day × views window); aggregates kept for good are not in it",
       empty_database_bytes: baseBytes,
       bytes_per_visit_day: Math.round(visitDay),
