@@ -61,6 +61,9 @@ export function addressGroup(raw: string): string {
   return `${v6.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
 }
 
+/** How many hex digits of an address group's SHA-256 are stored (addressKeySql in db/queries/kept-numbers.ts). */
+const ADDRESS_HASH_DIGITS = 16;
+
 /**
  * A caller's address group as the database may hold it: salted with the session secret and hashed, so
  * rate limits, view rules and traffic figures can tell groups apart without storing any address. An IPv4
@@ -71,6 +74,3 @@ export function addressGroup(raw: string): string {
  */
 export const addressGroupHash = async (secret: string, address: string) =>
   (await sha256Hex(`${secret}:ip:${addressGroup(address)}`)).slice(0, ADDRESS_HASH_DIGITS);
-
-/** How many hex digits of an address group's SHA-256 are stored (addressKeySql in db/queries/kept-numbers.ts). */
-export const ADDRESS_HASH_DIGITS = 16;

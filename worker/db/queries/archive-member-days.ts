@@ -9,7 +9,7 @@ import { dayNumberOf } from "./kept-numbers";
 const KEY = "printf('%010d:%d', m.user_num, m.side)";
 
 /** The member number and side of a key ('' is before every key). */
-export function parseMemberDayKey(key: string): [num: number, side: number] {
+function parseMemberDayKey(key: string): [num: number, side: number] {
   if (key === "") return [-1, -1];
   return [Number(key.slice(0, 10)), Number(key.slice(11))];
 }
