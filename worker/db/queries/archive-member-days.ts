@@ -4,18 +4,17 @@
 // its member has a view of that day kept as evidence (a reversal may still change it); the archive has it too, and
 // readers take D1's row first. Keys: printf('%010d:%d', member number, side), the order member_view_days_day_idx
 // walks a day in.
-import { dayNumberOf } from "./kept-numbers";
+import { dayNumberOf, dayNumberSql } from "./kept-numbers";
 
-const KEY = "printf('%010d:%d', m.user_num, m.side)";
+/** A row's key (SQL expressions of the member number and side); the permanence trigger of migration 0033 spells it out. */
+export const memberDayKeySql = (num: string, side: string) => `printf('%010d:%d', ${num}, ${side})`;
+const KEY = memberDayKeySql("m.user_num", "m.side");
 
 /** The member number and side of a key ('' is before every key). */
 function parseMemberDayKey(key: string): [num: number, side: number] {
   if (key === "") return [-1, -1];
   return [Number(key.slice(0, 10)), Number(key.slice(11))];
 }
-
-/** The key of a member's side ('viewer' 0, 'creator' 1), as the parts' after_key and last_key compare it. */
-export const memberDayKey = (num: number, side: number) => `${String(num).padStart(10, "0")}:${side}`;
 
 /**
  * The oldest day whose views the views dataset has finished and whose member days have not left yet (and has
@@ -27,7 +26,7 @@ export async function nextMemberDaysDay(d1: D1Database): Promise<string | null> 
       `select d.day from archive_days d
        where d.dataset = 'views' and d.status = 'done'
          and not exists (select 1 from archive_days m where m.dataset = 'member-days' and m.day = d.day)
-         and exists (select 1 from member_view_days x where x.day = cast(julianday(d.day) - 2440587.5 as integer))
+         and exists (select 1 from member_view_days x where x.day = ${dayNumberSql("d.day")})
        order by d.day limit 1`,
     )
     .first<string>("day");

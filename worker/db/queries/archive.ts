@@ -92,13 +92,6 @@ export async function dayParts(d1: D1Database, dataset: ArchiveDatasetName, day:
 }
 
 /** When the day's last part was written: the manifest's created_at, so every run writes the same manifest. */
-/** The R2 object of the part of `day` whose key range holds `key`, if a part does. */
-export const partHolding = (d1: D1Database, dataset: ArchiveDatasetName, day: string, key: string) =>
-  d1
-    .prepare("select object_key from archive_parts where dataset = ?1 and day = ?2 and after_key < ?3 and last_key >= ?3 limit 1")
-    .bind(dataset, day, key)
-    .first<string>("object_key");
-
 export const dayLastPartAt = (d1: D1Database, dataset: ArchiveDatasetName, day: string) =>
   d1.prepare(`select max(created_at) as at from archive_parts where dataset = ? and day = ?`).bind(dataset, day).first<string>("at");
 

@@ -1,6 +1,7 @@
 import { underReviewSql } from "./balance-parts";
 import type { Db } from "../client";
 import { dayNumberSql, memberNumSql, sideNumberSql } from "./kept-numbers";
+import { memberDayKeySql } from "./archive-member-days";
 
 export const MY_VIEWS_LIMIT = 500;
 
@@ -60,6 +61,9 @@ export async function viewsOfDay(db: Db, q: { userId: string; side: "viewer" | "
   return results;
 }
 
+// The member's key in the member-days dataset's parts (archive-member-days.ts).
+const MEMBER_KEY = memberDayKeySql(memberNumSql("?1"), sideNumberSql("?2"));
+
 export type ArchivedDayRow = { views: number; qualified: number; credited: number; micros: number; reversed: number };
 
 /**
@@ -68,18 +72,21 @@ export type ArchivedDayRow = { views: number; qualified: number; credited: numbe
  * view from its insert on (migration 0025), so it is the same before and after the archive; a day without views
  * on this side reads as zeros. It names the member, the side and the day by number (docs/decisions/058).
  * `inD1` 0 means D1 holds no row: none was ever written, or it followed the day's views to R2 (the member-days
- * dataset, decision 061), where `num` and `sideNum` find it (domain/archive/member-day-summary.ts).
+ * dataset, decision 061): then `objectKey` names the part whose key range holds it, read in the same statement
+ * (domain/archive/member-day-summary.ts), and `num`, `sideNum` find its line.
  */
 export async function archivedDaySummary(db: Db, q: { userId: string; side: "viewer" | "creator"; day: string }) {
   return db.$client
     .prepare(
       `select coalesce(m.views, 0) as views, coalesce(m.qualified, 0) as qualified, coalesce(m.credited, 0) as credited,
          coalesce(m.micros, 0) as micros, coalesce(m.reversed, 0) as reversed, m.user_num is not null as inD1,
-         ${memberNumSql("?1")} as num, ${sideNumberSql("?2")} as sideNum
+         ${memberNumSql("?1")} as num, ${sideNumberSql("?2")} as sideNum,
+         case when m.user_num is null then (select p.object_key from archive_parts p
+           where p.dataset = 'member-days' and p.day = ?3 and ${MEMBER_KEY} > p.after_key and ${MEMBER_KEY} <= p.last_key) end as objectKey
        from archive_days d left join member_view_days m
          on m.user_num = ${memberNumSql("?1")} and m.side = ${sideNumberSql("?2")} and m.day = ${dayNumberSql("d.day")}
        where d.dataset = 'views' and d.day = ?3`,
     )
     .bind(q.userId, q.side, q.day)
-    .first<ArchivedDayRow & { inD1: number; num: number; sideNum: number }>();
+    .first<ArchivedDayRow & { inD1: number; num: number; sideNum: number; objectKey: string | null }>();
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RECENT_FINISHES_KEEP_DAYS } from "../../../common/data-lifecycle";
 import { LIMITS, type Candidate, type ViewerProfile } from "../../db/queries/recommender-inputs";
 import { rankCandidates, recommend, RECENTLY_FINISHED_MS, seedsOf, suggest, withFallback } from "./model";
 
@@ -122,5 +123,12 @@ describe("the fallback", () => {
     expect(ids(withFallback(listed, rank, [older, newest, popular], 2))).toEqual(ids([listed[0]!, popular]));
     // Everything left was liked: the strict rules leave nothing, so the liked item comes back rather than nothing.
     expect(ids(withFallback([], rank, [liked, item({ createdBy: "me" })], 10))).toEqual([liked.id]);
+  });
+});
+
+describe("the week of finished items kept apart from the views (docs/decisions/060)", () => {
+  it("holds every finish of the just-finished window, even asked at midnight", () => {
+    // The first day kept starts at 00:00 of today − (RECENT_FINISHES_KEEP_DAYS − 1): asked at 00:00, that is the oldest instant needed.
+    expect((RECENT_FINISHES_KEEP_DAYS - 1) * 24 * 3600 * 1000).toBeGreaterThanOrEqual(RECENTLY_FINISHED_MS);
   });
 });
