@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
 export const content = sqliteTable(
@@ -38,6 +38,16 @@ export const content = sqliteTable(
     // kept by triggers on views and reversals (migration 0019), in the statement that writes the fact, so a
     // card shows it without counting views.
     viewCount: integer("view_count").notNull().default(0),
+    // Only real media earns (docs/decisions/063): what finalize measured of the media itself, not of the file.
+    // Null on items finalized before the floor (they were never measured) and, for picture and frame rate, on
+    // audio. Bytes per second counts only the audio/video samples, never padding boxes.
+    mediaBytesPerSecond: integer("media_bytes_per_second"),
+    width: integer("width"),
+    height: integer("height"),
+    frameRate: real("frame_rate"),
+    // Null = the item earns. Otherwise the first floor it missed; the item is still published and watchable,
+    // but its views are paid nothing (the settling statement reads contentEarnsSql).
+    earnBlock: text("earn_block", { enum: ["too_short", "thin_media", "small_picture", "low_frame_rate"] }),
   },
   (t) => [
     check("content_type_check", sql`${t.type} in ('video', 'audio')`),
