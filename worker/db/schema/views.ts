@@ -67,6 +67,11 @@ export const views = sqliteTable(
     // The per-day cap lives in the schema: two views can never take the same place, however jobs race. Day before
     // item (migration 0031, docs/decisions/059), so it also serves the earnings job's per-viewer daily cap and
     // the player's places taken today: a viewer's earning places of one day, then of one item that day.
+    // The earnings job's cap on paid views per (network, creator, UTC day), and the creator's paid views of the
+    // day it scales with (settle-views.ts, docs/decisions/065): paid views only, keyed by the network's 8 digits.
+    index("views_creator_day_network_idx")
+      .on(t.creatorId, t.qualifiedDay, sql`substr(${t.ipHash}, 1, 8)`)
+      .where(sql`${t.creditSlot} is not null`),
     uniqueIndex("views_credit_slot_unique")
       .on(t.viewerId, t.qualifiedDay, t.contentId, t.creditSlot)
       .where(sql`${t.creditSlot} is not null`),
