@@ -45,6 +45,22 @@ describe("FollowButton", () => {
     expect(bodiesOf(fetchMock, `DELETE /api/creators/${BEN}/follow`)).toHaveLength(1);
   });
 
+  it("says why when the server refuses (the follow limit's 429), and puts the button back", async () => {
+    useAuth.setState({ user: ava, pending: false });
+    stubFetch({
+      [`GET /api/users/${BEN}`]: { body: ben(false, 4) },
+      [`PUT /api/creators/${BEN}/follow`]: {
+        status: 429,
+        body: { error: "You're following and unfollowing too fast. Please wait a minute and try again.", code: "rate_limited", requestId: "r" },
+      },
+    });
+    render();
+    fireEvent.click(await screen.findByRole("button", { name: "Follow" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("You're following and unfollowing too fast. Please wait a minute and try again.");
+    expect(screen.getByRole("button", { name: "Follow" }).getAttribute("aria-pressed")).toBe("false");
+    expect(screen.getByText("4 followers")).toBeVisible();
+  });
+
   it("shows only the count on one's own page, and sends a visitor to sign in", async () => {
     useAuth.setState({ user: ava, pending: false });
     stubFetch({ [`GET /api/users/${ava.id}`]: { body: { ...ben(false, 1), id: ava.id } } });

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useShallow } from "zustand/react/shallow";
-import { describeFailure } from "../lib/api";
+import { describeFailure, refusalOf } from "../lib/api";
 import { follow, unfollow } from "../lib/follows-api";
 import { queryKeys } from "../lib/query-keys";
 import type { CreatorPageJson } from "../lib/types";
@@ -14,13 +14,15 @@ const followersText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "
  * Follow / Following for one creator, with their follower count (docs/decisions/046). It reads the creator
  * page's data (followers, and whether the caller follows), so the creator page and the player share one
  * cached answer; a click shows at once and the server's answer then becomes the cached state. A visitor's
- * click goes to sign in; on one's own items and page there is no button, only the count.
+ * click goes to sign in; on one's own items and page there is no button, only the count. A refusal (the
+ * follow rate limit's 429, docs/decisions/064) shows the server's words under the button until the next click.
  */
 export function FollowButton({ creatorId }: { creatorId: string }) {
   const { user, redirectToLogin } = useAuth(useShallow((s) => ({ user: s.user, redirectToLogin: s.redirectToLogin })));
   const queryClient = useQueryClient();
   const { data: creator } = useQuery(creatorQuery(creatorId));
   const [sending, setSending] = useState<{ following: boolean; followers: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   if (!creator) return null;
   // After signing out the cached page still says whom the last member followed; a visitor follows nobody.
   const shown = sending ?? { followers: creator.followers, following: !!user && creator.following };
@@ -29,6 +31,7 @@ export function FollowButton({ creatorId }: { creatorId: string }) {
     if (!user) return void redirectToLogin();
     if (sending || !creator) return;
     const before = shown.following;
+    setProblem(null);
     setSending({ following: !before, followers: Math.max(0, creator.followers + (before ? -1 : 1)) });
     try {
       const state = await (before ? unfollow(creatorId) : follow(creatorId));
@@ -37,14 +40,17 @@ export function FollowButton({ creatorId }: { creatorId: string }) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.followedUploads(user.id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.following(user.id) });
     } catch (error) {
-      console.error(describeFailure(before ? "Failed to unfollow" : "Failed to follow", error));
+      // The server's refusal is for the member to read; a failure it did not explain is also a bug to log.
+      const refusal = refusalOf(error);
+      setProblem(refusal ?? `Could not ${before ? "unfollow" : "follow"}. Please try again.`);
+      if (!refusal) console.error(describeFailure(before ? "Failed to unfollow" : "Failed to follow", error));
     } finally {
       setSending(null);
     }
   }
 
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex flex-wrap items-center gap-3">
       {user?.id === creatorId ? null : (
         <button
           type="button"
@@ -64,6 +70,11 @@ export function FollowButton({ creatorId }: { creatorId: string }) {
       <span className="text-sm whitespace-nowrap text-slate-400" aria-live="polite">
         {followersText(shown.followers)}
       </span>
+      {problem ? (
+        <p role="alert" className="basis-full text-sm break-words text-red-400">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }

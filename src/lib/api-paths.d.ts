@@ -2436,7 +2436,7 @@ export interface paths {
                                 watched_percent: number;
                                 /** @enum {string} */
                                 outcome: "earned" | "pending" | "not_earned" | "reversed";
-                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "reversed" | "removed" | "suspended" | "not_delivered") | null;
+                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "reversed" | "removed" | "suspended" | "not_delivered" | "network_cap") | null;
                                 amount_usd: number;
                                 available_at: string | null;
                             }[];
@@ -3100,7 +3100,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Whether the caller follows the creator now, and the creator's follower count. 404 for an unknown or suspended creator. Following again changes nothing; 400 (code follow_self) for oneself. */
+                /** @description Whether the caller follows the creator now, and the creator's follower count. 404 for an unknown or suspended creator; 429 past the caller's follow limit (30 follows and unfollows a minute, 300 an hour). Following again changes nothing; 400 (code follow_self) for oneself. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3157,7 +3157,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Whether the caller follows the creator now, and the creator's follower count. 404 for an unknown or suspended creator. Unfollowing when not following changes nothing. */
+                /** @description Whether the caller follows the creator now, and the creator's follower count. 404 for an unknown or suspended creator; 429 past the caller's follow limit (30 follows and unfollows a minute, 300 an hour). Unfollowing when not following changes nothing. */
                 200: {
                     headers: {
                         [name: string]: unknown;

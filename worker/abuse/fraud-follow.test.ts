@@ -5,9 +5,13 @@ import { creditQualifiedViews } from "../domain/earnings/credit-views";
 import { makeContent, makeQualifiedView, makeUser, testDb } from "../test/factories";
 import { signedInBrowser } from "../test/http";
 import { member } from "../test/members";
+import { HOUR_WINDOW_MS, WINDOW_MS, windowStart } from "../lib/rate-window";
+import { FOLLOWS_PER_HOUR, FOLLOWS_PER_MINUTE } from "../middleware/rate-limit";
+import { notAtTheEndOfAnHour, startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../test/rate-window";
 
 // Attacks on follows and the bell (docs/decisions/046): reading or marking someone else's notifications, writing
-// rows through guessed ids, and follow spam that would cost a creator's followers a row each per upload.
+// rows through guessed ids, follow spam that would cost a creator's followers a row each per upload, and follow
+// bursts, limited per member (docs/decisions/064).
 
 const bell = async (b: { fetch: (p: string) => Promise<Response> }) => (await b.fetch("/api/me/notifications")).json<NotificationsJson>();
 
@@ -57,5 +61,60 @@ describe("follow spam", () => {
   it("one cannot follow oneself to fill one's own bell, even past the route (the table refuses it)", async () => {
     const me = await makeUser();
     await expect(env.DB.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?1, ?2)").bind(me.id, new Date().toISOString()).run()).rejects.toThrow(/CHECK/);
+  });
+});
+
+describe("follow bursts (docs/decisions/064)", () => {
+  const followsOf = async (id: string) =>
+    (await env.DB.prepare("select count(*) as n from follows where follower_id = ?").bind(id).first<{ n: number }>())!.n;
+
+  it("97 follows in a burst: FOLLOWS_PER_MINUTE are taken, the rest get 429 with a clear error; the next minute follows again", async () => {
+    await startOfAWindow();
+    await notAtTheEndOfAnHour();
+    const creators = await Promise.all(Array.from({ length: 97 }, () => makeUser()));
+    const script = await member("script");
+    const statuses: number[] = [];
+    for (let i = 0; i < creators.length; i += 20) {
+      const batch = await Promise.all(creators.slice(i, i + 20).map((c) => script.browser.fetch(`/api/creators/${c.id}/follow`, { method: "PUT" })));
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(FOLLOWS_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(97 - FOLLOWS_PER_MINUTE);
+    expect(await followsOf(script.id)).toBe(FOLLOWS_PER_MINUTE);
+    // Unfollowing counts too: flipping one creator back and forth is no way around the limit.
+    const refused = await script.browser.fetch(`/api/creators/${creators[0]!.id}/follow`, { method: "DELETE" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({
+      code: "rate_limited",
+      error: "You're following and unfollowing too fast. Please wait a minute and try again.",
+    });
+    // Another member is not held back.
+    const other = await member("other");
+    expect((await other.browser.fetch(`/api/creators/${creators[0]!.id}/follow`, { method: "PUT" })).status).toBe(200);
+    // The next minute: the clock moves the count into a past window (the row the limit writes), and one follows again.
+    await env.DB.prepare("update rate_limits set window_start = ? where key = ? and window_start = ?")
+      .bind(windowStart(Date.now() - WINDOW_MS), `follow:${script.id}`, windowStart(Date.now()))
+      .run();
+    const next = await script.browser.fetch(`/api/creators/${creators[96]!.id}/follow`, { method: "PUT" });
+    expect(next.status).toBe(200);
+    expect(await followsOf(script.id)).toBe(FOLLOWS_PER_MINUTE + 1);
+  }, WINDOW_TEST_TIMEOUT_MS);
+
+  it("refuses past FOLLOWS_PER_HOUR in the hour, even a minute at a time within the minute limit", async () => {
+    await notAtTheEndOfAnHour();
+    const creator = await makeUser();
+    const script = await member("script-hour");
+    // The hour's count as ten busy minutes before this one would have left it (the same row the limit writes).
+    await env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, ?)")
+      .bind(`hourly:follow:${script.id}`, windowStart(Date.now(), HOUR_WINDOW_MS), FOLLOWS_PER_HOUR - 1)
+      .run();
+    expect((await script.browser.fetch(`/api/creators/${creator.id}/follow`, { method: "PUT" })).status).toBe(200);
+    const refused = await script.browser.fetch(`/api/creators/${creator.id}/follow`, { method: "DELETE" });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      code: "rate_limited",
+      error: "You have followed and unfollowed too many creators in the last hour. Please wait a while and try again.",
+    });
   });
 });

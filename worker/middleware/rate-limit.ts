@@ -124,3 +124,29 @@ export const playbackStartLimit = limitRequests(
     message: "You have started too many views in the last hour; this one will not count. Please wait a while.",
   },
 );
+
+/**
+ * Follows and unfollows per member (docs/decisions/064). Someone working through a list of creators clicks
+ * one every couple of seconds at most, and nobody changes whom they follow 300 times in an hour; a script
+ * (97 follows in 1.7 s was seen) is stopped at 30. Follow and unfollow share the count, so flipping one
+ * creator back and forth is bounded too.
+ */
+export const FOLLOWS_PER_MINUTE = 30;
+export const FOLLOWS_PER_HOUR = 300;
+
+export const followLimit = limitRequests(
+  {
+    name: "follow",
+    by: "member",
+    limit: FOLLOWS_PER_MINUTE,
+    per: "minute",
+    message: "You're following and unfollowing too fast. Please wait a minute and try again.",
+  },
+  {
+    name: "follow",
+    by: "member",
+    limit: FOLLOWS_PER_HOUR,
+    per: "hour",
+    message: "You have followed and unfollowed too many creators in the last hour. Please wait a while and try again.",
+  },
+);
