@@ -16,6 +16,9 @@
 //    earnings, plus settings), `POST /bench/sweep` (the fraud sweep, `runReviewSweep`, counted; `?whatif=…`
 //    runs it with a bench-only rewrite of its SQL), `POST /bench/sweep/reset` (forget every flag) and
 //    `GET /bench/sweep/sql` (each rule's statements), for `npm run bench:sweep`;
+//  - `POST /bench/farm/rows|views|job|sweep|query` (bench/worker-entry/farm-routes.ts): the farm world's accounts,
+//    items cloned from really finalized ones, qualified views as the watch-session object writes them, and the
+//    earnings job and the sweep at a simulated time, for `npm run bench:farm`;
 //  - `GET /bench/ping` (no D1, no R2: the latency noise floor), `GET /bench/stats`, `POST /bench/explain`,
 //    `POST /bench/select` (time a query shape by hand),
 //    and `x-bench-trace: 1` on an API request (answers with the SQL it ran instead of its body).
@@ -28,6 +31,7 @@ import { ensureBaselineTable, baselineApp } from "./worker-entry/baseline.ts";
 import { traced } from "./worker-entry/d1-counting.ts";
 import { json } from "./worker-entry/json.ts";
 import { explain, media, pollers, r2PassThrough, seed, select, stats } from "./worker-entry/seed-routes.ts";
+import { farmJob, farmQuery, farmRows, farmSweep, farmViews } from "./worker-entry/farm-routes.ts";
 import { resetReviews, seedHeld, sweep, sweepSql } from "./worker-entry/sweep-routes.ts";
 import { watchSessionCounters } from "./worker-entry/watch-sessions.ts";
 
@@ -49,6 +53,11 @@ async function bench(request: Request, env: Env, url: URL): Promise<Response> {
   if (route === "POST /bench/sweep") return sweep(env, url);
   if (route === "POST /bench/sweep/reset") return resetReviews(env);
   if (route === "GET /bench/sweep/sql") return sweepSql(url);
+  if (route === "POST /bench/farm/rows") return farmRows(env, request);
+  if (route === "POST /bench/farm/views") return farmViews(env, request);
+  if (route === "POST /bench/farm/job") return farmJob(env, url);
+  if (route === "POST /bench/farm/sweep") return farmSweep(env, url);
+  if (route === "POST /bench/farm/query") return farmQuery(env, request);
   return json({ error: `no bench route ${route}` }, 404);
 }
 
