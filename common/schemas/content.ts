@@ -2,6 +2,7 @@ import { z } from "zod";
 import { captionTrackOut } from "./captions";
 import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../content-text";
 import { ID_REGEX } from "../ids";
+import { EARN_BLOCKS } from "../media-floor";
 import { normalizeTags } from "../tags";
 
 const CONTENT_TYPES = ["video", "audio"] as const;
@@ -55,6 +56,12 @@ export type ThumbnailChangeBody = z.input<typeof thumbnailChangeBody>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Why an item's views cannot earn (docs/decisions/063): too short by the earning rule, or media under a floor
+ * (common/media-floor.ts). Null when they can.
+ */
+export const earnBlockOut = z.enum(EARN_BLOCKS).nullable();
+
 export const contentTypeOut = z.enum(["video", "audio"]);
 export type ContentType = z.output<typeof contentTypeOut>;
 
@@ -83,6 +90,11 @@ export const contentOut = z.object({
   /** Only to the creator and admins (My Content): moderators took it down, with the note shown to the creator. */
   removed: z.boolean().optional(),
   removed_note: z.string().nullable().optional(),
+  /**
+   * Only to the creator and admins (My Content, the studio): the media floor the item missed at upload
+   * (docs/decisions/063), null when its media earns. `too_short` is never here: it follows the earning rule.
+   */
+  earn_block: earnBlockOut.optional(),
 });
 export type ContentJson = z.output<typeof contentOut>;
 
@@ -109,8 +121,8 @@ export const contentListOut = z.object({
 });
 export type ContentListResponse = z.output<typeof contentListOut>;
 
-/** POST /api/content/finalize: the new item's id. */
-export const finalizeOut = z.object({ id: z.string() });
+/** POST /api/content/finalize: the new item's id, and whether it can earn (it is published either way). */
+export const finalizeOut = z.object({ id: z.string(), earn_block: earnBlockOut });
 export type FinalizeResponse = z.output<typeof finalizeOut>;
 
 /** GET /api/content/{id}/like-status, POST and DELETE /api/content/{id}/like: the caller's like and the item's count. */

@@ -28,8 +28,19 @@ export type PlaybackEventBody = z.input<typeof playbackEventBody>;
 /**
  * Why a view that starts now cannot earn, as far as the start knows (the daily caps are told by the wallet).
  * `item_daily_cap` / `daily_cap`: the day's earnable places (per item, in all) were already taken at the start.
+ * `thin_media` / `small_picture` / `low_frame_rate`: the item's media is under a floor (docs/decisions/063).
  */
-const playbackNotEarningReasonOut = z.enum(["own_content", "too_short", "suspended", "removed", "item_daily_cap", "daily_cap"]);
+const playbackNotEarningReasonOut = z.enum([
+  "own_content",
+  "too_short",
+  "suspended",
+  "removed",
+  "item_daily_cap",
+  "daily_cap",
+  "thin_media",
+  "small_picture",
+  "low_frame_rate",
+]);
 export type PlaybackNotEarningReason = z.output<typeof playbackNotEarningReasonOut>;
 
 /** Why the last event added no watched time, when the view is to blame: it ran ahead of the pace, or a newer start stopped it. */

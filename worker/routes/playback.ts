@@ -76,6 +76,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
         creatorId: item.createdBy,
         durationMs: item.durationMs,
         minEarningMs: earning.min_earning_seconds * 1000,
+        earnBlock: item.earnBlock,
         viewerSuspended: user.suspended,
         itemHidden: isHidden(item),
         placesToday: places,

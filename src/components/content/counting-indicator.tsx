@@ -1,3 +1,4 @@
+import { MEDIA_FLOOR_TEXTS } from "../../../common/media-floor";
 import { formatUsd } from "../../lib/format";
 import type { CountingStatus, NotEarningReason } from "../../lib/counting-status";
 import { defaultEarningRules } from "../../queries/earning-rules";
@@ -17,6 +18,10 @@ export const notEarningTexts: Record<NotEarningReason, string> = {
   daily_cap: "daily limit of paid views reached (again from 00:00 UTC)",
   too_fast: "progress came faster than it plays (skipping ahead doesn't count)",
   another_session: "you started playing something else, in this tab or another",
+  // The media floors (docs/decisions/063): the item can never earn, whoever watches it.
+  thin_media: `this item can't earn: ${MEDIA_FLOOR_TEXTS.thin_media}`,
+  small_picture: `this item can't earn: ${MEDIA_FLOOR_TEXTS.small_picture}`,
+  low_frame_rate: `this item can't earn: ${MEDIA_FLOOR_TEXTS.low_frame_rate}`,
 };
 
 // The share of the item a view must be watched for; fixed like the reward (docs/architecture.md §4 "A view").

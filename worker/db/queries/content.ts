@@ -20,6 +20,7 @@ export const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2
   c.created_by as createdBy, c.created_at as createdAt, c.updated_at as updatedAt,
   c.removed_at as removedAt, c.removed_note as removedNote, c.removed_by as removedBy,
   c.deleted_at as deletedAt, c.deleted_by as deletedBy, c.media_purged_at as mediaPurgedAt, c.view_count as viewCount,
+  c.media_bytes_per_second as mediaBytesPerSecond, c.width, c.height, c.frame_rate as frameRate, c.earn_block as earnBlock,
   ${CREATOR_NAME} as creatorName, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
 
 export type ListParams = {

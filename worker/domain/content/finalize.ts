@@ -1,20 +1,33 @@
 import type { z } from "zod";
 import type { contentFinalizeBody } from "../../../common/schemas/content";
 import type { SessionUser } from "../../app-env";
+import type { EarnBlock } from "../../../common/media-floor";
 import { isUniqueViolation } from "../../db/errors";
+import { EARNING_RULE_DEFAULTS } from "../../db/queries/earning-rule-settings";
 import { insertFinalizedContent } from "../../db/queries/finalize";
+import { readSettings } from "../../db/queries/settings";
 import { badRequest, conflict, unsupportedMedia } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { refreshChallenges } from "../challenges/refresh";
 import type { StorageContext } from "../member-context";
-import { mediaDurationMs, MediaError } from "../media/media-duration";
-import { checkWholeFile } from "../media/whole-file";
+import { MediaError } from "../media/media-duration";
+import { mediaVerdict, type MediaVerdict } from "../media/media-floor";
+import { measureMedia } from "../media/media-measure";
 import { mediaTypeOf, PART_SIZE } from "../uploads/limits";
 import { pinObject } from "../uploads/pinned-object";
 import { usableUpload } from "../uploads/usable-upload";
+import { earningRulesJson } from "../views/earning-rules";
 
 export type FinalizeInput = z.output<typeof contentFinalizeBody>;
+
+/**
+ * Why the new item's views cannot earn, or null: too short by the admin's current earning rule (which is why
+ * `too_short` is never stored: the rule may change), else the media floor finalize stored (docs/decisions/063).
+ */
+export function itemEarnBlock(durationMs: number, stored: EarnBlock | null, minEarningSeconds: number): EarnBlock | null {
+  return durationMs < minEarningSeconds * 1000 ? "too_short" : stored;
+}
 
 /**
  * Turns the caller's uploaded file into content; the duration is read from the file, never trusted. The
@@ -31,11 +44,14 @@ export async function finalizeContent({ ctx, input }: { ctx: StorageContext & { 
   // stored when the content is written: the duration belongs to exactly the bytes the content points to.
   const stored = await pinObject(bucket, media.key, media.size);
   let durationMs: number;
+  let verdict: MediaVerdict;
   try {
     const kind = media.contentType === "video/mp4" ? "mp4" : "mp3";
-    durationMs = await mediaDurationMs(stored.reader, kind);
-    // The bytes after the first part were never sniffed (docs/decisions/030): the whole object is checked here.
-    await checkWholeFile(stored.reader, kind, PART_SIZE);
+    // The bytes after the first part were never sniffed (docs/decisions/030): the whole object is checked
+    // here, and its samples measured against the media floor (docs/decisions/063).
+    const measure = await measureMedia(stored.reader, kind, PART_SIZE);
+    durationMs = measure.durationMs;
+    verdict = mediaVerdict(measure);
   } catch (err) {
     if (err instanceof MediaError) throw unsupportedMedia(err.message, "unplayable_media");
     throw err;
@@ -57,6 +73,8 @@ export async function finalizeContent({ ctx, input }: { ctx: StorageContext & { 
         mediaContentType: media.contentType,
         thumbnailKey: thumb?.key ?? null,
         durationMs,
+        // Measured, never from the client; an item under the floor is published all the same, and earns nothing.
+        ...verdict,
         createdBy: user.id,
         createdAt: now,
         updatedAt: now,
@@ -67,6 +85,6 @@ export async function finalizeContent({ ctx, input }: { ctx: StorageContext & { 
     if (isUniqueViolation(err)) throw conflict("r2_key: this upload is already used", "upload_used");
     throw err;
   }
-  await refreshChallenges(db, [user.id], now);
-  return { id };
+  const [rules] = await Promise.all([readSettings(db, EARNING_RULE_DEFAULTS), refreshChallenges(db, [user.id], now)]);
+  return { id, earnBlock: itemEarnBlock(durationMs, verdict.earnBlock, earningRulesJson(rules).min_earning_seconds) };
 }

@@ -72,6 +72,14 @@ async function endOfAudio(reader: RangeReader, firstFrame: number): Promise<numb
 }
 
 export async function mp3DurationMs(reader: RangeReader): Promise<number> {
+  return (await mp3Audio(reader)).ms;
+}
+
+/**
+ * The duration and the bytes of audio frames it was measured from (first frame to the end of the audio; ID3
+ * tags are not audio). Both are checked against each other above, so bytes per second is the stream's bitrate.
+ */
+export async function mp3Audio(reader: RangeReader): Promise<{ ms: number; audioBytes: number }> {
   const audioStart = await skipId3v2(reader);
   const window = await reader.read(audioStart, SCAN_BYTES);
   const found = findFirstFrame(window, audioStart, reader.size);
@@ -106,5 +114,5 @@ export async function mp3DurationMs(reader: RangeReader): Promise<number> {
   else if (header.kind === "Info" && nextFrame) {
     await checkConstantBitrate({ ...audio, streamAt: at + frame.frameLength, frame: nextFrame, infoHeader: true });
   }
-  return ms;
+  return { ms, audioBytes };
 }

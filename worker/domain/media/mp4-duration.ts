@@ -1,6 +1,7 @@
 import { MAX_DURATION_MS, MediaError, TOO_LONG } from "./media-error";
 import {
   type BoxHeader,
+  type ChildBox,
   child,
   childBoxes,
   fail,
@@ -56,7 +57,14 @@ async function findMoov(reader: RangeReader): Promise<{ offset: number; box: Box
   return moov;
 }
 
+/** The moov's child boxes and the duration they state, checked (finalize also measures the samples from them). */
+export type Mp4Movie = { ms: number; moov: ChildBox[] };
+
 export async function mp4DurationMs(reader: RangeReader): Promise<number> {
+  return (await mp4Movie(reader)).ms;
+}
+
+export async function mp4Movie(reader: RangeReader): Promise<Mp4Movie> {
   const moov = await findMoov(reader);
   if (moov.box.size > MAX_MOOV_BYTES) fail(`moov box of ${moov.box.size} bytes is larger than 64 MiB`);
   const bytes = await readExactly(reader, moov.offset, moov.box.size);
@@ -82,5 +90,5 @@ export async function mp4DurationMs(reader: RangeReader): Promise<number> {
     : regularMovieMs(movieMs, tracks);
   if (ms <= 0) fail("duration is 0");
   if (ms > MAX_DURATION_MS) throw new MediaError(TOO_LONG, `MP4 duration ${ms} ms is longer than 24 hours`);
-  return ms;
+  return { ms, moov: boxes };
 }

@@ -29,10 +29,22 @@ const FOUR_CC = /^[a-z0-9 ]{4}$/;
 export const MAX_LAYOUT_BOXES = 512;
 const WINDOW = 64 * 1024;
 
-export async function checkMp4Layout(reader: RangeReader): Promise<void> {
+/** A moof holds only sample tables (a few KB); one this large is not a real fragment header. */
+const MAX_MOOF_BYTES = 1024 * 1024;
+
+/**
+ * What the walk saw that the media floor needs (docs/decisions/063): the bytes inside mdat boxes (no sample
+ * can be larger than them all) and the bodies of the moof boxes of a fragmented file, whose trun tables list
+ * the samples after the moov's. A moof inside the window already read costs no further read.
+ */
+export type Mp4Layout = { mdatBytes: number; moofs: Uint8Array[] };
+
+export async function checkMp4Layout(reader: RangeReader): Promise<Mp4Layout> {
   let moovs = 0;
   let mdats = 0;
   let boxes = 0;
+  let mdatBytes = 0;
+  const moofs: Uint8Array[] = [];
   for (let offset = 0; offset < reader.size; ) {
     const window = await reader.read(offset, Math.min(WINDOW, reader.size - offset));
     // Every header that lies inside this window is parsed from it; the first one outside needs the next read.
@@ -42,13 +54,28 @@ export async function checkMp4Layout(reader: RangeReader): Promise<void> {
       const box = parseBoxHeader(window, at, reader.size - offset - at);
       if (!TOP_LEVEL.has(box.type) && !FOUR_CC.test(box.type)) fail(`top-level box at ${offset + at} is not a box (${JSON.stringify(box.type)})`);
       if (box.type === "moov") moovs++;
-      if (box.type === "mdat") mdats++;
+      if (box.type === "mdat") {
+        mdats++;
+        mdatBytes += box.size - box.headerLength;
+      }
+      if (box.type === "moof") {
+        if (box.size > MAX_MOOF_BYTES) fail(`moof box of ${box.size} bytes is larger than 1 MiB`);
+        const end = at + box.size;
+        moofs.push(end <= window.length ? window.subarray(at + box.headerLength, end) : await moofBody(reader, offset + at, box.headerLength, box.size));
+      }
       at += box.size;
     } while (at + 16 <= window.length);
     offset += at;
   }
   if (moovs !== 1) fail(moovs ? "more than one moov box" : "no moov box");
   if (mdats === 0) fail("no mdat box");
+  return { mdatBytes, moofs };
+}
+
+async function moofBody(reader: RangeReader, offset: number, headerLength: number, size: number): Promise<Uint8Array> {
+  const bytes = await reader.read(offset + headerLength, size - headerLength);
+  if (bytes.length !== size - headerLength) fail("file is shorter than its stated size");
+  return bytes;
 }
 
 /** A run of RUN frames of one stream somewhere in `sample` (which starts mid-frame). */
@@ -70,9 +97,4 @@ export async function checkMp3Frames(reader: RangeReader, stride: number): Promi
       throw new MediaError(NOT_PLAYABLE_MP3, `no MPEG audio frames at ${offset} of ${reader.size} bytes`);
     }
   }
-}
-
-/** Throws MediaError when the object is not, from first byte to last, the kind of media it starts as. */
-export function checkWholeFile(reader: RangeReader, kind: "mp4" | "mp3", stride: number): Promise<void> {
-  return kind === "mp4" ? checkMp4Layout(reader) : checkMp3Frames(reader, stride);
 }

@@ -1,4 +1,5 @@
 import type { PlaybackCountingReason, PlaybackNotEarningReason } from "../../../common/api-types";
+import type { MediaEarnBlock } from "../../../common/media-floor";
 import type { EventVerdict } from "./rules";
 
 // What the player's "is this view counting?" indicator is told (issue 23; docs/decisions/035): pure
@@ -9,6 +10,8 @@ export type StartFacts = {
   creatorId: string;
   durationMs: number;
   minEarningMs: number;
+  /** The media floor the item missed at upload (content.earn_block, docs/decisions/063), or null. */
+  earnBlock: MediaEarnBlock | null;
   /** The viewer's account is suspended: their views are paid on neither side (docs/decisions/027). */
   viewerSuspended: boolean;
   /** The item is hidden (taken down, or its creator suspended); only its creator and admins can play it. */
@@ -32,6 +35,7 @@ export function startEarnability(f: StartFacts): Earnability {
   if (f.itemHidden) return { earnable: false, reason: "removed" };
   if (f.viewerId === f.creatorId) return { earnable: false, reason: "own_content" };
   if (f.durationMs < f.minEarningMs) return { earnable: false, reason: "too_short" };
+  if (f.earnBlock) return { earnable: false, reason: f.earnBlock };
   if (f.placesToday.item >= f.itemCap) return { earnable: false, reason: "item_daily_cap" };
   if (f.placesToday.day >= f.dailyCap) return { earnable: false, reason: "daily_cap" };
   return { earnable: true };

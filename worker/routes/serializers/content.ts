@@ -25,12 +25,14 @@ export function contentJson(row: ContentRow): ContentJson {
 
 /**
  * The same, with what moderators did to it, for its creator and admins only (My Content, the item itself):
- * the takedown note is for them, not for other members (docs/decisions/027).
+ * the takedown note is for them, not for other members (docs/decisions/027); and the media floor it missed
+ * at upload (docs/decisions/063), which My Content and the studio show on the item.
  */
 export const contentWithModerationJson = (row: ContentRow): ContentJson => ({
   ...contentJson(row),
   removed: row.removedAt !== null,
   removed_note: row.removedAt !== null ? row.removedNote : null,
+  earn_block: row.earnBlock,
 });
 
 export const likeJson = (s: { liked: number; likeCount: number }): LikeStatusResponse => ({
