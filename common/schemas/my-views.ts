@@ -20,7 +20,9 @@ export type ViewOutcome = z.output<typeof viewOutcomeOut>;
  *    back (docs/decisions/027);
  *  - suspended: the viewer's account was suspended: not paid, or paid and taken back (docs/decisions/027);
  *  - not_delivered: watched long enough, but the stream never served the viewer 80 % of the item's bytes
- *    (docs/decisions/029).
+ *    (docs/decisions/029);
+ *  - thin_media, small_picture, low_frame_rate: the item's media is under a floor measured at upload, so
+ *    its views are paid nothing (docs/decisions/063).
  */
 const viewReasonOut = z.enum([
   "too_fast",
@@ -36,6 +38,9 @@ const viewReasonOut = z.enum([
   "removed",
   "suspended",
   "not_delivered",
+  "thin_media",
+  "small_picture",
+  "low_frame_rate",
 ]);
 export type ViewReason = z.output<typeof viewReasonOut>;
 

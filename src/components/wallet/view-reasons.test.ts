@@ -19,6 +19,9 @@ const everyReason = {
   removed: true,
   suspended: true,
   not_delivered: true,
+  thin_media: true,
+  small_picture: true,
+  low_frame_rate: true,
 } satisfies Record<ViewReason, true>;
 const reasons = Object.keys(everyReason) as ViewReason[];
 
@@ -61,6 +64,7 @@ describe("view reasons", () => {
     expect(notEarned("item_daily_cap")).toBe("Already earned 3 times from this item today");
     expect(notEarned("viewer_daily_cap")).toBe("Daily limit of paid views reached");
     expect(notEarned("too_short")).toBe("Item is too short to earn");
+    expect(notEarned("small_picture")).toBe("Item can't earn: its picture is smaller than 160×120");
     expect(notEarned("another_session")).toBe("Stopped when you started something else");
     expect(notEarned("expired")).toBe("Session timed out before any watching counted");
     expect(notEarned("not_delivered")).toBe("Most of the video was never streamed to this device — not counted");

@@ -1,3 +1,4 @@
+import { MEDIA_FLOOR_TEXTS } from "../../../common/media-floor";
 import type { ViewSide } from "../../lib/earnings-api";
 import { formatUsd, formatUtcDate } from "../../lib/format";
 import type { EarningRulesJson, MyViewJson, ViewOutcome, ViewReason } from "../../lib/types";
@@ -25,6 +26,10 @@ export const reasonTexts: Record<ViewReason, (context: ReasonContext) => string>
       : `The viewer already earned ${times(rules.views_per_item_per_day)} from this item today`,
   viewer_daily_cap: ({ side }) => (side === "viewer" ? "Daily limit of paid views reached" : "The viewer's daily limit of paid views was reached"),
   too_short: () => "Item is too short to earn",
+  // The media floors (docs/decisions/063), in the words the player and My Content use (common/media-floor.ts).
+  thin_media: () => `Item can't earn: ${MEDIA_FLOOR_TEXTS.thin_media}`,
+  small_picture: () => `Item can't earn: ${MEDIA_FLOOR_TEXTS.small_picture}`,
+  low_frame_rate: () => `Item can't earn: ${MEDIA_FLOOR_TEXTS.low_frame_rate}`,
   another_session: ({ side }) =>
     side === "viewer" ? "Stopped when you started something else" : "Stopped when the viewer started something else",
   expired: () => "Session timed out before any watching counted",

@@ -1,4 +1,5 @@
 import type { ViewOutcome, ViewReason } from "../../../common/api-types";
+import type { MediaEarnBlock } from "../../../common/media-floor";
 import { EARNABLE_VIEWS_PER_DAY, QUALIFY_FRACTION } from "./rules";
 
 /**
@@ -26,6 +27,8 @@ export type ViewFacts = {
   itemPlacesTaken: number;
   /** The shortest item that earns, in ms (the admin's earning rule). */
   minEarningMs: number;
+  /** The media floor the item missed at upload (content.earn_block, docs/decisions/063): its views earn nothing. */
+  earnBlock?: MediaEarnBlock | null;
 };
 
 export type Verdict = { outcome: ViewOutcome; reason: ViewReason | null; availableAt: string | null };
@@ -60,6 +63,7 @@ export function viewOutcome(f: ViewFacts, now: string): Verdict {
       if (f.viewerId === f.creatorId) return verdict("not_earned", "own_content");
       if (f.unpaidReason) return verdict("not_earned", f.unpaidReason);
       if (f.durationMs < f.minEarningMs) return verdict("not_earned", "too_short");
+      if (f.earnBlock) return verdict("not_earned", f.earnBlock);
       if (f.itemPlacesTaken >= EARNABLE_VIEWS_PER_DAY) return verdict("not_earned", "item_daily_cap");
       return verdict("not_earned", "viewer_daily_cap");
     default:
