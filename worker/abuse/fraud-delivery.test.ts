@@ -74,11 +74,12 @@ describe("proof of delivery", () => {
     const res = await viewer.browser.fetch(`/api/content/${item.id}/stream`);
     const reader = res.body!.getReader();
     let got = 0;
-    while (got < 4 * MIB) got += (await reader.read()).value!.byteLength;
-    // The reader stops taking bytes without going away: the stalled piece makes the route report.
+    while (got < 6 * MIB) got += (await reader.read()).value!.byteLength;
+    // The reader stops taking bytes without going away: the stalled piece makes the route report, all but the
+    // last piece taken (it may still sit in buffers on the way to the client: docs/decisions/064).
     const served = async () => (await deliveredRanges(viewer.id, item.id)).reduce((sum, [a, b]) => sum + b - a, 0);
     await vi.waitFor(async () => expect(await served()).toBeGreaterThanOrEqual(2 * MIB), { timeout: 5000, interval: 100 });
-    expect(await served()).toBeLessThan(item.mediaSize);
+    expect(await served()).toBeLessThanOrEqual(got - 2 * MIB);
     await reader.cancel();
   });
 

@@ -46,11 +46,17 @@ export function countedBody(body: ReadableStream, start: number, length: number,
   let reported = 0;
   let reports: Promise<void> = Promise.resolve();
   let reportedAt = Date.now();
+  // Until the body ends normally, the last piece that went out does not count (docs/decisions/064): a write
+  // completes once the bytes sit in the buffers between this stream and the client (socket buffers, proxies,
+  // the edge), not once the client read them. A piece counts when the client side pulls the next one.
+  let ended = false;
+  let lastPiece = 0;
   const report = () => {
-    if (sent === reported) return reports;
-    reported = sent;
+    const counted = ended ? sent : sent - lastPiece;
+    if (counted <= reported) return reports;
+    reported = counted;
     reportedAt = Date.now();
-    const range = { start, end: start + sent };
+    const range = { start, end: start + counted };
     reports = reports.then(() => counting.report(range)).catch(() => undefined);
     return reports;
   };
@@ -81,9 +87,11 @@ export function countedBody(body: ReadableStream, start: number, length: number,
           clearTimeout(stalled);
         }
         sent += piece.value.byteLength;
+        lastPiece = piece.value.byteLength;
         if (Date.now() - reportedAt >= FLOWING_REPORT_MS) void report();
         if (piece.value.buffer.byteLength === PIECE_BYTES) spare.push(piece.value.buffer);
       }
+      ended = true;
       await report();
       await writer.close();
     } catch (error) {
