@@ -96,7 +96,7 @@ export async function sweep(env: Env, url: URL): Promise<Response> {
   if (whatif && !rewrite) return json({ error: `no what-if ${whatif}; known: ${Object.keys(SWEEP_WHATIFS).join(", ")}` }, 400);
   const trace: Trace = { ...emptyTrace(false), log: [] };
   const d1 = countingD1(rewrite ? rewritingD1(env.DB, rewrite) : env.DB, perRequest);
-  const result = await traces.run(trace, () => runReviewSweep(createDb(d1), nowIso()));
+  const result = await traces.run(trace, () => runReviewSweep(createDb(d1), nowIso(), nowIso()));
   const { log, statements: _, ...counts } = trace;
   return json({ ...result, ...counts, whatif, log });
 }
@@ -107,7 +107,7 @@ export async function resetReviews(env: Env): Promise<Response> {
   return json({ reviewEarnings: earnings?.meta.changes ?? 0, reviews: reviews?.meta.changes ?? 0 });
 }
 
-const SWEEP_RULES: EarningRuleName[] = ["ring", "shared_ip", "daily_cap", "same_day_accounts"];
+const SWEEP_RULES: EarningRuleName[] = ["shared_ip", "daily_cap", "same_day_accounts"];
 /**
  * Each rule's read as the sweep runs it (?1 is now) and its cover's SELECT part (the rows the insert would
  * add), as shipped and under each what-if: for EXPLAIN QUERY PLAN and timing by hand.

@@ -26,7 +26,7 @@ export type BonusReviewBody = z.input<typeof bonusReviewBody>;
 // POST /api/admin/bonuses/{id}/review answers the bonus as bonusAwardOut (common/schemas/challenges.ts).
 
 /** bonus_risk: an awarded sign-on bonus still in holding whose risk checks, run again, found something (decision 031). */
-const reviewRuleOut = z.enum(["ring", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"]);
+const reviewRuleOut = z.enum(["ring", "lockstep", "exclusive_audience", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"]);
 export type ReviewRule = z.output<typeof reviewRuleOut>;
 const reviewStatusOut = z.enum(["open", "reversed", "cleared"]);
 export type ReviewStatus = z.output<typeof reviewStatusOut>;

@@ -21,6 +21,8 @@ export type ViewOutcome = z.output<typeof viewOutcomeOut>;
  *  - suspended: the viewer's account was suspended: not paid, or paid and taken back (docs/decisions/027);
  *  - not_delivered: watched long enough, but the stream never served the viewer 80 % of the item's bytes
  *    (docs/decisions/029);
+ *  - network_cap: the viewer's network (an IPv4 address, an IPv6 /56) already had its paid views of this
+ *    creator that day (docs/decisions/065);
  *  - thin_media, small_picture, low_frame_rate: the item's media is under a floor measured at upload, so
  *    its views are paid nothing (docs/decisions/063).
  */
@@ -41,6 +43,7 @@ const viewReasonOut = z.enum([
   "thin_media",
   "small_picture",
   "low_frame_rate",
+  "network_cap",
 ]);
 export type ViewReason = z.output<typeof viewReasonOut>;
 

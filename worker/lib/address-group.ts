@@ -61,8 +61,23 @@ export function addressGroup(raw: string): string {
   return `${v6.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
 }
 
+/**
+ * The network an address group belongs to, for the rules that judge collusion and shared addresses rather than
+ * rate: an IPv6 /64 belongs to its /56 ("2001:db8:1:200::/56"), the delegation a home or small office is commonly
+ * handed, so a farm spreading its accounts over the /64s of one home connection is still one network
+ * (docs/decisions/065). An IPv4 address is its own network; so is anything that is not an address.
+ */
+export function addressNetwork(raw: string): string {
+  const group = addressGroup(raw);
+  if (!group.endsWith("::/64")) return group;
+  const groups = group.slice(0, -"::/64".length).split(":").map((g) => parseInt(g, 16));
+  return `${groups[0]!.toString(16)}:${groups[1]!.toString(16)}:${groups[2]!.toString(16)}:${(groups[3]! & 0xff00).toString(16)}::/56`;
+}
+
 /** How many hex digits of an address group's SHA-256 are stored (addressKeySql in db/queries/kept-numbers.ts). */
 const ADDRESS_HASH_DIGITS = 16;
+/** How many of them name the group's network (networkKeySql): the first half. */
+const NETWORK_HASH_DIGITS = 8;
 
 /**
  * A caller's address group as the database may hold it: salted with the session secret and hashed, so
@@ -70,7 +85,18 @@ const ADDRESS_HASH_DIGITS = 16;
  * address hashes exactly as it did when addresses were hashed whole, so rows written before groups still
  * compare with new ones. The first 16 hex digits (64 bits) of the SHA-256 (docs/decisions/060): every view and
  * page visit stores it, and two of a hundred million groups share it with odds of about one in 3,000. Views
- * written before kept all 64; readers that compare views with each other take addressKeySql of both.
+ * written before kept all 64; readers that compare views with each other take addressKeySql of both. An IPv6
+ * group's 16 digits are its /56's first 8 and its /64's first 8 (docs/decisions/065), so the rules that judge a
+ * network compare the first 8 (networkKeySql) and everything else still tells /64s apart.
  */
-export const addressGroupHash = async (secret: string, address: string) =>
-  (await sha256Hex(`${secret}:ip:${addressGroup(address)}`)).slice(0, ADDRESS_HASH_DIGITS);
+export async function addressGroupHash(secret: string, address: string): Promise<string> {
+  const group = addressGroup(address);
+  const whole = (await sha256Hex(`${secret}:ip:${group}`)).slice(0, ADDRESS_HASH_DIGITS);
+  const network = addressNetwork(address);
+  if (network === group) return whole;
+  // An IPv6 group: its network's hash first, then the /64's, so the first NETWORK_HASH_DIGITS name the /56 and all
+  // sixteen still name the /64 (docs/decisions/065). For IPv4 the network is the address: its first digits are
+  // the address's own, as before.
+  const net = (await sha256Hex(`${secret}:ip:${network}`)).slice(0, NETWORK_HASH_DIGITS);
+  return net + whole.slice(0, ADDRESS_HASH_DIGITS - NETWORK_HASH_DIGITS);
+}

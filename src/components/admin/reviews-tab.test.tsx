@@ -99,7 +99,7 @@ describe("Reviews tab", () => {
     expect(card.getByRole("button", { name: `Reverse earnings for ${ringAccounts}` }).textContent).toBe("Reverse earnings");
     expect(card.getByRole("button", { name: `Clear flag for ${ringAccounts}` }).textContent).toBe("Clear");
 
-    expect(other.getByText("Shared address")).toBeVisible();
+    expect(other.getByText("Shared network")).toBeVisible();
     expect(other.getByText("1 view · 1 earning · $0.003")).toBeVisible();
     expect(other.getByRole("button", { name: "Reverse earnings for solo@example.com and maker@example.com" })).toBeVisible();
   });

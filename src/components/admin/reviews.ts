@@ -6,8 +6,10 @@ import { formatUsd } from "./money";
 /** The sweep's rules in plain words (the patterns are described by each flag's own title and evidence). */
 const ruleLabels: Record<ReviewRule, string> = {
   ring: "Watch ring",
-  shared_ip: "Shared address",
-  daily_cap: "At the daily cap",
+  lockstep: "Lockstep group",
+  exclusive_audience: "Exclusive audience",
+  shared_ip: "Shared network",
+  daily_cap: "Near the daily cap",
   same_day_accounts: "Same-day accounts",
   bonus_risk: "Sign-on bonus",
 };

@@ -19,6 +19,7 @@ const everyReason = {
   removed: true,
   suspended: true,
   not_delivered: true,
+  network_cap: true,
   thin_media: true,
   small_picture: true,
   low_frame_rate: true,

@@ -38,6 +38,10 @@ export const reasonTexts: Record<ViewReason, (context: ReasonContext) => string>
   removed: () => "The item was removed by moderators — not counted",
   suspended: ({ side }) =>
     side === "viewer" ? "Your account was suspended — not counted" : "The viewer's account was suspended — not counted",
+  network_cap: ({ side }) =>
+    side === "viewer"
+      ? "Your network already had its paid views of this creator today — not counted"
+      : "The viewer's network already had its paid views of you today — not counted",
   not_delivered: ({ view, side }) =>
     side === "viewer"
       ? `Most of the ${medium(view)} was never streamed to this device — not counted`

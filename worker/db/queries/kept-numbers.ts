@@ -13,6 +13,20 @@ import { daysBetween } from "../../lib/days";
  */
 export const addressKeySql = (ipHash: string) => `substr(${ipHash}, 1, 16)`;
 
+/**
+ * The key of a view's network (its ip_hash, an SQL expression): the first 8 hex digits, which name an IPv6
+ * address's /56 and an IPv4 address itself (worker/lib/address-group.ts, docs/decisions/065). The collusion and
+ * shared-address rules compare networks; rate limits and distinct viewers keep the whole group.
+ */
+export const networkKeySql = (ipHash: string) => `substr(${ipHash}, 1, 8)`;
+
+/**
+ * `column` (an address key of view_addresses) is one of the network of `ipHash`: a range on the key's prefix, so
+ * the table's primary key serves it (hex digits sort below 'g').
+ */
+export const inNetworkSql = (column: string, ipHash: string) =>
+  `(${column} >= ${networkKeySql(ipHash)} and ${column} < ${networkKeySql(ipHash)} || 'g')`;
+
 /** The number of the member whose id is the SQL expression `id` (users_num_unique goes back). */
 export const memberNumSql = (id: string) => `(select num from users where id = ${id})`;
 

@@ -26,7 +26,7 @@ export type MyViewRow = {
   /** Why the reversal took it back: a fraud rule, "takedown", "suspended_viewer" or "suspended_creator". */
   reversalReason: string | null;
   /** Why the earnings job paid the view nothing, when moderation was the cause. */
-  unpaidReason: "removed" | "suspended" | null;
+  unpaidReason: "removed" | "suspended" | "network_cap" | null;
   underReview: 0 | 1;
   itemPlacesTaken: number;
 };

@@ -1,4 +1,4 @@
-// The fraud sweep's rules (docs/decisions/019), as SQL over view rewards still in holding. Each rule is a
+// The fraud sweep's single-statement rules (docs/decisions/019, 065), as SQL over view rewards still in holding. Each rule is a
 // select of (subject, earning) pairs: the pattern it is about ("<viewer>:<creator>", "<viewer>" or
 // "<content>") and every held earning — both sides of each view — the pattern covers. Pure strings with
 // numbered placeholders: ?1 is the sweep's `now`. The sweep runs them through review-sweep.ts.
@@ -7,16 +7,23 @@
 import { bonusUnderReviewSql } from "./balance-parts";
 import { BONUS_RISK_REASONS_SQL } from "./bonus-risk";
 import { DAILY_EARNABLE_VIEWS_SQL } from "./earning-rule-settings";
-import { addressKeySql, memberNumSql } from "./kept-numbers";
+import { inNetworkSql, memberNumSql } from "./kept-numbers";
 
-/** The rules over held view rewards. */
-export type EarningRuleName = "ring" | "shared_ip" | "daily_cap" | "same_day_accounts";
-export type ReviewRuleName = EarningRuleName | "bonus_risk";
+/** The rules over held view rewards written as one statement each (the shape rules: shape-sweep.ts). */
+export type EarningRuleName = "shared_ip" | "daily_cap" | "same_day_accounts";
+/** The rules that judge the shape of who is paid by whom (domain/reviews/shape.ts, docs/decisions/065). */
+export type ShapeRuleName = "ring" | "lockstep" | "exclusive_audience";
+export type ReviewRuleName = EarningRuleName | ShapeRuleName | "bonus_risk";
 
-/** An account is new for this long after it was created. */
-export const NEW_ACCOUNT_DAYS = 7;
-/** A viewer is flagged for sitting at the daily cap only after this many capped days in holding. */
+/** A viewer is flagged for sitting at or near the daily cap only after this many such days in holding… */
 export const CAPPED_DAYS = 3;
+/** …that are also at least this share of the days they earned on in holding ("most held days"). */
+const CAPPED_DAYS_SHARE = 2 / 3;
+/**
+ * "Near" the cap: within a tenth of it, at least one view under (docs/decisions/065). A farm that stays one
+ * view under the cap every day is judged as one at it.
+ */
+export const NEAR_CAP_SQL = `(${DAILY_EARNABLE_VIEWS_SQL} - max(1, ${DAILY_EARNABLE_VIEWS_SQL} / 10))`;
 /** An item is flagged for same-day accounts only once this many of its earning views are held. */
 const SAME_DAY_MIN_VIEWS = 3;
 
@@ -32,8 +39,6 @@ const heldSql = (strict: boolean) => `held as (
       ${strict ? "and e.available_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')" : ""}
       and not exists (select 1 from reversals r where r.earning_id = e.id))`;
 
-const newAt = (user: string, day: string) => `(julianday(${day}) - julianday(date(${user}.created_at)) <= ${NEW_ACCOUNT_DAYS})`;
-
 /**
  * The held rows are recent by definition (views are archived only after every reward is available). What a rule
  * asks of a view's past (the other way of a pair, an address) it reads from the aggregates the view triggers
@@ -44,26 +49,21 @@ const newAt = (user: string, day: string) => `(julianday(${day}) - julianday(dat
  * (`npm run bench:sweep`).
  */
 const RULE_MATCHES: Record<EarningRuleName, string> = {
-  // Two new accounts watching each other's items: a pair of the ring.
-  ring: `matches as materialized (
-    select min(h.viewer_id, h.creator_id) || ':' || max(h.viewer_id, h.creator_id) as subject, h.earning_id, h.view_id,
-           h.viewer_id, h.creator_id, h.amount_micros
-    from held h join users a on a.id = h.viewer_id join users b on b.id = h.creator_id
-    where ${newAt("a", "h.qualified_day")} and ${newAt("b", "h.qualified_day")}
-      and exists (select 1 from view_pairs w where w.viewer_num = b.num and w.creator_num = a.num and w.credited > 0))`,
-  // The viewer watched from an address the creator also watches from.
+  // The viewer watched from a network (an IPv4 address, an IPv6 /56: docs/decisions/065) the creator also
+  // watches from; a range of view_addresses' primary key.
   shared_ip: `matches as materialized (
     select h.viewer_id || ':' || h.creator_id as subject, h.earning_id, h.view_id, h.viewer_id, h.creator_id, h.amount_micros
     from held h
     where h.ip_hash <> '' and h.viewer_id <> h.creator_id
       and exists (select 1 from view_addresses w
-                  where w.ip_hash = ${addressKeySql("h.ip_hash")} and w.viewer_num = ${memberNumSql("h.creator_id")}))`,
-  // A viewer at the daily cap on every day they earned in holding, for at least CAPPED_DAYS days.
+                  where ${inNetworkSql("w.ip_hash", "h.ip_hash")} and w.viewer_num = ${memberNumSql("h.creator_id")}))`,
+  // A viewer at or near the daily cap on most days they earned in holding, at least CAPPED_DAYS of them: the held
+  // period is judged, not each day alone (docs/decisions/065).
   daily_cap: `capped as (
-    select viewer_id, count(*) as days from (
+    select viewer_id, sum(k >= ${NEAR_CAP_SQL}) as days from (
       select viewer_id, qualified_day, count(*) as k from held where kind = 'viewer' group by viewer_id, qualified_day)
     group by viewer_id
-    having count(*) >= ${CAPPED_DAYS} and min(k) >= ${DAILY_EARNABLE_VIEWS_SQL}),
+    having sum(k >= ${NEAR_CAP_SQL}) >= ${CAPPED_DAYS} and sum(k >= ${NEAR_CAP_SQL}) >= ${CAPPED_DAYS_SHARE} * count(*)),
   matches as materialized (
     select h.viewer_id as subject, h.earning_id, h.view_id, h.viewer_id, h.creator_id, h.amount_micros
     from held h join capped c on c.viewer_id = h.viewer_id)`,
@@ -90,9 +90,7 @@ export type Candidate = {
   /** JSON array of the accounts involved (viewers and creators), and how many. */
   userIds: string;
   userIdsCount: number;
-  /** Per rule facts for the evidence: views one way and the other (ring), days at the cap, accounts. */
-  forward: number;
-  backward: number;
+  /** Per rule facts for the evidence: days at or near the cap. */
   days: number;
 };
 
@@ -103,8 +101,6 @@ export const candidatesSql = (rule: EarningRuleName, limit: number) => `with ${h
     from (select subject, viewer_id as x from matches union select subject, creator_id from matches) group by subject)
   select m.subject, count(distinct m.view_id) as views, count(*) as earnings, sum(m.amount_micros) as amount,
     su.userIds as userIds, su.userIdsCount as userIdsCount,
-    count(distinct case when m.viewer_id < m.creator_id then m.view_id end) as forward,
-    count(distinct case when m.viewer_id > m.creator_id then m.view_id end) as backward,
     ${rule === "daily_cap" ? "(select days from capped where capped.viewer_id = m.subject)" : "0"} as days
   from matches m join subject_users su on su.subject = m.subject where ${uncovered(rule)}
   group by m.subject order by m.subject limit ${limit}`;

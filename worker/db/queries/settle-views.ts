@@ -4,17 +4,25 @@ import type { Db } from "../client";
 import { tellCreditsStatement, toldMicros } from "./credit-notices";
 import { creditedNoticeSql } from "./notification-writes";
 import { DAILY_EARNABLE_VIEWS_SQL, heldUntilSql, MIN_EARNING_MS_SQL } from "./earning-rule-settings";
+import { networkKeySql } from "./kept-numbers";
 import { itemHiddenSql, suspendedSql } from "./visibility";
 
 /** The fixed terms of a view reward (domain/views/rules.ts): places per (viewer, item) and day, and the amount per side. */
-export type RewardTerms = { earnableViewsPerDay: number; rewardMicros: number };
+export type RewardTerms = {
+  earnableViewsPerDay: number;
+  rewardMicros: number;
+  /** Paid views of one creator per network and day, or this share of the creator's paid views of the day if more. */
+  networkViewsPerCreatorPerDay: number;
+  networkShareOfDay: number;
+};
 
 /**
  * The four statements that settle one qualified view, run inside one D1 batch (one transaction, and D1 runs
  * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
  *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content,
  *     an item shorter than the shortest earning length, past the viewer's earnable views of the day, an item
- *     hidden by moderators (taken down, or its creator suspended) or a suspended viewer (docs/decisions/027);
+ *     hidden by moderators (taken down, or its creator suspended) or a suspended viewer (docs/decisions/027), nor
+ *     past the network's paid views of the creator that day (NETWORK_CAP, docs/decisions/065);
  *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind)), held for earnings_hold_days
  *     (docs/decisions/019), returning who got what;
  *  4. close the view: credited with a place, unearnable without, and then, when moderation was why, the
@@ -23,6 +31,16 @@ export type RewardTerms = { earnableViewsPerDay: number; rewardMicros: number };
  */
 const VIEWER_SUSPENDED = suspendedSql("views.viewer_id");
 const ITEM_HIDDEN = `exists (select 1 from content hc where hc.id = views.content_id and ${itemHiddenSql("hc")})`;
+/**
+ * The view's network (an IPv4 address, an IPv6 /56) already has its paid views of the creator that day: at most
+ * ?3 of them, or ?4 of the creator's paid views of the day so far when that is more (a carrier-grade NAT). Both
+ * counts are seeks of views_creator_day_network_idx. A view without an address is its account's own.
+ */
+const NETWORK_CAP = `(views.ip_hash <> '' and
+  (select count(*) from views n1 where n1.creator_id = views.creator_id and n1.qualified_day = views.qualified_day
+     and ${networkKeySql("n1.ip_hash")} = ${networkKeySql("views.ip_hash")} and n1.credit_slot is not null)
+  >= max(?3, cast(?4 * (select count(*) from views n2 where n2.creator_id = views.creator_id
+     and n2.qualified_day = views.qualified_day and n2.credit_slot is not null) as integer)))`;
 
 function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTerms, earningIds: [string, string]) {
   const q = (text: string, ...params: unknown[]) => d1.prepare(text).bind(...params);
@@ -39,8 +57,8 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
         and (select count(*) from views v4
              where v4.viewer_id = views.viewer_id and v4.qualified_day = views.qualified_day
                and v4.credit_slot is not null) < ${DAILY_EARNABLE_VIEWS_SQL}
-        and not ${VIEWER_SUSPENDED} and not ${ITEM_HIDDEN}`,
-      viewId, terms.earnableViewsPerDay),
+        and not ${VIEWER_SUSPENDED} and not ${ITEM_HIDDEN} and not ${NETWORK_CAP}`,
+      viewId, terms.earnableViewsPerDay, terms.networkViewsPerCreatorPerDay, terms.networkShareOfDay),
     // A view reward's description stays '' (the column's default): its kind and view say what it is, and a fixed
     // sentence in every row was a sixth of the row (docs/decisions/060). Manual rows keep what the admin wrote.
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
@@ -53,8 +71,9 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
       on conflict (view_id, kind) do nothing`, earningIds[1], terms.rewardMicros, now, viewId),
     q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,
         unpaid_reason = case when credit_slot is not null then null
-          when ${VIEWER_SUSPENDED} then 'suspended' when ${ITEM_HIDDEN} then 'removed' end
-      where id = ?1 and status = 'qualified' returning id`, viewId),
+          when ${VIEWER_SUSPENDED} then 'suspended' when ${ITEM_HIDDEN} then 'removed'
+          when ${NETWORK_CAP} then 'network_cap' end
+      where id = ?1 and status = 'qualified' returning id`, viewId, null, terms.networkViewsPerCreatorPerDay, terms.networkShareOfDay),
   ];
 }
 

@@ -91,7 +91,7 @@ export const reviews = sqliteTable(
   "reviews",
   {
     id: text("id").primaryKey(),
-    rule: text("rule", { enum: ["ring", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"] }).notNull(),
+    rule: text("rule", { enum: ["ring", "lockstep", "exclusive_audience", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"] }).notNull(),
     // What the pattern is about, e.g. "<viewer>:<creator>", "<viewer>" or "<content>" (per rule); for
     // `bonus_risk` the sign-on bonus's id (the flag covers that bonus, and no earnings).
     subject: text("subject").notNull(),

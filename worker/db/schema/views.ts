@@ -46,7 +46,8 @@ export const views = sqliteTable(
     // Why the earnings job paid an unearnable view nothing, when moderation was the cause: "removed" (the
     // item was taken down or its creator suspended) or "suspended" (the viewer was). Kept because both can be
     // undone later, and the reason must stay what it was when the job settled the view (docs/decisions/027).
-    unpaidReason: text("unpaid_reason", { enum: ["removed", "suspended"] }),
+    // "network_cap": the viewer's network already had its paid views of the creator that day (decision 065).
+    unpaidReason: text("unpaid_reason", { enum: ["removed", "suspended", "network_cap"] }),
   },
   (t) => [
     // The earnings job's queue: only pending rows are indexed, so its cost follows pending work.

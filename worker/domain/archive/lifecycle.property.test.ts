@@ -162,7 +162,7 @@ it("gives every reader the same answer right before and right after each lifecyc
              group by viewer_id, content_id order by viewer_id, content_id`,
           ).bind(today).all()).results,
           owed: await Promise.all(people.map((p) => owedTo(db, p.id, 25))),
-          sweep: await Promise.all((["ring", "shared_ip", "daily_cap", "same_day_accounts"] as const).map((r) => findSweepCandidates(db, r, now, 200))),
+          sweep: await Promise.all((["shared_ip", "daily_cap", "same_day_accounts"] as const).map((r) => findSweepCandidates(db, r, now, 200))),
           bonusSweep: await findBonusCandidates(db, now),
           risk: (await env.DB.prepare(`select id, ${BONUS_RISK_REASONS_SQL} as reasons from bonuses where id in (?1, ?2) order by id`)
             .bind(...bonusIds).all()).results,

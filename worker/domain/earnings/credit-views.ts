@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import { pendingQualifiedViews, settleViewBatch, type TellAfter } from "../../db/queries/settle-views";
-import { EARNABLE_VIEWS_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
+import { EARNABLE_VIEWS_PER_DAY, NETWORK_SHARE_OF_DAY, PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
 
 export const JOB_BATCH_SIZE = 25;
 const JOB_MAX_BATCHES = 20;
@@ -17,7 +17,12 @@ export type CreditRun = { views: number; toldMicros: number };
  */
 export async function settleViews(db: Db, viewIds: string[], now: string, run: CreditRun, tell?: TellAfter): Promise<void> {
   if (!viewIds.length) return;
-  const terms = { earnableViewsPerDay: EARNABLE_VIEWS_PER_DAY, rewardMicros: VIEW_REWARD_MICROS };
+  const terms = {
+    earnableViewsPerDay: EARNABLE_VIEWS_PER_DAY,
+    rewardMicros: VIEW_REWARD_MICROS,
+    networkViewsPerCreatorPerDay: PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY,
+    networkShareOfDay: NETWORK_SHARE_OF_DAY,
+  };
   const settled = await settleViewBatch(db, viewIds, now, terms, tell);
   run.views += settled.views;
   run.toldMicros += settled.toldMicros;

@@ -1,12 +1,15 @@
 import type { BonusRiskReason, ReviewRule } from "../../../common/api-types";
-import { CAPPED_DAYS, NEW_ACCOUNT_DAYS, type BonusCandidate, type Candidate, type EarningRuleName } from "../../db/queries/review-rules";
+import { CAPPED_DAYS, type BonusCandidate, type Candidate, type EarningRuleName } from "../../db/queries/review-rules";
 import { usdText } from "../../lib/money";
+import { CAPTIVE_SHARE, type ShapeFinding } from "./shape";
 
 /** Each rule's headline, as the Reviews tab shows it. */
 export const REVIEW_TITLES: Record<ReviewRule, string> = {
-  ring: "New accounts watching each other",
-  shared_ip: "Viewer and creator share an address",
-  daily_cap: "Viewer at the daily cap every day",
+  ring: "Creator paid mostly by accounts they watch back",
+  lockstep: "Accounts paid together by the same few creators",
+  exclusive_audience: "Creator paid mostly by accounts that watch no one else",
+  shared_ip: "Viewer and creator share a network",
+  daily_cap: "Viewer at or near the daily cap on most days",
   same_day_accounts: "Item watched only by brand-new accounts",
   bonus_risk: "Sign-on bonus failed its checks while held",
 };
@@ -26,21 +29,35 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function evidenceLines(rule: EarningRuleName, c: Candidate, dailyCap: number): string[] {
   const held = `${plural(c.views, "paid view")} still in holding`;
   switch (rule) {
-    case "ring":
-      return [
-        `Both accounts were created within ${NEW_ACCOUNT_DAYS} days of these views, and each watched the other's items`,
-        `${plural(c.forward, "view")} one way and ${plural(c.backward, "view")} the other: ${held}`,
-      ];
     case "shared_ip":
-      return ["The viewer watched from an address the creator also watches from", `${held} from viewer to creator`];
+      return ["The viewer watched from a network (one IPv4 address, or one IPv6 /56) the creator also watches from", `${held} from viewer to creator`];
     case "daily_cap":
       return [
-        `At the daily limit of ${dailyCap} paid views on each of the ${plural(c.days, "day")} in holding (flagged from ${CAPPED_DAYS})`,
+        `At or near the daily limit of ${dailyCap} paid views on ${plural(c.days, "day")} in holding, most of the days they earned (flagged from ${CAPPED_DAYS})`,
         held,
       ];
     case "same_day_accounts":
       // The creator is among the accounts involved; the rest are the viewers.
       return ["Every paid view of this item in holding came from an account created that same day", `${held} from ${plural(Math.max(c.userIdsCount - 1, 0), "account")}`];
+  }
+}
+
+const percent = (part: number, whole: number) => `${Math.round((100 * part) / Math.max(whole, 1))} %`;
+
+/** What a shape rule found (docs/decisions/065), in plain words for the admin who decides. */
+export function shapeEvidenceLines(f: ShapeFinding): string[] {
+  const share = `${plural(f.views, "paid view")} in holding from ${plural(f.accounts, "account")}: ${percent(f.views, f.creatorViews)} of the creator's ${f.creatorViews} in holding`;
+  const days = `on up to ${plural(f.days, "day")}`;
+  switch (f.rule) {
+    case "ring":
+      return ["The creator had paid views of these accounts' own items too: they pay each other", `${share}, ${days}`];
+    case "lockstep":
+      return [
+        `These accounts put at least ${percent(CAPTIVE_SHARE, 1)} of their paid views on the same ${plural(f.group.length, "creator")}, who share most of their audience`,
+        `${share}, ${days}`,
+      ];
+    case "exclusive_audience":
+      return [`These accounts put at least ${percent(CAPTIVE_SHARE, 1)} of their paid views on this creator alone`, `${share}, ${days}`];
   }
 }
 

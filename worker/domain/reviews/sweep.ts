@@ -3,26 +3,64 @@ import { EARNING_RULE_DEFAULTS } from "../../db/queries/earning-rule-settings";
 import type { EarningRuleName } from "../../db/queries/review-rules";
 import { findBonusCandidates, findSweepCandidates, openFlagsAndCover, type NewFlag } from "../../db/queries/review-sweep";
 import { readSettings } from "../../db/queries/settings";
+import { creatorsToJudge, heldEdgesOf, openShapeFlags, uncoveredOf, type ShapeFlag } from "../../db/queries/shape-sweep";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
 import { earningRulesJson } from "../views/earning-rules";
-import { bonusEvidenceLines, evidenceLines } from "./evidence";
+import { bonusEvidenceLines, evidenceLines, shapeEvidenceLines } from "./evidence";
+import { AUDIENCE_SAMPLE, judgeShapes } from "./shape";
 
-const RULES: EarningRuleName[] = ["ring", "shared_ip", "daily_cap", "same_day_accounts"];
+const RULES: EarningRuleName[] = ["shared_ip", "daily_cap", "same_day_accounts"];
 /** Subjects opened or refreshed per rule and run; the next run takes the rest. */
 const SUBJECTS_PER_RULE = 200;
+/** Creators the shape rules judge per run; the next run takes the rest (docs/decisions/065). */
+const CREATORS_PER_RUN = 100;
+const DAY_MS = 86_400_000;
 
 /**
- * The fraud sweep (docs/decisions/019): each rule (db/queries/review-rules.ts) reads the patterns among view
- * rewards still in holding that no flag of the rule covers yet, then one batch opens (or refreshes) a flag per
- * pattern and covers its held earnings. Covered earnings stay pending until an admin reverses or clears the
+ * The fraud sweep (docs/decisions/019, 065): the shape rules judge the creators paid since the last run (below);
+ * each single-statement rule (db/queries/review-rules.ts) reads the patterns among view rewards still in holding
+ * that no flag of the rule covers yet; one batch each opens (or refreshes) a flag per pattern and covers its held
+ * earnings. `judgeUntil` bounds the creators the shape rules take (the cron: the start of this hour). Covered earnings stay pending until an admin reverses or clears the
  * flag. The `bonus_risk` rule (docs/decisions/031) runs the sign-on bonus risk checks again on awarded
  * bonuses still in holding and flags each one they now find something on; it stays pending the same way. Idempotent: a second run finds nothing new. Runs with the earnings job (cron) and from the admin's
  * "Run sweep".
  */
-export async function runReviewSweep(db: Db, now: string): Promise<{ flagged: number; covered: number }> {
-  const dailyCap = earningRulesJson(await readSettings(db, EARNING_RULE_DEFAULTS)).daily_earnable_views;
+export async function runReviewSweep(db: Db, now: string, judgeUntil = startOfHour(now)): Promise<{ flagged: number; covered: number }> {
+  const rules = earningRulesJson(await readSettings(db, EARNING_RULE_DEFAULTS));
+  const shapes = await runShapeRules(db, now, judgeUntil, rules.earnings_hold_days);
+  const single = await runSingleStatementRules(db, now, rules.daily_earnable_views);
+  return { flagged: shapes.flagged + single.flagged, covered: shapes.covered + single.covered };
+}
+
+/** The cron judges creators paid before the current hour, so a busy creator is judged at most once an hour. */
+const startOfHour = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
+
+/**
+ * The shape rules (domain/reviews/shape.ts): the creators paid since the last run's mark (up to `judgeUntil`),
+ * judged from their held audiences; a finding opens (or refreshes) the creator's flag under its rule and covers
+ * the held rewards of the views it names. A finding whose views are all covered already (a cleared flag
+ * included) opens nothing.
+ */
+async function runShapeRules(db: Db, now: string, judgeUntil: string, holdDays: number) {
+  const slice = await creatorsToJudge(db, judgeUntil, CREATORS_PER_RUN);
+  if (!slice.creators.length) return { flagged: 0, covered: 0 };
+  const heldSince = new Date(Date.parse(now) - (holdDays + 1) * DAY_MS).toISOString();
+  const { totals, edges } = await heldEdgesOf(db, slice.creators, now, heldSince, AUDIENCE_SAMPLE);
+  const flags: ShapeFlag[] = [];
+  const taken = new Set<string>();
+  for (const f of judgeShapes(totals, edges)) {
+    // A ring is found from each of its creators: one flag for its members.
+    const key = `${f.rule}:${f.creators.join(",")}:${f.viewers.join(",")}`;
+    if (taken.has(key) || (await uncoveredOf(db, now, f)) === 0) continue;
+    taken.add(key);
+    flags.push({ id: newId(), rule: f.rule, creator: f.creator, creators: f.creators, viewers: f.viewers, evidence: shapeEvidenceLines(f) });
+  }
+  return openShapeFlags(db, now, flags, slice.mark);
+}
+
+async function runSingleStatementRules(db: Db, now: string, dailyCap: number) {
   const [found, bonuses] = await Promise.all([
     Promise.all(RULES.map(async (rule) => ({ rule, candidates: await findSweepCandidates(db, rule, now, SUBJECTS_PER_RULE) }))),
     findBonusCandidates(db, now),
@@ -43,5 +81,6 @@ export async function runReviewSweep(db: Db, now: string): Promise<{ flagged: nu
  */
 export async function sweepReviews({ ctx }: AdminCall<null>) {
   checkAdmin(ctx);
-  return runReviewSweep(ctx.db, nowIso());
+  const now = nowIso();
+  return runReviewSweep(ctx.db, now, now);
 }

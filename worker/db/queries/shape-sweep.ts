@@ -1,0 +1,171 @@
+import type { Db } from "../client";
+import { OPEN_REVIEW_SQL, type ShapeRuleName } from "./review-rules";
+
+// The shape rules' reads and writes (docs/decisions/065; what they decide: domain/reviews/shape.ts). The sweep
+// judges the creators paid since its mark, a bounded slice per run: a creator is judged again only when new paid
+// views of theirs arrive, so each held reward is judged a bounded number of times and a run's cost follows the
+// new work, not everything in holding. Their edges are read from view rewards still in holding (the views of
+// the hold stay in D1 until the day after it: docs/decisions/060) and, for "the creator watched the viewer
+// back", from view_pairs, which covers archived views too.
+
+/** Paid views in holding from one viewer to one creator. */
+export type HeldEdge = {
+  viewer: string;
+  creator: string;
+  views: number;
+  /** Distinct UTC days of those views. */
+  days: number;
+  /** The creator had a paid view of the viewer's items, ever (view_pairs). */
+  reciprocal: boolean;
+};
+
+/** A judged creator's paid views in holding, all of them (the edges may be a sample of the audience). */
+export type CreatorHeld = { creator: string; views: number; viewers: number };
+
+/**
+ * A shape rule's flag on a creator (its subject): it covers the held views from `viewers` to `creators`, and
+ * names them all as the accounts involved.
+ */
+export type ShapeFlag = { id: string; rule: ShapeRuleName; creator: string; creators: string[]; viewers: string[]; evidence: string[] };
+
+/** Where the last run stopped: the (created_at, id) of the last creator reward it took. */
+const MARK_KEY = "shape_sweep_mark";
+/** Creator rewards read per run to find the creators to judge. */
+const REWARDS_PER_RUN = 2000;
+
+/** A held reward of this side, not reversed, from earnings `e` (?2 the sweep's now). */
+const held = (side: "viewer" | "creator") => `e.kind = '${side}' and e.view_id is not null and e.available_at > ?2
+  and not exists (select 1 from reversals r where r.earning_id = e.id)`;
+
+export type ShapeSlice = { creators: string[]; mark: string | null };
+
+/**
+ * Up to `limit` creators with creator rewards written after the mark and before `until` (the cron passes the
+ * start of the current hour, so a busy creator is judged at most once an hour; the admin's "Run sweep", now),
+ * and the mark to store once they are judged. Served by earnings_created_idx.
+ */
+export async function creatorsToJudge(db: Db, until: string, limit: number): Promise<ShapeSlice> {
+  const d1 = db.$client;
+  const markRow = await d1.prepare("select value from settings where key = ?1").bind(MARK_KEY).first<{ value: string }>();
+  const [at, id] = (markRow?.value ?? "|").split("|") as [string, string];
+  const { results } = await d1
+    .prepare(
+      `select e.created_at as at, e.id, e.user_id as creator from earnings e
+       where e.kind = 'creator' and e.view_id is not null and e.created_at < ?3
+         and (e.created_at > ?1 or (e.created_at = ?1 and e.id > ?2))
+       order by e.created_at, e.id limit ${REWARDS_PER_RUN}`,
+    )
+    .bind(at, id, until)
+    .all<{ at: string; id: string; creator: string }>();
+  const creators: string[] = [];
+  let mark: string | null = null;
+  for (const row of results) {
+    if (!creators.includes(row.creator)) {
+      if (creators.length >= limit) break;
+      creators.push(row.creator);
+    }
+    mark = `${row.at}|${row.id}`;
+  }
+  return { creators, mark };
+}
+
+/**
+ * The judged creators' paid views in holding (every viewer), and their heaviest `sample` viewers' paid views in
+ * holding of every creator, with whether that creator ever had a paid view of the viewer back. Two reads, each
+ * served by earnings_user_created_idx (`user_id` then `created_at` from the oldest a held reward can be).
+ */
+export async function heldEdgesOf(db: Db, creators: string[], now: string, heldSince: string, sample: number) {
+  const d1 = db.$client;
+  const { results: audience } = await d1
+    .prepare(
+      `select v.creator_id as creator, v.viewer_id as viewer, count(*) as views from earnings e join views v on v.id = e.view_id
+       where e.user_id in (select value from json_each(?1)) and e.created_at > ?3 and ${held("creator")}
+       group by v.creator_id, v.viewer_id`,
+    )
+    .bind(JSON.stringify(creators), now, heldSince)
+    .all<{ creator: string; viewer: string; views: number }>();
+  const totals: CreatorHeld[] = creators.map((creator) => {
+    const rows = audience.filter((a) => a.creator === creator);
+    return { creator, views: rows.reduce((n, r) => n + r.views, 0), viewers: rows.length };
+  });
+  const viewers = new Set<string>();
+  for (const creator of creators) {
+    audience
+      .filter((a) => a.creator === creator)
+      .sort((a, b) => b.views - a.views)
+      .slice(0, sample)
+      .forEach((a) => viewers.add(a.viewer));
+  }
+  if (!viewers.size) return { totals, edges: [] as HeldEdge[] };
+  const { results } = await d1
+    .prepare(
+      `select e.user_id as viewer, v.creator_id as creator, count(*) as views, count(distinct v.qualified_day) as days,
+         exists (select 1 from view_pairs p join users cu on cu.num = p.viewer_num join users vu on vu.num = p.creator_num
+                 where cu.id = v.creator_id and vu.id = e.user_id and p.credited > 0) as reciprocal
+       from earnings e join views v on v.id = e.view_id
+       where e.user_id in (select value from json_each(?1)) and e.created_at > ?3 and ${held("viewer")}
+       group by e.user_id, v.creator_id`,
+    )
+    .bind(JSON.stringify([...viewers]), now, heldSince)
+    .all<{ viewer: string; creator: string; views: number; days: number; reciprocal: number }>();
+  const edges: HeldEdge[] = results.map((r) => ({ ...r, reciprocal: r.reciprocal === 1 }));
+  return { totals, edges };
+}
+
+/** The held views of a flag: from its viewers (?4, JSON) to its creators (?5, JSON); views_creator_started_idx. */
+const FLAG_VIEWS = `v.creator_id in (select value from json_each(?5)) and v.viewer_id in (select value from json_each(?4))`;
+
+/**
+ * Covers, under the finding's open flag (?3 its subject, the creator), both rewards of every held view of the
+ * flag that no flag of the rule covers yet, held by both clocks (a flag may only cover what no payment could
+ * have drawn on). ?1 now, ?2 rule.
+ */
+const COVER_SHAPE_SQL = `insert or ignore into review_earnings (review_id, earning_id, rule)
+  select rv.id, e.id, ?2 from views v join earnings e on e.view_id = v.id
+  join reviews rv on rv.rule = ?2 and rv.subject = ?3 and rv.status = 'open'
+  where ${FLAG_VIEWS}
+    and e.available_at > ?1 and e.available_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+    and not exists (select 1 from reversals r where r.earning_id = e.id)
+    and not exists (select 1 from review_earnings re where re.earning_id = e.id and re.rule = ?2)`;
+
+/** Held earnings a finding would cover now: a finding with none left opens no flag (a cleared one covers them). */
+export async function uncoveredOf(db: Db, now: string, f: Pick<ShapeFlag, "rule" | "creator" | "creators" | "viewers">): Promise<number> {
+  const row = await db.$client
+    .prepare(
+      `select count(*) as n from views v join earnings e on e.view_id = v.id
+       where ${FLAG_VIEWS} and e.available_at > ?1
+         and not exists (select 1 from reversals r where r.earning_id = e.id)
+         and not exists (select 1 from review_earnings re where re.earning_id = e.id and re.rule = ?2)`,
+    )
+    .bind(now, f.rule, f.creator, JSON.stringify(f.viewers), JSON.stringify(f.creators))
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/**
+ * One batch: opens (or refreshes) each finding's flag and covers its held earnings, then moves the mark. Returns
+ * how many flags it created and earnings it covered.
+ */
+export async function openShapeFlags(db: Db, now: string, flags: ShapeFlag[], mark: string | null) {
+  const d1 = db.$client;
+  const statements = flags.flatMap((f) => [
+    d1.prepare(OPEN_REVIEW_SQL).bind(now, f.id, f.rule, f.creator, JSON.stringify([...new Set([f.creator, ...f.creators, ...f.viewers])]), JSON.stringify(f.evidence)),
+    d1.prepare(COVER_SHAPE_SQL).bind(now, f.rule, f.creator, JSON.stringify(f.viewers), JSON.stringify(f.creators)),
+  ]);
+  if (mark) {
+    statements.push(
+      d1
+        .prepare("insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at")
+        .bind(MARK_KEY, mark, now),
+    );
+  }
+  if (!statements.length) return { flagged: 0, covered: 0 };
+  const results = await d1.batch<{ id: string }>(statements);
+  let flagged = 0;
+  let covered = 0;
+  flags.forEach((f, i) => {
+    if (results[2 * i]!.results.some((r) => r.id === f.id)) flagged++;
+    covered += results[2 * i + 1]!.meta.changes ?? 0;
+  });
+  return { flagged, covered };
+}
