@@ -36,7 +36,7 @@ const FLOWING_REPORT_MS = 5000;
  * what went out, not what was read. The served range is reported when a piece stalls (the client stopped
  * taking bytes: a paused player with a full buffer), at most every FLOWING_REPORT_MS while it flows, at the end,
  * and when the client goes away (a seek, a closed tab, a bot dropping the download after 64 KiB: the piece
- * in flight then does not count). Reports go one after another, each covering the whole range so far, so a
+ * in flight then does not count, nor the last one taken: docs/decisions/064). Reports go one after another, each covering the whole range so far, so a
  * later one supersedes an earlier one. The body ends only after the last report (every byte is out by then;
  * only the end-of-stream signal waits), so a player's next event finds the delivery recorded.
  */
