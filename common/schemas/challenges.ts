@@ -26,9 +26,12 @@ export type ChallengeJson = z.output<typeof challengeOut>;
  *  - shared_ip: a counted view came from an address the other side (viewer or creator) also watched from;
  *  - claimant_uploads: a counted stream was of an item another bonus claimant uploaded in their own window;
  *  - dependent_viewers: the views requirement no longer holds on views from accounts independent of the
- *    member (docs/decisions/031): the rest share an address with a claimant, or certified another claimant.
+ *    member (docs/decisions/031, 065): the rest are new, watch almost no one, share a network with a claimant,
+ *    or certified another claimant;
+ *  - claimants_share_network: the member and another sign-on claimant watched from one network (an IPv4
+ *    address, an IPv6 /56) (docs/decisions/065).
  */
-const bonusRiskReasonOut = z.enum(["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers"]);
+const bonusRiskReasonOut = z.enum(["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers", "claimants_share_network"]);
 export type BonusRiskReason = z.output<typeof bonusRiskReasonOut>;
 
 export const bonusAwardOut = z.object({

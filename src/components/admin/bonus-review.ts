@@ -8,6 +8,7 @@ const reasonLabels: Record<BonusRiskReason, string> = {
   shared_ip: "Viewer and creator share an address",
   claimant_uploads: "Counted streams were uploaded by another bonus claimant",
   dependent_viewers: "Too few counted views come from independent viewers",
+  claimants_share_network: "Another sign-on claimant watches from the same network",
 };
 
 // A reason the server learns before this screen does still shows, as its code.

@@ -6,7 +6,7 @@
 // and while an awarded bonus is held (the sweep's `bonus_risk` rule, review-rules.ts).
 import type { Db } from "../client";
 import { heldUntilSql } from "./earning-rule-settings";
-import { memberNumSql } from "./kept-numbers";
+import { inNetworkSql, memberNumSql } from "./kept-numbers";
 import { notifyOnceSql } from "./notification-writes";
 import { minIndependentViewsSql } from "./viewer-independence";
 import { suspendedSql } from "./visibility";
@@ -38,6 +38,17 @@ const SHARED_IP = `exists (select 1 from view_addresses mine
        and (exists (select 1 from view_pairs p where p.viewer_num = mine.viewer_num and p.creator_num = other.viewer_num and p.qualified > 0)
          or exists (select 1 from view_pairs p where p.viewer_num = other.viewer_num and p.creator_num = mine.viewer_num and p.qualified > 0)))`;
 
+/**
+ * The member and another sign-on claimant (a member with a sign-on bonus of their own) watched from one network,
+ * an IPv4 address or an IPv6 /56: two claims from one home, or one farm (docs/decisions/065). Checked again
+ * while the bonus is held, so a second claim that comes later still flags the first.
+ */
+const CLAIMANTS_SHARE_NETWORK = `exists (select 1 from view_addresses mine
+     join view_addresses other on ${inNetworkSql("other.ip_hash", "mine.ip_hash")} and other.viewer_num <> mine.viewer_num
+     join users ou on ou.num = other.viewer_num
+     where mine.viewer_num = ${MY_NUM}
+       and exists (select 1 from bonuses ob where ob.user_id = ou.id and ob.kind = 'signon'))`;
+
 /** A counted stream was of an item another bonus claimant uploaded inside their own challenge window. */
 const CLAIMANT_UPLOADS = `exists (select 1 from view_pairs p join users c on c.num = p.creator_num
    where p.viewer_num = ${MY_NUM} and p.creator_num <> p.viewer_num and p.claim_upload_qualified > 0
@@ -56,7 +67,8 @@ export const BONUS_RISK_REASONS_SQL = `rtrim(
      case when ${RECIPROCAL_NEW_ACCOUNTS} then 'reciprocal_new_accounts,' else '' end ||
      case when ${SHARED_IP} then 'shared_ip,' else '' end ||
      case when ${CLAIMANT_UPLOADS} then 'claimant_uploads,' else '' end ||
-     case when ${DEPENDENT_VIEWERS} then 'dependent_viewers,' else '' end, ',')`;
+     case when ${DEPENDENT_VIEWERS} then 'dependent_viewers,' else '' end ||
+     case when ${CLAIMANTS_SHARE_NETWORK} then 'claimants_share_network,' else '' end, ',')`;
 
 /** Whose pending sign-on bonuses a run checks: the oldest few of the site (the cron), or one member's (their poll). */
 export type BonusScope = { limit: number } | { userId: string };

@@ -143,7 +143,7 @@ export type BonusCandidate = {
   recorded: string;
 };
 
-const BONUS_REASONS = ["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers"] as const;
+const BONUS_REASONS = ["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers", "claimants_share_network"] as const;
 /** A reason found now that was not known when the bonus was awarded. */
 const NEW_REASON = BONUS_REASONS.map(
   (r) => `(instr(',' || reasons || ',', ',${r},') > 0 and instr(',' || recorded || ',', ',${r},') = 0)`,

@@ -5,6 +5,7 @@ import { tellCreditsStatement, toldMicros } from "./credit-notices";
 import { creditedNoticeSql } from "./notification-writes";
 import { DAILY_EARNABLE_VIEWS_SQL, heldUntilSql, MIN_EARNING_MS_SQL } from "./earning-rule-settings";
 import { networkKeySql } from "./kept-numbers";
+import { contentEarnsSql } from "./media-floor";
 import { itemHiddenSql, suspendedSql } from "./visibility";
 
 /** The fixed terms of a view reward (domain/views/rules.ts): places per (viewer, item) and day, and the amount per side. */
@@ -20,7 +21,7 @@ export type RewardTerms = {
  * The four statements that settle one qualified view, run inside one D1 batch (one transaction, and D1 runs
  * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
  *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content,
- *     an item shorter than the shortest earning length, past the viewer's earnable views of the day, an item
+ *     an item shorter than the shortest earning length or whose media is not real (docs/decisions/063), past the viewer's earnable views of the day, an item
  *     hidden by moderators (taken down, or its creator suspended) or a suspended viewer (docs/decisions/027), nor
  *     past the network's paid views of the creator that day (NETWORK_CAP, docs/decisions/065);
  *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind)), held for earnings_hold_days
@@ -54,6 +55,7 @@ function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTe
              where v3.viewer_id = views.viewer_id and v3.content_id = views.content_id
                and v3.qualified_day = views.qualified_day and v3.credit_slot is not null) < ?2
         and (select c.duration_ms from content c where c.id = views.content_id) >= ${MIN_EARNING_MS_SQL}
+        and (select ${contentEarnsSql("c")} from content c where c.id = views.content_id)
         and (select count(*) from views v4
              where v4.viewer_id = views.viewer_id and v4.qualified_day = views.qualified_day
                and v4.credit_slot is not null) < ${DAILY_EARNABLE_VIEWS_SQL}

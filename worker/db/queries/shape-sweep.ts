@@ -116,6 +116,28 @@ export async function heldEdgesOf(db: Db, creators: string[], now: string, heldS
 const FLAG_VIEWS = `v.creator_id in (select value from json_each(?5)) and v.viewer_id in (select value from json_each(?4))`;
 
 /**
+ * How many accounts were paid for viewing each creator in holding, counted up to a limit per creator (past it the
+ * exact number does not matter to the rules): one statement per creator, one batch. Served by
+ * earnings_user_created_idx.
+ */
+export async function heldAudienceCounts(db: Db, now: string, heldSince: string, limits: Map<string, number>): Promise<Map<string, number>> {
+  const d1 = db.$client;
+  const creators = [...limits.keys()];
+  if (!creators.length) return new Map();
+  const results = await d1.batch<{ n: number }>(
+    creators.map((creator) =>
+      d1
+        .prepare(
+          `select count(*) as n from (select distinct v.viewer_id from earnings e join views v on v.id = e.view_id
+           where e.user_id = ?1 and e.created_at > ?3 and ${held("creator")} limit ?4)`,
+        )
+        .bind(creator, now, heldSince, limits.get(creator)!),
+    ),
+  );
+  return new Map(creators.map((creator, i) => [creator, results[i]!.results[0]?.n ?? 0]));
+}
+
+/**
  * Covers, under the finding's open flag (?3 its subject, the creator), both rewards of every held view of the
  * flag that no flag of the rule covers yet, held by both clocks (a flag may only cover what no payment could
  * have drawn on). ?1 now, ?2 rule.

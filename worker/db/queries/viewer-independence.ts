@@ -1,5 +1,5 @@
 import { MIN_EARNING_MS_SQL } from "./earning-rule-settings";
-import { addressKeySql } from "./kept-numbers";
+import { inNetworkSql, memberNumSql, networkKeySql } from "./kept-numbers";
 
 // Who may certify a sign-on claimant's uploads (docs/decisions/031). The views that complete
 // `min_views_per_content` must come from accounts independent of the claimant. Pure SQL strings over the
@@ -9,6 +9,10 @@ import { addressKeySql } from "./kept-numbers";
 
 /** Unique views on an upload count within this long after the upload (docs/architecture.md §4 "Challenges"). */
 const UNIQUE_VIEW_WINDOW_HOURS = 24;
+/** A certifier's account is older than this at the view (docs/decisions/065)… */
+export const CERTIFIER_MIN_AGE_DAYS = 7;
+/** …and was paid for views of at least this many creators other than the claimant. */
+export const CERTIFIER_MIN_CREATORS = 3;
 
 const shifted = (at: string, by: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '${by}')`;
 
@@ -28,15 +32,23 @@ const claimantNear = (k: string, w: ClaimWindow) => `exists (select 1 from chall
  * number, docs/decisions/058); the views of the window itself (`v`, `o`) stay in D1 while a claim can still be
  * judged (the archive keeps them: archive-views.ts, docs/decisions/053).
  * The qualified view `v` (of one of the claimant's uploads) comes from an account independent of the claimant:
- *  - address: its address group (ip_hash) is not one the claimant ever watched from, nor one another claimant
- *    near the window watched from (the viewer's own claim aside); a view without an address cannot match;
+ *  - real: an account older than CERTIFIER_MIN_AGE_DAYS at the view, paid for views of CERTIFIER_MIN_CREATORS
+ *    creators or more besides the claimant (view_pairs, archived views included): a farm's fresh accounts, or
+ *    accounts that only ever watch its claimants, certify nothing (docs/decisions/065);
+ *  - network: its network (an IPv4 address, an IPv6 /56) is not one the claimant ever watched from, nor one
+ *    another claimant near the window watched from (the viewer's own claim aside); a view without an address
+ *    cannot match;
  *  - certifier: its viewer did not, during the claimant's window (widened by a day each way; by when the view
  *    started), also certify another claimant: watch, qualified within a day of the upload, an upload another
  *    member made inside their own challenge window. Such a viewer counts for none of the claimants.
  */
-const independentViewSql = (v: string, w: ClaimWindow) => `not (
+const independentViewSql = (v: string, w: ClaimWindow) => `exists (select 1 from users cert_u
+     where cert_u.id = ${v}.viewer_id and julianday(${v}.started_at) - julianday(cert_u.created_at) > ${CERTIFIER_MIN_AGE_DAYS})
+  and (select count(*) from view_pairs cert_p where cert_p.viewer_num = ${memberNumSql(`${v}.viewer_id`)} and cert_p.credited > 0
+       and cert_p.creator_num <> ${memberNumSql(w.claimant)}) >= ${CERTIFIER_MIN_CREATORS}
+  and not (
    (${v}.ip_hash <> '' and exists (select 1 from view_addresses a join users au on au.num = a.viewer_num
-      where a.ip_hash = ${addressKeySql(`${v}.ip_hash`)} and au.id <> ${v}.viewer_id
+      where ${inNetworkSql("a.ip_hash", `${v}.ip_hash`)} and au.id <> ${v}.viewer_id
       and (au.id = ${w.claimant} or ${claimantNear("au.id", w)})))
    or exists (select 1 from views o join content oc on oc.id = o.content_id
       where o.viewer_id = ${v}.viewer_id and o.started_at between ${shifted(w.from, "-1 day")} and ${shifted(w.to, "+1 day")}
@@ -48,12 +60,13 @@ const independentViewSql = (v: string, w: ClaimWindow) => `not (
 /**
  * Per upload of the claimant (at least the shortest earning length): unique independent qualified views by
  * others within 24 h of the upload, unique by server-side signals — the smaller of distinct accounts and
- * distinct addresses (a view without an address counts as its account's own). The client's device
+ * distinct networks (certifiers sharing one network count once; a view without an address counts as its
+ * account's own). The client's device
  * fingerprint is only a hint and does not count. The weakest upload's count; 0 without any. `uploadsUntil`
  * leaves out later uploads (a re-check of a completed challenge judges the uploads that completed it).
  */
 export const minIndependentViewsSql = (w: ClaimWindow, uploadsUntil?: string) => `coalesce((select min(n) from (
-   select min(count(distinct v.viewer_id), count(distinct coalesce(nullif(${addressKeySql("v.ip_hash")}, ''), 'account:' || v.viewer_id))) as n
+   select min(count(distinct v.viewer_id), count(distinct coalesce(nullif(${networkKeySql("v.ip_hash")}, ''), 'account:' || v.viewer_id))) as n
    from content c left join views v on v.content_id = c.id and v.qualified_at is not null
      and v.viewer_id <> c.created_by
      and v.qualified_at <= ${shifted("c.created_at", `+${UNIQUE_VIEW_WINDOW_HOURS} hours`)}

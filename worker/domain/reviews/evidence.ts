@@ -19,6 +19,7 @@ const BONUS_REASON_WORDS: Record<BonusRiskReason, string> = {
   reciprocal_new_accounts: "The member and another new account watched each other's items",
   shared_ip: "A view counted for the challenges came from an address the other side also watched from",
   claimant_uploads: "Streams counted for the challenges were of another bonus claimant's uploads",
+  claimants_share_network: "The member and another sign-on bonus claimant watched from the same network (one IPv4 address, or one IPv6 /56)",
   dependent_viewers:
     "Too few of the views on the member's uploads come from independent viewers: the others share an address with a claimant, or also counted for another claimant's uploads",
 };

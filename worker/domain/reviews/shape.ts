@@ -11,7 +11,10 @@ import type { CreatorHeld, HeldEdge, ShapeFlag } from "../../db/queries/shape-sw
 export const RING_MIN_VIEWS = 1;
 /** …and at least this share of all their paid views in holding. */
 export const RING_SHARE = 0.5;
-/** A creator watched by at least this share of a creator's audience is part of that audience's group. */
+/**
+ * A creator is part of a creator's group when at least this share of the creator's audience watched them, and
+ * that audience is at least this share of theirs (a popular creator everyone watches is nobody's group).
+ */
 export const GROUP_SHARE = 0.5;
 /** A viewer is captive to a group when at least this share of their paid views in holding went to it… */
 export const CAPTIVE_SHARE = 0.8;
@@ -48,9 +51,11 @@ export type ShapeFinding = {
 
 /**
  * Judges each creator of `creators` from the held edges of their audience and of that audience's other watching.
- * `edges` holds, for each judged creator, its (sampled) viewers' edges to every creator they were paid by.
+ * `edges` holds, for each judged creator, its (sampled) viewers' edges to every creator they were paid by;
+ * `audienceOf`, for the creators those edges reach, how many accounts were paid for viewing them in holding (a
+ * creator missing from it is taken as watched by no one else).
  */
-export function judgeShapes(creators: CreatorHeld[], edges: HeldEdge[]): ShapeFinding[] {
+export function judgeShapes(creators: CreatorHeld[], edges: HeldEdge[], audienceOf: Map<string, number> = new Map()): ShapeFinding[] {
   const byViewer = new Map<string, HeldEdge[]>();
   for (const e of edges) {
     const list = byViewer.get(e.viewer);
@@ -63,10 +68,30 @@ export function judgeShapes(creators: CreatorHeld[], edges: HeldEdge[]): ShapeFi
     if (!audience.length || c.views <= 0) continue;
     const ring = judgeRing(c, audience);
     if (ring) findings.push(ring);
-    const group = judgeGroup(c, audience, byViewer);
+    const group = judgeGroup(c, audience, byViewer, audienceOf);
     if (group) findings.push(group);
   }
   return findings;
+}
+
+/**
+ * The creators whose held audience size the group rule needs (those watched by at least GROUP_SHARE of a judged
+ * creator's audience), each with the most watchers it has among one judged audience: an audience larger than
+ * watchers / GROUP_SHARE keeps it out of every group, so counting further is not needed.
+ */
+export function groupCandidates(creators: CreatorHeld[], edges: HeldEdge[]): Map<string, number> {
+  const byViewer = new Map<string, HeldEdge[]>();
+  for (const e of edges) byViewer.set(e.viewer, [...(byViewer.get(e.viewer) ?? []), e]);
+  const out = new Map<string, number>();
+  for (const c of creators) {
+    const audience = edges.filter((e) => e.creator === c.creator && e.viewer !== c.creator);
+    const watchers = new Map<string, number>();
+    for (const a of audience) for (const e of byViewer.get(a.viewer) ?? []) watchers.set(e.creator, (watchers.get(e.creator) ?? 0) + 1);
+    for (const [creator, n] of watchers) {
+      if (creator !== c.creator && n >= GROUP_SHARE * audience.length) out.set(creator, Math.max(out.get(creator) ?? 0, n));
+    }
+  }
+  return out;
 }
 
 /** The creator's paid audience is mostly accounts the creator watches back. */
@@ -82,11 +107,13 @@ function judgeRing(c: CreatorHeld, audience: HeldEdge[]): ShapeFinding | null {
  * The creator's paid audience is mostly captive to one group: accounts whose paid views go (almost) only to the
  * creators most of this audience watches. A group of one is an exclusive audience; of several, a lockstep group.
  */
-function judgeGroup(c: CreatorHeld, audience: HeldEdge[], byViewer: Map<string, HeldEdge[]>): ShapeFinding | null {
+function judgeGroup(c: CreatorHeld, audience: HeldEdge[], byViewer: Map<string, HeldEdge[]>, audienceOf: Map<string, number>): ShapeFinding | null {
   const watchers = new Map<string, number>();
   for (const a of audience) for (const e of byViewer.get(a.viewer) ?? []) watchers.set(e.creator, (watchers.get(e.creator) ?? 0) + 1);
   const group = new Set([c.creator]);
-  for (const [creator, n] of watchers) if (n >= GROUP_SHARE * audience.length) group.add(creator);
+  for (const [creator, n] of watchers) {
+    if (n >= GROUP_SHARE * audience.length && n >= GROUP_SHARE * (audienceOf.get(creator) ?? n)) group.add(creator);
+  }
   const captive = audience.filter((a) => {
     const all = byViewer.get(a.viewer) ?? [];
     const inside = sum(all.filter((e) => group.has(e.creator)).map((e) => e.views));

@@ -3,13 +3,13 @@ import { EARNING_RULE_DEFAULTS } from "../../db/queries/earning-rule-settings";
 import type { EarningRuleName } from "../../db/queries/review-rules";
 import { findBonusCandidates, findSweepCandidates, openFlagsAndCover, type NewFlag } from "../../db/queries/review-sweep";
 import { readSettings } from "../../db/queries/settings";
-import { creatorsToJudge, heldEdgesOf, openShapeFlags, uncoveredOf, type ShapeFlag } from "../../db/queries/shape-sweep";
+import { creatorsToJudge, heldAudienceCounts, heldEdgesOf, openShapeFlags, uncoveredOf, type ShapeFlag } from "../../db/queries/shape-sweep";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
 import { earningRulesJson } from "../views/earning-rules";
 import { bonusEvidenceLines, evidenceLines, shapeEvidenceLines } from "./evidence";
-import { AUDIENCE_SAMPLE, judgeShapes } from "./shape";
+import { AUDIENCE_SAMPLE, GROUP_SHARE, groupCandidates, judgeShapes } from "./shape";
 
 const RULES: EarningRuleName[] = ["shared_ip", "daily_cap", "same_day_accounts"];
 /** Subjects opened or refreshed per rule and run; the next run takes the rest. */
@@ -48,9 +48,12 @@ async function runShapeRules(db: Db, now: string, judgeUntil: string, holdDays: 
   if (!slice.creators.length) return { flagged: 0, covered: 0 };
   const heldSince = new Date(Date.parse(now) - (holdDays + 1) * DAY_MS).toISOString();
   const { totals, edges } = await heldEdgesOf(db, slice.creators, now, heldSince, AUDIENCE_SAMPLE);
+  // Enough of each candidate's audience to tell whether the judged audience is at least GROUP_SHARE of it.
+  const limits = new Map([...groupCandidates(totals, edges)].map(([creator, n]) => [creator, Math.floor(n / GROUP_SHARE) + 1]));
+  const audienceOf = await heldAudienceCounts(db, now, heldSince, limits);
   const flags: ShapeFlag[] = [];
   const taken = new Set<string>();
-  for (const f of judgeShapes(totals, edges)) {
+  for (const f of judgeShapes(totals, edges, audienceOf)) {
     // A ring is found from each of its creators: one flag for its members.
     const key = `${f.rule}:${f.creators.join(",")}:${f.viewers.join(",")}`;
     if (taken.has(key) || (await uncoveredOf(db, now, f)) === 0) continue;
