@@ -1,12 +1,12 @@
-// `npm run bench:delivery`: what the media stream counts as delivered (docs/decisions/029, 064) when a client
+// bench/delivery.ts: what the media stream counts as delivered (docs/decisions/029, 064) when a client
 // does not read what it asked for. The real Worker in local workerd (wrangler's unstable_startWorker, through
-// its dev proxy as with `wrangler dev`; bench/delivery/entry.ts adds a route that reads the viewer's counted
+// its dev proxy as with `wrangler dev`; bench/worker-entry/delivery-entry.ts adds a route that reads the viewer's counted
 // ranges), and raw node:net clients that read the response headers (and whatever came in the same packet),
 // then stop reading and hold the socket open before closing it; an honest reader that takes every byte is the
 // control. Prints one line per case: bytes the client read, bytes the viewer's object counted.
 //
-//   npm run bench:delivery                 # about 30 s
-//   npm run bench:delivery -- --port=8796 --hold=3000
+//   node scripts/with-node.mjs 'node bench/delivery.ts'   # about 30 s
+//   node scripts/with-node.mjs 'node bench/delivery.ts --port=8796 --hold=3000'
 import { rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -64,7 +64,7 @@ async function main() {
   const config = wrangler.unstable_readConfig({ config: "wrangler.jsonc" });
   const worker = await wrangler.unstable_startWorker({
     config: { ...config, assets: undefined, triggers: { crons: [] } },
-    entrypoint: path.resolve("bench/delivery/entry.ts"),
+    entrypoint: path.resolve("bench/worker-entry/delivery-entry.ts"),
     bindings: Object.fromEntries(Object.entries(BENCH_VARS).map(([k, v]) => [k, { type: "plain_text", value: v }])),
     dev: { remote: false, persist: PERSIST, server: { hostname: "127.0.0.1", port: PORT }, inspector: false, watch: false, liveReload: false },
   });

@@ -1,11 +1,11 @@
-// The Worker for `npm run bench:delivery` (bench/delivery.ts): the real app and watch-session object, plus two
+// The Worker for bench/delivery.ts: the real app and watch-session object, plus two
 // bench-only routes on loopback: `POST /bench/media?key=…&size=…` (one R2 object and its content row,
 // bench/worker-entry/seed-routes.ts) and `GET /bench/delivered?viewer=…&content=…` (the bytes the viewer's
 // object holds as served for that item: the union of its kept ranges, docs/decisions/029 and 064).
 import worker from "../../worker/index.ts";
 import { WatchSessions as Base } from "../../worker/watch-sessions/watch-sessions.ts";
-import { media } from "../worker-entry/seed-routes.ts";
-import { json } from "../worker-entry/json.ts";
+import { media } from "./seed-routes.ts";
+import { json } from "./json.ts";
 
 export class WatchSessions extends Base {
   benchDelivered(contentId: string) {
