@@ -18,10 +18,11 @@ export const MIN_FRAME_RATE = 5;
  * Why an item's views cannot earn, decided once at finalize (stored as content.earn_block) or, for
  * `too_short`, by the admin's current `min_earning_seconds` earning rule.
  */
-export const EARN_BLOCKS = ["too_short", "thin_media", "small_picture", "low_frame_rate"] as const;
-export type EarnBlock = (typeof EARN_BLOCKS)[number];
 /** The blocks finalize stores; `too_short` follows the earning rule, so it is never stored. */
-export type MediaEarnBlock = Exclude<EarnBlock, "too_short">;
+export const MEDIA_EARN_BLOCKS = ["thin_media", "small_picture", "low_frame_rate"] as const;
+export type MediaEarnBlock = (typeof MEDIA_EARN_BLOCKS)[number];
+export const EARN_BLOCKS = ["too_short", ...MEDIA_EARN_BLOCKS] as const;
+export type EarnBlock = (typeof EARN_BLOCKS)[number];
 
 /** What an item's media lacks, completing "can't earn: …" (the player, the wallet) or "won't earn: …" (uploads, My Content). */
 export const MEDIA_FLOOR_TEXTS: Record<MediaEarnBlock, string> = {
@@ -33,3 +34,11 @@ export const MEDIA_FLOOR_TEXTS: Record<MediaEarnBlock, string> = {
 /** The same for any block; `too_short` names the admin's current minimum (the earning rule min_earning_seconds). */
 export const earnBlockText = (block: EarnBlock, minEarningSeconds: number): string =>
   block === "too_short" ? `shorter than ${minEarningSeconds} s` : MEDIA_FLOOR_TEXTS[block];
+
+/**
+ * Why an item's views cannot earn, or null: too short by the admin's current earning rule (never stored, since
+ * the rule may change), else the media floor finalize stored on it.
+ */
+export function itemEarnBlock(durationMs: number, stored: MediaEarnBlock | null, minEarningSeconds: number): EarnBlock | null {
+  return durationMs < minEarningSeconds * 1000 ? "too_short" : stored;
+}

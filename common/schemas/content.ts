@@ -2,7 +2,7 @@ import { z } from "zod";
 import { captionTrackOut } from "./captions";
 import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../content-text";
 import { ID_REGEX } from "../ids";
-import { EARN_BLOCKS } from "../media-floor";
+import { EARN_BLOCKS, MEDIA_EARN_BLOCKS } from "../media-floor";
 import { normalizeTags } from "../tags";
 
 const CONTENT_TYPES = ["video", "audio"] as const;
@@ -94,7 +94,7 @@ export const contentOut = z.object({
    * Only to the creator and admins (My Content, the studio): the media floor the item missed at upload
    * (docs/decisions/063), null when its media earns. `too_short` is never here: it follows the earning rule.
    */
-  earn_block: earnBlockOut.optional(),
+  earn_block: z.enum(MEDIA_EARN_BLOCKS).nullable().optional(),
 });
 export type ContentJson = z.output<typeof contentOut>;
 

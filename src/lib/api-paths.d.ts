@@ -369,6 +369,7 @@ export interface paths {
                                 updated_at: string;
                                 removed?: boolean;
                                 removed_note?: string | null;
+                                earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -448,6 +449,7 @@ export interface paths {
                             updated_at: string;
                             removed?: boolean;
                             removed_note?: string | null;
+                            earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             resume_at_seconds: number | null;
                             resume_skips_preroll: boolean;
                             captions: {
@@ -585,6 +587,7 @@ export interface paths {
                             updated_at: string;
                             removed?: boolean;
                             removed_note?: string | null;
+                            earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                         };
                     };
                 };
@@ -746,6 +749,7 @@ export interface paths {
                             updated_at: string;
                             removed?: boolean;
                             removed_note?: string | null;
+                            earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                         };
                     };
                 };
@@ -1419,6 +1423,7 @@ export interface paths {
                                 updated_at: string;
                                 removed?: boolean;
                                 removed_note?: string | null;
+                                earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -1490,6 +1495,7 @@ export interface paths {
                                 updated_at: string;
                                 removed?: boolean;
                                 removed_note?: string | null;
+                                earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -1810,7 +1816,7 @@ export interface paths {
                             /** @constant */
                             earnable: false;
                             /** @enum {string} */
-                            reason: "own_content" | "too_short" | "suspended" | "removed" | "item_daily_cap" | "daily_cap";
+                            reason: "own_content" | "too_short" | "suspended" | "removed" | "item_daily_cap" | "daily_cap" | "thin_media" | "small_picture" | "low_frame_rate";
                         };
                     };
                 };
@@ -2436,7 +2442,7 @@ export interface paths {
                                 watched_percent: number;
                                 /** @enum {string} */
                                 outcome: "earned" | "pending" | "not_earned" | "reversed";
-                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "reversed" | "removed" | "suspended" | "not_delivered" | "network_cap") | null;
+                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "reversed" | "removed" | "suspended" | "not_delivered" | "thin_media" | "small_picture" | "low_frame_rate" | "network_cap") | null;
                                 amount_usd: number;
                                 available_at: string | null;
                             }[];
@@ -2535,6 +2541,7 @@ export interface paths {
                                     updated_at: string;
                                     removed?: boolean;
                                     removed_note?: string | null;
+                                    earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                 };
                                 position_seconds: number;
                                 percent: number;
@@ -2723,6 +2730,7 @@ export interface paths {
                                 updated_at: string;
                                 removed?: boolean;
                                 removed_note?: string | null;
+                                earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             }[];
                         };
                     };
@@ -2810,6 +2818,7 @@ export interface paths {
                                 updated_at: string;
                                 removed?: boolean;
                                 removed_note?: string | null;
+                                earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             }[];
                         };
                     };
@@ -3316,6 +3325,7 @@ export interface paths {
                                 updated_at: string;
                                 removed?: boolean;
                                 removed_note?: string | null;
+                                earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             }[];
                             nextCursor: string | null;
                         };
@@ -3827,7 +3837,7 @@ export interface paths {
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
          *
-         *     `r2_key` (and `thumbnail_key`) are files the caller uploaded; the server reads the duration from the file itself.
+         *     `r2_key` (and `thumbnail_key`) are files the caller uploaded; the server reads the duration from the file itself and measures its media against the floors that earn (docs/decisions/063). An item that misses one is still published.
          */
         post: {
             parameters: {
@@ -3851,7 +3861,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The new item's id. */
+                /** @description The new item's id, and why its views cannot earn (null when they can). */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -3859,6 +3869,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            earn_block: ("too_short" | "thin_media" | "small_picture" | "low_frame_rate") | null;
                         };
                     };
                 };
@@ -4654,7 +4665,7 @@ export interface paths {
                             reviews: {
                                 id: string;
                                 /** @enum {string} */
-                                rule: "ring" | "shared_ip" | "daily_cap" | "same_day_accounts" | "bonus_risk";
+                                rule: "ring" | "lockstep" | "exclusive_audience" | "shared_ip" | "daily_cap" | "same_day_accounts" | "bonus_risk";
                                 /** @enum {string} */
                                 status: "open" | "reversed" | "cleared";
                                 title: string;
@@ -4821,7 +4832,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            rule: "ring" | "shared_ip" | "daily_cap" | "same_day_accounts" | "bonus_risk";
+                            rule: "ring" | "lockstep" | "exclusive_audience" | "shared_ip" | "daily_cap" | "same_day_accounts" | "bonus_risk";
                             /** @enum {string} */
                             status: "open" | "reversed" | "cleared";
                             title: string;
@@ -5238,7 +5249,7 @@ export interface paths {
                                 awarded_at: string | null;
                                 created_at: string;
                                 description: string;
-                                review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                                review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers" | "claimants_share_network")[];
                                 review_note: string | null;
                                 reviewed_at: string | null;
                             }[];
@@ -5949,7 +5960,7 @@ export interface paths {
                             awarded_at: string | null;
                             created_at: string;
                             description: string;
-                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers" | "claimants_share_network")[];
                             review_note: string | null;
                             reviewed_at: string | null;
                         }[];
@@ -6015,7 +6026,7 @@ export interface paths {
                             awarded_at: string | null;
                             created_at: string;
                             description: string;
-                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers" | "claimants_share_network")[];
                             review_note: string | null;
                             reviewed_at: string | null;
                         };
@@ -6189,7 +6200,7 @@ export interface paths {
                             awarded_at: string | null;
                             created_at: string;
                             description: string;
-                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers" | "claimants_share_network")[];
                             review_note: string | null;
                             reviewed_at: string | null;
                         };
@@ -6291,7 +6302,7 @@ export interface paths {
                             awarded_at: string | null;
                             created_at: string;
                             description: string;
-                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers")[];
+                            review_reasons: ("reciprocal_new_accounts" | "shared_ip" | "claimant_uploads" | "dependent_viewers" | "claimants_share_network")[];
                             review_note: string | null;
                             reviewed_at: string | null;
                         };

@@ -2,6 +2,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContentStatsJson } from "../lib/studio-api";
 import { useAuth } from "../stores/auth";
+import type { ContentJson } from "../lib/types";
+import { makeContent } from "../test/content-fixtures";
+import { earningRules } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
@@ -45,6 +48,12 @@ const stats = (range: "7d" | "30d" | "90d", views: number): ContentStatsJson => 
   retention_views: 4,
 });
 
+/** The item as its creator reads it (the studio's "won't earn" badge, docs/decisions/063), and the earning rules. */
+const itemRoutes = (overrides: Partial<ContentJson> = {}) => ({
+  "GET /api/content/c1": { body: { ...makeContent({ id: "c1", title: "City walk", ...overrides }), resume_at_seconds: null, resume_skips_preroll: false, captions: [] } },
+  "GET /api/earning-rules": { body: earningRules },
+});
+
 const datasets = (chart: HTMLElement) => JSON.parse(chart.dataset.datasets!) as { label: string; data: unknown[] }[];
 
 beforeEach(() => {
@@ -53,7 +62,7 @@ beforeEach(() => {
 
 describe("the studio", () => {
   it("shows the range's views, qualified views, earnings, average watched, views by day, where viewers stop and sources", async () => {
-    stubFetch({ "GET /api/content/c1/stats": (_init, url) => ({ body: stats(url.searchParams.get("range") as "30d", 4) }) });
+    stubFetch({ ...itemRoutes(), "GET /api/content/c1/stats": (_init, url) => ({ body: stats(url.searchParams.get("range") as "30d", 4) }) });
     renderApp("/studio/c1");
     expect(await screen.findByRole("heading", { name: "Stats" })).toBeVisible();
     expect(screen.getByRole("link", { name: "City walk" }).getAttribute("href")).toBe("/content/c1");
@@ -91,6 +100,7 @@ describe("the studio", () => {
 
   it("asks again for another range", async () => {
     const fetchMock = stubFetch({
+      ...itemRoutes(),
       "GET /api/content/c1/stats": (_init, url) => {
         const range = url.searchParams.get("range") as "7d";
         return { body: stats(range, range === "7d" ? 2 : 4) };
@@ -106,6 +116,7 @@ describe("the studio", () => {
 
   it("says when nothing was watched yet, without a curve", async () => {
     stubFetch({
+      ...itemRoutes(),
       "GET /api/content/c1/stats": { body: { ...stats("30d", 0), days: [], qualified_views: 0, retention: new Array(101).fill(0), retention_views: 0 } },
     });
     renderApp("/studio/c1");
@@ -118,5 +129,19 @@ describe("the studio", () => {
     renderApp("/studio/c9");
     expect(await screen.findByRole("heading", { name: "Stats not available" })).toBeVisible();
     expect(screen.getByText("Only the item's creator can see its stats.")).toBeVisible();
+  });
+
+  it("says under the title why the item won't earn; nothing when it earns (docs/decisions/063)", async () => {
+    stubFetch({ ...itemRoutes({ earn_block: "low_frame_rate" }), "GET /api/content/c1/stats": { body: stats("30d", 4) } });
+    renderApp("/studio/c1");
+    expect(await screen.findByText("Won't earn: fewer than 5 frames per second")).toBeVisible();
+  });
+
+  it("shows no badge for an item that earns", async () => {
+    const fetchMock = stubFetch({ ...itemRoutes(), "GET /api/content/c1/stats": { body: stats("30d", 4) } });
+    renderApp("/studio/c1");
+    await screen.findByRole("heading", { name: "Stats" });
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/content/c1"));
+    expect(screen.queryByText(/Won't earn/)).toBeNull();
   });
 });

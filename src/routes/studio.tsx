@@ -1,13 +1,17 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
+import { itemEarnBlock } from "../../common/media-floor";
 import { STATS_RANGES } from "../../common/schemas/studio";
+import { WontEarn } from "../components/content/wont-earn";
 import { PageSpinner } from "../components/spinner";
 import { PAID_AT_PERCENT, percentText } from "../components/studio/studio-labels";
 import { StudioSources, StudioSummary } from "../components/studio/studio-summary";
 import { formatCount } from "../components/traffic/traffic-format";
 import { buttonClass, card } from "../components/ui";
 import { ApiError } from "../lib/api";
+import { contentItemQuery } from "../queries/content";
+import { useEarningRules } from "../queries/earning-rules";
 import { queryKeys } from "../lib/query-keys";
 import { getContentStats, type StatsRange } from "../lib/studio-api";
 import { useUserId } from "../stores/auth";
@@ -27,6 +31,17 @@ async function orNotFound<T>(request: Promise<T>): Promise<T | null> {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/**
+ * Why the item's views can't earn, if they can't (docs/decisions/063), from the item as its creator reads it
+ * (the same answer and cache as its page): the media floor it missed at upload, or too short by the rule.
+ */
+function StudioEarnBlock({ id }: { id: string }) {
+  const { data: item } = useQuery(contentItemQuery(id));
+  const minSeconds = useEarningRules().min_earning_seconds;
+  const block = item ? itemEarnBlock(item.duration * 1000, item.earn_block ?? null, minSeconds) : null;
+  return block ? <WontEarn block={block} /> : null;
 }
 
 /** /studio/:id (signed-in): one item's stats for its creator, or for an admin (docs/decisions/048). */
@@ -66,6 +81,7 @@ function StudioPage() {
             {stats.title}
           </Link>
         </p>
+        <StudioEarnBlock id={stats.content_id} />
       </div>
       <div role="group" aria-label="Range" className="flex flex-wrap gap-2">
         {STATS_RANGES.map((r) => (

@@ -15,11 +15,14 @@ const mp3 = mp3File;
 const SUMMARY = "Some uploads failed. You can retry by clicking Upload All again.";
 
 /** Sign answers per file name: an error body for the names in `refuse`, a one-PUT plan otherwise. */
-function stubApi(refuse: Record<string, { status: number; body: unknown }> = {}) {
+function stubApi(refuse: Record<string, { status: number; body: unknown }> = {}, blocked: Record<string, string> = {}) {
   let created = 0;
   return stubFetch({
     "POST /api/uploads/sign": (init) => refuse[filenameOf(init)] ?? signUpload()(init),
-    "POST /api/content/finalize": () => ({ body: { id: `c${++created}` } }),
+    // `blocked`: titles whose item can't earn, with the reason finalize answers (docs/decisions/063).
+    "POST /api/content/finalize": (init) => ({
+      body: { id: `c${++created}`, earn_block: blocked[(JSON.parse(String(init?.body)) as { title: string }).title] ?? null },
+    }),
   });
 }
 
@@ -90,6 +93,19 @@ describe("bulk upload", () => {
     const finalized = bodiesOf(fetchMock, "POST /api/content/finalize") as { title: string; tags: string[] }[];
     expect(finalized.map((body) => body.title)).toEqual(["a", "b", "c"]);
     expect(finalized[1].tags).toEqual(["live", "jazz"]);
+  });
+
+  it("says on a finished row that its item won't earn, and why; the others just say Uploaded", async () => {
+    stubApi({}, { thin: "thin_media" });
+    stubXhr();
+    await openWith(mp3("thin.mp3"), mp3("fine.mp3"));
+    useStepTime();
+    fireEvent.click(uploadAll());
+    await advanceUntil(() => expect(uploadAll().textContent).toBe("All Complete!"));
+    expect(row("thin.mp3").getByText("Won't earn: too little audio or video data (under 12 kbit/s)")).toBeVisible();
+    expect(row("thin.mp3").getByRole("status").textContent).toBe("thin.mp3: uploaded, but it won't earn");
+    expect(row("fine.mp3").queryByText(/Won't earn/)).toBeNull();
+    expect(row("fine.mp3").getByRole("status").textContent).toBe("fine.mp3: uploaded");
   });
 
   it("lets only pending rows be removed", async () => {

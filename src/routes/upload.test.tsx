@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../stores/auth";
 import { expectConsoleError } from "../test/console";
 import { bodiesOf, deferred, refuse, stubFetch } from "../test/fetch";
+import { earningRules } from "../test/earnings-fixtures";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { fakeVideoFrames } from "../test/video-frame";
@@ -140,6 +141,26 @@ describe("single upload", () => {
     await advanceUntil(() => expect(pathOf(router)).toBe("/content/c-audio"));
     expectEveryStepShown(progress.shown);
     progress.stop();
+  });
+
+  it("stays on the page to say why an item won't earn, with a link to it, instead of opening it (docs/decisions/063)", async () => {
+    stubFetch({
+      "POST /api/uploads/sign": signRoute,
+      "POST /api/content/finalize": { body: { id: "c-short", earn_block: "too_short" } },
+      "GET /api/earning-rules": { body: earningRules },
+    });
+    stubXhr();
+    const { router } = await openForm();
+    await chooseMedia(mp3);
+    vi.useFakeTimers();
+    fireEvent.click(submit());
+
+    await advanceUntil(() => expect(screen.getByText("Won't earn: shorter than 5 s")).toBeVisible());
+    expect(screen.getByText(/published, but its views won't be paid/)).toBeVisible();
+    expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Uploaded, but it won't earn");
+    expect(screen.getByRole("link", { name: "Open it" }).getAttribute("href")).toBe("/content/c-short");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(pathOf(router)).toBe("/upload");
   });
 
   it("alerts on failure and gives the form back with its inputs", async () => {

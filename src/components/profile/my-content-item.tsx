@@ -1,10 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { itemEarnBlock } from "../../../common/media-floor";
 import { REMOVED_LABEL } from "../../../common/moderation";
 import { deleteContent } from "../../lib/content-api";
 import { splitTags } from "../../../common/tags";
 import { formatDate } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
+import { useEarningRules } from "../../queries/earning-rules";
+import { WontEarn } from "../content/wont-earn";
 import { buttonClass } from "../ui";
 import { ContentEditor } from "./content-editor";
 import { ThumbnailActions } from "./thumbnail-actions";
@@ -19,6 +22,9 @@ type MyContentItemProps = {
 export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Why its views can't earn, if they can't (docs/decisions/063): the stored media floor, or too short by the
+  // admin's current rule.
+  const earnBlock = itemEarnBlock(item.duration * 1000, item.earn_block ?? null, useEarningRules().min_earning_seconds);
 
   const remove = async () => {
     if (!window.confirm(`Are you sure you want to delete "${item.title}"? This action cannot be undone.`)) return;
@@ -49,6 +55,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
           {/* Clamped, with the whole text on hover and on the item's own page (docs/decisions/039). */}
           <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-100" title={item.title}>{item.title}</h3>
           {item.removed ? <RemovedNotice note={item.removed_note ?? null} /> : null}
+          {earnBlock ? <WontEarn block={earnBlock} className="self-start" /> : null}
           {item.description ? <p className="line-clamp-3 text-sm wrap-anywhere text-slate-400" title={item.description}>{item.description}</p> : null}
           {tags.length ? (
             <ul aria-label="Tags" className="flex flex-wrap gap-1.5">

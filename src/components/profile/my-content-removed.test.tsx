@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useAuth } from "../../stores/auth";
 import { makeContent } from "../../test/content-fixtures";
+import { earningRules } from "../../test/earnings-fixtures";
 import { stubFetch } from "../../test/fetch";
 import { ava, suspendedAva } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
@@ -10,7 +11,10 @@ import { renderApp } from "../../test/render-route";
 
 const kept = makeContent({ title: "Kept clip" });
 const takenDown = makeContent({ title: "Taken clip", removed: true, removed_note: "Repeated spam in the description" });
-const mine = { "GET /api/content/mine": { body: { items: [kept, takenDown], nextCursor: null } } };
+const mine = {
+  "GET /api/content/mine": { body: { items: [kept, takenDown], nextCursor: null } },
+  "GET /api/earning-rules": { body: earningRules },
+};
 
 async function openMyContent() {
   renderApp("/profile");

@@ -4,6 +4,7 @@ import type { ContentJson } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, stubFetch } from "../../test/fetch";
+import { earningRules } from "../../test/earnings-fixtures";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
 import { stubBrowserDialogs } from "../../test/browser-dialogs";
@@ -26,7 +27,11 @@ const video: ContentJson = {
   updated_at: "2025-01-02T12:00:00.000Z",
 };
 const audio: ContentJson = { ...video, id: "c2", title: "Night drive", type: "audio", description: "", tags: "" };
-const mine = (...items: ContentJson[]) => ({ "GET /api/content/mine": { body: { items, nextCursor: null } } });
+// The list and the earning rules it reads to tell an item too short to earn (docs/decisions/063).
+const mine = (...items: ContentJson[]) => ({
+  "GET /api/content/mine": { body: { items, nextCursor: null } },
+  "GET /api/earning-rules": { body: earningRules },
+});
 
 async function openMyContent() {
   renderApp("/profile");
@@ -142,5 +147,15 @@ describe("my content", () => {
     fireEvent.click(item("City walk").getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith("Failed to delete content"));
     expect(item("City walk").getByRole("button", { name: "Delete" })).toHaveProperty("disabled", false);
+  });
+
+  it("badges each item that won't earn with the reason; an item that earns has none (docs/decisions/063)", async () => {
+    const tiny = { ...video, id: "c3", title: "Tiny", earn_block: "small_picture" as const };
+    const short = { ...video, id: "c4", title: "Short", duration: 3 };
+    stubFetch(mine(video, tiny, short));
+    await openMyContent();
+    expect(item("Tiny").getByText("Won't earn: its picture is smaller than 160×120")).toBeVisible();
+    expect(item("Short").getByText("Won't earn: shorter than 5 s")).toBeVisible();
+    expect(item("City walk").queryByText(/Won't earn/)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { WontEarn } from "../content/wont-earn";
 import { buttonClass } from "../ui";
 import type { BulkItem } from "./bulk-upload-store";
 import { BULK_STEPS, stepReached } from "./progress-steps";
@@ -50,6 +51,12 @@ export function BulkRowStatus({ item, onRetry }: BulkRowStatusProps) {
   );
 }
 
+/** A finished row whose item can't earn says so, and why, on a line of its own (docs/decisions/063). */
+export function BulkRowEarnBlock({ item }: { item: BulkItem }) {
+  if (item.status !== "success" || !item.earnBlock) return null;
+  return <WontEarn block={item.earnBlock} />;
+}
+
 /** The error mark and message of a failed row, on a line of its own so the message is read whole. */
 export function BulkRowError({ item }: { item: BulkItem }) {
   if (item.status !== "error") return null;
@@ -69,7 +76,7 @@ function announcement(item: BulkItem) {
     case "uploading":
       return `${item.file.name}: ${stepReached(item.progress, BULK_STEPS)}%`;
     case "success":
-      return `${item.file.name}: uploaded`;
+      return item.earnBlock ? `${item.file.name}: uploaded, but it won't earn` : `${item.file.name}: uploaded`;
     case "error":
       return `${item.file.name}: failed, ${item.error ?? "Upload failed"}`;
     default:

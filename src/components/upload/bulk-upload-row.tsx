@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { TypeIcon } from "../gallery/type-icon";
 import { buttonClass } from "../ui";
-import { BulkRowError, BulkRowStatus } from "./bulk-row-status";
+import { BulkRowEarnBlock, BulkRowError, BulkRowStatus } from "./bulk-row-status";
 import type { BulkEdit, BulkItem } from "./bulk-upload-store";
 import { detailsProblems } from "./details-check";
 import { DetailsFields } from "./details-fields";
@@ -56,6 +56,7 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
         ) : null}
       </div>
       <BulkRowError item={item} />
+      <BulkRowEarnBlock item={item} />
       <div className="grid grid-cols-2 items-start gap-2 md:grid-cols-[3fr_4fr_3fr_auto]">
         {/* A pending row says what the server would refuse (an empty title…) before Upload All sends it. */}
         <DetailsFields details={item} problems={pending ? detailsProblems(item) : undefined} onChange={onEdit} disabled={!pending} layout="row" />

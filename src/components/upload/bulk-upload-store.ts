@@ -1,4 +1,5 @@
 import { createStore } from "zustand/vanilla";
+import type { EarnBlock } from "../../../common/media-floor";
 import { ApiError } from "../../lib/api";
 import { detailsProblems, hasProblems } from "./details-check";
 import { publishBulkItem } from "./publish";
@@ -18,6 +19,8 @@ export type BulkItem = UploadDetails & {
   error?: string;
   /** The new content's id once the row succeeded. */
   contentId?: string;
+  /** Why the new item cannot earn (docs/decisions/063); null when it can. */
+  earnBlock?: EarnBlock | null;
 };
 
 export type BulkEdit = Partial<UploadDetails & { thumbnailFile: File | null }>;
@@ -86,8 +89,8 @@ export function createBulkUploadStore() {
             if (!item || signal?.aborted) return;
             patch(item.id, { status: "uploading", progress: 0, error: undefined });
             try {
-              const contentId = await publishBulkItem(item, (progress) => patch(item.id, { progress }), signal);
-              patch(item.id, { status: "success", progress: 100, contentId });
+              const published = await publishBulkItem(item, (progress) => patch(item.id, { progress }), signal);
+              patch(item.id, { status: "success", progress: 100, contentId: published.id, earnBlock: published.earnBlock });
             } catch (error) {
               if (signal?.aborted) return;
               patch(item.id, { status: "error", error: rowError(error) });

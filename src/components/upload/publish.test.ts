@@ -12,7 +12,7 @@ const noDetails = { title: "Clip", description: "", tags: "" };
 function stubApi() {
   return stubFetch({
     "POST /api/uploads/sign": signUpload(),
-    "POST /api/content/finalize": { body: { id: "c1" } },
+    "POST /api/content/finalize": { body: { id: "c1", earn_block: null } },
   });
 }
 
@@ -38,14 +38,14 @@ const finalizeBody = (fetchMock: ReturnType<typeof stubFetch>) =>
   JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === "/api/content/finalize")?.[1]?.body));
 
 describe("publishSingle", () => {
-  it("reports 0, 33, 50, 75, 100 and resolves to the new id", async () => {
+  it("reports 0, 33, 50, 75, 100 and resolves to the new id and its verdict", async () => {
     const fetchMock = stubApi();
     stubXhr();
     const file = new File(["ID3"], "song.mp3", { type: "audio/mpeg" });
     const thumbnail = new Blob(["jpg"], { type: "image/jpeg" });
 
-    const { result: id, steps, held } = await run((p) => publishSingle({ ...noDetails, tags: " a, ,b ", file, thumbnail }, p));
-    expect(id).toBe("c1");
+    const { result, steps, held } = await run((p) => publishSingle({ ...noDetails, tags: " a, ,b ", file, thumbnail }, p));
+    expect(result).toEqual({ id: "c1", earnBlock: null });
     // A tiny file's bytes arrive while 0 is still held, so the bar goes straight to the steps; each stays a moment.
     expect(steps).toEqual([0, 33, 50, 75, 100]);
     for (const ms of held) expect(ms).toBeGreaterThanOrEqual(STEP_HOLD_MS);
@@ -103,7 +103,7 @@ describe("publishBulkItem", () => {
     stubXhr();
     const file = mp4File("broken.mp4");
 
-    expect((await run((p) => publishBulkItem({ ...noDetails, file, thumbnailFile: null }, p))).result).toBe("c1");
+    expect((await run((p) => publishBulkItem({ ...noDetails, file, thumbnailFile: null }, p))).result).toEqual({ id: "c1", earnBlock: null });
     expect(finalizeBody(fetchMock)).not.toHaveProperty("thumbnail_key");
     expect(String(warn.mock.calls[0][1])).toContain("Failed to load video");
   });

@@ -1,3 +1,4 @@
+import type { EarnBlock } from "../../../common/media-floor";
 import { finalizeUpload } from "../../lib/content-api";
 import { generateVideoThumbnail } from "../../lib/thumbnail";
 import { uploadFile } from "../../lib/upload-file";
@@ -9,8 +10,11 @@ import { asThumbnailFile, finalizeRequest, mediaTypeOf, type UploadDetails } fro
 
 export type SingleUpload = UploadDetails & { file: File; thumbnail: Blob | null };
 
-/** Single upload: 0, 33 after the media, 50 after the thumbnail, 75 after finalize, 100. Resolves to the new id. */
-export async function publishSingle(upload: SingleUpload, onProgress: Progress, signal?: AbortSignal) {
+/** What a finished upload resolves to: the new item, and why it cannot earn (null when it can; docs/decisions/063). */
+export type Published = { id: string; earnBlock: EarnBlock | null };
+
+/** Single upload: 0, 33 after the media, 50 after the thumbnail, 75 after finalize, 100. */
+export async function publishSingle(upload: SingleUpload, onProgress: Progress, signal?: AbortSignal): Promise<Published> {
   const steps = pacedSteps(onProgress, signal);
   await steps.step(0);
   // The media is most of the wait, so the bar also creeps within its first third.
@@ -20,16 +24,17 @@ export async function publishSingle(upload: SingleUpload, onProgress: Progress, 
     ? await uploadFile(asThumbnailFile(upload.thumbnail, upload.file.name), { signal })
     : undefined;
   await steps.step(50);
-  const { id } = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
+  const created = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
   await steps.step(75);
   await steps.step(100);
-  return id;
+  // An answer without the verdict (a server older than the page) is taken as one that earns.
+  return { id: created.id, earnBlock: created.earn_block ?? null };
 }
 
 export type BulkUpload = UploadDetails & { file: File; thumbnailFile: File | null };
 
 /** Bulk row: 0, 25 once signed (creeping to 50 with the bytes), 50, 75 after the thumbnail step, 100. */
-export async function publishBulkItem(upload: BulkUpload, onProgress: Progress, signal?: AbortSignal) {
+export async function publishBulkItem(upload: BulkUpload, onProgress: Progress, signal?: AbortSignal): Promise<Published> {
   const steps = pacedSteps(onProgress, signal);
   await steps.step(0);
   const key = await uploadFile(upload.file, {
@@ -40,9 +45,10 @@ export async function publishBulkItem(upload: BulkUpload, onProgress: Progress, 
   await steps.step(50);
   const thumbnailKey = await bulkThumbnail(upload, signal);
   await steps.step(75);
-  const { id } = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
+  const created = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
   await steps.step(100);
-  return id;
+  // An answer without the verdict (a server older than the page) is taken as one that earns.
+  return { id: created.id, earnBlock: created.earn_block ?? null };
 }
 
 // A chosen image must arrive (the user asked for it); a generated one is a nicety, so failing to make

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { refusalOf } from "../../lib/api";
 import { FileRefused } from "../../lib/upload-file";
+import { WontEarn } from "../content/wont-earn";
 import { UploadFramePicker } from "../frame-picker/upload-frame-picker";
 import { buttonClass, card } from "../ui";
 import { detailsProblems, hasProblems } from "./details-check";
@@ -9,7 +10,7 @@ import { DetailsFields } from "./details-fields";
 import { MediaPicker } from "./media-picker";
 import { ProgressBar } from "./progress-bar";
 import { SINGLE_STEPS, stepReached } from "./progress-steps";
-import { publishSingle } from "./publish";
+import { publishSingle, type Published } from "./publish";
 import { ThumbnailField } from "./thumbnail-field";
 import { UploadCaptionsField, useUploadCaptions } from "../captions/upload-captions";
 import { titleFromFileName, type UploadDetails } from "./upload-rules";
@@ -33,6 +34,8 @@ export function SingleUploadForm() {
   const { thumbnail, pick, remove } = useUploadThumbnail(file);
   const captions = useUploadCaptions();
   const [progress, setProgress] = useState<number | null>(null);
+  // Set when the new item can't earn: the page stays to say why, instead of opening the item (docs/decisions/063).
+  const [blocked, setBlocked] = useState<Published | null>(null);
   const uploading = progress !== null;
   const upload = useRef<AbortController | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -69,10 +72,12 @@ export function SingleUploadForm() {
     setProgress(0);
     try {
       const input = { ...details, file, thumbnail: thumbnail.image };
-      const id = await publishSingle(input, setProgress, controller.signal);
+      const published = await publishSingle(input, setProgress, controller.signal);
+      const { id } = published;
       const captionsRefused = await captions.send(id);
       if (captionsRefused) alert(captionsRefused);
-      redirect.current = setTimeout(() => navigate(`/content/${id}`), REDIRECT_DELAY_MS);
+      if (published.earnBlock) setBlocked(published);
+      else redirect.current = setTimeout(() => navigate(`/content/${id}`), REDIRECT_DELAY_MS);
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error("Upload failed:", error);
@@ -98,16 +103,33 @@ export function SingleUploadForm() {
       {file ? <UploadCaptionsField field={captions.field} disabled={uploading} /> : null}
       {/* Always in the page, so each step is announced as it shows (a region added with its text is not). */}
       <p role="status" className="sr-only">
-        {progress === null ? "" : progress < 100 ? `Upload progress ${stepReached(progress, SINGLE_STEPS)}%` : "Upload complete. Opening your content…"}
+        {progress === null
+          ? ""
+          : progress < 100
+            ? `Upload progress ${stepReached(progress, SINGLE_STEPS)}%`
+            : blocked
+              ? "Uploaded, but it won't earn"
+              : "Upload complete. Opening your content…"}
       </p>
       {progress !== null ? (
         <div className="space-y-1">
           {/* Said by the status line above; the bar itself carries the exact value. */}
           <div className="flex justify-between text-sm text-slate-400" aria-hidden="true">
-            <span>{progress < 100 ? "Uploading…" : "Upload complete. Opening your content…"}</span>
+            <span>{progress < 100 ? "Uploading…" : blocked ? "Uploaded ✓" : "Upload complete. Opening your content…"}</span>
             <span>{progress}%</span>
           </div>
           <ProgressBar value={progress} label="Upload progress" tone={progress === 100 ? "success" : "active"} />
+        </div>
+      ) : null}
+      {blocked?.earnBlock ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-emerald-400">
+            Uploaded <span aria-hidden="true">✓</span> — published, but its views won't be paid.
+          </p>
+          <WontEarn block={blocked.earnBlock} />
+          <Link to={`/content/${blocked.id}`} className="text-sm text-violet-300 underline hover:text-violet-200">
+            Open it
+          </Link>
         </div>
       ) : null}
       <div className="flex justify-end">

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { contentFinalizeBody } from "../../../common/schemas/content";
 import type { SessionUser } from "../../app-env";
-import type { EarnBlock } from "../../../common/media-floor";
+import { itemEarnBlock } from "../../../common/media-floor";
 import { isUniqueViolation } from "../../db/errors";
 import { EARNING_RULE_DEFAULTS } from "../../db/queries/earning-rule-settings";
 import { insertFinalizedContent } from "../../db/queries/finalize";
@@ -20,14 +20,6 @@ import { usableUpload } from "../uploads/usable-upload";
 import { earningRulesJson } from "../views/earning-rules";
 
 export type FinalizeInput = z.output<typeof contentFinalizeBody>;
-
-/**
- * Why the new item's views cannot earn, or null: too short by the admin's current earning rule (which is why
- * `too_short` is never stored: the rule may change), else the media floor finalize stored (docs/decisions/063).
- */
-export function itemEarnBlock(durationMs: number, stored: EarnBlock | null, minEarningSeconds: number): EarnBlock | null {
-  return durationMs < minEarningSeconds * 1000 ? "too_short" : stored;
-}
 
 /**
  * Turns the caller's uploaded file into content; the duration is read from the file, never trusted. The
