@@ -8,13 +8,13 @@
 //
 // Options: --members=2000 (honest population; ≥ 300)  --days=14  --ticks=2 (job + sweep runs per view day)
 //          --port=8840 (8840–8849)  --seed=37  --readme
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { postJson, signIn } from "./lib/http.ts";
 import { freshDatabase, startBenchWorker, type BenchServer } from "./lib/server.ts";
 import { round } from "./lib/stats.ts";
 import { machine } from "./traffic/report.ts";
-import { CHALLENGES, publish, query, signUpAll, type Published } from "./farm/api.ts";
+import { CHALLENGES, publish, signUpAll, type Published } from "./farm/api.ts";
 import { flagsByRule, ledgerChecks, moneyByUser } from "./farm/outcome.ts";
 import { markdown, summarize, updateReadme, type FarmReport } from "./farm/report.ts";
 import { simulate, type Media } from "./farm/simulate.ts";
@@ -36,6 +36,7 @@ if (!(MEMBERS >= 300) || !(DAYS >= 3) || !(TICKS >= 1)) throw new Error("--membe
 /** earnings_hold_days as shipped (settings default, worker/db/queries/earning-rule-settings.ts); the bench leaves it. */
 const HOLD_DAYS = 7;
 const PERSIST_DIR = ".wrangler/bench-farm";
+const RESULTS = "bench/farm-results.json";
 const args = process.argv.slice(2).filter((a) => a !== "--readme");
 const COMMAND = `npm run bench:farm${args.length ? ` -- ${args.join(" ")}` : ""}`;
 
@@ -52,6 +53,16 @@ function tree() {
   const git = (...a: string[]) => { try { return execFileSync("git", a, { encoding: "utf8" }).trim(); } catch { return "?"; } };
   const dirty = git("status", "--porcelain", "--untracked-files=no", "--", "worker", "migrations", "common");
   return { commit: git("rev-parse", "--short", "HEAD"), subject: git("log", "-1", "--format=%s"), uncommittedProductFiles: dirty ? dirty.split("\n").length : 0 };
+}
+
+/** The sweep's figures of earlier runs at other population sizes, so two sizes can be compared. */
+function earlierSweeps(): FarmReport["sweepBySize"] {
+  if (!existsSync(RESULTS)) return [];
+  try {
+    return (JSON.parse(readFileSync(RESULTS, "utf8")) as Partial<FarmReport>).sweepBySize ?? [];
+  } catch {
+    return [];
+  }
 }
 
 async function main() {
@@ -111,9 +122,9 @@ async function main() {
       command: COMMAND, machine: machine(), tree: tree(), members: MEMBERS, days: DAYS, holdDays: HOLD_DAYS, ticksPerDay: TICKS, seed: SEED,
       baseDay: new Date(baseMs).toISOString().slice(0, 10), end, dailyCap: DAILY_CAP, perItemPerDay: PER_ITEM_PER_DAY,
       templates: Object.fromEntries((Object.keys(TEMPLATES) as Template[]).map((t) => [t, { what: TEMPLATES[t].what, status: templates[t].status, row: templates[t].row }])),
-      world, idOf, money, ledger, rules, ticks, durationSec: round((performance.now() - T0) / 1000, 0),
+      world, idOf, money, ledger, rules, ticks, durationSec: round((performance.now() - T0) / 1000, 0), earlierSweeps: earlierSweeps(),
     });
-    writeFileSync("bench/farm-results.json", JSON.stringify({ ...report, persistTo: PERSIST_DIR, port: PORT }, null, 1) + "\n");
+    writeFileSync(RESULTS, JSON.stringify({ ...report, persistTo: PERSIST_DIR, port: PORT }, null, 1) + "\n");
     const md = markdown(report);
     console.log("\n" + md + "\n");
     if (UPDATE_README) updateReadme(report);

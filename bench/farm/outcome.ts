@@ -3,8 +3,8 @@
 // so does a sign-on bonus the job held back for review (pending with reasons) or a flag on it.
 import { query } from "./api.ts";
 
-export type Money = { total: number; available: number; held: number; flagged: number };
-export type UserMoney = Money & { userId: string; views: number; bonusAwarded: number; bonusFlagged: number };
+type Money = { total: number; available: number; held: number; flagged: number };
+export type UserMoney = Money & { userId: string; views: number; bonusAwarded: number; bonusFlagged: number; bonusMicros: number; bonusFlaggedMicros: number };
 
 const FLAGGED_EARNING = `(exists (select 1 from review_earnings re join reviews r on r.id = re.review_id
     where re.earning_id = e.id and r.status <> 'cleared') or exists (select 1 from reversals x where x.earning_id = e.id))`;
@@ -29,7 +29,7 @@ export async function moneyByUser(origin: string, end: string): Promise<Map<stri
   const out = new Map<string, UserMoney>();
   const get = (userId: string) => {
     let m = out.get(userId);
-    if (!m) out.set(userId, (m = { userId, total: 0, available: 0, held: 0, flagged: 0, views: 0, bonusAwarded: 0, bonusFlagged: 0 }));
+    if (!m) out.set(userId, (m = { userId, total: 0, available: 0, held: 0, flagged: 0, views: 0, bonusAwarded: 0, bonusFlagged: 0, bonusMicros: 0, bonusFlaggedMicros: 0 }));
     return m;
   };
   for (const r of earnings) {
@@ -39,7 +39,7 @@ export async function moneyByUser(origin: string, end: string): Promise<Map<stri
   for (const r of bonuses) {
     const m = get(r.user_id);
     m.total += r.total; m.flagged += r.flagged; m.held += r.held; m.available += r.total - r.flagged - r.held;
-    m.bonusAwarded += r.awarded; m.bonusFlagged += r.flagged > 0 ? 1 : 0;
+    m.bonusAwarded += r.awarded; m.bonusFlagged += r.flagged > 0 ? 1 : 0; m.bonusMicros += r.total; m.bonusFlaggedMicros += r.flagged;
   }
   for (const r of views) get(r.viewer_id).views += r.n;
   return out;

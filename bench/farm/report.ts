@@ -8,14 +8,18 @@ import type { TickLog } from "./simulate.ts";
 import type { World } from "./world.ts";
 
 /** Goals of docs/decisions (DESIGN §6): a farm's cash-out and honest members' loss to false flags. */
-export const FARM_GOAL_USD_PER_ACCOUNT_DAY = 0.01;
-export const HONEST_GOAL_FLAGGED_SHARE = 0.005;
+const FARM_GOAL_USD_PER_ACCOUNT_DAY = 0.01;
+const HONEST_GOAL_FLAGGED_SHARE = 0.005;
 
 type Strategy = {
   name: string; what: string; accounts: number; viewsTried: number; paidViews: number; bonusesAwarded: number;
   creditedUsd: number; availableUsd: number; heldUsd: number; flaggedUsd: number; usdPerAccountDay: number; met: boolean;
 };
-type HonestKind = { kind: string; members: number; paidMembers: number; flaggedMembers: number; rewardsUsd: number; flaggedUsd: number; flaggedShare: number; met: boolean };
+/** Shares are of view rewards; sign-on bonuses (few, $75 each) are counted apart so they cannot hide them. */
+type HonestKind = {
+  kind: string; members: number; paidMembers: number; flaggedMembers: number; rewardsUsd: number; flaggedUsd: number; flaggedShare: number;
+  bonuses: number; bonusesFlagged: number; met: boolean;
+};
 
 export type FarmReport = {
   command: string; machine: Machine; tree: { commit: string; subject: string; uncommittedProductFiles: number };
@@ -27,6 +31,8 @@ export type FarmReport = {
   honest: HonestKind[];
   honestAll: HonestKind;
   rules: { rule: string; flags: number; earnings: number }[];
+  /** This run's sweep figures and those of earlier runs at other --members (kept from bench/farm-results.json). */
+  sweepBySize: (FarmReport["sweep"] & { date: string; commit: string })[];
   sweep: { members: number; samples: number; heldP50: number; msPer1000HeldFirstP50: number; msPer1000HeldRepeatP50: number; maxRunsPerTick: number; firstMsP95: number };
   ledger: Record<string, number>;
   checks: { problems: string[] };
@@ -37,11 +43,11 @@ type Input = {
   command: string; machine: Machine; tree: FarmReport["tree"]; members: number; days: number; holdDays: number; ticksPerDay: number; seed: number;
   baseDay: string; end: string; dailyCap: number; perItemPerDay: number; templates: FarmReport["templates"]; world: World;
   idOf: (key: string) => string; money: Map<string, UserMoney>; ledger: Awaited<ReturnType<typeof ledgerChecks>>;
-  rules: Awaited<ReturnType<typeof flagsByRule>>; ticks: TickLog[]; durationSec: number;
+  rules: Awaited<ReturnType<typeof flagsByRule>>; ticks: TickLog[]; durationSec: number; earlierSweeps: FarmReport["sweepBySize"];
 };
 
 const usd = (micros: number) => micros / 1e6;
-const zero = (): UserMoney => ({ userId: "", total: 0, available: 0, held: 0, flagged: 0, views: 0, bonusAwarded: 0, bonusFlagged: 0 });
+const zero = (): UserMoney => ({ userId: "", total: 0, available: 0, held: 0, flagged: 0, views: 0, bonusAwarded: 0, bonusFlagged: 0, bonusMicros: 0, bonusFlaggedMicros: 0 });
 
 export function summarize(i: Input): FarmReport {
   const moneyOf = (key: string) => i.money.get(i.idOf(key)) ?? zero();
@@ -63,12 +69,15 @@ export function summarize(i: Input): FarmReport {
 
   const honestAccounts = i.world.accounts.filter((a) => a.group === "honest");
   const kindRow = (kind: string, keys: string[]): HonestKind => {
-    const total = sum(keys, (m) => m.total);
-    const flagged = sum(keys, (m) => m.flagged);
+    const total = sum(keys, (m) => m.total - m.bonusMicros);
+    const flagged = sum(keys, (m) => m.flagged - m.bonusFlaggedMicros);
     const share = total ? flagged / total : 0;
+    const bonuses = keys.filter((k) => moneyOf(k).bonusMicros > 0).length;
+    const bonusesFlagged = sum(keys, (m) => m.bonusFlagged);
     return {
       kind, members: keys.length, paidMembers: keys.filter((k) => moneyOf(k).total > 0).length, flaggedMembers: keys.filter((k) => moneyOf(k).flagged > 0).length,
-      rewardsUsd: round(usd(total), 2), flaggedUsd: round(usd(flagged), 2), flaggedShare: round(share, 5), met: share <= HONEST_GOAL_FLAGGED_SHARE,
+      rewardsUsd: round(usd(total), 2), flaggedUsd: round(usd(flagged), 2), flaggedShare: round(share, 5), bonuses, bonusesFlagged,
+      met: share <= HONEST_GOAL_FLAGGED_SHARE && bonusesFlagged === 0,
     };
   };
   const kinds = [...new Set(honestAccounts.map((a) => a.kind))].sort();
@@ -103,6 +112,7 @@ export function summarize(i: Input): FarmReport {
     baseDay: i.baseDay, end: i.end, dailyCap: i.dailyCap, perItemPerDay: i.perItemPerDay, durationSec: i.durationSec, templates: i.templates,
     accounts: i.world.accounts.length, scriptedViews: [...tried.values()].reduce((a, b) => a + b, 0),
     strategies, honest, honestAll, rules: i.rules, sweep, ledger: l, checks: { problems },
+    sweepBySize: [...i.earlierSweeps.filter((x) => x.members !== i.members), { ...sweep, date: i.machine.date, commit: i.tree.commit }].sort((a, b) => a.members - b.members),
     goals: { farms: strategies.every((s) => s.met), honest: honest.every((h) => h.met) && honestAll.met },
   };
 }
@@ -126,17 +136,22 @@ export function markdown(r: FarmReport): string {
     ...r.strategies.map((s) => `| ${s.name} | ${s.accounts} | ${s.viewsTried.toLocaleString("en-US")} | ${s.paidViews.toLocaleString("en-US")}${s.bonusesAwarded ? ` + ${s.bonusesAwarded} bonuses` : ""} | ` +
       `${money(s.creditedUsd)} | ${money(s.heldUsd)} | ${money(s.flaggedUsd)} | ${s.met ? "" : "**"}$${s.usdPerAccountDay.toFixed(4)}${s.met ? "" : "**"} |`),
     "",
-    `| honest members, by kind | members | paid | flagged | rewards | flagged $ | **share flagged** (goal ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)}) |`,
-    "|---|---:|---:|---:|---:|---:|---:|",
-    ...[...r.honest, r.honestAll].map((h) => `| ${h.kind} | ${h.members} | ${h.paidMembers} | ${h.flaggedMembers} | ${money(h.rewardsUsd)} | ${money(h.flaggedUsd)} | ${h.met ? "" : "**"}${pct(h.flaggedShare)}${h.met ? "" : "**"} |`),
+    `| honest members, by kind | members | paid | with a flag | view rewards | flagged | **share flagged** (goal ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)}) | sign-on bonuses flagged |`,
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...[...r.honest, r.honestAll].map((h) => `| ${h.kind} | ${h.members} | ${h.paidMembers} | ${h.flaggedMembers} | ${money(h.rewardsUsd)} | ${money(h.flaggedUsd)} | ` +
+      `${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"}${pct(h.flaggedShare)}${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"} | ${h.bonuses ? `${h.bonusesFlagged} of ${h.bonuses}` : ""} |`),
     "",
     `Flags by rule: ${r.rules.length ? r.rules.map((x) => `${x.rule} ${x.flags} (${x.earnings.toLocaleString("en-US")} earnings)`).join(", ") : "none"}. ` +
       `Sweep: ${r.sweep.msPer1000HeldFirstP50} ms per 1,000 held rewards (first run of a tick, p50 over ${r.sweep.samples} ticks, ${r.sweep.heldP50.toLocaleString("en-US")} held at p50; p95 ${r.sweep.firstMsP95} ms a run), ` +
       `${r.sweep.msPer1000HeldRepeatP50} ms when nothing is new; at most ${r.sweep.maxRunsPerTick} runs in a tick. ` +
+      `By population size (runs of \`--members=N\`, kept in bench/farm-results.json): ${sweepSizes(r)}. ` +
       `Ledger: ${r.ledger.credited.toLocaleString("en-US")} credited views, ${r.ledger.viewEarnings.toLocaleString("en-US")} view earnings; ` +
       `${r.checks.problems.length ? `**checks failed: ${r.checks.problems.join("; ")}**` : "checks passed (two earnings per credited view, available + held + reversed = credited, honest members paid)"}.`,
   ].join("\n");
 }
+
+const sweepSizes = (r: FarmReport) =>
+  r.sweepBySize.map((x) => `${x.members.toLocaleString("en-US")} members ${x.msPer1000HeldFirstP50} ms (${x.heldP50.toLocaleString("en-US")} held; ${x.date}, ${x.commit})`).join("; ");
 
 const START = "<!-- bench:farm:start -->";
 const END = "<!-- bench:farm:end -->";
@@ -157,7 +172,7 @@ export function updateReadme(r: FarmReport) {
     "|---|---:|",
     ...r.strategies.map((s) => `| ${s.name} | ${s.usdPerAccountDay.toFixed(4)}${s.met ? "" : " ✗"} |`),
     `| honest members' rewards flagged (≤ 0.5 %) | ${pct(r.honestAll.flaggedShare)}; worst kind ${pct(Math.max(...r.honest.map((h) => h.flaggedShare)))} |`,
-    `| sweep, ms per 1,000 held rewards | ${r.sweep.msPer1000HeldFirstP50} |`,
+    `| sweep, ms per 1,000 held rewards | ${r.sweepBySize.map((x) => `${x.msPer1000HeldFirstP50} at ${x.members.toLocaleString("en-US")} members`).join(", ")} |`,
   ].join("\n");
   writeFileSync("README.md", readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));
 }

@@ -10,7 +10,7 @@ const VIEWS_PER_REQUEST = 2000;
 const SWEEP_RUNS_PER_TICK = 12;
 
 export type Media = { durationMs: number; mediaSize: number };
-export type SweepSample = { at: string; held: number; runs: number; firstMs: number; repeatMs: number; flagged: number; covered: number };
+type SweepSample = { at: string; held: number; runs: number; firstMs: number; repeatMs: number; flagged: number; covered: number };
 export type TickLog = { day: number; at: string; views: number; credited: number; writeMs: number; jobMs: number; sweepMs: number; sweep: SweepSample };
 
 export type SimOptions = {

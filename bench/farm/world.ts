@@ -13,12 +13,17 @@ export const PER_ITEM_PER_DAY = Number(rules.EARNABLE_VIEWS_PER_DAY ?? 3);
 /** settings.daily_earnable_views' default (worker/db/queries/earning-rule-settings.ts); the bench leaves it as shipped. */
 export const DAILY_CAP = 100;
 /** Paid views per network per creator and day, where the tree has such a rule (none: no such threshold). */
+/**
+ * Lockstep viewers' views a day: no documented threshold binds them, so fewer than the cap keeps the run short;
+ * the yield per account-day they would reach at 99 scales with it.
+ */
+const LOCKSTEP_VIEWS = 45;
 const NETWORK_CAP = typeof rules.PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY === "number" ? rules.PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY : null;
 
 export type Template = "real" | "audio" | "tiny";
 /** `signUp`: made through the real sign-in (enrolled in the challenges), then moved to `createdAt`. */
-export type Account = { key: string; email: string; createdAt: number; group: string; kind: string; signUp?: boolean };
-export type Item = { id: string; creator: string; template: Template; createdAt: number };
+type Account = { key: string; email: string; createdAt: number; group: string; kind: string; signUp?: boolean };
+type Item = { id: string; creator: string; template: Template; createdAt: number };
 export type ScriptedView = { id: string; item: string; viewer: string; address: string; startedAt: number };
 export type World = {
   accounts: Account[];
@@ -222,6 +227,8 @@ export function buildWorld(opts: { members: number; days: number; baseMs: number
   const viewsOf = (d: number, viewer: Account, pool: Item[], count: number, address: () => string, at: (k: number) => number) => {
     for (let k = 0; k < count; k++) view(d, viewer, pool[Math.floor(k / PER_ITEM_PER_DAY) % pool.length]!, address(), at(k));
   };
+  /** Creators' items taken in turn, so a viewer's day reaches every creator of the pool. */
+  const interleave = (pools: Item[][]) => pools[0]!.flatMap((_, k) => pools.map((p) => p[k]).filter((x): x is Item => !!x));
   const spread = (d: number) => (k: number) => dayStart(d) + (7 + (16 * k) / DAILY_CAP + rand() * 0.1) * HOUR;
   const under = DAILY_CAP - 1;
 
@@ -245,14 +252,14 @@ export function buildWorld(opts: { members: number; days: number; baseMs: number
     const ring = Array.from({ length: 4 }, () => { const c = a("creator"); return { c, ip: ownIpv4(), pool: itemsFor(c, 12) }; });
     for (let d = 0; d < DAYS; d++) {
       for (const me of ring) {
-        const others = ring.filter((o) => o !== me).flatMap((o) => o.pool);
+        const others = interleave(ring.filter((o) => o !== me).map((o) => o.pool));
         viewsOf(d, me.c, others, under, () => me.ip, spread(d));
       }
     }
   }
   { // Daily cap, one under: 3 viewers at cap-1 every day, 3 at the cap on 2 days of 3 and cap-1 on the third.
     const a = farm("daily_cap_under", "2 creators; 3 viewers at 99 every day and 3 at 100 on 2 days of 3 (99 on the third), each on its own IPv4");
-    const pool = [a("creator"), a("creator")].flatMap((c) => itemsFor(c, 35));
+    const pool = interleave([a("creator"), a("creator")].map((c) => itemsFor(c, 35)));
     const viewers = Array.from({ length: 6 }, (_, i) => ({ v: a("viewer"), ip: ownIpv4(), atCap: i >= 3 }));
     for (let d = 0; d < DAYS; d++) for (const { v, ip, atCap } of viewers) viewsOf(d, v, pool, atCap && d % 3 !== 2 ? DAILY_CAP : under, () => ip, spread(d));
   }
@@ -265,17 +272,16 @@ export function buildWorld(opts: { members: number; days: number; baseMs: number
     for (let d = 0; d < DAYS; d++) for (const { v, subnet } of viewers) viewsOf(d, v, pool, under, () => on64(home, subnet), spread(d));
   }
   { // Lockstep: 20 viewers x 5 creators, each on its own address, the same two hours every evening.
-    const a = farm("lockstep", "20 viewers and 5 creators, each on its own IPv4; every viewer watches every creator's items between 20:00 and 22:00 every day, 99 views");
-    const pools = Array.from({ length: 5 }, () => itemsFor(a("creator"), 7));
-    const pool = pools.flat();
+    const a = farm("lockstep", `20 viewers and 5 creators, each on its own IPv4; every viewer watches every creator's items between 20:00 and 22:00 every day, ${LOCKSTEP_VIEWS} views`);
+    const pool = interleave(Array.from({ length: 5 }, () => itemsFor(a("creator"), 3)));
     const viewers = Array.from({ length: 20 }, () => ({ v: a("viewer"), ip: ownIpv4() }));
-    for (let d = 0; d < DAYS; d++) for (const { v, ip } of viewers) viewsOf(d, v, pool, under, () => ip, (k) => dayStart(d) + (20 + (2 * k) / DAILY_CAP + rand() * 0.01) * HOUR);
+    for (let d = 0; d < DAYS; d++) for (const { v, ip } of viewers) viewsOf(d, v, pool, LOCKSTEP_VIEWS, () => ip, (k) => dayStart(d) + (20 + (2 * k) / LOCKSTEP_VIEWS + rand() * 0.01) * HOUR);
   }
   { // Exclusive audience: a creator whose 10 viewers watch nobody else.
-    const a = farm("exclusive_audience", "a creator and 10 viewers, each on its own IPv4, who watch this creator only, 99 views a day, at any hour");
+    const a = farm("exclusive_audience", "a creator and 8 viewers, each on its own IPv4, who watch this creator only, 99 views a day, at any hour");
     const creator = a("creator");
     const pool = itemsFor(creator, 40);
-    const viewers = Array.from({ length: 10 }, () => ({ v: a("viewer"), ip: ownIpv4() }));
+    const viewers = Array.from({ length: 8 }, () => ({ v: a("viewer"), ip: ownIpv4() }));
     for (let d = 0; d < DAYS; d++) for (const { v, ip } of viewers) viewsOf(d, v, pool, under, () => ip, () => dayStart(d) + rand() * 23 * HOUR);
   }
   { // Sign-on bonus farm from two addresses: two claimants share one address, two brand-new certifiers (who never
@@ -293,7 +299,7 @@ export function buildWorld(opts: { members: number; days: number; baseMs: number
     for (const c of certifiers) c.signUp = true;
     claimants.forEach((c, i) => {
       const upload = item(c, "tiny", signUpAt + (i + 1) * HOUR);
-      viewsOf(d, c, pool, 12, () => claimantIp, (k) => signUpAt + (10 + k * 10 + i * 3) * 60_000);
+      pool.forEach((it, k) => view(d, c, it, claimantIp, signUpAt + (10 + k * 10 + i * 3) * 60_000));
       view(d, certifiers[i]!, upload, certifierIp, signUpAt + 4 * HOUR + i * 60_000);
     });
     // Afterwards the four keep earning as viewers of the partner, one under the caps.
@@ -302,9 +308,9 @@ export function buildWorld(opts: { members: number; days: number; baseMs: number
   { // Combined: aged accounts on spread addresses (IPv4 and IPv6 /64s of different /56s), one under every
     // threshold, staggered hours, viewers also watching honest creators' items.
     const perCreator = NETWORK_CAP === null ? 11 : NETWORK_CAP - 1;
-    const a = farm("combined", `8 creators and 16 viewers aged 30-120 days, each on its own address (IPv4 or an IPv6 /56), ${perCreator} views of each farm creator a day (one under every per-creator threshold) and 10 of honest items, at any hour`);
+    const a = farm("combined", `8 creators and 12 viewers aged 30-120 days, each on its own address (IPv4 or an IPv6 /56), ${perCreator} views of each farm creator a day (one under every per-creator threshold) and 10 of honest items, at any hour`);
     const pools = Array.from({ length: 8 }, () => itemsFor(a("creator"), 6));
-    const viewers = Array.from({ length: 16 }, (_, i) => { const home = ipv6Home(); const ip = ownIpv4(); return { v: a("viewer"), address: () => (i % 2 ? ip : on64(home, 0)) }; });
+    const viewers = Array.from({ length: 12 }, (_, i) => { const home = ipv6Home(); const ip = ownIpv4(); return { v: a("viewer"), address: () => (i % 2 ? ip : on64(home, 0)) }; });
     for (let d = 0; d < DAYS; d++) {
       for (const { v, address } of viewers) {
         for (const pool of pools) viewsOf(d, v, pool, perCreator, address, () => dayStart(d) + rand() * 23.5 * HOUR);
@@ -316,4 +322,3 @@ export function buildWorld(opts: { members: number; days: number; baseMs: number
   return { accounts, items, days, strategies };
 }
 
-export const templateOf = (world: World) => new Map(world.items.map((i) => [i.id, i.template]));
