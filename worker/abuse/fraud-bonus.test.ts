@@ -5,6 +5,7 @@ import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { deleteItem } from "../test/deletion";
 import { publishFixture } from "../test/uploads";
+import { givePaidHistory } from "../test/members";
 import { watchPaced } from "../test/views";
 
 // Sign-on bonus farms against the checks that hold (docs/decisions/031): a "certifier" account that completes
@@ -32,12 +33,17 @@ async function newcomer(prefix: string): Promise<Member> {
   return { browser, id: await idOf(browser), ip: nextAddress() };
 }
 
-/** A member who joined long ago: no challenges, nobody's claimant; on an address of their own. */
+/**
+ * A member who joined long ago and was paid by three creators since: no challenges, nobody's claimant, real
+ * enough to certify (decision 065); on an address of their own.
+ */
 async function established(prefix: string): Promise<Member> {
   const email = uniqueEmail(prefix);
   await makeUser({ email, createdAt: new Date(Date.now() - 30 * DAY_MS).toISOString() });
   const browser = await signedInBrowser(email);
-  return { browser, id: await idOf(browser), ip: nextAddress() };
+  const id = await idOf(browser);
+  await givePaidHistory(id);
+  return { browser, id, ip: nextAddress() };
 }
 
 async function watch(who: Member, contentId: string, durationMs: number) {
@@ -101,6 +107,39 @@ describe("the certifier", () => {
     await calculate(honest.browser);
     expect(await bonusOf(honest.id)).toMatchObject({ status: "awarded", review_reasons: "" });
     expect((await walletOf(honest.browser)).bonuses).toBe(75);
+  });
+});
+
+describe("a bonus farm from two addresses (decision 065)", () => {
+  it("two claimants on one address, certified by two brand-new accounts on another: no bonus, and the claimants are a risk", async () => {
+    // A fresh partner creator on the claimants' side; the claimants stream the partner's item.
+    const partner = await newcomer("partner");
+    const partnerItem = await makeContent(partner.id, { durationMs: 20_000 });
+    const home = nextAddress();
+    const claimants = [{ ...(await newcomer("claim-a")), ip: home }, { ...(await newcomer("claim-b")), ip: home }];
+    for (const c of claimants) {
+      await watch(c, partnerItem.id, 20_000);
+      (c as Member & { upload?: string }).upload = await publishFixture(c.browser, "clip-6s.mp4");
+    }
+    // Two certifiers made for the purpose, on one address of their own, watch both uploads.
+    const farmAddress = nextAddress();
+    const certifiers = [{ ...(await newcomer("cert-a")), ip: farmAddress }, { ...(await newcomer("cert-b")), ip: farmAddress }];
+    for (const cert of certifiers) for (const c of claimants) await watch(cert, (c as Member & { upload: string }).upload, 6000);
+    // New accounts that watch nobody else certify nothing: the views requirement stays at 0, no bonus is made.
+    for (const c of claimants) {
+      await calculate(c.browser);
+      expect(await minViews(c.browser)).toMatchObject({ is_completed: false, progress_value: 0 });
+      expect(await bonusOf(c.id)).toBeNull();
+      expect((await walletOf(c.browser)).bonuses).toBe(0);
+    }
+    // Even with real certifiers, two claims from one address are held for an admin, not awarded.
+    for (const c of claimants) await watch(await established("fan"), (c as Member & { upload: string }).upload, 6000);
+    await Promise.all(claimants.map((c) => calculate(c.browser)));
+    for (const c of claimants) {
+      const bonus = await bonusOf(c.id);
+      expect(bonus?.status).toBe("pending");
+      expect(bonus?.review_reasons?.split(",")).toContain("claimants_share_network");
+    }
   });
 });
 

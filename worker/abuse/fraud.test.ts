@@ -7,7 +7,7 @@ import { fixture } from "../test/fixtures";
 import { suspend } from "../test/moderation";
 import { publishFixture, signUpload } from "../test/uploads";
 import { earningsOf, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
-import { calculate, established, member } from "../test/members";
+import { calculate, certifier, established, member } from "../test/members";
 
 // The attacks a script farm plays against the rules that move money (docs/decisions/015, 016). Each must
 // pay $0 or be refused, while the honest journey beside it still pays exactly what the rules promise. The
@@ -160,18 +160,18 @@ describe("the sign-up bonus", () => {
     const clipB = await publishFixture(b.browser, "clip-6s.mp4");
     expect((await watchPaced(a.browser, a.id, clipB, 6000, { device: { ...ip, fingerprint: "farm-a" } })).qualified).toBe(true);
     expect((await watchPaced(b.browser, b.id, clipA, 6000, { device: { ...ip, fingerprint: "farm-b" } })).qualified).toBe(true);
-    // Their views of each other come from the other claimant's own address (decision 031): a completes
-    // nothing; b's views requirement was met before b watched from that address, so b's bonus is held at once.
+    // Two new accounts certify nothing (decision 065): neither completes the views requirement with the other.
     expect(await bonusOf(a.id)).toBeNull();
-    expect((await bonusOf(b.id))?.review_reasons?.split(",")).toContain("dependent_viewers");
+    expect(await bonusOf(b.id)).toBeNull();
     // One independent fan each completes the views requirement; the checks still find the pair.
     for (const [clip, address] of [[clipA, "198.51.100.61"], [clipB, "198.51.100.62"]] as const) {
-      const fan = await established("fan");
+      const fan = await certifier("fan");
       expect((await watchPaced(fan.browser, fan.id, clip, 6000, { device: { fingerprint: "fan", ip: address } })).qualified).toBe(true);
     }
-    // Each member's own poll checks their own bonus; a's, created after b's, also finds b's uploads.
+    // Each member's own poll checks their own bonus; b's, created after a's, also finds a's uploads and the other
+    // claimant on its network.
     await Promise.all([calculate(a.browser), calculate(b.browser)]);
-    expect((await bonusOf(a.id))?.review_reasons?.split(",")).toContain("claimant_uploads");
+    expect((await bonusOf(b.id))?.review_reasons?.split(",")).toEqual(expect.arrayContaining(["claimant_uploads", "claimants_share_network"]));
     for (const who of [a, b]) {
       const bonus = await bonusOf(who.id);
       expect(bonus?.status).toBe("pending");
@@ -210,7 +210,7 @@ describe("the sign-up bonus", () => {
 
   it("an honest new member gets the bonus automatically", async () => {
     const creator = await established("creator");
-    const fan = await established("fan");
+    const fan = await certifier("fan");
     const item = await makeContent(creator.id, { durationMs: 20_000 });
     const newcomer = await member("honest");
     expect((await watchPaced(newcomer.browser, newcomer.id, item.id, 20_000, { device: { fingerprint: "n", ip: "198.51.100.20" } })).qualified).toBe(true);

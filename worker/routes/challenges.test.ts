@@ -4,6 +4,7 @@ import type { AdminChallengesResponse, ChallengeJson, ChallengeProgressResponse,
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { publishFixture } from "../test/uploads";
+import { givePaidHistory } from "../test/members";
 import { watchPaced } from "../test/views";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
@@ -70,6 +71,8 @@ describe("sign-on challenges", () => {
     const first = await publishFixture(creator, "clip-6s.mp4");
     expect((await progress(creator)).progress[0]!.progress_value).toBe(0);
     const [a, b, c] = await Promise.all([0, 1, 2].map(() => signedInBrowser(uniqueEmail("v"))));
+    // Real certifiers (decision 065): older than a week, paid by several creators.
+    for (const v of [a!, b!, c!]) await givePaidHistory(await idOf(v));
     // Two users on the same IP count once.
     await watch(a!, first, { fingerprint: "device-a", ip: "198.51.100.1" }, 6000);
     await watch(b!, first, { fingerprint: "device-b", ip: "198.51.100.1" }, 6000);

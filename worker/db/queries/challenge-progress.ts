@@ -1,6 +1,7 @@
 import type { Db } from "../client";
 import { BONUS_RISK_REASONS_SQL } from "./bonus-risk";
 import { MIN_EARNING_MS_SQL } from "./earning-rule-settings";
+import { contentEarnsSql } from "./media-floor";
 import { minIndependentViewsSql } from "./viewer-independence";
 
 // Sign-on challenge progress (the challenges themselves: common/challenges.ts). Progress is recomputed
@@ -9,11 +10,11 @@ import { minIndependentViewsSql } from "./viewer-independence";
 // Each statement is a no-op for users without open challenges.
 
 // Streams: distinct other creators' items the user watched to 80 % under the pacing rules (only a paced,
-// earning session qualifies), at least the shortest earning length long.
+// earning session qualifies), at least the shortest earning length long and of real media (docs/decisions/063).
 const STREAMS = `(select count(distinct v.content_id) from views v join content c on c.id = v.content_id
    where v.viewer_id = challenge_progress.user_id and v.viewer_id <> v.creator_id and v.qualified_at is not null
      and v.qualified_at between challenge_progress.enrolled_at and challenge_progress.deadline_at
-     and c.duration_ms >= ${MIN_EARNING_MS_SQL})`;
+     and c.duration_ms >= ${MIN_EARNING_MS_SQL} and ${contentEarnsSql("c")})`;
 
 const UPLOADS = `(select count(*) from content c where c.created_by = challenge_progress.user_id
    and c.created_at between challenge_progress.enrolled_at and challenge_progress.deadline_at)`;

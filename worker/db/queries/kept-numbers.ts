@@ -22,10 +22,10 @@ export const networkKeySql = (ipHash: string) => `substr(${ipHash}, 1, 8)`;
 
 /**
  * `column` (an address key of view_addresses) is one of the network of `ipHash`: a range on the key's prefix, so
- * the table's primary key serves it (hex digits sort below 'g').
+ * the table's primary key serves it (the keys' characters all sort below char(127)).
  */
 export const inNetworkSql = (column: string, ipHash: string) =>
-  `(${column} >= ${networkKeySql(ipHash)} and ${column} < ${networkKeySql(ipHash)} || 'g')`;
+  `(${column} >= ${networkKeySql(ipHash)} and ${column} < ${networkKeySql(ipHash)} || char(127))`;
 
 /** The number of the member whose id is the SQL expression `id` (users_num_unique goes back). */
 export const memberNumSql = (id: string) => `(select num from users where id = ${id})`;

@@ -2,9 +2,9 @@ import type { Db } from "../client";
 import { OPEN_REVIEW_SQL, type ShapeRuleName } from "./review-rules";
 
 // The shape rules' reads and writes (docs/decisions/065; what they decide: domain/reviews/shape.ts). The sweep
-// judges the creators paid since its mark, a bounded slice per run: a creator is judged again only when new paid
-// views of theirs arrive, so each held reward is judged a bounded number of times and a run's cost follows the
-// new work, not everything in holding. Their edges are read from view rewards still in holding (the views of
+// judges creators paid since they were last judged, a bounded slice per run and each at most once an hour
+// (shape_checks), so each held reward is judged a bounded number of times and a run's cost follows the new work,
+// not everything in holding. Their edges are read from view rewards still in holding (the views of
 // the hold stay in D1 until the day after it: docs/decisions/060) and, for "the creator watched the viewer
 // back", from view_pairs, which covers archived views too.
 
@@ -37,36 +37,51 @@ const REWARDS_PER_RUN = 2000;
 const held = (side: "viewer" | "creator") => `e.kind = '${side}' and e.view_id is not null and e.available_at > ?2
   and not exists (select 1 from reversals r where r.earning_id = e.id)`;
 
-export type ShapeSlice = { creators: string[]; mark: string | null };
-
 /**
- * Up to `limit` creators with creator rewards written after the mark and before `until` (the cron passes the
- * start of the current hour, so a busy creator is judged at most once an hour; the admin's "Run sweep", now),
- * and the mark to store once they are judged. Served by earnings_created_idx.
+ * The creators the shape rules judge this run, at most `limit`: first the creators with creator rewards written
+ * since the mark (up to REWARDS_PER_RUN of them, served by earnings_created_idx) join the queue as pending and
+ * the mark moves past them, in one batch; then the pending ones not judged since `judgedBefore` come out,
+ * longest waiting first (shape_checks_due_idx). `judgedBefore` is an hour ago for the cron, now for the admin's
+ * "Run sweep".
  */
-export async function creatorsToJudge(db: Db, until: string, limit: number): Promise<ShapeSlice> {
+export async function creatorsToJudge(db: Db, now: string, judgedBefore: string, limit: number): Promise<string[]> {
   const d1 = db.$client;
   const markRow = await d1.prepare("select value from settings where key = ?1").bind(MARK_KEY).first<{ value: string }>();
   const [at, id] = (markRow?.value ?? "|").split("|") as [string, string];
   const { results } = await d1
     .prepare(
       `select e.created_at as at, e.id, e.user_id as creator from earnings e
-       where e.kind = 'creator' and e.view_id is not null and e.created_at < ?3
+       where e.kind = 'creator' and e.view_id is not null and e.created_at <= ?3
          and (e.created_at > ?1 or (e.created_at = ?1 and e.id > ?2))
        order by e.created_at, e.id limit ${REWARDS_PER_RUN}`,
     )
-    .bind(at, id, until)
+    .bind(at, id, now)
     .all<{ at: string; id: string; creator: string }>();
-  const creators: string[] = [];
-  let mark: string | null = null;
-  for (const row of results) {
-    if (!creators.includes(row.creator)) {
-      if (creators.length >= limit) break;
-      creators.push(row.creator);
-    }
-    mark = `${row.at}|${row.id}`;
-  }
-  return { creators, mark };
+  const last = results.at(-1);
+  const [, due] = await d1.batch<{ id: string }>([
+    last
+      ? d1
+          .prepare(
+            `insert into shape_checks (creator_num, pending) select num, 1 from users where id in (select value from json_each(?1))
+             on conflict (creator_num) do update set pending = 1`,
+          )
+          .bind(JSON.stringify([...new Set(results.map((r) => r.creator))]))
+      : d1.prepare("select 1 where 0"),
+    d1
+      .prepare(
+        `select u.id from shape_checks s join users u on u.num = s.creator_num
+         where s.pending = 1 and (s.judged_at is null or s.judged_at <= ?1) order by s.judged_at limit ?2`,
+      )
+      .bind(judgedBefore, limit),
+    ...(last
+      ? [
+          d1
+            .prepare("insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at")
+            .bind(MARK_KEY, `${last.at}|${last.id}`, now),
+        ]
+      : []),
+  ]);
+  return due!.results.map((r) => r.id);
 }
 
 /**
@@ -165,23 +180,20 @@ export async function uncoveredOf(db: Db, now: string, f: Pick<ShapeFlag, "rule"
 }
 
 /**
- * One batch: opens (or refreshes) each finding's flag and covers its held earnings, then moves the mark. Returns
- * how many flags it created and earnings it covered.
+ * One batch: opens (or refreshes) each finding's flag and covers its held earnings, then marks the judged
+ * creators judged. Returns how many flags it created and earnings it covered.
  */
-export async function openShapeFlags(db: Db, now: string, flags: ShapeFlag[], mark: string | null) {
+export async function openShapeFlags(db: Db, now: string, flags: ShapeFlag[], judged: string[]) {
   const d1 = db.$client;
   const statements = flags.flatMap((f) => [
     d1.prepare(OPEN_REVIEW_SQL).bind(now, f.id, f.rule, f.creator, JSON.stringify([...new Set([f.creator, ...f.creators, ...f.viewers])]), JSON.stringify(f.evidence)),
     d1.prepare(COVER_SHAPE_SQL).bind(now, f.rule, f.creator, JSON.stringify(f.viewers), JSON.stringify(f.creators)),
   ]);
-  if (mark) {
-    statements.push(
-      d1
-        .prepare("insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at")
-        .bind(MARK_KEY, mark, now),
-    );
-  }
-  if (!statements.length) return { flagged: 0, covered: 0 };
+  statements.push(
+    d1
+      .prepare("update shape_checks set pending = 0, judged_at = ?1 where creator_num in (select num from users where id in (select value from json_each(?2)))")
+      .bind(now, JSON.stringify(judged)),
+  );
   const results = await d1.batch<{ id: string }>(statements);
   let flagged = 0;
   let covered = 0;

@@ -1,5 +1,6 @@
 import { MIN_EARNING_MS_SQL } from "./earning-rule-settings";
 import { inNetworkSql, memberNumSql, networkKeySql } from "./kept-numbers";
+import { contentEarnsSql } from "./media-floor";
 
 // Who may certify a sign-on claimant's uploads (docs/decisions/031). The views that complete
 // `min_views_per_content` must come from accounts independent of the claimant. Pure SQL strings over the
@@ -58,7 +59,7 @@ const independentViewSql = (v: string, w: ClaimWindow) => `exists (select 1 from
                     where op.user_id = oc.created_by and oc.created_at between op.enrolled_at and op.deadline_at)))`;
 
 /**
- * Per upload of the claimant (at least the shortest earning length): unique independent qualified views by
+ * Per upload of the claimant (at least the shortest earning length, of real media): unique independent qualified views by
  * others within 24 h of the upload, unique by server-side signals — the smaller of distinct accounts and
  * distinct networks (certifiers sharing one network count once; a view without an address counts as its
  * account's own). The client's device
@@ -71,6 +72,6 @@ export const minIndependentViewsSql = (w: ClaimWindow, uploadsUntil?: string) =>
      and v.viewer_id <> c.created_by
      and v.qualified_at <= ${shifted("c.created_at", `+${UNIQUE_VIEW_WINDOW_HOURS} hours`)}
      and ${independentViewSql("v", w)}
-   where c.created_by = ${w.claimant} and c.duration_ms >= ${MIN_EARNING_MS_SQL}
+   where c.created_by = ${w.claimant} and c.duration_ms >= ${MIN_EARNING_MS_SQL} and ${contentEarnsSql("c")}
      ${uploadsUntil ? `and c.created_at <= ${uploadsUntil}` : ""}
    group by c.id)), 0)`;

@@ -113,6 +113,20 @@ export const reviews = sqliteTable(
   ],
 );
 
+// The shape rules' queue (docs/decisions/065): a creator paid since the sweep last looked is pending, and is
+// judged again at most once an hour (judged_at), so a busy creator costs the sweep one judgment an hour and a
+// creator paid in one burst is still judged after it. The creator is named by their number (users.num).
+export const shapeChecks = sqliteTable(
+  "shape_checks",
+  {
+    creatorNum: integer("creator_num").primaryKey(),
+    judgedAt: text("judged_at"),
+    pending: integer("pending").notNull().default(0),
+  },
+  // The creators due: pending ones, longest unjudged first (never judged: '' sorts first).
+  (t) => [index("shape_checks_due_idx").on(t.judgedAt).where(sql`${t.pending} = 1`)],
+);
+
 // The held earnings a flag covers. While any open flag covers an earning it stays pending.
 export const reviewEarnings = sqliteTable(
   "review_earnings",

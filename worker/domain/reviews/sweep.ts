@@ -22,32 +22,32 @@ const DAY_MS = 86_400_000;
  * The fraud sweep (docs/decisions/019, 065): the shape rules judge the creators paid since the last run (below);
  * each single-statement rule (db/queries/review-rules.ts) reads the patterns among view rewards still in holding
  * that no flag of the rule covers yet; one batch each opens (or refreshes) a flag per pattern and covers its held
- * earnings. `judgeUntil` bounds the creators the shape rules take (the cron: the start of this hour). Covered earnings stay pending until an admin reverses or clears the
+ * earnings. `judgedBefore`: the shape rules judge a creator again only if not judged since (the cron: an hour ago). Covered earnings stay pending until an admin reverses or clears the
  * flag. The `bonus_risk` rule (docs/decisions/031) runs the sign-on bonus risk checks again on awarded
  * bonuses still in holding and flags each one they now find something on; it stays pending the same way. Idempotent: a second run finds nothing new. Runs with the earnings job (cron) and from the admin's
  * "Run sweep".
  */
-export async function runReviewSweep(db: Db, now: string, judgeUntil = startOfHour(now)): Promise<{ flagged: number; covered: number }> {
+export async function runReviewSweep(db: Db, now: string, judgedBefore = hoursBefore(now, 1)): Promise<{ flagged: number; covered: number }> {
   const rules = earningRulesJson(await readSettings(db, EARNING_RULE_DEFAULTS));
-  const shapes = await runShapeRules(db, now, judgeUntil, rules.earnings_hold_days);
+  const shapes = await runShapeRules(db, now, judgedBefore, rules.earnings_hold_days);
   const single = await runSingleStatementRules(db, now, rules.daily_earnable_views);
   return { flagged: shapes.flagged + single.flagged, covered: shapes.covered + single.covered };
 }
 
-/** The cron judges creators paid before the current hour, so a busy creator is judged at most once an hour. */
-const startOfHour = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
+const hoursBefore = (iso: string, hours: number) => new Date(Date.parse(iso) - hours * 3600_000).toISOString();
 
 /**
- * The shape rules (domain/reviews/shape.ts): the creators paid since the last run's mark (up to `judgeUntil`),
- * judged from their held audiences; a finding opens (or refreshes) the creator's flag under its rule and covers
+ * The shape rules (domain/reviews/shape.ts): creators paid since they were last judged, and not judged since
+ * `judgedBefore` (the cron: an hour ago, so a busy creator is judged at most once an hour), judged from their
+ * held audiences; a finding opens (or refreshes) the creator's flag under its rule and covers
  * the held rewards of the views it names. A finding whose views are all covered already (a cleared flag
  * included) opens nothing.
  */
-async function runShapeRules(db: Db, now: string, judgeUntil: string, holdDays: number) {
-  const slice = await creatorsToJudge(db, judgeUntil, CREATORS_PER_RUN);
-  if (!slice.creators.length) return { flagged: 0, covered: 0 };
+async function runShapeRules(db: Db, now: string, judgedBefore: string, holdDays: number) {
+  const creators = await creatorsToJudge(db, now, judgedBefore, CREATORS_PER_RUN);
+  if (!creators.length) return { flagged: 0, covered: 0 };
   const heldSince = new Date(Date.parse(now) - (holdDays + 1) * DAY_MS).toISOString();
-  const { totals, edges } = await heldEdgesOf(db, slice.creators, now, heldSince, AUDIENCE_SAMPLE);
+  const { totals, edges } = await heldEdgesOf(db, creators, now, heldSince, AUDIENCE_SAMPLE);
   // Enough of each candidate's audience to tell whether the judged audience is at least GROUP_SHARE of it.
   const limits = new Map([...groupCandidates(totals, edges)].map(([creator, n]) => [creator, Math.floor(n / GROUP_SHARE) + 1]));
   const audienceOf = await heldAudienceCounts(db, now, heldSince, limits);
@@ -60,7 +60,7 @@ async function runShapeRules(db: Db, now: string, judgeUntil: string, holdDays: 
     taken.add(key);
     flags.push({ id: newId(), rule: f.rule, creator: f.creator, creators: f.creators, viewers: f.viewers, evidence: shapeEvidenceLines(f) });
   }
-  return openShapeFlags(db, now, flags, slice.mark);
+  return openShapeFlags(db, now, flags, creators);
 }
 
 async function runSingleStatementRules(db: Db, now: string, dailyCap: number) {
