@@ -22,7 +22,7 @@ export type ViewFacts = {
   /** This side's earning of the view, when it was paid, and why a reversal took it back. */
   earning: { availableAt: string; reversed: boolean; reversalReason?: string | null; underReview: boolean } | null;
   /** Why the earnings job paid nothing, when moderation was the cause (settle-views.ts keeps it). */
-  unpaidReason?: "removed" | "suspended" | null;
+  unpaidReason?: "removed" | "suspended" | "network_cap" | null;
   /** Earnable places (1..3) the viewer had taken for this item on the view's day. */
   itemPlacesTaken: number;
   /** The shortest item that earns, in ms (the admin's earning rule). */
