@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressGroup, addressGroupHash } from "./address-group";
+import { addressGroup, addressGroupHash, addressNetwork } from "./address-group";
 import { sha256Hex } from "./crypto";
 
 const SECRET = "test-secret";
@@ -56,5 +56,24 @@ describe("addressGroupHash", () => {
 
   it("depends on the secret", async () => {
     expect(await addressGroupHash("other", "203.0.113.7")).not.toBe(await addressGroupHash(SECRET, "203.0.113.7"));
+  });
+});
+
+describe("addressNetwork and the network digits of the hash (docs/decisions/065)", () => {
+  it("puts every /64 of one /56 in one network, and keeps /56s and IPv4 addresses apart", () => {
+    expect(addressNetwork("2001:db8:1:2a01::1")).toBe("2001:db8:1:2a00::/56");
+    expect(addressNetwork("2001:DB8:1:2AFF:ffff::9")).toBe("2001:db8:1:2a00::/56");
+    expect(addressNetwork("2001:db8:1:2b00::1")).toBe("2001:db8:1:2b00::/56");
+    expect(addressNetwork("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressNetwork("local")).toBe("local");
+  });
+
+  it("hashes a /64 as its /56's eight digits then its own eight: neighbours share the first, not the rest", async () => {
+    const [a, b, other] = await Promise.all(["2001:db8:1:2a01::1", "2001:db8:1:2a7f::1", "2001:db8:1:2b01::1"].map((ip) => addressGroupHash(SECRET, ip)));
+    expect(a).toHaveLength(16);
+    expect(a.slice(0, 8)).toBe(b.slice(0, 8));
+    expect(a).not.toBe(b);
+    expect(other.slice(0, 8)).not.toBe(a.slice(0, 8));
+    expect(a.slice(0, 8)).toBe((await sha256Hex(`${SECRET}:ip:2001:db8:1:2a00::/56`)).slice(0, 8));
   });
 });
