@@ -5,7 +5,8 @@ import { CONTENT_PAGE } from "./urls";
 import { searchGallery } from "./gallery-search";
 
 // The sign-on challenge journey (docs/product-spec.md §2 "Challenge panel", docs/decisions/010 and 016): an honest new member
-// sees the panel, uploads a clip, watches an established creator's clip, is watched by an established member,
+// sees the panel, uploads a clip, watches an established creator's clip, is watched by an established member
+// (the seed's Cleo: older than a week and a watcher of other creators, so her view certifies: decision 065),
 // and finds the $75 bonus in the wallet once the earnings job has checked and awarded it. The admin swaps in
 // three small challenges for this test and puts the seed's back afterwards. Everything here runs on one
 // machine, so each person's browser says which address it comes from (`cf-connecting-ip`, which Cloudflare
@@ -119,7 +120,7 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     // An established member, on their own machine, watches the new member's clip: all three done.
     const fanContext = await browser.newContext();
     const fanPage = await fanContext.newPage();
-    await signInAs(fanPage, "viewer@example.com");
+    await signInAs(fanPage, "cleo@example.com");
     await fanContext.setExtraHTTPHeaders({ "cf-connecting-ip": "198.51.100.42" });
     await fanPage.goto(clipUrl);
     await watchToTheEnd(fanPage, `Challenge clip ${stamp}`);

@@ -55,7 +55,7 @@ test("an admin reverses a ring of new accounts, and the member's calendar says w
   await page.getByRole("tab", { name: "Reviews" }).click();
   await page.getByRole("button", { name: "Run sweep" }).click();
   await expect(page.getByText(/Sweep done/)).toBeVisible();
-  const flag = page.getByRole("article").filter({ hasText: "New accounts watching each other" }).filter({ hasText: first }).filter({ hasText: second });
+  const flag = page.getByRole("article").filter({ hasText: "Creator paid mostly by accounts they watch back" }).filter({ hasText: first }).filter({ hasText: second });
   await expect(flag).toHaveCount(1);
   await expect(flag.getByText("2 views · 4 earnings · $0.012")).toBeVisible();
   await flag.getByRole("button", { name: /^Reverse earnings/ }).click();

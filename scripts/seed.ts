@@ -27,6 +27,9 @@ const DEMO_USERS = [
   { id: "01JBD3M000000000000000ADM0", email: "admin@example.com", username: "admin", createdAt: "2024-09-01T00:00:00.000Z" },
   { id: "01JBD3M000000000000000AVA0", email: "ava@example.com", username: "ava", createdAt: "2024-09-15T00:00:00.000Z" },
   { id: "01JBD3M000000000000000BEN0", email: "ben@example.com", username: "ben_cooks", createdAt: "2024-09-20T00:00:00.000Z" },
+  // An established member who has watched both creators: real enough to certify a newcomer's upload for the
+  // sign-on challenge (docs/decisions/065), which the viewer below needs.
+  { id: "01JBD3M000000000000000CE00", email: "cleo@example.com", username: "cleo", createdAt: "2024-10-01T00:00:00.000Z" },
   // The viewer is a new user (after 2024-10-30), so the sign-on challenges apply to them.
   { id: "01JBD3M000000000000000VWR0", email: "viewer@example.com", username: null, createdAt: new Date().toISOString() },
 ];
@@ -43,13 +46,18 @@ const DEMO_CHALLENGES = [
 
 /**
  * A little history so "Recommended for You" and Up Next show their real logic on first run: each creator has
- * liked some of the other's items and finished others, a day after they were published. The views are
+ * liked some of the other's items and finished others, a day after they were published, and Cleo has finished
+ * some of both. The views are
  * `unearnable` (no credit place), so the demo's wallets stay as they are; ids are fixed, so re-seeding adds
  * nothing.
  */
 function engagementStatements(env: SeedEnv, items: DemoItem[], userId: Map<string, string>) {
   const out: D1PreparedStatement[] = [];
-  for (const [fan, creator] of [["ava@example.com", "ben@example.com"], ["ben@example.com", "ava@example.com"]] as const) {
+  const pairs = [
+    ["ava@example.com", "ben@example.com"], ["ben@example.com", "ava@example.com"],
+    ["cleo@example.com", "ava@example.com"], ["cleo@example.com", "ben@example.com"],
+  ] as const;
+  for (const [fan, creator] of pairs) {
     const fanId = userId.get(fan)!;
     const theirs = items.filter((i) => i.creator === creator);
     theirs.forEach((item, i) => {
@@ -59,7 +67,7 @@ function engagementStatements(env: SeedEnv, items: DemoItem[], userId: Map<strin
       }
       if (i % 2 === 0) {
         // A fixed view id per (fan, item): the item id with the fan's initial in front, 26 Crockford characters.
-        const viewId = `${fan === "ava@example.com" ? "A" : "B"}${item.id.slice(1)}`;
+        const viewId = `${fan.slice(0, 1).toUpperCase()}${item.id.slice(1)}`;
         out.push(
           env.DB.prepare(
             `insert or ignore into views (id, content_id, viewer_id, creator_id, discovery_method, device_fingerprint, ip_hash,

@@ -8,6 +8,7 @@ const demoAccounts = [
   { email: "ava@example.com", role: "Creator" },
   { email: "ben@example.com", role: "Creator" },
   { email: "viewer@example.com", role: "Viewer, no uploads" },
+  { email: "cleo@example.com", role: "Established viewer" },
 ];
 
 /**

@@ -34,7 +34,7 @@ async function newcomer(prefix: string): Promise<Member> {
 }
 
 /**
- * A member who joined long ago and was paid by three creators since: no challenges, nobody's claimant, real
+ * A member who joined long ago and has watched two creators since: no challenges, nobody's claimant, real
  * enough to certify (decision 065); on an address of their own.
  */
 async function established(prefix: string): Promise<Member> {

@@ -30,10 +30,10 @@ export async function established(prefix = "established") {
 
 /**
  * Gives a member the history a certifier of sign-on claims needs (docs/decisions/065): an account older than a
- * week, paid for views of `creators` creators. Written as the earnings job leaves it: credited views 20 days ago
+ * week, who watched (and was paid for) items of `creators` creators. Written as the earnings job leaves it: credited views 20 days ago
  * (the view triggers keep view_pairs), of items by established creators of their own.
  */
-export async function givePaidHistory(userId: string, creators = 3) {
+export async function givePaidHistory(userId: string, creators = 2) {
   const at = new Date(Date.now() - 20 * DAY_MS).toISOString();
   await env.DB.prepare("update users set created_at = ?2 where id = ?1 and created_at > ?2").bind(userId, new Date(Date.now() - 30 * DAY_MS).toISOString()).run();
   for (let i = 0; i < creators; i++) {
@@ -46,7 +46,7 @@ export async function givePaidHistory(userId: string, creators = 3) {
   }
 }
 
-/** An established member who can certify a sign-on claim: joined 30 days ago, paid by three creators since. */
+/** An established member who can certify a sign-on claim: joined 30 days ago, has watched two creators since. */
 export async function certifier(prefix = "certifier") {
   const who = await established(prefix);
   await givePaidHistory(who.id);

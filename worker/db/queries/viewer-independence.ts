@@ -12,8 +12,8 @@ import { contentEarnsSql } from "./media-floor";
 const UNIQUE_VIEW_WINDOW_HOURS = 24;
 /** A certifier's account is older than this at the view (docs/decisions/065)… */
 export const CERTIFIER_MIN_AGE_DAYS = 7;
-/** …and was paid for views of at least this many creators other than the claimant. */
-export const CERTIFIER_MIN_CREATORS = 3;
+/** …and watched (qualified views, paid or not) items of at least this many creators other than the claimant. */
+export const CERTIFIER_MIN_CREATORS = 2;
 
 const shifted = (at: string, by: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '${by}')`;
 
@@ -33,9 +33,9 @@ const claimantNear = (k: string, w: ClaimWindow) => `exists (select 1 from chall
  * number, docs/decisions/058); the views of the window itself (`v`, `o`) stay in D1 while a claim can still be
  * judged (the archive keeps them: archive-views.ts, docs/decisions/053).
  * The qualified view `v` (of one of the claimant's uploads) comes from an account independent of the claimant:
- *  - real: an account older than CERTIFIER_MIN_AGE_DAYS at the view, paid for views of CERTIFIER_MIN_CREATORS
- *    creators or more besides the claimant (view_pairs, archived views included): a farm's fresh accounts, or
- *    accounts that only ever watch its claimants, certify nothing (docs/decisions/065);
+ *  - real: an account older than CERTIFIER_MIN_AGE_DAYS at the view that watched items of CERTIFIER_MIN_CREATORS
+ *    creators or more besides the claimant (qualified views, view_pairs, archived views included): a farm's fresh
+ *    accounts, or accounts that only ever watch its claimants, certify nothing (docs/decisions/065);
  *  - network: its network (an IPv4 address, an IPv6 /56) is not one the claimant ever watched from, nor one
  *    another claimant near the window watched from (the viewer's own claim aside); a view without an address
  *    cannot match;
@@ -45,7 +45,7 @@ const claimantNear = (k: string, w: ClaimWindow) => `exists (select 1 from chall
  */
 const independentViewSql = (v: string, w: ClaimWindow) => `exists (select 1 from users cert_u
      where cert_u.id = ${v}.viewer_id and julianday(${v}.started_at) - julianday(cert_u.created_at) > ${CERTIFIER_MIN_AGE_DAYS})
-  and (select count(*) from view_pairs cert_p where cert_p.viewer_num = ${memberNumSql(`${v}.viewer_id`)} and cert_p.credited > 0
+  and (select count(*) from view_pairs cert_p where cert_p.viewer_num = ${memberNumSql(`${v}.viewer_id`)} and cert_p.qualified > 0
        and cert_p.creator_num <> ${memberNumSql(w.claimant)}) >= ${CERTIFIER_MIN_CREATORS}
   and not (
    (${v}.ip_hash <> '' and exists (select 1 from view_addresses a join users au on au.num = a.viewer_num
