@@ -159,6 +159,7 @@ describe("single upload", () => {
     expect(screen.getByText(/published, but its views won't be paid/)).toBeVisible();
     expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Uploaded, but it won't earn");
     expect(screen.getByRole("link", { name: "Open it" }).getAttribute("href")).toBe("/content/c-short");
+    expect(submit().textContent).toBe("Uploaded");
     await vi.advanceTimersByTimeAsync(2000);
     expect(pathOf(router)).toBe("/upload");
   });

@@ -115,7 +115,7 @@ export function SingleUploadForm() {
         <div className="space-y-1">
           {/* Said by the status line above; the bar itself carries the exact value. */}
           <div className="flex justify-between text-sm text-slate-400" aria-hidden="true">
-            <span>{progress < 100 ? "Uploading…" : blocked ? "Uploaded ✓" : "Upload complete. Opening your content…"}</span>
+            <span>{progress < 100 ? "Uploading…" : blocked ? "Upload complete" : "Upload complete. Opening your content…"}</span>
             <span>{progress}%</span>
           </div>
           <ProgressBar value={progress} label="Upload progress" tone={progress === 100 ? "success" : "active"} />
@@ -134,7 +134,7 @@ export function SingleUploadForm() {
       ) : null}
       <div className="flex justify-end">
         <button type="submit" className={buttonClass("primary", "lg")} disabled={!canSubmit}>
-          {uploading ? "Uploading..." : "Upload"}
+          {blocked ? "Uploaded" : uploading ? "Uploading..." : "Upload"}
         </button>
       </div>
     </form>
