@@ -1,10 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentListResponse, FinalizeResponse, PlaybackStartResponse } from "../../common/api-types";
+import type { ContentListResponse, FinalizeResponse, MyViewsResponse, PlaybackStartResponse } from "../../common/api-types";
 import { fixture } from "../test/fixtures";
 import type { Browser } from "../test/http";
-import { member } from "../test/members";
+import { established, member } from "../test/members";
 import { signUpload } from "../test/uploads";
+import { earningsOf, runEarningsCron, watchPaced } from "../test/views";
 
 // Only real media earns (docs/decisions/063): finalize measures the samples of the upload through the real
 // API and R2, stores the verdict on the item and answers it; the item is published either way.
@@ -98,5 +99,26 @@ describe("finalize measures the media and stores whether it earns", () => {
     };
     expect(await start(thin.id)).toMatchObject({ earnable: false, reason: "small_picture" });
     expect(await start(real.id)).toMatchObject({ earnable: true });
+  });
+
+  it("a view of an item under a floor is paid nothing, on either side, and the views list says why", async () => {
+    const creator = await established("floor-paid-creator");
+    const viewer = await established("floor-paid-viewer");
+    const thin = await publish(creator.browser, fixture("one-frame-16x16.mp4"), "tiny16.mp4");
+    const real = await publish(creator.browser, fixture("old-phone-160x120.mp4"), "phone.mp4");
+    expect((await watchPaced(viewer.browser, viewer.id, thin.id, 6000)).qualified).toBe(true);
+    expect((await watchPaced(viewer.browser, viewer.id, real.id, 6000)).qualified).toBe(true);
+    await runEarningsCron();
+
+    // Only the real clip's view is paid: $0.003 to each side.
+    expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
+    expect(await earningsOf(creator.id)).toEqual({ micros: 3000, n: 1 });
+    const day = new Date().toISOString().slice(0, 10);
+    for (const [who, as] of [[viewer, "viewer"], [creator, "creator"]] as const) {
+      const list = await (await who.browser.fetch(`/api/me/views?date=${day}&as=${as}`)).json<MyViewsResponse>();
+      const byItem = Object.fromEntries(list.views.map((v) => [v.content_id, [v.outcome, v.reason]]));
+      expect(byItem[thin.id], as).toEqual(["not_earned", "small_picture"]);
+      expect(byItem[real.id]?.[0], as).toBe("pending");
+    }
   });
 });

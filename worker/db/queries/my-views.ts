@@ -1,4 +1,5 @@
 import { underReviewSql } from "./balance-parts";
+import type { MediaEarnBlock } from "../../../common/media-floor";
 import type { Db } from "../client";
 import { dayNumberSql, memberNumSql, sideNumberSql } from "./kept-numbers";
 import { memberDayKeySql } from "./archive-member-days";
@@ -27,6 +28,8 @@ export type MyViewRow = {
   reversalReason: string | null;
   /** Why the earnings job paid the view nothing, when moderation was the cause. */
   unpaidReason: "removed" | "suspended" | "network_cap" | null;
+  /** The media floor the item missed at upload (docs/decisions/063): its views are paid nothing. */
+  earnBlock: MediaEarnBlock | null;
   underReview: 0 | 1;
   itemPlacesTaken: number;
 };
@@ -42,7 +45,7 @@ export async function viewsOfDay(db: Db, q: { userId: string; side: "viewer" | "
   const { results } = await db.$client
     .prepare(
       `select v.id, v.content_id as contentId, c.title, c.type, (c.deleted_at is not null) as contentDeleted, c.duration_ms as durationMs, v.started_at as startedAt,
-         v.status, v.end_reason as endReason, v.watch_time_ms as watchTimeMs, v.max_position_ms as maxPositionMs,
+         c.earn_block as earnBlock, v.status, v.end_reason as endReason, v.watch_time_ms as watchTimeMs, v.max_position_ms as maxPositionMs,
          v.viewer_id as viewerId, v.creator_id as creatorId,
          e.amount_micros as earningMicros, e.available_at as availableAt,
          exists (select 1 from reversals r where r.earning_id = e.id) as reversed,
