@@ -31,10 +31,6 @@ export const MEDIA_FLOOR_TEXTS: Record<MediaEarnBlock, string> = {
   low_frame_rate: `fewer than ${MIN_FRAME_RATE} frames per second`,
 };
 
-/** The same for any block; `too_short` names the admin's current minimum (the earning rule min_earning_seconds). */
-export const earnBlockText = (block: EarnBlock, minEarningSeconds: number): string =>
-  block === "too_short" ? `shorter than ${minEarningSeconds} s` : MEDIA_FLOOR_TEXTS[block];
-
 /**
  * Why an item's views cannot earn, or null: too short by the admin's current earning rule (never stored, since
  * the rule may change), else the media floor finalize stored on it.

@@ -60,7 +60,7 @@ export type ThumbnailChangeBody = z.input<typeof thumbnailChangeBody>;
  * Why an item's views cannot earn (docs/decisions/063): too short by the earning rule, or media under a floor
  * (common/media-floor.ts). Null when they can.
  */
-export const earnBlockOut = z.enum(EARN_BLOCKS).nullable();
+const earnBlockOut = z.enum(EARN_BLOCKS).nullable();
 
 export const contentTypeOut = z.enum(["video", "audio"]);
 export type ContentType = z.output<typeof contentTypeOut>;
