@@ -4,7 +4,8 @@
 // --days simulated days, then the hold's days with only the job and the sweep; every open flag then counts as
 // reversed. Reports per farm strategy the $ available after the hold per account-day (goal ≤ $0.01), per kind
 // of honest member the share of rewards flagged (goal ≤ 0.5 %), and the sweep's time per 1,000 held rewards.
-// Writes bench/farm-results.json; with --readme also README's "Farm" table and nothing else.
+// Writes bench/farm-results.json (a run at another --members: bench/farm/other-size-results.json, and its sweep
+// figures beside the default's); with --readme also README's farm table and nothing else.
 //
 // Options: --members=2000 (honest population; ≥ 300)  --days=14  --ticks=2 (job + sweep runs per view day)
 //          --port=8840 (8840–8849)  --seed=37  --readme
@@ -25,7 +26,8 @@ process.env.WRANGLER_SEND_METRICS = "false";
 process.env.WRANGLER_LOG ??= "warn";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
-const MEMBERS = Number(arg("members") ?? 2000);
+const DEFAULT_MEMBERS = 2000;
+const MEMBERS = Number(arg("members") ?? DEFAULT_MEMBERS);
 const DAYS = Number(arg("days") ?? 14);
 const TICKS = Number(arg("ticks") ?? 2);
 const PORT = Number(arg("port") ?? 8840);
@@ -37,6 +39,8 @@ if (!(MEMBERS >= 300) || !(DAYS >= 3) || !(TICKS >= 1)) throw new Error("--membe
 const HOLD_DAYS = 7;
 const PERSIST_DIR = ".wrangler/bench-farm";
 const RESULTS = "bench/farm-results.json";
+/** A run at another --members: its report here (the sweep's figures also go into RESULTS). */
+const OTHER_SIZE_RESULTS = "bench/farm/other-size-results.json";
 const args = process.argv.slice(2).filter((a) => a !== "--readme");
 const COMMAND = `npm run bench:farm${args.length ? ` -- ${args.join(" ")}` : ""}`;
 
@@ -124,12 +128,23 @@ async function main() {
       templates: Object.fromEntries((Object.keys(TEMPLATES) as Template[]).map((t) => [t, { what: TEMPLATES[t].what, status: templates[t].status, row: templates[t].row }])),
       world, idOf, money, ledger, rules, ticks, durationSec: round((performance.now() - T0) / 1000, 0), earlierSweeps: earlierSweeps(),
     });
-    writeFileSync(RESULTS, JSON.stringify({ ...report, persistTo: PERSIST_DIR, port: PORT }, null, 1) + "\n");
+    const json = JSON.stringify({ ...report, persistTo: PERSIST_DIR, port: PORT }, null, 1) + "\n";
+    if (MEMBERS === DEFAULT_MEMBERS) writeFileSync(RESULTS, json);
+    else {
+      // Another population size: its whole report apart, and its sweep figures beside the default run's.
+      writeFileSync(OTHER_SIZE_RESULTS, json);
+      if (existsSync(RESULTS)) {
+        const main = JSON.parse(readFileSync(RESULTS, "utf8")) as FarmReport;
+        main.sweepBySize = report.sweepBySize;
+        writeFileSync(RESULTS, JSON.stringify(main, null, 1) + "\n");
+      }
+    }
     const md = markdown(report);
     console.log("\n" + md + "\n");
-    if (UPDATE_README) updateReadme(report);
+    if (UPDATE_README) updateReadme(MEMBERS === DEFAULT_MEMBERS ? report : (JSON.parse(readFileSync(RESULTS, "utf8")) as FarmReport));
     for (const problem of report.checks.problems) console.error(`bench:farm check failed: ${problem}`);
-    log(`done in ${report.durationSec} s; farms ${report.goals.farms ? "met" : "MISSED"} the $0.01 per account-day goal, honest members ${report.goals.honest ? "met" : "MISSED"} the 0.5 % goal; bench/farm-results.json${UPDATE_README ? ", README.md" : ""}`);
+    log(`done in ${report.durationSec} s; farms ${report.goals.farms ? "met" : "MISSED"} the $0.01 per account-day goal, honest members ${report.goals.honest ? "met" : "MISSED"} the 0.5 % goal; ` +
+      `${MEMBERS === DEFAULT_MEMBERS ? RESULTS : `${OTHER_SIZE_RESULTS} (and the sweep's figures in ${RESULTS})`}${UPDATE_README ? ", README.md" : ""}`);
     if (report.checks.problems.length) process.exitCode = 1;
   } finally {
     await server.stop();

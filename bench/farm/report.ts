@@ -156,7 +156,7 @@ const sweepSizes = (r: FarmReport) =>
 const START = "<!-- bench:farm:start -->";
 const END = "<!-- bench:farm:end -->";
 
-/** README's short table: one line per strategy and the honest total, between the farm markers. */
+/** README's short table (three rows: farms, honest members, the sweep), between the farm markers. */
 export function updateReadme(r: FarmReport) {
   const readme = readFileSync("README.md", "utf8");
   const a = readme.indexOf(START);
@@ -165,14 +165,15 @@ export function updateReadme(r: FarmReport) {
     console.warn("README.md has no bench:farm markers; not updated");
     return;
   }
+  const worst = [...r.honest].sort((a, b) => b.flaggedShare - a.flaggedShare)[0];
   const table = [
-    `\`${r.command}\` (${r.members} honest members, ${r.days} days + hold, ${r.machine.date}, at ${r.tree.commit}); detail in bench/README.md.`,
+    `\`${r.command}\` (${r.members.toLocaleString("en-US")} honest members, ${r.days} days + the hold, ${r.machine.date}, at ${r.tree.commit}${r.tree.uncommittedProductFiles ? " with uncommitted changes" : ""}; bench/README.md "Farm benchmark"):`,
     "",
-    `| farm | $ per account-day (≤ ${FARM_GOAL_USD_PER_ACCOUNT_DAY}) |`,
-    "|---|---:|",
-    ...r.strategies.map((s) => `| ${s.name} | ${s.usdPerAccountDay.toFixed(4)}${s.met ? "" : " ✗"} |`),
-    `| honest members' rewards flagged (≤ 0.5 %) | ${pct(r.honestAll.flaggedShare)}; worst kind ${pct(Math.max(...r.honest.map((h) => h.flaggedShare)))} |`,
-    `| sweep, ms per 1,000 held rewards | ${r.sweepBySize.map((x) => `${x.msPer1000HeldFirstP50} at ${x.members.toLocaleString("en-US")} members`).join(", ")} |`,
+    "| figure | result | goal |",
+    "|---|---|---|",
+    `| farm's $ available after the hold per account-day | ${r.strategies.map((s) => `${s.name} ${s.usdPerAccountDay.toFixed(s.usdPerAccountDay < 0.1 ? 4 : 2)}`).join(", ")} | ≤ ${FARM_GOAL_USD_PER_ACCOUNT_DAY} each (${r.strategies.filter((s) => s.met).length} of ${r.strategies.length} met) |`,
+    `| honest members' view rewards flagged (all open flags reversed) | ${pct(r.honestAll.flaggedShare)}${worst ? `; worst kind ${worst.kind} ${pct(worst.flaggedShare)}` : ""}; sign-on bonuses flagged ${r.honestAll.bonusesFlagged} of ${r.honestAll.bonuses} | ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)} |`,
+    `| sweep, ms per 1,000 held rewards | ${r.sweepBySize.map((x) => `${x.msPer1000HeldFirstP50} at ${x.members.toLocaleString("en-US")} members`).join(", ")} | flat |`,
   ].join("\n");
   writeFileSync("README.md", readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));
 }
