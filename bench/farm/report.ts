@@ -90,7 +90,7 @@ export function summarize(i: Input): FarmReport {
   const sweep = {
     members: i.members, samples: samples.length, heldP50: Math.round(percentile(samples.map((t) => t.sweep.held), 50)),
     msPer1000HeldFirstP50: round(percentile(samples.map((t) => per1000(t.sweep.firstMs, t.sweep.held)), 50), 2),
-    msPer1000HeldRepeatP50: round(percentile(samples.filter((t) => t.sweep.repeatMs > 0).map((t) => per1000(t.sweep.repeatMs, t.sweep.held)), 50), 2),
+    msPer1000HeldRepeatP50: round(percentile(samples.filter((t) => t.sweep.quiet).map((t) => per1000(t.sweep.repeatMs, t.sweep.held)), 50), 2),
     maxRunsPerTick: Math.max(0, ...i.ticks.map((t) => t.sweep.runs)),
     firstMsP95: Math.round(percentile(samples.map((t) => t.sweep.firstMs), 95)),
   };
@@ -105,7 +105,8 @@ export function summarize(i: Input): FarmReport {
   const parts = all.reduce((n, m) => n + m.available + m.held + m.flagged, 0);
   if (credited !== parts) problems.push(`available + held + reversed (${parts}) ≠ credited (${credited}) micro-dollars`);
   if (honestAll.rewardsUsd <= 0 || honestAll.paidMembers < honestAll.members * 0.5) problems.push(`honest members are not paid: ${honestAll.paidMembers}/${honestAll.members} paid, $${honestAll.rewardsUsd}`);
-  if (i.ticks.some((t) => t.sweep.runs >= 12 && t.sweep.repeatMs === 0)) problems.push("a tick's sweep still found something new after 12 runs");
+  const unfinished = i.ticks.filter((t) => !t.sweep.quiet).length;
+  if (unfinished) problems.push(`${unfinished} ticks whose sweep still found something new after ${i.ticks.find((t) => !t.sweep.quiet)!.sweep.runs} runs`);
 
   return {
     command: i.command, machine: i.machine, tree: i.tree, members: i.members, days: i.days, holdDays: i.holdDays, ticksPerDay: i.ticksPerDay, seed: i.seed,
