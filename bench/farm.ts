@@ -39,7 +39,7 @@ if (!(MEMBERS >= 300) || !(DAYS >= 3) || !(TICKS >= 1)) throw new Error("--membe
 const HOLD_DAYS = 7;
 const PERSIST_DIR = ".wrangler/bench-farm";
 const RESULTS = "bench/farm-results.json";
-/** A run at another --members: its report here (the sweep's figures also go into RESULTS). */
+/** A run at another --members: its report here (a larger one's sweep figures also go into RESULTS). */
 const OTHER_SIZE_RESULTS = "bench/farm/other-size-results.json";
 const args = process.argv.slice(2).filter((a) => a !== "--readme");
 const COMMAND = `npm run bench:farm${args.length ? ` -- ${args.join(" ")}` : ""}`;
@@ -63,7 +63,7 @@ function tree() {
 function earlierSweeps(): FarmReport["sweepBySize"] {
   if (!existsSync(RESULTS)) return [];
   try {
-    return (JSON.parse(readFileSync(RESULTS, "utf8")) as Partial<FarmReport>).sweepBySize ?? [];
+    return ((JSON.parse(readFileSync(RESULTS, "utf8")) as Partial<FarmReport>).sweepBySize ?? []).filter((x) => x.members >= DEFAULT_MEMBERS);
   } catch {
     return [];
   }
@@ -133,7 +133,8 @@ async function main() {
     else {
       // Another population size: its whole report apart, and its sweep figures beside the default run's.
       writeFileSync(OTHER_SIZE_RESULTS, json);
-      if (existsSync(RESULTS)) {
+      // Only larger populations join the default's sweep figures: a quick small run is no second size.
+      if (MEMBERS > DEFAULT_MEMBERS && existsSync(RESULTS)) {
         const main = JSON.parse(readFileSync(RESULTS, "utf8")) as FarmReport;
         main.sweepBySize = report.sweepBySize;
         writeFileSync(RESULTS, JSON.stringify(main, null, 1) + "\n");

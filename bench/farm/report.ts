@@ -18,7 +18,9 @@ type Strategy = {
 /** Shares are of view rewards; sign-on bonuses (few, $75 each) are counted apart so they cannot hide them. */
 type HonestKind = {
   kind: string; members: number; paidMembers: number; flaggedMembers: number; rewardsUsd: number; flaggedUsd: number; flaggedShare: number;
-  bonuses: number; bonusesFlagged: number; met: boolean;
+  bonuses: number; bonusesFlagged: number;
+  /** Members of the kind who signed up during the run (enrolled in the sign-on challenges): an honest claimant whose bonus never came is a loss too. */
+  claimants: number; met: boolean;
 };
 
 export type FarmReport = {
@@ -68,16 +70,18 @@ export function summarize(i: Input): FarmReport {
   });
 
   const honestAccounts = i.world.accounts.filter((a) => a.group === "honest");
+  const signedUp = new Set(honestAccounts.filter((a) => a.signUp).map((a) => a.key));
   const kindRow = (kind: string, keys: string[]): HonestKind => {
     const total = sum(keys, (m) => m.total - m.bonusMicros);
     const flagged = sum(keys, (m) => m.flagged - m.bonusFlaggedMicros);
     const share = total ? flagged / total : 0;
     const bonuses = keys.filter((k) => moneyOf(k).bonusMicros > 0).length;
     const bonusesFlagged = sum(keys, (m) => m.bonusFlagged);
+    const claimants = keys.filter((k) => signedUp.has(k)).length;
     return {
       kind, members: keys.length, paidMembers: keys.filter((k) => moneyOf(k).total > 0).length, flaggedMembers: keys.filter((k) => moneyOf(k).flagged > 0).length,
-      rewardsUsd: round(usd(total), 2), flaggedUsd: round(usd(flagged), 2), flaggedShare: round(share, 5), bonuses, bonusesFlagged,
-      met: share <= HONEST_GOAL_FLAGGED_SHARE && bonusesFlagged === 0,
+      rewardsUsd: round(usd(total), 2), flaggedUsd: round(usd(flagged), 2), flaggedShare: round(share, 5), bonuses, bonusesFlagged, claimants,
+      met: share <= HONEST_GOAL_FLAGGED_SHARE && bonusesFlagged === 0 && bonuses === claimants,
     };
   };
   const kinds = [...new Set(honestAccounts.map((a) => a.kind))].sort();
@@ -137,10 +141,10 @@ export function markdown(r: FarmReport): string {
     ...r.strategies.map((s) => `| ${s.name} | ${s.accounts} | ${s.viewsTried.toLocaleString("en-US")} | ${s.paidViews.toLocaleString("en-US")}${s.bonusesAwarded ? ` + ${s.bonusesAwarded} bonuses` : ""} | ` +
       `${money(s.creditedUsd)} | ${money(s.heldUsd)} | ${money(s.flaggedUsd)} | ${s.met ? "" : "**"}$${s.usdPerAccountDay.toFixed(4)}${s.met ? "" : "**"} |`),
     "",
-    `| honest members, by kind | members | paid | with a flag | view rewards | flagged | **share flagged** (goal ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)}) | sign-on bonuses flagged |`,
+    `| honest members, by kind | members | paid | with a flag | view rewards | flagged | **share flagged** (goal ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)}) | sign-on bonuses: claimants, bonuses, flagged |`,
     "|---|---:|---:|---:|---:|---:|---:|---:|",
     ...[...r.honest, r.honestAll].map((h) => `| ${h.kind} | ${h.members} | ${h.paidMembers} | ${h.flaggedMembers} | ${money(h.rewardsUsd)} | ${money(h.flaggedUsd)} | ` +
-      `${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"}${pct(h.flaggedShare)}${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"} | ${h.bonuses ? `${h.bonusesFlagged} of ${h.bonuses}` : ""} |`),
+      `${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"}${pct(h.flaggedShare)}${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"} | ${h.claimants || h.bonuses ? `${h.claimants}, ${h.bonuses}, ${h.bonusesFlagged}` : ""} |`),
     "",
     `Flags by rule: ${r.rules.length ? r.rules.map((x) => `${x.rule} ${x.flags} (${x.earnings.toLocaleString("en-US")} earnings)`).join(", ") : "none"}. ` +
       `Sweep: ${r.sweep.msPer1000HeldFirstP50} ms per 1,000 held rewards (first run of a tick, p50 over ${r.sweep.samples} ticks, ${r.sweep.heldP50.toLocaleString("en-US")} held at p50; p95 ${r.sweep.firstMsP95} ms a run), ` +
@@ -173,7 +177,7 @@ export function updateReadme(r: FarmReport) {
     "| figure | result | goal |",
     "|---|---|---|",
     `| farm's $ available after the hold per account-day | ${r.strategies.map((s) => `${s.name} ${s.usdPerAccountDay.toFixed(s.usdPerAccountDay < 0.1 ? 4 : 2)}`).join(", ")} | ≤ ${FARM_GOAL_USD_PER_ACCOUNT_DAY} each (${r.strategies.filter((s) => s.met).length} of ${r.strategies.length} met) |`,
-    `| honest members' view rewards flagged (all open flags reversed) | ${pct(r.honestAll.flaggedShare)}${worst ? `; worst kind ${worst.kind} ${pct(worst.flaggedShare)}` : ""}; sign-on bonuses flagged ${r.honestAll.bonusesFlagged} of ${r.honestAll.bonuses} | ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)} |`,
+    `| honest members' view rewards flagged (all open flags reversed) | ${pct(r.honestAll.flaggedShare)}${worst ? `; worst kind ${worst.kind} ${pct(worst.flaggedShare)}` : ""}; honest claimants' sign-on bonuses: ${r.honestAll.bonuses} of ${r.honestAll.claimants} awarded, ${r.honestAll.bonusesFlagged} flagged | ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)} |`,
     `| sweep, ms per 1,000 held rewards | ${r.sweepBySize.map((x) => `${x.msPer1000HeldFirstP50} at ${x.members.toLocaleString("en-US")} members`).join(", ")} | flat |`,
   ].join("\n");
   writeFileSync("README.md", readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));
