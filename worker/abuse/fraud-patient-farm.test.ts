@@ -110,6 +110,29 @@ describe("one address for a whole farm", () => {
   });
 });
 
+describe("a creator's own network", () => {
+  it("flags a second account that exists to pay the creator from the creator's address, not the family who watch others too", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const creator = await aged();
+    const [item] = await items(creator.id, 1);
+    const home = address();
+    // The creator watches something from home.
+    const others = await popularItems(3);
+    await qualifiedView(creator.id, others[0]!, { ip: home });
+    const sock = await aged();
+    for (const daysAgo of [0, 1]) await qualifiedView(sock.id, item!, { ip: home, daysAgo });
+    const family = await Promise.all(Array.from({ length: 2 }, aged));
+    for (const f of family) {
+      await qualifiedView(f.id, item!, { ip: home });
+      for (const o of others) await qualifiedView(f.id, o, { ip: home });
+    }
+    await settle();
+    await sweep(admin);
+    expect((await flagsOn(admin, sock.id)).map((r) => r.rule)).toContain("shared_ip");
+    for (const f of family) expect(await flagsOn(admin, f.id)).toEqual([]);
+  });
+});
+
 describe("IPv6 neighbours in one /56", () => {
   it("are one network to the shared-address rule: a viewer on another /64 of the creator's /56 is flagged, one on another /56 is not", async () => {
     const admin = await signedInBrowser("admin@example.com");

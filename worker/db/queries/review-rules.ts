@@ -15,6 +15,8 @@ export type EarningRuleName = "shared_ip" | "daily_cap" | "same_day_accounts";
 export type ShapeRuleName = "ring" | "lockstep" | "exclusive_audience";
 export type ReviewRuleName = EarningRuleName | ShapeRuleName | "bonus_risk";
 
+/** A viewer sharing a network with a creator is flagged when at least this share of their held paid views are of the creator. */
+export const SHARED_NETWORK_SHARE = 0.5;
 /** A viewer is flagged for sitting at or near the daily cap only after this many such days in holding… */
 export const CAPPED_DAYS = 3;
 /** …that are also at least this share of the days they earned on in holding ("most held days"). */
@@ -50,11 +52,18 @@ const heldSql = (strict: boolean) => `held as (
  */
 const RULE_MATCHES: Record<EarningRuleName, string> = {
   // The viewer watched from a network (an IPv4 address, an IPv6 /56: docs/decisions/065) the creator also
-  // watches from; a range of view_addresses' primary key.
-  shared_ip: `matches as materialized (
+  // watches from (a range of view_addresses' primary key), and at least half the viewer's held paid views are of
+  // that creator: a second account kept to pay the first. A household or a carrier-grade NAT shares a network
+  // with creators too; its members watch others as well.
+  shared_ip: `per_viewer as materialized (select viewer_id, count(*) as n from held where kind = 'viewer' group by viewer_id),
+  per_pair as materialized (
+    select viewer_id, creator_id, count(*) as n from held where kind = 'viewer' group by viewer_id, creator_id),
+  matches as materialized (
     select h.viewer_id || ':' || h.creator_id as subject, h.earning_id, h.view_id, h.viewer_id, h.creator_id, h.amount_micros
     from held h
-    where h.ip_hash <> '' and h.viewer_id <> h.creator_id
+    join per_pair pp on pp.viewer_id = h.viewer_id and pp.creator_id = h.creator_id
+    join per_viewer pv on pv.viewer_id = h.viewer_id
+    where h.ip_hash <> '' and h.viewer_id <> h.creator_id and ${SHARED_NETWORK_SHARE} * pv.n <= pp.n
       and exists (select 1 from view_addresses w
                   where ${inNetworkSql("w.ip_hash", "h.ip_hash")} and w.viewer_num = ${memberNumSql("h.creator_id")}))`,
   // A viewer at or near the daily cap on most days they earned in holding, at least CAPPED_DAYS of them: the held

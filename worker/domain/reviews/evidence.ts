@@ -1,5 +1,5 @@
 import type { BonusRiskReason, ReviewRule } from "../../../common/api-types";
-import { CAPPED_DAYS, type BonusCandidate, type Candidate, type EarningRuleName } from "../../db/queries/review-rules";
+import { CAPPED_DAYS, SHARED_NETWORK_SHARE, type BonusCandidate, type Candidate, type EarningRuleName } from "../../db/queries/review-rules";
 import { usdText } from "../../lib/money";
 import { CAPTIVE_SHARE, type ShapeFinding } from "./shape";
 
@@ -31,7 +31,10 @@ export function evidenceLines(rule: EarningRuleName, c: Candidate, dailyCap: num
   const held = `${plural(c.views, "paid view")} still in holding`;
   switch (rule) {
     case "shared_ip":
-      return ["The viewer watched from a network (one IPv4 address, or one IPv6 /56) the creator also watches from", `${held} from viewer to creator`];
+      return [
+        `The viewer watched from a network (one IPv4 address, or one IPv6 /56) the creator also watches from, and at least ${SHARED_NETWORK_SHARE * 100} % of the viewer's paid views in holding are of this creator`,
+        `${held} from viewer to creator`,
+      ];
     case "daily_cap":
       return [
         `At or near the daily limit of ${dailyCap} paid views on ${plural(c.days, "day")} in holding, most of the days they earned (flagged from ${CAPPED_DAYS})`,
