@@ -74,7 +74,7 @@ export function addressNetwork(raw: string): string {
   return `${groups[0]!.toString(16)}:${groups[1]!.toString(16)}:${groups[2]!.toString(16)}:${(groups[3]! & 0xff00).toString(16)}::/56`;
 }
 
-/** How many hex digits of an address group's SHA-256 are stored (addressKeySql in db/queries/kept-numbers.ts). */
+/** How many hex digits of an address group's SHA-256 are stored (view_addresses keys the same 16). */
 const ADDRESS_HASH_DIGITS = 16;
 /** How many of them name the group's network (networkKeySql): the first half. */
 const NETWORK_HASH_DIGITS = 8;
@@ -85,7 +85,7 @@ const NETWORK_HASH_DIGITS = 8;
  * address hashes exactly as it did when addresses were hashed whole, so rows written before groups still
  * compare with new ones. The first 16 hex digits (64 bits) of the SHA-256 (docs/decisions/060): every view and
  * page visit stores it, and two of a hundred million groups share it with odds of about one in 3,000. Views
- * written before kept all 64; readers that compare views with each other take addressKeySql of both. An IPv6
+ * written before kept all 64; readers that compare views with each other take the first 16 (or 8) of both. An IPv6
  * group's 16 digits are its /56's first 8 and its /64's first 8 (docs/decisions/065), so the rules that judge a
  * network compare the first 8 (networkKeySql) and everything else still tells /64s apart.
  */

@@ -8,15 +8,9 @@
 import { daysBetween } from "../../lib/days";
 
 /**
- * The key view_addresses gives a view's address group (its ip_hash, an SQL expression): the first 16 hex digits
- * (64 bits) of the group's SHA-256 (migration 0032, docs/decisions/060); the view trigger spells out the same.
- */
-export const addressKeySql = (ipHash: string) => `substr(${ipHash}, 1, 16)`;
-
-/**
  * The key of a view's network (its ip_hash, an SQL expression): the first 8 hex digits, which name an IPv6
  * address's /56 and an IPv4 address itself (worker/lib/address-group.ts, docs/decisions/065). The collusion and
- * shared-address rules compare networks; rate limits and distinct viewers keep the whole group.
+ * shared-address rules and the certifiers compare networks; rate limits keep the whole group.
  */
 export const networkKeySql = (ipHash: string) => `substr(${ipHash}, 1, 8)`;
 

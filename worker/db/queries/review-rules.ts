@@ -25,7 +25,7 @@ const CAPPED_DAYS_SHARE = 2 / 3;
  * "Near" the cap: within a tenth of it, at least one view under (docs/decisions/065). A farm that stays one
  * view under the cap every day is judged as one at it.
  */
-export const NEAR_CAP_SQL = `(${DAILY_EARNABLE_VIEWS_SQL} - max(1, ${DAILY_EARNABLE_VIEWS_SQL} / 10))`;
+const NEAR_CAP_SQL = `(${DAILY_EARNABLE_VIEWS_SQL} - max(1, ${DAILY_EARNABLE_VIEWS_SQL} / 10))`;
 /** An item is flagged for same-day accounts only once this many of its earning views are held. */
 const SAME_DAY_MIN_VIEWS = 3;
 

@@ -11,9 +11,9 @@ import { contentEarnsSql } from "./media-floor";
 /** Unique views on an upload count within this long after the upload (docs/architecture.md §4 "Challenges"). */
 const UNIQUE_VIEW_WINDOW_HOURS = 24;
 /** A certifier's account is older than this at the view (docs/decisions/065)… */
-export const CERTIFIER_MIN_AGE_DAYS = 7;
+const CERTIFIER_MIN_AGE_DAYS = 7;
 /** …and watched (qualified views, paid or not) items of at least this many creators other than the claimant. */
-export const CERTIFIER_MIN_CREATORS = 2;
+const CERTIFIER_MIN_CREATORS = 2;
 
 const shifted = (at: string, by: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '${by}')`;
 

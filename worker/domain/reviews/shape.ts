@@ -8,9 +8,9 @@
 import type { CreatorHeld, HeldEdge, ShapeFlag } from "../../db/queries/shape-sweep";
 
 /** A creator is in a ring once their paid views in holding from accounts they watch back are at least this many… */
-export const RING_MIN_VIEWS = 1;
+const RING_MIN_VIEWS = 1;
 /** …and at least this share of all their paid views in holding. */
-export const RING_SHARE = 0.5;
+const RING_SHARE = 0.5;
 /**
  * A creator is part of a creator's group when at least this share of the creator's audience watched them, and
  * that audience is at least this share of theirs (a popular creator everyone watches is nobody's group).
@@ -23,11 +23,11 @@ export const CAPTIVE_MIN_VIEWS = 4;
 /** A creator is flagged once at least this many captive viewers… */
 export const CAPTIVE_MIN_VIEWERS = 3;
 /** …make up at least this share of their paid views in holding. */
-export const CAPTIVE_AUDIENCE_SHARE = 0.5;
+const CAPTIVE_AUDIENCE_SHARE = 0.5;
 /** The heaviest viewers of a creator whose other watching is read (bounds the work per creator). */
 export const AUDIENCE_SAMPLE = 200;
 
-export type ShapeRule = ShapeFlag["rule"];
+type ShapeRule = ShapeFlag["rule"];
 
 export type ShapeFinding = {
   rule: ShapeRule;
