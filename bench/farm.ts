@@ -70,6 +70,8 @@ function earlierSweeps(): FarmReport["sweepBySize"] {
 }
 
 async function main() {
+  // The tree the Worker is built from, taken now: others may commit while the run goes on.
+  const builtFrom = tree();
   // Simulated days start the day after tomorrow (UTC): every reward's hold then ends after the database's own
   // clock, which the sweep's writes also compare with.
   const baseMs = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + 2 * DAY_MS;
@@ -123,7 +125,7 @@ async function main() {
     const ledger = await ledgerChecks(origin);
     const rules = await flagsByRule(origin);
     const report: FarmReport = summarize({
-      command: COMMAND, machine: machine(), tree: tree(), members: MEMBERS, days: DAYS, holdDays: HOLD_DAYS, ticksPerDay: TICKS, seed: SEED,
+      command: COMMAND, machine: machine(), tree: builtFrom, members: MEMBERS, days: DAYS, holdDays: HOLD_DAYS, ticksPerDay: TICKS, seed: SEED,
       baseDay: new Date(baseMs).toISOString().slice(0, 10), end, dailyCap: DAILY_CAP, perItemPerDay: PER_ITEM_PER_DAY,
       templates: Object.fromEntries((Object.keys(TEMPLATES) as Template[]).map((t) => [t, { what: TEMPLATES[t].what, status: templates[t].status, row: templates[t].row }])),
       world, idOf, money, ledger, rules, ticks, durationSec: round((performance.now() - T0) / 1000, 0), earlierSweeps: earlierSweeps(),

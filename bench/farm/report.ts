@@ -31,6 +31,7 @@ export type FarmReport = {
   accounts: number; scriptedViews: number;
   strategies: Strategy[];
   honest: HonestKind[];
+  honestByAge: HonestKind[];
   honestAll: HonestKind;
   rules: { rule: string; flags: number; earnings: number }[];
   /** This run's sweep figures and those of earlier runs at other --members (kept from bench/farm-results.json). */
@@ -87,6 +88,13 @@ export function summarize(i: Input): FarmReport {
   const kinds = [...new Set(honestAccounts.map((a) => a.kind))].sort();
   const honest = kinds.map((kind) => kindRow(kind, honestAccounts.filter((a) => a.kind === kind).map((a) => a.key)));
   const honestAll = kindRow("all honest", honestAccounts.map((a) => a.key));
+  // The same members by account age on the first simulated day, whatever their kind.
+  const base = Date.parse(i.baseDay);
+  const AGES: [string, (days: number) => boolean][] = [
+    ["age: made during the run", (d) => d < 0], ["age: under 7 days", (d) => d >= 0 && d < 7],
+    ["age: 7 to 30 days", (d) => d >= 7 && d < 30], ["age: 30 days or more", (d) => d >= 30],
+  ];
+  const honestByAge = AGES.map(([label, test]) => kindRow(label, honestAccounts.filter((a) => test((base - a.createdAt) / 86_400_000)).map((a) => a.key)));
 
   // The sweep's cost per 1,000 rewards in holding, over the ticks that held at least 1,000.
   const samples = i.ticks.filter((t) => t.sweep.held >= 1000);
@@ -116,7 +124,7 @@ export function summarize(i: Input): FarmReport {
     command: i.command, machine: i.machine, tree: i.tree, members: i.members, days: i.days, holdDays: i.holdDays, ticksPerDay: i.ticksPerDay, seed: i.seed,
     baseDay: i.baseDay, end: i.end, dailyCap: i.dailyCap, perItemPerDay: i.perItemPerDay, durationSec: i.durationSec, templates: i.templates,
     accounts: i.world.accounts.length, scriptedViews: [...tried.values()].reduce((a, b) => a + b, 0),
-    strategies, honest, honestAll, rules: i.rules, sweep, ledger: l, checks: { problems },
+    strategies, honest, honestByAge, honestAll, rules: i.rules, sweep, ledger: l, checks: { problems },
     sweepBySize: [...i.earlierSweeps.filter((x) => x.members !== i.members), { ...sweep, date: i.machine.date, commit: i.tree.commit }].sort((a, b) => a.members - b.members),
     goals: { farms: strategies.every((s) => s.met), honest: honest.every((h) => h.met) && honestAll.met },
   };
@@ -143,7 +151,7 @@ export function markdown(r: FarmReport): string {
     "",
     `| honest members, by kind | members | paid | with a flag | view rewards | flagged | **share flagged** (goal ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)}) | sign-on bonuses: claimants, bonuses, flagged |`,
     "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...[...r.honest, r.honestAll].map((h) => `| ${h.kind} | ${h.members} | ${h.paidMembers} | ${h.flaggedMembers} | ${money(h.rewardsUsd)} | ${money(h.flaggedUsd)} | ` +
+    ...[...r.honest, ...(r.honestByAge ?? []), r.honestAll].map((h) => `| ${h.kind} | ${h.members} | ${h.paidMembers} | ${h.flaggedMembers} | ${money(h.rewardsUsd)} | ${money(h.flaggedUsd)} | ` +
       `${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"}${pct(h.flaggedShare)}${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"} | ${h.claimants || h.bonuses ? `${h.claimants}, ${h.bonuses}, ${h.bonusesFlagged}` : ""} |`),
     "",
     `Flags by rule: ${r.rules.length ? r.rules.map((x) => `${x.rule} ${x.flags} (${x.earnings.toLocaleString("en-US")} earnings)`).join(", ") : "none"}. ` +
@@ -178,7 +186,7 @@ export function updateReadme(r: FarmReport) {
     "|---|---|---|",
     `| farm's $ available after the hold per account-day | ${r.strategies.map((s) => `${s.name} ${s.usdPerAccountDay.toFixed(s.usdPerAccountDay < 0.1 ? 4 : 2)}`).join(", ")} | ≤ ${FARM_GOAL_USD_PER_ACCOUNT_DAY} each (${r.strategies.filter((s) => s.met).length} of ${r.strategies.length} met) |`,
     `| honest members' view rewards flagged (all open flags reversed) | ${pct(r.honestAll.flaggedShare)}${worst ? `; worst kind ${worst.kind} ${pct(worst.flaggedShare)}` : ""}; honest claimants' sign-on bonuses: ${r.honestAll.bonuses} of ${r.honestAll.claimants} awarded, ${r.honestAll.bonusesFlagged} flagged | ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)} |`,
-    `| sweep, ms per 1,000 held rewards | ${r.sweepBySize.map((x) => `${x.msPer1000HeldFirstP50} at ${x.members.toLocaleString("en-US")} members`).join(", ")} | flat |`,
+    `| sweep, ms per 1,000 held rewards | ${r.sweepBySize.map((x) => `${x.msPer1000HeldFirstP50} at ${x.members.toLocaleString("en-US")} members${x.commit === r.tree.commit ? "" : ` (at ${x.commit})`}`).join(", ")} | flat |`,
   ].join("\n");
   writeFileSync("README.md", readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));
 }
