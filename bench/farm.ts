@@ -147,7 +147,7 @@ async function main() {
     if (UPDATE_README) updateReadme(MEMBERS === DEFAULT_MEMBERS ? report : (JSON.parse(readFileSync(RESULTS, "utf8")) as FarmReport));
     for (const problem of report.checks.problems) console.error(`bench:farm check failed: ${problem}`);
     log(`done in ${report.durationSec} s; farms ${report.goals.farms ? "met" : "MISSED"} the $0.01 per account-day goal, honest members ${report.goals.honest ? "met" : "MISSED"} the 0.5 % goal; ` +
-      `${MEMBERS === DEFAULT_MEMBERS ? RESULTS : `${OTHER_SIZE_RESULTS} (and the sweep's figures in ${RESULTS})`}${UPDATE_README ? ", README.md" : ""}`);
+      `${MEMBERS === DEFAULT_MEMBERS ? RESULTS : `${OTHER_SIZE_RESULTS}${MEMBERS > DEFAULT_MEMBERS ? ` (and the sweep's figures in ${RESULTS})` : ""}`}${UPDATE_README ? ", README.md" : ""}`);
     if (report.checks.problems.length) process.exitCode = 1;
   } finally {
     await server.stop();
