@@ -52,20 +52,30 @@ const heldSql = (strict: boolean) => `held as (
  */
 const RULE_MATCHES: Record<EarningRuleName, string> = {
   // The viewer watched from a network (an IPv4 address, an IPv6 /56: docs/decisions/065) the creator also
-  // watches from (a range of view_addresses' primary key), and at least half the viewer's held paid views are of
-  // that creator: a second account kept to pay the first. A household or a carrier-grade NAT shares a network
+  // watches from, and at least half the viewer's held paid views are of that creator: a second account kept to
+  // pay the first. A household or a carrier-grade NAT shares a network
   // with creators too; its members watch others as well.
-  shared_ip: `per_viewer as materialized (select viewer_id, count(*) as n from held where kind = 'viewer' group by viewer_id),
+  shared_ip: `on_shared as materialized (
+    select h.* from held h
+    where h.ip_hash <> '' and h.viewer_id <> h.creator_id
+      -- The creator's few addresses (view_addresses_viewer_idx), not the network's members: a carrier-grade NAT's
+      -- network holds hundreds, and its range of the primary key would be read for every held view from it.
+      and exists (select 1 from view_addresses w indexed by view_addresses_viewer_idx
+                  where w.viewer_num = ${memberNumSql("h.creator_id")} and ${inNetworkSql("w.ip_hash", "h.ip_hash")})),
+  -- The few viewers found so: all their held paid views, and those of the creator.
+  viewers as materialized (select distinct viewer_id from on_shared),
+  per_viewer as materialized (
+    select h.viewer_id, count(*) as n from held h join viewers using (viewer_id) where h.kind = 'viewer' group by h.viewer_id),
   per_pair as materialized (
-    select viewer_id, creator_id, count(*) as n from held where kind = 'viewer' group by viewer_id, creator_id),
+    select h.viewer_id, h.creator_id, count(*) as n from held h
+    where h.kind = 'viewer' and exists (select 1 from on_shared o where o.viewer_id = h.viewer_id and o.creator_id = h.creator_id)
+    group by h.viewer_id, h.creator_id),
   matches as materialized (
     select h.viewer_id || ':' || h.creator_id as subject, h.earning_id, h.view_id, h.viewer_id, h.creator_id, h.amount_micros
-    from held h
+    from on_shared h
     join per_pair pp on pp.viewer_id = h.viewer_id and pp.creator_id = h.creator_id
     join per_viewer pv on pv.viewer_id = h.viewer_id
-    where h.ip_hash <> '' and h.viewer_id <> h.creator_id and ${SHARED_NETWORK_SHARE} * pv.n <= pp.n
-      and exists (select 1 from view_addresses w
-                  where ${inNetworkSql("w.ip_hash", "h.ip_hash")} and w.viewer_num = ${memberNumSql("h.creator_id")}))`,
+    where ${SHARED_NETWORK_SHARE} * pv.n <= pp.n)`,
   // A viewer at or near the daily cap on most days they earned in holding, at least CAPPED_DAYS of them: the held
   // period is judged, not each day alone (docs/decisions/065).
   daily_cap: `capped as (
