@@ -15,8 +15,10 @@ export type EarningRuleName = "shared_ip" | "daily_cap" | "same_day_accounts";
 export type ShapeRuleName = "ring" | "lockstep" | "exclusive_audience";
 export type ReviewRuleName = EarningRuleName | ShapeRuleName | "bonus_risk";
 
-/** A viewer sharing a network with a creator is flagged when at least this share of their held paid views are of the creator. */
+/** A viewer sharing a network with a creator is flagged when at least this share of their held paid views are of the creator… */
 export const SHARED_NETWORK_SHARE = 0.5;
+/** …and at most this many members ever watched from that network (a home, not a carrier-grade NAT). */
+export const SHARED_NETWORK_MAX_MEMBERS = 10;
 /** A viewer is flagged for sitting at or near the daily cap only after this many such days in holding… */
 export const CAPPED_DAYS = 3;
 /** …that are also at least this share of the days they earned on in holding ("most held days"). */
@@ -53,15 +55,18 @@ const heldSql = (strict: boolean) => `held as (
 const RULE_MATCHES: Record<EarningRuleName, string> = {
   // The viewer watched from a network (an IPv4 address, an IPv6 /56: docs/decisions/065) the creator also
   // watches from, and at least half the viewer's held paid views are of that creator: a second account kept to
-  // pay the first. A household or a carrier-grade NAT shares a network
-  // with creators too; its members watch others as well.
+  // pay the first, on a network of at most SHARED_NETWORK_MAX_MEMBERS. A household shares a network with its
+  // creator too, and its members watch others as well; a carrier-grade NAT's network is shared by hundreds.
   shared_ip: `on_shared as materialized (
     select h.* from held h
     where h.ip_hash <> '' and h.viewer_id <> h.creator_id
       -- The creator's few addresses (view_addresses_viewer_idx), not the network's members: a carrier-grade NAT's
       -- network holds hundreds, and its range of the primary key would be read for every held view from it.
       and exists (select 1 from view_addresses w indexed by view_addresses_viewer_idx
-                  where w.viewer_num = ${memberNumSql("h.creator_id")} and ${inNetworkSql("w.ip_hash", "h.ip_hash")})),
+                  where w.viewer_num = ${memberNumSql("h.creator_id")} and ${inNetworkSql("w.ip_hash", "h.ip_hash")})
+      -- A network many members watch from (a carrier-grade NAT, a campus) is nobody's own.
+      and (select count(distinct m.viewer_num) from view_addresses m where ${inNetworkSql("m.ip_hash", "h.ip_hash")})
+          <= ${SHARED_NETWORK_MAX_MEMBERS}),
   -- The few viewers found so: all their held paid views, and those of the creator.
   viewers as materialized (select distinct viewer_id from on_shared),
   per_viewer as materialized (

@@ -26,7 +26,16 @@ export type CreatorHeld = { creator: string; views: number; viewers: number };
  * A shape rule's flag on a creator (its subject): it covers the held views from `viewers` to `creators`, and
  * names them all as the accounts involved.
  */
-export type ShapeFlag = { id: string; rule: ShapeRuleName; creator: string; creators: string[]; viewers: string[]; evidence: string[] };
+export type ShapeFlag = {
+  id: string;
+  rule: ShapeRuleName;
+  creator: string;
+  creators: string[];
+  viewers: string[];
+  /** Accounts shown to be captive: the flag also covers the viewer side of all their held views. */
+  captive: string[];
+  evidence: string[];
+};
 
 /** Where the last run stopped: the (created_at, id) of the last creator reward it took. */
 const MARK_KEY = "shape_sweep_mark";
@@ -165,6 +174,19 @@ const COVER_SHAPE_SQL = `insert or ignore into review_earnings (review_id, earni
     and not exists (select 1 from reversals r where r.earning_id = e.id)
     and not exists (select 1 from review_earnings re where re.earning_id = e.id and re.rule = ?2)`;
 
+/**
+ * Covers, under the finding's open flag, the viewer side of every held view of its captive accounts (?4, JSON),
+ * whoever they watched: an account that is a farm's is one for the honest items it plays to look like a member
+ * too, while those items' creators keep their side. ?5 the oldest a held reward can be (earnings_user_created_idx).
+ */
+const COVER_CAPTIVE_SQL = `insert or ignore into review_earnings (review_id, earning_id, rule)
+  select rv.id, e.id, ?2 from earnings e
+  join reviews rv on rv.rule = ?2 and rv.subject = ?3 and rv.status = 'open'
+  where e.user_id in (select value from json_each(?4)) and e.kind = 'viewer' and e.view_id is not null and e.created_at > ?5
+    and e.available_at > ?1 and e.available_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+    and not exists (select 1 from reversals r where r.earning_id = e.id)
+    and not exists (select 1 from review_earnings re where re.earning_id = e.id and re.rule = ?2)`;
+
 /** Held earnings a finding would cover now: a finding with none left opens no flag (a cleared one covers them). */
 export async function uncoveredOf(db: Db, now: string, f: Pick<ShapeFlag, "rule" | "creator" | "creators" | "viewers">): Promise<number> {
   const row = await db.$client
@@ -180,14 +202,15 @@ export async function uncoveredOf(db: Db, now: string, f: Pick<ShapeFlag, "rule"
 }
 
 /**
- * One batch: opens (or refreshes) each finding's flag and covers its held earnings, then marks the judged
- * creators judged. Returns how many flags it created and earnings it covered.
+ * One batch: opens (or refreshes) each finding's flag and covers its held earnings (its views, and its captive
+ * accounts' viewer side), then marks the judged creators judged. Returns how many flags it created and earnings it covered.
  */
-export async function openShapeFlags(db: Db, now: string, flags: ShapeFlag[], judged: string[]) {
+export async function openShapeFlags(db: Db, now: string, heldSince: string, flags: ShapeFlag[], judged: string[]) {
   const d1 = db.$client;
   const statements = flags.flatMap((f) => [
     d1.prepare(OPEN_REVIEW_SQL).bind(now, f.id, f.rule, f.creator, JSON.stringify([...new Set([f.creator, ...f.creators, ...f.viewers])]), JSON.stringify(f.evidence)),
     d1.prepare(COVER_SHAPE_SQL).bind(now, f.rule, f.creator, JSON.stringify(f.viewers), JSON.stringify(f.creators)),
+    d1.prepare(COVER_CAPTIVE_SQL).bind(now, f.rule, f.creator, JSON.stringify(f.captive), heldSince),
   ]);
   statements.push(
     d1
@@ -198,8 +221,8 @@ export async function openShapeFlags(db: Db, now: string, flags: ShapeFlag[], ju
   let flagged = 0;
   let covered = 0;
   flags.forEach((f, i) => {
-    if (results[2 * i]!.results.some((r) => r.id === f.id)) flagged++;
-    covered += results[2 * i + 1]!.meta.changes ?? 0;
+    if (results[3 * i]!.results.some((r) => r.id === f.id)) flagged++;
+    covered += (results[3 * i + 1]!.meta.changes ?? 0) + (results[3 * i + 2]!.meta.changes ?? 0);
   });
   return { flagged, covered };
 }

@@ -1,5 +1,5 @@
 import type { BonusRiskReason, ReviewRule } from "../../../common/api-types";
-import { CAPPED_DAYS, SHARED_NETWORK_SHARE, type BonusCandidate, type Candidate, type EarningRuleName } from "../../db/queries/review-rules";
+import { CAPPED_DAYS, SHARED_NETWORK_MAX_MEMBERS, SHARED_NETWORK_SHARE, type BonusCandidate, type Candidate, type EarningRuleName } from "../../db/queries/review-rules";
 import { usdText } from "../../lib/money";
 import { CAPTIVE_SHARE, type ShapeFinding } from "./shape";
 
@@ -32,7 +32,7 @@ export function evidenceLines(rule: EarningRuleName, c: Candidate, dailyCap: num
   switch (rule) {
     case "shared_ip":
       return [
-        `The viewer watched from a network (one IPv4 address, or one IPv6 /56) the creator also watches from, and at least ${SHARED_NETWORK_SHARE * 100} % of the viewer's paid views in holding are of this creator`,
+        `The viewer watched from a network (one IPv4 address, or one IPv6 /56) that the creator also watches from and at most ${SHARED_NETWORK_MAX_MEMBERS} members use, and at least ${SHARED_NETWORK_SHARE * 100} % of the viewer's paid views in holding are of this creator`,
         `${held} from viewer to creator`,
       ];
     case "daily_cap":
@@ -48,6 +48,8 @@ export function evidenceLines(rule: EarningRuleName, c: Candidate, dailyCap: num
 
 const percent = (part: number, whole: number) => `${Math.round((100 * part) / Math.max(whole, 1))} %`;
 
+const CAPTIVE_HELD = "What these accounts were paid as viewers of anyone else in holding is held with it (those creators keep theirs)";
+
 /** What a shape rule found (docs/decisions/065), in plain words for the admin who decides. */
 export function shapeEvidenceLines(f: ShapeFinding): string[] {
   const share = `${plural(f.views, "paid view")} in holding from ${plural(f.accounts, "account")}: ${percent(f.views, f.creatorViews)} of the creator's ${f.creatorViews} in holding`;
@@ -59,9 +61,10 @@ export function shapeEvidenceLines(f: ShapeFinding): string[] {
       return [
         `These accounts put at least ${percent(CAPTIVE_SHARE, 1)} of their paid views on the same ${plural(f.group.length, "creator")}, who share most of their audience`,
         `${share}, ${days}`,
+        CAPTIVE_HELD,
       ];
     case "exclusive_audience":
-      return [`These accounts put at least ${percent(CAPTIVE_SHARE, 1)} of their paid views on this creator alone`, `${share}, ${days}`];
+      return [`These accounts put at least ${percent(CAPTIVE_SHARE, 1)} of their paid views on this creator alone`, `${share}, ${days}`, CAPTIVE_HELD];
   }
 }
 

@@ -58,9 +58,11 @@ async function runShapeRules(db: Db, now: string, judgedBefore: string, holdDays
     const key = `${f.rule}:${f.creators.join(",")}:${f.viewers.join(",")}`;
     if (taken.has(key) || (await uncoveredOf(db, now, f)) === 0) continue;
     taken.add(key);
-    flags.push({ id: newId(), rule: f.rule, creator: f.creator, creators: f.creators, viewers: f.viewers, evidence: shapeEvidenceLines(f) });
+    // A captive audience's accounts are shown to be a farm's: their viewer side is held whoever they watched.
+    const captive = f.rule === "ring" ? [] : f.viewers;
+    flags.push({ id: newId(), rule: f.rule, creator: f.creator, creators: f.creators, viewers: f.viewers, captive, evidence: shapeEvidenceLines(f) });
   }
-  return openShapeFlags(db, now, flags, creators);
+  return openShapeFlags(db, now, heldSince, flags, creators);
 }
 
 async function runSingleStatementRules(db: Db, now: string, dailyCap: number) {
