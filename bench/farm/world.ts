@@ -61,10 +61,12 @@ export function buildWorld(opts: { members: number; days: number; baseMs: number
     accounts.push(a);
     return a;
   };
+  const creatorOfItem = new Map<string, string>();
   const item = (creator: Account, template: Template, createdAt: number) => {
     createdAt = Math.round(createdAt);
     const it: Item = { id: ulid(createdAt), creator: creator.key, template, createdAt };
     items.push(it);
+    creatorOfItem.set(it.id, creator.key);
     templateOf.set(it.id, template);
     return it;
   };
@@ -213,7 +215,17 @@ export function buildWorld(opts: { members: number; days: number; baseMs: number
         seen.add(it.id);
         view(d, cl.m.a, it, cl.m.address(), cl.at + (1 + k) * 12 * 60_000);
       }
-      const follower = pick(singles);
+      // The follower is an established member who watches others: two creators or more in the run so far (the
+      // run has no history before its first day; a certifier must have watched two other creators: decision 065).
+      const watched = new Map<string, Set<string>>();
+      for (let dd = 0; dd <= d; dd++) {
+        for (const v of days[dd]!) {
+          const creator = creatorOfItem.get(v.item);
+          if (creator && creator !== cl.m.a.key) watched.set(v.viewer, (watched.get(v.viewer) ?? new Set()).add(creator));
+        }
+      }
+      const watchers = singles.filter((m) => (watched.get(m.a.key)?.size ?? 0) >= 2);
+      const follower = pick(watchers.length ? watchers : singles);
       view(d, follower.a, cl.upload, follower.address(), cl.upload.createdAt + 3 * HOUR);
     }
   }
