@@ -37,7 +37,11 @@ export type ShapeFlag = {
   evidence: string[];
 };
 
-/** Where the last run stopped: the (created_at, id) of the last creator reward it took. */
+/**
+ * Where the last run stopped: the rowid of the last creator reward it took. Rowids, not times: a job whose batch
+ * commits after a later one's (its `now` taken earlier) writes rows with older times but later rowids, and view
+ * rewards are never deleted (migration 0024), so no new reward ever sits below the mark.
+ */
 const MARK_KEY = "shape_sweep_mark";
 /** Creator rewards read per run to find the creators to judge. */
 const REWARDS_PER_RUN = 2000;
@@ -48,7 +52,7 @@ const held = (side: "viewer" | "creator") => `e.kind = '${side}' and e.view_id i
 
 /**
  * The creators the shape rules judge this run, at most `limit`: first the creators with creator rewards written
- * since the mark (up to REWARDS_PER_RUN of them, served by earnings_created_idx) join the queue as pending and
+ * since the mark (up to REWARDS_PER_RUN of them, in rowid order) join the queue as pending and
  * the mark moves past them, in one batch; then the pending ones not judged since `judgedBefore` come out,
  * longest waiting first (shape_checks_due_idx). `judgedBefore` is an hour ago for the cron, now for the admin's
  * "Run sweep".
@@ -56,16 +60,15 @@ const held = (side: "viewer" | "creator") => `e.kind = '${side}' and e.view_id i
 export async function creatorsToJudge(db: Db, now: string, judgedBefore: string, limit: number): Promise<string[]> {
   const d1 = db.$client;
   const markRow = await d1.prepare("select value from settings where key = ?1").bind(MARK_KEY).first<{ value: string }>();
-  const [at, id] = (markRow?.value ?? "|").split("|") as [string, string];
+  const mark = Number(markRow?.value ?? 0) || 0;
   const { results } = await d1
     .prepare(
-      `select e.created_at as at, e.id, e.user_id as creator from earnings e
-       where e.kind = 'creator' and e.view_id is not null and e.created_at <= ?3
-         and (e.created_at > ?1 or (e.created_at = ?1 and e.id > ?2))
-       order by e.created_at, e.id limit ${REWARDS_PER_RUN}`,
+      `select e.rowid as at, e.user_id as creator from earnings e
+       where e.rowid > ?1 and e.kind = 'creator' and e.view_id is not null
+       order by e.rowid limit ${REWARDS_PER_RUN}`,
     )
-    .bind(at, id, now)
-    .all<{ at: string; id: string; creator: string }>();
+    .bind(mark)
+    .all<{ at: number; creator: string }>();
   const last = results.at(-1);
   const [, due] = await d1.batch<{ id: string }>([
     last
@@ -86,7 +89,7 @@ export async function creatorsToJudge(db: Db, now: string, judgedBefore: string,
       ? [
           d1
             .prepare("insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at")
-            .bind(MARK_KEY, `${last.at}|${last.id}`, now),
+            .bind(MARK_KEY, String(last.at), now),
         ]
       : []),
   ]);
