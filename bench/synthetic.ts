@@ -4,6 +4,7 @@
 //
 // Pure TypeScript with no runtime-specific types: the bench Worker uses it to build the INSERTs, and the
 // Node runner imports the query words from it.
+import { mulberry32 } from "./lib/random.ts";
 
 /** Words in rough frequency order: a Zipf draw over this list (then a generated tail) builds the text. */
 const COMMON_WORDS = `
@@ -75,16 +76,6 @@ const GAP_MS = 15 * 60 * 1000;
 
 // ---- small deterministic helpers ----
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function zipfCdf(n: number, s: number): Float64Array {
   const cdf = new Float64Array(n);

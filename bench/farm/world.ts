@@ -4,6 +4,7 @@
 // bench Worker, which writes the views as the watch-session object does and runs the real job and sweep.
 import { ulid } from "ulid";
 import * as viewRules from "../../worker/domain/views/rules.ts";
+import { mulberry32 as rng } from "../lib/random.ts";
 
 export const DAY_MS = 86_400_000;
 const HOUR = 3_600_000;
@@ -33,17 +34,6 @@ export type World = {
   strategies: { name: string; what: string }[];
 };
 
-/** mulberry32: small, fast, seeded. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function buildWorld(opts: { members: number; days: number; baseMs: number; seed?: number }): World {
   const rand = rng(opts.seed ?? 37);

@@ -10,22 +10,13 @@ import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
 import { existingUser } from "../traffic/synthetic-visits.ts";
 import { inTransaction, type Opened } from "./sqlite-d1.ts";
 import { creatorOfItem, ITEMS, itemId, MEMBERS } from "./world.ts";
+import { mulberry32 as prng } from "../lib/random.ts";
 
 const QUALIFIED_SHARE = 0.8;
 const SETTLE_BATCH = 250;
 const METHODS = ["ai_recommended", "search", "browse", "follow", "shared_link"] as const;
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 /** A ULID-shaped id at the simulated time, as newId() would have made then. */
 function idAt(ms: number, rand: () => number) {
   let id = "";

@@ -1,6 +1,7 @@
 // A synthetic population with hidden taste: every user has one or two favourite genres, and what they finish
 // and like is drawn mostly from those, skewed toward popular items, with noise. The recommender never sees the
 // genres; it must recover them from interactions and tags. Seeded, so every run is the same population.
+import { mulberry32 as rng } from "../lib/random.ts";
 
 const GENRES = ["jazz", "rock", "cooking", "gaming", "travel", "science", "fitness", "comedy"];
 const NOISE_TAGS = `live tutorial vlog hd short podcast remix review highlights beginner advanced chill classic
@@ -13,17 +14,6 @@ export type Population = { items: Item[]; users: User[]; nowMs: number };
 
 export type PopulationOptions = { users: number; items: number; creators: number; seed: number };
 
-/** mulberry32: small, fast, good enough for sampling. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY = 24 * 3600 * 1000;
 const pad = (n: number) => String(n).padStart(6, "0");

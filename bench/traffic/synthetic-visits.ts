@@ -1,6 +1,7 @@
 // Synthetic traffic for the traffic bench: page visits as the tracker sends them (docs/product-spec.md §3), spread over
 // 90 days, in sessions of 1–8 page views, with sources, devices, campaigns and some signed-in users.
 // Deterministic (seeded PRNG), generated one day at a time and in time order, as production inserts them.
+import { mulberry32 as prng } from "../lib/random.ts";
 
 export const PAGE_VISIT_COLUMNS = [
   "id", "session_id", "user_id", "page_path", "referrer", "visit_duration", "page_views", "device_type", "browser",
@@ -11,17 +12,6 @@ export type UserRow = [id: string, email: string, createdAt: string];
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** mulberry32: small, fast, good enough for synthetic data. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = () => number;
 function weighted<T>(rand: Rand, table: readonly (readonly [T, number])[]): T {
