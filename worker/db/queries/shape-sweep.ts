@@ -190,18 +190,26 @@ const COVER_CAPTIVE_SQL = `insert or ignore into review_earnings (review_id, ear
     and not exists (select 1 from reversals r where r.earning_id = e.id)
     and not exists (select 1 from review_earnings re where re.earning_id = e.id and re.rule = ?2)`;
 
-/** Held earnings a finding would cover now: a finding with none left opens no flag (a cleared one covers them). */
-export async function uncoveredOf(db: Db, now: string, f: Pick<ShapeFlag, "rule" | "creator" | "creators" | "viewers">): Promise<number> {
-  const row = await db.$client
-    .prepare(
-      `select count(*) as n from views v join earnings e on e.view_id = v.id
-       where ${FLAG_VIEWS} and e.available_at > ?1
-         and not exists (select 1 from reversals r where r.earning_id = e.id)
-         and not exists (select 1 from review_earnings re where re.earning_id = e.id and re.rule = ?2)`,
-    )
-    .bind(now, f.rule, f.creator, JSON.stringify(f.viewers), JSON.stringify(f.creators))
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+/**
+ * Held earnings each finding would cover now, in one batch: a finding with none left opens no flag (a cleared one
+ * covers them).
+ */
+export async function uncoveredOf(db: Db, now: string, findings: Pick<ShapeFlag, "rule" | "creator" | "creators" | "viewers">[]): Promise<number[]> {
+  if (!findings.length) return [];
+  const d1 = db.$client;
+  const results = await d1.batch<{ n: number }>(
+    findings.map((f) =>
+      d1
+        .prepare(
+          `select count(*) as n from views v join earnings e on e.view_id = v.id
+           where ${FLAG_VIEWS} and e.available_at > ?1
+             and not exists (select 1 from reversals r where r.earning_id = e.id)
+             and not exists (select 1 from review_earnings re where re.earning_id = e.id and re.rule = ?2)`,
+        )
+        .bind(now, f.rule, f.creator, JSON.stringify(f.viewers), JSON.stringify(f.creators)),
+    ),
+  );
+  return results.map((r) => r.results[0]?.n ?? 0);
 }
 
 /**

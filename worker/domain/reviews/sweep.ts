@@ -51,13 +51,16 @@ async function runShapeRules(db: Db, now: string, judgedBefore: string, holdDays
   // Enough of each candidate's audience to tell whether the judged audience is at least GROUP_SHARE of it.
   const limits = new Map([...groupCandidates(totals, edges)].map(([creator, n]) => [creator, Math.floor(n / GROUP_SHARE) + 1]));
   const audienceOf = await heldAudienceCounts(db, now, heldSince, limits);
-  const flags: ShapeFlag[] = [];
+  // A ring is found from each of its creators: one flag for its members.
   const taken = new Set<string>();
-  for (const f of judgeShapes(totals, edges, audienceOf)) {
-    // A ring is found from each of its creators: one flag for its members.
+  const findings = judgeShapes(totals, edges, audienceOf).filter((f) => {
     const key = `${f.rule}:${f.creators.join(",")}:${f.viewers.join(",")}`;
-    if (taken.has(key) || (await uncoveredOf(db, now, f)) === 0) continue;
-    taken.add(key);
+    return !taken.has(key) && taken.add(key);
+  });
+  const uncovered = await uncoveredOf(db, now, findings);
+  const flags: ShapeFlag[] = [];
+  for (const [i, f] of findings.entries()) {
+    if (uncovered[i] === 0) continue;
     // A captive audience's accounts are shown to be a farm's: their viewer side is held whoever they watched.
     const captive = f.rule === "ring" ? [] : f.viewers;
     flags.push({ id: newId(), rule: f.rule, creator: f.creator, creators: f.creators, viewers: f.viewers, captive, evidence: shapeEvidenceLines(f) });
