@@ -127,10 +127,10 @@ function writeReadme(report: { date: string; machine: string; lighthouse: string
     ...rows,
     "<!-- bench:paint:end -->",
   ].join("\n");
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("bench/README.md", "utf8");
   const re = /<!-- bench:paint:start -->[\s\S]*<!-- bench:paint:end -->/;
   if (!re.test(readme)) throw new Error("README.md has no bench:paint markers");
-  writeFileSync("README.md", readme.replace(re, block));
+  writeFileSync("bench/README.md", readme.replace(re, block));
 }
 
 main()

@@ -92,7 +92,7 @@ if (process.argv.includes("--readme")) {
     "shared machine and vary by about 2× between runs.",
     "",
   ].join("\n");
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("bench/README.md", "utf8");
   const at = readme.indexOf(HEADING);
   // Only our own subsection is rewritten (up to the next heading); another benchmark owns the rest of "Numbers".
   const next = at < 0 ? -1 : readme.slice(at + HEADING.length).search(/\n#{1,3} /);
@@ -100,6 +100,6 @@ if (process.argv.includes("--readme")) {
     at < 0
       ? `${readme.trimEnd()}\n\n${section}`
       : readme.slice(0, at) + section + (next < 0 ? "" : `\n${readme.slice(at + HEADING.length + next + 1)}`);
-  writeFileSync("README.md", updated);
+  writeFileSync("bench/README.md", updated);
   console.log("README.md updated.");
 }

@@ -359,7 +359,7 @@ async function main() {
 
 /** Replaces the generated part of README's "Numbers" section (between the bench markers). */
 function updateReadme(md: string) {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("bench/README.md", "utf8");
   const start = "<!-- bench:numbers:start -->";
   const end = "<!-- bench:numbers:end -->";
   const a = readme.indexOf(start);
@@ -369,7 +369,7 @@ function updateReadme(md: string) {
     return;
   }
   const shifted = md.replace(/^### /gm, "#### ");
-  writeFileSync("README.md", readme.slice(0, a + start.length) + "\n" + shifted + "\n" + readme.slice(b));
+  writeFileSync("bench/README.md", readme.slice(0, a + start.length) + "\n" + shifted + "\n" + readme.slice(b));
 }
 
 await main();

@@ -282,12 +282,12 @@ async function rateLimitCheck(origin: string, requests: number) {
 }
 
 function updateReadme(md: string) {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("bench/README.md", "utf8");
   const [start, end] = ["<!-- bench:traffic:start -->", "<!-- bench:traffic:end -->"];
   const a = readme.indexOf(start);
   const b = readme.indexOf(end);
   if (a < 0 || b < a) return console.warn("README.md has no bench:traffic markers; not updated");
-  writeFileSync("README.md", readme.slice(0, a + start.length) + "\n" + md + "\n" + readme.slice(b));
+  writeFileSync("bench/README.md", readme.slice(0, a + start.length) + "\n" + md + "\n" + readme.slice(b));
 }
 
 async function withProxy<T>(run: (db: D1Like) => Promise<T>): Promise<T> {

@@ -171,7 +171,7 @@ const END = "<!-- bench:farm:end -->";
 
 /** README's short table (three rows: farms, honest members, the sweep), between the farm markers. */
 export function updateReadme(r: FarmReport) {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("bench/README.md", "utf8");
   const a = readme.indexOf(START);
   const b = readme.indexOf(END);
   if (a < 0 || b < a) {
@@ -188,5 +188,5 @@ export function updateReadme(r: FarmReport) {
     `| honest members' view rewards flagged (all open flags reversed) | ${pct(r.honestAll.flaggedShare)}${worst ? `; worst kind ${worst.kind} ${pct(worst.flaggedShare)}` : ""}; honest claimants' sign-on bonuses: ${r.honestAll.bonuses} of ${r.honestAll.claimants} awarded, ${r.honestAll.bonusesFlagged} flagged | ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)} |`,
     `| sweep, ms per 1,000 held rewards | ${r.sweepBySize.map((x) => `${x.msPer1000HeldFirstP50} at ${x.members.toLocaleString("en-US")} members${x.commit === r.tree.commit ? "" : ` (at ${x.commit})`}`).join(", ")} | flat |`,
   ].join("\n");
-  writeFileSync("README.md", readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));
+  writeFileSync("bench/README.md", readme.slice(0, a + START.length) + "\n" + table + "\n" + readme.slice(b));
 }

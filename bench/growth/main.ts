@@ -94,12 +94,12 @@ function previousBaseline(scale: Scale): Day[] | null {
 }
 
 function updateReadme(md: string) {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("bench/README.md", "utf8");
   const [start, end] = ["<!-- bench:growth:start -->", "<!-- bench:growth:end -->"];
   const a = readme.indexOf(start);
   const b = readme.indexOf(end);
   if (a < 0 || b < a) return console.warn("README.md has no bench:growth markers; not updated");
-  writeFileSync("README.md", readme.slice(0, a + start.length) + "\n" + md + "\n" + readme.slice(b));
+  writeFileSync("bench/README.md", readme.slice(0, a + start.length) + "\n" + md + "\n" + readme.slice(b));
 }
 
 async function main() {

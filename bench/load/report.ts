@@ -193,12 +193,12 @@ const END = "<!-- bench:load:end -->";
 
 /** Replaces the generated part of README's "### Load" subsection (between the load markers). */
 export function updateReadme(md: string) {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("bench/README.md", "utf8");
   const a = readme.indexOf(START);
   const b = readme.indexOf(END);
   if (a < 0 || b < a) {
     console.warn("README.md has no load markers; not updated");
     return;
   }
-  writeFileSync("README.md", readme.slice(0, a + START.length) + "\n" + md + "\n" + readme.slice(b));
+  writeFileSync("bench/README.md", readme.slice(0, a + START.length) + "\n" + md + "\n" + readme.slice(b));
 }

@@ -153,12 +153,12 @@ const END = "<!-- bench:sweep:end -->";
 
 /** Replaces the generated part of README's "### Fraud sweep" subsection (between the sweep markers). */
 export function updateReadme(md: string) {
-  const readme = readFileSync("README.md", "utf8");
+  const readme = readFileSync("bench/README.md", "utf8");
   const a = readme.indexOf(START);
   const b = readme.indexOf(END);
   if (a < 0 || b < a) {
     console.warn("README.md has no sweep markers; not updated");
     return;
   }
-  writeFileSync("README.md", readme.slice(0, a + START.length) + "\n" + md + "\n" + readme.slice(b));
+  writeFileSync("bench/README.md", readme.slice(0, a + START.length) + "\n" + md + "\n" + readme.slice(b));
 }
