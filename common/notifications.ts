@@ -18,6 +18,12 @@ export const NOTIFICATION_KINDS = {
   payment_recorded: "payments",
   payout_paid: "payments",
   payout_rejected: "payments",
+  /** The member's payout destination changed; new requests wait 7 days (docs/decisions/066). */
+  payout_address_changed: "payments",
+  /** A payout batch returned the request: the money is available again. */
+  payout_returned: "payments",
+  /** A correction reversed a payment: the request was reopened or closed. */
+  payout_corrected: "payments",
   item_taken_down: "moderation",
   item_restored: "moderation",
   account_suspended: "moderation",

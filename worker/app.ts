@@ -18,6 +18,7 @@ import { adminManualBonusRoutes } from "./routes/admin/bonuses";
 import { adminManualEarningRoutes } from "./routes/admin/earnings";
 import { adminModerationRoutes } from "./routes/admin/moderation";
 import { adminPaymentRoutes } from "./routes/admin/payments";
+import { adminPayoutBatchRoutes } from "./routes/admin/payout-batches";
 import { adminPayoutRequestRoutes } from "./routes/admin/payout-requests";
 import { adminReviewRoutes } from "./routes/admin/reviews";
 import { adminSignOnBonusRoutes } from "./routes/admin/bonuses-review";
@@ -118,6 +119,7 @@ const adminApi = new Hono<AppEnv>()
   .route("/", adminSignOnBonusRoutes)
   .route("/", adminPaymentRoutes)
   .route("/", adminPayoutRequestRoutes)
+  .route("/", adminPayoutBatchRoutes)
   .route("/", adminAnalyticsRoutes)
   .route("/", adminAuditRoutes)
   .route("/", adminTrafficRoutes)

@@ -36,8 +36,9 @@ async function one<T = Record<string, number>>(origin: string, sql: string, para
 
 /** Every part of a wallet, by name; the `satisfies` keeps this list in step with BalanceParts. */
 const PART_KEYS = Object.keys({
-  viewerRewards: 1, creatorRewards: 1, manualEarnings: 1, awardedBonuses: 1, viewerReversed: 1, creatorReversed: 1,
-  viewerPending: 1, creatorPending: 1, payments: 1, pendingPayments: 1, reservedPayouts: 1,
+  viewerRewards: 1, creatorRewards: 1, manualEarnings: 1, awardedBonuses: 1, manualBonuses: 1, viewerReversed: 1, creatorReversed: 1,
+  viewerReversedTakedown: 1, viewerReversedSuspension: 1, creatorReversedTakedown: 1, creatorReversedSuspension: 1,
+  viewerPending: 1, creatorPending: 1, payments: 1, pendingPayments: 1, reservedPayouts: 1, viewerDrawn: 1,
 } satisfies Record<keyof BalanceParts, 1>) as (keyof BalanceParts)[];
 
 /** One user's wallet parts (the app's SQL), the payment guard's available amount, and the sums taken from the rows here. */
@@ -58,7 +59,9 @@ const WALLETS_SQL = `with people as (
       union all select user_id, total_micros from bonuses where status = 'awarded'
       union all select user_id, amount_micros from reversals
       union all select user_id, amount_micros from bonus_reversals
-      union all select user_id, -amount_micros from payments),
+      union all select user_id, -amount_micros from payments
+      union all select user_id, amount_micros from payment_reversals
+      union all select user_id, -amount_micros from payout_requests where status in ('open', 'sent')),
     held(user_id, micros) as (
       select e.user_id, e.amount_micros from earnings e
       where e.view_id is not null and e.available_at > ?1 and e.id not in (select earning_id from reversals)
@@ -214,7 +217,7 @@ export async function checkLedger(
         `${objects.ended.views} vs 'ended' views ${counts.ended}; 'open' views ${counts.open}`,
     },
     {
-      name: "(m) every wallet (balance-parts SQL + balancesOf) = the sum of its user's rows (earnings + awarded bonuses + reversals − payments)",
+      name: "(m) every wallet (balance-parts SQL + balancesOf) = the sum of its user's rows (earnings + awarded bonuses + reversals − payments + their corrections − requests in flight)",
       pass: m === 0 && w.users > 0,
       detail: `${m} of ${w.users} users differ; wallets ${sum(walletOf)} µUSD vs rows ${sum((u) => u.rows)} µUSD`,
     },

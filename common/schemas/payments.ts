@@ -14,8 +14,26 @@ export const paymentOut = z.object({
   notes: z.string().nullable(),
   created_at: z.string(),
   processed_at: z.string().nullable(),
+  /** The payout request it settled (docs/decisions/066): such a payment is permanent, corrected only by a reversal. */
+  request_id: z.string().nullable(),
+  /** The part drawn from the viewer side; the rest came from the creator side. */
+  viewer_part_usd: z.number(),
+  /** Its correction, when one gave its amount back: no longer counted as paid. */
+  reversal: z
+    .object({ reason: z.string(), request_outcome: z.enum(["reopened", "closed"]).nullable(), created_at: z.string() })
+    .nullable(),
 });
 export type PaymentJson = z.output<typeof paymentOut>;
 
 export const paymentsOut = z.object({ payments: z.array(paymentOut) });
 export type PaymentsResponse = z.output<typeof paymentsOut>;
+
+/**
+ * POST /api/admin/payments/{id}/reversal: a correction (docs/decisions/066). The payment did not reach the
+ * member: its whole amount comes back. For a payment that settled a request, `request` says what becomes of
+ * it: reopen (open again, to be paid again) or close (returned; the money available to the member).
+ */
+export const paymentReversalBody = z.object({
+  reason: z.string("reason is required").trim().min(1, "reason is required").max(500, "reason must be at most 500 characters"),
+  request: z.enum(["reopen", "close"], "request must be reopen or close").optional(),
+});

@@ -1,21 +1,36 @@
 import { z } from "zod";
-import { MONEY_STEP } from "../money";
+import { MICROS_PER_USD } from "../money";
 import { PAYOUT_METHODS, payoutAddressProblem } from "../payouts";
-import { usdInput } from "./money-fields";
 
 // Payout requests (docs/decisions/036): the member asks, an admin pays or rejects.
 
-/** POST /api/me/payout-requests. The minimum and the available balance are checked by the server. */
-export const payoutRequestBody = z
+/**
+ * PUT /api/me/payout-destination: where the member is paid (docs/decisions/066). The address is held by one
+ * member; a change makes new requests wait 7 days.
+ */
+export const payoutDestinationBody = z
   .object({
-    amount_usd: usdInput("amount_usd", { step: MONEY_STEP.payment, positive: true }),
     payment_method: z.enum(PAYOUT_METHODS, `payment_method must be one of ${PAYOUT_METHODS.join(", ")}`),
-    payout_address: z.string("payout_address is required").trim().max(200, "payout_address must be at most 200 characters"),
+    payout_address: z.string("payout_address is required").trim().max(254, "payout_address must be at most 254 characters"),
   })
   .superRefine((b, ctx) => {
     const problem = payoutAddressProblem(b.payment_method, b.payout_address);
     if (problem) ctx.addIssue({ code: "custom", path: ["payout_address"], message: `payout_address: ${problem}` });
   });
+
+/**
+ * POST /api/me/payout-requests: paid to the member's current destination (PUT /api/me/payout-destination).
+ * The minimum and the available balance are checked by the server, which answers in the member's words
+ * ("You have $X available") whatever the amount.
+ */
+export const payoutRequestBody = z.object({
+  amount_usd: z
+    .number("amount_usd must be a number")
+    .positive("amount_usd must be more than 0")
+    .refine((v) => Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6 * Math.max(1, v), "amount_usd must be in whole cents")
+    // Integer micro-dollars; an amount beyond any balance stays beyond it (capped only to stay an exact integer).
+    .transform((v) => Math.min(Math.round(v * 100) * (MICROS_PER_USD / 100), Number.MAX_SAFE_INTEGER)),
+});
 
 const optionalText = (field: string, max: number) =>
   z.string(`${field} must be text`).trim().max(max, `${field} must be at most ${max} characters`).nullish().transform((v) => v || null);
@@ -30,7 +45,9 @@ export const payoutRejectBody = z.object({
 
 /** GET /api/admin/payout-requests?status=open. */
 export const payoutListQuery = z.object({
-  status: z.enum(["open", "paid", "rejected", "cancelled"], "status must be open, paid, rejected or cancelled").optional(),
+  status: z
+    .enum(["open", "sent", "paid", "rejected", "cancelled", "returned"], "status must be open, sent, paid, rejected, cancelled or returned")
+    .optional(),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -43,23 +60,44 @@ export const payoutRequestOut = z.object({
   amount_usd: z.number(),
   payment_method: z.string(),
   payout_address: z.string(),
-  /** open reserves the amount; paid has `payment_id`; rejected has `reason`; cancelled by the member. */
-  status: z.enum(["open", "paid", "rejected", "cancelled"]),
+  /**
+   * open reserves the amount (the member may cancel); sent: in payout batch `batch_id`, reserved, no longer
+   * cancellable; paid has `payment_id`; rejected and returned have `reason` (returned: the money is available
+   * again); cancelled by the member (docs/decisions/066).
+   */
+  status: z.enum(["open", "sent", "paid", "rejected", "cancelled", "returned"]),
   created_at: z.string(),
   decided_at: z.string().nullable(),
   reason: z.string().nullable(),
   payment_id: z.string().nullable(),
+  batch_id: z.number().int().nullable(),
+  /** The newest correction of a payment of this request (the request was reopened or closed by it). */
+  correction: z.object({ reason: z.string(), outcome: z.enum(["reopened", "closed"]), created_at: z.string() }).nullable(),
+  /** Admin list only: other members who asked to be paid to this same address and were refused. */
+  address_also_named_by: z.array(z.string()).optional(),
 });
 export type PayoutRequestJson = z.output<typeof payoutRequestOut>;
+
+/** Where the member is paid (docs/decisions/066). */
+export const payoutDestinationOut = z.object({
+  payment_method: z.string(),
+  payout_address: z.string(),
+  changed_at: z.string(),
+  /** New requests may use it from then: 7 days after a change, at once for the first. */
+  usable_from: z.string(),
+});
+export type PayoutDestinationJson = z.output<typeof payoutDestinationOut>;
 
 /** GET /api/me/payout-requests: the member's requests, newest first, with what the Wallet card needs. */
 export const payoutRequestsOut = z.object({
   requests: z.array(payoutRequestOut),
   minimum_payout: z.number(),
   available_balance: z.number(),
-  /** Credited over the last 7 days, per day (earnings and bonuses, less reversals). */
+  /** The current destination; null until the member sets one. */
+  destination: payoutDestinationOut.nullable(),
+  /** Qualified view rewards (both sides) over the last 7 days, per day: no one-off credits (docs/decisions/066). */
   pace_per_day: z.number(),
-  /** Days to reach the minimum at that pace; null when already there or when nothing came in for 7 days. */
+  /** Days to reach the minimum at that pace; null when already there or when no view paid for 7 days. */
   days_to_minimum: z.number().int().nullable(),
 });
 export type PayoutRequestsResponse = z.output<typeof payoutRequestsOut>;

@@ -2074,18 +2074,41 @@ export interface paths {
                             viewer_earnings: number;
                             creator_earnings: number;
                             bonuses: number;
+                            signon_bonus: number;
+                            viewer_adjustments: number;
+                            creator_adjustments: number;
+                            adjustments: {
+                                /** @enum {string} */
+                                side: "viewer" | "creator";
+                                amount_usd: number;
+                                description: string;
+                                created_at: string;
+                            }[];
                             viewer_payouts: number;
                             creator_payouts: number;
                             paid_out: number;
+                            payout_in_flight: number;
                             pending_payouts: number;
+                            reserved_payout: number;
                             minimum_payout: number;
                             available_balance: number;
-                            reserved_payout: number;
                             pending_balance: number;
+                            viewer_available: number;
+                            creator_available: number;
                             viewer_pending: number;
                             creator_pending: number;
                             viewer_reversed: number;
                             creator_reversed: number;
+                            viewer_reversed_by: {
+                                review: number;
+                                takedown: number;
+                                suspension: number;
+                            };
+                            creator_reversed_by: {
+                                review: number;
+                                takedown: number;
+                                suspension: number;
+                            };
                             next_available_at: string | null;
                         };
                     };
@@ -2148,6 +2171,13 @@ export interface paths {
                                 notes: string | null;
                                 created_at: string;
                                 processed_at: string | null;
+                                request_id: string | null;
+                                viewer_part_usd: number;
+                                reversal: {
+                                    reason: string;
+                                    request_outcome: ("reopened" | "closed") | null;
+                                    created_at: string;
+                                } | null;
                             }[];
                         };
                     };
@@ -2272,7 +2302,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The member's requests, newest first, with the minimum, the available balance and the 7-day pace. */
+                /** @description The member's requests, newest first, with the minimum, the available balance, the payout destination and the 7-day pace of qualified views. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2287,14 +2317,28 @@ export interface paths {
                                 payment_method: string;
                                 payout_address: string;
                                 /** @enum {string} */
-                                status: "open" | "paid" | "rejected" | "cancelled";
+                                status: "open" | "sent" | "paid" | "rejected" | "cancelled" | "returned";
                                 created_at: string;
                                 decided_at: string | null;
                                 reason: string | null;
                                 payment_id: string | null;
+                                batch_id: number | null;
+                                correction: {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    outcome: "reopened" | "closed";
+                                    created_at: string;
+                                } | null;
+                                address_also_named_by?: string[];
                             }[];
                             minimum_payout: number;
                             available_balance: number;
+                            destination: {
+                                payment_method: string;
+                                payout_address: string;
+                                changed_at: string;
+                                usable_from: string;
+                            } | null;
                             pace_per_day: number;
                             days_to_minimum: number | null;
                         };
@@ -2329,14 +2373,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         amount_usd: number;
-                        /** @enum {string} */
-                        payment_method: "PayPal" | "Venmo" | "Bank Transfer";
-                        payout_address: string;
                     };
                 };
             };
             responses: {
-                /** @description The open request; its amount is reserved until an admin pays or rejects it. */
+                /** @description The open request, to the member's current payout destination; its amount is reserved until it is paid, rejected or cancelled. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -2350,11 +2391,19 @@ export interface paths {
                             payment_method: string;
                             payout_address: string;
                             /** @enum {string} */
-                            status: "open" | "paid" | "rejected" | "cancelled";
+                            status: "open" | "sent" | "paid" | "rejected" | "cancelled" | "returned";
                             created_at: string;
                             decided_at: string | null;
                             reason: string | null;
                             payment_id: string | null;
+                            batch_id: number | null;
+                            correction: {
+                                reason: string;
+                                /** @enum {string} */
+                                outcome: "reopened" | "closed";
+                                created_at: string;
+                            } | null;
+                            address_also_named_by?: string[];
                         };
                     };
                 };
@@ -2442,7 +2491,7 @@ export interface paths {
                                 watched_percent: number;
                                 /** @enum {string} */
                                 outcome: "earned" | "pending" | "not_earned" | "reversed";
-                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "reversed" | "removed" | "suspended" | "not_delivered" | "thin_media" | "small_picture" | "low_frame_rate" | "network_cap") | null;
+                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "reversed" | "removed" | "suspended" | "creator_suspended" | "not_delivered" | "thin_media" | "small_picture" | "low_frame_rate" | "network_cap") | null;
                                 amount_usd: number;
                                 available_at: string | null;
                             }[];
@@ -3395,7 +3444,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "item_taken_down" | "item_restored" | "account_suspended";
+                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "payout_address_changed" | "payout_returned" | "payout_corrected" | "item_taken_down" | "item_restored" | "account_suspended";
                                 /** @enum {string} */
                                 group: "uploads" | "earnings" | "payments" | "moderation";
                                 at: string;
@@ -4383,6 +4432,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/payout-destination": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set where I am paid
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        payment_method: "PayPal" | "Venmo" | "Bank Transfer";
+                        payout_address: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The member's payout destination. A changed one may be used 7 days after the change (told on the bell); an address another member holds is refused (409 address_taken). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            payment_method: string;
+                            payout_address: string;
+                            changed_at: string;
+                            usable_from: string;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/payout-requests/{id}/cancel": {
         parameters: {
             query?: never;
@@ -4423,11 +4558,19 @@ export interface paths {
                             payment_method: string;
                             payout_address: string;
                             /** @enum {string} */
-                            status: "open" | "paid" | "rejected" | "cancelled";
+                            status: "open" | "sent" | "paid" | "rejected" | "cancelled" | "returned";
                             created_at: string;
                             decided_at: string | null;
                             reason: string | null;
                             payment_id: string | null;
+                            batch_id: number | null;
+                            correction: {
+                                reason: string;
+                                /** @enum {string} */
+                                outcome: "reopened" | "closed";
+                                created_at: string;
+                            } | null;
+                            address_also_named_by?: string[];
                         };
                     };
                 };
@@ -4491,7 +4634,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Earnings per day, week or month of the range (optionally one member's), with views and unique earners per row, and the totals. */
+                /** @description Earnings per day, week or month of the range (optionally one member's), with views and unique users (the distinct viewers of those views) per row, and the totals. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6395,6 +6538,13 @@ export interface paths {
                             notes: string | null;
                             created_at: string;
                             processed_at: string | null;
+                            request_id: string | null;
+                            viewer_part_usd: number;
+                            reversal: {
+                                reason: string;
+                                request_outcome: ("reopened" | "closed") | null;
+                                created_at: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -6469,6 +6619,13 @@ export interface paths {
                             notes: string | null;
                             created_at: string;
                             processed_at: string | null;
+                            request_id: string | null;
+                            viewer_part_usd: number;
+                            reversal: {
+                                reason: string;
+                                request_outcome: ("reopened" | "closed") | null;
+                                created_at: string;
+                            } | null;
                         };
                     };
                 };
@@ -6594,7 +6751,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The payment is gone (the audit log keeps it); its amount is available again. */
+                /** @description The payment is gone (the audit log keeps it); its amount is available again. A payment that settled a payout request, or was corrected, is permanent (409 permanent_payment). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6689,6 +6846,13 @@ export interface paths {
                             notes: string | null;
                             created_at: string;
                             processed_at: string | null;
+                            request_id: string | null;
+                            viewer_part_usd: number;
+                            reversal: {
+                                reason: string;
+                                request_outcome: ("reopened" | "closed") | null;
+                                created_at: string;
+                            } | null;
                         };
                     };
                 };
@@ -6737,6 +6901,115 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/admin/payments/{id}/reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct a payment
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        /** @enum {string} */
+                        request?: "reopen" | "close";
+                    };
+                };
+            };
+            responses: {
+                /** @description The payment with its correction (audited, told to the member): its amount is back in the member's balances; a request it settled is reopened or closed as `request` says. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            user_id: string;
+                            user_email?: string;
+                            amount_usd: number;
+                            payment_method: string;
+                            payment_reference: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "completed";
+                            notes: string | null;
+                            created_at: string;
+                            processed_at: string | null;
+                            request_id: string | null;
+                            viewer_part_usd: number;
+                            reversal: {
+                                reason: string;
+                                request_outcome: ("reopened" | "closed") | null;
+                                created_at: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payout-requests": {
         parameters: {
             query?: never;
@@ -6751,7 +7024,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    status?: "open" | "paid" | "rejected" | "cancelled";
+                    status?: "open" | "sent" | "paid" | "rejected" | "cancelled" | "returned";
                 };
                 header?: never;
                 path?: never;
@@ -6773,11 +7046,19 @@ export interface paths {
                             payment_method: string;
                             payout_address: string;
                             /** @enum {string} */
-                            status: "open" | "paid" | "rejected" | "cancelled";
+                            status: "open" | "sent" | "paid" | "rejected" | "cancelled" | "returned";
                             created_at: string;
                             decided_at: string | null;
                             reason: string | null;
                             payment_id: string | null;
+                            batch_id: number | null;
+                            correction: {
+                                reason: string;
+                                /** @enum {string} */
+                                outcome: "reopened" | "closed";
+                                created_at: string;
+                            } | null;
+                            address_also_named_by?: string[];
                         }[];
                     };
                 };
@@ -6869,11 +7150,19 @@ export interface paths {
                                 payment_method: string;
                                 payout_address: string;
                                 /** @enum {string} */
-                                status: "open" | "paid" | "rejected" | "cancelled";
+                                status: "open" | "sent" | "paid" | "rejected" | "cancelled" | "returned";
                                 created_at: string;
                                 decided_at: string | null;
                                 reason: string | null;
                                 payment_id: string | null;
+                                batch_id: number | null;
+                                correction: {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    outcome: "reopened" | "closed";
+                                    created_at: string;
+                                } | null;
+                                address_also_named_by?: string[];
                             };
                             payment: {
                                 id: string;
@@ -6887,6 +7176,13 @@ export interface paths {
                                 notes: string | null;
                                 created_at: string;
                                 processed_at: string | null;
+                                request_id: string | null;
+                                viewer_part_usd: number;
+                                reversal: {
+                                    reason: string;
+                                    request_outcome: ("reopened" | "closed") | null;
+                                    created_at: string;
+                                } | null;
                             };
                         };
                     };
@@ -6984,11 +7280,328 @@ export interface paths {
                             payment_method: string;
                             payout_address: string;
                             /** @enum {string} */
-                            status: "open" | "paid" | "rejected" | "cancelled";
+                            status: "open" | "sent" | "paid" | "rejected" | "cancelled" | "returned";
                             created_at: string;
                             decided_at: string | null;
                             reason: string | null;
                             payment_id: string | null;
+                            batch_id: number | null;
+                            correction: {
+                                reason: string;
+                                /** @enum {string} */
+                                outcome: "reopened" | "closed";
+                                created_at: string;
+                            } | null;
+                            address_also_named_by?: string[];
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payout-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payout batches
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every batch, newest first, with what it sent, paid and returned. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            count: number;
+                            total_usd: number;
+                            created_at: string;
+                            created_by_email: string | null;
+                            /** @enum {string} */
+                            status: "sent" | "recorded";
+                            recorded_at: string | null;
+                            paid_count: number;
+                            paid_usd: number;
+                            returned_count: number;
+                            returned_usd: number;
+                        }[];
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send payout requests in a batch
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        request_ids?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The new batch: the open PayPal and Venmo requests named (or all of them), each still covered by its member's available balance, now sent in batch N and no longer cancellable. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            count: number;
+                            total_usd: number;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payout-batches/{id}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a batch for PayPal
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The batch as PayPal's Payouts web upload takes it: no header; recipient, amount, USD, the request id as the sender's item id, a note, the wallet (PAYPAL or VENMO). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payout-batches/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a batch's result
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        returned?: {
+                            request_id: string;
+                            reason: string;
+                        }[];
+                        payment_reference?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The batch as recorded: each returned request closed with its reason (the money available again), every other one paid with a payment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            count: number;
+                            total_usd: number;
+                            created_at: string;
+                            created_by_email: string | null;
+                            /** @enum {string} */
+                            status: "sent" | "recorded";
+                            recorded_at: string | null;
+                            paid_count: number;
+                            paid_usd: number;
+                            returned_count: number;
+                            returned_usd: number;
                         };
                     };
                 };

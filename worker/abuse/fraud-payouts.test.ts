@@ -1,21 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { PayoutRequestJson, WalletJson } from "../../common/api-types";
-import { signedInBrowser, type Browser } from "../test/http";
-import { member } from "../test/members";
+import type { PayoutRequestJson } from "../../common/api-types";
+import { admin, memberWith, walletOf } from "../test/payouts";
 
 // Attacks on payout requests (docs/decisions/036): drawing the same available money twice, by a request
 // racing an admin payment, two requests at once, or two admins paying one request. Each race has one winner,
 // and what the member was paid never exceeds what they had available.
 
-const admin = () => signedInBrowser("admin@example.com");
-const body = (amount: number) => ({ amount_usd: amount, payment_method: "PayPal", payout_address: "farm@example.com" });
-const wallet = async (b: Browser) => (await b.fetch("/api/me/wallet")).json<WalletJson>();
-
-async function memberWith(usd: number) {
-  const m = await member("farm");
-  expect((await (await admin()).json("/api/admin/earnings", "POST", { user_id: m.id, amount_usd: usd })).status).toBe(201);
-  return m;
-}
+const body = (amount: number) => ({ amount_usd: amount });
+const wallet = walletOf;
 
 describe("payout request races", () => {
   it("a request and an admin payment for the same $30: one wins, nothing is drawn twice", async () => {

@@ -1,23 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AuditEntryJson, PaymentsResponse, PayoutPaidJson, PayoutRequestJson, PayoutRequestsResponse, WalletJson } from "../../common/api-types";
-import { Browser, signedInBrowser } from "../test/http";
+import type { AuditEntryJson, PaymentsResponse, PayoutPaidJson, PayoutRequestJson, PayoutRequestsResponse } from "../../common/api-types";
+import { Browser } from "../test/http";
 import { member } from "../test/members";
+import { admin, memberWith, payTo, requestPayout, viewReward, walletOf } from "../test/payouts";
 import { suspend } from "../test/moderation";
 
 // Payout requests through the API (docs/decisions/036): the member asks, the amount is reserved, an admin
 // pays it (the payment takes the reservation's place) or rejects it (the reservation is freed).
 
-const admin = () => signedInBrowser("admin@example.com");
-const PAYPAL = { payment_method: "PayPal", payout_address: "me@example.com" };
-
-async function memberWith(usd: number) {
-  const m = await member("payout");
-  if (usd > 0) expect((await (await admin()).json("/api/admin/earnings", "POST", { user_id: m.id, amount_usd: usd })).status).toBe(201);
-  return m;
-}
-const wallet = async (b: Browser) => (await b.fetch("/api/me/wallet")).json<WalletJson>();
-const request = (b: Browser, amount: number, body = PAYPAL) => b.json("/api/me/payout-requests", "POST", { amount_usd: amount, ...body });
+const request = (b: Browser, amount: number) => requestPayout(b, amount);
+const wallet = walletOf;
 const mine = async (b: Browser) => (await b.fetch("/api/me/payout-requests")).json<PayoutRequestsResponse>();
 
 describe("POST /api/me/payout-requests", () => {
@@ -27,36 +20,46 @@ describe("POST /api/me/payout-requests", () => {
     const res = await request(m.browser, 25);
     expect(res.status).toBe(201);
     const created = await res.json<PayoutRequestJson>();
-    expect(created).toMatchObject({ amount_usd: 25, payment_method: "PayPal", payout_address: "me@example.com", status: "open", user_id: m.id });
+    expect(created).toMatchObject({ amount_usd: 25, payment_method: "PayPal", payout_address: `${m.id.toLowerCase()}@example.com`, status: "open", user_id: m.id });
     const w = await wallet(m.browser);
-    expect(w.reserved_payout).toBe(25);
-    expect(w.available_balance).toBe(5);
-    expect(w.creator_balance).toBe(30);
+    // In flight: out of the balance (one line, "Payout in progress"), drawn from available money only.
+    expect(w).toMatchObject({ reserved_payout: 25, payout_in_flight: 25, available_balance: 5, creator_balance: 5, creator_payouts: 25, viewer_payouts: 0 });
     const list = await mine(m.browser);
     expect(list.requests.map((r) => r.id)).toEqual([created.id]);
-    // What is left ($5) is below the minimum again: at $30 a week, $20 more takes 5 days.
-    expect(list.days_to_minimum).toBe(5);
+    // A manual credit is no pace: nothing from qualified views in 7 days.
+    expect(list.days_to_minimum).toBeNull();
   });
 
-  it("refuses an amount below the minimum (400) and more than is available (409), naming why", async () => {
+  it("refuses an amount below the minimum (400) and more than is available (409), in the member's words, whatever the amount", async () => {
     const m = await memberWith(20);
     const low = await request(m.browser, 10);
     expect(low.status).toBe(400);
-    expect((await low.json<{ error: string }>()).error).toContain("at least $25.00");
-    const over = await request(m.browser, 25);
-    expect(over.status).toBe(409);
-    expect((await over.json<{ error: string }>()).error).toContain("You have $20.00 available");
+    expect((await low.json<{ error: string }>()).error).toBe("The minimum payout is $25.00; you have $20.00 available.");
+    for (const amount of [25, 1e9, 1e300]) {
+      const over = await request(m.browser, amount);
+      expect(over.status).toBe(409);
+      expect((await over.json<{ error: string }>()).error).toMatch(/^You have \$20\.00 available; a payout of \$[\d,.]+ needs at least that much available\.$/);
+    }
+    for (const amount of [25.001, -5, 0]) expect((await request(m.browser, amount)).status).toBe(400);
   });
 
-  it("wants an email for PayPal and a known method", async () => {
-    const m = await memberWith(30);
-    const bad = await request(m.browser, 25, { payment_method: "PayPal", payout_address: "not an email" });
+  it("wants an email for PayPal and a known method; a destination before any request", async () => {
+    const m = await member("nodest");
+    await (await admin()).json("/api/admin/earnings", "POST", { user_id: m.id, amount_usd: 30 });
+    const none = await request(m.browser, 25);
+    expect(none.status).toBe(400);
+    expect((await none.json<{ error: string }>()).error).toContain("Set where you want to be paid");
+    const bad = await m.browser.json("/api/me/payout-destination", "PUT", { payment_method: "PayPal", payout_address: "not an email" });
     expect(bad.status).toBe(400);
     expect((await bad.json<{ error: string }>()).error).toContain("payout_address");
-    const method = await request(m.browser, 25, { payment_method: "Gold bars", payout_address: "x" });
+    const long = await payTo(m.browser, `${"a".repeat(153)}@example.com`);
+    expect(long).toBe(400);
+    const method = await m.browser.json("/api/me/payout-destination", "PUT", { payment_method: "Gold bars", payout_address: "x" });
     expect(method.status).toBe(400);
     expect((await method.json<{ error: string }>()).error).toContain("payment_method");
-    expect((await request(m.browser, 25, { payment_method: "Venmo", payout_address: "@me" })).status).toBe(201);
+    expect(await payTo(m.browser, `@venmo-${m.id.slice(-8)}`, "Venmo")).toBe(200);
+    // The first destination is usable at once.
+    expect((await request(m.browser, 25)).status).toBe(201);
   });
 
   it("allows one open request at a time; cancelling frees the money for a new one", async () => {
@@ -64,10 +67,11 @@ describe("POST /api/me/payout-requests", () => {
     const first = await (await request(m.browser, 25)).json<PayoutRequestJson>();
     const second = await request(m.browser, 25);
     expect(second.status).toBe(409);
-    expect((await second.json<{ error: string }>()).error).toContain("open payout request");
+    expect((await second.json<{ error: string }>()).error).toContain("payout request on its way");
     const cancelled = await m.browser.fetch(`/api/me/payout-requests/${first.id}/cancel`, { method: "POST" });
     expect(cancelled.status).toBe(200);
     expect((await cancelled.json<PayoutRequestJson>()).status).toBe("cancelled");
+    expect((await wallet(m.browser)).payout_in_flight).toBe(0);
     expect((await wallet(m.browser)).available_balance).toBe(60);
     expect((await m.browser.fetch(`/api/me/payout-requests/${first.id}/cancel`, { method: "POST" })).status).toBe(409);
     expect((await request(m.browser, 60)).status).toBe(201);
@@ -102,11 +106,12 @@ describe("POST /api/me/payout-requests", () => {
     expect((await m.browser.fetch("/api/me/payout-requests")).status).toBe(200);
   });
 
-  it("estimates the days to the minimum at the last 7 days' pace", async () => {
+  it("estimates the days to the minimum from qualified views only, never one-off credits", async () => {
     const m = await memberWith(7);
-    const list = await mine(m.browser);
-    expect(list.pace_per_day).toBe(1);
-    expect(list.days_to_minimum).toBe(18);
+    expect(await mine(m.browser)).toMatchObject({ pace_per_day: 0, days_to_minimum: null });
+    // $0.70 of view rewards this week: $0.10 a day; $18 more takes 180 days.
+    for (let i = 0; i < 7; i++) await viewReward(m.id, 100_000, { side: i % 2 ? "viewer" : "creator", availableAt: "2999-01-01T00:00:00.000Z" });
+    expect(await mine(m.browser)).toMatchObject({ pace_per_day: 0.1, days_to_minimum: 180 });
     const idle = await member("idle");
     expect((await mine(idle.browser)).days_to_minimum).toBeNull();
   });
@@ -118,7 +123,7 @@ describe("admin payout requests", () => {
     const m = await memberWith(30);
     const created = await (await request(m.browser, 25)).json<PayoutRequestJson>();
     const open = await (await a.fetch("/api/admin/payout-requests?status=open")).json<PayoutRequestJson[]>();
-    expect(open.find((r) => r.id === created.id)).toMatchObject({ status: "open", user_email: expect.stringContaining("payout-") });
+    expect(open.find((r) => r.id === created.id)).toMatchObject({ status: "open", user_email: expect.stringContaining("payout-"), address_also_named_by: [] });
     expect(open.every((r) => r.status === "open")).toBe(true);
 
     const res = await a.json(`/api/admin/payout-requests/${created.id}/pay`, "POST", { payment_reference: "PP-123" });
@@ -128,7 +133,7 @@ describe("admin payout requests", () => {
     expect(paid.payment).toMatchObject({ amount_usd: 25, status: "completed", payment_method: "PayPal", payment_reference: "PP-123" });
 
     const w = await wallet(m.browser);
-    expect(w).toMatchObject({ reserved_payout: 0, paid_out: 25, available_balance: 5, creator_balance: 5 });
+    expect(w).toMatchObject({ reserved_payout: 0, payout_in_flight: 0, paid_out: 25, available_balance: 5, creator_balance: 5 });
     expect((await (await m.browser.fetch("/api/me/payments")).json<PaymentsResponse>()).payments.map((p) => p.id)).toEqual([paid.payment.id]);
     const audit = await (await a.fetch("/api/admin/audit")).json<AuditEntryJson[]>();
     expect(audit.filter((e) => e.entity_id === created.id).map((e) => e.action)).toEqual(["update"]);

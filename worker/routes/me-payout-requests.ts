@@ -1,12 +1,19 @@
 import { Hono } from "hono";
-import { payoutRequestBody, payoutRequestOut, payoutRequestsOut, type PayoutRequestsResponse } from "../../common/schemas/payout-requests";
+import {
+  payoutDestinationBody,
+  payoutDestinationOut,
+  payoutRequestBody,
+  payoutRequestOut,
+  payoutRequestsOut,
+  type PayoutRequestsResponse,
+} from "../../common/schemas/payout-requests";
 import type { SignedInEnv } from "../app-env";
-import { cancelPayoutRequest, listMyPayoutRequests, requestPayout } from "../domain/payouts/member-requests";
+import { cancelPayoutRequest, listMyPayoutRequests, requestPayout, setPayoutDestination } from "../domain/payouts/member-requests";
 import { ID_PATTERN } from "../lib/ids";
 import { MINIMUM_PAYOUT_MICROS, usd } from "../lib/money";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
-import { payoutRequestJson } from "./serializers/payout-request";
+import { payoutDestinationJson, payoutRequestJson } from "./serializers/payout-request";
 
 // Payout requests (docs/decisions/036). Reading is for every signed-in member (a suspended one too, as the
 // wallet is); asking and cancelling are writes of a member in good standing (mounted after that guard).
@@ -15,7 +22,7 @@ import { payoutRequestJson } from "./serializers/payout-request";
 export const payoutRequestReadRoutes = new Hono<SignedInEnv>().get(
   "/me/payout-requests",
   responds("List my payout requests", {
-    200: { description: "The member's requests, newest first, with the minimum, the available balance and the 7-day pace.", schema: payoutRequestsOut },
+    200: { description: "The member's requests, newest first, with the minimum, the available balance, the payout destination and the 7-day pace of qualified views.", schema: payoutRequestsOut },
   }),
   async (c) => {
     const r = await listMyPayoutRequests({ ctx: { db: c.get("db"), actor: c.get("user") }, input: null });
@@ -24,6 +31,7 @@ export const payoutRequestReadRoutes = new Hono<SignedInEnv>().get(
         requests: r.requests.map(payoutRequestJson),
         minimum_payout: usd(MINIMUM_PAYOUT_MICROS),
         available_balance: usd(r.availableMicros),
+        destination: r.destination ? payoutDestinationJson(r.destination) : null,
         pace_per_day: usd(r.perDayMicros),
         days_to_minimum: r.daysToMinimum,
       } satisfies PayoutRequestsResponse,
@@ -36,13 +44,28 @@ export const payoutRequestReadRoutes = new Hono<SignedInEnv>().get(
 export const payoutRequestWriteRoutes = new Hono<SignedInEnv>()
   .post(
     "/me/payout-requests",
-    responds("Request a payout", { 201: { description: "The open request; its amount is reserved until an admin pays or rejects it.", schema: payoutRequestOut } }),
+    responds("Request a payout", {
+      201: { description: "The open request, to the member's current payout destination; its amount is reserved until it is paid, rejected or cancelled.", schema: payoutRequestOut },
+    }),
     validate("json", payoutRequestBody),
     async (c) => {
-    const b = c.req.valid("json");
-    const input = { amountMicros: b.amount_usd, paymentMethod: b.payment_method, payoutAddress: b.payout_address };
-    const row = await requestPayout({ ctx: { db: c.get("db"), actor: c.get("user") }, input });
-    return c.json(payoutRequestJson(row), 201);
+      const row = await requestPayout({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { amountMicros: c.req.valid("json").amount_usd } });
+      return c.json(payoutRequestJson(row), 201);
+    },
+  )
+  .put(
+    "/me/payout-destination",
+    responds("Set where I am paid", {
+      200: {
+        description: "The member's payout destination. A changed one may be used 7 days after the change (told on the bell); an address another member holds is refused (409 address_taken).",
+        schema: payoutDestinationOut,
+      },
+    }),
+    validate("json", payoutDestinationBody),
+    async (c) => {
+      const b = c.req.valid("json");
+      const row = await setPayoutDestination({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { paymentMethod: b.payment_method, payoutAddress: b.payout_address } });
+      return c.json(payoutDestinationJson(row), 200);
     },
   )
   .post(

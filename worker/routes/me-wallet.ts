@@ -26,8 +26,8 @@ export const walletRoutes = new Hono<SignedInEnv>()
       },
     }),
     async (c) => {
-      const { parts, nextReleaseAt } = await walletParts(c.get("db"), c.get("user").id, nowIso());
-      return c.json(walletJson(parts, nextReleaseAt), 200);
+      const { parts, nextReleaseAt, adjustments } = await walletParts(c.get("db"), c.get("user").id, nowIso());
+      return c.json(walletJson(parts, nextReleaseAt, adjustments), 200);
     },
   )
   .get(
@@ -35,7 +35,7 @@ export const walletRoutes = new Hono<SignedInEnv>()
     responds("List my payments", { 200: { description: "Payments made to the caller, pending and completed, newest first.", schema: paymentsOut } }),
     async (c) => {
       const rows = await paymentsOf(c.get("db"), c.get("user").id);
-      return c.json({ payments: rows.map(paymentJson) } satisfies PaymentsResponse, 200);
+      return c.json({ payments: rows.map((r) => paymentJson(r.payment, r.reversal)) } satisfies PaymentsResponse, 200);
     },
   )
   .get(
@@ -50,7 +50,7 @@ export const walletRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const q = c.req.valid("query");
       const range = reportRange(q.startDate, q.endDate);
-      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "viewers", userId: c.get("user").id });
+      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, userId: c.get("user").id });
       return c.json(earningsReportJson(report, range.days, "user"), 200);
     },
   );

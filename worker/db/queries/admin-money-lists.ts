@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { bonuses, earnings, payments, users } from "../schema";
+import { bonuses, earnings, paymentReversals, payments, users } from "../schema";
 
 // The admin money tabs' lists, newest first, each record with its user's email.
 
@@ -24,8 +24,9 @@ export const listManualBonuses = (db: Db) =>
 
 export const listPayments = (db: Db) =>
   db
-    .select({ payment: payments, email: users.email })
+    .select({ payment: payments, email: users.email, reversal: paymentReversals })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(paymentReversals, eq(paymentReversals.paymentId, payments.id))
     .orderBy(desc(payments.createdAt))
     .limit(5000);

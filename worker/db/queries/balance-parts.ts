@@ -47,15 +47,25 @@ const heldEarnings = (user: string, kinds: string, now: string) =>
 const heldBonuses = (user: string, now: string) =>
   `(select coalesce(sum(b.total_micros), 0) from bonuses b where b.user_id = ${user} and b.status = 'awarded'
      and ${bonusNotReversed("b")} and (b.available_at > ${now} or ${bonusUnderReviewSql("b")}))`;
-const paymentsSql = (user: string, excludedPayment = "''") =>
-  `(select coalesce(sum(amount_micros), 0) from payments where user_id = ${user} and id <> ${excludedPayment})`;
+/**
+ * Payments, net of their corrections (docs/decisions/066): a reversed payment gave its amount back. `part` is
+ * the column summed ("amount_micros", or "viewer_micros" for the viewer side's part), `status` optionally
+ * narrows to pending or completed payments, `excludedPayment` leaves one out (the one being edited).
+ */
+const paymentsSql = (user: string, o: { excludedPayment?: string; part?: string; status?: string } = {}) => {
+  const part = o.part ?? "amount_micros";
+  const status = o.status ? ` and p.status = ${o.status}` : "";
+  return `((select coalesce(sum(p.${part}), 0) from payments p where p.user_id = ${user} and p.id <> ${o.excludedPayment ?? "''"}${status})
+    - (select coalesce(sum(pr.${part}), 0) from payment_reversals pr join payments p on p.id = pr.payment_id
+       where pr.user_id = ${user} and p.id <> ${o.excludedPayment ?? "''"}${status}))`;
+};
 
 /**
- * Open payout requests reserve their amounts (docs/decisions/036), optionally leaving one out (the request
- * being paid: its payment takes its place in the same batch).
+ * Requests in flight (open, or sent in a payout batch) reserve their amounts (docs/decisions/036, 066),
+ * optionally leaving one out (the request being paid: its payment takes its place in the same batch).
  */
-const reservedSql = (user: string, excludedRequest = "''") =>
-  `(select coalesce(sum(amount_micros), 0) from payout_requests where user_id = ${user} and status = 'open' and id <> ${excludedRequest})`;
+const reservedSql = (user: string, excludedRequest = "''", part = "amount_micros") =>
+  `(select coalesce(sum(${part}), 0) from payout_requests where user_id = ${user} and status in ('open', 'sent') and id <> ${excludedRequest})`;
 
 const VIEWER = "'viewer'";
 // Manual earnings count to the creator side (docs/product-spec.md §5); they are never held.
@@ -69,12 +79,31 @@ const pendingSql = (user: string, now: string) => `(${heldEarnings(user, `${VIEW
 
 /**
  * What a payment may draw on: credited minus pending minus every payment (optionally leaving one out,
- * the one being edited) minus what open payout requests reserve (optionally leaving one out, the one being
+ * the one being edited) minus what requests in flight reserve (optionally leaving one out, the one being
  * paid). Used inside the payment, payout request and credit writes, so a check and its write are one
  * statement.
  */
 export const availableSql = (user: string, now: string, excludedPayment = "''", excludedRequest = "''") =>
-  `(${creditedSql(user)} - ${pendingSql(user, now)} - ${paymentsSql(user, excludedPayment)} - ${reservedSql(user, excludedRequest)})`;
+  `(${creditedSql(user)} - ${pendingSql(user, now)} - ${paymentsSql(user, { excludedPayment })} - ${reservedSql(user, excludedRequest)})`;
+
+/**
+ * The viewer side's available money (docs/decisions/066): its credits less reversals, less its pending part,
+ * less what payments and requests in flight already drew from it. A payout draws from here first and the
+ * rest from the creator side, so it never draws held money and each side's lines add up.
+ */
+export const viewerAvailableSql = (user: string, now: string, excludedPayment = "''", excludedRequest = "''") =>
+  `(${earned(user, VIEWER)} + ${bonusesAwarded(user)} - ${viewerReversed(user)} - ${heldEarnings(user, VIEWER, now)} - ${heldBonuses(user, now)}
+    - ${paymentsSql(user, { excludedPayment, part: "viewer_micros" })} - ${reservedSql(user, excludedRequest, "viewer_micros")})`;
+
+/** The viewer part of a new payout of `amount`: the viewer side's available money first, never below 0. */
+export const viewerPartSql = (user: string, now: string, amount: string, excludedPayment = "''", excludedRequest = "''") =>
+  `max(0, min(${amount}, ${viewerAvailableSql(user, now, excludedPayment, excludedRequest)}))`;
+
+/** A reversal's cause as the member reads it (docs/decisions/066): a moderation takedown, a suspension, or a fraud review. */
+const reversedFor = (user: string, side: string, cause: "takedown" | "suspension" | "review") => {
+  const test = cause === "takedown" ? "reason = 'takedown'" : cause === "suspension" ? "reason like 'suspended%'" : "reason <> 'takedown' and reason not like 'suspended%'";
+  return `(select coalesce(-sum(amount_micros), 0) from reversals where user_id = ${user} and side = '${side}' and ${test})`;
+};
 
 /** The record sums a wallet is derived from, one column each (see `BalanceParts`). */
 export const balancePartsColumns = (user: string, now: string) =>
@@ -83,13 +112,19 @@ export const balancePartsColumns = (user: string, now: string) =>
     `${earned(user, "'creator'")} as creatorRewards`,
     `${earned(user, "'manual'")} as manualEarnings`,
     `${bonusesAwarded(user)} as awardedBonuses`,
+    `(select coalesce(sum(total_micros), 0) from bonuses where user_id = ${user} and status = 'awarded' and kind = 'manual') as manualBonuses`,
     `${viewerReversed(user)} as viewerReversed`,
     `${reversed(user, "creator")} as creatorReversed`,
+    `${reversedFor(user, "viewer", "takedown")} as viewerReversedTakedown`,
+    `${reversedFor(user, "viewer", "suspension")} as viewerReversedSuspension`,
+    `${reversedFor(user, "creator", "takedown")} as creatorReversedTakedown`,
+    `${reversedFor(user, "creator", "suspension")} as creatorReversedSuspension`,
     `(${heldEarnings(user, VIEWER, now)} + ${heldBonuses(user, now)}) as viewerPending`,
     `${heldEarnings(user, CREATOR, now)} as creatorPending`,
     `${paymentsSql(user)} as payments`,
-    `(select coalesce(sum(amount_micros), 0) from payments where user_id = ${user} and status = 'pending') as pendingPayments`,
+    `${paymentsSql(user, { status: "'pending'" })} as pendingPayments`,
     `${reservedSql(user)} as reservedPayouts`,
+    `(${paymentsSql(user, { part: "viewer_micros" })} + ${reservedSql(user, "''", "viewer_micros")}) as viewerDrawn`,
   ].join(",\n      ");
 
 /** One row of `balancePartsColumns`. */
@@ -97,17 +132,26 @@ export type BalanceParts = {
   viewerRewards: number;
   creatorRewards: number;
   manualEarnings: number;
+  /** Every awarded bonus; `manualBonuses` is the part an admin gave (the rest are sign-on bonuses). */
   awardedBonuses: number;
+  manualBonuses: number;
   /** Positive amounts taken back by reversals (the viewer side includes reversed sign-on bonuses). */
   viewerReversed: number;
   creatorReversed: number;
+  /** The parts of those a takedown or a suspension took back (the rest after a fraud review). */
+  viewerReversedTakedown: number;
+  viewerReversedSuspension: number;
+  creatorReversedTakedown: number;
+  creatorReversedSuspension: number;
   viewerPending: number;
   creatorPending: number;
-  /** Every payment, pending or completed; `pendingPayments` is the part not paid yet. */
+  /** Every payment, pending or completed, net of corrections; `pendingPayments` is the part not paid yet. */
   payments: number;
   pendingPayments: number;
-  /** What open payout requests reserve: not yet paid, but no longer available (docs/decisions/036). */
+  /** What requests in flight reserve: not yet paid, but no longer available (docs/decisions/036). */
   reservedPayouts: number;
+  /** The viewer side's part of payments and reservations (docs/decisions/066); the rest is the creator side's. */
+  viewerDrawn: number;
 };
 
 /** The next moment a held credit of the user becomes available (null when none waits on the clock). */

@@ -3,7 +3,7 @@ import type { Db } from "../client";
 import { payments, payoutRequests } from "../schema";
 import { notifyOnceSql } from "./notification-writes";
 import { prepareShared, rowAuditSql, rowColumnsSql } from "./audited-change";
-import { availableSql } from "./balance-parts";
+import { availableSql, viewerPartSql } from "./balance-parts";
 
 // Payout requests (docs/decisions/036). Every write is one D1 batch whose condition is inside the write:
 // the available balance (balance-parts.ts, which subtracts open requests) and "no open request yet" for a
@@ -12,33 +12,87 @@ import { availableSql } from "./balance-parts";
 export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-const OPEN_OF = (user: string) => `exists (select 1 from payout_requests where user_id = ${user} and status = 'open')`;
+// In flight: open, or sent in a payout batch (docs/decisions/066). One per member.
+const OPEN_OF = (user: string) => `exists (select 1 from payout_requests where user_id = ${user} and status in ('open', 'sent'))`;
+/** The member's current payout destination (the newest row). */
+const DESTINATION_OF = (user: string) =>
+  `(select d.rowid from payout_destinations d where d.user_id = ${user} order by d.created_at desc, d.rowid desc limit 1)`;
 const READ_REQUEST = `select ${rowColumnsSql(payoutRequests, "q")} from payout_requests q where q.id = ?1`;
 
-export type RequestValues = { id: string; userId: string; amountMicros: number; paymentMethod: string; payoutAddress: string };
+export type RequestValues = { id: string; userId: string; amountMicros: number };
 
 /** What a new request was judged on, read in the same batch before the insert. */
-type RequestFigures = { availableMicros: number; hasOpen: boolean };
+type RequestFigures = { availableMicros: number; hasOpen: boolean; destinationUsableAt: string | null };
 
 /**
- * Opens the request if the member has none open and their available balance covers it and the minimum.
- * ?1 id, ?2 user, ?3 amount, ?4 method, ?5 address, ?6 now, ?7 the minimum.
+ * Opens the request to the member's current destination if it may be used now, the member has no request in
+ * flight, and their available balance covers it and the minimum. Its viewer part is fixed now: the viewer
+ * side's available money first (docs/decisions/066).
+ * ?1 id, ?2 user, ?3 amount, ?4 now, ?5 the minimum.
  */
 export async function insertRequest(db: Db, v: RequestValues, o: { now: string; minimumMicros: number }) {
   const d1 = db.$client;
-  const values = [v.id, v.userId, v.amountMicros, v.paymentMethod, v.payoutAddress, o.now, o.minimumMicros];
+  const values = [v.id, v.userId, v.amountMicros, o.now, o.minimumMicros];
   const [figures, inserted, read] = await d1.batch([
-    `select ${availableSql("?2", "?6")} as "availableMicros", ${OPEN_OF("?2")} as "hasOpen"`,
-    `insert into payout_requests (id, user_id, amount_micros, payment_method, payout_address, status, created_at)
-     select ?1, ?2, ?3, ?4, ?5, 'open', ?6
-     where ?3 >= ?7 and not ${OPEN_OF("?2")} and ${availableSql("?2", "?6")} >= ?3`,
+    `select ${availableSql("?2", "?4")} as "availableMicros", ${OPEN_OF("?2")} as "hasOpen",
+       (select d.usable_at from payout_destinations d where d.rowid = ${DESTINATION_OF("?2")}) as "destinationUsableAt"`,
+    `insert into payout_requests (id, user_id, amount_micros, payment_method, payout_address, status, created_at, viewer_micros)
+     select ?1, ?2, ?3, d.payment_method, d.payout_address, 'open', ?4, ${viewerPartSql("?2", "?4", "?3")}
+     from payout_destinations d
+     where d.rowid = ${DESTINATION_OF("?2")} and d.usable_at <= ?4
+       and ?3 >= ?5 and not ${OPEN_OF("?2")} and ${availableSql("?2", "?4")} >= ?3`,
     READ_REQUEST,
   ].map((text) => prepareShared(d1, text, values)));
-  const f = figures!.results[0] as { availableMicros: number; hasOpen: number };
+  const f = figures!.results[0] as { availableMicros: number; hasOpen: number; destinationUsableAt: string | null };
   return {
     written: (inserted!.meta.changes ?? 0) > 0,
     request: (read!.results[0] as PayoutRequestRow | undefined) ?? null,
-    figures: { availableMicros: f.availableMicros, hasOpen: f.hasOpen === 1 } satisfies RequestFigures,
+    figures: { availableMicros: f.availableMicros, hasOpen: f.hasOpen === 1, destinationUsableAt: f.destinationUsableAt } satisfies RequestFigures,
+  };
+}
+
+export type DestinationRow = { paymentMethod: string; payoutAddress: string; addressKey: string; createdAt: string; usableAt: string };
+const READ_DESTINATION = (user: string) =>
+  `select d.payment_method as "paymentMethod", d.payout_address as "payoutAddress", d.address_key as "addressKey",
+     d.created_at as "createdAt", d.usable_at as "usableAt" from payout_destinations d where d.rowid = ${DESTINATION_OF(user)}`;
+
+/** The member's current payout destination, or null. */
+export async function destinationOf(db: Db, userId: string) {
+  return db.$client.prepare(READ_DESTINATION("?1")).bind(userId).first<DestinationRow>();
+}
+
+/**
+ * Sets where the member is paid (docs/decisions/066), in one batch. The address goes to the first member who
+ * names it, for good (`payout_address_holders`); another member naming it is refused and the refusal kept for
+ * the admin. A change (another address or method) may be used from ?6 (a week on) and is told on the bell; the
+ * member's first destination at once; the same one typed differently keeps its date.
+ * ?1 row id, ?2 user, ?3 method, ?4 address, ?5 key, ?6 now, ?7 when a change may be used, ?8 refusal id.
+ */
+export async function setDestination(db: Db, o: { userId: string; method: string; address: string; key: string; now: string; changeUsableAt: string }) {
+  const d1 = db.$client;
+  const values = [newId(), o.userId, o.method, o.address, o.key, o.now, o.changeUsableAt, newId()];
+  const current = `(select d.rowid as rid, d.address_key as k, d.payment_method as m, d.payout_address as a, d.usable_at as u
+     from payout_destinations d where d.rowid = ${DESTINATION_OF("?2")})`;
+  const holder = "(select h.user_id from payout_address_holders h where h.address_key = ?5)";
+  const results = await d1.batch([
+    "insert into payout_address_holders (address_key, user_id, created_at) values (?5, ?2, ?6) on conflict (address_key) do nothing",
+    `insert into payout_address_refusals (id, address_key, user_id, holder_id, created_at) select ?8, ?5, ?2, ${holder}, ?6 where ${holder} <> ?2`,
+    `insert into payout_destinations (id, user_id, payment_method, payout_address, address_key, created_at, usable_at)
+     select ?1, ?2, ?3, ?4, ?5, ?6,
+       case when c.rid is null then ?6 when c.k = ?5 and c.m = ?3 then c.u else ?7 end
+     from (select 1) left join ${current} c on 1
+     where ${holder} = ?2 and (c.rid is null or c.k <> ?5 or c.m <> ?3 or c.a <> ?4)`,
+    // The bell: a changed destination is what a stolen session would do first (docs/decisions/066).
+    notifyOnceSql("payout_address_changed", "payments", {
+      user: "d.user_id", ref: "d.id", subject: "d.id", detail: "d.payment_method || ' · ' || d.payout_address", at: "?6",
+      rest: "from payout_destinations d where d.id = ?1 and d.usable_at > d.created_at",
+    }),
+    READ_DESTINATION("?2"),
+    `select ${holder} as "holderId"`,
+  ].map((text) => prepareShared(d1, text, values)));
+  return {
+    destination: (results[4]!.results[0] as DestinationRow | undefined) ?? null,
+    taken: (results[5]!.results[0] as { holderId: string }).holderId !== o.userId,
   };
 }
 
@@ -75,9 +129,9 @@ export async function payRequest(db: Db, o: { id: string; reference: string | nu
   const values = [o.id, newId(), o.reference, o.notes, o.now, o.actorId, newId(), newId()];
   const paid = "q.id = ?1 and q.status = 'open' and exists (select 1 from payments where id = ?2)";
   const results = await d1.batch([
-    `insert into payments (id, user_id, amount_micros, payment_method, payment_reference, status, notes, created_by, created_at, processed_at)
+    `insert into payments (id, user_id, amount_micros, payment_method, payment_reference, status, notes, created_by, created_at, processed_at, viewer_micros, request_id)
      select ?2, q.user_id, q.amount_micros, q.payment_method, ?3, 'completed',
-            coalesce(?4, 'Payout request to ' || q.payout_address), ?6, ?5, ?5
+            coalesce(?4, 'Payout request to ' || q.payout_address), ?6, ?5, ?5, q.viewer_micros, q.id
      from payout_requests q
      where q.id = ?1 and q.status = 'open' and ${availableSql("q.user_id", "?5", "''", "q.id")} >= q.amount_micros`,
     rowAuditSql({ action: "create", entity: "payment", table: "payments", alias: "p", where: "p.id = ?2", before: null, after: PAYMENT_JSON, id: "?7", actor: "?6", now: "?5" }),
@@ -87,7 +141,8 @@ export async function payRequest(db: Db, o: { id: string; reference: string | nu
     `select ${rowColumnsSql(payments, "p")} from payments p where p.id = ?2`,
     `select coalesce((select ${availableSql("q.user_id", "?5", "''", "q.id")} from payout_requests q where q.id = ?1), 0) as "availableMicros"`,
     // The bell (docs/decisions/046), last so the reads above keep their places: told once, keyed by the request.
-    notifyOnceSql("payout_paid", "payments", { user: "q.user_id", ref: "q.id", subject: "q.id", amount: "q.amount_micros", at: "?5", rest: "from payout_requests q where q.id = ?1 and q.payment_id = ?2" }),
+    // Keyed by the payment: a request a correction reopened and that is paid again is told again.
+    notifyOnceSql("payout_paid", "payments", { user: "q.user_id", ref: "?2", subject: "q.id", amount: "q.amount_micros", at: "?5", rest: "from payout_requests q where q.id = ?1 and q.payment_id = ?2" }),
   ].map((text) => prepareShared(d1, text, values)));
   return {
     written: (results[3]!.meta.changes ?? 0) > 0,
@@ -114,40 +169,55 @@ export async function rejectRequest(db: Db, o: { id: string; reason: string; now
   return { written: (results[1]!.meta.changes ?? 0) > 0, request: (results[2]!.results[0] as PayoutRequestRow | undefined) ?? null };
 }
 
+/** The newest correction of a payment of the request (docs/decisions/066), as JSON or null. */
+const CORRECTION = `(select json_object('reason', pr.reason, 'outcome', pr.request_outcome, 'created_at', pr.created_at)
+   from payment_reversals pr join payments p on p.id = pr.payment_id where p.request_id = q.id order by pr.created_at desc limit 1) as "correction"`;
+
+export type RequestWithCorrection = PayoutRequestRow & { correction: string | null };
+
 /** A member's requests, newest first. */
 export async function requestsOf(db: Db, userId: string) {
   const { results } = await db.$client
-    .prepare(`${READ_REQUEST.replace("where q.id = ?1", "where q.user_id = ?1")} order by q.created_at desc, q.id desc limit 100`)
-    .bind(userId)
-    .all<PayoutRequestRow>();
-  return results;
-}
-
-/** Every request (or those of one status) with the member's email: open first, then newest first. */
-export async function listRequests(db: Db, status: PayoutRequestRow["status"] | undefined) {
-  const { results } = await db.$client
     .prepare(
-      `select ${rowColumnsSql(payoutRequests, "q")}, u.email as "email" from payout_requests q join users u on u.id = q.user_id
-       where (?1 is null or q.status = ?1) order by (q.status = 'open') desc, q.created_at desc, q.id desc limit 500`,
+      `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION} from payout_requests q where q.user_id = ?1
+       order by q.created_at desc, q.id desc limit 100`,
     )
-    .bind(status ?? null)
-    .all<PayoutRequestRow & { email: string }>();
+    .bind(userId)
+    .all<RequestWithCorrection>();
   return results;
 }
 
 /**
- * What the member has available now and what they were credited over the last 7 days (earnings of both
- * sides and awarded bonuses, less reversals in that window), for "you reach the minimum in about N days".
+ * Every request (or those of one status) with the member's email, open first, then newest first; and the
+ * other members refused the same payout address (docs/decisions/066), so the admin sees both.
+ */
+export async function listRequests(db: Db, status: PayoutRequestRow["status"] | undefined) {
+  const { results } = await db.$client
+    .prepare(
+      `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, u.email as "email",
+         (select json_group_array(distinct ou.email) from payout_address_refusals rf join users ou on ou.id = rf.user_id
+          where rf.address_key in (select d.address_key from payout_destinations d where d.user_id = q.user_id and d.payout_address = q.payout_address)
+            and rf.user_id <> q.user_id) as "alsoNamedBy"
+       from payout_requests q join users u on u.id = q.user_id
+       where (?1 is null or q.status = ?1) order by (q.status = 'open') desc, q.created_at desc, q.id desc limit 500`,
+    )
+    .bind(status ?? null)
+    .all<RequestWithCorrection & { email: string; alsoNamedBy: string }>();
+  return results;
+}
+
+/**
+ * What the member has available now and what qualified views paid them over the last 7 days (view rewards
+ * of both sides not reversed; no one-off credits: docs/decisions/066), for "you reach the minimum in about N days".
  * ?1 user, ?2 now, ?3 the start of the window.
  */
 export async function paceOf(db: Db, o: { userId: string; now: string; since: string }) {
   const row = await db.$client
     .prepare(
       `select ${availableSql("?1", "?2")} as "availableMicros",
-         (select coalesce(sum(amount_micros), 0) from earnings where user_id = ?1 and created_at >= ?3)
-         + (select coalesce(sum(total_micros), 0) from bonuses where user_id = ?1 and status = 'awarded' and awarded_at >= ?3)
-         + (select coalesce(sum(amount_micros), 0) from reversals where user_id = ?1 and created_at >= ?3)
-         + (select coalesce(sum(amount_micros), 0) from bonus_reversals where user_id = ?1 and created_at >= ?3) as "weekMicros"`,
+         (select coalesce(sum(e.amount_micros), 0) from earnings e
+          where e.user_id = ?1 and e.kind in ('viewer', 'creator') and e.created_at >= ?3
+            and not exists (select 1 from reversals r where r.earning_id = e.id)) as "weekMicros"`,
     )
     .bind(o.userId, o.now, o.since)
     .first<{ availableMicros: number; weekMicros: number }>();

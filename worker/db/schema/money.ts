@@ -227,9 +227,18 @@ export const payments = sqliteTable(
     createdBy: text("created_by"),
     createdAt: text("created_at").notNull(),
     processedAt: text("processed_at"),
+    // The part drawn from the viewer side; the rest (amount − viewer_micros) comes from the creator side.
+    // Set when written, from the viewer side's available money first (docs/decisions/066), so a payment never
+    // draws held money and each side's payouts line stays the same whatever is released later.
+    viewerMicros: integer("viewer_micros").notNull().default(0),
+    // The payout request this payment settled (docs/decisions/066). Such a payment is permanent: the database
+    // refuses its deletion and any change of its money (migration 0037); a correction is a payment reversal.
+    requestId: text("request_id"),
   },
   (t) => [
     check("payments_amount_check", sql`${t.amountMicros} > 0`),
+    // The payments of a request (one, unless a correction reversed it and the request was reopened and paid again).
+    index("payments_request_idx").on(t.requestId).where(sql`${t.requestId} is not null`),
     // Wallet sums and a user's payment history, newest first.
     index("payments_user_created_idx").on(t.userId, t.createdAt),
     index("payments_created_idx").on(t.createdAt),
@@ -250,7 +259,10 @@ export const payoutRequests = sqliteTable(
     amountMicros: integer("amount_micros").notNull(),
     paymentMethod: text("payment_method").notNull(),
     payoutAddress: text("payout_address").notNull(),
-    status: text("status", { enum: ["open", "paid", "rejected", "cancelled"] }).notNull(),
+    // open: reserves its amount, the member may cancel; sent: in a payout batch (still reserved, no longer
+    // cancellable); paid; rejected by an admin; cancelled by the member; returned: the batch or a correction
+    // gave the money back, available again (docs/decisions/066).
+    status: text("status", { enum: ["open", "sent", "paid", "rejected", "cancelled", "returned"] }).notNull(),
     createdAt: text("created_at").notNull(),
     decidedAt: text("decided_at"),
     // The admin who paid or rejected it; the member themselves when cancelled.
@@ -259,14 +271,97 @@ export const payoutRequests = sqliteTable(
     reason: text("reason"),
     // The payment that paid it.
     paymentId: text("payment_id"),
+    // The part of the amount drawn from the viewer side, fixed when the request was made from the viewer
+    // side's available money first; the payment that settles it copies it (docs/decisions/066).
+    viewerMicros: integer("viewer_micros").notNull().default(0),
+    // The payout batch that sent it (docs/decisions/066).
+    batchId: integer("batch_id"),
   },
   (t) => [
     check("payout_requests_amount_check", sql`${t.amountMicros} > 0`),
     // One open request per member: the second of two racing requests fails here at the latest.
-    uniqueIndex("payout_requests_open_unique").on(t.userId).where(sql`${t.status} = 'open'`),
+    uniqueIndex("payout_requests_open_unique").on(t.userId).where(sql`${t.status} in ('open', 'sent')`),
     // A member's requests, newest first; the reservation sum.
     index("payout_requests_user_idx").on(t.userId, t.status),
     // The admin list, open first.
     index("payout_requests_status_created_idx").on(t.status, t.createdAt),
+    index("payout_requests_batch_idx").on(t.batchId).where(sql`${t.batchId} is not null`),
   ],
+);
+
+// A correction of a payment (docs/decisions/066): the payment did not reach the member, or not in full, so its
+// whole amount comes back to the balances it was drawn from. The payment row is never deleted or edited; a
+// payment is reversed at most once. When the payment settled a request, the reversal says what became of the
+// request: `reopened` (open again, reserved, to be paid again) or `closed` (returned; the money available).
+export const paymentReversals = sqliteTable(
+  "payment_reversals",
+  {
+    paymentId: text("payment_id")
+      .primaryKey()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountMicros: integer("amount_micros").notNull(),
+    viewerMicros: integer("viewer_micros").notNull(),
+    reason: text("reason").notNull(),
+    requestOutcome: text("request_outcome", { enum: ["reopened", "closed"] }),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [check("payment_reversals_amount_check", sql`${t.amountMicros} > 0`), index("payment_reversals_user_idx").on(t.userId)],
+);
+
+// Open payout requests sent together as one PayPal Payouts upload (docs/decisions/066), numbered 1, 2, 3…
+// "sent in batch N". Its result is recorded once: every request not returned is paid.
+export const payoutBatches = sqliteTable("payout_batches", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  count: integer("count").notNull(),
+  totalMicros: integer("total_micros").notNull(),
+  createdBy: text("created_by").notNull(),
+  createdAt: text("created_at").notNull(),
+  recordedBy: text("recorded_by"),
+  recordedAt: text("recorded_at"),
+});
+
+// Where a member is paid (docs/decisions/066): every change is a new row; the newest is current. A changed
+// destination may be used from `usable_at` (7 days after the change; at once for a member's first).
+export const payoutDestinations = sqliteTable(
+  "payout_destinations",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    paymentMethod: text("payment_method").notNull(),
+    payoutAddress: text("payout_address").notNull(),
+    // common/payouts.ts normalizePayoutAddress: one destination however it is typed.
+    addressKey: text("address_key").notNull(),
+    createdAt: text("created_at").notNull(),
+    usableAt: text("usable_at").notNull(),
+  },
+  (t) => [index("payout_destinations_user_idx").on(t.userId, t.createdAt)],
+);
+
+// Who holds each payout address (docs/decisions/066): the first member to name it, for good. Another member
+// naming it is refused, and the refusal is kept so the admin sees both accounts.
+export const payoutAddressHolders = sqliteTable("payout_address_holders", {
+  addressKey: text("address_key").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "restrict" }),
+  createdAt: text("created_at").notNull(),
+});
+
+export const payoutAddressRefusals = sqliteTable(
+  "payout_address_refusals",
+  {
+    id: text("id").primaryKey(),
+    addressKey: text("address_key").notNull(),
+    // The member who was refused, and the holder at the time.
+    userId: text("user_id").notNull(),
+    holderId: text("holder_id").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("payout_address_refusals_key_idx").on(t.addressKey)],
 );

@@ -1,5 +1,5 @@
 import * as writes from "../../db/queries/payment-writes";
-import { conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { usdText } from "../../lib/money";
 import { nowIso } from "../../lib/time";
@@ -20,8 +20,16 @@ const overdraftRefusal = (amountMicros: number, availableMicros: number) =>
     "insufficient_balance",
   );
 
+/** A payment that settled a payout request, or was corrected, is a permanent fact (docs/decisions/066). */
+const permanentRefusal = () =>
+  conflict(
+    "This payment settled a payout request (or was corrected) and is permanent: it cannot be edited or deleted. Record a correction instead, which gives the amount back and reopens or closes the request.",
+    "permanent_payment",
+  );
+
 function settled(w: writes.PaymentWrite, amountMicros: number) {
   if (w.written && w.payment) return w.payment;
+  if (w.permanent) throw permanentRefusal();
   if (!w.userFound) throw notFound("user_id: no such user");
   throw overdraftRefusal(amountMicros, w.availableMicros);
 }
@@ -44,5 +52,25 @@ export async function updatePayment({ ctx, input }: AdminCall<PaymentInput & { i
 
 export async function deletePayment({ ctx, input }: AdminCall<{ id: string }>) {
   checkAdmin(ctx);
-  if (!(await writes.deletePayment(ctx.db, input.id, { actorId: ctx.actor.id, now: nowIso() }))) throw notFound("Payment not found");
+  const w = await writes.deletePayment(ctx.db, input.id, { actorId: ctx.actor.id, now: nowIso() });
+  if (w.deleted) return;
+  if (w.permanent) throw permanentRefusal();
+  throw notFound("Payment not found");
+}
+
+/**
+ * A correction of a payment (docs/decisions/066): its amount comes back to the member; a request it settled
+ * is reopened or closed, as the admin says.
+ */
+export async function reversePayment({ ctx, input }: AdminCall<{ id: string; reason: string; request: "reopen" | "close" | null }>) {
+  checkAdmin(ctx);
+  const w = await writes.reversePayment(ctx.db, { ...input, now: nowIso(), actorId: ctx.actor.id });
+  if (!w.payment) throw notFound("Payment not found");
+  if (w.written) return w.payment;
+  if (w.alreadyReversed) throw conflict("This payment was already corrected.", "already_reversed");
+  if (w.requestId && !input.request) {
+    throw badRequest("This payment settled a payout request: say whether the correction reopens the request (to pay it again) or closes it (the money goes back to the member).", "request_outcome_required");
+  }
+  if (w.otherInFlight) throw conflict("The member has another payout request on its way, so this one cannot be reopened. Close it instead.", "open_request");
+  throw conflict("This payment could not be corrected.", "not_reversible");
 }

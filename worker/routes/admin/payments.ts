@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import type { z } from "zod";
 import { adminPaymentsOut, deletedOut, paymentBody, type DeletedResponse } from "../../../common/schemas/admin-money";
-import { paymentOut, type PaymentJson } from "../../../common/schemas/payments";
+import { paymentOut, paymentReversalBody, type PaymentJson } from "../../../common/schemas/payments";
 import type { AppEnv } from "../../app-env";
 import type { Db } from "../../db/client";
 import { listPayments } from "../../db/queries/admin-money-lists";
-import { createPayment, deletePayment, updatePayment, type PaymentInput } from "../../domain/admin/payments";
+import { paymentWithReversal } from "../../db/queries/payments";
+import { createPayment, deletePayment, reversePayment, updatePayment, type PaymentInput } from "../../domain/admin/payments";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
@@ -18,7 +19,7 @@ const paymentInput = (b: z.output<typeof paymentBody>): PaymentInput => ({
   status: b.status, notes: b.notes, override: b.override,
 });
 
-const paymentsJson = async (db: Db): Promise<PaymentJson[]> => (await listPayments(db)).map((r) => adminPaymentJson(r.payment, r.email));
+const paymentsJson = async (db: Db): Promise<PaymentJson[]> => (await listPayments(db)).map((r) => adminPaymentJson(r.payment, r.email, r.reversal));
 
 const OVERDRAFT = "Paying more than the member's available balance needs `override: true` (docs/decisions/017).";
 
@@ -34,7 +35,13 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     responds("Download the payments", csvAnswers("Every payment, newest first, as the list shows it.")),
     async (c) => {
       const rows = await paymentsJson(c.get("db"));
-      return csvResponse("payments.csv", ["id", "user_email", "amount_usd", "payment_method", "payment_reference", "status", "notes", "created_at", "processed_at"], rows, ["amount_usd"]);
+      const flat = rows.map((r) => ({ ...r, reversal: r.reversal ? `${r.reversal.reason} (${r.reversal.created_at})` : "" }));
+      return csvResponse(
+        "payments.csv",
+        ["id", "user_email", "amount_usd", "payment_method", "payment_reference", "status", "notes", "created_at", "processed_at", "request_id", "reversal"],
+        flat,
+        ["amount_usd"],
+      );
     },
   )
   .post(
@@ -58,9 +65,30 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   )
   .delete(
     `/payments/:id${ID_PATTERN}`,
-    responds("Delete a payment", { 200: { description: "The payment is gone (the audit log keeps it); its amount is available again.", schema: deletedOut } }),
+    responds("Delete a payment", {
+      200: {
+        description: "The payment is gone (the audit log keeps it); its amount is available again. A payment that settled a payout request, or was corrected, is permanent (409 permanent_payment).",
+        schema: deletedOut,
+      },
+    }),
     async (c) => {
       await deletePayment({ ctx: adminContext(c), input: { id: c.req.param("id") } });
       return c.json({ ok: true } satisfies DeletedResponse, 200);
+    },
+  )
+  .post(
+    `/payments/:id${ID_PATTERN}/reversal`,
+    responds("Correct a payment", {
+      200: {
+        description: "The payment with its correction (audited, told to the member): its amount is back in the member's balances; a request it settled is reopened or closed as `request` says.",
+        schema: paymentOut,
+      },
+    }),
+    validate("json", paymentReversalBody),
+    async (c) => {
+      const b = c.req.valid("json");
+      await reversePayment({ ctx: adminContext(c), input: { id: c.req.param("id"), reason: b.reason, request: b.request ?? null } });
+      const r = (await paymentWithReversal(c.get("db"), c.req.param("id")))!;
+      return c.json(adminPaymentJson(r.payment, r.email, r.reversal), 200);
     },
   );

@@ -1,9 +1,10 @@
 import type { PaymentJson } from "../../../common/api-types";
+import type { PaymentReversalRow } from "../../db/queries/payments";
 import type { PaymentRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
 
-/** A payment as its payee sees it (GET /api/me/payments). */
-export const paymentJson = (p: PaymentRow): PaymentJson => ({
+/** A payment as its payee sees it (GET /api/me/payments), with its correction (docs/decisions/066). */
+export const paymentJson = (p: PaymentRow, reversal: PaymentReversalRow | null = null): PaymentJson => ({
   id: p.id,
   user_id: p.userId,
   amount_usd: usd(p.amountMicros),
@@ -13,7 +14,13 @@ export const paymentJson = (p: PaymentRow): PaymentJson => ({
   notes: p.notes,
   created_at: p.createdAt,
   processed_at: p.processedAt,
+  request_id: p.requestId,
+  viewer_part_usd: usd(p.viewerMicros),
+  reversal: reversal ? { reason: reversal.reason, request_outcome: reversal.requestOutcome, created_at: reversal.createdAt } : null,
 });
 
 /** A payment as the admin screens and CSV show it, with the payee's email. */
-export const adminPaymentJson = (p: PaymentRow, email: string): PaymentJson => ({ ...paymentJson(p), user_email: email });
+export const adminPaymentJson = (p: PaymentRow, email: string, reversal: PaymentReversalRow | null = null): PaymentJson => ({
+  ...paymentJson(p, reversal),
+  user_email: email,
+});

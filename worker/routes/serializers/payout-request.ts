@@ -1,9 +1,13 @@
-import type { PayoutRequestJson } from "../../../common/api-types";
-import type { PayoutRequestRow } from "../../db/queries/payout-requests";
+import type { PayoutDestinationJson, PayoutRequestJson } from "../../../common/schemas/payout-requests";
+import type { DestinationRow, RequestWithCorrection } from "../../db/queries/payout-requests";
 import { usd } from "../../lib/money";
 
-/** A payout request as its member sees it (the admin list adds the email). */
-export const payoutRequestJson = (r: PayoutRequestRow & { email?: string }): PayoutRequestJson => ({
+type Correction = NonNullable<PayoutRequestJson["correction"]>;
+
+/** A payout request as its member sees it (the admin list adds the email and the other members refused its address). */
+export const payoutRequestJson = (
+  r: Omit<RequestWithCorrection, "correction"> & { correction?: string | null; email?: string; alsoNamedBy?: string },
+): PayoutRequestJson => ({
   id: r.id,
   user_id: r.userId,
   ...(r.email === undefined ? {} : { user_email: r.email }),
@@ -15,4 +19,14 @@ export const payoutRequestJson = (r: PayoutRequestRow & { email?: string }): Pay
   decided_at: r.decidedAt,
   reason: r.reason,
   payment_id: r.paymentId,
+  batch_id: r.batchId,
+  correction: r.correction ? (JSON.parse(r.correction) as Correction) : null,
+  ...(r.alsoNamedBy === undefined ? {} : { address_also_named_by: JSON.parse(r.alsoNamedBy) as string[] }),
+});
+
+export const payoutDestinationJson = (d: DestinationRow): PayoutDestinationJson => ({
+  payment_method: d.paymentMethod,
+  payout_address: d.payoutAddress,
+  changed_at: d.createdAt,
+  usable_from: d.usableAt,
 });

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { ID_REGEX } from "../ids";
+
+// Payout batches (docs/decisions/066): open requests sent together as one PayPal Payouts upload, then their
+// result recorded once — each request paid (a payment) or returned with a reason (the money available again).
+
+/** POST /api/admin/payout-batches: the open requests to send (all open PayPal and Venmo requests when omitted). */
+export const payoutBatchBody = z.object({
+  request_ids: z
+    .array(z.string().regex(ID_REGEX, "request_ids must be payout request ids"), "request_ids must be a list of payout request ids")
+    .min(1, "Tick at least one request")
+    .max(500, "A batch takes at most 500 requests")
+    .optional(),
+});
+
+/** POST /api/admin/payout-batches/{id}/result: everything not returned is paid. */
+export const payoutBatchResultBody = z.object({
+  returned: z
+    .array(
+      z.object({
+        request_id: z.string().regex(ID_REGEX, "request_id must be a payout request id"),
+        reason: z.string("reason is required").trim().min(1, "Give the reason PayPal returned it").max(500, "reason must be at most 500 characters"),
+      }),
+    )
+    .max(500)
+    .optional()
+    .default([]),
+  /** The PayPal batch's id or another reference, kept on every payment. */
+  payment_reference: z.string().trim().max(200, "payment_reference must be at most 200 characters").nullish().transform((v) => v || null),
+});
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+/** POST /api/admin/payout-batches. */
+export const payoutBatchCreatedOut = z.object({ id: z.number().int(), count: z.number().int(), total_usd: z.number() });
+
+/** A batch in the admin's list, newest first. */
+export const payoutBatchOut = z.object({
+  id: z.number().int(),
+  count: z.number().int(),
+  total_usd: z.number(),
+  created_at: z.string(),
+  created_by_email: z.string().nullable(),
+  /** sent: waiting for its result; recorded: every request paid or returned. */
+  status: z.enum(["sent", "recorded"]),
+  recorded_at: z.string().nullable(),
+  paid_count: z.number().int(),
+  paid_usd: z.number(),
+  returned_count: z.number().int(),
+  returned_usd: z.number(),
+});
+export const payoutBatchesOut = z.array(payoutBatchOut);
+export type PayoutBatchJson = z.output<typeof payoutBatchOut>;
+
+/** POST /api/admin/payout-batches/{id}/result: the batch as recorded. */
+export const payoutBatchResultOut = payoutBatchOut;
