@@ -101,7 +101,8 @@ describe("earnings calendar", () => {
       { date: "2026-06-03", total_earnings: 0.003, view_count: 1, viewer_earnings: 0.003, creator_earnings: 0 },
       { date: "2026-06-10", total_earnings: 1, view_count: 0, viewer_earnings: 0, creator_earnings: 1 },
     ]);
-    expect(daily.summary).toEqual({ totalEarnings: 1.009, totalViews: 3, uniqueUsers: 0, avgDaily: 0.1009 });
+    // Unique users are the distinct viewers of the views counted (issue 38): here the member, who watched.
+    expect(daily.summary).toEqual({ totalEarnings: 1.009, totalViews: 3, uniqueUsers: 1, avgDaily: 0.1009 });
     const weekly = await get("startDate=2026-05-31&endDate=2026-06-10&groupBy=weekly");
     expect(weekly.earnings.map((r) => [r.date, r.total_earnings])).toEqual([
       ["2026-05-25", 0.003],
@@ -147,10 +148,11 @@ describe("earnings calendar", () => {
     await earn(creator.id, "manual", 1_000_000, `${day}T12:00:00.000Z`);
     const qs = `startDate=${day}&endDate=${day}`;
     const site = await (await admin.fetch(`/api/admin/earnings/calendar?${qs}`)).json<EarningsReport>();
-    expect(site.earnings).toEqual([{ date: day, total_earnings: 1.12, view_count: 20, unique_users: 2 }]);
-    expect(site.summary).toMatchObject({ totalEarnings: 1.12, totalViews: 20, uniqueUsers: 2 });
+    // One viewer watched all 20 (unique users are the distinct viewers, not the people paid: issue 38).
+    expect(site.earnings).toEqual([{ date: day, total_earnings: 1.12, view_count: 20, unique_users: 1 }]);
+    expect(site.summary).toMatchObject({ totalEarnings: 1.12, totalViews: 20, uniqueUsers: 1 });
     const csv = await (await admin.fetch(`/api/admin/earnings/calendar.csv?${qs}`)).text();
-    expect(csv).toBe(`date,total_earnings,view_count,unique_users\r\n${day},1.12,20,2\r\n`);
+    expect(csv).toBe(`date,total_earnings,view_count,unique_users\r\n${day},1.12,20,1\r\n`);
     const one = await (await admin.fetch(`/api/admin/earnings/calendar?${qs}&userId=${creator.id}`)).json<EarningsReport>();
     expect(one.summary).toMatchObject({ totalViews: 20 });
     const own = await (await viewer.fetch(`/api/me/earnings/calendar?${qs}`)).json<EarningsReport>();
@@ -163,7 +165,7 @@ describe("earnings calendar", () => {
     const b = await makeUser();
     const day = "2025-03-04";
     await earn(a.id, "viewer", 3000, `${day}T01:00:00.000Z`);
-    await earn(b.id, "creator", 3000, `${day}T02:00:00.000Z`);
+    await earn(b.id, "viewer", 3000, `${day}T02:00:00.000Z`);
     const all = await (await admin.fetch(`/api/admin/earnings/calendar?startDate=${day}&endDate=${day}`)).json<EarningsReport>();
     expect(all.earnings[0]!.unique_users).toBeGreaterThanOrEqual(2);
     const one = await (await admin.fetch(`/api/admin/earnings/calendar?startDate=${day}&endDate=${day}&userId=${a.id}`)).json<EarningsReport>();

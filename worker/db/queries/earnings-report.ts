@@ -16,8 +16,6 @@ export type ReportQuery = {
   range: DayRange;
   groupBy: EarningsGroupBy;
   userId?: string;
-  /** "viewers": distinct viewers whose views paid the user as a creator; "earners": distinct users paid. */
-  uniqueUsers: "viewers" | "earners";
 };
 
 type Row = { date: string; total: number; views: number; viewer: number; creator: number; users: number };
@@ -26,19 +24,21 @@ type Totals = { total: number; views: number; users: number };
 /**
  * Earnings grouped by period, plus totals. Rows are earnings records (view rewards
  * and manual earnings), reversals and the folded rewards of closed days (earning_days); "views" counts the distinct views paid, since one view pays a viewer row and a
- * creator row and must not count twice in the site-wide figures. For one user, unique users are the distinct viewers
- * whose views paid them as a creator; for the whole site, the distinct users who earned.
+ * creator row and must not count twice in the site-wide figures. "Unique users" has one meaning on every calendar
+ * (the member's, the admin's, with or without a member; issue 38): the distinct viewers of the views counted, so
+ * it is never more than the views and at least 1 when there is a view. A member's own views count them once, as
+ * the viewer; a manual earning or a reversal names no view and so no viewer.
  */
 export async function earningsReport(db: Db, q: ReportQuery) {
   const from = `${q.range.startDate}T00:00:00.000Z`;
   const to = `${q.range.endDate}T23:59:59.999Z`;
   const who = q.userId ? sql`and user_id = ${q.userId}` : sql``;
-  const users = q.uniqueUsers === "viewers"
-    ? sql`count(distinct case when e.kind = 'creator' then e.viewer_id end)`
-    : sql`count(distinct e.user_id)`;
+  const users = sql`count(distinct e.viewer_id)`;
   // Closed days' rewards come from earning_days (docs/decisions/052): each row counts its views in the figure
-  // asked for (a member's own views, or the site's views counted once), and names the viewer on the creator side.
+  // asked for (a member's own views, or the site's views counted once), and names the viewer on the creator side;
+  // on the viewer side the viewer is the row's member.
   const foldedViews = q.userId ? sql`f.views` : sql`f.site_views`;
+  const member = q.userId ? sql`${q.userId}` : sql`u.id`;
   // earning_days is keyed day first (decision 056): the site reads the range along the key; one member seeks
   // (day, member) once per day of the range, over the days the table holds at all. It names members, sides and
   // days by number (decision 058): the viewer (and, site-wide, the member) is looked up for the distinct counts.
@@ -56,13 +56,15 @@ export async function earningsReport(db: Db, q: ReportQuery) {
   // folded credits of closed days. A reversal carries no view, so the views counted are the views paid. Each
   // arm filters itself, so each keeps its own index.
   const base = sql`from (
-      select e.user_id, e.kind, e.view_id, e.amount_micros, e.created_at, v.viewer_id, 0 as folded_views
+      select e.user_id, e.kind, e.view_id, e.amount_micros, e.created_at,
+          case when e.view_id is null then null when e.kind = 'viewer' then e.user_id else v.viewer_id end as viewer_id,
+          0 as folded_views
         from earnings e left join views v on v.id = e.view_id and e.kind = 'creator'
         where e.created_at between ${from} and ${to} ${q.userId ? sql`and e.user_id = ${q.userId}` : sql``}
       union all select user_id, side, null, amount_micros, created_at, null, 0 from reversals
         where created_at between ${from} and ${to} ${who}
-      union all select ${q.userId ?? sql`u.id`}, ${sql.raw(sideNameSql("f.side"))}, null, f.amount_micros,
-        ${sql.raw(dayOfNumberSql("f.day"))} || 'T00:00:00.000Z', o.id, ${foldedViews}
+      union all select ${member}, ${sql.raw(sideNameSql("f.side"))}, null, f.amount_micros,
+        ${sql.raw(dayOfNumberSql("f.day"))} || 'T00:00:00.000Z', case when f.side = 1 then o.id else ${member} end, ${foldedViews}
         from ${folded}) e`;
   // Served by earnings_created_idx (site) or earnings_user_created_idx (one user), and earning_days' primary key.
   // Two reads in parallel: drizzle cannot batch raw SQL reads.

@@ -9,13 +9,13 @@ import { responds } from "../../openapi/responds";
 import { earningsReportJson } from "../serializers/earnings-report";
 import { csvAnswers, csvResponse } from "./csv";
 
-/** Admin: the site-wide earnings calendar (optionally for one user), with unique users per row. */
+/** Admin: the site-wide earnings calendar (optionally for one user), with unique users (distinct viewers) per row. */
 export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
   .get(
     "/earnings/calendar",
     responds("Show the site's earnings calendar", {
       200: {
-        description: "Earnings per day, week or month of the range (optionally one member's), with views and unique earners per row, and the totals.",
+        description: "Earnings per day, week or month of the range (optionally one member's), with views and unique users (the distinct viewers of those views) per row, and the totals.",
         schema: earningsReportOut,
       },
     }),
@@ -23,7 +23,7 @@ export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
     async (c) => {
       const q = c.req.valid("query");
       const range = reportRange(q.startDate, q.endDate);
-      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "earners", userId: q.userId });
+      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, userId: q.userId });
       return c.json(earningsReportJson(report, range.days, "admin"), 200);
     },
   )
@@ -34,7 +34,7 @@ export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
     async (c) => {
       const q = c.req.valid("query");
       const range = reportRange(q.startDate, q.endDate);
-      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, uniqueUsers: "earners", userId: q.userId });
+      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, userId: q.userId });
       const rows = earningsReportJson(report, range.days, "admin").earnings;
       return csvResponse(`earnings-${range.startDate}-${range.endDate}.csv`, ["date", "total_earnings", "view_count", "unique_users"], rows, ["total_earnings"]);
     },
