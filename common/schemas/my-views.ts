@@ -16,9 +16,11 @@ export type ViewOutcome = z.output<typeof viewOutcomeOut>;
 
 /**
  * Why, from one documented set; null for an earned view and for a pending one that only waits out its hold.
- *  - removed: the item was taken down by moderators, or its creator suspended: not paid, or paid and taken
- *    back (docs/decisions/027);
+ *  - removed: the item was taken down by moderators, or (not paid) hidden because its creator is suspended:
+ *    not paid, or paid and taken back by the takedown (docs/decisions/027);
  *  - suspended: the viewer's account was suspended: not paid, or paid and taken back (docs/decisions/027);
+ *  - creator_suspended: paid and taken back because the item's creator was suspended (issue 38: a reversal
+ *    names its cause);
  *  - not_delivered: watched long enough, but the stream never served the viewer 80 % of the item's bytes
  *    (docs/decisions/029);
  *  - network_cap: the viewer's network (an IPv4 address, an IPv6 /56) already had its paid views of this
@@ -39,6 +41,7 @@ const viewReasonOut = z.enum([
   "reversed",
   "removed",
   "suspended",
+  "creator_suspended",
   "not_delivered",
   "thin_media",
   "small_picture",

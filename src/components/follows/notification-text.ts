@@ -5,6 +5,16 @@ import { formatUsd } from "../../lib/format";
 
 const rewards = (n: number) => `${n} view ${n === 1 ? "reward" : "rewards"}`;
 
+// What took view rewards back, as the server names it in a views_reversed line's detail (issue 38).
+const reversalCauses: Record<string, string> = { review: "a review", takedown: "a takedown by moderators", suspension: "an account suspension" };
+const causeList = new Intl.ListFormat("en-US", { type: "conjunction" });
+
+/** "after a review", "after a takedown by moderators and a review"; nothing for a line that names no cause. */
+function afterCauses(detail: string): string {
+  const causes = [...new Set(detail.split(","))].map((cause) => reversalCauses[cause]).filter((text) => text !== undefined);
+  return causes.length ? ` after ${causeList.format(causes)}` : "";
+}
+
 export function notificationText(n: NotificationJson): string {
   const amount = formatUsd(n.amount_usd);
   switch (n.kind) {
@@ -15,7 +25,7 @@ export function notificationText(n: NotificationJson): string {
     case "views_released":
       return `${rewards(n.count)} released after the hold: ${amount} is now available`;
     case "views_reversed":
-      return `${rewards(n.count)} reversed after a review: ${amount}`;
+      return `${rewards(n.count)} reversed${afterCauses(n.detail)}: ${amount}`;
     case "bonus_awarded":
       return `Sign-on bonus awarded: ${amount}`;
     case "bonus_held":

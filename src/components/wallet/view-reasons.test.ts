@@ -18,6 +18,7 @@ const everyReason = {
   reversed: true,
   removed: true,
   suspended: true,
+  creator_suspended: true,
   not_delivered: true,
   network_cap: true,
   thin_media: true,
@@ -94,12 +95,30 @@ describe("view reasons", () => {
       "Pending — under review",
     );
     expect(text({ outcome: "reversed", reason: "reversed", amount_usd: 0.003 })).toBe("Reversed after a fraud review");
-    expect(text({ outcome: "reversed", reason: "removed", amount_usd: 0.003 })).toBe("Reversed — the item was removed by moderators");
-    expect(text({ outcome: "reversed", reason: "suspended", amount_usd: 0.003 })).toBe("Reversed — your account was suspended");
-    expect(text({ outcome: "reversed", reason: "suspended", amount_usd: 0.003 }, "creator")).toBe("Reversed — the viewer's account was suspended");
     expect(text({ outcome: "not_earned", reason: "removed" })).toBe("The item was removed by moderators — not counted");
     // Qualified, before the earnings job (every minute) has credited it: no date yet.
     expect(text({ outcome: "pending" })).toBe("Pending — being credited");
+  });
+
+  // Issue 38: "A reversal caused by a takedown reads 'Reversed after review'". Each reversal names its cause.
+  it("names the cause of a reversal: a takedown, whose suspension, or a fraud review", () => {
+    const reversed = (reason: ViewReason | null, side: ReasonContext["side"] = "viewer") => text({ outcome: "reversed", reason, amount_usd: 0.003 }, side);
+    for (const side of ["viewer", "creator"] as const) {
+      expect(reversed("removed", side)).toBe("Reversed: content taken down");
+      expect(reversed("reversed", side)).toBe("Reversed after a fraud review");
+    }
+    // The viewer was suspended: the viewer reads of their own account, the creator of the viewer's.
+    expect(reversed("suspended")).toBe("Reversed: your account was suspended");
+    expect(reversed("suspended", "creator")).toBe("Reversed: the viewer's account was suspended");
+    // The creator was suspended: the viewer reads of the creator's account, the creator of their own.
+    expect(reversed("creator_suspended")).toBe("Reversed: the creator's account was suspended");
+    expect(reversed("creator_suspended", "creator")).toBe("Reversed: your account was suspended");
+    // Only a fraud review's reversal speaks of a review; a moderation cause never does.
+    for (const reason of ["removed", "suspended", "creator_suspended"] as const) {
+      for (const side of ["viewer", "creator"] as const) expect(reversed(reason, side), `${reason} (${side})`).not.toMatch(/review/i);
+    }
+    // A reversal the server sends without a reason was a review's, as before moderation reversed anything.
+    expect(reversed(null)).toBe("Reversed after a fraud review");
   });
 
   it("shows a reason code it does not know yet as the code", () => {

@@ -38,6 +38,8 @@ export const reasonTexts: Record<ViewReason, (context: ReasonContext) => string>
   removed: () => "The item was removed by moderators — not counted",
   suspended: ({ side }) =>
     side === "viewer" ? "Your account was suspended — not counted" : "The viewer's account was suspended — not counted",
+  creator_suspended: ({ side }) =>
+    side === "viewer" ? "The creator's account was suspended — not counted" : "Your account was suspended — not counted",
   network_cap: ({ side }) =>
     side === "viewer"
       ? "Your network already had its paid views of this creator today — not counted"
@@ -51,6 +53,24 @@ export const reasonTexts: Record<ViewReason, (context: ReasonContext) => string>
 // A code the server learns before this screen does still shows, as the code itself.
 const reasonText = (reason: ViewReason, context: ReasonContext) => reasonTexts[reason]?.(context) ?? reason;
 
+/** Whose account a suspension reversal names: the caller's own, or the other party's. */
+const suspendedAccount = (suspended: "viewer" | "creator", side: ViewSide) =>
+  suspended === side ? "your account was suspended" : `the ${suspended}'s account was suspended`;
+
+/** A reversed view, by its cause: "Reversed: content taken down", "Reversed: …account was suspended", or a review. */
+function reversedText(context: ReasonContext): string {
+  switch (context.view.reason) {
+    case "removed":
+      return "Reversed: content taken down";
+    case "suspended":
+      return `Reversed: ${suspendedAccount("viewer", context.side)}`;
+    case "creator_suspended":
+      return `Reversed: ${suspendedAccount("creator", context.side)}`;
+    default:
+      return reasonTexts.reversed(context);
+  }
+}
+
 /** The outcome and its reason as one line, e.g. "Earned $0.003" or "Pending until Nov 28, 2026". */
 export function outcomeText(context: ReasonContext): string {
   const { view } = context;
@@ -62,12 +82,9 @@ export function outcomeText(context: ReasonContext): string {
       // No reason: it waits out its hold, or (no date yet) for the earnings job that runs every minute.
       return view.available_at ? `Pending until ${formatUtcDate(view.available_at)}` : "Pending — being credited";
     case "reversed":
-      // Moderation takes back held pay too (docs/decisions/027); the reason says which, else a fraud review did.
-      if (view.reason === "removed") return "Reversed — the item was removed by moderators";
-      if (view.reason === "suspended") {
-        return context.side === "viewer" ? "Reversed — your account was suspended" : "Reversed — the viewer's account was suspended";
-      }
-      return reasonTexts.reversed(context);
+      // Moderation takes back held pay too (docs/decisions/027); the words name the cause (issue 38): a takedown,
+      // a suspension (whose), else a fraud review.
+      return reversedText(context);
     default:
       return view.reason ? reasonText(view.reason, context) : "Not counted";
   }

@@ -34,9 +34,16 @@ export function creditedNoticeSql(earningIds: string) {
 }
 
 /**
+ * What caused a reversal, as the bell names it (issue 38): "takedown" (moderators took the item down),
+ * "suspension" (a party of the view was suspended) or "review" (a fraud review's rule).
+ */
+const REVERSAL_CAUSE = "case when r.reason = 'takedown' then 'takedown' when r.reason like 'suspended%' then 'suspension' else 'review' end";
+
+/**
  * Reversals one decision wrote (`reversalsOf`: a condition on `r` naming only that decision's rows), told per
- * member and day; the release notices of the reversed rewards lose them, so a release never tells money
- * that was taken back before its hold ended.
+ * member and day, with their causes in `detail` (comma-separated, each once: a day's line may gather a review's
+ * reversals and a takedown's; a line written before causes were kept has '' and stays so); the release notices
+ * of the reversed rewards lose them, so a release never tells money that was taken back before its hold ended.
  */
 export function reversedNoticeSql(reversalsOf: string) {
   const released = `select ${memberNumSql("r.user_id")} as user_num, substr(e.available_at, 1, 10) as day, count(*) as n,
@@ -44,10 +51,13 @@ export function reversedNoticeSql(reversalsOf: string) {
     from reversals r join earnings e on e.id = r.earning_id where ${reversalsOf} group by r.user_id, day`;
   return [
     `insert into notifications ${COLUMNS}
-      select ${memberNumSql("r.user_id")}, 'views_reversed', substr(r.created_at, 1, 10), 'earnings', null, count(*), -sum(r.amount_micros), '', max(r.created_at)
+      select ${memberNumSql("r.user_id")}, 'views_reversed', substr(r.created_at, 1, 10), 'earnings', null, count(*), -sum(r.amount_micros),
+        min(${REVERSAL_CAUSE}), max(r.created_at)
       from reversals r where ${reversalsOf} group by r.user_id
       on conflict (user_num, kind, ref) do update set count = notifications.count + excluded.count,
-        amount_micros = notifications.amount_micros + excluded.amount_micros, at = max(notifications.at, excluded.at), read_at = null`,
+        amount_micros = notifications.amount_micros + excluded.amount_micros, at = max(notifications.at, excluded.at), read_at = null,
+        detail = case when notifications.detail = '' or instr(',' || notifications.detail || ',', ',' || excluded.detail || ',') > 0
+          then notifications.detail else notifications.detail || ',' || excluded.detail end`,
     `update notifications set
         count = count - (select x.n from (${released}) x where x.user_num = notifications.user_num and x.day = notifications.ref),
         amount_micros = amount_micros - (select x.micros from (${released}) x where x.user_num = notifications.user_num and x.day = notifications.ref)

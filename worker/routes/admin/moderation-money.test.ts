@@ -130,7 +130,9 @@ describe("a suspension", () => {
     expect(await wallet(fan.id)).toMatchObject({ viewerBalance: 0, pending: 0 });
     expect((await viewsOf(member))[watched]).toMatchObject({ outcome: "reversed", reason: "suspended" });
     expect((await viewsOf(creator, "creator"))[watched]).toMatchObject({ outcome: "reversed", reason: "suspended" });
-    expect((await viewsOf(fan))[watchedMine]).toMatchObject({ outcome: "reversed", reason: "removed" });
+    // The fan's reward was taken back because the creator (the member) was suspended: the reason says so.
+    expect((await viewsOf(fan))[watchedMine]).toMatchObject({ outcome: "reversed", reason: "creator_suspended" });
+    expect((await viewsOf(member, "creator"))[watchedMine]).toMatchObject({ outcome: "reversed", reason: "creator_suspended" });
 
     // While suspended, the member's new views pay nobody, and views of their items neither.
     const later = await makeQualifiedView(member.id, theirs);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { NotificationJson } from "../../../common/schemas/notifications";
+import { notificationText } from "./notification-text";
+
+// Issue 38: a reversal names its cause. The server writes the causes of a day's reversed view rewards into the
+// line's detail (worker/db/queries/notification-writes.ts): "takedown", "suspension", "review", comma-separated.
+
+const reversed = (detail: string, count = 2, amount_usd = 0.006): NotificationJson => ({
+  id: "1", kind: "views_reversed", group: "earnings", at: "2026-11-26T10:00:00.000Z", read: false, count, amount_usd,
+  subject_id: null, detail, creator_id: null, creator_name: null,
+});
+
+describe("views_reversed on the bell", () => {
+  it("names the one cause of a day's reversals", () => {
+    expect(notificationText(reversed("review"))).toBe("2 view rewards reversed after a review: $0.006");
+    expect(notificationText(reversed("takedown"))).toBe("2 view rewards reversed after a takedown by moderators: $0.006");
+    expect(notificationText(reversed("suspension", 1, 0.003))).toBe("1 view reward reversed after an account suspension: $0.003");
+  });
+
+  it("names every cause of a day that had several, each once", () => {
+    expect(notificationText(reversed("takedown,review"))).toBe("2 view rewards reversed after a takedown by moderators and a review: $0.006");
+    expect(notificationText(reversed("review,suspension,takedown,review", 4, 0.012))).toBe(
+      "4 view rewards reversed after a review, an account suspension, and a takedown by moderators: $0.012",
+    );
+  });
+
+  it("never blames a review for a moderation reversal, and claims no cause it was not told", () => {
+    expect(notificationText(reversed("takedown"))).not.toMatch(/review/);
+    expect(notificationText(reversed("suspension"))).not.toMatch(/review/);
+    // A line written before causes were kept, or a cause this screen does not know yet.
+    expect(notificationText(reversed(""))).toBe("2 view rewards reversed: $0.006");
+    expect(notificationText(reversed("chargeback"))).toBe("2 view rewards reversed: $0.006");
+  });
+});
