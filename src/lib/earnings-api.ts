@@ -51,10 +51,20 @@ export function getMyViews(date: string, side: ViewSide, signal?: AbortSignal) {
 /** The member's payout requests and their pace toward the minimum (docs/decisions/036). */
 export const getPayoutRequests = (signal?: AbortSignal) => api.GET("/api/me/payout-requests", { signal });
 
-export type PayoutRequestInput = { amount_usd: number; payment_method: string; payout_address: string };
+/** A payout request: only its amount; it is paid to the member's current destination (docs/decisions/066). */
+export type PayoutRequestInput = { amount_usd: number };
 
-export const requestPayout = ({ payment_method, ...rest }: PayoutRequestInput) =>
-  api.POST("/api/me/payout-requests", { body: { ...rest, payment_method: payoutMethod(payment_method) } });
+export const requestPayout = ({ amount_usd }: PayoutRequestInput) => api.POST("/api/me/payout-requests", { body: { amount_usd } });
+
+/** Where the member is paid: the method and the address (PayPal email, Venmo username or phone, bank details). */
+export type PayoutDestinationInput = { payment_method: string; payout_address: string };
+
+/**
+ * Sets the member's payout destination (docs/decisions/066): 200 with the destination; 409 when the address
+ * belongs to another member, 400 when the address is not one. A change makes new requests wait 7 days.
+ */
+export const setPayoutDestination = ({ payment_method, payout_address }: PayoutDestinationInput) =>
+  api.PUT("/api/me/payout-destination", { body: { payment_method: payoutMethod(payment_method), payout_address } });
 
 /**
  * The route takes only the spec's methods. The form offers only those, but holds its choice as a string (a

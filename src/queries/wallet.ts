@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { getPayments, getWallet } from "../lib/earnings-api";
+import { getPayments, getPayoutRequests, getWallet } from "../lib/earnings-api";
 import { queryKeys } from "../lib/query-keys";
-import type { PaymentJson, WalletJson } from "../lib/types";
+import type { PaymentJson, PayoutRequestJson, WalletJson } from "../lib/types";
 import { useUserId } from "../stores/auth";
 
 /** docs/product-spec.md §9: wallet data refreshes this often. */
@@ -14,18 +14,27 @@ export const emptyWallet: WalletJson = {
   viewer_earnings: 0,
   creator_earnings: 0,
   bonuses: 0,
+  signon_bonus: 0,
+  viewer_adjustments: 0,
+  creator_adjustments: 0,
+  adjustments: [],
   viewer_payouts: 0,
   creator_payouts: 0,
   paid_out: 0,
+  payout_in_flight: 0,
   pending_payouts: 0,
+  reserved_payout: 0,
   minimum_payout: 25,
   available_balance: 0,
-  reserved_payout: 0,
   pending_balance: 0,
+  viewer_available: 0,
+  creator_available: 0,
   viewer_pending: 0,
   creator_pending: 0,
   viewer_reversed: 0,
   creator_reversed: 0,
+  viewer_reversed_by: { review: 0, takedown: 0, suspension: 0 },
+  creator_reversed_by: { review: 0, takedown: 0, suspension: 0 },
   next_available_at: null,
 };
 
@@ -59,3 +68,22 @@ export function useWalletData(): WalletData {
     loaded: !wallet.isPending && !payments.isPending,
   };
 }
+
+/**
+ * The member's payout requests, destination and pace (GET /api/me/payout-requests; docs/decisions/036, 066).
+ * The request card and the Total Balance card's payout line share this one query.
+ */
+export function usePayoutRequests() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: queryKeys.payoutRequests(userId),
+    queryFn: ({ signal }) => getPayoutRequests(signal),
+    // A request's fate (sent in a batch, paid, returned) shows as soon as the wallet's own poll would show it.
+    ...polled,
+    meta: { failure: "Failed to load payout requests" },
+  });
+}
+
+/** The request on its way (open, or sent in a payout batch; one at a time), if any. */
+export const inFlightRequest = (requests: PayoutRequestJson[] | undefined) =>
+  requests?.find((r) => r.status === "open" || r.status === "sent");

@@ -1,30 +1,33 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PaymentJson, WalletJson } from "../lib/types";
+import type { PaymentJson, PayoutRequestsResponse, WalletJson } from "../lib/types";
 import { refreshAfterCredits } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
 import { expectConsoleError } from "../test/console";
-import { earningRules, emptyReport, makePayment, makeWallet } from "../test/earnings-fixtures";
+import { earningRules, emptyReport, makePayment, makePayoutRequest, makeWallet, noPayoutRequests } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 
-type Answers = { wallet?: () => WalletJson | { status: number }; payments?: PaymentJson[] };
+type Answers = { wallet?: () => WalletJson | { status: number }; payments?: PaymentJson[]; payoutRequests?: PayoutRequestsResponse };
 
-function stubWallet({ wallet = () => makeWallet(), payments = [] }: Answers = {}) {
+function stubWallet({ wallet = () => makeWallet(), payments = [], payoutRequests = noPayoutRequests }: Answers = {}) {
   return stubFetch({
     "GET /api/me/wallet": () => {
       const answer = wallet();
       return "status" in answer && typeof answer.status === "number" ? answer : { body: answer };
     },
     "GET /api/me/payments": { body: { payments } },
-    "GET /api/me/payout-requests": { body: { requests: [], minimum_payout: 25, available_balance: 0, pace_per_day: 0, days_to_minimum: null } },
+    "GET /api/me/payout-requests": { body: payoutRequests },
     "GET /api/me/earnings/calendar": { body: emptyReport },
     "GET /api/earning-rules": { body: earningRules },
   });
 }
 
 const card = (name: string) => screen.getByRole("region", { name }).textContent;
+/** A card's lines as [label, value], the split below the rule included. */
+const lines = (name: string) =>
+  within(screen.getByRole("region", { name })).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
@@ -60,31 +63,46 @@ describe("wallet overview", () => {
     ]);
   });
 
-  it("lists what each balance is made of, payouts included, so the lines add up; pending is not paid", async () => {
-    // $0.009 watched + $75 bonus + $30.006 as a creator; $50 completed and $30 pending, drawn viewer side first.
+  it("lists what each balance is made of, admin credits apart from earnings, payouts included, so the lines add up", async () => {
+    // $0.009 watched, a $5.50 sign-on bonus and a $69.50 manual bonus; $0.006 from content and a $30 manual
+    // earning; $50 paid and $30 on its way, drawn from the viewer side's available money first.
     stubWallet({
       wallet: () =>
         makeWallet({
-          viewer_balance: 0, viewer_earnings: 0.009, bonuses: 75, viewer_payouts: 75.009,
-          creator_balance: 25.006, creator_earnings: 30.006, creator_payouts: 4.991,
+          viewer_balance: 0, viewer_earnings: 0.009, signon_bonus: 5.5, viewer_adjustments: 69.5, viewer_payouts: 75.009,
+          creator_balance: 25.015, creator_earnings: 0.006, creator_adjustments: 30, creator_payouts: 4.991,
           paid_out: 50, pending_payouts: 30,
+          adjustments: [
+            { side: "creator", amount_usd: 30, description: "Contest prize", created_at: "2026-11-28T10:00:00.000Z" },
+            { side: "viewer", amount_usd: 69.5, description: "Welcome back 🎉", created_at: "2026-11-02T10:00:00.000Z" },
+          ],
         }),
     });
     renderApp("/wallet");
-    const lines = (name: string) =>
-      within(screen.getByRole("region", { name })).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     await screen.findByRole("region", { name: "Total Balance" });
     expect(lines("Total Balance")).toEqual([
-      ["Total earned", "$105.015"], ["Paid out", "−$50.00"], ["Payout pending", "−$30.00"],
-      ["Available", "$25.006"], ["Pending", "$0.00"],
+      ["Total earned", "$105.015"], ["Paid out", "−$50.00"], ["Payout in progress", "−$30.00"],
+      ["Available", "$25.015"], ["Pending", "$0.00"],
     ]);
-    expect(card("Total Balance")).toContain("$25.006");
+    expect(card("Total Balance")).toContain("$25.015");
     // Nothing waits on the clock: no release date.
     expect(card("Total Balance")).not.toContain("Next release");
-    expect(lines("Viewer Earnings")).toEqual([["Earned watching", "$0.009"], ["Bonuses", "$75.00"], ["Payouts", "−$75.009"], ["Pending", "$0.00"]]);
-    expect(card("Viewer Earnings")).toContain("$0.00");
-    expect(lines("Creator Earnings")).toEqual([["Earned from your content", "$30.006"], ["Payouts", "−$4.991"], ["Pending", "$0.00"]]);
-    expect(card("Creator Earnings")).toContain("$25.006");
+    expect(lines("Viewer Earnings")).toEqual([
+      ["Earned watching", "$0.009"], ["Sign-on bonus", "$5.50"], ["Adjustments by Reelpay", "$69.50"], ["Payouts", "−$75.009"],
+      ["Available", "$0.00"], ["Pending", "$0.00"],
+    ]);
+    expect(lines("Creator Earnings")).toEqual([
+      ["Earned from your content", "$0.006"], ["Adjustments by Reelpay", "$30.00"], ["Payouts", "−$4.991"],
+      ["Available", "$25.015"], ["Pending", "$0.00"],
+    ]);
+    expect(card("Creator Earnings")).toContain("$25.015");
+    // The admin's descriptions, each under the card of its side, apart from the lines that add up.
+    const listed = (name: string) =>
+      within(within(screen.getByRole("region", { name })).getByRole("list", { name: "Adjustments by Reelpay" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent);
+    expect(listed("Creator Earnings")[0]).toMatch(/^Contest prize · \$30\.00 · Nov 28(, 2026)?$/);
+    expect(listed("Viewer Earnings")[0]).toMatch(/^Welcome back 🎉 · \$69\.50 · Nov 2(, 2026)?$/);
   });
 
   it("splits the total into available and pending, with the next release day (UTC), and judges payout by the available part", async () => {
@@ -92,7 +110,7 @@ describe("wallet overview", () => {
     stubWallet({
       wallet: () =>
         makeWallet({
-          viewer_balance: 20, viewer_earnings: 0.5, bonuses: 19.5, viewer_pending: 12.5,
+          viewer_balance: 20, viewer_earnings: 0.5, signon_bonus: 19.5, viewer_pending: 12.5,
           creator_balance: 10, creator_earnings: 10,
           // 23:30 UTC: still Nov 28 in UTC, already Nov 29 east of Greenwich.
           next_available_at: "2026-11-28T23:30:00.000Z",
@@ -107,10 +125,8 @@ describe("wallet overview", () => {
     // The total is above $25, but only the available $17.50 counts.
     expect(total.getByText("$7.50 more to reach the $25.00 minimum payout")).toBeVisible();
     expect(total.queryByText("✓ Eligible for payout")).toBeNull();
-    const viewerPending = within(screen.getByRole("region", { name: "Viewer Earnings" })).getByText("Pending");
-    expect(viewerPending.nextElementSibling?.textContent).toBe("$12.50");
-    const creatorPending = within(screen.getByRole("region", { name: "Creator Earnings" })).getByText("Pending");
-    expect(creatorPending.nextElementSibling?.textContent).toBe("$0.00");
+    expect(lines("Viewer Earnings").slice(-2)).toEqual([["Available", "$7.50"], ["Pending", "$12.50"]]);
+    expect(lines("Creator Earnings").slice(-2)).toEqual([["Available", "$10.00"], ["Pending", "$0.00"]]);
   });
 
   it("says Eligible for payout once the available part reaches the minimum, whatever is pending", async () => {
@@ -122,34 +138,37 @@ describe("wallet overview", () => {
     expect(screen.queryByText(/more to reach/)).toBeNull();
   });
 
-  it("lists earnings a fraud review took back on each side, so the lines still add up", async () => {
-    // Viewer: $0.012 earned, $0.006 reversed → $0.006. Creator: $1 earned, $0.003 reversed → $0.997.
+  it("lists what reversals took back on each side by cause, so the lines still add up", async () => {
+    // Viewer: $0.012 earned, $0.006 reversed after review → $0.006. Creator: $1 earned, $0.003 reversed after
+    // a takedown and $0.003 after a suspension → $0.994.
     stubWallet({
       wallet: () =>
         makeWallet({
-          viewer_balance: 0.006, viewer_earnings: 0.012, viewer_reversed: 0.006,
-          creator_balance: 0.997, creator_earnings: 1, creator_reversed: 0.003,
+          viewer_balance: 0.006, viewer_earnings: 0.012, viewer_reversed: 0.006, viewer_reversed_by: { review: 0.006, takedown: 0, suspension: 0 },
+          creator_balance: 0.994, creator_earnings: 1, creator_reversed: 0.006, creator_reversed_by: { review: 0, takedown: 0.003, suspension: 0.003 },
         }),
     });
     renderApp("/wallet");
-    const lines = (name: string) =>
-      within(screen.getByRole("region", { name })).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     await screen.findByRole("region", { name: "Total Balance" });
     expect(lines("Viewer Earnings")).toEqual([
-      ["Earned watching", "$0.012"], ["Bonuses", "$0.00"], ["Reversed after review", "−$0.006"], ["Payouts", "$0.00"], ["Pending", "$0.00"],
+      ["Earned watching", "$0.012"], ["Reversed after review", "−$0.006"], ["Payouts", "$0.00"], ["Available", "$0.006"], ["Pending", "$0.00"],
     ]);
     expect(lines("Creator Earnings")).toEqual([
-      ["Earned from your content", "$1.00"], ["Reversed after review", "−$0.003"], ["Payouts", "$0.00"], ["Pending", "$0.00"],
+      ["Earned from your content", "$1.00"], ["Reversed: content taken down", "−$0.003"], ["Reversed: account suspended", "−$0.003"],
+      ["Payouts", "$0.00"], ["Available", "$0.994"], ["Pending", "$0.00"],
     ]);
-    expect(lines("Total Balance").slice(0, 2)).toEqual([["Total earned", "$1.012"], ["Reversed after review", "−$0.009"]]);
-    expect(card("Total Balance")).toContain("$1.003");
+    expect(lines("Total Balance").slice(0, 5)).toEqual([
+      ["Total earned", "$1.012"], ["Reversed after review", "−$0.006"], ["Reversed: content taken down", "−$0.003"],
+      ["Reversed: account suspended", "−$0.003"], ["Paid out", "$0.00"],
+    ]);
+    expect(card("Total Balance")).toContain("$1.00");
   });
 
-  it("shows bonuses with their cents, never rounded to whole dollars", async () => {
-    stubWallet({ wallet: () => makeWallet({ viewer_balance: 12.5, bonuses: 12.5 }) });
+  it("shows the sign-on bonus with its cents, never rounded to whole dollars", async () => {
+    stubWallet({ wallet: () => makeWallet({ viewer_balance: 12.5, signon_bonus: 12.5 }) });
     renderApp("/wallet");
     const region = within(await screen.findByRole("region", { name: "Viewer Earnings" }));
-    const bonus = region.getByText("Bonuses").nextElementSibling as HTMLElement;
+    const bonus = region.getByText("Sign-on bonus").nextElementSibling as HTMLElement;
     expect(bonus.textContent).toBe("$12.50");
     expect(within(screen.getByRole("region", { name: "Creator Earnings" })).getByText("Payouts").nextElementSibling?.textContent).toBe("$0.00");
   });
@@ -163,11 +182,43 @@ describe("wallet overview", () => {
   });
 
   it("says the payout is requested, not how far the minimum is, while a request sets its amount aside", async () => {
-    stubWallet({ wallet: () => makeWallet({ viewer_balance: 30, available_balance: 5, reserved_payout: 25 }) });
+    stubWallet({
+      wallet: () => makeWallet({ viewer_earnings: 30, viewer_balance: 5, viewer_payouts: 25, reserved_payout: 25 }),
+      payoutRequests: { ...noPayoutRequests, requests: [makePayoutRequest()] },
+    });
     renderApp("/wallet");
     expect(await screen.findByText("Payout of $25.00 requested")).toBeVisible();
+    expect(lines("Total Balance")).toEqual([
+      ["Total earned", "$30.00"], ["Paid out", "$0.00"], ["Payout in progress", "−$25.00"], ["Available", "$5.00"], ["Pending", "$0.00"],
+    ]);
     expect(screen.queryByText(/more to reach/)).toBeNull();
     expect(screen.queryByText("✓ Eligible for payout")).toBeNull();
+  });
+
+  it("names the batch a request was sent in", async () => {
+    stubWallet({
+      wallet: () => makeWallet({ viewer_earnings: 30, viewer_balance: 5, viewer_payouts: 25, reserved_payout: 25 }),
+      payoutRequests: { ...noPayoutRequests, requests: [makePayoutRequest({ status: "sent", batch_id: 7 })] },
+    });
+    renderApp("/wallet");
+    expect(await screen.findByText("Payout of $25.00 sent in batch 7")).toBeVisible();
+  });
+
+  it("lists a long admin description with emoji and markup as text that wraps", async () => {
+    const description = `${"🎉".repeat(3)} <b>html</b> ${"x".repeat(400)}`;
+    stubWallet({
+      wallet: () =>
+        makeWallet({
+          creator_balance: 30.004, creator_adjustments: 30.004,
+          adjustments: [{ side: "creator", amount_usd: 30.004, description, created_at: "2026-11-28T10:00:00.000Z" }],
+        }),
+    });
+    renderApp("/wallet");
+    const list = await screen.findByRole("list", { name: "Adjustments by Reelpay" });
+    const item = within(list).getByRole("listitem");
+    expect(item.textContent).toContain(`${description} · $30.004 · Nov 28`);
+    expect(item.querySelector("b")).toBeNull();
+    expect(item.className).toContain("wrap-anywhere");
   });
 
   it("logs a failed load and shows zeros", async () => {
@@ -218,6 +269,24 @@ describe("payment history", () => {
     expect(within(rows[0]).getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["Date", "Amount", "Method", "Reference", "Status", "Notes"]);
     expect(cells(rows[1])).toEqual(["Nov 20, 2026", "$25.50", "PayPal", "PP-123", "Completed", "November payout"]);
     expect(cells(rows[2])).toEqual(["Nov 1, 2026", "$30.00", "Venmo", "—", "Pending", "—"]);
+  });
+
+  it("shows a corrected payment struck through, as not paid, with the correction's reason", async () => {
+    stubWallet({
+      payments: [
+        makePayment({
+          amount_usd: 30, status: "completed", created_at: "2026-11-20T10:00:00.000Z", request_id: "01J0000000000000000000000A",
+          reversal: { reason: "PayPal returned it", request_outcome: "closed", created_at: "2026-11-22T10:00:00.000Z" },
+        }),
+      ],
+    });
+    renderApp("/wallet");
+    fireEvent.click(await screen.findByRole("tab", { name: "Payment History" }));
+    const rows = within(await screen.findByRole("table", { name: "Your payments" })).getAllByRole("row");
+    const cells = within(rows[1]).getAllByRole("cell");
+    expect(cells[1].querySelector("s")?.textContent).toBe("$30.00");
+    expect(cells[4].textContent).toBe("Corrected: PayPal returned it — not paidThe amount is available again.");
+    expect(within(rows[1]).queryByText("Completed")).toBeNull();
   });
 
   it("says No payments yet when there are none", async () => {

@@ -7,12 +7,14 @@ import { PayoutRequestCard } from "../components/wallet/payout-request-card";
 import { defaultSelection } from "../components/wallet/report-dates";
 import { WalletOverview } from "../components/wallet/wallet-overview";
 import { useEarningRules } from "../queries/earning-rules";
-import { useWalletData } from "../queries/wallet";
+import { inFlightRequest, usePayoutRequests, useWalletData } from "../queries/wallet";
 
 /** /wallet (signed-in; the route guard sends visitors to /): balances, earnings calendar, payments. */
 function WalletPage() {
   // Loaded here rather than in the tabs, so switching tabs neither refetches nor restarts the 60 s poll.
   const { wallet, payments, loaded } = useWalletData();
+  // The request on its way, for the Total Balance card's payout line (the request card reads the same query).
+  const payoutRequests = usePayoutRequests();
   // Defaults until the rules arrive, so the list never waits on them.
   const rules = useEarningRules();
   const [selection, setSelection] = useState(() => defaultSelection());
@@ -24,7 +26,7 @@ function WalletPage() {
       panel: loaded ? (
         <div className="space-y-6">
           <PayoutRequestCard />
-          <WalletOverview wallet={wallet} rules={rules} />
+          <WalletOverview wallet={wallet} rules={rules} payoutRequest={inFlightRequest(payoutRequests.data?.requests)} />
         </div>
       ) : (
         <PageSpinner />

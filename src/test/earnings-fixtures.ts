@@ -1,20 +1,25 @@
 import { sumUsd } from "../lib/money";
 import { defaultEarningRules } from "../queries/earning-rules";
 import { emptyWallet } from "../queries/wallet";
-import type { EarningRulesJson, EarningsReport, PaymentJson, WalletJson } from "../lib/types";
+import type { EarningRulesJson, EarningsReport, PaymentJson, PayoutRequestJson, PayoutRequestsResponse, WalletJson } from "../lib/types";
 import { ava } from "./fixtures";
 
 // Wallet, payments and report answers as the API sends them, for wallet, home and player tests.
 
 /**
- * GET /api/me/wallet. Unless a test says otherwise, the server's sums hold: pending_balance is the two
- * sides' pending parts, and available_balance is the rest of the balances (nothing held: all available).
+ * GET /api/me/wallet. Unless a test says otherwise, the server's sums hold (common/schemas/wallet.ts): each
+ * side's available part is its balance less its pending part, available_balance and pending_balance are the two
+ * sides' parts, bonuses are the sign-on bonus and the viewer side's adjustments, and the money in flight is the
+ * pending payments and the reserved request.
  */
 export function makeWallet(overrides: Partial<WalletJson> = {}): WalletJson {
   const wallet: WalletJson = { ...emptyWallet, ...overrides };
+  wallet.bonuses = overrides.bonuses ?? sumUsd([wallet.signon_bonus, wallet.viewer_adjustments]);
+  wallet.viewer_available = overrides.viewer_available ?? sumUsd([wallet.viewer_balance, -wallet.viewer_pending]);
+  wallet.creator_available = overrides.creator_available ?? sumUsd([wallet.creator_balance, -wallet.creator_pending]);
   wallet.pending_balance = overrides.pending_balance ?? sumUsd([wallet.viewer_pending, wallet.creator_pending]);
-  wallet.available_balance =
-    overrides.available_balance ?? sumUsd([wallet.viewer_balance, wallet.creator_balance, -wallet.pending_balance]);
+  wallet.available_balance = overrides.available_balance ?? sumUsd([wallet.viewer_available, wallet.creator_available]);
+  wallet.payout_in_flight = overrides.payout_in_flight ?? sumUsd([wallet.pending_payouts, wallet.reserved_payout]);
   return wallet;
 }
 
@@ -32,6 +37,9 @@ export function makePayment(overrides: Partial<PaymentJson> = {}): PaymentJson {
     notes: null,
     created_at: "2026-11-01T12:00:00.000Z",
     processed_at: null,
+    request_id: null,
+    viewer_part_usd: 0,
+    reversal: null,
     ...overrides,
   };
 }
@@ -63,4 +71,30 @@ export const backgroundEarningsRoutes = {
 };
 
 /** GET /api/me/payout-requests for a member who never asked for a payout (the Wallet's overview asks on load). */
-export const noPayoutRequests = { requests: [], minimum_payout: 25, available_balance: 0, pace_per_day: 0, days_to_minimum: null };
+export const noPayoutRequests: PayoutRequestsResponse = {
+  requests: [],
+  minimum_payout: 25,
+  available_balance: 0,
+  destination: null,
+  pace_per_day: 0,
+  days_to_minimum: null,
+};
+
+/** A payout request as GET /api/me/payout-requests lists it: open, for $25.00 by PayPal, unless told otherwise. */
+export function makePayoutRequest(overrides: Partial<PayoutRequestJson> = {}): PayoutRequestJson {
+  return {
+    id: "01J0000000000000000000000A",
+    user_id: ava.id,
+    amount_usd: 25,
+    payment_method: "PayPal",
+    payout_address: "ava@example.com",
+    status: "open",
+    created_at: "2026-11-20T10:00:00.000Z",
+    decided_at: null,
+    reason: null,
+    payment_id: null,
+    batch_id: null,
+    correction: null,
+    ...overrides,
+  };
+}

@@ -9,11 +9,11 @@ type BalanceCardProps = {
   title: string;
   /** USD; shown exactly (docs/decisions/032). */
   amount: number;
-  /** The lines the balance is made of, e.g. ["Bonuses", "$5.50"]; together they add up to the balance. */
+  /** The lines the balance is made of, e.g. ["Sign-on bonus", "$5.50"]; together they add up to the balance. */
   details?: BalanceLine[];
   /**
-   * How much of the balance can be paid now and how much is still held (docs/decisions/019). A part of the
-   * balance, not another term of it, so it sits apart below a rule and the lines above still add up.
+   * How much of the balance can be paid now and how much is still held (docs/decisions/019): the balance split
+   * in two, not another term of it, so it sits apart below a rule; these lines add up to the balance as well.
    */
   split?: BalanceLine[];
   children?: ReactNode;
@@ -23,7 +23,8 @@ type BalanceCardProps = {
 export function BalanceCard({ title, amount, details = [], split = [], children }: BalanceCardProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={card}>
+    // min-w-0: a grid item that never grows wider than its column, whatever text it holds.
+    <section aria-labelledby={headingId} className={`${card} min-w-0`}>
       <h2 id={headingId} className="text-sm font-medium text-slate-400">
         {title}
       </h2>

@@ -8,7 +8,10 @@ const td = "px-4 py-3";
 // What an admin typed (method, reference, notes) wraps anywhere, in a column kept readable.
 const tdText = `${td} min-w-48 wrap-anywhere`;
 
-/** Payment History tab: the user's own payouts, newest first as the API sends them. */
+/**
+ * Payment History tab: the user's own payouts, newest first as the API sends them. A corrected payment stays
+ * listed, its amount struck: it is no longer counted as paid.
+ */
 export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
   if (payments.length === 0) {
     return (
@@ -39,11 +42,14 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
           {payments.map((payment) => (
             <tr className="align-top" key={payment.id}>
               <td className={`${td} whitespace-nowrap`}>{formatDate(payment.created_at)}</td>
-              <td className={`${td} text-right tabular-nums`}>{formatUsd(payment.amount_usd)}</td>
+              <td className={`${td} text-right tabular-nums`}>
+                {/* A corrected payment gave its amount back (docs/decisions/066): struck, so the list adds up with "Paid out". */}
+                {payment.reversal ? <s className="text-slate-500">{formatUsd(payment.amount_usd)}</s> : formatUsd(payment.amount_usd)}
+              </td>
               <td className={tdText}>{payment.payment_method}</td>
               <td className={`${tdText} text-slate-400`}>{payment.payment_reference || "—"}</td>
-              <td className={td}>
-                <StatusBadge status={payment.status} />
+              <td className={payment.reversal ? tdText : td}>
+                {payment.reversal ? <Correction reversal={payment.reversal} /> : <StatusBadge status={payment.status} />}
               </td>
               {/* Whole: the member has no other place to read it. */}
               <td className={`${td} min-w-56 wrap-anywhere text-slate-400`}>{payment.notes || "—"}</td>
@@ -52,6 +58,22 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
         </tbody>
       </table>
     </SideScroll>
+  );
+}
+
+/** What a correction did: the payment is not paid, and what became of the request it settled. */
+function Correction({ reversal }: { reversal: NonNullable<PaymentJson["reversal"]> }) {
+  const outcome =
+    reversal.request_outcome === "reopened"
+      ? "Your payout request is open again."
+      : reversal.request_outcome === "closed"
+        ? "The amount is available again."
+        : null;
+  return (
+    <div className="space-y-1">
+      <p className="text-amber-300">Corrected: {reversal.reason} — not paid</p>
+      {outcome ? <p className="text-xs text-slate-400">{outcome}</p> : null}
+    </div>
   );
 }
 

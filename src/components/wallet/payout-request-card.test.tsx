@@ -1,17 +1,22 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PayoutRequestJson, PayoutRequestsResponse } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
-import { earningRules, emptyReport, makeWallet } from "../../test/earnings-fixtures";
+import { earningRules, emptyReport, makePayoutRequest, makeWallet, noPayoutRequests } from "../../test/earnings-fixtures";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
 
-// The wallet's "Request payout" card (docs/decisions/036), through the wallet page with the network stubbed.
+// The wallet's "Request payout" card (docs/decisions/036, 066), through the wallet page with the network stubbed.
 
-const openRequest: PayoutRequestJson = {
-  id: "01J0000000000000000000000A", user_id: ava.id, amount_usd: 25, payment_method: "PayPal", payout_address: "ava@example.com",
-  status: "open", created_at: "2026-11-20T10:00:00.000Z", decided_at: null, reason: null, payment_id: null,
+type Destination = NonNullable<PayoutRequestsResponse["destination"]>;
+
+const openRequest = makePayoutRequest();
+const paypal: Destination = {
+  payment_method: "PayPal",
+  payout_address: "ava@example.com",
+  changed_at: "2026-11-01T10:00:00.000Z",
+  usable_from: "2026-11-01T10:00:00.000Z",
 };
 
 function stub(list: () => PayoutRequestsResponse, extra: Parameters<typeof stubFetch>[0] = {}) {
@@ -24,84 +29,191 @@ function stub(list: () => PayoutRequestsResponse, extra: Parameters<typeof stubF
     ...extra,
   });
 }
-const answer = (o: Partial<PayoutRequestsResponse>): PayoutRequestsResponse => ({
-  requests: [], minimum_payout: 25, available_balance: 0, pace_per_day: 0, days_to_minimum: null, ...o,
-});
+const answer = (o: Partial<PayoutRequestsResponse>): PayoutRequestsResponse => ({ ...noPayoutRequests, ...o });
 const region = () => screen.findByRole("region", { name: "Request payout" });
+const textOf = async () => (await region()).textContent;
+const HINT = "Watching items to the end and sharing your uploads raise your pace.";
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
 });
 
-describe("Request payout card", () => {
+describe("Request payout card: the pace toward the minimum", () => {
   it("below the minimum, says how long it takes at the last 7 days' pace", async () => {
-    stub(() => answer({ available_balance: 4.5, pace_per_day: 1.5, days_to_minimum: 14 }));
+    stub(() => answer({ available_balance: 4.5, pace_per_day: 1.5, days_to_minimum: 14, destination: paypal }));
     renderApp("/wallet");
-    expect((await region()).textContent).toContain(
+    expect(await textOf()).toContain(
       "You can request a payout once $25.00 is available (you have $4.50). At your last 7 days' pace you reach $25.00 in about 14 days.",
     );
     expect(screen.queryByRole("button", { name: "Request payout" })).toBeNull();
   });
 
-  it("says nothing of a pace when nothing came in for 7 days", async () => {
-    stub(() => answer({ available_balance: 0.003 }));
+  it("up to a year, gives the day count", async () => {
+    stub(() => answer({ available_balance: 0.003, pace_per_day: 0.02, days_to_minimum: 365 }));
     renderApp("/wallet");
-    const text = (await region()).textContent;
-    expect(text).toContain("(you have $0.003)");
-    expect(text).not.toContain("pace");
+    expect(await textOf()).toContain("At your last 7 days' pace you reach $25.00 in about 365 days.");
   });
 
-  it("checks the PayPal email and sends the request with the amount available", async () => {
+  it("beyond a year, says so and what raises the pace, never a day count", async () => {
+    stub(() => answer({ available_balance: 0.003, pace_per_day: 0.000429, days_to_minimum: 58_334 }));
+    renderApp("/wallet");
+    const text = await textOf();
+    expect(text).toContain(`At your last 7 days' pace it would take more than a year to reach $25.00. ${HINT}`);
+    expect(text).not.toMatch(/58,?334/);
+  });
+
+  it("when no view paid in 7 days, says so and what raises the pace", async () => {
+    stub(() => answer({ available_balance: 0.003, days_to_minimum: null }));
+    renderApp("/wallet");
+    expect(await textOf()).toContain(`(you have $0.003). No views paid you in the last 7 days. ${HINT}`);
+  });
+});
+
+describe("Request payout card: where payouts go", () => {
+  it("asks where to pay first, checks the address, then requests only an amount", async () => {
+    let destination: Destination | null = null;
     let requests: PayoutRequestJson[] = [];
-    const fetchMock = stub(() => answer({ requests, available_balance: requests.length ? 5 : 30 }), {
+    const fetchMock = stub(() => answer({ requests, destination, available_balance: requests.length ? 0.004 : 30.004 }), {
+      "PUT /api/me/payout-destination": (init) => {
+        destination = { ...paypal, ...(JSON.parse(String(init?.body)) as Partial<Destination>) };
+        return { body: destination };
+      },
       "POST /api/me/payout-requests": () => {
-        requests = [openRequest];
-        return { status: 201, body: openRequest };
+        requests = [{ ...openRequest, amount_usd: 30 }];
+        return { status: 201, body: requests[0] };
       },
     });
     renderApp("/wallet");
-    await region();
-    expect((screen.getByLabelText("Amount (USD)") as HTMLInputElement).value).toBe("30.00");
+    const form = await screen.findByRole("form", { name: "Payout address" });
+    expect(form.textContent).toContain("Your first payout address can be used at once.");
+    // No request before there is somewhere to send it.
+    expect(screen.queryByLabelText("Amount (USD)")).toBeNull();
     fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: "not an email" } });
-    fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save payout address" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Enter the email address of your PayPal account");
-    fireEvent.change(screen.getByLabelText("Amount (USD)"), { target: { value: "10" } });
-    fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: "ava@example.com" } });
+    expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: " ava@example.com " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save payout address" }));
+    expect(await screen.findByText("Paid to: PayPal · ava@example.com")).toBeVisible();
+    expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([{ payment_method: "PayPal", payout_address: "ava@example.com" }]);
+    // The first address is usable at once: no wait announced.
+    expect(await textOf()).not.toContain("Usable from");
+
+    // Whole cents of what is available: $30.004 offers $30.00.
+    const amount = (await screen.findByLabelText("Amount (USD)")) as HTMLInputElement;
+    expect(amount.value).toBe("30.00");
+    fireEvent.change(amount, { target: { value: "10" } });
     fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Enter at least $25.00");
-    fireEvent.change(screen.getByLabelText("Amount (USD)"), { target: { value: "25" } });
+    fireEvent.change(amount, { target: { value: "30" } });
     fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
     expect(await screen.findByRole("button", { name: "Cancel request" })).toBeVisible();
-    expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([{ amount_usd: 25, payment_method: "PayPal", payout_address: "ava@example.com" }]);
-    expect((await region()).textContent).toContain("for $25.00 by PayPal to ava@example.com");
+    expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([{ amount_usd: 30 }]);
+    expect(await textOf()).toContain("for $30.00 by PayPal to ava@example.com");
   });
 
-  it("offers whole cents only: $30.004 available offers $30.00, and $25.004 is refused before it is sent", async () => {
-    const fetchMock = stub(() => answer({ available_balance: 30.004 }));
+  it("answers an amount beyond what is available with what is available, whatever its size", async () => {
+    const fetchMock = stub(() => answer({ available_balance: 30.004, destination: paypal }));
     renderApp("/wallet");
-    await region();
-    expect((screen.getByLabelText("Amount (USD)") as HTMLInputElement).value).toBe("30.00");
-    fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: "ava@example.com" } });
-    fireEvent.change(screen.getByLabelText("Amount (USD)"), { target: { value: "25.004" } });
+    const amount = await screen.findByLabelText("Amount (USD)");
+    for (const value of ["1e9", "1000001", "30.01"]) {
+      fireEvent.change(amount, { target: { value } });
+      fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
+      expect((await screen.findByRole("alert")).textContent).toBe("You have $30.004 available");
+    }
+    expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([]);
+  });
+
+  it("offers whole cents only: $25.004 is refused before it is sent", async () => {
+    const fetchMock = stub(() => answer({ available_balance: 30.004, destination: paypal }));
+    renderApp("/wallet");
+    fireEvent.change(await screen.findByLabelText("Amount (USD)"), { target: { value: "25.004" } });
     fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Use steps of 0.01 (at most 2 decimals)");
     expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([]);
   });
 
-  it("shows the server's refusal in words, without its field name", async () => {
-    stub(() => answer({ available_balance: 30 }), {
-      "POST /api/me/payout-requests": () => ({ status: 409, body: { error: "amount_usd: amount_usd is more than you have available", requestId: "r" } }),
+  it("shows the server's refusal of a request in words, without its field name", async () => {
+    stub(() => answer({ available_balance: 30, destination: paypal }), {
+      "POST /api/me/payout-requests": () => ({ status: 409, body: { error: "amount_usd: You have $12.00 available", requestId: "r" } }),
     });
     renderApp("/wallet");
-    await region();
-    fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: "ava@example.com" } });
+    await screen.findByLabelText("Amount (USD)");
     fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Amount is more than you have available");
+    expect((await screen.findByRole("alert")).textContent).toBe("You have $12.00 available");
   });
 
+  it("shows the server's refusal of an address another member holds", async () => {
+    stub(() => answer({ available_balance: 30 }), {
+      "PUT /api/me/payout-destination": () => ({
+        status: 409,
+        body: { error: "This payout address belongs to another member", code: "address_taken", requestId: "r" },
+      }),
+    });
+    renderApp("/wallet");
+    await screen.findByRole("form", { name: "Payout address" });
+    fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: "ben@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save payout address" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("This payout address belongs to another member");
+  });
+
+  it("warns before a change that new requests wait 7 days, then says from when the new address can be used", async () => {
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    let destination: Destination = paypal;
+    const fetchMock = stub(() => answer({ available_balance: 30, destination }), {
+      "PUT /api/me/payout-destination": (init) => {
+        destination = { ...(JSON.parse(String(init?.body)) as Destination), changed_at: new Date().toISOString(), usable_from: inAWeek };
+        return { body: destination };
+      },
+    });
+    renderApp("/wallet");
+    expect(await screen.findByText("Paid to: PayPal · ava@example.com")).toBeVisible();
+    fireEvent.click(screen.getByRole("button", { name: "Change" }));
+    const form = await screen.findByRole("form", { name: "Payout address" });
+    expect(form.textContent).toContain(
+      "New payout requests will wait 7 days after you save a change. A changed payout address can be used 7 days after the change, to protect your earnings.",
+    );
+    // The same address however typed is no change.
+    fireEvent.change(within(form).getByLabelText("PayPal email"), { target: { value: "AVA@example.com" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save payout address" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("That is already your payout address");
+
+    fireEvent.change(within(form).getByLabelText("Payout method"), { target: { value: "Venmo" } });
+    fireEvent.change(within(form).getByLabelText("Where to pay you"), { target: { value: "@ava-plays" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save payout address" }));
+    expect(await screen.findByText("Paid to: Venmo · @ava-plays")).toBeVisible();
+    expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([{ payment_method: "Venmo", payout_address: "@ava-plays" }]);
+    const text = await textOf();
+    expect(text).toContain(`Usable from ${new Date(inAWeek).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}, `);
+    expect(text).toMatch(/Usable from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/);
+    expect(text).toContain("A changed payout address can be used 7 days after the change, to protect your earnings.");
+    // Until then, no request: the card says from when.
+    expect(screen.queryByLabelText("Amount (USD)")).toBeNull();
+    expect(text).toMatch(/You can request a payout from .+, when your new payout address can be used\./);
+  });
+
+  it("keeps the address when a change is cancelled", async () => {
+    const fetchMock = stub(() => answer({ available_balance: 30, destination: paypal }));
+    renderApp("/wallet");
+    fireEvent.click(await screen.findByRole("button", { name: "Change" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel" }));
+    expect(await screen.findByText("Paid to: PayPal · ava@example.com")).toBeVisible();
+    expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([]);
+  });
+
+  it("below the minimum without an address, offers to set one", async () => {
+    stub(() => answer({ available_balance: 1 }));
+    renderApp("/wallet");
+    fireEvent.click(await screen.findByRole("button", { name: "Set payout address" }));
+    expect(await screen.findByRole("form", { name: "Payout address" })).toBeVisible();
+  });
+});
+
+describe("Request payout card: the request on its way and what became of it", () => {
   it("cancels the open request", async () => {
     let requests: PayoutRequestJson[] = [openRequest];
-    const fetchMock = stub(() => answer({ requests, available_balance: requests[0]!.status === "open" ? 5 : 30 }), {
+    const fetchMock = stub(() => answer({ requests, destination: paypal, available_balance: requests[0]!.status === "open" ? 5 : 30 }), {
       [`POST /api/me/payout-requests/${openRequest.id}/cancel`]: () => {
         requests = [{ ...openRequest, status: "cancelled" }];
         return { body: requests[0] };
@@ -113,9 +225,49 @@ describe("Request payout card", () => {
     expect(bodiesOf(fetchMock, `POST /api/me/payout-requests/${openRequest.id}/cancel`)).toHaveLength(1);
   });
 
-  it("shows a rejection's reason", async () => {
-    stub(() => answer({ requests: [{ ...openRequest, status: "rejected", reason: "PayPal account not found" }], available_balance: 30 }));
+  it("a request sent in a batch is on its way and can no longer be cancelled", async () => {
+    const sent = makePayoutRequest({ status: "sent", batch_id: 3 });
+    stub(() => answer({ requests: [sent], destination: paypal, available_balance: 0.004 }));
     renderApp("/wallet");
-    expect((await region()).textContent).toContain("was not paid: PayPal account not found.");
+    expect(await textOf()).toContain("Sent in batch 3 — on its way to ava@example.com; it can no longer be cancelled.");
+    expect(screen.queryByRole("button", { name: "Cancel request" })).toBeNull();
+    // The Total Balance card names the batch too.
+    expect(screen.getByRole("region", { name: "Total Balance" }).textContent).toContain("Payout of $25.00 sent in batch 3");
+  });
+
+  it("says a returned payout's reason and that the amount is available again", async () => {
+    const returned = makePayoutRequest({ status: "returned", batch_id: 3, reason: "The PayPal account is not confirmed" });
+    stub(() => answer({ requests: [returned], destination: paypal, available_balance: 25 }));
+    renderApp("/wallet");
+    expect(await textOf()).toContain("Your payout of $25.00 was returned: The PayPal account is not confirmed. The amount is available again.");
+  });
+
+  it("says a correction reopened the request, which is open again", async () => {
+    const reopened = makePayoutRequest({
+      correction: { reason: "Sent to a closed account", outcome: "reopened", created_at: "2026-11-22T12:00:00.000Z" },
+    });
+    stub(() => answer({ requests: [reopened], destination: paypal, available_balance: 0 }));
+    renderApp("/wallet");
+    expect(await textOf()).toContain("A correction reopened your payout request: Sent to a closed account");
+    expect(screen.getByRole("button", { name: "Cancel request" })).toBeVisible();
+  });
+
+  it("says a correction closed the request and the amount is available again", async () => {
+    const closed = makePayoutRequest({
+      status: "returned",
+      payment_id: "01J0000000000000000000P001",
+      correction: { reason: "PayPal reversed the payment", outcome: "closed", created_at: "2026-11-22T12:00:00.000Z" },
+    });
+    stub(() => answer({ requests: [closed], destination: paypal, available_balance: 25 }));
+    renderApp("/wallet");
+    const text = await textOf();
+    expect(text).toContain("A correction closed your payout request: PayPal reversed the payment. The amount is available again.");
+    expect(text).not.toContain("was returned");
+  });
+
+  it("shows a rejection's reason", async () => {
+    stub(() => answer({ requests: [{ ...openRequest, status: "rejected", reason: "PayPal account not found" }], destination: paypal, available_balance: 30 }));
+    renderApp("/wallet");
+    expect(await textOf()).toContain("was not paid: PayPal account not found.");
   });
 });
