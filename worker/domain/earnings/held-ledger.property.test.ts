@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { insertPayment } from "../../db/queries/payment-writes";
-import { cancelRequest, insertRequest, payRequest, rejectRequest } from "../../db/queries/payout-requests";
+import { cancelRequest, insertRequest, payRequest, rejectRequest, setDestination } from "../../db/queries/payout-requests";
 import { walletParts } from "../../db/queries/wallet";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -59,11 +59,16 @@ async function independently(userId: string, now: string) {
      from bonuses b where b.user_id = ? and b.status = 'awarded'`,
   ).bind(userId).all<EarningFacts>();
   results.push(...bonuses.results);
-  const paid = await env.DB.prepare("select coalesce(sum(amount_micros), 0) as n from payments where user_id = ?").bind(userId).first<{ n: number }>();
-  const reserved = await env.DB.prepare("select coalesce(sum(amount_micros), 0) as n from payout_requests where user_id = ? and status = 'open'")
+  // Paid, net of corrections (a corrected payment gave its amount back), and what requests in flight reserve.
+  const paid = await env.DB.prepare(
+    `select (select coalesce(sum(amount_micros), 0) from payments where user_id = ?1)
+          - (select coalesce(sum(amount_micros), 0) from payment_reversals where user_id = ?1) as n`,
+  ).bind(userId).first<{ n: number }>();
+  const reserved = await env.DB.prepare("select coalesce(sum(amount_micros), 0) as n from payout_requests where user_id = ? and status in ('open', 'sent')")
     .bind(userId).first<{ n: number }>();
   let total = 0;
   let pending = 0;
+  let availableCredits = 0;
   for (const e of results) {
     // A reversal is never more than one row, and always the exact negative of what it takes back.
     expect(e.reversed).toBeLessThanOrEqual(1);
@@ -73,8 +78,10 @@ async function independently(userId: string, now: string) {
     }
     total += e.amount;
     if (e.available_at > now || e.under_review) pending += e.amount;
+    else availableCredits += e.amount;
   }
-  return { total: total - paid!.n, pending, available: total - paid!.n - pending - reserved!.n };
+  // Paid out and in flight leave the balance (docs/decisions/066).
+  return { total: total - paid!.n - reserved!.n, pending, available: total - paid!.n - pending - reserved!.n, paid: paid!.n, availableCredits };
 }
 
 /** A moderation action by people[0] as admin at the scenario's clock; false when it did not apply (409). */
@@ -106,6 +113,10 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
       const reviewIds: string[] = [];
       let clock = Date.now();
       const now = () => new Date(clock).toISOString();
+      // Each member is paid to an address of their own, usable at once (their first; docs/decisions/066).
+      for (const p of people) {
+        await setDestination(db, { userId: p.id, method: "PayPal", address: `${p.id}@example.com`, key: `email:${p.id.toLowerCase()}@example.com`, now: now(), changeUsableAt: now() });
+      }
       for (const s of steps) {
         if ("view" in s) {
           const [viewer, item, sameAddress] = s.view;
@@ -148,7 +159,7 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
           const who = people[s.request]!.id;
           const before = await independently(who, now());
           const open = await env.DB.prepare("select 1 from payout_requests where user_id = ? and status = 'open'").bind(who).first();
-          const values = { id: newId(), userId: who, amountMicros: s.micros, paymentMethod: "PayPal", payoutAddress: "p@example.com" };
+          const values = { id: newId(), userId: who, amountMicros: s.micros };
           const { written } = await insertRequest(db, values, { now: now(), minimumMicros: 1 });
           // A request opens exactly when the available balance (less what is already reserved) covers it, one at a time.
           expect(written).toBe(!open && before.available >= s.micros);
@@ -200,6 +211,10 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
           expect(b.pending).toBe(expected.pending);
           expect(b.available).toBe(expected.available);
           expect(b.available).toBeGreaterThanOrEqual(0);
+          // What was paid never exceeds what was earned and became available; no side pays out held money.
+          expect(expected.paid).toBeLessThanOrEqual(expected.availableCredits);
+          expect(b.viewerAvailable).toBeGreaterThanOrEqual(0);
+          expect(b.creatorAvailable).toBeGreaterThanOrEqual(0);
         }
       }
       // Settle everything: clear what is still open, let every hold run out. Cleared money becomes available
