@@ -32,3 +32,23 @@ describe("views_reversed on the bell", () => {
     expect(notificationText(reversed("chargeback"))).toBe("2 view rewards reversed: $0.006");
   });
 });
+
+const payout = (kind: NotificationJson["kind"], detail: string, amount_usd = 25): NotificationJson => ({
+  id: "2", kind, group: "payments", at: "2026-11-29T10:00:00.000Z", read: false, count: 1, amount_usd,
+  subject_id: "R", detail, creator_id: null, creator_name: null,
+});
+
+describe("payouts on the bell (decision 066)", () => {
+  it("tells a changed payout address, a returned payout and a correction by what it did to the request", () => {
+    expect(notificationText(payout("payout_address_changed", "PayPal · new@example.com"))).toBe(
+      "Your payout address changed to PayPal · new@example.com. New payout requests can use it 7 days after the change. If this wasn't you, sign out everywhere and contact us.",
+    );
+    expect(notificationText(payout("payout_returned", "Receiver unregistered"))).toBe("Your payout of $25.00 was returned: Receiver unregistered. The amount is available again.");
+    expect(notificationText(payout("payout_corrected", "reopened:Sent to a closed account"))).toBe(
+      "A correction reopened your payout request of $25.00: Sent to a closed account. It will be paid again.",
+    );
+    expect(notificationText(payout("payout_corrected", "closed:PayPal returned it: twice"))).toBe(
+      "A correction took back a payment of $25.00: PayPal returned it: twice. The amount is available again.",
+    );
+  });
+});

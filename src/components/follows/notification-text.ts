@@ -36,6 +36,18 @@ export function notificationText(n: NotificationJson): string {
       return `Your payout request of ${amount} was paid`;
     case "payout_rejected":
       return `Your payout request of ${amount} was rejected: ${n.detail}`;
+    case "payout_address_changed":
+      // What a stolen session would do first, so the member hears of it at once (docs/decisions/066).
+      return `Your payout address changed to ${n.detail}. New payout requests can use it 7 days after the change. If this wasn't you, sign out everywhere and contact us.`;
+    case "payout_returned":
+      return `Your payout of ${amount} was returned: ${n.detail}. The amount is available again.`;
+    case "payout_corrected": {
+      // detail is "<reopened|closed|>:<reason>" (the correction's outcome for the request, then its reason).
+      const [outcome, ...rest] = n.detail.split(":");
+      const reason = rest.join(":");
+      if (outcome === "reopened") return `A correction reopened your payout request of ${amount}: ${reason}. It will be paid again.`;
+      return `A correction took back a payment of ${amount}: ${reason}. The amount is available again.`;
+    }
     case "item_taken_down":
       return `“${n.detail}” was taken down by moderators`;
     case "item_restored":
