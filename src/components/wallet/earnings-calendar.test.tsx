@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EarningsReport, MyViewJson, MyViewsResponse } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
-import { earningRules, emptyReport, makeWallet } from "../../test/earnings-fixtures";
+import { earningRules, emptyReport, makeWallet, noPayoutRequests } from "../../test/earnings-fixtures";
 import { stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
@@ -24,6 +24,7 @@ function stubReport(answer: (q: URLSearchParams) => Reply = () => ({ body: repor
   stubFetch({
     "GET /api/me/wallet": { body: makeWallet() },
     "GET /api/me/payments": { body: { payments: [] } },
+    "GET /api/me/payout-requests": { body: noPayoutRequests },
     "GET /api/earning-rules": { body: earningRules },
     "GET /api/me/earnings/calendar": (_init, url) => (queries.push(url.searchParams), answer(url.searchParams)),
     ...(views ? { "GET /api/me/views": (_init: RequestInit | undefined, url: URL) => views(url.searchParams) } : {}),
