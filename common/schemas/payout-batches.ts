@@ -51,6 +51,3 @@ export const payoutBatchOut = z.object({
 });
 export const payoutBatchesOut = z.array(payoutBatchOut);
 export type PayoutBatchJson = z.output<typeof payoutBatchOut>;
-
-/** POST /api/admin/payout-batches/{id}/result: the batch as recorded. */
-export const payoutBatchResultOut = payoutBatchOut;

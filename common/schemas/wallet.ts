@@ -3,7 +3,7 @@ import { z } from "zod";
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** An admin's credit, shown with the admin's description (docs/decisions/066): never as content earnings. */
-export const walletAdjustmentOut = z.object({
+const walletAdjustmentOut = z.object({
   /** viewer: a manual bonus; creator: a manual earning. */
   side: z.enum(["viewer", "creator"]),
   amount_usd: z.number(),
@@ -12,7 +12,7 @@ export const walletAdjustmentOut = z.object({
 });
 
 /** What reversals took back from one side, by cause (positive amounts; the parts add up to the side's total). */
-export const reversedByCauseOut = z.object({
+const reversedByCauseOut = z.object({
   /** A fraud review's rule (and a sign-on bonus taken back on review). */
   review: z.number(),
   /** The content was taken down by moderation. */

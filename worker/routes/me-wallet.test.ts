@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { EarningsReport, PaymentsResponse, WalletJson } from "../../common/api-types";
-import { bonuses, earnings, payments } from "../db/schema";
+import { bonuses, earnings } from "../db/schema";
 import { newId } from "../lib/ids";
 import { makeUser, testDb } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
+
+const adminBrowser = () => signedInBrowser("admin@example.com");
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 
@@ -23,29 +25,42 @@ describe("GET /api/me/wallet", () => {
       { id: newId(), userId: me, kind: "manual", challengeIds: "Manual", totalMicros: 1_000_000, status: "awarded", createdAt: at },
       { id: newId(), userId: me, kind: "signon", challengeIds: "c", totalMicros: 75_000_000, status: "pending", createdAt: at },
     ]);
-    await testDb().insert(payments).values({
-      id: newId(), userId: me, amountMicros: 7_000_000, paymentMethod: "PayPal", status: "pending", createdAt: at,
-    });
+    // An admin records a pending payment of 7: it fixes its viewer part from the viewer side's available money
+    // first (docs/decisions/066).
+    expect((await (await adminBrowser()).json("/api/admin/payments", "POST", { user_id: me, amount_usd: 7, payment_method: "PayPal", status: "pending" })).status).toBe(201);
     const wallet = await (await b.fetch("/api/me/wallet")).json<WalletJson>();
+    const byCause = { review: 0, takedown: 0, suspension: 0 };
     expect(wallet).toEqual({
       viewer_balance: 0, // 5 + 1 awarded bonus − 6 of the 7 paid
       creator_balance: 9, // 8 + 2 manual − the remaining 1
       viewer_earnings: 5,
-      creator_earnings: 10,
+      creator_earnings: 8, // view rewards only; the admin's 2 are an adjustment
       bonuses: 1,
+      signon_bonus: 0,
+      viewer_adjustments: 1,
+      creator_adjustments: 2,
+      adjustments: expect.arrayContaining([
+        expect.objectContaining({ side: "creator", amount_usd: 2 }),
+        expect.objectContaining({ side: "viewer", amount_usd: 1 }),
+      ]),
       viewer_payouts: 6,
       creator_payouts: 1,
       paid_out: 0, // the payment is still pending
+      payout_in_flight: 7,
       pending_payouts: 7,
       minimum_payout: 25,
       // Nothing here is held: records written without a hold were available when written.
       available_balance: 9,
+      viewer_available: 0,
+      creator_available: 9,
       reserved_payout: 0,
       pending_balance: 0,
       viewer_pending: 0,
       creator_pending: 0,
       viewer_reversed: 0,
       creator_reversed: 0,
+      viewer_reversed_by: byCause,
+      creator_reversed_by: byCause,
       next_available_at: null,
     });
     const paid = await (await b.fetch("/api/me/payments")).json<PaymentsResponse>();
@@ -60,16 +75,15 @@ describe("GET /api/me/wallet", () => {
     await earn(me, "viewer", 4_000_000, at);
     await earn(me, "creator", 10_000_000, at);
     await testDb().insert(bonuses).values({ id: newId(), userId: me, kind: "manual", challengeIds: "Manual", totalMicros: 2_000_000, status: "awarded", createdAt: at });
-    await testDb().insert(payments).values([
-      { id: newId(), userId: me, amountMicros: 5_000_000, paymentMethod: "PayPal", status: "completed", createdAt: at, processedAt: at },
-      { id: newId(), userId: me, amountMicros: 3_000_000, paymentMethod: "Venmo", status: "pending", createdAt: at },
-    ]);
+    const a = await adminBrowser();
+    expect((await a.json("/api/admin/payments", "POST", { user_id: me, amount_usd: 5, payment_method: "PayPal", status: "completed" })).status).toBe(201);
+    expect((await a.json("/api/admin/payments", "POST", { user_id: me, amount_usd: 3, payment_method: "Venmo", status: "pending" })).status).toBe(201);
     const w = await (await b.fetch("/api/me/wallet")).json<WalletJson>();
-    // Payments draw on the viewer side first: 6 of the 8 from it, the other 2 from the creator side.
-    expect(w).toMatchObject({ viewer_payouts: 6, creator_payouts: 2, paid_out: 5, pending_payouts: 3 });
+    // Payments draw on the viewer side's available money first: 5 of the first, 1 of the second; 2 from the creator side.
+    expect(w).toMatchObject({ viewer_payouts: 6, creator_payouts: 2, paid_out: 5, pending_payouts: 3, payout_in_flight: 3 });
     expect(w.viewer_earnings + w.bonuses - w.viewer_payouts).toBe(w.viewer_balance);
     expect(w.creator_earnings - w.creator_payouts).toBe(w.creator_balance);
-    expect(w.viewer_balance + w.creator_balance).toBe(w.viewer_earnings + w.bonuses + w.creator_earnings - w.paid_out - w.pending_payouts);
+    expect(w.viewer_balance + w.creator_balance).toBe(w.viewer_earnings + w.bonuses + w.creator_earnings - w.paid_out - w.payout_in_flight);
   });
 
   it("shows only the caller's own money", async () => {

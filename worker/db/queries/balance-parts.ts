@@ -91,7 +91,7 @@ export const availableSql = (user: string, now: string, excludedPayment = "''", 
  * less what payments and requests in flight already drew from it. A payout draws from here first and the
  * rest from the creator side, so it never draws held money and each side's lines add up.
  */
-export const viewerAvailableSql = (user: string, now: string, excludedPayment = "''", excludedRequest = "''") =>
+const viewerAvailableSql = (user: string, now: string, excludedPayment = "''", excludedRequest = "''") =>
   `(${earned(user, VIEWER)} + ${bonusesAwarded(user)} - ${viewerReversed(user)} - ${heldEarnings(user, VIEWER, now)} - ${heldBonuses(user, now)}
     - ${paymentsSql(user, { excludedPayment, part: "viewer_micros" })} - ${reservedSql(user, excludedRequest, "viewer_micros")})`;
 

@@ -12,7 +12,7 @@ import type { MemberCall } from "../member-context";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A changed payout destination may be used this long after the change (what a stolen session does first). */
-export const DESTINATION_CHANGE_WAIT_MS = 7 * DAY_MS;
+const DESTINATION_CHANGE_WAIT_MS = 7 * DAY_MS;
 
 /** "Dec 6, 2026, 14:05 UTC": when a waiting destination may be used, in the member's words. */
 const whenText = (iso: string) =>

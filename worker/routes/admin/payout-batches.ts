@@ -4,7 +4,7 @@ import {
   payoutBatchCreatedOut,
   payoutBatchesOut,
   payoutBatchResultBody,
-  payoutBatchResultOut,
+  payoutBatchOut,
   type PayoutBatchJson,
 } from "../../../common/schemas/payout-batches";
 import type { AppEnv } from "../../app-env";
@@ -78,7 +78,7 @@ export const adminPayoutBatchRoutes = new Hono<AppEnv>()
   .post(
     "/payout-batches/:id/result",
     responds("Record a batch's result", {
-      200: { description: "The batch as recorded: each returned request closed with its reason (the money available again), every other one paid with a payment.", schema: payoutBatchResultOut },
+      200: { description: "The batch as recorded: each returned request closed with its reason (the money available again), every other one paid with a payment.", schema: payoutBatchOut },
     }),
     validate("json", payoutBatchResultBody),
     async (c) => {
