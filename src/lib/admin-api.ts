@@ -8,6 +8,9 @@ import type {
   ManualEarningCreateBody,
   PaymentBody,
 } from "../../common/schemas/admin-money";
+import type { z } from "zod";
+import type { paymentReversalBody } from "../../common/schemas/payments";
+import type { payoutBatchResultBody } from "../../common/schemas/payout-batches";
 import { api, apiUrl } from "./api";
 import { trackEvent } from "./marketing-tags";
 import type { BonusReviewBody, EarningRuleChange, EarningsGroupBy, ReviewDecision } from "./types";
@@ -48,6 +51,11 @@ export const deleteManualBonus = (id: string, override = false) =>
 
 // ---- Payments ----
 
+/** A correction's body: the reason, and for a payment that settled a payout request what becomes of the request. */
+type PaymentReversalBody = z.input<typeof paymentReversalBody>;
+/** A batch's result: the requests PayPal returned, each with its reason, and an optional reference. */
+type PayoutBatchResultBody = z.input<typeof payoutBatchResultBody>;
+
 /** What the payment form sends; `override`: the admin confirmed paying more than the available balance. */
 export type PaymentInput = PaymentBody;
 
@@ -62,14 +70,37 @@ export const changePayment = (id: string, body: PaymentInput) =>
 export const deletePayment = (id: string) => api.DELETE("/api/admin/payments/{id}", { params: { path: { id } } });
 export const paymentsCsvUrl = apiUrl("get", "/api/admin/payments.csv", {});
 
-// ---- Payout requests (docs/decisions/036) ----
+/**
+ * A correction (docs/decisions/066): the payment did not reach the member, so its whole amount comes back. For a
+ * payment that settled a payout request, `request` says whether the request is reopened (paid again) or closed.
+ */
+export const reversePayment = (id: string, body: PaymentReversalBody) =>
+  api.POST("/api/admin/payments/{id}/reversal", { params: { path: { id } }, body });
 
-export const getOpenPayoutRequests = (signal?: AbortSignal) =>
-  api.GET("/api/admin/payout-requests", { params: { query: { status: "open" } }, signal });
+// ---- Payout requests (docs/decisions/036, 066) ----
+
+/** Members' payout requests of one status: open ones wait to be sent or paid; sent ones wait for their batch's result. */
+type PayoutRequestStatus = "open" | "sent";
+
+export const getPayoutRequests = (status: PayoutRequestStatus, signal?: AbortSignal) =>
+  api.GET("/api/admin/payout-requests", { params: { query: { status } }, signal });
 export const payPayoutRequest = (id: string, body: { payment_reference: string | null }) =>
   api.POST("/api/admin/payout-requests/{id}/pay", { params: { path: { id } }, body });
 export const rejectPayoutRequest = (id: string, reason: string) =>
   api.POST("/api/admin/payout-requests/{id}/reject", { params: { path: { id } }, body: { reason } });
+
+// ---- Payout batches (docs/decisions/066) ----
+
+/** Sends the ticked open requests in one batch; without ids, every open PayPal and Venmo request still covered. */
+export const createPayoutBatch = (requestIds: string[] | null) =>
+  api.POST("/api/admin/payout-batches", { body: requestIds ? { request_ids: requestIds } : {} });
+export const getPayoutBatches = (signal?: AbortSignal) => api.GET("/api/admin/payout-batches", { signal });
+/** The batch's file for PayPal's Payouts web upload (CSV, an attachment the browser downloads itself). */
+export const payoutBatchCsvUrl = (id: number) => apiUrl("get", "/api/admin/payout-batches/{id}/csv", { path: { id: String(id) } });
+/** Records what PayPal did: the returned requests with their reasons; every other request of the batch is paid. */
+export const recordPayoutBatchResult = (id: number, body: PayoutBatchResultBody) =>
+  api.POST("/api/admin/payout-batches/{id}/result", { params: { path: { id: String(id) } }, body });
+
 /** Every user with the balances the All Users table shows, plus the pending part. */
 export const usersCsvUrl = apiUrl("get", "/api/admin/users.csv", {});
 

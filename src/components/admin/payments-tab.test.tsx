@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { PaymentJson } from "../../lib/types";
-import { adminPayment, stubAdmin, viewer } from "../../test/admin-fixtures";
+import { adminPayment, stubAdmin as stubAdminLists, viewer } from "../../test/admin-fixtures";
 import { PaymentsTab } from "./payments-tab";
 import { renderWithQueries } from "../../test/query-client";
 import { bodiesOf } from "../../test/fetch";
@@ -16,6 +16,10 @@ const overdraft = {
     requestId: "r",
   },
 };
+/** The admin lists the tab loads, with no payout batches yet, plus `routes`. */
+const stubAdmin = (routes: Parameters<typeof stubAdminLists>[0] = {}) =>
+  stubAdminLists({ "GET /api/admin/payout-batches": { body: [] }, ...routes });
+
 const networkDown = () => {
   throw new TypeError("Failed to fetch");
 };
@@ -170,5 +174,85 @@ describe("payments tab", () => {
     remove = networkDown;
     fireEvent.click(button);
     await waitFor(() => expect(alert).toHaveBeenLastCalledWith("Failed to delete payment"));
+  });
+
+  it("a payment that settled a payout request says so and offers Correct, not Edit or Delete", async () => {
+    const settling = adminPayment({ amount_usd: 25, status: "completed", request_id: "01J0000000000000000000000B", payment_reference: "PPB-1" });
+    const manual = adminPayment({ user_id: "u2", user_email: "ben@example.com", amount_usd: 10 });
+    stubAdmin({ "GET /api/admin/payments": { body: [settling, manual] } });
+    renderWithQueries(<PaymentsTab />);
+    const table = within(await screen.findByRole("table", { name: "Payments" }));
+    const [first, second] = table.getAllByRole("row").slice(1);
+    expect(within(first!).getByText("Settles a payout request")).toBeVisible();
+    expect(within(first!).getAllByRole("button").map((b) => b.textContent)).toEqual(["Correct"]);
+    expect(within(first!).getByRole("button", { name: "Correct payment to viewer@example.com" })).toBeVisible();
+    // A manual payment keeps Edit and Delete, and may be corrected too.
+    expect(within(second!).queryByText("Settles a payout request")).toBeNull();
+    expect(within(second!).getAllByRole("button").map((b) => b.textContent)).toEqual(["Edit", "Delete", "Correct"]);
+  });
+
+  it("a correction of a request's payment needs a reason and a choice for the request, then sends both", async () => {
+    const settling = adminPayment({ amount_usd: 25, status: "completed", request_id: "01J0000000000000000000000B" });
+    const fetchMock = stubAdmin({
+      "GET /api/admin/payments": { body: [settling] },
+      [`POST /api/admin/payments/${settling.id}/reversal`]: () => ({
+        body: { ...settling, reversal: { reason: "Sent to a closed account", request_outcome: "reopened", created_at: "2026-11-22T09:00:00.000Z" } },
+      }),
+    });
+    renderWithQueries(<PaymentsTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "Correct payment to viewer@example.com" }));
+    const correct = within(screen.getByRole("dialog", { name: "Correct payment" }));
+    expect(correct.getByText(/to viewer@example.com by PayPal/).textContent).toContain("$25.00 to viewer@example.com by PayPal on Nov 1, 2026");
+    const send = () => fireEvent.click(correct.getByRole("button", { name: "Record correction" }));
+
+    send();
+    expect(correct.getByText("Give the reason for the correction")).toBeVisible();
+    expect(correct.getByText("Choose what becomes of the payout request")).toBeVisible();
+    fireEvent.change(correct.getByLabelText("Reason"), { target: { value: "  Sent to a closed account " } });
+    send();
+    expect(correct.queryByText("Give the reason for the correction")).toBeNull();
+    expect(correct.getByText("Choose what becomes of the payout request")).toBeVisible();
+    expect(bodiesOf(fetchMock, `POST /api/admin/payments/${settling.id}/reversal`)).toEqual([]);
+
+    expect(correct.getByRole("radio", { name: "Close the request (the money goes back to the member)" })).toBeVisible();
+    fireEvent.click(correct.getByRole("radio", { name: "Reopen the request (pay it again)" }));
+    send();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(bodiesOf(fetchMock, `POST /api/admin/payments/${settling.id}/reversal`)).toEqual([{ reason: "Sent to a closed account", request: "reopen" }]);
+  });
+
+  it("a manual payment's correction asks only for the reason; the server's refusal shows in the dialog", async () => {
+    const manual = adminPayment({ amount_usd: 12 });
+    const fetchMock = stubAdmin({
+      "GET /api/admin/payments": { body: [manual] },
+      [`POST /api/admin/payments/${manual.id}/reversal`]: () => ({ status: 409, body: { error: "This payment was already corrected.", code: "already_reversed", requestId: "r" } }),
+    });
+    renderWithQueries(<PaymentsTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "Correct payment to viewer@example.com" }));
+    const correct = within(screen.getByRole("dialog", { name: "Correct payment" }));
+    expect(correct.queryByRole("radio")).toBeNull();
+    fireEvent.change(correct.getByLabelText("Reason"), { target: { value: "Bounced" } });
+    fireEvent.click(correct.getByRole("button", { name: "Record correction" }));
+    expect((await correct.findByRole("alert")).textContent).toBe("This payment was already corrected.");
+    expect(bodiesOf(fetchMock, `POST /api/admin/payments/${manual.id}/reversal`)).toEqual([{ reason: "Bounced" }]);
+  });
+
+  it("a corrected payment shows its reason and its amount struck through, counts in no total, and has no actions", async () => {
+    const reason = `<b>Returned</b> 🙃 ${"x".repeat(300)}`;
+    const corrected = adminPayment({
+      amount_usd: 25, status: "completed", request_id: "01J0000000000000000000000B",
+      reversal: { reason, request_outcome: "closed", created_at: "2026-11-22T09:00:00.000Z" },
+    });
+    stubAdmin({ "GET /api/admin/payments": { body: [corrected, adminPayment({ amount_usd: 5, status: "completed" })] } });
+    renderWithQueries(<PaymentsTab />);
+    const table = within(await screen.findByRole("table", { name: "Payments" }));
+    const row = table.getAllByRole("row")[1]!;
+    const amount = within(row).getByText("$25.00");
+    expect(amount.tagName).toBe("S");
+    expect(within(row).getByText(`Corrected: ${reason}`)).toBeVisible();
+    expect(within(row).getByText(/Request closed/)).toBeVisible();
+    expect(within(row).queryAllByRole("button")).toEqual([]);
+    expect(definitionOf("Total Paid")).toBe("$5.00");
+    expect(definitionOf("Total Recorded")).toBe("$5.00");
   });
 });

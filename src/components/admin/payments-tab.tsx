@@ -7,14 +7,25 @@ import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { ClampedText, Badge, capitalize, EmptyMessage, num, StatCards, statusTone, Table, td, tdText, tdNum } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
+import { PaymentCorrectionModal } from "./payment-correction-modal";
 import { PaymentModal } from "./payment-modal";
+import { PayoutBatchesPanel } from "./payout-batches-panel";
 import { PayoutRequestsPanel } from "./payout-requests-panel";
 import { removePayment } from "./payment-save";
 import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
 
-type Dialog = { payment?: PaymentJson } | null;
+type Dialog = { kind: "edit"; payment?: PaymentJson } | { kind: "correct"; payment: PaymentJson } | null;
 
-/** Payments tab (docs/product-spec.md §2): totals, every payout with edit and delete, recording a new one, CSV export. */
+/**
+ * A payment that settled a payout request, or was corrected, is permanent (docs/decisions/066): it is corrected
+ * by a new record, never edited or deleted.
+ */
+const isPermanent = (p: PaymentJson) => p.request_id !== null || p.reversal !== null;
+
+/**
+ * Payments tab (docs/product-spec.md §2): members' payout requests and the batches they go out in, totals, every
+ * payment (manual ones with edit and delete; any not yet corrected with Correct), recording a new one, CSV export.
+ */
 export function PaymentsTab() {
   const refreshAdminLists = useRefreshAdminLists();
   const { data: payments, firstLoad } = useAdminQuery(queryKeys.admin.list("payments"), getAdminPayments, "Failed to load payments");
@@ -28,13 +39,14 @@ export function PaymentsTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap justify-end gap-2">
         <a href={paymentsCsvUrl} download className={buttonClass("secondary")}>Download CSV</a>
-        <button type="button" className={buttonClass()} onClick={() => setDialog({})}>Record Payment</button>
+        <button type="button" className={buttonClass()} onClick={() => setDialog({ kind: "edit" })}>Record Payment</button>
       </div>
       {firstLoad ? (
         <PageSpinner />
       ) : (
         <>
           <PayoutRequestsPanel />
+          <PayoutBatchesPanel />
           <PaymentsSummary payments={payments ?? []} />
           {!payments || payments.length === 0 ? (
             <EmptyMessage title="No payments recorded yet" />
@@ -43,15 +55,34 @@ export function PaymentsTab() {
               {payments.map((p) => (
                 <tr key={p.id}>
                   <td className={tdText}>{p.user_email}</td>
-                  <td className={tdNum}>{formatUsd(p.amount_usd)}</td>
+                  <td className={tdNum}>
+                    {p.reversal ? (
+                      <>
+                        <s className="text-slate-500">{formatUsd(p.amount_usd)}</s>
+                        <span className="sr-only"> (corrected)</span>
+                      </>
+                    ) : (
+                      formatUsd(p.amount_usd)
+                    )}
+                  </td>
                   <td className={tdText}>{p.payment_method}</td>
                   <td className={`${tdText} text-slate-400`}>{p.payment_reference || "—"}</td>
-                  <td className={td}><Badge tone={statusTone(p.status)}>{capitalize(p.status)}</Badge></td>
+                  <td className={`${td} min-w-44 max-w-72 wrap-anywhere`}>
+                    <Badge tone={statusTone(p.status)}>{capitalize(p.status)}</Badge>
+                    <PaymentFacts payment={p} />
+                  </td>
                   <td className={`${td} whitespace-nowrap`}>{formatDate(p.created_at)}</td>
                   <td className={`${tdText} text-slate-400`}>{p.notes ? <ClampedText text={p.notes} /> : "—"}</td>
                   <td className={`${td} whitespace-nowrap text-right`}>
-                    <button type="button" aria-label={`Edit payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => setDialog({ payment: p })}>Edit</button>
-                    <button type="button" aria-label={`Delete payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => void remove(p)}>Delete</button>
+                    {isPermanent(p) ? null : (
+                      <>
+                        <button type="button" aria-label={`Edit payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => setDialog({ kind: "edit", payment: p })}>Edit</button>
+                        <button type="button" aria-label={`Delete payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => void remove(p)}>Delete</button>
+                      </>
+                    )}
+                    {p.reversal ? null : (
+                      <button type="button" aria-label={`Correct payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => setDialog({ kind: "correct", payment: p })}>Correct</button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -59,20 +90,44 @@ export function PaymentsTab() {
           )}
         </>
       )}
-      {dialog ? <PaymentModal payment={dialog.payment} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === "edit" ? <PaymentModal payment={dialog.payment} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === "correct" ? <PaymentCorrectionModal payment={dialog.payment} onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }
 
 /**
+ * What the list says of a payment besides its status: that it settled a payout request (so it is permanent), and
+ * its correction, whose reason the admin typed (it wraps, and long ones show their first lines).
+ */
+function PaymentFacts({ payment: p }: { payment: PaymentJson }) {
+  const outcome = p.reversal?.request_outcome;
+  return (
+    <>
+      {p.request_id ? <span className="mt-1 block text-xs text-slate-400">Settles a payout request</span> : null}
+      {p.reversal ? (
+        <span className="mt-1 block text-xs text-amber-300">
+          <span className="line-clamp-3" title={p.reversal.reason}>
+            Corrected: {p.reversal.reason}
+          </span>
+          {outcome ? <span className="block text-slate-400">{outcome === "reopened" ? "Request reopened" : "Request closed"} · {formatDate(p.reversal.created_at)}</span> : null}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * Totals of the payments list, 2 decimals (docs/product-spec.md §9). Only completed payments are paid; pending ones are
- * owed (they already lower the user's balance), and Total Recorded is both.
+ * owed (they already lower the user's balance), and Total Recorded is both. A corrected payment gave its amount back:
+ * it counts in none of them (docs/decisions/066).
  */
 function PaymentsSummary({ payments }: { payments: PaymentJson[] }) {
   const total = (list: PaymentJson[]) => sumUsd(list.map((p) => p.amount_usd));
-  const all = total(payments);
-  const pending = total(payments.filter((p) => p.status === "pending"));
-  const paid = total(payments.filter((p) => p.status === "completed"));
+  const standing = payments.filter((p) => !p.reversal);
+  const all = total(standing);
+  const pending = total(standing.filter((p) => p.status === "pending"));
+  const paid = total(standing.filter((p) => p.status === "completed"));
   return (
     <StatCards
       label="Payment totals"
