@@ -176,6 +176,7 @@ export const stubAdmin = (routes: Routes = {}) =>
     "GET /api/admin/users": { body: [viewer, ben] },
     "GET /api/admin/payments": { body: [] },
     "GET /api/admin/payout-requests": { body: [] },
+    "GET /api/admin/payout-batches": { body: [] },
     "GET /api/admin/analytics/ads": { body: noAdEvents },
     ...routes,
   });

@@ -215,7 +215,7 @@ describe("payout batches", () => {
     const bell = await (await members[1]!.browser.fetch("/api/me/notifications")).json<NotificationsJson>();
     expect(bell.items.map((n) => n.kind)).toContain("payout_returned");
     const payments = (await (await members[2]!.browser.fetch("/api/me/payments")).json<{ payments: PaymentJson[] }>()).payments;
-    expect(payments).toEqual([expect.objectContaining({ amount_usd: 50, request_id: requests[2]!.id, payment_reference: "PAYPAL-BATCH-9", status: "completed" })]);
+    expect(payments).toEqual([expect.objectContaining({ amount_usd: 50, request_id: requests[2]!.id, payment_reference: "PAYPAL-BATCH-9", status: "completed", notes: expect.stringMatching(new RegExp(`^Payout batch ${batch.id} to `)) })]);
     // Batch payments are as permanent as any that settled a request.
     expect((await a.fetch(`/api/admin/payments/${payments[0]!.id}`, { method: "DELETE" })).status).toBe(409);
     const listed = await (await a.fetch("/api/admin/payout-batches")).json<PayoutBatchJson[]>();

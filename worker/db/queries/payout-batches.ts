@@ -115,7 +115,7 @@ export async function recordBatchResult(db: Db, o: { id: number; now: string; ac
   const results = await d1.batch([
     "update payout_batches set recorded_at = ?2, recorded_by = ?3 where id = ?1 and recorded_at is null",
     `insert into payments (id, user_id, amount_micros, payment_method, payment_reference, status, notes, created_by, created_at, processed_at, viewer_micros, request_id)
-     select ${paymentOf}, q.user_id, q.amount_micros, q.payment_method, ?6, 'completed', 'Payout batch ' || ?1 || ' to ' || q.payout_address, ?3, ?2, ?2, q.viewer_micros, q.id
+     select ${paymentOf}, q.user_id, q.amount_micros, q.payment_method, ?6, 'completed', 'Payout batch ' || cast(?1 as integer) || ' to ' || q.payout_address, ?3, ?2, ?2, q.viewer_micros, q.id
      from payout_requests q where ${sent} and not ${isReturned}`,
     rowAuditSql({
       action: "update", entity: "payout_request", table: "payout_requests", alias: "q", where: sent, id: "(?7 || '.' || q.id)", actor: "?3", now: "?2",
