@@ -4,6 +4,12 @@
 export const PAYOUT_METHODS = ["PayPal", "Venmo", "Bank Transfer"] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 
+/**
+ * The methods a payout batch pays (docs/decisions/066): PayPal's Payouts upload pays PayPal and Venmo accounts;
+ * bank transfers are paid one by one.
+ */
+export const BATCH_METHODS = ["PayPal", "Venmo"] as const satisfies readonly PayoutMethod[];
+
 /** The smallest payout a member may request, in USD (the worker's MINIMUM_PAYOUT_MICROS). */
 export const MINIMUM_PAYOUT_USD = 25;
 

@@ -71,6 +71,8 @@ export const payoutRequestOut = z.object({
   reason: z.string().nullable(),
   payment_id: z.string().nullable(),
   batch_id: z.number().int().nullable(),
+  /** When its batch was sent (null when never sent). */
+  sent_at: z.string().nullable(),
   /** The newest correction of a payment of this request (the request was reopened or closed by it). */
   correction: z.object({ reason: z.string(), outcome: z.enum(["reopened", "closed"]), created_at: z.string() }).nullable(),
   /** Admin list only: other members who asked to be paid to this same address and were refused. */

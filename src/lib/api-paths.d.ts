@@ -2323,6 +2323,7 @@ export interface paths {
                                 reason: string | null;
                                 payment_id: string | null;
                                 batch_id: number | null;
+                                sent_at: string | null;
                                 correction: {
                                     reason: string;
                                     /** @enum {string} */
@@ -2397,6 +2398,7 @@ export interface paths {
                             reason: string | null;
                             payment_id: string | null;
                             batch_id: number | null;
+                            sent_at: string | null;
                             correction: {
                                 reason: string;
                                 /** @enum {string} */
@@ -4564,6 +4566,7 @@ export interface paths {
                             reason: string | null;
                             payment_id: string | null;
                             batch_id: number | null;
+                            sent_at: string | null;
                             correction: {
                                 reason: string;
                                 /** @enum {string} */
@@ -7052,6 +7055,7 @@ export interface paths {
                             reason: string | null;
                             payment_id: string | null;
                             batch_id: number | null;
+                            sent_at: string | null;
                             correction: {
                                 reason: string;
                                 /** @enum {string} */
@@ -7156,6 +7160,7 @@ export interface paths {
                                 reason: string | null;
                                 payment_id: string | null;
                                 batch_id: number | null;
+                                sent_at: string | null;
                                 correction: {
                                     reason: string;
                                     /** @enum {string} */
@@ -7286,6 +7291,7 @@ export interface paths {
                             reason: string | null;
                             payment_id: string | null;
                             batch_id: number | null;
+                            sent_at: string | null;
                             correction: {
                                 reason: string;
                                 /** @enum {string} */

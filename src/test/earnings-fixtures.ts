@@ -94,6 +94,7 @@ export function makePayoutRequest(overrides: Partial<PayoutRequestJson> = {}): P
     reason: null,
     payment_id: null,
     batch_id: null,
+    sent_at: null,
     correction: null,
     ...overrides,
   };

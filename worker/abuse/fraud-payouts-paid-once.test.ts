@@ -192,7 +192,7 @@ describe("payout batches", () => {
     const cancel = await members[0]!.browser.fetch(`/api/me/payout-requests/${requests[0]!.id}/cancel`, { method: "POST" });
     expect(cancel.status).toBe(409);
     expect((await a.json("/api/admin/payout-batches", "POST", { request_ids: [requests[0]!.id] })).status).toBe(409);
-    expect((await mine(members[0]!)).requests[0]).toMatchObject({ status: "sent", batch_id: batch.id });
+    expect((await mine(members[0]!)).requests[0]).toMatchObject({ status: "sent", batch_id: batch.id, sent_at: expect.stringMatching(/^\d{4}-/) });
     expect((await walletOf(members[0]!.browser))).toMatchObject({ payout_in_flight: 25, available_balance: 5 });
 
     const csv = await a.fetch(`/api/admin/payout-batches/${batch.id}/csv`);

@@ -22,7 +22,7 @@ const recordedBatch: PayoutBatchJson = {
 const inBatch = (n: number, overrides: Partial<PayoutRequestJson>): PayoutRequestJson => ({
   id: `01J00000000000000000000R0${n}`, user_id: `u${n}`, user_email: `member${n}@example.com`, amount_usd: 25, payment_method: "PayPal",
   payout_address: `member${n}@paypal.example`, status: "sent", created_at: "2026-11-20T10:00:00.000Z", decided_at: null, reason: null,
-  payment_id: null, batch_id: 3, correction: null, address_also_named_by: [], ...overrides,
+  payment_id: null, batch_id: 3, sent_at: "2026-11-29T10:00:00.000Z", correction: null, address_also_named_by: [], ...overrides,
 });
 const requests = [inBatch(1, {}), inBatch(2, { amount_usd: 25.5 }), inBatch(3, { payment_method: "Venmo", payout_address: "@member-three" })];
 // Sent in another batch: not part of batch 3's result.

@@ -26,6 +26,7 @@ function makeRequest(overrides: Partial<PayoutRequestJson> = {}): PayoutRequestJ
     reason: null,
     payment_id: null,
     batch_id: null,
+    sent_at: null,
     correction: null,
     address_also_named_by: [],
     ...overrides,

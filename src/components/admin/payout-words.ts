@@ -1,3 +1,4 @@
+import { BATCH_METHODS as BATCH_PAYOUT_METHODS } from "../../../common/payouts";
 import { formatUsd, sumUsd } from "./money";
 
 // How the payout screens word counts and totals (docs/decisions/066), one way for the panel, the batches and
@@ -17,7 +18,7 @@ export const batchOutcomeText = (b: { paid_count: number; paid_usd: number; retu
   `${b.paid_count.toLocaleString("en-US")} paid (${formatUsd(b.paid_usd)}), ${b.returned_count.toLocaleString("en-US")} returned (${formatUsd(b.returned_usd)})`;
 
 /**
- * The methods a batch pays: PayPal's Payouts upload pays PayPal and Venmo accounts; bank transfers are paid one
- * by one. The server decides (it refuses any other method with its reason); the panel only offers what it takes.
+ * The methods a batch pays (common/payouts.ts). The server decides (it refuses any other method with its
+ * reason); the panel only offers what it takes.
  */
-export const BATCH_METHODS: ReadonlySet<string> = new Set(["PayPal", "Venmo"]);
+export const BATCH_METHODS: ReadonlySet<string> = new Set(BATCH_PAYOUT_METHODS);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { formatDate } from "../../lib/format";
 import type { PayoutRequestJson, PayoutRequestsResponse } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { earningRules, emptyReport, makePayoutRequest, makeWallet, noPayoutRequests } from "../../test/earnings-fixtures";
@@ -226,10 +227,10 @@ describe("Request payout card: the request on its way and what became of it", ()
   });
 
   it("a request sent in a batch is on its way and can no longer be cancelled", async () => {
-    const sent = makePayoutRequest({ status: "sent", batch_id: 3 });
+    const sent = makePayoutRequest({ status: "sent", batch_id: 3, sent_at: "2026-11-28T09:00:00.000Z" });
     stub(() => answer({ requests: [sent], destination: paypal, available_balance: 0.004 }));
     renderApp("/wallet");
-    expect(await textOf()).toContain("Sent in batch 3 — on its way to ava@example.com; it can no longer be cancelled.");
+    expect(await textOf()).toContain(`Sent in batch 3 on ${formatDate("2026-11-28T09:00:00.000Z")} — on its way to ava@example.com; it can no longer be cancelled.`);
     expect(screen.queryByRole("button", { name: "Cancel request" })).toBeNull();
     // The Total Balance card names the batch too.
     expect(screen.getByRole("region", { name: "Total Balance" }).textContent).toContain("Payout of $25.00 sent in batch 3");

@@ -262,8 +262,9 @@ function RequestOnItsWay({ request }: { request: PayoutRequestJson }) {
       {request.status === "sent" ? (
         <p className="text-sm wrap-anywhere text-slate-300">
           You asked on {formatDate(request.created_at)} for {formatUsd(request.amount_usd)} by {request.payment_method}.{" "}
-          {/* The answer carries no date of the batch (decided_at is a decision's, or a correction's), so none is named. */}
-          Sent in batch {request.batch_id} — on its way to {request.payout_address}; it can no longer be cancelled.
+          Sent in batch {request.batch_id}
+          {request.sent_at ? ` on ${formatDate(request.sent_at)}` : ""} — on its way to {request.payout_address}; it can no longer be
+          cancelled.
         </p>
       ) : (
         <>

@@ -1,3 +1,4 @@
+import { BATCH_METHODS } from "../../../common/payouts";
 import { newId } from "../../lib/ids";
 import type { Db } from "../client";
 import { payoutRequests } from "../schema";
@@ -9,8 +10,6 @@ import { notifyOnceSql } from "./notification-writes";
 // result recorded once. Every write is one D1 batch (one transaction), whose conditions are inside the writes:
 // a request joins a batch only while open and still covered; a result is recorded only once.
 
-/** The methods a PayPal Payouts upload can pay (PayPal's wallet and Venmo); bank transfers are paid one by one. */
-export const BATCH_METHODS = ["PayPal", "Venmo"] as const;
 const IN_BATCH_METHODS = `(${BATCH_METHODS.map((m) => `'${m}'`).join(", ")})`;
 
 type RequestRow = typeof payoutRequests.$inferSelect;

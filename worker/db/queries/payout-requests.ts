@@ -17,7 +17,9 @@ const OPEN_OF = (user: string) => `exists (select 1 from payout_requests where u
 /** The member's current payout destination (the newest row). */
 const DESTINATION_OF = (user: string) =>
   `(select d.rowid from payout_destinations d where d.user_id = ${user} order by d.created_at desc, d.rowid desc limit 1)`;
-const READ_REQUEST = `select ${rowColumnsSql(payoutRequests, "q")} from payout_requests q where q.id = ?1`;
+/** When the request's batch was sent (docs/decisions/066). */
+const SENT_AT = `(select b.created_at from payout_batches b where b.id = q.batch_id) as "sentAt"`;
+const READ_REQUEST = `select ${rowColumnsSql(payoutRequests, "q")}, ${SENT_AT} from payout_requests q where q.id = ?1`;
 
 export type RequestValues = { id: string; userId: string; amountMicros: number };
 
@@ -173,13 +175,13 @@ export async function rejectRequest(db: Db, o: { id: string; reason: string; now
 const CORRECTION = `(select json_object('reason', pr.reason, 'outcome', pr.request_outcome, 'created_at', pr.created_at)
    from payment_reversals pr join payments p on p.id = pr.payment_id where p.request_id = q.id order by pr.created_at desc limit 1) as "correction"`;
 
-export type RequestWithCorrection = PayoutRequestRow & { correction: string | null };
+export type RequestWithCorrection = PayoutRequestRow & { correction: string | null; sentAt: string | null };
 
 /** A member's requests, newest first. */
 export async function requestsOf(db: Db, userId: string) {
   const { results } = await db.$client
     .prepare(
-      `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION} from payout_requests q where q.user_id = ?1
+      `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, ${SENT_AT} from payout_requests q where q.user_id = ?1
        order by q.created_at desc, q.id desc limit 100`,
     )
     .bind(userId)
@@ -194,7 +196,7 @@ export async function requestsOf(db: Db, userId: string) {
 export async function listRequests(db: Db, status: PayoutRequestRow["status"] | undefined) {
   const { results } = await db.$client
     .prepare(
-      `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, u.email as "email",
+      `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, ${SENT_AT}, u.email as "email",
          (select json_group_array(distinct ou.email) from payout_address_refusals rf join users ou on ou.id = rf.user_id
           where rf.address_key in (select d.address_key from payout_destinations d where d.user_id = q.user_id and d.payout_address = q.payout_address)
             and rf.user_id <> q.user_id) as "alsoNamedBy"

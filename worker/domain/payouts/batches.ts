@@ -1,3 +1,4 @@
+import { BATCH_METHODS } from "../../../common/payouts";
 import * as q from "../../db/queries/payout-batches";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -10,7 +11,7 @@ import { paypalPayoutsCsv } from "./paypal-csv";
 // records the result once. The conditions that matter (still open, still covered, not yet recorded) are inside
 // the writes; the checks here only explain a refusal in words before anything is written.
 
-const methods = q.BATCH_METHODS.join(" or ");
+const methods = BATCH_METHODS.join(" or ");
 
 export async function createPayoutBatch({ ctx, input }: AdminCall<{ requestIds: string[] | null }>) {
   checkAdmin(ctx);
@@ -22,7 +23,7 @@ export async function createPayoutBatch({ ctx, input }: AdminCall<{ requestIds: 
     if (missing.length) throw notFound(`No such payout request: ${missing.join(", ")}`);
     for (const r of candidates) {
       if (r.status !== "open") throw conflict(`The request of ${usdText(r.amountMicros)} to ${r.payoutAddress} is already ${r.status}; untick it.`, "not_open");
-      if (!(q.BATCH_METHODS as readonly string[]).includes(r.paymentMethod)) {
+      if (!(BATCH_METHODS as readonly string[]).includes(r.paymentMethod)) {
         throw badRequest(`A batch pays by ${methods} only; pay the ${r.paymentMethod} request to ${r.payoutAddress} on its own.`, "not_batchable");
       }
       if (!r.covered) {

@@ -6,7 +6,7 @@ type Correction = NonNullable<PayoutRequestJson["correction"]>;
 
 /** A payout request as its member sees it (the admin list adds the email and the other members refused its address). */
 export const payoutRequestJson = (
-  r: Omit<RequestWithCorrection, "correction"> & { correction?: string | null; email?: string; alsoNamedBy?: string },
+  r: Omit<RequestWithCorrection, "correction" | "sentAt"> & { correction?: string | null; sentAt?: string | null; email?: string; alsoNamedBy?: string },
 ): PayoutRequestJson => ({
   id: r.id,
   user_id: r.userId,
@@ -20,6 +20,7 @@ export const payoutRequestJson = (
   reason: r.reason,
   payment_id: r.paymentId,
   batch_id: r.batchId,
+  sent_at: r.sentAt ?? null,
   correction: r.correction ? (JSON.parse(r.correction) as Correction) : null,
   ...(r.alsoNamedBy === undefined ? {} : { address_also_named_by: JSON.parse(r.alsoNamedBy) as string[] }),
 });
