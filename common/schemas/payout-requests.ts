@@ -15,7 +15,7 @@ export const payoutDestinationBody = z
   })
   .superRefine((b, ctx) => {
     const problem = payoutAddressProblem(b.payment_method, b.payout_address);
-    if (problem) ctx.addIssue({ code: "custom", path: ["payout_address"], message: `payout_address: ${problem}` });
+    if (problem) ctx.addIssue({ code: "custom", path: ["payout_address"], message: problem });
   });
 
 /**
