@@ -52,6 +52,16 @@ export const emptyReport: EarningsReport = {
 /** GET /api/earning-rules as the server answers with its defaults (the ones the wallet assumes until it has an answer). */
 export const earningRules: EarningRulesJson = defaultEarningRules;
 
+/** GET /api/me/payout-requests for a member who never asked for a payout (the Wallet's overview asks on load). */
+export const noPayoutRequests: PayoutRequestsResponse = {
+  requests: [],
+  minimum_payout: 25,
+  available_balance: 0,
+  destination: null,
+  pace_per_day: 0,
+  days_to_minimum: null,
+};
+
 /**
  * Quiet answers for the calls every signed-in screen makes in the background (the home page's earnings
  * job and challenge panel, the wallet), for tests about something else. Spread into `stubFetch({...})`.
@@ -60,6 +70,8 @@ export const backgroundEarningsRoutes = {
   "POST /api/earnings/calculate": { body: { processed: 0, message: "Nothing to process" } },
   "GET /api/me/wallet": { body: makeWallet() },
   "GET /api/me/payments": { body: { payments: [] } },
+  // The wallet's payout card and its status line (docs/decisions/066): nothing asked for yet.
+  "GET /api/me/payout-requests": { body: noPayoutRequests },
   "GET /api/me/earnings/calendar": { body: emptyReport },
   "GET /api/earning-rules": { body: earningRules },
   // The home page's 'Recommended for You' row.
@@ -70,15 +82,6 @@ export const backgroundEarningsRoutes = {
   "GET /api/challenges/progress": { body: { timeRemaining: 0, progress: [], bonus: null } },
 };
 
-/** GET /api/me/payout-requests for a member who never asked for a payout (the Wallet's overview asks on load). */
-export const noPayoutRequests: PayoutRequestsResponse = {
-  requests: [],
-  minimum_payout: 25,
-  available_balance: 0,
-  destination: null,
-  pace_per_day: 0,
-  days_to_minimum: null,
-};
 
 /** A payout request as GET /api/me/payout-requests lists it: open, for $25.00 by PayPal, unless told otherwise. */
 export function makePayoutRequest(overrides: Partial<PayoutRequestJson> = {}): PayoutRequestJson {
