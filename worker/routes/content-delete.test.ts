@@ -131,7 +131,9 @@ describe("a deleted item", () => {
     const { results } = await env.DB.prepare("select name from sqlite_master where type = 'trigger' and name like '%permanent' order by name").all();
     expect(results.map((r) => r.name)).toEqual([
       "audit_rows_are_permanent", "bonus_reversals_are_permanent", "content_view_totals_are_permanent", "member_view_days_are_permanent",
-      "payout_requests_are_permanent", "reports_are_permanent", "reversals_are_permanent", "signon_bonuses_are_permanent", "users_are_permanent",
+      "payment_reversals_are_permanent", "payout_address_holders_are_permanent", "payout_batches_are_permanent", "payout_destinations_are_permanent",
+      "payout_requests_are_permanent", "reports_are_permanent", "reversals_are_permanent", "settled_payments_are_permanent",
+      "signon_bonuses_are_permanent", "users_are_permanent",
       "view_addresses_are_permanent", "view_discovery_totals_are_permanent", "view_pairs_are_permanent", "view_rewards_are_permanent",
       "viewer_view_totals_are_permanent", "views_are_permanent",
     ]);

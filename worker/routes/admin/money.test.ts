@@ -70,7 +70,7 @@ describe("admin money records", () => {
     await expectStatus(await admin.fetch(`/api/admin/payments/${paid.id}`, { method: "DELETE" }), 200);
     expect((await wallet(user)).creator_balance).toBe(30);
     const csv = await (await admin.fetch("/api/admin/payments.csv")).text();
-    expect(csv.split("\r\n")[0]).toBe("id,user_email,amount_usd,payment_method,payment_reference,status,notes,created_at,processed_at");
+    expect(csv.split("\r\n")[0]).toBe("id,user_email,amount_usd,payment_method,payment_reference,status,notes,created_at,processed_at,request_id,reversal");
   });
 
   it("refuses bad amounts and missing fields with clear 400s, unknown users with 404", async () => {
