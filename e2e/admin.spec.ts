@@ -23,10 +23,13 @@ test("an admin records a manual earning, pays the user, and the user sees both",
   await expect(page.getByRole("table", { name: "Payments" }).getByText("PP-E2E-1")).toBeVisible();
   await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
 
-  // The member's wallet: $30 earned as a creator, $25 paid, $5 left; the payment in the history.
+  // The member's wallet: $30 credited by the admin, $25 paid, $5 left; the payment in the history.
   await signInAs(page, member);
   await page.goto("/wallet");
-  await expect(page.getByRole("region", { name: "Creator Earnings" }).getByText("$5.00", { exact: true })).toBeVisible();
+  // The admin's credit is an adjustment, not content earnings (decision 066); the card's amount and its Available read $5.00.
+  const creator = page.getByRole("region", { name: "Creator Earnings" });
+  await expect(creator.getByText("$5.00", { exact: true })).toHaveCount(2);
+  await expect(creator.getByText("Adjustments by Reelpay").first()).toBeVisible();
   await page.getByRole("tab", { name: "Payment History" }).click();
   const history = page.getByRole("tabpanel");
   await expect(history.getByText("$25.00")).toBeVisible();

@@ -64,7 +64,7 @@ async function checkWidths(page: Page, screen: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function api<T>(page: Page, method: "get" | "post" | "patch", path: string, data?: unknown): Promise<T> {
+async function api<T>(page: Page, method: "get" | "post" | "put" | "patch", path: string, data?: unknown): Promise<T> {
   const origin = new URL(page.url()).origin;
   const response = await page.request[method](path, { headers: { Origin: origin }, data });
   expect(response.ok(), `${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`).toBeTruthy();
@@ -131,7 +131,9 @@ test("the longest texts wrap or truncate on every screen at 390 and 1280 px", as
   });
   // Inactive, so no member is enrolled in it: only the Sign-On Challenges tab shows it.
   await api(admin, "post", "/api/admin/challenges", { name: unbroken(100, "challenge-"), description: unbroken(500, "rule-"), is_active: false });
-  await api(member, "post", "/api/me/payout-requests", { amount_usd: 25, payment_method: "Bank Transfer", payout_address: unbroken(200, "iban-") });
+  // Where the member is paid first (decision 066: an address belongs to one member, so this run's own), then the request.
+  await api(member, "put", "/api/me/payout-destination", { payment_method: "Bank Transfer", payout_address: unbroken(200, `iban-${stamp}-`) });
+  await api(member, "post", "/api/me/payout-requests", { amount_usd: 25 });
   // A view of the item by the admin, ended at once, lists it in the views of the day (as creator).
   const view = await api<{ view_id: string }>(admin, "post", "/api/playback-events", { content_id: id });
   await api(admin, "post", "/api/events/playback", { content_id: id, view_id: view.view_id, event_type: "complete", second_mark: 3 });
