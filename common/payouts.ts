@@ -14,7 +14,7 @@ export const BATCH_METHODS = ["PayPal", "Venmo"] as const satisfies readonly Pay
 export const MINIMUM_PAYOUT_USD = 25;
 
 // ── Addresses ────────────────────────────────────────────────────────────────────────────────────────────
-// A payout address is checked as the payment service would check it (issue 38): an email address by the
+// A payout address is checked as the payment service would check it (docs/decisions/066): an email address by the
 // limits of RFC 5321 and the DNS (254 characters in all, 64 before the @, 253 after it in labels of 1–63
 // letters, digits and hyphens), a Venmo username by Venmo's rules, a phone number as a US number.
 

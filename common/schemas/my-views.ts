@@ -19,7 +19,7 @@ export type ViewOutcome = z.output<typeof viewOutcomeOut>;
  *  - removed: the item was taken down by moderators, or (not paid) hidden because its creator is suspended:
  *    not paid, or paid and taken back by the takedown (docs/decisions/027);
  *  - suspended: the viewer's account was suspended: not paid, or paid and taken back (docs/decisions/027);
- *  - creator_suspended: paid and taken back because the item's creator was suspended (issue 38: a reversal
+ *  - creator_suspended: paid and taken back because the item's creator was suspended (docs/decisions/066: a reversal
  *    names its cause);
  *  - not_delivered: watched long enough, but the stream never served the viewer 80 % of the item's bytes
  *    (docs/decisions/029);

@@ -6,7 +6,7 @@ import type { PayoutBatchJson } from "../../common/schemas/payout-batches";
 import { member } from "../test/members";
 import { admin, memberWith, openRequest, payTo, requestPayout, viewReward, walletOf } from "../test/payouts";
 
-// Paid exactly once, to the right person (issue 38, docs/decisions/066). The attack measured from outside:
+// Paid exactly once, to the right person (docs/decisions/066). The attack measured from outside:
 // $30 credited → request $25 → admin pays → the admin deletes (or edits down) the payment that settled it → the
 // $25 is available again → a second request is paid: $50 paid against $30 earned.
 

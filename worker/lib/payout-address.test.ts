@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizePayoutAddress, payoutAddressProblem } from "../../common/payouts";
 
-// common/payouts.ts: payout addresses checked as the payment services check them (issue 38), and the key that
+// common/payouts.ts: payout addresses checked as the payment services check them (docs/decisions/066), and the key that
 // names one destination however it is typed. (common/ has no test project of its own: vitest.config.ts runs
 // worker/** and src/**, so the rules both sides share are tested here, as chapters.test.ts does.)
 

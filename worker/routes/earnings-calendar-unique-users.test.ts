@@ -5,7 +5,7 @@ import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { newId } from "../lib/ids";
 import { earnings, reversals } from "../db/schema";
 
-// Issue 38: "Unique Users" is one figure with one meaning on every calendar (the member's on /wallet, the
+// Decision 066: "Unique Users" is one figure with one meaning on every calendar (the member's on /wallet, the
 // admin's log, its CSV, with or without a member): the distinct viewers of the views counted in "Views" for
 // that period, so it is never more than the views and at least 1 when there is a view.
 

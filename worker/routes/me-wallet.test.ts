@@ -115,7 +115,7 @@ describe("earnings calendar", () => {
       { date: "2026-06-03", total_earnings: 0.003, view_count: 1, viewer_earnings: 0.003, creator_earnings: 0 },
       { date: "2026-06-10", total_earnings: 1, view_count: 0, viewer_earnings: 0, creator_earnings: 1 },
     ]);
-    // Unique users are the distinct viewers of the views counted (issue 38): here the member, who watched.
+    // Unique users are the distinct viewers of the views counted (docs/decisions/066): here the member, who watched.
     expect(daily.summary).toEqual({ totalEarnings: 1.009, totalViews: 3, uniqueUsers: 1, avgDaily: 0.1009 });
     const weekly = await get("startDate=2026-05-31&endDate=2026-06-10&groupBy=weekly");
     expect(weekly.earnings.map((r) => [r.date, r.total_earnings])).toEqual([
@@ -162,7 +162,7 @@ describe("earnings calendar", () => {
     await earn(creator.id, "manual", 1_000_000, `${day}T12:00:00.000Z`);
     const qs = `startDate=${day}&endDate=${day}`;
     const site = await (await admin.fetch(`/api/admin/earnings/calendar?${qs}`)).json<EarningsReport>();
-    // One viewer watched all 20 (unique users are the distinct viewers, not the people paid: issue 38).
+    // One viewer watched all 20 (unique users are the distinct viewers, not the people paid: docs/decisions/066).
     expect(site.earnings).toEqual([{ date: day, total_earnings: 1.12, view_count: 20, unique_users: 1 }]);
     expect(site.summary).toMatchObject({ totalEarnings: 1.12, totalViews: 20, uniqueUsers: 1 });
     const csv = await (await admin.fetch(`/api/admin/earnings/calendar.csv?${qs}`)).text();

@@ -10,7 +10,7 @@ import { makeContent, makeQualifiedView, makeUser, testDb } from "../test/factor
 import { signedInBrowser } from "../test/http";
 import { suspend, takeDown } from "../test/moderation";
 
-// Issue 38: "A reversal caused by a takedown reads 'Reversed after review'". Every place that tells a member of
+// Decision 066: "A reversal caused by a takedown reads 'Reversed after review'". Every place that tells a member of
 // a reversed view reward names its cause: a takedown, a suspension (and whose), or a fraud review's rule.
 
 const LONG_AGO = "2020-01-01T00:00:00.000Z";

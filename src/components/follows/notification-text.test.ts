@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NotificationJson } from "../../../common/schemas/notifications";
 import { notificationText } from "./notification-text";
 
-// Issue 38: a reversal names its cause. The server writes the causes of a day's reversed view rewards into the
+// Decision 066: a reversal names its cause. The server writes the causes of a day's reversed view rewards into the
 // line's detail (worker/db/queries/notification-writes.ts): "takedown", "suspension", "review", comma-separated.
 
 const reversed = (detail: string, count = 2, amount_usd = 0.006): NotificationJson => ({

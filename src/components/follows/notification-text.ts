@@ -5,7 +5,7 @@ import { formatUsd } from "../../lib/format";
 
 const rewards = (n: number) => `${n} view ${n === 1 ? "reward" : "rewards"}`;
 
-// What took view rewards back, as the server names it in a views_reversed line's detail (issue 38).
+// What took view rewards back, as the server names it in a views_reversed line's detail (docs/decisions/066).
 const reversalCauses: Record<string, string> = { review: "a review", takedown: "a takedown by moderators", suspension: "an account suspension" };
 const causeList = new Intl.ListFormat("en-US", { type: "conjunction" });
 

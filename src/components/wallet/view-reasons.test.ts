@@ -100,7 +100,7 @@ describe("view reasons", () => {
     expect(text({ outcome: "pending" })).toBe("Pending — being credited");
   });
 
-  // Issue 38: "A reversal caused by a takedown reads 'Reversed after review'". Each reversal names its cause.
+  // Decision 066: "A reversal caused by a takedown reads 'Reversed after review'". Each reversal names its cause.
   it("names the cause of a reversal: a takedown, whose suspension, or a fraud review", () => {
     const reversed = (reason: ViewReason | null, side: ReasonContext["side"] = "viewer") => text({ outcome: "reversed", reason, amount_usd: 0.003 }, side);
     for (const side of ["viewer", "creator"] as const) {

@@ -82,7 +82,7 @@ export function outcomeText(context: ReasonContext): string {
       // No reason: it waits out its hold, or (no date yet) for the earnings job that runs every minute.
       return view.available_at ? `Pending until ${formatUtcDate(view.available_at)}` : "Pending — being credited";
     case "reversed":
-      // Moderation takes back held pay too (docs/decisions/027); the words name the cause (issue 38): a takedown,
+      // Moderation takes back held pay too (docs/decisions/027); the words name the cause (docs/decisions/066): a takedown,
       // a suspension (whose), else a fraud review.
       return reversedText(context);
     default:

@@ -25,7 +25,7 @@ type Totals = { total: number; views: number; users: number };
  * Earnings grouped by period, plus totals. Rows are earnings records (view rewards
  * and manual earnings), reversals and the folded rewards of closed days (earning_days); "views" counts the distinct views paid, since one view pays a viewer row and a
  * creator row and must not count twice in the site-wide figures. "Unique users" has one meaning on every calendar
- * (the member's, the admin's, with or without a member; issue 38): the distinct viewers of the views counted, so
+ * (the member's, the admin's, with or without a member; docs/decisions/066): the distinct viewers of the views counted, so
  * it is never more than the views and at least 1 when there is a view. A member's own views count them once, as
  * the viewer; a manual earning or a reversal names no view and so no viewer.
  */

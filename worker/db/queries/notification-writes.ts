@@ -34,7 +34,7 @@ export function creditedNoticeSql(earningIds: string) {
 }
 
 /**
- * What caused a reversal, as the bell names it (issue 38): "takedown" (moderators took the item down),
+ * What caused a reversal, as the bell names it (docs/decisions/066): "takedown" (moderators took the item down),
  * "suspension" (a party of the view was suspended) or "review" (a fraud review's rule).
  */
 const REVERSAL_CAUSE = "case when r.reason = 'takedown' then 'takedown' when r.reason like 'suspended%' then 'suspension' else 'review' end";

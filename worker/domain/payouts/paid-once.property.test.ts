@@ -10,7 +10,7 @@ import { makeUser, testDb } from "../../test/factories";
 import { viewReward } from "../../test/payouts";
 import { balancesOf } from "../wallet/balances";
 
-// Paid exactly once (issue 38, docs/decisions/066): any sequence of credits (available at once, or held view
+// Paid exactly once (docs/decisions/066): any sequence of credits (available at once, or held view
 // rewards on either side), reversals of held rewards (what a sweep's review or a takedown does), requests,
 // payments, batches and their results, corrections that reopen or close a request, attempts to delete
 // payments, and the clock. After every step: what was paid, net of corrections, never exceeds what was

@@ -41,7 +41,7 @@ export function watchedPercent(watchTimeMs: number, durationMs: number) {
   return Math.min(100, Math.floor((watchTimeMs * 100) / durationMs));
 }
 
-// What a moderation reversal says (docs/decisions/027), naming its cause (issue 38): the item was taken down,
+// What a moderation reversal says (docs/decisions/027), naming its cause (docs/decisions/066): the item was taken down,
 // the viewer was suspended, or the item's creator was. A fraud rule's reversal says "reversed".
 const REVERSAL_REASONS: Record<string, ViewReason> = { takedown: "removed", suspended_viewer: "suspended", suspended_creator: "creator_suspended" };
 
