@@ -58,11 +58,6 @@ const READ_DESTINATION = (user: string) =>
   `select d.payment_method as "paymentMethod", d.payout_address as "payoutAddress", d.address_key as "addressKey",
      d.created_at as "createdAt", d.usable_at as "usableAt" from payout_destinations d where d.rowid = ${DESTINATION_OF(user)}`;
 
-/** The member's current payout destination, or null. */
-export async function destinationOf(db: Db, userId: string) {
-  return db.$client.prepare(READ_DESTINATION("?1")).bind(userId).first<DestinationRow>();
-}
-
 /**
  * Sets where the member is paid (docs/decisions/066), in one batch. The address goes to the first member who
  * names it, for good (`payout_address_holders`); another member naming it is refused and the refusal kept for
@@ -177,18 +172,6 @@ const CORRECTION = `(select json_object('reason', pr.reason, 'outcome', pr.reque
 
 export type RequestWithCorrection = PayoutRequestRow & { correction: string | null; sentAt: string | null };
 
-/** A member's requests, newest first. */
-export async function requestsOf(db: Db, userId: string) {
-  const { results } = await db.$client
-    .prepare(
-      `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, ${SENT_AT} from payout_requests q where q.user_id = ?1
-       order by q.created_at desc, q.id desc limit 100`,
-    )
-    .bind(userId)
-    .all<RequestWithCorrection>();
-  return results;
-}
-
 /**
  * Every request (or those of one status) with the member's email, open first, then newest first; and the
  * other members refused the same payout address (docs/decisions/066), so the admin sees both.
@@ -209,19 +192,25 @@ export async function listRequests(db: Db, status: PayoutRequestRow["status"] | 
 }
 
 /**
- * What the member has available now and what qualified views paid them over the last 7 days (view rewards
- * of both sides not reversed; no one-off credits: docs/decisions/066), for "you reach the minimum in about N days".
+ * The member's payout card in one D1 batch: their requests (newest first), their destination, what they have
+ * available now and what qualified views paid them over the last 7 days (view rewards of both sides not
+ * reversed; no one-off credits: docs/decisions/066), for "you reach the minimum in about N days".
  * ?1 user, ?2 now, ?3 the start of the window.
  */
-export async function paceOf(db: Db, o: { userId: string; now: string; since: string }) {
-  const row = await db.$client
-    .prepare(
-      `select ${availableSql("?1", "?2")} as "availableMicros",
-         (select coalesce(sum(e.amount_micros), 0) from earnings e
-          where e.user_id = ?1 and e.kind in ('viewer', 'creator') and e.created_at >= ?3
-            and not exists (select 1 from reversals r where r.earning_id = e.id)) as "weekMicros"`,
-    )
-    .bind(o.userId, o.now, o.since)
-    .first<{ availableMicros: number; weekMicros: number }>();
-  return row!;
+export async function payoutCardOf(db: Db, o: { userId: string; now: string; since: string }) {
+  const d1 = db.$client;
+  const [requests, destination, pace] = await d1.batch([
+    `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, ${SENT_AT} from payout_requests q where q.user_id = ?1
+     order by q.created_at desc, q.id desc limit 100`,
+    READ_DESTINATION("?1"),
+    `select ${availableSql("?1", "?2")} as "availableMicros",
+       (select coalesce(sum(e.amount_micros), 0) from earnings e
+        where e.user_id = ?1 and e.kind in ('viewer', 'creator') and e.created_at >= ?3
+          and not exists (select 1 from reversals r where r.earning_id = e.id)) as "weekMicros"`,
+  ].map((text) => prepareShared(d1, text, [o.userId, o.now, o.since])));
+  return {
+    requests: requests!.results as RequestWithCorrection[],
+    destination: (destination!.results[0] as DestinationRow | undefined) ?? null,
+    ...(pace!.results[0] as { availableMicros: number; weekMicros: number }),
+  };
 }

@@ -75,11 +75,7 @@ export async function cancelPayoutRequest({ ctx, input }: MemberCall<{ id: strin
  */
 export async function listMyPayoutRequests({ ctx }: MemberCall<null>) {
   const now = nowIso();
-  const [requests, pace, destination] = await Promise.all([
-    q.requestsOf(ctx.db, ctx.actor.id),
-    q.paceOf(ctx.db, { userId: ctx.actor.id, now, since: addMs(now, -7 * DAY_MS) }),
-    q.destinationOf(ctx.db, ctx.actor.id),
-  ]);
+  const { requests, destination, ...pace } = await q.payoutCardOf(ctx.db, { userId: ctx.actor.id, now, since: addMs(now, -7 * DAY_MS) });
   const perDayMicros = Math.max(pace.weekMicros, 0) / 7;
   const missing = MINIMUM_PAYOUT_MICROS - pace.availableMicros;
   const daysToMinimum = missing <= 0 || perDayMicros <= 0 ? null : Math.ceil(missing / perDayMicros);
