@@ -52,13 +52,7 @@ export function PayoutRequestsPanel() {
           <Table caption="Payout requests sent in batches" columns={["User", num("Amount"), "Method", "Pay to", "Requested", "Batch"]}>
             {sentList.map((r) => (
               <tr key={r.id}>
-                <td className={`${td} min-w-44 max-w-56 wrap-anywhere`}>{r.user_email}</td>
-                <td className={tdNum}>{formatUsd(r.amount_usd)}</td>
-                <td className={td}>{r.payment_method}</td>
-                <td className={`${td} min-w-48 max-w-64 wrap-anywhere`}>
-                  <PayTo request={r} />
-                </td>
-                <td className={`${td} whitespace-nowrap`}>{formatDate(r.created_at)}</td>
+                <RequestCells request={r} />
                 <td className={`${td} whitespace-nowrap`}>
                   <Badge tone="violet">Sent in batch {r.batch_id}</Badge>
                 </td>
@@ -149,13 +143,7 @@ function OpenRequests({ requests, onDecide, onSent }: { requests: PayoutRequestJ
                   <span className="sr-only">Paid on its own</span>
                 )}
               </td>
-              <td className={`${td} min-w-44 max-w-56 wrap-anywhere`}>{r.user_email}</td>
-              <td className={tdNum}>{formatUsd(r.amount_usd)}</td>
-              <td className={td}>{r.payment_method}</td>
-              <td className={`${td} min-w-48 max-w-64 wrap-anywhere`}>
-                <PayTo request={r} />
-              </td>
-              <td className={`${td} whitespace-nowrap`}>{formatDate(r.created_at)}</td>
+              <RequestCells request={r} />
               <td className={`${td} whitespace-nowrap text-right`}>
                 {inBatch ? null : (
                   <button type="button" aria-label={`Pay ${r.user_email}`} className={buttonClass("ghost")} onClick={() => onDecide({ request: r, kind: "pay" })}>
@@ -261,5 +249,20 @@ function PayoutDecisionModal({ request: r, kind, onClose }: Decision & { onClose
       {what}
       <p className="text-sm text-slate-400">The amount goes back to the member's available balance.</p>
     </NoteDecisionModal>
+  );
+}
+
+/** The cells every request row shows, open or sent: user, amount, method, where to pay, when asked. */
+function RequestCells({ request: r }: { request: PayoutRequestJson }) {
+  return (
+    <>
+      <td className={`${td} min-w-44 max-w-56 wrap-anywhere`}>{r.user_email}</td>
+      <td className={tdNum}>{formatUsd(r.amount_usd)}</td>
+      <td className={td}>{r.payment_method}</td>
+      <td className={`${td} min-w-48 max-w-64 wrap-anywhere`}>
+        <PayTo request={r} />
+      </td>
+      <td className={`${td} whitespace-nowrap`}>{formatDate(r.created_at)}</td>
+    </>
   );
 }
