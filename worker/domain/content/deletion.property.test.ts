@@ -45,9 +45,11 @@ type Outcome = { views: unknown[]; flags: unknown[]; deleted: number; capped: nu
 /** A flag as both runs can compare it: its ids replaced by their place in the script (P0…, I0…). */
 function flagNamer(people: string[], items: string[]) {
   const names = new Map<string, string>([...people.map((id, i) => [id, `P${i}`] as const), ...items.map((id, i) => [id, `I${i}`] as const)]);
-  // A ring's subject orders its two ids (min:max), which fresh ids may order either way: compare it as a set.
-  return (rule: string, subject: string) => {
-    const parts = subject.split(":").map((id) => names.get(id) ?? "?");
+  // A ring's subject is whichever member's id sorts first, and fresh ids sort either way: a ring is named by
+  // its members (the flag's user_ids) as a set.
+  return (rule: string, subject: string, userIds: string) => {
+    const ids = rule === "ring" ? (JSON.parse(userIds) as string[]) : subject.split(":");
+    const parts = ids.map((id) => names.get(id) ?? "?");
     return `${rule} ${(rule === "ring" ? parts.sort() : parts).join(":")}`;
   };
 }
@@ -84,12 +86,12 @@ async function play(owners: readonly number[], steps: Step[], start: number, wit
     } else if ("sweep" in s) {
       await runReviewSweep(db, now());
       const { results } = await env.DB.prepare(
-        `select distinct r.id, r.rule, r.subject from review_earnings re join earnings e on e.id = re.earning_id
+        `select distinct r.id, r.rule, r.subject, r.user_ids as userIds from review_earnings re join earnings e on e.id = re.earning_id
          join reviews r on r.id = re.review_id where e.user_id in (?, ?, ?)`,
-      ).bind(...people.map((p) => p.id)).all<{ id: string; rule: string; subject: string }>();
+      ).bind(...people.map((p) => p.id)).all<{ id: string; rule: string; subject: string; userIds: string }>();
       // Flags opened by one sweep share a millisecond, so their ids do not order them: their names do.
       const opened = results.filter((r) => !reviewIds.includes(r.id));
-      opened.sort((a, b) => (flagName(a.rule, a.subject) < flagName(b.rule, b.subject) ? -1 : 1));
+      opened.sort((a, b) => (flagName(a.rule, a.subject, a.userIds) < flagName(b.rule, b.subject, b.userIds) ? -1 : 1));
       reviewIds.push(...opened.map((r) => r.id));
     } else if ("decide" in s) {
       const id = reviewIds[s.decide % Math.max(reviewIds.length, 1)];
@@ -123,12 +125,12 @@ async function outcome(people: string[], items: string[], viewIds: string[]) {
     ).bind(id).first<{ status: string; slot: number | null; unpaid: string | null; paid: string }>(),
   ));
   const { results: reviews } = await env.DB.prepare(
-    `select r.rule, r.subject, r.status, count(re.earning_id) as covered from reviews r join review_earnings re on re.review_id = r.id
+    `select r.rule, r.subject, r.user_ids as userIds, r.status, count(re.earning_id) as covered from reviews r join review_earnings re on re.review_id = r.id
      join earnings e on e.id = re.earning_id where e.user_id in (?, ?, ?) group by r.id`,
-  ).bind(...people).all<{ rule: string; subject: string; status: string; covered: number }>();
+  ).bind(...people).all<{ rule: string; subject: string; userIds: string; status: string; covered: number }>();
   return {
     views: facts.map((f) => ({ ...f!, paid: JSON.parse(f!.paid) as unknown })),
-    flags: reviews.map((r) => `${flagName(r.rule, r.subject)} ${r.status} ${r.covered}`).sort(),
+    flags: reviews.map((r) => `${flagName(r.rule, r.subject, r.userIds)} ${r.status} ${r.covered}`).sort(),
     capped: facts.filter((f) => f!.status === "unearnable").length,
     flagged: reviews.length,
   };
