@@ -35,7 +35,7 @@ const SEED = Number(arg("seed") ?? 37);
 const UPDATE_README = process.argv.includes("--readme");
 if (!Number.isInteger(PORT) || PORT < 8840 || PORT > 8849) throw new Error("--port must be within 8840–8849");
 if (!(MEMBERS >= 300) || !(DAYS >= 3) || !(TICKS >= 1)) throw new Error("--members ≥ 300, --days ≥ 3, --ticks ≥ 1");
-/** earnings_hold_days as shipped (settings default, worker/db/queries/earning-rule-settings.ts); the bench leaves it. */
+/** earnings_hold_days as shipped (settings default, worker/db/queries/earnings/earning-rule-settings.ts); the bench leaves it. */
 const HOLD_DAYS = 7;
 const PERSIST_DIR = ".wrangler/bench-farm";
 const RESULTS = "bench/farm-results.json";

@@ -1,11 +1,11 @@
 // `npm run bench:notifications`: what following and the bell cost at scale (docs/decisions/046). For a creator
 // with 10 and with 100,000 followers, on a fresh in-memory database with the real migrations, it times
-//  - an upload: the finalize batch the Worker runs (worker/db/queries/finalize.ts), and counts the bell rows it
+//  - an upload: the finalize batch the Worker runs (worker/db/queries/uploads/finalize.ts), and counts the bell rows it
 //    writes (fan-out on read: none, whatever the followers);
-//  - the bell's read for one of those followers (worker/db/queries/notifications.ts readBell: own rows merged
+//  - the bell's read for one of those followers (worker/db/queries/notifications/notifications.ts readBell: own rows merged
 //    with followed creators' uploads, one batch), with the notifications table grown alongside (3 rows per
 //    member);
-//  - the creator page's follower count (worker/db/queries/follows.ts followStateOf), and a page of Home's "From
+//  - the creator page's follower count (worker/db/queries/follows/follows.ts followStateOf), and a page of Home's "From
 //    creators you follow" for that follower (listFollowedUploads; the big creator by then has 1,000+ items);
 //  - for comparison, the design not taken: one bell row per follower written on each upload (rolled back).
 // The Worker's own query functions run on Node's built-in SQLite (bench/notifications/node-d1.ts): SQLite's
@@ -20,9 +20,9 @@ import { drizzle } from "drizzle-orm/d1";
 import { nodeD1 } from "./notifications/node-d1.ts";
 import { percentile, round } from "./lib/stats.ts";
 
-const { readBell } = await import("../worker/db/queries/notifications.ts");
-const { insertFinalizedContent } = await import("../worker/db/queries/finalize.ts");
-const { followStateOf, listFollowedUploads } = await import("../worker/db/queries/follows.ts");
+const { readBell } = await import("../worker/db/queries/notifications/notifications.ts");
+const { insertFinalizedContent } = await import("../worker/db/queries/uploads/finalize.ts");
+const { followStateOf, listFollowedUploads } = await import("../worker/db/queries/follows/follows.ts");
 const schema = await import("../worker/db/schema/index.ts");
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];

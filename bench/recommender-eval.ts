@@ -4,7 +4,7 @@
 //
 // Options: --users=2000 --items=600 --seed=42 --readme (write the table into README's own subsection)
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Candidate, ViewerProfile } from "../worker/db/queries/recommender-inputs.ts";
+import type { Candidate, ViewerProfile } from "../worker/db/queries/recommendations/recommender-inputs.ts";
 import { recommend } from "../worker/domain/recommendations/model.ts";
 import { mean, ndcgAt, recallAt } from "./recommender/metrics.ts";
 import { buildWorld, candidatesFor, profileOf, type World } from "./recommender/pool.ts";

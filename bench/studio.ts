@@ -20,9 +20,9 @@ import { drizzle } from "drizzle-orm/d1";
 import { nodeD1 } from "./notifications/node-d1.ts";
 import { percentile, round } from "./lib/stats.ts";
 
-const { insertViewStatement, finishQualifiedViewStatement } = await import("../worker/db/queries/views.ts");
-const { refreshChallengeStatements } = await import("../worker/db/queries/challenge-progress.ts");
-const { readContentStats } = await import("../worker/db/queries/content-stats.ts");
+const { insertViewStatement, finishQualifiedViewStatement } = await import("../worker/db/queries/views/views.ts");
+const { refreshChallengeStatements } = await import("../worker/db/queries/challenges/challenge-progress.ts");
+const { readContentStats } = await import("../worker/db/queries/content/content-stats.ts");
 const { rangeStart, statsFromRows } = await import("../worker/domain/studio/stats-from-rows.ts");
 const schema = await import("../worker/db/schema/index.ts");
 

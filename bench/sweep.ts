@@ -85,7 +85,7 @@ async function explain(origin: string, sql: string): Promise<string[]> {
 }
 
 type RuleSql = Record<string, { candidates: string; coverSelect: string }>;
-/** Each rule's statements as the bench Worker builds them (worker/db/queries/review-rules.ts): as shipped and per what-if. */
+/** Each rule's statements as the bench Worker builds them (worker/db/queries/reviews/review-rules.ts): as shipped and per what-if. */
 async function ruleSql(origin: string): Promise<Record<string, RuleSql>> {
   const res = await fetch(`${origin}/bench/sweep/sql`);
   const all = (await res.json()) as { shipped: RuleSql; whatifs: Record<string, RuleSql> };

@@ -1,6 +1,6 @@
 // How long rows that grow with traffic stay in D1 before the data lifecycle moves them to R2
 // (docs/decisions/051), bounded alike wherever they are typed or checked. The Worker reads the windows inside
-// its SQL (worker/db/queries/archive-settings.ts), as max(setting, minimum).
+// its SQL (worker/db/queries/archive/archive-settings.ts), as max(setting, minimum).
 import { UPLOAD_NOTICE_DAYS } from "./notifications";
 
 export const ARCHIVE_WINDOW_DEFAULTS = { archive_visits_after_days: 3, archive_views_after_days: 60 } as const;

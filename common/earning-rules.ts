@@ -1,5 +1,5 @@
 // The earning rules an admin can tune (docs/decisions/016), bounded alike wherever they are typed or
-// checked; the Worker stores them with their defaults (worker/db/queries/earning-rule-settings.ts).
+// checked; the Worker stores them with their defaults (worker/db/queries/earnings/earning-rule-settings.ts).
 
 /** What each rule may be set to; a stored value below the minimum reads as the default. */
 export const EARNING_RULE_BOUNDS = {

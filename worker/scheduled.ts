@@ -1,7 +1,7 @@
 import { createDb } from "./db/client";
 import { CRON_BUDGET, runDataLifecycle } from "./domain/archive/run-lifecycle";
-import { purgeOldWindows } from "./db/queries/rate-limits";
-import { purgeExpiredSessions } from "./db/queries/users";
+import { purgeOldWindows } from "./db/queries/auth/rate-limits";
+import { purgeExpiredSessions } from "./db/queries/members/users";
 import { purgeDeletedMedia } from "./domain/content/purge-media";
 import { runEarningsJob } from "./domain/earnings/run-job";
 import { runReviewSweep } from "./domain/reviews/sweep";

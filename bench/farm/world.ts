@@ -11,7 +11,7 @@ const HOUR = 3_600_000;
 /** The product's documented thresholds a patient farm stays one view under (read where the product states them). */
 const rules = viewRules as Record<string, unknown>;
 export const PER_ITEM_PER_DAY = Number(rules.EARNABLE_VIEWS_PER_DAY ?? 3);
-/** settings.daily_earnable_views' default (worker/db/queries/earning-rule-settings.ts); the bench leaves it as shipped. */
+/** settings.daily_earnable_views' default (worker/db/queries/earnings/earning-rule-settings.ts); the bench leaves it as shipped. */
 export const DAILY_CAP = 100;
 /** Paid views per network per creator and day, where the tree has such a rule (none: no such threshold). */
 /**

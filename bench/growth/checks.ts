@@ -1,7 +1,7 @@
 // After the run: the ledger and the dashboards, re-checked against what was archived plus what D1 still holds.
 // With the lifecycle wired, the archived rows come from the NDJSON parts in the local R2; in the baseline the
 // archive is empty and the same recount runs over D1 alone.
-import { balancePartsColumns, type BalanceParts } from "../../worker/db/queries/balance-parts.ts";
+import { balancePartsColumns, type BalanceParts } from "../../worker/db/queries/wallet/balance-parts.ts";
 import { trafficDashboard } from "../../worker/domain/traffic/dashboard-figures.ts";
 import { archivedLines, rowsIn, type R2Like } from "./archive.ts";
 import type { Opened } from "./sqlite-d1.ts";
@@ -109,7 +109,7 @@ export type LedgerCheck = {
 };
 
 /**
- * Every member's wallet through the product's balance SQL (worker/db/queries/balance-parts.ts) against what the
+ * Every member's wallet through the product's balance SQL (worker/db/queries/wallet/balance-parts.ts) against what the
  * bench credited them; the sum of wallets = credits − reversals − payments; and the view rewards recounted from
  * the archived views' earnings plus the ones still in D1 = everything credited.
  */

@@ -1,10 +1,10 @@
-// One simulated day of page visits, stored as the tracker stores them (worker/db/queries/traffic.ts recordVisit):
-// the page_visits row, then the rollup statements of worker/db/queries/traffic-rollups.ts for the site and, when
+// One simulated day of page visits, stored as the tracker stores them (worker/db/queries/traffic/traffic.ts recordVisit):
+// the page_visits row, then the rollup statements of worker/db/queries/traffic/traffic-rollups.ts for the site and, when
 // the page may be a creator's, for that creator, visit by visit in time order. Two things differ from a request,
 // both only in how the rows arrive: the day's rows are inserted by one json_each statement (recordVisit's columns)
 // and each visit's rollups run in one long transaction instead of a batch per request; the rate-limit gate the
 // statements carry is a row opened wide (world.ts GATE), so the limiter's per-request count is left out.
-import { CREATOR_SCOPE, mayNameCreator, rollupParams, rollupStatements, SITE_SCOPE } from "../../worker/db/queries/traffic-rollups.ts";
+import { CREATOR_SCOPE, mayNameCreator, rollupParams, rollupStatements, SITE_SCOPE } from "../../worker/db/queries/traffic/traffic-rollups.ts";
 import { PAGE_VISIT_COLUMNS, syntheticDays, type UserRow, type VisitRow } from "../traffic/synthetic-visits.ts";
 import { inTransaction, type Opened } from "./sqlite-d1.ts";
 import { CREATORS, creatorId, GATE, ITEMS, itemId, MEMBERS } from "./world.ts";

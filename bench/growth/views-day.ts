@@ -4,7 +4,7 @@
 // of the day, the caps, both sides' rewards held for earnings_hold_days, the bell's credit notices) in batches
 // of 250 instead of the cron's 25, so the day settles in fewer calls; the statements are the same.
 import { createDb, type Db } from "../../worker/db/client.ts";
-import { insertViewStatement } from "../../worker/db/queries/views.ts";
+import { insertViewStatement } from "../../worker/db/queries/views/views.ts";
 import { creditQualifiedViews } from "../../worker/domain/earnings/credit-views.ts";
 import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
 import { existingUser } from "../traffic/synthetic-visits.ts";

@@ -3,12 +3,12 @@
 // check is one aggregate row: a count of violations (0 passes) or totals compared here. The earning rules
 // (shortest earning item, daily cap, holding period) are the ones the server reported for the run.
 //
-// The wallet checks (m)–(o) read every wallet through the app's own SQL (worker/db/queries/balance-parts.ts)
+// The wallet checks (m)–(o) read every wallet through the app's own SQL (worker/db/queries/wallet/balance-parts.ts)
 // and derive it with the app's own code (balancesOf), then hold it to sums computed here from the rows
 // themselves. Those are per-user comparisons, so their query returns one row that carries every user's
 // figures as a JSON array, and the violations are counted here.
 import type { EarningRulesJson, EarningsCalculateResponse } from "../../common/api-types.ts";
-import { availableSql, balancePartsColumns, type BalanceParts } from "../../worker/db/queries/balance-parts.ts";
+import { availableSql, balancePartsColumns, type BalanceParts } from "../../worker/db/queries/wallet/balance-parts.ts";
 import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
 import { balancesOf } from "../../worker/domain/wallet/balances.ts";
 import { postJson } from "../lib/http.ts";

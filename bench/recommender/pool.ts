@@ -3,7 +3,7 @@
 // One difference: the query measures "popular" over the latest likes and views; here, with no clock worth the
 // name, over all of them.
 import { cooccurrence, type InteractionGraph } from "../../worker/domain/recommendations/cooccurrence.ts";
-import { LIMITS, type Candidate, type ViewerProfile } from "../../worker/db/queries/recommender-inputs.ts";
+import { LIMITS, type Candidate, type ViewerProfile } from "../../worker/db/queries/recommendations/recommender-inputs.ts";
 import { profileTags, seedsOf } from "../../worker/domain/recommendations/model.ts";
 import { parseTags, tagMatchQuery } from "../../worker/domain/recommendations/tags.ts";
 import type { Item, User } from "./population.ts";

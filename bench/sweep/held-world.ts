@@ -4,7 +4,7 @@
 // (POST /bench/seed-held) in time order, and knows what each block plants for the sweep to find.
 //
 // A block is mostly honest traffic, plus 1 % of its views for each pattern of the sweep's rules
-// (worker/db/queries/review-rules.ts), planted so that each rule finds exactly the planted subjects:
+// (worker/db/queries/reviews/review-rules.ts), planted so that each rule finds exactly the planted subjects:
 //  - honest: 96 viewers, old accounts, each with an address (ip hash) of their own, 4 views a day on 5 days
 //    (under the bench's daily cap of 5) of 100 items by 20 creators: 1,920 views;
 //  - ring: 2 pairs of accounts created the day before the first of their views, each watching the other's

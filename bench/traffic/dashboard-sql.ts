@@ -1,5 +1,5 @@
 // The Worker's own traffic queries, run from the bench: worker/domain/traffic/{dashboard-figures,page-totals}.ts and the
-// worker/db/queries/traffic*.ts under them are bundled with esbuild (their imports have no .ts extensions, so Node
+// worker/db/queries/traffic/traffic*.ts under them are bundled with esbuild (their imports have no .ts extensions, so Node
 // cannot load them as is). The dashboard is called with a stand-in
 // D1 that records its statements (for EXPLAIN QUERY PLAN) instead of running them; the cron's page-totals roll
 // runs on the bench database, as the Cron Trigger would.

@@ -13,7 +13,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { playbackEventBody, playbackStartBody } from "../../common/schemas/playback.ts";
 import type { AppEnv, SignedInEnv } from "../../worker/app-env.ts";
-import { findContent } from "../../worker/db/queries/content.ts";
+import { findContent } from "../../worker/db/queries/content/content.ts";
 import { content, views } from "../../worker/db/schema/index.ts";
 import { refreshChallenges } from "../../worker/domain/challenges/refresh.ts";
 import { runEarningsJob } from "../../worker/domain/earnings/run-job.ts";

@@ -4,8 +4,8 @@
 // (watch-sessions/view-record.ts), its address group hash (lib/address-group.ts), the challenge refresh the
 // object batches with it, the earnings job (domain/earnings/run-job.ts) and the sweep (domain/reviews/sweep.ts).
 import { createDb } from "../../worker/db/client.ts";
-import { refreshChallengeStatements } from "../../worker/db/queries/challenge-progress.ts";
-import { insertViewStatement } from "../../worker/db/queries/views.ts";
+import { refreshChallengeStatements } from "../../worker/db/queries/challenges/challenge-progress.ts";
+import { insertViewStatement } from "../../worker/db/queries/views/views.ts";
 import { runEarningsJob } from "../../worker/domain/earnings/run-job.ts";
 import { runReviewSweep } from "../../worker/domain/reviews/sweep.ts";
 import { addressGroupHash } from "../../worker/lib/address-group.ts";

@@ -1,7 +1,7 @@
 // The fraud sweep's bench routes (npm run bench:sweep): the held world's rows, the sweep counted statement by
 // statement, bench-only what-if rewrites of its SQL, a reset, and each rule's SQL for EXPLAIN by hand.
 import { createDb } from "../../worker/db/client.ts";
-import { candidatesSql, coverSql, type EarningRuleName } from "../../worker/db/queries/review-rules.ts";
+import { candidatesSql, coverSql, type EarningRuleName } from "../../worker/db/queries/reviews/review-rules.ts";
 import { runReviewSweep } from "../../worker/domain/reviews/sweep.ts";
 import { nowIso } from "../../worker/lib/time.ts";
 import type { Block } from "../sweep/held-world.ts";

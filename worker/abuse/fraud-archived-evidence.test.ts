@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
-import { adminAnalyticsRows } from "../db/queries/admin-analytics";
-import { BONUS_RISK_REASONS_SQL, checkAndAwardBonuses } from "../db/queries/bonus-risk";
-import { refreshChallengeProgress } from "../db/queries/challenge-progress";
-import { readContentStats } from "../db/queries/content-stats";
-import { loadCandidates, loadFallbackCandidates } from "../db/queries/recommendations";
-import { minIndependentViewsSql } from "../db/queries/viewer-independence";
+import { adminAnalyticsRows } from "../db/queries/traffic/admin-analytics";
+import { BONUS_RISK_REASONS_SQL, checkAndAwardBonuses } from "../db/queries/reviews/bonus-risk";
+import { refreshChallengeProgress } from "../db/queries/challenges/challenge-progress";
+import { readContentStats } from "../db/queries/content/content-stats";
+import { loadCandidates, loadFallbackCandidates } from "../db/queries/recommendations/recommendations";
+import { minIndependentViewsSql } from "../db/queries/challenges/viewer-independence";
 import { bonuses, challengeProgress, challenges, views } from "../db/schema";
 import { runDataLifecycle } from "../domain/archive/run-lifecycle";
 import { viewsDataset } from "../domain/archive/views-dataset";
@@ -18,7 +18,7 @@ import { makeContent, makeQualifiedView, makeUser, testDb } from "../test/factor
 import { signedInBrowser } from "../test/http";
 import { member } from "../test/members";
 import { runEarningsCron } from "../test/views";
-import { sideNameSql } from "../db/queries/kept-numbers";
+import { sideNameSql } from "../db/queries/archive/kept-numbers";
 import type { MyViewsResponse } from "../../common/api-types";
 
 // Issue 29 (docs/decisions/053): a farm once deleted its own items to erase the views the fraud rules read

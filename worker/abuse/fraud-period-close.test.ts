@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { tellCredits } from "../db/queries/credit-notices";
-import { owedTo } from "../db/queries/owed";
-import { FOLD_VIEW_EARNINGS_SQL, foldViewEarningsStatements, keptViewSql } from "../db/queries/period-close";
-import { walletParts } from "../db/queries/wallet";
+import { tellCredits } from "../db/queries/earnings/credit-notices";
+import { owedTo } from "../db/queries/earnings/owed";
+import { FOLD_VIEW_EARNINGS_SQL, foldViewEarningsStatements, keptViewSql } from "../db/queries/archive/period-close";
+import { walletParts } from "../db/queries/wallet/wallet";
 import { balancesOf } from "../domain/wallet/balances";
 import { newId } from "../lib/ids";
 import { makeContent, makeUser, testDb } from "../test/factories";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { dayParts, partStatements } from "../db/queries/archive";
-import { removeVisitsStatements } from "../db/queries/archive-visits";
+import { dayParts, partStatements } from "../db/queries/archive/archive";
+import { removeVisitsStatements } from "../db/queries/archive/archive-visits";
 import type { ArchiveDataset } from "../domain/archive/dataset";
 import { sha256OfBytes } from "../domain/archive/part-file";
 import { verifyArchivedDay } from "../domain/archive/read-archive";

@@ -1,5 +1,5 @@
 import { usernameError } from "../../common/username";
-import { setUsername } from "../db/queries/users";
+import { setUsername } from "../db/queries/members/users";
 import { badRequest, conflict } from "../lib/errors";
 import type { MemberCall } from "./member-context";
 
@@ -7,7 +7,7 @@ import type { MemberCall } from "./member-context";
  * The public name of a member without a username: "Member " and the last six characters of their id
  * (random in a ULID). It has a space, so no username can ever equal it, and it tells nothing of the email.
  * The email's local part (docs/product-spec.md §2) could pass for another creator's chosen name (docs/decisions/017).
- * worker/db/queries/content.ts `CREATOR_NAME` is the same rule for queries over `users u`.
+ * worker/db/queries/content/content.ts `CREATOR_NAME` is the same rule for queries over `users u`.
  */
 const memberName = (userId: string) => `Member ${userId.slice(-6).toUpperCase()}`;
 

@@ -1,4 +1,4 @@
-// Rate limits count requests in fixed windows (worker/db/queries/rate-limits.ts keeps the counts): one minute
+// Rate limits count requests in fixed windows (worker/db/queries/auth/rate-limits.ts keeps the counts): one minute
 // for per-address limits, one hour for per-member ones.
 export const WINDOW_MS = 60_000;
 export const HOUR_WINDOW_MS = 3_600_000;

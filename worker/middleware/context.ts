@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { createDb } from "../db/client";
 import { BOOKMARK_COOKIE, BOOKMARK_MAX_AGE_S, mayWrite, sessionStart } from "../db/read-session";
-import { findSessionUser } from "../db/queries/users";
+import { findSessionUser } from "../db/queries/members/users";
 import { sha256Hex } from "../lib/crypto";
 import { settingsOf } from "../lib/env";
 import { nowIso } from "../lib/time";

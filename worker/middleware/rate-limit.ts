@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
-import { type LimitCheck, withinLimits } from "../db/queries/rate-limits";
+import { type LimitCheck, withinLimits } from "../db/queries/auth/rate-limits";
 import { isLoopbackAddress } from "../domain/auth/local-request";
 import { addressGroupHash } from "../lib/address-group";
 import { rateLimited } from "../lib/errors";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { adSettingsOut } from "../../common/schemas/ads";
 import type { SignedInEnv } from "../app-env";
-import { readSettings } from "../db/queries/settings";
+import { readSettings } from "../db/queries/settings/settings";
 import { AD_DEFAULTS } from "../domain/settings/ad-settings";
 import { responds } from "../openapi/responds";
 

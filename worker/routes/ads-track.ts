@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { adBeaconQuery } from "../../common/schemas/ads";
 import type { AppEnv } from "../app-env";
-import { countAdEvent } from "../db/queries/ads";
+import { countAdEvent } from "../db/queries/ads/ads";
 import { addressGroupHash } from "../lib/address-group";
 import { forbidden, rateLimited } from "../lib/errors";
 import { nowIso } from "../lib/time";

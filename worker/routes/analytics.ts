@@ -4,7 +4,7 @@ import { analyticsConfigOut } from "../../common/schemas/analytics-config";
 import { pageVisitBody, trafficDashboardOut, trafficDashboardQuery } from "../../common/schemas/traffic";
 import { TRAFFIC_RANGES } from "../../common/traffic-ranges";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { readSettings } from "../db/queries/settings";
+import { readSettings } from "../db/queries/settings/settings";
 import { trafficDashboard } from "../domain/traffic/dashboard-figures";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { recordPageVisit } from "../domain/traffic/page-visit";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { challengeProgressOut } from "../../common/schemas/challenges";
 import type { SignedInEnv } from "../app-env";
-import { awardedSignOnBonus, progressOf } from "../db/queries/challenges";
+import { awardedSignOnBonus, progressOf } from "../db/queries/challenges/challenges";
 import { responds } from "../openapi/responds";
 import { challengeProgressJson } from "./serializers/challenge";
 

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { captionsParams, captionsStoredOut, type CaptionsStoredJson } from "../../common/schemas/captions";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { findCaptionTrack } from "../db/queries/captions";
+import { findCaptionTrack } from "../db/queries/captions/captions";
 import { deleteCaptions, putCaptions } from "../domain/captions/captions";
 import { isHidden, mayOpen } from "../domain/content/visibility";
 import { notFound, unsupportedMedia } from "../lib/errors";

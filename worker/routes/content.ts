@@ -12,10 +12,10 @@ import {
 } from "../../common/schemas/content";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { readSettings } from "../db/queries/settings";
-import { findContentWithCaptions } from "../db/queries/captions";
-import { matchedInCaptions } from "../db/queries/content-search";
-import { findMedia, likeState, listByCreator, listContentPage, listLikedBy } from "../db/queries/content";
+import { readSettings } from "../db/queries/settings/settings";
+import { findContentWithCaptions } from "../db/queries/captions/captions";
+import { matchedInCaptions } from "../db/queries/content/content-search";
+import { findMedia, likeState, listByCreator, listContentPage, listLikedBy } from "../db/queries/content/content";
 import { deleteContent, editContent, likeContent, replaceContentThumbnail, unlikeContent } from "../domain/content/changes";
 import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { ftsQuery } from "../domain/content/search-query";

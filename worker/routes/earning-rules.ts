@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { earningRulesOut } from "../../common/schemas/earning-rules";
 import type { SignedInEnv } from "../app-env";
-import { readSettings } from "../db/queries/settings";
-import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
+import { readSettings } from "../db/queries/settings/settings";
+import { EARNING_RULE_DEFAULTS } from "../db/queries/earnings/earning-rule-settings";
 import { earningRulesJson } from "../domain/views/earning-rules";
 import { responds } from "../openapi/responds";
 

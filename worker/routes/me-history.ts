@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { historyOut, historyQuery, type HistoryResponse } from "../../common/schemas/history";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { SignedInEnv } from "../app-env";
-import { visibleContentByIds } from "../db/queries/history";
+import { visibleContentByIds } from "../db/queries/views/history";
 import { decodeCursor, encodeCursor } from "../domain/content/cursor";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { ID_PATTERN } from "../lib/ids";

@@ -10,7 +10,7 @@ import {
   type NotificationsJson,
 } from "../../common/schemas/notifications";
 import type { SignedInEnv } from "../app-env";
-import type { NotificationRow } from "../db/queries/notifications";
+import type { NotificationRow } from "../db/queries/notifications/notifications";
 import { bellOf, changeNotificationSettings, markNotificationsRead } from "../domain/notifications/bell";
 import { usd } from "../lib/money";
 import { validate } from "../lib/validate";

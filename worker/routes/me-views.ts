@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { myViewsOut, myViewsQuery, type MyViewsResponse } from "../../common/schemas/my-views";
 import type { SignedInEnv } from "../app-env";
-import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/my-views";
+import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/earnings/my-views";
 import { memberDaySummary } from "../domain/archive/member-day-summary";
-import { readSettings } from "../db/queries/settings";
-import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
+import { readSettings } from "../db/queries/settings/settings";
+import { EARNING_RULE_DEFAULTS } from "../db/queries/earnings/earning-rule-settings";
 import { earningRulesJson } from "../domain/views/earning-rules";
 import { viewOutcome } from "../domain/views/view-outcome";
 import { nowIso } from "../lib/time";

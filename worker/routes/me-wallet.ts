@@ -4,9 +4,9 @@ import { paymentsOut, type PaymentsResponse } from "../../common/schemas/payment
 import { earningsCalendarQuery } from "../../common/schemas/reports";
 import { walletOut } from "../../common/schemas/wallet";
 import type { SignedInEnv } from "../app-env";
-import { earningsReport } from "../db/queries/earnings-report";
-import { paymentsOf } from "../db/queries/payments";
-import { walletParts } from "../db/queries/wallet";
+import { earningsReport } from "../db/queries/earnings/earnings-report";
+import { paymentsOf } from "../db/queries/wallet/payments";
+import { walletParts } from "../db/queries/wallet/wallet";
 import { reportRange } from "../domain/earnings/report-range";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { EarningsCalculateResponse } from "../../common/api-types";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
-import { OWED_SQL } from "../db/queries/owed";
+import { OWED_SQL } from "../db/queries/earnings/owed";
 import { earningsOf, expireNow, passTime, runEarningsCron, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;

@@ -8,10 +8,10 @@ import {
   type PlaybackStartResponse,
 } from "../../common/schemas/playback";
 import type { SignedInEnv } from "../app-env";
-import { findContent } from "../db/queries/content";
-import { placesTakenOn } from "../db/queries/views";
-import { EARNING_RULE_DEFAULTS } from "../db/queries/earning-rule-settings";
-import { readSettings } from "../db/queries/settings";
+import { findContent } from "../db/queries/content/content";
+import { placesTakenOn } from "../db/queries/views/views";
+import { EARNING_RULE_DEFAULTS } from "../db/queries/earnings/earning-rule-settings";
+import { readSettings } from "../db/queries/settings/settings";
 import { startEarnability } from "../domain/views/counting";
 import { earningRulesJson } from "../domain/views/earning-rules";
 import { isHidden, mayOpen } from "../domain/content/visibility";

@@ -8,7 +8,7 @@ import {
   type SuggestionsResponse,
 } from "../../common/schemas/recommendations";
 import type { SignedInEnv } from "../app-env";
-import { loadCandidates, loadFallbackCandidates, loadItemAndProfile, loadViewerProfile } from "../db/queries/recommendations";
+import { loadCandidates, loadFallbackCandidates, loadItemAndProfile, loadViewerProfile } from "../db/queries/recommendations/recommendations";
 import { mayOpen } from "../domain/content/visibility";
 import { profileTags, recommend, seedsOf, suggest, suggestRelaxed, withFallback } from "../domain/recommendations/model";
 import { parseTags, tagMatchQuery } from "../domain/recommendations/tags";

@@ -13,7 +13,7 @@ import {
   type UploadPartsResponse,
 } from "../../common/schemas/uploads";
 import type { SignedInEnv } from "../app-env";
-import { findUpload, listParts } from "../db/queries/uploads";
+import { findUpload, listParts } from "../db/queries/uploads/uploads";
 import { uploadTaken } from "../domain/uploads/claim";
 import { abortMultipart, completeMultipart, putPart } from "../domain/uploads/multipart";
 import { putUpload } from "../domain/uploads/put-upload";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { creatorPageOut, currentUserOut, sessionsEndedOut, usernameChangeBody, type SessionsEndedResponse } from "../../common/schemas/users";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { countByType } from "../db/queries/content";
-import { followStateOf } from "../db/queries/follows";
-import { findUserById } from "../db/queries/users";
+import { countByType } from "../db/queries/content/content";
+import { followStateOf } from "../db/queries/follows/follows";
+import { findUserById } from "../db/queries/members/users";
 import { endAllSessions } from "../domain/auth/end-sessions";
 import { changeUsername } from "../domain/username";
 import { notFound } from "../lib/errors";

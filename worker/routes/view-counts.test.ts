@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ContentJson, ContentListResponse, CreatorPageJson } from "../../common/api-types";
-import { insertViewStatement } from "../db/queries/views";
+import { insertViewStatement } from "../db/queries/views/views";
 import { makeContent, makeQualifiedView, testDb } from "../test/factories";
 import { member } from "../test/members";
 import { suspend } from "../test/moderation";

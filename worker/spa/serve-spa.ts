@@ -1,5 +1,5 @@
 import { createDb } from "../db/client";
-import { readSettings } from "../db/queries/settings";
+import { readSettings } from "../db/queries/settings/settings";
 import { AD_DEFAULTS } from "../domain/settings/ad-settings";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { spaContentSecurityPolicy } from "./content-security-policy";

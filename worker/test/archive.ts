@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { archivedDays } from "../db/queries/archive";
+import { archivedDays } from "../db/queries/archive/archive";
 import { decodeLines } from "../domain/archive/part-file";
 import { archivedDayManifest, archivedDayStream } from "../domain/archive/read-archive";
 import { rollPageTotals } from "../domain/traffic/page-totals";

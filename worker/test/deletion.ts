@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { createDb } from "../db/client";
-import { tombstoneContent } from "../db/queries/content-writes";
+import { tombstoneContent } from "../db/queries/content/content-writes";
 import { purgeDeletedMedia } from "../domain/content/purge-media";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { foldViewEarningsStatements } from "../db/queries/period-close";
+import { foldViewEarningsStatements } from "../db/queries/archive/period-close";
 import { newId } from "../lib/ids";
 
 // The period close as the archive core runs it (docs/decisions/051, 052): one D1 batch that inserts the part's

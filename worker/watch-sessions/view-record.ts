@@ -1,4 +1,4 @@
-import type { ViewRecord } from "../db/queries/views";
+import type { ViewRecord } from "../db/queries/views/views";
 import { utcDay, watchedEnough } from "../domain/views/rules";
 import type { ViewEndReason } from "../domain/views/view-outcome";
 import { nowIso } from "../lib/time";

@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import type { PlaybackCountingReason } from "../../common/api-types";
 import { createDb, type Db } from "../db/client";
-import { refreshChallengeStatements } from "../db/queries/challenge-progress";
-import { finishQualifiedViewStatement, insertViewStatement } from "../db/queries/views";
+import { refreshChallengeStatements } from "../db/queries/challenges/challenge-progress";
+import { finishQualifiedViewStatement, insertViewStatement } from "../db/queries/views/views";
 import { eventCounting } from "../domain/views/counting";
 import { watchedPercent } from "../domain/views/view-outcome";
 import { coveredBytes, deliveredEnough, deliveryCountsSince, DELIVERY_WINDOW_MS } from "../domain/views/delivery";

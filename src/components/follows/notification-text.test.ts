@@ -3,7 +3,7 @@ import type { NotificationJson } from "../../../common/schemas/notifications";
 import { notificationText } from "./notification-text";
 
 // Decision 066: a reversal names its cause. The server writes the causes of a day's reversed view rewards into the
-// line's detail (worker/db/queries/notification-writes.ts): "takedown", "suspension", "review", comma-separated.
+// line's detail (worker/db/queries/notifications/notification-writes.ts): "takedown", "suspension", "review", comma-separated.
 
 const reversed = (detail: string, count = 2, amount_usd = 0.006): NotificationJson => ({
   id: "1", kind: "views_reversed", group: "earnings", at: "2026-11-26T10:00:00.000Z", read: false, count, amount_usd,

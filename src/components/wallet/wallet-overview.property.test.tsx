@@ -14,7 +14,7 @@ import { WalletOverview } from "./wallet-overview";
 //
 // The member's history is played step by step over integer micro-dollars, with the server's rules: a payout
 // draws only available money, the viewer side's first and the rest from the creator side's, fixed when it is
-// made (worker/db/queries/balance-parts.ts viewerPartSql). The wallet JSON is then built from the record sums
+// made (worker/db/queries/wallet/balance-parts.ts viewerPartSql). The wallet JSON is then built from the record sums
 // as worker/domain/wallet/balances.ts balancesOf and worker/routes/serializers/wallet.ts walletJson build it.
 // The test reads only rendered text.
 

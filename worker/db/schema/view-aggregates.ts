@@ -30,7 +30,7 @@ export const viewPairs = sqliteTable(
 // Without the creator (migration 0027, docs/decisions/056): a member watches from a few addresses, so the
 // table grows with members, not with the creators they watch; the bonus check pairs it with view_pairs. The
 // address is the first 16 hex digits (64 bits) of the view's ip_hash (migrations 0029, 0032; decision 060):
-// readers compare a view's network, the first 8 digits (networkKeySql, queries/kept-numbers.ts, decision 065).
+// readers compare a view's network, the first 8 digits (networkKeySql, queries/archive/kept-numbers.ts, decision 065).
 export const viewAddresses = sqliteTable(
   "view_addresses",
   {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { availableSql } from "../../db/queries/balance-parts";
+import { availableSql } from "../../db/queries/wallet/balance-parts";
 import { nowIso } from "../../lib/time";
 import { adminContext, auditActions, outcomes } from "../../test/admin-calls";
 import { makeUser, testDb } from "../../test/factories";

@@ -7,7 +7,7 @@ import {
   type CreditRecord,
   type CreditSchema,
   type CreditTable,
-} from "../../db/queries/credit-writes";
+} from "../../db/queries/earnings/credit-writes";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";

@@ -1,4 +1,4 @@
-import * as writes from "../../db/queries/payment-writes";
+import * as writes from "../../db/queries/wallet/payment-writes";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { usdText } from "../../lib/money";

@@ -1,6 +1,6 @@
 import { AD_POSITIONS, type AdEvent, type AdPosition } from "../../../common/ad-events";
 import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson } from "../../../common/api-types";
-import type { AdEventRow } from "../../db/queries/ads";
+import type { AdEventRow } from "../../db/queries/ads/ads";
 import type { ReportRange } from "../earnings/report-range";
 
 const fieldOf: Record<AdEvent, keyof AdEventCounts> = {

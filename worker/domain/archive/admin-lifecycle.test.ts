@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { readLastRun } from "../../db/queries/archive";
+import { readLastRun } from "../../db/queries/archive/archive";
 import { makeUser, testDb } from "../../test/factories";
 import type { AdminContext } from "../admin/admin-context";
 import { changeArchiveWindows, downloadArchivedDay, readArchivedManifest, readLifecycle, runLifecycleNow } from "./admin-lifecycle";

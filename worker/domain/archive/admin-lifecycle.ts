@@ -9,8 +9,8 @@ import {
   VIEWS_WINDOW_AFTER_HOLD_DAYS,
   VISITS_WINDOW_MIN_DAYS,
 } from "../../../common/data-lifecycle";
-import { archivedDays, readLastRun, type ArchiveDatasetName } from "../../db/queries/archive";
-import { readArchiveWindows } from "../../db/queries/archive-settings";
+import { archivedDays, readLastRun, type ArchiveDatasetName } from "../../db/queries/archive/archive";
+import { readArchiveWindows } from "../../db/queries/archive/archive-settings";
 import { badRequest, notFound } from "../../lib/errors";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
 import { changeSetting } from "../settings/change-setting";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { archivedDay } from "../../db/queries/archive";
-import { readArchiveWindows } from "../../db/queries/archive-settings";
+import { archivedDay } from "../../db/queries/archive/archive";
+import { readArchiveWindows } from "../../db/queries/archive/archive-settings";
 import { addDays, dayOf } from "../../lib/days";
 import { archiveDaysOf, archivedLines, pageDaysRowsOf, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../../test/archive";
 import { decodeLines, encodePart, partObjectKey } from "./part-file";

@@ -1,8 +1,8 @@
 // A member's summary of an archived day of views, per side (docs/decisions/053, 061): D1's member_view_days row while
 // D1 holds it, else the row the member-days dataset moved to R2 (one part: the one whose key range holds it).
-import type { MemberDayLine } from "../../db/queries/archive-member-days";
+import type { MemberDayLine } from "../../db/queries/archive/archive-member-days";
 import type { Db } from "../../db/client";
-import { archivedDaySummary, type ArchivedDayRow } from "../../db/queries/my-views";
+import { archivedDaySummary, type ArchivedDayRow } from "../../db/queries/earnings/my-views";
 import { decodeLines } from "./part-file";
 
 type Env = { ARCHIVE: R2Bucket };

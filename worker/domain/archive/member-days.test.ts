@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { MyViewsResponse } from "../../../common/api-types";
-import { archivedDay } from "../../db/queries/archive";
+import { archivedDay } from "../../db/queries/archive/archive";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { makeContent, testDb } from "../../test/factories";

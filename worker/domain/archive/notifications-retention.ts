@@ -1,6 +1,6 @@
 // The data lifecycle's step for the bell's rows (docs/decisions/055, 057): notifications are messages about facts the
 // ledger and the audit log keep, so past `notifications_keep_days` they are deleted, not archived, in bounded slices.
-import { deleteNotificationsBefore, notificationsCutoff } from "../../db/queries/notification-retention";
+import { deleteNotificationsBefore, notificationsCutoff } from "../../db/queries/archive/notification-retention";
 import type { LifecycleRunJson } from "../../../common/schemas/archive";
 import { nowIso } from "../../lib/time";
 import { errorMessage, pruneSlices, type SliceBudget } from "./prune-slices";

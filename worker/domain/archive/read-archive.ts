@@ -1,6 +1,6 @@
 // Reading an archived day back (docs/decisions/051): the day's file for a download (its parts' gzip members
 // joined, which is one valid gzip stream), its manifest, and a check of everything stored against D1's record.
-import { archivedDay, dayParts, previousDoneSha, type ArchiveDatasetName } from "../../db/queries/archive";
+import { archivedDay, dayParts, previousDoneSha, type ArchiveDatasetName } from "../../db/queries/archive/archive";
 import type { DayManifest } from "./manifest";
 import { decodeLines, sha256OfBytes } from "./part-file";
 

@@ -2,8 +2,8 @@
 // RECENT_FINISHES_KEEP_DAYS it keeps (today and the seven before) are deleted, in bounded slices.
 import { RECENT_FINISHES_KEEP_DAYS } from "../../../common/data-lifecycle";
 import type { LifecycleRunJson } from "../../../common/schemas/archive";
-import { deleteFinishesBefore } from "../../db/queries/recent-finishes";
-import { dayNumberOf } from "../../db/queries/kept-numbers";
+import { deleteFinishesBefore } from "../../db/queries/recommendations/recent-finishes";
+import { dayNumberOf } from "../../db/queries/archive/kept-numbers";
 import { addDays, dayOf } from "../../lib/days";
 import { errorMessage, pruneSlices, type SliceBudget } from "./prune-slices";
 

@@ -15,7 +15,7 @@ import {
   partStatements,
   previousDoneSha,
   saveLastRun,
-} from "../../db/queries/archive";
+} from "../../db/queries/archive/archive";
 import type { LifecycleRunJson } from "../../../common/schemas/archive";
 import { nowIso } from "../../lib/time";
 import type { ArchiveDataset } from "./dataset";

@@ -1,4 +1,4 @@
-import { deleteArchivedViewsStatement, foldArchivedViewsStatements, keptViewsIn, nextViewsDay, readViewRows } from "../../db/queries/archive-views";
+import { deleteArchivedViewsStatement, foldArchivedViewsStatements, keptViewsIn, nextViewsDay, readViewRows } from "../../db/queries/archive/archive-views";
 import { nowIso } from "../../lib/time";
 import type { ArchiveDataset } from "./dataset";
 

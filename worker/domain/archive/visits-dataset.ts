@@ -3,7 +3,7 @@
 // (traffic_days, which stay, and traffic_day_counts, which leave with the page days). Only the ingest reads a
 // session's row, to extend a live session; a session whose row has left counts as a new one on the day its next
 // visit comes.
-import { nextVisitsDay, readVisitsRows, removeVisitsStatements } from "../../db/queries/archive-visits";
+import { nextVisitsDay, readVisitsRows, removeVisitsStatements } from "../../db/queries/archive/archive-visits";
 import { nowIso } from "../../lib/time";
 import type { ArchiveDataset } from "./dataset";
 

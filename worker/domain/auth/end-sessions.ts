@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { deleteAllSessionsAudited, deleteSession } from "../../db/queries/users";
+import { deleteAllSessionsAudited, deleteSession } from "../../db/queries/members/users";
 import { sha256Hex } from "../../lib/crypto";
 import { nowIso } from "../../lib/time";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { enrolInChallenges } from "../../db/queries/challenge-progress";
-import { createSession, findOrCreateUser } from "../../db/queries/users";
+import { enrolInChallenges } from "../../db/queries/challenges/challenge-progress";
+import { createSession, findOrCreateUser } from "../../db/queries/members/users";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import type { Settings } from "../../lib/env";
 import { badRequest, conflict, unauthorized } from "../../lib/errors";

@@ -1,7 +1,7 @@
 import type { SessionUser } from "../../app-env";
 import { CAPTION_LANGUAGES_MAX, checkCaptionsBytes } from "../../../common/captions";
 import type { Db } from "../../db/client";
-import { deleteCaptionTrack, findContentWithCaptions, upsertCaptionTrack } from "../../db/queries/captions";
+import { deleteCaptionTrack, findContentWithCaptions, upsertCaptionTrack } from "../../db/queries/captions/captions";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { challengeChangeBody, challengeCreateBody } from "../../../common/schemas/admin-challenges";
-import { insertChallenge, updateChallenge } from "../../db/queries/challenge-writes";
+import { insertChallenge, updateChallenge } from "../../db/queries/challenges/challenge-writes";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { microsFromUsd } from "../../lib/money";
@@ -8,7 +8,7 @@ import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
 
 // An admin creates and changes sign-on challenges (docs/product-spec.md §2 "Sign-On Challenges"). Each is one
-// batch with its audit row (db/queries/challenge-writes.ts); a change names only the fields it sets, and the
+// batch with its audit row (db/queries/challenges/challenge-writes.ts); a change names only the fields it sets, and the
 // database keeps the others as they are at that moment, so nothing is read first (docs/decisions/041).
 
 export type NewChallenge = z.output<typeof challengeCreateBody>;

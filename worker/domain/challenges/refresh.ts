@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { refreshChallengeProgress } from "../../db/queries/challenge-progress";
+import { refreshChallengeProgress } from "../../db/queries/challenges/challenge-progress";
 import { newId } from "../../lib/ids";
 
 /** Brings the given users' challenges up to date in one batch (after a view qualifies or an upload). */

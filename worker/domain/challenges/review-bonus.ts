@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { bonusReviewBody } from "../../../common/schemas/admin-reviews";
-import { findSignonBonus, settleHeldBonus, type SignonBonus } from "../../db/queries/bonus-review";
+import { findSignonBonus, settleHeldBonus, type SignonBonus } from "../../db/queries/reviews/bonus-review";
 import { conflict, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
@@ -12,7 +12,7 @@ const notHeld = () => conflict("This bonus is not waiting for a review", "not_he
 /**
  * An admin settles a sign-on bonus the earnings job held for review: approve awards it, reject closes it
  * for good. The write is conditional (still pending and held) and audited in the same batch
- * (db/queries/bonus-review.ts), so two admins racing settle it once, with one record; the read before it
+ * (db/queries/reviews/bonus-review.ts), so two admins racing settle it once, with one record; the read before it
  * only words the refusal and the audit row.
  */
 export async function reviewBonus({ ctx, input }: AdminCall<BonusReview>) {

@@ -1,7 +1,7 @@
 import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
-import { findMedia, setLike } from "../../db/queries/content";
-import { replaceThumbnail, tombstoneContent, updateContentText } from "../../db/queries/content-writes";
+import { findMedia, setLike } from "../../db/queries/content/content";
+import { replaceThumbnail, tombstoneContent, updateContentText } from "../../db/queries/content/content-writes";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";

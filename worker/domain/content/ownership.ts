@@ -1,6 +1,6 @@
 import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
-import { findContent } from "../../db/queries/content";
+import { findContent } from "../../db/queries/content/content";
 import { forbidden, notFound } from "../../lib/errors";
 import { isDeleted } from "./visibility";
 

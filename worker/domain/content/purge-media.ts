@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { findPurgeableMedia, markMediaPurged } from "../../db/queries/content-media";
+import { findPurgeableMedia, markMediaPurged } from "../../db/queries/content/content-media";
 import { addMs } from "../../lib/time";
 import { captionsPrefix } from "../captions/captions";
 

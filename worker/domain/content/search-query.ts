@@ -1,4 +1,4 @@
-import type { SearchTerms } from "../../db/queries/content-search";
+import type { SearchTerms } from "../../db/queries/content/content-search";
 
 // Turns whatever a person typed into safe FTS5 queries: every word becomes a quoted term of letters and digits,
 // so quotes, `*`, `NEAR`, `OR`, parentheses or column filters in the input are plain text, never FTS syntax.

@@ -1,7 +1,7 @@
 // Who may see an item (docs/decisions/027, 028): a taken-down item, and every item of a suspended creator, is
 // hidden from everyone but its creator and admins; a deleted item is gone for everyone, its creator and admins
 // included (admins still find it in moderation records and money history). Lists leave hidden and deleted
-// items out in SQL (db/queries/visibility.ts); these rules decide for one item a caller asks for by id.
+// items out in SQL (db/queries/content/visibility.ts); these rules decide for one item a caller asks for by id.
 
 export type ItemStanding = { createdBy: string; removedAt: string | null; creatorSuspended: number | boolean; deletedAt: string | null };
 export type Caller = { id: string; isAdmin: boolean } | null;

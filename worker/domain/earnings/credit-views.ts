@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { pendingQualifiedViews, settleViewBatch, type TellAfter } from "../../db/queries/settle-views";
+import { pendingQualifiedViews, settleViewBatch, type TellAfter } from "../../db/queries/earnings/settle-views";
 import { EARNABLE_VIEWS_PER_DAY, NETWORK_SHARE_OF_DAY, PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
 
 export const JOB_BATCH_SIZE = 25;
@@ -12,7 +12,7 @@ const JOB_MAX_BATCHES = 20;
 export type CreditRun = { views: number; toldMicros: number };
 
 /**
- * Settles the given qualified views in one D1 batch (db/queries/settle-views.ts: a place of the day, the
+ * Settles the given qualified views in one D1 batch (db/queries/earnings/settle-views.ts: a place of the day, the
  * shortest earning length, the daily cap, one payment per side) and adds what it did to `run`.
  */
 export async function settleViews(db: Db, viewIds: string[], now: string, run: CreditRun, tell?: TellAfter): Promise<void> {

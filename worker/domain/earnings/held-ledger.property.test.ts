@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { insertPayment } from "../../db/queries/payment-writes";
-import { cancelRequest, insertRequest, payRequest, rejectRequest, setDestination } from "../../db/queries/payout-requests";
-import { walletParts } from "../../db/queries/wallet";
+import { insertPayment } from "../../db/queries/wallet/payment-writes";
+import { cancelRequest, insertRequest, payRequest, rejectRequest, setDestination } from "../../db/queries/payouts/payout-requests";
+import { walletParts } from "../../db/queries/wallet/wallet";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { makeAwardedBonus } from "../../test/bonus";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { walletParts } from "../../db/queries/wallet";
+import { walletParts } from "../../db/queries/wallet/wallet";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { makeContent, makeUser, testDb } from "../../test/factories";

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
-import { checkAndAwardBonuses } from "../../db/queries/bonus-risk";
-import { tellCredits } from "../../db/queries/credit-notices";
-import { owedTo } from "../../db/queries/owed";
+import { checkAndAwardBonuses } from "../../db/queries/reviews/bonus-risk";
+import { tellCredits } from "../../db/queries/earnings/credit-notices";
+import { owedTo } from "../../db/queries/earnings/owed";
 import { usd } from "../../lib/money";
 import { nowIso } from "../../lib/time";
 import type { MemberCall } from "../member-context";

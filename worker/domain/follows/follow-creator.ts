@@ -1,4 +1,4 @@
-import { listFollowedUploads, listFollowing, setFollow } from "../../db/queries/follows";
+import { listFollowedUploads, listFollowing, setFollow } from "../../db/queries/follows/follows";
 import { badRequest, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { decodeCursor, encodeCursor } from "../content/cursor";

@@ -1,12 +1,12 @@
 import type { ContentModerationAction } from "../../../common/moderation";
-import { moderateContentBatch } from "../../db/queries/moderation-writes";
+import { moderateContentBatch } from "../../db/queries/moderation/moderation-writes";
 import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall, type AdminContext } from "../admin/admin-context";
 
 // An admin's action on a reported (or any) item (docs/decisions/027). Each is one conditional batch with its
-// audit row (db/queries/moderation-writes.ts): nothing is read first, and "did not apply" comes back from
+// audit row (db/queries/moderation/moderation-writes.ts): nothing is read first, and "did not apply" comes back from
 // the same batch as a 409, "no such item" as a 404.
 
 /** `now` is the clock holds are judged by; tests move it. */

@@ -1,5 +1,5 @@
 import type { UserModerationAction } from "../../../common/moderation";
-import { moderateUserBatch } from "../../db/queries/moderation-writes";
+import { moderateUserBatch } from "../../db/queries/moderation/moderation-writes";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";

@@ -1,6 +1,6 @@
 import type { ReportReason } from "../../../common/moderation";
 import type { Db } from "../../db/client";
-import { upsertReport, type ReportRow } from "../../db/queries/reports";
+import { upsertReport, type ReportRow } from "../../db/queries/moderation/reports";
 import { accountSuspended, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";

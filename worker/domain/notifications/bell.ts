@@ -1,6 +1,6 @@
 import { isId } from "../../../common/ids";
 import { UPLOAD_NOTICE_DAYS, type NotificationGroup } from "../../../common/notifications";
-import { markRead, readBell, setMuted } from "../../db/queries/notifications";
+import { markRead, readBell, setMuted } from "../../db/queries/notifications/notifications";
 import { badRequest } from "../../lib/errors";
 import { addMs, nowIso } from "../../lib/time";
 import type { MemberCall } from "../member-context";

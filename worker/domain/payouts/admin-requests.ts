@@ -1,4 +1,4 @@
-import * as q from "../../db/queries/payout-requests";
+import * as q from "../../db/queries/payouts/payout-requests";
 import { conflict, notFound } from "../../lib/errors";
 import { usdText } from "../../lib/money";
 import { nowIso } from "../../lib/time";

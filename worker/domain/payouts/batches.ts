@@ -1,5 +1,5 @@
 import { BATCH_METHODS } from "../../../common/payouts";
-import * as q from "../../db/queries/payout-batches";
+import * as q from "../../db/queries/payouts/payout-batches";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { usdText } from "../../lib/money";

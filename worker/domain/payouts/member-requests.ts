@@ -1,5 +1,5 @@
 import { normalizePayoutAddress } from "../../../common/payouts";
-import * as q from "../../db/queries/payout-requests";
+import * as q from "../../db/queries/payouts/payout-requests";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { MINIMUM_PAYOUT_MICROS, usdText } from "../../lib/money";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { createBatch, recordBatchResult } from "../../db/queries/payout-batches";
-import { deletePayment, insertPayment, reversePayment } from "../../db/queries/payment-writes";
-import { cancelRequest, insertRequest, payRequest, rejectRequest, setDestination } from "../../db/queries/payout-requests";
-import { walletParts } from "../../db/queries/wallet";
+import { createBatch, recordBatchResult } from "../../db/queries/payouts/payout-batches";
+import { deletePayment, insertPayment, reversePayment } from "../../db/queries/wallet/payment-writes";
+import { cancelRequest, insertRequest, payRequest, rejectRequest, setDestination } from "../../db/queries/payouts/payout-requests";
+import { walletParts } from "../../db/queries/wallet/wallet";
 import { newId } from "../../lib/ids";
 import { makeUser, testDb } from "../../test/factories";
 import { viewReward } from "../../test/payouts";

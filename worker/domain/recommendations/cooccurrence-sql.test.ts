@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadCandidates, loadViewerProfile } from "../../db/queries/recommendations";
+import { loadCandidates, loadViewerProfile } from "../../db/queries/recommendations/recommendations";
 import { likes, views } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";

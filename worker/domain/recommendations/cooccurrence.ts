@@ -1,8 +1,8 @@
 // Item-to-item co-occurrence, the model's main signal, and the bounds that keep its SQL cheap. Production
-// computes it inside the candidate query (worker/db/queries/recommendations.ts) to avoid shipping thousands of
+// computes it inside the candidate query (worker/db/queries/recommendations/recommendations.ts) to avoid shipping thousands of
 // interaction rows out of D1; this is the same definition in TypeScript for the offline evaluation.
 // cooccurrence-sql.test.ts proves both give the same numbers on the same data.
-import { LIMITS, type Seed } from "../../db/queries/recommender-inputs.ts";
+import { LIMITS, type Seed } from "../../db/queries/recommendations/recommender-inputs.ts";
 import { LIKE_WEIGHT, VIEW_WEIGHT } from "./model.ts";
 
 /** Who liked / finished what: the in-memory twin of the likes and views tables. */

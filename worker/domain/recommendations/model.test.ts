@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RECENT_FINISHES_KEEP_DAYS } from "../../../common/data-lifecycle";
-import { LIMITS, type Candidate, type ViewerProfile } from "../../db/queries/recommender-inputs";
+import { LIMITS, type Candidate, type ViewerProfile } from "../../db/queries/recommendations/recommender-inputs";
 import { rankCandidates, recommend, RECENTLY_FINISHED_MS, seedsOf, suggest, withFallback } from "./model";
 
 const NOW = Date.parse("2026-06-01T12:00:00.000Z");

@@ -1,8 +1,8 @@
 // The recommender (docs/architecture.md §4 "Recommendations") as pure functions. The database gathers bounded features
-// (worker/db/queries/recommendations.ts); this file decides. The routes and the offline evaluation
+// (worker/db/queries/recommendations/recommendations.ts); this file decides. The routes and the offline evaluation
 // (bench/recommender-eval.ts) call exactly this code, so the measured quality is the shipped quality.
 // Relative imports carry `.ts` so Node can run the evaluation on this file directly.
-import { LIMITS, type Candidate, type Seed, type ViewerProfile } from "../../db/queries/recommender-inputs.ts";
+import { LIMITS, type Candidate, type Seed, type ViewerProfile } from "../../db/queries/recommendations/recommender-inputs.ts";
 import { EARNABLE_VIEWS_PER_DAY } from "../views/rules.ts";
 import { parseTags, tagSimilarity, tagWeights } from "./tags.ts";
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { reviewDecisionBody } from "../../../common/schemas/admin-reviews";
-import { listReviews, settleReview } from "../../db/queries/reviews";
+import { listReviews, settleReview } from "../../db/queries/reviews/reviews";
 import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
@@ -11,7 +11,7 @@ export type ReviewDecisionInput = z.output<typeof reviewDecisionBody> & { review
 /**
  * An admin settles an open flag: "reverse" takes back every earning it covers with reversal rows (nothing is
  * deleted or edited); "clear" releases them to become available when their hold ends. One conditional batch
- * with its audit row (db/queries/reviews.ts), nothing read first: the flag read after it says whether there
+ * with its audit row (db/queries/reviews/reviews.ts), nothing read first: the flag read after it says whether there
  * was none (404) or it was already settled (409).
  */
 export async function decideReview({ ctx, input }: AdminCall<ReviewDecisionInput>) {

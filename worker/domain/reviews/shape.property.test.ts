@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CreatorHeld, HeldEdge } from "../../db/queries/shape-sweep";
+import type { CreatorHeld, HeldEdge } from "../../db/queries/reviews/shape-sweep";
 import { CAPTIVE_MIN_VIEWERS, CAPTIVE_MIN_VIEWS, judgeShapes } from "./shape";
 
 // The shape rules (docs/decisions/065) against random worlds: an honest world (members choosing what to watch by

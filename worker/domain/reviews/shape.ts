@@ -3,9 +3,9 @@
 // stays under each per-event limit, but its money has one shape honest audiences do not: a group of accounts
 // whose paid views go to the same few creators, day after day, and creators whose paid audience is mostly such
 // accounts (lockstep, after CopyCatch, Beutel et al., WWW 2013; audience exclusivity) or their own creators
-// watching them back (a ring). Pure: the sweep reads the held edges (db/queries/shape-sweep.ts) and writes the
+// watching them back (a ring). Pure: the sweep reads the held edges (db/queries/reviews/shape-sweep.ts) and writes the
 // flags; the thresholds are here, measured by `npm run bench:farm` against an honest population.
-import type { CreatorHeld, HeldEdge, ShapeFlag } from "../../db/queries/shape-sweep";
+import type { CreatorHeld, HeldEdge, ShapeFlag } from "../../db/queries/reviews/shape-sweep";
 
 /** A creator is in a ring once their paid views in holding from accounts they watch back are at least this many… */
 const RING_MIN_VIEWS = 1;

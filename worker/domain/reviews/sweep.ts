@@ -1,9 +1,9 @@
 import type { Db } from "../../db/client";
-import { EARNING_RULE_DEFAULTS } from "../../db/queries/earning-rule-settings";
-import type { EarningRuleName } from "../../db/queries/review-rules";
-import { findBonusCandidates, findSweepCandidates, openFlagsAndCover, type NewFlag } from "../../db/queries/review-sweep";
-import { readSettings } from "../../db/queries/settings";
-import { creatorsToJudge, heldAudienceCounts, heldEdgesOf, openShapeFlags, uncoveredOf, type ShapeFlag } from "../../db/queries/shape-sweep";
+import { EARNING_RULE_DEFAULTS } from "../../db/queries/earnings/earning-rule-settings";
+import type { EarningRuleName } from "../../db/queries/reviews/review-rules";
+import { findBonusCandidates, findSweepCandidates, openFlagsAndCover, type NewFlag } from "../../db/queries/reviews/review-sweep";
+import { readSettings } from "../../db/queries/settings/settings";
+import { creatorsToJudge, heldAudienceCounts, heldEdgesOf, openShapeFlags, uncoveredOf, type ShapeFlag } from "../../db/queries/reviews/shape-sweep";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * The fraud sweep (docs/decisions/019, 065): the shape rules judge the creators paid since the last run (below);
- * each single-statement rule (db/queries/review-rules.ts) reads the patterns among view rewards still in holding
+ * each single-statement rule (db/queries/reviews/review-rules.ts) reads the patterns among view rewards still in holding
  * that no flag of the rule covers yet; one batch each opens (or refreshes) a flag per pattern and covers its held
  * earnings. `judgedBefore`: the shape rules judge a creator again only if not judged since (the cron: an hour ago). Covered earnings stay pending until an admin reverses or clears the
  * flag. The `bonus_risk` rule (docs/decisions/031) runs the sign-on bonus risk checks again on awarded

@@ -1,4 +1,4 @@
-import { readSettings, upsertSettingAudited } from "../../db/queries/settings";
+import { readSettings, upsertSettingAudited } from "../../db/queries/settings/settings";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
 

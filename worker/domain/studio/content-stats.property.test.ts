@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DISCOVERY_METHODS } from "../../../common/playback";
-import { finishQualifiedViewStatement, insertViewStatement, type ViewRecord } from "../../db/queries/views";
+import { finishQualifiedViewStatement, insertViewStatement, type ViewRecord } from "../../db/queries/views/views";
 import { addDays, dayOf } from "../../lib/days";
 import { newId } from "../../lib/ids";
 import { makeContent, makeUser, testDb } from "../../test/factories";

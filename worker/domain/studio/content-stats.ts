@@ -1,6 +1,6 @@
 import type { StatsRange } from "../../../common/schemas/studio";
 import type { Db } from "../../db/client";
-import { readContentStats } from "../../db/queries/content-stats";
+import { readContentStats } from "../../db/queries/content/content-stats";
 import { notFound } from "../../lib/errors";
 import { type ContentStats, rangeStart, statsFromRows } from "./stats-from-rows";
 

@@ -1,6 +1,6 @@
 import { DISCOVERY_METHODS, type DiscoveryMethod } from "../../../common/playback";
 import type { StatsRange } from "../../../common/schemas/studio";
-import type { ContentStatsRows, StatsDayRow } from "../../db/queries/content-stats";
+import type { ContentStatsRows, StatsDayRow } from "../../db/queries/content/content-stats";
 import { addDays, dayOf } from "../../lib/days";
 import { retentionCurve } from "./retention";
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { dashboardFirstDay, readDashboardRows, type CountRow, type DashboardRows, type DashboardScope, type DayRow, type PageRow } from "../../db/queries/traffic";
+import { dashboardFirstDay, readDashboardRows, type CountRow, type DashboardRows, type DashboardScope, type DayRow, type PageRow } from "../../db/queries/traffic/traffic";
 
 type Summary = { visitors: number; page_views: number; avg_dur: number; bounces: number };
 

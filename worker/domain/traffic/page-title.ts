@@ -1,4 +1,4 @@
-import type { PageRow } from "../../db/queries/traffic";
+import type { PageRow } from "../../db/queries/traffic/traffic";
 import { displayName } from "../username";
 
 /**

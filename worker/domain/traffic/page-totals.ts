@@ -1,4 +1,4 @@
-import { rollPageTotalsTo } from "../../db/queries/traffic-page-totals";
+import { rollPageTotalsTo } from "../../db/queries/traffic/traffic-page-totals";
 import { addDays, dayOf } from "../../lib/days";
 import { TRAFFIC_RANGES } from "../../../common/traffic-ranges";
 

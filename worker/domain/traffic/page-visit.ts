@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { pageVisitBody } from "../../../common/schemas/traffic";
 import type { Db } from "../../db/client";
-import { recordVisit } from "../../db/queries/traffic";
+import { recordVisit } from "../../db/queries/traffic/traffic";
 import { addressGroupHash } from "../../lib/address-group";
 import { rateLimited } from "../../lib/errors";
 import { nowIso } from "../../lib/time";

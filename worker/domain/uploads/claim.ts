@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { claimUpload, findUpload, markUploaded, releaseClaim, type UploadWay } from "../../db/queries/uploads";
+import { claimUpload, findUpload, markUploaded, releaseClaim, type UploadWay } from "../../db/queries/uploads/uploads";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 

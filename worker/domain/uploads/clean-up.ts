@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { deleteUploads, findAbandonedUploads } from "../../db/queries/uploads";
+import { deleteUploads, findAbandonedUploads } from "../../db/queries/uploads/uploads";
 import { addMs } from "../../lib/time";
 
 /** Uploads not finalized within a day are abandoned: their bytes are removed from R2 and the rows dropped. */

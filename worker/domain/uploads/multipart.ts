@@ -1,4 +1,4 @@
-import { claimMultipartCompletion, deleteSignedMultipart, findUpload, recordPart } from "../../db/queries/uploads";
+import { claimMultipartCompletion, deleteSignedMultipart, findUpload, recordPart } from "../../db/queries/uploads/uploads";
 import { badRequest, conflict } from "../../lib/errors";
 import { unwritableUpload, uploadTaken, writeClaimed } from "./claim";
 import { expectedParts, partSizeFor } from "./parts";

@@ -1,5 +1,5 @@
 import type { UploadSignResponse } from "../../../common/api-types";
-import { createUploadWithinQuota } from "../../db/queries/storage-quota";
+import { createUploadWithinQuota } from "../../db/queries/content/storage-quota";
 import { badRequest, tooLarge, unsupportedMedia } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";

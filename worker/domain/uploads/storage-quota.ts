@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { storageUse } from "../../db/queries/storage-quota";
+import { storageUse } from "../../db/queries/content/storage-quota";
 import { tooLarge } from "../../lib/errors";
 import { MEDIA_GRACE_DAYS } from "../content/purge-media";
 import { spokenStorage } from "../media/human-units";

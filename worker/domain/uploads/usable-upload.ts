@@ -1,6 +1,6 @@
 import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
-import { findUpload } from "../../db/queries/uploads";
+import { findUpload } from "../../db/queries/uploads/uploads";
 import { badRequest, conflict, forbidden } from "../../lib/errors";
 import type { UploadKind } from "./limits";
 

@@ -1,10 +1,10 @@
 import type { EarningRulesJson } from "../../../common/api-types";
 import { EARNING_RULE_BOUNDS } from "../../../common/earning-rules";
-import { EARNING_RULE_DEFAULTS, type EarningRuleSettings } from "../../db/queries/earning-rule-settings";
+import { EARNING_RULE_DEFAULTS, type EarningRuleSettings } from "../../db/queries/earnings/earning-rule-settings";
 import { usd } from "../../lib/money";
 import { EARNABLE_VIEWS_PER_DAY, QUALIFY_FRACTION, VIEW_REWARD_MICROS } from "./rules";
 
-// The earning rules an admin can tune (stored with their defaults by db/queries/earning-rule-settings.ts,
+// The earning rules an admin can tune (stored with their defaults by db/queries/earnings/earning-rule-settings.ts,
 // bounded by common/earning-rules.ts, changed through common/schemas/admin-earning-rules.ts).
 
 /** The rules as the API shows them; a stored value that is somehow not a number falls back to the default. */

@@ -1,4 +1,4 @@
-import type { BalanceParts } from "../../db/queries/balance-parts";
+import type { BalanceParts } from "../../db/queries/wallet/balance-parts";
 
 // A wallet is the sum of its records (docs/architecture.md §3). Each payout (paid, or in flight: a pending
 // payment or a request open or sent in a batch) drew a fixed part from the viewer side's available money and

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { adminAdSettingsOut, adSettingChange } from "../../../common/schemas/admin-ad-settings";
 import type { AppEnv } from "../../app-env";
-import { readSettings } from "../../db/queries/settings";
+import { readSettings } from "../../db/queries/settings/settings";
 import { AD_DEFAULTS } from "../../domain/settings/ad-settings";
 import { changeSetting } from "../../domain/settings/change-setting";
 import { validate } from "../../lib/validate";

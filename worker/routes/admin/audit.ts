@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { auditEntriesOut } from "../../../common/schemas/admin-audit";
 import type { AppEnv } from "../../app-env";
-import { recentAuditEntries } from "../../db/queries/audit-log";
+import { recentAuditEntries } from "../../db/queries/audit/audit-log";
 import { responds } from "../../openapi/responds";
 import { auditEntryJson } from "../serializers/audit-entry";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bonusReviewBody } from "../../../common/schemas/admin-reviews";
 import { bonusAwardOut } from "../../../common/schemas/challenges";
 import type { AppEnv } from "../../app-env";
-import { findUserById } from "../../db/queries/users";
+import { findUserById } from "../../db/queries/members/users";
 import { reviewBonus } from "../../domain/challenges/review-bonus";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";

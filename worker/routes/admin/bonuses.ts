@@ -9,7 +9,7 @@ import {
 } from "../../../common/schemas/admin-money";
 import { bonusAwardOut } from "../../../common/schemas/challenges";
 import type { AppEnv } from "../../app-env";
-import { listManualBonuses } from "../../db/queries/admin-money-lists";
+import { listManualBonuses } from "../../db/queries/wallet/admin-money-lists";
 import { createManualBonus, deleteManualBonus, updateManualBonus } from "../../domain/admin/manual-credits";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { adminChallengesOut, challengeChangeBody, challengeCreateBody } from "../../../common/schemas/admin-challenges";
 import { challengeOut } from "../../../common/schemas/challenges";
 import type { AppEnv } from "../../app-env";
-import { challengeTotals, listChallenges, signOnAwards } from "../../db/queries/challenges";
+import { challengeTotals, listChallenges, signOnAwards } from "../../db/queries/challenges/challenges";
 import { changeChallenge, createChallenge } from "../../domain/challenges/admin-challenges";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";

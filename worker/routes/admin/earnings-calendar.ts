@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { earningsReportOut } from "../../../common/schemas/earnings-report";
 import { adminEarningsCalendarQuery } from "../../../common/schemas/reports";
 import type { AppEnv } from "../../app-env";
-import { earningsReport } from "../../db/queries/earnings-report";
+import { earningsReport } from "../../db/queries/earnings/earnings-report";
 import { reportRange } from "../../domain/earnings/report-range";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";

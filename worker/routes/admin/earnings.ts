@@ -9,7 +9,7 @@ import {
   type DeletedResponse,
 } from "../../../common/schemas/admin-money";
 import type { AppEnv } from "../../app-env";
-import { listManualEarnings } from "../../db/queries/admin-money-lists";
+import { listManualEarnings } from "../../db/queries/wallet/admin-money-lists";
 import { createManualEarning, deleteManualEarning, updateManualEarning } from "../../domain/admin/manual-credits";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ContentModerationResponse, MyViewsResponse, UserModerationResponse } from "../../../common/api-types";
-import { walletParts } from "../../db/queries/wallet";
+import { walletParts } from "../../db/queries/wallet/wallet";
 import { bonuses } from "../../db/schema";
 import { creditQualifiedViews } from "../../domain/earnings/credit-views";
 import { balancesOf } from "../../domain/wallet/balances";

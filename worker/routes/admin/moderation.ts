@@ -12,8 +12,8 @@ import {
   type UserModerationResponse,
 } from "../../../common/schemas/moderation";
 import type { AppEnv } from "../../app-env";
-import { memberModeration } from "../../db/queries/moderation-members";
-import { moderationQueue } from "../../db/queries/moderation-items";
+import { memberModeration } from "../../db/queries/moderation/moderation-members";
+import { moderationQueue } from "../../db/queries/moderation/moderation-items";
 import { CONTENT_ACTION_SERVICES } from "../../domain/moderation/moderate-content";
 import { USER_ACTION_SERVICES, type MemberModerationContext } from "../../domain/moderation/moderate-user";
 import { notFound } from "../../lib/errors";

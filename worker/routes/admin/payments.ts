@@ -4,8 +4,8 @@ import { adminPaymentsOut, deletedOut, paymentBody, type DeletedResponse } from 
 import { paymentOut, paymentReversalBody, type PaymentJson } from "../../../common/schemas/payments";
 import type { AppEnv } from "../../app-env";
 import type { Db } from "../../db/client";
-import { listPayments } from "../../db/queries/admin-money-lists";
-import { paymentWithReversal } from "../../db/queries/payments";
+import { listPayments } from "../../db/queries/wallet/admin-money-lists";
+import { paymentWithReversal } from "../../db/queries/wallet/payments";
 import { createPayment, deletePayment, reversePayment, updatePayment, type PaymentInput } from "../../domain/admin/payments";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";

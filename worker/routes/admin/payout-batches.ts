@@ -8,7 +8,7 @@ import {
   type PayoutBatchJson,
 } from "../../../common/schemas/payout-batches";
 import type { AppEnv } from "../../app-env";
-import type { BatchRow } from "../../db/queries/payout-batches";
+import type { BatchRow } from "../../db/queries/payouts/payout-batches";
 import { createPayoutBatch, listPayoutBatches, payoutBatchCsv, recordPayoutBatchResult } from "../../domain/payouts/batches";
 import { badRequest } from "../../lib/errors";
 import { usd } from "../../lib/money";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ReviewJson, ReviewsResponse, ReviewSweepResponse } from "../../../common/api-types";
-import { walletParts } from "../../db/queries/wallet";
+import { walletParts } from "../../db/queries/wallet/wallet";
 import { balancesOf } from "../../domain/wallet/balances";
 import { makeAwardedBonus, reciprocalNewAccounts, viewFrom } from "../../test/bonus";
 import { makeContent, makeUser, testDb } from "../../test/factories";

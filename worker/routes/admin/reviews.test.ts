@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { EarningRulesJson, MyViewsResponse, ReviewJson, ReviewsResponse, ReviewSweepResponse, WalletJson } from "../../../common/api-types";
 import { views } from "../../db/schema";
-import { walletParts } from "../../db/queries/wallet";
+import { walletParts } from "../../db/queries/wallet/wallet";
 import { creditQualifiedViews } from "../../domain/earnings/credit-views";
 import { balancesOf } from "../../domain/wallet/balances";
 import { newId } from "../../lib/ids";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { reviewDecisionBody, reviewListQuery, reviewOut, reviewsOut, reviewSweepOut, type ReviewsResponse } from "../../../common/schemas/admin-reviews";
 import type { AppEnv } from "../../app-env";
-import { listReviews } from "../../db/queries/reviews";
+import { listReviews } from "../../db/queries/reviews/reviews";
 import { decideReview } from "../../domain/reviews/decide-review";
 import { sweepReviews } from "../../domain/reviews/sweep";
 import { ID_PATTERN } from "../../lib/ids";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { adminUsersOut, type AdminUserJson } from "../../../common/schemas/admin-users";
 import type { AppEnv } from "../../app-env";
 import type { Db } from "../../db/client";
-import { usersWithTotals } from "../../db/queries/admin-users";
+import { usersWithTotals } from "../../db/queries/members/admin-users";
 import { nowIso } from "../../lib/time";
 import { responds } from "../../openapi/responds";
 import { adminUserJson } from "../serializers/admin-user";

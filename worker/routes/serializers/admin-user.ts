@@ -1,5 +1,5 @@
 import type { AdminUserJson } from "../../../common/schemas/admin-users";
-import type { UserWithTotals } from "../../db/queries/admin-users";
+import type { UserWithTotals } from "../../db/queries/members/admin-users";
 import { balancesOf } from "../../domain/wallet/balances";
 import { usd } from "../../lib/money";
 

@@ -1,5 +1,5 @@
 import type { ContentJson, LikeStatusResponse } from "../../../common/api-types";
-import type { ContentRow } from "../../db/queries/content";
+import type { ContentRow } from "../../db/queries/content/content";
 
 /** A content row as the API speaks it (docs/product-spec.md §3 "Content"); durations in seconds, ms precision. */
 export function contentJson(row: ContentRow): ContentJson {

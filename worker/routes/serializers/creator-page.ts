@@ -1,5 +1,5 @@
 import type { CreatorPageJson } from "../../../common/api-types";
-import type { UserRow } from "../../db/queries/users";
+import type { UserRow } from "../../db/queries/members/users";
 import { displayName } from "../../domain/username";
 
 /** A creator's public card: never the email; without a username, the member name (docs/decisions/004). */

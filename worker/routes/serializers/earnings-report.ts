@@ -1,5 +1,5 @@
 import type { EarningsReport } from "../../../common/api-types";
-import type { earningsReport } from "../../db/queries/earnings-report";
+import type { earningsReport } from "../../db/queries/earnings/earnings-report";
 import { usd } from "../../lib/money";
 
 /** Shapes the report for the API; the admin view has unique users per row, the user view the split. */

@@ -1,5 +1,5 @@
 import type { HistoryEntryJson } from "../../../common/schemas/history";
-import type { ContentRow } from "../../db/queries/content";
+import type { ContentRow } from "../../db/queries/content/content";
 import { isFinished, type LastPosition, positionPercent } from "../../domain/views/resume";
 import { nowIso } from "../../lib/time";
 import { contentJson } from "./content";

@@ -5,9 +5,9 @@ import type {
   ModerationUserResponse,
   ReportReason,
 } from "../../../common/api-types";
-import type { MemberActionRow, MemberModeration, MemberReportRow, MemberRow } from "../../db/queries/moderation-members";
-import type { ModeratedItemRow } from "../../db/queries/moderation-items";
-import type { ReportRow } from "../../db/queries/reports";
+import type { MemberActionRow, MemberModeration, MemberReportRow, MemberRow } from "../../db/queries/moderation/moderation-members";
+import type { ModeratedItemRow } from "../../db/queries/moderation/moderation-items";
+import type { ReportRow } from "../../db/queries/moderation/reports";
 
 // Moderation records as the API speaks them (common/api-types.ts "Moderation", docs/decisions/027).
 

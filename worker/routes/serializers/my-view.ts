@@ -1,5 +1,5 @@
 import type { MyViewJson } from "../../../common/api-types";
-import type { MyViewRow } from "../../db/queries/my-views";
+import type { MyViewRow } from "../../db/queries/earnings/my-views";
 import { watchedPercent, type Verdict } from "../../domain/views/view-outcome";
 import { usd } from "../../lib/money";
 

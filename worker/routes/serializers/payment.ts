@@ -1,5 +1,5 @@
 import type { PaymentJson } from "../../../common/api-types";
-import type { PaymentReversalRow } from "../../db/queries/payments";
+import type { PaymentReversalRow } from "../../db/queries/wallet/payments";
 import type { PaymentRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
 

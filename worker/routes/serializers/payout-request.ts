@@ -1,5 +1,5 @@
 import type { PayoutDestinationJson, PayoutRequestJson } from "../../../common/schemas/payout-requests";
-import type { DestinationRow, RequestWithCorrection } from "../../db/queries/payout-requests";
+import type { DestinationRow, RequestWithCorrection } from "../../db/queries/payouts/payout-requests";
 import { usd } from "../../lib/money";
 
 type Correction = NonNullable<PayoutRequestJson["correction"]>;

@@ -1,5 +1,5 @@
 import type { ReviewJson } from "../../../common/api-types";
-import type { ReviewRow } from "../../db/queries/reviews";
+import type { ReviewRow } from "../../db/queries/reviews/reviews";
 import { REVIEW_TITLES } from "../../domain/reviews/evidence";
 import { usd } from "../../lib/money";
 

@@ -1,6 +1,6 @@
 import type { WalletJson } from "../../../common/api-types";
-import type { BalanceParts } from "../../db/queries/balance-parts";
-import type { Adjustment } from "../../db/queries/wallet";
+import type { BalanceParts } from "../../db/queries/wallet/balance-parts";
+import type { Adjustment } from "../../db/queries/wallet/wallet";
 import { balancesOf } from "../../domain/wallet/balances";
 import { MINIMUM_PAYOUT_MICROS, usd } from "../../lib/money";
 

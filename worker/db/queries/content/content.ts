@@ -1,0 +1,145 @@
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../client";
+import { content, likes, users } from "../../schema";
+import { rankedSearch, SEARCH_SORT_KEY, type SearchTerms } from "./content-search";
+import { VISIBLE_CONTENT, VISIBLE_ROW } from "./visibility";
+
+/** An item with its creator's name and standing, and its like count. `creatorSuspended` is 0 or 1. */
+export type ContentRow = typeof content.$inferSelect & { creatorName: string; likeCount: number; creatorSuspended: number };
+
+// The creator's public name, the same rule as worker/domain/username.ts displayName: the username, else
+// "Member " and the last six characters of the id, never a part of the email.
+export const CREATOR_NAME_SQL = "coalesce(u.username, 'Member ' || upper(substr(u.id, -6)))";
+const CREATOR_NAME = sql.raw(CREATOR_NAME_SQL);
+const LIKE_COUNT = sql`(select count(*) from likes l where l.content_id = c.id)`;
+
+// Raw SQL because search joins the FTS5 table (drizzle cannot express it); every value is bound. The
+// columns of a ContentRow, for any query over `content c join users u` (recommendations use it too).
+export const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2_key as r2Key, c.media_size as mediaSize,
+  c.media_content_type as mediaContentType, c.thumbnail_key as thumbnailKey, c.duration_ms as durationMs,
+  c.created_by as createdBy, c.created_at as createdAt, c.updated_at as updatedAt,
+  c.removed_at as removedAt, c.removed_note as removedNote, c.removed_by as removedBy,
+  c.deleted_at as deletedAt, c.deleted_by as deletedBy, c.media_purged_at as mediaPurgedAt, c.view_count as viewCount,
+  c.media_bytes_per_second as mediaBytesPerSecond, c.width, c.height, c.frame_rate as frameRate, c.earn_block as earnBlock,
+  ${CREATOR_NAME} as creatorName, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
+
+export type ListParams = {
+  type?: "video" | "audio";
+  creator?: string;
+  /** Safe FTS5 queries (made by domain/content/search-query.ts), or undefined to browse newest first. */
+  match?: SearchTerms;
+  after?: { key: string | number; id: string } | null;
+  limit: number;
+};
+
+/**
+ * One page of the gallery or of search results, plus one extra row to tell whether more exist. Hidden items
+ * (docs/decisions/027) are never listed, to anyone: the walk skips them, so pages stay full and keysets exact.
+ */
+export async function listContentPage(db: Db, p: ListParams): Promise<(ContentRow & { sortKey: string | number })[]> {
+  const query = contentPageSql(p);
+  return query ? db.all(query) : [];
+}
+
+/** The statement of listContentPage (null when the cursor is past the last search tier); tests read its plan. */
+export function contentPageSql(p: ListParams): SQL | null {
+  const filters: SQL[] = [];
+  if (p.type) filters.push(sql`c.type = ${p.type}`);
+  if (p.creator) filters.push(sql`c.created_by = ${p.creator}`);
+  if (!p.match) {
+    // Newest first; served by content_created_idx / content_type_created_idx / content_creator_created_idx.
+    if (p.after) filters.push(sql`(c.created_at, c.id) < (${String(p.after.key)}, ${p.after.id})`);
+    return sql`select ${SELECT_ROW}, c.created_at as sortKey from content c
+      join users u on u.id = c.created_by where ${sql.join([...filters, VISIBLE_ROW], sql` and `)}
+      order by c.created_at desc, c.id desc limit ${p.limit + 1}`;
+  }
+  // Ranked by which column holds the words, then newest, among the SEARCH_WINDOW newest visible matches; the
+  // rows of the page alone are joined to their creator and likes (docs/decisions/021).
+  const ranked = rankedSearch({ terms: p.match, filters: [...filters, VISIBLE_CONTENT], afterKey: p.after ? Number(p.after.key) : null, limit: p.limit });
+  if (!ranked) return null;
+  return sql`${ranked} select ${SELECT_ROW}, ${SEARCH_SORT_KEY} as sortKey
+    from ranked join content c on c.rowid = ranked.r join users u on u.id = c.created_by
+    order by sortKey desc limit ${p.limit + 1}`;
+}
+
+/**
+ * What serving an item's media needs (every Range request), and who may see it: its creator, whether it is
+ * taken down or deleted, whether its creator is suspended. No like count.
+ */
+export async function findMedia(db: Db, id: string) {
+  return (
+    (await db
+      .select({
+        r2Key: content.r2Key,
+        mediaSize: content.mediaSize,
+        thumbnailKey: content.thumbnailKey,
+        updatedAt: content.updatedAt,
+        createdBy: content.createdBy,
+        removedAt: content.removedAt,
+        deletedAt: content.deletedAt,
+        creatorSuspended: sql<number>`(${users.suspendedAt} is not null)`,
+      })
+      .from(content)
+      .innerJoin(users, eq(users.id, content.createdBy))
+      .where(eq(content.id, id))
+      .get()) ?? null
+  );
+}
+
+/** One item, hidden, deleted or not: the caller decides who may see it (domain/content/visibility.ts). */
+export async function findContent(db: Db, id: string): Promise<ContentRow | null> {
+  const rows = await db.all<ContentRow>(sql`select ${SELECT_ROW} from content c
+    join users u on u.id = c.created_by where c.id = ${id}`);
+  return rows[0] ?? null;
+}
+
+/** The caller's uploads, newest first (My Content), taken down or not; not the ones they deleted. */
+export async function listByCreator(db: Db, userId: string, limit: number): Promise<ContentRow[]> {
+  return db.all(sql`select ${SELECT_ROW} from content c join users u on u.id = c.created_by
+    where c.created_by = ${userId} and c.deleted_at is null order by c.created_at desc, c.id desc limit ${limit}`);
+}
+
+/** What the caller liked and may still see, most recently liked first. */
+export async function listLikedBy(db: Db, userId: string, limit: number): Promise<ContentRow[]> {
+  return db.all(sql`select ${SELECT_ROW} from likes lk join content c on c.id = lk.content_id
+    join users u on u.id = c.created_by where lk.user_id = ${userId} and ${VISIBLE_ROW}
+    order by lk.created_at desc, c.id desc limit ${limit}`);
+}
+
+/**
+ * A creator page's counts: the creator's visible items per type (none while the creator is suspended), and the
+ * view counts of those items summed (each item keeps its own, docs/decisions/047: no views are counted here).
+ */
+export async function countByType(db: Db, userId: string) {
+  const rows = await db
+    .select({ type: content.type, n: sql<number>`count(*)`, views: sql<number>`coalesce(sum(${content.viewCount}), 0)` })
+    .from(content)
+    .innerJoin(users, eq(users.id, content.createdBy))
+    .where(and(eq(content.createdBy, userId), isNull(content.removedAt), isNull(content.deletedAt), isNull(users.suspendedAt)))
+    .groupBy(content.type);
+  return {
+    video: rows.find((r) => r.type === "video")?.n ?? 0,
+    audio: rows.find((r) => r.type === "audio")?.n ?? 0,
+    views: rows.reduce((sum, r) => sum + Number(r.views), 0),
+  };
+}
+
+export type LikeChange = { userId: string; contentId: string; createdAt: string };
+
+/** Like or unlike (idempotent) and return the state after, in one round trip. */
+export async function setLike(db: Db, change: LikeChange, liked: boolean) {
+  const write = liked
+    ? db.insert(likes).values(change).onConflictDoNothing()
+    : db.delete(likes).where(and(eq(likes.userId, change.userId), eq(likes.contentId, change.contentId)));
+  const [, counted] = await db.batch([write, likeState(db, change.userId, change.contentId)]);
+  return counted[0]!;
+}
+
+export function likeState(db: Db, userId: string, contentId: string) {
+  return db
+    .select({
+      liked: sql<number>`exists(select 1 from likes where user_id = ${userId} and content_id = ${contentId})`,
+      likeCount: sql<number>`(select count(*) from likes where content_id = ${contentId})`,
+    })
+    .from(sql`(select 1)`);
+}

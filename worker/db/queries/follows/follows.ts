@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../client";
+import { CREATOR_NAME_SQL, SELECT_ROW, type ContentRow } from "../content/content";
+import { VISIBLE_ROW } from "../content/visibility";
+
+// Follows (docs/decisions/046). A creator that can be followed exists and is not suspended (a suspended
+// creator's page and items are hidden, docs/decisions/027).
+
+const FOLLOWABLE = "exists (select 1 from users where id = ?2 and suspended_at is null)";
+const STATE = `select exists (select 1 from users where id = ?2) as found, ${FOLLOWABLE} as followable,
+    exists (select 1 from follows where follower_id = ?1 and creator_id = ?2) as following,
+    coalesce((select followers from follow_counts where creator_id = ?2), 0) as followers`;
+
+export type FollowState = { found: number; followable: number; following: number; followers: number };
+
+/**
+ * Follows or unfollows, then reads the state back, in one batch. Following again, or unfollowing when not
+ * following, changes nothing. ?1 the member, ?2 the creator, ?3 now.
+ */
+export async function setFollow(db: Db, o: { followerId: string; creatorId: string; now: string }, follow: boolean) {
+  const d1 = db.$client;
+  const write = follow
+    ? d1.prepare(`insert into follows (follower_id, creator_id, created_at) select ?1, ?2, ?3 where ?1 <> ?2 and ${FOLLOWABLE}
+        on conflict (follower_id, creator_id) do nothing`).bind(o.followerId, o.creatorId, o.now)
+    : d1.prepare("delete from follows where follower_id = ?1 and creator_id = ?2").bind(o.followerId, o.creatorId);
+  const [, read] = await d1.batch([write, d1.prepare(STATE).bind(o.followerId, o.creatorId)]);
+  return read!.results[0] as FollowState;
+}
+
+/** A creator's follower count and whether the caller (null: a visitor) follows them: the creator page's part. */
+export async function followStateOf(db: Db, creatorId: string, callerId: string | null) {
+  const row = await db.$client.prepare(STATE).bind(callerId ?? "", creatorId).first<FollowState>();
+  return { followers: row?.followers ?? 0, following: Boolean(row?.following) };
+}
+
+export type FollowedCreatorRow = { id: string; username: string | null; displayName: string; followedAt: string };
+export type Keyset = { key: string; id: string } | null;
+
+/** The creators the member follows, most recently followed first (follows_follower_created_idx), one extra row. */
+export async function listFollowing(db: Db, userId: string, after: Keyset, limit: number): Promise<FollowedCreatorRow[]> {
+  const { results } = await db.$client
+    .prepare(`select u.id, u.username, ${CREATOR_NAME_SQL} as displayName, f.created_at as followedAt
+      from follows f join users u on u.id = f.creator_id
+      where f.follower_id = ?1 and u.suspended_at is null and (?2 is null or (f.created_at, f.creator_id) < (?2, ?3))
+      order by f.created_at desc, f.creator_id desc limit ?4`)
+    .bind(userId, after?.key ?? null, after?.id ?? null, limit + 1)
+    .all<FollowedCreatorRow>();
+  return results;
+}
+
+/**
+ * The newest visible items of the creators the member follows, one extra row: for each followed creator at
+ * most a page of its newest items below the cursor (content_creator_created_idx), merged newest first. A page
+ * costs (creators followed × page) rows at most, whatever their histories hold, and never grows with how
+ * many follow a creator.
+ */
+export async function listFollowedUploads(db: Db, userId: string, after: Keyset, limit: number): Promise<ContentRow[]> {
+  const before = after ? sql`and (c2.created_at, c2.id) < (${after.key}, ${after.id})` : sql``;
+  return db.all(sql`select ${SELECT_ROW} from follows f
+    join content c on c.id in (select c2.id from content c2 where c2.created_by = f.creator_id
+        and c2.deleted_at is null and c2.removed_at is null ${before}
+        order by c2.created_at desc, c2.id desc limit ${limit + 1})
+    join users u on u.id = c.created_by
+    where f.follower_id = ${userId} and ${VISIBLE_ROW}
+    order by c.created_at desc, c.id desc limit ${limit + 1}`);
+}

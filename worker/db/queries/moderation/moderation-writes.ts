@@ -1,0 +1,143 @@
+import type { ContentModerationAction, UserModerationAction } from "../../../../common/moderation";
+import type { Db } from "../../client";
+import { prepareShared } from "../audit/audited-change";
+import { earningHeldSql } from "../wallet/balance-parts";
+import { notifyOnceSql, reversedNoticeSql } from "../notifications/notification-writes";
+import { MODERATED_ITEM_COLUMNS, type ModeratedItemRow } from "./moderation-items";
+
+// A moderation action is one D1 batch (docs/decisions/027): its audit row first, written only when the action
+// applies (the conditional write's own condition), then the changes, each conditional on that audit row
+// (its id is new per request, so "this batch did it" is one primary-key lookup), then the record read
+// back. Two admins acting at once: the second batch finds the condition false and writes nothing. The audit
+// row's id is the action's id, which its reversal rows name.
+//
+// Parameters every statement of one action shares: ?1 the item or member, ?2 the admin, ?3 now, ?4 the note,
+// ?5 the audit row's id; for suspensions ?6 the administrators' emails (a JSON array).
+
+const DONE = "exists (select 1 from audit_log where id = ?5)";
+
+/**
+ * Held at the action's time by both its clock and the database's: a payment may only draw on what is
+ * available, so no payment can have drawn on an earning this reverses (docs/decisions/019).
+ */
+const HELD = earningHeldSql("e", "max(?3, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
+
+// The view rewards an action takes back, both sides of each view, as (earning, reason) rows.
+const REVERSIBLE = {
+  // Every held reward of a view of the item.
+  item: `select e.id, e.user_id, e.kind, e.view_id, e.amount_micros, 'takedown' as reason
+    from views v join earnings e on e.view_id = v.id
+    where v.content_id = ?1 and e.kind in ('viewer', 'creator') and e.amount_micros > 0 and ${HELD}`,
+  // Every held reward of a view the member was paid for, as viewer or as creator: views the member took part
+  // in that paid, found through the member's own earnings (earnings_user_created_idx, then by view).
+  member: `select e.id, e.user_id, e.kind, e.view_id, e.amount_micros,
+      case when exists (select 1 from earnings m where m.view_id = e.view_id and m.kind = 'viewer' and m.user_id = ?1)
+        then 'suspended_viewer' else 'suspended_creator' end as reason
+    from earnings e
+    where e.view_id in (select view_id from earnings where user_id = ?1 and kind in ('viewer', 'creator'))
+      and e.kind in ('viewer', 'creator') and e.amount_micros > 0 and ${HELD}`,
+} as const;
+
+const reversedSum = (held: string) => `(select coalesce(sum(amount_micros), 0) from (${held}))`;
+
+const reverse = (held: string) => `insert into reversals (earning_id, user_id, side, view_id, amount_micros, reason, review_id, created_by, created_at)
+  select h.id, h.user_id, h.kind, h.view_id, -h.amount_micros, h.reason, ?5, ?2, ?3 from (${held}) h where ${DONE}
+  on conflict (earning_id) do nothing`;
+
+// The bell (docs/decisions/046): the item's creator, or the member, is told of the action once (keyed by the
+// audit row, new per action), and everyone whose rewards it reversed, per day.
+const toCreator = (kind: string) =>
+  notifyOnceSql(kind, "moderation", { user: "c.created_by", ref: "?5", subject: "?1", detail: "c.title", at: "?3", rest: `from content c where c.id = ?1 and ${DONE}` });
+const REVERSED_NOTICES = reversedNoticeSql("r.review_id = ?5");
+
+const audit = (action: string, entity: "content" | "user", from: string, before: string, after: string) =>
+  `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
+   select ?5, ?2, '${action}', '${entity}', ?1, ${before}, ${after}, ?3 ${from}`;
+
+const ITEM_READ_BACK = `select ${MODERATED_ITEM_COLUMNS}, ${DONE} as done,
+    coalesce((select json_extract(after, '$.reversed_micros') from audit_log where id = ?5), 0) as reversedMicros
+  from content c join users u on u.id = c.created_by where c.id = ?1`;
+
+const CONTENT_ACTIONS: Record<ContentModerationAction, string[]> = {
+  // Open reports → dismissed. Applies while the item has open reports.
+  dismiss: [
+    audit("dismiss", "content", "where exists (select 1 from reports where content_id = ?1 and status = 'open')",
+      "json_object('open_reports', (select count(*) from reports where content_id = ?1 and status = 'open'))",
+      "json_object('open_reports', 0, 'note', ?4)"),
+    `update reports set status = 'dismissed' where content_id = ?1 and status = 'open' and ${DONE}`,
+  ],
+  // Hidden with the note shown to its creator; open reports → actioned; held rewards of its views reversed.
+  takedown: [
+    audit("takedown", "content", "from content c where c.id = ?1 and c.removed_at is null",
+      "json_object('removed', json('false'))",
+      `json_object('removed', json('true'), 'note', ?4, 'reversed_micros', ${reversedSum(REVERSIBLE.item)},
+         'actioned_reports', (select count(*) from reports where content_id = ?1 and status = 'open'))`),
+    `update content set removed_at = ?3, removed_note = ?4, removed_by = ?2 where id = ?1 and removed_at is null and ${DONE}`,
+    `update reports set status = 'actioned' where content_id = ?1 and status = 'open' and ${DONE}`,
+    reverse(REVERSIBLE.item),
+    toCreator("item_taken_down"),
+    ...REVERSED_NOTICES,
+  ],
+  // Visible again. Reversed money stays reversed.
+  restore: [
+    audit("restore", "content", "from content c where c.id = ?1 and c.removed_at is not null",
+      "json_object('removed', json('true'), 'note', c.removed_note)", "json_object('removed', json('false'), 'note', ?4)"),
+    `update content set removed_at = null, removed_note = null, removed_by = null where id = ?1 and removed_at is not null and ${DONE}`,
+    toCreator("item_restored"),
+  ],
+};
+
+const ADMIN = "(select value from json_each(?6))";
+
+const USER_ACTIONS: Record<UserModerationAction, string[]> = {
+  // Never an administrator. Held rewards of every view the member was paid for are reversed, both sides.
+  suspend: [
+    audit("suspend", "user", `from users u where u.id = ?1 and u.suspended_at is null and u.email not in ${ADMIN}`,
+      "json_object('suspended', json('false'))",
+      `json_object('suspended', json('true'), 'note', ?4, 'reversed_micros', ${reversedSum(REVERSIBLE.member)})`),
+    `update users set suspended_at = ?3, suspended_note = ?4, suspended_by = ?2 where id = ?1 and suspended_at is null and ${DONE}`,
+    reverse(REVERSIBLE.member),
+    notifyOnceSql("account_suspended", "moderation", { user: "?1", ref: "?5", subject: "null", detail: "?4", at: "?3", rest: `where ${DONE}` }),
+    ...REVERSED_NOTICES,
+  ],
+  unsuspend: [
+    audit("unsuspend", "user", "from users u where u.id = ?1 and u.suspended_at is not null",
+      "json_object('suspended', json('true'), 'note', u.suspended_note)", "json_object('suspended', json('false'), 'note', ?4)"),
+    `update users set suspended_at = null, suspended_note = null, suspended_by = null where id = ?1 and suspended_at is not null and ${DONE}`,
+  ],
+};
+
+const USER_READ_BACK = `select u.id, u.email, u.username, u.suspended_at as suspendedAt, u.suspended_note as suspendedNote,
+    (u.email in ${ADMIN}) as isAdmin, ${DONE} as done,
+    coalesce((select json_extract(after, '$.reversed_micros') from audit_log where id = ?5), 0) as reversedMicros
+  from users u where u.id = ?1`;
+
+export type ModerationWrite = { targetId: string; actorId: string; now: string; note: string; auditId: string };
+/** The outcome read back in the same batch: `done` when this batch acted (0 or 1). */
+type Outcome = { done: number; reversedMicros: number };
+
+export type ModeratedUserRow = {
+  id: string;
+  email: string;
+  username: string | null;
+  suspendedAt: string | null;
+  suspendedNote: string | null;
+  /** 0 or 1. */
+  isAdmin: number;
+};
+
+async function run<T>(db: Db, texts: string[], params: unknown[]) {
+  const d1 = db.$client;
+  const results = await d1.batch(texts.map((text) => prepareShared(d1, text, params)));
+  return (results.at(-1)!.results[0] as (T & Outcome) | undefined) ?? null;
+}
+
+/** One content action as one batch; the item as the batch left it (null when there is no such item). */
+export function moderateContentBatch(db: Db, action: ContentModerationAction, w: ModerationWrite) {
+  return run<ModeratedItemRow>(db, [...CONTENT_ACTIONS[action], ITEM_READ_BACK], [w.targetId, w.actorId, w.now, w.note, w.auditId]);
+}
+
+/** One member action as one batch; the member as the batch left it (null when there is no such member). */
+export function moderateUserBatch(db: Db, action: UserModerationAction, w: ModerationWrite & { adminEmails: readonly string[] }) {
+  return run<ModeratedUserRow>(db, [...USER_ACTIONS[action], USER_READ_BACK], [w.targetId, w.actorId, w.now, w.note, w.auditId, JSON.stringify(w.adminEmails)]);
+}

@@ -1,0 +1,66 @@
+import { memberNumSql } from "../archive/kept-numbers";
+
+// The bell's rows, written by the statements that cause them, inside the same batch (docs/decisions/046).
+// Every insert is keyed by (member, kind, ref) — a day for the grouped kinds, the cause's own id otherwise — and
+// reads only rows its own batch wrote (an id made for this batch, or "done" conditions), so a rerun, a race or
+// a retried cron writes nothing twice. SQL text only: each caller binds the parameters its batch already shares.
+
+// A member is named by number (users.num, docs/decisions/060): each insert looks it up by the id it has.
+const COLUMNS = "(user_num, kind, ref, grp, subject_id, count, amount_micros, detail, at)";
+
+/** One event told once: a second insert of the same (member, kind, ref) does nothing. */
+export function notifyOnceSql(kind: string, grp: string, from: { user: string; ref: string; subject: string; amount?: string; detail?: string; at: string; rest: string }) {
+  return `insert into notifications ${COLUMNS}
+    select ${memberNumSql(from.user)}, '${kind}', ${from.ref}, '${grp}', ${from.subject}, 1, ${from.amount ?? "0"}, ${from.detail ?? "''"}, ${from.at} ${from.rest}
+    on conflict (user_num, kind, ref) do nothing`;
+}
+
+/**
+ * View rewards this batch wrote (`earningIds`: a JSON array of the ids it made; a conflicting insert made no
+ * row with its id), told per member and UTC day: credited now, and released when their hold ends (the row is
+ * dated then, so the bell shows it then, with no job). A day's row adds the new ones and is unread again.
+ */
+export function creditedNoticeSql(earningIds: string) {
+  const grouped = (kind: string, day: string, at: string, extra: string) => `insert into notifications ${COLUMNS}
+    select ${memberNumSql("e.user_id")}, '${kind}', substr(${day}, 1, 10), 'earnings', null, count(*), sum(e.amount_micros), '', max(${at})
+    from earnings e where e.id in (select value from json_each(${earningIds})) ${extra}
+    group by e.user_id, substr(${day}, 1, 10)
+    on conflict (user_num, kind, ref) do update set count = notifications.count + excluded.count,
+      amount_micros = notifications.amount_micros + excluded.amount_micros, at = max(notifications.at, excluded.at), read_at = null`;
+  return [
+    grouped("views_credited", "e.created_at", "e.created_at", ""),
+    grouped("views_released", "e.available_at", "e.available_at", "and e.available_at > e.created_at"),
+  ];
+}
+
+/**
+ * What caused a reversal, as the bell names it (docs/decisions/066): "takedown" (moderators took the item down),
+ * "suspension" (a party of the view was suspended) or "review" (a fraud review's rule).
+ */
+const REVERSAL_CAUSE = "case when r.reason = 'takedown' then 'takedown' when r.reason like 'suspended%' then 'suspension' else 'review' end";
+
+/**
+ * Reversals one decision wrote (`reversalsOf`: a condition on `r` naming only that decision's rows), told per
+ * member and day, with their causes in `detail` (comma-separated, each once: a day's line may gather a review's
+ * reversals and a takedown's; a line written before causes were kept has '' and stays so); the release notices
+ * of the reversed rewards lose them, so a release never tells money that was taken back before its hold ended.
+ */
+export function reversedNoticeSql(reversalsOf: string) {
+  const released = `select ${memberNumSql("r.user_id")} as user_num, substr(e.available_at, 1, 10) as day, count(*) as n,
+      sum(e.amount_micros) as micros
+    from reversals r join earnings e on e.id = r.earning_id where ${reversalsOf} group by r.user_id, day`;
+  return [
+    `insert into notifications ${COLUMNS}
+      select ${memberNumSql("r.user_id")}, 'views_reversed', substr(r.created_at, 1, 10), 'earnings', null, count(*), -sum(r.amount_micros),
+        min(${REVERSAL_CAUSE}), max(r.created_at)
+      from reversals r where ${reversalsOf} group by r.user_id
+      on conflict (user_num, kind, ref) do update set count = notifications.count + excluded.count,
+        amount_micros = notifications.amount_micros + excluded.amount_micros, at = max(notifications.at, excluded.at), read_at = null,
+        detail = case when notifications.detail = '' or instr(',' || notifications.detail || ',', ',' || excluded.detail || ',') > 0
+          then notifications.detail else notifications.detail || ',' || excluded.detail end`,
+    `update notifications set
+        count = count - (select x.n from (${released}) x where x.user_num = notifications.user_num and x.day = notifications.ref),
+        amount_micros = amount_micros - (select x.micros from (${released}) x where x.user_num = notifications.user_num and x.day = notifications.ref)
+      where kind = 'views_released' and (user_num, ref) in (select x.user_num, x.day from (${released}) x)`,
+  ];
+}
