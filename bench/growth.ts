@@ -1,4 +1,4 @@
-// `npm run bench:growth`: does D1 stay flat as the days pass (issue 29)? On a fresh D1 file with every migration
+// `npm run bench:growth`: does D1 stay flat as the days pass (docs/decisions/051)? On a fresh D1 file with every migration
 // (bench/growth/sqlite-d1.ts) and the local R2 bucket ARCHIVE (wrangler's getPlatformProxy), it simulates --days
 // days of --visits page visits and --views views a day, through the product's own SQL: the tracker's insert and
 // rollups, the watch-session object's view row, the earnings job's settle path (both sides, held a day), the

@@ -32,7 +32,7 @@ const COMMAND = "npm run bench:traffic";
 const DAYS = 90;
 const DAY_MS = 24 * 3600 * 1000;
 const GOAL_7D_P95_MS = 200;
-/** Every dashboard's p95 at most this many times the admin 1-day p95: flat cost whatever the range (issue 15). */
+/** Every dashboard's p95 at most this many times the admin 1-day p95: flat cost whatever the range (docs/decisions/020). */
 const GOAL_RATIO_TO_ADMIN_1D = 4;
 const ROUNDS = 40;
 const ROWS_PER_STATEMENT = 5_000; // one bound parameter (a JSON array) per INSERT: far under D1's 100

@@ -12,7 +12,7 @@ import type { EarningRulesJson } from "./schemas/earning-rules";
 import type { EarningsReport, EarningsReportRow } from "./schemas/earnings-report";
 import type { PaymentJson, PaymentsResponse } from "./schemas/payments";
 
-// Answers defined by their zod schemas (issue 25: worker/openapi/responds.ts), re-exported under the names the SPA uses.
+// Answers defined by their zod schemas (docs/decisions/040, worker/openapi/responds.ts), re-exported under the names the SPA uses.
 export type { BonusAwardJson, BonusRiskReason, ChallengeJson, ContentJson, ContentListResponse, ContentType, EarningRulesJson };
 export type { EarningsReport, EarningsReportRow, PaymentJson, PaymentsResponse, RequirementType };
 
@@ -101,7 +101,7 @@ import type { AnalyticsConfig } from "./schemas/admin-analytics";
 import type { TrafficDashboard } from "./schemas/traffic";
 export type { AnalyticsConfig, TrafficDashboard };
 
-// ---- Moderation (issue 17) ----
+// ---- Moderation (docs/decisions/027) ----
 
 export type { ContentModerationAction, ReportReason, UserModerationAction };
 

@@ -1,4 +1,4 @@
-// WebVTT captions (issue 28, docs/decisions/049): one parser for the upload and edit forms and the Worker, so a
+// WebVTT captions (docs/decisions/049): one parser for the upload and edit forms and the Worker, so a
 // file the form accepts is the file the server stores. The server never stores what was sent: it stores what
 // this parser writes back (the cues, their timings and the markup a caption may carry), so a player, or
 // anything else that opens the track, never meets HTML, CSS, comments or regions from an uploader.

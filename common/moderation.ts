@@ -1,4 +1,4 @@
-// Moderation (issue 17): what a member may report an item for, and what an admin may do about it.
+// Moderation (docs/decisions/027): what a member may report an item for, and what an admin may do about it.
 
 export const REPORT_REASONS = ["spam", "copyright", "abuse", "sexual_content", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signInAs } from "./sign-in";
 
 // One visit per screen of the spec, each checked with axe-core: no serious or critical violations; the same
-// walk at a laptop's size and at a phone's (issue 24). Signing in happens at the laptop's size, where the
+// walk at a laptop's size and at a phone's (docs/decisions/039). Signing in happens at the laptop's size, where the
 // header shows Sign Out; the phone's walk then narrows the window.
 const sizes = [
   { name: "1280 px", viewport: { width: 1280, height: 800 } },

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
-// Issue 28 item 2 (docs/decisions/049): ava uploads a video with a .vtt, a viewer watches it with captions on
+// Captions (docs/decisions/049): ava uploads a video with a .vtt, a viewer watches it with captions on
 // (CC), the cue shows from the track the page loaded, and search finds the caption's word "in captions".
 
 test("a video uploaded with captions plays them, and its caption words are searchable", async ({ browser }) => {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { CONTENT_PAGE } from "./urls";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 
-// Issue 28 items 3 and 4 (docs/decisions/050): a creator uploads a video with chapter lines in its description
+// Chapters and a chosen frame (docs/decisions/050): a creator uploads a video with chapter lines in its description
 // and a frame picked as its thumbnail; the content page marks the chapters and its list seeks the player.
 
 test("a creator picks a frame at upload, and the description's chapters seek the player", async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
-// Issue 27's whole journey (docs/decisions/045, 046): a viewer follows ava, ava uploads, the viewer's bell
+// The come-back journey (docs/decisions/045, 046): a viewer follows ava, ava uploads, the viewer's bell
 // shows it; the viewer opens it from the bell, watches half, reloads, resumes where they left it and finds it
 // in History. The upload is one of the seed's 18-second clips, long enough to leave and resume.
 

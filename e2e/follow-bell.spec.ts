@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { freshEmail, signInAs } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
-// Issue 27 items 2–3 (docs/decisions/046): a viewer follows a creator, the creator uploads, the viewer's bell
+// Follow and the bell (docs/decisions/046): a viewer follows a creator, the creator uploads, the viewer's bell
 // and Home tell it; marking it read clears the count. At a phone's width too.
 
 test("a viewer follows a creator, the creator uploads, and the viewer's bell and Home show it", async ({ browser }) => {

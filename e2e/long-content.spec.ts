@@ -4,7 +4,7 @@ import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../common/content
 import { REPORT_NOTE_MAX } from "../common/moderation";
 import { signInAs } from "./sign-in";
 
-// Issue 24: the longest values the forms and the API accept, without a space to break at, on every screen,
+// docs/decisions/039: the longest values the forms and the API accept, without a space to break at, on every screen,
 // at a phone's width and a laptop's. A page wider than its viewport scrolls sideways: nothing may.
 
 const PHONE = { width: 390, height: 844 };

@@ -3,7 +3,7 @@ import { searchGallery } from "./gallery-search";
 import { freshEmail, signInAs } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
-// The moderation journey (issue 17): a viewer reports an item, an admin takes it down, the viewer can no
+// The moderation journey (docs/decisions/027): a viewer reports an item, an admin takes it down, the viewer can no
 // longer find it, its creator sees why in My Content, the admin restores it and the viewer finds it again.
 // A fresh creator uploads a fresh item, so the journey neither needs nor touches the seed's content.
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 import { searchGallery } from "./gallery-search";
 
-// Resume and history (issue 27; docs/decisions/045) against the seeded demo (pre-roll on, a 6 s ad): a viewer
+// Resume and history (docs/decisions/045) against the seeded demo (pre-roll on, a 6 s ad): a viewer
 // watches part of the 20 s "Ramen from Scratch", reloads, resumes where they left it without another
 // pre-roll, and finds it in Continue watching and in Profile → History, where they clear it.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 
-// Issue 27, items 4 and 5 (docs/decisions/047): search in the address, the related list's place at each width,
+// Shareable and the player's keys (docs/decisions/047): search in the address, the related list's place at each width,
 // and 2× playback that still counts and shows up in the item's view count.
 
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search content or creators" });

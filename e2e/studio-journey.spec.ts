@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
-// Issue 28's whole journey (docs/decisions/048–050): a creator uploads a video with a .vtt and chapter lines
+// The creator's whole journey (docs/decisions/048–050): a creator uploads a video with a .vtt and chapter lines
 // and picks a frame as its thumbnail; a viewer watches it with captions on; the creator's Stats show the view.
 
 test("upload with captions, chapters and a chosen frame; a viewer watches with CC; the studio shows the view", async ({ browser }) => {

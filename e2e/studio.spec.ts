@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
-// The creator studio (issue 28; docs/decisions/048): a view reaches the item's Stats, from My Content.
+// The creator studio (docs/decisions/048): a view reaches the item's Stats, from My Content.
 test("a viewer opens a shared link and watches to the end; the creator's Stats show the view, where it stopped and how it came", async ({ page }) => {
   test.setTimeout(90_000);
   const creator = freshEmail("studio");

@@ -38,7 +38,7 @@ const DEMO_USERS = [
 const DEMO_CHALLENGES = [
   { id: "01JBD3MCH0000000000000STRM", name: "Watch 10 streams", description: "Watch 10 different videos or tracks by other members, each to at least 80%.", type: "streams_completed", value: 10, bonusMicros: 25_000_000 },
   { id: "01JBD3MCH0000000000000VPDX", name: "Share your first upload", description: "Upload one video or audio track.", type: "content_uploaded", value: 1, bonusMicros: 25_000_000 },
-  // One independent viewer per upload (named for what it counts: every upload, issue 23; a database seeded with
+  // One independent viewer per upload (named for what it counts: every upload, docs/decisions/034; a database seeded with
   // the old name gets the new one). Locally every view shares an address, so the demo completes it only with
   // another address (docs/decisions/031).
   { id: "01JBD3MCH0000000000000VWS0", name: "Get a viewer for every upload", description: "Within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.", type: "min_views_per_content", value: 1, bonusMicros: 25_000_000 },

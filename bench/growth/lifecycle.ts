@@ -1,7 +1,7 @@
 // The one place the bench calls the data lifecycle (docs/decisions/051): runLifecycleFor(day) runs the job
 // (worker/domain/archive/run-lifecycle.ts runDataLifecycle, with the cron's budget) as the cron would over the
 // simulated day after `day`: one run a minute until a run moves nothing. With --baseline nothing runs: the
-// "keep everything" baseline the issue compares with.
+// "keep everything" baseline the data-growth goal compares with.
 import { CRON_BUDGET, runDataLifecycle, type LifecycleReport } from "../../worker/domain/archive/run-lifecycle.ts";
 import type { Opened } from "./sqlite-d1.ts";
 

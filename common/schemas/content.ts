@@ -99,7 +99,7 @@ export const contentOut = z.object({
 export type ContentJson = z.output<typeof contentOut>;
 
 /**
- * GET /api/content/{id}: the item, with where the signed-in caller left it (issue 27; docs/decisions/045).
+ * GET /api/content/{id}: the item, with where the signed-in caller left it (docs/decisions/045).
  * `resume_at_seconds` is null for a visitor, for an item never played (or cleared from the history) and for
  * one played to its end or nearly (≥ 95 %); `resume_skips_preroll` is true when the caller played the item
  * within the admin's window (ad setting `preroll_skip_minutes`), so the player shows no pre-roll again.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contentOut } from "./content";
 
-// The caller's watch history (issue 27; docs/decisions/045): where they left each item, newest first. Kept
+// The caller's watch history (docs/decisions/045): where they left each item, newest first. Kept
 // for resuming only; clearing it never touches a view, a credit or any other money fact.
 
 /** GET /api/me/history: a page, newest first; `unfinished` keeps only the items worth resuming (Continue watching). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DISCOVERY_METHODS } from "../playback";
 
-// The creator studio (issue 28; docs/decisions/048): one item's views, qualified views, earnings, how much of
+// The creator studio (docs/decisions/048): one item's views, qualified views, earnings, how much of
 // it viewers watched, where they stopped and how they came. Its creator and admins only.
 
 export const STATS_RANGES = ["7d", "30d", "90d"] as const;

@@ -1,5 +1,5 @@
 /**
- * Tells a member moderators suspended (issue 17) what that means, where they would otherwise try in vain:
+ * Tells a member moderators suspended (docs/decisions/027) what that means, where they would otherwise try in vain:
  * the server refuses their uploads, likes, reports and edits.
  */
 export function SuspendedNotice() {

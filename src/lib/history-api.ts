@@ -1,6 +1,6 @@
 import { api } from "./api";
 
-// The caller's watch history (issue 27; docs/decisions/045): where they left each item, newest first.
+// The caller's watch history (docs/decisions/045): where they left each item, newest first.
 
 export type HistoryPageQuery = { cursor?: string | null; limit?: number; unfinished?: boolean };
 

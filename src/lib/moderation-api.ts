@@ -1,7 +1,7 @@
 import type { ContentModerationBody, ContentReportBody, UserModerationBody } from "../../common/schemas/moderation";
 import { api } from "./api";
 
-// Typed calls for moderation (issue 17): a member reports an item; admins work the queue, take items down or
+// Typed calls for moderation (docs/decisions/027): a member reports an item; admins work the queue, take items down or
 // restore them, and suspend members. Request bodies are the input types of the server's schemas.
 
 /** 201 for a new report, 200 when it updated the caller's open report of the item (both answer the report). */

@@ -1,7 +1,7 @@
 import type { ContentStatsJson, StatsRange } from "../../common/schemas/studio";
 import { api } from "./api";
 
-// The creator studio (issue 28; docs/decisions/048): one item's stats, for its creator and admins.
+// The creator studio (docs/decisions/048): one item's stats, for its creator and admins.
 
 export type { ContentStatsJson, StatsRange };
 

@@ -51,7 +51,7 @@ export type {
   // Traffic analytics (docs/product-spec.md §3 "Analytics (traffic)", "Analytics config")
   TrafficDashboard,
   AnalyticsConfig,
-  // Moderation (issue 17)
+  // Moderation (docs/decisions/027)
   ContentModerationAction,
   ContentReportJson,
   ModeratedItemJson,

@@ -4,7 +4,7 @@ import { reportContent } from "../lib/moderation-api";
 import { queryKeys } from "../lib/query-keys";
 
 /**
- * A member's report of one item (issue 17). Sending again updates the member's open report rather than
+ * A member's report of one item (docs/decisions/027). Sending again updates the member's open report rather than
  * adding one. The report changes nothing a member sees; the admin's moderation queue is out of date, so an
  * admin reporting from here finds it in the Moderation tab at once.
  */

@@ -45,10 +45,10 @@ const sectionsOf = (openData: () => void): [label: string, panel: ReactNode][] =
   ["Payments", <PaymentsTab />],
   // docs/decisions/019: fraud flags on held view rewards.
   ["Reviews", <ReviewsTab />],
-  // Issue 17: reported items, takedowns and suspensions.
+  // docs/decisions/027: reported items, takedowns and suspensions.
   ["Moderation", <ModerationTab />],
   ["Audit", <AuditTab />],
-  // Issue 29: how long traffic rows stay in the database, and the archived days (docs/decisions/051).
+  // How long traffic rows stay in the database, and the archived days (docs/decisions/051).
   ["Data", <DataTab />],
 ];
 

@@ -5,7 +5,7 @@ import { stubFetch } from "../test/fetch";
 import { suspendedAva } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 
-// Issue 17: the server refuses a suspended member's uploads, so the upload screens say so instead of a form.
+// docs/decisions/027: the server refuses a suspended member's uploads, so the upload screens say so instead of a form.
 
 beforeEach(() => {
   useAuth.setState({ user: suspendedAva, pending: false });

@@ -20,5 +20,5 @@ export const admin: CurrentUser = {
   is_admin: 1,
 };
 
-/** A member moderators suspended (issue 17): signed in, but may not upload, like, report or earn. */
+/** A member moderators suspended (docs/decisions/027): signed in, but may not upload, like, report or earn. */
 export const suspendedAva: CurrentUser = { ...ava, suspended: true };

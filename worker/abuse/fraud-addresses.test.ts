@@ -7,7 +7,7 @@ import { startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../test/rate-window";
 import { earningsOf, watchPaced } from "../test/views";
 import { established } from "../test/members";
 
-// Issue 22, "IPv6 rotation": every address was hashed whole, so a farm rotating through the addresses of its
+// "IPv6 rotation" (docs/decisions/030): every address was hashed whole, so a farm rotating through the addresses of its
 // own /64 (billions of them, one home connection) escaped the per-address limits and the shared-address
 // rule. Addresses now count by group: IPv4 whole, IPv6 by /64 (docs/decisions/030).
 

@@ -21,7 +21,7 @@ import { runEarningsCron } from "../test/views";
 import { sideNameSql } from "../db/queries/archive/kept-numbers";
 import type { MyViewsResponse } from "../../common/api-types";
 
-// Issue 29 (docs/decisions/053): a farm once deleted its own items to erase the views the fraud rules read
+// docs/decisions/053: a farm once deleted its own items to erase the views the fraud rules read
 // (decision 028). Archiving views must not become a new way to erase that evidence: once a view has left D1
 // for R2, every rule that read it still sees what it needs (view_pairs, view_addresses and the totals the view
 // triggers keep), a view still evidence stays in D1, and nothing but the archive job's permit deletes a view.

@@ -6,7 +6,7 @@ import { signedInBrowser, type Browser } from "../test/http";
 import { earningsOf, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
 import { calculate, established } from "../test/members";
 
-// Issue 22: a farm that deletes its items to erase the evidence (docs/decisions/028). Each attack is played
+// A farm that deletes its items to erase the evidence (docs/decisions/028). Each attack is played
 // through the API as the farm would, next to the honest journey that must still pay. Deleting goes through
 // DELETE /api/content/{id} itself, the way a creator does it.
 

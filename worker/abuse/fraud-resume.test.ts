@@ -8,7 +8,7 @@ import type { Browser } from "../test/http";
 import { calculate, member } from "../test/members";
 import { earningsOf, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
 
-// Resume and history (issue 27; docs/decisions/045) against the earning rules. A view is one playthrough
+// Resume and history (docs/decisions/045) against the earning rules. A view is one playthrough
 // judged by the viewer's object: ≥ 80 % of the item watched in it, at most 2× speed, its bytes delivered. A
 // resumed playthrough is a new view, judged the same way from where it starts, so resuming at 50 % and
 // watching on cannot qualify; a credited view is never paid again; a position a client makes up moves only

@@ -10,7 +10,7 @@ import { visitsDataset } from "../domain/archive/visits-dataset";
 import { addDays, dayOf } from "../lib/days";
 import { archiveDaysOf, archivedLines, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../test/archive";
 
-// The data lifecycle under crashes and races (issue 29): whatever step a run dies at, and however runs overlap,
+// The data lifecycle under crashes and races (docs/architecture.md §3 "Data lifecycle"): whatever step a run dies at, and however runs overlap,
 // every row ends up archived exactly once and removed from D1 exactly once.
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0);

@@ -40,7 +40,7 @@ describe("payoutAddressProblem: PayPal takes an email address", () => {
     expect(paypal("ava@example.com\tx")).toBe("An email address can't contain spaces");
   });
 
-  it("limits the part before @ to 64 characters (the issue's 153-character one is refused)", () => {
+  it("limits the part before @ to 64 characters (the 153-character one of docs/decisions/066's finding is refused)", () => {
     expect(paypal(`${x(65)}@example.com`)).toBe("The part before @ can be at most 64 characters");
     expect(paypal(`${x(153)}@example.com`)).toBe("The part before @ can be at most 64 characters");
   });

@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES } from "./body-limit";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { bigMp4, signUpload } from "../test/uploads";
 
-// Issue 22: JSON bodies had no size limit outside the tracker (a 111 MB body was parsed).
+// docs/decisions/030: JSON bodies had no size limit outside the tracker (a 111 MB body was parsed).
 
 const BIG = 111 * 1024 * 1024;
 

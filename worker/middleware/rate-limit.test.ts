@@ -4,7 +4,7 @@ import { SIGN_IN_PER_MINUTE, UPLOAD_SIGNS_PER_MINUTE } from "./rate-limit";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../test/rate-window";
 
-// Security read (issue 13): sign-in and upload signing had no limit per address, unlike the page tracker.
+// Security read (docs/decisions/017): sign-in and upload signing had no limit per address, unlike the page tracker.
 
 /** A documentation address of its own per test (RFC 5737), so tests never share a window. */
 const address = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}`;

@@ -25,7 +25,7 @@ describe("security middleware", () => {
     expect((await browser.fetch("/api/logout", { headers: { "sec-fetch-site": "same-origin" } })).status).toBe(200);
   });
 
-  // Security read (issue 13): HEAD reached the GET handler and signed the user out, cross-site or not.
+  // Security read (docs/decisions/017): HEAD reached the GET handler and signed the user out, cross-site or not.
   it("never signs out on HEAD (or any method but GET), and refuses any cross-site logout", async () => {
     const browser = await signedInBrowser(uniqueEmail());
     for (const method of ["HEAD", "POST", "PUT", "DELETE"]) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Browser } from "../test/http";
 
-// Every admin operation documents what it answers (issue 25): a summary, a success answer with its
+// Every admin operation documents what it answers (docs/decisions/040): a summary, a success answer with its
 // description, and a schema for a JSON success body. The parse of each answer by that schema is the route's
 // own tests' job (responds() under CHECK_RESPONSES); this test keeps an admin route from going undeclared.
 

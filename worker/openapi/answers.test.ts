@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Browser } from "../test/http";
 
-// Every operation says what it does and what it answers (issue 25): a route added without `responds(...)`
+// Every operation says what it does and what it answers (docs/decisions/040): a route added without `responds(...)`
 // (worker/openapi/responds.ts) has no summary and no success answer, and fails here. Admin paths are left out
 // for now: they get the same rules once their routes declare their answers.
 

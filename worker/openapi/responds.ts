@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions } from "hono-openapi";
 import type { ZodType } from "zod";
 
-// One declaration per route of what it answers (issue 25): the OpenAPI document takes the success bodies
+// One declaration per route of what it answers (docs/decisions/040): the OpenAPI document takes the success bodies
 // from it, and under test every JSON answer is parsed by its schema, so a route that answers a body its
 // schema rejects fails the test that called it (docs/architecture.md "The contract").
 

@@ -96,7 +96,7 @@ describe("traffic analytics", () => {
     expect(statuses.at(-1)).toBe(429);
   }, WINDOW_TEST_TIMEOUT_MS);
 
-  // Security read (issue 13): the admin's Top Pages once linked `//evil.example/x` off-site.
+  // Security read (docs/decisions/017): the admin's Top Pages once linked `//evil.example/x` off-site.
   it("keeps only same-site page paths, refusing the rest with a 400 naming page_path", async () => {
     const anon = new Browser();
     const offSite = ["//evil.example/x", "///evil.example", "/\\evil.example", "\\/evil.example", "https://evil.example/", "javascript:alert(1)",

@@ -84,7 +84,7 @@ describe("Google sign-in (real code path, Google's endpoints stubbed)", () => {
   const storedSub = async (email: string) =>
     (await env.DB.prepare("select google_sub as sub from users where email = ?").bind(email).first<{ sub: string | null }>())?.sub;
 
-  // Security read (issue 13): a second Google account with the same email took over the first one's account.
+  // Security read (docs/decisions/017): a second Google account with the same email took over the first one's account.
   it("refuses a Google account whose email belongs to an account linked to another Google account", async () => {
     const email = uniqueEmail("linked");
     const first = await googleSignIn(email, "sub-first");
@@ -140,7 +140,7 @@ describe("Google sign-in (real code path, Google's endpoints stubbed)", () => {
   });
 });
 
-describe("the local sign-in refuses requests from elsewhere (issue 13)", () => {
+describe("the local sign-in refuses requests from elsewhere (docs/decisions/017)", () => {
   async function localState(browser: Browser, headers: HeadersInit = {}) {
     const res = await browser.fetch("/api/oauth/google/redirect_url", { headers });
     return new URL((await res.json<{ redirectUrl: string }>()).redirectUrl);

@@ -6,7 +6,7 @@ import { member } from "../test/members";
 import { suspend } from "../test/moderation";
 import { expireNow, passTime, runEarningsCron, startView, watchPaced } from "../test/views";
 
-// The creator studio (issue 28; docs/decisions/048): GET /api/content/{id}/stats, read from the rows the view
+// The creator studio (docs/decisions/048): GET /api/content/{id}/stats, read from the rows the view
 // and reward facts keep in their own statements.
 
 const statsOf = async (b: Awaited<ReturnType<typeof member>>["browser"], id: string, range = "7d") => {

@@ -7,7 +7,7 @@ import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
 import { contentStatsJson } from "./serializers/content-stats";
 
-/** Signed-in: one item's studio (issue 28; docs/decisions/048), for its creator and admins. */
+/** Signed-in: one item's studio (docs/decisions/048), for its creator and admins. */
 export const contentStatsRoutes = new Hono<SignedInEnv>().get(
   `/content/:id${ID_PATTERN}/stats`,
   responds("Read an item's studio stats", {

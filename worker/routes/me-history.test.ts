@@ -7,7 +7,7 @@ import { member } from "../test/members";
 import { takeDown } from "../test/moderation";
 import { passTime, sendProgress, startView, watchPaced } from "../test/views";
 
-// Resume and history (issue 27; docs/decisions/045): GET /api/content/{id}'s resume fields and
+// Resume and history (docs/decisions/045): GET /api/content/{id}'s resume fields and
 // GET/DELETE /api/me/history, read from the viewer's own watch-session object.
 
 const itemOf = async (b: Browser, id: string) => {

@@ -14,7 +14,7 @@ const cleared = (description: string) => ({ 200: { description, schema: okOut } 
 const KEEPS = "Views, credits, earnings and every other record stay as they are: only the positions kept for resuming go.";
 
 /**
- * Signed-in: the caller's watch history (issue 27; docs/decisions/045), kept in their own watch-session
+ * Signed-in: the caller's watch history (docs/decisions/045), kept in their own watch-session
  * object (worker/watch-sessions/history-store.ts): one RPC, then one D1 read for the page's items. Only the
  * caller's own object is ever asked, so there is nobody else's history to reach.
  */

@@ -5,7 +5,7 @@ import { suspend, takeDown } from "../test/moderation";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { passTime, runEarningsCron, sendProgress, streamMedia } from "../test/views";
 
-// The answers the player's "counting" indicator reads (issue 23; docs/decisions/035).
+// The answers the player's "counting" indicator reads (docs/decisions/035).
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 

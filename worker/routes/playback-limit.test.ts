@@ -7,7 +7,7 @@ import { type Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { notAtTheEndOfAnHour, startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../test/rate-window";
 import { startView } from "../test/views";
 
-// Issue 22: playback starts were not rate limited (300 in 6 s left 280 view rows). Now per member:
+// docs/decisions/030: playback starts were not rate limited (300 in 6 s left 280 view rows). Now per member:
 // PLAYBACK_STARTS_PER_MINUTE a minute and PLAYBACK_STARTS_PER_HOUR an hour (docs/decisions/030).
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;

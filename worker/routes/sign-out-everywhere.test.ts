@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../middleware/session-cookie";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 
-// Issue 22: a member could not sign out of other devices. DELETE /api/users/me/sessions ends every session
+// docs/decisions/030: a member could not sign out of other devices. DELETE /api/users/me/sessions ends every session
 // of the member, this browser's included, with an audit row (docs/decisions/030).
 
 const me = (b: Browser) => b.fetch("/api/users/me");

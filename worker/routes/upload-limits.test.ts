@@ -8,7 +8,7 @@ import { makeContent } from "../test/factories";
 import { type Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { notAtTheEndOfAnHour } from "../test/rate-window";
 
-// Issue 22: one account signed 285 uploads of 2 GiB in 5 s. Now at most UPLOAD_SIGNS_PER_HOUR signatures an
+// docs/decisions/030: one account signed 285 uploads of 2 GiB in 5 s. Now at most UPLOAD_SIGNS_PER_HOUR signatures an
 // hour per member, and a storage quota (default 20 GiB) counting stored items and unfinished uploads.
 
 const GiB = 1024 * MiB;

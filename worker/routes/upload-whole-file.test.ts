@@ -4,7 +4,7 @@ import { fixture } from "../test/fixtures";
 import { type Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { bigMp4, signUpload } from "../test/uploads";
 
-// Issue 22: parts after the first were never sniffed. A valid MP4 head in part 1 and junk in the parts
+// docs/decisions/030: parts after the first were never sniffed. A valid MP4 head in part 1 and junk in the parts
 // after it was stored and published; finalize now checks the whole object (docs/decisions/030).
 
 /** Tens of MiB through the runtime: seconds on a busy machine. */

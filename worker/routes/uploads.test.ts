@@ -61,7 +61,7 @@ describe("single uploads", () => {
     expect(await env.MEDIA.head(signed.key)).toBeNull();
   });
 
-  // Security read (issue 13): names of Object.prototype members once reached a plain-object lookup and answered 500.
+  // Security read (docs/decisions/017): names of Object.prototype members once reached a plain-object lookup and answered 500.
   it("refuses content types that are not MIME types, prototype names included, with a 400 naming contentType", async () => {
     const user = await signedInBrowser(uniqueEmail());
     for (const contentType of ["constructor", "__proto__", "toString", "hasOwnProperty", "video", "video/mp4 extra"]) {

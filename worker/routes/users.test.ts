@@ -61,7 +61,7 @@ describe("GET /api/users/{id}", () => {
     expect(JSON.stringify(body)).not.toContain("@");
   });
 
-  // Security read (issue 13): a member without a username was shown by their email's local part, so
+  // Security read (docs/decisions/017): a member without a username was shown by their email's local part, so
   // `alice@anywhere` passed for the creator who chose "alice".
   it("never names a member without a username after their email: the fallback is a name no one can choose", async () => {
     const name = `star_${Date.now().toString(36).slice(-6)}`;

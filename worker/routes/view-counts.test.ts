@@ -7,7 +7,7 @@ import { member } from "../test/members";
 import { suspend } from "../test/moderation";
 import { runEarningsCron, watchPaced } from "../test/views";
 
-// View counts (issue 27, docs/decisions/047): an item's count is kept in the statements that write the facts,
+// View counts (docs/decisions/047): an item's count is kept in the statements that write the facts,
 // and must always equal what the definition counts over the views themselves.
 
 /** The definition, counted the expensive way: qualified views by others than the creator, none reversed. */

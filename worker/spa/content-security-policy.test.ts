@@ -24,7 +24,7 @@ describe("the SPA's Content-Security-Policy", () => {
     expect(directive(both, "img-src")).toContain("https://www.facebook.com");
   });
 
-  // Security read (issue 13): connect-src, media-src and img-src allowed every https host.
+  // Security read (docs/decisions/017): connect-src, media-src and img-src allowed every https host.
   it("allows no other site for connections, media and images without ads or tags", () => {
     const csp = spaContentSecurityPolicy(noTags, { vast_url: "/ads/sample-vast.xml", ad_hosts: "" });
     expect(directive(csp, "connect-src")).toBe("connect-src 'self'");

@@ -1,6 +1,6 @@
 import { HISTORY_MAX_ITEMS, type LastPosition } from "../domain/views/resume";
 
-// The viewer's watch history (issue 27; docs/decisions/045): the last accepted position per item, in the
+// The viewer's watch history (docs/decisions/045): the last accepted position per item, in the
 // viewer's own object, so a progress event still makes no D1 statement. A fact for the viewer's convenience
 // only: views, credits and every other money fact live in D1 and are never read or changed from here.
 

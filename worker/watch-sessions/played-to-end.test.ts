@@ -5,7 +5,7 @@ import type { Browser } from "../test/http";
 import { member } from "../test/members";
 import { expireNow, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
 
-// Issue 23: a view played to its end was listed as "watched 81 %" — the row kept what was watched when the
+// docs/decisions/034: a view played to its end was listed as "watched 81 %" — the row kept what was watched when the
 // view qualified. What the object accrues afterwards reaches the row when the session leaves the object.
 
 async function viewOf(b: Browser, viewId: string): Promise<MyViewJson> {

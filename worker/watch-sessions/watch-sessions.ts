@@ -249,7 +249,7 @@ export class WatchSessions extends DurableObject<Env> {
 
   /**
    * Qualified sessions leaving the object: the row written when they qualified (at about 80 %) learns what was
-   * watched since, so a view played to its end is listed as 100 % (issue 23). Only sessions with accepted
+   * watched since, so a view played to its end is listed as 100 % (docs/decisions/034). Only sessions with accepted
    * events after qualifying cost a write; the amounts are the pacing rules' own, so nothing counts faster.
    */
   private async writeFinished(viewerId: string, sessions: StoredSession[]) {

@@ -5,7 +5,7 @@ import { AdHostsCard } from "./ad-hosts-card";
 
 const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url: "https://ads.example.com/vast.xml" };
 
-describe("Ad Hosts (the hosts the pages' CSP allows for ads, issue 13)", () => {
+describe("Ad Hosts (the hosts the pages' CSP allows for ads, docs/decisions/017)", () => {
   it("shows the stored hosts one per line and saves the list, tidied by the server, when the field is left", async () => {
     const fetchMock = stubFetch({ "PATCH /api/admin/ad-settings": { body: { ...settings, ad_hosts: "https://cdn.example.net https://*.pixels.example.org" } } });
     render(<AdHostsCard initial="https://cdn.example.net" />);

@@ -7,7 +7,7 @@ import { bodiesOf } from "../../test/fetch";
 import { dialog } from "../../test/screen";
 import { stubBrowserDialogs } from "../../test/browser-dialogs";
 
-// Issue 13: lowering or deleting a credit that payments already drew on is refused with 409; the admin sees
+// docs/decisions/017: lowering or deleting a credit that payments already drew on is refused with 409; the admin sees
 // the server's message (it names the amounts) and may confirm, which resends with the override, as payments do.
 
 let confirm: ReturnType<typeof stubBrowserDialogs>["confirm"];

@@ -9,7 +9,7 @@ import { renderWithQueries } from "../../test/query-client";
 import { makeModeratedItem } from "../../test/admin-fixtures";
 import { ModerationTab } from "./moderation-tab";
 
-// Reported items (issue 17): grouped by item, newest report first; dismiss, take down, restore with a note.
+// Reported items (docs/decisions/027): grouped by item, newest report first; dismiss, take down, restore with a note.
 
 type Reply = { status?: number; body?: unknown };
 

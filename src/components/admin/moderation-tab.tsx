@@ -25,7 +25,7 @@ const newestFirst = (items: ModeratedItemJson[]) =>
   [...items].sort((a, b) => b.last_reported_at.localeCompare(a.last_reported_at));
 
 /**
- * Moderation tab (issue 17): items members reported, one card per item, newest report first; or the items
+ * Moderation tab (docs/decisions/027): items members reported, one card per item, newest report first; or the items
  * taken down. An admin dismisses the reports, takes the item down (the creator reads the note) or restores
  * it, and opens the creator's page to suspend them.
  */

@@ -2,7 +2,7 @@ import { REPORT_REASON_LABELS, REPORT_REASONS } from "../../../common/moderation
 import type { ContentModerationAction, ModeratedItemJson, ModerationUserResponse, ReportReason, UserModerationAction } from "../../lib/types";
 import { formatUsd } from "./money";
 
-// Moderation (issue 17): what reasons, report states and actions are called on screen.
+// Moderation (docs/decisions/027): what reasons, report states and actions are called on screen.
 
 // A code the server learns before this screen does still shows, as the code itself.
 export const reasonLabel = (reason: ReportReason) => REPORT_REASON_LABELS[reason] ?? reason;

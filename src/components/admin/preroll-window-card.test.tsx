@@ -5,7 +5,7 @@ import { PrerollWindowCard } from "./preroll-window-card";
 
 const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url: "/ads/sample-vast.xml", ad_hosts: "" };
 
-describe("Pre-roll on Resume (ad setting preroll_skip_minutes, issue 27)", () => {
+describe("Pre-roll on Resume (ad setting preroll_skip_minutes, docs/decisions/045)", () => {
   it("shows the stored minutes and saves a change when the field is left, once", async () => {
     const fetchMock = stubFetch({ "PATCH /api/admin/ad-settings": { body: { ...settings, preroll_skip_minutes: "45" } } });
     render(<PrerollWindowCard initial="30" />);

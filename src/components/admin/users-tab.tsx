@@ -15,7 +15,7 @@ type Deciding = { user: AdminUserJson; action: UserModerationAction };
 /**
  * All Users tab (docs/product-spec.md §2): balances with 3 decimals, as a view pays $0.003. Available is the
  * part of the total a payment may draw on now (held earnings excluded, docs/decisions/019). Members (not
- * admins) can be suspended or unsuspended from their row (issue 17).
+ * admins) can be suspended or unsuspended from their row (docs/decisions/027).
  */
 export function UsersTab() {
   const { data: users, firstLoad } = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");

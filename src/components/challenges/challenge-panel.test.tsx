@@ -245,7 +245,7 @@ describe("challenge panel: states", () => {
     renderPanel();
     const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
     expect(region.textContent).toContain("within 24 hours of signing up");
-    // The bonus is held like a view reward (docs/decisions/019), not sent "straight to your wallet" (issue 23).
+    // The bonus is held like a view reward (docs/decisions/019), not sent "straight to your wallet" (docs/decisions/034).
     expect(region.textContent).toContain("added to your wallet, where it stays pending for 7 days before it can be paid out.");
     expect(region.textContent).not.toContain("straight");
     expect(summaryLine(region)).toBe("1 of 3 completed · 23h 34m left · $75.00 bonus");

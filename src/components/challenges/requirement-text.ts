@@ -5,7 +5,7 @@ type Requirement = Pick<ChallengeEntry["challenge"], "requirement_type" | "requi
 /**
  * What a challenge asks, in plain words, from its requirement as the server counts it
  * (worker/db/queries/challenges/challenge-progress.ts, docs/decisions/016 and 031) rather than from the admin's free-text
- * description, which cannot be trusted to match (issue 23: "Get your first viewer" needs a viewer for every
+ * description, which cannot be trusted to match (docs/decisions/034: "Get your first viewer" needs a viewer for every
  * upload). `qualifyPercent` is the earning rule's share of an item that counts as watched.
  */
 export function requirementText({ requirement_type: type, requirement_value: n }: Requirement, qualifyPercent: number): string {

@@ -5,7 +5,7 @@ import { buttonClass } from "../ui";
 import { ReportDialog } from "./report-dialog";
 
 /**
- * "Report" under the player (issue 17), for signed-in members looking at someone else's item. Suspended
+ * "Report" under the player (docs/decisions/027), for signed-in members looking at someone else's item. Suspended
  * members may not report (the server refuses), so they are not offered it.
  */
 export function ReportButton({ content }: { content: Pick<ContentJson, "id" | "title" | "created_by"> }) {

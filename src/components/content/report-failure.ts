@@ -1,7 +1,7 @@
 import { ApiError } from "../../lib/api";
 
 /**
- * What the report dialog says when the server refuses a report (issue 17), in words the member can act on.
+ * What the report dialog says when the server refuses a report (docs/decisions/027), in words the member can act on.
  * Null: not a refusal but a failure of ours (a 5xx, the network), which the dialog words itself and logs.
  */
 export function reportRefusal(error: unknown): string | null {

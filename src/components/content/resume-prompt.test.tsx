@@ -9,7 +9,7 @@ import { renderWithQueries } from "../../test/query-client";
 import { inlineVast, stubNetwork } from "../../test/vast-feeds";
 import { ContentPlayer } from "./content-player";
 
-// "Resume from m:ss" / "Start over" over the player (issue 27; docs/decisions/045).
+// "Resume from m:ss" / "Start over" over the player (docs/decisions/045).
 
 let play: ReturnType<typeof vi.spyOn>;
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeContent } from "../../test/content-fixtures";
 import { SHARE_STATUS_MS, ShareButton } from "./share-button";
 
-// Share (issue 27): the device's share sheet where there is one, else the address copied and said so.
+// Share (docs/decisions/047): the device's share sheet where there is one, else the address copied and said so.
 
 const item = makeContent({ title: "Night Drive" });
 const url = `${window.location.origin}/content/${item.id}`;

@@ -9,7 +9,7 @@ const COPIED = "Link copied";
 const NOT_COPIED = "Couldn't copy the link. Copy it from the address bar.";
 
 /**
- * "Share" under the player (issue 27, docs/decisions/047): the device's own share sheet where there is one
+ * "Share" under the player (docs/decisions/047): the device's own share sheet where there is one
  * (Web Share: phones, some desktops), else the item's address copied to the clipboard, said in a short status
  * that screen readers announce. The address is the item's own page, whatever search led here.
  */

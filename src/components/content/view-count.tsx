@@ -1,4 +1,4 @@
-// View counts (issue 27, docs/decisions/047): qualified views, as the API counts them (`view_count`).
+// View counts (docs/decisions/047): qualified views, as the API counts them (`view_count`).
 
 const full = new Intl.NumberFormat("en-US");
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });

@@ -11,7 +11,7 @@ import { renderApp, renderRoutes } from "../../test/render-route";
 import { Link, Outlet } from "react-router";
 import { Header } from "../header";
 
-// The home gallery's search, type and creator live in the address (issue 27, docs/decisions/047).
+// The home gallery's search, type and creator live in the address (docs/decisions/047).
 
 const jazz = makeContent({ title: "Late Night Jazz", type: "audio" });
 

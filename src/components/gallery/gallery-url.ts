@@ -3,7 +3,7 @@ import { type NavigateOptions, useSearchParams } from "react-router";
 import { isId } from "../../../common/ids";
 import type { ContentType } from "../../lib/types";
 
-// The home gallery's search and filters live in the address (issue 27, docs/decisions/047): `?q=` the words,
+// The home gallery's search and filters live in the address (docs/decisions/047): `?q=` the words,
 // `type=` video or audio, `creator=` one creator's id. Back and forward restore them, and a copied address
 // opens the same results. Absent or unknown values mean "everything", so a hand-edited address never breaks.
 

@@ -11,7 +11,7 @@ import { renderWithQueries } from "../../test/query-client";
 import { ContinueWatching } from "./continue-watching";
 import { CLEAR_HISTORY_CONFIRM, HistoryTab } from "./history-tab";
 
-// Continue watching (Home) and History (Profile): issue 27, docs/decisions/045.
+// Continue watching (Home) and History (Profile): docs/decisions/045.
 
 const drive = makeContent({ title: "Night Drive", duration: 300 });
 const jazz = makeContent({ title: "Late Night Jazz", type: "audio", duration: 200 });

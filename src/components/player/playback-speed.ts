@@ -1,5 +1,5 @@
 /**
- * The speeds the player offers (issue 27): 0.5× to 2×, no faster, because the pacing rule counts watching at up
+ * The speeds the player offers (docs/decisions/047): 0.5× to 2×, no faster, because the pacing rule counts watching at up
  * to 2× the server's time (docs/architecture.md §4 "A view", docs/decisions/047).
  */
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;

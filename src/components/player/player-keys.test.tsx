@@ -4,7 +4,7 @@ import { makeContent } from "../../test/content-fixtures";
 import { MediaPlayer } from "./media-player";
 import { stepSpeed } from "./playback-speed";
 
-// The YouTube keys, the speed choice and the "?" list (issue 27). Keys are pressed on the page itself
+// The YouTube keys, the speed choice and the "?" list (docs/decisions/047). Keys are pressed on the page itself
 // (document.body), as a viewer does without clicking into the player first.
 
 beforeEach(() => {

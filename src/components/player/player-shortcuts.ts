@@ -45,7 +45,7 @@ function isTypingTarget(element: HTMLElement) {
 }
 
 /**
- * Runs the player shortcut for a key press on the content page (YouTube's keys, issue 27): never while typing in
+ * Runs the player shortcut for a key press on the content page (YouTube's keys, docs/decisions/047): never while typing in
  * a field, never with Ctrl, Cmd or Alt (the browser's own shortcuts), and Space never on a focused button
  * (it clicks it). Returns whether the key was handled.
  */

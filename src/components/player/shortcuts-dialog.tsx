@@ -1,7 +1,7 @@
 import { Modal } from "../modal";
 import { SHORTCUT_LIST } from "./player-shortcuts";
 
-/** The "?" dialog: every key the player answers (issue 27), from the list the key handler is written against. */
+/** The "?" dialog: every key the player answers (docs/decisions/047), from the list the key handler is written against. */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Keyboard shortcuts" onClose={onClose}>

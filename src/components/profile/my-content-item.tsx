@@ -87,7 +87,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
   );
 }
 
-/** Moderators took the item down (issue 17): said first, with their note, so it is never taken for public. */
+/** Moderators took the item down (docs/decisions/027): said first, with their note, so it is never taken for public. */
 function RemovedNotice({ note }: { note: string | null }) {
   return (
     <div className="space-y-1 rounded-lg border border-red-900/60 bg-red-950/40 p-3 text-sm">

@@ -7,7 +7,7 @@ import { stubFetch } from "../../test/fetch";
 import { ava, suspendedAva } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
 
-// Issue 17: an item moderators took down says so in My Content, with their note; a suspended member is told.
+// docs/decisions/027: an item moderators took down says so in My Content, with their note; a suspended member is told.
 
 const kept = makeContent({ title: "Kept clip" });
 const takenDown = makeContent({ title: "Taken clip", removed: true, removed_note: "Repeated spam in the description" });

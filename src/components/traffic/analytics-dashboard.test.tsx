@@ -187,7 +187,7 @@ describe("analytics dashboard: overview", () => {
     renderDashboard();
     const pages = await screen.findByRole("list", { name: "Top Pages" });
     expect(within(pages).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["/2,100 views", "/content/c11,500 views"]);
-    // Paths come from a public endpoint, so they are text, never links (issue 13: `//evil.example/x` led off-site).
+    // Paths come from a public endpoint, so they are text, never links (docs/decisions/017: `//evil.example/x` led off-site).
     expect(within(pages).queryAllByRole("link")).toEqual([]);
     const sources = screen.getByRole("list", { name: "Traffic Sources" });
     expect(within(sources).getAllByRole("listitem").map((li) => li.textContent)).toEqual([

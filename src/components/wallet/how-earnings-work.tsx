@@ -31,7 +31,7 @@ export function HowEarningsWork({ rules, minimumPayout }: HowEarningsWorkProps) 
     ["No earnings from your own uploads"],
     [holdText(rules.earnings_hold_days)],
     ["Payouts from", formatUsd(minimumPayout)],
-    // How one is paid today (issue 23): an admin sends the money and records it; the member sees it listed.
+    // How one is paid (docs/decisions/036): an admin sends the money and records it; the member sees it listed.
     ["Ask for a payout above; our team sends it and records it under Payment History"],
   ];
   return (

@@ -5,7 +5,7 @@ import type { PayoutRequestJson, WalletJson } from "../../lib/types";
 import { earningRules, makePayoutRequest } from "../../test/earnings-fixtures";
 import { WalletOverview } from "./wallet-overview";
 
-// Each wallet card's lines add up to its amount *as displayed* (issue 23, 38; docs/decisions/032, 066), and so
+// Each wallet card's lines add up to its amount *as displayed* (docs/decisions/032, 066), and so
 // do the card's split lines (available + pending), whatever happened to the member: view rewards (held, then
 // released), a sign-on bonus, admin credits with their descriptions, reversals of each cause, payout requests
 // (open, sent in a batch, cancelled, returned), payments (pending or completed, by request or by an admin) and
@@ -353,7 +353,7 @@ describe("wallet cards over random histories", () => {
       }),
       { numRuns: 200 },
     );
-    // The generator reaches every state the issue names (else a passing run would prove little).
+    // The generator reaches every state docs/decisions/066 names (else a passing run would prove little).
     expect([...seen.keys()].sort()).toEqual(
       [
         "before a request", "request open", "request sent in a batch", "after a payout", "after a correction", "request returned or closed",
@@ -364,7 +364,7 @@ describe("wallet cards over random histories", () => {
   }, 60_000);
 });
 
-describe("the issue's member: $30.004 credited, $0.003 held, $30.00 requested and paid", () => {
+describe("docs/decisions/066's member: $30.004 credited, $0.003 held, $30.00 requested and paid", () => {
   /** The member's history up to each moment, rendered and checked. */
   function at(steps: Step[]) {
     const ledger = emptyLedger();

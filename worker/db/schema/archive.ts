@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-// The data lifecycle (issue 29): rows that grow with traffic leave D1 for R2 once they are final and older than
+// The data lifecycle (docs/architecture.md §3 "Data lifecycle"): rows that grow with traffic leave D1 for R2 once they are final and older than
 // their window, one UTC day at a time, in bounded parts. A part is written to R2 first, then this row is
 // inserted in the same D1 batch that removes (and folds) exactly the rows it holds: the row is the permit the
 // permanence triggers check, and its primary key makes a repeated batch fail whole, so nothing is removed or

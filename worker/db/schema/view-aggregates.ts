@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-// What D1 keeps of every view ever written once view rows are archived to R2 (issue 29,
-// docs/decisions/053-views-archive-and-kept-evidence.md). Each table is kept by triggers in the statement that
+// What D1 keeps of every view ever written once view rows are archived to R2
+// (docs/decisions/053-views-archive-and-kept-evidence.md). Each table is kept by triggers in the statement that
 // writes the fact (migration 0025: the view's one insert, its "finished" update, the earnings job's status
 // update, a view reward and its reversal), so it always covers every view, in D1 or archived, and the readers
 // read it instead of the view rows. Keyed so they grow with distinct pairs, addresses, items and member-days,

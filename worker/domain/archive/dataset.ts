@@ -1,4 +1,4 @@
-// The one interface the data lifecycle drives (issue 29, docs/decisions/051): a dataset says which UTC day may
+// The one interface the data lifecycle drives (docs/decisions/051): a dataset says which UTC day may
 // leave D1 next, reads that day's rows in key order, and gives the statements that remove (and fold) a key range
 // of them. The core (run-lifecycle.ts) does the rest: parts in R2, the permit rows, the manifest and its chain.
 

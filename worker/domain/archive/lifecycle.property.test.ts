@@ -27,7 +27,7 @@ import { decodeLines } from "./part-file";
 import { verifyArchivedDay } from "./read-archive";
 import { runDataLifecycle } from "./run-lifecycle";
 
-// The issue's headline property (issue 29, docs/decisions/051–053): the data lifecycle changes no answer. A small
+// The headline property of the data lifecycle (docs/decisions/051–053): the data lifecycle changes no answer. A small
 // world lives through a random sequence of days on a fake clock (page visits through the tracker's own path,
 // views credited by the real earnings job, flags opened by the real sweep and settled, manual earnings, a payment),
 // and at random moments the lifecycle runs with a random small budget and the windows at their minimums. Right

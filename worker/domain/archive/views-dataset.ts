@@ -2,7 +2,7 @@ import { deleteArchivedViewsStatement, foldArchivedViewsStatements, keptViewsIn,
 import { nowIso } from "../../lib/time";
 import type { ArchiveDataset } from "./dataset";
 
-// The `views` dataset (issue 29, docs/decisions/053): a UTC day of views, each line a view with its rewards and
+// The `views` dataset (docs/decisions/053): a UTC day of views, each line a view with its rewards and
 // their reversals. Views still evidence stay in D1 (keptIn); what the readers need of the archived ones is in
 // the aggregates migration 0025 keeps (view_pairs, view_addresses, the totals, member_view_days).
 

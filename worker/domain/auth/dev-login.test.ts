@@ -15,7 +15,7 @@ const local = new URL("http://localhost:5173/api/sessions");
 // What `npm run dev` sends: the Vite plugin's X-Forwarded-Host and Miniflare's CF-Connecting-IP.
 const viteHeaders = { "x-forwarded-host": "localhost:5173", "cf-connecting-ip": "127.0.0.1" };
 
-describe("the local sign-in's guards (issue 13: it trusted the Host header alone)", () => {
+describe("the local sign-in's guards (docs/decisions/017: it trusted the Host header alone)", () => {
   it("accepts this machine as the tests, `npm run dev` and the e2e suite reach it", () => {
     expect(devLoginRefusal(settings(), local, new Headers())).toBeNull();
     expect(devLoginRefusal(settings(), local, new Headers(viteHeaders))).toBeNull();

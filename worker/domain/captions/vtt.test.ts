@@ -3,7 +3,7 @@ import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_CUES, checkCaptionsBytes, languageTag,
 import { signedInBrowser, uniqueEmail } from "../../test/http";
 import { makeContent } from "../../test/factories";
 
-// Hostile WebVTT files (issue 28, docs/decisions/049): what an uploader may send and what the stored track
+// Hostile WebVTT files (docs/decisions/049): what an uploader may send and what the stored track
 // may hold. The parser in common/ is the one the forms run too.
 
 const enc = (s: string) => new TextEncoder().encode(s);

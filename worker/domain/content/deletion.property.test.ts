@@ -9,7 +9,7 @@ import { creditQualifiedViews } from "../earnings/credit-views";
 import { decideReview } from "../reviews/decide-review";
 import { runReviewSweep } from "../reviews/sweep";
 
-// Issue 22, docs/decisions/028: for any interleaving of views, credits, deletions, sweeps and decisions, the
+// docs/decisions/028: for any interleaving of views, credits, deletions, sweeps and decisions, the
 // caps and the sweep see exactly what they would have seen without the deletions. Each generated script runs
 // twice on fresh accounts and items, once with its deletions and once without, and every view must end the
 // same: settled the same way, paid the same on each side, covered by the same flags, reversed alike.

@@ -5,7 +5,7 @@ import { counted, mediaError } from "../../test/media";
 import { bytesRangeReader } from "./range-reader";
 import { checkMp3Frames, checkMp4Layout, MAX_LAYOUT_BOXES } from "./whole-file";
 
-// Issue 22: parts after the first were never sniffed; finalize now checks the whole object.
+// Parts after the first were never sniffed, so finalize checks the whole object (docs/decisions/030).
 
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

@@ -1,7 +1,7 @@
 // The ad settings the player reads (docs/product-spec.md §3 "Ad settings"): strings, as the spec stores them.
 // `ad_hosts` (not in the spec): the hosts the feed's ads come from, allowed by the pages' CSP (ad-hosts.ts).
 // What an admin may change them to is common/schemas/admin-ad-settings.ts.
-// `preroll_skip_minutes` (issue 27, docs/decisions/045): playing an item again within that many minutes of
+// `preroll_skip_minutes` (docs/decisions/045): playing an item again within that many minutes of
 // the last time shows no pre-roll; GET /api/content/{id} applies it for the caller.
 import { PREROLL_SKIP_MINUTES_DEFAULT } from "../views/resume";
 

@@ -2,7 +2,7 @@ import type { PlaybackCountingReason, PlaybackNotEarningReason } from "../../../
 import type { MediaEarnBlock } from "../../../common/media-floor";
 import type { EventVerdict } from "./rules";
 
-// What the player's "is this view counting?" indicator is told (issue 23; docs/decisions/035): pure
+// What the player's "is this view counting?" indicator is told (docs/decisions/035): pure
 // functions over facts the start and the watch-session object already hold, worded by the SPA.
 
 export type StartFacts = {

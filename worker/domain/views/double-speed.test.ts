@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { judgeEvent, type Session } from "./rules";
 
-// The player offers 0.5–2× (issue 27, docs/decisions/047); the pacing rule accepts up to 2× (015). These play
+// The player offers 0.5–2× (docs/decisions/047); the pacing rule accepts up to 2× (015). These play
 // what the player really sends at 2×, on the server's clock, with the network in between.
 
 const DURATION_MS = 60_000;

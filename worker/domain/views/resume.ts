@@ -1,4 +1,4 @@
-// Resume and history (issue 27; docs/decisions/045): pure rules over the last position the viewer's own
+// Resume and history (docs/decisions/045): pure rules over the last position the viewer's own
 // watch-session object keeps per item. Nothing here touches a view, a credit or any other money fact.
 
 /** Less than this into an item is nothing worth resuming: the player just starts. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AuditEntryJson, WalletJson } from "../../../common/api-types";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 
-// Security read (issue 13): an admin deleted an earning a payment had already drawn on, and the creator's
+// Security read (docs/decisions/017): an admin deleted an earning a payment had already drawn on, and the creator's
 // balance went to -$29.82. Lowering or deleting a credit must not leave payments uncovered unless the admin
 // confirms, exactly like paying more than the balance (worker/routes/admin/payments.ts).
 

@@ -2,7 +2,7 @@ import { VIEWS_WINDOW_DAYS_SQL } from "./archive-settings";
 import { memberNumSql } from "./kept-numbers";
 import { foldViewEarningsStatements, keptViewSql as rewardsKeptSql } from "./period-close";
 
-// The `views` dataset of the data lifecycle (issue 29, docs/decisions/053): a UTC day of views (by started_at)
+// The `views` dataset of the data lifecycle (docs/decisions/053): a UTC day of views (by started_at)
 // leaves D1 for R2 once it is older than the views window, every view of it is final and every reward of it is
 // available. Each archived line is a view with its reward rows and their reversals. Views that are still
 // evidence stay in D1 (kept): a reward reversed, named by a fraud flag or not yet available, or a view a sign-on

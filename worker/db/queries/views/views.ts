@@ -28,7 +28,7 @@ export function insertViewStatement(db: Db, v: ViewRecord): D1PreparedStatement 
 
 /**
  * A qualified view leaving the watch-session object: what the pacing rules accepted after it qualified (up to
- * the end, issue 23) reaches its row. Only the watching facts move, and only forward: the status, the
+ * the end, docs/decisions/034) reaches its row. Only the watching facts move, and only forward: the status, the
  * qualification and anything paid stay as they are.
  */
 export function finishQualifiedViewStatement(db: Db, v: Pick<ViewRecord, "id" | "maxPositionMs" | "watchTimeMs" | "lastEventAt">): D1PreparedStatement {
