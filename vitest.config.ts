@@ -28,6 +28,9 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
                 TEST_FIXTURES: readFixtures("e2e/fixtures", "worker/test/fixtures"),
+                // Every trigger and view after all migrations (`npm run db:objects`), held to the database by
+                // worker/db/schema/triggers-and-views.test.ts.
+                TEST_DB_OBJECTS: readFileSync("worker/db/schema/triggers-and-views.sql", "utf8"),
                 GOOGLE_CLIENT_ID: "test-client-id.apps.googleusercontent.com",
                 GOOGLE_CLIENT_SECRET: "test-client-secret",
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",

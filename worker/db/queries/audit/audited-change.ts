@@ -1,5 +1,3 @@
-import { getTableColumns, type Table } from "drizzle-orm";
-
 // An admin's change to a money record is one D1 batch (no interactive transactions): its audit row, the
 // conditional write itself, and the record read back. The statements share one numbered parameter list,
 // so the condition of the write and of its audit row is one SQL text.
@@ -35,9 +33,3 @@ export const rowAuditSql = (a: RowAudit) =>
   `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
    select ${a.id}, ${a.actor}, '${a.action}', '${a.entity}', ${a.alias}.id, ${a.before ?? "null"}, ${a.after ?? "null"}, ${a.now}
    from ${a.table} ${a.alias} where ${a.where}`;
-
-/** `alias.column as "field"` for every column, so a raw read comes back in drizzle's row shape. */
-export const rowColumnsSql = (table: Table, alias: string) =>
-  Object.entries(getTableColumns(table))
-    .map(([field, column]) => `${alias}.${column.name} as "${field}"`)
-    .join(", ");

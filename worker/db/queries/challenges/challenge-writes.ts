@@ -1,7 +1,8 @@
 import { getTableName } from "drizzle-orm";
 import type { Db } from "../../client";
 import { challenges } from "../../schema";
-import { prepareShared, rowAuditSql, rowColumnsSql } from "../audit/audited-change";
+import { prepareShared, rowAuditSql } from "../audit/audited-change";
+import { rowColumnsSql } from "../row-columns";
 import type { ChallengeRow } from "../rows";
 
 // An admin's challenge writes (docs/decisions/041): one D1 batch each, holding the write, its audit row and the

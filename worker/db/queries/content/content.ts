@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../client";
 import { content, likes, users } from "../../schema";
+import { rowColumnsSql } from "../row-columns";
 import { rankedSearch, SEARCH_SORT_KEY, type SearchTerms } from "./content-search";
 import { VISIBLE_CONTENT, VISIBLE_ROW } from "./visibility";
 
@@ -14,13 +15,10 @@ const CREATOR_NAME = sql.raw(CREATOR_NAME_SQL);
 const LIKE_COUNT = sql`(select count(*) from likes l where l.content_id = c.id)`;
 
 // Raw SQL because search joins the FTS5 table (drizzle cannot express it); every value is bound. The
-// columns of a ContentRow, for any query over `content c join users u` (recommendations use it too).
-export const SELECT_ROW = sql`c.id, c.title, c.description, c.type, c.tags, c.r2_key as r2Key, c.media_size as mediaSize,
-  c.media_content_type as mediaContentType, c.thumbnail_key as thumbnailKey, c.duration_ms as durationMs,
-  c.created_by as createdBy, c.created_at as createdAt, c.updated_at as updatedAt,
-  c.removed_at as removedAt, c.removed_note as removedNote, c.removed_by as removedBy,
-  c.deleted_at as deletedAt, c.deleted_by as deletedBy, c.media_purged_at as mediaPurgedAt, c.view_count as viewCount,
-  c.media_bytes_per_second as mediaBytesPerSecond, c.width, c.height, c.frame_rate as frameRate, c.earn_block as earnBlock,
+// columns of a ContentRow, for any query over `content c join users u` (recommendations use it too): every
+// column of the drizzle table by its field name (docs/decisions/068-database-logic-in-sight.md), then the
+// creator's name and standing and the like count.
+export const SELECT_ROW = sql`${sql.raw(rowColumnsSql(content, "c"))},
   ${CREATOR_NAME} as creatorName, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
 
 export type ListParams = {

@@ -2,7 +2,8 @@ import { getTableName } from "drizzle-orm";
 import { newId } from "../../../lib/ids";
 import type { Db } from "../../client";
 import { bonuses, earnings } from "../../schema";
-import { prepareShared, rowAuditSql, rowColumnsSql } from "../audit/audited-change";
+import { prepareShared, rowAuditSql } from "../audit/audited-change";
+import { rowColumnsSql } from "../row-columns";
 import { availableSql } from "../wallet/balance-parts";
 
 export type CreditSchema = typeof earnings | typeof bonuses;

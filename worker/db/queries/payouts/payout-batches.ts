@@ -2,7 +2,8 @@ import { BATCH_METHODS } from "../../../../common/payouts";
 import { newId } from "../../../lib/ids";
 import type { Db } from "../../client";
 import { payoutRequests } from "../../schema";
-import { prepareShared, rowAuditSql, rowColumnsSql } from "../audit/audited-change";
+import { prepareShared, rowAuditSql } from "../audit/audited-change";
+import { rowColumnsSql } from "../row-columns";
 import { availableSql } from "../wallet/balance-parts";
 import { notifyOnceSql } from "../notifications/notification-writes";
 

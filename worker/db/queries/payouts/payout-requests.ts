@@ -2,7 +2,8 @@ import { newId } from "../../../lib/ids";
 import type { Db } from "../../client";
 import { payments, payoutRequests } from "../../schema";
 import { notifyOnceSql } from "../notifications/notification-writes";
-import { prepareShared, rowAuditSql, rowColumnsSql } from "../audit/audited-change";
+import { prepareShared, rowAuditSql } from "../audit/audited-change";
+import { rowColumnsSql } from "../row-columns";
 import { availableSql, viewerPartSql } from "../wallet/balance-parts";
 
 // Payout requests (docs/decisions/036). Every write is one D1 batch whose condition is inside the write:

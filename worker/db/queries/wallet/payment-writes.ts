@@ -1,7 +1,8 @@
 import { newId } from "../../../lib/ids";
 import type { Db } from "../../client";
 import { payments } from "../../schema";
-import { prepareShared, rowAuditSql, rowColumnsSql } from "../audit/audited-change";
+import { prepareShared, rowAuditSql } from "../audit/audited-change";
+import { rowColumnsSql } from "../row-columns";
 import { notifyOnceSql } from "../notifications/notification-writes";
 import { availableSql, viewerPartSql } from "./balance-parts";
 
