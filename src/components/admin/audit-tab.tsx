@@ -5,7 +5,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { capitalize, EmptyMessage, Table, td, tdText } from "./admin-ui";
 import { describeChange, type UserNames } from "./audit-change";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });

@@ -6,7 +6,7 @@ import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { changedFields, draftOf, requirementLabels } from "./challenge-draft";
 import { ChallengeForm } from "./challenge-form";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "../../queries/admin";
 
 /** One challenge: its terms, and Edit to change them in place (only users enrolled afterwards see it). */
 export function ChallengeItem({ challenge }: { challenge: ChallengeJson }) {

@@ -7,7 +7,7 @@ import { defaultEarningRules } from "../../queries/earning-rules";
 import { card } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { readRule, type RuleField, ruleFields } from "./earning-rule-fields";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 type Texts = Record<EarningRuleKey, string>;
 type Problems = Partial<Record<EarningRuleKey, string>>;

@@ -8,7 +8,7 @@ import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { actionLabel, reasonLabel, reportStateLabel } from "./moderation";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 import { UserModerationModal } from "./user-moderation-modal";
 
 type Member = { id: string; email: string };

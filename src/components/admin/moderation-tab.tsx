@@ -9,7 +9,7 @@ import { EmptyMessage } from "./admin-ui";
 import { ContentModerationModal } from "./content-moderation-modal";
 import { MemberModal } from "./member-modal";
 import { ModeratedItemCard } from "./moderated-item-card";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 const filters: [filter: ModerationFilter, label: string][] = [
   ["open", "Open"],

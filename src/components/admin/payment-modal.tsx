@@ -8,7 +8,7 @@ import { AmountField } from "./amount-field";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
 import { savePayment } from "./payment-save";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "../../queries/admin";
 import { type PickedUser, UserPicker } from "./user-picker";
 
 const methodSuggestions = ["PayPal", "Venmo", "Bank Transfer"];

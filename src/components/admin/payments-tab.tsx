@@ -12,7 +12,7 @@ import { PaymentModal } from "./payment-modal";
 import { PayoutBatchesPanel } from "./payout-batches-panel";
 import { PayoutRequestsPanel } from "./payout-requests-panel";
 import { removePayment } from "./payment-save";
-import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "../../queries/admin";
 
 type Dialog = { kind: "edit"; payment?: PaymentJson } | { kind: "correct"; payment: PaymentJson } | null;
 

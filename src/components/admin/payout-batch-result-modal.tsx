@@ -7,8 +7,8 @@ import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
-import { usePayoutRequests } from "./payout-queries";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { usePayoutRequests } from "../../queries/admin-payouts";
+import { useRefreshAdminLists } from "../../queries/admin";
 
 // Recording what PayPal did with a batch (docs/decisions/066): the admin ticks the requests PayPal returned
 // and says why for each; every other request of the batch is paid, with the optional PayPal batch reference

@@ -8,8 +8,8 @@ import { Badge, num, Table, td, tdNum } from "./admin-ui";
 import { formatUsd } from "./money";
 import { NoteDecisionModal } from "./note-decision-modal";
 import { BATCH_METHODS, batchSizeText, requestsSizeText } from "./payout-words";
-import { usePayoutBatches, usePayoutRequests } from "./payout-queries";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { usePayoutBatches, usePayoutRequests } from "../../queries/admin-payouts";
+import { useRefreshAdminLists } from "../../queries/admin";
 
 // Members' payout requests, first in the Payments tab (docs/decisions/036, 066). Open PayPal and Venmo requests
 // go out in batches: the admin ticks them (or none, for all), sends, and downloads PayPal's file at once; the

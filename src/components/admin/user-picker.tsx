@@ -3,7 +3,7 @@ import { getAdminUsers } from "../../lib/admin-api";
 import type { AdminUserJson } from "../../lib/types";
 import { queryKeys } from "../../lib/query-keys";
 import { fieldClass, labelClass } from "./admin-ui";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 export type PickedUser = Pick<AdminUserJson, "id" | "email" | "username">;
 

@@ -7,7 +7,7 @@ import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge, EmptyMessage, num, Table, td, tdText, tdNum } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 import { UserModerationModal } from "./user-moderation-modal";
 
 type Deciding = { user: AdminUserJson; action: UserModerationAction };

@@ -5,7 +5,7 @@ import type { ContentJson } from "../../lib/types";
 import { ViewCount } from "../content/view-count";
 import { CaptionMatch } from "./caption-match";
 import { ContentThumbnail, type ImagePriority } from "./content-thumbnail";
-import type { DiscoveryMethod, DiscoveryState } from "./discovery";
+import type { DiscoveryMethod, DiscoveryState } from "../../lib/discovery";
 
 /** docs/product-spec.md §9: a card shows at most two tags. */
 const MAX_CARD_TAGS = 2;

@@ -9,7 +9,7 @@ import type { ContentJson } from "../../lib/types";
 import { useEarningRules } from "../../queries/earning-rules";
 import { WontEarn } from "../content/wont-earn";
 import { buttonClass } from "../ui";
-import { ContentEditor } from "./content-editor";
+import { ContentEditor } from "../studio/content-editor";
 import { ThumbnailActions } from "./thumbnail-actions";
 
 type MyContentItemProps = {

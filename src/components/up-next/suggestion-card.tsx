@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../lib/types";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
-import type { DiscoveryState } from "../gallery/discovery";
+import type { DiscoveryState } from "../../lib/discovery";
 import { TypeIcon } from "../gallery/type-icon";
 
 // Suggestions come from the recommender, so opening one counts as an AI-recommended discovery.

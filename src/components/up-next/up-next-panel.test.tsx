@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContentJson } from "../../lib/types";
 import { PLAYER_PREFS_KEY, usePlayerPrefs } from "../../stores/player-prefs";
 import { makeContent } from "../../test/content-fixtures";
-import { readDiscovery } from "../gallery/discovery";
+import { readDiscovery } from "../../lib/discovery";
 import { UpNextPanel } from "./up-next-panel";
 import { passSeconds } from "../../test/timers";
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { useInterval } from "../../hooks/use-interval";
 import type { ContentJson } from "../../lib/types";
 import { usePlayerPrefs } from "../../stores/player-prefs";
-import type { DiscoveryState } from "../gallery/discovery";
+import type { DiscoveryState } from "../../lib/discovery";
 import { buttonClass } from "../ui";
 import { SuggestionCard } from "./suggestion-card";
 
