@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { useHeaderPopover } from "../hooks/use-header-popover";
-import type { CurrentUserJson } from "../lib/types";
+import type { CurrentUserJson } from "../../common/schemas/users";
 import { displayName } from "../stores/auth";
 import { buttonClass } from "./ui";
 

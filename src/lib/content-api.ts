@@ -1,7 +1,6 @@
-import type { ContentEditBody, ThumbnailChangeBody } from "../../common/schemas/content";
+import type { ContentEditBody, ThumbnailChangeBody, ContentType, ContentFinalizeBody } from "../../common/schemas/content";
 import { api, apiUrl } from "./api";
 import { trackEvent } from "./marketing-tags";
-import type { ContentType, ContentFinalizeBody } from "./types";
 
 // Typed calls for the content area of the API (docs/product-spec.md §7 "Content").
 

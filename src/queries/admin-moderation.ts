@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { moderateContent, moderateUser } from "../lib/moderation-api";
 import { contentVisibilityMakesStale } from "../lib/query-keys";
-import type { ContentModerationAction, UserModerationAction } from "../lib/types";
+import type { ContentModerationAction, UserModerationAction } from "../../common/moderation";
 
 /**
  * Sends an admin's moderation action and answers the server's outcome. A takedown or restore also changes

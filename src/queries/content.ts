@@ -3,7 +3,7 @@ import { ApiError } from "../lib/api";
 import { getContent, getCreator, listLiked, listMine } from "../lib/content-api";
 import { queryKeys } from "../lib/query-keys";
 import { getRecommendations, getSuggestions } from "../lib/recommendations-api";
-import type { ContentJson } from "../lib/types";
+import type { ContentJson } from "../../common/schemas/content";
 import { useUserId } from "../stores/auth";
 
 // Content the screens read: one item, a creator's page, the item's Up Next suggestions, the viewer's

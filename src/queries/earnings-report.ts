@@ -1,7 +1,8 @@
 import { keepPreviousData, skipToken, useQuery } from "@tanstack/react-query";
 import { getEarningsReport, getMyViews, type ReportQuery, type ViewSide } from "../lib/earnings-api";
 import { queryKeys } from "../lib/query-keys";
-import type { EarningsGroupBy, EarningsReport } from "../lib/types";
+import type { EarningsGroupBy } from "../../common/schemas/reports";
+import type { EarningsReport } from "../../common/schemas/earnings-report";
 import { useUserId } from "../stores/auth";
 
 export type ReportState = {

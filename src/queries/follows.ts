@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { follow, listFollowedUploads, listFollowing, unfollow } from "../lib/follows-api";
 import { queryKeys } from "../lib/query-keys";
-import type { CreatorPageJson } from "../lib/types";
+import type { CreatorPageJson } from "../../common/schemas/users";
 import { useUserId } from "../stores/auth";
 
 // Following creators (docs/decisions/046): whom the member follows, what those creators uploaded, and the

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getPayments, getPayoutRequests, getWallet } from "../lib/earnings-api";
 import { queryKeys } from "../lib/query-keys";
-import type { PaymentJson, PayoutRequestJson, WalletJson } from "../lib/types";
+import type { PaymentJson } from "../../common/schemas/payments";
+import type { PayoutRequestJson } from "../../common/schemas/payout-requests";
+import type { WalletJson } from "../../common/schemas/wallet";
 import { useUserId } from "../stores/auth";
 
 /** docs/product-spec.md §9: wallet data refreshes this often. */

@@ -2,7 +2,7 @@ import type { SignInBody } from "../../common/schemas/auth";
 import { create } from "zustand";
 import { api, describeFailure } from "../lib/api";
 import { trackEvent } from "../lib/marketing-tags";
-import type { CurrentUserJson } from "../lib/types";
+import type { CurrentUserJson } from "../../common/schemas/users";
 
 export type AuthState = {
   user: CurrentUserJson | null;

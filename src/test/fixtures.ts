@@ -1,4 +1,4 @@
-import type { CurrentUserJson } from "../lib/types";
+import type { CurrentUserJson } from "../../common/schemas/users";
 
 // Users as GET /api/users/me returns them, for component and store tests.
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { getAdAnalytics } from "../../lib/admin-api";
 import { formatDay } from "../../lib/format";
-import type { AdAnalyticsResponse, AdFiguresJson } from "../../lib/types";
+import type { AdAnalyticsResponse, AdFiguresJson } from "../../../common/schemas/admin-analytics";
 import { queryKeys } from "../../lib/query-keys";
 import { formatCount as count, formatPercent as percent } from "../traffic/traffic-format";
 import { EmptyMessage, num, Section, StatCards, Table, td, tdNum } from "./admin-ui";

@@ -1,6 +1,6 @@
 import { getAdminAnalytics } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
-import type { AdminAnalyticsResponse } from "../../lib/types";
+import type { AdminAnalyticsResponse } from "../../../common/schemas/admin-analytics";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { capitalize, EmptyMessage, num, Section, Table, td, tdText, tdNum } from "./admin-ui";

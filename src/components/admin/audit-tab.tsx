@@ -1,6 +1,6 @@
 import { isId } from "../../../common/ids";
 import { getAdminUsers, getAuditLog } from "../../lib/admin-api";
-import type { AuditEntryJson } from "../../lib/types";
+import type { AuditEntryJson } from "../../../common/schemas/admin-audit";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { capitalize, EmptyMessage, Table, td, tdText } from "./admin-ui";

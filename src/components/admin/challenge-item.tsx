@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { changeChallenge } from "../../lib/admin-api";
-import type { ChallengeJson } from "../../lib/types";
+import type { ChallengeJson } from "../../../common/schemas/challenges";
 import { BonusAmount } from "../bonus-amount";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";

@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { changeEarningRule, getAdminEarningRules } from "../../lib/admin-api";
 import { ApiError, describeFailure } from "../../lib/api";
-import type { EarningRuleKey, EarningRulesJson } from "../../lib/types";
+import type { EarningRuleKey } from "../../../common/earning-rules";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import { queryKeys } from "../../lib/query-keys";
 import { defaultEarningRules } from "../../queries/earning-rules";
 import { card } from "../ui";

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { reversePayment } from "../../lib/admin-api";
 import { describeFailure, refusalOf } from "../../lib/api";
 import { formatDate } from "../../lib/format";
-import type { PaymentJson } from "../../lib/types";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";

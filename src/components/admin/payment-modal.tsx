@@ -1,7 +1,7 @@
 import { MONEY_STEP } from "../../../common/money";
 import { useId, useState } from "react";
 import { addPayment, changePayment, type PaymentInput } from "../../lib/admin-api";
-import type { PaymentJson } from "../../lib/types";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { AmountField } from "./amount-field";

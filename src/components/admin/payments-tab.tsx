@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { deletePayment, getAdminPayments, paymentsCsvUrl } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
-import type { PaymentJson } from "../../lib/types";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { PayoutBatchJson } from "../../../common/schemas/payout-batches";
 import { recordPayoutBatchResult } from "../../lib/admin-api";
 import { describeFailure, refusalOf } from "../../lib/api";
-import type { PayoutRequestJson } from "../../lib/types";
+import type { PayoutRequestJson } from "../../../common/schemas/payout-requests";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";

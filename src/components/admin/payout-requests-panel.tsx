@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { createPayoutBatch, payoutBatchCsvUrl, payPayoutRequest, rejectPayoutRequest } from "../../lib/admin-api";
 import { describeFailure, refusalOf } from "../../lib/api";
 import { formatDate } from "../../lib/format";
-import type { PayoutRequestJson } from "../../lib/types";
+import type { PayoutRequestJson } from "../../../common/schemas/payout-requests";
 import { buttonClass } from "../ui";
 import { Badge, num, Table, td, tdNum } from "./admin-ui";
 import { formatUsd } from "./money";

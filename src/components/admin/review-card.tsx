@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { formatDate } from "../../lib/format";
-import type { ReviewDecisionBody, ReviewJson } from "../../lib/types";
+import type { ReviewDecisionBody, ReviewJson } from "../../../common/schemas/admin-reviews";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { accountsText, coveredText, reverseLabel, ruleLabel, statusLabel, statusTone } from "./reviews";

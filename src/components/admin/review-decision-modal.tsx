@@ -1,5 +1,5 @@
 import { decideReview } from "../../lib/admin-api";
-import type { ReviewDecisionBody, ReviewJson } from "../../lib/types";
+import type { ReviewDecisionBody, ReviewJson } from "../../../common/schemas/admin-reviews";
 import { formatUsd } from "./money";
 import { NoteDecisionModal } from "./note-decision-modal";
 import { accountsText, reverseLabel } from "./reviews";

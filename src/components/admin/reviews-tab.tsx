@@ -2,7 +2,7 @@ import { useState } from "react";
 import { FilterToggle } from "../filter-toggle";
 import { getReviews, type ReviewFilter, runReviewSweep } from "../../lib/admin-api";
 import { describeFailure } from "../../lib/api";
-import type { ReviewDecisionBody, ReviewJson } from "../../lib/types";
+import type { ReviewDecisionBody, ReviewJson } from "../../../common/schemas/admin-reviews";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";

@@ -1,4 +1,4 @@
-import type { ContentModerationAction, UserModerationAction } from "../../lib/types";
+import type { ContentModerationAction, UserModerationAction } from "../../../common/moderation";
 import { useModerate } from "../../queries/admin-moderation";
 import { outcomeText } from "./moderation";
 

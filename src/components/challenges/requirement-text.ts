@@ -1,4 +1,4 @@
-import type { ChallengeJson } from "../../lib/types";
+import type { ChallengeJson } from "../../../common/schemas/challenges";
 
 // The challenge's own type, not the progress entry's: the entry's component imports this file.
 type Requirement = Pick<ChallengeJson, "requirement_type" | "requirement_value">;

@@ -3,7 +3,7 @@ import { parseChapters } from "../../../common/chapters";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
 import { usePlaybackReporting } from "../../hooks/use-playback-reporting";
 import type { CountingStatus } from "../../lib/counting-status";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import type { CaptionTrackJson } from "../../../common/schemas/captions";
 import { useSuggestions } from "../../queries/content";
 import { AdOverlay } from "../ads/ad-overlay";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { splitTags } from "../../../common/tags";
 import { formatDuration } from "../../lib/format";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { ViewCount } from "../content/view-count";
 import { CaptionMatch } from "./caption-match";
 import { ContentThumbnail, type ImagePriority } from "./content-thumbnail";

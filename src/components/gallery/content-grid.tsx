@@ -1,4 +1,4 @@
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { ContentCard } from "./content-card";
 import type { DiscoveryMethod } from "../../lib/discovery";
 import { TypeIcon } from "./type-icon";

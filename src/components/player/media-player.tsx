@@ -5,7 +5,7 @@ import { useFullscreen } from "../../hooks/use-fullscreen";
 import { type PlaybackCallbacks, useMediaPlayback } from "../../hooks/use-media-playback";
 import type { PlayerHandle } from "../../hooks/player-handle";
 import { streamUrl } from "../../lib/content-api";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
 import type { CaptionTrackJson } from "../../../common/schemas/captions";
 import { CaptionsControl, CaptionTrackElements } from "./captions-control";

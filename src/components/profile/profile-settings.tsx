@@ -1,8 +1,7 @@
-import type { UsernameChangeBody } from "../../../common/schemas/users";
+import type { UsernameChangeBody, CurrentUserJson } from "../../../common/schemas/users";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api } from "../../lib/api";
-import type { CurrentUserJson } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { buttonClass, card } from "../ui";
 import { inputClass, labelClass } from "../upload/form-styles";

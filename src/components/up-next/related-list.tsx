@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { formatDuration } from "../../lib/format";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { useSuggestions } from "../../queries/content";
 import { ViewCount } from "../content/view-count";
 import { ContentThumbnail } from "../gallery/content-thumbnail";

@@ -1,6 +1,6 @@
 import { splitTags } from "../../../common/tags";
 import { MEDIA_CONTENT_TYPES, THUMBNAIL_CONTENT_TYPES } from "../../../common/uploads";
-import type { ContentType, ContentFinalizeBody } from "../../lib/types";
+import type { ContentType, ContentFinalizeBody } from "../../../common/schemas/content";
 import { contentTypeOf } from "../../lib/upload-file";
 
 // What may be uploaded and how a form becomes a finalize request (docs/product-spec.md §5 "Upload").

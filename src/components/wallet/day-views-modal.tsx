@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ViewSide } from "../../lib/earnings-api";
 import { formatDay, formatUsd, formatUtcTime } from "../../lib/format";
-import type { ArchivedDayJson, MyViewJson, MyViewsResponse } from "../../lib/types";
+import type { ArchivedDayJson, MyViewJson, MyViewsResponse } from "../../../common/schemas/my-views";
 import { useDayViews } from "../../queries/earnings-report";
 import { FilterToggle } from "../filter-toggle";
 import { Modal } from "../modal";

@@ -4,7 +4,7 @@ import { refusalOf } from "../../lib/api";
 import { cancelPayoutRequest, requestPayout, setPayoutDestination } from "../../lib/earnings-api";
 import { formatDate, formatUsd } from "../../lib/format";
 import { MICROS_PER_USD } from "../../lib/money";
-import type { PayoutRequestJson, PayoutRequestsResponse } from "../../lib/types";
+import type { PayoutRequestJson, PayoutRequestsResponse } from "../../../common/schemas/payout-requests";
 import { inFlightRequest, usePayoutRequests, useRefreshPayouts } from "../../queries/wallet";
 import { buttonClass, card } from "../ui";
 
