@@ -34,6 +34,17 @@ const NO_SQL_SYNTAX = [
 ];
 // ---- end of the worker layers' constants (their rules follow the shared ones below).
 
+// ---- SPA layers (docs/decisions/069): src/lib ← src/stores ← src/queries ← src/hooks ← src/components ←
+// src/routes ← src/app-routes.tsx, src/main.tsx. Each folder may import only the folders to its left (and
+// common/); src/test is for tests. Matched against the import as written, as the worker's are; the SPA never
+// imports worker/ code (only generated types in src/lib), so "**/queries/**" cannot mean worker/db/queries.
+const SPA_ABOVE_ROUTES = ["**/app-routes", "**/main"];
+const SPA_ABOVE_COMPONENTS = ["**/routes", "**/routes/**", ...SPA_ABOVE_ROUTES];
+const SPA_ABOVE_HOOKS = ["**/components", "**/components/**", ...SPA_ABOVE_COMPONENTS];
+const SPA_ABOVE_QUERIES = ["**/hooks", "**/hooks/**", ...SPA_ABOVE_HOOKS];
+const SPA_ABOVE_STORES = ["**/queries", "**/queries/**", ...SPA_ABOVE_QUERIES];
+const SPA_ABOVE_LIB = ["**/stores", "**/stores/**", ...SPA_ABOVE_STORES];
+
 export default tseslint.config(
   { ignores: ["dist", ".wrangler", ".cache", "node_modules", "worker-configuration.d.ts", "test-results", "playwright-report"] },
   js.configs.recommended,
@@ -95,6 +106,56 @@ export default tseslint.config(
     },
   },
   // ---- end of the worker layers.
+
+  // ---- SPA layers: one block per folder, none overlapping another block's no-restricted-imports (see above).
+  // Tests are held to them too: a test sets up through src/test, not by reaching into a higher folder.
+  {
+    // lib: the typed API client and its modules, query keys, formatting, pure helpers.
+    files: ["src/lib/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_LIB, "src/lib imports nothing of the SPA but src/lib (and common/): move what it needs down here.") },
+  },
+  {
+    // stores: zustand UI state (docs/decisions/026); may import lib.
+    files: ["src/stores/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_STORES, "src/stores may import src/lib only.") },
+  },
+  {
+    // queries: every TanStack Query hook (docs/decisions/026); may import lib and stores.
+    files: ["src/queries/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_QUERIES, "src/queries may import src/lib and src/stores only: no hooks, components or screens.") },
+  },
+  {
+    // hooks: UI behaviour shared by components (playback, ads, popovers); may import lib, stores, queries.
+    files: ["src/hooks/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_HOOKS, "src/hooks may import src/lib, src/stores and src/queries only: move what a hook shares with a component down to src/lib or src/hooks.") },
+  },
+  {
+    // components: shared UI; may import everything below, never a screen.
+    files: ["src/components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_COMPONENTS, "src/components never import a screen (src/routes) or the app's entry.") },
+  },
+  {
+    // routes: the screens, lazily loaded by src/app-routes.tsx; they do not import the entry.
+    files: ["src/routes/**/*.{ts,tsx}"],
+    ignores: ["src/routes/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_ROUTES, "src/routes do not import src/app-routes.tsx or src/main.tsx.") },
+  },
+  {
+    // TanStack Query is used through the hooks in src/queries only (docs/decisions/026, 069); the entry
+    // (src/main.tsx) provides the client and src/test renders with a fresh one.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/queries/**", "src/main.tsx", "src/test/**", "src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='@tanstack/react-query'] ImportSpecifier[imported.name=/^use/]",
+          message: "Server state lives in src/queries (docs/decisions/026): call or add a named hook there instead of using TanStack Query here.",
+        },
+      ],
+    },
+  },
+  // ---- end of the SPA layers.
 
   // Test helpers live in worker/test and src/test; product code never imports them, nor the test runners'
   // modules. This is the typescript-eslint copy of no-restricted-imports, so it adds to the layer rules above

@@ -11,7 +11,7 @@
 //          --pollers=1000  --poll-seconds=30 (per path)  --readme (also refresh README's "### Load")
 import os from "node:os";
 import { writeFileSync } from "node:fs";
-import type { EarningRulesJson } from "../common/api-types.ts";
+import type { EarningRulesJson } from "../common/schemas/earning-rules";
 import { getJson, postJson } from "./lib/http.ts";
 import { BENCH_VARS, freshDatabase, startBenchWorker, type BenchServer } from "./lib/server.ts";
 import { round } from "./lib/stats.ts";

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { AdminChallengesResponse, ChallengeJson } from "../common/api-types.ts";
+import type { AdminChallengesResponse } from "../common/schemas/admin-challenges";
+import type { ChallengeJson } from "../common/schemas/challenges";
 import { freshEmail, signInAs } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 import { searchGallery } from "./gallery-search";

@@ -7,7 +7,8 @@
 // and derive it with the app's own code (balancesOf), then hold it to sums computed here from the rows
 // themselves. Those are per-user comparisons, so their query returns one row that carries every user's
 // figures as a JSON array, and the violations are counted here.
-import type { EarningRulesJson, EarningsCalculateResponse } from "../../common/api-types.ts";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
+import type { EarningsCalculateResponse } from "../../common/schemas/earnings";
 import { availableSql, balancePartsColumns, type BalanceParts } from "../../worker/db/queries/wallet/balance-parts.ts";
 import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
 import { balancesOf } from "../../worker/domain/wallet/balances.ts";

@@ -1,7 +1,8 @@
 // The traffic mix: browsers and players that each loop until the deadline (a session in flight finishes), a
 // binger who watches one item after another, and an earnings loop that fires several calculate calls at once
 // every few seconds, as home pages of several signed-in users do (docs/architecture.md §4 "The earnings job").
-import type { ContentListResponse, EarningsCalculateResponse } from "../../common/api-types.ts";
+import type { ContentListResponse } from "../../common/schemas/content";
+import type { EarningsCalculateResponse } from "../../common/schemas/earnings";
 import { QUERY_WORDS } from "../synthetic.ts";
 import type { Client } from "./client.ts";
 import { sleep } from "./client.ts";

@@ -15,7 +15,7 @@
 // objects' D1 counts rely on. `complete` ends a view at once and a newer start ends the viewer's older views
 // that had not qualified: events for them get 404, which the sessions below expect exactly where they happen.
 // Every start counts against the member's start limit (bench/load/start-budget.ts).
-import type { PlaybackEventResponse, PlaybackStartResponse } from "../../common/api-types.ts";
+import type { PlaybackEventResponse, PlaybackStartResponse } from "../../common/schemas/playback";
 import { sleep, type Client } from "./client.ts";
 import { loadHalf, loadMedia } from "./media.ts";
 import type { Item, User } from "./setup.ts";

@@ -1,6 +1,6 @@
 // The load suite's report: markdown for README's "### Load" subsection and the terminal.
 import { readFileSync, writeFileSync } from "node:fs";
-import type { EarningRulesJson } from "../../common/api-types.ts";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 import type { Machine } from "../traffic/report.ts";
 import type { ErrorNote, KindRow } from "./client.ts";
 import type { Check } from "./ledger.ts";

@@ -3,7 +3,10 @@
 // (sign → PUT → finalize), so the server measures their durations from the files themselves.
 // /bench/media cannot help there: its rows are always 600 s long.
 import { readFileSync } from "node:fs";
-import type { ContentJson, CurrentUserJson, EarningRulesJson, FinalizeResponse, UploadSignResponse } from "../../common/api-types.ts";
+import type { ContentJson, FinalizeResponse } from "../../common/schemas/content";
+import type { CurrentUserJson } from "../../common/schemas/users";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
+import type { UploadSignResponse } from "../../common/schemas/uploads";
 import { getJson, postJson, signIn, timedRequest } from "../lib/http.ts";
 
 export type User = { email: string; id: string; cookie: string };

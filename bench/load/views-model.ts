@@ -8,7 +8,7 @@
 // Only views the server said qualified count: the object already kept all but one session per viewer from
 // accruing, so the model never guesses which session may earn. The job's order does not change the count:
 // per (viewer, day) it is min(daily cap, Σ over items of min(3, qualified views of the item)).
-import type { EarningRulesJson } from "../../common/api-types.ts";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 
 type SeenView = { viewerId: string; contentId: string; creatorId: string; durationMs: number; qualifiedDay: string | null };
 

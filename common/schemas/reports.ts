@@ -15,6 +15,9 @@ export const earningsCalendarQuery = dayRangeQuery.extend({
   groupBy: z.enum(["daily", "weekly", "monthly"], "groupBy must be daily, weekly or monthly").default("daily"),
 });
 
+/** The rows of an earnings calendar: days, weeks or months. */
+export type EarningsGroupBy = z.output<typeof earningsCalendarQuery>["groupBy"];
+
 /** GET /api/admin/earnings/calendar(.csv): the whole site's earnings calendar, or one user's. */
 export const adminEarningsCalendarQuery = earningsCalendarQuery.extend({
   userId: z.string().regex(ID_REGEX, "userId must be a user id").optional(),

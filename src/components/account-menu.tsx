@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { useHeaderPopover } from "../hooks/use-header-popover";
-import type { CurrentUser } from "../lib/types";
+import type { CurrentUserJson } from "../../common/schemas/users";
 import { displayName } from "../stores/auth";
 import { buttonClass } from "./ui";
 
-type AccountMenuProps = { user: CurrentUser; onSignOut: () => void };
+type AccountMenuProps = { user: CurrentUserJson; onSignOut: () => void };
 
 // From `lg` the links sit in the header row; below it they fold behind one Menu button, so the header
 // stays one row on a phone (logo, search on the home page, Menu).

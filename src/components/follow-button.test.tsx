@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { CreatorPageJson } from "../lib/types";
+import type { CreatorPageJson } from "../../common/schemas/users";
 import { useAuth } from "../stores/auth";
 import { bodiesOf, deferred, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";

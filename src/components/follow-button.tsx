@@ -1,11 +1,8 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { describeFailure, refusalOf } from "../lib/api";
-import { follow, unfollow } from "../lib/follows-api";
-import { queryKeys } from "../lib/query-keys";
-import type { CreatorPageJson } from "../lib/types";
-import { creatorQuery } from "../queries/content";
+import { useCreator } from "../queries/content";
+import { useFollowChange } from "../queries/follows";
 import { useAuth } from "../stores/auth";
 
 const followersText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "follower" : "followers"}`;
@@ -19,8 +16,8 @@ const followersText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "
  */
 export function FollowButton({ creatorId }: { creatorId: string }) {
   const { user, redirectToLogin } = useAuth(useShallow((s) => ({ user: s.user, redirectToLogin: s.redirectToLogin })));
-  const queryClient = useQueryClient();
-  const { data: creator } = useQuery(creatorQuery(creatorId));
+  const { data: creator } = useCreator(creatorId);
+  const changeFollow = useFollowChange(creatorId);
   const [sending, setSending] = useState<{ following: boolean; followers: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   if (!creator) return null;
@@ -34,11 +31,7 @@ export function FollowButton({ creatorId }: { creatorId: string }) {
     setProblem(null);
     setSending({ following: !before, followers: Math.max(0, creator.followers + (before ? -1 : 1)) });
     try {
-      const state = await (before ? unfollow(creatorId) : follow(creatorId));
-      queryClient.setQueryData(queryKeys.creator(creatorId), (old: CreatorPageJson | null | undefined) => (old ? { ...old, ...state } : old));
-      // Home's section and Profile's list change with whom one follows.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.followedUploads(user.id) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.following(user.id) });
+      await changeFollow(user.id, !before);
     } catch (error) {
       // The server's refusal is for the member to read; a failure it did not explain is also a bug to log.
       const refusal = refusalOf(error);

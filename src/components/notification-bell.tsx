@@ -1,21 +1,17 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
 import { useHeaderPopover } from "../hooks/use-header-popover";
 import type { NotificationsReadBody } from "../../common/schemas/notifications";
 import { describeFailure } from "../lib/api";
 import { formatDate } from "../lib/format";
-import { getNotifications, markNotificationsRead } from "../lib/follows-api";
-import { queryKeys } from "../lib/query-keys";
+import { useMarkNotificationsRead, useNotificationsPoll, useRefreshNotifications } from "../queries/notifications";
 import { useUserId } from "../stores/auth";
 import { notificationLink, notificationText } from "./follows/notification-text";
-import type { DiscoveryState } from "./gallery/discovery";
+import type { DiscoveryState } from "../lib/discovery";
 import { buttonClass } from "./ui";
 
 // An upload the bell told of was found by following its creator (the studio's sources, docs/decisions/048).
 const followDiscovery: DiscoveryState = { discovery: "follow" };
-
-const POLL_MS = 60_000;
 
 /**
  * The header's bell (docs/decisions/046): a button labelled "Notifications" with the unread count, opening the
@@ -23,19 +19,12 @@ const POLL_MS = 60_000;
  */
 export function NotificationBell() {
   const userId = useUserId();
-  const queryClient = useQueryClient();
   const { open, setOpen, rootRef, buttonRef } = useHeaderPopover<HTMLDivElement>();
   const panelId = useId();
   const countId = useId();
-  const queryKey = queryKeys.notifications(userId);
-  const { data } = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => getNotifications(signal),
-    enabled: !!userId,
-    refetchInterval: POLL_MS,
-    meta: { failure: "Failed to load notifications" },
-  });
-
+  const { data } = useNotificationsPoll();
+  const markNotificationsRead = useMarkNotificationsRead();
+  const refreshNotifications = useRefreshNotifications();
 
   if (!userId) return null;
   const unread = data?.unread ?? 0;
@@ -43,11 +32,7 @@ export function NotificationBell() {
 
   async function markRead(body: NotificationsReadBody) {
     try {
-      const { unread: left } = await markNotificationsRead(body);
-      const readIds = new Set(body.ids ?? []);
-      queryClient.setQueryData(queryKey, (old: typeof data) =>
-        old && { ...old, unread: left, items: old.items.map((n) => (body.all || readIds.has(n.id) ? { ...n, read: true } : n)) },
-      );
+      await markNotificationsRead(body);
     } catch (error) {
       console.error(describeFailure("Failed to mark notifications read", error));
     }
@@ -65,7 +50,7 @@ export function NotificationBell() {
         className={`${buttonClass("ghost", "icon")} relative`}
         onClick={() => {
           setOpen((o) => !o);
-          if (!open) void queryClient.invalidateQueries({ queryKey });
+          if (!open) void refreshNotifications();
         }}
       >
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5" aria-hidden="true">

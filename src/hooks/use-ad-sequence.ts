@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { PlayerHandle } from "../components/player/media-player";
+import type { PlayerHandle } from "./player-handle";
 import { adBreaks, getAdSettings } from "../lib/ads-api";
 import { describeFailure } from "../lib/api";
 import { resolveFeedUrl } from "../lib/vast";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
-import { readDiscovery } from "../components/gallery/discovery";
+import { readDiscovery } from "../lib/discovery";
 import { deviceFingerprint } from "../lib/device-fingerprint";
 import { ApiError, describeFailure } from "../lib/api";
 import { type CountingStatus, statusAfterEvent, statusAfterLostView, statusOfStart } from "../lib/counting-status";

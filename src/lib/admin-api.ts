@@ -13,7 +13,9 @@ import type { paymentReversalBody } from "../../common/schemas/payments";
 import type { payoutBatchResultBody } from "../../common/schemas/payout-batches";
 import { api, apiUrl } from "./api";
 import { trackEvent } from "./marketing-tags";
-import type { BonusReviewBody, EarningRuleChange, EarningsGroupBy, ReviewDecision } from "./types";
+import type { BonusReviewBody, ReviewDecisionBody } from "../../common/schemas/admin-reviews";
+import type { EarningRuleChange } from "../../common/schemas/admin-earning-rules";
+import type { EarningsGroupBy } from "../../common/schemas/reports";
 
 // Typed calls for the admin dashboard (docs/product-spec.md §7 "Admin"). Amounts are USD numbers; the server refuses
 // amounts finer than their step rather than rounding them.
@@ -163,7 +165,7 @@ export const getReviews = (status: ReviewFilter, signal?: AbortSignal) =>
 /** Looks for suspicious patterns among held view rewards now, instead of waiting for the job. */
 export const runReviewSweep = () => api.POST("/api/admin/reviews/sweep");
 /** Reverses the earnings a flag covers, or clears it; 409 when it was settled already. */
-export const decideReview = (id: string, body: ReviewDecision) =>
+export const decideReview = (id: string, body: ReviewDecisionBody) =>
   api.POST("/api/admin/reviews/{id}", { params: { path: { id } }, body });
 
 // ---- The data lifecycle (docs/decisions/051) ----

@@ -10,7 +10,7 @@ import {
 } from "openapi-fetch";
 import type { paths } from "./api-paths";
 import { takeBootAnswer } from "./boot-answers";
-import type { ApiErrorBody } from "./types";
+import type { ApiErrorBody } from "../../common/schemas/errors";
 
 /**
  * The API's field names as the forms label them. The validator names the field in front of its message

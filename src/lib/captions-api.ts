@@ -1,6 +1,6 @@
 import type { CaptionsStoredJson } from "../../common/schemas/captions";
 import { api, apiUrl, ApiError } from "./api";
-import type { ApiErrorBody } from "./types";
+import type { ApiErrorBody } from "../../common/schemas/errors";
 
 // An item's WebVTT captions (docs/decisions/049). The PUT's body is the file itself (text/vtt), not JSON, so it is
 // sent with fetch to the typed address, as the upload PUT is; its answer and refusals read as the client's do.

@@ -1,7 +1,6 @@
-import type { ContentEditBody, ThumbnailChangeBody } from "../../common/schemas/content";
+import type { ContentEditBody, ThumbnailChangeBody, ContentType, ContentFinalizeBody } from "../../common/schemas/content";
 import { api, apiUrl } from "./api";
 import { trackEvent } from "./marketing-tags";
-import type { ContentType, FinalizeRequest } from "./types";
 
 // Typed calls for the content area of the API (docs/product-spec.md §7 "Content").
 
@@ -38,7 +37,7 @@ export const deleteContent = (id: string) => api.DELETE("/api/content/{id}", { p
 export const setThumbnail = (id: string, thumbnailKey: string) =>
   api.PATCH("/api/content/{id}/thumbnail", { params: { path: { id } }, body: { thumbnail_key: thumbnailKey } satisfies ThumbnailChangeBody });
 
-export const finalizeUpload = (body: FinalizeRequest) =>
+export const finalizeUpload = (body: ContentFinalizeBody) =>
   api.POST("/api/content/finalize", { body }).then((created) => {
     trackEvent("content_upload", { content_id: created.id, content_type: body.type });
     return created;

@@ -1,4 +1,4 @@
-import type { PlaybackCountingReason, PlaybackEventResponse, PlaybackNotEarningReason, PlaybackStartResponse } from "./types";
+import type { PlaybackCountingReason, PlaybackEventResponse, PlaybackNotEarningReason, PlaybackStartResponse } from "../../common/schemas/playback";
 
 // What the player's indicator shows about the view under way (docs/product-spec.md "Is this view counting?";
 // docs/decisions/035), folded from the answers to the events the player already sends.

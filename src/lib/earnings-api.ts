@@ -2,7 +2,8 @@ import type { PlaybackEventBody, PlaybackStartBody } from "../../common/schemas/
 import { PAYOUT_METHODS, type PayoutMethod } from "../../common/payouts";
 import { trackEvent } from "./marketing-tags";
 import { api } from "./api";
-import type { EarningsGroupBy, MyViewsResponse } from "./types";
+import type { EarningsGroupBy } from "../../common/schemas/reports";
+import type { MyViewsResponse } from "../../common/schemas/my-views";
 
 // Typed calls for playback reporting, the earnings job and the wallet (docs/product-spec.md §7 "Playback and earnings",
 // "Wallet"). Amounts arrive as USD numbers.

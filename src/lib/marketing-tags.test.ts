@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deferred, stubFetch } from "../test/fetch";
 import { createMarketingTags, GTAG_SCRIPT, type MarketingTags, PIXEL_EVENTS, PIXEL_SCRIPT } from "./marketing-tags";
-import type { AnalyticsConfig } from "./types";
+import type { AnalyticsConfig } from "../../common/schemas/admin-analytics";
 
 const scriptSrcs = () => [...document.querySelectorAll("script")].map((s) => s.src);
 // gtag.js reads Arguments objects from the data layer; compare them as arrays.

@@ -3,7 +3,7 @@
 //  - the ad pixel (Meta fbevents.js) with a PageView per route change.
 // The ids come from GET /api/analytics/config, read once per page load. Without ids nothing is loaded.
 import { api, describeFailure } from "./api";
-import type { AnalyticsConfig } from "./types";
+import type { AnalyticsConfig } from "../../common/schemas/admin-analytics";
 
 export const GTAG_SCRIPT = "https://www.googletagmanager.com/gtag/js";
 export const PIXEL_SCRIPT = "https://connect.facebook.net/en_US/fbevents.js";

@@ -1,7 +1,6 @@
 import { expectedKind, SNIFF_BYTES, sniffFileKind } from "../../common/media-sniff";
-import type { UploadSignBody } from "../../common/schemas/uploads";
+import type { UploadSignBody, UploadMultipartPlan } from "../../common/schemas/uploads";
 import { api, ApiError, apiUrl } from "./api";
-import type { UploadMultipartPlan } from "./types";
 
 export type UploadFileOptions = {
   /** Fraction of the file's bytes stored so far, from 0 to 1. */

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { getChallengeProgress } from "../lib/challenges-api";
 import { queryKeys } from "../lib/query-keys";
-import type { ChallengeProgressResponse } from "../lib/types";
+import type { ChallengeProgressResponse } from "../../common/schemas/challenges";
 import { useUserId } from "../stores/auth";
 
 /** docs/product-spec.md §9: the challenge panel refreshes this often. */

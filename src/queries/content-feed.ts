@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { type ContentFeedQuery, listContent } from "../lib/content-api";
 import { queryKeys } from "../lib/query-keys";
-import type { ContentJson } from "../lib/types";
+import type { ContentJson } from "../../common/schemas/content";
 
 /**
  * A keyset-paginated `GET /api/content` list, one page per cursor. A new query starts over (placeholders);

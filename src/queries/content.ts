@@ -1,14 +1,16 @@
-import { queryOptions } from "@tanstack/react-query";
-import { getRecommendations, getSuggestions } from "../components/recommendations/recommendations-api";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../lib/api";
 import { getContent, getCreator, listLiked, listMine } from "../lib/content-api";
 import { queryKeys } from "../lib/query-keys";
+import { getRecommendations, getSuggestions } from "../lib/recommendations-api";
+import type { ContentJson } from "../../common/schemas/content";
+import { useUserId } from "../stores/auth";
 
 // Content the screens read: one item, a creator's page, the item's Up Next suggestions, the viewer's
 // recommendations and their own lists. Each names how its failure is logged (docs/product-spec.md §8).
 
 /** A 404 is an answer ("not found", shown as such and not logged), so the query resolves to null. */
-async function orNotFound<T>(request: Promise<T>): Promise<T | null> {
+export async function orNotFound<T>(request: Promise<T>): Promise<T | null> {
   try {
     return await request;
   } catch (error) {
@@ -17,14 +19,14 @@ async function orNotFound<T>(request: Promise<T>): Promise<T | null> {
   }
 }
 
-export const contentItemQuery = (id: string) =>
+const contentItemQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.content(id),
     queryFn: ({ signal }) => orNotFound(getContent(id, signal)),
     meta: { failure: "Failed to load content" },
   });
 
-export const creatorQuery = (id: string) =>
+const creatorQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.creator(id),
     queryFn: ({ signal }) => orNotFound(getCreator(id, signal)),
@@ -35,7 +37,7 @@ export const creatorQuery = (id: string) =>
   });
 
 /** Fetched as soon as an item opens, so the Up Next panel is ready when it ends; never the item itself. */
-export const suggestionsQuery = (contentId: string) =>
+const suggestionsQuery = (contentId: string) =>
   queryOptions({
     queryKey: queryKeys.suggestions(contentId),
     queryFn: ({ signal }) =>
@@ -43,23 +45,57 @@ export const suggestionsQuery = (contentId: string) =>
     meta: { failure: "Failed to load suggestions" },
   });
 
-export const recommendationsQuery = (userId: string | null) =>
+const recommendationsQuery = (userId: string | null) =>
   queryOptions({
     queryKey: queryKeys.recommendations(userId),
     queryFn: ({ signal }) => getRecommendations(signal).then(({ items }) => items),
     meta: { failure: "Failed to load recommendations" },
   });
 
-export const myContentQuery = (userId: string | null) =>
+const myContentQuery = (userId: string | null) =>
   queryOptions({
     queryKey: queryKeys.myContent(userId),
     queryFn: () => listMine().then(({ items }) => items),
     meta: { failure: "Failed to load content" },
   });
 
-export const likedContentQuery = (userId: string | null) =>
+const likedContentQuery = (userId: string | null) =>
   queryOptions({
     queryKey: queryKeys.likedContent(userId),
     queryFn: () => listLiked().then(({ items }) => items),
     meta: { failure: "Failed to load content" },
   });
+
+/** One item (null: not found), shared by its page, the studio and the captions editor. */
+export const useContentItem = (id: string) => useQuery(contentItemQuery(id));
+
+/** Marks one item as out of date (its captions changed): whoever shows it loads it again. */
+export function useRefreshContentItem(id: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.content(id) });
+}
+
+/** A creator's page (null: not found); the page, its Follow button and the gallery's creator filter share it. */
+export const useCreator = (id: string) => useQuery(creatorQuery(id));
+
+/** The item's Up Next suggestions, shared by the player's end panel and the Related list. */
+export const useSuggestions = (contentId: string) => useQuery(suggestionsQuery(contentId));
+
+/** The signed-in viewer's (or a visitor's) recommendations for the home page. */
+export const useRecommendations = () => useQuery(recommendationsQuery(useUserId()));
+
+/** What the signed-in member liked (Profile → Liked). */
+export const useLikedContent = () => useQuery(likedContentQuery(useUserId()));
+
+/**
+ * The member's own uploads (Profile → My Content), with `update` to show an edit or a deletion the server
+ * already answered without loading the list again.
+ */
+export function useMyContent() {
+  const queryClient = useQueryClient();
+  const list = myContentQuery(useUserId());
+  const query = useQuery(list);
+  const update = (change: (items: ContentJson[]) => ContentJson[]) =>
+    queryClient.setQueryData(list.queryKey, (current) => current && change(current));
+  return { data: query.data, isPending: query.isPending, update };
+}

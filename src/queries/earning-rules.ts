@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { getEarningRules } from "../lib/earnings-api";
 import { queryKeys } from "../lib/query-keys";
-import type { EarningRulesJson } from "../lib/types";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 
 /** What the wallet explains until (or unless) the server answers: the defaults of docs/architecture.md §4 "A view". */
 export const defaultEarningRules: EarningRulesJson = {

@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, skipToken, useQuery } from "@tanstack/react-query";
 import { getEarningsReport, getMyViews, type ReportQuery, type ViewSide } from "../lib/earnings-api";
 import { queryKeys } from "../lib/query-keys";
-import type { EarningsGroupBy, EarningsReport } from "../lib/types";
+import type { EarningsGroupBy } from "../../common/schemas/reports";
+import type { EarningsReport } from "../../common/schemas/earnings-report";
 import { useUserId } from "../stores/auth";
 
 export type ReportState = {
@@ -42,9 +43,11 @@ export function useEarningsReport(query: ReportQuery | null): ReportState {
 }
 
 /** A day's views on one side (docs/decisions/019), for the calendar's day list. */
-export const dayViewsQuery = (userId: string | null, date: string, side: ViewSide) =>
-  queryOptions({
+export function useDayViews(date: string, side: ViewSide) {
+  const userId = useUserId();
+  return useQuery({
     queryKey: queryKeys.dayViews(userId, date, side),
     queryFn: ({ signal }) => getMyViews(date, side, signal),
     meta: { failure: "Failed to load views" },
   });
+}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { describeFailure } from "../lib/api";
 import { like, likeStatus, unlike } from "../lib/content-api";
 import { queryKeys } from "../lib/query-keys";
-import type { LikeStatusResponse } from "../lib/types";
+import type { LikeStatusResponse } from "../../common/schemas/content";
 import { useUserId } from "../stores/auth";
 
 /**

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { queryKeys } from "../lib/query-keys";
 import { type DashboardMode, getTrafficDashboard, type TrafficRange } from "../lib/traffic-api";
-import type { TrafficDashboard } from "../lib/types";
+import type { TrafficDashboard } from "../../common/schemas/traffic";
 import { useUserId } from "../stores/auth";
 
 export type TrafficDashboardState = {

@@ -1,7 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getPayments, getPayoutRequests, getWallet } from "../lib/earnings-api";
 import { queryKeys } from "../lib/query-keys";
-import type { PaymentJson, PayoutRequestJson, WalletJson } from "../lib/types";
+import type { PaymentJson } from "../../common/schemas/payments";
+import type { PayoutRequestJson } from "../../common/schemas/payout-requests";
+import type { WalletJson } from "../../common/schemas/wallet";
 import { useUserId } from "../stores/auth";
 
 /** docs/product-spec.md §9: wallet data refreshes this often. */
@@ -82,6 +84,15 @@ export function usePayoutRequests() {
     ...polled,
     meta: { failure: "Failed to load payout requests" },
   });
+}
+
+/** What the wallet and the request list must show again after a request or the destination changes. */
+export function useRefreshPayouts() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all(
+      [queryKeys.payoutRequests(null), queryKeys.wallet(null)].map(([kind]) => client.invalidateQueries({ queryKey: [kind] })),
+    );
 }
 
 /** The request on its way (open, or sent in a payout batch; one at a time), if any. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { LifecycleJson } from "../../common/schemas/archive";
 import { adminPayment, ben, makeAdminUser, stubAdmin, viewer } from "../test/admin-fixtures";
-import type { PaymentJson } from "../lib/types";
+import type { PaymentJson } from "../../common/schemas/payments";
 import { useAuth } from "../stores/auth";
 import { admin } from "../test/fixtures";
 import { renderApp } from "../test/render-route";

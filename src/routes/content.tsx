@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useShallow } from "zustand/react/shallow";
@@ -9,7 +8,7 @@ import { SignInModal } from "../components/sign-in-modal";
 import { PageSpinner } from "../components/spinner";
 import { buttonClass, card } from "../components/ui";
 import { RelatedList } from "../components/up-next/related-list";
-import { contentItemQuery } from "../queries/content";
+import { useContentItem } from "../queries/content";
 import { useAuth } from "../stores/auth";
 import { useGalleryReturn } from "../stores/gallery-return";
 
@@ -23,7 +22,7 @@ function ContentPage() {
 }
 
 function ContentView({ id }: { id: string }) {
-  const { data: content, isPending } = useQuery(contentItemQuery(id));
+  const { data: content, isPending } = useContentItem(id);
 
   if (isPending) return <PageSpinner />;
   // Null: the API answered 404. Undefined: the load failed (and was logged) with nothing to show.

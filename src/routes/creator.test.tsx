@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { CreatorPageJson } from "../lib/types";
+import type { CreatorPageJson } from "../../common/schemas/users";
 import { expectConsoleError } from "../test/console";
 import { contentPage, makeContent } from "../test/content-fixtures";
 import { stubFetch } from "../test/fetch";

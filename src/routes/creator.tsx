@@ -1,14 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
 import { Navigate, useParams } from "react-router";
 import { CreatorContent } from "../components/creator/creator-content";
 import { CreatorNotFound } from "../components/creator/creator-not-found";
 import { CreatorProfile } from "../components/creator/creator-profile";
 import { PageSpinner } from "../components/spinner";
-import { creatorQuery } from "../queries/content";
+import { useCreator } from "../queries/content";
 
 function CreatorPage() {
   const { creatorId = "" } = useParams();
-  const { data: creator, isPending } = useQuery(creatorQuery(creatorId));
+  const { data: creator, isPending } = useCreator(creatorId);
 
   if (isPending) return <PageSpinner />;
   // docs/product-spec.md §2: an unknown creator (null: the API answered 404) goes home; replace, so Back

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { contentListQuery } from "../../common/schemas/content";
 import { makeProgress } from "../test/challenge-fixtures";
 import { CREDIT_NOTICE_MS } from "../components/credit-notice";
-import { readDiscovery } from "../components/gallery/discovery";
+import { readDiscovery } from "../lib/discovery";
 import { SEARCH_MAX } from "../components/gallery/search-limit";
 import { EARNINGS_POLL_MS } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ContentStatsJson } from "../lib/studio-api";
 import { useAuth } from "../stores/auth";
-import type { ContentJson } from "../lib/types";
+import type { ContentJson } from "../../common/schemas/content";
 import { makeContent } from "../test/content-fixtures";
 import { earningRules } from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { itemEarnBlock } from "../../common/media-floor";
@@ -9,12 +8,10 @@ import { PAID_AT_PERCENT, percentText } from "../components/studio/studio-labels
 import { StudioSources, StudioSummary } from "../components/studio/studio-summary";
 import { formatCount } from "../components/traffic/traffic-format";
 import { buttonClass, card } from "../components/ui";
-import { ApiError } from "../lib/api";
-import { contentItemQuery } from "../queries/content";
+import { useContentItem } from "../queries/content";
 import { useEarningRules } from "../queries/earning-rules";
-import { queryKeys } from "../lib/query-keys";
-import { getContentStats, type StatsRange } from "../lib/studio-api";
-import { useUserId } from "../stores/auth";
+import type { StatsRange } from "../lib/studio-api";
+import { useContentStats } from "../queries/studio";
 
 // chart.js loads with the charts, after the numbers (docs/architecture.md §6: charts load lazily).
 const ViewsChart = lazy(() => import("../components/studio/studio-charts").then((m) => ({ default: m.ViewsChart })));
@@ -23,22 +20,12 @@ const RetentionChart = lazy(() => import("../components/studio/studio-charts").t
 const RANGE_LABELS: Record<StatsRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
 const chartBox = (label: string) => <div className="h-full animate-pulse rounded-xl bg-slate-800/40" aria-label={label} />;
 
-/** A 404 is an answer: not the caller's item, or gone. */
-async function orNotFound<T>(request: Promise<T>): Promise<T | null> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 /**
  * Why the item's views can't earn, if they can't (docs/decisions/063), from the item as its creator reads it
  * (the same answer and cache as its page): the media floor it missed at upload, or too short by the rule.
  */
 function StudioEarnBlock({ id }: { id: string }) {
-  const { data: item } = useQuery(contentItemQuery(id));
+  const { data: item } = useContentItem(id);
   const minSeconds = useEarningRules().min_earning_seconds;
   const block = item ? itemEarnBlock(item.duration * 1000, item.earn_block ?? null, minSeconds) : null;
   return block ? <WontEarn block={block} /> : null;
@@ -47,14 +34,8 @@ function StudioEarnBlock({ id }: { id: string }) {
 /** /studio/:id (signed-in): one item's stats for its creator, or for an admin (docs/decisions/048). */
 function StudioPage() {
   const { id = "" } = useParams();
-  const userId = useUserId();
   const [range, setRange] = useState<StatsRange>("30d");
-  const { data: stats, isPending, isError } = useQuery({
-    queryKey: queryKeys.contentStats(userId, id, range),
-    queryFn: ({ signal }) => orNotFound(getContentStats(id, range, signal)),
-    placeholderData: keepPreviousData,
-    meta: { failure: "Failed to load stats" },
-  });
+  const { data: stats, isPending, isError } = useContentStats(id, range);
 
   if (isPending) return <PageSpinner />;
   if (isError || !stats) {

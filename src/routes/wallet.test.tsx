@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PaymentJson, PayoutRequestsResponse, WalletJson } from "../lib/types";
+import type { PaymentJson } from "../../common/schemas/payments";
+import type { PayoutRequestsResponse } from "../../common/schemas/payout-requests";
+import type { WalletJson } from "../../common/schemas/wallet";
 import { refreshAfterCredits } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
 import { expectConsoleError } from "../test/console";

@@ -2,14 +2,14 @@ import type { SignInBody } from "../../common/schemas/auth";
 import { create } from "zustand";
 import { api, describeFailure } from "../lib/api";
 import { trackEvent } from "../lib/marketing-tags";
-import type { CurrentUser } from "../lib/types";
+import type { CurrentUserJson } from "../../common/schemas/users";
 
 export type AuthState = {
-  user: CurrentUser | null;
+  user: CurrentUserJson | null;
   /** True until the first current-user fetch ends, so screens never flash the signed-out state. */
   pending: boolean;
   /** Never rejects: a failure is logged and leaves the visitor signed out. */
-  fetchUser: () => Promise<CurrentUser | null>;
+  fetchUser: () => Promise<CurrentUserJson | null>;
   /** Sends the browser to the sign-in provider; a failure is logged only. */
   redirectToLogin: () => Promise<void>;
   /** Rejects on failure; the auth callback screen logs it and goes home. */
@@ -19,7 +19,7 @@ export type AuthState = {
 
 // In-flight requests are shared so concurrent callers (several screens on start, React StrictMode
 // running an effect twice) cause one request. They are cleared before their promise settles.
-let userRequest: Promise<CurrentUser | null> | null = null;
+let userRequest: Promise<CurrentUserJson | null> | null = null;
 let exchangeRequest: Promise<void> | null = null;
 // Bumped on logout so a user fetch that was already under way cannot sign the user back in.
 let sessionEpoch = 0;
@@ -34,7 +34,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
     });
     return userRequest;
 
-    async function loadUser(): Promise<CurrentUser | null> {
+    async function loadUser(): Promise<CurrentUserJson | null> {
       const epoch = sessionEpoch;
       try {
         const user = await api.GET("/api/users/me");
@@ -102,6 +102,6 @@ export const useAuth = create<AuthState>()((set, get) => ({
 export const useUserId = () => useAuth((s) => s.user?.id ?? null);
 
 /** Display name in the header: the username, else the email. */
-export function displayName(user: CurrentUser): string {
+export function displayName(user: CurrentUserJson): string {
   return user.username || user.email;
 }

@@ -1,13 +1,9 @@
-import type {
-  AdAnalyticsResponse,
-  AdminEarningJson,
-  AdminUserJson,
-  BonusAwardJson,
-  ChallengeJson,
-  ModeratedItemJson,
-  ModerationUserResponse,
-  ReviewJson,
-} from "../lib/types";
+import type { AdAnalyticsResponse } from "../../common/schemas/admin-analytics";
+import type { AdminEarningJson } from "../../common/schemas/admin-money";
+import type { AdminUserJson } from "../../common/schemas/admin-users";
+import type { BonusAwardJson, ChallengeJson } from "../../common/schemas/challenges";
+import type { ModeratedItemJson, ModerationUserResponse } from "../../common/schemas/moderation";
+import type { ReviewJson } from "../../common/schemas/admin-reviews";
 import { sumUsd } from "../lib/money";
 import { makePayment } from "./earnings-fixtures";
 import { stubFetch } from "./fetch";

@@ -1,4 +1,4 @@
-import type { ChallengeProgressResponse } from "../lib/types";
+import type { ChallengeProgressResponse } from "../../common/schemas/challenges";
 import type { ChallengeEntry } from "../components/challenges/challenge-item";
 
 // Answers of GET /api/challenges/progress as the API sends them, for the panel's tests.

@@ -1,4 +1,4 @@
-import type { ContentJson, ContentListResponse } from "../lib/types";
+import type { ContentJson, ContentListResponse } from "../../common/schemas/content";
 import { ava } from "./fixtures";
 
 // Content items as GET /api/content returns them, for gallery, player and creator screen tests.

@@ -1,7 +1,11 @@
 import { sumUsd } from "../lib/money";
 import { defaultEarningRules } from "../queries/earning-rules";
 import { emptyWallet } from "../queries/wallet";
-import type { EarningRulesJson, EarningsReport, PaymentJson, PayoutRequestJson, PayoutRequestsResponse, WalletJson } from "../lib/types";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
+import type { EarningsReport } from "../../common/schemas/earnings-report";
+import type { PaymentJson } from "../../common/schemas/payments";
+import type { PayoutRequestJson, PayoutRequestsResponse } from "../../common/schemas/payout-requests";
+import type { WalletJson } from "../../common/schemas/wallet";
 import { ava } from "./fixtures";
 
 // Wallet, payments and report answers as the API sends them, for wallet, home and player tests.

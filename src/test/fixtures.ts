@@ -1,8 +1,8 @@
-import type { CurrentUser } from "../lib/types";
+import type { CurrentUserJson } from "../../common/schemas/users";
 
 // Users as GET /api/users/me returns them, for component and store tests.
 
-export const ava: CurrentUser = {
+export const ava: CurrentUserJson = {
   id: "01J000000000000000000000AV",
   email: "ava@example.com",
   username: "ava",
@@ -12,7 +12,7 @@ export const ava: CurrentUser = {
 };
 
 /** An admin who has not chosen a username, so screens fall back to the email. */
-export const admin: CurrentUser = {
+export const admin: CurrentUserJson = {
   ...ava,
   id: "01J000000000000000000000AD",
   email: "admin@example.com",
@@ -21,4 +21,4 @@ export const admin: CurrentUser = {
 };
 
 /** A member moderators suspended (docs/decisions/027): signed in, but may not upload, like, report or earn. */
-export const suspendedAva: CurrentUser = { ...ava, suspended: true };
+export const suspendedAva: CurrentUserJson = { ...ava, suspended: true };

@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
-import type { DiscoveryMethod } from "../components/gallery/discovery";
+import type { DiscoveryMethod } from "../lib/discovery";
 import { usePlaybackReporting } from "../hooks/use-playback-reporting";
 import { stubFetch } from "./fetch";
 

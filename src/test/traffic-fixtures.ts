@@ -1,4 +1,4 @@
-import type { TrafficDashboard } from "../lib/types";
+import type { TrafficDashboard } from "../../common/schemas/traffic";
 
 // Dashboards as GET /api/(admin/)analytics/dashboard returns them, for the component tests.
 

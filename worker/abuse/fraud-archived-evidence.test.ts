@@ -19,7 +19,7 @@ import { signedInBrowser } from "../test/http";
 import { member } from "../test/members";
 import { runEarningsCron } from "../test/views";
 import { sideNameSql } from "../db/queries/archive/kept-numbers";
-import type { MyViewsResponse } from "../../common/api-types";
+import type { MyViewsResponse } from "../../common/schemas/my-views";
 
 // docs/decisions/053: a farm once deleted its own items to erase the views the fraud rules read
 // (decision 028). Archiving views must not become a new way to erase that evidence: once a view has left D1

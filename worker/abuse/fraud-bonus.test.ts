@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ChallengeProgressResponse, ReviewsResponse, WalletJson } from "../../common/api-types";
+import type { ChallengeProgressResponse } from "../../common/schemas/challenges";
+import type { ReviewsResponse } from "../../common/schemas/admin-reviews";
+import type { WalletJson } from "../../common/schemas/wallet";
 import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { deleteItem } from "../test/deletion";

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ContentModerationResponse, EarningRulesJson, ModerationQueueResponse, ModerationUserResponse, MyViewsResponse } from "../../common/api-types";
+import type { ContentModerationResponse, ModerationQueueResponse, ModerationUserResponse } from "../../common/schemas/moderation";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
+import type { MyViewsResponse } from "../../common/schemas/my-views";
 import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser, type Browser } from "../test/http";
 import { earningsOf, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";

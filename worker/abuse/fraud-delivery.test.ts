@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import type { MyViewJson, MyViewsResponse } from "../../common/api-types";
+import type { MyViewJson, MyViewsResponse } from "../../common/schemas/my-views";
 import { makeContent } from "../test/factories";
 import { type Browser } from "../test/http";
 import { deliveredRanges, earningsOf, passTime, sendProgress, startView, streamMedia, watchPaced } from "../test/views";

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EarningRulesJson, MyViewsResponse, ReviewJson, ReviewsResponse } from "../../common/api-types";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
+import type { MyViewsResponse } from "../../common/schemas/my-views";
+import type { ReviewJson, ReviewsResponse } from "../../common/schemas/admin-reviews";
 import { views } from "../db/schema";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";
 import { PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY } from "../domain/views/rules";

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PaymentJson, PayoutPaidJson, PayoutRequestJson, PayoutRequestsResponse } from "../../common/api-types";
+import type { PaymentJson } from "../../common/schemas/payments";
+import type { PayoutPaidJson } from "../../common/schemas/admin-payout-requests";
+import type { PayoutRequestJson, PayoutRequestsResponse } from "../../common/schemas/payout-requests";
 import type { NotificationsJson } from "../../common/schemas/notifications";
 import type { PayoutBatchJson } from "../../common/schemas/payout-batches";
 import { member } from "../test/members";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PayoutRequestJson } from "../../common/api-types";
+import type { PayoutRequestJson } from "../../common/schemas/payout-requests";
 import { admin, memberWith, walletOf } from "../test/payouts";
 
 // Attacks on payout requests (docs/decisions/036): drawing the same available money twice, by a request

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { MyViewsResponse } from "../../common/api-types";
+import type { MyViewsResponse } from "../../common/schemas/my-views";
 import type { ContentItemJson } from "../../common/schemas/content";
 import type { HistoryResponse } from "../../common/schemas/history";
 import { makeContent } from "../test/factories";

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AdminChallengesResponse, BonusAwardJson, EarningRulesJson } from "../../common/api-types";
+import type { AdminChallengesResponse } from "../../common/schemas/admin-challenges";
+import type { BonusAwardJson } from "../../common/schemas/challenges";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, type Browser } from "../test/http";
 import { fixture } from "../test/fixtures";

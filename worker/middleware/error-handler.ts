@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody } from "../../common/api-types";
+import type { ApiErrorBody } from "../../common/schemas/errors";
 import type { AppEnv } from "../app-env";
 import { AppError, type ErrorKind } from "../lib/errors";
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AdAnalyticsResponse, ApiErrorBody } from "../../common/api-types";
+import type { AdAnalyticsResponse } from "../../common/schemas/admin-analytics";
+import type { ApiErrorBody } from "../../common/schemas/errors";
 import { adEventDays } from "../db/schema";
 import { testDb } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TrafficDashboard } from "../../common/api-types";
+import type { TrafficDashboard } from "../../common/schemas/traffic";
 import { VISITS_WINDOW_MIN_DAYS } from "../../common/data-lifecycle";
 import { TRAFFIC_RANGES, type TrafficRange } from "../../common/traffic-ranges";
 import { runDataLifecycle } from "../domain/archive/run-lifecycle";

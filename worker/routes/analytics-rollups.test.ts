@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TrafficDashboard } from "../../common/api-types";
+import type { TrafficDashboard } from "../../common/schemas/traffic";
 import { rollPageTotals } from "../domain/traffic/page-totals";
 import { dayOf } from "../lib/days";
 import { TRAFFIC_RANGES, type TrafficRange } from "../../common/traffic-ranges";

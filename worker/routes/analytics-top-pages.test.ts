@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { TrafficDashboard } from "../../common/api-types";
+import type { TrafficDashboard } from "../../common/schemas/traffic";
 import { users } from "../db/schema";
 import { makeContent, testDb } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { TrafficDashboard } from "../../common/api-types";
+import type { TrafficDashboard } from "../../common/schemas/traffic";
 import { makeContent } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../test/rate-window";

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { AdminChallengesResponse, ChallengeJson, ChallengeProgressResponse, WalletJson } from "../../common/api-types";
+import type { AdminChallengesResponse } from "../../common/schemas/admin-challenges";
+import type { ChallengeJson, ChallengeProgressResponse } from "../../common/schemas/challenges";
+import type { WalletJson } from "../../common/schemas/wallet";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { publishFixture } from "../test/uploads";

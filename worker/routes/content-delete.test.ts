@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentJson, ModerationUserResponse } from "../../common/api-types";
+import type { ContentJson } from "../../common/schemas/content";
+import type { ModerationUserResponse } from "../../common/schemas/moderation";
 import { earnings } from "../db/schema";
 import { newId } from "../lib/ids";
 import { addMs, nowIso } from "../lib/time";

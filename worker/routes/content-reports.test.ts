@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentReportJson } from "../../common/api-types";
+import type { ContentReportJson } from "../../common/schemas/moderation";
 import { REPORTS_PER_HOUR } from "../middleware/rate-limit";
 import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser, type Browser } from "../test/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentJson, ContentListResponse } from "../../common/api-types";
+import type { ContentJson, ContentListResponse } from "../../common/schemas/content";
 import { earnings } from "../db/schema";
 import { newId } from "../lib/ids";
 import { makeContent, makeUser, testDb } from "../test/factories";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ContentListResponse, CreatorPageJson } from "../../common/api-types";
+import type { ContentListResponse } from "../../common/schemas/content";
+import type { CreatorPageJson } from "../../common/schemas/users";
 import type { FollowingJson, FollowStateJson } from "../../common/schemas/follows";
 import { makeContent, makeUser } from "../test/factories";
 import { Browser } from "../test/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EarningRulesJson } from "../../common/api-types";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 import { signedInBrowser, uniqueEmail } from "../test/http";
 
 describe("earning rules", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EarningsReport } from "../../common/api-types";
+import type { EarningsReport } from "../../common/schemas/earnings-report";
 import { makeContent, makeQualifiedView, makeUser, testDb } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { newId } from "../lib/ids";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EarningsCalculateResponse } from "../../common/api-types";
+import type { EarningsCalculateResponse } from "../../common/schemas/earnings";
 import { createDb } from "../db/client";
 import { tellCredits } from "../db/queries/earnings/credit-notices";
 import { OWED_SQL, owedTo } from "../db/queries/earnings/owed";

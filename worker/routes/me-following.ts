@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ContentListResponse } from "../../common/api-types";
+import type { ContentListResponse } from "../../common/schemas/content";
 import { followedUploadsOut, followingOut, followPageQuery, type FollowingJson } from "../../common/schemas/follows";
 import type { SignedInEnv } from "../app-env";
 import { followedUploadsOf, followingOf } from "../domain/follows/follow-creator";

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AuditEntryJson, PaymentsResponse, PayoutPaidJson, PayoutRequestJson, PayoutRequestsResponse } from "../../common/api-types";
+import type { AuditEntryJson } from "../../common/schemas/admin-audit";
+import type { PaymentsResponse } from "../../common/schemas/payments";
+import type { PayoutPaidJson } from "../../common/schemas/admin-payout-requests";
+import type { PayoutRequestJson, PayoutRequestsResponse } from "../../common/schemas/payout-requests";
 import { Browser } from "../test/http";
 import { member } from "../test/members";
 import { admin, memberWith, payTo, requestPayout, viewReward, walletOf } from "../test/payouts";

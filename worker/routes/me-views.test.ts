@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EarningRulesJson, MyViewJson, MyViewsResponse, ViewReason } from "../../common/api-types";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
+import type { MyViewJson, MyViewsResponse, ViewReason } from "../../common/schemas/my-views";
 import { views } from "../db/schema";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";
 import { newId } from "../lib/ids";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { EarningsReport, PaymentsResponse, WalletJson } from "../../common/api-types";
+import type { EarningsReport } from "../../common/schemas/earnings-report";
+import type { PaymentsResponse } from "../../common/schemas/payments";
+import type { WalletJson } from "../../common/schemas/wallet";
 import { bonuses, earnings } from "../db/schema";
 import { newId } from "../lib/ids";
 import { makeUser, testDb } from "../test/factories";

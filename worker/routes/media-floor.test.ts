@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentListResponse, FinalizeResponse, MyViewsResponse, PlaybackStartResponse } from "../../common/api-types";
+import type { ContentListResponse, FinalizeResponse } from "../../common/schemas/content";
+import type { MyViewsResponse } from "../../common/schemas/my-views";
+import type { PlaybackStartResponse } from "../../common/schemas/playback";
 import { fixture } from "../test/fixtures";
 import type { Browser } from "../test/http";
 import { established, member } from "../test/members";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ContentJson, ContentListResponse, RecommendationsResponse, SuggestionsResponse } from "../../common/api-types";
+import type { ContentJson, ContentListResponse } from "../../common/schemas/content";
+import type { RecommendationsResponse, SuggestionsResponse } from "../../common/schemas/recommendations";
 import { contentPageSql, type ListParams } from "../db/queries/content/content";
 import { likes } from "../db/schema";
 import { newId } from "../lib/ids";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { EarningRulesJson, PlaybackEventResponse, PlaybackStartResponse } from "../../common/api-types";
+import type { EarningRulesJson } from "../../common/schemas/earning-rules";
+import type { PlaybackEventResponse, PlaybackStartResponse } from "../../common/schemas/playback";
 import { makeContent, makeQualifiedView } from "../test/factories";
 import { suspend, takeDown } from "../test/moderation";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EarningsCalculateResponse } from "../../common/api-types";
+import type { EarningsCalculateResponse } from "../../common/schemas/earnings";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { OWED_SQL } from "../db/queries/earnings/owed";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentJson, RecommendationsResponse, SuggestionsResponse } from "../../common/api-types";
+import type { ContentJson } from "../../common/schemas/content";
+import type { RecommendationsResponse, SuggestionsResponse } from "../../common/schemas/recommendations";
 import { loadViewerProfile } from "../db/queries/recommendations/recommendations";
 import { likes, views } from "../db/schema";
 import { runDataLifecycle } from "../domain/archive/run-lifecycle";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MyViewsResponse } from "../../common/api-types";
+import type { MyViewsResponse } from "../../common/schemas/my-views";
 import type { NotificationsJson } from "../../common/schemas/notifications";
 import { reviewEarnings, reviews } from "../db/schema";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CurrentUserJson, MyViewsResponse } from "../../common/api-types";
+import type { CurrentUserJson } from "../../common/schemas/users";
+import type { MyViewsResponse } from "../../common/schemas/my-views";
 import { makeContent, makeUser } from "../test/factories";
 import { fixture } from "../test/fixtures";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";

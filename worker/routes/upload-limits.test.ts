@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MAX_MEDIA_BYTES, MiB } from "../../common/uploads";
-import type { UploadSignResponse } from "../../common/api-types";
+import type { UploadSignResponse } from "../../common/schemas/uploads";
 import { UPLOAD_SIGNS_PER_HOUR } from "../middleware/rate-limit";
 import { deleteItem, purgeAt } from "../test/deletion";
 import { makeContent } from "../test/factories";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentJson } from "../../common/api-types";
+import type { ContentJson } from "../../common/schemas/content";
 import { MiB } from "../domain/uploads/limits";
 import { fixture } from "../test/fixtures";
 import { signedInBrowser, uniqueEmail } from "../test/http";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentJson, ContentListResponse, CreatorPageJson } from "../../common/api-types";
+import type { ContentJson, ContentListResponse } from "../../common/schemas/content";
+import type { CreatorPageJson } from "../../common/schemas/users";
 import { insertViewStatement } from "../db/queries/views/views";
 import { makeContent, makeQualifiedView, testDb } from "../test/factories";
 import { member } from "../test/members";

@@ -1,4 +1,4 @@
-import type { AnalyticsConfig } from "../../common/api-types";
+import type { AnalyticsConfig } from "../../common/schemas/admin-analytics";
 import { adSources } from "../domain/settings/ad-hosts";
 
 // The SPA's Content-Security-Policy. Third-party hosts are allowed only when what needs them is configured:

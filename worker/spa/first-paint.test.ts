@@ -1,6 +1,6 @@
 import { SELF, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentListResponse } from "../../common/api-types";
+import type { ContentListResponse } from "../../common/schemas/content";
 import { makeContent, makeUser } from "../test/factories";
 import { signedInBrowser } from "../test/http";
 import { serveSpa } from "./serve-spa";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import type { PayoutRequestJson, WalletJson } from "../../common/api-types";
+import type { PayoutRequestJson } from "../../common/schemas/payout-requests";
+import type { WalletJson } from "../../common/schemas/wallet";
 import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { signedInBrowser, type Browser } from "./http";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import type { FinalizeRequest, UploadSignResponse } from "../../common/api-types";
+import type { ContentFinalizeBody } from "../../common/schemas/content";
+import type { UploadSignResponse } from "../../common/schemas/uploads";
 import { fixture } from "./fixtures";
 import type { Browser } from "./http";
 
@@ -28,7 +29,7 @@ export async function uploadFixture(browser: Browser, name: string, contentType 
 }
 
 /** Upload → finalize; returns the new content id. */
-export async function publishFixture(browser: Browser, name: "tiny.mp4" | "tiny.mp3" | "clip-6s.mp4", extra: Partial<FinalizeRequest> = {}) {
+export async function publishFixture(browser: Browser, name: "tiny.mp4" | "tiny.mp3" | "clip-6s.mp4", extra: Partial<ContentFinalizeBody> = {}) {
   const key = await uploadFixture(browser, name);
   const res = await browser.json("/api/content/finalize", "POST", {
     r2_key: key,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MyViewJson, MyViewsResponse } from "../../common/api-types";
+import type { MyViewJson, MyViewsResponse } from "../../common/schemas/my-views";
 import { makeContent, makeUser } from "../test/factories";
 import type { Browser } from "../test/http";
 import { member } from "../test/members";

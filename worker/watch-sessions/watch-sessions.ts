@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { PlaybackCountingReason } from "../../common/api-types";
+import type { PlaybackCountingReason } from "../../common/schemas/playback";
 import { createDb, type Db } from "../db/client";
 import { refreshChallengeStatements } from "../db/queries/challenges/challenge-progress";
 import { finishQualifiedViewStatement, insertViewStatement } from "../db/queries/views/views";

@@ -3,7 +3,7 @@
 import { CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip, type ChartOptions } from "chart.js";
 import { Line } from "react-chartjs-2";
 import { formatDay } from "../../lib/format";
-import type { AdAnalyticsResponse } from "../../lib/types";
+import type { AdAnalyticsResponse } from "../../../common/schemas/admin-analytics";
 import { CHART_COLORS } from "../traffic/traffic-format";
 
 ChartJS.register(CategoryScale, Legend, LinearScale, LineElement, PointElement, Tooltip);

@@ -9,7 +9,7 @@ import { fieldClass, labelClass } from "./admin-ui";
 import { AdHostsCard } from "./ad-hosts-card";
 import { EarningRulesCard } from "./earning-rules-card";
 import { PrerollWindowCard } from "./preroll-window-card";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 type Key = AdSettingChange["key"];
 

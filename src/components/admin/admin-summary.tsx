@@ -2,7 +2,7 @@ import { getAdminPayments, getAdminUsers } from "../../lib/admin-api";
 import { queryKeys } from "../../lib/query-keys";
 import { StatCards } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 /** The dashboard's top cards (docs/product-spec.md §2): refreshed with the lists after every saved change. */
 export function AdminSummary() {

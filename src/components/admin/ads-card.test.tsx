@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { AdAnalyticsResponse, AdFiguresJson } from "../../lib/types";
+import type { AdAnalyticsResponse, AdFiguresJson } from "../../../common/schemas/admin-analytics";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
 import { noAdEvents } from "../../test/admin-fixtures";

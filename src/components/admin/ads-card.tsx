@@ -1,11 +1,11 @@
 import { lazy, Suspense } from "react";
 import { getAdAnalytics } from "../../lib/admin-api";
 import { formatDay } from "../../lib/format";
-import type { AdAnalyticsResponse, AdFiguresJson } from "../../lib/types";
+import type { AdAnalyticsResponse, AdFiguresJson } from "../../../common/schemas/admin-analytics";
 import { queryKeys } from "../../lib/query-keys";
 import { formatCount as count, formatPercent as percent } from "../traffic/traffic-format";
 import { EmptyMessage, num, Section, StatCards, Table, td, tdNum } from "./admin-ui";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 // chart.js arrives only when there are figures to draw (docs/architecture.md §6: charts load lazily).
 const AdDaysChart = lazy(() => import("./ad-days-chart").then((m) => ({ default: m.AdDaysChart })));

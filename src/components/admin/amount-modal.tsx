@@ -7,7 +7,7 @@ import { sendWithOverride } from "./confirm-override";
 import type { ManualRecord } from "./manual-kinds";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "../../queries/admin";
 
 type AmountModalProps = {
   title: string;

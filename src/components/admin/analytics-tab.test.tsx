@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
-import type { AdminAnalyticsResponse } from "../../lib/types";
+import type { AdminAnalyticsResponse } from "../../../common/schemas/admin-analytics";
 import { noAdEvents } from "../../test/admin-fixtures";
 import { AnalyticsTab } from "./analytics-tab";
 import { renderWithQueries } from "../../test/query-client";

@@ -1,12 +1,12 @@
 import { getAdminAnalytics } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
-import type { AdminAnalyticsResponse } from "../../lib/types";
+import type { AdminAnalyticsResponse } from "../../../common/schemas/admin-analytics";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { capitalize, EmptyMessage, num, Section, Table, td, tdText, tdNum } from "./admin-ui";
 import { AdsCard } from "./ads-card";
 import { formatUsd } from "./money";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 // A Map: the method is data, and a plain object would answer "constructor" with Object's constructor.
 const discoveryLabels: ReadonlyMap<string, string> = new Map([["ai_recommended", "AI Recommended"], ["search", "Search"], ["browse", "Browse"], ["follow", "Following"], ["shared_link", "Shared link or direct"]]);

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AuditEntryJson } from "../../lib/types";
+import type { AuditEntryJson } from "../../../common/schemas/admin-audit";
 import { stubAdmin, viewer } from "../../test/admin-fixtures";
 import { describeChange } from "./audit-change";
 import { AuditTab } from "./audit-tab";

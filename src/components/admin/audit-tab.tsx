@@ -1,11 +1,11 @@
 import { isId } from "../../../common/ids";
 import { getAdminUsers, getAuditLog } from "../../lib/admin-api";
-import type { AuditEntryJson } from "../../lib/types";
+import type { AuditEntryJson } from "../../../common/schemas/admin-audit";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { capitalize, EmptyMessage, Table, td, tdText } from "./admin-ui";
 import { describeChange, type UserNames } from "./audit-change";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatDate } from "../../lib/format";
-import type { BonusAwardJson, BonusReviewBody } from "../../lib/types";
+import type { BonusAwardJson } from "../../../common/schemas/challenges";
+import type { BonusReviewBody } from "../../../common/schemas/admin-reviews";
 import { BonusAmount } from "../bonus-amount";
 import { buttonClass } from "../ui";
 import { Badge, capitalize, type Column, EmptyMessage, num, statusTone, Table, td, tdText, tdNum } from "./admin-ui";

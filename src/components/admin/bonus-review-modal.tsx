@@ -1,5 +1,6 @@
 import { reviewBonus } from "../../lib/admin-api";
-import type { BonusAwardJson, BonusReviewBody } from "../../lib/types";
+import type { BonusAwardJson } from "../../../common/schemas/challenges";
+import type { BonusReviewBody } from "../../../common/schemas/admin-reviews";
 import { BonusAmount } from "../bonus-amount";
 import { reasonLabel } from "./bonus-review";
 import { NoteDecisionModal } from "./note-decision-modal";

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AdminChallengesResponse, BonusAwardJson } from "../../lib/types";
+import type { AdminChallengesResponse } from "../../../common/schemas/admin-challenges";
+import type { BonusAwardJson } from "../../../common/schemas/challenges";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { makeBonus } from "../../test/admin-fixtures";

@@ -1,8 +1,8 @@
-import type { BonusAwardJson, BonusRiskReason } from "../../lib/types";
+import type { BonusAwardJson, BonusRiskReason } from "../../../common/schemas/challenges";
 
 // Sign-on bonuses the earnings job held for an admin (docs/architecture.md §4 "The sign-up bonus is guarded").
 
-/** Why a bonus was held, in plain words (the checks are described in common/api-types.ts). */
+/** Why a bonus was held, in plain words (the checks are described in common/schemas/challenges.ts). */
 const reasonLabels: Record<BonusRiskReason, string> = {
   reciprocal_new_accounts: "Watched each other with another new account",
   shared_ip: "Viewer and creator share an address",

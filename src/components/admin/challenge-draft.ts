@@ -1,6 +1,6 @@
 import { MONEY_STEP } from "../../../common/money";
 import type { ChallengeInput } from "../../lib/admin-api";
-import type { ChallengeJson, RequirementType } from "../../lib/types";
+import type { ChallengeJson, RequirementType } from "../../../common/schemas/challenges";
 import { amountProblem, formatUsd, readAmount } from "./money";
 
 export const requirementLabels: Record<RequirementType, string> = {

@@ -2,7 +2,7 @@ import { MONEY_STEP } from "../../../common/money";
 import { useId, useState } from "react";
 import type { ChallengeInput } from "../../lib/admin-api";
 import { ApiError, describeFailure } from "../../lib/api";
-import type { RequirementType } from "../../lib/types";
+import type { RequirementType } from "../../../common/schemas/challenges";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { type ChallengeDraft, type ChallengeProblems, challengeProblems, inputOf, requirementLabels } from "./challenge-draft";

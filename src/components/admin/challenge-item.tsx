@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { changeChallenge } from "../../lib/admin-api";
-import type { ChallengeJson } from "../../lib/types";
+import type { ChallengeJson } from "../../../common/schemas/challenges";
 import { BonusAmount } from "../bonus-amount";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { changedFields, draftOf, requirementLabels } from "./challenge-draft";
 import { ChallengeForm } from "./challenge-form";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "../../queries/admin";
 
 /** One challenge: its terms, and Edit to change them in place (only users enrolled afterwards see it). */
 export function ChallengeItem({ challenge }: { challenge: ChallengeJson }) {

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { bodiesOf, refuse, stubFetch } from "../../test/fetch";
-import type { AdminChallengesResponse, BonusAwardJson } from "../../lib/types";
+import type { AdminChallengesResponse } from "../../../common/schemas/admin-challenges";
+import type { BonusAwardJson } from "../../../common/schemas/challenges";
 import { makeBonus, makeChallenge } from "../../test/admin-fixtures";
 import { ChallengesTab } from "./challenges-tab";
 import { renderWithQueries } from "../../test/query-client";

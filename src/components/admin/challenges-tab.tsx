@@ -9,7 +9,7 @@ import { newDraft } from "./challenge-draft";
 import { ChallengeForm } from "./challenge-form";
 import { ChallengeItem } from "./challenge-item";
 import { formatUsd } from "./money";
-import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "../../queries/admin";
 
 const howItWorks = [
   "New users are automatically enrolled in all active challenges when they sign up.",

@@ -1,4 +1,5 @@
-import type { ContentModerationAction, ModeratedItemJson } from "../../lib/types";
+import type { ContentModerationAction } from "../../../common/moderation";
+import type { ModeratedItemJson } from "../../../common/schemas/moderation";
 import { reportsText } from "./moderation";
 import { NoteDecisionModal } from "./note-decision-modal";
 import { useModerationActions } from "./use-moderation-actions";

@@ -16,7 +16,7 @@ import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge, EmptyMessage, fieldClass, labelClass, num, Section, Table, td, tdNum } from "./admin-ui";
-import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "../../queries/admin";
 
 // The Data tab (docs/product-spec.md §2 "Data", docs/decisions/051): how long traffic rows stay in the
 // database before the data lifecycle moves them to the archive, what its last run did, and the archived days;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { EarningRulesJson } from "../../lib/types";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, deferred, refuse, stubFetch } from "../../test/fetch";
 import { AdSettingsTab } from "./ad-settings-tab";

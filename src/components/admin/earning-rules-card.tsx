@@ -1,13 +1,14 @@
 import { useId, useRef, useState } from "react";
 import { changeEarningRule, getAdminEarningRules } from "../../lib/admin-api";
 import { ApiError, describeFailure } from "../../lib/api";
-import type { EarningRuleKey, EarningRulesJson } from "../../lib/types";
+import type { EarningRuleKey } from "../../../common/earning-rules";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import { queryKeys } from "../../lib/query-keys";
 import { defaultEarningRules } from "../../queries/earning-rules";
 import { card } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { readRule, type RuleField, ruleFields } from "./earning-rule-fields";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 type Texts = Record<EarningRuleKey, string>;
 type Problems = Partial<Record<EarningRuleKey, string>>;

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
-import type { EarningsReport } from "../../lib/types";
+import type { EarningsReport } from "../../../common/schemas/earnings-report";
 import { EarningsLogTab } from "./earnings-log-tab";
 import { renderWithQueries } from "../../test/query-client";
 import { definitionOf } from "../../test/screen";

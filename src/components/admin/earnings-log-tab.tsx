@@ -8,7 +8,7 @@ import { checkDates, defaultSelection, type ReportSelection, todayUtc } from "..
 import { ReportSummary } from "../wallet/report-summary";
 import { EmptyMessage } from "./admin-ui";
 import { EarningsLogTable } from "./earnings-log-table";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 const noSummary = { totalEarnings: 0, totalViews: 0, uniqueUsers: 0, avgDaily: 0 };
 

@@ -1,5 +1,6 @@
 import { formatDay } from "../../lib/format";
-import type { EarningsGroupBy, EarningsReportRow } from "../../lib/types";
+import type { EarningsGroupBy } from "../../../common/schemas/reports";
+import type { EarningsReportRow } from "../../../common/schemas/earnings-report";
 import { num, Table, td, tdNum } from "./admin-ui";
 import { formatUsd } from "./money";
 

@@ -6,7 +6,7 @@ import { AmountField } from "./amount-field";
 import type { ManualKind } from "./manual-kinds";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "../../queries/admin";
 import { type PickedUser, UserPicker } from "./user-picker";
 
 /** Add a manual earning or bonus: user and amount required (the button waits for both), description optional. */

@@ -9,7 +9,7 @@ import { AmountModal } from "./amount-modal";
 import { sendWithOverride } from "./confirm-override";
 import { ManualAddModal } from "./manual-add-modal";
 import type { ManualKind, ManualRecord } from "./manual-kinds";
-import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "../../queries/admin";
 
 type Dialog = { type: "add" } | { type: "edit"; record: ManualRecord } | null;
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../test/console";
-import type { AdminEarningJson } from "../../lib/types";
+import type { AdminEarningJson } from "../../../common/schemas/admin-money";
 import { ben, makeBonus, makeEarning, stubAdmin, viewer } from "../../test/admin-fixtures";
 import { ManualTab } from "./manual-tab";
 import { renderWithQueries } from "../../test/query-client";

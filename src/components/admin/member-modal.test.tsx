@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ModerationUserResponse } from "../../lib/types";
+import type { ModerationUserResponse } from "../../../common/schemas/moderation";
 import { bodiesOf } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
 import { ben, makeModeratedItem, makeModerationMember, stubAdmin } from "../../test/admin-fixtures";

@@ -2,13 +2,14 @@ import { useState } from "react";
 import { formatDate } from "../../lib/format";
 import { getModerationMember } from "../../lib/moderation-api";
 import { queryKeys } from "../../lib/query-keys";
-import type { ModerationUserResponse, UserModerationAction } from "../../lib/types";
+import type { ModerationUserResponse } from "../../../common/schemas/moderation";
+import type { UserModerationAction } from "../../../common/moderation";
 import { Modal } from "../modal";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { actionLabel, reasonLabel, reportStateLabel } from "./moderation";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 import { UserModerationModal } from "./user-moderation-modal";
 
 type Member = { id: string; email: string };

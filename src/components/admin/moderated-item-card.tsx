@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { formatDate } from "../../lib/format";
-import type { ContentModerationAction, ModeratedItemJson } from "../../lib/types";
+import type { ContentModerationAction } from "../../../common/moderation";
+import type { ModeratedItemJson } from "../../../common/schemas/moderation";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { memberText, reasonCounts, reasonLabel, reportsText } from "./moderation";

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { queryKeys } from "../../lib/query-keys";
-import type { ModeratedItemJson } from "../../lib/types";
+import type { ModeratedItemJson } from "../../../common/schemas/moderation";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";

@@ -2,14 +2,15 @@ import { useState } from "react";
 import { FilterToggle } from "../filter-toggle";
 import { getModerationQueue, type ModerationFilter } from "../../lib/moderation-api";
 import { queryKeys } from "../../lib/query-keys";
-import type { ContentModerationAction, ModeratedItemJson } from "../../lib/types";
+import type { ContentModerationAction } from "../../../common/moderation";
+import type { ModeratedItemJson } from "../../../common/schemas/moderation";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { EmptyMessage } from "./admin-ui";
 import { ContentModerationModal } from "./content-moderation-modal";
 import { MemberModal } from "./member-modal";
 import { ModeratedItemCard } from "./moderated-item-card";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 const filters: [filter: ModerationFilter, label: string][] = [
   ["open", "Open"],

@@ -1,5 +1,5 @@
-import { REPORT_REASON_LABELS, REPORT_REASONS } from "../../../common/moderation";
-import type { ContentModerationAction, ModeratedItemJson, ModerationUserResponse, ReportReason, UserModerationAction } from "../../lib/types";
+import { REPORT_REASON_LABELS, REPORT_REASONS, type ContentModerationAction, type ReportReason, type UserModerationAction } from "../../../common/moderation";
+import type { ModeratedItemJson, ModerationUserResponse } from "../../../common/schemas/moderation";
 import { formatUsd } from "./money";
 
 // Moderation (docs/decisions/027): what reasons, report states and actions are called on screen.

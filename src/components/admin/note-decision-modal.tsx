@@ -4,7 +4,7 @@ import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { NOTE_MAX, noteProblem } from "./bonus-review";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "../../queries/admin";
 
 type NoteDecisionModalProps = {
   title: string;

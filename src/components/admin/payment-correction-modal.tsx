@@ -2,12 +2,12 @@ import { useId, useState } from "react";
 import { reversePayment } from "../../lib/admin-api";
 import { describeFailure, refusalOf } from "../../lib/api";
 import { formatDate } from "../../lib/format";
-import type { PaymentJson } from "../../lib/types";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { formatUsd } from "./money";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "../../queries/admin";
 
 // A correction of a payment (docs/decisions/066): the payment did not reach the member, so its whole amount
 // comes back to their balance; the payment stays on record, marked corrected. For a payment that settled a

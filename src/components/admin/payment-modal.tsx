@@ -1,14 +1,14 @@
 import { MONEY_STEP } from "../../../common/money";
 import { useId, useState } from "react";
 import { addPayment, changePayment, type PaymentInput } from "../../lib/admin-api";
-import type { PaymentJson } from "../../lib/types";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { AmountField } from "./amount-field";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
 import { savePayment } from "./payment-save";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { useRefreshAdminLists } from "../../queries/admin";
 import { type PickedUser, UserPicker } from "./user-picker";
 
 const methodSuggestions = ["PayPal", "Venmo", "Bank Transfer"];

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { PaymentJson } from "../../lib/types";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import { adminPayment, stubAdmin as stubAdminLists, viewer } from "../../test/admin-fixtures";
 import { PaymentsTab } from "./payments-tab";
 import { renderWithQueries } from "../../test/query-client";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { deletePayment, getAdminPayments, paymentsCsvUrl } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
-import type { PaymentJson } from "../../lib/types";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
@@ -12,7 +12,7 @@ import { PaymentModal } from "./payment-modal";
 import { PayoutBatchesPanel } from "./payout-batches-panel";
 import { PayoutRequestsPanel } from "./payout-requests-panel";
 import { removePayment } from "./payment-save";
-import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "../../queries/admin";
 
 type Dialog = { kind: "edit"; payment?: PaymentJson } | { kind: "correct"; payment: PaymentJson } | null;
 

@@ -2,13 +2,13 @@ import { useId, useState } from "react";
 import type { PayoutBatchJson } from "../../../common/schemas/payout-batches";
 import { recordPayoutBatchResult } from "../../lib/admin-api";
 import { describeFailure, refusalOf } from "../../lib/api";
-import type { PayoutRequestJson } from "../../lib/types";
+import type { PayoutRequestJson } from "../../../common/schemas/payout-requests";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
-import { usePayoutRequests } from "./payout-queries";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { usePayoutRequests } from "../../queries/admin-payouts";
+import { useRefreshAdminLists } from "../../queries/admin";
 
 // Recording what PayPal did with a batch (docs/decisions/066): the admin ticks the requests PayPal returned
 // and says why for each; every other request of the batch is paid, with the optional PayPal batch reference

@@ -6,7 +6,7 @@ import { Badge, num, Table, td, tdNum } from "./admin-ui";
 import { formatUsd } from "./money";
 import { BatchResultModal, type PayoutBatch } from "./payout-batch-result-modal";
 import { batchOutcomeText } from "./payout-words";
-import { usePayoutBatches } from "./payout-queries";
+import { usePayoutBatches } from "../../queries/admin-payouts";
 
 // The payout batches, newest first (docs/decisions/066): what each sent, and for one still waiting its PayPal
 // file and "Record result". A recorded batch says what was paid and returned. Its file is no longer offered:

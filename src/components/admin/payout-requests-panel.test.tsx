@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { PayoutRequestJson } from "../../lib/types";
+import type { PayoutRequestJson } from "../../../common/schemas/payout-requests";
 import { stubAdmin } from "../../test/admin-fixtures";
 import { bodiesOf } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { createPayoutBatch, payoutBatchCsvUrl, payPayoutRequest, rejectPayoutRequest } from "../../lib/admin-api";
 import { describeFailure, refusalOf } from "../../lib/api";
 import { formatDate } from "../../lib/format";
-import type { PayoutRequestJson } from "../../lib/types";
+import type { PayoutRequestJson } from "../../../common/schemas/payout-requests";
 import { buttonClass } from "../ui";
 import { Badge, num, Table, td, tdNum } from "./admin-ui";
 import { formatUsd } from "./money";
 import { NoteDecisionModal } from "./note-decision-modal";
 import { BATCH_METHODS, batchSizeText, requestsSizeText } from "./payout-words";
-import { usePayoutBatches, usePayoutRequests } from "./payout-queries";
-import { useRefreshAdminLists } from "./use-admin-query";
+import { usePayoutBatches, usePayoutRequests } from "../../queries/admin-payouts";
+import { useRefreshAdminLists } from "../../queries/admin";
 
 // Members' payout requests, first in the Payments tab (docs/decisions/036, 066). Open PayPal and Venmo requests
 // go out in batches: the admin ticks them (or none, for all), sends, and downloads PayPal's file at once; the

@@ -1,13 +1,13 @@
 import { useId } from "react";
 import { formatDate } from "../../lib/format";
-import type { ReviewDecision, ReviewJson } from "../../lib/types";
+import type { ReviewDecisionBody, ReviewJson } from "../../../common/schemas/admin-reviews";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { accountsText, coveredText, reverseLabel, ruleLabel, statusLabel, statusTone } from "./reviews";
 
 type ReviewCardProps = {
   review: ReviewJson;
-  onDecide: (decision: ReviewDecision["decision"]) => void;
+  onDecide: (decision: ReviewDecisionBody["decision"]) => void;
 };
 
 /** One fraud flag: the pattern, who it involves, the evidence, what it covers, and the decision or its buttons. */

@@ -1,12 +1,12 @@
 import { decideReview } from "../../lib/admin-api";
-import type { ReviewDecision, ReviewJson } from "../../lib/types";
+import type { ReviewDecisionBody, ReviewJson } from "../../../common/schemas/admin-reviews";
 import { formatUsd } from "./money";
 import { NoteDecisionModal } from "./note-decision-modal";
 import { accountsText, reverseLabel } from "./reviews";
 
 type ReviewDecisionModalProps = {
   review: ReviewJson;
-  decision: ReviewDecision["decision"];
+  decision: ReviewDecisionBody["decision"];
   onClose: () => void;
 };
 
@@ -14,7 +14,7 @@ const titles = { reverse: reverseLabel, clear: () => "Clear flag" } as const;
 const actions = { reverse: reverseLabel, clear: () => "Clear" } as const;
 
 /** What the decision does, so the admin knows before confirming (docs/decisions/019, 031). */
-function consequence(review: ReviewJson, decision: ReviewDecision["decision"]) {
+function consequence(review: ReviewJson, decision: ReviewDecisionBody["decision"]) {
   if (review.rule === "bonus_risk") {
     return decision === "reverse"
       ? `Takes back the ${formatUsd(review.amount_usd)} sign-on bonus from the member's wallet. The bonus record stays, with the reversal beside it.`

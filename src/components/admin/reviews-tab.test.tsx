@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ReviewJson } from "../../lib/types";
+import type { ReviewJson } from "../../../common/schemas/admin-reviews";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { makeReview } from "../../test/admin-fixtures";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { FilterToggle } from "../filter-toggle";
 import { getReviews, type ReviewFilter, runReviewSweep } from "../../lib/admin-api";
 import { describeFailure } from "../../lib/api";
-import type { ReviewDecision, ReviewJson } from "../../lib/types";
+import type { ReviewDecisionBody, ReviewJson } from "../../../common/schemas/admin-reviews";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
@@ -10,14 +10,14 @@ import { EmptyMessage } from "./admin-ui";
 import { ReviewCard } from "./review-card";
 import { ReviewDecisionModal } from "./review-decision-modal";
 import { sweepText } from "./reviews";
-import { useAdminQuery, useRefreshAdminLists } from "./use-admin-query";
+import { useAdminQuery, useRefreshAdminLists } from "../../queries/admin";
 
 const filters: [filter: ReviewFilter, label: string][] = [
   ["open", "Open"],
   ["all", "All"],
 ];
 
-type Deciding = { review: ReviewJson; decision: ReviewDecision["decision"] };
+type Deciding = { review: ReviewJson; decision: ReviewDecisionBody["decision"] };
 
 /**
  * Reviews tab (docs/decisions/019): the fraud sweep's flags on held view rewards, newest first; an admin

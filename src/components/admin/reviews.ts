@@ -1,4 +1,4 @@
-import type { ReviewJson, ReviewRule, ReviewStatus } from "../../lib/types";
+import type { ReviewJson, ReviewRule, ReviewStatus } from "../../../common/schemas/admin-reviews";
 import { formatUsd } from "./money";
 
 // Fraud review flags (docs/decisions/019): what the sweep's rules and a flag's states are called on screen.

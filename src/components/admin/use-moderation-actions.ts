@@ -1,7 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { moderateContent, moderateUser } from "../../lib/moderation-api";
-import { contentVisibilityMakesStale } from "../../lib/query-keys";
-import type { ContentModerationAction, UserModerationAction } from "../../lib/types";
+import type { ContentModerationAction, UserModerationAction } from "../../../common/moderation";
+import { useModerate } from "../../queries/admin-moderation";
 import { outcomeText } from "./moderation";
 
 const contentDone: Record<ContentModerationAction, string> = { dismiss: "Reports dismissed", takedown: "Taken down", restore: "Restored" };
@@ -10,20 +8,17 @@ const userDone: Record<UserModerationAction, string> = { suspend: "Suspended", u
 /**
  * Sends a moderation action and answers what the tab says about it. The note dialog reloads the admin
  * lists (everything under ["admin"], the member pages included); a takedown or restore also changes what
- * members see, so the gallery, search, the item and My Content load again wherever this tab shows them.
+ * members see, which `useModerate` refreshes.
  */
 export function useModerationActions() {
-  const queryClient = useQueryClient();
+  const moderate = useModerate();
   return {
     async content(contentId: string, title: string, action: ContentModerationAction, note: string) {
-      const { reversed_usd } = await moderateContent(contentId, { action, note });
-      if (action !== "dismiss") {
-        void queryClient.invalidateQueries({ predicate: (query) => contentVisibilityMakesStale.includes(String(query.queryKey[0])) });
-      }
+      const { reversed_usd } = await moderate.content(contentId, action, note);
       return outcomeText(`${contentDone[action]}: ${title}`, reversed_usd);
     },
     async user(userId: string, email: string, action: UserModerationAction, note: string) {
-      const { reversed_usd } = await moderateUser(userId, { action, note });
+      const { reversed_usd } = await moderate.user(userId, action, note);
       return outcomeText(`${userDone[action]}: ${email}`, reversed_usd);
     },
   };

@@ -1,4 +1,4 @@
-import type { UserModerationAction } from "../../lib/types";
+import type { UserModerationAction } from "../../../common/moderation";
 import { NoteDecisionModal } from "./note-decision-modal";
 import { useModerationActions } from "./use-moderation-actions";
 

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useId, useState } from "react";
 import { getAdminUsers } from "../../lib/admin-api";
-import type { AdminUserJson } from "../../lib/types";
+import type { AdminUserJson } from "../../../common/schemas/admin-users";
 import { queryKeys } from "../../lib/query-keys";
 import { fieldClass, labelClass } from "./admin-ui";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 
 export type PickedUser = Pick<AdminUserJson, "id" | "email" | "username">;
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AdminUserJson } from "../../lib/types";
+import type { AdminUserJson } from "../../../common/schemas/admin-users";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
 import { makeAdminUser } from "../../test/admin-fixtures";

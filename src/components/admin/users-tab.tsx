@@ -2,12 +2,13 @@ import { useState } from "react";
 import { getAdminUsers, usersCsvUrl } from "../../lib/admin-api";
 import { formatDate } from "../../lib/format";
 import { queryKeys } from "../../lib/query-keys";
-import type { AdminUserJson, UserModerationAction } from "../../lib/types";
+import type { AdminUserJson } from "../../../common/schemas/admin-users";
+import type { UserModerationAction } from "../../../common/moderation";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { Badge, EmptyMessage, num, Table, td, tdText, tdNum } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
-import { useAdminQuery } from "./use-admin-query";
+import { useAdminQuery } from "../../queries/admin";
 import { UserModerationModal } from "./user-moderation-modal";
 
 type Deciding = { user: AdminUserJson; action: UserModerationAction };

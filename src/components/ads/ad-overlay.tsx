@@ -1,5 +1,5 @@
 import { type AdBreak, type AdOutcome, useAdPlayback } from "../../hooks/use-ad-playback";
-import type { ContentType } from "../../lib/types";
+import type { ContentType } from "../../../common/schemas/content";
 import { VolumeIcon } from "../player/player-icons";
 import { AdResumePrompt } from "./ad-resume-prompt";
 import { AdUnavailable } from "./ad-unavailable";

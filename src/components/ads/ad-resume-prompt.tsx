@@ -1,4 +1,4 @@
-import type { ContentType } from "../../lib/types";
+import type { ContentType } from "../../../common/schemas/content";
 import { PlayIcon } from "../player/player-icons";
 import { buttonClass } from "../ui";
 

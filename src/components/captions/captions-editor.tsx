@@ -1,10 +1,8 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { languageName } from "../../../common/captions";
 import { refusalOf } from "../../lib/api";
 import { deleteCaptions, putCaptions } from "../../lib/captions-api";
-import { queryKeys } from "../../lib/query-keys";
-import { contentItemQuery } from "../../queries/content";
+import { useContentItem, useRefreshContentItem } from "../../queries/content";
 import { buttonClass } from "../ui";
 import { CaptionRow, type CaptionRowState, emptyRow, rowLanguage } from "./caption-row";
 
@@ -14,13 +12,12 @@ import { CaptionRow, type CaptionRowState, emptyRow, rowLanguage } from "./capti
 type CaptionsEditorProps = { contentId: string; durationSeconds: number; disabled?: boolean };
 
 export function CaptionsEditor({ contentId, durationSeconds, disabled }: CaptionsEditorProps) {
-  const queryClient = useQueryClient();
-  const { data: item } = useQuery(contentItemQuery(contentId));
+  const { data: item } = useContentItem(contentId);
   const tracks = item?.captions ?? [];
   const [row, setRow] = useState<CaptionRowState>(emptyRow(0));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.content(contentId) });
+  const refresh = useRefreshContentItem(contentId);
 
   const run = async (work: () => Promise<unknown>, done: string, failed: string) => {
     setBusy(true);

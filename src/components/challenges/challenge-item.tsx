@@ -1,4 +1,4 @@
-import type { ChallengeProgressResponse } from "../../lib/types";
+import type { ChallengeProgressResponse } from "../../../common/schemas/challenges";
 import { BonusAmount } from "../bonus-amount";
 import { ProgressBar } from "./progress-bar";
 import { requirementText } from "./requirement-text";

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { useChallengeProgress } from "../../queries/challenge-progress";
 import { useEarningRules } from "../../queries/earning-rules";
-import type { ChallengeProgressResponse } from "../../lib/types";
+import type { ChallengeProgressResponse } from "../../../common/schemas/challenges";
 import { buttonClass } from "../ui";
 import { useUserId } from "../../stores/auth";
 import { useChallengeExpanded, useHomePrefs } from "../../stores/home-prefs";

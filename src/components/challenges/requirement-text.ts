@@ -1,6 +1,7 @@
-import type { ChallengeEntry } from "./challenge-item";
+import type { ChallengeJson } from "../../../common/schemas/challenges";
 
-type Requirement = Pick<ChallengeEntry["challenge"], "requirement_type" | "requirement_value">;
+// The challenge's own type, not the progress entry's: the entry's component imports this file.
+type Requirement = Pick<ChallengeJson, "requirement_type" | "requirement_value">;
 
 /**
  * What a challenge asks, in plain words, from its requirement as the server counts it

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useId, useState } from "react";
 import { type Chapter, chapterIndexAt } from "../../../common/chapters";
 import { formatDuration } from "../../lib/format";
-import type { PlayerHandle } from "../player/media-player";
+import type { PlayerHandle } from "../../hooks/player-handle";
 
 type ChapterListProps = {
   chapters: readonly Chapter[];

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { splitTags } from "../../../common/tags";
 import { FollowButton } from "../follow-button";
 import { formatDuration } from "../../lib/format";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { LikeButton } from "./like-button";
 import { ReportButton } from "./report-button";
 import { ShareButton } from "./share-button";

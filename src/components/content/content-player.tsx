@@ -1,14 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { parseChapters } from "../../../common/chapters";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
 import { usePlaybackReporting } from "../../hooks/use-playback-reporting";
 import type { CountingStatus } from "../../lib/counting-status";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import type { CaptionTrackJson } from "../../../common/schemas/captions";
-import { suggestionsQuery } from "../../queries/content";
+import { useSuggestions } from "../../queries/content";
 import { AdOverlay } from "../ads/ad-overlay";
-import { MediaPlayer, type PlayerHandle } from "../player/media-player";
+import type { PlayerHandle } from "../../hooks/player-handle";
+import { MediaPlayer } from "../player/media-player";
 import { UpNextPanel } from "../up-next/up-next-panel";
 import { ChapterList } from "./chapter-list";
 import { CountingIndicator } from "./counting-indicator";
@@ -52,7 +52,7 @@ export function ContentPlayer({ content }: { content: ContentJson & Resume }) {
   };
   // The description's 0:00 lines, against the server-measured duration (docs/decisions/050).
   const chapters = useMemo(() => parseChapters(content.description, content.duration), [content.description, content.duration]);
-  const { data, isError } = useQuery(suggestionsQuery(content.id));
+  const { data, isError } = useSuggestions(content.id);
   // Null while loading; a failure (logged) leaves the list empty.
   const suggestions = data ?? (isError ? [] : null);
 

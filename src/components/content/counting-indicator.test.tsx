@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { PlaybackEventResponse, PlaybackStartResponse } from "../../lib/types";
+import type { PlaybackEventResponse, PlaybackStartResponse } from "../../../common/schemas/playback";
 import { stubNetwork } from "../../test/vast-feeds";
 import { useAuth } from "../../stores/auth";
 import { usePlayerPrefs } from "../../stores/player-prefs";

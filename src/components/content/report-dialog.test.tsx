@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ContentReportJson } from "../../lib/types";
+import type { ContentReportJson } from "../../../common/schemas/moderation";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
 import { makeContent } from "../../test/content-fixtures";

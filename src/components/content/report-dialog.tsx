@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from "../../../common/moderation";
 import { describeFailure } from "../../lib/api";
-import type { ContentJson, ContentReportJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
+import type { ContentReportJson } from "../../../common/schemas/moderation";
 import { useReportContent } from "../../queries/report";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { buttonClass } from "../ui";
 
 /** How long "Link copied" stays before the status empties again. */

@@ -1,4 +1,4 @@
-import type { ContentType } from "../../lib/types";
+import type { ContentType } from "../../../common/schemas/content";
 import { ContentFeed } from "../gallery/content-feed";
 import { useGalleryParams } from "../gallery/gallery-url";
 import { Tabs } from "../tabs";

@@ -1,6 +1,6 @@
 import { FollowButton } from "../follow-button";
 import { formatDate } from "../../lib/format";
-import type { CreatorPageJson } from "../../lib/types";
+import type { CreatorPageJson } from "../../../common/schemas/users";
 import { formatViews } from "../content/view-count";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

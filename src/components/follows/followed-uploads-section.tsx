@@ -1,8 +1,5 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { listFollowedUploads } from "../../lib/follows-api";
-import { queryKeys } from "../../lib/query-keys";
-import { useUserId } from "../../stores/auth";
+import { useFollowedUploads } from "../../queries/follows";
 import { ContentCard } from "../gallery/content-card";
 import { RowScrollButtons, useScrollRow, scrollRowClass, scrollRowItemClass } from "../recommendations/scroll-row";
 import { buttonClass } from "../ui";
@@ -16,15 +13,7 @@ const rowItem = scrollRowItemClass;
  */
 export function FollowedUploadsSection() {
   const headingId = useId();
-  const userId = useUserId();
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery({
-    queryKey: queryKeys.followedUploads(userId),
-    queryFn: ({ pageParam }) => listFollowedUploads(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled: !!userId,
-    meta: { failure: "Failed to load uploads from creators you follow" },
-  });
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useFollowedUploads();
   const { attach, onScroll, onKeyDown, ...row } = useScrollRow();
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   if (!items.length) return null;

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { makeContent } from "../../test/content-fixtures";
 import { renderRoutes } from "../../test/render-route";
 import { ContentCard } from "./content-card";
-import type { DiscoveryMethod } from "./discovery";
-import { readDiscovery } from "./discovery";
+import type { DiscoveryMethod } from "../../lib/discovery";
+import { readDiscovery } from "../../lib/discovery";
 
 const renderCard = (item = makeContent(), discovery?: DiscoveryMethod) =>
   renderRoutes([{ path: "*", element: <ContentCard item={item} discovery={discovery} /> }], "/");

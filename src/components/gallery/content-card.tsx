@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { splitTags } from "../../../common/tags";
 import { formatDuration } from "../../lib/format";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { ViewCount } from "../content/view-count";
 import { CaptionMatch } from "./caption-match";
 import { ContentThumbnail, type ImagePriority } from "./content-thumbnail";
-import type { DiscoveryMethod, DiscoveryState } from "./discovery";
+import type { DiscoveryMethod, DiscoveryState } from "../../lib/discovery";
 
 /** docs/product-spec.md §9: a card shows at most two tags. */
 const MAX_CARD_TAGS = 2;

@@ -1,7 +1,7 @@
 import type { ContentFeedQuery } from "../../lib/content-api";
 import { useContentFeed } from "../../queries/content-feed";
 import { ContentGrid } from "./content-grid";
-import type { DiscoveryMethod } from "./discovery";
+import type { DiscoveryMethod } from "../../lib/discovery";
 import { LoadMore } from "./load-more";
 
 type ContentFeedProps = {

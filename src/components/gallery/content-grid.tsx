@@ -1,6 +1,6 @@
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { ContentCard } from "./content-card";
-import type { DiscoveryMethod } from "./discovery";
+import type { DiscoveryMethod } from "../../lib/discovery";
 import { TypeIcon } from "./type-icon";
 
 /** docs/product-spec.md §9: the loading state shows 8 placeholder cards. */

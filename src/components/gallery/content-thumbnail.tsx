@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { TypeIcon } from "./type-icon";
 
 /**

@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { type RefObject, useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
-import { creatorQuery } from "../../queries/content";
+import { useCreator } from "../../queries/content";
 import { useGalleryReturn } from "../../stores/gallery-return";
 import { ContentFeed } from "./content-feed";
 import { useGalleryParams } from "./gallery-url";
@@ -57,7 +56,7 @@ export function DiscoverContent() {
 
 /** The creator filter of a shared address (`creator=`): whose items these are, and a way back to everyone's. */
 function CreatorFilter({ creatorId, onClear }: { creatorId: string; onClear: () => void }) {
-  const { data } = useQuery(creatorQuery(creatorId));
+  const { data } = useCreator(creatorId);
   const name = data?.display_name ?? "one creator";
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-slate-300">

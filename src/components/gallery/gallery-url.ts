@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { type NavigateOptions, useSearchParams } from "react-router";
 import { isId } from "../../../common/ids";
-import type { ContentType } from "../../lib/types";
+import type { ContentType } from "../../../common/schemas/content";
 
 // The home gallery's search and filters live in the address (docs/decisions/047): `?q=` the words,
 // `type=` video or audio, `creator=` one creator's id. Back and forward restore them, and a copied address

@@ -1,4 +1,4 @@
-import type { ContentType } from "../../lib/types";
+import type { ContentType } from "../../../common/schemas/content";
 
 type IconProps = { className?: string };
 

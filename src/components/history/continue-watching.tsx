@@ -1,8 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { getHistory } from "../../lib/history-api";
-import { queryKeys } from "../../lib/query-keys";
-import { useUserId } from "../../stores/auth";
+import { useContinueWatching } from "../../queries/history";
 import { ContentCard } from "../gallery/content-card";
 import { RowScrollButtons, useScrollRow, scrollRowClass, scrollRowItemClass } from "../recommendations/scroll-row";
 import { WatchedBar } from "./watched-bar";
@@ -18,12 +15,7 @@ const rowItem = `${scrollRowItemClass} flex-col gap-2`;
  */
 export function ContinueWatching() {
   const headingId = useId();
-  const userId = useUserId();
-  const { data } = useQuery({
-    queryKey: queryKeys.history(userId, true),
-    queryFn: ({ signal }) => getHistory({ unfinished: true, limit: ROW_LIMIT }, signal).then(({ items }) => items),
-    meta: { failure: "Failed to load watch history" },
-  });
+  const { data } = useContinueWatching(ROW_LIMIT);
   const { attach, onScroll, onKeyDown, ...row } = useScrollRow();
   if (!data?.length) return null;
 

@@ -1,11 +1,9 @@
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { describeFailure } from "../../lib/api";
 import { formatDate } from "../../lib/format";
-import { clearHistory, forgetHistoryItem, getHistory } from "../../lib/history-api";
-import { queryKeys } from "../../lib/query-keys";
-import { useUserId } from "../../stores/auth";
+import { clearHistory, forgetHistoryItem } from "../../lib/history-api";
+import { useHistory, useRefreshHistory } from "../../queries/history";
 import { LoadMore } from "../gallery/load-more";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
 import { buttonClass } from "../ui";
@@ -20,17 +18,10 @@ export const CLEAR_HISTORY_CONFIRM =
  * earnings and the wallet are untouched, which the tab says.
  */
 export function HistoryTab() {
-  const userId = useUserId();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const history = useInfiniteQuery({
-    queryKey: queryKeys.history(userId, false),
-    queryFn: ({ pageParam, signal }) => getHistory({ cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { failure: "Failed to load watch history" },
-  });
+  const history = useHistory();
+  const refreshHistory = useRefreshHistory();
   const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
 
   async function change(work: () => Promise<unknown>, failure: string) {
@@ -44,7 +35,7 @@ export function HistoryTab() {
     } finally {
       setBusy(false);
       // Both lists (this tab and Continue watching) read the same history.
-      await queryClient.invalidateQueries({ queryKey: ["history"] });
+      await refreshHistory();
     }
   }
   const remove = (contentId: string) => change(() => forgetHistoryItem(contentId), "Failed to remove from history");

@@ -3,8 +3,9 @@ import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useSt
 import { useAutoHide } from "../../hooks/use-auto-hide";
 import { useFullscreen } from "../../hooks/use-fullscreen";
 import { type PlaybackCallbacks, useMediaPlayback } from "../../hooks/use-media-playback";
+import type { PlayerHandle } from "../../hooks/player-handle";
 import { streamUrl } from "../../lib/content-api";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
 import type { CaptionTrackJson } from "../../../common/schemas/captions";
 import { CaptionsControl, CaptionTrackElements } from "./captions-control";
@@ -12,15 +13,6 @@ import { stepSpeed } from "./playback-speed";
 import { PlayerControls } from "./player-controls";
 import { handlePlayerKey, type ShortcutActions } from "./player-shortcuts";
 import { ShortcutsDialog } from "./shortcuts-dialog";
-
-/** What a layer on top of the player (ads, Up Next) may do with the content underneath. */
-export type PlayerHandle = {
-  play: () => void;
-  pause: () => void;
-  seekTo: (seconds: number) => void;
-  /** The <video>/<audio> itself, e.g. to read `currentTime` before an ad and resume there. */
-  media: () => HTMLMediaElement | null;
-};
 
 type MediaPlayerProps = PlaybackCallbacks & {
   /** `captions`: the item's WebVTT tracks (GET /api/content/{id}), shown with a video (docs/decisions/049). */

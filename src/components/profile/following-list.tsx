@@ -1,22 +1,12 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { listFollowing } from "../../lib/follows-api";
 import { formatDate } from "../../lib/format";
-import { queryKeys } from "../../lib/query-keys";
-import { useUserId } from "../../stores/auth";
+import { useFollowing } from "../../queries/follows";
 import { FollowButton } from "../follow-button";
 import { buttonClass } from "../ui";
 
 /** Profile's "Following" tab: the creators the member follows, most recently followed first, a page at a time. */
 export function FollowingList() {
-  const userId = useUserId();
-  const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery({
-    queryKey: queryKeys.following(userId),
-    queryFn: ({ pageParam }) => listFollowing(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    meta: { failure: "Failed to load the creators you follow" },
-  });
+  const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useFollowing();
   const creators = data?.pages.flatMap((p) => p.items) ?? [];
 
   if (isPending) return <p className="text-slate-400">Loading…</p>;

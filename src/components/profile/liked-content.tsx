@@ -1,13 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
-import { likedContentQuery } from "../../queries/content";
-import { useUserId } from "../../stores/auth";
+import { useLikedContent } from "../../queries/content";
 import { ContentGrid } from "../gallery/content-grid";
 
 /** What the user liked; likes feed the home page's recommendations (docs/product-spec.md §1, §2 "Liked Content"). */
 export function LikedContent() {
-  const userId = useUserId();
   // A failure is logged and shows as an empty list (docs/product-spec.md §8 "other fetch failures").
-  const { data: items = [], isPending } = useQuery(likedContentQuery(userId));
+  const { data: items = [], isPending } = useLikedContent();
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-400">

@@ -5,11 +5,11 @@ import { REMOVED_LABEL } from "../../../common/moderation";
 import { deleteContent } from "../../lib/content-api";
 import { splitTags } from "../../../common/tags";
 import { formatDate } from "../../lib/format";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { useEarningRules } from "../../queries/earning-rules";
 import { WontEarn } from "../content/wont-earn";
 import { buttonClass } from "../ui";
-import { ContentEditor } from "./content-editor";
+import { ContentEditor } from "../studio/content-editor";
 import { ThumbnailActions } from "./thumbnail-actions";
 
 type MyContentItemProps = {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
 import { bodiesOf, stubFetch } from "../../test/fetch";

@@ -1,22 +1,13 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ContentJson } from "../../lib/types";
-import { myContentQuery } from "../../queries/content";
-import { useUserId } from "../../stores/auth";
+import { useMyContent } from "../../queries/content";
 import { PageSpinner } from "../spinner";
 import { MyContentItem } from "./my-content-item";
 
 /** The user's own uploads, to edit, delete or give a new thumbnail (docs/product-spec.md §2 "My Content"). */
 export function MyContent() {
-  const userId = useUserId();
-  const queryClient = useQueryClient();
-  const list = myContentQuery(userId);
   // A failure is logged and shows as an empty list (docs/product-spec.md §8 "other fetch failures").
-  const { data: items = [], isPending } = useQuery(list);
+  // Edits and deletions already answered by the server show through `update`, without loading the list again.
+  const { data: items = [], isPending, update } = useMyContent();
   if (isPending) return <PageSpinner />;
-
-  // Edits and deletions already answered by the server show without loading the list again.
-  const update = (change: (items: ContentJson[]) => ContentJson[]) =>
-    queryClient.setQueryData(list.queryKey, (current) => current && change(current));
 
   return (
     <div className="space-y-4">

@@ -1,10 +1,7 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { NOTIFICATION_GROUPS, type NotificationGroup } from "../../../common/notifications";
 import { describeFailure } from "../../lib/api";
-import { getNotifications, setMutedGroups } from "../../lib/follows-api";
-import { queryKeys } from "../../lib/query-keys";
-import { useUserId } from "../../stores/auth";
+import { useNotifications, useSaveMutedGroups } from "../../queries/notifications";
 import { card } from "../ui";
 
 const LABELS: Record<NotificationGroup, { title: string; text: string }> = {
@@ -17,10 +14,8 @@ const LABELS: Record<NotificationGroup, { title: string; text: string }> = {
 /** Profile Settings: which groups of notifications the bell shows (docs/decisions/046). Saved on each change. */
 export function NotificationSettings() {
   const id = useId();
-  const userId = useUserId();
-  const queryClient = useQueryClient();
-  const queryKey = queryKeys.notifications(userId);
-  const { data } = useQuery({ queryKey, queryFn: ({ signal }) => getNotifications(signal), meta: { failure: "Failed to load notifications" } });
+  const { data } = useNotifications();
+  const saveMuted = useSaveMutedGroups();
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const muted = data?.muted ?? [];
@@ -30,8 +25,7 @@ export function NotificationSettings() {
     setSaving(true);
     setFailed(false);
     try {
-      await setMutedGroups(next);
-      await queryClient.invalidateQueries({ queryKey });
+      await saveMuted(next);
     } catch (error) {
       setFailed(true);
       console.error(describeFailure("Failed to save notification settings", error));

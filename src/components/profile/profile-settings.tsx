@@ -1,8 +1,7 @@
-import type { UsernameChangeBody } from "../../../common/schemas/users";
+import type { UsernameChangeBody, CurrentUserJson } from "../../../common/schemas/users";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api } from "../../lib/api";
-import type { CurrentUser } from "../../lib/types";
 import { useAuth } from "../../stores/auth";
 import { buttonClass, card } from "../ui";
 import { inputClass, labelClass } from "../upload/form-styles";
@@ -11,7 +10,7 @@ import { USERNAME_MAX, usernameError } from "../../../common/username";
 type Outcome = { ok: boolean; message: string } | null;
 
 /** Email (read-only) and the editable username (docs/product-spec.md §2 "Profile Settings", §8 "Username update"). */
-export function ProfileSettings({ user }: { user: CurrentUser }) {
+export function ProfileSettings({ user }: { user: CurrentUserJson }) {
   const id = useId();
   const navigate = useNavigate();
   const [username, setUsername] = useState(user.username ?? "");

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { expectConsoleError } from "../../test/console";
 import { stubFetch } from "../../test/fetch";
 import { fakeVideoFrames } from "../../test/video-frame";

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from "react";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { streamUrl } from "../../lib/content-api";
 import { ChooseFrameButton } from "../frame-picker/choose-frame-button";
 import { ContentThumbnail } from "../gallery/content-thumbnail";

@@ -1,6 +1,6 @@
 import { setThumbnail, streamUrl } from "../../lib/content-api";
 import { generateVideoThumbnail } from "../../lib/thumbnail";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { uploadFile } from "../../lib/upload-file";
 
 // Replacing an item's thumbnail from the profile page. Each step fails with the alert text the

@@ -6,7 +6,7 @@ import { expectConsoleError } from "../../test/console";
 import { makeContent } from "../../test/content-fixtures";
 import { deferred, stubFetch } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
-import { readDiscovery } from "../gallery/discovery";
+import { readDiscovery } from "../../lib/discovery";
 import { RecommendedSection } from "./recommended-section";
 
 const drive = makeContent({ title: "Night Drive" });

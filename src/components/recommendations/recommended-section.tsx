@@ -1,7 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { recommendationsQuery } from "../../queries/content";
-import { useUserId } from "../../stores/auth";
+import { useRecommendations } from "../../queries/content";
 import { ContentCard } from "../gallery/content-card";
 import { RowScrollButtons, useScrollRow, scrollRowClass, scrollRowItemClass } from "./scroll-row";
 
@@ -17,8 +15,7 @@ const rowItem = scrollRowItemClass;
  */
 export function RecommendedSection() {
   const headingId = useId();
-  const userId = useUserId();
-  const { data: picks, isPending } = useQuery(recommendationsQuery(userId));
+  const { data: picks, isPending } = useRecommendations();
   const { attach, onScroll, onKeyDown, ...row } = useScrollRow();
 
   // Without picks (the request failed, and was logged) the home page simply goes on with the gallery.

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { TrafficDashboard } from "../../lib/types";
+import type { TrafficDashboard } from "../../../common/schemas/traffic";
 import { expectConsoleError } from "../../test/console";
 import { deferred, stubFetch } from "../../test/fetch";
 import { AnalyticsDashboard } from "./analytics-dashboard";

@@ -1,5 +1,5 @@
 import { SideScroll } from "../scroll-edges";
-import type { TrafficDashboard } from "../../lib/types";
+import type { TrafficDashboard } from "../../../common/schemas/traffic";
 import { EmptyText } from "./dashboard-parts";
 import { campaignLabel, conversionRate, formatCount } from "./traffic-format";
 

@@ -1,4 +1,4 @@
-import type { TrafficDashboard } from "../../lib/types";
+import type { TrafficDashboard } from "../../../common/schemas/traffic";
 import { SharePie } from "./charts";
 import { Panel, ShareList } from "./dashboard-parts";
 import { deviceBreakdown, deviceLabel } from "./traffic-format";

@@ -1,4 +1,4 @@
-import type { TrafficDashboard } from "../../lib/types";
+import type { TrafficDashboard } from "../../../common/schemas/traffic";
 import { VisitsChart } from "./charts";
 import { Panel, ShareList, StatCards } from "./dashboard-parts";
 import { fillTimeline, formatCount, formatPercent, formatSessionDuration, sourceLabel } from "./traffic-format";

@@ -1,4 +1,4 @@
-import type { TrafficDashboard } from "../../lib/types";
+import type { TrafficDashboard } from "../../../common/schemas/traffic";
 import { SharePie, VisitorsBar } from "./charts";
 import { Panel } from "./dashboard-parts";
 import { sourceLabel } from "./traffic-format";

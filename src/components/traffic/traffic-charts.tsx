@@ -15,7 +15,7 @@ import {
 } from "chart.js";
 import { Bar, Line, Pie } from "react-chartjs-2";
 import { formatDay } from "../../lib/format";
-import type { TrafficDashboard } from "../../lib/types";
+import type { TrafficDashboard } from "../../../common/schemas/traffic";
 import { chartColor, CHART_COLORS } from "./traffic-format";
 
 // The controllers (LineController, PieController, BarController) are registered by react-chartjs-2's

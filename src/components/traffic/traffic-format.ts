@@ -1,6 +1,6 @@
 // How the traffic dashboard words its numbers (docs/product-spec.md §2 "Analytics dashboard"). The API's percentages are
 // fractions (0–1).
-import type { TrafficDashboard } from "../../lib/types";
+import type { TrafficDashboard } from "../../../common/schemas/traffic";
 
 export const RANGES = [
   { value: "1d", label: "Last 24 hours" },

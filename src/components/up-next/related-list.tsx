@@ -1,12 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
 import { formatDuration } from "../../lib/format";
-import type { ContentJson } from "../../lib/types";
-import { suggestionsQuery } from "../../queries/content";
+import type { ContentJson } from "../../../common/schemas/content";
+import { useSuggestions } from "../../queries/content";
 import { ViewCount } from "../content/view-count";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
-import type { DiscoveryState } from "../gallery/discovery";
+import type { DiscoveryState } from "../../lib/discovery";
 
 // The same recommender answer as Up Next (one request, shared by its query key), so opening one is an AI pick.
 const discoveryState: DiscoveryState = { discovery: "ai_recommended" };
@@ -17,7 +16,7 @@ const discoveryState: DiscoveryState = { discovery: "ai_recommended" };
  */
 export function RelatedList({ contentId }: { contentId: string }) {
   const headingId = useId();
-  const { data: items } = useQuery(suggestionsQuery(contentId));
+  const { data: items } = useSuggestions(contentId);
   if (!items || items.length === 0) return null;
   return (
     <aside aria-labelledby={headingId} className="mt-10 space-y-3 lg:mt-0">

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { formatDuration } from "../../lib/format";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
-import type { DiscoveryState } from "../gallery/discovery";
+import type { DiscoveryState } from "../../lib/discovery";
 import { TypeIcon } from "../gallery/type-icon";
 
 // Suggestions come from the recommender, so opening one counts as an AI-recommended discovery.

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { PLAYER_PREFS_KEY, usePlayerPrefs } from "../../stores/player-prefs";
 import { makeContent } from "../../test/content-fixtures";
-import { readDiscovery } from "../gallery/discovery";
+import { readDiscovery } from "../../lib/discovery";
 import { UpNextPanel } from "./up-next-panel";
 import { passSeconds } from "../../test/timers";
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useInterval } from "../../hooks/use-interval";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { usePlayerPrefs } from "../../stores/player-prefs";
-import type { DiscoveryState } from "../gallery/discovery";
+import type { DiscoveryState } from "../../lib/discovery";
 import { buttonClass } from "../ui";
 import { SuggestionCard } from "./suggestion-card";
 

@@ -1,6 +1,6 @@
 import { splitTags } from "../../../common/tags";
 import { MEDIA_CONTENT_TYPES, THUMBNAIL_CONTENT_TYPES } from "../../../common/uploads";
-import type { ContentType, FinalizeRequest } from "../../lib/types";
+import type { ContentType, ContentFinalizeBody } from "../../../common/schemas/content";
 import { contentTypeOf } from "../../lib/upload-file";
 
 // What may be uploaded and how a form becomes a finalize request (docs/product-spec.md §5 "Upload").
@@ -38,8 +38,8 @@ export type UploadDetails = { title: string; description: string; tags: string }
 export function finalizeRequest(
   media: { key: string; file: File; thumbnailKey?: string },
   details: UploadDetails,
-): FinalizeRequest {
-  const request: FinalizeRequest = { r2_key: media.key, type: mediaTypeOf(media.file), title: details.title.trim() };
+): ContentFinalizeBody {
+  const request: ContentFinalizeBody = { r2_key: media.key, type: mediaTypeOf(media.file), title: details.title.trim() };
   const description = details.description.trim();
   if (description) request.description = description;
   const tags = splitTags(details.tags);

@@ -1,11 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ViewSide } from "../../lib/earnings-api";
 import { formatDay, formatUsd, formatUtcTime } from "../../lib/format";
-import type { ArchivedDayJson, MyViewJson, MyViewsResponse } from "../../lib/types";
-import { dayViewsQuery } from "../../queries/earnings-report";
-import { useUserId } from "../../stores/auth";
+import type { ArchivedDayJson, MyViewJson, MyViewsResponse } from "../../../common/schemas/my-views";
+import { useDayViews } from "../../queries/earnings-report";
 import { FilterToggle } from "../filter-toggle";
 import { Modal } from "../modal";
 import { outcomeText, outcomeTone, type ReasonContext } from "./view-reasons";
@@ -31,8 +29,7 @@ const LIST_LIMIT = 500;
  */
 export function DayViewsModal({ date, rules, onClose }: DayViewsModalProps) {
   const [side, setSide] = useState<ViewSide>("viewer");
-  const userId = useUserId();
-  const views = useQuery(dayViewsQuery(userId, date, side));
+  const views = useDayViews(date, side);
   return (
     <Modal title={`Views on ${formatDay(date)}`} onClose={onClose}>
       <div className="space-y-4">

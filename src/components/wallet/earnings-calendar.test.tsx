@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { EarningsReport, MyViewJson, MyViewsResponse } from "../../lib/types";
+import type { EarningsReport } from "../../../common/schemas/earnings-report";
+import type { MyViewJson, MyViewsResponse } from "../../../common/schemas/my-views";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
 import { earningRules, emptyReport, makeWallet, noPayoutRequests } from "../../test/earnings-fixtures";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { EarningRulesJson } from "../../lib/types";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import { useEarningsReport } from "../../queries/earnings-report";
 import { PageSpinner } from "../spinner";
 import { DayViewsModal } from "./day-views-modal";

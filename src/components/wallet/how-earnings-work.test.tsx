@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { EarningRulesJson } from "../../lib/types";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
 import { earningRules, emptyReport, makeWallet, noPayoutRequests } from "../../test/earnings-fixtures";

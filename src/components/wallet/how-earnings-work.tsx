@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { formatUsd } from "../../lib/format";
-import type { EarningRulesJson } from "../../lib/types";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import { card } from "../ui";
 
 type HowEarningsWorkProps = { rules: EarningRulesJson; minimumPayout: number };

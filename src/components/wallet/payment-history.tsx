@@ -1,6 +1,6 @@
 import { SideScroll } from "../scroll-edges";
 import { formatDate, formatUsd } from "../../lib/format";
-import type { PaymentJson } from "../../lib/types";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import { EmptyState } from "./empty-state";
 
 const th = "px-4 py-3 text-left font-medium text-slate-400";

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { formatDate } from "../../lib/format";
-import type { PayoutRequestJson, PayoutRequestsResponse } from "../../lib/types";
+import type { PayoutRequestJson, PayoutRequestsResponse } from "../../../common/schemas/payout-requests";
 import { useAuth } from "../../stores/auth";
 import { earningRules, emptyReport, makePayoutRequest, makeWallet, noPayoutRequests } from "../../test/earnings-fixtures";
 import { bodiesOf, stubFetch } from "../../test/fetch";

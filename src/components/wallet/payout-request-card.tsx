@@ -1,13 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { normalizePayoutAddress, PAYOUT_METHODS, payoutAddressProblem } from "../../../common/payouts";
 import { refusalOf } from "../../lib/api";
 import { cancelPayoutRequest, requestPayout, setPayoutDestination } from "../../lib/earnings-api";
 import { formatDate, formatUsd } from "../../lib/format";
 import { MICROS_PER_USD } from "../../lib/money";
-import { queryKeys } from "../../lib/query-keys";
-import type { PayoutRequestJson, PayoutRequestsResponse } from "../../lib/types";
-import { inFlightRequest, usePayoutRequests } from "../../queries/wallet";
+import type { PayoutRequestJson, PayoutRequestsResponse } from "../../../common/schemas/payout-requests";
+import { inFlightRequest, usePayoutRequests, useRefreshPayouts } from "../../queries/wallet";
 import { buttonClass, card } from "../ui";
 
 // The wallet's "Request payout" card (docs/decisions/036, 066): where the member is paid (the destination,
@@ -34,15 +32,6 @@ const formatMoment = (iso: string) =>
 
 const WAIT_REASON = "A changed payout address can be used 7 days after the change, to protect your earnings.";
 const PACE_HINT = "Watching items to the end and sharing your uploads raise your pace.";
-
-/** What the wallet and the request list must show again after a request or the destination changes. */
-function useRefresh() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all(
-      [queryKeys.payoutRequests(null), queryKeys.wallet(null)].map(([kind]) => client.invalidateQueries({ queryKey: [kind] })),
-    );
-}
 
 export function PayoutRequestCard() {
   const list = usePayoutRequests();
@@ -151,7 +140,7 @@ function PayoutDestination({ destination, usableFrom, askNow }: { destination: D
  */
 function DestinationForm({ current, onDone }: { current: Destination | null; onDone?: () => void }) {
   const id = useId();
-  const refresh = useRefresh();
+  const refresh = useRefreshPayouts();
   const [method, setMethod] = useState(current?.payment_method ?? "PayPal");
   const [address, setAddress] = useState(current?.payout_address ?? "");
   const [problem, setProblem] = useState<string | null>(null);
@@ -240,7 +229,7 @@ function DestinationForm({ current, onDone }: { current: Destination | null; onD
 
 /** The request open (the member may cancel it) or sent in a payout batch (no longer cancellable). */
 function RequestOnItsWay({ request }: { request: PayoutRequestJson }) {
-  const refresh = useRefresh();
+  const refresh = useRefreshPayouts();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const cancel = async () => {
@@ -320,7 +309,7 @@ function LastOutcome({ request }: { request: PayoutRequestJson }) {
  */
 function PayoutForm({ available, minimum }: { available: number; minimum: number }) {
   const id = useId();
-  const refresh = useRefresh();
+  const refresh = useRefreshPayouts();
   const [amount, setAmount] = useState(wholeCents(available).toFixed(2));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,4 @@
-import type { EarningsGroupBy } from "../../lib/types";
+import type { EarningsGroupBy } from "../../../common/schemas/reports";
 import { buttonClass } from "../ui";
 import { DateField } from "./date-field";
 import type { DateErrors, ReportSelection } from "./report-dates";

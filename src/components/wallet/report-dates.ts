@@ -5,7 +5,7 @@ import {
   reportRangeProblems,
   type ReportRangeProblem,
 } from "../../../common/report-range";
-import type { EarningsGroupBy } from "../../lib/types";
+import type { EarningsGroupBy } from "../../../common/schemas/reports";
 
 // The earnings calendar's date rules (docs/product-spec.md §5 "Report dates", §9 default range), in the
 // screen's words; the rules themselves are common/report-range.ts, the ones the API applies.

@@ -1,5 +1,5 @@
 import { formatUsd } from "../../lib/format";
-import type { EarningsReport } from "../../lib/types";
+import type { EarningsReport } from "../../../common/schemas/earnings-report";
 
 /** Summary cards above the breakdown: Total Earnings, Total Views, Unique Users, Avg. Daily. */
 export function ReportSummary({ summary }: { summary: EarningsReport["summary"] }) {

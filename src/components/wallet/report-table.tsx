@@ -1,6 +1,7 @@
 import { SideScroll } from "../scroll-edges";
 import { formatDay, formatUsd } from "../../lib/format";
-import type { EarningsGroupBy, EarningsReportRow } from "../../lib/types";
+import type { EarningsGroupBy } from "../../../common/schemas/reports";
+import type { EarningsReportRow } from "../../../common/schemas/earnings-report";
 
 /** A row's period as people say it; the API dates a week by its Monday and a month by its first day. */
 function periodLabel(date: string, groupBy: EarningsGroupBy): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MyViewJson, ViewReason } from "../../lib/types";
+import type { MyViewJson, ViewReason } from "../../../common/schemas/my-views";
 import { earningRules } from "../../test/earnings-fixtures";
 import { outcomeText, type ReasonContext, reasonTexts } from "./view-reasons";
 

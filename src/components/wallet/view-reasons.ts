@@ -1,7 +1,8 @@
 import { MEDIA_FLOOR_TEXTS } from "../../../common/media-floor";
 import type { ViewSide } from "../../lib/earnings-api";
 import { formatUsd, formatUtcDate } from "../../lib/format";
-import type { EarningRulesJson, MyViewJson, ViewOutcome, ViewReason } from "../../lib/types";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
+import type { MyViewJson, ViewOutcome, ViewReason } from "../../../common/schemas/my-views";
 
 // What each view did for the member, in plain words (docs/decisions/019). Every reason code the server can
 // send has its text here; the Record type (and view-reasons.test.ts) fail when common/api-types.ts adds one.

@@ -1,7 +1,8 @@
 import { cleanup, render, within } from "@testing-library/react";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PayoutRequestJson, WalletJson } from "../../lib/types";
+import type { PayoutRequestJson } from "../../../common/schemas/payout-requests";
+import type { WalletJson } from "../../../common/schemas/wallet";
 import { earningRules, makePayoutRequest } from "../../test/earnings-fixtures";
 import { WalletOverview } from "./wallet-overview";
 

@@ -1,7 +1,9 @@
 import { useId } from "react";
 import { formatUsd, formatUtcDate } from "../../lib/format";
 import { sumUsd } from "../../lib/money";
-import type { EarningRulesJson, PayoutRequestJson, WalletJson } from "../../lib/types";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
+import type { PayoutRequestJson } from "../../../common/schemas/payout-requests";
+import type { WalletJson } from "../../../common/schemas/wallet";
 import { BalanceCard, type BalanceLine } from "./balance-card";
 import { HowEarningsWork } from "./how-earnings-work";
 

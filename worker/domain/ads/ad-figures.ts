@@ -1,5 +1,5 @@
 import { AD_POSITIONS, type AdEvent, type AdPosition } from "../../../common/ad-events";
-import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson } from "../../../common/api-types";
+import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson } from "../../../common/schemas/admin-analytics";
 import type { AdEventRow } from "../../db/queries/ads/ads";
 import type { ReportRange } from "../earnings/report-range";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import type { MyViewsResponse } from "../../../common/api-types";
+import type { MyViewsResponse } from "../../../common/schemas/my-views";
 import { TRAFFIC_RANGES } from "../../../common/traffic-ranges";
 import { adminAnalyticsRows } from "../../db/queries/traffic/admin-analytics";
 import { archivedDays, dayParts } from "../../db/queries/archive/archive";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { MyViewsResponse } from "../../../common/api-types";
+import type { MyViewsResponse } from "../../../common/schemas/my-views";
 import { archivedDay } from "../../db/queries/archive/archive";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import type { EarningsGroupBy } from "../../../common/api-types";
+import type { EarningsGroupBy } from "../../../common/schemas/reports";
 import { tellCredits } from "../../db/queries/earnings/credit-notices";
 import { adminAnalyticsRows } from "../../db/queries/traffic/admin-analytics";
 import { earningsReport } from "../../db/queries/earnings/earnings-report";

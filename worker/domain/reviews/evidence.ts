@@ -1,4 +1,5 @@
-import type { BonusRiskReason, ReviewRule } from "../../../common/api-types";
+import type { BonusRiskReason } from "../../../common/schemas/challenges";
+import type { ReviewRule } from "../../../common/schemas/admin-reviews";
 import { CAPPED_DAYS, SHARED_NETWORK_MAX_MEMBERS, SHARED_NETWORK_SHARE, type BonusCandidate, type Candidate, type EarningRuleName } from "../../db/queries/reviews/review-rules";
 import { usdText } from "../../lib/money";
 import { CAPTIVE_SHARE, type ShapeFinding } from "./shape";

@@ -1,4 +1,4 @@
-import type { UploadSignResponse } from "../../../common/api-types";
+import type { UploadSignResponse } from "../../../common/schemas/uploads";
 import { createUploadWithinQuota } from "../../db/queries/content/storage-quota";
 import { badRequest, tooLarge, unsupportedMedia } from "../../lib/errors";
 import { newId } from "../../lib/ids";

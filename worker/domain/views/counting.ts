@@ -1,4 +1,4 @@
-import type { PlaybackCountingReason, PlaybackNotEarningReason } from "../../../common/api-types";
+import type { PlaybackCountingReason, PlaybackNotEarningReason } from "../../../common/schemas/playback";
 import type { MediaEarnBlock } from "../../../common/media-floor";
 import type { EventVerdict } from "./rules";
 

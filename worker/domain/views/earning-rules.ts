@@ -1,4 +1,4 @@
-import type { EarningRulesJson } from "../../../common/api-types";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import { EARNING_RULE_BOUNDS } from "../../../common/earning-rules";
 import { EARNING_RULE_DEFAULTS, type EarningRuleSettings } from "../../db/queries/earnings/earning-rule-settings";
 import { usd } from "../../lib/money";

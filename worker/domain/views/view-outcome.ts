@@ -1,4 +1,4 @@
-import type { ViewOutcome, ViewReason } from "../../../common/api-types";
+import type { ViewOutcome, ViewReason } from "../../../common/schemas/my-views";
 import type { MediaEarnBlock } from "../../../common/media-floor";
 import { EARNABLE_VIEWS_PER_DAY, QUALIFY_FRACTION } from "./rules";
 

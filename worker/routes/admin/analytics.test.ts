@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { AdminAnalyticsResponse } from "../../../common/api-types";
+import type { AdminAnalyticsResponse } from "../../../common/schemas/admin-analytics";
 import { makeContent } from "../../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 import { passTime, runEarningsCron, sendProgress, startView, streamMedia } from "../../test/views";

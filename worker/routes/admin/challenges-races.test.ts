@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ChallengeJson } from "../../../common/api-types";
+import type { ChallengeJson } from "../../../common/schemas/challenges";
 import { signedInBrowser, type Browser } from "../../test/http";
 
 // Two admins editing one challenge at once through the API (docs/decisions/041): the route used to read the

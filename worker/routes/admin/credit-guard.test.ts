@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntryJson, WalletJson } from "../../../common/api-types";
+import type { AuditEntryJson } from "../../../common/schemas/admin-audit";
+import type { WalletJson } from "../../../common/schemas/wallet";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 
 // Security read (docs/decisions/017): an admin deleted an earning a payment had already drawn on, and the creator's

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentModerationResponse, MyViewsResponse, UserModerationResponse } from "../../../common/api-types";
+import type { ContentModerationResponse, UserModerationResponse } from "../../../common/schemas/moderation";
+import type { MyViewsResponse } from "../../../common/schemas/my-views";
 import { walletParts } from "../../db/queries/wallet/wallet";
 import { bonuses } from "../../db/schema";
 import { creditQualifiedViews } from "../../domain/earnings/credit-views";

@@ -1,11 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type {
-  ContentModerationResponse,
-  ModerationQueueResponse,
-  ModerationUserResponse,
-  UserModerationResponse,
-} from "../../../common/api-types";
+import type { ContentModerationResponse, ModerationQueueResponse, ModerationUserResponse, UserModerationResponse } from "../../../common/schemas/moderation";
 import { makeContent, makeUser } from "../../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 import { auditActions } from "../../test/admin-calls";

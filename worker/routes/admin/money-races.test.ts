@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AdminEarningJson, AuditEntryJson, PaymentJson } from "../../../common/api-types";
+import type { AdminEarningJson } from "../../../common/schemas/admin-money";
+import type { AuditEntryJson } from "../../../common/schemas/admin-audit";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 
 // Two admins (or one double click) changing the same money record at once, through the API: the

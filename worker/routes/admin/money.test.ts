@@ -1,6 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AdminEarningJson, AdminUserJson, AuditEntryJson, BonusAwardJson, PaymentJson, WalletJson } from "../../../common/api-types";
+import type { AdminEarningJson } from "../../../common/schemas/admin-money";
+import type { AdminUserJson } from "../../../common/schemas/admin-users";
+import type { AuditEntryJson } from "../../../common/schemas/admin-audit";
+import type { BonusAwardJson } from "../../../common/schemas/challenges";
+import type { PaymentJson } from "../../../common/schemas/payments";
+import type { WalletJson } from "../../../common/schemas/wallet";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ReviewJson, ReviewsResponse, ReviewSweepResponse } from "../../../common/api-types";
+import type { ReviewJson, ReviewsResponse, ReviewSweepResponse } from "../../../common/schemas/admin-reviews";
 import { walletParts } from "../../db/queries/wallet/wallet";
 import { balancesOf } from "../../domain/wallet/balances";
 import { makeAwardedBonus, reciprocalNewAccounts, viewFrom } from "../../test/bonus";

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { EarningRulesJson, MyViewsResponse, ReviewJson, ReviewsResponse, ReviewSweepResponse, WalletJson } from "../../../common/api-types";
+import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
+import type { MyViewsResponse } from "../../../common/schemas/my-views";
+import type { ReviewJson, ReviewsResponse, ReviewSweepResponse } from "../../../common/schemas/admin-reviews";
+import type { WalletJson } from "../../../common/schemas/wallet";
 import { views } from "../../db/schema";
 import { walletParts } from "../../db/queries/wallet/wallet";
 import { creditQualifiedViews } from "../../domain/earnings/credit-views";

@@ -1,4 +1,4 @@
-import type { BonusAwardJson, BonusRiskReason } from "../../../common/api-types";
+import type { BonusAwardJson, BonusRiskReason } from "../../../common/schemas/challenges";
 import type { BonusRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
 

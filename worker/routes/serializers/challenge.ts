@@ -1,4 +1,5 @@
-import type { AdminChallengesResponse, ChallengeJson, ChallengeProgressResponse } from "../../../common/api-types";
+import type { AdminChallengesResponse } from "../../../common/schemas/admin-challenges";
+import type { ChallengeJson, ChallengeProgressResponse } from "../../../common/schemas/challenges";
 import type { awardedSignOnBonus, challengeTotals, listChallenges, progressOf, signOnAwards } from "../../db/queries/challenges/challenges";
 import type { ChallengeRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";

@@ -1,4 +1,4 @@
-import type { ContentJson, LikeStatusResponse } from "../../../common/api-types";
+import type { ContentJson, LikeStatusResponse } from "../../../common/schemas/content";
 import type { ContentRow } from "../../db/queries/content/content";
 
 /** A content row as the API speaks it (docs/product-spec.md §3 "Content"); durations in seconds, ms precision. */

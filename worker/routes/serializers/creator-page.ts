@@ -1,4 +1,4 @@
-import type { CreatorPageJson } from "../../../common/api-types";
+import type { CreatorPageJson } from "../../../common/schemas/users";
 import type { UserRow } from "../../db/queries/members/users";
 import { displayName } from "../../domain/username";
 

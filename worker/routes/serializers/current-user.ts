@@ -1,4 +1,4 @@
-import type { CurrentUserJson } from "../../../common/api-types";
+import type { CurrentUserJson } from "../../../common/schemas/users";
 import type { SessionUser } from "../../app-env";
 
 /** The current user as the API speaks it (docs/product-spec.md §3 "Current user"). */

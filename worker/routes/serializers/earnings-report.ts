@@ -1,4 +1,4 @@
-import type { EarningsReport } from "../../../common/api-types";
+import type { EarningsReport } from "../../../common/schemas/earnings-report";
 import type { earningsReport } from "../../db/queries/earnings/earnings-report";
 import { usd } from "../../lib/money";
 

@@ -1,15 +1,10 @@
-import type {
-  ContentReportJson,
-  ModeratedItemJson,
-  ModerationActionJson,
-  ModerationUserResponse,
-  ReportReason,
-} from "../../../common/api-types";
+import type { ContentReportJson, ModeratedItemJson, ModerationActionJson, ModerationUserResponse } from "../../../common/schemas/moderation";
+import type { ReportReason } from "../../../common/moderation";
 import type { MemberActionRow, MemberModeration, MemberReportRow, MemberRow } from "../../db/queries/moderation/moderation-members";
 import type { ModeratedItemRow } from "../../db/queries/moderation/moderation-items";
 import type { ReportRow } from "../../db/queries/moderation/reports";
 
-// Moderation records as the API speaks them (common/api-types.ts "Moderation", docs/decisions/027).
+// Moderation records as the API speaks them (common/schemas/moderation.ts, docs/decisions/027).
 
 export const contentReportJson = (r: ReportRow): ContentReportJson => ({
   id: r.id,

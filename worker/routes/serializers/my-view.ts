@@ -1,4 +1,4 @@
-import type { MyViewJson } from "../../../common/api-types";
+import type { MyViewJson } from "../../../common/schemas/my-views";
 import type { MyViewRow } from "../../db/queries/earnings/my-views";
 import { watchedPercent, type Verdict } from "../../domain/views/view-outcome";
 import { usd } from "../../lib/money";

@@ -1,4 +1,4 @@
-import type { PaymentJson } from "../../../common/api-types";
+import type { PaymentJson } from "../../../common/schemas/payments";
 import type { PaymentReversalRow } from "../../db/queries/wallet/payments";
 import type { PaymentRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";

@@ -1,4 +1,4 @@
-import type { ReviewJson } from "../../../common/api-types";
+import type { ReviewJson } from "../../../common/schemas/admin-reviews";
 import type { ReviewRow } from "../../db/queries/reviews/reviews";
 import { REVIEW_TITLES } from "../../domain/reviews/evidence";
 import { usd } from "../../lib/money";

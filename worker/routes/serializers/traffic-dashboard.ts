@@ -1,4 +1,4 @@
-import type { TrafficDashboard } from "../../../common/api-types";
+import type { TrafficDashboard } from "../../../common/schemas/traffic";
 import type { Dashboard } from "../../domain/traffic/dashboard-figures";
 import { pageTitle } from "../../domain/traffic/page-title";
 

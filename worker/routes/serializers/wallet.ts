@@ -1,4 +1,4 @@
-import type { WalletJson } from "../../../common/api-types";
+import type { WalletJson } from "../../../common/schemas/wallet";
 import type { BalanceParts } from "../../db/queries/wallet/balance-parts";
 import type { Adjustment } from "../../db/queries/wallet/wallet";
 import { balancesOf } from "../../domain/wallet/balances";

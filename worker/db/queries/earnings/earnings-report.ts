@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { EarningsGroupBy } from "../../../../common/api-types";
+import type { EarningsGroupBy } from "../../../../common/schemas/reports";
 import type { DayRange } from "../../../lib/days";
 import type { Db } from "../../client";
 import { dayNumberOf, dayOfNumberSql, sideNameSql } from "../archive/kept-numbers";

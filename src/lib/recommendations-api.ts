@@ -1,4 +1,4 @@
-import { api } from "../../lib/api";
+import { api } from "./api";
 
 // The recommender's two answers (docs/architecture.md §4 "Recommendations"): picks for the viewer, and the items
 // to watch after one item (Up Next, the same model around that item).

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { splitTags } from "../../../common/tags";
 import { refusalOf } from "../../lib/api";
 import { updateContent } from "../../lib/content-api";
-import type { ContentJson } from "../../lib/types";
+import type { ContentJson } from "../../../common/schemas/content";
 import { CaptionsEditor } from "../captions/captions-editor";
 import { buttonClass } from "../ui";
 import { detailsProblems, hasProblems } from "../upload/details-check";

@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { queryKeys } from "../../lib/query-keys";
+import { queryKeys } from "../lib/query-keys";
 
 export type AdminQuery<T> = {
   /** The last answer; null before the first one and after a failure (the screen shows its empty state). */

@@ -5,7 +5,7 @@
 // without it (a shared or pasted link, a new tab, a bookmark) counts as "shared_link"; the row of followed
 // creators' uploads says "follow" (docs/decisions/048). The player milestone reads it with `readDiscovery`.
 
-import { DISCOVERY_METHODS, type DiscoveryMethod } from "../../../common/playback";
+import { DISCOVERY_METHODS, type DiscoveryMethod } from "../../common/playback";
 
 export type { DiscoveryMethod };
 
