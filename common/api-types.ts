@@ -77,7 +77,7 @@ export type { AdminChallengesResponse };
 
 // ---- Earning rules (docs/architecture.md §4 "A view"; docs/decisions/015) ----
 
-export type { EarningRuleKey } from "./earning-rules";
+export type { EarningRuleKey } from "./earning-policy";
 
 /** PATCH /api/admin/earning-rules (audited); answers the updated EarningRulesJson. */
 export type { EarningRuleChange } from "./schemas/admin-earning-rules";

@@ -9,7 +9,7 @@
 // figures as a JSON array, and the violations are counted here.
 import type { EarningRulesJson, EarningsCalculateResponse } from "../../common/api-types.ts";
 import { availableSql, balancePartsColumns, type BalanceParts } from "../../worker/db/queries/wallet/balance-parts.ts";
-import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
+import { VIEW_REWARD_MICROS } from "../../common/earning-policy.ts";
 import { balancesOf } from "../../worker/domain/wallet/balances.ts";
 import { postJson } from "../lib/http.ts";
 import type { ObjectTotals } from "./objects.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { EarningRulesJson, MyViewsResponse, ReviewJson, ReviewsResponse } from "../../common/api-types";
 import { views } from "../db/schema";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";
-import { PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY } from "../domain/views/rules";
+import { PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY } from "../../common/earning-policy";
 import { addressGroupHash } from "../lib/address-group";
 import { newId } from "../lib/ids";
 import { makeContent, makeUser, testDb } from "../test/factories";
