@@ -143,7 +143,6 @@ export type SettleRule = (typeof SETTLE_RULES)[number];
  * others are read again from the facts they judge whenever a view is explained.
  */
 export const KEPT_AT_SETTLE = ["suspended", "removed", "network_cap"] as const satisfies readonly SettleRule[];
-export type KeptAtSettle = (typeof KEPT_AT_SETTLE)[number];
 
 /**
  * What a view that starts now can already tell (docs/decisions/035), in the order the player names it: the

@@ -57,8 +57,12 @@ export const REFUSES: Record<SettleRule, (v: ViewRef) => string> = {
   viewer_daily_cap: (v) => `(${placesSql(v, false)} >= ${DAILY_EARNABLE_VIEWS_SQL})`,
 };
 
-/** No settle rule refuses the view: the earnings job may give it a place. */
-export const paysSql = (v: ViewRef) => SETTLE_RULES.map((rule) => `not ${REFUSES[rule](v)}`).join("\n        and ");
+/**
+ * No settle rule refuses the view: the earnings job may give it a place. The network cap's two counts are the
+ * dearest check, so they run last, once every cheaper rule has let the view through (SQLite stops at the first false).
+ */
+const PAY_CHECKS = [...SETTLE_RULES.filter((rule) => rule !== "network_cap"), "network_cap" as const];
+export const paysSql = (v: ViewRef) => PAY_CHECKS.map((rule) => `not ${REFUSES[rule](v)}`).join("\n        and ");
 
 const isKept = (rule: SettleRule) => (KEPT_AT_SETTLE as readonly SettleRule[]).includes(rule);
 
