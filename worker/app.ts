@@ -33,7 +33,7 @@ import { contentActiveRoutes, contentPublicRoutes, contentSignedInRoutes } from 
 import { captionsActiveRoutes, captionsPublicRoutes } from "./routes/content-captions";
 import { contentReportRoutes } from "./routes/content-reports";
 import { contentStatsRoutes } from "./routes/content-stats";
-import { earningRulesRoutes } from "./routes/earning-rules";
+import { earningRulesRoutes, viewRewardRoutes } from "./routes/earning-rules";
 import { earningsRoutes } from "./routes/earnings";
 import { finalizeRoutes } from "./routes/content-finalize";
 import { myHistoryRoutes } from "./routes/me-history";
@@ -70,7 +70,8 @@ const publicApi = new Hono<AppEnv>()
   .route("/", contentPublicRoutes)
   .route("/", captionsPublicRoutes)
   .route("/", analyticsPublicRoutes)
-  .route("/", adEventsPublicRoutes);
+  .route("/", adEventsPublicRoutes)
+  .route("/", viewRewardRoutes);
 
 const signedInApi = new Hono<AppEnv>()
   .use(requireUser)

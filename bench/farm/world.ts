@@ -3,7 +3,7 @@
 // simulated day. Pure TypeScript and seeded: the same options give the same world. The runner sends it to the
 // bench Worker, which writes the views as the watch-session object does and runs the real job and sweep.
 import { ulid } from "ulid";
-import * as viewRules from "../../worker/domain/views/rules.ts";
+import * as viewRules from "../../common/earning-policy.ts";
 import { mulberry32 as rng } from "../lib/random.ts";
 
 export const DAY_MS = 86_400_000;
@@ -11,8 +11,8 @@ const HOUR = 3_600_000;
 /** The product's documented thresholds a patient farm stays one view under (read where the product states them). */
 const rules = viewRules as Record<string, unknown>;
 export const PER_ITEM_PER_DAY = Number(rules.EARNABLE_VIEWS_PER_DAY ?? 3);
-/** settings.daily_earnable_views' default (worker/db/queries/earnings/earning-rule-settings.ts); the bench leaves it as shipped. */
-export const DAILY_CAP = 100;
+/** settings.daily_earnable_views' default (common/earning-policy.ts); the bench leaves it as shipped. */
+export const DAILY_CAP: number = viewRules.TUNABLE_EARNING_RULES.daily_earnable_views.default;
 /** Paid views per network per creator and day, where the tree has such a rule (none: no such threshold). */
 /**
  * Lockstep viewers' views a day: no documented threshold binds them, so fewer than the cap keeps the run short;

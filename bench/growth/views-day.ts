@@ -6,7 +6,7 @@
 import { createDb, type Db } from "../../worker/db/client.ts";
 import { insertViewStatement } from "../../worker/db/queries/views/views.ts";
 import { creditQualifiedViews } from "../../worker/domain/earnings/credit-views.ts";
-import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
+import { VIEW_REWARD_MICROS } from "../../common/earning-policy.ts";
 import { existingUser } from "../traffic/synthetic-visits.ts";
 import { inTransaction, type Opened } from "./sqlite-d1.ts";
 import { creatorOfItem, ITEMS, itemId, MEMBERS } from "./world.ts";

@@ -10,7 +10,7 @@
 import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 import type { EarningsCalculateResponse } from "../../common/schemas/earnings";
 import { availableSql, balancePartsColumns, type BalanceParts } from "../../worker/db/queries/wallet/balance-parts.ts";
-import { VIEW_REWARD_MICROS } from "../../worker/domain/views/rules.ts";
+import { VIEW_REWARD_MICROS } from "../../common/earning-policy.ts";
 import { balancesOf } from "../../worker/domain/wallet/balances.ts";
 import { postJson } from "../lib/http.ts";
 import type { ObjectTotals } from "./objects.ts";

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { EARNING_RULE_BOUNDS, type EarningRuleKey } from "../earning-rules";
+import { type EarningRuleKey, TUNABLE_EARNING_RULES } from "../earning-policy";
 
 const wholeNumber = (key: EarningRuleKey) =>
   z
     .number(`${key} must be a number`)
     .int(`${key} must be a whole number`)
-    .min(EARNING_RULE_BOUNDS[key].min, `${key} must be at least ${EARNING_RULE_BOUNDS[key].min}`)
-    .max(EARNING_RULE_BOUNDS[key].max, `${key} must be at most ${EARNING_RULE_BOUNDS[key].max}`);
+    .min(TUNABLE_EARNING_RULES[key].min, `${key} must be at least ${TUNABLE_EARNING_RULES[key].min}`)
+    .max(TUNABLE_EARNING_RULES[key].max, `${key} must be at most ${TUNABLE_EARNING_RULES[key].max}`);
 
 /** PATCH /api/admin/earning-rules: one rule at a time. */
 export const earningRuleChange = z.discriminatedUnion(

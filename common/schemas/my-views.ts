@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VIEW_REASON_CODES } from "../earning-policy";
 import { isIsoDay } from "../report-range";
 import { contentTypeOut } from "./content";
 
@@ -15,7 +16,8 @@ const viewOutcomeOut = z.enum(["earned", "pending", "not_earned", "reversed"]);
 export type ViewOutcome = z.output<typeof viewOutcomeOut>;
 
 /**
- * Why, from one documented set; null for an earned view and for a pending one that only waits out its hold.
+ * Why, from one documented set (common/earning-policy.ts, with the words members read); null for an earned
+ * view and for a pending one that only waits out its hold.
  *  - removed: the item was taken down by moderators, or (not paid) hidden because its creator is suspended:
  *    not paid, or paid and taken back by the takedown (docs/decisions/027);
  *  - suspended: the viewer's account was suspended: not paid, or paid and taken back (docs/decisions/027);
@@ -28,26 +30,7 @@ export type ViewOutcome = z.output<typeof viewOutcomeOut>;
  *  - thin_media, small_picture, low_frame_rate: the item's media is under a floor measured at upload, so
  *    its views are paid nothing (docs/decisions/063).
  */
-const viewReasonOut = z.enum([
-  "too_fast",
-  "under_80",
-  "own_content",
-  "item_daily_cap",
-  "viewer_daily_cap",
-  "too_short",
-  "another_session",
-  "expired",
-  "under_review",
-  "reversed",
-  "removed",
-  "suspended",
-  "creator_suspended",
-  "not_delivered",
-  "thin_media",
-  "small_picture",
-  "low_frame_rate",
-  "network_cap",
-]);
+const viewReasonOut = z.enum(VIEW_REASON_CODES);
 export type ViewReason = z.output<typeof viewReasonOut>;
 
 const myViewOut = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLAYBACK_COUNTING_CODES, PLAYBACK_NOT_EARNING_CODES } from "../earning-policy";
 import { ID_REGEX } from "../ids";
 import { DISCOVERY_METHODS } from "../playback";
 
@@ -30,21 +31,11 @@ export type PlaybackEventBody = z.input<typeof playbackEventBody>;
  * `item_daily_cap` / `daily_cap`: the day's earnable places (per item, in all) were already taken at the start.
  * `thin_media` / `small_picture` / `low_frame_rate`: the item's media is under a floor (docs/decisions/063).
  */
-const playbackNotEarningReasonOut = z.enum([
-  "own_content",
-  "too_short",
-  "suspended",
-  "removed",
-  "item_daily_cap",
-  "daily_cap",
-  "thin_media",
-  "small_picture",
-  "low_frame_rate",
-]);
+const playbackNotEarningReasonOut = z.enum(PLAYBACK_NOT_EARNING_CODES);
 export type PlaybackNotEarningReason = z.output<typeof playbackNotEarningReasonOut>;
 
 /** Why the last event added no watched time, when the view is to blame: it ran ahead of the pace, or a newer start stopped it. */
-const playbackCountingReasonOut = z.enum(["too_fast", "another_session"]);
+const playbackCountingReasonOut = z.enum(PLAYBACK_COUNTING_CODES);
 export type PlaybackCountingReason = z.output<typeof playbackCountingReasonOut>;
 
 /** POST /api/playback-events: the new view, and whether it can earn (what the player's indicator says from the start). */

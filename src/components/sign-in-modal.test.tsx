@@ -1,17 +1,26 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { stubFetch } from "../test/fetch";
+import { renderWithQueries } from "../test/query-client";
 import { SignInModal } from "./sign-in-modal";
 
 function renderModal() {
   const onClose = vi.fn();
-  render(<SignInModal open onClose={onClose} />);
+  renderWithQueries(<SignInModal open onClose={onClose} />);
   return { onClose, dialog: screen.getByRole("dialog", { name: "Welcome to Reelpay" }) };
 }
 
+// The reward and the share to watch come from GET /api/view-reward (src/test/fetch.ts answers as the server does).
+beforeEach(() => {
+  stubFetch({});
+});
+
 describe("SignInModal", () => {
-  it("shows the offer: bonus, exactly four benefits and the terms notice", () => {
+  it("shows the offer: bonus, exactly four benefits and the terms notice", async () => {
     const { dialog } = renderModal();
+    // No amount before the server states it.
+    expect(dialog.textContent).not.toContain("$0.003");
+    await within(dialog).findByText("Earn $0.003 for every video or track you watch to 80%");
     expect(dialog.getAttribute("aria-modal")).toBe("true");
     const text = dialog.textContent ?? "";
     expect(text).toContain("$50 to $100");

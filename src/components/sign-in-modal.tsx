@@ -1,11 +1,16 @@
+import type { ViewRewardJson } from "../../common/schemas/earning-rules";
+import { formatUsd } from "../lib/format";
+import { useViewReward } from "../queries/earning-rules";
 import { useAuth } from "../stores/auth";
 import { Modal } from "./modal";
 import { buttonClass } from "./ui";
 
 // The product's promises, in the order a newcomer cares about them (constants from the docs/product-spec.md §9).
 // A member asks for a payout in the Wallet and our team sends it (docs/decisions/036); nothing here may promise an instant cash-out.
-const benefits = [
-  "Earn $0.003 for every video or track you watch to 80%",
+// The reward and the share to watch are the server's (GET /api/view-reward, docs/decisions/067); until it answers,
+// that line is left out rather than guessed.
+const benefitsFor = (reward: ViewRewardJson | undefined) => [
+  ...(reward ? [`Earn ${formatUsd(reward.reward_usd)} for every video or track you watch to ${reward.qualify_percent}%`] : []),
   "Earn as a creator every time others watch your uploads",
   "AI recommendations that learn from your likes",
   "Ask for a payout once $25.00 is available; our team sends it",
@@ -19,6 +24,7 @@ export function SignInModal({ open, onClose }: SignInModalProps) {
 
 function SignInDialog({ onClose }: { onClose: () => void }) {
   const redirectToLogin = useAuth((s) => s.redirectToLogin);
+  const benefits = benefitsFor(useViewReward());
   return (
     <Modal title="Welcome to Reelpay" onClose={onClose} size="md">
       <p className="rounded-xl border border-violet-500/40 bg-violet-500/10 p-3 text-sm text-violet-100">

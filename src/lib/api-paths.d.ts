@@ -1197,6 +1197,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/view-reward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the view reward
+         * @description Public: anyone may call it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What a qualified view pays each side, the share of the item to watch, and the paid views per item a day. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reward_usd: number;
+                            qualify_percent: number;
+                            views_per_item_per_day: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -1816,7 +1859,7 @@ export interface paths {
                             /** @constant */
                             earnable: false;
                             /** @enum {string} */
-                            reason: "own_content" | "too_short" | "suspended" | "removed" | "item_daily_cap" | "daily_cap" | "thin_media" | "small_picture" | "low_frame_rate";
+                            reason: "suspended" | "removed" | "own_content" | "too_short" | "thin_media" | "small_picture" | "low_frame_rate" | "item_daily_cap" | "daily_cap";
                         };
                     };
                 };

@@ -3,7 +3,7 @@ import type { PlaybackCountingReason, PlaybackEventResponse, PlaybackNotEarningR
 // What the player's indicator shows about the view under way (docs/product-spec.md "Is this view counting?";
 // docs/decisions/035), folded from the answers to the events the player already sends.
 
-export type NotEarningReason = PlaybackNotEarningReason | PlaybackCountingReason;
+type NotEarningReason = PlaybackNotEarningReason | PlaybackCountingReason;
 
 /** null: nothing to show (signed out, or no view started yet). */
 /** `watched`: the whole percent of the item the watch-session object has counted, once an event has answered. */

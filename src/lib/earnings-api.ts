@@ -34,6 +34,9 @@ export const getPayments = (signal?: AbortSignal) => api.GET("/api/me/payments",
 /** The rules a view earns by, with the admin-tunable limits as they stand (docs/architecture.md §4 "A view"). */
 export const getEarningRules = (signal?: AbortSignal) => api.GET("/api/earning-rules", { signal });
 
+/** What a view pays and the share to watch, for anyone (the sign-in dialog, the player). */
+export const getViewReward = (signal?: AbortSignal) => api.GET("/api/view-reward", { signal });
+
 export type ReportQuery = { startDate: string; endDate: string; groupBy: EarningsGroupBy };
 
 export const getEarningsReport = ({ startDate, endDate, groupBy }: ReportQuery, signal?: AbortSignal) =>

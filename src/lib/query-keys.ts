@@ -34,6 +34,7 @@ export const queryKeys = {
   payments: (userId: UserId) => ["payments", userId] as const,
   payoutRequests: (userId: UserId) => ["payout-requests", userId] as const,
   earningRules: () => ["earning-rules"] as const,
+  viewReward: () => ["view-reward"] as const,
   earningsReport: (userId: UserId, query: ReportQuery | null) => ["earnings-report", userId, query] as const,
   dayViews: (userId: UserId, date: string, side: ViewSide) => ["day-views", userId, date, side] as const,
   challengeProgress: (userId: UserId) => ["challenge-progress", userId] as const,

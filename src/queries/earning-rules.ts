@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { getEarningRules } from "../lib/earnings-api";
+import type { ViewRewardJson } from "../../common/schemas/earning-rules";
+import { getEarningRules, getViewReward } from "../lib/earnings-api";
 import { queryKeys } from "../lib/query-keys";
 import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 
@@ -24,4 +25,18 @@ export function useEarningRules(): EarningRulesJson {
     meta: { failure: "Failed to load earning rules" },
   });
   return data ?? defaultEarningRules;
+}
+
+/**
+ * What a view pays, the share to watch and the paid views per item a day, from the public GET /api/view-reward:
+ * undefined until it answers, so nothing shows an amount the server did not state (docs/decisions/067).
+ */
+export function useViewReward(): ViewRewardJson | undefined {
+  const { data } = useQuery({
+    queryKey: queryKeys.viewReward(),
+    queryFn: ({ signal }) => getViewReward(signal),
+    staleTime: Infinity,
+    meta: { failure: "Failed to load the view reward" },
+  });
+  return data;
 }

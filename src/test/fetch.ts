@@ -11,6 +11,8 @@ type Route = Reply | ((init: RequestInit | undefined, url: URL) => Reply | Promi
 const EVERY_SCREEN: Record<string, Route> = {
   "GET /api/me/notifications": { body: { unread: 0, items: [], muted: [] } },
   "GET /api/me/following/uploads": { body: { items: [], nextCursor: null } },
+  // The reward and share to watch the sign-in dialog and the player state (GET /api/view-reward), as the server answers.
+  "GET /api/view-reward": { body: { reward_usd: 0.003, qualify_percent: 80, views_per_item_per_day: 3 } },
 };
 
 /**

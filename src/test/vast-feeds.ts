@@ -80,9 +80,12 @@ export function wrapperVast(adTagUri: string, impression = "/api/ads/track?event
 type Reply = { status?: number; body?: string | object };
 type Route = Reply | ((url: URL, init: RequestInit | undefined) => Reply | Promise<Reply>);
 
+/** GET /api/view-reward as the server answers it: every player asks it for its counting line. */
+const VIEW_REWARD = { reward_usd: 0.003, qualify_percent: 80, views_per_item_per_day: 3 };
+
 /**
  * Stubs `fetch` with replies keyed by "METHOD /path" (or "METHOD https://host/path" for other origins).
- * String bodies go out as XML text, objects as JSON; unknown requests answer 404.
+ * String bodies go out as XML text, objects as JSON; unknown requests answer 404 (GET /api/view-reward: VIEW_REWARD).
  */
 export function stubNetwork(routes: Record<string, Route>) {
   const requests: string[] = [];
@@ -93,7 +96,7 @@ export function stubNetwork(routes: Record<string, Route>) {
     const sameOrigin = url.origin === window.location.origin;
     const key = `${method} ${sameOrigin ? url.pathname : `${url.origin}${url.pathname}`}`;
     requests.push(`${method} ${url.href}`);
-    const route = routes[key];
+    const route = routes[key] ?? (key === "GET /api/view-reward" ? { body: VIEW_REWARD } : undefined);
     const reply = typeof route === "function" ? await route(url, init) : (route ?? { status: 404, body: "" });
     const { status = 200, body = "" } = reply;
     const isText = typeof body === "string";

@@ -5,7 +5,7 @@ import type { MyViewsResponse } from "../../common/schemas/my-views";
 import type { ReviewJson, ReviewsResponse } from "../../common/schemas/admin-reviews";
 import { views } from "../db/schema";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";
-import { PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY } from "../domain/views/rules";
+import { PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY } from "../../common/earning-policy";
 import { addressGroupHash } from "../lib/address-group";
 import { newId } from "../lib/ids";
 import { makeContent, makeUser, testDb } from "../test/factories";

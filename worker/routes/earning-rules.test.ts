@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 import { signedInBrowser, uniqueEmail } from "../test/http";
@@ -41,5 +41,14 @@ describe("earning rules", () => {
   it("only admins change them", async () => {
     const member = await signedInBrowser(uniqueEmail());
     expect((await member.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value: 1 })).status).toBe(403);
+  });
+});
+
+describe("view reward", () => {
+  it("anyone reads the reward, the share to watch and the paid views per item, as the members' rules say them", async () => {
+    const res = await SELF.fetch("http://localhost/api/view-reward");
+    expect(res.status).toBe(200);
+    const member = await (await (await signedInBrowser(uniqueEmail())).fetch("/api/earning-rules")).json<EarningRulesJson>();
+    expect(await res.json()).toEqual({ reward_usd: member.reward_usd, qualify_percent: member.qualify_percent, views_per_item_per_day: member.views_per_item_per_day });
   });
 });

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { earningRulesOut } from "../../common/schemas/earning-rules";
-import type { SignedInEnv } from "../app-env";
+import { earningRulesOut, viewRewardOut } from "../../common/schemas/earning-rules";
+import type { AppEnv, SignedInEnv } from "../app-env";
 import { readSettings } from "../db/queries/settings/settings";
 import { EARNING_RULE_DEFAULTS } from "../db/queries/earnings/earning-rule-settings";
-import { earningRulesJson } from "../domain/views/earning-rules";
+import { earningRulesJson, viewRewardJson } from "../domain/views/earning-rules";
 import { responds } from "../openapi/responds";
 
 /** Signed-in: the rules behind every reward, for the wallet's 'How Earnings Work'. */
@@ -13,4 +13,13 @@ export const earningRulesRoutes = new Hono<SignedInEnv>().get(
     200: { description: "The rules every reward follows now: the amount, the share to watch, the caps and the hold.", schema: earningRulesOut },
   }),
   async (c) => c.json(earningRulesJson(await readSettings(c.get("db"), EARNING_RULE_DEFAULTS)), 200),
+);
+
+/** Public: the reward and the share to watch, for the sign-in dialog and the player (docs/decisions/067). */
+export const viewRewardRoutes = new Hono<AppEnv>().get(
+  "/view-reward",
+  responds("Get the view reward", {
+    200: { description: "What a qualified view pays each side, the share of the item to watch, and the paid views per item a day.", schema: viewRewardOut },
+  }),
+  (c) => c.json(viewRewardJson(), 200),
 );

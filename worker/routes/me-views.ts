@@ -3,9 +3,6 @@ import { myViewsOut, myViewsQuery, type MyViewsResponse } from "../../common/sch
 import type { SignedInEnv } from "../app-env";
 import { MY_VIEWS_LIMIT, viewsOfDay } from "../db/queries/earnings/my-views";
 import { memberDaySummary } from "../domain/archive/member-day-summary";
-import { readSettings } from "../db/queries/settings/settings";
-import { EARNING_RULE_DEFAULTS } from "../db/queries/earnings/earning-rule-settings";
-import { earningRulesJson } from "../domain/views/earning-rules";
 import { viewOutcome } from "../domain/views/view-outcome";
 import { nowIso } from "../lib/time";
 import { usd } from "../lib/money";
@@ -27,14 +24,13 @@ export const myViewsRoutes = new Hono<SignedInEnv>().get(
     const { date, as } = c.req.valid("query");
     const db = c.get("db");
     const q = { userId: c.get("user").id, side: as, day: date };
-    const [rows, settings, archived] = await Promise.all([viewsOfDay(db, q), readSettings(db, EARNING_RULE_DEFAULTS), memberDaySummary(c.env, db, q)]);
-    const minEarningMs = earningRulesJson(settings).min_earning_seconds * 1000;
+    const [rows, archived] = await Promise.all([viewsOfDay(db, q), memberDaySummary(c.env, db, q)]);
     const now = nowIso();
     const views = rows.slice(0, MY_VIEWS_LIMIT).map((r) => {
       const earning = r.earningMicros === null
         ? null
         : { availableAt: r.availableAt ?? "", reversed: r.reversed === 1, reversalReason: r.reversalReason, underReview: r.underReview === 1 };
-      return myViewJson(r, viewOutcome({ ...r, earning, minEarningMs }, now));
+      return myViewJson(r, viewOutcome({ ...r, earning }, now));
     });
     const summary = archived && {
       views: archived.views, qualified: archived.qualified, credited: archived.credited, amount_usd: usd(archived.micros), reversed: archived.reversed,

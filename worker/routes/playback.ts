@@ -9,12 +9,9 @@ import {
 } from "../../common/schemas/playback";
 import type { SignedInEnv } from "../app-env";
 import { findContent } from "../db/queries/content/content";
-import { placesTakenOn } from "../db/queries/views/views";
-import { EARNING_RULE_DEFAULTS } from "../db/queries/earnings/earning-rule-settings";
-import { readSettings } from "../db/queries/settings/settings";
+import { startRefusal } from "../db/queries/earnings/start-refusal";
 import { startEarnability } from "../domain/views/counting";
-import { earningRulesJson } from "../domain/views/earning-rules";
-import { isHidden, mayOpen } from "../domain/content/visibility";
+import { mayOpen } from "../domain/content/visibility";
 import { utcDay } from "../domain/views/rules";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { addressGroupHash } from "../lib/address-group";
@@ -48,12 +45,11 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       const body = c.req.valid("json");
       const db = c.get("db");
       const user = c.get("user");
-      // One round trip each, side by side: the item, the admin's earning rules, and the places the viewer took
-      // today toward the daily caps (what the indicator says from the start: docs/decisions/035).
-      const [item, rules, places] = await Promise.all([
+      // One round trip each, side by side: the item, and the first earning rule a view of it starting now
+      // already fails (what the indicator says from the start: docs/decisions/035).
+      const [item, refused] = await Promise.all([
         findContent(db, body.content_id),
-        readSettings(db, EARNING_RULE_DEFAULTS),
-        placesTakenOn(db, user.id, body.content_id, utcDay(nowIso())),
+        startRefusal(db, { viewerId: user.id, contentId: body.content_id, day: utcDay(nowIso()) }),
       ]);
       // A hidden item cannot be played by others (docs/decisions/027); its creator's and admins' views of it
       // never pay (the earnings job skips hidden items).
@@ -69,21 +65,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
         ipHash: ip ? await addressGroupHash(c.get("settings").sessionSecret, ip) : "",
         mediaSize: item.mediaSize,
       });
-      // What the player's indicator says from the start (docs/decisions/035).
-      const earning = earningRulesJson(rules);
-      const earnability = startEarnability({
-        viewerId: user.id,
-        creatorId: item.createdBy,
-        durationMs: item.durationMs,
-        minEarningMs: earning.min_earning_seconds * 1000,
-        earnBlock: item.earnBlock,
-        viewerSuspended: user.suspended,
-        itemHidden: isHidden(item),
-        placesToday: places,
-        dailyCap: earning.daily_earnable_views,
-        itemCap: earning.views_per_item_per_day,
-      });
-      return c.json({ ...started, ...earnability } satisfies PlaybackStartResponse, 201);
+      return c.json({ ...started, ...startEarnability(refused) } satisfies PlaybackStartResponse, 201);
     },
   )
   .post(

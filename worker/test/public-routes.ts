@@ -16,6 +16,8 @@ export const PUBLIC_ROUTES = new Set([
   "GET /api/analytics/config",
   // The ad feed's tracking beacons (docs/decisions/018): fired as images by every viewer's player.
   "GET /api/ads/track",
+  // The view reward and the share to watch, for the sign-in dialog shown to visitors (docs/decisions/067).
+  "GET /api/view-reward",
   // The API's own description and its interactive reference (docs/decisions/024).
   "GET /api/openapi.json",
   "GET /api/docs",

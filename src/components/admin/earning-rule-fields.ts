@@ -1,6 +1,6 @@
-import { EARNING_RULE_BOUNDS, type EarningRuleKey } from "../../../common/earning-rules";
+import { type EarningRuleKey, TUNABLE_EARNING_RULES } from "../../../common/earning-policy";
 
-// The earning rules an admin tunes in Ad Settings, with the ranges the server accepts (common/earning-rules.ts,
+// The earning rules an admin tunes in Ad Settings, with the ranges the server accepts (common/earning-policy.ts,
 // the one definition both sides read), checked here first so a typo gets a message in words before anything is
 // sent.
 
@@ -19,14 +19,16 @@ export const ruleFields: RuleField[] = [
     key: "min_earning_seconds",
     label: "Shortest item that earns (seconds)",
     unit: "seconds",
-    ...EARNING_RULE_BOUNDS.min_earning_seconds,
+    min: TUNABLE_EARNING_RULES.min_earning_seconds.min,
+    max: TUNABLE_EARNING_RULES.min_earning_seconds.max,
     hint: "Shorter items never earn or count for challenges.",
   },
   {
     key: "daily_earnable_views",
     label: "Paid views per viewer per day",
     unit: "views",
-    ...EARNING_RULE_BOUNDS.daily_earnable_views,
+    min: TUNABLE_EARNING_RULES.daily_earnable_views.min,
+    max: TUNABLE_EARNING_RULES.daily_earnable_views.max,
     hint: "Views past this in one UTC day earn nothing.",
   },
   {
@@ -34,7 +36,8 @@ export const ruleFields: RuleField[] = [
     label: "Holding period (days)",
     unit: "days",
     // 0 is allowed here, unlike the limits above: no hold at all.
-    ...EARNING_RULE_BOUNDS.earnings_hold_days,
+    min: TUNABLE_EARNING_RULES.earnings_hold_days.min,
+    max: TUNABLE_EARNING_RULES.earnings_hold_days.max,
     hint: "View rewards and sign-on bonuses stay pending this long; 0 pays them at once.",
   },
 ];

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { changeEarningRule, getAdminEarningRules } from "../../lib/admin-api";
 import { ApiError, describeFailure } from "../../lib/api";
-import type { EarningRuleKey } from "../../../common/earning-rules";
+import type { EarningRuleKey } from "../../../common/earning-policy";
 import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import { queryKeys } from "../../lib/query-keys";
 import { defaultEarningRules } from "../../queries/earning-rules";

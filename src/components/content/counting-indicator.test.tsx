@@ -10,7 +10,7 @@ import { makeContent } from "../../test/content-fixtures";
 import { ava } from "../../test/fixtures";
 import { renderWithQueries } from "../../test/query-client";
 import { ContentPlayer } from "./content-player";
-import { notEarningTexts } from "./counting-indicator";
+import { playerReasonText } from "../../../common/earning-policy";
 
 const item = makeContent({ title: "Retrowave City", duration: 60 });
 
@@ -106,7 +106,7 @@ describe("the player's counting indicator", () => {
     stubPage({ view_id: "v1", earnable: true }, [{ counting: false, reason: "too_fast" }, { counting: true }]);
     const to = await play();
     to(30);
-    await live(`Not earning: ${notEarningTexts.too_fast}`);
+    await live(`Not earning: ${playerReasonText("too_fast", { qualify_percent: 80, views_per_item_per_day: 3 })}`);
     to(36);
     await live("Counting toward $0.003");
   });

@@ -1,5 +1,5 @@
 import { formatDuration } from "../../lib/format";
-import { defaultEarningRules } from "../../queries/earning-rules";
+import { useViewReward } from "../../queries/earning-rules";
 import { buttonClass } from "../ui";
 
 type ResumePromptProps = {
@@ -11,16 +11,15 @@ type ResumePromptProps = {
   onStartOver: () => void;
 };
 
-// The share of the item one view must watch to earn; fixed like the reward (docs/architecture.md §4 "A view").
-const qualifyPercent = defaultEarningRules.qualify_percent;
-
 /**
  * Over the player when the viewer left this item unfinished (docs/decisions/045): resume where they were, or
  * start over. A resumed playthrough is a new view judged from where it starts, so when too little is left to
  * watch 80 % of the item the prompt says so, rather than letting the indicator surprise them.
  */
 export function ResumePrompt({ resumeAt, duration, onResume, onStartOver }: ResumePromptProps) {
-  const cannotEarn = duration > 0 && duration - resumeAt < (qualifyPercent / 100) * duration;
+  // The share one view must watch to earn, as the server states it (docs/decisions/067); nothing said until then.
+  const qualifyPercent = useViewReward()?.qualify_percent;
+  const cannotEarn = qualifyPercent !== undefined && duration > 0 && duration - resumeAt < (qualifyPercent / 100) * duration;
   return (
     // Opaque, and on a phone's short player without the opening line, so nothing of the controls shows through.
     <div role="group" aria-label="Where to start" className="flex size-full flex-col items-center justify-center gap-2 bg-slate-950 p-3 text-center sm:gap-3 sm:p-4">

@@ -1,11 +1,11 @@
-import { MEDIA_FLOOR_TEXTS } from "../../../common/media-floor";
+import { type ReasonWordsContext, VIEW_REASON_CODES, VIEW_REASONS } from "../../../common/earning-policy";
 import type { ViewSide } from "../../lib/earnings-api";
 import { formatUsd, formatUtcDate } from "../../lib/format";
 import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import type { MyViewJson, ViewOutcome, ViewReason } from "../../../common/schemas/my-views";
 
-// What each view did for the member, in plain words (docs/decisions/019). Every reason code the server can
-// send has its text here; the Record type (and view-reasons.test.ts) fail when common/api-types.ts adds one.
+// What each view did for the member, in plain words (docs/decisions/019). Every reason code and its words are
+// the earning policy's (common/earning-policy.ts, docs/decisions/067); this file fits them to the wallet's view.
 
 export type ReasonContext = {
   view: MyViewJson;
@@ -14,42 +14,18 @@ export type ReasonContext = {
   rules: Pick<EarningRulesJson, "qualify_percent" | "views_per_item_per_day">;
 };
 
-const times = (n: number) => (n === 1 ? "once" : `${n.toLocaleString("en-US")} times`);
 const medium = (view: MyViewJson) => (view.content_type === "audio" ? "track" : "video");
 
-export const reasonTexts: Record<ViewReason, (context: ReasonContext) => string> = {
-  too_fast: ({ view }) => `Progress came faster than the ${medium(view)} plays — not counted`,
-  under_80: ({ view, rules }) => `Watched ${view.watched_percent} % — a view earns at ${rules.qualify_percent} %`,
-  own_content: () => "Your own content doesn't earn",
-  item_daily_cap: ({ side, rules }) =>
-    side === "viewer"
-      ? `Already earned ${times(rules.views_per_item_per_day)} from this item today`
-      : `The viewer already earned ${times(rules.views_per_item_per_day)} from this item today`,
-  viewer_daily_cap: ({ side }) => (side === "viewer" ? "Daily limit of paid views reached" : "The viewer's daily limit of paid views was reached"),
-  too_short: () => "Item is too short to earn",
-  // The media floors (docs/decisions/063), in the words the player and My Content use (common/media-floor.ts).
-  thin_media: () => `Item can't earn: ${MEDIA_FLOOR_TEXTS.thin_media}`,
-  small_picture: () => `Item can't earn: ${MEDIA_FLOOR_TEXTS.small_picture}`,
-  low_frame_rate: () => `Item can't earn: ${MEDIA_FLOOR_TEXTS.low_frame_rate}`,
-  another_session: ({ side }) =>
-    side === "viewer" ? "Stopped when you started something else" : "Stopped when the viewer started something else",
-  expired: () => "Session timed out before any watching counted",
-  under_review: () => "Pending — under review",
-  reversed: () => "Reversed after a fraud review",
-  removed: () => "The item was removed by moderators — not counted",
-  suspended: ({ side }) =>
-    side === "viewer" ? "Your account was suspended — not counted" : "The viewer's account was suspended — not counted",
-  creator_suspended: ({ side }) =>
-    side === "viewer" ? "The creator's account was suspended — not counted" : "Your account was suspended — not counted",
-  network_cap: ({ side }) =>
-    side === "viewer"
-      ? "Your network already had its paid views of this creator today — not counted"
-      : "The viewer's network already had its paid views of you today — not counted",
-  not_delivered: ({ view, side }) =>
-    side === "viewer"
-      ? `Most of the ${medium(view)} was never streamed to this device — not counted`
-      : `Most of the ${medium(view)} was never streamed to the viewer — not counted`,
-};
+const wordsContext = ({ view, side, rules }: ReasonContext): ReasonWordsContext => ({
+  side,
+  medium: medium(view),
+  watchedPercent: view.watched_percent,
+  rules,
+});
+
+export const reasonTexts = Object.fromEntries(
+  VIEW_REASON_CODES.map((code) => [code, (context: ReasonContext) => VIEW_REASONS[code].wallet(wordsContext(context))]),
+) as Record<ViewReason, (context: ReasonContext) => string>;
 
 // A code the server learns before this screen does still shows, as the code itself.
 const reasonText = (reason: ViewReason, context: ReasonContext) => reasonTexts[reason]?.(context) ?? reason;

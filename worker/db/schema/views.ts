@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { KEPT_AT_SETTLE } from "../../../common/earning-policy";
 import { DISCOVERY_METHODS } from "../../../common/playback";
 import { content } from "./content";
 import { users } from "./users";
@@ -47,7 +48,7 @@ export const views = sqliteTable(
     // item was taken down or its creator suspended) or "suspended" (the viewer was). Kept because both can be
     // undone later, and the reason must stay what it was when the job settled the view (docs/decisions/027).
     // "network_cap": the viewer's network already had its paid views of the creator that day (decision 065).
-    unpaidReason: text("unpaid_reason", { enum: ["removed", "suspended", "network_cap"] }),
+    unpaidReason: text("unpaid_reason", { enum: KEPT_AT_SETTLE }),
   },
   (t) => [
     // The earnings job's queue: only pending rows are indexed, so its cost follows pending work.

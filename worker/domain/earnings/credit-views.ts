@@ -1,6 +1,5 @@
 import type { Db } from "../../db/client";
 import { pendingQualifiedViews, settleViewBatch, type TellAfter } from "../../db/queries/earnings/settle-views";
-import { EARNABLE_VIEWS_PER_DAY, NETWORK_SHARE_OF_DAY, PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
 
 export const JOB_BATCH_SIZE = 25;
 const JOB_MAX_BATCHES = 20;
@@ -12,18 +11,12 @@ const JOB_MAX_BATCHES = 20;
 export type CreditRun = { views: number; toldMicros: number };
 
 /**
- * Settles the given qualified views in one D1 batch (db/queries/earnings/settle-views.ts: a place of the day, the
- * shortest earning length, the daily cap, one payment per side) and adds what it did to `run`.
+ * Settles the given qualified views in one D1 batch (db/queries/earnings/settle-views.ts: a place of the day when no
+ * rule of the earning policy refuses the view, one payment per side) and adds what it did to `run`.
  */
 export async function settleViews(db: Db, viewIds: string[], now: string, run: CreditRun, tell?: TellAfter): Promise<void> {
   if (!viewIds.length) return;
-  const terms = {
-    earnableViewsPerDay: EARNABLE_VIEWS_PER_DAY,
-    rewardMicros: VIEW_REWARD_MICROS,
-    networkViewsPerCreatorPerDay: PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY,
-    networkShareOfDay: NETWORK_SHARE_OF_DAY,
-  };
-  const settled = await settleViewBatch(db, viewIds, now, terms, tell);
+  const settled = await settleViewBatch(db, viewIds, now, tell);
   run.views += settled.views;
   run.toldMicros += settled.toldMicros;
 }

@@ -6,7 +6,7 @@ import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { makeContent, makeUser, testDb } from "../../test/factories";
 import { balancesOf } from "../wallet/balances";
-import { EARNABLE_VIEWS_PER_DAY, VIEW_REWARD_MICROS } from "../views/rules";
+import { EARNABLE_VIEWS_PER_DAY, VIEW_REWARD_MICROS } from "../../../common/earning-policy";
 import { creditQualifiedViews } from "./credit-views";
 
 const DAYS = ["2026-03-01", "2026-03-02", "2026-03-03"];

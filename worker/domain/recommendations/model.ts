@@ -3,7 +3,7 @@
 // (bench/recommender-eval.ts) call exactly this code, so the measured quality is the shipped quality.
 // Relative imports carry `.ts` so Node can run the evaluation on this file directly.
 import { LIMITS, type Candidate, type Seed, type ViewerProfile } from "../../db/queries/recommendations/recommender-inputs.ts";
-import { EARNABLE_VIEWS_PER_DAY } from "../views/rules.ts";
+import { EARNABLE_VIEWS_PER_DAY } from "../../../common/earning-policy.ts";
 import { parseTags, tagSimilarity, tagWeights } from "./tags.ts";
 
 /** A like says more about taste than a finished view. */

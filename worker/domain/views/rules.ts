@@ -1,7 +1,10 @@
-// What makes a view count (docs/architecture.md "The money path"; docs/decisions/015): pure functions the
-// watch-session Durable Object applies to every playback event, on the server's clock.
+import { QUALIFY_PERCENT } from "../../../common/earning-policy";
 
-export const QUALIFY_FRACTION = 0.8;
+// What makes a view count (docs/architecture.md "The money path"; docs/decisions/015): pure functions the
+// watch-session Durable Object applies to every playback event, on the server's clock. What a counted view
+// pays, and the rules that may refuse it, are the earning policy's (common/earning-policy.ts).
+
+export const QUALIFY_FRACTION = QUALIFY_PERCENT / 100;
 /** A position may advance at most this many times the server time since the previous accepted event. */
 export const MAX_PLAYBACK_SPEED = 2;
 /** Per event: absorbs network jitter between two events (an event delayed, the next one on time). */
@@ -13,16 +16,6 @@ export const END_TOLERANCE_MS = 1000;
 /** An open session with no accepted event for about twice the item's duration (within these bounds) ends. */
 const EXPIRY_MIN_MS = 5 * 60_000;
 const EXPIRY_MAX_MS = 3 * 3600_000;
-export const EARNABLE_VIEWS_PER_DAY = 3;
-export const VIEW_REWARD_MICROS = 3000;
-/**
- * Paid views of one creator per network (an IPv4 address, an IPv6 /56) and UTC day: a household may share one
- * address, a farm may not turn one address into an audience (docs/decisions/065). A carrier-grade NAT puts
- * hundreds of members behind a few addresses, so a creator may take more from one network when it is a small
- * part of their day: up to NETWORK_SHARE_OF_DAY of the creator's paid views of that day so far.
- */
-export const PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY = 6;
-export const NETWORK_SHARE_OF_DAY = 0.1;
 
 /** A session as the object keeps it; times are server epoch milliseconds. */
 export type Session = {

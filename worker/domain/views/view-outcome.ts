@@ -1,6 +1,6 @@
 import type { ViewOutcome, ViewReason } from "../../../common/schemas/my-views";
-import type { MediaEarnBlock } from "../../../common/media-floor";
-import { EARNABLE_VIEWS_PER_DAY, QUALIFY_FRACTION } from "./rules";
+import type { SettleRule } from "../../../common/earning-policy";
+import { QUALIFY_FRACTION } from "./rules";
 
 /**
  * Why a view ended without qualifying: no events any more, a newer start stopped it, the player said it
@@ -17,18 +17,13 @@ export type ViewFacts = {
   watchTimeMs: number;
   maxPositionMs: number;
   durationMs: number;
-  viewerId: string;
-  creatorId: string;
   /** This side's earning of the view, when it was paid, and why a reversal took it back. */
   earning: { availableAt: string; reversed: boolean; reversalReason?: string | null; underReview: boolean } | null;
-  /** Why the earnings job paid nothing, when moderation was the cause (settle-views.ts keeps it). */
-  unpaidReason?: "removed" | "suspended" | "network_cap" | null;
-  /** Earnable places (1..3) the viewer had taken for this item on the view's day. */
-  itemPlacesTaken: number;
-  /** The shortest item that earns, in ms (the admin's earning rule). */
-  minEarningMs: number;
-  /** The media floor the item missed at upload (content.earn_block, docs/decisions/063): its views earn nothing. */
-  earnBlock?: MediaEarnBlock | null;
+  /**
+   * For a settled view that paid this side nothing, the earning rule that refused it (the first in the earning
+   * policy's order, docs/decisions/067; db/queries/earnings/rule-predicates.ts judges it).
+   */
+  unpaidReason: SettleRule | null;
 };
 
 export type Verdict = { outcome: ViewOutcome; reason: ViewReason | null; availableAt: string | null };
@@ -59,13 +54,8 @@ export function viewOutcome(f: ViewFacts, now: string): Verdict {
       return verdict("pending");
     case "credited":
     case "unearnable":
-      // A credited view without this side's earning cannot happen; read it as the rules that refuse pay.
-      if (f.viewerId === f.creatorId) return verdict("not_earned", "own_content");
-      if (f.unpaidReason) return verdict("not_earned", f.unpaidReason);
-      if (f.durationMs < f.minEarningMs) return verdict("not_earned", "too_short");
-      if (f.earnBlock) return verdict("not_earned", f.earnBlock);
-      if (f.itemPlacesTaken >= EARNABLE_VIEWS_PER_DAY) return verdict("not_earned", "item_daily_cap");
-      return verdict("not_earned", "viewer_daily_cap");
+      // A credited view without this side's earning cannot happen; it reads as the rules that refuse pay.
+      return verdict("not_earned", f.unpaidReason ?? "viewer_daily_cap");
     default:
       // Watched enough by the pacing rules, but the media never reached the viewer (docs/decisions/029).
       if (f.endReason === "not_delivered") return verdict("not_earned", "not_delivered");

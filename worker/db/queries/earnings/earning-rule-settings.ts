@@ -1,14 +1,16 @@
-// The earning rules an admin can tune, as stored (settings table, audited; defaults in docs/decisions/016), and
-// the same settings as SQL expressions, so the earnings job, the challenge progress and the fraud sweep read them
-// inside their own statements (no extra round trip, and a change applies from the next statement on).
-// domain/views/earning-rules.ts shows them; what an admin may set them to is common/earning-rules.ts.
-import { EARNING_RULE_BOUNDS } from "../../../../common/earning-rules";
+// The earning rules an admin can tune, as stored (settings table, audited; their defaults and bounds are the
+// earning policy's, common/earning-policy.ts), and the same settings as SQL expressions, so the earnings job, the
+// challenge progress and the fraud sweep read them inside their own statements (no extra round trip, and a change
+// applies from the next statement on). domain/views/earning-rules.ts shows them.
+import { type EarningRuleKey, TUNABLE_EARNING_RULES } from "../../../../common/earning-policy";
 
-export const EARNING_RULE_DEFAULTS = { min_earning_seconds: "5", daily_earnable_views: "100", earnings_hold_days: "7" } as const;
-export type EarningRuleSettings = Record<keyof typeof EARNING_RULE_DEFAULTS, string>;
+export const EARNING_RULE_DEFAULTS = Object.fromEntries(
+  Object.entries(TUNABLE_EARNING_RULES).map(([key, rule]) => [key, String(rule.default)]),
+) as EarningRuleSettings;
+export type EarningRuleSettings = Record<EarningRuleKey, string>;
 
-const settingSql = (key: keyof typeof EARNING_RULE_DEFAULTS) =>
-  `coalesce((select cast(value as integer) from settings where key = '${key}' and cast(value as integer) >= ${EARNING_RULE_BOUNDS[key].min}), ${EARNING_RULE_DEFAULTS[key]})`;
+const settingSql = (key: EarningRuleKey) =>
+  `coalesce((select cast(value as integer) from settings where key = '${key}' and cast(value as integer) >= ${TUNABLE_EARNING_RULES[key].min}), ${TUNABLE_EARNING_RULES[key].default})`;
 
 /** The shortest item that earns (and counts for challenges), in milliseconds. */
 export const MIN_EARNING_MS_SQL = `(${settingSql("min_earning_seconds")} * 1000)`;

@@ -1,10 +1,13 @@
 import { underReviewSql } from "../wallet/balance-parts";
-import type { MediaEarnBlock } from "../../../../common/media-floor";
+import type { SettleRule } from "../../../../common/earning-policy";
 import type { Db } from "../../client";
 import { dayNumberSql, memberNumSql, sideNumberSql } from "../archive/kept-numbers";
 import { memberDayKeySql } from "../archive/archive-member-days";
+import { unpaidReasonSql } from "./rule-predicates";
 
 export const MY_VIEWS_LIMIT = 500;
+
+const UNPAID_REASON = unpaidReasonSql("v");
 
 export type MyViewRow = {
   id: string;
@@ -26,18 +29,18 @@ export type MyViewRow = {
   reversed: 0 | 1;
   /** Why the reversal took it back: a fraud rule, "takedown", "suspended_viewer" or "suspended_creator". */
   reversalReason: string | null;
-  /** Why the earnings job paid the view nothing, when moderation was the cause. */
-  unpaidReason: "removed" | "suspended" | "network_cap" | null;
-  /** The media floor the item missed at upload (docs/decisions/063): its views are paid nothing. */
-  earnBlock: MediaEarnBlock | null;
+  /**
+   * For a settled view that paid this side nothing: the first rule of the earning policy that refused it
+   * (rule-predicates.ts); null otherwise.
+   */
+  unpaidReason: SettleRule | null;
   underReview: 0 | 1;
-  itemPlacesTaken: number;
 };
 
 /**
  * One member's views of one UTC day, as viewer or as creator, newest first, with the facts that explain
- * each (view-outcome.ts): this side's earning and whether it was reversed or is under review, and the
- * day's earnable places the viewer had taken on the item. Served by views_viewer_started_idx or
+ * each (view-outcome.ts): this side's earning and whether it was reversed or is under review, and for a settled
+ * view without it, the earning rule that refused it (rule-predicates.ts). Served by views_viewer_started_idx or
  * views_creator_started_idx; one row more than the limit tells the caller the day was cut.
  */
 export async function viewsOfDay(db: Db, q: { userId: string; side: "viewer" | "creator"; day: string }) {
@@ -45,14 +48,13 @@ export async function viewsOfDay(db: Db, q: { userId: string; side: "viewer" | "
   const { results } = await db.$client
     .prepare(
       `select v.id, v.content_id as contentId, c.title, c.type, (c.deleted_at is not null) as contentDeleted, c.duration_ms as durationMs, v.started_at as startedAt,
-         c.earn_block as earnBlock, v.status, v.end_reason as endReason, v.watch_time_ms as watchTimeMs, v.max_position_ms as maxPositionMs,
+         v.status, v.end_reason as endReason, v.watch_time_ms as watchTimeMs, v.max_position_ms as maxPositionMs,
          v.viewer_id as viewerId, v.creator_id as creatorId,
          e.amount_micros as earningMicros, e.available_at as availableAt,
          exists (select 1 from reversals r where r.earning_id = e.id) as reversed,
-         (select r.reason from reversals r where r.earning_id = e.id) as reversalReason, v.unpaid_reason as unpaidReason,
-         case when e.id is null then 0 else ${underReviewSql("e")} end as underReview,
-         (select count(*) from views p where p.viewer_id = v.viewer_id and p.content_id = v.content_id
-            and p.qualified_day = v.qualified_day and p.credit_slot is not null) as itemPlacesTaken
+         (select r.reason from reversals r where r.earning_id = e.id) as reversalReason,
+         case when e.id is null and v.status in ('credited', 'unearnable') then ${UNPAID_REASON} end as unpaidReason,
+         case when e.id is null then 0 else ${underReviewSql("e")} end as underReview
        from views v join content c on c.id = v.content_id
        left join earnings e on e.view_id = v.id and e.kind = ?2
        where ${who} = ?1 and v.started_at >= ?3 and v.started_at < ?4

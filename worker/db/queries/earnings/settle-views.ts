@@ -1,81 +1,48 @@
 import { sql } from "drizzle-orm";
+import { VIEW_REWARD_MICROS } from "../../../../common/earning-policy";
 import { newId } from "../../../lib/ids";
 import type { Db } from "../../client";
 import { tellCreditsStatement, toldMicros } from "./credit-notices";
 import { creditedNoticeSql } from "../notifications/notification-writes";
-import { DAILY_EARNABLE_VIEWS_SQL, heldUntilSql, MIN_EARNING_MS_SQL } from "./earning-rule-settings";
-import { networkKeySql } from "../archive/kept-numbers";
-import { contentEarnsSql } from "../content/media-floor";
-import { itemHiddenSql, suspendedSql } from "../content/visibility";
-
-/** The fixed terms of a view reward (domain/views/rules.ts): places per (viewer, item) and day, and the amount per side. */
-export type RewardTerms = {
-  earnableViewsPerDay: number;
-  rewardMicros: number;
-  /** Paid views of one creator per network and day, or this share of the creator's paid views of the day if more. */
-  networkViewsPerCreatorPerDay: number;
-  networkShareOfDay: number;
-};
+import { heldUntilSql } from "./earning-rule-settings";
+import { keptReasonSql, paysSql, viewOf } from "./rule-predicates";
 
 /**
  * The four statements that settle one qualified view, run inside one D1 batch (one transaction, and D1 runs
  * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
- *  1. take the next free earnable place of the day (1..3) for (viewer, content), never for one's own content,
- *     an item shorter than the shortest earning length or whose media is not real (docs/decisions/063), past the viewer's earnable views of the day, an item
- *     hidden by moderators (taken down, or its creator suspended) or a suspended viewer (docs/decisions/027), nor
- *     past the network's paid views of the creator that day (NETWORK_CAP, docs/decisions/065);
- *  2–3. pay viewer and creator, at most once per side (unique (view_id, kind)), held for earnings_hold_days
- *     (docs/decisions/019), returning who got what;
- *  4. close the view: credited with a place, unearnable without, and then, when moderation was why, the
- *     reason as it was now ("suspended" viewer before "removed" item), since either can be undone later.
+ *  1. take the next free earnable place of the day for (viewer, content) when no rule of the earning policy
+ *     refuses the view (rule-predicates.ts: own content, moderation, the network's and the day's caps, the
+ *     shortest earning length, the media floor; docs/decisions/067);
+ *  2–3. pay viewer and creator VIEW_REWARD_MICROS each, at most once per side (unique (view_id, kind)), held for
+ *     earnings_hold_days (docs/decisions/019), returning who got what;
+ *  4. close the view: credited with a place, unearnable without, and then, when a rule whose facts can change
+ *     later refused it (moderation, the network cap), that reason as it was now.
  * A view of a hidden item, or by a suspended viewer, is paid on neither side.
  */
-const VIEWER_SUSPENDED = suspendedSql("views.viewer_id");
-const ITEM_HIDDEN = `exists (select 1 from content hc where hc.id = views.content_id and ${itemHiddenSql("hc")})`;
-/**
- * The view's network (an IPv4 address, an IPv6 /56) already has its paid views of the creator that day: at most
- * ?3 of them, or ?4 of the creator's paid views of the day so far when that is more (a carrier-grade NAT). Both
- * counts are seeks of views_creator_day_network_idx. A view without an address is its account's own.
- */
-const NETWORK_CAP = `(views.ip_hash <> '' and
-  (select count(*) from views n1 where n1.creator_id = views.creator_id and n1.qualified_day = views.qualified_day
-     and ${networkKeySql("n1.ip_hash")} = ${networkKeySql("views.ip_hash")} and n1.credit_slot is not null)
-  >= max(?3, cast(?4 * (select count(*) from views n2 where n2.creator_id = views.creator_id
-     and n2.qualified_day = views.qualified_day and n2.credit_slot is not null) as integer)))`;
+const VIEW = viewOf("views");
 
-function settleView(d1: D1Database, viewId: string, now: string, terms: RewardTerms, earningIds: [string, string]) {
+function settleView(d1: D1Database, viewId: string, now: string, earningIds: [string, string]) {
   const q = (text: string, ...params: unknown[]) => d1.prepare(text).bind(...params);
   return [
     q(`update views set credit_slot = (
         select coalesce(max(v2.credit_slot), 0) + 1 from views v2
         where v2.viewer_id = views.viewer_id and v2.content_id = views.content_id
           and v2.qualified_day = views.qualified_day and v2.credit_slot is not null)
-      where id = ?1 and status = 'qualified' and credit_slot is null and viewer_id <> creator_id
-        and (select count(*) from views v3
-             where v3.viewer_id = views.viewer_id and v3.content_id = views.content_id
-               and v3.qualified_day = views.qualified_day and v3.credit_slot is not null) < ?2
-        and (select c.duration_ms from content c where c.id = views.content_id) >= ${MIN_EARNING_MS_SQL}
-        and (select ${contentEarnsSql("c")} from content c where c.id = views.content_id)
-        and (select count(*) from views v4
-             where v4.viewer_id = views.viewer_id and v4.qualified_day = views.qualified_day
-               and v4.credit_slot is not null) < ${DAILY_EARNABLE_VIEWS_SQL}
-        and not ${VIEWER_SUSPENDED} and not ${ITEM_HIDDEN} and not ${NETWORK_CAP}`,
-      viewId, terms.earnableViewsPerDay, terms.networkViewsPerCreatorPerDay, terms.networkShareOfDay),
+      where id = ?1 and status = 'qualified' and credit_slot is null
+        and ${paysSql(VIEW)}`, viewId),
     // A view reward's description stays '' (the column's default): its kind and view say what it is, and a fixed
     // sentence in every row was a sixth of the row (docs/decisions/060). Manual rows keep what the admin wrote.
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
       select ?1, viewer_id, 'viewer', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`, earningIds[0], terms.rewardMicros, now, viewId),
+      on conflict (view_id, kind) do nothing`, earningIds[0], VIEW_REWARD_MICROS, now, viewId),
     q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
       select ?1, creator_id, 'creator', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`, earningIds[1], terms.rewardMicros, now, viewId),
+      on conflict (view_id, kind) do nothing`, earningIds[1], VIEW_REWARD_MICROS, now, viewId),
     q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,
-        unpaid_reason = case when credit_slot is not null then null
-          when ${VIEWER_SUSPENDED} then 'suspended' when ${ITEM_HIDDEN} then 'removed'
-          when ${NETWORK_CAP} then 'network_cap' end
-      where id = ?1 and status = 'qualified' returning id`, viewId, null, terms.networkViewsPerCreatorPerDay, terms.networkShareOfDay),
+        unpaid_reason = case when credit_slot is not null then null else ${keptReasonSql(VIEW)} end
+      where id = ?1 and status = 'qualified' returning id`, viewId),
   ];
 }
 
@@ -92,12 +59,12 @@ export type TellAfter = { userId: string; seenRowid: number };
  * Settles the given qualified views in one D1 batch; with `tell`, the same batch ends by telling that member
  * what was credited to them since their mark, these views included, so the poll stays within its round trips.
  */
-export async function settleViewBatch(db: Db, viewIds: string[], now: string, terms: RewardTerms, tell?: TellAfter): Promise<Settled> {
+export async function settleViewBatch(db: Db, viewIds: string[], now: string, tell?: TellAfter): Promise<Settled> {
   const settled: Settled = { views: 0, toldMicros: 0 };
   if (!viewIds.length) return settled;
   // Raw D1 statements: the job's SQL is conditional on itself, which drizzle's builders cannot express.
   const earningIds = viewIds.map((): [string, string] => [newId(), newId()]);
-  const statements = viewIds.flatMap((id, i) => settleView(db.$client, id, now, terms, earningIds[i]!));
+  const statements = viewIds.flatMap((id, i) => settleView(db.$client, id, now, earningIds[i]!));
   // The bell's notices of what this batch credited, per member and day (docs/decisions/046): after the views'
   // statements, so "every fourth closes a view" below still holds.
   const ids = JSON.stringify(earningIds.flat());

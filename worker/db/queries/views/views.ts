@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../client";
 import type { views } from "../../schema";
 
@@ -39,18 +38,4 @@ export function finishQualifiedViewStatement(db: Db, v: Pick<ViewRecord, "id" | 
        where id = ?1`,
     )
     .bind(v.id, v.maxPositionMs ?? 0, v.watchTimeMs ?? 0, v.lastEventAt);
-}
-
-export type PlacesToday = { day: number; item: number };
-
-/**
- * The earnable places a viewer has taken on one UTC day, in all and for one item (what the earnings job's
- * caps count: views settled with a place). Read at playback start so the player can say when the day's
- * limits are already reached (docs/decisions/035); served by views_credit_slot_unique (≤ the daily cap rows).
- */
-export async function placesTakenOn(db: Db, viewerId: string, contentId: string, day: string): Promise<PlacesToday> {
-  const row = await db.get<{ day: number; item: number | null }>(sql`
-    select count(*) as day, sum(content_id = ${contentId}) as item from views
-    where viewer_id = ${viewerId} and qualified_day = ${day} and credit_slot is not null`);
-  return { day: Number(row?.day ?? 0), item: Number(row?.item ?? 0) };
 }
