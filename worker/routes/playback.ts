@@ -5,24 +5,15 @@ import {
   playbackStartBody,
   playbackStartOut,
   type PlaybackEventResponse,
-  type PlaybackStartResponse,
 } from "../../common/schemas/playback";
 import type { SignedInEnv } from "../app-env";
-import { findContent } from "../db/queries/content/content";
-import { placesTakenOn } from "../db/queries/views/views";
-import { EARNING_RULE_DEFAULTS } from "../db/queries/earnings/earning-rule-settings";
-import { readSettings } from "../db/queries/settings/settings";
-import { startEarnability } from "../domain/views/counting";
-import { earningRulesJson } from "../domain/views/earning-rules";
-import { isHidden, mayOpen } from "../domain/content/visibility";
-import { utcDay } from "../domain/views/rules";
+import { startPlayback } from "../domain/views/start-playback";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
-import { addressGroupHash } from "../lib/address-group";
 import { notFound } from "../lib/errors";
-import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { playbackStartLimit } from "../middleware/rate-limit";
 import { responds } from "../openapi/responds";
+import { playbackStartJson } from "./serializers/playback";
 
 /**
  * Signed-in: playback sessions ("views"), each judged by the viewer's own watch-session Durable Object
@@ -46,44 +37,14 @@ export const playbackRoutes = new Hono<SignedInEnv>()
     validate("json", playbackStartBody),
     async (c) => {
       const body = c.req.valid("json");
-      const db = c.get("db");
-      const user = c.get("user");
-      // One round trip each, side by side: the item, the admin's earning rules, and the places the viewer took
-      // today toward the daily caps (what the indicator says from the start: docs/decisions/035).
-      const [item, rules, places] = await Promise.all([
-        findContent(db, body.content_id),
-        readSettings(db, EARNING_RULE_DEFAULTS),
-        placesTakenOn(db, user.id, body.content_id, utcDay(nowIso())),
-      ]);
-      // A hidden item cannot be played by others (docs/decisions/027); its creator's and admins' views of it
-      // never pay (the earnings job skips hidden items).
-      if (!item || !mayOpen(item, user)) throw notFound("Content not found");
-      const ip = c.req.header("cf-connecting-ip") ?? "";
-      const started = await watchSessionsOf(c.env, user.id).start({
-        viewerId: user.id,
-        contentId: item.id,
-        creatorId: item.createdBy,
-        durationMs: item.durationMs,
+      const ctx = { db: c.get("db"), actor: c.get("user"), env: c.env, secret: c.get("settings").sessionSecret };
+      const input = {
+        contentId: body.content_id,
         discoveryMethod: body.discovery_method,
         deviceFingerprint: body.device_fingerprint,
-        ipHash: ip ? await addressGroupHash(c.get("settings").sessionSecret, ip) : "",
-        mediaSize: item.mediaSize,
-      });
-      // What the player's indicator says from the start (docs/decisions/035).
-      const earning = earningRulesJson(rules);
-      const earnability = startEarnability({
-        viewerId: user.id,
-        creatorId: item.createdBy,
-        durationMs: item.durationMs,
-        minEarningMs: earning.min_earning_seconds * 1000,
-        earnBlock: item.earnBlock,
-        viewerSuspended: user.suspended,
-        itemHidden: isHidden(item),
-        placesToday: places,
-        dailyCap: earning.daily_earnable_views,
-        itemCap: earning.views_per_item_per_day,
-      });
-      return c.json({ ...started, ...earnability } satisfies PlaybackStartResponse, 201);
+        ip: c.req.header("cf-connecting-ip") ?? "",
+      };
+      return c.json(playbackStartJson(await startPlayback({ ctx, input })), 201);
     },
   )
   .post(

@@ -1,4 +1,4 @@
-import type { HistoryEntryJson } from "../../../common/schemas/history";
+import type { HistoryEntryJson, HistoryResponse } from "../../../common/schemas/history";
 import type { ContentRow } from "../../db/queries/content/content";
 import { isFinished, type LastPosition, positionPercent } from "../../domain/views/resume";
 import { nowIso } from "../../lib/time";
@@ -11,4 +11,10 @@ export const historyEntryJson = (row: ContentRow, p: LastPosition): HistoryEntry
   percent: positionPercent(p),
   finished: isFinished(p),
   watched_at: nowIso(p.watchedAtMs),
+});
+
+/** A page of the caller's history (`nextCursor` null on the last). */
+export const historyJson = (page: { entries: { item: ContentRow; position: LastPosition }[]; nextCursor: string | null }): HistoryResponse => ({
+  items: page.entries.map((e) => historyEntryJson(e.item, e.position)),
+  nextCursor: page.nextCursor,
 });
