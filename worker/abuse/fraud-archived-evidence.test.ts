@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
-import { adminAnalyticsRows } from "../db/queries/traffic/admin-analytics";
+import { adminAnalyticsRows } from "../db/queries/views/admin-analytics";
 import { BONUS_RISK_REASONS_SQL, checkAndAwardBonuses } from "../db/queries/reviews/bonus-risk";
 import { refreshChallengeProgress } from "../db/queries/challenges/challenge-progress";
 import { readContentStats } from "../db/queries/content/content-stats";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import type { MyViewsResponse } from "../../../common/api-types";
 import { TRAFFIC_RANGES } from "../../../common/traffic-ranges";
-import { adminAnalyticsRows } from "../../db/queries/traffic/admin-analytics";
+import { adminAnalyticsRows } from "../../db/queries/views/admin-analytics";
 import { archivedDays, dayParts } from "../../db/queries/archive/archive";
 import { BONUS_RISK_REASONS_SQL } from "../../db/queries/reviews/bonus-risk";
 import { insertManualCredit, MANUAL_EARNINGS } from "../../db/queries/earnings/credit-writes";
