@@ -20,3 +20,6 @@ export function adminUserJson(r: UserWithTotals, admins: ReadonlySet<string>): A
     suspended: Boolean(r.suspended),
   };
 }
+
+/** The Users tab's list. */
+export const adminUsersJson = (rows: UserWithTotals[], admins: ReadonlySet<string>): AdminUserJson[] => rows.map((r) => adminUserJson(r, admins));
