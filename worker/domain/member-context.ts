@@ -22,5 +22,4 @@ export type ReaderCall<Input> = { ctx: { db: Db; actor: Caller }; input: Input }
  * A member's service that also asks their own watch-session object (docs/decisions/015): the Worker's bindings
  * beside the database, as the route has them.
  */
-export type WatcherContext = MemberContext & { env: Env };
-export type WatcherCall<Input> = { ctx: WatcherContext; input: Input };
+export type WatcherCall<Input> = { ctx: MemberContext & { env: Env }; input: Input };

@@ -4,7 +4,7 @@ import { balancesOf } from "../../domain/wallet/balances";
 import { usd } from "../../lib/money";
 
 /** A user in the admin list (docs/product-spec.md §3 "User (admin list)"), balances from the same parts as the wallet. */
-export function adminUserJson(r: UserWithTotals, admins: ReadonlySet<string>): AdminUserJson {
+function adminUserJson(r: UserWithTotals, admins: ReadonlySet<string>): AdminUserJson {
   const b = balancesOf(r);
   return {
     id: r.id,

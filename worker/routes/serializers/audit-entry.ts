@@ -5,7 +5,7 @@ import type { listAuditLog } from "../../domain/admin/admin-lists";
 const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
 
 /** One audit row; before and after are the JSON the change recorded. */
-export const auditEntryJson = (a: AuditRow, actorEmail: string | null): AuditEntryJson => ({
+const auditEntryJson = (a: AuditRow, actorEmail: string | null): AuditEntryJson => ({
   id: a.id,
   actor_email: actorEmail ?? "(deleted user)",
   action: a.action,

@@ -5,7 +5,7 @@ import { nowIso } from "../../lib/time";
 import { contentJson } from "./content";
 
 /** One history entry: the item as lists show it, and where the caller left it. */
-export const historyEntryJson = (row: ContentRow, p: LastPosition): HistoryEntryJson => ({
+const historyEntryJson = (row: ContentRow, p: LastPosition): HistoryEntryJson => ({
   content: contentJson(row),
   position_seconds: Math.floor(p.positionMs / 1000),
   percent: positionPercent(p),
