@@ -22,9 +22,10 @@ import { adminPayoutBatchRoutes } from "./routes/admin/payout-batches";
 import { adminPayoutRequestRoutes } from "./routes/admin/payout-requests";
 import { adminReviewRoutes } from "./routes/admin/reviews";
 import { adminSignOnBonusRoutes } from "./routes/admin/bonuses-review";
-import { adminTrafficRoutes } from "./routes/admin/analytics-dashboard";
+import { adminTrafficRoutes } from "./routes/admin/traffic-dashboard";
 import { adminUserRoutes } from "./routes/admin/users";
-import { analyticsPublicRoutes, analyticsSignedInRoutes } from "./routes/analytics";
+import { analyticsConfigRoutes } from "./routes/analytics-config";
+import { trafficPublicRoutes, trafficSignedInRoutes } from "./routes/traffic";
 import { apiDocsRoutes } from "./routes/api-docs";
 import type { ApiSection } from "./openapi/document";
 import { authRoutes } from "./routes/auth";
@@ -69,7 +70,8 @@ const publicApi = new Hono<AppEnv>()
   .route("/", usersPublicRoutes)
   .route("/", contentPublicRoutes)
   .route("/", captionsPublicRoutes)
-  .route("/", analyticsPublicRoutes)
+  .route("/", trafficPublicRoutes)
+  .route("/", analyticsConfigRoutes)
   .route("/", adEventsPublicRoutes)
   .route("/", viewRewardRoutes);
 
@@ -88,7 +90,7 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", recommendationRoutes)
   .route("/", adSettingsRoutes)
   .route("/", challengeRoutes)
-  .route("/", analyticsSignedInRoutes)
+  .route("/", trafficSignedInRoutes)
   .route("/", followSignedInRoutes)
   .route("/", followingRoutes)
   .route("/", notificationRoutes);

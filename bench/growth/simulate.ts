@@ -71,7 +71,7 @@ export async function simulate(opts: {
     totals.views += opts.views;
     // The earnings cron just after midnight settles the day's qualified views (held one day).
     const credited = await settleDay(opened, new Date(next + 60_000).toISOString(), date, credits);
-    await rollPageTotals(opened.d1 as unknown as D1Database, next + CRON_AFTER_MS);
+    await rollPageTotals({ ctx: { env: { DB: opened.d1 as unknown as D1Database } }, input: { nowMs: next + CRON_AFTER_MS } });
     const afterViews = measureD1(opened).usedBytes;
     const t2 = performance.now();
     const lifecycle: LifecycleDay | null = await runLifecycleFor(d, { opened, archive: opts.archive, nowMs: next + CRON_AFTER_MS, enabled: opts.lifecycle });

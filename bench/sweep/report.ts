@@ -91,7 +91,7 @@ export function markdown(r: SweepReport): string {
       `on 5 days) and 1 % of the views for each rule's pattern (pairs of new accounts watching each other, viewers on the creator's ` +
       `address, a viewer at the daily cap of ${r.dailyCap} on 4 days, items watched only by accounts created that day); rows inserted ` +
       `in time order, as production writes them. Seeded: ${r.sizes.map((s) => `${k(s.views)} in ${round(s.seed.ms / 1000, 1)} s`).join(", ")}. ` +
-      `Whole run ${r.durationSec} s. Timed from the client through \`POST /bench/sweep\` (\`runReviewSweep(createDb(env.DB), nowIso())\`, ` +
+      `Whole run ${r.durationSec} s. Timed from the client through \`POST /bench/sweep\` (\`runReviewSweep({ ctx: { db: createDb(env.DB) }, input: { now: nowIso() } })\`, ` +
       `D1 counted); first sweeps start with no flag (all deleted before each), repeat sweeps follow a first one. Noise floor ` +
       `(\`/bench/ping\`, p50): ${r.sizes.map((s) => `${s.noiseFloorMs} ms`).join(" / ")}; load average (1 min): ` +
       `${r.sizes.map((s) => s.loadAverage).join(" / ")} on ${m.nproc} CPUs.`,

@@ -9,7 +9,7 @@ import path from "node:path";
 export type Statement = { sql: string; params: unknown[] };
 export type Scope = { rangeDays: number; nowMs: number; creatorId?: string };
 type TrafficModule = { trafficDashboard: (db: unknown, scope: Scope) => Promise<unknown> };
-type PageTotalsModule = { rollPageTotals: (d1: unknown, nowMs: number) => Promise<{ rolled: number[] }> };
+type PageTotalsModule = { rollPageTotals: (call: { ctx: { env: { DB: unknown } }; input: { nowMs: number } }) => Promise<{ rolled: number[] }> };
 
 async function load<T>(file: string): Promise<T> {
   const out = await build({ entryPoints: [path.resolve(file)], bundle: true, write: false, format: "esm", platform: "neutral", logLevel: "silent" });
@@ -33,5 +33,5 @@ export async function dashboardStatements(scope: Scope): Promise<Statement[]> {
 /** What the cron does once a day: the page totals of every long range, up to yesterday. */
 export async function rollPageTotals(d1: unknown, nowMs: number) {
   const { rollPageTotals } = await load<PageTotalsModule>("worker/domain/traffic/page-totals.ts");
-  return rollPageTotals(d1, nowMs);
+  return rollPageTotals({ ctx: { env: { DB: d1 } }, input: { nowMs } });
 }

@@ -56,7 +56,7 @@ const baselineRoutes = new Hono<SignedInEnv>()
   // The poll as it was before the cheap poll (docs/decisions/022): every home page's call ran the site-wide
   // earnings job, the cron's `runEarningsJob`, with the caller's credit reported as the route does.
   .post("/earnings/calculate", async (c) => {
-    const result = await runEarningsJob(c.get("db"), nowIso());
+    const result = await runEarningsJob({ ctx: { db: c.get("db") }, input: { now: nowIso() } });
     return c.json({ ...result, credited_usd: 0 }, 200);
   })
   .post("/playback-events", validate("json", playbackStartBody), async (c) => {

@@ -140,7 +140,7 @@ export async function farmJob(env: Env, url: URL): Promise<Response> {
   const start = Date.now();
   for (; runs < 1000; ) {
     runs++;
-    const r = await runEarningsJob(db, now);
+    const r = await runEarningsJob({ ctx: { db }, input: { now } });
     processed += r.processed;
     if (r.processed === 0) break;
   }
@@ -151,7 +151,7 @@ export async function farmJob(env: Env, url: URL): Promise<Response> {
 export async function farmSweep(env: Env, url: URL): Promise<Response> {
   const now = url.searchParams.get("now") ?? nowIso();
   const start = performance.now();
-  const result = await runReviewSweep(createDb(env.DB), now);
+  const result = await runReviewSweep({ ctx: { db: createDb(env.DB) }, input: { now } });
   return json({ ...result, ms: performance.now() - start });
 }
 

@@ -86,7 +86,7 @@ function rewritingD1(db: D1Database, rewrite: (sql: string) => string): D1Databa
 }
 
 /**
- * The sweep as the cron and the admin's "Run sweep" run it (`runReviewSweep(createDb(env.DB), nowIso())`),
+ * The sweep as the cron and the admin's "Run sweep" run it (`runReviewSweep({ ctx: { db: createDb(env.DB) }, input: { now: nowIso() } })`),
  * with D1 counted: round trips, statements, writes, rows read, and per statement its rows read (`log`), so
  * the runner can tell which rule's statement reads what.
  */
@@ -96,7 +96,7 @@ export async function sweep(env: Env, url: URL): Promise<Response> {
   if (whatif && !rewrite) return json({ error: `no what-if ${whatif}; known: ${Object.keys(SWEEP_WHATIFS).join(", ")}` }, 400);
   const trace: Trace = { ...emptyTrace(false), log: [] };
   const d1 = countingD1(rewrite ? rewritingD1(env.DB, rewrite) : env.DB, perRequest);
-  const result = await traces.run(trace, () => runReviewSweep(createDb(d1), nowIso(), nowIso()));
+  const result = await traces.run(trace, () => runReviewSweep({ ctx: { db: createDb(d1) }, input: { now: nowIso(), judgedBefore: nowIso() } }));
   const { log, statements: _, ...counts } = trace;
   return json({ ...result, ...counts, whatif, log });
 }

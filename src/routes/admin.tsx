@@ -12,7 +12,7 @@ import { PaymentsTab } from "../components/admin/payments-tab";
 import { ReviewsTab } from "../components/admin/reviews-tab";
 import { UsersTab } from "../components/admin/users-tab";
 import { Tabs, type TabItem } from "../components/tabs";
-import { LazyAnalyticsDashboard } from "../components/traffic/lazy-analytics-dashboard";
+import { LazyTrafficDashboard } from "../components/traffic/lazy-traffic-dashboard";
 
 /** Under the Traffic dashboard: its raw visits past the window are in the archive (docs/decisions/051). */
 function ArchivedVisitsNote({ openData }: { openData: () => void }) {
@@ -33,7 +33,7 @@ const sectionsOf = (openData: () => void): [label: string, panel: ReactNode][] =
   [
     "Traffic",
     <>
-      <LazyAnalyticsDashboard mode="admin" />
+      <LazyTrafficDashboard mode="admin" />
       <ArchivedVisitsNote openData={openData} />
     </>,
   ],

@@ -8,7 +8,7 @@ import { ProfileSettings } from "../components/profile/profile-settings";
 import { SignOutEverywhere } from "../components/profile/sign-out-everywhere";
 import { SuspendedNotice } from "../components/suspended-notice";
 import { Tabs, type TabItem } from "../components/tabs";
-import { LazyAnalyticsDashboard } from "../components/traffic/lazy-analytics-dashboard";
+import { LazyTrafficDashboard } from "../components/traffic/lazy-traffic-dashboard";
 
 function ProfilePage() {
   // RequireAuth renders this screen only with a signed-in user.
@@ -28,7 +28,7 @@ function ProfilePage() {
     { id: "content", label: "My Content", panel: <MyContent /> },
     { id: "liked", label: "Liked Content", panel: <LikedContent /> },
     { id: "history", label: "History", panel: <HistoryTab /> },
-    { id: "analytics", label: "Analytics", panel: <LazyAnalyticsDashboard mode="creator" /> },
+    { id: "analytics", label: "Analytics", panel: <LazyTrafficDashboard mode="creator" /> },
     { id: "following", label: "Following", panel: <FollowingList /> },
   ];
   return (

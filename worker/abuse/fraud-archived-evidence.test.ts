@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../db/client";
-import { adminAnalyticsRows } from "../db/queries/traffic/admin-analytics";
+import { adminAnalyticsRows } from "../db/queries/views/admin-analytics";
 import { BONUS_RISK_REASONS_SQL, checkAndAwardBonuses } from "../db/queries/reviews/bonus-risk";
 import { refreshChallengeProgress } from "../db/queries/challenges/challenge-progress";
 import { readContentStats } from "../db/queries/content/content-stats";
@@ -51,7 +51,7 @@ async function oldView(viewerId: string, item: Item, o: { days: number; ip?: str
 /** Runs the data lifecycle over the views dataset until no day is due (small parts, so days take several). */
 async function archiveEveryDueDay(rowsPerPart = 2) {
   for (let run = 0; run < 50; run++) {
-    const report = await runDataLifecycle(env, Date.now(), { rowsPerPart, partsPerRun: 50, timeMs: 10_000 }, [viewsDataset]);
+    const report = await runDataLifecycle({ ctx: { env }, input: { nowMs: Date.now(), budget: { rowsPerPart, partsPerRun: 50, timeMs: 10_000 }, datasets: [viewsDataset] } });
     const views = report.datasets[0]!;
     expect(views.error).toBeNull();
     if (views.parts === 0 && views.days_done.length === 0) return;
@@ -135,7 +135,7 @@ describe("a farm's history, archived", () => {
       await env.DB.prepare("update views set ip_hash = ?2 where id = ?1").bind(id, ip).run();
     }
     await runEarningsCron();
-    await runReviewSweep(createDb(env.DB), nowIso());
+    await runReviewSweep({ ctx: { db: createDb(env.DB) }, input: { now: nowIso() } });
     const flags = await env.DB.prepare("select rule, subject from reviews where rule = 'shared_ip' and subject in (?1, ?2)")
       .bind(`${a.id}:${b.id}`, `${honest.id}:${b.id}`).all<{ rule: string; subject: string }>();
     expect(flags.results.map((f) => f.subject)).toEqual([`${a.id}:${b.id}`]);

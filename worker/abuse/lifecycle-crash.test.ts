@@ -55,27 +55,27 @@ describe("a crash between the R2 write and the D1 batch", () => {
         throw new Error("the isolate died");
       },
     };
-    const crashed = await runDataLifecycle(env, NOW, SMALL, [crashing]);
+    const crashed = await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL, datasets: [crashing] } });
     expect(crashed.datasets[0]).toMatchObject({ parts: 0, stopped: "error", error: "the isolate died" });
     expect((await env.ARCHIVE.list({ prefix: `visits/${DAYS[0]}/` })).objects.map((o) => o.key)).toEqual([`visits/${DAYS[0]}/part-0001.ndjson.gz`]);
     expect(await visitsRowsOf(DAYS[0]!), "nothing left D1").toEqual(before.get(DAYS[0]!));
     expect(await archiveDaysOf("visits")).toEqual([]);
 
-    const resumed = await runDataLifecycle(env, NOW, SMALL);
+    const resumed = await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } });
     expect(resumed.datasets[0]).toMatchObject({ days_done: DAYS, error: null });
     await expectArchivedOnce(before);
   });
 
   it("a crash after the manifest's write finishes the day on the next run, chain intact", async () => {
     const before = await world();
-    await runDataLifecycle(env, NOW, SMALL);
+    await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } });
     const finished = await archiveDaysOf("visits");
     // As if the last day's run had died after putting its manifest, before marking the day done.
     await env.DB.prepare(`update archive_days set status = 'open', manifest_key = null, sha256 = null, prev_sha256 = null, done_at = null where dataset = 'visits' and day = ?`)
       .bind(DAYS[2])
       .run();
     // A later run (a minute on) finishes it with the very same manifest: the manifest holds no clock.
-    expect((await runDataLifecycle(env, NOW + 60_000, SMALL)).datasets[0]).toMatchObject({ parts: 0, days_done: [DAYS[2]] });
+    expect((await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW + 60_000, budget: SMALL } })).datasets[0]).toMatchObject({ parts: 0, days_done: [DAYS[2]] });
     expect((await archiveDaysOf("visits")).map(({ done_at: _, ...d }) => d)).toEqual(finished.map(({ done_at: _, ...d }) => d));
     await expectArchivedOnce(before);
   });
@@ -84,7 +84,7 @@ describe("a crash between the R2 write and the D1 batch", () => {
 describe("a removal batch that runs twice", () => {
   it("fails whole the second time and removes nothing", async () => {
     await world();
-    await runDataLifecycle(env, NOW, { ...SMALL, partsPerRun: 1 });
+    await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: { ...SMALL, partsPerRun: 1 } } });
     const [p] = await dayParts(env.DB, "visits", DAYS[0]!);
     expect(p).toMatchObject({ part: 1, after_key: "", rows: 5 });
     // A row that sorts inside the part's key range (a page of the day named "/a"), there when the batch runs again.
@@ -105,10 +105,10 @@ describe("a removal batch that runs twice", () => {
 
   it("two runs at once end with every row archived once", async () => {
     const before = await world();
-    const reports = await Promise.all([runDataLifecycle(env, NOW, SMALL), runDataLifecycle(env, NOW, SMALL)]);
+    const reports = await Promise.all([runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } }), runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } })]);
     // The loser of a race stops with the permit's conflict; whatever is left, the next run finishes.
     for (const r of reports) expect([null, expect.stringMatching(/UNIQUE constraint failed: archive_parts/)]).toContainEqual(r.datasets[0]!.error);
-    await runDataLifecycle(env, NOW, SMALL);
+    await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } });
     await expectArchivedOnce(before);
   });
 });
@@ -124,15 +124,15 @@ describe("a run that loses a race", () => {
       readRows: async (d1, day, afterKey, limit) => {
         if (!raced) {
           raced = true;
-          expect((await runDataLifecycle(env, NOW, { ...SMALL, partsPerRun: 1 })).datasets[0]).toMatchObject({ parts: 1, error: null });
+          expect((await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: { ...SMALL, partsPerRun: 1 } } })).datasets[0]).toMatchObject({ parts: 1, error: null });
         }
         return visitsDataset.readRows(d1, day, afterKey, limit);
       },
     };
-    const loser = await runDataLifecycle(env, NOW, { ...SMALL, partsPerRun: 1 }, [late]);
+    const loser = await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: { ...SMALL, partsPerRun: 1 }, datasets: [late] } });
     expect(loser.datasets[0]).toMatchObject({ parts: 0 });
     expect(await verifyArchivedPart1()).toBe(true);
-    await runDataLifecycle(env, NOW, SMALL);
+    await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } });
     await expectArchivedOnce(before);
   });
 });
@@ -149,7 +149,7 @@ describe("a small budget", () => {
     const before = await world();
     let runs = 0;
     for (;;) {
-      const r = await runDataLifecycle(env, NOW, { ...SMALL, partsPerRun: 1 });
+      const r = await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: { ...SMALL, partsPerRun: 1 } } });
       expect(r.datasets[0]!.error).toBeNull();
       expect(r.datasets[0]!.parts).toBeLessThanOrEqual(1);
       runs++;
@@ -172,7 +172,7 @@ describe("a small budget", () => {
       expect(await visitsRowsOf(d)).toEqual(rows);
     }
     await rollTotalsAt(NOW);
-    const big = await runDataLifecycle(env, NOW, SMALL);
+    const big = await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } });
     expect(big.datasets[0]).toMatchObject({ days_done: DAYS, stopped: "no day is due" });
     expect(await endState()).toEqual(small);
   });

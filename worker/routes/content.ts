@@ -1,43 +1,32 @@
 import { type Context, Hono } from "hono";
-import {
-  contentEditBody,
-  contentListOut,
-  contentItemOut,
-  contentListQuery,
-  contentOut,
-  type ContentItemJson,
-  likeStatusOut,
-  thumbnailChangeBody,
-  type ContentListResponse,
-} from "../../common/schemas/content";
+import { contentEditBody, contentListOut, contentItemOut, contentListQuery, contentOut, likeStatusOut, thumbnailChangeBody } from "../../common/schemas/content";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { readSettings } from "../db/queries/settings/settings";
-import { findContentWithCaptions } from "../db/queries/captions/captions";
-import { matchedInCaptions } from "../db/queries/content/content-search";
-import { findMedia, likeState, listByCreator, listContentPage, listLikedBy } from "../db/queries/content/content";
+import { findMedia, likeState } from "../db/queries/content/content";
 import { deleteContent, editContent, likeContent, replaceContentThumbnail, unlikeContent } from "../domain/content/changes";
-import { decodeCursor, encodeCursor } from "../domain/content/cursor";
-import { ftsQuery } from "../domain/content/search-query";
-import { isHidden, mayOpen, seesModeration } from "../domain/content/visibility";
-import { PREROLL_SKIP_DEFAULT, prerollSkipMinutes } from "../domain/settings/ad-settings";
-import { resumeAtSeconds, skipsPreroll } from "../domain/views/resume";
+import { getItem } from "../domain/content/get-item";
+import { listContent, listLikedContent, listMyContent, OWN_LIST_LIMIT } from "../domain/content/list-content";
+import { isHidden, mayOpen } from "../domain/content/visibility";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { notFound } from "../lib/errors";
 import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { responds, type Answer } from "../openapi/responds";
-import { captionTracksJson } from "./serializers/captions";
-import { contentJson, contentWithModerationJson, likeJson } from "./serializers/content";
+import { contentItemJson, contentWithModerationJson, likeJson } from "./serializers/content";
+import { contentPageJson } from "./serializers/content-lists";
 import { serveObject } from "./serve-object";
 
 const ONE = `/content/:id${ID_PATTERN}`;
-const LIST_LIMIT = 500;
+
+/** The caller (signed in or not) and the request's database, as a read service's context (docs/decisions/070). */
+const readerOf = (c: Context<AppEnv>) => ({ db: c.get("db"), actor: c.get("user") });
+/** The signed-in member and the request's database, as a content service's context (docs/decisions/041). */
+const memberOf = (c: Context<SignedInEnv>) => ({ db: c.get("db"), actor: c.get("user") });
 
 const itemAnswer = (description: string): Record<number, Answer> => ({ 200: { description, schema: contentOut } });
 const likeAnswer: Record<number, Answer> = { 200: { description: "Whether the caller likes the item, and its like count.", schema: likeStatusOut } };
 const ownList = (description: string): Record<number, Answer> => ({
-  200: { description: `${description} At most ${LIST_LIMIT}, in one page (nextCursor is null).`, schema: contentListOut },
+  200: { description: `${description} At most ${OWN_LIST_LIMIT}, in one page (nextCursor is null).`, schema: contentListOut },
 });
 
 // A hidden item (taken down, or its creator suspended: docs/decisions/027) is listed nowhere and answers 404
@@ -56,24 +45,7 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", contentListQuery),
-    async (c) => {
-      const q = c.req.valid("query");
-      const match = q.search?.trim() ? ftsQuery(q.search) : undefined;
-      // Text with no searchable word (only punctuation or emoji) matches nothing rather than everything.
-      if (match === null) return c.json({ items: [], nextCursor: null } satisfies ContentListResponse, 200);
-      const rows = await listContentPage(c.get("db"), {
-        type: q.type,
-        creator: q.creator,
-        match,
-        after: decodeCursor(q.cursor),
-        limit: q.limit,
-      });
-      const page = rows.slice(0, q.limit);
-      const last = page.at(-1);
-      const nextCursor = rows.length > q.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
-      const inCaptions = match ? page.filter((r) => matchedInCaptions(r.sortKey)).map((r) => r.id) : undefined;
-      return c.json({ items: page.map(contentJson), nextCursor, ...(inCaptions ? { in_captions: inCaptions } : {}) } satisfies ContentListResponse, 200);
-    },
+    async (c) => c.json(contentPageJson(await listContent({ ctx: readerOf(c), input: c.req.valid("query") })), 200),
   )
   .get(
     ONE,
@@ -89,24 +61,8 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       "A hidden item (taken down, or its creator suspended) answers 404 to everyone but its creator and admins; a deleted one answers 404 to everyone.",
     ),
     async (c) => {
-      const id = c.req.param("id");
-      const db = c.get("db");
-      const caller = c.get("user");
-      // Side by side: the item, and for a signed-in caller their last position (their own watch-session
-      // object, one RPC), then the pre-roll window only when they played the item before. With the session
-      // lookup: 2 D1 round trips, 3 for an item the caller played (docs/decisions/045).
-      const lastAndWindow = async (viewerId: string) => {
-        const last = await watchSessionsOf(c.env, viewerId).lastPosition(id);
-        return { last, minutes: last ? prerollSkipMinutes((await readSettings(db, PREROLL_SKIP_DEFAULT)).preroll_skip_minutes) : 0 };
-      };
-      const [row, played] = await Promise.all([findContentWithCaptions(db, id), caller ? lastAndWindow(caller.id) : null]);
-      if (!row || !mayOpen(row, caller)) throw notFound("Content not found");
-      const item = seesModeration(row, caller) ? contentWithModerationJson(row) : contentJson(row);
-      const resume = {
-        resume_at_seconds: resumeAtSeconds(played?.last ?? null),
-        resume_skips_preroll: played !== null && skipsPreroll(played.last, Date.now(), played.minutes),
-      };
-      return c.json({ ...item, ...resume, captions: captionTracksJson(row.id, row.captions) } satisfies ContentItemJson, 200);
+      const result = await getItem({ ctx: { ...readerOf(c), env: c.env }, input: { id: c.req.param("id"), nowMs: Date.now() } });
+      return c.json(contentItemJson(result), 200);
     },
   )
   .get(
@@ -135,12 +91,10 @@ export const contentPublicRoutes = new Hono<AppEnv>()
 /** Signed-in: streaming, like state and the caller's lists (suspended members too). */
 export const contentSignedInRoutes = new Hono<SignedInEnv>()
   .get("/content/mine", responds("List my uploads", ownList("The caller's own items, newest first, with what moderators did to each.")), async (c) => {
-    const rows = await listByCreator(c.get("db"), c.get("user").id, LIST_LIMIT);
-    return c.json({ items: rows.map(contentWithModerationJson), nextCursor: null } satisfies ContentListResponse, 200);
+    return c.json(contentPageJson(await listMyContent({ ctx: memberOf(c), input: {} }), { moderation: true }), 200);
   })
   .get("/content/liked", responds("List what I liked", ownList("The items the caller likes, the latest liked first.")), async (c) => {
-    const rows = await listLikedBy(c.get("db"), c.get("user").id, LIST_LIMIT);
-    return c.json({ items: rows.map(contentJson), nextCursor: null } satisfies ContentListResponse, 200);
+    return c.json(contentPageJson(await listLikedContent({ ctx: memberOf(c), input: {} })), 200);
   })
   .get(
     `${ONE}/stream`,
@@ -179,9 +133,6 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     const [state] = await likeState(c.get("db"), c.get("user").id, c.req.param("id"));
     return c.json(likeJson(state!), 200);
   });
-
-/** The signed-in member and the request's database, as a content service's context (docs/decisions/041). */
-const memberOf = (c: Context<SignedInEnv>) => ({ db: c.get("db"), actor: c.get("user") });
 
 /** Signed-in members in good standing: likes, and changes by the creator (or an admin). */
 export const contentActiveRoutes = new Hono<SignedInEnv>()

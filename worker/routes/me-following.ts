@@ -1,11 +1,10 @@
 import { Hono } from "hono";
-import type { ContentListResponse } from "../../common/schemas/content";
-import { followedUploadsOut, followingOut, followPageQuery, type FollowingJson } from "../../common/schemas/follows";
+import { followedUploadsOut, followingOut, followPageQuery } from "../../common/schemas/follows";
 import type { SignedInEnv } from "../app-env";
 import { followedUploadsOf, followingOf } from "../domain/follows/follow-creator";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
-import { contentJson } from "./serializers/content";
+import { contentPageJson, followingJson } from "./serializers/content-lists";
 
 const PAGE = 24;
 
@@ -20,8 +19,7 @@ export const followingRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const { cursor, limit = PAGE } = c.req.valid("query");
       const page = await followingOf({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { cursor, limit } });
-      const items = page.items.map((r) => ({ id: r.id, username: r.username, display_name: r.displayName, followed_at: r.followedAt }));
-      return c.json({ items, nextCursor: page.nextCursor } satisfies FollowingJson, 200);
+      return c.json(followingJson(page), 200);
     },
   )
   .get(
@@ -33,6 +31,6 @@ export const followingRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const { cursor, limit = PAGE } = c.req.valid("query");
       const page = await followedUploadsOf({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { cursor, limit } });
-      return c.json({ items: page.items.map(contentJson), nextCursor: page.nextCursor } satisfies ContentListResponse, 200);
+      return c.json(contentPageJson(page), 200);
     },
   );

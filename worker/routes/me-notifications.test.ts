@@ -39,7 +39,7 @@ describe("view rewards on the bell", () => {
     const [a, b] = [await makeContent(creator.id), await makeContent(creator.id)];
     await makeQualifiedView(viewer.id, a);
     await makeQualifiedView(viewer.id, b);
-    await Promise.all([settle(), settle(), runEarningsJob(testDb(), iso(Date.now()))]);
+    await Promise.all([settle(), settle(), runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now()) } })]);
     await settle();
 
     expect(await rowsOf(viewer.id, "views_credited")).toMatchObject([{ count: 2, amount_micros: 6000 }]);
@@ -127,8 +127,8 @@ describe("moderation, payments and bonuses on the bell", () => {
       id: newId(), userId: viewer.id, kind: "signon", challengeIds: "test", totalMicros: 75_000_000, status: "pending",
       description: "Sign-on challenge bonus", createdAt: iso(Date.now()), reviewReasons: "",
     });
-    await Promise.all([runEarningsJob(testDb(), iso(Date.now())), runEarningsJob(testDb(), iso(Date.now() + 1))]);
-    await runEarningsJob(testDb(), iso(Date.now() + 2));
+    await Promise.all([runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now()) } }), runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now() + 1) } })]);
+    await runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now() + 2) } });
     expect(ofKind(await bell(viewerBrowser), "bonus_awarded")).toMatchObject([{ amount_usd: 75 }]);
   });
 
@@ -138,7 +138,7 @@ describe("moderation, payments and bonuses on the bell", () => {
       id: newId(), userId: viewer.id, kind: "signon", challengeIds: "test", totalMicros: 75_000_000, status: "pending",
       description: "Sign-on challenge bonus", createdAt: iso(Date.now()), reviewReasons: "shared_ip",
     });
-    for (let i = 0; i < 3; i++) await runEarningsJob(testDb(), iso(Date.now() + i));
+    for (let i = 0; i < 3; i++) await runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now() + i) } });
     const n = await bell(viewerBrowser);
     expect(ofKind(n, "bonus_held")).toMatchObject([{ amount_usd: 75 }]);
     expect(ofKind(n, "bonus_awarded")).toEqual([]);

@@ -19,7 +19,7 @@ const LONG_AGO = "2020-01-01T00:00:00.000Z";
 const settle = (at: number) => creditQualifiedViews(testDb(), iso(at), 25, 100);
 const bell = async (b: Browser) => (await b.fetch("/api/me/notifications")).json<NotificationsJson>();
 /** Only the notifications step: no dataset to archive. */
-const prune = (nowMs = Date.now(), budget: LifecycleBudget = CRON_BUDGET) => runDataLifecycle(env, nowMs, budget, []);
+const prune = (nowMs = Date.now(), budget: LifecycleBudget = CRON_BUDGET) => runDataLifecycle({ ctx: { env }, input: { nowMs, budget: budget, datasets: [] } });
 const setKeepDays = (days: number) =>
   env.DB.prepare(`insert into settings (key, value, updated_at) values ('notifications_keep_days', ?1, ?2)
       on conflict (key) do update set value = excluded.value`).bind(String(days), iso(Date.now())).run();
@@ -158,12 +158,12 @@ describe("what a deleted notification must not bring back", () => {
       id: bonusId, userId: member.id, kind: "signon", challengeIds: "test", totalMicros: 75_000_000, status: "pending",
       description: "Sign-on challenge bonus", createdAt: iso(heldAt), reviewReasons: "shared_ip",
     });
-    await runEarningsJob(testDb(), iso(heldAt));
+    await runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(heldAt) } });
     expect(await rowsOf(member.id)).toEqual([{ kind: "bonus_held", at: iso(heldAt), read_at: null }]);
     await browser.json("/api/me/notifications/read", "POST", { all: true });
 
     expect((await prune()).notifications).toMatchObject({ removed: 0 });
-    await runEarningsJob(testDb(), iso(Date.now()));
+    await runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now()) } });
     expect(await bell(browser)).toMatchObject({ unread: 0, items: [{ kind: "bonus_held", at: iso(heldAt), read: true }] });
 
     // Decided, it goes like any old notice.

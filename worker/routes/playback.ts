@@ -5,21 +5,15 @@ import {
   playbackStartBody,
   playbackStartOut,
   type PlaybackEventResponse,
-  type PlaybackStartResponse,
 } from "../../common/schemas/playback";
 import type { SignedInEnv } from "../app-env";
-import { findContent } from "../db/queries/content/content";
-import { startRefusal } from "../db/queries/earnings/start-refusal";
-import { startEarnability } from "../domain/views/counting";
-import { mayOpen } from "../domain/content/visibility";
-import { utcDay } from "../domain/views/rules";
+import { startPlayback } from "../domain/views/start-playback";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
-import { addressGroupHash } from "../lib/address-group";
 import { notFound } from "../lib/errors";
-import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
 import { playbackStartLimit } from "../middleware/rate-limit";
 import { responds } from "../openapi/responds";
+import { playbackStartJson } from "./serializers/playback";
 
 /**
  * Signed-in: playback sessions ("views"), each judged by the viewer's own watch-session Durable Object
@@ -43,29 +37,14 @@ export const playbackRoutes = new Hono<SignedInEnv>()
     validate("json", playbackStartBody),
     async (c) => {
       const body = c.req.valid("json");
-      const db = c.get("db");
-      const user = c.get("user");
-      // One round trip each, side by side: the item, and the first earning rule a view of it starting now
-      // already fails (what the indicator says from the start: docs/decisions/035).
-      const [item, refused] = await Promise.all([
-        findContent(db, body.content_id),
-        startRefusal(db, { viewerId: user.id, contentId: body.content_id, day: utcDay(nowIso()) }),
-      ]);
-      // A hidden item cannot be played by others (docs/decisions/027); its creator's and admins' views of it
-      // never pay (the earnings job skips hidden items).
-      if (!item || !mayOpen(item, user)) throw notFound("Content not found");
-      const ip = c.req.header("cf-connecting-ip") ?? "";
-      const started = await watchSessionsOf(c.env, user.id).start({
-        viewerId: user.id,
-        contentId: item.id,
-        creatorId: item.createdBy,
-        durationMs: item.durationMs,
+      const ctx = { db: c.get("db"), actor: c.get("user"), env: c.env, secret: c.get("settings").sessionSecret };
+      const input = {
+        contentId: body.content_id,
         discoveryMethod: body.discovery_method,
         deviceFingerprint: body.device_fingerprint,
-        ipHash: ip ? await addressGroupHash(c.get("settings").sessionSecret, ip) : "",
-        mediaSize: item.mediaSize,
-      });
-      return c.json({ ...started, ...startEarnability(refused) } satisfies PlaybackStartResponse, 201);
+        ip: c.req.header("cf-connecting-ip") ?? "",
+      };
+      return c.json(playbackStartJson(await startPlayback({ ctx, input })), 201);
     },
   )
   .post(

@@ -221,7 +221,7 @@ describe("recently finished items after their views leave D1 (docs/decisions/060
     await setting("earnings_hold_days", "1");
     await setting("archive_views_after_days", "2");
     try {
-      const report = await runDataLifecycle(env, Date.now(), { rowsPerPart: 500, partsPerRun: 1000, timeMs: 60_000 });
+      const report = await runDataLifecycle({ ctx: { env }, input: { nowMs: Date.now(), budget: { rowsPerPart: 500, partsPerRun: 1000, timeMs: 60_000 } } });
       expect(await viewsOf(me)).toBe(0);
       // The nine-day-old finish is past the eight days kept; the six-day-old one stays.
       expect(report.recent_finishes).toMatchObject({ error: null, before_day: utcDay(nowIso(Date.now() - 7 * DAY)) });

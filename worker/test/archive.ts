@@ -68,7 +68,7 @@ export async function resetArchiveWorld() {
 }
 
 /** The cron's page totals rolled up to `nowMs` (a visits day waits until they no longer read it). */
-export const rollTotalsAt = (nowMs: number) => rollPageTotals(env.DB, nowMs);
+export const rollTotalsAt = (nowMs: number) => rollPageTotals({ ctx: { env }, input: { nowMs } });
 
 const read = (sql: string, ...p: string[]) => env.DB.prepare(sql).bind(...p).all<Record<string, unknown>>().then((r) => r.results);
 

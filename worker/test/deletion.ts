@@ -23,7 +23,7 @@ export function tombstone(contentId: string, actorId: string, now = nowIso()) {
 
 /** The cron's media purge as if it ran at `now`. */
 export function purgeAt(now: string) {
-  return purgeDeletedMedia(createDb(env.DB), env.MEDIA, now);
+  return purgeDeletedMedia({ ctx: { db: createDb(env.DB), env }, input: { now } });
 }
 
 /** What an item left behind in D1: its views, likes, reports and view rewards, counted. */

@@ -93,5 +93,5 @@ export async function earningsOf(userId: string) {
 /** The cron's site-wide earnings job, run now (what settles views nobody's own poll settled). */
 export async function runEarningsCron() {
   const [{ runEarningsJob }, { createDb }] = await Promise.all([import("../domain/earnings/run-job"), import("../db/client")]);
-  return runEarningsJob(createDb(env.DB), new Date().toISOString());
+  return runEarningsJob({ ctx: { db: createDb(env.DB) }, input: { now: new Date().toISOString() } });
 }

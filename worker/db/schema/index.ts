@@ -1,5 +1,5 @@
 export * from "./ads";
-export * from "./analytics";
+export * from "./traffic";
 export * from "./audit";
 export * from "./captions";
 export * from "./challenges";

@@ -9,6 +9,7 @@ import { sweepReviews } from "../reviews/sweep";
 import { AD_DEFAULTS } from "../settings/ad-settings";
 import { changeSetting } from "../settings/change-setting";
 import type { AdminContext } from "./admin-context";
+import { listAuditLog, listFraudFlags, listManualBonuses, listManualEarnings, listMembers } from "./admin-lists";
 
 // Each admin service checks its caller itself (docs/decisions/041): called directly with a member's context,
 // as a script or a future route might, it refuses (403) before reading or writing anything. An unknown id
@@ -53,5 +54,16 @@ describe("admin services refuse a member", () => {
     expect(await count()).toBe(n);
     expect(await env.DB.prepare("select bonus_micros from challenges where id = ?1").bind(existing.id).first()).toEqual({ bonus_micros: 5_000_000 });
     expect(await auditRowsBy(ctx.actor.id)).toBe(0);
+  });
+
+  it("the admin lists: members, audit log, fraud flags, manual earnings and bonuses", async () => {
+    const ctx = await member();
+    await expect(listMembers({ ctx, input: {} })).rejects.toMatchObject(forbidden);
+    await expect(listAuditLog({ ctx, input: {} })).rejects.toMatchObject(forbidden);
+    await expect(listFraudFlags({ ctx, input: { status: "all" } })).rejects.toMatchObject(forbidden);
+    await expect(listManualEarnings({ ctx, input: {} })).rejects.toMatchObject(forbidden);
+    await expect(listManualBonuses({ ctx, input: {} })).rejects.toMatchObject(forbidden);
+    const admin = await adminContext();
+    expect((await listMembers({ ctx: admin, input: {} })).some((m) => m.id === ctx.actor.id)).toBe(true);
   });
 });

@@ -75,7 +75,7 @@ export async function changeArchiveWindows({ ctx, input }: AdminCall<{ env: Arch
 export async function runLifecycleNow({ ctx, input }: AdminCall<{ env: ArchiveEnv; nowMs: number }>): Promise<LifecycleReport> {
   checkAdmin(ctx);
   // The cron's bounds: a click cannot hold a request for long, and its parts are the cron's parts.
-  return runDataLifecycle(input.env, input.nowMs, CRON_BUDGET);
+  return runDataLifecycle({ ctx: { env: input.env }, input: { nowMs: input.nowMs, budget: CRON_BUDGET } });
 }
 
 type DayInput = { env: ArchiveEnv; dataset: ArchiveDatasetName; day: string };

@@ -42,7 +42,7 @@ describe("the visits lifecycle", () => {
 
   it("moves each day older than the window to R2 in parts, chains the manifests, and keeps the rest", async () => {
     const before = await world();
-    const report = await runDataLifecycle(env, NOW, BIG);
+    const report = await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: BIG } });
     // The views and member-days datasets run last, and have nothing to move in a world of visits.
     expect(report.datasets).toEqual([
       expect.objectContaining({ dataset: "visits", days_done: [...days, midway], error: null, stopped: "no day is due" }),
@@ -77,12 +77,12 @@ describe("the visits lifecycle", () => {
     expect(await visitsRowsOf(recent), "inside the window").toEqual(before.get(recent)!.visits);
     expect(await pageDaysRowsOf(recent)).toEqual(before.get(recent)!.pageDays);
     // Nothing more is due: a second run moves nothing.
-    for (const d of (await runDataLifecycle(env, NOW, BIG)).datasets) expect(d, d.dataset).toMatchObject({ parts: 0, days_done: [] });
+    for (const d of (await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: BIG } })).datasets) expect(d, d.dataset).toMatchObject({ parts: 0, days_done: [] });
   });
 
   it("finds a tampered part or manifest, and a broken link", async () => {
     await world();
-    await runDataLifecycle(env, NOW, BIG);
+    await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: BIG } });
     const [d1, d2] = days as [string, string];
     const part = partObjectKey("visits", d1, 2);
     const original = await (await env.ARCHIVE.get(part))!.arrayBuffer();
@@ -105,15 +105,15 @@ describe("the visits lifecycle", () => {
     await rollTotalsAt(Date.parse(`${addDays(days[0]!, 60)}T12:00:00.000Z`));
     // A longer window keeps both: page days stay at least as long as the visits.
     await env.DB.prepare(`insert into settings (key, value, updated_at) values ('archive_visits_after_days', '200', '')`).run();
-    for (const d of (await runDataLifecycle(env, NOW, BIG)).datasets) expect(d, d.dataset).toMatchObject({ parts: 0, stopped: "no day is due" });
+    for (const d of (await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: BIG } })).datasets) expect(d, d.dataset).toMatchObject({ parts: 0, stopped: "no day is due" });
     await env.DB.prepare(`update settings set value = '120' where key = 'archive_visits_after_days'`).run();
     // The visits go; the page days wait for the totals.
-    const [visits, pageDays] = (await runDataLifecycle(env, NOW, BIG)).datasets;
+    const [visits, pageDays] = (await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: BIG } })).datasets;
     expect(visits).toMatchObject({ dataset: "visits", days_done: [days[0]] });
     expect(pageDays).toMatchObject({ dataset: "page-days", parts: 0, stopped: "no day is due" });
     expect((await pageDaysRowsOf(days[0]!)).length).toBeGreaterThan(0);
     await rollTotalsAt(NOW);
-    expect((await runDataLifecycle(env, NOW, BIG)).datasets[1]).toMatchObject({ dataset: "page-days", days_done: [days[0]] });
+    expect((await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: BIG } })).datasets[1]).toMatchObject({ dataset: "page-days", days_done: [days[0]] });
   });
 
   it("never reads a window under its minimum", async () => {
@@ -137,9 +137,9 @@ describe("the visits lifecycle", () => {
   it("a day is chained to the last finished day even across days with no rows", async () => {
     await seedVisitsDay(days[0]!, 3);
     await rollTotalsAt(NOW);
-    await runDataLifecycle(env, NOW, BIG);
+    await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: BIG } });
     await seedVisitsDay(days[2]!, 3);
-    await runDataLifecycle(env, NOW + DAY, BIG);
+    await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW + DAY, budget: BIG } });
     const [first, second] = (await archiveDaysOf("visits")).reverse();
     expect(second!.prev_sha256).toBe(first!.sha256);
   });

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import type { MyViewsResponse } from "../../../common/schemas/my-views";
 import { TRAFFIC_RANGES } from "../../../common/traffic-ranges";
-import { adminAnalyticsRows } from "../../db/queries/traffic/admin-analytics";
+import { adminAnalyticsRows } from "../../db/queries/views/admin-analytics";
 import { archivedDays, dayParts } from "../../db/queries/archive/archive";
 import { BONUS_RISK_REASONS_SQL } from "../../db/queries/reviews/bonus-risk";
 import { insertManualCredit, MANUAL_EARNINGS } from "../../db/queries/earnings/credit-writes";
@@ -235,7 +235,7 @@ it("gives every reader the same answer right before and right after each lifecyc
       const runLifecycle = async (nowMs: number, budget: { rowsPerPart: number; partsPerRun: number }) => {
         const days = await reachable(nowMs, budget.partsPerRun);
         const before = await snapshot(nowMs, days);
-        const report = await runDataLifecycle(env, nowMs, { ...budget, timeMs: 60_000 });
+        const report = await runDataLifecycle({ ctx: { env }, input: { nowMs, budget: { ...budget, timeMs: 60_000 } } });
         seen.runs++;
         for (const d of report.datasets) {
           expect(d.error, `${d.dataset} at ${iso(nowMs)}`).toBeNull();
@@ -285,9 +285,9 @@ it("gives every reader the same answer right before and right after each lifecyc
         const nowMs = dayStart + 12 * HOUR;
         const now = iso(nowMs);
         // A day without the job leaves its qualified views waiting: the lifecycle must wait for them.
-        if (d.job) await runEarningsJob(db, now);
+        if (d.job) await runEarningsJob({ ctx: { db }, input: { now } });
         else if (d.views.some((v) => v.qualified)) seen.unjobbed++;
-        if (d.sweep === 0) await runReviewSweep(db, now);
+        if (d.sweep === 0) await runReviewSweep({ ctx: { db }, input: { now } });
         if (d.decide !== "none") {
           const open = await env.DB.prepare(`select id from reviews where status = 'open' and created_at >= ?1 order by created_at limit 1`)
             .bind(joined).first<{ id: string }>();
@@ -306,20 +306,20 @@ it("gives every reader the same answer right before and right after each lifecyc
           }, { override: true, actorId: admin.id, now });
         }
         // The cron's page totals, then (sometimes) the lifecycle, as scheduled.ts orders them.
-        await rollPageTotals(env.DB, nowMs);
+        await rollPageTotals({ ctx: { env }, input: { nowMs } });
         if (d.life) await runLifecycle(nowMs, d.life);
       }
       let nowMs = start + dayIndex * DAY + 12 * HOUR;
-      await runEarningsJob(db, iso(nowMs));
+      await runEarningsJob({ ctx: { db }, input: { now: iso(nowMs) } });
       for (const t of w.tail) {
         nowMs += t.advance * DAY;
-        await runEarningsJob(db, iso(nowMs));
-        await rollPageTotals(env.DB, nowMs);
+        await runEarningsJob({ ctx: { db }, input: { now: iso(nowMs) } });
+        await rollPageTotals({ ctx: { env }, input: { nowMs } });
         await runLifecycle(nowMs, t.life);
       }
       // Past every window: run until nothing is due (a large budget, to finish), each run still a checkpoint.
       nowMs = start + 400 * DAY;
-      await rollPageTotals(env.DB, nowMs);
+      await rollPageTotals({ ctx: { env }, input: { nowMs } });
       for (let i = 0; ; i++) {
         expect(i, "the lifecycle never finished").toBeLessThan(200);
         const r = await runLifecycle(nowMs, { rowsPerPart: 50, partsPerRun: 100 });

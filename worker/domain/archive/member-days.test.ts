@@ -60,7 +60,7 @@ describe("the member-days dataset (docs/decisions/061)", () => {
     try {
       const before = { viewer: await dayOf(viewer.browser, date, "viewer"), creator: await dayOf(creator.browser, date, "creator"), claimant: await dayOf(claimant.browser, date, "viewer") };
       expect(before.viewer.archived).toBeNull();
-      const report = await runDataLifecycle(env, now, BIG);
+      const report = await runDataLifecycle({ ctx: { env }, input: { nowMs: now, budget: BIG } });
       expect(report.datasets.find((d) => d.dataset === "member-days")?.error ?? null).toBeNull();
       expect((await archivedDay(env.DB, "member-days", date))?.status).toBe("done");
       expect(await verifyArchivedDay(env, "member-days", date)).toEqual({ ok: true, problems: [] });

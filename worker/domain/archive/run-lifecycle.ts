@@ -52,6 +52,12 @@ export type LifecycleReport = Omit<LifecycleRunJson, "notifications" | "recent_f
 
 type ArchiveEnv = { DB: D1Database; ARCHIVE: R2Bucket };
 
+/** The job's shape (docs/decisions/070): the bindings it archives with; the instant, the bounds, the datasets. */
+type LifecycleCall = {
+  ctx: { env: ArchiveEnv };
+  input: { nowMs: number; budget: LifecycleBudget; datasets?: readonly ArchiveDataset[] };
+};
+
 async function finishDay(env: ArchiveEnv, ds: ArchiveDataset, day: string, nowMs: number) {
   const parts = await dayParts(env.DB, ds.name, day);
   const prev = await previousDoneSha(env.DB, ds.name, day);
@@ -120,12 +126,8 @@ async function runDataset(env: ArchiveEnv, ds: ArchiveDataset, nowMs: number, bu
  * One run over `datasets`, each within `budget`, then the notifications' and the recent finishes' slices; the
  * report is kept for the admin screen and returned.
  */
-export async function runDataLifecycle(
-  env: ArchiveEnv,
-  nowMs: number,
-  budget: LifecycleBudget,
-  datasets: readonly ArchiveDataset[] = ARCHIVE_DATASETS,
-): Promise<LifecycleReport> {
+export async function runDataLifecycle({ ctx: { env }, input }: LifecycleCall): Promise<LifecycleReport> {
+  const { nowMs, budget, datasets = ARCHIVE_DATASETS } = input;
   const startedAt = nowIso();
   const reports: DatasetReport[] = [];
   const share = { ...budget, timeMs: budget.timeMs / Math.max(1, datasets.length) };

@@ -84,7 +84,7 @@ async function play(owners: readonly number[], steps: Step[], start: number, wit
     } else if ("run" in s) {
       await creditQualifiedViews(db, now(), 25, 100);
     } else if ("sweep" in s) {
-      await runReviewSweep(db, now());
+      await runReviewSweep({ ctx: { db }, input: { now: now() } });
       const { results } = await env.DB.prepare(
         `select distinct r.id, r.rule, r.subject, r.user_ids as userIds from review_earnings re join earnings e on e.id = re.earning_id
          join reviews r on r.id = re.review_id where e.user_id in (?, ?, ?)`,

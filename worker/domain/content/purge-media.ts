@@ -1,7 +1,7 @@
-import type { Db } from "../../db/client";
 import { findPurgeableMedia, markMediaPurged } from "../../db/queries/content/content-media";
 import { addMs } from "../../lib/time";
 import { captionsPrefix } from "../captions/captions";
+import type { MediaJobCall } from "../job-context";
 
 /**
  * How long a deleted item's media and thumbnail stay in R2 (docs/decisions/028): twice the default 7-day
@@ -15,7 +15,8 @@ const GRACE_MS = MEDIA_GRACE_DAYS * 24 * 3600_000;
 const BATCH = 25;
 
 /** Removes the media of items deleted more than the grace period ago, once each; returns how many. */
-export async function purgeDeletedMedia(db: Db, bucket: R2Bucket, now: string) {
+export async function purgeDeletedMedia({ ctx: { db, env }, input: { now } }: MediaJobCall<{ now: string }>) {
+  const bucket = env.MEDIA;
   const rows = await findPurgeableMedia(db, { deletedBefore: addMs(now, -GRACE_MS), now, limit: BATCH });
   if (!rows.length) return 0;
   // Objects first, then the mark: a run that dies between the two deletes the (absent) objects again next time.

@@ -130,7 +130,7 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
         } else if ("run" in s) {
           await creditQualifiedViews(db, now(), 25, 20);
         } else if ("sweep" in s) {
-          await runReviewSweep(db, now());
+          await runReviewSweep({ ctx: { db }, input: { now: now() } });
           const { results } = await env.DB.prepare(
             `select distinct re.review_id as id from review_earnings re join earnings e on e.id = re.earning_id where e.user_id in (?1, ?2, ?3)
              union select rv.id from reviews rv join bonuses b on rv.rule = 'bonus_risk' and b.id = rv.subject where b.user_id in (?1, ?2, ?3)`,

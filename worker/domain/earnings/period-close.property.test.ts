@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import type { EarningsGroupBy } from "../../../common/schemas/reports";
 import { tellCredits } from "../../db/queries/earnings/credit-notices";
-import { adminAnalyticsRows } from "../../db/queries/traffic/admin-analytics";
+import { adminAnalyticsRows } from "../../db/queries/views/admin-analytics";
 import { earningsReport } from "../../db/queries/earnings/earnings-report";
 import { owedTo } from "../../db/queries/earnings/owed";
 import { walletParts } from "../../db/queries/wallet/wallet";

@@ -1,9 +1,9 @@
-import type { Db } from "../../db/client";
 import { checkAndAwardBonuses } from "../../db/queries/reviews/bonus-risk";
 import { tellCredits } from "../../db/queries/earnings/credit-notices";
 import { owedTo } from "../../db/queries/earnings/owed";
 import { usd } from "../../lib/money";
 import { nowIso } from "../../lib/time";
+import type { DbJobCall } from "../job-context";
 import type { MemberCall } from "../member-context";
 import { creditQualifiedViews, JOB_BATCH_SIZE, settleViews, type CreditRun } from "./credit-views";
 
@@ -25,7 +25,7 @@ function result(run: CreditRun, bonuses: number): JobResult {
 }
 
 /** The site-wide earnings job: every pending qualified view and sign-on bonus, in bounded batches (the cron). */
-export async function runEarningsJob(db: Db, now: string): Promise<JobResult> {
+export async function runEarningsJob({ ctx: { db }, input: { now } }: DbJobCall<{ now: string }>): Promise<JobResult> {
   const run = await creditQualifiedViews(db, now);
   return result(run, await checkAndAwardBonuses(db, now, { limit: BONUSES_PER_RUN }));
 }

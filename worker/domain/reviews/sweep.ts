@@ -7,6 +7,7 @@ import { creatorsToJudge, heldAudienceCounts, heldEdgesOf, openShapeFlags, uncov
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
+import type { DbJobCall } from "../job-context";
 import { earningRulesJson } from "../views/earning-rules";
 import { bonusEvidenceLines, evidenceLines, shapeEvidenceLines } from "./evidence";
 import { AUDIENCE_SAMPLE, GROUP_SHARE, groupCandidates, judgeShapes } from "./shape";
@@ -27,7 +28,8 @@ const DAY_MS = 86_400_000;
  * bonuses still in holding and flags each one they now find something on; it stays pending the same way. Idempotent: a second run finds nothing new. Runs with the earnings job (cron) and from the admin's
  * "Run sweep".
  */
-export async function runReviewSweep(db: Db, now: string, judgedBefore = hoursBefore(now, 1)): Promise<{ flagged: number; covered: number }> {
+export async function runReviewSweep({ ctx: { db }, input }: DbJobCall<{ now: string; judgedBefore?: string }>): Promise<{ flagged: number; covered: number }> {
+  const { now, judgedBefore = hoursBefore(now, 1) } = input;
   const rules = earningRulesJson(await readSettings(db, EARNING_RULE_DEFAULTS));
   const shapes = await runShapeRules(db, now, judgedBefore, rules.earnings_hold_days);
   const single = await runSingleStatementRules(db, now, rules.daily_earnable_views);
@@ -90,5 +92,5 @@ async function runSingleStatementRules(db: Db, now: string, dailyCap: number) {
 export async function sweepReviews({ ctx }: AdminCall<null>) {
   checkAdmin(ctx);
   const now = nowIso();
-  return runReviewSweep(ctx.db, now, now);
+  return runReviewSweep({ ctx, input: { now, judgedBefore: now } });
 }

@@ -19,7 +19,7 @@ const byVisitors = <T extends { visitors: number }>(name: (x: T) => string) => (
   b.visitors - a.visitors || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
 
 /**
- * The dashboard's figures from the range's day rows and counts (docs/architecture.md §4 "Traffic analytics"): a
+ * The dashboard's figures from the range's day rows and counts (docs/architecture.md §4 "Traffic"): a
  * session counts in the range when its first visit does, with all its page views, its longest duration, and
  * the source and device of its first visit.
  */

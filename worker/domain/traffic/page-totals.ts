@@ -17,4 +17,5 @@ const DAY_SETTLES_MS = 5 * 60_000;
 const settledDay = (nowMs: number) => addDays(dayOf(nowMs - DAY_SETTLES_MS), -1);
 
 /** The cron's part: every long range's page totals, up to the last settled day. */
-export const rollPageTotals = (d1: D1Database, nowMs: number) => rollPageTotalsTo(d1, settledDay(nowMs), RANGES_WITH_PAGE_TOTALS);
+export const rollPageTotals = ({ ctx, input }: { ctx: { env: Pick<Env, "DB"> }; input: { nowMs: number } }) =>
+  rollPageTotalsTo(ctx.env.DB, settledDay(input.nowMs), RANGES_WITH_PAGE_TOTALS);

@@ -21,7 +21,7 @@ it("removes uploads left unfinalized for a day (also ones a dead PUT left upload
     await testDb().insert(uploads).values({ ...r, userId: user.id, kind: "media", contentType: "video/mp4", size: 3 });
     await env.MEDIA.put(r.key, "abc");
   }
-  await removeAbandonedUploads(testDb(), env.MEDIA, now);
+  await removeAbandonedUploads({ ctx: { db: testDb(), env }, input: { now } });
   expect(await env.MEDIA.head(rows[0]!.key)).toBeNull();
   expect(await env.MEDIA.head(rows[1]!.key)).not.toBeNull();
   expect(await env.MEDIA.head(rows[2]!.key)).not.toBeNull();

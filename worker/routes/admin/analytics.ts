@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { adAnalyticsOut, adminAnalyticsOut, analyticsConfigChange, analyticsConfigOut, type AnalyticsConfig } from "../../../common/schemas/admin-analytics";
 import { dayRangeQuery } from "../../../common/schemas/reports";
 import type { AppEnv } from "../../app-env";
-import { adminAnalyticsRows } from "../../db/queries/traffic/admin-analytics";
+import { adminAnalyticsRows } from "../../db/queries/views/admin-analytics";
 import { adEventRows } from "../../db/queries/ads/ads";
 import { adFigures } from "../../domain/ads/ad-figures";
 import { reportRange } from "../../domain/earnings/report-range";
@@ -15,7 +15,7 @@ import { adminContext } from "./admin-context";
 
 /**
  * Admin: the Analytics tab under /admin/analytics — content and viewer figures, the ad figures and the
- * marketing tag ids. The site's traffic dashboard, /admin/analytics/dashboard, is traffic.ts.
+ * marketing tag ids. The site's traffic dashboard, /admin/analytics/dashboard, is traffic-dashboard.ts.
  */
 export const adminAnalyticsRoutes = new Hono<AppEnv>()
   .get(

@@ -9,12 +9,12 @@ import {
 } from "../../../common/schemas/admin-money";
 import { bonusAwardOut } from "../../../common/schemas/challenges";
 import type { AppEnv } from "../../app-env";
-import { listManualBonuses } from "../../db/queries/wallet/admin-money-lists";
+import { listManualBonuses } from "../../domain/admin/admin-lists";
 import { createManualBonus, deleteManualBonus, updateManualBonus } from "../../domain/admin/manual-credits";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
-import { bonusAwardJson } from "../serializers/bonus";
+import { bonusAwardJson, bonusAwardsJson } from "../serializers/bonus";
 import { adminContext } from "./admin-context";
 
 /**
@@ -26,10 +26,7 @@ export const adminManualBonusRoutes = new Hono<AppEnv>()
   .get(
     "/bonuses",
     responds("List manual bonuses", { 200: { description: "Every manual bonus, newest first, with its member's email.", schema: manualBonusesOut } }),
-    async (c) => {
-      const rows = await listManualBonuses(c.get("db"));
-      return c.json(rows.map((r) => bonusAwardJson(r.bonus, r.email)), 200);
-    },
+    async (c) => c.json(bonusAwardsJson(await listManualBonuses({ ctx: adminContext(c), input: {} })), 200),
   )
   .post(
     "/bonuses",

@@ -9,12 +9,12 @@ import {
   type DeletedResponse,
 } from "../../../common/schemas/admin-money";
 import type { AppEnv } from "../../app-env";
-import { listManualEarnings } from "../../db/queries/wallet/admin-money-lists";
+import { listManualEarnings } from "../../domain/admin/admin-lists";
 import { createManualEarning, deleteManualEarning, updateManualEarning } from "../../domain/admin/manual-credits";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
-import { manualEarningJson } from "../serializers/manual-earning";
+import { manualEarningJson, manualEarningsJson } from "../serializers/manual-earning";
 import { adminContext } from "./admin-context";
 
 /**
@@ -25,10 +25,7 @@ export const adminManualEarningRoutes = new Hono<AppEnv>()
   .get(
     "/earnings",
     responds("List manual earnings", { 200: { description: "Every manual earning, newest first, with its creator's email.", schema: manualEarningsOut } }),
-    async (c) => {
-      const rows = await listManualEarnings(c.get("db"));
-      return c.json(rows.map((r) => manualEarningJson(r.earning, r.email)), 200);
-    },
+    async (c) => c.json(manualEarningsJson(await listManualEarnings({ ctx: adminContext(c), input: {} })), 200),
   )
   .post(
     "/earnings",

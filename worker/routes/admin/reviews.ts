@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { reviewDecisionBody, reviewListQuery, reviewOut, reviewsOut, reviewSweepOut, type ReviewsResponse } from "../../../common/schemas/admin-reviews";
+import { reviewDecisionBody, reviewListQuery, reviewOut, reviewsOut, reviewSweepOut } from "../../../common/schemas/admin-reviews";
 import type { AppEnv } from "../../app-env";
-import { listReviews } from "../../db/queries/reviews/reviews";
+import { listFraudFlags } from "../../domain/admin/admin-lists";
 import { decideReview } from "../../domain/reviews/decide-review";
 import { sweepReviews } from "../../domain/reviews/sweep";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
-import { reviewJson } from "../serializers/review";
+import { reviewJson, reviewsJson } from "../serializers/review";
 import { adminContext } from "./admin-context";
 
 /** Admin: the fraud sweep's flags and their settlement (docs/decisions/019). */
@@ -16,10 +16,7 @@ export const adminReviewRoutes = new Hono<AppEnv>()
     "/reviews",
     responds("List fraud flags", { 200: { description: "Open flags (or all with status=all), newest first, at most 200.", schema: reviewsOut } }),
     validate("query", reviewListQuery),
-    async (c) => {
-      const rows = await listReviews(c.get("db"), c.req.valid("query").status);
-      return c.json({ reviews: rows.map(reviewJson) } satisfies ReviewsResponse, 200);
-    },
+    async (c) => c.json(reviewsJson(await listFraudFlags({ ctx: adminContext(c), input: c.req.valid("query") })), 200),
   )
   .post(
     "/reviews/sweep",

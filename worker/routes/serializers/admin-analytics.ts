@@ -1,5 +1,5 @@
 import type { AdminAnalyticsResponse } from "../../../common/schemas/admin-analytics";
-import type { adminAnalyticsRows } from "../../db/queries/traffic/admin-analytics";
+import type { adminAnalyticsRows } from "../../db/queries/views/admin-analytics";
 import { usd } from "../../lib/money";
 
 const seconds = (ms: number) => Math.round(Number(ms) / 1000);

@@ -4,7 +4,7 @@ import { balancesOf } from "../../domain/wallet/balances";
 import { usd } from "../../lib/money";
 
 /** A user in the admin list (docs/product-spec.md §3 "User (admin list)"), balances from the same parts as the wallet. */
-export function adminUserJson(r: UserWithTotals, admins: ReadonlySet<string>): AdminUserJson {
+function adminUserJson(r: UserWithTotals, admins: ReadonlySet<string>): AdminUserJson {
   const b = balancesOf(r);
   return {
     id: r.id,
@@ -20,3 +20,6 @@ export function adminUserJson(r: UserWithTotals, admins: ReadonlySet<string>): A
     suspended: Boolean(r.suspended),
   };
 }
+
+/** The Users tab's list. */
+export const adminUsersJson = (rows: UserWithTotals[], admins: ReadonlySet<string>): AdminUserJson[] => rows.map((r) => adminUserJson(r, admins));

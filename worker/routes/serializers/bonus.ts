@@ -1,6 +1,7 @@
 import type { BonusAwardJson, BonusRiskReason } from "../../../common/schemas/challenges";
 import type { BonusRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
+import type { listManualBonuses } from "../../domain/admin/admin-lists";
 
 /** One bonus record as the admin screens show it (manual bonuses and the sign-on history alike). */
 export const bonusAwardJson = (b: BonusRow, email: string): BonusAwardJson => ({
@@ -17,3 +18,5 @@ export const bonusAwardJson = (b: BonusRow, email: string): BonusAwardJson => ({
   review_note: b.reviewNote,
   reviewed_at: b.reviewedAt,
 });
+
+export const bonusAwardsJson = (rows: Awaited<ReturnType<typeof listManualBonuses>>): BonusAwardJson[] => rows.map((r) => bonusAwardJson(r.bonus, r.email));

@@ -1,5 +1,7 @@
-import type { ContentJson, LikeStatusResponse } from "../../../common/schemas/content";
+import type { ContentItemJson, ContentJson, LikeStatusResponse } from "../../../common/schemas/content";
 import type { ContentRow } from "../../db/queries/content/content";
+import type { getItem } from "../../domain/content/get-item";
+import { captionTracksJson } from "./captions";
 
 /** A content row as the API speaks it (docs/product-spec.md §3 "Content"); durations in seconds, ms precision. */
 export function contentJson(row: ContentRow): ContentJson {
@@ -39,3 +41,10 @@ export const likeJson = (s: { liked: number; likeCount: number }): LikeStatusRes
   liked: Boolean(s.liked),
   like_count: Number(s.likeCount),
 });
+
+/** One item as GET /api/content/{id} answers: with moderation for its creator and admins, resume and captions. */
+export function contentItemJson(r: Awaited<ReturnType<typeof getItem>>): ContentItemJson {
+  const item = r.showsModeration ? contentWithModerationJson(r.item) : contentJson(r.item);
+  const resume = { resume_at_seconds: r.resumeAtSeconds, resume_skips_preroll: r.skipsPreroll };
+  return { ...item, ...resume, captions: captionTracksJson(r.item.id, r.item.captions) };
+}

@@ -1,14 +1,20 @@
-import type { HistoryEntryJson } from "../../../common/schemas/history";
+import type { HistoryEntryJson, HistoryResponse } from "../../../common/schemas/history";
 import type { ContentRow } from "../../db/queries/content/content";
 import { isFinished, type LastPosition, positionPercent } from "../../domain/views/resume";
 import { nowIso } from "../../lib/time";
 import { contentJson } from "./content";
 
 /** One history entry: the item as lists show it, and where the caller left it. */
-export const historyEntryJson = (row: ContentRow, p: LastPosition): HistoryEntryJson => ({
+const historyEntryJson = (row: ContentRow, p: LastPosition): HistoryEntryJson => ({
   content: contentJson(row),
   position_seconds: Math.floor(p.positionMs / 1000),
   percent: positionPercent(p),
   finished: isFinished(p),
   watched_at: nowIso(p.watchedAtMs),
+});
+
+/** A page of the caller's history (`nextCursor` null on the last). */
+export const historyJson = (page: { entries: { item: ContentRow; position: LastPosition }[]; nextCursor: string | null }): HistoryResponse => ({
+  items: page.entries.map((e) => historyEntryJson(e.item, e.position)),
+  nextCursor: page.nextCursor,
 });

@@ -1,6 +1,7 @@
 import type { AdminEarningJson } from "../../../common/schemas/admin-money";
 import type { EarningRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
+import type { listManualEarnings } from "../../domain/admin/admin-lists";
 
 /** A manual earning as the admin screens show it, with its creator's email. */
 export const manualEarningJson = (e: EarningRow, email: string): AdminEarningJson => ({
@@ -12,3 +13,6 @@ export const manualEarningJson = (e: EarningRow, email: string): AdminEarningJso
   description: e.description,
   created_at: e.createdAt,
 });
+
+export const manualEarningsJson = (rows: Awaited<ReturnType<typeof listManualEarnings>>): AdminEarningJson[] =>
+  rows.map((r) => manualEarningJson(r.earning, r.email));

@@ -1,4 +1,4 @@
-import type { ReviewJson } from "../../../common/schemas/admin-reviews";
+import type { ReviewJson, ReviewsResponse } from "../../../common/schemas/admin-reviews";
 import type { ReviewRow } from "../../db/queries/reviews/reviews";
 import { REVIEW_TITLES } from "../../domain/reviews/evidence";
 import { usd } from "../../lib/money";
@@ -21,3 +21,5 @@ export function reviewJson(r: ReviewRow): ReviewJson {
     note: r.note,
   };
 }
+
+export const reviewsJson = (rows: ReviewRow[]): ReviewsResponse => ({ reviews: rows.map(reviewJson) });

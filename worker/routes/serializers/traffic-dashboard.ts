@@ -4,7 +4,7 @@ import { pageTitle } from "../../domain/traffic/page-title";
 
 const fraction = (part: number, whole: number) => (whole ? part / whole : 0);
 
-/** The traffic dashboard's figures, the site's or one creator's alike (docs/architecture.md §4 "Traffic analytics"). */
+/** The traffic dashboard's figures, the site's or one creator's alike (docs/architecture.md §4 "Traffic"). */
 export function trafficDashboardJson(d: Dashboard): TrafficDashboard {
   const visitors = Number(d.summary.visitors);
   return {

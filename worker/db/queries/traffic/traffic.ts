@@ -78,7 +78,7 @@ export type DashboardRows = { days: DayRow[]; counts: CountRow[]; pages: PageRow
 export const dashboardFirstDay = (scope: Pick<DashboardScope, "rangeDays" | "nowMs">) => dayOf(scope.nowMs - scope.rangeDays * 24 * 3600 * 1000);
 
 /**
- * What the traffic dashboard is made of, in one D1 round trip (docs/architecture.md §4 "Traffic analytics",
+ * What the traffic dashboard is made of, in one D1 round trip (docs/architecture.md §4 "Traffic",
  * docs/decisions/020 and 054), for the site or one creator alike: the range's whole UTC days from the day
  * rollups, the top pages from the cron's totals plus the days they lack. No session row is read, so the raw
  * rows may leave D1 after a couple of days (the visits window).

@@ -143,7 +143,7 @@ describe("traffic dashboards from the rollups", () => {
         if (dayOf(clock) !== cronDay) {
           // The cron, as days pass (it runs every minute in production; its totals only move once a day).
           cronDay = dayOf(clock);
-          await rollPageTotals(env.DB, clock);
+          await rollPageTotals({ ctx: { env }, input: { nowMs: clock } });
         }
         // A campaign visitor who signs up mid-session: a conversion from then on.
         if (tagged && p === 1 && rand() < 0.5) browser = await signedInBrowser(uniqueEmail("roll-new"));
@@ -208,9 +208,9 @@ describe("traffic dashboards from the rollups", () => {
     const site90 = expected(visits, userCreated, titleOf, "90d");
     expect(site90.campaigns.reduce((n, c) => n + c.conversions, 0), "conversions").toBeGreaterThan(2);
     for (const id of creatorIds) expect(expected(visits.filter((v) => ownerOf(v.page_path) === id), userCreated, titleOf, "7d").overview.totalVisitors, "creator, 7d").toBeGreaterThan(2);
-    await rollPageTotals(env.DB, NOW - DAY);
+    await rollPageTotals({ ctx: { env }, input: { nowMs: NOW - DAY } });
     await compare("totals up to the day before yesterday");
-    await rollPageTotals(env.DB, NOW);
+    await rollPageTotals({ ctx: { env }, input: { nowMs: NOW } });
     expect(await env.DB.prepare(`select as_of from traffic_page_totals_state where range_days = 90`).first("as_of")).toBe(dayOf(NOW - DAY));
     await compare("totals up to yesterday");
     const rolled = await env.DB.prepare(`select * from traffic_page_totals order by range_days, scope, page_path`).all();
@@ -218,7 +218,7 @@ describe("traffic dashboards from the rollups", () => {
     await compare("no totals (the cron never ran)");
     // Totals kept a day at a time equal totals built in one go.
     await env.DB.prepare(`delete from traffic_page_totals`).run();
-    await rollPageTotals(env.DB, NOW);
+    await rollPageTotals({ ctx: { env }, input: { nowMs: NOW } });
     expect((await env.DB.prepare(`select * from traffic_page_totals order by range_days, scope, page_path`).all()).results).toEqual(rolled.results);
     expect(rolled.results.length).toBeGreaterThan(0);
   }, 120_000);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TrafficDashboard } from "../../../common/schemas/traffic";
 import { expectConsoleError } from "../../test/console";
 import { deferred, stubFetch } from "../../test/fetch";
-import { AnalyticsDashboard } from "./analytics-dashboard";
+import { TrafficDashboard as DashboardScreen } from "./traffic-dashboard";
 import { CHART_COLORS } from "./traffic-format";
 import { dashboard, emptyDashboard } from "../../test/traffic-fixtures";
 import { renderWithQueries } from "../../test/query-client";
@@ -45,10 +45,10 @@ function stubDashboard(reply: TrafficDashboard | ((range: string) => TrafficDash
 }
 
 // The dashboard lives inside a router on the admin and profile screens.
-const renderDashboard = (props: ComponentProps<typeof AnalyticsDashboard> = { mode: "admin" }) =>
+const renderDashboard = (props: ComponentProps<typeof DashboardScreen> = { mode: "admin" }) =>
   renderWithQueries(
     <MemoryRouter>
-      <AnalyticsDashboard {...props} />
+      <DashboardScreen {...props} />
     </MemoryRouter>,
   );
 const openTab = (name: string) => fireEvent.click(screen.getByRole("tab", { name }));
@@ -61,7 +61,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("analytics dashboard: states", () => {
+describe("traffic dashboard: states", () => {
   it("says it is loading until the answer comes", async () => {
     const answer = deferred<{ body: TrafficDashboard }>();
     stubFetch({ "GET /api/admin/analytics/dashboard": () => answer.promise });
@@ -137,7 +137,7 @@ describe("analytics dashboard: states", () => {
   });
 });
 
-describe("analytics dashboard: overview", () => {
+describe("traffic dashboard: overview", () => {
   it("shows the four cards: Avg. Session in minutes and seconds, bounce rate with one decimal", async () => {
     stubDashboard(dashboard);
     renderDashboard();
@@ -198,7 +198,7 @@ describe("analytics dashboard: overview", () => {
   });
 });
 
-describe("analytics dashboard: other tabs", () => {
+describe("traffic dashboard: other tabs", () => {
   it("Traffic Sources: a pie and a bar chart of visitors per source", async () => {
     stubDashboard(dashboard);
     renderDashboard();

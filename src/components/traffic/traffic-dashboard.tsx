@@ -19,7 +19,7 @@ const scopes: Record<DashboardMode, string> = {
  * The traffic analytics dashboard (docs/product-spec.md §2 "Analytics dashboard"): admins see the whole site (the admin
  * Traffic tab), creators the traffic to their own pages (the profile's Analytics tab).
  */
-export function AnalyticsDashboard({ mode }: { mode: DashboardMode }) {
+export function TrafficDashboard({ mode }: { mode: DashboardMode }) {
   const [range, setRange] = useState<TrafficRange>("7d");
   // The charts' time axis ends today; "today" is when the dashboard opened.
   const [now] = useState(Date.now);

@@ -1,12 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { analyticsConfigOut } from "../../common/schemas/analytics-config";
 import { pageVisitBody, trafficDashboardOut, trafficDashboardQuery } from "../../common/schemas/traffic";
 import { TRAFFIC_RANGES } from "../../common/traffic-ranges";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { readSettings } from "../db/queries/settings/settings";
 import { trafficDashboard } from "../domain/traffic/dashboard-figures";
-import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
 import { recordPageVisit } from "../domain/traffic/page-visit";
 import { tooLarge } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -15,11 +12,11 @@ import { trafficDashboardJson } from "./serializers/traffic-dashboard";
 
 const TRACK_MAX_BYTES = 8 * 1024;
 
-// The spec puts the visitor ("traffic") feature's URLs under /api/analytics/; the code calls the feature traffic
-// everywhere else (docs/decisions/042).
+// The spec puts the traffic feature's URLs under /api/analytics/; the code, its files included, calls it traffic
+// (docs/decisions/070).
 
-/** Public: the page-visit tracker and the marketing tag ids (the admin changes them: admin/analytics.ts). */
-export const analyticsPublicRoutes = new Hono<AppEnv>()
+/** Public: the page-visit tracker. */
+export const trafficPublicRoutes = new Hono<AppEnv>()
   .post(
     "/analytics/track",
     responds(
@@ -36,15 +33,10 @@ export const analyticsPublicRoutes = new Hono<AppEnv>()
       });
       return c.body(null, 204);
     },
-  )
-  .get(
-    "/analytics/config",
-    responds("Get the marketing tag ids", { 200: { description: "The Facebook pixel and GA4 ids; empty means the tag is not loaded.", schema: analyticsConfigOut } }),
-    async (c) => c.json(await readSettings(c.get("db"), ANALYTICS_CONFIG_DEFAULTS), 200),
   );
 
-/** Signed-in: traffic to the caller's own content and creator page (the whole site's: admin/analytics-dashboard.ts). */
-export const analyticsSignedInRoutes = new Hono<SignedInEnv>().get(
+/** Signed-in: traffic to the caller's own content and creator page (the whole site's: admin/traffic-dashboard.ts). */
+export const trafficSignedInRoutes = new Hono<SignedInEnv>().get(
   "/analytics/dashboard",
   responds("Get my traffic dashboard", {
     200: {

@@ -9,8 +9,8 @@ import { trafficDashboardJson } from "../serializers/traffic-dashboard";
 
 /**
  * Admin: the whole site's traffic dashboard, GET /admin/analytics/dashboard (docs/decisions/020). The
- * creator's own, GET /analytics/dashboard, is in ../analytics.ts; both read the same day rollups. The file is
- * named for its URL; the feature is "traffic" in the code (docs/decisions/042).
+ * creator's own, GET /analytics/dashboard, is in ../traffic.ts; both read the same day rollups. The spec's URL
+ * says analytics; the code, this file's name included, says traffic (docs/decisions/070).
  */
 export const adminTrafficRoutes = new Hono<AppEnv>().get(
   "/analytics/dashboard",

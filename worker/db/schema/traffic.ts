@@ -46,7 +46,7 @@ export const rateLimits = sqliteTable(
 // Rollups kept at ingest, in the same batch as the visit (docs/decisions/013, 020). `scope` says whose traffic a
 // row counts: '' for the whole site, else a creator's id for the visits to their creator page and content pages.
 // Each dashboard reads the sessions of the range's first, partial day and whole days from the day rollups, so it
-// reads about as many rows for 90 days as for 1 (docs/architecture.md §4 "Traffic analytics").
+// reads about as many rows for 90 days as for 1 (docs/architecture.md §4 "Traffic").
 export const trafficSessions = sqliteTable(
   "traffic_sessions",
   {

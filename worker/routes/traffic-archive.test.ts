@@ -46,7 +46,7 @@ describe("traffic dashboards after the visits archive", () => {
         vi.setSystemTime(clock);
         if (dayOf(clock) !== cronDay) {
           cronDay = dayOf(clock);
-          await rollPageTotals(env.DB, clock);
+          await rollPageTotals({ ctx: { env }, input: { nowMs: clock } });
         }
         const utm = rand() < 0.3;
         const res = await browser.json(
@@ -64,7 +64,7 @@ describe("traffic dashboards after the visits archive", () => {
       }
     }
     vi.setSystemTime(NOW);
-    await rollPageTotals(env.DB, NOW);
+    await rollPageTotals({ ctx: { env }, input: { nowMs: NOW } });
 
     const admin = await signedInBrowser("admin@example.com");
     const creator = await signedInBrowser(creatorEmail);
@@ -85,7 +85,7 @@ describe("traffic dashboards after the visits archive", () => {
     await env.DB.prepare(`insert into settings (key, value, updated_at) values ('archive_visits_after_days', ?, '')`).bind(String(VISITS_WINDOW_MIN_DAYS)).run();
     const archiveAll = async (nowMs: number) => {
       for (let run = 0; run < 80; run++) {
-        const r = await runDataLifecycle(env, nowMs, { rowsPerPart: 50, partsPerRun: 20, timeMs: 60_000 });
+        const r = await runDataLifecycle({ ctx: { env }, input: { nowMs, budget: { rowsPerPart: 50, partsPerRun: 20, timeMs: 60_000 } } });
         for (const d of r.datasets) expect(d.error, d.dataset).toBeNull();
         if (r.datasets.every((d) => d.stopped === "no day is due")) return;
       }
@@ -144,7 +144,7 @@ describe("traffic dashboards after the visits archive", () => {
     // the dashboards still answer for every range.
     for (let d = 1; d <= 3; d++) {
       vi.setSystemTime(NOW + d * DAY);
-      await rollPageTotals(env.DB, NOW + d * DAY);
+      await rollPageTotals({ ctx: { env }, input: { nowMs: NOW + d * DAY } });
       await archiveAll(NOW + d * DAY);
       for (const range of Object.keys(TRAFFIC_RANGES)) expect((await admin.fetch(`/api/admin/analytics/dashboard?range=${range}`)).status).toBe(200);
     }

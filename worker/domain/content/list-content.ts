@@ -1,0 +1,39 @@
+import { matchedInCaptions } from "../../db/queries/content/content-search";
+import { listByCreator, listContentPage, listLikedBy, type ContentRow } from "../../db/queries/content/content";
+import type { MemberCall, ReaderCall } from "../member-context";
+import { decodeCursor, encodeCursor } from "./cursor";
+import { ftsQuery } from "./search-query";
+
+/** The caller's own lists (My Content, Liked) come in one page of at most this many. */
+export const OWN_LIST_LIMIT = 500;
+
+/** A page of content and the cursor of the next (null on the last); `inCaptions` only for a search. */
+export type ContentPage = { items: ContentRow[]; nextCursor: string | null; inCaptions?: string[] };
+
+type GalleryInput = { type?: "video" | "audio"; creator?: string; search?: string; cursor?: string; limit: number };
+
+/**
+ * The gallery, newest first, or the matches of a search, a keyset page; hidden and deleted items are left out
+ * in SQL (db/queries/content/visibility.ts), so the caller does not change the list.
+ */
+export async function listContent({ ctx, input }: ReaderCall<GalleryInput>): Promise<ContentPage> {
+  const match = input.search?.trim() ? ftsQuery(input.search) : undefined;
+  // Text with no searchable word (only punctuation or emoji) matches nothing rather than everything.
+  if (match === null) return { items: [], nextCursor: null };
+  const rows = await listContentPage(ctx.db, { type: input.type, creator: input.creator, match, after: decodeCursor(input.cursor), limit: input.limit });
+  const items = rows.slice(0, input.limit);
+  const last = items.at(-1);
+  const nextCursor = rows.length > input.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;
+  if (!match) return { items, nextCursor };
+  return { items, nextCursor, inCaptions: items.filter((r) => matchedInCaptions(r.sortKey)).map((r) => r.id) };
+}
+
+/** The caller's own uploads, newest first, in one page (My Content). */
+export async function listMyContent({ ctx }: MemberCall<Record<string, never>>): Promise<ContentPage> {
+  return { items: await listByCreator(ctx.db, ctx.actor.id, OWN_LIST_LIMIT), nextCursor: null };
+}
+
+/** The items the caller likes, the latest liked first, in one page. */
+export async function listLikedContent({ ctx }: MemberCall<Record<string, never>>): Promise<ContentPage> {
+  return { items: await listLikedBy(ctx.db, ctx.actor.id, OWN_LIST_LIMIT), nextCursor: null };
+}
