@@ -1,8 +1,40 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { applyD1Migrations, env, reset } from "cloudflare:test";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
-// Runs before each test file; applyD1Migrations only applies what is not applied yet.
+// Runs before each test file. One workerd runtime serves many test files (`isolate: false` in vitest.config.ts:
+// starting a runtime per file cost more than most files' tests, docs/decisions/071-ci-under-fifteen-minutes.md),
+// so each file first gets what a runtime of its own gave it: the Durable Objects gone with their storage and
+// alarms, an empty database with the migrations applied, and empty buckets.
+await reset();
+// `reset()` deletes the Durable Objects' storage, D1's and R2's included; what a file's background work may still
+// have written since is dropped here, so the migrations always start from an empty database.
+await emptyDatabase();
+await Promise.all([emptyBucket(env.MEDIA), emptyBucket(env.ARCHIVE)]);
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+
+/** Drops every table, view and trigger (D1's own `_cf_` tables aside): what the migrations start from. */
+async function emptyDatabase() {
+  const { results } = await env.DB.prepare(
+    `select type, name, sql like 'CREATE VIRTUAL TABLE%' as virtual from sqlite_master
+     where type in ('table', 'view', 'trigger') and name not like 'sqlite_%' and name not like '_cf_%' order by rowid desc`,
+  ).all<{ type: "table" | "view" | "trigger"; name: string; virtual: number }>();
+  if (!results.length) return;
+  const rank = (o: (typeof results)[number]) => (o.type === "trigger" ? 0 : o.type === "view" ? 1 : o.virtual ? 2 : 3);
+  const ordered = [...results].sort((a, b) => rank(a) - rank(b));
+  // Triggers first (some refuse deletes), then views, then FTS tables (which drop their own shadow tables), then
+  // the rest, newest first (children before the parents they reference); foreign keys are checked at the end.
+  await env.DB.batch([
+    env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+    ...ordered.map((o) => env.DB.prepare(`drop ${o.type} if exists "${o.name.replaceAll('"', '""')}"`)),
+  ]);
+}
+
+/** Deletes every object of a bucket. */
+async function emptyBucket(bucket: R2Bucket) {
+  for (let listed = await bucket.list(); listed.objects.length; listed = await bucket.list()) {
+    await bucket.delete(listed.objects.map((o) => o.key));
+  }
+}
 
 // The error handler logs every unexpected failure with console.error (a 500 in production), so any
 // console.error a test did not ask for fails that test. A test that expects one mocks console.error itself.
