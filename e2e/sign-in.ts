@@ -39,6 +39,8 @@ export async function signInAs(page: Page, email: string) {
   const session = await page.request.post("/api/sessions", { data: { code: `dev:${email}`, state }, headers: { origin } });
   expect(session.status(), `sign-in as ${email}: ${await session.text()}`).toBe(200);
   await page.goto("/");
+  // Home itself, not the loading frame, whose header (Sign Out and all) is replaced when the screen arrives.
+  await expect(page.getByRole("region", { name: "Discover Content" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
 }
 
