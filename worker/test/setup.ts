@@ -1,22 +1,25 @@
 import { applyD1Migrations, env, reset } from "cloudflare:test";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
-// Runs before each test file. One workerd runtime serves many test files (`isolate: false` in vitest.config.ts:
-// starting a runtime per file cost more than most files' tests, docs/decisions/071-ci-under-fifteen-minutes.md),
-// so each file first gets what a runtime of its own gave it: the Durable Objects gone with their storage and
-// alarms, an empty database with the migrations applied, and empty buckets.
-await reset();
-// `reset()` deletes the Durable Objects' storage, D1's and R2's included; what a file's background work may still
-// have written since is dropped here, so the migrations always start from an empty database.
-await emptyDatabase();
-await Promise.all([emptyBucket(env.MEDIA), emptyBucket(env.ARCHIVE)]);
+// Runs before each test file. When the runtime served an earlier file (WORKER_TESTS_SHARE_RUNTIME=1 in
+// vitest.config.ts, docs/decisions/071-ci-under-fifteen-minutes.md), this file first gets what a runtime of its own
+// gives it: the Durable Objects gone with their storage and alarms, an empty database and empty buckets. Then the
+// migrations.
+const { n: objects } = (await env.DB.prepare("select count(*) as n from sqlite_master where substr(name, 1, 4) <> '_cf_'").first<{ n: number }>())!;
+if (objects > 0) {
+  await reset();
+  // `reset()` deletes the Durable Objects' storage, D1's and R2's included; what an earlier file's background
+  // work may still have written since is dropped here, so the migrations always start from an empty database.
+  await emptyDatabase();
+  await Promise.all([emptyBucket(env.MEDIA), emptyBucket(env.ARCHIVE)]);
+}
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
 /** Drops every table, view and trigger (D1's own `_cf_` tables aside): what the migrations start from. */
 async function emptyDatabase() {
   const { results } = await env.DB.prepare(
     `select type, name, sql like 'CREATE VIRTUAL TABLE%' as virtual from sqlite_master
-     where type in ('table', 'view', 'trigger') and name not like 'sqlite_%' and name not like '_cf_%' order by rowid desc`,
+     where type in ('table', 'view', 'trigger') and name not like 'sqlite_%' and substr(name, 1, 4) <> '_cf_' order by rowid desc`,
   ).all<{ type: "table" | "view" | "trigger"; name: string; virtual: number }>();
   if (!results.length) return;
   const rank = (o: (typeof results)[number]) => (o.type === "trigger" ? 0 : o.type === "view" ? 1 : o.virtual ? 2 : 3);
