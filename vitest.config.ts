@@ -16,6 +16,12 @@ function readFixtures(...dirs: string[]) {
   return out;
 }
 
+/**
+ * Component tests that load a module afresh (`vi.resetModules()`, then `import()`) to see it read a new page:
+ * under `vmThreads` the module stays the one loaded first, so they keep the default pool.
+ */
+const RELOADS_MODULES = ["src/lib/boot-answers.test.ts"];
+
 export default defineConfig({
   test: {
     projects: [
@@ -46,6 +52,12 @@ export default defineConfig({
           name: "worker",
           include: ["worker/**/*.test.ts"],
           setupFiles: ["./worker/test/setup.ts"],
+          // A workerd runtime per file by default. WORKER_TESTS_SHARE_RUNTIME=1 runs every file in one runtime
+          // (a new runtime, and the whole Worker's modules evaluated again, cost several seconds a file, more
+          // than most files' tests); the setup file then gives each file what its own runtime gave it. Not the
+          // default yet: a test that passes its time limit keeps running in a shared runtime and breaks the files
+          // after it (docs/decisions/071-ci-under-fifteen-minutes.md).
+          isolate: process.env.WORKER_TESTS_SHARE_RUNTIME !== "1",
         },
       },
       {
@@ -54,6 +66,19 @@ export default defineConfig({
           name: "app",
           environment: "happy-dom",
           include: ["src/**/*.test.{ts,tsx}"],
+          exclude: [...RELOADS_MODULES],
+          setupFiles: ["./src/test/setup.ts"],
+          // Each file still runs in a fresh context of its own, but happy-dom is created once per vitest worker
+          // instead of once per file (docs/decisions/071-ci-under-fifteen-minutes.md).
+          pool: "vmThreads",
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "app-reload",
+          environment: "happy-dom",
+          include: [...RELOADS_MODULES],
           setupFiles: ["./src/test/setup.ts"],
         },
       },

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./sign-in";
+import { signInThroughPages } from "./sign-in";
 
 test("a viewer signs in through the local sign-in and sees the signed-in header", async ({ page }) => {
-  await signInAs(page, "viewer@example.com");
+  await signInThroughPages(page, "viewer@example.com");
   const header = page.getByRole("banner");
   // The viewer has no username, so the header shows the email.
   await expect(header.getByText("viewer@example.com")).toBeVisible();
@@ -23,7 +23,7 @@ test("a viewer signs in through the local sign-in and sees the signed-in header"
 });
 
 test("the admin sees the Admin button and the admin tabs", async ({ page }) => {
-  await signInAs(page, "admin@example.com");
+  await signInThroughPages(page, "admin@example.com");
   const header = page.getByRole("banner");
   await expect(header.getByText("admin", { exact: true })).toBeVisible();
   await header.getByRole("link", { name: "Admin" }).or(header.getByRole("button", { name: "Admin" })).first().click();
