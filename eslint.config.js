@@ -7,7 +7,18 @@ import tseslint from "typescript-eslint";
 // scheduled.ts, spa/, watch-sessions/). Each layer may import only the layers to its left. Patterns are matched
 // against the import as written (relative paths), so `**/domain/**` catches "../../domain/x". Test files may
 // reach further down to set up data, so the SQL rules below skip them; the direction rules still hold for them.
-const HTTP_LAYER = ["**/routes", "**/routes/**", "**/middleware", "**/middleware/**", "**/app", "**/app.ts", "**/watch-sessions/**", "**/spa/**", "**/scheduled", "**/scheduled.ts"];
+const HTTP_LAYER = [
+  "**/routes",
+  "**/routes/**",
+  "**/middleware",
+  "**/middleware/**",
+  "**/app",
+  "**/app.ts",
+  "**/watch-sessions/**",
+  "**/spa/**",
+  "**/scheduled",
+  "**/scheduled.ts",
+];
 const layerRule = (group, message) => ["error", { patterns: [{ group, message }] }];
 const HONO = ["hono", "hono/*", "@hono/*"];
 const DRIZZLE = ["drizzle-orm", "drizzle-orm/*"];
@@ -17,18 +28,27 @@ const DB_SCHEMA = ["**/db/schema", "**/db/schema/**", "**/db/schema.ts"];
 // shape: no raw D1 handle, no prepared statements, no drizzle builder calls on `db`, no SQL keywords in strings.
 const NO_SQL_SYNTAX = [
   "error",
-  { selector: "MemberExpression[property.name='$client']", message: "Domain code goes through worker/db/queries, not the raw D1 handle." },
-  { selector: "CallExpression[callee.property.name='prepare']", message: "SQL statements belong in worker/db/queries." },
   {
-    selector: "CallExpression[callee.object.name='db'][callee.property.name=/^(select|selectDistinct|insert|update|delete|batch|all|get|run|values|query|with)$/]",
+    selector: "MemberExpression[property.name='$client']",
+    message: "Domain code goes through worker/db/queries, not the raw D1 handle.",
+  },
+  {
+    selector: "CallExpression[callee.property.name='prepare']",
+    message: "SQL statements belong in worker/db/queries.",
+  },
+  {
+    selector:
+      "CallExpression[callee.object.name='db'][callee.property.name=/^(select|selectDistinct|insert|update|delete|batch|all|get|run|values|query|with)$/]",
     message: "Drizzle query building belongs in worker/db/queries; call a query function instead.",
   },
   {
-    selector: "TemplateElement[value.raw=/\\b(select\\s[\\s\\S]*\\sfrom|insert\\s+(or\\s+\\w+\\s+)?into|update\\s+\\w+\\s+set|delete\\s+from)\\b/i]",
+    selector:
+      "TemplateElement[value.raw=/\\b(select\\s[\\s\\S]*\\sfrom|insert\\s+(or\\s+\\w+\\s+)?into|update\\s+\\w+\\s+set|delete\\s+from)\\b/i]",
     message: "SQL text belongs in worker/db/queries.",
   },
   {
-    selector: "Literal[value=/\\b(select\\s[\\s\\S]*\\sfrom|insert\\s+(or\\s+\\w+\\s+)?into|update\\s+\\w+\\s+set|delete\\s+from)\\b/i]",
+    selector:
+      "Literal[value=/\\b(select\\s[\\s\\S]*\\sfrom|insert\\s+(or\\s+\\w+\\s+)?into|update\\s+\\w+\\s+set|delete\\s+from)\\b/i]",
     message: "SQL text belongs in worker/db/queries.",
   },
 ];
@@ -46,7 +66,17 @@ const SPA_ABOVE_STORES = ["**/queries", "**/queries/**", ...SPA_ABOVE_QUERIES];
 const SPA_ABOVE_LIB = ["**/stores", "**/stores/**", ...SPA_ABOVE_STORES];
 
 export default tseslint.config(
-  { ignores: ["dist", ".wrangler", ".cache", "node_modules", "worker-configuration.d.ts", "test-results", "playwright-report"] },
+  {
+    ignores: [
+      "dist",
+      ".wrangler",
+      ".cache",
+      "node_modules",
+      "worker-configuration.d.ts",
+      "test-results",
+      "playwright-report",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -62,14 +92,20 @@ export default tseslint.config(
     // lib: pure utilities; nothing of ours but lib.
     files: ["worker/lib/**/*.ts"],
     rules: {
-      "no-restricted-imports": layerRule(["**/db", "**/db/**", "**/domain/**", ...HTTP_LAYER], "worker/lib imports nothing of ours but worker/lib."),
+      "no-restricted-imports": layerRule(
+        ["**/db", "**/db/**", "**/domain/**", ...HTTP_LAYER],
+        "worker/lib imports nothing of ours but worker/lib.",
+      ),
     },
   },
   {
     // db: the drizzle client, schema, queries and statement builders; may import lib.
     files: ["worker/db/**/*.ts"],
     rules: {
-      "no-restricted-imports": layerRule(["**/domain/**", ...HTTP_LAYER, ...HONO], "worker/db may import worker/lib only (no domain rules, no HTTP)."),
+      "no-restricted-imports": layerRule(
+        ["**/domain/**", ...HTTP_LAYER, ...HONO],
+        "worker/db may import worker/lib only (no domain rules, no HTTP).",
+      ),
     },
   },
   {
@@ -77,7 +113,10 @@ export default tseslint.config(
     files: ["worker/domain/**/*.ts"],
     ignores: ["worker/domain/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": layerRule([...HTTP_LAYER, ...HONO, ...DRIZZLE], "worker/domain may import worker/db and worker/lib only: no HTTP, no drizzle (SQL lives in worker/db/queries)."),
+      "no-restricted-imports": layerRule(
+        [...HTTP_LAYER, ...HONO, ...DRIZZLE],
+        "worker/domain may import worker/db and worker/lib only: no HTTP, no drizzle (SQL lives in worker/db/queries).",
+      ),
       "no-restricted-syntax": NO_SQL_SYNTAX,
     },
   },
@@ -92,17 +131,31 @@ export default tseslint.config(
     // The HTTP layer (routes, middleware and the rest): validate, call a service or a query, serialize (docs/decisions/041). Tables and
     // drizzle stay below worker/db; row types come from the query that reads the row. Their tests set up rows
     // directly and are left out, as the domain's are from its SQL rules.
-    files: ["worker/routes/**/*.ts", "worker/middleware/**/*.ts", "worker/spa/**/*.ts", "worker/watch-sessions/**/*.ts", "worker/app.ts", "worker/index.ts", "worker/scheduled.ts"],
+    files: [
+      "worker/routes/**/*.ts",
+      "worker/middleware/**/*.ts",
+      "worker/spa/**/*.ts",
+      "worker/watch-sessions/**/*.ts",
+      "worker/app.ts",
+      "worker/index.ts",
+      "worker/scheduled.ts",
+    ],
     ignores: ["worker/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": layerRule([...DRIZZLE, ...DB_SCHEMA], "The HTTP layer calls services (worker/domain) and queries (worker/db/queries): no drizzle, no tables (row types: worker/db/queries/rows.ts)."),
+      "no-restricted-imports": layerRule(
+        [...DRIZZLE, ...DB_SCHEMA],
+        "The HTTP layer calls services (worker/domain) and queries (worker/db/queries): no drizzle, no tables (row types: worker/db/queries/rows.ts).",
+      ),
     },
   },
   {
     // common: rules and schemas both the SPA and the Worker use (docs/decisions/024); it stands on its own.
     files: ["common/**/*.ts"],
     rules: {
-      "no-restricted-imports": layerRule(["**/worker/**", "**/src/**", ...HONO, ...DRIZZLE, "react", "react-*"], "common/ imports nothing but zod: both sides import it."),
+      "no-restricted-imports": layerRule(
+        ["**/worker/**", "**/src/**", ...HONO, ...DRIZZLE, "react", "react-*"],
+        "common/ imports nothing but zod: both sides import it.",
+      ),
     },
   },
   // ---- end of the worker layers.
@@ -112,7 +165,12 @@ export default tseslint.config(
   {
     // lib: the typed API client and its modules, query keys, formatting, pure helpers.
     files: ["src/lib/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_LIB, "src/lib imports nothing of the SPA but src/lib (and common/): move what it needs down here.") },
+    rules: {
+      "no-restricted-imports": layerRule(
+        SPA_ABOVE_LIB,
+        "src/lib imports nothing of the SPA but src/lib (and common/): move what it needs down here.",
+      ),
+    },
   },
   {
     // stores: zustand UI state (docs/decisions/026); may import lib.
@@ -122,23 +180,43 @@ export default tseslint.config(
   {
     // queries: every TanStack Query hook (docs/decisions/026); may import lib and stores.
     files: ["src/queries/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_QUERIES, "src/queries may import src/lib and src/stores only: no hooks, components or screens.") },
+    rules: {
+      "no-restricted-imports": layerRule(
+        SPA_ABOVE_QUERIES,
+        "src/queries may import src/lib and src/stores only: no hooks, components or screens.",
+      ),
+    },
   },
   {
     // hooks: UI behaviour shared by components (playback, ads, popovers); may import lib, stores, queries.
     files: ["src/hooks/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_HOOKS, "src/hooks may import src/lib, src/stores and src/queries only: move what a hook shares with a component down to src/lib or src/hooks.") },
+    rules: {
+      "no-restricted-imports": layerRule(
+        SPA_ABOVE_HOOKS,
+        "src/hooks may import src/lib, src/stores and src/queries only: move what a hook shares with a component down to src/lib or src/hooks.",
+      ),
+    },
   },
   {
     // components: shared UI; may import everything below, never a screen.
     files: ["src/components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_COMPONENTS, "src/components never import a screen (src/routes) or the app's entry.") },
+    rules: {
+      "no-restricted-imports": layerRule(
+        SPA_ABOVE_COMPONENTS,
+        "src/components never import a screen (src/routes) or the app's entry.",
+      ),
+    },
   },
   {
     // routes: the screens, lazily loaded by src/app-routes.tsx; they do not import the entry.
     files: ["src/routes/**/*.{ts,tsx}"],
     ignores: ["src/routes/**/*.test.{ts,tsx}"],
-    rules: { "no-restricted-imports": layerRule(SPA_ABOVE_ROUTES, "src/routes do not import src/app-routes.tsx or src/main.tsx.") },
+    rules: {
+      "no-restricted-imports": layerRule(
+        SPA_ABOVE_ROUTES,
+        "src/routes do not import src/app-routes.tsx or src/main.tsx.",
+      ),
+    },
   },
   {
     // TanStack Query is used through the hooks in src/queries only (docs/decisions/026, 069); the entry
@@ -150,7 +228,8 @@ export default tseslint.config(
         "error",
         {
           selector: "ImportDeclaration[source.value='@tanstack/react-query'] ImportSpecifier[imported.name=/^use/]",
-          message: "Server state lives in src/queries (docs/decisions/026): call or add a named hook there instead of using TanStack Query here.",
+          message:
+            "Server state lives in src/queries (docs/decisions/026): call or add a named hook there instead of using TanStack Query here.",
         },
       ],
     },
@@ -168,8 +247,14 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/test", "**/test/**"], message: "Test helpers (worker/test, src/test) are for *.test.* files only." },
-            { group: ["vitest", "vitest/*", "cloudflare:test", "fast-check", "@testing-library/*", "happy-dom"], message: "Test tooling is for *.test.* files and worker/test, src/test only." },
+            {
+              group: ["**/test", "**/test/**"],
+              message: "Test helpers (worker/test, src/test) are for *.test.* files only.",
+            },
+            {
+              group: ["vitest", "vitest/*", "cloudflare:test", "fast-check", "@testing-library/*", "happy-dom"],
+              message: "Test tooling is for *.test.* files and worker/test, src/test only.",
+            },
           ],
         },
       ],

@@ -22,14 +22,18 @@ export default defineConfig(({ command, isPreview }) => {
       cloudflare({
         persistState: { path: stateDir },
         // Mutated in place: a returned partial config would be merged, keeping the "/*" rule.
-        ...(devOnly ? { config: (worker) => void (worker.assets && (worker.assets.run_worker_first = ["/api/*"])) } : {}),
+        ...(devOnly
+          ? { config: (worker) => void (worker.assets && (worker.assets.run_worker_first = ["/api/*"])) }
+          : {}),
       }),
     ],
     server: { port: 5173, strictPort: true },
     // Dependencies Vite's first scan misses (TanStack Query, and what only lazy screens import: admin charts,
     // the wallet's calendar, the ad player), bundled at start: found mid-session, Vite re-bundles and reloads
     // the page under the user (and the e2e suite).
-    optimizeDeps: { include: ["@tanstack/react-query", "chart.js", "react-chartjs-2", "react-day-picker", "@dailymotion/vast-client"] },
+    optimizeDeps: {
+      include: ["@tanstack/react-query", "chart.js", "react-chartjs-2", "react-day-picker", "@dailymotion/vast-client"],
+    },
     // The manifest lets bench/bundle-size.ts tell what the home route loads first, and the Worker preload a page's
     // route module (worker/spa/route-chunks.ts); outside `.vite/` so it is served and deployed like any asset.
     build: { outDir: "dist", manifest: "build-manifest.json" },
@@ -44,7 +48,11 @@ export default defineConfig(({ command, isPreview }) => {
               // files that use them instead of a request each.
               codeSplitting: {
                 groups: [
-                  { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/, priority: 2 },
+                  {
+                    name: "framework",
+                    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
+                    priority: 2,
+                  },
                 ],
                 experimentalInlineCommonChunks: { maxSize: 4 * 1024 },
               },
@@ -53,6 +61,5 @@ export default defineConfig(({ command, isPreview }) => {
         },
       },
     },
-
   };
 });

@@ -28,7 +28,9 @@ const rows = [...keys].map((k) => {
 });
 const total = rows.reduce((s, r) => s + r.gzip, 0);
 const forbidden = rows.filter((r) => /admin|chart|traffic/i.test(r.file));
-for (const r of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`${(r.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${r.file}`);
+for (const r of rows.sort((a, b) => b.gzip - a.gzip))
+  console.log(`${(r.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${r.file}`);
 console.log(`home route initial JavaScript: ${(total / 1024).toFixed(1)} KB gzipped (goal ≤ 150 KB)`);
-if (forbidden.length) console.log(`NOTE: admin/chart code in the home route: ${forbidden.map((r) => r.file).join(", ")}`);
+if (forbidden.length)
+  console.log(`NOTE: admin/chart code in the home route: ${forbidden.map((r) => r.file).join(", ")}`);
 process.exitCode = total <= 150 * 1024 && !forbidden.length ? 0 : 1;

@@ -13,7 +13,8 @@ import path from "node:path";
 import { BENCH_VARS, freshDatabase } from "./lib/server.ts";
 import { signIn } from "./lib/http.ts";
 
-const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const PORT = arg("port", 8796);
 const HOLD_MS = arg("hold", 3000);
 const PERSIST = ".wrangler/bench-delivery-state";
@@ -26,11 +27,22 @@ type Raw = { status: number; read: number; ms: number };
  * `holdMs`, reads nothing more (the socket's receive buffer fills and TCP stops the sender), then closes.
  * With `readAll` it reads the whole body instead, as a player that plays everything would.
  */
-function rawGet(port: number, target: string, headers: Record<string, string>, holdMs: number, readAll = false): Promise<Raw> {
+function rawGet(
+  port: number,
+  target: string,
+  headers: Record<string, string>,
+  holdMs: number,
+  readAll = false,
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const socket = net.connect(port, "127.0.0.1");
-    const lines = [`GET ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `GET ${target} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      "Connection: close",
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.write(lines.join("\r\n") + "\r\n\r\n");
     let head = Buffer.alloc(0);
     let status = 0;
@@ -66,13 +78,22 @@ async function main() {
     config: { ...config, assets: undefined, triggers: { crons: [] } },
     entrypoint: path.resolve("bench/worker-entry/delivery-entry.ts"),
     bindings: Object.fromEntries(Object.entries(BENCH_VARS).map(([k, v]) => [k, { type: "plain_text", value: v }])),
-    dev: { remote: false, persist: PERSIST, server: { hostname: "127.0.0.1", port: PORT }, inspector: false, watch: false, liveReload: false },
+    dev: {
+      remote: false,
+      persist: PERSIST,
+      server: { hostname: "127.0.0.1", port: PORT },
+      inspector: false,
+      watch: false,
+      liveReload: false,
+    },
   });
   try {
     await worker.ready;
     const origin = (await worker.url).origin;
     const item = async (size: number) =>
-      (await (await fetch(`${origin}/bench/media?key=bench/delivery-${size}.bin&size=${size}`, { method: "POST" })).json()) as { id: string; size: number };
+      (await (
+        await fetch(`${origin}/bench/media?key=bench/delivery-${size}.bin&size=${size}`, { method: "POST" })
+      ).json()) as { id: string; size: number };
     const viewer = async (name: string) => {
       const cookie = await signIn(origin, `${name}-${Date.now()}@bench.example`);
       const me = (await (await fetch(`${origin}/api/users/me`, { headers: { cookie } })).json()) as { id: string };
@@ -81,10 +102,16 @@ async function main() {
     const counted = async (viewerId: string, contentId: string) => {
       // Reports go out within a second of a stall or a close (counted-body.ts); give them two.
       await new Promise((r) => setTimeout(r, 2000));
-      return ((await (await fetch(`${origin}/bench/delivered?viewer=${viewerId}&content=${contentId}`)).json()) as { bytes: number }).bytes;
+      return (
+        (await (await fetch(`${origin}/bench/delivered?viewer=${viewerId}&content=${contentId}`)).json()) as {
+          bytes: number;
+        }
+      ).bytes;
     };
     const line = (name: string, size: number, read: number, count: number, ms: number) =>
-      console.log(`${name.padEnd(44)} item ${(size / MB).toFixed(1).padStart(5)} MB  read ${String(read).padStart(9)} B  counted ${(count / MB).toFixed(2).padStart(6)} MB (${((100 * count) / size).toFixed(0).padStart(3)} %)  ${(ms / 1000).toFixed(1)} s`);
+      console.log(
+        `${name.padEnd(44)} item ${(size / MB).toFixed(1).padStart(5)} MB  read ${String(read).padStart(9)} B  counted ${(count / MB).toFixed(2).padStart(6)} MB (${((100 * count) / size).toFixed(0).padStart(3)} %)  ${(ms / 1000).toFixed(1)} s`,
+      );
 
     const small = await item(6_300_000);
     const large = await item(32 * 1024 * 1024);
@@ -99,9 +126,17 @@ async function main() {
         const v = await viewer("ranges");
         const t0 = performance.now();
         const rs = await Promise.all(
-          [0, 1, 2, 3, 4, 5].map((k) => rawGet(PORT, path_, { cookie: v.cookie, range: `bytes=${Math.floor((k * it.size) / 6)}-` }, HOLD_MS)),
+          [0, 1, 2, 3, 4, 5].map((k) =>
+            rawGet(PORT, path_, { cookie: v.cookie, range: `bytes=${Math.floor((k * it.size) / 6)}-` }, HOLD_MS),
+          ),
         );
-        line(`six parallel ranges, held ${HOLD_MS / 1000} s`, it.size, rs.reduce((s, r) => s + r.read, 0), await counted(v.id, it.id), performance.now() - t0);
+        line(
+          `six parallel ranges, held ${HOLD_MS / 1000} s`,
+          it.size,
+          rs.reduce((s, r) => s + r.read, 0),
+          await counted(v.id, it.id),
+          performance.now() - t0,
+        );
       }
       {
         const v = await viewer("reader");

@@ -46,7 +46,8 @@ const UPDATE_README = process.argv.includes("--readme");
 if (!Number.isInteger(PORT) || PORT < 8810 || PORT > 8819) throw new Error("--port must be within 8810–8819");
 if (!(SECONDS >= 5 && SECONDS <= 600)) throw new Error("--seconds must be within 5–600");
 if (!(SXS_SECONDS >= 1 && SXS_SECONDS <= 60)) throw new Error("--sxs-seconds must be within 1–60");
-if (!(Number.isInteger(POLLERS) && POLLERS >= 1 && POLLERS <= 10_000)) throw new Error("--pollers must be an integer within 1–10000");
+if (!(Number.isInteger(POLLERS) && POLLERS >= 1 && POLLERS <= 10_000))
+  throw new Error("--pollers must be an integer within 1–10000");
 if (!(POLL_SECONDS >= 5 && POLL_SECONDS <= 300)) throw new Error("--poll-seconds must be within 5–300");
 
 /** Its own state, wiped every run: never the dev database, never another bench's. */
@@ -93,18 +94,23 @@ async function main() {
   try {
     const world = await buildWorld(origin, { ...WORLD, adminEmail: BENCH_VARS.ADMIN_EMAILS });
     // A fresh database holds no setting: what the API answers first are the defaults.
-    const defaults = (await getJson<EarningRulesJson>(`${origin}/api/earning-rules`, { cookie: world.admin.cookie })).json;
+    const defaults = (await getJson<EarningRulesJson>(`${origin}/api/earning-rules`, { cookie: world.admin.cookie }))
+      .json;
     const rules = await setEarningRule(origin, world.admin, "daily_earnable_views", DAILY_CAP_FOR_RUN);
     const secs = (items: { durationMs: number }[]) => items.map((i) => i.durationMs / 1000).join(", ");
-    log(`seeded ${WORLD.items} items; ${world.viewers.length} viewers, ${world.creators.length} creators signed in; ` +
-      `earning items ${secs(world.earning)} s; short ${secs(world.short)} s; long ${secs(world.long)} s; ` +
-      `rules: ${rules.min_earning_seconds} s shortest, ${rules.views_per_item_per_day} per item, ${rules.daily_earnable_views} per day`);
+    log(
+      `seeded ${WORLD.items} items; ${world.viewers.length} viewers, ${world.creators.length} creators signed in; ` +
+        `earning items ${secs(world.earning)} s; short ${secs(world.short)} s; long ${secs(world.long)} s; ` +
+        `rules: ${rules.min_earning_seconds} s shortest, ${rules.views_per_item_per_day} per item, ${rules.daily_earnable_views} per day`,
+    );
 
     const rec = new Recorder();
     const ctx = { c: new Client(origin, rec), world, model: new ViewsModel(), seenIds: [] as string[] };
     const start = performance.now();
     const deadline = start + SECONDS * 1000;
-    log(`running ${SECONDS} s: ${BROWSERS} browsers, ${PLAYERS} players, a binger, a repeater, ${EARNINGS_PARALLEL} earnings calls every ${EARNINGS_EVERY_MS / 1000} s`);
+    log(
+      `running ${SECONDS} s: ${BROWSERS} browsers, ${PLAYERS} players, a binger, a repeater, ${EARNINGS_PARALLEL} earnings calls every ${EARNINGS_EVERY_MS / 1000} s`,
+    );
     const [earnings] = await Promise.all([
       earningsLoop(ctx, deadline, EARNINGS_EVERY_MS, EARNINGS_PARALLEL),
       ...Array.from({ length: BROWSERS }, (_, vu) => browser(ctx, vu, deadline)),
@@ -120,7 +126,10 @@ async function main() {
 
     const drainCalls = await drain(origin, world.admin.cookie);
     const players = [...world.viewers, ...world.creators, world.binger, world.repeater];
-    const objects = await objectTotals(origin, players.map((u) => u.id));
+    const objects = await objectTotals(
+      origin,
+      players.map((u) => u.id),
+    );
     const { checks, counts } = await checkLedger(origin, ctx.model, rules, objects);
     log(`ledger: ${checks.filter((c) => c.pass).length}/${checks.length} invariants pass; side by side next`);
 
@@ -128,7 +137,12 @@ async function main() {
       origin,
       world.sideBySide,
       world.stream,
-      { seconds: SXS_SECONDS, rounds: SXS_ROUNDS, warmupSeconds: SXS_WARMUP_SECONDS, loadAverage: () => os.loadavg()[0]! },
+      {
+        seconds: SXS_SECONDS,
+        rounds: SXS_ROUNDS,
+        warmupSeconds: SXS_WARMUP_SECONDS,
+        loadAverage: () => os.loadavg()[0]!,
+      },
       log,
     );
     // The pollers: fresh members with a session each, and the mix's own accounts, which settle their own views.
@@ -140,10 +154,11 @@ async function main() {
       {
         everyMs: POLL_EVERY_MS,
         seconds: POLL_SECONDS,
-        mix: (deadline) => Promise.all([
-          ...Array.from({ length: BROWSERS }, (_, vu) => browser(pollCtx, vu, deadline)),
-          ...Array.from({ length: PLAYERS }, (_, vu) => player(pollCtx, vu, PLAYERS, deadline)),
-        ]),
+        mix: (deadline) =>
+          Promise.all([
+            ...Array.from({ length: BROWSERS }, (_, vu) => browser(pollCtx, vu, deadline)),
+            ...Array.from({ length: PLAYERS }, (_, vu) => player(pollCtx, vu, PLAYERS, deadline)),
+          ]),
       },
       log,
     );
@@ -152,9 +167,20 @@ async function main() {
       machine: machine(),
       loadAverage,
       config: {
-        seconds: SECONDS, browsers: BROWSERS, players: PLAYERS, earningsParallel: EARNINGS_PARALLEL, earningsEveryMs: EARNINGS_EVERY_MS,
-        items: WORLD.items, viewers: WORLD.viewers, creators: WORLD.creators, burstStarts: BURST_STARTS, tabs: TABS, playerPace: PLAYER_PACE,
-        playItems: (["earning", "short", "long"] as const).flatMap((kind) => world[kind].map((i) => ({ kind, title: i.title, seconds: i.durationMs / 1000 }))),
+        seconds: SECONDS,
+        browsers: BROWSERS,
+        players: PLAYERS,
+        earningsParallel: EARNINGS_PARALLEL,
+        earningsEveryMs: EARNINGS_EVERY_MS,
+        items: WORLD.items,
+        viewers: WORLD.viewers,
+        creators: WORLD.creators,
+        burstStarts: BURST_STARTS,
+        tabs: TABS,
+        playerPace: PLAYER_PACE,
+        playItems: (["earning", "short", "long"] as const).flatMap((kind) =>
+          world[kind].map((i) => ({ kind, title: i.title, seconds: i.durationMs / 1000 })),
+        ),
       },
       rules,
       defaultDailyCap: defaults.daily_earnable_views,
@@ -176,14 +202,23 @@ async function main() {
       errors: rec.errorNotes,
     };
     const md = markdown(report);
-    const raw = { persistTo: PERSIST_DIR, port: PORT, vars: { DEV_LOGIN: BENCH_VARS.DEV_LOGIN, ADMIN_EMAILS: BENCH_VARS.ADMIN_EMAILS } };
+    const raw = {
+      persistTo: PERSIST_DIR,
+      port: PORT,
+      vars: { DEV_LOGIN: BENCH_VARS.DEV_LOGIN, ADMIN_EMAILS: BENCH_VARS.ADMIN_EMAILS },
+    };
     writeFileSync("bench/load-results.json", JSON.stringify({ ...report, raw }, null, 1) + "\n");
     console.log("\n" + md + "\n");
     if (UPDATE_README) updateReadme(md);
     const failed = checks.filter((c) => !c.pass).length;
-    const errors = report.kinds.at(-1)!.errors + sxs.paths.reduce((s, p) => s + p.errors, 0) + pollers.paths.reduce((s, p) => s + p.errors, 0);
-    log(`done in ${report.durationSec} s: ${errors} errors, ${failed} failed invariants, ${report.views.anomalies} anomalies; ` +
-      `bench/load-results.json${UPDATE_README ? ", README.md" : ""}`);
+    const errors =
+      report.kinds.at(-1)!.errors +
+      sxs.paths.reduce((s, p) => s + p.errors, 0) +
+      pollers.paths.reduce((s, p) => s + p.errors, 0);
+    log(
+      `done in ${report.durationSec} s: ${errors} errors, ${failed} failed invariants, ${report.views.anomalies} anomalies; ` +
+        `bench/load-results.json${UPDATE_README ? ", README.md" : ""}`,
+    );
     // A benchmark, not a test, but a broken ledger must not look like a pass to whoever runs it.
     if (failed || report.views.anomalies) process.exitCode = 1;
   } finally {

@@ -33,14 +33,18 @@ const UPLOADS_PER_CREATOR = 60;
 const OWN_ROWS_PER_MEMBER = 3;
 const DAY_MS = 86_400_000;
 const T0 = performance.now();
-const log = (msg: string) => console.log(`[bench:notifications ${((performance.now() - T0) / 1000).toFixed(1)}s] ${msg}`);
+const log = (msg: string) =>
+  console.log(`[bench:notifications ${((performance.now() - T0) / 1000).toFixed(1)}s] ${msg}`);
 
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(26 - prefix.length, "0")}`;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function freshDb() {
   const sqlite = new DatabaseSync(":memory:");
-  for (const file of readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort()) sqlite.exec(readFileSync(`migrations/${file}`, "utf8"));
+  for (const file of readdirSync("migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .sort())
+    sqlite.exec(readFileSync(`migrations/${file}`, "utf8"));
   return sqlite;
 }
 
@@ -49,9 +53,12 @@ function seed(sqlite: DatabaseSync, followers: number) {
   const now = Date.now();
   const user = sqlite.prepare("insert into users (id, email, created_at) values (?1, ?2, ?3)");
   const follow = sqlite.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?2, ?3)");
-  const item = sqlite.prepare(`insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
+  const item =
+    sqlite.prepare(`insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
     values (?1, ?2, 'video', ?3, 1000, 'video/mp4', 10000, ?4, ?5, ?5)`);
-  const own = sqlite.prepare(`insert into notifications (user_num, kind, ref, grp, count, amount_micros, at) values ((select num from users where id = ?1), 'views_credited', ?2, 'earnings', 3, 9000, ?3)`);
+  const own = sqlite.prepare(
+    `insert into notifications (user_num, kind, ref, grp, count, amount_micros, at) values ((select num from users where id = ?1), 'views_credited', ?2, 'earnings', 3, 9000, ?3)`,
+  );
   sqlite.exec("begin");
   const big = id("C", 0);
   user.run(big, "big@bench", iso(now - 90 * DAY_MS));
@@ -61,7 +68,8 @@ function seed(sqlite: DatabaseSync, followers: number) {
     const fid = id("F", f);
     user.run(fid, `${fid}@bench`, iso(now - 90 * DAY_MS));
     follow.run(fid, big, iso(now - 80 * DAY_MS + f));
-    for (let d = 0; d < OWN_ROWS_PER_MEMBER; d++) own.run(fid, iso(now - d * DAY_MS).slice(0, 10), iso(now - d * DAY_MS));
+    for (let d = 0; d < OWN_ROWS_PER_MEMBER; d++)
+      own.run(fid, iso(now - d * DAY_MS).slice(0, 10), iso(now - d * DAY_MS));
   }
   const reader = id("F", 0);
   for (const c of creators.slice(1)) follow.run(reader, c, iso(now - 80 * DAY_MS));
@@ -114,9 +122,25 @@ for (const followers of SIZES) {
   const upload = await time(REPS, async () => {
     const cid = id("N", uploads++);
     const at = iso(Date.now());
-    await insertFinalizedContent(db, { id: cid, title: "New", type: "video", r2Key: `bench/new/${cid}.mp4`, mediaSize: 1000, mediaContentType: "video/mp4", durationMs: 10_000, createdBy: big, createdAt: at, updatedAt: at }, []);
+    await insertFinalizedContent(
+      db,
+      {
+        id: cid,
+        title: "New",
+        type: "video",
+        r2Key: `bench/new/${cid}.mp4`,
+        mediaSize: 1000,
+        mediaContentType: "video/mp4",
+        durationMs: 10_000,
+        createdBy: big,
+        createdAt: at,
+        updatedAt: at,
+      },
+      [],
+    );
   });
-  const bellRowsWritten = (sqlite.prepare("select count(*) as n from notifications").get() as { n: number }).n - rowsBefore;
+  const bellRowsWritten =
+    (sqlite.prepare("select count(*) as n from notifications").get() as { n: number }).n - rowsBefore;
   const now = iso(Date.now());
   const since = iso(Date.now() - 30 * DAY_MS);
   let last = { items: [] as unknown[], unread: 0 };
@@ -134,8 +158,12 @@ for (const followers of SIZES) {
   // What the rejected design would pay: one bell row per follower on each upload (fan-out on write), rolled back.
   const fanOutOnWrite = await time(Math.max(5, Math.round(REPS / 100)), async (i) => {
     sqlite.exec("begin");
-    sqlite.prepare(`insert into notifications (user_num, kind, ref, grp, subject_id, at)
-      select u.num, 'upload', ?2, 'uploads', ?2, ?3 from follows f join users u on u.id = f.follower_id where f.creator_id = ?1`).run(big, `W${i}`, iso(Date.now()));
+    sqlite
+      .prepare(
+        `insert into notifications (user_num, kind, ref, grp, subject_id, at)
+      select u.num, 'upload', ?2, 'uploads', ?2, ?3 from follows f join users u on u.id = f.follower_id where f.creator_id = ?1`,
+      )
+      .run(big, `W${i}`, iso(Date.now()));
     sqlite.exec("rollback");
   });
   const result: SizeResult = {
@@ -157,9 +185,15 @@ const [small, large] = [results[0]!, results.at(-1)!];
 const ratio = (a: number, b: number) => round(b / a, 2);
 const ratios = {
   upload: { p50: ratio(small.upload.p50, large.upload.p50), p95: ratio(small.upload.p95, large.upload.p95) },
-  fanOutOnWrite: { p50: ratio(small.fanOutOnWrite.p50, large.fanOutOnWrite.p50), p95: ratio(small.fanOutOnWrite.p95, large.fanOutOnWrite.p95) },
+  fanOutOnWrite: {
+    p50: ratio(small.fanOutOnWrite.p50, large.fanOutOnWrite.p50),
+    p95: ratio(small.fanOutOnWrite.p95, large.fanOutOnWrite.p95),
+  },
   bell: { p50: ratio(small.bell.p50, large.bell.p50), p95: ratio(small.bell.p95, large.bell.p95) },
-  followerCount: { p50: ratio(small.followerCount.p50, large.followerCount.p50), p95: ratio(small.followerCount.p95, large.followerCount.p95) },
+  followerCount: {
+    p50: ratio(small.followerCount.p50, large.followerCount.p50),
+    p95: ratio(small.followerCount.p95, large.followerCount.p95),
+  },
   homePage: { p50: ratio(small.homePage.p50, large.homePage.p50), p95: ratio(small.homePage.p95, large.homePage.p95) },
 };
 const report = {

@@ -10,7 +10,8 @@ import { cpus, loadavg } from "node:os";
 import { startCompressingProxy } from "./paint/proxy.ts";
 import { lighthouseOnce, type PaintSample } from "./paint/lighthouse-run.ts";
 
-const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const RUNS = Number(arg("runs", "5"));
 const PROXY_PORT = Number(arg("port", "4398"));
 const PREVIEW_PORT = PROXY_PORT + 1;
@@ -21,11 +22,15 @@ const origin = `http://127.0.0.1:${PREVIEW_PORT}`;
 const started = Date.now();
 
 execSync("npm run db:migrate:local && npm run seed", { env, stdio: ["ignore", "ignore", "inherit"] });
-const preview = spawn("npx", ["vite", "preview", "--port", String(PREVIEW_PORT), "--strictPort", "--host", "127.0.0.1"], {
-  env,
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
+const preview = spawn(
+  "npx",
+  ["vite", "preview", "--port", String(PREVIEW_PORT), "--strictPort", "--host", "127.0.0.1"],
+  {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  },
+);
 const stopPreview = () => {
   try {
     process.kill(-preview.pid!, "SIGTERM");
@@ -42,7 +47,10 @@ async function waitForServer() {
   for (let i = 0; i < 120; i++) {
     // Another server on the port (a preview left running) would answer instead, with another build's files.
     if (previewExited) throw new Error(`vite preview exited: is port ${PREVIEW_PORT} taken? (--port=N moves it)`);
-    const ok = await fetch(`${origin}/api/content?limit=1`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/api/content?limit=1`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -56,7 +64,8 @@ async function expectFilesServed() {
     const response = await fetch(`${origin}${path!}`);
     const type = response.headers.get("content-type") ?? "";
     await response.arrayBuffer();
-    if (!response.ok || !/javascript|css/.test(type)) throw new Error(`${path} answered ${response.status} ${type}: not this build's file`);
+    if (!response.ok || !/javascript|css/.test(type))
+      throw new Error(`${path} answered ${response.status} ${type}: not this build's file`);
   }
 }
 
@@ -65,13 +74,20 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-type PageResult = { page: string; path: string; runs: PaintSample[]; median: Omit<PaintSample, "lcp_element">; lcp_element: string };
+type PageResult = {
+  page: string;
+  path: string;
+  runs: PaintSample[];
+  median: Omit<PaintSample, "lcp_element">;
+  lcp_element: string;
+};
 
 async function main() {
   await waitForServer();
   await expectFilesServed();
   await startCompressingProxy(PROXY_PORT, origin);
-  const gallery = (await (await fetch(`${origin}/api/content?limit=24`)).json()) as { items?: { id: string; type: string; created_by: string }[] } | { id: string; type: string; created_by: string }[];
+  const gallery = (await (await fetch(`${origin}/api/content?limit=24`)).json()) as
+    { items?: { id: string; type: string; created_by: string }[] } | { id: string; type: string; created_by: string }[];
   const items = Array.isArray(gallery) ? gallery : (gallery.items ?? []);
   const video = items.find((i) => i.type === "video");
   if (!video) throw new Error("the seeded gallery has no video");
@@ -93,8 +109,16 @@ async function main() {
     }
     const keys = Object.keys(runs[0]!).filter((k) => k !== "lcp_element") as (keyof Omit<PaintSample, "lcp_element">)[];
     const med = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as PageResult["median"];
-    results.push({ page: p.page, path: p.path.replace(/[0-9A-HJKMNP-TV-Z]{26}/, "{id}"), runs, median: med, lcp_element: runs[0]!.lcp_element });
-    console.log(`\n${p.page}: perf ${med.performance}, LCP ${(med.lcp_ms / 1000).toFixed(2)} s, FCP ${(med.fcp_ms / 1000).toFixed(2)} s, SI ${(med.speed_index_ms / 1000).toFixed(2)} s, TBT ${Math.round(med.tbt_ms)} ms, CLS ${med.cls.toFixed(3)}, JS ${(med.js_transfer / 1024).toFixed(1)} KiB br (${(med.js_resource / 1024).toFixed(1)} KiB), CSS ${(med.css_transfer / 1024).toFixed(1)} KiB br; LCP: ${runs[0]!.lcp_element}`);
+    results.push({
+      page: p.page,
+      path: p.path.replace(/[0-9A-HJKMNP-TV-Z]{26}/, "{id}"),
+      runs,
+      median: med,
+      lcp_element: runs[0]!.lcp_element,
+    });
+    console.log(
+      `\n${p.page}: perf ${med.performance}, LCP ${(med.lcp_ms / 1000).toFixed(2)} s, FCP ${(med.fcp_ms / 1000).toFixed(2)} s, SI ${(med.speed_index_ms / 1000).toFixed(2)} s, TBT ${Math.round(med.tbt_ms)} ms, CLS ${med.cls.toFixed(3)}, JS ${(med.js_transfer / 1024).toFixed(1)} KiB br (${(med.js_resource / 1024).toFixed(1)} KiB), CSS ${(med.css_transfer / 1024).toFixed(1)} KiB br; LCP: ${runs[0]!.lcp_element}`,
+    );
   }
   load.push(loadavg()[0]!);
   const report = {
@@ -108,11 +132,23 @@ async function main() {
   };
   writeFileSync("bench/paint-results.json", `${JSON.stringify(report, null, 2)}\n`);
   if (UPDATE_README) writeReadme(report);
-  const goalsMet = results.every((r) => r.median.performance >= 95 && r.median.lcp_ms <= 2500 && r.median.tbt_ms <= 150 && r.median.cls <= 0.05);
-  console.log(goalsMet ? "All goals met." : "Some goals are not met (performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS ≤ 0.05).");
+  const goalsMet = results.every(
+    (r) => r.median.performance >= 95 && r.median.lcp_ms <= 2500 && r.median.tbt_ms <= 150 && r.median.cls <= 0.05,
+  );
+  console.log(
+    goalsMet ? "All goals met." : "Some goals are not met (performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS ≤ 0.05).",
+  );
 }
 
-function writeReadme(report: { date: string; machine: string; lighthouse: string; runs_per_page: number; load_average: number[]; seconds: number; pages: PageResult[] }) {
+function writeReadme(report: {
+  date: string;
+  machine: string;
+  lighthouse: string;
+  runs_per_page: number;
+  load_average: number[];
+  seconds: number;
+  pages: PageResult[];
+}) {
   const kib = (b: number) => (b / 1024).toFixed(1);
   const rows = report.pages.map((p) => {
     const m = p.median;

@@ -10,7 +10,8 @@ import { mean, ndcgAt, recallAt } from "./recommender/metrics.ts";
 import { buildWorld, candidatesFor, profileOf, type World } from "./recommender/pool.ts";
 import { makePopulation, splitLikes } from "./recommender/population.ts";
 
-const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const OPTIONS = { users: arg("users", 2000), items: arg("items", 600), creators: 60, seed: arg("seed", 42) };
 const K = 10;
 const GOAL = 2;
@@ -51,7 +52,12 @@ const rows: Row[] = VARIANTS.map((v) => {
     recalls.push(recallAt(K, ranked, test.get(user.id)!));
     ndcgs.push(ndcgAt(K, ranked, test.get(user.id)!));
   }
-  return { name: v.name, recall: mean(recalls), ndcg: mean(ndcgs), msPerUser: (performance.now() - started) / evaluated.length };
+  return {
+    name: v.name,
+    recall: mean(recalls),
+    ndcg: mean(ndcgs),
+    msPerUser: (performance.now() - started) / evaluated.length,
+  };
 });
 
 const baseline = rows[0]!;
@@ -61,7 +67,10 @@ const heldOut = [...test.values()].reduce((s, t) => s + t.size, 0);
 const table = [
   "| ranking | recall@10 | nDCG@10 | vs. baseline recall | ms per user |",
   "|---|---:|---:|---:|---:|",
-  ...rows.map((r) => `| ${r.name.trim()} | ${r.recall.toFixed(4)} | ${r.ndcg.toFixed(4)} | ${(r.recall / baseline.recall).toFixed(2)}× | ${r.msPerUser.toFixed(2)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.name.trim()} | ${r.recall.toFixed(4)} | ${r.ndcg.toFixed(4)} | ${(r.recall / baseline.recall).toFixed(2)}× | ${r.msPerUser.toFixed(2)} |`,
+  ),
 ].join("\n");
 const verdict = `Goal (recall@10 at least ${GOAL}× the popularity baseline): ${ratio >= GOAL ? "met" : "MISSED"} (${ratio.toFixed(2)}×).`;
 const setup =

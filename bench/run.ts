@@ -8,7 +8,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { DEFAULT_PLAN, measureQueries, type QuerySpec } from "./lib/latency.ts";
 import { getJson, postJson, signIn, timedRequest } from "./lib/http.ts";
-import { markdown, type Machine, type QueryRow, type Report, type RoundTripRow, type SeedRow, type StreamRow } from "./lib/report.ts";
+import {
+  markdown,
+  type Machine,
+  type QueryRow,
+  type Report,
+  type RoundTripRow,
+  type SeedRow,
+  type StreamRow,
+} from "./lib/report.ts";
 import { BENCH_VARS, PERSIST_DIR, freshDatabase, startBenchWorker } from "./lib/server.ts";
 import { round } from "./lib/stats.ts";
 import { downloadRounds, rangeSweep, type Route } from "./lib/streaming.ts";
@@ -24,7 +32,8 @@ const SIZES = (arg("sizes") ?? "1000,10000,100000").split(",").map(Number);
 const PORT = Number(arg("port") ?? process.env.BENCH_PORT ?? 8790);
 const UPDATE_README = process.argv.includes("--readme");
 if (PORT < 8790 || PORT > 8799) throw new Error("--port must be within 8790–8799");
-if (SIZES.some((s, i) => !Number.isInteger(s) || s < 1 || (i > 0 && s <= SIZES[i - 1]!))) throw new Error("--sizes must grow");
+if (SIZES.some((s, i) => !Number.isInteger(s) || s < 1 || (i > 0 && s <= SIZES[i - 1]!)))
+  throw new Error("--sizes must grow");
 
 const COMMAND = "npm run bench";
 const STREAM_BYTES = 64 * 1024 * 1024;
@@ -54,7 +63,11 @@ function machine(): Machine {
   };
 }
 
-type Stats = { content: number; users: number; matches: { common: number; rare: number; prefix: number; unique: number } };
+type Stats = {
+  content: number;
+  users: number;
+  matches: { common: number; rare: number; prefix: number; unique: number };
+};
 type ListPage = { items: { id: string }[]; nextCursor: string | null };
 type Trace = { status: number; roundTrips: number; statements: { sql: string; params: unknown[] }[] };
 type PlanRow = { id: number; parent: number; detail: string };
@@ -83,13 +96,37 @@ async function querySpecs(origin: string): Promise<QuerySpec[]> {
   return [
     { name: "noise_floor", label: "noise floor: no D1 (`/bench/ping`)", path: "/bench/ping" },
     { name: "gallery_first", label: "gallery, first page", path: "/api/content?limit=24" },
-    { name: "gallery_deep", label: "gallery, page 6 (cursor)", path: `/api/content?limit=24${cursor ? `&cursor=${q(cursor)}` : ""}` },
+    {
+      name: "gallery_deep",
+      label: "gallery, page 6 (cursor)",
+      path: `/api/content?limit=24${cursor ? `&cursor=${q(cursor)}` : ""}`,
+    },
     { name: "type_filter", label: "type filter (audio)", path: "/api/content?limit=24&type=audio" },
-    { name: "creator_filter", label: "creator filter (largest creator)", path: `/api/content?limit=24&creator=${syntheticUser(0).id}` },
-    { name: "search_common", label: `search common word "${QUERY_WORDS.common}"`, path: `/api/content?limit=24&search=${q(QUERY_WORDS.common)}` },
-    { name: "search_rare", label: `search rare word "${QUERY_WORDS.rare}"`, path: `/api/content?limit=24&search=${q(QUERY_WORDS.rare)}` },
-    { name: "search_prefix", label: `search prefix "${QUERY_WORDS.prefix}"`, path: `/api/content?limit=24&search=${q(QUERY_WORDS.prefix)}` },
-    { name: "search_unique", label: `search word in 3 items "${QUERY_WORDS.unique}"`, path: `/api/content?limit=24&search=${q(QUERY_WORDS.unique)}` },
+    {
+      name: "creator_filter",
+      label: "creator filter (largest creator)",
+      path: `/api/content?limit=24&creator=${syntheticUser(0).id}`,
+    },
+    {
+      name: "search_common",
+      label: `search common word "${QUERY_WORDS.common}"`,
+      path: `/api/content?limit=24&search=${q(QUERY_WORDS.common)}`,
+    },
+    {
+      name: "search_rare",
+      label: `search rare word "${QUERY_WORDS.rare}"`,
+      path: `/api/content?limit=24&search=${q(QUERY_WORDS.rare)}`,
+    },
+    {
+      name: "search_prefix",
+      label: `search prefix "${QUERY_WORDS.prefix}"`,
+      path: `/api/content?limit=24&search=${q(QUERY_WORDS.prefix)}`,
+    },
+    {
+      name: "search_unique",
+      label: `search word in 3 items "${QUERY_WORDS.unique}"`,
+      path: `/api/content?limit=24&search=${q(QUERY_WORDS.unique)}`,
+    },
   ];
 }
 
@@ -146,8 +183,13 @@ async function main() {
   raw.setup = {
     persistTo: PERSIST_DIR,
     migrations: { command: migrateCommand, ms: Math.round(performance.now() - migrateStart) },
-    worker: "wrangler unstable_startWorker, entry bench/worker-entry.ts, wrangler.jsonc bindings (D1 DB, R2 MEDIA) without assets or cron, local mode",
-    vars: { DEV_LOGIN: BENCH_VARS.DEV_LOGIN, ADMIN_EMAILS: BENCH_VARS.ADMIN_EMAILS, SESSION_SECRET: "(bench-only, 42 chars)" },
+    worker:
+      "wrangler unstable_startWorker, entry bench/worker-entry.ts, wrangler.jsonc bindings (D1 DB, R2 MEDIA) without assets or cron, local mode",
+    vars: {
+      DEV_LOGIN: BENCH_VARS.DEV_LOGIN,
+      ADMIN_EMAILS: BENCH_VARS.ADMIN_EMAILS,
+      SESSION_SECRET: "(bench-only, 42 chars)",
+    },
   };
   const server = await startBenchWorker(PORT);
   const origin = server.origin;
@@ -171,17 +213,29 @@ async function main() {
       const measured = await measureQueries(origin, specs, DEFAULT_PLAN, () => os.loadavg()[0]!);
       for (const spec of specs) {
         const m = measured[spec.name]!;
-        const row = rows.get(spec.name) ?? { name: spec.name, label: spec.label, perSize: {}, ratioP95: null, ratioP50: null, ratioP95Concurrent: null, meetsGoal: null };
+        const row = rows.get(spec.name) ?? {
+          name: spec.name,
+          label: spec.label,
+          perSize: {},
+          ratioP95: null,
+          ratioP50: null,
+          ratioP95Concurrent: null,
+          meetsGoal: null,
+        };
         const key = MATCH_KEY[spec.name];
         row.perSize[target] = key ? { ...m, matches: stats.matches[key] } : m;
         rows.set(spec.name, row);
-        log(`${target} ${spec.name}: p50 ${m.sequential.p50} ms, p95 ${m.sequential.p95} ms (n=${m.sequential.n}), ×4 p95 ${m.concurrent.p95} ms (n=${m.concurrent.n})`);
+        log(
+          `${target} ${spec.name}: p50 ${m.sequential.p50} ms, p95 ${m.sequential.p95} ms (n=${m.sequential.n}), ×4 p95 ${m.concurrent.p95} ms (n=${m.concurrent.n})`,
+        );
       }
       log(`${target}: load average ${os.loadavg()[0]!.toFixed(2)}`);
     }
     const [small, large] = [SIZES[0]!, SIZES.at(-1)!];
     const floor = rows.get("noise_floor");
-    const floorRatio = floor ? round(floor.perSize[large]!.sequential.p95 / floor.perSize[small]!.sequential.p95, 2) : NaN;
+    const floorRatio = floor
+      ? round(floor.perSize[large]!.sequential.p95 / floor.perSize[small]!.sequential.p95, 2)
+      : NaN;
     const load = (n: number) => rows.get("gallery_first")?.perSize[n]?.loadAverage ?? NaN;
     for (const row of rows.values()) {
       const a = row.perSize[small];
@@ -200,7 +254,9 @@ async function main() {
               ? `the work scales with the catalogue: rows read per request ${rowsA} → ${rowsB}, p50 ratio ${row.ratioP50}`
               : `the work is flat (rows read per request ${rowsA} → ${rowsB}): tail noise from machine load ` +
                 `(load average ${load(small)} → ${load(large)} on ${report.machine.nproc} CPUs, noise-floor p95 ratio ${floorRatio}); rerun on a quiet machine`;
-          report.missed.push(`${row.label}: ${large}/${small} p95 ratio ${row.ratioP95} (goal ≤ ${LATENCY_GOAL}); ${why}`);
+          report.missed.push(
+            `${row.label}: ${large}/${small} p95 ratio ${row.ratioP95} (goal ≤ ${LATENCY_GOAL}); ${why}`,
+          );
         }
       }
       report.queries.push(row);
@@ -209,11 +265,14 @@ async function main() {
     // Query plans of the real statements at the largest size.
     const specs = await querySpecs(origin);
     const plans: Record<string, unknown> = {};
-    for (const spec of specs.filter((s) => s.name !== "noise_floor")) plans[spec.name] = { request: `GET ${spec.path}`, statements: await explainRequest(origin, spec.path) };
+    for (const spec of specs.filter((s) => s.name !== "noise_floor"))
+      plans[spec.name] = { request: `GET ${spec.path}`, statements: await explainRequest(origin, spec.path) };
     log("query plans captured");
 
     // ---- 4 (setup). the 64 MiB object and its content row ----
-    const media = await postJson<{ id: string }>(`${origin}/bench/media?key=${encodeURIComponent(STREAM_KEY)}&size=${STREAM_BYTES}`);
+    const media = await postJson<{ id: string }>(
+      `${origin}/bench/media?key=${encodeURIComponent(STREAM_KEY)}&size=${STREAM_BYTES}`,
+    );
 
     // ---- 3. D1 round trips per request ----
     const id = media.id;
@@ -229,7 +288,10 @@ async function main() {
     ];
     const roundTripRaw = [];
     for (const p of probes) {
-      const headers: Record<string, string> = { ...(p.signedIn ? signedIn : {}), ...(p.range ? { range: "bytes=0-1048575" } : {}) };
+      const headers: Record<string, string> = {
+        ...(p.signedIn ? signedIn : {}),
+        ...(p.range ? { range: "bytes=0-1048575" } : {}),
+      };
       const res = await timedRequest(origin + p.path, { method: p.method ?? "GET", headers });
       const request = `${p.method ?? "GET"} ${p.path}${p.range ? " (Range: bytes=0-1048575)" : ""}`;
       const roundTrips = res.roundTrips ?? NaN;
@@ -243,16 +305,27 @@ async function main() {
         meetsGoal: roundTrips <= ROUND_TRIP_GOAL,
       };
       report.roundTrips.push(row);
-      if (!row.meetsGoal) report.missed.push(`${p.route} (${request}): ${roundTrips} D1 round trips (goal ≤ ${ROUND_TRIP_GOAL})`);
+      if (!row.meetsGoal)
+        report.missed.push(`${p.route} (${request}): ${roundTrips} D1 round trips (goal ≤ ${ROUND_TRIP_GOAL})`);
       const statements = await explainRequest(origin, p.path, headers);
-      roundTripRaw.push({ ...row, command: `curl -s${p.method === "HEAD" ? "I" : ""} ${p.signedIn ? "-b '__Host-rp_session=…' " : ""}${p.range ? "-H 'Range: bytes=0-1048575' " : ""}-D - '${origin}${p.path}' -o /dev/null  # header x-d1-round-trips`, statements: statements.map((s) => s.sql) });
+      roundTripRaw.push({
+        ...row,
+        command: `curl -s${p.method === "HEAD" ? "I" : ""} ${p.signedIn ? "-b '__Host-rp_session=…' " : ""}${p.range ? "-H 'Range: bytes=0-1048575' " : ""}-D - '${origin}${p.path}' -o /dev/null  # header x-d1-round-trips`,
+        statements: statements.map((s) => s.sql),
+      });
     }
-    log(`round trips: ${report.roundTrips.map((r) => `${r.route}${r.signedIn ? "+session" : ""}=${r.roundTrips}`).join(", ")}`);
+    log(
+      `round trips: ${report.roundTrips.map((r) => `${r.route}${r.signedIn ? "+session" : ""}=${r.roundTrips}`).join(", ")}`,
+    );
 
     // ---- 4. streaming throughput ----
     const stream: Route = { name: "stream", url: `${origin}/api/content/${id}/stream`, headers: signedIn };
     const r2: Route = { name: "r2", url: `${origin}/bench/r2?key=${encodeURIComponent(STREAM_KEY)}`, headers: {} };
-    const control: Route = { name: "control", url: `${origin}/bench/r2?key=${encodeURIComponent(STREAM_KEY)}&control=1`, headers: {} };
+    const control: Route = {
+      name: "control",
+      url: `${origin}/bench/r2?key=${encodeURIComponent(STREAM_KEY)}&control=1`,
+      headers: {},
+    };
     await downloadRounds([stream, r2, control], STREAM_BYTES, 1, 1); // warm every path once
     const streamingRaw: Record<string, unknown> = {};
     const runs = [
@@ -287,13 +360,21 @@ async function main() {
         report.missed.push(`streaming ${label}: ratio ${row.ratio} (goal ≥ ${STREAM_GOAL}); ${why}`);
       }
       streamingRaw[label] = {
-        stream: { command: `GET ${stream.url.replace(origin, "")} (signed in), ${rounds} rounds × ${concurrency} at once`, ...d.stream },
+        stream: {
+          command: `GET ${stream.url.replace(origin, "")} (signed in), ${rounds} rounds × ${concurrency} at once`,
+          ...d.stream,
+        },
         r2: { command: `GET ${r2.url.replace(origin, "")}, ${rounds} rounds × ${concurrency} at once`, ...d.r2 },
-        control: { command: `GET ${control.url.replace(origin, "")} (A/A control), ${rounds} rounds × ${concurrency} at once`, ...d.control },
+        control: {
+          command: `GET ${control.url.replace(origin, "")} (A/A control), ${rounds} rounds × ${concurrency} at once`,
+          ...d.control,
+        },
         ratio: row.ratio,
         ratioMean: row.ratioMean,
       };
-      log(`streaming ${label}: stream ${row.stream} MB/s, bare R2 ${row.r2} MB/s, ratio ${row.ratio} (means: ${row.streamMean} / ${row.r2Mean}); CPU ms/GB ${row.cpuStream} / ${row.cpuR2}`);
+      log(
+        `streaming ${label}: stream ${row.stream} MB/s, bare R2 ${row.r2} MB/s, ratio ${row.ratio} (means: ${row.streamMean} / ${row.r2Mean}); CPU ms/GB ${row.cpuStream} / ${row.cpuR2}`,
+      );
     }
     const sweep = await rangeSweep([stream, r2], STREAM_BYTES, 1024 * 1024);
     const rangeRaw: Record<string, unknown> = {};
@@ -301,7 +382,10 @@ async function main() {
       const g = sweep[route.name]!;
       const name = route.name === "stream" ? "/api/content/{id}/stream" : "/bench/r2";
       report.ranges.push({ route: name, requests: g.n, p50: g.p50, p95: g.p95, mbPerSec: g.mbPerSec });
-      rangeRaw[route.name] = { command: `GET ${route.url.replace(origin, "")} with Range: bytes=<k MiB>-<(k+1) MiB - 1>, k = 0..63 in order`, ...g };
+      rangeRaw[route.name] = {
+        command: `GET ${route.url.replace(origin, "")} with Range: bytes=<k MiB>-<(k+1) MiB - 1>, k = 0..63 in order`,
+        ...g,
+      };
       log(`ranges ${name}: p50 ${g.p50} ms, p95 ${g.p95} ms, ${g.mbPerSec} MB/s`);
     }
 
@@ -310,7 +394,9 @@ async function main() {
     const md = markdown(full);
     const missedPlans = report.queries.filter((q) => q.meetsGoal === false).map((q) => q.name);
     const planSection = missedPlans.length
-      ? "\n\n### Query plans of the queries that missed the goal (at " + large + " items)\n\n" +
+      ? "\n\n### Query plans of the queries that missed the goal (at " +
+        large +
+        " items)\n\n" +
         missedPlans
           .map((name) => {
             const p = plans[name] as { request: string; statements: { sql: string; plan: string | null }[] };
@@ -324,7 +410,10 @@ async function main() {
     const withoutSamples = (q: QueryRow): QueryRow => ({
       ...q,
       perSize: Object.fromEntries(
-        Object.entries(q.perSize).map(([k, v]) => [k, { ...v, sequential: { ...v.sequential, samples: [] }, concurrent: { ...v.concurrent, samples: [] } }]),
+        Object.entries(q.perSize).map(([k, v]) => [
+          k,
+          { ...v, sequential: { ...v.sequential, samples: [] }, concurrent: { ...v.concurrent, samples: [] } },
+        ]),
       ),
     });
     const json = {
@@ -335,7 +424,10 @@ async function main() {
         ...raw,
         queryWords: QUERY_WORDS,
         catalogue: matchesPerSize,
-        seeding: report.seeding.map((s) => ({ ...s, command: `POST /bench/seed?n=${SEED_CHUNK}&offset=<k×${SEED_CHUNK}> until ${s.toSize} rows` })),
+        seeding: report.seeding.map((s) => ({
+          ...s,
+          command: `POST /bench/seed?n=${SEED_CHUNK}&offset=<k×${SEED_CHUNK}> until ${s.toSize} rows`,
+        })),
         latency: Object.fromEntries(report.queries.map((q) => [q.name, q.perSize])),
         latencyPlan: {
           ...DEFAULT_PLAN,
@@ -345,7 +437,11 @@ async function main() {
         },
         plans,
         roundTrips: roundTripRaw,
-        streaming: { object: { key: STREAM_KEY, bytes: STREAM_BYTES, contentId: id }, downloads: streamingRaw, ranges: rangeRaw },
+        streaming: {
+          object: { key: STREAM_KEY, bytes: STREAM_BYTES, contentId: id },
+          downloads: streamingRaw,
+          ranges: rangeRaw,
+        },
       },
     };
     writeFileSync("bench/results.json", JSON.stringify(json, null, 1) + "\n");

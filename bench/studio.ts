@@ -40,9 +40,17 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 function freshDb(withStudioTriggers: boolean) {
   const sqlite = new DatabaseSync(":memory:");
-  for (const file of readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort()) sqlite.exec(readFileSync(`migrations/${file}`, "utf8"));
+  for (const file of readdirSync("migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .sort())
+    sqlite.exec(readFileSync(`migrations/${file}`, "utf8"));
   if (!withStudioTriggers) {
-    for (const t of ["content_stats_after_view", "content_stats_after_view_finished", "content_stats_after_creator_reward", "content_stats_after_creator_reversal"]) {
+    for (const t of [
+      "content_stats_after_view",
+      "content_stats_after_view_finished",
+      "content_stats_after_creator_reward",
+      "content_stats_after_creator_reversal",
+    ]) {
       sqlite.exec(`drop trigger ${t}`);
     }
   }
@@ -56,17 +64,34 @@ function seed(sqlite: DatabaseSync, views: number) {
   sqlite.exec("begin");
   user.run(id("C", 0), "creator@bench", iso(now - 120 * DAY_MS));
   for (let v = 0; v < 200; v++) user.run(id("V", v), `v${v}@bench`, iso(now - 120 * DAY_MS));
-  sqlite.prepare(`insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
-    values (?1, 'Item', 'video', 'bench/item.mp4', 1000, 'video/mp4', ?2, ?3, ?4, ?4)`).run(id("K", 0), DURATION_MS, id("C", 0), iso(now - 100 * DAY_MS));
-  const view = sqlite.prepare(`insert into views (id, content_id, viewer_id, creator_id, discovery_method, started_at, max_position_ms,
+  sqlite
+    .prepare(
+      `insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
+    values (?1, 'Item', 'video', 'bench/item.mp4', 1000, 'video/mp4', ?2, ?3, ?4, ?4)`,
+    )
+    .run(id("K", 0), DURATION_MS, id("C", 0), iso(now - 100 * DAY_MS));
+  const view =
+    sqlite.prepare(`insert into views (id, content_id, viewer_id, creator_id, discovery_method, started_at, max_position_ms,
       last_event_at, qualified_at, qualified_day, status, watch_time_ms, end_reason)
     values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?8, ?9, ?10, ?11, ?12)`);
   for (let n = 0; n < views; n++) {
     const at = iso(now - (n % 90) * DAY_MS - n);
     const position = (n * 7919) % (DURATION_MS + 1);
     const qualified = position >= DURATION_MS * 0.8;
-    view.run(id("W", n), id("K", 0), id("V", n % 200), id("C", 0), METHODS[n % METHODS.length]!, at, position,
-      qualified ? at : null, qualified ? at.slice(0, 10) : null, qualified ? "qualified" : "ended", position, qualified ? null : "expired");
+    view.run(
+      id("W", n),
+      id("K", 0),
+      id("V", n % 200),
+      id("C", 0),
+      METHODS[n % METHODS.length]!,
+      at,
+      position,
+      qualified ? at : null,
+      qualified ? at.slice(0, 10) : null,
+      qualified ? "qualified" : "ended",
+      position,
+      qualified ? null : "expired",
+    );
   }
   sqlite.exec("commit");
 }
@@ -82,7 +107,8 @@ async function time(reps: number, fn: (i: number) => Promise<unknown>) {
   return { p50: round(percentile(ms, 50), 3), p95: round(percentile(ms, 95), 3) };
 }
 
-const changes = (sqlite: DatabaseSync) => Number((sqlite.prepare("select total_changes() as n").get() as { n: number }).n);
+const changes = (sqlite: DatabaseSync) =>
+  Number((sqlite.prepare("select total_changes() as n").get() as { n: number }).n);
 
 /** The batch a qualified view writes, as the object builds it; returns its statements and the rows it changed. */
 async function qualifiedViewWrites(sqlite: DatabaseSync, reps: number) {
@@ -95,11 +121,22 @@ async function qualifiedViewWrites(sqlite: DatabaseSync, reps: number) {
     const at = iso(Date.now());
     const batch = [
       insertViewStatement(db, {
-        id: id("Q", n), contentId: id("K", 0), viewerId: id("V", n % 200), creatorId: id("C", 0), discoveryMethod: "search",
-        startedAt: at, lastEventAt: at, qualifiedAt: at, qualifiedDay: at.slice(0, 10), status: "qualified",
-        watchTimeMs: DURATION_MS * 0.8, maxPositionMs: DURATION_MS * 0.8,
+        id: id("Q", n),
+        contentId: id("K", 0),
+        viewerId: id("V", n % 200),
+        creatorId: id("C", 0),
+        discoveryMethod: "search",
+        startedAt: at,
+        lastEventAt: at,
+        qualifiedAt: at,
+        qualifiedDay: at.slice(0, 10),
+        status: "qualified",
+        watchTimeMs: DURATION_MS * 0.8,
+        maxPositionMs: DURATION_MS * 0.8,
       }),
-      ...[id("V", n % 200), id("C", 0)].flatMap((u) => refreshChallengeStatements(client as unknown as D1Database, u, at, id("B", n))),
+      ...[id("V", n % 200), id("C", 0)].flatMap((u) =>
+        refreshChallengeStatements(client as unknown as D1Database, u, at, id("B", n)),
+      ),
     ];
     const before = changes(sqlite);
     await client.batch(batch as never);
@@ -148,10 +185,19 @@ for (const views of SIZES) {
   const countedOnRead = await time(Math.max(5, Math.round(REPS / 10)), async () => counted.all(id("K", 0)));
   const qualifiedView = await qualifiedViewWrites(sqlite, REPS);
   let f = 0;
-  const finish = sqlite.prepare("select id from views where content_id = ?1 and status = 'qualified' and max_position_ms < ?2 limit ?3").all(id("K", 0), DURATION_MS, REPS + 30) as { id: string }[];
+  const finish = sqlite
+    .prepare("select id from views where content_id = ?1 and status = 'qualified' and max_position_ms < ?2 limit ?3")
+    .all(id("K", 0), DURATION_MS, REPS + 30) as { id: string }[];
   const finished = await time(Math.min(REPS, finish.length - 30), async () => {
     const row = finish[f++]!;
-    await nodeD1(sqlite).batch([finishQualifiedViewStatement(db, { id: row.id, maxPositionMs: DURATION_MS, watchTimeMs: DURATION_MS, lastEventAt: iso(Date.now()) })] as never);
+    await nodeD1(sqlite).batch([
+      finishQualifiedViewStatement(db, {
+        id: row.id,
+        maxPositionMs: DURATION_MS,
+        watchTimeMs: DURATION_MS,
+        lastEventAt: iso(Date.now()),
+      }),
+    ] as never);
   });
   sqlite.close();
   const bare = freshDb(false);
@@ -159,8 +205,14 @@ for (const views of SIZES) {
   const qualifiedViewWithoutStudio = await qualifiedViewWrites(bare, REPS);
   bare.close();
   const result: SizeResult = {
-    views, seedMs, qualifiedView, qualifiedViewWithoutStudio, finished,
-    read7d: { ...read7d, ...last7 }, read90d: { ...read90d, views: last90 }, countedOnRead,
+    views,
+    seedMs,
+    qualifiedView,
+    qualifiedViewWithoutStudio,
+    finished,
+    read7d: { ...read7d, ...last7 },
+    read90d: { ...read90d, views: last90 },
+    countedOnRead,
   };
   results.push(result);
   log(JSON.stringify(result));
@@ -171,8 +223,14 @@ const ratio = (a: number, b: number) => round(b / a, 2);
 const ratios = {
   read7d: { p50: ratio(small.read7d.p50, large.read7d.p50), p95: ratio(small.read7d.p95, large.read7d.p95) },
   read90d: { p50: ratio(small.read90d.p50, large.read90d.p50), p95: ratio(small.read90d.p95, large.read90d.p95) },
-  countedOnRead: { p50: ratio(small.countedOnRead.p50, large.countedOnRead.p50), p95: ratio(small.countedOnRead.p95, large.countedOnRead.p95) },
-  qualifiedView: { p50: ratio(small.qualifiedView.p50, large.qualifiedView.p50), p95: ratio(small.qualifiedView.p95, large.qualifiedView.p95) },
+  countedOnRead: {
+    p50: ratio(small.countedOnRead.p50, large.countedOnRead.p50),
+    p95: ratio(small.countedOnRead.p95, large.countedOnRead.p95),
+  },
+  qualifiedView: {
+    p50: ratio(small.qualifiedView.p50, large.qualifiedView.p50),
+    p95: ratio(small.qualifiedView.p95, large.qualifiedView.p95),
+  },
   studioTriggersOnTheWrite: { p50: ratio(large.qualifiedViewWithoutStudio.p50, large.qualifiedView.p50) },
 };
 const report = {

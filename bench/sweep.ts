@@ -17,7 +17,16 @@ import { BENCH_VARS, freshDatabase, startBenchWorker, type BenchServer } from ".
 import { percentile, round } from "./lib/stats.ts";
 import { machine } from "./traffic/report.ts";
 import { BLOCK_VIEWS, DAILY_CAP, heldWorld } from "./sweep/held-world.ts";
-import { found, plantedTotals, resetReviews, ruleReads, RULES, series, sweeps, type SweepSeries } from "./sweep/measure.ts";
+import {
+  found,
+  plantedTotals,
+  resetReviews,
+  ruleReads,
+  RULES,
+  series,
+  sweeps,
+  type SweepSeries,
+} from "./sweep/measure.ts";
 import { markdown, ratios, updateReadme, type SizeResult, type SweepReport } from "./sweep/report.ts";
 
 // Offline and quiet: no Request.cf lookup, no telemetry, only wrangler warnings.
@@ -31,11 +40,19 @@ const PORT = Number(arg("port") ?? process.env.BENCH_SWEEP_PORT ?? 8820);
 const WHATIFS = (arg("whatif") ?? "none").split(",").filter((w) => w && w !== "none");
 const UPDATE_README = process.argv.includes("--readme");
 if (!Number.isInteger(PORT) || PORT < 8820 || PORT > 8829) throw new Error("--port must be within 8820–8829");
-if (SIZES.some((n) => !Number.isInteger(n / BLOCK_VIEWS) || n <= 0 || n > 400_000)) throw new Error(`--sizes must be multiples of ${BLOCK_VIEWS} up to 400000`);
+if (SIZES.some((n) => !Number.isInteger(n / BLOCK_VIEWS) || n <= 0 || n > 400_000))
+  throw new Error(`--sizes must be multiples of ${BLOCK_VIEWS} up to 400000`);
 
 /** Its own state, wiped for every size: never the dev database, never another bench's. */
 const PERSIST_DIR = ".wrangler/bench-sweep";
-const COMMAND = `npm run bench:sweep${process.argv.slice(2).filter((a) => a !== "--readme").length ? ` -- ${process.argv.slice(2).filter((a) => a !== "--readme").join(" ")}` : ""}`;
+const COMMAND = `npm run bench:sweep${
+  process.argv.slice(2).filter((a) => a !== "--readme").length
+    ? ` -- ${process.argv
+        .slice(2)
+        .filter((a) => a !== "--readme")
+        .join(" ")}`
+    : ""
+}`;
 /** Up to this many first sweeps and repeat sweeps per size, within PHASE_BUDGET_MS each (at least one). */
 const FIRST_MAX = 7;
 const REPEAT_MAX = 11;
@@ -61,7 +78,11 @@ const select = <T = Record<string, number>>(origin: string, sql: string, params:
 async function seed(origin: string, views: number, baseDay: string) {
   const start = performance.now();
   const world = heldWorld(views, baseDay);
-  await postJson(`${origin}/bench/seed-held`, { users: world.users, content: world.content, settings: { daily_earnable_views: String(DAILY_CAP) } });
+  await postJson(`${origin}/bench/seed-held`, {
+    users: world.users,
+    content: world.content,
+    settings: { daily_earnable_views: String(DAILY_CAP) },
+  });
   for (let i = 0; i < world.views.length; i += VIEWS_PER_REQUEST) {
     await postJson(`${origin}/bench/seed-held`, { views: world.views.slice(i, i + VIEWS_PER_REQUEST) });
   }
@@ -70,12 +91,20 @@ async function seed(origin: string, views: number, baseDay: string) {
   }
   const ms = performance.now() - start;
   const rows = world.users.length + world.content.length + world.views.length + world.earnings.length;
-  return { ms: Math.round(ms), rowsPerSec: Math.round(rows / (ms / 1000)), users: world.users.length, items: world.content.length };
+  return {
+    ms: Math.round(ms),
+    rowsPerSec: Math.round(rows / (ms / 1000)),
+    users: world.users.length,
+    items: world.content.length,
+  };
 }
 
 type Plan = { id: number; parent: number; detail: string };
 async function explain(origin: string, sql: string): Promise<string[]> {
-  const { plan } = await postJson<{ plan: Plan[] }>(`${origin}/bench/explain`, { sql, params: [new Date().toISOString()] });
+  const { plan } = await postJson<{ plan: Plan[] }>(`${origin}/bench/explain`, {
+    sql,
+    params: [new Date().toISOString()],
+  });
   const depth = new Map<number, number>([[0, -1]]);
   return plan.map((r) => {
     const d = (depth.get(r.parent) ?? -1) + 1;
@@ -89,7 +118,10 @@ type RuleSql = Record<string, { candidates: string; coverSelect: string }>;
 async function ruleSql(origin: string): Promise<Record<string, RuleSql>> {
   const res = await fetch(`${origin}/bench/sweep/sql`);
   const all = (await res.json()) as { shipped: RuleSql; whatifs: Record<string, RuleSql> };
-  return { shipped: all.shipped, ...Object.fromEntries(Object.entries(all.whatifs).filter(([w]) => WHATIFS.includes(w))) };
+  return {
+    shipped: all.shipped,
+    ...Object.fromEntries(Object.entries(all.whatifs).filter(([w]) => WHATIFS.includes(w))),
+  };
 }
 
 async function plans(origin: string, sql: Record<string, RuleSql>): Promise<SizeResult["plans"]> {
@@ -97,7 +129,10 @@ async function plans(origin: string, sql: Record<string, RuleSql>): Promise<Size
   for (const [name, rules] of Object.entries(sql)) {
     out[name] = {};
     for (const [rule, s] of Object.entries(rules)) {
-      out[name][rule] = { candidates: await explain(origin, s.candidates), coverSelect: await explain(origin, s.coverSelect) };
+      out[name][rule] = {
+        candidates: await explain(origin, s.candidates),
+        coverSelect: await explain(origin, s.coverSelect),
+      };
     }
   }
   return out;
@@ -112,8 +147,18 @@ async function noiseFloor(origin: string) {
 /** The real admin route once, signed in as the bench admin: what a press of "Run sweep" costs. */
 async function adminRoute(origin: string): Promise<SizeResult["adminRoute"]> {
   const cookie = await signIn(origin, BENCH_VARS.ADMIN_EMAILS);
-  const res = await timedRequest(`${origin}/api/admin/reviews/sweep`, { method: "POST", headers: { cookie, origin }, keepBody: true });
-  return { ms: round(res.ms, 1), status: res.status, body: res.body?.toString().slice(0, 200) ?? "", roundTrips: res.roundTrips, rowsRead: res.rowsRead };
+  const res = await timedRequest(`${origin}/api/admin/reviews/sweep`, {
+    method: "POST",
+    headers: { cookie, origin },
+    keepBody: true,
+  });
+  return {
+    ms: round(res.ms, 1),
+    status: res.status,
+    body: res.body?.toString().slice(0, 200) ?? "",
+    roundTrips: res.roundTrips,
+    rowsRead: res.rowsRead,
+  };
 }
 
 /** The workerd that runs local D1 (D1 answers sqlite_version() with "not authorized"). */
@@ -135,29 +180,51 @@ async function measureSize(views: number, baseDay: string): Promise<SizeResult> 
   try {
     const seeded = await seed(origin, views, baseDay);
     const now = new Date().toISOString();
-    const counts = await select(origin, `select
+    const counts = await select(
+      origin,
+      `select
         (select count(*) from earnings where view_id is not null and available_at > ?1) as held,
-        (select count(*) from views where status = 'credited') as credited`, [now]);
-    if (counts.credited !== views || counts.held !== 2 * views) throw new Error(`seeded ${JSON.stringify(counts)}, expected ${views} credited views, all held`);
-    log(`seeded ${views} views, ${counts.held} held earnings, ${seeded.users} users, ${seeded.items} items in ${(seeded.ms / 1000).toFixed(1)} s`);
+        (select count(*) from views where status = 'credited') as credited`,
+      [now],
+    );
+    if (counts.credited !== views || counts.held !== 2 * views)
+      throw new Error(`seeded ${JSON.stringify(counts)}, expected ${views} credited views, all held`);
+    log(
+      `seeded ${views} views, ${counts.held} held earnings, ${seeded.users} users, ${seeded.items} items in ${(seeded.ms / 1000).toFixed(1)} s`,
+    );
     // One pass over what the sweep reads, so the first timed sweep does not also pay for a cold cache.
-    await select(origin, "select count(*) as n from earnings e join views v on v.id = e.view_id where e.view_id is not null and e.available_at > ?1", [now]);
+    await select(
+      origin,
+      "select count(*) as n from earnings e join views v on v.id = e.view_id where e.view_id is not null and e.available_at > ?1",
+      [now],
+    );
     const blocks = views / BLOCK_VIEWS;
     const planted = plantedTotals(blocks);
     const out: SweepSeries[] = [];
     let foundRules: SizeResult["found"] | null = null;
     for (const whatif of [null, ...WHATIFS]) {
       const tag = whatif ? ` (what-if ${whatif})` : "";
-      const first = await sweeps(origin, { kind: "first", max: FIRST_MAX, budgetMs: PHASE_BUDGET_MS, whatif: whatif ?? undefined }, log);
+      const first = await sweeps(
+        origin,
+        { kind: "first", max: FIRST_MAX, budgetMs: PHASE_BUDGET_MS, whatif: whatif ?? undefined },
+        log,
+      );
       const f = await found(origin, blocks);
       foundRules ??= f;
-      const repeat = await sweeps(origin, { kind: "repeat", max: REPEAT_MAX, budgetMs: PHASE_BUDGET_MS, whatif: whatif ?? undefined }, log);
+      const repeat = await sweeps(
+        origin,
+        { kind: "repeat", max: REPEAT_MAX, budgetMs: PHASE_BUDGET_MS, whatif: whatif ?? undefined },
+        log,
+      );
       out.push(series("first", whatif, first), series("repeat", whatif, repeat));
-      const wrong = first.filter((s) => s.flagged !== planted.flagged || s.covered !== planted.covered).length +
+      const wrong =
+        first.filter((s) => s.flagged !== planted.flagged || s.covered !== planted.covered).length +
         repeat.filter((s) => s.flagged !== 0 || s.covered !== 0).length +
         RULES.filter((r) => f[r].flags !== f[r].plantedFlags || f[r].covered !== f[r].plantedCovered).length;
-      log(`first sweep${tag}: p50 ${out.at(-2)!.latency.p50} ms (n ${first.length}); repeat: p50 ${out.at(-1)!.latency.p50} ms (n ${repeat.length}); ` +
-        `flagged ${first[0]!.flagged}/${planted.flagged}, covered ${first[0]!.covered}/${planted.covered}${wrong ? `; ${wrong} results off the planted patterns` : ""}`);
+      log(
+        `first sweep${tag}: p50 ${out.at(-2)!.latency.p50} ms (n ${first.length}); repeat: p50 ${out.at(-1)!.latency.p50} ms (n ${repeat.length}); ` +
+          `flagged ${first[0]!.flagged}/${planted.flagged}, covered ${first[0]!.covered}/${planted.covered}${wrong ? `; ${wrong} results off the planted patterns` : ""}`,
+      );
     }
     const admin = await adminRoute(origin);
     // Each rule's read alone, from the state a first sweep starts in.
@@ -165,7 +232,11 @@ async function measureSize(views: number, baseDay: string): Promise<SizeResult> 
     await resetReviews(origin);
     const reads: SizeResult["ruleReads"] = {};
     for (const [name, rules] of Object.entries(sql)) reads[name] = await ruleReads(origin, rules);
-    log(`rule reads alone (p50 ms): ${Object.entries(reads).map(([name, r]) => `${name} ${RULES.map((rule) => `${rule} ${percentile(r[rule].ms, 50)}`).join(", ")}`).join("; ")}`);
+    log(
+      `rule reads alone (p50 ms): ${Object.entries(reads)
+        .map(([name, r]) => `${name} ${RULES.map((rule) => `${rule} ${percentile(r[rule].ms, 50)}`).join(", ")}`)
+        .join("; ")}`,
+    );
     return {
       views,
       heldEarnings: counts.held!,
@@ -190,13 +261,20 @@ async function main() {
   const baseDay = new Date().toISOString().slice(0, 10);
   const sizes: SizeResult[] = [];
   for (const views of SIZES) sizes.push(await measureSize(views, baseDay));
-  const shapeSame = sizes.every((s) => RULES.every((r) => s.found[r].flags === s.found[r].plantedFlags && s.found[r].covered === s.found[r].plantedCovered)) &&
+  const shapeSame =
+    sizes.every((s) =>
+      RULES.every(
+        (r) => s.found[r].flags === s.found[r].plantedFlags && s.found[r].covered === s.found[r].plantedCovered,
+      ),
+    ) &&
     sizes.every((s) => {
       // Every first sweep, as shipped and under each what-if, flags exactly the planted patterns; no repeat sweep flags anything.
       const planted = plantedTotals(s.views / BLOCK_VIEWS);
-      return s.series.every((x) => x.kind === "repeat"
-        ? x.flagged.join() === "0" && x.covered.join() === "0"
-        : x.flagged.join() === String(planted.flagged) && x.covered.join() === String(planted.covered));
+      return s.series.every((x) =>
+        x.kind === "repeat"
+          ? x.flagged.join() === "0" && x.covered.join() === "0"
+          : x.flagged.join() === String(planted.flagged) && x.covered.join() === String(planted.covered),
+      );
     });
   const report: SweepReport = {
     command: COMMAND,
@@ -210,12 +288,17 @@ async function main() {
     shapeSame,
   };
   const md = markdown(report);
-  writeFileSync("bench/sweep-results.json", JSON.stringify({ ...report, persistTo: PERSIST_DIR, port: PORT }, null, 1) + "\n");
+  writeFileSync(
+    "bench/sweep-results.json",
+    JSON.stringify({ ...report, persistTo: PERSIST_DIR, port: PORT }, null, 1) + "\n",
+  );
   console.log("\n" + md + "\n");
   if (UPDATE_README) updateReadme(md);
   const missed = report.ratios.filter((x) => !x.whatif && !x.met);
-  log(`done in ${report.durationSec} s; ${missed.length ? `goal missed: ${missed.map((x) => `${x.label} ${x.timePerView}`).join(", ")}` : "goal met"}; ` +
-    `bench/sweep-results.json${UPDATE_README ? ", README.md" : ""}`);
+  log(
+    `done in ${report.durationSec} s; ${missed.length ? `goal missed: ${missed.map((x) => `${x.label} ${x.timePerView}`).join(", ")}` : "goal met"}; ` +
+      `bench/sweep-results.json${UPDATE_README ? ", README.md" : ""}`,
+  );
   if (!shapeSame) process.exitCode = 1;
 }
 

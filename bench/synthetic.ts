@@ -29,7 +29,28 @@ dance ballet theatre comedy sketch drama mystery thriller horror documentary ani
 lecture debate philosophy economics finance investing saving money career interview resume startup
 `;
 
-const SYLLABLES = ["ka", "lo", "mi", "ren", "ta", "vo", "shi", "bel", "dra", "nu", "per", "qui", "zan", "tor", "eli", "gra", "mo", "sen", "ul", "fay"];
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "mi",
+  "ren",
+  "ta",
+  "vo",
+  "shi",
+  "bel",
+  "dra",
+  "nu",
+  "per",
+  "qui",
+  "zan",
+  "tor",
+  "eli",
+  "gra",
+  "mo",
+  "sen",
+  "ul",
+  "fay",
+];
 
 /** Generated tail words ("kalomi", "rendra"...): the long tail that makes rare terms rare. */
 function tailWords(n: number): string[] {
@@ -47,11 +68,56 @@ const REAL = [...new Set(COMMON_WORDS.split(/\s+/).filter(Boolean))];
 export const VOCABULARY: readonly string[] = [...REAL, ...tailWords(3000)];
 
 export const TAGS: readonly string[] = [
-  "music", "cooking", "travel", "gaming", "tutorial", "vlog", "nature", "science", "comedy", "sports",
-  "fitness", "diy", "art", "tech", "news", "podcast", "history", "animals", "kids", "education",
-  "jazz", "rock", "lofi", "ambient", "electronic", "acoustic", "piano", "guitar", "vegan", "baking",
-  "hiking", "cycling", "camping", "space", "coding", "design", "photography", "film", "drawing", "crafts",
-  "yoga", "meditation", "asmr", "review", "unboxing", "documentary", "interview", "live", "remix", "cover",
+  "music",
+  "cooking",
+  "travel",
+  "gaming",
+  "tutorial",
+  "vlog",
+  "nature",
+  "science",
+  "comedy",
+  "sports",
+  "fitness",
+  "diy",
+  "art",
+  "tech",
+  "news",
+  "podcast",
+  "history",
+  "animals",
+  "kids",
+  "education",
+  "jazz",
+  "rock",
+  "lofi",
+  "ambient",
+  "electronic",
+  "acoustic",
+  "piano",
+  "guitar",
+  "vegan",
+  "baking",
+  "hiking",
+  "cycling",
+  "camping",
+  "space",
+  "coding",
+  "design",
+  "photography",
+  "film",
+  "drawing",
+  "crafts",
+  "yoga",
+  "meditation",
+  "asmr",
+  "review",
+  "unboxing",
+  "documentary",
+  "interview",
+  "live",
+  "remix",
+  "cover",
 ];
 
 /** The words the search benchmark uses; their document counts are reported with each size. */
@@ -75,7 +141,6 @@ const EPOCH = Date.parse("2023-06-01T00:00:00.000Z");
 const GAP_MS = 15 * 60 * 1000;
 
 // ---- small deterministic helpers ----
-
 
 function zipfCdf(n: number, s: number): Float64Array {
   const cdf = new Float64Array(n);
@@ -146,7 +211,12 @@ export function syntheticUser(k: number): SyntheticUser {
   const word = () => VOCABULARY[draw(WORD_CDF, r())]!;
   // One creator in ten never picked a username: their name is the email's local part.
   const username = r() < 0.1 ? null : `${word()}_${word()}${k}`.slice(0, 30);
-  return { id: ulidLike(created, k, 1), email: `creator${k}@bench.example`, username, createdAt: new Date(created).toISOString() };
+  return {
+    id: ulidLike(created, k, 1),
+    email: `creator${k}@bench.example`,
+    username,
+    createdAt: new Date(created).toISOString(),
+  };
 }
 
 const creatorIds: string[] = [];
@@ -231,8 +301,19 @@ export function seedStatements(from: number, to: number): Statement[] {
       sql: `insert or ignore into content (id, title, description, type, tags, r2_key, media_size, media_content_type,
         thumbnail_key, duration_ms, created_by, created_at, updated_at) values ${placeholders(rows.length, CONTENT_COLUMNS)}`,
       params: rows.flatMap((c) => [
-        c.id, c.title, c.description, c.type, c.tags, c.r2Key, c.mediaSize, c.mediaContentType,
-        c.thumbnailKey, c.durationMs, c.createdBy, c.createdAt, c.createdAt,
+        c.id,
+        c.title,
+        c.description,
+        c.type,
+        c.tags,
+        c.r2Key,
+        c.mediaSize,
+        c.mediaContentType,
+        c.thumbnailKey,
+        c.durationMs,
+        c.createdBy,
+        c.createdAt,
+        c.createdAt,
       ]),
     });
   }

@@ -13,8 +13,23 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { dashboardStatements, rollPageTotals, type Statement } from "./traffic/dashboard-sql.ts";
 import { request, RequestTimeout, round, signIn, summarize } from "./traffic/http.ts";
-import { machine, markdown, meetsGoal, type DashboardRow, type RateLimitCheck, type TrackResult, type TrafficReport } from "./traffic/report.ts";
-import { existingUser, PAGE_VISIT_COLUMNS, syntheticDays, type SyntheticPlan, type UserRow, type VisitRow } from "./traffic/synthetic-visits.ts";
+import {
+  machine,
+  markdown,
+  meetsGoal,
+  type DashboardRow,
+  type RateLimitCheck,
+  type TrackResult,
+  type TrafficReport,
+} from "./traffic/report.ts";
+import {
+  existingUser,
+  PAGE_VISIT_COLUMNS,
+  syntheticDays,
+  type SyntheticPlan,
+  type UserRow,
+  type VisitRow,
+} from "./traffic/synthetic-visits.ts";
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 process.env.WRANGLER_SEND_METRICS = "false";
@@ -43,7 +58,11 @@ const REQUEST_TIMEOUT_MS = 30_000;
 // Schemas to measure: as shipped, plus any what-if (statements run on the bench database only, e.g. an index
 // the query plans call for) as further entries.
 const VARIANTS: { name: string; sql: string[] }[] = [{ name: "as shipped", sql: [] }];
-const VARS = { DEV_LOGIN: "true", SESSION_SECRET: "bench-traffic-only-session-secret-0123456789", ADMIN_EMAILS: "bench-admin@example.com" };
+const VARS = {
+  DEV_LOGIN: "true",
+  SESSION_SECRET: "bench-traffic-only-session-secret-0123456789",
+  ADMIN_EMAILS: "bench-admin@example.com",
+};
 const CREATOR = { id: "BENCHCREATOR00000000000001", email: "bench-creator@example.com" };
 
 const T0 = performance.now();
@@ -51,12 +70,22 @@ const deadline = T0 + RUN_BUDGET_MS;
 const log = (msg: string) => console.log(`[bench:traffic ${((performance.now() - T0) / 1000).toFixed(1)}s] ${msg}`);
 
 type D1Result<T> = { results: T[] };
-type D1Statement = { bind: (...values: unknown[]) => D1Statement; all: <T = Record<string, unknown>>() => Promise<D1Result<T>>; run: () => Promise<unknown> };
+type D1Statement = {
+  bind: (...values: unknown[]) => D1Statement;
+  all: <T = Record<string, unknown>>() => Promise<D1Result<T>>;
+  run: () => Promise<unknown>;
+};
 type D1Like = { prepare: (sql: string) => D1Statement; batch: (statements: D1Statement[]) => Promise<unknown[]> };
 
 function wrangler(...args: string[]) {
-  const bin = path.join(path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin/wrangler.js");
-  execFileSync(process.execPath, [bin, ...args], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "1" } });
+  const bin = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")),
+    "bin/wrangler.js",
+  );
+  execFileSync(process.execPath, [bin, ...args], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, CI: "1" },
+  });
 }
 
 const insertVisits = `insert into page_visits (${PAGE_VISIT_COLUMNS.join(", ")})
@@ -65,8 +94,10 @@ const insertUsers = `insert into users (id, email, created_at) select value ->> 
 
 async function insertRows(db: D1Like, sql: string, rows: unknown[][]) {
   const statements: D1Statement[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) statements.push(db.prepare(sql).bind(JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT))));
-  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH));
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+    statements.push(db.prepare(sql).bind(JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT))));
+  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH)
+    await db.batch(statements.slice(i, i + STATEMENTS_PER_BATCH));
 }
 
 /**
@@ -76,7 +107,9 @@ async function insertRows(db: D1Like, sql: string, rows: unknown[][]) {
  */
 function rollupBackfill(): string[] {
   const statements: string[] = [];
-  for (const file of readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync("migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     for (const part of readFileSync(path.join("migrations", file), "utf8").split("--> statement-breakpoint")) {
       const sql = part
         .split("\n")
@@ -91,7 +124,10 @@ function rollupBackfill(): string[] {
 
 async function seed(db: D1Like, plan: SyntheticPlan) {
   const start = performance.now();
-  await insertRows(db, insertUsers, [...Array.from({ length: plan.existingUsers }, (_, i) => existingUser(i)), [CREATOR.id, CREATOR.email, "2025-01-01T00:00:00.000Z"]]);
+  await insertRows(db, insertUsers, [
+    ...Array.from({ length: plan.existingUsers }, (_, i) => existingUser(i)),
+    [CREATOR.id, CREATOR.email, "2025-01-01T00:00:00.000Z"],
+  ]);
   // The bench creator owns the 60 most visited items, so theirs is the largest creator dashboard.
   const created = "2025-02-01T00:00:00.000Z";
   await db.batch(
@@ -134,8 +170,14 @@ async function seed(db: D1Like, plan: SyntheticPlan) {
   const pageTotalsMs = Math.round(performance.now() - totalsStart);
   log(`page totals for ${rolled.join(", ")} days built as the cron does in ${(pageTotalsMs / 1000).toFixed(1)} s`);
   return {
-    visits, sessions: sessions.size, newUsers, seedMs: Math.round(ms), rowsPerSec: Math.round(visits / (ms / 1000)), rollupMs,
-    rollupStatements: backfill.length, pageTotalsMs,
+    visits,
+    sessions: sessions.size,
+    newUsers,
+    seedMs: Math.round(ms),
+    rowsPerSec: Math.round(visits / (ms / 1000)),
+    rollupMs,
+    rollupStatements: backfill.length,
+    pageTotalsMs,
   };
 }
 
@@ -144,7 +186,10 @@ type Plan = { sql: string; params: unknown[]; plan: string[] };
 async function explain(db: D1Like, statements: Statement[]): Promise<Plan[]> {
   const plans = [];
   for (const st of statements) {
-    const { results } = await db.prepare(`explain query plan ${st.sql}`).bind(...st.params).all<{ id: number; parent: number; detail: string }>();
+    const { results } = await db
+      .prepare(`explain query plan ${st.sql}`)
+      .bind(...st.params)
+      .all<{ id: number; parent: number; detail: string }>();
     const depth = new Map<number, number>([[0, -1]]);
     const plan = results.map((r) => {
       const d = (depth.get(r.parent) ?? -1) + 1;
@@ -159,7 +204,10 @@ async function explain(db: D1Like, statements: Statement[]): Promise<Plan[]> {
 const indent = (line: string) => line.length - line.trimStart().length;
 /** A full table scan inside a correlated subquery: the work grows with (outer rows × table rows). */
 const scansPerOuterRow = (plan: string[]) =>
-  plan.some((line, i) => /CORRELATED/.test(line) && plan.slice(i + 1).some((l) => indent(l) > indent(line) && /^\s*SCAN \w+$/.test(l)));
+  plan.some(
+    (line, i) =>
+      /CORRELATED/.test(line) && plan.slice(i + 1).some((l) => indent(l) > indent(line) && /^\s*SCAN \w+$/.test(l)),
+  );
 
 /** Each dashboard statement alone, straight on D1 (no HTTP), to see which one costs the time. */
 async function timeStatements(db: D1Like, plans: Plan[]) {
@@ -171,7 +219,10 @@ async function timeStatements(db: D1Like, plans: Plan[]) {
       continue;
     }
     const start = performance.now();
-    const { results } = await db.prepare(p.sql).bind(...p.params).all();
+    const { results } = await db
+      .prepare(p.sql)
+      .bind(...p.params)
+      .all();
     out.push({ sql, ms: round(performance.now() - start), rows: results.length });
   }
   return out;
@@ -185,7 +236,14 @@ async function startWorker() {
     config: { ...config, assets: undefined, triggers: { crons: [] } },
     entrypoint: path.resolve("worker/index.ts"),
     bindings: Object.fromEntries(Object.entries(VARS).map(([k, v]) => [k, { type: "plain_text", value: v }])),
-    dev: { remote: false, persist: DIR, server: { hostname: "127.0.0.1", port: PORT }, inspector: false, watch: false, liveReload: false },
+    dev: {
+      remote: false,
+      persist: DIR,
+      server: { hostname: "127.0.0.1", port: PORT },
+      inspector: false,
+      watch: false,
+      liveReload: false,
+    },
   });
   await worker.ready;
   const url = await worker.url;
@@ -195,8 +253,20 @@ type Server = Awaited<ReturnType<typeof startWorker>>;
 
 type Probe = { label: string; path: string; who: "admin" | "creator"; goal: number | null; range: string };
 const PROBES: Probe[] = (["1d", "7d", "30d", "90d"] as const).flatMap((range) => [
-  { label: `admin, ${range}`, path: `/api/admin/analytics/dashboard?range=${range}`, who: "admin" as const, goal: range === "7d" ? GOAL_7D_P95_MS : null, range },
-  { label: `largest creator, ${range}`, path: `/api/analytics/dashboard?range=${range}`, who: "creator" as const, goal: null, range },
+  {
+    label: `admin, ${range}`,
+    path: `/api/admin/analytics/dashboard?range=${range}`,
+    who: "admin" as const,
+    goal: range === "7d" ? GOAL_7D_P95_MS : null,
+    range,
+  },
+  {
+    label: `largest creator, ${range}`,
+    path: `/api/analytics/dashboard?range=${range}`,
+    who: "creator" as const,
+    goal: null,
+    range,
+  },
 ]);
 const BASELINE = PROBES[0]!; // admin, 1d
 
@@ -216,7 +286,10 @@ async function measureAll(ctx: { server: Server }, cookies: Record<Probe["who"],
       const m = out.get(probe)!;
       if (m.timedOut) continue;
       try {
-        const res = await request(ctx.server.origin + probe.path, { headers: { cookie: cookies[probe.who] }, timeoutMs: REQUEST_TIMEOUT_MS });
+        const res = await request(ctx.server.origin + probe.path, {
+          headers: { cookie: cookies[probe.who] },
+          timeoutMs: REQUEST_TIMEOUT_MS,
+        });
         if (res.status !== 200) throw new Error(`GET ${probe.path}: ${res.status} ${res.body.slice(0, 200)}`);
         if (round >= 0) m.samples.push(res.ms);
         m.answer = JSON.parse(res.body) as Answer;
@@ -234,10 +307,21 @@ async function measureAll(ctx: { server: Server }, cookies: Record<Probe["who"],
 
 function visitBody(session: string, n: number) {
   return JSON.stringify({
-    session_id: session, user_id: null, page_path: n % 3 ? `/content/bench-${n % 50}` : "/", referrer: "https://www.google.com/",
-    visit_duration: n * 7, page_views: n + 1, device_type: "mobile", browser: "chrome",
-    user_agent: "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
-    utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch", utm_term: null, utm_content: null,
+    session_id: session,
+    user_id: null,
+    page_path: n % 3 ? `/content/bench-${n % 50}` : "/",
+    referrer: "https://www.google.com/",
+    visit_duration: n * 7,
+    page_views: n + 1,
+    device_type: "mobile",
+    browser: "chrome",
+    user_agent:
+      "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+    utm_source: "newsletter",
+    utm_medium: "email",
+    utm_campaign: "launch",
+    utm_term: null,
+    utm_content: null,
   });
 }
 
@@ -264,7 +348,14 @@ async function trackThroughput(origin: string, clients: number, seconds: number)
     }),
   );
   const elapsed = (performance.now() - start) / 1000;
-  return { seconds, clients, requests: samples.length, perSecond: round(samples.length / elapsed), status, latency: summarize(samples) };
+  return {
+    seconds,
+    clients,
+    requests: samples.length,
+    perSecond: round(samples.length / elapsed),
+    status,
+    latency: summarize(samples),
+  };
 }
 
 /** The limiter works (and the bench's distinct addresses are what keep it out of the throughput figure). */
@@ -292,7 +383,10 @@ function updateReadme(md: string) {
 
 async function withProxy<T>(run: (db: D1Like) => Promise<T>): Promise<T> {
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{ DB: D1Like }>({ configPath: "wrangler.jsonc", persist: { path: `${DIR}/v3` } });
+  const proxy = await getPlatformProxy<{ DB: D1Like }>({
+    configPath: "wrangler.jsonc",
+    persist: { path: `${DIR}/v3` },
+  });
   try {
     return await run(proxy.env.DB);
   } finally {
@@ -309,7 +403,10 @@ async function main() {
     seed: 42,
     existingUsers: 20_000,
     contentIds: Array.from({ length: 2_000 }, (_, i) => `BENCHCONTENT${String(i).padStart(14, "0")}`),
-    creatorIds: [CREATOR.id, ...Array.from({ length: 199 }, (_, i) => `BENCHCREATOR${String(i + 2).padStart(14, "0")}`)],
+    creatorIds: [
+      CREATOR.id,
+      ...Array.from({ length: 199 }, (_, i) => `BENCHCREATOR${String(i + 2).padStart(14, "0")}`),
+    ],
   };
   const since = (days: number) => new Date(now - days * DAY_MS).toISOString();
   const scopes = {
@@ -324,9 +421,16 @@ async function main() {
 
   const { dataset, visitsInRange } = await withProxy(async (db) => {
     const dataset = await seed(db, plan);
-    log(`seeded ${dataset.visits.toLocaleString("en-US")} visits (${dataset.sessions.toLocaleString("en-US")} sessions) in ${(dataset.seedMs / 1000).toFixed(1)} s, ${dataset.rowsPerSec.toLocaleString("en-US")} rows/s`);
+    log(
+      `seeded ${dataset.visits.toLocaleString("en-US")} visits (${dataset.sessions.toLocaleString("en-US")} sessions) in ${(dataset.seedMs / 1000).toFixed(1)} s, ${dataset.rowsPerSec.toLocaleString("en-US")} rows/s`,
+    );
     const count = async (days: number) =>
-      (await db.prepare("select count(*) as n from page_visits where created_at >= ?1").bind(since(days)).all<{ n: number }>()).results[0]!.n;
+      (
+        await db
+          .prepare("select count(*) as n from page_visits where created_at >= ?1")
+          .bind(since(days))
+          .all<{ n: number }>()
+      ).results[0]!.n;
     const creatorCount = async (days: number) =>
       (
         await db
@@ -338,8 +442,14 @@ async function main() {
           .all<{ n: number }>()
       ).results[0]!.n;
     const visitsInRange: Record<string, number> = {
-      "1d": await count(1), "7d": await count(7), "30d": await count(30), "90d": await count(90),
-      "creator 1d": await creatorCount(1), "creator 7d": await creatorCount(7), "creator 30d": await creatorCount(30), "creator 90d": await creatorCount(90),
+      "1d": await count(1),
+      "7d": await count(7),
+      "30d": await count(30),
+      "90d": await count(90),
+      "creator 1d": await creatorCount(1),
+      "creator 7d": await creatorCount(7),
+      "creator 30d": await creatorCount(30),
+      "creator 90d": await creatorCount(90),
     };
     return { dataset, visitsInRange };
   });
@@ -350,7 +460,10 @@ async function main() {
   let limit: RateLimitCheck | null = null;
   const ctx = { server: await startWorker() };
   try {
-    const cookies = { admin: await signIn(ctx.server.origin, "bench-admin@example.com"), creator: await signIn(ctx.server.origin, CREATOR.email) };
+    const cookies = {
+      admin: await signIn(ctx.server.origin, "bench-admin@example.com"),
+      creator: await signIn(ctx.server.origin, CREATOR.email),
+    };
     await ctx.server.stop();
 
     for (const variant of VARIANTS) {
@@ -376,18 +489,34 @@ async function main() {
         const latency = samples.length ? summarize(samples) : null;
         const ratio = latency && baselineP95 ? round(latency.p95 / baselineP95, 2) : null;
         dashboards.push({
-          variant: variant.name, label: probe.label, request: `GET ${probe.path}`, latency, timedOut, timeoutMs: REQUEST_TIMEOUT_MS, goalMs: probe.goal,
-          visitsInRange: visitsInRange[probe.who === "creator" ? `creator ${probe.range}` : probe.range]!, ratioToAdmin1d: ratio, goalRatio: GOAL_RATIO_TO_ADMIN_1D,
+          variant: variant.name,
+          label: probe.label,
+          request: `GET ${probe.path}`,
+          latency,
+          timedOut,
+          timeoutMs: REQUEST_TIMEOUT_MS,
+          goalMs: probe.goal,
+          visitsInRange: visitsInRange[probe.who === "creator" ? `creator ${probe.range}` : probe.range]!,
+          ratioToAdmin1d: ratio,
+          goalRatio: GOAL_RATIO_TO_ADMIN_1D,
         });
-        if (answer) answers[`${probe.who} ${probe.path}`] = { totalVisitors: answer.overview.totalVisitors, pageViews: answer.overview.pageViews };
-        log(`${variant.name} | ${probe.label}: ${latency ? `p50 ${latency.p50} ms, p95 ${latency.p95} ms (n=${latency.n}), ${ratio}× admin 1d` : "no answer"}${timedOut ? `, no answer in ${REQUEST_TIMEOUT_MS / 1000} s` : ""}`);
+        if (answer)
+          answers[`${probe.who} ${probe.path}`] = {
+            totalVisitors: answer.overview.totalVisitors,
+            pageViews: answer.overview.pageViews,
+          };
+        log(
+          `${variant.name} | ${probe.label}: ${latency ? `p50 ${latency.p50} ms, p95 ${latency.p95} ms (n=${latency.n}), ${ratio}× admin 1d` : "no answer"}${timedOut ? `, no answer in ${REQUEST_TIMEOUT_MS / 1000} s` : ""}`,
+        );
       }
       raw[variant.name] = { sql: variant.sql, ...analysis, answers };
       // The tracker on the schema as shipped, after its dashboards (its writes would add to their data) and
       // before any what-if index (which the tracker's writes would have to maintain too).
       if (variant === VARIANTS[0]) {
         track = await trackThroughput(ctx.server.origin, 8, 10);
-        log(`track: ${track.perSecond} req/s over ${track.seconds} s with ${track.clients} clients; ${JSON.stringify(track.status)}`);
+        log(
+          `track: ${track.perSecond} req/s over ${track.seconds} s with ${track.clients} clients; ${JSON.stringify(track.status)}`,
+        );
         limit = await rateLimitCheck(ctx.server.origin, 130);
         log(`rate-limit check (one address): ${JSON.stringify(limit.status)}`);
       }
@@ -397,7 +526,10 @@ async function main() {
 
     const missed = dashboards
       .filter((d) => !meetsGoal(d))
-      .map((d) => `${d.label} (${d.variant}): ${d.latency ? `p95 ${d.latency.p95} ms, ${d.ratioToAdmin1d}× admin 1d` : "no answer"}${d.timedOut ? `, no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : ""} (goal${d.goalMs ? ` p95 < ${d.goalMs} ms and` : ""} ≤ ${d.goalRatio}× admin 1d)`);
+      .map(
+        (d) =>
+          `${d.label} (${d.variant}): ${d.latency ? `p95 ${d.latency.p95} ms, ${d.ratioToAdmin1d}× admin 1d` : "no answer"}${d.timedOut ? `, no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : ""} (goal${d.goalMs ? ` p95 < ${d.goalMs} ms and` : ""} ≤ ${d.goalRatio}× admin 1d)`,
+      );
     const report: TrafficReport = {
       machine: machine(),
       command: COMMAND,
@@ -412,7 +544,15 @@ async function main() {
     const md = markdown(report);
     writeFileSync(
       "bench/traffic-results.json",
-      JSON.stringify({ ...report, goals: { admin7dP95Ms: GOAL_7D_P95_MS, p95RatioToAdmin1d: GOAL_RATIO_TO_ADMIN_1D }, raw: { persistTo: DIR, visitsInRange, timeoutMs: REQUEST_TIMEOUT_MS, ...raw } }, null, 1) + "\n",
+      JSON.stringify(
+        {
+          ...report,
+          goals: { admin7dP95Ms: GOAL_7D_P95_MS, p95RatioToAdmin1d: GOAL_RATIO_TO_ADMIN_1D },
+          raw: { persistTo: DIR, visitsInRange, timeoutMs: REQUEST_TIMEOUT_MS, ...raw },
+        },
+        null,
+        1,
+      ) + "\n",
     );
     console.log("\n" + md + "\n");
     if (UPDATE_README) updateReadme(md);

@@ -48,11 +48,13 @@ export function languageName(tag: string): string {
  * invalid UTF-8.
  */
 export function checkCaptionsBytes(bytes: Uint8Array, durationMs?: number): CaptionsCheck {
-  if (bytes.length > CAPTIONS_MAX_BYTES) return fail(`The captions file is too large: at most ${CAPTIONS_MAX_BYTES / 1024} KiB`);
+  if (bytes.length > CAPTIONS_MAX_BYTES)
+    return fail(`The captions file is too large: at most ${CAPTIONS_MAX_BYTES / 1024} KiB`);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return fail("The captions file is UTF-16: save it as UTF-8");
   }
-  if (bytes.length > 1 && (bytes[1] === 0 || bytes[0] === 0) && bytes[2] !== 0) return fail("The captions file is UTF-16: save it as UTF-8");
+  if (bytes.length > 1 && (bytes[1] === 0 || bytes[0] === 0) && bytes[2] !== 0)
+    return fail("The captions file is UTF-16: save it as UTF-8");
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -111,7 +113,8 @@ export function parseCaptions(input: string, durationMs?: number): CaptionsCheck
     const timingAt = first.includes("-->") ? 0 : 1;
     const timing = block[timingAt];
     const lineNo = blockStart + timingAt + 1;
-    if (timing === undefined || !timing.includes("-->")) return fail(`Line ${blockStart + 1}: expected cue timings like "00:01.000 --> 00:04.000"`);
+    if (timing === undefined || !timing.includes("-->"))
+      return fail(`Line ${blockStart + 1}: expected cue timings like "00:01.000 --> 00:04.000"`);
     const m = TIMING.exec(timing);
     const start = m ? timestampMs(m[1]!) : null;
     const end = m ? timestampMs(m[2]!) : null;
@@ -121,18 +124,23 @@ export function parseCaptions(input: string, durationMs?: number): CaptionsCheck
     if (end <= start) return fail(`Line ${lineNo}: the cue ends (${m[2]}) before it starts (${m[1]})`);
     if (start < lastStart) return fail(`Line ${lineNo}: the cue starts (${m[1]}) before the cue above it`);
     if (durationMs !== undefined && end > durationMs + END_GRACE_MS) {
-      return fail(`Line ${lineNo}: the cue ends at ${m[2]}, after the end of the item (${formatTimestamp(durationMs)})`);
+      return fail(
+        `Line ${lineNo}: the cue ends at ${m[2]}, after the end of the item (${formatTimestamp(durationMs)})`,
+      );
     }
     const payload = block.slice(timingAt + 1);
     const arrow = payload.findIndex((l) => l.includes("-->"));
-    if (arrow >= 0) return fail(`Line ${lineNo + 1 + arrow}: cue text may not contain "-->" (is a blank line missing?)`);
+    if (arrow >= 0)
+      return fail(`Line ${lineNo + 1 + arrow}: cue text may not contain "-->" (is a blank line missing?)`);
     if (cues.length >= CAPTIONS_MAX_CUES) return fail(`Too many cues: at most ${CAPTIONS_MAX_CUES}`);
     lastStart = start;
     sawCue = true;
     const shown = payload.map((l) => cleanCueText(l, start, end)).filter((l) => l.plain.trim() !== "");
     if (!shown.length) continue;
     const settings = cueSettings(m[3]!);
-    cues.push(`${formatTimestamp(start)} --> ${formatTimestamp(end)}${settings}\n${shown.map((l) => l.markup).join("\n")}`);
+    cues.push(
+      `${formatTimestamp(start)} --> ${formatTimestamp(end)}${settings}\n${shown.map((l) => l.markup).join("\n")}`,
+    );
     texts.push(shown.map((l) => l.plain.trim()).join(" "));
   }
   if (!cues.length) return fail("The captions file has no cues with text");
@@ -175,13 +183,28 @@ function cueSettings(rest: string): string {
     .split(/[ \t]+/)
     .filter((s) => {
       const [name, value, ...more] = s.split(":");
-      return more.length === 0 && name !== undefined && value !== undefined && Object.hasOwn(SETTINGS, name) && SETTINGS[name]!.test(value);
+      return (
+        more.length === 0 &&
+        name !== undefined &&
+        value !== undefined &&
+        Object.hasOwn(SETTINGS, name) &&
+        SETTINGS[name]!.test(value)
+      );
     });
   return kept.length ? ` ${kept.join(" ")}` : "";
 }
 
 // The character references WebVTT knows; anything else starting with & is text.
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", nbsp: "\u00a0", lrm: "\u200e", rlm: "\u200f", quot: '"', apos: "'" };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  nbsp: "\u00a0",
+  lrm: "\u200e",
+  rlm: "\u200f",
+  quot: '"',
+  apos: "'",
+};
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function decodeEntities(s: string): string {
@@ -238,7 +261,8 @@ function cleanCueText(line: string, startMs: number, endMs: number): { markup: s
     const annotation = (tag[3] ?? "").trim();
     if (name === "lang" && !languageTag(annotation)) continue;
     if (name === "rt" && open.at(-1) !== "ruby") continue;
-    const note = name === "v" || name === "lang" ? (annotation ? ` ${escapeText(decodeEntities(annotation))}` : "") : "";
+    const note =
+      name === "v" || name === "lang" ? (annotation ? ` ${escapeText(decodeEntities(annotation))}` : "") : "";
     markup += `<${name}${tag[2]}${note}>`;
     open.push(name);
   }

@@ -58,7 +58,10 @@ export const VIEW_REASONS = {
     wallet: ({ medium }: ReasonWordsContext) => `Progress came faster than the ${medium} plays — not counted`,
     player: () => "progress came faster than it plays (skipping ahead doesn't count)",
   },
-  under_80: { wallet: ({ watchedPercent, rules }: ReasonWordsContext) => `Watched ${watchedPercent} % — a view earns at ${rules.qualify_percent} %` },
+  under_80: {
+    wallet: ({ watchedPercent, rules }: ReasonWordsContext) =>
+      `Watched ${watchedPercent} % — a view earns at ${rules.qualify_percent} %`,
+  },
   own_content: { wallet: () => "Your own content doesn't earn", player: () => "your own content doesn't earn" },
   item_daily_cap: {
     wallet: ({ side, rules }: ReasonWordsContext) =>
@@ -69,7 +72,8 @@ export const VIEW_REASONS = {
       `you already earned ${rules.views_per_item_per_day} times from this item today (again from 00:00 UTC)`,
   },
   viewer_daily_cap: {
-    wallet: ({ side }: ReasonWordsContext) => (side === "viewer" ? "Daily limit of paid views reached" : "The viewer's daily limit of paid views was reached"),
+    wallet: ({ side }: ReasonWordsContext) =>
+      side === "viewer" ? "Daily limit of paid views reached" : "The viewer's daily limit of paid views was reached",
     player: () => "daily limit of paid views reached (again from 00:00 UTC)",
   },
   too_short: { wallet: () => "Item is too short to earn", player: () => "this item is too short to earn" },
@@ -81,15 +85,22 @@ export const VIEW_REASONS = {
   expired: { wallet: () => "Session timed out before any watching counted" },
   under_review: { wallet: () => "Pending — under review" },
   reversed: { wallet: () => "Reversed after a fraud review" },
-  removed: { wallet: () => "The item was removed by moderators — not counted", player: () => "this item was removed by moderators" },
+  removed: {
+    wallet: () => "The item was removed by moderators — not counted",
+    player: () => "this item was removed by moderators",
+  },
   suspended: {
     wallet: ({ side }: ReasonWordsContext) =>
-      side === "viewer" ? "Your account was suspended — not counted" : "The viewer's account was suspended — not counted",
+      side === "viewer"
+        ? "Your account was suspended — not counted"
+        : "The viewer's account was suspended — not counted",
     player: () => "your account is suspended",
   },
   creator_suspended: {
     wallet: ({ side }: ReasonWordsContext) =>
-      side === "viewer" ? "The creator's account was suspended — not counted" : "Your account was suspended — not counted",
+      side === "viewer"
+        ? "The creator's account was suspended — not counted"
+        : "Your account was suspended — not counted",
   },
   not_delivered: {
     wallet: ({ medium, side }: ReasonWordsContext) =>
@@ -99,7 +110,10 @@ export const VIEW_REASONS = {
   },
   // The media floors (docs/decisions/063), in the words the player and My Content use (common/media-floor.ts):
   // the item can never earn, whoever watches it.
-  thin_media: { wallet: () => `Item can't earn: ${MEDIA_FLOOR_TEXTS.thin_media}`, player: () => `this item can't earn: ${MEDIA_FLOOR_TEXTS.thin_media}` },
+  thin_media: {
+    wallet: () => `Item can't earn: ${MEDIA_FLOOR_TEXTS.thin_media}`,
+    player: () => `this item can't earn: ${MEDIA_FLOOR_TEXTS.thin_media}`,
+  },
   small_picture: {
     wallet: () => `Item can't earn: ${MEDIA_FLOOR_TEXTS.small_picture}`,
     player: () => `this item can't earn: ${MEDIA_FLOOR_TEXTS.small_picture}`,
@@ -165,15 +179,22 @@ export type StartRule = (typeof START_RULES)[number];
 const PLAYER_CODE = { viewer_daily_cap: "daily_cap" } as const;
 type PlayerCode<R extends StartRule> = R extends keyof typeof PLAYER_CODE ? (typeof PLAYER_CODE)[R] : R;
 export type PlaybackNotEarningCode = PlayerCode<StartRule>;
-export const playerCode = <R extends StartRule>(rule: R) => ((PLAYER_CODE as Record<string, string>)[rule] ?? rule) as PlayerCode<R>;
-export const PLAYBACK_NOT_EARNING_CODES = START_RULES.map(playerCode) as [PlaybackNotEarningCode, ...PlaybackNotEarningCode[]];
+export const playerCode = <R extends StartRule>(rule: R) =>
+  ((PLAYER_CODE as Record<string, string>)[rule] ?? rule) as PlayerCode<R>;
+export const PLAYBACK_NOT_EARNING_CODES = START_RULES.map(playerCode) as [
+  PlaybackNotEarningCode,
+  ...PlaybackNotEarningCode[],
+];
 
 /** Why the last playback event added no watched time, when the view is to blame. */
 export const PLAYBACK_COUNTING_CODES = ["too_fast", "another_session"] as const satisfies readonly ViewReasonCode[];
 export type PlaybackCountingCode = (typeof PLAYBACK_COUNTING_CODES)[number];
 
 /** The player's words for every reason it can show, keyed by the player's codes. */
-export function playerReasonText(code: PlaybackNotEarningCode | PlaybackCountingCode, rules: ReasonWordsContext["rules"]): string {
+export function playerReasonText(
+  code: PlaybackNotEarningCode | PlaybackCountingCode,
+  rules: ReasonWordsContext["rules"],
+): string {
   const reason: ViewReasonCode = code === "daily_cap" ? "viewer_daily_cap" : code;
   const words = VIEW_REASONS[reason];
   return "player" in words ? words.player({ rules }) : reason;

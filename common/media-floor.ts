@@ -35,6 +35,10 @@ export const MEDIA_FLOOR_TEXTS: Record<MediaEarnBlock, string> = {
  * Why an item's views cannot earn, or null: too short by the admin's current earning rule (never stored, since
  * the rule may change), else the media floor finalize stored on it.
  */
-export function itemEarnBlock(durationMs: number, stored: MediaEarnBlock | null, minEarningSeconds: number): EarnBlock | null {
+export function itemEarnBlock(
+  durationMs: number,
+  stored: MediaEarnBlock | null,
+  minEarningSeconds: number,
+): EarnBlock | null {
   return durationMs < minEarningSeconds * 1000 ? "too_short" : stored;
 }

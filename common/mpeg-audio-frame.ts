@@ -59,7 +59,7 @@ export function parseLayer3Header(bytes: Uint8Array, offset = 0): Layer3Frame | 
     bitrate,
     sampleRate,
     samplesPerFrame,
-    frameLength: Math.floor((samplesPerFrame / 8) * bitrate / sampleRate) + padding,
+    frameLength: Math.floor(((samplesPerFrame / 8) * bitrate) / sampleRate) + padding,
     sideInfoLength: version === 1 ? (mono ? 17 : 32) : mono ? 9 : 17,
   };
 }

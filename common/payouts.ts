@@ -51,12 +51,17 @@ function emailProblem(email: string, ask: string): string | null {
   if (local.startsWith(".") || local.endsWith(".") || local.includes("..")) {
     return "The part before @ can't start or end with a dot, or have two dots in a row";
   }
-  if (!local.split(".").every((part) => LOCAL_PART_CHARS.test(part))) return "The part before @ has a character an email address can't have";
+  if (!local.split(".").every((part) => LOCAL_PART_CHARS.test(part)))
+    return "The part before @ has a character an email address can't have";
   const labels = domain.split(".");
-  if (labels.length < 2 || labels.some((label) => label === "")) return "The part after @ must be a domain like example.com";
-  if (labels.some((label) => label.length > LABEL_MAX)) return `Each part of the domain between dots can be at most ${LABEL_MAX} characters`;
-  if (!labels.every((label) => LABEL_CHARS.test(label))) return "The part after @ can only have letters (a–z), digits, hyphens and dots";
-  if (labels.some((label) => label.startsWith("-") || label.endsWith("-"))) return "A part of the domain can't start or end with a hyphen";
+  if (labels.length < 2 || labels.some((label) => label === ""))
+    return "The part after @ must be a domain like example.com";
+  if (labels.some((label) => label.length > LABEL_MAX))
+    return `Each part of the domain between dots can be at most ${LABEL_MAX} characters`;
+  if (!labels.every((label) => LABEL_CHARS.test(label)))
+    return "The part after @ can only have letters (a–z), digits, hyphens and dots";
+  if (labels.some((label) => label.startsWith("-") || label.endsWith("-")))
+    return "A part of the domain can't start or end with a hyphen";
   if (!TOP_LEVEL.test(labels.at(-1)!)) return "The domain must end in at least 2 letters, like .com";
   return null;
 }

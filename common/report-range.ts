@@ -21,7 +21,8 @@ export function isIsoDay(value: string) {
 export const defaultStartDay = (endDate: string) => isoDay(dayMs(endDate) - 29 * DAY_MS);
 
 /** Days a range covers, both ends included. */
-export const daysCovered = (startDate: string, endDate: string) => Math.round((dayMs(endDate) - dayMs(startDate)) / DAY_MS) + 1;
+export const daysCovered = (startDate: string, endDate: string) =>
+  Math.round((dayMs(endDate) - dayMs(startDate)) / DAY_MS) + 1;
 
 export type ReportRangeProblem = "not_a_day" | "after_today" | "before_start" | "too_long";
 export type ReportRangeProblems = { startDate?: ReportRangeProblem; endDate?: ReportRangeProblem };

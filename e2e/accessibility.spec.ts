@@ -13,7 +13,13 @@ const sizes = [
 async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = severe.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  const report = severe.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
   expect(report, `${screen} accessibility`).toEqual([]);
 }
 
@@ -30,7 +36,11 @@ for (const size of sizes) {
     await expectAccessible(page, "sign-in modal");
     await page.keyboard.press("Escape");
 
-    const first = page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { level: 3 }).first().getByRole("link");
+    const first = page
+      .getByRole("region", { name: "Discover Content" })
+      .getByRole("heading", { level: 3 })
+      .first()
+      .getByRole("link");
     const href = await first.getAttribute("href");
     await page.goto(href!);
     await expect(page.getByText("Sign In Required")).toBeVisible();
@@ -50,10 +60,17 @@ for (const size of sizes) {
   test(`signed-in screens at ${size.name}: home, content, upload, bulk upload, profile, wallet`, async ({ page }) => {
     await signInAs(page, "viewer@example.com");
     await page.setViewportSize(size.viewport);
-    await expect(page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { level: 3 }).first()).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { level: 3 }).first(),
+    ).toBeVisible();
     await expectAccessible(page, "home (signed in)");
 
-    await page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { level: 3 }).first().getByRole("link").click();
+    await page
+      .getByRole("region", { name: "Discover Content" })
+      .getByRole("heading", { level: 3 })
+      .first()
+      .getByRole("link")
+      .click();
     await expect(page.getByRole("link", { name: /Back to gallery/ })).toBeVisible();
     await expectAccessible(page, "content page");
     await page.getByRole("button", { name: "Report", exact: true }).click();
@@ -67,7 +84,9 @@ for (const size of sizes) {
     await expectAccessible(page, "single upload");
 
     await page.goto("/upload/bulk");
-    await page.getByLabel("Choose video and audio files").setInputFiles(["e2e/fixtures/tiny.mp4", "e2e/fixtures/tiny.mp3"]);
+    await page
+      .getByLabel("Choose video and audio files")
+      .setInputFiles(["e2e/fixtures/tiny.mp4", "e2e/fixtures/tiny.mp3"]);
     await expect(page.getByRole("list", { name: "Uploads" }).getByRole("listitem")).toHaveCount(2);
     await expectAccessible(page, "bulk upload");
 

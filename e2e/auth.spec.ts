@@ -9,7 +9,9 @@ test("a viewer signs in through the local sign-in and sees the signed-in header"
   for (const name of ["Profile", "Wallet", "Upload", "Sign Out"]) {
     await expect(header.getByRole("link", { name }).or(header.getByRole("button", { name }))).toBeVisible();
   }
-  await expect(header.getByRole("link", { name: "Admin" }).or(header.getByRole("button", { name: "Admin" }))).toHaveCount(0);
+  await expect(
+    header.getByRole("link", { name: "Admin" }).or(header.getByRole("button", { name: "Admin" })),
+  ).toHaveCount(0);
   await expect(header.getByRole("button", { name: "Sign In" })).toHaveCount(0);
 
   // A non-admin opening /admin is sent home.
@@ -26,7 +28,11 @@ test("the admin sees the Admin button and the admin tabs", async ({ page }) => {
   await signInThroughPages(page, "admin@example.com");
   const header = page.getByRole("banner");
   await expect(header.getByText("admin", { exact: true })).toBeVisible();
-  await header.getByRole("link", { name: "Admin" }).or(header.getByRole("button", { name: "Admin" })).first().click();
+  await header
+    .getByRole("link", { name: "Admin" })
+    .or(header.getByRole("button", { name: "Admin" }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin$/);
   const tabs = page.getByRole("tab");
   await expect(tabs).toHaveText([

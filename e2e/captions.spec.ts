@@ -42,7 +42,13 @@ test("a video uploaded with captions plays them, and its caption words are searc
   await expect(player.getByRole("button", { name: "Captions: English" })).toHaveAttribute("aria-pressed", "true");
   // The track loaded under the page's CSP (same origin) and its cue, cleaned of the script tag, is showing.
   await expect
-    .poll(() => player.locator("video").evaluate((v: HTMLVideoElement) => Array.from(v.textTracks[0]?.activeCues ?? [], (c) => (c as VTTCue).text).join()))
+    .poll(() =>
+      player
+        .locator("video")
+        .evaluate((v: HTMLVideoElement) =>
+          Array.from(v.textTracks[0]?.activeCues ?? [], (c) => (c as VTTCue).text).join(),
+        ),
+    )
     .toBe(`Look, a <b>${word}</b>! alert(1)`);
 
   await viewer.goto(`/?q=${word}`);

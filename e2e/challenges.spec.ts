@@ -13,7 +13,10 @@ import { searchGallery } from "./gallery-search";
 // machine, so each person's browser says which address it comes from (`cf-connecting-ip`, which Cloudflare
 // sets in production): the bonus's risk checks tell people apart by address.
 
-type NewChallenge = Pick<ChallengeJson, "name" | "description" | "requirement_type" | "requirement_value" | "bonus_amount">;
+type NewChallenge = Pick<
+  ChallengeJson,
+  "name" | "description" | "requirement_type" | "requirement_value" | "bonus_amount"
+>;
 
 /** Admin calls through the admin's own browser session; writes need the app's Origin (CSRF check). */
 function adminApi(request: APIRequestContext, origin: string) {
@@ -26,7 +29,10 @@ function adminApi(request: APIRequestContext, origin: string) {
     list: async () => ok<AdminChallengesResponse>(await request.get("/api/admin/challenges", { headers })),
     create: async (challenge: NewChallenge) =>
       ok<ChallengeJson>(
-        await request.post("/api/admin/challenges", { headers, data: { ...challenge, time_limit_hours: 24, is_active: true } }),
+        await request.post("/api/admin/challenges", {
+          headers,
+          data: { ...challenge, time_limit_hours: 24, is_active: true },
+        }),
       ),
     setActive: async (id: string, is_active: boolean) =>
       ok<ChallengeJson>(await request.patch(`/api/admin/challenges/${id}`, { headers, data: { is_active } })),
@@ -82,9 +88,27 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
       disabled.push(challenge.id);
     }
     for (const challenge of [
-      { name: `Upload one (${stamp})`, description: "Upload one video or audio track.", requirement_type: "content_uploaded", requirement_value: 1, bonus_amount: 30 },
-      { name: `Finish one stream (${stamp})`, description: "Watch one video or track to at least 80%.", requirement_type: "streams_completed", requirement_value: 1, bonus_amount: 20 },
-      { name: `One viewer (${stamp})`, description: "Get one other member to watch your upload.", requirement_type: "min_views_per_content", requirement_value: 1, bonus_amount: 25 },
+      {
+        name: `Upload one (${stamp})`,
+        description: "Upload one video or audio track.",
+        requirement_type: "content_uploaded",
+        requirement_value: 1,
+        bonus_amount: 30,
+      },
+      {
+        name: `Finish one stream (${stamp})`,
+        description: "Watch one video or track to at least 80%.",
+        requirement_type: "streams_completed",
+        requirement_value: 1,
+        bonus_amount: 20,
+      },
+      {
+        name: `One viewer (${stamp})`,
+        description: "Get one other member to watch your upload.",
+        requirement_type: "min_views_per_content",
+        requirement_value: 1,
+        bonus_amount: 25,
+      },
     ] satisfies NewChallenge[]) {
       created.push((await admin.create(challenge)).id);
     }
@@ -96,8 +120,13 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     const panel = page.getByRole("region", { name: "Sign-On Challenge" });
     await expect(panel).toBeVisible({ timeout: 15_000 });
     // Folded to one line at first (decision 037): where the member stands, then the details on request.
-    await expect(panel.getByTestId("challenge-summary")).toHaveText(/^0 of 3 completed · 2[34]h \d{1,2}m left · \$75\.00 bonus$/);
-    await expect(panel.getByRole("progressbar", { name: "Overall challenge progress" })).toHaveAttribute("aria-valuenow", "0");
+    await expect(panel.getByTestId("challenge-summary")).toHaveText(
+      /^0 of 3 completed · 2[34]h \d{1,2}m left · \$75\.00 bonus$/,
+    );
+    await expect(panel.getByRole("progressbar", { name: "Overall challenge progress" })).toHaveAttribute(
+      "aria-valuenow",
+      "0",
+    );
     await panel.getByRole("button", { name: "Challenge details" }).click();
     await expect(panel.getByText(/within 24 hours of signing up/)).toBeVisible();
     await expect(panel.getByRole("listitem")).toHaveCount(3);
@@ -111,7 +140,9 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
     const clipUrl = page.url();
     await page.goto("/");
     await expect(panel).toContainText("1 of 3 completed", { timeout: 15_000 });
-    await expect(panel.getByRole("listitem", { name: `Upload one (${stamp})` }).getByRole("img", { name: "Completed" })).toBeVisible();
+    await expect(
+      panel.getByRole("listitem", { name: `Upload one (${stamp})` }).getByRole("img", { name: "Completed" }),
+    ).toBeVisible();
 
     // Watch an established creator's 6-second clip to the end: two of three done.
     await searchGallery(page, "Retrowave City");
@@ -139,7 +170,10 @@ test("a new member completes the sign-on challenges and finds the bonus in the w
 
     await expect(page).toHaveURL(/\/wallet$/);
     // $75 bonus plus $0.003 for the view (the card's total, its first paragraph: "$75.00" is also the Bonuses line).
-    await expect(page.getByRole("region", { name: "Viewer Earnings" }).locator("p").first()).toHaveText(/^\$75\.00(3)?$/, { timeout: 15_000 });
+    await expect(page.getByRole("region", { name: "Viewer Earnings" }).locator("p").first()).toHaveText(
+      /^\$75\.00(3)?$/,
+      { timeout: 15_000 },
+    );
   } finally {
     // Leave the seed's challenges as they were, for the other journeys and for the next run.
     for (const id of created) await admin.setActive(id, false);

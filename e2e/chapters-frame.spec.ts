@@ -38,7 +38,14 @@ test("a creator picks a frame at upload, and the description's chapters seek the
   const player = page.getByRole("region", { name: "Video player: Harbour in two parts" });
   await expect(player.getByTestId("chapter-mark")).toHaveCount(1);
   await chapters.getByRole("button", { name: "0:03 Second half" }).click();
-  await expect.poll(() => player.locator("video").first().evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(() =>
+      player
+        .locator("video")
+        .first()
+        .evaluate((v: HTMLVideoElement) => v.currentTime),
+    )
+    .toBeGreaterThanOrEqual(3);
   await expect(chapters.getByRole("button", { name: "0:03 Second half" })).toHaveAttribute("aria-current", "true");
   await expect(player.getByRole("slider", { name: "Seek" })).toHaveAttribute("aria-valuetext", /chapter: Second half$/);
 });

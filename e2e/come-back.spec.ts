@@ -7,7 +7,11 @@ import { CONTENT_PAGE } from "./urls";
 // in History. The upload is one of the seed's 18-second clips, long enough to leave and resume.
 
 const AVA = "01JBD3M000000000000000AVA0";
-const video = (page: Page, title: string) => page.getByRole("region", { name: `Video player: ${title}` }).locator("video").first();
+const video = (page: Page, title: string) =>
+  page
+    .getByRole("region", { name: `Video player: ${title}` })
+    .locator("video")
+    .first();
 const position = (page: Page, title: string) => video(page, title).evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test("follow ava, her upload rings the bell, watch half, reload, resume, and it is in History", async ({ browser }) => {
@@ -30,7 +34,9 @@ test("follow ava, her upload rings the bell, watch half, reload, resume, and it 
 
   await viewer.goto("/");
   // Home itself is on screen (not the loading frame, whose header is replaced, bell and all, when it arrives).
-  await expect(viewer.getByRole("region", { name: "From creators you follow" }).getByRole("link", { name: title }).first()).toBeVisible();
+  await expect(
+    viewer.getByRole("region", { name: "From creators you follow" }).getByRole("link", { name: title }).first(),
+  ).toBeVisible();
   const bell = viewer.getByRole("button", { name: "Notifications" });
   await expect(bell).toContainText("1");
   await bell.click();

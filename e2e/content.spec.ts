@@ -41,11 +41,17 @@ test("a viewer plays a seeded video and seeks with the keyboard", async ({ page 
   const seek = page.getByRole("slider", { name: "Seek" });
   await seek.focus();
   await page.keyboard.press("ArrowRight");
-  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)).toBeGreaterThan(paused);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0))
+    .toBeGreaterThan(paused);
   // → is the player's shortcut: 5 s forward.
-  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0)).toBeGreaterThan(paused + 4);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 0))
+    .toBeGreaterThan(paused + 4);
   await page.keyboard.press("ArrowLeft");
-  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 99)).toBeLessThan(paused + 1);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("video")?.currentTime ?? 99))
+    .toBeLessThan(paused + 1);
 });
 
 test("a creator uploads an audio track", async ({ page }) => {
@@ -57,7 +63,9 @@ test("a creator uploads an audio track", async ({ page }) => {
 test("bulk upload leaves out a fake MP4 when picked and uploads the rest", async ({ page }) => {
   await signInAs(page, freshEmail("bulk"));
   await page.goto("/upload/bulk");
-  await page.getByLabel("Choose video and audio files").setInputFiles([fixture("tiny.mp4"), fixture("tiny.mp3"), fixture("not-media.mp4")]);
+  await page
+    .getByLabel("Choose video and audio files")
+    .setInputFiles([fixture("tiny.mp4"), fixture("tiny.mp3"), fixture("not-media.mp4")]);
   // Its first bytes are not an MP4's: refused before any upload (docs/decisions/038); the server refusing
   // the same bytes (415) is worker/routes/uploads.test.ts's.
   await expect(page.getByRole("alert")).toContainText("“not-media.mp4” does not contain MP4 video");

@@ -18,7 +18,9 @@ test("a viewer watches another creator's clip to the end and both earn $0.003", 
   await signInAs(page, freshEmail("viewer"));
   await page.goto(clipUrl);
   await skipPreroll(page);
-  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 15_000 })
+    .toBe(true);
 
   // Home runs the earnings job on load; the wallet shows the reward.
   await Promise.all([
@@ -35,7 +37,9 @@ test("a viewer watches another creator's clip to the end and both earn $0.003", 
   await signInAs(page, creator);
   await page.goto("/wallet");
   await expect(page.getByRole("region", { name: "Creator Earnings" }).getByText("$0.003").first()).toBeVisible();
-  await expect(page.getByRole("region", { name: "Viewer Earnings" }).getByText("$0.00", { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Viewer Earnings" }).getByText("$0.00", { exact: true }).first(),
+  ).toBeVisible();
 });
 
 /**
@@ -44,18 +48,28 @@ test("a viewer watches another creator's clip to the end and both earn $0.003", 
  */
 async function playToEndWithSeek(page: import("@playwright/test").Page, kind: "Video" | "Audio", title: string) {
   await skipPreroll(page);
-  const media = page.getByRole("region", { name: `${kind} player: ${title}` }).locator(kind === "Video" ? "video" : "audio").first();
-  await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime), { timeout: 15_000 }).toBeGreaterThan(2.5);
+  const media = page
+    .getByRole("region", { name: `${kind} player: ${title}` })
+    .locator(kind === "Video" ? "video" : "audio")
+    .first();
+  await expect
+    .poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(2.5);
   await media.evaluate((m: HTMLMediaElement) => void (m.currentTime = 0.5));
   await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.ended), { timeout: 30_000 }).toBe(true);
 }
 
-test("the real player earns for a video and an MP3, each with a seek, and the day's views list both", async ({ page }) => {
+test("the real player earns for a video and an MP3, each with a seek, and the day's views list both", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const creator = freshEmail("creator");
   await signInAs(page, creator);
   const uploads: Record<string, string> = {};
-  for (const [file, title] of [["e2e/fixtures/clip-6s.mp4", "Seek and you shall find"], ["seed/media/ben-late-night-debugging.mp3", "Eight seconds of debugging"]] as const) {
+  for (const [file, title] of [
+    ["e2e/fixtures/clip-6s.mp4", "Seek and you shall find"],
+    ["seed/media/ben-late-night-debugging.mp3", "Eight seconds of debugging"],
+  ] as const) {
     await page.goto("/upload");
     await page.getByLabel(/Media file/).setInputFiles(file);
     await page.getByLabel("Title").fill(title);
@@ -71,13 +85,22 @@ test("the real player earns for a video and an MP3, each with a seek, and the da
   await page.goto(uploads["Eight seconds of debugging"]!);
   await playToEndWithSeek(page, "Audio", "Eight seconds of debugging");
 
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()), page.goto("/")]);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()),
+    page.goto("/"),
+  ]);
   await page.goto("/wallet");
   await expect(page.getByRole("region", { name: "Viewer Earnings" }).getByText("$0.006").first()).toBeVisible();
   // The day's views: both paid (pending in the hold, or earned once it is over), neither 'not_delivered'.
   await page.getByRole("tab", { name: "Earnings Calendar" }).click();
-  await page.getByRole("button", { name: /^Views on / }).first().click();
-  const views = page.getByRole("dialog", { name: /^Views on / }).getByRole("list", { name: "Views as viewer" }).getByRole("listitem");
+  await page
+    .getByRole("button", { name: /^Views on / })
+    .first()
+    .click();
+  const views = page
+    .getByRole("dialog", { name: /^Views on / })
+    .getByRole("list", { name: "Views as viewer" })
+    .getByRole("listitem");
   await expect(views).toHaveCount(2);
   for (const title of ["Seek and you shall find", "Eight seconds of debugging"]) {
     await expect(views.filter({ hasText: title }).getByText(/^(Pending until .*|Earned \$0\.003)$/)).toBeVisible();

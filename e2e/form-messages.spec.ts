@@ -8,7 +8,12 @@ function watchWrites(page: Page) {
   const writes: string[] = [];
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
-    if (request.method() !== "GET" && (pathname.startsWith("/api/uploads") || pathname === "/api/content/finalize" || pathname === "/api/admin/earnings")) {
+    if (
+      request.method() !== "GET" &&
+      (pathname.startsWith("/api/uploads") ||
+        pathname === "/api/content/finalize" ||
+        pathname === "/api/admin/earnings")
+    ) {
       writes.push(`${request.method()} ${pathname}`);
     }
   });
@@ -26,13 +31,17 @@ test("a text file renamed .mp4 is refused when picked, with nothing uploaded", a
   await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeDisabled();
 
   await page.goto("/upload/bulk");
-  await page.getByLabel("Choose video and audio files").setInputFiles(["e2e/fixtures/not-media.mp4", "e2e/fixtures/tiny.mp3"]);
+  await page
+    .getByLabel("Choose video and audio files")
+    .setInputFiles(["e2e/fixtures/not-media.mp4", "e2e/fixtures/tiny.mp3"]);
   await expect(page.getByRole("list", { name: "Uploads" }).getByRole("listitem")).toHaveCount(1);
   await expect(page.getByRole("alert")).toContainText("“not-media.mp4” does not contain MP4 video");
   expect(writes).toEqual([]);
 });
 
-test("a 201-character title cannot be typed: the count says 200 is the most; an empty bulk title says so before Upload All", async ({ page }) => {
+test("a 201-character title cannot be typed: the count says 200 is the most; an empty bulk title says so before Upload All", async ({
+  page,
+}) => {
   await signInAs(page, freshEmail("long-title"));
   const writes = watchWrites(page);
   await page.goto("/upload");

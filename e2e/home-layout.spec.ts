@@ -52,7 +52,11 @@ test("a new member's gallery starts on the first screen, and nothing is wider th
     expect(heading.y, `gallery heading at ${size.width}×${size.height}`).toBeLessThan(size.height - heading.height);
     expect(await pageWidth(page), `page width at ${size.width}`).toBe(size.width);
     // The 200-character title wraps inside its card.
-    const card = (await page.getByRole("article").filter({ has: page.getByRole("link", { name: title }) }).first().boundingBox())!;
+    const card = (await page
+      .getByRole("article")
+      .filter({ has: page.getByRole("link", { name: title }) })
+      .first()
+      .boundingBox())!;
     expect(card.x + card.width).toBeLessThanOrEqual(size.width);
   }
 

@@ -14,7 +14,11 @@ const stamp = Date.now().toString(36);
 /** "W" is the widest letter; one unbroken run of them is the worst a title can be. */
 const unbroken = (length: number, lead = "") => (lead + "W".repeat(length)).slice(0, length);
 // An address as long as mail allows (254 characters), no dot or hyphen near the start to break at.
-const longEmail = `${unbroken(64, `e2e-long-${stamp}-`)}@${"w".repeat(63)}.${"w".repeat(63)}.${"w".repeat(49)}.example.com`.slice(0, 254);
+const longEmail =
+  `${unbroken(64, `e2e-long-${stamp}-`)}@${"w".repeat(63)}.${"w".repeat(63)}.${"w".repeat(49)}.example.com`.slice(
+    0,
+    254,
+  );
 const title = unbroken(TITLE_MAX, `Long-${stamp}-`);
 // A URL as people paste it: 5,000 characters and no space.
 const description = `https://example.com/${"W".repeat(DESCRIPTION_MAX)}`.slice(0, DESCRIPTION_MAX);
@@ -54,9 +58,19 @@ async function checkWidths(page: Page, screen: string) {
       };
       const culprits = Array.from(document.body.querySelectorAll("*"))
         .filter((el) => el.getBoundingClientRect().right > width + 0.5 && !clipped(el))
-        .filter((el) => !(el.parentElement && el.parentElement.getBoundingClientRect().right > width + 0.5 && !clipped(el.parentElement)))
+        .filter(
+          (el) =>
+            !(
+              el.parentElement &&
+              el.parentElement.getBoundingClientRect().right > width + 0.5 &&
+              !clipped(el.parentElement)
+            ),
+        )
         .slice(0, 4)
-        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 4).join(".")} (${Math.round(el.getBoundingClientRect().right)})`);
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${String(el.className).split(" ").slice(0, 4).join(".")} (${Math.round(el.getBoundingClientRect().right)})`,
+        );
       return { scrollWidth, culprits };
     });
     if (found) overflows.push({ screen, width: size.width, ...found });
@@ -84,7 +98,13 @@ async function uploadLongItem(page: Page) {
     data: bytes,
   });
   expect(put.ok(), `PUT upload: ${put.status()}`).toBeTruthy();
-  return api<{ id: string }>(page, "post", "/api/content/finalize", { r2_key: signed.key, type: "video", title, description, tags });
+  return api<{ id: string }>(page, "post", "/api/content/finalize", {
+    r2_key: signed.key,
+    type: "video",
+    title,
+    description,
+    tags,
+  });
 }
 
 async function visitTabs(page: Page, list: string, names: string[], afterClick?: (name: string) => Promise<void>) {
@@ -119,8 +139,16 @@ test("the longest texts wrap or truncate on every screen at 390 and 1280 px", as
   const { id } = await uploadLongItem(member);
 
   await signInAs(admin, "admin@example.com");
-  await api(admin, "post", "/api/admin/earnings", { user_id: me.id, amount_usd: 40, description: unbroken(500, "earning-") });
-  await api(admin, "post", "/api/admin/bonuses", { user_id: me.id, total_bonus_amount: 5, description: unbroken(500, "bonus-") });
+  await api(admin, "post", "/api/admin/earnings", {
+    user_id: me.id,
+    amount_usd: 40,
+    description: unbroken(500, "earning-"),
+  });
+  await api(admin, "post", "/api/admin/bonuses", {
+    user_id: me.id,
+    total_bonus_amount: 5,
+    description: unbroken(500, "bonus-"),
+  });
   await api(admin, "post", "/api/admin/payments", {
     user_id: me.id,
     amount_usd: 1,
@@ -130,13 +158,25 @@ test("the longest texts wrap or truncate on every screen at 390 and 1280 px", as
     status: "completed",
   });
   // Inactive, so no member is enrolled in it: only the Sign-On Challenges tab shows it.
-  await api(admin, "post", "/api/admin/challenges", { name: unbroken(100, "challenge-"), description: unbroken(500, "rule-"), is_active: false });
+  await api(admin, "post", "/api/admin/challenges", {
+    name: unbroken(100, "challenge-"),
+    description: unbroken(500, "rule-"),
+    is_active: false,
+  });
   // Where the member is paid first (decision 066: an address belongs to one member, so this run's own), then the request.
-  await api(member, "put", "/api/me/payout-destination", { payment_method: "Bank Transfer", payout_address: unbroken(200, `iban-${stamp}-`) });
+  await api(member, "put", "/api/me/payout-destination", {
+    payment_method: "Bank Transfer",
+    payout_address: unbroken(200, `iban-${stamp}-`),
+  });
   await api(member, "post", "/api/me/payout-requests", { amount_usd: 25 });
   // A view of the item by the admin, ended at once, lists it in the views of the day (as creator).
   const view = await api<{ view_id: string }>(admin, "post", "/api/playback-events", { content_id: id });
-  await api(admin, "post", "/api/events/playback", { content_id: id, view_id: view.view_id, event_type: "complete", second_mark: 3 });
+  await api(admin, "post", "/api/events/playback", {
+    content_id: id,
+    view_id: view.view_id,
+    event_type: "complete",
+    second_mark: 3,
+  });
 
   // Member screens, email in the header.
   await member.goto("/");
@@ -155,7 +195,10 @@ test("the longest texts wrap or truncate on every screen at 390 and 1280 px", as
     if (name === "Payment History") await expect(member.getByText(unbroken(200, "ref-")).first()).toBeVisible();
   });
   await member.getByRole("tab", { name: "Earnings Calendar" }).click();
-  await member.getByRole("button", { name: /^Views on / }).last().click();
+  await member
+    .getByRole("button", { name: /^Views on / })
+    .last()
+    .click();
   await expect(member.getByRole("dialog")).toBeVisible();
   await checkWidths(member, "wallet: views of a day");
   await member.keyboard.press("Escape");
@@ -186,12 +229,23 @@ test("the longest texts wrap or truncate on every screen at 390 and 1280 px", as
   expect(tabNames).toHaveLength(12);
   await visitTabs(admin, "Admin sections", tabNames, async (name) => {
     if (name === "Manual Earnings") await visitTabs(admin, "Manual records", ["Manual Earnings", "Manual Bonuses"]);
-    if (name === "Payments") await checkDialog(admin, "payments: pay dialog", admin.getByRole("button", { name: `Pay ${longEmail}` }));
+    if (name === "Payments")
+      await checkDialog(admin, "payments: pay dialog", admin.getByRole("button", { name: `Pay ${longEmail}` }));
     if (name === "Moderation") {
-      await checkDialog(admin, "moderation: take down dialog", admin.getByRole("button", { name: `Take down ${title}` }));
-      await checkDialog(admin, "moderation: member record", admin.getByRole("button", { name: new RegExp(USERNAME) }).first());
+      await checkDialog(
+        admin,
+        "moderation: take down dialog",
+        admin.getByRole("button", { name: `Take down ${title}` }),
+      );
+      await checkDialog(
+        admin,
+        "moderation: member record",
+        admin.getByRole("button", { name: new RegExp(USERNAME) }).first(),
+      );
     }
   });
 
-  expect(overflows.map((o) => `${o.screen} at ${o.width}: ${o.scrollWidth} px wide; ${o.culprits.join(", ")}`)).toEqual([]);
+  expect(overflows.map((o) => `${o.screen} at ${o.width}: ${o.scrollWidth} px wide; ${o.culprits.join(", ")}`)).toEqual(
+    [],
+  );
 });

@@ -12,7 +12,9 @@ async function signInOnPhone(page: Page, email: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-test("the signed-in header is one row with its links behind Menu, and the search says a short placeholder", async ({ page }) => {
+test("the signed-in header is one row with its links behind Menu, and the search says a short placeholder", async ({
+  page,
+}) => {
   await signInOnPhone(page, "viewer@example.com");
   await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
   expect((await box(page.getByRole("banner"))).height).toBeLessThan(72);
@@ -34,7 +36,9 @@ test("the signed-in header is one row with its links behind Menu, and the search
 test("bulk rows are compact and a finished row has no thumbnail picker", async ({ page }) => {
   await signInOnPhone(page, freshEmail("phone-bulk"));
   await page.goto("/upload/bulk");
-  await page.getByLabel("Choose video and audio files").setInputFiles(["e2e/fixtures/tiny.mp3", "e2e/fixtures/tiny.mp4", "e2e/fixtures/tiny.mp3"]);
+  await page
+    .getByLabel("Choose video and audio files")
+    .setInputFiles(["e2e/fixtures/tiny.mp3", "e2e/fixtures/tiny.mp4", "e2e/fixtures/tiny.mp3"]);
   const rows = page.getByRole("list", { name: "Uploads" }).getByRole("listitem");
   await expect(rows).toHaveCount(3);
   for (const row of await rows.all()) expect((await box(row)).height).toBeLessThanOrEqual(160);
@@ -63,10 +67,12 @@ test("the twelve admin tabs are one scrolling row that keeps the selected tab in
     await page.keyboard.press("ArrowRight");
     const selected = list.getByRole("tab", { selected: true });
     await expect(selected).toBeFocused();
-    await expect.poll(async () => {
-      const { x, width } = await box(selected);
-      return x >= 0 && x + width <= 390;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const { x, width } = await box(selected);
+        return x >= 0 && x + width <= 390;
+      })
+      .toBe(true);
   }
   await expect(tabs.last()).toHaveAttribute("aria-selected", "true");
   // The last tab, Data: its form fits the phone.
@@ -80,8 +86,10 @@ test("the twelve admin tabs are one scrolling row that keeps the selected tab in
   await page.setViewportSize({ width: 1280, height: 800 });
   await list.getByRole("tab", { name: "Moderation" }).click();
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(async () => {
-    const { x, width } = await box(list.getByRole("tab", { name: "Moderation" }));
-    return x >= 0 && x + width <= 390;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const { x, width } = await box(list.getByRole("tab", { name: "Moderation" }));
+      return x >= 0 && x + width <= 390;
+    })
+    .toBe(true);
 });

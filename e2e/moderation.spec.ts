@@ -107,7 +107,10 @@ test("a reported item is taken down, its creator sees why, and it comes back whe
   // The admin restores it.
   await signInAs(page, "admin@example.com");
   await openModeration(page, "Removed");
-  await page.getByRole("article", { name: title }).getByRole("button", { name: `Restore ${title}` }).click();
+  await page
+    .getByRole("article", { name: title })
+    .getByRole("button", { name: `Restore ${title}` })
+    .click();
   const restore = page.getByRole("dialog", { name: "Restore content" });
   await restore.getByLabel("Note (optional)").fill("Description fixed");
   await restore.getByRole("button", { name: "Restore", exact: true }).click();

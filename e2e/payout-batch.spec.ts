@@ -14,14 +14,19 @@ const signOut = (page: Page) => page.getByRole("banner").getByRole("button", { n
 const mills = (shown: string) => Math.round(Number(shown.replace("−", "-").replace(/[$,]/g, "")) * 1000);
 
 /** The figure of a card's line, as shown. */
-const lineValue = (card: Locator, label: string) => card.locator("dl > div", { has: card.page().locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+const lineValue = (card: Locator, label: string) =>
+  card.locator("dl > div", { has: card.page().locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
 
 /** Every list of lines in a card adds up to the card's amount, as displayed. */
 async function expectLinesAddUp(card: Locator, name: string) {
   const shown = (await card.locator("p").first().textContent())!;
-  const lists = await card.locator("dl").evaluateAll((dls) =>
-    dls.map((dl) => Array.from(dl.querySelectorAll("dt")).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? ""])),
-  );
+  const lists = await card
+    .locator("dl")
+    .evaluateAll((dls) =>
+      dls.map((dl) =>
+        Array.from(dl.querySelectorAll("dt")).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? ""]),
+      ),
+    );
   expect(lists.length, `${name} has lines`).toBeGreaterThan(0);
   for (const lines of lists) {
     const sum = lines.reduce((total, [, value]) => total + mills(value!), 0);
@@ -31,12 +36,16 @@ async function expectLinesAddUp(card: Locator, name: string) {
 
 /** Nothing on the page is wider than the window: long values wrap (or scroll inside their table). */
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 /** One CSV line's cells (RFC 4180: a quoted cell may hold commas and doubled quotes). */
 function csvCells(line: string): string[] {
-  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => (m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2]!));
+  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) =>
+    m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2]!,
+  );
 }
 
 async function screenshots(page: Page, name: string) {
@@ -49,7 +58,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test("a member's $30.00 request goes out in a PayPal batch, the admin records it paid, and the wallet adds up", async ({ page }) => {
+test("a member's $30.00 request goes out in a PayPal batch, the admin records it paid, and the wallet adds up", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const member = freshEmail("batch");
   const run = Date.now().toString(36);
@@ -65,7 +76,10 @@ test("a member's $30.00 request goes out in a PayPal batch, the admin records it
   await skipPreroll(page);
   const video = page.getByRole("region", { name: "Video player: Retrowave City" }).locator("video").first();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 30_000 }).toBe(true);
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()), page.goto("/")]);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()),
+    page.goto("/"),
+  ]);
   await page.goto("/wallet");
   await expect(lineValue(page.getByRole("region", { name: "Viewer Earnings" }), "Pending")).toHaveText("$0.003");
   await signOut(page);
@@ -105,28 +119,48 @@ test("a member's $30.00 request goes out in a PayPal batch, the admin records it
   const sent = requests.getByRole("status");
   await expect(sent).toContainText(/Batch \d+ sent: 1 request · \$30\.00 total/);
   const batch = Number(/Batch (\d+) sent/.exec((await sent.textContent())!)![1]);
-  await expect(requests.getByRole("table", { name: "Payout requests sent in batches" }).getByRole("row").filter({ hasText: member })).toContainText(
-    `Sent in batch ${batch}`,
-  );
+  await expect(
+    requests
+      .getByRole("table", { name: "Payout requests sent in batches" })
+      .getByRole("row")
+      .filter({ hasText: member }),
+  ).toContainText(`Sent in batch ${batch}`);
 
   // PayPal's file: one line, no header — recipient, amount, currency, the request id, the note, the wallet.
-  const [download] = await Promise.all([page.waitForEvent("download"), sent.getByRole("link", { name: "Download PayPal file" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    sent.getByRole("link", { name: "Download PayPal file" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`reelpay-payout-batch-${batch}.csv`);
   const csv = readFileSync((await download.path())!, "utf8");
-  const inBatch = (await (await page.request.get("/api/admin/payout-requests?status=sent")).json()) as { id: string; user_email: string; batch_id: number }[];
+  const inBatch = (await (await page.request.get("/api/admin/payout-requests?status=sent")).json()) as {
+    id: string;
+    user_email: string;
+    batch_id: number;
+  }[];
   const request = inBatch.find((r) => r.user_email === member)!;
   expect(request.batch_id).toBe(batch);
   const lines = csv.split("\r\n");
   expect(lines, csv).toHaveLength(2);
   expect(lines[1]).toBe("");
   const [recipient, amount, currency, itemId, note, wallet, ...rest] = csvCells(lines[0]!);
-  expect({ recipient, amount, currency, itemId, wallet, rest }).toEqual({ recipient: address, amount: "30.00", currency: "USD", itemId: request.id, wallet: "PAYPAL", rest: [] });
+  expect({ recipient, amount, currency, itemId, wallet, rest }).toEqual({
+    recipient: address,
+    amount: "30.00",
+    currency: "USD",
+    itemId: request.id,
+    wallet: "PAYPAL",
+    rest: [],
+  });
   expect(note).toMatch(new RegExp(`^Reelpay payout\\b.*\\bbatch ${batch}\\b`));
   await screenshots(page, "admin-batch-sent");
 
   // The batch's result: nothing returned, so the request is paid.
   const batches = page.getByRole("region", { name: "Payout batches" });
-  const row = batches.getByRole("table", { name: "Payout batches" }).getByRole("row").filter({ hasText: `Batch ${batch}` });
+  const row = batches
+    .getByRole("table", { name: "Payout batches" })
+    .getByRole("row")
+    .filter({ hasText: `Batch ${batch}` });
   await expect(row).toContainText("$30.00");
   await expect(row).toContainText("Sent");
   await row.getByRole("button", { name: "Record result" }).click();
@@ -145,7 +179,10 @@ test("a member's $30.00 request goes out in a PayPal batch, the admin records it
   await expect(row.getByRole("link")).toHaveCount(0);
   // Its file is no longer offered anywhere: uploading it again would pay twice.
   await expect(sent).toBeHidden();
-  const payment = page.getByRole("table", { name: "Payments" }).getByRole("row").filter({ hasText: `PPB-${run}` });
+  const payment = page
+    .getByRole("table", { name: "Payments" })
+    .getByRole("row")
+    .filter({ hasText: `PPB-${run}` });
   await expect(payment).toContainText("Settles a payout request");
   await expect(payment.getByRole("button")).toHaveText(["Correct"]);
   await screenshots(page, "admin-batch-recorded");
@@ -160,6 +197,7 @@ test("a member's $30.00 request goes out in a PayPal batch, the admin records it
   await expect(lineValue(total, "Pending")).toHaveText("$0.003");
   const creator = page.getByRole("region", { name: "Creator Earnings" });
   await expect(creator.locator("p").first()).toHaveText("$0.004");
-  for (const name of ["Total Balance", "Viewer Earnings", "Creator Earnings"]) await expectLinesAddUp(page.getByRole("region", { name }), name);
+  for (const name of ["Total Balance", "Viewer Earnings", "Creator Earnings"])
+    await expectLinesAddUp(page.getByRole("region", { name }), name);
   await screenshots(page, "member-wallet-paid");
 });

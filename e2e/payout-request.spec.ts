@@ -12,7 +12,11 @@ const signOut = (page: Page) => page.getByRole("banner").getByRole("button", { n
 
 /** A card's lines as [label, shown value], read from the screen. */
 const linesOf = (card: Locator) =>
-  card.locator("dl > div").evaluateAll((rows) => rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
+  card
+    .locator("dl > div")
+    .evaluateAll((rows) =>
+      rows.map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]),
+    );
 
 /** "$30.00" → 30000, "−$25.00" → −25000 (thousandths of a dollar, so the sum is exact). */
 const mills = (shown: string) => Math.round(Number(shown.replace("−", "-").replace(/[$,]/g, "")) * 1000);
@@ -26,13 +30,21 @@ async function expectCardsAddUp(page: Page) {
     const splitAt = lines.findIndex(([label]) => label === "Available" || label === "Pending");
     expect(splitAt, `${name} has an Available/Pending split`).toBeGreaterThan(0);
     const terms = lines.slice(0, splitAt).map(([, value]) => mills(value!));
-    expect(terms.reduce((a, b) => a + b, 0), `${name}: ${JSON.stringify(lines)} add up to ${shown}`).toBe(mills(shown));
+    expect(
+      terms.reduce((a, b) => a + b, 0),
+      `${name}: ${JSON.stringify(lines)} add up to ${shown}`,
+    ).toBe(mills(shown));
     const split = lines.slice(splitAt).map(([, value]) => mills(value!));
-    expect(split.reduce((a, b) => a + b, 0), `${name}: available + pending = ${shown}`).toBe(mills(shown));
+    expect(
+      split.reduce((a, b) => a + b, 0),
+      `${name}: available + pending = ${shown}`,
+    ).toBe(mills(shown));
   }
 }
 
-test("a member with $30 available sets where to be paid, asks for $25, the admin records it, and the wallet shows it paid", async ({ page }) => {
+test("a member with $30 available sets where to be paid, asks for $25, the admin records it, and the wallet shows it paid", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const member = freshEmail("payee");
   // A payout address belongs to one member for good (docs/decisions/066): a new one each run.
@@ -50,7 +62,9 @@ test("a member with $30 available sets where to be paid, asks for $25, the admin
   await page.goto("/wallet");
   const request = page.getByRole("region", { name: "Request payout" });
   const where = request.getByRole("form", { name: "Payout address" });
-  await expect(where).toContainText("Where should we send your payouts? Your first payout address can be used at once.");
+  await expect(where).toContainText(
+    "Where should we send your payouts? Your first payout address can be used at once.",
+  );
   await expect(request.getByLabel("Amount (USD)")).toHaveCount(0);
   await expect(where.getByLabel("Payout method")).toHaveValue("PayPal");
   await where.getByLabel("PayPal email").fill("not-an-email");
@@ -78,13 +92,15 @@ test("a member with $30 available sets where to be paid, asks for $25, the admin
   const total = page.getByRole("region", { name: "Total Balance" });
   await expect(total.getByText("Payout of $25.00 requested")).toBeVisible();
   // One line for the money on its way; the old "Payout pending" and "Payout requested" lines are gone.
-  await expect.poll(() => linesOf(total)).toEqual([
-    ["Total earned", "$30.00"],
-    ["Paid out", "$0.00"],
-    ["Payout in progress", "−$25.00"],
-    ["Available", "$5.00"],
-    ["Pending", "$0.00"],
-  ]);
+  await expect
+    .poll(() => linesOf(total))
+    .toEqual([
+      ["Total earned", "$30.00"],
+      ["Paid out", "$0.00"],
+      ["Payout in progress", "−$25.00"],
+      ["Available", "$5.00"],
+      ["Pending", "$0.00"],
+    ]);
   await expect(total.locator("p").first()).toHaveText("$5.00");
   await expectCardsAddUp(page);
   await signOut(page);
@@ -104,7 +120,9 @@ test("a member with $30 available sets where to be paid, asks for $25, the admin
   await pay.getByLabel("Payment reference (optional)").fill("BANK-PAYOUT-1");
   await pay.getByRole("button", { name: "Record payment" }).click();
   await expect(pay).toBeHidden();
-  await expect(page.getByRole("table", { name: "Payments" }).getByRole("row").filter({ hasText: member })).toContainText("BANK-PAYOUT-1");
+  await expect(
+    page.getByRole("table", { name: "Payments" }).getByRole("row").filter({ hasText: member }),
+  ).toContainText("BANK-PAYOUT-1");
   await signOut(page);
 
   // The member's wallet: paid, $5 left, nothing in progress, and every card's lines add up as displayed.
@@ -114,12 +132,14 @@ test("a member with $30 available sets where to be paid, asks for $25, the admin
   await expect(request).toContainText("You can request a payout once $25.00 is available (you have $5.00).");
   await expect(request.getByText(`Paid to: Bank Transfer · ${bank}`)).toBeVisible();
   await expect(request.getByRole("button", { name: "Cancel request" })).toHaveCount(0);
-  await expect.poll(() => linesOf(total)).toEqual([
-    ["Total earned", "$30.00"],
-    ["Paid out", "−$25.00"],
-    ["Available", "$5.00"],
-    ["Pending", "$0.00"],
-  ]);
+  await expect
+    .poll(() => linesOf(total))
+    .toEqual([
+      ["Total earned", "$30.00"],
+      ["Paid out", "−$25.00"],
+      ["Available", "$5.00"],
+      ["Pending", "$0.00"],
+    ]);
   await expect(total.locator("p").first()).toHaveText("$5.00");
   await expect(total).not.toContainText("requested");
   await expectCardsAddUp(page);

@@ -30,7 +30,11 @@ async function openShortClip(page: Page) {
 }
 
 const contentTime = (page: Page) =>
-  page.getByRole("region", { name: "Video player: Retrowave City" }).locator("video").first().evaluate((v: HTMLVideoElement) => v.currentTime);
+  page
+    .getByRole("region", { name: "Video player: Retrowave City" })
+    .locator("video")
+    .first()
+    .evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test("a pre-roll plays first, 'Skip Ad' comes after 5 s, and skipping starts the content", async ({ page }) => {
   await signInAs(page, freshEmail("preroll"));

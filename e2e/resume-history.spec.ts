@@ -7,10 +7,16 @@ import { searchGallery } from "./gallery-search";
 // pre-roll, and finds it in Continue watching and in Profile → History, where they clear it.
 
 const TITLE = "Ramen from Scratch";
-const video = (page: Page) => page.getByRole("region", { name: `Video player: ${TITLE}` }).locator("video").first();
+const video = (page: Page) =>
+  page
+    .getByRole("region", { name: `Video player: ${TITLE}` })
+    .locator("video")
+    .first();
 const contentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
 
-test("watch half, reload, resume without a pre-roll, then find it in Continue watching and History", async ({ page }) => {
+test("watch half, reload, resume without a pre-roll, then find it in Continue watching and History", async ({
+  page,
+}) => {
   await signInAs(page, freshEmail("resume"));
   await searchGallery(page, TITLE);
   await page.getByRole("link", { name: TITLE }).first().click();

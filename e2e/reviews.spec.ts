@@ -18,7 +18,9 @@ async function upload(page: Page, title: string) {
 async function watch(page: Page, url: string) {
   await page.goto(url);
   await skipPreroll(page);
-  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 15_000 })
+    .toBe(true);
 }
 
 async function signOut(page: Page) {
@@ -35,12 +37,18 @@ test("an admin reverses a ring of new accounts, and the member's calendar says w
   const secondClip = await upload(page, "Ring clip B");
   await watch(page, firstClip);
   // Home's poll settles what the member is owed: their own view (which pays the creator too).
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()), page.goto("/")]);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()),
+    page.goto("/"),
+  ]);
   await signOut(page);
   await signInAs(page, first);
   await watch(page, secondClip);
   // Home's poll settles this member's view too: both views are credited, and held.
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()), page.goto("/")]);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/earnings/calculate") && r.ok()),
+    page.goto("/"),
+  ]);
   await page.goto("/wallet");
   const total = page.getByRole("region", { name: "Total Balance" });
   await expect(total.getByText("Pending", { exact: true })).toBeVisible();
@@ -55,7 +63,11 @@ test("an admin reverses a ring of new accounts, and the member's calendar says w
   await page.getByRole("tab", { name: "Reviews" }).click();
   await page.getByRole("button", { name: "Run sweep" }).click();
   await expect(page.getByText(/Sweep done/)).toBeVisible();
-  const flag = page.getByRole("article").filter({ hasText: "Creator paid mostly by accounts they watch back" }).filter({ hasText: first }).filter({ hasText: second });
+  const flag = page
+    .getByRole("article")
+    .filter({ hasText: "Creator paid mostly by accounts they watch back" })
+    .filter({ hasText: first })
+    .filter({ hasText: second });
   await expect(flag).toHaveCount(1);
   await expect(flag.getByText("2 views · 4 earnings · $0.012")).toBeVisible();
   await flag.getByRole("button", { name: /^Reverse earnings/ }).click();
@@ -72,7 +84,10 @@ test("an admin reverses a ring of new accounts, and the member's calendar says w
   await page.goto("/wallet");
   await expect(page.getByRole("region", { name: "Total Balance" }).getByText("Reversed after review")).toBeVisible();
   await page.getByRole("tab", { name: "Earnings Calendar" }).click();
-  await page.getByRole("button", { name: /^Views on / }).first().click();
+  await page
+    .getByRole("button", { name: /^Views on / })
+    .first()
+    .click();
   const views = page.getByRole("dialog", { name: /^Views on / });
   await expect(views.getByRole("link", { name: "Ring clip B" })).toBeVisible();
   await expect(views.getByText("Reversed after a fraud review")).toBeVisible();

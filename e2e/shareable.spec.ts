@@ -7,7 +7,9 @@ import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search content or creators" });
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-test("a search lives in the address: Back and Forward restore it, a reload opens the same results", async ({ page }) => {
+test("a search lives in the address: Back and Forward restore it, a reload opens the same results", async ({
+  page,
+}) => {
   await page.goto("/");
   await searchBox(page).fill("sunset");
   await expect(page).toHaveURL(/\?q=sunset$/);
@@ -31,11 +33,21 @@ test("the related list stands beside the player from 1024 px and under the detai
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, "viewer@example.com");
   await page.goto("/?q=sunset");
-  await page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { name: "Sunset Drive" }).getByRole("link").first().click();
+  await page
+    .getByRole("region", { name: "Discover Content" })
+    .getByRole("heading", { name: "Sunset Drive" })
+    .getByRole("link")
+    .first()
+    .click();
   const player = page.getByRole("region", { name: /player: Sunset Drive/ });
   const related = page.getByRole("complementary", { name: "Related" });
   await expect(related.getByRole("link").first()).toBeVisible();
-  for (const [width, beside] of [[1280, true], [1024, true], [1023, false], [390, false]] as const) {
+  for (const [width, beside] of [
+    [1280, true],
+    [1024, true],
+    [1023, false],
+    [390, false],
+  ] as const) {
     await page.setViewportSize({ width, height: 844 });
     const p = (await player.boundingBox())!;
     const r = (await related.boundingBox())!;
@@ -51,12 +63,21 @@ test("the related list stands beside the player from 1024 px and under the detai
 test("played at 2× a view still counts, qualifies and adds one to the item's views", async ({ page }) => {
   await signInAs(page, freshEmail("speed"));
   await page.goto("/?q=sunset");
-  await page.getByRole("region", { name: "Discover Content" }).getByRole("heading", { name: "Sunset Drive" }).getByRole("link").first().click();
-  const viewsBefore = Number((await page.getByText("Views").locator("xpath=following-sibling::dd").textContent())!.replace(/,/g, ""));
+  await page
+    .getByRole("region", { name: "Discover Content" })
+    .getByRole("heading", { name: "Sunset Drive" })
+    .getByRole("link")
+    .first()
+    .click();
+  const viewsBefore = Number(
+    (await page.getByText("Views").locator("xpath=following-sibling::dd").textContent())!.replace(/,/g, ""),
+  );
   await skipPreroll(page);
   await page.getByRole("combobox", { name: "Playback speed" }).selectOption("2");
   await expect(page.getByText(/^Qualified for \$0\.003/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/too fast|faster than it plays/)).toHaveCount(0);
   await page.reload();
-  await expect(page.getByText("Views").locator("xpath=following-sibling::dd")).toHaveText((viewsBefore + 1).toLocaleString("en-US"));
+  await expect(page.getByText("Views").locator("xpath=following-sibling::dd")).toHaveText(
+    (viewsBefore + 1).toLocaleString("en-US"),
+  );
 });

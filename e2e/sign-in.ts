@@ -36,7 +36,10 @@ export async function signInAs(page: Page, email: string) {
   const state = new URL(redirectUrl).searchParams.get("state");
   expect(state, "sign-in: the local sign-in page's state").toBeTruthy();
   // The API refuses a state-changing request from another origin (worker/middleware/security.ts): say ours, as the page would.
-  const session = await page.request.post("/api/sessions", { data: { code: `dev:${email}`, state }, headers: { origin } });
+  const session = await page.request.post("/api/sessions", {
+    data: { code: `dev:${email}`, state },
+    headers: { origin },
+  });
   expect(session.status(), `sign-in as ${email}: ${await session.text()}`).toBe(200);
   await page.goto("/");
   // Home itself, not the loading frame, whose header (Sign Out and all) is replaced when the screen arrives.
@@ -49,5 +52,8 @@ export const freshEmail = (label: string) => `e2e-${label}-${Date.now().toString
 
 /** The seed turns pre-roll ads on: wait for the ad's Skip button (after 5 s) and skip to the content. */
 export async function skipPreroll(page: Page) {
-  await page.getByRole("region", { name: "Advertisement" }).getByRole("button", { name: "Skip Ad" }).click({ timeout: 15_000 });
+  await page
+    .getByRole("region", { name: "Advertisement" })
+    .getByRole("button", { name: "Skip Ad" })
+    .click({ timeout: 15_000 });
 }

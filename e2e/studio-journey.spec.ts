@@ -8,7 +8,9 @@ import { CONTENT_PAGE } from "./urls";
 // The creator's whole journey (docs/decisions/048–050): a creator uploads a video with a .vtt and chapter lines
 // and picks a frame as its thumbnail; a viewer watches it with captions on; the creator's Stats show the view.
 
-test("upload with captions, chapters and a chosen frame; a viewer watches with CC; the studio shows the view", async ({ browser }) => {
+test("upload with captions, chapters and a chosen frame; a viewer watches with CC; the studio shows the view", async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
   const vtt = join(tmpdir(), `journey-${stamp}.vtt`);
@@ -39,7 +41,10 @@ test("upload with captions, chapters and a chosen frame; a viewer watches with C
   await creator.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(creator).toHaveURL(CONTENT_PAGE, { timeout: 30_000 });
   const url = creator.url();
-  const item = (await (await creator.request.get(`/api/content/${url.split("/content/")[1]}`)).json()) as { thumbnail_url: string | null; captions?: { lang: string }[] };
+  const item = (await (await creator.request.get(`/api/content/${url.split("/content/")[1]}`)).json()) as {
+    thumbnail_url: string | null;
+    captions?: { lang: string }[];
+  };
   expect(item.thumbnail_url).toBeTruthy();
   expect(item.captions?.map((c) => c.lang)).toEqual(["en"]);
   await expect(creator.getByRole("region", { name: "Chapters" }).getByRole("button")).toHaveCount(2);
@@ -53,9 +58,17 @@ test("upload with captions, chapters and a chosen frame; a viewer watches with C
   await player.getByRole("button", { name: "Captions" }).click();
   await expect(player.getByRole("button", { name: "Captions: English" })).toHaveAttribute("aria-pressed", "true");
   await expect
-    .poll(() => player.locator("video").evaluate((v: HTMLVideoElement) => Array.from(v.textTracks[0]?.activeCues ?? [], (c) => (c as VTTCue).text).join()))
+    .poll(() =>
+      player
+        .locator("video")
+        .evaluate((v: HTMLVideoElement) =>
+          Array.from(v.textTracks[0]?.activeCues ?? [], (c) => (c as VTTCue).text).join(),
+        ),
+    )
     .toBe("Hello from the harbour");
-  await expect.poll(() => viewer.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => viewer.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 20_000 })
+    .toBe(true);
   await viewer.close();
 
   await creator.goto("/profile");

@@ -3,7 +3,9 @@ import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
 // The creator studio (docs/decisions/048): a view reaches the item's Stats, from My Content.
-test("a viewer opens a shared link and watches to the end; the creator's Stats show the view, where it stopped and how it came", async ({ page }) => {
+test("a viewer opens a shared link and watches to the end; the creator's Stats show the view, where it stopped and how it came", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const creator = freshEmail("studio");
   await signInAs(page, creator);
@@ -19,7 +21,9 @@ test("a viewer opens a shared link and watches to the end; the creator's Stats s
   await signInAs(page, freshEmail("viewer"));
   await page.goto(clipUrl);
   await skipPreroll(page);
-  await expect.poll(() => page.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 15_000 })
+    .toBe(true);
   await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
 
   await signInAs(page, creator);
@@ -32,5 +36,7 @@ test("a viewer opens a shared link and watches to the end; the creator's Stats s
   await expect(figure("Qualified views")).toHaveText("1");
   await expect(page.getByText(/^From all 1 view so far\. 100 % of viewers reached 80 %/)).toBeVisible();
   await expect(page.getByRole("img", { name: "Viewers still watching at each point of the item" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Sources" }).getByRole("listitem").filter({ hasText: "Shared link or direct" })).toContainText("1 · 100 %");
+  await expect(
+    page.getByRole("list", { name: "Sources" }).getByRole("listitem").filter({ hasText: "Shared link or direct" }),
+  ).toContainText("1 · 100 %");
 });

@@ -4,7 +4,9 @@ import type { Plugin } from "vite";
 
 // The path worker/routes/api-docs.ts points the reference page at (API_REFERENCE_SCRIPT).
 const ASSET_PATH = "vendor/scalar-api-reference.js";
-const SOURCE = fileURLToPath(new URL("../node_modules/@scalar/api-reference/dist/browser/standalone.js", import.meta.url));
+const SOURCE = fileURLToPath(
+  new URL("../node_modules/@scalar/api-reference/dist/browser/standalone.js", import.meta.url),
+);
 
 /**
  * Serves Scalar's standalone bundle for GET /api/docs from our own origin, in development and in the built

@@ -15,7 +15,8 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TOP_DIRS = ["worker", "src", "common", "docs", "e2e", "bench", "scripts", "seed", "migrations", "public", ".ci"];
-const ROOT_FILE = /^([A-Z][A-Z0-9_-]*\.md|package(-lock)?\.json|wrangler\.jsonc|tsconfig(\.\w+)?\.json|[\w-]+\.config\.ts|knip\.jsonc|eslint\.config\.js|index\.html|\.dev\.vars\.example|\.nvmrc|worker-configuration\.d\.ts)$/;
+const ROOT_FILE =
+  /^([A-Z][A-Z0-9_-]*\.md|package(-lock)?\.json|wrangler\.jsonc|tsconfig(\.\w+)?\.json|[\w-]+\.config\.ts|knip\.jsonc|eslint\.config\.js|index\.html|\.dev\.vars\.example|\.nvmrc|worker-configuration\.d\.ts)$/;
 const PLACEHOLDER = /[*<>{}…|$]|\.\.\.|\s/;
 
 /** The Markdown files to check: docs/ whole, and every README.md outside generated folders. */
@@ -23,10 +24,19 @@ function markdownFiles() {
   const out = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (["node_modules", ".git", ".cache", ".wrangler", "dist", "test-results", "playwright-report"].includes(entry.name)) continue;
+      if (
+        ["node_modules", ".git", ".cache", ".wrangler", "dist", "test-results", "playwright-report"].includes(
+          entry.name,
+        )
+      )
+        continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".md") && (full.startsWith(path.join(root, "docs") + path.sep) || entry.name === "README.md")) out.push(full);
+      else if (
+        entry.name.endsWith(".md") &&
+        (full.startsWith(path.join(root, "docs") + path.sep) || entry.name === "README.md")
+      )
+        out.push(full);
     }
   };
   walk(root);
@@ -37,7 +47,10 @@ function markdownFiles() {
 const bare = (p) => p.replace(/#.*$/, "").replace(/:\d+(-\d+)?$/, "");
 
 const HISTORICAL = /^`?\)?\s*[(,]\s*since (moved|removed)/;
-const ROOTED = new RegExp(`(?<![\\w./-])(?:${TOP_DIRS.map((d) => d.replace(".", "\\.")).join("|")})/[\\w./-]*[\\w/]`, "g");
+const ROOTED = new RegExp(
+  `(?<![\\w./-])(?:${TOP_DIRS.map((d) => d.replace(".", "\\.")).join("|")})/[\\w./-]*[\\w/]`,
+  "g",
+);
 const CAPS_FILE = /(?<![\w./-])[A-Z][A-Z0-9_-]*\.md\b/g;
 
 /** The cited repository paths of one Markdown text, each with its line and where it resolves. */

@@ -77,12 +77,17 @@ function selfCheck() {
     ["/f/a.ts", 'import { b } from "./b";\nimport "./leaf";'],
     ["/f/b.tsx", "export {\n  c,\n} from './c/index';"],
     ["/f/c/index.ts", 'import type { A } from "../a";\nconst lazy = () => import("../leaf");'],
-    ["/f/leaf.ts", 'import { z } from "zod";\n// import { a } from "./a" in a comment closes no circle.\n/* export * from "./b"; */'],
+    [
+      "/f/leaf.ts",
+      'import { z } from "zod";\n// import { a } from "./a" in a comment closes no circle.\n/* export * from "./b"; */',
+    ],
   ]);
   const cycles = findCycles(importGraph([...fixture.keys()], (f) => fixture.get(f)));
   const expected = ["/f/a.ts", "/f/b.tsx", "/f/c/index.ts", "/f/a.ts"].join(" → ");
   if (cycles.length !== 1 || cycles[0].join(" → ") !== expected) {
-    throw new Error(`check-import-cycles: self-check failed; expected the one circle ${expected}, found ${JSON.stringify(cycles)}`);
+    throw new Error(
+      `check-import-cycles: self-check failed; expected the one circle ${expected}, found ${JSON.stringify(cycles)}`,
+    );
   }
 }
 
@@ -102,9 +107,16 @@ function main() {
     console.log(`check-import-cycles: no circles among ${files.length} modules of src/`);
     return;
   }
-  console.error(`check-import-cycles: ${cycles.length} import circle(s) in src/; move the shared piece to a module both can import:`);
+  console.error(
+    `check-import-cycles: ${cycles.length} import circle(s) in src/; move the shared piece to a module both can import:`,
+  );
   for (const cycle of cycles) console.error(`  ${cycle.map((file) => path.relative(root, file)).join(" → ")}`);
   process.exitCode = 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href && existsSync(process.argv[1])) main();
+if (
+  process.argv[1] &&
+  import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href &&
+  existsSync(process.argv[1])
+)
+  main();

@@ -25,12 +25,16 @@ const HEADER = `-- Every trigger and view in the database after all migrations, 
 
 const db = new DatabaseSync(":memory:");
 const objects = () =>
-  db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name").all();
+  db
+    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name")
+    .all();
 
 /** name → the migration whose statements gave the object its present text. */
 const since = new Map();
 let before = new Map();
-for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith(".sql")).sort()) {
+for (const file of readdirSync(migrationsDir)
+  .filter((f) => f.endsWith(".sql"))
+  .sort()) {
   db.exec(readFileSync(path.join(migrationsDir, file), "utf8"));
   const after = new Map(objects().map((o) => [o.name, o.sql]));
   for (const [name, sql] of after) if (before.get(name) !== sql) since.set(name, file);

@@ -27,7 +27,9 @@ export function devCron(): Plugin {
           }
         };
         timer = setInterval(() => void tick(), EVERY_MS);
-        server.config.logger.info("  dev cron: the earnings job runs every minute, as the Cron Trigger does in production");
+        server.config.logger.info(
+          "  dev cron: the earnings job runs every minute, as the Cron Trigger does in production",
+        );
       });
       server.httpServer?.once("close", () => clearInterval(timer));
     },

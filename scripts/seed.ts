@@ -24,24 +24,71 @@ type SeedEnv = { DB: D1Database; MEDIA: R2Bucket };
 
 // Fixed ids (valid ULID characters) so every machine's demo data matches and links stay valid.
 const DEMO_USERS = [
-  { id: "01JBD3M000000000000000ADM0", email: "admin@example.com", username: "admin", createdAt: "2024-09-01T00:00:00.000Z" },
-  { id: "01JBD3M000000000000000AVA0", email: "ava@example.com", username: "ava", createdAt: "2024-09-15T00:00:00.000Z" },
-  { id: "01JBD3M000000000000000BEN0", email: "ben@example.com", username: "ben_cooks", createdAt: "2024-09-20T00:00:00.000Z" },
+  {
+    id: "01JBD3M000000000000000ADM0",
+    email: "admin@example.com",
+    username: "admin",
+    createdAt: "2024-09-01T00:00:00.000Z",
+  },
+  {
+    id: "01JBD3M000000000000000AVA0",
+    email: "ava@example.com",
+    username: "ava",
+    createdAt: "2024-09-15T00:00:00.000Z",
+  },
+  {
+    id: "01JBD3M000000000000000BEN0",
+    email: "ben@example.com",
+    username: "ben_cooks",
+    createdAt: "2024-09-20T00:00:00.000Z",
+  },
   // An established member who has watched both creators: real enough to certify a newcomer's upload for the
   // sign-on challenge (docs/decisions/065), which the viewer below needs.
-  { id: "01JBD3M000000000000000CE00", email: "cleo@example.com", username: "cleo", createdAt: "2024-10-01T00:00:00.000Z" },
+  {
+    id: "01JBD3M000000000000000CE00",
+    email: "cleo@example.com",
+    username: "cleo",
+    createdAt: "2024-10-01T00:00:00.000Z",
+  },
   // The viewer is a new user (after 2024-10-30), so the sign-on challenges apply to them.
-  { id: "01JBD3M000000000000000VWR0", email: "viewer@example.com", username: null, createdAt: new Date().toISOString() },
+  {
+    id: "01JBD3M000000000000000VWR0",
+    email: "viewer@example.com",
+    username: null,
+    createdAt: new Date().toISOString(),
+  },
 ];
 
 // Three challenges worth $75 together: the spec's sign-up bonus of $50 to $100.
 const DEMO_CHALLENGES = [
-  { id: "01JBD3MCH0000000000000STRM", name: "Watch 10 streams", description: "Watch 10 different videos or tracks by other members, each to at least 80%.", type: "streams_completed", value: 10, bonusMicros: 25_000_000 },
-  { id: "01JBD3MCH0000000000000VPDX", name: "Share your first upload", description: "Upload one video or audio track.", type: "content_uploaded", value: 1, bonusMicros: 25_000_000 },
+  {
+    id: "01JBD3MCH0000000000000STRM",
+    name: "Watch 10 streams",
+    description: "Watch 10 different videos or tracks by other members, each to at least 80%.",
+    type: "streams_completed",
+    value: 10,
+    bonusMicros: 25_000_000,
+  },
+  {
+    id: "01JBD3MCH0000000000000VPDX",
+    name: "Share your first upload",
+    description: "Upload one video or audio track.",
+    type: "content_uploaded",
+    value: 1,
+    bonusMicros: 25_000_000,
+  },
   // One independent viewer per upload (named for what it counts: every upload, docs/decisions/034; a database seeded with
   // the old name gets the new one). Locally every view shares an address, so the demo completes it only with
   // another address (docs/decisions/031).
-  { id: "01JBD3MCH0000000000000VWS0", name: "Get a viewer for every upload", description: "Within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.", type: "min_views_per_content", value: 1, bonusMicros: 25_000_000 },
+  {
+    id: "01JBD3MCH0000000000000VWS0",
+    name: "Get a viewer for every upload",
+    description:
+      "Within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.",
+    type: "min_views_per_content",
+    value: 1,
+    bonusMicros: 25_000_000,
+  },
 ];
 
 /**
@@ -54,8 +101,10 @@ const DEMO_CHALLENGES = [
 function engagementStatements(env: SeedEnv, items: DemoItem[], userId: Map<string, string>) {
   const out: D1PreparedStatement[] = [];
   const pairs = [
-    ["ava@example.com", "ben@example.com"], ["ben@example.com", "ava@example.com"],
-    ["cleo@example.com", "ava@example.com"], ["cleo@example.com", "ben@example.com"],
+    ["ava@example.com", "ben@example.com"],
+    ["ben@example.com", "ava@example.com"],
+    ["cleo@example.com", "ava@example.com"],
+    ["cleo@example.com", "ben@example.com"],
   ] as const;
   for (const [fan, creator] of pairs) {
     const fanId = userId.get(fan)!;
@@ -63,7 +112,13 @@ function engagementStatements(env: SeedEnv, items: DemoItem[], userId: Map<strin
     theirs.forEach((item, i) => {
       const at = new Date(Date.parse(item.created_at) + 24 * 3600_000).toISOString();
       if (i % 3 !== 2) {
-        out.push(env.DB.prepare("insert or ignore into likes (user_id, content_id, created_at) values (?, ?, ?)").bind(fanId, item.id, at));
+        out.push(
+          env.DB.prepare("insert or ignore into likes (user_id, content_id, created_at) values (?, ?, ?)").bind(
+            fanId,
+            item.id,
+            at,
+          ),
+        );
       }
       if (i % 2 === 0) {
         // A fixed view id per (fan, item): the item id with the fan's initial in front, 26 Crockford characters.
@@ -73,8 +128,19 @@ function engagementStatements(env: SeedEnv, items: DemoItem[], userId: Map<strin
             `insert or ignore into views (id, content_id, viewer_id, creator_id, discovery_method, device_fingerprint, ip_hash,
                started_at, max_position_ms, last_event_at, qualified_at, qualified_day, status, watch_time_ms)
              values (?, ?, ?, ?, ?, '', '', ?, ?, ?, ?, ?, 'unearnable', ?)`,
-          ).bind(viewId, item.id, fanId, userId.get(creator)!, i % 4 === 0 ? "browse" : "ai_recommended", at, item.duration_ms, at, at,
-            at.slice(0, 10), item.duration_ms),
+          ).bind(
+            viewId,
+            item.id,
+            fanId,
+            userId.get(creator)!,
+            i % 4 === 0 ? "browse" : "ai_recommended",
+            at,
+            item.duration_ms,
+            at,
+            at,
+            at.slice(0, 10),
+            item.duration_ms,
+          ),
         );
       }
     });
@@ -107,7 +173,10 @@ async function seed(env: SeedEnv) {
   const statements = [
     ...DEMO_USERS.map((u) =>
       env.DB.prepare("insert or ignore into users (id, email, username, created_at) values (?, ?, ?, ?)").bind(
-        u.id, u.email, u.username, u.createdAt,
+        u.id,
+        u.email,
+        u.username,
+        u.createdAt,
       ),
     ),
     ...items.map((item) =>
@@ -116,9 +185,19 @@ async function seed(env: SeedEnv) {
            thumbnail_key, duration_ms, created_by, created_at, updated_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
-        item.id, item.title, item.description, item.type, item.tags.join(","), mediaKey(item), item.size,
-        item.content_type, thumbKey(item), item.duration_ms, userId.get(item.creator)!,
-        new Date(item.created_at).toISOString(), new Date(item.created_at).toISOString(),
+        item.id,
+        item.title,
+        item.description,
+        item.type,
+        item.tags.join(","),
+        mediaKey(item),
+        item.size,
+        item.content_type,
+        thumbKey(item),
+        item.duration_ms,
+        userId.get(item.creator)!,
+        new Date(item.created_at).toISOString(),
+        new Date(item.created_at).toISOString(),
       ),
     ),
     ...DEMO_CHALLENGES.map((ch) =>
@@ -163,10 +242,16 @@ const stateDir = process.env.REELPAY_STATE_DIR ?? ".wrangler/state";
 const config = unstable_readConfig({ config: "wrangler.jsonc" });
 const seedConfigPath = ".wrangler/seed-config.json";
 mkdirSync(".wrangler", { recursive: true });
-writeFileSync(seedConfigPath, JSON.stringify({
-  name: config.name, compatibility_date: config.compatibility_date, compatibility_flags: config.compatibility_flags,
-  d1_databases: config.d1_databases, r2_buckets: config.r2_buckets,
-}));
+writeFileSync(
+  seedConfigPath,
+  JSON.stringify({
+    name: config.name,
+    compatibility_date: config.compatibility_date,
+    compatibility_flags: config.compatibility_flags,
+    d1_databases: config.d1_databases,
+    r2_buckets: config.r2_buckets,
+  }),
+);
 const proxy = await getPlatformProxy<SeedEnv>({ configPath: seedConfigPath, persist: { path: `${stateDir}/v3` } });
 try {
   await seed(proxy.env);

@@ -31,10 +31,16 @@ function node24Bin() {
   if (existsSync(path.join(bin, "node"))) return bin;
   const os = { linux: "linux", darwin: "darwin" }[process.platform];
   const cpu = { x64: "x64", arm64: "arm64" }[process.arch];
-  if (!os || !cpu) throw new Error(`no Node 24 package for ${process.platform}/${process.arch}; install Node 22.12 or newer`);
-  console.error(`with-node: Node ${process.versions.node} is too old for this project; fetching Node 24 from the npm registry (once)`);
+  if (!os || !cpu)
+    throw new Error(`no Node 24 package for ${process.platform}/${process.arch}; install Node 22.12 or newer`);
+  console.error(
+    `with-node: Node ${process.versions.node} is too old for this project; fetching Node 24 from the npm registry (once)`,
+  );
   mkdirSync(dir, { recursive: true });
-  execFileSync("npm", ["pack", `node-${os}-${cpu}@24`, "--silent"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npm", ["pack", `node-${os}-${cpu}@24`, "--silent"], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"));
   if (!tarball) throw new Error("npm pack left no tarball");
   execFileSync("tar", ["xzf", tarball], { cwd: dir, stdio: "inherit" });

@@ -142,4 +142,3 @@ export const app = new Hono<AppEnv>()
 
 app.onError(handleError);
 app.notFound(handleNotFound);
-

@@ -9,10 +9,12 @@ it("the cron purges expired sessions and keeps live ones", async () => {
   const user = await makeUser();
   const past = new Date(Date.now() - 1000).toISOString();
   const future = new Date(Date.now() + 3600_000).toISOString();
-  await testDb().insert(sessions).values([
-    { tokenHash: `expired-${user.id}`, userId: user.id, createdAt: past, expiresAt: past },
-    { tokenHash: `live-${user.id}`, userId: user.id, createdAt: past, expiresAt: future },
-  ]);
+  await testDb()
+    .insert(sessions)
+    .values([
+      { tokenHash: `expired-${user.id}`, userId: user.id, createdAt: past, expiresAt: past },
+      { tokenHash: `live-${user.id}`, userId: user.id, createdAt: past, expiresAt: future },
+    ]);
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
@@ -31,6 +33,10 @@ it("the cron removes the media of an item deleted more than the grace period ago
   await waitOnExecutionContext(ctx);
   expect(await env.MEDIA.head(old.r2Key)).toBeNull();
   expect(await env.MEDIA.head(recent.r2Key)).not.toBeNull();
-  const marks = await env.DB.prepare("select id, media_purged_at is not null as purged from content where id in (?, ?) order by id").bind(old.id, recent.id).all();
+  const marks = await env.DB.prepare(
+    "select id, media_purged_at is not null as purged from content where id in (?, ?) order by id",
+  )
+    .bind(old.id, recent.id)
+    .all();
   expect(Object.fromEntries(marks.results.map((r) => [r.id, r.purged]))).toEqual({ [old.id]: 1, [recent.id]: 0 });
 });

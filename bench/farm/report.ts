@@ -12,23 +12,52 @@ const FARM_GOAL_USD_PER_ACCOUNT_DAY = 0.01;
 const HONEST_GOAL_FLAGGED_SHARE = 0.005;
 
 type Strategy = {
-  name: string; what: string; accounts: number; viewsTried: number; paidViews: number; bonusesAwarded: number;
-  creditedUsd: number; availableUsd: number; heldUsd: number; flaggedUsd: number; usdPerAccountDay: number; met: boolean;
+  name: string;
+  what: string;
+  accounts: number;
+  viewsTried: number;
+  paidViews: number;
+  bonusesAwarded: number;
+  creditedUsd: number;
+  availableUsd: number;
+  heldUsd: number;
+  flaggedUsd: number;
+  usdPerAccountDay: number;
+  met: boolean;
 };
 /** Shares are of view rewards; sign-on bonuses (few, $75 each) are counted apart so they cannot hide them. */
 type HonestKind = {
-  kind: string; members: number; paidMembers: number; flaggedMembers: number; rewardsUsd: number; flaggedUsd: number; flaggedShare: number;
-  bonuses: number; bonusesFlagged: number;
+  kind: string;
+  members: number;
+  paidMembers: number;
+  flaggedMembers: number;
+  rewardsUsd: number;
+  flaggedUsd: number;
+  flaggedShare: number;
+  bonuses: number;
+  bonusesFlagged: number;
   /** Members of the kind who signed up during the run (enrolled in the sign-on challenges): an honest claimant whose bonus never came is a loss too. */
-  claimants: number; met: boolean;
+  claimants: number;
+  met: boolean;
 };
 
 export type FarmReport = {
-  command: string; machine: Machine; tree: { commit: string; subject: string; uncommittedProductFiles: number };
-  members: number; days: number; holdDays: number; ticksPerDay: number; seed: number; baseDay: string; end: string;
-  dailyCap: number; perItemPerDay: number; durationSec: number;
+  command: string;
+  machine: Machine;
+  tree: { commit: string; subject: string; uncommittedProductFiles: number };
+  members: number;
+  days: number;
+  holdDays: number;
+  ticksPerDay: number;
+  seed: number;
+  baseDay: string;
+  end: string;
+  dailyCap: number;
+  perItemPerDay: number;
+  durationSec: number;
   templates: Record<string, { what: string; status: number; row: Record<string, unknown> | null }>;
-  accounts: number; scriptedViews: number;
+  accounts: number;
+  scriptedViews: number;
   strategies: Strategy[];
   honest: HonestKind[];
   honestByAge: HonestKind[];
@@ -36,21 +65,57 @@ export type FarmReport = {
   rules: { rule: string; flags: number; earnings: number }[];
   /** This run's sweep figures and those of earlier runs at other --members (kept from bench/farm-results.json). */
   sweepBySize: (FarmReport["sweep"] & { date: string; commit: string })[];
-  sweep: { members: number; samples: number; heldP50: number; msPer1000HeldFirstP50: number; msPer1000HeldRepeatP50: number; maxRunsPerTick: number; firstMsP95: number };
+  sweep: {
+    members: number;
+    samples: number;
+    heldP50: number;
+    msPer1000HeldFirstP50: number;
+    msPer1000HeldRepeatP50: number;
+    maxRunsPerTick: number;
+    firstMsP95: number;
+  };
   ledger: Record<string, number>;
   checks: { problems: string[] };
   goals: { farms: boolean; honest: boolean };
 };
 
 type Input = {
-  command: string; machine: Machine; tree: FarmReport["tree"]; members: number; days: number; holdDays: number; ticksPerDay: number; seed: number;
-  baseDay: string; end: string; dailyCap: number; perItemPerDay: number; templates: FarmReport["templates"]; world: World;
-  idOf: (key: string) => string; money: Map<string, UserMoney>; ledger: Awaited<ReturnType<typeof ledgerChecks>>;
-  rules: Awaited<ReturnType<typeof flagsByRule>>; ticks: TickLog[]; durationSec: number; earlierSweeps: FarmReport["sweepBySize"];
+  command: string;
+  machine: Machine;
+  tree: FarmReport["tree"];
+  members: number;
+  days: number;
+  holdDays: number;
+  ticksPerDay: number;
+  seed: number;
+  baseDay: string;
+  end: string;
+  dailyCap: number;
+  perItemPerDay: number;
+  templates: FarmReport["templates"];
+  world: World;
+  idOf: (key: string) => string;
+  money: Map<string, UserMoney>;
+  ledger: Awaited<ReturnType<typeof ledgerChecks>>;
+  rules: Awaited<ReturnType<typeof flagsByRule>>;
+  ticks: TickLog[];
+  durationSec: number;
+  earlierSweeps: FarmReport["sweepBySize"];
 };
 
 const usd = (micros: number) => micros / 1e6;
-const zero = (): UserMoney => ({ userId: "", total: 0, available: 0, held: 0, flagged: 0, views: 0, bonusAwarded: 0, bonusFlagged: 0, bonusMicros: 0, bonusFlaggedMicros: 0 });
+const zero = (): UserMoney => ({
+  userId: "",
+  total: 0,
+  available: 0,
+  held: 0,
+  flagged: 0,
+  views: 0,
+  bonusAwarded: 0,
+  bonusFlagged: 0,
+  bonusMicros: 0,
+  bonusFlaggedMicros: 0,
+});
 
 export function summarize(i: Input): FarmReport {
   const moneyOf = (key: string) => i.money.get(i.idOf(key)) ?? zero();
@@ -63,10 +128,18 @@ export function summarize(i: Input): FarmReport {
     const available = usd(sum(keys, (m) => m.available));
     const perAccountDay = available / (keys.length * i.days);
     return {
-      name, what, accounts: keys.length, viewsTried: keys.reduce((n, k) => n + (tried.get(k) ?? 0), 0), paidViews: sum(keys, (m) => m.views),
-      bonusesAwarded: sum(keys, (m) => m.bonusAwarded), creditedUsd: round(usd(sum(keys, (m) => m.total)), 2), availableUsd: round(available, 2),
-      heldUsd: round(usd(sum(keys, (m) => m.held)), 2), flaggedUsd: round(usd(sum(keys, (m) => m.flagged)), 2),
-      usdPerAccountDay: round(perAccountDay, 4), met: perAccountDay <= FARM_GOAL_USD_PER_ACCOUNT_DAY,
+      name,
+      what,
+      accounts: keys.length,
+      viewsTried: keys.reduce((n, k) => n + (tried.get(k) ?? 0), 0),
+      paidViews: sum(keys, (m) => m.views),
+      bonusesAwarded: sum(keys, (m) => m.bonusAwarded),
+      creditedUsd: round(usd(sum(keys, (m) => m.total)), 2),
+      availableUsd: round(available, 2),
+      heldUsd: round(usd(sum(keys, (m) => m.held)), 2),
+      flaggedUsd: round(usd(sum(keys, (m) => m.flagged)), 2),
+      usdPerAccountDay: round(perAccountDay, 4),
+      met: perAccountDay <= FARM_GOAL_USD_PER_ACCOUNT_DAY,
     };
   });
 
@@ -80,31 +153,78 @@ export function summarize(i: Input): FarmReport {
     const bonusesFlagged = sum(keys, (m) => m.bonusFlagged);
     const claimants = keys.filter((k) => signedUp.has(k)).length;
     return {
-      kind, members: keys.length, paidMembers: keys.filter((k) => moneyOf(k).total > 0).length, flaggedMembers: keys.filter((k) => moneyOf(k).flagged > 0).length,
-      rewardsUsd: round(usd(total), 2), flaggedUsd: round(usd(flagged), 2), flaggedShare: round(share, 5), bonuses, bonusesFlagged, claimants,
+      kind,
+      members: keys.length,
+      paidMembers: keys.filter((k) => moneyOf(k).total > 0).length,
+      flaggedMembers: keys.filter((k) => moneyOf(k).flagged > 0).length,
+      rewardsUsd: round(usd(total), 2),
+      flaggedUsd: round(usd(flagged), 2),
+      flaggedShare: round(share, 5),
+      bonuses,
+      bonusesFlagged,
+      claimants,
       met: share <= HONEST_GOAL_FLAGGED_SHARE && bonusesFlagged === 0 && bonuses === claimants,
     };
   };
   const kinds = [...new Set(honestAccounts.map((a) => a.kind))].sort();
-  const honest = kinds.map((kind) => kindRow(kind, honestAccounts.filter((a) => a.kind === kind).map((a) => a.key)));
-  const honestAll = kindRow("all honest", honestAccounts.map((a) => a.key));
+  const honest = kinds.map((kind) =>
+    kindRow(
+      kind,
+      honestAccounts.filter((a) => a.kind === kind).map((a) => a.key),
+    ),
+  );
+  const honestAll = kindRow(
+    "all honest",
+    honestAccounts.map((a) => a.key),
+  );
   // The same members by account age on the first simulated day, whatever their kind.
   const base = Date.parse(i.baseDay);
   const AGES: [string, (days: number) => boolean][] = [
-    ["age: made during the run", (d) => d < 0], ["age: under 7 days", (d) => d >= 0 && d < 7],
-    ["age: 7 to 30 days", (d) => d >= 7 && d < 30], ["age: 30 days or more", (d) => d >= 30],
+    ["age: made during the run", (d) => d < 0],
+    ["age: under 7 days", (d) => d >= 0 && d < 7],
+    ["age: 7 to 30 days", (d) => d >= 7 && d < 30],
+    ["age: 30 days or more", (d) => d >= 30],
   ];
-  const honestByAge = AGES.map(([label, test]) => kindRow(label, honestAccounts.filter((a) => test((base - a.createdAt) / 86_400_000)).map((a) => a.key)));
+  const honestByAge = AGES.map(([label, test]) =>
+    kindRow(
+      label,
+      honestAccounts.filter((a) => test((base - a.createdAt) / 86_400_000)).map((a) => a.key),
+    ),
+  );
 
   // The sweep's cost per 1,000 rewards in holding, over the ticks that held at least 1,000.
   const samples = i.ticks.filter((t) => t.sweep.held >= 1000);
   const per1000 = (ms: number, held: number) => (ms / held) * 1000;
   const sweep = {
-    members: i.members, samples: samples.length, heldP50: Math.round(percentile(samples.map((t) => t.sweep.held), 50)),
-    msPer1000HeldFirstP50: round(percentile(samples.map((t) => per1000(t.sweep.firstMs, t.sweep.held)), 50), 2),
-    msPer1000HeldRepeatP50: round(percentile(samples.filter((t) => t.sweep.quiet).map((t) => per1000(t.sweep.repeatMs, t.sweep.held)), 50), 2),
+    members: i.members,
+    samples: samples.length,
+    heldP50: Math.round(
+      percentile(
+        samples.map((t) => t.sweep.held),
+        50,
+      ),
+    ),
+    msPer1000HeldFirstP50: round(
+      percentile(
+        samples.map((t) => per1000(t.sweep.firstMs, t.sweep.held)),
+        50,
+      ),
+      2,
+    ),
+    msPer1000HeldRepeatP50: round(
+      percentile(
+        samples.filter((t) => t.sweep.quiet).map((t) => per1000(t.sweep.repeatMs, t.sweep.held)),
+        50,
+      ),
+      2,
+    ),
     maxRunsPerTick: Math.max(0, ...i.ticks.map((t) => t.sweep.runs)),
-    firstMsP95: Math.round(percentile(samples.map((t) => t.sweep.firstMs), 95)),
+    firstMsP95: Math.round(
+      percentile(
+        samples.map((t) => t.sweep.firstMs),
+        95,
+      ),
+    ),
   };
 
   const problems: string[] = [];
@@ -115,17 +235,47 @@ export function summarize(i: Input): FarmReport {
   const all = [...i.money.values()];
   const credited = all.reduce((n, m) => n + m.total, 0);
   const parts = all.reduce((n, m) => n + m.available + m.held + m.flagged, 0);
-  if (credited !== parts) problems.push(`available + held + reversed (${parts}) ≠ credited (${credited}) micro-dollars`);
-  if (honestAll.rewardsUsd <= 0 || honestAll.paidMembers < honestAll.members * 0.5) problems.push(`honest members are not paid: ${honestAll.paidMembers}/${honestAll.members} paid, $${honestAll.rewardsUsd}`);
+  if (credited !== parts)
+    problems.push(`available + held + reversed (${parts}) ≠ credited (${credited}) micro-dollars`);
+  if (honestAll.rewardsUsd <= 0 || honestAll.paidMembers < honestAll.members * 0.5)
+    problems.push(
+      `honest members are not paid: ${honestAll.paidMembers}/${honestAll.members} paid, $${honestAll.rewardsUsd}`,
+    );
   const unfinished = i.ticks.filter((t) => !t.sweep.quiet).length;
-  if (unfinished) problems.push(`${unfinished} ticks whose sweep still found something new after ${i.ticks.find((t) => !t.sweep.quiet)!.sweep.runs} runs`);
+  if (unfinished)
+    problems.push(
+      `${unfinished} ticks whose sweep still found something new after ${i.ticks.find((t) => !t.sweep.quiet)!.sweep.runs} runs`,
+    );
 
   return {
-    command: i.command, machine: i.machine, tree: i.tree, members: i.members, days: i.days, holdDays: i.holdDays, ticksPerDay: i.ticksPerDay, seed: i.seed,
-    baseDay: i.baseDay, end: i.end, dailyCap: i.dailyCap, perItemPerDay: i.perItemPerDay, durationSec: i.durationSec, templates: i.templates,
-    accounts: i.world.accounts.length, scriptedViews: [...tried.values()].reduce((a, b) => a + b, 0),
-    strategies, honest, honestByAge, honestAll, rules: i.rules, sweep, ledger: l, checks: { problems },
-    sweepBySize: [...i.earlierSweeps.filter((x) => x.members !== i.members), { ...sweep, date: i.machine.date, commit: i.tree.commit }].sort((a, b) => a.members - b.members),
+    command: i.command,
+    machine: i.machine,
+    tree: i.tree,
+    members: i.members,
+    days: i.days,
+    holdDays: i.holdDays,
+    ticksPerDay: i.ticksPerDay,
+    seed: i.seed,
+    baseDay: i.baseDay,
+    end: i.end,
+    dailyCap: i.dailyCap,
+    perItemPerDay: i.perItemPerDay,
+    durationSec: i.durationSec,
+    templates: i.templates,
+    accounts: i.world.accounts.length,
+    scriptedViews: [...tried.values()].reduce((a, b) => a + b, 0),
+    strategies,
+    honest,
+    honestByAge,
+    honestAll,
+    rules: i.rules,
+    sweep,
+    ledger: l,
+    checks: { problems },
+    sweepBySize: [
+      ...i.earlierSweeps.filter((x) => x.members !== i.members),
+      { ...sweep, date: i.machine.date, commit: i.tree.commit },
+    ].sort((a, b) => a.members - b.members),
     goals: { farms: strategies.every((s) => s.met), honest: honest.every((h) => h.met) && honestAll.met },
   };
 }
@@ -135,8 +285,12 @@ const money = (x: number) => `$${x.toFixed(2)}`;
 
 export function markdown(r: FarmReport): string {
   const m = r.machine;
-  const templ = Object.entries(r.templates).map(([name, t]) =>
-    `${name} (${t.what}): ${t.row ? `finalized${t.row.earn_block !== undefined ? `, earn_block ${t.row.earn_block ?? "null (earns)"}` : ""}` : `refused (${t.status})`}`).join("; ");
+  const templ = Object.entries(r.templates)
+    .map(
+      ([name, t]) =>
+        `${name} (${t.what}): ${t.row ? `finalized${t.row.earn_block !== undefined ? `, earn_block ${t.row.earn_block ?? "null (earns)"}` : ""}` : `refused (${t.status})`}`,
+    )
+    .join("; ");
   return [
     `Measured by \`${r.command}\` on ${m.date} (${m.nproc} CPUs, Node ${m.node}) at ${r.tree.commit} "${r.tree.subject}"` +
       `${r.tree.uncommittedProductFiles ? ` with ${r.tree.uncommittedProductFiles} uncommitted product files` : ""}: ${r.members} honest members ` +
@@ -146,13 +300,19 @@ export function markdown(r: FarmReport): string {
     "",
     `| farm strategy | accounts | views tried | paid | credited | held at end | flagged (reversed) | **available per account-day** (goal ≤ $${FARM_GOAL_USD_PER_ACCOUNT_DAY}) |`,
     "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...r.strategies.map((s) => `| ${s.name} | ${s.accounts} | ${s.viewsTried.toLocaleString("en-US")} | ${s.paidViews.toLocaleString("en-US")}${s.bonusesAwarded ? ` + ${s.bonusesAwarded} bonuses` : ""} | ` +
-      `${money(s.creditedUsd)} | ${money(s.heldUsd)} | ${money(s.flaggedUsd)} | ${s.met ? "" : "**"}$${s.usdPerAccountDay.toFixed(4)}${s.met ? "" : "**"} |`),
+    ...r.strategies.map(
+      (s) =>
+        `| ${s.name} | ${s.accounts} | ${s.viewsTried.toLocaleString("en-US")} | ${s.paidViews.toLocaleString("en-US")}${s.bonusesAwarded ? ` + ${s.bonusesAwarded} bonuses` : ""} | ` +
+        `${money(s.creditedUsd)} | ${money(s.heldUsd)} | ${money(s.flaggedUsd)} | ${s.met ? "" : "**"}$${s.usdPerAccountDay.toFixed(4)}${s.met ? "" : "**"} |`,
+    ),
     "",
     `| honest members, by kind | members | paid | with a flag | view rewards | flagged | **share flagged** (goal ≤ ${pct(HONEST_GOAL_FLAGGED_SHARE)}) | sign-on bonuses: claimants, bonuses, flagged |`,
     "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...[...r.honest, ...(r.honestByAge ?? []), r.honestAll].map((h) => `| ${h.kind} | ${h.members} | ${h.paidMembers} | ${h.flaggedMembers} | ${money(h.rewardsUsd)} | ${money(h.flaggedUsd)} | ` +
-      `${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"}${pct(h.flaggedShare)}${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"} | ${h.claimants || h.bonuses ? `${h.claimants}, ${h.bonuses}, ${h.bonusesFlagged}` : ""} |`),
+    ...[...r.honest, ...(r.honestByAge ?? []), r.honestAll].map(
+      (h) =>
+        `| ${h.kind} | ${h.members} | ${h.paidMembers} | ${h.flaggedMembers} | ${money(h.rewardsUsd)} | ${money(h.flaggedUsd)} | ` +
+        `${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"}${pct(h.flaggedShare)}${h.flaggedShare <= HONEST_GOAL_FLAGGED_SHARE ? "" : "**"} | ${h.claimants || h.bonuses ? `${h.claimants}, ${h.bonuses}, ${h.bonusesFlagged}` : ""} |`,
+    ),
     "",
     `Flags by rule: ${r.rules.length ? r.rules.map((x) => `${x.rule} ${x.flags} (${x.earnings.toLocaleString("en-US")} earnings)`).join(", ") : "none"}. ` +
       `Sweep: ${r.sweep.msPer1000HeldFirstP50} ms per 1,000 held rewards (first run of a tick, p50 over ${r.sweep.samples} ticks, ${r.sweep.heldP50.toLocaleString("en-US")} held at p50; p95 ${r.sweep.firstMsP95} ms a run), ` +
@@ -164,7 +324,12 @@ export function markdown(r: FarmReport): string {
 }
 
 const sweepSizes = (r: FarmReport) =>
-  r.sweepBySize.map((x) => `${x.members.toLocaleString("en-US")} members ${x.msPer1000HeldFirstP50} ms (${x.heldP50.toLocaleString("en-US")} held; ${x.date}, ${x.commit})`).join("; ");
+  r.sweepBySize
+    .map(
+      (x) =>
+        `${x.members.toLocaleString("en-US")} members ${x.msPer1000HeldFirstP50} ms (${x.heldP50.toLocaleString("en-US")} held; ${x.date}, ${x.commit})`,
+    )
+    .join("; ");
 
 const START = "<!-- bench:farm:start -->";
 const END = "<!-- bench:farm:end -->";

@@ -27,7 +27,9 @@ export async function archiveBytes(r2: R2Like) {
 
 /** Each line of every part of `dataset` (`<dataset>/<day>/part-NNNN.ndjson.gz`), parsed, part by part in key order. */
 export async function* archivedLines(r2: R2Like, dataset: "visits" | "page-days" | "views"): AsyncGenerator<unknown> {
-  const parts = (await listAll(r2, `${dataset}/`)).filter((o) => /\/part-\d+\.ndjson(\.gz)?$/.test(o.key)).sort((a, b) => (a.key < b.key ? -1 : 1));
+  const parts = (await listAll(r2, `${dataset}/`))
+    .filter((o) => /\/part-\d+\.ndjson(\.gz)?$/.test(o.key))
+    .sort((a, b) => (a.key < b.key ? -1 : 1));
   for (const part of parts) {
     const body = await r2.get(part.key);
     if (!body) throw new Error(`archive part ${part.key} is listed but cannot be read`);
@@ -41,7 +43,10 @@ export async function* archivedLines(r2: R2Like, dataset: "visits" | "page-days"
  * The objects inside an archived line that look like rows of a table (a line may carry one row, or a row and
  * the rows that go with it, e.g. a view and its earnings), found by the columns they have, whatever the nesting.
  */
-export function* rowsIn(line: unknown, has: (row: Record<string, unknown>) => boolean): Generator<Record<string, unknown>> {
+export function* rowsIn(
+  line: unknown,
+  has: (row: Record<string, unknown>) => boolean,
+): Generator<Record<string, unknown>> {
   if (Array.isArray(line)) {
     for (const x of line) yield* rowsIn(x, has);
   } else if (line && typeof line === "object") {

@@ -9,7 +9,15 @@ import type { Opened } from "./sqlite-d1.ts";
 const RUNS_PER_DAY = 1_440;
 const MINUTE_MS = 60_000;
 
-export type LifecycleDay = { runs: number; parts: number; rows: number; bytes: number; daysDone: number; ms: number; lastReport: LifecycleReport | null };
+export type LifecycleDay = {
+  runs: number;
+  parts: number;
+  rows: number;
+  bytes: number;
+  daysDone: number;
+  ms: number;
+  lastReport: LifecycleReport | null;
+};
 
 /**
  * The lifecycle's work for the day that starts at `nowMs` (the cron's runs from then on), against the bench's D1
@@ -21,7 +29,9 @@ export async function runLifecycleFor(
   ctx: { opened: Opened; archive: unknown; nowMs: number; enabled: boolean },
 ): Promise<LifecycleDay | null> {
   if (!ctx.enabled) return null;
-  const env = { DB: ctx.opened.d1, ARCHIVE: ctx.archive } as unknown as Parameters<typeof runDataLifecycle>[0]["ctx"]["env"];
+  const env = { DB: ctx.opened.d1, ARCHIVE: ctx.archive } as unknown as Parameters<
+    typeof runDataLifecycle
+  >[0]["ctx"]["env"];
   const out: LifecycleDay = { runs: 0, parts: 0, rows: 0, bytes: 0, daysDone: 0, ms: 0, lastReport: null };
   const start = performance.now();
   // The job logs each run that moved something; a day of the bench makes dozens of them.
@@ -29,7 +39,10 @@ export async function runLifecycleFor(
   console.log = () => {};
   try {
     while (out.runs < RUNS_PER_DAY) {
-      const report = await runDataLifecycle({ ctx: { env }, input: { nowMs: ctx.nowMs + out.runs * MINUTE_MS, budget: CRON_BUDGET } });
+      const report = await runDataLifecycle({
+        ctx: { env },
+        input: { nowMs: ctx.nowMs + out.runs * MINUTE_MS, budget: CRON_BUDGET },
+      });
       out.runs++;
       out.lastReport = report;
       const failed = report.datasets.find((d) => d.error);

@@ -12,7 +12,13 @@ const GB = (b: number) => `${(b / 1e9).toFixed(2)} GB`;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 export type Scale = { visits_per_day: number; views_per_day: number; factor_to_1M: number };
-export type Windows = { visits_days: number; page_days: number; views_days: number; notices_days: number; earnings_hold_days: number };
+export type Windows = {
+  visits_days: number;
+  page_days: number;
+  views_days: number;
+  notices_days: number;
+  earnings_hold_days: number;
+};
 
 /**
  * The steady state, scaled to `visitsPerDay` (views scale alike): D1 = the empty database (schema, members,
@@ -21,7 +27,11 @@ export type Windows = { visits_days: number; page_days: number; views_days: numb
  * aggregates kept for good; scaling the aggregates by the factor too overstates them (a day's rollup rows grow
  * with pages and creators, not with visits), so the figure errs high. R2 and the cron's work grow by the factor.
  */
-type Tables = { snapshotDays: number; atSnapshot: { table: string; bytes: number; rows: number }[]; atEnd: { table: string; bytes: number; rows: number }[] };
+type Tables = {
+  snapshotDays: number;
+  atSnapshot: { table: string; bytes: number; rows: number }[];
+  atEnd: { table: string; bytes: number; rows: number }[];
+};
 
 // How each table grows (the lifecycle's datasets, decision 051): with the traffic's volume, and then bounded by a
 // window or kept for good; with the catalogue (rows per scope, page or item and day: more visits to the same
@@ -41,7 +51,8 @@ const CLASSES = {
   catalogue: ["traffic_page_days", "traffic_day_counts", "traffic_days", "content_day_stats", "content_retention"],
 } as const;
 type Row = { table: string; bytes: number; rows: number };
-const sumOf = (rows: Row[], names: readonly string[]) => rows.filter((r) => names.includes(r.table)).reduce((n, r) => n + r.bytes, 0);
+const sumOf = (rows: Row[], names: readonly string[]) =>
+  rows.filter((r) => names.includes(r.table)).reduce((n, r) => n + r.bytes, 0);
 
 /**
  * D1 after `days` days at `factor` × this run's volume, per choice of windows (page visits, sessions), from the
@@ -53,16 +64,38 @@ const sumOf = (rows: Row[], names: readonly string[]) => rows.filter((r) => name
 function windowModels(t: Tables, baseBytes: number, factor: number, w: Windows, days: number) {
   const [viewsDays, noticesDays, pageDaysKept] = [w.views_days, w.notices_days, w.page_days];
   const perDay = (names: readonly string[]) => sumOf(t.atSnapshot, names) / t.snapshotDays;
-  const [raw, sessions, views, kept, notices] = [perDay(["page_visits"]), perDay(["traffic_sessions"]), perDay(CLASSES.views_window), perDay(CLASSES.volume_kept), perDay(CLASSES.notices_window)];
-  const [pageDays, catalogueKept] = [perDay(["traffic_page_days"]), perDay(CLASSES.catalogue) - perDay(["traffic_page_days"])];
+  const [raw, sessions, views, kept, notices] = [
+    perDay(["page_visits"]),
+    perDay(["traffic_sessions"]),
+    perDay(CLASSES.views_window),
+    perDay(CLASSES.volume_kept),
+    perDay(CLASSES.notices_window),
+  ];
+  const [pageDays, catalogueKept] = [
+    perDay(["traffic_page_days"]),
+    perDay(CLASSES.catalogue) - perDay(["traffic_page_days"]),
+  ];
   const model = (rawDays: number, sessionDays: number, catalogueFactor = 1) =>
-    Math.round(baseBytes + factor * (raw * rawDays + sessions * sessionDays + views * viewsDays + notices * Math.min(days, noticesDays) + kept * days) +
-      catalogueFactor * (pageDays * Math.min(days, pageDaysKept) + catalogueKept * days));
+    Math.round(
+      baseBytes +
+        factor *
+          (raw * rawDays +
+            sessions * sessionDays +
+            views * viewsDays +
+            notices * Math.min(days, noticesDays) +
+            kept * days) +
+        catalogueFactor * (pageDays * Math.min(days, pageDaysKept) + catalogueKept * days),
+    );
   return {
     days,
     bytes_per_day_here: {
-      page_visits: Math.round(raw), traffic_sessions: Math.round(sessions), views_and_earnings: Math.round(views), kept_with_views: Math.round(kept), notifications: Math.round(notices),
-      traffic_page_days: Math.round(pageDays), other_rollups_kept: Math.round(catalogueKept),
+      page_visits: Math.round(raw),
+      traffic_sessions: Math.round(sessions),
+      views_and_earnings: Math.round(views),
+      kept_with_views: Math.round(kept),
+      notifications: Math.round(notices),
+      traffic_page_days: Math.round(pageDays),
+      other_rollups_kept: Math.round(catalogueKept),
     },
     design_91_91: model(91, 91),
     design_91_91_catalogue_x_factor: model(91, 91, factor),
@@ -73,7 +106,14 @@ function windowModels(t: Tables, baseBytes: number, factor: number, w: Windows, 
   };
 }
 
-export function analyse(days: Day[], baseBytes: number, scale: Scale, windows: Windows, mode: "lifecycle" | "baseline", tables: Tables) {
+export function analyse(
+  days: Day[],
+  baseBytes: number,
+  scale: Scale,
+  windows: Windows,
+  mode: "lifecycle" | "baseline",
+  tables: Tables,
+) {
   // The run's last day, per class: volume tables × factor, the rest as measured.
   const volume = [...CLASSES.visits_window, ...CLASSES.views_window, ...CLASSES.notices_window, ...CLASSES.volume_kept];
   const endVolume = sumOf(tables.atEnd, volume);
@@ -89,26 +129,44 @@ export function analyse(days: Day[], baseBytes: number, scale: Scale, windows: W
   const tail = days.slice(longest);
   const slope = tail.length > 1 ? (tail.at(-1)!.d1_bytes - tail[0]!.d1_bytes) / (tail.length - 1) : null;
   const r2PerDay = tail.length > 1 ? (tail.at(-1)!.r2_bytes - tail[0]!.r2_bytes) / (tail.length - 1) : 0;
-  const windowModel = scale.visits_per_day * visitDay * windows.visits_days + scale.views_per_day * viewDay * windows.views_days;
+  const windowModel =
+    scale.visits_per_day * visitDay * windows.visits_days + scale.views_per_day * viewDay * windows.views_days;
   const at = (factor: number) =>
-    mode === "lifecycle" ? Math.max(0, last.d1_bytes - endVolume - endOther) + factor * endVolume + endOther : baseBytes + factor * windowModel;
+    mode === "lifecycle"
+      ? Math.max(0, last.d1_bytes - endVolume - endOther) + factor * endVolume + endOther
+      : baseBytes + factor * windowModel;
   const lifecycleDays = tail.filter((d) => d.lifecycle);
   const scaling = (factor: number) => ({
     d1_steady_bytes: Math.round(at(factor)),
     d1_growth_per_day_after_window: slope === null || mode === "baseline" ? null : Math.round(factor * slope),
     r2_bytes_per_day: Math.round(factor * r2PerDay),
     // The job's work grows with the rows: parts of CRON_BUDGET.rowsPerPart rows, at most partsPerRun a dataset and run.
-    rows_archived_per_day: lifecycleDays.length ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.rows))) : null,
-    parts_per_day: lifecycleDays.length ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.parts))) : null,
-    cron_runs_with_work_per_day: lifecycleDays.length ? Math.ceil((factor * mean(lifecycleDays.map((d) => d.lifecycle!.parts))) / CRON_PARTS_PER_RUN) : null,
-    lifecycle_ms_per_day_here: lifecycleDays.length ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.ms))) : null,
+    rows_archived_per_day: lifecycleDays.length
+      ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.rows)))
+      : null,
+    parts_per_day: lifecycleDays.length
+      ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.parts)))
+      : null,
+    cron_runs_with_work_per_day: lifecycleDays.length
+      ? Math.ceil((factor * mean(lifecycleDays.map((d) => d.lifecycle!.parts))) / CRON_PARTS_PER_RUN)
+      : null,
+    lifecycle_ms_per_day_here: lifecycleDays.length
+      ? Math.round(factor * mean(lifecycleDays.map((d) => d.lifecycle!.ms)))
+      : null,
     d1_after_a_year_by_windows: tables.atSnapshot.length ? windowModels(tables, baseBytes, factor, windows, 365) : null,
-    keep_everything_days_to_10GB: Math.round((TEN_GB - baseBytes) / (factor * (visitDay * scale.visits_per_day + viewDay * scale.views_per_day))),
+    keep_everything_days_to_10GB: Math.round(
+      (TEN_GB - baseBytes) / (factor * (visitDay * scale.visits_per_day + viewDay * scale.views_per_day)),
+    ),
   });
   const f1 = scale.factor_to_1M;
   return {
     flat_ratio,
-    flat: { first_day_past_window: pastWindow?.date ?? null, d1_bytes_then: pastWindow?.d1_bytes ?? null, last_day: last.date, last_d1_bytes: last.d1_bytes },
+    flat: {
+      first_day_past_window: pastWindow?.date ?? null,
+      d1_bytes_then: pastWindow?.d1_bytes ?? null,
+      last_day: last.date,
+      last_d1_bytes: last.d1_bytes,
+    },
     extrapolated_bytes_at_1M_per_day: Math.round(at(f1)),
     // The same figure by class, so what is left to shrink is named: the volume classes × factor, the rest as measured.
     at_1M_by_class: {
@@ -119,9 +177,10 @@ export function analyse(days: Day[], baseBytes: number, scale: Scale, windows: W
       rest: mode === "lifecycle" ? Math.round(at(f1) - f1 * endVolume) : null,
     },
     extrapolation: {
-      how: mode === "lifecycle"
-        ? "the last day's D1, its volume tables (page_visits, traffic_sessions, views, earnings, recent_finishes, notifications, and the rows kept for good that grow with views: view_addresses, view_pairs, member_view_days, earning_days, opening_balances) × factor, the rest (rollups per scope/page/item and day, members, items, free pages) as measured"
-        : "model (no lifecycle ran): empty database + factor × (bytes per visit-day × visits a day × visits window + bytes per view-day × views a day × views window); aggregates kept for good are not in it",
+      how:
+        mode === "lifecycle"
+          ? "the last day's D1, its volume tables (page_visits, traffic_sessions, views, earnings, recent_finishes, notifications, and the rows kept for good that grow with views: view_addresses, view_pairs, member_view_days, earning_days, opening_balances) × factor, the rest (rollups per scope/page/item and day, members, items, free pages) as measured"
+          : "model (no lifecycle ran): empty database + factor × (bytes per visit-day × visits a day × visits window + bytes per view-day × views a day × views window); aggregates kept for good are not in it",
       empty_database_bytes: baseBytes,
       bytes_per_visit_day: Math.round(visitDay),
       bytes_per_view_day: Math.round(viewDay),
@@ -135,8 +194,17 @@ export function analyse(days: Day[], baseBytes: number, scale: Scale, windows: W
 export type Analysis = ReturnType<typeof analyse>;
 
 export function markdown(r: {
-  mode: string; scale: Scale; windows: Windows; days: Day[]; baseline_days: Day[] | null; a: Analysis; ledger_ok: boolean; dashboards_ok: boolean;
-  durationSec: number; command: string; date: string;
+  mode: string;
+  scale: Scale;
+  windows: Windows;
+  days: Day[];
+  baseline_days: Day[] | null;
+  a: Analysis;
+  ledger_ok: boolean;
+  dashboards_ok: boolean;
+  durationSec: number;
+  command: string;
+  date: string;
 }) {
   const { a, scale } = r;
   const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
@@ -144,7 +212,9 @@ export function markdown(r: {
     `${r.date}, \`${r.command}\` (${r.durationSec} s): ${r.days.length} simulated days of ${scale.visits_per_day.toLocaleString("en-US")} visits and ` +
       `${scale.views_per_day.toLocaleString("en-US")} views a day (1M visits a day is ${scale.factor_to_1M}× this), windows at their minimums ` +
       `(visits and sessions ${days(r.windows.visits_days)}, page-day totals ${r.windows.page_days}, views ${r.windows.views_days}, notifications ${r.windows.notices_days}, hold ${r.windows.earnings_hold_days}); ` +
-      (r.mode === "lifecycle" ? "the lifecycle job ran after every day." : "**baseline: no lifecycle job ran (keep everything)**."),
+      (r.mode === "lifecycle"
+        ? "the lifecycle job ran after every day."
+        : "**baseline: no lifecycle job ran (keep everything)**."),
     "",
     "| figure | result | goal |",
     "|---|---|---|",
@@ -173,17 +243,32 @@ export function markdown(r: {
     `| dashboards re-checked (90 days and every day's totals vs a recount of archived + live visits) | ${r.dashboards_ok ? "ok" : "**failed**"} | ok |`,
     "",
     `Bytes per table after ${a.tables.after_days} days (indexes included), and at the end: ` +
-      a.tables.at_that_day.slice(0, 8).map((t) => `${t.table} ${MB(t.bytes)}`).join(", ") + "; end: " +
-      a.tables.at_end.slice(0, 8).map((t) => `${t.table} ${MB(t.bytes)}`).join(", ") + ".",
+      a.tables.at_that_day
+        .slice(0, 8)
+        .map((t) => `${t.table} ${MB(t.bytes)}`)
+        .join(", ") +
+      "; end: " +
+      a.tables.at_end
+        .slice(0, 8)
+        .map((t) => `${t.table} ${MB(t.bytes)}`)
+        .join(", ") +
+      ".",
     "",
     "| day | D1 | D1 in use | R2 | D1 keeping everything |",
     "|---|---|---|---|---|",
   ];
   const baseline = new Map((r.baseline_days ?? []).map((d) => [d.day, d]));
   for (const d of r.days) {
-    if (d.day % 10 !== 0 && d.day !== r.days.length - 1 && d.day !== Math.max(r.windows.page_days, r.windows.views_days, r.windows.notices_days)) continue;
+    if (
+      d.day % 10 !== 0 &&
+      d.day !== r.days.length - 1 &&
+      d.day !== Math.max(r.windows.page_days, r.windows.views_days, r.windows.notices_days)
+    )
+      continue;
     const b = baseline.get(d.day);
-    lines.push(`| ${d.day + 1} (${d.date}) | ${MB(d.d1_bytes)} | ${MB(d.d1_used_bytes)} | ${MB(d.r2_bytes)} | ${b ? MB(b.d1_bytes) : "–"} |`);
+    lines.push(
+      `| ${d.day + 1} (${d.date}) | ${MB(d.d1_bytes)} | ${MB(d.d1_used_bytes)} | ${MB(d.r2_bytes)} | ${b ? MB(b.d1_bytes) : "–"} |`,
+    );
   }
   return lines.join("\n");
 }

@@ -46,7 +46,14 @@ export type Simulation = {
 };
 
 export async function simulate(opts: {
-  file: string; archive: R2Like; days: number; visits: number; views: number; lifecycle: boolean; snapshotDay: number; log: (msg: string) => void;
+  file: string;
+  archive: R2Like;
+  days: number;
+  visits: number;
+  views: number;
+  lifecycle: boolean;
+  snapshotDay: number;
+  log: (msg: string) => void;
 }): Promise<Simulation> {
   let atSnapshot: ReturnType<typeof tableBytes> = [];
   const opened = openFresh(opts.file);
@@ -71,28 +78,58 @@ export async function simulate(opts: {
     totals.views += opts.views;
     // The earnings cron just after midnight settles the day's qualified views (held one day).
     const credited = await settleDay(opened, new Date(next + 60_000).toISOString(), date, credits);
-    await rollPageTotals({ ctx: { env: { DB: opened.d1 as unknown as D1Database } }, input: { nowMs: next + CRON_AFTER_MS } });
+    await rollPageTotals({
+      ctx: { env: { DB: opened.d1 as unknown as D1Database } },
+      input: { nowMs: next + CRON_AFTER_MS },
+    });
     const afterViews = measureD1(opened).usedBytes;
     const t2 = performance.now();
-    const lifecycle: LifecycleDay | null = await runLifecycleFor(d, { opened, archive: opts.archive, nowMs: next + CRON_AFTER_MS, enabled: opts.lifecycle });
+    const lifecycle: LifecycleDay | null = await runLifecycleFor(d, {
+      opened,
+      archive: opts.archive,
+      nowMs: next + CRON_AFTER_MS,
+      enabled: opts.lifecycle,
+    });
     if (lifecycle) lastLifecycleReport = lifecycle.lastReport;
     const size = measureD1(opened);
     const t3 = performance.now();
     days.push({
-      day: d, date, d1_bytes: size.fileBytes, d1_used_bytes: size.usedBytes, r2_bytes: await archiveBytes(opts.archive),
-      visits_bytes_added: afterVisits - before, views_bytes_added: afterViews - afterVisits, lifecycle_bytes: size.usedBytes - afterViews,
-      credited_views: credited, lifecycle: lifecycle && { runs: lifecycle.runs, parts: lifecycle.parts, rows: lifecycle.rows, bytes: lifecycle.bytes, days_done: lifecycle.daysDone, ms: lifecycle.ms },
+      day: d,
+      date,
+      d1_bytes: size.fileBytes,
+      d1_used_bytes: size.usedBytes,
+      r2_bytes: await archiveBytes(opts.archive),
+      visits_bytes_added: afterVisits - before,
+      views_bytes_added: afterViews - afterVisits,
+      lifecycle_bytes: size.usedBytes - afterViews,
+      credited_views: credited,
+      lifecycle: lifecycle && {
+        runs: lifecycle.runs,
+        parts: lifecycle.parts,
+        rows: lifecycle.rows,
+        bytes: lifecycle.bytes,
+        days_done: lifecycle.daysDone,
+        ms: lifecycle.ms,
+      },
       ms: { visits: Math.round(t1 - t0), views: Math.round(t2 - t1), lifecycle: Math.round(t3 - t2) },
     });
     if (d + 1 === opts.snapshotDay) atSnapshot = tableBytes(opened);
     if (d % 10 === 9 || d === opts.days - 1) {
       const mb = (b: number) => (b / 1e6).toFixed(1);
-      opts.log(`day ${d + 1}/${opts.days} (${date}): D1 ${mb(size.fileBytes)} MB (in use ${mb(size.usedBytes)}), R2 ${mb(days.at(-1)!.r2_bytes)} MB; ` +
-        `visits ${Math.round(t1 - t0)} ms, views ${Math.round(t2 - t1)} ms, lifecycle ${Math.round(t3 - t2)} ms`);
+      opts.log(
+        `day ${d + 1}/${opts.days} (${date}): D1 ${mb(size.fileBytes)} MB (in use ${mb(size.usedBytes)}), R2 ${mb(days.at(-1)!.r2_bytes)} MB; ` +
+          `visits ${Math.round(t1 - t0)} ms, views ${Math.round(t2 - t1)} ms, lifecycle ${Math.round(t3 - t2)} ms`,
+      );
     }
   }
   return {
-    opened, days, baseBytes, credits, totals, endMs: START_MS + opts.days * DAY_MS + CRON_AFTER_MS, lastLifecycleReport,
+    opened,
+    days,
+    baseBytes,
+    credits,
+    totals,
+    endMs: START_MS + opts.days * DAY_MS + CRON_AFTER_MS,
+    lastLifecycleReport,
     tables: { snapshotDays: opts.snapshotDay, atSnapshot, atEnd: tableBytes(opened) },
   };
 }

@@ -15,7 +15,10 @@ export function openFresh(file: string): Opened {
   const sqlite = new DatabaseSync(file);
   // D1 keeps its database in WAL mode; its size is the main file's once the WAL is checkpointed.
   sqlite.exec("pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on");
-  for (const name of readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort()) sqlite.exec(readFileSync(`migrations/${name}`, "utf8"));
+  for (const name of readdirSync("migrations")
+    .filter((f) => f.endsWith(".sql"))
+    .sort())
+    sqlite.exec(readFileSync(`migrations/${name}`, "utf8"));
   const cache = new Map<string, StatementSync>();
   const cached = {
     prepare(sql: string) {
@@ -58,15 +61,27 @@ export function measureD1({ sqlite, file }: Opened): D1Size {
 /** Bytes and rows per table, its indexes included (SQLite's dbstat), largest first. */
 export function tableBytes({ sqlite }: Opened): { table: string; bytes: number; rows: number }[] {
   const owner = new Map(
-    (sqlite.prepare("select name, tbl_name from sqlite_master where type in ('table', 'index')").all() as { name: string; tbl_name: string }[]).map((r) => [r.name, r.tbl_name]),
+    (
+      sqlite.prepare("select name, tbl_name from sqlite_master where type in ('table', 'index')").all() as {
+        name: string;
+        tbl_name: string;
+      }[]
+    ).map((r) => [r.name, r.tbl_name]),
   );
   const bytes = new Map<string, number>();
-  for (const r of sqlite.prepare("select name, sum(pgsize) as bytes from dbstat group by name").all() as { name: string; bytes: number }[]) {
+  for (const r of sqlite.prepare("select name, sum(pgsize) as bytes from dbstat group by name").all() as {
+    name: string;
+    bytes: number;
+  }[]) {
     const table = owner.get(r.name) ?? r.name;
     bytes.set(table, (bytes.get(table) ?? 0) + r.bytes);
   }
   return [...bytes]
     .filter(([, b]) => b > 64 * 1024)
-    .map(([table, b]) => ({ table, bytes: b, rows: Number((sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n) }))
+    .map(([table, b]) => ({
+      table,
+      bytes: b,
+      rows: Number((sqlite.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n),
+    }))
     .sort((a, b) => b.bytes - a.bytes);
 }

@@ -4,7 +4,13 @@
 // both only in how the rows arrive: the day's rows are inserted by one json_each statement (recordVisit's columns)
 // and each visit's rollups run in one long transaction instead of a batch per request; the rate-limit gate the
 // statements carry is a row opened wide (world.ts GATE), so the limiter's per-request count is left out.
-import { CREATOR_SCOPE, mayNameCreator, rollupParams, rollupStatements, SITE_SCOPE } from "../../worker/db/queries/traffic/traffic-rollups.ts";
+import {
+  CREATOR_SCOPE,
+  mayNameCreator,
+  rollupParams,
+  rollupStatements,
+  SITE_SCOPE,
+} from "../../worker/db/queries/traffic/traffic-rollups.ts";
 import { PAGE_VISIT_COLUMNS, syntheticDays, type UserRow, type VisitRow } from "../traffic/synthetic-visits.ts";
 import { inTransaction, type Opened } from "./sqlite-d1.ts";
 import { CREATORS, creatorId, GATE, ITEMS, itemId, MEMBERS } from "./world.ts";
@@ -20,12 +26,20 @@ const CREATOR_IDS = Array.from({ length: CREATORS }, (_, i) => creatorId(i));
 /** The day's visits (bench/traffic's generator: sessions, sources, devices, campaigns, sign-ups), with ids unique across days. */
 export function visitsOfDay(day: number, dayStartMs: number, visits: number): { visits: VisitRow[]; users: UserRow[] } {
   const [only] = syntheticDays({
-    visits, days: 1, now: dayStartMs + DAY_MS, seed: 7_000 + day, existingUsers: MEMBERS, contentIds: CONTENT_IDS, creatorIds: CREATOR_IDS,
+    visits,
+    days: 1,
+    now: dayStartMs + DAY_MS,
+    seed: 7_000 + day,
+    existingUsers: MEMBERS,
+    contentIds: CONTENT_IDS,
+    creatorIds: CREATOR_IDS,
   });
   // The generator numbers its sign-ups from 1 on every call; a day prefix keeps them distinct.
   const renamed = (id: string) => id.replace("bench-new-", `bench-new-d${day}-`);
   const users = only!.users.map(([id, , at]): UserRow => [renamed(id), `${renamed(id)}@example.com`, at]);
-  const rows = only!.visits.map((v) => (typeof v[2] === "string" && v[2].startsWith("bench-new-") ? [v[0], v[1], renamed(v[2]), ...v.slice(3)] : v));
+  const rows = only!.visits.map((v) =>
+    typeof v[2] === "string" && v[2].startsWith("bench-new-") ? [v[0], v[1], renamed(v[2]), ...v.slice(3)] : v,
+  );
   return { visits: rows, users };
 }
 
@@ -33,16 +47,27 @@ export async function ingestVisits({ sqlite, d1 }: Opened, day: { visits: VisitR
   await inTransaction(sqlite, async () => {
     if (day.users.length) await d1.prepare(insertUsers).bind(JSON.stringify(day.users)).run();
     for (let i = 0; i < day.visits.length; i += ROWS_PER_STATEMENT) {
-      await d1.prepare(insertVisits).bind(JSON.stringify(day.visits.slice(i, i + ROWS_PER_STATEMENT))).run();
+      await d1
+        .prepare(insertVisits)
+        .bind(JSON.stringify(day.visits.slice(i, i + ROWS_PER_STATEMENT)))
+        .run();
     }
     for (const v of day.visits) {
       const path = v[3] as string;
       const params = rollupParams([...GATE], {
-        sessionId: v[1] as string, createdAt: v[17] as string, visitDuration: v[5] as number, source: v[15] as string, deviceType: v[7] as string,
-        campaign: v[12] as string | null, tagged: [v[10], v[11], v[12], v[13], v[14]].some(Boolean) ? 1 : 0, userId: v[2] as string | null, pagePath: path,
+        sessionId: v[1] as string,
+        createdAt: v[17] as string,
+        visitDuration: v[5] as number,
+        source: v[15] as string,
+        deviceType: v[7] as string,
+        campaign: v[12] as string | null,
+        tagged: [v[10], v[11], v[12], v[13], v[14]].some(Boolean) ? 1 : 0,
+        userId: v[2] as string | null,
+        pagePath: path,
       });
       for (const scope of mayNameCreator(path) ? [SITE_SCOPE, CREATOR_SCOPE] : [SITE_SCOPE]) {
-        for (const st of rollupStatements(d1 as unknown as D1Database, scope, params)) await (st as unknown as { run(): Promise<unknown> }).run();
+        for (const st of rollupStatements(d1 as unknown as D1Database, scope, params))
+          await (st as unknown as { run(): Promise<unknown> }).run();
       }
     }
   });

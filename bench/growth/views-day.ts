@@ -40,7 +40,9 @@ export const dbOf = (opened: Opened): Db => createDb(opened.d1 as unknown as D1D
 export async function insertViews(opened: Opened, day: number, dayStartMs: number, count: number) {
   const db = dbOf(opened);
   const rand = prng(9_000 + day);
-  const times = Array.from({ length: count }, () => dayStartMs + Math.floor(rand() * (86_400_000 - 3_600_000))).sort((a, b) => a - b);
+  const times = Array.from({ length: count }, () => dayStartMs + Math.floor(rand() * (86_400_000 - 3_600_000))).sort(
+    (a, b) => a - b,
+  );
   await inTransaction(opened.sqlite, async () => {
     for (const started of times) {
       const item = Math.min(ITEMS - 1, Math.floor(ITEMS * rand() ** 2.5));
@@ -49,11 +51,20 @@ export async function insertViews(opened: Opened, day: number, dayStartMs: numbe
       const last = new Date(started + (qualified ? 540_000 : 120_000)).toISOString();
       const member = Math.floor(rand() * MEMBERS);
       const statement = insertViewStatement(db, {
-        id: idAt(started, rand), contentId: itemId(item), viewerId: existingUser(member)[0], creatorId: creatorOfItem(item),
-        discoveryMethod: METHODS[Math.floor(rand() * METHODS.length)]!, deviceFingerprint: `fp-${member.toString(36)}-${rand() < 0.8 ? 0 : 1}`,
-        ipHash: addressOf(member, rand), startedAt: at, lastEventAt: last,
-        qualifiedAt: qualified ? new Date(started + 480_000).toISOString() : null, qualifiedDay: qualified ? at.slice(0, 10) : null,
-        status: qualified ? "qualified" : "ended", maxPositionMs: qualified ? 540_000 : 120_000, watchTimeMs: qualified ? 540_000 : 120_000,
+        id: idAt(started, rand),
+        contentId: itemId(item),
+        viewerId: existingUser(member)[0],
+        creatorId: creatorOfItem(item),
+        discoveryMethod: METHODS[Math.floor(rand() * METHODS.length)]!,
+        deviceFingerprint: `fp-${member.toString(36)}-${rand() < 0.8 ? 0 : 1}`,
+        ipHash: addressOf(member, rand),
+        startedAt: at,
+        lastEventAt: last,
+        qualifiedAt: qualified ? new Date(started + 480_000).toISOString() : null,
+        qualifiedDay: qualified ? at.slice(0, 10) : null,
+        status: qualified ? "qualified" : "ended",
+        maxPositionMs: qualified ? 540_000 : 120_000,
+        watchTimeMs: qualified ? 540_000 : 120_000,
         endReason: qualified ? null : "expired",
       });
       await (statement as unknown as { run(): Promise<unknown> }).run();
@@ -69,7 +80,9 @@ export async function settleDay(opened: Opened, nowIso: string, qualifiedDay: st
   const db = dbOf(opened);
   await creditQualifiedViews(db, nowIso, SETTLE_BATCH, 1_000_000);
   const { results } = await opened.d1
-    .prepare(`select viewer_id as viewer, creator_id as creator from views where qualified_day = ?1 and status = 'credited'`)
+    .prepare(
+      `select viewer_id as viewer, creator_id as creator from views where qualified_day = ?1 and status = 'credited'`,
+    )
     .bind(qualifiedDay)
     .all();
   for (const r of results as { viewer: string; creator: string }[]) {

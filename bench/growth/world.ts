@@ -42,16 +42,37 @@ export async function seedWorld({ sqlite, d1 }: Opened, startIso: string) {
   await inTransaction(sqlite, async () => {
     const users: UserRow[] = [
       ...Array.from({ length: MEMBERS }, (_, i) => existingUser(i)),
-      ...Array.from({ length: CREATORS }, (_, i): UserRow => [creatorId(i), `creator-${i}@example.com`, "2025-01-01T00:00:00.000Z"]),
+      ...Array.from({ length: CREATORS }, (_, i): UserRow => [
+        creatorId(i),
+        `creator-${i}@example.com`,
+        "2025-01-01T00:00:00.000Z",
+      ]),
     ];
-    await d1.prepare(`insert into users (id, email, created_at) select value ->> 0, value ->> 1, value ->> 2 from json_each(?1)`).bind(JSON.stringify(users)).run();
+    await d1
+      .prepare(
+        `insert into users (id, email, created_at) select value ->> 0, value ->> 1, value ->> 2 from json_each(?1)`,
+      )
+      .bind(JSON.stringify(users))
+      .run();
     const item = d1.prepare(
       `insert into content (id, title, description, type, tags, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
        values (?1, ?2, '', 'video', 'bench', ?3, 1000, 'video/mp4', 600000, ?4, ?5, ?5)`,
     );
-    for (let i = 0; i < ITEMS; i++) await item.bind(itemId(i), `Growth item ${i}`, `bench-growth/${itemId(i)}.mp4`, creatorOfItem(i), "2025-02-01T00:00:00.000Z").run();
+    for (let i = 0; i < ITEMS; i++)
+      await item
+        .bind(
+          itemId(i),
+          `Growth item ${i}`,
+          `bench-growth/${itemId(i)}.mp4`,
+          creatorOfItem(i),
+          "2025-02-01T00:00:00.000Z",
+        )
+        .run();
     const setting = d1.prepare(`insert into settings (key, value, updated_at) values (?1, ?2, ?3)`);
     for (const [key, value] of Object.entries(SETTINGS)) await setting.bind(key, value, startIso).run();
-    await d1.prepare(`insert into rate_limits (key, window_start, count) values (?1, ?2, 0)`).bind(GATE[0], GATE[1]).run();
+    await d1
+      .prepare(`insert into rate_limits (key, window_start, count) values (?1, ?2, 0)`)
+      .bind(GATE[0], GATE[1])
+      .run();
   });
 }

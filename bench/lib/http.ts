@@ -32,31 +32,35 @@ type RequestOptions = {
 export function timedRequest(url: string, opts: RequestOptions = {}): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const req = http.request(url, { method: opts.method ?? "GET", headers: opts.headers, agent: opts.agent ?? agent }, (res) => {
-      let bytes = 0;
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (opts.keepBody) chunks.push(chunk);
-      });
-      res.on("end", () => {
-        const header = res.headers["x-d1-round-trips"];
-        const rows = res.headers["x-d1-rows-read"];
-        const statements = res.headers["x-d1-statements"];
-        const writes = res.headers["x-d1-writes"];
-        resolve({
-          ms: performance.now() - start,
-          status: res.statusCode ?? 0,
-          bytes,
-          roundTrips: typeof header === "string" ? Number(header) : null,
-          statements: typeof statements === "string" ? Number(statements) : null,
-          writes: typeof writes === "string" ? Number(writes) : null,
-          rowsRead: typeof rows === "string" ? rows : null,
-          body: opts.keepBody ? Buffer.concat(chunks) : null,
+    const req = http.request(
+      url,
+      { method: opts.method ?? "GET", headers: opts.headers, agent: opts.agent ?? agent },
+      (res) => {
+        let bytes = 0;
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (opts.keepBody) chunks.push(chunk);
         });
-      });
-      res.on("error", reject);
-    });
+        res.on("end", () => {
+          const header = res.headers["x-d1-round-trips"];
+          const rows = res.headers["x-d1-rows-read"];
+          const statements = res.headers["x-d1-statements"];
+          const writes = res.headers["x-d1-writes"];
+          resolve({
+            ms: performance.now() - start,
+            status: res.statusCode ?? 0,
+            bytes,
+            roundTrips: typeof header === "string" ? Number(header) : null,
+            statements: typeof statements === "string" ? Number(statements) : null,
+            writes: typeof writes === "string" ? Number(writes) : null,
+            rowsRead: typeof rows === "string" ? rows : null,
+            body: opts.keepBody ? Buffer.concat(chunks) : null,
+          });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(opts.body);
   });
@@ -97,13 +101,21 @@ export async function signIn(origin: string, email: string): Promise<string> {
     body: JSON.stringify({ code: `dev:${email}`, state }),
   });
   if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  const session = res.headers.getSetCookie().map(cookiePair).find((c) => c.startsWith("__Host-rp_session="));
+  const session = res.headers
+    .getSetCookie()
+    .map(cookiePair)
+    .find((c) => c.startsWith("__Host-rp_session="));
   if (!session) throw new Error("sign-in: no session cookie");
   return session;
 }
 
 /** Runs `task` `count` times with `concurrency` workers; resolves with the results in completion order. */
-export async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>, deadline = Infinity) {
+export async function pool<T>(
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<T>,
+  deadline = Infinity,
+) {
   const out: T[] = [];
   let next = 0;
   const worker = async () => {

@@ -61,7 +61,8 @@ export async function measureQueries(origin: string, specs: QuerySpec[], plan: L
   const rowsRead = new Map<string, number | null>();
   for (const spec of specs) {
     const first = await timedRequest(origin + spec.path, { keepBody: true });
-    if (first.status !== 200) throw new Error(`${spec.path}: HTTP ${first.status} ${first.body?.toString().slice(0, 200)}`);
+    if (first.status !== 200)
+      throw new Error(`${spec.path}: HTTP ${first.status} ${first.body?.toString().slice(0, 200)}`);
     const body = JSON.parse(first.body!.toString()) as { items?: unknown[] };
     items.set(spec.name, body.items?.length ?? 0);
     rowsRead.set(spec.name, first.rowsRead === null ? null : Number.parseInt(first.rowsRead, 10));
@@ -79,7 +80,9 @@ export async function measureQueries(origin: string, specs: QuerySpec[], plan: L
       seq.get(spec.name)!.push(...(await burst(origin + spec.path, plan.sequentialPerRound, 1, plan.roundBudgetMs)));
     }
     for (const spec of rotate(specs, r)) {
-      conc.get(spec.name)!.push(...(await burst(origin + spec.path, plan.concurrentPerRound, plan.concurrency, plan.roundBudgetMs)));
+      conc
+        .get(spec.name)!
+        .push(...(await burst(origin + spec.path, plan.concurrentPerRound, plan.concurrency, plan.roundBudgetMs)));
     }
     loads.push(loadAverage());
   }

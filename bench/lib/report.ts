@@ -58,7 +58,8 @@ export type Report = {
   missed: string[];
 };
 
-const fmt = (x: number | null | undefined, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? "–" : x.toFixed(d));
+const fmt = (x: number | null | undefined, d = 1) =>
+  x === null || x === undefined || Number.isNaN(x) ? "–" : x.toFixed(d);
 const size = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
 const verdict = (ok: boolean | null) => (ok === null ? "–" : ok ? "yes" : "**no**");
 
@@ -80,7 +81,9 @@ export function markdown(r: Report): string {
   );
   out.push("");
   const per = r.sizes.map(size).join(" / ");
-  out.push(`| query | ${r.sizes.map((s) => `${size(s)} p50 / p95`).join(" | ")} | ×4 p95 (${per}) | rows read (${per}) | ratio p95 | ratio p50 | ratio ×4 p95 | goal met |`);
+  out.push(
+    `| query | ${r.sizes.map((s) => `${size(s)} p50 / p95`).join(" | ")} | ×4 p95 (${per}) | rows read (${per}) | ratio p95 | ratio p50 | ratio ×4 p95 | goal met |`,
+  );
   out.push(`|---|${r.sizes.map(() => "---:").join("|")}|---:|---:|---:|---:|---:|:---:|`);
   for (const q of r.queries) {
     const cells = r.sizes.map((s) => {
@@ -110,12 +113,14 @@ export function markdown(r: Report): string {
   out.push("");
   out.push("### D1 round trips per request (goal ≤ 3, session lookup included)");
   out.push("");
-  out.push("Rows read: \"+\" marks a lower bound (drizzle's `.get()` uses D1 `raw()`, which reports no row count).");
+  out.push('Rows read: "+" marks a lower bound (drizzle\'s `.get()` uses D1 `raw()`, which reports no row count).');
   out.push("");
   out.push("| route | request | signed in | HTTP | round trips | rows read | goal met |");
   out.push("|---|---|:---:|---:|---:|---:|:---:|");
   for (const t of r.roundTrips) {
-    out.push(`| ${t.route} | \`${t.request}\` | ${t.signedIn ? "yes" : "no"} | ${t.status} | ${t.roundTrips} | ${t.rowsRead} | ${verdict(t.meetsGoal)} |`);
+    out.push(
+      `| ${t.route} | \`${t.request}\` | ${t.signedIn ? "yes" : "no"} | ${t.status} | ${t.roundTrips} | ${t.rowsRead} | ${verdict(t.meetsGoal)} |`,
+    );
   }
   out.push("");
   out.push("### Streaming a 64 MiB object (MB/s = 10⁶ bytes/s; goal: stream route ≥ 0.9 × bare R2)");
@@ -127,7 +132,9 @@ export function markdown(r: Report): string {
       "measured in the same rounds: the spread this machine puts on any ratio.",
   );
   out.push("");
-  out.push("| download | `/api/content/{id}/stream` (signed in) | `/bench/r2` (bare R2) | ratio | A/A | CPU ms/GB stream / bare | CPU ratio | goal met |");
+  out.push(
+    "| download | `/api/content/{id}/stream` (signed in) | `/bench/r2` (bare R2) | ratio | A/A | CPU ms/GB stream / bare | CPU ratio | goal met |",
+  );
   out.push("|---|---:|---:|---:|---:|---:|---:|:---:|");
   for (const s of r.streaming) {
     out.push(
@@ -138,13 +145,15 @@ export function markdown(r: Report): string {
   out.push("");
   out.push("| 1 MiB Range requests across the file, in order | requests | p50 ms | p95 ms | MB/s |");
   out.push("|---|---:|---:|---:|---:|");
-  for (const g of r.ranges) out.push(`| ${g.route} | ${g.requests} | ${fmt(g.p50)} | ${fmt(g.p95)} | ${fmt(g.mbPerSec)} |`);
+  for (const g of r.ranges)
+    out.push(`| ${g.route} | ${g.requests} | ${fmt(g.p50)} | ${fmt(g.p95)} | ${fmt(g.mbPerSec)} |`);
   out.push("");
   out.push("### Seeding (synthetic users + content through `POST /bench/seed`, FTS triggers included)");
   out.push("");
   out.push("| grow to | rows added | seconds | rows/s |");
   out.push("|---:|---:|---:|---:|");
-  for (const s of r.seeding) out.push(`| ${size(s.toSize)} | ${s.rows} | ${fmt(s.ms / 1000, 1)} | ${Math.round(s.rowsPerSec)} |`);
+  for (const s of r.seeding)
+    out.push(`| ${size(s.toSize)} | ${s.rows} | ${fmt(s.ms / 1000, 1)} | ${Math.round(s.rowsPerSec)} |`);
   out.push("");
   out.push(r.missed.length ? `**Goals missed:** ${r.missed.join("; ")}.` : "All goals met.");
   return out.join("\n");

@@ -21,8 +21,14 @@ export type BenchServer = { origin: string; stop: () => Promise<void> };
 export function freshDatabase(persistDir = PERSIST_DIR): string {
   rmSync(persistDir, { recursive: true, force: true });
   const args = ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir];
-  const wranglerBin = path.join(path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin/wrangler.js");
-  execFileSync(process.execPath, [wranglerBin, ...args], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "1" } });
+  const wranglerBin = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")),
+    "bin/wrangler.js",
+  );
+  execFileSync(process.execPath, [wranglerBin, ...args], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, CI: "1" },
+  });
   return `wrangler ${args.join(" ")}`;
 }
 

@@ -33,7 +33,9 @@ async function download(route: Route, expectBytes: number) {
 
 /** `rounds` rounds; in each, every route downloads the object `concurrency` times at once. */
 export async function downloadRounds(routes: Route[], size: number, rounds: number, concurrency: number) {
-  const acc = new Map(routes.map((r) => [r.name, { wallMs: 0, cpuMs: 0, roundMbPerSec: [] as number[], perDownloadMs: [] as number[] }]));
+  const acc = new Map(
+    routes.map((r) => [r.name, { wallMs: 0, cpuMs: 0, roundMbPerSec: [] as number[], perDownloadMs: [] as number[] }]),
+  );
   for (let round_ = 0; round_ < rounds; round_++) {
     const order = routes.map((_, j) => routes[(round_ + j) % routes.length]!);
     for (const route of order) {
@@ -76,15 +78,23 @@ export async function rangeSweep(routes: Route[], size: number, chunk: number) {
     const end = Math.min(size, offset + chunk) - 1;
     for (const route of k % 2 ? [...routes].reverse() : routes) {
       const r = await timedRequest(route.url, { headers: { ...route.headers, range: `bytes=${offset}-${end}` } });
-      if (r.status !== 206 || r.bytes !== end - offset + 1) throw new Error(`${route.url} range ${offset}: HTTP ${r.status}, ${r.bytes} bytes`);
+      if (r.status !== 206 || r.bytes !== end - offset + 1)
+        throw new Error(`${route.url} range ${offset}: HTTP ${r.status}, ${r.bytes} bytes`);
       samples.get(route.name)!.push(round(r.ms));
     }
   }
-  const out = {} as Partial<Record<Route["name"], ReturnType<typeof summarize> & { chunkBytes: number; mbPerSec: number; samples: number[] }>>;
+  const out = {} as Partial<
+    Record<Route["name"], ReturnType<typeof summarize> & { chunkBytes: number; mbPerSec: number; samples: number[] }>
+  >;
   for (const route of routes) {
     const s = samples.get(route.name)!;
     const totalMs = s.reduce((a, b) => a + b, 0);
-    out[route.name] = { ...summarize(s), chunkBytes: chunk, mbPerSec: round(size / MB / (totalMs / 1000), 1), samples: s };
+    out[route.name] = {
+      ...summarize(s),
+      chunkBytes: chunk,
+      mbPerSec: round(size / MB / (totalMs / 1000), 1),
+      samples: s,
+    };
   }
   return out;
 }

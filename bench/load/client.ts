@@ -24,7 +24,16 @@ type Bucket = {
   d1Statements: number;
   d1Answers: number;
 };
-const bucket = (): Bucket => ({ ms: [], ok: 0, expected4xx: 0, errors: 0, statuses: {}, d1RoundTrips: 0, d1Statements: 0, d1Answers: 0 });
+const bucket = (): Bucket => ({
+  ms: [],
+  ok: 0,
+  expected4xx: 0,
+  errors: 0,
+  statuses: {},
+  d1RoundTrips: 0,
+  d1Statements: 0,
+  d1Answers: 0,
+});
 
 export type ErrorNote = { kind: string; status: number | string; detail: string };
 export type KindRow = {
@@ -49,7 +58,14 @@ export class Recorder {
   /** The first errors in full, so a failed run says why without rerunning it. */
   readonly errorNotes: ErrorNote[] = [];
 
-  add(kind: string, ms: number, status: number | string, outcome: "ok" | "expected4xx" | "error", detail = "", d1?: D1Count) {
+  add(
+    kind: string,
+    ms: number,
+    status: number | string,
+    outcome: "ok" | "expected4xx" | "error",
+    detail = "",
+    d1?: D1Count,
+  ) {
     let b = this.buckets.get(kind);
     if (!b) this.buckets.set(kind, (b = bucket()));
     b.ms.push(ms);
@@ -60,7 +76,8 @@ export class Recorder {
       b.d1Statements += d1.statements;
       b.d1Answers++;
     }
-    if (outcome === "error" && this.errorNotes.length < 50) this.errorNotes.push({ kind, status, detail: detail.slice(0, 300) });
+    if (outcome === "error" && this.errorNotes.length < 50)
+      this.errorNotes.push({ kind, status, detail: detail.slice(0, 300) });
   }
 
   /** One row per kind plus "all"; throughput over the measured seconds. */
@@ -79,17 +96,19 @@ export class Recorder {
       d1Statements: b.d1Answers ? round(b.d1Statements / b.d1Answers, 2) : null,
     });
     const all = bucket();
-    const out = [...this.buckets.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([kind, b]) => {
-      all.ms.push(...b.ms);
-      all.ok += b.ok;
-      all.expected4xx += b.expected4xx;
-      all.errors += b.errors;
-      all.d1RoundTrips += b.d1RoundTrips;
-      all.d1Statements += b.d1Statements;
-      all.d1Answers += b.d1Answers;
-      for (const [s, n] of Object.entries(b.statuses)) all.statuses[s] = (all.statuses[s] ?? 0) + n;
-      return row(kind, b);
-    });
+    const out = [...this.buckets.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([kind, b]) => {
+        all.ms.push(...b.ms);
+        all.ok += b.ok;
+        all.expected4xx += b.expected4xx;
+        all.errors += b.errors;
+        all.d1RoundTrips += b.d1RoundTrips;
+        all.d1Statements += b.d1Statements;
+        all.d1Answers += b.d1Answers;
+        for (const [s, n] of Object.entries(b.statuses)) all.statuses[s] = (all.statuses[s] ?? 0) + n;
+        return row(kind, b);
+      });
     return [...out, row("all", all)];
   }
 }
@@ -129,17 +148,34 @@ export class Client {
     });
     try {
       const body = o.body === undefined ? undefined : JSON.stringify(o.body);
-      const res = await Promise.race([timedRequest(this.origin + path, { method, headers, body, keepBody: o.json !== false, agent }), timeout]);
+      const res = await Promise.race([
+        timedRequest(this.origin + path, { method, headers, body, keepBody: o.json !== false, agent }),
+        timeout,
+      ]);
       const text = res.body?.toString() ?? "";
       const good = (o.ok ?? [200]).includes(res.status);
       const expected = !good && (o.expected4xx ?? []).includes(res.status);
       const d1 = { roundTrips: res.roundTrips, statements: res.statements };
-      this.rec.add(kind, res.ms, res.status, good ? "ok" : expected ? "expected4xx" : "error", `${method} ${path}: ${text}`, d1);
+      this.rec.add(
+        kind,
+        res.ms,
+        res.status,
+        good ? "ok" : expected ? "expected4xx" : "error",
+        `${method} ${path}: ${text}`,
+        d1,
+      );
       const json = good && o.json !== false && text ? (JSON.parse(text) as T) : null;
       return { status: res.status, ok: good, json, bytes: res.bytes, ms: res.ms, d1 };
     } catch (err) {
       this.rec.add(kind, performance.now() - start, "network", "error", `${method} ${path}: ${String(err)}`);
-      return { status: 0, ok: false, json: null, bytes: 0, ms: performance.now() - start, d1: { roundTrips: null, statements: null } };
+      return {
+        status: 0,
+        ok: false,
+        json: null,
+        bytes: 0,
+        ms: performance.now() - start,
+        d1: { roundTrips: null, statements: null },
+      };
     } finally {
       clearTimeout(timer);
     }

@@ -23,7 +23,11 @@ export async function drain(origin: string, cookie: string, maxCalls = 50) {
   const calls: number[] = [];
   for (let i = 0; i < maxCalls; i++) {
     // The cron's site-wide job (a member's poll settles only what that member is owed).
-    const res = await postJson<EarningsCalculateResponse>(`${origin}/bench/baseline/earnings/calculate`, {}, { cookie, origin });
+    const res = await postJson<EarningsCalculateResponse>(
+      `${origin}/bench/baseline/earnings/calculate`,
+      {},
+      { cookie, origin },
+    );
     calls.push(res.processed);
     if (res.processed === 0) break;
   }
@@ -37,9 +41,23 @@ async function one<T = Record<string, number>>(origin: string, sql: string, para
 
 /** Every part of a wallet, by name; the `satisfies` keeps this list in step with BalanceParts. */
 const PART_KEYS = Object.keys({
-  viewerRewards: 1, creatorRewards: 1, manualEarnings: 1, awardedBonuses: 1, manualBonuses: 1, viewerReversed: 1, creatorReversed: 1,
-  viewerReversedTakedown: 1, viewerReversedSuspension: 1, creatorReversedTakedown: 1, creatorReversedSuspension: 1,
-  viewerPending: 1, creatorPending: 1, payments: 1, pendingPayments: 1, reservedPayouts: 1, viewerDrawn: 1,
+  viewerRewards: 1,
+  creatorRewards: 1,
+  manualEarnings: 1,
+  awardedBonuses: 1,
+  manualBonuses: 1,
+  viewerReversed: 1,
+  creatorReversed: 1,
+  viewerReversedTakedown: 1,
+  viewerReversedSuspension: 1,
+  creatorReversedTakedown: 1,
+  creatorReversedSuspension: 1,
+  viewerPending: 1,
+  creatorPending: 1,
+  payments: 1,
+  pendingPayments: 1,
+  reservedPayouts: 1,
+  viewerDrawn: 1,
 } satisfies Record<keyof BalanceParts, 1>) as (keyof BalanceParts)[];
 
 /** One user's wallet parts (the app's SQL), the payment guard's available amount, and the sums taken from the rows here. */
@@ -140,7 +158,9 @@ export async function checkLedger(
        group by viewer_id, qualified_day) where k > ?1`,
     [dailyCap],
   );
-  const most = await q(`select coalesce(max(k), 0) as k from (select count(*) as k from views where status = 'credited' group by viewer_id, qualified_day)`);
+  const most = await q(
+    `select coalesce(max(k), 0) as k from (select count(*) as k from views where status = 'credited' group by viewer_id, qualified_day)`,
+  );
   // One earning session per viewer: once a newer session of the viewer started, an older one cannot qualify.
   // D1 holds the qualified views and the sessions that ended; sessions still open live in the objects only.
   const k = await q(
@@ -164,7 +184,12 @@ export async function checkLedger(
   const sum = (f: (u: (typeof users)[number]) => number) => users.reduce((n, u) => n + f(u), 0);
   const walletOf = (u: (typeof users)[number]) => u.wallet.viewerBalance + u.wallet.creatorBalance;
   const m = users.filter((u) => walletOf(u) !== u.rows).length;
-  const n = users.filter((u) => u.wallet.available + u.wallet.pending !== walletOf(u) || u.wallet.available < 0 || u.wallet.available !== u.guardAvailable).length;
+  const n = users.filter(
+    (u) =>
+      u.wallet.available + u.wallet.pending !== walletOf(u) ||
+      u.wallet.available < 0 ||
+      u.wallet.available !== u.guardAvailable,
+  ).length;
   const o = users.filter((u) => u.wallet.pending !== u.held).length;
   // With holds on, no view reward of the run can have become available yet, and each is held for exactly the
   // holding period from when it was credited. Reversals are keyed by earning; none may repeat or miss one.
@@ -186,12 +211,20 @@ export async function checkLedger(
   const credited = counts.credited!;
   const qualifiedRows = credited + counts.unearnable! + counts.qualified!;
   const checks: Check[] = [
-    zero("(a) every credited view has exactly one viewer and one creator earning of 3,000", a.n!, "credited views without exactly that pair"),
+    zero(
+      "(a) every credited view has exactly one viewer and one creator earning of 3,000",
+      a.n!,
+      "credited views without exactly that pair",
+    ),
     zero("(b) no earning references a view that is not credited", b.n!, "such earnings"),
     zero("(c) qualified but uncredited views after draining", counts.qualified!, "views still 'qualified'"),
     zero(`(d) at most ${perItem} credited per (viewer, content, UTC day)`, d.n!, "groups over the cap"),
     zero("(e) no credited view has viewer = creator", e.n!, "self-credited views"),
-    { name: "(f) sum of earnings = 6,000 × credited views", pass: total === 2 * reward * credited, detail: `${total} µUSD vs 6,000 × ${credited} = ${2 * reward * credited}` },
+    {
+      name: "(f) sum of earnings = 6,000 × credited views",
+      pass: total === 2 * reward * credited,
+      detail: `${total} µUSD vs 6,000 × ${credited} = ${2 * reward * credited}`,
+    },
     {
       name: "(g) views the client saw qualify = credited + unearnable (nothing lost)",
       pass: ids.length === g.settled && g.db_qualified === ids.length && credited + counts.unearnable! === ids.length,
@@ -200,7 +233,8 @@ export async function checkLedger(
     {
       name: "(h) credited = earnable views by the client's own count (none lost, none double)",
       pass: credited === expected.credited,
-      detail: `credited ${credited}, expected ${expected.credited} (of ${expected.qualified} qualified: ${expected.selfViews} self-views, ` +
+      detail:
+        `credited ${credited}, expected ${expected.credited} (of ${expected.qualified} qualified: ${expected.selfViews} self-views, ` +
         `${expected.tooShort} of items under ${rules.min_earning_seconds} s, ${expected.overItemCap} over ${perItem} per item and day, ` +
         `${expected.overDailyCap} over the daily cap)`,
     },
@@ -214,7 +248,8 @@ export async function checkLedger(
     {
       name: "(l) the objects' own D1 writes = the rows D1 holds (qualified views, ended views)",
       pass: objects.qualifying.calls === qualifiedRows && objects.ended.views === counts.ended! && counts.open === 0,
-      detail: `qualifying events ${objects.qualifying.calls} vs qualified views ${qualifiedRows}; ended sessions written ` +
+      detail:
+        `qualifying events ${objects.qualifying.calls} vs qualified views ${qualifiedRows}; ended sessions written ` +
         `${objects.ended.views} vs 'ended' views ${counts.ended}; 'open' views ${counts.open}`,
     },
     {
@@ -229,9 +264,15 @@ export async function checkLedger(
     },
     {
       name: `(o) holds on (${holdDays} days): every view reward credited in the run is pending, held for exactly ${holdDays} days; no reversal repeats an earning`,
-      pass: o === 0 && holds.released === 0 && holds.off_period === 0 && pendingTotal === holds.view_micros! + holds.held_bonus_micros! &&
-        holds.repeated_reversals === 0 && holds.unmatched_reversals === 0,
-      detail: `${o} of ${w.users} users whose pending ≠ their held rows; pending ${pendingTotal} µUSD = view rewards ${holds.view_micros} ` +
+      pass:
+        o === 0 &&
+        holds.released === 0 &&
+        holds.off_period === 0 &&
+        pendingTotal === holds.view_micros! + holds.held_bonus_micros! &&
+        holds.repeated_reversals === 0 &&
+        holds.unmatched_reversals === 0,
+      detail:
+        `${o} of ${w.users} users whose pending ≠ their held rows; pending ${pendingTotal} µUSD = view rewards ${holds.view_micros} ` +
         `+ held bonuses ${holds.held_bonus_micros}; ${holds.released} view rewards available, ${holds.off_period} held for another period; ` +
         `reversals repeated ${holds.repeated_reversals}, unmatched ${holds.unmatched_reversals}`,
     },

@@ -42,9 +42,17 @@ export async function loadMedia(c: Client, user: User, item: Item): Promise<"ok"
     mediaStats.fromCache++;
     return "ok";
   }
-  const res = await c.call(item.size > 1048576 ? MEDIA_KIND.large : MEDIA_KIND.whole, "GET", `/api/content/${item.id}/stream`, {
-    cookie: user.cookie, headers: { range: "bytes=0-" }, ok: [206], json: false,
-  });
+  const res = await c.call(
+    item.size > 1048576 ? MEDIA_KIND.large : MEDIA_KIND.whole,
+    "GET",
+    `/api/content/${item.id}/stream`,
+    {
+      cookie: user.cookie,
+      headers: { range: "bytes=0-" },
+      ok: [206],
+      json: false,
+    },
+  );
   if (!res.ok) return "error";
   mediaStats.fetched++;
   mediaStats.bytes += res.bytes;
@@ -62,7 +70,10 @@ export async function loadMedia(c: Client, user: User, item: Item): Promise<"ok"
 export async function loadHalf(c: Client, user: User, item: Item): Promise<boolean> {
   const half = Math.floor(item.size / 2);
   const res = await c.call(MEDIA_KIND.half, "GET", `/api/content/${item.id}/stream`, {
-    cookie: user.cookie, headers: { range: `bytes=0-${half - 1}` }, ok: [206], json: false,
+    cookie: user.cookie,
+    headers: { range: `bytes=0-${half - 1}` },
+    ok: [206],
+    json: false,
   });
   if (res.ok) mediaStats.bytes += res.bytes;
   return res.ok && res.bytes === half;

@@ -55,7 +55,12 @@ export async function browser(ctx: Ctx, vu: number, deadline: number) {
     if (x < 0.35) {
       // Gallery: the first page, or the next page of this user's scroll (keyset cursor).
       const type = r.next() < 0.2 ? `&type=${r.pick(["video", "audio"])}` : "";
-      galleryCursor = await list(ctx, galleryCursor ? "gallery (cursor)" : "gallery", galleryCursor ? "" : type, galleryCursor);
+      galleryCursor = await list(
+        ctx,
+        galleryCursor ? "gallery (cursor)" : "gallery",
+        galleryCursor ? "" : type,
+        galleryCursor,
+      );
     } else if (x < 0.55) {
       if (!searchCursor) searchQuery = `&search=${encodeURIComponent(r.pick(SEARCH_WORDS))}`;
       searchCursor = await list(ctx, searchCursor ? "search (cursor)" : "search", searchQuery, searchCursor);
@@ -67,7 +72,12 @@ export async function browser(ctx: Ctx, vu: number, deadline: number) {
       const offset = Math.floor(r.next() * (world.stream.size / RANGE_BYTES)) * RANGE_BYTES;
       const range = `bytes=${offset}-${offset + RANGE_BYTES - 1}`;
       const cookie = r.pick(world.viewers).cookie;
-      await c.call("stream range", "GET", `/api/content/${world.stream.id}/stream`, { cookie, headers: { range }, ok: [206], json: false });
+      await c.call("stream range", "GET", `/api/content/${world.stream.id}/stream`, {
+        cookie,
+        headers: { range },
+        ok: [206],
+        json: false,
+      });
     }
   }
 }
@@ -130,7 +140,8 @@ const SESSION_MIX: [number, keyof typeof SESSION_KINDS][] = [
 const STARTS: Partial<Record<keyof typeof SESSION_KINDS, number>> = { tabs: TABS, burst: 0, foreign: 0 };
 
 /** The drawn viewer if the start limit lets them start `n` views now, else the next of the loop's own who may. */
-const withBudget = (drawn: User, others: User[], n: number) => (n ? viewerWithBudget([drawn, ...others.filter((u) => u !== drawn)], n) : drawn);
+const withBudget = (drawn: User, others: User[], n: number) =>
+  n ? viewerWithBudget([drawn, ...others.filter((u) => u !== drawn)], n) : drawn;
 
 async function session(ctx: Ctx, r: ReturnType<typeof random>, own: ReturnType<typeof playerAccounts>) {
   const { c, world, model } = ctx;
@@ -161,7 +172,12 @@ async function session(ctx: Ctx, r: ReturnType<typeof random>, own: ReturnType<t
     case "tabs":
       return tabs(c, model, viewer, distinct(r, world.earning, TABS), r);
     case "burst":
-      return burst(c, model, viewer, Array.from({ length: BURST_STARTS }, () => r.pick([...world.earning, ...world.long])));
+      return burst(
+        c,
+        model,
+        viewer,
+        Array.from({ length: BURST_STARTS }, () => r.pick([...world.earning, ...world.long])),
+      );
     case "early":
       return tooEarly(c, model, viewer, r.pick(world.long));
     case "pastEnd":
@@ -205,7 +221,10 @@ export async function earningsLoop(ctx: Ctx, deadline: number, everyMs: number, 
     await sleep(Math.min(everyMs, Math.max(0, deadline - performance.now())));
     const results = await Promise.all(
       Array.from({ length: parallel }, () =>
-        ctx.c.call<EarningsCalculateResponse>("earnings calculate", "POST", "/api/earnings/calculate", { cookie: r.pick(users).cookie, body: {} }),
+        ctx.c.call<EarningsCalculateResponse>("earnings calculate", "POST", "/api/earnings/calculate", {
+          cookie: r.pick(users).cookie,
+          body: {},
+        }),
       ),
     );
     for (const res of results) processed += res.json?.processed ?? 0;

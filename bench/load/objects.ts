@@ -27,7 +27,10 @@ function combine(a: Tree, b: Tree, sign: 1 | -1): Tree {
   const out: Tree = {};
   for (const [k, v] of Object.entries(a)) {
     const w = b[k];
-    out[k] = typeof v === "number" ? v + sign * (typeof w === "number" ? w : 0) : combine(v, typeof w === "object" ? w : {}, sign);
+    out[k] =
+      typeof v === "number"
+        ? v + sign * (typeof w === "number" ? w : 0)
+        : combine(v, typeof w === "object" ? w : {}, sign);
   }
   return out;
 }
@@ -48,18 +51,33 @@ export const minus = (after: ObjectTotals, before: ObjectTotals): ObjectTotals =
   objects: after.objects,
 });
 
-export type ObjectRow = { call: string; calls: number; statements: number; roundTrips: number; statementsPerCall: number | null; roundTripsPerCall: number | null };
+export type ObjectRow = {
+  call: string;
+  calls: number;
+  statements: number;
+  roundTrips: number;
+  statementsPerCall: number | null;
+  roundTripsPerCall: number | null;
+};
 
 const per = (n: number, d: number) => (d ? round(n / d, 2) : null);
 
 /** The report's rows: D1 work inside the objects per kind of call, and the sessions they ended. */
 export function objectRows(t: ObjectTotals): ObjectRow[] {
   const row = (call: string, x: Tally): ObjectRow => ({
-    call, calls: x.calls, statements: x.statements, roundTrips: x.roundTrips, statementsPerCall: per(x.statements, x.calls), roundTripsPerCall: per(x.roundTrips, x.calls),
+    call,
+    calls: x.calls,
+    statements: x.statements,
+    roundTrips: x.roundTrips,
+    statementsPerCall: per(x.statements, x.calls),
+    roundTripsPerCall: per(x.roundTrips, x.calls),
   });
   return [
     row("start", t.starts),
-    row(`event that did not qualify its view (progress; ${t.events.refused} refused positions, ${t.events.notFound} unknown views)`, t.events),
+    row(
+      `event that did not qualify its view (progress; ${t.events.refused} refused positions, ${t.events.notFound} unknown views)`,
+      t.events,
+    ),
     row("event that qualified its view", t.qualifying),
     row("alarm (expiry, 5 min or more after a session's last event: none within a run)", t.alarms),
     {

@@ -40,11 +40,27 @@ const KIND = {
 } as const;
 
 /** A start as the player sends it; `viewId` null when it was refused (`status`) or failed (an error, counted). */
-async function start(c: Client, model: ViewsModel, user: User, item: Item, kind: string = KIND.start, o: { expect429?: boolean } = {}) {
-  const body = { content_id: item.id, event_type: "start", second_mark: 0, discovery_method: "browse", device_fingerprint: `load-${user.email}` };
+async function start(
+  c: Client,
+  model: ViewsModel,
+  user: User,
+  item: Item,
+  kind: string = KIND.start,
+  o: { expect429?: boolean } = {},
+) {
+  const body = {
+    content_id: item.id,
+    event_type: "start",
+    second_mark: 0,
+    discovery_method: "browse",
+    device_fingerprint: `load-${user.email}`,
+  };
   const sentAt = Date.now();
   const res = await c.call<PlaybackStartResponse>(kind, "POST", "/api/playback-events", {
-    cookie: user.cookie, body, ok: [201], expected4xx: o.expect429 ? [429] : [],
+    cookie: user.cookie,
+    body,
+    ok: [201],
+    expected4xx: o.expect429 ? [429] : [],
   });
   noteStarts(user, 1, sentAt, Date.now());
   if (res.status === 429) model.refusedStart();
@@ -53,7 +69,16 @@ async function start(c: Client, model: ViewsModel, user: User, item: Item, kind:
   return { viewId: res.json.view_id, status: res.status };
 }
 
-async function event(c: Client, kind: string, user: User, item: Item, viewId: string, type: "progress" | "complete", second: number, expect: { ok?: number[]; expected4xx?: number[] } = {}) {
+async function event(
+  c: Client,
+  kind: string,
+  user: User,
+  item: Item,
+  viewId: string,
+  type: "progress" | "complete",
+  second: number,
+  expect: { ok?: number[]; expected4xx?: number[] } = {},
+) {
   const body = { content_id: item.id, view_id: viewId, event_type: type, second_mark: second };
   return c.call<PlaybackEventResponse>(kind, "POST", "/api/events/playback", { cookie: user.cookie, body, ...expect });
 }
@@ -65,7 +90,8 @@ async function event(c: Client, kind: string, user: User, item: Item, viewId: st
  */
 async function startWithMedia(c: Client, model: ViewsModel, user: User, item: Item) {
   const [started, media] = await Promise.all([start(c, model, user, item), loadMedia(c, user, item)]);
-  if (media === "short") model.anomaly(`the stream of ${item.title} to ${user.email} came back short (view ${started.viewId})`);
+  if (media === "short")
+    model.anomaly(`the stream of ${item.title} to ${user.email} came back short (view ${started.viewId})`);
   return started.viewId && media === "ok" ? started.viewId : null;
 }
 
@@ -79,7 +105,13 @@ type Played = { qualified: boolean; failed: boolean; gone: boolean };
  * start ended), a 404 ends the play as gone, expected. Every valid position must be accepted.
  */
 async function play(
-  c: Client, model: ViewsModel, user: User, item: Item, viewId: string, since: number, r: Rng,
+  c: Client,
+  model: ViewsModel,
+  user: User,
+  item: Item,
+  viewId: string,
+  since: number,
+  r: Rng,
   o: { retry?: boolean; untilQualified?: boolean; mayBeGone?: boolean } = {},
 ): Promise<Played> {
   let qualified = false;
@@ -98,9 +130,11 @@ async function play(
       model.anomaly(`valid ${type} at ${seconds(positionMs)} s of ${item.title} answered 404 (view ${viewId})`);
       return { qualified, failed: true, gone: false };
     }
-    if (retry && found.length !== 1) model.anomaly(`two completes at once of view ${viewId}: ${found.length} answered 200, expected exactly 1`);
+    if (retry && found.length !== 1)
+      model.anomaly(`two completes at once of view ${viewId}: ${found.length} answered 200, expected exactly 1`);
     for (const res of found) {
-      if (!res.json!.accepted) model.anomaly(`valid ${type} at ${seconds(positionMs)} s of ${item.title} refused (view ${viewId})`);
+      if (!res.json!.accepted)
+        model.anomaly(`valid ${type} at ${seconds(positionMs)} s of ${item.title} refused (view ${viewId})`);
       if (res.json!.qualified) {
         qualified = true;
         model.qualified(viewId);
@@ -114,11 +148,19 @@ async function play(
  * One valid session: the media streamed (or replayed from the browser's cache), then played; it is the
  * viewer's only one, so it must qualify (items under 5 s too; they just never earn).
  */
-export async function watch(c: Client, model: ViewsModel, user: User, item: Item, r: Rng, o: { retry?: boolean; untilQualified?: boolean } = {}) {
+export async function watch(
+  c: Client,
+  model: ViewsModel,
+  user: User,
+  item: Item,
+  r: Rng,
+  o: { retry?: boolean; untilQualified?: boolean } = {},
+) {
   const viewId = await startWithMedia(c, model, user, item);
   if (!viewId) return;
   const { qualified, failed } = await play(c, model, user, item, viewId, performance.now(), r, o);
-  if (!qualified && !failed) model.anomaly(`valid session of ${item.title} (${item.durationMs / 1000} s) never qualified (view ${viewId})`);
+  if (!qualified && !failed)
+    model.anomaly(`valid session of ${item.title} (${item.durationMs / 1000} s) never qualified (view ${viewId})`);
 }
 
 /**
@@ -131,12 +173,18 @@ export async function watch(c: Client, model: ViewsModel, user: User, item: Item
 export async function tabs(c: Client, model: ViewsModel, user: User, items: Item[], r: Rng) {
   const ids = await Promise.all(items.map((item) => startWithMedia(c, model, user, item)));
   const since = performance.now();
-  const played = await Promise.all(items.map((item, i) => (ids[i] ? play(c, model, user, item, ids[i], since, r, { mayBeGone: true }) : Promise.resolve(null))));
+  const played = await Promise.all(
+    items.map((item, i) =>
+      ids[i] ? play(c, model, user, item, ids[i], since, r, { mayBeGone: true }) : Promise.resolve(null),
+    ),
+  );
   if (ids.some((id) => !id) || played.some((p) => !p || p.failed)) return; // HTTP errors, already counted
   const n = played.filter((p) => p?.qualified).length;
   const gone = played.filter((p) => p?.gone).length;
   if (n !== 1 || gone !== items.length - 1) {
-    model.anomaly(`${items.length} sessions opened at once by ${user.email}: ${n} qualified, ${gone} gone (404); expected 1 and ${items.length - 1} (views ${ids.join(", ")})`);
+    model.anomaly(
+      `${items.length} sessions opened at once by ${user.email}: ${n} qualified, ${gone} gone (404); expected 1 and ${items.length - 1} (views ${ids.join(", ")})`,
+    );
   }
 }
 
@@ -150,24 +198,33 @@ export async function tabs(c: Client, model: ViewsModel, user: User, items: Item
  * start limit (docs/decisions/030): a start past 60 in the minute gets 429, an expected refusal.
  */
 export async function burst(c: Client, model: ViewsModel, user: User, items: Item[]) {
-  const starts = await Promise.all(items.map((item) => start(c, model, user, item, KIND.burstStart, { expect429: true })));
+  const starts = await Promise.all(
+    items.map((item) => start(c, model, user, item, KIND.burstStart, { expect429: true })),
+  );
   if (starts.some((s) => !s.viewId && s.status !== 429)) return; // an HTTP error, already counted
   const taken = items.flatMap((item, i) => (starts[i]!.viewId ? [{ item, viewId: starts[i]!.viewId! }] : []));
   const answered = performance.now();
   const answers = await Promise.all(
-    taken.map(({ item, viewId }) => event(c, KIND.burstEvent, user, item, viewId, "progress", seconds(item.durationMs * 0.8), { expected4xx: [404] })),
+    taken.map(({ item, viewId }) =>
+      event(c, KIND.burstEvent, user, item, viewId, "progress", seconds(item.durationMs * 0.8), { expected4xx: [404] }),
+    ),
   );
   if (answers.some((res) => res.status !== 200 && res.status !== 404)) return; // HTTP errors, already counted
   for (const [i, res] of answers.entries()) {
     if (res.json?.qualified) {
       const after = Math.round(performance.now() - answered);
       model.qualified(taken[i]!.viewId);
-      model.anomaly(`burst session of ${taken[i]!.item.title} qualified (view ${taken[i]!.viewId}; answered ${after} ms after the starts were)`);
+      model.anomaly(
+        `burst session of ${taken[i]!.item.title} qualified (view ${taken[i]!.viewId}; answered ${after} ms after the starts were)`,
+      );
     }
   }
   const gone = answers.filter((res) => res.status === 404).length;
   const expected = Math.max(0, taken.length - 1);
-  if (gone !== expected) model.anomaly(`burst of ${items.length} by ${user.email} (${taken.length} taken): ${gone} sessions gone (404), expected ${expected}`);
+  if (gone !== expected)
+    model.anomaly(
+      `burst of ${items.length} by ${user.email} (${taken.length} taken): ${gone} sessions gone (404), expected ${expected}`,
+    );
 }
 
 /**
@@ -216,6 +273,9 @@ export async function foreign(c: Client, model: ViewsModel, user: User, items: I
   if (!other) return;
   const item = items.find((i) => i.id === other.contentId);
   if (!item) return;
-  const res = await event(c, KIND.foreign, user, item, other.viewId, "complete", item.durationMs / 1000, { ok: [], expected4xx: [404] });
+  const res = await event(c, KIND.foreign, user, item, other.viewId, "complete", item.durationMs / 1000, {
+    ok: [],
+    expected4xx: [404],
+  });
   if (res.status === 200) model.anomaly(`foreign event on view ${other.viewId} answered 200`);
 }

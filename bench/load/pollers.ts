@@ -53,7 +53,14 @@ export type PollersReport = {
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
-async function phase(origin: string, path: PollPath, cookies: string[], everyMs: number, seconds: number, mix: (deadline: number) => Promise<unknown>) {
+async function phase(
+  origin: string,
+  path: PollPath,
+  cookies: string[],
+  everyMs: number,
+  seconds: number,
+  mix: (deadline: number) => Promise<unknown>,
+) {
   const polls: Poll[] = [];
   const errors: string[] = [];
   const begin = performance.now();
@@ -76,7 +83,13 @@ async function phase(origin: string, path: PollPath, cookies: string[], everyMs:
           continue;
         }
         const processed = (JSON.parse(text) as { processed: number }).processed;
-        polls.push({ ms: res.ms, statements: res.statements ?? NaN, writes: res.writes ?? NaN, roundTrips: res.roundTrips ?? NaN, processed });
+        polls.push({
+          ms: res.ms,
+          statements: res.statements ?? NaN,
+          writes: res.writes ?? NaN,
+          roundTrips: res.roundTrips ?? NaN,
+          processed,
+        });
       }
     }),
   ]);
@@ -133,6 +146,10 @@ export async function pollersSideBySide(
     secondsPerPhase: opts.seconds,
     order,
     paths: [before, after],
-    ratios: { statements: round(after.statements / before.statements), p50: round(after.p50 / before.p50), p95: round(after.p95 / before.p95) },
+    ratios: {
+      statements: round(after.statements / before.statements),
+      p50: round(after.p50 / before.p50),
+      p95: round(after.p95 / before.p95),
+    },
   };
 }

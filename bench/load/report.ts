@@ -33,7 +33,14 @@ export type LoadReport = {
   measuredSeconds: number;
   durationSec: number;
   kinds: KindRow[];
-  views: { started: number; kinds: Record<string, number>; expected: Expected; anomalies: number; refusedStarts: number; undelivered: number };
+  views: {
+    started: number;
+    kinds: Record<string, number>;
+    expected: Expected;
+    anomalies: number;
+    refusedStarts: number;
+    undelivered: number;
+  };
   /** The players' media (bench/load/media.ts) during the mixed traffic, and how often the start limit made one wait. */
   media: MediaStats;
   startBudget: { waits: number; switchedViewer: number };
@@ -138,7 +145,10 @@ export function markdown(r: LoadReport): string {
       return `| ${name} | ${k.count} | ${k.perSec} | ${k.p50} | ${k.p95} | ${k.p99} | ${num(k.d1RoundTrips)} | ${k.errors} | ${k.expected4xx} |`;
     }),
     "",
-    `Sessions the players ran (kind: count): ${Object.entries(r.views.kinds).sort(([, a], [, b]) => b - a).map(([k, n]) => `${k}: ${n}`).join("; ")}. ` +
+    `Sessions the players ran (kind: count): ${Object.entries(r.views.kinds)
+      .sort(([, a], [, b]) => b - a)
+      .map(([k, n]) => `${k}: ${n}`)
+      .join("; ")}. ` +
       `Views: ${r.views.started} started, ${e.qualified} seen to qualify by the client, ${r.counts.credited} credited, ` +
       `${r.counts.unearnable} unearnable (${e.selfViews} self-views, ${e.tooShort} of items under ${r.rules.min_earning_seconds} s, ` +
       `${e.overItemCap} over ${r.rules.views_per_item_per_day} per item and day, ${e.overDailyCap} over the daily cap), ` +
@@ -163,7 +173,10 @@ export function markdown(r: LoadReport): string {
     "",
     "| object call | calls | D1 statements | D1 round trips | statements/call | round trips/call |",
     "|---|---:|---:|---:|---:|---:|",
-    ...rows.map((x) => `| ${x.call} | ${x.calls} | ${x.statements} | ${x.roundTrips} | ${num(x.statementsPerCall)} | ${num(x.roundTripsPerCall)} |`),
+    ...rows.map(
+      (x) =>
+        `| ${x.call} | ${x.calls} | ${x.statements} | ${x.roundTrips} | ${num(x.statementsPerCall)} | ${num(x.roundTripsPerCall)} |`,
+    ),
     "",
     ...sideBySideLines(r.sideBySide),
     "",
@@ -181,9 +194,20 @@ export function markdown(r: LoadReport): string {
         `outside any counted call.`,
     );
   }
-  if (r.anomalies.length) lines.push("", "Sessions that ended otherwise than promised:", "", ...r.anomalies.slice(0, 10).map((a) => `- ${a}`));
+  if (r.anomalies.length)
+    lines.push(
+      "",
+      "Sessions that ended otherwise than promised:",
+      "",
+      ...r.anomalies.slice(0, 10).map((a) => `- ${a}`),
+    );
   if (r.errors.length) {
-    lines.push("", "First errors:", "", ...r.errors.slice(0, 10).map((e) => `- ${e.kind} → ${e.status}: \`${e.detail.replace(/`/g, "'")}\``));
+    lines.push(
+      "",
+      "First errors:",
+      "",
+      ...r.errors.slice(0, 10).map((e) => `- ${e.kind} → ${e.status}: \`${e.detail.replace(/`/g, "'")}\``),
+    );
   }
   return lines.join("\n");
 }

@@ -65,25 +65,49 @@ async function details(origin: string, id: string, size: number): Promise<Item> 
   return { id, durationMs: Math.round(json.duration * 1000), createdBy: json.created_by, title: json.title, size };
 }
 
-async function publish(origin: string, user: User, file: string, type: string, n: number): Promise<{ id: string; size: number }> {
+async function publish(
+  origin: string,
+  user: User,
+  file: string,
+  type: string,
+  n: number,
+): Promise<{ id: string; size: number }> {
   const bytes = readFileSync(file);
   const headers = { cookie: user.cookie, origin };
   const name = file.split("/").at(-1)!;
-  const signed = await postJson<UploadSignResponse>(`${origin}/api/uploads/sign`, { filename: name, contentType: type, fileSize: bytes.length }, headers);
-  const put = await fetch(origin + signed.uploadUrl, { method: "PUT", body: bytes, headers: { ...headers, "content-type": type } });
+  const signed = await postJson<UploadSignResponse>(
+    `${origin}/api/uploads/sign`,
+    { filename: name, contentType: type, fileSize: bytes.length },
+    headers,
+  );
+  const put = await fetch(origin + signed.uploadUrl, {
+    method: "PUT",
+    body: bytes,
+    headers: { ...headers, "content-type": type },
+  });
   if (!put.ok) throw new Error(`PUT ${name}: ${put.status} ${await put.text()}`);
   const fin = await fetch(`${origin}/api/content/finalize`, {
     method: "POST",
     headers: { ...headers, "content-type": "application/json" },
-    body: JSON.stringify({ r2_key: signed.key, type: type.startsWith("video") ? "video" : "audio", title: `Load item ${n} ${name}`, tags: ["load"] }),
+    body: JSON.stringify({
+      r2_key: signed.key,
+      type: type.startsWith("video") ? "video" : "audio",
+      title: `Load item ${n} ${name}`,
+      tags: ["load"],
+    }),
   });
   if (fin.status !== 201) throw new Error(`finalize ${name}: ${fin.status} ${await fin.text()}`);
   return { id: ((await fin.json()) as FinalizeResponse).id, size: bytes.length };
 }
 
-export async function buildWorld(origin: string, opts: { items: number; viewers: number; creators: number; sideBySide: number; adminEmail: string }): Promise<World> {
+export async function buildWorld(
+  origin: string,
+  opts: { items: number; viewers: number; creators: number; sideBySide: number; adminEmail: string },
+): Promise<World> {
   await postJson(`${origin}/bench/seed?n=${opts.items}&offset=0`);
-  const media = await postJson<{ id: string }>(`${origin}/bench/media?key=${encodeURIComponent(STREAM_KEY)}&size=${STREAM_BYTES}`);
+  const media = await postJson<{ id: string }>(
+    `${origin}/bench/media?key=${encodeURIComponent(STREAM_KEY)}&size=${STREAM_BYTES}`,
+  );
   const accounts = async (prefix: string, n: number) => {
     const out: User[] = [];
     for (let i = 0; i < n; i++) out.push(await signedIn(origin, `${prefix}${i}@example.com`));
@@ -105,7 +129,12 @@ export async function buildWorld(origin: string, opts: { items: number; viewers:
 }
 
 /** Sets one earning rule as an admin (PATCH /api/admin/earning-rules, audited) and answers the rules now in force. */
-export async function setEarningRule(origin: string, admin: User, key: "daily_earnable_views" | "min_earning_seconds", value: number): Promise<EarningRulesJson> {
+export async function setEarningRule(
+  origin: string,
+  admin: User,
+  key: "daily_earnable_views" | "min_earning_seconds",
+  value: number,
+): Promise<EarningRulesJson> {
   const res = await timedRequest(`${origin}/api/admin/earning-rules`, {
     method: "PATCH",
     headers: { cookie: admin.cookie, origin, "content-type": "application/json" },

@@ -13,13 +13,24 @@ import type { Item, User } from "./setup.ts";
 type PathName = "object" | "d1";
 const PATHS: Record<PathName, { label: string; start: string; event: string }> = {
   object: { label: "watch-session object", start: "/api/playback-events", event: "/api/events/playback" },
-  d1: { label: "D1 path it replaced", start: "/bench/baseline/playback-events", event: "/bench/baseline/events/playback" },
+  d1: {
+    label: "D1 path it replaced",
+    start: "/bench/baseline/playback-events",
+    event: "/bench/baseline/events/playback",
+  },
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 type Sample = { ms: number; roundTrips: number; statements: number; writes: number };
-type Phase = { path: PathName; seconds: number; events: Sample[]; starts: Sample[]; errors: string[]; object: ObjectTotals | null };
+type Phase = {
+  path: PathName;
+  seconds: number;
+  events: Sample[];
+  starts: Sample[];
+  errors: string[];
+  object: ObjectTotals | null;
+};
 
 async function post(origin: string, path: string, user: User, body: unknown) {
   const res = await timedRequest(origin + path, {
@@ -29,17 +40,32 @@ async function post(origin: string, path: string, user: User, body: unknown) {
     keepBody: true,
     agent,
   });
-  const sample: Sample = { ms: res.ms, roundTrips: res.roundTrips ?? NaN, statements: res.statements ?? NaN, writes: res.writes ?? NaN };
+  const sample: Sample = {
+    ms: res.ms,
+    roundTrips: res.roundTrips ?? NaN,
+    statements: res.statements ?? NaN,
+    writes: res.writes ?? NaN,
+  };
   return { status: res.status, text: res.body?.toString() ?? "", sample };
 }
 
 async function phase(origin: string, path: PathName, viewers: User[], item: Item, seconds: number): Promise<Phase> {
   const p = PATHS[path];
   const out: Phase = { path, seconds: 0, events: [], starts: [], errors: [], object: null };
-  const before = path === "object" ? await objectTotals(origin, viewers.map((v) => v.id)) : null;
+  const before =
+    path === "object"
+      ? await objectTotals(
+          origin,
+          viewers.map((v) => v.id),
+        )
+      : null;
   const views = await Promise.all(
     viewers.map(async (viewer) => {
-      const res = await post(origin, p.start, viewer, { content_id: item.id, discovery_method: "browse", device_fingerprint: `sxs-${viewer.email}` });
+      const res = await post(origin, p.start, viewer, {
+        content_id: item.id,
+        discovery_method: "browse",
+        device_fingerprint: `sxs-${viewer.email}`,
+      });
       out.starts.push(res.sample);
       if (res.status !== 201) {
         out.errors.push(`${p.start} → ${res.status}: ${res.text.slice(0, 200)}`);
@@ -55,15 +81,28 @@ async function phase(origin: string, path: PathName, viewers: User[], item: Item
       if (!v) return;
       while (performance.now() < deadline) {
         const position = Math.round(performance.now() - v.since) / 1000;
-        const res = await post(origin, p.event, v.viewer, { content_id: item.id, view_id: v.viewId, event_type: "progress", second_mark: position });
+        const res = await post(origin, p.event, v.viewer, {
+          content_id: item.id,
+          view_id: v.viewId,
+          event_type: "progress",
+          second_mark: position,
+        });
         out.events.push(res.sample);
         const answer = res.status === 200 ? (JSON.parse(res.text) as { accepted: boolean; qualified: boolean }) : null;
-        if (!answer?.accepted || answer.qualified) out.errors.push(`${p.event} → ${res.status}: ${res.text.slice(0, 200)}`);
+        if (!answer?.accepted || answer.qualified)
+          out.errors.push(`${p.event} → ${res.status}: ${res.text.slice(0, 200)}`);
       }
     }),
   );
   out.seconds = (performance.now() - begin) / 1000;
-  if (before) out.object = minus(await objectTotals(origin, viewers.map((v) => v.id)), before);
+  if (before)
+    out.object = minus(
+      await objectTotals(
+        origin,
+        viewers.map((v) => v.id),
+      ),
+      before,
+    );
   return out;
 }
 
@@ -108,13 +147,21 @@ function summarize(path: PathName, phases: Phase[]): PathResult {
   const events = mine.flatMap((p) => p.events);
   const ms = events.map((e) => e.ms);
   const seconds = mine.reduce((s, p) => s + p.seconds, 0);
-  const worker = { roundTrips: round(mean(events.map((e) => e.roundTrips))), statements: round(mean(events.map((e) => e.statements))), writes: round(mean(events.map((e) => e.writes))) };
+  const worker = {
+    roundTrips: round(mean(events.map((e) => e.roundTrips))),
+    statements: round(mean(events.map((e) => e.statements))),
+    writes: round(mean(events.map((e) => e.writes))),
+  };
   const objects = mine.map((p) => p.object).filter((o): o is ObjectTotals => o !== null);
   const objectEvents = objects.reduce((s, o) => s + o.events.calls + o.qualifying.calls, 0);
   const object = objects.length
     ? {
-        statements: round(objects.reduce((s, o) => s + o.events.statements + o.qualifying.statements, 0) / objectEvents),
-        roundTrips: round(objects.reduce((s, o) => s + o.events.roundTrips + o.qualifying.roundTrips, 0) / objectEvents),
+        statements: round(
+          objects.reduce((s, o) => s + o.events.statements + o.qualifying.statements, 0) / objectEvents,
+        ),
+        roundTrips: round(
+          objects.reduce((s, o) => s + o.events.roundTrips + o.qualifying.roundTrips, 0) / objectEvents,
+        ),
         starts: objects.reduce((s, o) => s + o.starts.calls, 0),
         /** Objects constructed during the phases (an idle object is evicted, and its next call constructs it again). */
         constructions: objects.reduce((s, o) => s + o.instances, 0),
@@ -132,7 +179,15 @@ function summarize(path: PathName, phases: Phase[]): PathResult {
     p95: round(percentile(ms, 95), 1),
     p99: round(percentile(ms, 99), 1),
     perSecByPhase: mine.map((p) => round(p.events.length / p.seconds, 1)),
-    p99ByPhase: mine.map((p) => round(percentile(p.events.map((e) => e.ms), 99), 1)),
+    p99ByPhase: mine.map((p) =>
+      round(
+        percentile(
+          p.events.map((e) => e.ms),
+          99,
+        ),
+        1,
+      ),
+    ),
     worker,
     object,
     total: {
@@ -140,7 +195,13 @@ function summarize(path: PathName, phases: Phase[]): PathResult {
       statements: round(worker.statements + (object?.statements ?? 0)),
       writes: round(worker.writes + (object?.statements ?? 0)), // every statement the object sends D1 writes
     },
-    startP50: round(percentile(mine.flatMap((p) => p.starts.map((s) => s.ms)), 50), 1),
+    startP50: round(
+      percentile(
+        mine.flatMap((p) => p.starts.map((s) => s.ms)),
+        50,
+      ),
+      1,
+    ),
     errors: errors.length,
     firstErrors: errors.slice(0, 5),
   };
@@ -177,6 +238,11 @@ export async function sideBySide(
     order,
     loadAverage: loads.map((l) => round(l)),
     paths,
-    ratios: { p50: round(obj.p50 / d1.p50), p95: round(obj.p95 / d1.p95), p99: round(obj.p99 / d1.p99), perSec: round(obj.perSec / d1.perSec) },
+    ratios: {
+      p50: round(obj.p50 / d1.p50),
+      p95: round(obj.p95 / d1.p95),
+      p99: round(obj.p99 / d1.p99),
+      perSec: round(obj.perSec / d1.perSec),
+    },
   };
 }

@@ -20,13 +20,16 @@ const MARGIN = 4;
 
 /** user id → "windowMs:windowIndex" → starts sent. */
 const counts = new Map<string, Map<string, number>>();
-const keys = (windowMs: number, ...times: number[]) => [...new Set(times.map((t) => `${windowMs}:${Math.floor(t / windowMs)}`))];
+const keys = (windowMs: number, ...times: number[]) => [
+  ...new Set(times.map((t) => `${windowMs}:${Math.floor(t / windowMs)}`)),
+];
 
 /** Count `n` starts of `user`, sent at `sentAt` and answered at `answeredAt` (epoch ms). */
 export function noteStarts(user: User, n: number, sentAt: number, answeredAt: number) {
   let mine = counts.get(user.id);
   if (!mine) counts.set(user.id, (mine = new Map()));
-  for (const { windowMs } of START_LIMITS) for (const k of keys(windowMs, sentAt, answeredAt)) mine.set(k, (mine.get(k) ?? 0) + n);
+  for (const { windowMs } of START_LIMITS)
+    for (const k of keys(windowMs, sentAt, answeredAt)) mine.set(k, (mine.get(k) ?? 0) + n);
 }
 
 /** Whether `n` more starts of `user` now stay under every limit, with the margin. */

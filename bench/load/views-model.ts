@@ -10,9 +10,18 @@
 // per (viewer, day) it is min(daily cap, Σ over items of min(3, qualified views of the item)).
 import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 
-type SeenView = { viewerId: string; contentId: string; creatorId: string; durationMs: number; qualifiedDay: string | null };
+type SeenView = {
+  viewerId: string;
+  contentId: string;
+  creatorId: string;
+  durationMs: number;
+  qualifiedDay: string | null;
+};
 
-export type ModelRules = Pick<EarningRulesJson, "views_per_item_per_day" | "min_earning_seconds" | "daily_earnable_views">;
+export type ModelRules = Pick<
+  EarningRulesJson,
+  "views_per_item_per_day" | "min_earning_seconds" | "daily_earnable_views"
+>;
 
 /** How the qualified views the client saw should settle. */
 export type Expected = {
@@ -54,7 +63,13 @@ export class ViewsModel {
   }
 
   started(viewId: string, viewerId: string, item: { id: string; createdBy: string; durationMs: number }) {
-    this.views.set(viewId, { viewerId, contentId: item.id, creatorId: item.createdBy, durationMs: item.durationMs, qualifiedDay: null });
+    this.views.set(viewId, {
+      viewerId,
+      contentId: item.id,
+      creatorId: item.createdBy,
+      durationMs: item.durationMs,
+      qualifiedDay: null,
+    });
     this.recent.push({ viewId, viewerId, contentId: item.id });
     if (this.recent.length > 64) this.recent.shift();
   }
@@ -80,7 +95,15 @@ export class ViewsModel {
 
   /** The views the rules make earnable, from the client's own record. */
   expected(rules: ModelRules): Expected {
-    const out: Expected = { qualified: 0, credited: 0, selfViews: 0, tooShort: 0, overItemCap: 0, overDailyCap: 0, maxPerViewerDay: 0 };
+    const out: Expected = {
+      qualified: 0,
+      credited: 0,
+      selfViews: 0,
+      tooShort: 0,
+      overItemCap: 0,
+      overDailyCap: 0,
+      maxPerViewerDay: 0,
+    };
     // (viewer, day) → content → qualified views that pass the per-view rules
     const days = new Map<string, Map<string, number>>();
     for (const v of this.views.values()) {
@@ -114,8 +137,12 @@ export class ViewsModel {
   summary(rules: ModelRules) {
     const all = [...this.views.values()];
     return {
-      started: all.length, kinds: Object.fromEntries(this.kinds), expected: this.expected(rules), anomalies: this.anomalyCount,
-      refusedStarts: this.refusedStarts, undelivered: this.undeliveredIds.length,
+      started: all.length,
+      kinds: Object.fromEntries(this.kinds),
+      expected: this.expected(rules),
+      anomalies: this.anomalyCount,
+      refusedStarts: this.refusedStarts,
+      undelivered: this.undeliveredIds.length,
     };
   }
 }

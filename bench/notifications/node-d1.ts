@@ -4,7 +4,8 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 
 type Row = Record<string, unknown>;
-const value = (v: unknown): SQLInputValue => (v === undefined ? null : typeof v === "boolean" ? Number(v) : (v as SQLInputValue));
+const value = (v: unknown): SQLInputValue =>
+  v === undefined ? null : typeof v === "boolean" ? Number(v) : (v as SQLInputValue);
 
 class Statement {
   readonly db: DatabaseSync;

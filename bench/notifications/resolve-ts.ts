@@ -5,7 +5,11 @@ import { fileURLToPath } from "node:url";
 
 registerHooks({
   resolve(specifier, context, next) {
-    if ((specifier.startsWith("./") || specifier.startsWith("../")) && !/\.[cm]?[jt]s$/.test(specifier) && context.parentURL) {
+    if (
+      (specifier.startsWith("./") || specifier.startsWith("../")) &&
+      !/\.[cm]?[jt]s$/.test(specifier) &&
+      context.parentURL
+    ) {
       for (const tail of [".ts", "/index.ts"]) {
         const href = new URL(specifier + tail, context.parentURL).href;
         if (existsSync(fileURLToPath(href))) return next(href, context);

@@ -25,17 +25,31 @@ const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export async function lighthouseOnce(url: string): Promise<PaintSample> {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-dev-shm-usage",
+    ],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { audits, categories, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
-    const items = ((audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+    const items = (audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
     const sum = (type: string, field: "transferSize" | "resourceSize") =>
       items.filter((i) => i.resourceType === type).reduce((s, i) => s + (i[field] ?? 0), 0);
-    const lcpItems = (audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined)?.items;
+    const lcpItems = (
+      audits["largest-contentful-paint-element"]?.details as
+        { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined
+    )?.items;
     const node = lcpItems?.[0]?.items?.[0]?.node;
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),

@@ -20,35 +20,44 @@ function forwardHeaders(headers: IncomingHttpHeaders) {
 export function startCompressingProxy(port: number, origin: string): Promise<Server> {
   const cache = new Map<string, Buffer>();
   const server = createServer((req, res) => {
-    const upstream = request(new URL(req.url ?? "/", origin), { method: req.method, headers: forwardHeaders(req.headers) }, (up) => {
-      const chunks: Buffer[] = [];
-      up.on("data", (c: Buffer) => chunks.push(c));
-      up.on("end", () => {
-        const body = Buffer.concat(chunks);
-        // The body is sent whole: a copied `transfer-encoding: chunked` would make the browser wait for chunks.
-        const headers = { ...up.headers };
-        delete headers["transfer-encoding"];
-        delete headers.connection;
-        const wantsBr = /\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""));
-        if (wantsBr && body.length > 0 && TEXT.test(String(up.headers["content-type"] ?? "")) && !up.headers["content-encoding"]) {
-          const hashed = (req.url ?? "").startsWith("/assets/");
-          const key = `${req.url}|${up.headers.etag ?? body.length}`;
-          let packed = hashed ? cache.get(key) : undefined;
-          if (!packed) {
-            packed = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: hashed ? 11 : 5 } });
-            if (hashed) cache.set(key, packed);
+    const upstream = request(
+      new URL(req.url ?? "/", origin),
+      { method: req.method, headers: forwardHeaders(req.headers) },
+      (up) => {
+        const chunks: Buffer[] = [];
+        up.on("data", (c: Buffer) => chunks.push(c));
+        up.on("end", () => {
+          const body = Buffer.concat(chunks);
+          // The body is sent whole: a copied `transfer-encoding: chunked` would make the browser wait for chunks.
+          const headers = { ...up.headers };
+          delete headers["transfer-encoding"];
+          delete headers.connection;
+          const wantsBr = /\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""));
+          if (
+            wantsBr &&
+            body.length > 0 &&
+            TEXT.test(String(up.headers["content-type"] ?? "")) &&
+            !up.headers["content-encoding"]
+          ) {
+            const hashed = (req.url ?? "").startsWith("/assets/");
+            const key = `${req.url}|${up.headers.etag ?? body.length}`;
+            let packed = hashed ? cache.get(key) : undefined;
+            if (!packed) {
+              packed = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: hashed ? 11 : 5 } });
+              if (hashed) cache.set(key, packed);
+            }
+            headers["content-encoding"] = "br";
+            headers["content-length"] = String(packed.length);
+            headers.vary = "Accept-Encoding";
+            res.writeHead(up.statusCode ?? 502, headers);
+            res.end(packed);
+            return;
           }
-          headers["content-encoding"] = "br";
-          headers["content-length"] = String(packed.length);
-          headers.vary = "Accept-Encoding";
           res.writeHead(up.statusCode ?? 502, headers);
-          res.end(packed);
-          return;
-        }
-        res.writeHead(up.statusCode ?? 502, headers);
-        res.end(body);
-      });
-    });
+          res.end(body);
+        });
+      },
+    );
     upstream.on("error", () => {
       res.writeHead(502);
       res.end();

@@ -3,7 +3,11 @@
 // One difference: the query measures "popular" over the latest likes and views; here, with no clock worth the
 // name, over all of them.
 import { cooccurrence, type InteractionGraph } from "../../worker/domain/recommendations/cooccurrence.ts";
-import { LIMITS, type Candidate, type ViewerProfile } from "../../worker/db/queries/recommendations/recommender-inputs.ts";
+import {
+  LIMITS,
+  type Candidate,
+  type ViewerProfile,
+} from "../../worker/db/queries/recommendations/recommender-inputs.ts";
 import { profileTags, seedsOf } from "../../worker/domain/recommendations/model.ts";
 import { parseTags, tagMatchQuery } from "../../worker/domain/recommendations/tags.ts";
 import type { Item, User } from "./population.ts";
@@ -53,7 +57,9 @@ export function profileOf(user: User, items: Map<string, Item>): ViewerProfile {
 
 /** What FTS5 `tags : ("a" OR "b c")` matches: a phrase as consecutive tokens of the item's tags. */
 function matchesTagQuery(phrases: string[], tags: string) {
-  const tokens = ` ${parseTags(tags).map((t) => (t.match(/[\p{L}\p{N}]+/gu) ?? []).join(" ")).join(" ")} `;
+  const tokens = ` ${parseTags(tags)
+    .map((t) => (t.match(/[\p{L}\p{N}]+/gu) ?? []).join(" "))
+    .join(" ")} `;
   return phrases.some((p) => tokens.includes(` ${p} `));
 }
 
@@ -70,6 +76,13 @@ export function candidatesFor(profile: ViewerProfile, world: World): Candidate[]
   const byId = new Map(world.items.map((i) => [i.id, i]));
   return [...ids].map((id) => {
     const i = byId.get(id)!;
-    return { id, createdBy: i.createdBy, createdAt: i.createdAt, tags: i.tags, cooc: cooc.get(id) ?? 0, popularity: world.popularity.get(id)! };
+    return {
+      id,
+      createdBy: i.createdBy,
+      createdAt: i.createdAt,
+      tags: i.tags,
+      cooc: cooc.get(id) ?? 0,
+      popularity: world.popularity.get(id)!,
+    };
   });
 }

@@ -5,7 +5,9 @@ import { mulberry32 as rng } from "../lib/random.ts";
 
 const GENRES = ["jazz", "rock", "cooking", "gaming", "travel", "science", "fitness", "comedy"];
 const NOISE_TAGS = `live tutorial vlog hd short podcast remix review highlights beginner advanced chill classic
-  retro weekly interview behind scenes budget diy quick explained challenge reaction compilation`.split(/\s+/).filter(Boolean);
+  retro weekly interview behind scenes budget diy quick explained challenge reaction compilation`
+  .split(/\s+/)
+  .filter(Boolean);
 
 export type Item = { id: string; createdBy: string; createdAt: string; tags: string; genre: number; appeal: number };
 type Interaction = { item: string; at: number; liked: boolean };
@@ -13,7 +15,6 @@ export type User = { id: string; favourites: number[]; interactions: Interaction
 export type Population = { items: Item[]; users: User[]; nowMs: number };
 
 export type PopulationOptions = { users: number; items: number; creators: number; seed: number };
-
 
 const DAY = 24 * 3600 * 1000;
 const pad = (n: number) => String(n).padStart(6, "0");
@@ -54,7 +55,8 @@ export function makePopulation(o: PopulationOptions): Population {
   const users: User[] = [];
   for (let u = 0; u < o.users; u++) {
     const first = Math.floor(random() * GENRES.length);
-    const favourites = random() < 0.6 ? [first] : [first, (first + 1 + Math.floor(random() * (GENRES.length - 1))) % GENRES.length];
+    const favourites =
+      random() < 0.6 ? [first] : [first, (first + 1 + Math.floor(random() * (GENRES.length - 1))) % GENRES.length];
     const activity = Math.max(3, Math.min(150, Math.round(Math.exp(2.7 + 0.6 * normal()))));
     const seen = new Map<string, Interaction>();
     for (let n = 0; n < activity * 3 && seen.size < activity; n++) {
@@ -79,7 +81,10 @@ export function splitLikes(pop: Population, share: number, minLikes: number, see
   const train = pop.users.map((u) => {
     const likes = u.interactions.filter((i) => i.liked);
     if (likes.length < minLikes) return u;
-    const shuffled = likes.map((l) => ({ l, r: random() })).sort((a, b) => a.r - b.r).map((x) => x.l.item);
+    const shuffled = likes
+      .map((l) => ({ l, r: random() }))
+      .sort((a, b) => a.r - b.r)
+      .map((x) => x.l.item);
     const held = new Set(shuffled.slice(0, Math.max(1, Math.round(share * likes.length))));
     test.set(u.id, held);
     return { ...u, interactions: u.interactions.filter((i) => !held.has(i.item)) };

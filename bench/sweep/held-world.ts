@@ -52,10 +52,27 @@ export const PLANTED_PER_BLOCK: Record<ReviewRule, { subjects: number; earnings:
 type UserRow = [id: string, email: string, createdAt: string];
 type ContentRow = [id: string, title: string, r2Key: string, durationMs: number, createdBy: string, createdAt: string];
 type ViewRow = [
-  id: string, contentId: string, viewerId: string, creatorId: string, ipHash: string, startedAt: string,
-  positionMs: number, qualifiedAt: string, qualifiedDay: string, creditSlot: number,
+  id: string,
+  contentId: string,
+  viewerId: string,
+  creatorId: string,
+  ipHash: string,
+  startedAt: string,
+  positionMs: number,
+  qualifiedAt: string,
+  qualifiedDay: string,
+  creditSlot: number,
 ];
-type EarningRow = [id: string, userId: string, kind: "viewer" | "creator", viewId: string, contentId: string, amount: number, createdAt: string, availableAt: string];
+type EarningRow = [
+  id: string,
+  userId: string,
+  kind: "viewer" | "creator",
+  viewId: string,
+  contentId: string,
+  amount: number,
+  createdAt: string,
+  availableAt: string,
+];
 export type Block = { users: UserRow[]; content: ContentRow[]; views: ViewRow[]; earnings: EarningRow[] };
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -111,7 +128,14 @@ function heldBlock(b: number, baseDay: string): Block {
   const item = (creatorId: string, durationMs: number) => {
     const n = itemSerial++;
     const createdMs = OLD_MS + n * 60_000;
-    const row: ContentRow = [id(createdMs, "C", n), `Held bench item ${n}`, `bench/held/${n}.mp4`, durationMs, creatorId, iso(createdMs)];
+    const row: ContentRow = [
+      id(createdMs, "C", n),
+      `Held bench item ${n}`,
+      `bench/held/${n}.mp4`,
+      durationMs,
+      creatorId,
+      iso(createdMs),
+    ];
     out.content.push(row);
     return { id: row[0], creatorId, durationMs };
   };
@@ -122,7 +146,18 @@ function heldBlock(b: number, baseDay: string): Block {
     const watchedMs = Math.round(it.durationMs * 0.8);
     const vid = id(qualifiedMs, "V", n);
     const day = iso(qualifiedMs).slice(0, 10);
-    out.views.push([vid, it.id, viewer.id, it.creatorId, ip, iso(qualifiedMs - watchedMs), watchedMs, iso(qualifiedMs), day, slot]);
+    out.views.push([
+      vid,
+      it.id,
+      viewer.id,
+      it.creatorId,
+      ip,
+      iso(qualifiedMs - watchedMs),
+      watchedMs,
+      iso(qualifiedMs),
+      day,
+      slot,
+    ]);
     const credited = qualifiedMs + 30_000;
     const available = iso(credited + HOLD_DAYS * DAY_MS);
     out.earnings.push(
@@ -134,12 +169,15 @@ function heldBlock(b: number, baseDay: string): Block {
   const at = (k: number, i: number) => dayStart(k) + 3_600_000 + ((i * 7919) % 72_000) * 1000;
 
   const creators = Array.from({ length: HONEST_CREATORS }, (_, i) => user("creator", OLD_MS + i * 3_600_000));
-  const items = Array.from({ length: HONEST_ITEMS }, (_, i) => item(creators[(i * i) % HONEST_CREATORS]!.id, 60_000 + ((i * 37) % 540) * 1000));
+  const items = Array.from({ length: HONEST_ITEMS }, (_, i) =>
+    item(creators[(i * i) % HONEST_CREATORS]!.id, 60_000 + ((i * 37) % 540) * 1000),
+  );
   const viewers = Array.from({ length: HONEST_VIEWERS }, (_, i) => user("viewer", OLD_MS + i * 60_000));
   for (const [j, v] of viewers.entries()) {
     for (let k = 1; k <= DAYS; k++) {
       // Four different items a day (offsets 25 apart in a pool of 100), a different set every day.
-      for (let s = 0; s < HONEST_PER_DAY; s++) view(v, items[(j * 7 + k * 13 + s * 25) % HONEST_ITEMS]!, at(k, j * 31 + s), 1);
+      for (let s = 0; s < HONEST_PER_DAY; s++)
+        view(v, items[(j * 7 + k * 13 + s * 25) % HONEST_ITEMS]!, at(k, j * 31 + s), 1);
     }
   }
 
@@ -166,7 +204,8 @@ function heldBlock(b: number, baseDay: string): Block {
 
   // daily_cap: DAILY_CAP views on each of 4 days, each of a different honest item.
   const capped = user("capped", OLD_MS);
-  for (let k = 1; k <= 4; k++) for (let s = 0; s < DAILY_CAP; s++) view(capped, items[(k * 11 + s * 17) % HONEST_ITEMS]!, at(k, 50 + s), 1);
+  for (let k = 1; k <= 4; k++)
+    for (let s = 0; s < DAILY_CAP; s++) view(capped, items[(k * 11 + s * 17) % HONEST_ITEMS]!, at(k, 50 + s), 1);
 
   // same_day_accounts: two honest creators' items, each watched only by accounts created that same day.
   for (let q = 0; q < 2; q++) {
@@ -182,7 +221,8 @@ function heldBlock(b: number, baseDay: string): Block {
 
 /** N / 2,000 blocks, each table in time order (users and items by creation, views by qualification, earnings by credit). */
 export function heldWorld(views: number, baseDay: string): Block {
-  if (!Number.isInteger(views / BLOCK_VIEWS) || views <= 0) throw new Error(`held views must be a positive multiple of ${BLOCK_VIEWS}`);
+  if (!Number.isInteger(views / BLOCK_VIEWS) || views <= 0)
+    throw new Error(`held views must be a positive multiple of ${BLOCK_VIEWS}`);
   const out: Block = { users: [], content: [], views: [], earnings: [] };
   for (let b = 0; b < views / BLOCK_VIEWS; b++) {
     const block = heldBlock(b, baseDay);
@@ -191,7 +231,10 @@ export function heldWorld(views: number, baseDay: string): Block {
     out.views.push(...block.views);
     out.earnings.push(...block.earnings);
   }
-  const by = <T>(key: (row: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  const by =
+    <T>(key: (row: T) => string) =>
+    (a: T, b: T) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
   out.users.sort(by((u) => u[2] + u[0]));
   out.content.sort(by((c) => c[5] + c[0]));
   out.views.sort(by((v) => v[7] + v[0]));

@@ -40,7 +40,10 @@ const ruleOf = (sql: string) => RULES.find((r) => sql.includes(`'${r}'`));
  * Worker together, so its clock cannot tell them apart; `ruleReads` times each read alone.)
  */
 function perRule(a: SweepAnswer): { rules: Record<ReviewRule, RuleCost>; batch: SweepSample["batch"] } {
-  const rules = Object.fromEntries(RULES.map((r) => [r, { readRows: 0, coverRows: 0 }])) as Record<ReviewRule, RuleCost>;
+  const rules = Object.fromEntries(RULES.map((r) => [r, { readRows: 0, coverRows: 0 }])) as Record<
+    ReviewRule,
+    RuleCost
+  >;
   let batch: SweepSample["batch"] = null;
   for (const e of a.log) {
     const rule = ruleOf(e.sql);
@@ -58,7 +61,10 @@ function perRule(a: SweepAnswer): { rules: Record<ReviewRule, RuleCost>; batch: 
 
 /** One sweep through POST /bench/sweep, timed from sending to the last byte. */
 async function sweepOnce(origin: string, whatif?: string): Promise<SweepSample> {
-  const res = await timedRequest(`${origin}/bench/sweep${whatif ? `?whatif=${whatif}` : ""}`, { method: "POST", keepBody: true });
+  const res = await timedRequest(`${origin}/bench/sweep${whatif ? `?whatif=${whatif}` : ""}`, {
+    method: "POST",
+    keepBody: true,
+  });
   if (res.status !== 200) throw new Error(`POST /bench/sweep: ${res.status} ${res.body?.toString().slice(0, 500)}`);
   const a = JSON.parse(res.body!.toString()) as SweepAnswer;
   return {
@@ -73,20 +79,28 @@ async function sweepOnce(origin: string, whatif?: string): Promise<SweepSample> 
   };
 }
 
-export const resetReviews = (origin: string) => postJson<{ reviews: number; reviewEarnings: number }>(`${origin}/bench/sweep/reset`);
+export const resetReviews = (origin: string) =>
+  postJson<{ reviews: number; reviewEarnings: number }>(`${origin}/bench/sweep/reset`);
 
 /**
  * Sweeps `max` times (at least once), stopping early once `budgetMs` is spent. First sweeps start from no
  * flags at all (`reset` before each); repeat sweeps follow a first sweep and find nothing new.
  */
-export async function sweeps(origin: string, opts: { kind: "first" | "repeat"; max: number; budgetMs: number; whatif?: string }, log: (m: string) => void) {
+export async function sweeps(
+  origin: string,
+  opts: { kind: "first" | "repeat"; max: number; budgetMs: number; whatif?: string },
+  log: (m: string) => void,
+) {
   const samples: SweepSample[] = [];
   const start = performance.now();
   while (samples.length < opts.max && (samples.length === 0 || performance.now() - start < opts.budgetMs)) {
     if (opts.kind === "first") await resetReviews(origin);
     const s = await sweepOnce(origin, opts.whatif);
     samples.push(s);
-    if (s.ms > 5000) log(`  ${opts.kind} sweep${opts.whatif ? ` (${opts.whatif})` : ""}: ${(s.ms / 1000).toFixed(1)} s, flagged ${s.flagged}, covered ${s.covered}`);
+    if (s.ms > 5000)
+      log(
+        `  ${opts.kind} sweep${opts.whatif ? ` (${opts.whatif})` : ""}: ${(s.ms / 1000).toFixed(1)} s, flagged ${s.flagged}, covered ${s.covered}`,
+      );
   }
   return samples;
 }
@@ -123,7 +137,10 @@ export function series(kind: "first" | "repeat", whatif: string | null, samples:
   };
 }
 
-export type Found = Record<ReviewRule, { flags: number; covered: number; plantedFlags: number; plantedCovered: number }>;
+export type Found = Record<
+  ReviewRule,
+  { flags: number; covered: number; plantedFlags: number; plantedCovered: number }
+>;
 
 /** Flags and covered earnings per rule after a first sweep, against what the world planted. */
 export async function found(origin: string, blocks: number): Promise<Found> {
@@ -131,15 +148,21 @@ export async function found(origin: string, blocks: number): Promise<Found> {
     (r) => `(select count(*) from reviews where rule = '${r}' and status = 'open') as ${r}_flags,
       (select count(*) from review_earnings where rule = '${r}') as ${r}_covered`,
   ).join(",\n      ");
-  const res = await postJson<{ first: Record<string, number>[] }>(`${origin}/bench/select`, { sql: `select ${cols}`, params: [] });
+  const res = await postJson<{ first: Record<string, number>[] }>(`${origin}/bench/select`, {
+    sql: `select ${cols}`,
+    params: [],
+  });
   const row = res.first[0]!;
   return Object.fromEntries(
-    RULES.map((r) => [r, {
-      flags: row[`${r}_flags`]!,
-      covered: row[`${r}_covered`]!,
-      plantedFlags: PLANTED_PER_BLOCK[r].subjects * blocks,
-      plantedCovered: PLANTED_PER_BLOCK[r].earnings * blocks,
-    }]),
+    RULES.map((r) => [
+      r,
+      {
+        flags: row[`${r}_flags`]!,
+        covered: row[`${r}_covered`]!,
+        plantedFlags: PLANTED_PER_BLOCK[r].subjects * blocks,
+        plantedCovered: PLANTED_PER_BLOCK[r].earnings * blocks,
+      },
+    ]),
   ) as Found;
 }
 
@@ -155,7 +178,12 @@ type RuleSql = Record<string, { candidates: string; coverSelect: string }>;
  * Each rule's read alone through POST /bench/select, timed from the client, from the state a first sweep
  * starts in (no flag: the caller resets first): up to `max` times per rule, fewer once one takes `longMs`.
  */
-export async function ruleReads(origin: string, sql: RuleSql, max = 3, longMs = 5000): Promise<Record<ReviewRule, RuleRead>> {
+export async function ruleReads(
+  origin: string,
+  sql: RuleSql,
+  max = 3,
+  longMs = 5000,
+): Promise<Record<ReviewRule, RuleRead>> {
   const out = {} as Record<ReviewRule, RuleRead>;
   for (const rule of RULES) {
     const read: RuleRead = { ms: [], rowsRead: 0, subjects: 0 };

@@ -32,7 +32,14 @@ export type SweepReport = {
   dailyCap: number;
   durationSec: number;
   sizes: SizeResult[];
-  ratios: { label: string; whatif: string | null; kind: "first" | "repeat"; timePerView: number; rowsPerView: number; met: boolean }[];
+  ratios: {
+    label: string;
+    whatif: string | null;
+    kind: "first" | "repeat";
+    timePerView: number;
+    rowsPerView: number;
+    met: boolean;
+  }[];
   shapeSame: boolean;
 };
 
@@ -51,9 +58,16 @@ export function ratios(sizes: SizeResult[]): SweepReport["ratios"] {
   for (const s of small.series) {
     const l = seriesOf(large, s.kind, s.whatif);
     if (!l || small === large) continue;
-    const timePerView = round((l.latency.p50 / large.views) / (s.latency.p50 / small.views), 2);
-    const rowsPerView = round((l.rowsRead / large.views) / (s.rowsRead / small.views), 2);
-    out.push({ label: `${s.kind} sweep${s.whatif ? ` (what-if: ${s.whatif})` : ""}`, whatif: s.whatif, kind: s.kind, timePerView, rowsPerView, met: timePerView <= GOAL_RATIO });
+    const timePerView = round(l.latency.p50 / large.views / (s.latency.p50 / small.views), 2);
+    const rowsPerView = round(l.rowsRead / large.views / (s.rowsRead / small.views), 2);
+    out.push({
+      label: `${s.kind} sweep${s.whatif ? ` (what-if: ${s.whatif})` : ""}`,
+      whatif: s.whatif,
+      kind: s.kind,
+      timePerView,
+      rowsPerView,
+      met: timePerView <= GOAL_RATIO,
+    });
   }
   return out;
 }
@@ -64,7 +78,10 @@ function sweepRows(r: SweepReport, whatif: string | null): string[] {
     for (const kind of ["first", "repeat"] as const) {
       const s = seriesOf(size, kind, whatif);
       if (!s) continue;
-      const label = kind === "first" ? "first (all new: opens flags, covers earnings)" : "repeat (nothing new: the every-minute cron)";
+      const label =
+        kind === "first"
+          ? "first (all new: opens flags, covers earnings)"
+          : "repeat (nothing new: the every-minute cron)";
       rows.push(
         `| ${k(size.views)} | ${label} | ${s.latency.n} | ${round(s.latency.p50, 1)} | ${round(s.latency.p95, 1)} | ${perK(s.latency.p50, size.views)} | ` +
           `${int(s.rowsRead)} | ${round(s.rowsRead / size.views, 1)} | ${s.roundTrips} | ${s.flagged.join("/")} / ${s.covered.join("/")} |`,
@@ -83,7 +100,9 @@ export function markdown(r: SweepReport): string {
   const m = r.machine;
   const small = r.sizes[0]!;
   const large = r.sizes.at(-1)!;
-  const whatifs = [...new Set(r.sizes.flatMap((s) => s.series.map((x) => x.whatif)).filter((w): w is string => w !== null))];
+  const whatifs = [
+    ...new Set(r.sizes.flatMap((s) => s.series.map((x) => x.whatif)).filter((w): w is string => w !== null)),
+  ];
   const lines = [
     `Measured by \`${r.command}\` on ${m.date}: ${m.nproc} CPUs (${m.cpu}, ${m.arch}), Node ${m.node}; the bench Worker in local ` +
       `workerd ${r.workerdVersion}, a fresh database per size in \`.wrangler/bench-sweep\`. Per size: credited views whose ` +
@@ -117,24 +136,41 @@ export function markdown(r: SweepReport): string {
       const a = small.ruleReads.shipped![rule]!;
       const b = large.ruleReads.shipped![rule]!;
       const cover = (size: SizeResult) => seriesOf(size, "first", null)!.rules[rule].coverRows;
-      return `| ${rule} | ${ms(small, "shipped")} → ${ms(large, "shipped")} | ${int(a.rowsRead)} → ${int(b.rowsRead)} | ` +
+      return (
+        `| ${rule} | ${ms(small, "shipped")} → ${ms(large, "shipped")} | ${int(a.rowsRead)} → ${int(b.rowsRead)} | ` +
         `${round(ms(large, "shipped") / ms(small, "shipped") / f, 2)}, ${round(b.rowsRead / a.rowsRead / f, 2)} | ${a.subjects} → ${b.subjects} | ` +
         `${int(cover(small))} → ${int(cover(large))} |` +
-        whatifs.map((w) => ` ${ms(small, w)} → ${ms(large, w)} (${round(ms(large, w) / ms(small, w) / f, 2)}) |`).join("");
+        whatifs
+          .map((w) => ` ${ms(small, w)} → ${ms(large, w)} (${round(ms(large, w) / ms(small, w) / f, 2)}) |`)
+          .join("")
+      );
     }),
     "",
     `Flags found per rule (${r.sizes.map((s) => k(s.views)).join(" / ")}; planted in brackets): ` +
-      RULES.map((rule) => `${rule} ${r.sizes.map((s) => `${s.found[rule].flags} (${s.found[rule].plantedFlags})`).join(" / ")}`).join("; ") +
+      RULES.map(
+        (rule) => `${rule} ${r.sizes.map((s) => `${s.found[rule].flags} (${s.found[rule].plantedFlags})`).join(" / ")}`,
+      ).join("; ") +
       `. Earnings covered: ` +
-      RULES.map((rule) => `${rule} ${r.sizes.map((s) => `${s.found[rule].covered} (${s.found[rule].plantedCovered})`).join(" / ")}`).join("; ") +
+      RULES.map(
+        (rule) =>
+          `${rule} ${r.sizes.map((s) => `${s.found[rule].covered} (${s.found[rule].plantedCovered})`).join(" / ")}`,
+      ).join("; ") +
       `. ${r.shapeSame ? "Same shape at every size: exactly the planted patterns, nothing honest." : "**Not the planted patterns at every size** (see bench/sweep-results.json)."}`,
     "",
     `The admin route itself (\`POST /api/admin/reviews/sweep\`, signed in, after the sweeps: nothing new): ` +
-      r.sizes.map((s) => `${k(s.views)} ${round(s.adminRoute.ms, 1)} ms (${s.adminRoute.status}, \`${s.adminRoute.body}\`, ${s.adminRoute.rowsRead} rows read)`).join("; ") + ".",
+      r.sizes
+        .map(
+          (s) =>
+            `${k(s.views)} ${round(s.adminRoute.ms, 1)} ms (${s.adminRoute.status}, \`${s.adminRoute.body}\`, ${s.adminRoute.rowsRead} rows read)`,
+        )
+        .join("; ") +
+      ".",
   ];
   const WHATIF_TEXT: Record<string, string> = {
-    materialize: "the rules' `matches` CTE as `matches as materialized (…)`, computed once per statement instead of again inside each per-subject subquery",
-    "group-users": "`materialize`, and the per-subject account lists (`userIds`, `userIdsCount`) from one grouped pass over `matches` (a CTE joined to the result) instead of two subqueries per subject",
+    materialize:
+      "the rules' `matches` CTE as `matches as materialized (…)`, computed once per statement instead of again inside each per-subject subquery",
+    "group-users":
+      "`materialize`, and the per-subject account lists (`userIds`, `userIdsCount`) from one grouped pass over `matches` (a CTE joined to the result) instead of two subqueries per subject",
   };
   for (const w of whatifs) {
     lines.push(

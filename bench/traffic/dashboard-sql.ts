@@ -9,10 +9,19 @@ import path from "node:path";
 export type Statement = { sql: string; params: unknown[] };
 export type Scope = { rangeDays: number; nowMs: number; creatorId?: string };
 type TrafficModule = { trafficDashboard: (db: unknown, scope: Scope) => Promise<unknown> };
-type PageTotalsModule = { rollPageTotals: (call: { ctx: { env: { DB: unknown } }; input: { nowMs: number } }) => Promise<{ rolled: number[] }> };
+type PageTotalsModule = {
+  rollPageTotals: (call: { ctx: { env: { DB: unknown } }; input: { nowMs: number } }) => Promise<{ rolled: number[] }>;
+};
 
 async function load<T>(file: string): Promise<T> {
-  const out = await build({ entryPoints: [path.resolve(file)], bundle: true, write: false, format: "esm", platform: "neutral", logLevel: "silent" });
+  const out = await build({
+    entryPoints: [path.resolve(file)],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "neutral",
+    logLevel: "silent",
+  });
   return (await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString("base64")}`)) as T;
 }
 

@@ -14,12 +14,22 @@ type RequestOptions = { method?: string; headers?: Record<string, string>; body?
 export function request(url: string, opts: RequestOptions = {}): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const req = http.request(url, { method: opts.method ?? "GET", headers: opts.headers, agent, timeout: opts.timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ ms: performance.now() - start, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      url,
+      { method: opts.method ?? "GET", headers: opts.headers, agent, timeout: opts.timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            ms: performance.now() - start,
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("timeout", () => req.destroy(new RequestTimeout(`no answer within ${opts.timeoutMs} ms: ${url}`)));
     req.on("error", reject);
     req.end(opts.body);
@@ -36,11 +46,18 @@ export async function signIn(origin: string, email: string): Promise<string> {
   const state = new URL(redirectUrl).searchParams.get("state");
   const res = await fetch(`${origin}/api/sessions`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie: start.headers.getSetCookie().map(cookiePair).join("; "), origin },
+    headers: {
+      "content-type": "application/json",
+      cookie: start.headers.getSetCookie().map(cookiePair).join("; "),
+      origin,
+    },
     body: JSON.stringify({ code: `dev:${email}`, state }),
   });
   if (!res.ok) throw new Error(`sign-in as ${email}: ${res.status} ${await res.text()}`);
-  const session = res.headers.getSetCookie().map(cookiePair).find((c) => c.startsWith("__Host-rp_session="));
+  const session = res.headers
+    .getSetCookie()
+    .map(cookiePair)
+    .find((c) => c.startsWith("__Host-rp_session="));
   if (!session) throw new Error("sign-in: no session cookie");
   return session;
 }

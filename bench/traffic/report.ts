@@ -37,7 +37,14 @@ export type DashboardRow = {
   ratioToAdmin1d: number | null;
   goalRatio: number;
 };
-export type TrackResult = { seconds: number; clients: number; requests: number; perSecond: number; status: Record<string, number>; latency: Latency };
+export type TrackResult = {
+  seconds: number;
+  clients: number;
+  requests: number;
+  perSecond: number;
+  status: Record<string, number>;
+  latency: Latency;
+};
 export type RateLimitCheck = { requests: number; status: Record<string, number> };
 
 export type TrafficReport = {
@@ -70,7 +77,11 @@ const statusText = (s: Record<string, number>) =>
     .join(", ");
 
 export const meetsGoal = (d: DashboardRow) =>
-  d.latency !== null && d.timedOut === 0 && (d.goalMs === null || d.latency.p95 < d.goalMs) && d.ratioToAdmin1d !== null && d.ratioToAdmin1d <= d.goalRatio;
+  d.latency !== null &&
+  d.timedOut === 0 &&
+  (d.goalMs === null || d.latency.p95 < d.goalMs) &&
+  d.ratioToAdmin1d !== null &&
+  d.ratioToAdmin1d <= d.goalRatio;
 
 export function markdown(r: TrafficReport): string {
   const m = r.machine;
@@ -91,7 +102,9 @@ export function markdown(r: TrafficReport): string {
       const none = d.timedOut ? `${d.timedOut} (> ${d.timeoutMs / 1000} s)` : "0";
       return `| ${d.variant} | ${d.label} | ${fmt(d.visitsInRange)} | ${d.latency?.n ?? 0} | ${cell(d, "p50")} | ${cell(d, "p95")} | ${cell(d, "max")} | ${d.ratioToAdmin1d ?? "–"} | ${none} | ${goal} |`;
     }),
-    ...r.variants.filter((v) => v.sql.length).flatMap((v) => ["", `"${v.name}": \`${v.sql.join("; ")}\` run on the bench database only (not a migration).`]),
+    ...r.variants
+      .filter((v) => v.sql.length)
+      .flatMap((v) => ["", `"${v.name}": \`${v.sql.join("; ")}\` run on the bench database only (not a migration).`]),
     "",
     `Tracker: \`POST /api/analytics/track\`, ${r.track.clients} concurrent clients for ${r.track.seconds} s, a new \`cf-connecting-ip\` every ` +
       `100 requests per client: **${fmt(Math.round(r.track.perSecond))} requests/s** (${statusText(r.track.status)}; p50 ${r.track.latency.p50} ms, ` +

@@ -4,14 +4,29 @@
 import { mulberry32 as prng } from "../lib/random.ts";
 
 export const PAGE_VISIT_COLUMNS = [
-  "id", "session_id", "user_id", "page_path", "referrer", "visit_duration", "page_views", "device_type", "browser",
-  "user_agent", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "source", "ip_hash", "created_at",
+  "id",
+  "session_id",
+  "user_id",
+  "page_path",
+  "referrer",
+  "visit_duration",
+  "page_views",
+  "device_type",
+  "browser",
+  "user_agent",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "source",
+  "ip_hash",
+  "created_at",
 ] as const;
 export type VisitRow = (string | number | null)[];
 export type UserRow = [id: string, email: string, createdAt: string];
 
 const DAY_MS = 24 * 3600 * 1000;
-
 
 type Rand = () => number;
 function weighted<T>(rand: Rand, table: readonly (readonly [T, number])[]): T {
@@ -30,18 +45,65 @@ function ulidAt(ms: number, rand: Rand) {
   return time + tail;
 }
 
-const PAGES_PER_SESSION = [[1, 40], [2, 18], [3, 12], [4, 9], [5, 7], [6, 6], [7, 4], [8, 4]] as const;
-const DEVICES = [["mobile", 55], ["desktop", 38], ["tablet", 7]] as const;
-const BROWSERS = [["chrome", 60], ["safari", 25], ["firefox", 8], ["edge", 5], ["unknown", 2]] as const;
+const PAGES_PER_SESSION = [
+  [1, 40],
+  [2, 18],
+  [3, 12],
+  [4, 9],
+  [5, 7],
+  [6, 6],
+  [7, 4],
+  [8, 4],
+] as const;
+const DEVICES = [
+  ["mobile", 55],
+  ["desktop", 38],
+  ["tablet", 7],
+] as const;
+const BROWSERS = [
+  ["chrome", 60],
+  ["safari", 25],
+  ["firefox", 8],
+  ["edge", 5],
+  ["unknown", 2],
+] as const;
 const UA: Record<string, string> = {
-  mobile: "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
-  desktop: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
-  tablet: "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  mobile:
+    "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+  desktop:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  tablet:
+    "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
 };
-const UTM_SOURCES = [["newsletter", 30], ["twitter", 20], ["facebook", 20], ["google", 20], ["tiktok", 10]] as const;
-const UTM_MEDIUM: Record<string, string> = { newsletter: "email", twitter: "social", facebook: "social", google: "cpc", tiktok: "social" };
-const CAMPAIGNS = [["launch", 30], ["black-friday", 25], ["spring-promo", 15], ["creator-fund", 15], ["summer-sale", 5], [null, 10]] as const;
-const REFERRERS = [[null, 50], ["https://www.google.com/", 35], ["https://www.bing.com/", 5], ["https://www.reddit.com/r/videos/", 5], ["https://t.co/x", 5]] as const;
+const UTM_SOURCES = [
+  ["newsletter", 30],
+  ["twitter", 20],
+  ["facebook", 20],
+  ["google", 20],
+  ["tiktok", 10],
+] as const;
+const UTM_MEDIUM: Record<string, string> = {
+  newsletter: "email",
+  twitter: "social",
+  facebook: "social",
+  google: "cpc",
+  tiktok: "social",
+};
+const CAMPAIGNS = [
+  ["launch", 30],
+  ["black-friday", 25],
+  ["spring-promo", 15],
+  ["creator-fund", 15],
+  ["summer-sale", 5],
+  [null, 10],
+] as const;
+const REFERRERS = [
+  [null, 50],
+  ["https://www.google.com/", 35],
+  ["https://www.bing.com/", 5],
+  ["https://www.reddit.com/r/videos/", 5],
+  ["https://t.co/x", 5],
+] as const;
 
 export type SyntheticPlan = {
   visits: number;
@@ -65,14 +127,16 @@ export function existingUser(i: number): UserRow {
 export function* syntheticDays(plan: SyntheticPlan): Generator<{ day: number; visits: VisitRow[]; users: UserRow[] }> {
   const rand = prng(plan.seed);
   // Traffic grows over the window (the last day has about 3× the first) with quieter weekends.
-  const weights = Array.from({ length: plan.days }, (_, d) => (1 + (2 * d) / plan.days) * ((d % 7) >= 5 ? 0.8 : 1));
+  const weights = Array.from({ length: plan.days }, (_, d) => (1 + (2 * d) / plan.days) * (d % 7 >= 5 ? 0.8 : 1));
   const total = weights.reduce((a, b) => a + b, 0);
   const start = plan.now - plan.days * DAY_MS;
   let emitted = 0;
   let newUsers = 0;
   // Popular content gets most views (Zipf-like).
-  const content = () => plan.contentIds[Math.min(plan.contentIds.length - 1, Math.floor(plan.contentIds.length * rand() ** 2.5))]!;
-  const creator = () => plan.creatorIds[Math.min(plan.creatorIds.length - 1, Math.floor(plan.creatorIds.length * rand() ** 2))]!;
+  const content = () =>
+    plan.contentIds[Math.min(plan.contentIds.length - 1, Math.floor(plan.contentIds.length * rand() ** 2.5))]!;
+  const creator = () =>
+    plan.creatorIds[Math.min(plan.creatorIds.length - 1, Math.floor(plan.creatorIds.length * rand() ** 2))]!;
 
   for (let d = 0; d < plan.days; d++) {
     const target = d === plan.days - 1 ? plan.visits - emitted : Math.round((plan.visits * weights[d]!) / total);
@@ -81,7 +145,10 @@ export function* syntheticDays(plan: SyntheticPlan): Generator<{ day: number; vi
     const users: UserRow[] = [];
     while (visits.length < target) {
       // A session: when it starts (more in the evening), who, from where, on what.
-      const hour = weighted(rand, Array.from({ length: 24 }, (_, h) => [h, h >= 17 && h <= 22 ? 3 : h >= 8 ? 2 : 0.6] as const));
+      const hour = weighted(
+        rand,
+        Array.from({ length: 24 }, (_, h) => [h, h >= 17 && h <= 22 ? 3 : h >= 8 ? 2 : 0.6] as const),
+      );
       let at = Math.min(plan.now - 60_000, dayStart + hour * 3600_000 + Math.floor(rand() * 3600_000));
       const sessionStart = at;
       const sessionId = `${hex(rand, 8)}-${hex(rand, 4)}-4${hex(rand, 3)}-a${hex(rand, 3)}-${hex(rand, 12)}`;
@@ -106,12 +173,39 @@ export function* syntheticDays(plan: SyntheticPlan): Generator<{ day: number; vi
         }
         const path =
           p === 1
-            ? weighted(rand, [["/", 45], ["content", 40], ["creator", 15]] as const)
-            : weighted(rand, [["/", 15], ["content", 60], ["creator", 15], ["/profile", 5], ["/wallet", 5]] as const);
-        const pagePath = path === "content" ? `/content/${content()}` : path === "creator" ? `/creator/${creator()}` : path;
+            ? weighted(rand, [
+                ["/", 45],
+                ["content", 40],
+                ["creator", 15],
+              ] as const)
+            : weighted(rand, [
+                ["/", 15],
+                ["content", 60],
+                ["creator", 15],
+                ["/profile", 5],
+                ["/wallet", 5],
+              ] as const);
+        const pagePath =
+          path === "content" ? `/content/${content()}` : path === "creator" ? `/creator/${creator()}` : path;
         visits.push([
-          ulidAt(at, rand), sessionId, userId, pagePath, referrer, Math.floor((at - sessionStart) / 1000), p, device, browser,
-          UA[device]!, utmSource, utmSource ? UTM_MEDIUM[utmSource]! : null, utmCampaign, null, null, source, ipHash, new Date(at).toISOString(),
+          ulidAt(at, rand),
+          sessionId,
+          userId,
+          pagePath,
+          referrer,
+          Math.floor((at - sessionStart) / 1000),
+          p,
+          device,
+          browser,
+          UA[device]!,
+          utmSource,
+          utmSource ? UTM_MEDIUM[utmSource]! : null,
+          utmCampaign,
+          null,
+          null,
+          source,
+          ipHash,
+          new Date(at).toISOString(),
         ]);
       }
     }
@@ -120,4 +214,3 @@ export function* syntheticDays(plan: SyntheticPlan): Generator<{ day: number; vi
     yield { day: d, visits, users };
   }
 }
-

@@ -79,7 +79,9 @@ const baselineRoutes = new Hono<SignedInEnv>()
     };
     await db.batch([
       db.insert(views).values(view),
-      db.insert(benchPlaybackEvents).values({ id: newId(), viewId: view.id, eventType: "start", secondMark: 0, receivedAt: now, accepted: true }),
+      db
+        .insert(benchPlaybackEvents)
+        .values({ id: newId(), viewId: view.id, eventType: "start", secondMark: 0, receivedAt: now, accepted: true }),
     ]);
     return c.json({ view_id: view.id }, 201);
   })
@@ -112,10 +114,19 @@ const baselineRoutes = new Hono<SignedInEnv>()
       durationMs: row.durationMs,
       earning: view.status === "open",
     };
-    const verdict = judgeEvent(session, body.event_type === "complete" ? completePositionMs(session, positionMs) : positionMs, nowMs);
+    const verdict = judgeEvent(
+      session,
+      body.event_type === "complete" ? completePositionMs(session, positionMs) : positionMs,
+      nowMs,
+    );
     const receivedAt = nowIso(nowMs);
     const event = db.insert(benchPlaybackEvents).values({
-      id: newId(), viewId: view.id, eventType: body.event_type, secondMark: positionMs, receivedAt, accepted: verdict.accepted,
+      id: newId(),
+      viewId: view.id,
+      eventType: body.event_type,
+      secondMark: positionMs,
+      receivedAt,
+      accepted: verdict.accepted,
     });
     if (!verdict.accepted) {
       await event;

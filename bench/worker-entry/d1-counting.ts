@@ -79,7 +79,12 @@ export const perRequest: D1Listener = {
   result: countRows,
 };
 
-function countingStatement(stmt: D1PreparedStatement, sql: string, params: unknown[], listener: D1Listener): D1PreparedStatement {
+function countingStatement(
+  stmt: D1PreparedStatement,
+  sql: string,
+  params: unknown[],
+  listener: D1Listener,
+): D1PreparedStatement {
   const proxy = new Proxy(stmt, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);
@@ -90,7 +95,9 @@ function countingStatement(stmt: D1PreparedStatement, sql: string, params: unkno
       if (ROUND_TRIP_METHODS.has(prop)) {
         return (...args: unknown[]) => {
           listener.roundTrip([{ sql, params }], false);
-          return logged(listener.result((value as (...a: unknown[]) => Promise<unknown>).apply(target, args), prop), [{ sql, params }]);
+          return logged(listener.result((value as (...a: unknown[]) => Promise<unknown>).apply(target, args), prop), [
+            { sql, params },
+          ]);
         };
       }
       return (value as (...a: unknown[]) => unknown).bind(target);
@@ -155,7 +162,14 @@ function withHeader(res: Response, name: string, value: string): Response {
 }
 
 export function emptyTrace(keepStatements: boolean): Trace {
-  return { roundTrips: 0, statementCount: 0, writeCount: 0, rowsRead: 0, rowsReadComplete: true, statements: keepStatements ? [] : null };
+  return {
+    roundTrips: 0,
+    statementCount: 0,
+    writeCount: 0,
+    rowsRead: 0,
+    rowsReadComplete: true,
+    statements: keepStatements ? [] : null,
+  };
 }
 
 export type FetchApp = { fetch: (r: Request, e: Env, c: ExecutionContext) => Response | Promise<Response> };
@@ -165,7 +179,12 @@ export async function traced(app: FetchApp, request: Request, env: Env, ctx: Exe
   const res = await traces.run(trace, () => app.fetch(request, countedEnv(env), ctx));
   if (trace.statements) {
     await res.body?.cancel();
-    return json({ status: res.status, roundTrips: trace.roundTrips, rowsRead: trace.rowsRead, statements: trace.statements });
+    return json({
+      status: res.status,
+      roundTrips: trace.roundTrips,
+      rowsRead: trace.rowsRead,
+      statements: trace.statements,
+    });
   }
   let counted = withHeader(res, "x-d1-round-trips", String(trace.roundTrips));
   counted = withHeader(counted, "x-d1-statements", String(trace.statementCount));

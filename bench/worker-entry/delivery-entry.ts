@@ -10,7 +10,10 @@ import { json } from "./json.ts";
 export class WatchSessions extends Base {
   benchDelivered(contentId: string) {
     return this.ctx.storage.sql
-      .exec<{ start: number; end_exclusive: number }>("select start, end_exclusive from deliveries where content_id = ? order by start", contentId)
+      .exec<{ start: number; end_exclusive: number }>(
+        "select start, end_exclusive from deliveries where content_id = ? order by start",
+        contentId,
+      )
       .toArray()
       .map((r) => [r.start, r.end_exclusive] as [number, number]);
   }
@@ -26,7 +29,9 @@ export default {
     if (url.pathname === "/bench/media" && request.method === "POST") return media(env, url);
     if (url.pathname === "/bench/delivered") {
       const ns = env.WATCH_SESSIONS as unknown as DurableObjectNamespace<WatchSessions>;
-      const ranges = await ns.get(ns.idFromName(url.searchParams.get("viewer") ?? "")).benchDelivered(url.searchParams.get("content") ?? "");
+      const ranges = await ns
+        .get(ns.idFromName(url.searchParams.get("viewer") ?? ""))
+        .benchDelivered(url.searchParams.get("content") ?? "");
       return json({ ranges, bytes: ranges.reduce((sum, [a, b]) => sum + b - a, 0) });
     }
     return json({ error: "no such bench route" }, 404);

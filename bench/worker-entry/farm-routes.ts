@@ -22,8 +22,15 @@ const VIEWS_PER_BATCH = 200;
 
 /** A qualified view as the runner scripts it: raw address, times in ms; the Worker does the rest. */
 type FarmView = {
-  id: string; contentId: string; viewerId: string; creatorId: string; address: string;
-  startedAtMs: number; qualifiedAtMs: number; durationMs: number; mediaSize: number;
+  id: string;
+  contentId: string;
+  viewerId: string;
+  creatorId: string;
+  address: string;
+  startedAtMs: number;
+  qualifiedAtMs: number;
+  durationMs: number;
+  mediaSize: number;
 };
 
 /**
@@ -32,20 +39,44 @@ type FarmView = {
  * the media: bytes per second, picture, frame rate, earn_block…) is copied from the template item that the
  * real upload and finalize made, so the verdict on the media is the product's.
  */
-const PER_ITEM = new Set(["id", "title", "description", "tags", "r2_key", "created_by", "created_at", "updated_at", "thumbnail_key",
-  "removed_at", "removed_note", "removed_by", "deleted_at", "deleted_by", "media_purged_at", "view_count"]);
+const PER_ITEM = new Set([
+  "id",
+  "title",
+  "description",
+  "tags",
+  "r2_key",
+  "created_by",
+  "created_at",
+  "updated_at",
+  "thumbnail_key",
+  "removed_at",
+  "removed_note",
+  "removed_by",
+  "deleted_at",
+  "deleted_by",
+  "media_purged_at",
+  "view_count",
+]);
 
 async function cloneStatements(env: Env, items: [string, string, string, string, string][]) {
-  const columns = (await env.DB.prepare("select name from pragma_table_info('content')").all<{ name: string }>()).results.map((c) => c.name);
+  const columns = (
+    await env.DB.prepare("select name from pragma_table_info('content')").all<{ name: string }>()
+  ).results.map((c) => c.name);
   const copied = columns.filter((c) => !PER_ITEM.has(c));
   const out: D1PreparedStatement[] = [];
   for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) {
-    out.push(env.DB.prepare(
-      `insert into content (id, title, r2_key, created_by, created_at, updated_at, ${copied.join(", ")})
+    out.push(
+      env.DB.prepare(
+        `insert into content (id, title, r2_key, created_by, created_at, updated_at, ${copied.join(", ")})
        select j.value ->> 0, 'Bench item ' || (j.value ->> 0), 'bench-farm/' || (j.value ->> 0), j.value ->> 2, j.value ->> 3, j.value ->> 3,
          ${copied.map((c) => `t.${c}`).join(", ")}
        from json_each(?1) j join content t on t.id = j.value ->> 1`,
-    ).bind(JSON.stringify(items.slice(i, i + ROWS_PER_STATEMENT).map(([id, template, creator, at]) => [id, template, creator, at]))));
+      ).bind(
+        JSON.stringify(
+          items.slice(i, i + ROWS_PER_STATEMENT).map(([id, template, creator, at]) => [id, template, creator, at]),
+        ),
+      ),
+    );
   }
   return out;
 }
@@ -66,20 +97,28 @@ export async function farmRows(env: Env, request: Request): Promise<Response> {
   const statements: D1PreparedStatement[] = [];
   const users = body.users ?? [];
   for (let i = 0; i < users.length; i += ROWS_PER_STATEMENT) {
-    statements.push(env.DB.prepare("insert into users (id, email, created_at) select value ->> 0, value ->> 1, value ->> 2 from json_each(?1)")
-      .bind(JSON.stringify(users.slice(i, i + ROWS_PER_STATEMENT))));
+    statements.push(
+      env.DB.prepare(
+        "insert into users (id, email, created_at) select value ->> 0, value ->> 1, value ->> 2 from json_each(?1)",
+      ).bind(JSON.stringify(users.slice(i, i + ROWS_PER_STATEMENT))),
+    );
   }
   if (body.items?.length) statements.push(...(await cloneStatements(env, body.items)));
   const now = nowIso();
   for (const ch of body.challenges ?? []) {
-    statements.push(env.DB.prepare(
-      `insert or ignore into challenges (id, name, description, requirement_type, requirement_value, bonus_micros, time_limit_hours, is_active, created_at, updated_at)
+    statements.push(
+      env.DB.prepare(
+        `insert or ignore into challenges (id, name, description, requirement_type, requirement_value, bonus_micros, time_limit_hours, is_active, created_at, updated_at)
        values (?1, ?2, ?3, ?4, ?5, ?6, 24, 1, ?7, ?7)`,
-    ).bind(ch.id, ch.name, ch.description, ch.type, ch.value, ch.bonusMicros, now));
+      ).bind(ch.id, ch.name, ch.description, ch.type, ch.value, ch.bonusMicros, now),
+    );
   }
   for (const [key, value] of Object.entries(body.settings ?? {})) {
-    statements.push(env.DB.prepare("insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value")
-      .bind(key, value, now));
+    statements.push(
+      env.DB.prepare(
+        "insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value",
+      ).bind(key, value, now),
+    );
   }
   for (const s of body.shift ?? []) {
     statements.push(
@@ -107,7 +146,11 @@ export async function farmViews(env: Env, request: Request): Promise<Response> {
   // The refresh's statements change nothing for a member with no challenge_progress row (each is conditional on
   // those rows: challenge-progress.ts), and only members who signed up through the real sign-in have any; the
   // rest skip them, which takes 8 of the 9 statements off nearly every view without changing what D1 holds.
-  const enrolled = new Set((await env.DB.prepare("select distinct user_id from challenge_progress").all<{ user_id: string }>()).results.map((r) => r.user_id));
+  const enrolled = new Set(
+    (await env.DB.prepare("select distinct user_id from challenge_progress").all<{ user_id: string }>()).results.map(
+      (r) => r.user_id,
+    ),
+  );
   let written = 0;
   for (let i = 0; i < views.length; i += VIEWS_PER_BATCH) {
     const statements: D1PreparedStatement[] = [];
@@ -115,14 +158,28 @@ export async function farmViews(env: Env, request: Request): Promise<Response> {
       let ipHash = hashes.get(v.address);
       if (ipHash === undefined) hashes.set(v.address, (ipHash = await addressGroupHash(env.SESSION_SECRET, v.address)));
       const session: StoredSession = {
-        id: v.id, contentId: v.contentId, creatorId: v.creatorId, durationMs: v.durationMs, discoveryMethod: "browse",
-        deviceFingerprint: "", ipHash, startedAtMs: v.startedAtMs, lastEventAtMs: v.qualifiedAtMs, positionMs: Math.ceil(v.durationMs * 0.8),
-        accruedMs: Math.ceil(v.durationMs * 0.8), earning: true, qualifiedAtMs: v.qualifiedAtMs, endReason: null, mediaSize: v.mediaSize,
+        id: v.id,
+        contentId: v.contentId,
+        creatorId: v.creatorId,
+        durationMs: v.durationMs,
+        discoveryMethod: "browse",
+        deviceFingerprint: "",
+        ipHash,
+        startedAtMs: v.startedAtMs,
+        lastEventAtMs: v.qualifiedAtMs,
+        positionMs: Math.ceil(v.durationMs * 0.8),
+        accruedMs: Math.ceil(v.durationMs * 0.8),
+        earning: true,
+        qualifiedAtMs: v.qualifiedAtMs,
+        endReason: null,
+        mediaSize: v.mediaSize,
       };
       const at = nowIso(v.qualifiedAtMs);
       statements.push(
         insertViewStatement(db, viewRecord(v.viewerId, session)),
-        ...[...new Set([v.viewerId, v.creatorId])].filter((id) => enrolled.has(id)).flatMap((id) => refreshChallengeStatements(env.DB, id, at, newId())),
+        ...[...new Set([v.viewerId, v.creatorId])]
+          .filter((id) => enrolled.has(id))
+          .flatMap((id) => refreshChallengeStatements(env.DB, id, at, newId())),
       );
     }
     await env.DB.batch(statements);
@@ -138,7 +195,7 @@ export async function farmJob(env: Env, url: URL): Promise<Response> {
   let processed = 0;
   let runs = 0;
   const start = Date.now();
-  for (; runs < 1000; ) {
+  for (; runs < 1000;) {
     runs++;
     const r = await runEarningsJob({ ctx: { db }, input: { now } });
     processed += r.processed;
@@ -159,6 +216,8 @@ export async function farmSweep(env: Env, url: URL): Promise<Response> {
 export async function farmQuery(env: Env, request: Request): Promise<Response> {
   const { sql, params } = await request.json<{ sql: string; params?: unknown[] }>();
   if (!/^\s*(select|with)\b/i.test(sql)) return json({ error: "only SELECT statements run here" }, 400);
-  const { results } = await env.DB.prepare(sql).bind(...(params ?? [])).all();
+  const { results } = await env.DB.prepare(sql)
+    .bind(...(params ?? []))
+    .all();
   return json({ rows: results });
 }

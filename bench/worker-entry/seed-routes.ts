@@ -62,17 +62,27 @@ export async function pollers(env: Env, url: URL): Promise<Response> {
   const rows = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const token = `poller-${i}-${crypto.randomUUID()}`;
-      return { id: newId(), email: `poller-${i}-${token.slice(-8)}@bench.example`, token, hash: await sha256Hex(token) };
+      return {
+        id: newId(),
+        email: `poller-${i}-${token.slice(-8)}@bench.example`,
+        token,
+        hash: await sha256Hex(token),
+      };
     }),
   );
   const statements: D1PreparedStatement[] = [];
   for (let s = 0; s < rows.length; s += POLLER_ROWS_PER_STATEMENT) {
     const chunk = rows.slice(s, s + POLLER_ROWS_PER_STATEMENT);
     const marks = (cols: number) => chunk.map(() => `(${Array(cols).fill("?").join(", ")})`).join(", ");
-    statements.push(env.DB.prepare(`insert into users (id, email, created_at) values ${marks(3)}`).bind(...chunk.flatMap((r) => [r.id, r.email, now])));
     statements.push(
-      env.DB.prepare(`insert into sessions (token_hash, user_id, created_at, expires_at) values ${marks(4)}`)
-        .bind(...chunk.flatMap((r) => [r.hash, r.id, now, expires])),
+      env.DB.prepare(`insert into users (id, email, created_at) values ${marks(3)}`).bind(
+        ...chunk.flatMap((r) => [r.id, r.email, now]),
+      ),
+    );
+    statements.push(
+      env.DB.prepare(`insert into sessions (token_hash, user_id, created_at, expires_at) values ${marks(4)}`).bind(
+        ...chunk.flatMap((r) => [r.hash, r.id, now, expires]),
+      ),
     );
   }
   await env.DB.batch(statements);
@@ -100,13 +110,17 @@ export async function media(env: Env, url: URL): Promise<Response> {
   const size = Number(url.searchParams.get("size"));
   if (!key || !Number.isInteger(size) || size < 1) return json({ error: "key and size are required" }, 400);
   const head = await env.MEDIA.head(key);
-  if (head?.size !== size) await env.MEDIA.put(key, pseudoRandomBytes(size), { httpMetadata: { contentType: "video/mp4" } });
+  if (head?.size !== size)
+    await env.MEDIA.put(key, pseudoRandomBytes(size), { httpMetadata: { contentType: "video/mp4" } });
   const owner = syntheticUser(MEDIA_OWNER);
   const createdAt = "2023-01-01T00:00:00.000Z";
   const id = ulidLike(Date.parse(createdAt), size, 3);
   await env.DB.batch([
     env.DB.prepare("insert or ignore into users (id, email, username, created_at) values (?, ?, ?, ?)").bind(
-      owner.id, owner.email, "bench_uploader", owner.createdAt,
+      owner.id,
+      owner.email,
+      "bench_uploader",
+      owner.createdAt,
     ),
     env.DB.prepare(
       `insert or replace into content (id, title, description, type, tags, r2_key, media_size, media_content_type,
@@ -119,7 +133,9 @@ export async function media(env: Env, url: URL): Promise<Response> {
 
 export async function stats(env: Env): Promise<Response> {
   const count = (sql: string, ...params: unknown[]) =>
-    env.DB.prepare(sql).bind(...params).first<number>("n");
+    env.DB.prepare(sql)
+      .bind(...params)
+      .first<number>("n");
   const [contentRows, users, common, rare, prefix, unique] = await Promise.all([
     count("select count(*) as n from content"),
     count("select count(*) as n from users"),
@@ -134,7 +150,9 @@ export async function stats(env: Env): Promise<Response> {
 export async function explain(env: Env, request: Request): Promise<Response> {
   const { sql, params } = await request.json<{ sql: string; params: unknown[] }>();
   if (!/^\s*(select|with)\b/i.test(sql)) return json({ error: "only SELECT statements are explained" }, 400);
-  const { results } = await env.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ id: number; parent: number; detail: string }>();
+  const { results } = await env.DB.prepare(`explain query plan ${sql}`)
+    .bind(...params)
+    .all<{ id: number; parent: number; detail: string }>();
   return json({ plan: results });
 }
 
@@ -142,6 +160,8 @@ export async function explain(env: Env, request: Request): Promise<Response> {
 export async function select(env: Env, request: Request): Promise<Response> {
   const { sql, params } = await request.json<{ sql: string; params: unknown[] }>();
   if (!/^\s*(select|with)\b/i.test(sql)) return json({ error: "only SELECT statements run here" }, 400);
-  const { results, meta } = await env.DB.prepare(sql).bind(...params).all();
+  const { results, meta } = await env.DB.prepare(sql)
+    .bind(...params)
+    .all();
   return json({ rows: results.length, rowsRead: meta.rows_read, first: results.slice(0, 3) });
 }

@@ -33,13 +33,16 @@ export async function seedHeld(env: Env, request: Request): Promise<Response> {
     const rows = body[table] ?? [];
     counts[table] = rows.length;
     for (let i = 0; i < rows.length; i += HELD_ROWS_PER_STATEMENT) {
-      statements.push(env.DB.prepare(HELD_INSERTS[table]).bind(JSON.stringify(rows.slice(i, i + HELD_ROWS_PER_STATEMENT))));
+      statements.push(
+        env.DB.prepare(HELD_INSERTS[table]).bind(JSON.stringify(rows.slice(i, i + HELD_ROWS_PER_STATEMENT))),
+      );
     }
   }
   for (const [key, value] of Object.entries(body.settings ?? {})) {
     statements.push(
-      env.DB.prepare("insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at")
-        .bind(key, value, nowIso()),
+      env.DB.prepare(
+        "insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at",
+      ).bind(key, value, nowIso()),
     );
   }
   if (statements.length) await env.DB.batch(statements);
@@ -56,8 +59,10 @@ export async function seedHeld(env: Env, request: Request): Promise<Response> {
  *    (a `subject_users` CTE joined to the result) instead of two subqueries per subject, which still scan
  *    all of `matches` once per subject.
  */
-const materialize = (sql: string) => (sql.includes("held as (") ? sql.replace("matches as (", "matches as materialized (") : sql);
-const USER_LIST = /\(select json_group_array\(distinct x\) from \(select viewer_id as x from matches where subject = m\.subject\s+union select creator_id from matches where subject = m\.subject\)\) as userIds,\s+\(select count\(\*\) from \(select viewer_id as x from matches where subject = m\.subject\s+union select creator_id from matches where subject = m\.subject\)\) as userIdsCount,/;
+const materialize = (sql: string) =>
+  sql.includes("held as (") ? sql.replace("matches as (", "matches as materialized (") : sql;
+const USER_LIST =
+  /\(select json_group_array\(distinct x\) from \(select viewer_id as x from matches where subject = m\.subject\s+union select creator_id from matches where subject = m\.subject\)\) as userIds,\s+\(select count\(\*\) from \(select viewer_id as x from matches where subject = m\.subject\s+union select creator_id from matches where subject = m\.subject\)\) as userIdsCount,/;
 const SWEEP_WHATIFS: Record<string, (sql: string) => string> = {
   materialize,
   "group-users": (sql) => {
@@ -93,17 +98,23 @@ function rewritingD1(db: D1Database, rewrite: (sql: string) => string): D1Databa
 export async function sweep(env: Env, url: URL): Promise<Response> {
   const whatif = url.searchParams.get("whatif");
   const rewrite = whatif ? SWEEP_WHATIFS[whatif] : undefined;
-  if (whatif && !rewrite) return json({ error: `no what-if ${whatif}; known: ${Object.keys(SWEEP_WHATIFS).join(", ")}` }, 400);
+  if (whatif && !rewrite)
+    return json({ error: `no what-if ${whatif}; known: ${Object.keys(SWEEP_WHATIFS).join(", ")}` }, 400);
   const trace: Trace = { ...emptyTrace(false), log: [] };
   const d1 = countingD1(rewrite ? rewritingD1(env.DB, rewrite) : env.DB, perRequest);
-  const result = await traces.run(trace, () => runReviewSweep({ ctx: { db: createDb(d1) }, input: { now: nowIso(), judgedBefore: nowIso() } }));
+  const result = await traces.run(trace, () =>
+    runReviewSweep({ ctx: { db: createDb(d1) }, input: { now: nowIso(), judgedBefore: nowIso() } }),
+  );
   const { log, statements: _, ...counts } = trace;
   return json({ ...result, ...counts, whatif, log });
 }
 
 /** Forgets every flag (no reversals exist in this bench), so the next sweep finds everything again. */
 export async function resetReviews(env: Env): Promise<Response> {
-  const [earnings, reviews] = await env.DB.batch([env.DB.prepare("delete from review_earnings"), env.DB.prepare("delete from reviews")]);
+  const [earnings, reviews] = await env.DB.batch([
+    env.DB.prepare("delete from review_earnings"),
+    env.DB.prepare("delete from reviews"),
+  ]);
   return json({ reviewEarnings: earnings?.meta.changes ?? 0, reviews: reviews?.meta.changes ?? 0 });
 }
 
@@ -116,10 +127,13 @@ export function sweepSql(url: URL): Response {
   const limit = Number(url.searchParams.get("limit") ?? "200");
   const statements = (rewrite: (sql: string) => string) =>
     Object.fromEntries(
-      SWEEP_RULES.map((rule) => [rule, {
-        candidates: rewrite(candidatesSql(rule, limit)),
-        coverSelect: rewrite(coverSql(rule)).replace(/insert or ignore into review_earnings \([^)]*\)\s*/, ""),
-      }]),
+      SWEEP_RULES.map((rule) => [
+        rule,
+        {
+          candidates: rewrite(candidatesSql(rule, limit)),
+          coverSelect: rewrite(coverSql(rule)).replace(/insert or ignore into review_earnings \([^)]*\)\s*/, ""),
+        },
+      ]),
     );
   return json({
     shipped: statements((sql) => sql),

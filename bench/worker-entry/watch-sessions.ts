@@ -93,24 +93,33 @@ export class WatchSessions extends Base {
   }
 
   override start(input: StartInput): Promise<{ view_id: string }> {
-    return this.counted(() => this.record.counters.starts, () => super.start(input));
+    return this.counted(
+      () => this.record.counters.starts,
+      () => super.start(input),
+    );
   }
 
   override event(input: EventInput): Promise<EventOutcome> {
     const { counters, qualified } = this.record;
-    return this.counted((outcome) => {
-      if (!outcome.found) counters.events.notFound++;
-      else if (!outcome.accepted) counters.events.refused++;
-      if (outcome.found && outcome.qualified && !qualified.has(outcome.view_id)) {
-        qualified.add(outcome.view_id);
-        return counters.qualifying;
-      }
-      return counters.events;
-    }, () => super.event(input));
+    return this.counted(
+      (outcome) => {
+        if (!outcome.found) counters.events.notFound++;
+        else if (!outcome.accepted) counters.events.refused++;
+        if (outcome.found && outcome.qualified && !qualified.has(outcome.view_id)) {
+          qualified.add(outcome.view_id);
+          return counters.qualifying;
+        }
+        return counters.events;
+      },
+      () => super.event(input),
+    );
   }
 
   override alarm(): Promise<void> {
-    return this.counted(() => this.record.counters.alarms, () => super.alarm());
+    return this.counted(
+      () => this.record.counters.alarms,
+      () => super.alarm(),
+    );
   }
 
   /** RPC for the bench route: this object's counts so far. */

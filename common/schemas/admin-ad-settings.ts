@@ -29,10 +29,20 @@ const adHosts = z
   .string()
   .max(2048, "must be at most 2048 characters")
   .transform((text, ctx) => {
-    const hosts = [...new Set(text.split(/[\s,]+/).filter(Boolean).map((h) => h.toLowerCase().replace(/\/$/, "")))];
+    const hosts = [
+      ...new Set(
+        text
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map((h) => h.toLowerCase().replace(/\/$/, "")),
+      ),
+    ];
     const bad = hosts.find((h) => !AD_HOST_ORIGIN.test(h));
     if (bad !== undefined) {
-      ctx.addIssue({ code: "custom", message: `"${bad}" is not an https origin such as https://cdn.example.com or https://*.example.com` });
+      ctx.addIssue({
+        code: "custom",
+        message: `"${bad}" is not an https origin such as https://cdn.example.com or https://*.example.com`,
+      });
       return z.NEVER;
     }
     if (hosts.length > MAX_AD_HOSTS) {
@@ -51,13 +61,17 @@ const minutes = z
   .transform((v) => String(Number(v)));
 
 /** PATCH /api/admin/ad-settings: one setting at a time. */
-export const adSettingChange = z.discriminatedUnion("key", [
-  z.object({ key: z.literal("preroll_enabled"), value: flag }),
-  z.object({ key: z.literal("postroll_enabled"), value: flag }),
-  z.object({ key: z.literal("vast_url"), value: feedUrl }),
-  z.object({ key: z.literal("ad_hosts"), value: adHosts }),
-  z.object({ key: z.literal("preroll_skip_minutes"), value: minutes }),
-], "key must be one of preroll_enabled, postroll_enabled, vast_url, ad_hosts, preroll_skip_minutes");
+export const adSettingChange = z.discriminatedUnion(
+  "key",
+  [
+    z.object({ key: z.literal("preroll_enabled"), value: flag }),
+    z.object({ key: z.literal("postroll_enabled"), value: flag }),
+    z.object({ key: z.literal("vast_url"), value: feedUrl }),
+    z.object({ key: z.literal("ad_hosts"), value: adHosts }),
+    z.object({ key: z.literal("preroll_skip_minutes"), value: minutes }),
+  ],
+  "key must be one of preroll_enabled, postroll_enabled, vast_url, ad_hosts, preroll_skip_minutes",
+);
 export type AdSettingChange = z.input<typeof adSettingChange>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────

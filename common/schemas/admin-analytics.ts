@@ -4,22 +4,50 @@ import { DISCOVERY_METHODS } from "../playback";
 import { contentTypeOut } from "./content";
 
 /** PATCH /api/admin/analytics/config: one marketing tag id at a time; empty switches the tag off. */
-export const analyticsConfigChange = z.discriminatedUnion("key", [
-  z.object({ key: z.literal("ga4_id"), value: z.string().trim().regex(/^(G-[A-Z0-9]{4,16})?$/, "must look like G-ABC1234 (or be empty)") }),
-  z.object({ key: z.literal("facebook_pixel_id"), value: z.string().trim().regex(/^(\d{5,20})?$/, "must be the pixel's digits (or be empty)") }),
-], "key must be ga4_id or facebook_pixel_id");
+export const analyticsConfigChange = z.discriminatedUnion(
+  "key",
+  [
+    z.object({
+      key: z.literal("ga4_id"),
+      value: z
+        .string()
+        .trim()
+        .regex(/^(G-[A-Z0-9]{4,16})?$/, "must look like G-ABC1234 (or be empty)"),
+    }),
+    z.object({
+      key: z.literal("facebook_pixel_id"),
+      value: z
+        .string()
+        .trim()
+        .regex(/^(\d{5,20})?$/, "must be the pixel's digits (or be empty)"),
+    }),
+  ],
+  "key must be ga4_id or facebook_pixel_id",
+);
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** GET /api/admin/analytics: content and viewer figures (docs/product-spec.md §3 "Admin analytics"); watch times in seconds. */
 export const adminAnalyticsOut = z.object({
   topContent: z.array(
-    z.object({ id: z.string(), title: z.string(), type: contentTypeOut, view_count: z.number().int(), total_watch_time: z.number().int() }),
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      type: contentTypeOut,
+      view_count: z.number().int(),
+      total_watch_time: z.number().int(),
+    }),
   ),
-  topUsers: z.array(z.object({ user_id: z.string(), email: z.string(), last_activity: z.string(), total_watch_time: z.number().int() })),
-  topEarners: z.array(z.object({ user_id: z.string(), email: z.string(), content_count: z.number().int(), total_earnings: z.number() })),
+  topUsers: z.array(
+    z.object({ user_id: z.string(), email: z.string(), last_activity: z.string(), total_watch_time: z.number().int() }),
+  ),
+  topEarners: z.array(
+    z.object({ user_id: z.string(), email: z.string(), content_count: z.number().int(), total_earnings: z.number() }),
+  ),
   /** `percentage` is 0–100 with one decimal. */
-  discoveryStats: z.array(z.object({ discovery_method: z.enum(DISCOVERY_METHODS), count: z.number().int(), percentage: z.number() })),
+  discoveryStats: z.array(
+    z.object({ discovery_method: z.enum(DISCOVERY_METHODS), count: z.number().int(), percentage: z.number() }),
+  ),
 });
 export type AdminAnalyticsResponse = z.output<typeof adminAnalyticsOut>;
 
@@ -38,7 +66,11 @@ const adEventCountsOut = z.object({
 export type AdEventCounts = z.output<typeof adEventCountsOut>;
 
 /** Rates are fractions (0–1) of impressions: completion = completes ÷ impressions, likewise skips and clicks. */
-const adFiguresOut = adEventCountsOut.extend({ completion_rate: z.number(), skip_rate: z.number(), click_through_rate: z.number() });
+const adFiguresOut = adEventCountsOut.extend({
+  completion_rate: z.number(),
+  skip_rate: z.number(),
+  click_through_rate: z.number(),
+});
 export type AdFiguresJson = z.output<typeof adFiguresOut>;
 
 /** GET /api/admin/analytics/ads?startDate&endDate (default: the last 30 days); `days` covers every day in range. */

@@ -9,15 +9,33 @@ const usdAmount = z
   .number("bonus_amount must be a number")
   .min(0, "bonus_amount must be 0 or more")
   .max(10_000, "bonus_amount must be at most 10000")
-  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "bonus_amount must have at most 2 decimals");
+  .refine(
+    (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+    "bonus_amount must have at most 2 decimals",
+  );
 
 const fields = {
   name: z.string("name is required").trim().min(1, "name is required").max(100, "name must be at most 100 characters"),
-  description: z.string("description is required").trim().min(1, "description is required").max(500, "description must be at most 500 characters"),
-  requirement_type: z.enum(REQUIREMENT_TYPES, "requirement_type must be streams_completed, content_uploaded or min_views_per_content"),
-  requirement_value: z.number().int("requirement_value must be a whole number").min(1, "requirement_value must be at least 1").max(10_000),
+  description: z
+    .string("description is required")
+    .trim()
+    .min(1, "description is required")
+    .max(500, "description must be at most 500 characters"),
+  requirement_type: z.enum(
+    REQUIREMENT_TYPES,
+    "requirement_type must be streams_completed, content_uploaded or min_views_per_content",
+  ),
+  requirement_value: z
+    .number()
+    .int("requirement_value must be a whole number")
+    .min(1, "requirement_value must be at least 1")
+    .max(10_000),
   bonus_amount: usdAmount,
-  time_limit_hours: z.number().int("time_limit_hours must be a whole number").min(1, "time_limit_hours must be at least 1").max(24 * 365),
+  time_limit_hours: z
+    .number()
+    .int("time_limit_hours must be a whole number")
+    .min(1, "time_limit_hours must be at least 1")
+    .max(24 * 365),
   is_active: z.boolean("is_active must be true or false"),
 };
 

@@ -13,7 +13,11 @@ const overrideField = z.boolean("override must be true or false").default(false)
 const earningAmount = usdInput("amount_usd", { step: MONEY_STEP.earning });
 
 /** POST /api/admin/earnings. */
-export const manualEarningCreateBody = z.object({ user_id: userIdInput, amount_usd: earningAmount, description: descriptionInput });
+export const manualEarningCreateBody = z.object({
+  user_id: userIdInput,
+  amount_usd: earningAmount,
+  description: descriptionInput,
+});
 export type ManualEarningCreateBody = z.input<typeof manualEarningCreateBody>;
 
 /** PATCH /api/admin/earnings/{id}. */
@@ -23,7 +27,11 @@ export type ManualEarningChangeBody = z.input<typeof manualEarningChangeBody>;
 const bonusAmount = usdInput("total_bonus_amount", { step: MONEY_STEP.bonus });
 
 /** POST /api/admin/bonuses. */
-export const manualBonusCreateBody = z.object({ user_id: userIdInput, total_bonus_amount: bonusAmount, description: descriptionInput });
+export const manualBonusCreateBody = z.object({
+  user_id: userIdInput,
+  total_bonus_amount: bonusAmount,
+  description: descriptionInput,
+});
 export type ManualBonusCreateBody = z.input<typeof manualBonusCreateBody>;
 
 /** PATCH /api/admin/bonuses/{id}. */
@@ -32,17 +40,29 @@ export type ManualBonusChangeBody = z.input<typeof manualBonusChangeBody>;
 
 /** DELETE /api/admin/earnings/{id} and /api/admin/bonuses/{id}: `?override=true` confirms, as `override` does in a body. */
 export const manualCreditDeleteQuery = z.object({
-  override: z.enum(["true", "false"], "override must be true or false").default("false").transform((v) => v === "true"),
+  override: z
+    .enum(["true", "false"], "override must be true or false")
+    .default("false")
+    .transform((v) => v === "true"),
 });
 
 const optionalText = (field: string, max: number) =>
-  z.string().trim().max(max, `${field} must be at most ${max} characters`).nullish().transform((v) => v || null);
+  z
+    .string()
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
 
 /** POST /api/admin/payments and PATCH /api/admin/payments/{id}: a payout; its status may move either way. */
 export const paymentBody = z.object({
   user_id: userIdInput,
   amount_usd: usdInput("amount_usd", { step: MONEY_STEP.payment, positive: true }),
-  payment_method: z.string("payment_method is required").trim().min(1, "payment_method is required").max(100, "payment_method must be at most 100 characters"),
+  payment_method: z
+    .string("payment_method is required")
+    .trim()
+    .min(1, "payment_method is required")
+    .max(100, "payment_method must be at most 100 characters"),
   payment_reference: optionalText("payment_reference", 200),
   status: z.enum(["pending", "completed"], "status must be pending or completed").default("pending"),
   notes: optionalText("notes", 1000),

@@ -3,10 +3,16 @@ import { z } from "zod";
 // The admin's settlements of what the Worker held back: fraud flags (docs/decisions/019) and held sign-on
 // bonuses (docs/decisions/016). Each needs a note, kept in the audit log.
 
-const note = z.string("note is required").trim().min(1, "note is required").max(500, "note must be at most 500 characters");
+const note = z
+  .string("note is required")
+  .trim()
+  .min(1, "note is required")
+  .max(500, "note must be at most 500 characters");
 
 /** GET /api/admin/reviews. */
-export const reviewListQuery = z.object({ status: z.enum(["open", "all"], "status must be open or all").default("open") });
+export const reviewListQuery = z.object({
+  status: z.enum(["open", "all"], "status must be open or all").default("open"),
+});
 
 /** POST /api/admin/reviews/{id}: reverse the flagged earnings, or clear them. */
 export const reviewDecisionBody = z.object({
@@ -26,7 +32,15 @@ export type BonusReviewBody = z.input<typeof bonusReviewBody>;
 // POST /api/admin/bonuses/{id}/review answers the bonus as bonusAwardOut (common/schemas/challenges.ts).
 
 /** bonus_risk: an awarded sign-on bonus still in holding whose risk checks, run again, found something (decision 031). */
-const reviewRuleOut = z.enum(["ring", "lockstep", "exclusive_audience", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"]);
+const reviewRuleOut = z.enum([
+  "ring",
+  "lockstep",
+  "exclusive_audience",
+  "shared_ip",
+  "daily_cap",
+  "same_day_accounts",
+  "bonus_risk",
+]);
 export type ReviewRule = z.output<typeof reviewRuleOut>;
 const reviewStatusOut = z.enum(["open", "reversed", "cleared"]);
 export type ReviewStatus = z.output<typeof reviewStatusOut>;
@@ -40,7 +54,9 @@ export const reviewOut = z.object({
   title: z.string(),
   evidence: z.array(z.string()),
   /** The accounts the pattern involves. */
-  users: z.array(z.object({ id: z.string(), email: z.string(), username: z.string().nullable(), created_at: z.string() })),
+  users: z.array(
+    z.object({ id: z.string(), email: z.string(), username: z.string().nullable(), created_at: z.string() }),
+  ),
   /** The earnings the flag covers (both sides of each view), and what reversing them takes back. */
   earnings_count: z.number().int(),
   views_count: z.number().int(),

@@ -19,7 +19,10 @@ export const adBeaconQuery = z.object({
   position: z
     .string()
     .optional()
-    .refine((v) => v === undefined || Object.hasOwn(positions, v), "must be pre or post (VAST BREAKPOSITION 1 or 3, or -1)")
+    .refine(
+      (v) => v === undefined || Object.hasOwn(positions, v),
+      "must be pre or post (VAST BREAKPOSITION 1 or 3, or -1)",
+    )
     .transform((v): AdPosition => (v === undefined ? "unknown" : positions[v]!)),
 });
 

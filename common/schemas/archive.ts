@@ -31,7 +31,10 @@ export const archiveDayParams = z.object({
   day: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "day must be a UTC date written YYYY-MM-DD")
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "day is not a calendar date"),
+    .refine(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      "day is not a calendar date",
+    ),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -100,7 +103,11 @@ export type LifecycleRunJson = z.output<typeof lifecycleRunOut>;
 
 /** GET /api/admin/archive and PUT /api/admin/archive/windows */
 export const lifecycleOut = z.object({
-  windows: z.object({ archive_visits_after_days: windowOut, archive_views_after_days: windowOut, notifications_keep_days: windowOut }),
+  windows: z.object({
+    archive_visits_after_days: windowOut,
+    archive_views_after_days: windowOut,
+    notifications_keep_days: windowOut,
+  }),
   earnings_hold_days: z.number().int(),
   last_run: lifecycleRunOut.nullable(),
   /** Per dataset the job moves, its archived days, newest first (at most the last 120). */

@@ -31,7 +31,13 @@ export type ChallengeJson = z.output<typeof challengeOut>;
  *  - claimants_share_network: the member and another sign-on claimant watched from one network (an IPv4
  *    address, an IPv6 /56) (docs/decisions/065).
  */
-const bonusRiskReasonOut = z.enum(["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers", "claimants_share_network"]);
+const bonusRiskReasonOut = z.enum([
+  "reciprocal_new_accounts",
+  "shared_ip",
+  "claimant_uploads",
+  "dependent_viewers",
+  "claimants_share_network",
+]);
 export type BonusRiskReason = z.output<typeof bonusRiskReasonOut>;
 
 export const bonusAwardOut = z.object({
@@ -62,7 +68,13 @@ export const challengeProgressOut = z.object({
       id: z.string(),
       is_completed: z.boolean(),
       progress_value: z.number().int(),
-      challenge: challengeOut.pick({ name: true, description: true, bonus_amount: true, requirement_type: true, requirement_value: true }),
+      challenge: challengeOut.pick({
+        name: true,
+        description: true,
+        bonus_amount: true,
+        requirement_type: true,
+        requirement_value: true,
+      }),
     }),
   ),
   bonus: z.object({ total_bonus_amount: z.number() }).nullable(),

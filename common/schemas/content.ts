@@ -8,10 +8,17 @@ import { normalizeTags } from "../tags";
 const CONTENT_TYPES = ["video", "audio"] as const;
 
 /** Tags arrive as an array (docs/product-spec.md §7) or, from older clients, a comma-separated string. */
-const tagsInput = z.union([z.array(z.string().max(200, "each tag must be at most 200 characters")).max(100), z.string().max(4000)]);
+const tagsInput = z.union([
+  z.array(z.string().max(200, "each tag must be at most 200 characters")).max(100),
+  z.string().max(4000),
+]);
 
 // What people type about their content; messages name the field (docs/product-spec.md §8 "clear errors").
-const title = z.string().trim().min(1, "Title is required").max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+const title = z
+  .string()
+  .trim()
+  .min(1, "Title is required")
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 const description = z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`);
 const tags = tagsInput.transform((t, ctx) => {
   const list = normalizeTags(t);

@@ -18,5 +18,9 @@ export type EarningRulesJson = z.output<typeof earningRulesOut>;
  * GET /api/view-reward (public): what a view pays each side, the share of it to watch, and how many views of one
  * item pay a viewer per UTC day; what the sign-in dialog and the player say before any member rule is read.
  */
-export const viewRewardOut = earningRulesOut.pick({ reward_usd: true, qualify_percent: true, views_per_item_per_day: true });
+export const viewRewardOut = earningRulesOut.pick({
+  reward_usd: true,
+  qualify_percent: true,
+  views_per_item_per_day: true,
+});
 export type ViewRewardJson = z.output<typeof viewRewardOut>;

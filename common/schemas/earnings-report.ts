@@ -16,6 +16,11 @@ export type EarningsReportRow = z.output<typeof earningsReportRowOut>;
 
 export const earningsReportOut = z.object({
   earnings: z.array(earningsReportRowOut),
-  summary: z.object({ totalEarnings: z.number(), totalViews: z.number(), uniqueUsers: z.number(), avgDaily: z.number() }),
+  summary: z.object({
+    totalEarnings: z.number(),
+    totalViews: z.number(),
+    uniqueUsers: z.number(),
+    avgDaily: z.number(),
+  }),
 });
 export type EarningsReport = z.output<typeof earningsReportOut>;

@@ -4,7 +4,12 @@ import { contentOut } from "./content";
 /** GET /api/me/following and GET /api/me/following/uploads: keyset pages (an opaque cursor). */
 export const followPageQuery = z.object({
   cursor: z.string().max(200, "cursor: invalid pagination cursor").optional(),
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be between 1 and 50").max(50, "limit must be between 1 and 50").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be between 1 and 50")
+    .max(50, "limit must be between 1 and 50")
+    .optional(),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────

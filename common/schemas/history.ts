@@ -7,8 +7,16 @@ import { contentOut } from "./content";
 /** GET /api/me/history: a page, newest first; `unfinished` keeps only the items worth resuming (Continue watching). */
 export const historyQuery = z.object({
   cursor: z.string().max(300, "cursor must be at most 300 characters").optional(),
-  limit: z.coerce.number("limit must be a number").int("limit must be a whole number").min(1, "limit must be at least 1").max(60, "limit must be at most 60").default(24),
-  unfinished: z.enum(["true", "false"], "unfinished must be true or false").default("false").transform((v) => v === "true"),
+  limit: z.coerce
+    .number("limit must be a number")
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(60, "limit must be at most 60")
+    .default(24),
+  unfinished: z
+    .enum(["true", "false"], "unfinished must be true or false")
+    .default("false")
+    .transform((v) => v === "true"),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────

@@ -4,11 +4,19 @@ import { CONTENT_ACTIONS, MODERATION_NOTE_MAX, REPORT_NOTE_MAX, REPORT_REASONS, 
 /** POST /api/content/{id}/report: why, and optionally a note. A second report of the same item updates the first. */
 export const contentReportBody = z.object({
   reason: z.enum(REPORT_REASONS, "reason must be one of spam, copyright, abuse, sexual_content, other"),
-  note: z.string("note must be text").trim().max(REPORT_NOTE_MAX, `note must be at most ${REPORT_NOTE_MAX} characters`).default(""),
+  note: z
+    .string("note must be text")
+    .trim()
+    .max(REPORT_NOTE_MAX, `note must be at most ${REPORT_NOTE_MAX} characters`)
+    .default(""),
 });
 export type ContentReportBody = z.input<typeof contentReportBody>;
 
-const note = z.string("note must be text").trim().max(MODERATION_NOTE_MAX, `note must be at most ${MODERATION_NOTE_MAX} characters`).default("");
+const note = z
+  .string("note must be text")
+  .trim()
+  .max(MODERATION_NOTE_MAX, `note must be at most ${MODERATION_NOTE_MAX} characters`)
+  .default("");
 
 /** GET /api/admin/moderation: items with open reports (the default), or taken-down items. */
 export const moderationQueueQuery = z.object({

@@ -9,15 +9,25 @@ const kinds = Object.keys(NOTIFICATION_KINDS) as [NotificationKind, ...Notificat
  */
 export const notificationsReadBody = z
   .object({
-    ids: z.array(z.string().max(40, "ids: not a notification id"), { error: "ids must be a list" }).max(100, "ids: at most 100 at once").optional(),
+    ids: z
+      .array(z.string().max(40, "ids: not a notification id"), { error: "ids must be a list" })
+      .max(100, "ids: at most 100 at once")
+      .optional(),
     all: z.literal(true, { error: "all must be true" }).optional(),
   })
-  .refine((b) => (b.ids !== undefined) !== (b.all !== undefined), { message: "ids or all: send one of them", path: ["ids"] });
+  .refine((b) => (b.ids !== undefined) !== (b.all !== undefined), {
+    message: "ids or all: send one of them",
+    path: ["ids"],
+  });
 export type NotificationsReadBody = z.input<typeof notificationsReadBody>;
 
 /** PUT /api/me/notifications/settings: the groups the member turned off. */
 export const notificationSettingsBody = z.object({
-  muted: z.array(z.enum(NOTIFICATION_GROUPS, { error: `muted: each must be one of ${NOTIFICATION_GROUPS.join(", ")}` }), { error: "muted must be a list" }).max(NOTIFICATION_GROUPS.length),
+  muted: z
+    .array(z.enum(NOTIFICATION_GROUPS, { error: `muted: each must be one of ${NOTIFICATION_GROUPS.join(", ")}` }), {
+      error: "muted must be a list",
+    })
+    .max(NOTIFICATION_GROUPS.length),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────

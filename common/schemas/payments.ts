@@ -34,6 +34,10 @@ export type PaymentsResponse = z.output<typeof paymentsOut>;
  * it: reopen (open again, to be paid again) or close (returned; the money available to the member).
  */
 export const paymentReversalBody = z.object({
-  reason: z.string("reason is required").trim().min(1, "reason is required").max(500, "reason must be at most 500 characters"),
+  reason: z
+    .string("reason is required")
+    .trim()
+    .min(1, "reason is required")
+    .max(500, "reason must be at most 500 characters"),
   request: z.enum(["reopen", "close"], "request must be reopen or close").optional(),
 });

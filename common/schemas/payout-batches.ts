@@ -7,7 +7,10 @@ import { ID_REGEX } from "../ids";
 /** POST /api/admin/payout-batches: the open requests to send (all open PayPal and Venmo requests when omitted). */
 export const payoutBatchBody = z.object({
   request_ids: z
-    .array(z.string().regex(ID_REGEX, "request_ids must be payout request ids"), "request_ids must be a list of payout request ids")
+    .array(
+      z.string().regex(ID_REGEX, "request_ids must be payout request ids"),
+      "request_ids must be a list of payout request ids",
+    )
     .min(1, "Tick at least one request")
     .max(500, "A batch takes at most 500 requests")
     .optional(),
@@ -19,14 +22,23 @@ export const payoutBatchResultBody = z.object({
     .array(
       z.object({
         request_id: z.string().regex(ID_REGEX, "request_id must be a payout request id"),
-        reason: z.string("reason is required").trim().min(1, "Give the reason PayPal returned it").max(500, "reason must be at most 500 characters"),
+        reason: z
+          .string("reason is required")
+          .trim()
+          .min(1, "Give the reason PayPal returned it")
+          .max(500, "reason must be at most 500 characters"),
       }),
     )
     .max(500)
     .optional()
     .default([]),
   /** The PayPal batch's id or another reference, kept on every payment. */
-  payment_reference: z.string().trim().max(200, "payment_reference must be at most 200 characters").nullish().transform((v) => v || null),
+  payment_reference: z
+    .string()
+    .trim()
+    .max(200, "payment_reference must be at most 200 characters")
+    .nullish()
+    .transform((v) => v || null),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────

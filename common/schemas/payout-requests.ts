@@ -11,7 +11,10 @@ import { PAYOUT_METHODS, payoutAddressProblem } from "../payouts";
 export const payoutDestinationBody = z
   .object({
     payment_method: z.enum(PAYOUT_METHODS, `payment_method must be one of ${PAYOUT_METHODS.join(", ")}`),
-    payout_address: z.string("payout_address is required").trim().max(254, "payout_address must be at most 254 characters"),
+    payout_address: z
+      .string("payout_address is required")
+      .trim()
+      .max(254, "payout_address must be at most 254 characters"),
   })
   .superRefine((b, ctx) => {
     const problem = payoutAddressProblem(b.payment_method, b.payout_address);
@@ -27,26 +30,44 @@ export const payoutRequestBody = z.object({
   amount_usd: z
     .number("amount_usd must be a number")
     .positive("amount_usd must be more than 0")
-    .refine((v) => Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6 * Math.max(1, v), "amount_usd must be in whole cents")
+    .refine(
+      (v) => Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6 * Math.max(1, v),
+      "amount_usd must be in whole cents",
+    )
     // Integer micro-dollars; an amount beyond any balance stays beyond it (capped only to stay an exact integer).
     .transform((v) => Math.min(Math.round(v * 100) * (MICROS_PER_USD / 100), Number.MAX_SAFE_INTEGER)),
 });
 
 const optionalText = (field: string, max: number) =>
-  z.string(`${field} must be text`).trim().max(max, `${field} must be at most ${max} characters`).nullish().transform((v) => v || null);
+  z
+    .string(`${field} must be text`)
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
 
 /** POST /api/admin/payout-requests/{id}/pay: records the completed payment for the request's amount. */
-export const payoutPayBody = z.object({ payment_reference: optionalText("payment_reference", 200), notes: optionalText("notes", 1000) });
+export const payoutPayBody = z.object({
+  payment_reference: optionalText("payment_reference", 200),
+  notes: optionalText("notes", 1000),
+});
 
 /** POST /api/admin/payout-requests/{id}/reject. */
 export const payoutRejectBody = z.object({
-  reason: z.string("reason is required").trim().min(1, "reason is required").max(500, "reason must be at most 500 characters"),
+  reason: z
+    .string("reason is required")
+    .trim()
+    .min(1, "reason is required")
+    .max(500, "reason must be at most 500 characters"),
 });
 
 /** GET /api/admin/payout-requests?status=open. */
 export const payoutListQuery = z.object({
   status: z
-    .enum(["open", "sent", "paid", "rejected", "cancelled", "returned"], "status must be open, sent, paid, rejected, cancelled or returned")
+    .enum(
+      ["open", "sent", "paid", "rejected", "cancelled", "returned"],
+      "status must be open, sent, paid, rejected, cancelled or returned",
+    )
     .optional(),
 });
 
@@ -74,7 +95,9 @@ export const payoutRequestOut = z.object({
   /** When its batch was sent (null when never sent). */
   sent_at: z.string().nullable(),
   /** The newest correction of a payment of this request (the request was reopened or closed by it). */
-  correction: z.object({ reason: z.string(), outcome: z.enum(["reopened", "closed"]), created_at: z.string() }).nullable(),
+  correction: z
+    .object({ reason: z.string(), outcome: z.enum(["reopened", "closed"]), created_at: z.string() })
+    .nullable(),
   /** Admin list only: other members who asked to be paid to this same address and were refused. */
   address_also_named_by: z.array(z.string()).optional(),
 });

@@ -20,7 +20,10 @@ export const playbackEventBody = z.object({
   content_id: contentId,
   view_id: z.string().regex(ID_REGEX, "view_id must be a view id").optional(),
   event_type: z.enum(["start", "progress", "complete"]),
-  second_mark: z.number().min(0, "second_mark must be 0 or more").max(7 * 24 * 3600),
+  second_mark: z
+    .number()
+    .min(0, "second_mark must be 0 or more")
+    .max(7 * 24 * 3600),
 });
 export type PlaybackEventBody = z.input<typeof playbackEventBody>;
 

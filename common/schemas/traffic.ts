@@ -2,7 +2,12 @@ import { z } from "zod";
 import { TRAFFIC_RANGES, type TrafficRange } from "../traffic-ranges";
 
 // The page-visit payload (docs/product-spec.md §3) as the tracker sends it. Every field is bounded: the endpoint is public.
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish().transform((v) => v?.trim() || null);
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v?.trim() || null);
 
 /**
  * A path on this site, as `location.pathname` (plus search and hash) gives it: one leading `/`, then no
@@ -16,12 +21,20 @@ const sameSitePath = z
 
 /** POST /api/analytics/track: one page visit. */
 export const pageVisitBody = z.object({
-  session_id: z.string().min(8, "session_id: too short").max(64).regex(/^[\w-]+$/, "session_id: letters, digits, - and _ only"),
+  session_id: z
+    .string()
+    .min(8, "session_id: too short")
+    .max(64)
+    .regex(/^[\w-]+$/, "session_id: letters, digits, - and _ only"),
   // Ignored: the signed-in user comes from the session cookie, never from the payload.
   user_id: z.string().max(64).nullish(),
   page_path: sameSitePath,
   referrer: text(1024),
-  visit_duration: z.number().int().min(0).max(7 * 24 * 3600),
+  visit_duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600),
   page_views: z.number().int().min(1).max(100_000),
   device_type: z.enum(["desktop", "mobile", "tablet"]),
   browser: z.enum(["chrome", "firefox", "safari", "edge", "unknown"]),

@@ -39,7 +39,11 @@ export type UploadMultipartPlan = z.output<typeof uploadMultipartPlanOut>;
  * content type. Files above the multipart threshold: follow `multipart` (the R2 multipart upload is
  * already created by the sign step).
  */
-export const uploadSignOut = z.object({ key: z.string(), uploadUrl: z.string(), multipart: uploadMultipartPlanOut.nullable() });
+export const uploadSignOut = z.object({
+  key: z.string(),
+  uploadUrl: z.string(),
+  multipart: uploadMultipartPlanOut.nullable(),
+});
 export type UploadSignResponse = z.output<typeof uploadSignOut>;
 
 /** PUT /api/uploads/put and POST /api/uploads/multipart/complete: the stored object's key, for finalize. */

@@ -5,7 +5,9 @@ import { z } from "zod";
  * are checked by the route on the trimmed name, so their refusals keep the spec's exact words (§8) with no
  * field prefix.
  */
-export const usernameChangeBody = z.object({ username: z.string().max(200, "Username must be between 3 and 20 characters") });
+export const usernameChangeBody = z.object({
+  username: z.string().max(200, "Username must be between 3 and 20 characters"),
+});
 export type UsernameChangeBody = z.input<typeof usernameChangeBody>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -23,7 +25,12 @@ export const currentUserOut = z.object({
 export type CurrentUserJson = z.output<typeof currentUserOut>;
 
 /** A creator's public card (docs/decisions/004): never the email; without a username, the member name. */
-const creatorCardOut = z.object({ id: z.string(), username: z.string().nullable(), display_name: z.string(), created_at: z.string() });
+const creatorCardOut = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  display_name: z.string(),
+  created_at: z.string(),
+});
 
 /** GET /api/users/{id}: the card with the counts the creator page shows. */
 export const creatorPageOut = creatorCardOut.extend({

@@ -18,7 +18,6 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
   const { open, setOpen, rootRef: navRef, buttonRef } = useHeaderPopover<HTMLElement>();
   const panelId = useId();
 
-
   return (
     <nav ref={navRef} aria-label="Account" className="relative ml-auto shrink-0">
       <button
@@ -63,7 +62,15 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-5" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      className="size-5"
+      aria-hidden="true"
+    >
       {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
     </svg>
   );

@@ -21,7 +21,11 @@ export function CreditNoticeToast() {
 
   return (
     // A polite live region rather than role="status": it sits on every screen, beside each screen's own status.
-    <div aria-live="polite" aria-atomic="true" className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4">
+    <div
+      aria-live="polite"
+      aria-atomic="true"
+      className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-4"
+    >
       {credit ? (
         <p
           key={credit.id}

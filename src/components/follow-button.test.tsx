@@ -9,7 +9,15 @@ import { FollowButton } from "./follow-button";
 
 const BEN = "01J000000000000000000000BN";
 const ben = (following: boolean, followers: number): CreatorPageJson => ({
-  id: BEN, username: "ben", display_name: "ben", created_at: "2025-01-01T00:00:00.000Z", video_count: 1, audio_count: 0, view_count: 0, following, followers,
+  id: BEN,
+  username: "ben",
+  display_name: "ben",
+  created_at: "2025-01-01T00:00:00.000Z",
+  video_count: 1,
+  audio_count: 0,
+  view_count: 0,
+  following,
+  followers,
 });
 const render = (creatorId = BEN) => renderRoutes([{ path: "*", element: <FollowButton creatorId={creatorId} /> }], "/");
 
@@ -51,12 +59,18 @@ describe("FollowButton", () => {
       [`GET /api/users/${BEN}`]: { body: ben(false, 4) },
       [`PUT /api/creators/${BEN}/follow`]: {
         status: 429,
-        body: { error: "You're following and unfollowing too fast. Please wait a minute and try again.", code: "rate_limited", requestId: "r" },
+        body: {
+          error: "You're following and unfollowing too fast. Please wait a minute and try again.",
+          code: "rate_limited",
+          requestId: "r",
+        },
       },
     });
     render();
     fireEvent.click(await screen.findByRole("button", { name: "Follow" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("You're following and unfollowing too fast. Please wait a minute and try again.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "You're following and unfollowing too fast. Please wait a minute and try again.",
+    );
     expect(screen.getByRole("button", { name: "Follow" }).getAttribute("aria-pressed")).toBe("false");
     expect(screen.getByText("4 followers")).toBeVisible();
   });

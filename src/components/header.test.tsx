@@ -19,7 +19,6 @@ beforeEach(() => {
 
 const accountNav = () => screen.getByRole("navigation", { name: "Account" });
 
-
 describe("Header", () => {
   it("shows no account controls while sign-in is still being checked", () => {
     renderHeader({ user: null, pending: true });
@@ -40,7 +39,11 @@ describe("Header", () => {
   it("shows a signed-in user's links and username, without Admin", () => {
     renderHeader({ user: ava, pending: false });
     const nav = within(accountNav());
-    for (const [name, href] of [["Profile", "/profile"], ["Wallet", "/wallet"], ["Upload", "/upload"]]) {
+    for (const [name, href] of [
+      ["Profile", "/profile"],
+      ["Wallet", "/wallet"],
+      ["Upload", "/upload"],
+    ]) {
       expect(nav.getByRole("link", { name })).toHaveProperty("pathname", href);
     }
     expect(nav.queryByRole("link", { name: "Admin" })).toBeNull();
@@ -92,7 +95,13 @@ describe("Header", () => {
 
   it("keeps the spec's placeholder where it fits and a short one on a phone, with the full name for both", () => {
     const phone = vi.spyOn(window, "matchMedia").mockImplementation(
-      (query) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+      (query) =>
+        ({
+          matches: false,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
     );
     renderHeader({ user: ava, pending: false });
     const search = screen.getByRole("searchbox", { name: "Search content or creators" });
@@ -105,7 +114,12 @@ describe("Header", () => {
     const search = screen.getByPlaceholderText("Search content or creators...");
     fireEvent.change(search, { target: { value: "jazz" } });
     fireEvent.click(screen.getByRole("button", { name: "Audio" }));
-    await vi.waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: "jazz", type: "audio" }));
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        q: "jazz",
+        type: "audio",
+      }),
+    );
     expect(screen.getByRole("button", { name: "Audio" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("false");
     void router.navigate("/wallet");

@@ -47,11 +47,7 @@ function AccountActions() {
   if (!user) {
     return (
       <div className="ml-auto shrink-0">
-        <button
-          type="button"
-          className={buttonClass("primary", "compact")}
-          onClick={() => void redirectToLogin()}
-        >
+        <button type="button" className={buttonClass("primary", "compact")} onClick={() => void redirectToLogin()}>
           Sign In
         </button>
       </div>

@@ -8,8 +8,18 @@ import { renderRoutes } from "../test/render-route";
 import { Header } from "./header";
 
 const item = (over: Partial<NotificationJson>): NotificationJson => ({
-  id: "1", kind: "views_credited", group: "earnings", at: "2026-11-26T10:00:00.000Z", read: false, count: 1, amount_usd: 0.003,
-  subject_id: null, detail: "", creator_id: null, creator_name: null, ...over,
+  id: "1",
+  kind: "views_credited",
+  group: "earnings",
+  at: "2026-11-26T10:00:00.000Z",
+  read: false,
+  count: 1,
+  amount_usd: 0.003,
+  subject_id: null,
+  detail: "",
+  creator_id: null,
+  creator_name: null,
+  ...over,
 });
 const bell = (unread: number, items: NotificationJson[]): NotificationsJson => ({ unread, items, muted: [] });
 
@@ -25,7 +35,14 @@ describe("the notification bell", () => {
     stubFetch({
       "GET /api/me/notifications": {
         body: bell(3, [
-          item({ id: "u-01J0000000000000000000ITEM", kind: "upload", group: "uploads", subject_id: "01J0000000000000000000ITEM", detail: "<b>New</b> song", creator_name: "ben" }),
+          item({
+            id: "u-01J0000000000000000000ITEM",
+            kind: "upload",
+            group: "uploads",
+            subject_id: "01J0000000000000000000ITEM",
+            detail: "<b>New</b> song",
+            creator_name: "ben",
+          }),
           item({ id: "7", count: 12, amount_usd: 0.036 }),
           item({ id: "8", kind: "item_taken_down", group: "moderation", detail: "Old clip", read: true }),
         ]),
@@ -38,8 +55,14 @@ describe("the notification bell", () => {
 
     fireEvent.click(button);
     const list = screen.getByRole("list", { name: "Notifications list" });
-    expect(within(list).getByRole("link", { name: /ben uploaded “<b>New<\/b> song”/ })).toHaveProperty("pathname", "/content/01J0000000000000000000ITEM");
-    expect(within(list).getByRole("link", { name: /12 view rewards credited today: \$0\.036/ })).toHaveProperty("pathname", "/wallet");
+    expect(within(list).getByRole("link", { name: /ben uploaded “<b>New<\/b> song”/ })).toHaveProperty(
+      "pathname",
+      "/content/01J0000000000000000000ITEM",
+    );
+    expect(within(list).getByRole("link", { name: /12 view rewards credited today: \$0\.036/ })).toHaveProperty(
+      "pathname",
+      "/wallet",
+    );
     expect(within(list).getByText("“Old clip” was taken down by moderators")).toBeVisible();
     // Read items offer no Mark read.
     expect(within(list).getAllByRole("button", { name: "Mark read" })).toHaveLength(2);
@@ -47,8 +70,15 @@ describe("the notification bell", () => {
 
   it("marks one read, and all read", async () => {
     const fetchMock = stubFetch({
-      "GET /api/me/notifications": { body: bell(2, [item({ id: "7" }), item({ id: "9", kind: "payment_recorded", group: "payments", amount_usd: 25 })]) },
-      "POST /api/me/notifications/read": (init) => ({ body: { unread: "all" in JSON.parse(String(init?.body)) ? 0 : 1 } }),
+      "GET /api/me/notifications": {
+        body: bell(2, [
+          item({ id: "7" }),
+          item({ id: "9", kind: "payment_recorded", group: "payments", amount_usd: 25 }),
+        ]),
+      },
+      "POST /api/me/notifications/read": (init) => ({
+        body: { unread: "all" in JSON.parse(String(init?.body)) ? 0 : 1 },
+      }),
     });
     renderHeader();
     fireEvent.click(screen.getByRole("button", { name: "Notifications" }));

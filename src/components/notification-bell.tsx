@@ -53,13 +53,26 @@ export function NotificationBell() {
           if (!open) void refreshNotifications();
         }}
       >
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          className="size-5"
+          aria-hidden="true"
+        >
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
         <span
           id={countId}
           data-testid="unread-count"
-          className={unread ? "absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-violet-600 px-1 text-center text-[11px] leading-5 font-semibold text-white" : "sr-only"}
+          className={
+            unread
+              ? "absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-violet-600 px-1 text-center text-[11px] leading-5 font-semibold text-white"
+              : "sr-only"
+          }
         >
           {unread >= 100 ? "99+" : unread}
           <span className="sr-only"> unread</span>
@@ -72,12 +85,19 @@ export function NotificationBell() {
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-800 px-4 py-3">
           <h2 className="font-semibold">Notifications</h2>
-          <button type="button" className={buttonClass("ghost", "compact")} disabled={!unread} onClick={() => void markRead({ all: true })}>
+          <button
+            type="button"
+            className={buttonClass("ghost", "compact")}
+            disabled={!unread}
+            onClick={() => void markRead({ all: true })}
+          >
             Mark all read
           </button>
         </div>
         {items.length === 0 ? (
-          <p className="px-4 py-6 text-center text-sm text-slate-400">Nothing yet. Follow creators to hear when they upload.</p>
+          <p className="px-4 py-6 text-center text-sm text-slate-400">
+            Nothing yet. Follow creators to hear when they upload.
+          </p>
         ) : (
           <ul aria-label="Notifications list" className="divide-y divide-slate-800">
             {items.map((n) => (
@@ -92,7 +112,11 @@ export function NotificationBell() {
                   <span className="block text-xs text-slate-400">{formatDate(n.at)}</span>
                 </Link>
                 {n.read ? null : (
-                  <button type="button" className="shrink-0 rounded px-2 py-1 text-xs text-violet-300 hover:bg-slate-800" onClick={() => void markRead({ ids: [n.id] })}>
+                  <button
+                    type="button"
+                    className="shrink-0 rounded px-2 py-1 text-xs text-violet-300 hover:bg-slate-800"
+                    onClick={() => void markRead({ ids: [n.id] })}
+                  >
                     Mark read
                   </button>
                 )}

@@ -6,7 +6,11 @@ import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useStat
 export type Edges = { start: boolean; end: boolean };
 
 /** Which sides of a sideways-scrolling box have more to show; updated on scroll and on resize. */
-export function useScrollEdges<T extends HTMLElement>(): { ref: RefObject<T | null>; edges: Edges; measure: () => void } {
+export function useScrollEdges<T extends HTMLElement>(): {
+  ref: RefObject<T | null>;
+  edges: Edges;
+  measure: () => void;
+} {
   const ref = useRef<T>(null);
   const [edges, setEdges] = useState<Edges>({ start: false, end: false });
   const measure = useCallback(() => {
@@ -37,7 +41,15 @@ export function useScrollEdges<T extends HTMLElement>(): { ref: RefObject<T | nu
  * The fades over a scrolling box's edges. Clicking one scrolls that way by most of a screen (a mouse has no
  * swipe); they are hidden from assistive technology, which reaches everything in the box by keyboard.
  */
-export function EdgeFades({ edges, target, tone = "from-slate-950" }: { edges: Edges; target: RefObject<HTMLElement | null>; tone?: string }) {
+export function EdgeFades({
+  edges,
+  target,
+  tone = "from-slate-950",
+}: {
+  edges: Edges;
+  target: RefObject<HTMLElement | null>;
+  tone?: string;
+}) {
   const scroll = (direction: 1 | -1) => {
     const box = target.current;
     if (box) box.scrollBy?.({ left: direction * box.clientWidth * 0.7, behavior: "smooth" });
@@ -46,12 +58,22 @@ export function EdgeFades({ edges, target, tone = "from-slate-950" }: { edges: E
   return (
     <>
       {edges.start ? (
-        <div aria-hidden="true" data-edge="start" className={`${fade} left-0 justify-start bg-linear-to-r ${tone}`} onClick={() => scroll(-1)}>
+        <div
+          aria-hidden="true"
+          data-edge="start"
+          className={`${fade} left-0 justify-start bg-linear-to-r ${tone}`}
+          onClick={() => scroll(-1)}
+        >
           <Chevron direction="left" />
         </div>
       ) : null}
       {edges.end ? (
-        <div aria-hidden="true" data-edge="end" className={`${fade} right-0 justify-end bg-linear-to-l ${tone}`} onClick={() => scroll(1)}>
+        <div
+          aria-hidden="true"
+          data-edge="end"
+          className={`${fade} right-0 justify-end bg-linear-to-l ${tone}`}
+          onClick={() => scroll(1)}
+        >
           <Chevron direction="right" />
         </div>
       ) : null}
@@ -61,7 +83,15 @@ export function EdgeFades({ edges, target, tone = "from-slate-950" }: { edges: E
 
 function Chevron({ direction }: { direction: "left" | "right" }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" className="size-4" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      className="size-4"
+      aria-hidden="true"
+    >
       <path d={direction === "left" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />
     </svg>
   );
@@ -71,7 +101,15 @@ function Chevron({ direction }: { direction: "left" | "right" }) {
  * A box (a wide table) that scrolls sideways inside itself rather than widening the page, with the fades as
  * its hint. While it scrolls it is a named, focusable region, so a keyboard can scroll it too.
  */
-export function SideScroll({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
+export function SideScroll({
+  label,
+  className = "",
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const { ref, edges } = useScrollEdges<HTMLDivElement>();
   const scrolls = edges.start || edges.end;
   return (

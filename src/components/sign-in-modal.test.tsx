@@ -25,7 +25,9 @@ describe("SignInModal", () => {
     const text = dialog.textContent ?? "";
     expect(text).toContain("$50 to $100");
     expect(text).toContain("By continuing you agree to our Terms of Service and Privacy Policy.");
-    const benefits = within(dialog).getAllByRole("listitem").map((item) => item.textContent);
+    const benefits = within(dialog)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
     expect(benefits).toEqual([
       "✓Earn $0.003 for every video or track you watch to 80%",
       "✓Earn as a creator every time others watch your uploads",

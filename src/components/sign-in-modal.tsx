@@ -10,7 +10,9 @@ import { buttonClass } from "./ui";
 // The reward and the share to watch are the server's (GET /api/view-reward, docs/decisions/067); until it answers,
 // that line is left out rather than guessed.
 const benefitsFor = (reward: ViewRewardJson | undefined) => [
-  ...(reward ? [`Earn ${formatUsd(reward.reward_usd)} for every video or track you watch to ${reward.qualify_percent}%`] : []),
+  ...(reward
+    ? [`Earn ${formatUsd(reward.reward_usd)} for every video or track you watch to ${reward.qualify_percent}%`]
+    : []),
   "Earn as a creator every time others watch your uploads",
   "AI recommendations that learn from your likes",
   "Ask for a payout once $25.00 is available; our team sends it",
@@ -28,8 +30,8 @@ function SignInDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Welcome to Reelpay" onClose={onClose} size="md">
       <p className="rounded-xl border border-violet-500/40 bg-violet-500/10 p-3 text-sm text-violet-100">
-        <strong className="font-semibold">Sign-up bonus:</strong> get $50 to $100 by completing the
-        sign-on challenge within 24 hours of joining.
+        <strong className="font-semibold">Sign-up bonus:</strong> get $50 to $100 by completing the sign-on challenge
+        within 24 hours of joining.
       </p>
       <ul className="mt-4 space-y-2 text-sm text-slate-300">
         {benefits.map((benefit) => (

@@ -7,8 +7,8 @@ export function SuspendedNotice() {
     <section aria-label="Account suspended" className="rounded-2xl border border-red-900/60 bg-red-950/40 p-4">
       <h2 className="font-semibold text-red-300">Your account is suspended</h2>
       <p className="mt-1 text-sm text-red-100">
-        Moderators suspended your account. You can still sign in and see your wallet, but you cannot upload, like, report
-        or edit content, and your views do not earn.
+        Moderators suspended your account. You can still sign in and see your wallet, but you cannot upload, like,
+        report or edit content, and your views do not earn.
       </p>
     </section>
   );

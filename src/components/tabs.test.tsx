@@ -42,7 +42,11 @@ afterEach(() => {
 });
 
 const names = ["Analytics", "Traffic", "Earnings Log", "All Users", "Ad Settings", "Payments", "Reviews", "Audit"];
-const tabs = names.map((label) => ({ id: label.toLowerCase().replaceAll(" ", "-"), label, panel: <p>{label} panel</p> }));
+const tabs = names.map((label) => ({
+  id: label.toLowerCase().replaceAll(" ", "-"),
+  label,
+  panel: <p>{label} panel</p>,
+}));
 
 describe("Tabs on a narrow screen", () => {
   it("scrolls the selected tab into the row's view as the keyboard moves, and fades the sides with more tabs", () => {
@@ -89,7 +93,13 @@ describe("SideScroll", () => {
     contentWidth = 700;
     render(
       <SideScroll label="Your payments">
-        <table><tbody><tr><td>wide</td></tr></tbody></table>
+        <table>
+          <tbody>
+            <tr>
+              <td>wide</td>
+            </tr>
+          </tbody>
+        </table>
       </SideScroll>,
     );
     const region = screen.getByRole("region", { name: "Your payments (scrolls sideways)" });
@@ -107,7 +117,13 @@ describe("SideScroll", () => {
     contentWidth = ROW;
     render(
       <SideScroll label="Your payments">
-        <table><tbody><tr><td>narrow</td></tr></tbody></table>
+        <table>
+          <tbody>
+            <tr>
+              <td>narrow</td>
+            </tr>
+          </tbody>
+        </table>
       </SideScroll>,
     );
     expect(screen.queryByRole("region")).toBeNull();

@@ -25,7 +25,10 @@ export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id, selectedId: chos
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const { ref: listRef, edges } = useScrollEdges<HTMLDivElement>();
-  const selectedIndex = Math.max(0, tabs.findIndex((tab) => tab.id === selectedId));
+  const selectedIndex = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === selectedId),
+  );
   const selected = tabs[selectedIndex];
 
   useEffect(() => {

@@ -14,19 +14,15 @@ export function WelcomeHero() {
         Welcome to <span className="text-violet-400">Reelpay</span>
       </h1>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-300">
-        Watch videos and listen to music, share your own, and earn for both: every video or track you
-        finish pays you, and every view of your uploads pays you as a creator.
+        Watch videos and listen to music, share your own, and earn for both: every video or track you finish pays you,
+        and every view of your uploads pays you as a creator.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {/* Sign Up explains the offer first; Sign In goes straight to Google for returning users. */}
         <button type="button" className={buttonClass("primary", "lg")} onClick={() => setSignUpOpen(true)}>
           Sign Up
         </button>
-        <button
-          type="button"
-          className={buttonClass("secondary", "lg")}
-          onClick={() => void redirectToLogin()}
-        >
+        <button type="button" className={buttonClass("secondary", "lg")} onClick={() => void redirectToLogin()}>
           Sign In
         </button>
       </div>

@@ -5,7 +5,8 @@ export function useFullscreen(targetRef: RefObject<HTMLElement | null>) {
   const [active, setActive] = useState(false);
 
   useEffect(() => {
-    const update = () => setActive(document.fullscreenElement != null && document.fullscreenElement === targetRef.current);
+    const update = () =>
+      setActive(document.fullscreenElement != null && document.fullscreenElement === targetRef.current);
     document.addEventListener("fullscreenchange", update);
     return () => document.removeEventListener("fullscreenchange", update);
   }, [targetRef]);

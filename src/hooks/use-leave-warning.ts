@@ -19,5 +19,7 @@ export function useLeaveWarning(active: boolean) {
   }, [active]);
 
   // Only a move to another screen: a changed query or hash keeps the screen and what it holds.
-  return useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname);
+  return useBlocker(
+    ({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname,
+  );
 }

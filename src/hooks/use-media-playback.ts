@@ -20,7 +20,15 @@ export type PlaybackCallbacks = {
   onEnded?: () => void;
 };
 
-const initial: PlaybackState = { playing: false, currentTime: 0, duration: 0, muted: false, volume: 1, rate: 1, failed: false };
+const initial: PlaybackState = {
+  playing: false,
+  currentTime: 0,
+  duration: 0,
+  muted: false,
+  volume: 1,
+  rate: 1,
+  failed: false,
+};
 
 /**
  * Mirrors a media element's state into React (from its own events, so it is always what the element

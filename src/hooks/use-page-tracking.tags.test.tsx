@@ -17,10 +17,21 @@ function Layout() {
   usePageTracking();
   return <Outlet />;
 }
-const routes: RouteObject[] = [{ path: "/", Component: Layout, children: [{ index: true, element: <p>Home</p> }, { path: "content/:id", element: <p>Content</p> }] }];
+const routes: RouteObject[] = [
+  {
+    path: "/",
+    Component: Layout,
+    children: [
+      { index: true, element: <p>Home</p> },
+      { path: "content/:id", element: <p>Content</p> },
+    ],
+  },
+];
 
 const pageViews = () =>
-  (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)).filter(([kind, name]) => kind === "event" && name === "page_view");
+  (window.dataLayer ?? [])
+    .map((entry) => Array.from(entry as ArrayLike<unknown>))
+    .filter(([kind, name]) => kind === "event" && name === "page_view");
 
 describe("marketing tags on route changes", () => {
   it("loads the configured tags once and sends a tag-manager and pixel page view per route change", async () => {

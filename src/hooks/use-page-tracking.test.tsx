@@ -10,7 +10,8 @@ import { ava } from "../test/fixtures";
 import { renderApp, renderRoutes } from "../test/render-route";
 import { usePageTracking } from "./use-page-tracking";
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const T0 = Date.UTC(2026, 10, 21, 12);
 
 function Layout() {
@@ -40,9 +41,14 @@ const routes: RouteObject[] = [
 
 /** Stubs the API; returns the visits posted so far (parsed). */
 function stubTracker(track: Parameters<typeof stubFetch>[0][string] = { status: 204 }) {
-  const fetchMock = stubFetch({ "GET /api/analytics/config": { body: { ga4_id: "", facebook_pixel_id: "" } }, "POST /api/analytics/track": track });
+  const fetchMock = stubFetch({
+    "GET /api/analytics/config": { body: { ga4_id: "", facebook_pixel_id: "" } },
+    "POST /api/analytics/track": track,
+  });
   const visits = () =>
-    fetchMock.mock.calls.filter(([url]) => url === "/api/analytics/track").map(([, init]) => JSON.parse(String(init?.body)) as PageVisitPayload);
+    fetchMock.mock.calls
+      .filter(([url]) => url === "/api/analytics/track")
+      .map(([, init]) => JSON.parse(String(init?.body)) as PageVisitPayload);
   return { fetchMock, visits };
 }
 
@@ -115,9 +121,14 @@ describe("page tracking", () => {
     await router.navigate("/content/c1");
     await waitFor(() => expect(visits()).toHaveLength(2));
 
-    for (const visit of visits()) expect(visit).toMatchObject({ utm_source: "newsletter", utm_campaign: "launch", utm_medium: null });
+    for (const visit of visits())
+      expect(visit).toMatchObject({ utm_source: "newsletter", utm_campaign: "launch", utm_medium: null });
     expect(visits()[0]?.page_path).toBe("/");
-    expect(JSON.parse(localStorage.getItem(ATTRIBUTION_KEY)!)).toMatchObject({ utm_source: "newsletter", landing_page: "/", timestamp: T0 });
+    expect(JSON.parse(localStorage.getItem(ATTRIBUTION_KEY)!)).toMatchObject({
+      utm_source: "newsletter",
+      landing_page: "/",
+      timestamp: T0,
+    });
   });
 
   it("saves no attribution without utm parameters", async () => {
@@ -129,7 +140,10 @@ describe("page tracking", () => {
   });
 
   it("drops a campaign older than 720 hours", async () => {
-    localStorage.setItem(ATTRIBUTION_KEY, JSON.stringify({ utm_source: "old", timestamp: T0 - 721 * 3600 * 1000, landing_page: "/" }));
+    localStorage.setItem(
+      ATTRIBUTION_KEY,
+      JSON.stringify({ utm_source: "old", timestamp: T0 - 721 * 3600 * 1000, landing_page: "/" }),
+    );
     const { visits } = stubTracker();
     renderRoutes(routes, "/");
     await waitFor(() => expect(visits()).toHaveLength(1));
@@ -138,7 +152,11 @@ describe("page tracking", () => {
   });
 
   it.each([
-    ["a refusal", { status: 429, body: { error: "slow down", requestId: "r" } }, "Failed to record page visit: API responded with HTTP status 429"],
+    [
+      "a refusal",
+      { status: 429, body: { error: "slow down", requestId: "r" } },
+      "Failed to record page visit: API responded with HTTP status 429",
+    ],
     [
       "a network failure",
       () => {

@@ -20,7 +20,11 @@ export function usePageTracking() {
   useEffect(() => {
     if (tracked.current === location.key) return;
     tracked.current = location.key;
-    trackPageView({ pathname: location.pathname, search: location.search, userId: useAuth.getState().user?.id ?? null });
+    trackPageView({
+      pathname: location.pathname,
+      search: location.search,
+      userId: useAuth.getState().user?.id ?? null,
+    });
     marketingTags.pageView(location.pathname + location.search);
   }, [location.key, location.pathname, location.search]);
 }

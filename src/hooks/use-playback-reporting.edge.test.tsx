@@ -28,7 +28,10 @@ describe("usePlaybackReporting, the hard cases", () => {
     expect(events(sent)).toEqual([["progress", 10]]);
     firstReply.resolve({ body: {} });
     await settle();
-    expect(events(sent)).toEqual([["progress", 10], ["progress", 20]]);
+    expect(events(sent)).toEqual([
+      ["progress", 10],
+      ["progress", 20],
+    ]);
   });
 
   it("logs failures without stopping: a failed start is tried again on the next play", async () => {
@@ -41,7 +44,9 @@ describe("usePlaybackReporting, the hard cases", () => {
     const { onPlay, onTimeUpdate } = renderReporting().current;
     onPlay();
     await settle();
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to report playback: API responded with HTTP status 503");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to report playback: API responded with HTTP status 503",
+    );
     startFails = false;
     onPlay();
     await settle();
@@ -49,7 +54,10 @@ describe("usePlaybackReporting, the hard cases", () => {
     onTimeUpdate(20, 100);
     await settle();
     // Both events were sent although the first one failed.
-    expect(events(sent)).toEqual([["progress", 10], ["progress", 20]]);
+    expect(events(sent)).toEqual([
+      ["progress", 10],
+      ["progress", 20],
+    ]);
     expect(consoleError).toHaveBeenCalledTimes(3);
   });
 
@@ -57,7 +65,17 @@ describe("usePlaybackReporting, the hard cases", () => {
     const consoleError = expectConsoleError();
     let refused = true;
     const sent = stubEvents({
-      start: () => (refused ? { status: 429, body: { error: "You have started too many views in a short time; this one will not count. Please wait a minute.", code: "rate_limited" } } : { status: 201, body: { view_id: "v9" } }),
+      start: () =>
+        refused
+          ? {
+              status: 429,
+              body: {
+                error:
+                  "You have started too many views in a short time; this one will not count. Please wait a minute.",
+                code: "rate_limited",
+              },
+            }
+          : { status: 201, body: { view_id: "v9" } },
     });
     const { onPlay, onTimeUpdate, onPause } = renderReporting().current;
     onPlay();

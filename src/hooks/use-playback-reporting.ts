@@ -5,7 +5,14 @@ import { deviceFingerprint } from "../lib/device-fingerprint";
 import { ApiError, describeFailure } from "../lib/api";
 import { type CountingStatus, statusAfterEvent, statusAfterLostView, statusOfStart } from "../lib/counting-status";
 import { sendPlaybackEvent, startPlayback } from "../lib/earnings-api";
-import { dueEvents, endProgress, type Heartbeat, observePosition, startProgress, type ViewProgress } from "../lib/playback-progress";
+import {
+  dueEvents,
+  endProgress,
+  type Heartbeat,
+  observePosition,
+  startProgress,
+  type ViewProgress,
+} from "../lib/playback-progress";
 import { useAuth } from "../stores/auth";
 import type { PlaybackCallbacks } from "./use-media-playback";
 
@@ -37,7 +44,10 @@ const now = () => performance.now();
  * on the next play. Nothing is sent for a signed-out visitor. `onStatus` hears what the answers say about
  * the view counting, for the player's indicator.
  */
-export function usePlaybackReporting(contentId: string, onStatus?: (status: CountingStatus) => void): Required<PlaybackCallbacks> {
+export function usePlaybackReporting(
+  contentId: string,
+  onStatus?: (status: CountingStatus) => void,
+): Required<PlaybackCallbacks> {
   const discovery = readDiscovery(useLocation().state);
   // Outlives the callbacks below, so a re-render never loses the view under way.
   const viewRef = useRef<View | null>(null);

@@ -29,8 +29,7 @@ export const getAuditLog = (signal?: AbortSignal) => api.GET("/api/admin/audit",
 // ---- Manual earnings and bonuses ----
 
 export const getManualEarnings = (signal?: AbortSignal) => api.GET("/api/admin/earnings", { signal });
-export const addManualEarning = (body: ManualEarningCreateBody) =>
-  api.POST("/api/admin/earnings", { body });
+export const addManualEarning = (body: ManualEarningCreateBody) => api.POST("/api/admin/earnings", { body });
 // `override`: the admin confirmed lowering or deleting a credit that payments already drew on (409 already_paid_out).
 // The query names it only when true, as before.
 const overrideQuery = (override: boolean) => (override ? { override: "true" as const } : {});
@@ -42,8 +41,7 @@ export const deleteManualEarning = (id: string, override = false) =>
   api.DELETE("/api/admin/earnings/{id}", { params: { path: { id }, query: overrideQuery(override) } });
 
 export const getManualBonuses = (signal?: AbortSignal) => api.GET("/api/admin/bonuses", { signal });
-export const addManualBonus = (body: ManualBonusCreateBody) =>
-  api.POST("/api/admin/bonuses", { body });
+export const addManualBonus = (body: ManualBonusCreateBody) => api.POST("/api/admin/bonuses", { body });
 export const changeManualBonus = (id: string, total_bonus_amount: number, override = false) => {
   const body: ManualBonusChangeBody = override ? { total_bonus_amount, override } : { total_bonus_amount };
   return api.PATCH("/api/admin/bonuses/{id}", { params: { path: { id } }, body });
@@ -98,7 +96,8 @@ export const createPayoutBatch = (requestIds: string[] | null) =>
   api.POST("/api/admin/payout-batches", { body: requestIds ? { request_ids: requestIds } : {} });
 export const getPayoutBatches = (signal?: AbortSignal) => api.GET("/api/admin/payout-batches", { signal });
 /** The batch's file for PayPal's Payouts web upload (CSV, an attachment the browser downloads itself). */
-export const payoutBatchCsvUrl = (id: number) => apiUrl("get", "/api/admin/payout-batches/{id}/csv", { path: { id: String(id) } });
+export const payoutBatchCsvUrl = (id: number) =>
+  apiUrl("get", "/api/admin/payout-batches/{id}/csv", { path: { id: String(id) } });
 /** Records what PayPal did: the returned requests with their reasons; every other request of the batch is paid. */
 export const recordPayoutBatchResult = (id: number, body: PayoutBatchResultBody) =>
   api.POST("/api/admin/payout-batches/{id}/result", { params: { path: { id: String(id) } }, body });
@@ -129,25 +128,20 @@ export type AdSettings = {
 export type { AdSettingChange };
 
 export const getAdSettings = (signal?: AbortSignal) => api.GET("/api/admin/ad-settings", { signal });
-export const changeAdSetting = (change: AdSettingChange) =>
-  api.PATCH("/api/admin/ad-settings", { body: change });
+export const changeAdSetting = (change: AdSettingChange) => api.PATCH("/api/admin/ad-settings", { body: change });
 
 // ---- Earning rules (docs/architecture.md §4 "A view") ----
 
-export const getAdminEarningRules = (signal?: AbortSignal) =>
-  api.GET("/api/admin/earning-rules", { signal });
-export const changeEarningRule = (change: EarningRuleChange) =>
-  api.PATCH("/api/admin/earning-rules", { body: change });
+export const getAdminEarningRules = (signal?: AbortSignal) => api.GET("/api/admin/earning-rules", { signal });
+export const changeEarningRule = (change: EarningRuleChange) => api.PATCH("/api/admin/earning-rules", { body: change });
 
 // ---- Sign-on challenges ----
 
 /** What the challenge form sends: every field, though the API defaults all but name and description. */
 export type ChallengeInput = Required<ChallengeCreateBody>;
 
-export const getAdminChallenges = (signal?: AbortSignal) =>
-  api.GET("/api/admin/challenges", { signal });
-export const createChallenge = (body: ChallengeInput) =>
-  api.POST("/api/admin/challenges", { body });
+export const getAdminChallenges = (signal?: AbortSignal) => api.GET("/api/admin/challenges", { signal });
+export const createChallenge = (body: ChallengeInput) => api.POST("/api/admin/challenges", { body });
 export const changeChallenge = (id: string, body: ChallengeChangeBody) =>
   api.PATCH("/api/admin/challenges/{id}", { params: { path: { id } }, body });
 

@@ -15,7 +15,10 @@ describe("inWords: the server's messages without field paths (docs/decisions/038
     ["description is required", "Description is required"],
     ["The file's contents are not an MP4 video", "The file's contents are not an MP4 video"],
     // Text that only looks like a field path further on is left alone.
-    ["Not enough storage left for this file (3 MiB): you have 1 MiB left", "Not enough storage left for this file (3 MiB): you have 1 MiB left"],
+    [
+      "Not enough storage left for this file (3 MiB): you have 1 MiB left",
+      "Not enough storage left for this file (3 MiB): you have 1 MiB left",
+    ],
   ])("%s → %s", (raw, shown) => {
     expect(inWords(raw)).toBe(shown);
   });

@@ -69,14 +69,18 @@ export class ApiError extends Error {
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 type PathOf<M extends Method> = ClientPathsWithMethod<Client<paths>, M>;
 /** A call's options: `params: { path, query }` and `body` as the route's schemas have them, and `signal`. */
-type Options<P extends keyof paths, M extends Method> = ParamsOption<paths[P][M]> & RequestBodyOption<paths[P][M]> & { signal?: AbortSignal };
+type Options<P extends keyof paths, M extends Method> = ParamsOption<paths[P][M]> &
+  RequestBodyOption<paths[P][M]> & { signal?: AbortSignal };
 /** The options are optional when nothing in them is required. */
-type OptionsArg<P extends keyof paths, M extends Method> = object extends Options<P, M> ? [options?: Options<P, M>] : [options: Options<P, M>];
+type OptionsArg<P extends keyof paths, M extends Method> =
+  object extends Options<P, M> ? [options?: Options<P, M>] : [options: Options<P, M>];
 /** The JSON body a route answers on success, as the document describes it; `never` while it describes none. */
-type Documented<P extends keyof paths, M extends Method> =
-  paths[P][M] extends infer Operation extends Record<string, unknown>
-    ? NonNullable<FetchResponse<Operation, object, "application/json">["data"]>
-    : never;
+type Documented<P extends keyof paths, M extends Method> = paths[P][M] extends infer Operation extends Record<
+  string,
+  unknown
+>
+  ? NonNullable<FetchResponse<Operation, object, "application/json">["data"]>
+  : never;
 /** What a call resolves to: the documented answer; `unknown` for an answer that is not JSON (nothing reads those). */
 type Answer<P extends keyof paths, M extends Method> = [Documented<P, M>] extends [never] ? unknown : Documented<P, M>;
 
@@ -96,17 +100,23 @@ function caller<M extends Method>(method: M) {
   const verb = method.toUpperCase();
   return async <P extends PathOf<M>>(path: P, ...[options]: OptionsArg<P, M>): Promise<Answer<P, M>> => {
     // The arguments were checked against the route above; past this line only their shape matters.
-    const { params, body, signal } = (options ?? {}) as { params?: UntypedParams; body?: unknown; signal?: AbortSignal };
+    const { params, body, signal } = (options ?? {}) as {
+      params?: UntypedParams;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
     const headers: Record<string, string> = { Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const url = urlOf(path, params);
-    const response = (verb === "GET" ? takeBootAnswer(url) : null) ?? await fetch(url, {
-      method: verb,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      signal,
-    });
+    const response =
+      (verb === "GET" ? takeBootAnswer(url) : null) ??
+      (await fetch(url, {
+        method: verb,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "same-origin",
+        signal,
+      }));
     if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
     // The one place an answer's type is taken on trust: the route's schema, checked against real answers by the
     // worker tests (worker/openapi/responds.ts).

@@ -18,7 +18,12 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("answers the page carries for its first calls", () => {
   it("answers a GET of the same address once, with the status and body written, then leaves it to the network", async () => {
-    const { takeBootAnswer } = await load(JSON.stringify({ "/api/content": { status: 200, body: { items: [], next_cursor: null } }, "/api/users/me": { status: 401, body: { error: "Not signed in" } } }));
+    const { takeBootAnswer } = await load(
+      JSON.stringify({
+        "/api/content": { status: 200, body: { items: [], next_cursor: null } },
+        "/api/users/me": { status: 401, body: { error: "Not signed in" } },
+      }),
+    );
     const first = takeBootAnswer("/api/content")!;
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ items: [], next_cursor: null });

@@ -25,5 +25,8 @@ export function takeBootAnswer(url: string): Response | null {
   if (!answer) return null;
   answers.delete(url);
   if (performance.now() > FRESH_MS) return null;
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } });
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { "content-type": "application/json" },
+  });
 }

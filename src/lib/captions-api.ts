@@ -16,7 +16,10 @@ export async function putCaptions(contentId: string, lang: string, file: Blob): 
   });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(response.status, body && typeof body === "object" && "error" in body ? (body as ApiErrorBody) : null);
+    throw new ApiError(
+      response.status,
+      body && typeof body === "object" && "error" in body ? (body as ApiErrorBody) : null,
+    );
   }
   return (await response.json()) as CaptionsStoredJson;
 }

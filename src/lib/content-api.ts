@@ -1,4 +1,9 @@
-import type { ContentEditBody, ThumbnailChangeBody, ContentType, ContentFinalizeBody } from "../../common/schemas/content";
+import type {
+  ContentEditBody,
+  ThumbnailChangeBody,
+  ContentType,
+  ContentFinalizeBody,
+} from "../../common/schemas/content";
 import { api, apiUrl } from "./api";
 import { trackEvent } from "./marketing-tags";
 
@@ -13,7 +18,10 @@ export function listContent(query: ContentQuery = {}, signal?: AbortSignal) {
   const { type, creator } = query;
   const search = query.search?.trim() || undefined;
   const cursor = query.cursor || undefined;
-  return api.GET("/api/content", { params: { query: { type, search, creator: creator || undefined, cursor } }, signal });
+  return api.GET("/api/content", {
+    params: { query: { type, search, creator: creator || undefined, cursor } },
+    signal,
+  });
 }
 
 export const getContent = (id: string, signal?: AbortSignal) =>
@@ -35,7 +43,10 @@ export const updateContent = (id: string, edit: ContentEdit) =>
   api.PATCH("/api/content/{id}", { params: { path: { id } }, body: edit });
 export const deleteContent = (id: string) => api.DELETE("/api/content/{id}", { params: { path: { id } } });
 export const setThumbnail = (id: string, thumbnailKey: string) =>
-  api.PATCH("/api/content/{id}/thumbnail", { params: { path: { id } }, body: { thumbnail_key: thumbnailKey } satisfies ThumbnailChangeBody });
+  api.PATCH("/api/content/{id}/thumbnail", {
+    params: { path: { id } },
+    body: { thumbnail_key: thumbnailKey } satisfies ThumbnailChangeBody,
+  });
 
 export const finalizeUpload = (body: ContentFinalizeBody) =>
   api.POST("/api/content/finalize", { body }).then((created) => {
@@ -48,4 +59,3 @@ export const getCreator = (id: string, signal?: AbortSignal) =>
 
 /** Media URL for <video>/<audio> (needs the session cookie; answers Range requests). */
 export const streamUrl = (id: string) => apiUrl("get", "/api/content/{id}/stream", { path: { id } });
-

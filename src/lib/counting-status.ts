@@ -1,4 +1,9 @@
-import type { PlaybackCountingReason, PlaybackEventResponse, PlaybackNotEarningReason, PlaybackStartResponse } from "../../common/schemas/playback";
+import type {
+  PlaybackCountingReason,
+  PlaybackEventResponse,
+  PlaybackNotEarningReason,
+  PlaybackStartResponse,
+} from "../../common/schemas/playback";
 
 // What the player's indicator shows about the view under way (docs/product-spec.md "Is this view counting?";
 // docs/decisions/035), folded from the answers to the events the player already sends.
@@ -32,4 +37,5 @@ export function statusAfterEvent(status: CountingStatus, answer: PlaybackEventRe
 export const statusAfterLostView = (status: CountingStatus): CountingStatus =>
   status?.state === "earned" ? status : { state: "not_earning", reason: "another_session" };
 
-const isEventReason = (reason: NotEarningReason): reason is PlaybackCountingReason => reason === "too_fast" || reason === "another_session";
+const isEventReason = (reason: NotEarningReason): reason is PlaybackCountingReason =>
+  reason === "too_fast" || reason === "another_session";

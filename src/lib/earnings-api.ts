@@ -12,18 +12,19 @@ export type PlaybackStart = Required<Pick<PlaybackStartBody, "content_id" | "dis
 
 /** Opens a view (docs/architecture.md §4 "A view"); later events carry its id. */
 export const startPlayback = (body: PlaybackStart) =>
-  api.POST("/api/playback-events", {
-    body: { ...body, event_type: "start", second_mark: 0 } satisfies PlaybackStartBody,
-  }).then((started) => {
-    trackEvent("video_play", { content_id: body.content_id });
-    return started;
-  });
+  api
+    .POST("/api/playback-events", {
+      body: { ...body, event_type: "start", second_mark: 0 } satisfies PlaybackStartBody,
+    })
+    .then((started) => {
+      trackEvent("video_play", { content_id: body.content_id });
+      return started;
+    });
 
 /** A position report in a started view: `second_mark` is the furthest position reached, in seconds. */
 export type PlaybackEvent = PlaybackEventBody & { view_id: string; event_type: "progress" | "complete" };
 
-export const sendPlaybackEvent = (body: PlaybackEvent) =>
-  api.POST("/api/events/playback", { body });
+export const sendPlaybackEvent = (body: PlaybackEvent) => api.POST("/api/events/playback", { body });
 
 export const calculateEarnings = () => api.POST("/api/earnings/calculate");
 
@@ -58,7 +59,8 @@ export const getPayoutRequests = (signal?: AbortSignal) => api.GET("/api/me/payo
 /** A payout request: only its amount; it is paid to the member's current destination (docs/decisions/066). */
 export type PayoutRequestInput = { amount_usd: number };
 
-export const requestPayout = ({ amount_usd }: PayoutRequestInput) => api.POST("/api/me/payout-requests", { body: { amount_usd } });
+export const requestPayout = ({ amount_usd }: PayoutRequestInput) =>
+  api.POST("/api/me/payout-requests", { body: { amount_usd } });
 
 /** Where the member is paid: the method and the address (PayPal email, Venmo username or phone, bank details). */
 export type PayoutDestinationInput = { payment_method: string; payout_address: string };

@@ -11,7 +11,6 @@ export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 }
 
-
 // US dollars are written by one rule for the SPA and the server's CSV exports (docs/decisions/032).
 export { formatUsd } from "../../common/usd";
 
@@ -19,7 +18,10 @@ export { formatUsd } from "../../common/usd";
  * A calendar day "YYYY-MM-DD" as "Nov 21, 2026". Read as UTC so the day never shifts with the
  * viewer's time zone (the API's report days are UTC days).
  */
-export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" }): string {
+export function formatDay(
+  day: string,
+  options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" },
+): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { ...options, timeZone: "UTC" });
 }
 
@@ -28,10 +30,20 @@ export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { m
  * "Pending until" names the same day for everyone.
  */
 export function formatUtcDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return new Date(iso).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** The UTC time of a timestamp as hh:mm (24-hour), e.g. "09:05", to go with the UTC days of the views list. */
 export function formatUtcTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
+  return new Date(iso).toLocaleTimeString("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "UTC",
+  });
 }

@@ -15,7 +15,11 @@ export function fitFrame(width: number, height: number, box: FrameBox): FrameBox
 }
 
 /** The frame the video shows now, as a JPEG no larger than `box`. */
-export function captureFrame(video: HTMLVideoElement, box: FrameBox = PICKED_FRAME_BOX, quality = PICKED_FRAME_QUALITY): Promise<Blob> {
+export function captureFrame(
+  video: HTMLVideoElement,
+  box: FrameBox = PICKED_FRAME_BOX,
+  quality = PICKED_FRAME_QUALITY,
+): Promise<Blob> {
   return new Promise<Blob>((resolve, reject) => {
     const failed = () => reject(new Error("Failed to generate thumbnail blob"));
     const { width, height } = fitFrame(video.videoWidth, video.videoHeight, box);

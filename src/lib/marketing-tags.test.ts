@@ -78,7 +78,11 @@ describe("marketing tags", () => {
     document.title = "Sunset";
     tags.pageView("/content/c1?utm_source=newsletter");
     await handled(tags);
-    expect(dataLayer().at(-1)).toEqual(["event", "page_view", { page_location: `${window.location.origin}/content/c1?utm_source=newsletter`, page_title: "Sunset" }]);
+    expect(dataLayer().at(-1)).toEqual([
+      "event",
+      "page_view",
+      { page_location: `${window.location.origin}/content/c1?utm_source=newsletter`, page_title: "Sunset" },
+    ]);
     expect(window.fbq).toBeUndefined();
   });
 
@@ -89,7 +93,13 @@ describe("marketing tags", () => {
     tags.pageView("/?search=cats&utm_campaign=launch&gclid=abc");
     await handled(tags);
     const views = dataLayer().filter(([kind, name]) => kind === "event" && name === "page_view");
-    expect(views).toEqual([["event", "page_view", { page_location: `${window.location.origin}/?utm_campaign=launch&gclid=abc`, page_title: document.title }]]);
+    expect(views).toEqual([
+      [
+        "event",
+        "page_view",
+        { page_location: `${window.location.origin}/?utm_campaign=launch&gclid=abc`, page_title: document.title },
+      ],
+    ]);
     expect(pixelQueue().filter(([, name]) => name === "PageView")).toHaveLength(1);
   });
 
@@ -102,7 +112,11 @@ describe("marketing tags", () => {
     tags.pageView("/");
     tags.pageView("/");
     await handled(tags);
-    expect(pixelQueue()).toEqual([["init", "123456789"], ["track", "PageView"], ["track", "PageView"]]);
+    expect(pixelQueue()).toEqual([
+      ["init", "123456789"],
+      ["track", "PageView"],
+      ["track", "PageView"],
+    ]);
     expect(window.gtag).toBeUndefined();
   });
 
@@ -115,7 +129,10 @@ describe("marketing tags", () => {
     expect(window.fbq).toBeUndefined();
     config.resolve({ ga4_id: "", facebook_pixel_id: "123456789" });
     await handled(tags);
-    expect(pixelQueue().slice(1)).toEqual([["track", "PageView"], ["track", "AddToWishlist", { content_id: "c1" }]]);
+    expect(pixelQueue().slice(1)).toEqual([
+      ["track", "PageView"],
+      ["track", "AddToWishlist", { content_id: "c1" }],
+    ]);
   });
 
   it("does not add a tag's script twice", async () => {
@@ -154,7 +171,10 @@ describe("analytics events", () => {
     tags.trackEvent("share", { method: "link" });
     tags.trackEvent("constructor");
     await handled(tags);
-    expect(dataLayer().slice(-2)).toEqual([["event", "share", { method: "link" }], ["event", "constructor", {}]]);
+    expect(dataLayer().slice(-2)).toEqual([
+      ["event", "share", { method: "link" }],
+      ["event", "constructor", {}],
+    ]);
     expect(pixelQueue()).toEqual([["init", "123456789"]]);
   });
 });

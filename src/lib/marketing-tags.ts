@@ -21,7 +21,14 @@ type AnalyticsEvent = keyof typeof PIXEL_EVENTS;
 type EventParams = Record<string, string | number | boolean | undefined>;
 
 type Command = (...args: unknown[]) => void;
-type Fbq = Command & { callMethod?: Command; queue: unknown[]; push: Fbq; loaded: boolean; version: string; disablePushState?: boolean };
+type Fbq = Command & {
+  callMethod?: Command;
+  queue: unknown[];
+  push: Fbq;
+  loaded: boolean;
+  version: string;
+  disablePushState?: boolean;
+};
 
 declare global {
   interface Window {

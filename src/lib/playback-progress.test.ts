@@ -97,16 +97,26 @@ describe("playback heartbeat", () => {
 
   it("counts the heartbeat's time from the last event of any kind, the start included", () => {
     // Started at 0; a seek to 70 s at 4 s sends a step; the next heartbeat is 10 s after that one.
-    const { events } = play([...playing(0, 0, 4), { position: 70, at: 4_000, heartbeat: "due" }, ...playing(71, 5_000, 12)], 600);
+    const { events } = play(
+      [...playing(0, 0, 4), { position: 70, at: 4_000, heartbeat: "due" }, ...playing(71, 5_000, 12)],
+      600,
+    );
     expect(events).toEqual([progressAt(70), progressAt(80)]);
   });
 
   it("measures the next 10-point step from the last heartbeat", () => {
     const from = play([{ position: 10, at: 10_000, heartbeat: "due" }], 100).progress;
     expect(from.reportedPercent).toBe(10);
-    expect(play([{ position: 19, at: 11_000, heartbeat: "due" }, { position: 20, at: 12_000, heartbeat: "due" }], 100, from).events).toEqual([
-      progressAt(20),
-    ]);
+    expect(
+      play(
+        [
+          { position: 19, at: 11_000, heartbeat: "due" },
+          { position: 20, at: 12_000, heartbeat: "due" },
+        ],
+        100,
+        from,
+      ).events,
+    ).toEqual([progressAt(20)]);
   });
 
   it("never repeats a position already sent, however long the wait", () => {
@@ -123,7 +133,13 @@ describe("playback heartbeat", () => {
   });
 
   it("sends no heartbeat when off (paused), only the 10-point steps", () => {
-    const { events } = play([{ position: 12, at: 60_000 }, { position: 61, at: 120_000 }], 600);
+    const { events } = play(
+      [
+        { position: 12, at: 60_000 },
+        { position: 61, at: 120_000 },
+      ],
+      600,
+    );
     expect(events).toEqual([progressAt(61)]);
   });
 

@@ -26,7 +26,8 @@ export const queryKeys = {
   followedUploads: (userId: UserId) => ["followed-uploads", userId] as const,
   notifications: (userId: UserId) => ["notifications", userId] as const,
   /** One item's studio (docs/decisions/048), per range. */
-  contentStats: (userId: UserId, contentId: string, range: string) => ["content-stats", userId, contentId, range] as const,
+  contentStats: (userId: UserId, contentId: string, range: string) =>
+    ["content-stats", userId, contentId, range] as const,
 
   /** The home page's earnings run (POST /api/earnings/calculate), polled like a query. */
   earningsRun: (userId: UserId) => ["earnings-run", userId] as const,

@@ -12,4 +12,7 @@ export const getRecommendations = (signal?: AbortSignal) =>
   api.GET("/api/content/recommendations", { params: { query: { limit: RECOMMENDATIONS_LIMIT } }, signal });
 
 export const getSuggestions = (contentId: string, signal?: AbortSignal) =>
-  api.GET("/api/content/{id}/suggestions", { params: { path: { id: contentId }, query: { limit: SUGGESTIONS_LIMIT } }, signal });
+  api.GET("/api/content/{id}/suggestions", {
+    params: { path: { id: contentId }, query: { limit: SUGGESTIONS_LIMIT } },
+    signal,
+  });

@@ -26,7 +26,9 @@ describe("mediaContentProblem", () => {
   });
 
   it("judges a file without a type by its extension, as the upload does", async () => {
-    expect(await mediaContentProblem(fixtureFile("not-media.mp4", "x.mp4", ""))).toContain("does not contain MP4 video");
+    expect(await mediaContentProblem(fixtureFile("not-media.mp4", "x.mp4", ""))).toContain(
+      "does not contain MP4 video",
+    );
     expect(await mediaContentProblem(fixtureFile("tiny.mp4", "x.mp4", ""))).toBeNull();
   });
 

@@ -4,7 +4,8 @@ import { stubXhr } from "../test/xhr";
 import { uploadFile } from "./upload-file";
 
 /** Ten bytes that open as an MP4 does (an `ftyp` box at offset 4), so the bytes check lets them through. */
-const video = () => new File([new Uint8Array([0, 0, 0, 10, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73])], "clip.mp4", { type: "video/mp4" });
+const video = () =>
+  new File([new Uint8Array([0, 0, 0, 10, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73])], "clip.mp4", { type: "video/mp4" });
 const plan = { token: "tok/1", partSize: 4, partCount: 3 };
 const signedMultipart = { body: { key: "media/big.mp4", uploadUrl: "/unused", multipart: plan } };
 
@@ -15,7 +16,9 @@ afterEach(() => {
 describe("uploadFile, one PUT", () => {
   it("signs, PUTs the file with its type and reports progress", async () => {
     const fetchMock = stubFetch({
-      "POST /api/uploads/sign": { body: { key: "media/k1.mp4", uploadUrl: "/api/uploads/put?token=t", multipart: null } },
+      "POST /api/uploads/sign": {
+        body: { key: "media/k1.mp4", uploadUrl: "/api/uploads/put?token=t", multipart: null },
+      },
     });
     const requests = stubXhr(() => undefined);
     const onProgress = vi.fn();
@@ -28,7 +31,11 @@ describe("uploadFile, one PUT", () => {
       contentType: "video/mp4",
       fileSize: 10,
     });
-    expect([put.method, put.url, put.headers["Content-Type"]]).toEqual(["PUT", "/api/uploads/put?token=t", "video/mp4"]);
+    expect([put.method, put.url, put.headers["Content-Type"]]).toEqual([
+      "PUT",
+      "/api/uploads/put?token=t",
+      "video/mp4",
+    ]);
     expect((put.body as File).name).toBe("clip.mp4");
 
     put.progress(5, 10);

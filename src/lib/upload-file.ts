@@ -135,7 +135,13 @@ export function sleep(ms: number, signal?: AbortSignal) {
 const abortError = () => new DOMException("Upload aborted", "AbortError");
 
 /** PUT with XMLHttpRequest, because fetch cannot report upload progress. */
-function putBlob(url: string, body: Blob, contentType: string, signal: AbortSignal | undefined, onLoaded: (bytes: number) => void) {
+function putBlob(
+  url: string,
+  body: Blob,
+  contentType: string,
+  signal: AbortSignal | undefined,
+  onLoaded: (bytes: number) => void,
+) {
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError());
     const xhr = new XMLHttpRequest();

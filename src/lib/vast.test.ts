@@ -22,8 +22,12 @@ afterEach(() => {
 
 describe("resolveFeedUrl", () => {
   it("resolves a same-origin path against the page and keeps full URLs", () => {
-    expect(resolveFeedUrl("/ads/sample-vast.xml", "http://localhost:5174")).toBe("http://localhost:5174/ads/sample-vast.xml");
-    expect(resolveFeedUrl(" https://ads.example.com/v.xml ", "http://localhost:5174")).toBe("https://ads.example.com/v.xml");
+    expect(resolveFeedUrl("/ads/sample-vast.xml", "http://localhost:5174")).toBe(
+      "http://localhost:5174/ads/sample-vast.xml",
+    );
+    expect(resolveFeedUrl(" https://ads.example.com/v.xml ", "http://localhost:5174")).toBe(
+      "https://ads.example.com/v.xml",
+    );
   });
 });
 
@@ -51,7 +55,10 @@ describe("loadVastAd", () => {
       "GET /ads/feed.xml": { body: wrapperVast("https://ads.example.com/wrapper2.xml") },
       "GET https://ads.example.com/wrapper2.xml": { body: wrapperVast("/inline.xml", "https://ads.example.com/imp2") },
       "GET https://ads.example.com/inline.xml": {
-        body: inlineVast({ mediaFiles: [{ url: "/media/ad.mp4" }], tracking: { impression: "https://ads.example.com/imp3" } }),
+        body: inlineVast({
+          mediaFiles: [{ url: "/media/ad.mp4" }],
+          tracking: { impression: "https://ads.example.com/imp3" },
+        }),
       },
       "HEAD https://ads.example.com/media/ad.mp4": { status: 200 },
     });
@@ -97,7 +104,7 @@ describe("loadVastAd", () => {
     expect((await loadVastAd(feed)).mediaUrl).toBe(`${origin}/ads/ad.mp4`);
   });
 
-  it("plays an mp4 labelled apiFramework=\"VAST\" (as in the IAB samples); only VPAID and Flash are refused", async () => {
+  it('plays an mp4 labelled apiFramework="VAST" (as in the IAB samples); only VPAID and Flash are refused', async () => {
     stubNetwork({
       "GET /ads/feed.xml": {
         body: inlineVast({
@@ -138,7 +145,12 @@ describe("loadVastAd", () => {
   it("tries the other types after the mp4s, and fails with the first reason when none answers", async () => {
     stubNetwork({
       "GET /ads/feed.xml": {
-        body: inlineVast({ mediaFiles: [{ url: "/ads/ad.webm", type: "video/webm" }, { url: "/ads/ad.mp4", type: "video/mp4" }] }),
+        body: inlineVast({
+          mediaFiles: [
+            { url: "/ads/ad.webm", type: "video/webm" },
+            { url: "/ads/ad.mp4", type: "video/mp4" },
+          ],
+        }),
       },
       "HEAD /ads/ad.mp4": { status: 404 },
       "HEAD /ads/ad.webm": { status: 200 },
@@ -147,7 +159,12 @@ describe("loadVastAd", () => {
 
     const { requests } = stubNetwork({
       "GET /ads/feed.xml": {
-        body: inlineVast({ mediaFiles: [{ url: "/ads/a.mp4", type: "video/mp4" }, { url: "/ads/b.mp4", type: "video/mp4" }] }),
+        body: inlineVast({
+          mediaFiles: [
+            { url: "/ads/a.mp4", type: "video/mp4" },
+            { url: "/ads/b.mp4", type: "video/mp4" },
+          ],
+        }),
       },
       "HEAD /ads/a.mp4": { status: 410 },
       "HEAD /ads/b.mp4": { status: 503 },
@@ -180,7 +197,10 @@ describe("loadVastAd", () => {
     expect((await loadVastAd(feed)).duration).toBe(seconds);
   });
 
-  it.each([["no duration", ""], ["an unreadable one", "soon"]])("defaults to 30 s with %s", async (_label, duration) => {
+  it.each([
+    ["no duration", ""],
+    ["an unreadable one", "soon"],
+  ])("defaults to 30 s with %s", async (_label, duration) => {
     stubNetwork({ "GET /ads/feed.xml": { body: inlineVast({ duration }) }, ...mediaOk });
     expect((await loadVastAd(feed)).duration).toBe(DEFAULT_AD_DURATION_SECONDS);
   });
@@ -223,21 +243,31 @@ describe("loadVastAd", () => {
     it("media files without a valid URL", async () => {
       stubNetwork({
         "GET /ads/feed.xml": {
-          body: inlineVast({ mediaFiles: [{ url: "   " }, { url: "ftp://ads.example.com/ad.mp4" }, { url: "javascript:void(0)" }] }),
+          body: inlineVast({
+            mediaFiles: [{ url: "   " }, { url: "ftp://ads.example.com/ad.mp4" }, { url: "javascript:void(0)" }],
+          }),
         },
       });
       expect(await failure(loadVastAd(feed))).toBe("No valid media file URL found");
     });
 
     it("a network error", async () => {
-      vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+      );
       expect(await failure(loadVastAd(feed))).toBe("VAST fetch failed: network error");
     });
 
     it("media that the HEAD probe does not find", async () => {
       const pixels = watchPixels();
       stubNetwork({
-        "GET /ads/feed.xml": { body: inlineVast().replace("<AdSystem>", "<Error>/api/ads/track?event=error&amp;code=[ERRORCODE]</Error><AdSystem>") },
+        "GET /ads/feed.xml": {
+          body: inlineVast().replace(
+            "<AdSystem>",
+            "<Error>/api/ads/track?event=error&amp;code=[ERRORCODE]</Error><AdSystem>",
+          ),
+        },
         "HEAD /ads/ad.mp4": { status: 404 },
       });
       expect(await failure(loadVastAd(feed))).toBe("Ad media unavailable (status 404)");
@@ -251,7 +281,9 @@ describe("loadVastAd", () => {
         "fetch",
         vi.fn(
           (_url: string, init?: RequestInit) =>
-            new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
+            new Promise((_resolve, reject) =>
+              init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+            ),
         ),
       );
       const pending = failure(loadVastAd(feed, { timeoutMs: 5000 }));

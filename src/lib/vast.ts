@@ -138,7 +138,16 @@ async function fetchVastDocument(url: string, signal: AbortSignal) {
 // Elements whose text is a URL. Feeds hosted with the app use paths (`/api/ads/track?…`), which the
 // client would not ping (it only accepts absolute URLs) and, for wrapper targets, would join as plain
 // strings. Each document's relative URLs are resolved here against that document, the way the web does.
-const urlElements = ["VASTAdTagURI", "Impression", "Error", "Tracking", "ClickThrough", "ClickTracking", "CustomClick", "MediaFile"];
+const urlElements = [
+  "VASTAdTagURI",
+  "Impression",
+  "Error",
+  "Tracking",
+  "ClickThrough",
+  "ClickTracking",
+  "CustomClick",
+  "MediaFile",
+];
 
 function resolveRelativeUrls(xml: Document, documentUrl: string) {
   for (const name of urlElements) {
@@ -177,7 +186,9 @@ type MediaChoice = { ad: VastAd; creative: Creative; mediaUrl: string; duration:
 /** Every playable media file of the linear creatives, best first: the order in which they are tried. */
 function mediaChoices(ads: VastAd[]): MediaChoice[] {
   const candidates = ads.flatMap((ad) =>
-    ad.creatives.filter((c) => c.type === "linear" && (c.mediaFiles?.length ?? 0) > 0).map((creative) => ({ ad, creative })),
+    ad.creatives
+      .filter((c) => c.type === "linear" && (c.mediaFiles?.length ?? 0) > 0)
+      .map((creative) => ({ ad, creative })),
   );
   if (candidates.length === 0) throw new VastLoadError(vastMessages.noMediaFiles);
 
@@ -228,7 +239,11 @@ function httpUrl(value: string | null | undefined, base?: string): string | null
  * The first choice whose media answers the probe: a file missing from one CDN often exists in another
  * rendition, so one failed probe does not lose the ad. When none answers, the first failure is the reason.
  */
-async function firstPlayableChoice(choices: MediaChoice[], signal: AbortSignal, reportNotFound: (first: MediaChoice) => void) {
+async function firstPlayableChoice(
+  choices: MediaChoice[],
+  signal: AbortSignal,
+  reportNotFound: (first: MediaChoice) => void,
+) {
   let firstFailure: VastLoadError | null = null;
   for (const choice of choices) {
     try {

@@ -14,7 +14,9 @@ export function useModerate() {
     async content(contentId: string, action: ContentModerationAction, note: string) {
       const outcome = await moderateContent(contentId, { action, note });
       if (action !== "dismiss") {
-        void queryClient.invalidateQueries({ predicate: (query) => contentVisibilityMakesStale.includes(String(query.queryKey[0])) });
+        void queryClient.invalidateQueries({
+          predicate: (query) => contentVisibilityMakesStale.includes(String(query.queryKey[0])),
+        });
       }
       return outcome;
     },

@@ -7,7 +7,12 @@ import { useAdminQuery } from "./admin";
 
 /** Members' payout requests of one status: open ones wait to be sent or paid, sent ones for their batch's result. */
 export const usePayoutRequests = (status: "open" | "sent") =>
-  useAdminQuery(queryKeys.admin.list("payout-requests", status), (signal) => getPayoutRequests(status, signal), "Failed to load payout requests");
+  useAdminQuery(
+    queryKeys.admin.list("payout-requests", status),
+    (signal) => getPayoutRequests(status, signal),
+    "Failed to load payout requests",
+  );
 
 /** The payout batches, newest first. */
-export const usePayoutBatches = () => useAdminQuery(queryKeys.admin.list("payout-batches"), getPayoutBatches, "Failed to load payout batches");
+export const usePayoutBatches = () =>
+  useAdminQuery(queryKeys.admin.list("payout-batches"), getPayoutBatches, "Failed to load payout batches");

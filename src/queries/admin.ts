@@ -21,7 +21,11 @@ export type AdminQuery<T> = {
  * Nothing is kept once no tab shows it (`gcTime: 0`): a tab opened again loads afresh behind its spinner,
  * so a form never starts from an answer older than its last save.
  */
-export function useAdminQuery<T>(queryKey: QueryKey, load: (signal: AbortSignal) => Promise<T>, failure: string): AdminQuery<T> {
+export function useAdminQuery<T>(
+  queryKey: QueryKey,
+  load: (signal: AbortSignal) => Promise<T>,
+  failure: string,
+): AdminQuery<T> {
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => load(signal),

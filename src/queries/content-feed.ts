@@ -21,7 +21,10 @@ export function useContentFeed(query: ContentFeedQuery) {
 
   const items = useMemo(() => uniqueById(feed.data?.pages.flatMap((page) => page.items) ?? []), [feed.data]);
   // A search's matches found only in captions (docs/decisions/049).
-  const inCaptions = useMemo(() => new Set(feed.data?.pages.flatMap((page) => page.in_captions ?? []) ?? []), [feed.data]);
+  const inCaptions = useMemo(
+    () => new Set(feed.data?.pages.flatMap((page) => page.in_captions ?? []) ?? []),
+    [feed.data],
+  );
 
   const { hasNextPage, fetchNextPage } = feed;
   const loadMore = useCallback(() => {

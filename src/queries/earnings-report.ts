@@ -25,7 +25,10 @@ export type ReportState = {
 export function useEarningsReport(query: ReportQuery | null): ReportState {
   const userId = useUserId();
   // The answer keeps the view mode it was asked for.
-  const load = (asked: ReportQuery, signal: AbortSignal): Promise<{ report: EarningsReport; groupBy: EarningsGroupBy }> =>
+  const load = (
+    asked: ReportQuery,
+    signal: AbortSignal,
+  ): Promise<{ report: EarningsReport; groupBy: EarningsGroupBy }> =>
     getEarningsReport(asked, signal).then((report) => ({ report, groupBy: asked.groupBy }));
   const report = useQuery({
     queryKey: queryKeys.earningsReport(userId, query),

@@ -41,7 +41,9 @@ export function useFollowChange(creatorId: string) {
   const queryClient = useQueryClient();
   return async (userId: string, following: boolean) => {
     const state = await (following ? follow(creatorId) : unfollow(creatorId));
-    queryClient.setQueryData(queryKeys.creator(creatorId), (old: CreatorPageJson | null | undefined) => (old ? { ...old, ...state } : old));
+    queryClient.setQueryData(queryKeys.creator(creatorId), (old: CreatorPageJson | null | undefined) =>
+      old ? { ...old, ...state } : old,
+    );
     void queryClient.invalidateQueries({ queryKey: queryKeys.followedUploads(userId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.following(userId) });
   };

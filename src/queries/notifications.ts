@@ -46,8 +46,14 @@ export function useMarkNotificationsRead() {
   return async (body: NotificationsReadBody) => {
     const { unread } = await markNotificationsRead(body);
     const readIds = new Set(body.ids ?? []);
-    queryClient.setQueryData(queryKey, (old: Awaited<ReturnType<typeof getNotifications>> | undefined) =>
-      old && { ...old, unread, items: old.items.map((n) => (body.all || readIds.has(n.id) ? { ...n, read: true } : n)) },
+    queryClient.setQueryData(
+      queryKey,
+      (old: Awaited<ReturnType<typeof getNotifications>> | undefined) =>
+        old && {
+          ...old,
+          unread,
+          items: old.items.map((n) => (body.all || readIds.has(n.id) ? { ...n, read: true } : n)),
+        },
     );
   };
 }

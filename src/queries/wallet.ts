@@ -91,7 +91,9 @@ export function useRefreshPayouts() {
   const client = useQueryClient();
   return () =>
     Promise.all(
-      [queryKeys.payoutRequests(null), queryKeys.wallet(null)].map(([kind]) => client.invalidateQueries({ queryKey: [kind] })),
+      [queryKeys.payoutRequests(null), queryKeys.wallet(null)].map(([kind]) =>
+        client.invalidateQueries({ queryKey: [kind] }),
+      ),
     );
 }
 

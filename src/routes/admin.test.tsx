@@ -98,7 +98,9 @@ describe("admin dashboard", () => {
     const noTraffic = {
       since: "2026-11-19T00:00:00.000Z",
       overview: { totalVisitors: 0, pageViews: 0, avgSessionDuration: 0, bounceRate: 0, topPages: [], topSources: [] },
-      timeline: [], devices: [], campaigns: [],
+      timeline: [],
+      devices: [],
+      campaigns: [],
     };
     stubAdmin({
       "GET /api/admin/analytics": { body: emptyAnalytics },
@@ -108,10 +110,14 @@ describe("admin dashboard", () => {
     });
     renderApp("/admin");
     fireEvent.click(await screen.findByRole("tab", { name: "Traffic" }));
-    expect(await within(screen.getByRole("tabpanel", { name: "Traffic" })).findByText("No Analytics Data")).toBeVisible();
+    expect(
+      await within(screen.getByRole("tabpanel", { name: "Traffic" })).findByText("No Analytics Data"),
+    ).toBeVisible();
     // The note under the dashboard opens the Data tab, then the keys go on from there.
     fireEvent.click(within(screen.getByRole("tabpanel", { name: "Traffic" })).getByRole("button", { name: "Data" }));
-    expect(await within(screen.getByRole("tabpanel", { name: "Data" })).findByRole("heading", { name: "Archive windows" })).toBeVisible();
+    expect(
+      await within(screen.getByRole("tabpanel", { name: "Data" })).findByRole("heading", { name: "Archive windows" }),
+    ).toBeVisible();
     expect(screen.getByRole("tab", { name: "Data" }).getAttribute("aria-selected")).toBe("true");
     fireEvent.click(screen.getByRole("tab", { name: "Traffic" }));
     await within(screen.getByRole("tabpanel", { name: "Traffic" })).findByText("No Analytics Data");
@@ -125,6 +131,8 @@ describe("admin dashboard", () => {
     fireEvent.keyDown(screen.getByRole("tab", { name: "Data" }), { key: "ArrowLeft" });
     expect(screen.getByRole("tab", { name: "Audit" }).getAttribute("tabindex")).toBe("0");
     expect(analytics.getAttribute("tabindex")).toBe("-1");
-    expect(await within(screen.getByRole("tabpanel", { name: "Audit" })).findByText("No changes recorded yet")).toBeVisible();
+    expect(
+      await within(screen.getByRole("tabpanel", { name: "Audit" })).findByText("No changes recorded yet"),
+    ).toBeVisible();
   });
 });

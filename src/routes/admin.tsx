@@ -19,7 +19,11 @@ function ArchivedVisitsNote({ openData }: { openData: () => void }) {
   return (
     <p className="mt-6 text-sm text-slate-400">
       Older visits are archived: see{" "}
-      <button type="button" onClick={openData} className="text-violet-300 underline underline-offset-2 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400">
+      <button
+        type="button"
+        onClick={openData}
+        className="text-violet-300 underline underline-offset-2 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
         Data
       </button>
     </p>
@@ -56,7 +60,11 @@ const tabId = (label: string) => label.toLowerCase().replaceAll(" ", "-");
 
 function AdminPage() {
   const [selected, setSelected] = useState(tabId("Analytics"));
-  const tabs: TabItem[] = sectionsOf(() => setSelected(tabId("Data"))).map(([label, panel]) => ({ id: tabId(label), label, panel }));
+  const tabs: TabItem[] = sectionsOf(() => setSelected(tabId("Data"))).map(([label, panel]) => ({
+    id: tabId(label),
+    label,
+    panel,
+  }));
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Admin Dashboard</h1>

@@ -40,8 +40,7 @@ function LocalSignInPage() {
       </p>
       {state ? null : (
         <p role="alert" className="mt-3 rounded-lg bg-amber-500/10 p-3 text-sm text-amber-200">
-          This page was opened without a sign-in request, so the sign-in will be refused. Use Sign In
-          instead.
+          This page was opened without a sign-in request, so the sign-in will be refused. Use Sign In instead.
         </p>
       )}
       <ul className="mt-6 space-y-2">

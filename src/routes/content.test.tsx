@@ -68,9 +68,9 @@ describe("content page", () => {
     renderApp(`/content/${item.id}`);
     expect(await screen.findByRole("heading", { name: "Night Drive", level: 1 })).toBeVisible();
     expect(screen.getByRole("link", { name: "Back to gallery" })).toHaveProperty("pathname", "/");
-    expect(screen.getByRole("region", { name: "Video player: Night Drive" }).querySelector("video")?.getAttribute("src")).toBe(
-      `${path}/stream`,
-    );
+    expect(
+      screen.getByRole("region", { name: "Video player: Night Drive" }).querySelector("video")?.getAttribute("src"),
+    ).toBe(`${path}/stream`);
     expect(screen.getByText("Synths after dark.")).toBeVisible();
     expect(screen.getByText("3:05")).toBeVisible();
     expect(screen.getByText("Creator")).toBeVisible();
@@ -126,7 +126,9 @@ describe("content page", () => {
     expect(screen.getByText("3 likes")).toBeVisible();
     await screen.findByText("4 likes");
     expect(screen.getByRole("button", { name: "Liked", pressed: true })).toBeVisible();
-    expect(String(consoleError.mock.calls[0][0])).toContain("Failed to unlike content: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toContain(
+      "Failed to unlike content: API responded with HTTP status 500",
+    );
   });
 
   it("reports playback to the API: a start with how the viewer found the item, then progress", async () => {
@@ -138,7 +140,10 @@ describe("content page", () => {
       [`GET ${path}`]: { body: item },
       [`GET ${path}/like-status`]: { body: { liked: false, like_count: 4 } },
       "POST /api/playback-events": (init) => (record(init), { status: 201, body: { view_id: "v1" } }),
-      "POST /api/events/playback": (init) => (record(init), { body: { view_id: "v1", accepted: true, qualified: false } }),
+      "POST /api/events/playback": (init) => (
+        record(init),
+        { body: { view_id: "v1", accepted: true, qualified: false } }
+      ),
     });
     // Opened from a search result: the link's state says so.
     const router = createMemoryRouter(appRoutes, {
@@ -165,7 +170,10 @@ describe("content page", () => {
     useAuth.setState({ user: ava });
     const next = makeContent({ title: "Sunset Drive" });
     const suggestionRequests: string[] = [];
-    const suggestions = (id: string, items: unknown[]) => () => (suggestionRequests.push(id), { body: { suggestions: items } });
+    const suggestions = (id: string, items: unknown[]) => () => (
+      suggestionRequests.push(id),
+      { body: { suggestions: items } }
+    );
     stubFetch({
       ...playerRoutes,
       [`GET ${path}`]: { body: item },

@@ -99,7 +99,9 @@ describe("home page", () => {
 
     const count = queries.length;
     fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), { target: { value: "ja" } });
-    fireEvent.change(await screen.findByPlaceholderText("Search content or creators..."), { target: { value: "jazz" } });
+    fireEvent.change(await screen.findByPlaceholderText("Search content or creators..."), {
+      target: { value: "jazz" },
+    });
     await screen.findByText("jazz", { exact: false, selector: "p span" });
     await screen.findByRole("link", { name: "Late Night Jazz" });
     // Typing "ja" then "jazz" quickly makes one request, for the whole word, with the type kept.
@@ -125,10 +127,14 @@ describe("home page", () => {
       // Opening the page leaves it at the top.
       expect(scrolled).toEqual([]);
       // The line that names the search is a live region from the start, so its change is announced.
-      const status = within(gallery).getAllByRole("status").find((el) => !el.hasAttribute("aria-busy"))!;
+      const status = within(gallery)
+        .getAllByRole("status")
+        .find((el) => !el.hasAttribute("aria-busy"))!;
       expect(status.textContent).toBe("");
 
-      fireEvent.change(screen.getByRole("searchbox", { name: "Search content or creators" }), { target: { value: "jazz" } });
+      fireEvent.change(screen.getByRole("searchbox", { name: "Search content or creators" }), {
+        target: { value: "jazz" },
+      });
       await vi.waitFor(() => expect(status.textContent).toBe("Results for “jazz”"));
       await vi.waitFor(() => expect(scrolled).toEqual([gallery]));
       await vi.waitFor(() => expect(queries.at(-1)?.get("search")).toBe("jazz"));
@@ -137,7 +143,9 @@ describe("home page", () => {
       await vi.waitFor(() => expect(scrolled).toEqual([gallery, gallery]));
 
       // Clearing the search goes back to browsing where the member is.
-      fireEvent.change(screen.getByRole("searchbox", { name: "Search content or creators" }), { target: { value: "" } });
+      fireEvent.change(screen.getByRole("searchbox", { name: "Search content or creators" }), {
+        target: { value: "" },
+      });
       await vi.waitFor(() => expect(status.textContent).toBe(""));
       expect(scrolled).toHaveLength(2);
       await screen.findByRole("link", { name: "Late Night Jazz" });
@@ -147,10 +155,15 @@ describe("home page", () => {
   });
 
   it("says a search without results in words of its own", async () => {
-    stubFetch({ ...backgroundEarningsRoutes, "GET /api/content": (_init, url) => ({ body: contentPage(url.searchParams.get("search") ? [] : [jazz]) }) });
+    stubFetch({
+      ...backgroundEarningsRoutes,
+      "GET /api/content": (_init, url) => ({ body: contentPage(url.searchParams.get("search") ? [] : [jazz]) }),
+    });
     renderApp("/");
     await screen.findByRole("link", { name: "Late Night Jazz" });
-    fireEvent.change(screen.getByRole("searchbox", { name: "Search content or creators" }), { target: { value: "zzz" } });
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search content or creators" }), {
+      target: { value: "zzz" },
+    });
     expect(await screen.findByText("Nothing matches this search. Try other words.")).toBeVisible();
     expect(screen.getByText("No content found")).toBeVisible();
     expect(screen.queryByText("Be the first to upload something!")).toBeNull();
@@ -188,7 +201,9 @@ describe("home page", () => {
     const found = makeContent({ title: "Jazz Found By Search", type: "audio" });
     stubFetch({
       ...backgroundEarningsRoutes,
-      "GET /api/content": (_init, url) => ({ body: contentPage(url.searchParams.get("search") ? [jazz, found] : [jazz]) }),
+      "GET /api/content": (_init, url) => ({
+        body: contentPage(url.searchParams.get("search") ? [jazz, found] : [jazz]),
+      }),
     });
     const { router } = renderApp("/");
     fireEvent.click(await screen.findByRole("link", { name: "Late Night Jazz" }));
@@ -197,7 +212,9 @@ describe("home page", () => {
     expect(readDiscovery(router.state.location.state)).toBe("browse");
 
     await router.navigate("/");
-    fireEvent.change(await screen.findByPlaceholderText("Search content or creators..."), { target: { value: "jazz" } });
+    fireEvent.change(await screen.findByPlaceholderText("Search content or creators..."), {
+      target: { value: "jazz" },
+    });
     await screen.findByRole("link", { name: "Jazz Found By Search" });
     fireEvent.click(screen.getByRole("link", { name: "Late Night Jazz" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/content/${jazz.id}`));
@@ -270,7 +287,8 @@ describe("home page", () => {
     renderApp("/");
     await screen.findByRole("link", { name: "Late Night Jazz" });
     // The notice lives in a polite live region, so screen readers say it when it appears.
-    const notice = () => screen.queryByText("credited to your wallet")?.closest("[aria-live='polite']")?.firstElementChild ?? undefined;
+    const notice = () =>
+      screen.queryByText("credited to your wallet")?.closest("[aria-live='polite']")?.firstElementChild ?? undefined;
     await vi.waitFor(() => expect(notice()?.textContent).toBe("+$0.003credited to your wallet"));
 
     await act(() => vi.advanceTimersByTimeAsync(CREDIT_NOTICE_MS));
@@ -297,7 +315,8 @@ describe("home page", () => {
     });
     renderApp("/");
     await screen.findByRole("link", { name: "Late Night Jazz" });
-    const notice = () => screen.queryByText("credited to your wallet")?.closest("[aria-live='polite']")?.firstElementChild ?? undefined;
+    const notice = () =>
+      screen.queryByText("credited to your wallet")?.closest("[aria-live='polite']")?.firstElementChild ?? undefined;
     expect(notice()).toBeUndefined();
     const requestsAfterLoad = galleryRequests;
 

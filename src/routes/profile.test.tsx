@@ -48,7 +48,14 @@ beforeEach(() => {
 describe("profile settings", () => {
   it("shows five tabs, the read-only email and the prefilled username; Save waits for a change", async () => {
     await openSettings();
-    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "History", "Analytics", "Following"]);
+    expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual([
+      "Profile Settings",
+      "My Content",
+      "Liked Content",
+      "History",
+      "Analytics",
+      "Following",
+    ]);
     expect(screen.getByLabelText("Email")).toHaveProperty("readOnly", true);
     expect(screen.getByLabelText("Email")).toHaveProperty("value", "ava@example.com");
     expect(usernameInput()).toHaveProperty("value", "ava");
@@ -73,7 +80,11 @@ describe("profile settings", () => {
   });
 
   it.each([
-    ["the server's reason", { status: 409, body: { error: "That username is already taken", requestId: "r" } }, "That username is already taken"],
+    [
+      "the server's reason",
+      { status: 409, body: { error: "That username is already taken", requestId: "r" } },
+      "That username is already taken",
+    ],
     ["a generic text without one", { status: 500, body: {} }, "Failed to update username"],
   ])("on a refusal shows %s", async (_case, reply, message) => {
     stubFetch({ "PATCH /api/users/me/username": reply });
@@ -151,7 +162,10 @@ describe("sign out of all devices", () => {
     stubFetch({ "DELETE /api/users/me/sessions": { status: 500, body: {} } });
     await openSettings();
     fireEvent.click(signOutButton());
-    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "Could not sign out of your devices. Please try again.");
+    expect(await screen.findByRole("alert")).toHaveProperty(
+      "textContent",
+      "Could not sign out of your devices. Please try again.",
+    );
     expect(useAuth.getState().user).toEqual(ava);
     expect(signOutButton()).toHaveProperty("disabled", false);
   });

@@ -50,7 +50,14 @@ const stats = (range: "7d" | "30d" | "90d", views: number): ContentStatsJson => 
 
 /** The item as its creator reads it (the studio's "won't earn" badge, docs/decisions/063), and the earning rules. */
 const itemRoutes = (overrides: Partial<ContentJson> = {}) => ({
-  "GET /api/content/c1": { body: { ...makeContent({ id: "c1", title: "City walk", ...overrides }), resume_at_seconds: null, resume_skips_preroll: false, captions: [] } },
+  "GET /api/content/c1": {
+    body: {
+      ...makeContent({ id: "c1", title: "City walk", ...overrides }),
+      resume_at_seconds: null,
+      resume_skips_preroll: false,
+      captions: [],
+    },
+  },
   "GET /api/earning-rules": { body: earningRules },
 });
 
@@ -62,7 +69,10 @@ beforeEach(() => {
 
 describe("the studio", () => {
   it("shows the range's views, qualified views, earnings, average watched, views by day, where viewers stop and sources", async () => {
-    stubFetch({ ...itemRoutes(), "GET /api/content/c1/stats": (_init, url) => ({ body: stats(url.searchParams.get("range") as "30d", 4) }) });
+    stubFetch({
+      ...itemRoutes(),
+      "GET /api/content/c1/stats": (_init, url) => ({ body: stats(url.searchParams.get("range") as "30d", 4) }),
+    });
     renderApp("/studio/c1");
     expect(await screen.findByRole("heading", { name: "Stats" })).toBeVisible();
     expect(screen.getByRole("link", { name: "City walk" }).getAttribute("href")).toBe("/content/c1");
@@ -85,7 +95,13 @@ describe("the studio", () => {
     expect(still.data).toHaveLength(101);
     expect(still.data[0]).toEqual({ x: 0, y: 100 });
     expect(still.data[80]).toEqual({ x: 80, y: 50 });
-    expect(paidLine).toEqual({ label: "80 %: paid from here", data: [{ x: 80, y: 0 }, { x: 80, y: 100 }] });
+    expect(paidLine).toEqual({
+      label: "80 %: paid from here",
+      data: [
+        { x: 80, y: 0 },
+        { x: 80, y: 100 },
+      ],
+    });
     expect(screen.getByText(/From all 4 views so far\. 50 % of viewers reached 80 %/)).toBeVisible();
 
     const sources = within(screen.getByRole("list", { name: "Sources" }));
@@ -117,7 +133,15 @@ describe("the studio", () => {
   it("says when nothing was watched yet, without a curve", async () => {
     stubFetch({
       ...itemRoutes(),
-      "GET /api/content/c1/stats": { body: { ...stats("30d", 0), days: [], qualified_views: 0, retention: new Array(101).fill(0), retention_views: 0 } },
+      "GET /api/content/c1/stats": {
+        body: {
+          ...stats("30d", 0),
+          days: [],
+          qualified_views: 0,
+          retention: new Array(101).fill(0),
+          retention_views: 0,
+        },
+      },
     });
     renderApp("/studio/c1");
     expect(await screen.findByText("No views yet: the curve appears after the first one.")).toBeVisible();
@@ -132,7 +156,10 @@ describe("the studio", () => {
   });
 
   it("says under the title why the item won't earn; nothing when it earns (docs/decisions/063)", async () => {
-    stubFetch({ ...itemRoutes({ earn_block: "low_frame_rate" }), "GET /api/content/c1/stats": { body: stats("30d", 4) } });
+    stubFetch({
+      ...itemRoutes({ earn_block: "low_frame_rate" }),
+      "GET /api/content/c1/stats": { body: stats("30d", 4) },
+    });
     renderApp("/studio/c1");
     expect(await screen.findByText("Won't earn: fewer than 5 frames per second")).toBeVisible();
   });

@@ -15,10 +15,14 @@ import { useContentStats } from "../queries/studio";
 
 // chart.js loads with the charts, after the numbers (docs/architecture.md §6: charts load lazily).
 const ViewsChart = lazy(() => import("../components/studio/studio-charts").then((m) => ({ default: m.ViewsChart })));
-const RetentionChart = lazy(() => import("../components/studio/studio-charts").then((m) => ({ default: m.RetentionChart })));
+const RetentionChart = lazy(() =>
+  import("../components/studio/studio-charts").then((m) => ({ default: m.RetentionChart })),
+);
 
 const RANGE_LABELS: Record<StatsRange, string> = { "7d": "7 days", "30d": "30 days", "90d": "90 days" };
-const chartBox = (label: string) => <div className="h-full animate-pulse rounded-xl bg-slate-800/40" aria-label={label} />;
+const chartBox = (label: string) => (
+  <div className="h-full animate-pulse rounded-xl bg-slate-800/40" aria-label={label} />
+);
 
 /**
  * Why the item's views can't earn, if they can't (docs/decisions/063), from the item as its creator reads it
@@ -42,7 +46,9 @@ function StudioPage() {
     return (
       <section className="py-16 text-center">
         <h1 className="text-2xl font-semibold">Stats not available</h1>
-        <p className="mt-2 text-slate-400">{isError ? "The stats could not be loaded. Try again later." : "Only the item's creator can see its stats."}</p>
+        <p className="mt-2 text-slate-400">
+          {isError ? "The stats could not be loaded. Try again later." : "Only the item's creator can see its stats."}
+        </p>
         <Link to="/profile" className={`${buttonClass()} mt-6`}>
           Back to Profile
         </Link>
@@ -66,7 +72,13 @@ function StudioPage() {
       </div>
       <div role="group" aria-label="Range" className="flex flex-wrap gap-2">
         {STATS_RANGES.map((r) => (
-          <button key={r} type="button" aria-pressed={r === range} className={buttonClass(r === range ? "primary" : "secondary")} onClick={() => setRange(r)}>
+          <button
+            key={r}
+            type="button"
+            aria-pressed={r === range}
+            className={buttonClass(r === range ? "primary" : "secondary")}
+            onClick={() => setRange(r)}
+          >
             {RANGE_LABELS[r]}
           </button>
         ))}
@@ -91,8 +103,8 @@ function StudioPage() {
         ) : (
           <>
             <p className="text-sm text-slate-400">
-              From all {formatCount(stats.retention_views)} {stats.retention_views === 1 ? "view" : "views"} so far. {percentText(atPaid)} of
-              viewers reached {PAID_AT_PERCENT} %, where a view is paid (the dashed line).
+              From all {formatCount(stats.retention_views)} {stats.retention_views === 1 ? "view" : "views"} so far.{" "}
+              {percentText(atPaid)} of viewers reached {PAID_AT_PERCENT} %, where a view is paid (the dashed line).
             </p>
             <div className="relative h-64">
               <Suspense fallback={chartBox("Loading the chart")}>
@@ -108,7 +120,9 @@ function StudioPage() {
         </h2>
         <StudioSources sources={stats.sources} />
       </section>
-      <p className="text-sm text-slate-400">Views by you are not counted. Earnings are your rewards from this item's views, less any reversed.</p>
+      <p className="text-sm text-slate-400">
+        Views by you are not counted. Earnings are your rewards from this item's views, less any reversed.
+      </p>
     </div>
   );
 }

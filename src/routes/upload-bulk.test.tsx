@@ -21,7 +21,10 @@ function stubApi(refuse: Record<string, { status: number; body: unknown }> = {},
     "POST /api/uploads/sign": (init) => refuse[filenameOf(init)] ?? signUpload()(init),
     // `blocked`: titles whose item can't earn, with the reason finalize answers (docs/decisions/063).
     "POST /api/content/finalize": (init) => ({
-      body: { id: `c${++created}`, earn_block: blocked[(JSON.parse(String(init?.body)) as { title: string }).title] ?? null },
+      body: {
+        id: `c${++created}`,
+        earn_block: blocked[(JSON.parse(String(init?.body)) as { title: string }).title] ?? null,
+      },
     }),
   });
 }
@@ -171,7 +174,11 @@ describe("bulk upload", () => {
       [100, "song.mp3: uploaded"],
     ]);
     const steps = progress.shown.slice(1, 6);
-    steps.slice(1).forEach((step, i) => expect(step.at - steps[i].at, `${steps[i].percent}% held`).toBeGreaterThanOrEqual(STEP_HOLD_MS));
+    steps
+      .slice(1)
+      .forEach((step, i) =>
+        expect(step.at - steps[i].at, `${steps[i].percent}% held`).toBeGreaterThanOrEqual(STEP_HOLD_MS),
+      );
   });
 
   it("keeps the thumbnail picker only while a row can still change", async () => {
@@ -204,7 +211,9 @@ describe("bulk upload", () => {
     expect(row("unsent.mp3").getByLabelText(/Title/)).toHaveProperty("value", "unsent");
 
     await act(() => router.navigate("/wallet"));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Leave bulk upload?" })).getByRole("button", { name: "Leave" }));
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Leave bulk upload?" })).getByRole("button", { name: "Leave" }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe("/wallet"));
   });
 
@@ -237,7 +246,9 @@ describe("bulk upload", () => {
 
 describe("bulk upload: mistakes are said before sending (docs/decisions/038)", () => {
   const uploadRequests = (fetchMock: ReturnType<typeof stubFetch>) =>
-    fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/uploads") || url.startsWith("/api/content/finalize"));
+    fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith("/api/uploads") || url.startsWith("/api/content/finalize"));
 
   it("a row with an empty title says 'Title is required', and Upload All sends nothing until it has one", async () => {
     const fetchMock = stubApi();
@@ -260,7 +271,10 @@ describe("bulk upload: mistakes are said before sending (docs/decisions/038)", (
     expect(screen.queryByText(/Nothing was uploaded/)).toBeNull();
     fireEvent.click(uploadAll());
     await waitFor(() => expect(bodiesOf(fetchMock, "POST /api/content/finalize")).toHaveLength(2), { timeout: 5000 });
-    expect(bodiesOf(fetchMock, "POST /api/content/finalize").map((b) => (b as { title: string }).title)).toEqual(["a", "B side"]);
+    expect(bodiesOf(fetchMock, "POST /api/content/finalize").map((b) => (b as { title: string }).title)).toEqual([
+      "a",
+      "B side",
+    ]);
   });
 
   it("a title longer than 200 characters (from a long file name) is explained in its row", async () => {

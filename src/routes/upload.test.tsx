@@ -22,7 +22,9 @@ const signRoute = signUpload();
 const finalizeBodies = (fetchMock: ReturnType<typeof stubFetch>) => bodiesOf(fetchMock, "POST /api/content/finalize");
 /** Every upload request made (signing, finalizing): none, when a mistake is caught before sending. */
 const uploadRequests = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith("/api/uploads") || url.startsWith("/api/content/finalize"));
+  fetchMock.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.startsWith("/api/uploads") || url.startsWith("/api/content/finalize"));
 
 async function openForm() {
   const view = renderApp("/upload");
@@ -30,11 +32,14 @@ async function openForm() {
   return view;
 }
 
-const choose = (label: RegExp, file: File) => fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+const choose = (label: RegExp, file: File) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
 /** Picks the media file and waits for its first bytes to be checked (the title follows the file once they pass). */
 async function chooseMedia(file: File) {
   choose(/Media file/, file);
-  await waitFor(() => expect(screen.getByLabelText(/Title/)).toHaveProperty("value", file.name.replace(/\.[^.]*$/, "")));
+  await waitFor(() =>
+    expect(screen.getByLabelText(/Title/)).toHaveProperty("value", file.name.replace(/\.[^.]*$/, "")),
+  );
 }
 /** Where the router is going (the content page's code loads lazily) or is. */
 const pathOf = ({ state }: ReturnType<typeof renderApp>["router"]) =>
@@ -56,7 +61,11 @@ function expectEveryStepShown(shown: ShownStep[]) {
     "Upload progress 75%",
     "Upload complete. Opening your content…",
   ]);
-  shown.slice(1).forEach((step, i) => expect(step.at - shown[i].at, `${shown[i].percent}% held`).toBeGreaterThanOrEqual(STEP_HOLD_MS));
+  shown
+    .slice(1)
+    .forEach((step, i) =>
+      expect(step.at - shown[i].at, `${shown[i].percent}% held`).toBeGreaterThanOrEqual(STEP_HOLD_MS),
+    );
 }
 const submit = () => screen.getByRole("button", { name: /^Upload/ });
 
@@ -90,7 +99,10 @@ describe("single upload", () => {
 
   it("shows and announces every step 0, 33, 50, 75, 100, each for a moment, and opens the content page 0.5 s after 100", async () => {
     const finalize = deferred<{ body: { id: string } }>();
-    const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": () => finalize.promise });
+    const fetchMock = stubFetch({
+      "POST /api/uploads/sign": signRoute,
+      "POST /api/content/finalize": () => finalize.promise,
+    });
     const puts = stubXhr(() => undefined);
     const { router } = await openForm();
     await chooseMedia(mp3);
@@ -185,8 +197,11 @@ describe("single upload", () => {
   });
 
   it("alerts with the server's words when the storage quota refuses the file", async () => {
-    const full = "Not enough storage left for this file (3 MiB): you have 1 MiB left of your 20 GiB. Finish or cancel uploads in progress, or delete items you no longer need (a deleted item's space is freed 14 days after you delete it), then try again.";
-    stubFetch({ "POST /api/uploads/sign": { status: 413, body: { error: full, code: "storage_quota", requestId: "r" } } });
+    const full =
+      "Not enough storage left for this file (3 MiB): you have 1 MiB left of your 20 GiB. Finish or cancel uploads in progress, or delete items you no longer need (a deleted item's space is freed 14 days after you delete it), then try again.";
+    stubFetch({
+      "POST /api/uploads/sign": { status: 413, body: { error: full, code: "storage_quota", requestId: "r" } },
+    });
     const alert = vi.fn();
     vi.stubGlobal("alert", alert);
     expectConsoleError();
@@ -198,7 +213,10 @@ describe("single upload", () => {
   });
 
   it("sends tags and description only when they hold something", async () => {
-    const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": { body: { id: "c1" } } });
+    const fetchMock = stubFetch({
+      "POST /api/uploads/sign": signRoute,
+      "POST /api/content/finalize": { body: { id: "c1" } },
+    });
     stubXhr();
     await openForm();
     await chooseMedia(mp3);
@@ -211,7 +229,10 @@ describe("single upload", () => {
 
   it("takes a thumbnail from a chosen video, which can be removed", async () => {
     const { videos } = fakeVideoFrames({ duration: 30 });
-    const fetchMock = stubFetch({ "POST /api/uploads/sign": signRoute, "POST /api/content/finalize": { body: { id: "c2" } } });
+    const fetchMock = stubFetch({
+      "POST /api/uploads/sign": signRoute,
+      "POST /api/content/finalize": { body: { id: "c2" } },
+    });
     const puts = stubXhr();
     await openForm();
     await chooseMedia(mp4);
@@ -311,7 +332,10 @@ describe("single upload: mistakes are said before sending (docs/decisions/038)",
 
   it("shows the server's words when it refuses the stored bytes (415)", async () => {
     stubFetch({ "POST /api/uploads/sign": signRoute });
-    stubXhr(() => ({ status: 415, body: { error: "The file's contents are not an MP3 audio file", code: "unsupported_media", requestId: "r" } }));
+    stubXhr(() => ({
+      status: 415,
+      body: { error: "The file's contents are not an MP3 audio file", code: "unsupported_media", requestId: "r" },
+    }));
     const alert = vi.fn();
     vi.stubGlobal("alert", alert);
     expectConsoleError();

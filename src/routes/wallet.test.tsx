@@ -6,12 +6,23 @@ import type { WalletJson } from "../../common/schemas/wallet";
 import { refreshAfterCredits } from "../queries/earnings-run";
 import { useAuth } from "../stores/auth";
 import { expectConsoleError } from "../test/console";
-import { earningRules, emptyReport, makePayment, makePayoutRequest, makeWallet, noPayoutRequests } from "../test/earnings-fixtures";
+import {
+  earningRules,
+  emptyReport,
+  makePayment,
+  makePayoutRequest,
+  makeWallet,
+  noPayoutRequests,
+} from "../test/earnings-fixtures";
 import { stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 
-type Answers = { wallet?: () => WalletJson | { status: number }; payments?: PaymentJson[]; payoutRequests?: PayoutRequestsResponse };
+type Answers = {
+  wallet?: () => WalletJson | { status: number };
+  payments?: PaymentJson[];
+  payoutRequests?: PayoutRequestsResponse;
+};
 
 function stubWallet({ wallet = () => makeWallet(), payments = [], payoutRequests = noPayoutRequests }: Answers = {}) {
   return stubFetch({
@@ -29,7 +40,9 @@ function stubWallet({ wallet = () => makeWallet(), payments = [], payoutRequests
 const card = (name: string) => screen.getByRole("region", { name }).textContent;
 /** A card's lines as [label, value], the split below the rule included. */
 const lines = (name: string) =>
-  within(screen.getByRole("region", { name })).getAllByRole("term").map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+  within(screen.getByRole("region", { name }))
+    .getAllByRole("term")
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
@@ -41,7 +54,10 @@ afterEach(() => {
 
 describe("wallet overview", () => {
   it("shows balances with 3 decimals and what is left to reach the minimum payout", async () => {
-    stubWallet({ wallet: () => makeWallet({ viewer_balance: 0.003, viewer_earnings: 0.003, creator_balance: 0.006, creator_earnings: 0.006 }) });
+    stubWallet({
+      wallet: () =>
+        makeWallet({ viewer_balance: 0.003, viewer_earnings: 0.003, creator_balance: 0.006, creator_earnings: 0.006 }),
+    });
     renderApp("/wallet");
     expect(await screen.findByRole("tab", { name: "Overview", selected: true })).toBeVisible();
     await screen.findByRole("region", { name: "Total Balance" });
@@ -71,31 +87,54 @@ describe("wallet overview", () => {
     stubWallet({
       wallet: () =>
         makeWallet({
-          viewer_balance: 0, viewer_earnings: 0.009, signon_bonus: 5.5, viewer_adjustments: 69.5, viewer_payouts: 75.009,
-          creator_balance: 25.015, creator_earnings: 0.006, creator_adjustments: 30, creator_payouts: 4.991,
-          paid_out: 50, pending_payouts: 30,
+          viewer_balance: 0,
+          viewer_earnings: 0.009,
+          signon_bonus: 5.5,
+          viewer_adjustments: 69.5,
+          viewer_payouts: 75.009,
+          creator_balance: 25.015,
+          creator_earnings: 0.006,
+          creator_adjustments: 30,
+          creator_payouts: 4.991,
+          paid_out: 50,
+          pending_payouts: 30,
           adjustments: [
             { side: "creator", amount_usd: 30, description: "Contest prize", created_at: "2026-11-28T10:00:00.000Z" },
-            { side: "viewer", amount_usd: 69.5, description: "Welcome back 🎉", created_at: "2026-11-02T10:00:00.000Z" },
+            {
+              side: "viewer",
+              amount_usd: 69.5,
+              description: "Welcome back 🎉",
+              created_at: "2026-11-02T10:00:00.000Z",
+            },
           ],
         }),
     });
     renderApp("/wallet");
     await screen.findByRole("region", { name: "Total Balance" });
     expect(lines("Total Balance")).toEqual([
-      ["Total earned", "$105.015"], ["Paid out", "−$50.00"], ["Payout in progress", "−$30.00"],
-      ["Available", "$25.015"], ["Pending", "$0.00"],
+      ["Total earned", "$105.015"],
+      ["Paid out", "−$50.00"],
+      ["Payout in progress", "−$30.00"],
+      ["Available", "$25.015"],
+      ["Pending", "$0.00"],
     ]);
     expect(card("Total Balance")).toContain("$25.015");
     // Nothing waits on the clock: no release date.
     expect(card("Total Balance")).not.toContain("Next release");
     expect(lines("Viewer Earnings")).toEqual([
-      ["Earned watching", "$0.009"], ["Sign-on bonus", "$5.50"], ["Adjustments by Reelpay", "$69.50"], ["Payouts", "−$75.009"],
-      ["Available", "$0.00"], ["Pending", "$0.00"],
+      ["Earned watching", "$0.009"],
+      ["Sign-on bonus", "$5.50"],
+      ["Adjustments by Reelpay", "$69.50"],
+      ["Payouts", "−$75.009"],
+      ["Available", "$0.00"],
+      ["Pending", "$0.00"],
     ]);
     expect(lines("Creator Earnings")).toEqual([
-      ["Earned from your content", "$0.006"], ["Adjustments by Reelpay", "$30.00"], ["Payouts", "−$4.991"],
-      ["Available", "$25.015"], ["Pending", "$0.00"],
+      ["Earned from your content", "$0.006"],
+      ["Adjustments by Reelpay", "$30.00"],
+      ["Payouts", "−$4.991"],
+      ["Available", "$25.015"],
+      ["Pending", "$0.00"],
     ]);
     expect(card("Creator Earnings")).toContain("$25.015");
     // The admin's descriptions, each under the card of its side, apart from the lines that add up.
@@ -112,8 +151,12 @@ describe("wallet overview", () => {
     stubWallet({
       wallet: () =>
         makeWallet({
-          viewer_balance: 20, viewer_earnings: 0.5, signon_bonus: 19.5, viewer_pending: 12.5,
-          creator_balance: 10, creator_earnings: 10,
+          viewer_balance: 20,
+          viewer_earnings: 0.5,
+          signon_bonus: 19.5,
+          viewer_pending: 12.5,
+          creator_balance: 10,
+          creator_earnings: 10,
           // 23:30 UTC: still Nov 28 in UTC, already Nov 29 east of Greenwich.
           next_available_at: "2026-11-28T23:30:00.000Z",
         }),
@@ -127,8 +170,14 @@ describe("wallet overview", () => {
     // The total is above $25, but only the available $17.50 counts.
     expect(total.getByText("$7.50 more to reach the $25.00 minimum payout")).toBeVisible();
     expect(total.queryByText("✓ Eligible for payout")).toBeNull();
-    expect(lines("Viewer Earnings").slice(-2)).toEqual([["Available", "$7.50"], ["Pending", "$12.50"]]);
-    expect(lines("Creator Earnings").slice(-2)).toEqual([["Available", "$10.00"], ["Pending", "$0.00"]]);
+    expect(lines("Viewer Earnings").slice(-2)).toEqual([
+      ["Available", "$7.50"],
+      ["Pending", "$12.50"],
+    ]);
+    expect(lines("Creator Earnings").slice(-2)).toEqual([
+      ["Available", "$10.00"],
+      ["Pending", "$0.00"],
+    ]);
   });
 
   it("says Eligible for payout once the available part reaches the minimum, whatever is pending", async () => {
@@ -146,22 +195,39 @@ describe("wallet overview", () => {
     stubWallet({
       wallet: () =>
         makeWallet({
-          viewer_balance: 0.006, viewer_earnings: 0.012, viewer_reversed: 0.006, viewer_reversed_by: { review: 0.006, takedown: 0, suspension: 0 },
-          creator_balance: 0.994, creator_earnings: 1, creator_reversed: 0.006, creator_reversed_by: { review: 0, takedown: 0.003, suspension: 0.003 },
+          viewer_balance: 0.006,
+          viewer_earnings: 0.012,
+          viewer_reversed: 0.006,
+          viewer_reversed_by: { review: 0.006, takedown: 0, suspension: 0 },
+          creator_balance: 0.994,
+          creator_earnings: 1,
+          creator_reversed: 0.006,
+          creator_reversed_by: { review: 0, takedown: 0.003, suspension: 0.003 },
         }),
     });
     renderApp("/wallet");
     await screen.findByRole("region", { name: "Total Balance" });
     expect(lines("Viewer Earnings")).toEqual([
-      ["Earned watching", "$0.012"], ["Reversed after review", "−$0.006"], ["Payouts", "$0.00"], ["Available", "$0.006"], ["Pending", "$0.00"],
+      ["Earned watching", "$0.012"],
+      ["Reversed after review", "−$0.006"],
+      ["Payouts", "$0.00"],
+      ["Available", "$0.006"],
+      ["Pending", "$0.00"],
     ]);
     expect(lines("Creator Earnings")).toEqual([
-      ["Earned from your content", "$1.00"], ["Reversed: content taken down", "−$0.003"], ["Reversed: account suspended", "−$0.003"],
-      ["Payouts", "$0.00"], ["Available", "$0.994"], ["Pending", "$0.00"],
+      ["Earned from your content", "$1.00"],
+      ["Reversed: content taken down", "−$0.003"],
+      ["Reversed: account suspended", "−$0.003"],
+      ["Payouts", "$0.00"],
+      ["Available", "$0.994"],
+      ["Pending", "$0.00"],
     ]);
     expect(lines("Total Balance").slice(0, 5)).toEqual([
-      ["Total earned", "$1.012"], ["Reversed after review", "−$0.006"], ["Reversed: content taken down", "−$0.003"],
-      ["Reversed: account suspended", "−$0.003"], ["Paid out", "$0.00"],
+      ["Total earned", "$1.012"],
+      ["Reversed after review", "−$0.006"],
+      ["Reversed: content taken down", "−$0.003"],
+      ["Reversed: account suspended", "−$0.003"],
+      ["Paid out", "$0.00"],
     ]);
     expect(card("Total Balance")).toContain("$1.00");
   });
@@ -172,7 +238,10 @@ describe("wallet overview", () => {
     const region = within(await screen.findByRole("region", { name: "Viewer Earnings" }));
     const bonus = region.getByText("Sign-on bonus").nextElementSibling as HTMLElement;
     expect(bonus.textContent).toBe("$12.50");
-    expect(within(screen.getByRole("region", { name: "Creator Earnings" })).getByText("Payouts").nextElementSibling?.textContent).toBe("$0.00");
+    expect(
+      within(screen.getByRole("region", { name: "Creator Earnings" })).getByText("Payouts").nextElementSibling
+        ?.textContent,
+    ).toBe("$0.00");
   });
 
   it("says Eligible for payout once the total reaches the minimum (all of it available)", async () => {
@@ -191,7 +260,11 @@ describe("wallet overview", () => {
     renderApp("/wallet");
     expect(await screen.findByText("Payout of $25.00 requested")).toBeVisible();
     expect(lines("Total Balance")).toEqual([
-      ["Total earned", "$30.00"], ["Paid out", "$0.00"], ["Payout in progress", "−$25.00"], ["Available", "$5.00"], ["Pending", "$0.00"],
+      ["Total earned", "$30.00"],
+      ["Paid out", "$0.00"],
+      ["Payout in progress", "−$25.00"],
+      ["Available", "$5.00"],
+      ["Pending", "$0.00"],
     ]);
     expect(screen.queryByText(/more to reach/)).toBeNull();
     expect(screen.queryByText("✓ Eligible for payout")).toBeNull();
@@ -211,7 +284,8 @@ describe("wallet overview", () => {
     stubWallet({
       wallet: () =>
         makeWallet({
-          creator_balance: 30.004, creator_adjustments: 30.004,
+          creator_balance: 30.004,
+          creator_adjustments: 30.004,
           adjustments: [{ side: "creator", amount_usd: 30.004, description, created_at: "2026-11-28T10:00:00.000Z" }],
         }),
     });
@@ -229,7 +303,9 @@ describe("wallet overview", () => {
     renderApp("/wallet");
     expect(await screen.findByText("$25.00 more to reach the $25.00 minimum payout")).toBeVisible();
     expect(card("Viewer Earnings")).toContain("$0.00");
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load wallet: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to load wallet: API responded with HTTP status 500",
+    );
   });
 
   it("refreshes every 60 s and when the earnings job credits something", async () => {
@@ -260,15 +336,29 @@ describe("payment history", () => {
   it("lists payments: date, amount with 2 decimals, method, reference, status and notes", async () => {
     stubWallet({
       payments: [
-        makePayment({ amount_usd: 25.5, payment_method: "PayPal", payment_reference: "PP-123", status: "completed", notes: "November payout", created_at: "2026-11-20T10:00:00.000Z" }),
+        makePayment({
+          amount_usd: 25.5,
+          payment_method: "PayPal",
+          payment_reference: "PP-123",
+          status: "completed",
+          notes: "November payout",
+          created_at: "2026-11-20T10:00:00.000Z",
+        }),
         makePayment({ amount_usd: 30, payment_method: "Venmo" }),
       ],
     });
     renderApp("/wallet");
     fireEvent.click(await screen.findByRole("tab", { name: "Payment History" }));
     const rows = within(await screen.findByRole("table", { name: "Your payments" })).getAllByRole("row");
-    const cells = (row: HTMLElement) => within(row).getAllByRole("cell").map((c) => c.textContent);
-    expect(within(rows[0]).getAllByRole("columnheader").map((c) => c.textContent)).toEqual(["Date", "Amount", "Method", "Reference", "Status", "Notes"]);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((c) => c.textContent);
+    expect(
+      within(rows[0])
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Date", "Amount", "Method", "Reference", "Status", "Notes"]);
     expect(cells(rows[1])).toEqual(["Nov 20, 2026", "$25.50", "PayPal", "PP-123", "Completed", "November payout"]);
     expect(cells(rows[2])).toEqual(["Nov 1, 2026", "$30.00", "Venmo", "—", "Pending", "—"]);
   });
@@ -277,7 +367,10 @@ describe("payment history", () => {
     stubWallet({
       payments: [
         makePayment({
-          amount_usd: 30, status: "completed", created_at: "2026-11-20T10:00:00.000Z", request_id: "01J0000000000000000000000A",
+          amount_usd: 30,
+          status: "completed",
+          created_at: "2026-11-20T10:00:00.000Z",
+          request_id: "01J0000000000000000000000A",
           reversal: { reason: "PayPal returned it", request_outcome: "closed", created_at: "2026-11-22T10:00:00.000Z" },
         }),
       ],
@@ -297,6 +390,8 @@ describe("payment history", () => {
     fireEvent.click(await screen.findByRole("tab", { name: "Payment History" }));
     expect(await screen.findByText("No payments yet")).toBeVisible();
     expect(screen.getByText("Payments will appear here once you reach the $25 minimum payout threshold")).toBeVisible();
-    expect(screen.getByText("Then ask for one from the Overview tab; an admin sends it and records it here.")).toBeVisible();
+    expect(
+      screen.getByText("Then ask for one from the Overview tab; an admin sends it and records it here."),
+    ).toBeVisible();
   });
 });

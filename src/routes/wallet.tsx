@@ -26,7 +26,11 @@ function WalletPage() {
       panel: loaded ? (
         <div className="space-y-6">
           <PayoutRequestCard />
-          <WalletOverview wallet={wallet} rules={rules} payoutRequest={inFlightRequest(payoutRequests.data?.requests)} />
+          <WalletOverview
+            wallet={wallet}
+            rules={rules}
+            payoutRequest={inFlightRequest(payoutRequests.data?.requests)}
+          />
         </div>
       ) : (
         <PageSpinner />
@@ -37,7 +41,11 @@ function WalletPage() {
       label: "Earnings Calendar",
       panel: <EarningsCalendar selection={selection} onSelectionChange={setSelection} rules={rules} />,
     },
-    { id: "payments", label: "Payment History", panel: loaded ? <PaymentHistory payments={payments} /> : <PageSpinner /> },
+    {
+      id: "payments",
+      label: "Payment History",
+      panel: loaded ? <PaymentHistory payments={payments} /> : <PageSpinner />,
+    },
   ];
 
   return (

@@ -98,7 +98,9 @@ describe("exchangeCodeForSessionToken", () => {
     const exchange = useAuth.getState().exchangeCodeForSessionToken();
     await vi.waitFor(() => expect(posted).toBe(true));
     // The stale fetch answers only after the session answer arrived, so the exchange finds it still open.
-    await vi.waitFor(() => expect(fetchMock.mock.settledResults.map((result) => result.type)).toEqual(["incomplete", "fulfilled"]));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.settledResults.map((result) => result.type)).toEqual(["incomplete", "fulfilled"]),
+    );
     staleReply.resolve({ status: 401 });
     await Promise.all([startUp, exchange]);
     expect(userCalls).toBe(2);

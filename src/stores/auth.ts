@@ -68,9 +68,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
       const params = new URLSearchParams(window.location.search);
       const code = params.get("code");
       if (!code) {
-        throw new Error(
-          "Cannot exchange code for session token: no code provided in the URL search params.",
-        );
+        throw new Error("Cannot exchange code for session token: no code provided in the URL search params.");
       }
       try {
         const session = await api.POST("/api/sessions", {

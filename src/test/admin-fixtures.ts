@@ -36,7 +36,12 @@ export function makeAdminUser(overrides: Partial<AdminUserJson> = {}): AdminUser
 }
 
 export const viewer = makeAdminUser({ email: "viewer@example.com", username: null, viewer_balance: 30 });
-export const ben = makeAdminUser({ email: "ben@example.com", username: "benny", content_count: 12, creator_balance: 1.5 });
+export const ben = makeAdminUser({
+  email: "ben@example.com",
+  username: "benny",
+  content_count: 12,
+  creator_balance: 1.5,
+});
 
 export function makeEarning(overrides: Partial<AdminEarningJson> = {}): AdminEarningJson {
   return {
@@ -139,9 +144,25 @@ export function makeModeratedItem(overrides: Partial<ModeratedItemJson> = {}): M
 /** GET /api/admin/moderation/users/{id}: Ben in good standing, one report received, none made, no actions yet. */
 export function makeModerationMember(overrides: Partial<ModerationUserResponse> = {}): ModerationUserResponse {
   return {
-    user: { id: ben.id, email: ben.email, username: ben.username, is_admin: false, suspended: false, suspended_note: null, suspended_at: null },
+    user: {
+      id: ben.id,
+      email: ben.email,
+      username: ben.username,
+      is_admin: false,
+      suspended: false,
+      suspended_note: null,
+      suspended_at: null,
+    },
     reports_received: [
-      { content_id: "01J0000000000000000000LOUD", title: "Loud Ad", content_deleted: false, reason: "spam", note: "Same clip posted daily", status: "open", created_at: "2026-11-23T12:00:00.000Z" },
+      {
+        content_id: "01J0000000000000000000LOUD",
+        title: "Loud Ad",
+        content_deleted: false,
+        reason: "spam",
+        note: "Same clip posted daily",
+        status: "open",
+        created_at: "2026-11-23T12:00:00.000Z",
+      },
     ],
     reports_made: [],
     actions: [],
@@ -157,8 +178,18 @@ export const noAdEvents: AdAnalyticsResponse = {
   startDate: "2026-10-27",
   endDate: "2026-11-25",
   totals: {
-    impressions: 0, starts: 0, first_quartiles: 0, midpoints: 0, third_quartiles: 0, completes: 0, skips: 0, clicks: 0, errors: 0,
-    completion_rate: 0, skip_rate: 0, click_through_rate: 0,
+    impressions: 0,
+    starts: 0,
+    first_quartiles: 0,
+    midpoints: 0,
+    third_quartiles: 0,
+    completes: 0,
+    skips: 0,
+    clicks: 0,
+    errors: 0,
+    completion_rate: 0,
+    skip_rate: 0,
+    click_through_rate: 0,
   },
   byPosition: [],
   days: [],

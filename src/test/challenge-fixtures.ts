@@ -42,7 +42,8 @@ export function seedChallenges(done = 0): ChallengeEntry[] {
       is_completed: done >= 2,
     }),
     makeEntry("Get a viewer for every upload", {
-      description: "Within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.",
+      description:
+        "Within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.",
       requirement_type: "min_views_per_content",
       progress_value: done >= 3 ? 1 : 0,
       is_completed: done >= 3,

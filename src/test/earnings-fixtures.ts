@@ -86,7 +86,6 @@ export const backgroundEarningsRoutes = {
   "GET /api/challenges/progress": { body: { timeRemaining: 0, progress: [], bonus: null } },
 };
 
-
 /** A payout request as GET /api/me/payout-requests lists it: open, for $25.00 by PayPal, unless told otherwise. */
 export function makePayoutRequest(overrides: Partial<PayoutRequestJson> = {}): PayoutRequestJson {
   return {

@@ -31,13 +31,18 @@ function whyHidden(element: Element): string | null {
 expect.extend({
   toBeVisible(received: unknown) {
     if (!(received instanceof Element)) {
-      return { pass: false, message: () => `expected an element to be visible, received ${this.utils.printReceived(received)}` };
+      return {
+        pass: false,
+        message: () => `expected an element to be visible, received ${this.utils.printReceived(received)}`,
+      };
     }
     const reason = whyHidden(received);
     return {
       pass: reason === null,
       message: () =>
-        reason === null ? `expected ${describe(received)} not to be visible` : `expected ${describe(received)} to be visible, but ${reason}`,
+        reason === null
+          ? `expected ${describe(received)} not to be visible`
+          : `expected ${describe(received)} to be visible, but ${reason}`,
     };
   },
 });

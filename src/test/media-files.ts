@@ -5,7 +5,8 @@ import tinyMp4Url from "../../e2e/fixtures/tiny.mp4?inline";
 // Media files for the upload tests whose first bytes are what their names say (the screens check them,
 // common/media-sniff.ts): the e2e fixtures themselves, read through Vite's inline imports (data URLs).
 
-const bytesOf = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
+const bytesOf = (dataUrl: string) =>
+  Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
 
 const FIXTURES = { "tiny.mp4": tinyMp4Url, "tiny.mp3": tinyMp3Url, "not-media.mp4": notMediaUrl } as const;
 

@@ -6,4 +6,5 @@ import { screen, within } from "@testing-library/react";
 export const dialog = () => within(screen.getByRole("dialog"));
 
 /** The figure beside a `<dt>` term, as the stat cards show it. */
-export const definitionOf = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+export const definitionOf = (term: string) =>
+  screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;

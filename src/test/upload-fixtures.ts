@@ -4,7 +4,9 @@
 export const filenameOf = (init?: RequestInit) => (JSON.parse(String(init?.body)) as { filename: string }).filename;
 
 /** Answers a sign request with a one-PUT plan for the file asked about, stored under `prefix/`. */
-export const signUpload = (prefix = "k") => (init?: RequestInit) => {
-  const filename = filenameOf(init);
-  return { body: { key: `${prefix}/${filename}`, uploadUrl: `/put/${filename}`, multipart: null } };
-};
+export const signUpload =
+  (prefix = "k") =>
+  (init?: RequestInit) => {
+    const filename = filenameOf(init);
+    return { body: { key: `${prefix}/${filename}`, uploadUrl: `/put/${filename}`, multipart: null } };
+  };

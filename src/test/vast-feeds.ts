@@ -113,7 +113,10 @@ export function stubNetwork(routes: Record<string, Route>) {
 export function watchPixels() {
   const pixels: string[] = [];
   const descriptor = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, "src")!;
-  vi.spyOn(HTMLImageElement.prototype, "src", "set").mockImplementation(function (this: HTMLImageElement, value: string) {
+  vi.spyOn(HTMLImageElement.prototype, "src", "set").mockImplementation(function (
+    this: HTMLImageElement,
+    value: string,
+  ) {
     pixels.push(value);
     descriptor.set?.call(this, value);
   });

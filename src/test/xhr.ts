@@ -35,7 +35,9 @@ export class FakeXhr {
     const reply = xhrState.reply(this);
     if (reply === undefined) return;
     // Answer on a later microtask, as a real request would never answer inside send().
-    void Promise.resolve().then(() => (reply === "network-error" ? this.fail() : this.respond(reply.status, reply.body)));
+    void Promise.resolve().then(() =>
+      reply === "network-error" ? this.fail() : this.respond(reply.status, reply.body),
+    );
   }
 
   abort() {

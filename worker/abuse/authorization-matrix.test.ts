@@ -21,7 +21,12 @@ let otherCreator: Browser;
 let admin: Browser;
 
 const call = (b: Browser, method: string, path: string) =>
-  b.fetch(path.replace(/:[a-zA-Z]+(\{[^{}]*(\{\d+\})?\})?/g, creatorContent), method === "GET" ? {} : { method, body: JSON.stringify({ title: "t", tags: [], description: "", thumbnail_key: "k" }) });
+  b.fetch(
+    path.replace(/:[a-zA-Z]+(\{[^{}]*(\{\d+\})?\})?/g, creatorContent),
+    method === "GET"
+      ? {}
+      : { method, body: JSON.stringify({ title: "t", tags: [], description: "", thumbnail_key: "k" }) },
+  );
 
 beforeAll(async () => {
   const creator = await signedInBrowser(uniqueEmail("owner"));
@@ -43,7 +48,8 @@ describe("authorization matrix", () => {
       if (route.key === "GET /api/logout" || route.key === "DELETE /api/users/me/sessions") return;
 
       const asViewer = await call(viewer, route.method, route.path);
-      if (route.path.startsWith("/api/admin/") || OWNER_ONLY.has(route.key)) expect(asViewer.status, "viewer").toBe(403);
+      if (route.path.startsWith("/api/admin/") || OWNER_ONLY.has(route.key))
+        expect(asViewer.status, "viewer").toBe(403);
       else expect([401, 403], "viewer").not.toContain(asViewer.status);
 
       if (OWNER_ONLY.has(route.key)) {

@@ -23,7 +23,9 @@ const bonusOf = async (userId: string) =>
     .bind(userId)
     .first<{ id: string; status: string; review_reasons: string | null; available_at: string | null }>();
 const minViews = async (b: Browser) =>
-  (await (await b.fetch("/api/challenges/progress")).json<ChallengeProgressResponse>()).progress.find((p) => p.challenge.requirement_type === "min_views_per_content")!;
+  (await (await b.fetch("/api/challenges/progress")).json<ChallengeProgressResponse>()).progress.find(
+    (p) => p.challenge.requirement_type === "min_views_per_content",
+  )!;
 
 type Member = { browser: Browser; id: string; ip: string };
 let addresses = 0;
@@ -67,9 +69,27 @@ beforeEach(async () => {
   admin = await signedInBrowser("admin@example.com");
   await env.DB.prepare("update challenges set is_active = 0").run();
   for (const c of [
-    { name: "Upload one", description: "Upload", requirement_type: "content_uploaded", requirement_value: 1, bonus_amount: 30 },
-    { name: "Watch one", description: "Watch", requirement_type: "streams_completed", requirement_value: 1, bonus_amount: 20 },
-    { name: "One viewer", description: "Views", requirement_type: "min_views_per_content", requirement_value: 1, bonus_amount: 25 },
+    {
+      name: "Upload one",
+      description: "Upload",
+      requirement_type: "content_uploaded",
+      requirement_value: 1,
+      bonus_amount: 30,
+    },
+    {
+      name: "Watch one",
+      description: "Watch",
+      requirement_type: "streams_completed",
+      requirement_value: 1,
+      bonus_amount: 20,
+    },
+    {
+      name: "One viewer",
+      description: "Views",
+      requirement_type: "min_views_per_content",
+      requirement_value: 1,
+      bonus_amount: 25,
+    },
   ]) {
     created.push((await (await admin.json("/api/admin/challenges", "POST", c)).json<{ id: string }>()).id);
   }
@@ -118,15 +138,22 @@ describe("a bonus farm from two addresses (decision 065)", () => {
     const partner = await newcomer("partner");
     const partnerItem = await makeContent(partner.id, { durationMs: 20_000 });
     const home = nextAddress();
-    const claimants = [{ ...(await newcomer("claim-a")), ip: home }, { ...(await newcomer("claim-b")), ip: home }];
+    const claimants = [
+      { ...(await newcomer("claim-a")), ip: home },
+      { ...(await newcomer("claim-b")), ip: home },
+    ];
     for (const c of claimants) {
       await watch(c, partnerItem.id, 20_000);
       (c as Member & { upload?: string }).upload = await publishFixture(c.browser, "clip-6s.mp4");
     }
     // Two certifiers made for the purpose, on one address of their own, watch both uploads.
     const farmAddress = nextAddress();
-    const certifiers = [{ ...(await newcomer("cert-a")), ip: farmAddress }, { ...(await newcomer("cert-b")), ip: farmAddress }];
-    for (const cert of certifiers) for (const c of claimants) await watch(cert, (c as Member & { upload: string }).upload, 6000);
+    const certifiers = [
+      { ...(await newcomer("cert-a")), ip: farmAddress },
+      { ...(await newcomer("cert-b")), ip: farmAddress },
+    ];
+    for (const cert of certifiers)
+      for (const c of claimants) await watch(cert, (c as Member & { upload: string }).upload, 6000);
     // New accounts that watch nobody else certify nothing: the views requirement stays at 0, no bonus is made.
     for (const c of claimants) {
       await calculate(c.browser);
@@ -208,10 +235,17 @@ describe("checks that hold", () => {
     expect(flag.evidence.join(" ")).toContain("independent viewers");
 
     const bonus = await bonusOf(one.id);
-    expect((await admin.json(`/api/admin/reviews/${flag.id}`, "POST", { decision: "reverse", note: "Certifier farm" })).status).toBe(200);
+    expect(
+      (await admin.json(`/api/admin/reviews/${flag.id}`, "POST", { decision: "reverse", note: "Certifier farm" }))
+        .status,
+    ).toBe(200);
     // The bonus row stays as it was; one reversal row takes it back from the viewer side.
     expect(await bonusOf(one.id)).toEqual(bonus);
-    expect(await env.DB.prepare("select amount_micros, reason from bonus_reversals where bonus_id = ?").bind(bonus!.id).all()).toMatchObject({
+    expect(
+      await env.DB.prepare("select amount_micros, reason from bonus_reversals where bonus_id = ?")
+        .bind(bonus!.id)
+        .all(),
+    ).toMatchObject({
       results: [{ amount_micros: -75_000_000, reason: "bonus_risk" }],
     });
     const reversed = await walletOf(one.browser);

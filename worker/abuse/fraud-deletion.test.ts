@@ -1,6 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ContentModerationResponse, ModerationQueueResponse, ModerationUserResponse } from "../../common/schemas/moderation";
+import type {
+  ContentModerationResponse,
+  ModerationQueueResponse,
+  ModerationUserResponse,
+} from "../../common/schemas/moderation";
 import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 import type { MyViewsResponse } from "../../common/schemas/my-views";
 import { makeContent, makeUser } from "../test/factories";
@@ -11,7 +15,6 @@ import { calculate, established } from "../test/members";
 // A farm that deletes its items to erase the evidence (docs/decisions/028). Each attack is played
 // through the API as the farm would, next to the honest journey that must still pay. Deleting goes through
 // DELETE /api/content/{id} itself, the way a creator does it.
-
 
 async function deleteItem(creator: Browser, contentId: string) {
   const res = await creator.fetch(`/api/content/${contentId}`, { method: "DELETE" });
@@ -29,7 +32,9 @@ async function flags(rule: string, subject: string) {
   const { results } = await env.DB.prepare(
     `select r.id, (select count(*) from review_earnings re where re.review_id = r.id) as covered
      from reviews r where r.rule = ? and r.subject = ? and r.status = 'open'`,
-  ).bind(rule, subject).all<{ id: string; covered: number }>();
+  )
+    .bind(rule, subject)
+    .all<{ id: string; covered: number }>();
   return results;
 }
 
@@ -51,9 +56,20 @@ describe("deleting an item does not erase the evidence", () => {
     const other = await makeContent(creator.id, { durationMs: 10_000 });
     // Creator and viewer on one address; the honest viewer on their own.
     const farmIp = { fingerprint: "fp-farm", ip: "203.0.113.7" };
-    expect((await watchPaced(creator.browser, creator.id, elsewhere.id, 10_000, { device: farmIp })).qualified).toBe(true);
-    expect((await watchPaced(viewer.browser, viewer.id, item.id, 10_000, { device: { ...farmIp, fingerprint: "fp-2" } })).qualified).toBe(true);
-    expect((await watchPaced(honest.browser, honest.id, other.id, 10_000, { device: { fingerprint: "fp-h", ip: "198.51.100.9" } })).qualified).toBe(true);
+    expect((await watchPaced(creator.browser, creator.id, elsewhere.id, 10_000, { device: farmIp })).qualified).toBe(
+      true,
+    );
+    expect(
+      (await watchPaced(viewer.browser, viewer.id, item.id, 10_000, { device: { ...farmIp, fingerprint: "fp-2" } }))
+        .qualified,
+    ).toBe(true);
+    expect(
+      (
+        await watchPaced(honest.browser, honest.id, other.id, 10_000, {
+          device: { fingerprint: "fp-h", ip: "198.51.100.9" },
+        })
+      ).qualified,
+    ).toBe(true);
     await calculate(viewer.browser);
     await calculate(honest.browser);
     expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
@@ -64,9 +80,14 @@ describe("deleting an item does not erase the evidence", () => {
     // Flagged: both sides of the deleted item's view are covered and stay pending until an admin decides.
     const [flag] = await flags("shared_ip", `${viewer.id}:${creator.id}`);
     expect(flag?.covered).toBe(2);
-    const wallet = await (await viewer.browser.fetch("/api/me/wallet")).json<{ available_balance: number; pending_balance: number }>();
+    const wallet = await (
+      await viewer.browser.fetch("/api/me/wallet")
+    ).json<{ available_balance: number; pending_balance: number }>();
     expect(wallet).toMatchObject({ available_balance: 0, pending_balance: 0.003 });
-    expect((await admin.json(`/api/admin/reviews/${flag!.id}`, "POST", { decision: "reverse", note: "shared address" })).status).toBe(200);
+    expect(
+      (await admin.json(`/api/admin/reviews/${flag!.id}`, "POST", { decision: "reverse", note: "shared address" }))
+        .status,
+    ).toBe(200);
     const after = await (await viewer.browser.fetch("/api/me/wallet")).json<{ viewer_balance: number }>();
     expect(after.viewer_balance).toBe(0);
     // The honest viewer beside it is paid and not flagged.
@@ -75,14 +96,16 @@ describe("deleting an item does not erase the evidence", () => {
   });
 
   it("viewer cap: deleting X1 and X2 does not free the cap for X3", async () => {
-    const set = (value: number) => admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
+    const set = (value: number) =>
+      admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
     const before = await (await admin.fetch("/api/admin/earning-rules")).json<EarningRulesJson>();
     expect((await set(2)).status).toBe(200);
     try {
       const creator = await established("cap-creator");
       const viewer = await established("cap-viewer");
       const [x1, x2, x3] = await Promise.all([0, 1, 2].map(() => makeContent(creator.id, { durationMs: 10_000 })));
-      for (const x of [x1!, x2!, x3!]) expect((await watchPaced(viewer.browser, viewer.id, x.id, 10_000)).qualified).toBe(true);
+      for (const x of [x1!, x2!, x3!])
+        expect((await watchPaced(viewer.browser, viewer.id, x.id, 10_000)).qualified).toBe(true);
       await calculate(viewer.browser);
       expect(await earningsOf(viewer.id)).toEqual({ micros: 6000, n: 2 });
       expect((await todaysViews(viewer.browser)).find((v) => v.content_id === x3!.id)?.reason).toBe("viewer_daily_cap");
@@ -111,20 +134,45 @@ describe("deleting an item does not erase the evidence", () => {
     const creator = await established("record-creator");
     const reporter = await established("record-reporter");
     const item = await makeContent(creator.id, { title: "Loud scam", durationMs: 10_000 });
-    expect((await reporter.browser.json(`/api/content/${item.id}/report`, "POST", { reason: "spam", note: "Same scam daily" })).status).toBe(201);
-    expect((await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "takedown", note: "Scam" })).status).toBe(200);
+    expect(
+      (
+        await reporter.browser.json(`/api/content/${item.id}/report`, "POST", {
+          reason: "spam",
+          note: "Same scam daily",
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "takedown", note: "Scam" }))
+        .status,
+    ).toBe(200);
     await deleteItem(creator.browser, item.id);
 
-    const record = await (await admin.fetch(`/api/admin/moderation/users/${creator.id}`)).json<ModerationUserResponse>();
+    const record = await (
+      await admin.fetch(`/api/admin/moderation/users/${creator.id}`)
+    ).json<ModerationUserResponse>();
     expect(record.reports_received).toEqual([
-      expect.objectContaining({ content_id: item.id, title: "Loud scam", reason: "spam", status: "actioned", content_deleted: true }),
+      expect.objectContaining({
+        content_id: item.id,
+        title: "Loud scam",
+        reason: "spam",
+        status: "actioned",
+        content_deleted: true,
+      }),
     ]);
-    expect(record.actions.map((a) => [a.action, a.entity_id])).toEqual([["delete", item.id], ["takedown", item.id]]);
+    expect(record.actions.map((a) => [a.action, a.entity_id])).toEqual([
+      ["delete", item.id],
+      ["takedown", item.id],
+    ]);
     const made = await (await admin.fetch(`/api/admin/moderation/users/${reporter.id}`)).json<ModerationUserResponse>();
     expect(made.reports_made).toEqual([expect.objectContaining({ content_id: item.id, content_deleted: true })]);
     // The list of taken-down items still says why.
     const removed = await (await admin.fetch("/api/admin/moderation?status=removed")).json<ModerationQueueResponse>();
-    expect(removed.items.find((i) => i.content_id === item.id)).toMatchObject({ status: "removed", deleted: true, counts: { spam: 1 } });
+    expect(removed.items.find((i) => i.content_id === item.id)).toMatchObject({
+      status: "removed",
+      deleted: true,
+      counts: { spam: 1 },
+    });
   });
 
   it("a reported item deleted before the takedown is still taken down, and its held rewards reversed", async () => {
@@ -134,12 +182,17 @@ describe("deleting an item does not erase the evidence", () => {
     for (const f of farm) expect((await watchPaced(f.browser, f.id, item.id, 10_000)).qualified).toBe(true);
     await Promise.all(farm.map((f) => calculate(f.browser)));
     expect(await earningsOf(creator.id)).toEqual({ micros: 6000, n: 2 });
-    expect((await farm[0]!.browser.json(`/api/content/${item.id}/report`, "POST", { reason: "other" })).status).toBe(201);
+    expect((await farm[0]!.browser.json(`/api/content/${item.id}/report`, "POST", { reason: "other" })).status).toBe(
+      201,
+    );
     await deleteItem(creator.browser, item.id);
 
     const queue = await (await admin.fetch("/api/admin/moderation")).json<ModerationQueueResponse>();
     expect(queue.items.find((i) => i.content_id === item.id)).toMatchObject({ deleted: true, open_reports: 1 });
-    const down = await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "takedown", note: "View farm" });
+    const down = await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", {
+      action: "takedown",
+      note: "View farm",
+    });
     expect(down.status).toBe(200);
     expect((await down.json<ContentModerationResponse>()).reversed_usd).toBe(0.012);
     const wallet = await (await creator.browser.fetch("/api/me/wallet")).json<{ creator_balance: number }>();
@@ -159,13 +212,21 @@ describe("deleting an item does not erase the evidence", () => {
     expect((await viewer.browser.fetch(`/api/content/${item.id}/stream`)).status).toBe(404);
     for (let s = 4; s <= 10; s++) {
       await passTime(viewer.id, 1000);
-      expect((await sendProgress(viewer.browser, item.id, s, view, s === 10 ? "complete" : "progress")).status).toBe(200);
+      expect((await sendProgress(viewer.browser, item.id, s, view, s === 10 ? "complete" : "progress")).status).toBe(
+        200,
+      );
     }
     await calculate(viewer.browser);
     expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
     expect(await earningsOf(creator.id)).toEqual({ micros: 3000, n: 1 });
     // No new view can start on it.
-    const again = await viewer.browser.json("/api/playback-events", "POST", { content_id: item.id, event_type: "start", second_mark: 0, discovery_method: "browse", device_fingerprint: "fp" });
+    const again = await viewer.browser.json("/api/playback-events", "POST", {
+      content_id: item.id,
+      event_type: "start",
+      second_mark: 0,
+      discovery_method: "browse",
+      device_fingerprint: "fp",
+    });
     expect(again.status).toBe(404);
   });
 });

@@ -14,7 +14,12 @@ const HOUR_MS = 3600_000;
 const KIB = 1024;
 
 /** Progress at 1× speed: one event a second of server time, the last one `complete`. */
-async function paceEverySecond(viewer: { browser: Browser; id: string }, contentId: string, viewId: string, seconds: number) {
+async function paceEverySecond(
+  viewer: { browser: Browser; id: string },
+  contentId: string,
+  viewId: string,
+  seconds: number,
+) {
   let last = { status: 0, body: { accepted: false, qualified: false } as { accepted: boolean; qualified: boolean } };
   for (let s = 1; s <= seconds; s++) {
     await passTime(viewer.id, 1000);
@@ -52,7 +57,7 @@ describe("proof of delivery", () => {
     // The whole file asked for, then the download dropped after 64 KiB: only what went out counts.
     const res = await bot.browser.fetch(`/api/content/${item.id}/stream`);
     const reader = res.body!.getReader();
-    for (let got = 0; got < 64 * KIB; ) got += (await reader.read()).value!.byteLength;
+    for (let got = 0; got < 64 * KIB;) got += (await reader.read()).value!.byteLength;
     await reader.cancel();
     const view = await startView(bot.browser, item.id);
     expect((await paceEverySecond(bot, item.id, view, 20)).qualified).toBe(false);
@@ -78,7 +83,10 @@ describe("proof of delivery", () => {
     // The reader stops taking bytes without going away: the stalled piece makes the route report, all but the
     // last piece taken (it may still sit in buffers on the way to the client: docs/decisions/064).
     const served = async () => (await deliveredRanges(viewer.id, item.id)).reduce((sum, [a, b]) => sum + b - a, 0);
-    await vi.waitFor(async () => expect(await served()).toBeGreaterThanOrEqual(2 * MIB), { timeout: 5000, interval: 100 });
+    await vi.waitFor(async () => expect(await served()).toBeGreaterThanOrEqual(2 * MIB), {
+      timeout: 5000,
+      interval: 100,
+    });
     expect(await served()).toBeLessThanOrEqual(got - 2 * MIB);
     await reader.cancel();
   });
@@ -91,7 +99,11 @@ describe("proof of delivery", () => {
     // The player reads the start, the viewer seeks back and forth: the ranges overlap, their union is the file.
     expect(await streamMedia(viewer.browser, item.id, "bytes=0-")).toBe(300 * KIB);
     await streamMedia(viewer.browser, item.id, `bytes=${100 * KIB}-${200 * KIB - 1}`);
-    expect(await deliveredRanges(viewer.id, item.id)).toEqual([[0, 100 * KIB], [100 * KIB, 200 * KIB], [200 * KIB, 300 * KIB]]);
+    expect(await deliveredRanges(viewer.id, item.id)).toEqual([
+      [0, 100 * KIB],
+      [100 * KIB, 200 * KIB],
+      [200 * KIB, 300 * KIB],
+    ]);
     expect((await paceEverySecond(viewer, item.id, view, 20)).qualified).toBe(true);
     await calculate(viewer.browser);
     expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
@@ -144,9 +156,14 @@ describe("proof of delivery", () => {
     const item = await makeContent((await member("creator")).id, { mediaSize: 10 * KIB });
     const head = await viewer.browser.fetch(`/api/content/${item.id}/stream`, { method: "HEAD" });
     expect(head.status).toBe(200);
-    expect((await viewer.browser.fetch(`/api/content/${item.id}/stream`, { headers: { range: `bytes=${20 * KIB}-` } })).status).toBe(416);
+    expect(
+      (await viewer.browser.fetch(`/api/content/${item.id}/stream`, { headers: { range: `bytes=${20 * KIB}-` } }))
+        .status,
+    ).toBe(416);
     expect(await deliveredRanges(viewer.id, item.id)).toEqual([]);
-    const res = await viewer.browser.fetch(`/api/content/${item.id}/stream`, { headers: { "if-none-match": head.headers.get("etag")!, range: "bytes=0-1023" } });
+    const res = await viewer.browser.fetch(`/api/content/${item.id}/stream`, {
+      headers: { "if-none-match": head.headers.get("etag")!, range: "bytes=0-1023" },
+    });
     expect(res.status).toBe(206);
     await res.arrayBuffer();
     expect(await deliveredRanges(viewer.id, item.id)).toEqual([[0, 1024]]);

@@ -13,7 +13,8 @@ import { notAtTheEndOfAnHour, startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../
 // rows through guessed ids, follow spam that would cost a creator's followers a row each per upload, and follow
 // bursts, limited per member (docs/decisions/064).
 
-const bell = async (b: { fetch: (p: string) => Promise<Response> }) => (await b.fetch("/api/me/notifications")).json<NotificationsJson>();
+const bell = async (b: { fetch: (p: string) => Promise<Response> }) =>
+  (await b.fetch("/api/me/notifications")).json<NotificationsJson>();
 
 describe("the bell is the caller's own", () => {
   it("marking another member's notification ids read changes nothing of theirs", async () => {
@@ -36,9 +37,15 @@ describe("the bell is the caller's own", () => {
   it("upload ids of creators one does not follow write no rows", async () => {
     const attacker = await member("attacker");
     const items = await Promise.all([0, 1, 2].map(async () => makeContent((await makeUser()).id)));
-    const res = await attacker.browser.json("/api/me/notifications/read", "POST", { ids: items.map((i) => `u-${i.id}`) });
+    const res = await attacker.browser.json("/api/me/notifications/read", "POST", {
+      ids: items.map((i) => `u-${i.id}`),
+    });
     expect(res.status).toBe(200);
-    const rows = await env.DB.prepare("select count(*) as n from notifications where user_num = (select num from users where id = ?1)").bind(attacker.id).first<{ n: number }>();
+    const rows = await env.DB.prepare(
+      "select count(*) as n from notifications where user_num = (select num from users where id = ?1)",
+    )
+      .bind(attacker.id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 });
@@ -48,7 +55,15 @@ describe("follow spam", () => {
     const creator = await makeUser();
     const fans = await Promise.all(Array.from({ length: 50 }, () => makeUser()));
     const now = new Date(Date.now() - 1000).toISOString();
-    await env.DB.batch(fans.map((f) => env.DB.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?2, ?3)").bind(f.id, creator.id, now)));
+    await env.DB.batch(
+      fans.map((f) =>
+        env.DB.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?2, ?3)").bind(
+          f.id,
+          creator.id,
+          now,
+        ),
+      ),
+    );
     const before = await env.DB.prepare("select count(*) as n from notifications").first<{ n: number }>();
     const item = await makeContent(creator.id);
     const after = await env.DB.prepare("select count(*) as n from notifications").first<{ n: number }>();
@@ -60,46 +75,59 @@ describe("follow spam", () => {
 
   it("one cannot follow oneself to fill one's own bell, even past the route (the table refuses it)", async () => {
     const me = await makeUser();
-    await expect(env.DB.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?1, ?2)").bind(me.id, new Date().toISOString()).run()).rejects.toThrow(/CHECK/);
+    await expect(
+      env.DB.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?1, ?2)")
+        .bind(me.id, new Date().toISOString())
+        .run(),
+    ).rejects.toThrow(/CHECK/);
   });
 });
 
 describe("follow bursts (docs/decisions/064)", () => {
   const followsOf = async (id: string) =>
-    (await env.DB.prepare("select count(*) as n from follows where follower_id = ?").bind(id).first<{ n: number }>())!.n;
+    (await env.DB.prepare("select count(*) as n from follows where follower_id = ?").bind(id).first<{ n: number }>())!
+      .n;
 
-  it("97 follows in a burst: FOLLOWS_PER_MINUTE are taken, the rest get 429 with a clear error; the next minute follows again", async () => {
-    await startOfAWindow();
-    await notAtTheEndOfAnHour();
-    const creators = await Promise.all(Array.from({ length: 97 }, () => makeUser()));
-    const script = await member("script");
-    const statuses: number[] = [];
-    for (let i = 0; i < creators.length; i += 20) {
-      const batch = await Promise.all(creators.slice(i, i + 20).map((c) => script.browser.fetch(`/api/creators/${c.id}/follow`, { method: "PUT" })));
-      statuses.push(...batch.map((r) => r.status));
-    }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(FOLLOWS_PER_MINUTE);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(97 - FOLLOWS_PER_MINUTE);
-    expect(await followsOf(script.id)).toBe(FOLLOWS_PER_MINUTE);
-    // Unfollowing counts too: flipping one creator back and forth is no way around the limit.
-    const refused = await script.browser.fetch(`/api/creators/${creators[0]!.id}/follow`, { method: "DELETE" });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await refused.json()).toMatchObject({
-      code: "rate_limited",
-      error: "You're following and unfollowing too fast. Please wait a minute and try again.",
-    });
-    // Another member is not held back.
-    const other = await member("other");
-    expect((await other.browser.fetch(`/api/creators/${creators[0]!.id}/follow`, { method: "PUT" })).status).toBe(200);
-    // The next minute: the clock moves the count into a past window (the row the limit writes), and one follows again.
-    await env.DB.prepare("update rate_limits set window_start = ? where key = ? and window_start = ?")
-      .bind(windowStart(Date.now() - WINDOW_MS), `follow:${script.id}`, windowStart(Date.now()))
-      .run();
-    const next = await script.browser.fetch(`/api/creators/${creators[96]!.id}/follow`, { method: "PUT" });
-    expect(next.status).toBe(200);
-    expect(await followsOf(script.id)).toBe(FOLLOWS_PER_MINUTE + 1);
-  }, WINDOW_TEST_TIMEOUT_MS);
+  it(
+    "97 follows in a burst: FOLLOWS_PER_MINUTE are taken, the rest get 429 with a clear error; the next minute follows again",
+    async () => {
+      await startOfAWindow();
+      await notAtTheEndOfAnHour();
+      const creators = await Promise.all(Array.from({ length: 97 }, () => makeUser()));
+      const script = await member("script");
+      const statuses: number[] = [];
+      for (let i = 0; i < creators.length; i += 20) {
+        const batch = await Promise.all(
+          creators.slice(i, i + 20).map((c) => script.browser.fetch(`/api/creators/${c.id}/follow`, { method: "PUT" })),
+        );
+        statuses.push(...batch.map((r) => r.status));
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(FOLLOWS_PER_MINUTE);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(97 - FOLLOWS_PER_MINUTE);
+      expect(await followsOf(script.id)).toBe(FOLLOWS_PER_MINUTE);
+      // Unfollowing counts too: flipping one creator back and forth is no way around the limit.
+      const refused = await script.browser.fetch(`/api/creators/${creators[0]!.id}/follow`, { method: "DELETE" });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({
+        code: "rate_limited",
+        error: "You're following and unfollowing too fast. Please wait a minute and try again.",
+      });
+      // Another member is not held back.
+      const other = await member("other");
+      expect((await other.browser.fetch(`/api/creators/${creators[0]!.id}/follow`, { method: "PUT" })).status).toBe(
+        200,
+      );
+      // The next minute: the clock moves the count into a past window (the row the limit writes), and one follows again.
+      await env.DB.prepare("update rate_limits set window_start = ? where key = ? and window_start = ?")
+        .bind(windowStart(Date.now() - WINDOW_MS), `follow:${script.id}`, windowStart(Date.now()))
+        .run();
+      const next = await script.browser.fetch(`/api/creators/${creators[96]!.id}/follow`, { method: "PUT" });
+      expect(next.status).toBe(200);
+      expect(await followsOf(script.id)).toBe(FOLLOWS_PER_MINUTE + 1);
+    },
+    WINDOW_TEST_TIMEOUT_MS,
+  );
 
   it("refuses past FOLLOWS_PER_HOUR in the hour, even a minute at a time within the minute limit", async () => {
     await notAtTheEndOfAnHour();

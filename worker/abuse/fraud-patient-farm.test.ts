@@ -27,16 +27,29 @@ type Item = { id: string; createdBy: string; durationMs: number };
 /** A qualified view as the watch-session object writes it, from the address `ip` (hashed as the route does). */
 async function qualifiedView(viewerId: string, item: Item, o: { ip?: string; daysAgo?: number } = {}) {
   const at = iso(Date.now() - (o.daysAgo ?? 0) * DAY_MS);
-  await testDb().insert(views).values({
-    id: newId(), contentId: item.id, viewerId, creatorId: item.createdBy, discoveryMethod: "browse", startedAt: at, lastEventAt: at,
-    maxPositionMs: item.durationMs, watchTimeMs: item.durationMs, status: "qualified", qualifiedAt: at, qualifiedDay: at.slice(0, 10),
-    ipHash: o.ip ? await addressGroupHash(SECRET, o.ip) : "",
-  });
+  await testDb()
+    .insert(views)
+    .values({
+      id: newId(),
+      contentId: item.id,
+      viewerId,
+      creatorId: item.createdBy,
+      discoveryMethod: "browse",
+      startedAt: at,
+      lastEventAt: at,
+      maxPositionMs: item.durationMs,
+      watchTimeMs: item.durationMs,
+      status: "qualified",
+      qualifiedAt: at,
+      qualifiedDay: at.slice(0, 10),
+      ipHash: o.ip ? await addressGroupHash(SECRET, o.ip) : "",
+    });
 }
 
 const settle = () => creditQualifiedViews(testDb(), iso(Date.now()), 25, 200);
 const aged = () => makeUser({ createdAt: AGED });
-const items = async (creatorId: string, n: number) => Promise.all(Array.from({ length: n }, () => makeContent(creatorId, { durationMs: 20_000 })));
+const items = async (creatorId: string, n: number) =>
+  Promise.all(Array.from({ length: n }, () => makeContent(creatorId, { durationMs: 20_000 })));
 let octet = 0;
 /** An IPv4 address of the test's own (TEST-NET-3), one per call. */
 const address = () => `203.0.113.${(++octet % 250) + 1}`;
@@ -61,7 +74,9 @@ async function flagsOn(admin: Browser, userId: string): Promise<ReviewJson[]> {
   return reviews.filter((r) => r.users.some((u) => u.id === userId));
 }
 const paid = async (userId: string) =>
-  (await env.DB.prepare("select count(*) as n from earnings where user_id = ?1 and view_id is not null").bind(userId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("select count(*) as n from earnings where user_id = ?1 and view_id is not null")
+    .bind(userId)
+    .first<{ n: number }>())!.n;
 
 describe("one address for a whole farm", () => {
   it("pays a network at most its paid views of a creator a day, says why, and flags the audience that watches no one else", async () => {
@@ -72,14 +87,17 @@ describe("one address for a whole farm", () => {
     const ip = address();
     // Six viewers, taking turns, each item twice a day, from one address: 36 views a day for four days.
     for (const daysAgo of [3, 2, 1, 0]) {
-      for (let k = 0; k < 2; k++) for (const item of catalogue) for (const v of farm) await qualifiedView(v.id, item, { ip, daysAgo });
+      for (let k = 0; k < 2; k++)
+        for (const item of catalogue) for (const v of farm) await qualifiedView(v.id, item, { ip, daysAgo });
     }
     await settle();
     const cap = PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY;
     expect(await paid(creator.id)).toBe(4 * cap);
     // Each viewer's list says why the rest of their views earned nothing today.
     const last = await signedInBrowser(farm[5]!.email);
-    const { views: list } = await (await last.fetch(`/api/me/views?date=${iso(Date.now()).slice(0, 10)}`)).json<MyViewsResponse>();
+    const { views: list } = await (
+      await last.fetch(`/api/me/views?date=${iso(Date.now()).slice(0, 10)}`)
+    ).json<MyViewsResponse>();
     expect(list.length).toBe(6);
     expect(list.filter((v) => v.reason === "network_cap").length).toBe(5);
     // What was paid is held under review: the creator's audience watches no one else.
@@ -156,7 +174,10 @@ describe("a carrier-grade NAT", () => {
 describe("IPv6 neighbours in one /56", () => {
   it("are one network to the shared-address rule: a viewer on another /64 of the creator's /56 is flagged, one on another /56 is not", async () => {
     const admin = await signedInBrowser("admin@example.com");
-    const hex = () => Math.floor(Math.random() * 0xffff).toString(16).padStart(4, "0");
+    const hex = () =>
+      Math.floor(Math.random() * 0xffff)
+        .toString(16)
+        .padStart(4, "0");
     const [a, b] = [hex(), hex()];
     const home56 = `2001:db8:${a}:${b.slice(0, 2)}`;
     const creator = await established("v56-creator");
@@ -165,13 +186,36 @@ describe("IPv6 neighbours in one /56", () => {
     const elsewhere = await makeContent((await aged()).id, { durationMs: 10_000 });
     const item = await makeContent(creator.id, { durationMs: 10_000 });
     // The creator on /64 …:xx01, the neighbour on …:xx7f of the same /56, the stranger on another /56.
-    expect((await watchPaced(creator.browser, creator.id, elsewhere.id, 10_000, { device: { fingerprint: "c", ip: `${home56}01::1` } })).qualified).toBe(true);
-    expect((await watchPaced(neighbour.browser, neighbour.id, item.id, 10_000, { device: { fingerprint: "n", ip: `${home56}7f::2` } })).qualified).toBe(true);
-    expect((await watchPaced(stranger.browser, stranger.id, item.id, 10_000, { device: { fingerprint: "s", ip: `2001:db8:${b}:${a}::3` } })).qualified).toBe(true);
+    expect(
+      (
+        await watchPaced(creator.browser, creator.id, elsewhere.id, 10_000, {
+          device: { fingerprint: "c", ip: `${home56}01::1` },
+        })
+      ).qualified,
+    ).toBe(true);
+    expect(
+      (
+        await watchPaced(neighbour.browser, neighbour.id, item.id, 10_000, {
+          device: { fingerprint: "n", ip: `${home56}7f::2` },
+        })
+      ).qualified,
+    ).toBe(true);
+    expect(
+      (
+        await watchPaced(stranger.browser, stranger.id, item.id, 10_000, {
+          device: { fingerprint: "s", ip: `2001:db8:${b}:${a}::3` },
+        })
+      ).qualified,
+    ).toBe(true);
     await settle();
     await sweep(admin);
-    const hashes = await env.DB.prepare("select viewer_id, ip_hash from views where viewer_id in (?1, ?2)").bind(creator.id, neighbour.id).all<{ viewer_id: string; ip_hash: string }>();
-    const [h1, h2] = [hashes.results.find((r) => r.viewer_id === creator.id)!.ip_hash, hashes.results.find((r) => r.viewer_id === neighbour.id)!.ip_hash];
+    const hashes = await env.DB.prepare("select viewer_id, ip_hash from views where viewer_id in (?1, ?2)")
+      .bind(creator.id, neighbour.id)
+      .all<{ viewer_id: string; ip_hash: string }>();
+    const [h1, h2] = [
+      hashes.results.find((r) => r.viewer_id === creator.id)!.ip_hash,
+      hashes.results.find((r) => r.viewer_id === neighbour.id)!.ip_hash,
+    ];
     // Two /64s: different groups (rate limits, distinct viewers), one network (the first eight digits).
     expect(h1).not.toBe(h2);
     expect(h1.slice(0, 8)).toBe(h2.slice(0, 8));
@@ -187,7 +231,8 @@ describe("aged accounts in a ring", () => {
     const catalogue = await Promise.all(ring.map(async (r) => (await items(r.id, 2)) as Item[]));
     const ips = ring.map(() => address());
     for (const [i, r] of ring.entries()) {
-      for (const [j, theirs] of catalogue.entries()) if (i !== j) for (const item of theirs) await qualifiedView(r.id, item, { ip: ips[i] });
+      for (const [j, theirs] of catalogue.entries())
+        if (i !== j) for (const item of theirs) await qualifiedView(r.id, item, { ip: ips[i] });
     }
     await settle();
     await sweep(admin);
@@ -229,7 +274,8 @@ describe("a lockstep group", () => {
     const farm = await Promise.all(Array.from({ length: 5 }, aged));
     for (const v of farm) {
       const ip = address();
-      for (const daysAgo of [0, 1, 2]) for (const theirs of catalogue) await qualifiedView(v.id, theirs[daysAgo % 2]!, { ip, daysAgo });
+      for (const daysAgo of [0, 1, 2])
+        for (const theirs of catalogue) await qualifiedView(v.id, theirs[daysAgo % 2]!, { ip, daysAgo });
     }
     await settle();
     await sweep(admin);
@@ -246,7 +292,9 @@ describe("a lockstep group", () => {
     const held = await env.DB.prepare(
       `select count(distinct re.earning_id) as n from review_earnings re join earnings e on e.id = re.earning_id
        where re.rule = 'lockstep' and e.user_id in (select value from json_each(?1))`,
-    ).bind(JSON.stringify([...creators, ...farm].map((a) => a.id))).first<{ n: number }>();
+    )
+      .bind(JSON.stringify([...creators, ...farm].map((a) => a.id)))
+      .first<{ n: number }>();
     expect(held!.n).toBe(90);
   });
 
@@ -275,16 +323,34 @@ describe("the daily cap judged over the held period", () => {
     const bot = await aged();
     const binge = await aged();
     const catalogue = await Promise.all(Array.from({ length: 3 }, async () => (await items((await aged()).id, 1))[0]!));
-    expect((await admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value: 3 })).status).toBe(200);
+    expect(
+      (await admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value: 3 })).status,
+    ).toBe(200);
     try {
-      for (const [daysAgo, n] of [[0, 3], [1, 3], [2, 2]] as const) for (const item of catalogue.slice(0, n)) await qualifiedView(bot.id, item, { daysAgo });
-      for (const [daysAgo, n] of [[0, 3], [1, 1], [2, 1]] as const) for (const item of catalogue.slice(0, n)) await qualifiedView(binge.id, item, { daysAgo });
+      for (const [daysAgo, n] of [
+        [0, 3],
+        [1, 3],
+        [2, 2],
+      ] as const)
+        for (const item of catalogue.slice(0, n)) await qualifiedView(bot.id, item, { daysAgo });
+      for (const [daysAgo, n] of [
+        [0, 3],
+        [1, 1],
+        [2, 1],
+      ] as const)
+        for (const item of catalogue.slice(0, n)) await qualifiedView(binge.id, item, { daysAgo });
       await settle();
       await sweep(admin);
     } finally {
-      await admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value: before.daily_earnable_views });
+      await admin.json("/api/admin/earning-rules", "PATCH", {
+        key: "daily_earnable_views",
+        value: before.daily_earnable_views,
+      });
     }
-    expect((await flagsOn(admin, bot.id)).find((r) => r.rule === "daily_cap")).toMatchObject({ views_count: 8, earnings_count: 16 });
+    expect((await flagsOn(admin, bot.id)).find((r) => r.rule === "daily_cap")).toMatchObject({
+      views_count: 8,
+      earnings_count: 16,
+    });
     expect((await flagsOn(admin, binge.id)).find((r) => r.rule === "daily_cap")).toBeUndefined();
   });
 });

@@ -27,13 +27,21 @@ describe("payout request races", () => {
     const a = await admin();
     const m = await memberWith(30);
     expect((await m.browser.json("/api/me/payout-requests", "POST", body(25))).status).toBe(201);
-    const pay = await a.json("/api/admin/payments", "POST", { user_id: m.id, amount_usd: 10, payment_method: "PayPal" });
+    const pay = await a.json("/api/admin/payments", "POST", {
+      user_id: m.id,
+      amount_usd: 10,
+      payment_method: "PayPal",
+    });
     expect(pay.status).toBe(409);
   });
 
   it("five requests at once: one is opened", async () => {
     const m = await memberWith(100);
-    const statuses = (await Promise.all([25, 30, 40, 50, 100].map((amount) => m.browser.json("/api/me/payout-requests", "POST", body(amount))))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(
+        [25, 30, 40, 50, 100].map((amount) => m.browser.json("/api/me/payout-requests", "POST", body(amount))),
+      )
+    ).map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(4);
   });

@@ -48,7 +48,9 @@ describe("resuming and the earning rules", () => {
     const creator = await member("creator");
     const viewer = await member("resumer");
     const item = await makeContent(creator.id, { durationMs: 100_000 });
-    expect((await watchPaced(viewer.browser, viewer.id, item.id, 100_000, { untilFraction: 0.5 })).qualified).toBe(false);
+    expect((await watchPaced(viewer.browser, viewer.id, item.id, 100_000, { untilFraction: 0.5 })).qualified).toBe(
+      false,
+    );
     expect((await itemOf(viewer.browser, item.id)).resume_at_seconds).toBe(50);
 
     const resumed = await resumeAndWatch(viewer, item.id, 50, 80, 10);
@@ -56,7 +58,9 @@ describe("resuming and the earning rules", () => {
     await calculate(viewer.browser);
     expect(await earningsOf(viewer.id)).toEqual({ micros: 0, n: 0 });
     expect(await earningsOf(creator.id)).toEqual({ micros: 0, n: 0 });
-    expect((await viewsToday(viewer.browser)).find((v) => v.id === resumed.viewId)).toMatchObject({ outcome: "not_earned" });
+    expect((await viewsToday(viewer.browser)).find((v) => v.id === resumed.viewId)).toMatchObject({
+      outcome: "not_earned",
+    });
   });
 
   it("resume at 50 % and watch to the end: the two halves are two views, neither qualifies", async () => {
@@ -71,7 +75,10 @@ describe("resuming and the earning rules", () => {
     const listed = await viewsToday(viewer.browser);
     // The first half ended when the resumed view started; the second reached the end having watched 50 %,
     // so its list says what the rules saw: positions past 80 % that were not watched (skipping ahead).
-    expect(listed.find((v) => v.id === first.viewId)).toMatchObject({ outcome: "not_earned", reason: "another_session" });
+    expect(listed.find((v) => v.id === first.viewId)).toMatchObject({
+      outcome: "not_earned",
+      reason: "another_session",
+    });
     expect(listed.find((v) => v.id === resumed.viewId)).toMatchObject({ outcome: "not_earned", reason: "too_fast" });
   });
 
@@ -91,8 +98,15 @@ describe("resuming and the earning rules", () => {
     await calculate(viewer.browser);
     expect(await earningsOf(viewer.id)).toEqual(paid);
     expect((await earningsOf(creator.id)).n).toBe(1);
-    const rows = await env.DB.prepare("select id, status from views where viewer_id = ? and content_id = ? order by started_at").bind(viewer.id, item.id).all();
-    expect(rows.results).toEqual([{ id: first.viewId, status: "credited" }, { id: resumed.viewId, status: "ended" }]);
+    const rows = await env.DB.prepare(
+      "select id, status from views where viewer_id = ? and content_id = ? order by started_at",
+    )
+      .bind(viewer.id, item.id)
+      .all();
+    expect(rows.results).toEqual([
+      { id: first.viewId, status: "credited" },
+      { id: resumed.viewId, status: "ended" },
+    ]);
   });
 
   it("a client that posts a made-up resume position gains nothing: its own history moves, the money does not", async () => {
@@ -102,26 +116,43 @@ describe("resuming and the earning rules", () => {
     // "Resuming at 90 %" with no earlier view: the jump is paced like any other, then the end.
     const viewId = await startView(bot.browser, item.id);
     await streamMedia(bot.browser, item.id);
-    expect((await sendProgress(bot.browser, item.id, 90, viewId)).body).toMatchObject({ accepted: true, qualified: false });
+    expect((await sendProgress(bot.browser, item.id, 90, viewId)).body).toMatchObject({
+      accepted: true,
+      qualified: false,
+    });
     await passTime(bot.id, 10_000);
     expect((await sendProgress(bot.browser, item.id, 100, viewId, "complete")).body.qualified).toBe(false);
     // A bare made-up number in place of a position is refused by the schema.
-    const bad = await bot.browser.json("/api/events/playback", "POST", { content_id: item.id, event_type: "progress", second_mark: "90" });
+    const bad = await bot.browser.json("/api/events/playback", "POST", {
+      content_id: item.id,
+      event_type: "progress",
+      second_mark: "90",
+    });
     expect(bad.status).toBe(400);
     await calculate(bot.browser);
     expect(await earningsOf(bot.id)).toEqual({ micros: 0, n: 0 });
     expect(await earningsOf(creator.id)).toEqual({ micros: 0, n: 0 });
-    expect((await viewsToday(bot.browser)).find((v) => v.id === viewId)).toMatchObject({ outcome: "not_earned", reason: "too_fast" });
+    expect((await viewsToday(bot.browser)).find((v) => v.id === viewId)).toMatchObject({
+      outcome: "not_earned",
+      reason: "too_fast",
+    });
   });
 
   it("clearing the history (one item, then all) leaves every view and credit as it was", async () => {
     const creator = await member("creator");
     const viewer = await member("clearer");
-    const [a, b] = [await makeContent(creator.id, { durationMs: 20_000 }), await makeContent(creator.id, { durationMs: 20_000 })];
+    const [a, b] = [
+      await makeContent(creator.id, { durationMs: 20_000 }),
+      await makeContent(creator.id, { durationMs: 20_000 }),
+    ];
     expect((await watchPaced(viewer.browser, viewer.id, a.id, 20_000)).qualified).toBe(true);
     await watchPaced(viewer.browser, viewer.id, b.id, 20_000, { untilFraction: 0.5 });
     await calculate(viewer.browser);
-    const before = { viewer: await earningsOf(viewer.id), creator: await earningsOf(creator.id), views: await viewsToday(viewer.browser) };
+    const before = {
+      viewer: await earningsOf(viewer.id),
+      creator: await earningsOf(creator.id),
+      views: await viewsToday(viewer.browser),
+    };
     expect(before.viewer.n).toBe(1);
 
     expect((await viewer.browser.fetch(`/api/me/history/${b.id}`, { method: "DELETE" })).status).toBe(200);

@@ -16,7 +16,6 @@ import { calculate, certifier, established, member } from "../test/members";
 // upload overwrite race (a second PUT swapping the bytes finalize measured) is played in
 // worker/routes/upload-race.test.ts.
 
-
 let admin: Browser;
 beforeEach(async () => {
   admin = await signedInBrowser("admin@example.com");
@@ -55,7 +54,10 @@ describe("views", () => {
     await streamMedia(viewer.browser, b!.id);
     for (let s = 1; s <= 10; s++) {
       await passTime(viewer.id, 1000);
-      const [x, y] = await Promise.all([sendProgress(viewer.browser, a!.id, s, first), sendProgress(viewer.browser, b!.id, s, second)]);
+      const [x, y] = await Promise.all([
+        sendProgress(viewer.browser, a!.id, s, first),
+        sendProgress(viewer.browser, b!.id, s, second),
+      ]);
       // The second start ended the first view (docs/decisions/029): its events find nothing to count.
       expect(x.status).toBe(404);
       if (s >= 8) expect(y.body.qualified).toBe(true);
@@ -80,7 +82,8 @@ describe("views", () => {
   });
 
   it("a viewer earns at most the day's earnable views, as an admin set them", async () => {
-    const set = (value: number) => admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
+    const set = (value: number) =>
+      admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
     const before = await (await admin.fetch("/api/admin/earning-rules")).json<EarningRulesJson>();
     expect((await set(2)).status).toBe(200);
     try {
@@ -124,13 +127,28 @@ describe("files that lie about their duration", () => {
   ] as const) {
     it(`${name} is refused at finalize, and nothing is published`, async () => {
       const creator = await member("liar");
-      const signed = await signUpload(creator.browser, `lie.${kind === "video" ? "mp4" : "mp3"}`, type, bytes.byteLength);
-      const put = await creator.browser.fetch(signed.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": type } });
+      const signed = await signUpload(
+        creator.browser,
+        `lie.${kind === "video" ? "mp4" : "mp3"}`,
+        type,
+        bytes.byteLength,
+      );
+      const put = await creator.browser.fetch(signed.uploadUrl, {
+        method: "PUT",
+        body: bytes,
+        headers: { "content-type": type },
+      });
       expect(put.status).toBe(200);
-      const res = await creator.browser.json("/api/content/finalize", "POST", { r2_key: signed.key, type: kind, title: "Honest, really" });
+      const res = await creator.browser.json("/api/content/finalize", "POST", {
+        r2_key: signed.key,
+        type: kind,
+        title: "Honest, really",
+      });
       expect(res.status).toBe(415);
       expect((await res.json<{ error: string }>()).error).toMatch(/re-export it and upload again/);
-      const published = await env.DB.prepare("select count(*) as n from content where created_by = ?").bind(creator.id).first();
+      const published = await env.DB.prepare("select count(*) as n from content where created_by = ?")
+        .bind(creator.id)
+        .first();
       expect(published).toEqual({ n: 0 });
     });
   }
@@ -138,46 +156,80 @@ describe("files that lie about their duration", () => {
 
 describe("the sign-up bonus", () => {
   const challenges = [
-    { name: "Upload one", description: "Upload", requirement_type: "content_uploaded", requirement_value: 1, bonus_amount: 30 },
-    { name: "Watch one", description: "Watch", requirement_type: "streams_completed", requirement_value: 1, bonus_amount: 20 },
-    { name: "One viewer", description: "Views", requirement_type: "min_views_per_content", requirement_value: 1, bonus_amount: 25 },
+    {
+      name: "Upload one",
+      description: "Upload",
+      requirement_type: "content_uploaded",
+      requirement_value: 1,
+      bonus_amount: 30,
+    },
+    {
+      name: "Watch one",
+      description: "Watch",
+      requirement_type: "streams_completed",
+      requirement_value: 1,
+      bonus_amount: 20,
+    },
+    {
+      name: "One viewer",
+      description: "Views",
+      requirement_type: "min_views_per_content",
+      requirement_value: 1,
+      bonus_amount: 25,
+    },
   ];
   let created: string[] = [];
   beforeEach(async () => {
     await env.DB.prepare("update challenges set is_active = 0").run();
     created = [];
-    for (const c of challenges) created.push((await (await admin.json("/api/admin/challenges", "POST", c)).json<{ id: string }>()).id);
+    for (const c of challenges)
+      created.push((await (await admin.json("/api/admin/challenges", "POST", c)).json<{ id: string }>()).id);
   });
   afterEach(async () => {
     for (const id of created) await admin.json(`/api/admin/challenges/${id}`, "PATCH", { is_active: false });
   });
 
   const bonusOf = async (userId: string) =>
-    env.DB.prepare("select status, review_reasons from bonuses where user_id = ? and kind = 'signon'").bind(userId).first<{ status: string; review_reasons: string | null }>();
+    env.DB.prepare("select status, review_reasons from bonuses where user_id = ? and kind = 'signon'")
+      .bind(userId)
+      .first<{ status: string; review_reasons: string | null }>();
 
   it("two new accounts on one machine who upload and watch each other get $0 until an admin decides", async () => {
     const ip = { fingerprint: "farm", ip: "203.0.113.7" };
     const [a, b] = [await member("farm-a"), await member("farm-b")];
     const clipA = await publishFixture(a.browser, "clip-6s.mp4");
     const clipB = await publishFixture(b.browser, "clip-6s.mp4");
-    expect((await watchPaced(a.browser, a.id, clipB, 6000, { device: { ...ip, fingerprint: "farm-a" } })).qualified).toBe(true);
-    expect((await watchPaced(b.browser, b.id, clipA, 6000, { device: { ...ip, fingerprint: "farm-b" } })).qualified).toBe(true);
+    expect(
+      (await watchPaced(a.browser, a.id, clipB, 6000, { device: { ...ip, fingerprint: "farm-a" } })).qualified,
+    ).toBe(true);
+    expect(
+      (await watchPaced(b.browser, b.id, clipA, 6000, { device: { ...ip, fingerprint: "farm-b" } })).qualified,
+    ).toBe(true);
     // Two new accounts certify nothing (decision 065): neither completes the views requirement with the other.
     expect(await bonusOf(a.id)).toBeNull();
     expect(await bonusOf(b.id)).toBeNull();
     // One independent fan each completes the views requirement; the checks still find the pair.
-    for (const [clip, address] of [[clipA, "198.51.100.61"], [clipB, "198.51.100.62"]] as const) {
+    for (const [clip, address] of [
+      [clipA, "198.51.100.61"],
+      [clipB, "198.51.100.62"],
+    ] as const) {
       const fan = await certifier("fan");
-      expect((await watchPaced(fan.browser, fan.id, clip, 6000, { device: { fingerprint: "fan", ip: address } })).qualified).toBe(true);
+      expect(
+        (await watchPaced(fan.browser, fan.id, clip, 6000, { device: { fingerprint: "fan", ip: address } })).qualified,
+      ).toBe(true);
     }
     // Each member's own poll checks their own bonus; b's, created after a's, also finds a's uploads and the other
     // claimant on its network.
     await Promise.all([calculate(a.browser), calculate(b.browser)]);
-    expect((await bonusOf(b.id))?.review_reasons?.split(",")).toEqual(expect.arrayContaining(["claimant_uploads", "claimants_share_network"]));
+    expect((await bonusOf(b.id))?.review_reasons?.split(",")).toEqual(
+      expect.arrayContaining(["claimant_uploads", "claimants_share_network"]),
+    );
     for (const who of [a, b]) {
       const bonus = await bonusOf(who.id);
       expect(bonus?.status).toBe("pending");
-      expect(bonus?.review_reasons?.split(",")).toEqual(expect.arrayContaining(["reciprocal_new_accounts", "shared_ip"]));
+      expect(bonus?.review_reasons?.split(",")).toEqual(
+        expect.arrayContaining(["reciprocal_new_accounts", "shared_ip"]),
+      );
       const wallet = await (await who.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>();
       expect(wallet.bonuses).toBe(0);
     }
@@ -187,18 +239,34 @@ describe("the sign-up bonus", () => {
     const held = list.awards.filter((w) => w.user_id === a.id || w.user_id === b.id);
     expect(held.map((w) => w.review_reasons.length > 0)).toEqual([true, true]);
     const [heldA, heldB] = [held.find((w) => w.user_id === a.id)!, held.find((w) => w.user_id === b.id)!];
-    expect((await admin.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "reject", note: "" })).status).toBe(400);
-    const rejected = await admin.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "reject", note: "Farm ring" });
+    expect(
+      (await admin.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "reject", note: "" })).status,
+    ).toBe(400);
+    const rejected = await admin.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", {
+      decision: "reject",
+      note: "Farm ring",
+    });
     expect(await rejected.json<BonusAwardJson>()).toMatchObject({ status: "rejected", review_note: "Farm ring" });
-    expect((await admin.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "approve", note: "again" })).status).toBe(409);
-    const approved = await admin.json(`/api/admin/bonuses/${heldB.id}/review`, "POST", { decision: "approve", note: "Known couple" });
+    expect(
+      (await admin.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "approve", note: "again" }))
+        .status,
+    ).toBe(409);
+    const approved = await admin.json(`/api/admin/bonuses/${heldB.id}/review`, "POST", {
+      decision: "approve",
+      note: "Known couple",
+    });
     expect(await approved.json<BonusAwardJson>()).toMatchObject({ status: "awarded", total_bonus_amount: 75 });
     expect((await (await a.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>()).bonuses).toBe(0);
     expect((await (await b.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>()).bonuses).toBe(75);
-    const audit = await env.DB.prepare("select entity_id from audit_log where entity = 'bonus' and entity_id in (?, ?)").bind(heldA.id, heldB.id).all();
+    const audit = await env.DB.prepare("select entity_id from audit_log where entity = 'bonus' and entity_id in (?, ?)")
+      .bind(heldA.id, heldB.id)
+      .all();
     expect(audit.results).toHaveLength(2);
     // A member (not an admin) cannot review.
-    expect((await a.browser.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "approve", note: "me" })).status).toBe(403);
+    expect(
+      (await a.browser.json(`/api/admin/bonuses/${heldA.id}/review`, "POST", { decision: "approve", note: "me" }))
+        .status,
+    ).toBe(403);
   });
 
   it("streams of clips under the shortest earning length do not complete a challenge", async () => {
@@ -206,7 +274,9 @@ describe("the sign-up bonus", () => {
     const clip = await makeContent(creator.id, { durationMs: 1000 });
     const newcomer = await member("short");
     expect((await watchPaced(newcomer.browser, newcomer.id, clip.id, 1000)).qualified).toBe(true);
-    const progress = await (await newcomer.browser.fetch("/api/challenges/progress")).json<{ progress: { progress_value: number; challenge: { requirement_type: string } }[] }>();
+    const progress = await (
+      await newcomer.browser.fetch("/api/challenges/progress")
+    ).json<{ progress: { progress_value: number; challenge: { requirement_type: string } }[] }>();
     expect(progress.progress.find((p) => p.challenge.requirement_type === "streams_completed")?.progress_value).toBe(0);
   });
 
@@ -215,9 +285,18 @@ describe("the sign-up bonus", () => {
     const fan = await certifier("fan");
     const item = await makeContent(creator.id, { durationMs: 20_000 });
     const newcomer = await member("honest");
-    expect((await watchPaced(newcomer.browser, newcomer.id, item.id, 20_000, { device: { fingerprint: "n", ip: "198.51.100.20" } })).qualified).toBe(true);
+    expect(
+      (
+        await watchPaced(newcomer.browser, newcomer.id, item.id, 20_000, {
+          device: { fingerprint: "n", ip: "198.51.100.20" },
+        })
+      ).qualified,
+    ).toBe(true);
     const upload = await publishFixture(newcomer.browser, "clip-6s.mp4");
-    expect((await watchPaced(fan.browser, fan.id, upload, 6000, { device: { fingerprint: "f", ip: "198.51.100.21" } })).qualified).toBe(true);
+    expect(
+      (await watchPaced(fan.browser, fan.id, upload, 6000, { device: { fingerprint: "f", ip: "198.51.100.21" } }))
+        .qualified,
+    ).toBe(true);
     await calculate(newcomer.browser);
     expect(await bonusOf(newcomer.id)).toEqual({ status: "awarded", review_reasons: "" });
     expect((await (await newcomer.browser.fetch("/api/me/wallet")).json<{ bonuses: number }>()).bonuses).toBe(75);
@@ -227,24 +306,42 @@ describe("the sign-up bonus", () => {
 describe("held earnings (docs/decisions/019)", () => {
   it("two new accounts trading paced views: the cron holds and flags their rewards, a reversal takes them back, no payout gets out", async () => {
     const [a, b] = [await member("ring-a"), await member("ring-b")];
-    const [itemA, itemB] = [await makeContent(a.id, { durationMs: 10_000 }), await makeContent(b.id, { durationMs: 10_000 })];
+    const [itemA, itemB] = [
+      await makeContent(a.id, { durationMs: 10_000 }),
+      await makeContent(b.id, { durationMs: 10_000 }),
+    ];
     expect((await watchPaced(a.browser, a.id, itemB.id, 10_000)).qualified).toBe(true);
     expect((await watchPaced(b.browser, b.id, itemA.id, 10_000)).qualified).toBe(true);
     // The every-minute cron: the earnings job, then the sweep.
     const { runScheduledJobs } = await import("../scheduled");
     await runScheduledJobs(env);
     expect(await earningsOf(a.id)).toEqual({ micros: 6000, n: 2 });
-    const wallet = await (await a.browser.fetch("/api/me/wallet")).json<{ available_balance: number; pending_balance: number }>();
+    const wallet = await (
+      await a.browser.fetch("/api/me/wallet")
+    ).json<{ available_balance: number; pending_balance: number }>();
     expect(wallet).toMatchObject({ available_balance: 0, pending_balance: 0.006 });
     // Cashing out what is held is refused.
-    const payout = await admin.json("/api/admin/payments", "POST", { user_id: a.id, amount_usd: 0.01, payment_method: "PayPal", status: "pending" });
+    const payout = await admin.json("/api/admin/payments", "POST", {
+      user_id: a.id,
+      amount_usd: 0.01,
+      payment_method: "PayPal",
+      status: "pending",
+    });
     expect(payout.status).toBe(409);
-    const { reviews } = await (await admin.fetch("/api/admin/reviews")).json<{ reviews: { id: string; rule: string; users: { id: string }[] }[] }>();
+    const { reviews } = await (
+      await admin.fetch("/api/admin/reviews")
+    ).json<{ reviews: { id: string; rule: string; users: { id: string }[] }[] }>();
     const ring = reviews.find((r) => r.rule === "ring" && r.users.some((u) => u.id === a.id));
     expect(ring).toBeTruthy();
-    expect((await admin.json(`/api/admin/reviews/${ring!.id}`, "POST", { decision: "reverse", note: "farm" })).status).toBe(200);
-    const after = await (await a.browser.fetch("/api/me/wallet")).json<{ viewer_balance: number; creator_balance: number; available_balance: number; pending_balance: number }>();
-    expect(after).toEqual(expect.objectContaining({ viewer_balance: 0, creator_balance: 0, available_balance: 0, pending_balance: 0 }));
+    expect(
+      (await admin.json(`/api/admin/reviews/${ring!.id}`, "POST", { decision: "reverse", note: "farm" })).status,
+    ).toBe(200);
+    const after = await (
+      await a.browser.fetch("/api/me/wallet")
+    ).json<{ viewer_balance: number; creator_balance: number; available_balance: number; pending_balance: number }>();
+    expect(after).toEqual(
+      expect.objectContaining({ viewer_balance: 0, creator_balance: 0, available_balance: 0, pending_balance: 0 }),
+    );
   });
 });
 
@@ -259,7 +356,10 @@ describe("moderation (docs/decisions/027)", () => {
     expect(await earningsOf(creator.id)).toEqual({ micros: 9000, n: 3 });
     // Second round: sessions open when the item is taken down keep going and qualify.
     const open = await Promise.all(farm.map(async (f) => ({ ...f, view: await startView(f.browser, item.id) })));
-    const down = await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "takedown", note: "View farm" });
+    const down = await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", {
+      action: "takedown",
+      note: "View farm",
+    });
     expect(down.status).toBe(200);
     for (const f of open) {
       for (let s = 1; s <= 10; s++) {
@@ -268,7 +368,13 @@ describe("moderation (docs/decisions/027)", () => {
       }
     }
     // New sessions on it are refused.
-    const start = await farm[0]!.browser.json("/api/playback-events", "POST", { content_id: item.id, event_type: "start", second_mark: 0, discovery_method: "browse", device_fingerprint: "farm" });
+    const start = await farm[0]!.browser.json("/api/playback-events", "POST", {
+      content_id: item.id,
+      event_type: "start",
+      second_mark: 0,
+      discovery_method: "browse",
+      device_fingerprint: "farm",
+    });
     expect(start.status).toBe(404);
     await Promise.all(farm.map((f) => calculate(f.browser)));
     const { runScheduledJobs } = await import("../scheduled");
@@ -276,10 +382,16 @@ describe("moderation (docs/decisions/027)", () => {
     // Nothing new was paid, and the first round is reversed on both sides: every wallet is back to zero.
     expect(await earningsOf(creator.id)).toEqual({ micros: 9000, n: 3 });
     for (const who of [creator, ...farm]) {
-      const wallet = await (await who.browser.fetch("/api/me/wallet")).json<{ viewer_balance: number; creator_balance: number; pending_balance: number }>();
+      const wallet = await (
+        await who.browser.fetch("/api/me/wallet")
+      ).json<{ viewer_balance: number; creator_balance: number; pending_balance: number }>();
       expect(wallet).toMatchObject({ viewer_balance: 0, creator_balance: 0, pending_balance: 0 });
     }
-    const unpaid = await env.DB.prepare("select count(*) as n from views where content_id = ? and status = 'unearnable' and unpaid_reason = 'removed'").bind(item.id).first();
+    const unpaid = await env.DB.prepare(
+      "select count(*) as n from views where content_id = ? and status = 'unearnable' and unpaid_reason = 'removed'",
+    )
+      .bind(item.id)
+      .first();
     expect(unpaid).toEqual({ n: 3 });
     // The honest journey beside it still pays.
     const honest = await makeContent(creator.id, { durationMs: 10_000 });
@@ -293,7 +405,8 @@ describe("moderation (docs/decisions/027)", () => {
     const item = await makeContent(creator.id, { durationMs: 10_000 });
     const farmer = await established("farmer");
     await suspend(farmer.id);
-    for (let i = 0; i < 3; i++) expect((await watchPaced(farmer.browser, farmer.id, item.id, 10_000)).qualified).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect((await watchPaced(farmer.browser, farmer.id, item.id, 10_000)).qualified).toBe(true);
     await calculate(farmer.browser);
     expect(await earningsOf(farmer.id)).toEqual({ micros: 0, n: 0 });
     expect(await earningsOf(creator.id)).toEqual({ micros: 0, n: 0 });

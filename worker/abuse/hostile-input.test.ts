@@ -13,7 +13,12 @@ const RUNS = 12;
 // Signing out (here, or of every device) takes no input and would end the admin session the rest of this
 // suite uses: every later route would then answer 401 before validating anything.
 const routes = app.routes.filter(
-  (r) => r.method !== "ALL" && !r.path.includes("/uploads/put") && !r.path.includes("multipart/part") && r.path !== "/api/users/me/sessions" && r.path !== "/api/logout",
+  (r) =>
+    r.method !== "ALL" &&
+    !r.path.includes("/uploads/put") &&
+    !r.path.includes("multipart/part") &&
+    r.path !== "/api/users/me/sessions" &&
+    r.path !== "/api/logout",
 );
 
 let admin: Browser;
@@ -21,7 +26,27 @@ let ids: Record<string, string>;
 
 const hostileJson = fc.oneof(
   fc.anything({ maxDepth: 3, withBigInt: false }),
-  fc.dictionary(fc.constantFrom("user_id", "amount_usd", "title", "tags", "code", "state", "key", "value", "content_id", "second_mark", "event_type", "r2_key", "type", "username", "session_id", "page_path"), fc.anything({ maxDepth: 2 })),
+  fc.dictionary(
+    fc.constantFrom(
+      "user_id",
+      "amount_usd",
+      "title",
+      "tags",
+      "code",
+      "state",
+      "key",
+      "value",
+      "content_id",
+      "second_mark",
+      "event_type",
+      "r2_key",
+      "type",
+      "username",
+      "session_id",
+      "page_path",
+    ),
+    fc.anything({ maxDepth: 2 }),
+  ),
   fc.record({ amount_usd: fc.oneof(fc.double(), fc.constant(1e308), fc.constant(-0)), user_id: fc.string() }),
   fc.string({ maxLength: 300 }),
 );
@@ -36,7 +61,20 @@ const hostileRaw = fc.oneof(
 );
 
 const hostileQuery = fc.dictionary(
-  fc.constantFrom("type", "search", "creator", "cursor", "limit", "startDate", "endDate", "groupBy", "userId", "range", "token", "part"),
+  fc.constantFrom(
+    "type",
+    "search",
+    "creator",
+    "cursor",
+    "limit",
+    "startDate",
+    "endDate",
+    "groupBy",
+    "userId",
+    "range",
+    "token",
+    "part",
+  ),
   fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom("-1", "1e309", "NaN", "%00", "' or 1=1 --", "9".repeat(400))),
 );
 
@@ -78,13 +116,20 @@ describe("hostile input never causes a 500 or moves money", () => {
       if (hasBody) {
         await fc.assert(
           fc.asyncProperty(hostileJson, async (body) => {
-            await expectClientError(await admin.json(path, route.method, body), `${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)}`);
+            await expectClientError(
+              await admin.json(path, route.method, body),
+              `${route.method} ${path} ${JSON.stringify(body)?.slice(0, 200)}`,
+            );
           }),
           { seed: SEED, numRuns: RUNS },
         );
         await fc.assert(
           fc.asyncProperty(hostileRaw, async (raw) => {
-            const res = await admin.fetch(path, { method: route.method, body: raw, headers: { "content-type": "application/json" } });
+            const res = await admin.fetch(path, {
+              method: route.method,
+              body: raw,
+              headers: { "content-type": "application/json" },
+            });
             await expectClientError(res, `${route.method} ${path} raw ${raw.slice(0, 60)}`);
           }),
           { seed: SEED, numRuns: 6 },
@@ -102,7 +147,8 @@ describe("hostile input never causes a 500 or moves money", () => {
       const after = await moneyTotal();
       // Money changes only with a valid request, and then always with an audit row (the earnings job is the
       // one exception: it credits views other tests may have qualified).
-      if (after.total !== before.total && !route.path.endsWith("/earnings/calculate")) expect(after.audits, `${route.path} moved money without an audit row`).toBeGreaterThan(before.audits);
+      if (after.total !== before.total && !route.path.endsWith("/earnings/calculate"))
+        expect(after.audits, `${route.path} moved money without an audit row`).toBeGreaterThan(before.audits);
     }, 60_000);
   }
 });
@@ -119,8 +165,16 @@ describe("a stranger's own hostile input", () => {
     const before = await moneyTotal();
     await fc.assert(
       fc.asyncProperty(hostileJson, async (body) => {
-        for (const path of ["/api/playback-events", "/api/events/playback", "/api/earnings/calculate", "/api/content/finalize"]) {
-          await expectClientError(await viewer.json(path, "POST", body), `${path} ${JSON.stringify(body)?.slice(0, 120)}`);
+        for (const path of [
+          "/api/playback-events",
+          "/api/events/playback",
+          "/api/earnings/calculate",
+          "/api/content/finalize",
+        ]) {
+          await expectClientError(
+            await viewer.json(path, "POST", body),
+            `${path} ${JSON.stringify(body)?.slice(0, 120)}`,
+          );
         }
       }),
       { seed: SEED, numRuns: RUNS },

@@ -8,7 +8,14 @@ import { verifyArchivedDay } from "../domain/archive/read-archive";
 import { runDataLifecycle, type LifecycleBudget } from "../domain/archive/run-lifecycle";
 import { visitsDataset } from "../domain/archive/visits-dataset";
 import { addDays, dayOf } from "../lib/days";
-import { archiveDaysOf, archivedLines, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../test/archive";
+import {
+  archiveDaysOf,
+  archivedLines,
+  resetArchiveWorld,
+  rollTotalsAt,
+  seedVisitsDay,
+  visitsRowsOf,
+} from "../test/archive";
 
 // The data lifecycle under crashes and races (docs/architecture.md §3 "Data lifecycle"): whatever step a run dies at, and however runs overlap,
 // every row ends up archived exactly once and removed from D1 exactly once.
@@ -55,9 +62,14 @@ describe("a crash between the R2 write and the D1 batch", () => {
         throw new Error("the isolate died");
       },
     };
-    const crashed = await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL, datasets: [crashing] } });
+    const crashed = await runDataLifecycle({
+      ctx: { env },
+      input: { nowMs: NOW, budget: SMALL, datasets: [crashing] },
+    });
     expect(crashed.datasets[0]).toMatchObject({ parts: 0, stopped: "error", error: "the isolate died" });
-    expect((await env.ARCHIVE.list({ prefix: `visits/${DAYS[0]}/` })).objects.map((o) => o.key)).toEqual([`visits/${DAYS[0]}/part-0001.ndjson.gz`]);
+    expect((await env.ARCHIVE.list({ prefix: `visits/${DAYS[0]}/` })).objects.map((o) => o.key)).toEqual([
+      `visits/${DAYS[0]}/part-0001.ndjson.gz`,
+    ]);
     expect(await visitsRowsOf(DAYS[0]!), "nothing left D1").toEqual(before.get(DAYS[0]!));
     expect(await archiveDaysOf("visits")).toEqual([]);
 
@@ -71,12 +83,18 @@ describe("a crash between the R2 write and the D1 batch", () => {
     await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } });
     const finished = await archiveDaysOf("visits");
     // As if the last day's run had died after putting its manifest, before marking the day done.
-    await env.DB.prepare(`update archive_days set status = 'open', manifest_key = null, sha256 = null, prev_sha256 = null, done_at = null where dataset = 'visits' and day = ?`)
+    await env.DB.prepare(
+      `update archive_days set status = 'open', manifest_key = null, sha256 = null, prev_sha256 = null, done_at = null where dataset = 'visits' and day = ?`,
+    )
       .bind(DAYS[2])
       .run();
     // A later run (a minute on) finishes it with the very same manifest: the manifest holds no clock.
-    expect((await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW + 60_000, budget: SMALL } })).datasets[0]).toMatchObject({ parts: 0, days_done: [DAYS[2]] });
-    expect((await archiveDaysOf("visits")).map(({ done_at: _, ...d }) => d)).toEqual(finished.map(({ done_at: _, ...d }) => d));
+    expect(
+      (await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW + 60_000, budget: SMALL } })).datasets[0],
+    ).toMatchObject({ parts: 0, days_done: [DAYS[2]] });
+    expect((await archiveDaysOf("visits")).map(({ done_at: _, ...d }) => d)).toEqual(
+      finished.map(({ done_at: _, ...d }) => d),
+    );
     await expectArchivedOnce(before);
   });
 });
@@ -88,26 +106,47 @@ describe("a removal batch that runs twice", () => {
     const [p] = await dayParts(env.DB, "visits", DAYS[0]!);
     expect(p).toMatchObject({ part: 1, after_key: "", rows: 5 });
     // A row that sorts inside the part's key range (a page of the day named "/a"), there when the batch runs again.
-    await env.DB.prepare(`insert into traffic_page_days (scope, day, page_path, views) values ('', ?, '/a', 4)`).bind(DAYS[0]).run();
+    await env.DB.prepare(`insert into traffic_page_days (scope, day, page_path, views) values ('', ?, '/a', 4)`)
+      .bind(DAYS[0])
+      .run();
     const daysBefore = await archiveDaysOf("visits");
     const again = () =>
       env.DB.batch([
         ...partStatements(env.DB, {
-          dataset: "visits", day: DAYS[0]!, part: 1, afterKey: p!.after_key, lastKey: p!.last_key, rows: p!.rows, kept: 0, bytes: p!.bytes,
-          sha256: p!.sha256, objectKey: p!.object_key, createdAt: new Date(NOW).toISOString(),
+          dataset: "visits",
+          day: DAYS[0]!,
+          part: 1,
+          afterKey: p!.after_key,
+          lastKey: p!.last_key,
+          rows: p!.rows,
+          kept: 0,
+          bytes: p!.bytes,
+          sha256: p!.sha256,
+          objectKey: p!.object_key,
+          createdAt: new Date(NOW).toISOString(),
         }),
         ...removeVisitsStatements(env.DB, DAYS[0]!, p!.after_key, p!.last_key),
       ]);
     await expect(again()).rejects.toThrow(/UNIQUE constraint failed: archive_parts/);
-    expect(await env.DB.prepare(`select views from traffic_page_days where day = ? and page_path = '/a'`).bind(DAYS[0]).first("views")).toBe(4);
+    expect(
+      await env.DB.prepare(`select views from traffic_page_days where day = ? and page_path = '/a'`)
+        .bind(DAYS[0])
+        .first("views"),
+    ).toBe(4);
     expect(await archiveDaysOf("visits")).toEqual(daysBefore);
   });
 
   it("two runs at once end with every row archived once", async () => {
     const before = await world();
-    const reports = await Promise.all([runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } }), runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } })]);
+    const reports = await Promise.all([
+      runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } }),
+      runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } }),
+    ]);
     // The loser of a race stops with the permit's conflict; whatever is left, the next run finishes.
-    for (const r of reports) expect([null, expect.stringMatching(/UNIQUE constraint failed: archive_parts/)]).toContainEqual(r.datasets[0]!.error);
+    for (const r of reports)
+      expect([null, expect.stringMatching(/UNIQUE constraint failed: archive_parts/)]).toContainEqual(
+        r.datasets[0]!.error,
+      );
     await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } });
     await expectArchivedOnce(before);
   });
@@ -124,12 +163,18 @@ describe("a run that loses a race", () => {
       readRows: async (d1, day, afterKey, limit) => {
         if (!raced) {
           raced = true;
-          expect((await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: { ...SMALL, partsPerRun: 1 } } })).datasets[0]).toMatchObject({ parts: 1, error: null });
+          expect(
+            (await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: { ...SMALL, partsPerRun: 1 } } }))
+              .datasets[0],
+          ).toMatchObject({ parts: 1, error: null });
         }
         return visitsDataset.readRows(d1, day, afterKey, limit);
       },
     };
-    const loser = await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: { ...SMALL, partsPerRun: 1 }, datasets: [late] } });
+    const loser = await runDataLifecycle({
+      ctx: { env },
+      input: { nowMs: NOW, budget: { ...SMALL, partsPerRun: 1 }, datasets: [late] },
+    });
     expect(loser.datasets[0]).toMatchObject({ parts: 0 });
     expect(await verifyArchivedPart1()).toBe(true);
     await runDataLifecycle({ ctx: { env }, input: { nowMs: NOW, budget: SMALL } });
@@ -165,7 +210,11 @@ describe("a small budget", () => {
     for (const [d, rows] of before) {
       for (const row of rows as Record<string, unknown>[]) {
         const { table, ...cols } = row;
-        await env.DB.prepare(`insert into ${String(table)} (${Object.keys(cols).join(", ")}) values (${Object.keys(cols).map(() => "?").join(", ")})`)
+        await env.DB.prepare(
+          `insert into ${String(table)} (${Object.keys(cols).join(", ")}) values (${Object.keys(cols)
+            .map(() => "?")
+            .join(", ")})`,
+        )
           .bind(...Object.values(cols))
           .run();
       }

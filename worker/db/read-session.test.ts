@@ -16,7 +16,13 @@ describe("where a request's D1 session starts", () => {
     expect(sessionStart("GET", bookmark)).toBe(bookmark);
     expect(sessionStart("HEAD", bookmark)).toBe(bookmark);
     expect(sessionStart("GET", undefined)).toBe("first-unconstrained");
-    for (const forged of ["", "first-primary", "latest", `${bookmark}x`, "zzzzzzzz-0000002a-00000000-00000000000000000000000000000000"]) {
+    for (const forged of [
+      "",
+      "first-primary",
+      "latest",
+      `${bookmark}x`,
+      "zzzzzzzz-0000002a-00000000-00000000000000000000000000000000",
+    ]) {
       expect(isBookmark(forged), forged).toBe(false);
       expect(sessionStart("GET", forged)).toBe("first-unconstrained");
     }

@@ -24,6 +24,7 @@ export async function changeUsername({ ctx: { db, actor }, input: { username } }
   const name = username.trim();
   const problem = usernameError(name);
   if (problem) throw badRequest(problem);
-  if (!(await setUsername(db, { userId: actor.id, username: name }))) throw conflict("That username is already taken", "username_taken");
+  if (!(await setUsername(db, { userId: actor.id, username: name })))
+    throw conflict("That username is already taken", "username_taken");
   return name;
 }

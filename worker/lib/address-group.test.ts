@@ -22,12 +22,21 @@ describe("addressGroup", () => {
   });
 
   it("keeps different /64s apart, even one bit apart", () => {
-    const groups = ["2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:1::1", "2001:db9:1:2::1", "::1", "fe80::1"].map(addressGroup);
+    const groups = ["2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:1::1", "2001:db9:1:2::1", "::1", "fe80::1"].map(
+      addressGroup,
+    );
     expect(new Set(groups).size).toBe(groups.length);
   });
 
   it("counts an IPv4 address whole, however it is written", () => {
-    for (const spelling of ["203.0.113.7", " 203.0.113.7", "203.0.113.7:8080", "::ffff:203.0.113.7", "::FFFF:cb00:7107", "0:0:0:0:0:ffff:203.0.113.7"]) {
+    for (const spelling of [
+      "203.0.113.7",
+      " 203.0.113.7",
+      "203.0.113.7:8080",
+      "::ffff:203.0.113.7",
+      "::FFFF:cb00:7107",
+      "0:0:0:0:0:ffff:203.0.113.7",
+    ]) {
       expect(addressGroup(spelling), spelling).toBe("203.0.113.7");
     }
     expect(addressGroup("203.0.113.8")).not.toBe(addressGroup("203.0.113.7"));
@@ -69,7 +78,9 @@ describe("addressNetwork and the network digits of the hash (docs/decisions/065)
   });
 
   it("hashes a /64 as its /56's eight digits then its own eight: neighbours share the first, not the rest", async () => {
-    const [a, b, other] = await Promise.all(["2001:db8:1:2a01::1", "2001:db8:1:2a7f::1", "2001:db8:1:2b01::1"].map((ip) => addressGroupHash(SECRET, ip)));
+    const [a, b, other] = await Promise.all(
+      ["2001:db8:1:2a01::1", "2001:db8:1:2a7f::1", "2001:db8:1:2b01::1"].map((ip) => addressGroupHash(SECRET, ip)),
+    );
     expect(a).toHaveLength(16);
     expect(a.slice(0, 8)).toBe(b.slice(0, 8));
     expect(a).not.toBe(b);

@@ -58,7 +58,10 @@ export function addressGroup(raw: string): string {
   if (!v6) return text;
   const mapped = v6.slice(0, 5).every((g) => g === 0) && v6[5] === 0xffff;
   if (mapped) return [v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff].join(".");
-  return `${v6.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${v6
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 /**
@@ -70,7 +73,10 @@ export function addressGroup(raw: string): string {
 export function addressNetwork(raw: string): string {
   const group = addressGroup(raw);
   if (!group.endsWith("::/64")) return group;
-  const groups = group.slice(0, -"::/64".length).split(":").map((g) => parseInt(g, 16));
+  const groups = group
+    .slice(0, -"::/64".length)
+    .split(":")
+    .map((g) => parseInt(g, 16));
   return `${groups[0]!.toString(16)}:${groups[1]!.toString(16)}:${groups[2]!.toString(16)}:${(groups[3]! & 0xff00).toString(16)}::/56`;
 }
 

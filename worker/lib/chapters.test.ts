@@ -7,7 +7,15 @@ const lines = (...text: string[]) => text.join("\n");
 
 describe("parseChapters", () => {
   it("reads m:ss and h:mm:ss lines after the text that introduces them", () => {
-    const description = lines("My trip to the coast.", "", "0:00 Intro", "1:05 The harbour", "1:02:03 Sunset", "", "Thanks for watching!");
+    const description = lines(
+      "My trip to the coast.",
+      "",
+      "0:00 Intro",
+      "1:05 The harbour",
+      "1:02:03 Sunset",
+      "",
+      "Thanks for watching!",
+    );
     expect(parseChapters(description, 4000)).toEqual([
       { start: 0, title: "Intro" },
       { start: 65, title: "The harbour" },
@@ -16,7 +24,13 @@ describe("parseChapters", () => {
   });
 
   it("accepts the usual separators, brackets, leading spaces and two-digit minutes", () => {
-    const description = lines("  [0:00] - Intro", "(00:30) – Part one", "01:15 — Part two", "2:00: Part three", "2:30 | Outro");
+    const description = lines(
+      "  [0:00] - Intro",
+      "(00:30) – Part one",
+      "01:15 — Part two",
+      "2:00: Part three",
+      "2:30 | Outro",
+    );
     expect(parseChapters(description, 200).map((c) => [c.start, c.title])).toEqual([
       [0, "Intro"],
       [30, "Part one"],
@@ -76,7 +90,10 @@ describe("parseChapters", () => {
   });
 
   it("reads at most MAX_CHAPTERS of a 1,000-line list, quickly", () => {
-    const thousand = Array.from({ length: 1000 }, (_, i) => `${Math.floor(i / 60)}:${String(i % 60).padStart(2, "0")} Part ${i}`);
+    const thousand = Array.from(
+      { length: 1000 },
+      (_, i) => `${Math.floor(i / 60)}:${String(i % 60).padStart(2, "0")} Part ${i}`,
+    );
     const started = performance.now();
     const chapters = parseChapters(thousand.join("\n"), 10_000);
     expect(performance.now() - started).toBeLessThan(200);

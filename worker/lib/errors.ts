@@ -28,7 +28,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = "invalid_input") => new AppError("invalid", message, code);
-export const unauthorized = (message = "Sign in required", code = "unauthorized") => new AppError("unauthenticated", message, code);
+export const unauthorized = (message = "Sign in required", code = "unauthorized") =>
+  new AppError("unauthenticated", message, code);
 export const forbidden = (message = "Not allowed", code = "forbidden") => new AppError("forbidden", message, code);
 export const notFound = (message = "Not found", code = "not_found") => new AppError("not_found", message, code);
 export const conflict = (message: string, code?: string) => new AppError("conflict", message, code);

@@ -3,8 +3,6 @@ import { MICROS_PER_USD } from "../../common/money";
 import { MINIMUM_PAYOUT_USD } from "../../common/payouts";
 import { formatUsd } from "../../common/usd";
 
-;
-
 /** Micro-dollars to a USD number for JSON (exact to the micro-dollar; sums never happen on these). */
 export const usd = (micros: number | bigint) => Number(micros) / MICROS_PER_USD;
 

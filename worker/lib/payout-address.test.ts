@@ -29,7 +29,15 @@ describe("payoutAddressProblem: PayPal takes an email address", () => {
   it("asks for the address when there is none, or no email address at all", () => {
     expect(paypal("")).toBe("Enter your PayPal email address");
     expect(paypal("   ")).toBe("Enter your PayPal email address");
-    for (const address of ["ava", "not an email", "ava.example.com", "@example.com", "ava@", "ava@@example.com", "a@b@example.com"]) {
+    for (const address of [
+      "ava",
+      "not an email",
+      "ava.example.com",
+      "@example.com",
+      "ava@",
+      "ava@@example.com",
+      "a@b@example.com",
+    ]) {
       expect(paypal(address), address).toBe("Enter the email address of your PayPal account");
     }
   });
@@ -48,7 +56,9 @@ describe("payoutAddressProblem: PayPal takes an email address", () => {
   it("limits the domain to 253 characters and the whole address to 254", () => {
     const label63 = x(63, "d");
     // 4 labels of 63 + 3 dots = 255 characters: a domain too long.
-    expect(paypal(`a@${[label63, label63, label63, label63].join(".")}`)).toBe("The part after @ can be at most 253 characters");
+    expect(paypal(`a@${[label63, label63, label63, label63].join(".")}`)).toBe(
+      "The part after @ can be at most 253 characters",
+    );
     // 63 + 63 + 63 + 57 ("ddd….com") + 3 dots = 249 characters: a fine domain, and with "a@" a 251-character address.
     const domain249 = [label63, label63, label63, `${x(53, "d")}.com`].join(".");
     expect(domain249.length).toBe(249);
@@ -61,9 +71,19 @@ describe("payoutAddressProblem: PayPal takes an email address", () => {
 
   it("refuses dots out of place and characters an address can't have before the @", () => {
     for (const address of [".ava@example.com", "ava.@example.com", "ava..lovelace@example.com"]) {
-      expect(paypal(address), address).toBe("The part before @ can't start or end with a dot, or have two dots in a row");
+      expect(paypal(address), address).toBe(
+        "The part before @ can't start or end with a dot, or have two dots in a row",
+      );
     }
-    for (const address of ['a"b@example.com', "a(b)@example.com", "a,b@example.com", "a;b@example.com", "a<b>@example.com", "a\\b@example.com", "ávä@example.com"]) {
+    for (const address of [
+      'a"b@example.com',
+      "a(b)@example.com",
+      "a,b@example.com",
+      "a;b@example.com",
+      "a<b>@example.com",
+      "a\\b@example.com",
+      "ávä@example.com",
+    ]) {
       expect(paypal(address), address).toBe("The part before @ has a character an email address can't have");
     }
   });
@@ -104,13 +124,29 @@ describe("payoutAddressProblem: Venmo takes a username, a US phone number or an 
   });
 
   it("accepts a US phone number written any usual way", () => {
-    for (const address of ["2125550123", "212-555-0123", "(212) 555-0123", "212.555.0123", "+1 212 555 0123", "1-212-555-0123", "+1 (212) 555-0123"]) {
+    for (const address of [
+      "2125550123",
+      "212-555-0123",
+      "(212) 555-0123",
+      "212.555.0123",
+      "+1 212 555 0123",
+      "1-212-555-0123",
+      "+1 (212) 555-0123",
+    ]) {
       expect(venmo(address), address).toBeNull();
     }
   });
 
   it("refuses digits that are not a US phone number", () => {
-    for (const address of ["555-0123", "12125550123456", "(012) 555-0123", "112-555-0123", "212-155-0123", "+44 20 7946 0958", "12345"]) {
+    for (const address of [
+      "555-0123",
+      "12125550123456",
+      "(012) 555-0123",
+      "112-555-0123",
+      "212-155-0123",
+      "+44 20 7946 0958",
+      "12345",
+    ]) {
       expect(venmo(address), address).toBe("Enter a US phone number with 10 digits");
     }
   });
@@ -146,10 +182,16 @@ describe("payoutAddressProblem: bank transfer takes free text", () => {
 
 describe("normalizePayoutAddress: one key per destination", () => {
   it("keys an email address trimmed and lower-cased, dots and +tags kept, under any method", () => {
-    expect(normalizePayoutAddress("PayPal", "  Ava.Lovelace+pay@Example.COM ")).toBe("email:ava.lovelace+pay@example.com");
+    expect(normalizePayoutAddress("PayPal", "  Ava.Lovelace+pay@Example.COM ")).toBe(
+      "email:ava.lovelace+pay@example.com",
+    );
     expect(normalizePayoutAddress("PayPal", "avalovelace@example.com")).toBe("email:avalovelace@example.com");
-    expect(normalizePayoutAddress("PayPal", "ava.lovelace@example.com")).not.toBe(normalizePayoutAddress("PayPal", "avalovelace@example.com"));
-    expect(normalizePayoutAddress("PayPal", "ava+a@example.com")).not.toBe(normalizePayoutAddress("PayPal", "ava@example.com"));
+    expect(normalizePayoutAddress("PayPal", "ava.lovelace@example.com")).not.toBe(
+      normalizePayoutAddress("PayPal", "avalovelace@example.com"),
+    );
+    expect(normalizePayoutAddress("PayPal", "ava+a@example.com")).not.toBe(
+      normalizePayoutAddress("PayPal", "ava@example.com"),
+    );
     // The same person's email under PayPal, Venmo and as bank details is one destination.
     const key = normalizePayoutAddress("PayPal", "Ava@Example.com");
     expect(normalizePayoutAddress("Venmo", " ava@example.com")).toBe(key);
@@ -164,7 +206,14 @@ describe("normalizePayoutAddress: one key per destination", () => {
   });
 
   it("keys a phone number by its 10 digits, whatever the punctuation or country code", () => {
-    for (const address of ["2125550123", "212-555-0123", "(212) 555-0123", "212.555.0123", "+1 212 555 0123", "1-212-555-0123"]) {
+    for (const address of [
+      "2125550123",
+      "212-555-0123",
+      "(212) 555-0123",
+      "212.555.0123",
+      "+1 212 555 0123",
+      "1-212-555-0123",
+    ]) {
       expect(normalizePayoutAddress("Venmo", address), address).toBe("phone:2125550123");
     }
   });
@@ -179,16 +228,31 @@ describe("normalizePayoutAddress: one key per destination", () => {
   });
 
   it("keeps the kinds apart", () => {
-    expect(normalizePayoutAddress("Venmo", "ava-lovelace")).not.toBe(normalizePayoutAddress("Bank Transfer", "ava-lovelace"));
-    expect(normalizePayoutAddress("Venmo", "2125550123")).not.toBe(normalizePayoutAddress("Bank Transfer", "2125550123"));
+    expect(normalizePayoutAddress("Venmo", "ava-lovelace")).not.toBe(
+      normalizePayoutAddress("Bank Transfer", "ava-lovelace"),
+    );
+    expect(normalizePayoutAddress("Venmo", "2125550123")).not.toBe(
+      normalizePayoutAddress("Bank Transfer", "2125550123"),
+    );
     expect(normalizePayoutAddress("Venmo", "@2125550123")).toBe("venmo:2125550123");
   });
 
   it("gives the same key to every way the checks accept of typing one destination", () => {
     const ways: [method: string, address: string][][] = [
-      [["PayPal", "ava@example.com"], ["PayPal", " AVA@example.com "], ["Venmo", "Ava@Example.Com"]],
-      [["Venmo", "@ben_99x"], ["Venmo", "Ben_99X"], ["Venmo", " @BEN_99X"]],
-      [["Venmo", "(212) 555-0123"], ["Venmo", "+1 212.555.0123"]],
+      [
+        ["PayPal", "ava@example.com"],
+        ["PayPal", " AVA@example.com "],
+        ["Venmo", "Ava@Example.Com"],
+      ],
+      [
+        ["Venmo", "@ben_99x"],
+        ["Venmo", "Ben_99X"],
+        ["Venmo", " @BEN_99X"],
+      ],
+      [
+        ["Venmo", "(212) 555-0123"],
+        ["Venmo", "+1 212.555.0123"],
+      ],
     ];
     for (const group of ways) {
       for (const [method, address] of group) expect(payoutAddressProblem(method, address), address).toBeNull();

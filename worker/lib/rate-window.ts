@@ -8,4 +8,5 @@ export function windowStart(nowMs: number, windowMs = WINDOW_MS) {
 }
 
 /** Whole seconds until the current window ends (a refusal's Retry-After). */
-export const secondsLeftInWindow = (nowMs: number, windowMs = WINDOW_MS) => Math.max(1, Math.ceil((windowMs - (nowMs % windowMs)) / 1000));
+export const secondsLeftInWindow = (nowMs: number, windowMs = WINDOW_MS) =>
+  Math.max(1, Math.ceil((windowMs - (nowMs % windowMs)) / 1000));

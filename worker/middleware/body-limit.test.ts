@@ -23,7 +23,12 @@ function lazyBody(size: number, chunk = 64 * 1024) {
   return { stream, pulled: () => sent };
 }
 
-const streamed = (browser: Browser, path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+const streamed = (
+  browser: Browser,
+  path: string,
+  body: ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+) =>
   browser.fetch(path, {
     method: "POST",
     body,
@@ -38,7 +43,11 @@ describe("request body limit", () => {
     const body = lazyBody(BIG);
     const res = await streamed(browser, "/api/content/finalize", body.stream, { "content-length": String(BIG) });
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ code: "body_too_large", error: "The request body is too large: at most 64 KiB", requestId: expect.any(String) });
+    expect(await res.json()).toMatchObject({
+      code: "body_too_large",
+      error: "The request body is too large: at most 64 KiB",
+      requestId: expect.any(String),
+    });
     expect(body.pulled()).toBeLessThan(BIG / 10);
   });
 
@@ -53,14 +62,23 @@ describe("request body limit", () => {
   it("still reads bodies up to the limit, and leaves the upload PUT (streamed media) unlimited by it", async () => {
     const browser = await signedInBrowser(uniqueEmail("small-body"));
     // Just under the limit: read and validated (a 400 naming the field, not a 413).
-    const padded = JSON.stringify({ r2_key: "x", type: "video", title: "t", description: "d".repeat(MAX_BODY_BYTES - 200) });
+    const padded = JSON.stringify({
+      r2_key: "x",
+      type: "video",
+      title: "t",
+      description: "d".repeat(MAX_BODY_BYTES - 200),
+    });
     expect(padded.length).toBeLessThanOrEqual(MAX_BODY_BYTES);
     const res = await browser.json("/api/content/finalize", "POST", JSON.parse(padded));
     expect(res.status).toBe(400);
     // A 200 KiB MP4 streams through the upload PUT as before.
     const bytes = bigMp4(200 * 1024);
     const signed = await signUpload(browser, "v.mp4", "video/mp4", bytes.byteLength);
-    const put = await browser.fetch(signed.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "video/mp4" } });
+    const put = await browser.fetch(signed.uploadUrl, {
+      method: "PUT",
+      body: bytes,
+      headers: { "content-type": "video/mp4" },
+    });
     expect(put.status, await put.clone().text()).toBe(200);
   });
 });

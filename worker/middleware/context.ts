@@ -38,5 +38,12 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
   const bookmark = mayWrite(c.req.method) ? session.getBookmark() : null;
-  if (bookmark) setCookie(c, BOOKMARK_COOKIE, bookmark, { path: "/", secure: true, httpOnly: true, sameSite: "Lax", maxAge: BOOKMARK_MAX_AGE_S });
+  if (bookmark)
+    setCookie(c, BOOKMARK_COOKIE, bookmark, {
+      path: "/",
+      secure: true,
+      httpOnly: true,
+      sameSite: "Lax",
+      maxAge: BOOKMARK_MAX_AGE_S,
+    });
 });

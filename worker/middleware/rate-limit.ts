@@ -40,10 +40,17 @@ function limitRequests(...limits: Limit[]) {
       if (key) counted.push({ limit, check: { key, limit: limit.limit, window: limit.per } });
     }
     const nowMs = Date.now();
-    const within = await withinLimits(c.env.DB, counted.map((x) => x.check), nowMs);
+    const within = await withinLimits(
+      c.env.DB,
+      counted.map((x) => x.check),
+      nowMs,
+    );
     const exceeded = counted.find((_, i) => !within[i]);
     if (exceeded) {
-      c.header("Retry-After", String(secondsLeftInWindow(nowMs, exceeded.limit.per === "hour" ? HOUR_WINDOW_MS : WINDOW_MS)));
+      c.header(
+        "Retry-After",
+        String(secondsLeftInWindow(nowMs, exceeded.limit.per === "hour" ? HOUR_WINDOW_MS : WINDOW_MS)),
+      );
       throw rateLimited(exceeded.limit.message);
     }
     await next();

@@ -12,7 +12,12 @@ describe("security middleware", () => {
 
   it("refuses a state-changing request from a foreign origin", async () => {
     const browser = await signedInBrowser(uniqueEmail());
-    const res = await browser.json("/api/users/me/username", "PATCH", { username: "valid_name" }, { origin: "https://evil.example" });
+    const res = await browser.json(
+      "/api/users/me/username",
+      "PATCH",
+      { username: "valid_name" },
+      { origin: "https://evil.example" },
+    );
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: "cross_site" });
   });

@@ -21,10 +21,13 @@ async function adminOperations() {
   const doc = await res.json<Document>();
   return Object.entries(doc.paths)
     .filter(([path]) => path.startsWith("/api/admin/"))
-    .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ key: `${method} ${path}`, operation })));
+    .flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ key: `${method} ${path}`, operation })),
+    );
 }
 
-const successes = (operation: Operation) => Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+const successes = (operation: Operation) =>
+  Object.entries(operation.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
 
 describe("the admin operations in /api/openapi.json", () => {
   it("each have a summary and a described success answer, with a schema for a JSON body", async () => {
@@ -38,7 +41,10 @@ describe("the admin operations in /api/openapi.json", () => {
       for (const [status, answer] of answers) {
         expect(answer.description?.trim(), `${key} ${status} has no description`).toBeTruthy();
         // A 204 has no body; any other success says what its body is: JSON with a schema, or another media type.
-        if (status !== "204") expect(Object.keys(answer.content ?? {}), `${key} ${status} does not say what it answers`).not.toHaveLength(0);
+        if (status !== "204")
+          expect(Object.keys(answer.content ?? {}), `${key} ${status} does not say what it answers`).not.toHaveLength(
+            0,
+          );
         const json = answer.content?.["application/json"];
         if (json) expect(json.schema, `${key} ${status} has JSON without a schema`).toBeTruthy();
       }
@@ -47,7 +53,11 @@ describe("the admin operations in /api/openapi.json", () => {
 
   it("documents the CSV downloads as text/csv", async () => {
     const byKey = new Map((await adminOperations()).map((o) => [o.key, o.operation]));
-    for (const key of ["get /api/admin/users.csv", "get /api/admin/payments.csv", "get /api/admin/earnings/calendar.csv"]) {
+    for (const key of [
+      "get /api/admin/users.csv",
+      "get /api/admin/payments.csv",
+      "get /api/admin/earnings/calendar.csv",
+    ]) {
       expect(Object.keys(byKey.get(key)?.responses?.["200"]?.content ?? {}), key).toEqual(["text/csv"]);
     }
   });

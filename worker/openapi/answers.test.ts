@@ -26,7 +26,11 @@ async function memberOperations() {
   const doc = await res.json<Document>();
   const ops = Object.entries(doc.paths)
     .filter(([path]) => !path.startsWith("/api/admin/"))
-    .flatMap(([path, item]) => Object.entries(item).filter(([method]) => METHODS.has(method)).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+    .flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => METHODS.has(method))
+        .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+    );
   return ops;
 }
 
@@ -38,7 +42,8 @@ describe("the answers /api/openapi.json documents (public and signed-in routes)"
       expect(op.summary?.trim(), `${key} has no summary`).toBeTruthy();
       const successes = Object.entries(op.responses ?? {}).filter(([status]) => isSuccess(status));
       expect(successes.length, `${key} documents no 2xx or 3xx answer`).toBeGreaterThan(0);
-      for (const [status, answer] of successes) expect(answer.description?.trim(), `${key} ${status} has no description`).toBeTruthy();
+      for (const [status, answer] of successes)
+        expect(answer.description?.trim(), `${key} ${status} has no description`).toBeTruthy();
     }
   });
 
@@ -57,7 +62,8 @@ describe("the answers /api/openapi.json documents (public and signed-in routes)"
 
   it("says what a body that is not JSON is: the stream, the thumbnail, the beacon, the docs page", async () => {
     const doc = await (await new Browser().fetch("/api/openapi.json")).json<Document>();
-    const media = (path: string, status: string) => Object.keys(doc.paths[path]!.get!.responses![status]!.content ?? {});
+    const media = (path: string, status: string) =>
+      Object.keys(doc.paths[path]!.get!.responses![status]!.content ?? {});
     expect(media("/api/content/{id}/stream", "206")).toEqual(["video/mp4"]);
     expect(media("/api/content/{id}/thumbnail", "200")).toEqual(["image/*"]);
     expect(media("/api/ads/track", "200")).toEqual(["image/gif"]);

@@ -36,7 +36,11 @@ describe("GET /api/openapi.json", () => {
     for (const route of registered) {
       const operation = doc.paths[route.path]?.[route.method];
       expect(operation, `${route.key} is missing from the OpenAPI document`).toBeDefined();
-      const access = PUBLIC_ROUTES.has(route.key) ? "public" : route.path.startsWith("/api/admin/") ? "admin" : "signed-in";
+      const access = PUBLIC_ROUTES.has(route.key)
+        ? "public"
+        : route.path.startsWith("/api/admin/")
+          ? "admin"
+          : "signed-in";
       expect(operation!["x-access"], route.key).toBe(access);
       expect(operation!.security, route.key).toEqual(access === "public" ? [] : [{ session: [] }]);
     }
@@ -87,6 +91,8 @@ describe("GET /api/docs", () => {
 
   it("keeps the strict policy on every other API response", async () => {
     const res = await new Browser().fetch("/api/openapi.json");
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
   });
 });

@@ -55,10 +55,14 @@ const SUSPENDED_WORDS = "Refused (403, code suspended) to a member whose account
 
 function annotate(operation: Operation, path: string, section: ApiSection): Operation {
   const { access } = section;
-  const description = [ACCESS_WORDS[access], section.refusesSuspended ? SUSPENDED_WORDS : "", operation.description].filter(Boolean).join("\n\n");
+  const description = [ACCESS_WORDS[access], section.refusesSuspended ? SUSPENDED_WORDS : "", operation.description]
+    .filter(Boolean)
+    .join("\n\n");
   const suspended = section.refusesSuspended ? { "403": errorRef("Your account is suspended.") } : {};
   // A route that names a resource by id answers 404 for one that does not exist (or is hidden from the caller).
-  const missing = /\{[A-Za-z_]+\}/.test(path) ? { "404": errorRef("No such resource, or not one the caller may see.") } : {};
+  const missing = /\{[A-Za-z_]+\}/.test(path)
+    ? { "404": errorRef("No such resource, or not one the caller may see.") }
+    : {};
   return {
     ...operation,
     ...operationIdOf(operation, access),
@@ -140,7 +144,12 @@ export async function buildOpenApiDocument(sections: ApiSection[]): Promise<Open
     components: {
       schemas,
       securitySchemes: {
-        [SESSION_SCHEME]: { type: "apiKey", in: "cookie", name: "__Host-rp_session", description: "Set by POST /api/sessions." },
+        [SESSION_SCHEME]: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__Host-rp_session",
+          description: "Set by POST /api/sessions.",
+        },
       },
     },
   };

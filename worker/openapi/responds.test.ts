@@ -9,8 +9,10 @@ import { responds } from "./responds";
 const schema = z.object({ n: z.number() });
 
 function appAnswering(body: unknown) {
-  const app = new Hono<{ Bindings: { CHECK_RESPONSES?: string } }>().get("/x", responds("An answer", { 200: { description: "n", schema } }), (c) =>
-    c.json(body as object, 200),
+  const app = new Hono<{ Bindings: { CHECK_RESPONSES?: string } }>().get(
+    "/x",
+    responds("An answer", { 200: { description: "n", schema } }),
+    (c) => c.json(body as object, 200),
   );
   app.onError((error, c) => c.text(error.message, 500));
   return app;
@@ -35,8 +37,19 @@ describe("responds", () => {
   });
 
   it("puts the success body's schema and the summary in the OpenAPI document", async () => {
-    const doc = await (await new Browser().fetch("/api/openapi.json")).json<{
-      paths: Record<string, Record<string, { summary?: string; responses: Record<string, { content?: Record<string, { schema: { properties?: object } }> }> }>>;
+    const doc = await (
+      await new Browser().fetch("/api/openapi.json")
+    ).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            summary?: string;
+            responses: Record<string, { content?: Record<string, { schema: { properties?: object } }> }>;
+          }
+        >
+      >;
     }>();
     const op = doc.paths["/api/me/payout-requests"]!.get!;
     expect(op.summary).toBe("List my payout requests");

@@ -9,7 +9,6 @@ import type { ZodType } from "zod";
 /** One answer a route gives: a JSON body with its schema, or a body that is not JSON (a stream, a CSV, a redirect, 204). */
 export type Answer = { description: string; schema?: ZodType; media?: string };
 
-
 type Declared = { summary: string; description?: string; answers: Record<number, Answer> };
 
 function specOf({ summary, description, answers }: Declared): DescribeRouteOptions {
@@ -19,7 +18,10 @@ function specOf({ summary, description, answers }: Declared): DescribeRouteOptio
       a.schema
         ? { description: a.description, content: { [a.media ?? "application/json"]: { schema: resolver(a.schema) } } }
         : a.media
-          ? { description: a.description, content: { [a.media]: { schema: { type: "string" as const, format: "binary" } } } }
+          ? {
+              description: a.description,
+              content: { [a.media]: { schema: { type: "string" as const, format: "binary" } } },
+            }
           : { description: a.description },
     ]),
   );
@@ -40,7 +42,9 @@ export function responds(summary: string, answers: Record<number, Answer>, descr
     if (!schema || !c.res.headers.get("content-type")?.includes("application/json")) return;
     const parsed = schema.safeParse(await c.res.clone().json());
     if (!parsed.success) {
-      throw new Error(`${c.req.method} ${c.req.path} answered ${c.res.status} with a body its schema rejects: ${parsed.error.message}`);
+      throw new Error(
+        `${c.req.method} ${c.req.path} answered ${c.res.status} with a body its schema rejects: ${parsed.error.message}`,
+      );
     }
   };
   // describeRoute's marker carries the spec to the document generator (worker/openapi/document.ts).

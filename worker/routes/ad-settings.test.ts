@@ -5,16 +5,23 @@ import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 describe("ad settings", () => {
   it("lets admins change one known key at a time, audited, and players read them", async () => {
     const admin = await signedInBrowser("admin@example.com");
-    const res = await admin.json("/api/admin/ad-settings", "PATCH", { key: "vast_url", value: "https://ads.example.com/vast.xml" });
+    const res = await admin.json("/api/admin/ad-settings", "PATCH", {
+      key: "vast_url",
+      value: "https://ads.example.com/vast.xml",
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ vast_url: "https://ads.example.com/vast.xml" });
-    expect((await admin.json("/api/admin/ad-settings", "PATCH", { key: "preroll_enabled", value: "true" })).status).toBe(200);
+    expect(
+      (await admin.json("/api/admin/ad-settings", "PATCH", { key: "preroll_enabled", value: "true" })).status,
+    ).toBe(200);
     const viewer = await signedInBrowser(uniqueEmail());
     expect(await (await viewer.fetch("/api/ad-settings")).json()).toMatchObject({
       preroll_enabled: "true",
       vast_url: "https://ads.example.com/vast.xml",
     });
-    const audit = await env.DB.prepare("select before, after from audit_log where entity = 'setting' and entity_id = 'vast_url' order by created_at desc limit 1").first<{ before: string; after: string }>();
+    const audit = await env.DB.prepare(
+      "select before, after from audit_log where entity = 'setting' and entity_id = 'vast_url' order by created_at desc limit 1",
+    ).first<{ before: string; after: string }>();
     expect(JSON.parse(audit!.after)).toEqual({ vast_url: "https://ads.example.com/vast.xml" });
   });
 
@@ -44,10 +51,21 @@ describe("ad settings", () => {
 
   it("keeps a list of https ad hosts for the pages' CSP, tidied, and refuses anything else naming the host", async () => {
     const admin = await signedInBrowser("admin@example.com");
-    const res = await admin.json("/api/admin/ad-settings", "PATCH", { key: "ad_hosts", value: " https://CDN.example.net/\nhttps://*.pixels.example.org, https://cdn.example.net " });
+    const res = await admin.json("/api/admin/ad-settings", "PATCH", {
+      key: "ad_hosts",
+      value: " https://CDN.example.net/\nhttps://*.pixels.example.org, https://cdn.example.net ",
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ad_hosts: "https://cdn.example.net https://*.pixels.example.org" });
-    for (const value of ["http://cdn.example.net", "https://cdn.example.net/path", "*", "https:", "'unsafe-inline'", "https://a;b.example", "cdn.example.net"]) {
+    for (const value of [
+      "http://cdn.example.net",
+      "https://cdn.example.net/path",
+      "*",
+      "https:",
+      "'unsafe-inline'",
+      "https://a;b.example",
+      "cdn.example.net",
+    ]) {
       const bad = await admin.json("/api/admin/ad-settings", "PATCH", { key: "ad_hosts", value });
       expect(bad.status, value).toBe(400);
       expect((await bad.json<{ error: string }>()).error, value).toMatch(/^value: ".*" is not an https origin/);

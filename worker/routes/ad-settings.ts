@@ -9,7 +9,11 @@ import { responds } from "../openapi/responds";
 export const adSettingsRoutes = new Hono<SignedInEnv>().get(
   "/ad-settings",
   responds("Get the ad settings", {
-    200: { description: "Whether pre- and post-roll ads run, the VAST feed they come from, and the hosts its ads may come from.", schema: adSettingsOut },
+    200: {
+      description:
+        "Whether pre- and post-roll ads run, the VAST feed they come from, and the hosts its ads may come from.",
+      schema: adSettingsOut,
+    },
   }),
   async (c) => c.json(await readSettings(c.get("db"), AD_DEFAULTS), 200),
 );

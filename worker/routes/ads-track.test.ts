@@ -19,7 +19,9 @@ function beacon(query: string, init: RequestInit & { ip?: string } = {}) {
 }
 
 async function countsOf(ad: string) {
-  const { results } = await env.DB.prepare("select day, position, event, count from ad_event_days where ad_id = ? order by position, event")
+  const { results } = await env.DB.prepare(
+    "select day, position, event, count from ad_event_days where ad_id = ? order by position, event",
+  )
     .bind(ad)
     .all<{ day: string; position: string; event: string; count: number }>();
   return results;
@@ -54,7 +56,11 @@ describe("GET /api/ads/track", () => {
     const ad = uniqueAd();
     for (const position of ["1", "pre", "3", "post", "-1"]) await beacon(`event=skip&ad=${ad}&position=${position}`);
     await beacon(`event=skip&ad=${ad}`);
-    expect((await countsOf(ad)).map((r) => [r.position, r.count])).toEqual([["post", 2], ["pre", 2], ["unknown", 2]]);
+    expect((await countsOf(ad)).map((r) => [r.position, r.count])).toEqual([
+      ["post", 2],
+      ["pre", 2],
+      ["unknown", 2],
+    ]);
   });
 
   it("answers HEAD like GET without counting", async () => {
@@ -128,22 +134,30 @@ describe("GET /api/admin/analytics/ads", () => {
   });
 
   it("sums a range of days over ads: totals, rates over impressions, per break position, every day", async () => {
-    const row = (day: string, adId: string, position: string, event: string, count: number) => ({ day, adId, position, event, count });
-    await testDb().insert(adEventDays).values([
-      row("2003-03-01", "a", "pre", "impression", 10),
-      row("2003-03-01", "a", "pre", "start", 9),
-      row("2003-03-01", "a", "pre", "complete", 6),
-      row("2003-03-01", "a", "pre", "skip", 3),
-      row("2003-03-01", "a", "pre", "click", 1),
-      row("2003-03-01", "b", "post", "impression", 5),
-      row("2003-03-01", "b", "post", "complete", 4),
-      row("2003-03-03", "a", "pre", "impression", 5),
-      row("2003-03-03", "a", "pre", "complete", 2),
-      row("2003-03-03", "a", "unknown", "error", 2),
-      // Outside the range.
-      row("2003-02-28", "a", "pre", "impression", 100),
-      row("2003-03-04", "a", "pre", "impression", 100),
-    ]);
+    const row = (day: string, adId: string, position: string, event: string, count: number) => ({
+      day,
+      adId,
+      position,
+      event,
+      count,
+    });
+    await testDb()
+      .insert(adEventDays)
+      .values([
+        row("2003-03-01", "a", "pre", "impression", 10),
+        row("2003-03-01", "a", "pre", "start", 9),
+        row("2003-03-01", "a", "pre", "complete", 6),
+        row("2003-03-01", "a", "pre", "skip", 3),
+        row("2003-03-01", "a", "pre", "click", 1),
+        row("2003-03-01", "b", "post", "impression", 5),
+        row("2003-03-01", "b", "post", "complete", 4),
+        row("2003-03-03", "a", "pre", "impression", 5),
+        row("2003-03-03", "a", "pre", "complete", 2),
+        row("2003-03-03", "a", "unknown", "error", 2),
+        // Outside the range.
+        row("2003-02-28", "a", "pre", "impression", 100),
+        row("2003-03-04", "a", "pre", "impression", 100),
+      ]);
     const admin = await signedInBrowser("admin@example.com");
     const res = await admin.fetch("/api/admin/analytics/ads?startDate=2003-03-01&endDate=2003-03-03");
     expect(res.status).toBe(200);
@@ -151,8 +165,18 @@ describe("GET /api/admin/analytics/ads", () => {
     expect(figures.startDate).toBe("2003-03-01");
     expect(figures.endDate).toBe("2003-03-03");
     expect(figures.totals).toEqual({
-      impressions: 20, starts: 9, first_quartiles: 0, midpoints: 0, third_quartiles: 0, completes: 12, skips: 3, clicks: 1, errors: 2,
-      completion_rate: 0.6, skip_rate: 0.15, click_through_rate: 0.05,
+      impressions: 20,
+      starts: 9,
+      first_quartiles: 0,
+      midpoints: 0,
+      third_quartiles: 0,
+      completes: 12,
+      skips: 3,
+      clicks: 1,
+      errors: 2,
+      completion_rate: 0.6,
+      skip_rate: 0.15,
+      click_through_rate: 0.05,
     });
     expect(figures.byPosition.map((p) => [p.position, p.impressions, p.completes, p.completion_rate])).toEqual([
       ["pre", 15, 8, 8 / 15],
@@ -174,7 +198,8 @@ describe("GET /api/admin/analytics/ads", () => {
     expect(before.endDate).toBe(today());
     const ad = uniqueAd();
     const ip = uniqueIp();
-    for (const event of ["impression", "start", "complete", "click"]) await beacon(`event=${event}&ad=${ad}&position=3`, { ip });
+    for (const event of ["impression", "start", "complete", "click"])
+      await beacon(`event=${event}&ad=${ad}&position=3`, { ip });
     const after = await read();
     expect(after.totals.impressions - before.totals.impressions).toBe(1);
     expect(after.totals.completes - before.totals.completes).toBe(1);
@@ -185,7 +210,13 @@ describe("GET /api/admin/analytics/ads", () => {
 
   it("refuses a bad range with a 400 naming the field", async () => {
     const admin = await signedInBrowser("admin@example.com");
-    for (const [query, field] of [["startDate=yesterday", "startDate"], ["startDate=2003-03-05&endDate=2003-03-01", "endDate"], ["endDate=2003-02-30", "endDate"], ["endDate=", "endDate"], ["startDate=2003-13-01", "startDate"]]) {
+    for (const [query, field] of [
+      ["startDate=yesterday", "startDate"],
+      ["startDate=2003-03-05&endDate=2003-03-01", "endDate"],
+      ["endDate=2003-02-30", "endDate"],
+      ["endDate=", "endDate"],
+      ["startDate=2003-13-01", "startDate"],
+    ]) {
       const res = await admin.fetch(`/api/admin/analytics/ads?${query}`);
       expect(res.status, query).toBe(400);
       expect((await res.json<ApiErrorBody>()).error, query).toMatch(new RegExp(`^${field}: `));

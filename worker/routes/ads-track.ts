@@ -16,7 +16,9 @@ import { responds } from "../openapi/responds";
 const AD_BEACONS_PER_MINUTE = 300;
 
 // A transparent 1×1 GIF: the VAST client fires each tracking URL as an image (`new Image().src = url`).
-const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (ch) => ch.charCodeAt(0));
+const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (ch) =>
+  ch.charCodeAt(0),
+);
 
 /**
  * Public: the ad feed's tracking URLs (docs/decisions/018). A GET that changes state, on purpose: beacons
@@ -29,7 +31,12 @@ export const adEventsPublicRoutes = new Hono<AppEnv>().get(
   "/ads/track",
   responds(
     "Count an ad beacon",
-    { 200: { description: "A transparent 1×1 GIF: the player fires each tracking URL as an image.", media: "image/gif" } },
+    {
+      200: {
+        description: "A transparent 1×1 GIF: the player fires each tracking URL as an image.",
+        media: "image/gif",
+      },
+    },
     "Counts one event of the ad feed's tracking URLs (HEAD counts nothing). Refused (403) when the browser says the ping is cross-site; 429 past the per-address limit.",
   ),
   validate("query", adBeaconQuery),

@@ -8,6 +8,11 @@ import { responds } from "../openapi/responds";
 /** Public: the marketing tag ids, the Facebook pixel and GA4 (the admin changes them: admin/analytics.ts). */
 export const analyticsConfigRoutes = new Hono<AppEnv>().get(
   "/analytics/config",
-  responds("Get the marketing tag ids", { 200: { description: "The Facebook pixel and GA4 ids; empty means the tag is not loaded.", schema: analyticsConfigOut } }),
+  responds("Get the marketing tag ids", {
+    200: {
+      description: "The Facebook pixel and GA4 ids; empty means the tag is not loaded.",
+      schema: analyticsConfigOut,
+    },
+  }),
   async (c) => c.json(await readSettings(c.get("db"), ANALYTICS_CONFIG_DEFAULTS), 200),
 );

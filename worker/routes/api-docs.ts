@@ -31,13 +31,21 @@ export function apiDocsRoutes(sections: () => ApiSection[]) {
     .get(
       "/openapi.json",
       responds("Get the OpenAPI document", {
-        200: { description: "This API as an OpenAPI 3.1 document: every route, its access, its inputs and its answers.", schema: openApiDocumentOut },
+        200: {
+          description: "This API as an OpenAPI 3.1 document: every route, its access, its inputs and its answers.",
+          schema: openApiDocumentOut,
+        },
       }),
       async (c) => c.json(await openApiDocument(), 200),
     )
     .get(
       "/docs",
-      responds("Read the API reference", { 200: { description: "An interactive reference of the OpenAPI document (Scalar), as an HTML page.", media: "text/html" } }),
+      responds("Read the API reference", {
+        200: {
+          description: "An interactive reference of the OpenAPI document (Scalar), as an HTML page.",
+          media: "text/html",
+        },
+      }),
       async (c, next) => {
         // The page runs Scalar's script from our own origin, with inline start-up code carrying a nonce; the
         // API's default policy ("default-src 'none'") would block both, so this one page states its own.

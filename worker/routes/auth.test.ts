@@ -50,7 +50,11 @@ describe("Google sign-in (real code path, Google's endpoints stubbed)", () => {
   const refusals: [string, RegExp | null, (g: typeof google, email: string) => Promise<string>][] = [
     ["a forged signature", /signature verification failed/, (g, email) => g.idToken({ email }, { forged: true })],
     ["an expired token", /"exp" claim/, (g, email) => g.idToken({ email, exp: Math.floor(Date.now() / 1000) - 600 })],
-    ["a wrong audience", /"aud" claim/, (g, email) => g.idToken({ email, aud: "someone-else.apps.googleusercontent.com" })],
+    [
+      "a wrong audience",
+      /"aud" claim/,
+      (g, email) => g.idToken({ email, aud: "someone-else.apps.googleusercontent.com" }),
+    ],
     ["a wrong issuer", /"iss" claim/, (g, email) => g.idToken({ email, iss: "https://evil.example.com" })],
     ["an unverified email", null, (g, email) => g.idToken({ email, email_verified: false })],
   ];
@@ -68,7 +72,10 @@ describe("Google sign-in (real code path, Google's endpoints stubbed)", () => {
       const row = await env.DB.prepare("select id from users where email = ?").bind(email).first();
       expect(row).toBeNull();
       // The once-per-isolate DEV_LOGIN warning (docs/decisions/017) may land here when this test runs first.
-      const warned = warn.mock.calls.map((args) => args.join(" ")).filter((line) => !line.startsWith("DEV_LOGIN=true")).join("\n");
+      const warned = warn.mock.calls
+        .map((args) => args.join(" "))
+        .filter((line) => !line.startsWith("DEV_LOGIN=true"))
+        .join("\n");
       if (reason) expect(warned).toMatch(reason);
       else expect(warned).toBe("");
       warn.mockRestore();
@@ -82,7 +89,11 @@ describe("Google sign-in (real code path, Google's endpoints stubbed)", () => {
     return { browser, res: await browser.json("/api/sessions", "POST", { code: "google-code", state }) };
   }
   const storedSub = async (email: string) =>
-    (await env.DB.prepare("select google_sub as sub from users where email = ?").bind(email).first<{ sub: string | null }>())?.sub;
+    (
+      await env.DB.prepare("select google_sub as sub from users where email = ?")
+        .bind(email)
+        .first<{ sub: string | null }>()
+    )?.sub;
 
   // Security read (docs/decisions/017): a second Google account with the same email took over the first one's account.
   it("refuses a Google account whose email belongs to an account linked to another Google account", async () => {
@@ -95,7 +106,8 @@ describe("Google sign-in (real code path, Google's endpoints stubbed)", () => {
     expect(other.res.status).toBe(409);
     expect(await other.res.json()).toMatchObject({
       code: "account_linked_elsewhere",
-      error: "This email address belongs to an account that signs in with a different Google account. Sign in with that one.",
+      error:
+        "This email address belongs to an account that signs in with a different Google account. Sign in with that one.",
     });
     expect(other.browser.cookies.has("__Host-rp_session")).toBe(false);
     expect(await storedSub(email)).toBe("sub-first");
@@ -151,7 +163,12 @@ describe("the local sign-in refuses requests from elsewhere (docs/decisions/017)
     const browser = new Browser();
     const url = await localState(browser, headers);
     expect(url.pathname).toBe("/auth/dev");
-    const res = await browser.json("/api/sessions", "POST", { code: `dev:${uniqueEmail("vite")}`, state: url.searchParams.get("state") }, headers);
+    const res = await browser.json(
+      "/api/sessions",
+      "POST",
+      { code: `dev:${uniqueEmail("vite")}`, state: url.searchParams.get("state") },
+      headers,
+    );
     expect(res.status).toBe(200);
   });
 
@@ -169,7 +186,10 @@ describe("the local sign-in refuses requests from elsewhere (docs/decisions/017)
       const email = uniqueEmail("proxied");
       const res = await browser.json("/api/sessions", "POST", { code: `dev:${email}`, state }, { [name]: value });
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ code: "dev_login_disabled", error: `Local sign-in is refused: the request did not come from this machine (${name})` });
+      expect(await res.json()).toMatchObject({
+        code: "dev_login_disabled",
+        error: `Local sign-in is refused: the request did not come from this machine (${name})`,
+      });
       expect(browser.cookies.has("__Host-rp_session")).toBe(false);
       expect(await env.DB.prepare("select id from users where email = ?").bind(email).first()).toBeNull();
     });
@@ -180,15 +200,25 @@ describe("the local sign-in refuses requests from elsewhere (docs/decisions/017)
     const redirect = await app.request("http://localhost/api/oauth/google/redirect_url", {}, configured);
     const google = new URL((await redirect.json<{ redirectUrl: string }>()).redirectUrl);
     expect(google.origin).toBe("https://accounts.google.com");
-    const cookie = redirect.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = redirect.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const state = google.searchParams.get("state");
     const res = await app.request(
       "http://localhost/api/sessions",
-      { method: "POST", headers: { cookie, origin: "http://localhost", "content-type": "application/json" }, body: JSON.stringify({ code: "dev:admin@example.com", state }) },
+      {
+        method: "POST",
+        headers: { cookie, origin: "http://localhost", "content-type": "application/json" },
+        body: JSON.stringify({ code: "dev:admin@example.com", state }),
+      },
       configured,
     );
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ code: "dev_login_disabled", error: expect.stringMatching(/Google client secret is configured/) });
+    expect(await res.json()).toMatchObject({
+      code: "dev_login_disabled",
+      error: expect.stringMatching(/Google client secret is configured/),
+    });
   });
 });
 
@@ -199,7 +229,10 @@ describe("local sign-in and sessions", () => {
     const url = new URL((await res.json<{ redirectUrl: string }>()).redirectUrl);
     expect(url.pathname).toBe("/auth/dev");
     const email = uniqueEmail("local");
-    const signIn = await browser.json("/api/sessions", "POST", { code: `dev:${email}`, state: url.searchParams.get("state") });
+    const signIn = await browser.json("/api/sessions", "POST", {
+      code: `dev:${email}`,
+      state: url.searchParams.get("state"),
+    });
     expect(signIn.status).toBe(200);
     const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("__Host-rp_session="))!;
     expect(cookie).toMatch(/HttpOnly/);

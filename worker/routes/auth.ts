@@ -1,5 +1,13 @@
 import { Hono } from "hono";
-import { logoutOut, redirectUrlOut, sessionOut, signInBody, type LogoutResponse, type RedirectUrlResponse, type SessionResponse } from "../../common/schemas/auth";
+import {
+  logoutOut,
+  redirectUrlOut,
+  sessionOut,
+  signInBody,
+  type LogoutResponse,
+  type RedirectUrlResponse,
+  type SessionResponse,
+} from "../../common/schemas/auth";
 import type { AppEnv } from "../app-env";
 import { devLoginRefusal } from "../domain/auth/dev-login";
 import { endSession } from "../domain/auth/end-sessions";
@@ -40,7 +48,10 @@ export const authRoutes = new Hono<AppEnv>()
       if (!devLoginRefusal(settings, url, c.req.raw.headers)) {
         const state = randomToken(24);
         writeOAuthCookie(c, state, "local");
-        return c.json({ redirectUrl: `${url.origin}/auth/dev?state=${encodeURIComponent(state)}` } satisfies RedirectUrlResponse, 200);
+        return c.json(
+          { redirectUrl: `${url.origin}/auth/dev?state=${encodeURIComponent(state)}` } satisfies RedirectUrlResponse,
+          200,
+        );
       }
       const { url: redirectUrl, state, verifier } = googleAuthorization(settings, url.origin);
       writeOAuthCookie(c, state, verifier);
@@ -74,12 +85,20 @@ export const authRoutes = new Hono<AppEnv>()
       writeSessionCookie(c, token);
       const isAdmin = c.get("settings").adminEmails.has(user.email);
       // `created` tells the SPA a new account was made (the analytics "user_signup" event).
-      return c.json({ user: currentUserJson({ ...user, isAdmin, suspended: user.suspendedAt !== null }), created } satisfies SessionResponse, 200);
+      return c.json(
+        {
+          user: currentUserJson({ ...user, isAdmin, suspended: user.suspendedAt !== null }),
+          created,
+        } satisfies SessionResponse,
+        200,
+      );
     },
   )
   .get(
     "/logout",
-    responds("Sign out", { 200: { description: "Ends this browser's session (if any) and clears its cookie.", schema: logoutOut } }),
+    responds("Sign out", {
+      200: { description: "Ends this browser's session (if any) and clears its cookie.", schema: logoutOut },
+    }),
     async (c) => {
       // Hono answers HEAD with the GET route; HEAD must be safe (RFC 9110), so it never signs anyone out.
       if (c.req.method !== "GET") {

@@ -10,7 +10,8 @@ export const challengeRoutes = new Hono<SignedInEnv>().get(
   "/challenges/progress",
   responds("Get my sign-on challenge progress", {
     200: {
-      description: "Each challenge of the caller's sign-on set with its progress, the hours left, and the awarded bonus (null until the job awards it).",
+      description:
+        "Each challenge of the caller's sign-on set with its progress, the hours left, and the awarded bonus (null until the job awards it).",
       schema: challengeProgressOut,
     },
   }),

@@ -12,7 +12,8 @@ import { takeDown } from "../test/moderation";
 // removes them; whoever may open the item reads them; their words are searchable and say "in captions".
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
-const VTT = "WEBVTT\n\n00:00.500 --> 00:02.000\nHello <b>there</b>\n\n00:02.000 --> 00:04.000\n<v Ava>Second line</v>\n";
+const VTT =
+  "WEBVTT\n\n00:00.500 --> 00:02.000\nHello <b>there</b>\n\n00:02.000 --> 00:04.000\n<v Ava>Second line</v>\n";
 const put = (b: Browser, id: string, lang: string, body: string | Uint8Array, type = "text/vtt") =>
   b.fetch(`/api/content/${id}/captions/${lang}`, { method: "PUT", body, headers: { "content-type": type } });
 const item = async (b: Browser, id: string) => (await b.fetch(`/api/content/${id}`)).json<ContentItemJson>();
@@ -115,7 +116,8 @@ describe("captions", () => {
     const vtt = `WEBVTT\n\n00:01.000 --> 00:03.000\nWe said ${word} <i>loudly</i>\n`;
     expect((await put(s.creator, s.row.id, "en", vtt)).status).toBe(200);
 
-    const search = async (q: string) => (await s.anonymous.fetch(`/api/content?search=${encodeURIComponent(q)}`)).json<ContentListResponse>();
+    const search = async (q: string) =>
+      (await s.anonymous.fetch(`/api/content?search=${encodeURIComponent(q)}`)).json<ContentListResponse>();
     const whole = await search(word);
     expect(whole.items.map((i) => i.id)).toEqual([titled.id, s.row.id]);
     expect(whole.in_captions).toEqual([s.row.id]);
@@ -130,7 +132,9 @@ describe("captions", () => {
     expect((await s.creator.fetch(`/api/content/${s.row.id}/captions/en`, { method: "DELETE" })).status).toBe(200);
     expect((await search(word)).items.map((i) => i.id)).toEqual([titled.id]);
     // The gallery answer carries no in_captions.
-    expect((await (await s.anonymous.fetch("/api/content?limit=1")).json<ContentListResponse>()).in_captions).toBeUndefined();
+    expect(
+      (await (await s.anonymous.fetch("/api/content?limit=1")).json<ContentListResponse>()).in_captions,
+    ).toBeUndefined();
   });
 
   it("a deleted item's captions answer 404 to all, refuse changes, and their files go with the media purge", async () => {

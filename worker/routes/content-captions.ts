@@ -56,7 +56,12 @@ export const captionsActiveRoutes = new Hono<SignedInEnv>()
     TRACK,
     responds(
       "Add or replace an item's captions",
-      { 200: { description: "Stored: the track's address, its cue count and size as cleaned.", schema: captionsStoredOut } },
+      {
+        200: {
+          description: "Stored: the track's address, its cue count and size as cleaned.",
+          schema: captionsStoredOut,
+        },
+      },
       "Its creator, or an admin. The body is a WebVTT file (Content-Type text/vtt, UTF-8, at most 512 KiB, 413 " +
         "`captions_too_large` beyond): a WEBVTT line, cues in order that end within the item. What is stored is the " +
         "file as the server writes it back: cues with their timings and settings, and only the markup captions " +
@@ -79,7 +84,11 @@ export const captionsActiveRoutes = new Hono<SignedInEnv>()
   )
   .delete(
     TRACK,
-    responds("Remove an item's captions", { 200: { description: "Removed, with its file.", schema: okOut } }, "Its creator, or an admin."),
+    responds(
+      "Remove an item's captions",
+      { 200: { description: "Removed, with its file.", schema: okOut } },
+      "Its creator, or an admin.",
+    ),
     validate("param", captionsParams),
     async (c) => {
       const { id, lang } = c.req.valid("param");

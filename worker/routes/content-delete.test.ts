@@ -29,14 +29,19 @@ async function scene() {
   const creator = await signedInBrowser(uniqueEmail("creator"));
   const creatorId = await idOf(creator);
   const thumb = await uploadFixture(creator, "thumb.jpg");
-  const itemId = await publishFixture(creator, "clip-6s.mp4", { title: `${word} reel`, tags: [word], thumbnail_key: thumb });
+  const itemId = await publishFixture(creator, "clip-6s.mp4", {
+    title: `${word} reel`,
+    tags: [word],
+    thumbnail_key: thumb,
+  });
   const item = await (await creator.fetch(`/api/content/${itemId}`)).json<ContentJson>();
   const sibling = await makeContent((await makeUser()).id, { title: `${word} sibling`, tags: word });
   const member = await signedInBrowser(uniqueEmail("member"));
   const memberId = await idOf(member);
   expect((await watchPaced(member, memberId, itemId, item.duration * 1000)).qualified).toBe(true);
   await runEarningsCron();
-  for (const id of [itemId, sibling.id]) expect((await member.fetch(`/api/content/${id}/like`, { method: "POST" })).status).toBe(200);
+  for (const id of [itemId, sibling.id])
+    expect((await member.fetch(`/api/content/${id}/like`, { method: "POST" })).status).toBe(200);
   expect((await member.json(`/api/content/${itemId}/report`, "POST", { reason: "spam" })).status).toBe(201);
   const admin = await signedInBrowser("admin@example.com");
   return { word, creator, creatorId, itemId, item, thumb, sibling, member, memberId, admin, anonymous: new Browser() };
@@ -51,31 +56,54 @@ describe("a deleted item", () => {
 
     await deleteItem(s.creator, s.itemId);
 
-    for (const [who, b] of Object.entries({ anonymous: s.anonymous, member: s.member, creator: s.creator, admin: s.admin })) {
+    for (const [who, b] of Object.entries({
+      anonymous: s.anonymous,
+      member: s.member,
+      creator: s.creator,
+      admin: s.admin,
+    })) {
       expect(await ids(b, "/api/content?limit=60"), `gallery for ${who}`).not.toContain(s.itemId);
       const search = await ids(b, `/api/content?search=${s.word}`);
       expect(search, `search for ${who}`).toEqual([s.sibling.id]);
       expect(await ids(b, `/api/content?creator=${s.creatorId}`), `creator page for ${who}`).toEqual([]);
-      expect(await (await b.fetch(`/api/users/${s.creatorId}`)).json(), `counts for ${who}`).toMatchObject({ video_count: 0, audio_count: 0 });
+      expect(await (await b.fetch(`/api/users/${s.creatorId}`)).json(), `counts for ${who}`).toMatchObject({
+        video_count: 0,
+        audio_count: 0,
+      });
       expect((await b.fetch(`/api/content/${s.itemId}`)).status, `details for ${who}`).toBe(404);
       expect((await b.fetch(`/api/content/${s.itemId}/thumbnail`)).status, `thumbnail for ${who}`).toBe(404);
       if (b === s.anonymous) continue;
       expect(await ids(b, "/api/content/liked"), `liked for ${who}`).not.toContain(s.itemId);
-      expect(await ids(b, "/api/content/recommendations?limit=50"), `recommendations for ${who}`).not.toContain(s.itemId);
-      expect(await ids(b, `/api/content/${s.sibling.id}/suggestions?limit=20`), `Up Next for ${who}`).not.toContain(s.itemId);
+      expect(await ids(b, "/api/content/recommendations?limit=50"), `recommendations for ${who}`).not.toContain(
+        s.itemId,
+      );
+      expect(await ids(b, `/api/content/${s.sibling.id}/suggestions?limit=20`), `Up Next for ${who}`).not.toContain(
+        s.itemId,
+      );
       expect((await b.fetch(`/api/content/${s.itemId}/stream`)).status, `stream for ${who}`).toBe(404);
       expect((await b.fetch(`/api/content/${s.itemId}/suggestions`)).status, `suggestions for ${who}`).toBe(404);
-      const start = { content_id: s.itemId, event_type: "start", second_mark: 0, discovery_method: "browse", device_fingerprint: "fp" };
+      const start = {
+        content_id: s.itemId,
+        event_type: "start",
+        second_mark: 0,
+        discovery_method: "browse",
+        device_fingerprint: "fp",
+      };
       expect((await b.json("/api/playback-events", "POST", start)).status, `playback for ${who}`).toBe(404);
     }
     expect(await ids(s.member, "/api/content/liked")).toEqual([s.sibling.id]);
     expect(await ids(s.creator, "/api/content/mine")).toEqual([]);
     // Nothing about it can be changed any more, by anyone: like, unlike, report, edit, thumbnail, delete.
-    for (const method of ["POST", "DELETE"]) expect((await s.member.fetch(`/api/content/${s.itemId}/like`, { method })).status).toBe(404);
+    for (const method of ["POST", "DELETE"])
+      expect((await s.member.fetch(`/api/content/${s.itemId}/like`, { method })).status).toBe(404);
     expect((await s.member.json(`/api/content/${s.itemId}/report`, "POST", { reason: "other" })).status).toBe(404);
     for (const b of [s.creator, s.admin]) {
-      expect((await b.json(`/api/content/${s.itemId}`, "PATCH", { title: "Back", description: "", tags: [] })).status).toBe(404);
-      expect((await b.json(`/api/content/${s.itemId}/thumbnail`, "PATCH", { thumbnail_key: s.thumb })).status).toBe(404);
+      expect(
+        (await b.json(`/api/content/${s.itemId}`, "PATCH", { title: "Back", description: "", tags: [] })).status,
+      ).toBe(404);
+      expect((await b.json(`/api/content/${s.itemId}/thumbnail`, "PATCH", { thumbnail_key: s.thumb })).status).toBe(
+        404,
+      );
       expect((await b.fetch(`/api/content/${s.itemId}`, { method: "DELETE" })).status).toBe(404);
     }
 
@@ -83,17 +111,29 @@ describe("a deleted item", () => {
     expect(await evidenceOf(s.itemId)).toEqual(before);
     expect(await env.MEDIA.head(s.item.r2_key)).not.toBeNull();
     expect(await env.MEDIA.head(s.thumb)).not.toBeNull();
-    const row = await env.DB.prepare("select deleted_at, deleted_by, title from content where id = ?").bind(s.itemId).first<{ deleted_at: string; deleted_by: string }>();
+    const row = await env.DB.prepare("select deleted_at, deleted_by, title from content where id = ?")
+      .bind(s.itemId)
+      .first<{ deleted_at: string; deleted_by: string }>();
     expect(row).toMatchObject({ deleted_by: s.creatorId, title: `${s.word} reel` });
     // The deletion is on the record, in the member's moderation page with the report of the item.
-    const record = await (await s.admin.fetch(`/api/admin/moderation/users/${s.creatorId}`)).json<ModerationUserResponse>();
-    expect(record.reports_received).toEqual([expect.objectContaining({ content_id: s.itemId, content_deleted: true, reason: "spam" })]);
-    expect(record.actions).toEqual([expect.objectContaining({ action: "delete", entity: "content", entity_id: s.itemId })]);
+    const record = await (
+      await s.admin.fetch(`/api/admin/moderation/users/${s.creatorId}`)
+    ).json<ModerationUserResponse>();
+    expect(record.reports_received).toEqual([
+      expect.objectContaining({ content_id: s.itemId, content_deleted: true, reason: "spam" }),
+    ]);
+    expect(record.actions).toEqual([
+      expect.objectContaining({ action: "delete", entity: "content", entity_id: s.itemId }),
+    ]);
     // The creator renaming themselves touches the search rows of their items, the deleted one no longer among them.
     expect((await s.creator.json("/api/users/me/username", "PATCH", { username: `${s.word}new` })).status).toBe(200);
     expect(await ids(s.anonymous, `/api/content?search=${s.word}new`)).toEqual([]);
     // Its upload rows stay used: the keys can never be attached again.
-    const reuse = await s.creator.json("/api/content/finalize", "POST", { r2_key: s.item.r2_key, type: "video", title: "Again" });
+    const reuse = await s.creator.json("/api/content/finalize", "POST", {
+      r2_key: s.item.r2_key,
+      type: "video",
+      title: "Again",
+    });
     expect(reuse.status).toBe(409);
   });
 
@@ -107,7 +147,11 @@ describe("a deleted item", () => {
     await deleteItem(admin, a.id);
     const both = await Promise.all([creator, admin].map((x) => x.fetch(`/api/content/${b.id}`, { method: "DELETE" })));
     expect(both.map((r) => r.status).sort()).toEqual([200, 404]);
-    const audit = await env.DB.prepare("select count(*) as n from audit_log where entity = 'content' and entity_id = ? and action = 'delete'").bind(b.id).first();
+    const audit = await env.DB.prepare(
+      "select count(*) as n from audit_log where entity = 'content' and entity_id = ? and action = 'delete'",
+    )
+      .bind(b.id)
+      .first();
     expect(audit).toEqual({ n: 1 });
   });
 
@@ -129,14 +173,30 @@ describe("a deleted item", () => {
     }
     expect(await evidenceOf(item.id)).toMatchObject({ views: 1, rewards: 2 });
     // Every guard is there (a later migration that rebuilds one of these tables must create its trigger again).
-    const { results } = await env.DB.prepare("select name from sqlite_master where type = 'trigger' and name like '%permanent' order by name").all();
+    const { results } = await env.DB.prepare(
+      "select name from sqlite_master where type = 'trigger' and name like '%permanent' order by name",
+    ).all();
     expect(results.map((r) => r.name)).toEqual([
-      "audit_rows_are_permanent", "bonus_reversals_are_permanent", "content_view_totals_are_permanent", "member_view_days_are_permanent",
-      "payment_reversals_are_permanent", "payout_address_holders_are_permanent", "payout_batches_are_permanent", "payout_destinations_are_permanent",
-      "payout_requests_are_permanent", "reports_are_permanent", "reversals_are_permanent", "settled_payments_are_permanent",
-      "signon_bonuses_are_permanent", "users_are_permanent",
-      "view_addresses_are_permanent", "view_discovery_totals_are_permanent", "view_pairs_are_permanent", "view_rewards_are_permanent",
-      "viewer_view_totals_are_permanent", "views_are_permanent",
+      "audit_rows_are_permanent",
+      "bonus_reversals_are_permanent",
+      "content_view_totals_are_permanent",
+      "member_view_days_are_permanent",
+      "payment_reversals_are_permanent",
+      "payout_address_holders_are_permanent",
+      "payout_batches_are_permanent",
+      "payout_destinations_are_permanent",
+      "payout_requests_are_permanent",
+      "reports_are_permanent",
+      "reversals_are_permanent",
+      "settled_payments_are_permanent",
+      "signon_bonuses_are_permanent",
+      "users_are_permanent",
+      "view_addresses_are_permanent",
+      "view_discovery_totals_are_permanent",
+      "view_pairs_are_permanent",
+      "view_rewards_are_permanent",
+      "viewer_view_totals_are_permanent",
+      "views_are_permanent",
     ]);
   });
 });
@@ -155,10 +215,24 @@ describe("media removal after the grace period", () => {
     const viewer = await makeUser();
     const viewId = await makeQualifiedView(viewer.id, { id, createdBy: creatorId, durationMs: item.duration * 1000 });
     const now = nowIso();
-    await testDb().insert(earnings).values({ id: newId(), userId: creatorId, kind: "creator", viewId, contentId: id, amountMicros: 3000, createdAt: now, availableAt: addMs(now, 30 * DAY_MS) });
+    await testDb()
+      .insert(earnings)
+      .values({
+        id: newId(),
+        userId: creatorId,
+        kind: "creator",
+        viewId,
+        contentId: id,
+        amountMicros: 3000,
+        createdAt: now,
+        availableAt: addMs(now, 30 * DAY_MS),
+      });
     await deleteItem(creator, id);
     const stored = async () => [await env.MEDIA.head(item.r2_key), await env.MEDIA.head(thumb)].map((o) => o !== null);
-    const purgedAt = async () => (await env.DB.prepare("select media_purged_at as at from content where id = ?").bind(id).first<{ at: string | null }>())!.at;
+    const purgedAt = async () =>
+      (await env.DB.prepare("select media_purged_at as at from content where id = ?")
+        .bind(id)
+        .first<{ at: string | null }>())!.at;
 
     await purgeAt(addMs(now, 13 * DAY_MS));
     expect(await stored()).toEqual([true, true]);
@@ -166,7 +240,9 @@ describe("media removal after the grace period", () => {
     await purgeAt(addMs(now, 15 * DAY_MS));
     expect(await stored()).toEqual([true, true]);
     const admin = await signedInBrowser("admin@example.com");
-    expect((await admin.json(`/api/admin/moderation/content/${id}`, "POST", { action: "dismiss", note: "" })).status).toBe(200);
+    expect(
+      (await admin.json(`/api/admin/moderation/content/${id}`, "POST", { action: "dismiss", note: "" })).status,
+    ).toBe(200);
     await purgeAt(addMs(now, 15 * DAY_MS));
     expect(await stored()).toEqual([true, true]);
     // Once the reward is released, the objects go, and the item says when.

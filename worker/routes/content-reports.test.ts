@@ -9,9 +9,16 @@ import { member } from "../test/members";
 
 // POST /api/content/{id}/report (docs/decisions/027).
 
-const report = (b: Browser, contentId: string, body: unknown = { reason: "spam" }) => b.json(`/api/content/${contentId}/report`, "POST", body);
+const report = (b: Browser, contentId: string, body: unknown = { reason: "spam" }) =>
+  b.json(`/api/content/${contentId}/report`, "POST", body);
 const openReports = async (contentId: string) =>
-  (await env.DB.prepare("select reporter_id, reason, note, status from reports where content_id = ?1 order by created_at").bind(contentId).all()).results;
+  (
+    await env.DB.prepare(
+      "select reporter_id, reason, note, status from reports where content_id = ?1 order by created_at",
+    )
+      .bind(contentId)
+      .all()
+  ).results;
 
 describe("POST /api/content/{id}/report", () => {
   it("files a report (201), and a second one updates it (200): one open report per member and item", async () => {
@@ -28,9 +35,14 @@ describe("POST /api/content/{id}/report", () => {
     expect(updated).toMatchObject({ id: filed.id, reason: "copyright", note: "My song", created_at: filed.created_at });
     expect(updated.updated_at >= filed.updated_at).toBe(true);
     // Sent twice at once: still one open report.
-    const both = await Promise.all([report(browser, item.id, { reason: "abuse" }), report(browser, item.id, { reason: "other" })]);
+    const both = await Promise.all([
+      report(browser, item.id, { reason: "abuse" }),
+      report(browser, item.id, { reason: "other" }),
+    ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
-    expect(await openReports(item.id)).toEqual([{ reporter_id: id, reason: expect.stringMatching(/abuse|other/), note: "", status: "open" }]);
+    expect(await openReports(item.id)).toEqual([
+      { reporter_id: id, reason: expect.stringMatching(/abuse|other/), note: "", status: "open" },
+    ]);
     // Another member's report of the same item is their own.
     expect((await report((await member("reporter")).browser, item.id)).status).toBe(201);
     expect(await openReports(item.id)).toHaveLength(2);
@@ -41,7 +53,10 @@ describe("POST /api/content/{id}/report", () => {
     const { browser } = await member("reporter");
     const admin = await signedInBrowser("admin@example.com");
     expect((await report(browser, item.id)).status).toBe(201);
-    expect((await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "dismiss", note: "Fine" })).status).toBe(200);
+    expect(
+      (await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "dismiss", note: "Fine" }))
+        .status,
+    ).toBe(200);
     expect((await report(browser, item.id, { reason: "abuse" })).status).toBe(201);
     expect((await openReports(item.id)).map((r) => r.status)).toEqual(["dismissed", "open"]);
   });
@@ -63,7 +78,12 @@ describe("POST /api/content/{id}/report", () => {
     expect((await report(browser, ofSuspended.id)).status).toBe(404);
 
     const item = await makeContent((await makeUser()).id);
-    for (const body of [{}, { reason: "boring" }, { reason: "spam", note: "x".repeat(501) }, { reason: "spam", note: 5 }]) {
+    for (const body of [
+      {},
+      { reason: "boring" },
+      { reason: "spam", note: "x".repeat(501) },
+      { reason: "spam", note: 5 },
+    ]) {
       expect((await report(browser, item.id, body)).status, JSON.stringify(body).slice(0, 40)).toBe(400);
     }
     expect(await openReports(item.id)).toEqual([]);
@@ -91,7 +111,11 @@ describe("POST /api/content/{id}/report", () => {
     const refused = await report(browser, items[0]!.id);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await refused.json()).toMatchObject({ code: "rate_limited", error: expect.stringContaining("too many reports"), requestId: expect.any(String) });
+    expect(await refused.json()).toMatchObject({
+      code: "rate_limited",
+      error: expect.stringContaining("too many reports"),
+      requestId: expect.any(String),
+    });
     // Another member is not held back.
     expect((await report((await member("reporter")).browser, items[0]!.id)).status).toBe(201);
   });

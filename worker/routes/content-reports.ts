@@ -19,14 +19,20 @@ export const contentReportRoutes = new Hono<SignedInEnv>().post(
     "Report an item",
     {
       201: { description: "The caller's new report of the item.", schema: contentReportOut },
-      200: { description: "The caller's open report of the item, updated with this reason and note.", schema: contentReportOut },
+      200: {
+        description: "The caller's open report of the item, updated with this reason and note.",
+        schema: contentReportOut,
+      },
     },
     "One open report per member and item; only well-formed reports count against the hourly limit (429).",
   ),
   validate("json", contentReportBody),
   reportLimit,
   async (c) => {
-    const { report, created } = await reportContent({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { contentId: c.req.param("id"), ...c.req.valid("json") } });
+    const { report, created } = await reportContent({
+      ctx: { db: c.get("db"), actor: c.get("user") },
+      input: { contentId: c.req.param("id"), ...c.req.valid("json") },
+    });
     return c.json(contentReportJson(report) satisfies ContentReportJson, created ? 201 : 200);
   },
 );

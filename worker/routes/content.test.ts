@@ -26,7 +26,10 @@ describe("gallery and search", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: ContentListResponse = await list(new Browser(), `creator=${creator.id}&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: ContentListResponse = await list(
+        new Browser(),
+        `creator=${creator.id}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       seen.push(...page.items.map((i) => i.id));
       cursor = page.nextCursor;
     } while (cursor);
@@ -74,7 +77,10 @@ describe("gallery and search", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: ContentListResponse = await list(new Browser(), `search=${word}&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: ContentListResponse = await list(
+        new Browser(),
+        `search=${word}&limit=1${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       seen.push(...page.items.map((i) => i.id));
       cursor = page.nextCursor;
     } while (cursor && seen.length < 10);
@@ -82,10 +88,31 @@ describe("gallery and search", () => {
     // Several words: every word must be found, all of them in the title ranks first; filters still apply.
     const both = await list(new Browser(), `search=${encodeURIComponent(`walk ${word}`)}`);
     expect(both.items.map((i) => i.id)).toEqual([inTitle.id]);
-    expect((await list(new Browser(), `search=${word}&creator=${named.id}`)).items.map((i) => i.id)).toEqual([byCreator.id]);
+    expect((await list(new Browser(), `search=${word}&creator=${named.id}`)).items.map((i) => i.id)).toEqual([
+      byCreator.id,
+    ]);
   });
 
-  const hostile = ['"', "*", "NEAR(a b)", "a OR b", "(", ")", "title:x", "🎬", "'; drop table content; --", "^", "-", 'a"b', "x".repeat(200), "AND", "\\", "%", "ümlaut café", "  "];
+  const hostile = [
+    '"',
+    "*",
+    "NEAR(a b)",
+    "a OR b",
+    "(",
+    ")",
+    "title:x",
+    "🎬",
+    "'; drop table content; --",
+    "^",
+    "-",
+    'a"b',
+    "x".repeat(200),
+    "AND",
+    "\\",
+    "%",
+    "ümlaut café",
+    "  ",
+  ];
   for (const text of hostile) {
     it(`answers any typed text safely: ${JSON.stringify(text.slice(0, 20))}`, async () => {
       const page = await list(new Browser(), `search=${encodeURIComponent(text)}`);
@@ -94,7 +121,14 @@ describe("gallery and search", () => {
   }
 
   it("refuses bad query values with 400", async () => {
-    for (const qs of ["type=movie", "limit=0", "limit=1000", "creator=nope", "cursor=%%%", `search=${"x".repeat(201)}`]) {
+    for (const qs of [
+      "type=movie",
+      "limit=0",
+      "limit=1000",
+      "creator=nope",
+      "cursor=%%%",
+      `search=${"x".repeat(201)}`,
+    ]) {
       expect((await new Browser().fetch(`/api/content?${qs}`)).status, qs).toBe(400);
     }
   });
@@ -109,7 +143,10 @@ describe("likes", () => {
       const res = await viewer.fetch(`/api/content/${item.id}/like`, { method: "POST" });
       expect(await res.json()).toEqual({ liked: true, like_count: 1 });
     }
-    expect(await (await viewer.fetch(`/api/content/${item.id}/like-status`)).json()).toEqual({ liked: true, like_count: 1 });
+    expect(await (await viewer.fetch(`/api/content/${item.id}/like-status`)).json()).toEqual({
+      liked: true,
+      like_count: 1,
+    });
     const liked = await (await viewer.fetch("/api/content/liked")).json<ContentListResponse>();
     expect(liked.items.map((i) => i.id)).toEqual([item.id]);
     for (let i = 0; i < 2; i++) {
@@ -148,7 +185,13 @@ describe("changes by the creator", () => {
     const img = await new Browser().fetch(`/api/content/${id}/thumbnail`);
     expect(img.status).toBe(200);
     expect(img.headers.get("content-type")).toBe("image/jpeg");
-    expect((await new Browser().fetch(`/api/content/${id}/thumbnail`, { headers: { "if-none-match": img.headers.get("etag")! } })).status).toBe(304);
+    expect(
+      (
+        await new Browser().fetch(`/api/content/${id}/thumbnail`, {
+          headers: { "if-none-match": img.headers.get("etag")! },
+        })
+      ).status,
+    ).toBe(304);
     // A video file is not a thumbnail.
     const video = await uploadFixture(creator, "tiny.mp4");
     expect((await creator.json(`/api/content/${id}/thumbnail`, "PATCH", { thumbnail_key: video })).status).toBe(400);
@@ -166,7 +209,9 @@ describe("changes by the creator", () => {
     expect(await cacheOf(before)).toBe("public, max-age=31536000, s-maxage=86400, immutable");
     expect(await cacheOf(`/api/content/${id}/thumbnail`)).toBe("public, max-age=86400");
     // A new image is a new version: the old address is no longer the one to keep.
-    const res = await creator.json(`/api/content/${id}/thumbnail`, "PATCH", { thumbnail_key: await uploadFixture(creator, "thumb.jpg") });
+    const res = await creator.json(`/api/content/${id}/thumbnail`, "PATCH", {
+      thumbnail_key: await uploadFixture(creator, "thumb.jpg"),
+    });
     const after = (await res.json<ContentJson>()).thumbnail_url!;
     expect(after).not.toBe(before);
     expect(await cacheOf(before)).toBe("public, max-age=86400");
@@ -180,7 +225,13 @@ describe("changes by the creator", () => {
     const item = await (await creator.fetch(`/api/content/${id}`)).json<ContentJson>();
     const earningId = newId();
     await testDb().insert(earnings).values({
-      id: earningId, userId: item.created_by, kind: "creator", viewId: newId(), contentId: id, amountMicros: 3000, createdAt: item.created_at,
+      id: earningId,
+      userId: item.created_by,
+      kind: "creator",
+      viewId: newId(),
+      contentId: id,
+      amountMicros: 3000,
+      createdAt: item.created_at,
     });
     const other = await signedInBrowser(uniqueEmail());
     expect((await other.fetch(`/api/content/${id}`, { method: "DELETE" })).status).toBe(403);
@@ -201,6 +252,10 @@ describe("creator page data", () => {
     await makeContent(creator.id, { type: "audio" });
     await makeContent(creator.id, { type: "audio" });
     const res = await new Browser().fetch(`/api/users/${creator.id}`);
-    expect(await res.json()).toMatchObject({ video_count: 1, audio_count: 2, display_name: `Member ${creator.id.slice(-6)}` });
+    expect(await res.json()).toMatchObject({
+      video_count: 1,
+      audio_count: 2,
+      display_name: `Member ${creator.id.slice(-6)}`,
+    });
   });
 });

@@ -1,9 +1,23 @@
 import { type Context, Hono } from "hono";
-import { contentEditBody, contentListOut, contentItemOut, contentListQuery, contentOut, likeStatusOut, thumbnailChangeBody } from "../../common/schemas/content";
+import {
+  contentEditBody,
+  contentListOut,
+  contentItemOut,
+  contentListQuery,
+  contentOut,
+  likeStatusOut,
+  thumbnailChangeBody,
+} from "../../common/schemas/content";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { findMedia, likeState } from "../db/queries/content/content";
-import { deleteContent, editContent, likeContent, replaceContentThumbnail, unlikeContent } from "../domain/content/changes";
+import {
+  deleteContent,
+  editContent,
+  likeContent,
+  replaceContentThumbnail,
+  unlikeContent,
+} from "../domain/content/changes";
 import { getItem } from "../domain/content/get-item";
 import { listContent, listLikedContent, listMyContent, OWN_LIST_LIMIT } from "../domain/content/list-content";
 import { isHidden, mayOpen } from "../domain/content/visibility";
@@ -24,9 +38,14 @@ const readerOf = (c: Context<AppEnv>) => ({ db: c.get("db"), actor: c.get("user"
 const memberOf = (c: Context<SignedInEnv>) => ({ db: c.get("db"), actor: c.get("user") });
 
 const itemAnswer = (description: string): Record<number, Answer> => ({ 200: { description, schema: contentOut } });
-const likeAnswer: Record<number, Answer> = { 200: { description: "Whether the caller likes the item, and its like count.", schema: likeStatusOut } };
+const likeAnswer: Record<number, Answer> = {
+  200: { description: "Whether the caller likes the item, and its like count.", schema: likeStatusOut },
+};
 const ownList = (description: string): Record<number, Answer> => ({
-  200: { description: `${description} At most ${OWN_LIST_LIMIT}, in one page (nextCursor is null).`, schema: contentListOut },
+  200: {
+    description: `${description} At most ${OWN_LIST_LIMIT}, in one page (nextCursor is null).`,
+    schema: contentListOut,
+  },
 });
 
 // A hidden item (taken down, or its creator suspended: docs/decisions/027) is listed nowhere and answers 404
@@ -61,14 +80,21 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       "A hidden item (taken down, or its creator suspended) answers 404 to everyone but its creator and admins; a deleted one answers 404 to everyone.",
     ),
     async (c) => {
-      const result = await getItem({ ctx: { ...readerOf(c), env: c.env }, input: { id: c.req.param("id"), nowMs: Date.now() } });
+      const result = await getItem({
+        ctx: { ...readerOf(c), env: c.env },
+        input: { id: c.req.param("id"), nowMs: Date.now() },
+      });
       return c.json(contentItemJson(result), 200);
     },
   )
   .get(
     `${ONE}/thumbnail`,
     responds("Get an item's thumbnail", {
-      200: { description: "The image (JPEG, PNG, WebP or GIF): kept by browsers for a year (the URL's `v` changes with the item) and by shared caches for a day, unless the item is hidden.", media: "image/*" },
+      200: {
+        description:
+          "The image (JPEG, PNG, WebP or GIF): kept by browsers for a year (the URL's `v` changes with the item) and by shared caches for a day, unless the item is hidden.",
+        media: "image/*",
+      },
       206: { description: "The bytes a Range header asked for.", media: "image/*" },
       304: { description: "Not modified: the ETag in If-None-Match is current." },
     }),
@@ -90,18 +116,29 @@ export const contentPublicRoutes = new Hono<AppEnv>()
 
 /** Signed-in: streaming, like state and the caller's lists (suspended members too). */
 export const contentSignedInRoutes = new Hono<SignedInEnv>()
-  .get("/content/mine", responds("List my uploads", ownList("The caller's own items, newest first, with what moderators did to each.")), async (c) => {
-    return c.json(contentPageJson(await listMyContent({ ctx: memberOf(c), input: {} }), { moderation: true }), 200);
-  })
-  .get("/content/liked", responds("List what I liked", ownList("The items the caller likes, the latest liked first.")), async (c) => {
-    return c.json(contentPageJson(await listLikedContent({ ctx: memberOf(c), input: {} })), 200);
-  })
+  .get(
+    "/content/mine",
+    responds("List my uploads", ownList("The caller's own items, newest first, with what moderators did to each.")),
+    async (c) => {
+      return c.json(contentPageJson(await listMyContent({ ctx: memberOf(c), input: {} }), { moderation: true }), 200);
+    },
+  )
+  .get(
+    "/content/liked",
+    responds("List what I liked", ownList("The items the caller likes, the latest liked first.")),
+    async (c) => {
+      return c.json(contentPageJson(await listLikedContent({ ctx: memberOf(c), input: {} })), 200);
+    },
+  )
   .get(
     `${ONE}/stream`,
     responds(
       "Stream an item",
       {
-        200: { description: "The whole file: video/mp4 for a video, audio/mpeg for an audio item.", media: "video/mp4" },
+        200: {
+          description: "The whole file: video/mp4 for a video, audio/mpeg for an audio item.",
+          media: "video/mp4",
+        },
         206: { description: "The bytes a Range header asked for (the player seeks this way).", media: "video/mp4" },
         416: { description: "The Range asked for lies outside the file; Content-Range gives its size." },
       },
@@ -145,7 +182,11 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
   })
   .patch(
     ONE,
-    responds("Edit an item's text", itemAnswer("The item with its new title, description and tags."), "Its creator, or an admin."),
+    responds(
+      "Edit an item's text",
+      itemAnswer("The item with its new title, description and tags."),
+      "Its creator, or an admin.",
+    ),
     validate("json", contentEditBody),
     async (c) => {
       const row = await editContent({ ctx: memberOf(c), input: { id: c.req.param("id"), edit: c.req.valid("json") } });
@@ -170,7 +211,12 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
     ONE,
     responds(
       "Delete an item",
-      { 200: { description: "Deleted: gone from the product at once; its views, earnings and history stay.", schema: okOut } },
+      {
+        200: {
+          description: "Deleted: gone from the product at once; its views, earnings and history stay.",
+          schema: okOut,
+        },
+      },
       "Its creator, or an admin. The media is removed after a grace period (docs/decisions/028).",
     ),
     async (c) => {

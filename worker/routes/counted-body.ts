@@ -40,7 +40,12 @@ const FLOWING_REPORT_MS = 5000;
  * later one supersedes an earlier one. The body ends only after the last report (every byte is out by then;
  * only the end-of-stream signal waits), so a player's next event finds the delivery recorded.
  */
-export function countedBody(body: ReadableStream, start: number, length: number, counting: DeliveryCounting): ReadableStream {
+export function countedBody(
+  body: ReadableStream,
+  start: number,
+  length: number,
+  counting: DeliveryCounting,
+): ReadableStream {
   const { readable, writable } = new FixedLengthStream(length);
   let sent = 0;
   let reported = 0;

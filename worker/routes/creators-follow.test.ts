@@ -25,12 +25,19 @@ describe("following a creator", () => {
       expect(res.status).toBe(200);
       expect(await res.json<FollowStateJson>()).toEqual({ following: true, followers: 1 });
     }
-    expect(await (await follow(b.browser, creator.id)).json<FollowStateJson>()).toEqual({ following: true, followers: 2 });
+    expect(await (await follow(b.browser, creator.id)).json<FollowStateJson>()).toEqual({
+      following: true,
+      followers: 2,
+    });
     expect(await page(a.browser, creator.id)).toMatchObject({ followers: 2, following: true });
     // A visitor sees the count, following nobody.
     expect(await page(new Browser(), creator.id)).toMatchObject({ followers: 2, following: false });
 
-    for (let i = 0; i < 2; i++) expect(await (await unfollow(a.browser, creator.id)).json<FollowStateJson>()).toEqual({ following: false, followers: 1 });
+    for (let i = 0; i < 2; i++)
+      expect(await (await unfollow(a.browser, creator.id)).json<FollowStateJson>()).toEqual({
+        following: false,
+        followers: 1,
+      });
     expect(await page(a.browser, creator.id)).toMatchObject({ followers: 1, following: false });
   });
 
@@ -75,7 +82,9 @@ describe("whom I follow and what they uploaded", () => {
     await suspend(creators[4]!.id);
     const first = await (await fan.browser.fetch("/api/me/following?limit=2")).json<FollowingJson>();
     expect(first.items.map((c) => c.id)).toEqual([creators[3]!.id, creators[2]!.id]);
-    const second = await (await fan.browser.fetch(`/api/me/following?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`)).json<FollowingJson>();
+    const second = await (
+      await fan.browser.fetch(`/api/me/following?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`)
+    ).json<FollowingJson>();
     expect(second.items.map((c) => c.id)).toEqual([creators[1]!.id, creators[0]!.id]);
     expect(second.nextCursor).toBeNull();
 
@@ -99,7 +108,9 @@ describe("whom I follow and what they uploaded", () => {
 
     const first = await (await fan.browser.fetch("/api/me/following/uploads?limit=2")).json<ContentListResponse>();
     expect(first.items.map((c) => c.id)).toEqual([a2.id, b1.id]);
-    const rest = await (await fan.browser.fetch(`/api/me/following/uploads?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`)).json<ContentListResponse>();
+    const rest = await (
+      await fan.browser.fetch(`/api/me/following/uploads?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`)
+    ).json<ContentListResponse>();
     expect(rest).toMatchObject({ items: [{ id: a1.id }], nextCursor: null });
   });
 });
@@ -110,7 +121,11 @@ describe("the follower count", () => {
     const fans = await Promise.all([member("fan"), member("fan"), member("fan")]);
     await Promise.all(fans.flatMap((f) => [follow(f.browser, creator.id), follow(f.browser, creator.id)]));
     expect(await page(fans[0]!.browser, creator.id)).toMatchObject({ followers: 3 });
-    await Promise.all([unfollow(fans[0]!.browser, creator.id), unfollow(fans[0]!.browser, creator.id), unfollow(fans[1]!.browser, creator.id)]);
+    await Promise.all([
+      unfollow(fans[0]!.browser, creator.id),
+      unfollow(fans[0]!.browser, creator.id),
+      unfollow(fans[1]!.browser, creator.id),
+    ]);
     expect(await page(fans[2]!.browser, creator.id)).toMatchObject({ followers: 1, following: true });
   });
 });

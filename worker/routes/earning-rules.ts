@@ -10,7 +10,10 @@ import { responds } from "../openapi/responds";
 export const earningRulesRoutes = new Hono<SignedInEnv>().get(
   "/earning-rules",
   responds("Get the earning rules", {
-    200: { description: "The rules every reward follows now: the amount, the share to watch, the caps and the hold.", schema: earningRulesOut },
+    200: {
+      description: "The rules every reward follows now: the amount, the share to watch, the caps and the hold.",
+      schema: earningRulesOut,
+    },
   }),
   async (c) => c.json(earningRulesJson(await readSettings(c.get("db"), EARNING_RULE_DEFAULTS)), 200),
 );
@@ -19,7 +22,11 @@ export const earningRulesRoutes = new Hono<SignedInEnv>().get(
 export const viewRewardRoutes = new Hono<AppEnv>().get(
   "/view-reward",
   responds("Get the view reward", {
-    200: { description: "What a qualified view pays each side, the share of the item to watch, and the paid views per item a day.", schema: viewRewardOut },
+    200: {
+      description:
+        "What a qualified view pays each side, the share of the item to watch, and the paid views per item a day.",
+      schema: viewRewardOut,
+    },
   }),
   (c) => c.json(viewRewardJson(), 200),
 );

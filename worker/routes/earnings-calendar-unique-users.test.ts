@@ -14,10 +14,20 @@ const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<
 /** A qualified view of `item` by `viewerId` at `at`, paid to both sides as the earnings job pays it. */
 async function paidView(viewerId: string, item: { id: string; createdBy: string; durationMs: number }, at: string) {
   const viewId = await makeQualifiedView(viewerId, item, at);
-  await testDb().insert(earnings).values([
-    { id: newId(), userId: viewerId, kind: "viewer", viewId, contentId: item.id, amountMicros: 3000, createdAt: at },
-    { id: newId(), userId: item.createdBy, kind: "creator", viewId, contentId: item.id, amountMicros: 3000, createdAt: at },
-  ]);
+  await testDb()
+    .insert(earnings)
+    .values([
+      { id: newId(), userId: viewerId, kind: "viewer", viewId, contentId: item.id, amountMicros: 3000, createdAt: at },
+      {
+        id: newId(),
+        userId: item.createdBy,
+        kind: "creator",
+        viewId,
+        contentId: item.id,
+        amountMicros: 3000,
+        createdAt: at,
+      },
+    ]);
   return viewId;
 }
 
@@ -46,12 +56,31 @@ describe("earnings report: unique users", () => {
     await paidView(viewerId, item, `${day}T11:00:00.000Z`);
     await paidView(viewerId, item, `${day}T12:00:00.000Z`);
     await paidView(second.id, item, `${day}T13:00:00.000Z`);
-    await testDb().insert(earnings).values({ id: newId(), userId: manualOnly.id, kind: "manual", amountMicros: 1_000_000, createdAt: `${day}T14:00:00.000Z` });
-    const viewerEarning = (await testDb().query.earnings.findFirst({ where: (e, { and, eq }) => and(eq(e.viewId, reversedView), eq(e.kind, "viewer")) }))!;
-    await testDb().insert(reversals).values({
-      earningId: viewerEarning.id, userId: viewerId, side: "viewer", viewId: reversedView, amountMicros: -3000,
-      reason: "ring", reviewId: newId(), createdBy: "admin", createdAt: `${day}T15:00:00.000Z`,
-    });
+    await testDb()
+      .insert(earnings)
+      .values({
+        id: newId(),
+        userId: manualOnly.id,
+        kind: "manual",
+        amountMicros: 1_000_000,
+        createdAt: `${day}T14:00:00.000Z`,
+      });
+    const viewerEarning = (await testDb().query.earnings.findFirst({
+      where: (e, { and, eq }) => and(eq(e.viewId, reversedView), eq(e.kind, "viewer")),
+    }))!;
+    await testDb()
+      .insert(reversals)
+      .values({
+        earningId: viewerEarning.id,
+        userId: viewerId,
+        side: "viewer",
+        viewId: reversedView,
+        amountMicros: -3000,
+        reason: "ring",
+        reviewId: newId(),
+        createdBy: "admin",
+        createdAt: `${day}T15:00:00.000Z`,
+      });
 
     // The member who watched: three views, all their own, so one viewer (themselves), never 0.
     const own = await report(viewer, "/api/me/earnings/calendar", qs);
@@ -68,10 +97,15 @@ describe("earnings report: unique users", () => {
     expect(csv).toBe(`date,total_earnings,view_count,unique_users\r\n${day},1.021,4,2\r\n`);
 
     // The admin's log of one member says what that member's own calendar says.
-    for (const [who, theirs] of [[viewerId, own], [creatorId, mine]] as const) {
+    for (const [who, theirs] of [
+      [viewerId, own],
+      [creatorId, mine],
+    ] as const) {
       const one = await report(admin, "/api/admin/earnings/calendar", `${qs}&userId=${who}`);
       expect(one.summary).toEqual(theirs.summary);
-      expect(one.earnings.map((r) => [r.date, r.view_count, r.unique_users])).toEqual([[day, theirs.summary.totalViews, theirs.summary.uniqueUsers]]);
+      expect(one.earnings.map((r) => [r.date, r.view_count, r.unique_users])).toEqual([
+        [day, theirs.summary.totalViews, theirs.summary.uniqueUsers],
+      ]);
     }
     // A member paid only a manual earning: no views, so no unique users either.
     const manual = await report(admin, "/api/admin/earnings/calendar", `${qs}&userId=${manualOnly.id}`);
@@ -84,10 +118,20 @@ describe("earnings report: unique users", () => {
     const item = await makeContent(creator.id);
     const viewers = [await makeUser(), await makeUser(), await makeUser()];
     // Days no other test writes to: 2019-03-04 (Monday) … 2019-03-12.
-    const plan: [number, string][] = [[0, "2019-03-04"], [1, "2019-03-04"], [0, "2019-03-05"], [2, "2019-03-11"], [2, "2019-03-12"]];
+    const plan: [number, string][] = [
+      [0, "2019-03-04"],
+      [1, "2019-03-04"],
+      [0, "2019-03-05"],
+      [2, "2019-03-11"],
+      [2, "2019-03-12"],
+    ];
     for (const [i, d] of plan) await paidView(viewers[i]!.id, item, `${d}T09:00:00.000Z`);
     for (const groupBy of ["daily", "weekly", "monthly"]) {
-      const site = await report(admin, "/api/admin/earnings/calendar", `startDate=2019-03-04&endDate=2019-03-12&groupBy=${groupBy}`);
+      const site = await report(
+        admin,
+        "/api/admin/earnings/calendar",
+        `startDate=2019-03-04&endDate=2019-03-12&groupBy=${groupBy}`,
+      );
       for (const r of site.earnings) {
         expect(r.unique_users, `${groupBy} ${r.date}`).toBeLessThanOrEqual(r.view_count);
         if (r.view_count > 0) expect(r.unique_users, `${groupBy} ${r.date}`).toBeGreaterThanOrEqual(1);

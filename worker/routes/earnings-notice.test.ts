@@ -14,7 +14,9 @@ import { earningsOf, runEarningsCron, watchPaced } from "../test/views";
 
 const poll = async (b: Browser) => (await calculate(b)).json<EarningsCalculateResponse>();
 const markOf = (userId: string) =>
-  env.DB.prepare("select seen_rowid, told_micros from credit_notices where user_id = ?").bind(userId).first<{ seen_rowid: number; told_micros: number }>();
+  env.DB.prepare("select seen_rowid, told_micros from credit_notices where user_id = ?")
+    .bind(userId)
+    .first<{ seen_rowid: number; told_micros: number }>();
 
 /** A creator's 10 s item, and an established viewer who watched it to qualification (not settled yet). */
 async function qualifiedView() {
@@ -31,7 +33,11 @@ describe("the credited notice", () => {
     // The cron settles the view first: before the fix, every poll then said nothing.
     expect(await runEarningsCron()).toMatchObject({ processed: 1 });
     expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
-    expect(await poll(viewer.browser)).toEqual({ processed: 0, message: "Nothing new to process", credited_usd: 0.003 });
+    expect(await poll(viewer.browser)).toEqual({
+      processed: 0,
+      message: "Nothing new to process",
+      credited_usd: 0.003,
+    });
     expect(await poll(viewer.browser)).toMatchObject({ credited_usd: 0 });
   });
 
@@ -76,7 +82,8 @@ describe("the credited notice", () => {
     const creator = await established("creator");
     const viewer = await established("viewer");
     const items = await Promise.all([1, 2, 3].map(() => makeContent(creator.id, { durationMs: 10_000 })));
-    for (const item of items.slice(0, 2)) expect((await watchPaced(viewer.browser, viewer.id, item.id, 10_000)).qualified).toBe(true);
+    for (const item of items.slice(0, 2))
+      expect((await watchPaced(viewer.browser, viewer.id, item.id, 10_000)).qualified).toBe(true);
     await runEarningsCron();
     expect(await poll(viewer.browser)).toMatchObject({ credited_usd: 0.006 });
     expect((await watchPaced(viewer.browser, viewer.id, items[2]!.id, 10_000)).qualified).toBe(true);

@@ -14,14 +14,18 @@ export const earningsRoutes = new Hono<SignedInEnv>().post(
     "Settle my earnings",
     {
       200: {
-        description: "What this run settled, in words and count, and the USD newly credited to the caller's own views (each credit told once).",
+        description:
+          "What this run settled, in words and count, and the USD newly credited to the caller's own views (each credit told once).",
         schema: earningsCalculateOut,
       },
     },
     "Settles only what the caller is owed: their own qualified views (which pays the creators they watched too) and their sign-on bonus.",
   ),
   async (c) => {
-    const result: EarningsCalculateResponse = await settleMyEarnings({ ctx: { db: c.get("db"), actor: c.get("user") }, input: {} });
+    const result: EarningsCalculateResponse = await settleMyEarnings({
+      ctx: { db: c.get("db"), actor: c.get("user") },
+      input: {},
+    });
     return c.json(result, 200);
   },
 );

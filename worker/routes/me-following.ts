@@ -13,7 +13,11 @@ export const followingRoutes = new Hono<SignedInEnv>()
   .get(
     "/me/following",
     responds("List the creators I follow", {
-      200: { description: "The creators the caller follows, most recently followed first, a keyset page (nextCursor null on the last).", schema: followingOut },
+      200: {
+        description:
+          "The creators the caller follows, most recently followed first, a keyset page (nextCursor null on the last).",
+        schema: followingOut,
+      },
     }),
     validate("query", followPageQuery),
     async (c) => {
@@ -25,12 +29,19 @@ export const followingRoutes = new Hono<SignedInEnv>()
   .get(
     "/me/following/uploads",
     responds("List new uploads of the creators I follow", {
-      200: { description: "The visible items of the creators the caller follows, newest first, a keyset page (Home's \"From creators you follow\").", schema: followedUploadsOut },
+      200: {
+        description:
+          'The visible items of the creators the caller follows, newest first, a keyset page (Home\'s "From creators you follow").',
+        schema: followedUploadsOut,
+      },
     }),
     validate("query", followPageQuery),
     async (c) => {
       const { cursor, limit = PAGE } = c.req.valid("query");
-      const page = await followedUploadsOf({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { cursor, limit } });
+      const page = await followedUploadsOf({
+        ctx: { db: c.get("db"), actor: c.get("user") },
+        input: { cursor, limit },
+      });
       return c.json(contentPageJson(page), 200);
     },
   );

@@ -33,21 +33,30 @@ describe("GET /api/content/{id} resume fields", () => {
   it("gives a signed-in viewer the position they left the item at, whole seconds", async () => {
     const viewer = await member("resume");
     const item = await makeContent((await makeUser()).id, { durationMs: 60_000 });
-    expect(await itemOf(viewer.browser, item.id)).toMatchObject({ resume_at_seconds: null, resume_skips_preroll: false });
+    expect(await itemOf(viewer.browser, item.id)).toMatchObject({
+      resume_at_seconds: null,
+      resume_skips_preroll: false,
+    });
     await watchPaced(viewer.browser, viewer.id, item.id, 60_000, { untilFraction: 0.3 });
     expect(await itemOf(viewer.browser, item.id)).toMatchObject({ resume_at_seconds: 18, resume_skips_preroll: true });
   });
 
   it("is null for a visitor, under 5 s in, and for an item played to (nearly) its end", async () => {
     const viewer = await member("resume-null");
-    const [short, done] = [await makeContent((await makeUser()).id, { durationMs: 60_000 }), await makeContent((await makeUser()).id, { durationMs: 20_000 })];
+    const [short, done] = [
+      await makeContent((await makeUser()).id, { durationMs: 60_000 }),
+      await makeContent((await makeUser()).id, { durationMs: 20_000 }),
+    ];
     await playTo(viewer, short.id, 4);
     expect((await itemOf(viewer.browser, short.id)).resume_at_seconds).toBeNull();
     await playTo(viewer, short.id, 5);
     expect((await itemOf(viewer.browser, short.id)).resume_at_seconds).toBe(5);
     await watchPaced(viewer.browser, viewer.id, done.id, 20_000);
     expect((await itemOf(viewer.browser, done.id)).resume_at_seconds).toBeNull();
-    expect(await itemOf(new Browser(), short.id)).toMatchObject({ resume_at_seconds: null, resume_skips_preroll: false });
+    expect(await itemOf(new Browser(), short.id)).toMatchObject({
+      resume_at_seconds: null,
+      resume_skips_preroll: false,
+    });
   });
 
   it("skips the pre-roll only within the admin's window (default 30 minutes; 0 turns it off)", async () => {
@@ -64,7 +73,9 @@ describe("GET /api/content/{id} resume fields", () => {
     const set = await admin.json("/api/admin/ad-settings", "PATCH", { key: "preroll_skip_minutes", value: "60" });
     expect(await set.json()).toMatchObject({ preroll_skip_minutes: "60" });
     expect((await itemOf(viewer.browser, item.id)).resume_skips_preroll).toBe(true);
-    expect((await admin.json("/api/admin/ad-settings", "PATCH", { key: "preroll_skip_minutes", value: "0" })).status).toBe(200);
+    expect(
+      (await admin.json("/api/admin/ad-settings", "PATCH", { key: "preroll_skip_minutes", value: "0" })).status,
+    ).toBe(200);
     expect((await itemOf(viewer.browser, item.id)).resume_skips_preroll).toBe(false);
     expect(await (await viewer.browser.fetch("/api/ad-settings")).json()).toMatchObject({ preroll_skip_minutes: "0" });
   });
@@ -95,7 +106,10 @@ describe("GET /api/me/history", () => {
     expect(Date.parse(first.items[0]!.watched_at)).toBeGreaterThan(Date.parse(first.items[1]!.watched_at));
     expect(first.nextCursor).not.toBeNull();
     const second = await historyOf(viewer.browser, `?limit=2&cursor=${first.nextCursor}`);
-    expect(second).toMatchObject({ items: [{ content: { id: items[0]!.id }, position_seconds: 10, percent: 25 }], nextCursor: null });
+    expect(second).toMatchObject({
+      items: [{ content: { id: items[0]!.id }, position_seconds: 10, percent: 25 }],
+      nextCursor: null,
+    });
     // Another member's history is their own.
     expect((await historyOf((await member("other")).browser)).items).toEqual([]);
   });
@@ -113,20 +127,28 @@ describe("GET /api/me/history", () => {
     await watchPaced(viewer.browser, viewer.id, gone.id, 20_000, { untilFraction: 0.5 });
     await takeDown(gone.id);
     const all = await historyOf(viewer.browser);
-    expect(all.items.map((e) => [e.content.id, e.finished])).toEqual([[half.id, false], [done.id, true]]);
+    expect(all.items.map((e) => [e.content.id, e.finished])).toEqual([
+      [half.id, false],
+      [done.id, true],
+    ]);
     expect((await historyOf(viewer.browser, "?unfinished=true")).items.map((e) => e.content.id)).toEqual([half.id]);
   });
 
   it("forgets one item or all of them; the next play starts a fresh entry", async () => {
     const viewer = await member("forget");
     const creator = await makeUser();
-    const [a, b] = [await makeContent(creator.id, { durationMs: 40_000 }), await makeContent(creator.id, { durationMs: 40_000 })];
+    const [a, b] = [
+      await makeContent(creator.id, { durationMs: 40_000 }),
+      await makeContent(creator.id, { durationMs: 40_000 }),
+    ];
     await playTo(viewer, a.id, 6);
     await playTo(viewer, b.id, 6);
     expect((await viewer.browser.fetch(`/api/me/history/${a.id}`, { method: "DELETE" })).status).toBe(200);
     expect((await historyOf(viewer.browser)).items.map((e) => e.content.id)).toEqual([b.id]);
     // Forgetting what is not there is not an error (the screen may be out of date).
-    expect(await (await viewer.browser.fetch(`/api/me/history/${a.id}`, { method: "DELETE" })).json()).toEqual({ ok: true });
+    expect(await (await viewer.browser.fetch(`/api/me/history/${a.id}`, { method: "DELETE" })).json()).toEqual({
+      ok: true,
+    });
     expect((await viewer.browser.fetch("/api/me/history", { method: "DELETE" })).status).toBe(200);
     expect((await historyOf(viewer.browser)).items).toEqual([]);
     expect((await itemOf(viewer.browser, b.id)).resume_at_seconds).toBeNull();
@@ -136,7 +158,13 @@ describe("GET /api/me/history", () => {
 
   it("answers 400 naming the field for a bad cursor, limit or filter; 401 signed out", async () => {
     const viewer = await member("bad-history");
-    for (const [query, field] of [["?cursor=nope", "cursor"], ["?limit=0", "limit"], ["?limit=61", "limit"], ["?limit=x", "limit"], ["?unfinished=yes", "unfinished"]] as const) {
+    for (const [query, field] of [
+      ["?cursor=nope", "cursor"],
+      ["?limit=0", "limit"],
+      ["?limit=61", "limit"],
+      ["?limit=x", "limit"],
+      ["?unfinished=yes", "unfinished"],
+    ] as const) {
       const res = await viewer.browser.fetch(`/api/me/history${query}`);
       expect(res.status, query).toBe(400);
       expect((await res.json<{ error: string }>()).error, query).toMatch(field);

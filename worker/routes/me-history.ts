@@ -12,7 +12,8 @@ import { historyJson } from "./serializers/history";
 const watcherOf = (c: Context<SignedInEnv>) => ({ db: c.get("db"), actor: c.get("user"), env: c.env });
 
 const cleared = (description: string) => ({ 200: { description, schema: okOut } });
-const KEEPS = "Views, credits, earnings and every other record stay as they are: only the positions kept for resuming go.";
+const KEEPS =
+  "Views, credits, earnings and every other record stay as they are: only the positions kept for resuming go.";
 
 /**
  * Signed-in: the caller's watch history (docs/decisions/045), kept in their own watch-session object
@@ -31,13 +32,20 @@ export const myHistoryRoutes = new Hono<SignedInEnv>()
     validate("query", historyQuery),
     async (c) => c.json(historyJson(await listHistory({ ctx: watcherOf(c), input: c.req.valid("query") })), 200),
   )
-  .delete("/me/history", responds("Clear my watch history", cleared(`The whole history is forgotten. ${KEEPS}`)), async (c) => {
-    await clearHistory({ ctx: watcherOf(c), input: {} });
-    return c.json({ ok: true } satisfies OkResponse, 200);
-  })
+  .delete(
+    "/me/history",
+    responds("Clear my watch history", cleared(`The whole history is forgotten. ${KEEPS}`)),
+    async (c) => {
+      await clearHistory({ ctx: watcherOf(c), input: {} });
+      return c.json({ ok: true } satisfies OkResponse, 200);
+    },
+  )
   .delete(
     `/me/history/:contentId${ID_PATTERN}`,
-    responds("Remove an item from my watch history", cleared(`The item is forgotten (also when it was not in the history). ${KEEPS}`)),
+    responds(
+      "Remove an item from my watch history",
+      cleared(`The item is forgotten (also when it was not in the history). ${KEEPS}`),
+    ),
     async (c) => {
       await clearHistory({ ctx: watcherOf(c), input: { contentId: c.req.param("contentId") } });
       return c.json({ ok: true } satisfies OkResponse, 200);

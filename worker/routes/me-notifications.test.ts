@@ -25,12 +25,23 @@ const settle = (at = Date.now()) => creditQualifiedViews(testDb(), iso(at), 25, 
 const bell = async (b: Browser) => (await b.fetch("/api/me/notifications")).json<NotificationsJson>();
 const ofKind = (n: NotificationsJson, kind: string) => n.items.filter((i) => i.kind === kind);
 const rowsOf = async (userId: string, kind: string) =>
-  (await env.DB.prepare("select count, amount_micros, at from notifications where user_num = (select num from users where id = ?1) and kind = ?2").bind(userId, kind).all()).results;
+  (
+    await env.DB.prepare(
+      "select count, amount_micros, at from notifications where user_num = (select num from users where id = ?1) and kind = ?2",
+    )
+      .bind(userId, kind)
+      .all()
+  ).results;
 
 async function members() {
   const creator = await makeUser({ createdAt: LONG_AGO });
   const viewer = await makeUser({ createdAt: LONG_AGO });
-  return { creator, viewer, creatorBrowser: await signedInBrowser(creator.email), viewerBrowser: await signedInBrowser(viewer.email) };
+  return {
+    creator,
+    viewer,
+    creatorBrowser: await signedInBrowser(creator.email),
+    viewerBrowser: await signedInBrowser(viewer.email),
+  };
 }
 
 describe("view rewards on the bell", () => {
@@ -45,7 +56,9 @@ describe("view rewards on the bell", () => {
     expect(await rowsOf(viewer.id, "views_credited")).toMatchObject([{ count: 2, amount_micros: 6000 }]);
     expect(await rowsOf(creator.id, "views_credited")).toMatchObject([{ count: 2, amount_micros: 6000 }]);
     const n = await bell(viewerBrowser);
-    expect(ofKind(n, "views_credited")).toMatchObject([{ count: 2, amount_usd: 0.006, read: false, group: "earnings" }]);
+    expect(ofKind(n, "views_credited")).toMatchObject([
+      { count: 2, amount_usd: 0.006, read: false, group: "earnings" },
+    ]);
     // Their release is written with them, dated when the hold ends: not shown before.
     expect(await rowsOf(viewer.id, "views_released")).toMatchObject([{ count: 2 }]);
     expect(ofKind(n, "views_released")).toEqual([]);
@@ -86,7 +99,9 @@ describe("moderation, payments and bonuses on the bell", () => {
     await restoreContent({ ctx: await adminContext(), input: { contentId: item.id, note: "ok" } });
     await restoreContent({ ctx: await adminContext(), input: { contentId: item.id, note: "ok" } }).catch(() => null);
     const n = await bell(creatorBrowser);
-    expect(ofKind(n, "item_taken_down")).toMatchObject([{ subject_id: item.id, detail: "My <b>song</b>", group: "moderation" }]);
+    expect(ofKind(n, "item_taken_down")).toMatchObject([
+      { subject_id: item.id, detail: "My <b>song</b>", group: "moderation" },
+    ]);
     expect(ofKind(n, "item_restored")).toHaveLength(1);
 
     await suspend(creator.id, "Spam uploads");
@@ -96,21 +111,40 @@ describe("moderation, payments and bonuses on the bell", () => {
 
   it("tells each payment recorded once", async () => {
     const { viewer, viewerBrowser } = await members();
-    const input = { userId: viewer.id, amountMicros: 1_500_000, paymentMethod: "PayPal", paymentReference: null, status: "completed" as const, notes: null, override: true };
+    const input = {
+      userId: viewer.id,
+      amountMicros: 1_500_000,
+      paymentMethod: "PayPal",
+      paymentReference: null,
+      status: "completed" as const,
+      notes: null,
+      override: true,
+    };
     const payment = await createPayment({ ctx: await adminContext(), input });
-    expect(ofKind(await bell(viewerBrowser), "payment_recorded")).toMatchObject([{ subject_id: payment.row.id, amount_usd: 1.5, group: "payments" }]);
+    expect(ofKind(await bell(viewerBrowser), "payment_recorded")).toMatchObject([
+      { subject_id: payment.row.id, amount_usd: 1.5, group: "payments" },
+    ]);
   });
 
   it("tells a payout request paid or rejected once, to its member", async () => {
     const { viewer, viewerBrowser } = await members();
     const now = iso(Date.now());
-    await env.DB.prepare(`insert into earnings (id, user_id, kind, amount_micros, description, created_at, available_at) values (?1, ?2, 'manual', 50000000, 'bench', ?3, ?3)`).bind(newId(), viewer.id, now).run();
-    const open = () => env.DB.prepare(`insert into payout_requests (id, user_id, amount_micros, payment_method, payout_address, status, created_at) values (?1, ?2, 10000000, 'PayPal', 'me@example.com', 'open', ?3)`);
+    await env.DB.prepare(
+      `insert into earnings (id, user_id, kind, amount_micros, description, created_at, available_at) values (?1, ?2, 'manual', 50000000, 'bench', ?3, ?3)`,
+    )
+      .bind(newId(), viewer.id, now)
+      .run();
+    const open = () =>
+      env.DB.prepare(
+        `insert into payout_requests (id, user_id, amount_micros, payment_method, payout_address, status, created_at) values (?1, ?2, 10000000, 'PayPal', 'me@example.com', 'open', ?3)`,
+      );
     const [paid, rejected] = [newId(), newId()];
     await open().bind(paid, viewer.id, now).run();
     const ctx = await adminContext();
     await payPayoutRequest({ ctx, input: { id: paid, reference: null, notes: null } });
-    await expect(payPayoutRequest({ ctx, input: { id: paid, reference: null, notes: null } })).rejects.toThrow(/already paid/);
+    await expect(payPayoutRequest({ ctx, input: { id: paid, reference: null, notes: null } })).rejects.toThrow(
+      /already paid/,
+    );
     await open().bind(rejected, viewer.id, now).run();
     await rejectPayoutRequest({ ctx, input: { id: rejected, reason: "Address bounced" } });
     await expect(rejectPayoutRequest({ ctx, input: { id: rejected, reason: "Again" } })).rejects.toThrow();
@@ -123,21 +157,42 @@ describe("moderation, payments and bonuses on the bell", () => {
 
   it("tells a sign-on bonus awarded once, however often the job runs", async () => {
     const { viewer, viewerBrowser } = await members();
-    await testDb().insert(bonuses).values({
-      id: newId(), userId: viewer.id, kind: "signon", challengeIds: "test", totalMicros: 75_000_000, status: "pending",
-      description: "Sign-on challenge bonus", createdAt: iso(Date.now()), reviewReasons: "",
-    });
-    await Promise.all([runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now()) } }), runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now() + 1) } })]);
+    await testDb()
+      .insert(bonuses)
+      .values({
+        id: newId(),
+        userId: viewer.id,
+        kind: "signon",
+        challengeIds: "test",
+        totalMicros: 75_000_000,
+        status: "pending",
+        description: "Sign-on challenge bonus",
+        createdAt: iso(Date.now()),
+        reviewReasons: "",
+      });
+    await Promise.all([
+      runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now()) } }),
+      runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now() + 1) } }),
+    ]);
     await runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now() + 2) } });
     expect(ofKind(await bell(viewerBrowser), "bonus_awarded")).toMatchObject([{ amount_usd: 75 }]);
   });
 
   it("tells a sign-on bonus held for review once, however often the job runs", async () => {
     const { viewer, viewerBrowser } = await members();
-    await testDb().insert(bonuses).values({
-      id: newId(), userId: viewer.id, kind: "signon", challengeIds: "test", totalMicros: 75_000_000, status: "pending",
-      description: "Sign-on challenge bonus", createdAt: iso(Date.now()), reviewReasons: "shared_ip",
-    });
+    await testDb()
+      .insert(bonuses)
+      .values({
+        id: newId(),
+        userId: viewer.id,
+        kind: "signon",
+        challengeIds: "test",
+        totalMicros: 75_000_000,
+        status: "pending",
+        description: "Sign-on challenge bonus",
+        createdAt: iso(Date.now()),
+        reviewReasons: "shared_ip",
+      });
     for (let i = 0; i < 3; i++) await runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now() + i) } });
     const n = await bell(viewerBrowser);
     expect(ofKind(n, "bonus_held")).toMatchObject([{ amount_usd: 75 }]);
@@ -151,8 +206,15 @@ describe("uploads of followed creators", () => {
     const creator = await makeUser({ username: `up${Date.now().toString(36)}` });
     await makeContent(creator.id, { createdAt: iso(Date.now() - 60_000) });
     await fan.browser.fetch(`/api/creators/${creator.id}/follow`, { method: "PUT" });
-    const [first, second] = [await makeContent(creator.id, { title: "First" }), await makeContent(creator.id, { title: "Second" })];
-    expect((await env.DB.prepare("select count(*) as n from notifications where kind = 'upload' and subject_id in (?1, ?2)").bind(first.id, second.id).first<{ n: number }>())!.n).toBe(0);
+    const [first, second] = [
+      await makeContent(creator.id, { title: "First" }),
+      await makeContent(creator.id, { title: "Second" }),
+    ];
+    expect(
+      (await env.DB.prepare("select count(*) as n from notifications where kind = 'upload' and subject_id in (?1, ?2)")
+        .bind(first.id, second.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
 
     let n = await bell(fan.browser);
     const uploads = ofKind(n, "upload");

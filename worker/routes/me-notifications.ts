@@ -35,16 +35,32 @@ export const notificationRoutes = new Hono<SignedInEnv>()
   .get(
     "/me/notifications",
     responds("Get my notifications", {
-      200: { description: "The unread count (at most 100), the newest notifications with the uploads of followed creators merged in, and the groups turned off.", schema: notificationsOut },
+      200: {
+        description:
+          "The unread count (at most 100), the newest notifications with the uploads of followed creators merged in, and the groups turned off.",
+        schema: notificationsOut,
+      },
     }),
     async (c) => {
       const bell = await bellOf({ ctx: { db: c.get("db"), actor: c.get("user") }, input: {} });
-      return c.json({ unread: bell.unread, items: bell.items.map(notificationJson), muted: bell.muted as NotificationGroup[] } satisfies NotificationsJson, 200);
+      return c.json(
+        {
+          unread: bell.unread,
+          items: bell.items.map(notificationJson),
+          muted: bell.muted as NotificationGroup[],
+        } satisfies NotificationsJson,
+        200,
+      );
     },
   )
   .post(
     "/me/notifications/read",
-    responds("Mark my notifications read", { 200: { description: "The unread count after marking the listed ids, or all, read.", schema: notificationsReadOut } }),
+    responds("Mark my notifications read", {
+      200: {
+        description: "The unread count after marking the listed ids, or all, read.",
+        schema: notificationsReadOut,
+      },
+    }),
     validate("json", notificationsReadBody),
     async (c) => {
       const ctx = { db: c.get("db"), actor: c.get("user") };
@@ -55,10 +71,15 @@ export const notificationRoutes = new Hono<SignedInEnv>()
   )
   .put(
     "/me/notifications/settings",
-    responds("Choose which notifications I get", { 200: { description: "The groups now turned off.", schema: notificationSettingsOut } }),
+    responds("Choose which notifications I get", {
+      200: { description: "The groups now turned off.", schema: notificationSettingsOut },
+    }),
     validate("json", notificationSettingsBody),
     async (c) => {
-      const settings = await changeNotificationSettings({ ctx: { db: c.get("db"), actor: c.get("user") }, input: c.req.valid("json") });
+      const settings = await changeNotificationSettings({
+        ctx: { db: c.get("db"), actor: c.get("user") },
+        input: c.req.valid("json"),
+      });
       return c.json(settings, 200);
     },
   );

@@ -23,10 +23,23 @@ describe("POST /api/me/payout-requests", () => {
     const res = await request(m.browser, 25);
     expect(res.status).toBe(201);
     const created = await res.json<PayoutRequestJson>();
-    expect(created).toMatchObject({ amount_usd: 25, payment_method: "PayPal", payout_address: `${m.id.toLowerCase()}@example.com`, status: "open", user_id: m.id });
+    expect(created).toMatchObject({
+      amount_usd: 25,
+      payment_method: "PayPal",
+      payout_address: `${m.id.toLowerCase()}@example.com`,
+      status: "open",
+      user_id: m.id,
+    });
     const w = await wallet(m.browser);
     // In flight: out of the balance (one line, "Payout in progress"), drawn from available money only.
-    expect(w).toMatchObject({ reserved_payout: 25, payout_in_flight: 25, available_balance: 5, creator_balance: 5, creator_payouts: 25, viewer_payouts: 0 });
+    expect(w).toMatchObject({
+      reserved_payout: 25,
+      payout_in_flight: 25,
+      available_balance: 5,
+      creator_balance: 5,
+      creator_payouts: 25,
+      viewer_payouts: 0,
+    });
     const list = await mine(m.browser);
     expect(list.requests.map((r) => r.id)).toEqual([created.id]);
     // A manual credit is no pace: nothing from qualified views in 7 days.
@@ -37,11 +50,15 @@ describe("POST /api/me/payout-requests", () => {
     const m = await memberWith(20);
     const low = await request(m.browser, 10);
     expect(low.status).toBe(400);
-    expect((await low.json<{ error: string }>()).error).toBe("The minimum payout is $25.00; you have $20.00 available.");
+    expect((await low.json<{ error: string }>()).error).toBe(
+      "The minimum payout is $25.00; you have $20.00 available.",
+    );
     for (const amount of [25, 1e9, 1e300]) {
       const over = await request(m.browser, amount);
       expect(over.status).toBe(409);
-      expect((await over.json<{ error: string }>()).error).toMatch(/^You have \$20\.00 available; a payout of \$[\d,.]+ needs at least that much available\.$/);
+      expect((await over.json<{ error: string }>()).error).toMatch(
+        /^You have \$20\.00 available; a payout of \$[\d,.]+ needs at least that much available\.$/,
+      );
     }
     for (const amount of [25.001, -5, 0]) expect((await request(m.browser, amount)).status).toBe(400);
   });
@@ -52,12 +69,18 @@ describe("POST /api/me/payout-requests", () => {
     const none = await request(m.browser, 25);
     expect(none.status).toBe(400);
     expect((await none.json<{ error: string }>()).error).toContain("Set where you want to be paid");
-    const bad = await m.browser.json("/api/me/payout-destination", "PUT", { payment_method: "PayPal", payout_address: "not an email" });
+    const bad = await m.browser.json("/api/me/payout-destination", "PUT", {
+      payment_method: "PayPal",
+      payout_address: "not an email",
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json<{ error: string }>()).error).toContain("payout_address");
     const long = await payTo(m.browser, `${"a".repeat(153)}@example.com`);
     expect(long).toBe(400);
-    const method = await m.browser.json("/api/me/payout-destination", "PUT", { payment_method: "Gold bars", payout_address: "x" });
+    const method = await m.browser.json("/api/me/payout-destination", "PUT", {
+      payment_method: "Gold bars",
+      payout_address: "x",
+    });
     expect(method.status).toBe(400);
     expect((await method.json<{ error: string }>()).error).toContain("payment_method");
     expect(await payTo(m.browser, `@venmo-${m.id.slice(-8)}`, "Venmo")).toBe(200);
@@ -83,9 +106,13 @@ describe("POST /api/me/payout-requests", () => {
   it("keeps every request: the database refuses to delete one, open or decided, so its reservation and its history stay", async () => {
     const m = await memberWith(30);
     const open = await (await request(m.browser, 25)).json<PayoutRequestJson>();
-    await expect(env.DB.prepare("delete from payout_requests where id = ?").bind(open.id).run()).rejects.toThrow(/permanent/);
+    await expect(env.DB.prepare("delete from payout_requests where id = ?").bind(open.id).run()).rejects.toThrow(
+      /permanent/,
+    );
     await m.browser.fetch(`/api/me/payout-requests/${open.id}/cancel`, { method: "POST" });
-    await expect(env.DB.prepare("delete from payout_requests where user_id = ?").bind(m.id).run()).rejects.toThrow(/permanent/);
+    await expect(env.DB.prepare("delete from payout_requests where user_id = ?").bind(m.id).run()).rejects.toThrow(
+      /permanent/,
+    );
     expect((await mine(m.browser)).requests.map((r) => r.status)).toEqual(["cancelled"]);
   });
 
@@ -93,7 +120,9 @@ describe("POST /api/me/payout-requests", () => {
     const m = await memberWith(30);
     const other = await member("other");
     const created = await (await request(m.browser, 25)).json<PayoutRequestJson>();
-    expect((await other.browser.fetch(`/api/me/payout-requests/${created.id}/cancel`, { method: "POST" })).status).toBe(404);
+    expect((await other.browser.fetch(`/api/me/payout-requests/${created.id}/cancel`, { method: "POST" })).status).toBe(
+      404,
+    );
     expect((await mine(other.browser)).requests).toEqual([]);
     const anonymous = new Browser();
     expect((await anonymous.fetch("/api/me/payout-requests")).status).toBe(401);
@@ -113,7 +142,8 @@ describe("POST /api/me/payout-requests", () => {
     const m = await memberWith(7);
     expect(await mine(m.browser)).toMatchObject({ pace_per_day: 0, days_to_minimum: null });
     // $0.70 of view rewards this week: $0.10 a day; $18 more takes 180 days.
-    for (let i = 0; i < 7; i++) await viewReward(m.id, 100_000, { side: i % 2 ? "viewer" : "creator", availableAt: "2999-01-01T00:00:00.000Z" });
+    for (let i = 0; i < 7; i++)
+      await viewReward(m.id, 100_000, { side: i % 2 ? "viewer" : "creator", availableAt: "2999-01-01T00:00:00.000Z" });
     expect(await mine(m.browser)).toMatchObject({ pace_per_day: 0.1, days_to_minimum: 180 });
     const idle = await member("idle");
     expect((await mine(idle.browser)).days_to_minimum).toBeNull();
@@ -126,18 +156,35 @@ describe("admin payout requests", () => {
     const m = await memberWith(30);
     const created = await (await request(m.browser, 25)).json<PayoutRequestJson>();
     const open = await (await a.fetch("/api/admin/payout-requests?status=open")).json<PayoutRequestJson[]>();
-    expect(open.find((r) => r.id === created.id)).toMatchObject({ status: "open", user_email: expect.stringContaining("payout-"), address_also_named_by: [] });
+    expect(open.find((r) => r.id === created.id)).toMatchObject({
+      status: "open",
+      user_email: expect.stringContaining("payout-"),
+      address_also_named_by: [],
+    });
     expect(open.every((r) => r.status === "open")).toBe(true);
 
     const res = await a.json(`/api/admin/payout-requests/${created.id}/pay`, "POST", { payment_reference: "PP-123" });
     expect(res.status).toBe(200);
     const paid = await res.json<PayoutPaidJson>();
     expect(paid.request).toMatchObject({ status: "paid", payment_id: paid.payment.id });
-    expect(paid.payment).toMatchObject({ amount_usd: 25, status: "completed", payment_method: "PayPal", payment_reference: "PP-123" });
+    expect(paid.payment).toMatchObject({
+      amount_usd: 25,
+      status: "completed",
+      payment_method: "PayPal",
+      payment_reference: "PP-123",
+    });
 
     const w = await wallet(m.browser);
-    expect(w).toMatchObject({ reserved_payout: 0, payout_in_flight: 0, paid_out: 25, available_balance: 5, creator_balance: 5 });
-    expect((await (await m.browser.fetch("/api/me/payments")).json<PaymentsResponse>()).payments.map((p) => p.id)).toEqual([paid.payment.id]);
+    expect(w).toMatchObject({
+      reserved_payout: 0,
+      payout_in_flight: 0,
+      paid_out: 25,
+      available_balance: 5,
+      creator_balance: 5,
+    });
+    expect(
+      (await (await m.browser.fetch("/api/me/payments")).json<PaymentsResponse>()).payments.map((p) => p.id),
+    ).toEqual([paid.payment.id]);
     const audit = await (await a.fetch("/api/admin/audit")).json<AuditEntryJson[]>();
     expect(audit.filter((e) => e.entity_id === created.id).map((e) => e.action)).toEqual(["update"]);
     expect(audit.filter((e) => e.entity_id === paid.payment.id).map((e) => e.action)).toEqual(["create"]);
@@ -152,18 +199,27 @@ describe("admin payout requests", () => {
     const m = await memberWith(30);
     const created = await (await request(m.browser, 30)).json<PayoutRequestJson>();
     expect((await a.json(`/api/admin/payout-requests/${created.id}/reject`, "POST", { reason: "" })).status).toBe(400);
-    const res = await a.json(`/api/admin/payout-requests/${created.id}/reject`, "POST", { reason: "PayPal account not found" });
+    const res = await a.json(`/api/admin/payout-requests/${created.id}/reject`, "POST", {
+      reason: "PayPal account not found",
+    });
     expect(res.status).toBe(200);
-    expect(await res.json<PayoutRequestJson>()).toMatchObject({ status: "rejected", reason: "PayPal account not found" });
+    expect(await res.json<PayoutRequestJson>()).toMatchObject({
+      status: "rejected",
+      reason: "PayPal account not found",
+    });
     expect((await wallet(m.browser)).available_balance).toBe(30);
     expect((await a.json(`/api/admin/payout-requests/${created.id}/pay`, "POST", {})).status).toBe(409);
-    expect((await m.browser.fetch(`/api/me/payout-requests/${created.id}/cancel`, { method: "POST" })).status).toBe(409);
+    expect((await m.browser.fetch(`/api/me/payout-requests/${created.id}/cancel`, { method: "POST" })).status).toBe(
+      409,
+    );
   });
 
   it("is for administrators only (403), and an unknown request is 404", async () => {
     const m = await memberWith(0);
     expect((await m.browser.fetch("/api/admin/payout-requests")).status).toBe(403);
     expect((await m.browser.json("/api/admin/payout-requests/nope/pay", "POST", {})).status).toBe(403);
-    expect((await (await admin()).json("/api/admin/payout-requests/aaaaaaaaaaaaaaaaaaaaa/pay", "POST", {})).status).toBe(404);
+    expect(
+      (await (await admin()).json("/api/admin/payout-requests/aaaaaaaaaaaaaaaaaaaaa/pay", "POST", {})).status,
+    ).toBe(404);
   });
 });

@@ -8,7 +8,12 @@ import {
   type PayoutRequestsResponse,
 } from "../../common/schemas/payout-requests";
 import type { SignedInEnv } from "../app-env";
-import { cancelPayoutRequest, listMyPayoutRequests, requestPayout, setPayoutDestination } from "../domain/payouts/member-requests";
+import {
+  cancelPayoutRequest,
+  listMyPayoutRequests,
+  requestPayout,
+  setPayoutDestination,
+} from "../domain/payouts/member-requests";
 import { ID_PATTERN } from "../lib/ids";
 import { MINIMUM_PAYOUT_MICROS, usd } from "../lib/money";
 import { validate } from "../lib/validate";
@@ -22,7 +27,11 @@ import { payoutDestinationJson, payoutRequestJson } from "./serializers/payout-r
 export const payoutRequestReadRoutes = new Hono<SignedInEnv>().get(
   "/me/payout-requests",
   responds("List my payout requests", {
-    200: { description: "The member's requests, newest first, with the minimum, the available balance, the payout destination and the 7-day pace of qualified views.", schema: payoutRequestsOut },
+    200: {
+      description:
+        "The member's requests, newest first, with the minimum, the available balance, the payout destination and the 7-day pace of qualified views.",
+      schema: payoutRequestsOut,
+    },
   }),
   async (c) => {
     const r = await listMyPayoutRequests({ ctx: { db: c.get("db"), actor: c.get("user") }, input: null });
@@ -45,11 +54,18 @@ export const payoutRequestWriteRoutes = new Hono<SignedInEnv>()
   .post(
     "/me/payout-requests",
     responds("Request a payout", {
-      201: { description: "The open request, to the member's current payout destination; its amount is reserved until it is paid, rejected or cancelled.", schema: payoutRequestOut },
+      201: {
+        description:
+          "The open request, to the member's current payout destination; its amount is reserved until it is paid, rejected or cancelled.",
+        schema: payoutRequestOut,
+      },
     }),
     validate("json", payoutRequestBody),
     async (c) => {
-      const row = await requestPayout({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { amountMicros: c.req.valid("json").amount_usd } });
+      const row = await requestPayout({
+        ctx: { db: c.get("db"), actor: c.get("user") },
+        input: { amountMicros: c.req.valid("json").amount_usd },
+      });
       return c.json(payoutRequestJson(row), 201);
     },
   )
@@ -57,22 +73,31 @@ export const payoutRequestWriteRoutes = new Hono<SignedInEnv>()
     "/me/payout-destination",
     responds("Set where I am paid", {
       200: {
-        description: "The member's payout destination. A changed one may be used 7 days after the change (told on the bell); an address another member holds is refused (409 address_taken).",
+        description:
+          "The member's payout destination. A changed one may be used 7 days after the change (told on the bell); an address another member holds is refused (409 address_taken).",
         schema: payoutDestinationOut,
       },
     }),
     validate("json", payoutDestinationBody),
     async (c) => {
       const b = c.req.valid("json");
-      const row = await setPayoutDestination({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { paymentMethod: b.payment_method, payoutAddress: b.payout_address } });
+      const row = await setPayoutDestination({
+        ctx: { db: c.get("db"), actor: c.get("user") },
+        input: { paymentMethod: b.payment_method, payoutAddress: b.payout_address },
+      });
       return c.json(payoutDestinationJson(row), 200);
     },
   )
   .post(
     `/me/payout-requests/:id${ID_PATTERN}/cancel`,
-    responds("Cancel my open payout request", { 200: { description: "The request, now cancelled; its amount is available again.", schema: payoutRequestOut } }),
+    responds("Cancel my open payout request", {
+      200: { description: "The request, now cancelled; its amount is available again.", schema: payoutRequestOut },
+    }),
     async (c) => {
-    const row = await cancelPayoutRequest({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { id: c.req.param("id") } });
-    return c.json(payoutRequestJson(row), 200);
+      const row = await cancelPayoutRequest({
+        ctx: { db: c.get("db"), actor: c.get("user") },
+        input: { id: c.req.param("id") },
+      });
+      return c.json(payoutRequestJson(row), 200);
     },
   );

@@ -14,12 +14,28 @@ const DAY_MS = 24 * 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A view row as the watch-session object writes it when a view qualifies. */
-async function qualifiedView(viewerId: string, item: { id: string; createdBy: string; durationMs: number }, at: string) {
+async function qualifiedView(
+  viewerId: string,
+  item: { id: string; createdBy: string; durationMs: number },
+  at: string,
+) {
   const id = newId();
-  await testDb().insert(views).values({
-    id, contentId: item.id, viewerId, creatorId: item.createdBy, discoveryMethod: "browse", startedAt: at, lastEventAt: at,
-    maxPositionMs: item.durationMs, watchTimeMs: item.durationMs, status: "qualified", qualifiedAt: at, qualifiedDay: at.slice(0, 10),
-  });
+  await testDb()
+    .insert(views)
+    .values({
+      id,
+      contentId: item.id,
+      viewerId,
+      creatorId: item.createdBy,
+      discoveryMethod: "browse",
+      startedAt: at,
+      lastEventAt: at,
+      maxPositionMs: item.durationMs,
+      watchTimeMs: item.durationMs,
+      status: "qualified",
+      qualifiedAt: at,
+      qualifiedDay: at.slice(0, 10),
+    });
   return id;
 }
 
@@ -47,19 +63,36 @@ describe("GET /api/me/views: a reason for every view", () => {
     const reversed = await qualifiedView(viewer.id, items[3]!, iso(now));
     await creditQualifiedViews(db, iso(now));
     // Two flags: one stays open, one an admin reverses.
-    for (const [flag, viewId] of [["open", review], ["rev", reversed]] as const) {
+    for (const [flag, viewId] of [
+      ["open", review],
+      ["rev", reversed],
+    ] as const) {
       const reviewId = `${flag}-${viewId}`;
       await env.DB.batch([
-        env.DB.prepare(`insert into reviews (id, rule, subject, user_ids, evidence, status, created_at) values (?1, 'shared_ip', ?1, '[]', '[]', 'open', ?2)`).bind(reviewId, iso(now)),
-        env.DB.prepare(`insert into review_earnings (review_id, earning_id, rule) select ?1, id, 'shared_ip' from earnings where view_id = ?2`).bind(reviewId, viewId),
+        env.DB.prepare(
+          `insert into reviews (id, rule, subject, user_ids, evidence, status, created_at) values (?1, 'shared_ip', ?1, '[]', '[]', 'open', ?2)`,
+        ).bind(reviewId, iso(now)),
+        env.DB.prepare(
+          `insert into review_earnings (review_id, earning_id, rule) select ?1, id, 'shared_ip' from earnings where view_id = ?2`,
+        ).bind(reviewId, viewId),
       ]);
       if (flag === "rev") {
-        await env.DB.prepare(`insert into reversals (earning_id, user_id, side, view_id, amount_micros, reason, review_id, created_by, created_at)
-          select id, user_id, kind, view_id, -amount_micros, 'shared_ip', ?1, 'admin', ?2 from earnings where view_id = ?3`).bind(reviewId, iso(now), viewId).run();
+        await env.DB.prepare(
+          `insert into reversals (earning_id, user_id, side, view_id, amount_micros, reason, review_id, created_by, created_at)
+          select id, user_id, kind, view_id, -amount_micros, 'shared_ip', ?1, 'admin', ?2 from earnings where view_id = ?3`,
+        )
+          .bind(reviewId, iso(now), viewId)
+          .run();
       }
     }
     const list = await listOf(viewer.browser, today);
-    expect(byId(list, held)).toMatchObject({ outcome: "pending", reason: null, amount_usd: 0.003, watched_percent: 100, content_id: items[0]!.id });
+    expect(byId(list, held)).toMatchObject({
+      outcome: "pending",
+      reason: null,
+      amount_usd: 0.003,
+      watched_percent: 100,
+      content_id: items[0]!.id,
+    });
     expect(byId(list, held).available_at! > iso(now + 6 * DAY_MS)).toBe(true);
     expect(byId(list, old)).toMatchObject({ outcome: "earned", reason: null, available_at: null });
     expect(byId(list, review)).toMatchObject({ outcome: "pending", reason: "under_review" });
@@ -89,7 +122,8 @@ describe("GET /api/me/views: a reason for every view", () => {
     for (let i = 0; i < 4; i++) itemViews.push(await qualifiedView(viewer.id, item, at));
     await creditQualifiedViews(db, at);
     // A daily cap of 3 paid views: the 3 places on `item` used it up, so `other` is over the viewer's cap.
-    const set = (value: number) => admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
+    const set = (value: number) =>
+      admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
     const before = await (await admin.fetch("/api/admin/earning-rules")).json<EarningRulesJson>();
     expect((await set(3)).status).toBe(200);
     let otherView: string;
@@ -110,13 +144,16 @@ describe("GET /api/me/views: a reason for every view", () => {
   it("says why a session never qualified: too fast, under 80 %, another session, expired", async () => {
     const viewer = await member("sessions");
     const creator = await makeUser();
-    const [fast, partial, left, idle] = await Promise.all([1, 2, 3, 4].map(() => makeContent(creator.id, { durationMs: 20_000 })));
+    const [fast, partial, left, idle] = await Promise.all(
+      [1, 2, 3, 4].map(() => makeContent(creator.id, { durationMs: 20_000 })),
+    );
     // Claims 90 % a moment after starting: the position is taken, the watching is not.
     const fastView = await startView(viewer.browser, fast!.id);
     expect((await sendProgress(viewer.browser, fast!.id, 18, fastView)).body.qualified).toBe(false);
     // Watches 30 %, honestly paced, then starts something else, watches 60 % of it and leaves.
     const leftView = (await watchPaced(viewer.browser, viewer.id, left!.id, 20_000, { untilFraction: 0.3 })).viewId;
-    const partialView = (await watchPaced(viewer.browser, viewer.id, partial!.id, 20_000, { untilFraction: 0.6 })).viewId;
+    const partialView = (await watchPaced(viewer.browser, viewer.id, partial!.id, 20_000, { untilFraction: 0.6 }))
+      .viewId;
     // Everything goes quiet until the sessions expire.
     await passTime(viewer.id, 4 * 3600_000);
     await expireNow(viewer.id);
@@ -142,7 +179,9 @@ describe("GET /api/me/views: a reason for every view", () => {
       expect(res.status, q).toBe(400);
       expect((await res.json<{ error: string }>()).error).toMatch(/date|as/);
     }
-    const anonymous = await (await import("cloudflare:test")).SELF.fetch("http://localhost/api/me/views?date=2026-11-23");
+    const anonymous = await (
+      await import("cloudflare:test")
+    ).SELF.fetch("http://localhost/api/me/views?date=2026-11-23");
     expect(anonymous.status).toBe(401);
   });
 });

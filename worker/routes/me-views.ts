@@ -27,14 +27,27 @@ export const myViewsRoutes = new Hono<SignedInEnv>().get(
     const [rows, archived] = await Promise.all([viewsOfDay(db, q), memberDaySummary(c.env, db, q)]);
     const now = nowIso();
     const views = rows.slice(0, MY_VIEWS_LIMIT).map((r) => {
-      const earning = r.earningMicros === null
-        ? null
-        : { availableAt: r.availableAt ?? "", reversed: r.reversed === 1, reversalReason: r.reversalReason, underReview: r.underReview === 1 };
+      const earning =
+        r.earningMicros === null
+          ? null
+          : {
+              availableAt: r.availableAt ?? "",
+              reversed: r.reversed === 1,
+              reversalReason: r.reversalReason,
+              underReview: r.underReview === 1,
+            };
       return myViewJson(r, viewOutcome({ ...r, earning }, now));
     });
     const summary = archived && {
-      views: archived.views, qualified: archived.qualified, credited: archived.credited, amount_usd: usd(archived.micros), reversed: archived.reversed,
+      views: archived.views,
+      qualified: archived.qualified,
+      credited: archived.credited,
+      amount_usd: usd(archived.micros),
+      reversed: archived.reversed,
     };
-    return c.json({ date, as, views, truncated: rows.length > MY_VIEWS_LIMIT, archived: summary } satisfies MyViewsResponse, 200);
+    return c.json(
+      { date, as, views, truncated: rows.length > MY_VIEWS_LIMIT, archived: summary } satisfies MyViewsResponse,
+      200,
+    );
   },
 );

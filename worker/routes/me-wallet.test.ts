@@ -11,7 +11,13 @@ const adminBrowser = () => signedInBrowser("admin@example.com");
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 
-async function earn(userId: string, kind: "viewer" | "creator" | "manual", micros: number, createdAt: string, viewId: string | null = kind === "manual" ? null : newId()) {
+async function earn(
+  userId: string,
+  kind: "viewer" | "creator" | "manual",
+  micros: number,
+  createdAt: string,
+  viewId: string | null = kind === "manual" ? null : newId(),
+) {
   await testDb().insert(earnings).values({ id: newId(), userId, kind, viewId, amountMicros: micros, createdAt });
 }
 
@@ -23,13 +29,42 @@ describe("GET /api/me/wallet", () => {
     await earn(me, "viewer", 5_000_000, at);
     await earn(me, "creator", 8_000_000, at);
     await earn(me, "manual", 2_000_000, at);
-    await testDb().insert(bonuses).values([
-      { id: newId(), userId: me, kind: "manual", challengeIds: "Manual", totalMicros: 1_000_000, status: "awarded", createdAt: at },
-      { id: newId(), userId: me, kind: "signon", challengeIds: "c", totalMicros: 75_000_000, status: "pending", createdAt: at },
-    ]);
+    await testDb()
+      .insert(bonuses)
+      .values([
+        {
+          id: newId(),
+          userId: me,
+          kind: "manual",
+          challengeIds: "Manual",
+          totalMicros: 1_000_000,
+          status: "awarded",
+          createdAt: at,
+        },
+        {
+          id: newId(),
+          userId: me,
+          kind: "signon",
+          challengeIds: "c",
+          totalMicros: 75_000_000,
+          status: "pending",
+          createdAt: at,
+        },
+      ]);
     // An admin records a pending payment of 7: it fixes its viewer part from the viewer side's available money
     // first (docs/decisions/066).
-    expect((await (await adminBrowser()).json("/api/admin/payments", "POST", { user_id: me, amount_usd: 7, payment_method: "PayPal", status: "pending" })).status).toBe(201);
+    expect(
+      (
+        await (
+          await adminBrowser()
+        ).json("/api/admin/payments", "POST", {
+          user_id: me,
+          amount_usd: 7,
+          payment_method: "PayPal",
+          status: "pending",
+        })
+      ).status,
+    ).toBe(201);
     const wallet = await (await b.fetch("/api/me/wallet")).json<WalletJson>();
     const byCause = { review: 0, takedown: 0, suspension: 0 };
     expect(wallet).toEqual({
@@ -76,16 +111,50 @@ describe("GET /api/me/wallet", () => {
     const at = new Date().toISOString();
     await earn(me, "viewer", 4_000_000, at);
     await earn(me, "creator", 10_000_000, at);
-    await testDb().insert(bonuses).values({ id: newId(), userId: me, kind: "manual", challengeIds: "Manual", totalMicros: 2_000_000, status: "awarded", createdAt: at });
+    await testDb().insert(bonuses).values({
+      id: newId(),
+      userId: me,
+      kind: "manual",
+      challengeIds: "Manual",
+      totalMicros: 2_000_000,
+      status: "awarded",
+      createdAt: at,
+    });
     const a = await adminBrowser();
-    expect((await a.json("/api/admin/payments", "POST", { user_id: me, amount_usd: 5, payment_method: "PayPal", status: "completed" })).status).toBe(201);
-    expect((await a.json("/api/admin/payments", "POST", { user_id: me, amount_usd: 3, payment_method: "Venmo", status: "pending" })).status).toBe(201);
+    expect(
+      (
+        await a.json("/api/admin/payments", "POST", {
+          user_id: me,
+          amount_usd: 5,
+          payment_method: "PayPal",
+          status: "completed",
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await a.json("/api/admin/payments", "POST", {
+          user_id: me,
+          amount_usd: 3,
+          payment_method: "Venmo",
+          status: "pending",
+        })
+      ).status,
+    ).toBe(201);
     const w = await (await b.fetch("/api/me/wallet")).json<WalletJson>();
     // Payments draw on the viewer side's available money first: 5 of the first, 1 of the second; 2 from the creator side.
-    expect(w).toMatchObject({ viewer_payouts: 6, creator_payouts: 2, paid_out: 5, pending_payouts: 3, payout_in_flight: 3 });
+    expect(w).toMatchObject({
+      viewer_payouts: 6,
+      creator_payouts: 2,
+      paid_out: 5,
+      pending_payouts: 3,
+      payout_in_flight: 3,
+    });
     expect(w.viewer_earnings + w.bonuses - w.viewer_payouts).toBe(w.viewer_balance);
     expect(w.creator_earnings - w.creator_payouts).toBe(w.creator_balance);
-    expect(w.viewer_balance + w.creator_balance).toBe(w.viewer_earnings + w.bonuses + w.creator_earnings - w.paid_out - w.payout_in_flight);
+    expect(w.viewer_balance + w.creator_balance).toBe(
+      w.viewer_earnings + w.bonuses + w.creator_earnings - w.paid_out - w.payout_in_flight,
+    );
   });
 
   it("shows only the caller's own money", async () => {
@@ -169,7 +238,9 @@ describe("earnings calendar", () => {
     expect(site.summary).toMatchObject({ totalEarnings: 1.12, totalViews: 20, uniqueUsers: 1 });
     const csv = await (await admin.fetch(`/api/admin/earnings/calendar.csv?${qs}`)).text();
     expect(csv).toBe(`date,total_earnings,view_count,unique_users\r\n${day},1.12,20,1\r\n`);
-    const one = await (await admin.fetch(`/api/admin/earnings/calendar?${qs}&userId=${creator.id}`)).json<EarningsReport>();
+    const one = await (
+      await admin.fetch(`/api/admin/earnings/calendar?${qs}&userId=${creator.id}`)
+    ).json<EarningsReport>();
     expect(one.summary).toMatchObject({ totalViews: 20 });
     const own = await (await viewer.fetch(`/api/me/earnings/calendar?${qs}`)).json<EarningsReport>();
     expect(own.summary).toMatchObject({ totalEarnings: 0.06, totalViews: 20 });
@@ -182,9 +253,13 @@ describe("earnings calendar", () => {
     const day = "2025-03-04";
     await earn(a.id, "viewer", 3000, `${day}T01:00:00.000Z`);
     await earn(b.id, "viewer", 3000, `${day}T02:00:00.000Z`);
-    const all = await (await admin.fetch(`/api/admin/earnings/calendar?startDate=${day}&endDate=${day}`)).json<EarningsReport>();
+    const all = await (
+      await admin.fetch(`/api/admin/earnings/calendar?startDate=${day}&endDate=${day}`)
+    ).json<EarningsReport>();
     expect(all.earnings[0]!.unique_users).toBeGreaterThanOrEqual(2);
-    const one = await (await admin.fetch(`/api/admin/earnings/calendar?startDate=${day}&endDate=${day}&userId=${a.id}`)).json<EarningsReport>();
+    const one = await (
+      await admin.fetch(`/api/admin/earnings/calendar?startDate=${day}&endDate=${day}&userId=${a.id}`)
+    ).json<EarningsReport>();
     expect(one.earnings).toEqual([{ date: day, total_earnings: 0.003, view_count: 1, unique_users: 1 }]);
     expect(one.summary).toMatchObject({ totalEarnings: 0.003, totalViews: 1, uniqueUsers: 1 });
   });

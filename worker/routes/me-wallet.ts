@@ -21,7 +21,8 @@ export const walletRoutes = new Hono<SignedInEnv>()
     "/me/wallet",
     responds("Get my wallet", {
       200: {
-        description: "Balances in USD, summed from the records: earned, held, reserved, paid out and taken back, on each side (viewer, creator).",
+        description:
+          "Balances in USD, summed from the records: earned, held, reserved, paid out and taken back, on each side (viewer, creator).",
         schema: walletOut,
       },
     }),
@@ -32,7 +33,9 @@ export const walletRoutes = new Hono<SignedInEnv>()
   )
   .get(
     "/me/payments",
-    responds("List my payments", { 200: { description: "Payments made to the caller, pending and completed, newest first.", schema: paymentsOut } }),
+    responds("List my payments", {
+      200: { description: "Payments made to the caller, pending and completed, newest first.", schema: paymentsOut },
+    }),
     async (c) => {
       const rows = await paymentsOf(c.get("db"), c.get("user").id);
       return c.json({ payments: rows.map((r) => paymentJson(r.payment, r.reversal)) } satisfies PaymentsResponse, 200);
@@ -42,7 +45,8 @@ export const walletRoutes = new Hono<SignedInEnv>()
     "/me/earnings/calendar",
     responds("Get my earnings calendar", {
       200: {
-        description: "The caller's earnings per day, week or month in the range (default: the last 30 days), split viewer and creator, with totals.",
+        description:
+          "The caller's earnings per day, week or month in the range (default: the last 30 days), split viewer and creator, with totals.",
         schema: earningsReportOut,
       },
     }),

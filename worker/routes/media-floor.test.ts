@@ -16,7 +16,11 @@ import { earningsOf, runEarningsCron, watchPaced } from "../test/views";
 async function publish(browser: Browser, bytes: Uint8Array, name: string) {
   const contentType = name.endsWith(".mp3") ? "audio/mpeg" : "video/mp4";
   const signed = await signUpload(browser, name, contentType, bytes.byteLength);
-  const put = await browser.fetch(signed.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": contentType } });
+  const put = await browser.fetch(signed.uploadUrl, {
+    method: "PUT",
+    body: bytes,
+    headers: { "content-type": contentType },
+  });
   expect(put.status, await put.clone().text()).toBe(200);
   const res = await browser.json("/api/content/finalize", "POST", {
     r2_key: signed.key,
@@ -28,9 +32,18 @@ async function publish(browser: Browser, bytes: Uint8Array, name: string) {
 }
 
 const stored = (id: string) =>
-  env.DB.prepare("select media_size, media_bytes_per_second, width, height, frame_rate, earn_block from content where id = ?")
+  env.DB.prepare(
+    "select media_size, media_bytes_per_second, width, height, frame_rate, earn_block from content where id = ?",
+  )
     .bind(id)
-    .first<{ media_size: number; media_bytes_per_second: number; width: number | null; height: number | null; frame_rate: number | null; earn_block: string | null }>();
+    .first<{
+      media_size: number;
+      media_bytes_per_second: number;
+      width: number | null;
+      height: number | null;
+      frame_rate: number | null;
+      earn_block: string | null;
+    }>();
 
 /** The one-frame 16×16 clip followed by a `free` box: 2 MB that say nothing about the media. */
 function paddedOneFrame() {
@@ -47,10 +60,22 @@ describe("finalize measures the media and stores whether it earns", () => {
     const { browser } = await member("floor-real");
     const clip = await publish(browser, fixture("old-phone-160x120.mp4"), "phone.mp4");
     expect(clip.earn_block).toBeNull();
-    expect(await stored(clip.id)).toMatchObject({ media_bytes_per_second: 2506, width: 160, height: 120, frame_rate: 12, earn_block: null });
+    expect(await stored(clip.id)).toMatchObject({
+      media_bytes_per_second: 2506,
+      width: 160,
+      height: 120,
+      frame_rate: 12,
+      earn_block: null,
+    });
     const podcast = await publish(browser, fixture("podcast-32k.mp3"), "podcast.mp3");
     expect(podcast.earn_block).toBeNull();
-    expect(await stored(podcast.id)).toMatchObject({ media_bytes_per_second: 4030, width: null, height: null, frame_rate: null, earn_block: null });
+    expect(await stored(podcast.id)).toMatchObject({
+      media_bytes_per_second: 4030,
+      width: null,
+      height: null,
+      frame_rate: null,
+      earn_block: null,
+    });
   });
 
   it("the one-frame 16×16 clip, bare or padded to 2 MB, is published but cannot earn", async () => {
@@ -59,14 +84,24 @@ describe("finalize measures the media and stores whether it earns", () => {
     const padded = await publish(browser, paddedOneFrame(), "padded16.mp4");
     for (const item of [bare, padded]) {
       expect(item.earn_block).toBe("small_picture");
-      expect(await stored(item.id)).toMatchObject({ media_bytes_per_second: 151, width: 16, height: 16, earn_block: "small_picture" });
+      expect(await stored(item.id)).toMatchObject({
+        media_bytes_per_second: 151,
+        width: 16,
+        height: 16,
+        earn_block: "small_picture",
+      });
       expect((await browser.fetch(`/api/content/${item.id}`)).status).toBe(200);
     }
     expect((await stored(padded.id))!.media_size).toBe(2_000_000);
 
     // My Content shows the block on each item; the studio reads the same list.
     const mine = await (await browser.fetch("/api/content/mine")).json<ContentListResponse>();
-    expect(mine.items.map((i) => [i.id, i.earn_block]).sort()).toEqual([[bare.id, "small_picture"], [padded.id, "small_picture"]].sort());
+    expect(mine.items.map((i) => [i.id, i.earn_block]).sort()).toEqual(
+      [
+        [bare.id, "small_picture"],
+        [padded.id, "small_picture"],
+      ].sort(),
+    );
   });
 
   it("a 1 fps slideshow, 6 s of black and an 8 kbit/s MP3 each miss their floor", async () => {
@@ -116,7 +151,10 @@ describe("finalize measures the media and stores whether it earns", () => {
     expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
     expect(await earningsOf(creator.id)).toEqual({ micros: 3000, n: 1 });
     const day = new Date().toISOString().slice(0, 10);
-    for (const [who, as] of [[viewer, "viewer"], [creator, "creator"]] as const) {
+    for (const [who, as] of [
+      [viewer, "viewer"],
+      [creator, "creator"],
+    ] as const) {
       const list = await (await who.browser.fetch(`/api/me/views?date=${day}&as=${as}`)).json<MyViewsResponse>();
       const byItem = Object.fromEntries(list.views.map((v) => [v.content_id, [v.outcome, v.reason]]));
       expect(byItem[thin.id], as).toEqual(["not_earned", "small_picture"]);

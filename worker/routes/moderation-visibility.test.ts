@@ -32,7 +32,11 @@ async function scene() {
   const creator = await signedInBrowser(uniqueEmail("creator"));
   const creatorId = await idOf(creator);
   const thumb = await uploadFixture(creator, "thumb.jpg");
-  const hiddenId = await publishFixture(creator, "tiny.mp4", { title: `${word} reel`, tags: [word], thumbnail_key: thumb });
+  const hiddenId = await publishFixture(creator, "tiny.mp4", {
+    title: `${word} reel`,
+    tags: [word],
+    thumbnail_key: thumb,
+  });
   // The sibling belongs to another creator, so suspending the first leaves it visible.
   const other = await makeUser({ username: `${word}other` });
   const sibling = await makeContent(other.id, { title: `${word} sibling`, tags: word });
@@ -62,7 +66,9 @@ async function expectListedNowhere(s: Scene) {
     if (b === s.anonymous) continue;
     expect(await ids(b, "/api/content/liked"), label("liked")).not.toContain(s.hiddenId);
     expect(await ids(b, "/api/content/recommendations?limit=50"), label("recommendations")).not.toContain(s.hiddenId);
-    expect(await ids(b, `/api/content/${s.sibling.id}/suggestions?limit=20`), label("Up Next")).not.toContain(s.hiddenId);
+    expect(await ids(b, `/api/content/${s.sibling.id}/suggestions?limit=20`), label("Up Next")).not.toContain(
+      s.hiddenId,
+    );
   }
   expect(await ids(s.member, "/api/content/liked")).toContain(s.sibling.id);
 }
@@ -77,7 +83,13 @@ async function expectOpenOnlyToCreatorAndAdmins(s: Scene, removed: boolean) {
   expect((await s.anonymous.fetch(`${one}/stream`)).status).toBe(401);
   expect((await s.member.fetch(`${one}/stream`)).status).toBe(404);
   expect((await s.member.fetch(`${one}/suggestions`)).status).toBe(404);
-  const start = { content_id: s.hiddenId, event_type: "start", second_mark: 0, discovery_method: "browse", device_fingerprint: "fp" };
+  const start = {
+    content_id: s.hiddenId,
+    event_type: "start",
+    second_mark: 0,
+    discovery_method: "browse",
+    device_fingerprint: "fp",
+  };
   expect((await s.member.json("/api/playback-events", "POST", start)).status).toBe(404);
   expect((await s.member.fetch(`${one}/like`, { method: "POST" })).status).toBe(404);
   for (const b of [s.creator, s.admin]) {
@@ -125,10 +137,16 @@ describe("a taken-down item", () => {
     await expectOpenOnlyToCreatorAndAdmins(s, true);
     // My Content: the creator sees it, marked, with the moderators' note.
     const mine = await (await s.creator.fetch("/api/content/mine")).json<ContentListResponse>();
-    expect(mine.items.find((i) => i.id === s.hiddenId)).toMatchObject({ removed: true, removed_note: "Removed for spam" });
+    expect(mine.items.find((i) => i.id === s.hiddenId)).toMatchObject({
+      removed: true,
+      removed_note: "Removed for spam",
+    });
 
     // Restored: visible again everywhere; My Content no longer marks it.
-    const restore = await s.admin.json(`/api/admin/moderation/content/${s.hiddenId}`, "POST", { action: "restore", note: "Appeal accepted" });
+    const restore = await s.admin.json(`/api/admin/moderation/content/${s.hiddenId}`, "POST", {
+      action: "restore",
+      note: "Appeal accepted",
+    });
     expect(restore.status).toBe(200);
     await expectVisibleToAll(s);
     const after = await (await s.creator.fetch("/api/content/mine")).json<ContentListResponse>();
@@ -142,7 +160,10 @@ describe("a suspended creator's items", () => {
     await suspend(s.creatorId);
     await expectListedNowhere(s);
     await expectOpenOnlyToCreatorAndAdmins(s, false);
-    const unsuspend = await s.admin.json(`/api/admin/moderation/users/${s.creatorId}`, "POST", { action: "unsuspend", note: "" });
+    const unsuspend = await s.admin.json(`/api/admin/moderation/users/${s.creatorId}`, "POST", {
+      action: "unsuspend",
+      note: "",
+    });
     expect(unsuspend.status).toBe(200);
     await expectVisibleToAll(s);
   });
@@ -150,7 +171,9 @@ describe("a suspended creator's items", () => {
 
 describe("the visibility predicate keeps the gallery and search on their indexes", () => {
   const planOf = async (p: ListParams) =>
-    (await testDb().all<{ detail: string }>(sql`explain query plan ${contentPageSql(p)!}`)).map((r) => r.detail).join("\n");
+    (await testDb().all<{ detail: string }>(sql`explain query plan ${contentPageSql(p)!}`))
+      .map((r) => r.detail)
+      .join("\n");
   const noScan = (plan: string) => expect(plan).not.toMatch(/SCAN (c|u|su|content|users)\b(?! USING)/);
 
   it("browses newest first by content_created_idx, per type and per creator by theirs, with no sort", async () => {

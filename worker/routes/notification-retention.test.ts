@@ -19,17 +19,30 @@ const LONG_AGO = "2020-01-01T00:00:00.000Z";
 const settle = (at: number) => creditQualifiedViews(testDb(), iso(at), 25, 100);
 const bell = async (b: Browser) => (await b.fetch("/api/me/notifications")).json<NotificationsJson>();
 /** Only the notifications step: no dataset to archive. */
-const prune = (nowMs = Date.now(), budget: LifecycleBudget = CRON_BUDGET) => runDataLifecycle({ ctx: { env }, input: { nowMs, budget: budget, datasets: [] } });
+const prune = (nowMs = Date.now(), budget: LifecycleBudget = CRON_BUDGET) =>
+  runDataLifecycle({ ctx: { env }, input: { nowMs, budget: budget, datasets: [] } });
 const setKeepDays = (days: number) =>
-  env.DB.prepare(`insert into settings (key, value, updated_at) values ('notifications_keep_days', ?1, ?2)
-      on conflict (key) do update set value = excluded.value`).bind(String(days), iso(Date.now())).run();
+  env.DB.prepare(
+    `insert into settings (key, value, updated_at) values ('notifications_keep_days', ?1, ?2)
+      on conflict (key) do update set value = excluded.value`,
+  )
+    .bind(String(days), iso(Date.now()))
+    .run();
 const rowsOf = async (userId: string) =>
-  (await env.DB.prepare("select kind, at, read_at from notifications where user_num = (select num from users where id = ?1) order by at").bind(userId).all<{ kind: string; at: string; read_at: string | null }>())
-    .results;
+  (
+    await env.DB.prepare(
+      "select kind, at, read_at from notifications where user_num = (select num from users where id = ?1) order by at",
+    )
+      .bind(userId)
+      .all<{ kind: string; at: string; read_at: string | null }>()
+  ).results;
 
 // A test file's tests share one database, and a run deletes the oldest notifications of everyone.
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare("delete from notifications"), env.DB.prepare("delete from settings where key = 'notifications_keep_days'")]);
+  await env.DB.batch([
+    env.DB.prepare("delete from notifications"),
+    env.DB.prepare("delete from settings where key = 'notifications_keep_days'"),
+  ]);
 });
 
 async function viewerWithHistory() {
@@ -53,11 +66,20 @@ describe("notifications past their window", () => {
     await browser.json("/api/me/notifications/read", "POST", { ids: [oldRelease.id] });
     const shown = await bell(browser);
     expect(shown.unread).toBe(2);
-    expect(shown.items.map((i) => [i.kind, i.read])).toEqual([["views_credited", false], ["views_released", true], ["views_credited", false]]);
+    expect(shown.items.map((i) => [i.kind, i.read])).toEqual([
+      ["views_credited", false],
+      ["views_released", true],
+      ["views_credited", false],
+    ]);
 
     const report = await prune();
     // The viewer's old credit and release, and the creator's.
-    expect(report.notifications).toMatchObject({ removed: 4, keep_days: 90, stopped: "no older notification is left", error: null });
+    expect(report.notifications).toMatchObject({
+      removed: 4,
+      keep_days: 90,
+      stopped: "no older notification is left",
+      error: null,
+    });
     const cutoff = report.notifications.before;
     expect(cutoff).toBe(iso(Date.parse(report.notifications.before)));
     // Left: today's credit, and its release still to come (dated when the hold ends).
@@ -67,11 +89,17 @@ describe("notifications past their window", () => {
     expect(after.items).toHaveLength(1);
 
     // The count is the unread rows left (the bell counts rows; nothing keeps a count to correct).
-    const unreadRows = await env.DB.prepare("select count(*) as n from notifications where user_num = (select num from users where id = ?1) and read_at is null and at <= ?2 and count > 0")
+    const unreadRows = await env.DB.prepare(
+      "select count(*) as n from notifications where user_num = (select num from users where id = ?1) and read_at is null and at <= ?2 and count > 0",
+    )
       .bind(viewer.id, iso(Date.now()))
       .first<{ n: number }>();
     expect(after.unread).toBe(unreadRows!.n);
-    expect((await browser.json("/api/me/notifications/read", "POST", { ids: [after.items[0]!.id] }).then((r) => r.json())) as unknown).toEqual({ unread: 0 });
+    expect(
+      (await browser
+        .json("/api/me/notifications/read", "POST", { ids: [after.items[0]!.id] })
+        .then((r) => r.json())) as unknown,
+    ).toEqual({ unread: 0 });
 
     // A second run finds nothing more: the step is idempotent.
     expect((await prune()).notifications).toMatchObject({ removed: 0 });
@@ -81,19 +109,38 @@ describe("notifications past their window", () => {
   it("are deleted a bounded slice at a time, oldest first, and the next run goes on", async () => {
     const member = await makeUser();
     const insert = (ref: string, at: number) =>
-      env.DB.prepare(`insert into notifications (user_num, kind, ref, grp, subject_id, count, amount_micros, at) values ((select num from users where id = ?1), 'payment_recorded', ?2, 'payments', ?2, 1, 1000, ?3)`)
-        .bind(member.id, ref, iso(at));
-    await env.DB.batch([...Array.from({ length: 7 }, (_, i) => insert(`old-${i}`, Date.now() - (200 - i) * DAY_MS)), insert("recent", Date.now() - DAY_MS)]);
+      env.DB.prepare(
+        `insert into notifications (user_num, kind, ref, grp, subject_id, count, amount_micros, at) values ((select num from users where id = ?1), 'payment_recorded', ?2, 'payments', ?2, 1, 1000, ?3)`,
+      ).bind(member.id, ref, iso(at));
+    await env.DB.batch([
+      ...Array.from({ length: 7 }, (_, i) => insert(`old-${i}`, Date.now() - (200 - i) * DAY_MS)),
+      insert("recent", Date.now() - DAY_MS),
+    ]);
     const small: LifecycleBudget = { rowsPerPart: 2, partsPerRun: 2, timeMs: 60_000 };
 
-    expect((await prune(Date.now(), small)).notifications).toMatchObject({ removed: 4, stopped: "slice budget used; the next run goes on" });
-    const left = async () => (await env.DB.prepare("select ref from notifications where user_num = (select num from users where id = ?1) order by at").bind(member.id).all<{ ref: string }>()).results.map((r) => r.ref);
+    expect((await prune(Date.now(), small)).notifications).toMatchObject({
+      removed: 4,
+      stopped: "slice budget used; the next run goes on",
+    });
+    const left = async () =>
+      (
+        await env.DB.prepare(
+          "select ref from notifications where user_num = (select num from users where id = ?1) order by at",
+        )
+          .bind(member.id)
+          .all<{ ref: string }>()
+      ).results.map((r) => r.ref);
     expect(await left()).toEqual(["old-4", "old-5", "old-6", "recent"]);
-    expect((await prune(Date.now(), small)).notifications).toMatchObject({ removed: 3, stopped: "no older notification is left" });
+    expect((await prune(Date.now(), small)).notifications).toMatchObject({
+      removed: 3,
+      stopped: "no older notification is left",
+    });
     expect(await left()).toEqual(["recent"]);
     expect((await prune(Date.now(), small)).notifications).toMatchObject({ removed: 0 });
     // The cron's run reports it too, and keeps it for the Data tab.
-    const kept = JSON.parse((await env.DB.prepare("select value from settings where key = 'archive_last_run'").first<string>("value"))!);
+    const kept = JSON.parse(
+      (await env.DB.prepare("select value from settings where key = 'archive_last_run'").first<string>("value"))!,
+    );
     expect(kept.notifications).toMatchObject({ removed: 0, keep_days: 90 });
   });
 
@@ -102,10 +149,19 @@ describe("notifications past their window", () => {
     const ages = [6, 10, 29, 31, 59, 89, 91];
     await env.DB.batch(
       ages.map((age) =>
-        env.DB.prepare(`insert into notifications (user_num, kind, ref, grp, at) values ((select num from users where id = ?1), 'item_restored', ?2, 'moderation', ?3)`).bind(member.id, `r${age}`, iso(Date.now() - age * DAY_MS)),
+        env.DB.prepare(
+          `insert into notifications (user_num, kind, ref, grp, at) values ((select num from users where id = ?1), 'item_restored', ?2, 'moderation', ?3)`,
+        ).bind(member.id, `r${age}`, iso(Date.now() - age * DAY_MS)),
       ),
     );
-    const left = async () => (await env.DB.prepare("select ref from notifications where user_num = (select num from users where id = ?1) order by at desc").bind(member.id).all<{ ref: string }>()).results.map((r) => r.ref);
+    const left = async () =>
+      (
+        await env.DB.prepare(
+          "select ref from notifications where user_num = (select num from users where id = ?1) order by at desc",
+        )
+          .bind(member.id)
+          .all<{ ref: string }>()
+      ).results.map((r) => r.ref);
     expect((await prune()).notifications).toMatchObject({ removed: 1, keep_days: 90 });
     expect(await left()).toEqual(["r6", "r10", "r29", "r31", "r59", "r89"]);
     await setKeepDays(60);
@@ -125,16 +181,24 @@ describe("what a deleted notification must not bring back", () => {
     const fan = await makeUser({ createdAt: LONG_AGO });
     const creator = await makeUser({ createdAt: LONG_AGO });
     const browser = await signedInBrowser(fan.email);
-    await env.DB.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?2, ?3)").bind(fan.id, creator.id, LONG_AGO).run();
+    await env.DB.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?2, ?3)")
+      .bind(fan.id, creator.id, LONG_AGO)
+      .run();
     const item = await makeContent(creator.id, { title: "Old upload", createdAt: iso(Date.now() - 29 * DAY_MS) });
     await browser.json("/api/me/notifications/read", "POST", { ids: [`u-${item.id}`] });
-    expect(await bell(browser)).toMatchObject({ unread: 0, items: [{ kind: "upload", subject_id: item.id, read: true }] });
+    expect(await bell(browser)).toMatchObject({
+      unread: 0,
+      items: [{ kind: "upload", subject_id: item.id, read: true }],
+    });
 
     // At the shortest window, and even with the setting written under it, the read mark of an upload the bell
     // still shows stays (decision 057), while other notices of the same age go.
     await setKeepDays(1);
-    await env.DB.prepare(`insert into notifications (user_num, kind, ref, grp, at) values ((select num from users where id = ?1), 'item_restored', 'r-old', 'moderation', ?2)`)
-      .bind(fan.id, iso(Date.now() - 29 * DAY_MS)).run();
+    await env.DB.prepare(
+      `insert into notifications (user_num, kind, ref, grp, at) values ((select num from users where id = ?1), 'item_restored', 'r-old', 'moderation', ?2)`,
+    )
+      .bind(fan.id, iso(Date.now() - 29 * DAY_MS))
+      .run();
     expect((await prune()).notifications).toMatchObject({ removed: 1, keep_days: 7 });
     expect(await bell(browser)).toMatchObject({ unread: 0, items: [{ kind: "upload", read: true }] });
 
@@ -142,7 +206,9 @@ describe("what a deleted notification must not bring back", () => {
     // mark goes without the upload coming back unread.
     await env.DB.batch([
       env.DB.prepare("update content set created_at = ?2 where id = ?1").bind(item.id, iso(Date.now() - 31 * DAY_MS)),
-      env.DB.prepare("update notifications set at = ?2 where user_num = (select num from users where id = ?1) and kind = 'upload'").bind(fan.id, iso(Date.now() - 31 * DAY_MS)),
+      env.DB.prepare(
+        "update notifications set at = ?2 where user_num = (select num from users where id = ?1) and kind = 'upload'",
+      ).bind(fan.id, iso(Date.now() - 31 * DAY_MS)),
     ]);
     expect(await bell(browser)).toMatchObject({ unread: 0, items: [] });
     expect((await prune()).notifications).toMatchObject({ removed: 1 });
@@ -154,20 +220,34 @@ describe("what a deleted notification must not bring back", () => {
     const browser = await signedInBrowser(member.email);
     const bonusId = newId();
     const heldAt = Date.now() - 120 * DAY_MS;
-    await testDb().insert(bonuses).values({
-      id: bonusId, userId: member.id, kind: "signon", challengeIds: "test", totalMicros: 75_000_000, status: "pending",
-      description: "Sign-on challenge bonus", createdAt: iso(heldAt), reviewReasons: "shared_ip",
-    });
+    await testDb()
+      .insert(bonuses)
+      .values({
+        id: bonusId,
+        userId: member.id,
+        kind: "signon",
+        challengeIds: "test",
+        totalMicros: 75_000_000,
+        status: "pending",
+        description: "Sign-on challenge bonus",
+        createdAt: iso(heldAt),
+        reviewReasons: "shared_ip",
+      });
     await runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(heldAt) } });
     expect(await rowsOf(member.id)).toEqual([{ kind: "bonus_held", at: iso(heldAt), read_at: null }]);
     await browser.json("/api/me/notifications/read", "POST", { all: true });
 
     expect((await prune()).notifications).toMatchObject({ removed: 0 });
     await runEarningsJob({ ctx: { db: testDb() }, input: { now: iso(Date.now()) } });
-    expect(await bell(browser)).toMatchObject({ unread: 0, items: [{ kind: "bonus_held", at: iso(heldAt), read: true }] });
+    expect(await bell(browser)).toMatchObject({
+      unread: 0,
+      items: [{ kind: "bonus_held", at: iso(heldAt), read: true }],
+    });
 
     // Decided, it goes like any old notice.
-    await env.DB.prepare("update bonuses set status = 'rejected', reviewed_at = ?2 where id = ?1").bind(bonusId, iso(Date.now())).run();
+    await env.DB.prepare("update bonuses set status = 'rejected', reviewed_at = ?2 where id = ?1")
+      .bind(bonusId, iso(Date.now()))
+      .run();
     expect((await prune()).notifications).toMatchObject({ removed: 1 });
     expect(await rowsOf(member.id)).toEqual([]);
   });

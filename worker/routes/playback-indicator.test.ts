@@ -71,7 +71,9 @@ describe("what the player is told about counting", () => {
   it("once the item's 3 paid views of the day are taken, a new start is not earnable (item_daily_cap); other items still are", async () => {
     const s = await scene();
     for (let i = 0; i < 3; i++) await makeQualifiedView(s.viewerId, s.item);
-    expect(await start(s.viewer, s.item.id), "qualified, not yet settled: the places are not taken").toMatchObject({ earnable: true });
+    expect(await start(s.viewer, s.item.id), "qualified, not yet settled: the places are not taken").toMatchObject({
+      earnable: true,
+    });
     await runEarningsCron();
     expect(await start(s.viewer, s.item.id)).toMatchObject({ earnable: false, reason: "item_daily_cap" });
     const other = await makeContent(s.item.createdBy, { durationMs: 60_000 });
@@ -80,12 +82,14 @@ describe("what the player is told about counting", () => {
 
   it("once the day's paid views (as the admin set them) are taken, no start is earnable (daily_cap)", async () => {
     const admin = await signedInBrowser("admin@example.com");
-    const set = (value: number) => admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
+    const set = (value: number) =>
+      admin.json("/api/admin/earning-rules", "PATCH", { key: "daily_earnable_views", value });
     const before = await (await admin.fetch("/api/admin/earning-rules")).json<EarningRulesJson>();
     expect((await set(2)).status).toBe(200);
     try {
       const s = await scene();
-      for (let i = 0; i < 2; i++) await makeQualifiedView(s.viewerId, await makeContent(s.item.createdBy, { durationMs: 60_000 }));
+      for (let i = 0; i < 2; i++)
+        await makeQualifiedView(s.viewerId, await makeContent(s.item.createdBy, { durationMs: 60_000 }));
       await runEarningsCron();
       expect(await start(s.viewer, s.item.id)).toMatchObject({ earnable: false, reason: "daily_cap" });
     } finally {
@@ -128,7 +132,11 @@ describe("what the player is told about counting", () => {
     const other = await makeContent(await idOf(s.creator), { durationMs: 60_000 });
     const second = await start(s.viewer, other.id);
     await passTime(s.viewerId, 6000);
-    expect(await progress(s.viewer, s.item.id, 54, first.view_id)).toMatchObject({ qualified: true, counting: false, reason: "another_session" });
+    expect(await progress(s.viewer, s.item.id, 54, first.view_id)).toMatchObject({
+      qualified: true,
+      counting: false,
+      reason: "another_session",
+    });
     await start(s.viewer, s.item.id);
     expect((await sendProgress(s.viewer, other.id, 6, second.view_id)).status).toBe(404);
   });

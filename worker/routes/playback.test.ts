@@ -4,12 +4,22 @@ import type { EarningsCalculateResponse } from "../../common/schemas/earnings";
 import { makeContent } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { OWED_SQL } from "../db/queries/earnings/owed";
-import { earningsOf, expireNow, passTime, runEarningsCron, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
+import {
+  earningsOf,
+  expireNow,
+  passTime,
+  runEarningsCron,
+  sendProgress,
+  startView,
+  streamMedia,
+  watchPaced,
+} from "../test/views";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const calculate = async (b: Browser) =>
   (await b.fetch("/api/earnings/calculate", { method: "POST" })).json<EarningsCalculateResponse>();
-const viewRow = (id: string) => env.DB.prepare("select * from views where id = ?").bind(id).first<Record<string, unknown>>();
+const viewRow = (id: string) =>
+  env.DB.prepare("select * from views where id = ?").bind(id).first<Record<string, unknown>>();
 
 async function scene(durationMs = 60_000) {
   const creator = await signedInBrowser(uniqueEmail("creator"));
@@ -29,7 +39,11 @@ describe("watch sessions and the earnings job", () => {
       const res = await sendProgress(s.viewer, s.item.id, second, view);
       expect(res.body, `at ${second} s`).toMatchObject({ accepted: true, qualified: second >= 48 });
     }
-    expect(await viewRow(view)).toMatchObject({ status: "qualified", discovery_method: "search", watch_time_ms: 48_000 });
+    expect(await viewRow(view)).toMatchObject({
+      status: "qualified",
+      discovery_method: "search",
+      watch_time_ms: 48_000,
+    });
     expect((await calculate(s.viewer)).processed).toBeGreaterThanOrEqual(1);
     expect(await earningsOf(s.viewerId)).toEqual({ micros: 3000, n: 1 });
     expect(await earningsOf(s.creatorId)).toEqual({ micros: 3000, n: 1 });
@@ -86,7 +100,10 @@ describe("watch sessions and the earnings job", () => {
     const s = await scene(60_000);
     const view = await startView(s.viewer, s.item.id);
     await passTime(s.viewerId, 20_000);
-    expect((await sendProgress(s.viewer, s.item.id, 600, view)).body).toMatchObject({ accepted: false, qualified: false });
+    expect((await sendProgress(s.viewer, s.item.id, 600, view)).body).toMatchObject({
+      accepted: false,
+      qualified: false,
+    });
     expect((await sendProgress(s.viewer, s.item.id, 20, view)).body.accepted).toBe(true);
     expect((await sendProgress(s.viewer, s.item.id, 10, view)).body.accepted).toBe(false);
   });
@@ -96,7 +113,11 @@ describe("watch sessions and the earnings job", () => {
     const view = await startView(s.viewer, s.item.id);
     await passTime(s.viewerId, 2000);
     expect((await sendProgress(s.viewer, s.item.id, 2)).body).toMatchObject({ accepted: true });
-    const res = await s.viewer.json("/api/events/playback", "POST", { content_id: s.item.id, event_type: "progress", second_mark: 2 });
+    const res = await s.viewer.json("/api/events/playback", "POST", {
+      content_id: s.item.id,
+      event_type: "progress",
+      second_mark: 2,
+    });
     expect(await res.json()).toMatchObject({ view_id: view });
   });
 
@@ -109,16 +130,22 @@ describe("watch sessions and the earnings job", () => {
 
   it("pays at most three views per viewer, content and day, and never for one's own content", async () => {
     const s = await scene(10_000);
-    for (let i = 0; i < 4; i++) expect((await watchPaced(s.viewer, s.viewerId, s.item.id, 10_000)).qualified).toBe(true);
+    for (let i = 0; i < 4; i++)
+      expect((await watchPaced(s.viewer, s.viewerId, s.item.id, 10_000)).qualified).toBe(true);
     expect((await watchPaced(s.creator, s.creatorId, s.item.id, 10_000)).qualified).toBe(true);
     await calculate(s.viewer);
     await calculate(s.creator);
     expect(await earningsOf(s.viewerId)).toEqual({ micros: 9000, n: 3 });
     expect(await earningsOf(s.creatorId)).toEqual({ micros: 9000, n: 3 });
-    const statuses = await env.DB.prepare("select status, count(*) as n from views where content_id = ? group by status order by status")
+    const statuses = await env.DB.prepare(
+      "select status, count(*) as n from views where content_id = ? group by status order by status",
+    )
       .bind(s.item.id)
       .all();
-    expect(statuses.results).toEqual([{ status: "credited", n: 3 }, { status: "unearnable", n: 2 }]);
+    expect(statuses.results).toEqual([
+      { status: "credited", n: 3 },
+      { status: "unearnable", n: 2 },
+    ]);
   });
 
   it("an open view that goes silent expires and reaches D1 once, as ended", async () => {
@@ -128,7 +155,12 @@ describe("watch sessions and the earnings job", () => {
     await sendProgress(s.viewer, s.item.id, 6, view);
     await passTime(s.viewerId, 5 * 60_000 + 1);
     await expireNow(s.viewerId);
-    expect(await viewRow(view)).toMatchObject({ status: "ended", end_reason: "expired", watch_time_ms: 6000, discovery_method: "ai_recommended" });
+    expect(await viewRow(view)).toMatchObject({
+      status: "ended",
+      end_reason: "expired",
+      watch_time_ms: 6000,
+      discovery_method: "ai_recommended",
+    });
     expect((await sendProgress(s.viewer, s.item.id, 12, view)).status).toBe(404);
   });
 
@@ -138,29 +170,44 @@ describe("watch sessions and the earnings job", () => {
     const items = await Promise.all([0, 1, 2].map(() => makeContent(s.creatorId, { durationMs: 10_000 })));
     let qualified = 0;
     for (const viewer of [s.viewer, ...others]) {
-      for (const item of items) if ((await watchPaced(viewer, await idOf(viewer), item.id, 10_000)).qualified) qualified++;
+      for (const item of items)
+        if ((await watchPaced(viewer, await idOf(viewer), item.id, 10_000)).qualified) qualified++;
     }
     expect(qualified).toBe(9);
     const { default: worker } = await import("../index");
-    const { createExecutionContext, createScheduledController, waitOnExecutionContext } = await import("cloudflare:test");
+    const { createExecutionContext, createScheduledController, waitOnExecutionContext } =
+      await import("cloudflare:test");
     const ctx = createExecutionContext();
     await Promise.all([
       ...Array.from({ length: 20 }, () => calculate(s.viewer)),
-      worker.scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx).then(() => waitOnExecutionContext(ctx)),
+      worker
+        .scheduled(createScheduledController({ cron: "* * * * *" }), env, ctx)
+        .then(() => waitOnExecutionContext(ctx)),
     ]);
     expect((await earningsOf(s.creatorId)).n).toBe(9);
-    for (const viewer of [s.viewer, ...others]) expect(await earningsOf(await idOf(viewer))).toEqual({ micros: 9000, n: 3 });
+    for (const viewer of [s.viewer, ...others])
+      expect(await earningsOf(await idOf(viewer))).toEqual({ micros: 9000, n: 3 });
   }, 30_000); // 9 paced views and 21 concurrent job runs: seconds on a loaded 2-core machine
 
   it("validates bodies with clear 400s", async () => {
     const s = await scene();
-    for (const body of [{}, { content_id: "x" }, { content_id: s.item.id, discovery_method: "telepathy" }, { content_id: s.item.id, second_mark: 5 }]) {
+    for (const body of [
+      {},
+      { content_id: "x" },
+      { content_id: s.item.id, discovery_method: "telepathy" },
+      { content_id: s.item.id, second_mark: 5 },
+    ]) {
       expect((await s.viewer.json("/api/playback-events", "POST", body)).status, JSON.stringify(body)).toBe(400);
     }
-    for (const body of [{ content_id: s.item.id, event_type: "progress", second_mark: -1 }, { content_id: s.item.id, event_type: "pause", second_mark: 1 }]) {
+    for (const body of [
+      { content_id: s.item.id, event_type: "progress", second_mark: -1 },
+      { content_id: s.item.id, event_type: "pause", second_mark: 1 },
+    ]) {
       expect((await s.viewer.json("/api/events/playback", "POST", body)).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await s.viewer.json("/api/playback-events", "POST", { content_id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" })).status).toBe(404);
+    expect(
+      (await s.viewer.json("/api/playback-events", "POST", { content_id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" })).status,
+    ).toBe(404);
   });
 });
 

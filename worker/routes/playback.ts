@@ -73,6 +73,16 @@ export const playbackRoutes = new Hono<SignedInEnv>()
       });
       if (!outcome.found) throw notFound("No playback session for this content; start playing it again");
       const { view_id, accepted, qualified, counting, reason, watched_percent } = outcome;
-      return c.json({ view_id, accepted, qualified, counting, ...(reason ? { reason } : {}), watched_percent } satisfies PlaybackEventResponse, 200);
+      return c.json(
+        {
+          view_id,
+          accepted,
+          qualified,
+          counting,
+          ...(reason ? { reason } : {}),
+          watched_percent,
+        } satisfies PlaybackEventResponse,
+        200,
+      );
     },
   );

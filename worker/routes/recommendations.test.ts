@@ -28,11 +28,22 @@ async function like(userId: string, ...contentIds: string[]) {
 /** A qualified view `agoMs` ago; `slot` 1..3 marks it as one of that day's paid views. */
 async function finish(viewerId: string, item: { id: string; createdBy: string }, agoMs = DAY, slot?: number) {
   const at = nowIso(Date.now() - agoMs);
-  await testDb().insert(views).values({
-    id: newId(), contentId: item.id, viewerId, creatorId: item.createdBy, discoveryMethod: "browse",
-    startedAt: at, lastEventAt: at, maxPositionMs: 10_000, qualifiedAt: at, qualifiedDay: utcDay(at),
-    status: slot ? "credited" : "unearnable", creditSlot: slot ?? null,
-  });
+  await testDb()
+    .insert(views)
+    .values({
+      id: newId(),
+      contentId: item.id,
+      viewerId,
+      creatorId: item.createdBy,
+      discoveryMethod: "browse",
+      startedAt: at,
+      lastEventAt: at,
+      maxPositionMs: 10_000,
+      qualifiedAt: at,
+      qualifiedDay: utcDay(at),
+      status: slot ? "credited" : "unearnable",
+      creditSlot: slot ?? null,
+    });
 }
 
 async function likedByOthers(times: number, ...contentIds: string[]) {
@@ -55,8 +66,14 @@ describe("GET /api/content/recommendations", () => {
   it("changes visibly with likes: co-liked items first, then the liked tag, before what is merely popular", async () => {
     const jazz = word("jazz");
     const creator = await makeUser();
-    const [likedA, likedB] = [await makeContent(creator.id, { tags: jazz }), await makeContent(creator.id, { tags: `${jazz},live` })];
-    const moreJazz = [await makeContent(creator.id, { tags: `${jazz.toUpperCase()}, live` }), await makeContent(creator.id, { tags: ` ${jazz} ,smooth` })];
+    const [likedA, likedB] = [
+      await makeContent(creator.id, { tags: jazz }),
+      await makeContent(creator.id, { tags: `${jazz},live` }),
+    ];
+    const moreJazz = [
+      await makeContent(creator.id, { tags: `${jazz.toUpperCase()}, live` }),
+      await makeContent(creator.id, { tags: ` ${jazz} ,smooth` }),
+    ];
     const coLiked = await makeContent(creator.id, { tags: word("talk") });
     const popular = await makeContent(creator.id, { tags: word("rock") });
     // Two people who liked what our viewer is about to like also liked `coLiked`; four others like `popular`.
@@ -68,9 +85,11 @@ describe("GET /api/content/recommendations", () => {
     // No signals yet: popularity, which knows nothing of jazz (new jazz may only follow, as newest items).
     const before = await recommendations(browser);
     expect(before.indexOf(popular.id)).toBeLessThan(before.indexOf(coLiked.id));
-    for (const item of moreJazz) expect(before.indexOf(item.id) === -1 || before.indexOf(item.id) > before.indexOf(coLiked.id)).toBe(true);
+    for (const item of moreJazz)
+      expect(before.indexOf(item.id) === -1 || before.indexOf(item.id) > before.indexOf(coLiked.id)).toBe(true);
 
-    for (const item of [likedA, likedB]) expect((await browser.fetch(`/api/content/${item.id}/like`, { method: "POST" })).status).toBe(200);
+    for (const item of [likedA, likedB])
+      expect((await browser.fetch(`/api/content/${item.id}/like`, { method: "POST" })).status).toBe(200);
     const after = await recommendations(browser);
     expect(after[0]).toBe(coLiked.id);
     expect(new Set(after.slice(1, 3))).toEqual(new Set(moreJazz.map((i) => i.id)));
@@ -83,7 +102,11 @@ describe("GET /api/content/recommendations", () => {
     const { browser, id: me } = await signedIn();
     const seed = await makeContent(creator.id);
     const own = await makeContent(me);
-    const [recent, longAgo, paidOut] = [await makeContent(creator.id), await makeContent(creator.id), await makeContent(creator.id)];
+    const [recent, longAgo, paidOut] = [
+      await makeContent(creator.id),
+      await makeContent(creator.id),
+      await makeContent(creator.id),
+    ];
     await like(me, seed.id);
     await finish(me, recent, 6 * DAY);
     await finish(me, longAgo, 8 * DAY);
@@ -104,7 +127,11 @@ describe("GET /api/content/recommendations", () => {
   it("gives a new user the most popular items, counting likes and qualified views", async () => {
     // Storage is shared by the tests of a file: these three are made more popular than anything else here.
     const creator = await makeUser();
-    const [top, second, third] = [await makeContent(creator.id), await makeContent(creator.id), await makeContent(creator.id)];
+    const [top, second, third] = [
+      await makeContent(creator.id),
+      await makeContent(creator.id),
+      await makeContent(creator.id),
+    ];
     await likedByOthers(4, top.id);
     for (let i = 0; i < 16; i++) await finish((await makeUser()).id, top);
     await likedByOthers(14, second.id);
@@ -121,10 +148,17 @@ describe("GET /api/content/recommendations", () => {
     const { browser } = await signedIn();
     expect(await recommendations(browser, "")).toHaveLength(12);
     expect(await recommendations(browser, "limit=3")).toHaveLength(3);
-    const [first] = (await (await browser.fetch("/api/content/recommendations?limit=1")).json<RecommendationsResponse>()).items;
+    const [first] = (
+      await (await browser.fetch("/api/content/recommendations?limit=1")).json<RecommendationsResponse>()
+    ).items;
     // The item's own page adds the caller's resume point (docs/decisions/045) and its caption tracks
     // (docs/decisions/049); the rest is the same JSON.
-    const { resume_at_seconds: _at, resume_skips_preroll: _skip, captions: _captions, ...item } = await (
+    const {
+      resume_at_seconds: _at,
+      resume_skips_preroll: _skip,
+      captions: _captions,
+      ...item
+    } = await (
       await browser.fetch(`/api/content/${first!.id}`)
     ).json<ContentJson & { resume_at_seconds: unknown; resume_skips_preroll: unknown; captions: unknown }>();
     expect(first).toEqual(item);
@@ -179,7 +213,10 @@ describe("GET /api/content/{id}/suggestions", () => {
 describe("a full first look", () => {
   it("tops a short list up with the newest items nobody has liked or watched yet, never own ones", async () => {
     const creator = await makeUser();
-    const fresh = [await makeContent(creator.id, { tags: word("fresh") }), await makeContent(creator.id, { tags: word("fresh") })];
+    const fresh = [
+      await makeContent(creator.id, { tags: word("fresh") }),
+      await makeContent(creator.id, { tags: word("fresh") }),
+    ];
     const { browser, id: me } = await signedIn();
     const own = await makeContent(me);
     // More than likes and views reach in this test database, so the list needs the fallback to fill up.
@@ -203,10 +240,15 @@ describe("a full first look", () => {
 
 describe("recently finished items after their views leave D1 (docs/decisions/060)", () => {
   const setting = (key: string, value: string) =>
-    env.DB.prepare(`insert into settings (key, value, updated_at) values (?1, ?2, '') on conflict (key) do update set value = excluded.value`)
-      .bind(key, value).run();
+    env.DB.prepare(
+      `insert into settings (key, value, updated_at) values (?1, ?2, '') on conflict (key) do update set value = excluded.value`,
+    )
+      .bind(key, value)
+      .run();
   const viewsOf = async (viewerId: string) =>
-    (await env.DB.prepare("select count(*) as n from views where viewer_id = ?1").bind(viewerId).first<{ n: number }>())!.n;
+    (await env.DB.prepare("select count(*) as n from views where viewer_id = ?1")
+      .bind(viewerId)
+      .first<{ n: number }>())!.n;
 
   it("are still never offered within the week, from recent_finishes, and come back once their day is pruned", async () => {
     const creator = await makeUser();
@@ -221,7 +263,10 @@ describe("recently finished items after their views leave D1 (docs/decisions/060
     await setting("earnings_hold_days", "1");
     await setting("archive_views_after_days", "2");
     try {
-      const report = await runDataLifecycle({ ctx: { env }, input: { nowMs: Date.now(), budget: { rowsPerPart: 500, partsPerRun: 1000, timeMs: 60_000 } } });
+      const report = await runDataLifecycle({
+        ctx: { env },
+        input: { nowMs: Date.now(), budget: { rowsPerPart: 500, partsPerRun: 1000, timeMs: 60_000 } },
+      });
       expect(await viewsOf(me)).toBe(0);
       // The nine-day-old finish is past the eight days kept; the six-day-old one stays.
       expect(report.recent_finishes).toMatchObject({ error: null, before_day: utcDay(nowIso(Date.now() - 7 * DAY)) });

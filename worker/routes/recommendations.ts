@@ -1,5 +1,10 @@
 import { Hono } from "hono";
-import { recommendationsOut, recommendationsQuery, suggestionsOut, suggestionsQuery } from "../../common/schemas/recommendations";
+import {
+  recommendationsOut,
+  recommendationsQuery,
+  suggestionsOut,
+  suggestionsQuery,
+} from "../../common/schemas/recommendations";
 import type { SignedInEnv } from "../app-env";
 import { recommendContent, suggestNext } from "../domain/recommendations/recommend-content";
 import { ID_PATTERN } from "../lib/ids";
@@ -17,13 +22,17 @@ export const recommendationRoutes = new Hono<SignedInEnv>()
     "/content/recommendations",
     responds("Recommend content to me", {
       200: {
-        description: "Up to `limit` items for the caller, best first; topped up with popular, then new, items when the model finds too few.",
+        description:
+          "Up to `limit` items for the caller, best first; topped up with popular, then new, items when the model finds too few.",
         schema: recommendationsOut,
       },
     }),
     validate("query", recommendationsQuery),
     async (c) => {
-      const items = await recommendContent({ ctx: { db: c.get("db"), actor: c.get("user") }, input: { limit: c.req.valid("query").limit, nowMs: Date.now() } });
+      const items = await recommendContent({
+        ctx: { db: c.get("db"), actor: c.get("user") },
+        input: { limit: c.req.valid("query").limit, nowMs: Date.now() },
+      });
       return c.json(recommendationsJson(items), 200);
     },
   )
@@ -31,7 +40,8 @@ export const recommendationRoutes = new Hono<SignedInEnv>()
     `/content/:id${ID_PATTERN}/suggestions`,
     responds("Suggest what to play next", {
       200: {
-        description: "Up to `limit` items to play after this one, best first; topped up like the recommendations when too few match.",
+        description:
+          "Up to `limit` items to play after this one, best first; topped up like the recommendations when too few match.",
         schema: suggestionsOut,
       },
     }),

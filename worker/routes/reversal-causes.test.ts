@@ -19,12 +19,18 @@ const settle = () => creditQualifiedViews(testDb(), iso(Date.now()), 25, 100);
 
 async function bellOf(user: { email: string }) {
   const n = await (await (await signedInBrowser(user.email)).fetch("/api/me/notifications")).json<NotificationsJson>();
-  return n.items.filter((i) => i.kind === "views_reversed").map((i) => ({ count: i.count, amount_usd: i.amount_usd, detail: i.detail }));
+  return n.items
+    .filter((i) => i.kind === "views_reversed")
+    .map((i) => ({ count: i.count, amount_usd: i.amount_usd, detail: i.detail }));
 }
 
 async function viewsOf(user: { email: string }, as: "viewer" | "creator") {
-  const res = await (await signedInBrowser(user.email)).fetch(`/api/me/views?date=${iso(Date.now()).slice(0, 10)}&as=${as}`);
-  return Object.fromEntries((await res.json<MyViewsResponse>()).views.map((v) => [v.id, { outcome: v.outcome, reason: v.reason }]));
+  const res = await (
+    await signedInBrowser(user.email)
+  ).fetch(`/api/me/views?date=${iso(Date.now()).slice(0, 10)}&as=${as}`);
+  return Object.fromEntries(
+    (await res.json<MyViewsResponse>()).views.map((v) => [v.id, { outcome: v.outcome, reason: v.reason }]),
+  );
 }
 
 /** An open fraud flag covering both sides' earnings of one view, reversed by an admin. */
@@ -32,11 +38,20 @@ async function reverseByReview(viewId: string) {
   const covered = await testDb().query.earnings.findMany({ where: (e, { eq }) => eq(e.viewId, viewId) });
   expect(covered).toHaveLength(2);
   const reviewId = newId();
-  await testDb().insert(reviews).values({
-    id: reviewId, rule: "ring", subject: `test:${reviewId}`, userIds: JSON.stringify(covered.map((e) => e.userId)), evidence: "[]",
-    status: "open", createdAt: iso(Date.now()),
-  });
-  await testDb().insert(reviewEarnings).values(covered.map((e) => ({ reviewId, earningId: e.id, rule: "ring" })));
+  await testDb()
+    .insert(reviews)
+    .values({
+      id: reviewId,
+      rule: "ring",
+      subject: `test:${reviewId}`,
+      userIds: JSON.stringify(covered.map((e) => e.userId)),
+      evidence: "[]",
+      status: "open",
+      createdAt: iso(Date.now()),
+    });
+  await testDb()
+    .insert(reviewEarnings)
+    .values(covered.map((e) => ({ reviewId, earningId: e.id, rule: "ring" })));
   await decideReview({ ctx: await adminContext(), input: { reviewId, decision: "reverse", note: "ring" } });
 }
 
@@ -73,12 +88,16 @@ describe("reversal causes", () => {
     await settle();
     await suspend(member.id);
 
-    for (const who of [member, creator, fan]) expect(await bellOf(who), who.email).toEqual([expect.objectContaining({ detail: "suspension" })]);
+    for (const who of [member, creator, fan])
+      expect(await bellOf(who), who.email).toEqual([expect.objectContaining({ detail: "suspension" })]);
     expect(await bellOf(member)).toEqual([{ count: 2, amount_usd: 0.006, detail: "suspension" }]);
     // The member watched: suspended as the viewer. The member's item was watched: suspended as its creator.
     expect((await viewsOf(member, "viewer"))[watched]).toEqual({ outcome: "reversed", reason: "suspended" });
     expect((await viewsOf(creator, "creator"))[watched]).toEqual({ outcome: "reversed", reason: "suspended" });
     expect((await viewsOf(fan, "viewer"))[watchedMine]).toEqual({ outcome: "reversed", reason: "creator_suspended" });
-    expect((await viewsOf(member, "creator"))[watchedMine]).toEqual({ outcome: "reversed", reason: "creator_suspended" });
+    expect((await viewsOf(member, "creator"))[watchedMine]).toEqual({
+      outcome: "reversed",
+      reason: "creator_suspended",
+    });
   });
 });

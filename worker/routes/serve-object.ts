@@ -60,7 +60,9 @@ export async function serveObject(c: Context, p: ServeParams): Promise<Response>
     range = null;
   }
   const r2Body = (obj as R2ObjectBody).body;
-  const body = p.countDelivery ? countedBody(r2Body, range?.offset ?? 0, range?.length ?? obj.size, p.countDelivery) : r2Body;
+  const body = p.countDelivery
+    ? countedBody(r2Body, range?.offset ?? 0, range?.length ?? obj.size, p.countDelivery)
+    : r2Body;
   return new Response(body, { status: range ? 206 : 200, headers: objectHeaders(obj, p, range) });
 }
 
@@ -69,7 +71,11 @@ function usableRange(header: string | undefined, ifRange: string | undefined, si
   return resolveRange(header, size);
 }
 
-const stripQuotes = (etag: string) => etag.trim().replace(/^W\//, "").replace(/^"(.*)"$/, "$1");
+const stripQuotes = (etag: string) =>
+  etag
+    .trim()
+    .replace(/^W\//, "")
+    .replace(/^"(.*)"$/, "$1");
 
 function objectHeaders(obj: R2Object, p: ServeParams, range: ByteRange | null) {
   const h = new Headers();

@@ -33,10 +33,21 @@ describe("DELETE /api/users/me/sessions", () => {
     const left = await env.DB.prepare("select count(*) as n from sessions where user_id = ?").bind(id).first();
     expect(left).toEqual({ n: 0 });
 
-    const audit = await env.DB.prepare("select actor_id, action, entity, entity_id, before, after from audit_log where entity = 'sessions' and entity_id = ?")
+    const audit = await env.DB.prepare(
+      "select actor_id, action, entity, entity_id, before, after from audit_log where entity = 'sessions' and entity_id = ?",
+    )
       .bind(id)
       .all();
-    expect(audit.results).toEqual([{ actor_id: id, action: "delete", entity: "sessions", entity_id: id, before: '{"sessions":2}', after: '{"sessions":0}' }]);
+    expect(audit.results).toEqual([
+      {
+        actor_id: id,
+        action: "delete",
+        entity: "sessions",
+        entity_id: id,
+        before: '{"sessions":2}',
+        after: '{"sessions":0}',
+      },
+    ]);
 
     // Signing in again afterwards works as before.
     const back = await signedInBrowser(email);

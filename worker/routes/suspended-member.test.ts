@@ -46,7 +46,11 @@ describe("a suspended member", () => {
       expect(await res.json(), `${method} ${path}`).toEqual(REFUSED);
     }
     // A URL signed before the suspension is refused too.
-    const put = await member.fetch(signedBefore.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "video/mp4" } });
+    const put = await member.fetch(signedBefore.uploadUrl, {
+      method: "PUT",
+      body: bytes,
+      headers: { "content-type": "video/mp4" },
+    });
     expect(put.status).toBe(403);
     // The item is still there.
     expect((await member.fetch(`/api/content/${own}`)).status).toBe(200);
@@ -62,7 +66,13 @@ describe("a suspended member", () => {
     const again = await signedInBrowser(email);
     const me = await (await again.fetch("/api/users/me")).json<CurrentUserJson>();
     expect(me).toMatchObject({ id: memberId, suspended: true });
-    for (const path of ["/api/me/wallet", "/api/content/mine", "/api/content/liked", "/api/challenges/progress", `/api/me/views?date=${new Date().toISOString().slice(0, 10)}`]) {
+    for (const path of [
+      "/api/me/wallet",
+      "/api/content/mine",
+      "/api/content/liked",
+      "/api/challenges/progress",
+      `/api/me/views?date=${new Date().toISOString().slice(0, 10)}`,
+    ]) {
       expect((await again.fetch(path)).status, path).toBe(200);
     }
     expect((await again.fetch("/api/earnings/calculate", { method: "POST" })).status).toBe(200);
@@ -72,8 +82,14 @@ describe("a suspended member", () => {
     const { viewId, qualified } = await watchPaced(again, memberId, item.id, 10_000);
     expect(qualified).toBe(true);
     await runEarningsCron();
-    const views = await (await again.fetch(`/api/me/views?date=${new Date().toISOString().slice(0, 10)}`)).json<MyViewsResponse>();
-    expect(views.views.find((v) => v.id === viewId)).toMatchObject({ outcome: "not_earned", reason: "suspended", amount_usd: 0 });
+    const views = await (
+      await again.fetch(`/api/me/views?date=${new Date().toISOString().slice(0, 10)}`)
+    ).json<MyViewsResponse>();
+    expect(views.views.find((v) => v.id === viewId)).toMatchObject({
+      outcome: "not_earned",
+      reason: "suspended",
+      amount_usd: 0,
+    });
     const wallet = await (await again.fetch("/api/me/wallet")).json<{ viewer_balance: number }>();
     expect(wallet.viewer_balance).toBe(0);
   });
@@ -85,7 +101,9 @@ describe("a suspended member", () => {
     await suspend(memberId);
     expect((await member.fetch(`/api/content/${item.id}/like`, { method: "POST" })).status).toBe(403);
     const admin = await signedInBrowser("admin@example.com");
-    expect((await admin.json(`/api/admin/moderation/users/${memberId}`, "POST", { action: "unsuspend", note: "" })).status).toBe(200);
+    expect(
+      (await admin.json(`/api/admin/moderation/users/${memberId}`, "POST", { action: "unsuspend", note: "" })).status,
+    ).toBe(200);
     expect((await member.fetch(`/api/content/${item.id}/like`, { method: "POST" })).status).toBe(200);
     expect((await (await member.fetch("/api/users/me")).json<CurrentUserJson>()).suspended).toBe(false);
   });

@@ -26,11 +26,13 @@ describe("traffic dashboards after the visits archive", () => {
   it("are identical for every range, site and creator", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     let seed = 7;
-    const rand = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     let clock = NOW - 150 * DAY;
     vi.setSystemTime(clock);
     const creatorEmail = uniqueEmail("arch-creator");
-    const creatorId = (await (await (await signedInBrowser(creatorEmail)).fetch("/api/users/me")).json<{ id: string }>()).id;
+    const creatorId = (
+      await (await (await signedInBrowser(creatorEmail)).fetch("/api/users/me")).json<{ id: string }>()
+    ).id;
     const item = await makeContent(creatorId);
     const paths = ["/", "/wallet", `/creator/${creatorId}`, `/content/${item.id}`];
     let cronDay = dayOf(clock);
@@ -53,9 +55,19 @@ describe("traffic dashboards after the visits archive", () => {
           "/api/analytics/track",
           "POST",
           {
-            session_id: `archived-${i}`, user_id: null, page_path: paths[Math.floor(rand() * paths.length)], referrer: utm ? null : "https://t.co/x",
-            visit_duration: Math.floor(rand() * 300), page_views: p + 1, device_type: rand() < 0.5 ? "mobile" : "desktop", browser: "chrome",
-            user_agent: "test", utm_source: utm ? "newsletter" : null, utm_medium: null, utm_campaign: utm ? "spring" : null, utm_term: null,
+            session_id: `archived-${i}`,
+            user_id: null,
+            page_path: paths[Math.floor(rand() * paths.length)],
+            referrer: utm ? null : "https://t.co/x",
+            visit_duration: Math.floor(rand() * 300),
+            page_views: p + 1,
+            device_type: rand() < 0.5 ? "mobile" : "desktop",
+            browser: "chrome",
+            user_agent: "test",
+            utm_source: utm ? "newsletter" : null,
+            utm_medium: null,
+            utm_campaign: utm ? "spring" : null,
+            utm_term: null,
             utm_content: null,
           },
           { "cf-connecting-ip": `203.0.113.${i % 200}` },
@@ -71,8 +83,12 @@ describe("traffic dashboards after the visits archive", () => {
     const dashboards = async () => {
       const out: Record<string, TrafficDashboard> = {};
       for (const range of Object.keys(TRAFFIC_RANGES) as TrafficRange[]) {
-        out[`site ${range}`] = await (await admin.fetch(`/api/admin/analytics/dashboard?range=${range}`)).json<TrafficDashboard>();
-        out[`creator ${range}`] = await (await creator.fetch(`/api/analytics/dashboard?range=${range}`)).json<TrafficDashboard>();
+        out[`site ${range}`] = await (
+          await admin.fetch(`/api/admin/analytics/dashboard?range=${range}`)
+        ).json<TrafficDashboard>();
+        out[`creator ${range}`] = await (
+          await creator.fetch(`/api/analytics/dashboard?range=${range}`)
+        ).json<TrafficDashboard>();
       }
       return out;
     };
@@ -82,10 +98,15 @@ describe("traffic dashboards after the visits archive", () => {
     const count = (t: string) => env.DB.prepare(`select count(*) as n from ${t}`).first<number>("n");
     const visitsBefore = (await count("page_visits"))!;
 
-    await env.DB.prepare(`insert into settings (key, value, updated_at) values ('archive_visits_after_days', ?, '')`).bind(String(VISITS_WINDOW_MIN_DAYS)).run();
+    await env.DB.prepare(`insert into settings (key, value, updated_at) values ('archive_visits_after_days', ?, '')`)
+      .bind(String(VISITS_WINDOW_MIN_DAYS))
+      .run();
     const archiveAll = async (nowMs: number) => {
       for (let run = 0; run < 80; run++) {
-        const r = await runDataLifecycle({ ctx: { env }, input: { nowMs, budget: { rowsPerPart: 50, partsPerRun: 20, timeMs: 60_000 } } });
+        const r = await runDataLifecycle({
+          ctx: { env },
+          input: { nowMs, budget: { rowsPerPart: 50, partsPerRun: 20, timeMs: 60_000 } },
+        });
         for (const d of r.datasets) expect(d.error, d.dataset).toBeNull();
         if (r.datasets.every((d) => d.stopped === "no day is due")) return;
       }
@@ -101,11 +122,19 @@ describe("traffic dashboards after the visits archive", () => {
     expect(pageDays.length).toBeGreaterThan(40);
     expect(pageDays[0]!.day).toBe(addDays(dayOf(NOW), -92));
     const since = `${addDays(dayOf(NOW), -VISITS_WINDOW_MIN_DAYS)}T`;
-    expect(await env.DB.prepare(`select count(*) as n from page_visits where created_at < ?`).bind(since).first("n")).toBe(0);
-    expect(await env.DB.prepare(`select count(*) as n from traffic_sessions where first_at < ?`).bind(since).first("n")).toBe(0);
-    expect(await env.DB.prepare(`select min(day) as d from traffic_page_days`).first("d")).toBe(addDays(dayOf(NOW), -91));
+    expect(
+      await env.DB.prepare(`select count(*) as n from page_visits where created_at < ?`).bind(since).first("n"),
+    ).toBe(0);
+    expect(
+      await env.DB.prepare(`select count(*) as n from traffic_sessions where first_at < ?`).bind(since).first("n"),
+    ).toBe(0);
+    expect(await env.DB.prepare(`select min(day) as d from traffic_page_days`).first("d")).toBe(
+      addDays(dayOf(NOW), -91),
+    );
     // The day's source, device and campaign counts left with its page-day totals (decision 056), into its file.
-    expect(await env.DB.prepare(`select min(day) as d from traffic_day_counts`).first("d")).toBe(addDays(dayOf(NOW), -91));
+    expect(await env.DB.prepare(`select min(day) as d from traffic_day_counts`).first("d")).toBe(
+      addDays(dayOf(NOW), -91),
+    );
     const oldest = (await archivedLines("page-days", pageDays[0]!.day))! as { table: string }[];
     expect(new Set(oldest.map((l) => l.table))).toEqual(new Set(["traffic_day_counts", "traffic_page_days"]));
     expect(await count("page_visits")).toBeLessThan(visitsBefore * 0.1);
@@ -113,16 +142,31 @@ describe("traffic dashboards after the visits archive", () => {
     expect(await dashboards()).toEqual(before);
 
     // A visit whose session id was archived counts as a new session today; the day it began keeps its figures.
-    expect(await env.DB.prepare(`select count(*) as n from traffic_sessions where session_id = 'archived-0'`).first("n")).toBe(0);
-    const oldDay = before["site 90d"]!.timeline.find((t) => t.date < addDays(dayOf(NOW), -(VISITS_WINDOW_MIN_DAYS + 1)))!;
+    expect(
+      await env.DB.prepare(`select count(*) as n from traffic_sessions where session_id = 'archived-0'`).first("n"),
+    ).toBe(0);
+    const oldDay = before["site 90d"]!.timeline.find(
+      (t) => t.date < addDays(dayOf(NOW), -(VISITS_WINDOW_MIN_DAYS + 1)),
+    )!;
     const track = (session: string) =>
       new Browser().json(
         "/api/analytics/track",
         "POST",
         {
-          session_id: session, user_id: null, page_path: `/creator/${creatorId}`, referrer: null, visit_duration: 30, page_views: 2,
-          device_type: "desktop", browser: "chrome", user_agent: "test", utm_source: null, utm_medium: null, utm_campaign: null,
-          utm_term: null, utm_content: null,
+          session_id: session,
+          user_id: null,
+          page_path: `/creator/${creatorId}`,
+          referrer: null,
+          visit_duration: 30,
+          page_views: 2,
+          device_type: "desktop",
+          browser: "chrome",
+          user_agent: "test",
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          utm_term: null,
+          utm_content: null,
         },
         { "cf-connecting-ip": "203.0.113.250" },
       );
@@ -136,7 +180,9 @@ describe("traffic dashboards after the visits archive", () => {
     }
     expect(after["site 90d"]!.timeline.find((t) => t.date === oldDay.date)).toEqual(oldDay);
     // A session still in D1 is extended, not counted again.
-    const live = (await env.DB.prepare(`select session_id from traffic_sessions where scope = '' order by first_at desc limit 1`).first<string>("session_id"))!;
+    const live = (await env.DB.prepare(
+      `select session_id from traffic_sessions where scope = '' order by first_at desc limit 1`,
+    ).first<string>("session_id"))!;
     expect((await track(live)).status).toBe(204);
     expect((await dashboards())["site 1d"]!.overview.totalVisitors).toBe(after["site 1d"]!.overview.totalVisitors);
 
@@ -146,7 +192,8 @@ describe("traffic dashboards after the visits archive", () => {
       vi.setSystemTime(NOW + d * DAY);
       await rollPageTotals({ ctx: { env }, input: { nowMs: NOW + d * DAY } });
       await archiveAll(NOW + d * DAY);
-      for (const range of Object.keys(TRAFFIC_RANGES)) expect((await admin.fetch(`/api/admin/analytics/dashboard?range=${range}`)).status).toBe(200);
+      for (const range of Object.keys(TRAFFIC_RANGES))
+        expect((await admin.fetch(`/api/admin/analytics/dashboard?range=${range}`)).status).toBe(200);
     }
     expect((await archiveDaysOf("visits"))[0]!.day).toBe(addDays(dayOf(NOW), 0));
   }, 120_000);

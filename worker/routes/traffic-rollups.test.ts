@@ -27,15 +27,33 @@ function prng(seed: number) {
 }
 
 type Visit = {
-  session_id: string; user_id: string | null; page_path: string; visit_duration: number; device_type: string;
-  source: string; utm_source: string | null; utm_medium: string | null; utm_campaign: string | null; utm_term: string | null;
-  utm_content: string | null; created_at: string;
+  session_id: string;
+  user_id: string | null;
+  page_path: string;
+  visit_duration: number;
+  device_type: string;
+  source: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  created_at: string;
 };
-type Session = { first: Visit; views: number; dur: number; campaign: string | null; tagged: boolean; converted: boolean };
+type Session = {
+  first: Visit;
+  views: number;
+  dur: number;
+  campaign: string | null;
+  tagged: boolean;
+  converted: boolean;
+};
 
 const ratio = (part: number, whole: number) => (whole ? part / whole : 0);
-const byVisitors = <T extends { visitors: number }>(name: (x: T) => string) => (a: T, b: T) =>
-  b.visitors - a.visitors || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+const byVisitors =
+  <T extends { visitors: number }>(name: (x: T) => string) =>
+  (a: T, b: T) =>
+    b.visitors - a.visitors || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
 function tally<T>(items: T[], key: (x: T) => string, add: (x: T) => [number, number] = () => [1, 0]) {
   const out = new Map<string, [number, number]>();
   for (const x of items) {
@@ -47,12 +65,24 @@ function tally<T>(items: T[], key: (x: T) => string, add: (x: T) => [number, num
 }
 
 /** The dashboard as docs/architecture.md §4 defines it, from the visits themselves (in time order). */
-function expected(visits: Visit[], userCreated: Map<string, string>, titleOf: (page: string) => string | undefined, range: TrafficRange): TrafficDashboard {
+function expected(
+  visits: Visit[],
+  userCreated: Map<string, string>,
+  titleOf: (page: string) => string | undefined,
+  range: TrafficRange,
+): TrafficDashboard {
   // Whole UTC days (decision 054): from 00:00 of the day that holds now − N × 24 h.
   const since = `${dayOf(NOW - TRAFFIC_RANGES[range] * DAY)}T00:00:00.000Z`;
   const sessions = new Map<string, Session>();
   for (const v of visits) {
-    const s = sessions.get(v.session_id) ?? { first: v, views: 0, dur: 0, campaign: null, tagged: false, converted: false };
+    const s = sessions.get(v.session_id) ?? {
+      first: v,
+      views: 0,
+      dur: 0,
+      campaign: null,
+      tagged: false,
+      converted: false,
+    };
     s.views++;
     s.dur = Math.max(s.dur, v.visit_duration);
     s.campaign ??= v.utm_campaign;
@@ -62,7 +92,10 @@ function expected(visits: Visit[], userCreated: Map<string, string>, titleOf: (p
   }
   const inRange = [...sessions.values()].filter((s) => s.first.created_at >= since);
   const n = inRange.length;
-  const pages = tally(visits.filter((v) => v.created_at.slice(0, 10) >= since.slice(0, 10)), (v) => v.page_path)
+  const pages = tally(
+    visits.filter((v) => v.created_at.slice(0, 10) >= since.slice(0, 10)),
+    (v) => v.page_path,
+  )
     .map(([page, [views]]) => ({ page, views }))
     .sort((a, b) => b.views - a.views || (a.page < b.page ? -1 : 1))
     .slice(0, 10);
@@ -71,7 +104,12 @@ function expected(visits: Visit[], userCreated: Map<string, string>, titleOf: (p
     overview: {
       totalVisitors: n,
       pageViews: inRange.reduce((t, s) => t + s.views, 0),
-      avgSessionDuration: Math.round(ratio(inRange.reduce((t, s) => t + s.dur, 0), n)),
+      avgSessionDuration: Math.round(
+        ratio(
+          inRange.reduce((t, s) => t + s.dur, 0),
+          n,
+        ),
+      ),
       bounceRate: ratio(inRange.filter((s) => s.views === 1).length, n),
       topPages: pages.map((p) => (titleOf(p.page) === undefined ? p : { ...p, title: titleOf(p.page)! })),
       topSources: tally(inRange, (s) => s.first.source)
@@ -79,13 +117,21 @@ function expected(visits: Visit[], userCreated: Map<string, string>, titleOf: (p
         .sort(byVisitors((s) => s.source))
         .slice(0, 10),
     },
-    timeline: tally(inRange, (s) => s.first.created_at.slice(0, 10), (s) => [1, s.views])
+    timeline: tally(
+      inRange,
+      (s) => s.first.created_at.slice(0, 10),
+      (s) => [1, s.views],
+    )
       .map(([date, [visitors, pageViews]]) => ({ date, visitors, pageViews }))
       .sort((a, b) => (a.date < b.date ? -1 : 1)),
     devices: tally(inRange, (s) => s.first.device_type)
       .map(([type, [visitors]]) => ({ type, visitors, percentage: ratio(visitors, n) }))
       .sort(byVisitors((d) => d.type)),
-    campaigns: tally(inRange.filter((s) => s.tagged), (s) => s.campaign ?? "Unknown", (s) => [1, s.converted ? 1 : 0])
+    campaigns: tally(
+      inRange.filter((s) => s.tagged),
+      (s) => s.campaign ?? "Unknown",
+      (s) => [1, s.converted ? 1 : 0],
+    )
       .map(([campaign, [visitors, conversions]]) => ({ campaign, visitors, conversions }))
       .sort(byVisitors((c) => c.campaign))
       .slice(0, 20),
@@ -104,15 +150,21 @@ describe("traffic dashboards from the rollups", () => {
   it("equal the figures computed from the raw visits, site and creators, every range, with and without the cron's totals", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const rand = prng(20);
-    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 
     let clock = NOW - 100 * DAY;
     vi.setSystemTime(clock);
     const creatorEmails = [uniqueEmail("roll-a"), uniqueEmail("roll-b")];
     const creatorIds = await Promise.all(
-      creatorEmails.map(async (e) => (await (await (await signedInBrowser(e)).fetch("/api/users/me")).json<{ id: string }>()).id),
+      creatorEmails.map(
+        async (e) => (await (await (await signedInBrowser(e)).fetch("/api/users/me")).json<{ id: string }>()).id,
+      ),
     );
-    const items = [await makeContent(creatorIds[0]!), await makeContent(creatorIds[0]!), await makeContent(creatorIds[1]!)];
+    const items = [
+      await makeContent(creatorIds[0]!),
+      await makeContent(creatorIds[0]!),
+      await makeContent(creatorIds[1]!),
+    ];
     const creatorPaths = [
       ...creatorIds.map((id) => `/creator/${id}`),
       ...items.map((c) => `/content/${c.id}`),
@@ -152,11 +204,20 @@ describe("traffic dashboards from the rollups", () => {
           "/api/analytics/track",
           "POST",
           {
-            session_id: session, user_id: null, page_path: rand() < 0.75 ? pick(creatorPaths) : pick(PATHS), referrer,
-            visit_duration: Math.floor(rand() * 600), page_views: p + 1, device_type: pick(["desktop", "mobile", "tablet"]),
-            browser: "chrome", user_agent: "test",
-            utm_source: withUtm ? pick(["newsletter", "twitter"]) : null, utm_medium: null,
-            utm_campaign: withUtm && (p > 0 || !lateTag) ? campaign : null, utm_term: null, utm_content: withUtm && rand() < 0.2 ? "c" : null,
+            session_id: session,
+            user_id: null,
+            page_path: rand() < 0.75 ? pick(creatorPaths) : pick(PATHS),
+            referrer,
+            visit_duration: Math.floor(rand() * 600),
+            page_views: p + 1,
+            device_type: pick(["desktop", "mobile", "tablet"]),
+            browser: "chrome",
+            user_agent: "test",
+            utm_source: withUtm ? pick(["newsletter", "twitter"]) : null,
+            utm_medium: null,
+            utm_campaign: withUtm && (p > 0 || !lateTag) ? campaign : null,
+            utm_term: null,
+            utm_content: withUtm && rand() < 0.2 ? "c" : null,
           },
           { "cf-connecting-ip": ip },
         );
@@ -169,8 +230,16 @@ describe("traffic dashboards from the rollups", () => {
       `select session_id, user_id, page_path, visit_duration, device_type, source, utm_source, utm_medium, utm_campaign, utm_term,
          utm_content, created_at from page_visits order by created_at, id`,
     ).all<Visit>();
-    const { results: users } = await env.DB.prepare(`select id, username, created_at from users`).all<{ id: string; username: string | null; created_at: string }>();
-    const { results: content } = await env.DB.prepare(`select id, title, created_by from content`).all<{ id: string; title: string; created_by: string }>();
+    const { results: users } = await env.DB.prepare(`select id, username, created_at from users`).all<{
+      id: string;
+      username: string | null;
+      created_at: string;
+    }>();
+    const { results: content } = await env.DB.prepare(`select id, title, created_by from content`).all<{
+      id: string;
+      title: string;
+      created_by: string;
+    }>();
     const userCreated = new Map(users.map((u) => [u.id, u.created_at]));
     const titles = new Map<string, string>([
       ...content.map((c) => [`/content/${c.id}`, c.title] as const),
@@ -186,19 +255,33 @@ describe("traffic dashboards from the rollups", () => {
     for (const v of visits) sessionsOf.set(v.session_id, [...(sessionsOf.get(v.session_id) ?? []), v]);
     expect(visits.length, "visits").toBeGreaterThan(400);
     expect(new Set(visits.map((v) => v.created_at.slice(0, 10))).size, "days").toBeGreaterThan(70);
-    expect([...sessionsOf.values()].filter((vs) => vs[0]!.created_at.slice(0, 10) !== vs.at(-1)!.created_at.slice(0, 10)).length, "past midnight").toBeGreaterThan(3);
-    expect([...sessionsOf.values()].filter((vs) => vs[0]!.utm_campaign === null && vs.some((v) => v.utm_campaign !== null)).length, "late campaigns").toBeGreaterThan(3);
-    expect(visits.filter((v) => v.created_at >= new Date(NOW - DAY).toISOString()).length, "last day").toBeGreaterThan(3);
+    expect(
+      [...sessionsOf.values()].filter((vs) => vs[0]!.created_at.slice(0, 10) !== vs.at(-1)!.created_at.slice(0, 10))
+        .length,
+      "past midnight",
+    ).toBeGreaterThan(3);
+    expect(
+      [...sessionsOf.values()].filter((vs) => vs[0]!.utm_campaign === null && vs.some((v) => v.utm_campaign !== null))
+        .length,
+      "late campaigns",
+    ).toBeGreaterThan(3);
+    expect(visits.filter((v) => v.created_at >= new Date(NOW - DAY).toISOString()).length, "last day").toBeGreaterThan(
+      3,
+    );
 
     // Signed in now: a session from 100 days ago has expired.
     const admin = await signedInBrowser("admin@example.com");
     const creators = await Promise.all(creatorEmails.map((e) => signedInBrowser(e)));
     const compare = async (when: string) => {
       for (const range of Object.keys(TRAFFIC_RANGES) as TrafficRange[]) {
-        const site = await (await admin.fetch(`/api/admin/analytics/dashboard?range=${range}`)).json<TrafficDashboard>();
+        const site = await (
+          await admin.fetch(`/api/admin/analytics/dashboard?range=${range}`)
+        ).json<TrafficDashboard>();
         expect(site, `site, ${range}, ${when}`).toEqual(expected(visits, userCreated, titleOf, range));
         for (const [i, id] of creatorIds.entries()) {
-          const own = await (await creators[i]!.fetch(`/api/analytics/dashboard?range=${range}`)).json<TrafficDashboard>();
+          const own = await (
+            await creators[i]!.fetch(`/api/analytics/dashboard?range=${range}`)
+          ).json<TrafficDashboard>();
           const theirs = visits.filter((v) => ownerOf(v.page_path) === id);
           expect(own, `creator ${i}, ${range}, ${when}`).toEqual(expected(theirs, userCreated, titleOf, range));
         }
@@ -206,20 +289,38 @@ describe("traffic dashboards from the rollups", () => {
     };
     await compare("totals rolled by the cron up to the last visit's day");
     const site90 = expected(visits, userCreated, titleOf, "90d");
-    expect(site90.campaigns.reduce((n, c) => n + c.conversions, 0), "conversions").toBeGreaterThan(2);
-    for (const id of creatorIds) expect(expected(visits.filter((v) => ownerOf(v.page_path) === id), userCreated, titleOf, "7d").overview.totalVisitors, "creator, 7d").toBeGreaterThan(2);
+    expect(
+      site90.campaigns.reduce((n, c) => n + c.conversions, 0),
+      "conversions",
+    ).toBeGreaterThan(2);
+    for (const id of creatorIds)
+      expect(
+        expected(
+          visits.filter((v) => ownerOf(v.page_path) === id),
+          userCreated,
+          titleOf,
+          "7d",
+        ).overview.totalVisitors,
+        "creator, 7d",
+      ).toBeGreaterThan(2);
     await rollPageTotals({ ctx: { env }, input: { nowMs: NOW - DAY } });
     await compare("totals up to the day before yesterday");
     await rollPageTotals({ ctx: { env }, input: { nowMs: NOW } });
-    expect(await env.DB.prepare(`select as_of from traffic_page_totals_state where range_days = 90`).first("as_of")).toBe(dayOf(NOW - DAY));
+    expect(
+      await env.DB.prepare(`select as_of from traffic_page_totals_state where range_days = 90`).first("as_of"),
+    ).toBe(dayOf(NOW - DAY));
     await compare("totals up to yesterday");
-    const rolled = await env.DB.prepare(`select * from traffic_page_totals order by range_days, scope, page_path`).all();
+    const rolled = await env.DB.prepare(
+      `select * from traffic_page_totals order by range_days, scope, page_path`,
+    ).all();
     await env.DB.prepare(`delete from traffic_page_totals_state`).run();
     await compare("no totals (the cron never ran)");
     // Totals kept a day at a time equal totals built in one go.
     await env.DB.prepare(`delete from traffic_page_totals`).run();
     await rollPageTotals({ ctx: { env }, input: { nowMs: NOW } });
-    expect((await env.DB.prepare(`select * from traffic_page_totals order by range_days, scope, page_path`).all()).results).toEqual(rolled.results);
+    expect(
+      (await env.DB.prepare(`select * from traffic_page_totals order by range_days, scope, page_path`).all()).results,
+    ).toEqual(rolled.results);
     expect(rolled.results.length).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -18,7 +18,17 @@ async function visitTimes(page_path: string, times: number) {
     const res = await anon.json(
       "/api/analytics/track",
       "POST",
-      { session_id: sessionId(), user_id: null, referrer: null, visit_duration: 0, page_views: 1, device_type: "desktop", browser: "chrome", user_agent: "test", page_path },
+      {
+        session_id: sessionId(),
+        user_id: null,
+        referrer: null,
+        visit_duration: 0,
+        page_views: 1,
+        device_type: "desktop",
+        browser: "chrome",
+        user_agent: "test",
+        page_path,
+      },
       { "cf-connecting-ip": ip },
     );
     expect(res.status).toBe(204);
@@ -53,6 +63,9 @@ describe("traffic Top Pages", () => {
     expect(byPage.get(`${contentPage}?t=30`)?.title).toBe("Sunset over the bay");
     expect(byPage.get(creatorPage)?.title).toBe(username);
     // An id nothing has (deleted content, a typo) keeps its path alone.
-    expect(byPage.get("/content/01ZZZZZZZZZZZZZZZZZZZZZZZZ")).toEqual({ page: "/content/01ZZZZZZZZZZZZZZZZZZZZZZZZ", views: 34 });
+    expect(byPage.get("/content/01ZZZZZZZZZZZZZZZZZZZZZZZZ")).toEqual({
+      page: "/content/01ZZZZZZZZZZZZZZZZZZZZZZZZ",
+      views: 34,
+    });
   });
 });

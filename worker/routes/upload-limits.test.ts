@@ -14,7 +14,11 @@ import { notAtTheEndOfAnHour } from "../test/rate-window";
 const GiB = 1024 * MiB;
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const sign = (b: Browser, fileSize: number, contentType = "video/mp4") =>
-  b.json("/api/uploads/sign", "POST", { filename: contentType === "video/mp4" ? "v.mp4" : "t.jpg", contentType, fileSize });
+  b.json("/api/uploads/sign", "POST", {
+    filename: contentType === "video/mp4" ? "v.mp4" : "t.jpg",
+    contentType,
+    fileSize,
+  });
 const countUploads = async (userId: string) =>
   (await env.DB.prepare("select count(*) as n from uploads where user_id = ?").bind(userId).first<{ n: number }>())!.n;
 
@@ -24,7 +28,9 @@ describe("upload signatures per member", () => {
     const user = await signedInBrowser(uniqueEmail("sign-burst"));
     const statuses: number[] = [];
     for (let round = 0; round < 285; round += 15) {
-      const batch = await Promise.all(Array.from({ length: Math.min(15, 285 - round) }, () => sign(user, 10, "image/jpeg")));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(15, 285 - round) }, () => sign(user, 10, "image/jpeg")),
+      );
       statuses.push(...batch.map((r) => r.status));
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(UPLOAD_SIGNS_PER_HOUR);
@@ -32,7 +38,10 @@ describe("upload signatures per member", () => {
     const refused = await sign(user, 10, "image/jpeg");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await refused.json()).toMatchObject({ code: "rate_limited", error: "You have started too many uploads in the last hour. Please wait a while and try again." });
+    expect(await refused.json()).toMatchObject({
+      code: "rate_limited",
+      error: "You have started too many uploads in the last hour. Please wait a while and try again.",
+    });
     expect(await countUploads(await idOf(user))).toBe(UPLOAD_SIGNS_PER_HOUR);
     // Another member is not held back by it.
     expect((await sign(await signedInBrowser(uniqueEmail("sign-other")), 10, "image/jpeg")).status).toBe(200);
@@ -48,7 +57,8 @@ describe("storage quota (default 20 GiB)", () => {
     expect(refused.status).toBe(413);
     expect(await refused.json()).toMatchObject({
       code: "storage_quota",
-      error: "Not enough storage left for this file (2 GiB): you have 0 KiB left of your 20 GiB. Finish or cancel uploads in progress, or delete items you no longer need (a deleted item's space is freed 14 days after you delete it), then try again.",
+      error:
+        "Not enough storage left for this file (2 GiB): you have 0 KiB left of your 20 GiB. Finish or cancel uploads in progress, or delete items you no longer need (a deleted item's space is freed 14 days after you delete it), then try again.",
     });
     expect(await countUploads(await idOf(user))).toBe(10);
     // Cancelling an upload in progress gives its space back.

@@ -21,7 +21,8 @@ const long = () => stretchedMp4(fixture("tiny.mp4"), 4); // 12 s, the same size
 
 const put = (user: Browser, url: string, body: Uint8Array) => user.fetch(url, { method: "PUT", body, headers: MP4 });
 const storedBytes = async (key: string) => new Uint8Array(await (await env.MEDIA.get(key))!.arrayBuffer());
-const finalize = (user: Browser, key: string) => user.json("/api/content/finalize", "POST", { r2_key: key, type: "video", title: "Clip" });
+const finalize = (user: Browser, key: string) =>
+  user.json("/api/content/finalize", "POST", { r2_key: key, type: "video", title: "Clip" });
 
 describe("one signed URL stores one file", () => {
   it("a PUT that started before another finished cannot swap the bytes after finalize measured them", async () => {
@@ -130,9 +131,15 @@ describe("finalize measures one object", () => {
   async function uploadedClip() {
     const user = await makeUser();
     const key = `uploads/${user.id}/${newId()}/clip.mp4`;
-    await testDb()
-      .insert(uploads)
-      .values({ key, userId: user.id, kind: "media", contentType: "video/mp4", size: short().byteLength, status: "uploaded", createdAt: nowIso() });
+    await testDb().insert(uploads).values({
+      key,
+      userId: user.id,
+      kind: "media",
+      contentType: "video/mp4",
+      size: short().byteLength,
+      status: "uploaded",
+      createdAt: nowIso(),
+    });
     await env.MEDIA.put(key, short());
     return { user: { ...user, isAdmin: false, suspended: false }, key };
   }
@@ -158,14 +165,22 @@ describe("finalize measures one object", () => {
     );
   }
 
-  const contentRows = (key: string) => env.DB.prepare("select count(*) as n from content where r2_key = ?").bind(key).first("n");
+  const contentRows = (key: string) =>
+    env.DB.prepare("select count(*) as n from content where r2_key = ?").bind(key).first("n");
 
   it("refuses (409) when the object is replaced while its duration is read", async () => {
     const clip = await uploadedClip();
     // The first head() pins the ETag; the second ranged read is in the middle of the measurement.
-    const err = await finalizeWith(bucketWithHook("get", 2, () => env.MEDIA.put(clip.key, long())), clip);
+    const err = await finalizeWith(
+      bucketWithHook("get", 2, () => env.MEDIA.put(clip.key, long())),
+      clip,
+    );
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ kind: "conflict", code: "upload_changed", message: expect.stringMatching(/changed while it was being checked/) });
+    expect(err).toMatchObject({
+      kind: "conflict",
+      code: "upload_changed",
+      message: expect.stringMatching(/changed while it was being checked/),
+    });
     expect(await uploadStatus(clip.key)).toBe("uploaded");
     expect(await contentRows(clip.key)).toBe(0);
   });
@@ -173,7 +188,10 @@ describe("finalize measures one object", () => {
   it("refuses (409) when the object is replaced after it was measured, before the content is written", async () => {
     const clip = await uploadedClip();
     // The second head() is the last look at the object, after every ranged read.
-    const err = await finalizeWith(bucketWithHook("head", 2, () => env.MEDIA.put(clip.key, long())), clip);
+    const err = await finalizeWith(
+      bucketWithHook("head", 2, () => env.MEDIA.put(clip.key, long())),
+      clip,
+    );
     expect(err).toMatchObject({ kind: "conflict", code: "upload_changed" });
     expect(await uploadStatus(clip.key)).toBe("uploaded");
     expect(await contentRows(clip.key)).toBe(0);
@@ -181,7 +199,12 @@ describe("finalize measures one object", () => {
 
   it("finalizes when the object stays the same (the same hooks, writing nothing)", async () => {
     const clip = await uploadedClip();
-    expect(await finalizeWith(bucketWithHook("head", 2, async () => undefined), clip)).toBeNull();
+    expect(
+      await finalizeWith(
+        bucketWithHook("head", 2, async () => undefined),
+        clip,
+      ),
+    ).toBeNull();
     expect(await contentRows(clip.key)).toBe(1);
   });
 
@@ -196,49 +219,65 @@ describe("a multipart upload is completed once", () => {
   // Tens of MiB through the runtime: seconds on a busy machine.
   const SLOW = 30_000;
 
-  it("refuses a second completion, a late part and an abort after completing, and keeps the object", async () => {
-    const user = await signedInBrowser(uniqueEmail());
-    const bytes = bigMp4(51 * MiB);
-    const signed = await signUpload(user, "big.mp4", "video/mp4", bytes.byteLength);
-    const { token, partSize, partCount } = signed.multipart!;
-    const q = `token=${encodeURIComponent(token)}`;
-    const partBytes = (n: number) => bytes.subarray((n - 1) * partSize, Math.min(n * partSize, bytes.byteLength));
-    const partUrl = (n: number) => `/api/uploads/multipart/part?${q}&part=${n}`;
-    const putPart = (n: number) => user.fetch(partUrl(n), { method: "PUT", body: partBytes(n), headers: { "content-type": "application/octet-stream" } });
-    for (let n = 1; n <= partCount; n++) expect((await putPart(n)).status).toBe(200);
+  it(
+    "refuses a second completion, a late part and an abort after completing, and keeps the object",
+    async () => {
+      const user = await signedInBrowser(uniqueEmail());
+      const bytes = bigMp4(51 * MiB);
+      const signed = await signUpload(user, "big.mp4", "video/mp4", bytes.byteLength);
+      const { token, partSize, partCount } = signed.multipart!;
+      const q = `token=${encodeURIComponent(token)}`;
+      const partBytes = (n: number) => bytes.subarray((n - 1) * partSize, Math.min(n * partSize, bytes.byteLength));
+      const partUrl = (n: number) => `/api/uploads/multipart/part?${q}&part=${n}`;
+      const putPart = (n: number) =>
+        user.fetch(partUrl(n), {
+          method: "PUT",
+          body: partBytes(n),
+          headers: { "content-type": "application/octet-stream" },
+        });
+      for (let n = 1; n <= partCount; n++) expect((await putPart(n)).status).toBe(200);
 
-    // A re-send of the last part is still on its way while the upload completes.
-    const late = heldPut(user, partUrl(partCount), partBytes(partCount).slice(), "application/octet-stream");
-    const complete = () => user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" });
-    const [a, b] = await Promise.all([complete(), complete()]);
-    expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const etag = (await env.MEDIA.head(signed.key))!.etag;
+      // A re-send of the last part is still on its way while the upload completes.
+      const late = heldPut(user, partUrl(partCount), partBytes(partCount).slice(), "application/octet-stream");
+      const complete = () => user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" });
+      const [a, b] = await Promise.all([complete(), complete()]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const etag = (await env.MEDIA.head(signed.key))!.etag;
 
-    late.release();
-    expect((await late.response).status).toBe(409);
-    expect((await putPart(2)).status).toBe(409);
-    expect((await complete()).status).toBe(409);
-    expect((await user.fetch(`/api/uploads/multipart?${q}`, { method: "DELETE" })).status).toBe(409);
-    const head = await env.MEDIA.head(signed.key);
-    expect(head?.etag).toBe(etag);
-    expect(head?.size).toBe(bytes.byteLength);
-    expect((await finalize(user, signed.key)).status).toBe(201);
-  }, SLOW);
+      late.release();
+      expect((await late.response).status).toBe(409);
+      expect((await putPart(2)).status).toBe(409);
+      expect((await complete()).status).toBe(409);
+      expect((await user.fetch(`/api/uploads/multipart?${q}`, { method: "DELETE" })).status).toBe(409);
+      const head = await env.MEDIA.head(signed.key);
+      expect(head?.etag).toBe(etag);
+      expect(head?.size).toBe(bytes.byteLength);
+      expect((await finalize(user, signed.key)).status).toBe(201);
+    },
+    SLOW,
+  );
 
-  it("hands the completion back when parts are missing, so it can be completed later", async () => {
-    const user = await signedInBrowser(uniqueEmail());
-    const bytes = bigMp4(51 * MiB);
-    const signed = await signUpload(user, "big.mp4", "video/mp4", bytes.byteLength);
-    const { token, partSize, partCount } = signed.multipart!;
-    const q = `token=${encodeURIComponent(token)}`;
-    const putPart = (n: number) =>
-      user.fetch(`/api/uploads/multipart/part?${q}&part=${n}`, { method: "PUT", body: bytes.subarray((n - 1) * partSize, Math.min(n * partSize, bytes.byteLength)) });
-    for (let n = 1; n < partCount; n++) expect((await putPart(n)).status).toBe(200);
-    const early = await user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" });
-    expect(early.status).toBe(400);
-    expect(await uploadStatus(signed.key)).toBe("signed");
-    expect((await putPart(partCount)).status).toBe(200);
-    expect((await user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" })).status).toBe(200);
-    expect(await uploadStatus(signed.key)).toBe("uploaded");
-  }, SLOW);
+  it(
+    "hands the completion back when parts are missing, so it can be completed later",
+    async () => {
+      const user = await signedInBrowser(uniqueEmail());
+      const bytes = bigMp4(51 * MiB);
+      const signed = await signUpload(user, "big.mp4", "video/mp4", bytes.byteLength);
+      const { token, partSize, partCount } = signed.multipart!;
+      const q = `token=${encodeURIComponent(token)}`;
+      const putPart = (n: number) =>
+        user.fetch(`/api/uploads/multipart/part?${q}&part=${n}`, {
+          method: "PUT",
+          body: bytes.subarray((n - 1) * partSize, Math.min(n * partSize, bytes.byteLength)),
+        });
+      for (let n = 1; n < partCount; n++) expect((await putPart(n)).status).toBe(200);
+      const early = await user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" });
+      expect(early.status).toBe(400);
+      expect(await uploadStatus(signed.key)).toBe("signed");
+      expect((await putPart(partCount)).status).toBe(200);
+      expect((await user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" })).status).toBe(200);
+      expect(await uploadStatus(signed.key)).toBe("uploaded");
+    },
+    SLOW,
+  );
 });

@@ -27,22 +27,29 @@ async function uploadInParts(user: Browser, bytes: Uint8Array) {
 }
 
 describe("multipart upload checked whole at finalize", () => {
-  it("refuses a valid first part followed by junk parts (415, nothing published); the same size as one valid MP4 is published", async () => {
-    const user = await signedInBrowser(uniqueEmail("parts"));
-    const size = 51 * MiB;
-    // Part 1: the tiny clip and a free box up to the end of the part, so part 1 alone is a complete MP4.
-    const head = fixture("tiny.mp4");
-    const bytes = new Uint8Array(size).fill(0x5a);
-    bytes.set(head);
-    new DataView(bytes.buffer).setUint32(head.byteLength, PART_SIZE - head.byteLength);
-    bytes.set(new TextEncoder().encode("free"), head.byteLength + 4);
-    const refused = await uploadInParts(user, bytes);
-    expect(refused.status).toBe(415);
-    expect(await refused.json()).toMatchObject({ code: "unplayable_media", error: "The file is not a playable MP4 video" });
-    const mine = await (await user.fetch("/api/content/mine")).json<{ items: unknown[] }>();
-    expect(mine.items).toEqual([]);
+  it(
+    "refuses a valid first part followed by junk parts (415, nothing published); the same size as one valid MP4 is published",
+    async () => {
+      const user = await signedInBrowser(uniqueEmail("parts"));
+      const size = 51 * MiB;
+      // Part 1: the tiny clip and a free box up to the end of the part, so part 1 alone is a complete MP4.
+      const head = fixture("tiny.mp4");
+      const bytes = new Uint8Array(size).fill(0x5a);
+      bytes.set(head);
+      new DataView(bytes.buffer).setUint32(head.byteLength, PART_SIZE - head.byteLength);
+      bytes.set(new TextEncoder().encode("free"), head.byteLength + 4);
+      const refused = await uploadInParts(user, bytes);
+      expect(refused.status).toBe(415);
+      expect(await refused.json()).toMatchObject({
+        code: "unplayable_media",
+        error: "The file is not a playable MP4 video",
+      });
+      const mine = await (await user.fetch("/api/content/mine")).json<{ items: unknown[] }>();
+      expect(mine.items).toEqual([]);
 
-    const published = await uploadInParts(user, bigMp4(size));
-    expect(published.status, await published.clone().text()).toBe(201);
-  }, SLOW);
+      const published = await uploadInParts(user, bigMp4(size));
+      expect(published.status, await published.clone().text()).toBe(201);
+    },
+    SLOW,
+  );
 });

@@ -37,26 +37,49 @@ describe("single uploads", () => {
     const user = await signedInBrowser(uniqueEmail());
     const bytes = fixture("not-media.mp4");
     const signed = await signUpload(user, "fake.mp4", "video/mp4", bytes.byteLength);
-    const put = await user.fetch(signed.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "video/mp4" } });
+    const put = await user.fetch(signed.uploadUrl, {
+      method: "PUT",
+      body: bytes,
+      headers: { "content-type": "video/mp4" },
+    });
     expect(put.status).toBe(415);
     expect(await env.MEDIA.head(signed.key)).toBeNull();
     // An MP3 signed as a video is refused the same way.
     const mp3 = fixture("tiny.mp3");
     const asVideo = await signUpload(user, "x.mp4", "video/mp4", mp3.byteLength);
-    expect((await user.fetch(asVideo.uploadUrl, { method: "PUT", body: mp3, headers: { "content-type": "video/mp4" } })).status).toBe(415);
+    expect(
+      (await user.fetch(asVideo.uploadUrl, { method: "PUT", body: mp3, headers: { "content-type": "video/mp4" } }))
+        .status,
+    ).toBe(415);
   });
 
   it("refuses sizes over the limits and bodies larger than signed", async () => {
     const user = await signedInBrowser(uniqueEmail());
-    const big = await user.json("/api/uploads/sign", "POST", { filename: "x.mp4", contentType: "video/mp4", fileSize: 2 * 1024 * MiB + 1 });
+    const big = await user.json("/api/uploads/sign", "POST", {
+      filename: "x.mp4",
+      contentType: "video/mp4",
+      fileSize: 2 * 1024 * MiB + 1,
+    });
     expect(big.status).toBe(413);
-    const bigImage = await user.json("/api/uploads/sign", "POST", { filename: "x.jpg", contentType: "image/jpeg", fileSize: 10 * MiB + 1 });
+    const bigImage = await user.json("/api/uploads/sign", "POST", {
+      filename: "x.jpg",
+      contentType: "image/jpeg",
+      fileSize: 10 * MiB + 1,
+    });
     expect(bigImage.status).toBe(413);
-    const exe = await user.json("/api/uploads/sign", "POST", { filename: "x.exe", contentType: "application/x-msdownload", fileSize: 10 });
+    const exe = await user.json("/api/uploads/sign", "POST", {
+      filename: "x.exe",
+      contentType: "application/x-msdownload",
+      fileSize: 10,
+    });
     expect(exe.status).toBe(415);
     const bytes = fixture("tiny.mp4");
     const signed = await signUpload(user, "tiny.mp4", "video/mp4", bytes.byteLength - 10);
-    const put = await user.fetch(signed.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "video/mp4" } });
+    const put = await user.fetch(signed.uploadUrl, {
+      method: "PUT",
+      body: bytes,
+      headers: { "content-type": "video/mp4" },
+    });
     expect(put.status).toBe(413);
     expect(await env.MEDIA.head(signed.key)).toBeNull();
   });
@@ -76,7 +99,11 @@ describe("single uploads", () => {
     const thief = await signedInBrowser(uniqueEmail());
     const bytes = fixture("tiny.mp4");
     const signed = await signUpload(owner, "tiny.mp4", "video/mp4", bytes.byteLength);
-    const put = await thief.fetch(signed.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "video/mp4" } });
+    const put = await thief.fetch(signed.uploadUrl, {
+      method: "PUT",
+      body: bytes,
+      headers: { "content-type": "video/mp4" },
+    });
     expect(put.status).toBe(403);
   });
 
@@ -84,7 +111,8 @@ describe("single uploads", () => {
     const owner = await signedInBrowser(uniqueEmail());
     const other = await signedInBrowser(uniqueEmail());
     const key = await uploadFixture(owner, "tiny.mp4");
-    const finalize = (b: typeof owner, body: object) => b.json("/api/content/finalize", "POST", { r2_key: key, type: "video", title: "t", ...body });
+    const finalize = (b: typeof owner, body: object) =>
+      b.json("/api/content/finalize", "POST", { r2_key: key, type: "video", title: "t", ...body });
     expect((await finalize(other, {})).status).toBe(403);
     expect((await finalize(owner, { type: "audio" })).status).toBe(400);
     expect((await finalize(owner, { title: "   " })).status).toBe(400);
@@ -103,33 +131,37 @@ describe("multipart uploads (files above 50 MiB)", () => {
   // Tens of MiB through the runtime: seconds on a busy machine.
   const SLOW = 30_000;
 
-  it("uploads in parts, resumes from the stored parts, retries a part, completes and finalizes", async () => {
-    const user = await signedInBrowser(uniqueEmail());
-    const bytes = bigMp4(60 * MiB + 123);
-    const signed = await signUpload(user, "big.mp4", "video/mp4", bytes.byteLength);
-    expect(signed.multipart).toMatchObject({ partSize: 10 * MiB, partCount: 7 });
-    const { token, partSize, partCount } = signed.multipart!;
-    const q = `token=${encodeURIComponent(token)}`;
-    const putPart = (n: number) =>
-      user.fetch(`/api/uploads/multipart/part?${q}&part=${n}`, {
-        method: "PUT",
-        body: bytes.subarray((n - 1) * partSize, Math.min(n * partSize, bytes.byteLength)),
-        headers: { "content-type": "application/octet-stream" },
-      });
-    for (const n of [1, 2, 3]) expect((await putPart(n)).status).toBe(200);
-    // The connection drops; the client asks what is stored and resumes from there.
-    const stored = await (await user.fetch(`/api/uploads/multipart?${q}`)).json<{ parts: { part: number }[] }>();
-    expect(stored.parts.map((p) => p.part)).toEqual([1, 2, 3]);
-    expect((await putPart(2)).status).toBe(200); // a retried part replaces the first attempt
-    const early = await user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" });
-    expect(early.status).toBe(400);
-    for (let n = 4; n <= partCount; n++) expect((await putPart(n)).status).toBe(200);
-    expect((await user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" })).status).toBe(200);
-    const head = await env.MEDIA.head(signed.key);
-    expect(head?.size).toBe(bytes.byteLength);
-    const fin = await user.json("/api/content/finalize", "POST", { r2_key: signed.key, type: "video", title: "Big" });
-    expect(fin.status).toBe(201);
-  }, SLOW);
+  it(
+    "uploads in parts, resumes from the stored parts, retries a part, completes and finalizes",
+    async () => {
+      const user = await signedInBrowser(uniqueEmail());
+      const bytes = bigMp4(60 * MiB + 123);
+      const signed = await signUpload(user, "big.mp4", "video/mp4", bytes.byteLength);
+      expect(signed.multipart).toMatchObject({ partSize: 10 * MiB, partCount: 7 });
+      const { token, partSize, partCount } = signed.multipart!;
+      const q = `token=${encodeURIComponent(token)}`;
+      const putPart = (n: number) =>
+        user.fetch(`/api/uploads/multipart/part?${q}&part=${n}`, {
+          method: "PUT",
+          body: bytes.subarray((n - 1) * partSize, Math.min(n * partSize, bytes.byteLength)),
+          headers: { "content-type": "application/octet-stream" },
+        });
+      for (const n of [1, 2, 3]) expect((await putPart(n)).status).toBe(200);
+      // The connection drops; the client asks what is stored and resumes from there.
+      const stored = await (await user.fetch(`/api/uploads/multipart?${q}`)).json<{ parts: { part: number }[] }>();
+      expect(stored.parts.map((p) => p.part)).toEqual([1, 2, 3]);
+      expect((await putPart(2)).status).toBe(200); // a retried part replaces the first attempt
+      const early = await user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" });
+      expect(early.status).toBe(400);
+      for (let n = 4; n <= partCount; n++) expect((await putPart(n)).status).toBe(200);
+      expect((await user.fetch(`/api/uploads/multipart/complete?${q}`, { method: "POST" })).status).toBe(200);
+      const head = await env.MEDIA.head(signed.key);
+      expect(head?.size).toBe(bytes.byteLength);
+      const fin = await user.json("/api/content/finalize", "POST", { r2_key: signed.key, type: "video", title: "Big" });
+      expect(fin.status).toBe(201);
+    },
+    SLOW,
+  );
 
   it("refuses a first part that is not the signed type, and aborts cleanly", async () => {
     const user = await signedInBrowser(uniqueEmail());

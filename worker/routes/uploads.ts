@@ -61,7 +61,10 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     validate("json", uploadSignBody),
     async (c) => {
       const body = c.req.valid("json");
-      const signed = await signUpload({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { secret: c.get("settings").sessionSecret, ...body } });
+      const signed = await signUpload({
+        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+        input: { secret: c.get("settings").sessionSecret, ...body },
+      });
       return c.json(signed, 200);
     },
   )
@@ -76,52 +79,79 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const grant = await grantOf(c, c.req.valid("query").token);
       const type = c.req.header("content-type")?.split(";")[0]?.trim();
-      if (type !== grant.contentType) throw unsupportedMedia(`Content-Type must be ${grant.contentType}`, "unsupported_media");
-      await putUpload({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { grant, request: c.req.raw } });
+      if (type !== grant.contentType)
+        throw unsupportedMedia(`Content-Type must be ${grant.contentType}`, "unsupported_media");
+      await putUpload({
+        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+        input: { grant, request: c.req.raw },
+      });
       return c.json({ key: grant.key } satisfies UploadKeyResponse, 200);
     },
   )
   .get(
     "/uploads/multipart",
-    responds("List an upload's stored parts", { 200: { description: "The parts already stored, to resume an interrupted upload.", schema: uploadPartsOut } }),
+    responds("List an upload's stored parts", {
+      200: { description: "The parts already stored, to resume an interrupted upload.", schema: uploadPartsOut },
+    }),
     validate("query", uploadTokenQuery),
     async (c) => {
       const { row } = await multipartOf(c, c.req.valid("query").token);
       const parts = await listParts(c.get("db"), row.key);
-      return c.json({ parts: parts.map((p) => ({ part: p.partNumber, size: p.size })) } satisfies UploadPartsResponse, 200);
+      return c.json(
+        { parts: parts.map((p) => ({ part: p.partNumber, size: p.size })) } satisfies UploadPartsResponse,
+        200,
+      );
     },
   )
   .put(
     "/uploads/multipart/part",
     responds(
       "Upload one part",
-      { 200: { description: "The part stored, and its size in bytes; sending a part again replaces it.", schema: uploadPartOut } },
+      {
+        200: {
+          description: "The part stored, and its size in bytes; sending a part again replaces it.",
+          schema: uploadPartOut,
+        },
+      },
       "The body is the part's bytes: `partSize` of the plan for every part but the last.",
     ),
     validate("query", uploadPartQuery),
     async (c) => {
       const { token, part } = c.req.valid("query");
       const { grant, row } = await multipartOf(c, token);
-      const size = await putPart({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { grant, row, part, request: c.req.raw } });
+      const size = await putPart({
+        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+        input: { grant, row, part, request: c.req.raw },
+      });
       return c.json({ part, size } satisfies UploadPartResponse, 200);
     },
   )
   .post(
     "/uploads/multipart/complete",
-    responds("Finish a multipart upload", { 200: { description: "Stored: the object's key, for POST /api/content/finalize.", schema: uploadKeyOut } }),
+    responds("Finish a multipart upload", {
+      200: { description: "Stored: the object's key, for POST /api/content/finalize.", schema: uploadKeyOut },
+    }),
     validate("query", uploadTokenQuery),
     async (c) => {
       const grant = await grantOf(c, c.req.valid("query").token);
-      const key = await completeMultipart({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { grant } });
+      const key = await completeMultipart({
+        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+        input: { grant },
+      });
       return c.json({ key } satisfies UploadKeyResponse, 200);
     },
   )
   .delete(
     "/uploads/multipart",
-    responds("Abandon a multipart upload", { 200: { description: "Aborted: the stored parts are dropped.", schema: okOut } }),
+    responds("Abandon a multipart upload", {
+      200: { description: "Aborted: the stored parts are dropped.", schema: okOut },
+    }),
     validate("query", uploadTokenQuery),
     async (c) => {
-      await abortMultipart({ ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") }, input: { grant: await grantOf(c, c.req.valid("query").token) } });
+      await abortMultipart({
+        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+        input: { grant: await grantOf(c, c.req.valid("query").token) },
+      });
       return c.json({ ok: true } satisfies OkResponse, 200);
     },
   );

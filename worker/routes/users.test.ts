@@ -72,9 +72,13 @@ describe("GET /api/users/{id}", () => {
     const card = await (await new Browser().fetch(`/api/users/${copycat.id}`)).json<{ display_name: string }>();
     expect(card.display_name).toBe(`Member ${copycat.id.slice(-6)}`);
     expect(usernameError(card.display_name)).not.toBeNull();
-    const list = await (await new Browser().fetch(`/api/content?creator=${copycat.id}`)).json<{ items: { creator_name: string }[] }>();
+    const list = await (
+      await new Browser().fetch(`/api/content?creator=${copycat.id}`)
+    ).json<{ items: { creator_name: string }[] }>();
     expect(list.items.map((i) => i.creator_name)).toEqual([card.display_name]);
-    const theirs = await (await new Browser().fetch(`/api/content?creator=${real.id}`)).json<{ items: { creator_name: string }[] }>();
+    const theirs = await (
+      await new Browser().fetch(`/api/content?creator=${real.id}`)
+    ).json<{ items: { creator_name: string }[] }>();
     expect(theirs.items.map((i) => i.creator_name)).toEqual([name]);
   });
 

@@ -1,5 +1,11 @@
 import { Hono } from "hono";
-import { creatorPageOut, currentUserOut, sessionsEndedOut, usernameChangeBody, type SessionsEndedResponse } from "../../common/schemas/users";
+import {
+  creatorPageOut,
+  currentUserOut,
+  sessionsEndedOut,
+  usernameChangeBody,
+  type SessionsEndedResponse,
+} from "../../common/schemas/users";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { countByType } from "../db/queries/content/content";
 import { followStateOf } from "../db/queries/follows/follows";
@@ -21,12 +27,20 @@ const CREATOR_ID = "{(?!me$)[^/]+}";
 export const usersPublicRoutes = new Hono<AppEnv>().get(
   `/users/:id${CREATOR_ID}`,
   responds("Get a creator's page", {
-    200: { description: "The creator's public card (never the email), how many videos and audio items they have, their follower count and whether the caller follows them.", schema: creatorPageOut },
+    200: {
+      description:
+        "The creator's public card (never the email), how many videos and audio items they have, their follower count and whether the caller follows them.",
+      schema: creatorPageOut,
+    },
   }),
   async (c) => {
     const id = c.req.param("id");
     const db = c.get("db");
-    const [user, counts, follow] = await Promise.all([findUserById(db, id), countByType(db, id), followStateOf(db, id, c.get("user")?.id ?? null)]);
+    const [user, counts, follow] = await Promise.all([
+      findUserById(db, id),
+      countByType(db, id),
+      followStateOf(db, id, c.get("user")?.id ?? null),
+    ]);
     if (!user) throw notFound("Creator not found");
     return c.json(creatorPageJson(user, counts, follow), 200);
   },
@@ -36,25 +50,36 @@ export const usersPublicRoutes = new Hono<AppEnv>().get(
 export const usersSignedInRoutes = new Hono<SignedInEnv>()
   .get(
     "/users/me",
-    responds("Get the signed-in member", { 200: { description: "The member this session belongs to.", schema: currentUserOut } }),
+    responds("Get the signed-in member", {
+      200: { description: "The member this session belongs to.", schema: currentUserOut },
+    }),
     (c) => c.json(currentUserJson(c.get("user")), 200),
   )
   .patch(
     "/users/me/username",
     responds("Change my username", {
-      200: { description: "The member with the new username. 409 (code username_taken) when another member has it.", schema: currentUserOut },
+      200: {
+        description: "The member with the new username. 409 (code username_taken) when another member has it.",
+        schema: currentUserOut,
+      },
     }),
     validate("json", usernameChangeBody),
     async (c) => {
       const user = c.get("user");
-      const username = await changeUsername({ ctx: { db: c.get("db"), actor: user }, input: { username: c.req.valid("json").username } });
+      const username = await changeUsername({
+        ctx: { db: c.get("db"), actor: user },
+        input: { username: c.req.valid("json").username },
+      });
       return c.json(currentUserJson({ ...user, username }), 200);
     },
   )
   .delete(
     "/users/me/sessions",
     responds("Sign out of every device", {
-      200: { description: "How many sessions ended, this browser's included; this browser's cookie is cleared too.", schema: sessionsEndedOut },
+      200: {
+        description: "How many sessions ended, this browser's included; this browser's cookie is cleared too.",
+        schema: sessionsEndedOut,
+      },
     }),
     async (c) => {
       const { ended } = await endAllSessions({ ctx: { db: c.get("db"), actor: c.get("user") } });

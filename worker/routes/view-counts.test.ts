@@ -16,7 +16,9 @@ async function countedFromViews(contentId: string) {
   const row = await env.DB.prepare(
     `select count(*) as n from views v where v.content_id = ?1 and v.qualified_at is not null and v.viewer_id <> v.creator_id
        and not exists (select 1 from reversals r where r.view_id = v.id)`,
-  ).bind(contentId).first<{ n: number }>();
+  )
+    .bind(contentId)
+    .first<{ n: number }>();
   return row!.n;
 }
 
@@ -66,9 +68,18 @@ describe("view counts", () => {
     const id = await makeQualifiedView(viewer.id, { id: s.item.id, createdBy: s.creator.id, durationMs: 10_000 });
     const row = await env.DB.prepare("select * from views where id = ?").bind(id).first<Record<string, string>>();
     const record = {
-      id, contentId: s.item.id, viewerId: viewer.id, creatorId: s.creator.id, discoveryMethod: "browse" as const,
-      startedAt: row!.started_at!, lastEventAt: row!.last_event_at!, qualifiedAt: row!.qualified_at!, qualifiedDay: row!.qualified_day!,
-      status: "qualified" as const, watchTimeMs: 10_000, maxPositionMs: 10_000,
+      id,
+      contentId: s.item.id,
+      viewerId: viewer.id,
+      creatorId: s.creator.id,
+      discoveryMethod: "browse" as const,
+      startedAt: row!.started_at!,
+      lastEventAt: row!.last_event_at!,
+      qualifiedAt: row!.qualified_at!,
+      qualifiedDay: row!.qualified_day!,
+      status: "qualified" as const,
+      watchTimeMs: 10_000,
+      maxPositionMs: 10_000,
     };
     await testDb().$client.batch([insertViewStatement(testDb(), record), insertViewStatement(testDb(), record)]);
     expect(await stored(s.item.id)).toBe(1);
@@ -85,8 +96,11 @@ describe("view counts", () => {
     expect(await stored(s.item.id)).toBe(2);
     // Suspending the viewer reverses the held rewards of their views, viewer and creator side.
     await suspend(farmed.id);
-    const reversed = await env.DB.prepare("select count(*) as n from reversals r join views v on v.id = r.view_id where v.viewer_id = ?")
-      .bind(farmed.id).first<{ n: number }>();
+    const reversed = await env.DB.prepare(
+      "select count(*) as n from reversals r join views v on v.id = r.view_id where v.viewer_id = ?",
+    )
+      .bind(farmed.id)
+      .first<{ n: number }>();
     expect(reversed!.n).toBe(2);
     expect(await stored(s.item.id)).toBe(1);
     expect(await countedFromViews(s.item.id)).toBe(1);
@@ -101,7 +115,9 @@ describe("view counts", () => {
     }
     const item = await (await viewer.browser.fetch(`/api/content/${s.item.id}`)).json<ContentJson>();
     expect(item.view_count).toBe(2);
-    const cards = await (await viewer.browser.fetch(`/api/content?creator=${s.creator.id}`)).json<ContentListResponse>();
+    const cards = await (
+      await viewer.browser.fetch(`/api/content?creator=${s.creator.id}`)
+    ).json<ContentListResponse>();
     expect(Object.fromEntries(cards.items.map((c) => [c.id, c.view_count]))).toEqual({ [s.item.id]: 2, [other.id]: 1 });
     const page = await (await viewer.browser.fetch(`/api/users/${s.creator.id}`)).json<CreatorPageJson>();
     expect(page.view_count).toBe(3);

@@ -34,7 +34,10 @@ describe("the SPA's Content-Security-Policy", () => {
   });
 
   it("allows the ad feed's host and the hosts an admin listed, for connections, media and images only", () => {
-    const csp = spaContentSecurityPolicy(noTags, { vast_url: "https://ads.example.com/vast.xml?zone=1", ad_hosts: "https://cdn.example.net https://*.pixels.example.org" });
+    const csp = spaContentSecurityPolicy(noTags, {
+      vast_url: "https://ads.example.com/vast.xml?zone=1",
+      ad_hosts: "https://cdn.example.net https://*.pixels.example.org",
+    });
     const ads = "https://ads.example.com https://cdn.example.net https://*.pixels.example.org";
     expect(directive(csp, "connect-src")).toBe(`connect-src 'self' ${ads}`);
     expect(directive(csp, "media-src")).toBe(`media-src 'self' blob: ${ads}`);
@@ -43,7 +46,10 @@ describe("the SPA's Content-Security-Policy", () => {
   });
 
   it("never lets a stored value add a directive or a source that is not an origin", () => {
-    const csp = spaContentSecurityPolicy(noTags, { vast_url: "https://a;script-src *;/vast.xml", ad_hosts: "https://ok.example.com 'unsafe-inline' * https: ;script-src" });
+    const csp = spaContentSecurityPolicy(noTags, {
+      vast_url: "https://a;script-src *;/vast.xml",
+      ad_hosts: "https://ok.example.com 'unsafe-inline' * https: ;script-src",
+    });
     expect(csp.split("; ").filter((d) => d.startsWith("script-src"))).toEqual(["script-src 'self'"]);
     expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://ok.example.com");
   });

@@ -31,6 +31,7 @@ export function bootRequestsOf(url: URL): string[] {
   const always = ["/api/users/me", "/api/analytics/config"];
   if (path === "/") return url.search ? always : [...always, "/api/content"];
   const [, first, id, extra] = path.split("/");
-  if (first === "creator" && id && isId(id) && !extra) return [...always, `/api/users/${id}`, `/api/content?creator=${id}`];
+  if (first === "creator" && id && isId(id) && !extra)
+    return [...always, `/api/users/${id}`, `/api/content?creator=${id}`];
   return always;
 }

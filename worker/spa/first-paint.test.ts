@@ -11,22 +11,33 @@ const MANIFEST = {
   "index.html": { file: "assets/index-E.js", isEntry: true, imports: ["_shared-S.js"] },
   "_shared-S.js": { file: "assets/shared-S.js" },
   "_feed-F.js": { file: "assets/feed-F.js", imports: ["_shared-S.js"] },
-  "src/routes/home.tsx": { file: "assets/home-H.js", imports: ["_feed-F.js", "_shared-S.js"], css: ["assets/home-H.css"] },
+  "src/routes/home.tsx": {
+    file: "assets/home-H.js",
+    imports: ["_feed-F.js", "_shared-S.js"],
+    css: ["assets/home-H.css"],
+  },
   "src/routes/creator.tsx": { file: "assets/creator-C.js", imports: ["_feed-F.js"] },
 };
 const assets = {
   fetch: async (req: Request) =>
     new URL(req.url).pathname === "/build-manifest.json"
       ? Response.json(MANIFEST)
-      : new Response('<!doctype html><html><head><title>Reelpay</title></head><body><div id="root"></div></body></html>', {
-          headers: { "content-type": "text/html; charset=utf-8", etag: '"file"' },
-        }),
+      : new Response(
+          '<!doctype html><html><head><title>Reelpay</title></head><body><div id="root"></div></body></html>',
+          {
+            headers: { "content-type": "text/html; charset=utf-8", etag: '"file"' },
+          },
+        ),
 } as unknown as Fetcher;
 const testEnv = { ...env, ASSETS: assets };
 const api = (r: Request) => SELF.fetch(r);
 
 async function page(path: string, headers: Record<string, string> = {}) {
-  const response = await serveSpa(new Request(`http://localhost${path}`, { headers: { accept: "text/html", ...headers } }), testEnv, api);
+  const response = await serveSpa(
+    new Request(`http://localhost${path}`, { headers: { accept: "text/html", ...headers } }),
+    testEnv,
+    api,
+  );
   return { response, html: await response.text() };
 }
 
@@ -46,7 +57,9 @@ describe("a signed-out visitor's page carries its first screen's answers", () =>
     const gallery = await (await SELF.fetch("http://localhost/api/content")).json<ContentListResponse>();
     expect(answers["/api/content"]).toEqual({ status: 200, body: gallery });
     const first = gallery.items[0]!.thumbnail_url!;
-    expect(html).toContain(`<link rel="preload" as="image" href="${first.replace(/&/g, "&amp;")}" fetchpriority="high">`);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${first.replace(/&/g, "&amp;")}" fetchpriority="high">`,
+    );
     // Written anew each time: no ETag of the file (a 304 would bring back another visitor's state).
     expect(response.headers.get("etag")).toBeNull();
     expect(response.headers.get("cache-control")).toBe("no-cache");
@@ -79,7 +92,9 @@ describe("a signed-out visitor's page carries its first screen's answers", () =>
     const answers = bootAnswers((await page(`/creator/${creator.id}`)).html)!;
     expect(answers[`/api/users/${creator.id}`]?.status).toBe(200);
     expect((answers[`/api/content?creator=${creator.id}`]?.body as ContentListResponse).items).toHaveLength(1);
-    expect(await (await SELF.fetch(`http://localhost/api/users/${creator.id}`)).json()).toEqual(answers[`/api/users/${creator.id}`]!.body);
+    expect(await (await SELF.fetch(`http://localhost/api/users/${creator.id}`)).json()).toEqual(
+      answers[`/api/users/${creator.id}`]!.body,
+    );
     const odd = bootAnswers((await page("/creator/not-an-id")).html)!;
     expect(Object.keys(odd).sort()).toEqual(["/api/analytics/config", "/api/users/me"]);
   });
@@ -105,7 +120,11 @@ describe("what is not written into a page", () => {
   });
 
   it("files other than pages pass untouched", async () => {
-    const response = await serveSpa(new Request("http://localhost/assets/app.js", { headers: { accept: "*/*" } }), testEnv, api);
+    const response = await serveSpa(
+      new Request("http://localhost/assets/app.js", { headers: { accept: "*/*" } }),
+      testEnv,
+      api,
+    );
     expect(await response.text()).not.toContain("boot-answers");
   });
 });

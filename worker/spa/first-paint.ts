@@ -44,7 +44,8 @@ async function bootAnswers(request: Request, fetchApi: ApiFetch): Promise<Record
 /** The first thumbnail a gallery answer shows: the largest thing on a phone's first screen. */
 function firstImage(answers: Record<string, BootAnswer>): string | null {
   for (const { status, body } of Object.values(answers)) {
-    if (status !== 200 || !body || typeof body !== "object" || !("items" in body) || !Array.isArray(body.items)) continue;
+    if (status !== 200 || !body || typeof body !== "object" || !("items" in body) || !Array.isArray(body.items))
+      continue;
     const first = (body.items as { thumbnail_url?: unknown }[])[0]?.thumbnail_url;
     if (typeof first === "string" && first.startsWith("/api/")) return first;
   }
@@ -53,7 +54,11 @@ function firstImage(answers: Record<string, BootAnswer>): string | null {
 
 const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 // JSON inside <script> ends at the first "</": every "<" is written as its escape, which JSON.parse reads back.
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 /** The tags to add to the page's <head> for `request`; empty when there is nothing to say. */
 export async function firstPaintHead(request: Request, assets: Fetcher, fetchApi: ApiFetch): Promise<string> {

@@ -29,7 +29,11 @@ function closure(manifest: Manifest, keys: string[], seen = new Set<string>()): 
 }
 
 /** The route module's scripts (and style sheets) that the entry does not already load, as URLs. */
-export async function routeFiles(assets: Fetcher, origin: string, routeModule: string): Promise<{ scripts: string[]; styles: string[] }> {
+export async function routeFiles(
+  assets: Fetcher,
+  origin: string,
+  routeModule: string,
+): Promise<{ scripts: string[]; styles: string[] }> {
   const manifest = await readManifest(assets, origin);
   if (!manifest?.[routeModule]) return { scripts: [], styles: [] };
   const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);

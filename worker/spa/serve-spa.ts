@@ -8,7 +8,11 @@ import { type ApiFetch, firstPaintHead } from "./first-paint";
 const CACHE_MS = 60_000;
 // Per env object, which is the same for every request of an isolate (as in lib/env.ts).
 const cache = new WeakMap<object, { at: number; csp: string }>();
-const POLICY_SETTINGS = { ...ANALYTICS_CONFIG_DEFAULTS, vast_url: AD_DEFAULTS.vast_url, ad_hosts: AD_DEFAULTS.ad_hosts };
+const POLICY_SETTINGS = {
+  ...ANALYTICS_CONFIG_DEFAULTS,
+  vast_url: AD_DEFAULTS.vast_url,
+  ad_hosts: AD_DEFAULTS.ad_hosts,
+};
 
 /** The policy for the current settings, re-read at most once a minute per isolate (no D1 call per page). */
 async function currentPolicy(env: Env) {
@@ -47,5 +51,7 @@ export async function serveSpa(request: Request, env: Env, fetchApi: ApiFetch): 
     headers.set("cache-control", "no-cache");
   }
   const page = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  return head ? new HTMLRewriter().on("head", { element: (e) => void e.append(head, { html: true }) }).transform(page) : page;
+  return head
+    ? new HTMLRewriter().on("head", { element: (e) => void e.append(head, { html: true }) }).transform(page)
+    : page;
 }

@@ -4,7 +4,10 @@ import type { AppError } from "../lib/errors";
 import { makeUser, testDb } from "./factories";
 
 /** An admin service context for a fresh admin (audit rows need an actor). */
-export const adminContext = async (): Promise<AdminContext> => ({ db: testDb(), actor: { id: (await makeUser()).id, isAdmin: true } });
+export const adminContext = async (): Promise<AdminContext> => ({
+  db: testDb(),
+  actor: { id: (await makeUser()).id, isAdmin: true },
+});
 
 /** "ok" for a call that went through, else the kind of error it was refused with. */
 export const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
@@ -12,6 +15,8 @@ export const outcomes = (settled: PromiseSettledResult<unknown>[]) =>
 
 /** The audit actions recorded for one record, sorted. */
 export const auditActions = async (entityId: string) =>
-  (await env.DB.prepare("select action from audit_log where entity_id = ?1").bind(entityId).all<{ action: string }>()).results
+  (
+    await env.DB.prepare("select action from audit_log where entity_id = ?1").bind(entityId).all<{ action: string }>()
+  ).results
     .map((r) => r.action)
     .sort();

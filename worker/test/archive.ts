@@ -30,7 +30,11 @@ export async function seedVisitsDay(day: string, visits: number, creatorId = "CR
     if (i % 2 === 0) {
       // The day's source, device and campaign counts (page-days dataset, decision 056); a campaign may hold
       // any text, the key's separator (U+0001) included.
-      const counts = [["source", "Direct"], ["device", "mobile"], ...(i % 10 === 0 ? [["campaign", `spring\u0001${i % 3} ✓`]] : [])];
+      const counts = [
+        ["source", "Direct"],
+        ["device", "mobile"],
+        ...(i % 10 === 0 ? [["campaign", `spring\u0001${i % 3} ✓`]] : []),
+      ];
       for (const [dimension, value] of counts) {
         statements.push(
           env.DB.prepare(
@@ -58,9 +62,22 @@ export async function seedVisitsDay(day: string, visits: number, creatorId = "CR
  */
 export async function resetArchiveWorld() {
   await env.DB.batch(
-    ["page_visits", "traffic_sessions", "traffic_page_days", "traffic_day_counts", "traffic_page_totals", "traffic_page_totals_state", "archive_parts", "archive_days"]
+    [
+      "page_visits",
+      "traffic_sessions",
+      "traffic_page_days",
+      "traffic_day_counts",
+      "traffic_page_totals",
+      "traffic_page_totals_state",
+      "archive_parts",
+      "archive_days",
+    ]
       .map((t) => env.DB.prepare(`delete from ${t}`))
-      .concat(env.DB.prepare(`delete from settings where key like 'archive_%' or key in ('earnings_hold_days', 'notifications_keep_days')`)),
+      .concat(
+        env.DB.prepare(
+          `delete from settings where key like 'archive_%' or key in ('earnings_hold_days', 'notifications_keep_days')`,
+        ),
+      ),
   );
   for (let listed = await env.ARCHIVE.list(); listed.objects.length; listed = await env.ARCHIVE.list()) {
     await env.ARCHIVE.delete(listed.objects.map((o) => o.key));
@@ -70,13 +87,22 @@ export async function resetArchiveWorld() {
 /** The cron's page totals rolled up to `nowMs` (a visits day waits until they no longer read it). */
 export const rollTotalsAt = (nowMs: number) => rollPageTotals({ ctx: { env }, input: { nowMs } });
 
-const read = (sql: string, ...p: string[]) => env.DB.prepare(sql).bind(...p).all<Record<string, unknown>>().then((r) => r.results);
+const read = (sql: string, ...p: string[]) =>
+  env.DB.prepare(sql)
+    .bind(...p)
+    .all<Record<string, unknown>>()
+    .then((r) => r.results);
 
 /** What D1 holds of a day's source, device and campaign counts and page-day totals, in the order the page-days dataset reads them. */
 export async function pageDaysRowsOf(day: string) {
   return [
-    ...(await read(`select * from traffic_day_counts where day = ? order by scope, dimension, value`, day)).map((r) => ({ table: "traffic_day_counts", ...r })),
-    ...(await read(`select * from traffic_page_days where day = ? order by scope, page_path`, day)).map((r) => ({ table: "traffic_page_days", ...r })),
+    ...(await read(`select * from traffic_day_counts where day = ? order by scope, dimension, value`, day)).map(
+      (r) => ({ table: "traffic_day_counts", ...r }),
+    ),
+    ...(await read(`select * from traffic_page_days where day = ? order by scope, page_path`, day)).map((r) => ({
+      table: "traffic_page_days",
+      ...r,
+    })),
   ];
 }
 
@@ -84,12 +110,20 @@ export async function pageDaysRowsOf(day: string) {
 export async function visitsRowsOf(day: string) {
   const next = addDays(day, 1);
   return [
-    ...(await read(`select * from traffic_sessions where first_at >= ? and first_at < ? order by first_at, scope, session_id`, `${day}T`, `${next}T`)).map(
-      (r) => ({ table: "traffic_sessions", ...r }),
-    ),
-    ...(await read(`select * from page_visits where created_at >= ? and created_at < ? order by created_at, id`, `${day}T`, `${next}T`)).map(
-      (r) => ({ table: "page_visits", ...r }),
-    ),
+    ...(
+      await read(
+        `select * from traffic_sessions where first_at >= ? and first_at < ? order by first_at, scope, session_id`,
+        `${day}T`,
+        `${next}T`,
+      )
+    ).map((r) => ({ table: "traffic_sessions", ...r })),
+    ...(
+      await read(
+        `select * from page_visits where created_at >= ? and created_at < ? order by created_at, id`,
+        `${day}T`,
+        `${next}T`,
+      )
+    ).map((r) => ({ table: "page_visits", ...r })),
   ];
 }
 

@@ -15,8 +15,16 @@ export async function makeAwardedBonus(
 ) {
   const awardedAt = o.awardedAt ?? nowIso();
   const row = {
-    id: newId(), userId, kind: "signon" as const, challengeIds: "test", totalMicros: o.totalMicros ?? 75_000_000, status: "awarded" as const,
-    description: "Sign-on challenge bonus", createdAt: awardedAt, awardedAt, reviewReasons: o.reviewReasons ?? "",
+    id: newId(),
+    userId,
+    kind: "signon" as const,
+    challengeIds: "test",
+    totalMicros: o.totalMicros ?? 75_000_000,
+    status: "awarded" as const,
+    description: "Sign-on challenge bonus",
+    createdAt: awardedAt,
+    awardedAt,
+    reviewReasons: o.reviewReasons ?? "",
     availableAt: new Date(Date.parse(awardedAt) + (o.holdDays ?? 7) * DAY_MS).toISOString(),
   };
   await testDb().insert(bonuses).values(row);
@@ -29,17 +37,37 @@ export async function makeAwardedBonus(
  */
 export async function reciprocalNewAccounts() {
   const [a, b] = [await makeUser(), await makeUser()];
-  const [itemA, itemB] = [await makeContent(a.id, { durationMs: 20_000 }), await makeContent(b.id, { durationMs: 20_000 })];
+  const [itemA, itemB] = [
+    await makeContent(a.id, { durationMs: 20_000 }),
+    await makeContent(b.id, { durationMs: 20_000 }),
+  ];
   await makeQualifiedView(a.id, itemB);
   await makeQualifiedView(b.id, itemA);
   return { a, b };
 }
 
 /** A qualified view from the address `ip` (not credited). */
-export async function viewFrom(viewerId: string, item: { id: string; createdBy: string; durationMs: number }, ip: string) {
+export async function viewFrom(
+  viewerId: string,
+  item: { id: string; createdBy: string; durationMs: number },
+  ip: string,
+) {
   const at = nowIso();
-  await testDb().insert(views).values({
-    id: newId(), contentId: item.id, viewerId, creatorId: item.createdBy, discoveryMethod: "browse", startedAt: at, lastEventAt: at,
-    maxPositionMs: item.durationMs, watchTimeMs: item.durationMs, status: "qualified", qualifiedAt: at, qualifiedDay: at.slice(0, 10), ipHash: ip,
-  });
+  await testDb()
+    .insert(views)
+    .values({
+      id: newId(),
+      contentId: item.id,
+      viewerId,
+      creatorId: item.createdBy,
+      discoveryMethod: "browse",
+      startedAt: at,
+      lastEventAt: at,
+      maxPositionMs: item.durationMs,
+      watchTimeMs: item.durationMs,
+      status: "qualified",
+      qualifiedAt: at,
+      qualifiedDay: at.slice(0, 10),
+      ipHash: ip,
+    });
 }

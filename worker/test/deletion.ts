@@ -33,5 +33,7 @@ export async function evidenceOf(contentId: string) {
        (select count(*) from likes where content_id = ?1) as likes,
        (select count(*) from reports where content_id = ?1) as reports,
        (select count(*) from earnings e join views v on v.id = e.view_id where v.content_id = ?1) as rewards`,
-  ).bind(contentId).first<{ views: number; likes: number; reports: number; rewards: number }>())!;
+  )
+    .bind(contentId)
+    .first<{ views: number; likes: number; reports: number; rewards: number }>())!;
 }

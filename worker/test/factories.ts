@@ -40,17 +40,35 @@ export async function makeContent(createdBy: string, overrides: Partial<typeof c
   };
   await testDb().insert(content).values(row);
   if (!overrides.r2Key && row.mediaSize <= MAX_FACTORY_MEDIA_BYTES) {
-    await env.MEDIA.put(row.r2Key, new Uint8Array(row.mediaSize), { httpMetadata: { contentType: row.mediaContentType } });
+    await env.MEDIA.put(row.r2Key, new Uint8Array(row.mediaSize), {
+      httpMetadata: { contentType: row.mediaContentType },
+    });
   }
   return row;
 }
 
 /** A qualified view as the watch-session object writes it (`at` its qualification), waiting for the earnings job. */
-export async function makeQualifiedView(viewerId: string, item: { id: string; createdBy: string; durationMs: number }, at = nowIso()) {
+export async function makeQualifiedView(
+  viewerId: string,
+  item: { id: string; createdBy: string; durationMs: number },
+  at = nowIso(),
+) {
   const id = newId();
-  await testDb().insert(views).values({
-    id, contentId: item.id, viewerId, creatorId: item.createdBy, discoveryMethod: "browse", startedAt: at, lastEventAt: at,
-    maxPositionMs: item.durationMs, watchTimeMs: item.durationMs, status: "qualified", qualifiedAt: at, qualifiedDay: at.slice(0, 10),
-  });
+  await testDb()
+    .insert(views)
+    .values({
+      id,
+      contentId: item.id,
+      viewerId,
+      creatorId: item.createdBy,
+      discoveryMethod: "browse",
+      startedAt: at,
+      lastEventAt: at,
+      maxPositionMs: item.durationMs,
+      watchTimeMs: item.durationMs,
+      status: "qualified",
+      qualifiedAt: at,
+      qualifiedDay: at.slice(0, 10),
+    });
   return id;
 }

@@ -249,8 +249,16 @@ export const vbriFrame = (frames: number, bytes: number) => (frame: Uint8Array) 
 /** An ID3v2 tag header for a tag body of `size` bytes (syncsafe), with `flags`. */
 export function id3Header(size: number, flags = 0, version = 4): Uint8Array {
   return new Uint8Array([
-    0x49, 0x44, 0x33, version, 0, flags,
-    (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f,
+    0x49,
+    0x44,
+    0x33,
+    version,
+    0,
+    flags,
+    (size >> 21) & 0x7f,
+    (size >> 14) & 0x7f,
+    (size >> 7) & 0x7f,
+    size & 0x7f,
   ]);
 }
 
@@ -265,13 +273,26 @@ export function id3v2Length(bytes: Uint8Array): number {
  * The property both parsers keep on damaged real files: a duration or a MediaError, never a hang or another
  * error. `reach` is how far from either end the damage may land (where the parser looks).
  */
-export async function survivesDamage(files: Uint8Array[], reach: { head: number; tail: number }, duration: (bytes: Uint8Array) => Promise<number>) {
+export async function survivesDamage(
+  files: Uint8Array[],
+  reach: { head: number; tail: number },
+  duration: (bytes: Uint8Array) => Promise<number>,
+) {
   const damage = fc.record({
     file: fc.constantFrom(...files),
-    edits: fc.array(fc.tuple(fc.oneof(fc.nat(reach.head), fc.nat(reach.tail).map((n) => -1 - n)), fc.nat(255)), {
-      minLength: 1,
-      maxLength: 8,
-    }),
+    edits: fc.array(
+      fc.tuple(
+        fc.oneof(
+          fc.nat(reach.head),
+          fc.nat(reach.tail).map((n) => -1 - n),
+        ),
+        fc.nat(255),
+      ),
+      {
+        minLength: 1,
+        maxLength: 8,
+      },
+    ),
     cut: fc.option(fc.nat(), { nil: undefined }),
   });
   await fc.assert(

@@ -35,14 +35,29 @@ export async function established(prefix = "established") {
  */
 export async function givePaidHistory(userId: string, creators = 2) {
   const at = new Date(Date.now() - 20 * DAY_MS).toISOString();
-  await env.DB.prepare("update users set created_at = ?2 where id = ?1 and created_at > ?2").bind(userId, new Date(Date.now() - 30 * DAY_MS).toISOString()).run();
+  await env.DB.prepare("update users set created_at = ?2 where id = ?1 and created_at > ?2")
+    .bind(userId, new Date(Date.now() - 30 * DAY_MS).toISOString())
+    .run();
   for (let i = 0; i < creators; i++) {
     const creator = await makeUser({ createdAt: new Date(Date.now() - 60 * DAY_MS).toISOString() });
     const item = await makeContent(creator.id, { durationMs: 20_000 });
-    await testDb().insert(views).values({
-      id: newId(), contentId: item.id, viewerId: userId, creatorId: creator.id, discoveryMethod: "browse", startedAt: at, lastEventAt: at,
-      maxPositionMs: 20_000, watchTimeMs: 20_000, status: "credited", qualifiedAt: at, qualifiedDay: at.slice(0, 10), creditSlot: 1,
-    });
+    await testDb()
+      .insert(views)
+      .values({
+        id: newId(),
+        contentId: item.id,
+        viewerId: userId,
+        creatorId: creator.id,
+        discoveryMethod: "browse",
+        startedAt: at,
+        lastEventAt: at,
+        maxPositionMs: 20_000,
+        watchTimeMs: 20_000,
+        status: "credited",
+        qualifiedAt: at,
+        qualifiedDay: at.slice(0, 10),
+        creditSlot: 1,
+      });
   }
 }
 

@@ -13,5 +13,8 @@ export async function takeDown(contentId: string, note = "Removed for spam", now
 }
 
 export async function suspend(userId: string, note = "Abusive account", now?: string) {
-  return suspendUser({ ctx: { ...(await adminContext()), adminEmails: TEST_ADMIN_EMAILS, now }, input: { userId, note } });
+  return suspendUser({
+    ctx: { ...(await adminContext()), adminEmails: TEST_ADMIN_EMAILS, now },
+    input: { userId, note },
+  });
 }

@@ -19,12 +19,20 @@ export const payTo = async (b: Browser, address: string, method = "PayPal") =>
 /** A new member credited `usd` by an admin (a manual earning: available at once), paid to an address of their own. */
 export async function memberWith(usd: number, prefix = "payout") {
   const m = await member(prefix);
-  if (usd > 0) expect((await (await admin()).json("/api/admin/earnings", "POST", { user_id: m.id, amount_usd: usd, description: "Test credit" })).status).toBe(201);
+  if (usd > 0)
+    expect(
+      (
+        await (
+          await admin()
+        ).json("/api/admin/earnings", "POST", { user_id: m.id, amount_usd: usd, description: "Test credit" })
+      ).status,
+    ).toBe(201);
   expect(await payTo(m.browser, `${m.id.toLowerCase()}@example.com`)).toBe(200);
   return m;
 }
 
-export const requestPayout = (b: Browser, amount: number) => b.json("/api/me/payout-requests", "POST", { amount_usd: amount });
+export const requestPayout = (b: Browser, amount: number) =>
+  b.json("/api/me/payout-requests", "POST", { amount_usd: amount });
 
 /** Opens a request and returns it (asserting it was opened). */
 export async function openRequest(b: Browser, amount: number) {
@@ -37,7 +45,11 @@ export async function openRequest(b: Browser, amount: number) {
  * A view reward written as the earnings job writes one: the given side of a (fictional) view, held until
  * `availableAt` (a held reward when in the future). Money moves only through real rows.
  */
-export async function viewReward(userId: string, micros: number, o: { side?: "viewer" | "creator"; availableAt?: string; createdAt?: string } = {}) {
+export async function viewReward(
+  userId: string,
+  micros: number,
+  o: { side?: "viewer" | "creator"; availableAt?: string; createdAt?: string } = {},
+) {
   const id = newId();
   await env.DB.prepare(
     "insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at) values (?1, ?2, ?3, ?4, null, ?5, ?6, ?7)",

@@ -23,21 +23,39 @@ export async function foldPart(day: string, afterKey: string, lastKey: string, n
 }
 
 /** A view row as the watch-session object leaves it once the earnings job credited it. */
-export async function creditedView(o: { viewerId: string; creatorId: string; contentId: string; startedAt: string; id?: string }) {
+export async function creditedView(o: {
+  viewerId: string;
+  creatorId: string;
+  contentId: string;
+  startedAt: string;
+  id?: string;
+}) {
   const id = o.id ?? newId();
   await env.DB.prepare(
     `insert into views (id, content_id, viewer_id, creator_id, discovery_method, started_at, last_event_at, status, qualified_at, qualified_day, credit_slot)
      values (?1, ?2, ?3, ?4, 'browse', ?5, ?5, 'credited', ?5, substr(?5, 1, 10), ?6)`,
-  ).bind(id, o.contentId, o.viewerId, o.creatorId, o.startedAt, ++places).run();
+  )
+    .bind(id, o.contentId, o.viewerId, o.creatorId, o.startedAt, ++places)
+    .run();
   return id;
 }
 
 /** One side's reward of a view, as settle-views.ts writes it, with the hold's end given. */
-export async function viewReward(o: { userId: string; kind: "viewer" | "creator"; viewId: string; contentId: string; micros: number; createdAt: string; availableAt: string }) {
+export async function viewReward(o: {
+  userId: string;
+  kind: "viewer" | "creator";
+  viewId: string;
+  contentId: string;
+  micros: number;
+  createdAt: string;
+  availableAt: string;
+}) {
   const id = newId();
   await env.DB.prepare(
     `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, description, created_at, available_at)
      values (?1, ?2, ?3, ?4, ?5, ?6, 'Reward', ?7, ?8)`,
-  ).bind(id, o.userId, o.kind, o.viewId, o.contentId, o.micros, o.createdAt, o.availableAt).run();
+  )
+    .bind(id, o.userId, o.kind, o.viewId, o.contentId, o.micros, o.createdAt, o.availableAt)
+    .run();
   return id;
 }

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, expect, vi } from "vitest";
 // vitest.config.ts, docs/decisions/071-ci-under-fifteen-minutes.md), this file first gets what a runtime of its own
 // gives it: the Durable Objects gone with their storage and alarms, an empty database and empty buckets. Then the
 // migrations.
-const { n: objects } = (await env.DB.prepare("select count(*) as n from sqlite_master where substr(name, 1, 4) <> '_cf_'").first<{ n: number }>())!;
+const { n: objects } = (await env.DB.prepare(
+  "select count(*) as n from sqlite_master where substr(name, 1, 4) <> '_cf_'",
+).first<{ n: number }>())!;
 if (objects > 0) {
   await reset();
   // `reset()` deletes the Durable Objects' storage, D1's and R2's included; what an earlier file's background

@@ -23,13 +23,21 @@ export async function signUpload(browser: Browser, filename: string, contentType
 export async function uploadFixture(browser: Browser, name: string, contentType = CONTENT_TYPES[name]!) {
   const bytes = fixture(name);
   const signed = await signUpload(browser, name, contentType, bytes.byteLength);
-  const put = await browser.fetch(signed.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": contentType } });
+  const put = await browser.fetch(signed.uploadUrl, {
+    method: "PUT",
+    body: bytes,
+    headers: { "content-type": contentType },
+  });
   expect(put.status, await put.clone().text()).toBe(200);
   return signed.key;
 }
 
 /** Upload → finalize; returns the new content id. */
-export async function publishFixture(browser: Browser, name: "tiny.mp4" | "tiny.mp3" | "clip-6s.mp4", extra: Partial<ContentFinalizeBody> = {}) {
+export async function publishFixture(
+  browser: Browser,
+  name: "tiny.mp4" | "tiny.mp3" | "clip-6s.mp4",
+  extra: Partial<ContentFinalizeBody> = {},
+) {
   const key = await uploadFixture(browser, name);
   const res = await browser.json("/api/content/finalize", "POST", {
     r2_key: key,
@@ -51,7 +59,7 @@ export function stretchedMp4(bytes: Uint8Array, factor: number) {
   const data = new DataView(out.buffer);
   const containers = new Set(["moov", "trak", "mdia"]);
   const walk = (start: number, end: number) => {
-    for (let at = start; at + 8 <= end; ) {
+    for (let at = start; at + 8 <= end;) {
       const size = data.getUint32(at);
       const type = String.fromCharCode(...out.subarray(at + 4, at + 8));
       if (size < 8) throw new Error(`stretchedMp4: unsupported box size at ${at}`);
@@ -59,7 +67,8 @@ export function stretchedMp4(bytes: Uint8Array, factor: number) {
       if (type === "mvhd" || type === "mdhd") {
         const timescaleAt = at + 8 + (out[at + 8] === 1 ? 20 : 12);
         const timescale = data.getUint32(timescaleAt);
-        if (timescale % factor) throw new Error(`stretchedMp4: ${type} timescale ${timescale} is not divisible by ${factor}`);
+        if (timescale % factor)
+          throw new Error(`stretchedMp4: ${type} timescale ${timescale} is not divisible by ${factor}`);
         data.setUint32(timescaleAt, timescale / factor);
       }
       at += size;
@@ -101,7 +110,10 @@ export function heldPut(browser: Browser, url: string, bytes: Uint8Array, conten
 
 /** The stored status of an upload, straight from D1. */
 export async function uploadStatus(key: string) {
-  return (await env.DB.prepare("select status from uploads where key = ?").bind(key).first<{ status: string }>())?.status ?? null;
+  return (
+    (await env.DB.prepare("select status from uploads where key = ?").bind(key).first<{ status: string }>())?.status ??
+    null
+  );
 }
 
 /** Waits until the upload's row has `status`, or gives up after `ms` (the caller's next assertion then tells). */

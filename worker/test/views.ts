@@ -4,19 +4,41 @@ import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import type { Browser } from "./http";
 
 /** Starts a view through the API; returns its id. */
-export async function startView(browser: Browser, contentId: string, discovery = "browse", device = { fingerprint: "fp-test", ip: "" }) {
+export async function startView(
+  browser: Browser,
+  contentId: string,
+  discovery = "browse",
+  device = { fingerprint: "fp-test", ip: "" },
+) {
   const res = await browser.json(
     "/api/playback-events",
     "POST",
-    { content_id: contentId, event_type: "start", second_mark: 0, discovery_method: discovery, device_fingerprint: device.fingerprint },
+    {
+      content_id: contentId,
+      event_type: "start",
+      second_mark: 0,
+      discovery_method: discovery,
+      device_fingerprint: device.fingerprint,
+    },
     device.ip ? { "cf-connecting-ip": device.ip } : {},
   );
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json<{ view_id: string }>()).view_id;
 }
 
-export async function sendProgress(browser: Browser, contentId: string, seconds: number, viewId?: string, type = "progress") {
-  const res = await browser.json("/api/events/playback", "POST", { content_id: contentId, view_id: viewId, event_type: type, second_mark: seconds });
+export async function sendProgress(
+  browser: Browser,
+  contentId: string,
+  seconds: number,
+  viewId?: string,
+  type = "progress",
+) {
+  const res = await browser.json("/api/events/playback", "POST", {
+    content_id: contentId,
+    view_id: viewId,
+    event_type: type,
+    second_mark: seconds,
+  });
   return { status: res.status, body: await res.json<{ accepted: boolean; qualified: boolean; error?: string }>() };
 }
 
@@ -51,7 +73,10 @@ export async function streamMedia(browser: Browser, contentId: string, range?: s
 export async function deliveredRanges(viewerId: string, contentId: string) {
   return runInDurableObject(watchSessionsOf(env, viewerId), (_object, state) =>
     state.storage.sql
-      .exec<{ start: number; end_exclusive: number }>("select start, end_exclusive from deliveries where content_id = ? order by start", contentId)
+      .exec<{ start: number; end_exclusive: number }>(
+        "select start, end_exclusive from deliveries where content_id = ? order by start",
+        contentId,
+      )
       .toArray()
       .map((r) => [r.start, r.end_exclusive] as const),
   );
@@ -69,7 +94,13 @@ export async function expireNow(viewerId: string) {
  * (the last one, at the end, is the `complete` that ends the view). Returns the view id and whether the
  * server said it qualified.
  */
-export async function watchPaced(browser: Browser, viewerId: string, contentId: string, durationMs: number, opts: { untilFraction?: number; device?: { fingerprint: string; ip: string }; deliver?: boolean } = {}) {
+export async function watchPaced(
+  browser: Browser,
+  viewerId: string,
+  contentId: string,
+  durationMs: number,
+  opts: { untilFraction?: number; device?: { fingerprint: string; ip: string }; deliver?: boolean } = {},
+) {
   const viewId = await startView(browser, contentId, "browse", opts.device);
   if (opts.deliver ?? true) await streamMedia(browser, contentId);
   let qualified = false;
@@ -84,7 +115,9 @@ export async function watchPaced(browser: Browser, viewerId: string, contentId: 
 }
 
 export async function earningsOf(userId: string) {
-  const row = await env.DB.prepare("select coalesce(sum(amount_micros), 0) as micros, count(*) as n from earnings where user_id = ?")
+  const row = await env.DB.prepare(
+    "select coalesce(sum(amount_micros), 0) as micros, count(*) as n from earnings where user_id = ?",
+  )
     .bind(userId)
     .first<{ micros: number; n: number }>();
   return row!;
@@ -92,6 +125,9 @@ export async function earningsOf(userId: string) {
 
 /** The cron's site-wide earnings job, run now (what settles views nobody's own poll settled). */
 export async function runEarningsCron() {
-  const [{ runEarningsJob }, { createDb }] = await Promise.all([import("../domain/earnings/run-job"), import("../db/client")]);
+  const [{ runEarningsJob }, { createDb }] = await Promise.all([
+    import("../domain/earnings/run-job"),
+    import("../db/client"),
+  ]);
   return runEarningsJob({ ctx: { db: createDb(env.DB) }, input: { now: new Date().toISOString() } });
 }

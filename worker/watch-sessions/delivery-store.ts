@@ -24,16 +24,23 @@ export class DeliveryStore {
     const existing = this.sql
       .exec<Row & { id: number }>(
         "select rowid as id, start, end_exclusive, at_ms from deliveries where content_id = ? and start < ? and end_exclusive > ?",
-        contentId, range.end, range.start,
+        contentId,
+        range.end,
+        range.start,
       )
       .toArray();
-    const { insert } = overlayRange(existing.map((r) => ({ start: r.start, end: r.end_exclusive, atMs: r.at_ms })), range);
+    const { insert } = overlayRange(
+      existing.map((r) => ({ start: r.start, end: r.end_exclusive, atMs: r.at_ms })),
+      range,
+    );
     for (const r of existing) this.sql.exec("delete from deliveries where rowid = ?", r.id);
-    for (const r of insert) this.sql.exec("insert into deliveries values (?, ?, ?, ?)", contentId, r.start, r.end, r.atMs);
+    for (const r of insert)
+      this.sql.exec("insert into deliveries values (?, ?, ?, ?)", contentId, r.start, r.end, r.atMs);
     this.sql.exec(
       `delete from deliveries where content_id = ?1 and rowid not in
          (select rowid from deliveries where content_id = ?1 order by at_ms desc limit ?2)`,
-      contentId, MAX_RANGES_PER_ITEM,
+      contentId,
+      MAX_RANGES_PER_ITEM,
     );
   }
 

@@ -5,10 +5,19 @@ import { HISTORY_MAX_ITEMS, type LastPosition } from "../domain/views/resume";
 // only: views, credits and every other money fact live in D1 and are never read or changed from here.
 
 type Row = { content_id: string; position_ms: number; duration_ms: number; watched_at_ms: number };
-const fromRow = (r: Row): LastPosition => ({ contentId: r.content_id, positionMs: r.position_ms, durationMs: r.duration_ms, watchedAtMs: r.watched_at_ms });
+const fromRow = (r: Row): LastPosition => ({
+  contentId: r.content_id,
+  positionMs: r.position_ms,
+  durationMs: r.duration_ms,
+  watchedAtMs: r.watched_at_ms,
+});
 
 /** A page of the history, newest first, after the keyset (watchedAtMs, contentId) of the previous page's last row. */
-export type HistoryPageInput = { after: { watchedAtMs: number; contentId: string } | null; limit: number; unfinishedOnly: boolean };
+export type HistoryPageInput = {
+  after: { watchedAtMs: number; contentId: string } | null;
+  limit: number;
+  unfinishedOnly: boolean;
+};
 
 export class HistoryStore {
   constructor(private readonly sql: SqlStorage) {
@@ -19,7 +28,13 @@ export class HistoryStore {
   /** One statement per accepted event; a new item beyond the cap pushes the oldest out. */
   record(p: LastPosition) {
     const before = this.sql.exec("select 1 from history where content_id = ?", p.contentId).toArray().length;
-    this.sql.exec("insert or replace into history values (?, ?, ?, ?)", p.contentId, p.positionMs, p.durationMs, p.watchedAtMs);
+    this.sql.exec(
+      "insert or replace into history values (?, ?, ?, ?)",
+      p.contentId,
+      p.positionMs,
+      p.durationMs,
+      p.watchedAtMs,
+    );
     if (!before) {
       this.sql.exec(
         "delete from history where content_id not in (select content_id from history order by watched_at_ms desc, content_id desc limit ?)",
@@ -32,7 +47,10 @@ export class HistoryStore {
     return row ? fromRow(row) : null;
   }
   /** `limit + 1` rows, so the caller knows whether another page follows. */
-  page({ after, limit, unfinishedOnly }: HistoryPageInput, unfinished: { minMs: number; finishedFraction: number }): LastPosition[] {
+  page(
+    { after, limit, unfinishedOnly }: HistoryPageInput,
+    unfinished: { minMs: number; finishedFraction: number },
+  ): LastPosition[] {
     const filters: string[] = [];
     const args: (string | number)[] = [];
     if (after) {
@@ -45,7 +63,11 @@ export class HistoryStore {
     }
     const where = filters.length ? `where ${filters.join(" and ")}` : "";
     return this.sql
-      .exec<Row>(`select * from history ${where} order by watched_at_ms desc, content_id desc limit ?`, ...args, limit + 1)
+      .exec<Row>(
+        `select * from history ${where} order by watched_at_ms desc, content_id desc limit ?`,
+        ...args,
+        limit + 1,
+      )
       .toArray()
       .map(fromRow);
   }

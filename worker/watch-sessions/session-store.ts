@@ -19,17 +19,39 @@ export type StoredSession = Session & {
 };
 
 type Row = {
-  id: string; content_id: string; creator_id: string; duration_ms: number; discovery_method: string;
-  device_fingerprint: string; ip_hash: string; started_at_ms: number; last_event_at_ms: number;
-  position_ms: number; accrued_ms: number; earning: number; qualified_at_ms: number | null; end_reason: string | null;
+  id: string;
+  content_id: string;
+  creator_id: string;
+  duration_ms: number;
+  discovery_method: string;
+  device_fingerprint: string;
+  ip_hash: string;
+  started_at_ms: number;
+  last_event_at_ms: number;
+  position_ms: number;
+  accrued_ms: number;
+  earning: number;
+  qualified_at_ms: number | null;
+  end_reason: string | null;
   media_size: number;
 };
 
 const fromRow = (r: Row): StoredSession => ({
-  id: r.id, contentId: r.content_id, creatorId: r.creator_id, durationMs: r.duration_ms, discoveryMethod: r.discovery_method,
-  deviceFingerprint: r.device_fingerprint, ipHash: r.ip_hash, startedAtMs: r.started_at_ms, lastEventAtMs: r.last_event_at_ms,
-  positionMs: r.position_ms, accruedMs: r.accrued_ms, earning: r.earning === 1, qualifiedAtMs: r.qualified_at_ms,
-  endReason: r.end_reason === "another_session" ? "another_session" : null, mediaSize: r.media_size,
+  id: r.id,
+  contentId: r.content_id,
+  creatorId: r.creator_id,
+  durationMs: r.duration_ms,
+  discoveryMethod: r.discovery_method,
+  deviceFingerprint: r.device_fingerprint,
+  ipHash: r.ip_hash,
+  startedAtMs: r.started_at_ms,
+  lastEventAtMs: r.last_event_at_ms,
+  positionMs: r.position_ms,
+  accruedMs: r.accrued_ms,
+  earning: r.earning === 1,
+  qualifiedAtMs: r.qualified_at_ms,
+  endReason: r.end_reason === "another_session" ? "another_session" : null,
+  mediaSize: r.media_size,
 });
 
 export class SessionStore {
@@ -41,14 +63,17 @@ export class SessionStore {
       accrued_ms integer not null, earning integer not null, qualified_at_ms integer, end_reason text)`);
     // Objects made before proof of delivery lack the column; their sessions (size 0) prove no delivery.
     const columns = sql.exec<{ name: string }>("select name from pragma_table_info('sessions')").toArray();
-    if (!columns.some((c) => c.name === "media_size")) sql.exec("alter table sessions add column media_size integer not null default 0");
+    if (!columns.some((c) => c.name === "media_size"))
+      sql.exec("alter table sessions add column media_size integer not null default 0");
     sql.exec("create index if not exists sessions_content_idx on sessions (content_id, started_at_ms)");
     sql.exec("create table if not exists meta (key text primary key, value text not null)");
   }
 
   /** The viewer this object belongs to, kept for the alarm (which has no caller to ask). */
   get viewerId(): string | null {
-    return this.sql.exec<{ value: string }>("select value from meta where key = 'viewer_id'").toArray()[0]?.value ?? null;
+    return (
+      this.sql.exec<{ value: string }>("select value from meta where key = 'viewer_id'").toArray()[0]?.value ?? null
+    );
   }
 
   set viewerId(id: string) {
@@ -60,8 +85,21 @@ export class SessionStore {
       `insert into sessions (id, content_id, creator_id, duration_ms, discovery_method, device_fingerprint, ip_hash,
          started_at_ms, last_event_at_ms, position_ms, accrued_ms, earning, qualified_at_ms, end_reason, media_size)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      s.id, s.contentId, s.creatorId, s.durationMs, s.discoveryMethod, s.deviceFingerprint, s.ipHash,
-      s.startedAtMs, s.lastEventAtMs, s.positionMs, s.accruedMs, s.earning ? 1 : 0, s.qualifiedAtMs, s.endReason, s.mediaSize,
+      s.id,
+      s.contentId,
+      s.creatorId,
+      s.durationMs,
+      s.discoveryMethod,
+      s.deviceFingerprint,
+      s.ipHash,
+      s.startedAtMs,
+      s.lastEventAtMs,
+      s.positionMs,
+      s.accruedMs,
+      s.earning ? 1 : 0,
+      s.qualifiedAtMs,
+      s.endReason,
+      s.mediaSize,
     );
   }
 
@@ -69,14 +107,20 @@ export class SessionStore {
   find(contentId: string, viewId?: string): StoredSession | null {
     const rows = viewId
       ? this.sql.exec<Row>("select * from sessions where id = ? and content_id = ?", viewId, contentId).toArray()
-      : this.sql.exec<Row>("select * from sessions where content_id = ? order by started_at_ms desc limit 1", contentId).toArray();
+      : this.sql
+          .exec<Row>("select * from sessions where content_id = ? order by started_at_ms desc limit 1", contentId)
+          .toArray();
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
   save(s: StoredSession) {
     this.sql.exec(
       `update sessions set last_event_at_ms = ?, position_ms = ?, accrued_ms = ?, qualified_at_ms = ? where id = ?`,
-      s.lastEventAtMs, s.positionMs, s.accruedMs, s.qualifiedAtMs, s.id,
+      s.lastEventAtMs,
+      s.positionMs,
+      s.accruedMs,
+      s.qualifiedAtMs,
+      s.id,
     );
   }
 
@@ -91,7 +135,10 @@ export class SessionStore {
 
   /** The sessions of one item, oldest first. */
   ofContent(contentId: string): StoredSession[] {
-    return this.sql.exec<Row>("select * from sessions where content_id = ? order by started_at_ms", contentId).toArray().map(fromRow);
+    return this.sql
+      .exec<Row>("select * from sessions where content_id = ? order by started_at_ms", contentId)
+      .toArray()
+      .map(fromRow);
   }
 
   all(): StoredSession[] {

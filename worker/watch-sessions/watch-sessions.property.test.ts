@@ -20,7 +20,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 /** Every session the object holds, read from its own storage. */
 const sessionsOf = (state: DurableObjectState) =>
   state.storage.sql
-    .exec<{ id: string; earning: number; accrued_ms: number; started_at_ms: number }>("select id, earning, accrued_ms, started_at_ms from sessions order by started_at_ms, rowid")
+    .exec<{ id: string; earning: number; accrued_ms: number; started_at_ms: number }>(
+      "select id, earning, accrued_ms, started_at_ms from sessions order by started_at_ms, rowid",
+    )
     .toArray();
 
 describe("one viewer's watch sessions", () => {
@@ -35,10 +37,24 @@ describe("one viewer's watch sessions", () => {
             const item = items[s.item]!;
             const before = new Map(sessionsOf(state).map((r) => [r.id, r.accrued_ms]));
             if (s.kind === "start") {
-              newest = (await object.start({ viewerId, contentId: item.id, creatorId: "someone-else", durationMs: item.durationMs, discoveryMethod: "browse", deviceFingerprint: "", ipHash: "", mediaSize: 1000 })).view_id;
+              newest = (
+                await object.start({
+                  viewerId,
+                  contentId: item.id,
+                  creatorId: "someone-else",
+                  durationMs: item.durationMs,
+                  discoveryMethod: "browse",
+                  deviceFingerprint: "",
+                  ipHash: "",
+                  mediaSize: 1000,
+                })
+              ).view_id;
             } else {
               // Time passes for every session at once, as on the object's clock.
-              state.storage.sql.exec("update sessions set started_at_ms = started_at_ms - ?1, last_event_at_ms = last_event_at_ms - ?1", s.waitMs);
+              state.storage.sql.exec(
+                "update sessions set started_at_ms = started_at_ms - ?1, last_event_at_ms = last_event_at_ms - ?1",
+                s.waitMs,
+              );
               await object.event({ viewerId, contentId: item.id, secondMark: (s.fraction * item.durationMs) / 1000 });
             }
             const after = sessionsOf(state);

@@ -131,12 +131,21 @@ export class WatchSessions extends DurableObject<Env> {
       const session = this.store.find(input.contentId, input.viewId);
       if (!session) return { found: false };
       const mark = Math.round(input.secondMark * 1000);
-      const verdict = judgeEvent(session, input.eventType === "complete" ? completePositionMs(session, mark) : mark, now);
+      const verdict = judgeEvent(
+        session,
+        input.eventType === "complete" ? completePositionMs(session, mark) : mark,
+        now,
+      );
       const next: StoredSession = verdict.accepted ? { ...session, ...verdict.session } : { ...session };
       // The viewer's history learns the accepted position (resume, Continue watching): the object's own
       // storage, never D1, and never read by the money rules (docs/decisions/045).
       if (verdict.accepted) {
-        this.history.record({ contentId: session.contentId, positionMs: next.positionMs, durationMs: next.durationMs, watchedAtMs: now });
+        this.history.record({
+          contentId: session.contentId,
+          positionMs: next.positionMs,
+          durationMs: next.durationMs,
+          watchedAtMs: now,
+        });
       }
       // Watching may have counted before the bytes arrived: every event asks again.
       if (next.qualifiedAtMs === null && this.mayQualify(next)) {
@@ -171,7 +180,8 @@ export class WatchSessions extends DurableObject<Env> {
     return this.serially(async () => {
       const now = Date.now();
       this.rememberViewer(input.viewerId);
-      if (input.end > input.start) this.deliveries.add(input.contentId, { start: input.start, end: input.end, atMs: now });
+      if (input.end > input.start)
+        this.deliveries.add(input.contentId, { start: input.start, end: input.end, atMs: now });
       const open = this.store.all();
       this.deliveries.purge(Math.min(now, ...open.map((s) => s.startedAtMs)) - DELIVERY_WINDOW_MS);
       for (const s of open) {
@@ -190,7 +200,9 @@ export class WatchSessions extends DurableObject<Env> {
 
   /** A page of the viewer's history, newest first (`limit + 1` rows: one more tells another page follows). */
   historyPage(input: HistoryPageInput): Promise<LastPosition[]> {
-    return this.serially(() => Promise.resolve(this.history.page(input, { minMs: RESUME_MIN_MS, finishedFraction: FINISHED_FRACTION })));
+    return this.serially(() =>
+      Promise.resolve(this.history.page(input, { minMs: RESUME_MIN_MS, finishedFraction: FINISHED_FRACTION })),
+    );
   }
 
   /**
@@ -204,7 +216,10 @@ export class WatchSessions extends DurableObject<Env> {
   /** Watching counted (≥ 80 % of the duration, while earning) and the bytes served cover ≥ 80 % of the item. */
   private mayQualify(s: StoredSession) {
     if (!s.earning || !watchedEnough(s)) return false;
-    return deliveredEnough(coveredBytes(this.deliveries.ranges(s.contentId), deliveryCountsSince(s.startedAtMs)), s.mediaSize);
+    return deliveredEnough(
+      coveredBytes(this.deliveries.ranges(s.contentId), deliveryCountsSince(s.startedAtMs)),
+      s.mediaSize,
+    );
   }
 
   override alarm(): Promise<void> {
@@ -226,7 +241,9 @@ export class WatchSessions extends DurableObject<Env> {
     const at = nowIso(s.qualifiedAtMs!);
     await this.db.$client.batch([
       insertViewStatement(this.db, viewRecord(viewerId, s)),
-      ...[...new Set([viewerId, s.creatorId])].flatMap((id) => refreshChallengeStatements(this.db.$client, id, at, newId())),
+      ...[...new Set([viewerId, s.creatorId])].flatMap((id) =>
+        refreshChallengeStatements(this.db.$client, id, at, newId()),
+      ),
     ]);
   }
 
@@ -241,8 +258,14 @@ export class WatchSessions extends DurableObject<Env> {
     if (!ending.length) return;
     const viewerId = this.store.viewerId;
     if (viewerId) {
-      await this.writeEnded(viewerId, ending.filter((s) => s.qualifiedAtMs === null));
-      await this.writeFinished(viewerId, ending.filter((s) => s.qualifiedAtMs !== null));
+      await this.writeEnded(
+        viewerId,
+        ending.filter((s) => s.qualifiedAtMs === null),
+      );
+      await this.writeFinished(
+        viewerId,
+        ending.filter((s) => s.qualifiedAtMs !== null),
+      );
     }
     this.store.delete(ending.map((s) => s.id));
   }
@@ -258,7 +281,12 @@ export class WatchSessions extends DurableObject<Env> {
       await this.db.$client.batch(
         moved.slice(i, i + WRITE_CHUNK).map((s) => {
           const r = viewRecord(viewerId, s);
-          return finishQualifiedViewStatement(this.db, { id: r.id, maxPositionMs: r.maxPositionMs, watchTimeMs: r.watchTimeMs, lastEventAt: r.lastEventAt });
+          return finishQualifiedViewStatement(this.db, {
+            id: r.id,
+            maxPositionMs: r.maxPositionMs,
+            watchTimeMs: r.watchTimeMs,
+            lastEventAt: r.lastEventAt,
+          });
         }),
       );
     }
@@ -267,7 +295,9 @@ export class WatchSessions extends DurableObject<Env> {
   /** Sessions that end without qualifying reach D1 as ended views, with what ended them. */
   private async writeEnded(viewerId: string, sessions: StoredSession[], cause?: EndCause) {
     for (let i = 0; i < sessions.length; i += WRITE_CHUNK) {
-      await this.db.$client.batch(sessions.slice(i, i + WRITE_CHUNK).map((s) => insertViewStatement(this.db, viewRecord(viewerId, s, cause))));
+      await this.db.$client.batch(
+        sessions.slice(i, i + WRITE_CHUNK).map((s) => insertViewStatement(this.db, viewRecord(viewerId, s, cause))),
+      );
     }
   }
 

@@ -1,6 +1,15 @@
 // The Ads card's daily chart. chart.js is large, so ads-card.tsx loads this module lazily; it registers only
 // what a line chart needs, and colours itself, since the traffic charts' global defaults may not be loaded.
-import { CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip, type ChartOptions } from "chart.js";
+import {
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartOptions,
+} from "chart.js";
 import { Line } from "react-chartjs-2";
 import { formatDay } from "../../lib/format";
 import type { AdAnalyticsResponse } from "../../../common/schemas/admin-analytics";

@@ -7,7 +7,11 @@ const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url:
 
 describe("Ad Hosts (the hosts the pages' CSP allows for ads, docs/decisions/017)", () => {
   it("shows the stored hosts one per line and saves the list, tidied by the server, when the field is left", async () => {
-    const fetchMock = stubFetch({ "PATCH /api/admin/ad-settings": { body: { ...settings, ad_hosts: "https://cdn.example.net https://*.pixels.example.org" } } });
+    const fetchMock = stubFetch({
+      "PATCH /api/admin/ad-settings": {
+        body: { ...settings, ad_hosts: "https://cdn.example.net https://*.pixels.example.org" },
+      },
+    });
     render(<AdHostsCard initial="https://cdn.example.net" />);
     const field = screen.getByLabelText("Other hosts your ads come from");
     expect(field).toHaveProperty("value", "https://cdn.example.net");
@@ -16,19 +20,32 @@ describe("Ad Hosts (the hosts the pages' CSP allows for ads, docs/decisions/017)
     fireEvent.change(field, { target: { value: "https://CDN.example.net/\nhttps://*.pixels.example.org" } });
     fireEvent.blur(field);
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Saved"));
-    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([{ key: "ad_hosts", value: "https://CDN.example.net/\nhttps://*.pixels.example.org" }]);
+    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([
+      { key: "ad_hosts", value: "https://CDN.example.net/\nhttps://*.pixels.example.org" },
+    ]);
     expect(field).toHaveProperty("value", "https://cdn.example.net\nhttps://*.pixels.example.org");
   });
 
   it("shows a refused host by the field", async () => {
     stubFetch({
-      "PATCH /api/admin/ad-settings": { status: 400, body: { error: 'value: "http://cdn.example.net" is not an https origin such as https://cdn.example.com or https://*.example.com', requestId: "r" } },
+      "PATCH /api/admin/ad-settings": {
+        status: 400,
+        body: {
+          error:
+            'value: "http://cdn.example.net" is not an https origin such as https://cdn.example.com or https://*.example.com',
+          requestId: "r",
+        },
+      },
     });
     render(<AdHostsCard initial="" />);
     const field = screen.getByLabelText("Other hosts your ads come from");
     fireEvent.change(field, { target: { value: "http://cdn.example.net" } });
     fireEvent.blur(field);
-    expect(await screen.findByText('"http://cdn.example.net" is not an https origin such as https://cdn.example.com or https://*.example.com')).toBeVisible();
+    expect(
+      await screen.findByText(
+        '"http://cdn.example.net" is not an https origin such as https://cdn.example.com or https://*.example.com',
+      ),
+    ).toBeVisible();
     expect(field.getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -38,10 +38,16 @@ export function AdHostsCard({ initial }: { initial: string }) {
   return (
     <section aria-labelledby={`${id}-title`} className={`${card} max-w-2xl space-y-2`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${id}-title`} className="text-lg font-semibold">Ad Hosts</h2>
-        <p role="status" className="text-sm text-violet-300">{status}</p>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Ad Hosts
+        </h2>
+        <p role="status" className="text-sm text-violet-300">
+          {status}
+        </p>
       </div>
-      <label htmlFor={id} className={labelClass}>Other hosts your ads come from</label>
+      <label htmlFor={id} className={labelClass}>
+        Other hosts your ads come from
+      </label>
       <textarea
         id={id}
         rows={3}

@@ -56,7 +56,9 @@ describe("ad settings tab", () => {
     fireEvent.submit(url.closest("form")!);
     fireEvent.blur(url);
     await waitFor(() => expect(savingStatus().textContent).toBe(""));
-    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([{ key: "vast_url", value: "https://ads.example.com/feed.xml" }]);
+    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([
+      { key: "vast_url", value: "https://ads.example.com/feed.xml" },
+    ]);
     expect(url).toHaveProperty("value", "https://ads.example.com/feed.xml");
   });
 
@@ -117,7 +119,8 @@ describe("ad settings tab", () => {
     const url = screen.getByLabelText("VAST Ad Server URL");
     fireEvent.change(url, { target: { value: "ftp://ads" } });
     fireEvent.blur(url);
-    const words = "Enter a web address starting with http:// or https://, or a path on this site such as /ads/sample-vast.xml";
+    const words =
+      "Enter a web address starting with http:// or https://, or a path on this site such as /ads/sample-vast.xml";
     const error = screen.getByText(words);
     expect(url.getAttribute("aria-invalid")).toBe("true");
     expect(url.getAttribute("aria-describedby")).toBe(error.id);

@@ -19,7 +19,8 @@ const noSettings: AdSettings = { preroll_enabled: "false", postroll_enabled: "fa
 
 /** The schema's refusals of an address (common/schemas/admin-ad-settings.ts), as the admin reads them. */
 const URL_WORDS: Readonly<Record<string, string>> = {
-  "must be an http(s) url": "Enter a web address starting with http:// or https://, or a path on this site such as /ads/sample-vast.xml",
+  "must be an http(s) url":
+    "Enter a web address starting with http:// or https://, or a path on this site such as /ads/sample-vast.xml",
   "must be at most 2048 characters": "The address is too long: at most 2,048 characters",
 };
 const urlInWords = (message: string) => URL_WORDS[inWords(message).toLowerCase()] ?? inWords(message);
@@ -35,7 +36,11 @@ function urlProblem(value: string): string | null {
  * the address once typing pauses (or on leaving the field, or Enter).
  */
 export function AdSettingsTab() {
-  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("ad-settings"), getAdSettings, "Failed to load ad settings");
+  const { data, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("ad-settings"),
+    getAdSettings,
+    "Failed to load ad settings",
+  );
   // The card loads its own rules meanwhile, rather than after the ad settings.
   return (
     <div className="space-y-6">
@@ -68,10 +73,14 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
     } catch (error) {
       // A refused value (400) is the admin's to fix, so it shows by the field; anything else is logged (docs/product-spec.md §8).
       if (error instanceof ApiError && error.status === 400) {
-        setErrors((e) => ({ ...e, [change.key]: change.key === "vast_url" ? urlInWords(error.message) : error.message }));
+        setErrors((e) => ({
+          ...e,
+          [change.key]: change.key === "vast_url" ? urlInWords(error.message) : error.message,
+        }));
       } else console.error(describeFailure("Failed to update ad settings", error));
       // A switch that did not save flips back; typed text stays to be corrected.
-      if (change.key !== "vast_url") setValues((v) => ({ ...v, [change.key]: change.value === "true" ? "false" : "true" }));
+      if (change.key !== "vast_url")
+        setValues((v) => ({ ...v, [change.key]: change.value === "true" ? "false" : "true" }));
       else sentUrl.current = storedUrl.current;
     } finally {
       setSaving((n) => n - 1);
@@ -104,7 +113,13 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
     setValues((v) => ({ ...v, vast_url: text }));
     cancelPendingUrl();
     // The field is not tidied here: the admin may be typing on after the pause.
-    pending.current = { text, timer: setTimeout(() => { pending.current = null; sendUrl(text); }, URL_SAVE_DELAY_MS) };
+    pending.current = {
+      text,
+      timer: setTimeout(() => {
+        pending.current = null;
+        sendUrl(text);
+      }, URL_SAVE_DELAY_MS),
+    };
   };
   // Leaving the field or Enter: save now (once: what the pause already sent is not sent again), tidied.
   const saveUrl = () => {
@@ -114,15 +129,18 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
     sendUrl(value);
   };
   // Leaving the tab mid-pause still saves what was typed.
-  useEffect(() => () => {
-    const waiting = pending.current;
-    if (!waiting) return;
-    clearTimeout(waiting.timer);
-    pending.current = null;
-    sendUrl(waiting.text);
-    // Once, on unmount: sendUrl reads only refs and state setters, so the first render's copy will do.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, []);
+  useEffect(
+    () => () => {
+      const waiting = pending.current;
+      if (!waiting) return;
+      clearTimeout(waiting.timer);
+      pending.current = null;
+      sendUrl(waiting.text);
+      // Once, on unmount: sendUrl reads only refs and state setters, so the first render's copy will do.
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+    },
+    [],
+  );
 
   const flags: [Key & `${string}_enabled`, string, string][] = [
     ["preroll_enabled", "Pre-roll Ads", "Play an ad before the content starts."],
@@ -132,8 +150,12 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
   return (
     <section aria-labelledby={`${ids.url}-title`} className={`${card} max-w-2xl space-y-6`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${ids.url}-title`} className="text-lg font-semibold">VAST Ad Configuration</h2>
-        <p role="status" className="text-sm text-violet-300">{saving > 0 ? "Saving changes..." : ""}</p>
+        <h2 id={`${ids.url}-title`} className="text-lg font-semibold">
+          VAST Ad Configuration
+        </h2>
+        <p role="status" className="text-sm text-violet-300">
+          {saving > 0 ? "Saving changes..." : ""}
+        </p>
       </div>
       {flags.map(([key, label, hint]) => (
         <div key={key}>
@@ -160,7 +182,9 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
           saveUrl();
         }}
       >
-        <label htmlFor={ids.url} className={labelClass}>VAST Ad Server URL</label>
+        <label htmlFor={ids.url} className={labelClass}>
+          VAST Ad Server URL
+        </label>
         <input
           id={ids.url}
           type="text"
@@ -174,10 +198,13 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
           className={fieldClass}
         />
         {errors.vast_url ? (
-          <p id={ids.error} className="text-sm break-words text-red-400">{errors.vast_url}</p>
+          <p id={ids.error} className="text-sm break-words text-red-400">
+            {errors.vast_url}
+          </p>
         ) : (
           <p id={`${ids.error}-hint`} className="text-sm text-slate-400">
-            An http(s) URL or a path on this site (such as /ads/sample-vast.xml); empty turns ads off. Saved as soon as you stop typing.
+            An http(s) URL or a path on this site (such as /ads/sample-vast.xml); empty turns ads off. Saved as soon as
+            you stop typing.
           </p>
         )}
       </form>

@@ -10,7 +10,9 @@ export function AdminSummary() {
   const users = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
   // Paid means completed and not corrected: a pending payment is still owed (the Payments tab shows it apart), and
   // a corrected one gave its amount back (docs/decisions/066).
-  const paid = sumUsd((payments.data ?? []).filter((p) => p.status === "completed" && !p.reversal).map((p) => p.amount_usd));
+  const paid = sumUsd(
+    (payments.data ?? []).filter((p) => p.status === "completed" && !p.reversal).map((p) => p.amount_usd),
+  );
   const userCount = users.data?.length ?? 0;
   const content = (users.data ?? []).reduce((sum, u) => sum + u.content_count, 0);
   // Before the first answer the cards say nothing rather than a misleading 0; a failure shows 0 (docs/product-spec.md §8).

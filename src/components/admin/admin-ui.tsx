@@ -22,7 +22,10 @@ export type Stat = { label: string; value: string; exact?: string };
 
 export function StatCards({ stats, label }: { stats: Stat[]; label: string }) {
   return (
-    <dl aria-label={label} className={`grid gap-4 ${stats.length === 3 ? "sm:grid-cols-3" : "grid-cols-2 lg:grid-cols-4"}`}>
+    <dl
+      aria-label={label}
+      className={`grid gap-4 ${stats.length === 3 ? "sm:grid-cols-3" : "grid-cols-2 lg:grid-cols-4"}`}
+    >
       {stats.map(({ label: name, value, exact }) => (
         <div key={name} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4">
           <dt className="text-sm text-slate-400">{name}</dt>

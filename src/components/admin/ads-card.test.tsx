@@ -22,7 +22,15 @@ vi.mock("react-chartjs-2", () => ({
 }));
 
 const counts = (impressions: number, completes: number, skips: number, clicks: number, errors = 0) => ({
-  impressions, starts: impressions, first_quartiles: 0, midpoints: 0, third_quartiles: 0, completes, skips, clicks, errors,
+  impressions,
+  starts: impressions,
+  first_quartiles: 0,
+  midpoints: 0,
+  third_quartiles: 0,
+  completes,
+  skips,
+  clicks,
+  errors,
 });
 const figures = (c: ReturnType<typeof counts>): AdFiguresJson => ({
   ...c,
@@ -98,6 +106,8 @@ describe("Ads card", () => {
     const consoleError = expectConsoleError();
     renderWithQueries(<AdsCard />);
     expect(await screen.findByText("No ad events yet")).toBeVisible();
-    expect(String(consoleError.mock.calls[0]![0])).toBe("Error: Failed to load ad figures: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0]![0])).toBe(
+      "Error: Failed to load ad figures: API responded with HTTP status 500",
+    );
   });
 });

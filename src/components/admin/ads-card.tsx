@@ -18,15 +18,30 @@ const breakLabels: Record<AdAnalyticsResponse["byPosition"][number]["position"],
 };
 
 const anyEvents = (t: AdFiguresJson) =>
-  t.impressions + t.starts + t.first_quartiles + t.midpoints + t.third_quartiles + t.completes + t.skips + t.clicks + t.errors > 0;
+  t.impressions +
+    t.starts +
+    t.first_quartiles +
+    t.midpoints +
+    t.third_quartiles +
+    t.completes +
+    t.skips +
+    t.clicks +
+    t.errors >
+  0;
 
 /**
  * Admin Analytics: what the ad feed's beacons counted over the last 30 days (docs/decisions/018).
  * Completion and click-through are per impression.
  */
 export function AdsCard() {
-  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("ad-analytics"), getAdAnalytics, "Failed to load ad figures");
-  const range = data ? <span className="text-sm text-slate-400">{`${formatDay(data.startDate)} – ${formatDay(data.endDate)}`}</span> : null;
+  const { data, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("ad-analytics"),
+    getAdAnalytics,
+    "Failed to load ad figures",
+  );
+  const range = data ? (
+    <span className="text-sm text-slate-400">{`${formatDay(data.startDate)} – ${formatDay(data.endDate)}`}</span>
+  ) : null;
   return (
     <Section title="Ads" actions={range}>
       {firstLoad ? (
@@ -36,7 +51,10 @@ export function AdsCard() {
       ) : data && anyEvents(data.totals) ? (
         <AdFigures figures={data} />
       ) : (
-        <EmptyMessage title="No ad events yet" text="Impressions, completions, skips and clicks appear once viewers see pre- and post-roll ads." />
+        <EmptyMessage
+          title="No ad events yet"
+          text="Impressions, completions, skips and clicks appear once viewers see pre- and post-roll ads."
+        />
       )}
     </Section>
   );
@@ -54,14 +72,31 @@ function AdFigures({ figures }: { figures: AdAnalyticsResponse }) {
         label="Ad totals"
         stats={[
           { label: "Impressions", value: count(totals.impressions) },
-          { label: "Completion Rate", value: percent(totals.completion_rate), exact: `${count(totals.completes)} completes of ${count(totals.impressions)} impressions` },
+          {
+            label: "Completion Rate",
+            value: percent(totals.completion_rate),
+            exact: `${count(totals.completes)} completes of ${count(totals.impressions)} impressions`,
+          },
           { label: "Skips", value: count(totals.skips), exact: `${percent(totals.skip_rate)} of impressions` },
-          { label: "Clicks", value: count(totals.clicks), exact: `${percent(totals.click_through_rate)} click-through rate` },
+          {
+            label: "Clicks",
+            value: count(totals.clicks),
+            exact: `${percent(totals.click_through_rate)} click-through rate`,
+          },
         ]}
       />
       <Table
         caption="Ads by break"
-        columns={["Break", num("Impressions"), num("Completes"), num("Completion"), num("Skips"), num("Clicks"), num("Click-through"), num("Errors")]}
+        columns={[
+          "Break",
+          num("Impressions"),
+          num("Completes"),
+          num("Completion"),
+          num("Skips"),
+          num("Clicks"),
+          num("Click-through"),
+          num("Errors"),
+        ]}
       >
         {rows.map(({ key, label, f }) => (
           <tr key={key} className={key === "total" ? "font-semibold" : undefined}>

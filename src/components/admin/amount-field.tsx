@@ -23,7 +23,9 @@ export function AmountField({ value, onChange, step, label = "Amount (USD)", aut
   const problem = amountProblem(value, step, { positive });
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className={labelClass}>{label}</label>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
       <input
         id={id}
         type="number"
@@ -38,7 +40,11 @@ export function AmountField({ value, onChange, step, label = "Amount (USD)", aut
         onChange={(event) => onChange(event.currentTarget.value)}
         className={`${fieldClass} tabular-nums`}
       />
-      {problem ? <p id={`${id}-problem`} className="text-sm break-words text-red-400">{problem}</p> : null}
+      {problem ? (
+        <p id={`${id}-problem`} className="text-sm break-words text-red-400">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }

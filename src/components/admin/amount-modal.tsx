@@ -59,10 +59,20 @@ export function AmountModal({ title, record, step, onSave, failure, onClose }: A
           {record.description ? ` · ${record.description}` : ""}
         </p>
         <AmountField value={amount} onChange={setAmount} step={step} autoFocus />
-        {problem ? <p role="alert" className="text-sm break-words text-red-400">{problem}</p> : null}
+        {problem ? (
+          <p role="alert" className="text-sm break-words text-red-400">
+            {problem}
+          </p>
+        ) : null}
         <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
-          <button type="submit" className={buttonClass()} disabled={value === null || amountProblem(amount, step) !== null || busy}>
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={buttonClass()}
+            disabled={value === null || amountProblem(amount, step) !== null || busy}
+          >
             {busy ? "Saving..." : "Save"}
           </button>
         </div>

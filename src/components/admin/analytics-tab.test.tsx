@@ -9,7 +9,9 @@ import { renderWithQueries } from "../../test/query-client";
 
 const analytics: AdminAnalyticsResponse = {
   topContent: [{ id: "c1", title: "Sunset Drive", type: "video", view_count: 1234, total_watch_time: 90 }],
-  topUsers: [{ user_id: "u1", email: "viewer@example.com", last_activity: "2026-11-20T18:00:00.000Z", total_watch_time: 3600 }],
+  topUsers: [
+    { user_id: "u1", email: "viewer@example.com", last_activity: "2026-11-20T18:00:00.000Z", total_watch_time: 3600 },
+  ],
   topEarners: [{ user_id: "u2", email: "ava@example.com", content_count: 12, total_earnings: 0.015 }],
   discoveryStats: [
     { discovery_method: "ai_recommended", count: 6, percentage: 50 },
@@ -19,11 +21,17 @@ const analytics: AdminAnalyticsResponse = {
 };
 
 const rowsOf = (name: string) =>
-  within(screen.getByRole("table", { name })).getAllByRole("row").slice(1).map((row) => [...row.children].map((c) => c.textContent));
+  within(screen.getByRole("table", { name }))
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => [...row.children].map((c) => c.textContent));
 
 describe("analytics tab", () => {
   it("lists content, creators, discovery and viewers", async () => {
-    stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { body: analytics } });
+    stubFetch({
+      "GET /api/admin/analytics/ads": { body: noAdEvents },
+      "GET /api/admin/analytics": { body: analytics },
+    });
     renderWithQueries(<AnalyticsTab />);
     await screen.findByRole("table", { name: "Most Popular Content" });
     expect(rowsOf("Most Popular Content")).toEqual([["Sunset Drive", "Video", "1,234", "1.5"]]);
@@ -37,7 +45,10 @@ describe("analytics tab", () => {
   });
 
   it("gives each list its own empty message", async () => {
-    stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { body: { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] } } });
+    stubFetch({
+      "GET /api/admin/analytics/ads": { body: noAdEvents },
+      "GET /api/admin/analytics": { body: { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] } },
+    });
     renderWithQueries(<AnalyticsTab />);
     expect(await screen.findByText("No content has been viewed yet")).toBeVisible();
     expect(screen.getByText("No creator earnings yet")).toBeVisible();
@@ -47,10 +58,15 @@ describe("analytics tab", () => {
   });
 
   it("logs a failed load and shows the empty lists", async () => {
-    stubFetch({ "GET /api/admin/analytics/ads": { body: noAdEvents }, "GET /api/admin/analytics": { status: 500, body: { error: "boom", requestId: "r" } } });
+    stubFetch({
+      "GET /api/admin/analytics/ads": { body: noAdEvents },
+      "GET /api/admin/analytics": { status: 500, body: { error: "boom", requestId: "r" } },
+    });
     const consoleError = expectConsoleError();
     renderWithQueries(<AnalyticsTab />);
     expect(await screen.findByText("No content has been viewed yet")).toBeVisible();
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load analytics: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to load analytics: API responded with HTTP status 500",
+    );
   });
 });

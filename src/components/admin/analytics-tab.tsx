@@ -9,17 +9,28 @@ import { formatUsd } from "./money";
 import { useAdminQuery } from "../../queries/admin";
 
 // A Map: the method is data, and a plain object would answer "constructor" with Object's constructor.
-const discoveryLabels: ReadonlyMap<string, string> = new Map([["ai_recommended", "AI Recommended"], ["search", "Search"], ["browse", "Browse"], ["follow", "Following"], ["shared_link", "Shared link or direct"]]);
+const discoveryLabels: ReadonlyMap<string, string> = new Map([
+  ["ai_recommended", "AI Recommended"],
+  ["search", "Search"],
+  ["browse", "Browse"],
+  ["follow", "Following"],
+  ["shared_link", "Shared link or direct"],
+]);
 
 /** Watch time in seconds as minutes with one decimal ("12.5"): many items are shorter than a minute. */
-const minutes = (seconds: number) => (seconds / 60).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const minutes = (seconds: number) =>
+  (seconds / 60).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const count = (n: number) => n.toLocaleString("en-US");
 
 const noAnalytics: AdminAnalyticsResponse = { topContent: [], topUsers: [], topEarners: [], discoveryStats: [] };
 
 /** Analytics tab (docs/product-spec.md §2): popular content, top creators, how content is found, most active viewers, ads. */
 export function AnalyticsTab() {
-  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("analytics"), getAdminAnalytics, "Failed to load analytics");
+  const { data, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("analytics"),
+    getAdminAnalytics,
+    "Failed to load analytics",
+  );
   if (firstLoad) return <PageSpinner />;
   const { topContent, topEarners, discoveryStats, topUsers } = data ?? noAnalytics;
   return (

@@ -24,17 +24,31 @@ describe("audit tab", () => {
       "GET /api/admin/audit": {
         body: [
           entry({
-            id: "2", created_at: "2026-11-21T10:05:00.000Z",
+            id: "2",
+            created_at: "2026-11-21T10:05:00.000Z",
             before: { user_id: viewer.id, amount_micros: 1_235_000, description: "Promo" },
             after: { user_id: viewer.id, amount_micros: 2_500_000, description: "Promo" },
           }),
-          entry({ id: "1", action: "update", entity: "setting", entity_id: "preroll_enabled", before: { preroll_enabled: "false" }, after: { preroll_enabled: "true" } }),
+          entry({
+            id: "1",
+            action: "update",
+            entity: "setting",
+            entity_id: "preroll_enabled",
+            before: { preroll_enabled: "false" },
+            after: { preroll_enabled: "true" },
+          }),
         ],
       },
     });
     renderWithQueries(<AuditTab />);
     const table = within(await screen.findByRole("table", { name: "Audit log" }));
-    expect(table.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["When", "Who", "Action", "Entity", "Change"]);
+    expect(table.getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
+      "When",
+      "Who",
+      "Action",
+      "Entity",
+      "Change",
+    ]);
     const [newest, older] = table.getAllByRole("row").slice(1);
     expect(newest.children[1].textContent).toBe("admin@example.com");
     expect(newest.children[2].textContent).toBe("Update");
@@ -56,7 +70,12 @@ describe("audit tab", () => {
 describe("describeChange", () => {
   it("compares records written in dollars and in micro-dollars, in camelCase or snake_case", () => {
     const before = { id: "p", user_id: "u1", amount_usd: 1, status: "pending", processed_at: null };
-    const after = { userId: "u1", amountMicros: 1_000_000, status: "completed", processedAt: "2026-11-21T10:00:00.000Z" };
+    const after = {
+      userId: "u1",
+      amountMicros: 1_000_000,
+      status: "completed",
+      processedAt: "2026-11-21T10:00:00.000Z",
+    };
     expect(describeChange(before, after)).toEqual([
       { field: "status", before: "pending", after: "completed" },
       { field: "processed_at", before: "—", after: "2026-11-21T10:00:00.000Z" },

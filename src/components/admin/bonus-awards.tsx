@@ -28,7 +28,9 @@ export function BonusAwards({ awards }: { awards: BonusAwardJson[] }) {
         {awards.map((a) => (
           <tr key={a.id}>
             <td className={tdText}>{a.user_email}</td>
-            <td className={tdNum}><BonusAmount amount={a.total_bonus_amount} /></td>
+            <td className={tdNum}>
+              <BonusAmount amount={a.total_bonus_amount} />
+            </td>
             <td className={td}>
               <BonusStatus award={a} />
             </td>
@@ -37,10 +39,20 @@ export function BonusAwards({ awards }: { awards: BonusAwardJson[] }) {
               <td className={`${td} whitespace-nowrap text-right`}>
                 {isHeld(a) ? (
                   <span className="inline-flex gap-2">
-                    <button type="button" aria-label={`Approve bonus for ${a.user_email}`} className={buttonClass("secondary")} onClick={() => setReview({ award: a, decision: "approve" })}>
+                    <button
+                      type="button"
+                      aria-label={`Approve bonus for ${a.user_email}`}
+                      className={buttonClass("secondary")}
+                      onClick={() => setReview({ award: a, decision: "approve" })}
+                    >
                       Approve
                     </button>
-                    <button type="button" aria-label={`Reject bonus for ${a.user_email}`} className={buttonClass("secondary")} onClick={() => setReview({ award: a, decision: "reject" })}>
+                    <button
+                      type="button"
+                      aria-label={`Reject bonus for ${a.user_email}`}
+                      className={buttonClass("secondary")}
+                      onClick={() => setReview({ award: a, decision: "reject" })}
+                    >
                       Reject
                     </button>
                   </span>
@@ -63,7 +75,9 @@ function BonusStatus({ award }: { award: BonusAwardJson }) {
       {held ? (
         // Wide enough that a reason wraps into lines, not words, when the table scrolls on a phone.
         <ul aria-label="Reasons held" className="min-w-56 list-disc space-y-0.5 pl-4 text-xs text-slate-400">
-          {award.review_reasons.map((reason) => <li key={reason}>{reasonLabel(reason)}</li>)}
+          {award.review_reasons.map((reason) => (
+            <li key={reason}>{reasonLabel(reason)}</li>
+          ))}
         </ul>
       ) : null}
       {award.review_note ? (

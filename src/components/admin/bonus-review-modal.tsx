@@ -25,10 +25,13 @@ export function BonusReviewModal({ award, decision, onClose }: BonusReviewModalP
       onClose={onClose}
     >
       <p className="text-sm text-slate-400">
-        <BonusAmount amount={award.total_bonus_amount} /> for <span className="text-slate-200">{award.user_email}</span>, held because:
+        <BonusAmount amount={award.total_bonus_amount} /> for <span className="text-slate-200">{award.user_email}</span>
+        , held because:
       </p>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-300">
-        {award.review_reasons.map((reason) => <li key={reason}>{reasonLabel(reason)}</li>)}
+        {award.review_reasons.map((reason) => (
+          <li key={reason}>{reasonLabel(reason)}</li>
+        ))}
       </ul>
     </NoteDecisionModal>
   );

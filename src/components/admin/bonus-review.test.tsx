@@ -27,7 +27,11 @@ type Reply = { status?: number; body?: unknown };
 function openTab(awards: BonusAwardJson[], review: Reply = { body: held }, afterReview: BonusAwardJson[] = awards) {
   let reviewed = false;
   const answer = (list: BonusAwardJson[]): { body: AdminChallengesResponse } => ({
-    body: { challenges: [], awards: list, summary: { totalBonusesPaid: 0, usersCompleted: 0, usersEnrolled: 0, successRate: 0 } },
+    body: {
+      challenges: [],
+      awards: list,
+      summary: { totalBonusesPaid: 0, usersCompleted: 0, usersEnrolled: 0, successRate: 0 },
+    },
   });
   const fetchMock = stubFetch({
     "GET /api/admin/challenges": () => answer(reviewed ? afterReview : awards),
@@ -70,7 +74,12 @@ describe("bonus review", () => {
   });
 
   it("approves with a note, then reloads the table", async () => {
-    const approved = { ...held, status: "awarded" as const, awarded_at: "2026-11-24T10:00:00.000Z", review_note: "Siblings, checked by email" };
+    const approved = {
+      ...held,
+      status: "awarded" as const,
+      awarded_at: "2026-11-24T10:00:00.000Z",
+      review_note: "Siblings, checked by email",
+    };
     const fetchMock = openTab([held], { body: approved }, [approved]);
     fireEvent.click(await screen.findByRole("button", { name: "Approve bonus for twin@example.com" }));
     const dialog = within(screen.getByRole("dialog", { name: "Approve bonus" }));
@@ -86,7 +95,12 @@ describe("bonus review", () => {
   });
 
   it("rejects with a note; the bonus then shows Rejected, not green", async () => {
-    const rejected = { ...held, status: "rejected" as const, review_note: "Same household farming", reviewed_at: "2026-11-24T10:00:00.000Z" };
+    const rejected = {
+      ...held,
+      status: "rejected" as const,
+      review_note: "Same household farming",
+      reviewed_at: "2026-11-24T10:00:00.000Z",
+    };
     const fetchMock = openTab([held], { body: rejected }, [rejected]);
     fireEvent.click(await screen.findByRole("button", { name: "Reject bonus for twin@example.com" }));
     const dialog = within(screen.getByRole("dialog", { name: "Reject bonus" }));
@@ -96,7 +110,12 @@ describe("bonus review", () => {
     expect(bodiesOf(fetchMock, reviewPath)).toEqual([{ decision: "reject", note: "Same household farming" }]);
     const badge = await screen.findByText("Rejected");
     expect(badge.dataset.tone).not.toBe("green");
-    expect((await table()).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["User", "Amount", "Status", "Awarded"]);
+    expect((await table()).getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
+      "User",
+      "Amount",
+      "Status",
+      "Awarded",
+    ]);
   });
 
   it("needs a note: an empty or blank one gets a message and nothing is sent", async () => {
@@ -134,7 +153,9 @@ describe("bonus review", () => {
     fireEvent.change(dialog.getByLabelText("Note"), { target: { value: "Fine" } });
     fireEvent.click(dialog.getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to review bonus: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to review bonus: API responded with HTTP status 500",
+    );
     expect(screen.getByRole("dialog", { name: "Approve bonus" })).toBeVisible();
   });
 });

@@ -67,7 +67,9 @@ export function changedFields(before: ChallengeJson, after: ChallengeInput): Par
 }
 
 /** The form's fields that can be wrong, each with what to do about it. */
-export type ChallengeProblems = Partial<Record<"name" | "description" | "requirement_value" | "bonus_amount" | "time_limit_hours", string>>;
+export type ChallengeProblems = Partial<
+  Record<"name" | "description" | "requirement_value" | "bonus_amount" | "time_limit_hours", string>
+>;
 
 // The server's limits (worker/domain/challenges/rules.ts), said the way an admin would read them.
 const MAX_TARGET = 10_000;
@@ -85,11 +87,17 @@ export function challengeProblems(d: ChallengeDraft): ChallengeProblems {
   if (!input.name) problems.name = "Enter a name";
   if (!input.description) problems.description = "Enter a description";
   if (input.requirement_value < 1) problems.requirement_value = "Enter a target of at least 1 (a whole number)";
-  else if (input.requirement_value > MAX_TARGET) problems.requirement_value = `The target can be at most ${MAX_TARGET.toLocaleString("en-US")}`;
-  const bonus = d.bonus_amount.trim() === "" ? "Enter a bonus amount (0 for none)" : amountProblem(d.bonus_amount, MONEY_STEP.bonus);
+  else if (input.requirement_value > MAX_TARGET)
+    problems.requirement_value = `The target can be at most ${MAX_TARGET.toLocaleString("en-US")}`;
+  const bonus =
+    d.bonus_amount.trim() === ""
+      ? "Enter a bonus amount (0 for none)"
+      : amountProblem(d.bonus_amount, MONEY_STEP.bonus);
   if (bonus) problems.bonus_amount = bonus;
-  else if (input.bonus_amount > MAX_BONUS_USD) problems.bonus_amount = `The bonus can be at most ${formatUsd(MAX_BONUS_USD)}`;
+  else if (input.bonus_amount > MAX_BONUS_USD)
+    problems.bonus_amount = `The bonus can be at most ${formatUsd(MAX_BONUS_USD)}`;
   if (input.time_limit_hours < 1) problems.time_limit_hours = "Enter a time limit of at least 1 hour";
-  else if (input.time_limit_hours > MAX_HOURS) problems.time_limit_hours = `The time limit can be at most ${MAX_HOURS.toLocaleString("en-US")} hours (a year)`;
+  else if (input.time_limit_hours > MAX_HOURS)
+    problems.time_limit_hours = `The time limit can be at most ${MAX_HOURS.toLocaleString("en-US")} hours (a year)`;
   return problems;
 }

@@ -5,7 +5,13 @@ import { ApiError, describeFailure } from "../../lib/api";
 import type { RequirementType } from "../../../common/schemas/challenges";
 import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
-import { type ChallengeDraft, type ChallengeProblems, challengeProblems, inputOf, requirementLabels } from "./challenge-draft";
+import {
+  type ChallengeDraft,
+  type ChallengeProblems,
+  challengeProblems,
+  inputOf,
+  requirementLabels,
+} from "./challenge-draft";
 
 type ChallengeFormProps = {
   initial: ChallengeDraft;
@@ -55,12 +61,32 @@ export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: Chal
     "aria-describedby": problems[field] ? `${id}-${field}-problem` : undefined,
   });
   const problem = (field: Field) =>
-    problems[field] ? <p id={`${id}-${field}-problem`} className="text-sm text-red-400">{problems[field]}</p> : null;
+    problems[field] ? (
+      <p id={`${id}-${field}-problem`} className="text-sm text-red-400">
+        {problems[field]}
+      </p>
+    ) : null;
 
-  const number = (key: "requirement_value" | "bonus_amount" | "time_limit_hours", label: string, min: string, step: string) => (
+  const number = (
+    key: "requirement_value" | "bonus_amount" | "time_limit_hours",
+    label: string,
+    min: string,
+    step: string,
+  ) => (
     <div className="space-y-1">
-      <label htmlFor={`${id}-${key}`} className={labelClass}>{label}</label>
-      <input id={`${id}-${key}`} type="number" min={min} step={step} value={draft[key]} onChange={(e) => set({ [key]: e.currentTarget.value })} {...check(key)} className={`${fieldClass} tabular-nums`} />
+      <label htmlFor={`${id}-${key}`} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        type="number"
+        min={min}
+        step={step}
+        value={draft[key]}
+        onChange={(e) => set({ [key]: e.currentTarget.value })}
+        {...check(key)}
+        className={`${fieldClass} tabular-nums`}
+      />
       {problem(key)}
     </div>
   );
@@ -77,32 +103,79 @@ export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: Chal
       }}
     >
       <div className="space-y-1">
-        <label htmlFor={`${id}-name`} className={labelClass}>Name</label>
-        <input id={`${id}-name`} autoFocus type="text" required maxLength={100} value={draft.name} onChange={(e) => set({ name: e.currentTarget.value })} {...check("name")} className={fieldClass} />
+        <label htmlFor={`${id}-name`} className={labelClass}>
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          autoFocus
+          type="text"
+          required
+          maxLength={100}
+          value={draft.name}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+          {...check("name")}
+          className={fieldClass}
+        />
         {problem("name")}
       </div>
       <div className="space-y-1">
-        <label htmlFor={`${id}-type`} className={labelClass}>Requirement</label>
-        <select id={`${id}-type`} value={draft.requirement_type} onChange={(e) => set({ requirement_type: e.currentTarget.value as RequirementType })} className={fieldClass}>
-          {Object.entries(requirementLabels).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        <label htmlFor={`${id}-type`} className={labelClass}>
+          Requirement
+        </label>
+        <select
+          id={`${id}-type`}
+          value={draft.requirement_type}
+          onChange={(e) => set({ requirement_type: e.currentTarget.value as RequirementType })}
+          className={fieldClass}
+        >
+          {Object.entries(requirementLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </select>
       </div>
       <div className="space-y-1 sm:col-span-2">
-        <label htmlFor={`${id}-description`} className={labelClass}>Description</label>
-        <textarea id={`${id}-description`} required rows={2} maxLength={500} value={draft.description} onChange={(e) => set({ description: e.currentTarget.value })} {...check("description")} className={fieldClass} />
+        <label htmlFor={`${id}-description`} className={labelClass}>
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          required
+          rows={2}
+          maxLength={500}
+          value={draft.description}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+          {...check("description")}
+          className={fieldClass}
+        />
         {problem("description")}
       </div>
       {number("requirement_value", "Target Value", "1", "1")}
       {number("bonus_amount", "Bonus Amount (USD)", "0", String(MONEY_STEP.bonus))}
       {number("time_limit_hours", "Time Limit (hours)", "1", "1")}
       <label className="flex items-center gap-3 self-end pb-2">
-        <input type="checkbox" checked={draft.is_active} onChange={(e) => set({ is_active: e.currentTarget.checked })} className="size-4 accent-violet-500" />
+        <input
+          type="checkbox"
+          checked={draft.is_active}
+          onChange={(e) => set({ is_active: e.currentTarget.checked })}
+          className="size-4 accent-violet-500"
+        />
         <span className="font-medium">Active</span>
       </label>
-      {error ? <p role="alert" className="text-sm text-red-400 sm:col-span-2">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-400 sm:col-span-2">
+          {error}
+        </p>
+      ) : null}
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <button type="button" className={buttonClass("secondary")} onClick={onCancel}>Cancel</button>
-        <button type="submit" className={buttonClass()} disabled={busy}>{busy ? "Saving..." : submitLabel}</button>
+        <button type="button" className={buttonClass("secondary")} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={buttonClass()} disabled={busy}>
+          {busy ? "Saving..." : submitLabel}
+        </button>
       </div>
     </form>
   );

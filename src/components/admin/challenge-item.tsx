@@ -38,10 +38,16 @@ export function ChallengeItem({ challenge }: { challenge: ChallengeJson }) {
             </div>
             <p className="text-sm wrap-anywhere text-slate-300">{c.description}</p>
             <p className="text-sm text-slate-400 tabular-nums">
-              {requirementLabels[c.requirement_type]}: {c.requirement_value} · Bonus <BonusAmount amount={c.bonus_amount} /> · {c.time_limit_hours} hours
+              {requirementLabels[c.requirement_type]}: {c.requirement_value} · Bonus{" "}
+              <BonusAmount amount={c.bonus_amount} /> · {c.time_limit_hours} hours
             </p>
           </div>
-          <button type="button" aria-label={`Edit ${c.name}`} className={buttonClass("secondary")} onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            aria-label={`Edit ${c.name}`}
+            className={buttonClass("secondary")}
+            onClick={() => setEditing(true)}
+          >
             Edit
           </button>
         </div>

@@ -24,7 +24,11 @@ const howItWorks = [
 /** Sign-On Challenges tab (docs/product-spec.md §2): totals, how it works, the challenges (create, edit) and the awards. */
 export function ChallengesTab() {
   const refreshAdminLists = useRefreshAdminLists();
-  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("challenges"), getAdminChallenges, "Failed to load challenges");
+  const { data, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("challenges"),
+    getAdminChallenges,
+    "Failed to load challenges",
+  );
   const [creating, setCreating] = useState(false);
   if (firstLoad) return <PageSpinner />;
   const { challenges = [], awards = [], summary } = data ?? {};
@@ -42,12 +46,20 @@ export function ChallengesTab() {
       <aside aria-label="How challenges work" className={`${card} text-sm text-slate-300`}>
         <h2 className="font-semibold text-slate-100">How challenges work</h2>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          {howItWorks.map((line) => <li key={line}>{line}</li>)}
+          {howItWorks.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </aside>
       <Section
         title="Challenges"
-        actions={creating ? null : <button type="button" className={buttonClass()} onClick={() => setCreating(true)}>New Challenge</button>}
+        actions={
+          creating ? null : (
+            <button type="button" className={buttonClass()} onClick={() => setCreating(true)}>
+              New Challenge
+            </button>
+          )
+        }
       >
         {creating ? (
           <div className="rounded-xl border border-violet-500/40 p-4">
@@ -67,7 +79,9 @@ export function ChallengesTab() {
           <EmptyMessage title="No challenges yet" text="Create one so new users can earn their sign-up bonus." />
         ) : (
           <ul className="space-y-3">
-            {challenges.map((c) => <ChallengeItem key={c.id} challenge={c} />)}
+            {challenges.map((c) => (
+              <ChallengeItem key={c.id} challenge={c} />
+            ))}
           </ul>
         )}
       </Section>

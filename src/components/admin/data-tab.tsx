@@ -22,12 +22,26 @@ import { useAdminQuery, useRefreshAdminLists } from "../../queries/admin";
 // database before the data lifecycle moves them to the archive, what its last run did, and the archived days;
 // and how long notifications stay before it deletes them (docs/decisions/055).
 
-const DATASET_NAMES: Record<ArchiveDataset, string> = { visits: "page visits", "page-days": "page-day totals", views: "views", "member-days": "member days" };
-const DATASET_TITLES: Record<ArchiveDataset, string> = { visits: "Page visits", "page-days": "Page-day totals", views: "Views", "member-days": "Member days" };
+const DATASET_NAMES: Record<ArchiveDataset, string> = {
+  visits: "page visits",
+  "page-days": "page-day totals",
+  views: "views",
+  "member-days": "member days",
+};
+const DATASET_TITLES: Record<ArchiveDataset, string> = {
+  visits: "Page visits",
+  "page-days": "Page-day totals",
+  views: "Views",
+  "member-days": "Member days",
+};
 const count = (n: number) => n.toLocaleString("en-US");
 /** The form's fields: the two archive windows (page-day totals follow the visits') and how long notifications stay. */
 type WindowField = "visits" | "views" | "notices";
-const FIELD_NAMES: Record<WindowField, string> = { visits: DATASET_NAMES.visits, views: DATASET_NAMES.views, notices: "notifications" };
+const FIELD_NAMES: Record<WindowField, string> = {
+  visits: DATASET_NAMES.visits,
+  views: DATASET_NAMES.views,
+  notices: "notifications",
+};
 
 /** Stored sizes as people read them: "512 B", "3.4 KB", "12.0 MB". */
 export function formatBytes(bytes: number) {
@@ -43,9 +57,19 @@ export function formatBytes(bytes: number) {
 }
 
 export function DataTab() {
-  const { data, firstLoad, failed } = useAdminQuery(queryKeys.admin.list("archive"), getDataLifecycle, "Failed to load the data lifecycle");
+  const { data, firstLoad, failed } = useAdminQuery(
+    queryKeys.admin.list("archive"),
+    getDataLifecycle,
+    "Failed to load the data lifecycle",
+  );
   if (firstLoad) return <PageSpinner />;
-  if (!data) return <EmptyMessage title={failed ? "The data lifecycle could not be loaded" : "Nothing to show"} text="Try again in a moment." />;
+  if (!data)
+    return (
+      <EmptyMessage
+        title={failed ? "The data lifecycle could not be loaded" : "Nothing to show"}
+        text="Try again in a moment."
+      />
+    );
   return (
     <div className="space-y-6">
       <WindowsForm lifecycle={data} />
@@ -58,8 +82,16 @@ export function DataTab() {
 }
 
 function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
-  const { archive_visits_after_days: visits, archive_views_after_days: views, notifications_keep_days: notices } = lifecycle.windows;
-  const [texts, setTexts] = useState({ visits: String(visits.value), views: String(views.value), notices: String(notices.value) });
+  const {
+    archive_visits_after_days: visits,
+    archive_views_after_days: views,
+    notifications_keep_days: notices,
+  } = lifecycle.windows;
+  const [texts, setTexts] = useState({
+    visits: String(visits.value),
+    views: String(views.value),
+    notices: String(notices.value),
+  });
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const refresh = useRefreshAdminLists();
@@ -95,7 +127,9 @@ function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
 
   const field = (key: WindowField, label: string, hint: string, min: number, effective: number, value: number) => (
     <div className="space-y-1">
-      <label htmlFor={ids[key]} className={labelClass}>{label}</label>
+      <label htmlFor={ids[key]} className={labelClass}>
+        {label}
+      </label>
       <input
         id={ids[key]}
         type="number"
@@ -126,7 +160,14 @@ function WindowsForm({ lifecycle }: { lifecycle: LifecycleJson }) {
       </p>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <div className="grid gap-6 sm:grid-cols-2">
-          {field("visits", "Keep page visits for (days)", `At least ${visits.min}: a session's later visits read its first. Dashboards read the day totals (page-day totals and the source, device and campaign counts stay ${PAGE_DAYS_MIN_DAYS} days).`, visits.min, visits.effective, visits.value)}
+          {field(
+            "visits",
+            "Keep page visits for (days)",
+            `At least ${visits.min}: a session's later visits read its first. Dashboards read the day totals (page-day totals and the source, device and campaign counts stay ${PAGE_DAYS_MIN_DAYS} days).`,
+            visits.min,
+            visits.effective,
+            visits.value,
+          )}
           {field(
             "views",
             "Keep views for (days)",
@@ -185,13 +226,25 @@ function LastRun({ report }: { report: LifecycleRunJson | null }) {
         </button>
       }
     >
-      {problem ? <p role="alert" className="text-sm text-red-400">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="text-sm text-red-400">
+          {problem}
+        </p>
+      ) : null}
       {report === null ? (
-        <p className="text-sm text-slate-400">No run yet. The job runs every minute, a few seconds at most each time.</p>
+        <p className="text-sm text-slate-400">
+          No run yet. The job runs every minute, a few seconds at most each time.
+        </p>
       ) : (
         <>
           <p className="text-sm text-slate-400">
-            Finished {new Date(report.finished_at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
+            Finished{" "}
+            {new Date(report.finished_at).toLocaleString("en-US", {
+              dateStyle: "medium",
+              timeStyle: "short",
+              timeZone: "UTC",
+            })}{" "}
+            UTC
           </p>
           <ul className="space-y-2 text-sm">
             {report.datasets.map((d) => (
@@ -200,15 +253,29 @@ function LastRun({ report }: { report: LifecycleRunJson | null }) {
                 {d.parts === 0 && d.days_done.length === 0
                   ? "nothing moved"
                   : `${count(d.rows)} rows in ${count(d.parts)} ${d.parts === 1 ? "part" : "parts"} (${formatBytes(d.bytes)})` +
-                    (d.days_done.length ? `, ${d.days_done.length} ${d.days_done.length === 1 ? "day" : "days"} finished` : "")}
-                {d.error ? <span className="text-red-400"> — stopped by an error: {d.error}</span> : <span className="text-slate-400"> — {d.stopped}</span>}
+                    (d.days_done.length
+                      ? `, ${d.days_done.length} ${d.days_done.length === 1 ? "day" : "days"} finished`
+                      : "")}
+                {d.error ? (
+                  <span className="text-red-400"> — stopped by an error: {d.error}</span>
+                ) : (
+                  <span className="text-slate-400"> — {d.stopped}</span>
+                )}
               </li>
             ))}
             {report.notifications ? (
-              <PrunedLine title="Notifications" what={`older than ${count(report.notifications.keep_days)} days`} {...report.notifications} />
+              <PrunedLine
+                title="Notifications"
+                what={`older than ${count(report.notifications.keep_days)} days`}
+                {...report.notifications}
+              />
             ) : null}
             {report.recent_finishes ? (
-              <PrunedLine title="Recently finished items" what={`from before ${report.recent_finishes.before_day}`} {...report.recent_finishes} />
+              <PrunedLine
+                title="Recently finished items"
+                what={`from before ${report.recent_finishes.before_day}`}
+                {...report.recent_finishes}
+              />
             ) : null}
           </ul>
         </>
@@ -219,11 +286,28 @@ function LastRun({ report }: { report: LifecycleRunJson | null }) {
 
 /** The run's line for rows it deleted rather than archived (nothing to download): notifications (decision 055) and
  *  the recommender's finished items past its week (decision 060). */
-function PrunedLine({ title, removed, what, stopped, error }: { title: string; removed: number; what: string; stopped: string; error: string | null }) {
+function PrunedLine({
+  title,
+  removed,
+  what,
+  stopped,
+  error,
+}: {
+  title: string;
+  removed: number;
+  what: string;
+  stopped: string;
+  error: string | null;
+}) {
   return (
     <li className="wrap-anywhere">
-      <span className="font-medium text-slate-200">{title}:</span> {removed === 0 ? "none deleted" : `${count(removed)} ${what} deleted`}
-      {error ? <span className="text-red-400"> — stopped by an error: {error}</span> : <span className="text-slate-400"> — {stopped}</span>}
+      <span className="font-medium text-slate-200">{title}:</span>{" "}
+      {removed === 0 ? "none deleted" : `${count(removed)} ${what} deleted`}
+      {error ? (
+        <span className="text-red-400"> — stopped by an error: {error}</span>
+      ) : (
+        <span className="text-slate-400"> — {stopped}</span>
+      )}
     </li>
   );
 }
@@ -233,7 +317,10 @@ function ArchivedDays({ dataset, days }: { dataset: ArchiveDataset; days: Lifecy
   return (
     <Section title={title}>
       {days.length === 0 ? (
-        <EmptyMessage title={`No ${DATASET_NAMES[dataset]} archived yet`} text="Days appear here once they are older than their window." />
+        <EmptyMessage
+          title={`No ${DATASET_NAMES[dataset]} archived yet`}
+          text="Days appear here once they are older than their window."
+        />
       ) : (
         <>
           {/* On a phone each day is a short block with its links in view; from sm up, the table. */}
@@ -262,12 +349,23 @@ function ArchivedDays({ dataset, days }: { dataset: ArchiveDataset; days: Lifecy
                     {d.kept ? <span className="block text-xs text-slate-400">{count(d.kept)} kept</span> : null}
                   </td>
                   <td className={`${tdNum} whitespace-nowrap`}>{formatBytes(d.bytes)}</td>
-                  <td className={`${td} font-mono text-xs`} title={d.sha256 ? `SHA-256 ${d.sha256}\nprevious ${d.prev_sha256 ?? "none (first day)"}` : undefined}>
+                  <td
+                    className={`${td} font-mono text-xs`}
+                    title={
+                      d.sha256 ? `SHA-256 ${d.sha256}\nprevious ${d.prev_sha256 ?? "none (first day)"}` : undefined
+                    }
+                  >
                     {d.sha256 ? d.sha256.slice(0, 12) : "—"}
                   </td>
-                  <td className={td}><DayStatus status={d.status} /></td>
+                  <td className={td}>
+                    <DayStatus status={d.status} />
+                  </td>
                   <td className={`${td} whitespace-nowrap`}>
-                    {d.status === "done" ? <DayLinks dataset={dataset} day={d.day} /> : <span className="text-slate-400">—</span>}
+                    {d.status === "done" ? (
+                      <DayLinks dataset={dataset} day={d.day} />
+                    ) : (
+                      <span className="text-slate-400">—</span>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -282,7 +380,8 @@ function ArchivedDays({ dataset, days }: { dataset: ArchiveDataset; days: Lifecy
 const DayStatus = ({ status }: { status: "open" | "done" }) =>
   status === "done" ? <Badge tone="green">Archived</Badge> : <Badge tone="yellow">In progress</Badge>;
 
-const link = "text-violet-300 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400";
+const link =
+  "text-violet-300 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400";
 
 /** The day's file (gzip NDJSON, downloaded) and its manifest (JSON, in a new tab). */
 function DayLinks({ dataset, day }: { dataset: ArchiveDataset; day: string }) {
@@ -292,7 +391,13 @@ function DayLinks({ dataset, day }: { dataset: ArchiveDataset; day: string }) {
       <a className={link} href={archivedDayUrl(dataset, day)} download aria-label={`Download ${what}`}>
         Download
       </a>
-      <a className={link} href={archivedManifestUrl(dataset, day)} target="_blank" rel="noreferrer" aria-label={`Manifest of ${what}`}>
+      <a
+        className={link}
+        href={archivedManifestUrl(dataset, day)}
+        target="_blank"
+        rel="noreferrer"
+        aria-label={`Manifest of ${what}`}
+      >
         Manifest
       </a>
     </span>

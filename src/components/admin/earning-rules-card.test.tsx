@@ -31,7 +31,9 @@ const patches = (fetchMock: ReturnType<typeof stubFetch>) => bodiesOf(fetchMock,
 
 describe("Earning Rules card", () => {
   it("sits below the VAST Ad Configuration and shows the stored rules", async () => {
-    const { card } = await openCard(applied, { body: { ...earningRules, min_earning_seconds: 12, daily_earnable_views: 250, earnings_hold_days: 3 } });
+    const { card } = await openCard(applied, {
+      body: { ...earningRules, min_earning_seconds: 12, daily_earnable_views: 250, earnings_hold_days: 3 },
+    });
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(["VAST Ad Configuration", "Ad Hosts", "Pre-roll on Resume", "Earning Rules"]);
     expect(card.getByLabelText("Shortest item that earns (seconds)")).toHaveProperty("value", "12");
@@ -93,7 +95,11 @@ describe("Earning Rules card", () => {
   });
 
   it.each([
-    ["Shortest item that earns (seconds)", ["0", "3601", "2.5", "", "-3", "1e3"], "Enter a whole number of seconds from 1 to 3600"],
+    [
+      "Shortest item that earns (seconds)",
+      ["0", "3601", "2.5", "", "-3", "1e3"],
+      "Enter a whole number of seconds from 1 to 3600",
+    ],
     ["Paid views per viewer per day", ["0", "10001", "abc"], "Enter a whole number of views from 1 to 10000"],
   ])("says what is wrong with %s before sending anything", async (label, values, message) => {
     const { fetchMock, card } = await openCard();
@@ -134,7 +140,9 @@ describe("Earning Rules card", () => {
     fireEvent.change(seconds, { target: { value: "45" } });
     fireEvent.blur(seconds);
     await waitFor(() => expect(seconds).toHaveProperty("value", "5"));
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to update earning rules: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to update earning rules: API responded with HTTP status 500",
+    );
   });
 
   it("shows the defaults when the rules cannot load, and logs why", async () => {
@@ -143,6 +151,8 @@ describe("Earning Rules card", () => {
     expect(card.getByLabelText("Shortest item that earns (seconds)")).toHaveProperty("value", "5");
     expect(card.getByLabelText("Paid views per viewer per day")).toHaveProperty("value", "100");
     expect(card.getByLabelText("Holding period (days)")).toHaveProperty("value", "7");
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load earning rules: API responded with HTTP status 503");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to load earning rules: API responded with HTTP status 503",
+    );
   });
 });

@@ -21,13 +21,19 @@ const textsOf = (rules: EarningRulesJson): Texts => ({
 
 /** Earning Rules (in the Ad Settings tab): the admin-tunable limits of a paid view, each saved on its own. */
 export function EarningRulesCard() {
-  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("earning-rules"), getAdminEarningRules, "Failed to load earning rules");
+  const { data, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("earning-rules"),
+    getAdminEarningRules,
+    "Failed to load earning rules",
+  );
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`${card} max-w-2xl space-y-6`}>
       {firstLoad ? (
         <>
-          <h2 id={headingId} className="text-lg font-semibold">Earning Rules</h2>
+          <h2 id={headingId} className="text-lg font-semibold">
+            Earning Rules
+          </h2>
           <p className="text-sm text-slate-400">Loading…</p>
         </>
       ) : (
@@ -45,7 +51,8 @@ function EarningRulesForm({ headingId, initial }: { headingId: string; initial: 
   // What the server holds, so committing an unchanged value (or Enter then leaving the field) sends nothing.
   const stored = useRef(textsOf(initial));
 
-  const setProblem = (key: EarningRuleKey, problem: string | undefined) => setProblems((p) => ({ ...p, [key]: problem }));
+  const setProblem = (key: EarningRuleKey, problem: string | undefined) =>
+    setProblems((p) => ({ ...p, [key]: problem }));
 
   async function save(key: EarningRuleKey, value: number) {
     const sent = String(value);
@@ -84,8 +91,12 @@ function EarningRulesForm({ headingId, initial }: { headingId: string; initial: 
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-semibold">Earning Rules</h2>
-        <p role="status" className="text-sm text-violet-300">{saving > 0 ? "Saving changes..." : ""}</p>
+        <h2 id={headingId} className="text-lg font-semibold">
+          Earning Rules
+        </h2>
+        <p role="status" className="text-sm text-violet-300">
+          {saving > 0 ? "Saving changes..." : ""}
+        </p>
       </div>
       <div className="grid gap-6 sm:grid-cols-2">
         {ruleFields.map((field) => (
@@ -99,7 +110,9 @@ function EarningRulesForm({ headingId, initial }: { headingId: string; initial: 
           />
         ))}
       </div>
-      <p className="text-sm text-slate-400">Saved when you leave a field or press Enter; applies to views from then on.</p>
+      <p className="text-sm text-slate-400">
+        Saved when you leave a field or press Enter; applies to views from then on.
+      </p>
     </>
   );
 }
@@ -123,7 +136,9 @@ function RuleInput({ field, text, problem, onChange, onCommit }: RuleInputProps)
         onCommit();
       }}
     >
-      <label htmlFor={id} className={labelClass}>{field.label}</label>
+      <label htmlFor={id} className={labelClass}>
+        {field.label}
+      </label>
       <input
         id={id}
         type="number"
@@ -139,9 +154,13 @@ function RuleInput({ field, text, problem, onChange, onCommit }: RuleInputProps)
         className={`${fieldClass} tabular-nums`}
       />
       {problem ? (
-        <p id={`${id}-note`} className="text-sm text-red-400">{problem}</p>
+        <p id={`${id}-note`} className="text-sm text-red-400">
+          {problem}
+        </p>
       ) : (
-        <p id={`${id}-note`} className="text-sm text-slate-400">{field.hint}</p>
+        <p id={`${id}-note`} className="text-sm text-slate-400">
+          {field.hint}
+        </p>
       )}
     </form>
   );

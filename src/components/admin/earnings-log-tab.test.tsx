@@ -20,7 +20,6 @@ function stubReport(reply: () => { status?: number; body?: unknown } = () => ({ 
   return queries;
 }
 
-
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
@@ -33,8 +32,17 @@ describe("earnings log tab", () => {
     renderWithQueries(<EarningsLogTab />);
     const table = await screen.findByRole("table", { name: "Earnings by day" });
     expect(queries.at(-1)).toEqual({ startDate: "2026-10-23", endDate: "2026-11-21", groupBy: "daily" });
-    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["Date", "Views", "Unique Users", "Total"]);
-    expect([...within(table).getAllByRole("row")[1].children].map((c) => c.textContent)).toEqual(["Nov 16, 2026", "4", "3", "$0.012"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["Date", "Views", "Unique Users", "Total"]);
+    expect([...within(table).getAllByRole("row")[1].children].map((c) => c.textContent)).toEqual([
+      "Nov 16, 2026",
+      "4",
+      "3",
+      "$0.012",
+    ]);
     expect(definitionOf("Total Earnings")).toBe("$0.012");
     expect(definitionOf("Total Views")).toBe("4");
     expect(definitionOf("Unique Users")).toBe("3");

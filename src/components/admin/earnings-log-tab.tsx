@@ -28,7 +28,11 @@ export function EarningsLogTab() {
     const nextErrors = checkDates(next, today);
     if (!nextErrors.startDate && !nextErrors.endDate) setShown(next);
   };
-  const { data: report, firstLoad, reload } = useAdminQuery(
+  const {
+    data: report,
+    firstLoad,
+    reload,
+  } = useAdminQuery(
     queryKeys.admin.list("earnings-report", shown),
     (signal) => getAdminEarningsReport(shown, signal),
     "Failed to load earnings report",

@@ -14,7 +14,10 @@ function periodLabel(date: string, groupBy: EarningsGroupBy) {
 /** The site-wide report's rows: Date, Views, Unique Users, Total (2 decimals, exact in the tooltip). */
 export function EarningsLogTable({ rows, groupBy }: { rows: EarningsReportRow[]; groupBy: EarningsGroupBy }) {
   return (
-    <Table caption={`Earnings by ${groupBy === "daily" ? "day" : groupBy === "weekly" ? "week" : "month"}`} columns={["Date", num("Views"), num("Unique Users"), num("Total")]}>
+    <Table
+      caption={`Earnings by ${groupBy === "daily" ? "day" : groupBy === "weekly" ? "week" : "month"}`}
+      columns={["Date", num("Views"), num("Unique Users"), num("Total")]}
+    >
       {rows.map((row) => (
         <tr key={row.date}>
           <th scope="row" className={`${td} text-left font-normal text-slate-200`}>

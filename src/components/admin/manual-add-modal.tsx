@@ -50,13 +50,32 @@ export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: (
         <UserPicker value={user} onChange={setUser} autoFocus />
         <AmountField value={amount} onChange={setAmount} step={kind.step} />
         <div className="space-y-1">
-          <label htmlFor={descriptionId} className={labelClass}>Description (optional)</label>
-          <input id={descriptionId} type="text" maxLength={500} value={description} onChange={(e) => setDescription(e.currentTarget.value)} className={fieldClass} />
+          <label htmlFor={descriptionId} className={labelClass}>
+            Description (optional)
+          </label>
+          <input
+            id={descriptionId}
+            type="text"
+            maxLength={500}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            className={fieldClass}
+          />
         </div>
-        {failure ? <p role="alert" className="text-sm break-words text-red-400">{failure}</p> : null}
+        {failure ? (
+          <p role="alert" className="text-sm break-words text-red-400">
+            {failure}
+          </p>
+        ) : null}
         <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
-          <button type="submit" className={buttonClass()} disabled={!user || value === null || amountProblem(amount, kind.step) !== null || busy}>
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={buttonClass()}
+            disabled={!user || value === null || amountProblem(amount, kind.step) !== null || busy}
+          >
             {busy ? "Adding..." : `Add ${Noun}`}
           </button>
         </div>

@@ -38,7 +38,11 @@ export const manualEarnings: ManualKind = {
   format: formatUsd,
   load: async (signal) =>
     (await getManualEarnings(signal)).map((e) => ({
-      id: e.id, email: e.creator_email, amount: e.amount_usd, description: e.description, created_at: e.created_at,
+      id: e.id,
+      email: e.creator_email,
+      amount: e.amount_usd,
+      description: e.description,
+      created_at: e.created_at,
     })),
   add: ({ user_id, amount, description }) => addManualEarning({ user_id, amount_usd: amount, description }),
   change: changeManualEarning,
@@ -54,7 +58,11 @@ export const manualBonuses: ManualKind = {
   format: formatUsd,
   load: async (signal) =>
     (await getManualBonuses(signal)).map((b) => ({
-      id: b.id, email: b.user_email, amount: b.total_bonus_amount, description: b.description, created_at: b.created_at,
+      id: b.id,
+      email: b.user_email,
+      amount: b.total_bonus_amount,
+      description: b.description,
+      created_at: b.created_at,
     })),
   add: ({ user_id, amount, description }) => addManualBonus({ user_id, total_bonus_amount: amount, description }),
   change: changeManualBonus,

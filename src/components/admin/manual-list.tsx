@@ -16,7 +16,11 @@ type Dialog = { type: "add" } | { type: "edit"; record: ManualRecord } | null;
 /** One list of manual records; failures are logged only (docs/product-spec.md §8 "manual earning and bonus actions"). */
 export function ManualList({ kind }: { kind: ManualKind }) {
   const refreshAdminLists = useRefreshAdminLists();
-  const { data: records, firstLoad } = useAdminQuery(queryKeys.admin.list("manual", kind.noun), kind.load, `Failed to load manual ${kind.noun} records`);
+  const { data: records, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("manual", kind.noun),
+    kind.load,
+    `Failed to load manual ${kind.noun} records`,
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
   const Noun = capitalize(kind.noun);
 
@@ -42,18 +46,33 @@ export function ManualList({ kind }: { kind: ManualKind }) {
       ) : !records || records.length === 0 ? (
         <EmptyMessage title={kind.empty} />
       ) : (
-        <Table caption={`Manual ${kind.noun} records`} columns={["User", num("Amount"), "Description", "Date", { label: "Actions", hidden: true }]}>
+        <Table
+          caption={`Manual ${kind.noun} records`}
+          columns={["User", num("Amount"), "Description", "Date", { label: "Actions", hidden: true }]}
+        >
           {records.map((record) => (
             <tr key={record.id}>
               <td className={tdText}>{record.email}</td>
               <td className={tdNum}>{kind.format(record.amount)}</td>
-              <td className={`${tdText} text-slate-300`}>{record.description ? <ClampedText text={record.description} /> : "—"}</td>
+              <td className={`${tdText} text-slate-300`}>
+                {record.description ? <ClampedText text={record.description} /> : "—"}
+              </td>
               <td className={`${td} whitespace-nowrap`}>{formatDate(record.created_at)}</td>
               <td className={`${td} whitespace-nowrap text-right`}>
-                <button type="button" aria-label={`Edit ${kind.noun} for ${record.email}`} className={buttonClass("ghost")} onClick={() => setDialog({ type: "edit", record })}>
+                <button
+                  type="button"
+                  aria-label={`Edit ${kind.noun} for ${record.email}`}
+                  className={buttonClass("ghost")}
+                  onClick={() => setDialog({ type: "edit", record })}
+                >
                   Edit
                 </button>
-                <button type="button" aria-label={`Delete ${kind.noun} for ${record.email}`} className={buttonClass("ghost")} onClick={() => void remove(record)}>
+                <button
+                  type="button"
+                  aria-label={`Delete ${kind.noun} for ${record.email}`}
+                  className={buttonClass("ghost")}
+                  onClick={() => void remove(record)}
+                >
                   Delete
                 </button>
               </td>

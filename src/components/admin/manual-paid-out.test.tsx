@@ -16,7 +16,8 @@ beforeEach(() => {
 });
 
 const paidOut = (error: string) => ({ status: 409, body: { error, code: "already_paid_out", requestId: "r" } });
-const earningMessage = "Payments already drew on this earning ($30.00): lowering it to $10.00 would leave the user's balance at −$15.00. Confirm to change it anyway.";
+const earningMessage =
+  "Payments already drew on this earning ($30.00): lowering it to $10.00 would leave the user's balance at −$15.00. Confirm to change it anyway.";
 
 describe("credits a payment drew on", () => {
   it("asks before lowering an earning below what was paid, and resends with the override when confirmed", async () => {
@@ -32,7 +33,10 @@ describe("credits a payment drew on", () => {
     fireEvent.click(dialog().getByRole("button", { name: "Save" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(confirm).toHaveBeenCalledWith(earningMessage);
-    expect(bodiesOf(fetchMock, `PATCH /api/admin/earnings/${earning.id}`)).toEqual([{ amount_usd: 10 }, { amount_usd: 10, override: true }]);
+    expect(bodiesOf(fetchMock, `PATCH /api/admin/earnings/${earning.id}`)).toEqual([
+      { amount_usd: 10 },
+      { amount_usd: 10, override: true },
+    ]);
   });
 
   it("keeps the dialog open and sends nothing more when the admin declines", async () => {
@@ -53,7 +57,8 @@ describe("credits a payment drew on", () => {
 
   it("asks again, with the amounts, before deleting a bonus that was paid out, then deletes with the override", async () => {
     const bonus = makeBonus({ total_bonus_amount: 50 });
-    const message = "Payments already drew on this bonus ($50.00): deleting it would leave the user's balance at −$40.00. Confirm to delete it anyway.";
+    const message =
+      "Payments already drew on this bonus ($50.00): deleting it would leave the user's balance at −$40.00. Confirm to delete it anyway.";
     const deletes: string[] = [];
     stubAdmin({
       "GET /api/admin/earnings": { body: [] },

@@ -21,7 +21,8 @@ async function addRecord(button: string, search: string, pick: RegExp, amount: s
   fireEvent.change(picker, { target: { value: search } });
   fireEvent.click(await dialog().findByRole("option", { name: pick }));
   fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: amount } });
-  if (description) fireEvent.change(dialog().getByLabelText("Description (optional)"), { target: { value: description } });
+  if (description)
+    fireEvent.change(dialog().getByLabelText("Description (optional)"), { target: { value: description } });
 }
 
 describe("manual earnings", () => {
@@ -29,7 +30,10 @@ describe("manual earnings", () => {
     let earnings: AdminEarningJson[] = [];
     const fetchMock = stubAdmin({
       "GET /api/admin/earnings": () => ({ body: earnings }),
-      "POST /api/admin/earnings": () => ((earnings = [makeEarning({ amount_usd: 0.005, description: "Thanks" })]), { status: 201, body: earnings[0] }),
+      "POST /api/admin/earnings": () => (
+        (earnings = [makeEarning({ amount_usd: 0.005, description: "Thanks" })]),
+        { status: 201, body: earnings[0] }
+      ),
     });
     renderWithQueries(<ManualTab />);
     expect(await screen.findByText("No manual earnings yet")).toBeVisible();
@@ -43,7 +47,11 @@ describe("manual earnings", () => {
 
     // Search by username finds ben; by email finds the viewer. Entries show email and username.
     fireEvent.change(picker, { target: { value: "BENN" } });
-    expect(dialog().getAllByRole("option").map((o) => o.textContent)).toEqual(["ben@example.com@benny"]);
+    expect(
+      dialog()
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["ben@example.com@benny"]);
     fireEvent.change(picker, { target: { value: "viewer@" } });
     fireEvent.click(dialog().getByRole("option", { name: /viewer@example.com/ }));
     expect(picker).toHaveProperty("value", "viewer@example.com");
@@ -58,9 +66,16 @@ describe("manual earnings", () => {
     fireEvent.click(add);
 
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(bodiesOf(fetchMock, "POST /api/admin/earnings")).toEqual([{ user_id: viewer.id, amount_usd: 0.005, description: "Thanks" }]);
+    expect(bodiesOf(fetchMock, "POST /api/admin/earnings")).toEqual([
+      { user_id: viewer.id, amount_usd: 0.005, description: "Thanks" },
+    ]);
     const row = (await screen.findByRole("cell", { name: "Thanks" })).closest("tr")!;
-    expect([...row.children].slice(0, 4).map((c) => c.textContent)).toEqual(["viewer@example.com", "$0.005", "Thanks", "Nov 20, 2026"]);
+    expect([...row.children].slice(0, 4).map((c) => c.textContent)).toEqual([
+      "viewer@example.com",
+      "$0.005",
+      "Thanks",
+      "Nov 20, 2026",
+    ]);
   });
 
   it("picks a user with the arrow keys and Enter; Escape closes the dialog", async () => {
@@ -106,7 +121,9 @@ describe("manual earnings", () => {
     const remove = await screen.findByRole("button", { name: "Delete earning for viewer@example.com" });
     confirm.mockReturnValue(false);
     fireEvent.click(remove);
-    expect(confirm).toHaveBeenCalledWith("Are you sure you want to delete this earning record? This will adjust the user's balance.");
+    expect(confirm).toHaveBeenCalledWith(
+      "Are you sure you want to delete this earning record? This will adjust the user's balance.",
+    );
     expect(bodiesOf(fetchMock, `DELETE /api/admin/earnings/${earning.id}`)).toHaveLength(0);
     confirm.mockReturnValue(true);
     fireEvent.click(remove);
@@ -162,7 +179,10 @@ describe("manual earnings", () => {
   it("shows the server's refusal in the dialog, in words", async () => {
     stubAdmin({
       "GET /api/admin/earnings": { body: [] },
-      "POST /api/admin/earnings": { status: 400, body: { error: "amount_usd: amount_usd must be at most 1000000", requestId: "r" } },
+      "POST /api/admin/earnings": {
+        status: 400,
+        body: { error: "amount_usd: amount_usd must be at most 1000000", requestId: "r" },
+      },
     });
     expectConsoleError();
     renderWithQueries(<ManualTab />);
@@ -172,13 +192,18 @@ describe("manual earnings", () => {
   });
 
   it("logs a failed add and keeps the dialog open, saying it could not add", async () => {
-    stubAdmin({ "GET /api/admin/earnings": { body: [] }, "POST /api/admin/earnings": { status: 500, body: { error: "boom", requestId: "r" } } });
+    stubAdmin({
+      "GET /api/admin/earnings": { body: [] },
+      "POST /api/admin/earnings": { status: 500, body: { error: "boom", requestId: "r" } },
+    });
     const consoleError = expectConsoleError();
     renderWithQueries(<ManualTab />);
     await addRecord("Add Earning", "viewer", /viewer@example.com/, "1");
     fireEvent.click(dialog().getByRole("button", { name: "Add Earning" }));
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to add manual earning: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to add manual earning: API responded with HTTP status 500",
+    );
     expect(dialog().getByRole("button", { name: "Add Earning" })).toHaveProperty("disabled", false);
     expect(dialog().getByRole("alert").textContent).toBe("Could not add the earning. Please try again.");
   });
@@ -201,7 +226,9 @@ describe("manual bonuses", () => {
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "10.5" } });
     fireEvent.click(dialog().getByRole("button", { name: "Add Bonus" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(bodiesOf(fetchMock, "POST /api/admin/bonuses")).toEqual([{ user_id: ben.id, total_bonus_amount: 10.5, description: "" }]);
+    expect(bodiesOf(fetchMock, "POST /api/admin/bonuses")).toEqual([
+      { user_id: ben.id, total_bonus_amount: 10.5, description: "" },
+    ]);
   });
 
   it("shows bonus amounts with their cents, never rounded, edits and deletes with the bonus wording", async () => {
@@ -221,10 +248,14 @@ describe("manual bonuses", () => {
     fireEvent.click(screen.getByRole("button", { name: "Edit bonus for viewer@example.com" }));
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "7" } });
     fireEvent.click(dialog().getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(bodiesOf(fetchMock, `PATCH /api/admin/bonuses/${whole.id}`)).toEqual([{ total_bonus_amount: 7 }]));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, `PATCH /api/admin/bonuses/${whole.id}`)).toEqual([{ total_bonus_amount: 7 }]),
+    );
 
     fireEvent.click(screen.getByRole("button", { name: "Delete bonus for ben@example.com" }));
-    expect(confirm).toHaveBeenCalledWith("Are you sure you want to delete this bonus record? This will adjust the user's balance.");
+    expect(confirm).toHaveBeenCalledWith(
+      "Are you sure you want to delete this bonus record? This will adjust the user's balance.",
+    );
     await waitFor(() => expect(bodiesOf(fetchMock, `DELETE /api/admin/bonuses/${cents.id}`)).toHaveLength(1));
   });
 });

@@ -37,19 +37,49 @@ describe("member moderation page", () => {
       [`POST ${memberPath}`]: () => {
         setPage(
           makeModerationMember({
-            user: { id: ben.id, email: ben.email, username: ben.username, is_admin: false, suspended: true, suspended_note: "Spam ring", suspended_at: "2026-11-25T09:00:00.000Z" },
+            user: {
+              id: ben.id,
+              email: ben.email,
+              username: ben.username,
+              is_admin: false,
+              suspended: true,
+              suspended_note: "Spam ring",
+              suspended_at: "2026-11-25T09:00:00.000Z",
+            },
             actions: [
-              { id: "a1", action: "suspend", entity: "user", entity_id: ben.id, note: "Spam ring", actor_email: "admin@example.com", created_at: "2026-11-25T09:00:00.000Z" },
+              {
+                id: "a1",
+                action: "suspend",
+                entity: "user",
+                entity_id: ben.id,
+                note: "Spam ring",
+                actor_email: "admin@example.com",
+                created_at: "2026-11-25T09:00:00.000Z",
+              },
             ],
           }),
         );
-        return { body: { user: { id: ben.id, email: ben.email, username: ben.username, suspended: true, suspended_note: "Spam ring", suspended_at: null }, reversed_usd: 0 } };
+        return {
+          body: {
+            user: {
+              id: ben.id,
+              email: ben.email,
+              username: ben.username,
+              suspended: true,
+              suspended_note: "Spam ring",
+              suspended_at: null,
+            },
+            reversed_usd: 0,
+          },
+        };
       },
     });
     const page = await openCreator();
     expect(await page.findByText("In good standing")).toBeVisible();
     const received = within(page.getByRole("region", { name: "Reports received" }));
-    expect(received.getByRole("listitem").textContent).toBe("Loud Ad · Spam · Open · Nov 23, 2026: Same clip posted daily");
+    expect(received.getByRole("listitem").textContent).toBe(
+      "Loud Ad · Spam · Open · Nov 23, 2026: Same clip posted daily",
+    );
     expect(within(page.getByRole("region", { name: "Reports made" })).getByText("None")).toBeVisible();
     expect(within(page.getByRole("region", { name: "Moderation actions" })).getByText("None")).toBeVisible();
 
@@ -76,15 +106,27 @@ describe("member moderation page", () => {
     openMemberPage(
       makeModerationMember({
         actions: [
-          { id: "a2", action: "takedown", entity: "content", entity_id: "01J0000000000000000000LOUD", note: "Spam", actor_email: "admin@example.com", created_at: "2026-11-24T09:00:00.000Z" },
+          {
+            id: "a2",
+            action: "takedown",
+            entity: "content",
+            entity_id: "01J0000000000000000000LOUD",
+            note: "Spam",
+            actor_email: "admin@example.com",
+            created_at: "2026-11-24T09:00:00.000Z",
+          },
         ],
       }),
     );
     const page = await openCreator();
     const actions = within(await page.findByRole("region", { name: "Moderation actions" }));
-    expect(actions.getByRole("listitem").textContent).toBe("Took down Loud Ad by admin@example.com on Nov 24, 2026: Spam");
+    expect(actions.getByRole("listitem").textContent).toBe(
+      "Took down Loud Ad by admin@example.com on Nov 24, 2026: Spam",
+    );
     fireEvent.click(page.getByRole("button", { name: "Suspend" }));
-    fireEvent.click(within(screen.getByRole("dialog", { name: "Suspend member" })).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(
+      within(screen.getByRole("dialog", { name: "Suspend member" })).getByRole("button", { name: "Cancel" }),
+    );
     expect(await screen.findByRole("dialog", { name: "Member: ben@example.com" })).toBeVisible();
   });
 
@@ -94,14 +136,32 @@ describe("member moderation page", () => {
       makeModerationMember({
         reports_received: [{ ...standing.reports_received[0]!, status: "actioned", content_deleted: true }],
         actions: [
-          { id: "a3", action: "delete", entity: "content", entity_id: "01J0000000000000000000LOUD", note: "", actor_email: "ben@example.com", created_at: "2026-11-25T09:00:00.000Z" },
-          { id: "a2", action: "takedown", entity: "content", entity_id: "01J0000000000000000000LOUD", note: "Spam", actor_email: "admin@example.com", created_at: "2026-11-24T09:00:00.000Z" },
+          {
+            id: "a3",
+            action: "delete",
+            entity: "content",
+            entity_id: "01J0000000000000000000LOUD",
+            note: "",
+            actor_email: "ben@example.com",
+            created_at: "2026-11-25T09:00:00.000Z",
+          },
+          {
+            id: "a2",
+            action: "takedown",
+            entity: "content",
+            entity_id: "01J0000000000000000000LOUD",
+            note: "Spam",
+            actor_email: "admin@example.com",
+            created_at: "2026-11-24T09:00:00.000Z",
+          },
         ],
       }),
     );
     const page = await openCreator();
     const received = within(await page.findByRole("region", { name: "Reports received" }));
-    expect(received.getByRole("listitem").textContent).toBe("Loud Ad (deleted) · Spam · Acted on · Nov 23, 2026: Same clip posted daily");
+    expect(received.getByRole("listitem").textContent).toBe(
+      "Loud Ad (deleted) · Spam · Acted on · Nov 23, 2026: Same clip posted daily",
+    );
     const actions = within(page.getByRole("region", { name: "Moderation actions" }));
     expect(actions.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "Deleted Loud Ad by ben@example.com on Nov 25, 2026",

@@ -22,7 +22,11 @@ type Member = { id: string; email: string };
 export function MemberModal({ member, onClose }: { member: Member; onClose: () => void }) {
   const [deciding, setDeciding] = useState<UserModerationAction | null>(null);
   // Loaded here rather than in the page, so it stays while the note dialog is in front.
-  const page = useAdminQuery(queryKeys.admin.moderationMember(member.id), (signal) => getModerationMember(member.id, signal), "Failed to load member");
+  const page = useAdminQuery(
+    queryKeys.admin.moderationMember(member.id),
+    (signal) => getModerationMember(member.id, signal),
+    "Failed to load member",
+  );
 
   if (deciding) return <UserModerationModal user={member} action={deciding} onClose={() => setDeciding(null)} />;
   const data = page.data;
@@ -32,7 +36,9 @@ export function MemberModal({ member, onClose }: { member: Member; onClose: () =
       {page.firstLoad ? (
         <PageSpinner />
       ) : !data ? (
-        <p role="alert" className="text-sm text-red-400">This member's record could not be loaded.</p>
+        <p role="alert" className="text-sm text-red-400">
+          This member's record could not be loaded.
+        </p>
       ) : (
         <div className="space-y-5">
           <Standing user={data.user} />
@@ -40,13 +46,20 @@ export function MemberModal({ member, onClose }: { member: Member; onClose: () =
           {data.user.is_admin ? (
             <p className="text-sm text-slate-400">Admin accounts cannot be suspended.</p>
           ) : (
-            <button type="button" className={buttonClass("secondary")} onClick={() => setDeciding(data.user.suspended ? "unsuspend" : "suspend")}>
+            <button
+              type="button"
+              className={buttonClass("secondary")}
+              onClick={() => setDeciding(data.user.suspended ? "unsuspend" : "suspend")}
+            >
               {data.user.suspended ? "Unsuspend" : "Suspend"}
             </button>
           )}
           <ReportList title="Reports received" reports={data.reports_received} />
           <ReportList title="Reports made" reports={data.reports_made} />
-          <Actions actions={data.actions} titles={new Map(data.reports_received.map((report) => [report.content_id, report.title]))} />
+          <Actions
+            actions={data.actions}
+            titles={new Map(data.reports_received.map((report) => [report.content_id, report.title]))}
+          />
         </div>
       )}
     </Modal>
@@ -58,9 +71,13 @@ function Standing({ user }: { user: ModerationUserResponse["user"] }) {
     <section aria-label="Standing" className="space-y-1 text-sm">
       <p className="flex flex-wrap items-center gap-2">
         {user.suspended ? <Badge tone="red">Suspended</Badge> : <Badge tone="green">In good standing</Badge>}
-        {user.suspended && user.suspended_at ? <span className="text-slate-400">since {formatDate(user.suspended_at)}</span> : null}
+        {user.suspended && user.suspended_at ? (
+          <span className="text-slate-400">since {formatDate(user.suspended_at)}</span>
+        ) : null}
       </p>
-      {user.suspended && user.suspended_note ? <p className="wrap-anywhere text-slate-300">{user.suspended_note}</p> : null}
+      {user.suspended && user.suspended_note ? (
+        <p className="wrap-anywhere text-slate-300">{user.suspended_note}</p>
+      ) : null}
     </section>
   );
 }
@@ -79,7 +96,10 @@ function ReportList({ title, reports }: { title: string; reports: ModerationUser
             <li key={index} className="wrap-anywhere text-slate-300">
               <span className="text-slate-200">{report.title}</span>
               {report.content_deleted ? <span className="text-slate-400"> (deleted)</span> : null}
-              <span className="text-slate-400"> · {reasonLabel(report.reason)} · {reportStateLabel(report.status)} · {formatDate(report.created_at)}</span>
+              <span className="text-slate-400">
+                {" "}
+                · {reasonLabel(report.reason)} · {reportStateLabel(report.status)} · {formatDate(report.created_at)}
+              </span>
               {report.note ? <span>: {report.note}</span> : null}
             </li>
           ))}
@@ -101,8 +121,13 @@ function Actions({ actions, titles }: { actions: ModerationUserResponse["actions
           {actions.map((action) => (
             <li key={action.id} className="wrap-anywhere text-slate-300">
               {actionLabel(action.action)}
-              {action.entity === "content" ? ` ${action.action === "dismiss" ? "of " : ""}${titles.get(action.entity_id) ?? "an item"}` : null}
-              <span className="text-slate-400"> by {action.actor_email} on {formatDate(action.created_at)}</span>
+              {action.entity === "content"
+                ? ` ${action.action === "dismiss" ? "of " : ""}${titles.get(action.entity_id) ?? "an item"}`
+                : null}
+              <span className="text-slate-400">
+                {" "}
+                by {action.actor_email} on {formatDate(action.created_at)}
+              </span>
               {action.note ? <span>: {action.note}</span> : null}
             </li>
           ))}

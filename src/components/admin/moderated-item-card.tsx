@@ -14,7 +14,8 @@ type ModeratedItemCardProps = {
 };
 
 const heading = "text-xs font-medium tracking-wide text-slate-400 uppercase";
-const linkClass = "rounded text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400";
+const linkClass =
+  "rounded text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400";
 
 /** One reported item: what it is and whose, why members reported it, and what an admin may do about it. */
 export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedItemCardProps) {
@@ -26,7 +27,13 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere text-slate-100">
           {/* A removed item's page answers "not found" to everyone, so there is nothing to link to. */}
-          {removed || item.deleted ? item.title : <Link to={`/content/${item.content_id}`} className={linkClass}>{item.title}</Link>}
+          {removed || item.deleted ? (
+            item.title
+          ) : (
+            <Link to={`/content/${item.content_id}`} className={linkClass}>
+              {item.title}
+            </Link>
+          )}
         </h3>
         <span className="flex flex-wrap gap-2">
           {item.open_reports > 0 ? <Badge tone="yellow">{reportsText(item.open_reports)}</Badge> : null}
@@ -40,10 +47,17 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
         <button type="button" aria-haspopup="dialog" className={linkClass} onClick={onOpenMember}>
           {memberText(item.creator_name, item.creator_email)}
         </button>
-        {item.creator_suspended ? <span className="ml-2"><Badge tone="red">Suspended</Badge></span> : null}
+        {item.creator_suspended ? (
+          <span className="ml-2">
+            <Badge tone="red">Suspended</Badge>
+          </span>
+        ) : null}
       </p>
       {removed && item.removed_note ? (
-        <p className="text-sm wrap-anywhere text-slate-300"><span className="text-slate-400">Takedown note: </span>{item.removed_note}</p>
+        <p className="text-sm wrap-anywhere text-slate-300">
+          <span className="text-slate-400">Takedown note: </span>
+          {item.removed_note}
+        </p>
       ) : null}
       {counts.length > 0 ? (
         <div>
@@ -63,7 +77,9 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
           <ul aria-label="Latest notes" className="mt-1 space-y-1 text-sm">
             {item.latest_notes.map((note, index) => (
               <li key={index} className="wrap-anywhere text-slate-300">
-                <span className="text-slate-400">{reasonLabel(note.reason)} · {formatDate(note.created_at)}: </span>
+                <span className="text-slate-400">
+                  {reasonLabel(note.reason)} · {formatDate(note.created_at)}:{" "}
+                </span>
                 {note.note}
               </li>
             ))}
@@ -79,7 +95,11 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
         ) : (
           <>
             {item.open_reports > 0 ? (
-              <ActionButton label="Dismiss" name={`Dismiss reports of ${item.title}`} onClick={() => onAction("dismiss")} />
+              <ActionButton
+                label="Dismiss"
+                name={`Dismiss reports of ${item.title}`}
+                onClick={() => onAction("dismiss")}
+              />
             ) : null}
             <ActionButton label="Take down" name={`Take down ${item.title}`} onClick={() => onAction("takedown")} />
           </>
@@ -92,7 +112,13 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
 /** Every card has the same buttons, so each one's name says which item it acts on (starting with its text). */
 function ActionButton({ label, name, onClick }: { label: string; name: string; onClick: () => void }) {
   return (
-    <button type="button" aria-haspopup="dialog" aria-label={name} className={buttonClass("secondary")} onClick={onClick}>
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-label={name}
+      className={buttonClass("secondary")}
+      onClick={onClick}
+    >
       {label}
     </button>
   );

@@ -32,7 +32,10 @@ const removed = makeModeratedItem({
 });
 
 /** The tab inside a router (titles link to items), answering the queue per status from `lists`. */
-function openTab(lists: { open: ModeratedItemJson[]; removed: ModeratedItemJson[] }, routes: Record<string, Reply | (() => Reply)> = {}) {
+function openTab(
+  lists: { open: ModeratedItemJson[]; removed: ModeratedItemJson[] },
+  routes: Record<string, Reply | (() => Reply)> = {},
+) {
   const state = { ...lists };
   const statuses: string[] = [];
   const fetchMock = stubFetch({
@@ -75,7 +78,10 @@ describe("moderation tab", () => {
     const reasons = within(item.getByRole("list", { name: "Reasons" })).getAllByRole("listitem");
     expect(reasons.map((li) => li.textContent)).toEqual(["Spam ×2", "Abuse ×1"]);
     const notes = within(item.getByRole("list", { name: "Latest notes" })).getAllByRole("listitem");
-    expect(notes.map((li) => li.textContent)).toEqual(["Abuse · Nov 24, 2026: Shouts at viewers", "Spam · Nov 23, 2026: Same clip posted daily"]);
+    expect(notes.map((li) => li.textContent)).toEqual([
+      "Abuse · Nov 24, 2026: Shouts at viewers",
+      "Spam · Nov 23, 2026: Same clip posted daily",
+    ]);
     expect(item.getByText("First reported Nov 22, 2026 · last reported Nov 24, 2026")).toBeVisible();
     expect(item.getByRole("button", { name: "Dismiss reports of Loud Ad" }).textContent).toBe("Dismiss");
     expect(item.getByRole("button", { name: "Take down Loud Ad" }).textContent).toBe("Take down");
@@ -160,7 +166,10 @@ describe("moderation tab", () => {
   });
 
   it("shows a refusal in the dialog, e.g. an item deleted meanwhile", async () => {
-    openTab({ open: [loud], removed: [] }, { [contentPath(loud)]: { status: 404, body: { error: "Content not found", requestId: "r" } } });
+    openTab(
+      { open: [loud], removed: [] },
+      { [contentPath(loud)]: { status: 404, body: { error: "Content not found", requestId: "r" } } },
+    );
     await cards(1);
     fireEvent.click(screen.getByRole("button", { name: "Dismiss reports of Loud Ad" }));
     const dialog = within(screen.getByRole("dialog", { name: "Dismiss reports" }));
@@ -186,7 +195,9 @@ describe("moderation tab", () => {
     );
     expect((await screen.findByRole("alert")).textContent).toContain("The moderation queue could not be loaded");
     expect(screen.queryByText("No open reports")).toBeNull();
-    expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load the moderation queue: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toContain(
+      "Failed to load the moderation queue: API responded with HTTP status 500",
+    );
 
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));

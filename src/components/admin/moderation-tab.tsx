@@ -32,7 +32,11 @@ const newestFirst = (items: ModeratedItemJson[]) =>
  */
 export function ModerationTab() {
   const [filter, setFilter] = useState<ModerationFilter>("open");
-  const queue = useAdminQuery(queryKeys.admin.moderationQueue(filter), (signal) => getModerationQueue(filter, signal), "Failed to load the moderation queue");
+  const queue = useAdminQuery(
+    queryKeys.admin.moderationQueue(filter),
+    (signal) => getModerationQueue(filter, signal),
+    "Failed to load the moderation queue",
+  );
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [member, setMember] = useState<{ id: string; email: string } | null>(null);
   const [outcome, setOutcome] = useState("");
@@ -42,7 +46,9 @@ export function ModerationTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <FilterToggle label="Show items" options={filters} value={filter} onChange={setFilter} />
-        <p role="status" className="text-sm wrap-anywhere text-violet-300">{outcome}</p>
+        <p role="status" className="text-sm wrap-anywhere text-violet-300">
+          {outcome}
+        </p>
       </div>
       {queue.firstLoad ? (
         <PageSpinner />
@@ -50,7 +56,9 @@ export function ModerationTab() {
         // Not the empty state: "No open reports" would tell the admin there is nothing to look at.
         <div role="alert" className="space-y-3 rounded-2xl border border-dashed border-red-900 px-6 py-10 text-center">
           <p className="font-semibold text-slate-200">The moderation queue could not be loaded</p>
-          <button type="button" className={buttonClass("secondary")} onClick={queue.reload}>Try again</button>
+          <button type="button" className={buttonClass("secondary")} onClick={queue.reload}>
+            Try again
+          </button>
         </div>
       ) : items.length === 0 ? (
         <EmptyMessage title={empty[filter]} />

@@ -1,4 +1,10 @@
-import { REPORT_REASON_LABELS, REPORT_REASONS, type ContentModerationAction, type ReportReason, type UserModerationAction } from "../../../common/moderation";
+import {
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ContentModerationAction,
+  type ReportReason,
+  type UserModerationAction,
+} from "../../../common/moderation";
 import type { ModeratedItemJson, ModerationUserResponse } from "../../../common/schemas/moderation";
 import { formatUsd } from "./money";
 
@@ -8,7 +14,9 @@ import { formatUsd } from "./money";
 export const reasonLabel = (reason: ReportReason) => REPORT_REASON_LABELS[reason] ?? reason;
 
 /** An item's open reports per reason, in the report dialog's order, leaving out reasons nobody gave. */
-export function reasonCounts(counts: ModeratedItemJson["counts"]): { reason: ReportReason; label: string; count: number }[] {
+export function reasonCounts(
+  counts: ModeratedItemJson["counts"],
+): { reason: ReportReason; label: string; count: number }[] {
   return REPORT_REASONS.filter((reason) => (counts[reason] ?? 0) > 0).map((reason) => ({
     reason,
     label: reasonLabel(reason),
@@ -41,4 +49,5 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
 export const reportsText = (n: number) => plural(n, "open report", "open reports");
 
 /** "ben (ben@example.com)", or the email alone when the name is the email's own start. */
-export const memberText = (name: string, email: string) => (email.startsWith(`${name}@`) ? email : `${name} (${email})`);
+export const memberText = (name: string, email: string) =>
+  email.startsWith(`${name}@`) ? email : `${name} (${email})`;

@@ -5,7 +5,23 @@ import { amountProblem } from "./money";
 
 // The amount field refuses exactly what the server's schema refuses (docs/decisions/038).
 describe("amountProblem agrees with the server's usdInput", () => {
-  const samples = ["0", "0.001", "0.005", "0.0055", "0.01", "0.015", "1", "25.5", "999999.999", "1000000", "1000000.01", "1000000000", "1e9", "-1", "-0.01"];
+  const samples = [
+    "0",
+    "0.001",
+    "0.005",
+    "0.0055",
+    "0.01",
+    "0.015",
+    "1",
+    "25.5",
+    "999999.999",
+    "1000000",
+    "1000000.01",
+    "1000000000",
+    "1e9",
+    "-1",
+    "-0.01",
+  ];
   it.each([
     ["earning", MONEY_STEP.earning, false],
     ["bonus", MONEY_STEP.bonus, false],
@@ -20,7 +36,9 @@ describe("amountProblem agrees with the server's usdInput", () => {
 
   it("names the largest amount", () => {
     expect(MAX_ENTRY_USD).toBe(1_000_000);
-    expect(amountProblem("1000000000", MONEY_STEP.earning)).toBe("Enter at most $1,000,000.00: one entry cannot carry more");
+    expect(amountProblem("1000000000", MONEY_STEP.earning)).toBe(
+      "Enter at most $1,000,000.00: one entry cannot carry more",
+    );
     expect(amountProblem("0", MONEY_STEP.payment, { positive: true })).toBe("Enter an amount more than $0.00");
   });
 });

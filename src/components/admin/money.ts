@@ -10,7 +10,6 @@ const MICROS = MICROS_PER_USD;
 export { sumUsd } from "../../lib/money";
 export { formatUsd } from "../../lib/format";
 
-
 /** What a number field holds as a number, or null when it is empty or not a number. */
 export function readAmount(text: string): number | null {
   if (text.trim() === "") return null;

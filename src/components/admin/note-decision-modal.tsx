@@ -36,7 +36,16 @@ const refusals = new Set([400, 403, 404, 409]);
  * the admin lists reload and the dialog closes.
  */
 export function NoteDecisionModal(props: NoteDecisionModalProps) {
-  const { title, action, children, send, failure, onClose, noteRequired = true, noteHint = "Why, for the audit log" } = props;
+  const {
+    title,
+    action,
+    children,
+    send,
+    failure,
+    onClose,
+    noteRequired = true,
+    noteHint = "Why, for the audit log",
+  } = props;
   const { noteLabel = "Note", noteMax = NOTE_MAX } = props;
   const refreshAdminLists = useRefreshAdminLists();
   const [note, setNote] = useState("");
@@ -73,7 +82,9 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
       >
         {children}
         <div className="space-y-1">
-          <label htmlFor={id} className={labelClass}>{noteRequired ? noteLabel : `${noteLabel} (optional)`}</label>
+          <label htmlFor={id} className={labelClass}>
+            {noteRequired ? noteLabel : `${noteLabel} (optional)`}
+          </label>
           <textarea
             id={id}
             data-autofocus
@@ -86,7 +97,9 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
             className={fieldClass}
           />
           {problem ? (
-            <p id={`${id}-note`} role="alert" className="text-sm text-red-400">{problem}</p>
+            <p id={`${id}-note`} role="alert" className="text-sm text-red-400">
+              {problem}
+            </p>
           ) : (
             <p id={`${id}-note`} className="text-sm text-slate-400">
               {noteHint} ({note.length}/{noteMax} characters).
@@ -94,8 +107,12 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
           )}
         </div>
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
-          <button type="submit" className={buttonClass()} disabled={busy}>{busy ? "Saving..." : action}</button>
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass()} disabled={busy}>
+            {busy ? "Saving..." : action}
+          </button>
         </div>
       </form>
     </Modal>

@@ -42,7 +42,10 @@ export function PaymentCorrectionModal({ payment: p, onClose }: { payment: Payme
     setBusy(true);
     setProblem(null);
     try {
-      await reversePayment(p.id, settles && outcome ? { reason: reason.trim(), request: outcome } : { reason: reason.trim() });
+      await reversePayment(
+        p.id,
+        settles && outcome ? { reason: reason.trim(), request: outcome } : { reason: reason.trim() },
+      );
       refreshAdminLists();
       onClose();
     } catch (error) {
@@ -65,12 +68,14 @@ export function PaymentCorrectionModal({ payment: p, onClose }: { payment: Payme
         }}
       >
         <p className="text-sm wrap-anywhere text-slate-300">
-          <span className="font-semibold tabular-nums text-slate-100">{formatUsd(p.amount_usd)}</span> to {p.user_email} by {p.payment_method} on{" "}
-          {formatDate(p.created_at)}
+          <span className="font-semibold tabular-nums text-slate-100">{formatUsd(p.amount_usd)}</span> to {p.user_email}{" "}
+          by {p.payment_method} on {formatDate(p.created_at)}
           {p.payment_reference ? ` (reference ${p.payment_reference})` : ""}.
         </p>
         <p className="text-sm text-slate-400">
-          {settles ? "It settled a payout request, so it stays on record. " : "The payment stays on record, marked corrected. "}
+          {settles
+            ? "It settled a payout request, so it stays on record. "
+            : "The payment stays on record, marked corrected. "}
           The correction gives its whole amount back to the member's balance; use it when the money did not reach them.
         </p>
         {settles ? (

@@ -27,13 +27,22 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
   const [busy, setBusy] = useState(false);
   const id = useId();
   const value = readAmount(amount);
-  const ready = user !== null && value !== null && amountProblem(amount, MONEY_STEP.payment, { positive: true }) === null && method.trim() !== "";
+  const ready =
+    user !== null &&
+    value !== null &&
+    amountProblem(amount, MONEY_STEP.payment, { positive: true }) === null &&
+    method.trim() !== "";
 
   const submit = async () => {
     if (!ready || !user || value === null) return;
     setBusy(true);
     const input: PaymentInput = {
-      user_id: user.id, amount_usd: value, payment_method: method.trim(), payment_reference: reference.trim(), status, notes: notes.trim(),
+      user_id: user.id,
+      amount_usd: value,
+      payment_method: method.trim(),
+      payment_reference: reference.trim(),
+      status,
+      notes: notes.trim(),
     };
     const saved = payment
       ? await savePayment((override) => changePayment(payment.id, { ...input, override }), "Failed to update payment")
@@ -59,29 +68,69 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
         <UserPicker value={user} onChange={setUser} autoFocus />
         <AmountField value={amount} onChange={setAmount} step={MONEY_STEP.payment} positive />
         <div className="space-y-1">
-          <label htmlFor={`${id}-method`} className={labelClass}>Payment Method</label>
-          <input id={`${id}-method`} type="text" required maxLength={100} list={`${id}-methods`} value={method} onChange={(e) => setMethod(e.currentTarget.value)} className={fieldClass} />
+          <label htmlFor={`${id}-method`} className={labelClass}>
+            Payment Method
+          </label>
+          <input
+            id={`${id}-method`}
+            type="text"
+            required
+            maxLength={100}
+            list={`${id}-methods`}
+            value={method}
+            onChange={(e) => setMethod(e.currentTarget.value)}
+            className={fieldClass}
+          />
           <datalist id={`${id}-methods`}>
-            {methodSuggestions.map((m) => <option key={m} value={m} />)}
+            {methodSuggestions.map((m) => (
+              <option key={m} value={m} />
+            ))}
           </datalist>
         </div>
         <div className="space-y-1">
-          <label htmlFor={`${id}-reference`} className={labelClass}>Reference (optional)</label>
-          <input id={`${id}-reference`} type="text" maxLength={200} value={reference} onChange={(e) => setReference(e.currentTarget.value)} className={fieldClass} />
+          <label htmlFor={`${id}-reference`} className={labelClass}>
+            Reference (optional)
+          </label>
+          <input
+            id={`${id}-reference`}
+            type="text"
+            maxLength={200}
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            className={fieldClass}
+          />
         </div>
         <div className="space-y-1">
-          <label htmlFor={`${id}-status`} className={labelClass}>Status</label>
-          <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.currentTarget.value as PaymentJson["status"])} className={fieldClass}>
+          <label htmlFor={`${id}-status`} className={labelClass}>
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value as PaymentJson["status"])}
+            className={fieldClass}
+          >
             <option value="pending">Pending</option>
             <option value="completed">Completed</option>
           </select>
         </div>
         <div className="space-y-1">
-          <label htmlFor={`${id}-notes`} className={labelClass}>Notes (optional)</label>
-          <textarea id={`${id}-notes`} rows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} className={fieldClass} />
+          <label htmlFor={`${id}-notes`} className={labelClass}>
+            Notes (optional)
+          </label>
+          <textarea
+            id={`${id}-notes`}
+            rows={2}
+            maxLength={1000}
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+            className={fieldClass}
+          />
         </div>
         <div className="flex justify-end gap-2">
-          <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
+          <button type="button" className={buttonClass("secondary")} onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className={buttonClass()} disabled={!ready || busy}>
             {busy ? "Saving..." : payment ? "Save Changes" : "Record Payment"}
           </button>

@@ -14,7 +14,10 @@ function alertFailure(error: unknown, networkMessage: string): false {
  * refuses with 409; the admin sees its message and may confirm, which resends with `override: true`.
  * Resolves true when saved.
  */
-export async function savePayment(send: (override: boolean) => Promise<unknown>, networkMessage: string): Promise<boolean> {
+export async function savePayment(
+  send: (override: boolean) => Promise<unknown>,
+  networkMessage: string,
+): Promise<boolean> {
   try {
     return await sendWithOverride(send);
   } catch (error) {

@@ -56,7 +56,13 @@ describe("payments tab", () => {
     expect(definitionOf("Total Recorded")).toBe("$55.50");
     const [first, second] = table.getAllByRole("row").slice(1);
     expect([...first.children].slice(0, 7).map((c) => c.textContent)).toEqual([
-      "viewer@example.com", "$25.00", "PayPal", "PP-1", "Completed", "Nov 1, 2026", "First payout",
+      "viewer@example.com",
+      "$25.00",
+      "PayPal",
+      "PP-1",
+      "Completed",
+      "Nov 1, 2026",
+      "First payout",
     ]);
     expect(within(first).getByText("Completed").dataset.tone).toBe("green");
     expect(within(second).getByText("Pending").dataset.tone).toBe("yellow");
@@ -85,7 +91,14 @@ describe("payments tab", () => {
 
     submit();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    const base = { user_id: viewer.id, amount_usd: 31, payment_method: "PayPal", payment_reference: "", status: "pending", notes: "" };
+    const base = {
+      user_id: viewer.id,
+      amount_usd: 31,
+      payment_method: "PayPal",
+      payment_reference: "",
+      status: "pending",
+      notes: "",
+    };
     expect(bodiesOf(fetchMock, "POST /api/admin/payments")).toEqual([
       { ...base, override: false },
       { ...base, override: false },
@@ -96,7 +109,8 @@ describe("payments tab", () => {
 
   it("alerts 'Error: ' with the server's error in words, and the action's message when the network fails", async () => {
     let reply: () => { status: number; body: unknown } = () => ({
-      status: 400, body: { error: "amount_usd: amount_usd must be more than 0", requestId: "r" },
+      status: 400,
+      body: { error: "amount_usd: amount_usd must be more than 0", requestId: "r" },
     });
     stubAdmin({ "POST /api/admin/payments": () => reply() });
     renderWithQueries(<PaymentsTab />);
@@ -138,8 +152,13 @@ describe("payments tab", () => {
 
   it("edits a payment, moving its status either way; a failed update alerts", async () => {
     const payment = adminPayment({ status: "completed", amount_usd: 12, payment_reference: "R1" });
-    let patch: (init?: RequestInit) => { status?: number; body?: unknown } = (init) => ({ body: { ...payment, ...JSON.parse(String(init?.body)) } as PaymentJson });
-    const fetchMock = stubAdmin({ "GET /api/admin/payments": { body: [payment] }, [`PATCH /api/admin/payments/${payment.id}`]: (init) => patch(init) });
+    let patch: (init?: RequestInit) => { status?: number; body?: unknown } = (init) => ({
+      body: { ...payment, ...JSON.parse(String(init?.body)) } as PaymentJson,
+    });
+    const fetchMock = stubAdmin({
+      "GET /api/admin/payments": { body: [payment] },
+      [`PATCH /api/admin/payments/${payment.id}`]: (init) => patch(init),
+    });
     renderWithQueries(<PaymentsTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit payment to viewer@example.com" }));
     expect(screen.getByRole("dialog", { name: "Edit Payment" })).toBeVisible();
@@ -149,7 +168,15 @@ describe("payments tab", () => {
     submit();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(bodiesOf(fetchMock, `PATCH /api/admin/payments/${payment.id}`)).toEqual([
-      { user_id: viewer.id, amount_usd: 12, payment_method: "PayPal", payment_reference: "R1", status: "pending", notes: "", override: false },
+      {
+        user_id: viewer.id,
+        amount_usd: 12,
+        payment_method: "PayPal",
+        payment_reference: "R1",
+        status: "pending",
+        notes: "",
+        override: false,
+      },
     ]);
 
     patch = networkDown;
@@ -160,8 +187,14 @@ describe("payments tab", () => {
 
   it("deletes after the confirmation; failures alert", async () => {
     const payment = adminPayment();
-    let remove: () => { status?: number; body?: unknown } = () => ({ status: 404, body: { error: "Payment not found", requestId: "r" } });
-    const fetchMock = stubAdmin({ "GET /api/admin/payments": { body: [payment] }, [`DELETE /api/admin/payments/${payment.id}`]: () => remove() });
+    let remove: () => { status?: number; body?: unknown } = () => ({
+      status: 404,
+      body: { error: "Payment not found", requestId: "r" },
+    });
+    const fetchMock = stubAdmin({
+      "GET /api/admin/payments": { body: [payment] },
+      [`DELETE /api/admin/payments/${payment.id}`]: () => remove(),
+    });
     renderWithQueries(<PaymentsTab />);
     const button = await screen.findByRole("button", { name: "Delete payment to viewer@example.com" });
     confirm.mockReturnValueOnce(false);
@@ -177,18 +210,31 @@ describe("payments tab", () => {
   });
 
   it("a payment that settled a payout request says so and offers Correct, not Edit or Delete", async () => {
-    const settling = adminPayment({ amount_usd: 25, status: "completed", request_id: "01J0000000000000000000000B", payment_reference: "PPB-1" });
+    const settling = adminPayment({
+      amount_usd: 25,
+      status: "completed",
+      request_id: "01J0000000000000000000000B",
+      payment_reference: "PPB-1",
+    });
     const manual = adminPayment({ user_id: "u2", user_email: "ben@example.com", amount_usd: 10 });
     stubAdmin({ "GET /api/admin/payments": { body: [settling, manual] } });
     renderWithQueries(<PaymentsTab />);
     const table = within(await screen.findByRole("table", { name: "Payments" }));
     const [first, second] = table.getAllByRole("row").slice(1);
     expect(within(first!).getByText("Settles a payout request")).toBeVisible();
-    expect(within(first!).getAllByRole("button").map((b) => b.textContent)).toEqual(["Correct"]);
+    expect(
+      within(first!)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Correct"]);
     expect(within(first!).getByRole("button", { name: "Correct payment to viewer@example.com" })).toBeVisible();
     // A manual payment keeps Edit and Delete, and may be corrected too.
     expect(within(second!).queryByText("Settles a payout request")).toBeNull();
-    expect(within(second!).getAllByRole("button").map((b) => b.textContent)).toEqual(["Edit", "Delete", "Correct"]);
+    expect(
+      within(second!)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Edit", "Delete", "Correct"]);
   });
 
   it("a correction of a request's payment needs a reason and a choice for the request, then sends both", async () => {
@@ -196,13 +242,22 @@ describe("payments tab", () => {
     const fetchMock = stubAdmin({
       "GET /api/admin/payments": { body: [settling] },
       [`POST /api/admin/payments/${settling.id}/reversal`]: () => ({
-        body: { ...settling, reversal: { reason: "Sent to a closed account", request_outcome: "reopened", created_at: "2026-11-22T09:00:00.000Z" } },
+        body: {
+          ...settling,
+          reversal: {
+            reason: "Sent to a closed account",
+            request_outcome: "reopened",
+            created_at: "2026-11-22T09:00:00.000Z",
+          },
+        },
       }),
     });
     renderWithQueries(<PaymentsTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Correct payment to viewer@example.com" }));
     const correct = within(screen.getByRole("dialog", { name: "Correct payment" }));
-    expect(correct.getByText(/to viewer@example.com by PayPal/).textContent).toContain("$25.00 to viewer@example.com by PayPal on Nov 1, 2026");
+    expect(correct.getByText(/to viewer@example.com by PayPal/).textContent).toContain(
+      "$25.00 to viewer@example.com by PayPal on Nov 1, 2026",
+    );
     const send = () => fireEvent.click(correct.getByRole("button", { name: "Record correction" }));
 
     send();
@@ -218,14 +273,19 @@ describe("payments tab", () => {
     fireEvent.click(correct.getByRole("radio", { name: "Reopen the request (pay it again)" }));
     send();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(bodiesOf(fetchMock, `POST /api/admin/payments/${settling.id}/reversal`)).toEqual([{ reason: "Sent to a closed account", request: "reopen" }]);
+    expect(bodiesOf(fetchMock, `POST /api/admin/payments/${settling.id}/reversal`)).toEqual([
+      { reason: "Sent to a closed account", request: "reopen" },
+    ]);
   });
 
   it("a manual payment's correction asks only for the reason; the server's refusal shows in the dialog", async () => {
     const manual = adminPayment({ amount_usd: 12 });
     const fetchMock = stubAdmin({
       "GET /api/admin/payments": { body: [manual] },
-      [`POST /api/admin/payments/${manual.id}/reversal`]: () => ({ status: 409, body: { error: "This payment was already corrected.", code: "already_reversed", requestId: "r" } }),
+      [`POST /api/admin/payments/${manual.id}/reversal`]: () => ({
+        status: 409,
+        body: { error: "This payment was already corrected.", code: "already_reversed", requestId: "r" },
+      }),
     });
     renderWithQueries(<PaymentsTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Correct payment to viewer@example.com" }));
@@ -240,10 +300,14 @@ describe("payments tab", () => {
   it("a corrected payment shows its reason and its amount struck through, counts in no total, and has no actions", async () => {
     const reason = `<b>Returned</b> 🙃 ${"x".repeat(300)}`;
     const corrected = adminPayment({
-      amount_usd: 25, status: "completed", request_id: "01J0000000000000000000000B",
+      amount_usd: 25,
+      status: "completed",
+      request_id: "01J0000000000000000000000B",
       reversal: { reason, request_outcome: "closed", created_at: "2026-11-22T09:00:00.000Z" },
     });
-    stubAdmin({ "GET /api/admin/payments": { body: [corrected, adminPayment({ amount_usd: 5, status: "completed" })] } });
+    stubAdmin({
+      "GET /api/admin/payments": { body: [corrected, adminPayment({ amount_usd: 5, status: "completed" })] },
+    });
     renderWithQueries(<PaymentsTab />);
     const table = within(await screen.findByRole("table", { name: "Payments" }));
     const row = table.getAllByRole("row")[1]!;

@@ -5,7 +5,19 @@ import type { PaymentJson } from "../../../common/schemas/payments";
 import { queryKeys } from "../../lib/query-keys";
 import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
-import { ClampedText, Badge, capitalize, EmptyMessage, num, StatCards, statusTone, Table, td, tdText, tdNum } from "./admin-ui";
+import {
+  ClampedText,
+  Badge,
+  capitalize,
+  EmptyMessage,
+  num,
+  StatCards,
+  statusTone,
+  Table,
+  td,
+  tdText,
+  tdNum,
+} from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
 import { PaymentCorrectionModal } from "./payment-correction-modal";
 import { PaymentModal } from "./payment-modal";
@@ -28,7 +40,11 @@ const isPermanent = (p: PaymentJson) => p.request_id !== null || p.reversal !== 
  */
 export function PaymentsTab() {
   const refreshAdminLists = useRefreshAdminLists();
-  const { data: payments, firstLoad } = useAdminQuery(queryKeys.admin.list("payments"), getAdminPayments, "Failed to load payments");
+  const { data: payments, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("payments"),
+    getAdminPayments,
+    "Failed to load payments",
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const remove = async (payment: PaymentJson) => {
@@ -38,8 +54,12 @@ export function PaymentsTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap justify-end gap-2">
-        <a href={paymentsCsvUrl} download className={buttonClass("secondary")}>Download CSV</a>
-        <button type="button" className={buttonClass()} onClick={() => setDialog({ kind: "edit" })}>Record Payment</button>
+        <a href={paymentsCsvUrl} download className={buttonClass("secondary")}>
+          Download CSV
+        </a>
+        <button type="button" className={buttonClass()} onClick={() => setDialog({ kind: "edit" })}>
+          Record Payment
+        </button>
       </div>
       {firstLoad ? (
         <PageSpinner />
@@ -51,7 +71,19 @@ export function PaymentsTab() {
           {!payments || payments.length === 0 ? (
             <EmptyMessage title="No payments recorded yet" />
           ) : (
-            <Table caption="Payments" columns={["User", num("Amount"), "Method", "Reference", "Status", "Date", "Notes", { label: "Actions", hidden: true }]}>
+            <Table
+              caption="Payments"
+              columns={[
+                "User",
+                num("Amount"),
+                "Method",
+                "Reference",
+                "Status",
+                "Date",
+                "Notes",
+                { label: "Actions", hidden: true },
+              ]}
+            >
               {payments.map((p) => (
                 <tr key={p.id}>
                   <td className={tdText}>{p.user_email}</td>
@@ -76,12 +108,33 @@ export function PaymentsTab() {
                   <td className={`${td} whitespace-nowrap text-right`}>
                     {isPermanent(p) ? null : (
                       <>
-                        <button type="button" aria-label={`Edit payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => setDialog({ kind: "edit", payment: p })}>Edit</button>
-                        <button type="button" aria-label={`Delete payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => void remove(p)}>Delete</button>
+                        <button
+                          type="button"
+                          aria-label={`Edit payment to ${p.user_email}`}
+                          className={buttonClass("ghost")}
+                          onClick={() => setDialog({ kind: "edit", payment: p })}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          aria-label={`Delete payment to ${p.user_email}`}
+                          className={buttonClass("ghost")}
+                          onClick={() => void remove(p)}
+                        >
+                          Delete
+                        </button>
                       </>
                     )}
                     {p.reversal ? null : (
-                      <button type="button" aria-label={`Correct payment to ${p.user_email}`} className={buttonClass("ghost")} onClick={() => setDialog({ kind: "correct", payment: p })}>Correct</button>
+                      <button
+                        type="button"
+                        aria-label={`Correct payment to ${p.user_email}`}
+                        className={buttonClass("ghost")}
+                        onClick={() => setDialog({ kind: "correct", payment: p })}
+                      >
+                        Correct
+                      </button>
                     )}
                   </td>
                 </tr>
@@ -91,7 +144,9 @@ export function PaymentsTab() {
         </>
       )}
       {dialog?.kind === "edit" ? <PaymentModal payment={dialog.payment} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === "correct" ? <PaymentCorrectionModal payment={dialog.payment} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === "correct" ? (
+        <PaymentCorrectionModal payment={dialog.payment} onClose={() => setDialog(null)} />
+      ) : null}
     </div>
   );
 }
@@ -110,7 +165,11 @@ function PaymentFacts({ payment: p }: { payment: PaymentJson }) {
           <span className="line-clamp-3" title={p.reversal.reason}>
             Corrected: {p.reversal.reason}
           </span>
-          {outcome ? <span className="block text-slate-400">{outcome === "reopened" ? "Request reopened" : "Request closed"} · {formatDate(p.reversal.created_at)}</span> : null}
+          {outcome ? (
+            <span className="block text-slate-400">
+              {outcome === "reopened" ? "Request reopened" : "Request closed"} · {formatDate(p.reversal.created_at)}
+            </span>
+          ) : null}
         </span>
       ) : null}
     </>

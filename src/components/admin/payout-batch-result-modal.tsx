@@ -86,15 +86,23 @@ export function BatchResultModal({ batch, onClose, onRecorded }: Props) {
         }}
       >
         <p className="text-sm text-slate-400">
-          Tick the requests PayPal returned and say why for each: their money becomes available to the member again. Every other request
-          of the batch is recorded as paid.
+          Tick the requests PayPal returned and say why for each: their money becomes available to the member again.
+          Every other request of the batch is recorded as paid.
         </p>
         {requests.length === 0 ? (
-          <p className="text-sm text-slate-400">{sent.firstLoad ? "Loading the batch's requests..." : "This batch has no requests waiting for a result."}</p>
+          <p className="text-sm text-slate-400">
+            {sent.firstLoad ? "Loading the batch's requests..." : "This batch has no requests waiting for a result."}
+          </p>
         ) : (
           <ul aria-label={`Requests in batch ${batch.id}`} className="space-y-3">
             {requests.map((r) => (
-              <ResultItem key={r.id} request={r} reason={returned.get(r.id) ?? null} reasonMissing={missing.has(r.id)} onChange={(reason) => change(r.id, reason)} />
+              <ResultItem
+                key={r.id}
+                request={r}
+                reason={returned.get(r.id) ?? null}
+                reasonMissing={missing.has(r.id)}
+                onChange={(reason) => change(r.id, reason)}
+              />
             ))}
           </ul>
         )}
@@ -115,8 +123,12 @@ export function BatchResultModal({ batch, onClose, onRecorded }: Props) {
             PayPal's batch id: kept on every payment of this batch.
           </p>
         </div>
-        <p aria-live="polite" className="rounded-lg bg-slate-950/60 p-3 text-sm font-medium text-slate-100 tabular-nums">
-          {paid.length.toLocaleString("en-US")} paid · {total(paid)}; {back.length.toLocaleString("en-US")} returned · {total(back)}
+        <p
+          aria-live="polite"
+          className="rounded-lg bg-slate-950/60 p-3 text-sm font-medium text-slate-100 tabular-nums"
+        >
+          {paid.length.toLocaleString("en-US")} paid · {total(paid)}; {back.length.toLocaleString("en-US")} returned ·{" "}
+          {total(back)}
         </p>
         {problem ? (
           <p role="alert" className="text-sm wrap-anywhere text-red-400">
@@ -137,7 +149,12 @@ export function BatchResultModal({ batch, onClose, onRecorded }: Props) {
 }
 
 /** One request of the batch: ticked when PayPal returned it, then with the reason it gives. */
-function ResultItem(props: { request: PayoutRequestJson; reason: string | null; reasonMissing: boolean; onChange: (reason: string | null) => void }) {
+function ResultItem(props: {
+  request: PayoutRequestJson;
+  reason: string | null;
+  reasonMissing: boolean;
+  onChange: (reason: string | null) => void;
+}) {
   const { request: r, reason, reasonMissing, onChange } = props;
   const id = useId();
   return (
@@ -151,7 +168,8 @@ function ResultItem(props: { request: PayoutRequestJson; reason: string | null; 
         />
         <span className="min-w-0 text-sm wrap-anywhere text-slate-300">
           <span className="font-medium text-slate-100">Returned</span>
-          <span className="sr-only">:</span> <span className="font-semibold tabular-nums text-slate-100">{formatUsd(r.amount_usd)}</span> to{" "}
+          <span className="sr-only">:</span>{" "}
+          <span className="font-semibold tabular-nums text-slate-100">{formatUsd(r.amount_usd)}</span> to{" "}
           {r.payout_address} <span className="text-slate-400">({r.user_email})</span>
         </span>
       </label>

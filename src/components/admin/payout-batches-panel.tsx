@@ -24,17 +24,25 @@ export function PayoutBatchesPanel() {
         Payout batches
       </h2>
       {recorded ? (
-        <p role="status" className="rounded-2xl border border-emerald-800 bg-emerald-950/40 p-4 text-sm text-emerald-200">
+        <p
+          role="status"
+          className="rounded-2xl border border-emerald-800 bg-emerald-950/40 p-4 text-sm text-emerald-200"
+        >
           <span className="font-semibold">Batch {recorded.id}.</span> Recorded: {batchOutcomeText(recorded)}
         </p>
       ) : null}
-      <Table caption="Payout batches" columns={["Batch", "Sent", num("Requests"), num("Total"), "Status", { label: "Actions", hidden: true }]}>
+      <Table
+        caption="Payout batches"
+        columns={["Batch", "Sent", num("Requests"), num("Total"), "Status", { label: "Actions", hidden: true }]}
+      >
         {batches.map((b) => (
           <tr key={b.id}>
             <td className={`${td} whitespace-nowrap font-medium`}>Batch {b.id}</td>
             <td className={`${td} min-w-40 max-w-64 wrap-anywhere`}>
               <span className="whitespace-nowrap">{formatDate(b.created_at)}</span>
-              {b.created_by_email ? <span className="block text-xs text-slate-400">by {b.created_by_email}</span> : null}
+              {b.created_by_email ? (
+                <span className="block text-xs text-slate-400">by {b.created_by_email}</span>
+              ) : null}
             </td>
             <td className={tdNum}>{b.count.toLocaleString("en-US")}</td>
             <td className={tdNum}>{formatUsd(b.total_usd)}</td>
@@ -45,7 +53,9 @@ export function PayoutBatchesPanel() {
                 <>
                   <Badge tone="green">Recorded</Badge>
                   <span className="mt-1 block text-xs text-slate-400 tabular-nums">{batchOutcomeText(b)}</span>
-                  {b.recorded_at ? <span className="block text-xs text-slate-500">on {formatDate(b.recorded_at)}</span> : null}
+                  {b.recorded_at ? (
+                    <span className="block text-xs text-slate-500">on {formatDate(b.recorded_at)}</span>
+                  ) : null}
                 </>
               )}
             </td>

@@ -37,11 +37,15 @@ function makeRequest(overrides: Partial<PayoutRequestJson> = {}): PayoutRequestJ
 function stubRequests(requests: PayoutRequestJson[], routes: Parameters<typeof stubAdmin>[0] = {}) {
   let list = requests;
   return stubAdmin({
-    "GET /api/admin/payout-requests": (_init, url) => ({ body: list.filter((r) => r.status === url.searchParams.get("status")) }),
+    "GET /api/admin/payout-requests": (_init, url) => ({
+      body: list.filter((r) => r.status === url.searchParams.get("status")),
+    }),
     "GET /api/admin/payout-batches": { body: [] },
     "POST /api/admin/payout-batches": (init) => {
       const ids: string[] | undefined = JSON.parse(String(init?.body)).request_ids;
-      const going = list.filter((r) => r.status === "open" && r.payment_method !== "Bank Transfer" && (!ids || ids.includes(r.id)));
+      const going = list.filter(
+        (r) => r.status === "open" && r.payment_method !== "Bank Transfer" && (!ids || ids.includes(r.id)),
+      );
       list = list.map((r) => (going.includes(r) ? { ...r, status: "sent", batch_id: 7 } : r));
       const total = going.reduce((sum, r) => sum + Math.round(r.amount_usd * 100), 0) / 100;
       return { status: 201, body: { id: 7, count: going.length, total_usd: total } };
@@ -56,13 +60,20 @@ const batchBar = () => screen.getByRole("button", { name: "Send in a batch" }).p
 describe("payout requests in the Payments tab", () => {
   it("sends the ticked requests in a batch, with their count and total shown first, then offers PayPal's file", async () => {
     const ava = makeRequest({ user_email: "ava@example.com", payout_address: "ava@paypal.example", amount_usd: 25 });
-    const ben = makeRequest({ user_email: "ben@example.com", payout_address: "@ben-venmo", payment_method: "Venmo", amount_usd: 30.25 });
+    const ben = makeRequest({
+      user_email: "ben@example.com",
+      payout_address: "@ben-venmo",
+      payment_method: "Venmo",
+      amount_usd: 30.25,
+    });
     const cleo = makeRequest({ user_email: "cleo@example.com", payout_address: "cleo@paypal.example", amount_usd: 40 });
     const fetchMock = stubRequests([ava, ben, cleo]);
     renderWithQueries(<PaymentsTab />);
     const table = await openTable();
     // Nothing ticked: the batch would take every open PayPal and Venmo request.
-    expect(batchBar().textContent).toContain("None ticked, so all open PayPal and Venmo requests: 3 requests · $95.25 total");
+    expect(batchBar().textContent).toContain(
+      "None ticked, so all open PayPal and Venmo requests: 3 requests · $95.25 total",
+    );
 
     fireEvent.click(table.getByRole("checkbox", { name: "Select payout to ava@example.com" }));
     fireEvent.click(table.getByRole("checkbox", { name: "Select payout to ben@example.com" }));
@@ -73,7 +84,9 @@ describe("payout requests in the Payments tab", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send in a batch" }));
     const notice = await screen.findByRole("status");
     expect(notice.textContent).toContain("Batch 7 sent: 2 requests · $55.25 total");
-    expect(within(notice).getByRole("link", { name: "Download PayPal file" }).getAttribute("href")).toBe("/api/admin/payout-batches/7/csv");
+    expect(within(notice).getByRole("link", { name: "Download PayPal file" }).getAttribute("href")).toBe(
+      "/api/admin/payout-batches/7/csv",
+    );
     expect(bodiesOf(fetchMock, "POST /api/admin/payout-batches")).toEqual([{ request_ids: [ava.id, ben.id] }]);
 
     // The sent ones wait, marked with their batch; Cleo's is still open.
@@ -87,9 +100,17 @@ describe("payout requests in the Payments tab", () => {
     const request = makeRequest();
     let recorded = false;
     const batch = () => ({
-      id: 7, count: 1, total_usd: 25.5, created_at: "2026-11-21T09:00:00.000Z", created_by_email: "admin@example.com",
-      status: recorded ? "recorded" : "sent", recorded_at: recorded ? "2026-11-22T09:00:00.000Z" : null,
-      paid_count: recorded ? 1 : 0, paid_usd: recorded ? 25.5 : 0, returned_count: 0, returned_usd: 0,
+      id: 7,
+      count: 1,
+      total_usd: 25.5,
+      created_at: "2026-11-21T09:00:00.000Z",
+      created_by_email: "admin@example.com",
+      status: recorded ? "recorded" : "sent",
+      recorded_at: recorded ? "2026-11-22T09:00:00.000Z" : null,
+      paid_count: recorded ? 1 : 0,
+      paid_usd: recorded ? 25.5 : 0,
+      returned_count: 0,
+      returned_usd: 0,
     });
     stubRequests([request], {
       "GET /api/admin/payout-batches": () => ({ body: [batch()] }),
@@ -115,7 +136,12 @@ describe("payout requests in the Payments tab", () => {
     const fetchMock = stubRequests([
       makeRequest({ amount_usd: 25 }),
       makeRequest({ user_email: "ben@example.com", amount_usd: 50 }),
-      makeRequest({ user_email: "dan@example.com", payment_method: "Bank Transfer", payout_address: "IBAN DE89 3704 0044 0532 0130 00", amount_usd: 100 }),
+      makeRequest({
+        user_email: "dan@example.com",
+        payment_method: "Bank Transfer",
+        payout_address: "IBAN DE89 3704 0044 0532 0130 00",
+        amount_usd: 100,
+      }),
     ]);
     renderWithQueries(<PaymentsTab />);
     const table = await openTable();
@@ -141,7 +167,12 @@ describe("payout requests in the Payments tab", () => {
     stubRequests([request], {
       "POST /api/admin/payout-batches": () => ({
         status: 409,
-        body: { error: "The request of $25.50 to viewer@paypal.example is more than its member's available balance now; reject it or pay it on its own.", code: "insufficient_balance", requestId: "r" },
+        body: {
+          error:
+            "The request of $25.50 to viewer@paypal.example is more than its member's available balance now; reject it or pay it on its own.",
+          code: "insufficient_balance",
+          requestId: "r",
+        },
       }),
     });
     renderWithQueries(<PaymentsTab />);
@@ -149,7 +180,10 @@ describe("payout requests in the Payments tab", () => {
     fireEvent.click(table.getByRole("checkbox", { name: "Select payout to viewer@example.com" }));
     fireEvent.click(screen.getByRole("button", { name: "Send in a batch" }));
     expect((await screen.findByRole("alert")).textContent).toContain("is more than its member's available balance now");
-    expect(table.getByRole("checkbox", { name: "Select payout to viewer@example.com" })).toHaveProperty("checked", true);
+    expect(table.getByRole("checkbox", { name: "Select payout to viewer@example.com" })).toHaveProperty(
+      "checked",
+      true,
+    );
     expect(screen.queryByRole("status")).toBeNull();
   });
 
@@ -165,20 +199,29 @@ describe("payout requests in the Payments tab", () => {
   });
 
   it("pays a bank transfer on its own with a reference", async () => {
-    const request = makeRequest({ payment_method: "Bank Transfer", payout_address: "IBAN DE89 3704 0044 0532 0130 00" });
+    const request = makeRequest({
+      payment_method: "Bank Transfer",
+      payout_address: "IBAN DE89 3704 0044 0532 0130 00",
+    });
     const fetchMock = stubRequests([request], {
-      [`POST /api/admin/payout-requests/${request.id}/pay`]: () => ({ body: { request: { ...request, status: "paid" }, payment: {} } }),
+      [`POST /api/admin/payout-requests/${request.id}/pay`]: () => ({
+        body: { request: { ...request, status: "paid" }, payment: {} },
+      }),
     });
     renderWithQueries(<PaymentsTab />);
     const table = await openTable();
-    expect(table.getAllByRole("row")[1]!.textContent).toContain("viewer@example.com$25.50Bank TransferIBAN DE89 3704 0044 0532 0130 00");
+    expect(table.getAllByRole("row")[1]!.textContent).toContain(
+      "viewer@example.com$25.50Bank TransferIBAN DE89 3704 0044 0532 0130 00",
+    );
     fireEvent.click(table.getByRole("button", { name: "Pay viewer@example.com" }));
     const dialog = within(screen.getByRole("dialog", { name: "Record payout" }));
     expect(dialog.getByText(/by Bank Transfer to/).textContent).toContain("$25.50 by Bank Transfer to IBAN DE89");
     fireEvent.change(dialog.getByLabelText("Payment reference (optional)"), { target: { value: " WIRE-9 " } });
     fireEvent.click(dialog.getByRole("button", { name: "Record payment" }));
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(bodiesOf(fetchMock, `POST /api/admin/payout-requests/${request.id}/pay`)).toEqual([{ payment_reference: "WIRE-9" }]);
+    expect(bodiesOf(fetchMock, `POST /api/admin/payout-requests/${request.id}/pay`)).toEqual([
+      { payment_reference: "WIRE-9" },
+    ]);
   });
 
   it("rejects with a reason, and not without one", async () => {
@@ -197,13 +240,18 @@ describe("payout requests in the Payments tab", () => {
     fireEvent.change(dialog.getByLabelText("Reason"), { target: { value: "Account closed" } });
     fireEvent.click(dialog.getByRole("button", { name: "Reject" }));
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(bodiesOf(fetchMock, `POST /api/admin/payout-requests/${request.id}/reject`)).toEqual([{ reason: "Account closed" }]);
+    expect(bodiesOf(fetchMock, `POST /api/admin/payout-requests/${request.id}/reject`)).toEqual([
+      { reason: "Account closed" },
+    ]);
   });
 
   it("keeps the dialog open with the server's refusal when another admin decided first", async () => {
     const request = makeRequest({ payment_method: "Bank Transfer", payout_address: "Acct 12345678" });
     stubRequests([request], {
-      [`POST /api/admin/payout-requests/${request.id}/pay`]: () => ({ status: 409, body: { error: "This payout request is already paid", requestId: "r" } }),
+      [`POST /api/admin/payout-requests/${request.id}/pay`]: () => ({
+        status: 409,
+        body: { error: "This payout request is already paid", requestId: "r" },
+      }),
     });
     renderWithQueries(<PaymentsTab />);
     fireEvent.click((await openTable()).getByRole("button", { name: "Pay viewer@example.com" }));

@@ -30,7 +30,8 @@ export function PayoutRequestsPanel() {
   const [justSent, setJustSent] = useState<SentBatch | null>(null);
   const { data: batches } = usePayoutBatches();
   // The file of the batch just sent is offered until its result is recorded: uploading it again then would pay twice.
-  const sentBatch = justSent && !batches?.some((b) => b.id === justSent.id && b.status === "recorded") ? justSent : null;
+  const sentBatch =
+    justSent && !batches?.some((b) => b.id === justSent.id && b.status === "recorded") ? justSent : null;
 
   const openList = open ?? [];
   const sentList = sent ?? [];
@@ -49,7 +50,10 @@ export function PayoutRequestsPanel() {
       {sentList.length > 0 ? (
         <>
           <h3 className="text-base font-semibold text-slate-200">Sent in batches, waiting for their result</h3>
-          <Table caption="Payout requests sent in batches" columns={["User", num("Amount"), "Method", "Pay to", "Requested", "Batch"]}>
+          <Table
+            caption="Payout requests sent in batches"
+            columns={["User", num("Amount"), "Method", "Pay to", "Requested", "Batch"]}
+          >
             {sentList.map((r) => (
               <tr key={r.id}>
                 <RequestCells request={r} />
@@ -71,7 +75,15 @@ export function PayoutRequestsPanel() {
  * "Send in a batch". With nothing ticked the batch takes every open PayPal and Venmo request (the server leaves
  * out those their member's available balance no longer covers, so its answer says what was sent).
  */
-function OpenRequests({ requests, onDecide, onSent }: { requests: PayoutRequestJson[]; onDecide: (d: Decision) => void; onSent: (b: SentBatch) => void }) {
+function OpenRequests({
+  requests,
+  onDecide,
+  onSent,
+}: {
+  requests: PayoutRequestJson[];
+  onDecide: (d: Decision) => void;
+  onSent: (b: SentBatch) => void;
+}) {
   const refreshAdminLists = useRefreshAdminLists();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
@@ -110,9 +122,15 @@ function OpenRequests({ requests, onDecide, onSent }: { requests: PayoutRequestJ
     <div className="space-y-3">
       {batchable.length > 0 ? (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-slate-800 bg-slate-900/60 p-4">
-          <SelectAll count={chosen.length} of={batchable.length} onChange={(on) => setTicked(new Set(on ? batchable.map((r) => r.id) : []))} />
+          <SelectAll
+            count={chosen.length}
+            of={batchable.length}
+            onChange={(on) => setTicked(new Set(on ? batchable.map((r) => r.id) : []))}
+          />
           <p className="min-w-0 flex-1 text-sm text-slate-300 tabular-nums">
-            {chosen.length > 0 ? null : <span className="text-slate-400">None ticked, so all open PayPal and Venmo requests: </span>}
+            {chosen.length > 0 ? null : (
+              <span className="text-slate-400">None ticked, so all open PayPal and Venmo requests: </span>
+            )}
             <span className="font-semibold text-slate-100">{requestsSizeText(going)}</span>
           </p>
           <button type="button" className={buttonClass()} disabled={busy} aria-busy={busy} onClick={() => void send()}>
@@ -125,7 +143,18 @@ function OpenRequests({ requests, onDecide, onSent }: { requests: PayoutRequestJ
           ) : null}
         </div>
       ) : null}
-      <Table caption="Open payout requests" columns={[{ label: "In batch", hidden: true }, "User", num("Amount"), "Method", "Pay to", "Requested", { label: "Actions", hidden: true }]}>
+      <Table
+        caption="Open payout requests"
+        columns={[
+          { label: "In batch", hidden: true },
+          "User",
+          num("Amount"),
+          "Method",
+          "Pay to",
+          "Requested",
+          { label: "Actions", hidden: true },
+        ]}
+      >
         {requests.map((r) => {
           const inBatch = BATCH_METHODS.has(r.payment_method);
           return (
@@ -146,11 +175,21 @@ function OpenRequests({ requests, onDecide, onSent }: { requests: PayoutRequestJ
               <RequestCells request={r} />
               <td className={`${td} whitespace-nowrap text-right`}>
                 {inBatch ? null : (
-                  <button type="button" aria-label={`Pay ${r.user_email}`} className={buttonClass("ghost")} onClick={() => onDecide({ request: r, kind: "pay" })}>
+                  <button
+                    type="button"
+                    aria-label={`Pay ${r.user_email}`}
+                    className={buttonClass("ghost")}
+                    onClick={() => onDecide({ request: r, kind: "pay" })}
+                  >
                     Pay
                   </button>
                 )}
-                <button type="button" aria-label={`Reject payout to ${r.user_email}`} className={buttonClass("ghost")} onClick={() => onDecide({ request: r, kind: "reject" })}>
+                <button
+                  type="button"
+                  aria-label={`Reject payout to ${r.user_email}`}
+                  className={buttonClass("ghost")}
+                  onClick={() => onDecide({ request: r, kind: "reject" })}
+                >
                   Reject
                 </button>
               </td>
@@ -170,7 +209,13 @@ function SelectAll({ count, of, onChange }: { count: number; of: number; onChang
   }, [count, of]);
   return (
     <label className="flex items-center gap-2 text-sm font-medium text-slate-200">
-      <input ref={ref} type="checkbox" checked={count === of} onChange={(e) => onChange(e.currentTarget.checked)} className="size-4 accent-violet-500" />
+      <input
+        ref={ref}
+        type="checkbox"
+        checked={count === of}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        className="size-4 accent-violet-500"
+      />
       Select all
     </label>
   );
@@ -194,9 +239,13 @@ function PayTo({ request: r }: { request: PayoutRequestJson }) {
 /** The batch just sent, with PayPal's file to download at once. */
 function BatchSentNotice({ batch }: { batch: SentBatch }) {
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-emerald-800 bg-emerald-950/40 p-4">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-emerald-800 bg-emerald-950/40 p-4"
+    >
       <p className="min-w-0 text-sm text-emerald-200">
-        <span className="font-semibold">Batch {batch.id} sent:</span> {batchSizeText(batch.count, batch.total_usd)}. Upload the file to PayPal Payouts, then record its result under Payout batches.
+        <span className="font-semibold">Batch {batch.id} sent:</span> {batchSizeText(batch.count, batch.total_usd)}.
+        Upload the file to PayPal Payouts, then record its result under Payout batches.
       </p>
       <a href={payoutBatchCsvUrl(batch.id)} download className={buttonClass()}>
         Download PayPal file
@@ -212,9 +261,12 @@ function PayoutDecisionModal({ request: r, kind, onClose }: Decision & { onClose
     <>
       <p className="text-sm text-slate-300 wrap-anywhere">
         <span className="font-semibold tabular-nums">{formatUsd(r.amount_usd)}</span> by {r.payment_method} to{" "}
-        <span className="text-slate-100">{r.payout_address}</span>, asked by {r.user_email} on {formatDate(r.created_at)}.
+        <span className="text-slate-100">{r.payout_address}</span>, asked by {r.user_email} on{" "}
+        {formatDate(r.created_at)}.
       </p>
-      {others.length > 0 ? <p className="text-sm font-medium wrap-anywhere text-amber-300">Also asked for by: {others.join(", ")}</p> : null}
+      {others.length > 0 ? (
+        <p className="text-sm font-medium wrap-anywhere text-amber-300">Also asked for by: {others.join(", ")}</p>
+      ) : null}
     </>
   );
   if (kind === "pay") {
@@ -231,7 +283,9 @@ function PayoutDecisionModal({ request: r, kind, onClose }: Decision & { onClose
         onClose={onClose}
       >
         {what}
-        <p className="text-sm text-slate-400">Send the money first: recording it completes the payment and closes the request.</p>
+        <p className="text-sm text-slate-400">
+          Send the money first: recording it completes the payment and closes the request.
+        </p>
       </NoteDecisionModal>
     );
   }

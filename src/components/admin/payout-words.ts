@@ -8,13 +8,20 @@ import { formatUsd, sumUsd } from "./money";
 const requestsText = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "request" : "requests"}`;
 
 /** "3 requests · $75.00 total": what a batch sends (or sent). */
-export const batchSizeText = (count: number, totalUsd: number) => `${requestsText(count)} · ${formatUsd(totalUsd)} total`;
+export const batchSizeText = (count: number, totalUsd: number) =>
+  `${requestsText(count)} · ${formatUsd(totalUsd)} total`;
 
 /** The same for the requests themselves. */
-export const requestsSizeText = (requests: { amount_usd: number }[]) => batchSizeText(requests.length, sumUsd(requests.map((r) => r.amount_usd)));
+export const requestsSizeText = (requests: { amount_usd: number }[]) =>
+  batchSizeText(requests.length, sumUsd(requests.map((r) => r.amount_usd)));
 
 /** "2 paid ($50.00), 1 returned ($25.00)": what a recorded batch came to. */
-export const batchOutcomeText = (b: { paid_count: number; paid_usd: number; returned_count: number; returned_usd: number }) =>
+export const batchOutcomeText = (b: {
+  paid_count: number;
+  paid_usd: number;
+  returned_count: number;
+  returned_usd: number;
+}) =>
   `${b.paid_count.toLocaleString("en-US")} paid (${formatUsd(b.paid_usd)}), ${b.returned_count.toLocaleString("en-US")} returned (${formatUsd(b.returned_usd)})`;
 
 /**

@@ -7,7 +7,9 @@ const settings = { preroll_enabled: "true", postroll_enabled: "false", vast_url:
 
 describe("Pre-roll on Resume (ad setting preroll_skip_minutes, docs/decisions/045)", () => {
   it("shows the stored minutes and saves a change when the field is left, once", async () => {
-    const fetchMock = stubFetch({ "PATCH /api/admin/ad-settings": { body: { ...settings, preroll_skip_minutes: "45" } } });
+    const fetchMock = stubFetch({
+      "PATCH /api/admin/ad-settings": { body: { ...settings, preroll_skip_minutes: "45" } },
+    });
     render(<PrerollWindowCard initial="30" />);
     const field = screen.getByLabelText("No pre-roll again within (minutes)");
     expect(field).toHaveProperty("value", "30");
@@ -16,7 +18,9 @@ describe("Pre-roll on Resume (ad setting preroll_skip_minutes, docs/decisions/04
     fireEvent.change(field, { target: { value: " 045 " } });
     fireEvent.blur(field);
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Saved"));
-    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([{ key: "preroll_skip_minutes", value: "045" }]);
+    expect(bodiesOf(fetchMock, "PATCH /api/admin/ad-settings")).toEqual([
+      { key: "preroll_skip_minutes", value: "045" },
+    ]);
     expect(field).toHaveProperty("value", "45");
   });
 

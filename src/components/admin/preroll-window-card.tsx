@@ -38,8 +38,12 @@ export function PrerollWindowCard({ initial }: { initial: string }) {
   return (
     <section aria-labelledby={`${id}-title`} className={`${card} max-w-2xl space-y-2`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${id}-title`} className="text-lg font-semibold">Pre-roll on Resume</h2>
-        <p role="status" className="text-sm text-violet-300">{status}</p>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Pre-roll on Resume
+        </h2>
+        <p role="status" className="text-sm text-violet-300">
+          {status}
+        </p>
       </div>
       <form
         noValidate
@@ -49,7 +53,9 @@ export function PrerollWindowCard({ initial }: { initial: string }) {
           void save();
         }}
       >
-        <label htmlFor={id} className={labelClass}>No pre-roll again within (minutes)</label>
+        <label htmlFor={id} className={labelClass}>
+          No pre-roll again within (minutes)
+        </label>
         <input
           id={id}
           type="text"

@@ -17,7 +17,9 @@ export function ReviewCard({ review, onDecide }: ReviewCardProps) {
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-xl border border-slate-800 bg-slate-900/60 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere text-slate-100">{review.title}</h3>
+        <h3 id={titleId} className="min-w-0 font-semibold wrap-anywhere text-slate-100">
+          {review.title}
+        </h3>
         <span className="flex flex-wrap gap-2">
           <Badge tone="violet">{ruleLabel(review.rule)}</Badge>
           <Badge tone={statusTone(review.status)}>{statusLabel(review.status)}</Badge>
@@ -40,17 +42,29 @@ export function ReviewCard({ review, onDecide }: ReviewCardProps) {
         <div>
           <h4 className="text-xs font-medium tracking-wide text-slate-400 uppercase">Evidence</h4>
           <ul aria-label="Evidence" className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-300">
-            {review.evidence.map((line, index) => <li key={index}>{line}</li>)}
+            {review.evidence.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
           </ul>
         </div>
       ) : null}
       <p className="text-sm tabular-nums text-slate-300">{coveredText(review)}</p>
       {review.status === "open" ? (
         <div className="flex flex-wrap gap-2">
-          <button type="button" aria-label={accounts ? `${reverseLabel(review)} for ${accounts}` : undefined} className={buttonClass("secondary")} onClick={() => onDecide("reverse")}>
+          <button
+            type="button"
+            aria-label={accounts ? `${reverseLabel(review)} for ${accounts}` : undefined}
+            className={buttonClass("secondary")}
+            onClick={() => onDecide("reverse")}
+          >
             {reverseLabel(review)}
           </button>
-          <button type="button" aria-label={accounts ? `Clear flag for ${accounts}` : undefined} className={buttonClass("secondary")} onClick={() => onDecide("clear")}>
+          <button
+            type="button"
+            aria-label={accounts ? `Clear flag for ${accounts}` : undefined}
+            className={buttonClass("secondary")}
+            onClick={() => onDecide("clear")}
+          >
             Clear
           </button>
         </div>

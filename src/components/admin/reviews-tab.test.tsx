@@ -19,7 +19,10 @@ const sharedIp = makeReview({
     { id: "u8", email: "solo@example.com", username: null, created_at: "2026-11-01T08:00:00.000Z" },
     { id: "u9", email: "maker@example.com", username: "maker", created_at: "2026-10-01T08:00:00.000Z" },
   ],
-  evidence: ["The viewer watched from an address the creator also watches from", "1 paid view still in holding from viewer to creator"],
+  evidence: [
+    "The viewer watched from an address the creator also watches from",
+    "1 paid view still in holding from viewer to creator",
+  ],
   views_count: 1,
   earnings_count: 1,
   amount_usd: 0.003,
@@ -89,19 +92,31 @@ describe("Reviews tab", () => {
     expect(card.getByText("Open").dataset.tone).toBe("yellow");
     expect(card.getByText(/^Flagged /).textContent).toMatch(/^Flagged Nov 2[12], 2026$/);
     const accounts = card.getByRole("list", { name: "Accounts" });
-    expect(within(accounts).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    expect(
+      within(accounts)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringMatching(/^viewer@example\.com · joined Nov 20, 2026$/),
       expect.stringMatching(/^ben@example\.com \(benny\) · joined Nov 20, 2026$/),
     ]);
-    expect(within(card.getByRole("list", { name: "Evidence" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(ring.evidence);
+    expect(
+      within(card.getByRole("list", { name: "Evidence" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(ring.evidence);
     expect(card.getByText("12 views · 24 earnings · $0.072")).toBeVisible();
     // The buttons name the accounts, since every flag of a rule has the same title.
-    expect(card.getByRole("button", { name: `Reverse earnings for ${ringAccounts}` }).textContent).toBe("Reverse earnings");
+    expect(card.getByRole("button", { name: `Reverse earnings for ${ringAccounts}` }).textContent).toBe(
+      "Reverse earnings",
+    );
     expect(card.getByRole("button", { name: `Clear flag for ${ringAccounts}` }).textContent).toBe("Clear");
 
     expect(other.getByText("Shared network")).toBeVisible();
     expect(other.getByText("1 view · 1 earning · $0.003")).toBeVisible();
-    expect(other.getByRole("button", { name: "Reverse earnings for solo@example.com and maker@example.com" })).toBeVisible();
+    expect(
+      other.getByRole("button", { name: "Reverse earnings for solo@example.com and maker@example.com" }),
+    ).toBeVisible();
   });
 
   it("shows every flag under All, settled ones with who decided, when and why, and no buttons", async () => {
@@ -114,10 +129,14 @@ describe("Reviews tab", () => {
     expect(statuses.at(-1)).toBe("all");
 
     expect(gone.getByText("Reversed").dataset.tone).toBe("red");
-    expect(gone.getByText(/^Reversed by/).textContent).toMatch(/^Reversed by root@example\.com on Nov 2[45], 2026: Bot pattern$/);
+    expect(gone.getByText(/^Reversed by/).textContent).toMatch(
+      /^Reversed by root@example\.com on Nov 2[45], 2026: Bot pattern$/,
+    );
     expect(gone.queryByRole("button")).toBeNull();
     expect(fine.getByText("Cleared").dataset.tone).toBe("green");
-    expect(fine.getByText(/^Cleared by/).textContent).toMatch(/^Cleared by admin@example\.com on Nov 2[34], 2026: Family members, checked$/);
+    expect(fine.getByText(/^Cleared by/).textContent).toMatch(
+      /^Cleared by admin@example\.com on Nov 2[34], 2026: Family members, checked$/,
+    );
     expect(fine.queryByRole("button")).toBeNull();
   });
 
@@ -140,7 +159,9 @@ describe("Reviews tab", () => {
     );
     await screen.findByText("No open flags.");
     fireEvent.click(screen.getByRole("button", { name: "Run sweep" }));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Sweep done: 2 new flags, 14 earnings covered"));
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe("Sweep done: 2 new flags, 14 earnings covered"),
+    );
     await cards(2);
     expect(bodiesOf(fetchMock, "POST /api/admin/reviews/sweep")).toHaveLength(1);
   });
@@ -149,7 +170,9 @@ describe("Reviews tab", () => {
     openTab({ open: [], all: [] }, { "POST /api/admin/reviews/sweep": { body: { flagged: 1, covered: 1 } } });
     await screen.findByText("No open flags.");
     fireEvent.click(screen.getByRole("button", { name: "Run sweep" }));
-    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Sweep done: 1 new flag, 1 earning covered"));
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe("Sweep done: 1 new flag, 1 earning covered"),
+    );
   });
 
   it("reverses a flag's earnings with a required note, then loads the list again", async () => {
@@ -165,8 +188,12 @@ describe("Reviews tab", () => {
     );
     fireEvent.click(await screen.findByRole("button", { name: `Reverse earnings for ${ringAccounts}` }));
     const dialog = within(screen.getByRole("dialog", { name: "Reverse earnings" }));
-    expect(dialog.getByText(/^New accounts watching each other/).textContent).toBe(`New accounts watching each other: ${ringAccounts}`);
-    expect(dialog.getByText(/Takes back/).textContent).toBe("Takes back $0.072 (24 earnings) from the wallets they were credited to.");
+    expect(dialog.getByText(/^New accounts watching each other/).textContent).toBe(
+      `New accounts watching each other: ${ringAccounts}`,
+    );
+    expect(dialog.getByText(/Takes back/).textContent).toBe(
+      "Takes back $0.072 (24 earnings) from the wallets they were credited to.",
+    );
     const note = dialog.getByLabelText("Note");
     expect(note.getAttribute("maxlength")).toBe("500");
 
@@ -185,7 +212,10 @@ describe("Reviews tab", () => {
 
   it("shows a held sign-on bonus's flag in its own words, and reverses the bonus", async () => {
     const path = `POST /api/admin/reviews/${bonusFlag.id}`;
-    const { fetchMock } = openTab({ open: [bonusFlag], all: [] }, { [path]: { body: { ...bonusFlag, status: "reversed" } } });
+    const { fetchMock } = openTab(
+      { open: [bonusFlag], all: [] },
+      { [path]: { body: { ...bonusFlag, status: "reversed" } } },
+    );
     const [card] = await cards(1);
     expect(card!.getByText("Sign-on bonus", { selector: "span" }).dataset.tone).toBe("violet");
     expect(card!.getByText("Sign-on bonus · $75.00")).toBeVisible();
@@ -211,7 +241,9 @@ describe("Reviews tab", () => {
         },
       },
     );
-    fireEvent.click(await screen.findByRole("button", { name: "Clear flag for solo@example.com and maker@example.com" }));
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Clear flag for solo@example.com and maker@example.com" }),
+    );
     const dialog = within(screen.getByRole("dialog", { name: "Clear flag" }));
     expect(dialog.getByText(/^Lifts this flag's hold/).textContent).toBe(
       "Lifts this flag's hold on 1 earning: they become available when their holding period ends, unless another open flag covers them.",
@@ -227,7 +259,12 @@ describe("Reviews tab", () => {
   it("shows the server's refusal (already settled) in the dialog and keeps it open", async () => {
     openTab(
       { open: [ring], all: [] },
-      { [`POST /api/admin/reviews/${ring.id}`]: { status: 409, body: { error: "This flag has already been settled", code: "already_settled", requestId: "r" } } },
+      {
+        [`POST /api/admin/reviews/${ring.id}`]: {
+          status: 409,
+          body: { error: "This flag has already been settled", code: "already_settled", requestId: "r" },
+        },
+      },
     );
     fireEvent.click(await screen.findByRole("button", { name: `Clear flag for ${ringAccounts}` }));
     const dialog = within(screen.getByRole("dialog", { name: "Clear flag" }));
@@ -245,7 +282,9 @@ describe("Reviews tab", () => {
     );
     fireEvent.click(await screen.findByRole("button", { name: "Run sweep" }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(1));
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to run the review sweep: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to run the review sweep: API responded with HTTP status 500",
+    );
     expect(screen.getByRole("status").textContent).toBe("");
 
     fireEvent.click(await screen.findByRole("button", { name: `Reverse earnings for ${ringAccounts}` }));
@@ -253,13 +292,22 @@ describe("Reviews tab", () => {
     fireEvent.change(dialog.getByLabelText("Note"), { target: { value: "Ring" } });
     fireEvent.click(dialog.getByRole("button", { name: "Reverse earnings" }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledTimes(2));
-    expect(String(consoleError.mock.calls[1][0])).toBe("Error: Failed to settle review: API responded with HTTP status 503");
+    expect(String(consoleError.mock.calls[1][0])).toBe(
+      "Error: Failed to settle review: API responded with HTTP status 503",
+    );
     expect(screen.getByRole("dialog", { name: "Reverse earnings" })).toBeVisible();
   });
 
   it("cuts a long list of accounts in the buttons' names", async () => {
-    const users = ["a", "b", "c", "d", "e"].map((name, i) => ({ id: `u${i}`, email: `${name}@example.com`, username: null, created_at: "2026-11-20T08:00:00.000Z" }));
+    const users = ["a", "b", "c", "d", "e"].map((name, i) => ({
+      id: `u${i}`,
+      email: `${name}@example.com`,
+      username: null,
+      created_at: "2026-11-20T08:00:00.000Z",
+    }));
     openTab({ open: [makeReview({ rule: "same_day_accounts", users })], all: [] });
-    expect(await screen.findByRole("button", { name: "Reverse earnings for a@example.com, b@example.com and 3 others" })).toBeVisible();
+    expect(
+      await screen.findByRole("button", { name: "Reverse earnings for a@example.com, b@example.com and 3 others" }),
+    ).toBeVisible();
   });
 });

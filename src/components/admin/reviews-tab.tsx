@@ -26,7 +26,11 @@ type Deciding = { review: ReviewJson; decision: ReviewDecisionBody["decision"] }
 export function ReviewsTab() {
   const refreshAdminLists = useRefreshAdminLists();
   const [filter, setFilter] = useState<ReviewFilter>("open");
-  const { data, firstLoad } = useAdminQuery(queryKeys.admin.list("reviews", filter), (signal) => getReviews(filter, signal), "Failed to load reviews");
+  const { data, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("reviews", filter),
+    (signal) => getReviews(filter, signal),
+    "Failed to load reviews",
+  );
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [sweeping, setSweeping] = useState(false);
   const [sweepResult, setSweepResult] = useState("");
@@ -51,7 +55,9 @@ export function ReviewsTab() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <FilterToggle label="Show flags" options={filters} value={filter} onChange={setFilter} />
         <div className="flex flex-wrap items-center justify-end gap-3">
-          <p role="status" className="text-sm text-violet-300">{sweepResult}</p>
+          <p role="status" className="text-sm text-violet-300">
+            {sweepResult}
+          </p>
           <button type="button" className={buttonClass()} disabled={sweeping} onClick={() => void sweep()}>
             {sweeping ? "Running sweep..." : "Run sweep"}
           </button>

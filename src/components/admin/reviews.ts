@@ -17,7 +17,10 @@ const ruleLabels: Record<ReviewRule, string> = {
 const statusLabels: Record<ReviewStatus, string> = { open: "Open", reversed: "Reversed", cleared: "Cleared" };
 
 /** Open waits (yellow, as pending things do in the admin), reversed took money back (red), cleared is fine (green). */
-const statusTones = { open: "yellow", reversed: "red", cleared: "green" } as const satisfies Record<ReviewStatus, string>;
+const statusTones = { open: "yellow", reversed: "red", cleared: "green" } as const satisfies Record<
+  ReviewStatus,
+  string
+>;
 
 // A code the server learns before this screen does still shows, as the code itself.
 export const ruleLabel = (rule: ReviewRule) => ruleLabels[rule] ?? rule;
@@ -36,7 +39,8 @@ export const coveredText = (review: Pick<ReviewJson, "rule" | "views_count" | "e
     : `${plural(review.views_count, "view", "views")} · ${plural(review.earnings_count, "earning", "earnings")} · ${formatUsd(review.amount_usd)}`;
 
 /** The reverse button's words: a bonus flag takes back a bonus, the others take back earnings. */
-export const reverseLabel = (review: Pick<ReviewJson, "rule">) => (review.rule === "bonus_risk" ? "Reverse bonus" : "Reverse earnings");
+export const reverseLabel = (review: Pick<ReviewJson, "rule">) =>
+  review.rule === "bonus_risk" ? "Reverse bonus" : "Reverse earnings";
 
 /** After a sweep: "Sweep done: 2 new flags, 14 earnings covered". */
 export const sweepText = ({ flagged, covered }: { flagged: number; covered: number }) =>

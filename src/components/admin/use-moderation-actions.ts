@@ -2,7 +2,11 @@ import type { ContentModerationAction, UserModerationAction } from "../../../com
 import { useModerate } from "../../queries/admin-moderation";
 import { outcomeText } from "./moderation";
 
-const contentDone: Record<ContentModerationAction, string> = { dismiss: "Reports dismissed", takedown: "Taken down", restore: "Restored" };
+const contentDone: Record<ContentModerationAction, string> = {
+  dismiss: "Reports dismissed",
+  takedown: "Taken down",
+  restore: "Restored",
+};
 const userDone: Record<UserModerationAction, string> = { suspend: "Suspended", unsuspend: "Unsuspended" };
 
 /**

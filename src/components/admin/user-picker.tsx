@@ -17,7 +17,11 @@ type UserPickerProps = { value: PickedUser | null; onChange: (user: PickedUser |
  * click, typing or an arrow key, never by itself; Escape closes the list, then the dialog.
  */
 export function UserPicker({ value, onChange, autoFocus }: UserPickerProps) {
-  const { data: users, firstLoad } = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
+  const { data: users, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("users"),
+    getAdminUsers,
+    "Failed to load users",
+  );
   const [query, setQuery] = useState(value?.email ?? "");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -53,7 +57,9 @@ export function UserPicker({ value, onChange, autoFocus }: UserPickerProps) {
 
   return (
     <div className="relative space-y-1">
-      <label htmlFor={id} className={labelClass}>User</label>
+      <label htmlFor={id} className={labelClass}>
+        User
+      </label>
       <input
         id={id}
         type="text"
@@ -101,7 +107,9 @@ export function UserPicker({ value, onChange, autoFocus }: UserPickerProps) {
                 className={`cursor-pointer px-3 py-2 text-sm ${index === active ? "bg-violet-600/30" : "hover:bg-slate-800"}`}
               >
                 <span className="block text-slate-100">{user.email}</span>
-                <span className="block text-xs text-slate-400">{user.username ? `@${user.username}` : "No username"}</span>
+                <span className="block text-xs text-slate-400">
+                  {user.username ? `@${user.username}` : "No username"}
+                </span>
               </li>
             ))
           )}

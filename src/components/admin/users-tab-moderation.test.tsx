@@ -12,7 +12,14 @@ const ben = makeAdminUser({ email: "ben@example.com", suspended: true });
 const moderationPath = (user: AdminUserJson) => `POST /api/admin/moderation/users/${user.id}`;
 const moderated = (user: AdminUserJson, suspended: boolean) => ({
   body: {
-    user: { id: user.id, email: user.email, username: user.username, suspended, suspended_note: null, suspended_at: null },
+    user: {
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      suspended,
+      suspended_note: null,
+      suspended_at: null,
+    },
     reversed_usd: 0,
   },
 });
@@ -57,7 +64,10 @@ describe("all users tab: suspensions", () => {
   });
 
   it("unsuspends with an optional note", async () => {
-    const fetchMock = stubFetch({ "GET /api/admin/users": { body: [ben] }, [moderationPath(ben)]: moderated(ben, false) });
+    const fetchMock = stubFetch({
+      "GET /api/admin/users": { body: [ben] },
+      [moderationPath(ben)]: moderated(ben, false),
+    });
     renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Unsuspend ben@example.com" }));
     const dialog = within(screen.getByRole("dialog", { name: "Unsuspend member" }));
@@ -80,4 +90,3 @@ describe("all users tab: suspensions", () => {
     expect((await dialog.findByRole("alert")).textContent).toBe("Admin accounts cannot be suspended");
   });
 });
-

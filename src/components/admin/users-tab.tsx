@@ -19,19 +19,31 @@ type Deciding = { user: AdminUserJson; action: UserModerationAction };
  * admins) can be suspended or unsuspended from their row (docs/decisions/027).
  */
 export function UsersTab() {
-  const { data: users, firstLoad } = useAdminQuery(queryKeys.admin.list("users"), getAdminUsers, "Failed to load users");
+  const { data: users, firstLoad } = useAdminQuery(
+    queryKeys.admin.list("users"),
+    getAdminUsers,
+    "Failed to load users",
+  );
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   if (firstLoad) return <PageSpinner />;
   if (!users || users.length === 0) return <EmptyMessage title="No users yet" />;
   return (
     <div className="space-y-4">
       <div className="flex justify-end">
-        <a href={usersCsvUrl} download className={buttonClass("secondary")}>Download CSV</a>
+        <a href={usersCsvUrl} download className={buttonClass("secondary")}>
+          Download CSV
+        </a>
       </div>
       <Table
         caption="All users"
         columns={[
-          "Email", "Joined", num("Content"), num("Viewer Balance"), num("Creator Balance"), num("Total"), num("Available"),
+          "Email",
+          "Joined",
+          num("Content"),
+          num("Viewer Balance"),
+          num("Creator Balance"),
+          num("Total"),
+          num("Available"),
           { label: "Moderation", hidden: true },
         ]}
       >
@@ -71,7 +83,13 @@ function SuspendButton({ user, onClick }: { user: AdminUserJson; onClick: (actio
   const action = user.suspended ? "unsuspend" : "suspend";
   const label = user.suspended ? "Unsuspend" : "Suspend";
   return (
-    <button type="button" aria-haspopup="dialog" aria-label={`${label} ${user.email}`} className={buttonClass("secondary")} onClick={() => onClick(action)}>
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-label={`${label} ${user.email}`}
+      className={buttonClass("secondary")}
+      onClick={() => onClick(action)}
+    >
       {label}
     </button>
   );

@@ -81,12 +81,19 @@ describe("AdOverlay", () => {
     const track = (event: string) => `/api/ads/track?event=${event}&ad=test-ad&position=[BREAKPOSITION]`;
     const feed = inlineVast({ tracking: { impression: track("impression"), complete: track("complete") } });
     const pixels = watchPixels();
-    for (const [position, code] of [["pre", "1"], ["post", "3"]] as const) {
+    for (const [position, code] of [
+      ["pre", "1"],
+      ["post", "3"],
+    ] as const) {
       pixels.length = 0;
       stubNetwork({ ...adNetwork, "GET /ads/feed.xml": { body: feed } });
-      const { unmount } = render(<AdOverlay feedUrl={feedUrl} position={position} contentType="video" onDone={() => {}} />);
+      const { unmount } = render(
+        <AdOverlay feedUrl={feedUrl} position={position} contentType="video" onDone={() => {}} />,
+      );
       fireEvent(await adPlaying(), new Event("ended"));
-      expect(pixels.map((p) => [new URL(p).searchParams.get("event"), new URL(p).searchParams.get("position")])).toEqual([
+      expect(
+        pixels.map((p) => [new URL(p).searchParams.get("event"), new URL(p).searchParams.get("position")]),
+      ).toEqual([
         ["impression", code],
         ["complete", code],
       ]);

@@ -71,7 +71,12 @@ export function AdOverlay({ feedUrl, position, contentType, onDone }: AdOverlayP
             ) : (
               <button type="button" onClick={ad.actions.skip} className={overlayButton}>
                 Skip Ad
-                <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className="ml-1.5 inline size-4 align-[-3px]">
+                <svg
+                  viewBox="0 0 24 24"
+                  fill="currentColor"
+                  aria-hidden="true"
+                  className="ml-1.5 inline size-4 align-[-3px]"
+                >
                   <path d="M5 5.5v13a1 1 0 0 0 1.6.8L15 13v5.5a.5.5 0 0 0 .5.5h2a.5.5 0 0 0 .5-.5v-13a.5.5 0 0 0-.5-.5h-2a.5.5 0 0 0-.5.5V11L6.6 4.7A1 1 0 0 0 5 5.5Z" />
                 </svg>
               </button>

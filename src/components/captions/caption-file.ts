@@ -17,4 +17,20 @@ export function languageProblem(lang: string, taken: readonly string[]): string 
 }
 
 /** Common caption languages, offered as suggestions; any other tag may be typed. */
-export const SUGGESTED_LANGUAGES = ["en", "es", "fr", "de", "pt-BR", "it", "nl", "ja", "ko", "zh-Hans", "ar", "hi", "ru", "tr", "pl"];
+export const SUGGESTED_LANGUAGES = [
+  "en",
+  "es",
+  "fr",
+  "de",
+  "pt-BR",
+  "it",
+  "nl",
+  "ja",
+  "ko",
+  "zh-Hans",
+  "ar",
+  "hi",
+  "ru",
+  "tr",
+  "pl",
+];

@@ -4,9 +4,21 @@ import { fileInputClass, inputClass, labelClass } from "../upload/form-styles";
 import { checkCaptionFile, languageProblem, SUGGESTED_LANGUAGES } from "./caption-file";
 
 /** One language's captions being chosen: the tag typed, the file picked and what its check found. */
-export type CaptionRowState = { key: number; lang: string; file: File | null; fileError: string | null; checking: boolean };
+export type CaptionRowState = {
+  key: number;
+  lang: string;
+  file: File | null;
+  fileError: string | null;
+  checking: boolean;
+};
 
-export const emptyRow = (key: number): CaptionRowState => ({ key, lang: "", file: null, fileError: null, checking: false });
+export const emptyRow = (key: number): CaptionRowState => ({
+  key,
+  lang: "",
+  file: null,
+  fileError: null,
+  checking: false,
+});
 
 /** What is wrong with a row, or null; an untouched row is not a mistake. */
 export function rowProblem(row: CaptionRowState, taken: readonly string[]): string | null {

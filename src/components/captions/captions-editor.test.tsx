@@ -11,11 +11,17 @@ import { UploadCaptionsField, useUploadCaptions } from "./upload-captions";
 
 const vtt = (text: string, name = "captions.vtt") => new File([text], name, { type: "text/vtt" });
 const GOOD = "WEBVTT\n\n00:01.000 --> 00:03.000\nHello\n";
-const pick = (file: File) => fireEvent.change(screen.getByLabelText("Captions file (.vtt)"), { target: { files: [file] } });
+const pick = (file: File) =>
+  fireEvent.change(screen.getByLabelText("Captions file (.vtt)"), { target: { files: [file] } });
 const lang = (value: string) => fireEvent.change(screen.getByLabelText("Language"), { target: { value } });
 
 function itemWith(langs: string[]) {
-  return { ...makeContent({ id: "01J0000000000000000000C900", duration: 42 }), resume_at_seconds: null, resume_skips_preroll: false, captions: langs.map((l) => ({ lang: l, url: `/x/${l}` })) };
+  return {
+    ...makeContent({ id: "01J0000000000000000000C900", duration: 42 }),
+    resume_at_seconds: null,
+    resume_skips_preroll: false,
+    captions: langs.map((l) => ({ lang: l, url: `/x/${l}` })),
+  };
 }
 
 describe("the content editor's captions", () => {
@@ -26,9 +32,15 @@ describe("the content editor's captions", () => {
     pick(vtt("<html><script>alert(1)</script></html>"));
     expect((await screen.findByRole("alert")).textContent).toBe("Not a WebVTT file: the first line must be WEBVTT");
     pick(vtt("WEBVTT\n\n00:01.000 --> 01:00.000\nLate\n"));
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Line 3: the cue ends at 01:00.000, after the end of the item (00:00:42.000)"));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe(
+        "Line 3: the cue ends at 01:00.000, after the end of the item (00:00:42.000)",
+      ),
+    );
     pick(new File([new Uint8Array([0xff, 0xfe, 0x57, 0])], "utf16.vtt"));
-    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("The captions file is UTF-16: save it as UTF-8"));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("The captions file is UTF-16: save it as UTF-8"),
+    );
     expect(screen.getByRole<HTMLButtonElement>("button", { name: "Add" }).disabled).toBe(true);
     lang("english!");
     expect(screen.getByRole("alert").textContent).toBe("Language must be a language tag such as en or pt-BR");

@@ -42,10 +42,19 @@ export function CaptionsEditor({ contentId, durationSeconds, disabled }: Caption
     if (!lang || !row.file) return;
     const file = row.file;
     const replacing = tracks.some((t) => t.lang === lang);
-    const ok = await run(() => putCaptions(contentId, lang, file), `Captions in ${languageName(lang)} ${replacing ? "replaced" : "added"}`, "Failed to save captions");
+    const ok = await run(
+      () => putCaptions(contentId, lang, file),
+      `Captions in ${languageName(lang)} ${replacing ? "replaced" : "added"}`,
+      "Failed to save captions",
+    );
     if (ok) setRow((r) => emptyRow(r.key + 1));
   };
-  const remove = (track: string) => void run(() => deleteCaptions(contentId, track), `Captions in ${languageName(track)} removed`, "Failed to remove captions");
+  const remove = (track: string) =>
+    void run(
+      () => deleteCaptions(contentId, track),
+      `Captions in ${languageName(track)} removed`,
+      "Failed to remove captions",
+    );
   const off = disabled || busy;
 
   return (
@@ -58,16 +67,31 @@ export function CaptionsEditor({ contentId, durationSeconds, disabled }: Caption
               <span className="min-w-0 truncate">
                 {languageName(t.lang)} <span className="text-slate-500">({t.lang})</span>
               </span>
-              <button type="button" className={buttonClass("secondary", "compact")} onClick={() => remove(t.lang)} disabled={off} aria-label={`Remove captions in ${languageName(t.lang)}`}>
+              <button
+                type="button"
+                className={buttonClass("secondary", "compact")}
+                onClick={() => remove(t.lang)}
+                disabled={off}
+                aria-label={`Remove captions in ${languageName(t.lang)}`}
+              >
                 Remove
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-xs text-slate-400">No captions yet. Add a WebVTT file (.vtt) per language, at most 512 KiB.</p>
+        <p className="text-xs text-slate-400">
+          No captions yet. Add a WebVTT file (.vtt) per language, at most 512 KiB.
+        </p>
       )}
-      <CaptionRow key={row.key} row={row} taken={[]} durationMs={Math.round(durationSeconds * 1000)} onChange={(patch) => setRow((r) => ({ ...r, ...patch }))} disabled={off}>
+      <CaptionRow
+        key={row.key}
+        row={row}
+        taken={[]}
+        durationMs={Math.round(durationSeconds * 1000)}
+        onChange={(patch) => setRow((r) => ({ ...r, ...patch }))}
+        disabled={off}
+      >
         <button type="button" className={buttonClass("secondary")} onClick={() => void add()} disabled={off || !lang}>
           {lang && tracks.some((t) => t.lang === lang) ? "Replace" : "Add"}
         </button>

@@ -26,13 +26,16 @@ export function useUploadCaptions() {
         failures.push(`${languageName(lang)}: ${refusalOf(error) ?? "could not be saved"}`);
       }
     }
-    return failures.length ? `Your content was published, but some captions were not saved. ${failures.join(" ")} You can add them again from My Content.` : null;
+    return failures.length
+      ? `Your content was published, but some captions were not saved. ${failures.join(" ")} You can add them again from My Content.`
+      : null;
   };
   const field = {
     rows,
     takenBy,
     add: () => setRows((all) => [...all, emptyRow(next.current++)]),
-    change: (key: number, patch: Partial<CaptionRowState>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r))),
+    change: (key: number, patch: Partial<CaptionRowState>) =>
+      setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r))),
     remove: (key: number) => setRows((all) => all.filter((r) => r.key !== key)),
   };
   return { field, ready, send };
@@ -47,8 +50,19 @@ export function UploadCaptionsField({ field, disabled }: UploadCaptionsProps) {
       <legend className="mb-1 text-sm font-medium text-slate-300">Captions (optional)</legend>
       <p className="text-xs text-slate-400">WebVTT files (.vtt), one per language, at most 512 KiB each.</p>
       {field.rows.map((row) => (
-        <CaptionRow key={row.key} row={row} taken={field.takenBy(row.key)} onChange={(patch) => field.change(row.key, patch)} disabled={disabled}>
-          <button type="button" className={buttonClass("secondary")} onClick={() => field.remove(row.key)} disabled={disabled}>
+        <CaptionRow
+          key={row.key}
+          row={row}
+          taken={field.takenBy(row.key)}
+          onChange={(patch) => field.change(row.key, patch)}
+          disabled={disabled}
+        >
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            onClick={() => field.remove(row.key)}
+            disabled={disabled}
+          >
             Remove
           </button>
         </CaptionRow>

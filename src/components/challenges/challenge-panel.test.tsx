@@ -93,7 +93,10 @@ describe("challenge panel: hidden", () => {
 
   it("is hidden while loading, then shows the answer", async () => {
     const reply = deferred<{ body: ChallengeProgressResponse }>();
-    const fetchMock = stubFetch({ [`GET ${PATH}`]: () => reply.promise, "GET /api/earning-rules": { body: earningRules } });
+    const fetchMock = stubFetch({
+      [`GET ${PATH}`]: () => reply.promise,
+      "GET /api/earning-rules": { body: earningRules },
+    });
     const { container } = renderPanel();
     await vi.waitFor(() => expect(progressCalls(fetchMock)).toBeGreaterThan(0));
     await flushQueryNotifications();
@@ -116,14 +119,17 @@ describe("challenge panel: hidden", () => {
     expect(container.innerHTML).toBe("");
   });
 
-  it.each([0, -0.5])("is hidden once the window is over (timeRemaining %s), even with a bonus", async (timeRemaining) => {
-    const fetchMock = stubProgress(
-      makeProgress({ timeRemaining, progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }),
-    );
-    const { container, queryClient } = renderPanel();
-    await answered(fetchMock, queryClient);
-    expect(container.innerHTML).toBe("");
-  });
+  it.each([0, -0.5])(
+    "is hidden once the window is over (timeRemaining %s), even with a bonus",
+    async (timeRemaining) => {
+      const fetchMock = stubProgress(
+        makeProgress({ timeRemaining, progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }),
+      );
+      const { container, queryClient } = renderPanel();
+      await answered(fetchMock, queryClient);
+      expect(container.innerHTML).toBe("");
+    },
+  );
 
   it("is hidden when the load fails; the failure is logged only", async () => {
     const consoleError = expectConsoleError();
@@ -152,7 +158,9 @@ describe("challenge panel: folded to one line (decision 037)", () => {
     renderPanel();
     const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
     expect(summaryLine(region)).toBe("1 of 3 completed · 23h 10m left · $75.00 bonus");
-    expect(within(region).getByRole("progressbar", { name: "Overall challenge progress" }).getAttribute("aria-valuenow")).toBe("1");
+    expect(
+      within(region).getByRole("progressbar", { name: "Overall challenge progress" }).getAttribute("aria-valuenow"),
+    ).toBe("1");
     expect(toggle().getAttribute("aria-expanded")).toBe("false");
     const details = document.getElementById(toggle().getAttribute("aria-controls")!)!;
     expect(region.contains(details)).toBe(true);
@@ -216,7 +224,9 @@ describe("challenge panel: states", () => {
     renderPanel();
     const region = await screen.findByRole("region", { name: "Congratulations!" });
     expect(region.textContent).toContain("earned a $75.00 bonus");
-    expect(region.textContent).toContain("added to your wallet, where it stays pending for 7 days before it can be paid out.");
+    expect(region.textContent).toContain(
+      "added to your wallet, where it stays pending for 7 days before it can be paid out.",
+    );
     expect(within(region).getByRole("link", { name: "View Wallet" }).getAttribute("href")).toBe("/wallet");
     expect(screen.queryByText("All Challenges Complete")).toBeNull();
     expect(screen.queryByRole("progressbar")).toBeNull();
@@ -234,7 +244,9 @@ describe("challenge panel: states", () => {
   });
 
   it("shows bonus amounts with their cents, never rounded to whole dollars", async () => {
-    stubProgress(makeProgress({ progress: [makeEntry("Half", { bonus_amount: 12.5 }), makeEntry("Whole", { bonus_amount: 25 })] }));
+    stubProgress(
+      makeProgress({ progress: [makeEntry("Half", { bonus_amount: 12.5 }), makeEntry("Whole", { bonus_amount: 25 })] }),
+    );
     renderPanel();
     const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
     expect(summaryLine(region)).toBe("0 of 2 completed · 23h 34m left · $37.50 bonus");
@@ -247,7 +259,9 @@ describe("challenge panel: states", () => {
     const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
     expect(region.textContent).toContain("within 24 hours of signing up");
     // The bonus is held like a view reward (docs/decisions/019), not sent "straight to your wallet" (docs/decisions/034).
-    expect(region.textContent).toContain("added to your wallet, where it stays pending for 7 days before it can be paid out.");
+    expect(region.textContent).toContain(
+      "added to your wallet, where it stays pending for 7 days before it can be paid out.",
+    );
     expect(region.textContent).not.toContain("straight");
     expect(summaryLine(region)).toBe("1 of 3 completed · 23h 34m left · $75.00 bonus");
 
@@ -265,7 +279,9 @@ describe("challenge panel: states", () => {
     ]);
     const [streams, upload, viewers] = rows;
     expect(within(streams).getByRole("heading", { name: "Watch 10 streams", level: 3 })).toBeVisible();
-    expect(streams.textContent).toContain("Watch 10 different videos or tracks by other members, each to at least 80%.");
+    expect(streams.textContent).toContain(
+      "Watch 10 different videos or tracks by other members, each to at least 80%.",
+    );
     expect(upload.textContent).toContain("Upload a video or audio track.");
     expect(viewers.textContent).toContain(
       "Get a viewer for every upload: within a day of each of your uploads, another member on their own internet connection watches it to at least 80%.",
@@ -310,7 +326,11 @@ describe("challenge panel: what it says of the rules", () => {
     stubProgress(
       makeProgress({
         progress: [
-          makeEntry("Views", { requirement_type: "min_views_per_content", requirement_value: 3, description: "Get your first viewer" }),
+          makeEntry("Views", {
+            requirement_type: "min_views_per_content",
+            requirement_value: 3,
+            description: "Get your first viewer",
+          }),
           makeEntry("Uploads", { requirement_type: "content_uploaded", requirement_value: 2, description: "Anything" }),
           makeEntry("One stream", { requirement_type: "streams_completed", requirement_value: 1 }),
         ],
@@ -334,14 +354,20 @@ describe("challenge panel: what it says of the rules", () => {
     });
     renderPanel();
     await vi.waitFor(() =>
-      expect(panel("Congratulations!").textContent).toContain("added to your wallet, where it stays pending for 1 day before it can be paid out."),
+      expect(panel("Congratulations!").textContent).toContain(
+        "added to your wallet, where it stays pending for 1 day before it can be paid out.",
+      ),
     );
   });
 
   it("says the bonus can be paid out at once when the holding period is off", async () => {
-    stubProgress(makeProgress(), { "GET /api/earning-rules": { body: { ...earningRules, earnings_hold_days: 0, qualify_percent: 75 } } });
+    stubProgress(makeProgress(), {
+      "GET /api/earning-rules": { body: { ...earningRules, earnings_hold_days: 0, qualify_percent: 75 } },
+    });
     renderPanel();
-    await vi.waitFor(() => expect(panel("Sign-On Challenge").textContent).toContain("where it can be paid out at once."));
+    await vi.waitFor(() =>
+      expect(panel("Sign-On Challenge").textContent).toContain("where it can be paid out at once."),
+    );
     expect(panel("Sign-On Challenge").textContent).toContain("each to at least 75%.");
     expect(panel("Sign-On Challenge").textContent).not.toContain("pending");
   });

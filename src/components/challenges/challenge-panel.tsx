@@ -55,8 +55,10 @@ function BonusAwarded({ amount }: { amount: number }) {
             </h2>
             <p className="mt-1 text-slate-300">
               You completed every sign-on challenge and earned a{" "}
-              <strong className="font-semibold text-emerald-300"><BonusAmount amount={amount} /></strong> bonus. It has been
-              added to your wallet, where it {holdText(rules.earnings_hold_days)}.
+              <strong className="font-semibold text-emerald-300">
+                <BonusAmount amount={amount} />
+              </strong>{" "}
+              bonus. It has been added to your wallet, where it {holdText(rules.earnings_hold_days)}.
             </p>
           </div>
         </div>
@@ -71,7 +73,10 @@ function BonusAwarded({ amount }: { amount: number }) {
 function BonusPending({ amount }: { amount: number }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-violet-500/30 bg-gradient-to-br from-violet-950/60 via-slate-900 to-slate-950 p-6">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-violet-500/30 bg-gradient-to-br from-violet-950/60 via-slate-900 to-slate-950 p-6"
+    >
       <div className="flex items-start gap-4">
         <span
           aria-hidden="true"
@@ -84,8 +89,12 @@ function BonusPending({ amount }: { amount: number }) {
             All Challenges Complete
           </h2>
           <p className="mt-1 text-slate-300">
-            Your <strong className="font-semibold text-emerald-300"><BonusAmount amount={amount} /></strong> bonus is being
-            checked. It appears in your wallet once the checks pass: within minutes, unless our team needs to review it.
+            Your{" "}
+            <strong className="font-semibold text-emerald-300">
+              <BonusAmount amount={amount} />
+            </strong>{" "}
+            bonus is being checked. It appears in your wallet once the checks pass: within minutes, unless our team
+            needs to review it.
           </p>
         </div>
       </div>
@@ -104,7 +113,10 @@ function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; t
   const count = data.progress.length;
   const summary = `${done} of ${count} completed`;
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-800 bg-gradient-to-br from-violet-950/40 via-slate-900/60 to-slate-900/60">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-800 bg-gradient-to-br from-violet-950/40 via-slate-900/60 to-slate-900/60"
+    >
       {/* The one line the panel folds to (decision 037): the whole line toggles the details, and says where
           the member stands so the folded panel still tells them what matters. */}
       <div className="relative px-4 py-3 sm:px-6 sm:py-4">
@@ -112,7 +124,10 @@ function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; t
           <h2 id={headingId} className="text-lg font-semibold text-white sm:text-xl">
             Sign-On Challenge
           </h2>
-          <p data-testid="challenge-summary" className="order-last basis-full text-sm text-slate-300 tabular-nums sm:order-none sm:basis-auto">
+          <p
+            data-testid="challenge-summary"
+            className="order-last basis-full text-sm text-slate-300 tabular-nums sm:order-none sm:basis-auto"
+          >
             {summary} · {formatTimeLeft(data.timeRemaining)} left ·{" "}
             <span className="font-semibold text-emerald-300">
               <BonusAmount amount={total} /> bonus
@@ -140,8 +155,8 @@ function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; t
 
       <div id={detailsId} hidden={!expanded} className="px-4 pb-5 sm:px-6 sm:pb-6">
         <p className="text-sm text-slate-400">
-          Complete every challenge to earn your sign-up bonus. Challenges are for new members and must be
-          finished within 24 hours of signing up. The bonus is then checked and added to your wallet, where it{" "}
+          Complete every challenge to earn your sign-up bonus. Challenges are for new members and must be finished
+          within 24 hours of signing up. The bonus is then checked and added to your wallet, where it{" "}
           {holdText(rules.earnings_hold_days)}.
         </p>
         <ul className="mt-4 space-y-3">
@@ -155,14 +170,32 @@ function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; t
 }
 
 const ChevronIcon = ({ up }: { up: boolean }) => (
-  <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={`size-5 transition-transform ${up ? "rotate-180" : ""}`}>
-    <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />
+  <svg
+    viewBox="0 0 20 20"
+    fill="currentColor"
+    aria-hidden="true"
+    className={`size-5 transition-transform ${up ? "rotate-180" : ""}`}
+  >
+    <path
+      fillRule="evenodd"
+      d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+      clipRule="evenodd"
+    />
   </svg>
 );
 
 // Drawn rather than an emoji: emoji fonts are missing on many systems (a box would show instead).
 const GiftIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-5">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    className="size-5"
+  >
     <rect x="3" y="8" width="18" height="4" rx="1" />
     <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />
     <path d="M7.5 8a2.5 2.5 0 0 1 0-5C10 3 12 8 12 8s2-5 4.5-5a2.5 2.5 0 0 1 0 5" />

@@ -9,7 +9,10 @@ type Requirement = Pick<ChallengeJson, "requirement_type" | "requirement_value">
  * description, which cannot be trusted to match (docs/decisions/034: "Get your first viewer" needs a viewer for every
  * upload). `qualifyPercent` is the earning rule's share of an item that counts as watched.
  */
-export function requirementText({ requirement_type: type, requirement_value: n }: Requirement, qualifyPercent: number): string {
+export function requirementText(
+  { requirement_type: type, requirement_value: n }: Requirement,
+  qualifyPercent: number,
+): string {
   switch (type) {
     case "streams_completed":
       return n === 1

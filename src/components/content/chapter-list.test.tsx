@@ -11,7 +11,15 @@ import { ContentPlayer } from "./content-player";
 // The chapters of docs/decisions/050 on the content page: the list under the player seeks it, the seek bar
 // marks where each chapter begins and names the current one.
 
-const description = ["A walk through the old town.", "", "0:00 Intro 👋", "0:20 The market", "1:05 <b>Harbour</b>", "", "Music by Ava"].join("\n");
+const description = [
+  "A walk through the old town.",
+  "",
+  "0:00 Intro 👋",
+  "0:20 The market",
+  "1:05 <b>Harbour</b>",
+  "",
+  "Music by Ava",
+].join("\n");
 const item = makeContent({ title: "Old town", duration: 90, description });
 
 beforeEach(() => {
@@ -50,10 +58,14 @@ describe("chapters", () => {
     fireEvent.click(screen.getByRole("button", { name: "0:20 The market" }));
     expect(video.currentTime).toBe(20);
     fireEvent(video, new Event("timeupdate"));
-    await waitFor(() => expect(screen.getByRole("button", { name: "0:20 The market" }).getAttribute("aria-current")).toBe("true"));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "0:20 The market" }).getAttribute("aria-current")).toBe("true"),
+    );
     expect(screen.getByRole("button", { name: "0:00 Intro 👋" }).getAttribute("aria-current")).toBeNull();
     // The seek bar says which chapter is playing, in its value text and on screen.
-    expect(screen.getByRole("slider", { name: "Seek" }).getAttribute("aria-valuetext")).toBe("0:20 of 1:30, chapter: The market");
+    expect(screen.getByRole("slider", { name: "Seek" }).getAttribute("aria-valuetext")).toBe(
+      "0:20 of 1:30, chapter: The market",
+    );
     expect(screen.getByTestId("current-chapter").textContent).toBe("The market");
   });
 
@@ -65,7 +77,9 @@ describe("chapters", () => {
   });
 
   it("shows no list and no marks when the description has no chapters", () => {
-    renderPlayer(makeContent({ id: item.id, title: "Old town", duration: 90, description: "0:05 starts late\n1:00 then this" }));
+    renderPlayer(
+      makeContent({ id: item.id, title: "Old town", duration: 90, description: "0:05 starts late\n1:00 then this" }),
+    );
     expect(screen.queryByRole("region", { name: "Chapters" })).toBeNull();
     expect(screen.queryAllByTestId("chapter-mark")).toEqual([]);
     expect(screen.getByRole("slider", { name: "Seek" }).getAttribute("aria-valuetext")).toBe("0:00 of 1:30");

@@ -46,7 +46,10 @@ export function ContentDetails({ content }: { content: ContentJson }) {
       {tags.length > 0 ? (
         <ul aria-label="Tags" className="flex flex-wrap gap-2">
           {tags.map((tag) => (
-            <li key={tag} className="max-w-full rounded-full bg-slate-800 px-3 py-1 text-xs wrap-anywhere text-slate-300">
+            <li
+              key={tag}
+              className="max-w-full rounded-full bg-slate-800 px-3 py-1 text-xs wrap-anywhere text-slate-300"
+            >
               {tag}
             </li>
           ))}

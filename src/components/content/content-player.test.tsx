@@ -31,10 +31,14 @@ const settings = (overrides: Partial<AdSettings> = {}): AdSettings => ({
 });
 
 /** The API and the ad server; returns every request and the playback events sent. */
-function stubPage(adSettings: AdSettings | { status: number }, feed: { status?: number; body?: string } = { body: inlineVast() }) {
+function stubPage(
+  adSettings: AdSettings | { status: number },
+  feed: { status?: number; body?: string } = { body: inlineVast() },
+) {
   const events: string[] = [];
   const network = stubNetwork({
-    "GET /api/ad-settings": "status" in adSettings ? { status: adSettings.status, body: { error: "x" } } : { body: adSettings },
+    "GET /api/ad-settings":
+      "status" in adSettings ? { status: adSettings.status, body: { error: "x" } } : { body: adSettings },
     [`GET /api/content/${item.id}/suggestions`]: { body: { suggestions: [next] } },
     "GET /ads/feed.xml": feed,
     "HEAD /ads/ad.mp4": { status: 200 },
@@ -129,7 +133,9 @@ describe("ContentPlayer sequence", () => {
   it("tells the feed's beacons which break an ad filled: BREAKPOSITION 1 before the content, 3 after", async () => {
     const pixels = watchPixels();
     const impression = "/api/ads/track?event=impression&ad=test-ad&position=[BREAKPOSITION]";
-    stubPage(settings({ preroll_enabled: "true", postroll_enabled: "true" }), { body: inlineVast({ tracking: { impression } }) });
+    stubPage(settings({ preroll_enabled: "true", postroll_enabled: "true" }), {
+      body: inlineVast({ tracking: { impression } }),
+    });
     const { content } = renderPlayer();
     const preroll = await screen.findByRole("region", { name: "Advertisement" });
     await waitFor(() => expect(pixels).toHaveLength(1));
@@ -146,7 +152,9 @@ describe("ContentPlayer sequence", () => {
     stubPage({ status: 500 });
     renderPlayer();
     await settingsLoaded();
-    expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load ad settings: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toContain(
+      "Failed to load ad settings: API responded with HTTP status 500",
+    );
     expect(screen.queryByRole("region", { name: "Advertisement" })).toBeNull();
     expect(screen.getByRole("button", { name: "Play" })).toBeVisible();
   });

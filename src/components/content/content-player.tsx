@@ -51,7 +51,10 @@ export function ContentPlayer({ content }: { content: ContentJson & Resume }) {
     sequence.begin();
   };
   // The description's 0:00 lines, against the server-measured duration (docs/decisions/050).
-  const chapters = useMemo(() => parseChapters(content.description, content.duration), [content.description, content.duration]);
+  const chapters = useMemo(
+    () => parseChapters(content.description, content.duration),
+    [content.description, content.duration],
+  );
   const { data, isError } = useSuggestions(content.id);
   // Null while loading; a failure (logged) leaves the list empty.
   const suggestions = data ?? (isError ? [] : null);
@@ -61,7 +64,12 @@ export function ContentPlayer({ content }: { content: ContentJson & Resume }) {
     case "settings":
       if (choosing && resumeAt !== null) {
         overlay = (
-          <ResumePrompt resumeAt={resumeAt} duration={content.duration} onResume={() => choose(resumeAt)} onStartOver={() => choose(0)} />
+          <ResumePrompt
+            resumeAt={resumeAt}
+            duration={content.duration}
+            onResume={() => choose(resumeAt)}
+            onStartOver={() => choose(0)}
+          />
         );
         break;
       }

@@ -26,12 +26,18 @@ type EventReply = Partial<PlaybackEventResponse> | { status: number };
 function stubPage(start: PlaybackStartResponse, replies: EventReply[] = []) {
   let n = 0;
   stubNetwork({
-    "GET /api/ad-settings": { body: { preroll_enabled: "false", postroll_enabled: "false", vast_url: "/ads/feed.xml" } },
+    "GET /api/ad-settings": {
+      body: { preroll_enabled: "false", postroll_enabled: "false", vast_url: "/ads/feed.xml" },
+    },
     [`GET /api/content/${item.id}/suggestions`]: { body: { suggestions: [] } },
     "POST /api/playback-events": { status: 201, body: start },
     "POST /api/events/playback": () => {
       const reply = replies[Math.min(n++, replies.length - 1)] ?? {};
-      if ("status" in reply) return { status: reply.status, body: { error: "No playback session for this content; start playing it again" } };
+      if ("status" in reply)
+        return {
+          status: reply.status,
+          body: { error: "No playback session for this content; start playing it again" },
+        };
       return { body: { view_id: "v1", accepted: true, qualified: false, counting: true, ...reply } };
     },
   });

@@ -20,7 +20,14 @@ export function LikeButton({ contentId, initialCount }: LikeButtonProps) {
             : "border-slate-700 bg-slate-900 text-slate-100 hover:bg-slate-800")
         }
       >
-        <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill={liked ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4"
+          aria-hidden="true"
+          fill={liked ? "currentColor" : "none"}
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M12 20.5s-7.5-4.6-9.2-9.3C1.6 7.8 3.9 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.7 1.1-1.6 2.7-2.7 4.7-2.7 3.4 0 5.7 3.3 4.5 6.7-1.7 4.7-9.2 9.3-9.2 9.3Z" />
         </svg>
         {liked ? "Liked" : "Like"}

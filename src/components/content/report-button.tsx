@@ -15,7 +15,14 @@ export function ReportButton({ content }: { content: Pick<ContentJson, "id" | "t
   return (
     <>
       <button type="button" aria-haspopup="dialog" className={buttonClass("ghost")} onClick={() => setOpen(true)}>
-        <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M5 21V4m0 0h11l-2 4 2 4H5" />
         </svg>
         Report

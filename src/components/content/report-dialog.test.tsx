@@ -101,7 +101,9 @@ describe("report dialog", () => {
   });
 
   it("says so when a second report updated the first", async () => {
-    stubFetch({ [reportPath]: { status: 200, body: report({ reason: "spam", updated_at: "2026-11-25T11:00:00.000Z" }) } });
+    stubFetch({
+      [reportPath]: { status: 200, body: report({ reason: "spam", updated_at: "2026-11-25T11:00:00.000Z" }) },
+    });
     const dialog = openDialog();
     fireEvent.click(dialog.getByRole("radio", { name: "Spam" }));
     fireEvent.click(dialog.getByRole("button", { name: "Submit" }));
@@ -113,18 +115,32 @@ describe("report dialog", () => {
     const dialog = openDialog();
     fireEvent.click(dialog.getByRole("button", { name: "Submit" }));
     expect(dialog.getByRole("alert").textContent).toBe("Choose a reason for the report.");
-    expect(dialog.getByRole("group", { name: "Reason" }).getAttribute("aria-describedby")).toBe(dialog.getByRole("alert").id);
+    expect(dialog.getByRole("group", { name: "Reason" }).getAttribute("aria-describedby")).toBe(
+      dialog.getByRole("alert").id,
+    );
     fireEvent.click(dialog.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it.each([
-    [429, { error: "Too many requests", code: "rate_limited", requestId: "r" }, "You have sent too many reports. Please try again later."],
+    [
+      429,
+      { error: "Too many requests", code: "rate_limited", requestId: "r" },
+      "You have sent too many reports. Please try again later.",
+    ],
     [403, { error: "Your account is suspended", code: "suspended", requestId: "r" }, "Your account is suspended"],
-    [403, { error: "You cannot report your own content", code: "own_content", requestId: "r" }, "You cannot report your own content"],
+    [
+      403,
+      { error: "You cannot report your own content", code: "own_content", requestId: "r" },
+      "You cannot report your own content",
+    ],
     [404, { error: "Not found", requestId: "r" }, "This item is no longer available."],
-    [400, { error: "note: note must be at most 500 characters", requestId: "r" }, "Note must be at most 500 characters"],
+    [
+      400,
+      { error: "note: note must be at most 500 characters", requestId: "r" },
+      "Note must be at most 500 characters",
+    ],
   ])("shows a %i refusal in words and keeps the form", async (status, body, message) => {
     stubFetch({ [reportPath]: { status, body } });
     const dialog = openDialog();
@@ -143,6 +159,8 @@ describe("report dialog", () => {
     fireEvent.click(dialog.getByRole("radio", { name: "Other" }));
     fireEvent.click(dialog.getByRole("button", { name: "Submit" }));
     expect((await dialog.findByRole("alert")).textContent).toBe("Your report could not be sent. Please try again.");
-    expect(String(consoleError.mock.calls[0][0])).toContain("Failed to send report: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toContain(
+      "Failed to send report: API responded with HTTP status 500",
+    );
   });
 });

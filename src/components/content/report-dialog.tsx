@@ -78,7 +78,9 @@ export function ReportDialog({ content, onClose }: ReportDialogProps) {
             ))}
           </fieldset>
           <div>
-            <label htmlFor={`${id}-note`} className={labelClass}>Note (optional)</label>
+            <label htmlFor={`${id}-note`} className={labelClass}>
+              Note (optional)
+            </label>
             <textarea
               id={`${id}-note`}
               rows={3}
@@ -88,11 +90,19 @@ export function ReportDialog({ content, onClose }: ReportDialogProps) {
               onChange={(event) => setNote(event.currentTarget.value)}
               className={inputClass}
             />
-            <p id={`${id}-count`} className="mt-1 text-xs text-slate-400">{note.length}/{REPORT_NOTE_MAX} characters</p>
+            <p id={`${id}-count`} className="mt-1 text-xs text-slate-400">
+              {note.length}/{REPORT_NOTE_MAX} characters
+            </p>
           </div>
-          {problem ? <p id={`${id}-problem`} role="alert" className="text-sm text-red-400">{problem}</p> : null}
+          {problem ? (
+            <p id={`${id}-problem`} role="alert" className="text-sm text-red-400">
+              {problem}
+            </p>
+          ) : null}
           <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonClass("secondary")} onClick={onClose}>Cancel</button>
+            <button type="button" className={buttonClass("secondary")} onClick={onClose}>
+              Cancel
+            </button>
             <button type="submit" className={buttonClass()} disabled={report.isPending}>
               {report.isPending ? "Sending..." : "Submit"}
             </button>
@@ -117,7 +127,9 @@ function ReportSent({ report, onClose }: { report: ContentReportJson; onClose: (
         Thank you. Moderators will review it. Reporting this item again updates your report rather than adding another.
       </p>
       <div className="flex justify-end">
-        <button ref={done} type="button" className={buttonClass()} onClick={onClose}>Done</button>
+        <button ref={done} type="button" className={buttonClass()} onClick={onClose}>
+          Done
+        </button>
       </div>
     </div>
   );

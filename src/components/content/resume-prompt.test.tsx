@@ -22,7 +22,11 @@ const item = makeContent({ title: "Retrowave City", duration: 300 });
 
 function stubPage(preroll: boolean) {
   const events: string[] = [];
-  const adSettings: AdSettings = { preroll_enabled: preroll ? "true" : "false", postroll_enabled: "false", vast_url: "/ads/feed.xml" };
+  const adSettings: AdSettings = {
+    preroll_enabled: preroll ? "true" : "false",
+    postroll_enabled: "false",
+    vast_url: "/ads/feed.xml",
+  };
   stubNetwork({
     "GET /api/ad-settings": { body: adSettings },
     [`GET /api/content/${item.id}/suggestions`]: { body: { suggestions: [] } },

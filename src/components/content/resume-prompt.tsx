@@ -19,10 +19,15 @@ type ResumePromptProps = {
 export function ResumePrompt({ resumeAt, duration, onResume, onStartOver }: ResumePromptProps) {
   // The share one view must watch to earn, as the server states it (docs/decisions/067); nothing said until then.
   const qualifyPercent = useViewReward()?.qualify_percent;
-  const cannotEarn = qualifyPercent !== undefined && duration > 0 && duration - resumeAt < (qualifyPercent / 100) * duration;
+  const cannotEarn =
+    qualifyPercent !== undefined && duration > 0 && duration - resumeAt < (qualifyPercent / 100) * duration;
   return (
     // Opaque, and on a phone's short player without the opening line, so nothing of the controls shows through.
-    <div role="group" aria-label="Where to start" className="flex size-full flex-col items-center justify-center gap-2 bg-slate-950 p-3 text-center sm:gap-3 sm:p-4">
+    <div
+      role="group"
+      aria-label="Where to start"
+      className="flex size-full flex-col items-center justify-center gap-2 bg-slate-950 p-3 text-center sm:gap-3 sm:p-4"
+    >
       <p className="hidden text-base text-slate-300 sm:block">You watched part of this before.</p>
       <div className="flex flex-wrap justify-center gap-2">
         <button type="button" autoFocus className={buttonClass("primary")} onClick={onResume}>
@@ -34,7 +39,8 @@ export function ResumePrompt({ resumeAt, duration, onResume, onStartOver }: Resu
       </div>
       {cannotEarn ? (
         <p className="max-w-sm text-xs text-slate-400 sm:text-sm">
-          A view earns when {qualifyPercent} % of it is watched in one go: resuming this far in won't earn. Start over to earn.
+          A view earns when {qualifyPercent} % of it is watched in one go: resuming this far in won't earn. Start over
+          to earn.
         </p>
       ) : null}
     </div>

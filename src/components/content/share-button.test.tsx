@@ -8,7 +8,10 @@ import { SHARE_STATUS_MS, ShareButton } from "./share-button";
 const item = makeContent({ title: "Night Drive" });
 const url = `${window.location.origin}/content/${item.id}`;
 
-function stubNavigator(parts: { share?: (data: ShareData) => Promise<void>; writeText?: (text: string) => Promise<void> }) {
+function stubNavigator(parts: {
+  share?: (data: ShareData) => Promise<void>;
+  writeText?: (text: string) => Promise<void>;
+}) {
   vi.stubGlobal("navigator", {
     ...navigator,
     share: parts.share,

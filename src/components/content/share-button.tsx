@@ -44,7 +44,15 @@ export function ShareButton({ content }: { content: Pick<ContentJson, "id" | "ti
   return (
     <div className="flex items-center gap-2">
       <button type="button" className={buttonClass("ghost")} onClick={() => void share()}>
-        <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M12 15V3m0 0L7.5 7.5M12 3l4.5 4.5M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
         </svg>
         Share

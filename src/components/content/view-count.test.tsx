@@ -12,7 +12,10 @@ import { formatViews } from "./view-count";
 // related list beside the player.
 
 const item = makeContent({ title: "Night Drive", view_count: 1234 });
-const related = [makeContent({ title: "Morning Run", view_count: 1 }), makeContent({ title: "Long Drive", view_count: 25_300 })];
+const related = [
+  makeContent({ title: "Morning Run", view_count: 1 }),
+  makeContent({ title: "Long Drive", view_count: 25_300 }),
+];
 
 beforeEach(() => {
   useAuth.setState({ user: ava, pending: false });
@@ -55,7 +58,17 @@ describe("view counts", () => {
   it("add up on the creator page", async () => {
     stubFetch({
       [`GET /api/users/${ava.id}`]: {
-        body: { id: ava.id, username: "ava", display_name: "ava", created_at: ava.created_at, video_count: 2, audio_count: 0, view_count: 1500, followers: 0, following: false },
+        body: {
+          id: ava.id,
+          username: "ava",
+          display_name: "ava",
+          created_at: ava.created_at,
+          video_count: 2,
+          audio_count: 0,
+          view_count: 1500,
+          followers: 0,
+          following: false,
+        },
       },
       "GET /api/content": { body: contentPage([item]) },
     });

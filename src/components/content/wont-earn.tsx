@@ -9,7 +9,9 @@ type WontEarnProps = { block: EarnBlock; className?: string };
 /** "Won't earn: …" as a badge; `too_short` names the admin's current minimum, which the rules query knows. */
 export function WontEarn({ block, className = "" }: WontEarnProps) {
   return (
-    <p className={`inline-flex max-w-full items-start gap-1.5 rounded-lg bg-amber-500/15 px-2 py-1 text-xs text-amber-300 ${className}`}>
+    <p
+      className={`inline-flex max-w-full items-start gap-1.5 rounded-lg bg-amber-500/15 px-2 py-1 text-xs text-amber-300 ${className}`}
+    >
       <span aria-hidden="true">⚠</span>
       <span className="wrap-anywhere">
         Won't earn: {block === "too_short" ? <TooShort /> : MEDIA_FLOOR_TEXTS[block]}

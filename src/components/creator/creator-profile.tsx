@@ -10,7 +10,10 @@ export function CreatorProfile({ creator }: { creator: CreatorPageJson }) {
   const initial = creator.display_name.charAt(0).toUpperCase() || "?";
   return (
     <header className="flex flex-wrap items-center gap-5 rounded-3xl border border-slate-800 bg-gradient-to-br from-violet-950/60 via-slate-900 to-slate-950 p-6 sm:p-8">
-      <div aria-hidden="true" className="flex size-20 items-center justify-center rounded-full bg-violet-600 text-3xl font-bold text-white">
+      <div
+        aria-hidden="true"
+        className="flex size-20 items-center justify-center rounded-full bg-violet-600 text-3xl font-bold text-white"
+      >
         {initial}
       </div>
       <div className="min-w-0 space-y-1">
@@ -22,7 +25,9 @@ export function CreatorProfile({ creator }: { creator: CreatorPageJson }) {
           <li title={formatViews(creator.view_count)}>{formatViews(creator.view_count, true)}</li>
         </ul>
       </div>
-      <div className="sm:ml-auto"><FollowButton creatorId={creator.id} /></div>
+      <div className="sm:ml-auto">
+        <FollowButton creatorId={creator.id} />
+      </div>
     </header>
   );
 }

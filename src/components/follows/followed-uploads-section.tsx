@@ -26,13 +26,7 @@ export function FollowedUploadsSection() {
         </h2>
         <RowScrollButtons row={row} className="ml-auto" />
       </div>
-      <ul
-        ref={attach}
-        aria-labelledby={headingId}
-        onScroll={onScroll}
-        onKeyDown={onKeyDown}
-        className={scrollRowClass}
-      >
+      <ul ref={attach} aria-labelledby={headingId} onScroll={onScroll} onKeyDown={onKeyDown} className={scrollRowClass}>
         {items.map((item) => (
           <li key={item.id} className={rowItem}>
             <ContentCard item={item} discovery="follow" />
@@ -40,7 +34,12 @@ export function FollowedUploadsSection() {
         ))}
         {hasNextPage ? (
           <li className="flex shrink-0 items-center px-2">
-            <button type="button" className={buttonClass("secondary")} disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            <button
+              type="button"
+              className={buttonClass("secondary")}
+              disabled={isFetchingNextPage}
+              onClick={() => void fetchNextPage()}
+            >
               {isFetchingNextPage ? "Loading…" : "More"}
             </button>
           </li>

@@ -6,19 +6,34 @@ import { notificationText } from "./notification-text";
 // line's detail (worker/db/queries/notifications/notification-writes.ts): "takedown", "suspension", "review", comma-separated.
 
 const reversed = (detail: string, count = 2, amount_usd = 0.006): NotificationJson => ({
-  id: "1", kind: "views_reversed", group: "earnings", at: "2026-11-26T10:00:00.000Z", read: false, count, amount_usd,
-  subject_id: null, detail, creator_id: null, creator_name: null,
+  id: "1",
+  kind: "views_reversed",
+  group: "earnings",
+  at: "2026-11-26T10:00:00.000Z",
+  read: false,
+  count,
+  amount_usd,
+  subject_id: null,
+  detail,
+  creator_id: null,
+  creator_name: null,
 });
 
 describe("views_reversed on the bell", () => {
   it("names the one cause of a day's reversals", () => {
     expect(notificationText(reversed("review"))).toBe("2 view rewards reversed after a review: $0.006");
-    expect(notificationText(reversed("takedown"))).toBe("2 view rewards reversed after a takedown by moderators: $0.006");
-    expect(notificationText(reversed("suspension", 1, 0.003))).toBe("1 view reward reversed after an account suspension: $0.003");
+    expect(notificationText(reversed("takedown"))).toBe(
+      "2 view rewards reversed after a takedown by moderators: $0.006",
+    );
+    expect(notificationText(reversed("suspension", 1, 0.003))).toBe(
+      "1 view reward reversed after an account suspension: $0.003",
+    );
   });
 
   it("names every cause of a day that had several, each once", () => {
-    expect(notificationText(reversed("takedown,review"))).toBe("2 view rewards reversed after a takedown by moderators and a review: $0.006");
+    expect(notificationText(reversed("takedown,review"))).toBe(
+      "2 view rewards reversed after a takedown by moderators and a review: $0.006",
+    );
     expect(notificationText(reversed("review,suspension,takedown,review", 4, 0.012))).toBe(
       "4 view rewards reversed after a review, an account suspension, and a takedown by moderators: $0.012",
     );
@@ -34,8 +49,17 @@ describe("views_reversed on the bell", () => {
 });
 
 const payout = (kind: NotificationJson["kind"], detail: string, amount_usd = 25): NotificationJson => ({
-  id: "2", kind, group: "payments", at: "2026-11-29T10:00:00.000Z", read: false, count: 1, amount_usd,
-  subject_id: "R", detail, creator_id: null, creator_name: null,
+  id: "2",
+  kind,
+  group: "payments",
+  at: "2026-11-29T10:00:00.000Z",
+  read: false,
+  count: 1,
+  amount_usd,
+  subject_id: "R",
+  detail,
+  creator_id: null,
+  creator_name: null,
 });
 
 describe("payouts on the bell (decision 066)", () => {
@@ -43,7 +67,9 @@ describe("payouts on the bell (decision 066)", () => {
     expect(notificationText(payout("payout_address_changed", "PayPal · new@example.com"))).toBe(
       "Your payout address changed to PayPal · new@example.com. New payout requests can use it 7 days after the change. If this wasn't you, sign out everywhere and contact us.",
     );
-    expect(notificationText(payout("payout_returned", "Receiver unregistered"))).toBe("Your payout of $25.00 was returned: Receiver unregistered. The amount is available again.");
+    expect(notificationText(payout("payout_returned", "Receiver unregistered"))).toBe(
+      "Your payout of $25.00 was returned: Receiver unregistered. The amount is available again.",
+    );
     expect(notificationText(payout("payout_corrected", "reopened:Sent to a closed account"))).toBe(
       "A correction reopened your payout request of $25.00: Sent to a closed account. It will be paid again.",
     );

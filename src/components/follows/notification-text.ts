@@ -6,12 +6,18 @@ import { formatUsd } from "../../lib/format";
 const rewards = (n: number) => `${n} view ${n === 1 ? "reward" : "rewards"}`;
 
 // What took view rewards back, as the server names it in a views_reversed line's detail (docs/decisions/066).
-const reversalCauses: Record<string, string> = { review: "a review", takedown: "a takedown by moderators", suspension: "an account suspension" };
+const reversalCauses: Record<string, string> = {
+  review: "a review",
+  takedown: "a takedown by moderators",
+  suspension: "an account suspension",
+};
 const causeList = new Intl.ListFormat("en-US", { type: "conjunction" });
 
 /** "after a review", "after a takedown by moderators and a review"; nothing for a line that names no cause. */
 function afterCauses(detail: string): string {
-  const causes = [...new Set(detail.split(","))].map((cause) => reversalCauses[cause]).filter((text) => text !== undefined);
+  const causes = [...new Set(detail.split(","))]
+    .map((cause) => reversalCauses[cause])
+    .filter((text) => text !== undefined);
   return causes.length ? ` after ${causeList.format(causes)}` : "";
 }
 
@@ -45,7 +51,8 @@ export function notificationText(n: NotificationJson): string {
       // detail is "<reopened|closed|>:<reason>" (the correction's outcome for the request, then its reason).
       const [outcome, ...rest] = n.detail.split(":");
       const reason = rest.join(":");
-      if (outcome === "reopened") return `A correction reopened your payout request of ${amount}: ${reason}. It will be paid again.`;
+      if (outcome === "reopened")
+        return `A correction reopened your payout request of ${amount}: ${reason}. It will be paid again.`;
       return `A correction took back a payment of ${amount}: ${reason}. The amount is available again.`;
     }
     case "item_taken_down":

@@ -15,7 +15,14 @@ export function ChooseFrameButton({ source, onChosen, className, label, disabled
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} aria-label={label} aria-haspopup="dialog" disabled={disabled} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={className}
+        aria-label={label}
+        aria-haspopup="dialog"
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
         Choose a frame
       </button>
       {open ? <FramePickerDialog source={source} onChosen={onChosen} onClose={() => setOpen(false)} /> : null}

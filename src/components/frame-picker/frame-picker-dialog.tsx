@@ -106,7 +106,12 @@ export function FramePickerDialog({ source, onChosen, onClose }: FramePickerDial
           <button type="button" className={buttonClass("secondary")} onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className={buttonClass("primary")} onClick={() => void take()} disabled={duration === 0 || seeking}>
+          <button
+            type="button"
+            className={buttonClass("primary")}
+            onClick={() => void take()}
+            disabled={duration === 0 || seeking}
+          >
             Use this frame
           </button>
         </div>

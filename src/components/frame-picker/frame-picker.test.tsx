@@ -24,7 +24,9 @@ function stubCanvas() {
     const { width, height } = this;
     return { drawImage: () => drawnAt.push([width, height]) } as unknown as CanvasRenderingContext2D;
   };
-  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(context as unknown as HTMLCanvasElement["getContext"]);
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(
+    context as unknown as HTMLCanvasElement["getContext"],
+  );
   vi.spyOn(HTMLCanvasElement.prototype, "toBlob").mockImplementation((callback, type, quality) => {
     encoded.push([type, quality as number | undefined]);
     callback(new Blob([JPEG], { type: "image/jpeg" }));
@@ -87,7 +89,9 @@ describe("choosing a frame at upload", () => {
     expect(puts.map((put) => put.url)).toEqual(["/put/harbour walk.mp4", "/put/thumb_harbour walk.jpg"]);
     expect(puts[1].body).toBeInstanceOf(File);
     expect(new Uint8Array(await (puts[1].body as File).arrayBuffer())).toEqual(JPEG);
-    expect(bodiesOf(fetchMock, "POST /api/content/finalize")[0]).toMatchObject({ thumbnail_key: "k/thumb_harbour walk.jpg" });
+    expect(bodiesOf(fetchMock, "POST /api/content/finalize")[0]).toMatchObject({
+      thumbnail_key: "k/thumb_harbour walk.jpg",
+    });
   }, 15_000);
 
   it("is not offered for audio", async () => {
@@ -115,7 +119,10 @@ describe("choosing a frame in the profile", () => {
 
   it("scrubs the item's own stream and sets the chosen frame with PATCH thumbnail", async () => {
     stubCanvas();
-    const fetchMock = stubFetch({ "POST /api/uploads/sign": signUpload("thumbs"), "PATCH /api/content/c1/thumbnail": { body: updated } });
+    const fetchMock = stubFetch({
+      "POST /api/uploads/sign": signUpload("thumbs"),
+      "PATCH /api/content/c1/thumbnail": { body: updated },
+    });
     const puts = stubXhr();
     const onChange = vi.fn();
     render(<ThumbnailActions item={item} onChange={onChange} />);

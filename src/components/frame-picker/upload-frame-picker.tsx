@@ -12,7 +12,8 @@ type UploadFramePickerProps = {
 /** At upload, a video's frame as the thumbnail (docs/decisions/050); audio keeps its icon or an image. */
 export function UploadFramePicker({ file, onPick, disabled }: UploadFramePickerProps) {
   if (!file || mediaTypeOf(file) !== "video") return null;
-  const choose = (frame: Blob) => onPick(new File([frame], `${titleFromFileName(file.name)}.jpg`, { type: "image/jpeg" }));
+  const choose = (frame: Blob) =>
+    onPick(new File([frame], `${titleFromFileName(file.name)}.jpg`, { type: "image/jpeg" }));
   return (
     <div className="-mt-3 flex flex-wrap items-center gap-3">
       <ChooseFrameButton source={file} onChosen={choose} className={buttonClass("secondary")} disabled={disabled} />

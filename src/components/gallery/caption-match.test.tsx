@@ -11,7 +11,9 @@ describe("search results found in captions", () => {
   it("marks the cards the answer lists, and only those", async () => {
     const inTitle = makeContent({ title: "Harbour lights" });
     const inCaptions = makeContent({ title: "Night drive" });
-    stubFetch({ "GET /api/content": { body: { items: [inTitle, inCaptions], nextCursor: null, in_captions: [inCaptions.id] } } });
+    stubFetch({
+      "GET /api/content": { body: { items: [inTitle, inCaptions], nextCursor: null, in_captions: [inCaptions.id] } },
+    });
     renderRoutes([{ path: "*", element: <ContentFeed query={{ search: "harbour" }} /> }], "/");
     const cards = await screen.findAllByRole("article");
     expect(cards).toHaveLength(2);

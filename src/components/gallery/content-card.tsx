@@ -59,11 +59,17 @@ export function ContentCard({ item, discovery = "browse", image = "lazy", inCapt
         </Link>
         <ViewCount count={item.view_count} className="text-xs text-slate-400" />
         {inCaptions ? <CaptionMatch /> : null}
-        {item.description ? <p className="line-clamp-2 text-sm wrap-anywhere text-slate-400">{item.description}</p> : null}
+        {item.description ? (
+          <p className="line-clamp-2 text-sm wrap-anywhere text-slate-400">{item.description}</p>
+        ) : null}
         {tags.length > 0 ? (
           <ul aria-label="Tags" className="mt-auto flex flex-wrap gap-1.5 pt-1">
             {tags.map((tag) => (
-              <li key={tag} className="max-w-full truncate rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300" title={tag}>
+              <li
+                key={tag}
+                className="max-w-full truncate rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300"
+                title={tag}
+              >
                 {tag}
               </li>
             ))}

@@ -63,7 +63,9 @@ describe("ContentFeed", () => {
     stubFetch({ "GET /api/content": { status: 500 } });
     renderFeed();
     expect(await screen.findByText("No content found")).toBeVisible();
-    expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load content: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toContain(
+      "Failed to load content: API responded with HTTP status 500",
+    );
   });
 
   it("refreshes in the background when the earnings run credited views, keeping the pages loaded below", async () => {
@@ -92,7 +94,9 @@ describe("ContentFeed", () => {
     // The new first page on top, then what was further down: the loaded pages are fetched again.
     expect(titles()).toEqual(["N", "A", "B", "C"]);
     expect(screen.queryAllByTestId("content-placeholder")).toHaveLength(0);
-    const cursors = fetchMock.mock.calls.map(([url]) => new URL(String(url), "http://localhost").searchParams.get("cursor"));
+    const cursors = fetchMock.mock.calls.map(([url]) =>
+      new URL(String(url), "http://localhost").searchParams.get("cursor"),
+    );
     expect(cursors.slice(-2)).toEqual([null, "after-A"]);
     // All pages were loaded before: the end of the list stays the end.
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();

@@ -18,7 +18,12 @@ describe("ContentGrid", () => {
     expect(screen.getByText("Be the first to upload something!")).toBeVisible();
     unmount();
     renderRoutes(
-      [{ path: "*", element: <ContentGrid items={[]} loading={false} emptyTitle="Nothing liked" emptyText="Like something" /> }],
+      [
+        {
+          path: "*",
+          element: <ContentGrid items={[]} loading={false} emptyTitle="Nothing liked" emptyText="Like something" />,
+        },
+      ],
       "/",
     );
     expect(screen.getByText("Nothing liked")).toBeVisible();
@@ -32,11 +37,20 @@ describe("ContentGrid", () => {
   });
 
   it("fetches the first row's images at once, the first with high priority and its size reserved; the rest lazily", () => {
-    const items = Array.from({ length: 6 }, () => makeContent({ thumbnail_url: `/api/content/${Math.random()}/thumbnail?v=1` }));
+    const items = Array.from({ length: 6 }, () =>
+      makeContent({ thumbnail_url: `/api/content/${Math.random()}/thumbnail?v=1` }),
+    );
     const { container } = renderRoutes([{ path: "*", element: <ContentGrid items={items} loading={false} /> }], "/");
     const images = [...container.querySelectorAll("img")];
     expect(images.map((i) => i.getAttribute("loading"))).toEqual(["eager", "eager", "eager", "eager", "lazy", "lazy"]);
-    expect(images.map((i) => i.getAttribute("fetchpriority"))).toEqual(["high", "auto", "auto", "auto", "auto", "auto"]);
+    expect(images.map((i) => i.getAttribute("fetchpriority"))).toEqual([
+      "high",
+      "auto",
+      "auto",
+      "auto",
+      "auto",
+      "auto",
+    ]);
     expect(images.every((i) => i.getAttribute("width") === "640" && i.getAttribute("height") === "360")).toBe(true);
   });
 });

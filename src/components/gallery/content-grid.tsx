@@ -67,7 +67,10 @@ export function ContentGrid({
 
 function PlaceholderCard() {
   return (
-    <div data-testid="content-placeholder" className="animate-pulse overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60">
+    <div
+      data-testid="content-placeholder"
+      className="animate-pulse overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60"
+    >
       <div className="aspect-video bg-slate-800" />
       <div className="space-y-2 p-4">
         <div className="h-4 w-3/4 rounded bg-slate-800" />

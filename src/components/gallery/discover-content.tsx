@@ -45,7 +45,11 @@ export function DiscoverContent() {
         <SearchTooLong length={search.length} />
       ) : (
         <ContentFeed
-          query={{ type: type === "all" ? undefined : type, search: search || undefined, creator: creator || undefined }}
+          query={{
+            type: type === "all" ? undefined : type,
+            search: search || undefined,
+            creator: creator || undefined,
+          }}
           discovery={search ? "search" : "browse"}
           emptyText={search ? "Nothing matches this search. Try other words." : undefined}
         />
@@ -79,9 +83,7 @@ function SearchTooLong({ length }: { length: number }) {
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-amber-500/40 px-6 py-16 text-center">
       <TypeIcon type="video" className="size-12 text-slate-600" />
       <p className="mt-4 text-lg font-semibold text-slate-200">{SEARCH_TOO_LONG}</p>
-      <p className="mt-1 text-slate-400">
-        This one has {length.toLocaleString("en-US")}. Shorten it to see results.
-      </p>
+      <p className="mt-1 text-slate-400">This one has {length.toLocaleString("en-US")}. Shorten it to see results.</p>
     </div>
   );
 }

@@ -24,7 +24,19 @@ function stubGallery() {
       queries.push(Object.fromEntries(url.searchParams));
       return { body: contentPage([jazz]) };
     },
-    [`GET /api/users/${ava.id}`]: { body: { id: ava.id, username: "ava", display_name: "ava", created_at: ava.created_at, video_count: 1, audio_count: 1, view_count: 0, followers: 0, following: false } },
+    [`GET /api/users/${ava.id}`]: {
+      body: {
+        id: ava.id,
+        username: "ava",
+        display_name: "ava",
+        created_at: ava.created_at,
+        video_count: 1,
+        audio_count: 1,
+        view_count: 0,
+        followers: 0,
+        following: false,
+      },
+    },
     [`GET /api/content/${jazz.id}`]: { body: jazz },
     [`GET /api/content/${jazz.id}/like-status`]: { body: { liked: false, like_count: 0 } },
     [`GET /api/content/${jazz.id}/suggestions`]: { body: { suggestions: [] } },
@@ -34,7 +46,8 @@ function stubGallery() {
 }
 
 const box = () => screen.getByRole<HTMLInputElement>("searchbox", { name: "Search content or creators" });
-const params = (router: ReturnType<typeof renderApp>["router"]) => Object.fromEntries(new URLSearchParams(router.state.location.search));
+const params = (router: ReturnType<typeof renderApp>["router"]) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
 const pressed = (name: string) => screen.getByRole("button", { name }).getAttribute("aria-pressed");
 
 beforeEach(() => {
@@ -135,9 +148,27 @@ describe("search in the address", () => {
   it("a click already taking the viewer elsewhere wins over a search typed just before the pause ends", async () => {
     stubGallery();
     // The next screen's code takes longer to arrive than the search box's pause, as on a slow phone.
-    const slowScreen = () => new Promise<{ Component: () => React.JSX.Element }>((resolve) => setTimeout(() => resolve({ Component: () => <p>Arrived</p> }), 700));
+    const slowScreen = () =>
+      new Promise<{ Component: () => React.JSX.Element }>((resolve) =>
+        setTimeout(() => resolve({ Component: () => <p>Arrived</p> }), 700),
+      );
     const { router } = renderRoutes(
-      [{ path: "/", element: <><Header /><Link to="/elsewhere">Elsewhere</Link><Outlet /></>, children: [{ index: true, element: <p>Home</p> }, { path: "elsewhere", lazy: slowScreen }] }],
+      [
+        {
+          path: "/",
+          element: (
+            <>
+              <Header />
+              <Link to="/elsewhere">Elsewhere</Link>
+              <Outlet />
+            </>
+          ),
+          children: [
+            { index: true, element: <p>Home</p> },
+            { path: "elsewhere", lazy: slowScreen },
+          ],
+        },
+      ],
       "/",
     );
     fireEvent.change(box(), { target: { value: "jazz" } });

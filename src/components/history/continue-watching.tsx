@@ -27,13 +27,7 @@ export function ContinueWatching() {
         </h2>
         <RowScrollButtons row={row} className="ml-auto" />
       </div>
-      <ul
-        ref={attach}
-        aria-labelledby={headingId}
-        onScroll={onScroll}
-        onKeyDown={onKeyDown}
-        className={scrollRowClass}
-      >
+      <ul ref={attach} aria-labelledby={headingId} onScroll={onScroll} onKeyDown={onKeyDown} className={scrollRowClass}>
         {data.map((entry) => (
           <li key={entry.content.id} className={rowItem}>
             <ContentCard item={entry.content} />

@@ -44,7 +44,12 @@ export function HistoryTab() {
     void change(clearHistory, "Failed to clear history");
   };
 
-  if (history.isPending) return <p role="status" className="text-slate-400">Loading history…</p>;
+  if (history.isPending)
+    return (
+      <p role="status" className="text-slate-400">
+        Loading history…
+      </p>
+    );
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -57,7 +62,11 @@ export function HistoryTab() {
           </button>
         ) : null}
       </div>
-      {error ? <p role="alert" className="text-sm text-red-400">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
       {entries.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-800 px-6 py-8 text-center text-slate-400">
           Nothing here yet. What you play shows up here, so you can pick up where you left off.
@@ -65,8 +74,16 @@ export function HistoryTab() {
       ) : (
         <ul aria-label="Watch history" className="space-y-3">
           {entries.map((entry) => (
-            <li key={entry.content.id} className="flex items-center gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-3">
-              <Link to={`/content/${entry.content.id}`} tabIndex={-1} aria-hidden="true" className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg bg-slate-800 sm:w-40">
+            <li
+              key={entry.content.id}
+              className="flex items-center gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-3"
+            >
+              <Link
+                to={`/content/${entry.content.id}`}
+                tabIndex={-1}
+                aria-hidden="true"
+                className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg bg-slate-800 sm:w-40"
+              >
                 <ContentThumbnail item={entry.content} />
               </Link>
               <div className="min-w-0 flex-1 space-y-1">

@@ -33,13 +33,22 @@ describe("Continue watching", () => {
   it("lists the unfinished items, latest first, each with where the viewer left it", async () => {
     const queries: URLSearchParams[] = [];
     stubFetch({
-      "GET /api/me/history": (_init, url) => (queries.push(url.searchParams), { body: { items: [entry(drive, 83), entry(jazz, 20)], nextCursor: null } }),
+      "GET /api/me/history": (_init, url) => (
+        queries.push(url.searchParams),
+        { body: { items: [entry(drive, 83), entry(jazz, 20)], nextCursor: null } }
+      ),
     });
     renderIn(<ContinueWatching />);
     const section = await screen.findByRole("region", { name: "Continue watching" });
-    expect(within(section).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Night Drive", "Late Night Jazz"]);
+    expect(
+      within(section)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Night Drive", "Late Night Jazz"]);
     expect(within(section).getByText("Left at 1:23 · 27 %")).toBeVisible();
-    expect(within(section).getByRole("link", { name: "Night Drive" }).getAttribute("href")).toBe(`/content/${drive.id}`);
+    expect(within(section).getByRole("link", { name: "Night Drive" }).getAttribute("href")).toBe(
+      `/content/${drive.id}`,
+    );
     expect(queries[0]!.get("unfinished")).toBe("true");
   });
 

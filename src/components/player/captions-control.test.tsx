@@ -38,7 +38,10 @@ afterEach(() => {
 
 function renderWith(langs: string[]) {
   tracks = langs.map((lang) => ({ kind: "captions", language: lang, label: lang, mode: "disabled" }));
-  const content = { ...makeContent({ type: "video", title: "Night Drive" }), captions: langs.map((lang) => ({ lang, url: `/api/content/c1/captions/${lang}?v=1` })) };
+  const content = {
+    ...makeContent({ type: "video", title: "Night Drive" }),
+    captions: langs.map((lang) => ({ lang, url: `/api/content/c1/captions/${lang}?v=1` })),
+  };
   return render(<MediaPlayer content={content} />);
 }
 
@@ -46,7 +49,14 @@ describe("captions in the player", () => {
   it("adds a captions <track> per language, same origin, labelled by name, the viewer's language first", () => {
     const { container } = renderWith(["fr", "en"]);
     const elements = [...container.querySelectorAll("video > track")];
-    expect(elements.map((t) => [t.getAttribute("kind"), t.getAttribute("srclang"), t.getAttribute("label"), t.getAttribute("src")])).toEqual([
+    expect(
+      elements.map((t) => [
+        t.getAttribute("kind"),
+        t.getAttribute("srclang"),
+        t.getAttribute("label"),
+        t.getAttribute("src"),
+      ]),
+    ).toEqual([
       ["captions", "en", "English", "/api/content/c1/captions/en?v=1"],
       ["captions", "fr", "French", "/api/content/c1/captions/fr?v=1"],
     ]);

@@ -15,10 +15,13 @@ function orderedTracks(tracks: readonly CaptionTrackJson[], preferred = navigato
 
 /** The <track> elements, inside the <video>: same origin, so the page's media-src 'self' lets them load. */
 export function CaptionTrackElements({ tracks }: { tracks: readonly CaptionTrackJson[] }) {
-  return orderedTracks(tracks).map((t) => <track key={t.lang} kind="captions" src={t.url} srcLang={t.lang} label={languageName(t.lang)} />);
+  return orderedTracks(tracks).map((t) => (
+    <track key={t.lang} kind="captions" src={t.url} srcLang={t.lang} label={languageName(t.lang)} />
+  ));
 }
 
-const captionTracksOf = (media: HTMLMediaElement | null) => Array.from(media?.textTracks ?? []).filter((t) => t.kind === "captions");
+const captionTracksOf = (media: HTMLMediaElement | null) =>
+  Array.from(media?.textTracks ?? []).filter((t) => t.kind === "captions");
 
 /** Shows the track of `lang`, or none (null). */
 function show(media: HTMLMediaElement | null, lang: string | null) {
@@ -31,7 +34,8 @@ function useShowing(mediaRef: RefObject<HTMLMediaElement | null>) {
   useEffect(() => {
     const list = mediaRef.current?.textTracks;
     if (!list) return;
-    const read = () => setShowing(captionTracksOf(mediaRef.current).find((t) => t.mode === "showing")?.language ?? null);
+    const read = () =>
+      setShowing(captionTracksOf(mediaRef.current).find((t) => t.mode === "showing")?.language ?? null);
     list.addEventListener("change", read);
     list.addEventListener("addtrack", read);
     read();
@@ -51,7 +55,13 @@ const buttonClass =
  * The CC button. With one language it turns it on and off; with several it opens a short list (Off and each
  * language) to choose from.
  */
-export function CaptionsControl({ tracks, mediaRef }: { tracks: readonly CaptionTrackJson[]; mediaRef: RefObject<HTMLMediaElement | null> }) {
+export function CaptionsControl({
+  tracks,
+  mediaRef,
+}: {
+  tracks: readonly CaptionTrackJson[];
+  mediaRef: RefObject<HTMLMediaElement | null>;
+}) {
   const [showing, setShowing] = useShowing(mediaRef);
   const [open, setOpen] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);

@@ -68,12 +68,16 @@ export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: M
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [covered, helpOpen, wake]);
 
-  useImperativeHandle(ref, () => ({
-    play: () => void mediaRef.current?.play()?.catch(() => {}),
-    pause: () => mediaRef.current?.pause(),
-    seekTo: actions.seekTo,
-    media: () => mediaRef.current,
-  }), [actions]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      play: () => void mediaRef.current?.play()?.catch(() => {}),
+      pause: () => mediaRef.current?.pause(),
+      seekTo: actions.seekTo,
+      media: () => mediaRef.current,
+    }),
+    [actions],
+  );
 
   const media = {
     ref: (element: HTMLMediaElement | null) => {

@@ -25,7 +25,19 @@ const iconButton =
   "inline-flex size-9 items-center justify-center rounded-lg text-slate-100 transition hover:bg-white/10 " +
   "focus-visible:outline-2 focus-visible:outline-violet-400";
 
-export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleMute, onVolume, onRate, onShowHelp, fullscreen, chapters, captions }: PlayerControlsProps) {
+export function PlayerControls({
+  state,
+  visible,
+  onTogglePlay,
+  onSeek,
+  onToggleMute,
+  onVolume,
+  onRate,
+  onShowHelp,
+  fullscreen,
+  chapters,
+  captions,
+}: PlayerControlsProps) {
   const volume = state.muted ? 0 : state.volume;
   return (
     <div
@@ -38,10 +50,20 @@ export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleM
     >
       <SeekBar currentTime={state.currentTime} duration={state.duration} onSeek={onSeek} chapters={chapters} />
       <div className="flex items-center gap-1">
-        <button type="button" className={iconButton} aria-label={state.playing ? "Pause" : "Play"} onClick={onTogglePlay}>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={state.playing ? "Pause" : "Play"}
+          onClick={onTogglePlay}
+        >
           {state.playing ? <PauseIcon /> : <PlayIcon />}
         </button>
-        <button type="button" className={iconButton} aria-label={state.muted ? "Unmute" : "Mute"} onClick={onToggleMute}>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={state.muted ? "Unmute" : "Mute"}
+          onClick={onToggleMute}
+        >
           <VolumeIcon muted={state.muted || state.volume === 0} />
         </button>
         <input
@@ -66,14 +88,22 @@ export function PlayerControls({ state, visible, onTogglePlay, onSeek, onToggleM
           className="h-9 cursor-pointer rounded-lg border-0 bg-transparent px-1 text-sm font-medium tabular-nums text-slate-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-violet-400 [&>option]:bg-slate-900"
         >
           {/* A speed set elsewhere (not in the list) still shows as itself. */}
-          {(SPEEDS as readonly number[]).includes(state.rate) ? null : <option value={String(state.rate)}>{speedLabel(state.rate)}</option>}
+          {(SPEEDS as readonly number[]).includes(state.rate) ? null : (
+            <option value={String(state.rate)}>{speedLabel(state.rate)}</option>
+          )}
           {SPEEDS.map((speed) => (
             <option key={speed} value={String(speed)}>
               {speedLabel(speed)}
             </option>
           ))}
         </select>
-        <button type="button" className={iconButton} aria-label="Keyboard shortcuts" aria-haspopup="dialog" onClick={onShowHelp}>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label="Keyboard shortcuts"
+          aria-haspopup="dialog"
+          onClick={onShowHelp}
+        >
           <span aria-hidden="true" className="text-base font-semibold">
             ?
           </span>

@@ -21,17 +21,19 @@ export const VolumeIcon = ({ muted }: { muted: boolean }) => (
     {muted ? (
       <path d="m16.5 9.5 5 5m0-5-5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     ) : (
-      <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     )}
   </svg>
 );
 
 export const FullscreenIcon = ({ active }: { active: boolean }) => (
   <svg {...svgProps} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-    {active ? (
-      <path d="M9 4v5H4m11-5v5h5M9 20v-5H4m11 5v-5h5" />
-    ) : (
-      <path d="M4 9V4h5m6 0h5v5M4 15v5h5m11-5v5h-5" />
-    )}
+    {active ? <path d="M9 4v5H4m11-5v5h5M9 20v-5H4m11 5v-5h5" /> : <path d="M4 9V4h5m6 0h5v5M4 15v5h5m11-5v5h-5" />}
   </svg>
 );

@@ -23,7 +23,16 @@ function renderPlayer(props: { overlay?: React.ReactNode } = {}) {
   const media = view.container.querySelector("video") as HTMLMediaElement;
   Object.defineProperty(media, "duration", { configurable: true, value: 200 });
   fireEvent(media, new Event("loadedmetadata"));
-  return { media, rerender: (next: { overlay?: React.ReactNode }) => view.rerender(<><input aria-label="Elsewhere" /><MediaPlayer content={content} {...next} /></>) };
+  return {
+    media,
+    rerender: (next: { overlay?: React.ReactNode }) =>
+      view.rerender(
+        <>
+          <input aria-label="Elsewhere" />
+          <MediaPlayer content={content} {...next} />
+        </>,
+      ),
+  };
 }
 
 const press = (key: string, target: Element = document.body) => fireEvent.keyDown(target, { key });
@@ -66,7 +75,9 @@ describe("player keys", () => {
 
   it("the speed menu offers 0.5× to 2× and sets the media's rate", () => {
     const { media } = renderPlayer();
-    const options = within(speed()).getAllByRole("option").map((option) => option.textContent);
+    const options = within(speed())
+      .getAllByRole("option")
+      .map((option) => option.textContent);
     expect(options).toEqual(["0.5×", "0.75×", "1×", "1.25×", "1.5×", "1.75×", "2×"]);
     expect(speed().value).toBe("1");
     fireEvent.change(speed(), { target: { value: "2" } });
@@ -126,7 +137,15 @@ describe("the shortcuts list", () => {
     const { media } = renderPlayer();
     press("?");
     const dialog = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
-    for (const what of ["Play or pause", "Back 10 seconds", "Forward 10 seconds", "Go to 0 % – 90 % of the item", "Slower", "Faster (up to 2×)", "Captions on or off, when the item has them"]) {
+    for (const what of [
+      "Play or pause",
+      "Back 10 seconds",
+      "Forward 10 seconds",
+      "Go to 0 % – 90 % of the item",
+      "Slower",
+      "Faster (up to 2×)",
+      "Captions on or off, when the item has them",
+    ]) {
       expect(within(dialog).getByText(what)).toBeVisible();
     }
     media.currentTime = 50;

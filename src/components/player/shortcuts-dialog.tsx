@@ -16,7 +16,10 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
                     –
                   </span>
                 ) : (
-                  <kbd key={key} className="min-w-7 rounded-md border border-slate-600 bg-slate-800 px-1.5 py-0.5 text-center font-mono text-xs text-slate-100">
+                  <kbd
+                    key={key}
+                    className="min-w-7 rounded-md border border-slate-600 bg-slate-800 px-1.5 py-0.5 text-center font-mono text-xs text-slate-100"
+                  >
                     {key}
                   </kbd>
                 ),

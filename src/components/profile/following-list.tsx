@@ -14,7 +14,9 @@ export function FollowingList() {
     return (
       <div className="rounded-2xl border border-dashed border-slate-800 px-6 py-8 text-center">
         <p className="font-medium">You don't follow anyone yet</p>
-        <p className="mt-1 text-sm text-slate-400">Tap Follow on a creator's page or under the player to see their new uploads here and on Home.</p>
+        <p className="mt-1 text-sm text-slate-400">
+          Tap Follow on a creator's page or under the player to see their new uploads here and on Home.
+        </p>
       </div>
     );
   }
@@ -34,7 +36,12 @@ export function FollowingList() {
         ))}
       </ul>
       {hasNextPage ? (
-        <button type="button" className={buttonClass("secondary")} disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        <button
+          type="button"
+          className={buttonClass("secondary")}
+          disabled={isFetchingNextPage}
+          onClick={() => void fetchNextPage()}
+        >
           {isFetchingNextPage ? "Loading…" : "Load more"}
         </button>
       ) : null}

@@ -8,8 +8,8 @@ export function LikedContent() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-400">
-        Content you like helps our AI recommendations learn your taste: the more you like, the better your
-        Recommended for You picks.
+        Content you like helps our AI recommendations learn your taste: the more you like, the better your Recommended
+        for You picks.
       </p>
       <ContentGrid
         items={items}

@@ -46,21 +46,34 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
 
   const tags = splitTags(item.tags);
   return (
-    <li className="flex flex-col gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:flex-row" aria-label={item.title}>
+    <li
+      className="flex flex-col gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:flex-row"
+      aria-label={item.title}
+    >
       <ThumbnailActions item={item} onChange={onChange} />
       {editing ? (
         <ContentEditor item={item} onSaved={saved} onCancel={() => setEditing(false)} />
       ) : (
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           {/* Clamped, with the whole text on hover and on the item's own page (docs/decisions/039). */}
-          <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-100" title={item.title}>{item.title}</h3>
+          <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-100" title={item.title}>
+            {item.title}
+          </h3>
           {item.removed ? <RemovedNotice note={item.removed_note ?? null} /> : null}
           {earnBlock ? <WontEarn block={earnBlock} className="self-start" /> : null}
-          {item.description ? <p className="line-clamp-3 text-sm wrap-anywhere text-slate-400" title={item.description}>{item.description}</p> : null}
+          {item.description ? (
+            <p className="line-clamp-3 text-sm wrap-anywhere text-slate-400" title={item.description}>
+              {item.description}
+            </p>
+          ) : null}
           {tags.length ? (
             <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
               {tags.map((tag) => (
-                <li key={tag} className="max-w-full truncate rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300" title={tag}>
+                <li
+                  key={tag}
+                  className="max-w-full truncate rounded-full bg-slate-800 px-2 py-0.5 text-xs text-slate-300"
+                  title={tag}
+                >
                   {tag}
                 </li>
               ))}
@@ -70,7 +83,12 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
             {item.type === "video" ? "Video" : "Audio"} · Uploaded {formatDate(item.created_at)}
           </p>
           <div className="mt-auto flex gap-2 pt-2">
-            <button type="button" className={buttonClass("secondary")} onClick={() => setEditing(true)} disabled={deleting}>
+            <button
+              type="button"
+              className={buttonClass("secondary")}
+              onClick={() => setEditing(true)}
+              disabled={deleting}
+            >
               Edit
             </button>
             {/* The item's studio: views, earnings, where viewers stop (docs/decisions/048). */}
@@ -93,7 +111,9 @@ function RemovedNotice({ note }: { note: string | null }) {
     <div className="space-y-1 rounded-lg border border-red-900/60 bg-red-950/40 p-3 text-sm">
       <p className="font-semibold text-red-300">{REMOVED_LABEL}</p>
       {note ? <p className="wrap-anywhere text-red-100">{note}</p> : null}
-      <p className="text-red-200/80">Only you can see it: it is not in the gallery or search, and its page says not found.</p>
+      <p className="text-red-200/80">
+        Only you can see it: it is not in the gallery or search, and its page says not found.
+      </p>
     </div>
   );
 }

@@ -63,8 +63,12 @@ describe("my content", () => {
   it("links each upload to its stats", async () => {
     stubFetch(mine(video, audio));
     await openMyContent();
-    expect(item("City walk").getByRole("link", { name: "Stats for City walk" }).getAttribute("href")).toBe("/studio/c1");
-    expect(item("Night drive").getByRole("link", { name: "Stats for Night drive" }).getAttribute("href")).toBe("/studio/c2");
+    expect(item("City walk").getByRole("link", { name: "Stats for City walk" }).getAttribute("href")).toBe(
+      "/studio/c1",
+    );
+    expect(item("Night drive").getByRole("link", { name: "Stats for Night drive" }).getAttribute("href")).toBe(
+      "/studio/c2",
+    );
   });
 
   it("says when nothing is uploaded yet", async () => {
@@ -77,7 +81,9 @@ describe("my content", () => {
   it("edits title, description and tags inline; Cancel leaves them unchanged", async () => {
     const fetchMock = stubFetch({
       ...mine(video),
-      "PATCH /api/content/c1": (init) => ({ body: { ...video, ...JSON.parse(String(init?.body)), tags: "city,night" } }),
+      "PATCH /api/content/c1": (init) => ({
+        body: { ...video, ...JSON.parse(String(init?.body)), tags: "city,night" },
+      }),
     });
     await openMyContent();
     fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));
@@ -109,7 +115,10 @@ describe("my content", () => {
   });
 
   it("explains a 300-character title instead of sending it, and says why when the server still refuses", async () => {
-    const fetchMock = stubFetch({ ...mine(video), "PATCH /api/content/c1": { status: 400, body: { error: "tags: At most 20 tags", requestId: "r" } } });
+    const fetchMock = stubFetch({
+      ...mine(video),
+      "PATCH /api/content/c1": { status: 400, body: { error: "tags: At most 20 tags", requestId: "r" } },
+    });
     expectConsoleError();
     await openMyContent();
     fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));

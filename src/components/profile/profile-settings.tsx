@@ -35,7 +35,11 @@ export function ProfileSettings({ user }: { user: CurrentUserJson }) {
       setOutcome({ ok: true, message: "Username updated successfully!" });
     } catch (error) {
       const message =
-        error instanceof ApiError ? (error.body?.error ? error.message : "Failed to update username") : "Network error occurred";
+        error instanceof ApiError
+          ? error.body?.error
+            ? error.message
+            : "Failed to update username"
+          : "Network error occurred";
       setOutcome({ ok: false, message });
     } finally {
       setSaving(false);
@@ -43,7 +47,12 @@ export function ProfileSettings({ user }: { user: CurrentUserJson }) {
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} className={`${card} max-w-xl space-y-5`} aria-label="Profile settings" noValidate>
+    <form
+      onSubmit={(event) => void save(event)}
+      className={`${card} max-w-xl space-y-5`}
+      aria-label="Profile settings"
+      noValidate
+    >
       <div>
         <label htmlFor={`${id}-email`} className={labelClass}>
           Email
@@ -69,7 +78,10 @@ export function ProfileSettings({ user }: { user: CurrentUserJson }) {
         </p>
       </div>
       {outcome ? (
-        <p role={outcome.ok ? "status" : "alert"} className={`text-sm ${outcome.ok ? "text-emerald-400" : "text-red-400"}`}>
+        <p
+          role={outcome.ok ? "status" : "alert"}
+          className={`text-sm ${outcome.ok ? "text-emerald-400" : "text-red-400"}`}
+        >
           {outcome.message}
         </p>
       ) : null}

@@ -46,7 +46,13 @@ export function SignOutEverywhere() {
           {failure}
         </p>
       ) : null}
-      <button type="button" className={buttonClass("secondary")} onClick={() => void signOutEverywhere()} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        className={buttonClass("secondary")}
+        onClick={() => void signOutEverywhere()}
+        disabled={busy}
+        aria-busy={busy}
+      >
         Sign out of all devices
       </button>
     </section>

@@ -38,7 +38,10 @@ const generate = () => fireEvent.click(screen.getByRole("button", { name: /from 
 
 describe("thumbnail actions", () => {
   it("uploads a picked image with a thumb_ name and sets it", async () => {
-    const fetchMock = stubFetch({ "POST /api/uploads/sign": signed, "PATCH /api/content/c1/thumbnail": { body: updated } });
+    const fetchMock = stubFetch({
+      "POST /api/uploads/sign": signed,
+      "PATCH /api/content/c1/thumbnail": { body: updated },
+    });
     const puts = stubXhr();
     const onChange = renderActions();
     pickImage();
@@ -68,9 +71,19 @@ describe("thumbnail actions", () => {
 
   it.each([
     ["the image upload fails", "image", { "POST /api/uploads/sign": fail }, "Failed to upload thumbnail"],
-    ["setting the image fails", "image", { "POST /api/uploads/sign": signed, "PATCH /api/content/c1/thumbnail": fail }, "Failed to update thumbnail"],
+    [
+      "setting the image fails",
+      "image",
+      { "POST /api/uploads/sign": signed, "PATCH /api/content/c1/thumbnail": fail },
+      "Failed to update thumbnail",
+    ],
     ["the frame upload fails", "frame", { "POST /api/uploads/sign": fail }, "Failed to upload generated thumbnail"],
-    ["setting the frame fails", "frame", { "POST /api/uploads/sign": signed, "PATCH /api/content/c1/thumbnail": fail }, "Failed to update thumbnail"],
+    [
+      "setting the frame fails",
+      "frame",
+      { "POST /api/uploads/sign": signed, "PATCH /api/content/c1/thumbnail": fail },
+      "Failed to update thumbnail",
+    ],
   ] as const)("alerts when %s", async (_case, how, routes, message) => {
     fakeVideoFrames();
     stubFetch(routes);

@@ -45,7 +45,9 @@ export function ThumbnailActions({ item, onChange }: ThumbnailActionsProps) {
       <div
         className={
           "absolute inset-0 flex flex-col items-center justify-center gap-2 bg-slate-950/70 transition " +
-          (busy ? "opacity-100" : "opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100")
+          (busy
+            ? "opacity-100"
+            : "opacity-0 group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100")
         }
       >
         {busy ? (
@@ -65,7 +67,12 @@ export function ThumbnailActions({ item, onChange }: ThumbnailActionsProps) {
               />
             </label>
             {item.type === "video" ? (
-              <ChooseFrameButton source={streamUrl(item.id)} className={action} label={`Choose a frame of ${item.title} as its thumbnail`} onChosen={(frame) => void run(() => thumbnailFromFrame(item, frame))} />
+              <ChooseFrameButton
+                source={streamUrl(item.id)}
+                className={action}
+                label={`Choose a frame of ${item.title} as its thumbnail`}
+                onChosen={(frame) => void run(() => thumbnailFromFrame(item, frame))}
+              />
             ) : null}
             {item.type === "video" ? (
               <button

@@ -135,7 +135,9 @@ describe("RecommendedSection", () => {
     fireEvent.keyDown(document.activeElement!, { key: "ArrowLeft" });
     expect(document.activeElement).toBe(screen.getByRole("link", { name: "Pick 11" }));
     // From a card's creator link too; the key is the row's, so the page does not scroll as well.
-    const creator = within(screen.getByRole("link", { name: "Pick 11" }).closest("li")!).getByRole("link", { name: "ava" });
+    const creator = within(screen.getByRole("link", { name: "Pick 11" }).closest("li")!).getByRole("link", {
+      name: "ava",
+    });
     creator.focus();
     expect(fireEvent.keyDown(creator, { key: "Home" })).toBe(false);
     expect(document.activeElement).toBe(first);

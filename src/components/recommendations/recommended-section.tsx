@@ -34,9 +34,18 @@ export function RecommendedSection() {
         {hasRow ? <RowScrollButtons row={row} className="ml-auto" /> : null}
       </div>
       {!picks ? (
-        <div role="status" aria-busy="true" aria-label="Loading recommendations" className="flex gap-4 overflow-hidden pb-2">
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label="Loading recommendations"
+          className="flex gap-4 overflow-hidden pb-2"
+        >
           {Array.from({ length: PLACEHOLDERS }, (_, index) => (
-            <div key={index} data-testid="recommendation-placeholder" className={`${rowItem} animate-pulse flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60`}>
+            <div
+              key={index}
+              data-testid="recommendation-placeholder"
+              className={`${rowItem} animate-pulse flex-col overflow-hidden rounded-2xl border border-slate-800 bg-slate-900/60`}
+            >
               <div className="aspect-video bg-slate-800" />
               <div className="space-y-2 p-4">
                 <div className="h-4 w-3/4 rounded bg-slate-800" />

@@ -58,11 +58,15 @@ export function useScrollRow() {
     if (current < 0) return;
     const last = items.length - 1;
     const next =
-      event.key === "ArrowRight" ? Math.min(current + 1, last)
-      : event.key === "ArrowLeft" ? Math.max(current - 1, 0)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
+      event.key === "ArrowRight"
+        ? Math.min(current + 1, last)
+        : event.key === "ArrowLeft"
+          ? Math.max(current - 1, 0)
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     // The keys are the row's: the page itself must not scroll as well.
     event.preventDefault();
@@ -111,7 +115,16 @@ export function RowScrollButtons({ row, className = "" }: { row: ScrollRow; clas
 }
 
 const Arrow = ({ direction }: { direction: "left" | "right" }) => (
-  <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-4">
+  <svg
+    viewBox="0 0 20 20"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    className="size-4"
+  >
     <path d={direction === "left" ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"} />
   </svg>
 );

@@ -34,7 +34,11 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
     if (invalid || saving) return;
     setSaving(true);
     try {
-      const edit = { title: details.title.trim(), description: details.description.trim(), tags: splitTags(details.tags) };
+      const edit = {
+        title: details.title.trim(),
+        description: details.description.trim(),
+        tags: splitTags(details.tags),
+      };
       onSaved(await updateContent(item.id, edit));
     } catch (error) {
       console.error(error);
@@ -45,8 +49,18 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
   };
 
   return (
-    <form onSubmit={(event) => void save(event)} className="min-w-0 flex-1 space-y-3" aria-label={`Edit ${item.title}`} noValidate>
-      <DetailsFields details={details} problems={problems} onChange={(p) => setDetails((d) => ({ ...d, ...p }))} disabled={saving} />
+    <form
+      onSubmit={(event) => void save(event)}
+      className="min-w-0 flex-1 space-y-3"
+      aria-label={`Edit ${item.title}`}
+      noValidate
+    >
+      <DetailsFields
+        details={details}
+        problems={problems}
+        onChange={(p) => setDetails((d) => ({ ...d, ...p }))}
+        disabled={saving}
+      />
       <CaptionsEditor contentId={item.id} durationSeconds={item.duration} disabled={saving} />
       <div className="flex gap-2">
         <button type="submit" className={buttonClass("primary")} disabled={saving || invalid}>

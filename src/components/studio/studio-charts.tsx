@@ -1,6 +1,16 @@
 // The studio's charts. chart.js is large, so routes/studio.tsx loads this module lazily (as the admin charts
 // are); it registers only what line charts need.
-import { CategoryScale, Chart as ChartJS, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip, type ChartOptions } from "chart.js";
+import {
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartOptions,
+} from "chart.js";
 import { Line } from "react-chartjs-2";
 import { formatDay } from "../../lib/format";
 import type { ContentStatsJson } from "../../lib/studio-api";
@@ -59,7 +69,13 @@ export function RetentionChart({ retention }: { retention: number[] }) {
       tooltip: { callbacks: { title: (items) => `At ${String(items[0]?.parsed.x ?? "")} % of the item` } },
     },
     scales: {
-      x: { type: "linear", min: 0, max: 100, ticks: { color: text, stepSize: 20, callback: (v) => `${v} %` }, grid: { display: false } },
+      x: {
+        type: "linear",
+        min: 0,
+        max: 100,
+        ticks: { color: text, stepSize: 20, callback: (v) => `${v} %` },
+        grid: { display: false },
+      },
       y: { min: 0, max: 100, ticks: { color: text, callback: (v) => `${v} %` }, grid: { color: grid } },
     },
   };
@@ -82,7 +98,10 @@ export function RetentionChart({ retention }: { retention: number[] }) {
           },
           {
             label: `${PAID_AT_PERCENT} %: paid from here`,
-            data: [{ x: PAID_AT_PERCENT, y: 0 }, { x: PAID_AT_PERCENT, y: 100 }],
+            data: [
+              { x: PAID_AT_PERCENT, y: 0 },
+              { x: PAID_AT_PERCENT, y: 100 },
+            ],
             borderColor: CHART_COLORS[3],
             backgroundColor: CHART_COLORS[3],
             borderDash: [6, 4],

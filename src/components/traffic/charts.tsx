@@ -7,12 +7,12 @@ const LazyVisits = lazy(() => load().then((m) => ({ default: m.VisitsChart })));
 const LazyPie = lazy(() => load().then((m) => ({ default: m.SharePie })));
 const LazyBar = lazy(() => load().then((m) => ({ default: m.VisitorsBar })));
 
-;
-
 function ChartFrame({ children, height = "h-72" }: { children: ReactNode; height?: string }) {
   return (
     <div className={`relative ${height}`}>
-      <Suspense fallback={<div className="h-full animate-pulse rounded-xl bg-slate-800/40" aria-hidden="true" />}>{children}</Suspense>
+      <Suspense fallback={<div className="h-full animate-pulse rounded-xl bg-slate-800/40" aria-hidden="true" />}>
+        {children}
+      </Suspense>
     </div>
   );
 }

@@ -41,15 +41,23 @@ export function ShareList({ rows, label }: { rows: ShareRow[]; label: string }) 
         <li key={row.key} className="space-y-1.5">
           <div className="flex items-baseline justify-between gap-4 text-sm">
             <span className="flex min-w-0 items-center gap-2">
-              <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: chartColor(index) }} aria-hidden="true" />
+              <span
+                className="size-2.5 shrink-0 rounded-full"
+                style={{ backgroundColor: chartColor(index) }}
+                aria-hidden="true"
+              />
               <span className="truncate font-medium text-slate-200">{row.label}</span>
             </span>
             <span className="shrink-0 text-slate-400 tabular-nums">
-              {formatCount(row.visitors)} {row.visitors === 1 ? "visitor" : "visitors"} · {formatPercent(row.percentage)}
+              {formatCount(row.visitors)} {row.visitors === 1 ? "visitor" : "visitors"} ·{" "}
+              {formatPercent(row.percentage)}
             </span>
           </div>
           <div className="h-1.5 overflow-hidden rounded-full bg-slate-800" aria-hidden="true">
-            <div className="h-full rounded-full" style={{ width: `${Math.min(100, row.percentage * 100)}%`, backgroundColor: chartColor(index) }} />
+            <div
+              className="h-full rounded-full"
+              style={{ width: `${Math.min(100, row.percentage * 100)}%`, backgroundColor: chartColor(index) }}
+            />
           </div>
         </li>
       ))}

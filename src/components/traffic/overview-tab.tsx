@@ -14,7 +14,11 @@ export function OverviewTab({ data, days, now }: OverviewProps) {
         stats={[
           { label: "Total Visitors", value: formatCount(overview.totalVisitors) },
           { label: "Page Views", value: formatCount(overview.pageViews) },
-          { label: "Avg. Session", value: formatSessionDuration(overview.avgSessionDuration), hint: `${overview.avgSessionDuration} seconds` },
+          {
+            label: "Avg. Session",
+            value: formatSessionDuration(overview.avgSessionDuration),
+            hint: `${overview.avgSessionDuration} seconds`,
+          },
           { label: "Bounce Rate", value: formatPercent(overview.bounceRate) },
         ]}
       />
@@ -32,8 +36,15 @@ export function OverviewTab({ data, days, now }: OverviewProps) {
                   {/* Text, not a link: paths come from a public endpoint, and `//host` would lead off-site. */}
                   <span className="min-w-0">
                     {/* The content or creator a /content/{id} or /creator/{id} path names, above the id. */}
-                    {page.title ? <span className="block truncate text-slate-100" title={page.title}>{page.title}</span> : null}
-                    <span className={`block truncate font-mono ${page.title ? "text-xs text-slate-400" : "text-slate-200"}`} title={page.page}>
+                    {page.title ? (
+                      <span className="block truncate text-slate-100" title={page.title}>
+                        {page.title}
+                      </span>
+                    ) : null}
+                    <span
+                      className={`block truncate font-mono ${page.title ? "text-xs text-slate-400" : "text-slate-200"}`}
+                      title={page.page}
+                    >
                       {page.page}
                     </span>
                   </span>
@@ -48,7 +59,12 @@ export function OverviewTab({ data, days, now }: OverviewProps) {
         <Panel title="Traffic Sources">
           <ShareList
             label="Traffic Sources"
-            rows={overview.topSources.map((s) => ({ key: s.source ?? "", label: sourceLabel(s.source), visitors: s.visitors, percentage: s.percentage }))}
+            rows={overview.topSources.map((s) => ({
+              key: s.source ?? "",
+              label: sourceLabel(s.source),
+              visitors: s.visitors,
+              percentage: s.percentage,
+            }))}
           />
         </Panel>
       </div>

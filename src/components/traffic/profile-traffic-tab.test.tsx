@@ -19,7 +19,14 @@ describe("profile: Analytics tab", () => {
     });
     renderApp("/profile");
     const tabs = await screen.findAllByRole("tab");
-    expect(tabs.map((t) => t.textContent)).toEqual(["Profile Settings", "My Content", "Liked Content", "History", "Analytics", "Following"]);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      "Profile Settings",
+      "My Content",
+      "Liked Content",
+      "History",
+      "Analytics",
+      "Following",
+    ]);
     const dashboardCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes("/dashboard"));
     expect(dashboardCalls()).toEqual([]); // nothing is asked before the tab opens
 

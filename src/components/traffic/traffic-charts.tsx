@@ -20,7 +20,17 @@ import { chartColor, CHART_COLORS } from "./traffic-format";
 
 // The controllers (LineController, PieController, BarController) are registered by react-chartjs-2's
 // typed components themselves.
-ChartJS.register(ArcElement, BarElement, CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
+ChartJS.register(
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+);
 ChartJS.defaults.color = "#94a3b8"; // slate-400 on the dark cards
 ChartJS.defaults.borderColor = "rgba(148, 163, 184, 0.15)";
 ChartJS.defaults.font.family = "inherit";
@@ -49,8 +59,26 @@ export function VisitsChart({ timeline }: { timeline: TrafficDashboard["timeline
       data={{
         labels: timeline.map((t) => formatDay(t.date, { month: "short", day: "numeric" })),
         datasets: [
-          { label: "Visitors", data: timeline.map((t) => t.visitors), fill: "origin", borderColor: visitors, backgroundColor: translucent(visitors), tension: 0.3, pointRadius, pointHoverRadius: 4 },
-          { label: "Page Views", data: timeline.map((t) => t.pageViews), fill: "-1", borderColor: pageViews, backgroundColor: translucent(pageViews), tension: 0.3, pointRadius, pointHoverRadius: 4 },
+          {
+            label: "Visitors",
+            data: timeline.map((t) => t.visitors),
+            fill: "origin",
+            borderColor: visitors,
+            backgroundColor: translucent(visitors),
+            tension: 0.3,
+            pointRadius,
+            pointHoverRadius: 4,
+          },
+          {
+            label: "Page Views",
+            data: timeline.map((t) => t.pageViews),
+            fill: "-1",
+            borderColor: pageViews,
+            backgroundColor: translucent(pageViews),
+            tension: 0.3,
+            pointRadius,
+            pointHoverRadius: 4,
+          },
         ],
       }}
     />
@@ -96,7 +124,14 @@ export function VisitorsBar({ slices, label }: { slices: Slice[]; label: string 
       options={options}
       data={{
         labels: slices.map((s) => s.label),
-        datasets: [{ label: "Visitors", data: slices.map((s) => s.value), backgroundColor: slices.map((_, i) => chartColor(i)), borderRadius: 6 }],
+        datasets: [
+          {
+            label: "Visitors",
+            data: slices.map((s) => s.value),
+            backgroundColor: slices.map((_, i) => chartColor(i)),
+            borderRadius: 6,
+          },
+        ],
       }}
     />
   );

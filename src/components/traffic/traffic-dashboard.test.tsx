@@ -13,14 +13,35 @@ import { renderWithQueries } from "../../test/query-client";
 // happy-dom has no canvas to draw on, so the charts render as figures carrying what chart.js was given.
 vi.mock("react-chartjs-2", () => {
   const chart = (type: string) =>
-    function FakeChart(props: { data: { labels?: unknown[]; datasets: { label?: string; data: unknown[]; fill?: unknown; backgroundColor?: unknown; borderWidth?: unknown }[] }; options?: { scales?: { y?: { stacked?: boolean } } }; "aria-label"?: string }) {
+    function FakeChart(props: {
+      data: {
+        labels?: unknown[];
+        datasets: {
+          label?: string;
+          data: unknown[];
+          fill?: unknown;
+          backgroundColor?: unknown;
+          borderWidth?: unknown;
+        }[];
+      };
+      options?: { scales?: { y?: { stacked?: boolean } } };
+      "aria-label"?: string;
+    }) {
       return (
         <figure
           role="img"
           aria-label={props["aria-label"]}
           data-type={type}
           data-labels={JSON.stringify(props.data.labels)}
-          data-datasets={JSON.stringify(props.data.datasets.map(({ label, data, fill, backgroundColor, borderWidth }) => ({ label, data, fill, backgroundColor, borderWidth })))}
+          data-datasets={JSON.stringify(
+            props.data.datasets.map(({ label, data, fill, backgroundColor, borderWidth }) => ({
+              label,
+              data,
+              fill,
+              backgroundColor,
+              borderWidth,
+            })),
+          )}
           data-stacked={String(props.options?.scales?.y?.stacked ?? false)}
         />
       );
@@ -35,13 +56,26 @@ const chart = async (name: string) => {
   return {
     type: figure.dataset.type,
     labels: JSON.parse(figure.dataset.labels!) as string[],
-    datasets: JSON.parse(figure.dataset.datasets!) as { label: string; data: number[]; fill?: unknown; backgroundColor?: unknown; borderWidth?: number }[],
+    datasets: JSON.parse(figure.dataset.datasets!) as {
+      label: string;
+      data: number[];
+      fill?: unknown;
+      backgroundColor?: unknown;
+      borderWidth?: number;
+    }[],
     stacked: figure.dataset.stacked === "true",
   };
 };
 
-function stubDashboard(reply: TrafficDashboard | ((range: string) => TrafficDashboard), path = "/api/admin/analytics/dashboard") {
-  return stubFetch({ [`GET ${path}`]: (_init, url) => ({ body: typeof reply === "function" ? reply(url.searchParams.get("range")!) : reply }) });
+function stubDashboard(
+  reply: TrafficDashboard | ((range: string) => TrafficDashboard),
+  path = "/api/admin/analytics/dashboard",
+) {
+  return stubFetch({
+    [`GET ${path}`]: (_init, url) => ({
+      body: typeof reply === "function" ? reply(url.searchParams.get("range")!) : reply,
+    }),
+  });
 }
 
 // The dashboard lives inside a router on the admin and profile screens.
@@ -80,7 +114,9 @@ describe("traffic dashboard: states", () => {
     expect(within(box).getByRole("heading").textContent).toBe("Failed to load analytics");
     expect(box.textContent).toContain("Failed to fetch analytics data");
     expect(box.className).toContain("red");
-    expect(String(logged.mock.calls[0]?.[0])).toBe("Error: Failed to fetch analytics data: API responded with HTTP status 500");
+    expect(String(logged.mock.calls[0]?.[0])).toBe(
+      "Error: Failed to fetch analytics data: API responded with HTTP status 500",
+    );
   });
 
   it("says when there are no visitors yet", async () => {
@@ -108,7 +144,8 @@ describe("traffic dashboard: states", () => {
   it("offers the four ranges and refetches when the range changes, keeping the open tab", async () => {
     const next = deferred<{ body: TrafficDashboard }>();
     const fetchMock = stubFetch({
-      "GET /api/admin/analytics/dashboard": (_init, url) => (url.searchParams.get("range") === "30d" ? next.promise : { body: dashboard }),
+      "GET /api/admin/analytics/dashboard": (_init, url) =>
+        url.searchParams.get("range") === "30d" ? next.promise : { body: dashboard },
     });
     renderDashboard();
     const range = screen.getByLabelText("Date range");
@@ -128,12 +165,23 @@ describe("traffic dashboard: states", () => {
     fireEvent.change(range, { target: { value: "30d" } });
     expect(screen.getByRole("status").textContent).toBe("Loading analytics...");
     expect(screen.getByText("Device Breakdown")).toBeVisible(); // the last answer stays meanwhile
-    next.resolve({ body: { ...dashboard, since: "2026-10-22T00:00:00.000Z", devices: [{ type: "tablet", visitors: 1234, percentage: 1 }] } });
+    next.resolve({
+      body: {
+        ...dashboard,
+        since: "2026-10-22T00:00:00.000Z",
+        devices: [{ type: "tablet", visitors: 1234, percentage: 1 }],
+      },
+    });
     await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
     expect(screen.getByText("Since Oct 22, 00:00 UTC")).toBeVisible();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/admin/analytics/dashboard?range=7d", "/api/admin/analytics/dashboard?range=30d"]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      "/api/admin/analytics/dashboard?range=7d",
+      "/api/admin/analytics/dashboard?range=30d",
+    ]);
     expect(screen.getByRole("tab", { name: "Devices" }).getAttribute("aria-selected")).toBe("true");
-    expect(within(screen.getByRole("list", { name: "Device Breakdown" })).getAllByRole("listitem")[2]?.textContent).toContain("1,234 visitors · 100.0%");
+    expect(
+      within(screen.getByRole("list", { name: "Device Breakdown" })).getAllByRole("listitem")[2]?.textContent,
+    ).toContain("1,234 visitors · 100.0%");
   });
 });
 
@@ -145,7 +193,12 @@ describe("traffic dashboard: overview", () => {
     const values = Object.fromEntries(
       [...cards.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
     );
-    expect(values).toEqual({ "Total Visitors": "1,234", "Page Views": "4,321", "Avg. Session": "1m 35s", "Bounce Rate": "42.5%" });
+    expect(values).toEqual({
+      "Total Visitors": "1,234",
+      "Page Views": "4,321",
+      "Avg. Session": "1m 35s",
+      "Bounce Rate": "42.5%",
+    });
   });
 
   it.each([
@@ -175,7 +228,10 @@ describe("traffic dashboard: overview", () => {
   });
 
   it("shows a stored off-site path as plain text, not a link", async () => {
-    stubDashboard({ ...dashboard, overview: { ...dashboard.overview, topPages: [{ page: "//evil.example/x", views: 3 }] } });
+    stubDashboard({
+      ...dashboard,
+      overview: { ...dashboard.overview, topPages: [{ page: "//evil.example/x", views: 3 }] },
+    });
     renderDashboard();
     const pages = await screen.findByRole("list", { name: "Top Pages" });
     expect(within(pages).getByText("//evil.example/x").closest("a")).toBeNull();
@@ -186,15 +242,19 @@ describe("traffic dashboard: overview", () => {
     stubDashboard(dashboard);
     renderDashboard();
     const pages = await screen.findByRole("list", { name: "Top Pages" });
-    expect(within(pages).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["/2,100 views", "/content/c11,500 views"]);
+    expect(
+      within(pages)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["/2,100 views", "/content/c11,500 views"]);
     // Paths come from a public endpoint, so they are text, never links (docs/decisions/017: `//evil.example/x` led off-site).
     expect(within(pages).queryAllByRole("link")).toEqual([]);
     const sources = screen.getByRole("list", { name: "Traffic Sources" });
-    expect(within(sources).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "Direct555 visitors · 45.0%",
-      "newsletter432 visitors · 35.0%",
-      "google.com247 visitors · 20.0%",
-    ]);
+    expect(
+      within(sources)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Direct555 visitors · 45.0%", "newsletter432 visitors · 35.0%", "google.com247 visitors · 20.0%"]);
   });
 });
 
@@ -223,7 +283,11 @@ describe("traffic dashboard: other tabs", () => {
     expect(pie.labels).toEqual(["Mobile", "Desktop"]);
     expect(pie.datasets[0]?.data).toEqual([740, 494]);
     const rows = within(screen.getByRole("list", { name: "Device Breakdown" })).getAllByRole("listitem");
-    expect(rows.map((li) => li.textContent)).toEqual(["Mobile740 visitors · 60.0%", "Desktop494 visitors · 40.0%", "Tablet0 visitors · 0.0%"]);
+    expect(rows.map((li) => li.textContent)).toEqual([
+      "Mobile740 visitors · 60.0%",
+      "Desktop494 visitors · 40.0%",
+      "Tablet0 visitors · 0.0%",
+    ]);
   });
 
   it("Devices: a slice keeps the colour of its row when other types have no visitors", async () => {
@@ -245,7 +309,9 @@ describe("traffic dashboard: other tabs", () => {
     await screen.findByRole("tab", { name: "Campaigns" });
     openTab("Campaigns");
     const table = screen.getByRole("table", { name: "Campaigns" });
-    const rows = within(table).getAllByRole("row").map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole("row")
+      .map((tr) => [...tr.querySelectorAll("th, td")].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ["Campaign", "Visitors", "Conversions", "Conversion Rate"],
       ["launch", "8", "1", "12.5%"],

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CHART_COLORS, conversionRate, deviceBreakdown, deviceLabel, fillTimeline, formatPercent, formatSessionDuration, sourceLabel, campaignLabel } from "./traffic-format";
+import {
+  CHART_COLORS,
+  conversionRate,
+  deviceBreakdown,
+  deviceLabel,
+  fillTimeline,
+  formatPercent,
+  formatSessionDuration,
+  sourceLabel,
+  campaignLabel,
+} from "./traffic-format";
 
 describe("traffic figures", () => {
   it("words sessions in minutes and seconds, rounding to whole seconds", () => {
@@ -21,8 +31,17 @@ describe("traffic figures", () => {
   });
 
   it("names missing sources Direct and missing campaigns Unknown", () => {
-    expect([sourceLabel(""), sourceLabel(null), sourceLabel("  "), sourceLabel("newsletter")]).toEqual(["Direct", "Direct", "Direct", "newsletter"]);
-    expect([campaignLabel(""), campaignLabel(undefined), campaignLabel("launch")]).toEqual(["Unknown", "Unknown", "launch"]);
+    expect([sourceLabel(""), sourceLabel(null), sourceLabel("  "), sourceLabel("newsletter")]).toEqual([
+      "Direct",
+      "Direct",
+      "Direct",
+      "newsletter",
+    ]);
+    expect([campaignLabel(""), campaignLabel(undefined), campaignLabel("launch")]).toEqual([
+      "Unknown",
+      "Unknown",
+      "launch",
+    ]);
   });
 
   it("has a palette of five chart colours", () => {
@@ -31,7 +50,12 @@ describe("traffic figures", () => {
   });
 
   it("lists every device type in the spec's order, and keeps types it does not know", () => {
-    expect(deviceBreakdown([{ type: "tv", visitors: 1, percentage: 0.5 }, { type: "desktop", visitors: 1, percentage: 0.5 }]).map((d) => [d.type, d.visitors])).toEqual([
+    expect(
+      deviceBreakdown([
+        { type: "tv", visitors: 1, percentage: 0.5 },
+        { type: "desktop", visitors: 1, percentage: 0.5 },
+      ]).map((d) => [d.type, d.visitors]),
+    ).toEqual([
       ["mobile", 0],
       ["desktop", 1],
       ["tablet", 0],
@@ -40,7 +64,13 @@ describe("traffic figures", () => {
   });
 
   it("names device types as text, whatever the type (never an Object.prototype member)", () => {
-    expect(["mobile", "tv", "constructor", "__proto__", ""].map(deviceLabel)).toEqual(["Mobile", "Tv", "Constructor", "__proto__", "Unknown"]);
+    expect(["mobile", "tv", "constructor", "__proto__", ""].map(deviceLabel)).toEqual([
+      "Mobile",
+      "Tv",
+      "Constructor",
+      "__proto__",
+      "Unknown",
+    ]);
   });
 
   it("fills every UTC day of the range, from the range's start day to today", () => {
@@ -52,6 +82,10 @@ describe("traffic figures", () => {
     ]);
     expect(fillTimeline([], 90, now)).toHaveLength(91);
     // A day the server counted but our clock has not reached yet is kept, not dropped.
-    expect(fillTimeline([{ date: "2026-11-22", visitors: 1, pageViews: 1 }], 1, now).map((d) => d.date)).toEqual(["2026-11-20", "2026-11-21", "2026-11-22"]);
+    expect(fillTimeline([{ date: "2026-11-22", visitors: 1, pageViews: 1 }], 1, now).map((d) => d.date)).toEqual([
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
+    ]);
   });
 });

@@ -26,15 +26,21 @@ export function formatSessionDuration(seconds: number): string {
 export const formatPercent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 
 /** Conversions per visitor as a percent; "0%" when there were no visitors. */
-export const conversionRate = (conversions: number, visitors: number) => (visitors > 0 ? formatPercent(conversions / visitors) : "0%");
+export const conversionRate = (conversions: number, visitors: number) =>
+  visitors > 0 ? formatPercent(conversions / visitors) : "0%";
 
 export const sourceLabel = (source: string | null | undefined) => source?.trim() || "Direct";
 export const campaignLabel = (campaign: string | null | undefined) => campaign?.trim() || "Unknown";
 
 const DEVICE_TYPES = ["mobile", "desktop", "tablet"] as const;
 // A Map: the type is data, and a plain object would answer "constructor" with Object's constructor.
-const deviceNames: ReadonlyMap<string, string> = new Map([["mobile", "Mobile"], ["desktop", "Desktop"], ["tablet", "Tablet"]]);
-export const deviceLabel = (type: string) => deviceNames.get(type) ?? (type ? type.charAt(0).toUpperCase() + type.slice(1) : "Unknown");
+const deviceNames: ReadonlyMap<string, string> = new Map([
+  ["mobile", "Mobile"],
+  ["desktop", "Desktop"],
+  ["tablet", "Tablet"],
+]);
+export const deviceLabel = (type: string) =>
+  deviceNames.get(type) ?? (type ? type.charAt(0).toUpperCase() + type.slice(1) : "Unknown");
 
 /** Every device type, in the spec's order (mobile, desktop, tablet), with zeros for the missing ones. */
 export function deviceBreakdown(devices: TrafficDashboard["devices"]): TrafficDashboard["devices"] {
@@ -52,7 +58,11 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * even. The range starts on the UTC day that holds `now` − `days` × 24 hours (as the server counts it, decision 054)
  * and ends today.
  */
-export function fillTimeline(timeline: TrafficDashboard["timeline"], days: number, now: number): TrafficDashboard["timeline"] {
+export function fillTimeline(
+  timeline: TrafficDashboard["timeline"],
+  days: number,
+  now: number,
+): TrafficDashboard["timeline"] {
   const byDate = new Map(timeline.map((t) => [t.date, t]));
   const filled: TrafficDashboard["timeline"] = [];
   for (let ms = now - days * DAY_MS; utcDay(ms) <= utcDay(now); ms += DAY_MS) {

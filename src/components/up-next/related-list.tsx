@@ -49,7 +49,10 @@ function RelatedCard({ item }: { item: ContentJson }) {
         </span>
       </div>
       <div className="min-w-0 flex-1 space-y-0.5">
-        <p title={item.title} className="line-clamp-2 text-sm font-semibold wrap-anywhere text-slate-100 group-hover:text-white">
+        <p
+          title={item.title}
+          className="line-clamp-2 text-sm font-semibold wrap-anywhere text-slate-100 group-hover:text-white"
+        >
           {item.title}
         </p>
         <p className="truncate text-xs text-slate-400">{item.creator_name}</p>

@@ -27,7 +27,9 @@ export function SuggestionCard({ item }: { item: ContentJson }) {
         </span>
       </div>
       <div className="min-w-0 flex-1 self-center sm:flex-none sm:self-auto">
-        <p className="line-clamp-2 text-sm font-semibold text-slate-100 group-hover:text-white sm:line-clamp-1">{item.title}</p>
+        <p className="line-clamp-2 text-sm font-semibold text-slate-100 group-hover:text-white sm:line-clamp-1">
+          {item.title}
+        </p>
         {item.description ? (
           <p className="mt-0.5 line-clamp-1 text-xs text-slate-400 sm:line-clamp-2">{item.description}</p>
         ) : null}

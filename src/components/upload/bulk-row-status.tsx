@@ -23,29 +23,29 @@ export function BulkRowStatus({ item, onRetry }: BulkRowStatusProps) {
         {announcement(item)}
       </span>
       <div className={`order-last flex basis-full items-center gap-3 sm:order-none sm:min-w-16 sm:flex-1 ${waiting}`}>
-      <ProgressBar value={item.progress} label={`Progress of ${item.file.name}`} tone={tone} />
-      <span className="w-10 shrink-0 text-right text-sm tabular-nums text-slate-400" aria-hidden="true">
-        {item.progress}%
-      </span>
-      {item.status === "success" ? (
-        <p className="flex shrink-0 items-center gap-2 text-sm text-emerald-400">
-          <span aria-hidden="true">✓</span>
-          <span className="sr-only sm:not-sr-only">Uploaded</span>
-          {item.contentId ? (
-            <Link
-              to={`/content/${item.contentId}`}
-              className="rounded text-violet-300 underline hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
-            >
-              View
-            </Link>
-          ) : null}
-        </p>
-      ) : null}
-      {item.status === "error" ? (
-        <button type="button" className={`${buttonClass("secondary", "compact")} shrink-0`} onClick={onRetry}>
-          Retry
-        </button>
-      ) : null}
+        <ProgressBar value={item.progress} label={`Progress of ${item.file.name}`} tone={tone} />
+        <span className="w-10 shrink-0 text-right text-sm tabular-nums text-slate-400" aria-hidden="true">
+          {item.progress}%
+        </span>
+        {item.status === "success" ? (
+          <p className="flex shrink-0 items-center gap-2 text-sm text-emerald-400">
+            <span aria-hidden="true">✓</span>
+            <span className="sr-only sm:not-sr-only">Uploaded</span>
+            {item.contentId ? (
+              <Link
+                to={`/content/${item.contentId}`}
+                className="rounded text-violet-300 underline hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+              >
+                View
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
+        {item.status === "error" ? (
+          <button type="button" className={`${buttonClass("secondary", "compact")} shrink-0`} onClick={onRetry}>
+            Retry
+          </button>
+        ) : null}
       </div>
     </>
   );

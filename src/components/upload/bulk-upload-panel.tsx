@@ -63,7 +63,12 @@ export function BulkUploadPanel() {
   return (
     <section className={`${card} space-y-4`} aria-label="Files to upload">
       {leaving.state === "blocked" ? (
-        <LeaveBulkDialog count={unsent} uploading={running} onStay={() => leaving.reset()} onLeave={() => leaving.proceed()} />
+        <LeaveBulkDialog
+          count={unsent}
+          uploading={running}
+          onStay={() => leaving.reset()}
+          onLeave={() => leaving.proceed()}
+        />
       ) : null}
       <input
         ref={picker}
@@ -78,7 +83,12 @@ export function BulkUploadPanel() {
         <button type="button" className={buttonClass("secondary")} onClick={() => picker.current?.click()}>
           Add More Files
         </button>
-        <button type="button" className={buttonClass("primary")} onClick={startUpload} disabled={running || !hasPending}>
+        <button
+          type="button"
+          className={buttonClass("primary")}
+          onClick={startUpload}
+          disabled={running || !hasPending}
+        >
           {uploadLabel}
         </button>
         <button type="button" className={`${buttonClass("ghost")} ml-auto`} onClick={() => void navigate("/")}>

@@ -59,11 +59,21 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
       <BulkRowEarnBlock item={item} />
       <div className="grid grid-cols-2 items-start gap-2 md:grid-cols-[3fr_4fr_3fr_auto]">
         {/* A pending row says what the server would refuse (an empty title…) before Upload All sends it. */}
-        <DetailsFields details={item} problems={pending ? detailsProblems(item) : undefined} onChange={onEdit} disabled={!pending} layout="row" />
+        <DetailsFields
+          details={item}
+          problems={pending ? detailsProblems(item) : undefined}
+          onChange={onEdit}
+          disabled={!pending}
+          layout="row"
+        />
         {/* The picker only while the row can change; a finished row keeps just the image it was sent with. */}
         <div className="flex min-w-0 items-center gap-2">
           {preview ? (
-            <img src={preview} alt="" className="aspect-video h-9 shrink-0 rounded border border-slate-800 object-cover" />
+            <img
+              src={preview}
+              alt=""
+              className="aspect-video h-9 shrink-0 rounded border border-slate-800 object-cover"
+            />
           ) : null}
           {pending ? (
             <label
@@ -72,7 +82,10 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
               title={isVideo && !preview ? "Without an image, a frame from the video is used." : undefined}
             >
               <span className="truncate">{preview ? "Change image" : "Thumbnail…"}</span>
-              <span className="sr-only"> (optional image{isVideo ? "; without one, a frame from the video is used" : ""})</span>
+              <span className="sr-only">
+                {" "}
+                (optional image{isVideo ? "; without one, a frame from the video is used" : ""})
+              </span>
               <input
                 id={`${id}-thumb`}
                 type="file"

@@ -90,7 +90,12 @@ export function createBulkUploadStore() {
             patch(item.id, { status: "uploading", progress: 0, error: undefined });
             try {
               const published = await publishBulkItem(item, (progress) => patch(item.id, { progress }), signal);
-              patch(item.id, { status: "success", progress: 100, contentId: published.id, earnBlock: published.earnBlock });
+              patch(item.id, {
+                status: "success",
+                progress: 100,
+                contentId: published.id,
+                earnBlock: published.earnBlock,
+              });
             } catch (error) {
               if (signal?.aborted) return;
               patch(item.id, { status: "error", error: rowError(error) });

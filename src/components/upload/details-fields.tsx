@@ -32,7 +32,10 @@ export function DetailsFields({ details, onChange, disabled, problems = {}, layo
     <div className={row ? "contents" : "space-y-4"}>
       <div className="min-w-0">
         <label htmlFor={`${id}-title`} className={label}>
-          Title <span className="text-red-400" aria-hidden="true">*</span>
+          Title{" "}
+          <span className="text-red-400" aria-hidden="true">
+            *
+          </span>
         </label>
         <input
           id={`${id}-title`}
@@ -47,7 +50,14 @@ export function DetailsFields({ details, onChange, disabled, problems = {}, layo
           disabled={disabled}
         />
         <FieldProblem id={`${id}-title-problem`} problem={problems.title} />
-        {row ? null : <CharacterCount id={`${id}-title-count`} length={details.title.length} max={TEXT_LIMITS.title} noun="a title" />}
+        {row ? null : (
+          <CharacterCount
+            id={`${id}-title-count`}
+            length={details.title.length}
+            max={TEXT_LIMITS.title}
+            noun="a title"
+          />
+        )}
       </div>
       <div className="min-w-0">
         <label htmlFor={`${id}-description`} className={label}>
@@ -79,7 +89,12 @@ export function DetailsFields({ details, onChange, disabled, problems = {}, layo
         )}
         <FieldProblem id={`${id}-description-problem`} problem={problems.description} />
         {row ? null : (
-          <CharacterCount id={`${id}-description-count`} length={details.description.length} max={TEXT_LIMITS.description} noun="a description" />
+          <CharacterCount
+            id={`${id}-description-count`}
+            length={details.description.length}
+            max={TEXT_LIMITS.description}
+            noun="a description"
+          />
         )}
       </div>
       <div className="min-w-0">
@@ -119,7 +134,9 @@ function CharacterCount({ id, length, max, noun }: { id: string; length: number;
   const full = length >= max;
   return (
     <p id={id} className={`mt-1 text-right text-xs tabular-nums ${full ? "text-amber-300" : "text-slate-400"}`}>
-      {full ? `${length.toLocaleString("en-US")}/${max.toLocaleString("en-US")}: the most ${noun} can have` : `${length.toLocaleString("en-US")}/${max.toLocaleString("en-US")}`}
+      {full
+        ? `${length.toLocaleString("en-US")}/${max.toLocaleString("en-US")}: the most ${noun} can have`
+        : `${length.toLocaleString("en-US")}/${max.toLocaleString("en-US")}`}
     </p>
   );
 }

@@ -29,7 +29,8 @@ export function MediaPicker({ file, onSelect, disabled }: MediaPickerProps) {
     const input = event.target;
     const picked = input.files?.[0] ?? null;
     latest.current = picked;
-    if (picked && !isAcceptedMedia(picked)) return refuse(input, `“${picked.name}” cannot be uploaded. ${MEDIA_REJECTED}`);
+    if (picked && !isAcceptedMedia(picked))
+      return refuse(input, `“${picked.name}” cannot be uploaded. ${MEDIA_REJECTED}`);
     const problem = picked ? await mediaContentProblem(picked) : null;
     if (latest.current !== picked) return;
     if (problem) return refuse(input, problem);
@@ -40,7 +41,10 @@ export function MediaPicker({ file, onSelect, disabled }: MediaPickerProps) {
   return (
     <div className="space-y-2">
       <label htmlFor={id} className={labelClass}>
-        Media file (MP4 video or MP3 audio) <span className="text-red-400" aria-hidden="true">*</span>
+        Media file (MP4 video or MP3 audio){" "}
+        <span className="text-red-400" aria-hidden="true">
+          *
+        </span>
       </label>
       <input
         id={id}

@@ -44,7 +44,9 @@ describe("publishSingle", () => {
     const file = new File(["ID3"], "song.mp3", { type: "audio/mpeg" });
     const thumbnail = new Blob(["jpg"], { type: "image/jpeg" });
 
-    const { result, steps, held } = await run((p) => publishSingle({ ...noDetails, tags: " a, ,b ", file, thumbnail }, p));
+    const { result, steps, held } = await run((p) =>
+      publishSingle({ ...noDetails, tags: " a, ,b ", file, thumbnail }, p),
+    );
     expect(result).toEqual({ id: "c1", earnBlock: null });
     // A tiny file's bytes arrive while 0 is still held, so the bar goes straight to the steps; each stays a moment.
     expect(steps).toEqual([0, 33, 50, 75, 100]);
@@ -88,7 +90,9 @@ describe("publishBulkItem", () => {
     const puts = stubXhr();
     const file = mp4File("trip.mp4");
 
-    const { steps, held } = await run((p) => publishBulkItem({ ...noDetails, description: "Road", file, thumbnailFile: null }, p));
+    const { steps, held } = await run((p) =>
+      publishBulkItem({ ...noDetails, description: "Road", file, thumbnailFile: null }, p),
+    );
     expect(steps).toEqual([0, 25, 50, 75, 100]);
     for (const ms of held) expect(ms).toBeGreaterThanOrEqual(STEP_HOLD_MS);
     expect(videos[0].seeks).toEqual([1]);
@@ -103,7 +107,10 @@ describe("publishBulkItem", () => {
     stubXhr();
     const file = mp4File("broken.mp4");
 
-    expect((await run((p) => publishBulkItem({ ...noDetails, file, thumbnailFile: null }, p))).result).toEqual({ id: "c1", earnBlock: null });
+    expect((await run((p) => publishBulkItem({ ...noDetails, file, thumbnailFile: null }, p))).result).toEqual({
+      id: "c1",
+      earnBlock: null,
+    });
     expect(finalizeBody(fetchMock)).not.toHaveProperty("thumbnail_key");
     expect(String(warn.mock.calls[0][1])).toContain("Failed to load video");
   });

@@ -14,7 +14,11 @@ export type SingleUpload = UploadDetails & { file: File; thumbnail: Blob | null 
 export type Published = { id: string; earnBlock: EarnBlock | null };
 
 /** Single upload: 0, 33 after the media, 50 after the thumbnail, 75 after finalize, 100. */
-export async function publishSingle(upload: SingleUpload, onProgress: Progress, signal?: AbortSignal): Promise<Published> {
+export async function publishSingle(
+  upload: SingleUpload,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<Published> {
   const steps = pacedSteps(onProgress, signal);
   await steps.step(0);
   // The media is most of the wait, so the bar also creeps within its first third.
@@ -34,7 +38,11 @@ export async function publishSingle(upload: SingleUpload, onProgress: Progress, 
 export type BulkUpload = UploadDetails & { file: File; thumbnailFile: File | null };
 
 /** Bulk row: 0, 25 once signed (creeping to 50 with the bytes), 50, 75 after the thumbnail step, 100. */
-export async function publishBulkItem(upload: BulkUpload, onProgress: Progress, signal?: AbortSignal): Promise<Published> {
+export async function publishBulkItem(
+  upload: BulkUpload,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<Published> {
   const steps = pacedSteps(onProgress, signal);
   await steps.step(0);
   const key = await uploadFile(upload.file, {

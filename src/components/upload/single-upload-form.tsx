@@ -87,10 +87,16 @@ export function SingleUploadForm() {
   };
 
   // A frame is being taken: wait for it rather than upload a video without its thumbnail.
-  const canSubmit = Boolean(file && details.title.trim()) && !invalid && !uploading && !thumbnail.generating && captions.ready;
+  const canSubmit =
+    Boolean(file && details.title.trim()) && !invalid && !uploading && !thumbnail.generating && captions.ready;
 
   return (
-    <form onSubmit={(event) => void submit(event)} className={`${card} space-y-6`} aria-label="Upload content" noValidate>
+    <form
+      onSubmit={(event) => void submit(event)}
+      className={`${card} space-y-6`}
+      aria-label="Upload content"
+      noValidate
+    >
       <MediaPicker file={file} onSelect={selectFile} disabled={uploading} />
       <DetailsFields
         details={details}
@@ -115,7 +121,9 @@ export function SingleUploadForm() {
         <div className="space-y-1">
           {/* Said by the status line above; the bar itself carries the exact value. */}
           <div className="flex justify-between text-sm text-slate-400" aria-hidden="true">
-            <span>{progress < 100 ? "Uploading…" : blocked ? "Upload complete" : "Upload complete. Opening your content…"}</span>
+            <span>
+              {progress < 100 ? "Uploading…" : blocked ? "Upload complete" : "Upload complete. Opening your content…"}
+            </span>
             <span>{progress}%</span>
           </div>
           <ProgressBar value={progress} label="Upload progress" tone={progress === 100 ? "success" : "active"} />

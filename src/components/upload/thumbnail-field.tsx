@@ -54,7 +54,14 @@ export function ThumbnailField({ thumbnail, onPick, onRemove, disabled }: Thumbn
       <label htmlFor={id} className="block text-sm text-slate-400">
         {thumbnail.image ? "Replace with an image" : "Thumbnail image (optional)"}
       </label>
-      <input id={id} type="file" accept={THUMBNAIL_ACCEPT} onChange={choose} disabled={disabled} className={fileInputClass} />
+      <input
+        id={id}
+        type="file"
+        accept={THUMBNAIL_ACCEPT}
+        onChange={choose}
+        disabled={disabled}
+        className={fileInputClass}
+      />
       {rejected ? (
         <p role="alert" className="text-sm text-red-400">
           {THUMBNAIL_REJECTED}

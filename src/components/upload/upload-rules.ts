@@ -20,8 +20,7 @@ export const isAcceptedMedia = (file: File) => MEDIA_TYPES.includes(contentTypeO
 export const isAcceptedThumbnail = (file: File) => THUMBNAIL_TYPES.includes(file.type);
 
 /** Video when the file type begins with "video", else audio. */
-export const mediaTypeOf = (file: File): ContentType =>
-  contentTypeOf(file).startsWith("video") ? "video" : "audio";
+export const mediaTypeOf = (file: File): ContentType => (contentTypeOf(file).startsWith("video") ? "video" : "audio");
 
 /** The default title: the file name without its extension. */
 export const titleFromFileName = (name: string) => name.replace(/\.[^.]*$/, "") || name;
@@ -39,7 +38,11 @@ export function finalizeRequest(
   media: { key: string; file: File; thumbnailKey?: string },
   details: UploadDetails,
 ): ContentFinalizeBody {
-  const request: ContentFinalizeBody = { r2_key: media.key, type: mediaTypeOf(media.file), title: details.title.trim() };
+  const request: ContentFinalizeBody = {
+    r2_key: media.key,
+    type: mediaTypeOf(media.file),
+    title: details.title.trim(),
+  };
   const description = details.description.trim();
   if (description) request.description = description;
   const tags = splitTags(details.tags);

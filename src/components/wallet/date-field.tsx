@@ -103,7 +103,13 @@ export function DateField({ label, value, min, max, error, onChange }: DateField
       ) : null}
       {picking ? (
         <Modal title={`Choose ${label.toLowerCase()}`} size="md" onClose={() => setPicking(false)}>
-          <Suspense fallback={<p role="status" className="py-8 text-center text-sm text-slate-400">Loading calendar…</p>}>
+          <Suspense
+            fallback={
+              <p role="status" className="py-8 text-center text-sm text-slate-400">
+                Loading calendar…
+              </p>
+            }
+          >
             <DayCalendar
               value={shown}
               min={min}
@@ -121,7 +127,16 @@ export function DateField({ label, value, min, max, error, onChange }: DateField
 }
 
 const CalendarIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="size-4">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    className="size-4"
+  >
     <rect x="3" y="5" width="18" height="16" rx="2" />
     <path d="M16 3v4M8 3v4M3 11h18" />
   </svg>

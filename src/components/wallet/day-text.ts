@@ -4,7 +4,20 @@ import { isDay } from "./report-dates";
 // The report pickers' text: days are shown as 'MMM d, yyyy' (docs/product-spec.md §2) and typed the same way. The API keeps
 // its YYYY-MM-DD; these two convert between them.
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
 
 /** A YYYY-MM-DD day as the field shows it ("Nov 21, 2026"); empty for no day. */
 export const dayText = (day: string) => (isDay(day) ? formatDay(day) : "");

@@ -35,7 +35,9 @@ export function DayViewsModal({ date, rules, onClose }: DayViewsModalProps) {
       <div className="space-y-4">
         <FilterToggle label="Whose views" options={sides} value={side} onChange={setSide} autoFocusSelected />
         <p className="text-sm text-slate-400">
-          {side === "viewer" ? "What you watched, and what each view earned you." : "Others' views of your content, and what each earned you."}{" "}
+          {side === "viewer"
+            ? "What you watched, and what each view earned you."
+            : "Others' views of your content, and what each earned you."}{" "}
           Times are UTC.
         </p>
         <ViewsBody response={views.data} failed={views.isError} side={side} rules={rules} />
@@ -54,19 +56,29 @@ type ViewsBodyProps = {
 };
 
 function ViewsBody({ response, failed, side, rules }: ViewsBodyProps) {
-  if (failed) return <p className="py-6 text-center text-sm text-slate-400">The views could not be loaded. Try again later.</p>;
-  if (!response) return <p role="status" className="py-6 text-center text-sm text-slate-400">Loading views…</p>;
+  if (failed)
+    return <p className="py-6 text-center text-sm text-slate-400">The views could not be loaded. Try again later.</p>;
+  if (!response)
+    return (
+      <p role="status" className="py-6 text-center text-sm text-slate-400">
+        Loading views…
+      </p>
+    );
   const { views, truncated, archived } = response;
-  if (views.length === 0 && !archived) return <p className="py-6 text-center text-sm text-slate-400">No views on this day.</p>;
+  if (views.length === 0 && !archived)
+    return <p className="py-6 text-center text-sm text-slate-400">No views on this day.</p>;
   return (
     <>
       {archived ? <ArchivedDay day={archived} /> : null}
       {views.length === 0 ? null : (
-      <ul aria-label={side === "viewer" ? "Views as viewer" : "Views as creator"} className="divide-y divide-slate-800">
-        {views.map((view) => (
-          <ViewItem key={view.id} view={view} side={side} rules={rules} />
-        ))}
-      </ul>
+        <ul
+          aria-label={side === "viewer" ? "Views as viewer" : "Views as creator"}
+          className="divide-y divide-slate-800"
+        >
+          {views.map((view) => (
+            <ViewItem key={view.id} view={view} side={side} rules={rules} />
+          ))}
+        </ul>
       )}
       {truncated ? (
         <p className="text-sm text-amber-300">Only the first {LIST_LIMIT} views of this day are shown.</p>
@@ -102,12 +114,17 @@ function ViewItem({ view, side, rules }: { view: MyViewJson; side: ViewSide; rul
           {view.content_title} <span className="font-normal text-slate-400">(deleted)</span>
         </p>
       ) : (
-        <Link to={`/content/${view.content_id}`} className="font-medium wrap-anywhere text-violet-300 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400">
+        <Link
+          to={`/content/${view.content_id}`}
+          className="font-medium wrap-anywhere text-violet-300 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
           {view.content_title}
         </Link>
       )}
       <p className="text-slate-400">
-        <time dateTime={view.started_at} className="tabular-nums">{formatUtcTime(view.started_at)}</time>
+        <time dateTime={view.started_at} className="tabular-nums">
+          {formatUtcTime(view.started_at)}
+        </time>
         {" · "}
         {side === "creator" ? "a viewer watched" : "watched"} {view.watched_percent} %
       </p>

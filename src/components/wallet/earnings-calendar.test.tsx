@@ -10,7 +10,9 @@ import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
 
 const report: EarningsReport = {
-  earnings: [{ date: "2026-11-16", view_count: 2, viewer_earnings: 0.003, creator_earnings: 0.003, total_earnings: 0.006 }],
+  earnings: [
+    { date: "2026-11-16", view_count: 2, viewer_earnings: 0.003, creator_earnings: 0.003, total_earnings: 0.006 },
+  ],
   summary: { totalEarnings: 0.006, totalViews: 2, uniqueUsers: 1, avgDaily: 0.0002 },
 };
 
@@ -20,7 +22,10 @@ type Reply = { status?: number; body?: unknown };
  * Answers the report with `answer(query)` and a day's views with `views(query)`; returns the query of each
  * report request.
  */
-function stubReport(answer: (q: URLSearchParams) => Reply = () => ({ body: report }), views?: (q: URLSearchParams) => Reply) {
+function stubReport(
+  answer: (q: URLSearchParams) => Reply = () => ({ body: report }),
+  views?: (q: URLSearchParams) => Reply,
+) {
   const queries: URLSearchParams[] = [];
   stubFetch({
     "GET /api/me/wallet": { body: makeWallet() },
@@ -74,9 +79,11 @@ describe("earnings calendar", () => {
     expect(summary("Avg. Daily").textContent).toBe("$0.0002");
 
     const [head, row] = within(table).getAllByRole("row");
-    expect(within(head).getAllByRole("columnheader").map((c) => c.textContent)).toEqual([
-      "Date", "Views", "Viewer Earnings", "Creator Earnings", "Total",
-    ]);
+    expect(
+      within(head)
+        .getAllByRole("columnheader")
+        .map((c) => c.textContent),
+    ).toEqual(["Date", "Views", "Viewer Earnings", "Creator Earnings", "Total"]);
     expect(within(row).getByRole("rowheader").textContent).toBe("Nov 16, 2026");
     const cells = within(row).getAllByRole("cell");
     // A view pays $0.003: every column shows it exactly, never "$0.00" (docs/decisions/032).
@@ -147,7 +154,9 @@ describe("earnings calendar", () => {
       setDate("Start date", text);
       expect(start).toHaveProperty("value", text);
       expect(start.getAttribute("aria-invalid")).toBe("true");
-      expect(document.getElementById(start.getAttribute("aria-describedby")!)?.textContent).toBe("Enter a date like Nov 21, 2026");
+      expect(document.getElementById(start.getAttribute("aria-describedby")!)?.textContent).toBe(
+        "Enter a date like Nov 21, 2026",
+      );
       expect(screen.getByRole("button", { name: "Update" })).toHaveProperty("disabled", true);
     }
     // Enter counts too.
@@ -198,7 +207,9 @@ describe("earnings calendar", () => {
     stubReport(() => ({ status: 400, body: { error: "startDate: cannot be after today", requestId: "r" } }));
     await openCalendar();
     expect(await screen.findByText("No earnings data found")).toBeVisible();
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load earnings report: API responded with HTTP status 400");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to load earnings report: API responded with HTTP status 400",
+    );
   });
 
   it("keeps the chosen range and view mode when switching tabs", async () => {
@@ -210,7 +221,9 @@ describe("earnings calendar", () => {
     fireEvent.click(screen.getByRole("tab", { name: "Earnings Calendar" }));
     expect(screen.getByRole("button", { name: "Monthly", pressed: true })).toBeVisible();
     expect(screen.getByLabelText("Start date")).toHaveProperty("value", "Jan 1, 2026");
-    await vi.waitFor(() => expect(last(queries)).toEqual({ startDate: "2026-01-01", endDate: "2026-11-21", groupBy: "monthly" }));
+    await vi.waitFor(() =>
+      expect(last(queries)).toEqual({ startDate: "2026-01-01", endDate: "2026-11-21", groupBy: "monthly" }),
+    );
   });
 });
 
@@ -232,25 +245,75 @@ const makeView = (overrides: Partial<MyViewJson>): MyViewJson => ({
 /** Day 2026-11-16 as a viewer: one view of each kind; as a creator: one view of the member's track. */
 const viewerViews: MyViewJson[] = [
   makeView({ content_id: "c1", started_at: "2026-11-16T21:40:00.000Z" }),
-  makeView({ content_id: "c2", content_title: "Ocean", started_at: "2026-11-16T18:00:00.000Z", watched_percent: 90, outcome: "pending", available_at: "2026-11-23T18:00:00.000Z" }),
-  makeView({ content_id: "c3", content_title: "Forest", started_at: "2026-11-16T15:30:00.000Z", watched_percent: 95, outcome: "pending", reason: "under_review" }),
-  makeView({ content_id: "c4", content_title: "Desert", started_at: "2026-11-16T09:15:00.000Z", outcome: "reversed", reason: "reversed" }),
-  makeView({ content_id: "c5", content_title: "Rain", started_at: "2026-11-16T08:02:00.000Z", watched_percent: 62, outcome: "not_earned", reason: "under_80", amount_usd: 0 }),
-  makeView({ content_id: "c6", content_title: "Snow", started_at: "2026-11-16T00:07:00.000Z", watched_percent: 100, outcome: "not_earned", reason: "item_daily_cap", amount_usd: 0 }),
+  makeView({
+    content_id: "c2",
+    content_title: "Ocean",
+    started_at: "2026-11-16T18:00:00.000Z",
+    watched_percent: 90,
+    outcome: "pending",
+    available_at: "2026-11-23T18:00:00.000Z",
+  }),
+  makeView({
+    content_id: "c3",
+    content_title: "Forest",
+    started_at: "2026-11-16T15:30:00.000Z",
+    watched_percent: 95,
+    outcome: "pending",
+    reason: "under_review",
+  }),
+  makeView({
+    content_id: "c4",
+    content_title: "Desert",
+    started_at: "2026-11-16T09:15:00.000Z",
+    outcome: "reversed",
+    reason: "reversed",
+  }),
+  makeView({
+    content_id: "c5",
+    content_title: "Rain",
+    started_at: "2026-11-16T08:02:00.000Z",
+    watched_percent: 62,
+    outcome: "not_earned",
+    reason: "under_80",
+    amount_usd: 0,
+  }),
+  makeView({
+    content_id: "c6",
+    content_title: "Snow",
+    started_at: "2026-11-16T00:07:00.000Z",
+    watched_percent: 100,
+    outcome: "not_earned",
+    reason: "item_daily_cap",
+    amount_usd: 0,
+  }),
 ];
 const creatorViews: MyViewJson[] = [
-  makeView({ content_id: "c9", content_title: "My song", content_type: "audio", started_at: "2026-11-16T12:00:00.000Z", watched_percent: 85 }),
+  makeView({
+    content_id: "c9",
+    content_title: "My song",
+    content_type: "audio",
+    started_at: "2026-11-16T12:00:00.000Z",
+    watched_percent: 85,
+  }),
 ];
 
 const dayViews = (q: URLSearchParams): Reply => {
   const as = q.get("as") === "creator" ? "creator" : "viewer";
-  const body: MyViewsResponse = { date: q.get("date") ?? "", as, views: as === "creator" ? creatorViews : viewerViews, truncated: false, archived: null };
+  const body: MyViewsResponse = {
+    date: q.get("date") ?? "",
+    as,
+    views: as === "creator" ? creatorViews : viewerViews,
+    truncated: false,
+    archived: null,
+  };
   return { body };
 };
 
 /** Each view as its lines: title, time and watched share, outcome. */
 const itemsOf = (list: HTMLElement) =>
-  within(list).getAllByRole("listitem").map((item) => [...item.children].map((line) => line.textContent));
+  within(list)
+    .getAllByRole("listitem")
+    .map((item) => [...item.children].map((line) => line.textContent));
 
 describe("a day's views", () => {
   it("opens from a daily row: each view with its time (UTC), share watched, and outcome and reason in words", async () => {
@@ -313,7 +376,15 @@ describe("a day's views", () => {
   it("says when a day has no views, and when only the first 500 are shown", async () => {
     stubReport(undefined, (q) => {
       const as = q.get("as") === "creator" ? "creator" : "viewer";
-      return { body: { date: "2026-11-16", as, views: as === "creator" ? [] : viewerViews.slice(0, 1), truncated: as === "viewer", archived: null } };
+      return {
+        body: {
+          date: "2026-11-16",
+          as,
+          views: as === "creator" ? [] : viewerViews.slice(0, 1),
+          truncated: as === "viewer",
+          archived: null,
+        },
+      };
     });
     await openCalendar();
     fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
@@ -326,7 +397,15 @@ describe("a day's views", () => {
 
   it("says a day's views are archived and shows the day's summary instead of an empty list", async () => {
     const archived = { views: 12, qualified: 9, credited: 7, amount_usd: 0.018, reversed: 1 };
-    stubReport(undefined, (q) => ({ body: { date: "2026-11-16", as: q.get("as") === "creator" ? "creator" : "viewer", views: [], truncated: false, archived } }));
+    stubReport(undefined, (q) => ({
+      body: {
+        date: "2026-11-16",
+        as: q.get("as") === "creator" ? "creator" : "viewer",
+        views: [],
+        truncated: false,
+        archived,
+      },
+    }));
     await openCalendar();
     fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
     const dialog = within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" }));
@@ -339,11 +418,28 @@ describe("a day's views", () => {
   });
 
   it("lists a view of a deleted item with its title marked '(deleted)' and no link, and what it paid", async () => {
-    const gone = makeView({ content_id: "c7", content_title: "Old clip", content_deleted: true, started_at: "2026-11-16T10:00:00.000Z", outcome: "pending", available_at: "2026-11-23T10:00:00.000Z" });
-    stubReport(undefined, (q) => ({ body: { date: "2026-11-16", as: q.get("as") === "creator" ? "creator" : "viewer", views: [gone], truncated: false, archived: null } }));
+    const gone = makeView({
+      content_id: "c7",
+      content_title: "Old clip",
+      content_deleted: true,
+      started_at: "2026-11-16T10:00:00.000Z",
+      outcome: "pending",
+      available_at: "2026-11-23T10:00:00.000Z",
+    });
+    stubReport(undefined, (q) => ({
+      body: {
+        date: "2026-11-16",
+        as: q.get("as") === "creator" ? "creator" : "viewer",
+        views: [gone],
+        truncated: false,
+        archived: null,
+      },
+    }));
     await openCalendar();
     fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
-    const list = await within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" })).findByRole("list", { name: "Views as viewer" });
+    const list = await within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" })).findByRole("list", {
+      name: "Views as viewer",
+    });
     expect(itemsOf(list)).toEqual([["Old clip (deleted)", "10:00 · watched 100 %", "Pending until Nov 23, 2026"]]);
     expect(within(list).queryByRole("link")).toBeNull();
   });
@@ -355,6 +451,8 @@ describe("a day's views", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Views on Nov 16, 2026" }));
     const dialog = within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" }));
     expect(await dialog.findByText("The views could not be loaded. Try again later.")).toBeVisible();
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load views: API responded with HTTP status 500");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to load views: API responded with HTTP status 500",
+    );
   });
 });

@@ -47,7 +47,12 @@ beforeEach(() => {
 
 describe("How Earnings Work", () => {
   it("states the rules with the numbers the server applies", async () => {
-    const rules: EarningRulesJson = { ...earningRules, min_earning_seconds: 30, daily_earnable_views: 2500, earnings_hold_days: 14 };
+    const rules: EarningRulesJson = {
+      ...earningRules,
+      min_earning_seconds: 30,
+      daily_earnable_views: 2500,
+      earnings_hold_days: 14,
+    };
     const fetchMock = openWallet({ body: rules });
     await waitFor(async () => expect(await rulesShown()).toContain("Items shorter than 30 seconds do not earn"));
     expect(await rulesShown()).toEqual([
@@ -70,12 +75,16 @@ describe("How Earnings Work", () => {
     openWallet({ body: { ...earningRules, min_earning_seconds: 1, daily_earnable_views: 1, earnings_hold_days: 1 } });
     await waitFor(async () => expect(await rulesShown()).toContain("Items shorter than 1 second do not earn"));
     expect(await rulesShown()).toContain("At most 1 paid view per day");
-    expect(await rulesShown()).toContain("New view rewards and sign-up bonuses stay pending for 1 day before you can be paid them");
+    expect(await rulesShown()).toContain(
+      "New view rewards and sign-up bonuses stay pending for 1 day before you can be paid them",
+    );
   });
 
   it("says new rewards are available at once when there is no holding period", async () => {
     openWallet({ body: { ...earningRules, earnings_hold_days: 0 } });
-    await waitFor(async () => expect(await rulesShown()).toContain("New view rewards and sign-up bonuses are available at once"));
+    await waitFor(async () =>
+      expect(await rulesShown()).toContain("New view rewards and sign-up bonuses are available at once"),
+    );
     expect((await rulesShown()).filter((rule) => rule.includes("pending"))).toEqual([]);
   });
 
@@ -91,7 +100,9 @@ describe("How Earnings Work", () => {
     const consoleError = expectConsoleError();
     openWallet({ status: 503 });
     await waitFor(() => expect(consoleError).toHaveBeenCalled());
-    expect(String(consoleError.mock.calls[0][0])).toBe("Error: Failed to load earning rules: API responded with HTTP status 503");
+    expect(String(consoleError.mock.calls[0][0])).toBe(
+      "Error: Failed to load earning rules: API responded with HTTP status 503",
+    );
     expect(await rulesShown()).toEqual(defaults);
   });
 });

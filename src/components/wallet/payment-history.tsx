@@ -20,7 +20,9 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
         text="Payments will appear here once you reach the $25 minimum payout threshold"
       >
         {/* Payments are not automatic (decision 036): say where they start. */}
-        <p className="mt-2 text-sm text-slate-400">Then ask for one from the Overview tab; an admin sends it and records it here.</p>
+        <p className="mt-2 text-sm text-slate-400">
+          Then ask for one from the Overview tab; an admin sends it and records it here.
+        </p>
       </EmptyState>
     );
   }
@@ -30,12 +32,24 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
         <caption className="sr-only">Your payments</caption>
         <thead className="bg-slate-900">
           <tr>
-            <th scope="col" className={th}>Date</th>
-            <th scope="col" className={`${th} text-right`}>Amount</th>
-            <th scope="col" className={th}>Method</th>
-            <th scope="col" className={th}>Reference</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={th}>Notes</th>
+            <th scope="col" className={th}>
+              Date
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Amount
+            </th>
+            <th scope="col" className={th}>
+              Method
+            </th>
+            <th scope="col" className={th}>
+              Reference
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Notes
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-800">
@@ -44,12 +58,20 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
               <td className={`${td} whitespace-nowrap`}>{formatDate(payment.created_at)}</td>
               <td className={`${td} text-right tabular-nums`}>
                 {/* A corrected payment gave its amount back (docs/decisions/066): struck, so the list adds up with "Paid out". */}
-                {payment.reversal ? <s className="text-slate-500">{formatUsd(payment.amount_usd)}</s> : formatUsd(payment.amount_usd)}
+                {payment.reversal ? (
+                  <s className="text-slate-500">{formatUsd(payment.amount_usd)}</s>
+                ) : (
+                  formatUsd(payment.amount_usd)
+                )}
               </td>
               <td className={tdText}>{payment.payment_method}</td>
               <td className={`${tdText} text-slate-400`}>{payment.payment_reference || "—"}</td>
               <td className={payment.reversal ? tdText : td}>
-                {payment.reversal ? <Correction reversal={payment.reversal} /> : <StatusBadge status={payment.status} />}
+                {payment.reversal ? (
+                  <Correction reversal={payment.reversal} />
+                ) : (
+                  <StatusBadge status={payment.status} />
+                )}
               </td>
               {/* Whole: the member has no other place to read it. */}
               <td className={`${td} min-w-56 wrap-anywhere text-slate-400`}>{payment.notes || "—"}</td>

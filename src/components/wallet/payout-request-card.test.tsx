@@ -3,7 +3,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { formatDate } from "../../lib/format";
 import type { PayoutRequestJson, PayoutRequestsResponse } from "../../../common/schemas/payout-requests";
 import { useAuth } from "../../stores/auth";
-import { earningRules, emptyReport, makePayoutRequest, makeWallet, noPayoutRequests } from "../../test/earnings-fixtures";
+import {
+  earningRules,
+  emptyReport,
+  makePayoutRequest,
+  makeWallet,
+  noPayoutRequests,
+} from "../../test/earnings-fixtures";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
@@ -74,16 +80,19 @@ describe("Request payout card: where payouts go", () => {
   it("asks where to pay first, checks the address, then requests only an amount", async () => {
     let destination: Destination | null = null;
     let requests: PayoutRequestJson[] = [];
-    const fetchMock = stub(() => answer({ requests, destination, available_balance: requests.length ? 0.004 : 30.004 }), {
-      "PUT /api/me/payout-destination": (init) => {
-        destination = { ...paypal, ...(JSON.parse(String(init?.body)) as Partial<Destination>) };
-        return { body: destination };
+    const fetchMock = stub(
+      () => answer({ requests, destination, available_balance: requests.length ? 0.004 : 30.004 }),
+      {
+        "PUT /api/me/payout-destination": (init) => {
+          destination = { ...paypal, ...(JSON.parse(String(init?.body)) as Partial<Destination>) };
+          return { body: destination };
+        },
+        "POST /api/me/payout-requests": () => {
+          requests = [{ ...openRequest, amount_usd: 30 }];
+          return { status: 201, body: requests[0] };
+        },
       },
-      "POST /api/me/payout-requests": () => {
-        requests = [{ ...openRequest, amount_usd: 30 }];
-        return { status: 201, body: requests[0] };
-      },
-    });
+    );
     renderApp("/wallet");
     const form = await screen.findByRole("form", { name: "Payout address" });
     expect(form.textContent).toContain("Your first payout address can be used at once.");
@@ -97,7 +106,9 @@ describe("Request payout card: where payouts go", () => {
     fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: " ava@example.com " } });
     fireEvent.click(screen.getByRole("button", { name: "Save payout address" }));
     expect(await screen.findByText("Paid to: PayPal · ava@example.com")).toBeVisible();
-    expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([{ payment_method: "PayPal", payout_address: "ava@example.com" }]);
+    expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([
+      { payment_method: "PayPal", payout_address: "ava@example.com" },
+    ]);
     // The first address is usable at once: no wait announced.
     expect(await textOf()).not.toContain("Usable from");
 
@@ -137,7 +148,10 @@ describe("Request payout card: where payouts go", () => {
 
   it("shows the server's refusal of a request in words, without its field name", async () => {
     stub(() => answer({ available_balance: 30, destination: paypal }), {
-      "POST /api/me/payout-requests": () => ({ status: 409, body: { error: "amount_usd: You have $12.00 available", requestId: "r" } }),
+      "POST /api/me/payout-requests": () => ({
+        status: 409,
+        body: { error: "amount_usd: You have $12.00 available", requestId: "r" },
+      }),
     });
     renderApp("/wallet");
     await screen.findByLabelText("Amount (USD)");
@@ -164,7 +178,11 @@ describe("Request payout card: where payouts go", () => {
     let destination: Destination = paypal;
     const fetchMock = stub(() => answer({ available_balance: 30, destination }), {
       "PUT /api/me/payout-destination": (init) => {
-        destination = { ...(JSON.parse(String(init?.body)) as Destination), changed_at: new Date().toISOString(), usable_from: inAWeek };
+        destination = {
+          ...(JSON.parse(String(init?.body)) as Destination),
+          changed_at: new Date().toISOString(),
+          usable_from: inAWeek,
+        };
         return { body: destination };
       },
     });
@@ -184,9 +202,13 @@ describe("Request payout card: where payouts go", () => {
     fireEvent.change(within(form).getByLabelText("Where to pay you"), { target: { value: "@ava-plays" } });
     fireEvent.click(within(form).getByRole("button", { name: "Save payout address" }));
     expect(await screen.findByText("Paid to: Venmo · @ava-plays")).toBeVisible();
-    expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([{ payment_method: "Venmo", payout_address: "@ava-plays" }]);
+    expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([
+      { payment_method: "Venmo", payout_address: "@ava-plays" },
+    ]);
     const text = await textOf();
-    expect(text).toContain(`Usable from ${new Date(inAWeek).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}, `);
+    expect(text).toContain(
+      `Usable from ${new Date(inAWeek).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}, `,
+    );
     expect(text).toMatch(/Usable from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC/);
     expect(text).toContain("A changed payout address can be used 7 days after the change, to protect your earnings.");
     // Until then, no request: the card says from when.
@@ -214,12 +236,15 @@ describe("Request payout card: where payouts go", () => {
 describe("Request payout card: the request on its way and what became of it", () => {
   it("cancels the open request", async () => {
     let requests: PayoutRequestJson[] = [openRequest];
-    const fetchMock = stub(() => answer({ requests, destination: paypal, available_balance: requests[0]!.status === "open" ? 5 : 30 }), {
-      [`POST /api/me/payout-requests/${openRequest.id}/cancel`]: () => {
-        requests = [{ ...openRequest, status: "cancelled" }];
-        return { body: requests[0] };
+    const fetchMock = stub(
+      () => answer({ requests, destination: paypal, available_balance: requests[0]!.status === "open" ? 5 : 30 }),
+      {
+        [`POST /api/me/payout-requests/${openRequest.id}/cancel`]: () => {
+          requests = [{ ...openRequest, status: "cancelled" }];
+          return { body: requests[0] };
+        },
       },
-    });
+    );
     renderApp("/wallet");
     fireEvent.click(await screen.findByRole("button", { name: "Cancel request" }));
     expect(await screen.findByRole("button", { name: "Request payout" })).toBeVisible();
@@ -230,17 +255,27 @@ describe("Request payout card: the request on its way and what became of it", ()
     const sent = makePayoutRequest({ status: "sent", batch_id: 3, sent_at: "2026-11-28T09:00:00.000Z" });
     stub(() => answer({ requests: [sent], destination: paypal, available_balance: 0.004 }));
     renderApp("/wallet");
-    expect(await textOf()).toContain(`Sent in batch 3 on ${formatDate("2026-11-28T09:00:00.000Z")} — on its way to ava@example.com; it can no longer be cancelled.`);
+    expect(await textOf()).toContain(
+      `Sent in batch 3 on ${formatDate("2026-11-28T09:00:00.000Z")} — on its way to ava@example.com; it can no longer be cancelled.`,
+    );
     expect(screen.queryByRole("button", { name: "Cancel request" })).toBeNull();
     // The Total Balance card names the batch too.
-    expect(screen.getByRole("region", { name: "Total Balance" }).textContent).toContain("Payout of $25.00 sent in batch 3");
+    expect(screen.getByRole("region", { name: "Total Balance" }).textContent).toContain(
+      "Payout of $25.00 sent in batch 3",
+    );
   });
 
   it("says a returned payout's reason and that the amount is available again", async () => {
-    const returned = makePayoutRequest({ status: "returned", batch_id: 3, reason: "The PayPal account is not confirmed" });
+    const returned = makePayoutRequest({
+      status: "returned",
+      batch_id: 3,
+      reason: "The PayPal account is not confirmed",
+    });
     stub(() => answer({ requests: [returned], destination: paypal, available_balance: 25 }));
     renderApp("/wallet");
-    expect(await textOf()).toContain("Your payout of $25.00 was returned: The PayPal account is not confirmed. The amount is available again.");
+    expect(await textOf()).toContain(
+      "Your payout of $25.00 was returned: The PayPal account is not confirmed. The amount is available again.",
+    );
   });
 
   it("says a correction reopened the request, which is open again", async () => {
@@ -262,12 +297,20 @@ describe("Request payout card: the request on its way and what became of it", ()
     stub(() => answer({ requests: [closed], destination: paypal, available_balance: 25 }));
     renderApp("/wallet");
     const text = await textOf();
-    expect(text).toContain("A correction closed your payout request: PayPal reversed the payment. The amount is available again.");
+    expect(text).toContain(
+      "A correction closed your payout request: PayPal reversed the payment. The amount is available again.",
+    );
     expect(text).not.toContain("was returned");
   });
 
   it("shows a rejection's reason", async () => {
-    stub(() => answer({ requests: [{ ...openRequest, status: "rejected", reason: "PayPal account not found" }], destination: paypal, available_balance: 30 }));
+    stub(() =>
+      answer({
+        requests: [{ ...openRequest, status: "rejected", reason: "PayPal account not found" }],
+        destination: paypal,
+        available_balance: 30,
+      }),
+    );
     renderApp("/wallet");
     expect(await textOf()).toContain("was not paid: PayPal account not found.");
   });

@@ -37,7 +37,13 @@ export function PayoutRequestCard() {
   const list = usePayoutRequests();
   const waiting = useStillAhead(list.data?.destination?.usable_from ?? null);
   if (!list.data) return null;
-  const { requests, minimum_payout: minimum, available_balance: available, destination, days_to_minimum: days } = list.data;
+  const {
+    requests,
+    minimum_payout: minimum,
+    available_balance: available,
+    destination,
+    days_to_minimum: days,
+  } = list.data;
   const onItsWay = inFlightRequest(requests);
   const last = requests[0];
   const canAsk = !onItsWay && available >= minimum;
@@ -60,7 +66,9 @@ export function PayoutRequestCard() {
               {paceText(days, minimum)}
             </p>
           ) : !destination ? null : usableFrom ? (
-            <p className="text-sm text-slate-400">You can request a payout from {formatMoment(usableFrom)}, when your new payout address can be used.</p>
+            <p className="text-sm text-slate-400">
+              You can request a payout from {formatMoment(usableFrom)}, when your new payout address can be used.
+            </p>
           ) : (
             <PayoutForm available={available} minimum={minimum} />
           )}
@@ -91,12 +99,21 @@ function useStillAhead(iso: string | null): boolean {
  */
 function paceText(days: number | null, minimum: number): string {
   if (days === null) return `No views paid you in the last 7 days. ${PACE_HINT}`;
-  if (days > 365) return `At your last 7 days' pace it would take more than a year to reach ${formatUsd(minimum)}. ${PACE_HINT}`;
+  if (days > 365)
+    return `At your last 7 days' pace it would take more than a year to reach ${formatUsd(minimum)}. ${PACE_HINT}`;
   return `At your last 7 days' pace you reach ${formatUsd(minimum)} in about ${days.toLocaleString("en-US")} ${days === 1 ? "day" : "days"}.`;
 }
 
 /** Where payouts go: "Paid to: PayPal · a@b.com" with Change, or the form while there is none. */
-function PayoutDestination({ destination, usableFrom, askNow }: { destination: Destination | null; usableFrom: string | null; askNow: boolean }) {
+function PayoutDestination({
+  destination,
+  usableFrom,
+  askNow,
+}: {
+  destination: Destination | null;
+  usableFrom: string | null;
+  askNow: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   if (editing || askNow) {
     return <DestinationForm current={destination} onDone={editing ? () => setEditing(false) : undefined} />;
@@ -104,7 +121,9 @@ function PayoutDestination({ destination, usableFrom, askNow }: { destination: D
   if (!destination) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-400">Where should we send your payouts? Your first payout address can be used at once.</p>
+        <p className="text-sm text-slate-400">
+          Where should we send your payouts? Your first payout address can be used at once.
+        </p>
         <button type="button" className={buttonClass("secondary")} onClick={() => setEditing(true)}>
           Set payout address
         </button>
@@ -151,7 +170,8 @@ function DestinationForm({ current, onDone }: { current: Destination | null; onD
     const unchanged =
       current !== null &&
       method === current.payment_method &&
-      normalizePayoutAddress(method, address) === normalizePayoutAddress(current.payment_method, current.payout_address);
+      normalizePayoutAddress(method, address) ===
+        normalizePayoutAddress(current.payment_method, current.payout_address);
     const wrong = payoutAddressProblem(method, address) ?? (unchanged ? "That is already your payout address" : null);
     setProblem(wrong);
     if (wrong) return;
@@ -177,7 +197,11 @@ function DestinationForm({ current, onDone }: { current: Destination | null; onD
         void submit();
       }}
     >
-      {current ? null : <p className="text-sm text-slate-400 md:col-span-2">Where should we send your payouts? Your first payout address can be used at once.</p>}
+      {current ? null : (
+        <p className="text-sm text-slate-400 md:col-span-2">
+          Where should we send your payouts? Your first payout address can be used at once.
+        </p>
+      )}
       <div className="min-w-0 space-y-1">
         <label htmlFor={`${id}-method`} className={label}>
           Payout method
@@ -247,27 +271,37 @@ function RequestOnItsWay({ request }: { request: PayoutRequestJson }) {
   const reopened = request.correction?.outcome === "reopened" ? request.correction : null;
   return (
     <div className="space-y-3">
-      {reopened ? <p className="text-sm wrap-anywhere text-amber-400">A correction reopened your payout request: {reopened.reason}</p> : null}
+      {reopened ? (
+        <p className="text-sm wrap-anywhere text-amber-400">
+          A correction reopened your payout request: {reopened.reason}
+        </p>
+      ) : null}
       {request.status === "sent" ? (
         <p className="text-sm wrap-anywhere text-slate-300">
           You asked on {formatDate(request.created_at)} for {formatUsd(request.amount_usd)} by {request.payment_method}.{" "}
           Sent in batch {request.batch_id}
-          {request.sent_at ? ` on ${formatDate(request.sent_at)}` : ""} — on its way to {request.payout_address}; it can no longer be
-          cancelled.
+          {request.sent_at ? ` on ${formatDate(request.sent_at)}` : ""} — on its way to {request.payout_address}; it can
+          no longer be cancelled.
         </p>
       ) : (
         <>
           <p className="text-sm wrap-anywhere text-slate-300">
-            You asked on {formatDate(request.created_at)} for {formatUsd(request.amount_usd)} by {request.payment_method} to{" "}
-            {request.payout_address}. Our team will send it and record it under Payment History; until then this amount is
-            set aside and not available.
+            You asked on {formatDate(request.created_at)} for {formatUsd(request.amount_usd)} by{" "}
+            {request.payment_method} to {request.payout_address}. Our team will send it and record it under Payment
+            History; until then this amount is set aside and not available.
           </p>
           {failure ? (
             <p role="alert" className="text-sm text-red-400">
               {failure}
             </p>
           ) : null}
-          <button type="button" className={buttonClass("secondary")} onClick={() => void cancel()} disabled={busy} aria-busy={busy}>
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            onClick={() => void cancel()}
+            disabled={busy}
+            aria-busy={busy}
+          >
             Cancel request
           </button>
         </>
@@ -374,6 +408,7 @@ function amountProblem(value: number, available: number, minimum: number): strin
   if (value > available) return `You have ${formatUsd(available)} available`;
   if (value < minimum) return `Enter at least ${formatUsd(minimum)}`;
   const micros = value * MICROS_PER_USD;
-  if (Math.abs(micros - Math.round(micros)) > 1e-6 || Math.round(micros) % CENT_MICROS !== 0) return "Use steps of 0.01 (at most 2 decimals)";
+  if (Math.abs(micros - Math.round(micros)) > 1e-6 || Math.round(micros) % CENT_MICROS !== 0)
+    return "Use steps of 0.01 (at most 2 decimals)";
   return null;
 }

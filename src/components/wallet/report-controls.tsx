@@ -45,7 +45,11 @@ export function ReportControls({ selection, errors, today, onChange, onUpdate }:
         error={errors.endDate}
         onChange={(endDate) => onChange({ ...selection, endDate })}
       />
-      <div role="group" aria-label="View mode" className="flex gap-1 self-start rounded-lg border border-slate-700 p-1 sm:mt-6">
+      <div
+        role="group"
+        aria-label="View mode"
+        className="flex gap-1 self-start rounded-lg border border-slate-700 p-1 sm:mt-6"
+      >
         {viewModes.map(([mode, label]) => (
           <button
             key={mode}

@@ -38,7 +38,10 @@ const WORDS: Record<keyof DateErrors, Partial<Record<ReportRangeProblem, string>
 };
 
 /** What is wrong with the chosen dates, per field; an empty object when the report can be asked for. */
-export function checkDates({ startDate, endDate }: Pick<ReportSelection, "startDate" | "endDate">, today: string): DateErrors {
+export function checkDates(
+  { startDate, endDate }: Pick<ReportSelection, "startDate" | "endDate">,
+  today: string,
+): DateErrors {
   const problems = reportRangeProblems(startDate, endDate, today);
   const errors: DateErrors = {};
   if (problems.startDate) errors.startDate = WORDS.startDate[problems.startDate];

@@ -15,9 +15,7 @@ export function ReportSummary({ summary }: { summary: EarningsReport["summary"] 
       {cards.map(([label, value]) => (
         <div key={label} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4">
           <dt className="text-sm text-slate-400">{label}</dt>
-          <dd className="mt-1 text-2xl font-semibold tabular-nums">
-            {value}
-          </dd>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
         </div>
       ))}
     </dl>

@@ -20,11 +20,7 @@ const th = "px-4 py-3 text-left font-medium text-slate-400";
 const td = "px-4 py-3 tabular-nums";
 
 function Usd({ amount = 0 }: { amount?: number }) {
-  return (
-    <td className={`${td} text-right`}>
-      {formatUsd(amount)}
-    </td>
-  );
+  return <td className={`${td} text-right`}>{formatUsd(amount)}</td>;
 }
 
 type ReportTableProps = {
@@ -39,17 +35,29 @@ export function ReportTable({ rows, groupBy, onOpenDay }: ReportTableProps) {
   const openDay = groupBy === "daily" ? onOpenDay : undefined;
   return (
     <div className="space-y-2">
-      {openDay ? <p className="text-sm text-slate-400">Choose a day to see each view and why it earned or not.</p> : null}
+      {openDay ? (
+        <p className="text-sm text-slate-400">Choose a day to see each view and why it earned or not.</p>
+      ) : null}
       <SideScroll label={captions[groupBy]} className="rounded-2xl border border-slate-800">
         <table className="w-full text-sm">
           <caption className="sr-only">{captions[groupBy]}</caption>
           <thead className="bg-slate-900">
             <tr>
-              <th scope="col" className={th}>Date</th>
-              <th scope="col" className={`${th} text-right`}>Views</th>
-              <th scope="col" className={`${th} text-right`}>Viewer Earnings</th>
-              <th scope="col" className={`${th} text-right`}>Creator Earnings</th>
-              <th scope="col" className={`${th} text-right`}>Total</th>
+              <th scope="col" className={th}>
+                Date
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Views
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Viewer Earnings
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Creator Earnings
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Total
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-800">

@@ -26,7 +26,13 @@ const MINIMUM = 25 * MICROS;
 
 type SideName = "viewer" | "creator";
 type Cause = "review" | "takedown" | "suspension";
-type Request = { id: number; micros: number; viewer: number; status: PayoutRequestJson["status"]; batch: number | null };
+type Request = {
+  id: number;
+  micros: number;
+  viewer: number;
+  status: PayoutRequestJson["status"];
+  batch: number | null;
+};
 type Payment = { micros: number; viewer: number; pending: boolean; request: number | null; reversed: boolean };
 type SideState = { rewards: number; held: number; reversed: Record<Cause, number> };
 
@@ -71,7 +77,14 @@ const share = fc.noBias(fc.integer({ min: 0, max: 100 })).map((n) => n / 100);
 const count = fc.noBias(fc.integer({ min: 1, max: 6_000 }));
 const steps: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("views" as const), side: sides, count, held: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("signon" as const), micros: fc.noBias(fc.integer({ min: 1, max: 1_000 })).map((n) => n * CENT), held: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("signon" as const),
+      micros: fc.noBias(fc.integer({ min: 1, max: 1_000 })).map((n) => n * CENT),
+      held: fc.boolean(),
+    }),
+  },
   // Manual earnings in steps of $0.001 and manual bonuses in cents, as the admin forms allow.
   {
     weight: 2,
@@ -83,7 +96,15 @@ const steps: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("release" as const), side: sides, share }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("reverse" as const), side: sides, cause: fc.constantFrom<Cause>("review", "takedown", "suspension"), share }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("reverse" as const),
+      side: sides,
+      cause: fc.constantFrom<Cause>("review", "takedown", "suspension"),
+      share,
+    }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("request" as const), share }) },
   { weight: 1, arbitrary: fc.constant({ kind: "cancel" as const }) },
   { weight: 3, arbitrary: fc.constant({ kind: "send" as const }) },
@@ -114,7 +135,9 @@ const live = (l: Ledger) => l.payments.filter((p) => !p.reversed);
 const reversedOf = (s: SideState) => sum(Object.values(s.reversed));
 /** A side's credits less reversals (the sign-on bonus and manual bonuses are viewer-side, manual earnings creator-side). */
 const grossOf = (l: Ledger, side: SideName) =>
-  side === "viewer" ? l.viewer.rewards + l.signon + l.manualBonuses - reversedOf(l.viewer) : l.creator.rewards + l.manualEarnings - reversedOf(l.creator);
+  side === "viewer"
+    ? l.viewer.rewards + l.signon + l.manualBonuses - reversedOf(l.viewer)
+    : l.creator.rewards + l.manualEarnings - reversedOf(l.creator);
 /** Paid (net of corrections) and reserved by the request in flight. */
 const drawn = (l: Ledger) => sum(live(l).map((p) => p.micros)) + (inFlight(l)?.micros ?? 0);
 const viewerDrawn = (l: Ledger) => sum(live(l).map((p) => p.viewer)) + (inFlight(l)?.viewer ?? 0);
@@ -158,7 +181,14 @@ function play(l: Ledger, step: Step, at: number): void {
     }
     case "request": {
       const micros = request ? null : amountFor(l, MINIMUM, step.share);
-      if (micros !== null) l.requests.unshift({ id: l.requests.length + 1, micros, viewer: viewerPart(l, micros), status: "open", batch: null });
+      if (micros !== null)
+        l.requests.unshift({
+          id: l.requests.length + 1,
+          micros,
+          viewer: viewerPart(l, micros),
+          status: "open",
+          batch: null,
+        });
       return;
     }
     case "cancel":
@@ -174,7 +204,13 @@ function play(l: Ledger, step: Step, at: number): void {
       // Its payment takes the request's place with the same viewer part.
       if (request) {
         request.status = "paid";
-        l.payments.unshift({ micros: request.micros, viewer: request.viewer, pending: false, request: request.id, reversed: false });
+        l.payments.unshift({
+          micros: request.micros,
+          viewer: request.viewer,
+          pending: false,
+          request: request.id,
+          reversed: false,
+        });
       }
       return;
     case "return":
@@ -182,7 +218,14 @@ function play(l: Ledger, step: Step, at: number): void {
       return;
     case "adminPayment": {
       const micros = amountFor(l, CENT, step.share);
-      if (micros !== null) l.payments.unshift({ micros, viewer: viewerPart(l, micros), pending: step.pending, request: null, reversed: false });
+      if (micros !== null)
+        l.payments.unshift({
+          micros,
+          viewer: viewerPart(l, micros),
+          pending: step.pending,
+          request: null,
+          reversed: false,
+        });
       return;
     }
     case "complete": {
@@ -207,13 +250,21 @@ function play(l: Ledger, step: Step, at: number): void {
 /** The wallet answer for a ledger: worker/domain/wallet/balances.ts and worker/routes/serializers/wallet.ts. */
 function walletOf(l: Ledger): WalletJson {
   const payments = sum(live(l).map((p) => p.micros));
-  const pendingPayments = sum(live(l).filter((p) => p.pending).map((p) => p.micros));
+  const pendingPayments = sum(
+    live(l)
+      .filter((p) => p.pending)
+      .map((p) => p.micros),
+  );
   const reserved = inFlight(l)?.micros ?? 0;
   const fromViewer = viewerDrawn(l);
   const fromCreator = payments + reserved - fromViewer;
   const viewerBalance = grossOf(l, "viewer") - fromViewer;
   const creatorBalance = grossOf(l, "creator") - fromCreator;
-  const byCause = (s: SideState) => ({ review: usd(s.reversed.review), takedown: usd(s.reversed.takedown), suspension: usd(s.reversed.suspension) });
+  const byCause = (s: SideState) => ({
+    review: usd(s.reversed.review),
+    takedown: usd(s.reversed.takedown),
+    suspension: usd(s.reversed.suspension),
+  });
   return {
     viewer_balance: usd(viewerBalance),
     creator_balance: usd(creatorBalance),
@@ -253,7 +304,15 @@ function walletOf(l: Ledger): WalletJson {
 /** The request on its way as GET /api/me/payout-requests lists it. */
 const requestJsonOf = (l: Ledger): PayoutRequestJson | undefined => {
   const r = inFlight(l);
-  return r && makePayoutRequest({ id: `01J00000000000000000000${String(r.id).padStart(3, "0")}`, amount_usd: usd(r.micros), status: r.status, batch_id: r.batch });
+  return (
+    r &&
+    makePayoutRequest({
+      id: `01J00000000000000000000${String(r.id).padStart(3, "0")}`,
+      amount_usd: usd(r.micros),
+      status: r.status,
+      batch_id: r.batch,
+    })
+  );
 };
 
 /**
@@ -324,7 +383,9 @@ function statesOf(l: Ledger): string[] {
     l.payments.some((p) => p.reversed) ? "after a correction" : "",
     l.requests.some((q) => q.status === "returned") ? "request returned or closed" : "",
     l.viewer.held + l.creator.held > 0 ? "with holds" : "",
-    ...(["review", "takedown", "suspension"] as const).map((c) => (l.viewer.reversed[c] + l.creator.reversed[c] > 0 ? `reversed: ${c}` : "")),
+    ...(["review", "takedown", "suspension"] as const).map((c) =>
+      l.viewer.reversed[c] + l.creator.reversed[c] > 0 ? `reversed: ${c}` : "",
+    ),
     l.adjustments.length > 0 ? "with adjustments" : "",
     live(l).some((p) => p.pending) ? "payment pending" : "",
   ].filter(Boolean);
@@ -345,7 +406,9 @@ describe("wallet cards over random histories", () => {
       fc.property(histories, (ledger) => {
         const wallet = walletOf(ledger);
         for (const state of statesOf(ledger)) seen.set(state, (seen.get(state) ?? 0) + 1);
-        const { container } = render(<WalletOverview wallet={wallet} rules={earningRules} payoutRequest={requestJsonOf(ledger)} />);
+        const { container } = render(
+          <WalletOverview wallet={wallet} rules={earningRules} payoutRequest={requestJsonOf(ledger)} />,
+        );
         try {
           expectCardsAddUp(container, wallet);
         } finally {
@@ -357,8 +420,18 @@ describe("wallet cards over random histories", () => {
     // The generator reaches every state docs/decisions/066 names (else a passing run would prove little).
     expect([...seen.keys()].sort()).toEqual(
       [
-        "before a request", "request open", "request sent in a batch", "after a payout", "after a correction", "request returned or closed",
-        "with holds", "reversed: review", "reversed: takedown", "reversed: suspension", "with adjustments", "payment pending",
+        "before a request",
+        "request open",
+        "request sent in a batch",
+        "after a payout",
+        "after a correction",
+        "request returned or closed",
+        "with holds",
+        "reversed: review",
+        "reversed: takedown",
+        "reversed: suspension",
+        "with adjustments",
+        "payment pending",
       ].sort(),
     );
     // 200 renders of the whole overview: seconds, more on a busy machine.
@@ -371,7 +444,9 @@ describe("docs/decisions/066's member: $30.004 credited, $0.003 held, $30.00 req
     const ledger = emptyLedger();
     steps.forEach((step, i) => play(ledger, step, i));
     const wallet = walletOf(ledger);
-    const { container } = render(<WalletOverview wallet={wallet} rules={earningRules} payoutRequest={requestJsonOf(ledger)} />);
+    const { container } = render(
+      <WalletOverview wallet={wallet} rules={earningRules} payoutRequest={requestJsonOf(ledger)} />,
+    );
     expectCardsAddUp(container, wallet);
     return {
       viewer: readCard(container, "Viewer Earnings"),
@@ -379,30 +454,58 @@ describe("docs/decisions/066's member: $30.004 credited, $0.003 held, $30.00 req
       total: readCard(container, "Total Balance"),
     };
   }
-  const credit: Step = { kind: "credit", side: "creator", micros: 30_004_000, description: "Contest prize 🎉 <b>html</b>" };
+  const credit: Step = {
+    kind: "credit",
+    side: "creator",
+    micros: 30_004_000,
+    description: "Contest prize 🎉 <b>html</b>",
+  };
   const held: Step = { kind: "views", side: "viewer", count: 1, held: true };
   const request: Step = { kind: "request", share: 1 };
 
   it("before the request: the credit is an adjustment, listed with its description, and the held view is pending", () => {
     const { viewer, creator, total } = at([credit, held]);
-    expect(creator.details).toEqual([["Earned from your content", "$0.00"], ["Adjustments by Reelpay", "$30.004"], ["Payouts", "$0.00"]]);
+    expect(creator.details).toEqual([
+      ["Earned from your content", "$0.00"],
+      ["Adjustments by Reelpay", "$30.004"],
+      ["Payouts", "$0.00"],
+    ]);
     const list = within(creator.region).getByRole("list", { name: "Adjustments by Reelpay" });
     // The admin's words as text: no markup becomes an element.
     expect(list.textContent).toMatch(/^Contest prize 🎉 <b>html<\/b> · \$30\.004 · Nov 1(, 2026)?$/);
     expect(list.querySelector("b")).toBeNull();
     expect(within(viewer.region).queryByRole("list")).toBeNull();
-    expect(viewer.split).toEqual([["Available", "$0.00"], ["Pending", "$0.003"]]);
-    expect(total.details).toEqual([["Total earned", "$30.007"], ["Paid out", "$0.00"]]);
-    expect(total.split).toEqual([["Available", "$30.004"], ["Pending", "$0.003"]]);
+    expect(viewer.split).toEqual([
+      ["Available", "$0.00"],
+      ["Pending", "$0.003"],
+    ]);
+    expect(total.details).toEqual([
+      ["Total earned", "$30.007"],
+      ["Paid out", "$0.00"],
+    ]);
+    expect(total.split).toEqual([
+      ["Available", "$30.004"],
+      ["Pending", "$0.003"],
+    ]);
     expect(total.region.textContent).toContain("✓ Eligible for payout");
   });
 
   it("with the request open: one line for the payout in progress, drawn from the creator side's available money", () => {
     const { viewer, creator, total } = at([credit, held, request]);
-    expect(total.details).toEqual([["Total earned", "$30.007"], ["Paid out", "$0.00"], ["Payout in progress", "−$30.00"]]);
-    expect(total.split).toEqual([["Available", "$0.004"], ["Pending", "$0.003"]]);
+    expect(total.details).toEqual([
+      ["Total earned", "$30.007"],
+      ["Paid out", "$0.00"],
+      ["Payout in progress", "−$30.00"],
+    ]);
+    expect(total.split).toEqual([
+      ["Available", "$0.004"],
+      ["Pending", "$0.003"],
+    ]);
     expect(total.region.textContent).toContain("Payout of $30.00 requested");
-    expect(viewer.details).toEqual([["Earned watching", "$0.003"], ["Payouts", "$0.00"]]);
+    expect(viewer.details).toEqual([
+      ["Earned watching", "$0.003"],
+      ["Payouts", "$0.00"],
+    ]);
     expect(creator.details.at(-1)).toEqual(["Payouts", "−$30.00"]);
   });
 
@@ -414,24 +517,49 @@ describe("docs/decisions/066's member: $30.004 credited, $0.003 held, $30.00 req
   it("after the payout: the viewer card keeps its held $0.003, the creator card its $0.004", () => {
     const { viewer, creator, total } = at([credit, held, request, { kind: "send" }, { kind: "pay" }]);
     expect(viewer.total).toBe(3_000);
-    expect(viewer.details).toEqual([["Earned watching", "$0.003"], ["Payouts", "$0.00"]]);
-    expect(viewer.split).toEqual([["Available", "$0.00"], ["Pending", "$0.003"]]);
+    expect(viewer.details).toEqual([
+      ["Earned watching", "$0.003"],
+      ["Payouts", "$0.00"],
+    ]);
+    expect(viewer.split).toEqual([
+      ["Available", "$0.00"],
+      ["Pending", "$0.003"],
+    ]);
     expect(creator.total).toBe(4_000);
-    expect(creator.split).toEqual([["Available", "$0.004"], ["Pending", "$0.00"]]);
-    expect(total.details).toEqual([["Total earned", "$30.007"], ["Paid out", "−$30.00"]]);
-    expect(total.split).toEqual([["Available", "$0.004"], ["Pending", "$0.003"]]);
+    expect(creator.split).toEqual([
+      ["Available", "$0.004"],
+      ["Pending", "$0.00"],
+    ]);
+    expect(total.details).toEqual([
+      ["Total earned", "$30.007"],
+      ["Paid out", "−$30.00"],
+    ]);
+    expect(total.split).toEqual([
+      ["Available", "$0.004"],
+      ["Pending", "$0.003"],
+    ]);
     expect(total.region.textContent).toContain("$24.996 more to reach the $25.00 minimum payout");
   });
 
   it("after a correction that reopens the request: the amount is back, reserved again", () => {
     const { total } = at([credit, held, request, { kind: "pay" }, { kind: "correct", reopen: true }]);
-    expect(total.details).toEqual([["Total earned", "$30.007"], ["Paid out", "$0.00"], ["Payout in progress", "−$30.00"]]);
+    expect(total.details).toEqual([
+      ["Total earned", "$30.007"],
+      ["Paid out", "$0.00"],
+      ["Payout in progress", "−$30.00"],
+    ]);
   });
 
   it("after a correction that closes the request: the amount is available again", () => {
     const { total } = at([credit, held, request, { kind: "pay" }, { kind: "correct", reopen: false }]);
-    expect(total.details).toEqual([["Total earned", "$30.007"], ["Paid out", "$0.00"]]);
-    expect(total.split).toEqual([["Available", "$30.004"], ["Pending", "$0.003"]]);
+    expect(total.details).toEqual([
+      ["Total earned", "$30.007"],
+      ["Paid out", "$0.00"],
+    ]);
+    expect(total.split).toEqual([
+      ["Available", "$30.004"],
+      ["Pending", "$0.003"],
+    ]);
   });
 
   it("names each reversal by its cause, on its side and in the total", () => {
@@ -443,12 +571,22 @@ describe("docs/decisions/066's member: $30.004 credited, $0.003 held, $30.00 req
       { kind: "reverse", side: "creator", cause: "suspension", share: 1 },
     ]);
     expect(viewer.details).toEqual([
-      ["Earned watching", "$0.012"], ["Reversed after review", "−$0.003"], ["Reversed: content taken down", "−$0.006"], ["Payouts", "$0.00"],
+      ["Earned watching", "$0.012"],
+      ["Reversed after review", "−$0.003"],
+      ["Reversed: content taken down", "−$0.006"],
+      ["Payouts", "$0.00"],
     ]);
-    expect(creator.details).toEqual([["Earned from your content", "$0.006"], ["Reversed: account suspended", "−$0.006"], ["Payouts", "$0.00"]]);
+    expect(creator.details).toEqual([
+      ["Earned from your content", "$0.006"],
+      ["Reversed: account suspended", "−$0.006"],
+      ["Payouts", "$0.00"],
+    ]);
     expect(total.details).toEqual([
-      ["Total earned", "$0.018"], ["Reversed after review", "−$0.003"], ["Reversed: content taken down", "−$0.006"],
-      ["Reversed: account suspended", "−$0.006"], ["Paid out", "$0.00"],
+      ["Total earned", "$0.018"],
+      ["Reversed after review", "−$0.003"],
+      ["Reversed: content taken down", "−$0.006"],
+      ["Reversed: account suspended", "−$0.006"],
+      ["Paid out", "$0.00"],
     ]);
   });
 });

@@ -32,7 +32,8 @@ const CAUSES: [cause: keyof ByCause, label: string][] = [
 ];
 
 /** One line per cause of the reversals (each only when it took something back). */
-const reversedLines = (byCause: ByCause): BalanceLine[] => CAUSES.flatMap(([cause, label]) => when(byCause[cause], [label, off(byCause[cause])]));
+const reversedLines = (byCause: ByCause): BalanceLine[] =>
+  CAUSES.flatMap(([cause, label]) => when(byCause[cause], [label, off(byCause[cause])]));
 
 /** Both sides' reversals, cause by cause (whole micro-dollars, so they add up as displayed). */
 const bothSides = (w: Wallet): ByCause => ({
@@ -43,7 +44,13 @@ const bothSides = (w: Wallet): ByCause => ({
 
 /** The Total Balance card's lines: everything earned, taken back by cause, paid out, and on its way. */
 function totalLines(w: Wallet): BalanceLine[] {
-  const earned = sumUsd([w.viewer_earnings, w.creator_earnings, w.signon_bonus, w.viewer_adjustments, w.creator_adjustments]);
+  const earned = sumUsd([
+    w.viewer_earnings,
+    w.creator_earnings,
+    w.signon_bonus,
+    w.viewer_adjustments,
+    w.creator_adjustments,
+  ]);
   return [
     ["Total earned", formatUsd(earned)],
     ...reversedLines(bothSides(w)),
@@ -132,7 +139,12 @@ export function WalletOverview({ wallet, rules, payoutRequest }: WalletOverviewP
 function shortDay(iso: string): string {
   const date = new Date(iso);
   const thisYear = date.getUTCFullYear() === new Date().getUTCFullYear();
-  return date.toLocaleDateString("en-US", { month: "short", day: "numeric", ...(thisYear ? {} : { year: "numeric" }), timeZone: "UTC" });
+  return date.toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(thisYear ? {} : { year: "numeric" }),
+    timeZone: "UTC",
+  });
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ATTRIBUTION_KEY, ATTRIBUTION_MAX_AGE_MS, captureAttribution, loadAttribution, utmFromSearch } from "./attribution";
+import {
+  ATTRIBUTION_KEY,
+  ATTRIBUTION_MAX_AGE_MS,
+  captureAttribution,
+  loadAttribution,
+  utmFromSearch,
+} from "./attribution";
 import { memoryStore } from "./storage";
 
 const HOUR = 3600 * 1000;
@@ -52,7 +58,12 @@ describe("stored attribution", () => {
     expect(loadAttribution(store, T0 + HOUR)).toMatchObject({ utm_source: "newsletter", landing_page: "/" });
 
     captureAttribution(store, "?utm_source=twitter", "/creator/u1", T0 + 2 * HOUR);
-    expect(loadAttribution(store, T0 + 2 * HOUR)).toMatchObject({ utm_source: "twitter", utm_campaign: null, landing_page: "/creator/u1", timestamp: T0 + 2 * HOUR });
+    expect(loadAttribution(store, T0 + 2 * HOUR)).toMatchObject({
+      utm_source: "twitter",
+      utm_campaign: null,
+      landing_page: "/creator/u1",
+      timestamp: T0 + 2 * HOUR,
+    });
   });
 
   it("is kept for 720 hours and removed once older", () => {

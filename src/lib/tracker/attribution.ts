@@ -18,7 +18,13 @@ export const ATTRIBUTION_MAX_AGE_MS = 720 * 60 * 60 * 1000;
 /** The server refuses longer utm values (worker/domain/traffic/page-visit.ts). */
 const MAX_UTM_LENGTH = 200;
 
-export const noUtm = (): UtmFields => ({ utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null });
+export const noUtm = (): UtmFields => ({
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+});
 
 /** The utm_* parameters of a query string; null when none has a value. */
 export function utmFromSearch(search: string): UtmFields | null {
@@ -36,13 +42,19 @@ export function utmFromSearch(search: string): UtmFields | null {
 }
 
 /** Older than 720 hours (exactly 720 hours still counts). */
-const isExpired = (attribution: Pick<Attribution, "timestamp">, now: number) => now - attribution.timestamp > ATTRIBUTION_MAX_AGE_MS;
+const isExpired = (attribution: Pick<Attribution, "timestamp">, now: number) =>
+  now - attribution.timestamp > ATTRIBUTION_MAX_AGE_MS;
 
 /**
  * Saves the attribution of this URL, only when it carries at least one utm parameter (docs/product-spec.md §5). A newer
  * campaign link replaces the stored one (last touch).
  */
-export function captureAttribution(store: KeyValueStore, search: string, landingPage: string, now: number): Attribution | null {
+export function captureAttribution(
+  store: KeyValueStore,
+  search: string,
+  landingPage: string,
+  now: number,
+): Attribution | null {
   const utm = utmFromSearch(search);
   if (!utm) return null;
   const attribution: Attribution = { ...utm, timestamp: now, landing_page: landingPage };

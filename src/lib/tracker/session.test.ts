@@ -43,7 +43,8 @@ describe("page-visit payload", () => {
     pagePath: "/content/c1",
     referrer: "",
     userId: null,
-    userAgent: "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    userAgent:
+      "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
     maxTouchPoints: 5,
     now: T0 + 95_400,
   };
@@ -68,20 +69,36 @@ describe("page-visit payload", () => {
   });
 
   it("takes the utm fields from the stored attribution", () => {
-    const attribution = { utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch", utm_term: null, utm_content: "hero", timestamp: T0, landing_page: "/" };
-    expect(buildPageVisit({ ...base, attribution, referrer: "https://mail.example.com/", userId: "u1" })).toMatchObject({
-      user_id: "u1",
-      referrer: "https://mail.example.com/",
+    const attribution = {
       utm_source: "newsletter",
       utm_medium: "email",
       utm_campaign: "launch",
       utm_term: null,
       utm_content: "hero",
-    });
+      timestamp: T0,
+      landing_page: "/",
+    };
+    expect(buildPageVisit({ ...base, attribution, referrer: "https://mail.example.com/", userId: "u1" })).toMatchObject(
+      {
+        user_id: "u1",
+        referrer: "https://mail.example.com/",
+        utm_source: "newsletter",
+        utm_medium: "email",
+        utm_campaign: "launch",
+        utm_term: null,
+        utm_content: "hero",
+      },
+    );
   });
 
   it("keeps within the server's bounds", () => {
-    const visit = buildPageVisit({ ...base, pagePath: `/${"p".repeat(600)}`, referrer: `https://x.test/${"r".repeat(2000)}`, userAgent: "u".repeat(900), now: T0 + 30 * 24 * 3600 * 1000 });
+    const visit = buildPageVisit({
+      ...base,
+      pagePath: `/${"p".repeat(600)}`,
+      referrer: `https://x.test/${"r".repeat(2000)}`,
+      userAgent: "u".repeat(900),
+      now: T0 + 30 * 24 * 3600 * 1000,
+    });
     expect(visit.page_path).toHaveLength(512);
     expect(visit.referrer).toHaveLength(1024);
     expect(visit.user_agent).toHaveLength(512);

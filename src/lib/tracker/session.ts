@@ -17,7 +17,11 @@ function randomSessionId(): string {
 }
 
 /** Counts one page view: starts the session on the first one, adds 1 afterwards. Returns the session. */
-export function countPageView(store: KeyValueStore, now: number, newId: () => string = randomSessionId): AnalyticsSession {
+export function countPageView(
+  store: KeyValueStore,
+  now: number,
+  newId: () => string = randomSessionId,
+): AnalyticsSession {
   const current = parseSession(readJson(store, SESSION_KEY));
   const session: AnalyticsSession = current
     ? { ...current, pageViews: current.pageViews + 1 }
@@ -27,7 +31,8 @@ export function countPageView(store: KeyValueStore, now: number, newId: () => st
 }
 
 /** Seconds since the session started (the payload's visit_duration). */
-export const secondsSinceStart = (session: AnalyticsSession, now: number) => Math.max(0, Math.floor((now - session.startedAt) / 1000));
+export const secondsSinceStart = (session: AnalyticsSession, now: number) =>
+  Math.max(0, Math.floor((now - session.startedAt) / 1000));
 
 function parseSession(value: unknown): AnalyticsSession | null {
   if (!value || typeof value !== "object") return null;

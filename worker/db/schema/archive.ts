@@ -24,7 +24,10 @@ export const archiveParts = sqliteTable(
     objectKey: text("object_key").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.dataset, t.day, t.part] }), check("archive_parts_key_order", sql`${t.afterKey} < ${t.lastKey}`)],
+  (t) => [
+    primaryKey({ columns: [t.dataset, t.day, t.part] }),
+    check("archive_parts_key_order", sql`${t.afterKey} < ${t.lastKey}`),
+  ],
 );
 
 // One row per dataset and UTC day once its first part is written; `done` when every row of the day has left D1

@@ -61,10 +61,14 @@ export const content = sqliteTable(
     index("content_creator_created_idx").on(t.createdBy, t.createdAt, t.id),
     // The moderators' list of taken-down items, newest takedown first (GET /api/admin/moderation?status=removed);
     // partial, so visible items (nearly all) are not in it and the gallery's walks never pick it.
-    index("content_removed_idx").on(t.removedAt).where(sql`${t.removedAt} is not null`),
+    index("content_removed_idx")
+      .on(t.removedAt)
+      .where(sql`${t.removedAt} is not null`),
     // The cron's media purge: deleted items whose objects are still stored, oldest deletion first. Partial, so
     // live items (nearly all) are not in it.
-    index("content_purge_idx").on(t.deletedAt).where(sql`${t.deletedAt} is not null and ${t.mediaPurgedAt} is null`),
+    index("content_purge_idx")
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null and ${t.mediaPurgedAt} is null`),
   ],
 );
 

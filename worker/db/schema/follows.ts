@@ -72,7 +72,9 @@ export const notifications = sqliteTable(
     // first, so no second index copies every row's member and time (migration 0031, docs/decisions/059).
     uniqueIndex("notifications_event_unique").on(t.userNum, t.kind, t.ref),
     // The bell's unread count: only unread rows are in it.
-    index("notifications_unread_idx").on(t.userNum, t.at).where(sql`${t.readAt} is null`),
+    index("notifications_unread_idx")
+      .on(t.userNum, t.at)
+      .where(sql`${t.readAt} is null`),
     // The data lifecycle deletes the oldest notifications first, a slice a run (docs/decisions/055).
     index("notifications_at_idx").on(t.at),
   ],

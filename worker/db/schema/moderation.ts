@@ -25,10 +25,14 @@ export const reports = sqliteTable(
   },
   (t) => [
     // One open report per (reporter, item): the conflict target of the report upsert.
-    uniqueIndex("reports_open_unique").on(t.reporterId, t.contentId).where(sql`${t.status} = 'open'`),
+    uniqueIndex("reports_open_unique")
+      .on(t.reporterId, t.contentId)
+      .where(sql`${t.status} = 'open'`),
     // The moderators' queue groups open reports by item, and a dismissal or takedown closes them: open
     // rows only, so the queue costs what is open, not the history.
-    index("reports_open_content_idx").on(t.contentId, t.updatedAt).where(sql`${t.status} = 'open'`),
+    index("reports_open_content_idx")
+      .on(t.contentId, t.updatedAt)
+      .where(sql`${t.status} = 'open'`),
     // Every report of an item, newest first: the reports a member's items received, a removed item's reports.
     index("reports_content_created_idx").on(t.contentId, t.createdAt),
     // The reports a member made, newest first (GET /api/admin/moderation/users/{id}).

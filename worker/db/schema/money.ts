@@ -32,11 +32,15 @@ export const earnings = sqliteTable(
     // The admin earnings calendar and the manual earnings list.
     index("earnings_created_idx").on(t.createdAt),
     // The fraud sweep reads view rewards still in holding, and only those.
-    index("earnings_held_idx").on(t.availableAt).where(sql`${t.viewId} is not null`),
+    index("earnings_held_idx")
+      .on(t.availableAt)
+      .where(sql`${t.viewId} is not null`),
     // The credited notice (docs/decisions/033): a member's own view rewards after their mark. The index's
     // implicit rowid column serves `user_id = ? and rowid > ?` as one range (rows leave only by the period
     // close, which never removes the table's newest row, so rowids are never reused: decision 052).
-    index("earnings_viewer_notice_idx").on(t.userId).where(sql`${t.kind} = 'viewer'`),
+    index("earnings_viewer_notice_idx")
+      .on(t.userId)
+      .where(sql`${t.kind} = 'viewer'`),
   ],
 );
 
@@ -91,7 +95,9 @@ export const reviews = sqliteTable(
   "reviews",
   {
     id: text("id").primaryKey(),
-    rule: text("rule", { enum: ["ring", "lockstep", "exclusive_audience", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"] }).notNull(),
+    rule: text("rule", {
+      enum: ["ring", "lockstep", "exclusive_audience", "shared_ip", "daily_cap", "same_day_accounts", "bonus_risk"],
+    }).notNull(),
     // What the pattern is about, e.g. "<viewer>:<creator>", "<viewer>" or "<content>" (per rule); for
     // `bonus_risk` the sign-on bonus's id (the flag covers that bonus, and no earnings).
     subject: text("subject").notNull(),
@@ -106,7 +112,9 @@ export const reviews = sqliteTable(
   },
   (t) => [
     // One open flag per pattern: a sweep adds newly found earnings to it instead of opening another.
-    uniqueIndex("reviews_open_subject_unique").on(t.rule, t.subject).where(sql`${t.status} = 'open'`),
+    uniqueIndex("reviews_open_subject_unique")
+      .on(t.rule, t.subject)
+      .where(sql`${t.status} = 'open'`),
     index("reviews_status_created_idx").on(t.status, t.createdAt),
     // "Has this bonus ever been flagged" and "is it under an open flag" (bonus_risk, subject = bonus id).
     index("reviews_rule_subject_idx").on(t.rule, t.subject),
@@ -124,7 +132,11 @@ export const shapeChecks = sqliteTable(
     pending: integer("pending").notNull().default(0),
   },
   // The creators due: pending ones, longest unjudged first (never judged: '' sorts first).
-  (t) => [index("shape_checks_due_idx").on(t.judgedAt).where(sql`${t.pending} = 1`)],
+  (t) => [
+    index("shape_checks_due_idx")
+      .on(t.judgedAt)
+      .where(sql`${t.pending} = 1`),
+  ],
 );
 
 // The held earnings a flag covers. While any open flag covers an earning it stays pending.
@@ -175,14 +187,22 @@ export const bonuses = sqliteTable(
   (t) => [
     check("bonuses_amount_check", sql`${t.totalMicros} >= 0`),
     // Idempotency: one sign-on bonus per user, ever.
-    uniqueIndex("bonuses_signon_unique").on(t.userId).where(sql`${t.kind} = 'signon'`),
+    uniqueIndex("bonuses_signon_unique")
+      .on(t.userId)
+      .where(sql`${t.kind} = 'signon'`),
     index("bonuses_user_idx").on(t.userId, t.status),
     // The job's queue of bonuses to award.
-    index("bonuses_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("bonuses_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     // The job's notice of the bonuses it just awarded (awarded_at = the run's time; docs/decisions/046).
-    index("bonuses_awarded_idx").on(t.awardedAt).where(sql`${t.awardedAt} is not null`),
+    index("bonuses_awarded_idx")
+      .on(t.awardedAt)
+      .where(sql`${t.awardedAt} is not null`),
     // The fraud sweep's `bonus_risk` rule reads awarded sign-on bonuses still in holding, and only those.
-    index("bonuses_held_idx").on(t.availableAt).where(sql`${t.status} = 'awarded' and ${t.kind} = 'signon'`),
+    index("bonuses_held_idx")
+      .on(t.availableAt)
+      .where(sql`${t.status} = 'awarded' and ${t.kind} = 'signon'`),
   ],
 );
 
@@ -238,7 +258,9 @@ export const payments = sqliteTable(
   (t) => [
     check("payments_amount_check", sql`${t.amountMicros} > 0`),
     // The payments of a request (one, unless a correction reversed it and the request was reopened and paid again).
-    index("payments_request_idx").on(t.requestId).where(sql`${t.requestId} is not null`),
+    index("payments_request_idx")
+      .on(t.requestId)
+      .where(sql`${t.requestId} is not null`),
     // Wallet sums and a user's payment history, newest first.
     index("payments_user_created_idx").on(t.userId, t.createdAt),
     index("payments_created_idx").on(t.createdAt),
@@ -280,12 +302,16 @@ export const payoutRequests = sqliteTable(
   (t) => [
     check("payout_requests_amount_check", sql`${t.amountMicros} > 0`),
     // One open request per member: the second of two racing requests fails here at the latest.
-    uniqueIndex("payout_requests_open_unique").on(t.userId).where(sql`${t.status} in ('open', 'sent')`),
+    uniqueIndex("payout_requests_open_unique")
+      .on(t.userId)
+      .where(sql`${t.status} in ('open', 'sent')`),
     // A member's requests, newest first; the reservation sum.
     index("payout_requests_user_idx").on(t.userId, t.status),
     // The admin list, open first.
     index("payout_requests_status_created_idx").on(t.status, t.createdAt),
-    index("payout_requests_batch_idx").on(t.batchId).where(sql`${t.batchId} is not null`),
+    index("payout_requests_batch_idx")
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
   ],
 );
 
@@ -309,7 +335,10 @@ export const paymentReversals = sqliteTable(
     createdBy: text("created_by").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [check("payment_reversals_amount_check", sql`${t.amountMicros} > 0`), index("payment_reversals_user_idx").on(t.userId)],
+  (t) => [
+    check("payment_reversals_amount_check", sql`${t.amountMicros} > 0`),
+    index("payment_reversals_user_idx").on(t.userId),
+  ],
 );
 
 // Open payout requests sent together as one PayPal Payouts upload (docs/decisions/066), numbered 1, 2, 3…

@@ -21,7 +21,10 @@ export const openingBalances = sqliteTable(
     // How many earnings rows it holds.
     rows: integer("rows").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userNum, t.side, t.month] }), check("opening_balances_amount_check", sql`${t.amountMicros} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.userNum, t.side, t.month] }),
+    check("opening_balances_amount_check", sql`${t.amountMicros} >= 0`),
+  ],
 );
 
 // The folded rewards per member, side, UTC day (of created_at) and, on the creator side, the viewer: what the

@@ -48,4 +48,3 @@ export const sessions = sqliteTable(
     index("sessions_expires_idx").on(t.expiresAt),
   ],
 );
-

@@ -52,9 +52,13 @@ export const views = sqliteTable(
   },
   (t) => [
     // The earnings job's queue: only pending rows are indexed, so its cost follows pending work.
-    index("views_pending_idx").on(t.qualifiedAt).where(sql`${t.status} = 'qualified'`),
+    index("views_pending_idx")
+      .on(t.qualifiedAt)
+      .where(sql`${t.status} = 'qualified'`),
     // A member's own pending views, for the home page's poll (docs/decisions/022): pending rows only.
-    index("views_viewer_pending_idx").on(t.viewerId, t.qualifiedAt).where(sql`${t.status} = 'qualified'`),
+    index("views_viewer_pending_idx")
+      .on(t.viewerId, t.qualifiedAt)
+      .where(sql`${t.status} = 'qualified'`),
     // "Latest open view of this content for this viewer" and the per-day cap.
     index("views_viewer_content_idx").on(t.viewerId, t.contentId, t.startedAt),
     // Per-content analytics (most popular content) and unique-view challenge checks.

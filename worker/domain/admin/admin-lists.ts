@@ -1,7 +1,10 @@
 import { recentAuditEntries } from "../../db/queries/audit/audit-log";
 import { usersWithTotals } from "../../db/queries/members/admin-users";
 import { listReviews } from "../../db/queries/reviews/reviews";
-import { listManualBonuses as manualBonusRows, listManualEarnings as manualEarningRows } from "../../db/queries/wallet/admin-money-lists";
+import {
+  listManualBonuses as manualBonusRows,
+  listManualEarnings as manualEarningRows,
+} from "../../db/queries/wallet/admin-money-lists";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "./admin-context";
 

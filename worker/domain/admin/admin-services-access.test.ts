@@ -16,16 +16,25 @@ import { listAuditLog, listFraudFlags, listManualBonuses, listManualEarnings, li
 // proves the order: without the check it would answer not_found instead.
 
 const UNKNOWN_ID = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
-const member = async (): Promise<AdminContext> => ({ db: testDb(), actor: { id: (await makeUser()).id, isAdmin: false } });
+const member = async (): Promise<AdminContext> => ({
+  db: testDb(),
+  actor: { id: (await makeUser()).id, isAdmin: false },
+});
 const auditRowsBy = async (actorId: string) =>
-  (await env.DB.prepare("select count(*) as n from audit_log where actor_id = ?1").bind(actorId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("select count(*) as n from audit_log where actor_id = ?1")
+    .bind(actorId)
+    .first<{ n: number }>())!.n;
 const forbidden = { kind: "forbidden" };
 
 describe("admin services refuse a member", () => {
   it("decideReview, reviewBonus and sweepReviews", async () => {
     const ctx = await member();
-    await expect(decideReview({ ctx, input: { reviewId: UNKNOWN_ID, decision: "reverse", note: "n" } })).rejects.toMatchObject(forbidden);
-    await expect(reviewBonus({ ctx, input: { bonusId: UNKNOWN_ID, decision: "approve", note: "n" } })).rejects.toMatchObject(forbidden);
+    await expect(
+      decideReview({ ctx, input: { reviewId: UNKNOWN_ID, decision: "reverse", note: "n" } }),
+    ).rejects.toMatchObject(forbidden);
+    await expect(
+      reviewBonus({ ctx, input: { bonusId: UNKNOWN_ID, decision: "approve", note: "n" } }),
+    ).rejects.toMatchObject(forbidden);
     await expect(sweepReviews({ ctx, input: null })).rejects.toMatchObject(forbidden);
     expect(await auditRowsBy(ctx.actor.id)).toBe(0);
   });
@@ -33,8 +42,12 @@ describe("admin services refuse a member", () => {
   it("changeSetting: nothing stored, nothing audited", async () => {
     const ctx = await member();
     const before = await env.DB.prepare("select value from settings where key = 'vast_url'").first<{ value: string }>();
-    await expect(changeSetting({ ctx, input: { defaults: AD_DEFAULTS, key: "vast_url", value: "https://evil.example/vast.xml" } })).rejects.toMatchObject(forbidden);
-    expect(await env.DB.prepare("select value from settings where key = 'vast_url'").first<{ value: string }>()).toEqual(before);
+    await expect(
+      changeSetting({ ctx, input: { defaults: AD_DEFAULTS, key: "vast_url", value: "https://evil.example/vast.xml" } }),
+    ).rejects.toMatchObject(forbidden);
+    expect(
+      await env.DB.prepare("select value from settings where key = 'vast_url'").first<{ value: string }>(),
+    ).toEqual(before);
     expect(await auditRowsBy(ctx.actor.id)).toBe(0);
   });
 
@@ -42,17 +55,40 @@ describe("admin services refuse a member", () => {
     const admin = await adminContext();
     const existing = await createChallenge({
       ctx: admin,
-      input: { name: "Kept", description: "Kept", requirement_type: "streams_completed", requirement_value: 3, bonus_amount: 5, time_limit_hours: 24, is_active: false },
+      input: {
+        name: "Kept",
+        description: "Kept",
+        requirement_type: "streams_completed",
+        requirement_value: 3,
+        bonus_amount: 5,
+        time_limit_hours: 24,
+        is_active: false,
+      },
     });
     const ctx = await member();
     const count = async () => (await env.DB.prepare("select count(*) as n from challenges").first<{ n: number }>())!.n;
     const n = await count();
     await expect(
-      createChallenge({ ctx, input: { name: "Mine", description: "Mine", requirement_type: "streams_completed", requirement_value: 1, bonus_amount: 1000, time_limit_hours: 24, is_active: true } }),
+      createChallenge({
+        ctx,
+        input: {
+          name: "Mine",
+          description: "Mine",
+          requirement_type: "streams_completed",
+          requirement_value: 1,
+          bonus_amount: 1000,
+          time_limit_hours: 24,
+          is_active: true,
+        },
+      }),
     ).rejects.toMatchObject(forbidden);
-    await expect(changeChallenge({ ctx, input: { id: existing.id, bonus_amount: 1000 } })).rejects.toMatchObject(forbidden);
+    await expect(changeChallenge({ ctx, input: { id: existing.id, bonus_amount: 1000 } })).rejects.toMatchObject(
+      forbidden,
+    );
     expect(await count()).toBe(n);
-    expect(await env.DB.prepare("select bonus_micros from challenges where id = ?1").bind(existing.id).first()).toEqual({ bonus_micros: 5_000_000 });
+    expect(await env.DB.prepare("select bonus_micros from challenges where id = ?1").bind(existing.id).first()).toEqual(
+      { bonus_micros: 5_000_000 },
+    );
     expect(await auditRowsBy(ctx.actor.id)).toBe(0);
   });
 

@@ -19,7 +19,9 @@ import { createPayment } from "./payments";
 // runs, and its audit row is selected under the same condition in the same batch.
 
 const available = async (userId: string) =>
-  (await env.DB.prepare(`select ${availableSql("?1", "?2")} as micros`).bind(userId, nowIso()).first<{ micros: number }>())!.micros;
+  (await env.DB.prepare(`select ${availableSql("?1", "?2")} as micros`)
+    .bind(userId, nowIso())
+    .first<{ micros: number }>())!.micros;
 
 const kinds = [
   { name: "manual earnings", create: createManualEarning, update: updateManualEarning, remove: deleteManualEarning },
@@ -36,7 +38,10 @@ describe.each(kinds)("$name", (kind) => {
   it("two deletes at once: exactly one goes through, the other finds nothing, and one delete is audited", async () => {
     const ctx = await adminContext();
     const { id } = await credit(ctx, 2_000_000);
-    const settled = await Promise.allSettled([kind.remove({ ctx, input: { id, override: false } }), kind.remove({ ctx, input: { id, override: false } })]);
+    const settled = await Promise.allSettled([
+      kind.remove({ ctx, input: { id, override: false } }),
+      kind.remove({ ctx, input: { id, override: false } }),
+    ]);
     expect(outcomes(settled).sort()).toEqual(["not_found", "ok"]);
     expect(await auditActions(id)).toEqual(["create", "delete"]);
   });
@@ -46,7 +51,10 @@ describe.each(kinds)("$name", (kind) => {
     for (let round = 0; round < 4; round++) {
       const { id } = await credit(ctx, 1_000_000);
       const [updated, deleted] = outcomes(
-        await Promise.allSettled([kind.update({ ctx, input: { id, amountMicros: 5_000_000, override: false } }), kind.remove({ ctx, input: { id, override: false } })]),
+        await Promise.allSettled([
+          kind.update({ ctx, input: { id, amountMicros: 5_000_000, override: false } }),
+          kind.remove({ ctx, input: { id, override: false } }),
+        ]),
       );
       expect(deleted).toBe("ok");
       // Before the delete the update goes through; after it, it finds nothing and leaves no record.
@@ -58,8 +66,21 @@ describe.each(kinds)("$name", (kind) => {
   it("a payment racing the delete of the credit it draws on: one of them is refused, and no payment goes uncovered", async () => {
     const ctx = await adminContext();
     const { userId, id } = await credit(ctx, 30_000_000);
-    const payment = { userId, amountMicros: 25_000_000, paymentMethod: "PayPal", paymentReference: null, status: "pending", notes: null, override: false } as const;
-    const [paid, deleted] = outcomes(await Promise.allSettled([createPayment({ ctx, input: payment }), kind.remove({ ctx, input: { id, override: false } })]));
+    const payment = {
+      userId,
+      amountMicros: 25_000_000,
+      paymentMethod: "PayPal",
+      paymentReference: null,
+      status: "pending",
+      notes: null,
+      override: false,
+    } as const;
+    const [paid, deleted] = outcomes(
+      await Promise.allSettled([
+        createPayment({ ctx, input: payment }),
+        kind.remove({ ctx, input: { id, override: false } }),
+      ]),
+    );
     expect([paid, deleted].sort()).toEqual(["conflict", "ok"]);
     expect(await available(userId)).toBeGreaterThanOrEqual(0);
     expect(await auditActions(id)).toEqual(deleted === "ok" ? ["create", "delete"] : ["create"]);
@@ -68,20 +89,41 @@ describe.each(kinds)("$name", (kind) => {
   it("two changes at once that each lower what payments drew on: only what stays covered is written and audited", async () => {
     const ctx = await adminContext();
     const { userId, id } = await credit(ctx, 30_000_000);
-    await createPayment({ ctx, input: { userId, amountMicros: 20_000_000, paymentMethod: "PayPal", paymentReference: null, status: "pending", notes: null, override: false } });
+    await createPayment({
+      ctx,
+      input: {
+        userId,
+        amountMicros: 20_000_000,
+        paymentMethod: "PayPal",
+        paymentReference: null,
+        status: "pending",
+        notes: null,
+        override: false,
+      },
+    });
     const lower = (amountMicros: number) => kind.update({ ctx, input: { id, amountMicros, override: false } });
-    const results = outcomes(await Promise.allSettled([lower(25_000_000), lower(20_000_000), kind.remove({ ctx, input: { id, override: false } })]));
+    const results = outcomes(
+      await Promise.allSettled([
+        lower(25_000_000),
+        lower(20_000_000),
+        kind.remove({ ctx, input: { id, override: false } }),
+      ]),
+    );
     // Each lowering on its own is covered; the delete never is. Whatever the order, the balance stays covered.
     expect(results[2]).toBe("conflict");
     expect(await available(userId)).toBeGreaterThanOrEqual(0);
-    expect((await auditActions(id)).filter((a) => a === "update")).toHaveLength(results.filter((r) => r === "ok").length);
+    expect((await auditActions(id)).filter((a) => a === "update")).toHaveLength(
+      results.filter((r) => r === "ok").length,
+    );
   });
 
   it("checks the caller itself: a member who is not an admin is refused and nothing is written", async () => {
     const ctx = await adminContext();
     const { id } = await credit(ctx, 1_000_000);
     const member: AdminContext = { db: testDb(), actor: { id: (await makeUser()).id, isAdmin: false } };
-    await expect(kind.remove({ ctx: member, input: { id, override: true } })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(kind.remove({ ctx: member, input: { id, override: true } })).rejects.toMatchObject({
+      kind: "forbidden",
+    });
     expect(await auditActions(id)).toEqual(["create"]);
   });
 });

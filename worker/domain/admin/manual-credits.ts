@@ -26,40 +26,71 @@ type ManualCreditKind<T extends CreditSchema> = {
 };
 
 const EARNING: ManualCreditKind<typeof MANUAL_EARNINGS.schema> = {
-  table: MANUAL_EARNINGS, missing: "Manual earning not found", defaultDescription: "Manual earning",
+  table: MANUAL_EARNINGS,
+  missing: "Manual earning not found",
+  defaultDescription: "Manual earning",
 };
 const BONUS: ManualCreditKind<typeof MANUAL_BONUSES.schema> = {
-  table: MANUAL_BONUSES, missing: "Manual bonus not found", defaultDescription: "Manual bonus",
+  table: MANUAL_BONUSES,
+  missing: "Manual bonus not found",
+  defaultDescription: "Manual bonus",
 };
 
 export type NewManualCredit = { userId: string; amountMicros: number; description: string };
 export type ManualCreditChange = { id: string; amountMicros: number; override: boolean };
 export type ManualCreditRemoval = { id: string; override: boolean };
 
-const refusal = <T extends CreditSchema>(kind: ManualCreditKind<T>, credit: CreditRecord<T>, newMicros: number | null) =>
-  paidOutRefusal({ noun: kind.table.entity, amountMicros: credit.amountMicros, newMicros, balanceMicros: credit.availableMicros });
+const refusal = <T extends CreditSchema>(
+  kind: ManualCreditKind<T>,
+  credit: CreditRecord<T>,
+  newMicros: number | null,
+) =>
+  paidOutRefusal({
+    noun: kind.table.entity,
+    amountMicros: credit.amountMicros,
+    newMicros,
+    balanceMicros: credit.availableMicros,
+  });
 
 async function create<T extends CreditSchema>(kind: ManualCreditKind<T>, { ctx, input }: AdminCall<NewManualCredit>) {
   checkAdmin(ctx);
   const { written, credit } = await insertManualCredit(ctx.db, kind.table, {
-    id: newId(), userId: input.userId, amountMicros: input.amountMicros, description: input.description || kind.defaultDescription,
-    actorId: ctx.actor.id, now: nowIso(),
+    id: newId(),
+    userId: input.userId,
+    amountMicros: input.amountMicros,
+    description: input.description || kind.defaultDescription,
+    actorId: ctx.actor.id,
+    now: nowIso(),
   });
   if (!written || !credit) throw notFound("user_id: no such user");
   return { row: credit.row, email: credit.email };
 }
 
-async function update<T extends CreditSchema>(kind: ManualCreditKind<T>, { ctx, input }: AdminCall<ManualCreditChange>) {
+async function update<T extends CreditSchema>(
+  kind: ManualCreditKind<T>,
+  { ctx, input }: AdminCall<ManualCreditChange>,
+) {
   checkAdmin(ctx);
-  const { written, credit } = await changeCreditAmount(ctx.db, kind.table, { ...input, actorId: ctx.actor.id, now: nowIso() });
+  const { written, credit } = await changeCreditAmount(ctx.db, kind.table, {
+    ...input,
+    actorId: ctx.actor.id,
+    now: nowIso(),
+  });
   if (!credit) throw notFound(kind.missing);
   if (!written) throw refusal(kind, credit, input.amountMicros);
   return { row: credit.row, email: credit.email };
 }
 
-async function remove<T extends CreditSchema>(kind: ManualCreditKind<T>, { ctx, input }: AdminCall<ManualCreditRemoval>) {
+async function remove<T extends CreditSchema>(
+  kind: ManualCreditKind<T>,
+  { ctx, input }: AdminCall<ManualCreditRemoval>,
+) {
   checkAdmin(ctx);
-  const { written, credit } = await deleteCredit(ctx.db, kind.table, { ...input, actorId: ctx.actor.id, now: nowIso() });
+  const { written, credit } = await deleteCredit(ctx.db, kind.table, {
+    ...input,
+    actorId: ctx.actor.id,
+    now: nowIso(),
+  });
   if (written) return;
   if (!credit) throw notFound(kind.missing);
   throw refusal(kind, credit, null);

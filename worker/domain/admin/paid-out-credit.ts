@@ -19,5 +19,8 @@ export function paidOutRefusal(c: PaidOutCredit) {
   const what = `Payments already drew on this ${c.noun} (${usdText(c.amountMicros)})`;
   const change = c.newMicros === null ? "deleting it" : `lowering it to ${usdText(c.newMicros)}`;
   const confirm = c.newMicros === null ? "Confirm to delete it anyway." : "Confirm to change it anyway.";
-  return conflict(`${what}: ${change} would leave the user's balance at ${usdText(after)}. ${confirm}`, "already_paid_out");
+  return conflict(
+    `${what}: ${change} would leave the user's balance at ${usdText(after)}. ${confirm}`,
+    "already_paid_out",
+  );
 }

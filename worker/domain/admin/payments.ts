@@ -39,7 +39,10 @@ export async function createPayment({ ctx, input }: AdminCall<PaymentInput>) {
   const { override, ...values } = input;
   const now = nowIso();
   const payment = { ...values, id: newId(), processedAt: values.status === "completed" ? now : null };
-  return settled(await writes.insertPayment(ctx.db, payment, { override, actorId: ctx.actor.id, now }), input.amountMicros);
+  return settled(
+    await writes.insertPayment(ctx.db, payment, { override, actorId: ctx.actor.id, now }),
+    input.amountMicros,
+  );
 }
 
 export async function updatePayment({ ctx, input }: AdminCall<PaymentInput & { id: string }>) {
@@ -62,15 +65,25 @@ export async function deletePayment({ ctx, input }: AdminCall<{ id: string }>) {
  * A correction of a payment (docs/decisions/066): its amount comes back to the member; a request it settled
  * is reopened or closed, as the admin says.
  */
-export async function reversePayment({ ctx, input }: AdminCall<{ id: string; reason: string; request: "reopen" | "close" | null }>) {
+export async function reversePayment({
+  ctx,
+  input,
+}: AdminCall<{ id: string; reason: string; request: "reopen" | "close" | null }>) {
   checkAdmin(ctx);
   const w = await writes.reversePayment(ctx.db, { ...input, now: nowIso(), actorId: ctx.actor.id });
   if (!w.payment) throw notFound("Payment not found");
   if (w.written) return w.payment;
   if (w.alreadyReversed) throw conflict("This payment was already corrected.", "already_reversed");
   if (w.requestId && !input.request) {
-    throw badRequest("This payment settled a payout request: say whether the correction reopens the request (to pay it again) or closes it (the money goes back to the member).", "request_outcome_required");
+    throw badRequest(
+      "This payment settled a payout request: say whether the correction reopens the request (to pay it again) or closes it (the money goes back to the member).",
+      "request_outcome_required",
+    );
   }
-  if (w.otherInFlight) throw conflict("The member has another payout request on its way, so this one cannot be reopened. Close it instead.", "open_request");
+  if (w.otherInFlight)
+    throw conflict(
+      "The member has another payout request on its way, so this one cannot be reopened. Close it instead.",
+      "open_request",
+    );
   throw conflict("This payment could not be corrected.", "not_reversible");
 }

@@ -18,7 +18,15 @@ const fieldOf: Record<AdEvent, keyof AdEventCounts> = {
 const DAY_MS = 24 * 3600 * 1000;
 
 const noEvents = (): AdEventCounts => ({
-  impressions: 0, starts: 0, first_quartiles: 0, midpoints: 0, third_quartiles: 0, completes: 0, skips: 0, clicks: 0, errors: 0,
+  impressions: 0,
+  starts: 0,
+  first_quartiles: 0,
+  midpoints: 0,
+  third_quartiles: 0,
+  completes: 0,
+  skips: 0,
+  clicks: 0,
+  errors: 0,
 });
 
 function countsIn<K>(map: Map<K, AdEventCounts>, key: K): AdEventCounts {
@@ -49,7 +57,9 @@ export function adFigures(rows: AdEventRow[], range: ReportRange): AdAnalyticsRe
   const byDay = new Map<string, AdEventCounts>();
   for (const row of rows) {
     add(totals, row);
-    const position = (AD_POSITIONS as readonly string[]).includes(row.position) ? (row.position as AdPosition) : "unknown";
+    const position = (AD_POSITIONS as readonly string[]).includes(row.position)
+      ? (row.position as AdPosition)
+      : "unknown";
     add(countsIn(byPosition, position), row);
     add(countsIn(byDay, row.day), row);
   }
@@ -62,7 +72,10 @@ export function adFigures(rows: AdEventRow[], range: ReportRange): AdAnalyticsRe
     startDate: range.startDate,
     endDate: range.endDate,
     totals: withRates(totals),
-    byPosition: AD_POSITIONS.filter((p) => byPosition.has(p)).map((position) => ({ position, ...withRates(byPosition.get(position)!) })),
+    byPosition: AD_POSITIONS.filter((p) => byPosition.has(p)).map((position) => ({
+      position,
+      ...withRates(byPosition.get(position)!),
+    })),
     days,
   };
 }

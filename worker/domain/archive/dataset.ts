@@ -13,7 +13,13 @@ export type ArchiveDataset = {
   /** Statements that fold and delete exactly the rows of `day` with afterKey < key <= lastKey; they run in
    *  ONE D1 batch right after the archive_parts insert (which the permanence triggers check). `nowMs` is the
    *  run's clock, the same one keptIn and nextDay were given, so all three agree on what is still evidence. */
-  removeStatements(d1: D1Database, day: string, afterKey: string, lastKey: string, nowMs: number): D1PreparedStatement[];
+  removeStatements(
+    d1: D1Database,
+    day: string,
+    afterKey: string,
+    lastKey: string,
+    nowMs: number,
+  ): D1PreparedStatement[];
   /** How many rows of the key range stay in D1 on purpose (kept evidence) as of `nowMs`; 0 for visits. */
   keptIn?(d1: D1Database, day: string, afterKey: string, lastKey: string, nowMs: number): Promise<number>;
 };

@@ -6,4 +6,9 @@ import { viewsDataset } from "./views-dataset";
 import { visitsDataset } from "./visits-dataset";
 
 // member-days follows the views of each day it moves (decision 061), so it comes after them.
-export const ARCHIVE_DATASETS: readonly ArchiveDataset[] = [visitsDataset, pageDaysDataset, viewsDataset, memberDaysDataset];
+export const ARCHIVE_DATASETS: readonly ArchiveDataset[] = [
+  visitsDataset,
+  pageDaysDataset,
+  viewsDataset,
+  memberDaysDataset,
+];

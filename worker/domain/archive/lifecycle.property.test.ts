@@ -47,9 +47,13 @@ const REWARD_MICROS = 3000;
 
 const viewEvent = fc.record({ viewer: fc.nat(4), item: fc.nat(3), hour: fc.nat(10), qualified: fc.boolean() });
 const visitEvent = fc.record({ who: fc.nat(6), page: fc.nat(3), hour: fc.nat(10), session: fc.nat(3) });
-const lifecycle = fc.record({ rowsPerPart: fc.integer({ min: 1, max: 50 }), partsPerRun: fc.integer({ min: 1, max: 3 }) });
+const lifecycle = fc.record({
+  rowsPerPart: fc.integer({ min: 1, max: 50 }),
+  partsPerRun: fc.integer({ min: 1, max: 3 }),
+});
 /** `arb` on about one day in `n`, else null. */
-const rarely = <T>(arb: fc.Arbitrary<T>, n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
+const rarely = <T>(arb: fc.Arbitrary<T>, n: number) =>
+  fc.oneof({ weight: n - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: arb });
 const day = fc.record({
   advance: fc.integer({ min: 1, max: 2 }),
   visits: fc.array(visitEvent, { maxLength: 4 }),
@@ -65,22 +69,40 @@ const day = fc.record({
 const world = fc.record({
   days: fc.array(day, { minLength: 40, maxLength: 60 }),
   // Idle checkpoints after the last busy day, so the visits' 91-day window is passed too.
-  tail: fc.array(fc.record({ advance: fc.integer({ min: 10, max: 40 }), life: lifecycle }), { minLength: 1, maxLength: 3 }),
+  tail: fc.array(fc.record({ advance: fc.integer({ min: 10, max: 40 }), life: lifecycle }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
 });
 
 // Worlds start in year 1000: shrinking a failure runs hundreds of worlds, and report ranges may not pass today.
 let year = 1000;
 const put = (key: string, value: string) =>
-  env.DB.prepare(`insert into settings (key, value, updated_at) values (?1, ?2, '') on conflict (key) do update set value = excluded.value`)
-    .bind(key, value).run();
+  env.DB.prepare(
+    `insert into settings (key, value, updated_at) values (?1, ?2, '') on conflict (key) do update set value = excluded.value`,
+  )
+    .bind(key, value)
+    .run();
 
 it("gives every reader the same answer right before and right after each lifecycle run, and the archive adds up to the ledger", async () => {
   await put("earnings_hold_days", String(HOLD_DAYS));
   await put("archive_views_after_days", "1"); // under the minimum: reads as the minimum, 33 days
   await put("archive_visits_after_days", String(VISITS_WINDOW));
   const adminBrowser = await signedInBrowser("admin@example.com");
-  const admin = (await env.DB.prepare("select id from users where email = 'admin@example.com'").first<{ id: string }>())!;
-  const seen = { runs: 0, parts: 0, kept: 0, viewDaysDone: 0, visitDaysDone: 0, becameArchived: 0, reversed: 0, cleared: 0, unjobbed: 0 };
+  const admin = (await env.DB.prepare("select id from users where email = 'admin@example.com'").first<{
+    id: string;
+  }>())!;
+  const seen = {
+    runs: 0,
+    parts: 0,
+    kept: 0,
+    viewDaysDone: 0,
+    visitDaysDone: 0,
+    becameArchived: 0,
+    reversed: 0,
+    cleared: 0,
+    unjobbed: 0,
+  };
 
   await fc.assert(
     fc.asyncProperty(world, async (w) => {
@@ -93,39 +115,92 @@ it("gives every reader the same answer right before and right after each lifecyc
       const joined = iso(start);
       // Viewers 0..1, creator 2, the pair 3 and 4 (accounts a day apart, watching each other from one address).
       const people = [
-        await makeUser({ createdAt: iso(start - 400 * DAY) }), await makeUser({ createdAt: iso(start - 300 * DAY) }),
-        await makeUser({ createdAt: iso(start - 500 * DAY) }), await makeUser({ createdAt: joined }), await makeUser({ createdAt: iso(start + 2 * HOUR) }),
+        await makeUser({ createdAt: iso(start - 400 * DAY) }),
+        await makeUser({ createdAt: iso(start - 300 * DAY) }),
+        await makeUser({ createdAt: iso(start - 500 * DAY) }),
+        await makeUser({ createdAt: joined }),
+        await makeUser({ createdAt: iso(start + 2 * HOUR) }),
       ];
       const items = [
-        await makeContent(people[2]!.id, { durationMs: 40_000 }), await makeContent(people[2]!.id, { durationMs: 40_000 }),
-        await makeContent(people[3]!.id, { durationMs: 40_000 }), await makeContent(people[4]!.id, { durationMs: 40_000 }),
+        await makeContent(people[2]!.id, { durationMs: 40_000 }),
+        await makeContent(people[2]!.id, { durationMs: 40_000 }),
+        await makeContent(people[3]!.id, { durationMs: 40_000 }),
+        await makeContent(people[4]!.id, { durationMs: 40_000 }),
       ];
       const browsers = new Map<string, Browser>();
       for (const p of people) browsers.set(p.id, await signedInBrowser(p.email));
       // Closed sign-on bonuses of the pair: the risk checks read all-time facts for them (decision 053).
       const bonusIds = [newId(), newId()];
-      await testDb().insert(bonuses).values(bonusIds.map((id, i) => ({
-        id, userId: people[3 + i]!.id, kind: "signon" as const, challengeIds: "x", totalMicros: 1, status: "rejected" as const,
-        description: "closed", createdAt: joined,
-      })));
+      await testDb()
+        .insert(bonuses)
+        .values(
+          bonusIds.map((id, i) => ({
+            id,
+            userId: people[3 + i]!.id,
+            kind: "signon" as const,
+            challengeIds: "x",
+            totalMicros: 1,
+            status: "rejected" as const,
+            description: "closed",
+            createdAt: joined,
+          })),
+        );
       // Sign-on claims not final yet keep the views they may judge in D1 (decision 053): viewer 0's challenge is
       // open for 300 days (past every busy day; the final drain comes after); the creator's is completed with its bonus pending (the earnings job decides it).
       const challengeId = newId();
-      await testDb().insert(challenges).values({
-        id: challengeId, name: "Long challenge", description: "test", requirementType: "streams_completed", requirementValue: 1000,
-        bonusMicros: 1_000_000, timeLimitHours: 24 * 30, isActive: false, createdAt: joined, updatedAt: joined,
-      });
-      await testDb().insert(challengeProgress).values([
-        { userId: people[0]!.id, challengeId, requirementType: "streams_completed", requirementValue: 1000, bonusMicros: 1_000_000,
-          enrolledAt: joined, deadlineAt: iso(start + 300 * DAY), progressValue: 0 },
-        { userId: people[2]!.id, challengeId, requirementType: "streams_completed", requirementValue: 1, bonusMicros: 1_000_000,
-          enrolledAt: joined, deadlineAt: iso(start + 30 * DAY), progressValue: 1, completedAt: iso(start + 10 * DAY) },
-      ]);
-      await testDb().insert(bonuses).values({
-        id: newId(), userId: people[2]!.id, kind: "signon", challengeIds: challengeId, totalMicros: 1_000_000, status: "pending",
-        description: "Sign-on challenge bonus", createdAt: iso(start + 10 * DAY),
-      });
-      const ipOf = (viewer: number) => (viewer >= 3 ? "farm-address" : viewer === 1 ? "farm-address" : `home-${viewer}`);
+      await testDb()
+        .insert(challenges)
+        .values({
+          id: challengeId,
+          name: "Long challenge",
+          description: "test",
+          requirementType: "streams_completed",
+          requirementValue: 1000,
+          bonusMicros: 1_000_000,
+          timeLimitHours: 24 * 30,
+          isActive: false,
+          createdAt: joined,
+          updatedAt: joined,
+        });
+      await testDb()
+        .insert(challengeProgress)
+        .values([
+          {
+            userId: people[0]!.id,
+            challengeId,
+            requirementType: "streams_completed",
+            requirementValue: 1000,
+            bonusMicros: 1_000_000,
+            enrolledAt: joined,
+            deadlineAt: iso(start + 300 * DAY),
+            progressValue: 0,
+          },
+          {
+            userId: people[2]!.id,
+            challengeId,
+            requirementType: "streams_completed",
+            requirementValue: 1,
+            bonusMicros: 1_000_000,
+            enrolledAt: joined,
+            deadlineAt: iso(start + 30 * DAY),
+            progressValue: 1,
+            completedAt: iso(start + 10 * DAY),
+          },
+        ]);
+      await testDb()
+        .insert(bonuses)
+        .values({
+          id: newId(),
+          userId: people[2]!.id,
+          kind: "signon",
+          challengeIds: challengeId,
+          totalMicros: 1_000_000,
+          status: "pending",
+          description: "Sign-on challenge bonus",
+          createdAt: iso(start + 10 * DAY),
+        });
+      const ipOf = (viewer: number) =>
+        viewer >= 3 ? "farm-address" : viewer === 1 ? "farm-address" : `home-${viewer}`;
       const pages = ["/", `/content/${items[0]!.id}`, `/creator/${people[2]!.id}`, `/content/${items[2]!.id}`];
       /** Member/side/day of every view written, for "the reason for every view". */
       const viewDays = new Set<string>();
@@ -141,28 +216,46 @@ it("gives every reader the same answer right before and right after each lifecyc
         };
         return {
           wallets: await Promise.all(people.map((p) => walletParts(db, p.id, now))),
-          calendars: await Promise.all((["daily", "monthly"] as const).flatMap((groupBy) => [
-            earningsReport(db, { range, groupBy }),
-            ...people.map((p) => earningsReport(db, { range, groupBy, userId: p.id })),
-          ])),
+          calendars: await Promise.all(
+            (["daily", "monthly"] as const).flatMap((groupBy) => [
+              earningsReport(db, { range, groupBy }),
+              ...people.map((p) => earningsReport(db, { range, groupBy, userId: p.id })),
+            ]),
+          ),
           csv: await Promise.all([
             csv(`/api/admin/earnings/calendar.csv?startDate=${range.startDate}&endDate=${range.endDate}&groupBy=daily`),
-            csv(`/api/admin/earnings/calendar.csv?startDate=${range.startDate}&endDate=${range.endDate}&userId=${people[3]!.id}`),
+            csv(
+              `/api/admin/earnings/calendar.csv?startDate=${range.startDate}&endDate=${range.endDate}&userId=${people[3]!.id}`,
+            ),
             csv("/api/admin/users.csv"),
           ]),
-          traffic: await Promise.all(Object.values(TRAFFIC_RANGES).flatMap((rangeDays) => [
-            trafficDashboard(db, { rangeDays, nowMs }), trafficDashboard(db, { rangeDays, nowMs, creatorId: people[2]!.id }),
-          ])),
+          traffic: await Promise.all(
+            Object.values(TRAFFIC_RANGES).flatMap((rangeDays) => [
+              trafficDashboard(db, { rangeDays, nowMs }),
+              trafficDashboard(db, { rangeDays, nowMs, creatorId: people[2]!.id }),
+            ]),
+          ),
           // Today's places as the settle rules count them (settle-views.ts), and what each member's poll would settle.
-          caps: (await env.DB.prepare(
-            `select viewer_id, content_id, count(*) as places from views where qualified_day = ?1 and credit_slot is not null
+          caps: (
+            await env.DB.prepare(
+              `select viewer_id, content_id, count(*) as places from views where qualified_day = ?1 and credit_slot is not null
              group by viewer_id, content_id order by viewer_id, content_id`,
-          ).bind(today).all()).results,
+            )
+              .bind(today)
+              .all()
+          ).results,
           owed: await Promise.all(people.map((p) => owedTo(db, p.id, 25))),
-          sweep: await Promise.all((["shared_ip", "daily_cap", "same_day_accounts"] as const).map((r) => findSweepCandidates(db, r, now, 200))),
+          sweep: await Promise.all(
+            (["shared_ip", "daily_cap", "same_day_accounts"] as const).map((r) => findSweepCandidates(db, r, now, 200)),
+          ),
           bonusSweep: await findBonusCandidates(db, now),
-          risk: (await env.DB.prepare(`select id, ${BONUS_RISK_REASONS_SQL} as reasons from bonuses where id in (?1, ?2) order by id`)
-            .bind(...bonusIds).all()).results,
+          risk: (
+            await env.DB.prepare(
+              `select id, ${BONUS_RISK_REASONS_SQL} as reasons from bonuses where id in (?1, ?2) order by id`,
+            )
+              .bind(...bonusIds)
+              .all()
+          ).results,
           analytics: await adminAnalyticsRows(db),
           reasons: await reasonsOf(reasonDays),
         };
@@ -182,7 +275,8 @@ it("gives every reader the same answer right before and right after each lifecyc
         }
         return out;
       };
-      const doneViewDays = async () => new Set((await archivedDays(env.DB, "views", 10_000)).filter((d) => d.status === "done").map((d) => d.day));
+      const doneViewDays = async () =>
+        new Set((await archivedDays(env.DB, "views", 10_000)).filter((d) => d.status === "done").map((d) => d.day));
       /**
        * The days a run may change (reading every day at every checkpoint costs minutes): those past the views
        * window and not done, in order, as many as its part budget plus the open day and one more; and the newest
@@ -191,12 +285,18 @@ it("gives every reader the same answer right before and right after each lifecyc
       const reachable = async (nowMs: number, partsPerRun: number) => {
         const reach = iso(nowMs - (VIEWS_WINDOW - 1) * DAY).slice(0, 10);
         const done = await doneViewDays();
-        const due = [...new Set([...viewDays].map((k) => k.split("|")[2]!))].filter((d) => d <= reach && !done.has(d)).sort();
+        const due = [...new Set([...viewDays].map((k) => k.split("|")[2]!))]
+          .filter((d) => d <= reach && !done.has(d))
+          .sort();
         return new Set([...due.slice(0, partsPerRun + 2), ...due.slice(-1)]);
       };
 
       /** Every answer equal, except a day's reasons, which may become archived (with a summary of what it listed). */
-      const expectSame = (before: Awaited<ReturnType<typeof snapshot>>, after: Awaited<ReturnType<typeof snapshot>>, at: string) => {
+      const expectSame = (
+        before: Awaited<ReturnType<typeof snapshot>>,
+        after: Awaited<ReturnType<typeof snapshot>>,
+        at: string,
+      ) => {
         const { reasons: rb, ...b } = before;
         const { reasons: ra, ...a } = after;
         expect(a, at).toEqual(b);
@@ -219,7 +319,11 @@ it("gives every reader the same answer right before and right after each lifecyc
         }
       };
       /** The reasons of days that finished during a run, read after it: archived, summing what they listed. */
-      const expectFinished = async (before: Awaited<ReturnType<typeof snapshot>>, after: Awaited<ReturnType<typeof snapshot>>, at: string) => {
+      const expectFinished = async (
+        before: Awaited<ReturnType<typeof snapshot>>,
+        after: Awaited<ReturnType<typeof snapshot>>,
+        at: string,
+      ) => {
         for (const [key, was] of before.reasons) {
           if (after.reasons.has(key)) continue;
           const [userId, side, date] = key.split("|");
@@ -235,7 +339,10 @@ it("gives every reader the same answer right before and right after each lifecyc
       const runLifecycle = async (nowMs: number, budget: { rowsPerPart: number; partsPerRun: number }) => {
         const days = await reachable(nowMs, budget.partsPerRun);
         const before = await snapshot(nowMs, days);
-        const report = await runDataLifecycle({ ctx: { env }, input: { nowMs, budget: { ...budget, timeMs: 60_000 } } });
+        const report = await runDataLifecycle({
+          ctx: { env },
+          input: { nowMs, budget: { ...budget, timeMs: 60_000 } },
+        });
         seen.runs++;
         for (const d of report.datasets) {
           expect(d.error, `${d.dataset} at ${iso(nowMs)}`).toBeNull();
@@ -261,11 +368,23 @@ it("gives every reader the same answer right before and right after each lifecyc
             ctx: { db, actor, secret: "lifecycle-test" },
             input: {
               visit: {
-                session_id: `s-${y}-${dayIndex}-${v.session}`, page_path: pages[v.page]!, referrer: v.page === 1 ? "https://elsewhere.example/x" : null,
-                visit_duration: 5 + v.hour, page_views: 1, device_type: v.session % 2 ? "mobile" : "desktop", browser: "chrome", user_agent: null,
-                utm_source: v.session === 3 ? "news" : null, utm_medium: null, utm_campaign: v.session === 3 ? "launch" : null, utm_term: null, utm_content: null,
+                session_id: `s-${y}-${dayIndex}-${v.session}`,
+                page_path: pages[v.page]!,
+                referrer: v.page === 1 ? "https://elsewhere.example/x" : null,
+                visit_duration: 5 + v.hour,
+                page_views: 1,
+                device_type: v.session % 2 ? "mobile" : "desktop",
+                browser: "chrome",
+                user_agent: null,
+                utm_source: v.session === 3 ? "news" : null,
+                utm_medium: null,
+                utm_campaign: v.session === 3 ? "launch" : null,
+                utm_term: null,
+                utm_content: null,
               },
-              ip: `10.0.${v.who}.${visitN++ % 200}`, ownHost: "localhost", nowMs: dayStart + v.hour * HOUR + visitN * 1000,
+              ip: `10.0.${v.who}.${visitN++ % 200}`,
+              ownHost: "localhost",
+              nowMs: dayStart + v.hour * HOUR + visitN * 1000,
             },
           });
         }
@@ -273,12 +392,24 @@ it("gives every reader the same answer right before and right after each lifecyc
           const item = items[v.item]!;
           const at = iso(dayStart + v.hour * HOUR + i * 60_000);
           // As the watch-session object writes them: qualified (for the earnings job) or ended without qualifying.
-          await testDb().insert(views).values({
-            id: newId(), contentId: item.id, viewerId: people[v.viewer]!.id, creatorId: item.createdBy, discoveryMethod: i % 2 ? "search" : "browse",
-            startedAt: at, lastEventAt: at, ipHash: ipOf(v.viewer), maxPositionMs: v.qualified ? item.durationMs : 1000,
-            watchTimeMs: v.qualified ? item.durationMs : 1000, status: v.qualified ? "qualified" : "ended", qualifiedAt: v.qualified ? at : null,
-            qualifiedDay: v.qualified ? at.slice(0, 10) : null, endReason: v.qualified ? null : "expired",
-          });
+          await testDb()
+            .insert(views)
+            .values({
+              id: newId(),
+              contentId: item.id,
+              viewerId: people[v.viewer]!.id,
+              creatorId: item.createdBy,
+              discoveryMethod: i % 2 ? "search" : "browse",
+              startedAt: at,
+              lastEventAt: at,
+              ipHash: ipOf(v.viewer),
+              maxPositionMs: v.qualified ? item.durationMs : 1000,
+              watchTimeMs: v.qualified ? item.durationMs : 1000,
+              status: v.qualified ? "qualified" : "ended",
+              qualifiedAt: v.qualified ? at : null,
+              qualifiedDay: v.qualified ? at.slice(0, 10) : null,
+              endReason: v.qualified ? null : "expired",
+            });
           viewDays.add(`${people[v.viewer]!.id}|viewer|${at.slice(0, 10)}`);
           viewDays.add(`${item.createdBy}|creator|${at.slice(0, 10)}`);
         }
@@ -289,21 +420,48 @@ it("gives every reader the same answer right before and right after each lifecyc
         else if (d.views.some((v) => v.qualified)) seen.unjobbed++;
         if (d.sweep === 0) await runReviewSweep({ ctx: { db }, input: { now } });
         if (d.decide !== "none") {
-          const open = await env.DB.prepare(`select id from reviews where status = 'open' and created_at >= ?1 order by created_at limit 1`)
-            .bind(joined).first<{ id: string }>();
+          const open = await env.DB.prepare(
+            `select id from reviews where status = 'open' and created_at >= ?1 order by created_at limit 1`,
+          )
+            .bind(joined)
+            .first<{ id: string }>();
           if (open) {
-            await settleReview(db, { reviewId: open.id, actorId: admin.id, now, note: "test", status: d.decide === "reverse" ? "reversed" : "cleared", auditId: newId() });
+            await settleReview(db, {
+              reviewId: open.id,
+              actorId: admin.id,
+              now,
+              note: "test",
+              status: d.decide === "reverse" ? "reversed" : "cleared",
+              auditId: newId(),
+            });
             seen[d.decide === "reverse" ? "reversed" : "cleared"]++;
           }
         }
         if (d.manual) {
-          await insertManualCredit(db, MANUAL_EARNINGS, { id: newId(), userId: people[d.manual.who]!.id, amountMicros: d.manual.micros, description: "Manual", actorId: admin.id, now });
+          await insertManualCredit(db, MANUAL_EARNINGS, {
+            id: newId(),
+            userId: people[d.manual.who]!.id,
+            amountMicros: d.manual.micros,
+            description: "Manual",
+            actorId: admin.id,
+            now,
+          });
         }
         if (d.pay) {
-          await insertPayment(db, {
-            id: newId(), userId: people[d.pay.who]!.id, amountMicros: d.pay.micros, paymentMethod: "paypal", paymentReference: null, status: "completed",
-            notes: null, processedAt: now,
-          }, { override: true, actorId: admin.id, now });
+          await insertPayment(
+            db,
+            {
+              id: newId(),
+              userId: people[d.pay.who]!.id,
+              amountMicros: d.pay.micros,
+              paymentMethod: "paypal",
+              paymentReference: null,
+              status: "completed",
+              notes: null,
+              processedAt: now,
+            },
+            { override: true, actorId: admin.id, now },
+          );
         }
         // The cron's page totals, then (sometimes) the lifecycle, as scheduled.ts orders them.
         await rollPageTotals({ ctx: { env }, input: { nowMs } });
@@ -329,18 +487,27 @@ it("gives every reader the same answer right before and right after each lifecyc
       // Every day of the world is archived and verifies; the chain links each day to the one before.
       const worldDay = (dd: string) => dd >= `${y}-01-01` && dd < `${y + 2}-01-01`;
       // Each day of views took its members' summaries along (decision 061).
-      expect((await archivedDays(env.DB, "member-days", 10_000)).map((d) => d.day)).toEqual((await archivedDays(env.DB, "views", 10_000)).map((d) => d.day));
+      expect((await archivedDays(env.DB, "member-days", 10_000)).map((d) => d.day)).toEqual(
+        (await archivedDays(env.DB, "views", 10_000)).map((d) => d.day),
+      );
       for (const dataset of ["views", "member-days", "visits"] as const) {
         const days = (await archivedDays(env.DB, dataset, 10_000)).reverse();
         for (const [i, dd] of days.entries()) {
           expect(dd.status).toBe("done");
           expect(dd.prev_sha256, `${dataset} ${dd.day}`).toBe(i === 0 ? null : days[i - 1]!.sha256);
-          if (worldDay(dd.day)) expect(await verifyArchivedDay(env, dataset, dd.day), `${dataset} ${dd.day}`).toEqual({ ok: true, problems: [] });
+          if (worldDay(dd.day))
+            expect(await verifyArchivedDay(env, dataset, dd.day), `${dataset} ${dd.day}`).toEqual({
+              ok: true,
+              problems: [],
+            });
         }
         // Nothing of the world's traffic is left in D1 but the rollups the dashboards read.
         if (dataset === "visits") {
-          const left = await env.DB.prepare(`select count(*) as n from page_visits where created_at >= ?1 and created_at < ?2`)
-            .bind(`${y}-01-01`, `${y + 2}-01-01`).first<{ n: number }>();
+          const left = await env.DB.prepare(
+            `select count(*) as n from page_visits where created_at >= ?1 and created_at < ?2`,
+          )
+            .bind(`${y}-01-01`, `${y + 2}-01-01`)
+            .first<{ n: number }>();
           expect(left!.n, "page visits left in D1").toBe(0);
         }
       }
@@ -352,7 +519,9 @@ it("gives every reader the same answer right before and right after each lifecyc
       let credited = 0;
       for (const dd of (await archivedDays(env.DB, "views", 10_000)).filter((x) => worldDay(x.day))) {
         for (const p of await dayParts(env.DB, "views", dd.day)) {
-          const lines = (await decodeLines(await (await env.ARCHIVE.get(p.object_key))!.arrayBuffer())) as ArchivedLine[];
+          const lines = (await decodeLines(
+            await (await env.ARCHIVE.get(p.object_key))!.arrayBuffer(),
+          )) as ArchivedLine[];
           for (const line of lines) {
             const stillInD1 = await env.DB.prepare("select 1 as x from views where id = ?1").bind(line.view.id).first();
             if (stillInD1) continue;
@@ -367,12 +536,16 @@ it("gives every reader the same answer right before and right after each lifecyc
       const opening = await env.DB.prepare(
         `select u.id || '|' || case o.side when 1 then 'creator' else 'viewer' end as k, sum(o.amount_micros) as m from opening_balances o join users u on u.num = o.user_num
           where u.id in (select value from json_each(?1)) group by 1`,
-      ).bind(JSON.stringify(ids)).all<{ k: string; m: number }>();
+      )
+        .bind(JSON.stringify(ids))
+        .all<{ k: string; m: number }>();
       expect(new Map(opening.results.map((r) => [r.k, r.m]))).toEqual(gone);
       const inD1 = await env.DB.prepare(
         `select (select coalesce(sum(amount_micros), 0) from earnings where view_id is not null and user_id in (select value from json_each(?1))) as micros,
            (select count(*) from views where status = 'credited' and viewer_id in (select value from json_each(?1))) as credited`,
-      ).bind(JSON.stringify(ids)).first<{ micros: number; credited: number }>();
+      )
+        .bind(JSON.stringify(ids))
+        .first<{ micros: number; credited: number }>();
       const goneMicros = [...gone.values()].reduce((n, m) => n + m, 0);
       expect(goneMicros + inD1!.micros).toBe(2 * REWARD_MICROS * (credited + inD1!.credited));
     }),
@@ -407,7 +580,9 @@ function summaryOf(r: MyViewsResponse) {
     views: r.views.length,
     qualified: r.views.filter((v) => v.outcome !== "not_earned" || !NEVER_QUALIFIED.has(v.reason ?? "")).length,
     credited: paid.length,
-    amount_usd: usd(paid.filter((v) => v.outcome !== "reversed").reduce((n, v) => n + Math.round(v.amount_usd * 1e6), 0)),
+    amount_usd: usd(
+      paid.filter((v) => v.outcome !== "reversed").reduce((n, v) => n + Math.round(v.amount_usd * 1e6), 0),
+    ),
     reversed: r.views.filter((v) => v.outcome === "reversed").length,
   };
 }

@@ -23,9 +23,24 @@ export type DayManifest = {
   created_at: string;
 };
 
-export function buildManifest(dataset: string, day: string, parts: ManifestPart[], prevSha256: string | null, createdAt: string): DayManifest {
+export function buildManifest(
+  dataset: string,
+  day: string,
+  parts: ManifestPart[],
+  prevSha256: string | null,
+  createdAt: string,
+): DayManifest {
   const sum = (k: "rows" | "kept" | "bytes") => parts.reduce((n, p) => n + p[k], 0);
-  return { dataset, day, parts, rows: sum("rows"), kept: sum("kept"), bytes: sum("bytes"), prev_sha256: prevSha256, created_at: createdAt };
+  return {
+    dataset,
+    day,
+    parts,
+    rows: sum("rows"),
+    kept: sum("kept"),
+    bytes: sum("bytes"),
+    prev_sha256: prevSha256,
+    created_at: createdAt,
+  };
 }
 
 /** The manifest's bytes as stored: its sha256 is the day's link in the chain. */

@@ -20,7 +20,10 @@ export async function encodePart(rows: readonly ArchiveRow[]): Promise<Uint8Arra
 /** The lines of a part (or of a whole day: its parts' bytes concatenated), parsed. */
 export async function decodeLines(gz: Uint8Array | ArrayBuffer): Promise<unknown[]> {
   const text = await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
-  return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as unknown);
+  return text
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as unknown);
 }
 
 export async function sha256OfBytes(bytes: Uint8Array | ArrayBuffer): Promise<string> {

@@ -5,7 +5,11 @@
 export type SliceBudget = { rowsPerPart: number; partsPerRun: number };
 
 /** Runs `deleteSlice(limit)` (which returns how many it deleted) until a slice comes back short or the budget is used. */
-export async function pruneSlices(deleteSlice: (limit: number) => Promise<number>, budget: SliceBudget, noneLeft: string) {
+export async function pruneSlices(
+  deleteSlice: (limit: number) => Promise<number>,
+  budget: SliceBudget,
+  noneLeft: string,
+) {
   let removed = 0;
   for (let slice = 0; slice < budget.partsPerRun; slice++) {
     const n = await deleteSlice(budget.rowsPerPart);

@@ -33,7 +33,11 @@ export async function archivedDayStream(env: ArchiveEnv, dataset: ArchiveDataset
 }
 
 /** The day's manifest as stored, or null when the day is not archived. */
-export async function archivedDayManifest(env: ArchiveEnv, dataset: ArchiveDatasetName, day: string): Promise<DayManifest | null> {
+export async function archivedDayManifest(
+  env: ArchiveEnv,
+  dataset: ArchiveDatasetName,
+  day: string,
+): Promise<DayManifest | null> {
   const done = await doneDay(env, dataset, day);
   if (!done) return null;
   const obj = await env.ARCHIVE.get(done.row.manifest_key!);
@@ -44,19 +48,26 @@ export async function archivedDayManifest(env: ArchiveEnv, dataset: ArchiveDatas
  * Re-reads a finished day from R2 and checks it against D1's record: the manifest's hash, its link to the
  * previous finished day, and each part's size, hash and row count. Any problem is named; none means intact.
  */
-export async function verifyArchivedDay(env: ArchiveEnv, dataset: ArchiveDatasetName, day: string): Promise<{ ok: boolean; problems: string[] }> {
+export async function verifyArchivedDay(
+  env: ArchiveEnv,
+  dataset: ArchiveDatasetName,
+  day: string,
+): Promise<{ ok: boolean; problems: string[] }> {
   const problems: string[] = [];
   const done = await doneDay(env, dataset, day);
   if (!done) return { ok: false, problems: [`${dataset} ${day} is not archived`] };
   const stored = await env.ARCHIVE.get(done.row.manifest_key!);
   if (!stored) return { ok: false, problems: ["the manifest is missing"] };
   const bytes = await stored.arrayBuffer();
-  if ((await sha256OfBytes(bytes)) !== done.row.sha256) problems.push("the manifest's hash differs from the recorded one");
+  if ((await sha256OfBytes(bytes)) !== done.row.sha256)
+    problems.push("the manifest's hash differs from the recorded one");
   const manifest = JSON.parse(new TextDecoder().decode(bytes)) as DayManifest;
   const prev = (await previousDoneSha(env.DB, dataset, day)) ?? null;
-  if (manifest.prev_sha256 !== prev || done.row.prev_sha256 !== prev) problems.push("the link to the previous day is broken");
+  if (manifest.prev_sha256 !== prev || done.row.prev_sha256 !== prev)
+    problems.push("the link to the previous day is broken");
   if (manifest.dataset !== dataset || manifest.day !== day) problems.push("the manifest names another day");
-  if (JSON.stringify(manifest.parts) !== JSON.stringify(done.parts)) problems.push("the manifest's parts differ from the recorded parts");
+  if (JSON.stringify(manifest.parts) !== JSON.stringify(done.parts))
+    problems.push("the manifest's parts differ from the recorded parts");
   for (const p of done.parts) {
     const obj = await env.ARCHIVE.get(p.object_key);
     if (!obj) {

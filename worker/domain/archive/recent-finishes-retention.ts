@@ -10,12 +10,19 @@ import { errorMessage, pruneSlices, type SliceBudget } from "./prune-slices";
 /** What the run deleted: the admin answer's `recent_finishes` part (common/schemas/archive.ts). */
 export type RecentFinishesReport = NonNullable<LifecycleRunJson["recent_finishes"]>;
 
-export async function pruneRecentFinishes(d1: D1Database, nowMs: number, budget: SliceBudget): Promise<RecentFinishesReport> {
+export async function pruneRecentFinishes(
+  d1: D1Database,
+  nowMs: number,
+  budget: SliceBudget,
+): Promise<RecentFinishesReport> {
   const firstKept = addDays(dayOf(nowMs), 1 - RECENT_FINISHES_KEEP_DAYS);
   const r: RecentFinishesReport = { removed: 0, before_day: firstKept, stopped: "", error: null };
   try {
     const before = dayNumberOf(firstKept);
-    return { ...r, ...(await pruneSlices((limit) => deleteFinishesBefore(d1, before, limit), budget, "no older day is left")) };
+    return {
+      ...r,
+      ...(await pruneSlices((limit) => deleteFinishesBefore(d1, before, limit), budget, "no older day is left")),
+    };
   } catch (e) {
     return { ...r, stopped: "error", error: errorMessage(e) };
   }

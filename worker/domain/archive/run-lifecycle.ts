@@ -67,11 +67,32 @@ async function finishDay(env: ArchiveEnv, ds: ArchiveDataset, day: string, nowMs
   const sha256 = await sha256OfBytes(bytes);
   const manifestKey = manifestObjectKey(ds.name, day);
   await env.ARCHIVE.put(manifestKey, bytes, { sha256, httpMetadata: { contentType: "application/json" } });
-  await markDayDone(env.DB, { dataset: ds.name, day, manifestKey, sha256, prevSha256: prev ?? null, doneAt: nowIso(nowMs) });
+  await markDayDone(env.DB, {
+    dataset: ds.name,
+    day,
+    manifestKey,
+    sha256,
+    prevSha256: prev ?? null,
+    doneAt: nowIso(nowMs),
+  });
 }
 
-async function runDataset(env: ArchiveEnv, ds: ArchiveDataset, nowMs: number, budget: LifecycleBudget): Promise<DatasetReport> {
-  const r: DatasetReport = { dataset: ds.name, days_done: [], parts: 0, rows: 0, kept: 0, bytes: 0, stopped: "", error: null };
+async function runDataset(
+  env: ArchiveEnv,
+  ds: ArchiveDataset,
+  nowMs: number,
+  budget: LifecycleBudget,
+): Promise<DatasetReport> {
+  const r: DatasetReport = {
+    dataset: ds.name,
+    days_done: [],
+    parts: 0,
+    rows: 0,
+    kept: 0,
+    bytes: 0,
+    stopped: "",
+    error: null,
+  };
   const deadline = Date.now() + budget.timeMs;
   try {
     for (;;) {
@@ -90,7 +111,8 @@ async function runDataset(env: ArchiveEnv, ds: ArchiveDataset, nowMs: number, bu
       // Another run may have written this part meanwhile: then these rows are its successor's, and putting them
       // under this part's name would overwrite the part it wrote. Its permit is in D1 before its rows leave, so
       // looking again after the read tells; a run that still sees no new part read the same rows it did.
-      if ((await lastPart(env.DB, ds.name, day))?.part !== last?.part) return { ...r, stopped: "another run is archiving this day" };
+      if ((await lastPart(env.DB, ds.name, day))?.part !== last?.part)
+        return { ...r, stopped: "another run is archiving this day" };
       if (rows.length === 0) {
         if (!last) return { ...r, stopped: `${day} has no rows to archive` };
         await finishDay(env, ds, day, nowMs);
@@ -106,7 +128,16 @@ async function runDataset(env: ArchiveEnv, ds: ArchiveDataset, nowMs: number, bu
       await env.ARCHIVE.put(objectKey, body, { sha256, httpMetadata: { contentType: "application/gzip" } });
       await env.DB.batch([
         ...partStatements(env.DB, {
-          dataset: ds.name, day, part, afterKey, lastKey, rows: rows.length, kept, bytes: body.byteLength, sha256, objectKey,
+          dataset: ds.name,
+          day,
+          part,
+          afterKey,
+          lastKey,
+          rows: rows.length,
+          kept,
+          bytes: body.byteLength,
+          sha256,
+          objectKey,
           createdAt: nowIso(nowMs),
         }),
         ...ds.removeStatements(env.DB, day, afterKey, lastKey, nowMs),
@@ -134,7 +165,13 @@ export async function runDataLifecycle({ ctx: { env }, input }: LifecycleCall): 
   for (const ds of datasets) reports.push(await runDataset(env, ds, nowMs, share));
   const notifications = await pruneNotifications(env.DB, nowMs, budget);
   const finishes = await pruneRecentFinishes(env.DB, nowMs, budget);
-  const report: LifecycleReport = { started_at: startedAt, finished_at: nowIso(), datasets: reports, notifications, recent_finishes: finishes };
+  const report: LifecycleReport = {
+    started_at: startedAt,
+    finished_at: nowIso(),
+    datasets: reports,
+    notifications,
+    recent_finishes: finishes,
+  };
   await saveLastRun(env.DB, JSON.stringify(report), report.finished_at);
   const pruned = [notifications, finishes].some((p) => p.removed > 0 || p.error);
   if (reports.some((d) => d.parts > 0 || d.error) || pruned) {

@@ -1,4 +1,10 @@
-import { deleteArchivedViewsStatement, foldArchivedViewsStatements, keptViewsIn, nextViewsDay, readViewRows } from "../../db/queries/archive/archive-views";
+import {
+  deleteArchivedViewsStatement,
+  foldArchivedViewsStatements,
+  keptViewsIn,
+  nextViewsDay,
+  readViewRows,
+} from "../../db/queries/archive/archive-views";
 import { nowIso } from "../../lib/time";
 import type { ArchiveDataset } from "./dataset";
 
@@ -19,7 +25,10 @@ export const viewsDataset: ArchiveDataset = {
   // with their rewards (the fold leaves the rewards of every view the delete keeps).
   removeStatements: (d1, day, afterKey, lastKey, nowMs) => {
     const now = nowIso(nowMs);
-    return [...foldArchivedViewsStatements(d1, day, afterKey, lastKey, now), deleteArchivedViewsStatement(d1, day, afterKey, lastKey, now)];
+    return [
+      ...foldArchivedViewsStatements(d1, day, afterKey, lastKey, now),
+      deleteArchivedViewsStatement(d1, day, afterKey, lastKey, now),
+    ];
   },
   keptIn: (d1, day, afterKey, lastKey, nowMs) => keptViewsIn(d1, day, afterKey, lastKey, nowIso(nowMs)),
 };

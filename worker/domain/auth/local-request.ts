@@ -23,7 +23,11 @@ export function isLoopbackHost(raw: string): boolean {
   return name === "localhost" || isLoopbackAddress(name);
 }
 
-const list = (value: string) => value.split(",").map((v) => v.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** Every `for=` and `host=` of an RFC 7239 Forwarded header. */
 function forwardedValues(value: string) {
@@ -50,7 +54,9 @@ export function remoteRequestSign(url: URL, headers: Headers): string | null {
   if (forwardedHost !== null && !list(forwardedHost).every(isLoopbackHost)) return "x-forwarded-host";
   const forwarded = headers.get("forwarded");
   if (forwarded !== null) {
-    const local = forwardedValues(forwarded).every(({ key, value }) => (key === "for" ? isLoopbackAddress(value) : isLoopbackHost(value)));
+    const local = forwardedValues(forwarded).every(({ key, value }) =>
+      key === "for" ? isLoopbackAddress(value) : isLoopbackHost(value),
+    );
     if (!local) return "forwarded";
   }
   return null;

@@ -33,7 +33,10 @@ export const captionsPrefix = (contentId: string) => `captions/${contentId}/`;
  * refused with words naming what is wrong (400); the cleaned file goes to R2, then the row (at most
  * CAPTION_LANGUAGES_MAX languages, 409 beyond), then the replaced file is deleted.
  */
-export async function putCaptions({ ctx: { db, actor, bucket }, input }: CaptionsCall<{ contentId: string; lang: string; bytes: Uint8Array }>) {
+export async function putCaptions({
+  ctx: { db, actor, bucket },
+  input,
+}: CaptionsCall<{ contentId: string; lang: string; bytes: Uint8Array }>) {
   const item = await itemTheActorMayChange(db, actor, input.contentId);
   const checked = checkCaptionsBytes(input.bytes, item.durationMs);
   if (!checked.ok) throw badRequest(checked.error, "invalid_captions");
@@ -42,7 +45,16 @@ export async function putCaptions({ ctx: { db, actor, bucket }, input }: Caption
   const key = captionsKey(item.id, input.lang);
   await bucket.put(key, body, { httpMetadata: { contentType: "text/vtt; charset=utf-8" } });
   const now = nowIso();
-  const write = { contentId: item.id, lang: input.lang, r2Key: key, size: body.length, cueCount: cues, searchText: text, createdBy: actor.id, now };
+  const write = {
+    contentId: item.id,
+    lang: input.lang,
+    r2Key: key,
+    size: body.length,
+    cueCount: cues,
+    searchText: text,
+    createdBy: actor.id,
+    now,
+  };
   if (!(await upsertCaptionTrack(db, write))) {
     await bucket.delete(key);
     throw conflict(`An item can have captions in at most ${CAPTION_LANGUAGES_MAX} languages`, "captions_limit");
@@ -53,7 +65,10 @@ export async function putCaptions({ ctx: { db, actor, bucket }, input }: Caption
 }
 
 /** Removes the captions of one language (404 when the item has none in it) and their file. */
-export async function deleteCaptions({ ctx: { db, actor, bucket }, input }: CaptionsCall<{ contentId: string; lang: string }>) {
+export async function deleteCaptions({
+  ctx: { db, actor, bucket },
+  input,
+}: CaptionsCall<{ contentId: string; lang: string }>) {
   const item = await itemTheActorMayChange(db, actor, input.contentId);
   const key = await deleteCaptionTrack(db, item.id, input.lang);
   if (!key) throw notFound("No captions in that language", "captions_not_found");

@@ -7,12 +7,29 @@ import { changeChallenge, createChallenge, type NewChallenge } from "./admin-cha
 // database, with its audit row taken from the row in the same batch, so changes racing each other all land
 // and the audit log reads as one chain from the create to the row as it is.
 
-const NEW: NewChallenge = { name: "Race", description: "Race", requirement_type: "streams_completed", requirement_value: 3, bonus_amount: 5, time_limit_hours: 24, is_active: false };
+const NEW: NewChallenge = {
+  name: "Race",
+  description: "Race",
+  requirement_type: "streams_completed",
+  requirement_value: 3,
+  bonus_amount: 5,
+  time_limit_hours: 24,
+  is_active: false,
+};
 
 type Audit = { action: string; before: string | null; after: string | null };
 const auditOf = async (id: string) =>
-  (await env.DB.prepare("select action, before, after from audit_log where entity = 'challenge' and entity_id = ?1 order by rowid").bind(id).all<Audit>()).results
-    .map((a) => ({ action: a.action, before: a.before && JSON.parse(a.before), after: a.after && JSON.parse(a.after) }));
+  (
+    await env.DB.prepare(
+      "select action, before, after from audit_log where entity = 'challenge' and entity_id = ?1 order by rowid",
+    )
+      .bind(id)
+      .all<Audit>()
+  ).results.map((a) => ({
+    action: a.action,
+    before: a.before && JSON.parse(a.before),
+    after: a.after && JSON.parse(a.after),
+  }));
 
 describe("challenge writes", () => {
   it("changes of different fields racing each other all land, each audited once, as one chain", async () => {
@@ -24,15 +41,31 @@ describe("challenge writes", () => {
       changeChallenge({ ctx, input: { id: created.id, is_active: true, requirement_value: 9 } }),
     ]);
     expect([a.name, b.bonusMicros, c.isActive, c.requirementValue]).toEqual(["Renamed", 12_340_000, true, 9]);
-    const row = await env.DB.prepare("select name, description, bonus_micros, is_active, requirement_value from challenges where id = ?1").bind(created.id).first();
-    expect(row).toEqual({ name: "Renamed", description: "Race", bonus_micros: 12_340_000, is_active: 1, requirement_value: 9 });
+    const row = await env.DB.prepare(
+      "select name, description, bonus_micros, is_active, requirement_value from challenges where id = ?1",
+    )
+      .bind(created.id)
+      .first();
+    expect(row).toEqual({
+      name: "Renamed",
+      description: "Race",
+      bonus_micros: 12_340_000,
+      is_active: 1,
+      requirement_value: 9,
+    });
 
     const audit = await auditOf(created.id);
     expect(audit.map((x) => x.action)).toEqual(["create", "update", "update", "update"]);
     expect(audit[0]!.after).toMatchObject({ name: "Race", bonus_amount: 5, is_active: false, requirement_value: 3 });
     // Each change's "before" is the row the previous one left: nothing was lost or recorded from a stale read.
     for (let i = 1; i < audit.length; i++) expect(audit[i]!.before).toEqual(audit[i - 1]!.after);
-    expect(audit.at(-1)!.after).toMatchObject({ name: "Renamed", description: "Race", bonus_amount: 12.34, is_active: true, requirement_value: 9 });
+    expect(audit.at(-1)!.after).toMatchObject({
+      name: "Renamed",
+      description: "Race",
+      bonus_amount: 12.34,
+      is_active: true,
+      requirement_value: 9,
+    });
   });
 
   it("a create racing changes of an older challenge: both rows as written, each write audited once", async () => {
@@ -46,8 +79,11 @@ describe("challenge writes", () => {
     expect(fresh).toMatchObject({ name: "Fresh", bonusMicros: 70_000, isActive: false });
     expect(changed.timeLimitHours).toBe(48);
     expect(again.description).toBe("Described");
-    expect(await env.DB.prepare("select time_limit_hours, description from challenges where id = ?1").bind(older.id).first()).toEqual({
-      time_limit_hours: 48, description: "Described",
+    expect(
+      await env.DB.prepare("select time_limit_hours, description from challenges where id = ?1").bind(older.id).first(),
+    ).toEqual({
+      time_limit_hours: 48,
+      description: "Described",
     });
     expect((await auditOf(fresh.id)).map((x) => x.action)).toEqual(["create"]);
     expect((await auditOf(older.id)).map((x) => x.action)).toEqual(["create", "update", "update"]);

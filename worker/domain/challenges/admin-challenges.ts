@@ -32,7 +32,9 @@ export async function createChallenge({ ctx, input }: AdminCall<NewChallenge>) {
     bonusMicros: bonusMicros(input.bonus_amount),
     timeLimitHours: input.time_limit_hours,
     isActive: input.is_active,
-    now: nowIso(), auditId: newId(), actorId: ctx.actor.id,
+    now: nowIso(),
+    auditId: newId(),
+    actorId: ctx.actor.id,
   });
 }
 
@@ -46,7 +48,9 @@ export async function changeChallenge({ ctx, input }: AdminCall<ChallengeChange>
     bonusMicros: input.bonus_amount === undefined ? undefined : bonusMicros(input.bonus_amount),
     timeLimitHours: input.time_limit_hours,
     isActive: input.is_active,
-    now: nowIso(), auditId: newId(), actorId: ctx.actor.id,
+    now: nowIso(),
+    auditId: newId(),
+    actorId: ctx.actor.id,
   });
   if (!row) throw notFound("Challenge not found");
   return row;

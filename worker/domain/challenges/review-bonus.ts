@@ -23,12 +23,28 @@ export async function reviewBonus({ ctx, input }: AdminCall<BonusReview>) {
   const now = nowIso();
   const status = input.decision === "approve" ? "awarded" : "rejected";
   const after = {
-    ...before, status, awardedAt: status === "awarded" ? now : null, reviewNote: input.note, reviewedBy: ctx.actor.id, reviewedAt: now,
+    ...before,
+    status,
+    awardedAt: status === "awarded" ? now : null,
+    reviewNote: input.note,
+    reviewedBy: ctx.actor.id,
+    reviewedAt: now,
   } as const;
-  const view = (b: SignonBonus) => ({ status: b.status, total_micros: b.totalMicros, review_reasons: b.reviewReasons, review_note: b.reviewNote });
+  const view = (b: SignonBonus) => ({
+    status: b.status,
+    total_micros: b.totalMicros,
+    review_reasons: b.reviewReasons,
+    review_note: b.reviewNote,
+  });
   const settled = await settleHeldBonus(ctx.db, {
-    bonusId: before.id, actorId: ctx.actor.id, status, awardedAt: after.awardedAt, note: input.note, now,
-    before: view(before), after: view(after),
+    bonusId: before.id,
+    actorId: ctx.actor.id,
+    status,
+    awardedAt: after.awardedAt,
+    note: input.note,
+    now,
+    before: view(before),
+    after: view(after),
   });
   if (!settled) throw notHeld();
   return after;

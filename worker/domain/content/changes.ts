@@ -32,7 +32,10 @@ export async function unlikeContent({ ctx: { db, actor }, input: { contentId } }
 type TextEdit = { title: string; description: string; tags: string[] };
 
 /** New title, description and tags, by the creator or an admin; answers the item as it now is. */
-export async function editContent({ ctx: { db, actor }, input: { id, edit } }: ContentCall<{ id: string; edit: TextEdit }>) {
+export async function editContent({
+  ctx: { db, actor },
+  input: { id, edit },
+}: ContentCall<{ id: string; edit: TextEdit }>) {
   const row = await contentTheUserMayChange(db, actor, id);
   const change = { title: edit.title, description: edit.description, tags: edit.tags.join(","), updatedAt: nowIso() };
   await updateContentText(db, { id: row.id, ...change });

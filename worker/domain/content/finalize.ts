@@ -25,11 +25,18 @@ export type FinalizeInput = z.output<typeof contentFinalizeBody>;
  * Turns the caller's uploaded file into content; the duration is read from the file, never trusted. The
  * access check is usableUpload's: the uploads must be the caller's own, stored and not used yet.
  */
-export async function finalizeContent({ ctx, input }: { ctx: StorageContext & { actor: SessionUser }; input: FinalizeInput }) {
+export async function finalizeContent({
+  ctx,
+  input,
+}: {
+  ctx: StorageContext & { actor: SessionUser };
+  input: FinalizeInput;
+}) {
   const { db, bucket, actor: user } = ctx;
   const media = await usableUpload(db, user, input.r2_key, "media");
   const actualType = mediaTypeOf(media.contentType);
-  if (actualType !== input.type) throw badRequest(`type: the file is ${actualType === "video" ? "a video" : "audio"}, not ${input.type}`);
+  if (actualType !== input.type)
+    throw badRequest(`type: the file is ${actualType === "video" ? "a video" : "audio"}, not ${input.type}`);
   const thumb = input.thumbnail_key ? await usableUpload(db, user, input.thumbnail_key, "thumbnail") : null;
 
   // Every read of the measurement is of one object (its ETag), and that object must still be the one

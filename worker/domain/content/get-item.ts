@@ -20,7 +20,10 @@ export async function getItem({ ctx: { db, actor, env }, input: { id, nowMs } }:
   // trips, 3 for an item the caller played (docs/decisions/045).
   const lastAndWindow = async (viewerId: string) => {
     const last = await watchSessionsOf(env, viewerId).lastPosition(id);
-    return { last, minutes: last ? prerollSkipMinutes((await readSettings(db, PREROLL_SKIP_DEFAULT)).preroll_skip_minutes) : 0 };
+    return {
+      last,
+      minutes: last ? prerollSkipMinutes((await readSettings(db, PREROLL_SKIP_DEFAULT)).preroll_skip_minutes) : 0,
+    };
   };
   const [item, played] = await Promise.all([findContentWithCaptions(db, id), actor ? lastAndWindow(actor.id) : null]);
   if (!item || !mayOpen(item, actor)) throw notFound("Content not found");

@@ -20,7 +20,13 @@ export async function listContent({ ctx, input }: ReaderCall<GalleryInput>): Pro
   const match = input.search?.trim() ? ftsQuery(input.search) : undefined;
   // Text with no searchable word (only punctuation or emoji) matches nothing rather than everything.
   if (match === null) return { items: [], nextCursor: null };
-  const rows = await listContentPage(ctx.db, { type: input.type, creator: input.creator, match, after: decodeCursor(input.cursor), limit: input.limit });
+  const rows = await listContentPage(ctx.db, {
+    type: input.type,
+    creator: input.creator,
+    match,
+    after: decodeCursor(input.cursor),
+    limit: input.limit,
+  });
   const items = rows.slice(0, input.limit);
   const last = items.at(-1);
   const nextCursor = rows.length > input.limit && last ? encodeCursor({ key: last.sortKey, id: last.id }) : null;

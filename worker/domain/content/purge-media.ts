@@ -23,7 +23,14 @@ export async function purgeDeletedMedia({ ctx: { db, env }, input: { now } }: Me
   // Caption files have a key per version (docs/decisions/049): whatever is under the item's prefix goes too.
   const captions = await Promise.all(rows.map((r) => bucket.list({ prefix: captionsPrefix(r.id) })));
   const captionKeys = captions.flatMap((l) => l.objects.map((o) => o.key));
-  await bucket.delete([...rows.flatMap((r) => (r.thumbnailKey ? [r.r2Key, r.thumbnailKey] : [r.r2Key])), ...captionKeys]);
-  await markMediaPurged(db, rows.map((r) => r.id), now);
+  await bucket.delete([
+    ...rows.flatMap((r) => (r.thumbnailKey ? [r.r2Key, r.thumbnailKey] : [r.r2Key])),
+    ...captionKeys,
+  ]);
+  await markMediaPurged(
+    db,
+    rows.map((r) => r.id),
+    now,
+  );
   return rows.length;
 }

@@ -3,12 +3,18 @@ import { ftsQuery } from "./search-query";
 
 describe("ftsQuery", () => {
   it("takes every word whole, and only the last one also as a word start", () => {
-    expect(ftsQuery("Street  food, Trav")).toEqual({ whole: '"street" "food" "trav"', prefix: '"street" "food" "trav"*' });
+    expect(ftsQuery("Street  food, Trav")).toEqual({
+      whole: '"street" "food" "trav"',
+      prefix: '"street" "food" "trav"*',
+    });
     expect(ftsQuery("glac")).toEqual({ whole: '"glac"', prefix: '"glac"*' });
   });
 
   it("leaves no FTS syntax from the input and returns null without a word", () => {
-    expect(ftsQuery('title:x OR "a" NEAR(b*)')).toEqual({ whole: '"title" "x" "or" "a" "near" "b"', prefix: '"title" "x" "or" "a" "near" "b"*' });
+    expect(ftsQuery('title:x OR "a" NEAR(b*)')).toEqual({
+      whole: '"title" "x" "or" "a" "near" "b"',
+      prefix: '"title" "x" "or" "a" "near" "b"*',
+    });
     expect(ftsQuery("🎬 -- ''")).toBeNull();
   });
 

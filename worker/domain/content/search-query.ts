@@ -7,7 +7,11 @@ const MAX_TERM_LENGTH = 64;
 
 /** Returns null when the text holds no searchable word (only punctuation or emoji, say). */
 export function ftsQuery(text: string): SearchTerms | null {
-  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const terms = words.slice(0, MAX_TERMS).map((w) => `"${w.slice(0, MAX_TERM_LENGTH)}"`);
   if (!terms.length) return null;
   const whole = terms.join(" ");

@@ -3,7 +3,12 @@
 // included (admins still find it in moderation records and money history). Lists leave hidden and deleted
 // items out in SQL (db/queries/content/visibility.ts); these rules decide for one item a caller asks for by id.
 
-export type ItemStanding = { createdBy: string; removedAt: string | null; creatorSuspended: number | boolean; deletedAt: string | null };
+export type ItemStanding = {
+  createdBy: string;
+  removedAt: string | null;
+  creatorSuspended: number | boolean;
+  deletedAt: string | null;
+};
 export type Caller = { id: string; isAdmin: boolean } | null;
 
 export const isHidden = (item: ItemStanding) => item.removedAt !== null || Boolean(item.creatorSuspended);
@@ -11,11 +16,13 @@ export const isHidden = (item: ItemStanding) => item.removedAt !== null || Boole
 export const isDeleted = (item: Pick<ItemStanding, "deletedAt">) => item.deletedAt !== null;
 
 /** The creator and admins see an item's moderation state (and a hidden item itself). */
-export const seesModeration = (item: ItemStanding, caller: Caller) => caller !== null && (caller.isAdmin || caller.id === item.createdBy);
+export const seesModeration = (item: ItemStanding, caller: Caller) =>
+  caller !== null && (caller.isAdmin || caller.id === item.createdBy);
 
 /**
  * Whether the caller may open the item (details, media, thumbnail, like, playback): nobody once it is
  * deleted — a playback start would record a view that pays — else anyone while it is visible, else only its
  * creator and admins.
  */
-export const mayOpen = (item: ItemStanding, caller: Caller) => !isDeleted(item) && (!isHidden(item) || seesModeration(item, caller));
+export const mayOpen = (item: ItemStanding, caller: Caller) =>
+  !isDeleted(item) && (!isHidden(item) || seesModeration(item, caller));

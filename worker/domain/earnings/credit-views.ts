@@ -14,7 +14,13 @@ export type CreditRun = { views: number; toldMicros: number };
  * Settles the given qualified views in one D1 batch (db/queries/earnings/settle-views.ts: a place of the day when no
  * rule of the earning policy refuses the view, one payment per side) and adds what it did to `run`.
  */
-export async function settleViews(db: Db, viewIds: string[], now: string, run: CreditRun, tell?: TellAfter): Promise<void> {
+export async function settleViews(
+  db: Db,
+  viewIds: string[],
+  now: string,
+  run: CreditRun,
+  tell?: TellAfter,
+): Promise<void> {
   if (!viewIds.length) return;
   const settled = await settleViewBatch(db, viewIds, now, tell);
   run.views += settled.views;

@@ -2,7 +2,13 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { insertPayment } from "../../db/queries/wallet/payment-writes";
-import { cancelRequest, insertRequest, payRequest, rejectRequest, setDestination } from "../../db/queries/payouts/payout-requests";
+import {
+  cancelRequest,
+  insertRequest,
+  payRequest,
+  rejectRequest,
+  setDestination,
+} from "../../db/queries/payouts/payout-requests";
 import { walletParts } from "../../db/queries/wallet/wallet";
 import { views } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -35,11 +41,28 @@ const step = fc.oneof(
   // A sign-on bonus awarded to a member now, held like view rewards (docs/decisions/031); once per member.
   { arbitrary: fc.record({ bonus: fc.nat(2) }), weight: 2 },
   // Moderation (docs/decisions/027): take an item down or restore it, suspend a member or reinstate them.
-  { arbitrary: fc.record({ moderate: fc.constantFrom("takedown", "restore", "suspend", "unsuspend"), target: fc.nat(2) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      moderate: fc.constantFrom("takedown", "restore", "suspend", "unsuspend"),
+      target: fc.nat(2),
+    }),
+    weight: 2,
+  },
 );
-const scenario = fc.record({ owners: fc.tuple(fc.nat(2), fc.nat(2), fc.nat(2)), steps: fc.array(step, { minLength: 8, maxLength: 30 }) });
+const scenario = fc.record({
+  owners: fc.tuple(fc.nat(2), fc.nat(2), fc.nat(2)),
+  steps: fc.array(step, { minLength: 8, maxLength: 30 }),
+});
 
-type EarningFacts = { id: string; kind: string; amount: number; available_at: string; reversed: number; reversal: number | null; under_review: number };
+type EarningFacts = {
+  id: string;
+  kind: string;
+  amount: number;
+  available_at: string;
+  reversed: number;
+  reversal: number | null;
+  under_review: number;
+};
 
 /** One user's money worked out earning by earning, in JavaScript: the check on the shared SQL. */
 async function independently(userId: string, now: string) {
@@ -49,7 +72,9 @@ async function independently(userId: string, now: string) {
        (select amount_micros from reversals r where r.earning_id = e.id) as reversal,
        exists (select 1 from review_earnings re join reviews rv on rv.id = re.review_id where re.earning_id = e.id and rv.status = 'open') as under_review
      from earnings e where e.user_id = ?`,
-  ).bind(userId).all<EarningFacts>();
+  )
+    .bind(userId)
+    .all<EarningFacts>();
   // Awarded sign-on bonuses, with their own reversal rows and flags (the flag's subject is the bonus).
   const bonuses = await env.DB.prepare(
     `select b.id, 'bonus' as kind, b.total_micros as amount, b.available_at,
@@ -57,15 +82,22 @@ async function independently(userId: string, now: string) {
        (select amount_micros from bonus_reversals br where br.bonus_id = b.id) as reversal,
        exists (select 1 from reviews rv where rv.rule = 'bonus_risk' and rv.subject = b.id and rv.status = 'open') as under_review
      from bonuses b where b.user_id = ? and b.status = 'awarded'`,
-  ).bind(userId).all<EarningFacts>();
+  )
+    .bind(userId)
+    .all<EarningFacts>();
   results.push(...bonuses.results);
   // Paid, net of corrections (a corrected payment gave its amount back), and what requests in flight reserve.
   const paid = await env.DB.prepare(
     `select (select coalesce(sum(amount_micros), 0) from payments where user_id = ?1)
           - (select coalesce(sum(amount_micros), 0) from payment_reversals where user_id = ?1) as n`,
-  ).bind(userId).first<{ n: number }>();
-  const reserved = await env.DB.prepare("select coalesce(sum(amount_micros), 0) as n from payout_requests where user_id = ? and status in ('open', 'sent')")
-    .bind(userId).first<{ n: number }>();
+  )
+    .bind(userId)
+    .first<{ n: number }>();
+  const reserved = await env.DB.prepare(
+    "select coalesce(sum(amount_micros), 0) as n from payout_requests where user_id = ? and status in ('open', 'sent')",
+  )
+    .bind(userId)
+    .first<{ n: number }>();
   let total = 0;
   let pending = 0;
   let availableCredits = 0;
@@ -81,17 +113,32 @@ async function independently(userId: string, now: string) {
     else availableCredits += e.amount;
   }
   // Paid out and in flight leave the balance (docs/decisions/066).
-  return { total: total - paid!.n - reserved!.n, pending, available: total - paid!.n - pending - reserved!.n, paid: paid!.n, availableCredits };
+  return {
+    total: total - paid!.n - reserved!.n,
+    pending,
+    available: total - paid!.n - pending - reserved!.n,
+    paid: paid!.n,
+    availableCredits,
+  };
 }
 
 /** A moderation action by people[0] as admin at the scenario's clock; false when it did not apply (409). */
-async function moderate(db: ReturnType<typeof testDb>, action: "takedown" | "restore" | "suspend" | "unsuspend", targetId: string, actorId: string, now: string) {
+async function moderate(
+  db: ReturnType<typeof testDb>,
+  action: "takedown" | "restore" | "suspend" | "unsuspend",
+  targetId: string,
+  actorId: string,
+  now: string,
+) {
   const ctx = { db, actor: { id: actorId, isAdmin: true }, now, adminEmails: new Set<string>() };
   const call =
-    action === "takedown" ? takeDownContent({ ctx, input: { contentId: targetId, note: "property" } })
-    : action === "restore" ? restoreContent({ ctx, input: { contentId: targetId, note: "property" } })
-    : action === "suspend" ? suspendUser({ ctx, input: { userId: targetId, note: "property" } })
-    : unsuspendUser({ ctx, input: { userId: targetId, note: "property" } });
+    action === "takedown"
+      ? takeDownContent({ ctx, input: { contentId: targetId, note: "property" } })
+      : action === "restore"
+        ? restoreContent({ ctx, input: { contentId: targetId, note: "property" } })
+        : action === "suspend"
+          ? suspendUser({ ctx, input: { userId: targetId, note: "property" } })
+          : unsuspendUser({ ctx, input: { userId: targetId, note: "property" } });
   return call.then(
     (r) => r.reversedMicros,
     (err: unknown) => {
@@ -103,7 +150,19 @@ async function moderate(db: ReturnType<typeof testDb>, action: "takedown" | "res
 
 it("keeps every wallet the sum of its rows with holds, sweeps, reversals, moderation, sign-on bonuses, payments and payout requests; available never goes negative", async () => {
   // What the generated scenarios did, so the property cannot pass on scenarios that never reach the rules.
-  const seen = { requested: 0, requestClosed: 0, reversed: 0, cleared: 0, paid: 0, refused: 0, released: 0, moderated: 0, moderationReversed: 0, bonusFlags: 0, bonusReversed: 0 };
+  const seen = {
+    requested: 0,
+    requestClosed: 0,
+    reversed: 0,
+    cleared: 0,
+    paid: 0,
+    refused: 0,
+    released: 0,
+    moderated: 0,
+    moderationReversed: 0,
+    bonusFlags: 0,
+    bonusReversed: 0,
+  };
   await fc.assert(
     fc.asyncProperty(scenario, async ({ owners, steps }) => {
       const db = testDb();
@@ -115,7 +174,14 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
       const now = () => new Date(clock).toISOString();
       // Each member is paid to an address of their own, usable at once (their first; docs/decisions/066).
       for (const p of people) {
-        await setDestination(db, { userId: p.id, method: "PayPal", address: `${p.id}@example.com`, key: `email:${p.id.toLowerCase()}@example.com`, now: now(), changeUsableAt: now() });
+        await setDestination(db, {
+          userId: p.id,
+          method: "PayPal",
+          address: `${p.id}@example.com`,
+          key: `email:${p.id.toLowerCase()}@example.com`,
+          now: now(),
+          changeUsableAt: now(),
+        });
       }
       for (const s of steps) {
         if ("view" in s) {
@@ -123,9 +189,19 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
           const at = now();
           const c = items[item]!;
           await db.insert(views).values({
-            id: newId(), contentId: c.id, viewerId: people[viewer]!.id, creatorId: c.createdBy, discoveryMethod: "browse",
-            startedAt: at, lastEventAt: at, maxPositionMs: c.durationMs, watchTimeMs: c.durationMs, status: "qualified",
-            qualifiedAt: at, qualifiedDay: at.slice(0, 10), ipHash: ips[sameAddress ? 0 : 1]!,
+            id: newId(),
+            contentId: c.id,
+            viewerId: people[viewer]!.id,
+            creatorId: c.createdBy,
+            discoveryMethod: "browse",
+            startedAt: at,
+            lastEventAt: at,
+            maxPositionMs: c.durationMs,
+            watchTimeMs: c.durationMs,
+            status: "qualified",
+            qualifiedAt: at,
+            qualifiedDay: at.slice(0, 10),
+            ipHash: ips[sameAddress ? 0 : 1]!,
           });
         } else if ("run" in s) {
           await creditQualifiedViews(db, now(), 25, 20);
@@ -134,22 +210,43 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
           const { results } = await env.DB.prepare(
             `select distinct re.review_id as id from review_earnings re join earnings e on e.id = re.earning_id where e.user_id in (?1, ?2, ?3)
              union select rv.id from reviews rv join bonuses b on rv.rule = 'bonus_risk' and b.id = rv.subject where b.user_id in (?1, ?2, ?3)`,
-          ).bind(...people.map((p) => p.id)).all<{ id: string }>();
+          )
+            .bind(...people.map((p) => p.id))
+            .all<{ id: string }>();
           for (const r of results) if (!reviewIds.includes(r.id)) reviewIds.push(r.id);
-          seen.bonusFlags = Math.max(seen.bonusFlags, (await env.DB.prepare("select count(*) as n from reviews where rule = 'bonus_risk'").first<{ n: number }>())!.n);
+          seen.bonusFlags = Math.max(
+            seen.bonusFlags,
+            (await env.DB.prepare("select count(*) as n from reviews where rule = 'bonus_risk'").first<{
+              n: number;
+            }>())!.n,
+          );
         } else if ("decide" in s) {
           const id = reviewIds[s.decide % Math.max(reviewIds.length, 1)];
           if (!id) continue;
-          const open = await env.DB.prepare("select status from reviews where id = ?").bind(id).first<{ status: string }>();
+          const open = await env.DB.prepare("select status from reviews where id = ?")
+            .bind(id)
+            .first<{ status: string }>();
           if (open?.status !== "open") continue;
-          await decideReview({ ctx: { db, actor: { id: people[0]!.id, isAdmin: true } }, input: { reviewId: id, decision: s.reverse ? "reverse" : "clear", note: "property" } });
+          await decideReview({
+            ctx: { db, actor: { id: people[0]!.id, isAdmin: true } },
+            input: { reviewId: id, decision: s.reverse ? "reverse" : "clear", note: "property" },
+          });
           seen[s.reverse ? "reversed" : "cleared"]++;
         } else if ("pay" in s) {
           const who = people[s.pay]!.id;
           const before = await independently(who, now());
           const { written } = await insertPayment(
             db,
-            { id: newId(), userId: who, amountMicros: s.micros, paymentMethod: "PayPal", paymentReference: null, status: "pending", notes: null, processedAt: null },
+            {
+              id: newId(),
+              userId: who,
+              amountMicros: s.micros,
+              paymentMethod: "PayPal",
+              paymentReference: null,
+              status: "pending",
+              notes: null,
+              processedAt: null,
+            },
             { override: false, actorId: people[0]!.id, now: now() },
           );
           // A payment is written exactly when the available balance covers it.
@@ -158,7 +255,9 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
         } else if ("request" in s) {
           const who = people[s.request]!.id;
           const before = await independently(who, now());
-          const open = await env.DB.prepare("select 1 from payout_requests where user_id = ? and status = 'open'").bind(who).first();
+          const open = await env.DB.prepare("select 1 from payout_requests where user_id = ? and status = 'open'")
+            .bind(who)
+            .first();
           const values = { id: newId(), userId: who, amountMicros: s.micros };
           const { written } = await insertRequest(db, values, { now: now(), minimumMicros: 1 });
           // A request opens exactly when the available balance (less what is already reserved) covers it, one at a time.
@@ -168,25 +267,32 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
           // The open request of the first member, from the drawn one on, who has one.
           const open = await env.DB.prepare(
             "select id, user_id as who from payout_requests where status = 'open' and user_id in (?1, ?2, ?3) order by user_id = ?4 desc limit 1",
-          ).bind(...people.map((p) => p.id), people[s.close]!.id).first<{ id: string; who: string }>();
+          )
+            .bind(...people.map((p) => p.id), people[s.close]!.id)
+            .first<{ id: string; who: string }>();
           if (!open) continue;
           const who = open.who;
           const o = { id: open.id, now: now(), actorId: people[0]!.id };
           const { written } =
-            s.how === "pay" ? await payRequest(db, { ...o, reference: null, notes: null })
-            : s.how === "reject" ? await rejectRequest(db, { ...o, reason: "property" })
-            : await cancelRequest(db, { id: open.id, userId: who, now: now() });
+            s.how === "pay"
+              ? await payRequest(db, { ...o, reference: null, notes: null })
+              : s.how === "reject"
+                ? await rejectRequest(db, { ...o, reason: "property" })
+                : await cancelRequest(db, { id: open.id, userId: who, now: now() });
           // The reservation held the money, so paying it always succeeds; every close applies once.
           expect(written).toBe(true);
           seen.requestClosed++;
         } else if ("bonus" in s) {
           const who = people[s.bonus]!.id;
-          const has = await env.DB.prepare("select 1 from bonuses where user_id = ? and kind = 'signon'").bind(who).first();
+          const has = await env.DB.prepare("select 1 from bonuses where user_id = ? and kind = 'signon'")
+            .bind(who)
+            .first();
           if (!has) await makeAwardedBonus(who, { awardedAt: now(), totalMicros: 25_000 });
         } else if ("moderate" in s) {
           // A moderation action takes back held money only: what is available stays exactly as it was.
           const before = await Promise.all(people.map((p) => independently(p.id, now())));
-          const target = s.moderate === "takedown" || s.moderate === "restore" ? items[s.target]!.id : people[s.target]!.id;
+          const target =
+            s.moderate === "takedown" || s.moderate === "restore" ? items[s.target]!.id : people[s.target]!.id;
           const reversed = await moderate(db, s.moderate, target, people[0]!.id, now());
           const after = await Promise.all(people.map((p) => independently(p.id, now())));
           after.forEach((a, i) => {
@@ -220,14 +326,25 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
       // Settle everything: clear what is still open, let every hold run out. Cleared money becomes available
       // exactly once: nothing stays pending and the balance is everything not reversed, less payments.
       for (const id of reviewIds) {
-        const open = await env.DB.prepare("select status from reviews where id = ?").bind(id).first<{ status: string }>();
-        if (open?.status === "open") await decideReview({ ctx: { db, actor: { id: people[0]!.id, isAdmin: true } }, input: { reviewId: id, decision: "clear", note: "end" } });
+        const open = await env.DB.prepare("select status from reviews where id = ?")
+          .bind(id)
+          .first<{ status: string }>();
+        if (open?.status === "open")
+          await decideReview({
+            ctx: { db, actor: { id: people[0]!.id, isAdmin: true } },
+            input: { reviewId: id, decision: "clear", note: "end" },
+          });
       }
-      seen.bonusReversed = (await env.DB.prepare("select count(*) as n from bonus_reversals").first<{ n: number }>())!.n;
+      seen.bonusReversed = (await env.DB.prepare("select count(*) as n from bonus_reversals").first<{
+        n: number;
+      }>())!.n;
       const { results: stillOpen } = await env.DB.prepare(
         "select id from payout_requests where status = 'open' and user_id in (?1, ?2, ?3)",
-      ).bind(...people.map((p) => p.id)).all<{ id: string }>();
-      for (const r of stillOpen) await rejectRequest(db, { id: r.id, reason: "end", now: now(), actorId: people[0]!.id });
+      )
+        .bind(...people.map((p) => p.id))
+        .all<{ id: string }>();
+      for (const r of stillOpen)
+        await rejectRequest(db, { id: r.id, reason: "end", now: now(), actorId: people[0]!.id });
       await creditQualifiedViews(db, now(), 25, 100);
       const end = new Date(clock + 30 * DAY_MS).toISOString();
       for (const person of people) {

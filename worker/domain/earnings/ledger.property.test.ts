@@ -42,9 +42,17 @@ it("pays 2 × $0.003 per earnable view, never more, and every wallet is the sum 
         const [viewer, item, day] = step.view;
         const content = items[item]!;
         await testDb().insert(views).values({
-          id: newId(), contentId: content.id, viewerId: people[viewer]!.id, creatorId: content.createdBy,
-          discoveryMethod: "browse", startedAt: now, lastEventAt: now, maxPositionMs: content.durationMs,
-          status: "qualified", qualifiedAt: now, qualifiedDay: DAYS[day]!,
+          id: newId(),
+          contentId: content.id,
+          viewerId: people[viewer]!.id,
+          creatorId: content.createdBy,
+          discoveryMethod: "browse",
+          startedAt: now,
+          lastEventAt: now,
+          maxPositionMs: content.durationMs,
+          status: "qualified",
+          qualifiedAt: now,
+          qualifiedDay: DAYS[day]!,
         });
         if (people[viewer]!.id !== content.createdBy) {
           const key = `${viewer}/${item}/${day}`;
@@ -57,20 +65,26 @@ it("pays 2 × $0.003 per earnable view, never more, and every wallet is the sum 
       const ids = people.map((p) => p.id);
       const total = await env.DB.prepare(
         `select coalesce(sum(amount_micros), 0) as micros from earnings where user_id in (?, ?, ?)`,
-      ).bind(...ids).first<{ micros: number }>();
+      )
+        .bind(...ids)
+        .first<{ micros: number }>();
       expect(total!.micros).toBe(2 * VIEW_REWARD_MICROS * earnable);
 
       const perDay = await env.DB.prepare(
         `select max(n) as most from (select count(*) as n from earnings e join views v on v.id = e.view_id
            where e.kind = 'viewer' and e.user_id in (?, ?, ?) group by v.viewer_id, v.content_id, v.qualified_day)`,
-      ).bind(...ids).first<{ most: number | null }>();
+      )
+        .bind(...ids)
+        .first<{ most: number | null }>();
       expect(perDay!.most ?? 0).toBeLessThanOrEqual(EARNABLE_VIEWS_PER_DAY);
 
       for (const person of people) {
         const { parts } = await walletParts(db, person.id, now);
         const rows = await env.DB.prepare(
           "select kind, coalesce(sum(amount_micros), 0) as micros from earnings where user_id = ? group by kind",
-        ).bind(person.id).all<{ kind: string; micros: number }>();
+        )
+          .bind(person.id)
+          .all<{ kind: string; micros: number }>();
         const sum = (kind: string) => rows.results.find((r) => r.kind === kind)?.micros ?? 0;
         const b = balancesOf(parts);
         expect(b.viewerBalance).toBe(sum("viewer"));
@@ -78,7 +92,9 @@ it("pays 2 × $0.003 per earnable view, never more, and every wallet is the sum 
         // Own content never pays.
         const own = await env.DB.prepare(
           "select count(*) as n from earnings e join views v on v.id = e.view_id where e.user_id = ? and v.viewer_id = v.creator_id",
-        ).bind(person.id).first<{ n: number }>();
+        )
+          .bind(person.id)
+          .first<{ n: number }>();
         expect(own!.n).toBe(0);
       }
     }),

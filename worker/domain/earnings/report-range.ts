@@ -9,8 +9,6 @@ import {
 import type { DayRange } from "../../lib/days";
 import { badRequest } from "../../lib/errors";
 
-;
-
 export type ReportRange = DayRange & { days: number };
 
 // The API's words for the shared date rules (the wallet's pickers word the same problems their own way).

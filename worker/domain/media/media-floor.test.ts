@@ -14,7 +14,8 @@ import { checkMp4Layout } from "./whole-file";
 
 const PART = 10 * 1024 * 1024;
 const measure = (bytes: Uint8Array, kind: "mp4" | "mp3") => measureMedia(bytesRangeReader(bytes), kind, PART);
-const verdictOf = async (name: string) => mediaVerdict(await measure(fixture(name), name.endsWith(".mp3") ? "mp3" : "mp4"));
+const verdictOf = async (name: string) =>
+  mediaVerdict(await measure(fixture(name), name.endsWith(".mp3") ? "mp3" : "mp4"));
 
 /** The file followed by a top-level `free` box of `padding` zero bytes: what makes any item any size. */
 function padded(bytes: Uint8Array, padding: number) {
@@ -110,11 +111,20 @@ describe("mediaVerdict: the floors", () => {
   });
 
   it("a 1 fps slideshow at 160×120 does not earn: low frame rate", async () => {
-    expect(await verdictOf("slideshow-1fps.mp4")).toMatchObject({ width: 160, height: 120, frameRate: 1, earnBlock: "low_frame_rate" });
+    expect(await verdictOf("slideshow-1fps.mp4")).toMatchObject({
+      width: 160,
+      height: 120,
+      frameRate: 1,
+      earnBlock: "low_frame_rate",
+    });
   });
 
   it("6 s of black at 160×120, 12 fps (295 B/s) does not earn: thin media", async () => {
-    expect(await verdictOf("black-160x120.mp4")).toMatchObject({ mediaBytesPerSecond: 295, frameRate: 12, earnBlock: "thin_media" });
+    expect(await verdictOf("black-160x120.mp4")).toMatchObject({
+      mediaBytesPerSecond: 295,
+      frameRate: 12,
+      earnBlock: "thin_media",
+    });
   });
 
   it("an 8 kbit/s MP3 (about 1,000 B/s) does not earn: thin media", async () => {
@@ -128,7 +138,9 @@ describe("mediaVerdict: the floors", () => {
     expect(mediaVerdict({ ...base, picture: { width: 120, height: 160 } }).earnBlock).toBeNull();
     expect(mediaVerdict({ ...base, picture: { width: 159, height: 120 } }).earnBlock).toBe("small_picture");
     expect(mediaVerdict({ ...base, picture: { width: 160, height: 119 } }).earnBlock).toBe("small_picture");
-    expect(mediaVerdict({ ...base, picture: { width: 160, height: 120 }, frameRate: 4.99 }).earnBlock).toBe("low_frame_rate");
+    expect(mediaVerdict({ ...base, picture: { width: 160, height: 120 }, frameRate: 4.99 }).earnBlock).toBe(
+      "low_frame_rate",
+    );
     expect(mediaVerdict({ ...base, picture: { width: 160, height: 120 }, frameRate: 5 }).earnBlock).toBeNull();
     const atFloor = { ...base, payloadBytes: 6 * MIN_VIDEO_BYTES_PER_SECOND, picture: { width: 160, height: 120 } };
     expect(mediaVerdict(atFloor).earnBlock).toBeNull();

@@ -48,13 +48,17 @@ describe("mp3DurationMs refuses a size-based length when the bitrate is not cons
     const file = concat(framesOf(MPEG1_320K, 65, xingFrame(asIf320k, 1, undefined, "Info")), tail);
     const error = await mediaError(duration(file));
     expect(error).toBeInstanceOf(DurationMismatchError);
-    expect(error.message).toMatch(/^This MP3's header says its bitrate is constant, but it is not \(320 kbps at the start/);
+    expect(error.message).toMatch(
+      /^This MP3's header says its bitrate is constant, but it is not \(320 kbps at the start/,
+    );
   });
 
   it("refuses a real VBR file ffmpeg wrote without a Xing header (measured by its first frame: 1 s of 5 s)", async () => {
     const error = await mediaError(mp3DurationMs(await storedInR2(fixture("vbr-no-xing.mp3"), "vbr-no-xing.mp3")));
     expect(error).toBeInstanceOf(DurationMismatchError);
-    expect(error.message).toMatch(/^This MP3's bitrate is not constant \(160 kbps at the start, about 33 kbps on average\)/);
+    expect(error.message).toMatch(
+      /^This MP3's bitrate is not constant \(160 kbps at the start, about 33 kbps on average\)/,
+    );
   });
 
   it("accepts a long constant-bitrate file without a header, wherever the samples fall", async () => {

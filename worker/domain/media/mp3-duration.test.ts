@@ -120,9 +120,23 @@ describe("mp3DurationMs refuses broken files with MediaError", () => {
     ["text file", new TextEncoder().encode("This is not an MP3 file at all. ".repeat(20)), /no MPEG audio/],
     ["ID3 size past the end", concat(id3Header(1000), new Uint8Array(20)), /past the end/],
     ["ID3 tag and nothing else", concat(id3Header(20), new Uint8Array(20)), /past the end/],
-    ["ID3 size not syncsafe", concat(id3Header(0).map((b, i) => (i === 9 ? 0x80 : b)), mp3Frames(3)), /syncsafe/],
+    [
+      "ID3 size not syncsafe",
+      concat(
+        id3Header(0).map((b, i) => (i === 9 ? 0x80 : b)),
+        mp3Frames(3),
+      ),
+      /syncsafe/,
+    ],
     ["too many ID3 tags", concat(...Array<Uint8Array>(9).fill(id3Header(0)), mp3Frames(3)), /too many ID3/],
-    ["ID3 tag followed by junk", concat(id3Header(0), seededBytes(3, 3000).map((b) => b & 0x7f)), /no MPEG audio/],
+    [
+      "ID3 tag followed by junk",
+      concat(
+        id3Header(0),
+        seededBytes(3, 3000).map((b) => b & 0x7f),
+      ),
+      /no MPEG audio/,
+    ],
     ["Xing says 0 frames", mp3Frames(3, xingFrame(0)), /duration is 0/],
     ["Xing says more bytes than the file has", mp3Frames(3, xingFrame(100, 3, 100_000)), /shorter than its Xing/],
     ["layer II frames", mp3Frames(3).map((b, i) => (i % MPEG1_128K_FRAME_BYTES === 1 ? 0xfd : b)), /no MPEG audio/],
@@ -163,6 +177,10 @@ describe("mp3DurationMs refuses broken files with MediaError", () => {
 
   it("never hangs or throws anything but MediaError on damaged real files", async () => {
     // Damage goes where the parser looks: the ID3 header, the first frames, the ID3v1 tag.
-    await survivesDamage(["tiny.mp3", "cbr-no-xing.mp3", "vbr-xing.mp3", "vbr-no-xing.mp3", "no-id3.mp3", "mpeg2-22050.mp3"].map(fixture), { head: 2048, tail: 128 }, duration);
+    await survivesDamage(
+      ["tiny.mp3", "cbr-no-xing.mp3", "vbr-xing.mp3", "vbr-no-xing.mp3", "no-id3.mp3", "mpeg2-22050.mp3"].map(fixture),
+      { head: 2048, tail: 128 },
+      duration,
+    );
   });
 });

@@ -109,7 +109,8 @@ describe("mp3DurationMs tolerance", () => {
 
   it("accepts a stated byte count down to 90 % of the audio, and up to the whole file (ID3 tag counted)", async () => {
     const audio = 101 * MPEG1_128K_FRAME_BYTES;
-    const withBytes = (bytes: number) => concat(id3Header(1000), new Uint8Array(1000), mp3Frames(101, xingFrame(100, 3, bytes)));
+    const withBytes = (bytes: number) =>
+      concat(id3Header(1000), new Uint8Array(1000), mp3Frames(101, xingFrame(100, 3, bytes)));
     expect(await duration(withBytes(Math.ceil(audio * 0.9)))).toBe(2612);
     expect(await duration(withBytes(audio + 1010))).toBe(2612);
     await mismatch(withBytes(Math.floor(audio * 0.9) - 1));

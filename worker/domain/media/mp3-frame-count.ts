@@ -63,7 +63,10 @@ export function checkFrameCount({ header, tagFrame, nextFrame, audioBytes }: Sta
     const bitrate = nextFrame?.bitrate ?? tagFrame.bitrate;
     const frames = streamBytes / bytesPerFrame(bitrate);
     if (Math.abs(header.frames - frames) > slack(frames)) {
-      refuse(`lasts about ${spokenDuration(framesMs(frames))}`, `${streamBytes} bytes at ${bitrate} bit/s hold ${frames.toFixed(1)}`);
+      refuse(
+        `lasts about ${spokenDuration(framesMs(frames))}`,
+        `${streamBytes} bytes at ${bitrate} bit/s hold ${frames.toFixed(1)}`,
+      );
     }
     return;
   }
@@ -73,9 +76,15 @@ export function checkFrameCount({ header, tagFrame, nextFrame, audioBytes }: Sta
   const fewest = streamBytes / (Math.floor(bytesPerFrame(max)) + 1);
   const most = streamBytes / Math.floor(bytesPerFrame(min));
   if (header.frames < fewest - slack(fewest)) {
-    refuse(`lasts at least ${spokenDuration(framesMs(fewest))}`, `${streamBytes} bytes hold at least ${fewest.toFixed(1)} (${max} bit/s)`);
+    refuse(
+      `lasts at least ${spokenDuration(framesMs(fewest))}`,
+      `${streamBytes} bytes hold at least ${fewest.toFixed(1)} (${max} bit/s)`,
+    );
   }
   if (header.frames > most + slack(most)) {
-    refuse(`lasts at most ${spokenDuration(framesMs(most))}`, `${streamBytes} bytes hold at most ${most.toFixed(1)} (${min} bit/s)`);
+    refuse(
+      `lasts at most ${spokenDuration(framesMs(most))}`,
+      `${streamBytes} bytes hold at most ${most.toFixed(1)} (${min} bit/s)`,
+    );
   }
 }

@@ -44,7 +44,7 @@ export function parseBoxHeader(bytes: Uint8Array, at: number, available: number)
 export function childBoxes(bytes: Uint8Array, start = 0, end = bytes.length): ChildBox[] {
   const boxes: ChildBox[] = [];
   // Every child is at least 8 bytes long, so this loop ends.
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const box = parseBoxHeader(bytes, at, end - at);
     boxes.push({ type: box.type, body: bytes.subarray(at + box.headerLength, at + box.size) });
     at += box.size;

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixture } from "../../test/fixtures";
 import { DurationMismatchError, MediaError, NOT_PLAYABLE_MP4 } from "./media-error";
-import {
-  box,
-  mediaError,
-  mehd,
-  mp4With,
-  mvex,
-  mvhd,
-  patched,
-  storedInR2,
-  track,
-  u32,
-} from "../../test/media";
+import { box, mediaError, mehd, mp4With, mvex, mvhd, patched, storedInR2, track, u32 } from "../../test/media";
 import { durationsAgree } from "./mp4-declared-durations";
 import { mp4DurationMs } from "./mp4-duration";
 import { bytesRangeReader } from "./range-reader";
@@ -32,7 +21,11 @@ function durationFieldOf(bytes: Uint8Array, type: "mvhd" | "mdhd"): number {
   return at + 4 + 16; // type, version/flags, creation, modification, timescale
 }
 
-const MINUTE_OF_VIDEO = { header: 60_000, media: [90_000, 90_000 * 60] as [number, number], samples: [[1500, 3600]] as [number, number][] };
+const MINUTE_OF_VIDEO = {
+  header: 60_000,
+  media: [90_000, 90_000 * 60] as [number, number],
+  samples: [[1500, 3600]] as [number, number][],
+};
 
 describe("mp4DurationMs refuses files whose declared durations disagree", () => {
   it("refuses a 60 s video whose movie header says 1 s", async () => {
@@ -120,7 +113,15 @@ describe("mp4DurationMs accepts honest layouts", () => {
     const file = mp4With(
       mvhd(1000, 12_000),
       track({ header: 10_000, media: [12_800, 128_000] }),
-      track({ handler: "soun", header: 12_000, media: [48_000, 577_024], samples: [[563, 1024], [1, 512]] }),
+      track({
+        handler: "soun",
+        header: 12_000,
+        media: [48_000, 577_024],
+        samples: [
+          [563, 1024],
+          [1, 512],
+        ],
+      }),
     );
     expect(await duration(file)).toBe(12_000);
   });
@@ -140,7 +141,15 @@ describe("mp4DurationMs accepts honest layouts", () => {
     const file = mp4With(
       mvhd(1000, 10_000),
       track({ header: 10_000, media: [12_800, 128_000] }),
-      track({ handler: "soun", header: 10_000, edits: [[1976, -1], [8024, 0]], media: [44_100, 353_824] }),
+      track({
+        handler: "soun",
+        header: 10_000,
+        edits: [
+          [1976, -1],
+          [8024, 0],
+        ],
+        media: [44_100, 353_824],
+      }),
     );
     expect(await duration(file)).toBe(10_000);
   });
@@ -156,7 +165,10 @@ describe("mp4DurationMs accepts honest layouts", () => {
 
   it("accepts a 64-bit (version 1) track", async () => {
     const ticks = 90_000n * 3600n;
-    const file = mp4With(mvhd(1000, 3_600_000), track({ header: 3_600_000n, media: [90_000, ticks], samples: [[90_000, 3600]], version: 1 }));
+    const file = mp4With(
+      mvhd(1000, 3_600_000),
+      track({ header: 3_600_000n, media: [90_000, ticks], samples: [[90_000, 3600]], version: 1 }),
+    );
     expect(await duration(file)).toBe(3_600_000);
   });
 
@@ -185,13 +197,23 @@ describe("mp4DurationMs on fragmented files", () => {
       526,
       60_000,
       track({ header: 500, media: [10_240, 5120], samples: [[5, 1024]] }),
-      track({ handler: "soun", header: 526, media: [22_050, 11_578], samples: [[7, 1024], [1, 4410]] }),
+      track({
+        handler: "soun",
+        header: 526,
+        media: [22_050, 11_578],
+        samples: [
+          [7, 1024],
+          [1, 4410],
+        ],
+      }),
     );
     expect(await duration(file)).toBe(60_000);
   });
 
   it("accepts a moov that repeats the whole length", async () => {
-    expect(await duration(fragmented(60_000, 60_000, track({ header: 60_000, media: [1000, 60_000], samples: [] })))).toBe(60_000);
+    expect(
+      await duration(fragmented(60_000, 60_000, track({ header: 60_000, media: [1000, 60_000], samples: [] }))),
+    ).toBe(60_000);
   });
 
   it("refuses a movie fragment header shorter than the samples inside the moov", async () => {
@@ -218,7 +240,10 @@ describe("mp4DurationMs needs an audio or video track", () => {
 
   it("refuses samples beyond the ones stts times (a player would play them all)", async () => {
     const samples = box("stsz", new Uint8Array(4), u32(0), u32(1500));
-    const file = mp4With(mvhd(1000, 1000), track({ header: 1000, media: [1000, 1000], samples: [[40, 25]], extra: [samples] }));
+    const file = mp4With(
+      mvhd(1000, 1000),
+      track({ header: 1000, media: [1000, 1000], samples: [[40, 25]], extra: [samples] }),
+    );
     const error = await mediaError(duration(file));
     expect(error.message).toBe(NOT_PLAYABLE_MP4);
     expect(error.detail).toMatch(/stts times 40 samples, the sample size table lists 1500/);

@@ -125,14 +125,34 @@ describe("mp4DurationMs refuses broken files with MediaError", () => {
     ["moov without mvhd", mp4With(trak(tkhd(1000))), /no mvhd/],
     ["timescale 0", mp4With(mvhd(0, 1000)), /timescale is 0/],
     ["duration 0 everywhere", mp4With(mvhd(1000, 0), track({ header: 0, media: [1000, 0] })), /duration is 0/],
-    ["duration that rounds to 0 ms", mp4With(mvhd(90_000, 40), track({ header: 40, media: [90_000, 40] })), /duration is 0/],
-    ["unknown mvhd version", patched(mp4With(mvhd(1000, 1000)), ftyp().length + 8 + 8, new Uint8Array([2])), /version 2/],
+    [
+      "duration that rounds to 0 ms",
+      mp4With(mvhd(90_000, 40), track({ header: 40, media: [90_000, 40] })),
+      /duration is 0/,
+    ],
+    [
+      "unknown mvhd version",
+      patched(mp4With(mvhd(1000, 1000)), ftyp().length + 8 + 8, new Uint8Array([2])),
+      /version 2/,
+    ],
     ["box size 0xFFFFFFFF", concat(ftyp(), u32(0xffffffff), ascii("moov")), /past the end/],
     ["box size below 8", concat(ftyp(), u32(4), ascii("moov"), new Uint8Array(20)), /smaller than its header/],
-    ["64-bit size beyond 2^53", concat(ftyp(), u32(1), ascii("mdat"), u64(2n ** 63n), new Uint8Array(20)), /impossible/],
-    ["64-bit size past the file", concat(ftyp(), u32(1), ascii("mdat"), u64(2n ** 40n), new Uint8Array(20)), /past the end/],
+    [
+      "64-bit size beyond 2^53",
+      concat(ftyp(), u32(1), ascii("mdat"), u64(2n ** 63n), new Uint8Array(20)),
+      /impossible/,
+    ],
+    [
+      "64-bit size past the file",
+      concat(ftyp(), u32(1), ascii("mdat"), u64(2n ** 40n), new Uint8Array(20)),
+      /past the end/,
+    ],
     ["64-bit size below 16", concat(ftyp(), u32(1), ascii("mdat"), u64(12n), new Uint8Array(20)), /smaller/],
-    ["child box past its parent", concat(ftyp(), box("moov", u32(500), ascii("mvhd"))), /past the end of its container/],
+    [
+      "child box past its parent",
+      concat(ftyp(), box("moov", u32(500), ascii("mvhd"))),
+      /past the end of its container/,
+    ],
     ["trailing bytes too short for a box", concat(ftyp(), new Uint8Array(5)), /cut off/],
     ["two moov boxes", concat(ftyp(), box("moov", mvhd(1000, 1000)), box("moov", mvhd(1000, 2000))), /more than one/],
     ["fragmented without mehd", mp4With(mvhd(1000, 500), mvex()), /mehd/],
@@ -148,7 +168,9 @@ describe("mp4DurationMs refuses broken files with MediaError", () => {
     const error = await mediaError(duration(mp4Of(MAX_DURATION_MS + 1)));
     expect(error.message).toBe(TOO_LONG);
     const huge = 2n ** 63n;
-    const hugeV1 = await mediaError(duration(mp4With(mvhd(1, huge, 1), track({ header: huge, media: [1, huge], samples: [], version: 1 }))));
+    const hugeV1 = await mediaError(
+      duration(mp4With(mvhd(1, huge, 1), track({ header: huge, media: [1, huge], samples: [], version: 1 }))),
+    );
     expect(hugeV1.message).toBe(TOO_LONG);
   });
 
@@ -156,7 +178,10 @@ describe("mp4DurationMs refuses broken files with MediaError", () => {
     const size = 100 * 1024 * 1024;
     const moovAt = ftyp().length;
     const { reader, stats } = counted(
-      sparseReader(size, [[0, ftyp()], [moovAt, concat(u32(size - moovAt), ascii("moov"))]]),
+      sparseReader(size, [
+        [0, ftyp()],
+        [moovAt, concat(u32(size - moovAt), ascii("moov"))],
+      ]),
     );
     const error = await mediaError(mp4DurationMs(reader));
     expect(error.detail).toMatch(/larger than 64 MiB/);
@@ -206,6 +231,10 @@ describe("mp4DurationMs refuses broken files with MediaError", () => {
 
   it("never hangs or throws anything but MediaError on damaged real files", async () => {
     // Damage goes where the parser looks: box headers and the moov (start of tiny.mp4, end of moov-at-end.mp4).
-    await survivesDamage(["tiny.mp4", "moov-at-end.mp4", "fragmented.mp4", "edit-lists.mp4"].map(fixture), { head: 4096, tail: 4096 }, duration);
+    await survivesDamage(
+      ["tiny.mp4", "moov-at-end.mp4", "fragmented.mp4", "edit-lists.mp4"].map(fixture),
+      { head: 4096, tail: 4096 },
+      duration,
+    );
   });
 });

@@ -86,7 +86,11 @@ export async function mp4Movie(reader: RangeReader): Promise<Mp4Movie> {
   if (!tracks.some(isAudioOrVideo)) fail("no audio or video track");
 
   const ms = mehd
-    ? fragmentedMovieMs(movieMs, toMs(readDuration(mehd.body, 4, version(mehd.body, "mehd") === 1), movie.timescale), tracks)
+    ? fragmentedMovieMs(
+        movieMs,
+        toMs(readDuration(mehd.body, 4, version(mehd.body, "mehd") === 1), movie.timescale),
+        tracks,
+      )
     : regularMovieMs(movieMs, tracks);
   if (ms <= 0) fail("duration is 0");
   if (ms > MAX_DURATION_MS) throw new MediaError(TOO_LONG, `MP4 duration ${ms} ms is longer than 24 hours`);

@@ -1,4 +1,14 @@
-import { type ChildBox, child, childBoxes, descend, fail, timescaleAndDuration, uint32, version, view } from "./mp4-boxes";
+import {
+  type ChildBox,
+  child,
+  childBoxes,
+  descend,
+  fail,
+  timescaleAndDuration,
+  uint32,
+  version,
+  view,
+} from "./mp4-boxes";
 import type { Mp4Layout } from "./whole-file";
 
 /**
@@ -208,7 +218,10 @@ export function mp4Samples(moov: ChildBox[], layout: Mp4Layout): Mp4Samples {
   // The largest picture among video tracks stands for the item; its own samples give its frame rate.
   const video = tracks
     .filter((t) => t.kind === "video")
-    .sort((a, b) => (b.picture ? b.picture.width * b.picture.height : 0) - (a.picture ? a.picture.width * a.picture.height : 0))[0];
+    .sort(
+      (a, b) =>
+        (b.picture ? b.picture.width * b.picture.height : 0) - (a.picture ? a.picture.width * a.picture.height : 0),
+    )[0];
   return {
     payloadBytes: Math.min(declared, layout.mdatBytes),
     picture: video ? (video.picture ?? { width: 0, height: 0 }) : null,

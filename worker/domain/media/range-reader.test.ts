@@ -34,8 +34,19 @@ describe("r2RangeReader", () => {
   it("reads the same bytes from real R2 as from memory, including at and past the end", async () => {
     const stored = await storedInR2(bytes, "random.bin");
     const memory = bytesRangeReader(bytes);
-    for (const [offset, length] of [[0, 16], [500, 100], [990, 10], [990, 100], [999, 1], [1000, 5], [4000, 5], [0, 0]] as const) {
-      expect(await stored.read(offset, length), `read(${offset}, ${length})`).toEqual(await memory.read(offset, length));
+    for (const [offset, length] of [
+      [0, 16],
+      [500, 100],
+      [990, 10],
+      [990, 100],
+      [999, 1],
+      [1000, 5],
+      [4000, 5],
+      [0, 0],
+    ] as const) {
+      expect(await stored.read(offset, length), `read(${offset}, ${length})`).toEqual(
+        await memory.read(offset, length),
+      );
     }
   });
 

@@ -60,10 +60,19 @@ describe("sniffFileKind", () => {
   it("never claims a kind for bytes that carry none of the signatures", () => {
     const noSignature = fc.uint8Array({ minLength: 0, maxLength: 32 }).filter((b) => {
       const text = String.fromCharCode(...b.subarray(0, 12));
-      return b[0] !== 0xff && b[0] !== 0x89 && !text.startsWith("RIFF") && !text.startsWith("GIF") &&
-        !text.startsWith("ID3") && text.slice(4, 8) !== "ftyp";
+      return (
+        b[0] !== 0xff &&
+        b[0] !== 0x89 &&
+        !text.startsWith("RIFF") &&
+        !text.startsWith("GIF") &&
+        !text.startsWith("ID3") &&
+        text.slice(4, 8) !== "ftyp"
+      );
     });
-    fc.assert(fc.property(noSignature, (b) => sniffFileKind(b) === null), { seed: 42, numRuns: 2000 });
+    fc.assert(
+      fc.property(noSignature, (b) => sniffFileKind(b) === null),
+      { seed: 42, numRuns: 2000 },
+    );
   });
 
   it("demands a RIFF container to say WEBP", () => {

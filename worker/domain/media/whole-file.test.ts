@@ -25,9 +25,14 @@ const box = (type: string, payload = 0) => {
 };
 
 describe("checkMp4Layout", () => {
-  it.each(["tiny.mp4", "clip-6s.mp4", "moov-at-end.mp4", "fragmented.mp4", "edit-lists.mp4"])("accepts %s", async (name) => {
-    await expect(checkMp4Layout(bytesRangeReader(fixture(name)))).resolves.toMatchObject({ mdatBytes: expect.any(Number) });
-  });
+  it.each(["tiny.mp4", "clip-6s.mp4", "moov-at-end.mp4", "fragmented.mp4", "edit-lists.mp4"])(
+    "accepts %s",
+    async (name) => {
+      await expect(checkMp4Layout(bytesRangeReader(fixture(name)))).resolves.toMatchObject({
+        mdatBytes: expect.any(Number),
+      });
+    },
+  );
 
   it("accepts padding and unknown boxes that look like boxes, reading one window per hop", async () => {
     const bytes = concat(fixture("tiny.mp4"), box("free", 200_000), box("abcd", 10));
@@ -55,9 +60,12 @@ describe("checkMp4Layout", () => {
 });
 
 describe("checkMp3Frames", () => {
-  it.each(["tiny.mp3", "vbr-xing.mp3", "cbr-no-xing.mp3", "mpeg25-8000.mp3", "no-id3.mp3"])("finds frames at every stride of %s", async (name) => {
-    await expect(checkMp3Frames(bytesRangeReader(fixture(name)), 1024)).resolves.toBeUndefined();
-  });
+  it.each(["tiny.mp3", "vbr-xing.mp3", "cbr-no-xing.mp3", "mpeg25-8000.mp3", "no-id3.mp3"])(
+    "finds frames at every stride of %s",
+    async (name) => {
+      await expect(checkMp3Frames(bytesRangeReader(fixture(name)), 1024)).resolves.toBeUndefined();
+    },
+  );
 
   it("refuses audio with junk spliced in where a part would begin", async () => {
     const audio = fixture("vbr-xing.mp3");

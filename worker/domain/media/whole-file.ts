@@ -20,7 +20,25 @@ import type { RangeReader } from "./range-reader";
  */
 
 /** The top-level boxes of real files; any other type must at least look like a four-character code. */
-const TOP_LEVEL = new Set(["ftyp", "styp", "pdin", "moov", "moof", "mfra", "mdat", "free", "skip", "wide", "meta", "uuid", "sidx", "ssix", "prft", "emsg", "udta"]);
+const TOP_LEVEL = new Set([
+  "ftyp",
+  "styp",
+  "pdin",
+  "moov",
+  "moof",
+  "mfra",
+  "mdat",
+  "free",
+  "skip",
+  "wide",
+  "meta",
+  "uuid",
+  "sidx",
+  "ssix",
+  "prft",
+  "emsg",
+  "udta",
+]);
 const FOUR_CC = /^[a-z0-9 ]{4}$/;
 /**
  * Regular files have a handful of top-level boxes; a fragmented one has two per fragment. Each read is an R2
@@ -45,14 +63,15 @@ export async function checkMp4Layout(reader: RangeReader): Promise<Mp4Layout> {
   let boxes = 0;
   let mdatBytes = 0;
   const moofs: Uint8Array[] = [];
-  for (let offset = 0; offset < reader.size; ) {
+  for (let offset = 0; offset < reader.size;) {
     const window = await reader.read(offset, Math.min(WINDOW, reader.size - offset));
     // Every header that lies inside this window is parsed from it; the first one outside needs the next read.
     let at = 0;
     do {
       if (++boxes > MAX_LAYOUT_BOXES) fail(`more than ${MAX_LAYOUT_BOXES} top-level boxes`);
       const box = parseBoxHeader(window, at, reader.size - offset - at);
-      if (!TOP_LEVEL.has(box.type) && !FOUR_CC.test(box.type)) fail(`top-level box at ${offset + at} is not a box (${JSON.stringify(box.type)})`);
+      if (!TOP_LEVEL.has(box.type) && !FOUR_CC.test(box.type))
+        fail(`top-level box at ${offset + at} is not a box (${JSON.stringify(box.type)})`);
       if (box.type === "moov") moovs++;
       if (box.type === "mdat") {
         mdats++;
@@ -61,7 +80,11 @@ export async function checkMp4Layout(reader: RangeReader): Promise<Mp4Layout> {
       if (box.type === "moof") {
         if (box.size > MAX_MOOF_BYTES) fail(`moof box of ${box.size} bytes is larger than 1 MiB`);
         const end = at + box.size;
-        moofs.push(end <= window.length ? window.subarray(at + box.headerLength, end) : await moofBody(reader, offset + at, box.headerLength, box.size));
+        moofs.push(
+          end <= window.length
+            ? window.subarray(at + box.headerLength, end)
+            : await moofBody(reader, offset + at, box.headerLength, box.size),
+        );
       }
       at += box.size;
     } while (at + 16 <= window.length);

@@ -19,10 +19,17 @@ const REFUSALS: Record<ContentModerationAction, { message: string; code: string 
   restore: { message: "This item is not taken down", code: "not_removed" },
 };
 
-async function act(action: ContentModerationAction, { ctx, input }: AdminCall<ContentActionInput> & { ctx: ModerationContext }) {
+async function act(
+  action: ContentModerationAction,
+  { ctx, input }: AdminCall<ContentActionInput> & { ctx: ModerationContext },
+) {
   checkAdmin(ctx);
   const item = await moderateContentBatch(ctx.db, action, {
-    targetId: input.contentId, actorId: ctx.actor.id, now: ctx.now ?? nowIso(), note: input.note, auditId: newId(),
+    targetId: input.contentId,
+    actorId: ctx.actor.id,
+    now: ctx.now ?? nowIso(),
+    note: input.note,
+    auditId: newId(),
   });
   if (!item) throw notFound("Content not found");
   if (!item.done) throw conflict(REFUSALS[action].message, REFUSALS[action].code);

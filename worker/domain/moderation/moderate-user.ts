@@ -21,7 +21,11 @@ const REFUSALS: Record<UserModerationAction, { message: string; code: string }> 
 async function act(action: UserModerationAction, { ctx, input }: Call) {
   checkAdmin(ctx);
   const member = await moderateUserBatch(ctx.db, action, {
-    targetId: input.userId, actorId: ctx.actor.id, now: ctx.now ?? nowIso(), note: input.note, auditId: newId(),
+    targetId: input.userId,
+    actorId: ctx.actor.id,
+    now: ctx.now ?? nowIso(),
+    note: input.note,
+    auditId: newId(),
     adminEmails: [...ctx.adminEmails],
   });
   if (!member) throw notFound("User not found");

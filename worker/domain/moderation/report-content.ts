@@ -14,7 +14,13 @@ export type ReportInput = { contentId: string; reason: ReportReason; note: strin
  * updates the first (`created` false). Refused for a suspended member, for one's own item (403), and for an
  * item that does not exist or that the reporter cannot see (404). One conditional statement and its read-back.
  */
-export async function reportContent({ ctx, input }: { ctx: ReporterContext; input: ReportInput }): Promise<{ report: ReportRow; created: boolean }> {
+export async function reportContent({
+  ctx,
+  input,
+}: {
+  ctx: ReporterContext;
+  input: ReportInput;
+}): Promise<{ report: ReportRow; created: boolean }> {
   if (ctx.actor.suspended) throw accountSuspended();
   const id = newId();
   const { report, target } = await upsertReport(ctx.db, { id, reporterId: ctx.actor.id, ...input, now: nowIso() });

@@ -14,7 +14,10 @@ export async function listPayoutRequests({ ctx, input }: AdminCall<{ status?: q.
   return q.listRequests(ctx.db, input.status);
 }
 
-export async function payPayoutRequest({ ctx, input }: AdminCall<{ id: string; reference: string | null; notes: string | null }>) {
+export async function payPayoutRequest({
+  ctx,
+  input,
+}: AdminCall<{ id: string; reference: string | null; notes: string | null }>) {
   checkAdmin(ctx);
   const w = await q.payRequest(ctx.db, { ...input, now: nowIso(), actorId: ctx.actor.id });
   if (!w.request) throw notFound("Payout request not found");

@@ -22,19 +22,33 @@ export async function createPayoutBatch({ ctx, input }: AdminCall<{ requestIds: 
     const missing = input.requestIds.filter((id) => !found.has(id));
     if (missing.length) throw notFound(`No such payout request: ${missing.join(", ")}`);
     for (const r of candidates) {
-      if (r.status !== "open") throw conflict(`The request of ${usdText(r.amountMicros)} to ${r.payoutAddress} is already ${r.status}; untick it.`, "not_open");
+      if (r.status !== "open")
+        throw conflict(
+          `The request of ${usdText(r.amountMicros)} to ${r.payoutAddress} is already ${r.status}; untick it.`,
+          "not_open",
+        );
       if (!(BATCH_METHODS as readonly string[]).includes(r.paymentMethod)) {
-        throw badRequest(`A batch pays by ${methods} only; pay the ${r.paymentMethod} request to ${r.payoutAddress} on its own.`, "not_batchable");
+        throw badRequest(
+          `A batch pays by ${methods} only; pay the ${r.paymentMethod} request to ${r.payoutAddress} on its own.`,
+          "not_batchable",
+        );
       }
       if (!r.covered) {
-        throw conflict(`The request of ${usdText(r.amountMicros)} to ${r.payoutAddress} is more than its member's available balance now; reject it or pay it on its own.`, "insufficient_balance");
+        throw conflict(
+          `The request of ${usdText(r.amountMicros)} to ${r.payoutAddress} is more than its member's available balance now; reject it or pay it on its own.`,
+          "insufficient_balance",
+        );
       }
     }
   }
   const ids = candidates.filter((r) => r.status === "open" && r.covered).map((r) => r.id);
   if (!ids.length) throw conflict(`There are no open ${methods} requests to send.`, "nothing_to_send");
   const batch = await q.createBatch(ctx.db, { ids, now, actorId: ctx.actor.id });
-  if (!batch) throw conflict("None of these requests could be sent: they changed in the meantime. Reload and try again.", "nothing_to_send");
+  if (!batch)
+    throw conflict(
+      "None of these requests could be sent: they changed in the meantime. Reload and try again.",
+      "nothing_to_send",
+    );
   return batch;
 }
 
@@ -48,11 +62,22 @@ export async function payoutBatchCsv({ ctx, input }: AdminCall<{ id: number }>) 
   checkAdmin(ctx);
   if (!(await q.batchById(ctx.db, input.id))) throw notFound("Payout batch not found");
   const requests = await q.batchRequests(ctx.db, input.id);
-  return paypalPayoutsCsv(requests.map((r) => ({ requestId: r.id, paymentMethod: r.paymentMethod, payoutAddress: r.payoutAddress, amountMicros: r.amountMicros, batchId: input.id })));
+  return paypalPayoutsCsv(
+    requests.map((r) => ({
+      requestId: r.id,
+      paymentMethod: r.paymentMethod,
+      payoutAddress: r.payoutAddress,
+      amountMicros: r.amountMicros,
+      batchId: input.id,
+    })),
+  );
 }
 
 /** Records the batch's result: the returned requests with their reasons; every other request it sent is paid. */
-export async function recordPayoutBatchResult({ ctx, input }: AdminCall<{ id: number; returned: { requestId: string; reason: string }[]; reference: string | null }>) {
+export async function recordPayoutBatchResult({
+  ctx,
+  input,
+}: AdminCall<{ id: number; returned: { requestId: string; reason: string }[]; reference: string | null }>) {
   checkAdmin(ctx);
   const batch = await q.batchById(ctx.db, input.id);
   if (!batch) throw notFound("Payout batch not found");
@@ -60,7 +85,8 @@ export async function recordPayoutBatchResult({ ctx, input }: AdminCall<{ id: nu
   const requests = await q.batchRequests(ctx.db, input.id);
   const sent = new Map(requests.filter((r) => r.status === "sent").map((r) => [r.id, r]));
   const unknown = input.returned.filter((r) => !sent.has(r.requestId)).map((r) => r.requestId);
-  if (unknown.length) throw badRequest(`Not a request sent in batch ${batch.id}: ${unknown.join(", ")}`, "not_in_batch");
+  if (unknown.length)
+    throw badRequest(`Not a request sent in batch ${batch.id}: ${unknown.join(", ")}`, "not_in_batch");
   const returned = new Set(input.returned.map((r) => r.requestId));
   const paymentIds = Object.fromEntries([...sent.keys()].filter((id) => !returned.has(id)).map((id) => [id, newId()]));
   const written = await q.recordBatchResult(ctx.db, {

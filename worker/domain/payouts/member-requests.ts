@@ -20,15 +20,29 @@ const whenText = (iso: string) =>
 
 export async function requestPayout({ ctx, input }: MemberCall<{ amountMicros: number }>) {
   const now = nowIso();
-  const w = await q.insertRequest(ctx.db, { id: newId(), userId: ctx.actor.id, amountMicros: input.amountMicros }, { now, minimumMicros: MINIMUM_PAYOUT_MICROS });
+  const w = await q.insertRequest(
+    ctx.db,
+    { id: newId(), userId: ctx.actor.id, amountMicros: input.amountMicros },
+    { now, minimumMicros: MINIMUM_PAYOUT_MICROS },
+  );
   if (w.written && w.request) return w.request;
   const available = usdText(Math.max(w.figures.availableMicros, 0));
-  if (w.figures.hasOpen) throw conflict("You already have a payout request on its way. Cancel it (while it is open) or wait until it is paid.", "open_request");
+  if (w.figures.hasOpen)
+    throw conflict(
+      "You already have a payout request on its way. Cancel it (while it is open) or wait until it is paid.",
+      "open_request",
+    );
   if (input.amountMicros > w.figures.availableMicros) {
-    throw conflict(`You have ${available} available; a payout of ${usdText(input.amountMicros)} needs at least that much available.`, "insufficient_balance");
+    throw conflict(
+      `You have ${available} available; a payout of ${usdText(input.amountMicros)} needs at least that much available.`,
+      "insufficient_balance",
+    );
   }
   if (input.amountMicros < MINIMUM_PAYOUT_MICROS) {
-    throw badRequest(`The minimum payout is ${usdText(MINIMUM_PAYOUT_MICROS)}; you have ${available} available.`, "below_minimum");
+    throw badRequest(
+      `The minimum payout is ${usdText(MINIMUM_PAYOUT_MICROS)}; you have ${available} available.`,
+      "below_minimum",
+    );
   }
   if (!w.figures.destinationUsableAt) throw badRequest("Set where you want to be paid first.", "no_destination");
   if (w.figures.destinationUsableAt > now) {
@@ -37,11 +51,17 @@ export async function requestPayout({ ctx, input }: MemberCall<{ amountMicros: n
       "destination_waiting",
     );
   }
-  throw conflict(`You have ${available} available; a payout of ${usdText(input.amountMicros)} needs at least that much available.`, "insufficient_balance");
+  throw conflict(
+    `You have ${available} available; a payout of ${usdText(input.amountMicros)} needs at least that much available.`,
+    "insufficient_balance",
+  );
 }
 
 /** Sets where the member is paid; refused when another member holds the address (docs/decisions/066). */
-export async function setPayoutDestination({ ctx, input }: MemberCall<{ paymentMethod: string; payoutAddress: string }>) {
+export async function setPayoutDestination({
+  ctx,
+  input,
+}: MemberCall<{ paymentMethod: string; payoutAddress: string }>) {
   const now = nowIso();
   const w = await q.setDestination(ctx.db, {
     userId: ctx.actor.id,
@@ -52,7 +72,10 @@ export async function setPayoutDestination({ ctx, input }: MemberCall<{ paymentM
     changeUsableAt: addMs(now, DESTINATION_CHANGE_WAIT_MS),
   });
   if (w.taken) {
-    throw conflict("This payout address is used by another Reelpay account. Each account must be paid to an address of its own.", "address_taken");
+    throw conflict(
+      "This payout address is used by another Reelpay account. Each account must be paid to an address of its own.",
+      "address_taken",
+    );
   }
   return w.destination!;
 }
@@ -62,7 +85,9 @@ export async function cancelPayoutRequest({ ctx, input }: MemberCall<{ id: strin
   if (!w.request) throw notFound("Payout request not found");
   if (!w.written) {
     throw conflict(
-      w.request.status === "sent" ? "This payout was already sent in a batch and can no longer be cancelled." : `This payout request is already ${w.request.status}`,
+      w.request.status === "sent"
+        ? "This payout was already sent in a batch and can no longer be cancelled."
+        : `This payout request is already ${w.request.status}`,
       "not_open",
     );
   }
@@ -75,9 +100,19 @@ export async function cancelPayoutRequest({ ctx, input }: MemberCall<{ id: strin
  */
 export async function listMyPayoutRequests({ ctx }: MemberCall<null>) {
   const now = nowIso();
-  const { requests, destination, ...pace } = await q.payoutCardOf(ctx.db, { userId: ctx.actor.id, now, since: addMs(now, -7 * DAY_MS) });
+  const { requests, destination, ...pace } = await q.payoutCardOf(ctx.db, {
+    userId: ctx.actor.id,
+    now,
+    since: addMs(now, -7 * DAY_MS),
+  });
   const perDayMicros = Math.max(pace.weekMicros, 0) / 7;
   const missing = MINIMUM_PAYOUT_MICROS - pace.availableMicros;
   const daysToMinimum = missing <= 0 || perDayMicros <= 0 ? null : Math.ceil(missing / perDayMicros);
-  return { requests, availableMicros: pace.availableMicros, perDayMicros: Math.floor(perDayMicros), daysToMinimum, destination };
+  return {
+    requests,
+    availableMicros: pace.availableMicros,
+    perDayMicros: Math.floor(perDayMicros),
+    daysToMinimum,
+    destination,
+  };
 }

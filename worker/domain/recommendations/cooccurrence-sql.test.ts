@@ -13,7 +13,7 @@ import { seedsOf } from "./model";
 
 function random(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 async function world(seed: number) {
@@ -36,7 +36,11 @@ async function world(seed: number) {
       }
     }
   }
-  const usersWith = (m: Map<string, string[]>) => (item: string) => [...m].filter(([, xs]) => xs.includes(item)).map(([u]) => u).sort();
+  const usersWith = (m: Map<string, string[]>) => (item: string) =>
+    [...m]
+      .filter(([, xs]) => xs.includes(item))
+      .map(([u]) => u)
+      .sort();
   const graph: InteractionGraph = {
     likersOf: usersWith(liked),
     finishersOf: usersWith(finished),
@@ -48,13 +52,24 @@ async function world(seed: number) {
 
 async function finishView(viewerId: string, item: { id: string; createdBy: string }) {
   const at = nowIso();
-  await testDb().insert(views).values({
-    id: newId(), contentId: item.id, viewerId, creatorId: item.createdBy, discoveryMethod: "browse", startedAt: at,
-    lastEventAt: at, qualifiedAt: at, qualifiedDay: utcDay(at), status: "unearnable",
-  });
+  await testDb()
+    .insert(views)
+    .values({
+      id: newId(),
+      contentId: item.id,
+      viewerId,
+      creatorId: item.createdBy,
+      discoveryMethod: "browse",
+      startedAt: at,
+      lastEventAt: at,
+      qualifiedAt: at,
+      qualifiedDay: utcDay(at),
+      status: "unearnable",
+    });
 }
 
-const coocOf = (rows: { id: string; cooc: number }[]) => new Map(rows.filter((r) => r.cooc > 0).map((r) => [r.id, r.cooc]));
+const coocOf = (rows: { id: string; cooc: number }[]) =>
+  new Map(rows.filter((r) => r.cooc > 0).map((r) => [r.id, r.cooc]));
 
 describe("co-occurrence in SQL and in TypeScript", () => {
   for (const seed of [1, 2, 3]) {
@@ -68,7 +83,11 @@ describe("co-occurrence in SQL and in TypeScript", () => {
       expect(expected.size).toBeGreaterThan(0);
       expect(coocOf(sqlRows)).toEqual(expected);
 
-      const around = await loadCandidates(testDb(), { viewerId: viewer.id, seeds: [[items[0]!.id, 1]], tagQuery: null });
+      const around = await loadCandidates(testDb(), {
+        viewerId: viewer.id,
+        seeds: [[items[0]!.id, 1]],
+        tagQuery: null,
+      });
       expect(coocOf(around)).toEqual(cooccurrence([[items[0]!.id, 1]], graph, viewer.id));
     });
   }

@@ -32,9 +32,7 @@ export function cooccurrence(seeds: Seed[], graph: InteractionGraph, viewerId: s
   };
   link(graph.likersOf, LIKE_WEIGHT);
   link(graph.finishersOf, VIEW_WEIGHT);
-  const peers = [...similarity]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, LIMITS.peers);
+  const peers = [...similarity].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, LIMITS.peers);
 
   const seedIds = new Set(seeds.map(([id]) => id));
   const scores = new Map<string, number>();

@@ -17,16 +17,31 @@ const item = (over: Partial<Candidate> = {}): Candidate => ({
   popularity: 0,
   ...over,
 });
-const profile = (over: Partial<ViewerProfile> = {}): ViewerProfile => ({ viewerId: "me", liked: [], finished: [], ...over });
+const profile = (over: Partial<ViewerProfile> = {}): ViewerProfile => ({
+  viewerId: "me",
+  liked: [],
+  finished: [],
+  ...over,
+});
 const ids = (xs: Candidate[]) => xs.map((x) => x.id);
 
 describe("seeds", () => {
   it("weigh a like 3, a finished view 1, both 4, and keep only the most recent of each kind", () => {
     const p = profile({
-      liked: [{ id: "a", tags: "" }, { id: "b", tags: "" }],
-      finished: [{ id: "b", lastAt: ago(DAY), paidToday: 0 }, { id: "c", lastAt: ago(DAY), paidToday: 0 }],
+      liked: [
+        { id: "a", tags: "" },
+        { id: "b", tags: "" },
+      ],
+      finished: [
+        { id: "b", lastAt: ago(DAY), paidToday: 0 },
+        { id: "c", lastAt: ago(DAY), paidToday: 0 },
+      ],
     });
-    expect(seedsOf(p)).toEqual([["a", 3], ["b", 4], ["c", 1]]);
+    expect(seedsOf(p)).toEqual([
+      ["a", 3],
+      ["b", 4],
+      ["c", 1],
+    ]);
     const many = profile({ liked: Array.from({ length: 80 }, (_, i) => ({ id: `l${i}`, tags: "" })) });
     expect(seedsOf(many)).toHaveLength(LIMITS.seedsPerKind);
     expect(seedsOf(many)[0]).toEqual(["l0", 3]);
@@ -39,7 +54,12 @@ describe("recommend", () => {
     const jazz = item({ tags: "Smooth Jazz, JAZZ" });
     const popular = item({ popularity: 500, tags: "rock" });
     const plain = item();
-    const p = profile({ liked: [{ id: "x", tags: "jazz" }, { id: "y", tags: "jazz,live" }] });
+    const p = profile({
+      liked: [
+        { id: "x", tags: "jazz" },
+        { id: "y", tags: "jazz,live" },
+      ],
+    });
     expect(ids(recommend(p, [plain, popular, jazz, coLiked], NOW, 10))).toEqual(ids([coLiked, jazz, popular, plain]));
   });
 
@@ -67,7 +87,9 @@ describe("recommend", () => {
   });
 
   it("respects the limit and gives the same order for the same input, whatever the input order", () => {
-    const pool = Array.from({ length: 30 }, (_, i) => item({ cooc: i % 4, popularity: i % 3, tags: i % 2 ? "jazz" : "" }));
+    const pool = Array.from({ length: 30 }, (_, i) =>
+      item({ cooc: i % 4, popularity: i % 3, tags: i % 2 ? "jazz" : "" }),
+    );
     const p = profile({ liked: [{ id: "x", tags: "jazz" }] });
     const first = ids(recommend(p, pool, NOW, 12));
     expect(first).toHaveLength(12);
@@ -119,7 +141,9 @@ describe("the fallback", () => {
     const liked = item({ popularity: 50 });
     const p = profile({ liked: [{ id: liked.id, tags: "" }] });
     const rank = (pool: Candidate[], relaxed: boolean) => recommend(p, pool, NOW, 10, relaxed);
-    expect(ids(withFallback(listed, rank, [older, liked, newest, popular, listed[0]!], 10))).toEqual(ids([listed[0]!, popular, newest, older]));
+    expect(ids(withFallback(listed, rank, [older, liked, newest, popular, listed[0]!], 10))).toEqual(
+      ids([listed[0]!, popular, newest, older]),
+    );
     expect(ids(withFallback(listed, rank, [older, newest, popular], 2))).toEqual(ids([listed[0]!, popular]));
     // Everything left was liked: the strict rules leave nothing, so the liked item comes back rather than nothing.
     expect(ids(withFallback([], rank, [liked, item({ createdBy: "me" })], 10))).toEqual([liked.id]);

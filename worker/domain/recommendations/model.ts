@@ -2,7 +2,12 @@
 // (worker/db/queries/recommendations/recommendations.ts); this file decides. The routes and the offline evaluation
 // (bench/recommender-eval.ts) call exactly this code, so the measured quality is the shipped quality.
 // Relative imports carry `.ts` so Node can run the evaluation on this file directly.
-import { LIMITS, type Candidate, type Seed, type ViewerProfile } from "../../db/queries/recommendations/recommender-inputs.ts";
+import {
+  LIMITS,
+  type Candidate,
+  type Seed,
+  type ViewerProfile,
+} from "../../db/queries/recommendations/recommender-inputs.ts";
 import { EARNABLE_VIEWS_PER_DAY } from "../../../common/earning-policy.ts";
 import { parseTags, tagSimilarity, tagWeights } from "./tags.ts";
 
@@ -20,7 +25,12 @@ export const RECENTLY_FINISHED_MS = 7 * 24 * 3600 * 1000;
 const WEIGHTS = { cooc: 1, tags: 0.3, popularity: 0.1 };
 
 /** Whose list it is, the taste to match, what must not appear, and what can no longer pay today. */
-export type RankContext = { viewerId: string; tags: Map<string, number>; exclude: Set<string>; notEarnable: Set<string> };
+export type RankContext = {
+  viewerId: string;
+  tags: Map<string, number>;
+  exclude: Set<string>;
+  notEarnable: Set<string>;
+};
 
 /** The items the viewer's taste is read from, weighted like the peers' interactions are. */
 export function seedsOf(profile: ViewerProfile): Seed[] {
@@ -28,7 +38,8 @@ export function seedsOf(profile: ViewerProfile): Seed[] {
   for (const like of profile.liked.slice(0, LIMITS.seedsPerKind)) weights.set(like.id, LIKE_WEIGHT);
   const finished = new Set(profile.finished.map((f) => f.id));
   for (const [id, w] of weights) if (finished.has(id)) weights.set(id, w + VIEW_WEIGHT);
-  for (const view of profile.finished.slice(0, LIMITS.seedsPerKind)) if (!weights.has(view.id)) weights.set(view.id, VIEW_WEIGHT);
+  for (const view of profile.finished.slice(0, LIMITS.seedsPerKind))
+    if (!weights.has(view.id)) weights.set(view.id, VIEW_WEIGHT);
   return [...weights];
 }
 
@@ -48,11 +59,21 @@ function exclusions(profile: ViewerProfile, nowMs: number) {
  * (the fallback, when that leaves the list short) only own items are left out, so the list is never empty
  * while others' content exists; what can no longer pay today still comes last.
  */
-export function recommend<T extends Candidate>(profile: ViewerProfile, candidates: T[], nowMs: number, limit: number, relaxed = false): T[] {
+export function recommend<T extends Candidate>(
+  profile: ViewerProfile,
+  candidates: T[],
+  nowMs: number,
+  limit: number,
+  relaxed = false,
+): T[] {
   const { recent, notEarnable } = exclusions(profile, nowMs);
   // Liked items are excluded too: they are one tap away in the Liked list, and a slot here is for discovery.
   const exclude = new Set(relaxed ? [] : [...recent, ...profile.liked.map((l) => l.id)]);
-  return rankCandidates(candidates, { viewerId: profile.viewerId, tags: profileTags(profile), exclude, notEarnable }, limit);
+  return rankCandidates(
+    candidates,
+    { viewerId: profile.viewerId, tags: profileTags(profile), exclude, notEarnable },
+    limit,
+  );
 }
 
 /**
@@ -60,17 +81,38 @@ export function recommend<T extends Candidate>(profile: ViewerProfile, candidate
  * keep their place and the rest follow in rank order. Only a list still empty takes the relaxed ranking
  * (liked and recently finished items again), so nobody who can watch others' content is shown nothing.
  */
-export function withFallback<T extends Candidate>(listed: T[], rank: (pool: T[], relaxed: boolean) => T[], pool: T[], limit: number): T[] {
+export function withFallback<T extends Candidate>(
+  listed: T[],
+  rank: (pool: T[], relaxed: boolean) => T[],
+  pool: T[],
+  limit: number,
+): T[] {
   const seen = new Set(listed.map((c) => c.id));
-  const out = [...listed, ...rank(pool.filter((p) => !seen.has(p.id)), false)].slice(0, limit);
+  const out = [
+    ...listed,
+    ...rank(
+      pool.filter((p) => !seen.has(p.id)),
+      false,
+    ),
+  ].slice(0, limit);
   return out.length ? out : rank(pool, true).slice(0, limit);
 }
 
 /** "Up Next" with `relaxed`: only the item itself and own items are left out. */
-export function suggestRelaxed<T extends Candidate>(item: { id: string; tags: string }, profile: ViewerProfile, candidates: T[], nowMs: number, limit: number): T[] {
+export function suggestRelaxed<T extends Candidate>(
+  item: { id: string; tags: string },
+  profile: ViewerProfile,
+  candidates: T[],
+  nowMs: number,
+  limit: number,
+): T[] {
   const { notEarnable } = exclusions(profile, nowMs);
   const tags = new Map(parseTags(item.tags).map((t) => [t, 1]));
-  return rankCandidates(candidates, { viewerId: profile.viewerId, tags, exclude: new Set([item.id]), notEarnable }, limit);
+  return rankCandidates(
+    candidates,
+    { viewerId: profile.viewerId, tags, exclude: new Set([item.id]), notEarnable },
+    limit,
+  );
 }
 
 /** "Up Next" around one item: the same model with that item as the only seed and its tags as the taste. */
@@ -83,7 +125,11 @@ export function suggest<T extends Candidate>(
 ): T[] {
   const { recent, notEarnable } = exclusions(profile, nowMs);
   const tags = new Map(parseTags(item.tags).map((t) => [t, 1]));
-  return rankCandidates(candidates, { viewerId: profile.viewerId, tags, exclude: new Set([item.id, ...recent]), notEarnable }, limit);
+  return rankCandidates(
+    candidates,
+    { viewerId: profile.viewerId, tags, exclude: new Set([item.id, ...recent]), notEarnable },
+    limit,
+  );
 }
 
 /** Score of one candidate in [0, Σ WEIGHTS], given the largest co-occurrence and popularity in the pool. */
@@ -97,7 +143,11 @@ export function rankCandidates<T extends Candidate>(candidates: T[], ctx: RankCo
   const pool = candidates.filter((c) => c.createdBy !== ctx.viewerId && !ctx.exclude.has(c.id));
   const maxCooc = Math.max(0, ...pool.map((c) => c.cooc));
   const maxPopularity = Math.max(0, ...pool.map((c) => c.popularity));
-  const scored = pool.map((c) => ({ c, s: score(c, ctx.tags, maxCooc, maxPopularity), paidOut: ctx.notEarnable.has(c.id) }));
+  const scored = pool.map((c) => ({
+    c,
+    s: score(c, ctx.tags, maxCooc, maxPopularity),
+    paidOut: ctx.notEarnable.has(c.id),
+  }));
   // Items the viewer can still earn on come first; the others are demoted, not dropped. Then score, newer
   // first, id: the same input always gives the same order.
   scored.sort(

@@ -18,7 +18,12 @@ export async function decideReview({ ctx, input }: AdminCall<ReviewDecisionInput
   checkAdmin(ctx);
   const status = input.decision === "reverse" ? "reversed" : "cleared";
   const settled = await settleReview(ctx.db, {
-    reviewId: input.reviewId, actorId: ctx.actor.id, now: nowIso(), note: input.note, status, auditId: newId(),
+    reviewId: input.reviewId,
+    actorId: ctx.actor.id,
+    now: nowIso(),
+    note: input.note,
+    status,
+    auditId: newId(),
   });
   const [after] = await listReviews(ctx.db, "all", input.reviewId);
   if (!after) throw notFound("Review not found");

@@ -1,6 +1,13 @@
 import type { BonusRiskReason } from "../../../common/schemas/challenges";
 import type { ReviewRule } from "../../../common/schemas/admin-reviews";
-import { CAPPED_DAYS, SHARED_NETWORK_MAX_MEMBERS, SHARED_NETWORK_SHARE, type BonusCandidate, type Candidate, type EarningRuleName } from "../../db/queries/reviews/review-rules";
+import {
+  CAPPED_DAYS,
+  SHARED_NETWORK_MAX_MEMBERS,
+  SHARED_NETWORK_SHARE,
+  type BonusCandidate,
+  type Candidate,
+  type EarningRuleName,
+} from "../../db/queries/reviews/review-rules";
 import { usdText } from "../../lib/money";
 import { CAPTIVE_SHARE, type ShapeFinding } from "./shape";
 
@@ -20,7 +27,8 @@ const BONUS_REASON_WORDS: Record<BonusRiskReason, string> = {
   reciprocal_new_accounts: "The member and another new account watched each other's items",
   shared_ip: "A view counted for the challenges came from an address the other side also watched from",
   claimant_uploads: "Streams counted for the challenges were of another bonus claimant's uploads",
-  claimants_share_network: "The member and another sign-on bonus claimant watched from the same network (one IPv4 address, or one IPv6 /56)",
+  claimants_share_network:
+    "The member and another sign-on bonus claimant watched from the same network (one IPv4 address, or one IPv6 /56)",
   dependent_viewers:
     "Too few of the views on the member's uploads come from independent viewers: the others share an address with a claimant, or also counted for another claimant's uploads",
 };
@@ -43,13 +51,17 @@ export function evidenceLines(rule: EarningRuleName, c: Candidate, dailyCap: num
       ];
     case "same_day_accounts":
       // The creator is among the accounts involved; the rest are the viewers.
-      return ["Every paid view of this item in holding came from an account created that same day", `${held} from ${plural(Math.max(c.userIdsCount - 1, 0), "account")}`];
+      return [
+        "Every paid view of this item in holding came from an account created that same day",
+        `${held} from ${plural(Math.max(c.userIdsCount - 1, 0), "account")}`,
+      ];
   }
 }
 
 const percent = (part: number, whole: number) => `${Math.round((100 * part) / Math.max(whole, 1))} %`;
 
-const CAPTIVE_HELD = "What these accounts were paid as viewers of anyone else in holding is held with it (those creators keep theirs)";
+const CAPTIVE_HELD =
+  "What these accounts were paid as viewers of anyone else in holding is held with it (those creators keep theirs)";
 
 /** What a shape rule found (docs/decisions/065), in plain words for the admin who decides. */
 export function shapeEvidenceLines(f: ShapeFinding): string[] {
@@ -65,18 +77,25 @@ export function shapeEvidenceLines(f: ShapeFinding): string[] {
         CAPTIVE_HELD,
       ];
     case "exclusive_audience":
-      return [`These accounts put at least ${percent(CAPTIVE_SHARE, 1)} of their paid views on this creator alone`, `${share}, ${days}`, CAPTIVE_HELD];
+      return [
+        `These accounts put at least ${percent(CAPTIVE_SHARE, 1)} of their paid views on this creator alone`,
+        `${share}, ${days}`,
+        CAPTIVE_HELD,
+      ];
   }
 }
 
 /** A held sign-on bonus whose risk checks, run again, found something new: what, and what is at stake. */
 export function bonusEvidenceLines(c: BonusCandidate): string[] {
-  const words = (list: string) => (list.split(",").filter(Boolean) as BonusRiskReason[]).map((r) => BONUS_REASON_WORDS[r] ?? r);
+  const words = (list: string) =>
+    (list.split(",").filter(Boolean) as BonusRiskReason[]).map((r) => BONUS_REASON_WORDS[r] ?? r);
   const known = words(c.recorded);
   const found = words(c.reasons).filter((line) => !known.includes(line));
   const when = `A ${usdText(c.amount)} sign-on bonus awarded ${c.awardedAt.slice(0, 10)}, still in holding`;
   return [
     ...found,
-    known.length ? `${when}: an admin approved it over ${known.length === 1 ? "this" : "these"} — ${known.join("; ")}` : `${when}: nothing was found when it was awarded`,
+    known.length
+      ? `${when}: an admin approved it over ${known.length === 1 ? "this" : "these"} — ${known.join("; ")}`
+      : `${when}: nothing was found when it was awarded`,
   ];
 }

@@ -96,7 +96,8 @@ describe("the shape rules on random worlds", () => {
           for (let v = 0; v < groupViewers; v++) {
             // Each account spreads its views over the group's creators as evenly as it can.
             const row = new Map<string, number>();
-            for (let k = 0; k < perViewer; k++) row.set(farm[k % farm.length]!, (row.get(farm[k % farm.length]!) ?? 0) + 1);
+            for (let k = 0; k < perViewer; k++)
+              row.set(farm[k % farm.length]!, (row.get(farm[k % farm.length]!) ?? 0) + 1);
             world.set(`farm-v${v}`, row);
           }
           const found = judge(world);

@@ -55,7 +55,11 @@ export type ShapeFinding = {
  * `audienceOf`, for the creators those edges reach, how many accounts were paid for viewing them in holding (a
  * creator missing from it is taken as watched by no one else).
  */
-export function judgeShapes(creators: CreatorHeld[], edges: HeldEdge[], audienceOf: Map<string, number> = new Map()): ShapeFinding[] {
+export function judgeShapes(
+  creators: CreatorHeld[],
+  edges: HeldEdge[],
+  audienceOf: Map<string, number> = new Map(),
+): ShapeFinding[] {
   const byViewer = new Map<string, HeldEdge[]>();
   for (const e of edges) {
     const list = byViewer.get(e.viewer);
@@ -86,9 +90,11 @@ export function groupCandidates(creators: CreatorHeld[], edges: HeldEdge[]): Map
   for (const c of creators) {
     const audience = edges.filter((e) => e.creator === c.creator && e.viewer !== c.creator);
     const watchers = new Map<string, number>();
-    for (const a of audience) for (const e of byViewer.get(a.viewer) ?? []) watchers.set(e.creator, (watchers.get(e.creator) ?? 0) + 1);
+    for (const a of audience)
+      for (const e of byViewer.get(a.viewer) ?? []) watchers.set(e.creator, (watchers.get(e.creator) ?? 0) + 1);
     for (const [creator, n] of watchers) {
-      if (creator !== c.creator && n >= GROUP_SHARE * audience.length) out.set(creator, Math.max(out.get(creator) ?? 0, n));
+      if (creator !== c.creator && n >= GROUP_SHARE * audience.length)
+        out.set(creator, Math.max(out.get(creator) ?? 0, n));
     }
   }
   return out;
@@ -107,9 +113,15 @@ function judgeRing(c: CreatorHeld, audience: HeldEdge[]): ShapeFinding | null {
  * The creator's paid audience is mostly captive to one group: accounts whose paid views go (almost) only to the
  * creators most of this audience watches. A group of one is an exclusive audience; of several, a lockstep group.
  */
-function judgeGroup(c: CreatorHeld, audience: HeldEdge[], byViewer: Map<string, HeldEdge[]>, audienceOf: Map<string, number>): ShapeFinding | null {
+function judgeGroup(
+  c: CreatorHeld,
+  audience: HeldEdge[],
+  byViewer: Map<string, HeldEdge[]>,
+  audienceOf: Map<string, number>,
+): ShapeFinding | null {
   const watchers = new Map<string, number>();
-  for (const a of audience) for (const e of byViewer.get(a.viewer) ?? []) watchers.set(e.creator, (watchers.get(e.creator) ?? 0) + 1);
+  for (const a of audience)
+    for (const e of byViewer.get(a.viewer) ?? []) watchers.set(e.creator, (watchers.get(e.creator) ?? 0) + 1);
   const group = new Set([c.creator]);
   for (const [creator, n] of watchers) {
     if (n >= GROUP_SHARE * audience.length && n >= GROUP_SHARE * (audienceOf.get(creator) ?? n)) group.add(creator);
@@ -119,7 +131,8 @@ function judgeGroup(c: CreatorHeld, audience: HeldEdge[], byViewer: Map<string, 
     const inside = sum(all.filter((e) => group.has(e.creator)).map((e) => e.views));
     return inside >= CAPTIVE_MIN_VIEWS && inside >= CAPTIVE_SHARE * sum(all.map((e) => e.views));
   });
-  if (captive.length < CAPTIVE_MIN_VIEWERS || sum(captive.map((e) => e.views)) < CAPTIVE_AUDIENCE_SHARE * c.views) return null;
+  if (captive.length < CAPTIVE_MIN_VIEWERS || sum(captive.map((e) => e.views)) < CAPTIVE_AUDIENCE_SHARE * c.views)
+    return null;
   const others = [...group].filter((g) => g !== c.creator).sort();
   return finding(others.length ? "lockstep" : "exclusive_audience", c, captive, [c.creator, ...others]);
 }

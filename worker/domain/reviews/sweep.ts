@@ -1,9 +1,21 @@
 import type { Db } from "../../db/client";
 import { EARNING_RULE_DEFAULTS } from "../../db/queries/earnings/earning-rule-settings";
 import type { EarningRuleName } from "../../db/queries/reviews/review-rules";
-import { findBonusCandidates, findSweepCandidates, openFlagsAndCover, type NewFlag } from "../../db/queries/reviews/review-sweep";
+import {
+  findBonusCandidates,
+  findSweepCandidates,
+  openFlagsAndCover,
+  type NewFlag,
+} from "../../db/queries/reviews/review-sweep";
 import { readSettings } from "../../db/queries/settings/settings";
-import { creatorsToJudge, heldAudienceCounts, heldEdgesOf, openShapeFlags, uncoveredOf, type ShapeFlag } from "../../db/queries/reviews/shape-sweep";
+import {
+  creatorsToJudge,
+  heldAudienceCounts,
+  heldEdgesOf,
+  openShapeFlags,
+  uncoveredOf,
+  type ShapeFlag,
+} from "../../db/queries/reviews/shape-sweep";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
@@ -28,7 +40,10 @@ const DAY_MS = 86_400_000;
  * bonuses still in holding and flags each one they now find something on; it stays pending the same way. Idempotent: a second run finds nothing new. Runs with the earnings job (cron) and from the admin's
  * "Run sweep".
  */
-export async function runReviewSweep({ ctx: { db }, input }: DbJobCall<{ now: string; judgedBefore?: string }>): Promise<{ flagged: number; covered: number }> {
+export async function runReviewSweep({
+  ctx: { db },
+  input,
+}: DbJobCall<{ now: string; judgedBefore?: string }>): Promise<{ flagged: number; covered: number }> {
   const { now, judgedBefore = hoursBefore(now, 1) } = input;
   const rules = earningRulesJson(await readSettings(db, EARNING_RULE_DEFAULTS));
   const shapes = await runShapeRules(db, now, judgedBefore, rules.earnings_hold_days);
@@ -51,7 +66,9 @@ async function runShapeRules(db: Db, now: string, judgedBefore: string, holdDays
   const heldSince = new Date(Date.parse(now) - (holdDays + 1) * DAY_MS).toISOString();
   const { totals, edges } = await heldEdgesOf(db, creators, now, heldSince, AUDIENCE_SAMPLE);
   // Enough of each candidate's audience to tell whether the judged audience is at least GROUP_SHARE of it.
-  const limits = new Map([...groupCandidates(totals, edges)].map(([creator, n]) => [creator, Math.floor(n / GROUP_SHARE) + 1]));
+  const limits = new Map(
+    [...groupCandidates(totals, edges)].map(([creator, n]) => [creator, Math.floor(n / GROUP_SHARE) + 1]),
+  );
   const audienceOf = await heldAudienceCounts(db, now, heldSince, limits);
   // A ring is found from each of its creators: one flag for its members.
   const taken = new Set<string>();
@@ -65,24 +82,51 @@ async function runShapeRules(db: Db, now: string, judgedBefore: string, holdDays
     if (uncovered[i] === 0) continue;
     // A captive audience's accounts are shown to be a farm's: their viewer side is held whoever they watched.
     const captive = f.rule === "ring" ? [] : f.viewers;
-    flags.push({ id: newId(), rule: f.rule, creator: f.creator, creators: f.creators, viewers: f.viewers, captive, evidence: shapeEvidenceLines(f) });
+    flags.push({
+      id: newId(),
+      rule: f.rule,
+      creator: f.creator,
+      creators: f.creators,
+      viewers: f.viewers,
+      captive,
+      evidence: shapeEvidenceLines(f),
+    });
   }
   return openShapeFlags(db, now, heldSince, flags, creators);
 }
 
 async function runSingleStatementRules(db: Db, now: string, dailyCap: number) {
   const [found, bonuses] = await Promise.all([
-    Promise.all(RULES.map(async (rule) => ({ rule, candidates: await findSweepCandidates(db, rule, now, SUBJECTS_PER_RULE) }))),
+    Promise.all(
+      RULES.map(async (rule) => ({ rule, candidates: await findSweepCandidates(db, rule, now, SUBJECTS_PER_RULE) })),
+    ),
     findBonusCandidates(db, now),
   ]);
   const flags: NewFlag[] = [
     ...found.flatMap(({ rule, candidates }) =>
-      candidates.map((c) => ({ id: newId(), rule, subject: c.subject, userIds: c.userIds, evidence: evidenceLines(rule, c, dailyCap) })),
+      candidates.map((c) => ({
+        id: newId(),
+        rule,
+        subject: c.subject,
+        userIds: c.userIds,
+        evidence: evidenceLines(rule, c, dailyCap),
+      })),
     ),
-    ...bonuses.map((b) => ({ id: newId(), rule: "bonus_risk" as const, subject: b.subject, userIds: JSON.stringify([b.userId]), evidence: bonusEvidenceLines(b) })),
+    ...bonuses.map((b) => ({
+      id: newId(),
+      rule: "bonus_risk" as const,
+      subject: b.subject,
+      userIds: JSON.stringify([b.userId]),
+      evidence: bonusEvidenceLines(b),
+    })),
   ];
   if (!flags.length) return { flagged: 0, covered: 0 };
-  return openFlagsAndCover(db, now, flags, found.filter((f) => f.candidates.length > 0).map((f) => f.rule));
+  return openFlagsAndCover(
+    db,
+    now,
+    flags,
+    found.filter((f) => f.candidates.length > 0).map((f) => f.rule),
+  );
 }
 
 /**

@@ -9,7 +9,10 @@ export type SettingChange<K extends string> = { defaults: Record<K, string>; key
  * Changes one setting by an admin, with its audit row in the same batch, and returns the group's values
  * after. Saving the value a setting already has changes nothing, so it writes nothing (and no audit row).
  */
-export async function changeSetting<K extends string>({ ctx, input }: AdminCall<SettingChange<K>>): Promise<Record<K, string>> {
+export async function changeSetting<K extends string>({
+  ctx,
+  input,
+}: AdminCall<SettingChange<K>>): Promise<Record<K, string>> {
   checkAdmin(ctx);
   const before = await readSettings(ctx.db, input.defaults);
   if (before[input.key] === input.value) return before;

@@ -42,50 +42,83 @@ describe("studio stats", () => {
     const viewers = [creator.id, ...(await Promise.all([makeUser(), makeUser(), makeUser()])).map((u) => u.id)];
     const nowMs = Date.now();
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1000, max: 7_200_000 }), fc.array(gen, { maxLength: 30 }), async (durationMs, gens) => {
-        const item = await makeContent(creator.id, { durationMs, r2Key: `test/${newId()}.mp4` });
-        const statements: D1PreparedStatement[] = [];
-        for (const g of gens) {
-          const startedAt = new Date(nowMs - g.daysAgo * 86_400_000).toISOString();
-          const qualifiedAt = g.qualified ? startedAt : null;
-          const record: ViewRecord = {
-            id: newId(), contentId: item.id, viewerId: viewers[g.viewer], creatorId: creator.id, discoveryMethod: g.method,
-            startedAt, lastEventAt: startedAt, qualifiedAt, qualifiedDay: qualifiedAt?.slice(0, 10) ?? null,
-            status: qualifiedAt ? "qualified" : "ended", endReason: qualifiedAt ? null : "expired",
-            maxPositionMs: Math.round(g.position * durationMs), watchTimeMs: Math.round(g.watched * durationMs),
-          };
-          statements.push(insertViewStatement(db, record));
-          if (g.retried) statements.push(insertViewStatement(db, record));
-          if (g.qualified && g.finishedTo !== null) {
-            const to = Math.round(g.finishedTo * durationMs);
-            statements.push(finishQualifiedViewStatement(db, { id: record.id, maxPositionMs: to, watchTimeMs: to, lastEventAt: startedAt }));
+      fc.asyncProperty(
+        fc.integer({ min: 1000, max: 7_200_000 }),
+        fc.array(gen, { maxLength: 30 }),
+        async (durationMs, gens) => {
+          const item = await makeContent(creator.id, { durationMs, r2Key: `test/${newId()}.mp4` });
+          const statements: D1PreparedStatement[] = [];
+          for (const g of gens) {
+            const startedAt = new Date(nowMs - g.daysAgo * 86_400_000).toISOString();
+            const qualifiedAt = g.qualified ? startedAt : null;
+            const record: ViewRecord = {
+              id: newId(),
+              contentId: item.id,
+              viewerId: viewers[g.viewer],
+              creatorId: creator.id,
+              discoveryMethod: g.method,
+              startedAt,
+              lastEventAt: startedAt,
+              qualifiedAt,
+              qualifiedDay: qualifiedAt?.slice(0, 10) ?? null,
+              status: qualifiedAt ? "qualified" : "ended",
+              endReason: qualifiedAt ? null : "expired",
+              maxPositionMs: Math.round(g.position * durationMs),
+              watchTimeMs: Math.round(g.watched * durationMs),
+            };
+            statements.push(insertViewStatement(db, record));
+            if (g.retried) statements.push(insertViewStatement(db, record));
+            if (g.qualified && g.finishedTo !== null) {
+              const to = Math.round(g.finishedTo * durationMs);
+              statements.push(
+                finishQualifiedViewStatement(db, {
+                  id: record.id,
+                  maxPositionMs: to,
+                  watchTimeMs: to,
+                  lastEventAt: startedAt,
+                }),
+              );
+            }
           }
-        }
-        if (statements.length) await env.DB.batch(statements);
+          if (statements.length) await env.DB.batch(statements);
 
-        const raw = (
-          await env.DB.prepare("select * from views where content_id = ? and viewer_id <> creator_id").bind(item.id).all<{
-            started_at: string; max_position_ms: number; watch_time_ms: number; discovery_method: string; qualified_at: string | null;
-          }>()
-        ).results;
-        const fromDay = addDays(dayOf(nowMs), -6);
-        const inRange = raw.filter((v) => v.started_at.slice(0, 10) >= fromDay);
-        const stats = await readItemStats({ ctx: { db, actor: { id: creator.id, isAdmin: false } }, input: { contentId: item.id, range: "7d", nowMs } });
+          const raw = (
+            await env.DB.prepare("select * from views where content_id = ? and viewer_id <> creator_id")
+              .bind(item.id)
+              .all<{
+                started_at: string;
+                max_position_ms: number;
+                watch_time_ms: number;
+                discovery_method: string;
+                qualified_at: string | null;
+              }>()
+          ).results;
+          const fromDay = addDays(dayOf(nowMs), -6);
+          const inRange = raw.filter((v) => v.started_at.slice(0, 10) >= fromDay);
+          const stats = await readItemStats({
+            ctx: { db, actor: { id: creator.id, isAdmin: false } },
+            input: { contentId: item.id, range: "7d", nowMs },
+          });
 
-        const expectedCurve = Array.from({ length: 101 }, (_, x) =>
-          raw.length ? raw.filter((v) => stopBucket(v.max_position_ms, durationMs) >= x).length / raw.length : 0,
-        );
-        expect(stats.retentionViews).toBe(raw.length);
-        stats.retention.forEach((share, x) => expect(share).toBeCloseTo(expectedCurve[x], 12));
-        expect(stats.views).toBe(inRange.length);
-        expect(stats.qualifiedViews).toBe(inRange.filter((v) => v.qualified_at !== null).length);
-        const watched = inRange.reduce((n, v) => n + Math.min(v.watch_time_ms, durationMs), 0);
-        expect(stats.avgWatchedPercent).toBe(inRange.length ? Math.round((watched * 1000) / (inRange.length * durationMs)) / 10 : 0);
-        for (const method of DISCOVERY_METHODS) {
-          expect(stats.sources.find((s) => s.method === method)?.views).toBe(inRange.filter((v) => v.discovery_method === method).length);
-        }
-        expect(stats.days.reduce((n, d) => n + d.views, 0)).toBe(inRange.length);
-      }),
+          const expectedCurve = Array.from({ length: 101 }, (_, x) =>
+            raw.length ? raw.filter((v) => stopBucket(v.max_position_ms, durationMs) >= x).length / raw.length : 0,
+          );
+          expect(stats.retentionViews).toBe(raw.length);
+          stats.retention.forEach((share, x) => expect(share).toBeCloseTo(expectedCurve[x], 12));
+          expect(stats.views).toBe(inRange.length);
+          expect(stats.qualifiedViews).toBe(inRange.filter((v) => v.qualified_at !== null).length);
+          const watched = inRange.reduce((n, v) => n + Math.min(v.watch_time_ms, durationMs), 0);
+          expect(stats.avgWatchedPercent).toBe(
+            inRange.length ? Math.round((watched * 1000) / (inRange.length * durationMs)) / 10 : 0,
+          );
+          for (const method of DISCOVERY_METHODS) {
+            expect(stats.sources.find((s) => s.method === method)?.views).toBe(
+              inRange.filter((v) => v.discovery_method === method).length,
+            );
+          }
+          expect(stats.days.reduce((n, d) => n + d.views, 0)).toBe(inRange.length);
+        },
+      ),
       { numRuns: 25 },
     );
   });

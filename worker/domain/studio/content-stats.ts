@@ -11,9 +11,16 @@ export type { ContentStats };
  * is deleted, gets the same 404 as for a missing item (its existence is not told). Hidden (taken-down) items
  * stay readable by their creator, as their details do.
  */
-export async function readItemStats({ ctx, input }: { ctx: { db: Db; actor: { id: string; isAdmin: boolean } }; input: { contentId: string; range: StatsRange; nowMs: number } }): Promise<ContentStats> {
+export async function readItemStats({
+  ctx,
+  input,
+}: {
+  ctx: { db: Db; actor: { id: string; isAdmin: boolean } };
+  input: { contentId: string; range: StatsRange; nowMs: number };
+}): Promise<ContentStats> {
   const rows = await readContentStats(ctx.db, input.contentId, rangeStart(input.range, input.nowMs));
   const item = rows.item;
-  if (!item || item.deletedAt !== null || !(ctx.actor.isAdmin || ctx.actor.id === item.createdBy)) throw notFound("Content not found");
+  if (!item || item.deletedAt !== null || !(ctx.actor.isAdmin || ctx.actor.id === item.createdBy))
+    throw notFound("Content not found");
   return statsFromRows(rows, item.title, input.range, input.nowMs);
 }

@@ -9,7 +9,10 @@ export const stopBucket = (positionMs: number, durationMs: number) =>
   Math.min(100, Math.max(0, Math.floor((Math.max(0, positionMs) * 100) / durationMs)));
 
 /** 101 shares from the buckets' counts; all zeros without views. */
-export function retentionCurve(buckets: readonly { bucket: number; views: number }[]): { curve: number[]; views: number } {
+export function retentionCurve(buckets: readonly { bucket: number; views: number }[]): {
+  curve: number[];
+  views: number;
+} {
   const counts = new Array<number>(RETENTION_POINTS).fill(0);
   for (const b of buckets) if (b.bucket >= 0 && b.bucket < RETENTION_POINTS) counts[b.bucket] += b.views;
   const views = counts.reduce((a, b) => a + b, 0);

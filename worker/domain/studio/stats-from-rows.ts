@@ -39,11 +39,18 @@ export function statsFromRows(rows: ContentStatsRows, title: string, range: Stat
   const days = Array.from({ length: RANGE_DAYS[range] }, (_, i) => {
     const day = addDays(fromDay, i);
     const r = byDay.get(day);
-    return { day, views: Number(r?.views ?? 0), qualifiedViews: Number(r?.qualified_views ?? 0), creatorMicros: Number(r?.creator_micros ?? 0) };
+    return {
+      day,
+      views: Number(r?.views ?? 0),
+      qualifiedViews: Number(r?.qualified_views ?? 0),
+      creatorMicros: Number(r?.creator_micros ?? 0),
+    };
   });
   const views = sum(rows.days, "views");
   const watchedMs = sum(rows.days, "watched_ms");
-  const { curve, views: retentionViews } = retentionCurve(rows.buckets.map((b) => ({ bucket: Number(b.bucket), views: Number(b.views) })));
+  const { curve, views: retentionViews } = retentionCurve(
+    rows.buckets.map((b) => ({ bucket: Number(b.bucket), views: Number(b.views) })),
+  );
   return {
     title,
     range,

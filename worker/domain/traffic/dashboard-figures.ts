@@ -1,5 +1,13 @@
 import type { Db } from "../../db/client";
-import { dashboardFirstDay, readDashboardRows, type CountRow, type DashboardRows, type DashboardScope, type DayRow, type PageRow } from "../../db/queries/traffic/traffic";
+import {
+  dashboardFirstDay,
+  readDashboardRows,
+  type CountRow,
+  type DashboardRows,
+  type DashboardScope,
+  type DayRow,
+  type PageRow,
+} from "../../db/queries/traffic/traffic";
 
 type Summary = { visitors: number; page_views: number; avg_dur: number; bounces: number };
 
@@ -15,8 +23,10 @@ export type Dashboard = {
 };
 
 // Most visitors first, then by name, as SQL's `order by n desc, name` would.
-const byVisitors = <T extends { visitors: number }>(name: (x: T) => string) => (a: T, b: T) =>
-  b.visitors - a.visitors || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+const byVisitors =
+  <T extends { visitors: number }>(name: (x: T) => string) =>
+  (a: T, b: T) =>
+    b.visitors - a.visitors || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
 
 /**
  * The dashboard's figures from the range's day rows and counts (docs/architecture.md §4 "Traffic"): a

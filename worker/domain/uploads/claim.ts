@@ -19,7 +19,11 @@ export async function unwritableUpload(db: Db, key: string, way: UploadWay) {
   const row = await findUpload(db, key);
   if (!row) return notFound("Upload not found; please start it again");
   if (Boolean(row.multipartUploadId) !== (way === "multipart")) {
-    return badRequest(way === "multipart" ? "This upload is not a multipart upload" : "This upload goes in parts; use its multipart URLs");
+    return badRequest(
+      way === "multipart"
+        ? "This upload is not a multipart upload"
+        : "This upload goes in parts; use its multipart URLs",
+    );
   }
   return uploadTaken();
 }
@@ -43,7 +47,9 @@ export async function writeClaimed<T>(db: Db, key: string, write: () => Promise<
   } catch (err) {
     // If even the hand-back fails, the row stays `uploading`: the client is told to sign again (a conflict) and
     // the clean-up job removes the row later. The write's own error is the one worth answering with.
-    await releaseClaim(db, key).catch((e: unknown) => console.warn(`upload claim of ${key} not released:`, (e as Error).message));
+    await releaseClaim(db, key).catch((e: unknown) =>
+      console.warn(`upload claim of ${key} not released:`, (e as Error).message),
+    );
     throw err;
   }
   await markUploaded(db, key, nowIso());

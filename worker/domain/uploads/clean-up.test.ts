@@ -18,7 +18,9 @@ it("removes uploads left unfinalized for a day (also ones a dead PUT left upload
     { key: `t/${newId()}`, status: "uploading" as const, createdAt: old },
   ];
   for (const r of rows) {
-    await testDb().insert(uploads).values({ ...r, userId: user.id, kind: "media", contentType: "video/mp4", size: 3 });
+    await testDb()
+      .insert(uploads)
+      .values({ ...r, userId: user.id, kind: "media", contentType: "video/mp4", size: 3 });
     await env.MEDIA.put(r.key, "abc");
   }
   await removeAbandonedUploads({ ctx: { db: testDb(), env }, input: { now } });

@@ -11,9 +11,15 @@ export async function removeAbandonedUploads({ ctx: { db, env }, input: { now } 
   const rows = await findAbandonedUploads(db, addMs(now, -ABANDONED_AFTER_MS), BATCH);
   // Unjoined parts of multipart uploads; one left `uploading` died mid-completion (abort is a no-op if it joined).
   for (const row of rows.filter((r) => r.multipartUploadId && (r.status === "signed" || r.status === "uploading"))) {
-    await bucket.resumeMultipartUpload(row.key, row.multipartUploadId!).abort().catch(() => undefined);
+    await bucket
+      .resumeMultipartUpload(row.key, row.multipartUploadId!)
+      .abort()
+      .catch(() => undefined);
   }
   if (rows.length) await bucket.delete(rows.map((r) => r.key));
-  await deleteUploads(db, rows.map((r) => r.key));
+  await deleteUploads(
+    db,
+    rows.map((r) => r.key),
+  );
   return rows.length;
 }

@@ -1,8 +1,6 @@
 // The upload rules both sides apply (types, sizes, multipart parts) are common/uploads.ts; these are the
 // Worker's own (docs/architecture.md §4 "Uploads").
 export {
-  
-  
   maxBytes,
   mediaTypeOf,
   MiB,

@@ -1,4 +1,9 @@
-import { claimMultipartCompletion, deleteSignedMultipart, findUpload, recordPart } from "../../db/queries/uploads/uploads";
+import {
+  claimMultipartCompletion,
+  deleteSignedMultipart,
+  findUpload,
+  recordPart,
+} from "../../db/queries/uploads/uploads";
 import { badRequest, conflict } from "../../lib/errors";
 import { unwritableUpload, uploadTaken, writeClaimed } from "./claim";
 import { expectedParts, partSizeFor } from "./parts";
@@ -26,11 +31,16 @@ export async function completeMultipart({ ctx, input: { grant } }: StorageCall<{
     const missing = expectedParts(grant.size).filter((n) => !parts.some((p) => p.partNumber === n));
     if (missing.length) throw badRequest(`Parts missing: ${missing.slice(0, 10).join(", ")}`);
     try {
-      await bucket.resumeMultipartUpload(row.key, row.multipartUploadId!).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+      await bucket
+        .resumeMultipartUpload(row.key, row.multipartUploadId!)
+        .complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
     } catch (err) {
       // R2 refuses when a part was re-sent while completing (its recorded ETag is stale) or the upload is gone.
       console.warn(`multipart completion of ${row.key} refused:`, (err as Error).message);
-      throw conflict("The parts changed while they were being joined; check the stored parts, re-send any that failed and complete again", "upload_parts_changed");
+      throw conflict(
+        "The parts changed while they were being joined; check the stored parts, re-send any that failed and complete again",
+        "upload_parts_changed",
+      );
     }
   });
   return row.key;
@@ -50,15 +60,20 @@ export async function abortMultipart({ ctx, input: { grant } }: StorageCall<{ gr
 }
 
 /** Stores one part (a retry replaces the earlier attempt) while the upload is still open; returns its size. */
-export async function putPart({ ctx, input: { grant, row, part, request } }: StorageCall<{ grant: UploadGrant; row: OpenMultipart; part: number; request: Request }>) {
+export async function putPart({
+  ctx,
+  input: { grant, row, part, request },
+}: StorageCall<{ grant: UploadGrant; row: OpenMultipart; part: number; request: Request }>) {
   checkGrant(ctx.actor, grant);
   const { db, bucket } = ctx;
   const partSize = partSizeFor(grant.size, part);
   const mpu = bucket.resumeMultipartUpload(row.key, row.multipartUploadId);
   let uploaded: R2UploadedPart;
   try {
-    uploaded = await storeBody(request, { size: partSize, contentType: grant.contentType, sniff: part === 1 }, (stream) =>
-      mpu.uploadPart(part, stream),
+    uploaded = await storeBody(
+      request,
+      { size: partSize, contentType: grant.contentType, sniff: part === 1 },
+      (stream) => mpu.uploadPart(part, stream),
     );
   } catch (err) {
     // A part still in flight when the upload was completed or abandoned lands nowhere (R2 has no upload left

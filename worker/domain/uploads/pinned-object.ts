@@ -40,7 +40,13 @@ function pinnedReader(bucket: R2Bucket, key: string, size: number, etag: string)
   return {
     size,
     async read(offset, length) {
-      if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length <= 0 || offset >= size) {
+      if (
+        !Number.isSafeInteger(offset) ||
+        !Number.isSafeInteger(length) ||
+        offset < 0 ||
+        length <= 0 ||
+        offset >= size
+      ) {
         return new Uint8Array(0);
       }
       const range = { offset, length: Math.min(length, size - offset) };

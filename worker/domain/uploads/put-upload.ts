@@ -8,7 +8,10 @@ import { checkGrant, type UploadGrant } from "./upload-token";
  * replace an object already stored under the key (If-None-Match: *), so a key is written at most once even
  * if something else ever wrote to it beside the claim.
  */
-export async function putUpload({ ctx, input: { grant, request } }: StorageCall<{ grant: UploadGrant; request: Request }>) {
+export async function putUpload({
+  ctx,
+  input: { grant, request },
+}: StorageCall<{ grant: UploadGrant; request: Request }>) {
   checkGrant(ctx.actor, grant);
   const { db, bucket } = ctx;
   await claimForWriting(db, grant.key, "single");

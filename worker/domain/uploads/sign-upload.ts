@@ -13,14 +13,21 @@ export type SignInput = { secret: string; filename: string; contentType: string;
 
 /** Object keys keep a readable, safe form of the file name after a unique id. */
 const safeName = (name: string) =>
-  name.normalize("NFKD").replace(/[^\w.-]+/g, "_").replace(/^[._]+/, "").slice(-100) || "file";
+  name
+    .normalize("NFKD")
+    .replace(/[^\w.-]+/g, "_")
+    .replace(/^[._]+/, "")
+    .slice(-100) || "file";
 
 /** Signs an upload for the caller (ctx.actor): the key, the quota and the token are theirs. */
 export async function signUpload({ ctx, input }: StorageCall<SignInput>): Promise<UploadSignResponse> {
   const p = { ...input, db: ctx.db, bucket: ctx.bucket, userId: ctx.actor.id };
   const kind = uploadKindOf(p.contentType);
   if (!kind) {
-    throw unsupportedMedia("contentType: only MP4 video, MP3 audio and JPEG, PNG, WebP or GIF images are accepted", "unsupported_media");
+    throw unsupportedMedia(
+      "contentType: only MP4 video, MP3 audio and JPEG, PNG, WebP or GIF images are accepted",
+      "unsupported_media",
+    );
   }
   const limit = maxBytes(kind);
   if (p.fileSize > limit) {
@@ -32,8 +39,11 @@ export async function signUpload({ ctx, input }: StorageCall<SignInput>): Promis
   // The storage quota (docs/decisions/030) is enforced by the insert below, so concurrent signatures cannot
   // share the same free space. A multipart upload is checked once before, too, so a refused file never
   // creates an R2 multipart upload (a single PUT creates nothing until its bytes come).
-  if (multipart && !(await fitsInQuota(p.db, p.userId, p.fileSize))) throw await storageQuotaRefusal(p.db, p.userId, p.fileSize);
-  const mpu = multipart ? await p.bucket.createMultipartUpload(key, { httpMetadata: { contentType: p.contentType } }) : null;
+  if (multipart && !(await fitsInQuota(p.db, p.userId, p.fileSize)))
+    throw await storageQuotaRefusal(p.db, p.userId, p.fileSize);
+  const mpu = multipart
+    ? await p.bucket.createMultipartUpload(key, { httpMetadata: { contentType: p.contentType } })
+    : null;
   const recorded = await createUploadWithinQuota(p.db, {
     key,
     userId: p.userId,
@@ -49,7 +59,12 @@ export async function signUpload({ ctx, input }: StorageCall<SignInput>): Promis
     await mpu?.abort().catch(() => {});
     throw await storageQuotaRefusal(p.db, p.userId, p.fileSize);
   }
-  const token = await signUploadToken(p.secret, { key, userId: p.userId, contentType: p.contentType, size: p.fileSize });
+  const token = await signUploadToken(p.secret, {
+    key,
+    userId: p.userId,
+    contentType: p.contentType,
+    size: p.fileSize,
+  });
   const qs = `token=${encodeURIComponent(token)}`;
   return {
     key,

@@ -24,7 +24,8 @@ export async function signUploadToken(secret: string, grant: UploadGrant): Promi
  * caller already; a service called otherwise (a script, a test) must not write another member's upload.
  */
 export function checkGrant(actor: { id: string }, grant: UploadGrant) {
-  if (grant.userId !== actor.id) throw forbidden("Upload link is invalid or expired; please start the upload again", "bad_upload_token");
+  if (grant.userId !== actor.id)
+    throw forbidden("Upload link is invalid or expired; please start the upload again", "bad_upload_token");
 }
 
 export async function verifyUploadToken(secret: string, token: string, userId: string): Promise<UploadGrant> {

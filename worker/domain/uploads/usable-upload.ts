@@ -9,9 +9,11 @@ export async function usableUpload(db: Db, user: SessionUser, key: string, kind:
   const row = await findUpload(db, key);
   if (!row) throw badRequest(`${fieldOf(kind)}: no such upload`);
   if (row.userId !== user.id) throw forbidden(`${fieldOf(kind)}: not an upload of yours`);
-  if (row.kind !== kind) throw badRequest(`${fieldOf(kind)}: this upload is not ${kind === "media" ? "a video or audio file" : "an image"}`);
+  if (row.kind !== kind)
+    throw badRequest(`${fieldOf(kind)}: this upload is not ${kind === "media" ? "a video or audio file" : "an image"}`);
   // `uploading`: a write holds the claim; its bytes are not complete (nor final) yet.
-  if (row.status === "signed" || row.status === "uploading") throw badRequest(`${fieldOf(kind)}: the upload has not finished`);
+  if (row.status === "signed" || row.status === "uploading")
+    throw badRequest(`${fieldOf(kind)}: the upload has not finished`);
   if (row.status === "finalized") throw conflict(`${fieldOf(kind)}: this upload is already used`, "upload_used");
   return row;
 }

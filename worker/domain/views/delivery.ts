@@ -39,8 +39,8 @@ export const coveredBytes = (ranges: DeliveredRange[], sinceMs: number) =>
   ranges.reduce((sum, r) => (r.atMs >= sinceMs ? sum + (r.end - r.start) : sum), 0);
 
 /** Whether the bytes served cover enough of the item. An unknown size (0) proves nothing. */
-export const deliveredEnough = (covered: number, mediaSize: number) => mediaSize > 0 && covered >= DELIVERY_FRACTION * mediaSize;
+export const deliveredEnough = (covered: number, mediaSize: number) =>
+  mediaSize > 0 && covered >= DELIVERY_FRACTION * mediaSize;
 
 /** The earliest delivery time that still counts for a view started at `startedAtMs`. */
 export const deliveryCountsSince = (startedAtMs: number) => startedAtMs - DELIVERY_WINDOW_MS;
-

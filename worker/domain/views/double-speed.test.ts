@@ -20,7 +20,14 @@ function playerEvents(speed: number, durationMs = DURATION_MS): [number, number]
 
 /** Judges each event at `clientMs + latency(i)` of server time, the start having arrived `startLatencyMs` in. */
 function judge(events: [number, number][], startLatencyMs: number, latency: (i: number) => number) {
-  let s: Session = { startedAtMs: startLatencyMs, lastEventAtMs: startLatencyMs, positionMs: 0, accruedMs: 0, durationMs: DURATION_MS, earning: true };
+  let s: Session = {
+    startedAtMs: startLatencyMs,
+    lastEventAtMs: startLatencyMs,
+    positionMs: 0,
+    accruedMs: 0,
+    durationMs: DURATION_MS,
+    earning: true,
+  };
   const verdicts = events.map(([position, clientMs], i) => {
     const v = judgeEvent(s, position, clientMs + latency(i));
     if (v.accepted) s = v.session;

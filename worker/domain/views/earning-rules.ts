@@ -1,5 +1,11 @@
 import type { EarningRulesJson, ViewRewardJson } from "../../../common/schemas/earning-rules";
-import { EARNABLE_VIEWS_PER_DAY, type EarningRuleKey, QUALIFY_PERCENT, TUNABLE_EARNING_RULES, VIEW_REWARD_MICROS } from "../../../common/earning-policy";
+import {
+  EARNABLE_VIEWS_PER_DAY,
+  type EarningRuleKey,
+  QUALIFY_PERCENT,
+  TUNABLE_EARNING_RULES,
+  VIEW_REWARD_MICROS,
+} from "../../../common/earning-policy";
 import type { EarningRuleSettings } from "../../db/queries/earnings/earning-rule-settings";
 import { usd } from "../../lib/money";
 

@@ -17,7 +17,8 @@ export const isFinished = (p: Pick<LastPosition, "positionMs" | "durationMs">) =
   p.durationMs <= 0 || p.positionMs >= FINISHED_FRACTION * p.durationMs;
 
 /** Worth offering "Resume from m:ss": started (≥ 5 s in) and not finished. */
-const isUnfinished = (p: Pick<LastPosition, "positionMs" | "durationMs">) => p.positionMs >= RESUME_MIN_MS && !isFinished(p);
+const isUnfinished = (p: Pick<LastPosition, "positionMs" | "durationMs">) =>
+  p.positionMs >= RESUME_MIN_MS && !isFinished(p);
 
 /** Whole seconds to resume at, or null when there is nothing to resume. */
 export const resumeAtSeconds = (p: LastPosition | null): number | null =>

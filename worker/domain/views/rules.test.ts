@@ -1,9 +1,24 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { completePositionMs, END_TOLERANCE_MS, HEARTBEAT_GAP_LIMIT_MS, judgeEvent, MAX_PLAYBACK_SPEED, PACE_GRACE_MS, type Session, watchedEnough } from "./rules";
+import {
+  completePositionMs,
+  END_TOLERANCE_MS,
+  HEARTBEAT_GAP_LIMIT_MS,
+  judgeEvent,
+  MAX_PLAYBACK_SPEED,
+  PACE_GRACE_MS,
+  type Session,
+  watchedEnough,
+} from "./rules";
 
 const session = (over: Partial<Session> = {}): Session => ({
-  startedAtMs: 0, lastEventAtMs: 0, positionMs: 0, accruedMs: 0, durationMs: 60_000, earning: true, ...over,
+  startedAtMs: 0,
+  lastEventAtMs: 0,
+  positionMs: 0,
+  accruedMs: 0,
+  durationMs: 60_000,
+  earning: true,
+  ...over,
 });
 
 /** Plays events in order (position, server time) and returns the final session and whether it qualified. */
@@ -40,7 +55,11 @@ describe("pacing rules", () => {
   });
 
   it("a silence longer than the heartbeat limit does not count", () => {
-    const paused = judgeEvent(session({ positionMs: 20_000, accruedMs: 20_000, lastEventAtMs: 20_000 }), 30_000, 20_000 + HEARTBEAT_GAP_LIMIT_MS + 1);
+    const paused = judgeEvent(
+      session({ positionMs: 20_000, accruedMs: 20_000, lastEventAtMs: 20_000 }),
+      30_000,
+      20_000 + HEARTBEAT_GAP_LIMIT_MS + 1,
+    );
     expect(paused).toMatchObject({ accepted: true });
     if (paused.accepted) expect(paused.session).toMatchObject({ positionMs: 30_000, accruedMs: 20_000 });
   });
@@ -65,7 +84,9 @@ describe("pacing rules", () => {
     expect(judgeEvent(done, 55_000, 55_000)).toMatchObject({ qualifies: false });
   });
 
-  const eventsArb = fc.array(fc.tuple(fc.integer({ min: 0, max: 1_300_000 }), fc.integer({ min: 0, max: 40_000 })), { maxLength: 60 });
+  const eventsArb = fc.array(fc.tuple(fc.integer({ min: 0, max: 1_300_000 }), fc.integer({ min: 0, max: 40_000 })), {
+    maxLength: 60,
+  });
 
   it("for any event sequence, accrued time ≤ 2 × server time elapsed, and ≤ the duration", () => {
     fc.assert(
@@ -94,7 +115,9 @@ describe("pacing rules", () => {
           now += wait;
           const v = judgeEvent(s, position, now);
           if (!v.accepted) continue;
-          expect(v.session.accruedMs - s.accruedMs).toBeLessThanOrEqual(MAX_PLAYBACK_SPEED * (now - s.lastEventAtMs) + PACE_GRACE_MS);
+          expect(v.session.accruedMs - s.accruedMs).toBeLessThanOrEqual(
+            MAX_PLAYBACK_SPEED * (now - s.lastEventAtMs) + PACE_GRACE_MS,
+          );
           s = v.session;
         }
       }),
@@ -112,8 +135,17 @@ describe("the end a complete event stands for", () => {
 
   it("still accrues only what the pace allows: an instant complete at the end earns the grace, no more", () => {
     const v = judgeEvent(session(), completePositionMs(session(), 59_500), 0);
-    expect(v).toMatchObject({ accepted: true, tooFast: true, qualifies: false, session: { positionMs: 60_000, accruedMs: 0 } });
-    const later = judgeEvent(session({ startedAtMs: 0, lastEventAtMs: 0 }), completePositionMs(session(), 59_500), 1000);
+    expect(v).toMatchObject({
+      accepted: true,
+      tooFast: true,
+      qualifies: false,
+      session: { positionMs: 60_000, accruedMs: 0 },
+    });
+    const later = judgeEvent(
+      session({ startedAtMs: 0, lastEventAtMs: 0 }),
+      completePositionMs(session(), 59_500),
+      1000,
+    );
     expect(later).toMatchObject({ tooFast: true, session: { accruedMs: MAX_PLAYBACK_SPEED * 1000 } });
   });
 });

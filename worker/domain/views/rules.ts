@@ -46,7 +46,8 @@ export function judgeEvent(s: Session, positionMs: number, nowMs: number): Event
   const position = Math.min(positionMs, s.durationMs);
   const advance = position - s.positionMs;
   const sinceLast = Math.max(0, nowMs - s.lastEventAtMs);
-  const paced = sinceLast > HEARTBEAT_GAP_LIMIT_MS ? 0 : Math.min(advance, MAX_PLAYBACK_SPEED * sinceLast + PACE_GRACE_MS);
+  const paced =
+    sinceLast > HEARTBEAT_GAP_LIMIT_MS ? 0 : Math.min(advance, MAX_PLAYBACK_SPEED * sinceLast + PACE_GRACE_MS);
   const ceiling = MAX_PLAYBACK_SPEED * Math.max(0, nowMs - s.startedAtMs);
   const accruedMs = s.earning ? Math.max(s.accruedMs, Math.min(s.accruedMs + paced, ceiling)) : s.accruedMs;
   const next: Session = { ...s, positionMs: position, lastEventAtMs: Math.max(s.lastEventAtMs, nowMs), accruedMs };

@@ -18,7 +18,13 @@ type StartInput = { contentId: string; discoveryMethod: string; deviceFingerprin
  * Starts a view in the viewer's own watch-session object (docs/decisions/015) and says whether it can earn
  * from the start, and if not why (what the player's indicator shows: docs/decisions/035).
  */
-export async function startPlayback({ ctx: { db, actor, env, secret }, input }: { ctx: PlaybackContext; input: StartInput }) {
+export async function startPlayback({
+  ctx: { db, actor, env, secret },
+  input,
+}: {
+  ctx: PlaybackContext;
+  input: StartInput;
+}) {
   // One round trip each, side by side: the item, and the first earning rule a view of it starting now already
   // fails (the same SQL the earnings job pays by: docs/decisions/067).
   const [item, refused] = await Promise.all([

@@ -28,7 +28,11 @@ export type ViewFacts = {
 
 export type Verdict = { outcome: ViewOutcome; reason: ViewReason | null; availableAt: string | null };
 
-const verdict = (outcome: ViewOutcome, reason: ViewReason | null = null, availableAt: string | null = null): Verdict => ({ outcome, reason, availableAt });
+const verdict = (
+  outcome: ViewOutcome,
+  reason: ViewReason | null = null,
+  availableAt: string | null = null,
+): Verdict => ({ outcome, reason, availableAt });
 
 /** Watched time as a whole percent of the item, rounded down so 79.9 % never reads as the 80 % that earns. */
 export function watchedPercent(watchTimeMs: number, durationMs: number) {
@@ -38,7 +42,11 @@ export function watchedPercent(watchTimeMs: number, durationMs: number) {
 
 // What a moderation reversal says (docs/decisions/027), naming its cause (docs/decisions/066): the item was taken down,
 // the viewer was suspended, or the item's creator was. A fraud rule's reversal says "reversed".
-const REVERSAL_REASONS: Record<string, ViewReason> = { takedown: "removed", suspended_viewer: "suspended", suspended_creator: "creator_suspended" };
+const REVERSAL_REASONS: Record<string, ViewReason> = {
+  takedown: "removed",
+  suspended_viewer: "suspended",
+  suspended_creator: "creator_suspended",
+};
 
 export function viewOutcome(f: ViewFacts, now: string): Verdict {
   if (f.earning) {

@@ -11,7 +11,10 @@ import { watchSessionsOf } from "./watch-sessions-of";
  * Where the caller left each item, newest first, a keyset page: one RPC, then one D1 read for the page's items.
  * Items since removed or deleted are left out.
  */
-export async function listHistory({ ctx: { db, actor, env }, input }: WatcherCall<{ cursor?: string; limit: number; unfinished: boolean }>) {
+export async function listHistory({
+  ctx: { db, actor, env },
+  input,
+}: WatcherCall<{ cursor?: string; limit: number; unfinished: boolean }>) {
   const after = decodeCursor(input.cursor);
   const rows = await watchSessionsOf(env, actor.id).historyPage({
     after: after && { watchedAtMs: Number(after.key), contentId: after.id },
@@ -19,9 +22,17 @@ export async function listHistory({ ctx: { db, actor, env }, input }: WatcherCal
     unfinishedOnly: input.unfinished,
   });
   const page = rows.slice(0, input.limit);
-  const items = new Map((await visibleContentByIds(db, page.map((r) => r.contentId))).map((row) => [row.id, row]));
+  const items = new Map(
+    (
+      await visibleContentByIds(
+        db,
+        page.map((r) => r.contentId),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const last = page.at(-1);
-  const nextCursor = rows.length > input.limit && last ? encodeCursor({ key: last.watchedAtMs, id: last.contentId }) : null;
+  const nextCursor =
+    rows.length > input.limit && last ? encodeCursor({ key: last.watchedAtMs, id: last.contentId }) : null;
   const entries = page.flatMap((position) => {
     const item = items.get(position.contentId);
     return item ? [{ item, position }] : [];

@@ -15,12 +15,19 @@ import { adminContext } from "./admin-context";
 export const adminAdSettingsRoutes = new Hono<AppEnv>()
   .get(
     "/ad-settings",
-    responds("Read the ad settings", { 200: { description: "Every ad setting, stored or default.", schema: adminAdSettingsOut } }),
+    responds("Read the ad settings", {
+      200: { description: "Every ad setting, stored or default.", schema: adminAdSettingsOut },
+    }),
     async (c) => c.json(await readSettings(c.get("db"), AD_DEFAULTS), 200),
   )
   .patch(
     "/ad-settings",
-    responds("Change one ad setting", { 200: { description: "Every ad setting after the change (audited when the value changed).", schema: adminAdSettingsOut } }),
+    responds("Change one ad setting", {
+      200: {
+        description: "Every ad setting after the change (audited when the value changed).",
+        schema: adminAdSettingsOut,
+      },
+    }),
     validate("json", adSettingChange),
     async (c) => {
       const { key, value } = c.req.valid("json");

@@ -1,5 +1,11 @@
 import { Hono } from "hono";
-import { adAnalyticsOut, adminAnalyticsOut, analyticsConfigChange, analyticsConfigOut, type AnalyticsConfig } from "../../../common/schemas/admin-analytics";
+import {
+  adAnalyticsOut,
+  adminAnalyticsOut,
+  analyticsConfigChange,
+  analyticsConfigOut,
+  type AnalyticsConfig,
+} from "../../../common/schemas/admin-analytics";
 import { dayRangeQuery } from "../../../common/schemas/reports";
 import type { AppEnv } from "../../app-env";
 import { adminAnalyticsRows } from "../../db/queries/views/admin-analytics";
@@ -21,7 +27,10 @@ export const adminAnalyticsRoutes = new Hono<AppEnv>()
   .get(
     "/analytics",
     responds("Show content and viewer analytics", {
-      200: { description: "The most watched items, the most active viewers, the top earners and how views were discovered.", schema: adminAnalyticsOut },
+      200: {
+        description: "The most watched items, the most active viewers, the top earners and how views were discovered.",
+        schema: adminAnalyticsOut,
+      },
     }),
     async (c) => c.json(adminAnalyticsJson(await adminAnalyticsRows(c.get("db"))), 200),
   )
@@ -29,7 +38,11 @@ export const adminAnalyticsRoutes = new Hono<AppEnv>()
   .get(
     "/analytics/ads",
     responds("Show ad figures for a range of days", {
-      200: { description: "Ad beacon counts and rates over impressions: in total, per break position, and for every day of the range.", schema: adAnalyticsOut },
+      200: {
+        description:
+          "Ad beacon counts and rates over impressions: in total, per break position, and for every day of the range.",
+        schema: adAnalyticsOut,
+      },
     }),
     validate("query", dayRangeQuery),
     async (c) => {
@@ -41,12 +54,18 @@ export const adminAnalyticsRoutes = new Hono<AppEnv>()
   .patch(
     "/analytics/config",
     responds("Change a marketing tag id", {
-      200: { description: "Both tag ids after the change (audited; saving the value a tag already has writes nothing).", schema: analyticsConfigOut },
+      200: {
+        description: "Both tag ids after the change (audited; saving the value a tag already has writes nothing).",
+        schema: analyticsConfigOut,
+      },
     }),
     validate("json", analyticsConfigChange),
     async (c) => {
       const { key, value } = c.req.valid("json");
-      const after = await changeSetting({ ctx: adminContext(c), input: { defaults: ANALYTICS_CONFIG_DEFAULTS, key, value } });
+      const after = await changeSetting({
+        ctx: adminContext(c),
+        input: { defaults: ANALYTICS_CONFIG_DEFAULTS, key, value },
+      });
       return c.json(after satisfies AnalyticsConfig, 200);
     },
   );

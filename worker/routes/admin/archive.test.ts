@@ -2,7 +2,14 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { LifecycleJson } from "../../../common/schemas/archive";
 import { addDays, dayOf } from "../../lib/days";
-import { archivedLines, pageDaysRowsOf, resetArchiveWorld, rollTotalsAt, seedVisitsDay, visitsRowsOf } from "../../test/archive";
+import {
+  archivedLines,
+  pageDaysRowsOf,
+  resetArchiveWorld,
+  rollTotalsAt,
+  seedVisitsDay,
+  visitsRowsOf,
+} from "../../test/archive";
 import { Browser, signedInBrowser, uniqueEmail } from "../../test/http";
 import { decodeLines } from "../../domain/archive/part-file";
 
@@ -45,39 +52,89 @@ describe("/api/admin/archive", () => {
       return (await res.json<{ error: string }>()).error;
     };
     // Dashboards read day totals only (decision 054): raw visits stay a day past their own (062), the least a live session needs.
-    expect(await refused({ archive_visits_after_days: 0, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 1 day");
-    expect(await refused({ archive_visits_after_days: -1, archive_views_after_days: 60 })).toBe("archive_visits_after_days: archive_visits_after_days must be at least 1 day");
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 7 })).toBe("archive_views_after_days must be at least 8 days (the earnings hold plus 1 day)");
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe("archive_views_after_days must be at least 8 days (the earnings hold plus 1 day)");
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 0 })).toBe("archive_views_after_days: archive_views_after_days must be at least 1 day");
-    expect(await refused({ archive_visits_after_days: 91.5, archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: .*whole number/);
-    expect(await refused({ archive_visits_after_days: "91", archive_views_after_days: 60 })).toMatch(/^archive_visits_after_days: /);
+    expect(await refused({ archive_visits_after_days: 0, archive_views_after_days: 60 })).toBe(
+      "archive_visits_after_days: archive_visits_after_days must be at least 1 day",
+    );
+    expect(await refused({ archive_visits_after_days: -1, archive_views_after_days: 60 })).toBe(
+      "archive_visits_after_days: archive_visits_after_days must be at least 1 day",
+    );
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 7 })).toBe(
+      "archive_views_after_days must be at least 8 days (the earnings hold plus 1 day)",
+    );
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 5 })).toBe(
+      "archive_views_after_days must be at least 8 days (the earnings hold plus 1 day)",
+    );
+    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 0 })).toBe(
+      "archive_views_after_days: archive_views_after_days must be at least 1 day",
+    );
+    expect(await refused({ archive_visits_after_days: 91.5, archive_views_after_days: 60 })).toMatch(
+      /^archive_visits_after_days: .*whole number/,
+    );
+    expect(await refused({ archive_visits_after_days: "91", archive_views_after_days: 60 })).toMatch(
+      /^archive_visits_after_days: /,
+    );
     expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 3651 })).toMatch(/at most 3650/);
     expect(await refused({ archive_visits_after_days: 91 })).toMatch(/^archive_views_after_days: /);
     // How long notifications stay (decisions 055, 057): a week at least.
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 6 })).toBe(
-      "notifications_keep_days: notifications_keep_days must be at least 7 days",
-    );
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 3651 })).toMatch(/at most 3650/);
-    expect(await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 45.5 })).toMatch(/^notifications_keep_days: .*whole number/);
+    expect(
+      await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 6 }),
+    ).toBe("notifications_keep_days: notifications_keep_days must be at least 7 days");
+    expect(
+      await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 3651 }),
+    ).toMatch(/at most 3650/);
+    expect(
+      await refused({ archive_visits_after_days: 91, archive_views_after_days: 60, notifications_keep_days: 45.5 }),
+    ).toMatch(/^notifications_keep_days: .*whole number/);
 
     const changed = await put({ archive_visits_after_days: 2, archive_views_after_days: 14 });
     expect(changed.status).toBe(200);
-    expect((await changed.json<LifecycleJson>()).windows.archive_visits_after_days).toMatchObject({ value: 2, effective: 2 });
+    expect((await changed.json<LifecycleJson>()).windows.archive_visits_after_days).toMatchObject({
+      value: 2,
+      effective: 2,
+    });
     // Left out, how long notifications stay is unchanged; sent, it is saved and audited like the windows.
-    expect((await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>()).windows.notifications_keep_days.value).toBe(90);
-    const notices = await put({ archive_visits_after_days: 2, archive_views_after_days: 14, notifications_keep_days: 30 });
-    expect((await notices.json<LifecycleJson>()).windows.notifications_keep_days).toMatchObject({ value: 30, effective: 30, min: 7 });
-    const audits = await env.DB.prepare(`select entity_id, before, after from audit_log where entity = 'setting' and entity_id like 'archive_%' order by entity_id`).all();
+    expect(
+      (await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>()).windows.notifications_keep_days.value,
+    ).toBe(90);
+    const notices = await put({
+      archive_visits_after_days: 2,
+      archive_views_after_days: 14,
+      notifications_keep_days: 30,
+    });
+    expect((await notices.json<LifecycleJson>()).windows.notifications_keep_days).toMatchObject({
+      value: 30,
+      effective: 30,
+      min: 7,
+    });
+    const audits = await env.DB.prepare(
+      `select entity_id, before, after from audit_log where entity = 'setting' and entity_id like 'archive_%' order by entity_id`,
+    ).all();
     expect(audits.results).toEqual([
-      { entity_id: "archive_views_after_days", before: JSON.stringify({ archive_views_after_days: "60" }), after: JSON.stringify({ archive_views_after_days: "14" }) },
-      { entity_id: "archive_visits_after_days", before: JSON.stringify({ archive_visits_after_days: "3" }), after: JSON.stringify({ archive_visits_after_days: "2" }) },
+      {
+        entity_id: "archive_views_after_days",
+        before: JSON.stringify({ archive_views_after_days: "60" }),
+        after: JSON.stringify({ archive_views_after_days: "14" }),
+      },
+      {
+        entity_id: "archive_visits_after_days",
+        before: JSON.stringify({ archive_visits_after_days: "3" }),
+        after: JSON.stringify({ archive_visits_after_days: "2" }),
+      },
     ]);
-    const noticeAudit = await env.DB.prepare(`select before, after from audit_log where entity = 'setting' and entity_id = 'notifications_keep_days'`).all();
-    expect(noticeAudit.results).toEqual([{ before: JSON.stringify({ notifications_keep_days: "90" }), after: JSON.stringify({ notifications_keep_days: "30" }) }]);
+    const noticeAudit = await env.DB.prepare(
+      `select before, after from audit_log where entity = 'setting' and entity_id = 'notifications_keep_days'`,
+    ).all();
+    expect(noticeAudit.results).toEqual([
+      {
+        before: JSON.stringify({ notifications_keep_days: "90" }),
+        after: JSON.stringify({ notifications_keep_days: "30" }),
+      },
+    ]);
 
     // Raising the earnings hold lifts the views window's minimum, and the window with it.
-    expect((await admin.json("/api/admin/earning-rules", "PATCH", { key: "earnings_hold_days", value: 20 })).status).toBe(200);
+    expect(
+      (await admin.json("/api/admin/earning-rules", "PATCH", { key: "earnings_hold_days", value: 20 })).status,
+    ).toBe(200);
     const after = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(after.earnings_hold_days).toBe(20);
     expect(after.windows.archive_views_after_days).toMatchObject({ value: 14, effective: 21, min: 21 });
@@ -103,7 +160,10 @@ describe("/api/admin/archive", () => {
     const shown = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(shown.last_run!.datasets[0]!.days_done).toEqual([old1, old2]);
     const days = shown.datasets.find((d) => d.dataset === "visits")!.days;
-    expect(days.map((d) => [d.day, d.status, d.rows])).toEqual([[old2, "done", expect.any(Number)], [old1, "done", rows1.length]]);
+    expect(days.map((d) => [d.day, d.status, d.rows])).toEqual([
+      [old2, "done", expect.any(Number)],
+      [old1, "done", rows1.length],
+    ]);
     expect(days[0]!.prev_sha256).toBe(days[1]!.sha256);
 
     const file = await admin.fetch(`/api/admin/archive/visits/${old1}`);
@@ -118,22 +178,35 @@ describe("/api/admin/archive", () => {
     // Page-day totals are a dataset of their own (decision 054), downloaded the same way.
     const pageDays = await admin.fetch(`/api/admin/archive/page-days/${old1}`);
     expect(pageDays.status).toBe(200);
-    expect(pageDays.headers.get("content-disposition")).toBe(`attachment; filename="reelpay-page-days-${old1}.ndjson.gz"`);
+    expect(pageDays.headers.get("content-disposition")).toBe(
+      `attachment; filename="reelpay-page-days-${old1}.ndjson.gz"`,
+    );
     expect(await decodeLines(new Uint8Array(await pageDays.arrayBuffer()))).toEqual(pageDaysOf1);
 
     const manifest = await admin.fetch(`/api/admin/archive/visits/${old2}/manifest`);
     expect(manifest.status).toBe(200);
-    expect(await manifest.json()).toMatchObject({ dataset: "visits", day: old2, rows: days[0]!.rows, prev_sha256: days[1]!.sha256 });
+    expect(await manifest.json()).toMatchObject({
+      dataset: "visits",
+      day: old2,
+      rows: days[0]!.rows,
+      prev_sha256: days[1]!.sha256,
+    });
 
     const error = async (path: string, status: number) => {
       const res = await admin.fetch(path);
       expect(res.status, path).toBe(status);
       return (await res.json<{ error: string }>()).error;
     };
-    expect(await error(`/api/admin/archive/visits/${recent}`, 404)).toBe(`No archived visits day ${recent}: it is still in the database or had no rows`);
+    expect(await error(`/api/admin/archive/visits/${recent}`, 404)).toBe(
+      `No archived visits day ${recent}: it is still in the database or had no rows`,
+    );
     expect(await error(`/api/admin/archive/views/${old1}/manifest`, 404)).toMatch(/^No archived views day/);
     expect(await error(`/api/admin/archive/visits/2026-02-30`, 400)).toBe("day: day is not a calendar date");
-    expect(await error(`/api/admin/archive/visits/yesterday/manifest`, 400)).toBe("day: day must be a UTC date written YYYY-MM-DD");
-    expect(await error(`/api/admin/archive/pages/${old1}`, 400)).toBe("dataset: dataset must be visits, page-days, views or member-days");
+    expect(await error(`/api/admin/archive/visits/yesterday/manifest`, 400)).toBe(
+      "day: day must be a UTC date written YYYY-MM-DD",
+    );
+    expect(await error(`/api/admin/archive/pages/${old1}`, 400)).toBe(
+      "dataset: dataset must be visits, page-days, views or member-days",
+    );
   });
 });

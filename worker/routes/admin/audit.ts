@@ -10,7 +10,10 @@ import { adminContext } from "./admin-context";
 export const adminAuditRoutes = new Hono<AppEnv>().get(
   "/audit",
   responds("List the audit log", {
-    200: { description: `The newest ${AUDIT_LIMIT} changes to money records and settings, newest first, with who made them.`, schema: auditEntriesOut },
+    200: {
+      description: `The newest ${AUDIT_LIMIT} changes to money records and settings, newest first, with who made them.`,
+      schema: auditEntriesOut,
+    },
   }),
   async (c) => c.json(auditEntriesJson(await listAuditLog({ ctx: adminContext(c), input: {} })), 200),
 );

@@ -24,7 +24,10 @@ export const adminSignOnBonusRoutes = new Hono<AppEnv>().post(
   ),
   validate("json", bonusReviewBody),
   async (c) => {
-    const after = await reviewBonus({ ctx: adminContext(c), input: { ...c.req.valid("json"), bonusId: c.req.param("id") } });
+    const after = await reviewBonus({
+      ctx: adminContext(c),
+      input: { ...c.req.valid("json"), bonusId: c.req.param("id") },
+    });
     const owner = await findUserById(c.get("db"), after.userId);
     return c.json(bonusAwardJson(after, owner?.email ?? ""), 200);
   },

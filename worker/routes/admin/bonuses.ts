@@ -25,12 +25,16 @@ import { adminContext } from "./admin-context";
 export const adminManualBonusRoutes = new Hono<AppEnv>()
   .get(
     "/bonuses",
-    responds("List manual bonuses", { 200: { description: "Every manual bonus, newest first, with its member's email.", schema: manualBonusesOut } }),
+    responds("List manual bonuses", {
+      200: { description: "Every manual bonus, newest first, with its member's email.", schema: manualBonusesOut },
+    }),
     async (c) => c.json(bonusAwardsJson(await listManualBonuses({ ctx: adminContext(c), input: {} })), 200),
   )
   .post(
     "/bonuses",
-    responds("Award a manual bonus", { 201: { description: "The bonus, awarded at once (audited).", schema: bonusAwardOut } }),
+    responds("Award a manual bonus", {
+      201: { description: "The bonus, awarded at once (audited).", schema: bonusAwardOut },
+    }),
     validate("json", manualBonusCreateBody),
     async (c) => {
       const b = c.req.valid("json");
@@ -64,7 +68,10 @@ export const adminManualBonusRoutes = new Hono<AppEnv>()
     ),
     validate("query", manualCreditDeleteQuery),
     async (c) => {
-      await deleteManualBonus({ ctx: adminContext(c), input: { id: c.req.param("id"), override: c.req.valid("query").override } });
+      await deleteManualBonus({
+        ctx: adminContext(c),
+        input: { id: c.req.param("id"), override: c.req.valid("query").override },
+      });
       return c.json({ ok: true } satisfies DeletedResponse, 200);
     },
   );

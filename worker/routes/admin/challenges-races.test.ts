@@ -13,7 +13,12 @@ beforeAll(async () => {
 
 describe("admin challenge changes racing", () => {
   it("two PATCHes of different fields at once: both changes are kept", async () => {
-    const res = await admin.json("/api/admin/challenges", "POST", { name: "Both", description: "Both", is_active: false, bonus_amount: 5 });
+    const res = await admin.json("/api/admin/challenges", "POST", {
+      name: "Both",
+      description: "Both",
+      is_active: false,
+      bonus_amount: 5,
+    });
     expect(res.status).toBe(201);
     const { id } = await res.json<ChallengeJson>();
     for (let round = 0; round < 3; round++) {
@@ -23,7 +28,8 @@ describe("admin challenge changes racing", () => {
       ]);
       expect([renamed.status, repriced.status]).toEqual([200, 200]);
       expect(await env.DB.prepare("select name, bonus_micros from challenges where id = ?1").bind(id).first()).toEqual({
-        name: `Both ${round}`, bonus_micros: (6 + round) * 1_000_000,
+        name: `Both ${round}`,
+        bonus_micros: (6 + round) * 1_000_000,
       });
     }
   });

@@ -15,17 +15,26 @@ export const adminChallengeRoutes = new Hono<AppEnv>()
   .get(
     "/challenges",
     responds("List the challenges and the sign-on bonus history", {
-      200: { description: "Every challenge, the newest 200 sign-on bonuses with their members' emails, and the totals.", schema: adminChallengesOut },
+      200: {
+        description: "Every challenge, the newest 200 sign-on bonuses with their members' emails, and the totals.",
+        schema: adminChallengesOut,
+      },
     }),
     async (c) => {
       const db = c.get("db");
-      const [rows, awards, totals] = await Promise.all([listChallenges(db), signOnAwards(db, 200), challengeTotals(db)]);
+      const [rows, awards, totals] = await Promise.all([
+        listChallenges(db),
+        signOnAwards(db, 200),
+        challengeTotals(db),
+      ]);
       return c.json(adminChallengesJson(rows, awards, totals), 200);
     },
   )
   .post(
     "/challenges",
-    responds("Create a challenge", { 201: { description: "The new challenge (audited); members enrolled from now on get it.", schema: challengeOut } }),
+    responds("Create a challenge", {
+      201: { description: "The new challenge (audited); members enrolled from now on get it.", schema: challengeOut },
+    }),
     validate("json", challengeCreateBody),
     async (c) => {
       const row = await createChallenge({ ctx: adminContext(c), input: c.req.valid("json") });
@@ -41,7 +50,10 @@ export const adminChallengeRoutes = new Hono<AppEnv>()
     ),
     validate("json", challengeChangeBody),
     async (c) => {
-      const row = await changeChallenge({ ctx: adminContext(c), input: { ...c.req.valid("json"), id: c.req.param("id") } });
+      const row = await changeChallenge({
+        ctx: adminContext(c),
+        input: { ...c.req.valid("json"), id: c.req.param("id") },
+      });
       return c.json(challengeJson(row), 200);
     },
   );

@@ -14,9 +14,15 @@ function cell(value: unknown): string {
  * `moneyColumns` hold USD numbers: they are written by the screens' rule (docs/decisions/032), "25.00",
  * "5.50", "0.003", without "$" so a spreadsheet still sums them, instead of JavaScript's "25" and "5.5".
  */
-export function csvResponse(filename: string, columns: string[], rows: Record<string, unknown>[], moneyColumns: string[] = []) {
+export function csvResponse(
+  filename: string,
+  columns: string[],
+  rows: Record<string, unknown>[],
+  moneyColumns: string[] = [],
+) {
   const money = new Set(moneyColumns);
-  const value = (r: Record<string, unknown>, col: string) => (money.has(col) && typeof r[col] === "number" ? plainUsd(r[col]) : r[col]);
+  const value = (r: Record<string, unknown>, col: string) =>
+    money.has(col) && typeof r[col] === "number" ? plainUsd(r[col]) : r[col];
   const lines = [columns.join(","), ...rows.map((r) => columns.map((col) => cell(value(r, col))).join(","))];
   return new Response(`${lines.join("\r\n")}\r\n`, {
     status: 200,

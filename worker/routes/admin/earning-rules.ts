@@ -14,16 +14,23 @@ import { adminContext } from "./admin-context";
 export const adminEarningRulesRoutes = new Hono<AppEnv>()
   .get(
     "/earning-rules",
-    responds("Read the earning rules", { 200: { description: "The fixed rules and the three an admin tunes.", schema: earningRulesOut } }),
+    responds("Read the earning rules", {
+      200: { description: "The fixed rules and the three an admin tunes.", schema: earningRulesOut },
+    }),
     async (c) => c.json(earningRulesJson(await readSettings(c.get("db"), EARNING_RULE_DEFAULTS)), 200),
   )
   .patch(
     "/earning-rules",
-    responds("Change one earning rule", { 200: { description: "The rules after the change (audited when the value changed).", schema: earningRulesOut } }),
+    responds("Change one earning rule", {
+      200: { description: "The rules after the change (audited when the value changed).", schema: earningRulesOut },
+    }),
     validate("json", earningRuleChange),
     async (c) => {
       const { key, value } = c.req.valid("json");
-      const after = await changeSetting({ ctx: adminContext(c), input: { defaults: EARNING_RULE_DEFAULTS, key, value: String(value) } });
+      const after = await changeSetting({
+        ctx: adminContext(c),
+        input: { defaults: EARNING_RULE_DEFAULTS, key, value: String(value) },
+      });
       return c.json(earningRulesJson(after), 200);
     },
   );

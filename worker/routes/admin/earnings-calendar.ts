@@ -15,7 +15,8 @@ export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
     "/earnings/calendar",
     responds("Show the site's earnings calendar", {
       200: {
-        description: "Earnings per day, week or month of the range (optionally one member's), with views and unique users (the distinct viewers of those views) per row, and the totals.",
+        description:
+          "Earnings per day, week or month of the range (optionally one member's), with views and unique users (the distinct viewers of those views) per row, and the totals.",
         schema: earningsReportOut,
       },
     }),
@@ -29,13 +30,21 @@ export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
   )
   .get(
     "/earnings/calendar.csv",
-    responds("Download the site's earnings calendar", csvAnswers("The calendar's rows: date, total_earnings, view_count, unique_users.")),
+    responds(
+      "Download the site's earnings calendar",
+      csvAnswers("The calendar's rows: date, total_earnings, view_count, unique_users."),
+    ),
     validate("query", adminEarningsCalendarQuery),
     async (c) => {
       const q = c.req.valid("query");
       const range = reportRange(q.startDate, q.endDate);
       const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, userId: q.userId });
       const rows = earningsReportJson(report, range.days, "admin").earnings;
-      return csvResponse(`earnings-${range.startDate}-${range.endDate}.csv`, ["date", "total_earnings", "view_count", "unique_users"], rows, ["total_earnings"]);
+      return csvResponse(
+        `earnings-${range.startDate}-${range.endDate}.csv`,
+        ["date", "total_earnings", "view_count", "unique_users"],
+        rows,
+        ["total_earnings"],
+      );
     },
   );

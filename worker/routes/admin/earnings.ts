@@ -24,12 +24,16 @@ import { adminContext } from "./admin-context";
 export const adminManualEarningRoutes = new Hono<AppEnv>()
   .get(
     "/earnings",
-    responds("List manual earnings", { 200: { description: "Every manual earning, newest first, with its creator's email.", schema: manualEarningsOut } }),
+    responds("List manual earnings", {
+      200: { description: "Every manual earning, newest first, with its creator's email.", schema: manualEarningsOut },
+    }),
     async (c) => c.json(manualEarningsJson(await listManualEarnings({ ctx: adminContext(c), input: {} })), 200),
   )
   .post(
     "/earnings",
-    responds("Credit a manual earning", { 201: { description: "The earning, credited at once (audited).", schema: manualEarningOut } }),
+    responds("Credit a manual earning", {
+      201: { description: "The earning, credited at once (audited).", schema: manualEarningOut },
+    }),
     validate("json", manualEarningCreateBody),
     async (c) => {
       const b = c.req.valid("json");
@@ -63,7 +67,10 @@ export const adminManualEarningRoutes = new Hono<AppEnv>()
     ),
     validate("query", manualCreditDeleteQuery),
     async (c) => {
-      await deleteManualEarning({ ctx: adminContext(c), input: { id: c.req.param("id"), override: c.req.valid("query").override } });
+      await deleteManualEarning({
+        ctx: adminContext(c),
+        input: { id: c.req.param("id"), override: c.req.valid("query").override },
+      });
       return c.json({ ok: true } satisfies DeletedResponse, 200);
     },
   );

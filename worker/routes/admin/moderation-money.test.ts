@@ -22,9 +22,17 @@ const LONG_AGO = "2020-01-01T00:00:00.000Z";
 const settle = (at = Date.now()) => creditQualifiedViews(testDb(), iso(at), 25, 100);
 const wallet = async (userId: string) => balancesOf((await walletParts(testDb(), userId, iso(Date.now()))).parts);
 const reversalsOf = async (where: string, ...params: string[]) =>
-  (await env.DB.prepare(`select user_id, side, amount_micros, reason, review_id from reversals where ${where} order by side, user_id`).bind(...params).all()).results;
-const onItem = (admin: Browser, id: string, action: string) => admin.json(`/api/admin/moderation/content/${id}`, "POST", { action, note: "moderated" });
-const onUser = (admin: Browser, id: string, action: string) => admin.json(`/api/admin/moderation/users/${id}`, "POST", { action, note: "moderated" });
+  (
+    await env.DB.prepare(
+      `select user_id, side, amount_micros, reason, review_id from reversals where ${where} order by side, user_id`,
+    )
+      .bind(...params)
+      .all()
+  ).results;
+const onItem = (admin: Browser, id: string, action: string) =>
+  admin.json(`/api/admin/moderation/content/${id}`, "POST", { action, note: "moderated" });
+const onUser = (admin: Browser, id: string, action: string) =>
+  admin.json(`/api/admin/moderation/users/${id}`, "POST", { action, note: "moderated" });
 
 async function viewsOf(user: { email: string }, as: "viewer" | "creator" = "viewer") {
   const browser = await signedInBrowser(user.email);
@@ -50,7 +58,9 @@ describe("a takedown", () => {
     const res = await onItem(admin, item.id, "takedown");
     expect(res.status).toBe(200);
     expect((await res.json<ContentModerationResponse>()).reversed_usd).toBe(0.006);
-    const auditId = (await env.DB.prepare("select id from audit_log where entity_id = ?1 and action = 'takedown'").bind(item.id).first<{ id: string }>())!.id;
+    const auditId = (await env.DB.prepare("select id from audit_log where entity_id = ?1 and action = 'takedown'")
+      .bind(item.id)
+      .first<{ id: string }>())!.id;
     expect(await reversalsOf("view_id = ?1", heldView)).toEqual([
       { user_id: creator.id, side: "creator", amount_micros: -3000, reason: "takedown", review_id: auditId },
       { user_id: late.id, side: "viewer", amount_micros: -3000, reason: "takedown", review_id: auditId },
@@ -93,11 +103,15 @@ describe("a takedown", () => {
     await settle();
     const results = await Promise.all([onItem(a, item.id, "takedown"), onItem(b, item.id, "takedown")]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const audits = await env.DB.prepare("select count(*) as n from audit_log where entity_id = ?1").bind(item.id).first<{ n: number }>();
+    const audits = await env.DB.prepare("select count(*) as n from audit_log where entity_id = ?1")
+      .bind(item.id)
+      .first<{ n: number }>();
     expect(audits!.n).toBe(1);
     const reversed = await env.DB.prepare(
       "select count(*) as n, sum(amount_micros) as micros from reversals where view_id in (select id from views where content_id = ?1)",
-    ).bind(item.id).first<{ n: number; micros: number }>();
+    )
+      .bind(item.id)
+      .first<{ n: number; micros: number }>();
     expect(reversed).toEqual({ n: 6, micros: -18_000 });
   });
 });
@@ -118,7 +132,9 @@ describe("a suspension", () => {
     const res = await onUser(admin, member.id, "suspend");
     expect(res.status).toBe(200);
     expect((await res.json<UserModerationResponse>()).reversed_usd).toBe(0.012);
-    expect((await reversalsOf("view_id in (?1, ?2)", watched, watchedMine)).map((r) => [r.user_id, r.side, r.reason])).toEqual(
+    expect(
+      (await reversalsOf("view_id in (?1, ?2)", watched, watchedMine)).map((r) => [r.user_id, r.side, r.reason]),
+    ).toEqual(
       expect.arrayContaining([
         [member.id, "viewer", "suspended_viewer"],
         [creator.id, "creator", "suspended_viewer"],
@@ -126,14 +142,22 @@ describe("a suspension", () => {
         [fan.id, "viewer", "suspended_creator"],
       ]),
     );
-    expect(await wallet(member.id)).toMatchObject({ viewerBalance: 3000, creatorBalance: 0, available: 3000, pending: 0 });
+    expect(await wallet(member.id)).toMatchObject({
+      viewerBalance: 3000,
+      creatorBalance: 0,
+      available: 3000,
+      pending: 0,
+    });
     expect(await wallet(creator.id)).toMatchObject({ creatorBalance: 3000, available: 3000, pending: 0 });
     expect(await wallet(fan.id)).toMatchObject({ viewerBalance: 0, pending: 0 });
     expect((await viewsOf(member))[watched]).toMatchObject({ outcome: "reversed", reason: "suspended" });
     expect((await viewsOf(creator, "creator"))[watched]).toMatchObject({ outcome: "reversed", reason: "suspended" });
     // The fan's reward was taken back because the creator (the member) was suspended: the reason says so.
     expect((await viewsOf(fan))[watchedMine]).toMatchObject({ outcome: "reversed", reason: "creator_suspended" });
-    expect((await viewsOf(member, "creator"))[watchedMine]).toMatchObject({ outcome: "reversed", reason: "creator_suspended" });
+    expect((await viewsOf(member, "creator"))[watchedMine]).toMatchObject({
+      outcome: "reversed",
+      reason: "creator_suspended",
+    });
 
     // While suspended, the member's new views pay nobody, and views of their items neither.
     const later = await makeQualifiedView(member.id, theirs);
@@ -154,12 +178,22 @@ describe("a suspension", () => {
     const admin = await signedInBrowser("admin@example.com");
     const member = await makeUser();
     const bonusId = newId();
-    await testDb().insert(bonuses).values({
-      id: bonusId, userId: member.id, kind: "signon", challengeIds: "c1", totalMicros: 75_000_000, status: "pending", createdAt: iso(Date.now()),
-    });
+    await testDb()
+      .insert(bonuses)
+      .values({
+        id: bonusId,
+        userId: member.id,
+        kind: "signon",
+        challengeIds: "c1",
+        totalMicros: 75_000_000,
+        status: "pending",
+        createdAt: iso(Date.now()),
+      });
     expect((await onUser(admin, member.id, "suspend")).status).toBe(200);
     await runEarningsCron();
-    const status = async () => (await env.DB.prepare("select status from bonuses where id = ?1").bind(bonusId).first<{ status: string }>())!.status;
+    const status = async () =>
+      (await env.DB.prepare("select status from bonuses where id = ?1").bind(bonusId).first<{ status: string }>())!
+        .status;
     expect(await status()).toBe("pending");
     expect((await onUser(admin, member.id, "unsuspend")).status).toBe(200);
     await runEarningsCron();

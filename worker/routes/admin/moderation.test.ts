@@ -1,6 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ContentModerationResponse, ModerationQueueResponse, ModerationUserResponse, UserModerationResponse } from "../../../common/schemas/moderation";
+import type {
+  ContentModerationResponse,
+  ModerationQueueResponse,
+  ModerationUserResponse,
+  UserModerationResponse,
+} from "../../../common/schemas/moderation";
 import { makeContent, makeUser } from "../../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 import { auditActions } from "../../test/admin-calls";
@@ -8,12 +13,20 @@ import { auditActions } from "../../test/admin-calls";
 // The moderators' routes (docs/decisions/027): the queue, actions on items, actions on members.
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
-const report = (b: Browser, contentId: string, reason: string, note = "") => b.json(`/api/content/${contentId}/report`, "POST", { reason, note });
-const onItem = (admin: Browser, id: string, action: string, note = "") => admin.json(`/api/admin/moderation/content/${id}`, "POST", { action, note });
-const onUser = (admin: Browser, id: string, action: string, note = "") => admin.json(`/api/admin/moderation/users/${id}`, "POST", { action, note });
-const queue = async (admin: Browser, qs = "") => (await (await admin.fetch(`/api/admin/moderation${qs}`)).json<ModerationQueueResponse>()).items;
+const report = (b: Browser, contentId: string, reason: string, note = "") =>
+  b.json(`/api/content/${contentId}/report`, "POST", { reason, note });
+const onItem = (admin: Browser, id: string, action: string, note = "") =>
+  admin.json(`/api/admin/moderation/content/${id}`, "POST", { action, note });
+const onUser = (admin: Browser, id: string, action: string, note = "") =>
+  admin.json(`/api/admin/moderation/users/${id}`, "POST", { action, note });
+const queue = async (admin: Browser, qs = "") =>
+  (await (await admin.fetch(`/api/admin/moderation${qs}`)).json<ModerationQueueResponse>()).items;
 const reportStatuses = async (contentId: string) =>
-  (await env.DB.prepare("select status from reports where content_id = ?1 order by created_at").bind(contentId).all<{ status: string }>()).results.map((r) => r.status);
+  (
+    await env.DB.prepare("select status from reports where content_id = ?1 order by created_at")
+      .bind(contentId)
+      .all<{ status: string }>()
+  ).results.map((r) => r.status);
 
 /** Lets the clock move on, so reports made one after another never share a millisecond. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
@@ -39,15 +52,24 @@ describe("GET /api/admin/moderation", () => {
     const mine = items.filter((i) => i.creator_id === creator.id);
     expect(mine.map((i) => i.content_id)).toEqual([newer.id, older.id]);
     expect(mine[1]).toMatchObject({
-      title: older.title, creator_name: creator.username, creator_email: creator.email, creator_suspended: false,
-      status: "visible", removed_note: null, counts: { spam: 2, abuse: 1 }, open_reports: 3,
+      title: older.title,
+      creator_name: creator.username,
+      creator_email: creator.email,
+      creator_suspended: false,
+      status: "visible",
+      removed_note: null,
+      counts: { spam: 2, abuse: 1 },
+      open_reports: 3,
     });
     expect(mine[1]!.latest_notes.map((n) => n.note)).toEqual(["Insults in the title", "Buy followers link"]);
     expect(mine[1]!.first_reported_at <= mine[1]!.last_reported_at).toBe(true);
     // A new report of the older item moves it up.
     await tick();
     await report(b!, older.id, "abuse");
-    expect((await queue(admin)).filter((i) => i.creator_id === creator.id).map((i) => i.content_id)).toEqual([older.id, newer.id]);
+    expect((await queue(admin)).filter((i) => i.creator_id === creator.id).map((i) => i.content_id)).toEqual([
+      older.id,
+      newer.id,
+    ]);
     expect((await admin.fetch("/api/admin/moderation?status=closed")).status).toBe(400);
   });
 });
@@ -61,7 +83,10 @@ describe("POST /api/admin/moderation/content/{id}", () => {
     await report(b!, item.id, "other");
     const res = await onItem(admin, item.id, "dismiss", "Not spam");
     expect(res.status).toBe(200);
-    expect(await res.json<ContentModerationResponse>()).toMatchObject({ item: { content_id: item.id, status: "visible", open_reports: 0, counts: {} }, reversed_usd: 0 });
+    expect(await res.json<ContentModerationResponse>()).toMatchObject({
+      item: { content_id: item.id, status: "visible", open_reports: 0, counts: {} },
+      reversed_usd: 0,
+    });
     expect(await reportStatuses(item.id)).toEqual(["dismissed", "dismissed"]);
     expect(await auditActions(item.id)).toEqual(["dismiss"]);
     expect((await queue(admin)).map((i) => i.content_id)).not.toContain(item.id);
@@ -80,10 +105,17 @@ describe("POST /api/admin/moderation/content/{id}", () => {
     const down = await onItem(admin, item.id, "takedown", "Explicit imagery is not allowed");
     expect(down.status).toBe(200);
     const { item: removed } = await down.json<ContentModerationResponse>();
-    expect(removed).toMatchObject({ status: "removed", removed_note: "Explicit imagery is not allowed", open_reports: 0, counts: { sexual_content: 1 } });
+    expect(removed).toMatchObject({
+      status: "removed",
+      removed_note: "Explicit imagery is not allowed",
+      open_reports: 0,
+      counts: { sexual_content: 1 },
+    });
     expect(removed.latest_notes.map((n) => n.note)).toEqual(["Explicit thumbnail"]);
     expect(await reportStatuses(item.id)).toEqual(["actioned"]);
-    expect((await queue(admin, "?status=removed")).find((i) => i.content_id === item.id)).toMatchObject({ status: "removed" });
+    expect((await queue(admin, "?status=removed")).find((i) => i.content_id === item.id)).toMatchObject({
+      status: "removed",
+    });
     expect((await queue(admin)).map((i) => i.content_id)).not.toContain(item.id);
 
     const twice = await onItem(admin, item.id, "takedown", "again");
@@ -93,10 +125,15 @@ describe("POST /api/admin/moderation/content/{id}", () => {
 
     const restored = await onItem(admin, item.id, "restore", "Thumbnail replaced");
     expect(restored.status).toBe(200);
-    expect((await restored.json<ContentModerationResponse>()).item).toMatchObject({ status: "visible", removed_note: null });
+    expect((await restored.json<ContentModerationResponse>()).item).toMatchObject({
+      status: "visible",
+      removed_note: null,
+    });
     expect(await auditActions(item.id)).toEqual(["restore", "takedown"]);
     expect((await queue(admin, "?status=removed")).map((i) => i.content_id)).not.toContain(item.id);
-    const after = await env.DB.prepare("select removed_at, removed_note, removed_by from content where id = ?1").bind(item.id).first();
+    const after = await env.DB.prepare("select removed_at, removed_note, removed_by from content where id = ?1")
+      .bind(item.id)
+      .first();
     expect(after).toEqual({ removed_at: null, removed_note: null, removed_by: null });
   });
 
@@ -125,7 +162,13 @@ describe("POST and GET /api/admin/moderation/users/{id}", () => {
     const res = await onUser(admin, targetId, "suspend", "Harassing other members");
     expect(res.status).toBe(200);
     expect(await res.json<UserModerationResponse>()).toMatchObject({
-      user: { id: targetId, is_admin: false, suspended: true, suspended_note: "Harassing other members", suspended_at: expect.any(String) },
+      user: {
+        id: targetId,
+        is_admin: false,
+        suspended: true,
+        suspended_note: "Harassing other members",
+        suspended_at: expect.any(String),
+      },
       reversed_usd: 0,
     });
     expect((await (await target.fetch("/api/users/me")).json<{ suspended: boolean }>()).suspended).toBe(true);
@@ -140,8 +183,18 @@ describe("POST and GET /api/admin/moderation/users/{id}", () => {
     await onItem(admin, item.id, "takedown", "Harassment in the title");
     const record = await (await admin.fetch(`/api/admin/moderation/users/${targetId}`)).json<ModerationUserResponse>();
     expect(record.user).toMatchObject({ id: targetId, suspended: true });
-    expect(record.reports_received).toEqual([expect.objectContaining({ content_id: item.id, title: "Target's item", reason: "abuse", note: "Harassment", status: "actioned" })]);
-    expect(record.reports_made).toEqual([expect.objectContaining({ content_id: other.id, reason: "spam", status: "open" })]);
+    expect(record.reports_received).toEqual([
+      expect.objectContaining({
+        content_id: item.id,
+        title: "Target's item",
+        reason: "abuse",
+        note: "Harassment",
+        status: "actioned",
+      }),
+    ]);
+    expect(record.reports_made).toEqual([
+      expect.objectContaining({ content_id: other.id, reason: "spam", status: "open" }),
+    ]);
     expect(record.actions.map((x) => [x.action, x.entity, x.note, x.actor_email])).toEqual([
       ["takedown", "content", "Harassment in the title", "admin@example.com"],
       ["suspend", "user", "Harassing other members", "admin@example.com"],
@@ -149,7 +202,11 @@ describe("POST and GET /api/admin/moderation/users/{id}", () => {
 
     const back = await onUser(admin, targetId, "unsuspend", "Appeal accepted");
     expect(back.status).toBe(200);
-    expect((await back.json<UserModerationResponse>()).user).toMatchObject({ suspended: false, suspended_note: null, suspended_at: null });
+    expect((await back.json<UserModerationResponse>()).user).toMatchObject({
+      suspended: false,
+      suspended_note: null,
+      suspended_at: null,
+    });
     expect(await auditActions(targetId)).toEqual(["suspend", "unsuspend"]);
   });
 

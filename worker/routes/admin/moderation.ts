@@ -24,14 +24,21 @@ import { responds } from "../../openapi/responds";
 import { moderatedItemJson, moderatedUserJson, moderationUserJson } from "../serializers/moderation";
 import { adminContext } from "./admin-context";
 
-const moderationContext = (c: Context<AppEnv>): MemberModerationContext => ({ ...adminContext(c), adminEmails: c.get("settings").adminEmails });
+const moderationContext = (c: Context<AppEnv>): MemberModerationContext => ({
+  ...adminContext(c),
+  adminEmails: c.get("settings").adminEmails,
+});
 
 /** Admin: reports, takedowns and suspensions (docs/decisions/027). */
 export const adminModerationRoutes = new Hono<AppEnv>()
   .get(
     "/moderation",
     responds("List reported or removed items", {
-      200: { description: "Items with open reports (status=open, the default) or taken down (status=removed), newest report first.", schema: moderationQueueOut },
+      200: {
+        description:
+          "Items with open reports (status=open, the default) or taken down (status=removed), newest report first.",
+        schema: moderationQueueOut,
+      },
     }),
     validate("query", moderationQueueQuery),
     async (c) => {
@@ -43,20 +50,35 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     `/moderation/content/:id${ID_PATTERN}`,
     responds(
       "Dismiss the reports of an item, take it down or restore it",
-      { 200: { description: "The item after the action (audited), and the held rewards of its views a takedown reversed, in USD.", schema: contentModerationOut } },
+      {
+        200: {
+          description:
+            "The item after the action (audited), and the held rewards of its views a takedown reversed, in USD.",
+          schema: contentModerationOut,
+        },
+      },
       "A takedown's note is shown to the creator (docs/decisions/027).",
     ),
     validate("json", contentModerationBody),
     async (c) => {
       const { action, note } = c.req.valid("json");
-      const { item, reversedMicros } = await CONTENT_ACTION_SERVICES[action]({ ctx: moderationContext(c), input: { contentId: c.req.param("id"), note } });
-      return c.json({ item: moderatedItemJson(item), reversed_usd: usd(reversedMicros) } satisfies ContentModerationResponse, 200);
+      const { item, reversedMicros } = await CONTENT_ACTION_SERVICES[action]({
+        ctx: moderationContext(c),
+        input: { contentId: c.req.param("id"), note },
+      });
+      return c.json(
+        { item: moderatedItemJson(item), reversed_usd: usd(reversedMicros) } satisfies ContentModerationResponse,
+        200,
+      );
     },
   )
   .get(
     `/moderation/users/:id${ID_PATTERN}`,
     responds("Show a member's standing with the moderators", {
-      200: { description: "The member, the reports they got and made, and the moderation actions on them and their items.", schema: moderationUserOut },
+      200: {
+        description: "The member, the reports they got and made, and the moderation actions on them and their items.",
+        schema: moderationUserOut,
+      },
     }),
     async (c) => {
       const found = await memberModeration(c.get("db"), c.req.param("id"));
@@ -69,13 +91,28 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     `/moderation/users/:id${ID_PATTERN}`,
     responds(
       "Suspend or unsuspend a member",
-      { 200: { description: "The member after the action (audited), and the held rewards of their views a suspension reversed, in USD.", schema: userModerationOut } },
+      {
+        200: {
+          description:
+            "The member after the action (audited), and the held rewards of their views a suspension reversed, in USD.",
+          schema: userModerationOut,
+        },
+      },
       "Administrators cannot be suspended (docs/decisions/027).",
     ),
     validate("json", userModerationBody),
     async (c) => {
       const { action, note } = c.req.valid("json");
-      const { member, reversedMicros } = await USER_ACTION_SERVICES[action]({ ctx: moderationContext(c), input: { userId: c.req.param("id"), note } });
-      return c.json({ user: moderatedUserJson(member, c.get("settings").adminEmails), reversed_usd: usd(reversedMicros) } satisfies UserModerationResponse, 200);
+      const { member, reversedMicros } = await USER_ACTION_SERVICES[action]({
+        ctx: moderationContext(c),
+        input: { userId: c.req.param("id"), note },
+      });
+      return c.json(
+        {
+          user: moderatedUserJson(member, c.get("settings").adminEmails),
+          reversed_usd: usd(reversedMicros),
+        } satisfies UserModerationResponse,
+        200,
+      );
     },
   );

@@ -9,13 +9,18 @@ import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const auditOf = async (admin: Browser, id: string) =>
-  (await (await admin.fetch("/api/admin/audit")).json<AuditEntryJson[]>()).filter((a) => a.entity_id === id).map((a) => a.action).sort();
+  (await (await admin.fetch("/api/admin/audit")).json<AuditEntryJson[]>())
+    .filter((a) => a.entity_id === id)
+    .map((a) => a.action)
+    .sort();
 
 describe("concurrent admin money changes", () => {
   it("two DELETEs of one manual earning: 200 and 404, one delete audited", async () => {
     const admin = await signedInBrowser("admin@example.com");
     const userId = await idOf(await signedInBrowser(uniqueEmail("race")));
-    const created = await (await admin.json("/api/admin/earnings", "POST", { user_id: userId, amount_usd: 3 })).json<AdminEarningJson>();
+    const created = await (
+      await admin.json("/api/admin/earnings", "POST", { user_id: userId, amount_usd: 3 })
+    ).json<AdminEarningJson>();
     const del = () => admin.fetch(`/api/admin/earnings/${created.id}`, { method: "DELETE" });
     const statuses = (await Promise.all([del(), del()])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 404]);
@@ -34,6 +39,8 @@ describe("concurrent admin money changes", () => {
     ]);
     expect(deleted.status).toBe(200);
     expect([200, 404]).toContain(patched.status);
-    expect(await auditOf(admin, paid.id)).toEqual(patched.status === 200 ? ["create", "delete", "update"] : ["create", "delete"]);
+    expect(await auditOf(admin, paid.id)).toEqual(
+      patched.status === 200 ? ["create", "delete", "update"] : ["create", "delete"],
+    );
   });
 });

@@ -6,7 +6,13 @@ import type { AppEnv } from "../../app-env";
 import type { Db } from "../../db/client";
 import { listPayments } from "../../db/queries/wallet/admin-money-lists";
 import { paymentWithReversal } from "../../db/queries/wallet/payments";
-import { createPayment, deletePayment, reversePayment, updatePayment, type PaymentInput } from "../../domain/admin/payments";
+import {
+  createPayment,
+  deletePayment,
+  reversePayment,
+  updatePayment,
+  type PaymentInput,
+} from "../../domain/admin/payments";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
@@ -15,11 +21,17 @@ import { adminContext } from "./admin-context";
 import { csvAnswers, csvResponse } from "./csv";
 
 const paymentInput = (b: z.output<typeof paymentBody>): PaymentInput => ({
-  userId: b.user_id, amountMicros: b.amount_usd, paymentMethod: b.payment_method, paymentReference: b.payment_reference,
-  status: b.status, notes: b.notes, override: b.override,
+  userId: b.user_id,
+  amountMicros: b.amount_usd,
+  paymentMethod: b.payment_method,
+  paymentReference: b.payment_reference,
+  status: b.status,
+  notes: b.notes,
+  override: b.override,
 });
 
-const paymentsJson = async (db: Db): Promise<PaymentJson[]> => (await listPayments(db)).map((r) => adminPaymentJson(r.payment, r.email, r.reversal));
+const paymentsJson = async (db: Db): Promise<PaymentJson[]> =>
+  (await listPayments(db)).map((r) => adminPaymentJson(r.payment, r.email, r.reversal));
 
 const OVERDRAFT = "Paying more than the member's available balance needs `override: true` (docs/decisions/017).";
 
@@ -27,7 +39,9 @@ const OVERDRAFT = "Paying more than the member's available balance needs `overri
 export const adminPaymentRoutes = new Hono<AppEnv>()
   .get(
     "/payments",
-    responds("List payments", { 200: { description: "Every payment, newest first, with its payee's email.", schema: adminPaymentsOut } }),
+    responds("List payments", {
+      200: { description: "Every payment, newest first, with its payee's email.", schema: adminPaymentsOut },
+    }),
     async (c) => c.json(await paymentsJson(c.get("db")), 200),
   )
   .get(
@@ -35,10 +49,25 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     responds("Download the payments", csvAnswers("Every payment, newest first, as the list shows it.")),
     async (c) => {
       const rows = await paymentsJson(c.get("db"));
-      const flat = rows.map((r) => ({ ...r, reversal: r.reversal ? `${r.reversal.reason} (${r.reversal.created_at})` : "" }));
+      const flat = rows.map((r) => ({
+        ...r,
+        reversal: r.reversal ? `${r.reversal.reason} (${r.reversal.created_at})` : "",
+      }));
       return csvResponse(
         "payments.csv",
-        ["id", "user_email", "amount_usd", "payment_method", "payment_reference", "status", "notes", "created_at", "processed_at", "request_id", "reversal"],
+        [
+          "id",
+          "user_email",
+          "amount_usd",
+          "payment_method",
+          "payment_reference",
+          "status",
+          "notes",
+          "created_at",
+          "processed_at",
+          "request_id",
+          "reversal",
+        ],
         flat,
         ["amount_usd"],
       );
@@ -46,7 +75,16 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   )
   .post(
     "/payments",
-    responds("Record a payment", { 201: { description: "The payment (audited); pending or completed, it draws on the balance at once.", schema: paymentOut } }, OVERDRAFT),
+    responds(
+      "Record a payment",
+      {
+        201: {
+          description: "The payment (audited); pending or completed, it draws on the balance at once.",
+          schema: paymentOut,
+        },
+      },
+      OVERDRAFT,
+    ),
     validate("json", paymentBody),
     async (c) => {
       const { row, email } = await createPayment({ ctx: adminContext(c), input: paymentInput(c.req.valid("json")) });
@@ -55,7 +93,16 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   )
   .patch(
     `/payments/:id${ID_PATTERN}`,
-    responds("Change a payment", { 200: { description: "The payment after the change (audited); its status may move either way.", schema: paymentOut } }, OVERDRAFT),
+    responds(
+      "Change a payment",
+      {
+        200: {
+          description: "The payment after the change (audited); its status may move either way.",
+          schema: paymentOut,
+        },
+      },
+      OVERDRAFT,
+    ),
     validate("json", paymentBody),
     async (c) => {
       const input = { ...paymentInput(c.req.valid("json")), id: c.req.param("id") };
@@ -67,7 +114,8 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     `/payments/:id${ID_PATTERN}`,
     responds("Delete a payment", {
       200: {
-        description: "The payment is gone (the audit log keeps it); its amount is available again. A payment that settled a payout request, or was corrected, is permanent (409 permanent_payment).",
+        description:
+          "The payment is gone (the audit log keeps it); its amount is available again. A payment that settled a payout request, or was corrected, is permanent (409 permanent_payment).",
         schema: deletedOut,
       },
     }),
@@ -80,14 +128,18 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     `/payments/:id${ID_PATTERN}/reversal`,
     responds("Correct a payment", {
       200: {
-        description: "The payment with its correction (audited, told to the member): its amount is back in the member's balances; a request it settled is reopened or closed as `request` says.",
+        description:
+          "The payment with its correction (audited, told to the member): its amount is back in the member's balances; a request it settled is reopened or closed as `request` says.",
         schema: paymentOut,
       },
     }),
     validate("json", paymentReversalBody),
     async (c) => {
       const b = c.req.valid("json");
-      await reversePayment({ ctx: adminContext(c), input: { id: c.req.param("id"), reason: b.reason, request: b.request ?? null } });
+      await reversePayment({
+        ctx: adminContext(c),
+        input: { id: c.req.param("id"), reason: b.reason, request: b.request ?? null },
+      });
       const r = (await paymentWithReversal(c.get("db"), c.req.param("id")))!;
       return c.json(adminPaymentJson(r.payment, r.email, r.reversal), 200);
     },

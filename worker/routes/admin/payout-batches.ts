@@ -9,7 +9,12 @@ import {
 } from "../../../common/schemas/payout-batches";
 import type { AppEnv } from "../../app-env";
 import type { BatchRow } from "../../db/queries/payouts/payout-batches";
-import { createPayoutBatch, listPayoutBatches, payoutBatchCsv, recordPayoutBatchResult } from "../../domain/payouts/batches";
+import {
+  createPayoutBatch,
+  listPayoutBatches,
+  payoutBatchCsv,
+  recordPayoutBatchResult,
+} from "../../domain/payouts/batches";
 import { badRequest } from "../../lib/errors";
 import { usd } from "../../lib/money";
 import { validate } from "../../lib/validate";
@@ -33,7 +38,8 @@ const batchJson = (b: BatchRow): PayoutBatchJson => ({
 /** A batch number from the path: a positive whole number, else a clear 400. */
 function batchId(raw: string) {
   const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || id < 1) throw badRequest("The batch number must be a positive whole number", "bad_batch_id");
+  if (!/^\d{1,9}$/.test(raw) || id < 1)
+    throw badRequest("The batch number must be a positive whole number", "bad_batch_id");
   return id;
 }
 
@@ -43,26 +49,36 @@ export const adminPayoutBatchRoutes = new Hono<AppEnv>()
     "/payout-batches",
     responds("Send payout requests in a batch", {
       201: {
-        description: "The new batch: the open PayPal and Venmo requests named (or all of them), each still covered by its member's available balance, now sent in batch N and no longer cancellable.",
+        description:
+          "The new batch: the open PayPal and Venmo requests named (or all of them), each still covered by its member's available balance, now sent in batch N and no longer cancellable.",
         schema: payoutBatchCreatedOut,
       },
     }),
     validate("json", payoutBatchBody),
     async (c) => {
-      const b = await createPayoutBatch({ ctx: adminContext(c), input: { requestIds: c.req.valid("json").request_ids ?? null } });
+      const b = await createPayoutBatch({
+        ctx: adminContext(c),
+        input: { requestIds: c.req.valid("json").request_ids ?? null },
+      });
       return c.json({ id: b.id, count: b.count, total_usd: usd(b.totalMicros) }, 201);
     },
   )
   .get(
     "/payout-batches",
-    responds("List payout batches", { 200: { description: "Every batch, newest first, with what it sent, paid and returned.", schema: payoutBatchesOut } }),
+    responds("List payout batches", {
+      200: {
+        description: "Every batch, newest first, with what it sent, paid and returned.",
+        schema: payoutBatchesOut,
+      },
+    }),
     async (c) => c.json((await listPayoutBatches({ ctx: adminContext(c), input: null })).map(batchJson), 200),
   )
   .get(
     "/payout-batches/:id/csv",
     responds("Download a batch for PayPal", {
       200: {
-        description: "The batch as PayPal's Payouts web upload takes it: no header; recipient, amount, USD, the request id as the sender's item id, a note, the wallet (PAYPAL or VENMO).",
+        description:
+          "The batch as PayPal's Payouts web upload takes it: no header; recipient, amount, USD, the request id as the sender's item id, a note, the wallet (PAYPAL or VENMO).",
         media: "text/csv",
       },
     }),
@@ -71,19 +87,30 @@ export const adminPayoutBatchRoutes = new Hono<AppEnv>()
       const csv = await payoutBatchCsv({ ctx: adminContext(c), input: { id } });
       return new Response(csv, {
         status: 200,
-        headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="reelpay-payout-batch-${id}.csv"` },
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="reelpay-payout-batch-${id}.csv"`,
+        },
       });
     },
   )
   .post(
     "/payout-batches/:id/result",
     responds("Record a batch's result", {
-      200: { description: "The batch as recorded: each returned request closed with its reason (the money available again), every other one paid with a payment.", schema: payoutBatchOut },
+      200: {
+        description:
+          "The batch as recorded: each returned request closed with its reason (the money available again), every other one paid with a payment.",
+        schema: payoutBatchOut,
+      },
     }),
     validate("json", payoutBatchResultBody),
     async (c) => {
       const b = c.req.valid("json");
-      const input = { id: batchId(c.req.param("id")), returned: b.returned.map((r) => ({ requestId: r.request_id, reason: r.reason })), reference: b.payment_reference };
+      const input = {
+        id: batchId(c.req.param("id")),
+        returned: b.returned.map((r) => ({ requestId: r.request_id, reason: r.reason })),
+        reference: b.payment_reference,
+      };
       return c.json(batchJson(await recordPayoutBatchResult({ ctx: adminContext(c), input })), 200);
     },
   );

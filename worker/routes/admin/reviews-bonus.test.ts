@@ -25,9 +25,11 @@ async function bonusFlags(admin: Browser, userId: string, status = "all") {
   return reviews.filter((r) => r.rule === "bonus_risk" && r.users.some((u) => u.id === userId));
 }
 
-const balances = async (userId: string, at = Date.now()) => balancesOf((await walletParts(testDb(), userId, iso(at))).parts);
+const balances = async (userId: string, at = Date.now()) =>
+  balancesOf((await walletParts(testDb(), userId, iso(at))).parts);
 const bonusRow = (id: string) => env.DB.prepare("select * from bonuses where id = ?").bind(id).first();
-const decide = (admin: Browser, id: string, decision: "reverse" | "clear", note = "Checked") => admin.json(`/api/admin/reviews/${id}`, "POST", { decision, note });
+const decide = (admin: Browser, id: string, decision: "reverse" | "clear", note = "Checked") =>
+  admin.json(`/api/admin/reviews/${id}`, "POST", { decision, note });
 
 /** A held awarded bonus of a member whose checks now find reciprocal watching with another new account. */
 async function riskyHeldBonus() {
@@ -44,7 +46,11 @@ describe("the bonus_risk sweep rule", () => {
   it("flags a held awarded bonus whose checks now find something, once, with its evidence; it stays pending", async () => {
     const { admin, member, bonus, flag } = await riskyHeldBonus();
     expect(flag).toMatchObject<Partial<ReviewJson>>({
-      status: "open", title: "Sign-on bonus failed its checks while held", amount_usd: 75, earnings_count: 0, views_count: 0,
+      status: "open",
+      title: "Sign-on bonus failed its checks while held",
+      amount_usd: 75,
+      earnings_count: 0,
+      views_count: 0,
     });
     expect(flag.users.map((u) => u.id)).toEqual([member.id]);
     expect(flag.evidence).toEqual([
@@ -68,15 +74,31 @@ describe("the bonus_risk sweep rule", () => {
     expect(res.status).toBe(200);
     expect(await res.json<ReviewJson>()).toMatchObject({ status: "reversed", amount_usd: 75 });
     expect(await balances(member.id)).toMatchObject({ viewerBalance: 0, pending: 0, available: 0 });
-    expect(await balances(member.id, Date.now() + 30 * DAY_MS)).toMatchObject({ viewerBalance: 0, pending: 0, available: 0 });
+    expect(await balances(member.id, Date.now() + 30 * DAY_MS)).toMatchObject({
+      viewerBalance: 0,
+      pending: 0,
+      available: 0,
+    });
     expect(await bonusRow(bonus.id)).toEqual(before);
-    const rows = await env.DB.prepare("select bonus_id, user_id, amount_micros, reason, review_id from bonus_reversals where bonus_id = ?").bind(bonus.id).all();
-    expect(rows.results).toEqual([{ bonus_id: bonus.id, user_id: member.id, amount_micros: -75_000_000, reason: "bonus_risk", review_id: flag.id }]);
-    const audit = await env.DB.prepare("select after from audit_log where entity = 'review' and entity_id = ?").bind(flag.id).first<{ after: string }>();
+    const rows = await env.DB.prepare(
+      "select bonus_id, user_id, amount_micros, reason, review_id from bonus_reversals where bonus_id = ?",
+    )
+      .bind(bonus.id)
+      .all();
+    expect(rows.results).toEqual([
+      { bonus_id: bonus.id, user_id: member.id, amount_micros: -75_000_000, reason: "bonus_risk", review_id: flag.id },
+    ]);
+    const audit = await env.DB.prepare("select after from audit_log where entity = 'review' and entity_id = ?")
+      .bind(flag.id)
+      .first<{ after: string }>();
     expect(JSON.parse(audit!.after)).toMatchObject({ status: "reversed", reversed_micros: 75_000_000 });
     // Settled once.
     expect((await decide(admin, flag.id, "reverse")).status).toBe(409);
-    expect((await env.DB.prepare("select count(*) as n from bonus_reversals where bonus_id = ?").bind(bonus.id).first<{ n: number }>())!.n).toBe(1);
+    expect(
+      (await env.DB.prepare("select count(*) as n from bonus_reversals where bonus_id = ?")
+        .bind(bonus.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(1);
   });
 
   it("clear: the bonus becomes available when its hold ends, and is not flagged again", async () => {
@@ -118,7 +140,9 @@ describe("the bonus_risk sweep rule", () => {
     const [flag] = await bonusFlags(admin, a.id);
     expect(flag!.evidence).toEqual([
       "A view counted for the challenges came from an address the other side also watched from",
-      expect.stringMatching(/: an admin approved it over this — The member and another new account watched each other's items$/),
+      expect.stringMatching(
+        /: an admin approved it over this — The member and another new account watched each other's items$/,
+      ),
     ]);
   });
 });

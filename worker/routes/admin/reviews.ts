@@ -1,5 +1,11 @@
 import { Hono } from "hono";
-import { reviewDecisionBody, reviewListQuery, reviewOut, reviewsOut, reviewSweepOut } from "../../../common/schemas/admin-reviews";
+import {
+  reviewDecisionBody,
+  reviewListQuery,
+  reviewOut,
+  reviewsOut,
+  reviewSweepOut,
+} from "../../../common/schemas/admin-reviews";
 import type { AppEnv } from "../../app-env";
 import { listFraudFlags } from "../../domain/admin/admin-lists";
 import { decideReview } from "../../domain/reviews/decide-review";
@@ -14,25 +20,40 @@ import { adminContext } from "./admin-context";
 export const adminReviewRoutes = new Hono<AppEnv>()
   .get(
     "/reviews",
-    responds("List fraud flags", { 200: { description: "Open flags (or all with status=all), newest first, at most 200.", schema: reviewsOut } }),
+    responds("List fraud flags", {
+      200: { description: "Open flags (or all with status=all), newest first, at most 200.", schema: reviewsOut },
+    }),
     validate("query", reviewListQuery),
     async (c) => c.json(reviewsJson(await listFraudFlags({ ctx: adminContext(c), input: c.req.valid("query") })), 200),
   )
   .post(
     "/reviews/sweep",
-    responds("Run the fraud sweep", { 200: { description: "How many flags the sweep opened and how many earnings it newly covered.", schema: reviewSweepOut } }),
+    responds("Run the fraud sweep", {
+      200: {
+        description: "How many flags the sweep opened and how many earnings it newly covered.",
+        schema: reviewSweepOut,
+      },
+    }),
     async (c) => c.json(await sweepReviews({ ctx: adminContext(c), input: null }), 200),
   )
   .post(
     `/reviews/:id${ID_PATTERN}`,
     responds(
       "Settle a fraud flag",
-      { 200: { description: "The flag, settled (audited): reversed earnings are taken back, cleared ones released.", schema: reviewOut } },
+      {
+        200: {
+          description: "The flag, settled (audited): reversed earnings are taken back, cleared ones released.",
+          schema: reviewOut,
+        },
+      },
       "409 once the flag is settled.",
     ),
     validate("json", reviewDecisionBody),
     async (c) => {
-      const after = await decideReview({ ctx: adminContext(c), input: { ...c.req.valid("json"), reviewId: c.req.param("id") } });
+      const after = await decideReview({
+        ctx: adminContext(c),
+        input: { ...c.req.valid("json"), reviewId: c.req.param("id") },
+      });
       return c.json(reviewJson(after), 200);
     },
   );

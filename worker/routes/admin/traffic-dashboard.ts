@@ -15,7 +15,11 @@ import { trafficDashboardJson } from "../serializers/traffic-dashboard";
 export const adminTrafficRoutes = new Hono<AppEnv>().get(
   "/analytics/dashboard",
   responds("Show the site's traffic dashboard", {
-    200: { description: "Visitors, page views, sources, devices and campaigns of the whole site over the range (default 7 days).", schema: trafficDashboardOut },
+    200: {
+      description:
+        "Visitors, page views, sources, devices and campaigns of the whole site over the range (default 7 days).",
+      schema: trafficDashboardOut,
+    },
   }),
   validate("query", trafficDashboardQuery),
   async (c) => {

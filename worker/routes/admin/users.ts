@@ -15,14 +15,37 @@ export const adminUserRoutes = new Hono<AppEnv>()
   .get(
     "/users",
     responds("List members", {
-      200: { description: `Every member (at most ${MEMBERS_LIMIT}), newest first, with content count and balances.`, schema: adminUsersOut },
+      200: {
+        description: `Every member (at most ${MEMBERS_LIMIT}), newest first, with content count and balances.`,
+        schema: adminUsersOut,
+      },
     }),
     async (c) => c.json(await membersJson(c), 200),
   )
   // The same balances (balance-parts.ts) for a spreadsheet.
-  .get("/users.csv", responds("Download the members", csvAnswers("The members as the list shows them, without the admin and suspended flags.")), async (c) => {
-    const users = await membersJson(c);
-    return csvResponse("users.csv", ["id", "email", "username", "created_at", "content_count", "viewer_balance", "creator_balance", "available_balance", "pending_balance"], users, [
-      "viewer_balance", "creator_balance", "available_balance", "pending_balance",
-    ]);
-  });
+  .get(
+    "/users.csv",
+    responds(
+      "Download the members",
+      csvAnswers("The members as the list shows them, without the admin and suspended flags."),
+    ),
+    async (c) => {
+      const users = await membersJson(c);
+      return csvResponse(
+        "users.csv",
+        [
+          "id",
+          "email",
+          "username",
+          "created_at",
+          "content_count",
+          "viewer_balance",
+          "creator_balance",
+          "available_balance",
+          "pending_balance",
+        ],
+        users,
+        ["viewer_balance", "creator_balance", "available_balance", "pending_balance"],
+      );
+    },
+  );

@@ -9,16 +9,28 @@ export function adminAnalyticsJson(rows: Awaited<ReturnType<typeof adminAnalytic
   const views = rows.discovery.reduce((sum, d) => sum + Number(d.n), 0);
   return {
     topContent: rows.topContent.map((r) => ({
-      id: r.id, title: r.title, type: r.type, view_count: Number(r.view_count), total_watch_time: seconds(r.watch_ms),
+      id: r.id,
+      title: r.title,
+      type: r.type,
+      view_count: Number(r.view_count),
+      total_watch_time: seconds(r.watch_ms),
     })),
     topUsers: rows.topUsers.map((r) => ({
-      user_id: r.user_id, email: r.email, last_activity: r.last_activity, total_watch_time: seconds(r.watch_ms),
+      user_id: r.user_id,
+      email: r.email,
+      last_activity: r.last_activity,
+      total_watch_time: seconds(r.watch_ms),
     })),
     topEarners: rows.topEarners.map((r) => ({
-      user_id: r.user_id, email: r.email, content_count: Number(r.content_count), total_earnings: usd(Number(r.total)),
+      user_id: r.user_id,
+      email: r.email,
+      content_count: Number(r.content_count),
+      total_earnings: usd(Number(r.total)),
     })),
     discoveryStats: rows.discovery.map((d) => ({
-      discovery_method: d.method, count: Number(d.n), percentage: views ? Math.round((Number(d.n) / views) * 1000) / 10 : 0,
+      discovery_method: d.method,
+      count: Number(d.n),
+      percentage: views ? Math.round((Number(d.n) / views) * 1000) / 10 : 0,
     })),
   };
 }

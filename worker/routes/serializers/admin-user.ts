@@ -22,4 +22,5 @@ function adminUserJson(r: UserWithTotals, admins: ReadonlySet<string>): AdminUse
 }
 
 /** The Users tab's list. */
-export const adminUsersJson = (rows: UserWithTotals[], admins: ReadonlySet<string>): AdminUserJson[] => rows.map((r) => adminUserJson(r, admins));
+export const adminUsersJson = (rows: UserWithTotals[], admins: ReadonlySet<string>): AdminUserJson[] =>
+  rows.map((r) => adminUserJson(r, admins));

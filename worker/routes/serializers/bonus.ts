@@ -19,4 +19,5 @@ export const bonusAwardJson = (b: BonusRow, email: string): BonusAwardJson => ({
   reviewed_at: b.reviewedAt,
 });
 
-export const bonusAwardsJson = (rows: Awaited<ReturnType<typeof listManualBonuses>>): BonusAwardJson[] => rows.map((r) => bonusAwardJson(r.bonus, r.email));
+export const bonusAwardsJson = (rows: Awaited<ReturnType<typeof listManualBonuses>>): BonusAwardJson[] =>
+  rows.map((r) => bonusAwardJson(r.bonus, r.email));

@@ -4,5 +4,7 @@ import type { CaptionTrackJson } from "../../../common/schemas/captions";
 export const captionTrackUrl = (contentId: string, t: { lang: string; updatedAt: string }) =>
   `/api/content/${contentId}/captions/${encodeURIComponent(t.lang)}?v=${Date.parse(t.updatedAt)}`;
 
-export const captionTracksJson = (contentId: string, tracks: { lang: string; updatedAt: string }[]): CaptionTrackJson[] =>
-  tracks.map((t) => ({ lang: t.lang, url: captionTrackUrl(contentId, t) }));
+export const captionTracksJson = (
+  contentId: string,
+  tracks: { lang: string; updatedAt: string }[],
+): CaptionTrackJson[] => tracks.map((t) => ({ lang: t.lang, url: captionTrackUrl(contentId, t) }));

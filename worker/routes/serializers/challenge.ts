@@ -1,6 +1,12 @@
 import type { AdminChallengesResponse } from "../../../common/schemas/admin-challenges";
 import type { ChallengeJson, ChallengeProgressResponse } from "../../../common/schemas/challenges";
-import type { awardedSignOnBonus, challengeTotals, listChallenges, progressOf, signOnAwards } from "../../db/queries/challenges/challenges";
+import type {
+  awardedSignOnBonus,
+  challengeTotals,
+  listChallenges,
+  progressOf,
+  signOnAwards,
+} from "../../db/queries/challenges/challenges";
 import type { ChallengeRow } from "../../db/queries/rows";
 import { usd } from "../../lib/money";
 import { bonusAwardJson } from "./bonus";

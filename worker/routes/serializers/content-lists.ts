@@ -16,12 +16,19 @@ export const contentPageJson = (page: ContentPage, { moderation = false } = {}):
   ...(page.inCaptions ? { in_captions: page.inCaptions } : {}),
 });
 
-export const recommendationsJson = (items: ContentRow[]): RecommendationsResponse => ({ items: items.map(contentJson) });
+export const recommendationsJson = (items: ContentRow[]): RecommendationsResponse => ({
+  items: items.map(contentJson),
+});
 
 export const suggestionsJson = (items: ContentRow[]): SuggestionsResponse => ({ suggestions: items.map(contentJson) });
 
 /** The creators the caller follows, a keyset page. */
 export const followingJson = (page: { items: FollowedCreatorRow[]; nextCursor: string | null }): FollowingJson => ({
-  items: page.items.map((r) => ({ id: r.id, username: r.username, display_name: r.displayName, followed_at: r.followedAt })),
+  items: page.items.map((r) => ({
+    id: r.id,
+    username: r.username,
+    display_name: r.displayName,
+    followed_at: r.followedAt,
+  })),
   nextCursor: page.nextCursor,
 });

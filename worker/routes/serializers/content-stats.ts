@@ -12,7 +12,12 @@ export const contentStatsJson = (contentId: string, s: ContentStats): ContentSta
   earnings_usd: usd(s.creatorMicros),
   avg_watched_percent: s.avgWatchedPercent,
   sources: s.sources,
-  days: s.days.map((d) => ({ day: d.day, views: d.views, qualified_views: d.qualifiedViews, earnings_usd: usd(d.creatorMicros) })),
+  days: s.days.map((d) => ({
+    day: d.day,
+    views: d.views,
+    qualified_views: d.qualifiedViews,
+    earnings_usd: usd(d.creatorMicros),
+  })),
   retention: s.retention,
   retention_views: s.retentionViews,
 });

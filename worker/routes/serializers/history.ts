@@ -14,7 +14,10 @@ const historyEntryJson = (row: ContentRow, p: LastPosition): HistoryEntryJson =>
 });
 
 /** A page of the caller's history (`nextCursor` null on the last). */
-export const historyJson = (page: { entries: { item: ContentRow; position: LastPosition }[]; nextCursor: string | null }): HistoryResponse => ({
+export const historyJson = (page: {
+  entries: { item: ContentRow; position: LastPosition }[];
+  nextCursor: string | null;
+}): HistoryResponse => ({
   items: page.entries.map((e) => historyEntryJson(e.item, e.position)),
   nextCursor: page.nextCursor,
 });

@@ -1,6 +1,16 @@
-import type { ContentReportJson, ModeratedItemJson, ModerationActionJson, ModerationUserResponse } from "../../../common/schemas/moderation";
+import type {
+  ContentReportJson,
+  ModeratedItemJson,
+  ModerationActionJson,
+  ModerationUserResponse,
+} from "../../../common/schemas/moderation";
 import type { ReportReason } from "../../../common/moderation";
-import type { MemberActionRow, MemberModeration, MemberReportRow, MemberRow } from "../../db/queries/moderation/moderation-members";
+import type {
+  MemberActionRow,
+  MemberModeration,
+  MemberReportRow,
+  MemberRow,
+} from "../../db/queries/moderation/moderation-members";
 import type { ModeratedItemRow } from "../../db/queries/moderation/moderation-items";
 import type { ReportRow } from "../../db/queries/moderation/reports";
 
@@ -67,7 +77,10 @@ const actionJson = (a: MemberActionRow): ModerationActionJson => ({
   created_at: a.createdAt,
 });
 
-export const moderationUserJson = (m: MemberModeration & { member: MemberRow }, adminEmails: ReadonlySet<string>): ModerationUserResponse => ({
+export const moderationUserJson = (
+  m: MemberModeration & { member: MemberRow },
+  adminEmails: ReadonlySet<string>,
+): ModerationUserResponse => ({
   user: moderatedUserJson(m.member, adminEmails),
   reports_received: m.received.map(reportJson),
   reports_made: m.made.map(reportJson),

@@ -16,11 +16,17 @@ export const paymentJson = (p: PaymentRow, reversal: PaymentReversalRow | null =
   processed_at: p.processedAt,
   request_id: p.requestId,
   viewer_part_usd: usd(p.viewerMicros),
-  reversal: reversal ? { reason: reversal.reason, request_outcome: reversal.requestOutcome, created_at: reversal.createdAt } : null,
+  reversal: reversal
+    ? { reason: reversal.reason, request_outcome: reversal.requestOutcome, created_at: reversal.createdAt }
+    : null,
 });
 
 /** A payment as the admin screens and CSV show it, with the payee's email. */
-export const adminPaymentJson = (p: PaymentRow, email: string, reversal: PaymentReversalRow | null = null): PaymentJson => ({
+export const adminPaymentJson = (
+  p: PaymentRow,
+  email: string,
+  reversal: PaymentReversalRow | null = null,
+): PaymentJson => ({
   ...paymentJson(p, reversal),
   user_email: email,
 });

@@ -6,7 +6,12 @@ type Correction = NonNullable<PayoutRequestJson["correction"]>;
 
 /** A payout request as its member sees it (the admin list adds the email and the other members refused its address). */
 export const payoutRequestJson = (
-  r: Omit<RequestWithCorrection, "correction" | "sentAt"> & { correction?: string | null; sentAt?: string | null; email?: string; alsoNamedBy?: string },
+  r: Omit<RequestWithCorrection, "correction" | "sentAt"> & {
+    correction?: string | null;
+    sentAt?: string | null;
+    email?: string;
+    alsoNamedBy?: string;
+  },
 ): PayoutRequestJson => ({
   id: r.id,
   user_id: r.userId,

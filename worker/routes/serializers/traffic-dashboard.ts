@@ -18,10 +18,22 @@ export function trafficDashboardJson(d: Dashboard): TrafficDashboard {
         const title = pageTitle(p);
         return { page: p.page, views: Number(p.views), ...(title === undefined ? {} : { title }) };
       }),
-      topSources: d.sources.map((s) => ({ source: s.source, visitors: Number(s.visitors), percentage: fraction(Number(s.visitors), visitors) })),
+      topSources: d.sources.map((s) => ({
+        source: s.source,
+        visitors: Number(s.visitors),
+        percentage: fraction(Number(s.visitors), visitors),
+      })),
     },
     timeline: d.timeline.map((t) => ({ date: t.date, visitors: Number(t.visitors), pageViews: Number(t.pageViews) })),
-    devices: d.devices.map((x) => ({ type: x.type, visitors: Number(x.visitors), percentage: fraction(Number(x.visitors), visitors) })),
-    campaigns: d.campaigns.map((x) => ({ campaign: x.campaign, visitors: Number(x.visitors), conversions: Number(x.conversions) })),
+    devices: d.devices.map((x) => ({
+      type: x.type,
+      visitors: Number(x.visitors),
+      percentage: fraction(Number(x.visitors), visitors),
+    })),
+    campaigns: d.campaigns.map((x) => ({
+      campaign: x.campaign,
+      visitors: Number(x.visitors),
+      conversions: Number(x.conversions),
+    })),
   };
 }

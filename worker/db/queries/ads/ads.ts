@@ -16,7 +16,11 @@ export type AdEventRow = { day: string; position: string; event: string; n: numb
  * counter: one round trip, one row per (day, ad, position, event) however many hits. Returns false when
  * the limit refused it.
  */
-export async function countAdEvent(db: Db, beacon: AdEventHit, limit: { key: string; perMinute: number; nowMs: number }) {
+export async function countAdEvent(
+  db: Db,
+  beacon: AdEventHit,
+  limit: { key: string; perMinute: number; nowMs: number },
+) {
   const d1 = db.$client;
   const [, upsert] = await d1.batch([
     countRequest(d1, limit.key, limit.nowMs),

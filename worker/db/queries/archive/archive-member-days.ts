@@ -48,7 +48,14 @@ export async function readMemberDayRows(d1: D1Database, day: string, afterKey: s
 }
 
 export type MemberDayLine = {
-  user_num: number; side: number; day: string; views: number; qualified: number; credited: number; micros: number; reversed: number;
+  user_num: number;
+  side: number;
+  day: string;
+  views: number;
+  qualified: number;
+  credited: number;
+  micros: number;
+  reversed: number;
 };
 
 // Members with a view of day ?1 still in D1 (views kept as evidence), per side: their rows stay.
@@ -56,10 +63,20 @@ const KEPT = `(select u.num, 0 from views v join users u on u.id = v.viewer_id w
   union select u.num, 1 from views v join users u on u.id = v.creator_id where substr(v.started_at, 1, 10) = ?1)`;
 const IN_RANGE = "m.day = ?2 and (m.user_num, m.side) > (?3, ?4) and (m.user_num, m.side) <= (?5, ?6)";
 
-const rangeParams = (day: string, afterKey: string, lastKey: string) => [day, dayNumberOf(day), ...parseMemberDayKey(afterKey), ...parseMemberDayKey(lastKey)];
+const rangeParams = (day: string, afterKey: string, lastKey: string) => [
+  day,
+  dayNumberOf(day),
+  ...parseMemberDayKey(afterKey),
+  ...parseMemberDayKey(lastKey),
+];
 
 /** How many rows of the range stay in D1 (their member has a view of the day kept as evidence). */
-export async function keptMemberDaysIn(d1: D1Database, day: string, afterKey: string, lastKey: string): Promise<number> {
+export async function keptMemberDaysIn(
+  d1: D1Database,
+  day: string,
+  afterKey: string,
+  lastKey: string,
+): Promise<number> {
   const row = await d1
     .prepare(`select count(*) as n from member_view_days m where ${IN_RANGE} and (m.user_num, m.side) in ${KEPT}`)
     .bind(...rangeParams(day, afterKey, lastKey))
@@ -68,7 +85,12 @@ export async function keptMemberDaysIn(d1: D1Database, day: string, afterKey: st
 }
 
 /** Deletes the range's rows but the kept ones; the permanence trigger (migration 0033) checks the part's permit. */
-export function deleteMemberDaysStatement(d1: D1Database, day: string, afterKey: string, lastKey: string): D1PreparedStatement {
+export function deleteMemberDaysStatement(
+  d1: D1Database,
+  day: string,
+  afterKey: string,
+  lastKey: string,
+): D1PreparedStatement {
   return d1
     .prepare(
       `delete from member_view_days where (user_num, side, day) in (

@@ -45,7 +45,13 @@ export async function readArchiveWindows(d1: D1Database) {
          ${stored("notifications_keep_days")} as notices_stored, ${NOTIFICATIONS_KEEP_DAYS_SQL} as notices_effective`,
     )
     .first<{
-      visits_stored: number; visits_effective: number; views_stored: number; views_effective: number; views_min: number; hold_days: number;
-      notices_stored: number; notices_effective: number;
+      visits_stored: number;
+      visits_effective: number;
+      views_stored: number;
+      views_effective: number;
+      views_min: number;
+      hold_days: number;
+      notices_stored: number;
+      notices_effective: number;
     }>())!;
 }

@@ -83,7 +83,13 @@ export async function readViewRows(d1: D1Database, day: string, afterKey: string
 const IN_RANGE = `${DAY} = ?1 and v.id > ?2 and v.id <= ?3`;
 
 /** How many views of the range stay in D1 as evidence. */
-export async function keptViewsIn(d1: D1Database, day: string, afterKey: string, lastKey: string, nowIso: string): Promise<number> {
+export async function keptViewsIn(
+  d1: D1Database,
+  day: string,
+  afterKey: string,
+  lastKey: string,
+  nowIso: string,
+): Promise<number> {
   const row = await d1
     .prepare(`select count(*) as n from views v where ${IN_RANGE} and ${keptViewSql("v", "?4")}`)
     .bind(day, afterKey, lastKey, nowIso)
@@ -97,7 +103,13 @@ export async function keptViewsIn(d1: D1Database, day: string, afterKey: string,
  * without its rewards would read as unpaid in the member's "reason for every view" (found by
  * worker/domain/archive/lifecycle.property.test.ts).
  */
-export function foldArchivedViewsStatements(d1: D1Database, day: string, afterKey: string, lastKey: string, nowIso: string): D1PreparedStatement[] {
+export function foldArchivedViewsStatements(
+  d1: D1Database,
+  day: string,
+  afterKey: string,
+  lastKey: string,
+  nowIso: string,
+): D1PreparedStatement[] {
   return foldViewEarningsStatements(d1, day, afterKey, lastKey, nowIso, claimEvidenceSql("v", "?4"));
 }
 
@@ -107,9 +119,17 @@ export function foldArchivedViewsStatements(d1: D1Database, day: string, afterKe
  * deleted: the period close's fold, earlier in the same batch, removes them first, so a view never leaves its
  * rewards behind without their view.
  */
-export function deleteArchivedViewsStatement(d1: D1Database, day: string, afterKey: string, lastKey: string, nowIso: string): D1PreparedStatement {
+export function deleteArchivedViewsStatement(
+  d1: D1Database,
+  day: string,
+  afterKey: string,
+  lastKey: string,
+  nowIso: string,
+): D1PreparedStatement {
   return d1
-    .prepare(`delete from views where id in (select v.id from views v where ${IN_RANGE} and not ${keptViewSql("v", "?4")}
-      and not exists (select 1 from earnings e where e.view_id = v.id))`)
+    .prepare(
+      `delete from views where id in (select v.id from views v where ${IN_RANGE} and not ${keptViewSql("v", "?4")}
+      and not exists (select 1 from earnings e where e.view_id = v.id))`,
+    )
     .bind(day, afterKey, lastKey, nowIso);
 }

@@ -22,8 +22,18 @@ const PAGE_DAY_SPACES: readonly Space[] = [
   { prefix: "page-day:", table: "traffic_page_days", order: ["scope", "page_path"], inDay: "day = ?1" },
 ];
 const VISIT_SPACES: readonly Space[] = [
-  { prefix: "session:", table: "traffic_sessions", order: ["first_at", "scope", "session_id"], inDay: "first_at >= ?2 and first_at < ?3" },
-  { prefix: "visit:", table: "page_visits", order: ["created_at", "id"], inDay: "created_at >= ?2 and created_at < ?3" },
+  {
+    prefix: "session:",
+    table: "traffic_sessions",
+    order: ["first_at", "scope", "session_id"],
+    inDay: "first_at >= ?2 and first_at < ?3",
+  },
+  {
+    prefix: "visit:",
+    table: "page_visits",
+    order: ["created_at", "id"],
+    inDay: "created_at >= ?2 and created_at < ?3",
+  },
 ];
 
 /** The key's space (its index in `spaces`) and column values; "" (before every key) is space -1. */
@@ -57,7 +67,11 @@ function spansOf(spaces: readonly Space[], afterKey: string, lastKey: string | n
   const last = lastKey === null ? null : parseKey(spaces, lastKey);
   const spans: { s: Space; after: string[] | null; last: string[] | null }[] = [];
   for (let i = Math.max(after.space, 0); i <= (last?.space ?? spaces.length - 1); i++) {
-    spans.push({ s: spaces[i]!, after: i === after.space ? after.values : null, last: last && i === last.space ? last.values : null });
+    spans.push({
+      s: spaces[i]!,
+      after: i === after.space ? after.values : null,
+      last: last && i === last.space ? last.values : null,
+    });
   }
   return spans;
 }
@@ -128,16 +142,24 @@ async function readSpaceRows(spaces: readonly Space[], d1: D1Database, day: stri
 }
 
 /** Deletes exactly the day's rows with afterKey < key <= lastKey, one statement per space touched. */
-function removeSpaceStatements(spaces: readonly Space[], d1: D1Database, day: string, afterKey: string, lastKey: string) {
+function removeSpaceStatements(
+  spaces: readonly Space[],
+  d1: D1Database,
+  day: string,
+  afterKey: string,
+  lastKey: string,
+) {
   return spansOf(spaces, afterKey, lastKey).map((span) => {
     const { sql, params } = rangeSql(span);
     return prepareShared(d1, `delete ${sql}`, [...dayParams(day), ...params]);
   });
 }
 
-export const readVisitsRows = (d1: D1Database, day: string, afterKey: string, limit: number) => readSpaceRows(VISIT_SPACES, d1, day, afterKey, limit);
+export const readVisitsRows = (d1: D1Database, day: string, afterKey: string, limit: number) =>
+  readSpaceRows(VISIT_SPACES, d1, day, afterKey, limit);
 export const removeVisitsStatements = (d1: D1Database, day: string, afterKey: string, lastKey: string) =>
   removeSpaceStatements(VISIT_SPACES, d1, day, afterKey, lastKey);
-export const readPageDaysRows = (d1: D1Database, day: string, afterKey: string, limit: number) => readSpaceRows(PAGE_DAY_SPACES, d1, day, afterKey, limit);
+export const readPageDaysRows = (d1: D1Database, day: string, afterKey: string, limit: number) =>
+  readSpaceRows(PAGE_DAY_SPACES, d1, day, afterKey, limit);
 export const removePageDaysStatements = (d1: D1Database, day: string, afterKey: string, lastKey: string) =>
   removeSpaceStatements(PAGE_DAY_SPACES, d1, day, afterKey, lastKey);

@@ -46,10 +46,16 @@ export type ArchivedDayRow = {
 
 /** The day a run left unfinished, if any (at most one per dataset: a day is finished before the next starts). */
 export const openDay = (d1: D1Database, dataset: ArchiveDatasetName) =>
-  d1.prepare(`select day from archive_days where dataset = ? and status = 'open' order by day limit 1`).bind(dataset).first<string>("day");
+  d1
+    .prepare(`select day from archive_days where dataset = ? and status = 'open' order by day limit 1`)
+    .bind(dataset)
+    .first<string>("day");
 
 export const dayStatus = (d1: D1Database, dataset: ArchiveDatasetName, day: string) =>
-  d1.prepare(`select status from archive_days where dataset = ? and day = ?`).bind(dataset, day).first<"open" | "done">("status");
+  d1
+    .prepare(`select status from archive_days where dataset = ? and day = ?`)
+    .bind(dataset, day)
+    .first<"open" | "done">("status");
 
 /** The day's last written part: the next part reads after its last_key. */
 export const lastPart = (d1: D1Database, dataset: ArchiveDatasetName, day: string) =>
@@ -69,7 +75,19 @@ export function partStatements(d1: D1Database, p: PartRecord): D1PreparedStateme
         `insert into archive_parts (dataset, day, part, after_key, last_key, rows, kept, bytes, sha256, object_key, created_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(p.dataset, p.day, p.part, p.afterKey, p.lastKey, p.rows, p.kept, p.bytes, p.sha256, p.objectKey, p.createdAt),
+      .bind(
+        p.dataset,
+        p.day,
+        p.part,
+        p.afterKey,
+        p.lastKey,
+        p.rows,
+        p.kept,
+        p.bytes,
+        p.sha256,
+        p.objectKey,
+        p.createdAt,
+      ),
     d1
       .prepare(
         `insert into archive_days (dataset, day, status, parts, rows, kept, bytes, started_at) values (?, ?, 'open', 1, ?, ?, ?, ?)
@@ -93,19 +111,31 @@ export async function dayParts(d1: D1Database, dataset: ArchiveDatasetName, day:
 
 /** When the day's last part was written: the manifest's created_at, so every run writes the same manifest. */
 export const dayLastPartAt = (d1: D1Database, dataset: ArchiveDatasetName, day: string) =>
-  d1.prepare(`select max(created_at) as at from archive_parts where dataset = ? and day = ?`).bind(dataset, day).first<string>("at");
+  d1
+    .prepare(`select max(created_at) as at from archive_parts where dataset = ? and day = ?`)
+    .bind(dataset, day)
+    .first<string>("at");
 
 /** The manifest hash of the dataset's latest finished day before `day`: the link the day's manifest carries. */
 export const previousDoneSha = (d1: D1Database, dataset: ArchiveDatasetName, day: string) =>
   d1
-    .prepare(`select sha256 from archive_days where dataset = ? and status = 'done' and day < ? order by day desc limit 1`)
+    .prepare(
+      `select sha256 from archive_days where dataset = ? and status = 'done' and day < ? order by day desc limit 1`,
+    )
     .bind(dataset, day)
     .first<string>("sha256");
 
 /** Finishes a day once its manifest is in R2. Only an open day changes, so a finished day is never rewritten. */
 export async function markDayDone(
   d1: D1Database,
-  m: { dataset: ArchiveDatasetName; day: string; manifestKey: string; sha256: string; prevSha256: string | null; doneAt: string },
+  m: {
+    dataset: ArchiveDatasetName;
+    day: string;
+    manifestKey: string;
+    sha256: string;
+    prevSha256: string | null;
+    doneAt: string;
+  },
 ): Promise<boolean> {
   const r = await d1
     .prepare(
@@ -121,7 +151,11 @@ export const archivedDay = (d1: D1Database, dataset: ArchiveDatasetName, day: st
   d1.prepare(`select * from archive_days where dataset = ? and day = ?`).bind(dataset, day).first<ArchivedDayRow>();
 
 /** The dataset's archived days, newest first. */
-export async function archivedDays(d1: D1Database, dataset: ArchiveDatasetName, limit: number): Promise<ArchivedDayRow[]> {
+export async function archivedDays(
+  d1: D1Database,
+  dataset: ArchiveDatasetName,
+  limit: number,
+): Promise<ArchivedDayRow[]> {
   const { results } = await d1
     .prepare(`select * from archive_days where dataset = ? order by day desc limit ?`)
     .bind(dataset, limit)
@@ -134,8 +168,11 @@ const LAST_RUN_KEY = "archive_last_run";
 
 export const saveLastRun = (d1: D1Database, reportJson: string, at: string) =>
   d1
-    .prepare(`insert into settings (key, value, updated_at) values (?, ?, ?) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`)
+    .prepare(
+      `insert into settings (key, value, updated_at) values (?, ?, ?) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+    )
     .bind(LAST_RUN_KEY, reportJson, at)
     .run();
 
-export const readLastRun = (d1: D1Database) => d1.prepare(`select value from settings where key = ?`).bind(LAST_RUN_KEY).first<string>("value");
+export const readLastRun = (d1: D1Database) =>
+  d1.prepare(`select value from settings where key = ?`).bind(LAST_RUN_KEY).first<string>("value");

@@ -29,7 +29,11 @@ export async function notificationsCutoff(d1: D1Database, now: string) {
  * keeps it to one row), so its notice stays while the bonus is pending: deleted earlier, the next run would
  * write it again as new and unread.
  */
-export async function deleteNotificationsBefore(d1: D1Database, cutoff: { before: string; uploadsBefore: string }, limit: number) {
+export async function deleteNotificationsBefore(
+  d1: D1Database,
+  cutoff: { before: string; uploadsBefore: string },
+  limit: number,
+) {
   const res = await d1
     .prepare(
       `delete from notifications where id in (

@@ -76,7 +76,14 @@ export const FOLD_VIEW_EARNINGS_SQL = foldViewEarningsSql("");
  * `alsoKept`: see `folded` above.
  */
 export function foldViewEarningsStatements(
-  d1: D1Database, day: string, afterKey: string, lastKey: string, nowIso: string, alsoKept = "",
+  d1: D1Database,
+  day: string,
+  afterKey: string,
+  lastKey: string,
+  nowIso: string,
+  alsoKept = "",
 ): D1PreparedStatement[] {
-  return (alsoKept ? foldViewEarningsSql(alsoKept) : FOLD_VIEW_EARNINGS_SQL).map((text) => d1.prepare(text).bind(day, afterKey, lastKey, nowIso));
+  return (alsoKept ? foldViewEarningsSql(alsoKept) : FOLD_VIEW_EARNINGS_SQL).map((text) =>
+    d1.prepare(text).bind(day, afterKey, lastKey, nowIso),
+  );
 }

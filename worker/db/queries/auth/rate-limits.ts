@@ -25,7 +25,8 @@ export type LimitCheck = { key: string; limit: number; window: "minute" | "hour"
 export async function withinLimits(d1: D1Database, checks: LimitCheck[], nowMs: number): Promise<boolean[]> {
   if (!checks.length) return [];
   const statements = checks.map(({ key, window }) => {
-    const [stored, start] = window === "hour" ? [`${HOURLY}${key}`, windowStart(nowMs, HOUR_WINDOW_MS)] : [key, windowStart(nowMs)];
+    const [stored, start] =
+      window === "hour" ? [`${HOURLY}${key}`, windowStart(nowMs, HOUR_WINDOW_MS)] : [key, windowStart(nowMs)];
     return d1
       .prepare(
         `insert into rate_limits (key, window_start, count) values (?1, ?2, 1)
@@ -38,7 +39,13 @@ export async function withinLimits(d1: D1Database, checks: LimitCheck[], nowMs: 
 }
 
 /** withinLimits for one key. */
-export async function withinLimit(d1: D1Database, key: string, limit: number, nowMs: number, window: "minute" | "hour" = "minute") {
+export async function withinLimit(
+  d1: D1Database,
+  key: string,
+  limit: number,
+  nowMs: number,
+  window: "minute" | "hour" = "minute",
+) {
   const [ok] = await withinLimits(d1, [{ key, limit, window }], nowMs);
   return ok!;
 }

@@ -12,8 +12,13 @@ const TRACKS = sql`(select coalesce(json_group_array(json_object('lang', t.lang,
   from (select lang, r2_key, updated_at from content_captions where content_id = c.id order by lang) t)`;
 
 /** An item (as findContent reads it) with its caption tracks. */
-export async function findContentWithCaptions(db: Db, id: string): Promise<(ContentRow & { captions: CaptionTrackRow[] }) | null> {
-  const rows = await db.all<ContentRow & { tracks: string }>(sql`select ${SELECT_ROW}, ${TRACKS} as tracks from content c
+export async function findContentWithCaptions(
+  db: Db,
+  id: string,
+): Promise<(ContentRow & { captions: CaptionTrackRow[] }) | null> {
+  const rows = await db.all<
+    ContentRow & { tracks: string }
+  >(sql`select ${SELECT_ROW}, ${TRACKS} as tracks from content c
     join users u on u.id = c.created_by where c.id = ${id}`);
   const row = rows[0];
   if (!row) return null;

@@ -20,7 +20,11 @@ const UPLOADS = `(select count(*) from content c where c.created_by = challenge_
    and c.created_at between challenge_progress.enrolled_at and challenge_progress.deadline_at)`;
 
 // Per upload: unique independent qualified views by others within 24 h of the upload (viewer-independence.ts).
-const MIN_VIEWS = minIndependentViewsSql({ claimant: "challenge_progress.user_id", from: "challenge_progress.enrolled_at", to: "challenge_progress.deadline_at" });
+const MIN_VIEWS = minIndependentViewsSql({
+  claimant: "challenge_progress.user_id",
+  from: "challenge_progress.enrolled_at",
+  to: "challenge_progress.deadline_at",
+});
 
 /**
  * Statements (for one D1 batch) that bring a user's open challenges up to date and create the bonus, checked
@@ -55,7 +59,9 @@ export function refreshChallengeStatements(d1: D1Database, userId: string, now: 
       )
       .bind(userId, now, bonusId),
     // Only the row this batch created (a no-op when the set is not complete or the bonus exists).
-    d1.prepare(`update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL} where id = ?1 and review_reasons is null`).bind(bonusId),
+    d1
+      .prepare(`update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL} where id = ?1 and review_reasons is null`)
+      .bind(bonusId),
   ];
 }
 

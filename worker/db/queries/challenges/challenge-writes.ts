@@ -25,7 +25,19 @@ const readBack = `select ${rowColumnsSql(challenges, "c")} from ${TABLE} c where
 
 // Shared parameters: ?1 id, ?2 name, ?3 description, ?4 requirement type, ?5 requirement value, ?6 bonus
 // (micro-dollars), ?7 time limit (hours), ?8 active (1/0), ?9 now, ?10 the audit row's id, ?11 the admin.
-type Params = [string, string | null, string | null, string | null, number | null, number | null, number | null, 0 | 1 | null, string, string, string];
+type Params = [
+  string,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  0 | 1 | null,
+  string,
+  string,
+  string,
+];
 
 async function run(db: Db, writeAt: number, texts: string[], params: Params) {
   const results = await db.$client.batch(texts.map((text) => prepareShared(db.$client, text, params)));
@@ -41,27 +53,51 @@ export type Audited = { now: string; auditId: string; actorId: string };
 
 const fieldParams = (f: ChallengeFields) =>
   [
-    f.name ?? null, f.description ?? null, f.requirementType ?? null, f.requirementValue ?? null, f.bonusMicros ?? null,
-    f.timeLimitHours ?? null, f.isActive === undefined ? null : f.isActive ? 1 : 0,
+    f.name ?? null,
+    f.description ?? null,
+    f.requirementType ?? null,
+    f.requirementValue ?? null,
+    f.bonusMicros ?? null,
+    f.timeLimitHours ?? null,
+    f.isActive === undefined ? null : f.isActive ? 1 : 0,
   ] as const;
 
 /** Inserts a challenge and its audit row; returns the row as written. */
 export async function insertChallenge(db: Db, c: NewChallengeRow & Audited) {
-  const { row } = await run(db, 0, [
-    `insert into ${TABLE} (id, name, description, requirement_type, requirement_value, bonus_micros, time_limit_hours, is_active, created_at, updated_at)
+  const { row } = await run(
+    db,
+    0,
+    [
+      `insert into ${TABLE} (id, name, description, requirement_type, requirement_value, bonus_micros, time_limit_hours, is_active, created_at, updated_at)
      values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)`,
-    rowAuditSql({
-      action: "create", entity: "challenge", table: TABLE, alias: "c", where: "c.id = ?1",
-      before: null, after: challengeAuditJson((col) => `c.${col}`), id: "?10", actor: "?11", now: "?9",
-    }),
-    readBack,
-  ], [c.id, ...fieldParams(c), c.now, c.auditId, c.actorId]);
+      rowAuditSql({
+        action: "create",
+        entity: "challenge",
+        table: TABLE,
+        alias: "c",
+        where: "c.id = ?1",
+        before: null,
+        after: challengeAuditJson((col) => `c.${col}`),
+        id: "?10",
+        actor: "?11",
+        now: "?9",
+      }),
+      readBack,
+    ],
+    [c.id, ...fieldParams(c), c.now, c.auditId, c.actorId],
+  );
   return row!;
 }
 
 /** Each column an update may set, and its parameter (null: keep the row's value). */
 const SET: Record<string, string> = {
-  name: "?2", description: "?3", requirement_type: "?4", requirement_value: "?5", bonus_micros: "?6", time_limit_hours: "?7", is_active: "?8",
+  name: "?2",
+  description: "?3",
+  requirement_type: "?4",
+  requirement_value: "?5",
+  bonus_micros: "?6",
+  time_limit_hours: "?7",
+  is_active: "?8",
 };
 
 /**
@@ -71,14 +107,30 @@ const SET: Record<string, string> = {
  */
 export async function updateChallenge(db: Db, id: string, f: ChallengeFields & Audited) {
   const p = fieldParams(f);
-  const value = (col: string) => (col === "updated_at" ? "?9" : SET[col] ? `coalesce(${SET[col]}, c.${col})` : `c.${col}`);
-  return run(db, 1, [
-    rowAuditSql({
-      action: "update", entity: "challenge", table: TABLE, alias: "c", where: "c.id = ?1",
-      before: challengeAuditJson((col) => `c.${col}`), after: challengeAuditJson(value), id: "?10", actor: "?11", now: "?9",
-    }),
-    `update ${TABLE} as c set ${Object.entries(SET).map(([col, param]) => `${col} = coalesce(${param}, c.${col})`).join(", ")}, updated_at = ?9
+  const value = (col: string) =>
+    col === "updated_at" ? "?9" : SET[col] ? `coalesce(${SET[col]}, c.${col})` : `c.${col}`;
+  return run(
+    db,
+    1,
+    [
+      rowAuditSql({
+        action: "update",
+        entity: "challenge",
+        table: TABLE,
+        alias: "c",
+        where: "c.id = ?1",
+        before: challengeAuditJson((col) => `c.${col}`),
+        after: challengeAuditJson(value),
+        id: "?10",
+        actor: "?11",
+        now: "?9",
+      }),
+      `update ${TABLE} as c set ${Object.entries(SET)
+        .map(([col, param]) => `${col} = coalesce(${param}, c.${col})`)
+        .join(", ")}, updated_at = ?9
      where c.id = ?1`,
-    readBack,
-  ], [id, ...p, f.now, f.auditId, f.actorId]);
+      readBack,
+    ],
+    [id, ...p, f.now, f.auditId, f.actorId],
+  );
 }

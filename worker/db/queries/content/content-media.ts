@@ -24,7 +24,9 @@ export async function findPurgeableMedia(db: Db, p: { deletedBefore: string; now
 export async function markMediaPurged(db: Db, ids: string[], now: string) {
   if (!ids.length) return;
   await db.$client
-    .prepare(`update content set media_purged_at = ?1 where id in (select value from json_each(?2)) and media_purged_at is null`)
+    .prepare(
+      `update content set media_purged_at = ?1 where id in (select value from json_each(?2)) and media_purged_at is null`,
+    )
     .bind(now, JSON.stringify(ids))
     .run();
 }

@@ -24,7 +24,12 @@ const CAPTION_WEIGHTS: ReadonlySet<number> = new Set([2, COMPLETION.captions]);
 export type SearchTerms = { whole: string; prefix: string };
 
 /** FTS5 column sets in rank order: a match's rank is the first set that holds every word of the query. */
-const RANK_COLUMNS = ["{title}", "{title tags}", "{title tags creator_name}", "{title tags creator_name description}"] as const;
+const RANK_COLUMNS = [
+  "{title}",
+  "{title tags}",
+  "{title tags creator_name}",
+  "{title tags creator_name description}",
+] as const;
 
 /**
  * One FTS5 query per rank tier, best first, for whole-word matches; together they cover every match of
@@ -44,7 +49,8 @@ export function rankTiers(whole: string): { weight: number; query: string }[] {
 }
 
 /** Whether a search row (by its sortKey) matched only with its captions' words. */
-export const matchedInCaptions = (sortKey: string | number) => CAPTION_WEIGHTS.has(Math.floor(Number(sortKey) / ROWID_SPAN));
+export const matchedInCaptions = (sortKey: string | number) =>
+  CAPTION_WEIGHTS.has(Math.floor(Number(sortKey) / ROWID_SPAN));
 
 export type RankedParams = {
   terms: SearchTerms;
@@ -74,8 +80,10 @@ export function rankedSearch(p: RankedParams): SQL | null {
     const conds = [sql`content_search match ${query}`, ...filters, ...where];
     return sql`from content_search s ${join} where ${sql.join(conds, sql` and `)}`;
   };
-  const nth = (query: string) => sql`(select s.rowid ${walk(sql`${query}`)} order by s.rowid desc limit 1 offset ${SEARCH_WINDOW - 1})`;
-  const after = p.afterKey === null ? null : { weight: Math.floor(p.afterKey / ROWID_SPAN), rowid: p.afterKey % ROWID_SPAN };
+  const nth = (query: string) =>
+    sql`(select s.rowid ${walk(sql`${query}`)} order by s.rowid desc limit 1 offset ${SEARCH_WINDOW - 1})`;
+  const after =
+    p.afterKey === null ? null : { weight: Math.floor(p.afterKey / ROWID_SPAN), rowid: p.afterKey % ROWID_SPAN };
   const ownText = `${RANK_COLUMNS[3]} : (${terms.prefix})`;
   const tiers = [
     ...rankTiers(terms.whole),
@@ -114,6 +122,7 @@ const COMPOUND_MAX = 5;
 function unionInOrder(parts: SQL[]): SQL {
   if (parts.length <= COMPOUND_MAX) return sql.join(parts, sql` union all `);
   const groups: SQL[] = [];
-  for (let i = 0; i < parts.length; i += COMPOUND_MAX) groups.push(sql`select * from (${sql.join(parts.slice(i, i + COMPOUND_MAX), sql` union all `)})`);
+  for (let i = 0; i < parts.length; i += COMPOUND_MAX)
+    groups.push(sql`select * from (${sql.join(parts.slice(i, i + COMPOUND_MAX), sql` union all `)})`);
   return unionInOrder(groups);
 }

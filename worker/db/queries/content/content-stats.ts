@@ -14,7 +14,12 @@ export type StatsDayRow = {
   creator_micros: number;
 };
 type RetentionBucketRow = { bucket: number; views: number };
-export type ContentStatsRows = { item: StatsItemRow | null; durationMs: number; days: StatsDayRow[]; buckets: RetentionBucketRow[] };
+export type ContentStatsRows = {
+  item: StatsItemRow | null;
+  durationMs: number;
+  days: StatsDayRow[];
+  buckets: RetentionBucketRow[];
+};
 
 /**
  * Everything the studio shows for one item (docs/decisions/048), in one batch of three primary-key reads:
@@ -31,9 +36,12 @@ export async function readContentStats(db: Db, contentId: string, fromDay: strin
          from content_day_stats where content_id = ?1 and day >= ?2 order by day`,
       )
       .bind(contentId, fromDay),
-    db.$client.prepare("select bucket, views from content_retention where content_id = ?1 and views > 0").bind(contentId),
+    db.$client
+      .prepare("select bucket, views from content_retention where content_id = ?1 and views > 0")
+      .bind(contentId),
   ]);
-  const row = item.results[0] as { created_by: string; deleted_at: string | null; duration_ms: number; title: string } | undefined;
+  const row = item.results[0] as
+    { created_by: string; deleted_at: string | null; duration_ms: number; title: string } | undefined;
   return {
     item: row ? { createdBy: row.created_by, deletedAt: row.deleted_at, title: row.title } : null,
     durationMs: row?.duration_ms ?? 0,

@@ -10,8 +10,14 @@ it("a ContentRow read by raw SQL holds every column of content, as drizzle reads
   const creator = await makeUser();
   // Every nullable column set, so a column left out of the list cannot pass for a null.
   const item = await makeContent(creator.id, {
-    description: "A walk", tags: "walk,city", thumbnailKey: "test/thumb.jpg", mediaBytesPerSecond: 90_000,
-    width: 640, height: 360, frameRate: 29.97, earnBlock: "low_frame_rate",
+    description: "A walk",
+    tags: "walk,city",
+    thumbnailKey: "test/thumb.jpg",
+    mediaBytesPerSecond: 90_000,
+    width: 640,
+    height: 360,
+    frameRate: 29.97,
+    earnBlock: "low_frame_rate",
   });
   const stored = await testDb().select().from(content).where(eq(content.id, item.id)).get();
   expect(stored?.frameRate).toBe(29.97);

@@ -6,7 +6,11 @@ import { rankedSearch, SEARCH_SORT_KEY, type SearchTerms } from "./content-searc
 import { VISIBLE_CONTENT, VISIBLE_ROW } from "./visibility";
 
 /** An item with its creator's name and standing, and its like count. `creatorSuspended` is 0 or 1. */
-export type ContentRow = typeof content.$inferSelect & { creatorName: string; likeCount: number; creatorSuspended: number };
+export type ContentRow = typeof content.$inferSelect & {
+  creatorName: string;
+  likeCount: number;
+  creatorSuspended: number;
+};
 
 // The creator's public name, the same rule as worker/domain/username.ts displayName: the username, else
 // "Member " and the last six characters of the id, never a part of the email.
@@ -53,7 +57,12 @@ export function contentPageSql(p: ListParams): SQL | null {
   }
   // Ranked by which column holds the words, then newest, among the SEARCH_WINDOW newest visible matches; the
   // rows of the page alone are joined to their creator and likes (docs/decisions/021).
-  const ranked = rankedSearch({ terms: p.match, filters: [...filters, VISIBLE_CONTENT], afterKey: p.after ? Number(p.after.key) : null, limit: p.limit });
+  const ranked = rankedSearch({
+    terms: p.match,
+    filters: [...filters, VISIBLE_CONTENT],
+    afterKey: p.after ? Number(p.after.key) : null,
+    limit: p.limit,
+  });
   if (!ranked) return null;
   return sql`${ranked} select ${SELECT_ROW}, ${SEARCH_SORT_KEY} as sortKey
     from ranked join content c on c.rowid = ranked.r join users u on u.id = c.created_by
@@ -110,10 +119,21 @@ export async function listLikedBy(db: Db, userId: string, limit: number): Promis
  */
 export async function countByType(db: Db, userId: string) {
   const rows = await db
-    .select({ type: content.type, n: sql<number>`count(*)`, views: sql<number>`coalesce(sum(${content.viewCount}), 0)` })
+    .select({
+      type: content.type,
+      n: sql<number>`count(*)`,
+      views: sql<number>`coalesce(sum(${content.viewCount}), 0)`,
+    })
     .from(content)
     .innerJoin(users, eq(users.id, content.createdBy))
-    .where(and(eq(content.createdBy, userId), isNull(content.removedAt), isNull(content.deletedAt), isNull(users.suspendedAt)))
+    .where(
+      and(
+        eq(content.createdBy, userId),
+        isNull(content.removedAt),
+        isNull(content.deletedAt),
+        isNull(users.suspendedAt),
+      ),
+    )
     .groupBy(content.type);
   return {
     video: rows.find((r) => r.type === "video")?.n ?? 0,

@@ -5,6 +5,7 @@
  * before the floor have a null earn_block, so they earn as before.
  */
 export function contentEarnsSql(alias: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/i.test(alias)) throw new Error(`contentEarnsSql: ${JSON.stringify(alias)} is not an SQL alias`);
+  if (!/^[a-z_][a-z0-9_]*$/i.test(alias))
+    throw new Error(`contentEarnsSql: ${JSON.stringify(alias)} is not an SQL alias`);
   return `(${alias}.earn_block is null)`;
 }

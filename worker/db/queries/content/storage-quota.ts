@@ -28,7 +28,10 @@ export async function storageUse(db: Db, userId: string) {
     .prepare(`select ${USED_BYTES_SQL} as used, ${QUOTA_BYTES_SQL} as quota`)
     .bind(userId)
     .first<{ used: number; quota: number }>();
-  return { usedBytes: row?.used ?? 0, quotaBytes: row?.quota ?? Number(STORAGE_QUOTA_DEFAULTS.storage_quota_gib) * GiB };
+  return {
+    usedBytes: row?.used ?? 0,
+    quotaBytes: row?.quota ?? Number(STORAGE_QUOTA_DEFAULTS.storage_quota_gib) * GiB,
+  };
 }
 
 /**

@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 // earnings job, which never pays a view of a hidden item (settle-views.ts).
 
 /** A member's account is suspended (`userId` is an SQL expression naming the user). */
-export const suspendedSql = (userId: string) => `exists (select 1 from users su where su.id = ${userId} and su.suspended_at is not null)`;
+export const suspendedSql = (userId: string) =>
+  `exists (select 1 from users su where su.id = ${userId} and su.suspended_at is not null)`;
 
 /**
  * The content row `c` is hidden by moderation: taken down, or its creator suspended. The earnings job reads
@@ -26,4 +27,6 @@ export const itemUnavailableSql = (c: string) => `(${c}.deleted_at is not null o
 export const VISIBLE_ROW = sql`(c.deleted_at is null and c.removed_at is null and u.suspended_at is null)`;
 
 /** For a query over `content c` without the creator joined (the search walks): the item is visible. */
-export const VISIBLE_CONTENT = sql.raw(`(c.deleted_at is null and c.removed_at is null and not ${suspendedSql("c.created_by")})`);
+export const VISIBLE_CONTENT = sql.raw(
+  `(c.deleted_at is null and c.removed_at is null and not ${suspendedSql("c.created_by")})`,
+);

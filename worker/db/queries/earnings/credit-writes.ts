@@ -42,7 +42,16 @@ export const MANUAL_BONUSES: CreditTable<typeof bonuses> = {
 
 // The parameters every statement of one credit change shares: ?1 credit id, ?2 its new amount (0 when
 // deleted), ?3 override, ?4 now, ?5 the admin, ?6 the audit row's id; a new credit's ?7 user, ?8 description.
-type Params = [id: string, amount: number, override: 0 | 1, now: string, actor: string, auditId: string, user?: string, description?: string];
+type Params = [
+  id: string,
+  amount: number,
+  override: 0 | 1,
+  now: string,
+  actor: string,
+  auditId: string,
+  user?: string,
+  description?: string,
+];
 
 // A credit may shrink only while every payment stays covered: the user's available balance (as the payment
 // guard counts it; manual credits are never held) less what the credit loses is not negative. Raising a
@@ -58,13 +67,23 @@ const readBack = <T extends CreditSchema>(t: CreditTable<T>) =>
      ${availableSql("c.user_id", "?4")} as "availableMicros"
    from ${getTableName(t.schema)} c join users u on u.id = c.user_id where c.id = ?1 and c.kind = 'manual'`;
 
-export type CreditRecord<T extends CreditSchema> = { row: T["$inferSelect"]; email: string; amountMicros: number; availableMicros: number };
+export type CreditRecord<T extends CreditSchema> = {
+  row: T["$inferSelect"];
+  email: string;
+  amountMicros: number;
+  availableMicros: number;
+};
 /** Whether the write happened, and the credit as it is after the batch (null when there is none). */
 export type CreditWrite<T extends CreditSchema> = { written: boolean; credit: CreditRecord<T> | null };
 
 type ReadBack = Record<string, unknown> & { creditMicros: number; email: string; availableMicros: number };
 
-async function run<T extends CreditSchema>(db: Db, writeAt: number, texts: string[], params: Params): Promise<CreditWrite<T>> {
+async function run<T extends CreditSchema>(
+  db: Db,
+  writeAt: number,
+  texts: string[],
+  params: Params,
+): Promise<CreditWrite<T>> {
   const d1 = db.$client;
   const results = await d1.batch(texts.map((text) => prepareShared(d1, text, params)));
   const written = (results[writeAt]!.meta.changes ?? 0) > 0;
@@ -74,19 +93,34 @@ async function run<T extends CreditSchema>(db: Db, writeAt: number, texts: strin
   return { written, credit: { row: row as T["$inferSelect"], email, amountMicros: creditMicros, availableMicros } };
 }
 
-const audit = <T extends CreditSchema>(t: CreditTable<T>, a: Pick<Parameters<typeof rowAuditSql>[0], "action" | "where" | "before" | "after">) =>
+const audit = <T extends CreditSchema>(
+  t: CreditTable<T>,
+  a: Pick<Parameters<typeof rowAuditSql>[0], "action" | "where" | "before" | "after">,
+) =>
   rowAuditSql({ ...a, entity: t.entity, table: getTableName(t.schema), alias: "c", id: "?6", actor: "?5", now: "?4" });
 
-export type NewCredit = { id: string; userId: string; amountMicros: number; description: string; actorId: string; now: string };
+export type NewCredit = {
+  id: string;
+  userId: string;
+  amountMicros: number;
+  description: string;
+  actorId: string;
+  now: string;
+};
 
 /** Inserts a manual credit for an existing user, audited; not written when there is no such user. */
 export function insertManualCredit<T extends CreditSchema>(db: Db, t: CreditTable<T>, c: NewCredit) {
-  return run<T>(db, 0, [
-    `insert into ${getTableName(t.schema)} (id, user_id, kind, ${t.amount}, description, created_at, available_at, ${t.manual.columns})
+  return run<T>(
+    db,
+    0,
+    [
+      `insert into ${getTableName(t.schema)} (id, user_id, kind, ${t.amount}, description, created_at, available_at, ${t.manual.columns})
      select ?1, u.id, 'manual', ?2, ?8, ?4, ?4, ${t.manual.values} from users u where u.id = ?7`,
-    audit(t, { action: "create", where: "c.id = ?1", before: null, after: t.auditJson(`c.${t.amount}`) }),
-    readBack(t),
-  ], [c.id, c.amountMicros, 0, c.now, c.actorId, newId(), c.userId, c.description]);
+      audit(t, { action: "create", where: "c.id = ?1", before: null, after: t.auditJson(`c.${t.amount}`) }),
+      readBack(t),
+    ],
+    [c.id, c.amountMicros, 0, c.now, c.actorId, newId(), c.userId, c.description],
+  );
 }
 
 export type CreditChange = { id: string; amountMicros: number; override: boolean; actorId: string; now: string };
@@ -94,19 +128,29 @@ export type CreditChange = { id: string; amountMicros: number; override: boolean
 /** Sets a manual credit's amount unless payments already drew on what it loses; audited only when written. */
 export function changeCreditAmount<T extends CreditSchema>(db: Db, t: CreditTable<T>, c: CreditChange) {
   const where = changeable(t);
-  return run<T>(db, 1, [
-    audit(t, { action: "update", where, before: t.auditJson(`c.${t.amount}`), after: t.auditJson("?2") }),
-    `update ${getTableName(t.schema)} as c set ${t.amount} = ?2 where ${where}`,
-    readBack(t),
-  ], [c.id, c.amountMicros, c.override ? 1 : 0, c.now, c.actorId, newId()]);
+  return run<T>(
+    db,
+    1,
+    [
+      audit(t, { action: "update", where, before: t.auditJson(`c.${t.amount}`), after: t.auditJson("?2") }),
+      `update ${getTableName(t.schema)} as c set ${t.amount} = ?2 where ${where}`,
+      readBack(t),
+    ],
+    [c.id, c.amountMicros, c.override ? 1 : 0, c.now, c.actorId, newId()],
+  );
 }
 
 /** Deletes a manual credit unless payments already drew on it; audited only when deleted. */
 export function deleteCredit<T extends CreditSchema>(db: Db, t: CreditTable<T>, c: Omit<CreditChange, "amountMicros">) {
   const where = changeable(t);
-  return run<T>(db, 1, [
-    audit(t, { action: "delete", where, before: t.auditJson(`c.${t.amount}`), after: null }),
-    `delete from ${getTableName(t.schema)} as c where ${where}`,
-    readBack(t),
-  ], [c.id, 0, c.override ? 1 : 0, c.now, c.actorId, newId()]);
+  return run<T>(
+    db,
+    1,
+    [
+      audit(t, { action: "delete", where, before: t.auditJson(`c.${t.amount}`), after: null }),
+      `delete from ${getTableName(t.schema)} as c where ${where}`,
+      readBack(t),
+    ],
+    [c.id, 0, c.override ? 1 : 0, c.now, c.actorId, newId()],
+  );
 }

@@ -4,7 +4,6 @@ import type { DayRange } from "../../../lib/days";
 import type { Db } from "../../client";
 import { dayNumberOf, dayOfNumberSql, sideNameSql } from "../archive/kept-numbers";
 
-
 // The bucket a row falls in: the day, the Monday of its week, or the first of its month (UTC).
 const BUCKET: Record<EarningsGroupBy, SQL> = {
   daily: sql`date(e.created_at)`,

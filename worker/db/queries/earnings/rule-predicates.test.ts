@@ -18,7 +18,13 @@ const rules = { qualify_percent: 80, views_per_item_per_day: 3 };
 // common/earning-policy.ts without either fails here (and type checking fails first for the Record types).
 
 /** A view of nothing: every rule's SQL must run, and refuse nothing that is not there. */
-const NOBODY: ViewRef = { viewer: "'nobody'", creator: "'somebody'", content: "'nothing'", day: "'2026-01-01'", ipHash: "'abcdefgh'" };
+const NOBODY: ViewRef = {
+  viewer: "'nobody'",
+  creator: "'somebody'",
+  content: "'nothing'",
+  day: "'2026-01-01'",
+  ipHash: "'abcdefgh'",
+};
 
 describe("the earning policy", () => {
   it("words every reason code for the wallet, on both sides and for both kinds of item", () => {
@@ -49,11 +55,15 @@ describe("the earning policy", () => {
 
   it("has SQL for every settle rule that runs in D1 and refuses a view of nothing only for what it lacks", async () => {
     for (const rule of SETTLE_RULES) {
-      const row = await env.DB.prepare(`select ${REFUSES[rule](NOBODY)} as refuses`).first<{ refuses: number | null }>();
+      const row = await env.DB.prepare(`select ${REFUSES[rule](NOBODY)} as refuses`).first<{
+        refuses: number | null;
+      }>();
       // The length rule reads the item's duration, which a missing item does not have.
       expect(row?.refuses, rule).toBe(rule === "too_short" ? null : 0);
     }
-    const start = await env.DB.prepare(`select ${startRefusalSql(NOBODY, START_RULES)} as rule`).first<{ rule: string | null }>();
+    const start = await env.DB.prepare(`select ${startRefusalSql(NOBODY, START_RULES)} as rule`).first<{
+      rule: string | null;
+    }>();
     expect(start?.rule).toBeNull();
   });
 

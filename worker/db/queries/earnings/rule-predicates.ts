@@ -28,7 +28,8 @@ const placesSql = (v: ViewRef, perItem: boolean) =>
      ${perItem ? `and rp_p.content_id = ${v.content}` : ""} and rp_p.credit_slot is not null)`;
 
 /** The item's media missed `block`, a floor finalize measured (content.earn_block, docs/decisions/063). */
-const earnBlockSql = (v: ViewRef, block: string) => `exists (select 1 from content rp_c where rp_c.id = ${v.content} and rp_c.earn_block = '${block}')`;
+const earnBlockSql = (v: ViewRef, block: string) =>
+  `exists (select 1 from content rp_c where rp_c.id = ${v.content} and rp_c.earn_block = '${block}')`;
 
 /** Paid views of the creator on the day: in all, or from the view's network (seeks of views_creator_day_network_idx). */
 const creatorPaidSql = (v: ViewRef, sameNetwork: boolean, alias: string) =>
@@ -49,7 +50,8 @@ export const REFUSES: Record<SettleRule, (v: ViewRef) => string> = {
     >= max(${PAID_VIEWS_PER_NETWORK_PER_CREATOR_PER_DAY}, cast(${NETWORK_SHARE_OF_DAY} * ${creatorPaidSql(v, false, "rp_n2")} as integer)))`,
   // Shorter than the admin's shortest earning length, read now (an item missing from content refuses nothing
   // here and pays nothing: the job's condition is then null).
-  too_short: (v) => `((select rp_l.duration_ms from content rp_l where rp_l.id = ${v.content}) < ${MIN_EARNING_MS_SQL})`,
+  too_short: (v) =>
+    `((select rp_l.duration_ms from content rp_l where rp_l.id = ${v.content}) < ${MIN_EARNING_MS_SQL})`,
   thin_media: (v) => earnBlockSql(v, "thin_media"),
   small_picture: (v) => earnBlockSql(v, "small_picture"),
   low_frame_rate: (v) => earnBlockSql(v, "low_frame_rate"),
@@ -77,7 +79,9 @@ export const keptReasonSql = (v: ViewRef) =>
  */
 export function unpaidReasonSql(alias: string): string {
   const v = viewOf(alias);
-  const whens = SETTLE_RULES.map((rule) => `when ${isKept(rule) ? `${alias}.unpaid_reason = '${rule}'` : REFUSES[rule](v)} then '${rule}'`);
+  const whens = SETTLE_RULES.map(
+    (rule) => `when ${isKept(rule) ? `${alias}.unpaid_reason = '${rule}'` : REFUSES[rule](v)} then '${rule}'`,
+  );
   return `case ${whens.join("\n      ")} else '${SETTLE_RULES[SETTLE_RULES.length - 1]}' end`;
 }
 

@@ -24,25 +24,43 @@ const VIEW = viewOf("views");
 function settleView(d1: D1Database, viewId: string, now: string, earningIds: [string, string]) {
   const q = (text: string, ...params: unknown[]) => d1.prepare(text).bind(...params);
   return [
-    q(`update views set credit_slot = (
+    q(
+      `update views set credit_slot = (
         select coalesce(max(v2.credit_slot), 0) + 1 from views v2
         where v2.viewer_id = views.viewer_id and v2.content_id = views.content_id
           and v2.qualified_day = views.qualified_day and v2.credit_slot is not null)
       where id = ?1 and status = 'qualified' and credit_slot is null
-        and ${paysSql(VIEW)}`, viewId),
+        and ${paysSql(VIEW)}`,
+      viewId,
+    ),
     // A view reward's description stays '' (the column's default): its kind and view say what it is, and a fixed
     // sentence in every row was a sixth of the row (docs/decisions/060). Manual rows keep what the admin wrote.
-    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
+    q(
+      `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
       select ?1, viewer_id, 'viewer', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`, earningIds[0], VIEW_REWARD_MICROS, now, viewId),
-    q(`insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
+      on conflict (view_id, kind) do nothing`,
+      earningIds[0],
+      VIEW_REWARD_MICROS,
+      now,
+      viewId,
+    ),
+    q(
+      `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
       select ?1, creator_id, 'creator', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`, earningIds[1], VIEW_REWARD_MICROS, now, viewId),
-    q(`update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,
+      on conflict (view_id, kind) do nothing`,
+      earningIds[1],
+      VIEW_REWARD_MICROS,
+      now,
+      viewId,
+    ),
+    q(
+      `update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,
         unpaid_reason = case when credit_slot is not null then null else ${keptReasonSql(VIEW)} end
-      where id = ?1 and status = 'qualified' returning id`, viewId),
+      where id = ?1 and status = 'qualified' returning id`,
+      viewId,
+    ),
   ];
 }
 
@@ -82,6 +100,8 @@ export async function settleViewBatch(db: Db, viewIds: string[], now: string, te
 
 /** The oldest qualified views not settled yet, site-wide; served by the partial index views_pending_idx. */
 export async function pendingQualifiedViews(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.all<{ id: string }>(sql`select id from views where status = 'qualified' order by qualified_at limit ${limit}`);
+  const rows = await db.all<{ id: string }>(
+    sql`select id from views where status = 'qualified' order by qualified_at limit ${limit}`,
+  );
   return rows.map((v) => v.id);
 }

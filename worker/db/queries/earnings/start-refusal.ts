@@ -6,7 +6,13 @@ import { startRefusalSql, type ViewRef } from "./rule-predicates";
 // already fails, judged by the same SQL the earnings job pays by (rule-predicates.ts).
 
 /** A view of item ?2 by viewer ?1 starting on UTC day ?3; it has no address of its own yet (no network cap). */
-const STARTING: ViewRef = { viewer: "?1", creator: "(select created_by from content where id = ?2)", content: "?2", day: "?3", ipHash: "''" };
+const STARTING: ViewRef = {
+  viewer: "?1",
+  creator: "(select created_by from content where id = ?2)",
+  content: "?2",
+  day: "?3",
+  ipHash: "''",
+};
 const START_REFUSAL = `select ${startRefusalSql(STARTING, START_RULES)} as rule`;
 
 /**
@@ -15,7 +21,13 @@ const START_REFUSAL = `select ${startRefusalSql(STARTING, START_RULES)} as rule`
  * places are already taken (a view still qualifying elsewhere may fill them later, which the wallet then tells).
  * The caps' counts are seeks of views_credit_slot_unique (≤ the daily cap rows).
  */
-export async function startRefusal(db: Db, q: { viewerId: string; contentId: string; day: string }): Promise<StartRule | null> {
-  const row = await db.$client.prepare(START_REFUSAL).bind(q.viewerId, q.contentId, q.day).first<{ rule: StartRule | null }>();
+export async function startRefusal(
+  db: Db,
+  q: { viewerId: string; contentId: string; day: string },
+): Promise<StartRule | null> {
+  const row = await db.$client
+    .prepare(START_REFUSAL)
+    .bind(q.viewerId, q.contentId, q.day)
+    .first<{ rule: StartRule | null }>();
   return row?.rule ?? null;
 }

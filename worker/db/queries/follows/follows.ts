@@ -20,8 +20,12 @@ export type FollowState = { found: number; followable: number; following: number
 export async function setFollow(db: Db, o: { followerId: string; creatorId: string; now: string }, follow: boolean) {
   const d1 = db.$client;
   const write = follow
-    ? d1.prepare(`insert into follows (follower_id, creator_id, created_at) select ?1, ?2, ?3 where ?1 <> ?2 and ${FOLLOWABLE}
-        on conflict (follower_id, creator_id) do nothing`).bind(o.followerId, o.creatorId, o.now)
+    ? d1
+        .prepare(
+          `insert into follows (follower_id, creator_id, created_at) select ?1, ?2, ?3 where ?1 <> ?2 and ${FOLLOWABLE}
+        on conflict (follower_id, creator_id) do nothing`,
+        )
+        .bind(o.followerId, o.creatorId, o.now)
     : d1.prepare("delete from follows where follower_id = ?1 and creator_id = ?2").bind(o.followerId, o.creatorId);
   const [, read] = await d1.batch([write, d1.prepare(STATE).bind(o.followerId, o.creatorId)]);
   return read!.results[0] as FollowState;
@@ -29,7 +33,10 @@ export async function setFollow(db: Db, o: { followerId: string; creatorId: stri
 
 /** A creator's follower count and whether the caller (null: a visitor) follows them: the creator page's part. */
 export async function followStateOf(db: Db, creatorId: string, callerId: string | null) {
-  const row = await db.$client.prepare(STATE).bind(callerId ?? "", creatorId).first<FollowState>();
+  const row = await db.$client
+    .prepare(STATE)
+    .bind(callerId ?? "", creatorId)
+    .first<FollowState>();
   return { followers: row?.followers ?? 0, following: Boolean(row?.following) };
 }
 
@@ -37,12 +44,19 @@ export type FollowedCreatorRow = { id: string; username: string | null; displayN
 export type Keyset = { key: string; id: string } | null;
 
 /** The creators the member follows, most recently followed first (follows_follower_created_idx), one extra row. */
-export async function listFollowing(db: Db, userId: string, after: Keyset, limit: number): Promise<FollowedCreatorRow[]> {
+export async function listFollowing(
+  db: Db,
+  userId: string,
+  after: Keyset,
+  limit: number,
+): Promise<FollowedCreatorRow[]> {
   const { results } = await db.$client
-    .prepare(`select u.id, u.username, ${CREATOR_NAME_SQL} as displayName, f.created_at as followedAt
+    .prepare(
+      `select u.id, u.username, ${CREATOR_NAME_SQL} as displayName, f.created_at as followedAt
       from follows f join users u on u.id = f.creator_id
       where f.follower_id = ?1 and u.suspended_at is null and (?2 is null or (f.created_at, f.creator_id) < (?2, ?3))
-      order by f.created_at desc, f.creator_id desc limit ?4`)
+      order by f.created_at desc, f.creator_id desc limit ?4`,
+    )
     .bind(userId, after?.key ?? null, after?.id ?? null, limit + 1)
     .all<FollowedCreatorRow>();
   return results;

@@ -33,7 +33,12 @@ export async function findOrCreateUser(db: Db, params: NewUserParams) {
     : eq(users.email, params.email);
   const [, found] = await db.batch([
     db.insert(users).values(params).onConflictDoNothing(),
-    db.select().from(users).where(match).orderBy(sql`case when ${users.googleSub} = ${params.googleSub} then 0 else 1 end`).limit(1),
+    db
+      .select()
+      .from(users)
+      .where(match)
+      .orderBy(sql`case when ${users.googleSub} = ${params.googleSub} then 0 else 1 end`)
+      .limit(1),
   ]);
   const user = found[0];
   if (!user) throw new Error("user row missing after insert");

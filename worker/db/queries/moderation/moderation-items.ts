@@ -63,6 +63,9 @@ const REMOVED_LIST = `select ${MODERATED_ITEM_COLUMNS} from content c join users
 
 /** The moderators' queue: items with open reports ("open"), or taken-down items ("removed"). */
 export async function moderationQueue(db: Db, status: "open" | "removed"): Promise<ModeratedItemRow[]> {
-  const { results } = await db.$client.prepare(status === "open" ? OPEN_QUEUE : REMOVED_LIST).bind(QUEUE_LIMIT).all<ModeratedItemRow>();
+  const { results } = await db.$client
+    .prepare(status === "open" ? OPEN_QUEUE : REMOVED_LIST)
+    .bind(QUEUE_LIMIT)
+    .all<ModeratedItemRow>();
   return results;
 }

@@ -6,7 +6,13 @@ import type { Db } from "../../client";
 
 const MEMBER_LIST_LIMIT = 100;
 
-export type MemberRow = { id: string; email: string; username: string | null; suspendedAt: string | null; suspendedNote: string | null };
+export type MemberRow = {
+  id: string;
+  email: string;
+  username: string | null;
+  suspendedAt: string | null;
+  suspendedNote: string | null;
+};
 export type MemberReportRow = {
   contentId: string;
   title: string;
@@ -29,7 +35,8 @@ export type MemberActionRow = {
   createdAt: string;
 };
 
-const REPORT_COLUMNS = "r.content_id as contentId, c.title, r.reason, r.note, r.status, r.updated_at as at, (c.deleted_at is not null) as contentDeleted";
+const REPORT_COLUMNS =
+  "r.content_id as contentId, c.title, r.reason, r.note, r.status, r.updated_at as at, (c.deleted_at is not null) as contentDeleted";
 
 const STATEMENTS = [
   `select id, email, username, suspended_at as suspendedAt, suspended_note as suspendedNote from users where id = ?1`,
@@ -49,11 +56,18 @@ const STATEMENTS = [
    order by a.created_at desc, a.id desc limit ?2`,
 ];
 
-export type MemberModeration = { member: MemberRow | null; received: MemberReportRow[]; made: MemberReportRow[]; actions: MemberActionRow[] };
+export type MemberModeration = {
+  member: MemberRow | null;
+  received: MemberReportRow[];
+  made: MemberReportRow[];
+  actions: MemberActionRow[];
+};
 
 export async function memberModeration(db: Db, userId: string): Promise<MemberModeration> {
   const d1 = db.$client;
-  const [member, received, made, actions] = await d1.batch(STATEMENTS.map((text, i) => d1.prepare(text).bind(...(i === 0 ? [userId] : [userId, MEMBER_LIST_LIMIT]))));
+  const [member, received, made, actions] = await d1.batch(
+    STATEMENTS.map((text, i) => d1.prepare(text).bind(...(i === 0 ? [userId] : [userId, MEMBER_LIST_LIMIT]))),
+  );
   return {
     member: (member!.results[0] as MemberRow | undefined) ?? null,
     received: received!.results as MemberReportRow[],

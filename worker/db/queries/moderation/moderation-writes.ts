@@ -40,14 +40,23 @@ const REVERSIBLE = {
 
 const reversedSum = (held: string) => `(select coalesce(sum(amount_micros), 0) from (${held}))`;
 
-const reverse = (held: string) => `insert into reversals (earning_id, user_id, side, view_id, amount_micros, reason, review_id, created_by, created_at)
+const reverse = (
+  held: string,
+) => `insert into reversals (earning_id, user_id, side, view_id, amount_micros, reason, review_id, created_by, created_at)
   select h.id, h.user_id, h.kind, h.view_id, -h.amount_micros, h.reason, ?5, ?2, ?3 from (${held}) h where ${DONE}
   on conflict (earning_id) do nothing`;
 
 // The bell (docs/decisions/046): the item's creator, or the member, is told of the action once (keyed by the
 // audit row, new per action), and everyone whose rewards it reversed, per day.
 const toCreator = (kind: string) =>
-  notifyOnceSql(kind, "moderation", { user: "c.created_by", ref: "?5", subject: "?1", detail: "c.title", at: "?3", rest: `from content c where c.id = ?1 and ${DONE}` });
+  notifyOnceSql(kind, "moderation", {
+    user: "c.created_by",
+    ref: "?5",
+    subject: "?1",
+    detail: "c.title",
+    at: "?3",
+    rest: `from content c where c.id = ?1 and ${DONE}`,
+  });
 const REVERSED_NOTICES = reversedNoticeSql("r.review_id = ?5");
 
 const audit = (action: string, entity: "content" | "user", from: string, before: string, after: string) =>
@@ -61,17 +70,25 @@ const ITEM_READ_BACK = `select ${MODERATED_ITEM_COLUMNS}, ${DONE} as done,
 const CONTENT_ACTIONS: Record<ContentModerationAction, string[]> = {
   // Open reports → dismissed. Applies while the item has open reports.
   dismiss: [
-    audit("dismiss", "content", "where exists (select 1 from reports where content_id = ?1 and status = 'open')",
+    audit(
+      "dismiss",
+      "content",
+      "where exists (select 1 from reports where content_id = ?1 and status = 'open')",
       "json_object('open_reports', (select count(*) from reports where content_id = ?1 and status = 'open'))",
-      "json_object('open_reports', 0, 'note', ?4)"),
+      "json_object('open_reports', 0, 'note', ?4)",
+    ),
     `update reports set status = 'dismissed' where content_id = ?1 and status = 'open' and ${DONE}`,
   ],
   // Hidden with the note shown to its creator; open reports → actioned; held rewards of its views reversed.
   takedown: [
-    audit("takedown", "content", "from content c where c.id = ?1 and c.removed_at is null",
+    audit(
+      "takedown",
+      "content",
+      "from content c where c.id = ?1 and c.removed_at is null",
       "json_object('removed', json('false'))",
       `json_object('removed', json('true'), 'note', ?4, 'reversed_micros', ${reversedSum(REVERSIBLE.item)},
-         'actioned_reports', (select count(*) from reports where content_id = ?1 and status = 'open'))`),
+         'actioned_reports', (select count(*) from reports where content_id = ?1 and status = 'open'))`,
+    ),
     `update content set removed_at = ?3, removed_note = ?4, removed_by = ?2 where id = ?1 and removed_at is null and ${DONE}`,
     `update reports set status = 'actioned' where content_id = ?1 and status = 'open' and ${DONE}`,
     reverse(REVERSIBLE.item),
@@ -80,8 +97,13 @@ const CONTENT_ACTIONS: Record<ContentModerationAction, string[]> = {
   ],
   // Visible again. Reversed money stays reversed.
   restore: [
-    audit("restore", "content", "from content c where c.id = ?1 and c.removed_at is not null",
-      "json_object('removed', json('true'), 'note', c.removed_note)", "json_object('removed', json('false'), 'note', ?4)"),
+    audit(
+      "restore",
+      "content",
+      "from content c where c.id = ?1 and c.removed_at is not null",
+      "json_object('removed', json('true'), 'note', c.removed_note)",
+      "json_object('removed', json('false'), 'note', ?4)",
+    ),
     `update content set removed_at = null, removed_note = null, removed_by = null where id = ?1 and removed_at is not null and ${DONE}`,
     toCreator("item_restored"),
   ],
@@ -92,17 +114,33 @@ const ADMIN = "(select value from json_each(?6))";
 const USER_ACTIONS: Record<UserModerationAction, string[]> = {
   // Never an administrator. Held rewards of every view the member was paid for are reversed, both sides.
   suspend: [
-    audit("suspend", "user", `from users u where u.id = ?1 and u.suspended_at is null and u.email not in ${ADMIN}`,
+    audit(
+      "suspend",
+      "user",
+      `from users u where u.id = ?1 and u.suspended_at is null and u.email not in ${ADMIN}`,
       "json_object('suspended', json('false'))",
-      `json_object('suspended', json('true'), 'note', ?4, 'reversed_micros', ${reversedSum(REVERSIBLE.member)})`),
+      `json_object('suspended', json('true'), 'note', ?4, 'reversed_micros', ${reversedSum(REVERSIBLE.member)})`,
+    ),
     `update users set suspended_at = ?3, suspended_note = ?4, suspended_by = ?2 where id = ?1 and suspended_at is null and ${DONE}`,
     reverse(REVERSIBLE.member),
-    notifyOnceSql("account_suspended", "moderation", { user: "?1", ref: "?5", subject: "null", detail: "?4", at: "?3", rest: `where ${DONE}` }),
+    notifyOnceSql("account_suspended", "moderation", {
+      user: "?1",
+      ref: "?5",
+      subject: "null",
+      detail: "?4",
+      at: "?3",
+      rest: `where ${DONE}`,
+    }),
     ...REVERSED_NOTICES,
   ],
   unsuspend: [
-    audit("unsuspend", "user", "from users u where u.id = ?1 and u.suspended_at is not null",
-      "json_object('suspended', json('true'), 'note', u.suspended_note)", "json_object('suspended', json('false'), 'note', ?4)"),
+    audit(
+      "unsuspend",
+      "user",
+      "from users u where u.id = ?1 and u.suspended_at is not null",
+      "json_object('suspended', json('true'), 'note', u.suspended_note)",
+      "json_object('suspended', json('false'), 'note', ?4)",
+    ),
     `update users set suspended_at = null, suspended_note = null, suspended_by = null where id = ?1 and suspended_at is not null and ${DONE}`,
   ],
 };
@@ -134,10 +172,22 @@ async function run<T>(db: Db, texts: string[], params: unknown[]) {
 
 /** One content action as one batch; the item as the batch left it (null when there is no such item). */
 export function moderateContentBatch(db: Db, action: ContentModerationAction, w: ModerationWrite) {
-  return run<ModeratedItemRow>(db, [...CONTENT_ACTIONS[action], ITEM_READ_BACK], [w.targetId, w.actorId, w.now, w.note, w.auditId]);
+  return run<ModeratedItemRow>(
+    db,
+    [...CONTENT_ACTIONS[action], ITEM_READ_BACK],
+    [w.targetId, w.actorId, w.now, w.note, w.auditId],
+  );
 }
 
 /** One member action as one batch; the member as the batch left it (null when there is no such member). */
-export function moderateUserBatch(db: Db, action: UserModerationAction, w: ModerationWrite & { adminEmails: readonly string[] }) {
-  return run<ModeratedUserRow>(db, [...USER_ACTIONS[action], USER_READ_BACK], [w.targetId, w.actorId, w.now, w.note, w.auditId, JSON.stringify(w.adminEmails)]);
+export function moderateUserBatch(
+  db: Db,
+  action: UserModerationAction,
+  w: ModerationWrite & { adminEmails: readonly string[] },
+) {
+  return run<ModeratedUserRow>(
+    db,
+    [...USER_ACTIONS[action], USER_READ_BACK],
+    [w.targetId, w.actorId, w.now, w.note, w.auditId, JSON.stringify(w.adminEmails)],
+  );
 }

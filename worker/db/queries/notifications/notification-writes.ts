@@ -9,7 +9,11 @@ import { memberNumSql } from "../archive/kept-numbers";
 const COLUMNS = "(user_num, kind, ref, grp, subject_id, count, amount_micros, detail, at)";
 
 /** One event told once: a second insert of the same (member, kind, ref) does nothing. */
-export function notifyOnceSql(kind: string, grp: string, from: { user: string; ref: string; subject: string; amount?: string; detail?: string; at: string; rest: string }) {
+export function notifyOnceSql(
+  kind: string,
+  grp: string,
+  from: { user: string; ref: string; subject: string; amount?: string; detail?: string; at: string; rest: string },
+) {
   return `insert into notifications ${COLUMNS}
     select ${memberNumSql(from.user)}, '${kind}', ${from.ref}, '${grp}', ${from.subject}, 1, ${from.amount ?? "0"}, ${from.detail ?? "''"}, ${from.at} ${from.rest}
     on conflict (user_num, kind, ref) do nothing`;
@@ -37,7 +41,8 @@ export function creditedNoticeSql(earningIds: string) {
  * What caused a reversal, as the bell names it (docs/decisions/066): "takedown" (moderators took the item down),
  * "suspension" (a party of the view was suspended) or "review" (a fraud review's rule).
  */
-const REVERSAL_CAUSE = "case when r.reason = 'takedown' then 'takedown' when r.reason like 'suspended%' then 'suspension' else 'review' end";
+const REVERSAL_CAUSE =
+  "case when r.reason = 'takedown' then 'takedown' when r.reason like 'suspended%' then 'suspension' else 'review' end";
 
 /**
  * Reversals one decision wrote (`reversalsOf`: a condition on `r` naming only that decision's rows), told per

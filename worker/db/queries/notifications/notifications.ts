@@ -63,32 +63,53 @@ export async function readBell(db: Db, userId: string, now: string, uploadsSince
  * now), or the listed ids — own rows by id, uploads ("u-" and the item's id) by a row that records the read.
  * Only the member's own rows change; an id of someone else's row matches nothing.
  */
-export async function markRead(db: Db, userId: string, now: string, target: { all: true } | { rowIds: number[]; contentIds: string[] }) {
+export async function markRead(
+  db: Db,
+  userId: string,
+  now: string,
+  target: { all: true } | { rowIds: number[]; contentIds: string[] },
+) {
   const d1 = db.$client;
   if ("all" in target) {
     await d1.batch([
-      d1.prepare(`update notifications set read_at = ?2 where user_num = ${ME} and read_at is null and at <= ?2`).bind(userId, now),
-      d1.prepare(`insert into notification_settings (user_id, uploads_read_at) values (?1, ?2)
-          on conflict (user_id) do update set uploads_read_at = max(uploads_read_at, excluded.uploads_read_at)`).bind(userId, now),
+      d1
+        .prepare(`update notifications set read_at = ?2 where user_num = ${ME} and read_at is null and at <= ?2`)
+        .bind(userId, now),
+      d1
+        .prepare(
+          `insert into notification_settings (user_id, uploads_read_at) values (?1, ?2)
+          on conflict (user_id) do update set uploads_read_at = max(uploads_read_at, excluded.uploads_read_at)`,
+        )
+        .bind(userId, now),
     ]);
     return;
   }
   await d1.batch([
-    d1.prepare(`update notifications set read_at = ?2 where user_num = ${ME} and read_at is null and at <= ?2
-        and id in (select value from json_each(?3))`).bind(userId, now, JSON.stringify(target.rowIds)),
+    d1
+      .prepare(
+        `update notifications set read_at = ?2 where user_num = ${ME} and read_at is null and at <= ?2
+        and id in (select value from json_each(?3))`,
+      )
+      .bind(userId, now, JSON.stringify(target.rowIds)),
     // Only items of creators the member follows: a list of guessed ids writes nothing.
-    d1.prepare(`insert into notifications (user_num, kind, ref, grp, subject_id, count, at, read_at)
+    d1
+      .prepare(
+        `insert into notifications (user_num, kind, ref, grp, subject_id, count, at, read_at)
         select ${ME}, 'upload', c.id, 'uploads', c.id, 0, c.created_at, ?2
         from content c join follows f on f.follower_id = ?1 and f.creator_id = c.created_by
         where c.id in (select value from json_each(?3))
-        on conflict (user_num, kind, ref) do nothing`).bind(userId, now, JSON.stringify(target.contentIds)),
+        on conflict (user_num, kind, ref) do nothing`,
+      )
+      .bind(userId, now, JSON.stringify(target.contentIds)),
   ]);
 }
 
 /** Sets the groups the member turned off. */
 export async function setMuted(db: Db, userId: string, muted: readonly string[]) {
   await db.$client
-    .prepare(`insert into notification_settings (user_id, muted) values (?1, ?2) on conflict (user_id) do update set muted = excluded.muted`)
+    .prepare(
+      `insert into notification_settings (user_id, muted) values (?1, ?2) on conflict (user_id) do update set muted = excluded.muted`,
+    )
     .bind(userId, muted.join(","))
     .run();
 }

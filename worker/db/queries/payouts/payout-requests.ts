@@ -14,7 +14,8 @@ export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 // In flight: open, or sent in a payout batch (docs/decisions/066). One per member.
-const OPEN_OF = (user: string) => `exists (select 1 from payout_requests where user_id = ${user} and status in ('open', 'sent'))`;
+const OPEN_OF = (user: string) =>
+  `exists (select 1 from payout_requests where user_id = ${user} and status in ('open', 'sent'))`;
 /** The member's current payout destination (the newest row). */
 const DESTINATION_OF = (user: string) =>
   `(select d.rowid from payout_destinations d where d.user_id = ${user} order by d.created_at desc, d.rowid desc limit 1)`;
@@ -36,25 +37,37 @@ type RequestFigures = { availableMicros: number; hasOpen: boolean; destinationUs
 export async function insertRequest(db: Db, v: RequestValues, o: { now: string; minimumMicros: number }) {
   const d1 = db.$client;
   const values = [v.id, v.userId, v.amountMicros, o.now, o.minimumMicros];
-  const [figures, inserted, read] = await d1.batch([
-    `select ${availableSql("?2", "?4")} as "availableMicros", ${OPEN_OF("?2")} as "hasOpen",
+  const [figures, inserted, read] = await d1.batch(
+    [
+      `select ${availableSql("?2", "?4")} as "availableMicros", ${OPEN_OF("?2")} as "hasOpen",
        (select d.usable_at from payout_destinations d where d.rowid = ${DESTINATION_OF("?2")}) as "destinationUsableAt"`,
-    `insert into payout_requests (id, user_id, amount_micros, payment_method, payout_address, status, created_at, viewer_micros)
+      `insert into payout_requests (id, user_id, amount_micros, payment_method, payout_address, status, created_at, viewer_micros)
      select ?1, ?2, ?3, d.payment_method, d.payout_address, 'open', ?4, ${viewerPartSql("?2", "?4", "?3")}
      from payout_destinations d
      where d.rowid = ${DESTINATION_OF("?2")} and d.usable_at <= ?4
        and ?3 >= ?5 and not ${OPEN_OF("?2")} and ${availableSql("?2", "?4")} >= ?3`,
-    READ_REQUEST,
-  ].map((text) => prepareShared(d1, text, values)));
+      READ_REQUEST,
+    ].map((text) => prepareShared(d1, text, values)),
+  );
   const f = figures!.results[0] as { availableMicros: number; hasOpen: number; destinationUsableAt: string | null };
   return {
     written: (inserted!.meta.changes ?? 0) > 0,
     request: (read!.results[0] as PayoutRequestRow | undefined) ?? null,
-    figures: { availableMicros: f.availableMicros, hasOpen: f.hasOpen === 1, destinationUsableAt: f.destinationUsableAt } satisfies RequestFigures,
+    figures: {
+      availableMicros: f.availableMicros,
+      hasOpen: f.hasOpen === 1,
+      destinationUsableAt: f.destinationUsableAt,
+    } satisfies RequestFigures,
   };
 }
 
-export type DestinationRow = { paymentMethod: string; payoutAddress: string; addressKey: string; createdAt: string; usableAt: string };
+export type DestinationRow = {
+  paymentMethod: string;
+  payoutAddress: string;
+  addressKey: string;
+  createdAt: string;
+  usableAt: string;
+};
 const READ_DESTINATION = (user: string) =>
   `select d.payment_method as "paymentMethod", d.payout_address as "payoutAddress", d.address_key as "addressKey",
      d.created_at as "createdAt", d.usable_at as "usableAt" from payout_destinations d where d.rowid = ${DESTINATION_OF(user)}`;
@@ -66,28 +79,37 @@ const READ_DESTINATION = (user: string) =>
  * member's first destination at once; the same one typed differently keeps its date.
  * ?1 row id, ?2 user, ?3 method, ?4 address, ?5 key, ?6 now, ?7 when a change may be used, ?8 refusal id.
  */
-export async function setDestination(db: Db, o: { userId: string; method: string; address: string; key: string; now: string; changeUsableAt: string }) {
+export async function setDestination(
+  db: Db,
+  o: { userId: string; method: string; address: string; key: string; now: string; changeUsableAt: string },
+) {
   const d1 = db.$client;
   const values = [newId(), o.userId, o.method, o.address, o.key, o.now, o.changeUsableAt, newId()];
   const current = `(select d.rowid as rid, d.address_key as k, d.payment_method as m, d.payout_address as a, d.usable_at as u
      from payout_destinations d where d.rowid = ${DESTINATION_OF("?2")})`;
   const holder = "(select h.user_id from payout_address_holders h where h.address_key = ?5)";
-  const results = await d1.batch([
-    "insert into payout_address_holders (address_key, user_id, created_at) values (?5, ?2, ?6) on conflict (address_key) do nothing",
-    `insert into payout_address_refusals (id, address_key, user_id, holder_id, created_at) select ?8, ?5, ?2, ${holder}, ?6 where ${holder} <> ?2`,
-    `insert into payout_destinations (id, user_id, payment_method, payout_address, address_key, created_at, usable_at)
+  const results = await d1.batch(
+    [
+      "insert into payout_address_holders (address_key, user_id, created_at) values (?5, ?2, ?6) on conflict (address_key) do nothing",
+      `insert into payout_address_refusals (id, address_key, user_id, holder_id, created_at) select ?8, ?5, ?2, ${holder}, ?6 where ${holder} <> ?2`,
+      `insert into payout_destinations (id, user_id, payment_method, payout_address, address_key, created_at, usable_at)
      select ?1, ?2, ?3, ?4, ?5, ?6,
        case when c.rid is null then ?6 when c.k = ?5 and c.m = ?3 then c.u else ?7 end
      from (select 1) left join ${current} c on 1
      where ${holder} = ?2 and (c.rid is null or c.k <> ?5 or c.m <> ?3 or c.a <> ?4)`,
-    // The bell: a changed destination is what a stolen session would do first (docs/decisions/066).
-    notifyOnceSql("payout_address_changed", "payments", {
-      user: "d.user_id", ref: "d.id", subject: "d.id", detail: "d.payment_method || ' · ' || d.payout_address", at: "?6",
-      rest: "from payout_destinations d where d.id = ?1 and d.usable_at > d.created_at",
-    }),
-    READ_DESTINATION("?2"),
-    `select ${holder} as "holderId"`,
-  ].map((text) => prepareShared(d1, text, values)));
+      // The bell: a changed destination is what a stolen session would do first (docs/decisions/066).
+      notifyOnceSql("payout_address_changed", "payments", {
+        user: "d.user_id",
+        ref: "d.id",
+        subject: "d.id",
+        detail: "d.payment_method || ' · ' || d.payout_address",
+        at: "?6",
+        rest: "from payout_destinations d where d.id = ?1 and d.usable_at > d.created_at",
+      }),
+      READ_DESTINATION("?2"),
+      `select ${holder} as "holderId"`,
+    ].map((text) => prepareShared(d1, text, values)),
+  );
   return {
     destination: (results[4]!.results[0] as DestinationRow | undefined) ?? null,
     taken: (results[5]!.results[0] as { holderId: string }).holderId !== o.userId,
@@ -98,11 +120,16 @@ export async function setDestination(db: Db, o: { userId: string; method: string
 export async function cancelRequest(db: Db, o: { id: string; userId: string; now: string }) {
   const d1 = db.$client;
   const values = [o.id, o.userId, o.now];
-  const [updated, read] = await d1.batch([
-    `update payout_requests set status = 'cancelled', decided_at = ?3, decided_by = ?2 where id = ?1 and user_id = ?2 and status = 'open'`,
-    `${READ_REQUEST} and q.user_id = ?2`,
-  ].map((text) => prepareShared(d1, text, values)));
-  return { written: (updated!.meta.changes ?? 0) > 0, request: (read!.results[0] as PayoutRequestRow | undefined) ?? null };
+  const [updated, read] = await d1.batch(
+    [
+      `update payout_requests set status = 'cancelled', decided_at = ?3, decided_by = ?2 where id = ?1 and user_id = ?2 and status = 'open'`,
+      `${READ_REQUEST} and q.user_id = ?2`,
+    ].map((text) => prepareShared(d1, text, values)),
+  );
+  return {
+    written: (updated!.meta.changes ?? 0) > 0,
+    request: (read!.results[0] as PayoutRequestRow | undefined) ?? null,
+  };
 }
 
 /** The audit log's record of a request. */
@@ -114,7 +141,12 @@ const asDecided = (status: string, reason: string, paymentId: string) =>
 const PAYMENT_JSON = `json_object('user_id', p.user_id, 'amount_micros', p.amount_micros, 'payment_method', p.payment_method,
   'payment_reference', p.payment_reference, 'status', p.status, 'notes', p.notes, 'processed_at', p.processed_at)`;
 
-type PayResult = { written: boolean; request: PayoutRequestRow | null; payment: PaymentRow | null; availableMicros: number };
+type PayResult = {
+  written: boolean;
+  request: PayoutRequestRow | null;
+  payment: PaymentRow | null;
+  availableMicros: number;
+};
 
 /**
  * Pays an open request: inserts the completed payment for its amount and closes it, in one batch, so the
@@ -122,26 +154,60 @@ type PayResult = { written: boolean; request: PayoutRequestRow | null; payment: 
  * available balance without this request's own reservation to cover it (a reversal since may have eaten it).
  * ?1 request, ?2 payment id, ?3 reference, ?4 notes, ?5 now, ?6 admin, ?7 and ?8 audit row ids.
  */
-export async function payRequest(db: Db, o: { id: string; reference: string | null; notes: string | null; now: string; actorId: string }) {
+export async function payRequest(
+  db: Db,
+  o: { id: string; reference: string | null; notes: string | null; now: string; actorId: string },
+) {
   const d1 = db.$client;
   const values = [o.id, newId(), o.reference, o.notes, o.now, o.actorId, newId(), newId()];
   const paid = "q.id = ?1 and q.status = 'open' and exists (select 1 from payments where id = ?2)";
-  const results = await d1.batch([
-    `insert into payments (id, user_id, amount_micros, payment_method, payment_reference, status, notes, created_by, created_at, processed_at, viewer_micros, request_id)
+  const results = await d1.batch(
+    [
+      `insert into payments (id, user_id, amount_micros, payment_method, payment_reference, status, notes, created_by, created_at, processed_at, viewer_micros, request_id)
      select ?2, q.user_id, q.amount_micros, q.payment_method, ?3, 'completed',
             coalesce(?4, 'Payout request to ' || q.payout_address), ?6, ?5, ?5, q.viewer_micros, q.id
      from payout_requests q
      where q.id = ?1 and q.status = 'open' and ${availableSql("q.user_id", "?5", "''", "q.id")} >= q.amount_micros`,
-    rowAuditSql({ action: "create", entity: "payment", table: "payments", alias: "p", where: "p.id = ?2", before: null, after: PAYMENT_JSON, id: "?7", actor: "?6", now: "?5" }),
-    rowAuditSql({ action: "update", entity: "payout_request", table: "payout_requests", alias: "q", where: paid, before: AS_STORED, after: asDecided("'paid'", "q.reason", "?2"), id: "?8", actor: "?6", now: "?5" }),
-    `update payout_requests as q set status = 'paid', payment_id = ?2, decided_at = ?5, decided_by = ?6 where ${paid}`,
-    READ_REQUEST,
-    `select ${rowColumnsSql(payments, "p")} from payments p where p.id = ?2`,
-    `select coalesce((select ${availableSql("q.user_id", "?5", "''", "q.id")} from payout_requests q where q.id = ?1), 0) as "availableMicros"`,
-    // The bell (docs/decisions/046), last so the reads above keep their places: told once, keyed by the request.
-    // Keyed by the payment: a request a correction reopened and that is paid again is told again.
-    notifyOnceSql("payout_paid", "payments", { user: "q.user_id", ref: "?2", subject: "q.id", amount: "q.amount_micros", at: "?5", rest: "from payout_requests q where q.id = ?1 and q.payment_id = ?2" }),
-  ].map((text) => prepareShared(d1, text, values)));
+      rowAuditSql({
+        action: "create",
+        entity: "payment",
+        table: "payments",
+        alias: "p",
+        where: "p.id = ?2",
+        before: null,
+        after: PAYMENT_JSON,
+        id: "?7",
+        actor: "?6",
+        now: "?5",
+      }),
+      rowAuditSql({
+        action: "update",
+        entity: "payout_request",
+        table: "payout_requests",
+        alias: "q",
+        where: paid,
+        before: AS_STORED,
+        after: asDecided("'paid'", "q.reason", "?2"),
+        id: "?8",
+        actor: "?6",
+        now: "?5",
+      }),
+      `update payout_requests as q set status = 'paid', payment_id = ?2, decided_at = ?5, decided_by = ?6 where ${paid}`,
+      READ_REQUEST,
+      `select ${rowColumnsSql(payments, "p")} from payments p where p.id = ?2`,
+      `select coalesce((select ${availableSql("q.user_id", "?5", "''", "q.id")} from payout_requests q where q.id = ?1), 0) as "availableMicros"`,
+      // The bell (docs/decisions/046), last so the reads above keep their places: told once, keyed by the request.
+      // Keyed by the payment: a request a correction reopened and that is paid again is told again.
+      notifyOnceSql("payout_paid", "payments", {
+        user: "q.user_id",
+        ref: "?2",
+        subject: "q.id",
+        amount: "q.amount_micros",
+        at: "?5",
+        rest: "from payout_requests q where q.id = ?1 and q.payment_id = ?2",
+      }),
+    ].map((text) => prepareShared(d1, text, values)),
+  );
   return {
     written: (results[3]!.meta.changes ?? 0) > 0,
     request: (results[4]!.results[0] as PayoutRequestRow | undefined) ?? null,
@@ -155,16 +221,37 @@ export async function rejectRequest(db: Db, o: { id: string; reason: string; now
   const d1 = db.$client;
   const values = [o.id, o.reason, o.now, o.actorId, newId()];
   const open = "q.id = ?1 and q.status = 'open'";
-  const results = await d1.batch([
-    rowAuditSql({ action: "update", entity: "payout_request", table: "payout_requests", alias: "q", where: open, before: AS_STORED, after: asDecided("'rejected'", "?2", "q.payment_id"), id: "?5", actor: "?4", now: "?3" }),
-    `update payout_requests as q set status = 'rejected', reason = ?2, decided_at = ?3, decided_by = ?4 where ${open}`,
-    READ_REQUEST,
-    notifyOnceSql("payout_rejected", "payments", {
-      user: "q.user_id", ref: "q.id", subject: "q.id", amount: "q.amount_micros", detail: "q.reason", at: "?3",
-      rest: "from payout_requests q where q.id = ?1 and q.status = 'rejected' and q.decided_at = ?3 and q.decided_by = ?4",
-    }),
-  ].map((text) => prepareShared(d1, text, values)));
-  return { written: (results[1]!.meta.changes ?? 0) > 0, request: (results[2]!.results[0] as PayoutRequestRow | undefined) ?? null };
+  const results = await d1.batch(
+    [
+      rowAuditSql({
+        action: "update",
+        entity: "payout_request",
+        table: "payout_requests",
+        alias: "q",
+        where: open,
+        before: AS_STORED,
+        after: asDecided("'rejected'", "?2", "q.payment_id"),
+        id: "?5",
+        actor: "?4",
+        now: "?3",
+      }),
+      `update payout_requests as q set status = 'rejected', reason = ?2, decided_at = ?3, decided_by = ?4 where ${open}`,
+      READ_REQUEST,
+      notifyOnceSql("payout_rejected", "payments", {
+        user: "q.user_id",
+        ref: "q.id",
+        subject: "q.id",
+        amount: "q.amount_micros",
+        detail: "q.reason",
+        at: "?3",
+        rest: "from payout_requests q where q.id = ?1 and q.status = 'rejected' and q.decided_at = ?3 and q.decided_by = ?4",
+      }),
+    ].map((text) => prepareShared(d1, text, values)),
+  );
+  return {
+    written: (results[1]!.meta.changes ?? 0) > 0,
+    request: (results[2]!.results[0] as PayoutRequestRow | undefined) ?? null,
+  };
 }
 
 /** The newest correction of a payment of the request (docs/decisions/066), as JSON or null. */
@@ -200,15 +287,17 @@ export async function listRequests(db: Db, status: PayoutRequestRow["status"] | 
  */
 export async function payoutCardOf(db: Db, o: { userId: string; now: string; since: string }) {
   const d1 = db.$client;
-  const [requests, destination, pace] = await d1.batch([
-    `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, ${SENT_AT} from payout_requests q where q.user_id = ?1
+  const [requests, destination, pace] = await d1.batch(
+    [
+      `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, ${SENT_AT} from payout_requests q where q.user_id = ?1
      order by q.created_at desc, q.id desc limit 100`,
-    READ_DESTINATION("?1"),
-    `select ${availableSql("?1", "?2")} as "availableMicros",
+      READ_DESTINATION("?1"),
+      `select ${availableSql("?1", "?2")} as "availableMicros",
        (select coalesce(sum(e.amount_micros), 0) from earnings e
         where e.user_id = ?1 and e.kind in ('viewer', 'creator') and e.created_at >= ?3
           and not exists (select 1 from reversals r where r.earning_id = e.id)) as "weekMicros"`,
-  ].map((text) => prepareShared(d1, text, [o.userId, o.now, o.since])));
+    ].map((text) => prepareShared(d1, text, [o.userId, o.now, o.since])),
+  );
   return {
     requests: requests!.results as RequestWithCorrection[],
     destination: (destination!.results[0] as DestinationRow | undefined) ?? null,

@@ -43,7 +43,9 @@ function toProfile(viewerId: string, rows: ProfileRow[]): ViewerProfile {
   return {
     viewerId,
     liked: rows.filter((r) => r.kind === "like").map((r) => ({ id: r.id, tags: r.tags })),
-    finished: rows.filter((r) => r.kind === "finished").map((r) => ({ id: r.id, lastAt: r.at, paidToday: Number(r.paidToday) })),
+    finished: rows
+      .filter((r) => r.kind === "finished")
+      .map((r) => ({ id: r.id, lastAt: r.at, paidToday: Number(r.paidToday) })),
   };
 }
 
@@ -106,7 +108,11 @@ export async function loadCandidates(db: Db, p: CandidateParams): Promise<Candid
     from pool p join content c on c.id = p.id join users u on u.id = c.created_by
     where c.created_by <> ${p.viewerId} and ${VISIBLE_ROW}`);
   // Popularity = likes + qualified views (both counted on covering indexes).
-  return rows.map(({ qualifiedViews, ...r }) => ({ ...r, cooc: Number(r.cooc), popularity: Number(r.likeCount) + Number(qualifiedViews) }));
+  return rows.map(({ qualifiedViews, ...r }) => ({
+    ...r,
+    cooc: Number(r.cooc),
+    popularity: Number(r.likeCount) + Number(qualifiedViews),
+  }));
 }
 
 /**
@@ -126,7 +132,11 @@ export async function loadFallbackCandidates(db: Db, viewerId: string): Promise<
       coalesce((select t.qualified from content_view_totals t where t.content_id = c.id), 0) as qualifiedViews
     from pool p join content c on c.id = p.id join users u on u.id = c.created_by
     where c.created_by <> ${viewerId} and ${VISIBLE_ROW}`);
-  return rows.map(({ qualifiedViews, ...r }) => ({ ...r, cooc: 0, popularity: Number(r.likeCount) + Number(qualifiedViews) }));
+  return rows.map(({ qualifiedViews, ...r }) => ({
+    ...r,
+    cooc: 0,
+    popularity: Number(r.likeCount) + Number(qualifiedViews),
+  }));
 }
 
 const dialect = new SQLiteAsyncDialect();

@@ -8,7 +8,13 @@ import { heldUntilSql } from "../earnings/earning-rule-settings";
 export type SignonBonus = typeof bonuses.$inferSelect;
 
 export async function findSignonBonus(db: Db, id: string): Promise<SignonBonus | null> {
-  return (await db.select().from(bonuses).where(and(eq(bonuses.id, id), eq(bonuses.kind, "signon"))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(bonuses)
+      .where(and(eq(bonuses.id, id), eq(bonuses.kind, "signon")))
+      .get()) ?? null
+  );
 }
 
 export type BonusSettlement = {
@@ -48,7 +54,11 @@ export async function settleHeldBonus(db: Db, s: BonusSettlement): Promise<boole
     db.$client
       .prepare(
         notifyOnceSql("bonus_awarded", "earnings", {
-          user: "b.user_id", ref: "b.id", subject: "b.id", amount: "b.total_micros", at: "?2",
+          user: "b.user_id",
+          ref: "b.id",
+          subject: "b.id",
+          amount: "b.total_micros",
+          at: "?2",
           rest: "from bonuses b where b.id = ?1 and b.status = 'awarded' and b.reviewed_at = ?2",
         }),
       )

@@ -91,7 +91,8 @@ function checkAndAwardBonusStatements(d1: D1Database, now: string, scope: BonusS
     `id in (select id from bonuses where ${mine} status = 'pending' and kind = 'signon' and review_reasons ${reasons}
               and not ${suspendedSql("bonuses.user_id")} order by created_at limit ?1)`;
   // D1 wants exactly as many values as the statement's highest placeholder.
-  const bind = (text: string) => d1.prepare(text).bind(...values.slice(0, Math.max(...[...text.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])))));
+  const bind = (text: string) =>
+    d1.prepare(text).bind(...values.slice(0, Math.max(...[...text.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])))));
   return [
     bind(`update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL} where ${queue("is null")}`),
     bind(
@@ -101,14 +102,26 @@ function checkAndAwardBonusStatements(d1: D1Database, now: string, scope: BonusS
     bind(`update bonuses set review_reasons = ${BONUS_RISK_REASONS_SQL} where ${queue("= ''")}`),
     // The bell (docs/decisions/046), once per bonus (keyed by its id): the ones this run awarded (awarded at
     // its time, bonuses_awarded_idx), and the ones held for an admin's review (the pending queue's few).
-    bind(notifyOnceSql("bonus_awarded", "earnings", {
-      user: "b.user_id", ref: "b.id", subject: "b.id", amount: "b.total_micros", at: "?3",
-      rest: `from bonuses b where b.awarded_at = ?3 and b.kind = 'signon' and b.status = 'awarded' ${"userId" in scope ? "and b.user_id = ?2" : ""}`,
-    })),
-    bind(notifyOnceSql("bonus_held", "earnings", {
-      user: "b.user_id", ref: "b.id", subject: "b.id", amount: "b.total_micros", at: "?3",
-      rest: `from bonuses b where b.status = 'pending' and b.kind = 'signon' and b.review_reasons <> '' ${"userId" in scope ? "and b.user_id = ?2" : ""}`,
-    })),
+    bind(
+      notifyOnceSql("bonus_awarded", "earnings", {
+        user: "b.user_id",
+        ref: "b.id",
+        subject: "b.id",
+        amount: "b.total_micros",
+        at: "?3",
+        rest: `from bonuses b where b.awarded_at = ?3 and b.kind = 'signon' and b.status = 'awarded' ${"userId" in scope ? "and b.user_id = ?2" : ""}`,
+      }),
+    ),
+    bind(
+      notifyOnceSql("bonus_held", "earnings", {
+        user: "b.user_id",
+        ref: "b.id",
+        subject: "b.id",
+        amount: "b.total_micros",
+        at: "?3",
+        rest: `from bonuses b where b.status = 'pending' and b.kind = 'signon' and b.review_reasons <> '' ${"userId" in scope ? "and b.user_id = ?2" : ""}`,
+      }),
+    ),
   ];
 }
 

@@ -145,7 +145,6 @@ export const coverSql = (rule: EarningRuleName) => `with ${heldSql(true)}, ${RUL
   join reviews rv on rv.rule = '${rule}' and rv.subject = m.subject and rv.status = 'open'
   where ${uncovered(rule)}`;
 
-
 /** Held sign-on bonuses the sweep re-checks per run, picked at random (a bounded cost; see decision 031). */
 const BONUSES_PER_SWEEP = 200;
 
@@ -153,7 +152,10 @@ const BONUSES_PER_SWEEP = 200;
  * An awarded sign-on bonus still in its hold at ?1 and not reversed. `strict` also holds it to the
  * database's own clock, for writes: a flag may only cover a bonus no payment could have drawn on yet.
  */
-const heldBonusSql = (b: string, strict: boolean) => `${b}.kind = 'signon' and ${b}.status = 'awarded' and ${b}.available_at > ?1
+const heldBonusSql = (
+  b: string,
+  strict: boolean,
+) => `${b}.kind = 'signon' and ${b}.status = 'awarded' and ${b}.available_at > ?1
   ${strict ? `and ${b}.available_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` : ""}
   and not exists (select 1 from bonus_reversals br where br.bonus_id = ${b}.id)`;
 
@@ -167,7 +169,13 @@ export type BonusCandidate = {
   recorded: string;
 };
 
-const BONUS_REASONS = ["reciprocal_new_accounts", "shared_ip", "claimant_uploads", "dependent_viewers", "claimants_share_network"] as const;
+const BONUS_REASONS = [
+  "reciprocal_new_accounts",
+  "shared_ip",
+  "claimant_uploads",
+  "dependent_viewers",
+  "claimants_share_network",
+] as const;
 /** A reason found now that was not known when the bonus was awarded. */
 const NEW_REASON = BONUS_REASONS.map(
   (r) => `(instr(',' || reasons || ',', ',${r},') > 0 and instr(',' || recorded || ',', ',${r},') = 0)`,

@@ -14,7 +14,12 @@ import {
 // The fraud sweep's reads and its one write batch (what it decides: domain/reviews/sweep.ts).
 
 /** The rule's subjects with held earnings no flag of the rule covers yet, at most `limit`. */
-export async function findSweepCandidates(db: Db, rule: EarningRuleName, now: string, limit: number): Promise<Candidate[]> {
+export async function findSweepCandidates(
+  db: Db,
+  rule: EarningRuleName,
+  now: string,
+  limit: number,
+): Promise<Candidate[]> {
   const { results } = await db.$client.prepare(candidatesSql(rule, limit)).bind(now).all<Candidate>();
   return results;
 }
@@ -35,7 +40,9 @@ export type NewFlag = { id: string; rule: ReviewRuleName; subject: string; userI
 export async function openFlagsAndCover(db: Db, now: string, flags: NewFlag[], covering: EarningRuleName[]) {
   const d1 = db.$client;
   const opens = flags.map((f) =>
-    d1.prepare(f.rule === "bonus_risk" ? OPEN_BONUS_REVIEW_SQL : OPEN_REVIEW_SQL).bind(now, f.id, ...(f.rule === "bonus_risk" ? [] : [f.rule]), f.subject, f.userIds, JSON.stringify(f.evidence)),
+    d1
+      .prepare(f.rule === "bonus_risk" ? OPEN_BONUS_REVIEW_SQL : OPEN_REVIEW_SQL)
+      .bind(now, f.id, ...(f.rule === "bonus_risk" ? [] : [f.rule]), f.subject, f.userIds, JSON.stringify(f.evidence)),
   );
   const covers = covering.map((rule) => d1.prepare(coverSql(rule)).bind(now));
   const results = await d1.batch<{ id: string }>([...opens, ...covers]);

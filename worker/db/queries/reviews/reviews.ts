@@ -42,7 +42,14 @@ export async function listReviews(db: Db, status: "open" | "all", id?: string) {
   return results;
 }
 
-export type ReviewSettlement = { reviewId: string; actorId: string; now: string; note: string; status: "reversed" | "cleared"; auditId: string };
+export type ReviewSettlement = {
+  reviewId: string;
+  actorId: string;
+  now: string;
+  note: string;
+  status: "reversed" | "cleared";
+  auditId: string;
+};
 
 /**
  * Settles an open flag in one batch (?1 review, ?2 actor, ?3 now, ?4 note, ?5 new status): the status change,
@@ -55,9 +62,12 @@ function decideReviewStatements(d1: D1Database, p: ReviewSettlement) {
   const decidedHere = `exists (select 1 from reviews where id = ?1 and status = ?5 and decided_at = ?3 and decided_by = ?2)`;
   const params = [p.reviewId, p.actorId, p.now, p.note, p.status, p.auditId];
   // D1 wants exactly as many values as the statement's highest placeholder.
-  const bind = (text: string) => d1.prepare(text).bind(...params.slice(0, Math.max(...[...text.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])))));
+  const bind = (text: string) =>
+    d1.prepare(text).bind(...params.slice(0, Math.max(...[...text.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])))));
   const statements = [
-    bind(`update reviews set status = ?5, decided_by = ?2, decided_at = ?3, note = ?4 where id = ?1 and status = 'open'`),
+    bind(
+      `update reviews set status = ?5, decided_by = ?2, decided_at = ?3, note = ?4 where id = ?1 and status = 'open'`,
+    ),
   ];
   if (p.status === "reversed") {
     statements.push(

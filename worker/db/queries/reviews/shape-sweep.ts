@@ -59,7 +59,10 @@ const held = (side: "viewer" | "creator") => `e.kind = '${side}' and e.view_id i
  */
 export async function creatorsToJudge(db: Db, now: string, judgedBefore: string, limit: number): Promise<string[]> {
   const d1 = db.$client;
-  const markRow = await d1.prepare("select value from settings where key = ?1").bind(MARK_KEY).first<{ value: string }>();
+  const markRow = await d1
+    .prepare("select value from settings where key = ?1")
+    .bind(MARK_KEY)
+    .first<{ value: string }>();
   const mark = Number(markRow?.value ?? 0) || 0;
   const { results } = await d1
     .prepare(
@@ -88,7 +91,9 @@ export async function creatorsToJudge(db: Db, now: string, judgedBefore: string,
     ...(last
       ? [
           d1
-            .prepare("insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at")
+            .prepare(
+              "insert into settings (key, value, updated_at) values (?1, ?2, ?3) on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at",
+            )
             .bind(MARK_KEY, String(last.at), now),
         ]
       : []),
@@ -147,7 +152,12 @@ const FLAG_VIEWS = `v.creator_id in (select value from json_each(?5)) and v.view
  * exact number does not matter to the rules): one statement per creator, one batch. Served by
  * earnings_user_created_idx.
  */
-export async function heldAudienceCounts(db: Db, now: string, heldSince: string, limits: Map<string, number>): Promise<Map<string, number>> {
+export async function heldAudienceCounts(
+  db: Db,
+  now: string,
+  heldSince: string,
+  limits: Map<string, number>,
+): Promise<Map<string, number>> {
   const d1 = db.$client;
   const creators = [...limits.keys()];
   if (!creators.length) return new Map();
@@ -194,7 +204,11 @@ const COVER_CAPTIVE_SQL = `insert or ignore into review_earnings (review_id, ear
  * Held earnings each finding would cover now, in one batch: a finding with none left opens no flag (a cleared one
  * covers them).
  */
-export async function uncoveredOf(db: Db, now: string, findings: Pick<ShapeFlag, "rule" | "creator" | "creators" | "viewers">[]): Promise<number[]> {
+export async function uncoveredOf(
+  db: Db,
+  now: string,
+  findings: Pick<ShapeFlag, "rule" | "creator" | "creators" | "viewers">[],
+): Promise<number[]> {
   if (!findings.length) return [];
   const d1 = db.$client;
   const results = await d1.batch<{ n: number }>(
@@ -219,13 +233,24 @@ export async function uncoveredOf(db: Db, now: string, findings: Pick<ShapeFlag,
 export async function openShapeFlags(db: Db, now: string, heldSince: string, flags: ShapeFlag[], judged: string[]) {
   const d1 = db.$client;
   const statements = flags.flatMap((f) => [
-    d1.prepare(OPEN_REVIEW_SQL).bind(now, f.id, f.rule, f.creator, JSON.stringify([...new Set([f.creator, ...f.creators, ...f.viewers])]), JSON.stringify(f.evidence)),
+    d1
+      .prepare(OPEN_REVIEW_SQL)
+      .bind(
+        now,
+        f.id,
+        f.rule,
+        f.creator,
+        JSON.stringify([...new Set([f.creator, ...f.creators, ...f.viewers])]),
+        JSON.stringify(f.evidence),
+      ),
     d1.prepare(COVER_SHAPE_SQL).bind(now, f.rule, f.creator, JSON.stringify(f.viewers), JSON.stringify(f.creators)),
     d1.prepare(COVER_CAPTIVE_SQL).bind(now, f.rule, f.creator, JSON.stringify(f.captive), heldSince),
   ]);
   statements.push(
     d1
-      .prepare("update shape_checks set pending = 0, judged_at = ?1 where creator_num in (select num from users where id in (select value from json_each(?2)))")
+      .prepare(
+        "update shape_checks set pending = 0, judged_at = ?1 where creator_num in (select num from users where id in (select value from json_each(?2)))",
+      )
       .bind(now, JSON.stringify(judged)),
   );
   const results = await d1.batch<{ id: string }>(statements);

@@ -39,8 +39,15 @@ export const TOP_PAGES_CTE = `with st as materialized (select as_of, date(as_of,
  */
 const pageTotalsWindowStart = (rangeDays: number, asOf: string) => addDays(asOf, -(rangeDays - 2));
 
-export const topPagesParams = (scope: string, rangeDays: number, firstDay: string, today: string) =>
-  [scope, rangeDays, firstDay, today, addDays(today, -1), addDays(today, -2), `${-(rangeDays - 2)} days`];
+export const topPagesParams = (scope: string, rangeDays: number, firstDay: string, today: string) => [
+  scope,
+  rangeDays,
+  firstDay,
+  today,
+  addDays(today, -1),
+  addDays(today, -2),
+  `${-(rangeDays - 2)} days`,
+];
 
 // Every statement of one range's roll applies only while the state is still what this run read, so two runs at
 // once (the cron every minute) cannot both add the same day.
@@ -53,7 +60,8 @@ function rollStatements(d1: D1Database, rangeDays: number, asOf: string | null, 
       `insert into traffic_page_totals (range_days, scope, page_path, views)
        select ?1, scope, page_path, ?4 * views from traffic_page_days where day = ?3 and ${STILL}
        on conflict (range_days, scope, page_path) do update set views = views + excluded.views`,
-      day, sign,
+      day,
+      sign,
     );
   const statements: D1PreparedStatement[] = [];
   if (asOf === null || asOf > target || daysBetween(asOf, target) >= rangeDays - 1) {
@@ -63,7 +71,8 @@ function rollStatements(d1: D1Database, rangeDays: number, asOf: string | null, 
       st(
         `insert into traffic_page_totals (range_days, scope, page_path, views)
          select ?1, scope, page_path, sum(views) from traffic_page_days where day between ?3 and ?4 and ${STILL} group by scope, page_path`,
-        pageTotalsWindowStart(rangeDays, target), target,
+        pageTotalsWindowStart(rangeDays, target),
+        target,
       ),
     );
   } else {
@@ -86,8 +95,14 @@ function rollStatements(d1: D1Database, rangeDays: number, asOf: string | null, 
  * The cron's part: rolls the page totals of each of `ranges` (in days) forward to the day `target`, adding the
  * days that joined the window and taking away the days that left it, in one batch. Does nothing once up to date.
  */
-export async function rollPageTotalsTo(d1: D1Database, target: string, ranges: readonly number[]): Promise<{ rolled: number[] }> {
-  const { results } = await d1.prepare(`select range_days, as_of from traffic_page_totals_state`).all<{ range_days: number; as_of: string }>();
+export async function rollPageTotalsTo(
+  d1: D1Database,
+  target: string,
+  ranges: readonly number[],
+): Promise<{ rolled: number[] }> {
+  const { results } = await d1
+    .prepare(`select range_days, as_of from traffic_page_totals_state`)
+    .all<{ range_days: number; as_of: string }>();
   const asOf = new Map(results.map((r) => [Number(r.range_days), r.as_of]));
   const rolled = ranges.filter((days) => asOf.get(days) !== target);
   const statements = rolled.flatMap((days) => rollStatements(d1, days, asOf.get(days) ?? null, target));

@@ -7,11 +7,28 @@ import { WITHIN_LIMIT } from "../auth/rate-limits";
 
 /** Bound in this order: the rate-limit gate (?1–?3), then the visit (?4–?12). */
 export type RollupVisit = {
-  sessionId: string; createdAt: string; visitDuration: number; source: string; deviceType: string;
-  campaign: string | null; tagged: 0 | 1; userId: string | null; pagePath: string;
+  sessionId: string;
+  createdAt: string;
+  visitDuration: number;
+  source: string;
+  deviceType: string;
+  campaign: string | null;
+  tagged: 0 | 1;
+  userId: string | null;
+  pagePath: string;
 };
-export const rollupParams = (gate: unknown[], v: RollupVisit) =>
-  [...gate, v.sessionId, v.createdAt, v.visitDuration, v.source, v.deviceType, v.campaign, v.tagged, v.userId, v.pagePath];
+export const rollupParams = (gate: unknown[], v: RollupVisit) => [
+  ...gate,
+  v.sessionId,
+  v.createdAt,
+  v.visitDuration,
+  v.source,
+  v.deviceType,
+  v.campaign,
+  v.tagged,
+  v.userId,
+  v.pagePath,
+];
 
 /** Whose traffic a row counts, as SQL over the parameters: the whole site. */
 export const SITE_SCOPE = `''`;

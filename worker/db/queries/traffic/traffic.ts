@@ -8,10 +8,23 @@ import { CREATOR_SCOPE, mayNameCreator, rollupParams, rollupStatements, SITE_SCO
 
 /** A tracked page visit as stored: the validated payload (common/schemas/traffic.ts) and what the server adds. */
 export type VisitRecord = {
-  session_id: string; page_path: string; referrer: string | null; visit_duration: number; page_views: number;
-  device_type: string; browser: string; user_agent: string | null; utm_source: string | null; utm_medium: string | null;
-  utm_campaign: string | null; utm_term: string | null; utm_content: string | null;
-  userId: string | null; source: string; ipHash: string; createdAt: string;
+  session_id: string;
+  page_path: string;
+  referrer: string | null;
+  visit_duration: number;
+  page_views: number;
+  device_type: string;
+  browser: string;
+  user_agent: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  userId: string | null;
+  source: string;
+  ipHash: string;
+  createdAt: string;
 };
 
 /**
@@ -23,8 +36,15 @@ export async function recordVisit(db: Db, v: VisitRecord, limit: { key: string; 
   const gate = [limit.key, windowStart(limit.nowMs), limit.perMinute];
   const tagged: 0 | 1 = [v.utm_source, v.utm_medium, v.utm_campaign, v.utm_term, v.utm_content].some(Boolean) ? 1 : 0;
   const rollup = rollupParams(gate, {
-    sessionId: v.session_id, createdAt: v.createdAt, visitDuration: v.visit_duration, source: v.source, deviceType: v.device_type,
-    campaign: v.utm_campaign, tagged, userId: v.userId, pagePath: v.page_path,
+    sessionId: v.session_id,
+    createdAt: v.createdAt,
+    visitDuration: v.visit_duration,
+    source: v.source,
+    deviceType: v.device_type,
+    campaign: v.utm_campaign,
+    tagged,
+    userId: v.userId,
+    pagePath: v.page_path,
   });
   // The site's rollups always; a creator's too when the page may be theirs (the SQL decides whose it is).
   const scopes = mayNameCreator(v.page_path) ? [SITE_SCOPE, CREATOR_SCOPE] : [SITE_SCOPE];
@@ -38,8 +58,24 @@ export async function recordVisit(db: Db, v: VisitRecord, limit: { key: string; 
       )
       .bind(
         ...gate,
-        newId(), v.session_id, v.userId, v.page_path, v.referrer, v.visit_duration, v.page_views, v.device_type,
-        v.browser, v.user_agent, v.utm_source, v.utm_medium, v.utm_campaign, v.utm_term, v.utm_content, v.source, v.ipHash, v.createdAt,
+        newId(),
+        v.session_id,
+        v.userId,
+        v.page_path,
+        v.referrer,
+        v.visit_duration,
+        v.page_views,
+        v.device_type,
+        v.browser,
+        v.user_agent,
+        v.utm_source,
+        v.utm_medium,
+        v.utm_campaign,
+        v.utm_term,
+        v.utm_content,
+        v.source,
+        v.ipHash,
+        v.createdAt,
       ),
     ...scopes.flatMap((scope) => rollupStatements(d1, scope, rollup)),
   ]);
@@ -65,17 +101,27 @@ const TITLED_TOP_PAGES = `select p.page, p.views, c.title as content_title, u.id
 
 /** A top page, with what its path names when it is /content/{id} or /creator/{id} (else nulls). */
 export type PageRow = {
-  page: string; views: number; content_title: string | null; creator_id: string | null; creator_username: string | null;
+  page: string;
+  views: number;
+  content_title: string | null;
+  creator_id: string | null;
+  creator_username: string | null;
 };
 /** The sessions that began on one UTC day (of the range), with their page views, lengths and bounces. */
 export type DayRow = { date: string; sessions: number; views: number; duration: number; bounces: number };
 /** The sessions in range per source, device or campaign (tagged sessions only, with their conversions). */
-export type CountRow = { dimension: "source" | "device" | "campaign"; value: string; sessions: number; conversions: number };
+export type CountRow = {
+  dimension: "source" | "device" | "campaign";
+  value: string;
+  sessions: number;
+  conversions: number;
+};
 
 export type DashboardRows = { days: DayRow[]; counts: CountRow[]; pages: PageRow[] };
 
 /** The UTC day a range of `rangeDays` starts on: the day that holds now − rangeDays × 24 h (decision 054). */
-export const dashboardFirstDay = (scope: Pick<DashboardScope, "rangeDays" | "nowMs">) => dayOf(scope.nowMs - scope.rangeDays * 24 * 3600 * 1000);
+export const dashboardFirstDay = (scope: Pick<DashboardScope, "rangeDays" | "nowMs">) =>
+  dayOf(scope.nowMs - scope.rangeDays * 24 * 3600 * 1000);
 
 /**
  * What the traffic dashboard is made of, in one D1 round trip (docs/architecture.md §4 "Traffic",
@@ -103,7 +149,9 @@ export async function readDashboardRows(db: Db, scope: DashboardScope): Promise<
          group by dimension, value having sum(sessions) > 0`,
       )
       .bind(key, firstDay),
-    d1.prepare(`${TOP_PAGES_CTE} ${TITLED_TOP_PAGES}`).bind(...topPagesParams(key, scope.rangeDays, firstDay, dayOf(scope.nowMs))),
+    d1
+      .prepare(`${TOP_PAGES_CTE} ${TITLED_TOP_PAGES}`)
+      .bind(...topPagesParams(key, scope.rangeDays, firstDay, dayOf(scope.nowMs))),
   ]);
   return { days: days!.results as DayRow[], counts: counts!.results as CountRow[], pages: pages!.results as PageRow[] };
 }

@@ -3,7 +3,13 @@ import type { Db } from "../../client";
 
 const TOP = 10;
 
-export type TopContentRow = { id: string; title: string; type: "video" | "audio"; view_count: number; watch_ms: number };
+export type TopContentRow = {
+  id: string;
+  title: string;
+  type: "video" | "audio";
+  view_count: number;
+  watch_ms: number;
+};
 export type TopViewerRow = { user_id: string; email: string; last_activity: string; watch_ms: number };
 export type TopEarnerRow = { user_id: string; email: string; content_count: number; total: number };
 export type DiscoveryRow = { method: "ai_recommended" | "search" | "browse"; n: number };

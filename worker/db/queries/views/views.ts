@@ -19,9 +19,21 @@ export function insertViewStatement(db: Db, v: ViewRecord): D1PreparedStatement 
        on conflict (id) do nothing`,
     )
     .bind(
-      v.id, v.contentId, v.viewerId, v.creatorId, v.discoveryMethod, v.deviceFingerprint ?? "", v.ipHash ?? "",
-      v.startedAt, v.maxPositionMs ?? 0, v.lastEventAt, v.qualifiedAt ?? null, v.qualifiedDay ?? null, v.status ?? "open",
-      v.watchTimeMs ?? 0, v.endReason ?? null,
+      v.id,
+      v.contentId,
+      v.viewerId,
+      v.creatorId,
+      v.discoveryMethod,
+      v.deviceFingerprint ?? "",
+      v.ipHash ?? "",
+      v.startedAt,
+      v.maxPositionMs ?? 0,
+      v.lastEventAt,
+      v.qualifiedAt ?? null,
+      v.qualifiedDay ?? null,
+      v.status ?? "open",
+      v.watchTimeMs ?? 0,
+      v.endReason ?? null,
     );
 }
 
@@ -30,7 +42,10 @@ export function insertViewStatement(db: Db, v: ViewRecord): D1PreparedStatement 
  * the end, docs/decisions/034) reaches its row. Only the watching facts move, and only forward: the status, the
  * qualification and anything paid stay as they are.
  */
-export function finishQualifiedViewStatement(db: Db, v: Pick<ViewRecord, "id" | "maxPositionMs" | "watchTimeMs" | "lastEventAt">): D1PreparedStatement {
+export function finishQualifiedViewStatement(
+  db: Db,
+  v: Pick<ViewRecord, "id" | "maxPositionMs" | "watchTimeMs" | "lastEventAt">,
+): D1PreparedStatement {
   return db.$client
     .prepare(
       `update views set max_position_ms = max(max_position_ms, ?2), watch_time_ms = max(watch_time_ms, ?3),

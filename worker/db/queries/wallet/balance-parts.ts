@@ -21,7 +21,8 @@ export const underReviewSql = (e: string) =>
   `exists (select 1 from review_earnings re join reviews rv on rv.id = re.review_id and rv.status = 'open' where re.earning_id = ${e}.id)`;
 
 /** An earning still pending at `now`: in its hold, or under an open review, and not reversed. */
-export const earningHeldSql = (e: string, now: string) => `(${notReversed(e)} and (${e}.available_at > ${now} or ${underReviewSql(e)}))`;
+export const earningHeldSql = (e: string, now: string) =>
+  `(${notReversed(e)} and (${e}.available_at > ${now} or ${underReviewSql(e)}))`;
 
 // What closed periods folded (docs/decisions/052): final view rewards moved out of `earnings`, one row per member,
 // side and month, named by the member's number (users.num, docs/decisions/058) and the side by its number
@@ -31,16 +32,21 @@ const folded = (user: string, sides: string[]) =>
     where user_num = ${memberNumSql(user)} and side in (${sides.map(sideNumberSql).join(", ")}))`;
 /** Credits of the given earnings kinds: the rows still in `earnings`, plus the opening balances of those sides. */
 const earned = (user: string, kinds: string) => {
-  const sides = kinds.split(",").map((k) => k.trim()).filter((k) => k !== "'manual'");
+  const sides = kinds
+    .split(",")
+    .map((k) => k.trim())
+    .filter((k) => k !== "'manual'");
   const rows = `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ${user} and kind in (${kinds}))`;
   return sides.length ? `(${rows} + ${folded(user, sides)})` : rows;
 };
 const reversed = (user: string, side: string) =>
   `(select coalesce(-sum(amount_micros), 0) from reversals where user_id = ${user} and side = '${side}')`;
 // Bonuses are viewer-side credits, so their reversals come off the viewer side.
-const bonusesReversed = (user: string) => `(select coalesce(-sum(amount_micros), 0) from bonus_reversals where user_id = ${user})`;
+const bonusesReversed = (user: string) =>
+  `(select coalesce(-sum(amount_micros), 0) from bonus_reversals where user_id = ${user})`;
 const viewerReversed = (user: string) => `(${reversed(user, "viewer")} + ${bonusesReversed(user)})`;
-const bonusesAwarded = (user: string) => `(select coalesce(sum(total_micros), 0) from bonuses where user_id = ${user} and status = 'awarded')`;
+const bonusesAwarded = (user: string) =>
+  `(select coalesce(sum(total_micros), 0) from bonuses where user_id = ${user} and status = 'awarded')`;
 const heldEarnings = (user: string, kinds: string, now: string) =>
   `(select coalesce(sum(e.amount_micros), 0) from earnings e where e.user_id = ${user} and e.kind in (${kinds}) and ${earningHeldSql("e", now)})`;
 /** Awarded bonuses still pending at `now`: in their hold, or under an open review, and not reversed. */
@@ -75,7 +81,8 @@ const CREATOR = "'creator', 'manual'";
 const creditedSql = (user: string) =>
   `(${earned(user, `${VIEWER}, ${CREATOR}`)} + ${bonusesAwarded(user)} - ${viewerReversed(user)} - ${reversed(user, "creator")})`;
 /** The pending part of both sides at `now`. */
-const pendingSql = (user: string, now: string) => `(${heldEarnings(user, `${VIEWER}, ${CREATOR}`, now)} + ${heldBonuses(user, now)})`;
+const pendingSql = (user: string, now: string) =>
+  `(${heldEarnings(user, `${VIEWER}, ${CREATOR}`, now)} + ${heldBonuses(user, now)})`;
 
 /**
  * What a payment may draw on: credited minus pending minus every payment (optionally leaving one out,
@@ -96,12 +103,22 @@ const viewerAvailableSql = (user: string, now: string, excludedPayment = "''", e
     - ${paymentsSql(user, { excludedPayment, part: "viewer_micros" })} - ${reservedSql(user, excludedRequest, "viewer_micros")})`;
 
 /** The viewer part of a new payout of `amount`: the viewer side's available money first, never below 0. */
-export const viewerPartSql = (user: string, now: string, amount: string, excludedPayment = "''", excludedRequest = "''") =>
-  `max(0, min(${amount}, ${viewerAvailableSql(user, now, excludedPayment, excludedRequest)}))`;
+export const viewerPartSql = (
+  user: string,
+  now: string,
+  amount: string,
+  excludedPayment = "''",
+  excludedRequest = "''",
+) => `max(0, min(${amount}, ${viewerAvailableSql(user, now, excludedPayment, excludedRequest)}))`;
 
 /** A reversal's cause as the member reads it (docs/decisions/066): a moderation takedown, a suspension, or a fraud review. */
 const reversedFor = (user: string, side: string, cause: "takedown" | "suspension" | "review") => {
-  const test = cause === "takedown" ? "reason = 'takedown'" : cause === "suspension" ? "reason like 'suspended%'" : "reason <> 'takedown' and reason not like 'suspended%'";
+  const test =
+    cause === "takedown"
+      ? "reason = 'takedown'"
+      : cause === "suspension"
+        ? "reason like 'suspended%'"
+        : "reason <> 'takedown' and reason not like 'suspended%'";
   return `(select coalesce(-sum(amount_micros), 0) from reversals where user_id = ${user} and side = '${side}' and ${test})`;
 };
 

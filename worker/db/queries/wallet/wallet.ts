@@ -8,14 +8,18 @@ export type Adjustment = { side: "viewer" | "creator"; amountMicros: number; des
 export async function walletParts(db: Db, userId: string, now: string) {
   const d1 = db.$client;
   const [sums, credits] = await d1.batch([
-    d1.prepare(`select ${balancePartsColumns("?1", "?2")}, ${nextReleaseSql("?1", "?2")} as nextRelease`).bind(userId, now),
-    d1.prepare(
-      `select * from (
+    d1
+      .prepare(`select ${balancePartsColumns("?1", "?2")}, ${nextReleaseSql("?1", "?2")} as nextRelease`)
+      .bind(userId, now),
+    d1
+      .prepare(
+        `select * from (
          select 'creator' as side, amount_micros as amountMicros, description, created_at as createdAt from earnings where user_id = ?1 and kind = 'manual'
          union all
          select 'viewer', total_micros, description, coalesce(awarded_at, created_at) from bonuses where user_id = ?1 and kind = 'manual' and status = 'awarded'
        ) order by createdAt desc limit 20`,
-    ).bind(userId),
+      )
+      .bind(userId),
   ]);
   const { nextRelease, ...parts } = sums!.results[0] as BalanceParts & { nextRelease: string };
   return {
