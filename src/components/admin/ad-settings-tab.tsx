@@ -137,8 +137,8 @@ function AdSettingsForm({ initial }: { initial: AdSettings }) {
       pending.current = null;
       sendUrl(waiting.text);
       // Once, on unmount: sendUrl reads only refs and state setters, so the first render's copy will do.
-      // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
     [],
   );
 
