@@ -16,12 +16,6 @@ function readFixtures(...dirs: string[]) {
   return out;
 }
 
-/**
- * Component tests that load a module afresh (`vi.resetModules()`, then `import()`) to see it read a new page:
- * under `vmThreads` the module stays the one loaded first, so they keep the default pool.
- */
-const RELOADS_MODULES = ["src/lib/boot-answers.test.ts"];
-
 export default defineConfig({
   test: {
     projects: [
@@ -66,20 +60,10 @@ export default defineConfig({
           name: "app",
           environment: "happy-dom",
           include: ["src/**/*.test.{ts,tsx}"],
-          exclude: [...RELOADS_MODULES],
           setupFiles: ["./src/test/setup.ts"],
-          // Each file still runs in a fresh context of its own, but happy-dom is created once per vitest worker
-          // instead of once per file (docs/decisions/071-ci-under-fifteen-minutes.md).
-          pool: "vmThreads",
-        },
-      },
-      {
-        plugins: [react()],
-        test: {
-          name: "app-reload",
-          environment: "happy-dom",
-          include: [...RELOADS_MODULES],
-          setupFiles: ["./src/test/setup.ts"],
+          // The default pool: happy-dom is created per file. vmThreads (one per worker) was three times faster
+          // but let a fake-timer test fail after other files in the full run, never alone
+          // (docs/decisions/071-ci-under-fifteen-minutes.md).
         },
       },
     ],
