@@ -71,6 +71,7 @@ describe("view reward", () => {
   it("anyone reads the reward, the share to watch and the paid views per item, as the members' rules say them", async () => {
     const res = await SELF.fetch("http://localhost/api/view-reward");
     expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const member = await (
       await (await signedInBrowser(uniqueEmail())).fetch("/api/earning-rules")
     ).json<EarningRulesJson>();
