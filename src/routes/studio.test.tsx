@@ -5,7 +5,9 @@ import { useAuth } from "../stores/auth";
 import type { ContentJson } from "../../common/schemas/content";
 import { makeContent } from "../test/content-fixtures";
 import { earningRules } from "../test/earnings-fixtures";
-import { stubFetch } from "../test/fetch";
+import { queryKeys } from "../lib/query-keys";
+import { deferred, stubFetch } from "../test/fetch";
+import { flushQueryNotifications, settleQueries } from "../test/query-client";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 
@@ -165,10 +167,33 @@ describe("the studio", () => {
   });
 
   it("shows no badge for an item that earns", async () => {
-    const fetchMock = stubFetch({ ...itemRoutes(), "GET /api/content/c1/stats": { body: stats("30d", 4) } });
-    renderApp("/studio/c1");
+    stubFetch({ ...itemRoutes(), "GET /api/content/c1/stats": { body: stats("30d", 4) } });
+    const { queryClient } = renderApp("/studio/c1");
+    await screen.findByRole("heading", { name: "Stats" });
+    // Both the item and the rules have answered: the badge had all it needs.
+    await settleQueries(queryClient);
+    expect(queryClient.getQueryData(queryKeys.earningRules())).toEqual(earningRules);
+    expect(screen.queryByText(/Won't earn/)).toBeNull();
+  });
+
+  it("shows no badge until the earning rules arrive, then names the server's minimum length", async () => {
+    const rules = deferred<{ body: typeof earningRules }>();
+    const fetchMock = stubFetch({
+      ...itemRoutes({ duration: 95, earn_block: "low_frame_rate" }),
+      "GET /api/earning-rules": () => rules.promise,
+      "GET /api/content/c1/stats": { body: stats("30d", 4) },
+    });
+    const { queryClient } = renderApp("/studio/c1");
     await screen.findByRole("heading", { name: "Stats" });
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/content/c1"));
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.content("c1"))).toBeDefined());
+    await flushQueryNotifications();
+    // The media floor is known, but a longer minimum would come first: no badge rather than a guess.
     expect(screen.queryByText(/Won't earn/)).toBeNull();
+
+    // 95 s is under the server's 120 s minimum.
+    rules.resolve({ body: { ...earningRules, min_earning_seconds: 120 } });
+    expect(await screen.findByText("Won't earn: shorter than 120 s")).toBeVisible();
+    expect(screen.queryByText(/frames per second/)).toBeNull();
   });
 });

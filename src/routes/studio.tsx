@@ -27,11 +27,13 @@ const chartBox = (label: string) => (
 /**
  * Why the item's views can't earn, if they can't (docs/decisions/063), from the item as its creator reads it
  * (the same answer and cache as its page): the media floor it missed at upload, or too short by the rule.
+ * Nothing until the rules arrive too: the rule decides whether "too short" comes first, and no minimum is guessed.
  */
 function StudioEarnBlock({ id }: { id: string }) {
   const { data: item } = useContentItem(id);
-  const minSeconds = useEarningRules().min_earning_seconds;
-  const block = item ? itemEarnBlock(item.duration * 1000, item.earn_block ?? null, minSeconds) : null;
+  const minSeconds = useEarningRules()?.min_earning_seconds;
+  const block =
+    item && minSeconds !== undefined ? itemEarnBlock(item.duration * 1000, item.earn_block ?? null, minSeconds) : null;
   return block ? <WontEarn block={block} /> : null;
 }
 
