@@ -1,30 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ViewRewardJson } from "../../common/schemas/earning-rules";
 import { getEarningRules, getViewReward } from "../lib/earnings-api";
 import { queryKeys } from "../lib/query-keys";
-import type { EarningRulesJson } from "../../common/schemas/earning-rules";
-
-/** What the wallet explains until (or unless) the server answers: the defaults of docs/architecture.md §4 "A view". */
-export const defaultEarningRules: EarningRulesJson = {
-  reward_usd: 0.003,
-  qualify_percent: 80,
-  views_per_item_per_day: 3,
-  min_earning_seconds: 5,
-  daily_earnable_views: 100,
-  earnings_hold_days: 7,
-};
+import type { EarningRulesJson, ViewRewardJson } from "../../common/schemas/earning-rules";
 
 /**
- * The rules a view earns by, loaded once per visit of the wallet: admins rarely change them, and the
- * server applies them anyway, so this list only explains. A failure is logged only and the defaults stay.
+ * The rules a view earns by (GET /api/earning-rules), loaded once per visit of a screen that states them: admins
+ * rarely change them, and the server applies them anyway, so they only explain. Undefined until the server
+ * answers, and after a failure (logged only), so nothing states a rule the server did not (docs/decisions/067).
  */
-export function useEarningRules(): EarningRulesJson {
+export function useEarningRules(): EarningRulesJson | undefined {
   const { data } = useQuery({
     queryKey: queryKeys.earningRules(),
     queryFn: ({ signal }) => getEarningRules(signal),
     meta: { failure: "Failed to load earning rules" },
   });
-  return data ?? defaultEarningRules;
+  return data;
 }
 
 /**

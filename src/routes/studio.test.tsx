@@ -5,7 +5,9 @@ import { useAuth } from "../stores/auth";
 import type { ContentJson } from "../../common/schemas/content";
 import { makeContent } from "../test/content-fixtures";
 import { earningRules } from "../test/earnings-fixtures";
-import { stubFetch } from "../test/fetch";
+import { queryKeys } from "../lib/query-keys";
+import { deferred, stubFetch } from "../test/fetch";
+import { flushQueryNotifications, settleQueries } from "../test/query-client";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 
@@ -114,6 +116,37 @@ describe("the studio", () => {
     ]);
   });
 
+  it("says where a view is paid, and draws its line, only once the server has stated the share", async () => {
+    const rules = deferred<{ body: typeof earningRules }>();
+    stubFetch({
+      ...itemRoutes(),
+      "GET /api/earning-rules": () => rules.promise,
+      "GET /api/content/c1/stats": { body: stats("30d", 4) },
+    });
+    renderApp("/studio/c1");
+    const section = within(await screen.findByRole("region", { name: "Where viewers stop" }));
+    // The views chart (lazy, like the curve) has come: the curve waits for the rules alone.
+    await screen.findByRole("img", { name: "Views by day" });
+    expect(section.getByText("From all 4 views so far.")).toBeVisible();
+    expect(section.queryByText(/reached/)).toBeNull();
+    expect(section.queryByRole("img")).toBeNull();
+    expect(section.getByLabelText("Loading the chart")).toBeVisible();
+
+    // Not the default 80 %: the sentence and the dashed line follow the server.
+    rules.resolve({ body: { ...earningRules, qualify_percent: 40 } });
+    const curve = await section.findByRole("img", { name: "Viewers still watching at each point of the item" });
+    expect(datasets(curve)[1]).toEqual({
+      label: "40 %: paid from here",
+      data: [
+        { x: 40, y: 0 },
+        { x: 40, y: 100 },
+      ],
+    });
+    expect(
+      section.getByText(/From all 4 views so far\. 75 % of viewers reached 40 %, where a view is paid/),
+    ).toBeVisible();
+  });
+
   it("asks again for another range", async () => {
     const fetchMock = stubFetch({
       ...itemRoutes(),
@@ -149,7 +182,8 @@ describe("the studio", () => {
   });
 
   it("says the stats are not available for someone else's item (the API answers 404)", async () => {
-    stubFetch({});
+    // The page asks for the rules beside the stats, so the curve need not wait for them after.
+    stubFetch({ "GET /api/earning-rules": { body: earningRules } });
     renderApp("/studio/c9");
     expect(await screen.findByRole("heading", { name: "Stats not available" })).toBeVisible();
     expect(screen.getByText("Only the item's creator can see its stats.")).toBeVisible();
@@ -165,10 +199,33 @@ describe("the studio", () => {
   });
 
   it("shows no badge for an item that earns", async () => {
-    const fetchMock = stubFetch({ ...itemRoutes(), "GET /api/content/c1/stats": { body: stats("30d", 4) } });
-    renderApp("/studio/c1");
+    stubFetch({ ...itemRoutes(), "GET /api/content/c1/stats": { body: stats("30d", 4) } });
+    const { queryClient } = renderApp("/studio/c1");
+    await screen.findByRole("heading", { name: "Stats" });
+    // Both the item and the rules have answered: the badge had all it needs.
+    await settleQueries(queryClient);
+    expect(queryClient.getQueryData(queryKeys.earningRules())).toEqual(earningRules);
+    expect(screen.queryByText(/Won't earn/)).toBeNull();
+  });
+
+  it("shows no badge until the earning rules arrive, then names the server's minimum length", async () => {
+    const rules = deferred<{ body: typeof earningRules }>();
+    const fetchMock = stubFetch({
+      ...itemRoutes({ duration: 95, earn_block: "low_frame_rate" }),
+      "GET /api/earning-rules": () => rules.promise,
+      "GET /api/content/c1/stats": { body: stats("30d", 4) },
+    });
+    const { queryClient } = renderApp("/studio/c1");
     await screen.findByRole("heading", { name: "Stats" });
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/content/c1"));
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.content("c1"))).toBeDefined());
+    await flushQueryNotifications();
+    // The media floor is known, but a longer minimum would come first: no badge rather than a guess.
     expect(screen.queryByText(/Won't earn/)).toBeNull();
+
+    // 95 s is under the server's 120 s minimum.
+    rules.resolve({ body: { ...earningRules, min_earning_seconds: 120 } });
+    expect(await screen.findByText("Won't earn: shorter than 120 s")).toBeVisible();
+    expect(screen.queryByText(/frames per second/)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { itemEarnBlock } from "../../common/media-floor";
 import { STATS_RANGES } from "../../common/schemas/studio";
 import { WontEarn } from "../components/content/wont-earn";
 import { PageSpinner } from "../components/spinner";
-import { PAID_AT_PERCENT, percentText } from "../components/studio/studio-labels";
+import { percentText } from "../components/studio/studio-labels";
 import { StudioSources, StudioSummary } from "../components/studio/studio-summary";
 import { formatCount } from "../components/traffic/traffic-format";
 import { buttonClass, card } from "../components/ui";
@@ -27,11 +27,13 @@ const chartBox = (label: string) => (
 /**
  * Why the item's views can't earn, if they can't (docs/decisions/063), from the item as its creator reads it
  * (the same answer and cache as its page): the media floor it missed at upload, or too short by the rule.
+ * Nothing until the rules arrive too: the rule decides whether "too short" comes first, and no minimum is guessed.
  */
 function StudioEarnBlock({ id }: { id: string }) {
   const { data: item } = useContentItem(id);
-  const minSeconds = useEarningRules().min_earning_seconds;
-  const block = item ? itemEarnBlock(item.duration * 1000, item.earn_block ?? null, minSeconds) : null;
+  const minSeconds = useEarningRules()?.min_earning_seconds;
+  const block =
+    item && minSeconds !== undefined ? itemEarnBlock(item.duration * 1000, item.earn_block ?? null, minSeconds) : null;
   return block ? <WontEarn block={block} /> : null;
 }
 
@@ -40,6 +42,9 @@ function StudioPage() {
   const { id = "" } = useParams();
   const [range, setRange] = useState<StatsRange>("30d");
   const { data: stats, isPending, isError } = useContentStats(id, range);
+  // Where a view is paid, as the server states it (docs/decisions/067): the retention card's sentence and dashed
+  // line wait for it, never a copied 80 %.
+  const paidAt = useEarningRules()?.qualify_percent;
 
   if (isPending) return <PageSpinner />;
   if (isError || !stats) {
@@ -55,7 +60,6 @@ function StudioPage() {
       </section>
     );
   }
-  const atPaid = stats.retention[PAID_AT_PERCENT] ?? 0;
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -103,13 +107,23 @@ function StudioPage() {
         ) : (
           <>
             <p className="text-sm text-slate-400">
-              From all {formatCount(stats.retention_views)} {stats.retention_views === 1 ? "view" : "views"} so far.{" "}
-              {percentText(atPaid)} of viewers reached {PAID_AT_PERCENT} %, where a view is paid (the dashed line).
+              From all {formatCount(stats.retention_views)} {stats.retention_views === 1 ? "view" : "views"} so far.
+              {paidAt === undefined ? null : (
+                <>
+                  {" "}
+                  {percentText(stats.retention[paidAt] ?? 0)} of viewers reached {paidAt} %, where a view is paid (the
+                  dashed line).
+                </>
+              )}
             </p>
             <div className="relative h-64">
-              <Suspense fallback={chartBox("Loading the chart")}>
-                <RetentionChart retention={stats.retention} />
-              </Suspense>
+              {paidAt === undefined ? (
+                chartBox("Loading the chart")
+              ) : (
+                <Suspense fallback={chartBox("Loading the chart")}>
+                  <RetentionChart retention={stats.retention} paidAt={paidAt} />
+                </Suspense>
+              )}
             </div>
           </>
         )}

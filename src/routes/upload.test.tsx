@@ -159,7 +159,8 @@ describe("single upload", () => {
     stubFetch({
       "POST /api/uploads/sign": signRoute,
       "POST /api/content/finalize": { body: { id: "c-short", earn_block: "too_short" } },
-      "GET /api/earning-rules": { body: earningRules },
+      // Not the default 5 s: the badge names the server's minimum.
+      "GET /api/earning-rules": { body: { ...earningRules, min_earning_seconds: 8 } },
     });
     stubXhr();
     const { router } = await openForm();
@@ -167,7 +168,7 @@ describe("single upload", () => {
     vi.useFakeTimers();
     fireEvent.click(submit());
 
-    await advanceUntil(() => expect(screen.getByText("Won't earn: shorter than 5 s")).toBeVisible());
+    await advanceUntil(() => expect(screen.getByText("Won't earn: shorter than 8 s")).toBeVisible());
     expect(screen.getByText(/published, but its views won't be paid/)).toBeVisible();
     expect(screen.getAllByRole("status").map((s) => s.textContent)).toContain("Uploaded, but it won't earn");
     expect(screen.getByRole("link", { name: "Open it" }).getAttribute("href")).toBe("/content/c-short");

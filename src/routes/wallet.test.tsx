@@ -66,8 +66,10 @@ describe("wallet overview", () => {
     expect(card("Total Balance")).not.toContain("Eligible");
     expect(card("Viewer Earnings")).toContain("$0.003");
     expect(card("Creator Earnings")).toContain("$0.006");
-    const rules = within(screen.getByRole("region", { name: "How Earnings Work" })).getAllByRole("listitem");
-    expect(rules.map((rule) => rule.textContent)).toEqual([
+    // The rules arrive on their own (GET /api/earning-rules), maybe after the balances.
+    const rules = () => within(screen.getByRole("region", { name: "How Earnings Work" })).getAllByRole("listitem");
+    await vi.waitFor(() => expect(rules()).toHaveLength(10));
+    expect(rules().map((rule) => rule.textContent)).toEqual([
       "Watch at least 80% of a video or track$0.003",
       "Others watch at least 80% of your content$0.003",
       "At most 3 paid views per item per day",

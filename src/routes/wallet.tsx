@@ -15,7 +15,7 @@ function WalletPage() {
   const { wallet, payments, loaded } = useWalletData();
   // The request on its way, for the Total Balance card's payout line (the request card reads the same query).
   const payoutRequests = usePayoutRequests();
-  // Defaults until the rules arrive, so the list never waits on them.
+  // Undefined until the server states them: the rule lines wait for them, the balances and the list do not.
   const rules = useEarningRules();
   const [selection, setSelection] = useState(() => defaultSelection());
 

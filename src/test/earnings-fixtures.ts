@@ -1,5 +1,4 @@
 import { sumUsd } from "../lib/money";
-import { defaultEarningRules } from "../queries/earning-rules";
 import { emptyWallet } from "../queries/wallet";
 import type { EarningRulesJson } from "../../common/schemas/earning-rules";
 import type { EarningsReport } from "../../common/schemas/earnings-report";
@@ -53,8 +52,18 @@ export const emptyReport: EarningsReport = {
   summary: { totalEarnings: 0, totalViews: 0, uniqueUsers: 0, avgDaily: 0 },
 };
 
-/** GET /api/earning-rules as the server answers with its defaults (the ones the wallet assumes until it has an answer). */
-export const earningRules: EarningRulesJson = defaultEarningRules;
+/**
+ * GET /api/earning-rules as the server answers with its defaults (common/earning-policy.ts). The SPA keeps no copy
+ * (docs/decisions/067): a test that must tell the server's numbers from a guess serves other ones.
+ */
+export const earningRules: EarningRulesJson = {
+  reward_usd: 0.003,
+  qualify_percent: 80,
+  views_per_item_per_day: 3,
+  min_earning_seconds: 5,
+  daily_earnable_views: 100,
+  earnings_hold_days: 7,
+};
 
 /** GET /api/me/payout-requests for a member who never asked for a payout (the Wallet's overview asks on load). */
 export const noPayoutRequests: PayoutRequestsResponse = {

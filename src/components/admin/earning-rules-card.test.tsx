@@ -145,14 +145,44 @@ describe("Earning Rules card", () => {
     );
   });
 
-  it("shows the defaults when the rules cannot load, and logs why", async () => {
+  it("says it is loading, with no field, until the stored rules arrive", async () => {
+    const answer = deferred<{ body: EarningRulesJson }>();
+    stubFetch({
+      "GET /api/admin/ad-settings": { body: { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" } },
+      "GET /api/admin/earning-rules": () => answer.promise,
+    });
+    renderWithQueries(<AdSettingsTab />);
+    const card = within(await screen.findByRole("region", { name: "Earning Rules" }));
+    expect(card.getByRole("status").textContent).toBe("Loading earning rules…");
+    expect(card.queryAllByRole("spinbutton")).toEqual([]);
+
+    answer.resolve({
+      body: { ...earningRules, min_earning_seconds: 9, daily_earnable_views: 60, earnings_hold_days: 2 },
+    });
+    expect(await card.findByLabelText("Shortest item that earns (seconds)")).toHaveProperty("value", "9");
+    expect(card.getByLabelText("Paid views per viewer per day")).toHaveProperty("value", "60");
+    expect(card.getByLabelText("Holding period (days)")).toHaveProperty("value", "2");
+    expect(card.queryByText("Loading earning rules…")).toBeNull();
+  });
+
+  it("says the rules could not be loaded rather than show a guess, logs why, and tries again", async () => {
     const consoleError = expectConsoleError();
-    const { card } = await openCard(applied, { status: 503 });
-    expect(card.getByLabelText("Shortest item that earns (seconds)")).toHaveProperty("value", "5");
-    expect(card.getByLabelText("Paid views per viewer per day")).toHaveProperty("value", "100");
-    expect(card.getByLabelText("Holding period (days)")).toHaveProperty("value", "7");
+    let rules: { status?: number; body?: EarningRulesJson } = { status: 503 };
+    stubFetch({
+      "GET /api/admin/ad-settings": { body: { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" } },
+      "GET /api/admin/earning-rules": () => rules,
+    });
+    renderWithQueries(<AdSettingsTab />);
+    const card = within(await screen.findByRole("region", { name: "Earning Rules" }));
+    expect((await card.findByRole("alert")).textContent).toContain("The earning rules could not be loaded.");
+    expect(card.queryAllByRole("spinbutton")).toEqual([]);
     expect(String(consoleError.mock.calls[0][0])).toBe(
       "Error: Failed to load earning rules: API responded with HTTP status 503",
     );
+
+    rules = { body: { ...earningRules, min_earning_seconds: 11 } };
+    fireEvent.click(card.getByRole("button", { name: "Try again" }));
+    expect(await card.findByLabelText("Shortest item that earns (seconds)")).toHaveProperty("value", "11");
+    expect(card.queryByRole("alert")).toBeNull();
   });
 });

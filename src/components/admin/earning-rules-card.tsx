@@ -4,8 +4,7 @@ import { ApiError, describeFailure } from "../../lib/api";
 import type { EarningRuleKey } from "../../../common/earning-policy";
 import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
 import { queryKeys } from "../../lib/query-keys";
-import { defaultEarningRules } from "../../queries/earning-rules";
-import { card } from "../ui";
+import { buttonClass, card } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { readRule, type RuleField, ruleFields } from "./earning-rule-fields";
 import { useAdminQuery } from "../../queries/admin";
@@ -19,9 +18,12 @@ const textsOf = (rules: EarningRulesJson): Texts => ({
   earnings_hold_days: String(rules.earnings_hold_days),
 });
 
-/** Earning Rules (in the Ad Settings tab): the admin-tunable limits of a paid view, each saved on its own. */
+/**
+ * Earning Rules (in the Ad Settings tab): the admin-tunable limits of a paid view, each saved on its own. The form
+ * shows only once the stored rules have loaded, so a field never starts from a value the server does not hold.
+ */
 export function EarningRulesCard() {
-  const { data, firstLoad } = useAdminQuery(
+  const { data, firstLoad, reload } = useAdminQuery(
     queryKeys.admin.list("earning-rules"),
     getAdminEarningRules,
     "Failed to load earning rules",
@@ -29,16 +31,27 @@ export function EarningRulesCard() {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`${card} max-w-2xl space-y-6`}>
-      {firstLoad ? (
+      {data ? (
+        <EarningRulesForm headingId={headingId} initial={data} />
+      ) : (
         <>
           <h2 id={headingId} className="text-lg font-semibold">
             Earning Rules
           </h2>
-          <p className="text-sm text-slate-400">Loading…</p>
+          {firstLoad ? (
+            <p role="status" className="text-sm text-slate-400">
+              Loading earning rules…
+            </p>
+          ) : (
+            // The failure is logged (docs/product-spec.md §8); no form of guessed values stands in for the rules.
+            <div role="alert" className="space-y-3">
+              <p className="text-sm text-slate-300">The earning rules could not be loaded.</p>
+              <button type="button" className={buttonClass("secondary")} onClick={reload}>
+                Try again
+              </button>
+            </div>
+          )}
         </>
-      ) : (
-        // A failed load shows the defaults (docs/product-spec.md §8: the screen shows a default state).
-        <EarningRulesForm headingId={headingId} initial={data ?? defaultEarningRules} />
       )}
     </section>
   );

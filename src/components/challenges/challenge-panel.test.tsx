@@ -67,6 +67,15 @@ async function answered(fetchMock: ReturnType<typeof stubFetch>, queryClient: Qu
 }
 
 const panel = (name: string) => screen.getByRole("region", { name });
+/**
+ * The panel named `name` once every answer it asked for has reached the screen: the progress shows it, the
+ * earning rules (which may come after) fill in what it says of the hold and the share to watch.
+ */
+async function shown(name: string, queryClient: QueryClient) {
+  const region = await screen.findByRole("region", { name });
+  await settleQueries(queryClient);
+  return region;
+}
 const toggle = () => screen.getByRole("button", { name: "Challenge details" });
 const summaryLine = (region: HTMLElement) => within(region).getByTestId("challenge-summary").textContent;
 
@@ -155,8 +164,8 @@ describe("challenge panel: hidden", () => {
 describe("challenge panel: folded to one line (decision 037)", () => {
   it("is one line by default, with progress, time left and the bonus; the toggle opens the details", async () => {
     stubProgress(makeProgress({ timeRemaining: 23.17, progress: seedChallenges(1) }));
-    renderPanel();
-    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    const { queryClient } = renderPanel();
+    const region = await shown("Sign-On Challenge", queryClient);
     expect(summaryLine(region)).toBe("1 of 3 completed · 23h 10m left · $75.00 bonus");
     expect(
       within(region).getByRole("progressbar", { name: "Overall challenge progress" }).getAttribute("aria-valuenow"),
@@ -196,7 +205,7 @@ describe("challenge panel: folded to one line (decision 037)", () => {
     localStorage.setItem(HOME_PREFS_KEY, saved);
     await useHomePrefs.persist.rehydrate();
     const second = renderPanel();
-    await screen.findByRole("region", { name: "Sign-On Challenge" });
+    await shown("Sign-On Challenge", second.queryClient);
     expect(toggle().getAttribute("aria-expanded")).toBe("true");
     expect(screen.getAllByRole("listitem")).toHaveLength(3);
     second.unmount();
@@ -221,8 +230,8 @@ describe("challenge panel: states", () => {
 
   it("congratulates with the awarded bonus (with its cents) and points to the wallet", async () => {
     stubProgress(makeProgress({ progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }));
-    renderPanel();
-    const region = await screen.findByRole("region", { name: "Congratulations!" });
+    const { queryClient } = renderPanel();
+    const region = await shown("Congratulations!", queryClient);
     expect(region.textContent).toContain("earned a $75.00 bonus");
     expect(region.textContent).toContain(
       "added to your wallet, where it stays pending for 7 days before it can be paid out.",
@@ -247,16 +256,16 @@ describe("challenge panel: states", () => {
     stubProgress(
       makeProgress({ progress: [makeEntry("Half", { bonus_amount: 12.5 }), makeEntry("Whole", { bonus_amount: 25 })] }),
     );
-    renderPanel();
-    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    const { queryClient } = renderPanel();
+    const region = await shown("Sign-On Challenge", queryClient);
     expect(summaryLine(region)).toBe("0 of 2 completed · 23h 34m left · $37.50 bonus");
     expect(within(within(region).getByRole("listitem", { name: "Half" })).getByText("$12.50")).toBeVisible();
   });
 
   it("shows overall progress, time left, the bonus available and one row per challenge", async () => {
     stubProgress(makeProgress({ timeRemaining: 23.57, progress: seedChallenges(1) }));
-    renderPanel();
-    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    const { queryClient } = renderPanel();
+    const region = await shown("Sign-On Challenge", queryClient);
     expect(region.textContent).toContain("within 24 hours of signing up");
     // The bonus is held like a view reward (docs/decisions/019), not sent "straight to your wallet" (docs/decisions/034).
     expect(region.textContent).toContain(
@@ -307,8 +316,8 @@ describe("challenge panel: states", () => {
         ],
       }),
     );
-    renderPanel();
-    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    const { queryClient } = renderPanel();
+    const region = await shown("Sign-On Challenge", queryClient);
     // The sum is exact to the cent (10.1 + 20.2 as floats is 30.299999…).
     expect(summaryLine(region)).toBe("1 of 2 completed · 23h 34m left · $30.30 bonus");
     const upload = within(region).getByRole("listitem", { name: "Upload 1" });
@@ -336,8 +345,8 @@ describe("challenge panel: what it says of the rules", () => {
         ],
       }),
     );
-    renderPanel();
-    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    const { queryClient } = renderPanel();
+    const region = await shown("Sign-On Challenge", queryClient);
     const row = (name: string) => within(region).getByRole("listitem", { name }).textContent;
     expect(row("Views")).toContain(
       "Get 3 independent viewers on each of your uploads: within a day of each upload, 3 other members, each on their own internet connection, watch it to at least 80%.",
@@ -370,6 +379,54 @@ describe("challenge panel: what it says of the rules", () => {
     );
     expect(panel("Sign-On Challenge").textContent).toContain("each to at least 75%.");
     expect(panel("Sign-On Challenge").textContent).not.toContain("pending");
+  });
+});
+
+describe("challenge panel: while the earning rules load", () => {
+  type RulesReply = { body: typeof earningRules };
+
+  it("congratulates at once, and says how long the bonus is held only once the server has said it", async () => {
+    const rules = deferred<RulesReply>();
+    stubProgress(makeProgress({ progress: seedChallenges(3), bonus: { total_bonus_amount: 75 } }), {
+      "GET /api/earning-rules": () => rules.promise,
+    });
+    const { queryClient } = renderPanel();
+    const region = await screen.findByRole("region", { name: "Congratulations!" });
+    await flushQueryNotifications();
+    expect(region.textContent).toContain("earned a $75.00 bonus. It has been added to your wallet.");
+    expect(region.textContent).not.toMatch(/pending|paid out|day/);
+    expect(within(region).getByRole("link", { name: "View Wallet" })).toBeVisible();
+
+    rules.resolve({ body: { ...earningRules, earnings_hold_days: 12 } });
+    await settleQueries(queryClient);
+    expect(region.textContent).toContain(
+      "It has been added to your wallet, where it stays pending for 12 days before it can be paid out.",
+    );
+  });
+
+  it("shows the one line at once; the opened details say they are loading, then name the server's share", async () => {
+    useHomePrefs.setState({ challengeExpanded: { [ava.id]: true } });
+    const rules = deferred<RulesReply>();
+    stubProgress(makeProgress({ timeRemaining: 23.57, progress: seedChallenges(1) }), {
+      "GET /api/earning-rules": () => rules.promise,
+    });
+    const { queryClient } = renderPanel();
+    const region = await screen.findByRole("region", { name: "Sign-On Challenge" });
+    await flushQueryNotifications();
+    expect(summaryLine(region)).toBe("1 of 3 completed · 23h 34m left · $75.00 bonus");
+    expect(within(region).getByRole("status").textContent).toBe("Loading the details…");
+    expect(within(region).queryAllByRole("listitem")).toHaveLength(0);
+    expect(region.textContent).not.toMatch(/%|pending/);
+
+    rules.resolve({ body: { ...earningRules, qualify_percent: 65, earnings_hold_days: 3 } });
+    await settleQueries(queryClient);
+    expect(within(region).queryByRole("status")).toBeNull();
+    expect(within(region).getAllByRole("listitem")).toHaveLength(3);
+    expect(within(region).getByRole("listitem", { name: "Watch 10 streams" }).textContent).toContain(
+      "Watch 10 different videos or tracks by other members, each to at least 65%.",
+    );
+    expect(region.textContent).toContain("where it stays pending for 3 days before it can be paid out.");
+    expect(summaryLine(region)).toBe("1 of 3 completed · 23h 34m left · $75.00 bonus");
   });
 });
 

@@ -17,8 +17,9 @@ import { ProgressBar } from "./progress-bar";
  * loading, without data, and once the window is over (timeRemaining ≤ 0). Then, in order: the
  * congratulations once the bonus is awarded, 'All Challenges Complete' while the earnings job has yet to
  * award it (docs/decisions/010), else the progress of each challenge, folded to one line until the member opens
- * it (remembered per member, docs/decisions/037). What it says of the bonus's hold comes from the earning rules
- * (GET /api/earning-rules; the defaults until they arrive), as the wallet applies them.
+ * it (remembered per member, docs/decisions/037). What it says of the bonus's hold and the share to watch comes from
+ * the earning rules (GET /api/earning-rules), as the wallet applies them: until they arrive, the awarded bonus's
+ * hold is left unsaid and the opened details say they are loading, so no rule is guessed (docs/decisions/067).
  */
 export function ChallengePanel() {
   const data = useChallengeProgress();
@@ -38,7 +39,7 @@ function holdText(days: number) {
 
 function BonusAwarded({ amount }: { amount: number }) {
   const headingId = useId();
-  const rules = useEarningRules();
+  const holdDays = useEarningRules()?.earnings_hold_days;
   return (
     <section
       aria-labelledby={headingId}
@@ -58,7 +59,7 @@ function BonusAwarded({ amount }: { amount: number }) {
               <strong className="font-semibold text-emerald-300">
                 <BonusAmount amount={amount} />
               </strong>{" "}
-              bonus. It has been added to your wallet, where it {holdText(rules.earnings_hold_days)}.
+              bonus. It has been added to your wallet{holdDays === undefined ? "" : `, where it ${holdText(holdDays)}`}.
             </p>
           </div>
         </div>
@@ -154,16 +155,25 @@ function ChallengeProgress({ data, total }: { data: ChallengeProgressResponse; t
       </div>
 
       <div id={detailsId} hidden={!expanded} className="px-4 pb-5 sm:px-6 sm:pb-6">
-        <p className="text-sm text-slate-400">
-          Complete every challenge to earn your sign-up bonus. Challenges are for new members and must be finished
-          within 24 hours of signing up. The bonus is then checked and added to your wallet, where it{" "}
-          {holdText(rules.earnings_hold_days)}.
-        </p>
-        <ul className="mt-4 space-y-3">
-          {data.progress.map((entry) => (
-            <ChallengeItem key={entry.id} entry={entry} qualifyPercent={rules.qualify_percent} />
-          ))}
-        </ul>
+        {rules ? (
+          <>
+            <p className="text-sm text-slate-400">
+              Complete every challenge to earn your sign-up bonus. Challenges are for new members and must be finished
+              within 24 hours of signing up. The bonus is then checked and added to your wallet, where it{" "}
+              {holdText(rules.earnings_hold_days)}.
+            </p>
+            <ul className="mt-4 space-y-3">
+              {data.progress.map((entry) => (
+                <ChallengeItem key={entry.id} entry={entry} qualifyPercent={rules.qualify_percent} />
+              ))}
+            </ul>
+          </>
+        ) : (
+          // What each challenge asks names the share to watch: the details wait for the rules (the line above doesn't).
+          <p role="status" className="text-sm text-slate-400">
+            Loading the details…
+          </p>
+        )}
       </div>
     </section>
   );

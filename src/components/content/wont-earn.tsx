@@ -20,8 +20,11 @@ export function WontEarn({ block, className = "" }: WontEarnProps) {
   );
 }
 
-/** Only an item under the minimum length asks for the rules: the media floors are fixed. */
+/**
+ * Only an item under the minimum length asks for the rules: the media floors are fixed. Until the rules arrive
+ * (at upload the server's verdict may come first), it says so without a number rather than guess the minimum.
+ */
 function TooShort() {
-  const rules = useEarningRules();
-  return <>shorter than {rules.min_earning_seconds} s</>;
+  const minSeconds = useEarningRules()?.min_earning_seconds;
+  return minSeconds === undefined ? <>too short</> : <>shorter than {minSeconds} s</>;
 }

@@ -23,8 +23,10 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   // Why its views can't earn, if they can't (docs/decisions/063): the stored media floor, or too short by the
-  // admin's current rule.
-  const earnBlock = itemEarnBlock(item.duration * 1000, item.earn_block ?? null, useEarningRules().min_earning_seconds);
+  // admin's current rule. Nothing until the rules arrive, as "too short" comes first and no minimum is guessed.
+  const minSeconds = useEarningRules()?.min_earning_seconds;
+  const earnBlock =
+    minSeconds === undefined ? null : itemEarnBlock(item.duration * 1000, item.earn_block ?? null, minSeconds);
 
   const remove = async () => {
     if (!window.confirm(`Are you sure you want to delete "${item.title}"? This action cannot be undone.`)) return;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { ContentJson } from "../../../common/schemas/content";
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
-import { bodiesOf, stubFetch } from "../../test/fetch";
+import { bodiesOf, deferred, stubFetch } from "../../test/fetch";
 import { earningRules } from "../../test/earnings-fixtures";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
@@ -163,8 +163,24 @@ describe("my content", () => {
     const short = { ...video, id: "c4", title: "Short", duration: 3 };
     stubFetch(mine(video, tiny, short));
     await openMyContent();
-    expect(item("Tiny").getByText("Won't earn: its picture is smaller than 160×120")).toBeVisible();
+    expect(await item("Tiny").findByText("Won't earn: its picture is smaller than 160×120")).toBeVisible();
     expect(item("Short").getByText("Won't earn: shorter than 5 s")).toBeVisible();
     expect(item("City walk").queryByText(/Won't earn/)).toBeNull();
+  });
+
+  it("badges nothing until the earning rules arrive, then names the server's minimum length", async () => {
+    const rules = deferred<{ body: typeof earningRules }>();
+    const tiny = { ...video, id: "c3", title: "Tiny", earn_block: "small_picture" as const };
+    const fetchMock = stubFetch({ ...mine(video, tiny), "GET /api/earning-rules": () => rules.promise });
+    await openMyContent();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === "/api/earning-rules")).toBe(true));
+    expect(screen.getByText("2 item(s)")).toBeVisible();
+    // Whether "too short" comes first is the rule's to say: no badge rather than a guessed minimum.
+    expect(screen.queryByText(/Won't earn/)).toBeNull();
+
+    // City walk lasts 42 s: too short under the server's 45 s minimum, which comes before Tiny's media floor.
+    rules.resolve({ body: { ...earningRules, min_earning_seconds: 45 } });
+    expect(await item("City walk").findByText("Won't earn: shorter than 45 s")).toBeVisible();
+    expect(item("Tiny").getByText("Won't earn: shorter than 45 s")).toBeVisible();
   });
 });

@@ -15,7 +15,6 @@ import { Line } from "react-chartjs-2";
 import { formatDay } from "../../lib/format";
 import type { ContentStatsJson } from "../../lib/studio-api";
 import { CHART_COLORS } from "../traffic/traffic-format";
-import { PAID_AT_PERCENT } from "./studio-labels";
 
 ChartJS.register(CategoryScale, Filler, Legend, LinearScale, LineElement, PointElement, Tooltip);
 
@@ -58,13 +57,16 @@ export function ViewsChart({ days }: { days: ContentStatsJson["days"] }) {
   );
 }
 
-/** The share of views still watching at each percent of the item, with the 80 % line where views are paid. */
-export function RetentionChart({ retention }: { retention: number[] }) {
+/**
+ * The share of views still watching at each percent of the item, with the line where views are paid: `paidAt`,
+ * the share to watch as the server states it (GET /api/earning-rules' qualify_percent, docs/decisions/067).
+ */
+export function RetentionChart({ retention, paidAt }: { retention: number[]; paidAt: number }) {
   const options: ChartOptions<"line"> = {
     maintainAspectRatio: false,
     interaction: { mode: "nearest", intersect: false, axis: "x" },
     plugins: {
-      // Lines in the legend, so the 80 % mark reads as the dashed line it is.
+      // Lines in the legend, so the paid-from mark reads as the dashed line it is.
       legend: { position: "bottom", labels: { color: text, usePointStyle: true } },
       tooltip: { callbacks: { title: (items) => `At ${String(items[0]?.parsed.x ?? "")} % of the item` } },
     },
@@ -97,10 +99,10 @@ export function RetentionChart({ retention }: { retention: number[] }) {
             pointHoverRadius: 3,
           },
           {
-            label: `${PAID_AT_PERCENT} %: paid from here`,
+            label: `${paidAt} %: paid from here`,
             data: [
-              { x: PAID_AT_PERCENT, y: 0 },
-              { x: PAID_AT_PERCENT, y: 100 },
+              { x: paidAt, y: 0 },
+              { x: paidAt, y: 100 },
             ],
             borderColor: CHART_COLORS[3],
             backgroundColor: CHART_COLORS[3],

@@ -9,7 +9,4 @@ export const SOURCE_LABELS: Record<DiscoveryMethod, string> = {
   shared_link: "Shared link or direct",
 };
 
-/** The share of the item a view must watch to be paid (the 80 % rule), as the curve's x value. */
-export const PAID_AT_PERCENT = 80;
-
 export const percentText = (share: number) => `${Math.round(share * 1000) / 10} %`;

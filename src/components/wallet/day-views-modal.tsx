@@ -11,7 +11,8 @@ import { outcomeText, outcomeTone, type ReasonContext } from "./view-reasons";
 type DayViewsModalProps = {
   /** The UTC day, YYYY-MM-DD, as the report's daily rows are dated. */
   date: string;
-  rules: ReasonContext["rules"];
+  /** The rules the reasons name (GET /api/earning-rules); undefined until it answers, and the list waits for them. */
+  rules: ReasonContext["rules"] | undefined;
   onClose: () => void;
 };
 
@@ -52,13 +53,14 @@ type ViewsBodyProps = {
   /** The load failed; it was logged (docs/product-spec.md §8), the list says it has nothing to show. */
   failed: boolean;
   side: ViewSide;
-  rules: ReasonContext["rules"];
+  rules: ReasonContext["rules"] | undefined;
 };
 
 function ViewsBody({ response, failed, side, rules }: ViewsBodyProps) {
   if (failed)
     return <p className="py-6 text-center text-sm text-slate-400">The views could not be loaded. Try again later.</p>;
-  if (!response)
+  // A reason may name a rule ("a view earns at 80 %"): the views wait for the rules as for the list itself.
+  if (!response || !rules)
     return (
       <p role="status" className="py-6 text-center text-sm text-slate-400">
         Loading views…

@@ -5,9 +5,11 @@ import type { MyViewJson, MyViewsResponse } from "../../../common/schemas/my-vie
 import { useAuth } from "../../stores/auth";
 import { expectConsoleError } from "../../test/console";
 import { earningRules, emptyReport, makeWallet, noPayoutRequests } from "../../test/earnings-fixtures";
-import { stubFetch } from "../../test/fetch";
+import { deferred, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderApp } from "../../test/render-route";
+import { flushQueryNotifications } from "../../test/query-client";
+import { queryKeys } from "../../lib/query-keys";
 
 const report: EarningsReport = {
   earnings: [
@@ -19,19 +21,20 @@ const report: EarningsReport = {
 type Reply = { status?: number; body?: unknown };
 
 /**
- * Answers the report with `answer(query)` and a day's views with `views(query)`; returns the query of each
- * report request.
+ * Answers the report with `answer(query)`, a day's views with `views(query)` and the earning rules with `rules()`;
+ * returns the query of each report request.
  */
 function stubReport(
   answer: (q: URLSearchParams) => Reply = () => ({ body: report }),
   views?: (q: URLSearchParams) => Reply,
+  rules: () => Reply | Promise<Reply> = () => ({ body: earningRules }),
 ) {
   const queries: URLSearchParams[] = [];
   stubFetch({
     "GET /api/me/wallet": { body: makeWallet() },
     "GET /api/me/payments": { body: { payments: [] } },
     "GET /api/me/payout-requests": { body: noPayoutRequests },
-    "GET /api/earning-rules": { body: earningRules },
+    "GET /api/earning-rules": rules,
     "GET /api/me/earnings/calendar": (_init, url) => (queries.push(url.searchParams), answer(url.searchParams)),
     ...(views ? { "GET /api/me/views": (_init: RequestInit | undefined, url: URL) => views(url.searchParams) } : {}),
   });
@@ -39,8 +42,9 @@ function stubReport(
 }
 
 async function openCalendar() {
-  renderApp("/wallet");
+  const { queryClient } = renderApp("/wallet");
   fireEvent.click(await screen.findByRole("tab", { name: "Earnings Calendar" }));
+  return queryClient;
 }
 
 const last = (queries: URLSearchParams[]) => Object.fromEntries(queries.at(-1) ?? []);
@@ -338,6 +342,39 @@ describe("a day's views", () => {
     ]);
     expect(within(list).getByRole("link", { name: "Ocean" }).getAttribute("href")).toBe("/content/c2");
     expect(dialog.queryByText(/Only the first/)).toBeNull();
+  });
+
+  it("waits for the earning rules before giving reasons that name them, then names the server's", async () => {
+    const rules = deferred<Reply>();
+    const viewQueries: Record<string, string>[] = [];
+    stubReport(
+      undefined,
+      (q) => (viewQueries.push(Object.fromEntries(q)), dayViews(q)),
+      () => rules.promise,
+    );
+    const queryClient = await openCalendar();
+    const table = await screen.findByRole("table", { name: "Earnings by day" });
+    fireEvent.click(within(table).getByRole("button", { name: "Views on Nov 16, 2026" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Views on Nov 16, 2026" }));
+    // The views have answered and reached the screen; the rules they name have not.
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(queryKeys.dayViews(ava.id, "2026-11-16", "viewer"))).toBeDefined(),
+    );
+    await flushQueryNotifications();
+    expect(viewQueries).toContainEqual({ date: "2026-11-16" });
+    expect(dialog.getByRole("status").textContent).toBe("Loading views…");
+    expect(dialog.queryByRole("list", { name: "Views as viewer" })).toBeNull();
+
+    rules.resolve({ body: { ...earningRules, qualify_percent: 70, views_per_item_per_day: 2 } });
+    const list = await dialog.findByRole("list", { name: "Views as viewer" });
+    expect(itemsOf(list).map(([title, , outcome]) => [title, outcome])).toContainEqual([
+      "Rain",
+      "Watched 62 % — a view earns at 70 %",
+    ]);
+    expect(itemsOf(list).map(([title, , outcome]) => [title, outcome])).toContainEqual([
+      "Snow",
+      "Already earned 2 times from this item today",
+    ]);
   });
 
   it("switches to the creator's side, where the viewer is only 'a viewer'", async () => {

@@ -15,8 +15,8 @@ type EarningsCalendarProps = {
   /** Held by the wallet page, so switching tabs keeps the chosen range. */
   selection: ReportSelection;
   onSelectionChange: (selection: ReportSelection) => void;
-  /** For the views list's reasons ("a view earns at 80 %"); the wallet's rules, defaults until loaded. */
-  rules: EarningRulesJson;
+  /** For the views list's reasons ("a view earns at 80 %"): the wallet's rules, undefined until the server answers. */
+  rules: EarningRulesJson | undefined;
 };
 
 /** Earnings Calendar tab: pick a range and view mode; summary cards and a breakdown table; a day's views. */

@@ -81,7 +81,8 @@ function creatorLines(w: Wallet): BalanceLine[] {
 
 type WalletOverviewProps = {
   wallet: Wallet;
-  rules: EarningRulesJson;
+  /** GET /api/earning-rules, undefined until it answers (How Earnings Work holds its rule lines until then). */
+  rules: EarningRulesJson | undefined;
   /** The member's request open or sent in a batch, from GET /api/me/payout-requests (when it has answered). */
   payoutRequest?: PayoutRequestJson;
 };
