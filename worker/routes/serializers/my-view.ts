@@ -1,5 +1,6 @@
-import type { MyViewJson } from "../../../common/schemas/my-views";
+import type { MyViewJson, MyViewsResponse } from "../../../common/schemas/my-views";
 import type { MyViewRow } from "../../db/queries/earnings/my-views";
+import type { listMyViews } from "../../domain/views/my-views";
 import { watchedPercent, type Verdict } from "../../domain/views/view-outcome";
 import { usd } from "../../lib/money";
 
@@ -16,4 +17,21 @@ export const myViewJson = (r: MyViewRow, v: Verdict): MyViewJson => ({
   reason: v.reason,
   amount_usd: usd(r.earningMicros ?? 0),
   available_at: v.availableAt,
+});
+
+/** The caller's views of one day and side, and for an archived day its summary. */
+export const myViewsJson = (
+  day: { date: string; as: "viewer" | "creator" },
+  { views, truncated, archived }: Awaited<ReturnType<typeof listMyViews>>,
+): MyViewsResponse => ({
+  ...day,
+  views: views.map((v) => myViewJson(v.row, v.verdict)),
+  truncated,
+  archived: archived && {
+    views: archived.views,
+    qualified: archived.qualified,
+    credited: archived.credited,
+    amount_usd: usd(archived.micros),
+    reversed: archived.reversed,
+  },
 });
