@@ -5,7 +5,7 @@ import { watchedPercent, type Verdict } from "../../domain/views/view-outcome";
 import { usd } from "../../lib/money";
 
 /** One of the caller's views with what it did for them (docs/decisions/019 "a reason for every view"). */
-export const myViewJson = (r: MyViewRow, v: Verdict): MyViewJson => ({
+const myViewJson = (r: MyViewRow, v: Verdict): MyViewJson => ({
   id: r.id,
   content_id: r.contentId,
   content_title: r.title,
