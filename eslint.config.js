@@ -23,6 +23,9 @@ const layerRule = (group, message) => ["error", { patterns: [{ group, message }]
 const HONO = ["hono", "hono/*", "@hono/*"];
 const DRIZZLE = ["drizzle-orm", "drizzle-orm/*"];
 const DB_SCHEMA = ["**/db/schema", "**/db/schema/**", "**/db/schema.ts"];
+const DB_QUERIES = ["**/db/queries", "**/db/queries/**"];
+const HTTP_NO_TABLES =
+  "The HTTP layer imports no drizzle and no tables: they stay below worker/db (row types: worker/db/queries/rows.ts).";
 
 // ESLint cannot tell SQL text from other strings by its imports, so the domain's "no SQL" is also checked by
 // shape: no raw D1 handle, no prepared statements, no drizzle builder calls on `db`, no SQL keywords in strings.
@@ -128,11 +131,33 @@ export default tseslint.config(
     },
   },
   {
-    // The HTTP layer (routes, middleware and the rest): validate, call a service or a query, serialize (docs/decisions/041). Tables and
-    // drizzle stay below worker/db; row types come from the query that reads the row. Their tests set up rows
-    // directly and are left out, as the domain's are from its SQL rules.
+    // Routes (and their serializers): validate, call a service, serialize (docs/decisions/041, 070). Reads and
+    // writes alike go through worker/domain, so nothing here imports worker/db/queries at run time; a serializer
+    // may import a row's type. Their tests set up rows directly and are left out, as the domain's are from its
+    // SQL rules.
+    files: ["worker/routes/**/*.ts"],
+    ignores: ["worker/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: [...DRIZZLE, ...DB_SCHEMA], message: HTTP_NO_TABLES },
+            {
+              group: DB_QUERIES,
+              allowTypeImports: true,
+              message:
+                "Routes read and write through services in worker/domain (docs/decisions/070), never a query; only `import type` of a row type may come from worker/db/queries.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The rest of the HTTP layer (middleware, the SPA's pages, the watch-session objects, the entry points) may
+    // still call queries: the session lookup, rate limits, the statements a watch-session object writes.
     files: [
-      "worker/routes/**/*.ts",
       "worker/middleware/**/*.ts",
       "worker/spa/**/*.ts",
       "worker/watch-sessions/**/*.ts",
@@ -141,12 +166,7 @@ export default tseslint.config(
       "worker/scheduled.ts",
     ],
     ignores: ["worker/**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": layerRule(
-        [...DRIZZLE, ...DB_SCHEMA],
-        "The HTTP layer calls services (worker/domain) and queries (worker/db/queries): no drizzle, no tables (row types: worker/db/queries/rows.ts).",
-      ),
-    },
+    rules: { "no-restricted-imports": layerRule([...DRIZZLE, ...DB_SCHEMA], HTTP_NO_TABLES) },
   },
   {
     // common: rules and schemas both the SPA and the Worker use (docs/decisions/024); it stands on its own.

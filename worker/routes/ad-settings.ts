@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { adSettingsOut } from "../../common/schemas/ads";
 import type { SignedInEnv } from "../app-env";
-import { readSettings } from "../db/queries/settings/settings";
-import { AD_DEFAULTS } from "../domain/settings/ad-settings";
+import { getAdSettings } from "../domain/settings/ad-settings";
 import { responds } from "../openapi/responds";
 
 /** Signed-in: what the player needs to run ads (docs/product-spec.md §7 GET /api/ad-settings). */
@@ -15,5 +14,5 @@ export const adSettingsRoutes = new Hono<SignedInEnv>().get(
       schema: adSettingsOut,
     },
   }),
-  async (c) => c.json(await readSettings(c.get("db"), AD_DEFAULTS), 200),
+  async (c) => c.json(await getAdSettings({ ctx: { db: c.get("db"), actor: c.get("user") }, input: {} }), 200),
 );

@@ -1,19 +1,10 @@
 import { Hono } from "hono";
 import { adBeaconQuery } from "../../common/schemas/ads";
 import type { AppEnv } from "../app-env";
-import { countAdEvent } from "../db/queries/ads/ads";
-import { addressGroupHash } from "../lib/address-group";
-import { forbidden, rateLimited } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import { countAdBeacon } from "../domain/ads/ad-beacons";
+import { forbidden } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
-
-/**
- * Per address and minute. One ad sends at most 8 beacons (impression, start, three quartiles, complete or
- * skip, click, error) and lasts seconds, two breaks per item: a real player, even a few tabs or a household
- * behind one address, stays far below this.
- */
-const AD_BEACONS_PER_MINUTE = 300;
 
 // A transparent 1×1 GIF: the VAST client fires each tracking URL as an image (`new Image().src = url`).
 const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (ch) =>
@@ -43,15 +34,10 @@ export const adEventsPublicRoutes = new Hono<AppEnv>().get(
   async (c) => {
     if (c.req.header("sec-fetch-site") === "cross-site") throw forbidden("Cross-site ad beacon refused", "cross_site");
     if (c.req.method === "GET") {
-      const ip = c.req.header("cf-connecting-ip") ?? "local";
-      const ipHash = await addressGroupHash(c.get("settings").sessionSecret, ip);
-      const nowMs = Date.now();
-      const counted = await countAdEvent(
-        c.get("db"),
-        { ...c.req.valid("query"), day: nowIso(nowMs).slice(0, 10) },
-        { key: `ads:${ipHash}`, perMinute: AD_BEACONS_PER_MINUTE, nowMs },
-      );
-      if (!counted) throw rateLimited("Too many ad beacons from this address; slow down", "rate_limited");
+      await countAdBeacon({
+        ctx: { db: c.get("db"), secret: c.get("settings").sessionSecret },
+        input: { beacon: c.req.valid("query"), ip: c.req.header("cf-connecting-ip") ?? "local" },
+      });
     }
     return c.body(PIXEL, 200, { "Content-Type": "image/gif" });
   },

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { analyticsConfigOut } from "../../common/schemas/analytics-config";
 import type { AppEnv } from "../app-env";
-import { readSettings } from "../db/queries/settings/settings";
-import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
+import { getAnalyticsConfig } from "../domain/settings/analytics-config";
 import { responds } from "../openapi/responds";
 
 /** Public: the marketing tag ids, the Facebook pixel and GA4 (the admin changes them: admin/analytics.ts). */
@@ -14,5 +13,5 @@ export const analyticsConfigRoutes = new Hono<AppEnv>().get(
       schema: analyticsConfigOut,
     },
   }),
-  async (c) => c.json(await readSettings(c.get("db"), ANALYTICS_CONFIG_DEFAULTS), 200),
+  async (c) => c.json(await getAnalyticsConfig({ ctx: { db: c.get("db"), actor: c.get("user") }, input: {} }), 200),
 );

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { challengeProgressOut } from "../../common/schemas/challenges";
 import type { SignedInEnv } from "../app-env";
-import { awardedSignOnBonus, progressOf } from "../db/queries/challenges/challenges";
+import { getChallengeProgress } from "../domain/challenges/progress";
 import { responds } from "../openapi/responds";
 import { challengeProgressJson } from "./serializers/challenge";
 
@@ -16,9 +16,7 @@ export const challengeRoutes = new Hono<SignedInEnv>().get(
     },
   }),
   async (c) => {
-    const db = c.get("db");
-    const userId = c.get("user").id;
-    const [rows, bonus] = await Promise.all([progressOf(db, userId), awardedSignOnBonus(db, userId)]);
-    return c.json(challengeProgressJson(rows, bonus, Date.now()), 200);
+    const progress = await getChallengeProgress({ ctx: { db: c.get("db"), actor: c.get("user") }, input: {} });
+    return c.json(challengeProgressJson(progress, Date.now()), 200);
   },
 );

@@ -2,10 +2,8 @@ import { type Context, Hono } from "hono";
 import { captionsParams, captionsStoredOut, type CaptionsStoredJson } from "../../common/schemas/captions";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { findCaptionTrack } from "../db/queries/captions/captions";
-import { deleteCaptions, putCaptions } from "../domain/captions/captions";
-import { isHidden, mayOpen } from "../domain/content/visibility";
-import { notFound, unsupportedMedia } from "../lib/errors";
+import { deleteCaptions, getCaptionTrack, putCaptions } from "../domain/captions/captions";
+import { unsupportedMedia } from "../lib/errors";
 import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
@@ -33,14 +31,16 @@ export const captionsPublicRoutes = new Hono<AppEnv>().get(
   validate("param", captionsParams),
   async (c) => {
     const { id, lang } = c.req.valid("param");
-    const row = await findCaptionTrack(c.get("db"), id, lang);
-    if (!row || !mayOpen(row, c.get("user"))) throw notFound("No captions in that language", "captions_not_found");
+    const track = await getCaptionTrack({
+      ctx: { db: c.get("db"), actor: c.get("user") },
+      input: { contentId: id, lang },
+    });
     const res = await serveObject(c, {
       bucket: c.env.MEDIA,
-      key: row.r2Key,
+      key: track.r2Key,
       // Revalidated every time (an ETag makes it a 304): a replaced track shows at once; a hidden item's never
       // enters a shared cache.
-      cacheControl: isHidden(row) ? "private, no-store" : "no-cache",
+      cacheControl: track.hidden ? "private, no-store" : "no-cache",
     });
     res.headers.set("Content-Type", "text/vtt; charset=utf-8");
     res.headers.set("Content-Security-Policy", TRACK_CSP);

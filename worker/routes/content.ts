@@ -10,19 +10,18 @@ import {
 } from "../../common/schemas/content";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { findMedia, likeState } from "../db/queries/content/content";
 import {
   deleteContent,
   editContent,
+  getLikeStatus,
   likeContent,
   replaceContentThumbnail,
   unlikeContent,
 } from "../domain/content/changes";
 import { getItem } from "../domain/content/get-item";
+import { getMediaFile, getThumbnail } from "../domain/content/item-media";
 import { listContent, listLikedContent, listMyContent, OWN_LIST_LIMIT } from "../domain/content/list-content";
-import { isHidden, mayOpen } from "../domain/content/visibility";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
-import { notFound } from "../lib/errors";
 import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { responds, type Answer } from "../openapi/responds";
@@ -99,18 +98,17 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       304: { description: "Not modified: the ETag in If-None-Match is current." },
     }),
     async (c) => {
-      const row = await findMedia(c.get("db"), c.req.param("id"));
-      if (!row?.thumbnailKey || !mayOpen(row, c.get("user"))) throw notFound("No thumbnail");
+      const thumbnail = await getThumbnail({ ctx: readerOf(c), input: { id: c.req.param("id") } });
       // A hidden item's image goes to its creator and admins only: never into a shared cache. Otherwise the URL
       // carries the item's version (?v=, routes/serializers/content.ts): asked with the current one, a browser keeps
       // it for a year and shared caches for a day, so a takedown leaves the edge within a day (docs/decisions/044).
-      const current = c.req.query("v") === String(Date.parse(row.updatedAt));
-      const cacheControl = isHidden(row)
+      const current = c.req.query("v") === String(Date.parse(thumbnail.updatedAt));
+      const cacheControl = thumbnail.hidden
         ? "private, no-store"
         : current
           ? "public, max-age=31536000, s-maxage=86400, immutable"
           : "public, max-age=86400";
-      return serveObject(c, { bucket: c.env.MEDIA, key: row.thumbnailKey, cacheControl });
+      return serveObject(c, { bucket: c.env.MEDIA, key: thumbnail.key, cacheControl });
     },
   );
 
@@ -146,15 +144,14 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     ),
     async (c) => {
       const contentId = c.req.param("id");
-      const row = await findMedia(c.get("db"), contentId);
+      const file = await getMediaFile({ ctx: memberOf(c), input: { id: contentId } });
       const viewerId = c.get("user").id;
-      if (!row || !mayOpen(row, c.get("user"))) throw notFound("Content not found");
       // Proof of delivery (docs/decisions/029): the viewer's watch-session object learns which bytes went out.
       const sessions = watchSessionsOf(c.env, viewerId);
       return serveObject(c, {
         bucket: c.env.MEDIA,
-        key: row.r2Key,
-        size: row.mediaSize,
+        key: file.key,
+        size: file.size,
         cacheControl: "private, max-age=3600",
         // The browser's cache is per browser, not per member: another account signed in on the same browser
         // must not play (nor be credited for) what the previous one downloaded (docs/decisions/029).
@@ -167,8 +164,7 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     },
   )
   .get(`${ONE}/like-status`, responds("Get my like of an item", likeAnswer), async (c) => {
-    const [state] = await likeState(c.get("db"), c.get("user").id, c.req.param("id"));
-    return c.json(likeJson(state!), 200);
+    return c.json(likeJson(await getLikeStatus({ ctx: memberOf(c), input: { contentId: c.req.param("id") } })), 200);
   });
 
 /** Signed-in members in good standing: likes, and changes by the creator (or an admin). */

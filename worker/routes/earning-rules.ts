@@ -1,9 +1,7 @@
 import { Hono } from "hono";
 import { earningRulesOut, viewRewardOut } from "../../common/schemas/earning-rules";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { readSettings } from "../db/queries/settings/settings";
-import { EARNING_RULE_DEFAULTS } from "../db/queries/earnings/earning-rule-settings";
-import { earningRulesJson, viewRewardJson } from "../domain/views/earning-rules";
+import { getEarningRules, viewRewardJson } from "../domain/views/earning-rules";
 import { responds } from "../openapi/responds";
 
 /** Signed-in: the rules behind every reward, for the wallet's 'How Earnings Work'. */
@@ -15,7 +13,7 @@ export const earningRulesRoutes = new Hono<SignedInEnv>().get(
       schema: earningRulesOut,
     },
   }),
-  async (c) => c.json(earningRulesJson(await readSettings(c.get("db"), EARNING_RULE_DEFAULTS)), 200),
+  async (c) => c.json(await getEarningRules({ ctx: { db: c.get("db"), actor: c.get("user") }, input: {} }), 200),
 );
 
 /** Public: the reward and the share to watch, for the sign-in dialog and the player (docs/decisions/067). */

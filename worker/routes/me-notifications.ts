@@ -1,34 +1,16 @@
 import { Hono } from "hono";
-import { NOTIFICATION_KINDS, type NotificationGroup, type NotificationKind } from "../../common/notifications";
 import {
   notificationSettingsBody,
   notificationSettingsOut,
   notificationsOut,
   notificationsReadBody,
   notificationsReadOut,
-  type NotificationJson,
-  type NotificationsJson,
 } from "../../common/schemas/notifications";
 import type { SignedInEnv } from "../app-env";
-import type { NotificationRow } from "../db/queries/notifications/notifications";
 import { bellOf, changeNotificationSettings, markNotificationsRead } from "../domain/notifications/bell";
-import { usd } from "../lib/money";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
-
-const notificationJson = (r: NotificationRow): NotificationJson => ({
-  id: r.id,
-  kind: r.kind as NotificationKind,
-  group: NOTIFICATION_KINDS[r.kind as NotificationKind],
-  at: r.at,
-  read: r.read === 1,
-  count: r.count,
-  amount_usd: usd(r.amountMicros),
-  subject_id: r.subjectId,
-  detail: r.detail,
-  creator_id: r.creatorId,
-  creator_name: r.creatorName,
-});
+import { bellJson } from "./serializers/notification";
 
 /** Signed-in (a suspended member too: the bell tells them why): the notification bell (docs/decisions/046). */
 export const notificationRoutes = new Hono<SignedInEnv>()
@@ -43,14 +25,7 @@ export const notificationRoutes = new Hono<SignedInEnv>()
     }),
     async (c) => {
       const bell = await bellOf({ ctx: { db: c.get("db"), actor: c.get("user") }, input: {} });
-      return c.json(
-        {
-          unread: bell.unread,
-          items: bell.items.map(notificationJson),
-          muted: bell.muted as NotificationGroup[],
-        } satisfies NotificationsJson,
-        200,
-      );
+      return c.json(bellJson(bell), 200);
     },
   )
   .post(

@@ -1,19 +1,19 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { earningsReportOut } from "../../common/schemas/earnings-report";
-import { paymentsOut, type PaymentsResponse } from "../../common/schemas/payments";
+import { paymentsOut } from "../../common/schemas/payments";
 import { earningsCalendarQuery } from "../../common/schemas/reports";
 import { walletOut } from "../../common/schemas/wallet";
 import type { SignedInEnv } from "../app-env";
-import { earningsReport } from "../db/queries/earnings/earnings-report";
-import { paymentsOf } from "../db/queries/wallet/payments";
-import { walletParts } from "../db/queries/wallet/wallet";
-import { reportRange } from "../domain/earnings/report-range";
-import { nowIso } from "../lib/time";
+import { getEarningsCalendar } from "../domain/earnings/earnings-calendar";
+import { getWallet, listMyPayments } from "../domain/wallet/my-wallet";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
 import { earningsReportJson } from "./serializers/earnings-report";
-import { paymentJson } from "./serializers/payment";
+import { myPaymentsJson } from "./serializers/payment";
 import { walletJson } from "./serializers/wallet";
+
+/** The signed-in member and the request's database, as a read service's context (docs/decisions/070). */
+const memberOf = (c: Context<SignedInEnv>) => ({ db: c.get("db"), actor: c.get("user") });
 
 /** Signed-in: the caller's own wallet, payments and earnings calendar (/me/wallet, /me/payments, /me/earnings/calendar). */
 export const walletRoutes = new Hono<SignedInEnv>()
@@ -27,7 +27,7 @@ export const walletRoutes = new Hono<SignedInEnv>()
       },
     }),
     async (c) => {
-      const { parts, nextReleaseAt, adjustments } = await walletParts(c.get("db"), c.get("user").id, nowIso());
+      const { parts, nextReleaseAt, adjustments } = await getWallet({ ctx: memberOf(c), input: {} });
       return c.json(walletJson(parts, nextReleaseAt, adjustments), 200);
     },
   )
@@ -36,10 +36,7 @@ export const walletRoutes = new Hono<SignedInEnv>()
     responds("List my payments", {
       200: { description: "Payments made to the caller, pending and completed, newest first.", schema: paymentsOut },
     }),
-    async (c) => {
-      const rows = await paymentsOf(c.get("db"), c.get("user").id);
-      return c.json({ payments: rows.map((r) => paymentJson(r.payment, r.reversal)) } satisfies PaymentsResponse, 200);
-    },
+    async (c) => c.json(myPaymentsJson(await listMyPayments({ ctx: memberOf(c), input: {} })), 200),
   )
   .get(
     "/me/earnings/calendar",
@@ -52,9 +49,7 @@ export const walletRoutes = new Hono<SignedInEnv>()
     }),
     validate("query", earningsCalendarQuery),
     async (c) => {
-      const q = c.req.valid("query");
-      const range = reportRange(q.startDate, q.endDate);
-      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, userId: c.get("user").id });
-      return c.json(earningsReportJson(report, range.days, "user"), 200);
+      const calendar = await getEarningsCalendar({ ctx: memberOf(c), input: c.req.valid("query") });
+      return c.json(earningsReportJson(calendar, "user"), 200);
     },
   );

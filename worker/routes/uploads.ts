@@ -13,13 +13,11 @@ import {
   type UploadPartsResponse,
 } from "../../common/schemas/uploads";
 import type { SignedInEnv } from "../app-env";
-import { findUpload, listParts } from "../db/queries/uploads/uploads";
-import { uploadTaken } from "../domain/uploads/claim";
-import { abortMultipart, completeMultipart, putPart } from "../domain/uploads/multipart";
+import { abortMultipart, completeMultipart, listUploadParts, putPart } from "../domain/uploads/multipart";
 import { putUpload } from "../domain/uploads/put-upload";
 import { signUpload } from "../domain/uploads/sign-upload";
 import { verifyUploadToken } from "../domain/uploads/upload-token";
-import { badRequest, notFound, unsupportedMedia } from "../lib/errors";
+import { unsupportedMedia } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { uploadSignLimit } from "../middleware/rate-limit";
 import { responds } from "../openapi/responds";
@@ -27,21 +25,8 @@ import { responds } from "../openapi/responds";
 const grantOf = (c: Context<SignedInEnv>, token: string) =>
   verifyUploadToken(c.get("settings").sessionSecret, token, c.get("user").id);
 
-/** The upload the token grants, checked against the caller and its stored state (still open for parts). */
-async function grantedUpload(c: Context<SignedInEnv>, token: string) {
-  const grant = await grantOf(c, token);
-  const row = await findUpload(c.get("db"), grant.key);
-  if (!row) throw notFound("Upload not found; please start it again");
-  if (row.status !== "signed") throw uploadTaken();
-  return { grant, row };
-}
-
-async function multipartOf(c: Context<SignedInEnv>, token: string) {
-  const { grant, row } = await grantedUpload(c, token);
-  const { key, multipartUploadId } = row;
-  if (!multipartUploadId) throw badRequest("This upload is not a multipart upload");
-  return { grant, row: { key, multipartUploadId } };
-}
+/** The signed-in member, the request's database and the media bucket, as an upload service's context. */
+const storageOf = (c: Context<SignedInEnv>) => ({ db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") });
 
 /** Signed-in: signed uploads into R2 (docs/architecture.md §4 "Uploads"). */
 export const uploadRoutes = new Hono<SignedInEnv>()
@@ -62,7 +47,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const body = c.req.valid("json");
       const signed = await signUpload({
-        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+        ctx: storageOf(c),
         input: { secret: c.get("settings").sessionSecret, ...body },
       });
       return c.json(signed, 200);
@@ -82,7 +67,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
       if (type !== grant.contentType)
         throw unsupportedMedia(`Content-Type must be ${grant.contentType}`, "unsupported_media");
       await putUpload({
-        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+        ctx: storageOf(c),
         input: { grant, request: c.req.raw },
       });
       return c.json({ key: grant.key } satisfies UploadKeyResponse, 200);
@@ -95,8 +80,8 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     }),
     validate("query", uploadTokenQuery),
     async (c) => {
-      const { row } = await multipartOf(c, c.req.valid("query").token);
-      const parts = await listParts(c.get("db"), row.key);
+      const grant = await grantOf(c, c.req.valid("query").token);
+      const parts = await listUploadParts({ ctx: storageOf(c), input: { grant } });
       return c.json(
         { parts: parts.map((p) => ({ part: p.partNumber, size: p.size })) } satisfies UploadPartsResponse,
         200,
@@ -118,11 +103,8 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     validate("query", uploadPartQuery),
     async (c) => {
       const { token, part } = c.req.valid("query");
-      const { grant, row } = await multipartOf(c, token);
-      const size = await putPart({
-        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
-        input: { grant, row, part, request: c.req.raw },
-      });
+      const grant = await grantOf(c, token);
+      const size = await putPart({ ctx: storageOf(c), input: { grant, part, request: c.req.raw } });
       return c.json({ part, size } satisfies UploadPartResponse, 200);
     },
   )
@@ -135,7 +117,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const grant = await grantOf(c, c.req.valid("query").token);
       const key = await completeMultipart({
-        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+        ctx: storageOf(c),
         input: { grant },
       });
       return c.json({ key } satisfies UploadKeyResponse, 200);
@@ -149,7 +131,7 @@ export const uploadRoutes = new Hono<SignedInEnv>()
     validate("query", uploadTokenQuery),
     async (c) => {
       await abortMultipart({
-        ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+        ctx: storageOf(c),
         input: { grant: await grantOf(c, c.req.valid("query").token) },
       });
       return c.json({ ok: true } satisfies OkResponse, 200);

@@ -7,12 +7,9 @@ import {
   type SessionsEndedResponse,
 } from "../../common/schemas/users";
 import type { AppEnv, SignedInEnv } from "../app-env";
-import { countByType } from "../db/queries/content/content";
-import { followStateOf } from "../db/queries/follows/follows";
-import { findUserById } from "../db/queries/members/users";
 import { endAllSessions } from "../domain/auth/end-sessions";
+import { getCreatorPage } from "../domain/members/creator-page";
 import { changeUsername } from "../domain/username";
-import { notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
 import { clearSessionCookie } from "../middleware/session-cookie";
@@ -34,15 +31,11 @@ export const usersPublicRoutes = new Hono<AppEnv>().get(
     },
   }),
   async (c) => {
-    const id = c.req.param("id");
-    const db = c.get("db");
-    const [user, counts, follow] = await Promise.all([
-      findUserById(db, id),
-      countByType(db, id),
-      followStateOf(db, id, c.get("user")?.id ?? null),
-    ]);
-    if (!user) throw notFound("Creator not found");
-    return c.json(creatorPageJson(user, counts, follow), 200);
+    const page = await getCreatorPage({
+      ctx: { db: c.get("db"), actor: c.get("user") },
+      input: { id: c.req.param("id") },
+    });
+    return c.json(creatorPageJson(page), 200);
   },
 );
 

@@ -1,9 +1,11 @@
 import { recentAuditEntries } from "../../db/queries/audit/audit-log";
 import { usersWithTotals } from "../../db/queries/members/admin-users";
 import { listReviews } from "../../db/queries/reviews/reviews";
+import { adminAnalyticsRows } from "../../db/queries/views/admin-analytics";
 import {
   listManualBonuses as manualBonusRows,
   listManualEarnings as manualEarningRows,
+  listPayments as paymentRows,
 } from "../../db/queries/wallet/admin-money-lists";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "./admin-context";
@@ -44,4 +46,16 @@ export async function listManualEarnings({ ctx }: AdminCall<Record<string, never
 export async function listManualBonuses({ ctx }: AdminCall<Record<string, never>>) {
   checkAdmin(ctx);
   return manualBonusRows(ctx.db);
+}
+
+/** Every payment, newest first, with its payee's email and its correction (the Payments tab and its CSV). */
+export async function listPayments({ ctx }: AdminCall<Record<string, never>>) {
+  checkAdmin(ctx);
+  return paymentRows(ctx.db);
+}
+
+/** The Analytics tab's lists: most watched items, most watching viewers, top earners, discovery methods. */
+export async function listAnalytics({ ctx }: AdminCall<Record<string, never>>) {
+  checkAdmin(ctx);
+  return adminAnalyticsRows(ctx.db);
 }

@@ -2,14 +2,25 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { adminContext } from "../../test/admin-calls";
 import { makeUser, testDb } from "../../test/factories";
-import { changeChallenge, createChallenge } from "../challenges/admin-challenges";
+import { getAdFigures } from "../ads/ad-figures";
+import { changeChallenge, createChallenge, listChallenges } from "../challenges/admin-challenges";
 import { reviewBonus } from "../challenges/review-bonus";
+import { getSiteEarningsCalendar } from "../earnings/earnings-calendar";
+import { getMemberModeration, listModerationQueue } from "../moderation/moderation-queue";
 import { decideReview } from "../reviews/decide-review";
 import { sweepReviews } from "../reviews/sweep";
 import { AD_DEFAULTS } from "../settings/ad-settings";
 import { changeSetting } from "../settings/change-setting";
 import type { AdminContext } from "./admin-context";
-import { listAuditLog, listFraudFlags, listManualBonuses, listManualEarnings, listMembers } from "./admin-lists";
+import {
+  listAnalytics,
+  listAuditLog,
+  listFraudFlags,
+  listManualBonuses,
+  listManualEarnings,
+  listMembers,
+  listPayments,
+} from "./admin-lists";
 
 // Each admin service checks its caller itself (docs/decisions/041): called directly with a member's context,
 // as a script or a future route might, it refuses (403) before reading or writing anything. An unknown id
@@ -101,5 +112,20 @@ describe("admin services refuse a member", () => {
     await expect(listManualBonuses({ ctx, input: {} })).rejects.toMatchObject(forbidden);
     const admin = await adminContext();
     expect((await listMembers({ ctx: admin, input: {} })).some((m) => m.id === ctx.actor.id)).toBe(true);
+  });
+
+  it("the other admin reads: payments, analytics, ad figures, challenges, the calendar, moderation", async () => {
+    const ctx = await member();
+    await expect(listPayments({ ctx, input: {} })).rejects.toMatchObject(forbidden);
+    await expect(listAnalytics({ ctx, input: {} })).rejects.toMatchObject(forbidden);
+    await expect(getAdFigures({ ctx, input: {} })).rejects.toMatchObject(forbidden);
+    await expect(listChallenges({ ctx, input: {} })).rejects.toMatchObject(forbidden);
+    await expect(getSiteEarningsCalendar({ ctx, input: { groupBy: "daily" } })).rejects.toMatchObject(forbidden);
+    await expect(listModerationQueue({ ctx, input: { status: "open" } })).rejects.toMatchObject(forbidden);
+    await expect(getMemberModeration({ ctx, input: { userId: UNKNOWN_ID } })).rejects.toMatchObject(forbidden);
+    const admin = await adminContext();
+    await expect(getMemberModeration({ ctx: admin, input: { userId: UNKNOWN_ID } })).rejects.toMatchObject({
+      kind: "not_found",
+    });
   });
 });

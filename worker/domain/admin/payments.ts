@@ -1,4 +1,5 @@
 import * as writes from "../../db/queries/wallet/payment-writes";
+import { paymentWithReversal } from "../../db/queries/wallet/payments";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { usdText } from "../../lib/money";
@@ -63,7 +64,8 @@ export async function deletePayment({ ctx, input }: AdminCall<{ id: string }>) {
 
 /**
  * A correction of a payment (docs/decisions/066): its amount comes back to the member; a request it settled
- * is reopened or closed, as the admin says.
+ * is reopened or closed, as the admin says. Answers the payment as corrected, with its payee's email and the
+ * correction.
  */
 export async function reversePayment({
   ctx,
@@ -72,7 +74,7 @@ export async function reversePayment({
   checkAdmin(ctx);
   const w = await writes.reversePayment(ctx.db, { ...input, now: nowIso(), actorId: ctx.actor.id });
   if (!w.payment) throw notFound("Payment not found");
-  if (w.written) return w.payment;
+  if (w.written) return (await paymentWithReversal(ctx.db, input.id))!;
   if (w.alreadyReversed) throw conflict("This payment was already corrected.", "already_reversed");
   if (w.requestId && !input.request) {
     throw badRequest(

@@ -1,7 +1,8 @@
 import { AD_POSITIONS, type AdEvent, type AdPosition } from "../../../common/ad-events";
 import type { AdAnalyticsResponse, AdEventCounts, AdFiguresJson } from "../../../common/schemas/admin-analytics";
-import type { AdEventRow } from "../../db/queries/ads/ads";
-import type { ReportRange } from "../earnings/report-range";
+import { adEventRows, type AdEventRow } from "../../db/queries/ads/ads";
+import { checkAdmin, type AdminCall } from "../admin/admin-context";
+import { reportRange, type ReportRange } from "../earnings/report-range";
 
 const fieldOf: Record<AdEvent, keyof AdEventCounts> = {
   impression: "impressions",
@@ -51,7 +52,7 @@ function withRates(c: AdEventCounts): AdFiguresJson {
 }
 
 /** The admin's ad figures: totals, per break position (those with events), and every day of the range. */
-export function adFigures(rows: AdEventRow[], range: ReportRange): AdAnalyticsResponse {
+function adFigures(rows: AdEventRow[], range: ReportRange): AdAnalyticsResponse {
   const totals = noEvents();
   const byPosition = new Map<AdPosition, AdEventCounts>();
   const byDay = new Map<string, AdEventCounts>();
@@ -78,4 +79,14 @@ export function adFigures(rows: AdEventRow[], range: ReportRange): AdAnalyticsRe
     })),
     days,
   };
+}
+
+/** The ad figures of a range of UTC days (default: the last 30), for the admin's Analytics tab. */
+export async function getAdFigures({
+  ctx,
+  input,
+}: AdminCall<{ startDate?: string; endDate?: string }>): Promise<AdAnalyticsResponse> {
+  checkAdmin(ctx);
+  const range = reportRange(input.startDate, input.endDate);
+  return adFigures(await adEventRows(ctx.db, range), range);
 }

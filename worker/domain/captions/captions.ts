@@ -1,11 +1,17 @@
 import type { SessionUser } from "../../app-env";
 import { CAPTION_LANGUAGES_MAX, checkCaptionsBytes } from "../../../common/captions";
 import type { Db } from "../../db/client";
-import { deleteCaptionTrack, findContentWithCaptions, upsertCaptionTrack } from "../../db/queries/captions/captions";
+import {
+  deleteCaptionTrack,
+  findCaptionTrack,
+  findContentWithCaptions,
+  upsertCaptionTrack,
+} from "../../db/queries/captions/captions";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
-import { isDeleted } from "../content/visibility";
+import { isDeleted, isHidden, mayOpen } from "../content/visibility";
+import type { ReaderCall } from "../member-context";
 
 // An item's WebVTT captions (docs/decisions/049), changed by its creator or an admin as services
 // `verbEntity({ ctx, input })` (docs/decisions/041). What is stored is the file as common/captions.ts writes it
@@ -20,6 +26,16 @@ async function itemTheActorMayChange(db: Db, actor: SessionUser, contentId: stri
   if (!row || isDeleted(row)) throw notFound("Content not found");
   if (row.createdBy !== actor.id && !actor.isAdmin) throw forbidden("Only the creator can change this content");
   return row;
+}
+
+/**
+ * One track, for whoever may open its item (a hidden item's only for its creator and admins; a deleted item's for
+ * nobody): where its file is, and whether the item is hidden (so the file stays out of shared caches).
+ */
+export async function getCaptionTrack({ ctx, input }: ReaderCall<{ contentId: string; lang: string }>) {
+  const row = await findCaptionTrack(ctx.db, input.contentId, input.lang);
+  if (!row || !mayOpen(row, ctx.actor)) throw notFound("No captions in that language", "captions_not_found");
+  return { r2Key: row.r2Key, hidden: isHidden(row) };
 }
 
 /** Each version of a track has its own key, so a player that loaded the old one never gets half of the new one. */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { bonusReviewBody } from "../../../common/schemas/admin-reviews";
+import { findUserById } from "../../db/queries/members/users";
 import { findSignonBonus, settleHeldBonus, type SignonBonus } from "../../db/queries/reviews/bonus-review";
 import { conflict, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
@@ -13,7 +14,7 @@ const notHeld = () => conflict("This bonus is not waiting for a review", "not_he
  * An admin settles a sign-on bonus the earnings job held for review: approve awards it, reject closes it
  * for good. The write is conditional (still pending and held) and audited in the same batch
  * (db/queries/reviews/bonus-review.ts), so two admins racing settle it once, with one record; the read before it
- * only words the refusal and the audit row.
+ * only words the refusal and the audit row. Answers the bonus as settled, with its member's email.
  */
 export async function reviewBonus({ ctx, input }: AdminCall<BonusReview>) {
   checkAdmin(ctx);
@@ -47,5 +48,6 @@ export async function reviewBonus({ ctx, input }: AdminCall<BonusReview>) {
     after: view(after),
   });
   if (!settled) throw notHeld();
-  return after;
+  const owner = await findUserById(ctx.db, after.userId);
+  return { bonus: after, email: owner?.email ?? "" };
 }

@@ -1,16 +1,18 @@
 import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
-import { findMedia, setLike } from "../../db/queries/content/content";
+import { findMedia, likeState, setLike } from "../../db/queries/content/content";
 import { replaceThumbnail, tombstoneContent, updateContentText } from "../../db/queries/content/content-writes";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
+import type { MemberCall } from "../member-context";
 import { usableUpload } from "../uploads/usable-upload";
 import { contentTheUserMayChange } from "./ownership";
 import { isDeleted, mayOpen } from "./visibility";
 
 // A member's writes to content, as services `verbEntity({ ctx, input })` with the access check inside
-// (docs/decisions/041): likes by anyone who may open the item, changes by its creator or an admin.
+// (docs/decisions/041): likes by anyone who may open the item, changes by its creator or an admin; and the
+// caller's like of an item.
 
 type ContentContext = { db: Db; actor: SessionUser };
 type ContentCall<Input> = { ctx: ContentContext; input: Input };
@@ -27,6 +29,12 @@ export async function unlikeContent({ ctx: { db, actor }, input: { contentId } }
   const row = await findMedia(db, contentId);
   if (row && isDeleted(row)) throw notFound("Content not found");
   return setLike(db, { userId: actor.id, contentId, createdAt: nowIso() }, false);
+}
+
+/** Whether the caller likes the item, and its like count. */
+export async function getLikeStatus({ ctx: { db, actor }, input: { contentId } }: MemberCall<{ contentId: string }>) {
+  const [state] = await likeState(db, actor.id, contentId);
+  return state!;
 }
 
 type TextEdit = { title: string; description: string; tags: string[] };

@@ -3,6 +3,8 @@
 // What an admin may change them to is common/schemas/admin-ad-settings.ts.
 // `preroll_skip_minutes` (docs/decisions/045): playing an item again within that many minutes of
 // the last time shows no pre-roll; GET /api/content/{id} applies it for the caller.
+import { readSettings } from "../../db/queries/settings/settings";
+import type { ReaderCall } from "../member-context";
 import { PREROLL_SKIP_MINUTES_DEFAULT } from "../views/resume";
 
 type AdSettingKey = "preroll_enabled" | "postroll_enabled" | "vast_url" | "ad_hosts" | "preroll_skip_minutes";
@@ -23,4 +25,9 @@ export const PREROLL_SKIP_DEFAULT = { preroll_skip_minutes: AD_DEFAULTS.preroll_
 export function prerollSkipMinutes(stored: string): number {
   const n = Number(stored);
   return Number.isInteger(n) && n >= 0 ? n : PREROLL_SKIP_MINUTES_DEFAULT;
+}
+
+/** Every ad setting, stored or default: what the player needs to run ads, and the admin's Ad Settings tab. */
+export async function getAdSettings({ ctx }: ReaderCall<Record<string, never>>): Promise<AdSettings> {
+  return readSettings(ctx.db, AD_DEFAULTS);
 }

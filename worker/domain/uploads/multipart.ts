@@ -1,18 +1,27 @@
+import type { Db } from "../../db/client";
 import {
   claimMultipartCompletion,
   deleteSignedMultipart,
   findUpload,
+  listParts,
   recordPart,
 } from "../../db/queries/uploads/uploads";
-import { badRequest, conflict } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { unwritableUpload, uploadTaken, writeClaimed } from "./claim";
 import { expectedParts, partSizeFor } from "./parts";
 import { storeBody } from "./store-body";
 import type { StorageCall } from "../member-context";
 import { checkGrant, type UploadGrant } from "./upload-token";
 
-/** A multipart upload's row as the part route found it: signed, with its R2 multipart upload id. */
-export type OpenMultipart = { key: string; multipartUploadId: string };
+/** The multipart upload the grant names, still open for parts (signed), with its R2 multipart upload id. */
+async function openMultipart(db: Db, grant: UploadGrant) {
+  const row = await findUpload(db, grant.key);
+  if (!row) throw notFound("Upload not found; please start it again");
+  if (row.status !== "signed") throw uploadTaken();
+  const { key, multipartUploadId } = row;
+  if (!multipartUploadId) throw badRequest("This upload is not a multipart upload");
+  return { key, multipartUploadId };
+}
 
 /*
  * Parts may be sent, retried and re-sent while the upload is signed; what is claimed is the completion,
@@ -59,13 +68,21 @@ export async function abortMultipart({ ctx, input: { grant } }: StorageCall<{ gr
     .catch((err: unknown) => console.warn(`multipart abort of ${row.key} failed:`, (err as Error).message));
 }
 
+/** The parts already stored of an upload still open for parts, to resume an interrupted upload. */
+export async function listUploadParts({ ctx, input: { grant } }: StorageCall<{ grant: UploadGrant }>) {
+  checkGrant(ctx.actor, grant);
+  const row = await openMultipart(ctx.db, grant);
+  return listParts(ctx.db, row.key);
+}
+
 /** Stores one part (a retry replaces the earlier attempt) while the upload is still open; returns its size. */
 export async function putPart({
   ctx,
-  input: { grant, row, part, request },
-}: StorageCall<{ grant: UploadGrant; row: OpenMultipart; part: number; request: Request }>) {
+  input: { grant, part, request },
+}: StorageCall<{ grant: UploadGrant; part: number; request: Request }>) {
   checkGrant(ctx.actor, grant);
   const { db, bucket } = ctx;
+  const row = await openMultipart(db, grant);
   const partSize = partSizeFor(grant.size, part);
   const mpu = bucket.resumeMultipartUpload(row.key, row.multipartUploadId);
   let uploaded: R2UploadedPart;

@@ -6,8 +6,12 @@ import {
   TUNABLE_EARNING_RULES,
   VIEW_REWARD_MICROS,
 } from "../../../common/earning-policy";
-import type { EarningRuleSettings } from "../../db/queries/earnings/earning-rule-settings";
+import { EARNING_RULE_DEFAULTS, type EarningRuleSettings } from "../../db/queries/earnings/earning-rule-settings";
+import { readSettings } from "../../db/queries/settings/settings";
 import { usd } from "../../lib/money";
+import type { AdminCall } from "../admin/admin-context";
+import type { ReaderCall } from "../member-context";
+import { changeSetting } from "../settings/change-setting";
 
 // The earning rules as the API shows them: the reward and fixed rules of the earning policy
 // (common/earning-policy.ts), and the ones an admin tunes as stored (db/queries/earnings/earning-rule-settings.ts,
@@ -33,3 +37,20 @@ export const viewRewardJson = (): ViewRewardJson => ({
   qualify_percent: QUALIFY_PERCENT,
   views_per_item_per_day: EARNABLE_VIEWS_PER_DAY,
 });
+
+/** The rules every reward follows now (docs/decisions/070): the fixed ones and the ones an admin tunes, as stored. */
+export async function getEarningRules({ ctx }: ReaderCall<Record<string, never>>): Promise<EarningRulesJson> {
+  return earningRulesJson(await readSettings(ctx.db, EARNING_RULE_DEFAULTS));
+}
+
+/** An admin tunes one rule (audited when the value changes, change-setting.ts); answers the rules after. */
+export async function changeEarningRule({
+  ctx,
+  input,
+}: AdminCall<{ key: EarningRuleKey; value: number }>): Promise<EarningRulesJson> {
+  const after = await changeSetting({
+    ctx,
+    input: { defaults: EARNING_RULE_DEFAULTS, key: input.key, value: String(input.value) },
+  });
+  return earningRulesJson(after);
+}

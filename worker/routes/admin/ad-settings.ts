@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { adminAdSettingsOut, adSettingChange } from "../../../common/schemas/admin-ad-settings";
 import type { AppEnv } from "../../app-env";
-import { readSettings } from "../../db/queries/settings/settings";
-import { AD_DEFAULTS } from "../../domain/settings/ad-settings";
+import { AD_DEFAULTS, getAdSettings } from "../../domain/settings/ad-settings";
 import { changeSetting } from "../../domain/settings/change-setting";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
@@ -18,7 +17,7 @@ export const adminAdSettingsRoutes = new Hono<AppEnv>()
     responds("Read the ad settings", {
       200: { description: "Every ad setting, stored or default.", schema: adminAdSettingsOut },
     }),
-    async (c) => c.json(await readSettings(c.get("db"), AD_DEFAULTS), 200),
+    async (c) => c.json(await getAdSettings({ ctx: adminContext(c), input: {} }), 200),
   )
   .patch(
     "/ad-settings",

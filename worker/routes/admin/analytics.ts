@@ -8,10 +8,8 @@ import {
 } from "../../../common/schemas/admin-analytics";
 import { dayRangeQuery } from "../../../common/schemas/reports";
 import type { AppEnv } from "../../app-env";
-import { adminAnalyticsRows } from "../../db/queries/views/admin-analytics";
-import { adEventRows } from "../../db/queries/ads/ads";
-import { adFigures } from "../../domain/ads/ad-figures";
-import { reportRange } from "../../domain/earnings/report-range";
+import { listAnalytics } from "../../domain/admin/admin-lists";
+import { getAdFigures } from "../../domain/ads/ad-figures";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../../domain/settings/analytics-config";
 import { changeSetting } from "../../domain/settings/change-setting";
 import { validate } from "../../lib/validate";
@@ -32,7 +30,7 @@ export const adminAnalyticsRoutes = new Hono<AppEnv>()
         schema: adminAnalyticsOut,
       },
     }),
-    async (c) => c.json(adminAnalyticsJson(await adminAnalyticsRows(c.get("db"))), 200),
+    async (c) => c.json(adminAnalyticsJson(await listAnalytics({ ctx: adminContext(c), input: {} })), 200),
   )
   // Impressions, completion, skips and clicks for a range of UTC days (default: the last 30).
   .get(
@@ -45,11 +43,7 @@ export const adminAnalyticsRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", dayRangeQuery),
-    async (c) => {
-      const q = c.req.valid("query");
-      const range = reportRange(q.startDate, q.endDate);
-      return c.json(adFigures(await adEventRows(c.get("db"), range), range), 200);
-    },
+    async (c) => c.json(await getAdFigures({ ctx: adminContext(c), input: c.req.valid("query") }), 200),
   )
   .patch(
     "/analytics/config",

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { bonusReviewBody } from "../../../common/schemas/admin-reviews";
 import { bonusAwardOut } from "../../../common/schemas/challenges";
 import type { AppEnv } from "../../app-env";
-import { findUserById } from "../../db/queries/members/users";
 import { reviewBonus } from "../../domain/challenges/review-bonus";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
@@ -24,11 +23,10 @@ export const adminSignOnBonusRoutes = new Hono<AppEnv>().post(
   ),
   validate("json", bonusReviewBody),
   async (c) => {
-    const after = await reviewBonus({
+    const { bonus, email } = await reviewBonus({
       ctx: adminContext(c),
       input: { ...c.req.valid("json"), bonusId: c.req.param("id") },
     });
-    const owner = await findUserById(c.get("db"), after.userId);
-    return c.json(bonusAwardJson(after, owner?.email ?? ""), 200);
+    return c.json(bonusAwardJson(bonus, email), 200);
   },
 );

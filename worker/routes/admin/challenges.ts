@@ -2,8 +2,7 @@ import { Hono } from "hono";
 import { adminChallengesOut, challengeChangeBody, challengeCreateBody } from "../../../common/schemas/admin-challenges";
 import { challengeOut } from "../../../common/schemas/challenges";
 import type { AppEnv } from "../../app-env";
-import { challengeTotals, listChallenges, signOnAwards } from "../../db/queries/challenges/challenges";
-import { changeChallenge, createChallenge } from "../../domain/challenges/admin-challenges";
+import { changeChallenge, createChallenge, listChallenges } from "../../domain/challenges/admin-challenges";
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
@@ -20,15 +19,7 @@ export const adminChallengeRoutes = new Hono<AppEnv>()
         schema: adminChallengesOut,
       },
     }),
-    async (c) => {
-      const db = c.get("db");
-      const [rows, awards, totals] = await Promise.all([
-        listChallenges(db),
-        signOnAwards(db, 200),
-        challengeTotals(db),
-      ]);
-      return c.json(adminChallengesJson(rows, awards, totals), 200);
-    },
+    async (c) => c.json(adminChallengesJson(await listChallenges({ ctx: adminContext(c), input: {} })), 200),
   )
   .post(
     "/challenges",

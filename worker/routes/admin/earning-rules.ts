@@ -2,10 +2,7 @@ import { Hono } from "hono";
 import { earningRuleChange } from "../../../common/schemas/admin-earning-rules";
 import { earningRulesOut } from "../../../common/schemas/earning-rules";
 import type { AppEnv } from "../../app-env";
-import { EARNING_RULE_DEFAULTS } from "../../db/queries/earnings/earning-rule-settings";
-import { readSettings } from "../../db/queries/settings/settings";
-import { changeSetting } from "../../domain/settings/change-setting";
-import { earningRulesJson } from "../../domain/views/earning-rules";
+import { changeEarningRule, getEarningRules } from "../../domain/views/earning-rules";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
 import { adminContext } from "./admin-context";
@@ -17,7 +14,7 @@ export const adminEarningRulesRoutes = new Hono<AppEnv>()
     responds("Read the earning rules", {
       200: { description: "The fixed rules and the three an admin tunes.", schema: earningRulesOut },
     }),
-    async (c) => c.json(earningRulesJson(await readSettings(c.get("db"), EARNING_RULE_DEFAULTS)), 200),
+    async (c) => c.json(await getEarningRules({ ctx: adminContext(c), input: {} }), 200),
   )
   .patch(
     "/earning-rules",
@@ -25,12 +22,5 @@ export const adminEarningRulesRoutes = new Hono<AppEnv>()
       200: { description: "The rules after the change (audited when the value changed).", schema: earningRulesOut },
     }),
     validate("json", earningRuleChange),
-    async (c) => {
-      const { key, value } = c.req.valid("json");
-      const after = await changeSetting({
-        ctx: adminContext(c),
-        input: { defaults: EARNING_RULE_DEFAULTS, key, value: String(value) },
-      });
-      return c.json(earningRulesJson(after), 200);
-    },
+    async (c) => c.json(await changeEarningRule({ ctx: adminContext(c), input: c.req.valid("json") }), 200),
   );

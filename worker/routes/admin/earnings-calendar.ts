@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { earningsReportOut } from "../../../common/schemas/earnings-report";
 import { adminEarningsCalendarQuery } from "../../../common/schemas/reports";
 import type { AppEnv } from "../../app-env";
-import { earningsReport } from "../../db/queries/earnings/earnings-report";
-import { reportRange } from "../../domain/earnings/report-range";
+import { getSiteEarningsCalendar } from "../../domain/earnings/earnings-calendar";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
 import { earningsReportJson } from "../serializers/earnings-report";
+import { adminContext } from "./admin-context";
 import { csvAnswers, csvResponse } from "./csv";
 
 /** Admin: the site-wide earnings calendar (optionally for one user), with unique users (distinct viewers) per row. */
@@ -22,10 +22,8 @@ export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
     }),
     validate("query", adminEarningsCalendarQuery),
     async (c) => {
-      const q = c.req.valid("query");
-      const range = reportRange(q.startDate, q.endDate);
-      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, userId: q.userId });
-      return c.json(earningsReportJson(report, range.days, "admin"), 200);
+      const calendar = await getSiteEarningsCalendar({ ctx: adminContext(c), input: c.req.valid("query") });
+      return c.json(earningsReportJson(calendar, "admin"), 200);
     },
   )
   .get(
@@ -36,12 +34,11 @@ export const adminEarningsCalendarRoutes = new Hono<AppEnv>()
     ),
     validate("query", adminEarningsCalendarQuery),
     async (c) => {
-      const q = c.req.valid("query");
-      const range = reportRange(q.startDate, q.endDate);
-      const report = await earningsReport(c.get("db"), { range, groupBy: q.groupBy, userId: q.userId });
-      const rows = earningsReportJson(report, range.days, "admin").earnings;
+      const calendar = await getSiteEarningsCalendar({ ctx: adminContext(c), input: c.req.valid("query") });
+      const rows = earningsReportJson(calendar, "admin").earnings;
+      const { startDate, endDate } = calendar.range;
       return csvResponse(
-        `earnings-${range.startDate}-${range.endDate}.csv`,
+        `earnings-${startDate}-${endDate}.csv`,
         ["date", "total_earnings", "view_count", "unique_users"],
         rows,
         ["total_earnings"],

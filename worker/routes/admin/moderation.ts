@@ -8,20 +8,22 @@ import {
   userModerationBody,
   userModerationOut,
   type ContentModerationResponse,
-  type ModerationQueueResponse,
   type UserModerationResponse,
 } from "../../../common/schemas/moderation";
 import type { AppEnv } from "../../app-env";
-import { memberModeration } from "../../db/queries/moderation/moderation-members";
-import { moderationQueue } from "../../db/queries/moderation/moderation-items";
 import { CONTENT_ACTION_SERVICES } from "../../domain/moderation/moderate-content";
 import { USER_ACTION_SERVICES, type MemberModerationContext } from "../../domain/moderation/moderate-user";
-import { notFound } from "../../lib/errors";
+import { getMemberModeration, listModerationQueue } from "../../domain/moderation/moderation-queue";
 import { ID_PATTERN } from "../../lib/ids";
 import { usd } from "../../lib/money";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
-import { moderatedItemJson, moderatedUserJson, moderationUserJson } from "../serializers/moderation";
+import {
+  moderatedItemJson,
+  moderatedUserJson,
+  moderationQueueJson,
+  moderationUserJson,
+} from "../serializers/moderation";
 import { adminContext } from "./admin-context";
 
 const moderationContext = (c: Context<AppEnv>): MemberModerationContext => ({
@@ -42,8 +44,8 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     }),
     validate("query", moderationQueueQuery),
     async (c) => {
-      const rows = await moderationQueue(c.get("db"), c.req.valid("query").status);
-      return c.json({ items: rows.map(moderatedItemJson) } satisfies ModerationQueueResponse, 200);
+      const rows = await listModerationQueue({ ctx: adminContext(c), input: c.req.valid("query") });
+      return c.json(moderationQueueJson(rows), 200);
     },
   )
   .post(
@@ -81,10 +83,8 @@ export const adminModerationRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const found = await memberModeration(c.get("db"), c.req.param("id"));
-      const { member } = found;
-      if (!member) throw notFound("User not found");
-      return c.json(moderationUserJson({ ...found, member }, c.get("settings").adminEmails), 200);
+      const found = await getMemberModeration({ ctx: adminContext(c), input: { userId: c.req.param("id") } });
+      return c.json(moderationUserJson(found, c.get("settings").adminEmails), 200);
     },
   )
   .post(

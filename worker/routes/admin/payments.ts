@@ -1,11 +1,9 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import { adminPaymentsOut, deletedOut, paymentBody, type DeletedResponse } from "../../../common/schemas/admin-money";
-import { paymentOut, paymentReversalBody, type PaymentJson } from "../../../common/schemas/payments";
+import { paymentOut, paymentReversalBody } from "../../../common/schemas/payments";
 import type { AppEnv } from "../../app-env";
-import type { Db } from "../../db/client";
-import { listPayments } from "../../db/queries/wallet/admin-money-lists";
-import { paymentWithReversal } from "../../db/queries/wallet/payments";
+import { listPayments } from "../../domain/admin/admin-lists";
 import {
   createPayment,
   deletePayment,
@@ -16,7 +14,7 @@ import {
 import { ID_PATTERN } from "../../lib/ids";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
-import { adminPaymentJson } from "../serializers/payment";
+import { adminPaymentJson, adminPaymentsJson } from "../serializers/payment";
 import { adminContext } from "./admin-context";
 import { csvAnswers, csvResponse } from "./csv";
 
@@ -30,8 +28,8 @@ const paymentInput = (b: z.output<typeof paymentBody>): PaymentInput => ({
   override: b.override,
 });
 
-const paymentsJson = async (db: Db): Promise<PaymentJson[]> =>
-  (await listPayments(db)).map((r) => adminPaymentJson(r.payment, r.email, r.reversal));
+const paymentsJson = async (c: Context<AppEnv>) =>
+  adminPaymentsJson(await listPayments({ ctx: adminContext(c), input: {} }));
 
 const OVERDRAFT = "Paying more than the member's available balance needs `override: true` (docs/decisions/017).";
 
@@ -42,13 +40,13 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     responds("List payments", {
       200: { description: "Every payment, newest first, with its payee's email.", schema: adminPaymentsOut },
     }),
-    async (c) => c.json(await paymentsJson(c.get("db")), 200),
+    async (c) => c.json(await paymentsJson(c), 200),
   )
   .get(
     "/payments.csv",
     responds("Download the payments", csvAnswers("Every payment, newest first, as the list shows it.")),
     async (c) => {
-      const rows = await paymentsJson(c.get("db"));
+      const rows = await paymentsJson(c);
       const flat = rows.map((r) => ({
         ...r,
         reversal: r.reversal ? `${r.reversal.reason} (${r.reversal.created_at})` : "",
@@ -136,11 +134,10 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     validate("json", paymentReversalBody),
     async (c) => {
       const b = c.req.valid("json");
-      await reversePayment({
+      const r = await reversePayment({
         ctx: adminContext(c),
         input: { id: c.req.param("id"), reason: b.reason, request: b.request ?? null },
       });
-      const r = (await paymentWithReversal(c.get("db"), c.req.param("id")))!;
       return c.json(adminPaymentJson(r.payment, r.email, r.reversal), 200);
     },
   );

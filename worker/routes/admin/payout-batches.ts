@@ -5,10 +5,8 @@ import {
   payoutBatchesOut,
   payoutBatchResultBody,
   payoutBatchOut,
-  type PayoutBatchJson,
 } from "../../../common/schemas/payout-batches";
 import type { AppEnv } from "../../app-env";
-import type { BatchRow } from "../../db/queries/payouts/payout-batches";
 import {
   createPayoutBatch,
   listPayoutBatches,
@@ -19,21 +17,8 @@ import { badRequest } from "../../lib/errors";
 import { usd } from "../../lib/money";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
+import { payoutBatchesJson, payoutBatchJson } from "../serializers/payout-batch";
 import { adminContext } from "./admin-context";
-
-const batchJson = (b: BatchRow): PayoutBatchJson => ({
-  id: b.id,
-  count: b.count,
-  total_usd: usd(b.totalMicros),
-  created_at: b.createdAt,
-  created_by_email: b.createdByEmail,
-  status: b.recordedAt ? "recorded" : "sent",
-  recorded_at: b.recordedAt,
-  paid_count: b.paidCount,
-  paid_usd: usd(b.paidMicros),
-  returned_count: b.returnedCount,
-  returned_usd: usd(b.returnedMicros),
-});
 
 /** A batch number from the path: a positive whole number, else a clear 400. */
 function batchId(raw: string) {
@@ -71,7 +56,7 @@ export const adminPayoutBatchRoutes = new Hono<AppEnv>()
         schema: payoutBatchesOut,
       },
     }),
-    async (c) => c.json((await listPayoutBatches({ ctx: adminContext(c), input: null })).map(batchJson), 200),
+    async (c) => c.json(payoutBatchesJson(await listPayoutBatches({ ctx: adminContext(c), input: null })), 200),
   )
   .get(
     "/payout-batches/:id/csv",
@@ -111,6 +96,6 @@ export const adminPayoutBatchRoutes = new Hono<AppEnv>()
         returned: b.returned.map((r) => ({ requestId: r.request_id, reason: r.reason })),
         reference: b.payment_reference,
       };
-      return c.json(batchJson(await recordPayoutBatchResult({ ctx: adminContext(c), input })), 200);
+      return c.json(payoutBatchJson(await recordPayoutBatchResult({ ctx: adminContext(c), input })), 200);
     },
   );

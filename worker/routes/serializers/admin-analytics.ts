@@ -1,11 +1,11 @@
 import type { AdminAnalyticsResponse } from "../../../common/schemas/admin-analytics";
-import type { adminAnalyticsRows } from "../../db/queries/views/admin-analytics";
+import type { listAnalytics } from "../../domain/admin/admin-lists";
 import { usd } from "../../lib/money";
 
 const seconds = (ms: number) => Math.round(Number(ms) / 1000);
 
 /** Admin content and viewer analytics (docs/product-spec.md §3 "Admin analytics"); percentages are 0–100, one decimal. */
-export function adminAnalyticsJson(rows: Awaited<ReturnType<typeof adminAnalyticsRows>>): AdminAnalyticsResponse {
+export function adminAnalyticsJson(rows: Awaited<ReturnType<typeof listAnalytics>>): AdminAnalyticsResponse {
   const views = rows.discovery.reduce((sum, d) => sum + Number(d.n), 0);
   return {
     topContent: rows.topContent.map((r) => ({

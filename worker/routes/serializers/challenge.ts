@@ -1,13 +1,8 @@
 import type { AdminChallengesResponse } from "../../../common/schemas/admin-challenges";
 import type { ChallengeJson, ChallengeProgressResponse } from "../../../common/schemas/challenges";
-import type {
-  awardedSignOnBonus,
-  challengeTotals,
-  listChallenges,
-  progressOf,
-  signOnAwards,
-} from "../../db/queries/challenges/challenges";
 import type { ChallengeRow } from "../../db/queries/rows";
+import type { listChallenges } from "../../domain/challenges/admin-challenges";
+import type { getChallengeProgress } from "../../domain/challenges/progress";
 import { usd } from "../../lib/money";
 import { bonusAwardJson } from "./bonus";
 
@@ -27,13 +22,13 @@ export const challengeJson = (r: ChallengeRow): ChallengeJson => ({
 });
 
 /** The admin's challenges tab: the list, the sign-on bonus history and its totals. */
-export function adminChallengesJson(
-  rows: Awaited<ReturnType<typeof listChallenges>>,
-  awards: Awaited<ReturnType<typeof signOnAwards>>,
-  totals: Awaited<ReturnType<typeof challengeTotals>>,
-): AdminChallengesResponse {
+export function adminChallengesJson({
+  challenges,
+  awards,
+  totals,
+}: Awaited<ReturnType<typeof listChallenges>>): AdminChallengesResponse {
   return {
-    challenges: rows.map(challengeJson),
+    challenges: challenges.map(challengeJson),
     awards: awards.map(({ bonus, email }) => bonusAwardJson(bonus, email)),
     summary: {
       totalBonusesPaid: usd(totals.paid),
@@ -46,8 +41,7 @@ export function adminChallengesJson(
 
 /** The caller's sign-on challenge progress (docs/product-spec.md §3 "Challenge progress"). */
 export function challengeProgressJson(
-  rows: Awaited<ReturnType<typeof progressOf>>,
-  bonus: Awaited<ReturnType<typeof awardedSignOnBonus>>,
+  { progress: rows, bonus }: Awaited<ReturnType<typeof getChallengeProgress>>,
   nowMs: number,
 ): ChallengeProgressResponse {
   const latestDeadline = Math.max(0, ...rows.map((r) => Date.parse(r.progress.deadlineAt)));

@@ -1,13 +1,13 @@
 import type { CreatorPageJson } from "../../../common/schemas/users";
-import type { UserRow } from "../../db/queries/members/users";
+import type { getCreatorPage } from "../../domain/members/creator-page";
 import { displayName } from "../../domain/username";
 
 /** A creator's public card: never the email; without a username, the member name (docs/decisions/004). */
-export const creatorPageJson = (
-  user: UserRow,
-  counts: { video: number; audio: number; views: number },
-  follow: { followers: number; following: boolean },
-): CreatorPageJson => ({
+export const creatorPageJson = ({
+  user,
+  counts,
+  follow,
+}: Awaited<ReturnType<typeof getCreatorPage>>): CreatorPageJson => ({
   id: user.id,
   username: user.username,
   display_name: displayName(user),

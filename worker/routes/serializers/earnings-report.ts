@@ -1,11 +1,10 @@
 import type { EarningsReport } from "../../../common/schemas/earnings-report";
-import type { earningsReport } from "../../db/queries/earnings/earnings-report";
+import type { getEarningsCalendar } from "../../domain/earnings/earnings-calendar";
 import { usd } from "../../lib/money";
 
 /** Shapes the report for the API; the admin view has unique users per row, the user view the split. */
 export function earningsReportJson(
-  report: Awaited<ReturnType<typeof earningsReport>>,
-  days: number,
+  { report, range }: Awaited<ReturnType<typeof getEarningsCalendar>>,
   variant: "user" | "admin",
 ): EarningsReport {
   return {
@@ -22,7 +21,7 @@ export function earningsReportJson(
       totalViews: Number(report.totals.views),
       uniqueUsers: Number(report.totals.users),
       // Integer division in micro-dollars first, so the average is exact to the micro-dollar.
-      avgDaily: usd(Math.round(Number(report.totals.total) / days)),
+      avgDaily: usd(Math.round(Number(report.totals.total) / range.days)),
     },
   };
 }

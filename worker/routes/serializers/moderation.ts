@@ -2,6 +2,7 @@ import type {
   ContentReportJson,
   ModeratedItemJson,
   ModerationActionJson,
+  ModerationQueueResponse,
   ModerationUserResponse,
 } from "../../../common/schemas/moderation";
 import type { ReportReason } from "../../../common/moderation";
@@ -46,6 +47,10 @@ export function moderatedItemJson(r: ModeratedItemRow): ModeratedItemJson {
     last_reported_at: r.lastReportedAt,
   };
 }
+
+export const moderationQueueJson = (rows: ModeratedItemRow[]): ModerationQueueResponse => ({
+  items: rows.map(moderatedItemJson),
+});
 
 export const moderatedUserJson = (m: MemberRow, adminEmails: ReadonlySet<string>): ModerationUserResponse["user"] => ({
   id: m.id,

@@ -1,6 +1,8 @@
-import type { PaymentJson } from "../../../common/schemas/payments";
+import type { PaymentJson, PaymentsResponse } from "../../../common/schemas/payments";
 import type { PaymentReversalRow } from "../../db/queries/wallet/payments";
 import type { PaymentRow } from "../../db/queries/rows";
+import type { listPayments } from "../../domain/admin/admin-lists";
+import type { listMyPayments } from "../../domain/wallet/my-wallet";
 import { usd } from "../../lib/money";
 
 /** A payment as its payee sees it (GET /api/me/payments), with its correction (docs/decisions/066). */
@@ -21,6 +23,11 @@ export const paymentJson = (p: PaymentRow, reversal: PaymentReversalRow | null =
     : null,
 });
 
+/** The caller's own payments (GET /api/me/payments). */
+export const myPaymentsJson = (rows: Awaited<ReturnType<typeof listMyPayments>>): PaymentsResponse => ({
+  payments: rows.map((r) => paymentJson(r.payment, r.reversal)),
+});
+
 /** A payment as the admin screens and CSV show it, with the payee's email. */
 export const adminPaymentJson = (
   p: PaymentRow,
@@ -30,3 +37,6 @@ export const adminPaymentJson = (
   ...paymentJson(p, reversal),
   user_email: email,
 });
+
+export const adminPaymentsJson = (rows: Awaited<ReturnType<typeof listPayments>>): PaymentJson[] =>
+  rows.map((r) => adminPaymentJson(r.payment, r.email, r.reversal));

@@ -5,8 +5,6 @@ import { dayNumberSql, memberNumSql, sideNumberSql } from "../archive/kept-numbe
 import { memberDayKeySql } from "../archive/archive-member-days";
 import { unpaidReasonSql } from "./rule-predicates";
 
-export const MY_VIEWS_LIMIT = 500;
-
 const UNPAID_REASON = unpaidReasonSql("v");
 
 export type MyViewRow = {
@@ -43,7 +41,10 @@ export type MyViewRow = {
  * view without it, the earning rule that refused it (rule-predicates.ts). Served by views_viewer_started_idx or
  * views_creator_started_idx; one row more than the limit tells the caller the day was cut.
  */
-export async function viewsOfDay(db: Db, q: { userId: string; side: "viewer" | "creator"; day: string }) {
+export async function viewsOfDay(
+  db: Db,
+  q: { userId: string; side: "viewer" | "creator"; day: string; limit: number },
+) {
   const who = q.side === "viewer" ? "v.viewer_id" : "v.creator_id";
   const { results } = await db.$client
     .prepare(
@@ -61,7 +62,7 @@ export async function viewsOfDay(db: Db, q: { userId: string; side: "viewer" | "
        order by v.started_at desc, v.id desc limit ?5`,
     )
     // Every timestamp of the day sorts between "<day>T00" and "<day>T24".
-    .bind(q.userId, q.side, `${q.day}T00`, `${q.day}T24`, MY_VIEWS_LIMIT + 1)
+    .bind(q.userId, q.side, `${q.day}T00`, `${q.day}T24`, q.limit + 1)
     .all<MyViewRow>();
   return results;
 }

@@ -4,8 +4,6 @@ import { isUniqueViolation } from "../../errors";
 import { newId } from "../../../lib/ids";
 import { auditLog, sessions, users } from "../../schema";
 
-export type UserRow = typeof users.$inferSelect;
-
 export async function findUserById(db: Db, id: string) {
   return (await db.select().from(users).where(eq(users.id, id)).get()) ?? null;
 }

@@ -1,0 +1,22 @@
+import { findMedia } from "../../db/queries/content/content";
+import { notFound } from "../../lib/errors";
+import type { ReaderCall } from "../member-context";
+import { isHidden, mayOpen } from "./visibility";
+
+// The files of an item the routes serve from R2 (docs/decisions/029, 044), for whoever may open the item: a
+// hidden item's only for its creator and admins, a deleted item's for nobody. `hidden` keeps a file out of shared
+// caches.
+
+/** The item's thumbnail image, and the item's last change (the thumbnail URL's version). */
+export async function getThumbnail({ ctx, input }: ReaderCall<{ id: string }>) {
+  const row = await findMedia(ctx.db, input.id);
+  if (!row?.thumbnailKey || !mayOpen(row, ctx.actor)) throw notFound("No thumbnail");
+  return { key: row.thumbnailKey, updatedAt: row.updatedAt, hidden: isHidden(row) };
+}
+
+/** The item's media file and its size in bytes. */
+export async function getMediaFile({ ctx, input }: ReaderCall<{ id: string }>) {
+  const row = await findMedia(ctx.db, input.id);
+  if (!row || !mayOpen(row, ctx.actor)) throw notFound("Content not found");
+  return { key: row.r2Key, size: row.mediaSize };
+}
