@@ -3,52 +3,57 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests drive Debian's Chromium (Playwright's own browser download cannot work here).
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 5174);
+const STATE = ".wrangler/e2e-state";
+
+/** Journeys that change what every member sees while they run: ad settings, the active sign-on challenges. */
+const SITE_SETTINGS = ["**/player.spec.ts", "**/challenges.spec.ts"];
+
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: chromium,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
 
 export default defineConfig({
   testDir: "e2e",
+  // Journeys run two at a time: most of a journey is waiting for real media, ads and countdowns, which two
+  // browsers do side by side even on two cores. Journeys that change what every member sees (ad settings, the
+  // sign-on challenges) run after them, one at a time (the "site settings" project). docs/decisions/073-e2e-on-the-build.md
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
-  // CI runs this suite beside the unit tests on two cores (.ci/run, docs/decisions/071-ci-under-fifteen-minutes.md),
-  // where a journey can take twice its time on a quiet machine and the dev server's first transform of a lazily
-  // loaded screen can take longer than the default 5 s. The limits guard against a hang, not a slow machine: what
-  // a test waits for still has to happen, only later. (Measured on a busy machine, the accessibility journeys
-  // ran out of 60 s after 11 of the 12 admin tabs.)
+  // The limits guard against a hang, not a slow machine: what a test waits for still has to happen, only later.
+  // (On a busy machine the accessibility journeys ran out of 60 s after 11 of the 12 admin tabs.)
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromium,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
-    },
+    { name: "journeys", testIgnore: SITE_SETTINGS, use: browser },
+    { name: "site settings", testMatch: SITE_SETTINGS, use: browser, workers: 1, dependencies: ["journeys"] },
   ],
-  // The same command a developer runs, on its own port and with its own fresh local state, so a running
-  // dev server and earlier runs do not interfere (CI starts from nothing too).
+  // The production build (what deploys: bundled, with the Worker's CSP) served by `vite preview`, on its own port
+  // and with its own fresh local state, so a running dev server and earlier runs do not interfere (CI starts from
+  // nothing too). A built page loads in one request where the dev server transforms each module on first use.
   webServer: {
-    command: `rm -rf .wrangler/e2e-state && REELPAY_STATE_DIR=.wrangler/e2e-state npm run dev -- --port ${port}`,
+    command: `rm -rf ${STATE} && REELPAY_STATE_DIR=${STATE} npm run db:migrate:local && REELPAY_STATE_DIR=${STATE} npm run seed && vite build --logLevel warn && REELPAY_STATE_DIR=${STATE} vite preview --port ${port} --strictPort`,
     url: `http://localhost:${port}`,
     reuseExistingServer: !process.env.CI,
-    // Migrations, seed and Vite's first dependency scan: 221 s measured on a busy 2-core machine.
+    // Migrations, seed and the build: 105 s measured on a busy 2-core machine.
     timeout: 360_000,
     stdout: "pipe",
   },

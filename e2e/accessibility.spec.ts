@@ -23,6 +23,9 @@ async function expectAccessible(page: Page, screen: string) {
   expect(report, `${screen} accessibility`).toEqual([]);
 }
 
+// Each walk signs in (or not) on its own, so the six walks may run side by side (playwright.config.ts).
+test.describe.configure({ mode: "parallel" });
+
 for (const size of sizes) {
   test(`signed-out screens at ${size.name}: home, sign-in modal, local sign-in, content, creator`, async ({ page }) => {
     await page.setViewportSize(size.viewport);

@@ -43,11 +43,13 @@ async function checkWidths(page: Page, screen: string) {
     const found = await page.evaluate(() => {
       const width = window.innerWidth;
       const scrollWidth = document.documentElement.scrollWidth;
-      // Boxes that scroll sideways inside the page (wide tables on a phone): fine, unless one is many screens
-      // wide, which means a text in it does not wrap.
+      // Boxes that scroll sideways inside the page (wide tables on a phone, a row of cards): fine, unless one thing
+      // in it is many screens wide, which means a text in it does not wrap. (A row of cards is as wide as the
+      // catalogue is long; each card is not.)
+      const widest = (el: Element) => Math.max(0, ...Array.from(el.children, (child) => child.scrollWidth));
       const boxes = Array.from(document.body.querySelectorAll("*"))
-        .filter((el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.scrollWidth > 4 * width)
-        .map((el) => `scroll box ${el.getAttribute("aria-label") ?? el.tagName.toLowerCase()} ${el.scrollWidth} px`);
+        .filter((el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && widest(el) > 4 * width)
+        .map((el) => `scroll box ${el.getAttribute("aria-label") ?? el.tagName.toLowerCase()} ${widest(el)} px`);
       if (scrollWidth === width) return boxes.length ? { scrollWidth, culprits: boxes } : null;
       // The outermost elements reaching past the right edge, outside any box that scrolls or clips them.
       const clipped = (el: Element) => {
