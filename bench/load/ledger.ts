@@ -70,17 +70,18 @@ type UserFigures = { user: string; parts: BalanceParts; guardAvailable: number; 
  * are negative, − payments) and what of it is held at ?1 (view rewards not yet available and not reversed,
  * awarded bonuses not yet available and not reversed).
  */
+// D1 refuses a compound SELECT of more than 5 terms (SQLite's own limit is 500); a sub-select starts its own count.
 const WALLETS_SQL = `with people as (
       select user_id from earnings union select user_id from bonuses
       union select user_id from payments union select user_id from reversals union select user_id from bonus_reversals),
     signed(user_id, micros) as (
-      select user_id, amount_micros from earnings
-      union all select user_id, total_micros from bonuses where status = 'awarded'
-      union all select user_id, amount_micros from reversals
-      union all select user_id, amount_micros from bonus_reversals
-      union all select user_id, -amount_micros from payments
-      union all select user_id, amount_micros from payment_reversals
-      union all select user_id, -amount_micros from payout_requests where status in ('open', 'sent')),
+      select * from (select user_id, amount_micros from earnings
+        union all select user_id, total_micros from bonuses where status = 'awarded'
+        union all select user_id, amount_micros from reversals
+        union all select user_id, amount_micros from bonus_reversals)
+      union all select * from (select user_id, -amount_micros from payments
+        union all select user_id, amount_micros from payment_reversals
+        union all select user_id, -amount_micros from payout_requests where status in ('open', 'sent'))),
     held(user_id, micros) as (
       select e.user_id, e.amount_micros from earnings e
       where e.view_id is not null and e.available_at > ?1 and e.id not in (select earning_id from reversals)
