@@ -48,6 +48,8 @@ import { recommendationRoutes } from "./routes/recommendations";
 import { uploadRoutes } from "./routes/uploads";
 import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
 import { walletRoutes } from "./routes/me-wallet";
+import { thumbnailFromCache } from "./routes/thumbnail-cache";
+import { ID_PATTERN } from "./lib/ids";
 
 // Access is declared by the sub-app a route lives in. Hono flattens sub-apps into one router and runs
 // matching handlers in registration order, so the order below is part of the security model:
@@ -132,6 +134,8 @@ const adminApi = new Hono<AppEnv>()
 export const app = new Hono<AppEnv>()
   .basePath("/api")
   .use(securityHeaders)
+  // A thumbnail the edge cache holds is answered before the session lookup (docs/decisions/074): no D1 on a hit.
+  .use(`/content/:id${ID_PATTERN}/thumbnail`, thumbnailFromCache)
   .use(requestContext)
   .use(sameOriginOnly)
   .use(limitBodies)

@@ -81,7 +81,7 @@ export const contentOut = z.object({
   /** Comma-separated, as the spec speaks of tags. */
   tags: z.string(),
   thumbnail_key: z.string().nullable(),
-  /** Public image URL (cache-busted by the thumbnail key), or null when the item has none. */
+  /** The image at its current version (`?v=`: the image, the last change, whether the item is public), or null. */
   thumbnail_url: z.string().nullable(),
   created_by: z.string(),
   /** The creator's username, else the part of their email before the at-sign. */

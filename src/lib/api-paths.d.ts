@@ -646,6 +646,8 @@ export interface paths {
         /**
          * Get an item's thumbnail
          * @description Public: anyone may call it.
+         *
+         *     A hidden item's thumbnail answers 404 to everyone but its creator and admins; a deleted one's answers 404 to everyone.
          */
         get: {
             parameters: {
@@ -658,7 +660,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The image (JPEG, PNG, WebP or GIF): kept by browsers for a year (the URL's `v` changes with the item) and by shared caches for a day, unless the item is hidden. */
+                /** @description The image (JPEG, PNG, WebP or GIF). At the current version (`v`, as `thumbnail_url` names it) it is immutable: kept by browsers for a year and served from the edge cache; a hidden item's goes to its creator and admins only, never into a cache. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -675,6 +677,13 @@ export interface paths {
                     content: {
                         "image/*": string;
                     };
+                };
+                /** @description `v` is missing or no longer current: Location is the current version's address (kept a minute). */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Not modified: the ETag in If-None-Match is current. */
                 304: {

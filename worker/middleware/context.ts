@@ -10,6 +10,12 @@ import { nowIso } from "../lib/time";
 import { readSessionCookie } from "./session-cookie";
 
 /**
+ * The database on the primary, for a read whose answer goes into a shared cache: a replica that has not yet seen a
+ * takedown must not put the item back there (docs/decisions/074).
+ */
+export const primaryDb = (env: Env) => createDb(env.DB.withSession("first-primary"));
+
+/**
  * Per-request context: request id, database, settings, and the signed-in user if the cookie is valid. The
  * database is one D1 session per request (read replicas, db/read-session.ts); after a request that may have
  * written, its bookmark goes back in a cookie so the caller's next reads see what they wrote.

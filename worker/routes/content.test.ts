@@ -182,15 +182,13 @@ describe("changes by the creator", () => {
     expect(res.status).toBe(200);
     expect((await res.json<ContentJson>()).thumbnail_key).toBe(second);
     expect(await env.MEDIA.head(first)).toBeNull();
-    const img = await new Browser().fetch(`/api/content/${id}/thumbnail`);
+    const current = (await (await new Browser().fetch(`/api/content/${id}`)).json<ContentJson>()).thumbnail_url!;
+    const img = await new Browser().fetch(current);
     expect(img.status).toBe(200);
     expect(img.headers.get("content-type")).toBe("image/jpeg");
+    await img.arrayBuffer();
     expect(
-      (
-        await new Browser().fetch(`/api/content/${id}/thumbnail`, {
-          headers: { "if-none-match": img.headers.get("etag")! },
-        })
-      ).status,
+      (await new Browser().fetch(current, { headers: { "if-none-match": img.headers.get("etag")! } })).status,
     ).toBe(304);
     // A video file is not a thumbnail.
     const video = await uploadFixture(creator, "tiny.mp4");
@@ -201,21 +199,24 @@ describe("changes by the creator", () => {
     const creator = await signedInBrowser(uniqueEmail());
     const id = await publishFixture(creator, "tiny.mp4", { thumbnail_key: await uploadFixture(creator, "thumb.jpg") });
     const before = (await (await new Browser().fetch(`/api/content/${id}`)).json<ContentJson>()).thumbnail_url!;
-    const cacheOf = async (url: string) => {
+    const answer = async (url: string) => {
       const res = await new Browser().fetch(url);
       await res.arrayBuffer();
-      return res.headers.get("cache-control");
+      return { status: res.status, cache: res.headers.get("cache-control"), location: res.headers.get("location") };
     };
-    expect(await cacheOf(before)).toBe("public, max-age=31536000, s-maxage=86400, immutable");
-    expect(await cacheOf(`/api/content/${id}/thumbnail`)).toBe("public, max-age=86400");
+    const immutable = { status: 200, cache: "public, max-age=31536000, immutable", location: null };
+    expect(await answer(before)).toEqual(immutable);
+    // Any other address is sent to the current one (docs/decisions/074).
+    const redirect = { status: 302, cache: "public, max-age=60", location: before };
+    expect(await answer(`/api/content/${id}/thumbnail`)).toEqual(redirect);
     // A new image is a new version: the old address is no longer the one to keep.
     const res = await creator.json(`/api/content/${id}/thumbnail`, "PATCH", {
       thumbnail_key: await uploadFixture(creator, "thumb.jpg"),
     });
     const after = (await res.json<ContentJson>()).thumbnail_url!;
     expect(after).not.toBe(before);
-    expect(await cacheOf(before)).toBe("public, max-age=86400");
-    expect(await cacheOf(after)).toBe("public, max-age=31536000, s-maxage=86400, immutable");
+    expect(await answer(before)).toEqual({ ...redirect, location: after });
+    expect(await answer(after)).toEqual(immutable);
   });
 
   it("deletes the content (a tombstone: docs/decisions/028) without touching anyone's earnings; its media waits for the cron", async () => {

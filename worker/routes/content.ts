@@ -23,11 +23,13 @@ import { getMediaFile, getThumbnail } from "../domain/content/item-media";
 import { listContent, listLikedContent, listMyContent, OWN_LIST_LIMIT } from "../domain/content/list-content";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { ID_PATTERN } from "../lib/ids";
+import { primaryDb } from "../middleware/context";
 import { validate } from "../lib/validate";
 import { responds, type Answer } from "../openapi/responds";
 import { contentItemJson, contentWithModerationJson, likeJson } from "./serializers/content";
 import { contentPageJson } from "./serializers/content-lists";
 import { serveObject } from "./serve-object";
+import { forgetThumbnails, serveAndKeepThumbnail, thumbnailPath } from "./thumbnail-cache";
 
 const ONE = `/content/:id${ID_PATTERN}`;
 
@@ -88,27 +90,43 @@ export const contentPublicRoutes = new Hono<AppEnv>()
   )
   .get(
     `${ONE}/thumbnail`,
-    responds("Get an item's thumbnail", {
-      200: {
-        description:
-          "The image (JPEG, PNG, WebP or GIF): kept by browsers for a year (the URL's `v` changes with the item) and by shared caches for a day, unless the item is hidden.",
-        media: "image/*",
+    responds(
+      "Get an item's thumbnail",
+      {
+        200: {
+          description:
+            "The image (JPEG, PNG, WebP or GIF). At the current version (`v`, as `thumbnail_url` names it) it is immutable: kept by browsers for a year and served from the edge cache; a hidden item's goes to its creator and admins only, never into a cache.",
+          media: "image/*",
+        },
+        206: { description: "The bytes a Range header asked for.", media: "image/*" },
+        302: {
+          description:
+            "`v` is missing or no longer current: Location is the current version's address (kept a minute).",
+        },
+        304: { description: "Not modified: the ETag in If-None-Match is current." },
       },
-      206: { description: "The bytes a Range header asked for.", media: "image/*" },
-      304: { description: "Not modified: the ETag in If-None-Match is current." },
-    }),
+      "A hidden item's thumbnail answers 404 to everyone but its creator and admins; a deleted one's answers 404 to everyone.",
+    ),
     async (c) => {
-      const thumbnail = await getThumbnail({ ctx: readerOf(c), input: { id: c.req.param("id") } });
-      // A hidden item's image goes to its creator and admins only: never into a shared cache. Otherwise the URL
-      // carries the item's version (?v=, routes/serializers/content.ts): asked with the current one, a browser keeps
-      // it for a year and shared caches for a day, so a takedown leaves the edge within a day (docs/decisions/044).
-      const current = c.req.query("v") === String(Date.parse(thumbnail.updatedAt));
-      const cacheControl = thumbnail.hidden
-        ? "private, no-store"
-        : current
-          ? "public, max-age=31536000, s-maxage=86400, immutable"
-          : "public, max-age=86400";
-      return serveObject(c, { bucket: c.env.MEDIA, key: thumbnail.key, cacheControl });
+      const id = c.req.param("id");
+      const asked = c.req.query("v");
+      // A GET at a version may go into the edge cache, which every member then gets for a day: its rows come from
+      // the primary, so a replica that has not yet seen a takedown cannot put the image back (docs/decisions/074).
+      const db = c.req.method === "GET" && asked !== undefined ? primaryDb(c.env) : c.get("db");
+      const thumbnail = await getThumbnail({ ctx: { db, actor: c.get("user") }, input: { id } });
+      // A hidden item's image goes to its creator and admins only, whatever the address: never into a cache.
+      if (thumbnail.hidden) {
+        return serveObject(c, { bucket: c.env.MEDIA, key: thumbnail.key, cacheControl: "private, no-store" });
+      }
+      // A missing or stale version is sent to the current address rather than answered here: nothing is kept
+      // under an address that is not current, the image itself is then one cached copy per version (this answer
+      // reads D1 but not R2), and a page that kept an old address still finds the current image. 302, kept a
+      // minute: the current address changes with the next version (docs/decisions/074).
+      if (asked !== thumbnail.version) {
+        c.header("Cache-Control", "public, max-age=60");
+        return c.redirect(thumbnailPath(id, thumbnail.version), 302);
+      }
+      return serveAndKeepThumbnail(c, { id, version: thumbnail.version, key: thumbnail.key });
     },
   );
 
@@ -199,8 +217,9 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
     validate("json", thumbnailChangeBody),
     async (c) => {
       const input = { id: c.req.param("id"), thumbnailKey: c.req.valid("json").thumbnail_key };
-      const row = await replaceContentThumbnail({ ctx: { ...memberOf(c), bucket: c.env.MEDIA }, input });
-      return c.json(contentWithModerationJson(row), 200);
+      const changed = await replaceContentThumbnail({ ctx: { ...memberOf(c), bucket: c.env.MEDIA }, input });
+      forgetThumbnails(c, changed.retiredThumbnails);
+      return c.json(contentWithModerationJson(changed.item), 200);
     },
   )
   .delete(
@@ -216,7 +235,8 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
       "Its creator, or an admin. The media is removed after a grace period (docs/decisions/028).",
     ),
     async (c) => {
-      await deleteContent({ ctx: memberOf(c), input: { id: c.req.param("id") } });
+      const { retiredThumbnails } = await deleteContent({ ctx: memberOf(c), input: { id: c.req.param("id") } });
+      forgetThumbnails(c, retiredThumbnails);
       return c.json({ ok: true } satisfies OkResponse, 200);
     },
   );

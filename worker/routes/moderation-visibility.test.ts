@@ -119,8 +119,11 @@ async function expectVisibleToAll(s: Scene) {
   expect(await ids(s.anonymous, `/api/content?search=${s.word}`)).toContain(s.hiddenId);
   expect(await ids(s.anonymous, `/api/content?creator=${s.creatorId}`)).toEqual([s.hiddenId]);
   expect(await ids(s.member, "/api/content/liked")).toContain(s.hiddenId);
-  const thumb = await s.anonymous.fetch(`/api/content/${s.hiddenId}/thumbnail`);
-  expect(thumb.headers.get("cache-control")).toBe("public, max-age=86400");
+  // Its thumbnail at the address the item names is the public one: immutable (docs/decisions/074).
+  const { thumbnail_url } = await (await s.anonymous.fetch(`/api/content/${s.hiddenId}`)).json<ContentJson>();
+  const thumb = await s.anonymous.fetch(thumbnail_url!);
+  expect(thumb.status).toBe(200);
+  expect(thumb.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   await thumb.arrayBuffer();
 }
 

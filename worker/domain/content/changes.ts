@@ -8,6 +8,7 @@ import { nowIso } from "../../lib/time";
 import type { MemberCall } from "../member-context";
 import { usableUpload } from "../uploads/usable-upload";
 import { contentTheUserMayChange } from "./ownership";
+import { retiredThumbnail } from "./thumbnail-version";
 import { isDeleted, mayOpen } from "./visibility";
 
 // A member's writes to content, as services `verbEntity({ ctx, input })` with the access check inside
@@ -52,7 +53,8 @@ export async function editContent({
 
 /**
  * A new thumbnail (an image the caller uploaded), by the creator or an admin; the old image is deleted from
- * storage once the item points at the new one.
+ * storage once the item points at the new one. Answers the item as it now is, and the old image's public
+ * address, whose cached copy the route drops (docs/decisions/074).
  */
 export async function replaceContentThumbnail({
   ctx: { db, actor, bucket },
@@ -63,16 +65,18 @@ export async function replaceContentThumbnail({
   const updatedAt = nowIso();
   await replaceThumbnail(db, { id: row.id, thumbnailKey, updatedAt });
   if (row.thumbnailKey && row.thumbnailKey !== thumbnailKey) await bucket.delete(row.thumbnailKey);
-  return { ...row, thumbnailKey, updatedAt };
+  return { item: { ...row, thumbnailKey, updatedAt }, retiredThumbnails: retiredThumbnail(row) };
 }
 
 /**
  * Delete an item, by the creator or an admin: a tombstone with its audit row in one batch, not a removed row
  * (docs/decisions/028). The item is gone from the product at once; its views, earnings, likes, reports and
- * moderation history stay, and the cron removes its media after the grace period.
+ * moderation history stay, and the cron removes its media after the grace period. Answers its thumbnail's
+ * public address, whose cached copy the route drops (docs/decisions/074).
  */
 export async function deleteContent({ ctx: { db, actor }, input: { id } }: ContentCall<{ id: string }>) {
   const row = await contentTheUserMayChange(db, actor, id);
   const deleted = await tombstoneContent(db, { id: row.id, actorId: actor.id, now: nowIso(), auditId: newId() });
   if (!deleted) throw notFound("Content not found");
+  return { retiredThumbnails: retiredThumbnail(row) };
 }

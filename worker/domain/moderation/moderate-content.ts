@@ -4,6 +4,7 @@ import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall, type AdminContext } from "../admin/admin-context";
+import { retiredThumbnail } from "../content/thumbnail-version";
 
 // An admin's action on a reported (or any) item (docs/decisions/027). Each is one conditional batch with its
 // audit row (db/queries/moderation/moderation-writes.ts): nothing is read first, and "did not apply" comes back from
@@ -33,8 +34,11 @@ async function act(
   });
   if (!item) throw notFound("Content not found");
   if (!item.done) throw conflict(REFUSALS[action].message, REFUSALS[action].code);
-  const { done: _done, reversedMicros, ...row } = item;
-  return { item: row, reversedMicros: Number(reversedMicros) };
+  const { done: _done, reversedMicros, thumbnailKey, updatedAt, ...row } = item;
+  // A takedown retires the item's public thumbnail address: the route drops its cached copy (docs/decisions/074).
+  const retiredThumbnails =
+    action === "takedown" ? retiredThumbnail({ id: row.contentId, thumbnailKey, updatedAt }) : [];
+  return { item: row, reversedMicros: Number(reversedMicros), retiredThumbnails };
 }
 
 type Call = AdminCall<ContentActionInput> & { ctx: ModerationContext };

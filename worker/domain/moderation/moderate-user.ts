@@ -4,6 +4,7 @@ import { conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
+import { retiredThumbnail, type RetiredThumbnail } from "../content/thumbnail-version";
 import type { ModerationContext } from "./moderate-content";
 
 // An admin suspends or reinstates a member (docs/decisions/027), as one conditional batch with its audit row.
@@ -33,8 +34,14 @@ async function act(action: UserModerationAction, { ctx, input }: Call) {
     if (action === "suspend" && member.isAdmin) throw forbidden("Administrators cannot be suspended", "admin_account");
     throw conflict(REFUSALS[action].message, REFUSALS[action].code);
   }
-  const { done: _done, reversedMicros, isAdmin: _isAdmin, ...row } = member;
-  return { member: row, reversedMicros: Number(reversedMicros) };
+  const { done: _done, reversedMicros, isAdmin: _isAdmin, thumbnails, ...row } = member;
+  // A suspension hides every item of the member: their public thumbnail addresses are retired, and the route
+  // drops the cached copies of the newest of them (docs/decisions/074).
+  const retiredThumbnails: RetiredThumbnail[] =
+    action === "suspend"
+      ? (JSON.parse(thumbnails) as { id: string; thumbnailKey: string; updatedAt: string }[]).flatMap(retiredThumbnail)
+      : [];
+  return { member: row, reversedMicros: Number(reversedMicros), retiredThumbnails };
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   moderationQueueJson,
   moderationUserJson,
 } from "../serializers/moderation";
+import { forgetThumbnails } from "../thumbnail-cache";
 import { adminContext } from "./admin-context";
 
 const moderationContext = (c: Context<AppEnv>): MemberModerationContext => ({
@@ -64,10 +65,11 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     validate("json", contentModerationBody),
     async (c) => {
       const { action, note } = c.req.valid("json");
-      const { item, reversedMicros } = await CONTENT_ACTION_SERVICES[action]({
+      const { item, reversedMicros, retiredThumbnails } = await CONTENT_ACTION_SERVICES[action]({
         ctx: moderationContext(c),
         input: { contentId: c.req.param("id"), note },
       });
+      forgetThumbnails(c, retiredThumbnails);
       return c.json(
         { item: moderatedItemJson(item), reversed_usd: usd(reversedMicros) } satisfies ContentModerationResponse,
         200,
@@ -103,10 +105,11 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     validate("json", userModerationBody),
     async (c) => {
       const { action, note } = c.req.valid("json");
-      const { member, reversedMicros } = await USER_ACTION_SERVICES[action]({
+      const { member, reversedMicros, retiredThumbnails } = await USER_ACTION_SERVICES[action]({
         ctx: moderationContext(c),
         input: { userId: c.req.param("id"), note },
       });
+      forgetThumbnails(c, retiredThumbnails);
       return c.json(
         {
           user: moderatedUserJson(member, c.get("settings").adminEmails),

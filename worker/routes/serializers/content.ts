@@ -1,10 +1,13 @@
 import type { ContentItemJson, ContentJson, LikeStatusResponse } from "../../../common/schemas/content";
 import type { ContentRow } from "../../db/queries/content/content";
 import type { getItem } from "../../domain/content/get-item";
+import { versionOfItem } from "../../domain/content/thumbnail-version";
+import { thumbnailPath } from "../thumbnail-cache";
 import { captionTracksJson } from "./captions";
 
 /** A content row as the API speaks it (docs/product-spec.md §3 "Content"); durations in seconds, ms precision. */
 export function contentJson(row: ContentRow): ContentJson {
+  const thumbnailVersion = versionOfItem(row);
   return {
     id: row.id,
     title: row.title,
@@ -12,8 +15,9 @@ export function contentJson(row: ContentRow): ContentJson {
     type: row.type,
     tags: row.tags,
     thumbnail_key: row.thumbnailKey,
-    // Versioned by the last change, so browsers may cache the image and still see a replaced one.
-    thumbnail_url: row.thumbnailKey ? `/api/content/${row.id}/thumbnail?v=${Date.parse(row.updatedAt)}` : null,
+    // Versioned by the image, the last change and whether the item is public: caches keep the image under this
+    // address, and a new image, an edit, a takedown or a restore changes it (docs/decisions/074).
+    thumbnail_url: thumbnailVersion === null ? null : thumbnailPath(row.id, thumbnailVersion),
     created_by: row.createdBy,
     creator_name: row.creatorName,
     duration: row.durationMs / 1000,

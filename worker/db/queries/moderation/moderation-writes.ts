@@ -63,8 +63,10 @@ const audit = (action: string, entity: "content" | "user", from: string, before:
   `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
    select ?5, ?2, '${action}', '${entity}', ?1, ${before}, ${after}, ?3 ${from}`;
 
+// With the item's thumbnail and last change: the public address a takedown retires (docs/decisions/074).
 const ITEM_READ_BACK = `select ${MODERATED_ITEM_COLUMNS}, ${DONE} as done,
-    coalesce((select json_extract(after, '$.reversed_micros') from audit_log where id = ?5), 0) as reversedMicros
+    coalesce((select json_extract(after, '$.reversed_micros') from audit_log where id = ?5), 0) as reversedMicros,
+    c.thumbnail_key as thumbnailKey, c.updated_at as updatedAt
   from content c join users u on u.id = c.created_by where c.id = ?1`;
 
 const CONTENT_ACTIONS: Record<ContentModerationAction, string[]> = {
@@ -145,14 +147,33 @@ const USER_ACTIONS: Record<UserModerationAction, string[]> = {
   ],
 };
 
+/**
+ * How many of a suspended member's thumbnails the suspension's answer names, newest first, for the route to drop
+ * from the edge cache (docs/decisions/074): one cache call each, within the smallest plan's 50 subrequests a
+ * request. Older ones leave the edge cache when their day there ends.
+ */
+const RETIRED_THUMBNAILS_LIMIT = 40;
+
+// The member's items that were public until this suspension (not taken down, not deleted), as a JSON array of
+// { id, thumbnailKey, updatedAt }: served by content_creator_created_idx.
+const PUBLIC_THUMBNAILS = `(select coalesce(json_group_array(json_object('id', t.id, 'thumbnailKey', t.thumbnail_key,
+      'updatedAt', t.updated_at)), '[]')
+    from (select id, thumbnail_key, updated_at from content
+      where created_by = ?1 and thumbnail_key is not null and removed_at is null and deleted_at is null
+      order by created_at desc limit ${RETIRED_THUMBNAILS_LIMIT}) t)`;
+
 const USER_READ_BACK = `select u.id, u.email, u.username, u.suspended_at as suspendedAt, u.suspended_note as suspendedNote,
     (u.email in ${ADMIN}) as isAdmin, ${DONE} as done,
-    coalesce((select json_extract(after, '$.reversed_micros') from audit_log where id = ?5), 0) as reversedMicros
+    coalesce((select json_extract(after, '$.reversed_micros') from audit_log where id = ?5), 0) as reversedMicros,
+    ${PUBLIC_THUMBNAILS} as thumbnails
   from users u where u.id = ?1`;
 
 export type ModerationWrite = { targetId: string; actorId: string; now: string; note: string; auditId: string };
 /** The outcome read back in the same batch: `done` when this batch acted (0 or 1). */
 type Outcome = { done: number; reversedMicros: number };
+
+/** The item as a content action left it, with its thumbnail and last change (docs/decisions/074). */
+type ActedItemRow = ModeratedItemRow & { thumbnailKey: string | null; updatedAt: string };
 
 export type ModeratedUserRow = {
   id: string;
@@ -162,6 +183,11 @@ export type ModeratedUserRow = {
   suspendedNote: string | null;
   /** 0 or 1. */
   isAdmin: number;
+  /**
+   * The thumbnails of their public items (at most RETIRED_THUMBNAILS_LIMIT, newest first) as a JSON array of
+   * { id, thumbnailKey, updatedAt }: a suspension retires their public addresses (docs/decisions/074).
+   */
+  thumbnails: string;
 };
 
 async function run<T>(db: Db, texts: string[], params: unknown[]) {
@@ -172,7 +198,7 @@ async function run<T>(db: Db, texts: string[], params: unknown[]) {
 
 /** One content action as one batch; the item as the batch left it (null when there is no such item). */
 export function moderateContentBatch(db: Db, action: ContentModerationAction, w: ModerationWrite) {
-  return run<ModeratedItemRow>(
+  return run<ActedItemRow>(
     db,
     [...CONTENT_ACTIONS[action], ITEM_READ_BACK],
     [w.targetId, w.actorId, w.now, w.note, w.auditId],
