@@ -50,7 +50,7 @@ export async function passTime(viewerId: string, ms: number) {
   await runInDurableObject(watchSessionsOf(env, viewerId), (_object, state) => {
     state.storage.sql.exec(
       `update sessions set started_at_ms = started_at_ms - ?1, last_event_at_ms = last_event_at_ms - ?1,
-       qualified_at_ms = qualified_at_ms - ?1`,
+       qualified_at_ms = qualified_at_ms - ?1, history_at_ms = history_at_ms - ?1`,
       ms,
     );
     state.storage.sql.exec("update deliveries set at_ms = at_ms - ?", ms);
