@@ -173,6 +173,7 @@ export async function farmViews(env: Env, request: Request): Promise<Response> {
         qualifiedAtMs: v.qualifiedAtMs,
         endReason: null,
         mediaSize: v.mediaSize,
+        historyAtMs: null,
       };
       const at = nowIso(v.qualifiedAtMs);
       statements.push(

@@ -50,7 +50,7 @@ export async function passTime(viewerId: string, ms: number) {
   await runInDurableObject(watchSessionsOf(env, viewerId), (_object, state) => {
     state.storage.sql.exec(
       `update sessions set started_at_ms = started_at_ms - ?1, last_event_at_ms = last_event_at_ms - ?1,
-       qualified_at_ms = qualified_at_ms - ?1`,
+       qualified_at_ms = qualified_at_ms - ?1, history_at_ms = history_at_ms - ?1`,
       ms,
     );
     state.storage.sql.exec("update deliveries set at_ms = at_ms - ?", ms);
@@ -80,6 +80,52 @@ export async function deliveredRanges(viewerId: string, contentId: string) {
       .toArray()
       .map((r) => [r.start, r.end_exclusive] as const),
   );
+}
+
+/** Rows the viewer's watch-session object wrote and read in its own SQLite, and its statements. */
+export type SqlRows = { rowsWritten: number; rowsRead: number; statements: number };
+
+/**
+ * Runs `work` (API calls, an alarm) and sums what the viewer's watch-session object did in its own SQLite
+ * meanwhile: each statement's cursor says how many rows it wrote and read (`rowsWritten`, `rowsRead`), which is
+ * what Cloudflare bills the object's storage by (docs/decisions/075-one-write-per-event.md). The object's `exec`
+ * is wrapped while `work` runs, then restored. Whatever else reaches the object meanwhile (a stream route's
+ * late delivery report) is counted too, so streaming is done before. Throws when no statement was seen: a
+ * meter that saw nothing would let any budget pass.
+ */
+export async function sqlRowsDuring<T>(viewerId: string, work: () => Promise<T>): Promise<SqlRows & { result: T }> {
+  const stub = watchSessionsOf(env, viewerId);
+  const cursors: { rowsWritten: number; rowsRead: number }[] = [];
+  await runInDurableObject(stub, (_object, state) => {
+    const sql = state.storage.sql;
+    const exec = sql.exec.bind(sql);
+    Object.defineProperty(sql, "exec", {
+      configurable: true,
+      writable: true,
+      value: (query: string, ...bindings: unknown[]) => {
+        const cursor = exec(query, ...bindings);
+        cursors.push(cursor);
+        return cursor;
+      },
+    });
+  });
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    await runInDurableObject(stub, (_object, state) => {
+      delete (state.storage.sql as { exec?: unknown }).exec;
+    });
+  }
+  if (!cursors.length) throw new Error("sqlRowsDuring: the object ran no statement while `work` ran");
+  // Read once every cursor is done: a read's counts grow as it is iterated; a write's are whole at once.
+  const rows = await runInDurableObject(stub, () =>
+    cursors.reduce(
+      (sum, c) => ({ rowsWritten: sum.rowsWritten + c.rowsWritten, rowsRead: sum.rowsRead + c.rowsRead }),
+      { rowsWritten: 0, rowsRead: 0 },
+    ),
+  );
+  return { ...rows, statements: cursors.length, result };
 }
 
 /** Runs the viewer's object alarm now (after passTime), as workerd would once the expiry time came. */

@@ -2,7 +2,8 @@ import type { Session } from "../domain/views/rules";
 
 // The object's own SQLite table: one row per open session of this viewer. Rows leave when the session
 // ends (complete, expired, stopped unqualified by a newer start, or pushed out by too many newer ones); D1
-// holds the lasting record of the view.
+// holds the lasting record of the view. An accepted event changes only its session's row, in one statement
+// that writes one row: no column it changes is indexed (docs/decisions/075-one-write-per-event.md).
 
 export type StoredSession = Session & {
   id: string;
@@ -16,6 +17,12 @@ export type StoredSession = Session & {
   qualifiedAtMs: number | null;
   /** Set when a newer start stopped this session from accruing. */
   endReason: "another_session" | null;
+  /**
+   * When the viewer's history last learned this session's position (its last accepted event), or null: none
+   * yet, or the viewer cleared the item from the history since. The history reads it while the session is open
+   * and keeps it when the session leaves (docs/decisions/075-one-write-per-event.md).
+   */
+  historyAtMs: number | null;
 };
 
 type Row = {
@@ -34,6 +41,7 @@ type Row = {
   qualified_at_ms: number | null;
   end_reason: string | null;
   media_size: number;
+  history_at_ms: number | null;
 };
 
 const fromRow = (r: Row): StoredSession => ({
@@ -52,6 +60,7 @@ const fromRow = (r: Row): StoredSession => ({
   qualifiedAtMs: r.qualified_at_ms,
   endReason: r.end_reason === "another_session" ? "another_session" : null,
   mediaSize: r.media_size,
+  historyAtMs: r.history_at_ms,
 });
 
 export class SessionStore {
@@ -65,7 +74,13 @@ export class SessionStore {
     const columns = sql.exec<{ name: string }>("select name from pragma_table_info('sessions')").toArray();
     if (!columns.some((c) => c.name === "media_size"))
       sql.exec("alter table sessions add column media_size integer not null default 0");
-    sql.exec("create index if not exists sessions_content_idx on sessions (content_id, started_at_ms)");
+    // Objects made before decision 075 kept positions in the history at every event; their open sessions
+    // (null) add nothing to it until their next accepted event.
+    if (!columns.some((c) => c.name === "history_at_ms"))
+      sql.exec("alter table sessions add column history_at_ms integer");
+    // No index by item: the table holds at most 20 rows and every call reads them all anyway (expiries), while
+    // the index cost a row written per start and per end (docs/decisions/075-one-write-per-event.md).
+    sql.exec("drop index if exists sessions_content_idx");
     sql.exec("create table if not exists meta (key text primary key, value text not null)");
   }
 
@@ -83,8 +98,9 @@ export class SessionStore {
   insert(s: StoredSession) {
     this.sql.exec(
       `insert into sessions (id, content_id, creator_id, duration_ms, discovery_method, device_fingerprint, ip_hash,
-         started_at_ms, last_event_at_ms, position_ms, accrued_ms, earning, qualified_at_ms, end_reason, media_size)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         started_at_ms, last_event_at_ms, position_ms, accrued_ms, earning, qualified_at_ms, end_reason, media_size,
+         history_at_ms)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       s.id,
       s.contentId,
       s.creatorId,
@@ -100,6 +116,7 @@ export class SessionStore {
       s.qualifiedAtMs,
       s.endReason,
       s.mediaSize,
+      s.historyAtMs,
     );
   }
 
@@ -113,15 +130,28 @@ export class SessionStore {
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
+  /** What an event moves, in one statement that writes the session's one row (no index covers these columns). */
   save(s: StoredSession) {
     this.sql.exec(
-      `update sessions set last_event_at_ms = ?, position_ms = ?, accrued_ms = ?, qualified_at_ms = ? where id = ?`,
+      `update sessions set last_event_at_ms = ?, position_ms = ?, accrued_ms = ?, qualified_at_ms = ?, history_at_ms = ?
+       where id = ?`,
       s.lastEventAtMs,
       s.positionMs,
       s.accruedMs,
       s.qualifiedAtMs,
+      s.historyAtMs,
       s.id,
     );
+  }
+
+  /** The viewer cleared the item (or, without one, the whole history): open sessions add nothing to it. */
+  forgetHistory(contentId?: string) {
+    if (contentId)
+      this.sql.exec(
+        "update sessions set history_at_ms = null where content_id = ? and history_at_ms is not null",
+        contentId,
+      );
+    else this.sql.exec("update sessions set history_at_ms = null where history_at_ms is not null");
   }
 
   /** At most one earning session: every other one stops accruing. */

@@ -63,6 +63,10 @@ export type EventOutcome =
  * A view reaches D1 once: when it qualifies (with the challenge refresh, in one batch) or when it ends.
  * The stream route reports the bytes it served (docs/decisions/029): a view qualifies only when its
  * watching counted and those bytes cover enough of the item, at an event or at a delivery report.
+ *
+ * An accepted event writes one SQLite row, its session's, before it answers; a refused one writes none
+ * (docs/decisions/075-one-write-per-event.md). Everything that decides money is in that row, so an instance
+ * evicted at any moment loses nothing an answer reported: what it keeps in memory is only what it can read again.
  */
 export class WatchSessions extends DurableObject<Env> {
   private readonly store: SessionStore;
@@ -71,7 +75,10 @@ export class WatchSessions extends DurableObject<Env> {
   private readonly db: Db;
   /** Calls run strictly one after another, even while one waits on D1 (input gates do not cover that). */
   private queue: Promise<unknown> = Promise.resolve();
-  /** What this instance last stored, so a progress event costs one storage write, not three. */
+  /**
+   * What storage holds, as this instance last stored or read it (the viewer's id, the alarm's time), so an event
+   * writes neither again. A fresh instance reads them again: losing them on eviction loses nothing.
+   */
   private knownViewer: string | null = null;
   private alarmAt: number | null = null;
 
@@ -98,7 +105,7 @@ export class WatchSessions extends DurableObject<Env> {
       // in this call (so the member's day list shows it at once); qualified ones stay until they expire.
       const stopped = this.store.all().filter((s) => s.qualifiedAtMs === null);
       await this.writeEnded(input.viewerId, stopped, "another_session");
-      this.store.delete(stopped.map((s) => s.id));
+      this.leave(stopped);
       const session: StoredSession = {
         id: newId(),
         contentId: input.contentId,
@@ -115,6 +122,7 @@ export class WatchSessions extends DurableObject<Env> {
         earning: true,
         qualifiedAtMs: null,
         endReason: null,
+        historyAtMs: null,
       };
       this.store.insert(session);
       this.store.stopEarningExcept(session.id);
@@ -136,17 +144,11 @@ export class WatchSessions extends DurableObject<Env> {
         input.eventType === "complete" ? completePositionMs(session, mark) : mark,
         now,
       );
-      const next: StoredSession = verdict.accepted ? { ...session, ...verdict.session } : { ...session };
-      // The viewer's history learns the accepted position (resume, Continue watching): the object's own
-      // storage, never D1, and never read by the money rules (docs/decisions/045).
-      if (verdict.accepted) {
-        this.history.record({
-          contentId: session.contentId,
-          positionMs: next.positionMs,
-          durationMs: next.durationMs,
-          watchedAtMs: now,
-        });
-      }
+      // The viewer's history learns the accepted position (resume, Continue watching) in the session's own
+      // row, written below anyway: never D1, never read by the money rules (docs/decisions/045, 075).
+      const next: StoredSession = verdict.accepted
+        ? { ...session, ...verdict.session, historyAtMs: now }
+        : { ...session };
       // Watching may have counted before the bytes arrived: every event asks again.
       if (next.qualifiedAtMs === null && this.mayQualify(next)) {
         next.qualifiedAtMs = now;
@@ -156,8 +158,10 @@ export class WatchSessions extends DurableObject<Env> {
         // The player says the view is over: whatever it is, it leaves the object with its outcome in D1.
         if (next.qualifiedAtMs === null) await this.writeEnded(input.viewerId, [next], "completed");
         else await this.writeFinished(input.viewerId, [next]);
-        this.store.delete([next.id]);
+        this.leave([next]);
       } else if (verdict.accepted || next.qualifiedAtMs !== session.qualifiedAtMs) {
+        // The event's one row. After the D1 write when the view qualified here: cut in between, the session
+        // qualifies again at its next event and D1, keyed by the view's id, takes nothing twice (075).
         this.store.save(next);
       }
       await this.scheduleExpiry();
@@ -210,7 +214,12 @@ export class WatchSessions extends DurableObject<Env> {
    * sessions, views, credits and every other fact stay as they are (docs/decisions/045).
    */
   clearHistory(contentId?: string): Promise<void> {
-    return this.serially(() => Promise.resolve(contentId ? this.history.remove(contentId) : this.history.clear()));
+    return this.serially(() => {
+      if (contentId) this.history.remove(contentId);
+      else this.history.clear();
+      this.store.forgetHistory(contentId);
+      return Promise.resolve();
+    });
   }
 
   /** Watching counted (≥ 80 % of the duration, while earning) and the bytes served cover ≥ 80 % of the item. */
@@ -267,7 +276,21 @@ export class WatchSessions extends DurableObject<Env> {
         ending.filter((s) => s.qualifiedAtMs !== null),
       );
     }
-    this.store.delete(ending.map((s) => s.id));
+    this.leave(ending);
+  }
+
+  /** Sessions leave the object; the history keeps the last position each was accepted at (075). */
+  private leave(sessions: StoredSession[]) {
+    for (const s of sessions) {
+      if (s.historyAtMs === null) continue;
+      this.history.record({
+        contentId: s.contentId,
+        positionMs: s.positionMs,
+        durationMs: s.durationMs,
+        watchedAtMs: s.historyAtMs,
+      });
+    }
+    this.store.delete(sessions.map((s) => s.id));
   }
 
   /**
