@@ -3,6 +3,21 @@ import { expect } from "vitest";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import type { Browser } from "./http";
 
+/**
+ * What a direct call of the watch-session object's `start` takes for a viewer and an item, with the fields these
+ * tests do not vary (another creator, browsed, no fingerprint or address, 1,000 bytes of media).
+ */
+export const objectStart = (viewerId: string, contentId: string, durationMs: number) => ({
+  viewerId,
+  contentId,
+  creatorId: "someone-else",
+  durationMs,
+  discoveryMethod: "browse",
+  deviceFingerprint: "",
+  ipHash: "",
+  mediaSize: 1000,
+});
+
 /** Starts a view through the API; returns its id. */
 export async function startView(
   browser: Browser,

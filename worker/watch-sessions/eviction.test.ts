@@ -7,7 +7,16 @@ import { newId } from "../lib/ids";
 import { makeContent, makeUser } from "../test/factories";
 import type { Browser } from "../test/http";
 import { member } from "../test/members";
-import { earningsOf, passTime, runEarningsCron, sendProgress, startView, streamMedia, watchPaced } from "../test/views";
+import {
+  earningsOf,
+  objectStart,
+  passTime,
+  runEarningsCron,
+  sendProgress,
+  startView,
+  streamMedia,
+  watchPaced,
+} from "../test/views";
 import type { WatchSessions } from "./watch-sessions";
 
 // A Durable Object instance may be evicted at any moment (docs/decisions/075-one-write-per-event.md): whatever
@@ -157,16 +166,7 @@ describe("an evicted watch-session object", () => {
         // The item's bytes delivered, so the view qualifies once its watching counts.
         await runInDurableObject(stub, async (object: WatchSessions) => {
           await object.delivered({ viewerId, contentId: item.id, start: 0, end: 1000 });
-          await object.start({
-            viewerId,
-            contentId: item.id,
-            creatorId: "someone-else",
-            durationMs: item.durationMs,
-            discoveryMethod: "browse",
-            deviceFingerprint: "",
-            ipHash: "",
-            mediaSize: 1000,
-          });
+          await object.start(objectStart(viewerId, item.id, item.durationMs));
         });
         for (const s of steps) {
           const before = await sessionRows(viewerId);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { HISTORY_MAX_ITEMS } from "../domain/views/resume";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { newId } from "../lib/ids";
+import { objectStart } from "../test/views";
 import { HistoryStore } from "./history-store";
 import type { WatchSessions } from "./watch-sessions";
 
@@ -46,16 +47,7 @@ describe("HistoryStore", () => {
     await runInDurableObject(watchSessionsOf(env, viewerId), async (object: WatchSessions, state) => {
       const kept = () => state.storage.sql.exec("select content_id from history").toArray().length;
       const contentId = newId();
-      const { view_id } = await object.start({
-        viewerId,
-        contentId,
-        creatorId: "someone-else",
-        durationMs: 60_000,
-        discoveryMethod: "browse",
-        deviceFingerprint: "",
-        ipHash: "",
-        mediaSize: 1000,
-      });
+      const { view_id } = await object.start(objectStart(viewerId, contentId, 60_000));
       expect(await object.lastPosition(contentId), "nothing accepted yet").toBeNull();
       await object.event({ viewerId, contentId, viewId: view_id, secondMark: 10 });
       expect(await object.lastPosition(contentId)).toMatchObject({ positionMs: 10_000, durationMs: 60_000 });

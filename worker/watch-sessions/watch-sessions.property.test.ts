@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { watchSessionsOf } from "../domain/views/watch-sessions-of";
 import { newId } from "../lib/ids";
+import { objectStart } from "../test/views";
 import type { WatchSessions } from "./watch-sessions";
 
 type Step = { kind: "start"; item: number } | { kind: "event"; item: number; fraction: number; waitMs: number };
@@ -37,18 +38,7 @@ describe("one viewer's watch sessions", () => {
             const item = items[s.item]!;
             const before = new Map(sessionsOf(state).map((r) => [r.id, r.accrued_ms]));
             if (s.kind === "start") {
-              newest = (
-                await object.start({
-                  viewerId,
-                  contentId: item.id,
-                  creatorId: "someone-else",
-                  durationMs: item.durationMs,
-                  discoveryMethod: "browse",
-                  deviceFingerprint: "",
-                  ipHash: "",
-                  mediaSize: 1000,
-                })
-              ).view_id;
+              newest = (await object.start(objectStart(viewerId, item.id, item.durationMs))).view_id;
             } else {
               // Time passes for every session at once, as on the object's clock.
               state.storage.sql.exec(
