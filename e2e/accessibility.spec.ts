@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { signInAs } from "./sign-in";
 
 // One visit per screen of the spec, each checked with axe-core: no serious or critical violations; the same
@@ -9,19 +9,6 @@ const sizes = [
   { name: "1280 px", viewport: { width: 1280, height: 800 } },
   { name: "390 px", viewport: { width: 390, height: 844 } },
 ];
-
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const severe = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = severe.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(", ")}`,
-  );
-  expect(report, `${screen} accessibility`).toEqual([]);
-}
 
 // Each walk signs in (or not) on its own, so the six walks may run side by side (playwright.config.ts).
 test.describe.configure({ mode: "parallel" });

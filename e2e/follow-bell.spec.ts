@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { freshEmail, signInAs } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
@@ -6,10 +7,11 @@ import { CONTENT_PAGE } from "./urls";
 // and Home tell it; marking it read clears the count. At a phone's width too.
 
 test("a viewer follows a creator, the creator uploads, and the viewer's bell and Home show it", async ({ browser }) => {
-  const viewer = await browser.newPage();
+  // Two members side by side, each in a context of its own (axe reads a page through its context).
+  const viewer = await (await browser.newContext()).newPage();
   await signInAs(viewer, freshEmail("fan"));
   const creatorEmail = freshEmail("maker");
-  const creator = await browser.newPage();
+  const creator = await (await browser.newContext()).newPage();
   await signInAs(creator, creatorEmail);
   const creatorId = await creator.evaluate(async () => (await (await fetch("/api/users/me")).json()).id as string);
 
@@ -32,6 +34,8 @@ test("a viewer follows a creator, the creator uploads, and the viewer's bell and
   await expect(section.getByRole("link", { name: title }).first()).toBeVisible();
   const bell = viewer.getByRole("button", { name: "Notifications" });
   await expect(bell).toContainText("1");
+  // The badge's count is not part of the button's name: axe holds the visible text to the name.
+  await expectAccessible(viewer, "home with an unread notification");
   await bell.click();
   await expect(viewer.getByRole("link", { name: new RegExp(`uploaded “${title}”`) })).toBeVisible();
   await viewer.getByRole("button", { name: "Mark all read" }).click();
