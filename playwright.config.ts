@@ -39,7 +39,10 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: "retain-on-failure",
+    // A failed journey keeps its trace: every action with the page's DOM before and after it, its network and
+    // console. Not the screencast: encoding and shipping its frames took half of Chromium's CPU in the suite
+    // (docs/decisions/076-ci-time-where-the-cpu-goes.md); the failure's own screenshot stays.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
   },
   projects: [
