@@ -46,8 +46,18 @@ export function renderReporting(discovery?: DiscoveryMethod) {
   };
 }
 
-/** Lets queued requests and their answers run. */
-export const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+/**
+ * Lets queued requests and their answers run. A stubbed answer's body is read through streams that finish on
+ * Node's check phase (setImmediate) as well as on timers, and which of a 0 ms timer and an immediate runs first
+ * depends on the machine's load; so several turns of both (one timer turn lost the start's answer under load).
+ */
+export const settle = () =>
+  act(async () => {
+    for (let turn = 0; turn < 5; turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
 
 /** [event_type, second_mark] of each progress/complete event sent. */
 export const events = (sent: Sent[]) =>
