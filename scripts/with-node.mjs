@@ -8,7 +8,7 @@
 // Usage in package.json: "dev": "node scripts/with-node.mjs 'npm run db:migrate:local && vite'"; arguments
 // after the command (npm run dev -- --port 5180) are appended to it, shell-quoted.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -36,15 +36,29 @@ function node24Bin() {
   console.error(
     `with-node: Node ${process.versions.node} is too old for this project; fetching Node 24 from the npm registry (once)`,
   );
-  mkdirSync(dir, { recursive: true });
-  execFileSync("npm", ["pack", `node-${os}-${cpu}@24`, "--silent"], {
-    cwd: dir,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"));
-  if (!tarball) throw new Error("npm pack left no tarball");
-  execFileSync("tar", ["xzf", tarball], { cwd: dir, stdio: "inherit" });
-  rmSync(path.join(dir, tarball));
+  // Fetched into a folder of this process's own and moved into place in one rename: several scripts may start at
+  // once on a new machine (.ci/run starts the typecheck beside the tests), and each must find a whole Node or none.
+  const own = path.join(root, ".cache", `node24.${process.pid}.tmp`);
+  rmSync(own, { recursive: true, force: true });
+  mkdirSync(own, { recursive: true });
+  try {
+    execFileSync("npm", ["pack", `node-${os}-${cpu}@24`, "--silent"], {
+      cwd: own,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const tarball = readdirSync(own).find((f) => f.endsWith(".tgz"));
+    if (!tarball) throw new Error("npm pack left no tarball");
+    execFileSync("tar", ["xzf", tarball], { cwd: own, stdio: "inherit" });
+    mkdirSync(dir, { recursive: true });
+    try {
+      renameSync(path.join(own, "package"), path.join(dir, "package"));
+    } catch (error) {
+      // Another script moved its copy in first: use that one.
+      if (!existsSync(path.join(bin, "node"))) throw error;
+    }
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
   return bin;
 }
 
