@@ -3,7 +3,6 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests drive Debian's Chromium (Playwright's own browser download cannot work here).
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 5174);
-const STATE = ".wrangler/e2e-state";
 
 /** Journeys that change what every member sees while they run: ad settings, the active sign-on challenges. */
 const SITE_SETTINGS = ["**/player.spec.ts", "**/challenges.spec.ts"];
@@ -28,7 +27,7 @@ export default defineConfig({
   testDir: "e2e",
   // Journeys run two at a time: most of a journey is waiting for real media, ads and countdowns, which two
   // browsers do side by side even on two cores. Journeys that change what every member sees (ad settings, the
-  // sign-on challenges) run after them, one at a time (the "site settings" project). docs/decisions/073-e2e-on-the-build.md
+  // sign-on challenges) run after them, one at a time (the "site settings" project). docs/decisions/076-ci-where-the-cpu-goes.md
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -41,7 +40,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     // A failed journey keeps its trace: every action with the page's DOM before and after it, its network and
     // console. Not the screencast: encoding and shipping its frames took half of Chromium's CPU in the suite
-    // (docs/decisions/076-ci-time-where-the-cpu-goes.md); the failure's own screenshot stays.
+    // (docs/decisions/076-ci-where-the-cpu-goes.md); the failure's own screenshot stays.
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
   },
@@ -53,7 +52,9 @@ export default defineConfig({
   // and with its own fresh local state, so a running dev server and earlier runs do not interfere (CI starts from
   // nothing too). A built page loads in one request where the dev server transforms each module on first use.
   webServer: {
-    command: `rm -rf ${STATE} && REELPAY_STATE_DIR=${STATE} npm run db:migrate:local && REELPAY_STATE_DIR=${STATE} npm run seed && vite build --logLevel warn && REELPAY_STATE_DIR=${STATE} vite preview --port ${port} --strictPort`,
+    // scripts/e2e-server.mjs: migrations, seed and build into a fresh state (or waits for .ci/run's, made ahead), then
+    // `vite preview` on it.
+    command: `node scripts/e2e-server.mjs serve ${port}`,
     url: `http://localhost:${port}`,
     reuseExistingServer: !process.env.CI,
     // Migrations, seed and the build: 105 s measured on a busy 2-core machine.

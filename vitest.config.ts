@@ -21,7 +21,7 @@ export default defineConfig({
   test: {
     // Two files at a time even on two cores (vitest's default there is one): a worker test file spends much of its
     // time waiting on its runtime's D1 and R2, so one core sat idle through the unit tests. Each vitest worker has a
-    // workerd runtime of its own (docs/decisions/073-ci-on-two-cores.md).
+    // workerd runtime of its own (docs/decisions/076-ci-where-the-cpu-goes.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -53,7 +53,7 @@ export default defineConfig({
           setupFiles: ["./worker/test/setup.ts"],
           // Every file in one workerd runtime: a new runtime, and the whole Worker's modules evaluated again, cost
           // several seconds a file, more than most files' tests. The setup file gives each file what its own runtime
-          // gave it (docs/decisions/073-ci-on-two-cores.md). WORKER_TESTS_ISOLATE=1 gives each file its own
+          // gave it (docs/decisions/076-ci-where-the-cpu-goes.md). WORKER_TESTS_ISOLATE=1 gives each file its own
           // runtime again, to tell whether a failure depends on an earlier file.
           isolate: process.env.WORKER_TESTS_ISOLATE === "1",
         },
@@ -70,7 +70,7 @@ export default defineConfig({
           testTimeout: 15_000,
           // The default pool: happy-dom is created per file. vmThreads (one per worker) was three times faster
           // but let a fake-timer test fail after other files in the full run, never alone
-          // (docs/decisions/073-ci-on-two-cores.md).
+          // (docs/decisions/076-ci-where-the-cpu-goes.md).
         },
       },
     ],

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 /**
  * Signs in through the header's Sign In button and the local sign-in page, as a person would: three full page
  * loads of the dev server. Only the specs about signing in use it (e2e/auth.spec.ts); every other journey signs in
- * with `signInAs` (docs/decisions/073-ci-on-two-cores.md).
+ * with `signInAs` (docs/decisions/076-ci-where-the-cpu-goes.md).
  */
 export async function signInThroughPages(page: Page, email: string) {
   await page.goto("/");
@@ -25,7 +25,7 @@ export async function signInThroughPages(page: Page, email: string) {
  * URL with its state cookie, then the code exchange — from the page's own browser context, so the session cookie
  * lands where the page reads it; then opens Home and waits for the signed-in header, as `signInThroughPages` ends.
  * Each call is a session of its own (a journey that signs out ends only its own), and whatever session the page
- * had is replaced. One page load instead of three (docs/decisions/073-ci-on-two-cores.md).
+ * had is replaced. One page load instead of three (docs/decisions/076-ci-where-the-cpu-goes.md).
  */
 export async function signInAs(page: Page, email: string) {
   // The suite's base URL (playwright.config.ts), which `page.request` resolves the paths against.

@@ -2,7 +2,7 @@ import { applyD1Migrations, env, reset } from "cloudflare:test";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
 // Runs before each test file. Worker test files share one workerd runtime (vitest.config.ts,
-// docs/decisions/073-ci-on-two-cores.md), so a file that finds the runtime used first gets what a runtime
+// docs/decisions/076-ci-where-the-cpu-goes.md), so a file that finds the runtime used first gets what a runtime
 // of its own would give it: the Durable Objects gone with their storage and alarms, an empty database and empty
 // buckets. Then the schema: the migrations for the runtime's first file, and for every later file the schema those
 // migrations left (read back from sqlite_master once), created in one batch, which costs a fraction of replaying

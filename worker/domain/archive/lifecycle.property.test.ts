@@ -554,7 +554,7 @@ it("gives every reader the same answer right before and right after each lifecyc
     // four of the eight it ran before (the same seed gives the same worlds), and the first two alone already reach
     // every case the counters below require (measured). The worlds left out were the dearest: a world runs on a
     // database that still holds the earlier worlds' rows (the second took about 1.5 times the first), and every
-    // CI run replays the same worlds (docs/decisions/073-ci-on-two-cores.md).
+    // CI run replays the same worlds (docs/decisions/076-ci-where-the-cpu-goes.md).
     { numRuns: 4, seed: 20261127, endOnFailure: true },
   );
   // The generated worlds reach every case.
