@@ -46,6 +46,14 @@ export function renderReporting(discovery?: DiscoveryMethod) {
   };
 }
 
+/** Node's setImmediate, which the tests' DOM has but the SPA's types (the browser's) do not name. */
+const immediate = (globalThis as typeof globalThis & { setImmediate: (callback: (value?: unknown) => void) => unknown })
+  .setImmediate;
+
+/** [event_type, second_mark] of each progress/complete event sent. */
+export const events = (sent: Sent[]) =>
+  sent.filter((s) => s.path === "event").map((s) => [s.body.event_type, s.body.second_mark]);
+
 /**
  * Lets queued requests and their answers run. A stubbed answer's body is read through streams that finish on
  * Node's check phase (setImmediate) as well as on timers, and which of a 0 ms timer and an immediate runs first
@@ -55,10 +63,6 @@ export const settle = () =>
   act(async () => {
     for (let turn = 0; turn < 5; turn++) {
       await new Promise((resolve) => setTimeout(resolve, 0));
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => immediate(resolve));
     }
   });
-
-/** [event_type, second_mark] of each progress/complete event sent. */
-export const events = (sent: Sent[]) =>
-  sent.filter((s) => s.path === "event").map((s) => [s.body.event_type, s.body.second_mark]);
