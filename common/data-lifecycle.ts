@@ -1,10 +1,13 @@
 // How long rows that grow with traffic stay in D1 before the data lifecycle moves them to R2
 // (docs/decisions/051), bounded alike wherever they are typed or checked. The Worker reads the windows inside
 // its SQL (worker/db/queries/archive/archive-settings.ts), as max(setting, minimum).
+//
+// The defaults are the least each window may be (at the default earnings hold): at a million visits a day every
+// further day costs D1 about 0.77 GB of raw visits, 0.40 GB of views with their rewards or 0.11 GB of
+// notifications, and longer defaults did not fit D1's 10 GB (docs/decisions/077, common/d1-size-model.ts). An
+// operator with less traffic may lengthen any of them on the Data tab.
+import { TUNABLE_EARNING_RULES } from "./earning-policy";
 import { UPLOAD_NOTICE_DAYS } from "./notifications";
-
-export const ARCHIVE_WINDOW_DEFAULTS = { archive_visits_after_days: 3, archive_views_after_days: 60 } as const;
-export type ArchiveWindowKey = keyof typeof ARCHIVE_WINDOW_DEFAULTS;
 
 export const ARCHIVE_WINDOW_MAX_DAYS = 3650;
 
@@ -24,12 +27,26 @@ export const PAGE_DAYS_MIN_DAYS = 91;
  * view after its hold: the sweep, reviews, takedowns and caps read held rewards, a view a review names or a claim may
  * judge is kept past the window, and the all-time questions read the aggregates (decision 053). Older days show each
  * member the day's summary; the recommender's week of finished items is kept apart (recent_finishes). A view row
- * with its two rewards is the largest thing a view writes, so this window sets D1's size (decisions 056, 060): the
- * default stays 60 days, and an operator who must keep D1 small may go down to this.
+ * with its two rewards is the largest thing a view writes, so this window sets most of D1's size (decisions 056,
+ * 060, 077): the default is this minimum at the default hold.
  */
 export const VIEWS_WINDOW_AFTER_HOLD_DAYS = 1;
 /** …and never less than this many days: yesterday and today. */
 export const VIEWS_WINDOW_FLOOR_DAYS = 2;
+
+/**
+ * The windows' defaults (decision 077): raw visits a day past their own, views the default earnings hold (7 days) + 1.
+ * An admin who raises the hold lifts the views window with it (it reads as max(setting, hold + 1)); one who lowers
+ * it keeps the 8 days until the window is set lower.
+ */
+export const ARCHIVE_WINDOW_DEFAULTS = {
+  archive_visits_after_days: VISITS_WINDOW_MIN_DAYS,
+  archive_views_after_days: Math.max(
+    VIEWS_WINDOW_FLOOR_DAYS,
+    TUNABLE_EARNING_RULES.earnings_hold_days.default + VIEWS_WINDOW_AFTER_HOLD_DAYS,
+  ),
+};
+export type ArchiveWindowKey = keyof typeof ARCHIVE_WINDOW_DEFAULTS;
 
 /**
  * Days of recent_finishes kept (today and the seven before): the recommender's "just finished" window
@@ -41,12 +58,12 @@ export const RECENT_FINISHES_KEEP_DAYS = 8;
 /**
  * How long a notification stays before the lifecycle deletes it, read or unread (docs/decisions/055). A notice is
  * a message about a fact (a credit, a payment, a takedown), not the fact: the ledger and the audit log keep those.
- */
-export const NOTIFICATIONS_KEEP_DEFAULT_DAYS = 90;
-/**
  * Never under a week on the bell (docs/decisions/057). A read mark of a followed creator's upload (kind `upload`,
  * dated with the upload) stays at least as long as the bell tells the upload (UPLOAD_NOTICE_DAYS, 30) whatever the
  * window, or the upload would come back unread; NOTIFICATIONS_UPLOAD_MARK_MIN_DAYS is that floor.
  */
 export const NOTIFICATIONS_KEEP_MIN_DAYS = 7;
+/** By default the minimum too, a week (decision 077): at 90 days the bell's rows alone took 10 GB at a million
+ *  visits a day. */
+export const NOTIFICATIONS_KEEP_DEFAULT_DAYS = 7;
 export const NOTIFICATIONS_UPLOAD_MARK_MIN_DAYS = UPLOAD_NOTICE_DAYS;

@@ -183,6 +183,7 @@ async function main() {
       flat: a.flat,
       extrapolation: a.extrapolation,
       extrapolated_at_1M_by_class: a.at_1M_by_class,
+      d1_model_at_1M: a.d1_model_at_1M,
       ...run.checks,
     },
     tables: a.tables,

@@ -1,5 +1,6 @@
 // What the run shows: flatness after the longest window, the extrapolation to a million visits a day, the
 // scaling figures README's "Scaling" section quotes, and the markdown table for README.
+import { D1_BUDGET_BYTES, DEFAULT_WINDOW_DAYS, d1BytesFor, ratesFromRun } from "../../common/d1-size-model.ts";
 import type { Day } from "./simulate.ts";
 
 const TEN_GB = 10e9;
@@ -159,7 +160,35 @@ export function analyse(
     ),
   });
   const f1 = scale.factor_to_1M;
+  // The size model the windows' defaults are held to (common/d1-size-model.ts, decision 077), from this run's rows:
+  // bytes per day of each window at 1M visits a day, the run's windows as measured, and the default windows at
+  // the day's peak with this run's rows kept for good.
+  const runWindows = { visits: windows.visits_days, views: windows.views_days, notifications: windows.notices_days };
+  const rates =
+    mode === "lifecycle"
+      ? ratesFromRun(
+          {
+            visits: sumOf(tables.atEnd, CLASSES.visits_window),
+            views: sumOf(tables.atEnd, ["views", "earnings"]),
+            notifications: sumOf(tables.atEnd, CLASSES.notices_window),
+            recent_finishes: sumOf(tables.atEnd, ["recent_finishes"]),
+            kept_for_good: sumOf(tables.atEnd, CLASSES.volume_kept),
+            rest: at(f1) - f1 * endVolume,
+          },
+          runWindows,
+          days.length,
+          f1,
+        )
+      : null;
+  const d1Model = rates && {
+    rates,
+    at_run_windows_after_the_move: d1BytesFor(runWindows, rates, "after the move"),
+    default_windows: DEFAULT_WINDOW_DAYS,
+    at_default_windows_peak: d1BytesFor(DEFAULT_WINDOW_DAYS, rates),
+    budget_bytes: D1_BUDGET_BYTES,
+  };
   return {
+    d1_model_at_1M: d1Model,
     flat_ratio,
     flat: {
       first_day_past_window: pastWindow?.date ?? null,
@@ -226,6 +255,15 @@ export function markdown(r: {
         ]
       : []),
     `| … at 10M visits a day | ${GB(a.at_10M.d1_steady_bytes)} | (D1's cap: 10 GB) |`,
+    ...(a.d1_model_at_1M
+      ? (() => {
+          const m = a.d1_model_at_1M;
+          const d = m.at_default_windows_peak;
+          return [
+            `| D1 at 1M visits a day with the default windows (visits ${m.default_windows.visits}, views ${m.default_windows.views}, notifications ${m.default_windows.notifications} days; at the day's peak, this run's rows kept for good; common/d1-size-model.ts): visits / views with their rewards and the week of finishes / notifications / kept for good / the rest | ${GB(d.total)}: ${GB(d.visits)} / ${GB(d.views)} / ${GB(d.notifications)} / ${GB(d.kept_for_good)} / ${GB(d.rest)} | ≤ ${GB(m.budget_bytes)} |`,
+          ];
+        })()
+      : []),
     `| D1 bytes per visit-day / per view-day (rows, indexes, rollups; views with earnings and notices) | ${a.extrapolation.bytes_per_visit_day} B / ${a.extrapolation.bytes_per_view_day} B | – |`,
     ...(a.at_1M.d1_after_a_year_by_windows
       ? (() => {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ARCHIVE_WINDOW_DEFAULTS } from "../../common/data-lifecycle";
 import { dayParts, partStatements } from "../db/queries/archive/archive";
 import { removeVisitsStatements } from "../db/queries/archive/archive-visits";
 import type { ArchiveDataset } from "../domain/archive/dataset";
@@ -22,7 +23,7 @@ import {
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0);
 const DAYS = [addDays(dayOf(NOW), -150), addDays(dayOf(NOW), -149), addDays(dayOf(NOW), -130)];
-const RECENT = addDays(dayOf(NOW), -2); // inside the visits window (3 days by default)
+const RECENT = addDays(dayOf(NOW), -ARCHIVE_WINDOW_DEFAULTS.archive_visits_after_days); // the oldest day the default visits window keeps
 const SMALL: LifecycleBudget = { rowsPerPart: 5, partsPerRun: 1000, timeMs: 60_000 };
 
 async function world() {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { NOTIFICATIONS_KEEP_DEFAULT_DAYS } from "../../common/data-lifecycle";
 import type { NotificationsJson } from "../../common/schemas/notifications";
 import { bonuses } from "../db/schema";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";
@@ -48,7 +49,7 @@ beforeEach(async () => {
 async function viewerWithHistory() {
   const creator = await makeUser({ createdAt: LONG_AGO });
   const viewer = await makeUser({ createdAt: LONG_AGO });
-  // 100 days ago: credited then, released 93 days ago (both past the default 90 days); today: credited,
+  // 100 days ago: credited then, released 93 days ago (both past any window up to 90 days); today: credited,
   // released in 7 days.
   await makeQualifiedView(viewer.id, await makeContent(creator.id), iso(Date.now() - 100 * DAY_MS));
   await settle(Date.now() - 100 * DAY_MS);
@@ -76,7 +77,7 @@ describe("notifications past their window", () => {
     // The viewer's old credit and release, and the creator's.
     expect(report.notifications).toMatchObject({
       removed: 4,
-      keep_days: 90,
+      keep_days: NOTIFICATIONS_KEEP_DEFAULT_DAYS,
       stopped: "no older notification is left",
       error: null,
     });
@@ -141,7 +142,7 @@ describe("notifications past their window", () => {
     const kept = JSON.parse(
       (await env.DB.prepare("select value from settings where key = 'archive_last_run'").first<string>("value"))!,
     );
-    expect(kept.notifications).toMatchObject({ removed: 0, keep_days: 90 });
+    expect(kept.notifications).toMatchObject({ removed: 0, keep_days: NOTIFICATIONS_KEEP_DEFAULT_DAYS });
   });
 
   it("follow the setting, never under a week", async () => {
@@ -162,6 +163,7 @@ describe("notifications past their window", () => {
           .bind(member.id)
           .all<{ ref: string }>()
       ).results.map((r) => r.ref);
+    await setKeepDays(90);
     expect((await prune()).notifications).toMatchObject({ removed: 1, keep_days: 90 });
     expect(await left()).toEqual(["r6", "r10", "r29", "r31", "r59", "r89"]);
     await setKeepDays(60);

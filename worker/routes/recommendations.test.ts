@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { ARCHIVE_WINDOW_DEFAULTS } from "../../common/data-lifecycle";
 import type { ContentJson } from "../../common/schemas/content";
 import type { RecommendationsResponse, SuggestionsResponse } from "../../common/schemas/recommendations";
 import { loadViewerProfile } from "../db/queries/recommendations/recommendations";
@@ -277,7 +278,7 @@ describe("recently finished items after their views leave D1 (docs/decisions/060
       expect(items).not.toContain(sixDays.id);
       expect(items).toContain(nineDays.id);
     } finally {
-      await setting("archive_views_after_days", "60");
+      await setting("archive_views_after_days", String(ARCHIVE_WINDOW_DEFAULTS.archive_views_after_days));
       await setting("earnings_hold_days", "7");
     }
   });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ARCHIVE_WINDOW_DEFAULTS } from "../../../common/data-lifecycle";
 import { archivedDay } from "../../db/queries/archive/archive";
 import { readArchiveWindows } from "../../db/queries/archive/archive-settings";
 import { addDays, dayOf } from "../../lib/days";
@@ -37,10 +38,11 @@ describe("archive parts", () => {
 
 describe("the visits lifecycle", () => {
   const days = [addDays(dayOf(NOW), -140), addDays(dayOf(NOW), -130), addDays(dayOf(NOW), -125)];
-  // Past the visits window (3 days by default) but not past the page-day totals' (91 days): only its sessions
-  // and visits go (decision 054).
+  // Past the visits window (1 day past their own by default) but not past the page-day totals' (91 days): only its
+  // sessions and visits go (decision 054).
   const midway = addDays(dayOf(NOW), -50);
-  const recent = addDays(dayOf(NOW), -2);
+  // The oldest day the default visits window keeps.
+  const recent = addDays(dayOf(NOW), -ARCHIVE_WINDOW_DEFAULTS.archive_visits_after_days);
   beforeEach(resetArchiveWorld);
 
   async function world() {
@@ -160,14 +162,14 @@ describe("the visits lifecycle", () => {
         .bind(key, value)
         .run();
     expect(await readArchiveWindows(env.DB)).toEqual({
-      visits_stored: 3,
-      visits_effective: 3,
-      views_stored: 60,
-      views_effective: 60,
+      visits_stored: 1,
+      visits_effective: 1,
+      views_stored: 8,
+      views_effective: 8,
       views_min: 8,
       hold_days: 7,
-      notices_stored: 90,
-      notices_effective: 90,
+      notices_stored: 7,
+      notices_effective: 7,
     });
     await put("archive_visits_after_days", "1");
     await put("archive_views_after_days", "40");

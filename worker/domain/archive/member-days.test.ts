@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { ARCHIVE_WINDOW_DEFAULTS } from "../../../common/data-lifecycle";
 import type { MyViewsResponse } from "../../../common/schemas/my-views";
 import { archivedDay } from "../../db/queries/archive/archive";
 import { views } from "../../db/schema";
@@ -137,7 +138,7 @@ describe("the member-days dataset (docs/decisions/061)", () => {
       ).rejects.toThrow(/member view days are permanent/);
       expect(await memberDaysOf(viewer.id)).toBe(1);
     } finally {
-      await setting("archive_views_after_days", "60");
+      await setting("archive_views_after_days", String(ARCHIVE_WINDOW_DEFAULTS.archive_views_after_days));
       await setting("earnings_hold_days", "7");
     }
   });

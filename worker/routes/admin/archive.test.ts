@@ -38,9 +38,10 @@ describe("/api/admin/archive", () => {
     const admin = await signedInBrowser("admin@example.com");
     const first = await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>();
     expect(first.windows).toEqual({
-      archive_visits_after_days: { value: 3, effective: 3, min: 1, max: 3650, default: 3 },
-      archive_views_after_days: { value: 60, effective: 60, min: 8, max: 3650, default: 60 },
-      notifications_keep_days: { value: 90, effective: 90, min: 7, max: 3650, default: 90 },
+      // The defaults are the minimums at the default 7-day hold (decision 077).
+      archive_visits_after_days: { value: 1, effective: 1, min: 1, max: 3650, default: 1 },
+      archive_views_after_days: { value: 8, effective: 8, min: 8, max: 3650, default: 8 },
+      notifications_keep_days: { value: 7, effective: 7, min: 7, max: 3650, default: 7 },
     });
     expect(first.last_run).toBeNull();
     expect(first.datasets.map((d) => d.dataset)).toContain("visits");
@@ -95,7 +96,7 @@ describe("/api/admin/archive", () => {
     // Left out, how long notifications stay is unchanged; sent, it is saved and audited like the windows.
     expect(
       (await (await admin.fetch("/api/admin/archive")).json<LifecycleJson>()).windows.notifications_keep_days.value,
-    ).toBe(90);
+    ).toBe(7);
     const notices = await put({
       archive_visits_after_days: 2,
       archive_views_after_days: 14,
@@ -112,12 +113,12 @@ describe("/api/admin/archive", () => {
     expect(audits.results).toEqual([
       {
         entity_id: "archive_views_after_days",
-        before: JSON.stringify({ archive_views_after_days: "60" }),
+        before: JSON.stringify({ archive_views_after_days: "8" }),
         after: JSON.stringify({ archive_views_after_days: "14" }),
       },
       {
         entity_id: "archive_visits_after_days",
-        before: JSON.stringify({ archive_visits_after_days: "3" }),
+        before: JSON.stringify({ archive_visits_after_days: "1" }),
         after: JSON.stringify({ archive_visits_after_days: "2" }),
       },
     ]);
@@ -126,7 +127,7 @@ describe("/api/admin/archive", () => {
     ).all();
     expect(noticeAudit.results).toEqual([
       {
-        before: JSON.stringify({ notifications_keep_days: "90" }),
+        before: JSON.stringify({ notifications_keep_days: "7" }),
         after: JSON.stringify({ notifications_keep_days: "30" }),
       },
     ]);
