@@ -19,6 +19,10 @@
 //  - `POST /bench/farm/rows|views|job|sweep|query` (bench/worker-entry/farm-routes.ts): the farm world's accounts,
 //    items cloned from really finalized ones, qualified views as the watch-session object writes them, and the
 //    earnings job and the sweep at a simulated time, for `npm run bench:farm`;
+//  - `x-d1-rows-written` (D1's `meta.rows_written`) and `x-r2-class-a` / `x-r2-class-b` (operations on `env.MEDIA`
+//    by billing class) on every API answer, `POST /bench/cron` (one cron tick, counted) and
+//    `POST /bench/meter/exact-raw?on=1|0`: drizzle's raw() reads
+//    metered too, for `npm run bench:cost` (bench/cost/);
 //  - `GET /bench/ping` (no D1, no R2: the latency noise floor), `GET /bench/stats`, `POST /bench/explain`,
 //    `POST /bench/select` (time a query shape by hand),
 //    and `x-bench-trace: 1` on an API request (answers with the SQL it ran instead of its body).
@@ -28,7 +32,8 @@
 // (the counted object), baseline.ts (the D1 playback path), seed-routes.ts and sweep-routes.ts.
 import { app } from "../worker/app.ts";
 import { ensureBaselineTable, baselineApp } from "./worker-entry/baseline.ts";
-import { traced } from "./worker-entry/d1-counting.ts";
+import { runScheduledJobs } from "../worker/scheduled.ts";
+import { countedEnv, emptyTrace, setExactRaw, traced, traces } from "./worker-entry/d1-counting.ts";
 import { json } from "./worker-entry/json.ts";
 import { explain, media, pollers, r2PassThrough, seed, select, stats } from "./worker-entry/seed-routes.ts";
 import { farmJob, farmQuery, farmRows, farmSweep, farmViews } from "./worker-entry/farm-routes.ts";
@@ -42,6 +47,17 @@ async function bench(request: Request, env: Env, url: URL): Promise<Response> {
   const route = `${request.method} ${url.pathname}`;
   if (route === "GET /bench/r2") return r2PassThrough(request, env, url);
   if (route === "GET /bench/ping") return json({ ok: true });
+  if (route === "POST /bench/cron") {
+    // One tick of the every-minute cron (worker/scheduled.ts) with D1 and R2 counted, for bench:cost.
+    const trace = emptyTrace(false);
+    await traces.run(trace, () => runScheduledJobs(countedEnv(env)));
+    const { statements: _, ...counts } = trace;
+    return json(counts);
+  }
+  if (route === "POST /bench/meter/exact-raw") {
+    setExactRaw(url.searchParams.get("on") !== "0");
+    return json({ ok: true });
+  }
   if (route === "POST /bench/pollers") return pollers(env, url);
   if (route === "POST /bench/seed") return seed(env, url);
   if (route === "POST /bench/media") return media(env, url);

@@ -18,4 +18,18 @@ export type WatchSessionCounters = {
   /** D1 calls outside any counted call (none expected). */
   unattributed: { statements: number; roundTrips: number };
   errors: number;
+  /**
+   * What the object is billed for (`npm run bench:cost`): requests (RPC calls and alarms), its own SQLite rows
+   * (cursor `rowsRead`/`rowsWritten`, as Cloudflare bills them) and the D1 rows its calls read and wrote
+   * (`meta`; `d1Unmetered` counts calls that reported none).
+   */
+  cost: {
+    requests: number;
+    sqlStatements: number;
+    sqlRowsRead: number;
+    sqlRowsWritten: number;
+    d1RowsRead: number;
+    d1RowsWritten: number;
+    d1Unmetered: number;
+  };
 };

@@ -18,6 +18,15 @@ const zero = (): ObjectTotals => ({
   ended: { views: 0, roundTrips: 0 },
   unattributed: { statements: 0, roundTrips: 0 },
   errors: 0,
+  cost: {
+    requests: 0,
+    sqlStatements: 0,
+    sqlRowsRead: 0,
+    sqlRowsWritten: 0,
+    d1RowsRead: 0,
+    d1RowsWritten: 0,
+    d1Unmetered: 0,
+  },
 });
 
 type Tree = { [k: string]: number | Tree };

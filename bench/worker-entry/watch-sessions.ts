@@ -9,12 +9,13 @@ import {
   type StartInput,
 } from "../../worker/watch-sessions/watch-sessions.ts";
 import type { Tally, WatchSessionCounters } from "../load/object-counters.ts";
-import { countingD1, type D1Listener } from "./d1-counting.ts";
+import { countingD1, metering, type D1Listener } from "./d1-counting.ts";
 import { json } from "./json.ts";
 
 const tally = (): Tally => ({ calls: 0, statements: 0, roundTrips: 0 });
 
-type ObjectRecord = { counters: WatchSessionCounters; qualified: Set<string> };
+type SqlCursor = { rowsRead: number; rowsWritten: number };
+type ObjectRecord = { counters: WatchSessionCounters; qualified: Set<string>; cursors: SqlCursor[] };
 
 /**
  * Per object id, at module level: in local workerd the objects share the Worker's isolate, so the counts
@@ -33,8 +34,17 @@ function objectRecord(id: string): ObjectRecord {
       ended: { views: 0, roundTrips: 0 },
       unattributed: { statements: 0, roundTrips: 0 },
       errors: 0,
+      cost: {
+        requests: 0,
+        sqlStatements: 0,
+        sqlRowsRead: 0,
+        sqlRowsWritten: 0,
+        d1RowsRead: 0,
+        d1RowsWritten: 0,
+        d1Unmetered: 0,
+      },
     };
-    objectRecords.set(id, (record = { counters, qualified: new Set() }));
+    objectRecords.set(id, (record = { counters, qualified: new Set(), cursors: [] }));
   }
   return record;
 }
@@ -56,8 +66,26 @@ function objectListener(counters: WatchSessionCounters): D1Listener {
       call.roundTrips++;
       call.statements += statements.length;
     },
-    result: (r) => r,
+    // The rows D1 reports for the object's calls (`meta`), for the cost meter.
+    result: (r, method) => {
+      if (method !== "all" && method !== "run" && method !== "batch") {
+        counters.cost.d1Unmetered++;
+        return r;
+      }
+      return r.then((out) => {
+        for (const one of (Array.isArray(out) ? out : [out]) as WithMeta[]) addMeta(counters, one);
+        return out;
+      });
+    },
+    rawMeta: (meta) => addMeta(counters, meta as WithMeta),
   };
+}
+
+type WithMeta = { meta?: { rows_read?: number; rows_written?: number } } | null | undefined;
+function addMeta(counters: WatchSessionCounters, one: WithMeta) {
+  if (typeof one?.meta?.rows_read === "number") counters.cost.d1RowsRead += one.meta.rows_read;
+  else counters.cost.d1Unmetered++;
+  if (typeof one?.meta?.rows_written === "number") counters.cost.d1RowsWritten += one.meta.rows_written;
 }
 
 /**
@@ -72,11 +100,25 @@ export class WatchSessions extends Base {
   constructor(ctx: DurableObjectState, env: Env) {
     const record = objectRecord(ctx.id.toString());
     record.counters.instances++;
+    // Every statement on the object's own SQLite keeps its cursor, read when the counts are asked for (a read's
+    // counts grow as it is iterated), as worker/test/views.ts `sqlRowsDuring` does; only while bench:cost meters.
+    const sql = ctx.storage.sql;
+    const exec = sql.exec.bind(sql);
+    Object.defineProperty(sql, "exec", {
+      configurable: true,
+      writable: true,
+      value: (query: string, ...bindings: unknown[]) => {
+        const cursor = exec(query, ...(bindings as SqlStorageValue[]));
+        if (metering()) record.cursors.push(cursor);
+        return cursor;
+      },
+    });
     super(ctx, { ...env, DB: countingD1(env.DB, objectListener(record.counters)) });
     this.record = record;
   }
 
   private async counted<T>(into: (result: T) => Tally, work: () => Promise<T>): Promise<T> {
+    this.record.counters.cost.requests++;
     const call = { statements: 0, roundTrips: 0 };
     let result: T;
     try {
@@ -122,9 +164,31 @@ export class WatchSessions extends Base {
     );
   }
 
-  /** RPC for the bench route: this object's counts so far. */
+  // The object's other RPC methods: not classified, but each is a request (bench:cost).
+  override delivered(input: Parameters<Base["delivered"]>[0]) {
+    this.record.counters.cost.requests++;
+    return super.delivered(input);
+  }
+  override lastPosition(contentId: string) {
+    this.record.counters.cost.requests++;
+    return super.lastPosition(contentId);
+  }
+  override historyPage(input: Parameters<Base["historyPage"]>[0]) {
+    this.record.counters.cost.requests++;
+    return super.historyPage(input);
+  }
+  override clearHistory(contentId?: string) {
+    this.record.counters.cost.requests++;
+    return super.clearHistory(contentId);
+  }
+
+  /** RPC for the bench route: this object's counts so far (not a request of the app: not counted). */
   benchCounters(): WatchSessionCounters {
-    return this.record.counters;
+    const { counters, cursors } = this.record;
+    counters.cost.sqlStatements = cursors.length;
+    counters.cost.sqlRowsRead = cursors.reduce((n, c) => n + c.rowsRead, 0);
+    counters.cost.sqlRowsWritten = cursors.reduce((n, c) => n + c.rowsWritten, 0);
+    return counters;
   }
 }
 
