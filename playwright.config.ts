@@ -25,11 +25,12 @@ const browser = {
 
 export default defineConfig({
   testDir: "e2e",
-  // Journeys run two at a time: most of a journey is waiting for real media, ads and countdowns, which two
-  // browsers do side by side even on two cores. Journeys that change what every member sees (ad settings, the
-  // sign-on challenges) run after them, one at a time (the "site settings" project). docs/decisions/076-ci-where-the-cpu-goes.md
+  // Journeys run three at a time: most of a journey is waiting for real media, ads and countdowns, and without the
+  // trace's screencast two journeys kept about one core busy of two. Journeys that change what every member sees
+  // (ad settings, the sign-on challenges) run after them, one at a time (the "site settings" project).
+  // docs/decisions/076-ci-where-the-cpu-goes.md
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   // The limits guard against a hang, not a slow machine: what a test waits for still has to happen, only later.
   // (On a busy machine the accessibility journeys ran out of 60 s after 11 of the 12 admin tabs.)
