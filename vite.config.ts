@@ -15,6 +15,15 @@ export default defineConfig(({ command, isPreview }) => {
   const devOnly = command === "serve" && !isPreview;
   return {
     plugins: [
+      {
+        // `vite preview` (the browser suite's server) keeps an idle connection longer than a journey lasts: with
+        // Node's 5 s default, a test's request could reuse a socket the server was closing that instant (ECONNRESET).
+        name: "preview-keep-alive",
+        configurePreviewServer(server) {
+          const http = server.httpServer as { keepAliveTimeout?: number; headersTimeout?: number } | null;
+          if (http) Object.assign(http, { keepAliveTimeout: 130_000, headersTimeout: 131_000 });
+        },
+      },
       devCron(),
       apiReferenceAsset(),
       react(),
