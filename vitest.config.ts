@@ -56,6 +56,9 @@ export default defineConfig({
           // gave it (docs/decisions/076-ci-where-the-cpu-goes.md). WORKER_TESTS_ISOLATE=1 gives each file its own
           // runtime again, to tell whether a failure depends on an earlier file.
           isolate: process.env.WORKER_TESTS_ISOLATE === "1",
+          // A hang guard, not a speed target: a test that archives a world run after run took over vitest's default
+          // 5 s on a busy two-core CI machine and failed a landing for it.
+          testTimeout: 30_000,
         },
       },
       {
