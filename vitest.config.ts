@@ -57,7 +57,8 @@ export default defineConfig({
           // runtime again, to tell whether a failure depends on an earlier file.
           isolate: process.env.WORKER_TESTS_ISOLATE === "1",
           // A hang guard, not a speed target: a test that archives a world run after run took over vitest's default
-          // 5 s on a busy two-core CI machine and failed a landing for it.
+          // 5 s on a busy two-core CI machine and failed a landing for it. The property tests and other long worlds carry
+          // their own guards, at several times what they take under a full run's load (held-ledger took 151 s of 120).
           testTimeout: 30_000,
         },
       },

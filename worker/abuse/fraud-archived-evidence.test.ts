@@ -423,7 +423,7 @@ describe("every reader of views gives the same answer before and after the archi
       .all<{ viewer: string; n: number }>();
     expect(left.results).toEqual([{ viewer: d.id, n: 9 }]);
     expect(await answers()).toEqual(before);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe("the reason for every view, for an archived day", () => {

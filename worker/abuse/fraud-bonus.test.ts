@@ -213,7 +213,7 @@ describe("checks that hold", () => {
     await watch(await established("fan-3"), second.upload, 6000);
     expect(await minViews(second.browser)).toMatchObject({ is_completed: false, progress_value: 0 });
     expect(await bonusOf(second.id)).toBeNull();
-  }, 20_000); // a whole claim, its evidence and a deletion: several seconds on a busy machine
+  }, 120_000); // a whole claim, its evidence and a deletion: several seconds on a busy machine
 
   it("a certifier exposed after the award: the sweep flags the held bonus, and the admin takes it back", async () => {
     const [one, two] = [await claimant("early", elsewhere), await claimant("late", elsewhere)];

@@ -196,5 +196,5 @@ describe("traffic dashboards after the visits archive", () => {
         expect((await admin.fetch(`/api/admin/analytics/dashboard?range=${range}`)).status).toBe(200);
     }
     expect((await archiveDaysOf("visits"))[0]!.day).toBe(addDays(dayOf(NOW), 0));
-  }, 120_000);
+  }, 600_000);
 });

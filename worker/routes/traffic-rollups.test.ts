@@ -322,5 +322,5 @@ describe("traffic dashboards from the rollups", () => {
       (await env.DB.prepare(`select * from traffic_page_totals order by range_days, scope, page_path`).all()).results,
     ).toEqual(rolled.results);
     expect(rolled.results.length).toBeGreaterThan(0);
-  }, 120_000);
+  }, 600_000);
 });

@@ -358,4 +358,4 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
   );
   for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
   // Real D1 writes for every generated scenario: slower than a unit test, still bounded.
-}, 120_000);
+}, 600_000);

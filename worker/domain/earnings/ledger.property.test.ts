@@ -101,4 +101,4 @@ it("pays 2 × $0.003 per earnable view, never more, and every wallet is the sum 
     { numRuns: 20, seed: 20261121 },
   );
   // Real D1 writes for every generated scenario: slower than a unit test, still bounded.
-}, 60_000);
+}, 300_000);

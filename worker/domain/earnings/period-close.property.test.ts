@@ -257,7 +257,7 @@ it("gives the same wallets, calendars, CSV figures and notices with and without 
   expect(seen.crossDay).toBeGreaterThan(0);
   expect(seen.told).toBeGreaterThan(0);
   // Real D1 writes for every generated world: slower than a unit test, still bounded.
-}, 120_000);
+}, 600_000);
 
 const reversal = (
   earningId: string,
