@@ -35,3 +35,15 @@ export async function visitsDelivered(sessionIds: string[], count: number) {
     { timeout: 20_000, interval: 100 },
   );
 }
+
+/** The visits a test's tracker calls were answered 204 for, and a wait until the queue has stored them all. */
+export class AcceptedVisits {
+  private readonly sessions: string[] = [];
+  note(sessionId: string, res: { status: number }) {
+    if (res.status === 204) this.sessions.push(sessionId);
+    return res;
+  }
+  delivered() {
+    return visitsDelivered(this.sessions, this.sessions.length);
+  }
+}
