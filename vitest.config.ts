@@ -41,17 +41,22 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.jsonc" },
             miniflare: {
               // wrangler.jsonc's consumers, delivering each message at once (a batch timeout of 0): a test waits for
-              // the queue's work (worker/test/traffic-queue.ts) without waiting out the deployed batch timeout.
+              // the queue's work (worker/test/traffic-queue.ts) without waiting out the deployed batch timeout. The
+              // credit queue has none here: the money tests judge the poll and the cron, which a consumer crediting
+              // in the background would race; its consumer is tested by handing it batches
+              // (worker/queue-credit.test.ts, docs/decisions/079).
               queueConsumers: Object.fromEntries(
-                wranglerQueueConsumers().map((c) => [
-                  c.queue,
-                  {
-                    maxBatchSize: c.max_batch_size,
-                    maxBatchTimeout: 0,
-                    maxRetries: c.max_retries,
-                    deadLetterQueue: c.dead_letter_queue,
-                  },
-                ]),
+                wranglerQueueConsumers()
+                  .filter((c) => c.queue !== "reelpay-credit")
+                  .map((c) => [
+                    c.queue,
+                    {
+                      maxBatchSize: c.max_batch_size,
+                      maxBatchTimeout: 0,
+                      maxRetries: c.max_retries,
+                      deadLetterQueue: c.dead_letter_queue,
+                    },
+                  ]),
               ),
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
