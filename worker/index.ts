@@ -15,7 +15,7 @@ export default {
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env));
   },
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     await consumeQueueBatch(batch, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -7,7 +7,7 @@ import { storeVisitBatch } from "./domain/traffic/visit-batch";
 import { nowIso } from "./lib/time";
 
 /** The queues this Worker consumes (wrangler.jsonc `queues.consumers`). */
-export const QUEUE_NAMES = {
+const QUEUE_NAMES = {
   credit: "reelpay-credit",
   traffic: "reelpay-traffic",
   deadLetters: "reelpay-dead-letters",

@@ -39,7 +39,7 @@ export async function visitsDelivered(sessionIds: string[], count: number) {
 /** The visits a test's tracker calls were answered 204 for, and a wait until the queue has stored them all. */
 export class AcceptedVisits {
   private readonly sessions: string[] = [];
-  note(sessionId: string, res: { status: number }) {
+  note<R extends { status: number }>(sessionId: string, res: R): R {
     if (res.status === 204) this.sessions.push(sessionId);
     return res;
   }

@@ -12,7 +12,7 @@ import type { DbJobCall } from "../job-context";
 import { kindOf, queueOf, type QueueMessage } from "./messages";
 
 /** What the dead-letter consumer is given of each message. */
-export type DeadLetterIn = { id: string; body: unknown; attempts: number };
+type DeadLetterIn = { id: string; body: unknown; attempts: number };
 
 /**
  * The dead-letter queue's part (docs/decisions/079): keeps every message that failed all its retries, so the

@@ -11,7 +11,7 @@ export type VisitMessage = { kind: "visit"; visit: QueuedVisit };
 /** An ad beacon the route accepted, on its UTC day. */
 export type BeaconMessage = { kind: "beacon"; beacon: AdEventHit };
 
-export type TrafficMessage = VisitMessage | BeaconMessage;
+type TrafficMessage = VisitMessage | BeaconMessage;
 export type QueueMessage = CreditMessage | TrafficMessage;
 
 /** The queue a message of this kind goes to (wrangler.jsonc `queues.producers`). */

@@ -47,7 +47,7 @@ class Increments<K extends (string | number)[]> {
 }
 
 /** Folds the batch's new visits into the sessions they read and the day rollups' increments. */
-export function foldVisits(visits: QueuedVisit[], facts: VisitBatchFacts, stored: SessionRow[]): VisitBatchWrites {
+function foldVisits(visits: QueuedVisit[], facts: VisitBatchFacts, stored: SessionRow[]): VisitBatchWrites {
   const sessions = new Map(stored.map((s) => [keyOf(s.scope, s.session_id), s]));
   const touched = new Set<string>();
   const days = new Increments<[string, string]>();
