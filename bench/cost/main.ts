@@ -441,11 +441,13 @@ async function main() {
       row("stream 8 MiB as 1 MiB ranges (8 requests)", "8 MiB", b.streamRanges),
       row("wallet read", "read", b.wallet),
       row(
-        "crediting (earnings job)",
+        "crediting (credit queue, else the earnings job)",
         "1,000 views",
         b.crediting,
-        `${credited} views settled by ${settling.units} job call(s), less an empty call's counts, scaled to 1,000; ` +
-          `without subtracting: ${round(settlingRaw.d1RowsRead)} rows read, ${round(settlingRaw.d1RowsWritten)} written`,
+        settling.units === 0
+          ? `${credited} views settled by the credit queue's consumer in ${creditQueue.batches} batch(es), scaled to 1,000`
+          : `${credited} views settled by ${settling.units} job call(s), less an empty call's counts, scaled to 1,000; ` +
+              `without subtracting: ${round(settlingRaw.d1RowsRead)} rows read, ${round(settlingRaw.d1RowsWritten)} written`,
       ),
       row("sweep, one run (as the cron runs it every minute)", "run", sweepRun, `over ${credited} held views`),
       row(
