@@ -17,6 +17,16 @@ function readFixtures(...dirs: string[]) {
   return out;
 }
 
+type QueueConsumer = { queue: string; max_batch_size?: number; max_retries?: number; dead_letter_queue?: string };
+
+/** The queue consumers wrangler.jsonc declares (JSON with comments and trailing commas). */
+function wranglerQueueConsumers(): QueueConsumer[] {
+  const text = readFileSync("wrangler.jsonc", "utf8")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/,(\s*[}\]])/g, "$1");
+  return (JSON.parse(text) as { queues: { consumers: QueueConsumer[] } }).queues.consumers;
+}
+
 export default defineConfig({
   test: {
     // Two files at a time even on two cores (vitest's default there is one): a worker test file spends much of its
@@ -30,6 +40,24 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.jsonc" },
             miniflare: {
+              // wrangler.jsonc's consumers, delivering each message at once (a batch timeout of 0): a test waits for
+              // the queue's work (worker/test/traffic-queue.ts) without waiting out the deployed batch timeout. The
+              // credit queue has none here: the money tests judge the poll and the cron, which a consumer crediting
+              // in the background would race; its consumer is tested by handing it batches
+              // (worker/queue-credit.test.ts, docs/decisions/079).
+              queueConsumers: Object.fromEntries(
+                wranglerQueueConsumers()
+                  .filter((c) => c.queue !== "reelpay-credit")
+                  .map((c) => [
+                    c.queue,
+                    {
+                      maxBatchSize: c.max_batch_size,
+                      maxBatchTimeout: 0,
+                      maxRetries: c.max_retries,
+                      deadLetterQueue: c.dead_letter_queue,
+                    },
+                  ]),
+              ),
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
                 TEST_FIXTURES: readFixtures("e2e/fixtures", "worker/test/fixtures"),

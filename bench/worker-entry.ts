@@ -33,6 +33,7 @@
 import { app } from "../worker/app.ts";
 import { ensureBaselineTable, baselineApp } from "./worker-entry/baseline.ts";
 import { runScheduledJobs } from "../worker/scheduled.ts";
+import { consumeQueueBatch } from "../worker/queue.ts";
 import { countedEnv, emptyTrace, setExactRaw, traced, traces } from "./worker-entry/d1-counting.ts";
 import { json } from "./worker-entry/json.ts";
 import { explain, media, pollers, r2PassThrough, seed, select, stats } from "./worker-entry/seed-routes.ts";
@@ -54,6 +55,7 @@ async function bench(request: Request, env: Env, url: URL): Promise<Response> {
     const { statements: _, ...counts } = trace;
     return json(counts);
   }
+  if (route === "GET /bench/queues") return json(queueTotals);
   if (route === "POST /bench/meter/exact-raw") {
     setExactRaw(url.searchParams.get("on") !== "0");
     return json({ ok: true });
@@ -77,6 +79,9 @@ async function bench(request: Request, env: Env, url: URL): Promise<Response> {
   return json({ error: `no bench route ${route}` }, 404);
 }
 
+/** What the queue consumers did so far, per queue (docs/decisions/079): for bench:cost's per-visit rows. */
+const queueTotals: Record<string, { batches: number; messages: number; rowsRead: number; rowsWritten: number }> = {};
+
 /** The baseline routes write (views, bench_playback_events): on loopback only, whatever else serves this entry. */
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -90,5 +95,15 @@ export default {
     }
     if (url.pathname.startsWith("/bench/")) return bench(request, env, url);
     return traced(app, request, env, ctx);
+  },
+  // The real consumers with D1 counted: the tracker's and the beacons' writes happen here, a batch later.
+  async queue(batch, env) {
+    const trace = emptyTrace(false);
+    await traces.run(trace, () => consumeQueueBatch(batch, countedEnv(env)));
+    const t = (queueTotals[batch.queue] ??= { batches: 0, messages: 0, rowsRead: 0, rowsWritten: 0 });
+    t.batches += 1;
+    t.messages += batch.messages.length;
+    t.rowsRead += trace.rowsRead;
+    t.rowsWritten += trace.rowsWritten;
   },
 } satisfies ExportedHandler<Env>;

@@ -12,6 +12,7 @@ import { adminAnalyticsRoutes } from "./routes/admin/analytics";
 import { adminAuditRoutes } from "./routes/admin/audit";
 import { adminChallengeRoutes } from "./routes/admin/challenges";
 import { adminArchiveRoutes } from "./routes/admin/archive";
+import { adminDeadLetterRoutes } from "./routes/admin/dead-letters";
 import { adminEarningRulesRoutes } from "./routes/admin/earning-rules";
 import { adminEarningsCalendarRoutes } from "./routes/admin/earnings-calendar";
 import { adminManualBonusRoutes } from "./routes/admin/bonuses";
@@ -129,7 +130,8 @@ const adminApi = new Hono<AppEnv>()
   .route("/", adminAuditRoutes)
   .route("/", adminTrafficRoutes)
   .route("/", adminModerationRoutes)
-  .route("/", adminArchiveRoutes);
+  .route("/", adminArchiveRoutes)
+  .route("/", adminDeadLetterRoutes);
 
 export const app = new Hono<AppEnv>()
   .basePath("/api")

@@ -1,4 +1,5 @@
 import { app } from "./app";
+import { consumeQueueBatch } from "./queue";
 import { runScheduledJobs } from "./scheduled";
 import { serveSpa } from "./spa/serve-spa";
 
@@ -13,5 +14,8 @@ export default {
   },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledJobs(env));
+  },
+  async queue(batch, env, _ctx) {
+    await consumeQueueBatch(batch, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -120,6 +120,19 @@ async function seedTo(meter: Meter, from: number, to: number) {
   }
 }
 
+type QueueTotals = { batches: number; messages: number; rowsRead: number; rowsWritten: number };
+
+/** A queue consumer's work once it has taken `messages` messages (at most a minute's wait). */
+async function consumerTotals(meter: Meter, queue: string, messages: number): Promise<QueueTotals> {
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    const totals = (await (await fetch(`${meter.origin}/bench/queues`)).json()) as Record<string, QueueTotals>;
+    const done = totals[queue];
+    if (done && done.messages >= messages) return done;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${queue} did not take ${messages} messages within a minute`);
+}
+
 /** Signed-out home as the Worker serves it (worker/spa/first-paint-plan.ts `bootRequestsOf`), and the tracker beacon. */
 async function homeVisit(meter: Meter, n: number) {
   await meter.send("GET", "/api/users/me");
@@ -246,6 +259,17 @@ async function main() {
       const list = await meter.unit(b.homeReturning, [], () => homeVisit(meter, i), { workerRequests: 2 });
       firstPage = list.items.length;
     }
+    // The tracker's D1 rows are written by the traffic queue's consumer, a batch later (docs/decisions/079): wait
+    // for it to have taken every visit, then count its rows to the visits.
+    const consumer = await consumerTotals(meter, "reelpay-traffic", RUNS);
+    b.homeReturning.sums = add(b.homeReturning.sums, {
+      ...zeroCounts(),
+      d1RowsRead: consumer.rowsRead,
+      d1RowsWritten: consumer.rowsWritten,
+    });
+    log(
+      `traffic queue: ${consumer.messages} visits in ${consumer.batches} batches, ${consumer.rowsWritten} rows written`,
+    );
     b.homeFirst.units = b.homeReturning.units;
     b.homeFirst.unmetered = b.homeReturning.unmetered;
     b.homeFirst.sums = add(b.homeReturning.sums, {
@@ -282,6 +306,9 @@ async function main() {
     // Crediting: the cron's earnings job (runEarningsJob) until it has nothing left. The call that settled the
     // views, less what a call that finds nothing costs (the cron makes one every minute anyway: "cron per day"),
     // per view settled: the job's marginal cost, in the cron (no Worker request of its own).
+    // The credit queue credits each view as it qualifies (docs/decisions/079): once its consumer has taken every
+    // view, the cron finds none left, and the consumer's rows per view are crediting's cost.
+    const creditQueue = await consumerTotals(meter, "reelpay-credit", qualified);
     const admin = world.admin.cookie;
     let credited = 0;
     const settling = new Bucket();
@@ -299,7 +326,17 @@ async function main() {
       credited += processed;
       if (processed === 0) break;
     }
-    if (credited > 0) {
+    if (credited === 0 && creditQueue.messages > 0) {
+      const perThousand = 1000 / creditQueue.messages;
+      b.crediting.sums = {
+        ...zeroCounts(),
+        d1RowsRead: creditQueue.rowsRead * perThousand,
+        d1RowsWritten: creditQueue.rowsWritten * perThousand,
+      };
+      b.crediting.units = 1;
+      credited = creditQueue.messages;
+      log(`credit queue: ${creditQueue.messages} views in ${creditQueue.batches} batches`);
+    } else if (credited > 0) {
       const marginal = add(settling.sums, empty.mean(), -settling.units);
       b.crediting.sums = { ...add(zeroCounts(), marginal, 1000 / credited), workerRequests: 0 };
       b.crediting.units = 1;
@@ -404,11 +441,13 @@ async function main() {
       row("stream 8 MiB as 1 MiB ranges (8 requests)", "8 MiB", b.streamRanges),
       row("wallet read", "read", b.wallet),
       row(
-        "crediting (earnings job)",
+        "crediting (credit queue, else the earnings job)",
         "1,000 views",
         b.crediting,
-        `${credited} views settled by ${settling.units} job call(s), less an empty call's counts, scaled to 1,000; ` +
-          `without subtracting: ${round(settlingRaw.d1RowsRead)} rows read, ${round(settlingRaw.d1RowsWritten)} written`,
+        settling.units === 0
+          ? `${credited} views settled by the credit queue's consumer in ${creditQueue.batches} batch(es), scaled to 1,000`
+          : `${credited} views settled by ${settling.units} job call(s), less an empty call's counts, scaled to 1,000; ` +
+              `without subtracting: ${round(settlingRaw.d1RowsRead)} rows read, ${round(settlingRaw.d1RowsWritten)} written`,
       ),
       row("sweep, one run (as the cron runs it every minute)", "run", sweepRun, `over ${credited} held views`),
       row(

@@ -173,3 +173,8 @@ export const archivedDayUrl = (dataset: ArchiveDataset, day: string) =>
   apiUrl("get", "/api/admin/archive/{dataset}/{day}", { path: { dataset, day } });
 export const archivedManifestUrl = (dataset: ArchiveDataset, day: string) =>
   apiUrl("get", "/api/admin/archive/{dataset}/{day}/manifest", { path: { dataset, day } });
+
+/** What the queues gave up on (docs/decisions/079), and sending one letter back to its queue. */
+export const getDeadLetters = (signal?: AbortSignal) => api.GET("/api/admin/dead-letters", { signal });
+export const resendDeadLetter = (id: string) =>
+  api.POST("/api/admin/dead-letters/{id}/resend", { params: { path: { id } } });

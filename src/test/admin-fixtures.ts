@@ -204,6 +204,7 @@ export const stubAdmin = (routes: Routes = {}) =>
     "GET /api/admin/payments": { body: [] },
     "GET /api/admin/payout-requests": { body: [] },
     "GET /api/admin/payout-batches": { body: [] },
+    "GET /api/admin/dead-letters": { body: { items: [], total: 0 } },
     "GET /api/admin/analytics/ads": { body: noAdEvents },
     ...routes,
   });

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AdAnalyticsResponse } from "../../common/schemas/admin-analytics";
 import type { ApiErrorBody } from "../../common/schemas/errors";
 import { adEventDays } from "../db/schema";
@@ -11,20 +11,37 @@ const uniqueAd = () => `test-ad-${Date.now().toString(36)}-${++ads}`;
 let addresses = 0;
 const uniqueIp = () => `198.51.100.${++addresses % 250}`;
 
-function beacon(query: string, init: RequestInit & { ip?: string } = {}) {
+// Beacons answered 200 to a GET, per ad: the traffic queue counts them a moment later (docs/decisions/079).
+const accepted = new Map<string, number>();
+
+async function beacon(query: string, init: RequestInit & { ip?: string } = {}) {
   const { ip = "203.0.113.50", ...rest } = init;
   const headers = new Headers(rest.headers);
   headers.set("cf-connecting-ip", ip);
-  return new Browser().fetch(`/api/ads/track?${query}`, { ...rest, headers });
+  const res = await new Browser().fetch(`/api/ads/track?${query}`, { ...rest, headers });
+  const ad = new URLSearchParams(query).get("ad");
+  if (ad && res.status === 200 && (rest.method ?? "GET") === "GET") accepted.set(ad, (accepted.get(ad) ?? 0) + 1);
+  return res;
 }
 
+/** The ad's counters, once the queue has counted every beacon of it that was answered 200. */
 async function countsOf(ad: string) {
-  const { results } = await env.DB.prepare(
-    "select day, position, event, count from ad_event_days where ad_id = ? order by position, event",
-  )
-    .bind(ad)
-    .all<{ day: string; position: string; event: string; count: number }>();
-  return results;
+  const read = async () => {
+    const { results } = await env.DB.prepare(
+      "select day, position, event, count from ad_event_days where ad_id = ? order by position, event",
+    )
+      .bind(ad)
+      .all<{ day: string; position: string; event: string; count: number }>();
+    return results;
+  };
+  await vi.waitFor(
+    async () => {
+      const counted = (await read()).reduce((n, r) => n + r.count, 0);
+      if (counted < (accepted.get(ad) ?? 0)) throw new Error(`${counted} of ${accepted.get(ad)} beacons counted`);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+  return read();
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -200,6 +217,7 @@ describe("GET /api/admin/analytics/ads", () => {
     const ip = uniqueIp();
     for (const event of ["impression", "start", "complete", "click"])
       await beacon(`event=${event}&ad=${ad}&position=3`, { ip });
+    await countsOf(ad);
     const after = await read();
     expect(after.totals.impressions - before.totals.impressions).toBe(1);
     expect(after.totals.completes - before.totals.completes).toBe(1);

@@ -35,7 +35,7 @@ export const adEventsPublicRoutes = new Hono<AppEnv>().get(
     if (c.req.header("sec-fetch-site") === "cross-site") throw forbidden("Cross-site ad beacon refused", "cross_site");
     if (c.req.method === "GET") {
       await countAdBeacon({
-        ctx: { db: c.get("db"), secret: c.get("settings").sessionSecret },
+        ctx: { secret: c.get("settings").sessionSecret, env: c.env },
         input: { beacon: c.req.valid("query"), ip: c.req.header("cf-connecting-ip") ?? "local" },
       });
     }

@@ -5,6 +5,7 @@ import { rollPageTotals } from "../domain/traffic/page-totals";
 import { dayOf } from "../lib/days";
 import { TRAFFIC_RANGES, type TrafficRange } from "../../common/traffic-ranges";
 import { displayName } from "../domain/username";
+import { AcceptedVisits } from "../test/traffic-queue";
 import { makeContent } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 
@@ -173,6 +174,7 @@ describe("traffic dashboards from the rollups", () => {
     ];
 
     let cronDay = dayOf(clock);
+    const accepted = new AcceptedVisits();
     const SESSIONS = 320;
     for (let i = 0; i < SESSIONS; i++) {
       // Spread over the 100 days, a little more often towards the end, each session's visits in time order.
@@ -195,6 +197,8 @@ describe("traffic dashboards from the rollups", () => {
         if (dayOf(clock) !== cronDay) {
           // The cron, as days pass (it runs every minute in production; its totals only move once a day).
           cronDay = dayOf(clock);
+          // The days before are stored (the queue's consumer) before the cron rolls them, as in production.
+          await accepted.delivered();
           await rollPageTotals({ ctx: { env }, input: { nowMs: clock } });
         }
         // A campaign visitor who signs up mid-session: a conversion from then on.
@@ -221,9 +225,10 @@ describe("traffic dashboards from the rollups", () => {
           },
           { "cf-connecting-ip": ip },
         );
-        expect(res.status).toBe(204);
+        expect(accepted.note(session, res).status).toBe(204);
       }
     }
+    await accepted.delivered();
     vi.setSystemTime(NOW);
 
     const { results: visits } = await env.DB.prepare(

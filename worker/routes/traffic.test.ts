@@ -4,13 +4,18 @@ import type { TrafficDashboard } from "../../common/schemas/traffic";
 import { makeContent } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 import { startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../test/rate-window";
+import { AcceptedVisits } from "../test/traffic-queue";
 
 const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 let sessions = 0;
 const sessionId = () => `test-session-${Date.now().toString(36)}-${++sessions}`;
 
-function visit(b: Browser, v: Record<string, unknown>, ip = "203.0.113.7") {
-  return b.json(
+// The visits the tracker accepted: the traffic queue stores them a moment later (docs/decisions/079).
+const accepted = new AcceptedVisits();
+const delivered = () => accepted.delivered();
+
+async function visit(b: Browser, v: Record<string, unknown>, ip = "203.0.113.7") {
+  const res = await b.json(
     "/api/analytics/track",
     "POST",
     {
@@ -25,6 +30,7 @@ function visit(b: Browser, v: Record<string, unknown>, ip = "203.0.113.7") {
     },
     { "cf-connecting-ip": ip },
   );
+  return accepted.note(String(v.session_id), res);
 }
 
 describe("traffic analytics", () => {
@@ -66,6 +72,7 @@ describe("traffic analytics", () => {
     });
     // Someone else's page does not count for this creator.
     await visit(anon, { session_id: sessionId(), page_path: "/", visit_duration: 500 });
+    await delivered();
 
     const d = await (await creator.fetch("/api/analytics/dashboard?range=7d")).json<TrafficDashboard>();
     expect(d.overview).toMatchObject({ totalVisitors: 4, pageViews: 7, bounceRate: 0.5, avgSessionDuration: 35 });

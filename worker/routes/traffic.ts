@@ -32,7 +32,7 @@ export const trafficPublicRoutes = new Hono<AppEnv>().post(
   validate("json", pageVisitBody),
   async (c) => {
     await recordPageVisit({
-      ctx: { db: c.get("db"), actor: c.get("user"), secret: c.get("settings").sessionSecret },
+      ctx: { actor: c.get("user"), secret: c.get("settings").sessionSecret, env: c.env },
       input: {
         visit: c.req.valid("json"),
         ip: c.req.header("cf-connecting-ip") ?? "local",

@@ -3,6 +3,7 @@ import type { PlaybackCountingReason } from "../../common/schemas/playback";
 import { createDb, type Db } from "../db/client";
 import { refreshChallengeStatements } from "../db/queries/challenges/challenge-progress";
 import { finishQualifiedViewStatement, insertViewStatement } from "../db/queries/views/views";
+import type { CreditMessage } from "../domain/queues/messages";
 import { eventCounting } from "../domain/views/counting";
 import { watchedPercent } from "../domain/views/view-outcome";
 import { coveredBytes, deliveredEnough, deliveryCountsSince, DELIVERY_WINDOW_MS } from "../domain/views/delivery";
@@ -254,6 +255,12 @@ export class WatchSessions extends DurableObject<Env> {
         refreshChallengeStatements(this.db.$client, id, at, newId()),
       ),
     ]);
+    // Crediting starts at once, in the credit queue's next batch (docs/decisions/079). A send that fails loses
+    // nothing: the view is in D1 as qualified, and the cron credits what the queue did not.
+    const message: CreditMessage = { kind: "credit", viewId: s.id };
+    await this.env.CREDIT_QUEUE.send(message).catch((error: unknown) => {
+      console.warn("credit queue send failed; the cron will credit the view", error);
+    });
   }
 
   /**

@@ -19,6 +19,7 @@ import {
   tdNum,
 } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
+import { DeadLettersPanel } from "./dead-letters-panel";
 import { PaymentCorrectionModal } from "./payment-correction-modal";
 import { PaymentModal } from "./payment-modal";
 import { PayoutBatchesPanel } from "./payout-batches-panel";
@@ -67,6 +68,7 @@ export function PaymentsTab() {
         <>
           <PayoutRequestsPanel />
           <PayoutBatchesPanel />
+          <DeadLettersPanel />
           <PaymentsSummary payments={payments ?? []} />
           {!payments || payments.length === 0 ? (
             <EmptyMessage title="No payments recorded yet" />

@@ -17,11 +17,11 @@ import { bonuses, challengeProgress, challenges, views } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { usd } from "../../lib/money";
 import { makeContent, makeUser, testDb } from "../../test/factories";
+import { storeVisitNow } from "../../test/traffic-queue";
 import { signedInBrowser, type Browser } from "../../test/http";
 import { runEarningsJob } from "../earnings/run-job";
 import { runReviewSweep } from "../reviews/sweep";
 import { rollPageTotals } from "../traffic/page-totals";
-import { recordPageVisit } from "../traffic/page-visit";
 import { trafficDashboard } from "../traffic/dashboard-figures";
 import { decodeLines } from "./part-file";
 import { verifyArchivedDay } from "./read-archive";
@@ -364,29 +364,32 @@ it("gives every reader the same answer right before and right after each lifecyc
         const dayStart = start + dayIndex * DAY;
         for (const v of d.visits) {
           const actor = v.who < people.length ? { id: people[v.who]!.id } : null;
-          await recordPageVisit({
-            ctx: { db, actor, secret: "lifecycle-test" },
-            input: {
-              visit: {
-                session_id: `s-${y}-${dayIndex}-${v.session}`,
-                page_path: pages[v.page]!,
-                referrer: v.page === 1 ? "https://elsewhere.example/x" : null,
-                visit_duration: 5 + v.hour,
-                page_views: 1,
-                device_type: v.session % 2 ? "mobile" : "desktop",
-                browser: "chrome",
-                user_agent: null,
-                utm_source: v.session === 3 ? "news" : null,
-                utm_medium: null,
-                utm_campaign: v.session === 3 ? "launch" : null,
-                utm_term: null,
-                utm_content: null,
-              },
+          // As the traffic queue's consumer stores it (docs/decisions/079), one visit at a time.
+          await storeVisitNow(
+            db,
+            {
+              session_id: `s-${y}-${dayIndex}-${v.session}`,
+              page_path: pages[v.page]!,
+              referrer: v.page === 1 ? "https://elsewhere.example/x" : null,
+              visit_duration: 5 + v.hour,
+              page_views: 1,
+              device_type: v.session % 2 ? "mobile" : "desktop",
+              browser: "chrome",
+              user_agent: null,
+              utm_source: v.session === 3 ? "news" : null,
+              utm_medium: null,
+              utm_campaign: v.session === 3 ? "launch" : null,
+              utm_term: null,
+              utm_content: null,
+            },
+            {
+              actor,
+              secret: "lifecycle-test",
               ip: `10.0.${v.who}.${visitN++ % 200}`,
               ownHost: "localhost",
               nowMs: dayStart + v.hour * HOUR + visitN * 1000,
             },
-          });
+          );
         }
         for (const [i, v] of d.views.entries()) {
           const item = items[v.item]!;

@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import type { pageVisitBody } from "../../../common/schemas/traffic";
-import type { Db } from "../../db/client";
-import { recordVisit } from "../../db/queries/traffic/traffic";
 import { addressGroupHash } from "../../lib/address-group";
 import { rateLimited } from "../../lib/errors";
+import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
+import type { QueuedVisit } from "../../db/queries/traffic/visit-batch";
+import type { VisitMessage } from "../queues/messages";
 
 // A page visit as the tracker sends it is common/schemas/traffic.ts.
 export type PageVisitInput = z.output<typeof pageVisitBody>;
@@ -23,28 +24,40 @@ function sourceOf(visit: Pick<PageVisitInput, "utm_source" | "referrer">, ownHos
   return "Direct";
 }
 
-/** Page visits one address group may record per minute (the tracker is public: a farm could flood the dashboard). */
-const TRACK_PER_MINUTE = 120;
+/** The visit as the traffic queue carries it: what the tracker sent and what the server adds. */
+export function queuedVisit(
+  visit: PageVisitInput,
+  o: { actor: { id: string } | null; ipHash: string; ownHost: string; nowMs: number },
+): QueuedVisit {
+  return {
+    ...visit,
+    id: newId(),
+    userId: o.actor?.id ?? null,
+    source: sourceOf(visit, o.ownHost),
+    ipHash: o.ipHash,
+    createdAt: nowIso(o.nowMs),
+  };
+}
 
-type VisitContext = { db: Db; actor: { id: string } | null; secret: string };
+type VisitContext = { actor: { id: string } | null; secret: string; env: Pick<Env, "TRACK_LIMITER" | "TRAFFIC_QUEUE"> };
 
 /**
- * Record one page visit (docs/decisions/041): the member comes from the session (never from the body), the
- * source from the visit and this site's host, the address only as its group's keyed hash; past the address
- * group's per-minute limit nothing is stored and the caller is told to slow down (429).
+ * Accepts one page visit (docs/decisions/041, 079): the member comes from the session (never from the body), the
+ * source from the visit and this site's host, the address only as its group's keyed hash. Past the address group's
+ * per-minute limit (wrangler.jsonc `TRACK_LIMITER`: a farm could flood the dashboard) nothing is queued and the
+ * caller is told to slow down (429); otherwise the visit goes to the traffic queue, whose consumer stores it with
+ * its rollups in batches (visit-batch.ts).
  */
 export async function recordPageVisit({
-  ctx: { db, actor, secret },
+  ctx: { actor, secret, env },
   input: { visit, ip, ownHost, nowMs = Date.now() },
 }: {
   ctx: VisitContext;
   input: { visit: PageVisitInput; ip: string; ownHost: string; nowMs?: number };
 }) {
   const ipHash = await addressGroupHash(secret, ip);
-  const stored = await recordVisit(
-    db,
-    { ...visit, userId: actor?.id ?? null, source: sourceOf(visit, ownHost), ipHash, createdAt: nowIso(nowMs) },
-    { key: `track:${ipHash}`, perMinute: TRACK_PER_MINUTE, nowMs },
-  );
-  if (!stored) throw rateLimited("Too many page visits from this address; slow down", "rate_limited");
+  const { success } = await env.TRACK_LIMITER.limit({ key: ipHash });
+  if (!success) throw rateLimited("Too many page visits from this address; slow down", "rate_limited");
+  const message: VisitMessage = { kind: "visit", visit: queuedVisit(visit, { actor, ipHash, ownHost, nowMs }) };
+  await env.TRAFFIC_QUEUE.send(message);
 }

@@ -1,9 +1,7 @@
 import { between, sql } from "drizzle-orm";
 import type { DayRange } from "../../../lib/days";
-import { windowStart } from "../../../lib/rate-window";
 import type { Db } from "../../client";
 import { adEventDays } from "../../schema";
-import { countRequest, WITHIN_LIMIT } from "../auth/rate-limits";
 
 /** One ad beacon as counted: its UTC day, ad, break position and VAST event (common/schemas/ads.ts). */
 export type AdEventHit = { day: string; ad: string; position: string; event: string };
@@ -12,26 +10,27 @@ export type AdEventHit = { day: string; ad: string; position: string; event: str
 export type AdEventRow = { day: string; position: string; event: string; n: number };
 
 /**
- * Counts the beacon against the address's per-minute limit and, while within it, adds one to its day's
- * counter: one round trip, one row per (day, ad, position, event) however many hits. Returns false when
- * the limit refused it.
+ * Adds a batch of beacons to their days' counters: one upsert, one row written per (day, ad, position, event)
+ * of the batch however many hits (docs/decisions/079).
  */
-export async function countAdEvent(
-  db: Db,
-  beacon: AdEventHit,
-  limit: { key: string; perMinute: number; nowMs: number },
-) {
-  const d1 = db.$client;
-  const [, upsert] = await d1.batch([
-    countRequest(d1, limit.key, limit.nowMs),
-    d1
-      .prepare(
-        `insert into ad_event_days (day, ad_id, position, event, count) select ?4, ?5, ?6, ?7, 1 where ${WITHIN_LIMIT}
-         on conflict (day, ad_id, position, event) do update set count = count + 1`,
-      )
-      .bind(limit.key, windowStart(limit.nowMs), limit.perMinute, beacon.day, beacon.ad, beacon.position, beacon.event),
-  ]);
-  return (upsert!.meta.changes ?? 0) > 0;
+export async function countAdEvents(db: Db, beacons: AdEventHit[]) {
+  const groups = new Map<string, [string, string, string, string, number]>();
+  for (const b of beacons) {
+    const key = JSON.stringify([b.day, b.ad, b.position, b.event]);
+    const row = groups.get(key) ?? [b.day, b.ad, b.position, b.event, 0];
+    row[4]++;
+    groups.set(key, row);
+  }
+  if (!groups.size) return;
+  const at = (i: number) => `json_extract(value, '$[${i}]')`;
+  await db.$client
+    .prepare(
+      `insert into ad_event_days (day, ad_id, position, event, count)
+       select ${[0, 1, 2, 3, 4].map(at).join(", ")} from json_each(?1) where true
+       on conflict (day, ad_id, position, event) do update set count = count + excluded.count`,
+    )
+    .bind(JSON.stringify([...groups.values()]))
+    .run();
 }
 
 /** The counters of a range of days, summed over ads (the admin figures do not split by ad). */

@@ -5,16 +5,6 @@ import { HOUR_WINDOW_MS, WINDOW_MS, windowStart } from "../../../lib/rate-window
 
 const HOURLY = "hourly:";
 
-/** Counts one request for `key` in the current window (a statement for the caller's batch). */
-export function countRequest(d1: D1Database, key: string, nowMs: number) {
-  return d1
-    .prepare(
-      `insert into rate_limits (key, window_start, count) values (?1, ?2, 1)
-       on conflict (key, window_start) do update set count = count + 1`,
-    )
-    .bind(key, windowStart(nowMs));
-}
-
 export type LimitCheck = { key: string; limit: number; window: "minute" | "hour" };
 
 /**

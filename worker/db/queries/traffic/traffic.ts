@@ -1,10 +1,6 @@
 import { dayOf } from "../../../lib/days";
-import { newId } from "../../../lib/ids";
-import { windowStart } from "../../../lib/rate-window";
 import type { Db } from "../../client";
-import { countRequest, WITHIN_LIMIT } from "../auth/rate-limits";
 import { topPagesParams, TOP_PAGES_CTE } from "./traffic-page-totals";
-import { CREATOR_SCOPE, mayNameCreator, rollupParams, rollupStatements, SITE_SCOPE } from "./traffic-rollups";
 
 /** A tracked page visit as stored: the validated payload (common/schemas/traffic.ts) and what the server adds. */
 export type VisitRecord = {
@@ -26,61 +22,6 @@ export type VisitRecord = {
   ipHash: string;
   createdAt: string;
 };
-
-/**
- * Counts the request against the caller's per-minute limit and stores the visit only while within it,
- * in one batch. Returns false when the limit refused it.
- */
-export async function recordVisit(db: Db, v: VisitRecord, limit: { key: string; perMinute: number; nowMs: number }) {
-  const d1 = db.$client;
-  const gate = [limit.key, windowStart(limit.nowMs), limit.perMinute];
-  const tagged: 0 | 1 = [v.utm_source, v.utm_medium, v.utm_campaign, v.utm_term, v.utm_content].some(Boolean) ? 1 : 0;
-  const rollup = rollupParams(gate, {
-    sessionId: v.session_id,
-    createdAt: v.createdAt,
-    visitDuration: v.visit_duration,
-    source: v.source,
-    deviceType: v.device_type,
-    campaign: v.utm_campaign,
-    tagged,
-    userId: v.userId,
-    pagePath: v.page_path,
-  });
-  // The site's rollups always; a creator's too when the page may be theirs (the SQL decides whose it is).
-  const scopes = mayNameCreator(v.page_path) ? [SITE_SCOPE, CREATOR_SCOPE] : [SITE_SCOPE];
-  const [, insert] = await d1.batch([
-    countRequest(d1, limit.key, limit.nowMs),
-    d1
-      .prepare(
-        `insert into page_visits (id, session_id, user_id, page_path, referrer, visit_duration, page_views, device_type,
-           browser, user_agent, utm_source, utm_medium, utm_campaign, utm_term, utm_content, source, ip_hash, created_at)
-         select ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21 where ${WITHIN_LIMIT}`,
-      )
-      .bind(
-        ...gate,
-        newId(),
-        v.session_id,
-        v.userId,
-        v.page_path,
-        v.referrer,
-        v.visit_duration,
-        v.page_views,
-        v.device_type,
-        v.browser,
-        v.user_agent,
-        v.utm_source,
-        v.utm_medium,
-        v.utm_campaign,
-        v.utm_term,
-        v.utm_content,
-        v.source,
-        v.ipHash,
-        v.createdAt,
-      ),
-    ...scopes.flatMap((scope) => rollupStatements(d1, scope, rollup)),
-  ]);
-  return (insert!.meta.changes ?? 0) > 0;
-}
 
 /**
  * The range is whole UTC days: from 00:00 of the day that holds `nowMs` − `rangeDays` × 24 h, through `nowMs`
