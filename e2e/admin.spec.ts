@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { addManualEarning } from "./admin-steps";
-import { freshEmail, signInAs } from "./sign-in";
+import { freshEmail, signInAs, signOut } from "./sign-in";
 
 test("an admin records a manual earning, pays the user, and the user sees both", async ({ page }) => {
   // The member exists once they have signed in.
   const member = freshEmail("member");
   await signInAs(page, member);
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
 
   await signInAs(page, "admin@example.com");
   await addManualEarning(page, member, "30", "Launch partner bonus");
@@ -21,7 +21,7 @@ test("an admin records a manual earning, pays the user, and the user sees both",
   await pay.getByLabel("Reference (optional)").fill("PP-E2E-1");
   await pay.getByRole("button", { name: "Record Payment" }).click();
   await expect(page.getByRole("table", { name: "Payments" }).getByText("PP-E2E-1")).toBeVisible();
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
 
   // The member's wallet: $30 credited by the admin, $25 paid, $5 left; the payment in the history.
   await signInAs(page, member);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { freshEmail, signInAs, skipPreroll } from "./sign-in";
+import { freshEmail, signInAs, signOut, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
 test("a viewer watches another creator's clip to the end and both earn $0.003", async ({ page }) => {
@@ -12,7 +12,7 @@ test("a viewer watches another creator's clip to the end and both earn $0.003", 
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
   const clipUrl = page.url();
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
 
   // A fresh viewer watches it to the end, at normal speed: the server paces the view on its own clock.
   await signInAs(page, freshEmail("viewer"));
@@ -31,7 +31,7 @@ test("a viewer watches another creator's clip to the end and both earn $0.003", 
   const viewerCard = page.getByRole("region", { name: "Viewer Earnings" });
   await expect(viewerCard.getByText("$0.003").first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Total Balance" }).getByText("$0.003").first()).toBeVisible();
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
 
   // The creator sees the same amount as creator earnings.
   await signInAs(page, creator);
@@ -77,7 +77,7 @@ test("the real player earns for a video and an MP3, each with a seek, and the da
     await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
     uploads[title] = page.url();
   }
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
 
   await signInAs(page, freshEmail("viewer"));
   await page.goto(uploads["Seek and you shall find"]!);
@@ -106,7 +106,7 @@ test("the real player earns for a video and an MP3, each with a seek, and the da
     await expect(views.filter({ hasText: title }).getByText(/^(Pending until .*|Earned \$0\.003)$/)).toBeVisible();
   }
   await page.goto("/");
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
 
   await signInAs(page, creator);
   await page.goto("/wallet");

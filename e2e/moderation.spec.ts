@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { searchGallery } from "./gallery-search";
-import { freshEmail, signInAs } from "./sign-in";
+import { freshEmail, signInAs, signOut } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
 // The moderation journey (docs/decisions/027): a viewer reports an item, an admin takes it down, the viewer can no
@@ -8,7 +8,7 @@ import { CONTENT_PAGE } from "./urls";
 // A fresh creator uploads a fresh item, so the journey neither needs nor touches the seed's content.
 
 async function signOut(page: Page) {
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
 }
 

@@ -2,13 +2,11 @@ import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { addManualEarning } from "./admin-steps";
 import { searchGallery } from "./gallery-search";
-import { freshEmail, signInAs, skipPreroll } from "./sign-in";
+import { freshEmail, signInAs, signOut, skipPreroll } from "./sign-in";
 
 // Payouts go out in batches (docs/decisions/066): a member with $30.004 available and $0.003 held asks for
 // $30.00 by PayPal; the admin ticks the request, sends it in a batch, downloads PayPal's file and records the
 // batch paid. The member's wallet then shows the payout, and each card's lines add up to it as displayed.
-
-const signOut = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
 
 /** "$30.00" → 30000, "−$30.00" → −30000: thousandths of a dollar, so the sums are exact. */
 const mills = (shown: string) => Math.round(Number(shown.replace("−", "-").replace(/[$,]/g, "")) * 1000);

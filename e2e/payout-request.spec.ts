@@ -1,14 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { addManualEarning } from "./admin-steps";
-import { freshEmail, signInAs } from "./sign-in";
+import { freshEmail, signInAs, signOut } from "./sign-in";
 
 // A member asks for their money and an admin sends it (docs/decisions/036, 066): the member first says where
 // payouts go (the payout destination), then asks for an amount only; the request takes the amount out of the
 // balance as "Payout in progress", the admin records the payment against it, and it shows as "Paid out". The
 // wallet's figures add up, as displayed, at each step. A bank transfer is paid one by one (PayPal and Venmo go
 // out in batches: e2e/payout-batch.spec.ts).
-
-const signOut = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
 
 /** A card's lines as [label, shown value], read from the screen. */
 const linesOf = (card: Locator) =>

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { freshEmail, signInAs, skipPreroll } from "./sign-in";
+import { freshEmail, signInAs, signOut, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
 // The fraud review journey (docs/decisions/019): two brand-new accounts watch each other's clips, which is
@@ -24,7 +24,7 @@ async function watch(page: Page, url: string) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
 }
 
 test("an admin reverses a ring of new accounts, and the member's calendar says why", async ({ page }) => {

@@ -47,6 +47,17 @@ export async function signInAs(page: Page, email: string) {
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
 }
 
+/**
+ * Signs out through the header and waits for the server's answer: the header shows Sign In at once, and a sign-in
+ * started before the logout's answer arrived had its new session cookie cleared by that answer (a journey then found
+ * itself signed out).
+ */
+export async function signOut(page: Page) {
+  const ended = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/logout");
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  expect((await ended).status(), "sign-out").toBe(200);
+}
+
 /** A fresh account per journey, so journeys never depend on each other's data. */
 export const freshEmail = (label: string) => `e2e-${label}-${Date.now().toString(36)}@example.com`;
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { freshEmail, signInAs, skipPreroll } from "./sign-in";
+import { freshEmail, signInAs, signOut, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
 // The creator studio (docs/decisions/048): a view reaches the item's Stats, from My Content.
@@ -15,7 +15,7 @@ test("a viewer opens a shared link and watches to the end; the creator's Stats s
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
   const clipUrl = page.url();
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
 
   // Opened from its address (a shared link), watched to the end.
   await signInAs(page, freshEmail("viewer"));
@@ -24,7 +24,7 @@ test("a viewer opens a shared link and watches to the end; the creator's Stats s
   await expect
     .poll(() => page.evaluate(() => document.querySelector("video")?.ended ?? false), { timeout: 15_000 })
     .toBe(true);
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await signOut(page);
 
   await signInAs(page, creator);
   await page.goto("/profile");
