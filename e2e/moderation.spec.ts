@@ -7,11 +7,6 @@ import { CONTENT_PAGE } from "./urls";
 // longer find it, its creator sees why in My Content, the admin restores it and the viewer finds it again.
 // A fresh creator uploads a fresh item, so the journey neither needs nor touches the seed's content.
 
-async function signOut(page: Page) {
-  await signOut(page);
-  await expect(page.getByRole("banner").getByRole("button", { name: "Sign In" })).toBeVisible();
-}
-
 async function upload(page: Page, title: string) {
   await page.goto("/upload");
   await page.getByLabel(/Media file/).setInputFiles("e2e/fixtures/tiny.mp4");

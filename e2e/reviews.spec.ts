@@ -23,10 +23,6 @@ async function watch(page: Page, url: string) {
     .toBe(true);
 }
 
-async function signOut(page: Page) {
-  await signOut(page);
-}
-
 test("an admin reverses a ring of new accounts, and the member's calendar says why", async ({ page }) => {
   test.setTimeout(150_000);
   const [first, second] = [freshEmail("ring-a"), freshEmail("ring-b")];
