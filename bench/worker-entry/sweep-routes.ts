@@ -2,7 +2,7 @@
 // statement, bench-only what-if rewrites of its SQL, a reset, and each rule's SQL for EXPLAIN by hand.
 import { createDb } from "../../worker/db/client.ts";
 import { candidatesSql, coverSql, type EarningRuleName } from "../../worker/db/queries/reviews/review-rules.ts";
-import { runReviewSweep } from "../../worker/domain/reviews/sweep.ts";
+import { runHeldRewardRules } from "../../worker/domain/reviews/sweep.ts";
 import { nowIso } from "../../worker/lib/time.ts";
 import type { Block } from "../sweep/held-world.ts";
 import { countingD1, emptyTrace, perRequest, type Trace, traces } from "./d1-counting.ts";
@@ -91,7 +91,8 @@ function rewritingD1(db: D1Database, rewrite: (sql: string) => string): D1Databa
 }
 
 /**
- * The sweep as the cron and the admin's "Run sweep" run it (`runReviewSweep({ ctx: { db: createDb(env.DB) }, input: { now: nowIso() } })`),
+ * The sweep's rules over held rewards as the cron and the admin's "Run sweep" run them (`runHeldRewardRules`; the
+ * shape rules are bench:farm's),
  * with D1 counted: round trips, statements, writes, rows read, and per statement its rows read (`log`), so
  * the runner can tell which rule's statement reads what.
  */
@@ -103,7 +104,7 @@ export async function sweep(env: Env, url: URL): Promise<Response> {
   const trace: Trace = { ...emptyTrace(false), log: [] };
   const d1 = countingD1(rewrite ? rewritingD1(env.DB, rewrite) : env.DB, perRequest);
   const result = await traces.run(trace, () =>
-    runReviewSweep({ ctx: { db: createDb(d1) }, input: { now: nowIso(), judgedBefore: nowIso() } }),
+    runHeldRewardRules({ ctx: { db: createDb(d1) }, input: { now: nowIso() } }),
   );
   const { log, statements: _, ...counts } = trace;
   return json({ ...result, ...counts, whatif, log });

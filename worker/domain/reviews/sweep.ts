@@ -51,6 +51,15 @@ export async function runReviewSweep({
   return { flagged: shapes.flagged + single.flagged, covered: shapes.covered + single.covered };
 }
 
+/**
+ * The rules over held rewards alone (shared_ip, daily_cap, same_day_accounts, bonus_risk), without the shape
+ * rules: what `npm run bench:sweep` measures (the shape rules are `npm run bench:farm`'s).
+ */
+export async function runHeldRewardRules({ ctx: { db }, input }: DbJobCall<{ now: string }>) {
+  const rules = earningRulesJson(await readSettings(db, EARNING_RULE_DEFAULTS));
+  return runSingleStatementRules(db, input.now, rules.daily_earnable_views);
+}
+
 const hoursBefore = (iso: string, hours: number) => new Date(Date.parse(iso) - hours * 3600_000).toISOString();
 
 /**
