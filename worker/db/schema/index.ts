@@ -14,3 +14,4 @@ export * from "./studio";
 export * from "./archive";
 export * from "./period-close";
 export * from "./view-aggregates";
+export * from "./held-counters";
