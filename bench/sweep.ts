@@ -187,7 +187,7 @@ async function holdEnds(origin: string, baseDay: string): Promise<SizeResult["ho
   const a = JSON.parse(res.body!.toString()) as { runs: number; rowsRead: number; roundTrips: number; covered: number };
   const left = await select(
     origin,
-    `select (select count(*) from held_viewers) + (select count(*) from held_pairs) + (select count(*) from held_viewer_days)
+    `select (select count(*) from held_pairs) + (select count(*) from held_viewer_days)
        + (select count(*) from held_items) + (select count(*) from sweep_dirty) as n`,
   );
   return {

@@ -134,8 +134,8 @@ export async function resetReviews(env: Env): Promise<Response> {
     env.DB.prepare("delete from review_earnings"),
     env.DB.prepare("delete from reviews"),
     env.DB.prepare(
-      `insert into sweep_dirty (kind, subject, seq) select 0, viewer_id, 1 from held_viewers where true
-       union all select 1, content_id, 1 from held_items where true on conflict (kind, subject) do update set seq = excluded.seq`,
+      `insert into sweep_dirty (kind, subject) select distinct 0, viewer_id from held_viewer_days where true
+       union all select 1, content_id from held_items where true on conflict (kind, subject) do update set seq = seq + 1`,
     ),
   ]);
   return json({ reviewEarnings: earnings?.meta.changes ?? 0, reviews: reviews?.meta.changes ?? 0 });
@@ -154,7 +154,7 @@ export function sweepSql(): Response {
       "json_each(?2)",
       rule === "same_day_accounts"
         ? "json_each((select json_group_array(content_id) from held_items))"
-        : "json_each((select json_group_array(viewer_id) from held_viewers))",
+        : "json_each((select json_group_array(distinct viewer_id) from held_viewer_days))",
     );
   const statements = (rewrite: (sql: string) => string) =>
     Object.fromEntries(

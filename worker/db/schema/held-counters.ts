@@ -1,19 +1,13 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 // The fraud sweep's counters of view rewards still in holding, and its queue of subjects to judge
 // (docs/decisions/080-incremental-sweep.md). The rules over held rewards (queries/reviews/review-rules.ts) judge
-// a viewer or an item from how many of its viewer-side rewards are held: per viewer, per (viewer, creator), per
+// a viewer or an item from how many of its viewer-side rewards are held: per (viewer, creator), per
 // (viewer, UTC day) and per item. Triggers keep them in the statement that writes the fact (a view reward, its
 // reversal, migration 0038); the sweep takes out the rewards whose hold ended since its last run
 // (queries/reviews/held-counters.ts), so each row is what is held at the sweep's mark. A row whose count
 // reaches 0 is deleted: the tables hold the subjects with something in holding, never all members. Every fact a
 // rule reads that changes marks its subject in `sweep_dirty`; the sweep judges those, not every held reward.
-
-/** Viewer-side view rewards held, per viewer (shared_ip's "the viewer's held paid views"; daily_cap's gate). */
-export const heldViewers = sqliteTable("held_viewers", {
-  viewerId: text("viewer_id").primaryKey(),
-  held: integer("held").notNull().default(0),
-});
 
 /** Per (viewer, creator): shared_ip's "held paid views of that creator". */
 export const heldPairs = sqliteTable(
@@ -23,15 +17,14 @@ export const heldPairs = sqliteTable(
     creatorId: text("creator_id").notNull(),
     held: integer("held").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.viewerId, t.creatorId] }),
-    // The viewer's creators holding at least half of their held views (at most two): shared_ip's gate reads a
-    // range of it, not every creator the viewer watched.
-    index("held_pairs_share_idx").on(t.viewerId, t.held),
-  ],
+  (t) => [primaryKey({ columns: [t.viewerId, t.creatorId] })],
 );
 
-/** Per (viewer, UTC day of qualification): daily_cap's days at or near the cap. */
+/**
+ * Per (viewer, UTC day of qualification): daily_cap's days at or near the cap, and summed, the viewer's held paid
+ * views (shared_ip's share). No per-viewer total and no second index: each would be one more row written per
+ * reward, and D1 prices a row written as a thousand read.
+ */
 export const heldViewerDays = sqliteTable(
   "held_viewer_days",
   {
@@ -50,16 +43,16 @@ export const heldItems = sqliteTable("held_items", {
 });
 
 /**
- * Subjects a fact changed for since they were last judged: a viewer (kind 0, their id) or an item (kind 1). `seq`
- * grows with every mark, so a subject marked again while the sweep judges it keeps its row.
+ * Subjects a fact changed for since they were last judged: a viewer (kind 0, their id) or an item (kind 1), taken
+ * oldest first (by rowid). `seq` grows when a marked subject is marked again, so one marked again while the sweep
+ * judges it keeps its row.
  */
 export const sweepDirty = sqliteTable(
   "sweep_dirty",
   {
     kind: integer("kind").notNull(),
     subject: text("subject").notNull(),
-    seq: integer("seq").notNull(),
+    seq: integer("seq").notNull().default(0),
   },
-  // The oldest marks first, and the next seq (max + 1).
-  (t) => [primaryKey({ columns: [t.kind, t.subject] }), index("sweep_dirty_seq_idx").on(t.seq)],
+  (t) => [primaryKey({ columns: [t.kind, t.subject] })],
 );

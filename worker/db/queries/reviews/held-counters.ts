@@ -22,23 +22,19 @@ const PASSED = `passed as materialized (
 
 /** ?3 is -1 (the hold ended: out) or 1 (the mark moved back: in again). */
 const MOVE_STATEMENTS = [
-  `with ${PASSED} insert into held_viewers (viewer_id, held) select viewer_id, ?3 * count(*) from passed where true group by viewer_id
-   on conflict (viewer_id) do update set held = held + excluded.held`,
   `with ${PASSED} insert into held_pairs (viewer_id, creator_id, held) select viewer_id, creator_id, ?3 * count(*) from passed where true
    group by viewer_id, creator_id on conflict (viewer_id, creator_id) do update set held = held + excluded.held`,
   `with ${PASSED} insert into held_viewer_days (viewer_id, day, held) select viewer_id, day, ?3 * count(*) from passed where true
    group by viewer_id, day on conflict (viewer_id, day) do update set held = held + excluded.held`,
   `with ${PASSED} insert into held_items (content_id, held, other_day) select content_id, ?3 * count(*), ?3 * sum(other_day)
    from passed where true group by content_id on conflict (content_id) do update set held = held + excluded.held, other_day = other_day + excluded.other_day`,
-  `with ${PASSED} delete from held_viewers where viewer_id in (select viewer_id from passed) and held <= 0`,
   `with ${PASSED} delete from held_pairs where (viewer_id, creator_id) in (select viewer_id, creator_id from passed) and held <= 0`,
   `with ${PASSED} delete from held_viewer_days where (viewer_id, day) in (select viewer_id, day from passed) and held <= 0`,
   `with ${PASSED} delete from held_items where content_id in (select content_id from passed) and held <= 0`,
   // Their viewers and items are judged again: a share or a day count may have changed either way.
-  `with ${PASSED}, next as (select coalesce(max(seq), 0) + 1 as seq from sweep_dirty)
-   insert into sweep_dirty (kind, subject, seq)
-   select 0, viewer_id, (select seq from next) from passed where true union select 1, content_id, (select seq from next) from passed where true
-   on conflict (kind, subject) do update set seq = excluded.seq`,
+  `with ${PASSED} insert into sweep_dirty (kind, subject)
+   select 0, viewer_id from passed where true union select 1, content_id from passed where true
+   on conflict (kind, subject) do update set seq = seq + 1`,
 ];
 
 /**
@@ -83,10 +79,10 @@ export async function moveHeldMark(db: Db, now: string): Promise<string> {
 
 export type DirtySubject = { kind: 0 | 1; subject: string; seq: number };
 
-/** The subjects marked longest ago, at most `limit` (sweep_dirty_seq_idx). */
+/** The subjects marked longest ago (first marked: by rowid), at most `limit`. */
 export async function dirtySubjects(db: Db, limit: number): Promise<DirtySubject[]> {
   const { results } = await db.$client
-    .prepare("select kind, subject, seq from sweep_dirty order by seq limit ?1")
+    .prepare("select kind, subject, seq from sweep_dirty order by rowid limit ?1")
     .bind(limit)
     .all<DirtySubject>();
   return results;

@@ -135,23 +135,23 @@ export type Candidate = {
  * Each rule's gate over the counters of held rewards (schema/held-counters.ts): of the judged viewers or items
  * (?1, JSON ids), those the rule could match. A necessary condition, read from a few counter rows, so a subject it
  * clears costs no read of its held rewards: shared_ip needs a creator holding at least SHARED_NETWORK_SHARE of the
- * viewer's held views (held_pairs_share_idx: at most two) who watched from a network of at most
- * SHARED_NETWORK_MAX_MEMBERS members the viewer also watched from; daily_cap is decided by the viewer's held days
- * (read only for a viewer holding at least CAPPED_DAYS near-cap days' worth); same_day_accounts by the item's two
- * counts.
+ * viewer's held views (at most two) who watched from a network of at most SHARED_NETWORK_MAX_MEMBERS members the
+ * viewer also watched from; daily_cap is decided by the viewer's held days; same_day_accounts by the item's two
+ * counts. (Rows a judgment reads, not rows written: they are what D1 prices a thousand times lower.)
  */
 export const RULE_GATES: Record<EarningRuleName, string> = {
-  shared_ip: `select distinct hv.viewer_id as subject from held_viewers hv
-    join held_pairs p indexed by held_pairs_share_idx on p.viewer_id = hv.viewer_id and p.held >= ${SHARED_NETWORK_SHARE} * hv.held
-    where hv.viewer_id in (select value from json_each(?1)) and p.creator_id <> hv.viewer_id
+  shared_ip: `with judged as (select value as viewer_id from json_each(?1)),
+    totals as materialized (select d.viewer_id, sum(d.held) as n from judged j join held_viewer_days d on d.viewer_id = j.viewer_id
+      group by d.viewer_id)
+    select distinct h.viewer_id as subject from totals h join held_pairs p on p.viewer_id = h.viewer_id
+    where p.held >= ${SHARED_NETWORK_SHARE} * h.n and p.creator_id <> h.viewer_id
       and exists (select 1 from view_addresses w indexed by view_addresses_viewer_idx
         where w.viewer_num = ${memberNumSql("p.creator_id")}
           and (select count(*) from (select distinct x.viewer_num from view_addresses x where ${inNetworkSql("x.ip_hash", "w.ip_hash")}
                limit ${SHARED_NETWORK_MAX_MEMBERS + 1})) <= ${SHARED_NETWORK_MAX_MEMBERS}
           and exists (select 1 from view_addresses m where ${inNetworkSql("m.ip_hash", "w.ip_hash")}
-                      and m.viewer_num = ${memberNumSql("hv.viewer_id")}))`,
-  daily_cap: `select d.viewer_id as subject from held_viewers hv join held_viewer_days d on d.viewer_id = hv.viewer_id
-    where hv.viewer_id in (select value from json_each(?1)) and hv.held >= ${CAPPED_DAYS} * ${NEAR_CAP_SQL}
+                      and m.viewer_num = ${memberNumSql("h.viewer_id")}))`,
+  daily_cap: `select d.viewer_id as subject from held_viewer_days d where d.viewer_id in (select value from json_each(?1))
     group by d.viewer_id
     having sum(d.held >= ${NEAR_CAP_SQL}) >= ${CAPPED_DAYS} and sum(d.held >= ${NEAR_CAP_SQL}) >= ${CAPPED_DAYS_SHARE} * count(*)`,
   same_day_accounts: `select content_id as subject from held_items where content_id in (select value from json_each(?1))
