@@ -56,12 +56,16 @@ WHERE e.view_id IS NOT NULL AND e.kind = 'viewer' AND e.available_at > (SELECT `
 GROUP BY v.content_id;
 --> statement-breakpoint
 -- Everything in holding is judged once more under the new sweep (the old one judged it every minute until now).
+INSERT INTO `settings` (`key`, `value`, `updated_at`)
+SELECT 'sweep_credited_through', CAST(max(rowid) AS text), strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM `earnings` HAVING count(*) > 0;
+--> statement-breakpoint
 INSERT INTO `sweep_dirty` (`kind`, `subject`) SELECT DISTINCT 0, `viewer_id` FROM `held_viewer_days`;
 --> statement-breakpoint
 INSERT INTO `sweep_dirty` (`kind`, `subject`) SELECT 1, `content_id` FROM `held_items`;
 --> statement-breakpoint
--- A viewer-side view reward in holding (the rules count viewer-side rewards): counted, and its viewer and item
--- marked. The creator's side is written in the same batch (settle-views.ts), so the judgment sees both.
+-- A viewer-side view reward in holding (the rules count viewer-side rewards) is counted. Its viewer and item are
+-- judged on the sweep's next run, which reads the rewards written since the last (by rowid; nothing is written per
+-- reward for it). The creator's side is written in the same batch (settle-views.ts), so the judgment sees both.
 CREATE TRIGGER `held_counters_after_reward` AFTER INSERT ON `earnings`
 WHEN new.view_id IS NOT NULL AND new.kind = 'viewer'
   AND new.available_at > coalesce((SELECT `value` FROM `settings` WHERE `key` = 'sweep_held_through'), '') BEGIN
@@ -73,9 +77,6 @@ WHEN new.view_id IS NOT NULL AND new.kind = 'viewer'
   SELECT v.content_id, 1, coalesce(date(u.created_at) <> v.qualified_day, 0) FROM `views` v JOIN `users` u ON u.id = v.viewer_id
   WHERE v.id = new.view_id
   ON CONFLICT (`content_id`) DO UPDATE SET `held` = `held` + 1, `other_day` = `other_day` + excluded.other_day;
-  INSERT INTO `sweep_dirty` (`kind`, `subject`) SELECT 0, v.viewer_id FROM `views` v WHERE v.id = new.view_id
-  UNION ALL SELECT 1, v.content_id FROM `views` v WHERE v.id = new.view_id
-  ON CONFLICT (`kind`, `subject`) DO UPDATE SET `seq` = `seq` + 1;
 END;
 --> statement-breakpoint
 -- A reversed viewer-side reward still counted leaves the counters; its viewer and item are marked.

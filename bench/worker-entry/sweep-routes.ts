@@ -115,7 +115,9 @@ export async function sweep(env: Env, url: URL): Promise<Response> {
     const left = await env.DB.prepare(
       `select (select count(*) from sweep_dirty) + (select count(*) from earnings indexed by earnings_held_idx
          where view_id is not null and available_at > coalesce((select value from settings where key = 'sweep_held_through'), '')
-           and available_at <= ?1) as n`,
+           and available_at <= ?1)
+         + (select count(*) from earnings where rowid > coalesce((select cast(value as integer) from settings
+              where key = 'sweep_credited_through'), 0) and kind = 'viewer' and view_id is not null) as n`,
     )
       .bind(now)
       .first<{ n: number }>();

@@ -186,9 +186,6 @@ WHEN new.view_id IS NOT NULL AND new.kind = 'viewer'
   SELECT v.content_id, 1, coalesce(date(u.created_at) <> v.qualified_day, 0) FROM `views` v JOIN `users` u ON u.id = v.viewer_id
   WHERE v.id = new.view_id
   ON CONFLICT (`content_id`) DO UPDATE SET `held` = `held` + 1, `other_day` = `other_day` + excluded.other_day;
-  INSERT INTO `sweep_dirty` (`kind`, `subject`) SELECT 0, v.viewer_id FROM `views` v WHERE v.id = new.view_id
-  UNION ALL SELECT 1, v.content_id FROM `views` v WHERE v.id = new.view_id
-  ON CONFLICT (`kind`, `subject`) DO UPDATE SET `seq` = `seq` + 1;
 END;
 
 -- trigger member_view_days_after_reversal on reversals (since migrations/0030_member_numbers.sql)

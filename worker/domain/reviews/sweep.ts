@@ -1,7 +1,14 @@
 import type { Db } from "../../db/client";
 import { EARNING_RULE_DEFAULTS } from "../../db/queries/earnings/earning-rule-settings";
 import type { EarningRuleName } from "../../db/queries/reviews/review-rules";
-import { dirtySubjects, moveHeldMark } from "../../db/queries/reviews/held-counters";
+import {
+  dirtySubjects,
+  forgetDirtyStatement,
+  markDirty,
+  moveHeldMark,
+  newlyCredited,
+  type Subject,
+} from "../../db/queries/reviews/held-counters";
 import {
   findBonusCandidates,
   findSweepCandidates,
@@ -27,7 +34,7 @@ import { bonusEvidenceLines, evidenceLines, shapeEvidenceLines } from "./evidenc
 import { AUDIENCE_SAMPLE, GROUP_SHARE, groupCandidates, judgeShapes } from "./shape";
 
 const RULES: EarningRuleName[] = ["shared_ip", "daily_cap", "same_day_accounts"];
-/** Subjects (viewers and items) a fact changed for, judged per run; the next run takes the rest. */
+/** Subjects (viewers and items) marked for a rarer fact, judged per run; the next run takes the rest. */
 const DIRTY_PER_RUN = 2000;
 /** Creators the shape rules judge per run; the next run takes the rest (docs/decisions/065). */
 const CREATORS_PER_RUN = 100;
@@ -57,11 +64,11 @@ export async function runReviewSweep({
 /**
  * The rules over held rewards (shared_ip, daily_cap, same_day_accounts), incrementally (docs/decisions/080): the
  * mark moves to `now` (the rewards whose hold ended leave the counters), then the subjects a fact changed for
- * since they were last judged — a new or reversed reward, a hold that ended, a new address on a small network,
- * a new daily cap — are judged, at most DIRTY_PER_RUN a run: first from the counters (each rule's gate,
- * review-rules.ts), then, for those the counters cannot clear, by the rule itself over their held rewards alone.
- * A flag opens (or is refreshed) per matched subject and covers its matching held earnings, and the judged
- * subjects are forgotten, in one batch. `bonus_risk` (decision 031) samples held bonuses as before. This is what
+ * since they were last judged are judged: those of the rewards written since the last run and of the holds that
+ * just ended, and those marked for a reversal, a new address on a small network or a new daily cap (at most
+ * DIRTY_PER_RUN a run): first from the counters (each rule's gate, review-rules.ts), then, for those the counters
+ * cannot clear, by the rule itself over their held rewards alone. A flag opens (or is refreshed) per matched
+ * subject and covers its matching held earnings, and the run's marks move, in one batch. `bonus_risk` (decision 031) samples held bonuses as before. This is what
  * `npm run bench:sweep` measures (the shape rules are `npm run bench:farm`'s).
  */
 export async function runHeldRewardRules({ ctx: { db }, input }: DbJobCall<{ now: string }>) {
@@ -70,9 +77,25 @@ export async function runHeldRewardRules({ ctx: { db }, input }: DbJobCall<{ now
 }
 
 async function judgeHeldRewards(db: Db, now: string, dailyCap: number) {
-  await moveHeldMark(db, now);
-  const [dirty, bonuses] = await Promise.all([dirtySubjects(db, DIRTY_PER_RUN), findBonusCandidates(db, now)]);
-  const gated = dirty.length ? await gatedSubjects(db, dirty) : null;
+  const ended = await moveHeldMark(db, now);
+  try {
+    return await judgeSubjects(db, now, dailyCap, ended);
+  } catch (error) {
+    // The counters have let these rewards go already: their subjects are judged on a later run instead.
+    await markDirty(db, ended);
+    throw error;
+  }
+}
+
+async function judgeSubjects(db: Db, now: string, dailyCap: number, ended: Subject[]) {
+  const [dirty, credited, bonuses] = await Promise.all([
+    dirtySubjects(db, DIRTY_PER_RUN),
+    newlyCredited(db, now),
+    findBonusCandidates(db, now),
+  ]);
+  const subjects = new Map<string, Subject>();
+  for (const s of [...dirty, ...credited.subjects, ...ended]) subjects.set(`${s.kind}:${s.subject}`, s);
+  const gated = subjects.size ? await gatedSubjects(db, [...subjects.values()]) : null;
   const found = gated
     ? await Promise.all(
         RULES.filter((rule) => gated[rule].length > 0).map(async (rule) => ({
@@ -100,13 +123,17 @@ async function judgeHeldRewards(db: Db, now: string, dailyCap: number) {
       evidence: bonusEvidenceLines(b),
     })),
   ];
-  if (!flags.length && !dirty.length) return { flagged: 0, covered: 0 };
+  const after = [
+    ...(dirty.length ? [forgetDirtyStatement(db, dirty)] : []),
+    ...(credited.advance ? [credited.advance] : []),
+  ];
+  if (!flags.length && !after.length) return { flagged: 0, covered: 0 };
   return openFlagsAndCover(
     db,
     now,
     flags,
     found.filter((f) => f.candidates.length > 0).map(({ rule, subjects }) => ({ rule, subjects })),
-    dirty,
+    after,
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from "../../client";
-import { forgetDirtyStatement, type DirtySubject } from "./held-counters";
+import type { Subject } from "./held-counters";
 import {
   BONUS_CANDIDATES_SQL,
   candidatesSql,
@@ -19,7 +19,7 @@ import {
  * The judged subjects each rule's gate lets through (RULE_GATES), in one batch: viewers for shared_ip and
  * daily_cap, items for same_day_accounts.
  */
-export async function gatedSubjects(db: Db, dirty: DirtySubject[]): Promise<Record<EarningRuleName, string[]>> {
+export async function gatedSubjects(db: Db, dirty: Subject[]): Promise<Record<EarningRuleName, string[]>> {
   const d1 = db.$client;
   const viewers = JSON.stringify(dirty.filter((d) => d.kind === 0).map((d) => d.subject));
   const items = JSON.stringify(dirty.filter((d) => d.kind === 1).map((d) => d.subject));
@@ -53,7 +53,8 @@ export type NewFlag = { id: string; rule: ReviewRuleName; subject: string; userI
 
 /**
  * One batch: opens (or refreshes) each flag, then, for each rule in `covering`, covers its matching held
- * earnings of the judged subjects, and forgets the judged marks (`judged`). A `bonus_risk` flag covers its
+ * earnings of the judged subjects, then runs `after` (the run's marks: the judged subjects forgotten, the mark of
+ * new rewards moved). A `bonus_risk` flag covers its
  * subject, the bonus, and is opened only while the bonus is held. Returns how many flags this batch created (not
  * refreshed) and how many earnings and bonuses it covered.
  */
@@ -62,7 +63,7 @@ export async function openFlagsAndCover(
   now: string,
   flags: NewFlag[],
   covering: { rule: EarningRuleName; subjects: string[] }[],
-  judged: DirtySubject[],
+  after: D1PreparedStatement[],
 ) {
   const d1 = db.$client;
   const opens = flags.map((f) =>
@@ -71,11 +72,7 @@ export async function openFlagsAndCover(
       .bind(now, f.id, ...(f.rule === "bonus_risk" ? [] : [f.rule]), f.subject, f.userIds, JSON.stringify(f.evidence)),
   );
   const covers = covering.map(({ rule, subjects }) => d1.prepare(coverSql(rule)).bind(now, JSON.stringify(subjects)));
-  const results = await d1.batch<{ id: string }>([
-    ...opens,
-    ...covers,
-    ...(judged.length ? [forgetDirtyStatement(d1, judged)] : []),
-  ]);
+  const results = await d1.batch<{ id: string }>([...opens, ...covers, ...after]);
   const ids = new Set(flags.map((f) => f.id));
   const created = results.slice(0, opens.length).map((r) => r.results.some((row) => ids.has(row.id)));
   return {
