@@ -6,8 +6,9 @@ import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core"
 // (viewer, UTC day) and per item. Triggers keep them in the statement that writes the fact (a view reward, its
 // reversal, migration 0038); the sweep takes out the rewards whose hold ended since its last run
 // (queries/reviews/held-counters.ts), so each row is what is held at the sweep's mark. A row whose count
-// reaches 0 is deleted: the tables hold the subjects with something in holding, never all members. Every fact a
-// rule reads that changes marks its subject in `sweep_dirty`; the sweep judges those, not every held reward.
+// reaches 0 is deleted: the tables hold the subjects with something in holding, never all members. The sweep
+// judges the subjects of new rewards (read by a rowid mark) and of ended holds, and those the triggers mark in
+// `sweep_dirty` for the rarer facts (a reversal, an address, the cap), not every held reward.
 
 /** Per (viewer, creator): shared_ip's "held paid views of that creator". */
 export const heldPairs = sqliteTable(
