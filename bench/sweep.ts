@@ -172,6 +172,34 @@ function workerdVersion(): string {
   }
 }
 
+/**
+ * Every hold ends: one sweep at a time after the last reward's hold (the world's views are 1–5 days before the
+ * base day, held 7), run until its mark has passed them all. What ending the holds costs the incremental sweep
+ * (docs/decisions/080), and whether the counters let every subject go.
+ */
+async function holdEnds(origin: string, baseDay: string): Promise<SizeResult["holdEnd"]> {
+  const now = new Date(Date.parse(`${baseDay}T00:00:00.000Z`) + 8 * 86_400_000).toISOString();
+  const res = await timedRequest(`${origin}/bench/sweep?now=${encodeURIComponent(now)}`, {
+    method: "POST",
+    keepBody: true,
+  });
+  if (res.status !== 200) throw new Error(`hold end sweep: ${res.status} ${res.body?.toString().slice(0, 300)}`);
+  const a = JSON.parse(res.body!.toString()) as { runs: number; rowsRead: number; roundTrips: number; covered: number };
+  const left = await select(
+    origin,
+    `select (select count(*) from held_pairs) + (select count(*) from held_viewer_days)
+       + (select count(*) from held_items) + (select count(*) from sweep_dirty) as n`,
+  );
+  return {
+    ms: round(res.ms, 1),
+    runs: a.runs,
+    rowsRead: a.rowsRead,
+    roundTrips: a.roundTrips,
+    covered: a.covered,
+    countersLeft: left.n!,
+  };
+}
+
 async function measureSize(views: number, baseDay: string): Promise<SizeResult> {
   log(`${views.toLocaleString("en-US")} held views: fresh database in ${PERSIST_DIR}`);
   freshDatabase(PERSIST_DIR);
@@ -237,9 +265,14 @@ async function measureSize(views: number, baseDay: string): Promise<SizeResult> 
         .map(([name, r]) => `${name} ${RULES.map((rule) => `${rule} ${percentile(r[rule].ms, 50)}`).join(", ")}`)
         .join("; ")}`,
     );
+    const holdEnd = await holdEnds(origin, baseDay);
+    log(
+      `hold end: ${holdEnd.runs} runs, ${holdEnd.rowsRead} rows read (${round(holdEnd.rowsRead / views, 1)} per held view), ${holdEnd.ms} ms; counters left ${holdEnd.countersLeft}`,
+    );
     return {
       views,
       heldEarnings: counts.held!,
+      holdEnd,
       users: seeded.users,
       items: seeded.items,
       seed: { ms: seeded.ms, rowsPerSec: seeded.rowsPerSec },

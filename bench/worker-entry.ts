@@ -70,7 +70,7 @@ async function bench(request: Request, env: Env, url: URL): Promise<Response> {
   if (route === "POST /bench/seed-held") return seedHeld(env, request);
   if (route === "POST /bench/sweep") return sweep(env, url);
   if (route === "POST /bench/sweep/reset") return resetReviews(env);
-  if (route === "GET /bench/sweep/sql") return sweepSql(url);
+  if (route === "GET /bench/sweep/sql") return sweepSql();
   if (route === "POST /bench/farm/rows") return farmRows(env, request);
   if (route === "POST /bench/farm/views") return farmViews(env, request);
   if (route === "POST /bench/farm/job") return farmJob(env, url);

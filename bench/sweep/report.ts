@@ -20,6 +20,8 @@ export type SizeResult = {
   ruleReads: Record<string, Record<string, RuleRead>>;
   /** Each rule's read and the SELECT part of its cover, as shipped and per what-if: EXPLAIN QUERY PLAN lines. */
   plans: Record<string, Record<string, { candidates: string[]; coverSelect: string[] }>>;
+  /** Every hold ended: the sweeps (at a time after the last hold) until the mark has passed every reward. */
+  holdEnd: { ms: number; runs: number; rowsRead: number; roundTrips: number; covered: number; countersLeft: number };
   /** The real admin route once, signed in, after the sweeps: what a press of "Run sweep" costs. */
   adminRoute: { ms: number; status: number; body: string; roundTrips: number | null; rowsRead: string | null };
 };
@@ -108,10 +110,11 @@ export function markdown(r: SweepReport): string {
       `workerd ${r.workerdVersion}, a fresh database per size in \`.wrangler/bench-sweep\`. Per size: credited views whose ` +
       `two earnings are all still in holding (bench/sweep/held-world.ts), 96 % honest (old accounts, an address each, 4 views a day ` +
       `on 5 days) and 1 % of the views for each rule's pattern (pairs of new accounts watching each other, viewers on the creator's ` +
-      `address, a viewer at the daily cap of ${r.dailyCap} on 4 days, items watched only by accounts created that day); rows inserted ` +
+      `address, a viewer near a daily cap of ${r.dailyCap} on 4 days, items watched only by accounts created that day); rows inserted ` +
       `in time order, as production writes them. Seeded: ${r.sizes.map((s) => `${k(s.views)} in ${round(s.seed.ms / 1000, 1)} s`).join(", ")}. ` +
-      `Whole run ${r.durationSec} s. Timed from the client through \`POST /bench/sweep\` (\`runReviewSweep({ ctx: { db: createDb(env.DB) }, input: { now: nowIso() } })\`, ` +
-      `D1 counted); first sweeps start with no flag (all deleted before each), repeat sweeps follow a first one. Noise floor ` +
+      `Whole run ${r.durationSec} s. Timed from the client through \`POST /bench/sweep\` (\`runHeldRewardRules\`, the rules over held rewards; ` +
+      `the shape rules are bench:farm's; D1 counted), run until nothing is left to judge; first sweeps start with no flag (all deleted ` +
+      `and every subject marked before each), repeat sweeps follow a first one. Noise floor ` +
       `(\`/bench/ping\`, p50): ${r.sizes.map((s) => `${s.noiseFloorMs} ms`).join(" / ")}; load average (1 min): ` +
       `${r.sizes.map((s) => s.loadAverage).join(" / ")} on ${m.nproc} CPUs.`,
     "",
@@ -157,7 +160,19 @@ export function markdown(r: SweepReport): string {
       ).join("; ") +
       `. ${r.shapeSame ? "Same shape at every size: exactly the planted patterns, nothing honest." : "**Not the planted patterns at every size** (see bench/sweep-results.json)."}`,
     "",
-    `The admin route itself (\`POST /api/admin/reviews/sweep\`, signed in, after the sweeps: nothing new): ` +
+    `Every hold ended (one sweep at the base day + 8 days, run until its mark passed every reward): ` +
+      r.sizes
+        .filter((s) => s.holdEnd)
+        .map(
+          (s) =>
+            `${k(s.views)} ${s.holdEnd.runs} runs, ${int(s.holdEnd.rowsRead)} rows read (${round(s.holdEnd.rowsRead / s.views, 1)} per held view), ` +
+            `${s.holdEnd.ms} ms, covered ${s.holdEnd.covered}, counter and mark rows left ${s.holdEnd.countersLeft}`,
+        )
+        .join("; ") +
+      ".",
+    "",
+    `The admin route itself (\`POST /api/admin/reviews/sweep\`, signed in, after the sweeps: nothing new; it runs the shape ` +
+      `rules too, which find this closed world of 20 creators a block in lockstep): ` +
       r.sizes
         .map(
           (s) =>

@@ -2,7 +2,7 @@
 // statement, bench-only what-if rewrites of its SQL, a reset, and each rule's SQL for EXPLAIN by hand.
 import { createDb } from "../../worker/db/client.ts";
 import { candidatesSql, coverSql, type EarningRuleName } from "../../worker/db/queries/reviews/review-rules.ts";
-import { runReviewSweep } from "../../worker/domain/reviews/sweep.ts";
+import { runHeldRewardRules } from "../../worker/domain/reviews/sweep.ts";
 import { nowIso } from "../../worker/lib/time.ts";
 import type { Block } from "../sweep/held-world.ts";
 import { countingD1, emptyTrace, perRequest, type Trace, traces } from "./d1-counting.ts";
@@ -91,7 +91,8 @@ function rewritingD1(db: D1Database, rewrite: (sql: string) => string): D1Databa
 }
 
 /**
- * The sweep as the cron and the admin's "Run sweep" run it (`runReviewSweep({ ctx: { db: createDb(env.DB) }, input: { now: nowIso() } })`),
+ * The sweep's rules over held rewards as the cron and the admin's "Run sweep" run them (`runHeldRewardRules`; the
+ * shape rules are bench:farm's), at `?now=` (default: now), run until nothing is left to judge,
  * with D1 counted: round trips, statements, writes, rows read, and per statement its rows read (`log`), so
  * the runner can tell which rule's statement reads what.
  */
@@ -100,20 +101,44 @@ export async function sweep(env: Env, url: URL): Promise<Response> {
   const rewrite = whatif ? SWEEP_WHATIFS[whatif] : undefined;
   if (whatif && !rewrite)
     return json({ error: `no what-if ${whatif}; known: ${Object.keys(SWEEP_WHATIFS).join(", ")}` }, 400);
+  const now = url.searchParams.get("now") ?? nowIso();
   const trace: Trace = { ...emptyTrace(false), log: [] };
   const d1 = countingD1(rewrite ? rewritingD1(env.DB, rewrite) : env.DB, perRequest);
-  const result = await traces.run(trace, () =>
-    runReviewSweep({ ctx: { db: createDb(d1) }, input: { now: nowIso(), judgedBefore: nowIso() } }),
-  );
+  // Runs until nothing is left to judge and the mark has reached `now`: a run judges a bounded slice, so a first
+  // sweep over a whole world takes several (the cron's minute takes what was marked since the last one).
+  const result = { flagged: 0, covered: 0, runs: 0 };
+  for (;;) {
+    const r = await traces.run(trace, () => runHeldRewardRules({ ctx: { db: createDb(d1) }, input: { now } }));
+    result.flagged += r.flagged;
+    result.covered += r.covered;
+    result.runs++;
+    const left = await env.DB.prepare(
+      `select (select count(*) from sweep_dirty) + (select count(*) from earnings indexed by earnings_held_idx
+         where view_id is not null and available_at > coalesce((select value from settings where key = 'sweep_held_through'), '')
+           and available_at <= ?1)
+         + (select count(*) from earnings where rowid > coalesce((select cast(value as integer) from settings
+              where key = 'sweep_credited_through'), 0) and kind = 'viewer' and view_id is not null) as n`,
+    )
+      .bind(now)
+      .first<{ n: number }>();
+    if (!left?.n || result.runs >= 500) break;
+  }
   const { log, statements: _, ...counts } = trace;
   return json({ ...result, ...counts, whatif, log });
 }
 
-/** Forgets every flag (no reversals exist in this bench), so the next sweep finds everything again. */
+/**
+ * Forgets every flag (no reversals exist in this bench) and marks every subject with something in holding, so the
+ * next sweep judges everything again and finds everything again.
+ */
 export async function resetReviews(env: Env): Promise<Response> {
   const [earnings, reviews] = await env.DB.batch([
     env.DB.prepare("delete from review_earnings"),
     env.DB.prepare("delete from reviews"),
+    env.DB.prepare(
+      `insert into sweep_dirty (kind, subject) select distinct 0, viewer_id from held_viewer_days where true
+       union all select 1, content_id from held_items where true on conflict (kind, subject) do update set seq = seq + 1`,
+    ),
   ]);
   return json({ reviewEarnings: earnings?.meta.changes ?? 0, reviews: reviews?.meta.changes ?? 0 });
 }
@@ -123,15 +148,26 @@ const SWEEP_RULES: EarningRuleName[] = ["shared_ip", "daily_cap", "same_day_acco
  * Each rule's read as the sweep runs it (?1 is now) and its cover's SELECT part (the rows the insert would
  * add), as shipped and under each what-if: for EXPLAIN QUERY PLAN and timing by hand.
  */
-export function sweepSql(url: URL): Response {
-  const limit = Number(url.searchParams.get("limit") ?? "200");
+export function sweepSql(): Response {
+  // Over every subject with something in holding (what the sweep read every minute before decision 080), so
+  // each statement runs with ?1 (now) alone.
+  const everySubject = (rule: EarningRuleName, sql: string) =>
+    sql.replaceAll(
+      "json_each(?2)",
+      rule === "same_day_accounts"
+        ? "json_each((select json_group_array(content_id) from held_items))"
+        : "json_each((select json_group_array(distinct viewer_id) from held_viewer_days))",
+    );
   const statements = (rewrite: (sql: string) => string) =>
     Object.fromEntries(
       SWEEP_RULES.map((rule) => [
         rule,
         {
-          candidates: rewrite(candidatesSql(rule, limit)),
-          coverSelect: rewrite(coverSql(rule)).replace(/insert or ignore into review_earnings \([^)]*\)\s*/, ""),
+          candidates: rewrite(everySubject(rule, candidatesSql(rule))),
+          coverSelect: rewrite(everySubject(rule, coverSql(rule))).replace(
+            /insert or ignore into review_earnings \([^)]*\)\s*/,
+            "",
+          ),
         },
       ]),
     );

@@ -47,11 +47,15 @@ export async function makeContent(createdBy: string, overrides: Partial<typeof c
   return row;
 }
 
-/** A qualified view as the watch-session object writes it (`at` its qualification), waiting for the earnings job. */
+/**
+ * A qualified view as the watch-session object writes it (`at` its qualification, `ipHash` its address group, set
+ * when the view is written, as the view aggregates expect), waiting for the earnings job.
+ */
 export async function makeQualifiedView(
   viewerId: string,
   item: { id: string; createdBy: string; durationMs: number },
   at = nowIso(),
+  ipHash?: string,
 ) {
   const id = newId();
   await testDb()
@@ -69,6 +73,7 @@ export async function makeQualifiedView(
       status: "qualified",
       qualifiedAt: at,
       qualifiedDay: at.slice(0, 10),
+      ...(ipHash === undefined ? {} : { ipHash }),
     });
   return id;
 }

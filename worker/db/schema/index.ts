@@ -15,3 +15,4 @@ export * from "./archive";
 export * from "./period-close";
 export * from "./view-aggregates";
 export * from "./queues";
+export * from "./held-counters";

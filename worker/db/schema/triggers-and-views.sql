@@ -156,6 +156,38 @@ CREATE TRIGGER `follows_count_insert` AFTER INSERT ON `follows` BEGIN
     ON CONFLICT (`creator_id`) DO UPDATE SET `followers` = `followers` + 1;
 END;
 
+-- trigger held_counters_after_reversal on reversals (since migrations/0038_incremental_sweep.sql)
+CREATE TRIGGER `held_counters_after_reversal` AFTER INSERT ON `reversals`
+WHEN new.side = 'viewer' AND EXISTS (SELECT 1 FROM `earnings` e WHERE e.id = new.earning_id AND e.view_id IS NOT NULL
+  AND e.available_at > coalesce((SELECT `value` FROM `settings` WHERE `key` = 'sweep_held_through'), '')) BEGIN
+  UPDATE `held_pairs` SET `held` = `held` - 1 WHERE (`viewer_id`, `creator_id`) = (SELECT v.viewer_id, v.creator_id FROM `earnings` e JOIN `views` v ON v.id = e.view_id WHERE e.id = new.earning_id);
+  UPDATE `held_viewer_days` SET `held` = `held` - 1 WHERE (`viewer_id`, `day`) = (SELECT v.viewer_id, coalesce(v.qualified_day, '') FROM `earnings` e JOIN `views` v ON v.id = e.view_id WHERE e.id = new.earning_id);
+  UPDATE `held_items` SET `held` = `held` - 1, `other_day` = `other_day` - (SELECT coalesce(date(u.created_at) <> v.qualified_day, 0)
+    FROM `earnings` e JOIN `views` v ON v.id = e.view_id JOIN `users` u ON u.id = v.viewer_id WHERE e.id = new.earning_id)
+  WHERE `content_id` = (SELECT v.content_id FROM `earnings` e JOIN `views` v ON v.id = e.view_id WHERE e.id = new.earning_id);
+  DELETE FROM `held_pairs` WHERE `held` <= 0 AND (`viewer_id`, `creator_id`) = (SELECT v.viewer_id, v.creator_id FROM `earnings` e JOIN `views` v ON v.id = e.view_id WHERE e.id = new.earning_id);
+  DELETE FROM `held_viewer_days` WHERE `held` <= 0 AND (`viewer_id`, `day`) = (SELECT v.viewer_id, coalesce(v.qualified_day, '') FROM `earnings` e JOIN `views` v ON v.id = e.view_id WHERE e.id = new.earning_id);
+  DELETE FROM `held_items` WHERE `held` <= 0 AND `content_id` = (SELECT v.content_id FROM `earnings` e JOIN `views` v ON v.id = e.view_id WHERE e.id = new.earning_id);
+  INSERT INTO `sweep_dirty` (`kind`, `subject`)
+  SELECT 0, v.viewer_id FROM `earnings` e JOIN `views` v ON v.id = e.view_id WHERE e.id = new.earning_id
+  UNION ALL SELECT 1, v.content_id FROM `earnings` e JOIN `views` v ON v.id = e.view_id WHERE e.id = new.earning_id
+  ON CONFLICT (`kind`, `subject`) DO UPDATE SET `seq` = `seq` + 1;
+END;
+
+-- trigger held_counters_after_reward on earnings (since migrations/0038_incremental_sweep.sql)
+CREATE TRIGGER `held_counters_after_reward` AFTER INSERT ON `earnings`
+WHEN new.view_id IS NOT NULL AND new.kind = 'viewer'
+  AND new.available_at > coalesce((SELECT `value` FROM `settings` WHERE `key` = 'sweep_held_through'), '') BEGIN
+  INSERT INTO `held_pairs` (`viewer_id`, `creator_id`, `held`) SELECT v.viewer_id, v.creator_id, 1 FROM `views` v WHERE v.id = new.view_id
+  ON CONFLICT (`viewer_id`, `creator_id`) DO UPDATE SET `held` = `held` + 1;
+  INSERT INTO `held_viewer_days` (`viewer_id`, `day`, `held`) SELECT v.viewer_id, coalesce(v.qualified_day, ''), 1 FROM `views` v WHERE v.id = new.view_id
+  ON CONFLICT (`viewer_id`, `day`) DO UPDATE SET `held` = `held` + 1;
+  INSERT INTO `held_items` (`content_id`, `held`, `other_day`)
+  SELECT v.content_id, 1, coalesce(date(u.created_at) <> v.qualified_day, 0) FROM `views` v JOIN `users` u ON u.id = v.viewer_id
+  WHERE v.id = new.view_id
+  ON CONFLICT (`content_id`) DO UPDATE SET `held` = `held` + 1, `other_day` = `other_day` + excluded.other_day;
+END;
+
 -- trigger member_view_days_after_reversal on reversals (since migrations/0030_member_numbers.sql)
 CREATE TRIGGER `member_view_days_after_reversal` AFTER INSERT ON `reversals`
 WHEN new.view_id IS NOT NULL BEGIN
@@ -239,6 +271,35 @@ END;
 -- trigger signon_bonuses_are_permanent on bonuses (since migrations/0013_content_tombstones.sql)
 CREATE TRIGGER `signon_bonuses_are_permanent` BEFORE DELETE ON `bonuses` WHEN old.kind <> 'manual' BEGIN
   SELECT RAISE(ABORT, 'sign-on bonuses are permanent');
+END;
+
+-- trigger sweep_dirty_after_address on view_addresses (since migrations/0038_incremental_sweep.sql)
+CREATE TRIGGER `sweep_dirty_after_address` AFTER INSERT ON `view_addresses`
+WHEN (SELECT count(*) FROM (SELECT DISTINCT m.viewer_num FROM `view_addresses` m
+      WHERE m.ip_hash >= substr(new.ip_hash, 1, 8) AND m.ip_hash < substr(new.ip_hash, 1, 8) || char(127) LIMIT 11)) <= 10 BEGIN
+  INSERT INTO `sweep_dirty` (`kind`, `subject`)
+  SELECT DISTINCT 0, u.id FROM `view_addresses` m JOIN `users` u ON u.num = m.viewer_num
+  WHERE m.ip_hash >= substr(new.ip_hash, 1, 8) AND m.ip_hash < substr(new.ip_hash, 1, 8) || char(127)
+    AND EXISTS (SELECT 1 FROM `held_viewer_days` h WHERE h.viewer_id = u.id)
+  ON CONFLICT (`kind`, `subject`) DO UPDATE SET `seq` = `seq` + 1;
+END;
+
+-- trigger sweep_dirty_after_daily_cap_change on settings (since migrations/0038_incremental_sweep.sql)
+CREATE TRIGGER `sweep_dirty_after_daily_cap_change` AFTER UPDATE OF `value` ON `settings` WHEN new.key = 'daily_earnable_views' AND new.value IS NOT old.value BEGIN
+  INSERT INTO `sweep_dirty` (`kind`, `subject`) SELECT DISTINCT 0, `viewer_id` FROM `held_viewer_days` WHERE true
+  ON CONFLICT (`kind`, `subject`) DO UPDATE SET `seq` = `seq` + 1;
+END;
+
+-- trigger sweep_dirty_after_daily_cap_reset on settings (since migrations/0038_incremental_sweep.sql)
+CREATE TRIGGER `sweep_dirty_after_daily_cap_reset` AFTER DELETE ON `settings` WHEN old.key = 'daily_earnable_views' BEGIN
+  INSERT INTO `sweep_dirty` (`kind`, `subject`) SELECT DISTINCT 0, `viewer_id` FROM `held_viewer_days` WHERE true
+  ON CONFLICT (`kind`, `subject`) DO UPDATE SET `seq` = `seq` + 1;
+END;
+
+-- trigger sweep_dirty_after_daily_cap_set on settings (since migrations/0038_incremental_sweep.sql)
+CREATE TRIGGER `sweep_dirty_after_daily_cap_set` AFTER INSERT ON `settings` WHEN new.key = 'daily_earnable_views' BEGIN
+  INSERT INTO `sweep_dirty` (`kind`, `subject`) SELECT DISTINCT 0, `viewer_id` FROM `held_viewer_days` WHERE true
+  ON CONFLICT (`kind`, `subject`) DO UPDATE SET `seq` = `seq` + 1;
 END;
 
 -- trigger users_are_permanent on users (since migrations/0013_content_tombstones.sql)

@@ -246,7 +246,21 @@ it("gives every reader the same answer right before and right after each lifecyc
           ).results,
           owed: await Promise.all(people.map((p) => owedTo(db, p.id, 25))),
           sweep: await Promise.all(
-            (["shared_ip", "daily_cap", "same_day_accounts"] as const).map((r) => findSweepCandidates(db, r, now, 200)),
+            // Every subject of the world judged, as the sweep did every minute before decision 080.
+            (["shared_ip", "daily_cap", "same_day_accounts"] as const).map(async (r) =>
+              findSweepCandidates(
+                db,
+                r,
+                now,
+                (
+                  await env.DB.prepare(
+                    r === "same_day_accounts" ? "select id from content" : "select id from users",
+                  ).all<{
+                    id: string;
+                  }>()
+                ).results.map((row) => row.id),
+              ),
+            ),
           ),
           bonusSweep: await findBonusCandidates(db, now),
           risk: (

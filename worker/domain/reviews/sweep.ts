@@ -2,8 +2,17 @@ import type { Db } from "../../db/client";
 import { EARNING_RULE_DEFAULTS } from "../../db/queries/earnings/earning-rule-settings";
 import type { EarningRuleName } from "../../db/queries/reviews/review-rules";
 import {
+  dirtySubjects,
+  forgetDirtyStatement,
+  markDirty,
+  moveHeldMark,
+  newlyCredited,
+  type Subject,
+} from "../../db/queries/reviews/held-counters";
+import {
   findBonusCandidates,
   findSweepCandidates,
+  gatedSubjects,
   openFlagsAndCover,
   type NewFlag,
 } from "../../db/queries/reviews/review-sweep";
@@ -25,20 +34,21 @@ import { bonusEvidenceLines, evidenceLines, shapeEvidenceLines } from "./evidenc
 import { AUDIENCE_SAMPLE, GROUP_SHARE, groupCandidates, judgeShapes } from "./shape";
 
 const RULES: EarningRuleName[] = ["shared_ip", "daily_cap", "same_day_accounts"];
-/** Subjects opened or refreshed per rule and run; the next run takes the rest. */
-const SUBJECTS_PER_RULE = 200;
+/** Subjects (viewers and items) marked for a rarer fact, judged per run; the next run takes the rest. */
+const DIRTY_PER_RUN = 2000;
 /** Creators the shape rules judge per run; the next run takes the rest (docs/decisions/065). */
 const CREATORS_PER_RUN = 100;
 const DAY_MS = 86_400_000;
 
 /**
- * The fraud sweep (docs/decisions/019, 065): the shape rules judge the creators paid since the last run (below);
- * each single-statement rule (db/queries/reviews/review-rules.ts) reads the patterns among view rewards still in holding
- * that no flag of the rule covers yet; one batch each opens (or refreshes) a flag per pattern and covers its held
- * earnings. `judgedBefore`: the shape rules judge a creator again only if not judged since (the cron: an hour ago). Covered earnings stay pending until an admin reverses or clears the
- * flag. The `bonus_risk` rule (docs/decisions/031) runs the sign-on bonus risk checks again on awarded
- * bonuses still in holding and flags each one they now find something on; it stays pending the same way. Idempotent: a second run finds nothing new. Runs with the earnings job (cron) and from the admin's
- * "Run sweep".
+ * The fraud sweep (docs/decisions/019, 065, 080): the shape rules judge the creators paid since the last run
+ * (below); the rules over held rewards judge the viewers and items a fact changed for since they were last judged
+ * (`runHeldRewardRules`); each opens (or refreshes) a flag per pattern and covers its held earnings.
+ * `judgedBefore`: the shape rules judge a creator again only if not judged since (the cron: an hour ago).
+ * Covered earnings stay pending until an admin reverses or clears the flag. The `bonus_risk` rule
+ * (docs/decisions/031) runs the sign-on bonus risk checks again on awarded bonuses still in holding and flags each
+ * one they now find something on; it stays pending the same way. Idempotent: a second run finds nothing new. Runs
+ * with the earnings job (cron) and from the admin's "Run sweep".
  */
 export async function runReviewSweep({
   ctx: { db },
@@ -47,8 +57,84 @@ export async function runReviewSweep({
   const { now, judgedBefore = hoursBefore(now, 1) } = input;
   const rules = earningRulesJson(await readSettings(db, EARNING_RULE_DEFAULTS));
   const shapes = await runShapeRules(db, now, judgedBefore, rules.earnings_hold_days);
-  const single = await runSingleStatementRules(db, now, rules.daily_earnable_views);
-  return { flagged: shapes.flagged + single.flagged, covered: shapes.covered + single.covered };
+  const held = await judgeHeldRewards(db, now, rules.daily_earnable_views);
+  return { flagged: shapes.flagged + held.flagged, covered: shapes.covered + held.covered };
+}
+
+/**
+ * The rules over held rewards (shared_ip, daily_cap, same_day_accounts), incrementally (docs/decisions/080): the
+ * mark moves to `now` (the rewards whose hold ended leave the counters), then the subjects a fact changed for
+ * since they were last judged are judged: those of the rewards written since the last run and of the holds that
+ * just ended, and those marked for a reversal, a new address on a small network or a new daily cap (at most
+ * DIRTY_PER_RUN a run): first from the counters (each rule's gate, review-rules.ts), then, for those the counters
+ * cannot clear, by the rule itself over their held rewards alone. A flag opens (or is refreshed) per matched
+ * subject and covers its matching held earnings, and the run's marks move, in one batch. `bonus_risk` (decision 031) samples held bonuses as before. This is what
+ * `npm run bench:sweep` measures (the shape rules are `npm run bench:farm`'s).
+ */
+export async function runHeldRewardRules({ ctx: { db }, input }: DbJobCall<{ now: string }>) {
+  const rules = earningRulesJson(await readSettings(db, EARNING_RULE_DEFAULTS));
+  return judgeHeldRewards(db, input.now, rules.daily_earnable_views);
+}
+
+async function judgeHeldRewards(db: Db, now: string, dailyCap: number) {
+  const ended = await moveHeldMark(db, now);
+  try {
+    return await judgeSubjects(db, now, dailyCap, ended);
+  } catch (error) {
+    // The counters have let these rewards go already: their subjects are judged on a later run instead.
+    await markDirty(db, ended);
+    throw error;
+  }
+}
+
+async function judgeSubjects(db: Db, now: string, dailyCap: number, ended: Subject[]) {
+  const [dirty, credited, bonuses] = await Promise.all([
+    dirtySubjects(db, DIRTY_PER_RUN),
+    newlyCredited(db, now),
+    findBonusCandidates(db, now),
+  ]);
+  const subjects = new Map<string, Subject>();
+  for (const s of [...dirty, ...credited.subjects, ...ended]) subjects.set(`${s.kind}:${s.subject}`, s);
+  const gated = subjects.size ? await gatedSubjects(db, [...subjects.values()]) : null;
+  const found = gated
+    ? await Promise.all(
+        RULES.filter((rule) => gated[rule].length > 0).map(async (rule) => ({
+          rule,
+          subjects: gated[rule],
+          candidates: await findSweepCandidates(db, rule, now, gated[rule]),
+        })),
+      )
+    : [];
+  const flags: NewFlag[] = [
+    ...found.flatMap(({ rule, candidates }) =>
+      candidates.map((c) => ({
+        id: newId(),
+        rule,
+        subject: c.subject,
+        userIds: c.userIds,
+        evidence: evidenceLines(rule, c, dailyCap),
+      })),
+    ),
+    ...bonuses.map((b) => ({
+      id: newId(),
+      rule: "bonus_risk" as const,
+      subject: b.subject,
+      userIds: JSON.stringify([b.userId]),
+      evidence: bonusEvidenceLines(b),
+    })),
+  ];
+  const after = [
+    ...(dirty.length ? [forgetDirtyStatement(db, dirty)] : []),
+    ...(credited.advance ? [credited.advance] : []),
+  ];
+  if (!flags.length && !after.length) return { flagged: 0, covered: 0 };
+  return openFlagsAndCover(
+    db,
+    now,
+    flags,
+    found.filter((f) => f.candidates.length > 0).map(({ rule, subjects }) => ({ rule, subjects })),
+    after,
+  );
 }
 
 const hoursBefore = (iso: string, hours: number) => new Date(Date.parse(iso) - hours * 3600_000).toISOString();
@@ -93,40 +179,6 @@ async function runShapeRules(db: Db, now: string, judgedBefore: string, holdDays
     });
   }
   return openShapeFlags(db, now, heldSince, flags, creators);
-}
-
-async function runSingleStatementRules(db: Db, now: string, dailyCap: number) {
-  const [found, bonuses] = await Promise.all([
-    Promise.all(
-      RULES.map(async (rule) => ({ rule, candidates: await findSweepCandidates(db, rule, now, SUBJECTS_PER_RULE) })),
-    ),
-    findBonusCandidates(db, now),
-  ]);
-  const flags: NewFlag[] = [
-    ...found.flatMap(({ rule, candidates }) =>
-      candidates.map((c) => ({
-        id: newId(),
-        rule,
-        subject: c.subject,
-        userIds: c.userIds,
-        evidence: evidenceLines(rule, c, dailyCap),
-      })),
-    ),
-    ...bonuses.map((b) => ({
-      id: newId(),
-      rule: "bonus_risk" as const,
-      subject: b.subject,
-      userIds: JSON.stringify([b.userId]),
-      evidence: bonusEvidenceLines(b),
-    })),
-  ];
-  if (!flags.length) return { flagged: 0, covered: 0 };
-  return openFlagsAndCover(
-    db,
-    now,
-    flags,
-    found.filter((f) => f.candidates.length > 0).map((f) => f.rule),
-  );
 }
 
 /**

@@ -1,7 +1,10 @@
-// The fraud sweep's single-statement rules (docs/decisions/019, 065), as SQL over view rewards still in holding. Each rule is a
-// select of (subject, earning) pairs: the pattern it is about ("<viewer>:<creator>", "<viewer>" or
-// "<content>") and every held earning — both sides of each view — the pattern covers. Pure strings with
-// numbered placeholders: ?1 is the sweep's `now`. The sweep runs them through review-sweep.ts.
+// The fraud sweep's rules over view rewards in holding (docs/decisions/019, 065, 080). Each rule is a select of
+// (subject, earning) pairs: the pattern it is about ("<viewer>:<creator>", "<viewer>" or "<content>") and every held
+// earning — both sides of each view — the pattern covers. The sweep judges only the subjects a fact changed for
+// (sweep_dirty, docs/decisions/080): first by the rule's gate over the counters of held rewards (RULE_GATES, a
+// necessary condition read from a few counter rows), then by the rule itself over those subjects' held rewards
+// alone. Pure strings with numbered placeholders: ?1 is the sweep's `now`, ?2 the judged subjects (a JSON array
+// of viewer ids, or of item ids for same_day_accounts). The sweep runs them through review-sweep.ts.
 // One more rule, `bonus_risk` (docs/decisions/031), covers awarded sign-on bonuses still in holding: its
 // subject is the bonus itself (end of this file).
 import { bonusUnderReviewSql } from "../wallet/balance-parts";
@@ -31,15 +34,25 @@ const NEAR_CAP_SQL = `(${DAILY_EARNABLE_VIEWS_SQL} - max(1, ${DAILY_EARNABLE_VIE
 /** An item is flagged for same-day accounts only once this many of its earning views are held. */
 const SAME_DAY_MIN_VIEWS = 3;
 
+/** Whose held rewards a rule reads: its subjects' viewers, or its subjects' items. */
+const RULE_SCOPE: Record<EarningRuleName, "viewers" | "items"> = {
+  shared_ip: "viewers",
+  daily_cap: "viewers",
+  same_day_accounts: "items",
+};
+
 /**
- * View rewards still in holding at ?1 and not reversed. `strict` also holds them to the database's own clock,
- * for writes: a flag may only cover an earning no payment could have drawn on yet.
+ * View rewards still in holding at ?1 and not reversed, of the judged viewers or items (?2): their views by
+ * views_viewer_started_idx or views_content_idx, then both rewards of each by key. `strict` also holds them to
+ * the database's own clock, for writes: a flag may only cover an earning no payment could have drawn on yet.
  */
-const heldSql = (strict: boolean) => `held as (
+const heldSql = (strict: boolean, scope: "viewers" | "items") => `held as (
     select e.id as earning_id, e.kind, e.user_id, e.amount_micros, v.id as view_id, v.viewer_id, v.creator_id,
            v.content_id, v.qualified_day, v.ip_hash
-    from earnings e join views v on v.id = e.view_id
-    where e.view_id is not null and e.available_at > ?1
+    from views v ${scope === "viewers" ? "indexed by views_viewer_started_idx" : "indexed by views_content_idx"}
+    join earnings e on e.view_id = v.id
+    where ${scope === "viewers" ? "v.viewer_id" : "v.content_id"} in (select value from json_each(?2))
+      and e.view_id is not null and e.available_at > ?1
       ${strict ? "and e.available_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')" : ""}
       and not exists (select 1 from reversals r where r.earning_id = e.id))`;
 
@@ -118,8 +131,37 @@ export type Candidate = {
   days: number;
 };
 
-/** Subjects with held earnings the rule matches that no flag of the rule covers yet (read). */
-export const candidatesSql = (rule: EarningRuleName, limit: number) => `with ${heldSql(false)}, ${RULE_MATCHES[rule]},
+/**
+ * Each rule's gate over the counters of held rewards (schema/held-counters.ts): of the judged viewers or items
+ * (?1, JSON ids), those the rule could match. A necessary condition, read from a few counter rows, so a subject it
+ * clears costs no read of its held rewards: shared_ip needs a creator holding at least SHARED_NETWORK_SHARE of the
+ * viewer's held views (at most two) who watched from a network of at most SHARED_NETWORK_MAX_MEMBERS members the
+ * viewer also watched from; daily_cap is decided by the viewer's held days; same_day_accounts by the item's two
+ * counts. (Rows a judgment reads, not rows written: they are what D1 prices a thousand times lower.)
+ */
+export const RULE_GATES: Record<EarningRuleName, string> = {
+  shared_ip: `with judged as (select value as viewer_id from json_each(?1)),
+    totals as materialized (select d.viewer_id, sum(d.held) as n from judged j join held_viewer_days d on d.viewer_id = j.viewer_id
+      group by d.viewer_id)
+    select distinct h.viewer_id as subject from totals h join held_pairs p on p.viewer_id = h.viewer_id
+    where p.held >= ${SHARED_NETWORK_SHARE} * h.n and p.creator_id <> h.viewer_id
+      and exists (select 1 from view_addresses w indexed by view_addresses_viewer_idx
+        where w.viewer_num = ${memberNumSql("p.creator_id")}
+          and (select count(*) from (select distinct x.viewer_num from view_addresses x where ${inNetworkSql("x.ip_hash", "w.ip_hash")}
+               limit ${SHARED_NETWORK_MAX_MEMBERS + 1})) <= ${SHARED_NETWORK_MAX_MEMBERS}
+          and exists (select 1 from view_addresses m where ${inNetworkSql("m.ip_hash", "w.ip_hash")}
+                      and m.viewer_num = ${memberNumSql("h.viewer_id")}))`,
+  daily_cap: `select d.viewer_id as subject from held_viewer_days d where d.viewer_id in (select value from json_each(?1))
+    group by d.viewer_id
+    having sum(d.held >= ${NEAR_CAP_SQL}) >= ${CAPPED_DAYS} and sum(d.held >= ${NEAR_CAP_SQL}) >= ${CAPPED_DAYS_SHARE} * count(*)`,
+  same_day_accounts: `select content_id as subject from held_items where content_id in (select value from json_each(?1))
+    and held >= ${SAME_DAY_MIN_VIEWS} and other_day = 0`,
+};
+
+/** The rule's subjects among the judged (?2) with held earnings it matches that no flag of the rule covers yet (read). */
+export const candidatesSql = (
+  rule: EarningRuleName,
+) => `with ${heldSql(false, RULE_SCOPE[rule])}, ${RULE_MATCHES[rule]},
   -- The accounts of each subject, grouped once (a subquery per subject would rescan every held row).
   subject_users as (select subject, json_group_array(x) as userIds, count(*) as userIdsCount
     from (select subject, viewer_id as x from matches union select subject, creator_id from matches) group by subject)
@@ -127,7 +169,7 @@ export const candidatesSql = (rule: EarningRuleName, limit: number) => `with ${h
     su.userIds as userIds, su.userIdsCount as userIdsCount,
     ${rule === "daily_cap" ? "(select days from capped where capped.viewer_id = m.subject)" : "0"} as days
   from matches m join subject_users su on su.subject = m.subject where ${uncovered(rule)}
-  group by m.subject order by m.subject limit ${limit}`;
+  group by m.subject order by m.subject`;
 
 /**
  * Opens the flag for one subject, or refreshes the open one's evidence (?1 now, ?2 id, ?3 rule, ?4 subject,
@@ -138,8 +180,8 @@ export const OPEN_REVIEW_SQL = `insert into reviews (id, rule, subject, user_ids
   on conflict (rule, subject) where status = 'open' do update set evidence = excluded.evidence, user_ids = excluded.user_ids
   returning id`;
 
-/** Adds every matching held earning no flag of the rule covers yet to the rule's open flag of its subject. */
-export const coverSql = (rule: EarningRuleName) => `with ${heldSql(true)}, ${RULE_MATCHES[rule]}
+/** Adds every matching held earning of the judged (?2) no flag of the rule covers yet to the rule's open flag of its subject. */
+export const coverSql = (rule: EarningRuleName) => `with ${heldSql(true, RULE_SCOPE[rule])}, ${RULE_MATCHES[rule]}
   insert or ignore into review_earnings (review_id, earning_id, rule)
   select rv.id, m.earning_id, '${rule}' from matches m
   join reviews rv on rv.rule = '${rule}' and rv.subject = m.subject and rv.status = 'open'
