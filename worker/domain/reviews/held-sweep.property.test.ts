@@ -117,5 +117,5 @@ describe("the incremental sweep", () => {
       daily_cap: true,
       same_day_accounts: true,
     });
-  }, 240_000);
+  }, 600_000);
 });
