@@ -15,8 +15,8 @@ interface Document {
   paths: Record<string, Record<string, Operation>>;
 }
 
-// Hono's `:id{pattern}` and `:id` become OpenAPI's `{id}`.
-const openApiPath = (path: string) => path.replace(/:([a-zA-Z]+)(\{[^{}]*(\{\d+\})?[^{}]*\})?/g, "{$1}");
+// Hono's `:id{pattern}` (a pattern may hold one `{n}` or `{m,n}`) and `:id` become OpenAPI's `{id}`.
+const openApiPath = (path: string) => path.replace(/:([a-zA-Z]+)(\{[^{}]*(\{\d+(,\d+)?\})?[^{}]*\})?/g, "{$1}");
 
 const registered = app.routes
   .filter((r) => r.method !== "ALL")
