@@ -1,3 +1,7 @@
+-- docs/decisions/081-fewer-rows-per-paid-view.md: the earnings job finds pending views through views_viewer_pending_idx
+-- (the same pending rows), so this second partial index no longer costs a row written per qualified view.
+DROP INDEX `views_pending_idx`;
+--> statement-breakpoint
 -- Written by hand (drizzle cannot express triggers), docs/decisions/081-fewer-rows-per-paid-view.md: a credited
 -- view's member days learn its credit from its two rewards, in the row each reward already writes (micros), instead
 -- of a second write of the same two rows when the view's status moves to credited. D1 bills each write as a row.

@@ -6,7 +6,7 @@ import { nowIso } from "../../../lib/time";
 import { makeContent, makeQualifiedView, makeUser, testDb } from "../../../test/factories";
 import { enrolInChallenges, refreshChallengeStatements } from "../challenges/challenge-progress";
 import { insertViewStatement } from "../views/views";
-import { settleViewBatch } from "./settle-views";
+import { PENDING_VIEWS_SQL, settleViewBatch } from "./settle-views";
 
 // What a paid view writes to D1, counted from D1's own `meta.rows_written` per statement (every row and every
 // index entry a write touches, triggers included: what D1 bills). bench/README.md "Cost per million" explains
@@ -35,8 +35,6 @@ function countingDb(log: number[][]) {
   return createDb(d1);
 }
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
 beforeEach(async () => {
   // The demo's three sign-on challenges (scripts/seed.ts), so viewer and creator are enrolled as a new member is.
   await env.DB.prepare("update challenges set is_active = 0").run();
@@ -62,45 +60,76 @@ async function enrolledPair() {
   return { viewer, creator, item };
 }
 
+const ADDRESS = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
+
+function qualifiedView(viewerId: string, item: { id: string; createdBy: string }, at: string) {
+  return insertViewStatement(testDb(), {
+    id: newId(),
+    contentId: item.id,
+    viewerId,
+    creatorId: item.createdBy,
+    discoveryMethod: "browse",
+    ipHash: ADDRESS,
+    startedAt: at,
+    lastEventAt: at,
+    maxPositionMs: 8_000,
+    watchTimeMs: 8_000,
+    qualifiedAt: at,
+    qualifiedDay: at.slice(0, 10),
+    status: "qualified",
+  });
+}
+
+const memberDays = (userId: string) =>
+  env.DB.prepare(
+    `select m.side, m.views, m.qualified, m.credited, m.micros from member_view_days m join users u on u.num = m.user_num
+     where u.id = ?1 order by m.side`,
+  )
+    .bind(userId)
+    .all()
+    .then((r) => r.results);
+
 describe("rows written per paid view", () => {
-  it("the qualifying event's batch: the view row with its indexes and aggregates, and the challenge refresh", async () => {
+  it("the qualifying event's batch writes the view with its indexes and aggregates, and only the challenge counts that moved", async () => {
     const { viewer, creator, item } = await enrolledPair();
-    const at = nowIso();
-    const statements = [
-      insertViewStatement(testDb(), {
-        id: newId(),
-        contentId: item.id,
-        viewerId: viewer.id,
-        creatorId: creator.id,
-        discoveryMethod: "browse",
-        ipHash: "a1b2c3d4e5f60718293a4b5c6d7e8f90",
-        startedAt: at,
-        lastEventAt: at,
-        maxPositionMs: 8_000,
-        watchTimeMs: 8_000,
-        qualifiedAt: at,
-        qualifiedDay: at.slice(0, 10),
-        status: "qualified",
-      }),
-      ...[viewer.id, creator.id].flatMap((id) => refreshChallengeStatements(env.DB, id, at, newId())),
-    ];
-    const rows = await rowsWritten(statements);
-    console.log("qualifying", JSON.stringify(rows), sum(rows));
-    expect(sum(rows)).toBeGreaterThan(0);
+    const refresh = (at: string) =>
+      [viewer.id, creator.id].flatMap((id) => refreshChallengeStatements(env.DB, id, at, newId()));
+    // The pair's first view of the day: its aggregate rows are new (views row 1 + 6 indexes; content's view count,
+    // day stats and retention; recent finishes; pair, address, totals and both member days with their indexes).
+    const first = await rowsWritten([qualifiedView(viewer.id, item, nowIso()), ...refresh(nowIso())]);
+    // Per member 4 statements: the counts that moved (the viewer's streams; the creator's uploads, which its
+    // item completes and so is written twice), completions, the bonus and its check.
+    expect(first, JSON.stringify(first)).toEqual([26, 1, 0, 0, 0, 1, 2, 0, 0]);
+    // The same item again that day: the aggregates' rows exist and are updated, no challenge count moves (the
+    // streams count distinct items), so the refresh writes nothing.
+    const again = await rowsWritten([qualifiedView(viewer.id, item, nowIso()), ...refresh(nowIso())]);
+    expect(again, JSON.stringify(again)).toEqual([19, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
-  it("crediting one view: its place, both rewards, closing it, the bell's notices", async () => {
-    const { viewer, item } = await enrolledPair();
-    const log: number[][] = [];
-    const viewId = await makeQualifiedView(viewer.id, item, nowIso(), "a1b2c3d4e5f60718293a4b5c6d7e8f90");
-    const settled = await settleViewBatch(countingDb(log), [viewId], nowIso());
-    expect(settled.views).toBe(1);
-    console.log("crediting", JSON.stringify(log), sum(log.flat()));
-    // a second view of another item the same day (per-day aggregates now exist)
-    const other = await makeContent(item.createdBy, { durationMs: 10_000 });
-    const second = await makeQualifiedView(viewer.id, other, nowIso(), "a1b2c3d4e5f60718293a4b5c6d7e8f90");
-    const log2: number[][] = [];
-    await settleViewBatch(countingDb(log2), [second], nowIso());
-    console.log("crediting second", JSON.stringify(log2), sum(log2.flat()));
+  it("crediting writes each reward with its indexes and counters, closes the view in one write, and tells the bell", async () => {
+    const { viewer, creator, item } = await enrolledPair();
+    const settle = async (viewId: string) => {
+      const log: number[][] = [];
+      expect((await settleViewBatch(countingDb(log), [viewId], nowIso())).views).toBe(1);
+      return log.flat();
+    };
+    // Per view: the viewer's reward (row, 5 indexes, 3 held counters, 1 member day with its credit: 10, and the
+    // earnings' own key), the creator's (row, 4 indexes, day stats, member day), the close (row, its place's 2
+    // index entries, the pair's credited count), then the two grouped notices (new rows with 3 indexes each).
+    const first = await settle(await makeQualifiedView(viewer.id, item, nowIso(), ADDRESS));
+    expect(first, JSON.stringify(first)).toEqual([11, 8, 4, 8, 8]);
+    // A second credit the same day: the notices are updated (row and its 2 re-keyed index entries, per member).
+    const other = await makeContent(creator.id, { durationMs: 10_000 });
+    const second = await settle(await makeQualifiedView(viewer.id, other, nowIso(), ADDRESS));
+    expect(second, JSON.stringify(second)).toEqual([11, 8, 4, 6, 6]);
+    // The member days still count each credited view once per side, with its money (migration 0040).
+    expect(await memberDays(viewer.id)).toEqual([{ side: 0, views: 2, qualified: 2, credited: 2, micros: 6_000 }]);
+    expect(await memberDays(creator.id)).toEqual([{ side: 1, views: 2, qualified: 2, credited: 2, micros: 6_000 }]);
+  });
+
+  it("the earnings job finds pending views through the partial index of pending rows, never the whole table", async () => {
+    const plan = await env.DB.prepare(`explain query plan ${PENDING_VIEWS_SQL}`).bind(25).all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join("\n");
+    expect(details).toMatch(/SCAN views USING (COVERING )?INDEX views_viewer_pending_idx/);
   });
 });

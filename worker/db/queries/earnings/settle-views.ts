@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { VIEW_REWARD_MICROS } from "../../../../common/earning-policy";
 import { newId } from "../../../lib/ids";
 import type { Db } from "../../client";
@@ -89,10 +88,15 @@ export async function settleViewBatch(db: Db, viewIds: string[], now: string, te
   return settled;
 }
 
-/** The oldest qualified views not settled yet, site-wide; served by the partial index views_pending_idx. */
+/**
+ * The oldest qualified views not settled yet, site-wide: a scan of the partial index of pending rows
+ * (views_viewer_pending_idx, pending rows only, so the read follows the backlog, not the table) and a sort of
+ * them. No index keeps them by time alone: that one was a row written per qualified view (docs/decisions/081).
+ */
+export const PENDING_VIEWS_SQL =
+  "select id from views indexed by views_viewer_pending_idx where status = 'qualified' order by qualified_at limit ?1";
+
 export async function pendingQualifiedViews(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.all<{ id: string }>(
-    sql`select id from views where status = 'qualified' order by qualified_at limit ${limit}`,
-  );
-  return rows.map((v) => v.id);
+  const { results } = await db.$client.prepare(PENDING_VIEWS_SQL).bind(limit).all<{ id: string }>();
+  return results.map((v) => v.id);
 }
