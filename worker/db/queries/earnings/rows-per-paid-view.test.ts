@@ -94,8 +94,9 @@ describe("rows written per paid view", () => {
     const { viewer, creator, item } = await enrolledPair();
     const refresh = (at: string) =>
       [viewer.id, creator.id].flatMap((id) => refreshChallengeStatements(env.DB, id, at, newId()));
-    // The pair's first view of the day: its aggregate rows are new (views row 1 + 6 indexes; content's view count,
-    // day stats and retention; recent finishes; pair, address, totals and both member days with their indexes).
+    // The pair's first view of the day: its aggregate rows are new (the views row, its text key's index and 6 indexes;
+    // content's view count, day stats and retention; recent finishes; pair, address, totals and both member days,
+    // with the new rows' indexes). bench/README.md "Cost per million" has the table.
     const first = await rowsWritten([qualifiedView(viewer.id, item, nowIso()), ...refresh(nowIso())]);
     // Per member 4 statements: the counts that moved (the viewer's streams; the creator's uploads, which its
     // item completes and so is written twice), completions, the bonus and its check.
@@ -113,9 +114,9 @@ describe("rows written per paid view", () => {
       expect((await settleViewBatch(countingDb(log), [viewId], nowIso())).views).toBe(1);
       return log.flat();
     };
-    // Per view: the viewer's reward (row, 5 indexes, 3 held counters, 1 member day with its credit: 10, and the
-    // earnings' own key), the creator's (row, 4 indexes, day stats, member day), the close (row, its place's 2
-    // index entries, the pair's credited count), then the two grouped notices (new rows with 3 indexes each).
+    // Per view: the viewer's reward (row, its text key's index, 5 indexes, 3 held counters, its member day with the
+    // credit: 11), the creator's (row, key, 4 indexes, day stats, member day: 8), the close (row, its place's 2
+    // index entries, the pair's credited count: 4), then the two grouped notices (new rows with 3 indexes each).
     const first = await settle(await makeQualifiedView(viewer.id, item, nowIso(), ADDRESS));
     expect(first, JSON.stringify(first)).toEqual([11, 8, 4, 8, 8]);
     // A second credit the same day: the notices are updated (row and its 2 re-keyed index entries, per member).
