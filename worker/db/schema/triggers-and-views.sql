@@ -196,10 +196,11 @@ WHEN new.view_id IS NOT NULL BEGIN
     AND `day` = (SELECT cast(julianday(substr(v.started_at, 1, 10)) - 2440587.5 AS integer) FROM `views` v WHERE v.id = new.view_id);
 END;
 
--- trigger member_view_days_after_reward on earnings (since migrations/0030_member_numbers.sql)
+-- trigger member_view_days_after_reward on earnings (since migrations/0040_fewer_rows_per_paid_view.sql)
 CREATE TRIGGER `member_view_days_after_reward` AFTER INSERT ON `earnings`
 WHEN new.view_id IS NOT NULL AND new.kind IN ('viewer', 'creator') BEGIN
-  UPDATE `member_view_days` SET `micros` = `micros` + new.amount_micros
+  UPDATE `member_view_days` SET `micros` = `micros` + new.amount_micros,
+    `credited` = `credited` + coalesce((SELECT v.status = 'qualified' FROM `views` v WHERE v.id = new.view_id), 0)
   WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.user_id) AND `side` = (new.kind = 'creator')
     AND `day` = (SELECT cast(julianday(substr(v.started_at, 1, 10)) - 2440587.5 AS integer) FROM `views` v WHERE v.id = new.view_id);
 END;
@@ -322,17 +323,19 @@ CREATE TRIGGER `view_addresses_are_permanent` BEFORE DELETE ON `view_addresses` 
   SELECT RAISE(ABORT, 'view addresses are permanent');
 END;
 
--- trigger view_aggregates_after_status on views (since migrations/0030_member_numbers.sql)
+-- trigger view_aggregates_after_status on views (since migrations/0040_fewer_rows_per_paid_view.sql)
 CREATE TRIGGER `view_aggregates_after_status` AFTER UPDATE OF `status` ON `views`
 WHEN (new.status = 'credited') <> (old.status = 'credited') BEGIN
   UPDATE `view_pairs` SET `credited` = `credited` + (new.status = 'credited') - (old.status = 'credited')
   WHERE `viewer_num` = (SELECT `num` FROM `users` WHERE `id` = new.viewer_id)
     AND `creator_num` = (SELECT `num` FROM `users` WHERE `id` = new.creator_id);
   UPDATE `member_view_days` SET `credited` = `credited` + (new.status = 'credited') - (old.status = 'credited')
-  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.viewer_id) AND `side` = 0
+  WHERE NOT (old.status = 'qualified' AND new.status = 'credited')
+    AND `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.viewer_id) AND `side` = 0
     AND `day` = cast(julianday(substr(new.started_at, 1, 10)) - 2440587.5 AS integer);
   UPDATE `member_view_days` SET `credited` = `credited` + (new.status = 'credited') - (old.status = 'credited')
-  WHERE `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.creator_id) AND `side` = 1
+  WHERE NOT (old.status = 'qualified' AND new.status = 'credited')
+    AND `user_num` = (SELECT `num` FROM `users` WHERE `id` = new.creator_id) AND `side` = 1
     AND `day` = cast(julianday(substr(new.started_at, 1, 10)) - 2440587.5 AS integer);
 END;
 

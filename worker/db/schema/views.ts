@@ -51,11 +51,9 @@ export const views = sqliteTable(
     unpaidReason: text("unpaid_reason", { enum: KEPT_AT_SETTLE }),
   },
   (t) => [
-    // The earnings job's queue: only pending rows are indexed, so its cost follows pending work.
-    index("views_pending_idx")
-      .on(t.qualifiedAt)
-      .where(sql`${t.status} = 'qualified'`),
-    // A member's own pending views, for the home page's poll (docs/decisions/022): pending rows only.
+    // Pending rows only: a member's own pending views, for the home page's poll (docs/decisions/022), and the
+    // earnings job's site-wide queue, which scans it whole and sorts (settle-views.ts), so its cost follows pending
+    // work. A second partial index of the same rows by time alone was a row written per view (decision 081).
     index("views_viewer_pending_idx")
       .on(t.viewerId, t.qualifiedAt)
       .where(sql`${t.status} = 'qualified'`),

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { VIEW_REWARD_MICROS } from "../../../../common/earning-policy";
 import { newId } from "../../../lib/ids";
 import type { Db } from "../../client";
@@ -8,56 +7,47 @@ import { heldUntilSql } from "./earning-rule-settings";
 import { keptReasonSql, paysSql, viewOf } from "./rule-predicates";
 
 /**
- * The four statements that settle one qualified view, run inside one D1 batch (one transaction, and D1 runs
+ * The three statements that settle one qualified view, run inside one D1 batch (one transaction, and D1 runs
  * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
- *  1. take the next free earnable place of the day for (viewer, content) when no rule of the earning policy
- *     refuses the view (rule-predicates.ts: own content, moderation, the network's and the day's caps, the
- *     shortest earning length, the media floor; docs/decisions/067);
- *  2–3. pay viewer and creator VIEW_REWARD_MICROS each, at most once per side (unique (view_id, kind)), held for
- *     earnings_hold_days (docs/decisions/019), returning who got what;
- *  4. close the view: credited with a place, unearnable without, and then, when a rule whose facts can change
- *     later refused it (moderation, the network cap), that reason as it was now.
- * A view of a hidden item, or by a suspended viewer, is paid on neither side.
+ *  1–2. when no rule of the earning policy refuses the view (rule-predicates.ts: own content, moderation, the
+ *     network's and the day's caps, the shortest earning length, the media floor; docs/decisions/067), pay viewer
+ *     and creator VIEW_REWARD_MICROS each, at most once per side (unique (view_id, kind)), held for
+ *     earnings_hold_days (docs/decisions/019);
+ *  3. close the view in one write: paid, it takes the next free earnable place of the day for (viewer, content)
+ *     and is credited; refused, it is unearnable, with the reason when a rule whose facts can change later refused
+ *     it (moderation, the network cap), as it was now.
+ * The rules read views, content, users and settings, none of which the rewards' triggers write, so steps 1–3 judge
+ * the view alike. The view's row is written once, not once for its place and again for its status
+ * (docs/decisions/081-fewer-rows-per-paid-view.md). A view of a hidden item, or by a suspended viewer, is paid on
+ * neither side.
  */
 const VIEW = viewOf("views");
+const PAYS = paysSql(VIEW);
+
+/** The view's reward for one side, when it still waits to be settled and nothing refuses to pay it. */
+const rewardSql = (side: "viewer" | "creator") =>
+  `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
+      select ?1, ${side}_id, '${side}', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
+      from views where id = ?4 and status = 'qualified' and credit_slot is null
+        and ${PAYS}
+      on conflict (view_id, kind) do nothing`;
 
 function settleView(d1: D1Database, viewId: string, now: string, earningIds: [string, string]) {
   const q = (text: string, ...params: unknown[]) => d1.prepare(text).bind(...params);
   return [
-    q(
-      `update views set credit_slot = (
-        select coalesce(max(v2.credit_slot), 0) + 1 from views v2
-        where v2.viewer_id = views.viewer_id and v2.content_id = views.content_id
-          and v2.qualified_day = views.qualified_day and v2.credit_slot is not null)
-      where id = ?1 and status = 'qualified' and credit_slot is null
-        and ${paysSql(VIEW)}`,
-      viewId,
-    ),
     // A view reward's description stays '' (the column's default): its kind and view say what it is, and a fixed
     // sentence in every row was a sixth of the row (docs/decisions/060). Manual rows keep what the admin wrote.
+    q(rewardSql("viewer"), earningIds[0], VIEW_REWARD_MICROS, now, viewId),
+    q(rewardSql("creator"), earningIds[1], VIEW_REWARD_MICROS, now, viewId),
+    // SQLite evaluates every SET expression on the row as it was, so each one asks the rules itself.
     q(
-      `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
-      select ?1, viewer_id, 'viewer', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
-      from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`,
-      earningIds[0],
-      VIEW_REWARD_MICROS,
-      now,
-      viewId,
-    ),
-    q(
-      `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_at, available_at)
-      select ?1, creator_id, 'creator', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
-      from views where id = ?4 and credit_slot is not null and status = 'qualified'
-      on conflict (view_id, kind) do nothing`,
-      earningIds[1],
-      VIEW_REWARD_MICROS,
-      now,
-      viewId,
-    ),
-    q(
-      `update views set status = case when credit_slot is not null then 'credited' else 'unearnable' end,
-        unpaid_reason = case when credit_slot is not null then null else ${keptReasonSql(VIEW)} end
+      `update views set
+        credit_slot = case when ${PAYS} then (
+          select coalesce(max(v2.credit_slot), 0) + 1 from views v2
+          where v2.viewer_id = views.viewer_id and v2.content_id = views.content_id
+            and v2.qualified_day = views.qualified_day and v2.credit_slot is not null) end,
+        status = case when ${PAYS} then 'credited' else 'unearnable' end,
+        unpaid_reason = case when ${PAYS} then null else ${keptReasonSql(VIEW)} end
       where id = ?1 and status = 'qualified' returning id`,
       viewId,
     ),
@@ -84,24 +74,29 @@ export async function settleViewBatch(db: Db, viewIds: string[], now: string, te
   const earningIds = viewIds.map((): [string, string] => [newId(), newId()]);
   const statements = viewIds.flatMap((id, i) => settleView(db.$client, id, now, earningIds[i]!));
   // The bell's notices of what this batch credited, per member and day (docs/decisions/046): after the views'
-  // statements, so "every fourth closes a view" below still holds.
+  // statements, so "every third closes a view" below still holds.
   const ids = JSON.stringify(earningIds.flat());
   statements.push(...creditedNoticeSql("?1").map((text) => db.$client.prepare(text).bind(ids)));
   if (tell) statements.push(tellCreditsStatement(db.$client, tell.userId, tell.seenRowid));
   const results = await db.$client.batch(statements);
   if (tell) settled.toldMicros = toldMicros(results.pop() as D1Result<{ told_micros: number }>);
   results.forEach((result, i) => {
-    // Every fourth statement closes a view; the row it returns says this run did it. Not its change count: D1
+    // Every third statement closes a view; the row it returns says this run did it. Not its change count: D1
     // counts the rows the views' triggers write too (the aggregates of migration 0025).
-    if (i % 4 === 3) settled.views += result.results.length;
+    if (i % 3 === 2) settled.views += result.results.length;
   });
   return settled;
 }
 
-/** The oldest qualified views not settled yet, site-wide; served by the partial index views_pending_idx. */
+/**
+ * The oldest qualified views not settled yet, site-wide: a scan of the partial index of pending rows
+ * (views_viewer_pending_idx, pending rows only, so the read follows the backlog, not the table) and a sort of
+ * them. No index keeps them by time alone: that one was a row written per qualified view (docs/decisions/081).
+ */
+export const PENDING_VIEWS_SQL =
+  "select id from views indexed by views_viewer_pending_idx where status = 'qualified' order by qualified_at limit ?1";
+
 export async function pendingQualifiedViews(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.all<{ id: string }>(
-    sql`select id from views where status = 'qualified' order by qualified_at limit ${limit}`,
-  );
-  return rows.map((v) => v.id);
+  const { results } = await db.$client.prepare(PENDING_VIEWS_SQL).bind(limit).all<{ id: string }>();
+  return results.map((v) => v.id);
 }
