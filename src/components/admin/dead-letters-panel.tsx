@@ -55,7 +55,7 @@ export function DeadLettersPanel() {
             </td>
             <td className={tdNum}>{d.attempts}</td>
             <td className={`${td} whitespace-nowrap`}>{formatDate(d.received_at)}</td>
-            <td className={td}>
+            <td className={`${td} whitespace-nowrap`}>
               {d.kind === "unknown" ? null : (
                 <button type="button" className={buttonClass("secondary")} onClick={() => void resend(d)}>
                   Re-send
