@@ -71,10 +71,9 @@ export const notifications = sqliteTable(
     // One event once; also the bell's list: the member's rows (a few hundred at most in the window) sorted newest
     // first, so no second index copies every row's member and time (migration 0031, docs/decisions/059).
     uniqueIndex("notifications_event_unique").on(t.userNum, t.kind, t.ref),
-    // The bell's unread count: only unread rows are in it.
-    index("notifications_unread_idx")
-      .on(t.userNum, t.at)
-      .where(sql`${t.readAt} is null`),
+    // The bell's unread count reads the member's rows on the index above, as its list does (a few hundred at
+    // most): an index of unread rows was re-keyed by every grouped credit, two rows written per paid view
+    // (migration 0041, docs/decisions/086).
     // The data lifecycle deletes the oldest notifications first, a slice a run (docs/decisions/055).
     index("notifications_at_idx").on(t.at),
   ],

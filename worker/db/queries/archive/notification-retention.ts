@@ -1,7 +1,7 @@
 // How long the bell's rows stay (docs/decisions/055): a notification dated (`at`, the latest event it tells)
 // more than `notifications_keep_days` ago is deleted, read or unread, a bounded slice per statement along
-// notifications_at_idx. Nothing counts notifications in a row of its own (the bell counts the unread rows on the
-// partial notifications_unread_idx when it is read), so deleting rows leaves no count to correct.
+// notifications_at_idx. Nothing counts notifications in a row of its own (the bell counts the member's unread rows when
+// it is read, docs/decisions/086), so deleting rows leaves no count to correct.
 import { NOTIFICATIONS_UPLOAD_MARK_MIN_DAYS } from "../../../../common/data-lifecycle";
 import { NOTIFICATIONS_KEEP_DAYS_SQL } from "./archive-settings";
 

@@ -5,7 +5,7 @@ import { CREATOR_NAME_SQL } from "../content/content";
 import { memberNumSql } from "../archive/kept-numbers";
 
 // The bell's read (docs/decisions/046): one batch, one round trip. The member's own rows (notifications_event_unique,
-// sorted: decision 059; the count on the partial notifications_unread_idx) merged with the uploads of the creators they follow, read
+// sorted: decision 059; the unread count on the same rows: decision 086) merged with the uploads of the creators they follow, read
 // at the time of asking (fan-out on read): follows by primary key, then each followed creator's newest items
 // on content_creator_created_idx. An upload writes nothing per follower, so it costs the same with 10 or 100k.
 // ?1 the member, ?2 now, ?3 the oldest upload told (now less UPLOAD_NOTICE_DAYS).
@@ -21,6 +21,9 @@ const FOLLOWED_UPLOADS = `from follows f
   join users u on u.id = c.created_by
   where f.follower_id = ?1 and c.deleted_at is null and c.removed_at is null and u.suspended_at is null and not ${MUTED("'uploads'")}`;
 const UPLOAD_READ = `(c.created_at <= ${MARK} or exists (select 1 from notifications r where r.user_num = ${ME} and r.kind = 'upload' and r.ref = c.id))`;
+
+/** The member's own unread rows, counted up to the cap: on notifications_event_unique, no index of its own (086). */
+export const OWN_UNREAD_COUNT_SQL = `select count(*) as n from (select 1 ${OWN} and n.read_at is null limit ${UNREAD_COUNTED})`;
 
 export type NotificationRow = {
   id: string;
@@ -43,7 +46,7 @@ export async function readBell(db: Db, userId: string, now: string, uploadsSince
     q(`select cast(n.id as text) as id, n.kind, n.grp, n.at, (n.read_at is not null) as read, n.count, n.amount_micros as amountMicros,
          n.subject_id as subjectId, n.detail, null as creatorId, null as creatorName
        ${OWN} order by n.at desc limit ${NOTIFICATIONS_LISTED}`),
-    q(`select count(*) as n from (select 1 ${OWN} and n.read_at is null limit ${UNREAD_COUNTED})`),
+    q(OWN_UNREAD_COUNT_SQL),
     q(`select 'u-' || c.id as id, 'upload' as kind, 'uploads' as grp, c.created_at as at, ${UPLOAD_READ} as read, 1 as count,
          0 as amountMicros, c.id as subjectId, c.title as detail, c.created_by as creatorId, ${CREATOR_NAME_SQL} as creatorName
        ${FOLLOWED_UPLOADS} order by c.created_at desc limit ${NOTIFICATIONS_LISTED}`),
