@@ -17,7 +17,7 @@ import { buildWorld, type Item, type User } from "../load/setup.ts";
 import { QUERY_WORDS } from "../synthetic.ts";
 import { machine } from "../traffic/report.ts";
 import { Bucket, Meter, add, usdPerMillion, zeroCounts, type Counts } from "./meter.ts";
-import { PRICES_AS_OF, PRICE_PAGES, USD_PER_MILLION } from "./prices.ts";
+import { PRICES_AS_OF, PRICE_PAGES, QUEUE_OPS_PER_MESSAGE, USD_PER_MILLION } from "./prices.ts";
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 process.env.WRANGLER_SEND_METRICS = "false";
@@ -262,10 +262,14 @@ async function main() {
     // The tracker's D1 rows are written by the traffic queue's consumer, a batch later (docs/decisions/079): wait
     // for it to have taken every visit, then count its rows to the visits.
     const consumer = await consumerTotals(meter, "reelpay-traffic", RUNS);
+    // Its queue operations too (each visit one message: written, read, deleted), and one Worker invocation per batch
+    // the consumer took (counted as a request: the conservative reading of the workers page).
     b.homeReturning.sums = add(b.homeReturning.sums, {
       ...zeroCounts(),
       d1RowsRead: consumer.rowsRead,
       d1RowsWritten: consumer.rowsWritten,
+      queueOps: QUEUE_OPS_PER_MESSAGE * consumer.messages,
+      workerRequests: consumer.batches,
     });
     log(
       `traffic queue: ${consumer.messages} visits in ${consumer.batches} batches, ${consumer.rowsWritten} rows written`,
@@ -332,6 +336,8 @@ async function main() {
         ...zeroCounts(),
         d1RowsRead: creditQueue.rowsRead * perThousand,
         d1RowsWritten: creditQueue.rowsWritten * perThousand,
+        queueOps: QUEUE_OPS_PER_MESSAGE * creditQueue.messages * perThousand,
+        workerRequests: creditQueue.batches * perThousand,
       };
       b.crediting.units = 1;
       credited = creditQueue.messages;
@@ -503,6 +509,7 @@ async function main() {
           "Worker CPU time ($0.02 per million CPU-ms) is not metered (local workerd's CPU is not Cloudflare's) and is not in the figures.",
           "Durable Object duration (GB-s) is not metered and is not in the figures; requests (RPC calls, alarms) and SQLite rows are.",
           "Storage (GB-month) of D1, Durable Objects and R2 is not in the figures.",
+          "Queue operations are three per message the consumers took (write, read, delete; no retries in the bench), and each consumer batch is counted as one Worker request.",
         ],
       },
       per_million: {
@@ -547,11 +554,11 @@ async function main() {
     writeFileSync("bench/cost-results.json", JSON.stringify(report, null, 1) + "\n");
     console.log(
       [
-        "| path | unit | Worker req | D1 rows read | D1 rows written | DO req | DO rows read | DO rows written | R2 A | R2 B | $ per 1M units |",
-        "| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
+        "| path | unit | Worker req | D1 rows read | D1 rows written | DO req | DO rows read | DO rows written | R2 A | R2 B | queue ops | $ per 1M units |",
+        "| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |",
         ...paths.map(
           (p) =>
-            `| ${p.path} | ${p.unit} | ${p.counts.workerRequests} | ${p.counts.d1RowsRead}${p.d1_lower_bound ? "+" : ""} | ${p.counts.d1RowsWritten} | ${p.counts.doRequests} | ${p.counts.doRowsRead} | ${p.counts.doRowsWritten} | ${p.counts.r2ClassA} | ${p.counts.r2ClassB} | ${p.usd_per_million} |`,
+            `| ${p.path} | ${p.unit} | ${p.counts.workerRequests} | ${p.counts.d1RowsRead}${p.d1_lower_bound ? "+" : ""} | ${p.counts.d1RowsWritten} | ${p.counts.doRequests} | ${p.counts.doRowsRead} | ${p.counts.doRowsWritten} | ${p.counts.r2ClassA} | ${p.counts.r2ClassB} | ${p.counts.queueOps} | ${p.usd_per_million} |`,
         ),
       ].join("\n"),
     );

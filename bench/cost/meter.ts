@@ -14,6 +14,8 @@ export type Counts = {
   doRowsWritten: number;
   r2ClassA: number;
   r2ClassB: number;
+  /** Queue operations (not read from the runtime: three per message the consumers took, prices.ts). */
+  queueOps: number;
 };
 
 export const zeroCounts = (): Counts => ({
@@ -25,6 +27,7 @@ export const zeroCounts = (): Counts => ({
   doRowsWritten: 0,
   r2ClassA: 0,
   r2ClassB: 0,
+  queueOps: 0,
 });
 
 const KEYS = Object.keys(zeroCounts()) as (keyof Counts)[];
@@ -52,7 +55,8 @@ export function usdPerMillion(c: Counts): number {
     c.doRowsRead * p.doRowsRead +
     c.doRowsWritten * p.doRowsWritten +
     c.r2ClassA * p.r2ClassA +
-    c.r2ClassB * p.r2ClassB
+    c.r2ClassB * p.r2ClassB +
+    c.queueOps * p.queueOps
   );
 }
 

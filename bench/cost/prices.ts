@@ -11,6 +11,7 @@ export const PRICE_PAGES = {
   d1: "https://developers.cloudflare.com/d1/platform/pricing/",
   durableObjects: "https://developers.cloudflare.com/durable-objects/platform/pricing/",
   r2: "https://developers.cloudflare.com/r2/pricing/",
+  queues: "https://developers.cloudflare.com/queues/platform/pricing/",
 } as const;
 
 /** US dollars per million units, beyond the included allowances. */
@@ -33,4 +34,12 @@ export const USD_PER_MILLION = {
   r2ClassA: 4.5,
   /** R2: Class B operations (get, head) (r2 page). */
   r2ClassB: 0.36,
+  /**
+   * Queues: operations, each 64 KB written, read or deleted (queues page). A delivered message of under 64 KB is
+   * three (its write, its read, its delete); each retry reads it once more.
+   */
+  queueOps: 0.4,
 } as const;
+
+/** A message's operations when delivered once: written, read, deleted (queues page). */
+export const QUEUE_OPS_PER_MESSAGE = 3;
