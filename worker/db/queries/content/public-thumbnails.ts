@@ -38,15 +38,14 @@ export async function recordPublishedThumbnail(db: Db, copies: readonly Thumbnai
  */
 export async function forgetHiddenThumbnails(db: Db, of: { id: string } | { creator: string }): Promise<string[]> {
   const [column, value] = "id" in of ? ["id", of.id] : ["created_by", of.creator];
-  const { results } = await db.$client
-    .prepare(
-      `update content set thumbnail_public_key = null
-       where ${column} = ?1 and thumbnail_public_key is not null and ${itemUnavailableSql("content")}
-       returning thumbnail_public_key as publicKey`,
-    )
-    .bind(value)
-    .all<{ publicKey: string }>();
-  return results.map((r) => r.publicKey);
+  const which = `${column} = ?1 and thumbnail_public_key is not null and ${itemUnavailableSql("content")}`;
+  // RETURNING answers the values after the update: the keys are read first, in the same batch (one transaction).
+  const d1 = db.$client;
+  const [read] = await d1.batch([
+    d1.prepare(`select thumbnail_public_key as publicKey from content where ${which}`).bind(value),
+    d1.prepare(`update content set thumbnail_public_key = null where ${which}`).bind(value),
+  ]);
+  return (read!.results as { publicKey: string }[]).map((r) => r.publicKey);
 }
 
 /**
