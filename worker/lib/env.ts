@@ -12,7 +12,8 @@ const envSchema = z.object({
     .string()
     .default("")
     .refine((v) => v === "" || /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(v), {
-      message: "THUMBS_ORIGIN must be an origin such as https://thumbs.example.com (no path, no trailing slash), or empty",
+      message:
+        "THUMBS_ORIGIN must be an origin such as https://thumbs.example.com (no path, no trailing slash), or empty",
     }),
 });
 

@@ -67,7 +67,11 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", contentListQuery),
-    async (c) => c.json(contentPageJson(await listContent({ ctx: readerOf(c), input: c.req.valid("query") }), thumbsOriginOf(c)), 200),
+    async (c) =>
+      c.json(
+        contentPageJson(await listContent({ ctx: readerOf(c), input: c.req.valid("query") }), thumbsOriginOf(c)),
+        200,
+      ),
   )
   .get(
     ONE,
@@ -145,7 +149,10 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     "/content/mine",
     responds("List my uploads", ownList("The caller's own items, newest first, with what moderators did to each.")),
     async (c) => {
-      return c.json(contentPageJson(await listMyContent({ ctx: memberOf(c), input: {} }), thumbsOriginOf(c), { moderation: true }), 200);
+      return c.json(
+        contentPageJson(await listMyContent({ ctx: memberOf(c), input: {} }), thumbsOriginOf(c), { moderation: true }),
+        200,
+      );
     },
   )
   .get(

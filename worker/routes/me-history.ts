@@ -31,7 +31,11 @@ export const myHistoryRoutes = new Hono<SignedInEnv>()
       },
     }),
     validate("query", historyQuery),
-    async (c) => c.json(historyJson(await listHistory({ ctx: watcherOf(c), input: c.req.valid("query") }), thumbsOriginOf(c)), 200),
+    async (c) =>
+      c.json(
+        historyJson(await listHistory({ ctx: watcherOf(c), input: c.req.valid("query") }), thumbsOriginOf(c)),
+        200,
+      ),
   )
   .delete(
     "/me/history",

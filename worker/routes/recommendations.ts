@@ -49,6 +49,12 @@ export const recommendationRoutes = new Hono<SignedInEnv>()
     validate("query", suggestionsQuery),
     async (c) => {
       const input = { contentId: c.req.param("id"), limit: c.req.valid("query").limit, nowMs: Date.now() };
-      return c.json(suggestionsJson(await suggestNext({ ctx: { db: c.get("db"), actor: c.get("user") }, input }), thumbsOriginOf(c)), 200);
+      return c.json(
+        suggestionsJson(
+          await suggestNext({ ctx: { db: c.get("db"), actor: c.get("user") }, input }),
+          thumbsOriginOf(c),
+        ),
+        200,
+      );
     },
   );

@@ -60,7 +60,9 @@ export async function finalizeContent({
   const id = newId();
   const now = nowIso();
   // The new item is visible: its image is copied to the public bucket before the row names the copy (docs/decisions/083).
-  const copy = thumb ? await copyThumbnail({ media: bucket, thumbs: ctx.thumbs }, { id, thumbnailKey: thumb.key }) : null;
+  const copy = thumb
+    ? await copyThumbnail({ media: bucket, thumbs: ctx.thumbs }, { id, thumbnailKey: thumb.key })
+    : null;
   try {
     await insertFinalizedContent(
       db,

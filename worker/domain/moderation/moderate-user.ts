@@ -43,8 +43,7 @@ async function act(action: UserModerationAction, { ctx, input }: Call) {
       ? (JSON.parse(thumbnails) as { id: string; thumbnailKey: string; updatedAt: string }[]).flatMap(retiredThumbnail)
       : [];
   // Their public copies go with a suspension and come back with a reinstatement (docs/decisions/083).
-  const publication: Publication =
-    action === "suspend" ? { hide: { creator: row.id } } : { republishCreator: row.id };
+  const publication: Publication = action === "suspend" ? { hide: { creator: row.id } } : { republishCreator: row.id };
   return { member: row, reversedMicros: Number(reversedMicros), retiredThumbnails, publication };
 }
 

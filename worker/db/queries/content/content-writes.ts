@@ -26,7 +26,9 @@ export async function replaceThumbnail(db: Db, p: ThumbnailChange): Promise<bool
       .prepare("update content set thumbnail_key = ?2, updated_at = ?3, thumbnail_public_key = null where id = ?1")
       .bind(p.id, p.thumbnailKey, p.updatedAt),
     d1.prepare("update uploads set status = 'finalized' where key = ?1").bind(p.thumbnailKey),
-    ...(p.publicKey ? [recordCopyStatement(d1, { id: p.id, thumbnailKey: p.thumbnailKey, publicKey: p.publicKey })] : []),
+    ...(p.publicKey
+      ? [recordCopyStatement(d1, { id: p.id, thumbnailKey: p.thumbnailKey, publicKey: p.publicKey })]
+      : []),
   ]);
   return results.length === 3 && results[2]!.results.length > 0;
 }
