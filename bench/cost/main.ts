@@ -45,9 +45,9 @@ const TICK_MS = 700;
 const MIX = {
   visit: {
     note:
-      "A visit by a signed-out visitor: 40 % first visits (home with its thumbnails, each one Worker request " +
-      "answered from the edge cache per decision 074, no D1 or R2), 60 % returning (thumbnails in the browser's " +
-      "cache); then 1 further gallery page and 0.2 searches (at 1k items, and again at 100k items as a second " +
+      "A visit by a signed-out visitor: 40 % first visits (home with its thumbnails, loaded from the public " +
+      "bucket's own domain per decision 083: no Worker request, no D1), 60 % returning (thumbnails in the " +
+      "browser's cache); then 1 further gallery page and 0.2 searches (at 1k items, and again at 100k items as a second " +
       "figure). The SPA's files are static assets (no Worker request).",
     homeFirst: 0.4,
     homeReturning: 0.6,
@@ -253,7 +253,8 @@ async function main() {
       crediting: new Bucket(),
     };
 
-    // Home: the page request (with its boot answers, in-process), the tracker; thumbnails on a first visit.
+    // Home: the page request (with its boot answers, in-process), the tracker. A first visit's thumbnails come from
+    // the public bucket's domain (docs/decisions/083): no Worker request; their R2 reads are a modelled note.
     let firstPage = 0;
     for (let i = 0; i < RUNS; i++) {
       const list = await meter.unit(b.homeReturning, [], () => homeVisit(meter, i), { workerRequests: 2 });
@@ -276,10 +277,7 @@ async function main() {
     );
     b.homeFirst.units = b.homeReturning.units;
     b.homeFirst.unmetered = b.homeReturning.unmetered;
-    b.homeFirst.sums = add(b.homeReturning.sums, {
-      ...zeroCounts(),
-      workerRequests: firstPage * b.homeReturning.units,
-    });
+    b.homeFirst.sums = add(b.homeReturning.sums, { ...zeroCounts(), workerRequests: 0 });
 
     // A further gallery page: the next page of home's list (keyset cursor).
     const first = (await meter.send("GET", "/api/content")).json as ContentListResponse;
@@ -433,7 +431,7 @@ async function main() {
         "home, first visit (signed out)",
         "visit",
         b.homeFirst,
-        `page + tracker + ${firstPage} thumbnails (edge cache: Worker requests only, not driven)`,
+        `page + tracker; ${firstPage} thumbnails from the public bucket's domain (no Worker request, not driven)`,
       ),
       row("home, returning visit (signed out)", "visit", b.homeReturning, "page (boot answers in-process) + tracker"),
       row("gallery page (next page, cursor)", "page", b.gallery),
@@ -546,7 +544,7 @@ async function main() {
         },
         {
           path: "thumbnails",
-          why: "served from the edge cache (decision 074): counted as one Worker request each on a first visit, not driven (a miss, once per image and edge, reads D1 and R2)",
+          why: "served by Cloudflare's cache in front of the public bucket's own domain (decision 083): no Worker request and no D1; a miss is one R2 class B read, once per image per colo per cache lifetime (s-maxage one day), so at most images x colos reads a day whatever the visits (modelled, not driven)",
         },
       ],
       durationSec: round((performance.now() - T0) / 1000, 1),

@@ -7,6 +7,14 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().default(""),
   ADMIN_EMAILS: z.string().default(""),
   DEV_LOGIN: z.string().default("false"),
+  // The public thumbnail bucket's custom domain (docs/decisions/083): an origin, no path, or empty.
+  THUMBS_ORIGIN: z
+    .string()
+    .default("")
+    .refine((v) => v === "" || /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(v), {
+      message:
+        "THUMBS_ORIGIN must be an origin such as https://thumbs.example.com (no path, no trailing slash), or empty",
+    }),
 });
 
 export type Settings = {
@@ -15,6 +23,8 @@ export type Settings = {
   googleClientSecret: string;
   adminEmails: ReadonlySet<string>;
   devLogin: boolean;
+  /** Where pages load thumbnails from without the Worker (docs/decisions/083); null: the Worker's route. */
+  thumbsOrigin: string | null;
 };
 
 const cache = new WeakMap<object, Settings>();
@@ -53,6 +63,7 @@ export function settingsOf(env: Env): Settings {
         .filter(Boolean),
     ),
     devLogin: e.DEV_LOGIN === "true",
+    thumbsOrigin: e.THUMBS_ORIGIN === "" ? null : e.THUMBS_ORIGIN,
   };
   cache.set(env, settings);
   const warning = devLoginWarning(settings);

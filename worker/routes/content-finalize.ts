@@ -22,7 +22,7 @@ export const finalizeRoutes = new Hono<SignedInEnv>().post(
   validate("json", contentFinalizeBody),
   async (c) => {
     const result = await finalizeContent({
-      ctx: { db: c.get("db"), bucket: c.env.MEDIA, actor: c.get("user") },
+      ctx: { db: c.get("db"), bucket: c.env.MEDIA, thumbs: c.env.THUMBS, actor: c.get("user") },
       input: c.req.valid("json"),
     });
     return c.json({ id: result.id, earn_block: result.earnBlock } satisfies FinalizeResponse, 201);

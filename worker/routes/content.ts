@@ -30,6 +30,8 @@ import { contentItemJson, contentWithModerationJson, likeJson } from "./serializ
 import { contentPageJson } from "./serializers/content-lists";
 import { serveObject } from "./serve-object";
 import { forgetThumbnails, serveAndKeepThumbnail, thumbnailPath } from "./thumbnail-cache";
+import { publishAfter, thumbsOriginOf } from "./thumbnail-publication";
+import { publishThumbnails, thumbnailStores } from "../domain/content/public-thumbnails";
 
 const ONE = `/content/:id${ID_PATTERN}`;
 
@@ -65,7 +67,11 @@ export const contentPublicRoutes = new Hono<AppEnv>()
       },
     }),
     validate("query", contentListQuery),
-    async (c) => c.json(contentPageJson(await listContent({ ctx: readerOf(c), input: c.req.valid("query") })), 200),
+    async (c) =>
+      c.json(
+        contentPageJson(await listContent({ ctx: readerOf(c), input: c.req.valid("query") }), thumbsOriginOf(c)),
+        200,
+      ),
   )
   .get(
     ONE,
@@ -85,7 +91,7 @@ export const contentPublicRoutes = new Hono<AppEnv>()
         ctx: { ...readerOf(c), env: c.env },
         input: { id: c.req.param("id"), nowMs: Date.now() },
       });
-      return c.json(contentItemJson(result), 200);
+      return c.json(contentItemJson(result, thumbsOriginOf(c)), 200);
     },
   )
   .get(
@@ -126,6 +132,13 @@ export const contentPublicRoutes = new Hono<AppEnv>()
         c.header("Cache-Control", "public, max-age=60");
         return c.redirect(thumbnailPath(id, thumbnail.version), 302);
       }
+      // A visible item whose image has no public copy (one that failed, one from before the public bucket, a
+      // reinstated creator's older items) gets one once this answer is sent: later pages name the copy
+      // (docs/decisions/083). From the primary's rows, like the answer.
+      if (!thumbnail.published) {
+        const item = [{ id, thumbnailKey: thumbnail.key }];
+        c.executionCtx.waitUntil(publishThumbnails(db, thumbnailStores(c.env), item));
+      }
       return serveAndKeepThumbnail(c, { id, version: thumbnail.version, key: thumbnail.key });
     },
   );
@@ -136,14 +149,17 @@ export const contentSignedInRoutes = new Hono<SignedInEnv>()
     "/content/mine",
     responds("List my uploads", ownList("The caller's own items, newest first, with what moderators did to each.")),
     async (c) => {
-      return c.json(contentPageJson(await listMyContent({ ctx: memberOf(c), input: {} }), { moderation: true }), 200);
+      return c.json(
+        contentPageJson(await listMyContent({ ctx: memberOf(c), input: {} }), thumbsOriginOf(c), { moderation: true }),
+        200,
+      );
     },
   )
   .get(
     "/content/liked",
     responds("List what I liked", ownList("The items the caller likes, the latest liked first.")),
     async (c) => {
-      return c.json(contentPageJson(await listLikedContent({ ctx: memberOf(c), input: {} })), 200);
+      return c.json(contentPageJson(await listLikedContent({ ctx: memberOf(c), input: {} }), thumbsOriginOf(c)), 200);
     },
   )
   .get(
@@ -204,7 +220,7 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
     validate("json", contentEditBody),
     async (c) => {
       const row = await editContent({ ctx: memberOf(c), input: { id: c.req.param("id"), edit: c.req.valid("json") } });
-      return c.json(contentWithModerationJson(row), 200);
+      return c.json(contentWithModerationJson(row, thumbsOriginOf(c)), 200);
     },
   )
   .patch(
@@ -217,9 +233,12 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
     validate("json", thumbnailChangeBody),
     async (c) => {
       const input = { id: c.req.param("id"), thumbnailKey: c.req.valid("json").thumbnail_key };
-      const changed = await replaceContentThumbnail({ ctx: { ...memberOf(c), bucket: c.env.MEDIA }, input });
+      const changed = await replaceContentThumbnail({
+        ctx: { ...memberOf(c), stores: thumbnailStores(c.env) },
+        input,
+      });
       forgetThumbnails(c, changed.retiredThumbnails);
-      return c.json(contentWithModerationJson(changed.item), 200);
+      return c.json(contentWithModerationJson(changed.item, thumbsOriginOf(c)), 200);
     },
   )
   .delete(
@@ -235,8 +254,12 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
       "Its creator, or an admin. The media is removed after a grace period (docs/decisions/028).",
     ),
     async (c) => {
-      const { retiredThumbnails } = await deleteContent({ ctx: memberOf(c), input: { id: c.req.param("id") } });
+      const { retiredThumbnails, publication } = await deleteContent({
+        ctx: memberOf(c),
+        input: { id: c.req.param("id") },
+      });
       forgetThumbnails(c, retiredThumbnails);
+      await publishAfter(c, publication);
       return c.json({ ok: true } satisfies OkResponse, 200);
     },
   );

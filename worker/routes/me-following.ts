@@ -5,6 +5,7 @@ import { followedUploadsOf, followingOf } from "../domain/follows/follow-creator
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
 import { contentPageJson, followingJson } from "./serializers/content-lists";
+import { thumbsOriginOf } from "./thumbnail-publication";
 
 const PAGE = 24;
 
@@ -42,6 +43,6 @@ export const followingRoutes = new Hono<SignedInEnv>()
         ctx: { db: c.get("db"), actor: c.get("user") },
         input: { cursor, limit },
       });
-      return c.json(contentPageJson(page), 200);
+      return c.json(contentPageJson(page, thumbsOriginOf(c)), 200);
     },
   );

@@ -7,6 +7,7 @@ import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
 import { historyJson } from "./serializers/history";
+import { thumbsOriginOf } from "./thumbnail-publication";
 
 /** The signed-in member, the database and the bindings (their watch-session object), as the services take them. */
 const watcherOf = (c: Context<SignedInEnv>) => ({ db: c.get("db"), actor: c.get("user"), env: c.env });
@@ -30,7 +31,11 @@ export const myHistoryRoutes = new Hono<SignedInEnv>()
       },
     }),
     validate("query", historyQuery),
-    async (c) => c.json(historyJson(await listHistory({ ctx: watcherOf(c), input: c.req.valid("query") })), 200),
+    async (c) =>
+      c.json(
+        historyJson(await listHistory({ ctx: watcherOf(c), input: c.req.valid("query") }), thumbsOriginOf(c)),
+        200,
+      ),
   )
   .delete(
     "/me/history",

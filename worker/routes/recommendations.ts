@@ -11,6 +11,7 @@ import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
 import { recommendationsJson, suggestionsJson } from "./serializers/content-lists";
+import { thumbsOriginOf } from "./thumbnail-publication";
 
 /**
  * Signed-in: "Recommended for You" (home) and "Up Next" (player), both from the model in
@@ -33,7 +34,7 @@ export const recommendationRoutes = new Hono<SignedInEnv>()
         ctx: { db: c.get("db"), actor: c.get("user") },
         input: { limit: c.req.valid("query").limit, nowMs: Date.now() },
       });
-      return c.json(recommendationsJson(items), 200);
+      return c.json(recommendationsJson(items, thumbsOriginOf(c)), 200);
     },
   )
   .get(
@@ -48,6 +49,12 @@ export const recommendationRoutes = new Hono<SignedInEnv>()
     validate("query", suggestionsQuery),
     async (c) => {
       const input = { contentId: c.req.param("id"), limit: c.req.valid("query").limit, nowMs: Date.now() };
-      return c.json(suggestionsJson(await suggestNext({ ctx: { db: c.get("db"), actor: c.get("user") }, input })), 200);
+      return c.json(
+        suggestionsJson(
+          await suggestNext({ ctx: { db: c.get("db"), actor: c.get("user") }, input }),
+          thumbsOriginOf(c),
+        ),
+        200,
+      );
     },
   );

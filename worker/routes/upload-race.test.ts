@@ -159,7 +159,7 @@ describe("finalize measures one object", () => {
   /** finalizeContent's error, or null when it succeeded. */
   async function finalizeWith(bucket: R2Bucket, clip: Awaited<ReturnType<typeof uploadedClip>>) {
     const input = { r2_key: clip.key, type: "video" as const, title: "Clip", description: "", tags: [] };
-    return finalizeContent({ ctx: { db: testDb(), bucket, actor: clip.user }, input }).then(
+    return finalizeContent({ ctx: { db: testDb(), bucket, thumbs: env.THUMBS, actor: clip.user }, input }).then(
       () => null,
       (err: unknown) => err,
     );

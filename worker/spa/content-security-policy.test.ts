@@ -14,6 +14,15 @@ describe("the SPA's Content-Security-Policy", () => {
     expect(csp).not.toContain("facebook");
   });
 
+  it("allows the public thumbnail bucket's domain for images when it is configured, and only then", () => {
+    const origin = "https://thumbs.reelpay.example";
+    expect(directive(spaContentSecurityPolicy(noTags, noAds, origin), "img-src")).toBe(
+      `img-src 'self' data: blob: ${origin}`,
+    );
+    expect(directive(spaContentSecurityPolicy(noTags, noAds), "img-src")).toBe("img-src 'self' data: blob:");
+    expect(directive(spaContentSecurityPolicy(noTags, noAds, origin), "connect-src")).not.toContain(origin);
+  });
+
   it("allows exactly the tag hosts that are configured", () => {
     const ga = spaContentSecurityPolicy({ ga4_id: "G-ABC123", facebook_pixel_id: "" }, noAds);
     expect(ga).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com;/);

@@ -17,7 +17,12 @@ const PIXEL = {
 
 export type AdCspSettings = { vast_url: string; ad_hosts: string };
 
-export function spaContentSecurityPolicy(config: AnalyticsConfig, ads: AdCspSettings): string {
+/** `thumbsOrigin`: the public thumbnail bucket's domain, when pages load thumbnails from it (docs/decisions/083). */
+export function spaContentSecurityPolicy(
+  config: AnalyticsConfig,
+  ads: AdCspSettings,
+  thumbsOrigin: string | null = null,
+): string {
   const tags = [config.ga4_id ? GA4 : null, config.facebook_pixel_id ? PIXEL : null].filter((t) => t !== null);
   // The feed and its wrappers are fetched, its media files played (and probed with HEAD), its tracking
   // pixels loaded as images: every ad host in each of the three.
@@ -28,7 +33,7 @@ export function spaContentSecurityPolicy(config: AnalyticsConfig, ads: AdCspSett
     "default-src 'self'",
     `script-src 'self'${extra("script", false)}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${extra("img", true)}`,
+    `img-src 'self' data: blob:${thumbsOrigin ? ` ${thumbsOrigin}` : ""}${extra("img", true)}`,
     `media-src 'self' blob:${adHosts.map((h) => ` ${h}`).join("")}`,
     `connect-src 'self'${extra("connect", true)}`,
     "font-src 'self'",

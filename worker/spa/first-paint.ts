@@ -42,12 +42,14 @@ async function bootAnswers(request: Request, fetchApi: ApiFetch): Promise<Record
 }
 
 /** The first thumbnail a gallery answer shows: the largest thing on a phone's first screen. */
-function firstImage(answers: Record<string, BootAnswer>): string | null {
+function firstImage(answers: Record<string, BootAnswer>, thumbsOrigin: string | null): string | null {
   for (const { status, body } of Object.values(answers)) {
     if (status !== 200 || !body || typeof body !== "object" || !("items" in body) || !Array.isArray(body.items))
       continue;
     const first = (body.items as { thumbnail_url?: unknown }[])[0]?.thumbnail_url;
-    if (typeof first === "string" && first.startsWith("/api/")) return first;
+    if (typeof first !== "string") continue;
+    // The Worker's route, or the public thumbnail bucket's domain (docs/decisions/083).
+    if (first.startsWith("/api/") || (thumbsOrigin && first.startsWith(`${thumbsOrigin}/`))) return first;
   }
   return null;
 }
@@ -61,7 +63,12 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, "\\u2029");
 
 /** The tags to add to the page's <head> for `request`; empty when there is nothing to say. */
-export async function firstPaintHead(request: Request, assets: Fetcher, fetchApi: ApiFetch): Promise<string> {
+export async function firstPaintHead(
+  request: Request,
+  assets: Fetcher,
+  fetchApi: ApiFetch,
+  thumbsOrigin: string | null = null,
+): Promise<string> {
   const url = new URL(request.url);
   const routeModule = routeModuleOf(url.pathname);
   const [files, answers] = await Promise.all([
@@ -69,7 +76,7 @@ export async function firstPaintHead(request: Request, assets: Fetcher, fetchApi
     bootAnswers(request, fetchApi),
   ]);
   const tags: string[] = [];
-  const image = firstImage(answers);
+  const image = firstImage(answers, thumbsOrigin);
   if (image) tags.push(`<link rel="preload" as="image" href="${attr(image)}" fetchpriority="high">`);
   for (const href of files.styles) tags.push(`<link rel="stylesheet" href="${attr(href)}">`);
   for (const href of files.scripts) tags.push(`<link rel="modulepreload" crossorigin href="${attr(href)}">`);

@@ -1,4 +1,5 @@
 import { createDb } from "../db/client";
+import { settingsOf } from "../lib/env";
 import { readSettings } from "../db/queries/settings/settings";
 import { AD_DEFAULTS } from "../domain/settings/ad-settings";
 import { ANALYTICS_CONFIG_DEFAULTS } from "../domain/settings/analytics-config";
@@ -20,7 +21,7 @@ async function currentPolicy(env: Env) {
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.csp;
   // One read for the tag ids and the ad hosts; on failure, the strictest policy (no third party at all).
   const s = await readSettings(createDb(env.DB), POLICY_SETTINGS).catch(() => POLICY_SETTINGS);
-  const csp = spaContentSecurityPolicy(s, s);
+  const csp = spaContentSecurityPolicy(s, s, settingsOf(env).thumbsOrigin);
   cache.set(env, { at: Date.now(), csp });
   return csp;
 }
@@ -37,7 +38,7 @@ export async function serveSpa(request: Request, env: Env, fetchApi: ApiFetch): 
   // The file, the page's head and the policy (a settings read at most once a minute) are fetched together.
   const [response, head, policy] = await Promise.all([
     env.ASSETS.fetch(assetRequest),
-    isPage ? firstPaintHead(request, env.ASSETS, fetchApi).catch(() => "") : "",
+    isPage ? firstPaintHead(request, env.ASSETS, fetchApi, settingsOf(env).thumbsOrigin).catch(() => "") : "",
     isPage ? currentPolicy(env) : null,
   ]);
   if (!response.headers.get("content-type")?.includes("text/html")) return response;

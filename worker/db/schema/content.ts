@@ -15,6 +15,10 @@ export const content = sqliteTable(
     mediaSize: integer("media_size").notNull(),
     mediaContentType: text("media_content_type").notNull(),
     thumbnailKey: text("thumbnail_key"),
+    // The key of the current thumbnail's copy in the public bucket (THUMBS, docs/decisions/083), set only once
+    // that copy is written and only while the item is visible; null otherwise, and then pages name the Worker's
+    // thumbnail route instead, so an answer never names a copy that is not there.
+    thumbnailPublicKey: text("thumbnail_public_key"),
     // Measured on the server from the file itself; the view rules depend on it.
     durationMs: integer("duration_ms").notNull(),
     createdBy: text("created_by")

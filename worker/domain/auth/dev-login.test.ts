@@ -9,6 +9,7 @@ const settings = (over: Partial<Settings> = {}): Settings => ({
   googleClientSecret: "",
   adminEmails: new Set(),
   devLogin: true,
+  thumbsOrigin: null,
   ...over,
 });
 const local = new URL("http://localhost:5173/api/sessions");

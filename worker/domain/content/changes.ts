@@ -6,10 +6,12 @@ import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import type { MemberCall } from "../member-context";
+import type { Publication } from "./publication";
 import { usableUpload } from "../uploads/usable-upload";
 import { contentTheUserMayChange } from "./ownership";
+import { copyThumbnail, removeCopies, type ThumbnailStores } from "./public-thumbnails";
 import { retiredThumbnail } from "./thumbnail-version";
-import { isDeleted, mayOpen } from "./visibility";
+import { isDeleted, isHidden, mayOpen } from "./visibility";
 
 // A member's writes to content, as services `verbEntity({ ctx, input })` with the access check inside
 // (docs/decisions/041): likes by anyone who may open the item, changes by its creator or an admin; and the
@@ -53,30 +55,37 @@ export async function editContent({
 
 /**
  * A new thumbnail (an image the caller uploaded), by the creator or an admin; the old image is deleted from
- * storage once the item points at the new one. Answers the item as it now is, and the old image's public
- * address, whose cached copy the route drops (docs/decisions/074).
+ * storage once the item points at the new one. A visible item's new image is copied to the public bucket before
+ * the row names it, and the old copy removed after (docs/decisions/083). Answers the item as it now is, and the
+ * old image's public address, whose cached copy the route drops (docs/decisions/074).
  */
 export async function replaceContentThumbnail({
-  ctx: { db, actor, bucket },
+  ctx: { db, actor, stores },
   input: { id, thumbnailKey },
-}: ContentCall<{ id: string; thumbnailKey: string }> & { ctx: { bucket: R2Bucket } }) {
+}: ContentCall<{ id: string; thumbnailKey: string }> & { ctx: { stores: ThumbnailStores } }) {
   const row = await contentTheUserMayChange(db, actor, id);
   await usableUpload(db, actor, thumbnailKey, "thumbnail");
   const updatedAt = nowIso();
-  await replaceThumbnail(db, { id: row.id, thumbnailKey, updatedAt });
-  if (row.thumbnailKey && row.thumbnailKey !== thumbnailKey) await bucket.delete(row.thumbnailKey);
-  return { item: { ...row, thumbnailKey, updatedAt }, retiredThumbnails: retiredThumbnail(row) };
+  const copy = isHidden(row) ? null : await copyThumbnail(stores, { id: row.id, thumbnailKey });
+  const recorded = await replaceThumbnail(db, { id: row.id, thumbnailKey, updatedAt, publicKey: copy });
+  const thumbnailPublicKey = recorded ? copy : null;
+  // A copy the row does not name (a takedown came first), and the old image's copy: no page names them.
+  const unnamed = [copy, row.thumbnailPublicKey].filter((k) => k !== null && k !== thumbnailPublicKey);
+  await removeCopies(stores.thumbs, unnamed as string[]);
+  if (row.thumbnailKey && row.thumbnailKey !== thumbnailKey) await stores.media.delete(row.thumbnailKey);
+  return { item: { ...row, thumbnailKey, updatedAt, thumbnailPublicKey }, retiredThumbnails: retiredThumbnail(row) };
 }
 
 /**
  * Delete an item, by the creator or an admin: a tombstone with its audit row in one batch, not a removed row
  * (docs/decisions/028). The item is gone from the product at once; its views, earnings, likes, reports and
  * moderation history stay, and the cron removes its media after the grace period. Answers its thumbnail's
- * public address, whose cached copy the route drops (docs/decisions/074).
+ * public address, whose cached copy the route drops (docs/decisions/074), and that its public copy goes
+ * (docs/decisions/083).
  */
 export async function deleteContent({ ctx: { db, actor }, input: { id } }: ContentCall<{ id: string }>) {
   const row = await contentTheUserMayChange(db, actor, id);
   const deleted = await tombstoneContent(db, { id: row.id, actorId: actor.id, now: nowIso(), auditId: newId() });
   if (!deleted) throw notFound("Content not found");
-  return { retiredThumbnails: retiredThumbnail(row) };
+  return { retiredThumbnails: retiredThumbnail(row), publication: { hide: { id: row.id } } satisfies Publication };
 }

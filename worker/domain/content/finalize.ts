@@ -7,6 +7,7 @@ import { EARNING_RULE_DEFAULTS } from "../../db/queries/earnings/earning-rule-se
 import { insertFinalizedContent } from "../../db/queries/uploads/finalize";
 import { readSettings } from "../../db/queries/settings/settings";
 import { badRequest, conflict, unsupportedMedia } from "../../lib/errors";
+import { copyThumbnail, removeCopies } from "./public-thumbnails";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { refreshChallenges } from "../challenges/refresh";
@@ -29,7 +30,7 @@ export async function finalizeContent({
   ctx,
   input,
 }: {
-  ctx: StorageContext & { actor: SessionUser };
+  ctx: StorageContext & { actor: SessionUser; thumbs: R2Bucket };
   input: FinalizeInput;
 }) {
   const { db, bucket, actor: user } = ctx;
@@ -58,6 +59,10 @@ export async function finalizeContent({
   await stored.assertUnchanged();
   const id = newId();
   const now = nowIso();
+  // The new item is visible: its image is copied to the public bucket before the row names the copy (docs/decisions/083).
+  const copy = thumb
+    ? await copyThumbnail({ media: bucket, thumbs: ctx.thumbs }, { id, thumbnailKey: thumb.key })
+    : null;
   try {
     await insertFinalizedContent(
       db,
@@ -71,6 +76,7 @@ export async function finalizeContent({
         mediaSize: media.size,
         mediaContentType: media.contentType,
         thumbnailKey: thumb?.key ?? null,
+        thumbnailPublicKey: copy,
         durationMs,
         // Measured, never from the client; an item under the floor is published all the same, and earns nothing.
         ...verdict,
@@ -81,6 +87,7 @@ export async function finalizeContent({
       [media.key, ...(thumb ? [thumb.key] : [])],
     );
   } catch (err) {
+    if (copy) await removeCopies(ctx.thumbs, [copy]);
     if (isUniqueViolation(err)) throw conflict("r2_key: this upload is already used", "upload_used");
     throw err;
   }

@@ -1,6 +1,7 @@
 import { findMedia } from "../../db/queries/content/content";
 import { notFound } from "../../lib/errors";
 import type { ReaderCall } from "../member-context";
+import { isCopyOf } from "./public-thumbnails";
 import { thumbnailVersion } from "./thumbnail-version";
 import { isHidden, mayOpen } from "./visibility";
 
@@ -17,6 +18,8 @@ export async function getThumbnail({ ctx, input }: ReaderCall<{ id: string }>) {
     key: row.thumbnailKey,
     version: thumbnailVersion({ thumbnailKey: row.thumbnailKey, updatedAt: row.updatedAt, hidden }),
     hidden,
+    /** Whether the public bucket holds the current image (docs/decisions/083). */
+    published: row.thumbnailPublicKey !== null && isCopyOf(row.thumbnailPublicKey, input.id, row.thumbnailKey),
   };
 }
 

@@ -16,7 +16,7 @@ type ThumbnailState = { thumbnailKey: string; updatedAt: string; hidden: boolean
 
 /** The version: `<updated_at in ms>-<hash of the image's key>`, with `-hidden` while the item is hidden. */
 export function thumbnailVersion(s: ThumbnailState): string {
-  const version = `${Date.parse(s.updatedAt)}-${fnv1a(s.thumbnailKey).toString(36)}`;
+  const version = `${Date.parse(s.updatedAt)}-${imageHash(s.thumbnailKey)}`;
   return s.hidden ? `${version}-hidden` : version;
 }
 
@@ -50,6 +50,12 @@ export const retiredThumbnail = (before: {
           version: thumbnailVersion({ thumbnailKey: before.thumbnailKey, updatedAt: before.updatedAt, hidden: false }),
         },
       ];
+
+/**
+ * A short digest of an image's key, which changes with the image: part of the version and of the public copy's key
+ * (docs/decisions/083).
+ */
+export const imageHash = (thumbnailKey: string) => fnv1a(thumbnailKey).toString(36);
 
 /** 32-bit FNV-1a: a short, stable digest of a key (it only has to differ between one item's images). */
 function fnv1a(text: string): number {

@@ -4,6 +4,7 @@ import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall, type AdminContext } from "../admin/admin-context";
+import type { Publication } from "../content/publication";
 import { retiredThumbnail } from "../content/thumbnail-version";
 
 // An admin's action on a reported (or any) item (docs/decisions/027). Each is one conditional batch with its
@@ -38,7 +39,14 @@ async function act(
   // A takedown retires the item's public thumbnail address: the route drops its cached copy (docs/decisions/074).
   const retiredThumbnails =
     action === "takedown" ? retiredThumbnail({ id: row.contentId, thumbnailKey, updatedAt }) : [];
-  return { item: row, reversedMicros: Number(reversedMicros), retiredThumbnails };
+  // Its public copy goes with a takedown and comes back with a restore (docs/decisions/083).
+  const publication: Publication =
+    action === "takedown"
+      ? { hide: { id: row.contentId } }
+      : action === "restore" && thumbnailKey
+        ? { publish: [{ id: row.contentId, thumbnailKey }] }
+        : null;
+  return { item: row, reversedMicros: Number(reversedMicros), retiredThumbnails, publication };
 }
 
 type Call = AdminCall<ContentActionInput> & { ctx: ModerationContext };

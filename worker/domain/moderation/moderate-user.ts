@@ -4,6 +4,7 @@ import { conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
+import type { Publication } from "../content/publication";
 import { retiredThumbnail, type RetiredThumbnail } from "../content/thumbnail-version";
 import type { ModerationContext } from "./moderate-content";
 
@@ -41,7 +42,9 @@ async function act(action: UserModerationAction, { ctx, input }: Call) {
     action === "suspend"
       ? (JSON.parse(thumbnails) as { id: string; thumbnailKey: string; updatedAt: string }[]).flatMap(retiredThumbnail)
       : [];
-  return { member: row, reversedMicros: Number(reversedMicros), retiredThumbnails };
+  // Their public copies go with a suspension and come back with a reinstatement (docs/decisions/083).
+  const publication: Publication = action === "suspend" ? { hide: { creator: row.id } } : { republishCreator: row.id };
+  return { member: row, reversedMicros: Number(reversedMicros), retiredThumbnails, publication };
 }
 
 /**

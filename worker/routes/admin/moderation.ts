@@ -25,6 +25,7 @@ import {
   moderationUserJson,
 } from "../serializers/moderation";
 import { forgetThumbnails } from "../thumbnail-cache";
+import { publishAfter } from "../thumbnail-publication";
 import { adminContext } from "./admin-context";
 
 const moderationContext = (c: Context<AppEnv>): MemberModerationContext => ({
@@ -65,11 +66,12 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     validate("json", contentModerationBody),
     async (c) => {
       const { action, note } = c.req.valid("json");
-      const { item, reversedMicros, retiredThumbnails } = await CONTENT_ACTION_SERVICES[action]({
+      const { item, reversedMicros, retiredThumbnails, publication } = await CONTENT_ACTION_SERVICES[action]({
         ctx: moderationContext(c),
         input: { contentId: c.req.param("id"), note },
       });
       forgetThumbnails(c, retiredThumbnails);
+      await publishAfter(c, publication);
       return c.json(
         { item: moderatedItemJson(item), reversed_usd: usd(reversedMicros) } satisfies ContentModerationResponse,
         200,
@@ -105,11 +107,12 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     validate("json", userModerationBody),
     async (c) => {
       const { action, note } = c.req.valid("json");
-      const { member, reversedMicros, retiredThumbnails } = await USER_ACTION_SERVICES[action]({
+      const { member, reversedMicros, retiredThumbnails, publication } = await USER_ACTION_SERVICES[action]({
         ctx: moderationContext(c),
         input: { userId: c.req.param("id"), note },
       });
       forgetThumbnails(c, retiredThumbnails);
+      await publishAfter(c, publication);
       return c.json(
         {
           user: moderatedUserJson(member, c.get("settings").adminEmails),

@@ -4,23 +4,31 @@ import type { RecommendationsResponse, SuggestionsResponse } from "../../../comm
 import type { ContentRow } from "../../db/queries/content/content";
 import type { FollowedCreatorRow } from "../../db/queries/follows/follows";
 import type { ContentPage } from "../../domain/content/list-content";
-import { contentJson, contentWithModerationJson } from "./content";
+import { contentJson, contentWithModerationJson, type ThumbsOrigin } from "./content";
 
 /**
  * A page of content (the gallery, a search, My Content, Liked, followed creators' uploads). `moderation` for the
  * caller's own uploads only: the takedown note is for the creator (docs/decisions/027).
  */
-export const contentPageJson = (page: ContentPage, { moderation = false } = {}): ContentListResponse => ({
-  items: page.items.map(moderation ? contentWithModerationJson : contentJson),
+export const contentPageJson = (
+  page: ContentPage,
+  thumbsOrigin: ThumbsOrigin,
+  { moderation = false } = {},
+): ContentListResponse => ({
+  items: page.items.map((row) =>
+    moderation ? contentWithModerationJson(row, thumbsOrigin) : contentJson(row, thumbsOrigin),
+  ),
   nextCursor: page.nextCursor,
   ...(page.inCaptions ? { in_captions: page.inCaptions } : {}),
 });
 
-export const recommendationsJson = (items: ContentRow[]): RecommendationsResponse => ({
-  items: items.map(contentJson),
+export const recommendationsJson = (items: ContentRow[], thumbsOrigin: ThumbsOrigin): RecommendationsResponse => ({
+  items: items.map((row) => contentJson(row, thumbsOrigin)),
 });
 
-export const suggestionsJson = (items: ContentRow[]): SuggestionsResponse => ({ suggestions: items.map(contentJson) });
+export const suggestionsJson = (items: ContentRow[], thumbsOrigin: ThumbsOrigin): SuggestionsResponse => ({
+  suggestions: items.map((row) => contentJson(row, thumbsOrigin)),
+});
 
 /** The creators the caller follows, a keyset page. */
 export const followingJson = (page: { items: FollowedCreatorRow[]; nextCursor: string | null }): FollowingJson => ({

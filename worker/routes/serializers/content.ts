@@ -1,13 +1,33 @@
 import type { ContentItemJson, ContentJson, LikeStatusResponse } from "../../../common/schemas/content";
 import type { ContentRow } from "../../db/queries/content/content";
 import type { getItem } from "../../domain/content/get-item";
+import { isCopyOf } from "../../domain/content/public-thumbnails";
 import { versionOfItem } from "../../domain/content/thumbnail-version";
+import { isHidden } from "../../domain/content/visibility";
 import { thumbnailPath } from "../thumbnail-cache";
 import { captionTracksJson } from "./captions";
 
+/** The public thumbnail bucket's domain (settings.thumbsOrigin), or null: thumbnails from the Worker's route. */
+export type ThumbsOrigin = string | null;
+
+/**
+ * Where a page loads the item's thumbnail. With a public bucket's domain, a visible item's public copy, when the
+ * row records one (written before the row names it: docs/decisions/083): no Worker request. Otherwise the Worker's
+ * route, at an address versioned by the image, the last change and whether the item is public: caches keep the
+ * image under it, and a new image, an edit, a takedown or a restore changes it (docs/decisions/074).
+ */
+export function thumbnailUrl(row: ContentRow, thumbsOrigin: ThumbsOrigin): string | null {
+  const version = versionOfItem(row);
+  if (version === null) return null;
+  const copy = row.thumbnailPublicKey;
+  if (thumbsOrigin && copy && !isHidden(row) && isCopyOf(copy, row.id, row.thumbnailKey!)) {
+    return `${thumbsOrigin}/${copy}`;
+  }
+  return thumbnailPath(row.id, version);
+}
+
 /** A content row as the API speaks it (docs/product-spec.md §3 "Content"); durations in seconds, ms precision. */
-export function contentJson(row: ContentRow): ContentJson {
-  const thumbnailVersion = versionOfItem(row);
+export function contentJson(row: ContentRow, thumbsOrigin: ThumbsOrigin): ContentJson {
   return {
     id: row.id,
     title: row.title,
@@ -15,9 +35,7 @@ export function contentJson(row: ContentRow): ContentJson {
     type: row.type,
     tags: row.tags,
     thumbnail_key: row.thumbnailKey,
-    // Versioned by the image, the last change and whether the item is public: caches keep the image under this
-    // address, and a new image, an edit, a takedown or a restore changes it (docs/decisions/074).
-    thumbnail_url: thumbnailVersion === null ? null : thumbnailPath(row.id, thumbnailVersion),
+    thumbnail_url: thumbnailUrl(row, thumbsOrigin),
     created_by: row.createdBy,
     creator_name: row.creatorName,
     duration: row.durationMs / 1000,
@@ -34,8 +52,8 @@ export function contentJson(row: ContentRow): ContentJson {
  * the takedown note is for them, not for other members (docs/decisions/027); and the media floor it missed
  * at upload (docs/decisions/063), which My Content and the studio show on the item.
  */
-export const contentWithModerationJson = (row: ContentRow): ContentJson => ({
-  ...contentJson(row),
+export const contentWithModerationJson = (row: ContentRow, thumbsOrigin: ThumbsOrigin): ContentJson => ({
+  ...contentJson(row, thumbsOrigin),
   removed: row.removedAt !== null,
   removed_note: row.removedAt !== null ? row.removedNote : null,
   earn_block: row.earnBlock,
@@ -47,8 +65,8 @@ export const likeJson = (s: { liked: number; likeCount: number }): LikeStatusRes
 });
 
 /** One item as GET /api/content/{id} answers: with moderation for its creator and admins, resume and captions. */
-export function contentItemJson(r: Awaited<ReturnType<typeof getItem>>): ContentItemJson {
-  const item = r.showsModeration ? contentWithModerationJson(r.item) : contentJson(r.item);
+export function contentItemJson(r: Awaited<ReturnType<typeof getItem>>, thumbsOrigin: ThumbsOrigin): ContentItemJson {
+  const item = r.showsModeration ? contentWithModerationJson(r.item, thumbsOrigin) : contentJson(r.item, thumbsOrigin);
   const resume = { resume_at_seconds: r.resumeAtSeconds, resume_skips_preroll: r.skipsPreroll };
   return { ...item, ...resume, captions: captionTracksJson(r.item.id, r.item.captions) };
 }

@@ -2,11 +2,11 @@ import type { HistoryEntryJson, HistoryResponse } from "../../../common/schemas/
 import type { ContentRow } from "../../db/queries/content/content";
 import { isFinished, type LastPosition, positionPercent } from "../../domain/views/resume";
 import { nowIso } from "../../lib/time";
-import { contentJson } from "./content";
+import { contentJson, type ThumbsOrigin } from "./content";
 
 /** One history entry: the item as lists show it, and where the caller left it. */
-const historyEntryJson = (row: ContentRow, p: LastPosition): HistoryEntryJson => ({
-  content: contentJson(row),
+const historyEntryJson = (row: ContentRow, p: LastPosition, thumbsOrigin: ThumbsOrigin): HistoryEntryJson => ({
+  content: contentJson(row, thumbsOrigin),
   position_seconds: Math.floor(p.positionMs / 1000),
   percent: positionPercent(p),
   finished: isFinished(p),
@@ -14,10 +14,10 @@ const historyEntryJson = (row: ContentRow, p: LastPosition): HistoryEntryJson =>
 });
 
 /** A page of the caller's history (`nextCursor` null on the last). */
-export const historyJson = (page: {
-  entries: { item: ContentRow; position: LastPosition }[];
-  nextCursor: string | null;
-}): HistoryResponse => ({
-  items: page.entries.map((e) => historyEntryJson(e.item, e.position)),
+export const historyJson = (
+  page: { entries: { item: ContentRow; position: LastPosition }[]; nextCursor: string | null },
+  thumbsOrigin: ThumbsOrigin,
+): HistoryResponse => ({
+  items: page.entries.map((e) => historyEntryJson(e.item, e.position, thumbsOrigin)),
   nextCursor: page.nextCursor,
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../client";
-import { content, uploads } from "../../schema";
+import { content } from "../../schema";
+import { recordCopyStatement } from "./public-thumbnails";
 
 export type ContentEditParams = { id: string; title: string; description: string; tags: string; updatedAt: string };
 
@@ -11,14 +12,25 @@ export async function updateContentText(db: Db, p: ContentEditParams) {
     .where(eq(content.id, p.id));
 }
 
-export type ThumbnailChange = { id: string; thumbnailKey: string; updatedAt: string };
+/** `publicKey`: the new image's copy in the public bucket, when one was written (docs/decisions/083). */
+export type ThumbnailChange = { id: string; thumbnailKey: string; updatedAt: string; publicKey: string | null };
 
-/** Points the content at a new uploaded thumbnail and marks that upload used, in one batch. */
-export async function replaceThumbnail(db: Db, p: ThumbnailChange) {
-  await db.batch([
-    db.update(content).set({ thumbnailKey: p.thumbnailKey, updatedAt: p.updatedAt }).where(eq(content.id, p.id)),
-    db.update(uploads).set({ status: "finalized" }).where(eq(uploads.key, p.thumbnailKey)),
+/**
+ * Points the content at a new uploaded thumbnail and marks that upload used, in one batch; the old image's public
+ * copy is no longer named, and the new one's is recorded while the item is visible. True when it was recorded.
+ */
+export async function replaceThumbnail(db: Db, p: ThumbnailChange): Promise<boolean> {
+  const d1 = db.$client;
+  const results = await d1.batch([
+    d1
+      .prepare("update content set thumbnail_key = ?2, updated_at = ?3, thumbnail_public_key = null where id = ?1")
+      .bind(p.id, p.thumbnailKey, p.updatedAt),
+    d1.prepare("update uploads set status = 'finalized' where key = ?1").bind(p.thumbnailKey),
+    ...(p.publicKey
+      ? [recordCopyStatement(d1, { id: p.id, thumbnailKey: p.thumbnailKey, publicKey: p.publicKey })]
+      : []),
   ]);
+  return results.length === 3 && results[2]!.results.length > 0;
 }
 
 export type Tombstone = { id: string; actorId: string; now: string; auditId: string };

@@ -80,6 +80,7 @@ export async function findMedia(db: Db, id: string) {
         r2Key: content.r2Key,
         mediaSize: content.mediaSize,
         thumbnailKey: content.thumbnailKey,
+        thumbnailPublicKey: content.thumbnailPublicKey,
         updatedAt: content.updatedAt,
         createdBy: content.createdBy,
         removedAt: content.removedAt,
