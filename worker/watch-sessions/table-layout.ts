@@ -24,7 +24,3 @@ export function withoutRowidTable(sql: SqlStorage, name: string, columns: string
   sql.exec(`drop table ${name}`);
   sql.exec(`alter table ${rebuilt} rename to ${name}`);
 }
-
-/** Whether the table exists (with any layout). */
-export const tableExists = (sql: SqlStorage, name: string) =>
-  sql.exec("select 1 from sqlite_master where type = 'table' and name = ?", name).toArray().length > 0;
