@@ -159,6 +159,7 @@ export async function farmViews(env: Env, request: Request): Promise<Response> {
       if (ipHash === undefined) hashes.set(v.address, (ipHash = await addressGroupHash(env.SESSION_SECRET, v.address)));
       const session: StoredSession = {
         id: v.id,
+        viewerId: v.viewerId,
         contentId: v.contentId,
         creatorId: v.creatorId,
         durationMs: v.durationMs,
@@ -177,7 +178,7 @@ export async function farmViews(env: Env, request: Request): Promise<Response> {
       };
       const at = nowIso(v.qualifiedAtMs);
       statements.push(
-        insertViewStatement(db, viewRecord(v.viewerId, session)),
+        insertViewStatement(db, viewRecord(session)),
         ...[...new Set([v.viewerId, v.creatorId])]
           .filter((id) => enrolled.has(id))
           .flatMap((id) => refreshChallengeStatements(env.DB, id, at, newId())),

@@ -1,4 +1,5 @@
 import { HISTORY_MAX_ITEMS, type LastPosition } from "../domain/views/resume";
+import { withoutRowidTable } from "./table-layout";
 
 // The viewer's watch history (docs/decisions/045): the last accepted position per item, in the
 // viewer's own object, so a progress event still makes no D1 statement. A fact for the viewer's convenience
@@ -33,9 +34,15 @@ const LATEST = `latest as (
 
 export class HistoryStore {
   constructor(private readonly sql: SqlStorage) {
-    sql.exec(`create table if not exists history (
-      content_id text primary key, position_ms integer not null, duration_ms integer not null, watched_at_ms integer not null)`);
-    sql.exec("create index if not exists history_watched_idx on history (watched_at_ms, content_id)");
+    // Keyed by the item and stored once, with no time index (decision 084): keeping a position writes 1 row where
+    // it wrote 3. A page groups every kept row with the open sessions' anyway (at most 500 rows read), and the cap
+    // sorts them only when a new item joins.
+    withoutRowidTable(
+      sql,
+      "history",
+      "content_id text primary key, position_ms integer not null, duration_ms integer not null, watched_at_ms integer not null",
+      (rebuilt) => `insert into ${rebuilt} select content_id, position_ms, duration_ms, watched_at_ms from history`,
+    );
   }
   /**
    * Keeps a position (a session leaving the object), unless the item's kept one is newer. A new item beyond the

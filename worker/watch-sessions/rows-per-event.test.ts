@@ -1,11 +1,28 @@
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { watchSessionsOf } from "../domain/views/watch-sessions-of";
+import { newId } from "../lib/ids";
 import { makeContent, makeUser } from "../test/factories";
 import { member } from "../test/members";
-import { expireNow, passTime, sendProgress, type SqlRows, sqlRowsDuring, startView, streamMedia } from "../test/views";
+import {
+  deliveredRanges,
+  expireNow,
+  passTime,
+  sendProgress,
+  type SqlRows,
+  sqlRowsDuring,
+  startView,
+  streamMedia,
+} from "../test/views";
+import type { WatchSessions } from "./watch-sessions";
 
 // What each playback event costs in the viewer's watch-session object's own SQLite, measured from each
 // statement's cursor (`rowsWritten`, what Cloudflare bills): a progress event writes at most one row
-// (docs/decisions/075-one-write-per-event.md); the moments that matter write what they need.
+// (docs/decisions/075-one-write-per-event.md); the moments that matter write what they need, and a delivery report
+// one row (docs/decisions/084-rows-of-the-watch-session-object.md). An index added to a table of the object fails here.
+
+/** The factory's largest media is 1 MiB: 8 ranges of 128 KiB stand for a player's 1 MiB ranges of a larger file. */
+const RANGE_BYTES = 128 * 1024;
 
 const measured: Record<string, SqlRows> = {};
 const rowsOf = async <T>(name: string, viewerId: string, work: () => Promise<T>) => {
@@ -82,16 +99,74 @@ describe("rows written per playback event", () => {
     ])
       expect(written(name), `${name}\n${report}`).toBeLessThanOrEqual(1);
     expect(written("refused (backwards)"), report).toBe(0);
-    // The moments that matter write what they change. A start inserts its session (the row and its primary key: 2),
-    // the object's first also its viewer's id (2), and stops the earning one beside it (1). A session leaving writes
-    // its last accepted position into the history (the row, its key and its time index: 3) and deletes its own (1).
+    // The moments that matter write what they change, one row each: the tables are keyed by what they look up and
+    // stored once, with no other index (docs/decisions/084-rows-of-the-watch-session-object.md). A start inserts its
+    // session (1; the session carries the viewer's id, which no call writes apart) and stops the earning one beside
+    // it (1). A session leaving keeps its last accepted position in the history (1) and deletes its own row (1).
+    // The stream's one report (a 1,000-byte item flows whole) inserts its range (1).
     expect(measured, report).toMatchObject({
-      "first start": { rowsWritten: 4 },
-      "start beside a qualified view": { rowsWritten: 3 },
-      "start that stops an older view": { rowsWritten: 6 },
-      "complete (qualified)": { rowsWritten: 4 },
-      "complete (not qualified)": { rowsWritten: 4 },
+      "first start": { rowsWritten: 1 },
+      "delivery reports (the item streamed whole)": { rowsWritten: 1 },
+      "start beside a qualified view": { rowsWritten: 2 },
+      "start that stops an older view": { rowsWritten: 3 },
+      "complete (qualified)": { rowsWritten: 2 },
+      "complete (not qualified)": { rowsWritten: 2 },
       "alarm (one view expires)": { rowsWritten: 1 },
     });
+  });
+});
+
+describe("rows written per delivery report", () => {
+  it("a response's reports write one row each: the first inserts its range, a later one extends it in place", async () => {
+    const viewer = await member("rows-reports");
+    const contentId = newId();
+    const stub = watchSessionsOf(env, viewer.id);
+    // The stream route's reports of one response (counted-body.ts): a stall, another stall, the end, each covering
+    // the whole range so far.
+    for (const [name, end] of [
+      ["first report", 300],
+      ["stall", 600],
+      ["end", 1000],
+    ] as const)
+      await rowsOf(name, viewer.id, () =>
+        runInDurableObject(stub, (object: WatchSessions) =>
+          object.delivered({ viewerId: viewer.id, contentId, start: 0, end }),
+        ),
+      );
+    // A later response over part of it: the range it splits keeps its start in place (1), the part left after it
+    // moves to a new start (1), and the new range is inserted (1).
+    await rowsOf("a range inside a kept one", viewer.id, () =>
+      runInDurableObject(stub, (object: WatchSessions) =>
+        object.delivered({ viewerId: viewer.id, contentId, start: 200, end: 400 }),
+      ),
+    );
+    const report = JSON.stringify(measured, null, 1);
+    expect(measured, report).toMatchObject({
+      "first report": { rowsWritten: 1 },
+      stall: { rowsWritten: 1 },
+      end: { rowsWritten: 1 },
+      "a range inside a kept one": { rowsWritten: 3 },
+    });
+    expect(await deliveredRanges(viewer.id, contentId)).toEqual([
+      [0, 200],
+      [200, 400],
+      [400, 1000],
+    ]);
+  });
+
+  it("a player's byte ranges write one row per range through the stream route", async () => {
+    const viewer = await member("rows-ranges");
+    const creator = await makeUser();
+    const item = await makeContent(creator.id, { mediaSize: 8 * RANGE_BYTES });
+    for (let i = 0; i < 8; i++)
+      await rowsOf(`range ${i}`, viewer.id, () =>
+        streamMedia(viewer.browser, item.id, `bytes=${i * RANGE_BYTES}-${(i + 1) * RANGE_BYTES - 1}`),
+      );
+    // The same range again (a seek back): its row is rewritten in place.
+    await rowsOf("range 0 again", viewer.id, () => streamMedia(viewer.browser, item.id, `bytes=0-${RANGE_BYTES - 1}`));
+    const report = JSON.stringify(measured, null, 1);
+    for (let i = 0; i < 8; i++) expect(written(`range ${i}`), report).toBe(1);
+    expect(written("range 0 again"), report).toBe(1);
+    expect(await deliveredRanges(viewer.id, item.id)).toHaveLength(8);
   });
 });

@@ -1,12 +1,16 @@
 import type { Session } from "../domain/views/rules";
+import { withoutRowidTable } from "./table-layout";
 
 // The object's own SQLite table: one row per open session of this viewer. Rows leave when the session
 // ends (complete, expired, stopped unqualified by a newer start, or pushed out by too many newer ones); D1
 // holds the lasting record of the view. An accepted event changes only its session's row, in one statement
-// that writes one row: no column it changes is indexed (docs/decisions/075-one-write-per-event.md).
+// that writes one row: no column it changes is indexed (docs/decisions/075-one-write-per-event.md); a start's
+// insert and a leaving session's delete write one row each (docs/decisions/084-rows-of-the-watch-session-object.md).
 
 export type StoredSession = Session & {
   id: string;
+  /** The viewer whose object this is: the alarm, which has no caller, writes ended views under it. */
+  viewerId: string;
   contentId: string;
   creatorId: string;
   discoveryMethod: string;
@@ -27,6 +31,7 @@ export type StoredSession = Session & {
 
 type Row = {
   id: string;
+  viewer_id: string;
   content_id: string;
   creator_id: string;
   duration_ms: number;
@@ -46,6 +51,7 @@ type Row = {
 
 const fromRow = (r: Row): StoredSession => ({
   id: r.id,
+  viewerId: r.viewer_id,
   contentId: r.content_id,
   creatorId: r.creator_id,
   durationMs: r.duration_ms,
@@ -63,45 +69,51 @@ const fromRow = (r: Row): StoredSession => ({
   historyAtMs: r.history_at_ms,
 });
 
+/** The columns, in the order `insert` binds them. */
+const COLUMNS = `id text primary key, viewer_id text not null, content_id text not null, creator_id text not null,
+  duration_ms integer not null, discovery_method text not null, device_fingerprint text not null, ip_hash text not null,
+  started_at_ms integer not null, last_event_at_ms integer not null, position_ms integer not null,
+  accrued_ms integer not null, earning integer not null, qualified_at_ms integer, end_reason text,
+  media_size integer not null, history_at_ms integer`;
+
+/**
+ * An older object's rows, for the rebuild (table-layout.ts). Its viewer's id was a row of its own (`meta`), written
+ * by the object's first call; each session now carries it, so no call writes it apart (decision 084). Objects made
+ * before proof of delivery lack `media_size` (their sessions, size 0, prove no delivery), and those made before
+ * decision 075 `history_at_ms` (null: nothing to add to the history until an accepted event).
+ */
+function copyOlderSessions(sql: SqlStorage, rebuilt: string) {
+  const has = new Set(
+    sql
+      .exec<{ name: string }>("select name from pragma_table_info('sessions')")
+      .toArray()
+      .map((c) => c.name),
+  );
+  return `insert into ${rebuilt} select s.id, meta.value, s.content_id, s.creator_id, s.duration_ms, s.discovery_method,
+      s.device_fingerprint, s.ip_hash, s.started_at_ms, s.last_event_at_ms, s.position_ms, s.accrued_ms, s.earning,
+      s.qualified_at_ms, s.end_reason, ${has.has("media_size") ? "s.media_size" : "0"},
+      ${has.has("history_at_ms") ? "s.history_at_ms" : "null"}
+    from sessions s join meta on meta.key = 'viewer_id'`;
+}
+
 export class SessionStore {
   constructor(private readonly sql: SqlStorage) {
-    sql.exec(`create table if not exists sessions (
-      id text primary key, content_id text not null, creator_id text not null, duration_ms integer not null,
-      discovery_method text not null, device_fingerprint text not null, ip_hash text not null,
-      started_at_ms integer not null, last_event_at_ms integer not null, position_ms integer not null,
-      accrued_ms integer not null, earning integer not null, qualified_at_ms integer, end_reason text)`);
-    // Objects made before proof of delivery lack the column; their sessions (size 0) prove no delivery.
-    const columns = sql.exec<{ name: string }>("select name from pragma_table_info('sessions')").toArray();
-    if (!columns.some((c) => c.name === "media_size"))
-      sql.exec("alter table sessions add column media_size integer not null default 0");
-    // Objects made before decision 075 kept positions in the history at every event; their open sessions
-    // (null) add nothing to it until their next accepted event.
-    if (!columns.some((c) => c.name === "history_at_ms"))
-      sql.exec("alter table sessions add column history_at_ms integer");
-    // No index by item: the table holds at most 20 rows and every call reads them all anyway (expiries), while
-    // the index cost a row written per start and per end (docs/decisions/075-one-write-per-event.md).
-    sql.exec("drop index if exists sessions_content_idx");
-    sql.exec("create table if not exists meta (key text primary key, value text not null)");
-  }
-
-  /** The viewer this object belongs to, kept for the alarm (which has no caller to ask). */
-  get viewerId(): string | null {
-    return (
-      this.sql.exec<{ value: string }>("select value from meta where key = 'viewer_id'").toArray()[0]?.value ?? null
-    );
-  }
-
-  set viewerId(id: string) {
-    this.sql.exec("insert or replace into meta values ('viewer_id', ?)", id);
+    // Keyed by the session's id and stored once (decision 084). No index by item: the table holds at most 20 rows
+    // and every call reads them all anyway for expiries (docs/decisions/075-one-write-per-event.md). An older
+    // object's `meta` held only the viewer's id, which its sessions took over in the rebuild (an older object
+    // always wrote it in the same call as its first session).
+    withoutRowidTable(sql, "sessions", COLUMNS, (rebuilt) => copyOlderSessions(sql, rebuilt));
+    sql.exec("drop table if exists meta");
   }
 
   insert(s: StoredSession) {
     this.sql.exec(
-      `insert into sessions (id, content_id, creator_id, duration_ms, discovery_method, device_fingerprint, ip_hash,
-         started_at_ms, last_event_at_ms, position_ms, accrued_ms, earning, qualified_at_ms, end_reason, media_size,
-         history_at_ms)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into sessions (id, viewer_id, content_id, creator_id, duration_ms, discovery_method, device_fingerprint,
+         ip_hash, started_at_ms, last_event_at_ms, position_ms, accrued_ms, earning, qualified_at_ms, end_reason,
+         media_size, history_at_ms)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       s.id,
+      s.viewerId,
       s.contentId,
       s.creatorId,
       s.durationMs,
@@ -125,7 +137,10 @@ export class SessionStore {
     const rows = viewId
       ? this.sql.exec<Row>("select * from sessions where id = ? and content_id = ?", viewId, contentId).toArray()
       : this.sql
-          .exec<Row>("select * from sessions where content_id = ? order by started_at_ms desc limit 1", contentId)
+          .exec<Row>(
+            "select * from sessions where content_id = ? order by started_at_ms desc, id desc limit 1",
+            contentId,
+          )
           .toArray();
     return rows[0] ? fromRow(rows[0]) : null;
   }
@@ -166,13 +181,13 @@ export class SessionStore {
   /** The sessions of one item, oldest first. */
   ofContent(contentId: string): StoredSession[] {
     return this.sql
-      .exec<Row>("select * from sessions where content_id = ? order by started_at_ms", contentId)
+      .exec<Row>("select * from sessions where content_id = ? order by started_at_ms, id", contentId)
       .toArray()
       .map(fromRow);
   }
 
   all(): StoredSession[] {
-    return this.sql.exec<Row>("select * from sessions order by started_at_ms").toArray().map(fromRow);
+    return this.sql.exec<Row>("select * from sessions order by started_at_ms, id").toArray().map(fromRow);
   }
 
   delete(ids: string[]) {

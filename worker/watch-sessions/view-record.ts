@@ -12,13 +12,13 @@ export type EndCause = Exclude<ViewEndReason, "not_delivered">;
  * An unqualified session whose watching counted was missing only the proof of delivery (docs/decisions/029),
  * whatever ended it.
  */
-export function viewRecord(viewerId: string, s: StoredSession, cause?: EndCause): ViewRecord {
+export function viewRecord(s: StoredSession, cause?: EndCause): ViewRecord {
   const qualifiedAt = s.qualifiedAtMs === null ? null : nowIso(s.qualifiedAtMs);
   const ended: ViewEndReason = watchedEnough(s) ? "not_delivered" : (cause ?? s.endReason ?? "expired");
   return {
     id: s.id,
     contentId: s.contentId,
-    viewerId,
+    viewerId: s.viewerId,
     creatorId: s.creatorId,
     discoveryMethod: s.discoveryMethod as ViewRecord["discoveryMethod"],
     deviceFingerprint: s.deviceFingerprint,

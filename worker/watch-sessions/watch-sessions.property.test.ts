@@ -22,7 +22,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const sessionsOf = (state: DurableObjectState) =>
   state.storage.sql
     .exec<{ id: string; earning: number; accrued_ms: number; started_at_ms: number }>(
-      "select id, earning, accrued_ms, started_at_ms from sessions order by started_at_ms, rowid",
+      "select id, earning, accrued_ms, started_at_ms from sessions order by started_at_ms, id",
     )
     .toArray();
 

@@ -77,17 +77,18 @@ export class WatchSessions extends DurableObject<Env> {
   /** Calls run strictly one after another, even while one waits on D1 (input gates do not cover that). */
   private queue: Promise<unknown> = Promise.resolve();
   /**
-   * What storage holds, as this instance last stored or read it (the viewer's id, the alarm's time), so an event
-   * writes neither again. A fresh instance reads them again: losing them on eviction loses nothing.
+   * The alarm's time as this instance last set or read it, so an event does not set it again. A fresh instance
+   * reads it again (`getAlarm`): losing it on eviction loses nothing.
    */
-  private knownViewer: string | null = null;
   private alarmAt: number | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    this.store = new SessionStore(ctx.storage.sql);
-    this.deliveries = new DeliveryStore(ctx.storage.sql);
-    this.history = new HistoryStore(ctx.storage.sql);
+    // One transaction: an older object's tables are rebuilt whole or not at all (table-layout.ts).
+    const sql = ctx.storage.sql;
+    [this.store, this.deliveries, this.history] = ctx.storage.transactionSync(
+      () => [new SessionStore(sql), new DeliveryStore(sql), new HistoryStore(sql)] as const,
+    );
     this.db = createDb(env.DB);
   }
 
@@ -100,15 +101,15 @@ export class WatchSessions extends DurableObject<Env> {
   start(input: StartInput): Promise<{ view_id: string }> {
     return this.serially(async () => {
       const now = Date.now();
-      this.rememberViewer(input.viewerId);
       await this.endSessions(now, MAX_OPEN_SESSIONS - 1);
       // A newer start stops every other view: one that never qualified ends now, and its outcome reaches D1
       // in this call (so the member's day list shows it at once); qualified ones stay until they expire.
       const stopped = this.store.all().filter((s) => s.qualifiedAtMs === null);
-      await this.writeEnded(input.viewerId, stopped, "another_session");
+      await this.writeEnded(stopped, "another_session");
       this.leave(stopped);
       const session: StoredSession = {
         id: newId(),
+        viewerId: input.viewerId,
         contentId: input.contentId,
         creatorId: input.creatorId,
         durationMs: input.durationMs,
@@ -135,7 +136,6 @@ export class WatchSessions extends DurableObject<Env> {
   event(input: EventInput): Promise<EventOutcome> {
     return this.serially(async () => {
       const now = Date.now();
-      this.rememberViewer(input.viewerId);
       await this.endSessions(now);
       const session = this.store.find(input.contentId, input.viewId);
       if (!session) return { found: false };
@@ -153,12 +153,12 @@ export class WatchSessions extends DurableObject<Env> {
       // Watching may have counted before the bytes arrived: every event asks again.
       if (next.qualifiedAtMs === null && this.mayQualify(next)) {
         next.qualifiedAtMs = now;
-        await this.writeQualified(input.viewerId, next);
+        await this.writeQualified(next);
       }
       if (input.eventType === "complete") {
         // The player says the view is over: whatever it is, it leaves the object with its outcome in D1.
-        if (next.qualifiedAtMs === null) await this.writeEnded(input.viewerId, [next], "completed");
-        else await this.writeFinished(input.viewerId, [next]);
+        if (next.qualifiedAtMs === null) await this.writeEnded([next], "completed");
+        else await this.writeFinished([next]);
         this.leave([next]);
       } else if (verdict.accepted || next.qualifiedAtMs !== session.qualifiedAtMs) {
         // The event's one row. After the D1 write when the view qualified here: cut in between, the session
@@ -184,7 +184,6 @@ export class WatchSessions extends DurableObject<Env> {
   delivered(input: DeliveryInput): Promise<void> {
     return this.serially(async () => {
       const now = Date.now();
-      this.rememberViewer(input.viewerId);
       if (input.end > input.start)
         this.deliveries.add(input.contentId, { start: input.start, end: input.end, atMs: now });
       const open = this.store.all();
@@ -192,7 +191,7 @@ export class WatchSessions extends DurableObject<Env> {
       for (const s of open) {
         if (s.contentId !== input.contentId || s.qualifiedAtMs !== null || !this.mayQualify(s)) continue;
         const next = { ...s, qualifiedAtMs: now };
-        await this.writeQualified(input.viewerId, next);
+        await this.writeQualified(next);
         this.store.save(next);
       }
     });
@@ -240,18 +239,12 @@ export class WatchSessions extends DurableObject<Env> {
     });
   }
 
-  private rememberViewer(viewerId: string) {
-    if (this.knownViewer === viewerId) return;
-    if (this.store.viewerId !== viewerId) this.store.viewerId = viewerId;
-    this.knownViewer = viewerId;
-  }
-
   /** The qualified view and both sides' challenge progress, in one D1 batch. */
-  private async writeQualified(viewerId: string, s: StoredSession) {
+  private async writeQualified(s: StoredSession) {
     const at = nowIso(s.qualifiedAtMs!);
     await this.db.$client.batch([
-      insertViewStatement(this.db, viewRecord(viewerId, s)),
-      ...[...new Set([viewerId, s.creatorId])].flatMap((id) =>
+      insertViewStatement(this.db, viewRecord(s)),
+      ...[...new Set([s.viewerId, s.creatorId])].flatMap((id) =>
         refreshChallengeStatements(this.db.$client, id, at, newId()),
       ),
     ]);
@@ -272,17 +265,8 @@ export class WatchSessions extends DurableObject<Env> {
     const overflow = Math.max(0, sessions.length - keep);
     const ending = sessions.filter((s, i) => i < overflow || now - s.lastEventAtMs > expiryAfterMs(s.durationMs));
     if (!ending.length) return;
-    const viewerId = this.store.viewerId;
-    if (viewerId) {
-      await this.writeEnded(
-        viewerId,
-        ending.filter((s) => s.qualifiedAtMs === null),
-      );
-      await this.writeFinished(
-        viewerId,
-        ending.filter((s) => s.qualifiedAtMs !== null),
-      );
-    }
+    await this.writeEnded(ending.filter((s) => s.qualifiedAtMs === null));
+    await this.writeFinished(ending.filter((s) => s.qualifiedAtMs !== null));
     this.leave(ending);
   }
 
@@ -305,12 +289,12 @@ export class WatchSessions extends DurableObject<Env> {
    * watched since, so a view played to its end is listed as 100 % (docs/decisions/034). Only sessions with accepted
    * events after qualifying cost a write; the amounts are the pacing rules' own, so nothing counts faster.
    */
-  private async writeFinished(viewerId: string, sessions: StoredSession[]) {
+  private async writeFinished(sessions: StoredSession[]) {
     const moved = sessions.filter((s) => s.lastEventAtMs > s.qualifiedAtMs!);
     for (let i = 0; i < moved.length; i += WRITE_CHUNK) {
       await this.db.$client.batch(
         moved.slice(i, i + WRITE_CHUNK).map((s) => {
-          const r = viewRecord(viewerId, s);
+          const r = viewRecord(s);
           return finishQualifiedViewStatement(this.db, {
             id: r.id,
             maxPositionMs: r.maxPositionMs,
@@ -323,10 +307,10 @@ export class WatchSessions extends DurableObject<Env> {
   }
 
   /** Sessions that end without qualifying reach D1 as ended views, with what ended them. */
-  private async writeEnded(viewerId: string, sessions: StoredSession[], cause?: EndCause) {
+  private async writeEnded(sessions: StoredSession[], cause?: EndCause) {
     for (let i = 0; i < sessions.length; i += WRITE_CHUNK) {
       await this.db.$client.batch(
-        sessions.slice(i, i + WRITE_CHUNK).map((s) => insertViewStatement(this.db, viewRecord(viewerId, s, cause))),
+        sessions.slice(i, i + WRITE_CHUNK).map((s) => insertViewStatement(this.db, viewRecord(s, cause))),
       );
     }
   }
