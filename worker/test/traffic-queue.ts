@@ -15,7 +15,10 @@ export async function storeVisitNow(
   o: { actor: { id: string } | null; ip: string; ownHost: string; nowMs: number; secret: string },
 ) {
   const ipHash = await addressGroupHash(o.secret, o.ip);
-  await storeVisitBatch({ ctx: { db }, input: { visits: [queuedVisit(visit, { ...o, ipHash })] } });
+  await storeVisitBatch({
+    ctx: { db, archive: env.ARCHIVE },
+    input: { visits: [queuedVisit(visit, { ...o, ipHash })] },
+  });
 }
 
 /**
@@ -26,7 +29,9 @@ export async function visitsDelivered(sessionIds: string[], count: number) {
   await vi.waitFor(
     async () => {
       const row = await env.DB.prepare(
-        `select count(*) as n from page_visits where session_id in (select value from json_each(?1))`,
+        // Every visit counts once in its session's site row (its raw line is in R2, docs/decisions/085).
+        `select coalesce(sum(page_views), 0) as n from traffic_sessions
+         where scope = '' and session_id in (select value from json_each(?1))`,
       )
         .bind(JSON.stringify(sessionIds))
         .first<{ n: number }>();
