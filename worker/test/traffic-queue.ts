@@ -3,6 +3,7 @@ import { vi } from "vitest";
 import type { Db } from "../db/client";
 import { queuedVisit, type PageVisitInput } from "../domain/traffic/page-visit";
 import { storeVisitBatch } from "../domain/traffic/visit-batch";
+import { readVisitObject } from "../domain/traffic/raw-visits";
 import { addressGroupHash } from "../lib/address-group";
 
 /**
@@ -51,4 +52,20 @@ export class AcceptedVisits {
   delivered() {
     return visitsDelivered(this.sessions, this.sessions.length);
   }
+}
+
+/**
+ * Every raw visit stored, as the archive will keep it: page_visits rows (stored before decision 085) and the lines
+ * of the R2 objects traffic_visit_batches names, in (created_at, id) order.
+ */
+export async function storedVisits(): Promise<Record<string, unknown>[]> {
+  const { results: legacy } = await env.DB.prepare(`select * from page_visits`).all<Record<string, unknown>>();
+  const { results: objects } = await env.DB.prepare(`select day, name from traffic_visit_batches`).all<{
+    day: string;
+    name: string;
+  }>();
+  const lines: Record<string, unknown>[] = legacy.map((r) => ({ table: "page_visits", ...r }));
+  for (const o of objects) lines.push(...(await readVisitObject(env.ARCHIVE, o.day, o.name)));
+  const key = (l: Record<string, unknown>) => `${String(l.created_at)}\u0001${String(l.id)}`;
+  return lines.sort((a, b) => (key(a) < key(b) ? -1 : 1));
 }
