@@ -35,7 +35,10 @@ export async function consumeQueueBatch(batch: MessageBatch<unknown>, env: Env) 
       await creditQueuedViews({ ctx, input: { viewIds, now } });
     } else if (batch.queue === QUEUE_NAMES.traffic) {
       // Visits first: they are idempotent by id, so a retry after the beacons failed stores none twice.
-      await storeVisitBatch({ ctx, input: { visits: bodies<VisitMessage>("visit").map((b) => b.visit) } });
+      await storeVisitBatch({
+        ctx: { db: ctx.db, archive: env.ARCHIVE },
+        input: { visits: bodies<VisitMessage>("visit").map((b) => b.visit) },
+      });
       await countQueuedBeacons({ ctx, input: { beacons: bodies<BeaconMessage>("beacon").map((b) => b.beacon) } });
     } else {
       const messages = ours.map((m) => ({ id: m.id, body: m.body, attempts: m.attempts }));

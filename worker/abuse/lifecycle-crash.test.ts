@@ -161,7 +161,7 @@ describe("a run that loses a race", () => {
     let raced = false;
     const late: ArchiveDataset = {
       ...visitsDataset,
-      readRows: async (d1, day, afterKey, limit) => {
+      readRows: async (d1, day, afterKey, limit, archive) => {
         if (!raced) {
           raced = true;
           expect(
@@ -169,7 +169,7 @@ describe("a run that loses a race", () => {
               .datasets[0],
           ).toMatchObject({ parts: 1, error: null });
         }
-        return visitsDataset.readRows(d1, day, afterKey, limit);
+        return visitsDataset.readRows(d1, day, afterKey, limit, archive);
       },
     };
     const loser = await runDataLifecycle({

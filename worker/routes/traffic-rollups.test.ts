@@ -5,7 +5,7 @@ import { rollPageTotals } from "../domain/traffic/page-totals";
 import { dayOf } from "../lib/days";
 import { TRAFFIC_RANGES, type TrafficRange } from "../../common/traffic-ranges";
 import { displayName } from "../domain/username";
-import { AcceptedVisits } from "../test/traffic-queue";
+import { AcceptedVisits, storedVisits } from "../test/traffic-queue";
 import { makeContent } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
 
@@ -231,10 +231,8 @@ describe("traffic dashboards from the rollups", () => {
     await accepted.delivered();
     vi.setSystemTime(NOW);
 
-    const { results: visits } = await env.DB.prepare(
-      `select session_id, user_id, page_path, visit_duration, device_type, source, utm_source, utm_medium, utm_campaign, utm_term,
-         utm_content, created_at from page_visits order by created_at, id`,
-    ).all<Visit>();
+    // The raw visits as stored (R2 objects since decision 085), in (created_at, id) order.
+    const visits = (await storedVisits()) as unknown as Visit[];
     const { results: users } = await env.DB.prepare(`select id, username, created_at from users`).all<{
       id: string;
       username: string | null;

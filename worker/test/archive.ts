@@ -64,6 +64,7 @@ export async function resetArchiveWorld() {
   await env.DB.batch(
     [
       "page_visits",
+      "traffic_visit_batches",
       "traffic_sessions",
       "traffic_page_days",
       "traffic_day_counts",
@@ -106,13 +107,14 @@ export async function pageDaysRowsOf(day: string) {
   ];
 }
 
-/** What D1 holds of a day's sessions and visits, in the order the visits dataset reads them. */
+/** What D1 holds of a day's sessions and (stored before decision 085) visits, in the order the visits dataset reads them. */
 export async function visitsRowsOf(day: string) {
   const next = addDays(day, 1);
   return [
     ...(
       await read(
-        `select * from traffic_sessions where first_at >= ? and first_at < ? order by first_at, scope, session_id`,
+        `select scope, session_id, first_at, last_at, page_views, max_duration, source, device_type, campaign, tagged,
+           converted from traffic_sessions where first_at >= ? and first_at < ? order by scope, session_id`,
         `${day}T`,
         `${next}T`,
       )

@@ -3,6 +3,7 @@ import { vi } from "vitest";
 import type { Db } from "../db/client";
 import { queuedVisit, type PageVisitInput } from "../domain/traffic/page-visit";
 import { storeVisitBatch } from "../domain/traffic/visit-batch";
+import { readVisitObject } from "../domain/traffic/raw-visits";
 import { addressGroupHash } from "../lib/address-group";
 
 /**
@@ -15,7 +16,10 @@ export async function storeVisitNow(
   o: { actor: { id: string } | null; ip: string; ownHost: string; nowMs: number; secret: string },
 ) {
   const ipHash = await addressGroupHash(o.secret, o.ip);
-  await storeVisitBatch({ ctx: { db }, input: { visits: [queuedVisit(visit, { ...o, ipHash })] } });
+  await storeVisitBatch({
+    ctx: { db, archive: env.ARCHIVE },
+    input: { visits: [queuedVisit(visit, { ...o, ipHash })] },
+  });
 }
 
 /**
@@ -26,7 +30,9 @@ export async function visitsDelivered(sessionIds: string[], count: number) {
   await vi.waitFor(
     async () => {
       const row = await env.DB.prepare(
-        `select count(*) as n from page_visits where session_id in (select value from json_each(?1))`,
+        // Every visit counts once in its session's site row (its raw line is in R2, docs/decisions/085).
+        `select coalesce(sum(page_views), 0) as n from traffic_sessions
+         where scope = '' and session_id in (select value from json_each(?1))`,
       )
         .bind(JSON.stringify(sessionIds))
         .first<{ n: number }>();
@@ -46,4 +52,20 @@ export class AcceptedVisits {
   delivered() {
     return visitsDelivered(this.sessions, this.sessions.length);
   }
+}
+
+/**
+ * Every raw visit stored, as the archive will keep it: page_visits rows (stored before decision 085) and the lines
+ * of the R2 objects traffic_visit_batches names, in (created_at, id) order.
+ */
+export async function storedVisits(): Promise<Record<string, unknown>[]> {
+  const { results: legacy } = await env.DB.prepare(`select * from page_visits`).all<Record<string, unknown>>();
+  const { results: objects } = await env.DB.prepare(`select day, name from traffic_visit_batches`).all<{
+    day: string;
+    name: string;
+  }>();
+  const lines: Record<string, unknown>[] = legacy.map((r) => ({ table: "page_visits", ...r }));
+  for (const o of objects) lines.push(...(await readVisitObject(env.ARCHIVE, o.day, o.name)));
+  const key = (l: Record<string, unknown>) => `${String(l.created_at)}\u0001${String(l.id)}`;
+  return lines.sort((a, b) => (key(a) < key(b) ? -1 : 1));
 }

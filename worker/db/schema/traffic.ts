@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 // Stored WITHOUT ROWID, by its primary key (migration 0032, docs/decisions/060), as is traffic_sessions below: the
-// key is not stored twice. drizzle cannot say so; the migration's SQL does.
+// key is not stored twice. drizzle cannot say so; the migration's SQL does. No longer written since decision 085
+// (raw visits go to R2 per batch, trafficVisitBatches): the rows stored before leave with the visits dataset.
 export const pageVisits = sqliteTable(
   "page_visits",
   {
@@ -63,14 +64,32 @@ export const trafficSessions = sqliteTable(
     tagged: integer("tagged", { mode: "boolean" }).notNull(),
     // A new account was created during the session.
     converted: integer("converted", { mode: "boolean" }).notNull(),
+    // The ids of the visits last counted in the session (a JSON array, the site scope's row only, at most
+    // COUNTED_IDS_KEPT): a batch delivered again finds its visits here and counts none twice (docs/decisions/085).
+    // Not archived: it is bookkeeping of the ingest, not a figure of the session.
+    counted: text("counted").notNull().default("[]"),
   },
   (t) => [
     // The ingest finds a live session by its key; no dashboard reads sessions since decision 054 (migration 0028
-    // dropped the covering index they used, decision 056).
+    // dropped the covering index they used, decision 056). The data lifecycle walks a day's sessions along this key
+    // too, reading past the other days' rows (rows read cost a thousandth of the index entry each session's insert
+    // and delete wrote, decision 085).
     primaryKey({ columns: [t.scope, t.sessionId] }),
-    // The data lifecycle reads and removes a UTC day's sessions of every scope in this order (docs/decisions/051).
-    index("traffic_sessions_archive_idx").on(t.firstAt, t.scope, t.sessionId),
   ],
+);
+
+// The R2 objects holding the raw page visits (docs/decisions/085): one per traffic batch and UTC day, written by the
+// consumer before the D1 batch that counts the visits, which inserts this row. An object without its row (the D1
+// batch failed) is never archived; the visits dataset reads a day's objects in name order and deletes their rows as
+// their visits go into the archive's parts. WITHOUT ROWID (migration 0042; drizzle cannot say so).
+export const trafficVisitBatches = sqliteTable(
+  "traffic_visit_batches",
+  {
+    day: text("day").notNull(),
+    name: text("name").notNull(),
+    rows: integer("rows").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.name] })],
 );
 
 // Views per page and UTC day of the visit.

@@ -520,12 +520,15 @@ it("gives every reader the same answer right before and right after each lifecyc
         }
         // Nothing of the world's traffic is left in D1 but the rollups the dashboards read.
         if (dataset === "visits") {
+          // The raw visits: their objects' rows (decision 085) and the objects themselves.
           const left = await env.DB.prepare(
-            `select count(*) as n from page_visits where created_at >= ?1 and created_at < ?2`,
+            `select count(*) as n from traffic_visit_batches where day >= ?1 and day < ?2`,
           )
             .bind(`${y}-01-01`, `${y + 2}-01-01`)
             .first<{ n: number }>();
-          expect(left!.n, "page visits left in D1").toBe(0);
+          expect(left!.n, "raw visits objects left in D1").toBe(0);
+          const objects = (await env.ARCHIVE.list({ prefix: "visits-batches/" })).objects;
+          expect(objects.filter((o) => worldDay(o.key.slice(15, 25))).length, "raw visits objects left in R2").toBe(0);
         }
       }
 

@@ -75,6 +75,8 @@ async function finishDay(env: ArchiveEnv, ds: ArchiveDataset, day: string, nowMs
     prevSha256: prev ?? null,
     doneAt: nowIso(nowMs),
   });
+  // Only once the day is done: its parts hold every line, so what waited elsewhere may go.
+  await ds.afterDone?.(env.ARCHIVE, day);
 }
 
 async function runDataset(
@@ -107,7 +109,7 @@ async function runDataset(
       }
       const last = await lastPart(env.DB, ds.name, day);
       const afterKey = last?.last_key ?? "";
-      const rows = await ds.readRows(env.DB, day, afterKey, budget.rowsPerPart);
+      const rows = await ds.readRows(env.DB, day, afterKey, budget.rowsPerPart, env.ARCHIVE);
       // Another run may have written this part meanwhile: then these rows are its successor's, and putting them
       // under this part's name would overwrite the part it wrote. Its permit is in D1 before its rows leave, so
       // looking again after the read tells; a run that still sees no new part read the same rows it did.

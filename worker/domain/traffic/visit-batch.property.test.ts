@@ -44,7 +44,7 @@ async function snapshot() {
 }
 
 async function clear() {
-  await env.DB.batch([...Object.keys(ROLLUPS), "page_visits"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  await env.DB.batch([...Object.keys(ROLLUPS), "traffic_visit_batches"].map((t) => env.DB.prepare(`delete from ${t}`)));
 }
 
 /** The visit through the statements the tracker ran per visit before the queue, its limit always passed. */
@@ -123,9 +123,9 @@ it("stores any visits, in batches of any size and delivered twice, as the per-vi
         for (const cut of [...cuts, visits.length]) {
           if (at >= visits.length) break;
           const batch = visits.slice(at, at + cut);
-          await storeVisitBatch({ ctx: { db }, input: { visits: batch } });
+          await storeVisitBatch({ ctx: { db, archive: env.ARCHIVE }, input: { visits: batch } });
           // Delivered again (a retry after the write): stores nothing twice.
-          await storeVisitBatch({ ctx: { db }, input: { visits: batch } });
+          await storeVisitBatch({ ctx: { db, archive: env.ARCHIVE }, input: { visits: batch } });
           at += cut;
         }
         expect(await snapshot()).toEqual(expected);

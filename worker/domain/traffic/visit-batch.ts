@@ -9,6 +9,7 @@ import {
   type VisitBatchFacts,
   type VisitBatchWrites,
 } from "../../db/queries/traffic/visit-batch";
+import { visitObjectKey, visitObjects } from "./raw-visits";
 
 // The traffic consumer's rollups (docs/decisions/079): the visits of a batch, in the order they were made, fold
 // into their sessions exactly as the per-visit statements of docs/decisions/020 did one at a time, and what changed
@@ -16,6 +17,14 @@ import {
 
 const SITE = SITE_SCOPE.slice(1, -1);
 const keyOf = (...parts: (string | number)[]) => JSON.stringify(parts);
+
+/**
+ * How many visit ids a session's row keeps (docs/decisions/085): a batch holds at most 100 visits (wrangler.jsonc
+ * max_batch_size), so a batch delivered again finds all of its own; a retry comes after a few more batches at most,
+ * and a session with 150 visits between a batch and its retry is a bot's.
+ */
+export const COUNTED_IDS_KEPT = 250;
+const countedOf = (s: SessionRow | undefined) => new Set(s ? (JSON.parse(s.counted) as string[]) : []);
 
 /** The scopes a visit counts in: the site, and the creator whose page it is (an unknown id counts for no one). */
 function scopesOf(v: QueuedVisit, facts: VisitBatchFacts): string[] {
@@ -47,7 +56,12 @@ class Increments<K extends (string | number)[]> {
 }
 
 /** Folds the batch's new visits into the sessions they read and the day rollups' increments. */
-function foldVisits(visits: QueuedVisit[], facts: VisitBatchFacts, stored: SessionRow[]): VisitBatchWrites {
+function foldVisits(
+  visits: QueuedVisit[],
+  facts: VisitBatchFacts,
+  stored: SessionRow[],
+  objects: VisitBatchWrites["objects"],
+): VisitBatchWrites {
   const sessions = new Map(stored.map((s) => [keyOf(s.scope, s.session_id), s]));
   const touched = new Set<string>();
   const days = new Increments<[string, string]>();
@@ -88,6 +102,9 @@ function foldVisits(visits: QueuedVisit[], facts: VisitBatchFacts, stored: Sessi
         if (newTagged) counts.add([scope, day, "campaign", newCampaign], 1, newConverted);
       }
       pageDays.add([scope, v.createdAt.slice(0, 10), v.page_path], 1);
+      // The site's row (every visit counts there) keeps the ids it counted, the newest last.
+      const counted =
+        scope === SITE ? JSON.stringify([...JSON.parse(o?.counted ?? "[]"), v.id].slice(-COUNTED_IDS_KEPT)) : "[]";
       sessions.set(
         key,
         o
@@ -99,6 +116,7 @@ function foldVisits(visits: QueuedVisit[], facts: VisitBatchFacts, stored: Sessi
               campaign: o.campaign ?? v.utm_campaign,
               tagged: newTagged,
               converted: newConverted,
+              counted,
             }
           : {
               scope,
@@ -112,13 +130,14 @@ function foldVisits(visits: QueuedVisit[], facts: VisitBatchFacts, stored: Sessi
               campaign: v.utm_campaign,
               tagged,
               converted,
+              counted,
             },
       );
       touched.add(key);
     }
   }
   return {
-    visits,
+    objects,
     sessions: [...touched].map((k) => sessions.get(k)!),
     days: days.list() as VisitBatchWrites["days"],
     counts: counts.list() as VisitBatchWrites["counts"],
@@ -127,22 +146,23 @@ function foldVisits(visits: QueuedVisit[], facts: VisitBatchFacts, stored: Sessi
 }
 
 /**
- * Stores a batch of queued visits and their rollups (the traffic consumer's part for visits): visits stored
- * before (a message delivered twice) and repeats within the batch are dropped by their id, the rest taken in the
- * order they were made. Three round trips whatever the batch's size.
+ * Stores a batch of queued visits and their rollups (the traffic consumer's part for visits): visits their session
+ * counted before (a message delivered twice) and repeats within the batch are dropped by their id, the rest taken
+ * in the order they were made. Their raw lines go to R2 first, one object per day; then one D1 batch names the
+ * objects and writes the sessions and rollups. A failed D1 batch leaves an object no row names, which is never
+ * archived, and the retry counts the visits then. Three D1 round trips whatever the batch's size.
  */
 export async function storeVisitBatch({
-  ctx: { db },
+  ctx: { db, archive },
   input: { visits },
 }: {
-  ctx: { db: Db };
+  ctx: { db: Db; archive: R2Bucket };
   input: { visits: QueuedVisit[] };
 }) {
   if (!visits.length) return { stored: 0 };
   const creatorPaths = visits.filter((v) => mayNameCreator(v.page_path));
   const facts = await readVisitBatchFacts(
     db,
-    visits.map((v) => v.id),
     [
       ...new Set([
         ...visits.flatMap((v) => (v.userId ? [v.userId] : [])),
@@ -151,14 +171,26 @@ export async function storeVisitBatch({
     ],
     [...new Set(creatorPaths.filter((v) => v.page_path.startsWith("/content/")).map((v) => v.page_path.slice(9)))],
   );
-  const seen = new Set(facts.storedIds);
+  const keys = [...new Set(visits.flatMap((v) => scopesOf(v, facts).map((s) => keyOf(s, v.session_id))))].map(
+    (k) => JSON.parse(k) as [string, string],
+  );
+  const stored = await readSessions(db, keys);
+  const seen = new Set(stored.filter((s) => s.scope === SITE).flatMap((s) => [...countedOf(s)]));
   const fresh = visits
     .filter((v) => !seen.has(v.id) && (seen.add(v.id), true))
     .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
   if (!fresh.length) return { stored: 0 };
-  const keys = [...new Set(fresh.flatMap((v) => scopesOf(v, facts).map((s) => keyOf(s, v.session_id))))].map(
-    (k) => JSON.parse(k) as [string, string],
+  const objects = await visitObjects(fresh);
+  for (const o of objects)
+    await archive.put(visitObjectKey(o.day, o.name), o.bytes, { httpMetadata: { contentType: "application/gzip" } });
+  await writeVisitBatch(
+    db,
+    foldVisits(
+      fresh,
+      facts,
+      stored,
+      objects.map((o) => [o.day, o.name, o.rows]),
+    ),
   );
-  await writeVisitBatch(db, foldVisits(fresh, facts, await readSessions(db, keys)));
   return { stored: fresh.length };
 }

@@ -5,17 +5,20 @@
 // format (the counts since decision 056). A day's keys fall in these spaces, in this order:
 //   day-count:<scope>␁<dimension>␁<value>     traffic_day_counts of the day         (dataset page-days)
 //   page-day:<scope>␁<page_path>              traffic_page_days of the day          (dataset page-days)
-//   session:<first_at>␁<scope>␁<session_id>   traffic_sessions whose first_at is in the day, every scope (visits)
+//   session:<scope>␁<session_id>              traffic_sessions whose first_at is in the day, every scope (visits)
 //   visit:<created_at>␁<id>                   page_visits whose created_at is in the day                (visits)
+//   batch:<name>␁<created_at>␁<id>            the raw visits of the day's R2 objects, object by object  (visits)
+// (Since decision 085 sessions are walked along their primary key, reading past the other days' rows, and new raw
+// visits are in R2, named by traffic_visit_batches; page_visits holds only what was stored before.)
 // (␁ is U+0001, below any character of an id or a timestamp, so the keys sort as text exactly as the
 // columns sort as tuples, which is what SQLite compares: the parts' key ranges and their check constraint agree.)
-// Each space is read along an index that starts with its day column, so a part costs its own rows, not a scan.
+// The other spaces are read along an index that starts with their day column, so a part costs its own rows.
 import { PAGE_DAYS_WINDOW_DAYS_SQL, VISITS_WINDOW_DAYS_SQL } from "./archive-settings";
 import { prepareShared } from "../audit/audited-change";
 
 const SEP = "\u0001";
 
-type Space = { prefix: string; table: string; order: readonly string[]; inDay: string };
+type Space = { prefix: string; table: string; order: readonly string[]; inDay: string; columns?: string };
 
 const PAGE_DAY_SPACES: readonly Space[] = [
   { prefix: "day-count:", table: "traffic_day_counts", order: ["scope", "dimension", "value"], inDay: "day = ?1" },
@@ -25,8 +28,11 @@ const VISIT_SPACES: readonly Space[] = [
   {
     prefix: "session:",
     table: "traffic_sessions",
-    order: ["first_at", "scope", "session_id"],
+    order: ["scope", "session_id"],
     inDay: "first_at >= ?2 and first_at < ?3",
+    // The ingest's counted visit ids are bookkeeping, not the session's figures: the archive keeps what it did.
+    columns:
+      "scope, session_id, first_at, last_at, page_views, max_duration, source, device_type, campaign, tagged, converted",
   },
   {
     prefix: "visit:",
@@ -37,6 +43,8 @@ const VISIT_SPACES: readonly Space[] = [
 ];
 
 /** The key's space (its index in `spaces`) and column values; "" (before every key) is space -1. */
+export const BATCH_PREFIX = "batch:";
+
 function parseKey(spaces: readonly Space[], key: string): { space: number; values: string[] } {
   if (key === "") return { space: -1, values: [] };
   const space = spaces.findIndex((s) => key.startsWith(s.prefix));
@@ -63,6 +71,8 @@ function bound(s: Space, op: ">" | "<=", values: string[], from: number) {
 
 /** The spaces a key range (afterKey, lastKey] touches, each with its lower and upper bound (if inside it). */
 function spansOf(spaces: readonly Space[], afterKey: string, lastKey: string | null) {
+  if (afterKey.startsWith(BATCH_PREFIX)) return [];
+  if (lastKey?.startsWith(BATCH_PREFIX)) lastKey = null;
   const after = parseKey(spaces, afterKey);
   const last = lastKey === null ? null : parseKey(spaces, lastKey);
   const spans: { s: Space; after: string[] | null; last: string[] | null }[] = [];
@@ -94,14 +104,16 @@ function rangeSql(span: ReturnType<typeof spansOf>[number]) {
 
 /**
  * The oldest day with sessions or page visits, once the whole day is older than the visits window (decision
- * 054): nothing but the ingest reads them, and it reads a live session's row only.
+ * 054): nothing but the ingest reads them, and it reads a live session's row only. A session's first day holds its
+ * first visit, stored in page_visits before decision 085 and named by traffic_visit_batches since, so the two
+ * indexed minimums find every day with sessions without a scan of the sessions.
  */
 export const nextVisitsDay = (d1: D1Database, nowIso: string) =>
   d1
     .prepare(
       `with oldest as (select min(d) as day from (
            select substr(min(created_at), 1, 10) as d from page_visits
-           union all select substr(min(first_at), 1, 10) from traffic_sessions))
+           union all select min(day) from traffic_visit_batches))
        select day from oldest where day <= date(?1, '-' || (${VISITS_WINDOW_DAYS_SQL} + 1) || ' days')`,
     )
     .bind(nowIso)
@@ -133,7 +145,7 @@ async function readSpaceRows(spaces: readonly Space[], d1: D1Database, day: stri
     const { sql, params } = rangeSql(span);
     const { results } = await prepareShared(
       d1,
-      `select * ${sql} order by ${span.s.order.join(", ")} limit ?${4 + params.length}`,
+      `select ${span.s.columns ?? "*"} ${sql} order by ${span.s.order.join(", ")} limit ?${4 + params.length}`,
       [...dayParams(day), ...params, limit - out.length],
     ).all<Record<string, unknown>>();
     for (const row of results) out.push({ key: keyOf(span.s, row), line: { table: span.s.table, ...row } });
@@ -147,7 +159,7 @@ function removeSpaceStatements(
   d1: D1Database,
   day: string,
   afterKey: string,
-  lastKey: string,
+  lastKey: string | null,
 ) {
   return spansOf(spaces, afterKey, lastKey).map((span) => {
     const { sql, params } = rangeSql(span);
@@ -157,8 +169,38 @@ function removeSpaceStatements(
 
 export const readVisitsRows = (d1: D1Database, day: string, afterKey: string, limit: number) =>
   readSpaceRows(VISIT_SPACES, d1, day, afterKey, limit);
-export const removeVisitsStatements = (d1: D1Database, day: string, afterKey: string, lastKey: string) =>
-  removeSpaceStatements(VISIT_SPACES, d1, day, afterKey, lastKey);
+
+/** The object name a batch-space key names ("" before the batch space). */
+export const batchNameOf = (key: string) => (key.startsWith(BATCH_PREFIX) ? key.slice(6).split(SEP)[0]! : "");
+export const batchKeyOf = (name: string, line: { created_at: string; id: string }) =>
+  BATCH_PREFIX + [name, line.created_at, line.id].join(SEP);
+
+/** The day's raw visits objects after `afterName`, in name order. */
+export const visitBatchesAfter = (d1: D1Database, day: string, afterName: string, limit: number) =>
+  prepareShared(
+    d1,
+    `select name, rows from traffic_visit_batches where day = ?1 and name > ?2 order by name limit ?3`,
+    [day, afterName, limit],
+  )
+    .all<{ name: string; rows: number }>()
+    .then((r) => r.results);
+
+/**
+ * Deletes exactly the day's rows with afterKey < key <= lastKey: the D1 spaces' rows, and the rows naming the
+ * objects whose visits the range holds (a part holds whole objects, so lastKey is an object's last visit).
+ */
+export function removeVisitsStatements(d1: D1Database, day: string, afterKey: string, lastKey: string) {
+  const statements = removeSpaceStatements(VISIT_SPACES, d1, day, afterKey, lastKey);
+  if (lastKey.startsWith(BATCH_PREFIX))
+    statements.push(
+      prepareShared(d1, `delete from traffic_visit_batches where day = ?1 and name > ?2 and name <= ?3`, [
+        day,
+        batchNameOf(afterKey),
+        batchNameOf(lastKey),
+      ]),
+    );
+  return statements;
+}
 export const readPageDaysRows = (d1: D1Database, day: string, afterKey: string, limit: number) =>
   readSpaceRows(PAGE_DAY_SPACES, d1, day, afterKey, limit);
 export const removePageDaysStatements = (d1: D1Database, day: string, afterKey: string, lastKey: string) =>

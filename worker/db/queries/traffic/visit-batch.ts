@@ -1,9 +1,10 @@
 import type { Db } from "../../client";
 import type { VisitRecord } from "./traffic";
 
-// The statements of one batch of queued page visits (docs/decisions/079): two reads (what the batch's visits name,
-// then their sessions) and one write batch of at most five statements, each taking every row of the batch as one
-// JSON parameter (D1 binds at most 100 values to a statement; a JSON array has no such bound).
+// The statements of one batch of queued page visits (docs/decisions/079, 085): two reads (what the batch's visits
+// name, then their sessions) and one write batch of at most five statements, each taking every row of the batch as
+// one JSON parameter (D1 binds at most 100 values to a statement; a JSON array has no such bound). The raw visits
+// are in R2 (domain/traffic/raw-visits.ts); D1 gets one row per object naming it.
 
 /** A visit as the tracker queues it: the stored record and its id, chosen by the route. */
 export type QueuedVisit = VisitRecord & { id: string };
@@ -21,11 +22,12 @@ export type SessionRow = {
   campaign: string | null;
   tagged: number;
   converted: number;
+  /** JSON array of the visit ids last counted (the site scope's row; "[]" in a creator's). */
+  counted: string;
 };
 
-/** What the batch's visits name, read once: visits already stored, the members and items of their paths. */
+/** What the batch's visits name, read once: the members and items of their paths. */
 export type VisitBatchFacts = {
-  storedIds: Set<string>;
   /** Member → account creation time, for the members the visits name (signed in, or a /creator/ page). */
   userCreatedAt: Map<string, string>;
   /** Item → its creator, for the /content/ pages the visits name. */
@@ -34,20 +36,13 @@ export type VisitBatchFacts = {
 
 const inJson = (column: string) => `${column} in (select value from json_each(?1))`;
 
-export async function readVisitBatchFacts(
-  db: Db,
-  visitIds: string[],
-  userIds: string[],
-  contentIds: string[],
-): Promise<VisitBatchFacts> {
+export async function readVisitBatchFacts(db: Db, userIds: string[], contentIds: string[]): Promise<VisitBatchFacts> {
   const d1 = db.$client;
-  const [stored, users, content] = await d1.batch([
-    d1.prepare(`select id from page_visits where ${inJson("id")}`).bind(JSON.stringify(visitIds)),
+  const [users, content] = await d1.batch([
     d1.prepare(`select id, created_at from users where ${inJson("id")}`).bind(JSON.stringify(userIds)),
     d1.prepare(`select id, created_by from content where ${inJson("id")}`).bind(JSON.stringify(contentIds)),
   ]);
   return {
-    storedIds: new Set((stored!.results as { id: string }[]).map((r) => r.id)),
     userCreatedAt: new Map((users!.results as { id: string; created_at: string }[]).map((r) => [r.id, r.created_at])),
     contentCreator: new Map(
       (content!.results as { id: string; created_by: string }[]).map((r) => [r.id, r.created_by]),
@@ -68,9 +63,10 @@ export async function readSessions(db: Db, keys: [scope: string, sessionId: stri
   return results;
 }
 
-/** What one batch adds: the new visits, the sessions as they end the batch, and the rollups' increments. */
+/** What one batch adds: its raw visits' objects, the sessions as they end the batch, and the rollups' increments. */
 export type VisitBatchWrites = {
-  visits: QueuedVisit[];
+  /** [day, name, rows] of each R2 object the batch put (raw-visits.ts) */
+  objects: [string, string, number][];
   sessions: SessionRow[];
   /** [scope, day, sessions, views, duration, bounces] */
   days: [string, string, number, number, number, number][];
@@ -84,8 +80,8 @@ const at = (i: number) => `json_extract(value, '$[${i}]')`;
 const field = (name: string) => `json_extract(value, '$.${name}')`;
 
 /**
- * One D1 batch (one transaction): the raw visits (a visit stored before is left as it is), the sessions' rows as
- * the batch leaves them, then each rollup's increments as one upsert. The traffic consumer runs one batch at a
+ * One D1 batch (one transaction): the rows naming the raw visits' objects (put in R2 before), the sessions' rows as
+ * the batch leaves them (with the ids they counted), then each rollup's increments as one upsert. The traffic consumer runs one batch at a
  * time (wrangler.jsonc `max_concurrency`), so the sessions it read are the sessions it writes over.
  */
 export async function writeVisitBatch(db: Db, w: VisitBatchWrites) {
@@ -94,31 +90,10 @@ export async function writeVisitBatch(db: Db, w: VisitBatchWrites) {
   const add = (rows: unknown[], sql: string) => {
     if (rows.length) statements.push(d1.prepare(sql).bind(JSON.stringify(rows)));
   };
-  const visitColumns = [
-    ["id", "id"],
-    ["session_id", "session_id"],
-    ["user_id", "userId"],
-    ["page_path", "page_path"],
-    ["referrer", "referrer"],
-    ["visit_duration", "visit_duration"],
-    ["page_views", "page_views"],
-    ["device_type", "device_type"],
-    ["browser", "browser"],
-    ["user_agent", "user_agent"],
-    ["utm_source", "utm_source"],
-    ["utm_medium", "utm_medium"],
-    ["utm_campaign", "utm_campaign"],
-    ["utm_term", "utm_term"],
-    ["utm_content", "utm_content"],
-    ["source", "source"],
-    ["ip_hash", "ipHash"],
-    ["created_at", "createdAt"],
-  ] as const;
   add(
-    w.visits,
-    `insert into page_visits (${visitColumns.map(([c]) => c).join(", ")})
-     select ${visitColumns.map(([, k]) => field(k)).join(", ")} from json_each(?1) where true
-     on conflict (id) do nothing`,
+    w.objects,
+    `insert into traffic_visit_batches (day, name, rows)
+     select ${[0, 1, 2].map(at).join(", ")} from json_each(?1) where true on conflict (day, name) do nothing`,
   );
   const sessionColumns = [
     "scope",
@@ -132,6 +107,7 @@ export async function writeVisitBatch(db: Db, w: VisitBatchWrites) {
     "campaign",
     "tagged",
     "converted",
+    "counted",
   ];
   add(
     w.sessions,
@@ -139,7 +115,7 @@ export async function writeVisitBatch(db: Db, w: VisitBatchWrites) {
      select ${sessionColumns.map(field).join(", ")} from json_each(?1) where true
      on conflict (scope, session_id) do update set last_at = excluded.last_at, page_views = excluded.page_views,
        max_duration = excluded.max_duration, campaign = excluded.campaign, tagged = excluded.tagged,
-       converted = excluded.converted`,
+       converted = excluded.converted, counted = excluded.counted`,
   );
   add(
     w.days,
