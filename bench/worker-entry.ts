@@ -10,6 +10,8 @@
 //  - `POST /bench/baseline/earnings/calculate`: the poll as it was (the site-wide job on every call) and
 //    `POST /bench/pollers?n=…` (n members with a session each), for the pollers phase of `npm run bench:load`;
 //  - `GET /bench/r2?key=…`: a bare R2 pass-through (no D1, no auth), the baseline for streaming throughput;
+//  - `GET /bench/stream-variant?key=…&v=…`: ways of making the counted stream body, for
+//    `npm run bench:stream-variants` (bench/worker-entry/stream-variants.ts, decision 082);
 //  - `POST /bench/seed?n=…&offset=…`: synthetic users and content (bench/synthetic.ts) in db.batch chunks;
 //  - `POST /bench/media?key=…&size=…`: one large R2 object and a content row pointing at it;
 //  - `POST /bench/seed-held` (rows of bench/sweep/held-world.ts: users, items, credited views and their held
@@ -39,6 +41,7 @@ import { json } from "./worker-entry/json.ts";
 import { explain, media, pollers, r2PassThrough, seed, select, stats } from "./worker-entry/seed-routes.ts";
 import { farmJob, farmQuery, farmRows, farmSweep, farmViews } from "./worker-entry/farm-routes.ts";
 import { resetReviews, seedHeld, sweep, sweepSql } from "./worker-entry/sweep-routes.ts";
+import { streamVariant } from "./worker-entry/stream-variants.ts";
 import { watchSessionCounters } from "./worker-entry/watch-sessions.ts";
 
 // wrangler.jsonc binds the class name `WatchSessions`: the counted object takes the real one's place.
@@ -93,6 +96,7 @@ export default {
       await ensureBaselineTable(env.DB);
       return traced(baselineApp, request, env, ctx);
     }
+    if (url.pathname === "/bench/stream-variant") return streamVariant(env, url, ctx);
     if (url.pathname.startsWith("/bench/")) return bench(request, env, url);
     return traced(app, request, env, ctx);
   },

@@ -12,10 +12,13 @@ export type DeliveryCounting = {
 };
 
 /**
- * R2 is copied in pieces of up to this size: few enough JavaScript steps that the stream keeps ≥ 90 % of a
- * bare pass-through's throughput (`npm run bench`), small enough that a download dropped midway loses at
- * most this much of what went out. Measured with one report per response: 2 MiB 0.93 sequential and 0.88
- * four at once, 4 MiB 0.91 / 0.81 (the machine's A/A spread is about ±0.1).
+ * R2 is copied in pieces of up to this size: small enough that a download dropped midway loses at most this
+ * much of what went out (and that a stalled one reports within a piece of what the client took), large enough
+ * that the JavaScript steps per piece do not show. The copy itself is the price of counting: this body takes
+ * 1.15–1.27× the CPU per byte of R2's own body and 0.77–0.92 of its throughput on the bench machine; a native
+ * pipe would cost what R2's body costs but tells nothing of what went out before it ends, and an R2 read per
+ * piece costs more than the copy (`npm run bench:stream-variants`, docs/decisions/082). Pieces of 1, 4 and 16
+ * MiB measured within the machine's spread of 2 MiB.
  */
 const PIECE_BYTES = 2 * 1024 * 1024;
 
