@@ -71,6 +71,9 @@ export default defineConfig({
                 DEV_LOGIN: "true",
                 // Every JSON answer is parsed by the schema its route declares (worker/openapi/responds.ts).
                 CHECK_RESPONSES: "true",
+                // Each visit and beacon its own message at once (wrangler.jsonc gathers for a second): a test waits
+                // for the queue's work, not for a window; traffic-outbox.test.ts gathers on purpose.
+                TRAFFIC_GATHER_MS: "0",
               },
             },
           })),

@@ -83,7 +83,16 @@ async function bench(request: Request, env: Env, url: URL): Promise<Response> {
 }
 
 /** What the queue consumers did so far, per queue (docs/decisions/079): for bench:cost's per-visit rows. */
-const queueTotals: Record<string, { batches: number; messages: number; rowsRead: number; rowsWritten: number }> = {};
+const queueTotals: Record<
+  string,
+  { batches: number; messages: number; items: number; rowsRead: number; rowsWritten: number }
+> = {};
+
+/** What one message carries: a gathered traffic message many visits and beacons (docs/decisions/087), others one. */
+function itemsOf(body: unknown): number {
+  const b = body as { kind?: string; visits?: unknown[]; beacons?: unknown[] } | null;
+  return b?.kind === "traffic" ? (b.visits?.length ?? 0) + (b.beacons?.length ?? 0) : 1;
+}
 
 /** The baseline routes write (views, bench_playback_events): on loopback only, whatever else serves this entry. */
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -104,9 +113,10 @@ export default {
   async queue(batch, env) {
     const trace = emptyTrace(false);
     await traces.run(trace, () => consumeQueueBatch(batch, countedEnv(env)));
-    const t = (queueTotals[batch.queue] ??= { batches: 0, messages: 0, rowsRead: 0, rowsWritten: 0 });
+    const t = (queueTotals[batch.queue] ??= { batches: 0, messages: 0, items: 0, rowsRead: 0, rowsWritten: 0 });
     t.batches += 1;
     t.messages += batch.messages.length;
+    t.items += batch.messages.reduce((n, m) => n + itemsOf(m.body), 0);
     t.rowsRead += trace.rowsRead;
     t.rowsWritten += trace.rowsWritten;
   },

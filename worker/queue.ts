@@ -1,7 +1,13 @@
 import { creditQueuedViews } from "./domain/earnings/credit-queued-views";
 import { jobContext } from "./domain/job-context";
 import { keepDeadLettered } from "./domain/queues/dead-letters";
-import { kindOf, type BeaconMessage, type CreditMessage, type VisitMessage } from "./domain/queues/messages";
+import {
+  kindOf,
+  type BeaconMessage,
+  type CreditMessage,
+  type TrafficBatchMessage,
+  type VisitMessage,
+} from "./domain/queues/messages";
 import { countQueuedBeacons } from "./domain/ads/ad-beacons";
 import { storeVisitBatch } from "./domain/traffic/visit-batch";
 import { nowIso } from "./lib/time";
@@ -23,7 +29,7 @@ export async function consumeQueueBatch(batch: MessageBatch<unknown>, env: Env) 
   const ctx = jobContext(env);
   const now = nowIso();
   const ours = batch.messages.filter((m) => {
-    const expected = batch.queue === QUEUE_NAMES.credit ? ["credit"] : ["visit", "beacon"];
+    const expected = batch.queue === QUEUE_NAMES.credit ? ["credit"] : ["visit", "beacon", "traffic"];
     if (batch.queue === QUEUE_NAMES.deadLetters || expected.includes(kindOf(m.body))) return true;
     m.retry();
     return false;
@@ -34,12 +40,13 @@ export async function consumeQueueBatch(batch: MessageBatch<unknown>, env: Env) 
       const viewIds = bodies<CreditMessage>("credit").map((b) => b.viewId);
       await creditQueuedViews({ ctx, input: { viewIds, now } });
     } else if (batch.queue === QUEUE_NAMES.traffic) {
+      // A gathered message (traffic-outbox.ts) carries many of each; the single kinds are still read.
+      const gathered = bodies<TrafficBatchMessage>("traffic");
+      const visits = [...bodies<VisitMessage>("visit").map((b) => b.visit), ...gathered.flatMap((b) => b.visits)];
+      const beacons = [...bodies<BeaconMessage>("beacon").map((b) => b.beacon), ...gathered.flatMap((b) => b.beacons)];
       // Visits first: they are idempotent by id, so a retry after the beacons failed stores none twice.
-      await storeVisitBatch({
-        ctx: { db: ctx.db, archive: env.ARCHIVE },
-        input: { visits: bodies<VisitMessage>("visit").map((b) => b.visit) },
-      });
-      await countQueuedBeacons({ ctx, input: { beacons: bodies<BeaconMessage>("beacon").map((b) => b.beacon) } });
+      await storeVisitBatch({ ctx: { db: ctx.db, archive: env.ARCHIVE }, input: { visits } });
+      await countQueuedBeacons({ ctx, input: { beacons } });
     } else {
       const messages = ours.map((m) => ({ id: m.id, body: m.body, attempts: m.attempts }));
       await keepDeadLettered({ ctx, input: { messages, now } });

@@ -120,17 +120,20 @@ async function seedTo(meter: Meter, from: number, to: number) {
   }
 }
 
-type QueueTotals = { batches: number; messages: number; rowsRead: number; rowsWritten: number };
+type QueueTotals = { batches: number; messages: number; items: number; rowsRead: number; rowsWritten: number };
 
-/** A queue consumer's work once it has taken `messages` messages (at most a minute's wait). */
-async function consumerTotals(meter: Meter, queue: string, messages: number): Promise<QueueTotals> {
+/**
+ * A queue consumer's work once it has taken `items` visits, beacons or credits (at most a minute's wait): a traffic
+ * message gathers an isolate's visits of a window (docs/decisions/087), so messages can be fewer than items.
+ */
+async function consumerTotals(meter: Meter, queue: string, items: number): Promise<QueueTotals> {
   for (let waited = 0; waited < 60_000; waited += 250) {
     const totals = (await (await fetch(`${meter.origin}/bench/queues`)).json()) as Record<string, QueueTotals>;
     const done = totals[queue];
-    if (done && done.messages >= messages) return done;
+    if (done && done.items >= items) return done;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${queue} did not take ${messages} messages within a minute`);
+  throw new Error(`${queue} did not take ${items} items within a minute`);
 }
 
 /** Signed-out home as the Worker serves it (worker/spa/first-paint-plan.ts `bootRequestsOf`), and the tracker beacon. */
@@ -263,6 +266,7 @@ async function main() {
     // The tracker's D1 rows are written by the traffic queue's consumer, a batch later (docs/decisions/079): wait
     // for it to have taken every visit, then count its rows to the visits.
     const consumer = await consumerTotals(meter, "reelpay-traffic", RUNS);
+    const [trafficItems, trafficMessages] = [consumer.items, consumer.messages];
     // Its queue operations too (each visit one message: written, read, deleted), and one Worker invocation per batch
     // the consumer took (counted as a request: the conservative reading of the workers page).
     b.homeReturning.sums = add(b.homeReturning.sums, {
@@ -273,7 +277,7 @@ async function main() {
       workerRequests: consumer.batches,
     });
     log(
-      `traffic queue: ${consumer.messages} visits in ${consumer.batches} batches, ${consumer.rowsWritten} rows written`,
+      `traffic queue: ${consumer.items} visits in ${consumer.messages} messages, ${consumer.batches} batches, ${consumer.rowsWritten} rows written`,
     );
     b.homeFirst.units = b.homeReturning.units;
     b.homeFirst.unmetered = b.homeReturning.unmetered;
@@ -512,6 +516,14 @@ async function main() {
       },
       per_million: {
         visits_usd: round(usdPerMillion(visit), 2),
+        // The same visit if its isolate gathered no other into its message (a quiet isolate): three queue operations
+        // per visit. The bench's own pace gathers several per window (docs/decisions/087), production's depends on
+        // each isolate's traffic.
+        visits_usd_one_message_each: round(
+          usdPerMillion({ ...visit, queueOps: QUEUE_OPS_PER_MESSAGE, workerRequests: visit.workerRequests }),
+          2,
+        ),
+        visits_per_traffic_message: round(trafficItems / Math.max(1, trafficMessages), 2),
         visits_usd_search_at_100k: round(usdPerMillion(visitAt100k), 2),
         paid_views_usd: round(usdPerMillion(view), 2),
         paid_views_usd_with_sweep_at_this_scale: round(usdPerMillion(viewWithSweep), 2),

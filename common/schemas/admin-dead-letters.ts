@@ -8,7 +8,7 @@ import { z } from "zod";
 /** One dead letter: its queue message id, what it carried (credit, visit, beacon; unknown if not ours). */
 const deadLetterOut = z.object({
   id: z.string(),
-  kind: z.enum(["credit", "visit", "beacon", "unknown"]),
+  kind: z.enum(["credit", "visit", "beacon", "traffic", "unknown"]),
   body: z.unknown(),
   attempts: z.number().int(),
   received_at: z.string(),

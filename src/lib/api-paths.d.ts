@@ -9164,7 +9164,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "credit" | "visit" | "beacon" | "unknown";
+                                kind: "credit" | "visit" | "beacon" | "traffic" | "unknown";
                                 body: unknown;
                                 attempts: number;
                                 received_at: string;
@@ -9236,7 +9236,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "credit" | "visit" | "beacon" | "unknown";
+                            kind: "credit" | "visit" | "beacon" | "traffic" | "unknown";
                         };
                     };
                 };

@@ -15,6 +15,14 @@ const envSchema = z.object({
       message:
         "THUMBS_ORIGIN must be an origin such as https://thumbs.example.com (no path, no trailing slash), or empty",
     }),
+  // How long an isolate gathers visits and ad beacons into one queue message (docs/decisions/087); 0 sends each
+  // at once (the tests).
+  TRAFFIC_GATHER_MS: z.coerce
+    .number({ message: "TRAFFIC_GATHER_MS must be a number of milliseconds" })
+    .int("TRAFFIC_GATHER_MS must be a whole number of milliseconds")
+    .min(0, "TRAFFIC_GATHER_MS must be between 0 and 10000")
+    .max(10_000, "TRAFFIC_GATHER_MS must be between 0 and 10000")
+    .default(0),
 });
 
 export type Settings = {
@@ -25,6 +33,8 @@ export type Settings = {
   devLogin: boolean;
   /** Where pages load thumbnails from without the Worker (docs/decisions/083); null: the Worker's route. */
   thumbsOrigin: string | null;
+  /** How long an isolate gathers traffic into one queue message (docs/decisions/087); 0: each at once. */
+  trafficGatherMs: number;
 };
 
 const cache = new WeakMap<object, Settings>();
@@ -64,6 +74,7 @@ export function settingsOf(env: Env): Settings {
     ),
     devLogin: e.DEV_LOGIN === "true",
     thumbsOrigin: e.THUMBS_ORIGIN === "" ? null : e.THUMBS_ORIGIN,
+    trafficGatherMs: e.TRAFFIC_GATHER_MS,
   };
   cache.set(env, settings);
   const warning = devLoginWarning(settings);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { adBeaconQuery } from "../../common/schemas/ads";
 import type { AppEnv } from "../app-env";
 import { countAdBeacon } from "../domain/ads/ad-beacons";
+import { gatherOf } from "../domain/queues/traffic-outbox";
 import { forbidden } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { responds } from "../openapi/responds";
@@ -35,7 +36,11 @@ export const adEventsPublicRoutes = new Hono<AppEnv>().get(
     if (c.req.header("sec-fetch-site") === "cross-site") throw forbidden("Cross-site ad beacon refused", "cross_site");
     if (c.req.method === "GET") {
       await countAdBeacon({
-        ctx: { secret: c.get("settings").sessionSecret, env: c.env },
+        ctx: {
+          secret: c.get("settings").sessionSecret,
+          env: c.env,
+          gather: gatherOf(c.get("settings"), c.executionCtx),
+        },
         input: { beacon: c.req.valid("query"), ip: c.req.header("cf-connecting-ip") ?? "local" },
       });
     }

@@ -4,6 +4,7 @@ import { pageVisitBody, trafficDashboardOut, trafficDashboardQuery } from "../..
 import { TRAFFIC_RANGES } from "../../common/traffic-ranges";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { trafficDashboard } from "../domain/traffic/dashboard-figures";
+import { gatherOf } from "../domain/queues/traffic-outbox";
 import { recordPageVisit } from "../domain/traffic/page-visit";
 import { tooLarge } from "../lib/errors";
 import { validate } from "../lib/validate";
@@ -32,7 +33,12 @@ export const trafficPublicRoutes = new Hono<AppEnv>().post(
   validate("json", pageVisitBody),
   async (c) => {
     await recordPageVisit({
-      ctx: { actor: c.get("user"), secret: c.get("settings").sessionSecret, env: c.env },
+      ctx: {
+        actor: c.get("user"),
+        secret: c.get("settings").sessionSecret,
+        env: c.env,
+        gather: gatherOf(c.get("settings"), c.executionCtx),
+      },
       input: {
         visit: c.req.valid("json"),
         ip: c.req.header("cf-connecting-ip") ?? "local",

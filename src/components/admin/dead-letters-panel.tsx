@@ -9,12 +9,14 @@ import { buttonClass } from "../ui";
 import { ClampedText, num, Table, td, tdNum, tdText } from "./admin-ui";
 
 // The queue messages that failed every retry (docs/decisions/079): a credit the cron will still make, a visit or an
-// ad beacon not yet counted. Re-send puts one back in the queue it came from.
+// ad beacon not yet counted, or several gathered into one message (decision 087). Re-send puts one back in the queue
+// it came from.
 
 const KIND_WORDS: Record<DeadLetterJson["kind"], string> = {
   credit: "View credit",
   visit: "Page visit",
   beacon: "Ad beacon",
+  traffic: "Visits and ad beacons",
   unknown: "Unknown",
 };
 

@@ -10,6 +10,7 @@ const settings = (over: Partial<Settings> = {}): Settings => ({
   adminEmails: new Set(),
   devLogin: true,
   thumbsOrigin: null,
+  trafficGatherMs: 0,
   ...over,
 });
 const local = new URL("http://localhost:5173/api/sessions");

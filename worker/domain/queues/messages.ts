@@ -10,8 +10,13 @@ export type CreditMessage = { kind: "credit"; viewId: string };
 export type VisitMessage = { kind: "visit"; visit: QueuedVisit };
 /** An ad beacon the route accepted, on its UTC day. */
 export type BeaconMessage = { kind: "beacon"; beacon: AdEventHit };
+/**
+ * The visits and beacons one isolate accepted within its gathering window, sent as one message (traffic-outbox.ts,
+ * docs/decisions/087). The single kinds above are still read: messages sent before it, and dead letters sent back.
+ */
+export type TrafficBatchMessage = { kind: "traffic"; visits: QueuedVisit[]; beacons: AdEventHit[] };
 
-type TrafficMessage = VisitMessage | BeaconMessage;
+type TrafficMessage = VisitMessage | BeaconMessage | TrafficBatchMessage;
 export type QueueMessage = CreditMessage | TrafficMessage;
 
 /** The queue a message of this kind goes to (wrangler.jsonc `queues.producers`). */
@@ -21,5 +26,5 @@ export const queueOf = (env: Pick<Env, "CREDIT_QUEUE" | "TRAFFIC_QUEUE">, messag
 /** A message body as the dead-letter queue received it: one of ours, or not (then kept as `unknown`). */
 export function kindOf(body: unknown): QueueMessage["kind"] | "unknown" {
   const kind = (body as { kind?: unknown } | null)?.kind;
-  return kind === "credit" || kind === "visit" || kind === "beacon" ? kind : "unknown";
+  return kind === "credit" || kind === "visit" || kind === "beacon" || kind === "traffic" ? kind : "unknown";
 }

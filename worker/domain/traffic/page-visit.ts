@@ -5,7 +5,7 @@ import { rateLimited } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import type { QueuedVisit } from "../../db/queries/traffic/visit-batch";
-import type { VisitMessage } from "../queues/messages";
+import { sendTraffic } from "../queues/traffic-outbox";
 
 // A page visit as the tracker sends it is common/schemas/traffic.ts.
 export type PageVisitInput = z.output<typeof pageVisitBody>;
@@ -39,17 +39,23 @@ export function queuedVisit(
   };
 }
 
-type VisitContext = { actor: { id: string } | null; secret: string; env: Pick<Env, "TRACK_LIMITER" | "TRAFFIC_QUEUE"> };
+type VisitContext = {
+  actor: { id: string } | null;
+  secret: string;
+  env: Pick<Env, "TRACK_LIMITER" | "TRAFFIC_QUEUE">;
+  /** The isolate's gathering window (traffic-outbox.ts) and the request's waitUntil. */
+  gather: { gatherMs: number; waitUntil: (work: Promise<unknown>) => void };
+};
 
 /**
  * Accepts one page visit (docs/decisions/041, 079): the member comes from the session (never from the body), the
  * source from the visit and this site's host, the address only as its group's keyed hash. Past the address group's
  * per-minute limit (wrangler.jsonc `TRACK_LIMITER`: a farm could flood the dashboard) nothing is queued and the
- * caller is told to slow down (429); otherwise the visit goes to the traffic queue, whose consumer stores it with
- * its rollups in batches (visit-batch.ts).
+ * caller is told to slow down (429); otherwise the visit goes to the traffic queue, gathered with the isolate's
+ * others into one message (traffic-outbox.ts), whose consumer stores it with its rollups in batches (visit-batch.ts).
  */
 export async function recordPageVisit({
-  ctx: { actor, secret, env },
+  ctx: { actor, secret, env, gather },
   input: { visit, ip, ownHost, nowMs = Date.now() },
 }: {
   ctx: VisitContext;
@@ -58,6 +64,5 @@ export async function recordPageVisit({
   const ipHash = await addressGroupHash(secret, ip);
   const { success } = await env.TRACK_LIMITER.limit({ key: ipHash });
   if (!success) throw rateLimited("Too many page visits from this address; slow down", "rate_limited");
-  const message: VisitMessage = { kind: "visit", visit: queuedVisit(visit, { actor, ipHash, ownHost, nowMs }) };
-  await env.TRAFFIC_QUEUE.send(message);
+  await sendTraffic(env, gather, { visit: queuedVisit(visit, { actor, ipHash, ownHost, nowMs }) });
 }

@@ -3,7 +3,7 @@ import type { deadLetterResentOut, deadLettersOut, DeadLetterJson } from "../../
 import type { DeadLetterRow } from "../../db/queries/queues/dead-letters";
 
 const kindJson = (kind: string): DeadLetterJson["kind"] =>
-  kind === "credit" || kind === "visit" || kind === "beacon" ? kind : "unknown";
+  kind === "credit" || kind === "visit" || kind === "beacon" || kind === "traffic" ? kind : "unknown";
 
 /** The admin's list: each kept body parsed back into the JSON the message carried. */
 export const deadLettersJson = (list: { rows: DeadLetterRow[]; total: number }): z.input<typeof deadLettersOut> => ({
