@@ -57,8 +57,9 @@ export const views = sqliteTable(
     index("views_viewer_pending_idx")
       .on(t.viewerId, t.qualifiedAt)
       .where(sql`${t.status} = 'qualified'`),
-    // "Latest open view of this content for this viewer" and the per-day cap.
-    index("views_viewer_content_idx").on(t.viewerId, t.contentId, t.startedAt),
+    // No index by (viewer, item): the latest open view lives in the watch-session object (015), the per-day cap and the
+    // next place on views_credit_slot_unique (059), and a viewer's finished items are read on views_viewer_started_idx;
+    // it was a row written per view for none of them (migration 0044, docs/decisions/088).
     // Per-content analytics (most popular content) and unique-view challenge checks.
     index("views_content_idx").on(t.contentId, t.qualifiedAt),
     // A member's views of one day, as viewer and as creator ("a reason for every view"). Who watched from an

@@ -15,7 +15,7 @@ import { VISIBLE_ROW } from "../content/visibility";
 const ROW = SELECT_ROW;
 
 /**
- * Likes by likes' primary key (user_id, …); finished items by views_viewer_content_idx, and those of the last week
+ * Likes by likes' primary key (user_id, …); finished items by views_viewer_started_idx, and those of the last week
  * whose views have left D1 from recent_finishes (docs/decisions/060), one primary-key seek per day. Today's views
  * are always in D1 (the views window is at least two days), so they alone say what was paid today.
  */
@@ -88,7 +88,7 @@ export async function loadCandidates(db: Db, p: CandidateParams): Promise<Candid
         select k.peer, s.w * 3 as w from like_link k join seed s on s.id = k.seed
         union all select k.peer, s.w * 1 from view_link k join seed s on s.id = k.seed)
       group by peer order by 2 desc, 1 limit ${L.peers}),
-    -- What the nearest peers liked and finished: the likes primary key, views_viewer_content_idx.
+    -- What the nearest peers liked and finished: the likes primary key, views_viewer_started_idx.
     like_touch(item, w) as (select l.content_id, p.sim * 3 from peer p join likes l on l.user_id = p.id limit ${L.touches}),
     view_touch(peer, item, w) as (select distinct p.id, v.content_id, p.sim * 1 from peer p
       join views v on v.viewer_id = p.id where v.qualified_at is not null limit ${L.touches}),
