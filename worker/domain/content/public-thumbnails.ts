@@ -34,7 +34,7 @@ const EXTENSIONS: Record<string, string> = {
 export const PUBLIC_COPY_CACHE_CONTROL = "public, max-age=31536000, s-maxage=86400, immutable";
 
 /** The copy's key: `{contentId}/{digest of the image's key}.{ext}`. */
-export const publicThumbnailKey = (id: string, thumbnailKey: string, contentType: string | undefined) =>
+const publicThumbnailKey = (id: string, thumbnailKey: string, contentType: string | undefined) =>
   `${id}/${imageHash(thumbnailKey)}.${EXTENSIONS[contentType ?? ""] ?? "img"}`;
 
 /** Whether `publicKey` is a copy of this image of this item (a row's column is only ever its current image's). */

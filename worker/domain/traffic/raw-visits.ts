@@ -8,11 +8,11 @@ import { decodeLines, encodePart, sha256OfBytes } from "../archive/part-file";
 
 export type RawVisitLine = { table: "page_visits"; id: string; created_at: string } & Record<string, unknown>;
 
-export const visitObjectPrefix = (day: string) => `visits-batches/${day}/`;
+const visitObjectPrefix = (day: string) => `visits-batches/${day}/`;
 export const visitObjectKey = (day: string, name: string) => `${visitObjectPrefix(day)}${name}.ndjson.gz`;
 
 /** The visit as a page_visits row was archived: every column, in the table's order. */
-export const rawVisitLine = (v: QueuedVisit): RawVisitLine => ({
+const rawVisitLine = (v: QueuedVisit): RawVisitLine => ({
   table: "page_visits",
   id: v.id,
   session_id: v.session_id,

@@ -23,7 +23,7 @@ const keyOf = (...parts: (string | number)[]) => JSON.stringify(parts);
  * max_batch_size), so a batch delivered again finds all of its own; a retry comes after a few more batches at most,
  * and a session with 150 visits between a batch and its retry is a bot's.
  */
-export const COUNTED_IDS_KEPT = 250;
+const COUNTED_IDS_KEPT = 250;
 const countedOf = (s: SessionRow | undefined) => new Set(s ? (JSON.parse(s.counted) as string[]) : []);
 
 /** The scopes a visit counts in: the site, and the creator whose page it is (an unknown id counts for no one). */

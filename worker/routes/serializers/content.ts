@@ -16,7 +16,7 @@ export type ThumbsOrigin = string | null;
  * route, at an address versioned by the image, the last change and whether the item is public: caches keep the
  * image under it, and a new image, an edit, a takedown or a restore changes it (docs/decisions/074).
  */
-export function thumbnailUrl(row: ContentRow, thumbsOrigin: ThumbsOrigin): string | null {
+function thumbnailUrl(row: ContentRow, thumbsOrigin: ThumbsOrigin): string | null {
   const version = versionOfItem(row);
   if (version === null) return null;
   const copy = row.thumbnailPublicKey;

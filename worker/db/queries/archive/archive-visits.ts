@@ -43,7 +43,7 @@ const VISIT_SPACES: readonly Space[] = [
 ];
 
 /** The key's space (its index in `spaces`) and column values; "" (before every key) is space -1. */
-export const BATCH_PREFIX = "batch:";
+const BATCH_PREFIX = "batch:";
 
 function parseKey(spaces: readonly Space[], key: string): { space: number; values: string[] } {
   if (key === "") return { space: -1, values: [] };

@@ -5,8 +5,6 @@ import { itemUnavailableSql, suspendedSql } from "./visibility";
 // The column is set only after the copy is written and only while the item is visible, and cleared before a
 // hidden or deleted item's copy is removed: a page names the public copy only when it is there.
 
-export type PublishedThumbnail = { id: string; publicKey: string };
-
 export type ThumbnailCopy = { id: string; thumbnailKey: string; publicKey: string };
 
 /**
