@@ -354,7 +354,8 @@ it("keeps every wallet the sum of its rows with holds, sweeps, reversals, modera
         expect(b.available).toBe(expected.total);
       }
     }),
-    { numRuns: 50, seed: 20261125 },
+    // 35 of the 50 scenarios it once ran (a fixed seed: the same ones): the counters below still see every case.
+    { numRuns: 35, seed: 20261125 },
   );
   for (const [what, n] of Object.entries(seen)) expect(n, what).toBeGreaterThan(0);
   // Real D1 writes for every generated scenario: slower than a unit test, still bounded.

@@ -248,7 +248,8 @@ it("gives the same wallets, calendars, CSV figures and notices with and without 
         seen.told += told.get(p.id) ?? 0;
       }
     }),
-    { numRuns: 12, seed: 20261126 },
+    // 9 of the 12 worlds it once ran (a fixed seed: the same ones): the counters below still see every case.
+    { numRuns: 9, seed: 20261126 },
   );
   // The generated worlds reach every case: folded and kept rewards, several parts, rewards credited a day later.
   expect(seen.folded).toBeGreaterThan(0);
