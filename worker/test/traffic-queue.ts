@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { vi } from "vitest";
 import type { Db } from "../db/client";
+import type { QueuedVisit } from "../db/queries/traffic/visit-batch";
+import { newId } from "../lib/ids";
 import { queuedVisit, type PageVisitInput } from "../domain/traffic/page-visit";
 import { storeVisitBatch } from "../domain/traffic/visit-batch";
 import { readVisitObject } from "../domain/traffic/raw-visits";
@@ -69,3 +71,26 @@ export async function storedVisits(): Promise<Record<string, unknown>[]> {
   const key = (l: Record<string, unknown>) => `${String(l.created_at)}\u0001${String(l.id)}`;
   return lines.sort((a, b) => (key(a) < key(b) ? -1 : 1));
 }
+
+/** A visit as the tracker queues it: a signed-out desktop visit to home, now, unless `over` says otherwise. */
+export const makeQueuedVisit = (over: Partial<QueuedVisit> = {}): QueuedVisit => ({
+  id: newId(),
+  session_id: newId(),
+  page_path: "/",
+  referrer: null,
+  visit_duration: 5,
+  page_views: 1,
+  device_type: "desktop",
+  browser: "chrome",
+  user_agent: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  userId: null,
+  source: "Direct",
+  ipHash: "h",
+  createdAt: new Date().toISOString(),
+  ...over,
+});

@@ -1,34 +1,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { QueuedVisit } from "../../db/queries/traffic/visit-batch";
 import { newId } from "../../lib/ids";
-import { visitsDelivered } from "../../test/traffic-queue";
+import { makeQueuedVisit, visitsDelivered } from "../../test/traffic-queue";
 import type { TrafficBatchMessage } from "./messages";
 import { OUTBOX_MAX_BYTES, sendTraffic } from "./traffic-outbox";
 
 // An isolate gathers the visits and beacons it accepts into one traffic-queue message (docs/decisions/087). The
 // test runtime's real queue and consumer carry them; the sender only records what went through it.
 
-const visit = (session: string, pagePath = "/"): QueuedVisit => ({
-  id: newId(),
-  session_id: session,
-  page_path: pagePath,
-  referrer: null,
-  visit_duration: 5,
-  page_views: 1,
-  device_type: "desktop",
-  browser: "chrome",
-  user_agent: null,
-  utm_source: null,
-  utm_medium: null,
-  utm_campaign: null,
-  utm_term: null,
-  utm_content: null,
-  userId: null,
-  source: "Direct",
-  ipHash: "outbox",
-  createdAt: new Date().toISOString(),
-});
+const visit = (session: string, pagePath = "/") => makeQueuedVisit({ session_id: session, page_path: pagePath });
 
 /** The real traffic queue, with each message it is handed kept for the test; `failures` sends throw first. */
 function recordingQueue(failures = 0) {

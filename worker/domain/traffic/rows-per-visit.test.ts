@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { createDb } from "../../db/client";
+import { countingDb } from "../../test/counting-db";
+import { makeQueuedVisit } from "../../test/traffic-queue";
 import type { QueuedVisit } from "../../db/queries/traffic/visit-batch";
-import { newId } from "../../lib/ids";
 import { makeContent, makeUser } from "../../test/factories";
 import { visitsDataset } from "../archive/visits-dataset";
 import { storeVisitBatch } from "./visit-batch";
@@ -10,22 +10,6 @@ import { storeVisitBatch } from "./visit-batch";
 // Rows written per visit (D1's meta.rows_written, as rows-per-paid-view.test.ts counts them): the consumer's batches
 // and the visits archive's delete of what they wrote, at batch sizes 1, 20 and 100 (docs/decisions/085). Before 085:
 // 12.42, 6.55 and 5.75.
-
-function countingDb(log: number[][]) {
-  const d1 = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === "batch")
-        return async (statements: D1PreparedStatement[]) => {
-          const results = await target.batch(statements);
-          log.push(results.map((r) => r.meta.rows_written));
-          return results;
-        };
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return createDb(d1);
-}
 
 it("a visit writes about 2 D1 rows in batches of 100, ingest and archive together", async () => {
   const creator = await makeUser();
@@ -40,26 +24,16 @@ it("a visit writes about 2 D1 rows in batches of 100, ingest and archive togethe
       ),
     );
     let t = Date.parse("2026-11-20T08:00:00.000Z");
-    const visit = (session: string, i: number): QueuedVisit => ({
-      id: newId(),
-      session_id: session,
-      page_path: paths[i % paths.length]!,
-      referrer: null,
-      visit_duration: 10 + (i % 50),
-      page_views: 1,
-      device_type: i % 3 ? "mobile" : "desktop",
-      browser: "chrome",
-      user_agent: null,
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: i % 10 === 0 ? "launch" : null,
-      utm_term: null,
-      utm_content: null,
-      userId: null,
-      source: i % 4 ? "Direct" : "news.example",
-      ipHash: "h",
-      createdAt: new Date((t += 1000)).toISOString(),
-    });
+    const visit = (session: string, i: number): QueuedVisit =>
+      makeQueuedVisit({
+        session_id: session,
+        page_path: paths[i % paths.length]!,
+        visit_duration: 10 + (i % 50),
+        device_type: i % 3 ? "mobile" : "desktop",
+        utm_campaign: i % 10 === 0 ? "launch" : null,
+        source: i % 4 ? "Direct" : "news.example",
+        createdAt: new Date((t += 1000)).toISOString(),
+      });
     // Warm: 20 batches; each visit of a batch is its own session: half of them new, half returning from the batch before.
     let rows = 0;
     let visits = 0;

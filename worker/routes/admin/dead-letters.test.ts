@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { deadLettersOut } from "../../../common/schemas/admin-dead-letters";
 import worker from "../../index";
 import { Browser, signedInBrowser, uniqueEmail } from "../../test/http";
-import { visitsDelivered } from "../../test/traffic-queue";
+import { makeQueuedVisit, visitsDelivered } from "../../test/traffic-queue";
 
 // The dead-letter queue's consumer keeps what failed every retry; the admin lists it and sends it back
 // (docs/decisions/079).
@@ -21,29 +21,7 @@ async function deadLetter(body: unknown) {
   return id;
 }
 
-const visitBody = (sessionId: string) => ({
-  kind: "visit",
-  visit: {
-    id: `01${Date.now().toString(36).toUpperCase().padEnd(24, "0")}`.slice(0, 26),
-    session_id: sessionId,
-    page_path: "/",
-    referrer: null,
-    visit_duration: 3,
-    page_views: 1,
-    device_type: "desktop",
-    browser: "chrome",
-    user_agent: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_term: null,
-    utm_content: null,
-    userId: null,
-    source: "Direct",
-    ipHash: "h",
-    createdAt: new Date().toISOString(),
-  },
-});
+const visitBody = (sessionId: string) => ({ kind: "visit", visit: makeQueuedVisit({ session_id: sessionId }) });
 
 describe("/api/admin/dead-letters", () => {
   it("is for admins only", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../../client";
+import { countingDb } from "../../../test/counting-db";
 import { newId } from "../../../lib/ids";
 import { nowIso } from "../../../lib/time";
 import { makeContent, makeQualifiedView, makeUser, testDb } from "../../../test/factories";
@@ -16,23 +16,6 @@ import { PENDING_VIEWS_SQL, settleViewBatch } from "./settle-views";
 async function rowsWritten(statements: D1PreparedStatement[]) {
   const results = await env.DB.batch(statements);
   return results.map((r) => r.meta.rows_written);
-}
-
-/** The same D1, recording the rows each batch statement wrote (settle-views builds its own batch). */
-function countingDb(log: number[][]) {
-  const d1 = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === "batch")
-        return async (statements: D1PreparedStatement[]) => {
-          const results = await target.batch(statements);
-          log.push(results.map((r) => r.meta.rows_written));
-          return results;
-        };
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return createDb(d1);
 }
 
 beforeEach(async () => {
