@@ -519,10 +519,7 @@ async function main() {
         // The same visit if its isolate gathered no other into its message (a quiet isolate): three queue operations
         // per visit. The bench's own pace gathers several per window (docs/decisions/087), production's depends on
         // each isolate's traffic.
-        visits_usd_one_message_each: round(
-          usdPerMillion({ ...visit, queueOps: QUEUE_OPS_PER_MESSAGE, workerRequests: visit.workerRequests }),
-          2,
-        ),
+        visits_usd_one_message_each: round(usdPerMillion({ ...visit, queueOps: QUEUE_OPS_PER_MESSAGE }), 2),
         visits_per_traffic_message: round(trafficItems / Math.max(1, trafficMessages), 2),
         visits_usd_search_at_100k: round(usdPerMillion(visitAt100k), 2),
         paid_views_usd: round(usdPerMillion(view), 2),
