@@ -212,7 +212,11 @@ describe("home page", () => {
     expect(readDiscovery(router.state.location.state)).toBe("browse");
 
     await router.navigate("/");
-    fireEvent.change(await screen.findByPlaceholderText("Search content or creators..."), {
+    // The header's box is on the content page too: type only once home is on screen. Typed while the screen
+    // still showed the way to home, the search would rightly lose to that navigation and never be committed.
+    await screen.findByRole("heading", { name: "Welcome to Reelpay", level: 1 });
+    await screen.findByRole("link", { name: "Late Night Jazz" });
+    fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), {
       target: { value: "jazz" },
     });
     await screen.findByRole("link", { name: "Jazz Found By Search" });
