@@ -57,7 +57,7 @@ function seed(sqlite: DatabaseSync, followers: number) {
     sqlite.prepare(`insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
     values (?1, ?2, 'video', ?3, 1000, 'video/mp4', 10000, ?4, ?5, ?5)`);
   const own = sqlite.prepare(
-    `insert into notifications (user_num, kind, ref, grp, count, amount_micros, at) values ((select num from users where id = ?1), 'views_credited', ?2, 'earnings', 3, 9000, ?3)`,
+    `insert into notifications (user_num, kind, ref, grp, count, amount_micros, at, day) values ((select num from users where id = ?1), 'views_credited', ?2, 'earnings', 3, 9000, ?3, substr(?3, 1, 10))`,
   );
   sqlite.exec("begin");
   const big = id("C", 0);
@@ -160,8 +160,8 @@ for (const followers of SIZES) {
     sqlite.exec("begin");
     sqlite
       .prepare(
-        `insert into notifications (user_num, kind, ref, grp, subject_id, at)
-      select u.num, 'upload', ?2, 'uploads', ?2, ?3 from follows f join users u on u.id = f.follower_id where f.creator_id = ?1`,
+        `insert into notifications (user_num, kind, ref, grp, subject_id, at, day)
+      select u.num, 'upload', ?2, 'uploads', ?2, ?3, substr(?3, 1, 10) from follows f join users u on u.id = f.follower_id where f.creator_id = ?1`,
       )
       .run(big, `W${i}`, iso(Date.now()));
     sqlite.exec("rollback");

@@ -111,7 +111,7 @@ describe("notifications past their window", () => {
     const member = await makeUser();
     const insert = (ref: string, at: number) =>
       env.DB.prepare(
-        `insert into notifications (user_num, kind, ref, grp, subject_id, count, amount_micros, at) values ((select num from users where id = ?1), 'payment_recorded', ?2, 'payments', ?2, 1, 1000, ?3)`,
+        `insert into notifications (user_num, kind, ref, grp, subject_id, count, amount_micros, at, day) values ((select num from users where id = ?1), 'payment_recorded', ?2, 'payments', ?2, 1, 1000, ?3, substr(?3, 1, 10))`,
       ).bind(member.id, ref, iso(at));
     await env.DB.batch([
       ...Array.from({ length: 7 }, (_, i) => insert(`old-${i}`, Date.now() - (200 - i) * DAY_MS)),
@@ -151,7 +151,7 @@ describe("notifications past their window", () => {
     await env.DB.batch(
       ages.map((age) =>
         env.DB.prepare(
-          `insert into notifications (user_num, kind, ref, grp, at) values ((select num from users where id = ?1), 'item_restored', ?2, 'moderation', ?3)`,
+          `insert into notifications (user_num, kind, ref, grp, at, day) values ((select num from users where id = ?1), 'item_restored', ?2, 'moderation', ?3, substr(?3, 1, 10))`,
         ).bind(member.id, `r${age}`, iso(Date.now() - age * DAY_MS)),
       ),
     );
@@ -197,7 +197,7 @@ describe("what a deleted notification must not bring back", () => {
     // still shows stays (decision 057), while other notices of the same age go.
     await setKeepDays(1);
     await env.DB.prepare(
-      `insert into notifications (user_num, kind, ref, grp, at) values ((select num from users where id = ?1), 'item_restored', 'r-old', 'moderation', ?2)`,
+      `insert into notifications (user_num, kind, ref, grp, at, day) values ((select num from users where id = ?1), 'item_restored', 'r-old', 'moderation', ?2, substr(?2, 1, 10))`,
     )
       .bind(fan.id, iso(Date.now() - 29 * DAY_MS))
       .run();
@@ -209,7 +209,7 @@ describe("what a deleted notification must not bring back", () => {
     await env.DB.batch([
       env.DB.prepare("update content set created_at = ?2 where id = ?1").bind(item.id, iso(Date.now() - 31 * DAY_MS)),
       env.DB.prepare(
-        "update notifications set at = ?2 where user_num = (select num from users where id = ?1) and kind = 'upload'",
+        "update notifications set at = ?2, day = substr(?2, 1, 10) where user_num = (select num from users where id = ?1) and kind = 'upload'",
       ).bind(fan.id, iso(Date.now() - 31 * DAY_MS)),
     ]);
     expect(await bell(browser)).toMatchObject({ unread: 0, items: [] });

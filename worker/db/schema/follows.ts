@@ -65,6 +65,9 @@ export const notifications = sqliteTable(
     // When it shows, and its place in the list: the latest event of a group. A release is written when the
     // credit is, dated when its hold ends, so it shows then without a job.
     at: text("at").notNull(),
+    // The UTC day of `at`, written with the row and never changed: a grouped line's `at` moves only within its day
+    // (its ref), and an index on `at` itself was re-keyed by every credit, a row written per member (decision 089).
+    day: text("day").notNull(),
     readAt: text("read_at"),
   },
   (t) => [
@@ -74,8 +77,9 @@ export const notifications = sqliteTable(
     // The bell's unread count reads the member's rows on the index above, as its list does (a few hundred at
     // most): an index of unread rows was re-keyed by every grouped credit, two rows written per paid view
     // (migration 0041, docs/decisions/086).
-    // The data lifecycle deletes the oldest notifications first, a slice a run (docs/decisions/055).
-    index("notifications_at_idx").on(t.at),
+    // The data lifecycle deletes the oldest notifications first, a slice a run (docs/decisions/055), by day:
+    // an update never re-keys it (migration 0045, docs/decisions/089).
+    index("notifications_day_idx").on(t.day),
   ],
 );
 

@@ -1,6 +1,6 @@
 // How long the bell's rows stay (docs/decisions/055): a notification dated (`at`, the latest event it tells)
 // more than `notifications_keep_days` ago is deleted, read or unread, a bounded slice per statement along
-// notifications_at_idx. Nothing counts notifications in a row of its own (the bell counts the member's unread rows when
+// notifications_day_idx (the UTC day of `at`, which never changes: decision 089). Nothing counts notifications in a row of its own (the bell counts the member's unread rows when
 // it is read, docs/decisions/086), so deleting rows leaves no count to correct.
 import { NOTIFICATIONS_UPLOAD_MARK_MIN_DAYS } from "../../../../common/data-lifecycle";
 import { NOTIFICATIONS_KEEP_DAYS_SQL } from "./archive-settings";
@@ -20,6 +20,13 @@ export async function notificationsCutoff(d1: D1Database, now: string) {
     .first<{ keepDays: number; before: string; uploadsBefore: string }>())!;
 }
 
+/** ?1 the instant before which a notification goes, ?2 the slice, ?3 the instant before which an upload's read mark goes. */
+export const DELETE_NOTIFICATIONS_SQL = `delete from notifications where id in (
+    select n.id from notifications n
+    where n.day <= substr(?1, 1, 10) and n.at < ?1 and (n.kind <> 'upload' or n.at < ?3)
+      and not (n.kind = 'bonus_held' and exists (select 1 from bonuses b where b.id = n.ref and b.status = 'pending'))
+    order by n.day limit ?2)`;
+
 /**
  * Deletes up to `limit` notifications dated before `before` (an upload's read mark only before `uploadsBefore`),
  * oldest first; returns how many it deleted. Run again, it goes on where the last one stopped, and deletes nothing
@@ -34,15 +41,6 @@ export async function deleteNotificationsBefore(
   cutoff: { before: string; uploadsBefore: string },
   limit: number,
 ) {
-  const res = await d1
-    .prepare(
-      `delete from notifications where id in (
-         select n.id from notifications n
-         where n.at < ?1 and (n.kind <> 'upload' or n.at < ?3)
-           and not (n.kind = 'bonus_held' and exists (select 1 from bonuses b where b.id = n.ref and b.status = 'pending'))
-         order by n.at limit ?2)`,
-    )
-    .bind(cutoff.before, limit, cutoff.uploadsBefore)
-    .run();
+  const res = await d1.prepare(DELETE_NOTIFICATIONS_SQL).bind(cutoff.before, limit, cutoff.uploadsBefore).run();
   return res.meta.changes ?? 0;
 }

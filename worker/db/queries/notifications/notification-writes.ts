@@ -6,7 +6,8 @@ import { memberNumSql } from "../archive/kept-numbers";
 // a retried cron writes nothing twice. SQL text only: each caller binds the parameters its batch already shares.
 
 // A member is named by number (users.num, docs/decisions/060): each insert looks it up by the id it has.
-const COLUMNS = "(user_num, kind, ref, grp, subject_id, count, amount_micros, detail, at)";
+// `day` is the UTC day of `at`, set here and never by an update: a grouped line's `at` stays within its day (ref).
+const COLUMNS = "(user_num, kind, ref, grp, subject_id, count, amount_micros, detail, at, day)";
 
 /** One event told once: a second insert of the same (member, kind, ref) does nothing. */
 export function notifyOnceSql(
@@ -15,7 +16,7 @@ export function notifyOnceSql(
   from: { user: string; ref: string; subject: string; amount?: string; detail?: string; at: string; rest: string },
 ) {
   return `insert into notifications ${COLUMNS}
-    select ${memberNumSql(from.user)}, '${kind}', ${from.ref}, '${grp}', ${from.subject}, 1, ${from.amount ?? "0"}, ${from.detail ?? "''"}, ${from.at} ${from.rest}
+    select ${memberNumSql(from.user)}, '${kind}', ${from.ref}, '${grp}', ${from.subject}, 1, ${from.amount ?? "0"}, ${from.detail ?? "''"}, ${from.at}, substr(${from.at}, 1, 10) ${from.rest}
     on conflict (user_num, kind, ref) do nothing`;
 }
 
@@ -26,7 +27,7 @@ export function notifyOnceSql(
  */
 export function creditedNoticeSql(earningIds: string) {
   const grouped = (kind: string, day: string, at: string, extra: string) => `insert into notifications ${COLUMNS}
-    select ${memberNumSql("e.user_id")}, '${kind}', substr(${day}, 1, 10), 'earnings', null, count(*), sum(e.amount_micros), '', max(${at})
+    select ${memberNumSql("e.user_id")}, '${kind}', substr(${day}, 1, 10), 'earnings', null, count(*), sum(e.amount_micros), '', max(${at}), substr(${day}, 1, 10)
     from earnings e where e.id in (select value from json_each(${earningIds})) ${extra}
     group by e.user_id, substr(${day}, 1, 10)
     on conflict (user_num, kind, ref) do update set count = notifications.count + excluded.count,
@@ -57,7 +58,7 @@ export function reversedNoticeSql(reversalsOf: string) {
   return [
     `insert into notifications ${COLUMNS}
       select ${memberNumSql("r.user_id")}, 'views_reversed', substr(r.created_at, 1, 10), 'earnings', null, count(*), -sum(r.amount_micros),
-        min(${REVERSAL_CAUSE}), max(r.created_at)
+        min(${REVERSAL_CAUSE}), max(r.created_at), substr(r.created_at, 1, 10)
       from reversals r where ${reversalsOf} group by r.user_id
       on conflict (user_num, kind, ref) do update set count = notifications.count + excluded.count,
         amount_micros = notifications.amount_micros + excluded.amount_micros, at = max(notifications.at, excluded.at), read_at = null,

@@ -97,8 +97,8 @@ export async function markRead(
     // Only items of creators the member follows: a list of guessed ids writes nothing.
     d1
       .prepare(
-        `insert into notifications (user_num, kind, ref, grp, subject_id, count, at, read_at)
-        select ${ME}, 'upload', c.id, 'uploads', c.id, 0, c.created_at, ?2
+        `insert into notifications (user_num, kind, ref, grp, subject_id, count, at, day, read_at)
+        select ${ME}, 'upload', c.id, 'uploads', c.id, 0, c.created_at, substr(c.created_at, 1, 10), ?2
         from content c join follows f on f.follower_id = ?1 and f.creator_id = c.created_by
         where c.id in (select value from json_each(?3))
         on conflict (user_num, kind, ref) do nothing`,
