@@ -103,7 +103,11 @@ function useSearchBox(committed: string, commit: (next: string, replace: boolean
     const store = useSearchDraft.getState();
     if (store.committedOn === key) return;
     if (store.committedOn !== null) useSearchDraft.setState({ committedOn: null });
-    if (committed !== store.committed) useSearchDraft.setState({ draft: committed, committed });
+    if (committed === store.committed) return;
+    // Keys that landed before the box first read the address (a busy first load) are the viewer's search: the
+    // address is taken as what is committed, and the typed text stays to be committed after the pause.
+    if (store.committed === null && store.draft !== "") useSearchDraft.setState({ committed });
+    else useSearchDraft.setState({ draft: committed, committed });
   }, [committed, key]);
 
   useEffect(() => {

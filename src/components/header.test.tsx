@@ -125,4 +125,13 @@ describe("Header", () => {
     void router.navigate("/wallet");
     return vi.waitFor(() => expect(screen.queryByRole("searchbox")).toBeNull());
   });
+
+  it("keeps a search typed before the box first read the address, and searches it", async () => {
+    // A busy page: the keys land in the box before its first effects ran (the first load's fallback shell). Reading
+    // the address then must not wipe what was typed.
+    useSearchDraft.getState().setDraft("sunset");
+    const { router } = renderHeader({ user: null, pending: false });
+    expect(screen.getByRole("searchbox")).toHaveProperty("value", "sunset");
+    await vi.waitFor(() => expect(router.state.location.search).toBe("?q=sunset"));
+  });
 });

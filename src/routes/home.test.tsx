@@ -216,7 +216,7 @@ describe("home page", () => {
     // still showed the way to home, the search would rightly lose to that navigation and never be committed.
     await screen.findByRole("heading", { name: "Welcome to Reelpay", level: 1 });
     await screen.findByRole("link", { name: "Late Night Jazz" });
-    fireEvent.change(screen.getByPlaceholderText("Search content or creators..."), {
+    fireEvent.change(await screen.findByPlaceholderText("Search content or creators..."), {
       target: { value: "jazz" },
     });
     await screen.findByRole("link", { name: "Jazz Found By Search" });
