@@ -6,7 +6,7 @@ import type {
   AppealDecisionResponse,
   MyAppealsResponse,
 } from "../../common/schemas/appeals";
-import type { NotificationsResponse } from "../../common/schemas/notifications";
+import type { NotificationsJson } from "../../common/schemas/notifications";
 import { APPEALS_PER_HOUR } from "../middleware/rate-limit";
 import { makeContent } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
@@ -28,7 +28,7 @@ const myActions = async (b: Browser) => (await (await b.fetch("/api/me/appeals")
 const adminList = async (admin: Browser, status = "open") =>
   (await (await admin.fetch(`/api/admin/appeals?status=${status}`)).json<AdminAppealsResponse>()).appeals;
 const bell = async (b: Browser) =>
-  (await (await b.fetch("/api/me/notifications")).json<NotificationsResponse>()).items.filter((n) =>
+  (await (await b.fetch("/api/me/notifications")).json<NotificationsJson>()).items.filter((n) =>
     n.kind.startsWith("appeal_"),
   );
 const actionId = async (entityId: string, action: string) =>
@@ -215,7 +215,7 @@ describe("admin appeals", () => {
       { action: "takedown", entity: "content" },
     ]);
     // The bell tells the granted appeal, not a second "restored" line.
-    const kinds = (await (await creator.fetch("/api/me/notifications")).json<NotificationsResponse>()).items.map((n) => n.kind);
+    const kinds = (await (await creator.fetch("/api/me/notifications")).json<NotificationsJson>()).items.map((n) => n.kind);
     expect(kinds).toContain("appeal_granted");
     expect(kinds).not.toContain("item_restored");
     expect((await decide(admin, sent.id, "reversed")).status).toBe(409);
