@@ -2,7 +2,6 @@
 // per action, in words; an admin upholds or reverses it. Both sides read these limits and words.
 
 export const APPEAL_STATUSES = ["open", "upheld", "reversed", "moot"] as const;
-export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
 export const APPEAL_OUTCOMES = ["upheld", "reversed"] as const;
 export type AppealOutcome = (typeof APPEAL_OUTCOMES)[number];

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  APPEAL_NOTE_MAX,
-  APPEAL_OUTCOMES,
-  APPEAL_STATUSES,
-  APPEAL_TEXT_MAX,
-  APPEAL_TEXT_MIN,
-} from "../appeals";
+import { APPEAL_NOTE_MAX, APPEAL_OUTCOMES, APPEAL_STATUSES, APPEAL_TEXT_MAX, APPEAL_TEXT_MIN } from "../appeals";
 import { ID_REGEX } from "../ids";
 import { REPORT_REASONS } from "../moderation";
 
@@ -96,9 +90,7 @@ const adminAppealOut = appealOut.extend({
     actor_email: z.string(),
     acted_at: z.string(),
     /** The item, for a takedown. */
-    content: z
-      .object({ id: z.string(), title: z.string(), removed: z.boolean(), deleted: z.boolean() })
-      .nullable(),
+    content: z.object({ id: z.string(), title: z.string(), removed: z.boolean(), deleted: z.boolean() }).nullable(),
   }),
   /** The reports behind the action, newest first (at most 10). */
   reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: z.string(), created_at: z.string() })),

@@ -32,7 +32,9 @@ const bell = async (b: Browser) =>
     n.kind.startsWith("appeal_"),
   );
 const actionId = async (entityId: string, action: string) =>
-  (await env.DB.prepare("select id from audit_log where entity_id = ?1 and action = ?2 order by created_at desc limit 1")
+  (await env.DB.prepare(
+    "select id from audit_log where entity_id = ?1 and action = ?2 order by created_at desc limit 1",
+  )
     .bind(entityId, action)
     .first<{ id: string }>())!.id;
 
@@ -42,7 +44,9 @@ async function takenDown(note = "Copied from another channel") {
   const creator = await signedInBrowser(uniqueEmail("creator"));
   const item = await makeContent(await idOf(creator));
   const reporter = await signedInBrowser(uniqueEmail("reporter"));
-  expect((await reporter.json(`/api/content/${item.id}/report`, "POST", { reason: "copyright", note: "My video" })).status).toBe(201);
+  expect(
+    (await reporter.json(`/api/content/${item.id}/report`, "POST", { reason: "copyright", note: "My video" })).status,
+  ).toBe(201);
   expect((await onItem(admin, item.id, "takedown", note)).status).toBe(200);
   return { admin, creator, item, takedownId: await actionId(item.id, "takedown") };
 }
@@ -65,11 +69,17 @@ describe("POST /api/appeals", () => {
     expect(res.status).toBe(201);
     const { appeal: created } = await res.json<AppealCreatedResponse>();
     expect(created).toMatchObject({ text: "<b>Mine</b> 🎬 — I filmed this myself.", status: "open", decided_at: null });
-    expect((await myActions(creator))[0]).toMatchObject({ can_appeal: false, appeal: { id: created.id, status: "open" } });
+    expect((await myActions(creator))[0]).toMatchObject({
+      can_appeal: false,
+      appeal: { id: created.id, status: "open" },
+    });
 
     const again = await appeal(creator, takedownId);
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: "You have already appealed this action", code: "already_appealed" });
+    expect(await again.json()).toMatchObject({
+      error: "You have already appealed this action",
+      code: "already_appealed",
+    });
   });
 
   it("refuses bad input with 400, another member's action with 404, and an action that is no takedown with 400", async () => {
@@ -97,7 +107,9 @@ describe("POST /api/appeals", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: "not_appealable" });
     expect((await myActions(creator)).map((a) => a.content_id)).toEqual([item.id]);
-    expect((await new Browser().json("/api/appeals", "POST", { action_id: takedownId, text: "x".repeat(20) })).status).toBe(401);
+    expect(
+      (await new Browser().json("/api/appeals", "POST", { action_id: takedownId, text: "x".repeat(20) })).status,
+    ).toBe(401);
   });
 
   it("refuses an action already undone, and one older than 30 days", async () => {
@@ -127,17 +139,23 @@ describe("POST /api/appeals", () => {
     const memberId = await idOf(member);
     expect((await onUser(admin, memberId, "suspend", "Spam comments")).status).toBe(200);
     const suspension = await actionId(memberId, "suspend");
-    expect((await myActions(member))[0]).toMatchObject({ action: "suspend", content_id: null, note: "Spam comments", can_appeal: true });
+    expect((await myActions(member))[0]).toMatchObject({
+      action: "suspend",
+      content_id: null,
+      note: "Spam comments",
+      can_appeal: true,
+    });
     expect((await appeal(member, suspension)).status).toBe(201);
     // Still suspended: a report is refused as before.
-    const item = await makeContent((await signedInBrowser(uniqueEmail("c")).then(idOf)));
+    const item = await makeContent(await signedInBrowser(uniqueEmail("c")).then(idOf));
     expect((await member.json(`/api/content/${item.id}/report`, "POST", { reason: "spam" })).status).toBe(403);
   });
 
   it(`allows ${APPEALS_PER_HOUR} appeals an hour per member, counting only well-formed ones`, async () => {
     const creator = await signedInBrowser(uniqueEmail("busy"));
     expect((await creator.json("/api/appeals", "POST", { action_id: "x", text: "" })).status).toBe(400);
-    for (let i = 0; i < APPEALS_PER_HOUR; i++) expect((await appeal(creator, "01ARZ3NDEKTSV4RRFFQ69G5FAV")).status).toBe(404);
+    for (let i = 0; i < APPEALS_PER_HOUR; i++)
+      expect((await appeal(creator, "01ARZ3NDEKTSV4RRFFQ69G5FAV")).status).toBe(404);
     expect((await appeal(creator, "01ARZ3NDEKTSV4RRFFQ69G5FAV")).status).toBe(429);
   });
 });
@@ -177,7 +195,10 @@ describe("admin appeals", () => {
       decided_by_email: "admin@example.com",
       action: { content: { removed: true } },
     });
-    expect((await myActions(creator))[0]!.appeal).toMatchObject({ status: "upheld", decision_note: "The music is not yours" });
+    expect((await myActions(creator))[0]!.appeal).toMatchObject({
+      status: "upheld",
+      decision_note: "The music is not yours",
+    });
     expect(await bell(creator)).toEqual([
       expect.objectContaining({ kind: "appeal_upheld", subject_id: item.id, detail: item.title }),
     ]);
@@ -186,7 +207,10 @@ describe("admin appeals", () => {
     for (const outcome of ["upheld", "reversed"]) {
       const again = await decide(admin, sent.id, outcome);
       expect(again.status).toBe(409);
-      expect(await again.json()).toMatchObject({ error: "This appeal has already been decided", code: "appeal_decided" });
+      expect(await again.json()).toMatchObject({
+        error: "This appeal has already been decided",
+        code: "appeal_decided",
+      });
     }
     expect((await creator.fetch(`/api/content/${item.id}`)).status).toBe(200);
     expect((await new Browser().fetch(`/api/content/${item.id}`)).status).toBe(404);
@@ -215,7 +239,9 @@ describe("admin appeals", () => {
       { action: "takedown", entity: "content" },
     ]);
     // The bell tells the granted appeal, not a second "restored" line.
-    const kinds = (await (await creator.fetch("/api/me/notifications")).json<NotificationsJson>()).items.map((n) => n.kind);
+    const kinds = (await (await creator.fetch("/api/me/notifications")).json<NotificationsJson>()).items.map(
+      (n) => n.kind,
+    );
     expect(kinds).toContain("appeal_granted");
     expect(kinds).not.toContain("item_restored");
     expect((await decide(admin, sent.id, "reversed")).status).toBe(409);
@@ -228,7 +254,9 @@ describe("admin appeals", () => {
     const member = await signedInBrowser(uniqueEmail("member"));
     const memberId = await idOf(member);
     await onUser(admin, memberId, "suspend", "Spam");
-    const { appeal: sent } = await (await appeal(member, await actionId(memberId, "suspend"))).json<AppealCreatedResponse>();
+    const { appeal: sent } = await (
+      await appeal(member, await actionId(memberId, "suspend"))
+    ).json<AppealCreatedResponse>();
     expect((await decide(admin, sent.id, "reversed", "Cleared after review")).status).toBe(200);
     expect(await (await member.fetch("/api/users/me")).json()).toMatchObject({ suspended: false });
     expect(await bell(member)).toEqual([

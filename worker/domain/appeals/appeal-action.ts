@@ -27,7 +27,14 @@ export async function appealAction({
   const now = ctx.now ?? nowIso();
   const id = newId();
   const since = new Date(Date.parse(now) - APPEAL_WINDOW_DAYS * DAY_MS).toISOString();
-  const row = await insertAppeal(ctx.db, { id, actionId: input.actionId, userId: ctx.actor.id, text: input.text, now, since });
+  const row = await insertAppeal(ctx.db, {
+    id,
+    actionId: input.actionId,
+    userId: ctx.actor.id,
+    text: input.text,
+    now,
+    since,
+  });
   if (!row || !row.mine) throw notFound("Moderation action not found");
   if (row.action !== "takedown" && row.action !== "suspend")
     throw badRequest("Only a takedown or a suspension can be appealed", "not_appealable");

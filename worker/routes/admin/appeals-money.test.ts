@@ -37,7 +37,9 @@ async function paidItemTakenDown(admin: Browser) {
   await settle(Date.now() - 8 * DAY_MS);
   const heldView = await makeQualifiedView(late.id, item);
   await settle();
-  expect((await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "takedown", note: "x" })).status).toBe(200);
+  expect(
+    (await admin.json(`/api/admin/moderation/content/${item.id}`, "POST", { action: "takedown", note: "x" })).status,
+  ).toBe(200);
   const takedown = (await env.DB.prepare("select id from audit_log where entity_id = ?1 and action = 'takedown'")
     .bind(item.id)
     .first<{ id: string }>())!.id;
@@ -85,14 +87,12 @@ describe("a granted appeal and money", () => {
 
     // Deciding again, either way, is refused and writes nothing.
     expect((await decide()).status).toBe(409);
-    expect(
-      (await admin.json(`/api/admin/appeals/${appeal.id}/decision`, "POST", { outcome: "upheld" })).status,
-    ).toBe(409);
+    expect((await admin.json(`/api/admin/appeals/${appeal.id}/decision`, "POST", { outcome: "upheld" })).status).toBe(
+      409,
+    );
     expect(await wallets(appealed)).toEqual(granted);
     expect(await counts(appealed.views)).toEqual(rows);
-    const audits = await env.DB.prepare(
-      "select count(*) as n from audit_log where entity_id in (?1, ?2)",
-    )
+    const audits = await env.DB.prepare("select count(*) as n from audit_log where entity_id in (?1, ?2)")
       .bind(appealed.item.id, appeal.id)
       .first<{ n: number }>();
     expect(audits!.n).toBe(3); // takedown, restore, appeal_reversed
@@ -115,7 +115,9 @@ describe("a granted appeal and money", () => {
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const restores = await env.DB.prepare("select count(*) as n from audit_log where entity_id = ?1 and action = 'restore'")
+    const restores = await env.DB.prepare(
+      "select count(*) as n from audit_log where entity_id = ?1 and action = 'restore'",
+    )
       .bind(s.item.id)
       .first<{ n: number }>();
     expect(restores!.n).toBe(1);

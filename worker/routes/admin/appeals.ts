@@ -37,7 +37,9 @@ export const adminAppealRoutes = new Hono<AppEnv>()
     `/appeals/:id${ID_PATTERN}/decision`,
     responds(
       "Uphold or reverse an appeal",
-      { 200: { description: "The appeal after the decision (audited); the member is told.", schema: appealDecisionOut } },
+      {
+        200: { description: "The appeal after the decision (audited); the member is told.", schema: appealDecisionOut },
+      },
       "Upheld changes nothing but the appeal. Reversed restores the item or lifts the suspension, exactly as the admin's restore or unsuspend does (reversed money stays reversed). 409 `appeal_decided` once decided.",
     ),
     validate("json", appealDecisionBody),

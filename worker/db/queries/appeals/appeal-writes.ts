@@ -14,7 +14,6 @@ import { APPEAL_ADMIN_COLUMNS, APPEAL_ADMIN_FROM, IN_FORCE, type AdminAppealRow 
 const AGAINST_MEMBER = `((a.entity = 'user' and a.action = 'suspend' and a.entity_id = ?3)
   or (a.entity = 'content' and exists (select 1 from content c where c.id = a.entity_id and c.created_by = ?3 and c.deleted_at is null)))`;
 
-
 // ?1 the new appeal's id, ?2 the action's id, ?3 the member, ?4 the text, ?5 now, ?6 the oldest action time
 // still open to appeal. One appeal per action (appeals_action_unique): a second insert does nothing.
 const INSERT_APPEAL = `insert into appeals (id, action_id, user_id, text, status, created_at)
