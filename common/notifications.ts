@@ -27,6 +27,10 @@ export const NOTIFICATION_KINDS = {
   item_taken_down: "moderation",
   item_restored: "moderation",
   account_suspended: "moderation",
+  /** An admin upheld the member's appeal (docs/decisions/092): the takedown or suspension stands. */
+  appeal_upheld: "moderation",
+  /** An admin granted the member's appeal: the item is restored, or the suspension lifted. */
+  appeal_granted: "moderation",
 } as const satisfies Record<string, NotificationGroup>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

@@ -3,8 +3,9 @@ import { searchGallery } from "./gallery-search";
 import { freshEmail, signInAs, signOut } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
-// The moderation journey (docs/decisions/027): a viewer reports an item, an admin takes it down, the viewer can no
-// longer find it, its creator sees why in My Content, the admin restores it and the viewer finds it again.
+// The moderation journey (docs/decisions/027, 092): a viewer reports an item, an admin takes it down, the viewer can no
+// longer find it, its creator sees why in My Content and appeals, the admin reverses the takedown (a restore) and
+// the viewer finds it again.
 // A fresh creator uploads a fresh item, so the journey neither needs nor touches the seed's content.
 
 async function upload(page: Page, title: string) {
@@ -28,13 +29,15 @@ async function search(page: Page, text: string) {
   return searchGallery(page, text);
 }
 
-async function openModeration(page: Page, show: "Open" | "Removed") {
+async function openModeration(page: Page, show: "Open" | "Removed" | "Appeals") {
   await page.goto("/admin");
   await page.getByRole("tab", { name: "Moderation", exact: true }).click();
   await page.getByRole("group", { name: "Show items" }).getByRole("button", { name: show, exact: true }).click();
 }
 
-test("a reported item is taken down, its creator sees why, and it comes back when restored", async ({ page }) => {
+test("a reported item is taken down, its creator sees why and appeals, and it comes back when the appeal is granted", async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   // A word no other item has, so search finds this item alone.
   const word = `modclip${Date.now().toString(36)}`;
@@ -90,27 +93,40 @@ test("a reported item is taken down, its creator sees why, and it comes back whe
   await expect(page.getByRole("heading", { name: "Content not found" })).toBeVisible();
   await signOut(page);
 
-  // The creator sees why in My Content.
+  // The creator sees why in My Content, and appeals.
   await signInAs(page, creator);
   await page.goto("/profile");
   await page.getByRole("tab", { name: "My Content" }).click();
   const mine = page.getByRole("listitem", { name: title });
   await expect(mine.getByText("Removed by moderators")).toBeVisible();
   await expect(mine.getByText(takedownNote)).toBeVisible();
+  await mine.getByRole("button", { name: "Appeal", exact: true }).click();
+  const appeal = page.getByRole("dialog", { name: "Appeal the takedown" });
+  await appeal.getByLabel("Your appeal").fill("The links are my own shop, <b>not spam</b> 🛍️");
+  await appeal.getByRole("button", { name: "Submit" }).click();
+  await expect(appeal.getByText("Appeal sent", { exact: true })).toBeVisible();
+  await appeal.getByRole("button", { name: "Done" }).click();
+  await expect(mine.getByText(/^Appeal sent /)).toBeVisible();
   await signOut(page);
 
-  // The admin restores it.
+  // The admin reads the appeal beside the takedown and reverses it: the item is restored.
   await signInAs(page, "admin@example.com");
-  await openModeration(page, "Removed");
-  await page
-    .getByRole("article", { name: title })
-    .getByRole("button", { name: `Restore ${title}` })
-    .click();
-  const restore = page.getByRole("dialog", { name: "Restore content" });
-  await restore.getByLabel("Note (optional)").fill("Description fixed");
-  await restore.getByRole("button", { name: "Restore", exact: true }).click();
-  await expect(restore).toBeHidden();
-  await expect(page.getByText(`Restored: ${title}`)).toBeVisible();
+  await openModeration(page, "Appeals");
+  const appealed = page.getByRole("article", { name: `Takedown of “${title}”` });
+  await expect(appealed.getByText("The links are my own shop, <b>not spam</b> 🛍️")).toBeVisible();
+  await expect(appealed.getByText(takedownNote)).toBeVisible();
+  await appealed.getByRole("button", { name: `Reverse: Takedown of “${title}”` }).click();
+  const reverse = page.getByRole("dialog", { name: "Reverse appeal" });
+  await reverse.getByLabel("Note (optional)").fill("Description fixed");
+  await reverse.getByRole("button", { name: "Reverse", exact: true }).click();
+  await expect(reverse).toBeHidden();
+  await expect(page.getByText(`Appeal reversed: Takedown of “${title}”.`)).toBeVisible();
+  await signOut(page);
+
+  // The creator hears it on the bell.
+  await signInAs(page, creator);
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  await expect(page.getByText(`Your appeal was granted: “${title}” is visible again`)).toBeVisible();
   await signOut(page);
 
   // The viewer finds it again, at its address too.

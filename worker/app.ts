@@ -9,6 +9,7 @@ import { adEventsPublicRoutes } from "./routes/ads-track";
 import { adSettingsRoutes } from "./routes/ad-settings";
 import { adminAdSettingsRoutes } from "./routes/admin/ad-settings";
 import { adminAnalyticsRoutes } from "./routes/admin/analytics";
+import { adminAppealRoutes } from "./routes/admin/appeals";
 import { adminAuditRoutes } from "./routes/admin/audit";
 import { adminChallengeRoutes } from "./routes/admin/challenges";
 import { adminArchiveRoutes } from "./routes/admin/archive";
@@ -28,6 +29,7 @@ import { adminUserRoutes } from "./routes/admin/users";
 import { analyticsConfigRoutes } from "./routes/analytics-config";
 import { trafficPublicRoutes, trafficSignedInRoutes } from "./routes/traffic";
 import { apiDocsRoutes } from "./routes/api-docs";
+import { appealRoutes } from "./routes/appeals";
 import type { ApiSection } from "./openapi/document";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
@@ -96,7 +98,9 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", trafficSignedInRoutes)
   .route("/", followSignedInRoutes)
   .route("/", followingRoutes)
-  .route("/", notificationRoutes);
+  .route("/", notificationRoutes)
+  // A suspended member appeals their suspension: before the good-standing guard (docs/decisions/092).
+  .route("/", appealRoutes);
 
 // Signed in and not suspended: uploads, likes, reports and changes to content. A suspended member may still
 // sign in, read, watch (unpaid) and see the wallet through the sub-app above.
@@ -130,6 +134,7 @@ const adminApi = new Hono<AppEnv>()
   .route("/", adminAuditRoutes)
   .route("/", adminTrafficRoutes)
   .route("/", adminModerationRoutes)
+  .route("/", adminAppealRoutes)
   .route("/", adminArchiveRoutes)
   .route("/", adminDeadLetterRoutes);
 

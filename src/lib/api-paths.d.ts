@@ -3498,7 +3498,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "payout_address_changed" | "payout_returned" | "payout_corrected" | "item_taken_down" | "item_restored" | "account_suspended";
+                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "payout_address_changed" | "payout_returned" | "payout_corrected" | "item_taken_down" | "item_restored" | "account_suspended" | "appeal_upheld" | "appeal_granted";
                                 /** @enum {string} */
                                 group: "uploads" | "earnings" | "payments" | "moderation";
                                 at: string;
@@ -3668,6 +3668,157 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appeal a moderation action
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     A takedown of one of the caller's items or the caller's suspension, once per action, within 30 days, while the action is in force. 404 for an action not against the caller, 400 `not_appealable`, 409 `already_appealed`, `action_undone` or `appeal_window_closed`, 429 beyond 10 an hour.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        action_id: string;
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The caller's new appeal, open until an admin decides it. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            appeal: {
+                                id: string;
+                                text: string;
+                                /** @enum {string} */
+                                status: "open" | "upheld" | "reversed" | "moot";
+                                decision_note: string;
+                                created_at: string;
+                                decided_at: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the moderation actions against me and my appeals
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The takedowns of the caller's items and the caller's suspensions, newest first (at most 100), each with whether it may be appealed and the caller's appeal of it. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            actions: {
+                                action_id: string;
+                                /** @enum {string} */
+                                action: "takedown" | "suspend";
+                                content_id: string | null;
+                                title: string | null;
+                                note: string;
+                                acted_at: string;
+                                in_force: boolean;
+                                appeal_until: string;
+                                can_appeal: boolean;
+                                appeal: {
+                                    id: string;
+                                    text: string;
+                                    /** @enum {string} */
+                                    status: "open" | "upheld" | "reversed" | "moot";
+                                    decision_note: string;
+                                    created_at: string;
+                                    decided_at: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -8537,6 +8688,246 @@ export interface paths {
                                 suspended_at: string | null;
                             };
                             reversed_usd: number;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List appeals
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "open" | "decided";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Open appeals, oldest first (status=open, the default), or decided ones, latest decision first (status=decided), at most 100; each with the member, the action, its note and the reports behind it. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            appeals: {
+                                id: string;
+                                text: string;
+                                /** @enum {string} */
+                                status: "open" | "upheld" | "reversed" | "moot";
+                                decision_note: string;
+                                created_at: string;
+                                decided_at: string | null;
+                                decided_by_email: string | null;
+                                member: {
+                                    id: string;
+                                    name: string;
+                                    email: string;
+                                    suspended: boolean;
+                                };
+                                action: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    action: "takedown" | "suspend";
+                                    note: string;
+                                    actor_email: string;
+                                    acted_at: string;
+                                    content: {
+                                        id: string;
+                                        title: string;
+                                        removed: boolean;
+                                        deleted: boolean;
+                                    } | null;
+                                };
+                                reports: {
+                                    /** @enum {string} */
+                                    reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                    note: string;
+                                    created_at: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uphold or reverse an appeal
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Upheld changes nothing but the appeal. Reversed restores the item or lifts the suspension, exactly as the admin's restore or unsuspend does (reversed money stays reversed). 409 `appeal_decided` once decided.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "upheld" | "reversed";
+                        /** @default  */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The appeal after the decision (audited); the member is told. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            appeal: {
+                                id: string;
+                                text: string;
+                                /** @enum {string} */
+                                status: "open" | "upheld" | "reversed" | "moot";
+                                decision_note: string;
+                                created_at: string;
+                                decided_at: string | null;
+                                decided_by_email: string | null;
+                                member: {
+                                    id: string;
+                                    name: string;
+                                    email: string;
+                                    suspended: boolean;
+                                };
+                                action: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    action: "takedown" | "suspend";
+                                    note: string;
+                                    actor_email: string;
+                                    acted_at: string;
+                                    content: {
+                                        id: string;
+                                        title: string;
+                                        removed: boolean;
+                                        deleted: boolean;
+                                    } | null;
+                                };
+                                reports: {
+                                    /** @enum {string} */
+                                    reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                    note: string;
+                                    created_at: string;
+                                }[];
+                            };
                         };
                     };
                 };

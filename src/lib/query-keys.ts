@@ -1,5 +1,6 @@
 import type { ContentFeedQuery } from "./content-api";
 import type { ReportQuery, ViewSide } from "./earnings-api";
+import type { AppealFilter } from "./appeals-api";
 import type { ModerationFilter } from "./moderation-api";
 import type { DashboardMode, TrafficRange } from "./traffic-api";
 
@@ -25,6 +26,8 @@ export const queryKeys = {
   following: (userId: UserId) => ["following", userId] as const,
   followedUploads: (userId: UserId) => ["followed-uploads", userId] as const,
   notifications: (userId: UserId) => ["notifications", userId] as const,
+  /** The moderation actions against the member and their appeals (docs/decisions/092). */
+  myAppeals: (userId: UserId) => ["my-appeals", userId] as const,
   /** One item's studio (docs/decisions/048), per range. */
   contentStats: (userId: UserId, contentId: string, range: string) =>
     ["content-stats", userId, contentId, range] as const,
@@ -51,6 +54,8 @@ export const queryKeys = {
     moderationQueue: (status: ModerationFilter) => ["admin", "moderation", status] as const,
     /** A member's moderation page: standing, reports received and made, actions. */
     moderationMember: (userId: string) => ["admin", "moderation-member", userId] as const,
+    /** The Moderation tab's appeals: open or decided (docs/decisions/092). */
+    appeals: (status: AppealFilter) => ["admin", "appeals", status] as const,
   },
 };
 

@@ -9,7 +9,7 @@ import { renderApp } from "../test/render-route";
 
 beforeEach(() => {
   useAuth.setState({ user: suspendedAva, pending: false });
-  stubFetch({});
+  stubFetch({ "GET /api/me/appeals": { body: { actions: [] } } });
 });
 
 describe("upload screens for a suspended member", () => {

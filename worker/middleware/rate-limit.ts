@@ -107,6 +107,20 @@ export const reportLimit = limitRequests({
 });
 
 /**
+ * Appeals per member (docs/decisions/092): each action is appealed once anyway, so this only stops a script
+ * walking through action ids; a member with many items taken down at once still appeals them all within a day.
+ */
+export const APPEALS_PER_HOUR = 10;
+
+export const appealLimit = limitRequests({
+  name: "appeal",
+  by: "member",
+  limit: APPEALS_PER_HOUR,
+  per: "hour",
+  message: "You have sent too many appeals in the last hour. Please wait a while and try again.",
+});
+
+/**
  * Playback starts (new views) per member (docs/decisions/030). Someone skimming clips starts one every few
  * seconds at most, and an evening of short items stays well under 600 an hour; a script opening views by
  * the hundred (300 in 6 s was seen) is stopped at 60. The player treats a refusal like any failed start:

@@ -8,13 +8,18 @@ import { PageSpinner } from "../spinner";
 import { buttonClass } from "../ui";
 import { EmptyMessage } from "./admin-ui";
 import { ContentModerationModal } from "./content-moderation-modal";
+import { AppealsSection } from "./appeals-section";
 import { MemberModal } from "./member-modal";
 import { ModeratedItemCard } from "./moderated-item-card";
 import { useAdminQuery } from "../../queries/admin";
 
-const filters: [filter: ModerationFilter, label: string][] = [
+/** The queue's two lists, and the members' appeals (docs/decisions/092). */
+type ModerationView = ModerationFilter | "appeals";
+
+const filters: [filter: ModerationView, label: string][] = [
   ["open", "Open"],
   ["removed", "Removed"],
+  ["appeals", "Appeals"],
 ];
 
 const empty = { open: "No open reports", removed: "No removed items" } as const;
@@ -28,10 +33,30 @@ const newestFirst = (items: ModeratedItemJson[]) =>
 /**
  * Moderation tab (docs/decisions/027): items members reported, one card per item, newest report first; or the items
  * taken down. An admin dismisses the reports, takes the item down (the creator reads the note) or restores
- * it, and opens the creator's page to suspend them.
+ * it, and opens the creator's page to suspend them. Appeals of takedowns and suspensions are the third list.
  */
 export function ModerationTab() {
-  const [filter, setFilter] = useState<ModerationFilter>("open");
+  const [view, setView] = useState<ModerationView>("open");
+  const [outcome, setOutcome] = useState("");
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <FilterToggle label="Show items" options={filters} value={view} onChange={setView} />
+        <p role="status" className="text-sm wrap-anywhere text-violet-300">
+          {outcome}
+        </p>
+      </div>
+      {view === "appeals" ? (
+        <AppealsSection onDone={setOutcome} />
+      ) : (
+        <ModerationQueue filter={view} onDone={setOutcome} />
+      )}
+    </div>
+  );
+}
+
+/** Items with open reports, or taken down, one card per item. */
+function ModerationQueue({ filter, onDone }: { filter: ModerationFilter; onDone: (outcome: string) => void }) {
   const queue = useAdminQuery(
     queryKeys.admin.moderationQueue(filter),
     (signal) => getModerationQueue(filter, signal),
@@ -39,17 +64,10 @@ export function ModerationTab() {
   );
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [member, setMember] = useState<{ id: string; email: string } | null>(null);
-  const [outcome, setOutcome] = useState("");
 
   const items = newestFirst(queue.data?.items ?? []);
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <FilterToggle label="Show items" options={filters} value={filter} onChange={setFilter} />
-        <p role="status" className="text-sm wrap-anywhere text-violet-300">
-          {outcome}
-        </p>
-      </div>
+    <>
       {queue.firstLoad ? (
         <PageSpinner />
       ) : queue.failed ? (
@@ -75,8 +93,8 @@ export function ModerationTab() {
           ))}
         </ul>
       )}
-      {deciding ? <ContentModerationModal {...deciding} onClose={() => setDeciding(null)} onDone={setOutcome} /> : null}
+      {deciding ? <ContentModerationModal {...deciding} onClose={() => setDeciding(null)} onDone={onDone} /> : null}
       {member ? <MemberModal member={member} onClose={() => setMember(null)} /> : null}
-    </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationJson } from "../../../common/schemas/notifications";
-import { notificationText } from "./notification-text";
+import { notificationLink, notificationText } from "./notification-text";
 
 // Decision 066: a reversal names its cause. The server writes the causes of a day's reversed view rewards into the
 // line's detail (worker/db/queries/notifications/notification-writes.ts): "takedown", "suspension", "review", comma-separated.
@@ -76,5 +76,42 @@ describe("payouts on the bell (decision 066)", () => {
     expect(notificationText(payout("payout_corrected", "closed:PayPal returned it: twice"))).toBe(
       "A correction took back a payment of $25.00: PayPal returned it: twice. The amount is available again.",
     );
+  });
+});
+
+describe("appeal decisions on the bell (docs/decisions/092)", () => {
+  const decided = (
+    kind: "appeal_upheld" | "appeal_granted",
+    subject_id: string | null,
+    detail: string,
+  ): NotificationJson => ({
+    ...reversed(""),
+    kind,
+    group: "moderation",
+    subject_id,
+    detail,
+  });
+
+  it("names the item, or tells the suspension's outcome with the admin's note", () => {
+    expect(notificationText(decided("appeal_upheld", "01J0000000000000000000ITEM", "My clip"))).toBe(
+      "Your appeal was reviewed: “My clip” stays taken down",
+    );
+    expect(notificationText(decided("appeal_granted", "01J0000000000000000000ITEM", "My clip"))).toBe(
+      "Your appeal was granted: “My clip” is visible again",
+    );
+    expect(notificationText(decided("appeal_upheld", null, "Repeated spam"))).toBe(
+      "Your appeal was reviewed: your account stays suspended. Repeated spam",
+    );
+    expect(notificationText(decided("appeal_granted", null, ""))).toBe(
+      "Your appeal was granted: your account is no longer suspended",
+    );
+  });
+
+  it("opens a restored item, and My Content otherwise", () => {
+    expect(notificationLink(decided("appeal_granted", "01J0000000000000000000ITEM", "My clip"))).toBe(
+      "/content/01J0000000000000000000ITEM",
+    );
+    expect(notificationLink(decided("appeal_upheld", "01J0000000000000000000ITEM", "My clip"))).toBe("/profile");
+    expect(notificationLink(decided("appeal_granted", null, ""))).toBe("/profile");
   });
 });

@@ -21,6 +21,8 @@ function afterCauses(detail: string): string {
   return causes.length ? ` after ${causeList.format(causes)}` : "";
 }
 
+const withNote = (text: string, note: string) => (note ? `${text}. ${note}` : text);
+
 export function notificationText(n: NotificationJson): string {
   const amount = formatUsd(n.amount_usd);
   switch (n.kind) {
@@ -61,6 +63,13 @@ export function notificationText(n: NotificationJson): string {
       return `“${n.detail}” was restored and is visible again`;
     case "account_suspended":
       return n.detail ? `Your account was suspended: ${n.detail}` : "Your account was suspended";
+    // An item's line names it (subject, title); a suspension's carries the admin's note (docs/decisions/092).
+    case "appeal_upheld":
+      if (n.subject_id) return `Your appeal was reviewed: “${n.detail}” stays taken down`;
+      return withNote("Your appeal was reviewed: your account stays suspended", n.detail);
+    case "appeal_granted":
+      if (n.subject_id) return `Your appeal was granted: “${n.detail}” is visible again`;
+      return withNote("Your appeal was granted: your account is no longer suspended", n.detail);
   }
 }
 
@@ -69,7 +78,10 @@ export function notificationLink(n: NotificationJson): string {
     case "uploads":
       return `/content/${n.subject_id}`;
     case "moderation":
-      return n.kind === "item_restored" ? `/content/${n.subject_id}` : "/profile";
+      // A restored item, or one whose appeal was granted, is visible again: the link opens it.
+      return (n.kind === "item_restored" || n.kind === "appeal_granted") && n.subject_id
+        ? `/content/${n.subject_id}`
+        : "/profile";
     default:
       return "/wallet";
   }

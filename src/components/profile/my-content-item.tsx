@@ -7,6 +7,8 @@ import { splitTags } from "../../../common/tags";
 import { formatDate } from "../../lib/format";
 import type { ContentJson } from "../../../common/schemas/content";
 import { useEarningRules } from "../../queries/earning-rules";
+import { AppealPanel } from "../appeals/appeal-panel";
+import { useMyAppeals } from "../../queries/appeals";
 import { WontEarn } from "../content/wont-earn";
 import { buttonClass } from "../ui";
 import { ContentEditor } from "../studio/content-editor";
@@ -61,7 +63,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
           <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-100" title={item.title}>
             {item.title}
           </h3>
-          {item.removed ? <RemovedNotice note={item.removed_note ?? null} /> : null}
+          {item.removed ? <RemovedNotice contentId={item.id} note={item.removed_note ?? null} /> : null}
           {earnBlock ? <WontEarn block={earnBlock} className="self-start" /> : null}
           {item.description ? (
             <p className="line-clamp-3 text-sm wrap-anywhere text-slate-400" title={item.description}>
@@ -107,8 +109,13 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
   );
 }
 
-/** Moderators took the item down (docs/decisions/027): said first, with their note, so it is never taken for public. */
-function RemovedNotice({ note }: { note: string | null }) {
+/**
+ * Moderators took the item down (docs/decisions/027): said first, with their note, so it is never taken for public;
+ * then the creator's appeal of the takedown, or the way to send one (docs/decisions/092).
+ */
+function RemovedNotice({ contentId, note }: { contentId: string; note: string | null }) {
+  // Newest first: the first takedown of this item is the one in force.
+  const takedown = useMyAppeals().data?.actions.find((a) => a.content_id === contentId);
   return (
     <div className="space-y-1 rounded-lg border border-red-900/60 bg-red-950/40 p-3 text-sm">
       <p className="font-semibold text-red-300">{REMOVED_LABEL}</p>
@@ -116,6 +123,7 @@ function RemovedNotice({ note }: { note: string | null }) {
       <p className="text-red-200/80">
         Only you can see it: it is not in the gallery or search, and its page says not found.
       </p>
+      {takedown ? <AppealPanel action={takedown} /> : null}
     </div>
   );
 }

@@ -14,6 +14,8 @@ const takenDown = makeContent({ title: "Taken clip", removed: true, removed_note
 const mine = {
   "GET /api/content/mine": { body: { items: [kept, takenDown], nextCursor: null } },
   "GET /api/earning-rules": { body: earningRules },
+  // No action against Ava on record: the notices show no appeal (docs/decisions/092, appeals.test.tsx).
+  "GET /api/me/appeals": { body: { actions: [] } },
 };
 
 async function openMyContent() {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { adminContext } from "../../test/admin-calls";
 import { makeUser, testDb } from "../../test/factories";
 import { getAdFigures } from "../ads/ad-figures";
+import { decideAppeal, listAppeals } from "../appeals/decide-appeal";
 import { changeChallenge, createChallenge, listChallenges } from "../challenges/admin-challenges";
 import { reviewBonus } from "../challenges/review-bonus";
 import { getSiteEarningsCalendar } from "../earnings/earnings-calendar";
@@ -127,5 +128,21 @@ describe("admin services refuse a member", () => {
     await expect(getMemberModeration({ ctx: admin, input: { userId: UNKNOWN_ID } })).rejects.toMatchObject({
       kind: "not_found",
     });
+  });
+
+  it("listAppeals and decideAppeal: nothing decided, nothing audited", async () => {
+    const ctx = await member();
+    await expect(listAppeals({ ctx, input: { status: "open" } })).rejects.toMatchObject(forbidden);
+    const asMember = { ...ctx, adminEmails: new Set<string>() };
+    for (const outcome of ["upheld", "reversed"] as const) {
+      await expect(
+        decideAppeal({ ctx: asMember, input: { appealId: UNKNOWN_ID, outcome, note: "" } }),
+      ).rejects.toMatchObject(forbidden);
+    }
+    expect(await auditRowsBy(ctx.actor.id)).toBe(0);
+    const admin = { ...(await adminContext()), adminEmails: new Set<string>() };
+    await expect(
+      decideAppeal({ ctx: admin, input: { appealId: UNKNOWN_ID, outcome: "upheld", note: "" } }),
+    ).rejects.toMatchObject({ kind: "not_found" });
   });
 });

@@ -1,5 +1,5 @@
 import type { ContentModerationAction } from "../../../common/moderation";
-import { moderateContentBatch } from "../../db/queries/moderation/moderation-writes";
+import { moderateContentBatch, type GrantedAppeal } from "../../db/queries/moderation/moderation-writes";
 import { conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
@@ -13,7 +13,8 @@ import { retiredThumbnail } from "../content/thumbnail-version";
 
 /** `now` is the clock holds are judged by; tests move it. */
 export type ModerationContext = AdminContext & { now?: string };
-export type ContentActionInput = { contentId: string; note: string };
+/** `appeal`: a restore that grants the creator's open appeal of the takedown (docs/decisions/092). */
+export type ContentActionInput = { contentId: string; note: string; appeal?: GrantedAppeal };
 
 const REFUSALS: Record<ContentModerationAction, { message: string; code: string }> = {
   dismiss: { message: "This item has no open reports to dismiss", code: "no_open_reports" },
@@ -32,6 +33,7 @@ async function act(
     now: ctx.now ?? nowIso(),
     note: input.note,
     auditId: newId(),
+    appeal: input.appeal ?? null,
   });
   if (!item) throw notFound("Content not found");
   if (!item.done) throw conflict(REFUSALS[action].message, REFUSALS[action].code);

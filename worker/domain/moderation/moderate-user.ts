@@ -1,5 +1,5 @@
 import type { UserModerationAction } from "../../../common/moderation";
-import { moderateUserBatch } from "../../db/queries/moderation/moderation-writes";
+import { moderateUserBatch, type GrantedAppeal } from "../../db/queries/moderation/moderation-writes";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
@@ -12,7 +12,8 @@ import type { ModerationContext } from "./moderate-content";
 
 /** The administrators (ADMIN_EMAILS): they cannot be suspended, by anyone, themselves included. */
 export type MemberModerationContext = ModerationContext & { adminEmails: ReadonlySet<string> };
-type MemberActionInput = { userId: string; note: string };
+/** `appeal`: a reinstatement that grants the member's open appeal of the suspension (docs/decisions/092). */
+type MemberActionInput = { userId: string; note: string; appeal?: GrantedAppeal };
 type Call = AdminCall<MemberActionInput> & { ctx: MemberModerationContext };
 
 const REFUSALS: Record<UserModerationAction, { message: string; code: string }> = {
@@ -29,6 +30,7 @@ async function act(action: UserModerationAction, { ctx, input }: Call) {
     note: input.note,
     auditId: newId(),
     adminEmails: [...ctx.adminEmails],
+    appeal: input.appeal ?? null,
   });
   if (!member) throw notFound("User not found");
   if (!member.done) {

@@ -28,7 +28,8 @@ import { forgetThumbnails } from "../thumbnail-cache";
 import { publishAfter } from "../thumbnail-publication";
 import { adminContext } from "./admin-context";
 
-const moderationContext = (c: Context<AppEnv>): MemberModerationContext => ({
+/** Also used by appeals, whose reversal is a restore or a reinstatement (docs/decisions/092). */
+export const moderationContext = (c: Context<AppEnv>): MemberModerationContext => ({
   ...adminContext(c),
   adminEmails: c.get("settings").adminEmails,
 });

@@ -12,7 +12,8 @@ import { MODERATED_ITEM_COLUMNS, type ModeratedItemRow } from "./moderation-item
 // row's id is the action's id, which its reversal rows name.
 //
 // Parameters every statement of one action shares: ?1 the item or member, ?2 the admin, ?3 now, ?4 the note,
-// ?5 the audit row's id; for suspensions ?6 the administrators' emails (a JSON array).
+// ?5 the audit row's id; for suspensions ?6 the administrators' emails (a JSON array). A restore or a
+// reinstatement may grant an appeal (docs/decisions/092): its id (or null) is ?7 and its decision's audit id ?8.
 
 const DONE = "exists (select 1 from audit_log where id = ?5)";
 
@@ -48,16 +49,35 @@ const reverse = (
 
 // The bell (docs/decisions/046): the item's creator, or the member, is told of the action once (keyed by the
 // audit row, new per action), and everyone whose rewards it reversed, per day.
-const toCreator = (kind: string) =>
+const toCreator = (kind: string, also = "") =>
   notifyOnceSql(kind, "moderation", {
     user: "c.created_by",
     ref: "?5",
     subject: "?1",
     detail: "c.title",
     at: "?3",
-    rest: `from content c where c.id = ?1 and ${DONE}`,
+    rest: `from content c where c.id = ?1 and ${DONE} ${also}`,
   });
 const REVERSED_NOTICES = reversedNoticeSql("r.review_id = ?5");
+
+// An appeal's reversal is the admin's restore or reinstatement itself (docs/decisions/092): it applies only
+// while the appeal (of an action on this item or member) is open, so an appeal upheld meanwhile is not undone.
+const APPEAL_STILL_OPEN = `(?7 is null or exists (select 1 from appeals p join audit_log a on a.id = p.action_id
+  where p.id = ?7 and p.status = 'open' and a.entity_id = ?1))`;
+
+// Undoing an action closes its open appeal: reversed when this is that appeal's reversal, otherwise moot (the
+// action was undone another way). Appeals are keyed by the action's audit row.
+const closeAppeals = (entity: "content" | "user", action: "takedown" | "suspend") =>
+  `update appeals set status = case when id = ?7 then 'reversed' else 'moot' end,
+     decision_note = case when id = ?7 then ?4 else '' end, decided_by = ?2, decided_at = ?3
+   where status = 'open' and action_id in (select id from audit_log where entity = '${entity}' and entity_id = ?1 and action = '${action}')
+     and ${DONE}`;
+
+// The decision's own audit row, naming the appeal, its action and the restore or reinstatement that granted it.
+const APPEAL_REVERSED_AUDIT = `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
+  select ?8, ?2, 'appeal_reversed', 'appeal', p.id, json_object('status', 'open'),
+    json_object('status', 'reversed', 'note', ?4, 'action_id', p.action_id, 'undone_by', ?5), ?3
+  from appeals p where p.id = ?7 and p.status = 'reversed' and ${DONE}`;
 
 const audit = (action: string, entity: "content" | "user", from: string, before: string, after: string) =>
   `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
@@ -102,12 +122,23 @@ const CONTENT_ACTIONS: Record<ContentModerationAction, string[]> = {
     audit(
       "restore",
       "content",
-      "from content c where c.id = ?1 and c.removed_at is not null",
+      `from content c where c.id = ?1 and c.removed_at is not null and ${APPEAL_STILL_OPEN}`,
       "json_object('removed', json('true'), 'note', c.removed_note)",
       "json_object('removed', json('false'), 'note', ?4)",
     ),
     `update content set removed_at = null, removed_note = null, removed_by = null where id = ?1 and removed_at is not null and ${DONE}`,
-    toCreator("item_restored"),
+    closeAppeals("content", "takedown"),
+    APPEAL_REVERSED_AUDIT,
+    // Told once: "restored", or, when this grants the creator's appeal, "your appeal was granted".
+    toCreator("item_restored", "and ?7 is null"),
+    notifyOnceSql("appeal_granted", "moderation", {
+      user: "c.created_by",
+      ref: "?7",
+      subject: "?1",
+      detail: "c.title",
+      at: "?3",
+      rest: `from content c where c.id = ?1 and ?7 is not null and ${DONE}`,
+    }),
   ],
 };
 
@@ -139,11 +170,22 @@ const USER_ACTIONS: Record<UserModerationAction, string[]> = {
     audit(
       "unsuspend",
       "user",
-      "from users u where u.id = ?1 and u.suspended_at is not null",
+      `from users u where u.id = ?1 and u.suspended_at is not null and ${APPEAL_STILL_OPEN}`,
       "json_object('suspended', json('true'), 'note', u.suspended_note)",
       "json_object('suspended', json('false'), 'note', ?4)",
     ),
     `update users set suspended_at = null, suspended_note = null, suspended_by = null where id = ?1 and suspended_at is not null and ${DONE}`,
+    closeAppeals("user", "suspend"),
+    APPEAL_REVERSED_AUDIT,
+    // The admin's decision note is the line's detail, as a suspension's note is.
+    notifyOnceSql("appeal_granted", "moderation", {
+      user: "?1",
+      ref: "?7",
+      subject: "null",
+      detail: "?4",
+      at: "?3",
+      rest: `where ?7 is not null and ${DONE}`,
+    }),
   ],
 };
 
@@ -169,6 +211,8 @@ const USER_READ_BACK = `select u.id, u.email, u.username, u.suspended_at as susp
   from users u where u.id = ?1`;
 
 export type ModerationWrite = { targetId: string; actorId: string; now: string; note: string; auditId: string };
+/** A restore or reinstatement that grants an appeal (docs/decisions/092): the appeal, and its decision's audit id. */
+export type GrantedAppeal = { appealId: string; auditId: string } | null;
 /** The outcome read back in the same batch: `done` when this batch acted (0 or 1). */
 type Outcome = { done: number; reversedMicros: number };
 
@@ -197,11 +241,16 @@ async function run<T>(db: Db, texts: string[], params: unknown[]) {
 }
 
 /** One content action as one batch; the item as the batch left it (null when there is no such item). */
-export function moderateContentBatch(db: Db, action: ContentModerationAction, w: ModerationWrite) {
+export function moderateContentBatch(
+  db: Db,
+  action: ContentModerationAction,
+  w: ModerationWrite & { appeal?: GrantedAppeal },
+) {
+  // ?6 is the suspensions' (unused here); each statement binds only the parameters it names.
   return run<ActedItemRow>(
     db,
     [...CONTENT_ACTIONS[action], ITEM_READ_BACK],
-    [w.targetId, w.actorId, w.now, w.note, w.auditId],
+    [w.targetId, w.actorId, w.now, w.note, w.auditId, null, w.appeal?.appealId ?? null, w.appeal?.auditId ?? null],
   );
 }
 
@@ -209,11 +258,20 @@ export function moderateContentBatch(db: Db, action: ContentModerationAction, w:
 export function moderateUserBatch(
   db: Db,
   action: UserModerationAction,
-  w: ModerationWrite & { adminEmails: readonly string[] },
+  w: ModerationWrite & { adminEmails: readonly string[]; appeal?: GrantedAppeal },
 ) {
   return run<ModeratedUserRow>(
     db,
     [...USER_ACTIONS[action], USER_READ_BACK],
-    [w.targetId, w.actorId, w.now, w.note, w.auditId, JSON.stringify(w.adminEmails)],
+    [
+      w.targetId,
+      w.actorId,
+      w.now,
+      w.note,
+      w.auditId,
+      JSON.stringify(w.adminEmails),
+      w.appeal?.appealId ?? null,
+      w.appeal?.auditId ?? null,
+    ],
   );
 }

@@ -1,0 +1,47 @@
+import { APPEAL_NOTE_MAX, type AppealOutcome } from "../../../common/appeals";
+import type { AdminAppealJson } from "../../../common/schemas/appeals";
+import { useDecideAppeal } from "../../queries/appeals";
+import { appealSubject } from "./appeal-card";
+import { NoteDecisionModal } from "./note-decision-modal";
+
+type AppealDecisionModalProps = {
+  appeal: AdminAppealJson;
+  outcome: AppealOutcome;
+  onClose: () => void;
+  /** What happened, for the tab's status line. */
+  onDone: (outcome: string) => void;
+};
+
+/** What the decision does, so the admin knows before confirming (docs/decisions/092). */
+function consequence(appeal: AdminAppealJson, outcome: AppealOutcome) {
+  const takedown = appeal.action.action === "takedown";
+  if (outcome === "upheld")
+    return `The ${takedown ? "takedown" : "suspension"} stands. The member is told on the bell, with your note.`;
+  return takedown
+    ? "Restores the item, as Restore does: it is visible again. Earnings the takedown reversed stay reversed. The member is told on the bell."
+    : "Lifts the suspension, as Unsuspend does. Earnings the suspension reversed stay reversed. The member is told on the bell.";
+}
+
+/** Uphold or reverse an appeal, with an optional note the member reads. */
+export function AppealDecisionModal({ appeal, outcome, onClose, onDone }: AppealDecisionModalProps) {
+  const decide = useDecideAppeal();
+  const subject = appealSubject(appeal);
+  return (
+    <NoteDecisionModal
+      title={outcome === "upheld" ? "Uphold appeal" : "Reverse appeal"}
+      action={outcome === "upheld" ? "Uphold" : "Reverse"}
+      send={async (note) => {
+        await decide(appeal.id, outcome, note);
+        onDone(`${outcome === "upheld" ? "Appeal upheld" : "Appeal reversed"}: ${subject}.`);
+      }}
+      failure="Failed to decide appeal"
+      onClose={onClose}
+      noteRequired={false}
+      noteHint="Shown to the member, and kept in the audit log"
+      noteMax={APPEAL_NOTE_MAX}
+    >
+      <p className="text-sm font-medium wrap-anywhere text-slate-200">{subject}</p>
+      <p className="text-sm text-slate-400">{consequence(appeal, outcome)}</p>
+    </NoteDecisionModal>
+  );
+}

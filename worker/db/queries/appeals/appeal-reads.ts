@@ -1,0 +1,141 @@
+import type { Db } from "../../client";
+
+// What appeals look like to the admins and to the member who sent them (docs/decisions/092).
+
+/** The action `a` is still in force: the newest of its kind on its item or member, which is still removed or suspended. */
+export const IN_FORCE = `(a.id = (select l.id from audit_log l where l.entity = a.entity and l.entity_id = a.entity_id
+    and l.action = a.action order by l.created_at desc, l.id desc limit 1)
+  and case a.action
+    when 'takedown' then exists (select 1 from content c where c.id = a.entity_id and c.removed_at is not null)
+    when 'suspend' then exists (select 1 from users u where u.id = a.entity_id and u.suspended_at is not null)
+    else 0 end)`;
+
+const REPORTS_SHOWN = 10;
+
+/**
+ * The reports behind the action `a`, newest first, as a JSON array of { reason, note, created_at }: for a
+ * takedown, the item's reports it acted on (reports_content_created_idx); for a suspension, the reports the
+ * member's items received (content_creator_created_idx, then by item).
+ */
+const REPORTS = `(select json_group_array(json_object('reason', reason, 'note', note, 'created_at', at)) from (
+    select r.reason, r.note, r.updated_at as at from reports r
+    where (a.action = 'takedown' and r.content_id = a.entity_id and r.status = 'actioned')
+       or (a.action = 'suspend' and r.content_id in (select id from content where created_by = a.entity_id))
+    order by r.updated_at desc, r.id desc limit ${REPORTS_SHOWN}))`;
+
+/** The columns of an AdminAppealRow, over APPEAL_ADMIN_FROM. */
+export const APPEAL_ADMIN_COLUMNS = `p.id, p.text, p.status, p.decision_note as decisionNote, p.created_at as createdAt,
+  p.decided_at as decidedAt, d.email as decidedByEmail,
+  p.user_id as userId, u.email as userEmail, coalesce(u.username, 'Member ' || upper(substr(u.id, -6))) as userName,
+  (u.suspended_at is not null) as userSuspended,
+  a.id as actionId, a.action, a.entity_id as entityId, coalesce(json_extract(a.after, '$.note'), '') as actionNote,
+  a.created_at as actedAt, x.email as actorEmail,
+  c.title, (c.removed_at is not null) as contentRemoved, (c.deleted_at is not null) as contentDeleted,
+  ${REPORTS} as reports`;
+
+export const APPEAL_ADMIN_FROM = `from appeals p join audit_log a on a.id = p.action_id join users u on u.id = p.user_id
+  left join users x on x.id = a.actor_id left join users d on d.id = p.decided_by
+  left join content c on a.entity = 'content' and c.id = a.entity_id`;
+
+export type AdminAppealRow = {
+  id: string;
+  text: string;
+  status: "open" | "upheld" | "reversed" | "moot";
+  decisionNote: string;
+  createdAt: string;
+  decidedAt: string | null;
+  decidedByEmail: string | null;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  /** 0 or 1. */
+  userSuspended: number;
+  actionId: string;
+  action: "takedown" | "suspend";
+  entityId: string;
+  actionNote: string;
+  actedAt: string;
+  actorEmail: string | null;
+  title: string | null;
+  contentRemoved: number | null;
+  contentDeleted: number | null;
+  /** JSON array of { reason, note, created_at }. */
+  reports: string;
+};
+
+const ADMIN_LIST_LIMIT = 100;
+
+const ADMIN_LISTS = {
+  // Oldest first, so no appeal waits behind newer ones: appeals_open_created_idx (open rows only).
+  open: `select ${APPEAL_ADMIN_COLUMNS} ${APPEAL_ADMIN_FROM} where p.status = 'open'
+    order by p.created_at, p.id limit ?1`,
+  // The latest decisions first: appeals_decided_idx.
+  decided: `select ${APPEAL_ADMIN_COLUMNS} ${APPEAL_ADMIN_FROM} where p.status <> 'open'
+    order by p.decided_at desc, p.id desc limit ?1`,
+} as const;
+
+/** The admins' list: open appeals (oldest first) or decided ones (latest decision first). */
+export async function adminAppeals(db: Db, status: "open" | "decided"): Promise<AdminAppealRow[]> {
+  const { results } = await db.$client.prepare(ADMIN_LISTS[status]).bind(ADMIN_LIST_LIMIT).all<AdminAppealRow>();
+  return results;
+}
+
+/** One appeal as the admins see it (null: no such appeal). */
+export async function adminAppeal(db: Db, appealId: string): Promise<AdminAppealRow | null> {
+  return db.$client
+    .prepare(`select ${APPEAL_ADMIN_COLUMNS} ${APPEAL_ADMIN_FROM} where p.id = ?1`)
+    .bind(appealId)
+    .first<AdminAppealRow>();
+}
+
+export type AppealTargetRow = { status: AdminAppealRow["status"]; action: string; entityId: string };
+
+/** What an appeal is about, for its decision: its state and its action's kind and target (null: no such appeal). */
+export async function appealTarget(db: Db, appealId: string): Promise<AppealTargetRow | null> {
+  return db.$client
+    .prepare(
+      `select p.status, a.action, a.entity_id as entityId from appeals p join audit_log a on a.id = p.action_id where p.id = ?1`,
+    )
+    .bind(appealId)
+    .first<AppealTargetRow>();
+}
+
+const MY_ACTIONS_LIMIT = 100;
+
+/** One action against the member, with their appeal of it if any. */
+export type MyActionRow = {
+  actionId: string;
+  action: "takedown" | "suspend";
+  /** The item, for a takedown; null for a suspension. */
+  contentId: string | null;
+  title: string | null;
+  /** The moderators' note on the action. */
+  note: string;
+  actedAt: string;
+  /** 0 or 1. */
+  inForce: number;
+  appealId: string | null;
+  text: string | null;
+  status: AdminAppealRow["status"] | null;
+  decisionNote: string | null;
+  appealedAt: string | null;
+  decidedAt: string | null;
+};
+
+// The takedowns of the member's items (not deleted) and their suspensions, newest first: audit_log_entity_idx
+// for each branch, then each action's appeal by appeals_action_unique.
+const MY_ACTIONS = `select a.id as actionId, a.action, case when a.entity = 'content' then a.entity_id end as contentId,
+    c.title, coalesce(json_extract(a.after, '$.note'), '') as note, a.created_at as actedAt, ${IN_FORCE} as inForce,
+    p.id as appealId, p.text, p.status, p.decision_note as decisionNote, p.created_at as appealedAt, p.decided_at as decidedAt
+  from audit_log a left join content c on a.entity = 'content' and c.id = a.entity_id
+    left join appeals p on p.action_id = a.id
+  where ((a.entity = 'user' and a.entity_id = ?1 and a.action = 'suspend')
+     or (a.entity = 'content' and a.action = 'takedown'
+       and a.entity_id in (select id from content where created_by = ?1 and deleted_at is null)))
+  order by a.created_at desc, a.id desc limit ?2`;
+
+/** The actions taken against a member (their items' takedowns, their suspensions), with their appeals. */
+export async function myActions(db: Db, userId: string): Promise<MyActionRow[]> {
+  const { results } = await db.$client.prepare(MY_ACTIONS).bind(userId, MY_ACTIONS_LIMIT).all<MyActionRow>();
+  return results;
+}
