@@ -18,6 +18,10 @@ const creator: CreatorPageJson = {
   followers: 3,
   following: false,
   view_count: 1500,
+  bio: null,
+  links: [],
+  avatar_url: null,
+  banner_url: null,
 };
 const video = makeContent({ title: "Ava's video", type: "video" });
 const audio = makeContent({ title: "Ava's track", type: "audio" });

@@ -19,6 +19,7 @@ const liked: ContentJson = {
   thumbnail_url: null,
   created_by: "u-ben",
   creator_name: "ben",
+  creator_avatar_url: null,
   duration: 75,
   r2_key: "media/c9.mp4",
   like_count: 3,
