@@ -26,7 +26,6 @@ export type ProfileChangeBody = z.input<typeof profileChangeBody>;
 
 /** PUT /api/users/me/avatar and /banner: an image the caller uploaded (POST /api/uploads/sign, then its PUT). */
 export const profileImageBody = z.object({ image_key: z.string().min(1, "image_key is required").max(512) });
-export type ProfileImageBody = z.input<typeof profileImageBody>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -163,7 +163,7 @@ export const followLimit = limitRequests(
  * a few times a minute at most; a script rewriting a bio to spam followers' screens is stopped at 20.
  */
 export const PROFILE_CHANGES_PER_MINUTE = 20;
-export const PROFILE_CHANGES_PER_HOUR = 120;
+const PROFILE_CHANGES_PER_HOUR = 120;
 
 export const profileChangeLimit = limitRequests(
   {

@@ -4,7 +4,9 @@ import type { ContentListResponse } from "../../common/schemas/content";
 import type { CreatorPageJson, CreatorProfileJson } from "../../common/schemas/users";
 import { fixture } from "../test/fixtures";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
+import { PROFILE_CHANGES_PER_MINUTE } from "../middleware/rate-limit";
 import { suspend } from "../test/moderation";
+import { startOfAWindow, WINDOW_TEST_TIMEOUT_MS } from "../test/rate-window";
 import { publishFixture, signUpload, uploadFixture } from "../test/uploads";
 
 // Creator profiles (docs/decisions/091): bio and links, avatar and banner, through the routes a browser calls,
@@ -94,6 +96,25 @@ describe("PATCH /api/users/me/profile", () => {
       expect(await page(id)).toMatchObject({ bio: null, links: [] });
     });
   }
+
+  it(
+    "answers 429 in the member's words past PROFILE_CHANGES_PER_MINUTE changes a minute",
+    async () => {
+      const { browser } = await member();
+      await startOfAWindow();
+      for (let i = 0; i < PROFILE_CHANGES_PER_MINUTE; i++) {
+        expect((await browser.json("/api/users/me/profile", "PATCH", { bio: `Take ${i}` })).status).toBe(200);
+      }
+      const res = await browser.json("/api/users/me/profile", "PATCH", { bio: "One more" });
+      expect(res.status).toBe(429);
+      expect(await res.json()).toMatchObject({
+        code: "rate_limited",
+        error: "You're changing your profile too fast. Please wait a minute and try again.",
+      });
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    },
+    WINDOW_TEST_TIMEOUT_MS,
+  );
 
   it("refuses malformed JSON with 400, visitors with 401 and suspended members with 403", async () => {
     const { browser, id } = await member();
@@ -228,5 +249,43 @@ describe("avatar and banner", () => {
     const own = await browser.fetch(avatar_url!);
     expect(own.status).toBe(200);
     expect(own.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("avatar from the edge cache (docs/decisions/074, 091)", () => {
+  const cachedAt = async (url: string) => {
+    const hit = await caches.default.match(`http://localhost${url}`);
+    await hit?.body?.cancel();
+    return hit;
+  };
+  async function untilCached(url: string, wanted: boolean) {
+    for (let i = 0; i < 150; i++) {
+      if (Boolean(await cachedAt(url)) === wanted) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${url} was ${wanted ? "never put in" : "never dropped from"} the cache`);
+  }
+
+  it("answers a second request without D1 or R2, and a replaced avatar's old address leaves the cache", async () => {
+    const { browser, id } = await member();
+    const first = await uploadFixture(browser, "thumb.jpg");
+    const { avatar_url } = await (
+      await browser.json("/api/users/me/avatar", "PUT", { image_key: first })
+    ).json<CreatorProfileJson>();
+    expect((await new Browser().fetch(avatar_url!)).status).toBe(200);
+    await untilCached(avatar_url!, true);
+
+    // Take away the row's key and the object: only the cache can still answer.
+    await env.DB.prepare("update users set avatar_key = null where id = ?1").bind(id).run();
+    await env.MEDIA.delete(first);
+    const hit = await new Browser().fetch(avatar_url!);
+    expect(hit.status).toBe(200);
+    expect(new Uint8Array(await hit.arrayBuffer())).toEqual(fixture("thumb.jpg"));
+
+    // Replacing the avatar the row names drops the old address's copy.
+    await env.DB.prepare("update users set avatar_key = ?2 where id = ?1").bind(id, first).run();
+    const second = await uploadFixture(browser, "image.png", "image/png");
+    await browser.json("/api/users/me/avatar", "PUT", { image_key: second });
+    await untilCached(avatar_url!, false);
   });
 });
