@@ -57,7 +57,7 @@ export function CreatorPageSettings({ user }: { user: CurrentUserJson }) {
               )
             }
           />
-          <BioLinksForm key={JSON.stringify([profile.bio, profile.links])} profile={profile} onSaved={showSaved} />
+          <BioLinksForm profile={profile} onSaved={showSaved} />
         </>
       ) : isError ? (
         <p role="alert" className="text-sm text-red-400">
