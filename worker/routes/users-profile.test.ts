@@ -289,3 +289,32 @@ describe("avatar from the edge cache (docs/decisions/074, 091)", () => {
     await untilCached(avatar_url!, false);
   });
 });
+
+describe("DELETE /api/admin/moderation/users/{id}/profile", () => {
+  it("lets an admin clear an abusive profile, audited, without suspending the member", async () => {
+    const { browser, id } = await member();
+    await browser.json("/api/users/me/profile", "PATCH", { bio: "Abuse", links: ["https://abuse.example"] });
+    const key = await uploadFixture(browser, "thumb.jpg");
+    await browser.json("/api/users/me/banner", "PUT", { image_key: key });
+
+    expect((await browser.fetch(`/api/admin/moderation/users/${id}/profile`, { method: "DELETE" })).status).toBe(403);
+    const admin = await signedInBrowser("admin@example.com");
+    const res = await admin.fetch(`/api/admin/moderation/users/${id}/profile`, { method: "DELETE" });
+    expect(res.status).toBe(200);
+    expect(await page(id)).toMatchObject({ bio: null, links: [], avatar_url: null, banner_url: null });
+    expect(await env.MEDIA.head(key)).toBeNull();
+    const audit = await env.DB.prepare(
+      "select action, before from audit_log where entity = 'profile' and entity_id = ?1",
+    )
+      .bind(id)
+      .first<{ action: string; before: string }>();
+    expect(audit?.action).toBe("clear");
+    expect(JSON.parse(audit!.before)).toMatchObject({ bio: "Abuse", bannerKey: key });
+    // Not a suspension: the member may write a new profile.
+    expect((await browser.json("/api/users/me/profile", "PATCH", { bio: "Sorry" })).status).toBe(200);
+    const unknown = await admin.fetch(`/api/admin/moderation/users/01ARZ3NDEKTSV4RRFFQ69G5FAV/profile`, {
+      method: "DELETE",
+    });
+    expect(unknown.status).toBe(404);
+  });
+});

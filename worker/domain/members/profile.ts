@@ -1,8 +1,16 @@
 import { bioError, cleanBio, cleanLinks, linksError, PROFILE_IMAGES } from "../../../common/profile";
 import type { Db } from "../../db/client";
-import { setProfileText, swapProfileImage, type ProfileImageSlot } from "../../db/queries/members/profile";
+import {
+  clearProfileAudited,
+  setProfileText,
+  swapProfileImage,
+  type ProfileImageSlot,
+} from "../../db/queries/members/profile";
 import { findUserById } from "../../db/queries/members/users";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { nowIso } from "../../lib/time";
+import { checkAdmin, type AdminContext } from "../admin/admin-context";
 import { imageHash } from "../content/thumbnail-version";
 import type { Caller } from "../content/visibility";
 import type { MemberCall, ReaderCall, StorageCall } from "../member-context";
@@ -93,4 +101,28 @@ export async function getProfileImage({ ctx, input }: ReaderCall<{ id: string; s
   const key = user && keyOf(user, input.slot);
   if (!user || !key || !showsProfile(user, ctx.actor)) throw notFound(`No ${input.slot}`);
   return { key, version: profileImageVersion(key), hidden: user.suspendedAt !== null };
+}
+
+/**
+ * An admin clears an abusive profile without suspending its member (docs/decisions/091): bio, links, avatar and
+ * banner go, audited with what they were; the images leave storage. The member may set new ones.
+ */
+export async function clearProfile({
+  ctx,
+  input: { userId },
+}: {
+  ctx: AdminContext & { bucket: R2Bucket };
+  input: { userId: string };
+}) {
+  checkAdmin(ctx);
+  const before = await clearProfileAudited(ctx.db, { userId, actorId: ctx.actor.id, auditId: newId(), now: nowIso() });
+  if (!before) throw notFound("Member not found");
+  const retired: RetiredProfileImage[] = [];
+  for (const slot of ["avatar", "banner"] as const) {
+    const key = keyOf(before, slot);
+    if (!key) continue;
+    await ctx.bucket.delete(key);
+    retired.push({ userId, slot, version: profileImageVersion(key) });
+  }
+  return { retired };
 }

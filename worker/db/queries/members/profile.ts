@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../client";
-import { uploads, users } from "../../schema";
+import { auditLog, uploads, users } from "../../schema";
 
 export type ProfileTextUpdate = { userId: string; bio?: string | null; links?: string[] };
 
@@ -53,4 +53,34 @@ export async function swapProfileImage(db: Db, { userId, slot, before, key }: Pr
       ),
   ]);
   return changed.length > 0;
+}
+
+/**
+ * Clears a member's bio, links, avatar and banner with its audit row (entity `profile`, what was there before) in one
+ * batch. Answers the keys the row named, whose objects the caller deletes, or null for an unknown member.
+ */
+export async function clearProfileAudited(
+  db: Db,
+  p: { userId: string; actorId: string; auditId: string; now: string },
+) {
+  const user = await db
+    .select({ bio: users.bio, links: users.links, avatarKey: users.avatarKey, bannerKey: users.bannerKey })
+    .from(users)
+    .where(eq(users.id, p.userId))
+    .get();
+  if (!user) return null;
+  await db.batch([
+    db.insert(auditLog).values({
+      id: p.auditId,
+      actorId: p.actorId,
+      action: "clear",
+      entity: "profile",
+      entityId: p.userId,
+      before: JSON.stringify(user),
+      after: null,
+      createdAt: p.now,
+    }),
+    db.update(users).set({ bio: null, links: null, avatarKey: null, bannerKey: null }).where(eq(users.id, p.userId)),
+  ]);
+  return user;
 }
