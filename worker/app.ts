@@ -47,7 +47,8 @@ import { payoutRequestReadRoutes, payoutRequestWriteRoutes } from "./routes/me-p
 import { playbackRoutes } from "./routes/playback";
 import { recommendationRoutes } from "./routes/recommendations";
 import { uploadRoutes } from "./routes/uploads";
-import { usersActiveRoutes, usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
+import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
+import { profileActiveRoutes, profilePublicRoutes, profileSignedInRoutes } from "./routes/users-profile";
 import { walletRoutes } from "./routes/me-wallet";
 import { profileImageFromCache, thumbnailFromCache } from "./routes/thumbnail-cache";
 import { ID_PATTERN } from "./lib/ids";
@@ -71,6 +72,7 @@ const publicApi = new Hono<AppEnv>()
   .route("/", apiDocsRoutes(apiSections))
   .route("/", authRoutes)
   .route("/", usersPublicRoutes)
+  .route("/", profilePublicRoutes)
   .route("/", contentPublicRoutes)
   .route("/", captionsPublicRoutes)
   .route("/", trafficPublicRoutes)
@@ -81,6 +83,7 @@ const publicApi = new Hono<AppEnv>()
 const signedInApi = new Hono<AppEnv>()
   .use(requireUser)
   .route("/", usersSignedInRoutes)
+  .route("/", profileSignedInRoutes)
   .route("/", contentSignedInRoutes)
   .route("/", contentStatsRoutes)
   .route("/", playbackRoutes)
@@ -109,7 +112,7 @@ const activeMemberApi = new Hono<AppEnv>()
   .route("/", uploadRoutes)
   .route("/", payoutRequestWriteRoutes)
   .route("/", followActiveRoutes)
-  .route("/", usersActiveRoutes);
+  .route("/", profileActiveRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths. Their
 // files are under routes/admin/, one per resource.

@@ -257,6 +257,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a creator's page
+         * @description Public: anyone may call it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The creator's public card (never the email), how many videos and audio items they have, their follower count and whether the caller follows them. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            username: string | null;
+                            display_name: string;
+                            created_at: string;
+                            bio: string | null;
+                            links: {
+                                url: string;
+                                host: string;
+                            }[];
+                            avatar_url: string | null;
+                            banner_url: string | null;
+                            video_count: number;
+                            audio_count: number;
+                            followers: number;
+                            following: boolean;
+                            view_count: number;
+                        };
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/avatar": {
         parameters: {
             query?: never;
@@ -387,73 +454,6 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
-                };
-                /** @description No such resource, or not one the caller may see. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a creator's page
-         * @description Public: anyone may call it.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The creator's public card (never the email), how many videos and audio items they have, their follower count and whether the caller follows them. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            username: string | null;
-                            display_name: string;
-                            created_at: string;
-                            bio: string | null;
-                            links: {
-                                url: string;
-                                host: string;
-                            }[];
-                            avatar_url: string | null;
-                            banner_url: string | null;
-                            video_count: number;
-                            audio_count: number;
-                            followers: number;
-                            following: boolean;
-                            view_count: number;
-                        };
-                    };
                 };
                 /** @description No such resource, or not one the caller may see. */
                 404: {
