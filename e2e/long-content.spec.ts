@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../common/content-text";
 import { REPORT_NOTE_MAX } from "../common/moderation";
+import { BIO_MAX, LINK_MAX, LINKS_MAX } from "../common/profile";
 import { signInAs } from "./sign-in";
 
 // docs/decisions/039: the longest values the forms and the API accept, without a space to break at, on every screen,
@@ -205,10 +206,15 @@ test("the longest texts wrap or truncate on every screen at 390 and 1280 px", as
   await checkWidths(member, "wallet: views of a day");
   await member.keyboard.press("Escape");
 
-  // The longest username, then the creator's own page and the player again.
+  // The longest username, bio and links (docs/decisions/091), then the creator's own page and the player again.
   await api(member, "patch", "/api/users/me/username", { username: USERNAME });
+  const links = Array.from({ length: LINKS_MAX }, (_, i) =>
+    `https://${unbroken(60, `l${i}-`)}.example.com/${"W".repeat(LINK_MAX)}`.slice(0, LINK_MAX),
+  );
+  await api(member, "patch", "/api/users/me/profile", { bio: unbroken(BIO_MAX, "<b>🎬</b>"), links });
   await member.goto(`/creator/${me.id}`);
   await expect(member.getByRole("heading", { level: 1, name: USERNAME })).toBeVisible();
+  await expect(member.getByRole("list", { name: "Links" }).getByRole("link")).toHaveCount(LINKS_MAX);
   await checkWidths(member, "creator page");
   await member.goto(`/content/${id}`);
   await checkWidths(member, "content page (username)");

@@ -50,8 +50,9 @@ import { playbackRoutes } from "./routes/playback";
 import { recommendationRoutes } from "./routes/recommendations";
 import { uploadRoutes } from "./routes/uploads";
 import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
+import { profileActiveRoutes, profilePublicRoutes, profileSignedInRoutes } from "./routes/users-profile";
 import { walletRoutes } from "./routes/me-wallet";
-import { thumbnailFromCache } from "./routes/thumbnail-cache";
+import { profileImageFromCache, thumbnailFromCache } from "./routes/thumbnail-cache";
 import { ID_PATTERN } from "./lib/ids";
 
 // Access is declared by the sub-app a route lives in. Hono flattens sub-apps into one router and runs
@@ -73,6 +74,7 @@ const publicApi = new Hono<AppEnv>()
   .route("/", apiDocsRoutes(apiSections))
   .route("/", authRoutes)
   .route("/", usersPublicRoutes)
+  .route("/", profilePublicRoutes)
   .route("/", contentPublicRoutes)
   .route("/", captionsPublicRoutes)
   .route("/", trafficPublicRoutes)
@@ -83,6 +85,7 @@ const publicApi = new Hono<AppEnv>()
 const signedInApi = new Hono<AppEnv>()
   .use(requireUser)
   .route("/", usersSignedInRoutes)
+  .route("/", profileSignedInRoutes)
   .route("/", contentSignedInRoutes)
   .route("/", contentStatsRoutes)
   .route("/", playbackRoutes)
@@ -112,7 +115,8 @@ const activeMemberApi = new Hono<AppEnv>()
   .route("/", finalizeRoutes)
   .route("/", uploadRoutes)
   .route("/", payoutRequestWriteRoutes)
-  .route("/", followActiveRoutes);
+  .route("/", followActiveRoutes)
+  .route("/", profileActiveRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths. Their
 // files are under routes/admin/, one per resource.
@@ -143,6 +147,9 @@ export const app = new Hono<AppEnv>()
   .use(securityHeaders)
   // A thumbnail the edge cache holds is answered before the session lookup (docs/decisions/074): no D1 on a hit.
   .use(`/content/:id${ID_PATTERN}/thumbnail`, thumbnailFromCache)
+  // Avatars and banners the same way (docs/decisions/091).
+  .use("/users/:id/avatar", profileImageFromCache("avatar"))
+  .use("/users/:id/banner", profileImageFromCache("banner"))
   .use(requestContext)
   .use(sameOriginOnly)
   .use(limitBodies)

@@ -86,6 +86,8 @@ export const contentOut = z.object({
   created_by: z.string(),
   /** The creator's username, else the part of their email before the at-sign. */
   creator_name: z.string(),
+  /** The creator's avatar (docs/decisions/091), or null: the card shows their initial. */
+  creator_avatar_url: z.string().nullable(),
   /** Seconds, measured on the server from the file itself. */
   duration: z.number(),
   r2_key: z.string(),

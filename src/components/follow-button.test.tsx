@@ -18,6 +18,10 @@ const ben = (following: boolean, followers: number): CreatorPageJson => ({
   view_count: 0,
   following,
   followers,
+  bio: null,
+  links: [],
+  avatar_url: null,
+  banner_url: null,
 });
 const render = (creatorId = BEN) => renderRoutes([{ path: "*", element: <FollowButton creatorId={creatorId} /> }], "/");
 

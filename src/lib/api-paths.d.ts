@@ -290,6 +290,13 @@ export interface paths {
                             username: string | null;
                             display_name: string;
                             created_at: string;
+                            bio: string | null;
+                            links: {
+                                url: string;
+                                host: string;
+                            }[];
+                            avatar_url: string | null;
+                            banner_url: string | null;
                             video_count: number;
                             audio_count: number;
                             followers: number;
@@ -297,6 +304,156 @@ export interface paths {
                             view_count: number;
                         };
                     };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a creator's avatar
+         * @description Public: anyone may call it.
+         *
+         *     404 when the creator has none, and while the creator is suspended to all but them and admins.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The avatar (JPEG, PNG, WebP or GIF). At the current version (`v`, as `avatar_url` names it) it is immutable: kept by browsers for a year and served from the edge cache. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
+                    };
+                };
+                /** @description The bytes a Range header asked for. */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
+                    };
+                };
+                /** @description `v` is missing or no longer current: Location is the current version's address (kept a minute). */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not modified: the ETag in If-None-Match is current. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a creator's banner
+         * @description Public: anyone may call it.
+         *
+         *     404 when the creator has none, and while the creator is suspended to all but them and admins.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The banner (JPEG, PNG, WebP or GIF). At the current version (`v`, as `banner_url` names it) it is immutable: kept by browsers for a year and served from the edge cache. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
+                    };
+                };
+                /** @description The bytes a Range header asked for. */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
+                    };
+                };
+                /** @description `v` is missing or no longer current: Location is the current version's address (kept a minute). */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not modified: the ETag in If-None-Match is current. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description No such resource, or not one the caller may see. */
                 404: {
@@ -361,6 +518,7 @@ export interface paths {
                                 thumbnail_url: string | null;
                                 created_by: string;
                                 creator_name: string;
+                                creator_avatar_url: string | null;
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
@@ -441,6 +599,7 @@ export interface paths {
                             thumbnail_url: string | null;
                             created_by: string;
                             creator_name: string;
+                            creator_avatar_url: string | null;
                             duration: number;
                             r2_key: string;
                             like_count: number;
@@ -579,6 +738,7 @@ export interface paths {
                             thumbnail_url: string | null;
                             created_by: string;
                             creator_name: string;
+                            creator_avatar_url: string | null;
                             duration: number;
                             r2_key: string;
                             like_count: number;
@@ -750,6 +910,7 @@ export interface paths {
                             thumbnail_url: string | null;
                             created_by: string;
                             creator_name: string;
+                            creator_avatar_url: string | null;
                             duration: number;
                             r2_key: string;
                             like_count: number;
@@ -1429,6 +1590,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get my profile
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The member's bio, links, avatar and banner, as their creator page shows them. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bio: string | null;
+                            links: {
+                                url: string;
+                                host: string;
+                            }[];
+                            avatar_url: string | null;
+                            banner_url: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change my bio and links
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     `bio`: plain text, at most 1,000 characters (null or empty clears it). `links`: at most 5 http(s) addresses of at most 300 characters each ([] clears them). 400 with the rule broken; 429 `rate_limited` past 20 profile changes a minute or 120 an hour.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bio?: string | null;
+                        links?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The profile as it now is. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bio: string | null;
+                            links: {
+                                url: string;
+                                host: string;
+                            }[];
+                            avatar_url: string | null;
+                            banner_url: string | null;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/content/mine": {
         parameters: {
             query?: never;
@@ -1467,6 +1758,7 @@ export interface paths {
                                 thumbnail_url: string | null;
                                 created_by: string;
                                 creator_name: string;
+                                creator_avatar_url: string | null;
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
@@ -1539,6 +1831,7 @@ export interface paths {
                                 thumbnail_url: string | null;
                                 created_by: string;
                                 creator_name: string;
+                                creator_avatar_url: string | null;
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
@@ -2636,6 +2929,7 @@ export interface paths {
                                     thumbnail_url: string | null;
                                     created_by: string;
                                     creator_name: string;
+                                    creator_avatar_url: string | null;
                                     duration: number;
                                     r2_key: string;
                                     like_count: number;
@@ -2825,6 +3119,7 @@ export interface paths {
                                 thumbnail_url: string | null;
                                 created_by: string;
                                 creator_name: string;
+                                creator_avatar_url: string | null;
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
@@ -2913,6 +3208,7 @@ export interface paths {
                                 thumbnail_url: string | null;
                                 created_by: string;
                                 creator_name: string;
+                                creator_avatar_url: string | null;
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
@@ -3420,6 +3716,7 @@ export interface paths {
                                 thumbnail_url: string | null;
                                 created_by: string;
                                 creator_name: string;
+                                creator_avatar_url: string | null;
                                 duration: number;
                                 r2_key: string;
                                 like_count: number;
@@ -4810,6 +5107,286 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set my avatar
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     `image_key` is an image the caller uploaded (POST /api/uploads/sign, then its PUT, which refuses a file that is not the image it claims). 400 `image_too_large` above the avatar's size; 409 `upload_used` for an upload already attached; 429 `rate_limited` past 20 profile changes a minute or 120 an hour.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        image_key: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The profile with its new avatar; the old image is deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bio: string | null;
+                            links: {
+                                url: string;
+                                host: string;
+                            }[];
+                            avatar_url: string | null;
+                            banner_url: string | null;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove my avatar
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The profile without an avatar (pages show the initial). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bio: string | null;
+                            links: {
+                                url: string;
+                                host: string;
+                            }[];
+                            avatar_url: string | null;
+                            banner_url: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set my banner
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     `image_key` is an image the caller uploaded (POST /api/uploads/sign, then its PUT, which refuses a file that is not the image it claims). 400 `image_too_large` above the banner's size; 409 `upload_used` for an upload already attached; 429 `rate_limited` past 20 profile changes a minute or 120 an hour.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        image_key: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The profile with its new banner; the old image is deleted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bio: string | null;
+                            links: {
+                                url: string;
+                                host: string;
+                            }[];
+                            avatar_url: string | null;
+                            banner_url: string | null;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove my banner
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The profile without a banner (the page shows a plain one). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bio: string | null;
+                            links: {
+                                url: string;
+                                host: string;
+                            }[];
+                            avatar_url: string | null;
+                            banner_url: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -8735,6 +9312,84 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/users/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Clear a member's profile
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     Removes bio, links, avatar and banner, for an abusive profile whose member need not be suspended (docs/decisions/091).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The profile as it now is: empty (audited, entity `profile`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bio: string | null;
+                            links: {
+                                url: string;
+                                host: string;
+                            }[];
+                            avatar_url: string | null;
+                            banner_url: string | null;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -23,3 +23,7 @@ export const moderateUser = (userId: string, body: UserModerationBody) =>
 
 export const getModerationMember = (userId: string, signal?: AbortSignal) =>
   api.GET("/api/admin/moderation/users/{id}", { params: { path: { id: userId } }, signal });
+
+/** Clears a member's bio, links, avatar and banner (docs/decisions/091), audited; not a suspension. */
+export const clearMemberProfile = (userId: string) =>
+  api.DELETE("/api/admin/moderation/users/{id}/profile", { params: { path: { id: userId } } });

@@ -15,6 +15,8 @@ export const queryKeys = {
   contentFeed: (query: ContentFeedQuery) => ["content-feed", query] as const,
   content: (id: string) => ["content", id] as const,
   creator: (id: string) => ["creator", id] as const,
+  /** The member's own bio, links, avatar and banner, for Profile Settings (docs/decisions/091). */
+  myProfile: (userId: UserId) => ["my-profile", userId] as const,
   suggestions: (contentId: string) => ["suggestions", contentId] as const,
   likeStatus: (userId: UserId, contentId: string) => ["like-status", userId, contentId] as const,
   recommendations: (userId: UserId) => ["recommendations", userId] as const,

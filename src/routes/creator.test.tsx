@@ -18,6 +18,10 @@ const creator: CreatorPageJson = {
   followers: 3,
   following: false,
   view_count: 1500,
+  bio: null,
+  links: [],
+  avatar_url: null,
+  banner_url: null,
 };
 const video = makeContent({ title: "Ava's video", type: "video" });
 const audio = makeContent({ title: "Ava's track", type: "audio" });
@@ -96,5 +100,60 @@ describe("creator page", () => {
     expect(await screen.findByRole("heading", { name: "Creator Not Found" })).toBeVisible();
     expect(screen.getByRole("link", { name: "Go Home" })).toHaveProperty("pathname", "/");
     expect(String(consoleError.mock.calls[0][0])).toContain("Failed to load creator");
+  });
+});
+
+describe("creator page header (docs/decisions/091)", () => {
+  const longBio = `${"w".repeat(990)}<b>x</b>\n🎬`;
+  const links = [1, 2, 3, 4, 5].map((n) => ({
+    url: `https://www.a-very-long-subdomain-name-${n}.example.com/${"p".repeat(200)}`,
+    host: `a-very-long-subdomain-name-${n}.example.com`,
+  }));
+
+  it("shows the bio as plain text and each link by its host, opening in a new tab without endorsing it", async () => {
+    stubFetch({
+      [`GET /api/users/${ava.id}`]: { body: { ...creator, bio: longBio, links } },
+      "GET /api/content": { body: contentPage([]) },
+    });
+    renderApp(`/creator/${ava.id}`);
+    const bio = await screen.findByText((_, el) => el?.tagName === "P" && el.textContent === longBio);
+    // The markup is text: no element was made from it.
+    expect(bio.querySelector("b")).toBeNull();
+    expect(bio.className).toContain("wrap-anywhere");
+    expect(bio.className).toContain("whitespace-pre-line");
+    const shown = screen.getAllByRole("link", { name: /opens in a new tab/ });
+    expect(shown).toHaveLength(5);
+    shown.forEach((a, i) => {
+      expect(a.getAttribute("href")).toBe(links[i]!.url);
+      expect(a.getAttribute("rel")).toBe("nofollow ugc noopener");
+      expect(a.getAttribute("target")).toBe("_blank");
+      expect(a.textContent).toBe(`${links[i]!.host} (opens in a new tab)`);
+    });
+  });
+
+  it("shows the avatar and banner when set, the initial and a plain header when not", async () => {
+    stubFetch({
+      [`GET /api/users/${ava.id}`]: {
+        body: {
+          ...creator,
+          avatar_url: `/api/users/${ava.id}/avatar?v=a1`,
+          banner_url: `/api/users/${ava.id}/banner?v=b1`,
+        },
+      },
+      "GET /api/content": { body: contentPage([]) },
+    });
+    const { unmount } = renderApp(`/creator/${ava.id}`);
+    const header = (await screen.findByRole("heading", { name: "ava", level: 1 })).closest("header")!;
+    const [banner, avatar] = [...header.querySelectorAll("img")];
+    expect(banner!.getAttribute("src")).toBe(`/api/users/${ava.id}/banner?v=b1`);
+    expect(avatar!.getAttribute("src")).toBe(`/api/users/${ava.id}/avatar?v=a1`);
+    expect([avatar!.getAttribute("width"), avatar!.getAttribute("height")]).toEqual(["96", "96"]);
+    unmount();
+
+    stubCreator();
+    renderApp(`/creator/${ava.id}`);
+    const plain = (await screen.findByRole("heading", { name: "ava", level: 1 })).closest("header")!;
+    expect(plain.querySelector("img")).toBeNull();
+    expect(screen.getByTestId("avatar-fallback").textContent).toBe("A");
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ContentJson } from "../../common/schemas/content";
 import { useAuth } from "../stores/auth";
-import { stubFetch } from "../test/fetch";
+import { bodiesOf, stubFetch } from "../test/fetch";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { backgroundEarningsRoutes } from "../test/earnings-fixtures";
@@ -19,6 +19,7 @@ const liked: ContentJson = {
   thumbnail_url: null,
   created_by: "u-ben",
   creator_name: "ben",
+  creator_avatar_url: null,
   duration: 75,
   r2_key: "media/c9.mp4",
   like_count: 3,
@@ -185,5 +186,79 @@ describe("liked content", () => {
     await openSettings();
     fireEvent.click(screen.getByRole("tab", { name: "Liked Content" }));
     expect(await screen.findByText("You haven't liked any content yet")).toBeVisible();
+  });
+});
+
+describe("profile settings: creator page (docs/decisions/091)", () => {
+  const bioBox = () => screen.getByLabelText("Bio");
+  const saveProfileButton = () => screen.getByRole("button", { name: "Save profile" });
+
+  it("saves a bio and links and shows what the server kept", async () => {
+    const fetchMock = stubFetch({
+      "PATCH /api/users/me/profile": {
+        body: {
+          bio: "Films\n\nand sound",
+          links: [{ url: "https://www.example.com/", host: "example.com" }],
+          avatar_url: null,
+          banner_url: null,
+        },
+      },
+    });
+    await openSettings();
+    await screen.findByLabelText("Bio");
+    expect(bioBox().getAttribute("maxlength")).toBe("1000");
+    expect(saveProfileButton()).toHaveProperty("disabled", true);
+    fireEvent.change(bioBox(), { target: { value: "Films\n\n\n\nand sound" } });
+    expect(screen.getByText("18 / 1,000")).toBeVisible();
+    fireEvent.change(screen.getByLabelText("Link 1"), { target: { value: " https://www.example.com " } });
+    fireEvent.click(screen.getByRole("button", { name: "Add link" }));
+    expect(screen.getByLabelText("Link 2")).toHaveProperty("value", "");
+    fireEvent.click(saveProfileButton());
+    expect((await screen.findByRole("status")).textContent).toBe("Profile saved.");
+    expect(bodiesOf(fetchMock, "PATCH /api/users/me/profile")).toEqual([
+      { bio: "Films\n\n\n\nand sound", links: ["https://www.example.com"] },
+    ]);
+    expect(bioBox()).toHaveProperty("value", "Films\n\nand sound");
+  });
+
+  it("refuses a javascript: link before asking the server, and offers at most 5 link fields", async () => {
+    const fetchMock = stubFetch({});
+    await openSettings();
+    await screen.findByLabelText("Bio");
+    fireEvent.change(screen.getByLabelText("Link 1"), { target: { value: "javascript:alert(1)" } });
+    fireEvent.click(saveProfileButton());
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Link 1 must be a web address starting with http:// or https://",
+    );
+    for (let n = 2; n <= 5; n++) fireEvent.click(screen.getByRole("button", { name: "Add link" }));
+    expect(screen.getByLabelText("Link 5")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Add link" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Remove link 1" }));
+    expect(screen.queryByLabelText("Link 5")).toBeNull();
+    expect(bodiesOf(fetchMock, "PATCH /api/users/me/profile")).toEqual([]);
+  });
+
+  it("removes the avatar and says so", async () => {
+    const avatar = `/api/users/${ava.id}/avatar?v=a1`;
+    stubFetch({
+      "GET /api/users/me/profile": { body: { bio: null, links: [], avatar_url: avatar, banner_url: null } },
+      "DELETE /api/users/me/avatar": { body: { bio: null, links: [], avatar_url: null, banner_url: null } },
+    });
+    await openSettings();
+    fireEvent.click(await screen.findByRole("button", { name: "Remove avatar" }));
+    expect(await screen.findByText("Avatar removed.")).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Remove avatar" })).toBeNull();
+    expect(screen.getByText("Add avatar")).toBeVisible();
+  });
+
+  it("refuses a picked file that is not an accepted image, in words, without uploading", async () => {
+    const fetchMock = stubFetch({});
+    await openSettings();
+    const input = (await screen.findByText("Add banner")).querySelector("input")!;
+    fireEvent.change(input, { target: { files: [new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" })] } });
+    expect(
+      await screen.findByText("Could not change your banner. Choose a JPEG, PNG, WebP or GIF image."),
+    ).toBeVisible();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/uploads/sign"))).toEqual([]);
   });
 });

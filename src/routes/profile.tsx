@@ -2,6 +2,7 @@ import { useAuth } from "../stores/auth";
 import { HistoryTab } from "../components/history/history-tab";
 import { LikedContent } from "../components/profile/liked-content";
 import { FollowingList } from "../components/profile/following-list";
+import { CreatorPageSettings } from "../components/profile/creator-page-settings";
 import { NotificationSettings } from "../components/profile/notification-settings";
 import { MyContent } from "../components/profile/my-content";
 import { ProfileSettings } from "../components/profile/profile-settings";
@@ -20,6 +21,7 @@ function ProfilePage() {
       panel: (
         <div className="space-y-6">
           <ProfileSettings user={user} />
+          <CreatorPageSettings user={user} />
           <NotificationSettings />
           <SignOutEverywhere />
         </div>

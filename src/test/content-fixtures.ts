@@ -19,6 +19,7 @@ export function makeContent(overrides: Partial<ContentJson> = {}): ContentJson {
     thumbnail_url: null,
     created_by: ava.id,
     creator_name: "ava",
+    creator_avatar_url: null,
     duration: 95,
     r2_key: `media/${id}.mp4`,
     like_count: 0,

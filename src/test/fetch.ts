@@ -13,6 +13,8 @@ const EVERY_SCREEN: Record<string, Route> = {
   "GET /api/me/following/uploads": { body: { items: [], nextCursor: null } },
   // The reward and share to watch the sign-in dialog and the player state (GET /api/view-reward), as the server answers.
   "GET /api/view-reward": { body: { reward_usd: 0.003, qualify_percent: 80, views_per_item_per_day: 3 } },
+  // Profile Settings' 'Creator page' (docs/decisions/091): a member who has set nothing yet.
+  "GET /api/users/me/profile": { body: { bio: null, links: [], avatar_url: null, banner_url: null } },
 };
 
 /**

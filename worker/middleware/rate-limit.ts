@@ -171,3 +171,27 @@ export const followLimit = limitRequests(
     message: "You have followed and unfollowed too many creators in the last hour. Please wait a while and try again.",
   },
 );
+
+/**
+ * Profile changes per member (bio and links, avatar, banner: docs/decisions/091). Someone editing their page saves
+ * a few times a minute at most; a script rewriting a bio to spam followers' screens is stopped at 20.
+ */
+export const PROFILE_CHANGES_PER_MINUTE = 20;
+const PROFILE_CHANGES_PER_HOUR = 120;
+
+export const profileChangeLimit = limitRequests(
+  {
+    name: "profile",
+    by: "member",
+    limit: PROFILE_CHANGES_PER_MINUTE,
+    per: "minute",
+    message: "You're changing your profile too fast. Please wait a minute and try again.",
+  },
+  {
+    name: "profile",
+    by: "member",
+    limit: PROFILE_CHANGES_PER_HOUR,
+    per: "hour",
+    message: "You have changed your profile too many times in the last hour. Please wait a while and try again.",
+  },
+);

@@ -18,7 +18,7 @@ import { currentUserJson } from "./serializers/current-user";
 
 // Any one path segment but "me" (the signed-in /users/me): an address that names no creator, well-formed
 // id or not, is a 404 for everyone, so a visitor's creator page can tell "unknown" from "sign in".
-const CREATOR_ID = "{(?!me$)[^/]+}";
+export const CREATOR_ID = "{(?!me$)[^/]+}";
 
 /** Public: a creator's page data. */
 export const usersPublicRoutes = new Hono<AppEnv>().get(

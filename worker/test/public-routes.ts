@@ -7,6 +7,9 @@ export const PUBLIC_ROUTES = new Set([
   "POST /api/sessions",
   "GET /api/logout",
   "GET /api/users/:id{(?!me$)[^/]+}",
+  // A creator's avatar and banner, like a thumbnail: shown on public pages (docs/decisions/091).
+  "GET /api/users/:id{(?!me$)[^/]+}/avatar",
+  "GET /api/users/:id{(?!me$)[^/]+}/banner",
   "GET /api/content",
   `GET /api/content/:id${ID_PATTERN}`,
   `GET /api/content/:id${ID_PATTERN}/thumbnail`,

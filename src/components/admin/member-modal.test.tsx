@@ -6,6 +6,8 @@ import { bodiesOf } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
 import { ben, makeModeratedItem, makeModerationMember, stubAdmin } from "../../test/admin-fixtures";
 import { ModerationTab } from "./moderation-tab";
+import { stubBrowserDialogs } from "../../test/browser-dialogs";
+import { CLEAR_PROFILE_CONFIRM } from "./clear-profile-button";
 
 // A member's moderation page, opened from a reported item's creator: standing, reports, actions, Suspend.
 
@@ -175,5 +177,22 @@ describe("member moderation page", () => {
     const page = await openCreator();
     expect(await page.findByText("Admin accounts cannot be suspended.")).toBeVisible();
     await waitFor(() => expect(page.queryByRole("button", { name: /suspend/i })).toBeNull());
+  });
+});
+
+describe("Clear profile (docs/decisions/091)", () => {
+  it("asks first, then clears the member's profile and says so", async () => {
+    const { confirm } = stubBrowserDialogs();
+    const { fetchMock } = openMemberPage(makeModerationMember(), {
+      [`DELETE ${memberPath}/profile`]: { body: { bio: null, links: [], avatar_url: null, banner_url: null } },
+    });
+    const page = await openCreator();
+    confirm.mockReturnValueOnce(false);
+    fireEvent.click(await page.findByRole("button", { name: "Clear profile" }));
+    expect(confirm).toHaveBeenCalledWith(CLEAR_PROFILE_CONFIRM);
+    expect(bodiesOf(fetchMock, `DELETE ${memberPath}/profile`)).toHaveLength(0);
+    fireEvent.click(page.getByRole("button", { name: "Clear profile" }));
+    expect(await page.findByText("Profile cleared.")).toBeVisible();
+    expect(bodiesOf(fetchMock, `DELETE ${memberPath}/profile`)).toHaveLength(1);
   });
 });

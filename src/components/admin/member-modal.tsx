@@ -11,6 +11,7 @@ import { Badge } from "./admin-ui";
 import { actionLabel, reasonLabel, reportStateLabel } from "./moderation";
 import { useAdminQuery } from "../../queries/admin";
 import { UserModerationModal } from "./user-moderation-modal";
+import { ClearProfileButton } from "./clear-profile-button";
 
 type Member = { id: string; email: string };
 
@@ -46,13 +47,16 @@ export function MemberModal({ member, onClose }: { member: Member; onClose: () =
           {data.user.is_admin ? (
             <p className="text-sm text-slate-400">Admin accounts cannot be suspended.</p>
           ) : (
-            <button
-              type="button"
-              className={buttonClass("secondary")}
-              onClick={() => setDeciding(data.user.suspended ? "unsuspend" : "suspend")}
-            >
-              {data.user.suspended ? "Unsuspend" : "Suspend"}
-            </button>
+            <div className="flex flex-wrap items-start gap-2">
+              <button
+                type="button"
+                className={buttonClass("secondary")}
+                onClick={() => setDeciding(data.user.suspended ? "unsuspend" : "suspend")}
+              >
+                {data.user.suspended ? "Unsuspend" : "Suspend"}
+              </button>
+              <ClearProfileButton userId={member.id} />
+            </div>
           )}
           <ReportList title="Reports received" reports={data.reports_received} />
           <ReportList title="Reports made" reports={data.reports_made} />

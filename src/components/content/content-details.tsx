@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { splitTags } from "../../../common/tags";
 import { FollowButton } from "../follow-button";
+import { CreatorAvatar } from "../creator/creator-avatar";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../../common/schemas/content";
 import { LikeButton } from "./like-button";
@@ -35,9 +36,15 @@ export function ContentDetails({ content }: { content: ContentJson }) {
           <dd className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <Link
               to={`/creator/${content.created_by}`}
-              className="rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+              className="flex min-w-0 items-center gap-2 rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
             >
-              {content.creator_name}
+              <CreatorAvatar
+                creatorId={content.created_by}
+                name={content.creator_name}
+                url={content.creator_avatar_url}
+                size="md"
+              />
+              <span className="min-w-0 wrap-anywhere">{content.creator_name}</span>
             </Link>
             <FollowButton creatorId={content.created_by} />
           </dd>

@@ -4,6 +4,7 @@ import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../../common/schemas/content";
 import { ViewCount } from "../content/view-count";
 import { CaptionMatch } from "./caption-match";
+import { CreatorAvatar } from "../creator/creator-avatar";
 import { ContentThumbnail, type ImagePriority } from "./content-thumbnail";
 import type { DiscoveryMethod, DiscoveryState } from "../../lib/discovery";
 
@@ -53,9 +54,10 @@ export function ContentCard({ item, discovery = "browse", image = "lazy", inCapt
         </h3>
         <Link
           to={`/creator/${item.created_by}`}
-          className="relative z-10 max-w-full self-start rounded text-sm wrap-anywhere text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+          className="relative z-10 flex max-w-full min-w-0 items-center gap-2 self-start rounded text-sm text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
         >
-          {item.creator_name}
+          <CreatorAvatar creatorId={item.created_by} name={item.creator_name} url={item.creator_avatar_url} size="sm" />
+          <span className="min-w-0 wrap-anywhere">{item.creator_name}</span>
         </Link>
         <ViewCount count={item.view_count} className="text-xs text-slate-400" />
         {inCaptions ? <CaptionMatch /> : null}

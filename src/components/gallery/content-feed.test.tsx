@@ -27,9 +27,9 @@ describe("ContentFeed", () => {
   it("appends the next page on Load more, without duplicates, and stops at the end", async () => {
     const fetchMock = stubPages();
     renderFeed();
-    await screen.findByText("A");
+    await screen.findByRole("link", { name: "A" });
     fireEvent.click(screen.getByRole("button", { name: "Load more" }));
-    await screen.findByText("C");
+    await screen.findByRole("link", { name: "C" });
     expect(titles()).toEqual(["A", "B", "C"]);
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
     const lastUrl = new URL(String(fetchMock.mock.lastCall![0]), "http://localhost");
@@ -51,10 +51,10 @@ describe("ContentFeed", () => {
     );
     stubPages();
     renderFeed();
-    await screen.findByText("A");
+    await screen.findByRole("link", { name: "A" });
     const latest = observers.at(-1)!;
     act(() => latest.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
-    await screen.findByText("C");
+    await screen.findByRole("link", { name: "C" });
     expect(titles()).toEqual(["A", "B", "C"]);
   });
 
@@ -81,16 +81,16 @@ describe("ContentFeed", () => {
       },
     });
     const { queryClient } = renderRoutes([{ path: "*", element: <ContentFeed query={{}} /> }], "/");
-    await screen.findByText("A");
+    await screen.findByRole("link", { name: "A" });
     fireEvent.click(screen.getByRole("button", { name: "Load more" }));
-    await screen.findByText("C");
+    await screen.findByRole("link", { name: "C" });
 
     refreshed = true;
     // What the home page's earnings poll does when a run credited views.
     act(() => void refreshAfterCredits(queryClient));
     // Meanwhile what was shown stays, without placeholders.
     expect(titles()).toEqual(["A", "B", "C"]);
-    await screen.findByText("N");
+    await screen.findByRole("link", { name: "N" });
     // The new first page on top, then what was further down: the loaded pages are fetched again.
     expect(titles()).toEqual(["N", "A", "B", "C"]);
     expect(screen.queryAllByTestId("content-placeholder")).toHaveLength(0);

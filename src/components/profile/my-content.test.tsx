@@ -19,6 +19,7 @@ const video: ContentJson = {
   thumbnail_url: null,
   created_by: ava.id,
   creator_name: "ava",
+  creator_avatar_url: null,
   duration: 42,
   r2_key: "media/c1.mp4",
   like_count: 0,

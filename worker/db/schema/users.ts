@@ -19,6 +19,13 @@ export const users = sqliteTable(
     // D1 keeps for good about members (view_aggregates.ts, period-close.ts) name them by it, not by the 26-letter
     // id: an integer takes 1 to 4 bytes, which halves to quarters those tables (docs/decisions/058).
     num: integer("num"),
+    // The creator's public profile (docs/decisions/091): a bio of plain text, up to 5 links as a JSON array of
+    // absolute http(s) URLs, and the R2 keys of their avatar and banner (uploaded images, checked as thumbnails
+    // are). Null when unset. Nothing that moves money reads them.
+    bio: text("bio"),
+    links: text("links"),
+    avatarKey: text("avatar_key"),
+    bannerKey: text("banner_key"),
   },
   (t) => [
     uniqueIndex("users_num_unique").on(t.num),

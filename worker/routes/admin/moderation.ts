@@ -10,7 +10,9 @@ import {
   type ContentModerationResponse,
   type UserModerationResponse,
 } from "../../../common/schemas/moderation";
+import { creatorProfileOut, type CreatorProfileJson } from "../../../common/schemas/users";
 import type { AppEnv } from "../../app-env";
+import { clearProfile } from "../../domain/members/profile";
 import { CONTENT_ACTION_SERVICES } from "../../domain/moderation/moderate-content";
 import { USER_ACTION_SERVICES, type MemberModerationContext } from "../../domain/moderation/moderate-user";
 import { getMemberModeration, listModerationQueue } from "../../domain/moderation/moderation-queue";
@@ -24,7 +26,7 @@ import {
   moderationQueueJson,
   moderationUserJson,
 } from "../serializers/moderation";
-import { forgetThumbnails } from "../thumbnail-cache";
+import { forgetImages, forgetThumbnails, profileImagePath } from "../thumbnail-cache";
 import { publishAfter } from "../thumbnail-publication";
 import { adminContext } from "./admin-context";
 
@@ -90,6 +92,27 @@ export const adminModerationRoutes = new Hono<AppEnv>()
     async (c) => {
       const found = await getMemberModeration({ ctx: adminContext(c), input: { userId: c.req.param("id") } });
       return c.json(moderationUserJson(found, c.get("settings").adminEmails), 200);
+    },
+  )
+  .delete(
+    `/moderation/users/:id${ID_PATTERN}/profile`,
+    responds(
+      "Clear a member's profile",
+      {
+        200: { description: "The profile as it now is: empty (audited, entity `profile`).", schema: creatorProfileOut },
+      },
+      "Removes bio, links, avatar and banner, for an abusive profile whose member need not be suspended (docs/decisions/091).",
+    ),
+    async (c) => {
+      const { retired } = await clearProfile({
+        ctx: { ...adminContext(c), bucket: c.env.MEDIA },
+        input: { userId: c.req.param("id") },
+      });
+      forgetImages(
+        c,
+        retired.map((r) => profileImagePath(r.userId, r.slot, r.version)),
+      );
+      return c.json({ bio: null, links: [], avatar_url: null, banner_url: null } satisfies CreatorProfileJson, 200);
     },
   )
   .post(

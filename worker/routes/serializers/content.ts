@@ -6,6 +6,7 @@ import { versionOfItem } from "../../domain/content/thumbnail-version";
 import { isHidden } from "../../domain/content/visibility";
 import { thumbnailPath } from "../thumbnail-cache";
 import { captionTracksJson } from "./captions";
+import { avatarUrl } from "./creator-profile";
 
 /** The public thumbnail bucket's domain (settings.thumbsOrigin), or null: thumbnails from the Worker's route. */
 export type ThumbsOrigin = string | null;
@@ -38,6 +39,7 @@ export function contentJson(row: ContentRow, thumbsOrigin: ThumbsOrigin): Conten
     thumbnail_url: thumbnailUrl(row, thumbsOrigin),
     created_by: row.createdBy,
     creator_name: row.creatorName,
+    creator_avatar_url: avatarUrl(row.createdBy, row.creatorAvatarKey),
     duration: row.durationMs / 1000,
     r2_key: row.r2Key,
     like_count: Number(row.likeCount),

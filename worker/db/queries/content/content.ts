@@ -8,6 +8,7 @@ import { VISIBLE_CONTENT, VISIBLE_ROW } from "./visibility";
 /** An item with its creator's name and standing, and its like count. `creatorSuspended` is 0 or 1. */
 export type ContentRow = typeof content.$inferSelect & {
   creatorName: string;
+  creatorAvatarKey: string | null;
   likeCount: number;
   creatorSuspended: number;
 };
@@ -23,7 +24,7 @@ const LIKE_COUNT = sql`(select count(*) from likes l where l.content_id = c.id)`
 // column of the drizzle table by its field name (docs/decisions/068-database-logic-in-sight.md), then the
 // creator's name and standing and the like count.
 export const SELECT_ROW = sql`${sql.raw(rowColumnsSql(content, "c"))},
-  ${CREATOR_NAME} as creatorName, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
+  ${CREATOR_NAME} as creatorName, u.avatar_key as creatorAvatarKey, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
 
 export type ListParams = {
   type?: "video" | "audio";
