@@ -16,3 +16,4 @@ export * from "./period-close";
 export * from "./view-aggregates";
 export * from "./queues";
 export * from "./held-counters";
+export * from "./playlists";
