@@ -41,7 +41,6 @@ export const playlistItemBody = z.object({
     .max(PLAYLIST_ITEMS_MAX - 1, `position must be at most ${PLAYLIST_ITEMS_MAX - 1}`)
     .optional(),
 });
-export type PlaylistItemBody = z.input<typeof playlistItemBody>;
 
 /** GET /api/me/playlists: with `content_id`, each list says whether it holds that item (the Save dialog). */
 export const myPlaylistsQuery = z.object({

@@ -13,6 +13,25 @@ const EVERY_SCREEN: Record<string, Route> = {
   "GET /api/me/following/uploads": { body: { items: [], nextCursor: null } },
   // The reward and share to watch the sign-in dialog and the player state (GET /api/view-reward), as the server answers.
   "GET /api/view-reward": { body: { reward_usd: 0.003, qualify_percent: 80, views_per_item_per_day: 3 } },
+  // Every card's Watch later button reads the member's Watch later (docs/decisions/090): empty.
+  "GET /api/me/watch-later": {
+    body: {
+      id: "01J000000000000000000000AV",
+      kind: "watch_later",
+      title: "Watch later",
+      description: "",
+      visibility: "private",
+      item_count: 0,
+      thumbnail_url: null,
+      updated_at: "2026-01-01T00:00:00.000Z",
+      owner_id: "01J000000000000000000000AV",
+      owner_name: "ava",
+      is_owner: true,
+      unavailable_count: 0,
+      created_at: "2026-01-01T00:00:00.000Z",
+      items: [],
+    },
+  },
 };
 
 /**
