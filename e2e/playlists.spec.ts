@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { searchGallery } from "./gallery-search";
 import { freshEmail, signInAs } from "./sign-in";
 
@@ -57,6 +58,7 @@ test("a member makes a playlist from cards, reorders it by keyboard and plays it
   await expect(items.nth(0)).toContainText("Forest Morning Walk");
   await expect(items.nth(1)).toContainText("Retrowave City");
 
+  await expectAccessible(page, "the playlist page");
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -65,6 +67,7 @@ test("a member makes a playlist from cards, reorders it by keyboard and plays it
   await expect(page.getByRole("heading", { name: "Forest Morning Walk", level: 1 })).toBeVisible();
   const playlistBar = page.getByRole("navigation", { name: "Playlist" });
   await expect(playlistBar).toContainText("1 of 2");
+  await expectAccessible(page, "the content page playing a list");
 
   await skipAd(page);
   // The item plays to its end, then the post-roll, then Up Next with the list's next item.
