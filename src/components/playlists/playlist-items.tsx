@@ -128,7 +128,7 @@ export function PlaylistItems({ list }: { list: PlaylistJson }) {
               state={browse}
               className="group flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-violet-400"
             >
-              <div className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg bg-slate-800 sm:w-36">
+              <div className="relative aspect-video w-24 shrink-0 overflow-hidden rounded-lg bg-slate-800 sm:w-36">
                 <ContentThumbnail item={entry.content} className="absolute inset-0" />
                 <span className="absolute right-1 bottom-1 rounded bg-slate-950/85 px-1 text-[11px] font-medium tabular-nums text-slate-100">
                   <span className="sr-only">Duration </span>
@@ -146,7 +146,8 @@ export function PlaylistItems({ list }: { list: PlaylistJson }) {
               </span>
             </Link>
             {list.is_owner ? (
-              <div className="ml-auto flex shrink-0 gap-1">
+              // On a phone the controls take a row of their own, so the title keeps the width to be read.
+              <div className="ml-auto flex shrink-0 basis-full justify-end gap-1 sm:basis-auto">
                 <button
                   type="button"
                   data-move="up"
