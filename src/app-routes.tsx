@@ -17,6 +17,8 @@ export const appRoutes: RouteObject[] = [
       { path: "auth/dev", lazy: () => import("./routes/auth-dev") },
       { path: "content/:id", lazy: () => import("./routes/content") },
       { path: "creator/:creatorId", lazy: () => import("./routes/creator") },
+      // A playlist: public and unlisted ones to anyone with the address, a private one to its owner only.
+      { path: "playlist/:id", lazy: () => import("./routes/playlist") },
       {
         // Signed-in only; visitors are sent to /.
         element: <RequireAuth />,

@@ -47,6 +47,7 @@ import { notificationRoutes } from "./routes/me-notifications";
 import { myViewsRoutes } from "./routes/me-views";
 import { payoutRequestReadRoutes, payoutRequestWriteRoutes } from "./routes/me-payout-requests";
 import { playbackRoutes } from "./routes/playback";
+import { playlistActiveRoutes, playlistPublicRoutes, playlistSignedInRoutes } from "./routes/playlists";
 import { recommendationRoutes } from "./routes/recommendations";
 import { uploadRoutes } from "./routes/uploads";
 import { usersPublicRoutes, usersSignedInRoutes } from "./routes/users";
@@ -80,7 +81,8 @@ const publicApi = new Hono<AppEnv>()
   .route("/", trafficPublicRoutes)
   .route("/", analyticsConfigRoutes)
   .route("/", adEventsPublicRoutes)
-  .route("/", viewRewardRoutes);
+  .route("/", viewRewardRoutes)
+  .route("/", playlistPublicRoutes);
 
 const signedInApi = new Hono<AppEnv>()
   .use(requireUser)
@@ -103,7 +105,8 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", followingRoutes)
   .route("/", notificationRoutes)
   // A suspended member appeals their suspension: before the good-standing guard (docs/decisions/092).
-  .route("/", appealRoutes);
+  .route("/", appealRoutes)
+  .route("/", playlistSignedInRoutes);
 
 // Signed in and not suspended: uploads, likes, reports and changes to content. A suspended member may still
 // sign in, read, watch (unpaid) and see the wallet through the sub-app above.
@@ -116,7 +119,8 @@ const activeMemberApi = new Hono<AppEnv>()
   .route("/", uploadRoutes)
   .route("/", payoutRequestWriteRoutes)
   .route("/", followActiveRoutes)
-  .route("/", profileActiveRoutes);
+  .route("/", profileActiveRoutes)
+  .route("/", playlistActiveRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths. Their
 // files are under routes/admin/, one per resource.

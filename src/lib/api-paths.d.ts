@@ -1410,6 +1410,329 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/playlists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a playlist
+         * @description Public: anyone may call it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The list and its items in order. Items deleted, taken down or by a suspended creator are left out (the owner sees how many in `unavailable_count`). 404 for an unknown id and for another member's private list. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "playlist" | "watch_later";
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            item_count: number;
+                            thumbnail_url: string | null;
+                            updated_at: string;
+                            has_item?: boolean;
+                            owner_id: string;
+                            owner_name: string;
+                            is_owner: boolean;
+                            unavailable_count: number;
+                            created_at: string;
+                            items: {
+                                content: {
+                                    id: string;
+                                    title: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    type: "video" | "audio";
+                                    tags: string;
+                                    thumbnail_key: string | null;
+                                    thumbnail_url: string | null;
+                                    created_by: string;
+                                    creator_name: string;
+                                    creator_avatar_url: string | null;
+                                    duration: number;
+                                    r2_key: string;
+                                    like_count: number;
+                                    view_count: number;
+                                    created_at: string;
+                                    updated_at: string;
+                                    removed?: boolean;
+                                    removed_note?: string | null;
+                                    earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                };
+                                position: number;
+                                added_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a playlist
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The playlist and its items are gone (the items themselves stay). 400 (code watch_later_fixed) for Watch later; 404 for an unknown id or another member's private list; 403 for another member's list. 429 past the caller's playlist limit (120 changes a minute, 1,000 an hour). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit a playlist
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        description?: string;
+                        /** @enum {string} */
+                        visibility?: "public" | "unlisted" | "private";
+                    };
+                };
+            };
+            responses: {
+                /** @description The playlist as it is now. 400 (code watch_later_fixed) for Watch later; 404/403 as for reading it. 429 past the caller's playlist limit (120 changes a minute, 1,000 an hour). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "playlist" | "watch_later";
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            item_count: number;
+                            thumbnail_url: string | null;
+                            updated_at: string;
+                            has_item?: boolean;
+                            owner_id: string;
+                            owner_name: string;
+                            is_owner: boolean;
+                            unavailable_count: number;
+                            created_at: string;
+                            items: {
+                                content: {
+                                    id: string;
+                                    title: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    type: "video" | "audio";
+                                    tags: string;
+                                    thumbnail_key: string | null;
+                                    thumbnail_url: string | null;
+                                    created_by: string;
+                                    creator_name: string;
+                                    creator_avatar_url: string | null;
+                                    duration: number;
+                                    r2_key: string;
+                                    like_count: number;
+                                    view_count: number;
+                                    created_at: string;
+                                    updated_at: string;
+                                    removed?: boolean;
+                                    removed_note?: string | null;
+                                    earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                };
+                                position: number;
+                                added_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/users/{id}/playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a creator's public playlists
+         * @description Public: anyone may call it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The member's public playlists, most recently changed first. 404 for an unknown or suspended member. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "playlist" | "watch_later";
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                item_count: number;
+                                thumbnail_url: string | null;
+                                updated_at: string;
+                                has_item?: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -4123,6 +4446,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my playlists
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    content_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller's Watch later first, then their playlists, most recently changed first. With `content_id`, each says whether it holds that item (`has_item`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "playlist" | "watch_later";
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                item_count: number;
+                                thumbnail_url: string | null;
+                                updated_at: string;
+                                has_item?: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/watch-later": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get my Watch later
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The caller's Watch later (a private list every member has). The list and its items in order. Items deleted, taken down or by a suspended creator are left out (the owner sees how many in `unavailable_count`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "playlist" | "watch_later";
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            item_count: number;
+                            thumbnail_url: string | null;
+                            updated_at: string;
+                            has_item?: boolean;
+                            owner_id: string;
+                            owner_name: string;
+                            is_owner: boolean;
+                            unavailable_count: number;
+                            created_at: string;
+                            items: {
+                                content: {
+                                    id: string;
+                                    title: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    type: "video" | "audio";
+                                    tags: string;
+                                    thumbnail_key: string | null;
+                                    thumbnail_url: string | null;
+                                    created_by: string;
+                                    creator_name: string;
+                                    creator_avatar_url: string | null;
+                                    duration: number;
+                                    r2_key: string;
+                                    like_count: number;
+                                    view_count: number;
+                                    created_at: string;
+                                    updated_at: string;
+                                    removed?: boolean;
+                                    removed_note?: string | null;
+                                    earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                };
+                                position: number;
+                                added_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/playlists/{id}/items/{contentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an item from a playlist
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    contentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The item is out of the list (also when it was not in it); the items after it move up one. 404/403 as for the list. 429 past the caller's playlist limit (120 changes a minute, 1,000 an hour). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/{id}/like": {
         parameters: {
             query?: never;
@@ -5387,6 +5942,266 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a playlist
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        /** @default  */
+                        description?: string;
+                        /** @enum {string} */
+                        visibility: "public" | "unlisted" | "private";
+                    };
+                };
+            };
+            responses: {
+                /** @description The new, empty playlist. 400 for a missing or too long title, a too long description or an unknown visibility; 409 (code too_many_playlists) past 100 playlists. 429 past the caller's playlist limit (120 changes a minute, 1,000 an hour). */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "playlist" | "watch_later";
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            item_count: number;
+                            thumbnail_url: string | null;
+                            updated_at: string;
+                            has_item?: boolean;
+                            owner_id: string;
+                            owner_name: string;
+                            is_owner: boolean;
+                            unavailable_count: number;
+                            created_at: string;
+                            items: {
+                                content: {
+                                    id: string;
+                                    title: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    type: "video" | "audio";
+                                    tags: string;
+                                    thumbnail_key: string | null;
+                                    thumbnail_url: string | null;
+                                    created_by: string;
+                                    creator_name: string;
+                                    creator_avatar_url: string | null;
+                                    duration: number;
+                                    r2_key: string;
+                                    like_count: number;
+                                    view_count: number;
+                                    created_at: string;
+                                    updated_at: string;
+                                    removed?: boolean;
+                                    removed_note?: string | null;
+                                    earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                };
+                                position: number;
+                                added_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/playlists/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or move an item in a playlist
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content_id: string;
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The list as it is now: the item added at the end (or at `position`), or, already in the list, moved to `position`. The caller's own id names their Watch later. 404 for an unknown or unavailable item; 409 (code playlist_full) past 500 items. 429 past the caller's playlist limit (120 changes a minute, 1,000 an hour). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "playlist" | "watch_later";
+                            title: string;
+                            description: string;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            item_count: number;
+                            thumbnail_url: string | null;
+                            updated_at: string;
+                            has_item?: boolean;
+                            owner_id: string;
+                            owner_name: string;
+                            is_owner: boolean;
+                            unavailable_count: number;
+                            created_at: string;
+                            items: {
+                                content: {
+                                    id: string;
+                                    title: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    type: "video" | "audio";
+                                    tags: string;
+                                    thumbnail_key: string | null;
+                                    thumbnail_url: string | null;
+                                    created_by: string;
+                                    creator_name: string;
+                                    creator_avatar_url: string | null;
+                                    duration: number;
+                                    r2_key: string;
+                                    like_count: number;
+                                    view_count: number;
+                                    created_at: string;
+                                    updated_at: string;
+                                    removed?: boolean;
+                                    removed_note?: string | null;
+                                    earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                };
+                                position: number;
+                                added_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -30,6 +30,10 @@ export const queryKeys = {
   notifications: (userId: UserId) => ["notifications", userId] as const,
   /** The moderation actions against the member and their appeals (docs/decisions/092). */
   myAppeals: (userId: UserId) => ["my-appeals", userId] as const,
+  /** Playlists (docs/decisions/090): one list, the member's lists (with whether each holds an item), a creator's. */
+  playlist: (userId: UserId, id: string) => ["playlist", userId, id] as const,
+  myPlaylists: (userId: UserId, contentId?: string) => ["my-playlists", userId, contentId ?? null] as const,
+  publicPlaylists: (creatorId: string) => ["public-playlists", creatorId] as const,
   /** One item's studio (docs/decisions/048), per range. */
   contentStats: (userId: UserId, contentId: string, range: string) =>
     ["content-stats", userId, contentId, range] as const,

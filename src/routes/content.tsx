@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
+import type { PlaylistJson } from "../../common/schemas/playlists";
 import { useShallow } from "zustand/react/shallow";
 import { ContentDetails } from "../components/content/content-details";
 import { ContentMessage } from "../components/content/content-message";
@@ -7,7 +8,9 @@ import { ContentPlayer } from "../components/content/content-player";
 import { SignInModal } from "../components/sign-in-modal";
 import { PageSpinner } from "../components/spinner";
 import { buttonClass, card } from "../components/ui";
+import { PlaylistNowPlaying, PlaylistQueue } from "../components/playlists/playlist-queue";
 import { RelatedList } from "../components/up-next/related-list";
+import { usePlaylist } from "../queries/playlists";
 import { useContentItem } from "../queries/content";
 import { useAuth } from "../stores/auth";
 import { useGalleryReturn } from "../stores/gallery-return";
@@ -21,8 +24,19 @@ function ContentPage() {
   return <ContentView key={id} id={id} />;
 }
 
+/** `?list={id}`: the item plays within that list, when the caller may read it and the item is in it. */
+function usePlayingList(contentId: string): { list: PlaylistJson; index: number } | null {
+  const [params] = useSearchParams();
+  const listId = params.get("list") ?? "";
+  const { data: list } = usePlaylist(listId);
+  if (!listId || !list) return null;
+  const index = list.items.findIndex((entry) => entry.content.id === contentId);
+  return index < 0 ? null : { list, index };
+}
+
 function ContentView({ id }: { id: string }) {
   const { data: content, isPending } = useContentItem(id);
+  const playing = usePlayingList(id);
 
   if (isPending) return <PageSpinner />;
   // Null: the API answered 404. Undefined: the load failed (and was logged) with nothing to show.
@@ -50,10 +64,22 @@ function ContentView({ id }: { id: string }) {
     <div className="mx-auto max-w-5xl lg:grid lg:max-w-7xl lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8">
       <article className="min-w-0 space-y-6">
         <BackToGallery />
-        <ContentPlayer content={content} />
+        {playing ? <PlaylistNowPlaying list={playing.list} index={playing.index} /> : null}
+        <ContentPlayer
+          content={content}
+          playlistNext={
+            playing
+              ? {
+                  id: playing.list.id,
+                  title: playing.list.title,
+                  items: playing.list.items.slice(playing.index + 1, playing.index + 4).map((e) => e.content),
+                }
+              : undefined
+          }
+        />
         <ContentDetails content={content} />
       </article>
-      <RelatedList contentId={content.id} />
+      {playing ? <PlaylistQueue list={playing.list} index={playing.index} /> : <RelatedList contentId={content.id} />}
     </div>
   );
 }

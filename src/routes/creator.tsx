@@ -2,6 +2,7 @@ import { Navigate, useParams } from "react-router";
 import { CreatorContent } from "../components/creator/creator-content";
 import { CreatorNotFound } from "../components/creator/creator-not-found";
 import { CreatorProfile } from "../components/creator/creator-profile";
+import { CreatorPlaylists } from "../components/playlists/creator-playlists";
 import { PageSpinner } from "../components/spinner";
 import { useCreator } from "../queries/content";
 
@@ -23,6 +24,7 @@ function CreatorPage() {
         {/* A new creator starts on the All tab with fresh grids. */}
         <CreatorContent key={creatorId} creatorId={creatorId} creatorName={creator.display_name} />
       </section>
+      <CreatorPlaylists key={`playlists-${creatorId}`} creatorId={creatorId} />
     </div>
   );
 }

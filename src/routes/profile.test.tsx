@@ -47,13 +47,14 @@ beforeEach(() => {
 });
 
 describe("profile settings", () => {
-  it("shows five tabs, the read-only email and the prefilled username; Save waits for a change", async () => {
+  it("shows its tabs, the read-only email and the prefilled username; Save waits for a change", async () => {
     await openSettings();
     expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual([
       "Profile Settings",
       "My Content",
       "Liked Content",
       "History",
+      "Playlists",
       "Analytics",
       "Following",
     ]);

@@ -5,6 +5,7 @@ import { FollowingList } from "../components/profile/following-list";
 import { CreatorPageSettings } from "../components/profile/creator-page-settings";
 import { NotificationSettings } from "../components/profile/notification-settings";
 import { MyContent } from "../components/profile/my-content";
+import { MyPlaylists } from "../components/playlists/my-playlists";
 import { ProfileSettings } from "../components/profile/profile-settings";
 import { SignOutEverywhere } from "../components/profile/sign-out-everywhere";
 import { SuspendedNotice } from "../components/suspended-notice";
@@ -30,6 +31,7 @@ function ProfilePage() {
     { id: "content", label: "My Content", panel: <MyContent /> },
     { id: "liked", label: "Liked Content", panel: <LikedContent /> },
     { id: "history", label: "History", panel: <HistoryTab /> },
+    { id: "playlists", label: "Playlists", panel: <MyPlaylists /> },
     { id: "analytics", label: "Analytics", panel: <LazyTrafficDashboard mode="creator" /> },
     { id: "following", label: "Following", panel: <FollowingList /> },
   ];

@@ -15,6 +15,25 @@ const EVERY_SCREEN: Record<string, Route> = {
   "GET /api/view-reward": { body: { reward_usd: 0.003, qualify_percent: 80, views_per_item_per_day: 3 } },
   // Profile Settings' 'Creator page' (docs/decisions/091): a member who has set nothing yet.
   "GET /api/users/me/profile": { body: { bio: null, links: [], avatar_url: null, banner_url: null } },
+  // Every card's Watch later button reads the member's Watch later (docs/decisions/090): empty.
+  "GET /api/me/watch-later": {
+    body: {
+      id: "01J000000000000000000000AV",
+      kind: "watch_later",
+      title: "Watch later",
+      description: "",
+      visibility: "private",
+      item_count: 0,
+      thumbnail_url: null,
+      updated_at: "2026-01-01T00:00:00.000Z",
+      owner_id: "01J000000000000000000000AV",
+      owner_name: "ava",
+      is_owner: true,
+      unavailable_count: 0,
+      created_at: "2026-01-01T00:00:00.000Z",
+      items: [],
+    },
+  },
 };
 
 /**

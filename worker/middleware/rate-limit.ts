@@ -195,3 +195,28 @@ export const profileChangeLimit = limitRequests(
     message: "You have changed your profile too many times in the last hour. Please wait a while and try again.",
   },
 );
+
+/**
+ * Playlist writes per member (docs/decisions/090): creating, editing, adding, moving and removing share one
+ * count. Reordering by keyboard is one request a key press, so a minute allows a brisk sort of a long list;
+ * nobody curates 1,000 changes in an hour, a script filling lists by the thousand is stopped.
+ */
+export const PLAYLIST_WRITES_PER_MINUTE = 120;
+const PLAYLIST_WRITES_PER_HOUR = 1000;
+
+export const playlistWriteLimit = limitRequests(
+  {
+    name: "playlist-write",
+    by: "member",
+    limit: PLAYLIST_WRITES_PER_MINUTE,
+    per: "minute",
+    message: "You're changing playlists too fast. Please wait a minute and try again.",
+  },
+  {
+    name: "playlist-write",
+    by: "member",
+    limit: PLAYLIST_WRITES_PER_HOUR,
+    per: "hour",
+    message: "You have changed playlists too often in the last hour. Please wait a while and try again.",
+  },
+);

@@ -15,6 +15,9 @@ export const PUBLIC_ROUTES = new Set([
   `GET /api/content/:id${ID_PATTERN}/thumbnail`,
   // An item's caption track, like its thumbnail: to whoever may open the item (docs/decisions/049).
   `GET /api/content/:id${ID_PATTERN}/captions/:lang`,
+  // A playlist and a creator's public playlists (docs/decisions/090): a private list answers 404 to all but its owner.
+  `GET /api/playlists/:id${ID_PATTERN}`,
+  `GET /api/users/:id${ID_PATTERN}/playlists`,
   "POST /api/analytics/track",
   "GET /api/analytics/config",
   // The ad feed's tracking beacons (docs/decisions/018): fired as images by every viewer's player.

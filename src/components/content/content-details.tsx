@@ -5,6 +5,8 @@ import { CreatorAvatar } from "../creator/creator-avatar";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../../common/schemas/content";
 import { LikeButton } from "./like-button";
+import { SaveToPlaylistButton } from "../playlists/save-to-playlist";
+import { WatchLaterButton } from "../playlists/watch-later-button";
 import { ReportButton } from "./report-button";
 import { ShareButton } from "./share-button";
 import { ViewsTerm } from "./view-count";
@@ -18,6 +20,8 @@ export function ContentDetails({ content }: { content: ContentJson }) {
         <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere sm:text-3xl">{content.title}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <LikeButton contentId={content.id} initialCount={content.like_count} />
+          <WatchLaterButton contentId={content.id} title={content.title} variant="player" />
+          <SaveToPlaylistButton contentId={content.id} title={content.title} variant="player" />
           <ShareButton content={content} />
           <ReportButton content={content} />
         </div>

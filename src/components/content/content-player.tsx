@@ -21,7 +21,14 @@ type Resume = { resume_at_seconds?: number | null; resume_skips_preroll?: boolea
  * The content page's player with its sequence (docs/product-spec.md §4): pre-roll, the content, post-roll, then Up Next,
  * all in the player's overlay slot. Views are reported for the content only.
  */
-export function ContentPlayer({ content }: { content: ContentJson & Resume }) {
+export function ContentPlayer({
+  content,
+  playlistNext,
+}: {
+  content: ContentJson & Resume;
+  /** Playing a list (docs/decisions/090): Up Next offers its next items instead of the recommender's. */
+  playlistNext?: { id: string; title: string; items: ContentJson[] };
+}) {
   const playerRef = useRef<PlayerHandle>(null);
   // Where to start is asked once, before anything plays (the pre-roll included), when there is somewhere to
   // resume. The position shown follows the item's query: a cached copy from an earlier visit is refetched on
@@ -94,7 +101,12 @@ export function ContentPlayer({ content }: { content: ContentJson & Resume }) {
       ) : null;
       break;
     case "upnext":
-      overlay = <UpNextPanel suggestions={suggestions} onClose={sequence.closeUpNext} />;
+      overlay =
+        playlistNext && playlistNext.items.length > 0 ? (
+          <UpNextPanel suggestions={playlistNext.items} onClose={sequence.closeUpNext} playlist={playlistNext} />
+        ) : (
+          <UpNextPanel suggestions={suggestions} onClose={sequence.closeUpNext} />
+        );
       break;
   }
 

@@ -3,6 +3,8 @@ import { splitTags } from "../../../common/tags";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../../common/schemas/content";
 import { ViewCount } from "../content/view-count";
+import { SaveToPlaylistButton } from "../playlists/save-to-playlist";
+import { WatchLaterButton } from "../playlists/watch-later-button";
 import { CaptionMatch } from "./caption-match";
 import { CreatorAvatar } from "../creator/creator-avatar";
 import { ContentThumbnail, type ImagePriority } from "./content-thumbnail";
@@ -38,6 +40,11 @@ export function ContentCard({ item, discovery = "browse", image = "lazy", inCapt
           <span className="sr-only">Duration </span>
           {formatDuration(item.duration)}
         </span>
+        {/* Above the stretched title link (z-10), always shown: touch screens have no hover, keyboards tab to them. */}
+        <div className="absolute top-2 right-2 z-10 flex gap-1.5">
+          <WatchLaterButton contentId={item.id} title={item.title} variant="card" />
+          <SaveToPlaylistButton contentId={item.id} title={item.title} variant="card" />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         {/* Titles and descriptions may be one unbroken word (a URL): they wrap anywhere and stop at two lines,

@@ -12,11 +12,20 @@ const discoveryState: DiscoveryState = { discovery: "ai_recommended" };
  * One Up Next card: thumbnail with its m:ss duration, title, description and type. It fills its place in
  * the panel: side by side on a phone's strip, the thumbnail above the text (taking the height) from `sm`.
  */
-export function SuggestionCard({ item }: { item: ContentJson }) {
+export function SuggestionCard({
+  item,
+  to = `/content/${item.id}`,
+  state = discoveryState,
+}: {
+  item: ContentJson;
+  /** Where the card leads, and how it says the item was found (a playlist's next item: within the list, a browse). */
+  to?: string;
+  state?: DiscoveryState;
+}) {
   return (
     <Link
-      to={`/content/${item.id}`}
-      state={discoveryState}
+      to={to}
+      state={state}
       className="group flex size-full gap-3 rounded-xl border border-slate-800 bg-slate-900/80 p-2 transition hover:border-slate-600 focus-visible:outline-2 focus-visible:outline-violet-400 sm:flex-col sm:gap-2"
     >
       <div className="relative aspect-video h-full max-h-20 shrink-0 self-center overflow-hidden rounded-lg bg-slate-800 sm:aspect-auto sm:h-auto sm:max-h-none sm:min-h-16 sm:w-full sm:flex-1 sm:self-auto">
@@ -27,7 +36,7 @@ export function SuggestionCard({ item }: { item: ContentJson }) {
         </span>
       </div>
       <div className="min-w-0 flex-1 self-center sm:flex-none sm:self-auto">
-        <p className="line-clamp-2 text-sm font-semibold text-slate-100 group-hover:text-white sm:line-clamp-1">
+        <p className="line-clamp-2 text-sm font-semibold wrap-anywhere text-slate-100 group-hover:text-white sm:line-clamp-1">
           {item.title}
         </p>
         {item.description ? (

@@ -14,14 +14,24 @@ type UpNextPanelProps = {
   /** null while the suggestions are still loading. */
   suggestions: ContentJson[] | null;
   onClose: () => void;
+  /**
+   * Playing a playlist (docs/decisions/090): the suggestions are its next items, opened within the list as a
+   * browse, and the panel names the list.
+   */
+  playlist?: { id: string; title: string };
 };
+
+const linkOf = (item: ContentJson, playlist: UpNextPanelProps["playlist"]) =>
+  playlist
+    ? { to: `/content/${item.id}?list=${playlist.id}`, state: { discovery: "browse" } as DiscoveryState }
+    : { to: `/content/${item.id}`, state: { discovery: "ai_recommended" } as DiscoveryState };
 
 /**
  * After the content (and its post-roll): what to watch next (docs/product-spec.md §2 "Up Next overlay"). A visible
  * countdown closes the panel, or opens the first suggestion when 'Auto-play next' is on (remembered
  * for the next visit).
  */
-export function UpNextPanel({ suggestions, onClose }: UpNextPanelProps) {
+export function UpNextPanel({ suggestions, onClose, playlist }: UpNextPanelProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLElement>(null);
   const navigate = useNavigate();
@@ -37,13 +47,13 @@ export function UpNextPanel({ suggestions, onClose }: UpNextPanelProps) {
   useEffect(() => {
     finishRef.current = () => {
       if (autoplay && first) {
-        const state: DiscoveryState = { discovery: "ai_recommended" };
-        void navigate(`/content/${first.id}`, { state });
+        const { to, state } = linkOf(first, playlist);
+        void navigate(to, { state });
       } else {
         onClose();
       }
     };
-  }, [autoplay, first, navigate, onClose]);
+  }, [autoplay, first, navigate, onClose, playlist]);
   useEffect(() => {
     if (secondsLeft === 0) finishRef.current();
   }, [secondsLeft]);
@@ -64,6 +74,11 @@ export function UpNextPanel({ suggestions, onClose }: UpNextPanelProps) {
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 sm:gap-x-6">
         <h2 id={titleId} className="text-base font-semibold sm:text-xl">
           Up Next
+          {playlist ? (
+            <span className="block text-xs font-normal text-slate-400 sm:text-sm">
+              From <span className="wrap-anywhere">{playlist.title}</span>
+            </span>
+          ) : null}
         </h2>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-300 sm:gap-x-5 sm:text-sm">
           <p role="timer">
@@ -97,7 +112,7 @@ export function UpNextPanel({ suggestions, onClose }: UpNextPanelProps) {
         <ul aria-label="Suggestions" className={listClass}>
           {suggestions.map((item) => (
             <li key={item.id} className={itemClass}>
-              <SuggestionCard item={item} />
+              <SuggestionCard item={item} {...linkOf(item, playlist)} />
             </li>
           ))}
         </ul>

@@ -17,3 +17,4 @@ export * from "./view-aggregates";
 export * from "./queues";
 export * from "./held-counters";
 export * from "./appeals";
+export * from "./playlists";
