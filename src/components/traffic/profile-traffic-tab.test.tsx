@@ -24,6 +24,7 @@ describe("profile: Analytics tab", () => {
       "My Content",
       "Liked Content",
       "History",
+      "Playlists",
       "Analytics",
       "Following",
     ]);
