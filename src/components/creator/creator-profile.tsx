@@ -29,7 +29,8 @@ export function CreatorProfile({ creator }: { creator: CreatorPageJson }) {
       ) : null}
       <div className="flex flex-wrap items-center gap-5 p-6 sm:p-8">
         <CreatorAvatar creatorId={creator.id} name={creator.display_name} url={creator.avatar_url} size="lg" eager />
-        <div className="min-w-0 flex-1 space-y-1">
+        {/* At least 10rem: on a phone the Follow button wraps under the name rather than squeezing it to a column. */}
+        <div className="min-w-40 flex-1 space-y-1">
           <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{creator.display_name}</h1>
           <p className="text-slate-400">Joined {formatDate(creator.created_at)}</p>
           <ul aria-label="Published" className="flex flex-wrap gap-x-4 gap-y-1 pt-1 text-sm text-slate-200">
