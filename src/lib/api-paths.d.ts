@@ -1733,6 +1733,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an item's comments
+         * @description Public: anyone may call it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    sort?: "newest" | "top";
+                    cursor?: string;
+                    parent_id?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of top comments (newest, or top: most replies then newest), each with its first replies, the pinned one first on the first page; with `parent_id`, a page of that comment's replies, oldest first. Comments of suspended members are left out (but for their own). 400 for an unknown sort or a bad cursor; 404 for an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                content_id: string;
+                                parent_id: string | null;
+                                author_id: string;
+                                author_name: string;
+                                author_avatar_url: string | null;
+                                text: string;
+                                links_clickable: boolean;
+                                created_at: string;
+                                edited_at: string | null;
+                                removed: boolean;
+                                pinned: boolean;
+                                reply_count: number;
+                                is_mine: boolean;
+                                replies: {
+                                    id: string;
+                                    content_id: string;
+                                    parent_id: string | null;
+                                    author_id: string;
+                                    author_name: string;
+                                    author_avatar_url: string | null;
+                                    text: string;
+                                    links_clickable: boolean;
+                                    created_at: string;
+                                    edited_at: string | null;
+                                    removed: boolean;
+                                    pinned: boolean;
+                                    reply_count: number;
+                                    is_mine: boolean;
+                                }[];
+                            }[];
+                            nextCursor: string | null;
+                            count: number;
+                            is_creator: boolean;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Post a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        parent_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new comment, or with `parent_id` the new reply (a reply to a reply belongs to its top comment). 400 for empty text or more than 2,000 characters; 404 for an item anyone may not open or a parent comment not on it. 429 past the caller's comment limit (5 a minute and 60 an hour; 2 and 20 for accounts younger than 7 days). */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            parent_id: string | null;
+                            author_id: string;
+                            author_name: string;
+                            author_avatar_url: string | null;
+                            text: string;
+                            links_clickable: boolean;
+                            created_at: string;
+                            edited_at: string | null;
+                            removed: boolean;
+                            pinned: boolean;
+                            reply_count: number;
+                            is_mine: boolean;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
