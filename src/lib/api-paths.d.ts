@@ -4872,6 +4872,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comment is removed: by its author, or by the item's creator. A top comment with replies then shows as removed; any other is no longer listed. 403 (code not_author) for anyone else. 404 for an unknown or deleted comment, or one on an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The comment with its new text, marked edited (`edited_at`). Only its author (403, code not_author). 400 for empty text or more than 2,000 characters. 404 for an unknown or deleted comment, or one on an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            parent_id: string | null;
+                            author_id: string;
+                            author_name: string;
+                            author_avatar_url: string | null;
+                            text: string;
+                            links_clickable: boolean;
+                            created_at: string;
+                            edited_at: string | null;
+                            removed: boolean;
+                            pinned: boolean;
+                            reply_count: number;
+                            is_mine: boolean;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/content/{id}/like": {
         parameters: {
             query?: never;
@@ -6396,6 +6547,160 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/{id}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pin a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comment, pinned: it shows first, and any other pinned comment on the item is unpinned. Only the item's creator (403, code not_creator); 400 (code pin_reply) for a reply. 404 for an unknown or deleted comment, or one on an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            parent_id: string | null;
+                            author_id: string;
+                            author_name: string;
+                            author_avatar_url: string | null;
+                            text: string;
+                            links_clickable: boolean;
+                            created_at: string;
+                            edited_at: string | null;
+                            removed: boolean;
+                            pinned: boolean;
+                            reply_count: number;
+                            is_mine: boolean;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Unpin a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comment, no longer pinned (also when it was not). Only the item's creator (403, code not_creator). 404 for an unknown or deleted comment, or one on an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            parent_id: string | null;
+                            author_id: string;
+                            author_name: string;
+                            author_avatar_url: string | null;
+                            text: string;
+                            links_clickable: boolean;
+                            created_at: string;
+                            edited_at: string | null;
+                            removed: boolean;
+                            pinned: boolean;
+                            reply_count: number;
+                            is_mine: boolean;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -16,3 +16,10 @@ export const listReplies = (contentId: string, parentId: string, cursor?: string
   });
 export const postComment = (contentId: string, body: CommentCreateBody) =>
   api.POST("/api/content/{id}/comments", { params: { path: { id: contentId } }, body });
+export const editComment = (id: string, text: string) =>
+  api.PATCH("/api/comments/{id}", { params: { path: { id } }, body: { text } });
+export const deleteComment = (id: string) => api.DELETE("/api/comments/{id}", { params: { path: { id } } });
+export const pinComment = (id: string, pinned: boolean) =>
+  pinned
+    ? api.PUT("/api/comments/{id}/pin", { params: { path: { id } } })
+    : api.DELETE("/api/comments/{id}/pin", { params: { path: { id } } });

@@ -187,4 +187,84 @@ describe("comments", () => {
       .first<{ view_count: number }>();
     expect(row?.view_count).toBe(0);
   });
+
+  it("lets the author edit (marked edited) and nobody else", async () => {
+    const content = await item();
+    const ann = await established("ann");
+    const bob = await established("bob");
+    const mine = await comment(ann.browser, content.id, "Frist");
+    const edited = await ann.browser.json(`/api/comments/${mine.id}`, "PATCH", { text: "First" });
+    expect(edited.status).toBe(200);
+    const body = await edited.json<CommentJson>();
+    expect(body.text).toBe("First");
+    expect(body.edited_at).not.toBeNull();
+    const refused = await bob.browser.json(`/api/comments/${mine.id}`, "PATCH", { text: "Mine now" });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "not_author" });
+    const tooLong = await ann.browser.json(`/api/comments/${mine.id}`, "PATCH", { text: "x".repeat(2001) });
+    expect(tooLong.status).toBe(400);
+    expect((await ann.browser.json(`/api/comments/${newId()}`, "PATCH", { text: "x" })).status).toBe(404);
+    expect((await page(bob.browser, content.id)).items[0]!.edited_at).toBe(body.edited_at);
+  });
+
+  it("deletes: gone without replies, 'removed' with them; the item's creator may remove any, others none", async () => {
+    const creator = await established("creator");
+    const content = await makeContent(creator.id, { title: "Mine" });
+    const ann = await established("ann");
+    const bob = await established("bob");
+    const lonely = await comment(ann.browser, content.id, "Alone");
+    const top = await comment(ann.browser, content.id, "With replies");
+    const reply = await comment(bob.browser, content.id, "A reply", top.id);
+
+    const del = (b: Browser, id: string) => b.fetch(`/api/comments/${id}`, { method: "DELETE" });
+    expect((await del(bob.browser, lonely.id)).status).toBe(403);
+    expect((await del(ann.browser, lonely.id)).status).toBe(200);
+    expect((await del(ann.browser, lonely.id)).status).toBe(404);
+    expect((await del(ann.browser, top.id)).status).toBe(200);
+
+    let seen = await page(bob.browser, content.id);
+    expect(seen.count).toBe(1);
+    expect(seen.items).toHaveLength(1);
+    expect(seen.items[0]).toMatchObject({ id: top.id, removed: true, text: "", reply_count: 1 });
+    expect(seen.items[0]!.replies.map((r) => r.id)).toEqual([reply.id]);
+
+    // The creator removes the last reply: the removed top comment goes with it.
+    expect((await del(creator.browser, reply.id)).status).toBe(200);
+    seen = await page(bob.browser, content.id);
+    expect(seen.items).toEqual([]);
+    expect(seen.count).toBe(0);
+    // A removed comment cannot be replied to.
+    expect((await post(bob.browser, content.id, { text: "x", parent_id: lonely.id })).status).toBe(404);
+  });
+
+  it("pins one top comment per item, first on the first page, by the item's creator only", async () => {
+    const creator = await established("creator");
+    const content = await makeContent(creator.id, { title: "Mine" });
+    const ann = await established("ann");
+    const old = await comment(ann.browser, content.id, "Old");
+    const other = await comment(ann.browser, content.id, "Other");
+    const reply = await comment(ann.browser, content.id, "Reply", old.id);
+    await comment(ann.browser, content.id, "Newest");
+
+    const pin = (b: Browser, id: string) => b.fetch(`/api/comments/${id}/pin`, { method: "PUT" });
+    const refused = await pin(ann.browser, old.id);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "not_creator" });
+    expect(await (await pin(creator.browser, reply.id)).json()).toMatchObject({ code: "pin_reply" });
+    expect(await (await pin(creator.browser, other.id)).json()).toMatchObject({ pinned: true });
+    expect(await (await pin(creator.browser, old.id)).json()).toMatchObject({ pinned: true });
+
+    const seen = await page(ann.browser, content.id);
+    expect(seen.is_creator).toBe(false);
+    expect(seen.items.map((t) => [t.text, t.pinned])).toEqual([
+      ["Old", true],
+      ["Newest", false],
+      ["Other", false],
+    ]);
+    expect((await page(creator.browser, content.id)).is_creator).toBe(true);
+
+    const unpinned = await creator.browser.fetch(`/api/comments/${old.id}/pin`, { method: "DELETE" });
+    expect(await unpinned.json()).toMatchObject({ pinned: false });
+    expect((await page(ann.browser, content.id)).items.map((t) => t.text)).toEqual(["Newest", "Other", "Old"]);
+  });
 });

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CommentJson, CommentPageJson, CommentThreadJson } from "../../../common/schemas/comments";
 import { useAuth } from "../../stores/auth";
 import { makeContent } from "../../test/content-fixtures";
+import { stubBrowserDialogs } from "../../test/browser-dialogs";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderWithQueries } from "../../test/query-client";
@@ -155,5 +156,55 @@ describe("comment section", () => {
     renderApp(`/content/${ITEM}`);
     expect((await screen.findByRole("link", { name: "12 comments" })).getAttribute("href")).toBe("#comments");
     expect(screen.getByRole("heading", { name: "12 comments" })).toBeVisible();
+  });
+
+  it("lets the author edit and delete, and the item's creator pin and remove; a removed thread says so", async () => {
+    const { confirm } = stubBrowserDialogs();
+    const fetchMock = stubFetch({
+      [COMMENTS]: {
+        body: page({
+          count: 2,
+          is_creator: true,
+          items: [
+            thread({ id: "01J00000000000000000000CM1", text: "Pinned words", pinned: true }),
+            thread({ id: "01J00000000000000000000CM2", text: "My words", is_mine: true }),
+            thread({ id: "01J00000000000000000000CM3", removed: true, text: "", reply_count: 1 }),
+          ],
+        }),
+      },
+      "PATCH /api/comments/01J00000000000000000000CM2": { body: comment({ text: "Better words" }) },
+      "DELETE /api/comments/01J00000000000000000000CM2": { body: { ok: true } },
+      "DELETE /api/comments/01J00000000000000000000CM1/pin": { body: comment({ pinned: false }) },
+      "DELETE /api/comments/01J00000000000000000000CM1": { body: { ok: true } },
+    });
+    render();
+    expect(await screen.findByText("Pinned by creator")).toBeVisible();
+    expect(screen.getByText("Comment removed")).toBeVisible();
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    const box = screen.getByRole("textbox", { name: "Edit your comment" });
+    expect((box as HTMLTextAreaElement).value).toBe("My words");
+    fireEvent.change(box, { target: { value: "Better words" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByRole("button", { name: "Edit" });
+    expect(bodiesOf(fetchMock, "PATCH /api/comments/01J00000000000000000000CM2")).toEqual([{ text: "Better words" }]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Unpin" }));
+    fireEvent.click(screen.getByRole("button", { name: "Remove" }));
+    expect(confirm).toHaveBeenCalledWith("Remove this comment from your item?");
+    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    expect(confirm).toHaveBeenCalledWith("Delete your comment?");
+    await vi.waitFor(() => {
+      const keys = fetchMock.mock.calls.map(
+        ([u, i]) => `${i?.method ?? "GET"} ${new URL(String(u), "http://l").pathname}`,
+      );
+      expect(keys).toEqual(
+        expect.arrayContaining([
+          "DELETE /api/comments/01J00000000000000000000CM1/pin",
+          "DELETE /api/comments/01J00000000000000000000CM1",
+          "DELETE /api/comments/01J00000000000000000000CM2",
+        ]),
+      );
+    });
   });
 });

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { COMMENT_REMOVED_LABEL, COMMENT_SORTS, type CommentSort } from "../../../common/comments";
 import type { CommentJson, CommentThreadJson } from "../../../common/schemas/comments";
-import { describeFailure } from "../../lib/api";
-import { listReplies, postComment } from "../../lib/comments-api";
+import { describeFailure, refusalOf } from "../../lib/api";
+import { deleteComment, editComment, listReplies, pinComment, postComment } from "../../lib/comments-api";
 import { formatDate } from "../../lib/format";
 import { useComments, useRefreshComments } from "../../queries/comments";
 import { CreatorAvatar } from "../creator/creator-avatar";
@@ -17,7 +17,7 @@ import { CommentText } from "./comment-text";
 const SORT_LABELS: Record<CommentSort, string> = { newest: "Newest", top: "Top" };
 
 /** "1 comment", "12 comments". */
-export const commentCountLabel = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "comment" : "comments"}`;
+const commentCountLabel = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "comment" : "comments"}`;
 
 export function CommentSection({ contentId }: { contentId: string }) {
   const [sort, setSort] = useState<CommentSort>("newest");
@@ -25,6 +25,7 @@ export function CommentSection({ contentId }: { contentId: string }) {
   const refresh = useRefreshComments(contentId);
   const threads = data?.pages.flatMap((p) => p.items) ?? [];
   const count = data?.pages[0]?.count ?? 0;
+  const isCreator = data?.pages[0]?.is_creator ?? false;
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="space-y-4">
@@ -59,7 +60,7 @@ export function CommentSection({ contentId }: { contentId: string }) {
       {data && threads.length === 0 ? <p className="text-sm text-slate-400">No comments yet. Be the first.</p> : null}
       <ul className="space-y-5">
         {threads.map((thread) => (
-          <Thread key={thread.id} thread={thread} contentId={contentId} onChanged={refresh} />
+          <Thread key={thread.id} thread={thread} contentId={contentId} isCreator={isCreator} onChanged={refresh} />
         ))}
       </ul>
       {hasNextPage ? (
@@ -77,10 +78,15 @@ export function CommentSection({ contentId }: { contentId: string }) {
   );
 }
 
-type ThreadProps = { thread: CommentThreadJson; contentId: string; onChanged: () => Promise<unknown> };
+type ThreadProps = {
+  thread: CommentThreadJson;
+  contentId: string;
+  isCreator: boolean;
+  onChanged: () => Promise<unknown>;
+};
 
 /** A top comment, its replies (more on demand) and the reply box. */
-function Thread({ thread, contentId, onChanged }: ThreadProps) {
+function Thread({ thread, contentId, isCreator, onChanged }: ThreadProps) {
   const [replying, setReplying] = useState(false);
   const [more, setMore] = useState<{ items: CommentJson[]; cursor: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -106,7 +112,7 @@ function Thread({ thread, contentId, onChanged }: ThreadProps) {
 
   return (
     <li className="space-y-3">
-      <CommentBody comment={thread} />
+      <CommentBody comment={thread} isCreator={isCreator} onChanged={onChanged} />
       {thread.removed ? null : (
         <div className="pl-11">
           <button
@@ -125,7 +131,14 @@ function Thread({ thread, contentId, onChanged }: ThreadProps) {
             <ul aria-label={`Replies to ${thread.author_name}`} className="space-y-3">
               {replies.map((reply) => (
                 <li key={reply.id}>
-                  <CommentBody comment={reply} />
+                  <CommentBody
+                    comment={reply}
+                    isCreator={isCreator}
+                    onChanged={async () => {
+                      setMore(null);
+                      await onChanged();
+                    }}
+                  />
                 </li>
               ))}
             </ul>
@@ -161,11 +174,35 @@ function Thread({ thread, contentId, onChanged }: ThreadProps) {
   );
 }
 
-/** One comment: who, when, whether edited or pinned, and the words (or "Comment removed"). */
-function CommentBody({ comment }: { comment: CommentJson }) {
+type BodyProps = { comment: CommentJson; isCreator: boolean; onChanged: () => Promise<unknown> };
+
+/** One comment: who, when, whether edited or pinned, the words (or "Comment removed") and what the caller may do. */
+function CommentBody({ comment, isCreator, onChanged }: BodyProps) {
+  const [editing, setEditing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   if (comment.removed) {
     return <p className="text-sm italic text-slate-500">{COMMENT_REMOVED_LABEL}</p>;
   }
+
+  async function act(what: string, call: () => Promise<unknown>) {
+    setProblem(null);
+    try {
+      await call();
+      await onChanged();
+    } catch (error) {
+      const refusal = refusalOf(error);
+      setProblem(refusal ?? `Could not ${what}. Please try again.`);
+      if (!refusal) console.error(describeFailure(`Failed to ${what}`, error));
+    }
+  }
+  const remove = () => {
+    if (window.confirm(comment.is_mine ? "Delete your comment?" : "Remove this comment from your item?")) {
+      void act("delete the comment", () => deleteComment(comment.id));
+    }
+  };
+  const action =
+    "rounded text-xs text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400";
+
   return (
     <article className="flex min-w-0 gap-3">
       <CreatorAvatar
@@ -188,7 +225,48 @@ function CommentBody({ comment }: { comment: CommentJson }) {
           </time>
           {comment.edited_at ? <span className="text-xs text-slate-400">(edited)</span> : null}
         </p>
-        <CommentText text={comment.text} clickable={comment.links_clickable} />
+        {editing ? (
+          <CommentComposer
+            label="Edit your comment"
+            submitLabel="Save"
+            initial={comment.text}
+            autoFocus
+            onCancel={() => setEditing(false)}
+            onSubmit={async (text) => {
+              await editComment(comment.id, text);
+              setEditing(false);
+              await onChanged();
+            }}
+          />
+        ) : (
+          <CommentText text={comment.text} clickable={comment.links_clickable} />
+        )}
+        {!editing && (comment.is_mine || isCreator) ? (
+          <div className="flex flex-wrap gap-x-3">
+            {comment.is_mine ? (
+              <button type="button" className={action} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+            ) : null}
+            {isCreator && comment.parent_id === null ? (
+              <button
+                type="button"
+                className={action}
+                onClick={() => void act("pin the comment", () => pinComment(comment.id, !comment.pinned))}
+              >
+                {comment.pinned ? "Unpin" : "Pin"}
+              </button>
+            ) : null}
+            <button type="button" className={action} onClick={remove}>
+              {comment.is_mine ? "Delete" : "Remove"}
+            </button>
+          </div>
+        ) : null}
+        {problem ? (
+          <p role="alert" className="text-sm wrap-anywhere text-red-400">
+            {problem}
+          </p>
+        ) : null}
       </div>
     </article>
   );

@@ -159,3 +159,46 @@ export async function insertComment(
     db.$client.prepare("update comments set reply_count = reply_count + 1 where id = ?1").bind(c.parentId),
   ]);
 }
+
+/** New text for a comment still shown; false when it was deleted meanwhile. */
+export async function updateCommentBody(db: Db, o: { id: string; body: string; now: string }) {
+  const res = await db.$client
+    .prepare("update comments set body = ?2, edited_at = ?3 where id = ?1 and deleted_at is null")
+    .bind(o.id, o.body, o.now)
+    .run();
+  return res.meta.changes > 0;
+}
+
+/**
+ * Marks a comment deleted (and unpinned); a reply no longer counts on its top comment. The count drops only when
+ * this batch's own update took effect (the row carries this `now`), so a second delete changes nothing.
+ */
+export async function markCommentDeleted(db: Db, o: { id: string; parentId: string | null; now: string }) {
+  const mark = db.$client
+    .prepare("update comments set deleted_at = ?2, pinned_at = null where id = ?1 and deleted_at is null")
+    .bind(o.id, o.now);
+  if (o.parentId === null) {
+    await mark.run();
+    return;
+  }
+  await db.$client.batch([
+    mark,
+    db.$client
+      .prepare(
+        `update comments set reply_count = max(reply_count - 1, 0) where id = ?1
+        and (select deleted_at from comments where id = ?2) = ?3`,
+      )
+      .bind(o.parentId, o.id, o.now),
+  ]);
+}
+
+/** Pins the top comment `id` (null: none) on its item, unpinning any other, in one statement. */
+export async function setPinned(db: Db, o: { contentId: string; id: string | null; now: string }) {
+  await db.$client
+    .prepare(
+      `update comments set pinned_at = case when id = ?2 then ?3 else null end
+      where content_id = ?1 and parent_id is null and (pinned_at is not null or id = ?2)`,
+    )
+    .bind(o.contentId, o.id, o.now)
+    .run();
+}
