@@ -4312,9 +4312,9 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "payout_address_changed" | "payout_returned" | "payout_corrected" | "item_taken_down" | "item_restored" | "account_suspended" | "appeal_upheld" | "appeal_granted";
+                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "payout_address_changed" | "payout_returned" | "payout_corrected" | "item_taken_down" | "item_restored" | "account_suspended" | "appeal_upheld" | "appeal_granted" | "new_comments";
                                 /** @enum {string} */
-                                group: "uploads" | "earnings" | "payments" | "moderation";
+                                group: "uploads" | "earnings" | "payments" | "moderation" | "comments";
                                 at: string;
                                 read: boolean;
                                 count: number;
@@ -4324,7 +4324,7 @@ export interface paths {
                                 creator_id: string | null;
                                 creator_name: string | null;
                             }[];
-                            muted: ("uploads" | "earnings" | "payments" | "moderation")[];
+                            muted: ("uploads" | "earnings" | "payments" | "moderation" | "comments")[];
                         };
                     };
                 };
@@ -4441,7 +4441,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        muted: ("uploads" | "earnings" | "payments" | "moderation")[];
+                        muted: ("uploads" | "earnings" | "payments" | "moderation" | "comments")[];
                     };
                 };
             };
@@ -4453,7 +4453,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            muted: ("uploads" | "earnings" | "payments" | "moderation")[];
+                            muted: ("uploads" | "earnings" | "payments" | "moderation" | "comments")[];
                         };
                     };
                 };

@@ -267,4 +267,42 @@ describe("comments", () => {
     expect(await unpinned.json()).toMatchObject({ pinned: false });
     expect((await page(ann.browser, content.id)).items.map((t) => t.text)).toEqual(["Newest", "Other", "Old"]);
   });
+
+  it("tells the creator 'N new comments' as one bell line per item and day, not for their own", async () => {
+    const creator = await established("creator");
+    const content = await makeContent(creator.id, { title: "Night drive" });
+    const other = await makeContent(creator.id, { title: "Day trip" });
+    const ann = await established("ann");
+    const top = await comment(ann.browser, content.id, "One");
+    await comment(ann.browser, content.id, "Two", top.id);
+    await comment(creator.browser, content.id, "Thanks!");
+    await comment(ann.browser, other.id, "Elsewhere");
+
+    type Bell = { items: { kind: string; group: string; count: number; subject_id: string; detail: string }[] };
+    const bell = await (await creator.browser.fetch("/api/me/notifications")).json<Bell>();
+    const lines = bell.items.filter((n) => n.kind === "new_comments");
+    expect(lines.map((n) => [n.subject_id, n.count, n.detail, n.group])).toEqual(
+      expect.arrayContaining([
+        [content.id, 2, "Night drive", "comments"],
+        [other.id, 1, "Day trip", "comments"],
+      ]),
+    );
+    expect(lines).toHaveLength(2);
+    const rows = await env.DB.prepare(
+      "select ref, day, at from notifications where kind = 'new_comments' and subject_id = ?1",
+    )
+      .bind(content.id)
+      .all<{ ref: string; day: string; at: string }>();
+    expect(rows.results).toHaveLength(1);
+    expect(rows.results[0]!.ref).toBe(`${content.id}:${rows.results[0]!.day}`);
+    expect(rows.results[0]!.day).toBe(rows.results[0]!.at.slice(0, 10));
+
+    // Muted, the bell leaves the line out.
+    await creator.browser.json("/api/me/notifications/settings", "PUT", { muted: ["comments"] });
+    const muted = await (await creator.browser.fetch("/api/me/notifications")).json<Bell>();
+    expect(muted.items.filter((n) => n.kind === "new_comments")).toEqual([]);
+    // Nothing for the commenter.
+    const annBell = await (await ann.browser.fetch("/api/me/notifications")).json<Bell>();
+    expect(annBell.items.filter((n) => n.kind === "new_comments")).toEqual([]);
+  });
 });

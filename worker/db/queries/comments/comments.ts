@@ -1,6 +1,7 @@
 import type { Db } from "../../client";
 import { CREATOR_NAME_SQL } from "../content/content";
 import { suspendedSql } from "../content/visibility";
+import { newCommentNoticeSql } from "../notifications/notification-writes";
 
 // Comments under items (docs/decisions/093). Every read walks comments_content_parent_idx within one item. A
 // suspended member's comments are left out for everyone but themselves; a deleted comment is left out, except a
@@ -140,23 +141,25 @@ export async function countComments(db: Db, contentId: string, viewerId: string 
   return Number(row?.n ?? 0);
 }
 
-/** Inserts a comment; a reply also counts on its top comment, in the same batch. */
+/**
+ * Inserts a comment, and in the same batch: a reply counts on its top comment, and the item's creator's bell line
+ * for the day counts it (one upsert, docs/decisions/093).
+ */
 export async function insertComment(
   db: Db,
   c: { id: string; contentId: string; authorId: string; parentId: string | null; body: string; now: string },
 ) {
-  const insert = db.$client
-    .prepare(
-      `insert into comments (id, content_id, author_id, parent_id, body, created_at) values (?1, ?2, ?3, ?4, ?5, ?6)`,
-    )
-    .bind(c.id, c.contentId, c.authorId, c.parentId, c.body, c.now);
-  if (c.parentId === null) {
-    await insert.run();
-    return;
-  }
-  await db.$client.batch([
-    insert,
-    db.$client.prepare("update comments set reply_count = reply_count + 1 where id = ?1").bind(c.parentId),
+  const d1 = db.$client;
+  await d1.batch([
+    d1
+      .prepare(
+        `insert into comments (id, content_id, author_id, parent_id, body, created_at) values (?1, ?2, ?3, ?4, ?5, ?6)`,
+      )
+      .bind(c.id, c.contentId, c.authorId, c.parentId, c.body, c.now),
+    ...(c.parentId === null
+      ? []
+      : [d1.prepare("update comments set reply_count = reply_count + 1 where id = ?1").bind(c.parentId)]),
+    d1.prepare(newCommentNoticeSql("?1", "?2")).bind(c.id, c.now),
   ]);
 }
 
