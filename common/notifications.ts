@@ -1,7 +1,7 @@
 // What the bell tells a member (docs/decisions/046), and the groups a member can turn off in Profile settings.
 // Both sides read these: the server files each kind under its group, the SPA words each kind.
 
-export const NOTIFICATION_GROUPS = ["uploads", "earnings", "payments", "moderation"] as const;
+export const NOTIFICATION_GROUPS = ["uploads", "earnings", "payments", "moderation", "comments"] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 export const NOTIFICATION_KINDS = {
@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = {
   appeal_upheld: "moderation",
   /** An admin granted the member's appeal: the item is restored, or the suspension lifted. */
   appeal_granted: "moderation",
+  /** New comments on one of the member's items that UTC day, grouped per item (docs/decisions/093). */
+  new_comments: "comments",
 } as const satisfies Record<string, NotificationGroup>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

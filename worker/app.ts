@@ -33,6 +33,7 @@ import { appealRoutes } from "./routes/appeals";
 import type { ApiSection } from "./openapi/document";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
+import { commentActiveRoutes, commentPublicRoutes, commentSignedInRoutes } from "./routes/comments";
 import { contentActiveRoutes, contentPublicRoutes, contentSignedInRoutes } from "./routes/content";
 import { captionsActiveRoutes, captionsPublicRoutes } from "./routes/content-captions";
 import { contentReportRoutes } from "./routes/content-reports";
@@ -82,7 +83,8 @@ const publicApi = new Hono<AppEnv>()
   .route("/", analyticsConfigRoutes)
   .route("/", adEventsPublicRoutes)
   .route("/", viewRewardRoutes)
-  .route("/", playlistPublicRoutes);
+  .route("/", playlistPublicRoutes)
+  .route("/", commentPublicRoutes);
 
 const signedInApi = new Hono<AppEnv>()
   .use(requireUser)
@@ -106,7 +108,8 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", notificationRoutes)
   // A suspended member appeals their suspension: before the good-standing guard (docs/decisions/092).
   .route("/", appealRoutes)
-  .route("/", playlistSignedInRoutes);
+  .route("/", playlistSignedInRoutes)
+  .route("/", commentSignedInRoutes);
 
 // Signed in and not suspended: uploads, likes, reports and changes to content. A suspended member may still
 // sign in, read, watch (unpaid) and see the wallet through the sub-app above.
@@ -120,7 +123,8 @@ const activeMemberApi = new Hono<AppEnv>()
   .route("/", payoutRequestWriteRoutes)
   .route("/", followActiveRoutes)
   .route("/", profileActiveRoutes)
-  .route("/", playlistActiveRoutes);
+  .route("/", playlistActiveRoutes)
+  .route("/", commentActiveRoutes);
 
 // Mounted at /admin: every admin path lives under /api/admin, and the guard stays out of other paths. Their
 // files are under routes/admin/, one per resource.

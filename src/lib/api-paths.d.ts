@@ -1733,6 +1733,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an item's comments
+         * @description Public: anyone may call it.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    sort?: "newest" | "top";
+                    cursor?: string;
+                    parent_id?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of top comments (newest, or top: most replies then newest), each with its first replies, the pinned one first on the first page; with `parent_id`, a page of that comment's replies, oldest first. Comments of suspended members are left out (but for their own). 400 for an unknown sort or a bad cursor; 404 for an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                content_id: string;
+                                parent_id: string | null;
+                                author_id: string;
+                                author_name: string;
+                                author_avatar_url: string | null;
+                                text: string;
+                                links_clickable: boolean;
+                                created_at: string;
+                                edited_at: string | null;
+                                removed: boolean;
+                                pinned: boolean;
+                                reply_count: number;
+                                is_mine: boolean;
+                                replies: {
+                                    id: string;
+                                    content_id: string;
+                                    parent_id: string | null;
+                                    author_id: string;
+                                    author_name: string;
+                                    author_avatar_url: string | null;
+                                    text: string;
+                                    links_clickable: boolean;
+                                    created_at: string;
+                                    edited_at: string | null;
+                                    removed: boolean;
+                                    pinned: boolean;
+                                    reply_count: number;
+                                    is_mine: boolean;
+                                }[];
+                            }[];
+                            nextCursor: string | null;
+                            count: number;
+                            is_creator: boolean;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Post a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        parent_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new comment, or with `parent_id` the new reply (a reply to a reply belongs to its top comment). 400 for empty text or more than 2,000 characters; 404 for an item anyone may not open or a parent comment not on it. 429 past the caller's comment limit (5 a minute and 60 an hour; 2 and 20 for accounts younger than 7 days). */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            parent_id: string | null;
+                            author_id: string;
+                            author_name: string;
+                            author_avatar_url: string | null;
+                            text: string;
+                            links_clickable: boolean;
+                            created_at: string;
+                            edited_at: string | null;
+                            removed: boolean;
+                            pinned: boolean;
+                            reply_count: number;
+                            is_mine: boolean;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -4118,9 +4312,9 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "payout_address_changed" | "payout_returned" | "payout_corrected" | "item_taken_down" | "item_restored" | "account_suspended" | "appeal_upheld" | "appeal_granted";
+                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "payout_address_changed" | "payout_returned" | "payout_corrected" | "item_taken_down" | "item_restored" | "account_suspended" | "appeal_upheld" | "appeal_granted" | "new_comments";
                                 /** @enum {string} */
-                                group: "uploads" | "earnings" | "payments" | "moderation";
+                                group: "uploads" | "earnings" | "payments" | "moderation" | "comments";
                                 at: string;
                                 read: boolean;
                                 count: number;
@@ -4130,7 +4324,7 @@ export interface paths {
                                 creator_id: string | null;
                                 creator_name: string | null;
                             }[];
-                            muted: ("uploads" | "earnings" | "payments" | "moderation")[];
+                            muted: ("uploads" | "earnings" | "payments" | "moderation" | "comments")[];
                         };
                     };
                 };
@@ -4247,7 +4441,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        muted: ("uploads" | "earnings" | "payments" | "moderation")[];
+                        muted: ("uploads" | "earnings" | "payments" | "moderation" | "comments")[];
                     };
                 };
             };
@@ -4259,7 +4453,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            muted: ("uploads" | "earnings" | "payments" | "moderation")[];
+                            muted: ("uploads" | "earnings" | "payments" | "moderation" | "comments")[];
                         };
                     };
                 };
@@ -4676,6 +4870,157 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comment is removed: by its author, or by the item's creator. A top comment with replies then shows as removed; any other is no longer listed. 403 (code not_author) for anyone else. 404 for an unknown or deleted comment, or one on an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The comment with its new text, marked edited (`edited_at`). Only its author (403, code not_author). 400 for empty text or more than 2,000 characters. 404 for an unknown or deleted comment, or one on an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            parent_id: string | null;
+                            author_id: string;
+                            author_name: string;
+                            author_avatar_url: string | null;
+                            text: string;
+                            links_clickable: boolean;
+                            created_at: string;
+                            edited_at: string | null;
+                            removed: boolean;
+                            pinned: boolean;
+                            reply_count: number;
+                            is_mine: boolean;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/content/{id}/like": {
@@ -6202,6 +6547,160 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/{id}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pin a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comment, pinned: it shows first, and any other pinned comment on the item is unpinned. Only the item's creator (403, code not_creator); 400 (code pin_reply) for a reply. 404 for an unknown or deleted comment, or one on an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            parent_id: string | null;
+                            author_id: string;
+                            author_name: string;
+                            author_avatar_url: string | null;
+                            text: string;
+                            links_clickable: boolean;
+                            created_at: string;
+                            edited_at: string | null;
+                            removed: boolean;
+                            pinned: boolean;
+                            reply_count: number;
+                            is_mine: boolean;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Unpin a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comment, no longer pinned (also when it was not). Only the item's creator (403, code not_creator). 404 for an unknown or deleted comment, or one on an item the caller may not open. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            content_id: string;
+                            parent_id: string | null;
+                            author_id: string;
+                            author_name: string;
+                            author_avatar_url: string | null;
+                            text: string;
+                            links_clickable: boolean;
+                            created_at: string;
+                            edited_at: string | null;
+                            removed: boolean;
+                            pinned: boolean;
+                            reply_count: number;
+                            is_mine: boolean;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -34,6 +34,9 @@ export const queryKeys = {
   playlist: (userId: UserId, id: string) => ["playlist", userId, id] as const,
   myPlaylists: (userId: UserId, contentId?: string) => ["my-playlists", userId, contentId ?? null] as const,
   publicPlaylists: (creatorId: string) => ["public-playlists", creatorId] as const,
+  /** An item's comments (docs/decisions/093), per sort; `[comments, userId, contentId]` reaches both sorts. */
+  comments: (userId: UserId, contentId: string, sort?: string) =>
+    sort ? (["comments", userId, contentId, sort] as const) : (["comments", userId, contentId] as const),
   /** One item's studio (docs/decisions/048), per range. */
   contentStats: (userId: UserId, contentId: string, range: string) =>
     ["content-stats", userId, contentId, range] as const,

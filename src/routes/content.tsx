@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { PlaylistJson } from "../../common/schemas/playlists";
 import { useShallow } from "zustand/react/shallow";
+import { CommentSection } from "../components/comments/comment-section";
 import { ContentDetails } from "../components/content/content-details";
 import { ContentMessage } from "../components/content/content-message";
 import { ContentPlayer } from "../components/content/content-player";
@@ -78,6 +79,7 @@ function ContentView({ id }: { id: string }) {
           }
         />
         <ContentDetails content={content} />
+        <CommentSection contentId={content.id} />
       </article>
       {playing ? <PlaylistQueue list={playing.list} index={playing.index} /> : <RelatedList contentId={content.id} />}
     </div>

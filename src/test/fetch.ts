@@ -36,6 +36,12 @@ const EVERY_SCREEN: Record<string, Route> = {
   },
 };
 
+/** Every content page asks for the item's comments (docs/decisions/093): none, unless a test stubs them. */
+const EVERY_CONTENT_PAGE = (key: string): Route | undefined =>
+  /^GET \/api\/content\/[^/]+\/comments$/.test(key)
+    ? { body: { items: [], nextCursor: null, count: 0, is_creator: false } }
+    : undefined;
+
 /**
  * Stubs `fetch`, the network boundary, with canned replies keyed by "METHOD /path".
  * Unknown requests answer 404 so a missing stub shows up as a failed call, not a hang.
@@ -45,7 +51,7 @@ export function stubFetch(routes: Record<string, Route>) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const parsed = new URL(url, "http://localhost");
     const key = `${init?.method ?? "GET"} ${parsed.pathname}`;
-    const route = routes[key] ?? EVERY_SCREEN[key];
+    const route = routes[key] ?? EVERY_SCREEN[key] ?? EVERY_CONTENT_PAGE(key);
     const reply = typeof route === "function" ? await route(init, parsed) : (route ?? { status: 404 });
     const status = reply.status ?? 200;
     return new Response(JSON.stringify(reply.body ?? { error: "Not found", requestId: "test" }), {

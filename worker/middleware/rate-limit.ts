@@ -5,6 +5,7 @@ import { type LimitCheck, withinLimits } from "../db/queries/auth/rate-limits";
 import { isLoopbackAddress } from "../domain/auth/local-request";
 import { addressGroupHash } from "../lib/address-group";
 import { rateLimited } from "../lib/errors";
+import { NEW_ACCOUNT_DAYS } from "../../common/comments";
 import { HOUR_WINDOW_MS, secondsLeftInWindow, WINDOW_MS } from "../lib/rate-window";
 
 // Per-address limits for requests that cost more than a read (docs/decisions/017), and per-member limits for
@@ -220,3 +221,40 @@ export const playlistWriteLimit = limitRequests(
     message: "You have changed playlists too often in the last hour. Please wait a while and try again.",
   },
 );
+
+/**
+ * Comments posted per member (docs/decisions/093): a lively conversation is a comment every few seconds at the
+ * very most, so 5 a minute and 60 an hour stop a script, not a person. An account younger than 7 days, the
+ * cheapest kind to make for spam, posts 2 a minute and 20 an hour. Both count under one name, so an account
+ * turning 7 days old keeps its count.
+ */
+export const COMMENTS_PER_MINUTE = 5;
+const COMMENTS_PER_HOUR = 60;
+export const NEW_ACCOUNT_COMMENTS_PER_MINUTE = 2;
+const NEW_ACCOUNT_COMMENTS_PER_HOUR = 20;
+
+const commentLimits = (perMinute: number, perHour: number) =>
+  limitRequests(
+    {
+      name: "comment",
+      by: "member",
+      limit: perMinute,
+      per: "minute",
+      message: "You're commenting too fast. Please wait a minute and try again.",
+    },
+    {
+      name: "comment",
+      by: "member",
+      limit: perHour,
+      per: "hour",
+      message: "You have posted too many comments in the last hour. Please wait a while and try again.",
+    },
+  );
+const establishedCommentLimit = commentLimits(COMMENTS_PER_MINUTE, COMMENTS_PER_HOUR);
+const newAccountCommentLimit = commentLimits(NEW_ACCOUNT_COMMENTS_PER_MINUTE, NEW_ACCOUNT_COMMENTS_PER_HOUR);
+
+export const commentLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.get("user");
+  const young = !user || Date.now() - Date.parse(user.createdAt) < NEW_ACCOUNT_DAYS * 24 * 3600_000;
+  return (young ? newAccountCommentLimit : establishedCommentLimit)(c, next);
+});

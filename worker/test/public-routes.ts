@@ -18,6 +18,8 @@ export const PUBLIC_ROUTES = new Set([
   // A playlist and a creator's public playlists (docs/decisions/090): a private list answers 404 to all but its owner.
   `GET /api/playlists/:id${ID_PATTERN}`,
   `GET /api/users/:id${ID_PATTERN}/playlists`,
+  // An item's comments (docs/decisions/093): to whoever may open the item, like its captions.
+  `GET /api/content/:id${ID_PATTERN}/comments`,
   "POST /api/analytics/track",
   "GET /api/analytics/config",
   // The ad feed's tracking beacons (docs/decisions/018): fired as images by every viewer's player.

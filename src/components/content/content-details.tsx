@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { splitTags } from "../../../common/tags";
+import { CommentCountLink } from "../comments/comment-section";
 import { FollowButton } from "../follow-button";
 import { CreatorAvatar } from "../creator/creator-avatar";
 import { formatDuration } from "../../lib/format";
@@ -31,6 +32,7 @@ export function ContentDetails({ content }: { content: ContentJson }) {
       ) : null}
       <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <ViewsTerm count={content.view_count} />
+        <CommentCountLink contentId={content.id} />
         <div>
           <dt className="text-slate-400">Duration</dt>
           <dd className="tabular-nums text-slate-200">{formatDuration(content.duration)}</dd>

@@ -115,3 +115,25 @@ describe("appeal decisions on the bell (docs/decisions/092)", () => {
     expect(notificationLink(decided("appeal_granted", null, ""))).toBe("/profile");
   });
 });
+
+describe("new comments on the bell (decision 093)", () => {
+  const comments = (count: number): NotificationJson => ({
+    id: "3",
+    kind: "new_comments",
+    group: "comments",
+    at: "2026-11-29T10:00:00.000Z",
+    read: false,
+    count,
+    amount_usd: 0,
+    subject_id: "01J00000000000000000000CI1",
+    detail: "Night drive",
+    creator_id: null,
+    creator_name: null,
+  });
+
+  it("counts the day's comments on the item and leads to them", () => {
+    expect(notificationText(comments(1))).toBe("1 new comment on “Night drive”");
+    expect(notificationText(comments(12))).toBe("12 new comments on “Night drive”");
+    expect(notificationLink(comments(3))).toBe("/content/01J00000000000000000000CI1#comments");
+  });
+});

@@ -70,6 +70,8 @@ export function notificationText(n: NotificationJson): string {
     case "appeal_granted":
       if (n.subject_id) return `Your appeal was granted: “${n.detail}” is visible again`;
       return withNote("Your appeal was granted: your account is no longer suspended", n.detail);
+    case "new_comments":
+      return `${n.count} new ${n.count === 1 ? "comment" : "comments"} on “${n.detail}”`;
   }
 }
 
@@ -77,6 +79,8 @@ export function notificationLink(n: NotificationJson): string {
   switch (n.group) {
     case "uploads":
       return `/content/${n.subject_id}`;
+    case "comments":
+      return `/content/${n.subject_id}#comments`;
     case "moderation":
       // A restored item, or one whose appeal was granted, is visible again: the link opens it.
       return (n.kind === "item_restored" || n.kind === "appeal_granted") && n.subject_id

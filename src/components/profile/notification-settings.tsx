@@ -9,6 +9,7 @@ const LABELS: Record<NotificationGroup, { title: string; text: string }> = {
   earnings: { title: "Earnings", text: "View rewards credited, released or reversed; sign-on bonuses" },
   payments: { title: "Payments", text: "Payments recorded and payout requests paid or rejected" },
   moderation: { title: "Moderation", text: "Your items taken down or restored; your account's standing" },
+  comments: { title: "Comments", text: "New comments on your items" },
 };
 
 /** Profile Settings: which groups of notifications the bell shows (docs/decisions/046). Saved on each change. */

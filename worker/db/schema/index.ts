@@ -18,3 +18,4 @@ export * from "./queues";
 export * from "./held-counters";
 export * from "./appeals";
 export * from "./playlists";
+export * from "./comments";

@@ -70,3 +70,18 @@ export function reversedNoticeSql(reversalsOf: string) {
       where kind = 'views_released' and (user_num, ref) in (select x.user_num, x.day from (${released}) x)`,
   ];
 }
+
+/**
+ * A new comment on an item (docs/decisions/093), told to its creator as one line per item and UTC day ("N new
+ * comments on <title>"): the ref is the item's id and the day, so each comment is one upsert of one row, whatever
+ * the item's audience. Nothing when the commenter is the creator, or when the comment (`comment`, its id) was not
+ * written by this batch. `comment` and `at` are SQL expressions naming bound parameters.
+ */
+export function newCommentNoticeSql(comment: string, at: string) {
+  return `insert into notifications ${COLUMNS}
+    select ${memberNumSql("c.created_by")}, 'new_comments', cm.content_id || ':' || substr(${at}, 1, 10), 'comments', cm.content_id, 1, 0, c.title, ${at}, substr(${at}, 1, 10)
+    from comments cm join content c on c.id = cm.content_id
+    where cm.id = ${comment} and cm.created_at = ${at} and cm.author_id <> c.created_by
+    on conflict (user_num, kind, ref) do update set count = notifications.count + 1, detail = excluded.detail,
+      at = max(notifications.at, excluded.at), read_at = null`;
+}
