@@ -39,7 +39,7 @@ export async function createComment({
     parentId = parent.parentId ?? parent.id;
   }
   const id = newId();
-  await insertComment(ctx.db, {
+  const made = await insertComment(ctx.db, {
     id,
     contentId: item.id,
     authorId: ctx.actor.id,
@@ -47,7 +47,6 @@ export async function createComment({
     body: input.text,
     now: nowIso(),
   });
-  const made = await findComment(ctx.db, id);
   if (!made) throw notFound("Comment not found");
   return { comment: made, item };
 }
@@ -65,10 +64,7 @@ export async function editComment({ ctx, input }: CommenterCall<{ id: string; te
   if (ctx.actor.suspended) throw accountSuspended();
   const { comment } = await shownComment(ctx, input.id);
   if (comment.authorId !== ctx.actor.id) throw forbidden("Only its author can edit a comment", "not_author");
-  if (!(await updateCommentBody(ctx.db, { id: comment.id, body: input.text, now: nowIso() }))) {
-    throw notFound("Comment not found");
-  }
-  const edited = await findComment(ctx.db, comment.id);
+  const edited = await updateCommentBody(ctx.db, { id: comment.id, body: input.text, now: nowIso() });
   if (!edited) throw notFound("Comment not found");
   return edited;
 }
@@ -91,9 +87,14 @@ export async function pinComment({ ctx, input }: CommenterCall<{ id: string; pin
   const { comment, item } = await shownComment(ctx, input.id);
   if (item.createdBy !== ctx.actor.id) throw forbidden("Only the item's creator can pin a comment", "not_creator");
   if (comment.parentId !== null) throw badRequest("Only a top comment can be pinned, not a reply", "pin_reply");
-  if (input.pinned) await setPinned(ctx.db, { contentId: item.id, id: comment.id, now: nowIso() });
-  else if (comment.pinnedAt !== null) await setPinned(ctx.db, { contentId: item.id, id: null, now: nowIso() });
-  const after = await findComment(ctx.db, comment.id);
+  // Unpinning a comment that is not pinned writes nothing: it is answered as it is.
+  if (!input.pinned && comment.pinnedAt === null) return comment;
+  const after = await setPinned(ctx.db, {
+    contentId: item.id,
+    id: input.pinned ? comment.id : null,
+    now: nowIso(),
+    read: comment.id,
+  });
   if (!after) throw notFound("Comment not found");
   return after;
 }

@@ -52,8 +52,14 @@ export async function findCommentItem(db: Db, contentId: string): Promise<Commen
     .first<CommentItem>();
 }
 
+const commentStatement = (d1: D1Database, id: string) =>
+  d1.prepare(`select ${COLUMNS} ${FROM} where cm.id = ?1`).bind(id);
+
+/** The comment as a batch's last statement read it back (so a write answers its row without a second round trip). */
+const lastRow = (results: D1Result[]) => (results.at(-1)!.results[0] as CommentRow | undefined) ?? null;
+
 export async function findComment(db: Db, id: string): Promise<CommentRow | null> {
-  return db.$client.prepare(`select ${COLUMNS} ${FROM} where cm.id = ?1`).bind(id).first<CommentRow>();
+  return commentStatement(db.$client, id).first<CommentRow>();
 }
 
 export type TopKeyset = { replyCount: number; id: string } | { id: string };
@@ -150,26 +156,32 @@ export async function insertComment(
   c: { id: string; contentId: string; authorId: string; parentId: string | null; body: string; now: string },
 ) {
   const d1 = db.$client;
-  await d1.batch([
-    d1
-      .prepare(
-        `insert into comments (id, content_id, author_id, parent_id, body, created_at) values (?1, ?2, ?3, ?4, ?5, ?6)`,
-      )
-      .bind(c.id, c.contentId, c.authorId, c.parentId, c.body, c.now),
-    ...(c.parentId === null
-      ? []
-      : [d1.prepare("update comments set reply_count = reply_count + 1 where id = ?1").bind(c.parentId)]),
-    d1.prepare(newCommentNoticeSql("?1", "?2")).bind(c.id, c.now),
-  ]);
+  return d1
+    .batch([
+      d1
+        .prepare(
+          `insert into comments (id, content_id, author_id, parent_id, body, created_at) values (?1, ?2, ?3, ?4, ?5, ?6)`,
+        )
+        .bind(c.id, c.contentId, c.authorId, c.parentId, c.body, c.now),
+      ...(c.parentId === null
+        ? []
+        : [d1.prepare("update comments set reply_count = reply_count + 1 where id = ?1").bind(c.parentId)]),
+      d1.prepare(newCommentNoticeSql("?1", "?2")).bind(c.id, c.now),
+      commentStatement(d1, c.id),
+    ])
+    .then(lastRow);
 }
 
-/** New text for a comment still shown; false when it was deleted meanwhile. */
+/** New text for a comment still shown, and the comment after it; null when it was deleted meanwhile. */
 export async function updateCommentBody(db: Db, o: { id: string; body: string; now: string }) {
-  const res = await db.$client
-    .prepare("update comments set body = ?2, edited_at = ?3 where id = ?1 and deleted_at is null")
-    .bind(o.id, o.body, o.now)
-    .run();
-  return res.meta.changes > 0;
+  const d1 = db.$client;
+  const results = await d1.batch([
+    d1
+      .prepare("update comments set body = ?2, edited_at = ?3 where id = ?1 and deleted_at is null")
+      .bind(o.id, o.body, o.now),
+    commentStatement(d1, o.id),
+  ]);
+  return results[0]!.meta.changes > 0 ? lastRow(results) : null;
 }
 
 /**
@@ -196,12 +208,17 @@ export async function markCommentDeleted(db: Db, o: { id: string; parentId: stri
 }
 
 /** Pins the top comment `id` (null: none) on its item, unpinning any other, in one statement. */
-export async function setPinned(db: Db, o: { contentId: string; id: string | null; now: string }) {
-  await db.$client
-    .prepare(
-      `update comments set pinned_at = case when id = ?2 then ?3 else null end
-      where content_id = ?1 and parent_id is null and (pinned_at is not null or id = ?2)`,
-    )
-    .bind(o.contentId, o.id, o.now)
-    .run();
+export async function setPinned(db: Db, o: { contentId: string; id: string | null; now: string; read: string }) {
+  const d1 = db.$client;
+  return d1
+    .batch([
+      d1
+        .prepare(
+          `update comments set pinned_at = case when id = ?2 then ?3 else null end
+          where content_id = ?1 and parent_id is null and (pinned_at is not null or id = ?2)`,
+        )
+        .bind(o.contentId, o.id, o.now),
+      commentStatement(d1, o.read),
+    ])
+    .then(lastRow);
 }
