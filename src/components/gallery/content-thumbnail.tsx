@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ContentJson } from "../../../common/schemas/content";
+import { formatDuration } from "../../lib/format";
 import { TypeIcon } from "./type-icon";
 
 /**
@@ -49,6 +50,28 @@ export function ContentThumbnail({ item, priority = "lazy", className = "" }: Co
       className={`flex size-full items-center justify-center bg-gradient-to-br from-slate-800 to-violet-950/60 text-violet-300/80 ${className}`}
     >
       <TypeIcon type={item.type} className="size-12" />
+    </div>
+  );
+}
+
+/**
+ * A thumbnail with the item's m:ss duration in its corner, as lists beside the player and playlists show it. The
+ * caller gives the box its size and shape (`className`).
+ */
+export function DurationThumbnail({
+  item,
+  className,
+}: {
+  item: Pick<ContentJson, "type" | "thumbnail_url" | "duration">;
+  className: string;
+}) {
+  return (
+    <div className={`relative shrink-0 overflow-hidden rounded-lg bg-slate-800 ${className}`}>
+      <ContentThumbnail item={item} className="absolute inset-0" />
+      <span className="absolute right-1 bottom-1 rounded bg-slate-950/85 px-1 text-[11px] font-medium tabular-nums text-slate-100">
+        <span className="sr-only">Duration </span>
+        {formatDuration(item.duration)}
+      </span>
     </div>
   );
 }

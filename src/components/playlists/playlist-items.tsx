@@ -3,10 +3,9 @@ import { Link } from "react-router";
 import type { PlaylistJson } from "../../../common/schemas/playlists";
 import { describeFailure, refusalOf } from "../../lib/api";
 import type { DiscoveryState } from "../../lib/discovery";
-import { formatDuration } from "../../lib/format";
 import { addToPlaylist, removeFromPlaylist } from "../../lib/playlists-api";
 import { useRefreshPlaylists, useSetPlaylist } from "../../queries/playlists";
-import { ContentThumbnail } from "../gallery/content-thumbnail";
+import { DurationThumbnail } from "../gallery/content-thumbnail";
 import { buttonClass } from "../ui";
 
 // Opening an item from a list is browsing inside the product (docs/decisions/090): the view is counted and paid
@@ -128,13 +127,7 @@ export function PlaylistItems({ list }: { list: PlaylistJson }) {
               state={browse}
               className="group flex min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-violet-400"
             >
-              <div className="relative aspect-video w-24 shrink-0 overflow-hidden rounded-lg bg-slate-800 sm:w-36">
-                <ContentThumbnail item={entry.content} className="absolute inset-0" />
-                <span className="absolute right-1 bottom-1 rounded bg-slate-950/85 px-1 text-[11px] font-medium tabular-nums text-slate-100">
-                  <span className="sr-only">Duration </span>
-                  {formatDuration(entry.content.duration)}
-                </span>
-              </div>
+              <DurationThumbnail item={entry.content} className="aspect-video w-24 sm:w-36" />
               <span className="min-w-0 flex-1">
                 <span
                   title={entry.content.title}

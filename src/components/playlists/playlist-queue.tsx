@@ -2,8 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { PlaylistJson } from "../../../common/schemas/playlists";
 import type { DiscoveryState } from "../../lib/discovery";
-import { formatDuration } from "../../lib/format";
-import { ContentThumbnail } from "../gallery/content-thumbnail";
+import { DurationThumbnail } from "../gallery/content-thumbnail";
 import { playUrl } from "./playlist-items";
 
 const browse: DiscoveryState = { discovery: "browse" };
@@ -70,12 +69,7 @@ export function PlaylistQueue({ list, index }: { list: PlaylistJson; index: numb
               <span className="w-5 shrink-0 text-center text-xs tabular-nums text-slate-400">
                 {i === index ? <span aria-hidden="true">▶</span> : i + 1}
               </span>
-              <div className="relative aspect-video w-24 shrink-0 overflow-hidden rounded-lg bg-slate-800">
-                <ContentThumbnail item={entry.content} className="absolute inset-0" />
-                <span className="absolute right-1 bottom-1 rounded bg-slate-950/85 px-1 text-[11px] tabular-nums text-slate-100">
-                  {formatDuration(entry.content.duration)}
-                </span>
-              </div>
+              <DurationThumbnail item={entry.content} className="aspect-video w-24" />
               <span className="min-w-0 flex-1">
                 <span
                   title={entry.content.title}

@@ -1,10 +1,9 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../../common/schemas/content";
 import { useSuggestions } from "../../queries/content";
 import { ViewCount } from "../content/view-count";
-import { ContentThumbnail } from "../gallery/content-thumbnail";
+import { DurationThumbnail } from "../gallery/content-thumbnail";
 import type { DiscoveryState } from "../../lib/discovery";
 
 // The same recommender answer as Up Next (one request, shared by its query key), so opening one is an AI pick.
@@ -41,13 +40,7 @@ function RelatedCard({ item }: { item: ContentJson }) {
       state={discoveryState}
       className="group flex gap-3 rounded-xl p-1 transition hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-violet-400"
     >
-      <div className="relative aspect-video w-40 shrink-0 overflow-hidden rounded-lg bg-slate-800">
-        <ContentThumbnail item={item} className="absolute inset-0" />
-        <span className="absolute right-1 bottom-1 rounded bg-slate-950/85 px-1 text-[11px] font-medium tabular-nums text-slate-100">
-          <span className="sr-only">Duration </span>
-          {formatDuration(item.duration)}
-        </span>
-      </div>
+      <DurationThumbnail item={item} className="aspect-video w-40" />
       <div className="min-w-0 flex-1 space-y-0.5">
         <p
           title={item.title}

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../../common/schemas/content";
-import { ContentThumbnail } from "../gallery/content-thumbnail";
+import { DurationThumbnail } from "../gallery/content-thumbnail";
 import type { DiscoveryState } from "../../lib/discovery";
 import { TypeIcon } from "../gallery/type-icon";
 
@@ -28,13 +27,10 @@ export function SuggestionCard({
       state={state}
       className="group flex size-full gap-3 rounded-xl border border-slate-800 bg-slate-900/80 p-2 transition hover:border-slate-600 focus-visible:outline-2 focus-visible:outline-violet-400 sm:flex-col sm:gap-2"
     >
-      <div className="relative aspect-video h-full max-h-20 shrink-0 self-center overflow-hidden rounded-lg bg-slate-800 sm:aspect-auto sm:h-auto sm:max-h-none sm:min-h-16 sm:w-full sm:flex-1 sm:self-auto">
-        <ContentThumbnail item={item} className="absolute inset-0" />
-        <span className="absolute right-1 bottom-1 rounded bg-slate-950/85 px-1 text-[11px] font-medium tabular-nums text-slate-100">
-          <span className="sr-only">Duration </span>
-          {formatDuration(item.duration)}
-        </span>
-      </div>
+      <DurationThumbnail
+        item={item}
+        className="aspect-video h-full max-h-20 self-center sm:aspect-auto sm:h-auto sm:max-h-none sm:min-h-16 sm:w-full sm:flex-1 sm:self-auto"
+      />
       <div className="min-w-0 flex-1 self-center sm:flex-none sm:self-auto">
         <p className="line-clamp-2 text-sm font-semibold wrap-anywhere text-slate-100 group-hover:text-white sm:line-clamp-1">
           {item.title}
