@@ -59,3 +59,25 @@ test("a signed-out visitor opening content is asked to sign in", async ({ page }
   await expect(dialog.getByText("Welcome to Reelpay")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Continue with Google" })).toBeVisible();
 });
+
+test("a visitor's pages log no error, and the sign-in dialog's Terms and Privacy are real pages", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Discover Content" })).toBeVisible();
+  await page.goto("/content/01ARZ3NDEKTSV4RRFFQ69G5FAV");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Welcome to Reelpay")).toBeVisible();
+  // Opened beside the dialog, so the visitor keeps their place.
+  const [terms] = await Promise.all([
+    page.context().waitForEvent("page"),
+    dialog.getByRole("link", { name: "Terms of Service" }).click(),
+  ]);
+  await expect(terms.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+  await terms.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(terms.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  expect(errors).toEqual([]);
+});

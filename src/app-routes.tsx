@@ -19,6 +19,8 @@ export const appRoutes: RouteObject[] = [
       { path: "creator/:creatorId", lazy: () => import("./routes/creator") },
       // A playlist: public and unlisted ones to anyone with the address, a private one to its owner only.
       { path: "playlist/:id", lazy: () => import("./routes/playlist") },
+      { path: "terms", lazy: () => import("./routes/terms") },
+      { path: "privacy", lazy: () => import("./routes/privacy") },
       {
         // Signed-in only; visitors are sent to /.
         element: <RequireAuth />,

@@ -41,6 +41,10 @@ export const currentUserOut = z.object({
 });
 export type CurrentUserJson = z.output<typeof currentUserOut>;
 
+/** GET /api/session: who this browser is signed in as, if anyone (a visitor is an answer, not a failure). */
+export const sessionOut = z.object({ user: currentUserOut.nullable() });
+export type SessionJson = z.output<typeof sessionOut>;
+
 /** A creator's public card (docs/decisions/004): never the email; without a username, the member name. */
 const creatorCardOut = z.object({
   id: z.string(),

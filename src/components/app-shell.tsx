@@ -3,6 +3,7 @@ import { Outlet, useNavigation } from "react-router";
 import { usePageTracking } from "../hooks/use-page-tracking";
 import { CreditNoticeToast } from "./credit-notice";
 import { Header } from "./header";
+import { SiteFooter } from "./site-footer";
 import { PageSpinner } from "./spinner";
 
 /** Header and page frame shared by every screen, including the loading and error states. */
@@ -19,6 +20,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="mx-auto max-w-7xl px-4 py-8">
         {children}
       </main>
+      <SiteFooter />
       <CreditNoticeToast />
     </div>
   );

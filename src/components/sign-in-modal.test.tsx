@@ -25,6 +25,13 @@ describe("SignInModal", () => {
     const text = dialog.textContent ?? "";
     expect(text).toContain("$50 to $100");
     expect(text).toContain("By continuing you agree to our Terms of Service and Privacy Policy.");
+    // Both name real pages, opened beside the dialog so the visitor keeps their place.
+    const terms = within(dialog).getByRole("link", { name: "Terms of Service" });
+    const privacy = within(dialog).getByRole("link", { name: "Privacy Policy" });
+    expect(terms.getAttribute("href")).toBe("/terms");
+    expect(privacy.getAttribute("href")).toBe("/privacy");
+    expect(terms.getAttribute("target")).toBe("_blank");
+    expect(terms.getAttribute("rel")).toContain("noopener");
     const benefits = within(dialog)
       .getAllByRole("listitem")
       .map((item) => item.textContent);

@@ -52,7 +52,15 @@ function SignInDialog({ onClose }: { onClose: () => void }) {
         Continue with Google
       </button>
       <p className="mt-3 text-center text-xs text-slate-400">
-        By continuing you agree to our Terms of Service and Privacy Policy.
+        By continuing you agree to our{" "}
+        <a href="/terms" target="_blank" rel="noopener" className="underline hover:text-slate-200">
+          Terms of Service
+        </a>{" "}
+        and{" "}
+        <a href="/privacy" target="_blank" rel="noopener" className="underline hover:text-slate-200">
+          Privacy Policy
+        </a>
+        .
       </p>
     </Modal>
   );

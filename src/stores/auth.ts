@@ -37,7 +37,8 @@ export const useAuth = create<AuthState>()((set, get) => ({
     async function loadUser(): Promise<CurrentUserJson | null> {
       const epoch = sessionEpoch;
       try {
-        const user = await api.GET("/api/users/me");
+        // GET /api/session answers a visitor 200 with no member: a signed-out page logs no failed request.
+        const { user } = await api.GET("/api/session");
         if (epoch !== sessionEpoch) return null;
         set({ user, pending: false });
         return user;

@@ -102,3 +102,21 @@ describe("GET /api/users/{id}", () => {
     expect((await signedIn.fetch("/api/users/me")).status).toBe(200);
   });
 });
+
+describe("GET /api/session", () => {
+  // The SPA asks who is signed in on every first load: a visitor is a normal answer, not a failure, so it is a 200
+  // with no member (GET /api/users/me answers 401, which a browser logs as an error on every signed-out page).
+  it("answers a visitor 200 with no member", async () => {
+    const res = await new Browser().fetch("/api/session");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ user: null });
+  });
+
+  it("answers a signed-in member with the same member GET /api/users/me gives", async () => {
+    const browser = await signedInBrowser(uniqueEmail());
+    const me = await (await browser.fetch("/api/users/me")).json();
+    const res = await browser.fetch("/api/session");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ user: me });
+  });
+});

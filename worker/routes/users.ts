@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import {
   creatorPageOut,
   currentUserOut,
+  sessionOut,
   sessionsEndedOut,
   usernameChangeBody,
+  type SessionJson,
   type SessionsEndedResponse,
 } from "../../common/schemas/users";
 import type { AppEnv, SignedInEnv } from "../app-env";
@@ -20,24 +22,39 @@ import { currentUserJson } from "./serializers/current-user";
 // id or not, is a 404 for everyone, so a visitor's creator page can tell "unknown" from "sign in".
 export const CREATOR_ID = "{(?!me$)[^/]+}";
 
-/** Public: a creator's page data. */
-export const usersPublicRoutes = new Hono<AppEnv>().get(
-  `/users/:id${CREATOR_ID}`,
-  responds("Get a creator's page", {
-    200: {
-      description:
-        "The creator's public card (never the email), how many videos and audio items they have, their follower count and whether the caller follows them.",
-      schema: creatorPageOut,
+/** Public: who this browser is signed in as, and a creator's page data. */
+export const usersPublicRoutes = new Hono<AppEnv>()
+  .get(
+    "/session",
+    responds("Get this browser's session", {
+      200: {
+        description:
+          "The signed-in member, or null for a visitor. The app asks this on every first load: a visitor is an answer, not a failure (GET /api/users/me answers 401).",
+        schema: sessionOut,
+      },
+    }),
+    (c) => {
+      const user = c.get("user");
+      return c.json({ user: user ? currentUserJson(user) : null } satisfies SessionJson, 200);
     },
-  }),
-  async (c) => {
-    const page = await getCreatorPage({
-      ctx: { db: c.get("db"), actor: c.get("user") },
-      input: { id: c.req.param("id") },
-    });
-    return c.json(creatorPageJson(page), 200);
-  },
-);
+  )
+  .get(
+    `/users/:id${CREATOR_ID}`,
+    responds("Get a creator's page", {
+      200: {
+        description:
+          "The creator's public card (never the email), how many videos and audio items they have, their follower count and whether the caller follows them.",
+        schema: creatorPageOut,
+      },
+    }),
+    async (c) => {
+      const page = await getCreatorPage({
+        ctx: { db: c.get("db"), actor: c.get("user") },
+        input: { id: c.req.param("id") },
+      });
+      return c.json(creatorPageJson(page), 200);
+    },
+  );
 
 /** Signed-in: the current user, their username, and signing out of every device. */
 export const usersSignedInRoutes = new Hono<SignedInEnv>()

@@ -28,7 +28,7 @@ export function bootRequestsOf(url: URL): string[] {
   const path = url.pathname.replace(/\/+$/, "") || "/";
   // Signing in happens on these pages: "nobody is signed in" would be out of date a moment later.
   if (path.startsWith("/auth/")) return [];
-  const always = ["/api/users/me", "/api/analytics/config"];
+  const always = ["/api/session", "/api/analytics/config"];
   if (path === "/") return url.search ? always : [...always, "/api/content"];
   const [, first, id, extra] = path.split("/");
   if (first === "creator" && id && isId(id) && !extra)

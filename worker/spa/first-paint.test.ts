@@ -53,7 +53,7 @@ describe("a signed-out visitor's page carries its first screen's answers", () =>
     await makeContent(creator.id, { title: "First paint item", thumbnailKey: `thumbs/${creator.id}.jpg` });
     const { response, html } = await page("/");
     const answers = bootAnswers(html)!;
-    expect(answers["/api/users/me"]?.status).toBe(401);
+    expect(answers["/api/session"]).toEqual({ status: 200, body: { user: null } });
     const gallery = await (await SELF.fetch("http://localhost/api/content")).json<ContentListResponse>();
     expect(answers["/api/content"]).toEqual({ status: 200, body: gallery });
     const first = gallery.items[0]!.thumbnail_url!;
@@ -96,7 +96,7 @@ describe("a signed-out visitor's page carries its first screen's answers", () =>
       answers[`/api/users/${creator.id}`]!.body,
     );
     const odd = bootAnswers((await page("/creator/not-an-id")).html)!;
-    expect(Object.keys(odd).sort()).toEqual(["/api/analytics/config", "/api/users/me"]);
+    expect(Object.keys(odd).sort()).toEqual(["/api/analytics/config", "/api/session"]);
   });
 
   it("the sign-in pages carry no answers: who is signed in changes there", async () => {
