@@ -6,6 +6,8 @@ export const PUBLIC_ROUTES = new Set([
   "GET /api/oauth/google/redirect_url",
   "POST /api/sessions",
   "GET /api/logout",
+  // Who this browser is signed in as: a visitor is answered 200 with no member (the app asks on every load).
+  "GET /api/session",
   "GET /api/users/:id{(?!me$)[^/]+}",
   // A creator's avatar and banner, like a thumbnail: shown on public pages (docs/decisions/091).
   "GET /api/users/:id{(?!me$)[^/]+}/avatar",
