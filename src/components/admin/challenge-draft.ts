@@ -37,9 +37,13 @@ export const draftOf = (c: ChallengeJson): ChallengeDraft => ({
   is_active: c.is_active,
 });
 
+/**
+ * The number a field holds, read whole as the browser's number input reads it ("1e9" is a billion, not 1;
+ * "2.5" stays 2.5 for `challengeProblems` to refuse in words); the fallback only for a field that holds no number.
+ */
 const wholeNumber = (text: string, fallback: number) => {
-  const value = Number.parseInt(text, 10);
-  return Number.isNaN(value) ? fallback : value;
+  const value = text.trim() === "" ? Number.NaN : Number(text);
+  return Number.isFinite(value) ? value : fallback;
 };
 
 /**
@@ -86,7 +90,8 @@ export function challengeProblems(d: ChallengeDraft): ChallengeProblems {
   const problems: ChallengeProblems = {};
   if (!input.name) problems.name = "Enter a name";
   if (!input.description) problems.description = "Enter a description";
-  if (input.requirement_value < 1) problems.requirement_value = "Enter a target of at least 1 (a whole number)";
+  if (input.requirement_value < 1 || !Number.isInteger(input.requirement_value))
+    problems.requirement_value = "Enter a target of at least 1 (a whole number)";
   else if (input.requirement_value > MAX_TARGET)
     problems.requirement_value = `The target can be at most ${MAX_TARGET.toLocaleString("en-US")}`;
   const bonus =
@@ -97,6 +102,8 @@ export function challengeProblems(d: ChallengeDraft): ChallengeProblems {
   else if (input.bonus_amount > MAX_BONUS_USD)
     problems.bonus_amount = `The bonus can be at most ${formatUsd(MAX_BONUS_USD)}`;
   if (input.time_limit_hours < 1) problems.time_limit_hours = "Enter a time limit of at least 1 hour";
+  else if (!Number.isInteger(input.time_limit_hours))
+    problems.time_limit_hours = "Enter a time limit of at least 1 hour (a whole number)";
   else if (input.time_limit_hours > MAX_HOURS)
     problems.time_limit_hours = `The time limit can be at most ${MAX_HOURS.toLocaleString("en-US")} hours (a year)`;
   return problems;
