@@ -40,7 +40,11 @@ const countTicks = { precision: 0 };
 
 export type Slice = { label: string; value: number };
 
-/** Visitors and page views per day, stacked (docs/product-spec.md §2 Overview). */
+/**
+ * Visitors and page views per day as layered areas (docs/product-spec.md §2 Overview): each line at its own value,
+ * never summed, so the page-view line peaks at the day's page views. Every visitor makes a page view, so the
+ * visitors' area lies within the page views' and the chart still reads as layers.
+ */
 export function VisitsChart({ timeline }: { timeline: TrafficDashboard["timeline"] }) {
   const [visitors, pageViews] = CHART_COLORS;
   // Dots on every day are clutter over 30 or 90 days; hovering still shows each day.
@@ -49,7 +53,7 @@ export function VisitsChart({ timeline }: { timeline: TrafficDashboard["timeline
     maintainAspectRatio: false,
     interaction: { mode: "index", intersect: false },
     plugins: { legend: { position: "bottom" } },
-    scales: { x: { grid: { display: false } }, y: { stacked: true, beginAtZero: true, ticks: countTicks } },
+    scales: { x: { grid: { display: false } }, y: { beginAtZero: true, ticks: countTicks } },
   };
   return (
     <Line
@@ -72,7 +76,7 @@ export function VisitsChart({ timeline }: { timeline: TrafficDashboard["timeline
           {
             label: "Page Views",
             data: timeline.map((t) => t.pageViews),
-            fill: "-1",
+            fill: "origin",
             borderColor: pageViews,
             backgroundColor: translucent(pageViews),
             tension: 0.3,
