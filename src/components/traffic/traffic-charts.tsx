@@ -1,5 +1,5 @@
 // The dashboard's charts. chart.js is large, so this module is loaded lazily (charts.ts) and registers only
-// the pieces these three charts use: line (stacked area), pie and bar.
+// the pieces these three charts use: line (layered areas), pie and bar.
 import {
   ArcElement,
   BarElement,
