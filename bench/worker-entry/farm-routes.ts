@@ -175,6 +175,7 @@ export async function farmViews(env: Env, request: Request): Promise<Response> {
         endReason: null,
         mediaSize: v.mediaSize,
         historyAtMs: null,
+        playheadMs: null,
       };
       const at = nowIso(v.qualifiedAtMs);
       statements.push(

@@ -24,6 +24,15 @@ export const playbackEventBody = z.object({
     .number()
     .min(0, "second_mark must be 0 or more")
     .max(7 * 24 * 3600),
+  /**
+   * Where the player is now, in seconds, when it differs from the furthest position (`second_mark`): after a
+   * rewind. Kept only to resume where the viewer stopped (docs/decisions/097); the money rules never read it.
+   */
+  playhead_seconds: z
+    .number()
+    .min(0, "playhead_seconds must be 0 or more")
+    .max(7 * 24 * 3600, "playhead_seconds must be at most a week")
+    .optional(),
 });
 export type PlaybackEventBody = z.input<typeof playbackEventBody>;
 

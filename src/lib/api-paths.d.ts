@@ -2791,6 +2791,7 @@ export interface paths {
                         /** @enum {string} */
                         event_type: "start" | "progress" | "complete";
                         second_mark: number;
+                        playhead_seconds?: number;
                     };
                 };
             };

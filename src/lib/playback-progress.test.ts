@@ -147,3 +147,49 @@ describe("playback heartbeat", () => {
     expect(play([{ position: 3, at: 3_000, heartbeat: "now" }], 600).events).toEqual([progressAt(3)]);
   });
 });
+
+// Resuming where the viewer stopped (docs/decisions/097): behind the furthest point after a rewind, a pause and the
+// heartbeat carry the playhead beside the furthest position, which alone is what the server counts from.
+describe("the playhead behind the furthest position", () => {
+  const behind = (second_mark: number, playhead_seconds: number): ProgressEvent => ({
+    event_type: "progress",
+    second_mark,
+    playhead_seconds,
+  });
+
+  it("a rewind then a pause sends where the player is, once", () => {
+    const { events } = play(
+      [
+        { position: 6, at: 6_000, heartbeat: "now" },
+        { position: 2, at: 8_000, heartbeat: "now" },
+        { position: 2, at: 9_000, heartbeat: "now" },
+      ],
+      600,
+    );
+    expect(events).toEqual([progressAt(6), behind(6, 2)]);
+  });
+
+  it("while playing behind it, the heartbeat carries the playhead; caught up, events are plain again", () => {
+    const { events } = play(
+      [
+        { position: 12, at: 12_000, heartbeat: "now" },
+        { position: 8, at: 13_000, heartbeat: "due" },
+        { position: 9, at: 23_000, heartbeat: "due" },
+        { position: 13, at: 33_000, heartbeat: "due" },
+      ],
+      600,
+    );
+    expect(events).toEqual([progressAt(12), behind(12, 9), progressAt(13)]);
+  });
+
+  it("a playhead within a second of the furthest point is the furthest point", () => {
+    const { events } = play(
+      [
+        { position: 6, at: 6_000, heartbeat: "now" },
+        { position: 5.5, at: 8_000, heartbeat: "now" },
+      ],
+      600,
+    );
+    expect(events).toEqual([progressAt(6)]);
+  });
+});

@@ -21,6 +21,10 @@ export type ViewProgress = {
   duration: number;
   /** Furthest position reached. Seeking back never lowers it, so a rewatch cannot resend a step. */
   maxSeconds: number;
+  /** Where the player is now: behind `maxSeconds` after a rewind (docs/decisions/097). */
+  playheadSeconds: number;
+  /** The playhead the last event stood for (its furthest position when it carried none). */
+  sentPlayhead: number;
   /** The percentage the last progress event carried (the start event counts as 0). */
   reportedPercent: number;
   /** The media reached its end: the complete event is due. */
@@ -32,7 +36,14 @@ export type ViewProgress = {
   sentAt: number;
 };
 
-export type ProgressEvent = { event_type: "progress" | "complete"; second_mark: number };
+/**
+ * `playhead_seconds`, only when the player is more than PLAYHEAD_SLACK_S behind the furthest position: where to
+ * resume. The server counts from `second_mark` alone.
+ */
+export type ProgressEvent = { event_type: "progress" | "complete"; second_mark: number; playhead_seconds?: number };
+
+/** A playhead this close behind the furthest position is the furthest position: nothing to tell apart. */
+const PLAYHEAD_SLACK_S = 1;
 
 /**
  * Whether the position may go out without a 10-point rise: "due" while the media plays (once HEARTBEAT_MS
@@ -45,6 +56,8 @@ export type Heartbeat = "due" | "now" | "off";
 export const startProgress = (now: number): ViewProgress => ({
   duration: 0,
   maxSeconds: 0,
+  playheadSeconds: 0,
+  sentPlayhead: 0,
   reportedPercent: 0,
   ended: false,
   completed: false,
@@ -59,7 +72,7 @@ export const endProgress = (progress: ViewProgress): ViewProgress => ({ ...progr
 export function observePosition(progress: ViewProgress, currentSeconds: number, durationSeconds: number): ViewProgress {
   const duration = Number.isFinite(durationSeconds) && durationSeconds > 0 ? durationSeconds : progress.duration;
   const current = Number.isFinite(currentSeconds) ? Math.max(0, currentSeconds) : 0;
-  return { ...progress, duration, maxSeconds: Math.max(progress.maxSeconds, current) };
+  return { ...progress, duration, maxSeconds: Math.max(progress.maxSeconds, current), playheadSeconds: current };
 }
 
 function watchedPercent({ maxSeconds, duration }: ViewProgress): number {
@@ -78,17 +91,24 @@ export function dueEvents(
   const moved = second_mark > progress.sentSeconds;
   const stepped = percent - progress.reportedPercent >= PROGRESS_STEP_PERCENT - EPSILON;
   const beat = heartbeat === "now" || (heartbeat === "due" && now - progress.sentAt >= HEARTBEAT_MS);
+  // Behind the furthest point after a rewind: a pause or a heartbeat tells where the player is, once per place.
+  const playhead = Math.round(Math.min(progress.playheadSeconds, second_mark) * 1000) / 1000;
+  const isBehind = second_mark - playhead > PLAYHEAD_SLACK_S;
+  const at = isBehind ? { playhead_seconds: playhead } : {};
   const events: ProgressEvent[] = [];
   let next = progress;
   if (moved && (stepped || beat)) {
-    events.push({ event_type: "progress", second_mark });
+    events.push({ event_type: "progress", second_mark, ...at });
     // A heartbeat is a progress event too: the next 10-point step counts from it.
     next = { ...next, reportedPercent: percent };
+  } else if (beat && isBehind && Math.abs(playhead - progress.sentPlayhead) >= PLAYHEAD_SLACK_S) {
+    events.push({ event_type: "progress", second_mark, ...at });
   }
   if (progress.ended && !progress.completed) {
     events.push({ event_type: "complete", second_mark });
     next = { ...next, completed: true };
   }
-  if (events.length > 0) next = { ...next, sentSeconds: second_mark, sentAt: now };
+  if (events.length > 0)
+    next = { ...next, sentSeconds: second_mark, sentAt: now, sentPlayhead: isBehind ? playhead : second_mark };
   return { next, events };
 }

@@ -90,6 +90,59 @@ describe("GET /api/content/{id} resume fields", () => {
   });
 });
 
+describe("resume is where the viewer stopped, not the furthest point", () => {
+  // Issue 42's walk: rewound to 0:02 and paused → "Left at 0:06"; back to 0:08 after a jump → "Resume from 0:12".
+  // The player's events carry its playhead beside the furthest position; the playhead is for resuming only.
+  const playhead = (b: Browser, contentId: string, viewId: string, furthest: number, at: number) =>
+    b.json("/api/events/playback", "POST", {
+      content_id: contentId,
+      view_id: viewId,
+      event_type: "progress",
+      second_mark: furthest,
+      playhead_seconds: at,
+    });
+
+  it("a rewind then a pause resumes at the rewound point; the watched time and the view are unchanged", async () => {
+    const viewer = await member("resume-rewind");
+    const item = await makeContent((await makeUser()).id, { durationMs: 60_000 });
+    const viewId = await startView(viewer.browser, item.id);
+    for (let s = 1; s <= 12; s++) {
+      await passTime(viewer.id, 1000);
+      await sendProgress(viewer.browser, item.id, s, viewId);
+    }
+    expect((await itemOf(viewer.browser, item.id)).resume_at_seconds).toBe(12);
+    await passTime(viewer.id, 1000);
+    const res = await playhead(viewer.browser, item.id, viewId, 12, 8.4);
+    expect(res.status).toBe(200);
+    // Nothing more was watched: the answer's share is the 12 s of 60 it was.
+    expect(await res.json()).toMatchObject({ accepted: true, watched_percent: 20 });
+    expect((await itemOf(viewer.browser, item.id)).resume_at_seconds).toBe(8);
+    expect((await historyOf(viewer.browser)).items[0]).toMatchObject({ position_seconds: 8 });
+  });
+
+  it("never resumes past the furthest accepted position, whatever the playhead says", async () => {
+    const viewer = await member("resume-ahead");
+    const item = await makeContent((await makeUser()).id, { durationMs: 60_000 });
+    const viewId = await startView(viewer.browser, item.id);
+    for (let s = 1; s <= 10; s++) {
+      await passTime(viewer.id, 1000);
+      await sendProgress(viewer.browser, item.id, s, viewId);
+    }
+    await passTime(viewer.id, 1000);
+    expect((await playhead(viewer.browser, item.id, viewId, 11, 50)).status).toBe(200);
+    expect((await itemOf(viewer.browser, item.id)).resume_at_seconds).toBe(11);
+  });
+
+  it("refuses a playhead that is not a number of seconds, naming the field", async () => {
+    const viewer = await member("resume-bad");
+    const item = await makeContent((await makeUser()).id, { durationMs: 60_000 });
+    const viewId = await startView(viewer.browser, item.id);
+    const res = await playhead(viewer.browser, item.id, viewId, 1, -1);
+    expect(res.status).toBe(400);
+    expect((await res.json<{ error: string }>()).error).toContain("playhead_seconds");
+  });
+});
+
 describe("GET /api/me/history", () => {
   it("lists what the caller played, newest first, with position, percent and when; keyset pages", async () => {
     const viewer = await member("history");

@@ -69,6 +69,7 @@ export const playbackRoutes = new Hono<SignedInEnv>()
         contentId: body.content_id,
         viewId: body.view_id,
         secondMark: body.second_mark,
+        playheadSeconds: body.playhead_seconds,
         eventType: body.event_type,
       });
       if (!outcome.found) throw notFound("No playback session for this content; start playing it again");

@@ -28,7 +28,7 @@ export type HistoryPageInput = {
 /** Per item, the newest of its kept row and its open sessions' positions. */
 const ENTRIES = `select content_id, position_ms, duration_ms, watched_at_ms from history
   union all
-  select content_id, position_ms, duration_ms, history_at_ms from sessions where history_at_ms is not null`;
+  select content_id, coalesce(playhead_ms, position_ms), duration_ms, history_at_ms from sessions where history_at_ms is not null`;
 const LATEST = `latest as (
   select content_id, position_ms, duration_ms, max(watched_at_ms) as watched_at_ms from (${ENTRIES}) group by content_id)`;
 

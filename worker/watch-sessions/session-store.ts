@@ -27,6 +27,11 @@ export type StoredSession = Session & {
    * and keeps it when the session leaves (docs/decisions/075-one-write-per-event.md).
    */
   historyAtMs: number | null;
+  /**
+   * Where the player was at the last event the history learned, when the player said (docs/decisions/097): behind
+   * `positionMs` after a rewind. What resuming reads; null reads as `positionMs`. The money rules never read it.
+   */
+  playheadMs: number | null;
 };
 
 type Row = {
@@ -47,6 +52,7 @@ type Row = {
   end_reason: string | null;
   media_size: number;
   history_at_ms: number | null;
+  playhead_ms: number | null;
 };
 
 const fromRow = (r: Row): StoredSession => ({
@@ -67,6 +73,7 @@ const fromRow = (r: Row): StoredSession => ({
   endReason: r.end_reason === "another_session" ? "another_session" : null,
   mediaSize: r.media_size,
   historyAtMs: r.history_at_ms,
+  playheadMs: r.playhead_ms,
 });
 
 /** The columns, in the order `insert` binds them. */
@@ -74,7 +81,7 @@ const COLUMNS = `id text primary key, viewer_id text not null, content_id text n
   duration_ms integer not null, discovery_method text not null, device_fingerprint text not null, ip_hash text not null,
   started_at_ms integer not null, last_event_at_ms integer not null, position_ms integer not null,
   accrued_ms integer not null, earning integer not null, qualified_at_ms integer, end_reason text,
-  media_size integer not null, history_at_ms integer`;
+  media_size integer not null, history_at_ms integer, playhead_ms integer`;
 
 /**
  * An older object's rows, for the rebuild (table-layout.ts). Its viewer's id was a row of its own (`meta`), written
@@ -92,7 +99,7 @@ function copyOlderSessions(sql: SqlStorage, rebuilt: string) {
   return `insert into ${rebuilt} select s.id, meta.value, s.content_id, s.creator_id, s.duration_ms, s.discovery_method,
       s.device_fingerprint, s.ip_hash, s.started_at_ms, s.last_event_at_ms, s.position_ms, s.accrued_ms, s.earning,
       s.qualified_at_ms, s.end_reason, ${has.has("media_size") ? "s.media_size" : "0"},
-      ${has.has("history_at_ms") ? "s.history_at_ms" : "null"}
+      ${has.has("history_at_ms") ? "s.history_at_ms" : "null"}, null
     from sessions s join meta on meta.key = 'viewer_id'`;
 }
 
@@ -104,14 +111,17 @@ export class SessionStore {
     // always wrote it in the same call as its first session).
     withoutRowidTable(sql, "sessions", COLUMNS, (rebuilt) => copyOlderSessions(sql, rebuilt));
     sql.exec("drop table if exists meta");
+    // Objects made before decision 097 lack the playhead: added in place (their sessions resume at the position).
+    const columns = sql.exec<{ name: string }>("select name from pragma_table_info('sessions')").toArray();
+    if (!columns.some((c) => c.name === "playhead_ms")) sql.exec("alter table sessions add column playhead_ms integer");
   }
 
   insert(s: StoredSession) {
     this.sql.exec(
       `insert into sessions (id, viewer_id, content_id, creator_id, duration_ms, discovery_method, device_fingerprint,
          ip_hash, started_at_ms, last_event_at_ms, position_ms, accrued_ms, earning, qualified_at_ms, end_reason,
-         media_size, history_at_ms)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         media_size, history_at_ms, playhead_ms)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       s.id,
       s.viewerId,
       s.contentId,
@@ -129,6 +139,7 @@ export class SessionStore {
       s.endReason,
       s.mediaSize,
       s.historyAtMs,
+      s.playheadMs,
     );
   }
 
@@ -148,13 +159,14 @@ export class SessionStore {
   /** What an event moves, in one statement that writes the session's one row (no index covers these columns). */
   save(s: StoredSession) {
     this.sql.exec(
-      `update sessions set last_event_at_ms = ?, position_ms = ?, accrued_ms = ?, qualified_at_ms = ?, history_at_ms = ?
-       where id = ?`,
+      `update sessions set last_event_at_ms = ?, position_ms = ?, accrued_ms = ?, qualified_at_ms = ?, history_at_ms = ?,
+         playhead_ms = ? where id = ?`,
       s.lastEventAtMs,
       s.positionMs,
       s.accruedMs,
       s.qualifiedAtMs,
       s.historyAtMs,
+      s.playheadMs,
       s.id,
     );
   }

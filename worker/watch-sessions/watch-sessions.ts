@@ -38,11 +38,17 @@ export type EventInput = {
   contentId: string;
   viewId?: string;
   secondMark: number;
+  /** Where the player is now (after a rewind, behind `secondMark`): for resuming only (docs/decisions/097). */
+  playheadSeconds?: number;
   /** "complete" ends the view in the same call (its outcome reaches D1 at once). */
   eventType?: "start" | "progress" | "complete";
 };
 
 /** Bytes the stream route sent this viewer of one item in one response so far: [start, end), end exclusive. */
+/** The playhead to keep for resuming, in ms: never past the furthest accepted position; null when none was sent. */
+const playheadOf = (seconds: number | undefined, furthestMs: number) =>
+  seconds === undefined ? null : Math.min(Math.round(seconds * 1000), furthestMs);
+
 export type DeliveryInput = { viewerId: string; contentId: string; start: number; end: number };
 
 export type EventOutcome =
@@ -125,6 +131,7 @@ export class WatchSessions extends DurableObject<Env> {
         qualifiedAtMs: null,
         endReason: null,
         historyAtMs: null,
+        playheadMs: null,
       };
       this.store.insert(session);
       this.store.stopEarningExcept(session.id);
@@ -146,9 +153,14 @@ export class WatchSessions extends DurableObject<Env> {
         now,
       );
       // The viewer's history learns the accepted position (resume, Continue watching) in the session's own
-      // row, written below anyway: never D1, never read by the money rules (docs/decisions/045, 075).
-      const next: StoredSession = verdict.accepted
-        ? { ...session, ...verdict.session, historyAtMs: now }
+      // row, written below anyway: never D1, never read by the money rules (docs/decisions/045, 075). Where the
+      // player is now goes with it, never past the furthest accepted position (097): a rewind then a pause
+      // resumes there. A playhead beside a position the rules refused as backwards is kept too, and nothing else.
+      const accepted: StoredSession = verdict.accepted ? { ...session, ...verdict.session } : session;
+      const playheadMs = playheadOf(input.playheadSeconds, accepted.positionMs);
+      const heard = verdict.accepted || (verdict.reason === "backwards" && playheadMs !== null);
+      const next: StoredSession = heard
+        ? { ...accepted, historyAtMs: now, playheadMs: playheadMs ?? accepted.positionMs }
         : { ...session };
       // Watching may have counted before the bytes arrived: every event asks again.
       if (next.qualifiedAtMs === null && this.mayQualify(next)) {
@@ -160,7 +172,7 @@ export class WatchSessions extends DurableObject<Env> {
         if (next.qualifiedAtMs === null) await this.writeEnded([next], "completed");
         else await this.writeFinished([next]);
         this.leave([next]);
-      } else if (verdict.accepted || next.qualifiedAtMs !== session.qualifiedAtMs) {
+      } else if (heard || next.qualifiedAtMs !== session.qualifiedAtMs) {
         // The event's one row. After the D1 write when the view qualified here: cut in between, the session
         // qualifies again at its next event and D1, keyed by the view's id, takes nothing twice (075).
         this.store.save(next);
@@ -276,7 +288,7 @@ export class WatchSessions extends DurableObject<Env> {
       if (s.historyAtMs === null) continue;
       this.history.record({
         contentId: s.contentId,
-        positionMs: s.positionMs,
+        positionMs: s.playheadMs ?? s.positionMs,
         durationMs: s.durationMs,
         watchedAtMs: s.historyAtMs,
       });
