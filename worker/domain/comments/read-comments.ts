@@ -83,7 +83,9 @@ export async function listComments({
   const replies = await firstReplies(ctx.db, {
     contentId: item.id,
     viewerId,
-    parentIds: tops.filter((t) => t.replyCount > 0).map((t) => t.id),
+    // `reply_count` counts the replies the public sees; a signed-in reader may also have a reply of their own taken
+    // down by moderators (docs/decisions/095), so their page looks under every top comment (still one statement).
+    parentIds: tops.filter((t) => t.replyCount > 0 || viewerId !== null).map((t) => t.id),
     perParent: REPLIES_PAGE,
   });
   return {

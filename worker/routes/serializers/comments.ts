@@ -11,7 +11,10 @@ const linksClickable = (authorCreatedAt: string, nowMs: number) =>
   nowMs - Date.parse(authorCreatedAt) >= NEW_ACCOUNT_DAYS * DAY_MS;
 
 export function commentJson(row: CommentRow, viewerId: string | null, nowMs = Date.now()): CommentJson {
-  const removed = row.deletedAt !== null;
+  // A comment taken down by moderators is its author's to see (with the note, to appeal); to anyone else it reads
+  // as a removed one (docs/decisions/095).
+  const takenDown = row.removedAt !== null && row.deletedAt === null && viewerId === row.authorId;
+  const removed = row.deletedAt !== null || (row.removedAt !== null && !takenDown);
   return {
     id: row.id,
     content_id: row.contentId,
@@ -25,7 +28,9 @@ export function commentJson(row: CommentRow, viewerId: string | null, nowMs = Da
     created_at: row.createdAt,
     edited_at: removed ? null : row.editedAt,
     removed,
-    pinned: row.pinnedAt !== null && !removed,
+    taken_down: takenDown,
+    taken_down_note: takenDown ? (row.removedNote ?? "") : null,
+    pinned: row.pinnedAt !== null && !removed && !takenDown,
     reply_count: Number(row.replyCount),
     is_mine: viewerId === row.authorId,
   };
