@@ -217,6 +217,7 @@ export type ContentModerationResponse = z.output<typeof contentModerationOut>;
 
 /** POST /api/admin/moderation/comments/{id}: dismiss a comment's reports, take it down or restore it. */
 export const commentModerationBody = contentModerationBody;
+export type CommentModerationBody = z.input<typeof commentModerationBody>;
 
 /** POST /api/admin/moderation/comments/{id}: the comment after the action. A comment takedown moves no money. */
 export const commentModerationOut = z.object({ comment: moderatedCommentOut });
