@@ -216,7 +216,10 @@ export const contentModerationOut = z.object({ item: moderatedItemOut, reversed_
 export type ContentModerationResponse = z.output<typeof contentModerationOut>;
 
 /** POST /api/admin/moderation/comments/{id}: dismiss a comment's reports, take it down or restore it. */
-export const commentModerationBody = contentModerationBody;
+export const commentModerationBody = z.object({
+  action: z.enum(CONTENT_ACTIONS, "action must be dismiss, takedown or restore"),
+  note,
+});
 export type CommentModerationBody = z.input<typeof commentModerationBody>;
 
 /** POST /api/admin/moderation/comments/{id}: the comment after the action. A comment takedown moves no money. */

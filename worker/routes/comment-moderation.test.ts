@@ -20,7 +20,6 @@ import { suspend, takeDown } from "../test/moderation";
 // Comments in moderation (docs/decisions/095): reports of comments, the queue's comments, takedown, restore and
 // dismiss, the member record, appeals of a comment takedown, the studio's comment count, and no money anywhere.
 
-const idOf = async (b: Browser) => (await (await b.fetch("/api/users/me")).json<{ id: string }>()).id;
 const report = (b: Browser, commentId: string, body: unknown = { reason: "abuse" }) =>
   b.json(`/api/comments/${commentId}/report`, "POST", body);
 const onComment = (admin: Browser, id: string, action: string, note = "") =>

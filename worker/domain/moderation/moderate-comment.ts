@@ -35,7 +35,7 @@ async function act(action: CommentModerationAction, { ctx, input }: Call) {
 }
 
 /** Hidden from everyone but its author (text kept, the note shown to them); open reports → actioned. */
-export const takeDownComment = (call: Call) => act("takedown", call);
+const takeDownComment = (call: Call) => act("takedown", call);
 /** Shown again; closes the takedown's open appeal (granted when this is its reversal, otherwise moot). */
 export const restoreComment = (call: Call) => act("restore", call);
 

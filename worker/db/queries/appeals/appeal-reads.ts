@@ -14,7 +14,7 @@ export const IN_FORCE = `(a.id = (select l.id from audit_log l where l.entity = 
 const REPORTS_SHOWN = 10;
 
 /** What can be appealed: an item's takedown, a suspension, a comment's takedown (docs/decisions/095). */
-export type AppealedAction = "takedown" | "suspend" | "comment_takedown";
+type AppealedAction = "takedown" | "suspend" | "comment_takedown";
 
 /**
  * The reports behind the action `a`, newest first, as a JSON array of { reason, note, created_at }: for a

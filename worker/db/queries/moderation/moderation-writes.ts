@@ -223,7 +223,7 @@ export type ModerationWrite = { targetId: string; actorId: string; now: string; 
 /** A restore or reinstatement that grants an appeal (docs/decisions/092): the appeal, and its decision's audit id. */
 export type GrantedAppeal = { appealId: string; auditId: string } | null;
 /** The outcome read back in the same batch: `done` when this batch acted (0 or 1). */
-export type Outcome = { done: number; reversedMicros: number };
+type Outcome = { done: number; reversedMicros: number };
 
 /** The item as a content action left it, with its thumbnail and last change (docs/decisions/074). */
 type ActedItemRow = ModeratedItemRow & { thumbnailKey: string | null; updatedAt: string };
