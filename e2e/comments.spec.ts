@@ -38,6 +38,8 @@ test("a comment is posted, replied to, pinned, reported, taken down, appealed an
   const words = `Nice cut, but the ending drags ${stamp} 🎬`;
   const reply = "Thanks! Fixing the ending.";
   const note = "Flagged as harassment";
+  // Hostile details: HTML, emoji and one long unbroken word, which the admin's queue must show as text and wrap.
+  const details = `Rude <b>again</b> 🤬 ${"W".repeat(300)}`;
 
   await signInAs(page, creator);
   const path = await upload(page, title);
@@ -71,7 +73,7 @@ test("a comment is posted, replied to, pinned, reported, taken down, appealed an
   await commentBy(page, words).getByRole("button", { name: "Report", exact: true }).click();
   const report = page.getByRole("dialog", { name: "Report comment" });
   await report.getByRole("radio", { name: "Abuse" }).check();
-  await report.getByLabel("Details (optional)").fill("Rude <b>again</b>");
+  await report.getByLabel("Details (optional)").fill(details);
   await report.getByRole("button", { name: "Submit" }).click();
   await expect(report.getByText("Your report was sent.")).toBeVisible();
   await report.getByRole("button", { name: "Done" }).click();
@@ -81,8 +83,13 @@ test("a comment is posted, replied to, pinned, reported, taken down, appealed an
   await signInAs(page, "admin@example.com");
   await openModeration(page, "Open");
   const reported = page.getByRole("list", { name: "Reported comments" }).getByRole("article", { name: words });
-  await expect(reported.getByText("Rude <b>again</b>")).toBeVisible();
+  await expect(reported.getByText(details)).toBeVisible();
   await expect(reported.getByRole("link", { name: title })).toBeVisible();
+  // On a phone nothing scrolls sideways, however long the words.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(reported.getByText(details)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await reported.getByRole("button", { name: /^Take down the comment by / }).click();
   const takedown = page.getByRole("dialog", { name: "Take down comment" });
   await takedown.getByLabel("Note").fill(note);
