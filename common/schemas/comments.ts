@@ -49,8 +49,8 @@ const commentFields = z.object({
   edited_at: z.string().nullable(),
   removed: z.boolean(),
   /**
-   * Only for its author: moderators took it down (docs/decisions/095). Hidden from everyone else, its text still
-   * shown to the author with "Removed by moderators" and the note, and appealable.
+   * Only for its author and admins: moderators took it down (docs/decisions/095). Hidden from everyone else, its
+   * text still shown to the author with "Removed by moderators" and the note, and appealable.
    */
   taken_down: z.boolean(),
   taken_down_note: z.string().nullable(),

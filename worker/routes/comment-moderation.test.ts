@@ -228,6 +228,14 @@ describe("comments in the moderators' queue", () => {
       pinned: false,
     });
     expect(own.count).toBe(1);
+    // Admins see it where it is, marked, as its author does; it is not counted for them either.
+    const asAdmin = await page(admin, item.id);
+    expect(asAdmin.items[0]).toMatchObject({
+      id: c.id,
+      taken_down: true,
+      text: "You stole this from my channel, idiot",
+    });
+    expect(asAdmin.count).toBe(1);
     // The author cannot edit it; nobody else can reply to or report it.
     const edit = await author.browser.json(`/api/comments/${c.id}`, "PATCH", { text: "Nicer now" });
     expect(edit.status).toBe(403);

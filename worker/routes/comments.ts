@@ -47,7 +47,7 @@ export const commentPublicRoutes = new Hono<AppEnv>().get(
       ctx: { db: c.get("db"), actor },
       input: { contentId: c.req.param("id"), sort, cursor, parentId: parent_id },
     });
-    return c.json(commentPageJson(page, actor?.id ?? null), 200);
+    return c.json(commentPageJson(page, actor?.id ?? null, actor?.isAdmin ?? false), 200);
   },
 );
 

@@ -232,7 +232,7 @@ function CommentBody({ comment, isCreator, appeals, onChanged }: BodyProps) {
   const action =
     "rounded text-xs text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400";
   // Members in good standing report others' comments (a suspended member's report would be refused).
-  const mayReport = !!user && !user.suspended && !comment.is_mine;
+  const mayReport = !!user && !user.suspended && !comment.is_mine && !comment.taken_down;
   // The newest takedown of this comment (a restored comment taken down again has a new one).
   const takedown = comment.taken_down ? appeals.find((a) => a.comment?.id === comment.id) : undefined;
   const mayChange = !comment.taken_down && (comment.is_mine || isCreator);
@@ -281,7 +281,11 @@ function CommentBody({ comment, isCreator, appeals, onChanged }: BodyProps) {
               <span className="font-medium">{REMOVED_LABEL}</span>
               {comment.taken_down_note ? `: ${comment.taken_down_note}` : null}
             </p>
-            <p className="text-xs text-red-200/80">Only you can see this comment.</p>
+            <p className="text-xs text-red-200/80">
+              {comment.is_mine
+                ? "Only you can see this comment."
+                : "Hidden from members: only its author and admins see it."}
+            </p>
             {takedown ? <AppealPanel action={takedown} /> : null}
           </div>
         ) : null}

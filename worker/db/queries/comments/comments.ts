@@ -33,13 +33,19 @@ const COLUMNS = `cm.id, cm.content_id as contentId, cm.parent_id as parentId, cm
 const FROM = "from comments cm join users u on u.id = cm.author_id";
 /** Shown to the viewer `?2` (may be null): not by a suspended member unless their own. */
 const AUTHOR_SHOWN = "(u.suspended_at is null or cm.author_id = ?2)";
-/** Not taken down by moderators, or the viewer's own (their author sees it, marked, and may appeal). */
-const NOT_REMOVED = "(cm.removed_at is null or cm.author_id = ?2)";
+/**
+ * Not taken down by moderators, or the viewer's own (their author sees it, marked, and may appeal), or the viewer
+ * is an admin (`moderator`), who sees what was taken down where it was (docs/decisions/095).
+ */
+const notRemoved = (moderator: boolean) => (moderator ? "1" : "(cm.removed_at is null or cm.author_id = ?2)");
 /**
  * Listed: shown, or a top comment whose replies keep it in the list as "Comment removed" (deleted, or taken down
- * and not the viewer's).
+ * and hidden from the viewer).
  */
-const LISTED = `((cm.deleted_at is null and ${NOT_REMOVED}) or cm.reply_count > 0)`;
+const listed = (moderator: boolean) => `((cm.deleted_at is null and ${notRemoved(moderator)}) or cm.reply_count > 0)`;
+
+/** Who reads: their id (null for a visitor), and whether they are an admin. */
+type Reader = { viewerId: string | null; moderator?: boolean };
 
 /**
  * The comment `cm` counts for the public: not deleted, not taken down, its author not suspended. The player's
@@ -85,10 +91,10 @@ export type TopKeyset = { replyCount: number; id: string } | { id: string };
  */
 export async function listTopComments(
   db: Db,
-  o: { contentId: string; viewerId: string | null; sort: "newest" | "top"; after: TopKeyset | null; limit: number },
+  o: Reader & { contentId: string; sort: "newest" | "top"; after: TopKeyset | null; limit: number },
 ): Promise<CommentRow[]> {
   const base = `select ${COLUMNS} ${FROM} where cm.content_id = ?1 and cm.parent_id is null and cm.pinned_at is null
-    and ${LISTED} and ${AUTHOR_SHOWN}`;
+    and ${listed(!!o.moderator)} and ${AUTHOR_SHOWN}`;
   const after = o.after;
   const statement =
     o.sort === "newest"
@@ -111,27 +117,27 @@ export async function listTopComments(
 }
 
 /** The item's pinned comment, when the viewer may see it. */
-export async function findPinned(db: Db, contentId: string, viewerId: string | null): Promise<CommentRow | null> {
+export async function findPinned(db: Db, contentId: string, r: Reader): Promise<CommentRow | null> {
   return db.$client
     .prepare(
       `select ${COLUMNS} ${FROM} where cm.content_id = ?1 and cm.parent_id is null and cm.pinned_at is not null
-      and ${LISTED} and ${AUTHOR_SHOWN} limit 1`,
+      and ${listed(!!r.moderator)} and ${AUTHOR_SHOWN} limit 1`,
     )
-    .bind(contentId, viewerId)
+    .bind(contentId, r.viewerId)
     .first<CommentRow>();
 }
 
 /** The first `perParent` replies (oldest first) of each of the given top comments, in one statement. */
 export async function firstReplies(
   db: Db,
-  o: { contentId: string; viewerId: string | null; parentIds: string[]; perParent: number },
+  o: Reader & { contentId: string; parentIds: string[]; perParent: number },
 ): Promise<CommentRow[]> {
   if (o.parentIds.length === 0) return [];
   const { results } = await db.$client
     .prepare(
       `select * from (select ${COLUMNS}, row_number() over (partition by cm.parent_id order by cm.id) as rn ${FROM}
         where cm.content_id = ?1 and cm.parent_id in (select value from json_each(?3)) and cm.deleted_at is null
-        and ${NOT_REMOVED} and ${AUTHOR_SHOWN}) where rn <= ?4 order by parentId, id`,
+        and ${notRemoved(!!o.moderator)} and ${AUTHOR_SHOWN}) where rn <= ?4 order by parentId, id`,
     )
     .bind(o.contentId, o.viewerId, JSON.stringify(o.parentIds), o.perParent)
     .all<CommentRow>();
@@ -141,12 +147,12 @@ export async function firstReplies(
 /** A page of one top comment's replies, oldest first (plus one extra row). */
 export async function listReplies(
   db: Db,
-  o: { contentId: string; viewerId: string | null; parentId: string; afterId: string | null; limit: number },
+  o: Reader & { contentId: string; parentId: string; afterId: string | null; limit: number },
 ): Promise<CommentRow[]> {
   const { results } = await db.$client
     .prepare(
       `select ${COLUMNS} ${FROM} where cm.content_id = ?1 and cm.parent_id = ?3 and cm.deleted_at is null
-      and ${NOT_REMOVED} and ${AUTHOR_SHOWN} and (?4 is null or cm.id > ?4) order by cm.id limit ?5`,
+      and ${notRemoved(!!o.moderator)} and ${AUTHOR_SHOWN} and (?4 is null or cm.id > ?4) order by cm.id limit ?5`,
     )
     .bind(o.contentId, o.viewerId, o.parentId, o.afterId, o.limit + 1)
     .all<CommentRow>();
