@@ -18,6 +18,22 @@ export const MODERATION_NOTE_MAX = 500;
 export const CONTENT_ACTIONS = ["dismiss", "takedown", "restore"] as const;
 export type ContentModerationAction = (typeof CONTENT_ACTIONS)[number];
 
+/** A reported comment: the same three actions; a comment takedown moves no money (docs/decisions/095). */
+export type CommentModerationAction = ContentModerationAction;
+
+/** How moderation actions are kept in the audit log, comment ones included (the member record lists them). */
+export const MODERATION_AUDIT_ACTIONS = [
+  "dismiss",
+  "takedown",
+  "restore",
+  "suspend",
+  "unsuspend",
+  "delete",
+  "comment_dismiss",
+  "comment_takedown",
+  "comment_restore",
+] as const;
+
 export const USER_ACTIONS = ["suspend", "unsuspend"] as const;
 export type UserModerationAction = (typeof USER_ACTIONS)[number];
 

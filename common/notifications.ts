@@ -31,6 +31,12 @@ export const NOTIFICATION_KINDS = {
   appeal_upheld: "moderation",
   /** An admin granted the member's appeal: the item is restored, or the suspension lifted. */
   appeal_granted: "moderation",
+  /** Moderators took down one of the member's comments (docs/decisions/095); the line names the item it is under. */
+  comment_taken_down: "moderation",
+  comment_restored: "moderation",
+  /** An admin upheld (the comment stays removed) or granted (it is visible again) the member's appeal. */
+  comment_appeal_upheld: "moderation",
+  comment_appeal_granted: "moderation",
   /** New comments on one of the member's items that UTC day, grouped per item (docs/decisions/093). */
   new_comments: "comments",
 } as const satisfies Record<string, NotificationGroup>;

@@ -35,7 +35,8 @@ export type AppealDecisionBody = z.input<typeof appealDecisionBody>;
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 
 const appealStatusOut = z.enum(APPEAL_STATUSES);
-const appealedActionOut = z.enum(["takedown", "suspend"]);
+/** An item's takedown, a suspension, or a comment's takedown (docs/decisions/095). */
+const appealedActionOut = z.enum(["takedown", "suspend", "comment_takedown"]);
 
 /** A member's appeal as they see it. */
 const appealOut = z.object({
@@ -58,9 +59,11 @@ export type AppealCreatedResponse = z.output<typeof appealCreatedOut>;
 const myAppealActionOut = z.object({
   action_id: z.string(),
   action: appealedActionOut,
-  /** The item, for a takedown. */
+  /** The item, for a takedown; the item the comment is under, for a comment takedown. */
   content_id: z.string().nullable(),
   title: z.string().nullable(),
+  /** The comment, for a comment takedown: its id and words. */
+  comment: z.object({ id: z.string(), text: z.string() }).nullable(),
   /** The moderators' note on the action. */
   note: z.string(),
   acted_at: z.string(),
@@ -89,8 +92,10 @@ const adminAppealOut = appealOut.extend({
     /** "(deleted user)" when the admin's account is gone. */
     actor_email: z.string(),
     acted_at: z.string(),
-    /** The item, for a takedown. */
+    /** The item, for a takedown; the item the comment is under, for a comment takedown. */
     content: z.object({ id: z.string(), title: z.string(), removed: z.boolean(), deleted: z.boolean() }).nullable(),
+    /** The comment, for a comment takedown: its words, and whether it is still taken down, or deleted. */
+    comment: z.object({ id: z.string(), text: z.string(), removed: z.boolean(), deleted: z.boolean() }).nullable(),
   }),
   /** The reports behind the action, newest first (at most 10). */
   reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: z.string(), created_at: z.string() })),

@@ -48,6 +48,12 @@ const commentFields = z.object({
   /** When its author last changed the text (shown as "edited"), or null. */
   edited_at: z.string().nullable(),
   removed: z.boolean(),
+  /**
+   * Only for its author and admins: moderators took it down (docs/decisions/095). Hidden from everyone else, its
+   * text still shown to the author with "Removed by moderators" and the note, and appealable.
+   */
+  taken_down: z.boolean(),
+  taken_down_note: z.string().nullable(),
   pinned: z.boolean(),
   reply_count: z.number().int(),
   /** The caller wrote it (may edit and delete it). */

@@ -104,6 +104,11 @@ export const contentOut = z.object({
    * (docs/decisions/063), null when its media earns. `too_short` is never here: it follows the earning rule.
    */
   earn_block: z.enum(MEDIA_EARN_BLOCKS).nullable().optional(),
+  /**
+   * Only in My Content: the comments the public sees under the item (not deleted, not taken down, not by
+   * suspended members), the player's count for a signed-out visitor (docs/decisions/095).
+   */
+  comment_count: z.number().int().nonnegative().optional(),
 });
 export type ContentJson = z.output<typeof contentOut>;
 

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { CONTENT_ACTIONS, MODERATION_NOTE_MAX, REPORT_NOTE_MAX, REPORT_REASONS, USER_ACTIONS } from "../moderation";
+import {
+  CONTENT_ACTIONS,
+  MODERATION_AUDIT_ACTIONS,
+  MODERATION_NOTE_MAX,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  USER_ACTIONS,
+} from "../moderation";
 
 /** POST /api/content/{id}/report: why, and optionally a note. A second report of the same item updates the first. */
 export const contentReportBody = z.object({
@@ -11,6 +18,20 @@ export const contentReportBody = z.object({
     .default(""),
 });
 export type ContentReportBody = z.input<typeof contentReportBody>;
+
+/**
+ * POST /api/comments/{id}/report: why, and optionally details (docs/decisions/095). The item report's reasons and
+ * limit; a second report of the same comment updates the first.
+ */
+export const commentReportBody = z.object({
+  reason: z.enum(REPORT_REASONS, "reason must be one of spam, copyright, abuse, sexual_content, other"),
+  details: z
+    .string("details must be text")
+    .trim()
+    .max(REPORT_NOTE_MAX, `details must be at most ${REPORT_NOTE_MAX} characters`)
+    .default(""),
+});
+export type CommentReportBody = z.input<typeof commentReportBody>;
 
 const note = z
   .string("note must be text")
@@ -52,6 +73,17 @@ export const contentReportOut = z.object({
 });
 export type ContentReportJson = z.output<typeof contentReportOut>;
 
+/** POST /api/comments/{id}/report: the caller's open report of the comment (created or updated). */
+export const commentReportOut = z.object({
+  id: z.string(),
+  comment_id: z.string(),
+  reason: reportReasonOut,
+  details: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CommentReportJson = z.output<typeof commentReportOut>;
+
 /** Where an item stands with the moderators. */
 const moderationStatusOut = z.enum(["visible", "removed"]);
 
@@ -78,15 +110,48 @@ const moderatedItemOut = z.object({
 });
 export type ModeratedItemJson = z.output<typeof moderatedItemOut>;
 
-/** GET /api/admin/moderation[?status=open|removed]: items with open reports (or taken down). */
-export const moderationQueueOut = z.object({ items: z.array(moderatedItemOut) });
+/** One reported (or taken-down) comment in GET /api/admin/moderation, grouped by comment (docs/decisions/095). */
+const moderatedCommentOut = z.object({
+  comment_id: z.string(),
+  /** The comment's words, kept after a takedown (and a deletion) for the moderators. */
+  text: z.string(),
+  /** The item it is under. */
+  content_id: z.string(),
+  title: z.string(),
+  author_id: z.string(),
+  author_name: z.string(),
+  author_email: z.string(),
+  author_suspended: z.boolean(),
+  status: moderationStatusOut,
+  removed_note: z.string().nullable(),
+  /** Deleted by its author or the item's creator. */
+  deleted: z.boolean(),
+  counts: z.partialRecord(reportReasonOut, z.number().int()),
+  open_reports: z.number().int(),
+  latest_notes: z.array(z.object({ reason: reportReasonOut, note: z.string(), created_at: z.string() })),
+  first_reported_at: z.string(),
+  last_reported_at: z.string(),
+});
+export type ModeratedCommentJson = z.output<typeof moderatedCommentOut>;
+
+/**
+ * GET /api/admin/moderation[?status=open|removed]: items with open reports (or taken down), and comments with
+ * open reports (or taken down), each newest report first.
+ */
+export const moderationQueueOut = z.object({
+  items: z.array(moderatedItemOut),
+  comments: z.array(moderatedCommentOut),
+});
 export type ModerationQueueResponse = z.output<typeof moderationQueueOut>;
 
-/** One moderation action as the audit keeps it; `delete` is an item's deletion by its creator or an admin. */
+/**
+ * One moderation action as the audit keeps it; `delete` is an item's deletion by its creator or an admin;
+ * `comment_*` are actions on one of the member's comments (entity `comment`).
+ */
 const moderationActionOut = z.object({
   id: z.string(),
-  action: z.enum([...CONTENT_ACTIONS, ...USER_ACTIONS, "delete"]),
-  entity: z.enum(["content", "user"]),
+  action: z.enum(MODERATION_AUDIT_ACTIONS),
+  entity: z.enum(["content", "user", "comment"]),
   entity_id: z.string(),
   note: z.string(),
   /** "(deleted user)" when the admin's account is gone. */
@@ -118,6 +183,19 @@ const memberReportOut = z.object({
   created_at: z.string(),
 });
 
+/** A comment report a member made or got, with the comment and the item it is under (docs/decisions/095). */
+const memberCommentReportOut = z.object({
+  comment_id: z.string(),
+  /** The comment's words (at most the first 200 characters). */
+  text: z.string(),
+  content_id: z.string(),
+  title: z.string(),
+  reason: reportReasonOut,
+  note: z.string(),
+  status: z.enum(["open", "dismissed", "actioned"]),
+  created_at: z.string(),
+});
+
 /** GET /api/admin/moderation/users/{id}: one member's standing, the reports they made and got, and actions. */
 export const moderationUserOut = z.object({
   user: moderatedUserOut,
@@ -125,6 +203,10 @@ export const moderationUserOut = z.object({
   reports_received: z.array(memberReportOut),
   /** Reports this member made. */
   reports_made: z.array(memberReportOut),
+  /** Reports others made of this member's comments (at most 100, newest first). */
+  comment_reports_received: z.array(memberCommentReportOut),
+  /** Reports of comments this member made (at most 100, newest first). */
+  comment_reports_made: z.array(memberCommentReportOut),
   actions: z.array(moderationActionOut),
 });
 export type ModerationUserResponse = z.output<typeof moderationUserOut>;
@@ -132,6 +214,17 @@ export type ModerationUserResponse = z.output<typeof moderationUserOut>;
 /** POST /api/admin/moderation/content/{id}: the item after the action, and what it reversed (USD). */
 export const contentModerationOut = z.object({ item: moderatedItemOut, reversed_usd: z.number() });
 export type ContentModerationResponse = z.output<typeof contentModerationOut>;
+
+/** POST /api/admin/moderation/comments/{id}: dismiss a comment's reports, take it down or restore it. */
+export const commentModerationBody = z.object({
+  action: z.enum(CONTENT_ACTIONS, "action must be dismiss, takedown or restore"),
+  note,
+});
+export type CommentModerationBody = z.input<typeof commentModerationBody>;
+
+/** POST /api/admin/moderation/comments/{id}: the comment after the action. A comment takedown moves no money. */
+export const commentModerationOut = z.object({ comment: moderatedCommentOut });
+export type CommentModerationResponse = z.output<typeof commentModerationOut>;
 
 /** POST /api/admin/moderation/users/{id}: the member after the action, and what it reversed (USD). */
 export const userModerationOut = z.object({ user: moderatedUserOut, reversed_usd: z.number() });

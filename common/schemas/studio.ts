@@ -49,5 +49,7 @@ export const contentStatsOut = z.object({
   retention: z.array(z.number().min(0).max(1)).length(101),
   /** How many views the retention curve is drawn from (all views so far). */
   retention_views: z.number().int().nonnegative(),
+  /** The comments the public sees under the item now (not deleted, not taken down, not by suspended members). */
+  comment_count: z.number().int().nonnegative(),
 });
 export type ContentStatsJson = z.output<typeof contentStatsOut>;

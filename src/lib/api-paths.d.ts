@@ -576,6 +576,7 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                comment_count?: number;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -657,6 +658,7 @@ export interface paths {
                             removed?: boolean;
                             removed_note?: string | null;
                             earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                            comment_count?: number;
                             resume_at_seconds: number | null;
                             resume_skips_preroll: boolean;
                             captions: {
@@ -796,6 +798,7 @@ export interface paths {
                             removed?: boolean;
                             removed_note?: string | null;
                             earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                            comment_count?: number;
                         };
                     };
                 };
@@ -968,6 +971,7 @@ export interface paths {
                             removed?: boolean;
                             removed_note?: string | null;
                             earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                            comment_count?: number;
                         };
                     };
                 };
@@ -1525,6 +1529,7 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    comment_count?: number;
                                 };
                                 position: number;
                                 added_at: string;
@@ -1665,6 +1670,7 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    comment_count?: number;
                                 };
                                 position: number;
                                 added_at: string;
@@ -1826,6 +1832,8 @@ export interface paths {
                                 created_at: string;
                                 edited_at: string | null;
                                 removed: boolean;
+                                taken_down: boolean;
+                                taken_down_note: string | null;
                                 pinned: boolean;
                                 reply_count: number;
                                 is_mine: boolean;
@@ -1841,6 +1849,8 @@ export interface paths {
                                     created_at: string;
                                     edited_at: string | null;
                                     removed: boolean;
+                                    taken_down: boolean;
+                                    taken_down_note: string | null;
                                     pinned: boolean;
                                     reply_count: number;
                                     is_mine: boolean;
@@ -1920,6 +1930,8 @@ export interface paths {
                             created_at: string;
                             edited_at: string | null;
                             removed: boolean;
+                            taken_down: boolean;
+                            taken_down_note: string | null;
                             pinned: boolean;
                             reply_count: number;
                             is_mine: boolean;
@@ -2333,6 +2345,7 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                comment_count?: number;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -2406,6 +2419,7 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                comment_count?: number;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -2622,6 +2636,7 @@ export interface paths {
                             }[];
                             retention: number[];
                             retention_views: number;
+                            comment_count: number;
                         };
                     };
                 };
@@ -3505,6 +3520,7 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    comment_count?: number;
                                 };
                                 position_seconds: number;
                                 percent: number;
@@ -3695,6 +3711,7 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                comment_count?: number;
                             }[];
                         };
                     };
@@ -3784,6 +3801,7 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                comment_count?: number;
                             }[];
                         };
                     };
@@ -4292,6 +4310,7 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                comment_count?: number;
                             }[];
                             nextCursor: string | null;
                         };
@@ -4361,7 +4380,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "payout_address_changed" | "payout_returned" | "payout_corrected" | "item_taken_down" | "item_restored" | "account_suspended" | "appeal_upheld" | "appeal_granted" | "new_comments";
+                                kind: "upload" | "views_credited" | "views_released" | "views_reversed" | "bonus_awarded" | "bonus_held" | "payment_recorded" | "payout_paid" | "payout_rejected" | "payout_address_changed" | "payout_returned" | "payout_corrected" | "item_taken_down" | "item_restored" | "account_suspended" | "appeal_upheld" | "appeal_granted" | "comment_taken_down" | "comment_restored" | "comment_appeal_upheld" | "comment_appeal_granted" | "new_comments";
                                 /** @enum {string} */
                                 group: "uploads" | "earnings" | "payments" | "moderation" | "comments";
                                 at: string;
@@ -4649,9 +4668,13 @@ export interface paths {
                             actions: {
                                 action_id: string;
                                 /** @enum {string} */
-                                action: "takedown" | "suspend";
+                                action: "takedown" | "suspend" | "comment_takedown";
                                 content_id: string | null;
                                 title: string | null;
+                                comment: {
+                                    id: string;
+                                    text: string;
+                                } | null;
                                 note: string;
                                 acted_at: string;
                                 in_force: boolean;
@@ -4832,6 +4855,7 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    comment_count?: number;
                                 };
                                 position: number;
                                 added_at: string;
@@ -5021,6 +5045,8 @@ export interface paths {
                             created_at: string;
                             edited_at: string | null;
                             removed: boolean;
+                            taken_down: boolean;
+                            taken_down_note: string | null;
                             pinned: boolean;
                             reply_count: number;
                             is_mine: boolean;
@@ -6420,6 +6446,7 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    comment_count?: number;
                                 };
                                 position: number;
                                 added_at: string;
@@ -6545,6 +6572,7 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    comment_count?: number;
                                 };
                                 position: number;
                                 added_at: string;
@@ -6644,6 +6672,8 @@ export interface paths {
                             created_at: string;
                             edited_at: string | null;
                             removed: boolean;
+                            taken_down: boolean;
+                            taken_down_note: string | null;
                             pinned: boolean;
                             reply_count: number;
                             is_mine: boolean;
@@ -6715,6 +6745,8 @@ export interface paths {
                             created_at: string;
                             edited_at: string | null;
                             removed: boolean;
+                            taken_down: boolean;
+                            taken_down_note: string | null;
                             pinned: boolean;
                             reply_count: number;
                             is_mine: boolean;
@@ -6750,6 +6782,126 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a comment
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         *
+         *     Refused (403, code suspended) to a member whose account is suspended.
+         *
+         *     One open report per member and comment (docs/decisions/095). 403 (code own_comment) for one's own comment; 404 for an unknown or deleted comment, or one on an item the caller may not open. Also 404 for a comment taken down or by a suspended member. Counted with item reports: 429 beyond 20 reports an hour (well-formed reports only).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                        /** @default  */
+                        details?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The caller's open report of the comment, updated with this reason and details. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            comment_id: string;
+                            /** @enum {string} */
+                            reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                            details: string;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description The caller's new report of the comment. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            comment_id: string;
+                            /** @enum {string} */
+                            reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                            details: string;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Your account is suspended. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -10272,7 +10424,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List reported or removed items
+         * List reported or removed items and comments
          * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
          */
         get: {
@@ -10286,7 +10438,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Items with open reports (status=open, the default) or taken down (status=removed), newest report first. */
+                /** @description Items and comments with open reports (status=open, the default) or taken down (status=removed), each grouped by item or comment, newest report first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -10300,6 +10452,32 @@ export interface paths {
                                 creator_name: string;
                                 creator_email: string;
                                 creator_suspended: boolean;
+                                /** @enum {string} */
+                                status: "visible" | "removed";
+                                removed_note: string | null;
+                                deleted: boolean;
+                                counts: {
+                                    [key: string]: number;
+                                };
+                                open_reports: number;
+                                latest_notes: {
+                                    /** @enum {string} */
+                                    reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                    note: string;
+                                    created_at: string;
+                                }[];
+                                first_reported_at: string;
+                                last_reported_at: string;
+                            }[];
+                            comments: {
+                                comment_id: string;
+                                text: string;
+                                content_id: string;
+                                title: string;
+                                author_id: string;
+                                author_name: string;
+                                author_email: string;
+                                author_suspended: boolean;
                                 /** @enum {string} */
                                 status: "visible" | "removed";
                                 removed_note: string | null;
@@ -10481,6 +10659,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/moderation/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss the reports of a comment, take it down or restore it
+         * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
+         *
+         *     A taken-down comment is hidden from everyone but its author, who sees the note and may appeal; no money moves (docs/decisions/095). 404 unknown; 409 no_open_reports, already_removed (also for a deleted comment) or not_removed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "dismiss" | "takedown" | "restore";
+                        /** @default  */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The comment after the action (audited, entity `comment`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            comment: {
+                                comment_id: string;
+                                text: string;
+                                content_id: string;
+                                title: string;
+                                author_id: string;
+                                author_name: string;
+                                author_email: string;
+                                author_suspended: boolean;
+                                /** @enum {string} */
+                                status: "visible" | "removed";
+                                removed_note: string | null;
+                                deleted: boolean;
+                                counts: {
+                                    [key: string]: number;
+                                };
+                                open_reports: number;
+                                latest_notes: {
+                                    /** @enum {string} */
+                                    reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                    note: string;
+                                    created_at: string;
+                                }[];
+                                first_reported_at: string;
+                                last_reported_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Signed in, but not an administrator. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/moderation/users/{id}": {
         parameters: {
             query?: never;
@@ -10541,12 +10839,36 @@ export interface paths {
                                 status: "open" | "dismissed" | "actioned";
                                 created_at: string;
                             }[];
+                            comment_reports_received: {
+                                comment_id: string;
+                                text: string;
+                                content_id: string;
+                                title: string;
+                                /** @enum {string} */
+                                reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                note: string;
+                                /** @enum {string} */
+                                status: "open" | "dismissed" | "actioned";
+                                created_at: string;
+                            }[];
+                            comment_reports_made: {
+                                comment_id: string;
+                                text: string;
+                                content_id: string;
+                                title: string;
+                                /** @enum {string} */
+                                reason: "spam" | "copyright" | "abuse" | "sexual_content" | "other";
+                                note: string;
+                                /** @enum {string} */
+                                status: "open" | "dismissed" | "actioned";
+                                created_at: string;
+                            }[];
                             actions: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "dismiss" | "takedown" | "restore" | "suspend" | "unsuspend" | "delete";
+                                action: "dismiss" | "takedown" | "restore" | "suspend" | "unsuspend" | "delete" | "comment_dismiss" | "comment_takedown" | "comment_restore";
                                 /** @enum {string} */
-                                entity: "content" | "user";
+                                entity: "content" | "user" | "comment";
                                 entity_id: string;
                                 note: string;
                                 actor_email: string;
@@ -10805,13 +11127,19 @@ export interface paths {
                                 action: {
                                     id: string;
                                     /** @enum {string} */
-                                    action: "takedown" | "suspend";
+                                    action: "takedown" | "suspend" | "comment_takedown";
                                     note: string;
                                     actor_email: string;
                                     acted_at: string;
                                     content: {
                                         id: string;
                                         title: string;
+                                        removed: boolean;
+                                        deleted: boolean;
+                                    } | null;
+                                    comment: {
+                                        id: string;
+                                        text: string;
                                         removed: boolean;
                                         deleted: boolean;
                                     } | null;
@@ -10928,13 +11256,19 @@ export interface paths {
                                 action: {
                                     id: string;
                                     /** @enum {string} */
-                                    action: "takedown" | "suspend";
+                                    action: "takedown" | "suspend" | "comment_takedown";
                                     note: string;
                                     actor_email: string;
                                     acted_at: string;
                                     content: {
                                         id: string;
                                         title: string;
+                                        removed: boolean;
+                                        deleted: boolean;
+                                    } | null;
+                                    comment: {
+                                        id: string;
+                                        text: string;
                                         removed: boolean;
                                         deleted: boolean;
                                     } | null;

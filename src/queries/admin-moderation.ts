@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { moderateContent, moderateUser } from "../lib/moderation-api";
+import { moderateComment, moderateContent, moderateUser } from "../lib/moderation-api";
 import { contentVisibilityMakesStale } from "../lib/query-keys";
-import type { ContentModerationAction, UserModerationAction } from "../../common/moderation";
+import type { CommentModerationAction, ContentModerationAction, UserModerationAction } from "../../common/moderation";
 
 /**
  * Sends an admin's moderation action and answers the server's outcome. A takedown or restore also changes
@@ -18,6 +18,12 @@ export function useModerate() {
           predicate: (query) => contentVisibilityMakesStale.includes(String(query.queryKey[0])),
         });
       }
+      return outcome;
+    },
+    /** A comment takedown or restore changes what the item's comment section shows (docs/decisions/095). */
+    async comment(commentId: string, action: CommentModerationAction, note: string) {
+      const outcome = await moderateComment(commentId, { action, note });
+      if (action !== "dismiss") void queryClient.invalidateQueries({ queryKey: ["comments"] });
       return outcome;
     },
     user: (userId: string, action: UserModerationAction, note: string) => moderateUser(userId, { action, note }),

@@ -30,6 +30,7 @@ const retention = Array.from({ length: 101 }, (_, x) => (x === 0 ? 1 : x <= 50 ?
 const stats = (range: "7d" | "30d" | "90d", views: number): ContentStatsJson => ({
   content_id: "c1",
   title: "City walk",
+  comment_count: 0,
   range,
   views,
   qualified_views: 2,

@@ -153,6 +153,8 @@ export function makeModerationMember(overrides: Partial<ModerationUserResponse> 
       suspended_note: null,
       suspended_at: null,
     },
+    comment_reports_received: [],
+    comment_reports_made: [],
     reports_received: [
       {
         content_id: "01J0000000000000000000LOUD",

@@ -6,15 +6,18 @@ import {
   commentPageOut,
   commentPageQuery,
 } from "../../common/schemas/comments";
+import { commentReportBody, commentReportOut } from "../../common/schemas/moderation";
 import { okOut, type OkResponse } from "../../common/schemas/ok";
 import type { AppEnv, SignedInEnv } from "../app-env";
 import { createComment, deleteComment, editComment, pinComment } from "../domain/comments/change-comments";
 import { listComments } from "../domain/comments/read-comments";
+import { reportComment } from "../domain/moderation/report-comment";
 import { ID_PATTERN } from "../lib/ids";
 import { validate } from "../lib/validate";
-import { commentLimit } from "../middleware/rate-limit";
+import { commentLimit, reportLimit } from "../middleware/rate-limit";
 import { responds } from "../openapi/responds";
 import { commentJson, commentPageJson } from "./serializers/comments";
+import { commentReportJson } from "./serializers/moderation";
 
 // Comments under items (docs/decisions/093). Reading is public to whoever may open the item; posting is a write of
 // a member in good standing, counted against the per-member comment limit.
@@ -44,7 +47,7 @@ export const commentPublicRoutes = new Hono<AppEnv>().get(
       ctx: { db: c.get("db"), actor },
       input: { contentId: c.req.param("id"), sort, cursor, parentId: parent_id },
     });
-    return c.json(commentPageJson(page, actor?.id ?? null), 200);
+    return c.json(commentPageJson(page, actor?.id ?? null, actor?.isAdmin ?? false), 200);
   },
 );
 
@@ -123,5 +126,28 @@ export const commentActiveRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const comment = await pinComment({ ctx: memberOf(c), input: { id: c.req.param("id"), pinned: false } });
       return c.json(commentJson(comment, c.get("user").id), 200);
+    },
+  )
+  .post(
+    `${ONE}/report`,
+    responds(
+      "Report a comment",
+      {
+        201: { description: "The caller's new report of the comment.", schema: commentReportOut },
+        200: {
+          description: "The caller's open report of the comment, updated with this reason and details.",
+          schema: commentReportOut,
+        },
+      },
+      `One open report per member and comment (docs/decisions/095). 403 (code own_comment) for one's own comment; ${UNSEEN} Also 404 for a comment taken down or by a suspended member. Counted with item reports: 429 beyond 20 reports an hour (well-formed reports only).`,
+    ),
+    validate("json", commentReportBody),
+    reportLimit,
+    async (c) => {
+      const { report, created } = await reportComment({
+        ctx: { db: c.get("db"), actor: c.get("user") },
+        input: { commentId: c.req.param("id"), ...c.req.valid("json") },
+      });
+      return c.json(commentReportJson(report), created ? 201 : 200);
     },
   );

@@ -14,9 +14,13 @@ const statusBadges = {
   moot: ["slate", "Moot: undone another way"],
 } as const;
 
-/** What was appealed, in a few words: the item's title, or the member's suspension. */
+/** What was appealed, in a few words: the item's title, a comment under it (docs/decisions/095), or a suspension. */
 export const appealSubject = (appeal: AdminAppealJson) =>
-  appeal.action.content ? `Takedown of “${appeal.action.content.title}”` : `Suspension of ${appeal.member.email}`;
+  appeal.action.comment
+    ? `Takedown of a comment on “${appeal.action.content?.title ?? ""}”`
+    : appeal.action.content
+      ? `Takedown of “${appeal.action.content.title}”`
+      : `Suspension of ${appeal.member.email}`;
 
 type AppealCardProps = { appeal: AdminAppealJson; onDecide: (outcome: AppealOutcome) => void };
 
@@ -37,7 +41,7 @@ export function AppealCard({ appeal, onDecide }: AppealCardProps) {
         </h3>
         <span className="flex flex-wrap gap-2">
           <Badge tone={tone}>{label}</Badge>
-          {action.content?.deleted ? <Badge tone="red">Deleted</Badge> : null}
+          {action.content?.deleted || action.comment?.deleted ? <Badge tone="red">Deleted</Badge> : null}
         </span>
       </div>
       <p className="text-sm wrap-anywhere text-slate-300">
@@ -50,7 +54,7 @@ export function AppealCard({ appeal, onDecide }: AppealCardProps) {
         ) : null}
       </p>
       <p className="text-sm wrap-anywhere text-slate-300">
-        <span className="text-slate-400">{action.action === "takedown" ? "Taken down" : "Suspended"} by </span>
+        <span className="text-slate-400">{action.action === "suspend" ? "Suspended" : "Taken down"} by </span>
         {action.actor_email} <span className="text-slate-400">on</span> {formatDate(action.acted_at)}
         {action.note ? (
           <>
@@ -59,6 +63,14 @@ export function AppealCard({ appeal, onDecide }: AppealCardProps) {
           </>
         ) : null}
       </p>
+      {action.comment ? (
+        <div>
+          <h4 className={heading}>Comment</h4>
+          <blockquote className="mt-1 max-h-48 overflow-y-auto border-l-2 border-slate-700 pl-3 text-sm whitespace-pre-wrap wrap-anywhere text-slate-100">
+            {action.comment.text}
+          </blockquote>
+        </div>
+      ) : null}
       {appeal.reports.length > 0 ? (
         <div>
           <h4 className={heading}>Reports</h4>

@@ -14,6 +14,11 @@ type AppealDecisionModalProps = {
 
 /** What the decision does, so the admin knows before confirming (docs/decisions/092). */
 function consequence(appeal: AdminAppealJson, outcome: AppealOutcome) {
+  // A comment's takedown (docs/decisions/095): no money was ever at stake.
+  if (appeal.action.action === "comment_takedown")
+    return outcome === "upheld"
+      ? "The comment stays removed. The member is told on the bell, with your note."
+      : "Restores the comment, as Restore does: it shows under the item again. The member is told on the bell.";
   const takedown = appeal.action.action === "takedown";
   if (outcome === "upheld")
     return `The ${takedown ? "takedown" : "suspension"} stands. The member is told on the bell, with your note.`;

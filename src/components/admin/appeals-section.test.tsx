@@ -25,6 +25,7 @@ const appeal: AdminAppealJson = {
     actor_email: "admin@example.com",
     acted_at: "2026-11-20T12:00:00.000Z",
     content: { id: "01J0000000000000000000ITEM", title: "Taken clip", removed: true, deleted: false },
+    comment: null,
   },
   reports: [{ reason: "copyright", note: "My video", created_at: "2026-11-19T12:00:00.000Z" }],
 };

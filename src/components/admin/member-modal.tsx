@@ -60,6 +60,8 @@ export function MemberModal({ member, onClose }: { member: Member; onClose: () =
           )}
           <ReportList title="Reports received" reports={data.reports_received} />
           <ReportList title="Reports made" reports={data.reports_made} />
+          <CommentReportList title="Comment reports received" reports={data.comment_reports_received} />
+          <CommentReportList title="Comment reports made" reports={data.comment_reports_made} />
           <Actions
             actions={data.actions}
             titles={new Map(data.reports_received.map((report) => [report.content_id, report.title]))}
@@ -103,6 +105,38 @@ function ReportList({ title, reports }: { title: string; reports: ModerationUser
               <span className="text-slate-400">
                 {" "}
                 · {reasonLabel(report.reason)} · {reportStateLabel(report.status)} · {formatDate(report.created_at)}
+              </span>
+              {report.note ? <span>: {report.note}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Reports of comments (docs/decisions/095): the comment's start, the item it is under, and the count in the title. */
+function CommentReportList({
+  title,
+  reports,
+}: {
+  title: string;
+  reports: ModerationUserResponse["comment_reports_made"];
+}) {
+  return (
+    <section aria-label={title}>
+      <h3 className={sectionTitle}>
+        {title} <span className="tabular-nums">({reports.length.toLocaleString("en-US")})</span>
+      </h3>
+      {reports.length === 0 ? null : (
+        <ul className="mt-1 space-y-1 text-sm">
+          {reports.map((report, index) => (
+            <li key={index} className="wrap-anywhere text-slate-300">
+              <span className="text-slate-200">“{report.text}”</span>
+              <span className="text-slate-400">
+                {" "}
+                on {report.title} · {reasonLabel(report.reason)} · {reportStateLabel(report.status)} ·{" "}
+                {formatDate(report.created_at)}
               </span>
               {report.note ? <span>: {report.note}</span> : null}
             </li>

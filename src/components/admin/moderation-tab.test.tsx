@@ -181,7 +181,7 @@ describe("moderation tab", () => {
     openTab({ open: [], removed: [] });
     expect(await screen.findByText("No open reports")).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Removed" }));
-    expect(await screen.findByText("No removed items")).toBeVisible();
+    expect(await screen.findByText("No removed items or comments")).toBeVisible();
   });
 
   it("says the queue could not be loaded rather than that it is empty, and tries again", async () => {

@@ -1,9 +1,8 @@
 import {
+  MODERATION_AUDIT_ACTIONS,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
-  type ContentModerationAction,
   type ReportReason,
-  type UserModerationAction,
 } from "../../../common/moderation";
 import type { ModeratedItemJson, ModerationUserResponse } from "../../../common/schemas/moderation";
 import { formatUsd } from "./money";
@@ -28,8 +27,12 @@ type ReportState = ModerationUserResponse["reports_made"][number]["status"];
 const reportStates: Record<ReportState, string> = { open: "Open", dismissed: "Dismissed", actioned: "Acted on" };
 export const reportStateLabel = (status: ReportState) => reportStates[status] ?? status;
 
-type ActionCode = ContentModerationAction | UserModerationAction | "delete";
+type ActionCode = (typeof MODERATION_AUDIT_ACTIONS)[number];
 const actionLabels: Record<ActionCode, string> = {
+  // Actions on one of the member's comments (docs/decisions/095).
+  comment_dismiss: "Dismissed reports of a comment",
+  comment_takedown: "Took down a comment",
+  comment_restore: "Restored a comment",
   // An item's deletion by its creator or an admin: not a moderators' action, but part of the record (028).
   delete: "Deleted",
   dismiss: "Dismissed reports",

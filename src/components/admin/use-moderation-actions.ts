@@ -1,4 +1,8 @@
-import type { ContentModerationAction, UserModerationAction } from "../../../common/moderation";
+import type {
+  CommentModerationAction,
+  ContentModerationAction,
+  UserModerationAction,
+} from "../../../common/moderation";
 import { useModerate } from "../../queries/admin-moderation";
 import { outcomeText } from "./moderation";
 
@@ -6,6 +10,11 @@ const contentDone: Record<ContentModerationAction, string> = {
   dismiss: "Reports dismissed",
   takedown: "Taken down",
   restore: "Restored",
+};
+const commentDone: Record<CommentModerationAction, string> = {
+  dismiss: "Reports dismissed",
+  takedown: "Comment taken down",
+  restore: "Comment restored",
 };
 const userDone: Record<UserModerationAction, string> = { suspend: "Suspended", unsuspend: "Unsuspended" };
 
@@ -20,6 +29,11 @@ export function useModerationActions() {
     async content(contentId: string, title: string, action: ContentModerationAction, note: string) {
       const { reversed_usd } = await moderate.content(contentId, action, note);
       return outcomeText(`${contentDone[action]}: ${title}`, reversed_usd);
+    },
+    /** A comment's action moves no money (docs/decisions/095). */
+    async comment(commentId: string, authorName: string, action: CommentModerationAction, note: string) {
+      await moderate.comment(commentId, action, note);
+      return `${commentDone[action]}: by ${authorName}.`;
     },
     async user(userId: string, email: string, action: UserModerationAction, note: string) {
       const { reversed_usd } = await moderate.user(userId, action, note);

@@ -13,6 +13,12 @@ type AppealDialogProps = { action: MyAppealActionJson; onClose: () => void };
 const asks = {
   takedown: (title: string) => `Tell the moderators why “${title}” should be restored.`,
   suspend: () => "Tell the moderators why your account should be reinstated.",
+  comment_takedown: (title: string) => `Tell the moderators why your comment on “${title}” should be restored.`,
+} as const;
+const titles = {
+  takedown: "Appeal the takedown",
+  suspend: "Appeal the suspension",
+  comment_takedown: "Appeal the comment's removal",
 } as const;
 
 /** The server's refusal in words (already appealed, undone, too late, too many), or null for a failure of ours. */
@@ -31,7 +37,7 @@ export function AppealDialog({ action, onClose }: AppealDialogProps) {
   const send = useSendAppeal();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const title = action.action === "takedown" ? "Appeal the takedown" : "Appeal the suspension";
+  const title = titles[action.action];
   const length = text.trim().length;
 
   const submit = () => {
@@ -66,8 +72,7 @@ export function AppealDialog({ action, onClose }: AppealDialogProps) {
           }}
         >
           <p className="text-sm wrap-anywhere text-slate-300">
-            {action.action === "takedown" ? asks.takedown(action.title ?? "") : asks.suspend()} You can appeal once; an
-            admin reads it and decides.
+            {asks[action.action](action.title ?? "")} You can appeal once; an admin reads it and decides.
           </p>
           <div>
             <label htmlFor={`${id}-text`} className={labelClass}>

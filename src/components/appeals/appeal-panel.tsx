@@ -5,11 +5,20 @@ import { buttonClass } from "../ui";
 import { AppealDialog } from "./appeal-dialog";
 
 /** What stands when an admin upholds an appeal without a note. */
-const stands = { takedown: "the takedown stands", suspend: "the suspension stands" } as const;
-const undone = { takedown: "the item is visible again", suspend: "your account is no longer suspended" } as const;
+const stands = {
+  takedown: "the takedown stands",
+  suspend: "the suspension stands",
+  comment_takedown: "the comment stays removed",
+} as const;
+const undone = {
+  takedown: "the item is visible again",
+  suspend: "your account is no longer suspended",
+  comment_takedown: "your comment is visible again",
+} as const;
 
 /**
- * Where a member sees an action against them (a taken-down item in My Content, the suspension notice): "Appeal"
+ * Where a member sees an action against them (a taken-down item in My Content, the suspension notice, their
+ * taken-down comment under its item: docs/decisions/095): "Appeal"
  * while they may, then their appeal's state (docs/decisions/092). The dialog stays open across that change, so
  * it can say the appeal was sent.
  */

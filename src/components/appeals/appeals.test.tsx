@@ -18,6 +18,7 @@ const takedown: MyAppealActionJson = {
   action: "takedown",
   content_id: takenDown.id,
   title: "Taken clip",
+  comment: null,
   note: "Repeated spam",
   acted_at: "2026-11-20T12:00:00.000Z",
   in_force: true,

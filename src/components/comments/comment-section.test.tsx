@@ -30,6 +30,8 @@ function comment(overrides: Partial<CommentJson> = {}): CommentJson {
     created_at: "2026-11-25T10:00:00.000Z",
     edited_at: null,
     removed: false,
+    taken_down: false,
+    taken_down_note: null,
     pinned: false,
     reply_count: 0,
     is_mine: false,

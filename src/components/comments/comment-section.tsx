@@ -1,11 +1,17 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { COMMENT_REMOVED_LABEL, COMMENT_SORTS, type CommentSort } from "../../../common/comments";
+import { REMOVED_LABEL } from "../../../common/moderation";
+import type { MyAppealActionJson } from "../../../common/schemas/appeals";
 import type { CommentJson, CommentThreadJson } from "../../../common/schemas/comments";
 import { describeFailure, refusalOf } from "../../lib/api";
 import { deleteComment, editComment, listReplies, pinComment, postComment } from "../../lib/comments-api";
 import { formatDate } from "../../lib/format";
+import { useMyAppeals } from "../../queries/appeals";
 import { useComments, useRefreshComments } from "../../queries/comments";
+import { useAuth } from "../../stores/auth";
+import { AppealPanel } from "../appeals/appeal-panel";
+import { ReportDialog } from "../content/report-dialog";
 import { CreatorAvatar } from "../creator/creator-avatar";
 import { buttonClass } from "../ui";
 import { CommentComposer } from "./comment-composer";
@@ -26,6 +32,9 @@ export function CommentSection({ contentId }: { contentId: string }) {
   const threads = data?.pages.flatMap((p) => p.items) ?? [];
   const count = data?.pages[0]?.count ?? 0;
   const isCreator = data?.pages[0]?.is_creator ?? false;
+  // Only the author is told a comment of theirs was taken down; their appeals load only then (docs/decisions/095).
+  const anyTakenDown = threads.some((t) => t.taken_down || t.replies.some((r) => r.taken_down));
+  const appeals = useMyAppeals(anyTakenDown).data?.actions ?? [];
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className="space-y-4">
@@ -60,7 +69,14 @@ export function CommentSection({ contentId }: { contentId: string }) {
       {data && threads.length === 0 ? <p className="text-sm text-slate-400">No comments yet. Be the first.</p> : null}
       <ul className="space-y-5">
         {threads.map((thread) => (
-          <Thread key={thread.id} thread={thread} contentId={contentId} isCreator={isCreator} onChanged={refresh} />
+          <Thread
+            key={thread.id}
+            thread={thread}
+            contentId={contentId}
+            isCreator={isCreator}
+            appeals={appeals}
+            onChanged={refresh}
+          />
         ))}
       </ul>
       {hasNextPage ? (
@@ -82,11 +98,13 @@ type ThreadProps = {
   thread: CommentThreadJson;
   contentId: string;
   isCreator: boolean;
+  /** The moderation actions against the caller, to find a taken-down comment's takedown and appeal. */
+  appeals: MyAppealActionJson[];
   onChanged: () => Promise<unknown>;
 };
 
 /** A top comment, its replies (more on demand) and the reply box. */
-function Thread({ thread, contentId, isCreator, onChanged }: ThreadProps) {
+function Thread({ thread, contentId, isCreator, appeals, onChanged }: ThreadProps) {
   const [replying, setReplying] = useState(false);
   const [more, setMore] = useState<{ items: CommentJson[]; cursor: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -112,8 +130,8 @@ function Thread({ thread, contentId, isCreator, onChanged }: ThreadProps) {
 
   return (
     <li className="space-y-3">
-      <CommentBody comment={thread} isCreator={isCreator} onChanged={onChanged} />
-      {thread.removed ? null : (
+      <CommentBody comment={thread} isCreator={isCreator} appeals={appeals} onChanged={onChanged} />
+      {thread.removed || thread.taken_down ? null : (
         <div className="pl-11">
           <button
             type="button"
@@ -134,6 +152,7 @@ function Thread({ thread, contentId, isCreator, onChanged }: ThreadProps) {
                   <CommentBody
                     comment={reply}
                     isCreator={isCreator}
+                    appeals={appeals}
                     onChanged={async () => {
                       setMore(null);
                       await onChanged();
@@ -174,12 +193,22 @@ function Thread({ thread, contentId, isCreator, onChanged }: ThreadProps) {
   );
 }
 
-type BodyProps = { comment: CommentJson; isCreator: boolean; onChanged: () => Promise<unknown> };
+type BodyProps = {
+  comment: CommentJson;
+  isCreator: boolean;
+  appeals: MyAppealActionJson[];
+  onChanged: () => Promise<unknown>;
+};
 
-/** One comment: who, when, whether edited or pinned, the words (or "Comment removed") and what the caller may do. */
-function CommentBody({ comment, isCreator, onChanged }: BodyProps) {
+/**
+ * One comment: who, when, whether edited or pinned, the words (or "Comment removed") and what the caller may do;
+ * to its author, a comment moderators took down shows "Removed by moderators", the note and its appeal.
+ */
+function CommentBody({ comment, isCreator, appeals, onChanged }: BodyProps) {
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const user = useAuth((s) => s.user);
   if (comment.removed) {
     return <p className="text-sm italic text-slate-500">{COMMENT_REMOVED_LABEL}</p>;
   }
@@ -202,6 +231,11 @@ function CommentBody({ comment, isCreator, onChanged }: BodyProps) {
   };
   const action =
     "rounded text-xs text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400";
+  // Members in good standing report others' comments (a suspended member's report would be refused).
+  const mayReport = !!user && !user.suspended && !comment.is_mine && !comment.taken_down;
+  // The newest takedown of this comment (a restored comment taken down again has a new one).
+  const takedown = comment.taken_down ? appeals.find((a) => a.comment?.id === comment.id) : undefined;
+  const mayChange = !comment.taken_down && (comment.is_mine || isCreator);
 
   return (
     <article className="flex min-w-0 gap-3">
@@ -241,14 +275,33 @@ function CommentBody({ comment, isCreator, onChanged }: BodyProps) {
         ) : (
           <CommentText text={comment.text} clickable={comment.links_clickable} />
         )}
-        {!editing && (comment.is_mine || isCreator) ? (
+        {comment.taken_down ? (
+          <div className="space-y-2 rounded-lg border border-red-900/60 bg-red-950/30 p-3">
+            <p className="text-sm wrap-anywhere text-red-200">
+              <span className="font-medium">{REMOVED_LABEL}</span>
+              {comment.taken_down_note ? `: ${comment.taken_down_note}` : null}
+            </p>
+            <p className="text-xs text-red-200/80">
+              {comment.is_mine
+                ? "Only you can see this comment."
+                : "Hidden from members: only its author and admins see it."}
+            </p>
+            {takedown ? <AppealPanel action={takedown} /> : null}
+          </div>
+        ) : null}
+        {!editing && (mayChange || mayReport || comment.taken_down) ? (
           <div className="flex flex-wrap gap-x-3">
-            {comment.is_mine ? (
+            {mayReport ? (
+              <button type="button" aria-haspopup="dialog" className={action} onClick={() => setReporting(true)}>
+                Report
+              </button>
+            ) : null}
+            {mayChange && comment.is_mine ? (
               <button type="button" className={action} onClick={() => setEditing(true)}>
                 Edit
               </button>
             ) : null}
-            {isCreator && comment.parent_id === null ? (
+            {mayChange && isCreator && comment.parent_id === null ? (
               <button
                 type="button"
                 className={action}
@@ -257,10 +310,18 @@ function CommentBody({ comment, isCreator, onChanged }: BodyProps) {
                 {comment.pinned ? "Unpin" : "Pin"}
               </button>
             ) : null}
-            <button type="button" className={action} onClick={remove}>
-              {comment.is_mine ? "Delete" : "Remove"}
-            </button>
+            {comment.is_mine || (mayChange && isCreator) ? (
+              <button type="button" className={action} onClick={remove}>
+                {comment.is_mine ? "Delete" : "Remove"}
+              </button>
+            ) : null}
           </div>
+        ) : null}
+        {reporting ? (
+          <ReportDialog
+            target={{ kind: "comment", id: comment.id, authorName: comment.author_name }}
+            onClose={() => setReporting(false)}
+          />
         ) : null}
         {problem ? (
           <p role="alert" className="text-sm wrap-anywhere text-red-400">

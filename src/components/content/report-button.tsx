@@ -27,7 +27,12 @@ export function ReportButton({ content }: { content: Pick<ContentJson, "id" | "t
         </svg>
         Report
       </button>
-      {open ? <ReportDialog content={content} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <ReportDialog
+          target={{ kind: "content", id: content.id, title: content.title }}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,25 +1,29 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from "../../../common/moderation";
 import { describeFailure } from "../../lib/api";
-import type { ContentJson } from "../../../common/schemas/content";
-import type { ContentReportJson } from "../../../common/schemas/moderation";
-import { useReportContent } from "../../queries/report";
+import { useReport, type ReportTarget } from "../../queries/report";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { inputClass, labelClass } from "../upload/form-styles";
 import { reportRefusal } from "./report-failure";
 
-type ReportDialogProps = { content: Pick<ContentJson, "id" | "title">; onClose: () => void };
+type ReportDialogProps = { target: ReportTarget; onClose: () => void };
 
-const TITLE = "Report content";
+/** The dialog's words for an item and for a comment (docs/decisions/095): the same reasons and limits. */
+const WORDS = {
+  content: { title: "Report content", note: "Note (optional)", again: "this item" },
+  comment: { title: "Report comment", note: "Details (optional)", again: "this comment" },
+} as const;
 
 /**
- * Why a member reports an item: one reason, an optional note. A refusal (rate limit, suspension, an item
- * gone) shows in words in the dialog; once sent, the dialog says so until closed.
+ * Why a member reports an item or a comment: one reason, an optional note. A refusal (rate limit, suspension, an
+ * item or comment gone) shows in words in the dialog; once sent, the dialog says so until closed.
  */
-export function ReportDialog({ content, onClose }: ReportDialogProps) {
+export function ReportDialog({ target, onClose }: ReportDialogProps) {
   const id = useId();
-  const report = useReportContent(content.id);
+  const report = useReport(target);
+  const words = WORDS[target.kind];
+  const TITLE = words.title;
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,7 +49,9 @@ export function ReportDialog({ content, onClose }: ReportDialogProps) {
   return (
     <Modal title={TITLE} onClose={onClose}>
       {/* Always in the page, so the outcome is announced when it appears. */}
-      <div role="status">{report.data ? <ReportSent report={report.data} onClose={onClose} /> : null}</div>
+      <div role="status">
+        {report.data ? <ReportSent report={report.data} again={words.again} onClose={onClose} /> : null}
+      </div>
       {report.data ? null : (
         <form
           noValidate
@@ -57,7 +63,17 @@ export function ReportDialog({ content, onClose }: ReportDialogProps) {
           }}
         >
           <p className="text-sm wrap-anywhere text-slate-300">
-            Tell the moderators what is wrong with <span className="font-medium text-slate-100">{content.title}</span>.
+            {target.kind === "content" ? (
+              <>
+                Tell the moderators what is wrong with{" "}
+                <span className="font-medium text-slate-100">{target.title}</span>.
+              </>
+            ) : (
+              <>
+                Tell the moderators what is wrong with this comment by{" "}
+                <span className="font-medium text-slate-100">{target.authorName}</span>.
+              </>
+            )}
           </p>
           <fieldset className="space-y-2" aria-describedby={problem ? `${id}-problem` : undefined}>
             <legend className={labelClass}>Reason</legend>
@@ -79,7 +95,7 @@ export function ReportDialog({ content, onClose }: ReportDialogProps) {
           </fieldset>
           <div>
             <label htmlFor={`${id}-note`} className={labelClass}>
-              Note (optional)
+              {words.note}
             </label>
             <textarea
               id={`${id}-note`}
@@ -113,8 +129,10 @@ export function ReportDialog({ content, onClose }: ReportDialogProps) {
   );
 }
 
+type Sent = { created_at: string; updated_at: string };
+
 /** The report arrived: said so, and what reporting again does. */
-function ReportSent({ report, onClose }: { report: ContentReportJson; onClose: () => void }) {
+function ReportSent({ report, again, onClose }: { report: Sent; again: string; onClose: () => void }) {
   const done = useRef<HTMLButtonElement>(null);
   // The form (and the button that had focus) is gone: focus moves to the one way on.
   useEffect(() => done.current?.focus(), []);
@@ -124,7 +142,7 @@ function ReportSent({ report, onClose }: { report: ContentReportJson; onClose: (
     <div className="space-y-4">
       <p className="font-medium text-emerald-300">{updated ? "Your report was updated." : "Your report was sent."}</p>
       <p className="text-sm text-slate-300">
-        Thank you. Moderators will review it. Reporting this item again updates your report rather than adding another.
+        Thank you. Moderators will review it. Reporting {again} again updates your report rather than adding another.
       </p>
       <div className="flex justify-end">
         <button ref={done} type="button" className={buttonClass()} onClick={onClose}>

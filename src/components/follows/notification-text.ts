@@ -70,6 +70,15 @@ export function notificationText(n: NotificationJson): string {
     case "appeal_granted":
       if (n.subject_id) return `Your appeal was granted: “${n.detail}” is visible again`;
       return withNote("Your appeal was granted: your account is no longer suspended", n.detail);
+    // A comment's lines name the item it is under (subject, title): docs/decisions/095.
+    case "comment_taken_down":
+      return `Your comment on “${n.detail}” was removed by moderators`;
+    case "comment_restored":
+      return `Your comment on “${n.detail}” was restored and is visible again`;
+    case "comment_appeal_upheld":
+      return `Your appeal was reviewed: your comment on “${n.detail}” stays removed`;
+    case "comment_appeal_granted":
+      return `Your appeal was granted: your comment on “${n.detail}” is visible again`;
     case "new_comments":
       return `${n.count} new ${n.count === 1 ? "comment" : "comments"} on “${n.detail}”`;
   }
@@ -82,6 +91,8 @@ export function notificationLink(n: NotificationJson): string {
     case "comments":
       return `/content/${n.subject_id}#comments`;
     case "moderation":
+      // A comment's line opens the item's comments, where its author sees it (and may appeal).
+      if (n.kind.startsWith("comment_") && n.subject_id) return `/content/${n.subject_id}#comments`;
       // A restored item, or one whose appeal was granted, is visible again: the link opens it.
       return (n.kind === "item_restored" || n.kind === "appeal_granted") && n.subject_id
         ? `/content/${n.subject_id}`

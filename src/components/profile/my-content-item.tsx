@@ -85,6 +85,10 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
           ) : null}
           <p className="text-xs text-slate-400">
             {item.type === "video" ? "Video" : "Audio"} · Uploaded {formatDate(item.created_at)}
+            {/* The comments the public sees under it (docs/decisions/095). */}
+            {item.comment_count !== undefined
+              ? ` · ${item.comment_count.toLocaleString("en-US")} ${item.comment_count === 1 ? "comment" : "comments"}`
+              : null}
           </p>
           <div className="mt-auto flex gap-2 pt-2">
             <button
@@ -115,7 +119,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
  */
 function RemovedNotice({ contentId, note }: { contentId: string; note: string | null }) {
   // Newest first: the first takedown of this item is the one in force.
-  const takedown = useMyAppeals().data?.actions.find((a) => a.content_id === contentId);
+  const takedown = useMyAppeals().data?.actions.find((a) => a.action === "takedown" && a.content_id === contentId);
   return (
     <div className="space-y-1 rounded-lg border border-red-900/60 bg-red-950/40 p-3 text-sm">
       <p className="font-semibold text-red-300">{REMOVED_LABEL}</p>

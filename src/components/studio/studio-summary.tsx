@@ -3,16 +3,20 @@ import type { ContentStatsJson } from "../../lib/studio-api";
 import { formatCount } from "../traffic/traffic-format";
 import { SOURCE_LABELS } from "./studio-labels";
 
-/** The range's totals: views, qualified views, what the creator earned, how much of the item was watched. */
+/**
+ * The range's totals: views, qualified views, what the creator earned, how much of the item was watched; and the
+ * comments the public sees under it now (docs/decisions/095).
+ */
 export function StudioSummary({ stats }: { stats: ContentStatsJson }) {
   const figures = [
     { label: "Views", value: formatCount(stats.views) },
     { label: "Qualified views", value: formatCount(stats.qualified_views) },
     { label: "Earnings", value: formatUsd(stats.earnings_usd) },
     { label: "Average watched", value: `${stats.avg_watched_percent} %` },
+    { label: "Comments", value: formatCount(stats.comment_count) },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {figures.map((f) => (
         <div key={f.label} className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
           <dt className="text-sm text-slate-400">{f.label}</dt>

@@ -27,11 +27,22 @@ export const comments = sqliteTable(
     deletedAt: text("deleted_at"),
     // The item's creator pins one comment per item; pinning another unpins it in the same statement.
     pinnedAt: text("pinned_at"),
+    // Taken down by moderators (docs/decisions/095): hidden from everyone but its author, its text kept so the
+    // author sees what was removed and may appeal. `removed_note` is shown to the author.
+    removedAt: text("removed_at"),
+    removedNote: text("removed_note"),
+    removedBy: text("removed_by"),
   },
   (t) => [
     check("comments_body_length_check", sql`length(${t.body}) between 1 and 2000`),
     // Every read: an item's top comments (parent_id is null) newest first, a page's replies by parent, the
     // count and the pinned one; all walk this range of the item.
     index("comments_content_parent_idx").on(t.contentId, t.parentId, t.id),
+    // A member's comments: the comment takedowns in their moderation record and their list of appealable actions.
+    index("comments_author_idx").on(t.authorId, t.id),
+    // The moderators' list of taken-down comments, latest takedown first: taken-down rows only.
+    index("comments_removed_idx")
+      .on(t.removedAt)
+      .where(sql`${t.removedAt} is not null`),
   ],
 );

@@ -36,7 +36,7 @@ export async function appealAction({
     since,
   });
   if (!row || !row.mine) throw notFound("Moderation action not found");
-  if (row.action !== "takedown" && row.action !== "suspend")
+  if (row.action !== "takedown" && row.action !== "suspend" && row.action !== "comment_takedown")
     throw badRequest("Only a takedown or a suspension can be appealed", "not_appealable");
   if (row.appealId === id) {
     return {
@@ -55,7 +55,10 @@ export async function appealAction({
   throw conflict(`Appeals can only be sent within ${APPEAL_WINDOW_DAYS} days of the action`, "appeal_window_closed");
 }
 
-/** The actions against the caller (their items' takedowns, their suspensions), newest first, with their appeals. */
+/**
+ * The actions against the caller (their items' and comments' takedowns, their suspensions), newest first, with
+ * their appeals.
+ */
 export async function listMyAppeals({ ctx }: MemberCall<Record<string, never>>) {
   return myActions(ctx.db, ctx.actor.id);
 }

@@ -5,6 +5,7 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { checkAdmin, type AdminCall } from "../admin/admin-context";
+import { restoreComment } from "../moderation/moderate-comment";
 import { restoreContent } from "../moderation/moderate-content";
 import { unsuspendUser, type MemberModerationContext } from "../moderation/moderate-user";
 
@@ -44,6 +45,11 @@ async function reverseAppeal({ ctx, input }: { ctx: MemberModerationContext; inp
   const appeal = { appealId: input.appealId, auditId: newId() };
   const call = { ctx, input: { note: input.note, appeal } };
   try {
+    // A comment's takedown is undone by restoring the comment (docs/decisions/095): no thumbnail, no publication.
+    if (target.action === "comment_takedown") {
+      await restoreComment({ ...call, input: { ...call.input, commentId: target.entityId } });
+      return { appeal: (await adminAppeal(ctx.db, input.appealId))!, retiredThumbnails: [], publication: null };
+    }
     const undone =
       target.action === "takedown"
         ? await restoreContent({ ...call, input: { ...call.input, contentId: target.entityId } })

@@ -35,7 +35,8 @@ export async function createComment({
   let parentId: string | null = null;
   if (input.parentId) {
     const parent = await findComment(ctx.db, input.parentId);
-    if (!parent || parent.contentId !== item.id || parent.deletedAt !== null) throw notFound("Comment not found");
+    if (!parent || parent.contentId !== item.id || parent.deletedAt !== null || parent.removedAt !== null)
+      throw notFound("Comment not found");
     parentId = parent.parentId ?? parent.id;
   }
   const id = newId();
@@ -51,10 +52,14 @@ export async function createComment({
   return { comment: made, item };
 }
 
-/** A comment the caller may see, with its item (404 for an unknown, deleted or hidden one, or an item not opened). */
+/**
+ * A comment the caller may see, with its item (404 for an unknown, deleted or hidden one, or an item not opened).
+ * A comment taken down by moderators is seen only by its author (docs/decisions/095).
+ */
 async function shownComment(ctx: CommenterCall<unknown>["ctx"], id: string) {
   const comment = await findComment(ctx.db, id);
   if (!comment || comment.deletedAt !== null) throw notFound("Comment not found");
+  if (comment.removedAt !== null && comment.authorId !== ctx.actor.id) throw notFound("Comment not found");
   const item = await openableItem(ctx, comment.contentId);
   return { comment, item };
 }
@@ -64,6 +69,9 @@ export async function editComment({ ctx, input }: CommenterCall<{ id: string; te
   if (ctx.actor.suspended) throw accountSuspended();
   const { comment } = await shownComment(ctx, input.id);
   if (comment.authorId !== ctx.actor.id) throw forbidden("Only its author can edit a comment", "not_author");
+  // Its words are what the moderators judged and what an appeal is about: they stay as they were.
+  if (comment.removedAt !== null)
+    throw forbidden("A comment removed by moderators cannot be edited", "comment_removed");
   const edited = await updateCommentBody(ctx.db, { id: comment.id, body: input.text, now: nowIso() });
   if (!edited) throw notFound("Comment not found");
   return edited;
@@ -87,6 +95,7 @@ export async function pinComment({ ctx, input }: CommenterCall<{ id: string; pin
   const { comment, item } = await shownComment(ctx, input.id);
   if (item.createdBy !== ctx.actor.id) throw forbidden("Only the item's creator can pin a comment", "not_creator");
   if (comment.parentId !== null) throw badRequest("Only a top comment can be pinned, not a reply", "pin_reply");
+  if (comment.removedAt !== null) throw notFound("Comment not found");
   // Unpinning a comment that is not pinned writes nothing: it is answered as it is.
   if (!input.pinned && comment.pinnedAt === null) return comment;
   const after = await setPinned(ctx.db, {

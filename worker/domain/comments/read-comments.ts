@@ -49,6 +49,8 @@ export async function listComments({
 }: ReaderCall<{ contentId: string; sort: CommentSort; cursor?: string; parentId?: string }>) {
   const item = await openableItem(ctx, input.contentId);
   const viewerId = ctx.actor?.id ?? null;
+  // Admins see comments moderators took down where they are (docs/decisions/095); nobody else but their authors.
+  const moderator = ctx.actor?.isAdmin ?? false;
   const isCreator = viewerId === item.createdBy;
   const count = countComments(ctx.db, item.id, viewerId);
 
@@ -58,6 +60,7 @@ export async function listComments({
     const rows = await listReplies(ctx.db, {
       contentId: item.id,
       viewerId,
+      moderator,
       parentId: input.parentId,
       afterId: after?.id ?? null,
       limit: REPLIES_PAGE,
@@ -74,8 +77,8 @@ export async function listComments({
 
   const after = topKeyset(input.cursor, input.sort);
   const [rows, pinned] = await Promise.all([
-    listTopComments(ctx.db, { contentId: item.id, viewerId, sort: input.sort, after, limit: COMMENTS_PAGE }),
-    after ? null : findPinned(ctx.db, item.id, viewerId),
+    listTopComments(ctx.db, { contentId: item.id, viewerId, moderator, sort: input.sort, after, limit: COMMENTS_PAGE }),
+    after ? null : findPinned(ctx.db, item.id, { viewerId, moderator }),
   ]);
   const page = rows.slice(0, COMMENTS_PAGE);
   const last = page.at(-1);
@@ -83,7 +86,9 @@ export async function listComments({
   const replies = await firstReplies(ctx.db, {
     contentId: item.id,
     viewerId,
-    parentIds: tops.filter((t) => t.replyCount > 0).map((t) => t.id),
+    // `reply_count` counts the replies the public sees; a signed-in reader may also have a reply of their own taken
+    // down by moderators (docs/decisions/095), so their page looks under every top comment (still one statement).
+    parentIds: tops.filter((t) => t.replyCount > 0 || viewerId !== null).map((t) => t.id),
     perParent: REPLIES_PAGE,
   });
   return {

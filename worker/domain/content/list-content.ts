@@ -1,4 +1,5 @@
 import { matchedInCaptions } from "../../db/queries/content/content-search";
+import { publicCommentCounts } from "../../db/queries/comments/comments";
 import { listByCreator, listContentPage, listLikedBy, type ContentRow } from "../../db/queries/content/content";
 import type { MemberCall, ReaderCall } from "../member-context";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -8,7 +9,13 @@ import { ftsQuery } from "./search-query";
 export const OWN_LIST_LIMIT = 500;
 
 /** A page of content and the cursor of the next (null on the last); `inCaptions` only for a search. */
-export type ContentPage = { items: ContentRow[]; nextCursor: string | null; inCaptions?: string[] };
+export type ContentPage = {
+  items: ContentRow[];
+  nextCursor: string | null;
+  inCaptions?: string[];
+  /** My Content only: each item's public comment count (docs/decisions/095). */
+  commentCounts?: Map<string, number>;
+};
 
 type GalleryInput = { type?: "video" | "audio"; creator?: string; search?: string; cursor?: string; limit: number };
 
@@ -34,9 +41,17 @@ export async function listContent({ ctx, input }: ReaderCall<GalleryInput>): Pro
   return { items, nextCursor, inCaptions: items.filter((r) => matchedInCaptions(r.sortKey)).map((r) => r.id) };
 }
 
-/** The caller's own uploads, newest first, in one page (My Content). */
+/**
+ * The caller's own uploads, newest first, in one page (My Content), with each item's public comment count: one
+ * more statement for the whole page, never one per item.
+ */
 export async function listMyContent({ ctx }: MemberCall<Record<string, never>>): Promise<ContentPage> {
-  return { items: await listByCreator(ctx.db, ctx.actor.id, OWN_LIST_LIMIT), nextCursor: null };
+  const items = await listByCreator(ctx.db, ctx.actor.id, OWN_LIST_LIMIT);
+  const commentCounts = await publicCommentCounts(
+    ctx.db,
+    items.map((i) => i.id),
+  );
+  return { items, nextCursor: null, commentCounts };
 }
 
 /** The items the caller likes, the latest liked first, in one page. */

@@ -2,9 +2,10 @@ import type { StatsRange } from "../../../common/schemas/studio";
 import type { Db } from "../../db/client";
 import { readContentStats } from "../../db/queries/content/content-stats";
 import { notFound } from "../../lib/errors";
-import { type ContentStats, rangeStart, statsFromRows } from "./stats-from-rows";
+import { type ContentStats as StatsFromRows, rangeStart, statsFromRows } from "./stats-from-rows";
 
-export type { ContentStats };
+/** The studio's numbers, and the item's public comment count (docs/decisions/095). */
+export type ContentStats = StatsFromRows & { commentCount: number };
 
 /**
  * One item's studio (docs/decisions/048) for its creator or an admin; anyone else, and everyone once the item
@@ -22,5 +23,5 @@ export async function readItemStats({
   const item = rows.item;
   if (!item || item.deletedAt !== null || !(ctx.actor.isAdmin || ctx.actor.id === item.createdBy))
     throw notFound("Content not found");
-  return statsFromRows(rows, item.title, input.range, input.nowMs);
+  return { ...statsFromRows(rows, item.title, input.range, input.nowMs), commentCount: rows.commentCount };
 }

@@ -1,5 +1,7 @@
 import { Hono, type Context } from "hono";
 import {
+  commentModerationBody,
+  commentModerationOut,
   contentModerationBody,
   contentModerationOut,
   moderationQueueOut,
@@ -13,6 +15,7 @@ import {
 import { creatorProfileOut, type CreatorProfileJson } from "../../../common/schemas/users";
 import type { AppEnv } from "../../app-env";
 import { clearProfile } from "../../domain/members/profile";
+import { COMMENT_ACTION_SERVICES } from "../../domain/moderation/moderate-comment";
 import { CONTENT_ACTION_SERVICES } from "../../domain/moderation/moderate-content";
 import { USER_ACTION_SERVICES, type MemberModerationContext } from "../../domain/moderation/moderate-user";
 import { getMemberModeration, listModerationQueue } from "../../domain/moderation/moderation-queue";
@@ -21,6 +24,7 @@ import { usd } from "../../lib/money";
 import { validate } from "../../lib/validate";
 import { responds } from "../../openapi/responds";
 import {
+  moderatedCommentJson,
   moderatedItemJson,
   moderatedUserJson,
   moderationQueueJson,
@@ -40,10 +44,10 @@ export const moderationContext = (c: Context<AppEnv>): MemberModerationContext =
 export const adminModerationRoutes = new Hono<AppEnv>()
   .get(
     "/moderation",
-    responds("List reported or removed items", {
+    responds("List reported or removed items and comments", {
       200: {
         description:
-          "Items with open reports (status=open, the default) or taken down (status=removed), newest report first.",
+          "Items and comments with open reports (status=open, the default) or taken down (status=removed), each grouped by item or comment, newest report first.",
         schema: moderationQueueOut,
       },
     }),
@@ -79,6 +83,25 @@ export const adminModerationRoutes = new Hono<AppEnv>()
         { item: moderatedItemJson(item), reversed_usd: usd(reversedMicros) } satisfies ContentModerationResponse,
         200,
       );
+    },
+  )
+  .post(
+    `/moderation/comments/:id${ID_PATTERN}`,
+    responds(
+      "Dismiss the reports of a comment, take it down or restore it",
+      {
+        200: { description: "The comment after the action (audited, entity `comment`).", schema: commentModerationOut },
+      },
+      "A taken-down comment is hidden from everyone but its author, who sees the note and may appeal; no money moves (docs/decisions/095). 404 unknown; 409 no_open_reports, already_removed (also for a deleted comment) or not_removed.",
+    ),
+    validate("json", commentModerationBody),
+    async (c) => {
+      const { action, note } = c.req.valid("json");
+      const { comment } = await COMMENT_ACTION_SERVICES[action]({
+        ctx: moderationContext(c),
+        input: { commentId: c.req.param("id"), note },
+      });
+      return c.json({ comment: moderatedCommentJson(comment) }, 200);
     },
   )
   .get(

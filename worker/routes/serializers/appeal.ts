@@ -32,6 +32,7 @@ export function myAppealsJson(rows: MyActionRow[], now: string): MyAppealsRespon
         action: r.action,
         content_id: r.contentId,
         title: r.title,
+        comment: r.commentId ? { id: r.commentId, text: r.commentText ?? "" } : null,
         note: r.note,
         acted_at: r.actedAt,
         in_force: inForce,
@@ -65,12 +66,21 @@ export const adminAppealJson = (r: AdminAppealRow): AdminAppealJson => ({
     actor_email: r.actorEmail ?? "(deleted user)",
     acted_at: r.actedAt,
     content:
-      r.action === "takedown"
+      r.action !== "suspend" && r.contentId
         ? {
-            id: r.entityId,
+            id: r.contentId,
             title: r.title ?? "",
             removed: Boolean(r.contentRemoved),
             deleted: Boolean(r.contentDeleted),
+          }
+        : null,
+    comment:
+      r.action === "comment_takedown"
+        ? {
+            id: r.entityId,
+            text: r.commentText ?? "",
+            removed: Boolean(r.commentRemoved),
+            deleted: Boolean(r.commentDeleted),
           }
         : null,
   },

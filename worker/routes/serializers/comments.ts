@@ -10,8 +10,17 @@ const DAY_MS = 24 * 3600_000;
 const linksClickable = (authorCreatedAt: string, nowMs: number) =>
   nowMs - Date.parse(authorCreatedAt) >= NEW_ACCOUNT_DAYS * DAY_MS;
 
-export function commentJson(row: CommentRow, viewerId: string | null, nowMs = Date.now()): CommentJson {
-  const removed = row.deletedAt !== null;
+/** `moderator`: the viewer is an admin, who sees taken-down comments as their authors do (docs/decisions/095). */
+export function commentJson(
+  row: CommentRow,
+  viewerId: string | null,
+  nowMs = Date.now(),
+  moderator = false,
+): CommentJson {
+  // A comment taken down by moderators is its author's to see (with the note, to appeal), and the admins'; to
+  // anyone else it reads as a removed one (docs/decisions/095).
+  const takenDown = row.removedAt !== null && row.deletedAt === null && (viewerId === row.authorId || moderator);
+  const removed = row.deletedAt !== null || (row.removedAt !== null && !takenDown);
   return {
     id: row.id,
     content_id: row.contentId,
@@ -25,7 +34,9 @@ export function commentJson(row: CommentRow, viewerId: string | null, nowMs = Da
     created_at: row.createdAt,
     edited_at: removed ? null : row.editedAt,
     removed,
-    pinned: row.pinnedAt !== null && !removed,
+    taken_down: takenDown,
+    taken_down_note: takenDown ? (row.removedNote ?? "") : null,
+    pinned: row.pinnedAt !== null && !removed && !takenDown,
     reply_count: Number(row.replyCount),
     is_mine: viewerId === row.authorId,
   };
@@ -34,12 +45,13 @@ export function commentJson(row: CommentRow, viewerId: string | null, nowMs = Da
 export function commentPageJson(
   page: Awaited<ReturnType<typeof listComments>>,
   viewerId: string | null,
+  moderator = false,
 ): CommentPageJson {
   const nowMs = Date.now();
   return {
     items: page.items.map((top) => ({
-      ...commentJson(top, viewerId, nowMs),
-      replies: top.replies.map((r) => commentJson(r, viewerId, nowMs)),
+      ...commentJson(top, viewerId, nowMs, moderator),
+      replies: top.replies.map((r) => commentJson(r, viewerId, nowMs, moderator)),
     })),
     nextCursor: page.nextCursor,
     count: page.count,

@@ -15,9 +15,10 @@ export const contentPageJson = (
   thumbsOrigin: ThumbsOrigin,
   { moderation = false } = {},
 ): ContentListResponse => ({
-  items: page.items.map((row) =>
-    moderation ? contentWithModerationJson(row, thumbsOrigin) : contentJson(row, thumbsOrigin),
-  ),
+  items: page.items.map((row) => ({
+    ...(moderation ? contentWithModerationJson(row, thumbsOrigin) : contentJson(row, thumbsOrigin)),
+    ...(page.commentCounts ? { comment_count: page.commentCounts.get(row.id) ?? 0 } : {}),
+  })),
   nextCursor: page.nextCursor,
   ...(page.inCaptions ? { in_captions: page.inCaptions } : {}),
 });

@@ -20,4 +20,5 @@ export const contentStatsJson = (contentId: string, s: ContentStats): ContentSta
   })),
   retention: s.retention,
   retention_views: s.retentionViews,
+  comment_count: s.commentCount,
 });

@@ -1,19 +1,24 @@
 import type {
+  CommentReportJson,
   ContentReportJson,
+  ModeratedCommentJson,
   ModeratedItemJson,
   ModerationActionJson,
   ModerationQueueResponse,
   ModerationUserResponse,
 } from "../../../common/schemas/moderation";
 import type { ReportReason } from "../../../common/moderation";
+import type { ModeratedCommentRow } from "../../db/queries/moderation/comment-moderation";
 import type {
   MemberActionRow,
+  MemberCommentReportRow,
   MemberModeration,
   MemberReportRow,
   MemberRow,
 } from "../../db/queries/moderation/moderation-members";
 import type { ModeratedItemRow } from "../../db/queries/moderation/moderation-items";
 import type { ReportRow } from "../../db/queries/moderation/reports";
+import type { CommentReportRow } from "../../db/queries/moderation/comment-moderation";
 
 // Moderation records as the API speaks them (common/schemas/moderation.ts, docs/decisions/027).
 
@@ -26,7 +31,19 @@ export const contentReportJson = (r: ReportRow): ContentReportJson => ({
   updated_at: r.updatedAt,
 });
 
+export const commentReportJson = (r: CommentReportRow): CommentReportJson => ({
+  id: r.id,
+  comment_id: r.commentId,
+  reason: r.reason,
+  details: r.note,
+  created_at: r.createdAt,
+  updated_at: r.updatedAt,
+});
+
 type Note = ModeratedItemJson["latest_notes"][number];
+
+const newestFirst = (notes: Note[]) =>
+  notes.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 
 export function moderatedItemJson(r: ModeratedItemRow): ModeratedItemJson {
   const notes = JSON.parse(r.latestNotes ?? "[]") as Note[];
@@ -42,14 +59,37 @@ export function moderatedItemJson(r: ModeratedItemRow): ModeratedItemJson {
     deleted: r.deletedAt !== null,
     counts: JSON.parse(r.counts ?? "{}") as Partial<Record<ReportReason, number>>,
     open_reports: Number(r.openReports),
-    latest_notes: notes.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)),
+    latest_notes: newestFirst(notes),
     first_reported_at: r.firstReportedAt,
     last_reported_at: r.lastReportedAt,
   };
 }
 
-export const moderationQueueJson = (rows: ModeratedItemRow[]): ModerationQueueResponse => ({
-  items: rows.map(moderatedItemJson),
+export const moderatedCommentJson = (r: ModeratedCommentRow): ModeratedCommentJson => ({
+  comment_id: r.commentId,
+  text: r.body,
+  content_id: r.contentId,
+  title: r.title,
+  author_id: r.authorId,
+  author_name: r.authorName,
+  author_email: r.authorEmail,
+  author_suspended: Boolean(r.authorSuspended),
+  status: r.removedAt === null ? "visible" : "removed",
+  removed_note: r.removedAt === null ? null : r.removedNote,
+  deleted: r.deletedAt !== null,
+  counts: JSON.parse(r.counts ?? "{}") as Partial<Record<ReportReason, number>>,
+  open_reports: Number(r.openReports),
+  latest_notes: newestFirst(JSON.parse(r.latestNotes ?? "[]") as Note[]),
+  first_reported_at: r.firstReportedAt,
+  last_reported_at: r.lastReportedAt,
+});
+
+export const moderationQueueJson = (q: {
+  items: ModeratedItemRow[];
+  comments: ModeratedCommentRow[];
+}): ModerationQueueResponse => ({
+  items: q.items.map(moderatedItemJson),
+  comments: q.comments.map(moderatedCommentJson),
 });
 
 export const moderatedUserJson = (m: MemberRow, adminEmails: ReadonlySet<string>): ModerationUserResponse["user"] => ({
@@ -66,6 +106,19 @@ const reportJson = (r: MemberReportRow): ModerationUserResponse["reports_receive
   content_id: r.contentId,
   title: r.title,
   content_deleted: Boolean(r.contentDeleted),
+  reason: r.reason,
+  note: r.note,
+  status: r.status,
+  created_at: r.at,
+});
+
+const commentReportOfMemberJson = (
+  r: MemberCommentReportRow,
+): ModerationUserResponse["comment_reports_received"][number] => ({
+  comment_id: r.commentId,
+  text: r.text,
+  content_id: r.contentId,
+  title: r.title,
   reason: r.reason,
   note: r.note,
   status: r.status,
@@ -89,5 +142,7 @@ export const moderationUserJson = (
   user: moderatedUserJson(m.member, adminEmails),
   reports_received: m.received.map(reportJson),
   reports_made: m.made.map(reportJson),
+  comment_reports_received: m.commentsReceived.map(commentReportOfMemberJson),
+  comment_reports_made: m.commentsMade.map(commentReportOfMemberJson),
   actions: m.actions.map(actionJson),
 });

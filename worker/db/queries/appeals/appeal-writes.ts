@@ -8,17 +8,18 @@ import { APPEAL_ADMIN_COLUMNS, APPEAL_ADMIN_FROM, IN_FORCE, type AdminAppealRow 
 // is the admin's restore or reinstatement (db/queries/moderation/moderation-writes.ts).
 
 /**
- * The action's audit row `a`, taken against member ?3: a takedown of an item of theirs (not deleted), or their
- * suspension. A comment's takedown would be one more branch here.
+ * The action's audit row `a`, taken against member ?3: a takedown of an item of theirs (not deleted), their
+ * suspension, or a takedown of a comment of theirs (not deleted; docs/decisions/095).
  */
 const AGAINST_MEMBER = `((a.entity = 'user' and a.action = 'suspend' and a.entity_id = ?3)
-  or (a.entity = 'content' and exists (select 1 from content c where c.id = a.entity_id and c.created_by = ?3 and c.deleted_at is null)))`;
+  or (a.entity = 'content' and exists (select 1 from content c where c.id = a.entity_id and c.created_by = ?3 and c.deleted_at is null))
+  or (a.entity = 'comment' and exists (select 1 from comments k where k.id = a.entity_id and k.author_id = ?3 and k.deleted_at is null)))`;
 
 // ?1 the new appeal's id, ?2 the action's id, ?3 the member, ?4 the text, ?5 now, ?6 the oldest action time
 // still open to appeal. One appeal per action (appeals_action_unique): a second insert does nothing.
 const INSERT_APPEAL = `insert into appeals (id, action_id, user_id, text, status, created_at)
   select ?1, a.id, ?3, ?4, 'open', ?5 from audit_log a
-  where a.id = ?2 and a.action in ('takedown', 'suspend') and ${AGAINST_MEMBER} and ${IN_FORCE} and a.created_at >= ?6
+  where a.id = ?2 and a.action in ('takedown', 'suspend', 'comment_takedown') and ${AGAINST_MEMBER} and ${IN_FORCE} and a.created_at >= ?6
   on conflict (action_id) do nothing`;
 
 const APPEAL_READ_BACK = `select a.action, a.created_at as actedAt, ${AGAINST_MEMBER} as mine, ${IN_FORCE} as inForce,
@@ -54,7 +55,8 @@ const DONE = "exists (select 1 from audit_log where id = ?5)";
 
 /**
  * Upholding changes nothing but the appeal: its audit row (written only while the appeal is open), the appeal
- * closed, and the member told (an item's title, or the note for a suspension, as the line's detail).
+ * closed, and the member told (an item's title, or the note for a suspension, as the line's detail; a comment's
+ * line is its own kind and names the item the comment is under).
  */
 const UPHOLD = [
   `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
@@ -69,7 +71,16 @@ const UPHOLD = [
     subject: "case when a.entity = 'content' then a.entity_id end",
     detail: "case when a.entity = 'content' then (select title from content where id = a.entity_id) else ?4 end",
     at: "?3",
-    rest: `from appeals p join audit_log a on a.id = p.action_id where p.id = ?1 and ${DONE}`,
+    rest: `from appeals p join audit_log a on a.id = p.action_id where p.id = ?1 and a.entity <> 'comment' and ${DONE}`,
+  }),
+  notifyOnceSql("comment_appeal_upheld", "moderation", {
+    user: "p.user_id",
+    ref: "?1",
+    subject: "k.content_id",
+    detail: "(select title from content where id = k.content_id)",
+    at: "?3",
+    rest: `from appeals p join audit_log a on a.id = p.action_id join comments k on k.id = a.entity_id
+      where p.id = ?1 and a.entity = 'comment' and ${DONE}`,
   }),
   `select ${APPEAL_ADMIN_COLUMNS}, ${DONE} as done ${APPEAL_ADMIN_FROM} where p.id = ?1`,
 ];

@@ -21,16 +21,37 @@ export type CommentRow = {
   editedAt: string | null;
   deletedAt: string | null;
   pinnedAt: string | null;
+  /** Taken down by moderators (docs/decisions/095): only its author reads it, with the note. */
+  removedAt: string | null;
+  removedNote: string | null;
 };
 
 const COLUMNS = `cm.id, cm.content_id as contentId, cm.parent_id as parentId, cm.author_id as authorId,
   ${CREATOR_NAME_SQL} as authorName, u.avatar_key as authorAvatarKey, u.created_at as authorCreatedAt, cm.body,
   cm.reply_count as replyCount, cm.created_at as createdAt, cm.edited_at as editedAt, cm.deleted_at as deletedAt,
-  cm.pinned_at as pinnedAt`;
+  cm.pinned_at as pinnedAt, cm.removed_at as removedAt, cm.removed_note as removedNote`;
 const FROM = "from comments cm join users u on u.id = cm.author_id";
 /** Shown to the viewer `?2` (may be null): not by a suspended member unless their own. */
 const AUTHOR_SHOWN = "(u.suspended_at is null or cm.author_id = ?2)";
-const LISTED = "(cm.deleted_at is null or cm.reply_count > 0)";
+/**
+ * Not taken down by moderators, or the viewer's own (their author sees it, marked, and may appeal), or the viewer
+ * is an admin (`moderator`), who sees what was taken down where it was (docs/decisions/095).
+ */
+const notRemoved = (moderator: boolean) => (moderator ? "1" : "(cm.removed_at is null or cm.author_id = ?2)");
+/**
+ * Listed: shown, or a top comment whose replies keep it in the list as "Comment removed" (deleted, or taken down
+ * and hidden from the viewer).
+ */
+const listed = (moderator: boolean) => `((cm.deleted_at is null and ${notRemoved(moderator)}) or cm.reply_count > 0)`;
+
+/** Who reads: their id (null for a visitor), and whether they are an admin. */
+type Reader = { viewerId: string | null; moderator?: boolean };
+
+/**
+ * The comment `cm` counts for the public: not deleted, not taken down, its author not suspended. The player's
+ * count for a signed-out caller and the studio's count are this rule (docs/decisions/095).
+ */
+export const PUBLIC_COMMENT_SQL = `(cm.deleted_at is null and cm.removed_at is null and not ${suspendedSql("cm.author_id")})`;
 
 /** What a comment's rules read about its item: who made it and whether anyone may open it. */
 export type CommentItem = {
@@ -70,10 +91,10 @@ export type TopKeyset = { replyCount: number; id: string } | { id: string };
  */
 export async function listTopComments(
   db: Db,
-  o: { contentId: string; viewerId: string | null; sort: "newest" | "top"; after: TopKeyset | null; limit: number },
+  o: Reader & { contentId: string; sort: "newest" | "top"; after: TopKeyset | null; limit: number },
 ): Promise<CommentRow[]> {
   const base = `select ${COLUMNS} ${FROM} where cm.content_id = ?1 and cm.parent_id is null and cm.pinned_at is null
-    and ${LISTED} and ${AUTHOR_SHOWN}`;
+    and ${listed(!!o.moderator)} and ${AUTHOR_SHOWN}`;
   const after = o.after;
   const statement =
     o.sort === "newest"
@@ -96,27 +117,27 @@ export async function listTopComments(
 }
 
 /** The item's pinned comment, when the viewer may see it. */
-export async function findPinned(db: Db, contentId: string, viewerId: string | null): Promise<CommentRow | null> {
+export async function findPinned(db: Db, contentId: string, r: Reader): Promise<CommentRow | null> {
   return db.$client
     .prepare(
       `select ${COLUMNS} ${FROM} where cm.content_id = ?1 and cm.parent_id is null and cm.pinned_at is not null
-      and ${LISTED} and ${AUTHOR_SHOWN} limit 1`,
+      and ${listed(!!r.moderator)} and ${AUTHOR_SHOWN} limit 1`,
     )
-    .bind(contentId, viewerId)
+    .bind(contentId, r.viewerId)
     .first<CommentRow>();
 }
 
 /** The first `perParent` replies (oldest first) of each of the given top comments, in one statement. */
 export async function firstReplies(
   db: Db,
-  o: { contentId: string; viewerId: string | null; parentIds: string[]; perParent: number },
+  o: Reader & { contentId: string; parentIds: string[]; perParent: number },
 ): Promise<CommentRow[]> {
   if (o.parentIds.length === 0) return [];
   const { results } = await db.$client
     .prepare(
       `select * from (select ${COLUMNS}, row_number() over (partition by cm.parent_id order by cm.id) as rn ${FROM}
         where cm.content_id = ?1 and cm.parent_id in (select value from json_each(?3)) and cm.deleted_at is null
-        and ${AUTHOR_SHOWN}) where rn <= ?4 order by parentId, id`,
+        and ${notRemoved(!!o.moderator)} and ${AUTHOR_SHOWN}) where rn <= ?4 order by parentId, id`,
     )
     .bind(o.contentId, o.viewerId, JSON.stringify(o.parentIds), o.perParent)
     .all<CommentRow>();
@@ -126,22 +147,28 @@ export async function firstReplies(
 /** A page of one top comment's replies, oldest first (plus one extra row). */
 export async function listReplies(
   db: Db,
-  o: { contentId: string; viewerId: string | null; parentId: string; afterId: string | null; limit: number },
+  o: Reader & { contentId: string; parentId: string; afterId: string | null; limit: number },
 ): Promise<CommentRow[]> {
   const { results } = await db.$client
     .prepare(
       `select ${COLUMNS} ${FROM} where cm.content_id = ?1 and cm.parent_id = ?3 and cm.deleted_at is null
-      and ${AUTHOR_SHOWN} and (?4 is null or cm.id > ?4) order by cm.id limit ?5`,
+      and ${notRemoved(!!o.moderator)} and ${AUTHOR_SHOWN} and (?4 is null or cm.id > ?4) order by cm.id limit ?5`,
     )
     .bind(o.contentId, o.viewerId, o.parentId, o.afterId, o.limit + 1)
     .all<CommentRow>();
   return results;
 }
 
-/** Comments shown on the item to the viewer (top comments and replies, not removed): "N comments". */
+/**
+ * Comments shown on the item to the viewer (top comments and replies, not deleted, not taken down — not even the
+ * viewer's own taken-down ones): "N comments".
+ */
 export async function countComments(db: Db, contentId: string, viewerId: string | null): Promise<number> {
   const row = await db.$client
-    .prepare(`select count(*) as n ${FROM} where cm.content_id = ?1 and cm.deleted_at is null and ${AUTHOR_SHOWN}`)
+    .prepare(
+      `select count(*) as n ${FROM} where cm.content_id = ?1 and cm.deleted_at is null and cm.removed_at is null
+      and ${AUTHOR_SHOWN}`,
+    )
     .bind(contentId, viewerId)
     .first<{ n: number }>();
   return Number(row?.n ?? 0);
@@ -186,7 +213,8 @@ export async function updateCommentBody(db: Db, o: { id: string; body: string; n
 
 /**
  * Marks a comment deleted (and unpinned); a reply no longer counts on its top comment. The count drops only when
- * this batch's own update took effect (the row carries this `now`), so a second delete changes nothing.
+ * this batch's own update took effect (the row carries this `now`), so a second delete changes nothing; nor for a
+ * reply taken down by moderators, whose takedown took it off already (docs/decisions/095).
  */
 export async function markCommentDeleted(db: Db, o: { id: string; parentId: string | null; now: string }) {
   const mark = db.$client
@@ -201,7 +229,8 @@ export async function markCommentDeleted(db: Db, o: { id: string; parentId: stri
     db.$client
       .prepare(
         `update comments set reply_count = max(reply_count - 1, 0) where id = ?1
-        and (select deleted_at from comments where id = ?2) = ?3`,
+        and (select deleted_at from comments where id = ?2) = ?3
+        and (select removed_at from comments where id = ?2) is null`,
       )
       .bind(o.parentId, o.id, o.now),
   ]);
@@ -221,4 +250,20 @@ export async function setPinned(db: Db, o: { contentId: string; id: string | nul
       commentStatement(d1, o.read),
     ])
     .then(lastRow);
+}
+
+/**
+ * The public comment count of each of the given items (PUBLIC_COMMENT_SQL), in one statement for a page of items
+ * (My Content): each item's range of comments_content_parent_idx. Items without comments are absent.
+ */
+export async function publicCommentCounts(db: Db, contentIds: string[]): Promise<Map<string, number>> {
+  if (contentIds.length === 0) return new Map();
+  const { results } = await db.$client
+    .prepare(
+      `select cm.content_id as contentId, count(*) as n from comments cm
+      where cm.content_id in (select value from json_each(?1)) and ${PUBLIC_COMMENT_SQL} group by cm.content_id`,
+    )
+    .bind(JSON.stringify(contentIds))
+    .all<{ contentId: string; n: number }>();
+  return new Map(results.map((r) => [r.contentId, Number(r.n)]));
 }

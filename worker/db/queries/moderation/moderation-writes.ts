@@ -15,7 +15,7 @@ import { MODERATED_ITEM_COLUMNS, type ModeratedItemRow } from "./moderation-item
 // ?5 the audit row's id; for suspensions ?6 the administrators' emails (a JSON array). A restore or a
 // reinstatement may grant an appeal (docs/decisions/092): its id (or null) is ?7 and its decision's audit id ?8.
 
-const DONE = "exists (select 1 from audit_log where id = ?5)";
+export const DONE = "exists (select 1 from audit_log where id = ?5)";
 
 /**
  * Held at the action's time by both its clock and the database's: a payment may only draw on what is
@@ -62,24 +62,33 @@ const REVERSED_NOTICES = reversedNoticeSql("r.review_id = ?5");
 
 // An appeal's reversal is the admin's restore or reinstatement itself (docs/decisions/092): it applies only
 // while the appeal (of an action on this item or member) is open, so an appeal upheld meanwhile is not undone.
-const APPEAL_STILL_OPEN = `(?7 is null or exists (select 1 from appeals p join audit_log a on a.id = p.action_id
+export const APPEAL_STILL_OPEN = `(?7 is null or exists (select 1 from appeals p join audit_log a on a.id = p.action_id
   where p.id = ?7 and p.status = 'open' and a.entity_id = ?1))`;
 
 // Undoing an action closes its open appeal: reversed when this is that appeal's reversal, otherwise moot (the
 // action was undone another way). Appeals are keyed by the action's audit row.
-const closeAppeals = (entity: "content" | "user", action: "takedown" | "suspend") =>
+export const closeAppeals = (
+  entity: "content" | "user" | "comment",
+  action: "takedown" | "suspend" | "comment_takedown",
+) =>
   `update appeals set status = case when id = ?7 then 'reversed' else 'moot' end,
      decision_note = case when id = ?7 then ?4 else '' end, decided_by = ?2, decided_at = ?3
    where status = 'open' and action_id in (select id from audit_log where entity = '${entity}' and entity_id = ?1 and action = '${action}')
      and ${DONE}`;
 
 // The decision's own audit row, naming the appeal, its action and the restore or reinstatement that granted it.
-const APPEAL_REVERSED_AUDIT = `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
+export const APPEAL_REVERSED_AUDIT = `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
   select ?8, ?2, 'appeal_reversed', 'appeal', p.id, json_object('status', 'open'),
     json_object('status', 'reversed', 'note', ?4, 'action_id', p.action_id, 'undone_by', ?5), ?3
   from appeals p where p.id = ?7 and p.status = 'reversed' and ${DONE}`;
 
-const audit = (action: string, entity: "content" | "user", from: string, before: string, after: string) =>
+export const audit = (
+  action: string,
+  entity: "content" | "user" | "comment",
+  from: string,
+  before: string,
+  after: string,
+) =>
   `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
    select ?5, ?2, '${action}', '${entity}', ?1, ${before}, ${after}, ?3 ${from}`;
 
@@ -234,7 +243,7 @@ export type ModeratedUserRow = {
   thumbnails: string;
 };
 
-async function run<T>(db: Db, texts: string[], params: unknown[]) {
+export async function run<T>(db: Db, texts: string[], params: unknown[]) {
   const d1 = db.$client;
   const results = await d1.batch(texts.map((text) => prepareShared(d1, text, params)));
   return (results.at(-1)!.results[0] as (T & Outcome) | undefined) ?? null;
