@@ -57,7 +57,10 @@ export async function viewsOfDay(
          case when e.id is null and v.status in ('credited', 'unearnable') then ${UNPAID_REASON} end as unpaidReason,
          case when e.id is null then 0 else ${underReviewSql("e")} end as underReview
        from views v join content c on c.id = v.content_id
+       -- This side's newest reward: a granted appeal's give-back, when there is one, stands for the reversed reward
+       -- it gives back (docs/decisions/096).
        left join earnings e on e.view_id = v.id and e.kind = ?2
+         and not exists (select 1 from earnings n where n.view_id = v.id and n.kind = ?2 and n.generation > e.generation)
        where ${who} = ?1 and v.started_at >= ?3 and v.started_at < ?4
        order by v.started_at desc, v.id desc limit ?5`,
     )
