@@ -3355,7 +3355,7 @@ export interface paths {
                                 watched_percent: number;
                                 /** @enum {string} */
                                 outcome: "earned" | "pending" | "not_earned" | "reversed";
-                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "reversed" | "removed" | "suspended" | "creator_suspended" | "not_delivered" | "thin_media" | "small_picture" | "low_frame_rate" | "network_cap") | null;
+                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "given_back" | "reversed" | "removed" | "suspended" | "creator_suspended" | "not_delivered" | "thin_media" | "small_picture" | "low_frame_rate" | "network_cap") | null;
                                 amount_usd: number;
                                 available_at: string | null;
                             }[];
@@ -10773,6 +10773,7 @@ export interface paths {
                                     note: string;
                                     created_at: string;
                                 }[];
+                                give_back_usd: number;
                             }[];
                         };
                     };
@@ -10896,6 +10897,7 @@ export interface paths {
                                     note: string;
                                     created_at: string;
                                 }[];
+                                give_back_usd: number;
                             };
                         };
                     };

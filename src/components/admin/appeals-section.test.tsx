@@ -27,6 +27,7 @@ const appeal: AdminAppealJson = {
     content: { id: "01J0000000000000000000ITEM", title: "Taken clip", removed: true, deleted: false },
   },
   reports: [{ reason: "copyright", note: "My video", created_at: "2026-11-19T12:00:00.000Z" }],
+  give_back_usd: 0.009,
 };
 
 function openAppeals(decision: () => { status?: number; body?: unknown }) {
@@ -68,7 +69,9 @@ describe("appeals in the moderation tab", () => {
     const fetchMock = openAppeals(() => ({ body: { appeal: { ...appeal, status: "reversed" } } }));
     fireEvent.click(await screen.findByRole("button", { name: "Reverse: Takedown of “Taken clip”" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Reverse appeal" }));
-    expect(dialog.getByText(/Earnings the takedown reversed stay reversed/)).toBeVisible();
+    expect(
+      dialog.getByText(/Gives back \$0\.009 of earnings the takedown reversed \(both sides of each view\), held again/),
+    ).toBeVisible();
     fireEvent.change(dialog.getByLabelText("Note (optional)"), { target: { value: " Our mistake " } });
     fireEvent.click(dialog.getByRole("button", { name: "Reverse" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());

@@ -1,4 +1,5 @@
 import type { Db } from "../../client";
+import { giveBackMicrosSql } from "../moderation/give-backs";
 
 // What appeals look like to the admins and to the member who sent them (docs/decisions/092).
 
@@ -31,7 +32,11 @@ export const APPEAL_ADMIN_COLUMNS = `p.id, p.text, p.status, p.decision_note as 
   a.id as actionId, a.action, a.entity_id as entityId, coalesce(json_extract(a.after, '$.note'), '') as actionNote,
   a.created_at as actedAt, x.email as actorEmail,
   c.title, (c.removed_at is not null) as contentRemoved, (c.deleted_at is not null) as contentDeleted,
-  ${REPORTS} as reports`;
+  ${REPORTS} as reports,
+  case p.status when 'open' then ${giveBackMicrosSql("p")}
+    when 'reversed' then coalesce((select json_extract(g.after, '$.given_back_micros') from audit_log g
+      where g.entity = 'appeal' and g.entity_id = p.id and g.action = 'appeal_reversed'), 0)
+    else 0 end as giveBackMicros`;
 
 export const APPEAL_ADMIN_FROM = `from appeals p join audit_log a on a.id = p.action_id join users u on u.id = p.user_id
   left join users x on x.id = a.actor_id left join users d on d.id = p.decided_by
@@ -61,6 +66,8 @@ export type AdminAppealRow = {
   contentDeleted: number | null;
   /** JSON array of { reason, note, created_at }. */
   reports: string;
+  /** What reversing would give back (open) or gave back (reversed), docs/decisions/096. */
+  giveBackMicros: number;
 };
 
 const ADMIN_LIST_LIMIT = 100;
