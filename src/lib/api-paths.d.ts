@@ -10833,7 +10833,7 @@ export interface paths {
          * Uphold or reverse an appeal
          * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
          *
-         *     Upheld changes nothing but the appeal. Reversed restores the item or lifts the suspension, exactly as the admin's restore or unsuspend does (reversed money stays reversed). 409 `appeal_decided` once decided.
+         *     Upheld changes nothing but the appeal. Reversed restores the item or lifts the suspension, exactly as the admin's restore or unsuspend does, and gives back the view rewards that action reversed, both sides, held again (docs/decisions/096; `give_back_usd` says how much first). 409 `appeal_decided` once decided.
          */
         post: {
             parameters: {
