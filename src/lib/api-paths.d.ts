@@ -2971,6 +2971,8 @@ export interface paths {
                                 takedown: number;
                                 suspension: number;
                             };
+                            viewer_given_back: number;
+                            creator_given_back: number;
                             next_available_at: string | null;
                         };
                     };

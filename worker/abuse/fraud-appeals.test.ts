@@ -186,6 +186,12 @@ describe("a granted takedown appeal gives back what the takedown reversed (docs/
       expect(w.available_balance + w.pending_balance).toBeCloseTo(w.viewer_balance + w.creator_balance, 9);
     }
     expect(after[0]!.pending_balance).toBe(0.012);
+    // The wallet shows the give-back apart: 5 creator rewards earned, 5 reversed by the two takedowns, 4 given back.
+    expect(after[0]).toMatchObject({
+      creator_earnings: 0.027,
+      creator_given_back: 0.012,
+      creator_reversed_by: { review: 0, takedown: 0.015, suspension: 0 },
+    });
     // The view count: views none of whose rewards stays reversed count again (not the fraud-reversed one).
     expect(await viewCount(item.id)).toBe(3);
 
