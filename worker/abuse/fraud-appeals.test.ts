@@ -238,6 +238,19 @@ describe("a granted takedown appeal gives back what the takedown reversed (docs/
     expect(await viewCount(item.id)).toBe(4);
   });
 
+  it("a reversal racing a plain restore: one applies; money comes back only if the appeal won", async () => {
+    const { creator, item, views } = await watchedItem();
+    expect((await onItem(item.id, "takedown")).status).toBe(200);
+    const takedownId = await lastAction(item.id, "takedown");
+    const appealId = await appealOf(creator.browser, takedownId);
+    const [granted, restored] = await Promise.all([decide(appealId), onItem(item.id, "restore")]);
+    expect([granted.status, restored.status].sort()).toEqual([200, 409]);
+    const back = await givenBackRows(takedownId);
+    expect(back).toHaveLength(granted.status === 200 ? 8 : 0);
+    const nets = await expectPaidAtMostOnce(views);
+    expect([...nets.values()].every((n) => n === (granted.status === 200 ? REWARD : 0))).toBe(true);
+  });
+
   it("an appeal made moot by a plain restore gives nothing back", async () => {
     const { creator, item, views } = await watchedItem();
     expect((await onItem(item.id, "takedown")).status).toBe(200);
