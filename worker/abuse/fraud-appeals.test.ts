@@ -222,6 +222,26 @@ describe("a granted takedown appeal gives back what the takedown reversed (docs/
     for (const v of mine) expect(v).toMatchObject({ outcome: "pending", reason: "given_back", amount_usd: 0.003 });
   });
 
+  it("never gives back what another moderation action reversed on the same item's views", async () => {
+    const creator = await member("appeal-creator");
+    const [v0, v1] = await Promise.all([member("appeal-v0"), member("appeal-v1")]);
+    const [item] = await heldItems([creator.id], Date.now() - DAY);
+    const views = [await paidView(v0!, item!), await paidView(v1!, item!)];
+    // The second viewer's suspension takes both sides of their view; reinstated by a plain unsuspend, it stays taken.
+    expect((await onUser(v1!.id, "suspend")).status).toBe(200);
+    expect((await onUser(v1!.id, "unsuspend")).status).toBe(200);
+    expect(await viewCount(item!.id)).toBe(1);
+    expect((await onItem(item!.id, "takedown")).status).toBe(200);
+    const takedownId = await lastAction(item!.id, "takedown");
+    expect(await reversedBy(takedownId)).toEqual({ micros: 2 * REWARD, n: 2 });
+    expect((await decide(await appealOf(creator.browser, takedownId))).status).toBe(200);
+    expect((await givenBackRows(takedownId)).map((g) => g.viewId)).toEqual([views[0], views[0]]);
+    const nets = await expectPaidAtMostOnce(views);
+    expect([nets.get(`${views[0]}:viewer`), nets.get(`${views[0]}:creator`)]).toEqual([REWARD, REWARD]);
+    expect([nets.get(`${views[1]}:viewer`), nets.get(`${views[1]}:creator`)]).toEqual([0, 0]);
+    expect(await viewCount(item!.id)).toBe(1);
+  });
+
   it("a second decision, a race of two reversals and a retried restore give back once", async () => {
     const { creator, item, views } = await watchedItem();
     expect((await onItem(item.id, "takedown")).status).toBe(200);
