@@ -109,7 +109,9 @@ export function AppealCard({ appeal, onDecide }: AppealCardProps) {
           </span>
           {appeal.decision_note}
           {appeal.status === "reversed" && appeal.give_back_usd > 0 ? (
-            <span className="block text-slate-400">Gave back {formatUsd(appeal.give_back_usd)} of earnings, held again.</span>
+            <span className="block text-slate-400">
+              Gave back {formatUsd(appeal.give_back_usd)} of earnings, held again.
+            </span>
           ) : null}
         </p>
       )}
