@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { isId } from "../../common/ids";
 import type { AdminAppealsResponse, AppealCreatedResponse } from "../../common/schemas/appeals";
 import type { MyViewsResponse } from "../../common/schemas/my-views";
 import type { NotificationsJson } from "../../common/schemas/notifications";
@@ -163,6 +164,7 @@ describe("a granted takedown appeal gives back what the takedown reversed (docs/
     expect(new Set(back.map((g) => g.reason))).toEqual(new Set(["takedown"]));
     // Held again from the decision on: a fresh hold of the hold days (7), whatever was left of the first.
     for (const g of back) {
+      expect(isId(g.id), g.id).toBe(true);
       expect(g.generation).toBe(1);
       expect(Date.parse(g.availableAt) - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
     }

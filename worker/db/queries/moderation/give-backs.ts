@@ -53,11 +53,11 @@ export const givenBackMicrosSql = (user?: string) =>
   `(select coalesce(sum(amount_micros), 0) from earnings where id in (${GIVEN_BACK})${user ? ` and user_id = ${user}` : ""})`;
 
 export const GIVE_BACK_STATEMENTS = [
-  // The rewards themselves. The id is the decision's ULID time and the reward's own randomness: new, unique (one
-  // give-back per reward) and of the ids' shape.
+  // The rewards themselves. The id is a ULID: the decision's time (its audit id's first 10 characters) and 64
+  // random bits as 16 hex digits, which are all characters of the ULID alphabet.
   `insert into earnings (id, user_id, kind, view_id, content_id, amount_micros, created_by, created_at, available_at,
       restores_earning_id, generation)
-    select substr(?8, 1, 10) || substr(e.id, 11), e.user_id, e.kind, e.view_id, e.content_id, -r.amount_micros, ?2, ?3,
+    select substr(?8, 1, 10) || hex(randomblob(8)), e.user_id, e.kind, e.view_id, e.content_id, -r.amount_micros, ?2, ?3,
       ${heldUntilSql("?3")}, e.id, e.generation + 1
     from appeals p ${ACTION_REVERSALS("p")}
     where p.id = ?7 and p.status = 'reversed' and exists (select 1 from audit_log where id = ?5) and ${PAYABLE}
