@@ -84,6 +84,8 @@ export const VIEW_REASONS = {
   },
   expired: { wallet: () => "Session timed out before any watching counted" },
   under_review: { wallet: () => "Pending — under review" },
+  // A reward a takedown or suspension reversed, given back by a granted appeal and held again (docs/decisions/096).
+  given_back: { wallet: () => "Given back after a granted appeal — held again" },
   reversed: { wallet: () => "Reversed after a fraud review" },
   removed: {
     wallet: () => "The item was removed by moderators — not counted",

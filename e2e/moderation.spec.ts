@@ -117,6 +117,8 @@ test("a reported item is taken down, its creator sees why and appeals, and it co
   await expect(appealed.getByText(takedownNote)).toBeVisible();
   await appealed.getByRole("button", { name: `Reverse: Takedown of “${title}”` }).click();
   const reverse = page.getByRole("dialog", { name: "Reverse appeal" });
+  // Nobody was paid for the item, so the takedown reversed nothing that reversing could give back (decision 096).
+  await expect(reverse.getByText(/The takedown reversed no earnings that can be given back\./)).toBeVisible();
   await reverse.getByLabel("Note (optional)").fill("Description fixed");
   await reverse.getByRole("button", { name: "Reverse", exact: true }).click();
   await expect(reverse).toBeHidden();

@@ -52,6 +52,8 @@ const PART_KEYS = Object.keys({
   viewerReversedSuspension: 1,
   creatorReversedTakedown: 1,
   creatorReversedSuspension: 1,
+  viewerGivenBack: 1,
+  creatorGivenBack: 1,
   viewerPending: 1,
   creatorPending: 1,
   payments: 1,

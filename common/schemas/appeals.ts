@@ -99,6 +99,11 @@ const adminAppealOut = appealOut.extend({
   }),
   /** The reports behind the action, newest first (at most 10). */
   reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: z.string(), created_at: z.string() })),
+  /**
+   * The view rewards the action reversed that reversing gives back, both sides (docs/decisions/096): for an open
+   * appeal, what reversing would give back now; for a reversed one, what it gave back; 0 otherwise.
+   */
+  give_back_usd: z.number(),
 });
 export type AdminAppealJson = z.output<typeof adminAppealOut>;
 

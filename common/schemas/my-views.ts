@@ -23,6 +23,8 @@ export type ViewOutcome = z.output<typeof viewOutcomeOut>;
  *  - suspended: the viewer's account was suspended: not paid, or paid and taken back (docs/decisions/027);
  *  - creator_suspended: paid and taken back because the item's creator was suspended (docs/decisions/066: a reversal
  *    names its cause);
+ *  - given_back: (pending) taken back by a takedown or suspension, then given back by a granted appeal and held again
+ *    until `available_at` (docs/decisions/096);
  *  - not_delivered: watched long enough, but the stream never served the viewer 80 % of the item's bytes
  *    (docs/decisions/029);
  *  - network_cap: the viewer's network (an IPv4 address, an IPv6 /56) already had its paid views of this

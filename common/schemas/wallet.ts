@@ -72,6 +72,12 @@ export const walletOut = z.object({
   creator_reversed: z.number(),
   viewer_reversed_by: reversedByCauseOut,
   creator_reversed_by: reversedByCauseOut,
+  /**
+   * The part of `viewer_earnings` / `creator_earnings` that granted appeals gave back after a takedown or suspension
+   * reversed it (docs/decisions/096): the reversal stays in the reversed lines, so the lines still add up.
+   */
+  viewer_given_back: z.number(),
+  creator_given_back: z.number(),
   /** When the next pending amount becomes available (null when nothing waits on the clock). */
   next_available_at: z.string().nullable(),
 });

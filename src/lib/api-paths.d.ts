@@ -3035,6 +3035,8 @@ export interface paths {
                                 takedown: number;
                                 suspension: number;
                             };
+                            viewer_given_back: number;
+                            creator_given_back: number;
                             next_available_at: string | null;
                         };
                     };
@@ -3419,7 +3421,7 @@ export interface paths {
                                 watched_percent: number;
                                 /** @enum {string} */
                                 outcome: "earned" | "pending" | "not_earned" | "reversed";
-                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "reversed" | "removed" | "suspended" | "creator_suspended" | "not_delivered" | "thin_media" | "small_picture" | "low_frame_rate" | "network_cap") | null;
+                                reason: ("too_fast" | "under_80" | "own_content" | "item_daily_cap" | "viewer_daily_cap" | "too_short" | "another_session" | "expired" | "under_review" | "given_back" | "reversed" | "removed" | "suspended" | "creator_suspended" | "not_delivered" | "thin_media" | "small_picture" | "low_frame_rate" | "network_cap") | null;
                                 amount_usd: number;
                                 available_at: string | null;
                             }[];
@@ -11150,6 +11152,7 @@ export interface paths {
                                     note: string;
                                     created_at: string;
                                 }[];
+                                give_back_usd: number;
                             }[];
                         };
                     };
@@ -11209,7 +11212,7 @@ export interface paths {
          * Uphold or reverse an appeal
          * @description Admin: needs an administrator's session; answers 401 without a session and 403 to other members.
          *
-         *     Upheld changes nothing but the appeal. Reversed restores the item or lifts the suspension, exactly as the admin's restore or unsuspend does (reversed money stays reversed). 409 `appeal_decided` once decided.
+         *     Upheld changes nothing but the appeal. Reversed restores the item or lifts the suspension, exactly as the admin's restore or unsuspend does, and gives back the view rewards that action reversed, both sides, held again (docs/decisions/096; `give_back_usd` says how much first). 409 `appeal_decided` once decided.
          */
         post: {
             parameters: {
@@ -11279,6 +11282,7 @@ export interface paths {
                                     note: string;
                                     created_at: string;
                                 }[];
+                                give_back_usd: number;
                             };
                         };
                     };

@@ -37,6 +37,8 @@ export const emptyWallet: WalletJson = {
   creator_reversed: 0,
   viewer_reversed_by: { review: 0, takedown: 0, suspension: 0 },
   creator_reversed_by: { review: 0, takedown: 0, suspension: 0 },
+  viewer_given_back: 0,
+  creator_given_back: 0,
   next_available_at: null,
 };
 

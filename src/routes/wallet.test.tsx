@@ -234,6 +234,37 @@ describe("wallet overview", () => {
     expect(card("Total Balance")).toContain("$1.00");
   });
 
+  it("shows what a granted appeal gave back apart from what was earned, so the lines still add up", async () => {
+    // Creator: $0.012 earned, all taken back by a takedown, then given back by a granted appeal (docs/decisions/096):
+    // $0.024 of rows, $0.012 of it a give-back, pending again.
+    stubWallet({
+      wallet: () =>
+        makeWallet({
+          creator_balance: 0.012,
+          creator_earnings: 0.024,
+          creator_given_back: 0.012,
+          creator_pending: 0.012,
+          creator_reversed: 0.012,
+          creator_reversed_by: { review: 0, takedown: 0.012, suspension: 0 },
+        }),
+    });
+    renderApp("/wallet");
+    await screen.findByRole("region", { name: "Total Balance" });
+    expect(lines("Creator Earnings")).toEqual([
+      ["Earned from your content", "$0.012"],
+      ["Reversed: content taken down", "−$0.012"],
+      ["Given back after appeal", "$0.012"],
+      ["Payouts", "$0.00"],
+      ["Available", "$0.00"],
+      ["Pending", "$0.012"],
+    ]);
+    expect(lines("Total Balance").slice(0, 3)).toEqual([
+      ["Total earned", "$0.012"],
+      ["Reversed: content taken down", "−$0.012"],
+      ["Given back after appeal", "$0.012"],
+    ]);
+  });
+
   it("shows the sign-on bonus with its cents, never rounded to whole dollars", async () => {
     stubWallet({ wallet: () => makeWallet({ viewer_balance: 12.5, signon_bonus: 12.5 }) });
     renderApp("/wallet");

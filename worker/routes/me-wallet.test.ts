@@ -98,6 +98,8 @@ describe("GET /api/me/wallet", () => {
       creator_reversed: 0,
       viewer_reversed_by: byCause,
       creator_reversed_by: byCause,
+      viewer_given_back: 0,
+      creator_given_back: 0,
       next_available_at: null,
     });
     const paid = await (await b.fetch("/api/me/payments")).json<PaymentsResponse>();

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { AppealOutcome } from "../../../common/appeals";
 import type { AdminAppealJson } from "../../../common/schemas/appeals";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatUsd } from "../../lib/format";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { memberText, reasonLabel } from "./moderation";
@@ -120,6 +120,11 @@ export function AppealCard({ appeal, onDecide }: AppealCardProps) {
             {appeal.decision_note ? ": " : ""}
           </span>
           {appeal.decision_note}
+          {appeal.status === "reversed" && appeal.give_back_usd > 0 ? (
+            <span className="block text-slate-400">
+              Gave back {formatUsd(appeal.give_back_usd)} of earnings, held again.
+            </span>
+          ) : null}
         </p>
       )}
     </article>

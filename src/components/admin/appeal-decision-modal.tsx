@@ -1,5 +1,6 @@
 import { APPEAL_NOTE_MAX, type AppealOutcome } from "../../../common/appeals";
 import type { AdminAppealJson } from "../../../common/schemas/appeals";
+import { formatUsd } from "../../lib/format";
 import { useDecideAppeal } from "../../queries/appeals";
 import { appealSubject } from "./appeal-card";
 import { NoteDecisionModal } from "./note-decision-modal";
@@ -12,7 +13,10 @@ type AppealDecisionModalProps = {
   onDone: (outcome: string) => void;
 };
 
-/** What the decision does, so the admin knows before confirming (docs/decisions/092). */
+/**
+ * What the decision does, so the admin knows before confirming (docs/decisions/092): reversing also gives back the
+ * earnings the action reversed, held again, and says how much (docs/decisions/096).
+ */
 function consequence(appeal: AdminAppealJson, outcome: AppealOutcome) {
   // A comment's takedown (docs/decisions/095): no money was ever at stake.
   if (appeal.action.action === "comment_takedown")
@@ -20,11 +24,16 @@ function consequence(appeal: AdminAppealJson, outcome: AppealOutcome) {
       ? "The comment stays removed. The member is told on the bell, with your note."
       : "Restores the comment, as Restore does: it shows under the item again. The member is told on the bell.";
   const takedown = appeal.action.action === "takedown";
-  if (outcome === "upheld")
-    return `The ${takedown ? "takedown" : "suspension"} stands. The member is told on the bell, with your note.`;
-  return takedown
-    ? "Restores the item, as Restore does: it is visible again. Earnings the takedown reversed stay reversed. The member is told on the bell."
-    : "Lifts the suspension, as Unsuspend does. Earnings the suspension reversed stay reversed. The member is told on the bell.";
+  const action = takedown ? "takedown" : "suspension";
+  if (outcome === "upheld") return `The ${action} stands. The member is told on the bell, with your note.`;
+  const undo = takedown
+    ? "Restores the item, as Restore does: it is visible again."
+    : "Lifts the suspension, as Unsuspend does.";
+  const money =
+    appeal.give_back_usd > 0
+      ? `Gives back ${formatUsd(appeal.give_back_usd)} of earnings the ${action} reversed (both sides of each view), held again before it can be paid.`
+      : `The ${action} reversed no earnings that can be given back.`;
+  return `${undo} ${money} The member is told on the bell.`;
 }
 
 /** Uphold or reverse an appeal, with an optional note the member reads. */

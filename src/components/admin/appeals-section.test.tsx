@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { AdminAppealJson } from "../../../common/schemas/appeals";
 import { bodiesOf, stubFetch } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
+import { AppealCard } from "./appeal-card";
 import { ModerationTab } from "./moderation-tab";
 
 // Appeals in the Moderation tab (docs/decisions/092): the member, the action and its reports, the appeal's text;
@@ -28,10 +29,11 @@ const appeal: AdminAppealJson = {
     comment: null,
   },
   reports: [{ reason: "copyright", note: "My video", created_at: "2026-11-19T12:00:00.000Z" }],
+  give_back_usd: 0.009,
 };
 
-function openAppeals(decision: () => { status?: number; body?: unknown }) {
-  let open = [appeal];
+function openAppeals(decision: () => { status?: number; body?: unknown }, listed: AdminAppealJson = appeal) {
+  let open = [listed];
   const fetchMock = stubFetch({
     "GET /api/admin/moderation": { body: { items: [] } },
     "GET /api/admin/appeals": (_init, url) => ({
@@ -69,7 +71,9 @@ describe("appeals in the moderation tab", () => {
     const fetchMock = openAppeals(() => ({ body: { appeal: { ...appeal, status: "reversed" } } }));
     fireEvent.click(await screen.findByRole("button", { name: "Reverse: Takedown of “Taken clip”" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Reverse appeal" }));
-    expect(dialog.getByText(/Earnings the takedown reversed stay reversed/)).toBeVisible();
+    expect(
+      dialog.getByText(/Gives back \$0\.009 of earnings the takedown reversed \(both sides of each view\), held again/),
+    ).toBeVisible();
     fireEvent.change(dialog.getByLabelText("Note (optional)"), { target: { value: " Our mistake " } });
     fireEvent.click(dialog.getByRole("button", { name: "Reverse" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -78,6 +82,30 @@ describe("appeals in the moderation tab", () => {
     ]);
     expect(screen.getByRole("status").textContent).toBe("Appeal reversed: Takedown of “Taken clip”.");
     expect(await screen.findByText("No open appeals")).toBeVisible();
+  });
+
+  it("says what a reversed appeal gave back, and when a reversal would give nothing back (decision 096)", async () => {
+    render(
+      <AppealCard
+        appeal={{
+          ...appeal,
+          status: "reversed",
+          decided_at: "2026-11-22T12:00:00.000Z",
+          decided_by_email: "admin@example.com",
+        }}
+        onDecide={() => {}}
+      />,
+    );
+    expect(screen.getByText("Gave back $0.009 of earnings, held again.")).toBeVisible();
+    cleanup();
+    openAppeals(() => ({ body: { appeal } }), { ...appeal, give_back_usd: 0 });
+    fireEvent.click(await screen.findByRole("button", { name: "Reverse: Takedown of “Taken clip”" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Reverse appeal" }));
+    expect(
+      dialog.getByText(
+        "Restores the item, as Restore does: it is visible again. The takedown reversed no earnings that can be given back. The member is told on the bell.",
+      ),
+    ).toBeVisible();
   });
 
   it("shows a refusal (decided by another admin) in the dialog", async () => {

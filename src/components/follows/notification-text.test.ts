@@ -84,8 +84,9 @@ describe("appeal decisions on the bell (docs/decisions/092)", () => {
     kind: "appeal_upheld" | "appeal_granted",
     subject_id: string | null,
     detail: string,
+    amount_usd = 0,
   ): NotificationJson => ({
-    ...reversed(""),
+    ...reversed("", 1, amount_usd),
     kind,
     group: "moderation",
     subject_id,
@@ -104,6 +105,18 @@ describe("appeal decisions on the bell (docs/decisions/092)", () => {
     );
     expect(notificationText(decided("appeal_granted", null, ""))).toBe(
       "Your appeal was granted: your account is no longer suspended",
+    );
+  });
+
+  it("says what a granted appeal gave back, held again (docs/decisions/096)", () => {
+    expect(notificationText(decided("appeal_granted", "01J0000000000000000000ITEM", "My clip", 0.006))).toBe(
+      "Your appeal was granted: “My clip” is visible again. $0.006 of earnings is held again and will be paid after the hold.",
+    );
+    expect(notificationText(decided("appeal_granted", null, "Cleared after review.", 1.5))).toBe(
+      "Your appeal was granted: your account is no longer suspended. Cleared after review. $1.50 of earnings is held again and will be paid after the hold.",
+    );
+    expect(notificationText(decided("appeal_granted", null, "", 0.003))).toBe(
+      "Your appeal was granted: your account is no longer suspended. $0.003 of earnings is held again and will be paid after the hold.",
     );
   });
 

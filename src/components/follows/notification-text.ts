@@ -67,9 +67,14 @@ export function notificationText(n: NotificationJson): string {
     case "appeal_upheld":
       if (n.subject_id) return `Your appeal was reviewed: “${n.detail}” stays taken down`;
       return withNote("Your appeal was reviewed: your account stays suspended", n.detail);
-    case "appeal_granted":
-      if (n.subject_id) return `Your appeal was granted: “${n.detail}” is visible again`;
-      return withNote("Your appeal was granted: your account is no longer suspended", n.detail);
+    // A granted appeal's amount is what came back to the member, held again (docs/decisions/096).
+    case "appeal_granted": {
+      const back = n.amount_usd > 0 ? `${amount} of earnings is held again and will be paid after the hold.` : "";
+      const text = n.subject_id
+        ? `Your appeal was granted: “${n.detail}” is visible again`
+        : withNote("Your appeal was granted: your account is no longer suspended", n.detail);
+      return back ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${back}` : text;
+    }
     // A comment's lines name the item it is under (subject, title): docs/decisions/095.
     case "comment_taken_down":
       return `Your comment on “${n.detail}” was removed by moderators`;

@@ -15,6 +15,7 @@ const everyReason = {
   another_session: true,
   expired: true,
   under_review: true,
+  given_back: true,
   reversed: true,
   removed: true,
   suspended: true,
@@ -109,6 +110,10 @@ describe("view reasons", () => {
     expect(
       text({ outcome: "pending", reason: "under_review", amount_usd: 0.003, available_at: "2026-11-23T23:30:00.000Z" }),
     ).toBe("Pending — under review");
+    // Given back by a granted appeal, held again (docs/decisions/096).
+    expect(
+      text({ outcome: "pending", reason: "given_back", amount_usd: 0.003, available_at: "2026-12-07T10:00:00.000Z" }),
+    ).toBe("Given back after a granted appeal — pending until Dec 7, 2026");
     expect(text({ outcome: "reversed", reason: "reversed", amount_usd: 0.003 })).toBe("Reversed after a fraud review");
     expect(text({ outcome: "not_earned", reason: "removed" })).toBe("The item was removed by moderators — not counted");
     // Qualified, before the earnings job (every minute) has credited it: no date yet.

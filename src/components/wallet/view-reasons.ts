@@ -55,6 +55,9 @@ export function outcomeText(context: ReasonContext): string {
     case "earned":
       return `Earned ${formatUsd(view.amount_usd)}`;
     case "pending":
+      // Given back by a granted appeal, in a fresh hold (docs/decisions/096): both what and until when.
+      if (view.reason === "given_back" && view.available_at)
+        return `Given back after a granted appeal — pending until ${formatUtcDate(view.available_at)}`;
       if (view.reason) return reasonText(view.reason, context);
       // No reason: it waits out its hold, or (no date yet) for the earnings job that runs every minute.
       return view.available_at ? `Pending until ${formatUtcDate(view.available_at)}` : "Pending — being credited";

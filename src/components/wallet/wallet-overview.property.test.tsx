@@ -297,6 +297,8 @@ function walletOf(l: Ledger): WalletJson {
     creator_reversed: usd(reversedOf(l.creator)),
     viewer_reversed_by: byCause(l.viewer),
     creator_reversed_by: byCause(l.creator),
+    viewer_given_back: 0,
+    creator_given_back: 0,
     next_available_at: l.viewer.held + l.creator.held > 0 ? "2026-11-28T12:00:00.000Z" : null,
   };
 }

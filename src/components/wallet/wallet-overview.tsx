@@ -13,7 +13,8 @@ import { HowEarningsWork } from "./how-earnings-work";
 // held money), so a card never recomputes that split. On each side:
 //   balance = earned (gross) − reversed − payouts (paid and in flight) = available + pending.
 // Earnings a review, a takedown or a suspension took back stay in the gross lines and come off as their own
-// line, named for their cause. An admin's credits are "Adjustments by Reelpay", never content earnings; their
+// line, named for their cause; what a granted appeal gave back of them is its own line too (docs/decisions/096),
+// apart from what was earned, so the reward reads once as earned, once as taken back and once as given back. An admin's credits are "Adjustments by Reelpay", never content earnings; their
 // descriptions are listed below the card, apart from the lines that add up.
 
 type Wallet = WalletJson;
@@ -42,18 +43,23 @@ const bothSides = (w: Wallet): ByCause => ({
   suspension: sumUsd([w.viewer_reversed_by.suspension, w.creator_reversed_by.suspension]),
 });
 
-/** The Total Balance card's lines: everything earned, taken back by cause, paid out, and on its way. */
+const GIVEN_BACK = "Given back after appeal";
+
+/** The Total Balance card's lines: everything earned, taken back by cause, given back, paid out, and on its way. */
 function totalLines(w: Wallet): BalanceLine[] {
+  const givenBack = sumUsd([w.viewer_given_back, w.creator_given_back]);
   const earned = sumUsd([
     w.viewer_earnings,
     w.creator_earnings,
     w.signon_bonus,
     w.viewer_adjustments,
     w.creator_adjustments,
+    -givenBack,
   ]);
   return [
     ["Total earned", formatUsd(earned)],
     ...reversedLines(bothSides(w)),
+    ...when(givenBack, [GIVEN_BACK, formatUsd(givenBack)]),
     ["Paid out", off(w.paid_out)],
     // Pending payments and the request open or sent in a batch: one line for the money on its way.
     ...when(w.payout_in_flight, ["Payout in progress", off(w.payout_in_flight)]),
@@ -62,19 +68,21 @@ function totalLines(w: Wallet): BalanceLine[] {
 
 function viewerLines(w: Wallet): BalanceLine[] {
   return [
-    ["Earned watching", formatUsd(w.viewer_earnings)],
+    ["Earned watching", formatUsd(sumUsd([w.viewer_earnings, -w.viewer_given_back]))],
     ...when(w.signon_bonus, ["Sign-on bonus", formatUsd(w.signon_bonus)]),
     ...when(w.viewer_adjustments, ["Adjustments by Reelpay", formatUsd(w.viewer_adjustments)]),
     ...reversedLines(w.viewer_reversed_by),
+    ...when(w.viewer_given_back, [GIVEN_BACK, formatUsd(w.viewer_given_back)]),
     ["Payouts", off(w.viewer_payouts)],
   ];
 }
 
 function creatorLines(w: Wallet): BalanceLine[] {
   return [
-    ["Earned from your content", formatUsd(w.creator_earnings)],
+    ["Earned from your content", formatUsd(sumUsd([w.creator_earnings, -w.creator_given_back]))],
     ...when(w.creator_adjustments, ["Adjustments by Reelpay", formatUsd(w.creator_adjustments)]),
     ...reversedLines(w.creator_reversed_by),
+    ...when(w.creator_given_back, [GIVEN_BACK, formatUsd(w.creator_given_back)]),
     ["Payouts", off(w.creator_payouts)],
   ];
 }

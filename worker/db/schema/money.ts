@@ -22,11 +22,17 @@ export const earnings = sqliteTable(
     // When the credit becomes available for payment: view rewards after the holding period
     // (earnings_hold_days), manual earnings at once (docs/decisions/019). Set when written, never changed.
     availableAt: text("available_at").notNull().default(""),
+    // A view reward given back by a granted appeal (docs/decisions/096) is a new row of the same view and side:
+    // it names the earning whose reversal it gives back, and is one generation after it (originals are 0). So a
+    // view and side holds a chain of rows, each reversed before the next was written: net, one reward or none.
+    restoresEarningId: text("restores_earning_id"),
+    generation: integer("generation").notNull().default(0),
   },
   (t) => [
     check("earnings_amount_check", sql`${t.amountMicros} >= 0`),
-    // Idempotency: a view pays each side at most once, however often the job runs.
-    uniqueIndex("earnings_view_side_unique").on(t.viewId, t.kind),
+    // Idempotency: a view pays each side at most once per generation, however often the job runs (it writes
+    // generation 0) or an appeal is decided (generation n + 1 gives back generation n, once).
+    uniqueIndex("earnings_view_side_unique").on(t.viewId, t.kind, t.generation),
     // Wallet sums and the user earnings calendar.
     index("earnings_user_created_idx").on(t.userId, t.createdAt),
     // The admin earnings calendar and the manual earnings list.

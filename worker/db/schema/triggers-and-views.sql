@@ -125,10 +125,21 @@ WHEN new.viewer_id <> new.creator_id
   ON CONFLICT (`content_id`, `bucket`) DO UPDATE SET `views` = `views` + 1;
 END;
 
--- trigger content_view_count_after_reversal on reversals (since migrations/0019_content_view_counts.sql)
+-- trigger content_view_count_after_give_back on earnings (since migrations/0052_appeal_give_backs.sql)
+CREATE TRIGGER `content_view_count_after_give_back` AFTER INSERT ON `earnings`
+WHEN new.restores_earning_id IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM `reversals` r WHERE r.`view_id` = new.view_id
+                  AND NOT EXISTS (SELECT 1 FROM `earnings` g WHERE g.`view_id` = r.`view_id` AND g.`restores_earning_id` = r.`earning_id`)) BEGIN
+  UPDATE `content` SET `view_count` = `view_count` + 1
+  WHERE `id` = (SELECT v.`content_id` FROM `views` v
+                WHERE v.`id` = new.view_id AND v.`qualified_at` IS NOT NULL AND v.`viewer_id` <> v.`creator_id`);
+END;
+
+-- trigger content_view_count_after_reversal on reversals (since migrations/0052_appeal_give_backs.sql)
 CREATE TRIGGER `content_view_count_after_reversal` AFTER INSERT ON `reversals`
 WHEN new.view_id IS NOT NULL
-  AND NOT EXISTS (SELECT 1 FROM `reversals` r WHERE r.`view_id` = new.view_id AND r.`earning_id` <> new.earning_id) BEGIN
+  AND NOT EXISTS (SELECT 1 FROM `reversals` r WHERE r.`view_id` = new.view_id AND r.`earning_id` <> new.earning_id
+                  AND NOT EXISTS (SELECT 1 FROM `earnings` g WHERE g.`view_id` = r.`view_id` AND g.`restores_earning_id` = r.`earning_id`)) BEGIN
   UPDATE `content` SET `view_count` = `view_count` - 1
   WHERE `id` = (SELECT v.`content_id` FROM `views` v
                 WHERE v.`id` = new.view_id AND v.`qualified_at` IS NOT NULL AND v.`viewer_id` <> v.`creator_id`);

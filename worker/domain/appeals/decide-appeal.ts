@@ -10,8 +10,8 @@ import { restoreContent } from "../moderation/moderate-content";
 import { unsuspendUser, type MemberModerationContext } from "../moderation/moderate-user";
 
 // An admin decides an appeal (docs/decisions/092). Upholding changes nothing but the appeal. Reversing is the
-// admin's restore or reinstatement itself, granting the appeal in the same batch: it gives back what those give
-// back and nothing more (visibility, not reversed money: docs/decisions/027), audited and once.
+// admin's restore or reinstatement itself, granting the appeal in the same batch: visibility comes back, and so do
+// the view rewards that action reversed, held again (docs/decisions/096), audited and once.
 
 const ALREADY_DECIDED = () => conflict("This appeal has already been decided", "appeal_decided");
 

@@ -37,7 +37,7 @@ async function act(
   });
   if (!item) throw notFound("Content not found");
   if (!item.done) throw conflict(REFUSALS[action].message, REFUSALS[action].code);
-  const { done: _done, reversedMicros, thumbnailKey, updatedAt, ...row } = item;
+  const { done: _done, reversedMicros, givenBackMicros, thumbnailKey, updatedAt, ...row } = item;
   // A takedown retires the item's public thumbnail address: the route drops its cached copy (docs/decisions/074).
   const retiredThumbnails =
     action === "takedown" ? retiredThumbnail({ id: row.contentId, thumbnailKey, updatedAt }) : [];
@@ -48,7 +48,13 @@ async function act(
       : action === "restore" && thumbnailKey
         ? { publish: [{ id: row.contentId, thumbnailKey }] }
         : null;
-  return { item: row, reversedMicros: Number(reversedMicros), retiredThumbnails, publication };
+  return {
+    item: row,
+    reversedMicros: Number(reversedMicros),
+    givenBackMicros: Number(givenBackMicros),
+    retiredThumbnails,
+    publication,
+  };
 }
 
 type Call = AdminCall<ContentActionInput> & { ctx: ModerationContext };
@@ -57,7 +63,7 @@ type Call = AdminCall<ContentActionInput> & { ctx: ModerationContext };
 const dismissReports = (call: Call) => act("dismiss", call);
 /** Hidden with the note shown to its creator; open reports → actioned; held rewards of its views reversed. */
 export const takeDownContent = (call: Call) => act("takedown", call);
-/** Visible again; what the takedown reversed stays reversed. */
+/** Visible again; what the takedown reversed stays reversed, unless this grants an appeal (docs/decisions/096). */
 export const restoreContent = (call: Call) => act("restore", call);
 
 export const CONTENT_ACTION_SERVICES: Record<ContentModerationAction, (call: Call) => ReturnType<typeof act>> = {

@@ -37,7 +37,7 @@ async function act(action: UserModerationAction, { ctx, input }: Call) {
     if (action === "suspend" && member.isAdmin) throw forbidden("Administrators cannot be suspended", "admin_account");
     throw conflict(REFUSALS[action].message, REFUSALS[action].code);
   }
-  const { done: _done, reversedMicros, isAdmin: _isAdmin, thumbnails, ...row } = member;
+  const { done: _done, reversedMicros, givenBackMicros, isAdmin: _isAdmin, thumbnails, ...row } = member;
   // A suspension hides every item of the member: their public thumbnail addresses are retired, and the route
   // drops the cached copies of the newest of them (docs/decisions/074).
   const retiredThumbnails: RetiredThumbnail[] =
@@ -46,7 +46,13 @@ async function act(action: UserModerationAction, { ctx, input }: Call) {
       : [];
   // Their public copies go with a suspension and come back with a reinstatement (docs/decisions/083).
   const publication: Publication = action === "suspend" ? { hide: { creator: row.id } } : { republishCreator: row.id };
-  return { member: row, reversedMicros: Number(reversedMicros), retiredThumbnails, publication };
+  return {
+    member: row,
+    reversedMicros: Number(reversedMicros),
+    givenBackMicros: Number(givenBackMicros),
+    retiredThumbnails,
+    publication,
+  };
 }
 
 /**
@@ -54,7 +60,7 @@ async function act(action: UserModerationAction, { ctx, input }: Call) {
  * every view they were paid for, as viewer or as creator, both sides. Never an administrator.
  */
 export const suspendUser = (call: Call) => act("suspend", call);
-/** Lifts the suspension; what it reversed stays reversed. */
+/** Lifts the suspension; what it reversed stays reversed, unless this grants an appeal (docs/decisions/096). */
 export const unsuspendUser = (call: Call) => act("unsuspend", call);
 
 export const USER_ACTION_SERVICES: Record<UserModerationAction, (call: Call) => ReturnType<typeof act>> = {

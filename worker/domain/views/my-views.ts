@@ -21,6 +21,7 @@ const earningOf = (r: MyViewRow) =>
         reversed: r.reversed === 1,
         reversalReason: r.reversalReason,
         underReview: r.underReview === 1,
+        givenBack: r.givenBack === 1,
       };
 
 /**

@@ -18,7 +18,14 @@ export type ViewFacts = {
   maxPositionMs: number;
   durationMs: number;
   /** This side's earning of the view, when it was paid, and why a reversal took it back. */
-  earning: { availableAt: string; reversed: boolean; reversalReason?: string | null; underReview: boolean } | null;
+  earning: {
+    availableAt: string;
+    reversed: boolean;
+    reversalReason?: string | null;
+    underReview: boolean;
+    /** A granted appeal gave it back, held again (docs/decisions/096). */
+    givenBack?: boolean;
+  } | null;
   /**
    * For a settled view that paid this side nothing, the earning rule that refused it (the first in the earning
    * policy's order, docs/decisions/067; db/queries/earnings/rule-predicates.ts judges it).
@@ -52,7 +59,8 @@ export function viewOutcome(f: ViewFacts, now: string): Verdict {
   if (f.earning) {
     if (f.earning.reversed) return verdict("reversed", REVERSAL_REASONS[f.earning.reversalReason ?? ""] ?? "reversed");
     if (f.earning.underReview) return verdict("pending", "under_review");
-    if (f.earning.availableAt > now) return verdict("pending", null, f.earning.availableAt);
+    if (f.earning.availableAt > now)
+      return verdict("pending", f.earning.givenBack ? "given_back" : null, f.earning.availableAt);
     return verdict("earned");
   }
   const qualifyMs = f.durationMs * QUALIFY_FRACTION;

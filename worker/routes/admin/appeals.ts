@@ -40,7 +40,7 @@ export const adminAppealRoutes = new Hono<AppEnv>()
       {
         200: { description: "The appeal after the decision (audited); the member is told.", schema: appealDecisionOut },
       },
-      "Upheld changes nothing but the appeal. Reversed restores the item or lifts the suspension, exactly as the admin's restore or unsuspend does (reversed money stays reversed). 409 `appeal_decided` once decided.",
+      "Upheld changes nothing but the appeal. Reversed restores the item or lifts the suspension, exactly as the admin's restore or unsuspend does, and gives back the view rewards that action reversed, both sides, held again (docs/decisions/096; `give_back_usd` says how much first). 409 `appeal_decided` once decided.",
     ),
     validate("json", appealDecisionBody),
     async (c) => {

@@ -7,6 +7,7 @@ import type {
 } from "../../../common/schemas/appeals";
 import type { AdminAppealRow, MyActionRow } from "../../db/queries/appeals/appeal-reads";
 import { appealUntil } from "../../domain/appeals/appeal-action";
+import { usd } from "../../lib/money";
 
 // Appeals as the API speaks them (common/schemas/appeals.ts, docs/decisions/092).
 
@@ -85,6 +86,7 @@ export const adminAppealJson = (r: AdminAppealRow): AdminAppealJson => ({
         : null,
   },
   reports: (JSON.parse(r.reports ?? "[]") as Report[]).map((x) => ({ ...x, reason: x.reason as ReportReason })),
+  give_back_usd: usd(r.giveBackMicros),
 });
 
 export const adminAppealsJson = (rows: AdminAppealRow[]): AdminAppealsResponse => ({

@@ -44,6 +44,8 @@ export function walletJson(parts: BalanceParts, nextAvailableAt: string | null, 
     creator_reversed: usd(parts.creatorReversed),
     viewer_reversed_by: byCause(parts.viewerReversed, parts.viewerReversedTakedown, parts.viewerReversedSuspension),
     creator_reversed_by: byCause(parts.creatorReversed, parts.creatorReversedTakedown, parts.creatorReversedSuspension),
+    viewer_given_back: usd(parts.viewerGivenBack),
+    creator_given_back: usd(parts.creatorGivenBack),
     next_available_at: nextAvailableAt,
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../../client";
+import { giveBackMicrosSql } from "../moderation/give-backs";
 
 // What appeals look like to the admins and to the member who sent them (docs/decisions/092).
 
@@ -41,7 +42,11 @@ export const APPEAL_ADMIN_COLUMNS = `p.id, p.text, p.status, p.decision_note as 
   a.created_at as actedAt, x.email as actorEmail,
   c.id as contentId, c.title, (c.removed_at is not null) as contentRemoved, (c.deleted_at is not null) as contentDeleted,
   k.body as commentText, (k.removed_at is not null) as commentRemoved, (k.deleted_at is not null) as commentDeleted,
-  ${REPORTS} as reports`;
+  ${REPORTS} as reports,
+  case p.status when 'open' then ${giveBackMicrosSql("p")}
+    when 'reversed' then coalesce((select json_extract(g.after, '$.given_back_micros') from audit_log g
+      where g.entity = 'appeal' and g.entity_id = p.id and g.action = 'appeal_reversed'), 0)
+    else 0 end as giveBackMicros`;
 
 // A comment takedown's item is the comment's: `c` is the item either way, `k` the comment (docs/decisions/095).
 export const APPEAL_ADMIN_FROM = `from appeals p join audit_log a on a.id = p.action_id join users u on u.id = p.user_id
@@ -79,6 +84,8 @@ export type AdminAppealRow = {
   commentDeleted: number | null;
   /** JSON array of { reason, note, created_at }. */
   reports: string;
+  /** What reversing would give back (open) or gave back (reversed), docs/decisions/096. */
+  giveBackMicros: number;
 };
 
 const ADMIN_LIST_LIMIT = 100;

@@ -33,6 +33,8 @@ export type MyViewRow = {
    */
   unpaidReason: SettleRule | null;
   underReview: 0 | 1;
+  /** 1: this side's reward is a granted appeal's give-back (docs/decisions/096). */
+  givenBack: 0 | 1;
 };
 
 /**
@@ -55,9 +57,13 @@ export async function viewsOfDay(
          exists (select 1 from reversals r where r.earning_id = e.id) as reversed,
          (select r.reason from reversals r where r.earning_id = e.id) as reversalReason,
          case when e.id is null and v.status in ('credited', 'unearnable') then ${UNPAID_REASON} end as unpaidReason,
-         case when e.id is null then 0 else ${underReviewSql("e")} end as underReview
+         case when e.id is null then 0 else ${underReviewSql("e")} end as underReview,
+         coalesce(e.generation > 0, 0) as givenBack
        from views v join content c on c.id = v.content_id
+       -- This side's newest reward: a granted appeal's give-back, when there is one, stands for the reversed reward
+       -- it gives back (docs/decisions/096).
        left join earnings e on e.view_id = v.id and e.kind = ?2
+         and not exists (select 1 from earnings n where n.view_id = v.id and n.kind = ?2 and n.generation > e.generation)
        where ${who} = ?1 and v.started_at >= ?3 and v.started_at < ?4
        order by v.started_at desc, v.id desc limit ?5`,
     )

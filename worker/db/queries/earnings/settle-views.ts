@@ -11,7 +11,7 @@ import { keptReasonSql, paysSql, viewOf } from "./rule-predicates";
  * transactions one at a time). Every step is conditional, so a view settled by a concurrent run is a no-op:
  *  1–2. when no rule of the earning policy refuses the view (rule-predicates.ts: own content, moderation, the
  *     network's and the day's caps, the shortest earning length, the media floor; docs/decisions/067), pay viewer
- *     and creator VIEW_REWARD_MICROS each, at most once per side (unique (view_id, kind)), held for
+ *     and creator VIEW_REWARD_MICROS each, at most once per side (unique (view_id, kind, generation), generation 0), held for
  *     earnings_hold_days (docs/decisions/019);
  *  3. close the view in one write: paid, it takes the next free earnable place of the day for (viewer, content)
  *     and is credited; refused, it is unearnable, with the reason when a rule whose facts can change later refused
@@ -30,7 +30,7 @@ const rewardSql = (side: "viewer" | "creator") =>
       select ?1, ${side}_id, '${side}', id, content_id, ?2, ?3, ${heldUntilSql("?3")}
       from views where id = ?4 and status = 'qualified' and credit_slot is null
         and ${PAYS}
-      on conflict (view_id, kind) do nothing`;
+      on conflict (view_id, kind, generation) do nothing`;
 
 function settleView(d1: D1Database, viewId: string, now: string, earningIds: [string, string]) {
   const q = (text: string, ...params: unknown[]) => d1.prepare(text).bind(...params);

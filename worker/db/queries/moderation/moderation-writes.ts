@@ -1,6 +1,7 @@
 import type { ContentModerationAction, UserModerationAction } from "../../../../common/moderation";
 import type { Db } from "../../client";
 import { prepareShared } from "../audit/audited-change";
+import { GIVE_BACK_STATEMENTS, givenBackMicrosSql } from "./give-backs";
 import { earningHeldSql } from "../wallet/balance-parts";
 import { notifyOnceSql, reversedNoticeSql } from "../notifications/notification-writes";
 import { MODERATED_ITEM_COLUMNS, type ModeratedItemRow } from "./moderation-items";
@@ -76,11 +77,19 @@ export const closeAppeals = (
    where status = 'open' and action_id in (select id from audit_log where entity = '${entity}' and entity_id = ?1 and action = '${action}')
      and ${DONE}`;
 
-// The decision's own audit row, naming the appeal, its action and the restore or reinstatement that granted it.
+// The decision's own audit row, naming the appeal, its action and the restore or reinstatement that granted it,
+// and what it gave back (docs/decisions/096): after the give-backs, which it sums.
 export const APPEAL_REVERSED_AUDIT = `insert into audit_log (id, actor_id, action, entity, entity_id, before, after, created_at)
   select ?8, ?2, 'appeal_reversed', 'appeal', p.id, json_object('status', 'open'),
-    json_object('status', 'reversed', 'note', ?4, 'action_id', p.action_id, 'undone_by', ?5), ?3
+    json_object('status', 'reversed', 'note', ?4, 'action_id', p.action_id, 'undone_by', ?5,
+      'given_back_micros', ${givenBackMicrosSql()}), ?3
   from appeals p where p.id = ?7 and p.status = 'reversed' and ${DONE}`;
+
+// A granted appeal's reversal: the view rewards its action reversed come back, held again (give-backs.ts), then
+// the decision's audit row records how much.
+const GRANT = [...GIVE_BACK_STATEMENTS, APPEAL_REVERSED_AUDIT];
+// What came back to the member who appealed, for their line on the bell.
+const GIVEN_BACK_TO_MEMBER = givenBackMicrosSql("(select user_id from appeals where id = ?7)");
 
 export const audit = (
   action: string,
@@ -95,6 +104,7 @@ export const audit = (
 // With the item's thumbnail and last change: the public address a takedown retires (docs/decisions/074).
 const ITEM_READ_BACK = `select ${MODERATED_ITEM_COLUMNS}, ${DONE} as done,
     coalesce((select json_extract(after, '$.reversed_micros') from audit_log where id = ?5), 0) as reversedMicros,
+    coalesce((select json_extract(after, '$.given_back_micros') from audit_log where id = ?8), 0) as givenBackMicros,
     c.thumbnail_key as thumbnailKey, c.updated_at as updatedAt
   from content c join users u on u.id = c.created_by where c.id = ?1`;
 
@@ -126,7 +136,7 @@ const CONTENT_ACTIONS: Record<ContentModerationAction, string[]> = {
     toCreator("item_taken_down"),
     ...REVERSED_NOTICES,
   ],
-  // Visible again. Reversed money stays reversed.
+  // Visible again. Reversed money stays reversed, unless this grants the creator's appeal (docs/decisions/096).
   restore: [
     audit(
       "restore",
@@ -137,13 +147,14 @@ const CONTENT_ACTIONS: Record<ContentModerationAction, string[]> = {
     ),
     `update content set removed_at = null, removed_note = null, removed_by = null where id = ?1 and removed_at is not null and ${DONE}`,
     closeAppeals("content", "takedown"),
-    APPEAL_REVERSED_AUDIT,
+    ...GRANT,
     // Told once: "restored", or, when this grants the creator's appeal, "your appeal was granted".
     toCreator("item_restored", "and ?7 is null"),
     notifyOnceSql("appeal_granted", "moderation", {
       user: "c.created_by",
       ref: "?7",
       subject: "?1",
+      amount: GIVEN_BACK_TO_MEMBER,
       detail: "c.title",
       at: "?3",
       rest: `from content c where c.id = ?1 and ?7 is not null and ${DONE}`,
@@ -185,12 +196,13 @@ const USER_ACTIONS: Record<UserModerationAction, string[]> = {
     ),
     `update users set suspended_at = null, suspended_note = null, suspended_by = null where id = ?1 and suspended_at is not null and ${DONE}`,
     closeAppeals("user", "suspend"),
-    APPEAL_REVERSED_AUDIT,
+    ...GRANT,
     // The admin's decision note is the line's detail, as a suspension's note is.
     notifyOnceSql("appeal_granted", "moderation", {
       user: "?1",
       ref: "?7",
       subject: "null",
+      amount: GIVEN_BACK_TO_MEMBER,
       detail: "?4",
       at: "?3",
       rest: `where ?7 is not null and ${DONE}`,
@@ -216,6 +228,7 @@ const PUBLIC_THUMBNAILS = `(select coalesce(json_group_array(json_object('id', t
 const USER_READ_BACK = `select u.id, u.email, u.username, u.suspended_at as suspendedAt, u.suspended_note as suspendedNote,
     (u.email in ${ADMIN}) as isAdmin, ${DONE} as done,
     coalesce((select json_extract(after, '$.reversed_micros') from audit_log where id = ?5), 0) as reversedMicros,
+    coalesce((select json_extract(after, '$.given_back_micros') from audit_log where id = ?8), 0) as givenBackMicros,
     ${PUBLIC_THUMBNAILS} as thumbnails
   from users u where u.id = ?1`;
 
@@ -223,7 +236,7 @@ export type ModerationWrite = { targetId: string; actorId: string; now: string; 
 /** A restore or reinstatement that grants an appeal (docs/decisions/092): the appeal, and its decision's audit id. */
 export type GrantedAppeal = { appealId: string; auditId: string } | null;
 /** The outcome read back in the same batch: `done` when this batch acted (0 or 1). */
-type Outcome = { done: number; reversedMicros: number };
+type Outcome = { done: number; reversedMicros: number; givenBackMicros: number };
 
 /** The item as a content action left it, with its thumbnail and last change (docs/decisions/074). */
 type ActedItemRow = ModeratedItemRow & { thumbnailKey: string | null; updatedAt: string };

@@ -26,14 +26,23 @@ export function notifyOnceSql(
  * dated then, so the bell shows it then, with no job). A day's row adds the new ones and is unread again.
  */
 export function creditedNoticeSql(earningIds: string) {
+  return rewardsNoticeSql(`e.id in (select value from json_each(${earningIds}))`);
+}
+
+/**
+ * The same lines for the view rewards `e` that `rows` names (an SQL condition on `e` naming only rows this batch
+ * wrote); `creditedTo`, when given, narrows the credited line to the rewards it holds for (the release line tells
+ * every one): a granted appeal tells its member what came back in its own line (docs/decisions/096).
+ */
+export function rewardsNoticeSql(rows: string, creditedTo?: string) {
   const grouped = (kind: string, day: string, at: string, extra: string) => `insert into notifications ${COLUMNS}
     select ${memberNumSql("e.user_id")}, '${kind}', substr(${day}, 1, 10), 'earnings', null, count(*), sum(e.amount_micros), '', max(${at}), substr(${day}, 1, 10)
-    from earnings e where e.id in (select value from json_each(${earningIds})) ${extra}
+    from earnings e where ${rows} ${extra}
     group by e.user_id, substr(${day}, 1, 10)
     on conflict (user_num, kind, ref) do update set count = notifications.count + excluded.count,
       amount_micros = notifications.amount_micros + excluded.amount_micros, at = max(notifications.at, excluded.at), read_at = null`;
   return [
-    grouped("views_credited", "e.created_at", "e.created_at", ""),
+    grouped("views_credited", "e.created_at", "e.created_at", creditedTo ? `and ${creditedTo}` : ""),
     grouped("views_released", "e.available_at", "e.available_at", "and e.available_at > e.created_at"),
   ];
 }

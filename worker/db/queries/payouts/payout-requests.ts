@@ -282,7 +282,8 @@ export async function listRequests(db: Db, status: PayoutRequestRow["status"] | 
 /**
  * The member's payout card in one D1 batch: their requests (newest first), their destination, what they have
  * available now and what qualified views paid them over the last 7 days (view rewards of both sides not
- * reversed; no one-off credits: docs/decisions/066), for "you reach the minimum in about N days".
+ * reversed; no one-off credits: docs/decisions/066, nor what a granted appeal gave back, which is not this week's
+ * watching: docs/decisions/096), for "you reach the minimum in about N days".
  * ?1 user, ?2 now, ?3 the start of the window.
  */
 export async function payoutCardOf(db: Db, o: { userId: string; now: string; since: string }) {
@@ -294,7 +295,7 @@ export async function payoutCardOf(db: Db, o: { userId: string; now: string; sin
       READ_DESTINATION("?1"),
       `select ${availableSql("?1", "?2")} as "availableMicros",
        (select coalesce(sum(e.amount_micros), 0) from earnings e
-        where e.user_id = ?1 and e.kind in ('viewer', 'creator') and e.created_at >= ?3
+        where e.user_id = ?1 and e.kind in ('viewer', 'creator') and e.created_at >= ?3 and e.generation = 0
           and not exists (select 1 from reversals r where r.earning_id = e.id)) as "weekMicros"`,
     ].map((text) => prepareShared(d1, text, [o.userId, o.now, o.since])),
   );

@@ -19,6 +19,8 @@ export type DiscoveryRow = { method: "ai_recommended" | "search" | "browse"; n: 
  * methods. Items and item counts are the ones still in the product (a deleted item is left out,
  * docs/decisions/028); watching, earnings and discovery count every view, whatever was deleted since. Top earners
  * add the creator side's opening balances (closed periods' folded rewards, docs/decisions/052).
+ * They are credited rewards before reversals, so a reward a granted appeal gave back counts once (its first row,
+ * generation 0: docs/decisions/096).
  * The view figures come from the all-time totals the view triggers keep (every view, archived ones too:
  * docs/decisions/053), so they never need the view rows.
  */
@@ -35,7 +37,7 @@ export async function adminAnalyticsRows(db: Db) {
     db.all<TopEarnerRow>(sql`
       select e.user_id, u.email, (select count(*) from content c where c.created_by = e.user_id and c.deleted_at is null) as content_count,
         sum(e.amount_micros) as total
-      from (select user_id, amount_micros from earnings where kind in ('creator', 'manual')
+      from (select user_id, amount_micros from earnings where kind in ('creator', 'manual') and generation = 0
             union all select b.id, o.amount_micros from opening_balances o join users b on b.num = o.user_num where o.side = 1) e
         join users u on u.id = e.user_id
       group by e.user_id order by total desc limit ${TOP}`),

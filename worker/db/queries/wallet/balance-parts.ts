@@ -122,6 +122,13 @@ const reversedFor = (user: string, side: string, cause: "takedown" | "suspension
   return `(select coalesce(-sum(amount_micros), 0) from reversals where user_id = ${user} and side = '${side}' and ${test})`;
 };
 
+/**
+ * The part of a side's view rewards that granted appeals gave back (docs/decisions/096): rows one generation or more
+ * after a reward a takedown or suspension reversed. Already in that side's rewards; the wallet shows it apart.
+ */
+const givenBack = (user: string, kind: string) =>
+  `(select coalesce(sum(amount_micros), 0) from earnings where user_id = ${user} and kind = ${kind} and generation > 0)`;
+
 /** The record sums a wallet is derived from, one column each (see `BalanceParts`). */
 export const balancePartsColumns = (user: string, now: string) =>
   [
@@ -136,6 +143,8 @@ export const balancePartsColumns = (user: string, now: string) =>
     `${reversedFor(user, "viewer", "suspension")} as viewerReversedSuspension`,
     `${reversedFor(user, "creator", "takedown")} as creatorReversedTakedown`,
     `${reversedFor(user, "creator", "suspension")} as creatorReversedSuspension`,
+    `${givenBack(user, VIEWER)} as viewerGivenBack`,
+    `${givenBack(user, "'creator'")} as creatorGivenBack`,
     `(${heldEarnings(user, VIEWER, now)} + ${heldBonuses(user, now)}) as viewerPending`,
     `${heldEarnings(user, CREATOR, now)} as creatorPending`,
     `${paymentsSql(user)} as payments`,
@@ -160,6 +169,9 @@ export type BalanceParts = {
   viewerReversedSuspension: number;
   creatorReversedTakedown: number;
   creatorReversedSuspension: number;
+  /** The part of each side's rewards that granted appeals gave back (docs/decisions/096), held again. */
+  viewerGivenBack: number;
+  creatorGivenBack: number;
   viewerPending: number;
   creatorPending: number;
   /** Every payment, pending or completed, net of corrections; `pendingPayments` is the part not paid yet. */
