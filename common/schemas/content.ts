@@ -29,6 +29,23 @@ const tags = tagsInput.transform((t, ctx) => {
   return list;
 });
 
+/** Who may see an item (docs/decisions/094): listed for all, by its link only, or its creator only. */
+export const CONTENT_VISIBILITIES = ["public", "unlisted", "private"] as const;
+const visibility = z.enum(CONTENT_VISIBILITIES, "visibility must be public, unlisted or private");
+// ISO 8601 with an offset (Z or ±hh:mm), so the moment is never read in a time zone the sender did not mean.
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const publishAt = z
+  .string("publish_at must be a date and time like 2026-12-24T18:00:00+01:00")
+  .regex(ISO_WITH_OFFSET, "publish_at must be a date and time with its offset, like 2026-12-24T18:00:00+01:00")
+  .refine((v) => !Number.isNaN(Date.parse(v)), "publish_at is not a valid date and time");
+/** A schedule makes the item private until its time, then public: it goes with no visibility, or private. */
+const scheduleWithVisibility = (b: { visibility?: string; publish_at?: string | null }) =>
+  !b.publish_at || b.visibility === undefined || b.visibility === "private";
+const SCHEDULE_MESSAGE = {
+  message: "publish_at: a scheduled item is private until its time; send visibility private, or leave it out",
+  path: ["publish_at"],
+};
+
 /** GET /api/content: the gallery and search, a page at a time. */
 export const contentListQuery = z.object({
   type: z.enum(CONTENT_TYPES).optional(),
@@ -46,15 +63,30 @@ export const contentFinalizeBody = z.object({
   description: description.optional().default(""),
   tags: tags.optional().default([]),
   thumbnail_key: z.string().min(1).max(512).optional(),
-});
+  /** Public when left out; with `publish_at`, private until then (docs/decisions/094). */
+  visibility: visibility.optional(),
+  publish_at: publishAt.optional(),
+}).refine(scheduleWithVisibility, SCHEDULE_MESSAGE);
 export type ContentFinalizeBody = z.input<typeof contentFinalizeBody>;
 
-/** PATCH /api/content/{id}: the creator's (or an admin's) new text; leaving out description or tags clears them. */
-export const contentEditBody = z.object({
-  title,
-  description: description.default(""),
-  tags: tags.default([]),
-});
+/**
+ * PATCH /api/content/{id}: the creator's (or an admin's) new text, visibility or schedule. With a title, the text
+ * changes, and leaving out description or tags clears them; without one the text stays. A visibility without
+ * `publish_at` clears any schedule (public: publish now); `publish_at: null` clears it and keeps the item private.
+ */
+export const contentEditBody = z
+  .object({
+    title: title.optional(),
+    description: description.optional(),
+    tags: tags.optional(),
+    visibility: visibility.optional(),
+    publish_at: publishAt.nullable().optional(),
+  })
+  .refine((b) => b.title !== undefined || b.visibility !== undefined || b.publish_at !== undefined, {
+    message: "Title is required",
+    path: ["title"],
+  })
+  .refine(scheduleWithVisibility, SCHEDULE_MESSAGE);
 export type ContentEditBody = z.input<typeof contentEditBody>;
 
 /** PATCH /api/content/{id}/thumbnail: an uploaded image's key. */
@@ -104,6 +136,15 @@ export const contentOut = z.object({
    * (docs/decisions/063), null when its media earns. `too_short` is never here: it follows the earning rule.
    */
   earn_block: z.enum(MEDIA_EARN_BLOCKS).nullable().optional(),
+  /**
+   * Who may see it (docs/decisions/094). Others only ever see public or unlisted items; a scheduled item reads
+   * private, with `publish_at`, until its time.
+   */
+  visibility: z.enum(CONTENT_VISIBILITIES),
+  /** Only to the creator and admins: when a scheduled item becomes public; null unless scheduled. */
+  publish_at: z.string().nullable().optional(),
+  /** When it first became public (scheduled: will); null while it never was. Lists order by it. */
+  published_at: z.string().nullable(),
 });
 export type ContentJson = z.output<typeof contentOut>;
 
