@@ -528,6 +528,10 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                published_at: string | null;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -609,6 +613,10 @@ export interface paths {
                             removed?: boolean;
                             removed_note?: string | null;
                             earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            publish_at?: string | null;
+                            published_at: string | null;
                             resume_at_seconds: number | null;
                             resume_skips_preroll: boolean;
                             captions: {
@@ -694,12 +702,12 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit an item's text
+         * Edit an item's text, visibility or schedule
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
          *
-         *     Its creator, or an admin.
+         *     Its creator, or an admin. `visibility` and `publish_at` (docs/decisions/094): a scheduled item is private until its time.
          */
         patch: {
             parameters: {
@@ -713,15 +721,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        title: string;
-                        /** @default  */
+                        title?: string;
                         description?: string;
                         tags?: string[] | string;
+                        /** @enum {string} */
+                        visibility?: "public" | "unlisted" | "private";
+                        publish_at?: string | null;
                     };
                 };
             };
             responses: {
-                /** @description The item with its new title, description and tags. */
+                /** @description The item with its new text, visibility and schedule. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -748,6 +758,10 @@ export interface paths {
                             removed?: boolean;
                             removed_note?: string | null;
                             earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            publish_at?: string | null;
+                            published_at: string | null;
                         };
                     };
                 };
@@ -920,6 +934,10 @@ export interface paths {
                             removed?: boolean;
                             removed_note?: string | null;
                             earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            publish_at?: string | null;
+                            published_at: string | null;
                         };
                     };
                 };
@@ -1477,6 +1495,10 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;
@@ -1617,6 +1639,10 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;
@@ -2285,6 +2311,10 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                published_at: string | null;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -2358,6 +2388,10 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                published_at: string | null;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -3456,6 +3490,10 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    published_at: string | null;
                                 };
                                 position_seconds: number;
                                 percent: number;
@@ -3646,6 +3684,10 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                published_at: string | null;
                             }[];
                         };
                     };
@@ -3735,6 +3777,10 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                published_at: string | null;
                             }[];
                         };
                     };
@@ -4243,6 +4289,10 @@ export interface paths {
                                 removed?: boolean;
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                published_at: string | null;
                             }[];
                             nextCursor: string | null;
                         };
@@ -4783,6 +4833,10 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;
@@ -5308,6 +5362,9 @@ export interface paths {
                         description?: string;
                         tags?: string[] | string;
                         thumbnail_key?: string;
+                        /** @enum {string} */
+                        visibility?: "public" | "unlisted" | "private";
+                        publish_at?: string;
                     };
                 };
             };
@@ -6371,6 +6428,10 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;
@@ -6496,6 +6557,10 @@ export interface paths {
                                     removed?: boolean;
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;
