@@ -1,11 +1,16 @@
 import { env } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ContentJson, ContentListResponse } from "../../common/schemas/content";
 import type { NotificationsJson } from "../../common/schemas/notifications";
 import type { RecommendationsResponse, SuggestionsResponse } from "../../common/schemas/recommendations";
 import { publishDueItems } from "../domain/content/publish-due";
 import { creditQualifiedViews } from "../domain/earnings/credit-views";
+import { PUBLISH_DUE_SQL } from "../db/queries/content/content-writes";
+import { followedUploadsSql } from "../db/queries/follows/follows";
+import { FOLLOWED_UPLOADS_SQL } from "../db/queries/notifications/notifications";
 import { likes } from "../db/schema";
+import { newId } from "../lib/ids";
 import { nowIso } from "../lib/time";
 import { makeContent, makeQualifiedView, makeUser, testDb } from "../test/factories";
 import { Browser, signedInBrowser, uniqueEmail } from "../test/http";
@@ -307,5 +312,36 @@ describe("money", () => {
       .bind(view)
       .all<{ userId: string; amount: number }>();
     expect(paid.results.map((r) => r.userId).sort()).toEqual([creatorUser.id, viewer.id].sort());
+  });
+});
+
+describe("query plans (docs/decisions/094)", () => {
+  const details = async (text: string, ...binds: unknown[]) =>
+    (
+      await env.DB.prepare(`explain query plan ${text}`)
+        .bind(...binds)
+        .all<{ detail: string }>()
+    ).results
+      .map((r) => r.detail)
+      .join("\n");
+
+  it("the bell's followed uploads and the following feed walk content_creator_published_idx per followed creator", async () => {
+    const bellPlan = await details(FOLLOWED_UPLOADS_SQL, newId(), nowIso(), LONG_AGO);
+    expect(bellPlan).toMatch(
+      /SEARCH c USING INDEX content_creator_published_idx \(created_by=\? AND published_at>\? AND published_at<\?\)/,
+    );
+    expect(bellPlan).not.toMatch(/SCAN c\b/);
+    const feed = (
+      await testDb().all<{ detail: string }>(sql`explain query plan ${followedUploadsSql(newId(), null, 20)}`)
+    )
+      .map((r) => r.detail)
+      .join("\n");
+    expect(feed).toContain("USING INDEX content_creator_published_idx");
+    expect(feed).not.toMatch(/SCAN (c|c2)\b(?! USING)/);
+  });
+
+  it("the cron visits only scheduled items, on content_publish_due_idx", async () => {
+    const plan = await details(PUBLISH_DUE_SQL, nowIso());
+    expect(plan).toMatch(/SEARCH content USING INDEX content_publish_due_idx \(publish_at>\? AND publish_at<\?\)/);
   });
 });

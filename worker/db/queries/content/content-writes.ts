@@ -60,14 +60,12 @@ export async function tombstoneContent(db: Db, t: Tombstone): Promise<boolean> {
   return Boolean((results.at(-1)!.results[0] as { done: number } | undefined)?.done);
 }
 
+/** The cron's statement (?1 now): on content_publish_due_idx, only scheduled items are visited. */
+export const PUBLISH_DUE_SQL = `update content set visibility = 'public', publish_at = null
+  where publish_at is not null and publish_at <= ?1 and visibility = 'private'`;
+
 /** Scheduled items whose time is at or before `now` become public, their schedule done; answers how many. */
 export async function publishDueContent(db: Db, now: string): Promise<number> {
-  const res = await db.$client
-    .prepare(
-      `update content set visibility = 'public', publish_at = null
-       where publish_at is not null and publish_at <= ?1 and visibility = 'private'`,
-    )
-    .bind(now)
-    .run();
+  const res = await db.$client.prepare(PUBLISH_DUE_SQL).bind(now).run();
   return res.meta.changes;
 }

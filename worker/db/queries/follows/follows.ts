@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../client";
 import { CREATOR_NAME_SQL, SELECT_ROW, type ContentRow } from "../content/content";
 import { LISTED_ROW, publicNowSql } from "../content/visibility";
@@ -70,12 +70,17 @@ export async function listFollowing(
  * many follow a creator.
  */
 export async function listFollowedUploads(db: Db, userId: string, after: Keyset, limit: number): Promise<ContentRow[]> {
+  return db.all(followedUploadsSql(userId, after, limit));
+}
+
+/** The statement of listFollowedUploads; tests read its plan. */
+export function followedUploadsSql(userId: string, after: Keyset, limit: number): SQL {
   const before = after ? sql`and (c2.published_at, c2.id) < (${after.key}, ${after.id})` : sql``;
-  return db.all(sql`select ${SELECT_ROW} from follows f
+  return sql`select ${SELECT_ROW} from follows f
     join content c on c.id in (select c2.id from content c2 where c2.created_by = f.creator_id
         and c2.deleted_at is null and c2.removed_at is null and ${sql.raw(publicNowSql("c2"))} ${before}
         order by c2.published_at desc, c2.id desc limit ${limit + 1})
     join users u on u.id = c.created_by
     where f.follower_id = ${userId} and ${LISTED_ROW}
-    order by c.published_at desc, c.id desc limit ${limit + 1}`);
+    order by c.published_at desc, c.id desc limit ${limit + 1}`;
 }

@@ -26,6 +26,11 @@ const FOLLOWED_UPLOADS = `from follows f
     and ${publicNowSql("c")} and not ${MUTED("'uploads'")}`;
 const UPLOAD_READ = `(c.published_at <= ${MARK} or exists (select 1 from notifications r where r.user_num = ${ME} and r.kind = 'upload' and r.ref = c.id))`;
 
+/** The uploads the bell merges in, newest published first: each followed creator's items on content_creator_published_idx. */
+export const FOLLOWED_UPLOADS_SQL = `select 'u-' || c.id as id, 'upload' as kind, 'uploads' as grp, c.published_at as at, ${UPLOAD_READ} as read,
+    1 as count, 0 as amountMicros, c.id as subjectId, c.title as detail, c.created_by as creatorId, ${CREATOR_NAME_SQL} as creatorName
+  ${FOLLOWED_UPLOADS} order by c.published_at desc limit ${NOTIFICATIONS_LISTED}`;
+
 /** The member's own unread rows, counted up to the cap: on notifications_event_unique, no index of its own (086). */
 export const OWN_UNREAD_COUNT_SQL = `select count(*) as n from (select 1 ${OWN} and n.read_at is null limit ${UNREAD_COUNTED})`;
 
@@ -51,9 +56,7 @@ export async function readBell(db: Db, userId: string, now: string, uploadsSince
          n.subject_id as subjectId, n.detail, null as creatorId, null as creatorName
        ${OWN} order by n.at desc limit ${NOTIFICATIONS_LISTED}`),
     q(OWN_UNREAD_COUNT_SQL),
-    q(`select 'u-' || c.id as id, 'upload' as kind, 'uploads' as grp, c.published_at as at, ${UPLOAD_READ} as read, 1 as count,
-         0 as amountMicros, c.id as subjectId, c.title as detail, c.created_by as creatorId, ${CREATOR_NAME_SQL} as creatorName
-       ${FOLLOWED_UPLOADS} order by c.published_at desc limit ${NOTIFICATIONS_LISTED}`),
+    q(FOLLOWED_UPLOADS_SQL),
     q(`select count(*) as n from (select 1 ${FOLLOWED_UPLOADS} and not ${UPLOAD_READ} limit ${UNREAD_COUNTED})`),
     d1.prepare("select muted from notification_settings where user_id = ?1").bind(userId),
   ]);
