@@ -13,6 +13,7 @@ import { WontEarn } from "../content/wont-earn";
 import { buttonClass } from "../ui";
 import { ContentEditor } from "../studio/content-editor";
 import { ThumbnailActions } from "./thumbnail-actions";
+import { VisibilityBadge } from "../visibility/visibility-badge";
 
 type MyContentItemProps = {
   item: ContentJson;
@@ -63,6 +64,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
           <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-100" title={item.title}>
             {item.title}
           </h3>
+          <VisibilityBadge item={item} className="self-start" />
           {item.removed ? <RemovedNotice contentId={item.id} note={item.removed_note ?? null} /> : null}
           {earnBlock ? <WontEarn block={earnBlock} className="self-start" /> : null}
           {item.description ? (
