@@ -52,6 +52,8 @@ export function VisibilityField({ value, onChange, problem, disabled }: Visibili
           <input
             id={`${id}-at`}
             type="datetime-local"
+            // Seconds may be given (a premiere to the second), though minutes are what most people pick.
+            step={1}
             className={`${inputClass} max-w-xs`}
             value={value.at}
             onChange={(e) => onChange({ ...value, at: e.target.value })}
