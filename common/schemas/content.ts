@@ -30,7 +30,7 @@ const tags = tagsInput.transform((t, ctx) => {
 });
 
 /** Who may see an item (docs/decisions/094): listed for all, by its link only, or its creator only. */
-export const CONTENT_VISIBILITIES = ["public", "unlisted", "private"] as const;
+const CONTENT_VISIBILITIES = ["public", "unlisted", "private"] as const;
 const visibility = z.enum(CONTENT_VISIBILITIES, "visibility must be public, unlisted or private");
 // ISO 8601 with an offset (Z or ±hh:mm), so the moment is never read in a time zone the sender did not mean.
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -56,17 +56,19 @@ export const contentListQuery = z.object({
 });
 
 /** POST /api/content/finalize: turns an uploaded file (and optional thumbnail) into content. */
-export const contentFinalizeBody = z.object({
-  r2_key: z.string().min(1, "r2_key is required").max(512),
-  type: z.enum(CONTENT_TYPES, "type must be video or audio"),
-  title,
-  description: description.optional().default(""),
-  tags: tags.optional().default([]),
-  thumbnail_key: z.string().min(1).max(512).optional(),
-  /** Public when left out; with `publish_at`, private until then (docs/decisions/094). */
-  visibility: visibility.optional(),
-  publish_at: publishAt.optional(),
-}).refine(scheduleWithVisibility, SCHEDULE_MESSAGE);
+export const contentFinalizeBody = z
+  .object({
+    r2_key: z.string().min(1, "r2_key is required").max(512),
+    type: z.enum(CONTENT_TYPES, "type must be video or audio"),
+    title,
+    description: description.optional().default(""),
+    tags: tags.optional().default([]),
+    thumbnail_key: z.string().min(1).max(512).optional(),
+    /** Public when left out; with `publish_at`, private until then (docs/decisions/094). */
+    visibility: visibility.optional(),
+    publish_at: publishAt.optional(),
+  })
+  .refine(scheduleWithVisibility, SCHEDULE_MESSAGE);
 export type ContentFinalizeBody = z.input<typeof contentFinalizeBody>;
 
 /**

@@ -70,8 +70,8 @@ export async function finalizeContent({
   // a private or scheduled one's is not, until it is public (docs/decisions/094).
   const copy =
     thumb && publish.visibility !== "private"
-    ? await copyThumbnail({ media: bucket, thumbs: ctx.thumbs }, { id, thumbnailKey: thumb.key })
-    : null;
+      ? await copyThumbnail({ media: bucket, thumbs: ctx.thumbs }, { id, thumbnailKey: thumb.key })
+      : null;
   try {
     await insertFinalizedContent(
       db,

@@ -7,13 +7,13 @@ import { isPrivate } from "./visibility";
 // followers are told once whatever the item does after. None of this moves money: views are paid by the rules
 // that were always there, and only someone who may open an item can start a view of it.
 
-export type Visibility = "public" | "unlisted" | "private";
+type Visibility = "public" | "unlisted" | "private";
 export type PublishState = { visibility: Visibility; publishAt: string | null; publishedAt: string | null };
 /** What finalize or PATCH asked for; undefined leaves the current value (PATCH), null clears the schedule. */
 export type PublishRequest = { visibility?: Visibility; publish_at?: string | null };
 
 /** How far ahead an item may be scheduled. */
-export const SCHEDULE_MAX_DAYS = 365;
+const SCHEDULE_MAX_DAYS = 365;
 const DAY_MS = 86_400_000;
 
 /**
