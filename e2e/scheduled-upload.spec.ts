@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { freshEmail, signInAs } from "./sign-in";
 
 // A scheduled upload that appears at its time (docs/decisions/094): a creator uploads an item scheduled ~25 s
@@ -37,6 +38,7 @@ test("a scheduled upload appears in the gallery and the follower's bell at its t
   await expect(creator.getByText(/Your time zone: /)).toBeVisible();
   const publishAt = Date.now() + AHEAD_MS;
   await creator.getByLabel("Goes public at").fill(await localValue(creator, publishAt));
+  await expectAccessible(creator, "upload with a scheduled visibility");
   await creator.getByRole("button", { name: "Upload", exact: true }).click();
   // A 3 s item can't earn: the page says so and links to it (docs/decisions/063).
   await creator.getByRole("link", { name: "Open it" }).click({ timeout: 20_000 });
