@@ -31,14 +31,18 @@ test("a scheduled upload appears in the gallery and the follower's bell at its t
 
   const title = `Premiere ${Date.now().toString(36)}`;
   await creator.goto("/upload");
-  await creator.getByLabel(/Media file/).setInputFiles("e2e/fixtures/tiny.mp4");
-  await creator.getByLabel("Title").fill(title);
   const visibility = creator.getByRole("group", { name: "Visibility" });
   await visibility.getByRole("radio", { name: /Scheduled/ }).check();
   await expect(creator.getByText(/Your time zone: /)).toBeVisible();
+  // A time already past is said at once.
+  await creator.getByLabel("Goes public at").fill(await localValue(creator, Date.now() - 60_000));
+  await expect(creator.getByText("Choose a time in the future")).toBeVisible();
+  await expectAccessible(creator, "upload with a scheduled visibility");
+  await creator.getByLabel(/Media file/).setInputFiles("e2e/fixtures/tiny.mp4");
+  await creator.getByLabel("Title").fill(title);
+  await expect(creator.getByRole("button", { name: "Upload", exact: true })).toBeDisabled();
   const publishAt = Date.now() + AHEAD_MS;
   await creator.getByLabel("Goes public at").fill(await localValue(creator, publishAt));
-  await expectAccessible(creator, "upload with a scheduled visibility");
   await creator.getByRole("button", { name: "Upload", exact: true }).click();
   // A 3 s item can't earn: the page says so and links to it (docs/decisions/063).
   await creator.getByRole("link", { name: "Open it" }).click({ timeout: 20_000 });
