@@ -19,6 +19,8 @@ const title = z
   .trim()
   .min(1, "Title is required")
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+/** A draft's title: may be empty; the same bounds otherwise. */
+const draftTitle = z.string("Title is required").trim().max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 const description = z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`);
 const tags = tagsInput.transform((t, ctx) => {
   const list = normalizeTags(t);
@@ -60,13 +62,21 @@ export const contentFinalizeBody = z
   .object({
     r2_key: z.string().min(1, "r2_key is required").max(512),
     type: z.enum(CONTENT_TYPES, "type must be video or audio"),
-    title,
+    // Required, except on a draft, whose details may still be incomplete (checked below).
+    title: draftTitle,
     description: description.optional().default(""),
     tags: tags.optional().default([]),
     thumbnail_key: z.string().min(1).max(512).optional(),
     /** Public when left out; with `publish_at`, private until then (docs/decisions/094). */
     visibility: visibility.optional(),
     publish_at: publishAt.optional(),
+    /** Save as a draft: private, its title may be empty; a PATCH with a title and a visibility publishes it. */
+    draft: z.boolean("draft must be true or false").optional(),
+  })
+  .refine((b) => b.draft === true || b.title.length > 0, { message: "Title is required", path: ["title"] })
+  .refine((b) => !b.draft || (b.visibility === undefined && b.publish_at === undefined), {
+    message: "draft: a draft is private until it is published; leave out visibility and publish_at",
+    path: ["draft"],
   })
   .refine(scheduleWithVisibility, SCHEDULE_MESSAGE);
 export type ContentFinalizeBody = z.input<typeof contentFinalizeBody>;
@@ -145,6 +155,8 @@ export const contentOut = z.object({
   visibility: z.enum(CONTENT_VISIBILITIES),
   /** Only to the creator and admins: when a scheduled item becomes public; null unless scheduled. */
   publish_at: z.string().nullable().optional(),
+  /** Only to the creator and admins: saved as a draft, not yet published (private until then). */
+  draft: z.boolean().optional(),
   /** When it first became public (scheduled: will); null while it never was. Lists order by it. */
   published_at: z.string().nullable(),
 });

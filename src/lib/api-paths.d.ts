@@ -531,6 +531,7 @@ export interface paths {
                                 /** @enum {string} */
                                 visibility: "public" | "unlisted" | "private";
                                 publish_at?: string | null;
+                                draft?: boolean;
                                 published_at: string | null;
                             }[];
                             nextCursor: string | null;
@@ -616,6 +617,7 @@ export interface paths {
                             /** @enum {string} */
                             visibility: "public" | "unlisted" | "private";
                             publish_at?: string | null;
+                            draft?: boolean;
                             published_at: string | null;
                             resume_at_seconds: number | null;
                             resume_skips_preroll: boolean;
@@ -761,6 +763,7 @@ export interface paths {
                             /** @enum {string} */
                             visibility: "public" | "unlisted" | "private";
                             publish_at?: string | null;
+                            draft?: boolean;
                             published_at: string | null;
                         };
                     };
@@ -937,6 +940,7 @@ export interface paths {
                             /** @enum {string} */
                             visibility: "public" | "unlisted" | "private";
                             publish_at?: string | null;
+                            draft?: boolean;
                             published_at: string | null;
                         };
                     };
@@ -1498,6 +1502,7 @@ export interface paths {
                                     /** @enum {string} */
                                     visibility: "public" | "unlisted" | "private";
                                     publish_at?: string | null;
+                                    draft?: boolean;
                                     published_at: string | null;
                                 };
                                 position: number;
@@ -1642,6 +1647,7 @@ export interface paths {
                                     /** @enum {string} */
                                     visibility: "public" | "unlisted" | "private";
                                     publish_at?: string | null;
+                                    draft?: boolean;
                                     published_at: string | null;
                                 };
                                 position: number;
@@ -2314,6 +2320,7 @@ export interface paths {
                                 /** @enum {string} */
                                 visibility: "public" | "unlisted" | "private";
                                 publish_at?: string | null;
+                                draft?: boolean;
                                 published_at: string | null;
                             }[];
                             nextCursor: string | null;
@@ -2391,6 +2398,7 @@ export interface paths {
                                 /** @enum {string} */
                                 visibility: "public" | "unlisted" | "private";
                                 publish_at?: string | null;
+                                draft?: boolean;
                                 published_at: string | null;
                             }[];
                             nextCursor: string | null;
@@ -3493,6 +3501,7 @@ export interface paths {
                                     /** @enum {string} */
                                     visibility: "public" | "unlisted" | "private";
                                     publish_at?: string | null;
+                                    draft?: boolean;
                                     published_at: string | null;
                                 };
                                 position_seconds: number;
@@ -3687,6 +3696,7 @@ export interface paths {
                                 /** @enum {string} */
                                 visibility: "public" | "unlisted" | "private";
                                 publish_at?: string | null;
+                                draft?: boolean;
                                 published_at: string | null;
                             }[];
                         };
@@ -3780,6 +3790,7 @@ export interface paths {
                                 /** @enum {string} */
                                 visibility: "public" | "unlisted" | "private";
                                 publish_at?: string | null;
+                                draft?: boolean;
                                 published_at: string | null;
                             }[];
                         };
@@ -4292,6 +4303,7 @@ export interface paths {
                                 /** @enum {string} */
                                 visibility: "public" | "unlisted" | "private";
                                 publish_at?: string | null;
+                                draft?: boolean;
                                 published_at: string | null;
                             }[];
                             nextCursor: string | null;
@@ -4836,6 +4848,7 @@ export interface paths {
                                     /** @enum {string} */
                                     visibility: "public" | "unlisted" | "private";
                                     publish_at?: string | null;
+                                    draft?: boolean;
                                     published_at: string | null;
                                 };
                                 position: number;
@@ -5365,6 +5378,7 @@ export interface paths {
                         /** @enum {string} */
                         visibility?: "public" | "unlisted" | "private";
                         publish_at?: string;
+                        draft?: boolean;
                     };
                 };
             };
@@ -6431,6 +6445,7 @@ export interface paths {
                                     /** @enum {string} */
                                     visibility: "public" | "unlisted" | "private";
                                     publish_at?: string | null;
+                                    draft?: boolean;
                                     published_at: string | null;
                                 };
                                 position: number;
@@ -6560,6 +6575,7 @@ export interface paths {
                                     /** @enum {string} */
                                     visibility: "public" | "unlisted" | "private";
                                     publish_at?: string | null;
+                                    draft?: boolean;
                                     published_at: string | null;
                                 };
                                 position: number;

@@ -345,3 +345,54 @@ describe("query plans (docs/decisions/094)", () => {
     expect(plan).toMatch(/SEARCH content USING INDEX content_publish_due_idx \(publish_at>\? AND publish_at<\?\)/);
   });
 });
+
+describe("a draft", () => {
+  it("may be saved without a title, is private and never listed, and is published by a PATCH with a title and a visibility", async () => {
+    const creator = await signedInBrowser(uniqueEmail("creator"));
+    const member = await signedInBrowser(uniqueEmail("member"));
+    const key = await uploadFixture(creator, "tiny.mp4");
+    const saved = await creator.json("/api/content/finalize", "POST", {
+      r2_key: key,
+      type: "video",
+      title: "",
+      draft: true,
+    });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    const { id } = await saved.json<{ id: string }>();
+    expect(await row(id)).toMatchObject({ visibility: "private", publish_at: null, published_at: null });
+    const mine = await (await creator.fetch("/api/content/mine")).json<ContentListResponse>();
+    expect(mine.items.find((i) => i.id === id)).toMatchObject({ draft: true, visibility: "private", title: "" });
+    expect((await member.fetch(`/api/content/${id}`)).status).toBe(404);
+    expect(await ids(member, "/api/content?limit=60")).not.toContain(id);
+
+    // A title alone keeps it a draft; a visibility without a title is refused; both publish it.
+    const patch = (body: Record<string, unknown>) => creator.json(`/api/content/${id}`, "PATCH", body);
+    const refused = await patch({ visibility: "public" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json<{ error: string }>()).error).toMatch(/Title is required to publish a draft/);
+    expect(await (await patch({ title: "Work in progress" })).json<ContentJson>()).toMatchObject({
+      draft: true,
+      visibility: "private",
+    });
+    const published = await (await patch({ title: "Finished", visibility: "public" })).json<ContentJson>();
+    expect(published).toMatchObject({ draft: false, visibility: "public", title: "Finished" });
+    expect(await ids(member, "/api/content?limit=60")).toContain(id);
+
+    // Finalize: a draft takes no visibility or schedule, and anything else still needs a title.
+    const key2 = await uploadFixture(creator, "tiny.mp4");
+    for (const [body, pattern] of [
+      [{ draft: true, visibility: "public" }, /a draft is private until it is published/],
+      [{ title: "" }, /Title is required/],
+      [{ draft: "yes" }, /draft must be true or false/],
+    ] as const) {
+      const res = await creator.json("/api/content/finalize", "POST", {
+        r2_key: key2,
+        type: "video",
+        title: "",
+        ...body,
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json<{ error: string }>()).error).toMatch(pattern);
+    }
+  });
+});

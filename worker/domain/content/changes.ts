@@ -2,7 +2,7 @@ import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
 import { findMedia, likeState, setLike } from "../../db/queries/content/content";
 import { replaceThumbnail, tombstoneContent, updateContent } from "../../db/queries/content/content-writes";
-import { notFound } from "../../lib/errors";
+import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import type { MemberCall } from "../member-context";
@@ -59,7 +59,11 @@ export async function editContent({
       ? {}
       : { title: edit.title, description: edit.description ?? "", tags: (edit.tags ?? []).join(",") };
   const publishing = edit.visibility !== undefined || edit.publish_at !== undefined;
-  const publish = publishing ? nextPublishState(row, edit, nowMs) : {};
+  // A draft is published by a visibility (or a schedule) once it has a title; until then it stays a draft.
+  if (publishing && row.draft && !(text.title ?? row.title)) {
+    throw badRequest("title: Title is required to publish a draft");
+  }
+  const publish = publishing ? { ...nextPublishState(row, edit, nowMs), draft: false } : {};
   const change = { ...text, ...publish, updatedAt: nowIso(nowMs) };
   await updateContent(db, { id: row.id, ...change });
   const after = { ...row, ...change };

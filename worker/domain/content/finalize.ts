@@ -35,12 +35,15 @@ export async function finalizeContent({
   input: FinalizeInput;
 }) {
   const { db, bucket, actor: user } = ctx;
-  // Public unless asked otherwise; a schedule is checked (future, within a year) before any work is done.
-  const publish = nextPublishState(
-    { visibility: "public", publishAt: null, publishedAt: null },
-    { visibility: input.visibility, publish_at: input.publish_at },
-    Date.now(),
-  );
+  // Public unless asked otherwise; a schedule is checked (future, within a year) before any work is done. A draft
+  // is private and never published until a PATCH publishes it (docs/decisions/094).
+  const publish = input.draft
+    ? ({ visibility: "private", publishAt: null, publishedAt: null } as const)
+    : nextPublishState(
+        { visibility: "public", publishAt: null, publishedAt: null },
+        { visibility: input.visibility, publish_at: input.publish_at },
+        Date.now(),
+      );
   const media = await usableUpload(db, user, input.r2_key, "media");
   const actualType = mediaTypeOf(media.contentType);
   if (actualType !== input.type)
@@ -93,6 +96,7 @@ export async function finalizeContent({
         createdAt: now,
         updatedAt: now,
         ...publish,
+        draft: input.draft === true,
         // Published the moment it is created, when it is public at once.
         publishedAt: publish.visibility === "public" ? now : publish.publishedAt,
       },
