@@ -32,7 +32,8 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
   const [saving, setSaving] = useState(false);
   const problems = detailsProblems(details);
   // Only a changed choice is checked and sent: an unchanged schedule whose time just passed is not a mistake.
-  const visibilityChanged = visibility.option !== initial.option || visibility.at !== initial.at;
+  // A draft is published by its first save, with the visibility chosen (Public unless changed).
+  const visibilityChanged = item.draft === true || visibility.option !== initial.option || visibility.at !== initial.at;
   const scheduleProblem = visibilityChanged ? visibilityProblem(visibility) : null;
   const invalid = hasProblems(problems) || scheduleProblem !== null;
 
@@ -74,7 +75,7 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
       <CaptionsEditor contentId={item.id} durationSeconds={item.duration} disabled={saving} />
       <div className="flex gap-2">
         <button type="submit" className={buttonClass("primary")} disabled={saving || invalid}>
-          Save
+          {item.draft ? "Publish" : "Save"}
         </button>
         <button type="button" className={buttonClass("secondary")} onClick={onCancel} disabled={saving}>
           Cancel

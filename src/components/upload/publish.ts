@@ -9,8 +9,13 @@ import { asThumbnailFile, finalizeRequest, mediaTypeOf, type UploadDetails } fro
 // The upload sequences of the two upload screens; each reports the progress steps of docs/product-spec.md §4, paced so
 // that every step is seen.
 
-/** `publishing`: who may see it (docs/decisions/094); public when left out. */
-export type SingleUpload = UploadDetails & { file: File; thumbnail: Blob | null; publishing?: VisibilityRequest };
+/** `publishing`: who may see it (docs/decisions/094), public when left out; `draft`: saved as a draft instead. */
+export type SingleUpload = UploadDetails & {
+  file: File;
+  thumbnail: Blob | null;
+  publishing?: VisibilityRequest;
+  draft?: boolean;
+};
 
 /** What a finished upload resolves to: the new item, and why it cannot earn (null when it can; docs/decisions/063). */
 export type Published = { id: string; earnBlock: EarnBlock | null };
@@ -32,7 +37,7 @@ export async function publishSingle(
   await steps.step(50);
   const created = await finalizeUpload({
     ...finalizeRequest({ key, file: upload.file, thumbnailKey }, upload),
-    ...upload.publishing,
+    ...(upload.draft ? { draft: true } : upload.publishing),
   });
   await steps.step(75);
   await steps.step(100);

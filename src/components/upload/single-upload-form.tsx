@@ -68,14 +68,19 @@ export function SingleUploadForm() {
   const scheduleProblem = visibilityProblem(visibility);
   const invalid = hasProblems(problems) || scheduleProblem !== null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file || !details.title.trim() || invalid || uploading) return;
+  // A draft may have no title yet and takes no visibility (docs/decisions/094); its other fields are still checked.
+  const draftProblems = { ...problems };
+  delete draftProblems.title;
+  const draftInvalid = hasProblems(draftProblems);
+
+  const submit = async (event: FormEvent | null, draft = false) => {
+    event?.preventDefault();
+    if (!file || uploading || (draft ? draftInvalid : !details.title.trim() || invalid)) return;
     const controller = new AbortController();
     upload.current = controller;
     setProgress(0);
     try {
-      const input = { ...details, file, thumbnail: thumbnail.image, publishing: uploadVisibility(visibility) };
+      const input = { ...details, file, thumbnail: thumbnail.image, publishing: uploadVisibility(visibility), draft };
       const published = await publishSingle(input, setProgress, controller.signal);
       const { id } = published;
       const captionsRefused = await captions.send(id);
@@ -93,6 +98,8 @@ export function SingleUploadForm() {
   // A frame is being taken: wait for it rather than upload a video without its thumbnail.
   const canSubmit =
     Boolean(file && details.title.trim()) && !invalid && !uploading && !thumbnail.generating && captions.ready;
+  const canSaveDraft =
+    Boolean(file) && !draftInvalid && !uploading && !thumbnail.generating && captions.ready && !blocked;
 
   return (
     <form
@@ -150,7 +157,16 @@ export function SingleUploadForm() {
           </Link>
         </div>
       ) : null}
-      <div className="flex justify-end">
+      <div className="flex flex-wrap justify-end gap-3">
+        {/* Private, kept to finish later: publish it from My Content (docs/decisions/094). */}
+        <button
+          type="button"
+          className={buttonClass("secondary", "lg")}
+          onClick={() => void submit(null, true)}
+          disabled={!canSaveDraft}
+        >
+          Save as draft
+        </button>
         <button type="submit" className={buttonClass("primary", "lg")} disabled={!canSubmit}>
           {blocked ? "Uploaded" : uploading ? "Uploading..." : "Upload"}
         </button>

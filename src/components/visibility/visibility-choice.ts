@@ -42,8 +42,9 @@ export function visibilityRequest(choice: VisibilityChoice): VisibilityRequest {
 export const uploadVisibility = (choice: VisibilityChoice): VisibilityRequest | undefined =>
   choice.option === "public" ? undefined : visibilityRequest(choice);
 
-/** The choice an existing item is in (the edit form starts from it). */
-export function choiceOf(item: Pick<ContentJson, "visibility" | "publish_at">): VisibilityChoice {
+/** The choice an existing item is in (the edit form starts from it); a draft starts at Public, as an upload does. */
+export function choiceOf(item: Pick<ContentJson, "visibility" | "publish_at" | "draft">): VisibilityChoice {
+  if (item.draft) return PUBLIC_CHOICE;
   if (item.publish_at) return { option: "scheduled", at: localInputValue(Date.parse(item.publish_at)) };
   return { option: item.visibility, at: "" };
 }
@@ -62,8 +63,9 @@ export function scheduleLabel(iso: string): string {
   return `${when} (${localTimeZone()})`;
 }
 
-/** The badge My Content and the studio show: "Public", "Unlisted", "Private" or "Scheduled for …". */
-export function visibilityLabel(item: Pick<ContentJson, "visibility" | "publish_at">): string {
+/** The badge My Content and the studio show: "Draft", "Public", "Unlisted", "Private" or "Scheduled for …". */
+export function visibilityLabel(item: Pick<ContentJson, "visibility" | "publish_at" | "draft">): string {
+  if (item.draft) return "Draft";
   if (item.publish_at) return `Scheduled for ${scheduleLabel(item.publish_at)}`;
   return { public: "Public", unlisted: "Unlisted", private: "Private" }[item.visibility];
 }

@@ -34,12 +34,17 @@ export function VisibilityField({ value, onChange, problem, disabled }: Visibili
               name={`${id}-visibility`}
               value={o.value}
               checked={value.option === o.value}
+              // Named by its option alone; the hint is its description.
+              aria-label={o.label}
+              aria-describedby={`${id}-${o.value}-hint`}
               onChange={() => onChange({ ...value, option: o.value })}
               className="mt-1 accent-violet-500"
             />
             <span className="min-w-0">
               <span className="block font-medium text-slate-100">{o.label}</span>
-              <span className="block text-xs text-slate-400">{o.hint}</span>
+              <span id={`${id}-${o.value}-hint`} className="block text-xs text-slate-400">
+                {o.hint}
+              </span>
             </span>
           </label>
         ))}

@@ -9,17 +9,19 @@ import { scheduleLabel } from "./visibility-choice";
 export function VisibilityNote({
   content,
 }: {
-  content: Pick<ContentJson, "created_by" | "visibility" | "publish_at">;
+  content: Pick<ContentJson, "created_by" | "visibility" | "publish_at" | "draft">;
 }) {
   const userId = useUserId();
   if (userId !== content.created_by) return null;
-  const text = content.publish_at
-    ? `Scheduled for ${scheduleLabel(content.publish_at)}: only you can see it until then.`
-    : content.visibility === "private"
-      ? "Private: only you can see it."
-      : content.visibility === "unlisted"
-        ? "Unlisted: anyone with the link can watch it; it is not in the gallery, search or your page."
-        : null;
+  const text = content.draft
+    ? "Draft: only you can see it. Publish it from My Content."
+    : content.publish_at
+      ? `Scheduled for ${scheduleLabel(content.publish_at)}: only you can see it until then.`
+      : content.visibility === "private"
+        ? "Private: only you can see it."
+        : content.visibility === "unlisted"
+          ? "Unlisted: anyone with the link can watch it; it is not in the gallery, search or your page."
+          : null;
   if (!text) return null;
   return (
     <p

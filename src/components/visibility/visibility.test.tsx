@@ -94,4 +94,31 @@ describe("My Content", () => {
     }[];
     expect(sent).toMatchObject({ title: "City walk", visibility: "private", publish_at: new Date(at).toISOString() });
   });
+
+  it("shows a draft as Draft, and publishes it with the chosen visibility from its edit form", async () => {
+    const draft = makeContent({ title: "", visibility: "private", draft: true, published_at: null });
+    const fetchMock = stubFetch({
+      ...mine(draft),
+      [`PATCH /api/content/${draft.id}`]: (init) => ({
+        body: {
+          ...draft,
+          title: (JSON.parse(String(init?.body)) as { title: string }).title,
+          draft: false,
+          visibility: "public",
+        },
+      }),
+    });
+    await openMyContent();
+    const row = item("Untitled draft");
+    expect(row.getByText("Draft")).toBeVisible();
+    fireEvent.click(row.getByRole("button", { name: "Edit" }));
+    expect(screen.getByRole("button", { name: "Publish" })).toHaveProperty("disabled", true);
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: "Finished" } });
+    fireEvent.click(screen.getByRole("button", { name: "Publish" }));
+    const finished = await screen.findByRole("listitem", { name: "Finished" });
+    expect(within(finished).getByText("Public")).toBeVisible();
+    expect(bodiesOf(fetchMock, `PATCH /api/content/${draft.id}`)).toEqual([
+      { title: "Finished", description: draft.description, tags: [], visibility: "public" },
+    ]);
+  });
 });
