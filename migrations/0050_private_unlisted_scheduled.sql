@@ -3,7 +3,7 @@
 -- is keyed by, and drop content's triggers. Every existing item is public, published when it was uploaded.
 ALTER TABLE `content` ADD `visibility` text DEFAULT 'public' NOT NULL CONSTRAINT "content_visibility_check" CHECK("visibility" in ('public', 'unlisted', 'private'));--> statement-breakpoint
 ALTER TABLE `content` ADD `publish_at` text;--> statement-breakpoint
-ALTER TABLE `content` ADD `draft` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `content` ADD `draft` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `content` ADD `published_at` text;--> statement-breakpoint
 UPDATE `content` SET `published_at` = `created_at`;--> statement-breakpoint
 DROP INDEX `content_created_idx`;--> statement-breakpoint

@@ -61,8 +61,9 @@ export const content = sqliteTable(
       .default("public"),
     publishAt: text("publish_at"),
     // Saved as a draft (docs/decisions/094): private, its details maybe incomplete (no title yet). Publishing it
-    // (a PATCH with a title and a visibility) clears this; nothing sets it again.
-    draft: integer("draft", { mode: "boolean" }).notNull().default(false),
+    // (a PATCH with a title and a visibility) clears this; nothing sets it again. 0 or 1, as raw reads give it
+    // (SELECT_ROW reads the same values as drizzle, docs/decisions/068).
+    draft: integer("draft").notNull().default(0),
     // When it first became public (or, while scheduled for the first time, will): lists, the following feed
     // and the bell order by it, so a scheduled item is new at its time; never moves once past, so followers
     // are told once whatever the item's visibility does after. Null while it has never been public.

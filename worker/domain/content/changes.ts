@@ -63,7 +63,7 @@ export async function editContent({
   if (publishing && row.draft && !(text.title ?? row.title)) {
     throw badRequest("title: Title is required to publish a draft");
   }
-  const publish = publishing ? { ...nextPublishState(row, edit, nowMs), draft: false } : {};
+  const publish = publishing ? { ...nextPublishState(row, edit, nowMs), draft: 0 } : {};
   const change = { ...text, ...publish, updatedAt: nowIso(nowMs) };
   await updateContent(db, { id: row.id, ...change });
   const after = { ...row, ...change };

@@ -96,7 +96,7 @@ export async function finalizeContent({
         createdAt: now,
         updatedAt: now,
         ...publish,
-        draft: input.draft === true,
+        draft: input.draft ? 1 : 0,
         // Published the moment it is created, when it is public at once.
         publishedAt: publish.visibility === "public" ? now : publish.publishedAt,
       },

@@ -63,8 +63,7 @@ export const contentWithModerationJson = (row: ContentRow, thumbsOrigin: ThumbsO
   // The creator's own view of the schedule (docs/decisions/094): when it goes public, and when it first did or will.
   publish_at: currentPublishState(row).publishAt,
   published_at: row.publishedAt,
-  // Raw reads (SELECT_ROW) give SQLite's 0 or 1.
-  draft: Boolean(row.draft),
+  draft: row.draft === 1,
   removed: row.removedAt !== null,
   removed_note: row.removedAt !== null ? row.removedNote : null,
   earn_block: row.earnBlock,

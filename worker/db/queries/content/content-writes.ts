@@ -5,7 +5,10 @@ import { recordCopyStatement } from "./public-thumbnails";
 
 /** A creator's change: text (title, description, tags), visibility and schedule, any of them, and the time. */
 export type ContentEditParams = { id: string; updatedAt: string } & Partial<
-  Pick<typeof content.$inferInsert, "title" | "description" | "tags" | "visibility" | "publishAt" | "publishedAt" | "draft">
+  Pick<
+    typeof content.$inferInsert,
+    "title" | "description" | "tags" | "visibility" | "publishAt" | "publishedAt" | "draft"
+  >
 >;
 
 export async function updateContent(db: Db, { id, ...change }: ContentEditParams) {
