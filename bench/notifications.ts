@@ -54,8 +54,8 @@ function seed(sqlite: DatabaseSync, followers: number) {
   const user = sqlite.prepare("insert into users (id, email, created_at) values (?1, ?2, ?3)");
   const follow = sqlite.prepare("insert into follows (follower_id, creator_id, created_at) values (?1, ?2, ?3)");
   const item =
-    sqlite.prepare(`insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
-    values (?1, ?2, 'video', ?3, 1000, 'video/mp4', 10000, ?4, ?5, ?5)`);
+    sqlite.prepare(`insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at, published_at)
+    values (?1, ?2, 'video', ?3, 1000, 'video/mp4', 10000, ?4, ?5, ?5, ?5)`);
   const own = sqlite.prepare(
     `insert into notifications (user_num, kind, ref, grp, count, amount_micros, at, day) values ((select num from users where id = ?1), 'views_credited', ?2, 'earnings', 3, 9000, ?3, substr(?3, 1, 10))`,
   );

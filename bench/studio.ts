@@ -66,8 +66,8 @@ function seed(sqlite: DatabaseSync, views: number) {
   for (let v = 0; v < 200; v++) user.run(id("V", v), `v${v}@bench`, iso(now - 120 * DAY_MS));
   sqlite
     .prepare(
-      `insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
-    values (?1, 'Item', 'video', 'bench/item.mp4', 1000, 'video/mp4', ?2, ?3, ?4, ?4)`,
+      `insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at, published_at)
+    values (?1, 'Item', 'video', 'bench/item.mp4', 1000, 'video/mp4', ?2, ?3, ?4, ?4, ?4)`,
     )
     .run(id("K", 0), DURATION_MS, id("C", 0), iso(now - 100 * DAY_MS));
   const view =

@@ -134,8 +134,8 @@ async function seed(db: D1Like, plan: SyntheticPlan) {
     plan.contentIds.slice(0, 60).map((id, i) =>
       db
         .prepare(
-          `insert into content (id, title, description, type, tags, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
-           values (?1, ?2, '', 'video', 'bench', ?3, 1000, 'video/mp4', 60000, ?4, ?5, ?5)`,
+          `insert into content (id, title, description, type, tags, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at, published_at)
+           values (?1, ?2, '', 'video', 'bench', ?3, 1000, 'video/mp4', 60000, ?4, ?5, ?5, ?5)`,
         )
         .bind(id, `Bench item ${i}`, `bench-traffic/${id}.mp4`, CREATOR.id, created),
     ),

@@ -182,8 +182,8 @@ async function seed(env: SeedEnv) {
     ...items.map((item) =>
       env.DB.prepare(
         `insert or ignore into content (id, title, description, type, tags, r2_key, media_size, media_content_type,
-           thumbnail_key, duration_ms, created_by, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           thumbnail_key, duration_ms, created_by, created_at, updated_at, published_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         item.id,
         item.title,
@@ -197,6 +197,8 @@ async function seed(env: SeedEnv) {
         item.duration_ms,
         userId.get(item.creator)!,
         new Date(item.created_at).toISOString(),
+        new Date(item.created_at).toISOString(),
+        // Public demo items are published when uploaded (docs/decisions/094).
         new Date(item.created_at).toISOString(),
       ),
     ),

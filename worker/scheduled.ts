@@ -1,5 +1,6 @@
 import { CRON_BUDGET, runDataLifecycle } from "./domain/archive/run-lifecycle";
 import { purgeExpiredSessionsAndWindows } from "./domain/auth/housekeeping";
+import { publishDueItems } from "./domain/content/publish-due";
 import { purgeDeletedMedia } from "./domain/content/purge-media";
 import { runEarningsJob } from "./domain/earnings/run-job";
 import { jobContext } from "./domain/job-context";
@@ -19,6 +20,7 @@ export async function runScheduledJobs(env: Env) {
   await purgeExpiredSessionsAndWindows({ ctx, input: { now } });
   await removeAbandonedUploads({ ctx, input: { now } });
   await purgeDeletedMedia({ ctx, input: { now } });
+  await publishDueItems({ ctx, input: { now } });
   await rollPageTotals({ ctx, input: { nowMs: Date.now() } });
   // After the page totals roll (a visits day waits until they no longer read it); bounded to a few seconds and
   // batches, and it catches its own failures, so the sweep always runs (docs/decisions/051).

@@ -55,8 +55,8 @@ export async function seedWorld({ sqlite, d1 }: Opened, startIso: string) {
       .bind(JSON.stringify(users))
       .run();
     const item = d1.prepare(
-      `insert into content (id, title, description, type, tags, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
-       values (?1, ?2, '', 'video', 'bench', ?3, 1000, 'video/mp4', 600000, ?4, ?5, ?5)`,
+      `insert into content (id, title, description, type, tags, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at, published_at)
+       values (?1, ?2, '', 'video', 'bench', ?3, 1000, 'video/mp4', 600000, ?4, ?5, ?5, ?5)`,
     );
     for (let i = 0; i < ITEMS; i++)
       await item

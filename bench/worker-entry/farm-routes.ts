@@ -56,6 +56,7 @@ const PER_ITEM = new Set([
   "deleted_by",
   "media_purged_at",
   "view_count",
+  "published_at",
 ]);
 
 async function cloneStatements(env: Env, items: [string, string, string, string, string][]) {
@@ -67,8 +68,8 @@ async function cloneStatements(env: Env, items: [string, string, string, string,
   for (let i = 0; i < items.length; i += ROWS_PER_STATEMENT) {
     out.push(
       env.DB.prepare(
-        `insert into content (id, title, r2_key, created_by, created_at, updated_at, ${copied.join(", ")})
-       select j.value ->> 0, 'Bench item ' || (j.value ->> 0), 'bench-farm/' || (j.value ->> 0), j.value ->> 2, j.value ->> 3, j.value ->> 3,
+        `insert into content (id, title, r2_key, created_by, created_at, updated_at, published_at, ${copied.join(", ")})
+       select j.value ->> 0, 'Bench item ' || (j.value ->> 0), 'bench-farm/' || (j.value ->> 0), j.value ->> 2, j.value ->> 3, j.value ->> 3, j.value ->> 3,
          ${copied.map((c) => `t.${c}`).join(", ")}
        from json_each(?1) j join content t on t.id = j.value ->> 1`,
       ).bind(

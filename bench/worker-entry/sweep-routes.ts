@@ -13,8 +13,9 @@ const HELD_ROWS_PER_STATEMENT = 2000;
 /** Column lists of bench/sweep/held-world.ts's tuples, in the order each table must be filled (foreign keys). */
 const HELD_INSERTS: Record<keyof Block, string> = {
   users: "insert into users (id, email, created_at) select value ->> 0, value ->> 1, value ->> 2 from json_each(?1)",
-  content: `insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
-    select value ->> 0, value ->> 1, 'video', value ->> 2, 1000000, 'video/mp4', value ->> 3, value ->> 4, value ->> 5, value ->> 5 from json_each(?1)`,
+  content: `insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at, published_at)
+    select value ->> 0, value ->> 1, 'video', value ->> 2, 1000000, 'video/mp4', value ->> 3, value ->> 4, value ->> 5, value ->> 5, value ->> 5
+    from json_each(?1)`,
   views: `insert into views (id, content_id, viewer_id, creator_id, discovery_method, ip_hash, started_at, max_position_ms,
       last_event_at, qualified_at, qualified_day, status, watch_time_ms, credit_slot)
     select value ->> 0, value ->> 1, value ->> 2, value ->> 3, 'browse', value ->> 4, value ->> 5, value ->> 6,

@@ -19,6 +19,8 @@ const title = z
   .trim()
   .min(1, "Title is required")
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+/** A draft's title: may be empty; the same bounds otherwise. */
+const draftTitle = z.string("Title is required").trim().max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 const description = z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`);
 const tags = tagsInput.transform((t, ctx) => {
   const list = normalizeTags(t);
@@ -28,6 +30,23 @@ const tags = tagsInput.transform((t, ctx) => {
   }
   return list;
 });
+
+/** Who may see an item (docs/decisions/094): listed for all, by its link only, or its creator only. */
+const CONTENT_VISIBILITIES = ["public", "unlisted", "private"] as const;
+const visibility = z.enum(CONTENT_VISIBILITIES, "visibility must be public, unlisted or private");
+// ISO 8601 with an offset (Z or ±hh:mm), so the moment is never read in a time zone the sender did not mean.
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const publishAt = z
+  .string("publish_at must be a date and time like 2026-12-24T18:00:00+01:00")
+  .regex(ISO_WITH_OFFSET, "publish_at must be a date and time with its offset, like 2026-12-24T18:00:00+01:00")
+  .refine((v) => !Number.isNaN(Date.parse(v)), "publish_at is not a valid date and time");
+/** A schedule makes the item private until its time, then public: it goes with no visibility, or private. */
+const scheduleWithVisibility = (b: { visibility?: string; publish_at?: string | null }) =>
+  !b.publish_at || b.visibility === undefined || b.visibility === "private";
+const SCHEDULE_MESSAGE = {
+  message: "publish_at: a scheduled item is private until its time; send visibility private, or leave it out",
+  path: ["publish_at"],
+};
 
 /** GET /api/content: the gallery and search, a page at a time. */
 export const contentListQuery = z.object({
@@ -39,22 +58,47 @@ export const contentListQuery = z.object({
 });
 
 /** POST /api/content/finalize: turns an uploaded file (and optional thumbnail) into content. */
-export const contentFinalizeBody = z.object({
-  r2_key: z.string().min(1, "r2_key is required").max(512),
-  type: z.enum(CONTENT_TYPES, "type must be video or audio"),
-  title,
-  description: description.optional().default(""),
-  tags: tags.optional().default([]),
-  thumbnail_key: z.string().min(1).max(512).optional(),
-});
+export const contentFinalizeBody = z
+  .object({
+    r2_key: z.string().min(1, "r2_key is required").max(512),
+    type: z.enum(CONTENT_TYPES, "type must be video or audio"),
+    // Required, except on a draft, whose details may still be incomplete (checked below).
+    title: draftTitle,
+    description: description.optional().default(""),
+    tags: tags.optional().default([]),
+    thumbnail_key: z.string().min(1).max(512).optional(),
+    /** Public when left out; with `publish_at`, private until then (docs/decisions/094). */
+    visibility: visibility.optional(),
+    publish_at: publishAt.optional(),
+    /** Save as a draft: private, its title may be empty; a PATCH with a title and a visibility publishes it. */
+    draft: z.boolean("draft must be true or false").optional(),
+  })
+  .refine((b) => b.draft === true || b.title.length > 0, { message: "Title is required", path: ["title"] })
+  .refine((b) => !b.draft || (b.visibility === undefined && b.publish_at === undefined), {
+    message: "draft: a draft is private until it is published; leave out visibility and publish_at",
+    path: ["draft"],
+  })
+  .refine(scheduleWithVisibility, SCHEDULE_MESSAGE);
 export type ContentFinalizeBody = z.input<typeof contentFinalizeBody>;
 
-/** PATCH /api/content/{id}: the creator's (or an admin's) new text; leaving out description or tags clears them. */
-export const contentEditBody = z.object({
-  title,
-  description: description.default(""),
-  tags: tags.default([]),
-});
+/**
+ * PATCH /api/content/{id}: the creator's (or an admin's) new text, visibility or schedule. With a title, the text
+ * changes, and leaving out description or tags clears them; without one the text stays. A visibility without
+ * `publish_at` clears any schedule (public: publish now); `publish_at: null` clears it and keeps the item private.
+ */
+export const contentEditBody = z
+  .object({
+    title: title.optional(),
+    description: description.optional(),
+    tags: tags.optional(),
+    visibility: visibility.optional(),
+    publish_at: publishAt.nullable().optional(),
+  })
+  .refine((b) => b.title !== undefined || b.visibility !== undefined || b.publish_at !== undefined, {
+    message: "Title is required",
+    path: ["title"],
+  })
+  .refine(scheduleWithVisibility, SCHEDULE_MESSAGE);
 export type ContentEditBody = z.input<typeof contentEditBody>;
 
 /** PATCH /api/content/{id}/thumbnail: an uploaded image's key. */
@@ -109,6 +153,17 @@ export const contentOut = z.object({
    * suspended members), the player's count for a signed-out visitor (docs/decisions/095).
    */
   comment_count: z.number().int().nonnegative().optional(),
+  /**
+   * Who may see it (docs/decisions/094). Others only ever see public or unlisted items; a scheduled item reads
+   * private, with `publish_at`, until its time.
+   */
+  visibility: z.enum(CONTENT_VISIBILITIES),
+  /** Only to the creator and admins: when a scheduled item becomes public; null unless scheduled. */
+  publish_at: z.string().nullable().optional(),
+  /** Only to the creator and admins: saved as a draft, not yet published (private until then). */
+  draft: z.boolean().optional(),
+  /** When it first became public (scheduled: will); null while it never was. Lists order by it. */
+  published_at: z.string().nullable(),
 });
 export type ContentJson = z.output<typeof contentOut>;
 

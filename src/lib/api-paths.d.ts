@@ -577,6 +577,11 @@ export interface paths {
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                 comment_count?: number;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                draft?: boolean;
+                                published_at: string | null;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -659,6 +664,11 @@ export interface paths {
                             removed_note?: string | null;
                             earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             comment_count?: number;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            publish_at?: string | null;
+                            draft?: boolean;
+                            published_at: string | null;
                             resume_at_seconds: number | null;
                             resume_skips_preroll: boolean;
                             captions: {
@@ -744,12 +754,12 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit an item's text
+         * Edit an item's text, visibility or schedule
          * @description Signed-in: needs a session cookie; answers 401 without one.
          *
          *     Refused (403, code suspended) to a member whose account is suspended.
          *
-         *     Its creator, or an admin.
+         *     Its creator, or an admin. `visibility` and `publish_at` (docs/decisions/094): a scheduled item is private until its time.
          */
         patch: {
             parameters: {
@@ -763,15 +773,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        title: string;
-                        /** @default  */
+                        title?: string;
                         description?: string;
                         tags?: string[] | string;
+                        /** @enum {string} */
+                        visibility?: "public" | "unlisted" | "private";
+                        publish_at?: string | null;
                     };
                 };
             };
             responses: {
-                /** @description The item with its new title, description and tags. */
+                /** @description The item with its new text, visibility and schedule. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -799,6 +811,11 @@ export interface paths {
                             removed_note?: string | null;
                             earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             comment_count?: number;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            publish_at?: string | null;
+                            draft?: boolean;
+                            published_at: string | null;
                         };
                     };
                 };
@@ -972,6 +989,11 @@ export interface paths {
                             removed_note?: string | null;
                             earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                             comment_count?: number;
+                            /** @enum {string} */
+                            visibility: "public" | "unlisted" | "private";
+                            publish_at?: string | null;
+                            draft?: boolean;
+                            published_at: string | null;
                         };
                     };
                 };
@@ -1530,6 +1552,11 @@ export interface paths {
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                     comment_count?: number;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    draft?: boolean;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;
@@ -1671,6 +1698,11 @@ export interface paths {
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                     comment_count?: number;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    draft?: boolean;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;
@@ -2346,6 +2378,11 @@ export interface paths {
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                 comment_count?: number;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                draft?: boolean;
+                                published_at: string | null;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -2420,6 +2457,11 @@ export interface paths {
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                 comment_count?: number;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                draft?: boolean;
+                                published_at: string | null;
                             }[];
                             nextCursor: string | null;
                             in_captions?: string[];
@@ -3523,6 +3565,11 @@ export interface paths {
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                     comment_count?: number;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    draft?: boolean;
+                                    published_at: string | null;
                                 };
                                 position_seconds: number;
                                 percent: number;
@@ -3714,6 +3761,11 @@ export interface paths {
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                 comment_count?: number;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                draft?: boolean;
+                                published_at: string | null;
                             }[];
                         };
                     };
@@ -3804,6 +3856,11 @@ export interface paths {
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                 comment_count?: number;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                draft?: boolean;
+                                published_at: string | null;
                             }[];
                         };
                     };
@@ -4313,6 +4370,11 @@ export interface paths {
                                 removed_note?: string | null;
                                 earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                 comment_count?: number;
+                                /** @enum {string} */
+                                visibility: "public" | "unlisted" | "private";
+                                publish_at?: string | null;
+                                draft?: boolean;
+                                published_at: string | null;
                             }[];
                             nextCursor: string | null;
                         };
@@ -4858,6 +4920,11 @@ export interface paths {
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                     comment_count?: number;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    draft?: boolean;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;
@@ -5385,6 +5452,10 @@ export interface paths {
                         description?: string;
                         tags?: string[] | string;
                         thumbnail_key?: string;
+                        /** @enum {string} */
+                        visibility?: "public" | "unlisted" | "private";
+                        publish_at?: string;
+                        draft?: boolean;
                     };
                 };
             };
@@ -6449,6 +6520,11 @@ export interface paths {
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                     comment_count?: number;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    draft?: boolean;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;
@@ -6575,6 +6651,11 @@ export interface paths {
                                     removed_note?: string | null;
                                     earn_block?: ("thin_media" | "small_picture" | "low_frame_rate") | null;
                                     comment_count?: number;
+                                    /** @enum {string} */
+                                    visibility: "public" | "unlisted" | "private";
+                                    publish_at?: string | null;
+                                    draft?: boolean;
+                                    published_at: string | null;
                                 };
                                 position: number;
                                 added_at: string;

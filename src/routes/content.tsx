@@ -11,6 +11,7 @@ import { PageSpinner } from "../components/spinner";
 import { buttonClass, card } from "../components/ui";
 import { PlaylistNowPlaying, PlaylistQueue } from "../components/playlists/playlist-queue";
 import { RelatedList } from "../components/up-next/related-list";
+import { VisibilityNote } from "../components/visibility/visibility-note";
 import { usePlaylist } from "../queries/playlists";
 import { useContentItem } from "../queries/content";
 import { useAuth } from "../stores/auth";
@@ -65,6 +66,7 @@ function ContentView({ id }: { id: string }) {
     <div className="mx-auto max-w-5xl lg:grid lg:max-w-7xl lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8">
       <article className="min-w-0 space-y-6">
         <BackToGallery />
+        <VisibilityNote content={content} />
         {playing ? <PlaylistNowPlaying list={playing.list} index={playing.index} /> : null}
         <ContentPlayer
           content={content}

@@ -26,6 +26,8 @@ const liked: ContentJson = {
   view_count: 0,
   created_at: "2025-01-02T00:00:00.000Z",
   updated_at: "2025-01-02T00:00:00.000Z",
+  visibility: "public",
+  published_at: "2025-01-02T00:00:00.000Z",
 };
 
 async function openSettings() {

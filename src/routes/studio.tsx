@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import { itemEarnBlock } from "../../common/media-floor";
 import { STATS_RANGES } from "../../common/schemas/studio";
 import { WontEarn } from "../components/content/wont-earn";
+import { VisibilityBadge } from "../components/visibility/visibility-badge";
 import { PageSpinner } from "../components/spinner";
 import { percentText } from "../components/studio/studio-labels";
 import { StudioSources, StudioSummary } from "../components/studio/studio-summary";
@@ -34,7 +35,13 @@ function StudioEarnBlock({ id }: { id: string }) {
   const minSeconds = useEarningRules()?.min_earning_seconds;
   const block =
     item && minSeconds !== undefined ? itemEarnBlock(item.duration * 1000, item.earn_block ?? null, minSeconds) : null;
-  return block ? <WontEarn block={block} /> : null;
+  return (
+    <>
+      {/* Who may see it (docs/decisions/094), from the same answer. */}
+      {item ? <VisibilityBadge item={item} className="self-start" /> : null}
+      {block ? <WontEarn block={block} /> : null}
+    </>
+  );
 }
 
 /** /studio/:id (signed-in): one item's stats for its creator, or for an admin (docs/decisions/048). */
@@ -72,7 +79,9 @@ function StudioPage() {
             {stats.title}
           </Link>
         </p>
-        <StudioEarnBlock id={stats.content_id} />
+        <div className="flex flex-wrap items-center gap-2">
+          <StudioEarnBlock id={stats.content_id} />
+        </div>
       </div>
       <div role="group" aria-label="Range" className="flex flex-wrap gap-2">
         {STATS_RANGES.map((r) => (

@@ -228,6 +228,41 @@ describe("single upload", () => {
     expect(finalizeBodies(fetchMock)[0]).toEqual({ r2_key: "k/night-drive.mp3", type: "audio", title: "night-drive" });
   });
 
+  it("sends the chosen visibility, and saves a draft without a title (docs/decisions/094)", async () => {
+    const fetchMock = stubFetch({
+      "POST /api/uploads/sign": signRoute,
+      "POST /api/content/finalize": { body: { id: "c1" } },
+    });
+    stubXhr();
+    await openForm();
+    await chooseMedia(mp3);
+    fireEvent.click(screen.getByRole("radio", { name: /Unlisted/ }));
+    fireEvent.click(submit());
+    await waitFor(() => expect(finalizeBodies(fetchMock)).toHaveLength(1));
+    expect(finalizeBodies(fetchMock)[0]).toMatchObject({ title: "night-drive", visibility: "unlisted" });
+  });
+
+  it("saves a draft with an empty title, without a visibility", async () => {
+    const fetchMock = stubFetch({
+      "POST /api/uploads/sign": signRoute,
+      "POST /api/content/finalize": { body: { id: "c1" } },
+    });
+    stubXhr();
+    await openForm();
+    await chooseMedia(mp3);
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: "" } });
+    expect(submit()).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByRole("radio", { name: /Private/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
+    await waitFor(() => expect(finalizeBodies(fetchMock)).toHaveLength(1));
+    expect(finalizeBodies(fetchMock)[0]).toEqual({
+      r2_key: "k/night-drive.mp3",
+      type: "audio",
+      title: "",
+      draft: true,
+    });
+  });
+
   it("takes a thumbnail from a chosen video, which can be removed", async () => {
     const { videos } = fakeVideoFrames({ duration: 30 });
     const fetchMock = stubFetch({

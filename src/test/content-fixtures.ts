@@ -26,6 +26,8 @@ export function makeContent(overrides: Partial<ContentJson> = {}): ContentJson {
     view_count: 0,
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
+    visibility: "public",
+    published_at: "2026-01-01T00:00:00.000Z",
     ...overrides,
   };
 }

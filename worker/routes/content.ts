@@ -213,14 +213,19 @@ export const contentActiveRoutes = new Hono<SignedInEnv>()
   .patch(
     ONE,
     responds(
-      "Edit an item's text",
-      itemAnswer("The item with its new title, description and tags."),
-      "Its creator, or an admin.",
+      "Edit an item's text, visibility or schedule",
+      itemAnswer("The item with its new text, visibility and schedule."),
+      "Its creator, or an admin. `visibility` and `publish_at` (docs/decisions/094): a scheduled item is private until its time.",
     ),
     validate("json", contentEditBody),
     async (c) => {
-      const row = await editContent({ ctx: memberOf(c), input: { id: c.req.param("id"), edit: c.req.valid("json") } });
-      return c.json(contentWithModerationJson(row, thumbsOriginOf(c)), 200);
+      const { item, publication, retiredThumbnails } = await editContent({
+        ctx: memberOf(c),
+        input: { id: c.req.param("id"), edit: c.req.valid("json") },
+      });
+      forgetThumbnails(c, retiredThumbnails);
+      await publishAfter(c, publication);
+      return c.json(contentWithModerationJson(item, thumbsOriginOf(c)), 200);
     },
   )
   .patch(

@@ -179,13 +179,13 @@ describe("the visibility predicate keeps the gallery and search on their indexes
       .join("\n");
   const noScan = (plan: string) => expect(plan).not.toMatch(/SCAN (c|u|su|content|users)\b(?! USING)/);
 
-  it("browses newest first by content_created_idx, per type and per creator by theirs, with no sort", async () => {
+  it("browses newest published first by content_published_idx, per type and per creator by theirs, with no sort", async () => {
     const cursor = { key: nowIso(), id: newId() };
     for (const [p, index] of [
-      [{ limit: 20 }, "content_created_idx"],
-      [{ limit: 20, after: cursor }, "content_created_idx"],
-      [{ limit: 20, type: "audio" }, "content_type_created_idx"],
-      [{ limit: 20, creator: newId() }, "content_creator_created_idx"],
+      [{ limit: 20 }, "content_published_idx"],
+      [{ limit: 20, after: cursor }, "content_published_idx"],
+      [{ limit: 20, type: "audio" }, "content_type_published_idx"],
+      [{ limit: 20, creator: newId() }, "content_creator_published_idx"],
     ] as [ListParams, string][]) {
       const plan = await planOf(p);
       expect(plan).toContain(`USING INDEX ${index}`);

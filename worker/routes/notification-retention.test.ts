@@ -207,7 +207,10 @@ describe("what a deleted notification must not bring back", () => {
     // Two days on (the item and its mark dated two days earlier): the bell no longer tells the upload, and the
     // mark goes without the upload coming back unread.
     await env.DB.batch([
-      env.DB.prepare("update content set created_at = ?2 where id = ?1").bind(item.id, iso(Date.now() - 31 * DAY_MS)),
+      env.DB.prepare("update content set created_at = ?2, published_at = ?2 where id = ?1").bind(
+        item.id,
+        iso(Date.now() - 31 * DAY_MS),
+      ),
       env.DB.prepare(
         "update notifications set at = ?2, day = substr(?2, 1, 10) where user_num = (select num from users where id = ?1) and kind = 'upload'",
       ).bind(fan.id, iso(Date.now() - 31 * DAY_MS)),

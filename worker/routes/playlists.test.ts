@@ -220,8 +220,8 @@ describe("playlists", () => {
       const id = `01F${String(i).padStart(23, "0")}`;
       filler.push(
         env.DB.prepare(
-          `insert into content (id, title, description, type, tags, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
-          values (?1, 'Filler', '', 'video', '', ?1, 1, 'video/mp4', 1000, ?2, '2026-01-01', '2026-01-01')
+          `insert into content (id, title, description, type, tags, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at, published_at)
+          values (?1, 'Filler', '', 'video', '', ?1, 1, 'video/mp4', 1000, ?2, '2026-01-01', '2026-01-01', '2026-01-01')
           on conflict do nothing`,
         ).bind(id, creator.id),
         env.DB.prepare("insert into playlist_items values (?1, ?2, ?3, '2026-01-01')").bind(list.id, id, i),

@@ -38,6 +38,10 @@ export async function makeContent(createdBy: string, overrides: Partial<typeof c
     updatedAt: nowIso(),
     ...overrides,
   };
+  // Public items are published when made (docs/decisions/094), unless the test says otherwise.
+  if (overrides.publishedAt === undefined && (row.visibility ?? "public") === "public") {
+    Object.assign(row, { publishedAt: row.createdAt });
+  }
   await testDb().insert(content).values(row);
   if (!overrides.r2Key && row.mediaSize <= MAX_FACTORY_MEDIA_BYTES) {
     await env.MEDIA.put(row.r2Key, new Uint8Array(row.mediaSize), {

@@ -16,8 +16,8 @@ export async function heldItems(creators: string[], atMs: number): Promise<HeldI
   await env.DB.batch(
     items.map((it) =>
       env.DB.prepare(
-        `insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at)
-         values (?1, 'Held world item', 'video', ?2, 1000, 'video/mp4', 10000, ?3, ?4, ?4)`,
+        `insert into content (id, title, type, r2_key, media_size, media_content_type, duration_ms, created_by, created_at, updated_at, published_at)
+         values (?1, 'Held world item', 'video', ?2, 1000, 'video/mp4', 10000, ?3, ?4, ?4, ?4)`,
       ).bind(it.id, `test/${it.id}.mp4`, it.creator, iso(atMs)),
     ),
   );

@@ -13,6 +13,7 @@ import { WontEarn } from "../content/wont-earn";
 import { buttonClass } from "../ui";
 import { ContentEditor } from "../studio/content-editor";
 import { ThumbnailActions } from "./thumbnail-actions";
+import { VisibilityBadge } from "../visibility/visibility-badge";
 
 type MyContentItemProps = {
   item: ContentJson;
@@ -52,7 +53,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
   return (
     <li
       className="flex flex-col gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:flex-row"
-      aria-label={item.title}
+      aria-label={item.title || "Untitled draft"}
     >
       <ThumbnailActions item={item} onChange={onChange} />
       {editing ? (
@@ -61,8 +62,9 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           {/* Clamped, with the whole text on hover and on the item's own page (docs/decisions/039). */}
           <h3 className="line-clamp-2 font-semibold wrap-anywhere text-slate-100" title={item.title}>
-            {item.title}
+            {item.title || "Untitled draft"}
           </h3>
+          <VisibilityBadge item={item} className="self-start" />
           {item.removed ? <RemovedNotice contentId={item.id} note={item.removed_note ?? null} /> : null}
           {earnBlock ? <WontEarn block={earnBlock} className="self-start" /> : null}
           {item.description ? (

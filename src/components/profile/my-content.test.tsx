@@ -26,6 +26,8 @@ const video: ContentJson = {
   view_count: 0,
   created_at: "2025-01-02T12:00:00.000Z",
   updated_at: "2025-01-02T12:00:00.000Z",
+  visibility: "public",
+  published_at: "2025-01-02T12:00:00.000Z",
 };
 const audio: ContentJson = { ...video, id: "c2", title: "Night drive", type: "audio", description: "", tags: "" };
 // The list and the earning rules it reads to tell an item too short to earn (docs/decisions/063).

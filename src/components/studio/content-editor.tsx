@@ -8,6 +8,8 @@ import { buttonClass } from "../ui";
 import { detailsProblems, hasProblems } from "../upload/details-check";
 import { DetailsFields } from "../upload/details-fields";
 import type { UploadDetails } from "../upload/upload-rules";
+import { choiceOf, visibilityProblem, visibilityRequest } from "../visibility/visibility-choice";
+import { VisibilityField } from "../visibility/visibility-field";
 
 type ContentEditorProps = {
   item: ContentJson;
@@ -16,8 +18,8 @@ type ContentEditorProps = {
 };
 
 /**
- * Inline edit of an item's title, description and tags, bounded and checked as the server checks them
- * (docs/decisions/038); a failed save stays in edit mode and says why when the server did.
+ * Inline edit of an item's title, description, tags and visibility (docs/decisions/094), bounded and checked as the
+ * server checks them (docs/decisions/038); a failed save stays in edit mode and says why when the server did.
  */
 export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
   const [details, setDetails] = useState<UploadDetails>({
@@ -25,9 +27,15 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
     description: item.description,
     tags: splitTags(item.tags).join(", "),
   });
+  const initial = choiceOf(item);
+  const [visibility, setVisibility] = useState(initial);
   const [saving, setSaving] = useState(false);
   const problems = detailsProblems(details);
-  const invalid = hasProblems(problems);
+  // Only a changed choice is checked and sent: an unchanged schedule whose time just passed is not a mistake.
+  // A draft is published by its first save, with the visibility chosen (Public unless changed).
+  const visibilityChanged = item.draft === true || visibility.option !== initial.option || visibility.at !== initial.at;
+  const scheduleProblem = visibilityChanged ? visibilityProblem(visibility) : null;
+  const invalid = hasProblems(problems) || scheduleProblem !== null;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,6 +46,8 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
         title: details.title.trim(),
         description: details.description.trim(),
         tags: splitTags(details.tags),
+        // A visibility without publish_at clears a schedule on the server, so Scheduled always sends its time.
+        ...(visibilityChanged ? visibilityRequest(visibility) : {}),
       };
       onSaved(await updateContent(item.id, edit));
     } catch (error) {
@@ -61,10 +71,11 @@ export function ContentEditor({ item, onSaved, onCancel }: ContentEditorProps) {
         onChange={(p) => setDetails((d) => ({ ...d, ...p }))}
         disabled={saving}
       />
+      <VisibilityField value={visibility} onChange={setVisibility} problem={scheduleProblem} disabled={saving} />
       <CaptionsEditor contentId={item.id} durationSeconds={item.duration} disabled={saving} />
       <div className="flex gap-2">
         <button type="submit" className={buttonClass("primary")} disabled={saving || invalid}>
-          Save
+          {item.draft ? "Publish" : "Save"}
         </button>
         <button type="button" className={buttonClass("secondary")} onClick={onCancel} disabled={saving}>
           Cancel

@@ -9,6 +9,8 @@ import { detailsProblems, hasProblems } from "./details-check";
 import { BulkUploadRow } from "./bulk-upload-row";
 import { LeaveBulkDialog } from "./leave-bulk-dialog";
 import { MEDIA_ACCEPT, MEDIA_REJECTED } from "./upload-rules";
+import { VisibilityField } from "../visibility/visibility-field";
+import { PUBLIC_CHOICE, uploadVisibility, visibilityProblem } from "../visibility/visibility-choice";
 
 /** The bulk upload screen's body: file picking, the rows, Upload All and the outcome. */
 export function BulkUploadPanel() {
@@ -22,6 +24,9 @@ export function BulkUploadPanel() {
   const [refused, setRefused] = useState<string[]>([]);
   // Upload All was pressed while a row had a problem: nothing went, and this says why.
   const [blocked, setBlocked] = useState(false);
+  // One choice for the whole batch: every file of this Upload All goes out with it.
+  const [visibility, setVisibility] = useState(PUBLIC_CHOICE);
+  const scheduleProblem = visibilityProblem(visibility);
 
   // Leaving the screen stops the upload under way instead of letting it run unseen.
   useEffect(() => () => upload.current?.abort(), []);
@@ -42,10 +47,10 @@ export function BulkUploadPanel() {
   const invalidRows = items.filter((i) => i.status === "pending" && hasProblems(detailsProblems(i)));
   const startUpload = () => {
     // A row the server would refuse holds back the whole batch, so what goes is what the member saw.
-    setBlocked(invalidRows.length > 0);
-    if (invalidRows.length > 0) return;
+    setBlocked(invalidRows.length > 0 || scheduleProblem !== null);
+    if (invalidRows.length > 0 || scheduleProblem !== null) return;
     upload.current = new AbortController();
-    void uploadAll(upload.current.signal);
+    void uploadAll(upload.current.signal, uploadVisibility(visibility));
   };
 
   const hasPending = items.some((i) => i.status === "pending");
@@ -95,6 +100,12 @@ export function BulkUploadPanel() {
           Done
         </button>
       </div>
+      <VisibilityField
+        value={visibility}
+        onChange={setVisibility}
+        problem={blocked || visibility.at ? scheduleProblem : null}
+        disabled={running}
+      />
       {refused.length ? (
         <div role="alert" className="space-y-1 text-sm break-words text-red-400">
           {refused.map((sentence) => (

@@ -2,6 +2,7 @@ import { createStore } from "zustand/vanilla";
 import type { EarnBlock } from "../../../common/media-floor";
 import { ApiError } from "../../lib/api";
 import { detailsProblems, hasProblems } from "./details-check";
+import type { VisibilityRequest } from "../visibility/visibility-choice";
 import { publishBulkItem } from "./publish";
 import { isAcceptedMedia, titleFromFileName, type UploadDetails } from "./upload-rules";
 
@@ -39,7 +40,8 @@ export type BulkUploadState = {
    * Uploads the pending rows one after another, including rows added meanwhile; a row the server would
    * refuse (an empty title…) is not sent and stays pending with its problem shown (docs/decisions/038).
    */
-  uploadAll: (signal?: AbortSignal) => Promise<void>;
+  /** `publishing`: who may see every item of this batch (docs/decisions/094); public when left out. */
+  uploadAll: (signal?: AbortSignal, publishing?: VisibilityRequest) => Promise<void>;
 };
 
 let lastId = 0;
@@ -79,7 +81,7 @@ export function createBulkUploadStore() {
       remove: (id) => set((s) => ({ items: s.items.filter((i) => i.id !== id || i.status !== "pending") })),
       retry: (id) => patch(id, { status: "pending", progress: 0, error: undefined }, "error"),
 
-      async uploadAll(signal) {
+      async uploadAll(signal, publishing) {
         if (get().running) return;
         set({ running: true });
         try {
@@ -89,7 +91,11 @@ export function createBulkUploadStore() {
             if (!item || signal?.aborted) return;
             patch(item.id, { status: "uploading", progress: 0, error: undefined });
             try {
-              const published = await publishBulkItem(item, (progress) => patch(item.id, { progress }), signal);
+              const published = await publishBulkItem(
+                { ...item, publishing },
+                (progress) => patch(item.id, { progress }),
+                signal,
+              );
               patch(item.id, {
                 status: "success",
                 progress: 100,

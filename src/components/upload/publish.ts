@@ -2,13 +2,20 @@ import type { EarnBlock } from "../../../common/media-floor";
 import { finalizeUpload } from "../../lib/content-api";
 import { generateVideoThumbnail } from "../../lib/thumbnail";
 import { uploadFile } from "../../lib/upload-file";
+import type { VisibilityRequest } from "../visibility/visibility-choice";
 import { pacedSteps, type Progress } from "./progress-steps";
 import { asThumbnailFile, finalizeRequest, mediaTypeOf, type UploadDetails } from "./upload-rules";
 
 // The upload sequences of the two upload screens; each reports the progress steps of docs/product-spec.md §4, paced so
 // that every step is seen.
 
-export type SingleUpload = UploadDetails & { file: File; thumbnail: Blob | null };
+/** `publishing`: who may see it (docs/decisions/094), public when left out; `draft`: saved as a draft instead. */
+export type SingleUpload = UploadDetails & {
+  file: File;
+  thumbnail: Blob | null;
+  publishing?: VisibilityRequest;
+  draft?: boolean;
+};
 
 /** What a finished upload resolves to: the new item, and why it cannot earn (null when it can; docs/decisions/063). */
 export type Published = { id: string; earnBlock: EarnBlock | null };
@@ -28,14 +35,17 @@ export async function publishSingle(
     ? await uploadFile(asThumbnailFile(upload.thumbnail, upload.file.name), { signal })
     : undefined;
   await steps.step(50);
-  const created = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
+  const created = await finalizeUpload({
+    ...finalizeRequest({ key, file: upload.file, thumbnailKey }, upload),
+    ...(upload.draft ? { draft: true } : upload.publishing),
+  });
   await steps.step(75);
   await steps.step(100);
   // An answer without the verdict (a server older than the page) is taken as one that earns.
   return { id: created.id, earnBlock: created.earn_block ?? null };
 }
 
-export type BulkUpload = UploadDetails & { file: File; thumbnailFile: File | null };
+export type BulkUpload = UploadDetails & { file: File; thumbnailFile: File | null; publishing?: VisibilityRequest };
 
 /** Bulk row: 0, 25 once signed (creeping to 50 with the bytes), 50, 75 after the thumbnail step, 100. */
 export async function publishBulkItem(
@@ -53,7 +63,10 @@ export async function publishBulkItem(
   await steps.step(50);
   const thumbnailKey = await bulkThumbnail(upload, signal);
   await steps.step(75);
-  const created = await finalizeUpload(finalizeRequest({ key, file: upload.file, thumbnailKey }, upload));
+  const created = await finalizeUpload({
+    ...finalizeRequest({ key, file: upload.file, thumbnailKey }, upload),
+    ...upload.publishing,
+  });
   await steps.step(100);
   // An answer without the verdict (a server older than the page) is taken as one that earns.
   return { id: created.id, earnBlock: created.earn_block ?? null };

@@ -15,6 +15,8 @@ import { ThumbnailField } from "./thumbnail-field";
 import { UploadCaptionsField, useUploadCaptions } from "../captions/upload-captions";
 import { titleFromFileName, type UploadDetails } from "./upload-rules";
 import { useUploadThumbnail } from "./use-upload-thumbnail";
+import { VisibilityField } from "../visibility/visibility-field";
+import { PUBLIC_CHOICE, uploadVisibility, visibilityProblem } from "../visibility/visibility-choice";
 
 /**
  * A refusal the server explained (a title too long, a file that is not what it says, storage full, too many
@@ -33,6 +35,7 @@ export function SingleUploadForm() {
   const [details, setDetails] = useState<UploadDetails>({ title: "", description: "", tags: "" });
   const { thumbnail, pick, remove } = useUploadThumbnail(file);
   const captions = useUploadCaptions();
+  const [visibility, setVisibility] = useState(PUBLIC_CHOICE);
   const [progress, setProgress] = useState<number | null>(null);
   // Set when the new item can't earn: the page stays to say why, instead of opening the item (docs/decisions/063).
   const [blocked, setBlocked] = useState<Published | null>(null);
@@ -62,16 +65,22 @@ export function SingleUploadForm() {
   // "Title is required" waits for a file: an empty form is not a mistake yet.
   const problems = detailsProblems(details);
   if (!file) delete problems.title;
-  const invalid = hasProblems(problems);
+  const scheduleProblem = visibilityProblem(visibility);
+  const invalid = hasProblems(problems) || scheduleProblem !== null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file || !details.title.trim() || invalid || uploading) return;
+  // A draft may have no title yet and takes no visibility (docs/decisions/094); its other fields are still checked.
+  const draftProblems = { ...problems };
+  delete draftProblems.title;
+  const draftInvalid = hasProblems(draftProblems);
+
+  const submit = async (event: FormEvent | null, draft = false) => {
+    event?.preventDefault();
+    if (!file || uploading || (draft ? draftInvalid : !details.title.trim() || invalid)) return;
     const controller = new AbortController();
     upload.current = controller;
     setProgress(0);
     try {
-      const input = { ...details, file, thumbnail: thumbnail.image };
+      const input = { ...details, file, thumbnail: thumbnail.image, publishing: uploadVisibility(visibility), draft };
       const published = await publishSingle(input, setProgress, controller.signal);
       const { id } = published;
       const captionsRefused = await captions.send(id);
@@ -89,6 +98,8 @@ export function SingleUploadForm() {
   // A frame is being taken: wait for it rather than upload a video without its thumbnail.
   const canSubmit =
     Boolean(file && details.title.trim()) && !invalid && !uploading && !thumbnail.generating && captions.ready;
+  const canSaveDraft =
+    Boolean(file) && !draftInvalid && !uploading && !thumbnail.generating && captions.ready && !blocked;
 
   return (
     <form
@@ -107,6 +118,12 @@ export function SingleUploadForm() {
       {file ? <ThumbnailField thumbnail={thumbnail} onPick={pick} onRemove={remove} disabled={uploading} /> : null}
       <UploadFramePicker file={file} onPick={pick} disabled={uploading} />
       {file ? <UploadCaptionsField field={captions.field} disabled={uploading} /> : null}
+      <VisibilityField
+        value={visibility}
+        onChange={setVisibility}
+        problem={visibility.at ? scheduleProblem : null}
+        disabled={uploading}
+      />
       {/* Always in the page, so each step is announced as it shows (a region added with its text is not). */}
       <p role="status" className="sr-only">
         {progress === null
@@ -140,7 +157,16 @@ export function SingleUploadForm() {
           </Link>
         </div>
       ) : null}
-      <div className="flex justify-end">
+      <div className="flex flex-wrap justify-end gap-3">
+        {/* Private, kept to finish later: publish it from My Content (docs/decisions/094). */}
+        <button
+          type="button"
+          className={buttonClass("secondary", "lg")}
+          onClick={() => void submit(null, true)}
+          disabled={!canSaveDraft}
+        >
+          Save as draft
+        </button>
         <button type="submit" className={buttonClass("primary", "lg")} disabled={!canSubmit}>
           {blocked ? "Uploaded" : uploading ? "Uploading..." : "Upload"}
         </button>

@@ -53,16 +53,39 @@ export const content = sqliteTable(
     // but its views are paid nothing (the settling statement reads contentEarnsSql).
     // `too_short` is not among them: it follows the admin's earning rule, which may change (common/media-floor.ts).
     earnBlock: text("earn_block", { enum: ["thin_media", "small_picture", "low_frame_rate"] }),
+    // Who may see it (docs/decisions/094): public (listed), unlisted (opens by its link, never listed) or private
+    // (its creator and admins only). A scheduled item is private with `publishAt` set: public from that moment,
+    // which every read already honours; the cron then writes it down (worker/domain/content/publish-due.ts).
+    visibility: text("visibility", { enum: ["public", "unlisted", "private"] })
+      .notNull()
+      .default("public"),
+    publishAt: text("publish_at"),
+    // Saved as a draft (docs/decisions/094): private, its details maybe incomplete (no title yet). Publishing it
+    // (a PATCH with a title and a visibility) clears this; nothing sets it again. 0 or 1, as raw reads give it
+    // (SELECT_ROW reads the same values as drizzle, docs/decisions/068).
+    draft: integer("draft").notNull().default(0),
+    // When it first became public (or, while scheduled for the first time, will): lists, the following feed
+    // and the bell order by it, so a scheduled item is new at its time; never moves once past, so followers
+    // are told once whatever the item's visibility does after. Null while it has never been public.
+    publishedAt: text("published_at"),
   },
   (t) => [
     check("content_type_check", sql`${t.type} in ('video', 'audio')`),
     check("content_duration_check", sql`${t.durationMs} > 0`),
-    // Gallery keyset pagination, newest first: ORDER BY created_at DESC, id DESC.
-    index("content_created_idx").on(t.createdAt, t.id),
+    check("content_visibility_check", sql`${t.visibility} in ('public', 'unlisted', 'private')`),
+    // Gallery keyset pagination, newest published first: ORDER BY published_at DESC, id DESC; items never
+    // public (null) are outside every range the walk reads (docs/decisions/094).
+    index("content_published_idx").on(t.publishedAt, t.id),
     // Gallery filtered by type (All/Videos/Audio) with the same keyset order.
-    index("content_type_created_idx").on(t.type, t.createdAt, t.id),
-    // Creator page, My Content and per-creator counts.
+    index("content_type_published_idx").on(t.type, t.publishedAt, t.id),
+    // The creator page, the following feed and the bell's merged uploads: a creator's items by publication.
+    index("content_creator_published_idx").on(t.createdBy, t.publishedAt, t.id),
+    // My Content (every item of the caller, published or not), moderation and per-creator reads.
     index("content_creator_created_idx").on(t.createdBy, t.createdAt, t.id),
+    // The cron's publication of scheduled items whose time has come; partial, so only scheduled items are in it.
+    index("content_publish_due_idx")
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
     // The moderators' list of taken-down items, newest takedown first (GET /api/admin/moderation?status=removed);
     // partial, so visible items (nearly all) are not in it and the gallery's walks never pick it.
     index("content_removed_idx")

@@ -9,7 +9,7 @@ import { accountSuspended, badRequest, forbidden, notFound } from "../../lib/err
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import type { Db } from "../../db/client";
-import { isDeleted, isHidden } from "../content/visibility";
+import { isDeleted, isModerated } from "../content/visibility";
 import { openableItem } from "./read-comments";
 
 // Writing comments (docs/decisions/093). A comment is talk, not a view: nothing here reads or writes a view, an
@@ -30,8 +30,9 @@ export async function createComment({
 }: CommenterCall<{ contentId: string; text: string; parentId?: string }>) {
   if (ctx.actor.suspended) throw accountSuspended();
   const item = await openableItem(ctx, input.contentId);
-  // Its creator still sees a taken-down item; nobody talks under it until it is back.
-  if (isHidden(item) || isDeleted(item)) throw notFound("Content not found");
+  // Its creator still sees a taken-down item; nobody talks under it until it is back. A private item is open to its
+  // creator (and admins) alone, so only they may comment on it (docs/decisions/094).
+  if (isModerated(item) || isDeleted(item)) throw notFound("Content not found");
   let parentId: string | null = null;
   if (input.parentId) {
     const parent = await findComment(ctx.db, input.parentId);

@@ -43,7 +43,7 @@ describe("content services", () => {
     const owner = await memberCtx();
     const admin = await memberCtx(true);
     const item = await makeContent(owner.actor.id, { title: "Original" });
-    expect((await editContent({ ctx: admin, input: { id: item.id, edit } })).title).toBe("Mine now");
+    expect((await editContent({ ctx: admin, input: { id: item.id, edit } })).item.title).toBe("Mine now");
     await likeContent({ ctx: admin, input: { contentId: item.id } });
     await deleteContent({ ctx: owner, input: { id: item.id } });
     await expect(editContent({ ctx: owner, input: { id: item.id, edit } })).rejects.toMatchObject({

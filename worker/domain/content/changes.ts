@@ -1,8 +1,8 @@
 import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
 import { findMedia, likeState, setLike } from "../../db/queries/content/content";
-import { replaceThumbnail, tombstoneContent, updateContentText } from "../../db/queries/content/content-writes";
-import { notFound } from "../../lib/errors";
+import { replaceThumbnail, tombstoneContent, updateContent } from "../../db/queries/content/content-writes";
+import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import type { MemberCall } from "../member-context";
@@ -10,6 +10,7 @@ import type { Publication } from "./publication";
 import { usableUpload } from "../uploads/usable-upload";
 import { contentTheUserMayChange } from "./ownership";
 import { copyThumbnail, removeCopies, type ThumbnailStores } from "./public-thumbnails";
+import { nextPublishState, type PublishRequest } from "./publishing";
 import { retiredThumbnail } from "./thumbnail-version";
 import { isDeleted, isHidden, mayOpen } from "./visibility";
 
@@ -40,17 +41,43 @@ export async function getLikeStatus({ ctx: { db, actor }, input: { contentId } }
   return state!;
 }
 
-type TextEdit = { title: string; description: string; tags: string[] };
+type ContentEdit = { title?: string; description?: string; tags?: string[] } & PublishRequest;
 
-/** New title, description and tags, by the creator or an admin; answers the item as it now is. */
+/**
+ * New text (title, description and tags together), visibility or schedule, by the creator or an admin
+ * (docs/decisions/094); answers the item as it now is, and what the change does to its thumbnail's public copy:
+ * made private, the copy goes; public or unlisted again, it is made. Nothing here writes a view or money.
+ */
 export async function editContent({
   ctx: { db, actor },
   input: { id, edit },
-}: ContentCall<{ id: string; edit: TextEdit }>) {
+}: ContentCall<{ id: string; edit: ContentEdit }>) {
   const row = await contentTheUserMayChange(db, actor, id);
-  const change = { title: edit.title, description: edit.description, tags: edit.tags.join(","), updatedAt: nowIso() };
-  await updateContentText(db, { id: row.id, ...change });
-  return { ...row, ...change };
+  const nowMs = Date.now();
+  const text =
+    edit.title === undefined
+      ? {}
+      : { title: edit.title, description: edit.description ?? "", tags: (edit.tags ?? []).join(",") };
+  const publishing = edit.visibility !== undefined || edit.publish_at !== undefined;
+  // A draft is published by a visibility (or a schedule) once it has a title; until then it stays a draft.
+  if (publishing && row.draft && !(text.title ?? row.title)) {
+    throw badRequest("title: Title is required to publish a draft");
+  }
+  const publish = publishing ? { ...nextPublishState(row, edit, nowMs), draft: 0 } : {};
+  const change = { ...text, ...publish, updatedAt: nowIso(nowMs) };
+  await updateContent(db, { id: row.id, ...change });
+  const after = { ...row, ...change };
+  const publication: Publication =
+    !publishing || isHidden(row) === isHidden(after)
+      ? null
+      : isHidden(after)
+        ? { hide: { id: row.id } }
+        : after.thumbnailKey
+          ? { publish: [{ id: row.id, thumbnailKey: after.thumbnailKey }] }
+          : null;
+  // Made private: the address anyone could open is retired from the edge cache too (docs/decisions/074).
+  const retiredThumbnails = publication && "hide" in publication ? retiredThumbnail(row) : [];
+  return { item: after, publication, retiredThumbnails };
 }
 
 /**

@@ -8,6 +8,7 @@ import { insertFinalizedContent } from "../../db/queries/uploads/finalize";
 import { readSettings } from "../../db/queries/settings/settings";
 import { badRequest, conflict, unsupportedMedia } from "../../lib/errors";
 import { copyThumbnail, removeCopies } from "./public-thumbnails";
+import { nextPublishState } from "./publishing";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
 import { refreshChallenges } from "../challenges/refresh";
@@ -34,6 +35,15 @@ export async function finalizeContent({
   input: FinalizeInput;
 }) {
   const { db, bucket, actor: user } = ctx;
+  // Public unless asked otherwise; a schedule is checked (future, within a year) before any work is done. A draft
+  // is private and never published until a PATCH publishes it (docs/decisions/094).
+  const publish = input.draft
+    ? ({ visibility: "private", publishAt: null, publishedAt: null } as const)
+    : nextPublishState(
+        { visibility: "public", publishAt: null, publishedAt: null },
+        { visibility: input.visibility, publish_at: input.publish_at },
+        Date.now(),
+      );
   const media = await usableUpload(db, user, input.r2_key, "media");
   const actualType = mediaTypeOf(media.contentType);
   if (actualType !== input.type)
@@ -59,10 +69,12 @@ export async function finalizeContent({
   await stored.assertUnchanged();
   const id = newId();
   const now = nowIso();
-  // The new item is visible: its image is copied to the public bucket before the row names the copy (docs/decisions/083).
-  const copy = thumb
-    ? await copyThumbnail({ media: bucket, thumbs: ctx.thumbs }, { id, thumbnailKey: thumb.key })
-    : null;
+  // A public or unlisted item's image is copied to the public bucket before the row names the copy (docs/decisions/083);
+  // a private or scheduled one's is not, until it is public (docs/decisions/094).
+  const copy =
+    thumb && publish.visibility !== "private"
+      ? await copyThumbnail({ media: bucket, thumbs: ctx.thumbs }, { id, thumbnailKey: thumb.key })
+      : null;
   try {
     await insertFinalizedContent(
       db,
@@ -83,6 +95,10 @@ export async function finalizeContent({
         createdBy: user.id,
         createdAt: now,
         updatedAt: now,
+        ...publish,
+        draft: input.draft ? 1 : 0,
+        // Published the moment it is created, when it is public at once.
+        publishedAt: publish.visibility === "public" ? now : publish.publishedAt,
       },
       [media.key, ...(thumb ? [thumb.key] : [])],
     );

@@ -5,7 +5,7 @@ import { startRefusal } from "../../db/queries/earnings/start-refusal";
 import { addressGroupHash } from "../../lib/address-group";
 import { notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
-import { mayOpen } from "../content/visibility";
+import { isPrivate, mayOpen } from "../content/visibility";
 import { startEarnability } from "./counting";
 import { utcDay } from "./rules";
 import { watchSessionsOf } from "./watch-sessions-of";
@@ -34,6 +34,9 @@ export async function startPlayback({
   // A hidden item cannot be played by others (docs/decisions/027); its creator's and admins' views of it
   // never pay (the earnings job skips hidden items).
   if (!item || !mayOpen(item, actor)) throw notFound("Content not found");
+  // A private (or scheduled) item has no audience (docs/decisions/094): only its creator, whose views never pay,
+  // may start one. Admins may open its page to review it, but not start a view the earnings job would judge.
+  if (isPrivate(item) && item.createdBy !== actor.id) throw notFound("Content not found");
   const started = await watchSessionsOf(env, actor.id).start({
     viewerId: actor.id,
     contentId: item.id,

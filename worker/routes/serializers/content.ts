@@ -3,6 +3,7 @@ import type { ContentRow } from "../../db/queries/content/content";
 import type { getItem } from "../../domain/content/get-item";
 import { isCopyOf } from "../../domain/content/public-thumbnails";
 import { versionOfItem } from "../../domain/content/thumbnail-version";
+import { currentPublishState } from "../../domain/content/publishing";
 import { isHidden } from "../../domain/content/visibility";
 import { thumbnailPath } from "../thumbnail-cache";
 import { captionTracksJson } from "./captions";
@@ -46,16 +47,23 @@ export function contentJson(row: ContentRow, thumbsOrigin: ThumbsOrigin): Conten
     view_count: Number(row.viewCount),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+    // Others only ever receive items they may open: public or unlisted (a scheduled one past its time: public).
+    visibility: currentPublishState(row).visibility,
+    published_at: row.publishedAt !== null && Date.parse(row.publishedAt) <= Date.now() ? row.publishedAt : null,
   };
 }
 
 /**
  * The same, with what moderators did to it, for its creator and admins only (My Content, the item itself):
- * the takedown note is for them, not for other members (docs/decisions/027); and the media floor it missed
- * at upload (docs/decisions/063), which My Content and the studio show on the item.
+ * the takedown note is for them, not for other members (docs/decisions/027); the media floor it missed
+ * at upload (docs/decisions/063), which My Content and the studio show on the item; and its schedule.
  */
 export const contentWithModerationJson = (row: ContentRow, thumbsOrigin: ThumbsOrigin): ContentJson => ({
   ...contentJson(row, thumbsOrigin),
+  // The creator's own view of the schedule (docs/decisions/094): when it goes public, and when it first did or will.
+  publish_at: currentPublishState(row).publishAt,
+  published_at: row.publishedAt,
+  draft: row.draft === 1,
   removed: row.removedAt !== null,
   removed_note: row.removedAt !== null ? row.removedNote : null,
   earn_block: row.earnBlock,

@@ -34,6 +34,8 @@ export async function findCaptionTrack(db: Db, contentId: string, lang: string) 
       createdBy: content.createdBy,
       removedAt: content.removedAt,
       deletedAt: content.deletedAt,
+      visibility: content.visibility,
+      publishAt: content.publishAt,
       creatorSuspended: sql<number>`(${users.suspendedAt} is not null)`,
     })
     .from(contentCaptions)

@@ -61,13 +61,16 @@ export type CommentItem = {
   removedAt: string | null;
   deletedAt: string | null;
   creatorSuspended: number;
+  visibility: "public" | "unlisted" | "private";
+  publishAt: string | null;
 };
 
 export async function findCommentItem(db: Db, contentId: string): Promise<CommentItem | null> {
   return db.$client
     .prepare(
       `select c.id, c.title, c.created_by as createdBy, c.removed_at as removedAt, c.deleted_at as deletedAt,
-        ${suspendedSql("c.created_by")} as creatorSuspended from content c where c.id = ?1`,
+        c.visibility, c.publish_at as publishAt, ${suspendedSql("c.created_by")} as creatorSuspended
+      from content c where c.id = ?1`,
     )
     .bind(contentId)
     .first<CommentItem>();

@@ -3,13 +3,16 @@ import type { Db } from "../../client";
 import { content } from "../../schema";
 import { recordCopyStatement } from "./public-thumbnails";
 
-export type ContentEditParams = { id: string; title: string; description: string; tags: string; updatedAt: string };
+/** A creator's change: text (title, description, tags), visibility and schedule, any of them, and the time. */
+export type ContentEditParams = { id: string; updatedAt: string } & Partial<
+  Pick<
+    typeof content.$inferInsert,
+    "title" | "description" | "tags" | "visibility" | "publishAt" | "publishedAt" | "draft"
+  >
+>;
 
-export async function updateContentText(db: Db, p: ContentEditParams) {
-  await db
-    .update(content)
-    .set({ title: p.title, description: p.description, tags: p.tags, updatedAt: p.updatedAt })
-    .where(eq(content.id, p.id));
+export async function updateContent(db: Db, { id, ...change }: ContentEditParams) {
+  await db.update(content).set(change).where(eq(content.id, id));
 }
 
 /** `publicKey`: the new image's copy in the public bucket, when one was written (docs/decisions/083). */
@@ -58,4 +61,14 @@ export async function tombstoneContent(db: Db, t: Tombstone): Promise<boolean> {
   const params = [t.id, t.actorId, t.now, t.auditId];
   const results = await d1.batch(TOMBSTONE.map((text) => d1.prepare(text).bind(...params)));
   return Boolean((results.at(-1)!.results[0] as { done: number } | undefined)?.done);
+}
+
+/** The cron's statement (?1 now): on content_publish_due_idx, only scheduled items are visited. */
+export const PUBLISH_DUE_SQL = `update content set visibility = 'public', publish_at = null
+  where publish_at is not null and publish_at <= ?1 and visibility = 'private'`;
+
+/** Scheduled items whose time is at or before `now` become public, their schedule done; answers how many. */
+export async function publishDueContent(db: Db, now: string): Promise<number> {
+  const res = await db.$client.prepare(PUBLISH_DUE_SQL).bind(now).run();
+  return res.meta.changes;
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../client";
 import { content, likes, users } from "../../schema";
 import { rowColumnsSql } from "../row-columns";
 import { rankedSearch, SEARCH_SORT_KEY, type SearchTerms } from "./content-search";
-import { VISIBLE_CONTENT, VISIBLE_ROW } from "./visibility";
+import { LISTED_CONTENT, LISTED_ROW, VISIBLE_ROW, publicNowSql } from "./visibility";
 
 /** An item with its creator's name and standing, and its like count. `creatorSuspended` is 0 or 1. */
 export type ContentRow = typeof content.$inferSelect & {
@@ -50,17 +50,18 @@ export function contentPageSql(p: ListParams): SQL | null {
   if (p.type) filters.push(sql`c.type = ${p.type}`);
   if (p.creator) filters.push(sql`c.created_by = ${p.creator}`);
   if (!p.match) {
-    // Newest first; served by content_created_idx / content_type_created_idx / content_creator_created_idx.
-    if (p.after) filters.push(sql`(c.created_at, c.id) < (${String(p.after.key)}, ${p.after.id})`);
-    return sql`select ${SELECT_ROW}, c.created_at as sortKey from content c
-      join users u on u.id = c.created_by where ${sql.join([...filters, VISIBLE_ROW], sql` and `)}
-      order by c.created_at desc, c.id desc limit ${p.limit + 1}`;
+    // Newest published first (docs/decisions/094); served by content_published_idx / content_type_published_idx /
+    // content_creator_published_idx. Items never public (published_at null) are outside the range walked.
+    if (p.after) filters.push(sql`(c.published_at, c.id) < (${String(p.after.key)}, ${p.after.id})`);
+    return sql`select ${SELECT_ROW}, c.published_at as sortKey from content c
+      join users u on u.id = c.created_by where ${sql.join([...filters, LISTED_ROW], sql` and `)}
+      order by c.published_at desc, c.id desc limit ${p.limit + 1}`;
   }
   // Ranked by which column holds the words, then newest, among the SEARCH_WINDOW newest visible matches; the
   // rows of the page alone are joined to their creator and likes (docs/decisions/021).
   const ranked = rankedSearch({
     terms: p.match,
-    filters: [...filters, VISIBLE_CONTENT],
+    filters: [...filters, LISTED_CONTENT],
     afterKey: p.after ? Number(p.after.key) : null,
     limit: p.limit,
   });
@@ -86,6 +87,8 @@ export async function findMedia(db: Db, id: string) {
         createdBy: content.createdBy,
         removedAt: content.removedAt,
         deletedAt: content.deletedAt,
+        visibility: content.visibility,
+        publishAt: content.publishAt,
         creatorSuspended: sql<number>`(${users.suspendedAt} is not null)`,
       })
       .from(content)
@@ -108,7 +111,7 @@ export async function listByCreator(db: Db, userId: string, limit: number): Prom
     where c.created_by = ${userId} and c.deleted_at is null order by c.created_at desc, c.id desc limit ${limit}`);
 }
 
-/** What the caller liked and may still see, most recently liked first. */
+/** What the caller liked and may still open (unlisted items too: they liked them), most recently liked first. */
 export async function listLikedBy(db: Db, userId: string, limit: number): Promise<ContentRow[]> {
   return db.all(sql`select ${SELECT_ROW} from likes lk join content c on c.id = lk.content_id
     join users u on u.id = c.created_by where lk.user_id = ${userId} and ${VISIBLE_ROW}
@@ -116,7 +119,7 @@ export async function listLikedBy(db: Db, userId: string, limit: number): Promis
 }
 
 /**
- * A creator page's counts: the creator's visible items per type (none while the creator is suspended), and the
+ * A creator page's counts: the creator's listed items per type (none while the creator is suspended), and the
  * view counts of those items summed (each item keeps its own, docs/decisions/047: no views are counted here).
  */
 export async function countByType(db: Db, userId: string) {
@@ -134,6 +137,7 @@ export async function countByType(db: Db, userId: string) {
         isNull(content.removedAt),
         isNull(content.deletedAt),
         isNull(users.suspendedAt),
+        sql.raw(publicNowSql("content")),
       ),
     )
     .groupBy(content.type);

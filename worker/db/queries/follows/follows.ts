@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../client";
 import { CREATOR_NAME_SQL, SELECT_ROW, type ContentRow } from "../content/content";
-import { VISIBLE_ROW } from "../content/visibility";
+import { LISTED_ROW, publicNowSql } from "../content/visibility";
 
 // Follows (docs/decisions/046). A creator that can be followed exists and is not suspended (a suspended
 // creator's page and items are hidden, docs/decisions/027).
@@ -63,18 +63,24 @@ export async function listFollowing(
 }
 
 /**
- * The newest visible items of the creators the member follows, one extra row: for each followed creator at
- * most a page of its newest items below the cursor (content_creator_created_idx), merged newest first. A page
+ * The newest listed items of the creators the member follows, one extra row: for each followed creator at
+ * most a page of its newest published items below the cursor (content_creator_published_idx), merged newest
+ * first; a scheduled item is new at its time (docs/decisions/094). A page
  * costs (creators followed × page) rows at most, whatever their histories hold, and never grows with how
  * many follow a creator.
  */
 export async function listFollowedUploads(db: Db, userId: string, after: Keyset, limit: number): Promise<ContentRow[]> {
-  const before = after ? sql`and (c2.created_at, c2.id) < (${after.key}, ${after.id})` : sql``;
-  return db.all(sql`select ${SELECT_ROW} from follows f
+  return db.all(followedUploadsSql(userId, after, limit));
+}
+
+/** The statement of listFollowedUploads; tests read its plan. */
+export function followedUploadsSql(userId: string, after: Keyset, limit: number): SQL {
+  const before = after ? sql`and (c2.published_at, c2.id) < (${after.key}, ${after.id})` : sql``;
+  return sql`select ${SELECT_ROW} from follows f
     join content c on c.id in (select c2.id from content c2 where c2.created_by = f.creator_id
-        and c2.deleted_at is null and c2.removed_at is null ${before}
-        order by c2.created_at desc, c2.id desc limit ${limit + 1})
+        and c2.deleted_at is null and c2.removed_at is null and ${sql.raw(publicNowSql("c2"))} ${before}
+        order by c2.published_at desc, c2.id desc limit ${limit + 1})
     join users u on u.id = c.created_by
-    where f.follower_id = ${userId} and ${VISIBLE_ROW}
-    order by c.created_at desc, c.id desc limit ${limit + 1}`);
+    where f.follower_id = ${userId} and ${LISTED_ROW}
+    order by c.published_at desc, c.id desc limit ${limit + 1}`;
 }

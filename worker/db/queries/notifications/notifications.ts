@@ -2,12 +2,15 @@ import { NOTIFICATIONS_LISTED, UNREAD_COUNTED } from "../../../../common/notific
 import type { Db } from "../../client";
 import { prepareShared } from "../audit/audited-change";
 import { CREATOR_NAME_SQL } from "../content/content";
+import { publicNowSql } from "../content/visibility";
 import { memberNumSql } from "../archive/kept-numbers";
 
 // The bell's read (docs/decisions/046): one batch, one round trip. The member's own rows (notifications_event_unique,
 // sorted: decision 059; the unread count on the same rows: decision 086) merged with the uploads of the creators they follow, read
 // at the time of asking (fan-out on read): follows by primary key, then each followed creator's newest items
-// on content_creator_created_idx. An upload writes nothing per follower, so it costs the same with 10 or 100k.
+// on content_creator_published_idx, by when each became public (docs/decisions/094: a scheduled item is told at its
+// time, and once: published_at never moves once past). An upload writes nothing per follower, so it costs the
+// same with 10 or 100k.
 // ?1 the member, ?2 now, ?3 the oldest upload told (now less UPLOAD_NOTICE_DAYS).
 
 // The member asking, by number (notifications name members by number: docs/decisions/060).
@@ -17,10 +20,16 @@ const MUTED = (group: string) =>
 const MARK = "coalesce((select uploads_read_at from notification_settings where user_id = ?1), '')";
 const OWN = `from notifications n where n.user_num = ${ME} and n.at <= ?2 and n.kind <> 'upload' and n.count > 0 and not ${MUTED("n.grp")}`;
 const FOLLOWED_UPLOADS = `from follows f
-  join content c on c.created_by = f.creator_id and c.created_at > f.created_at and c.created_at > ?3 and c.created_at <= ?2
+  join content c on c.created_by = f.creator_id and c.published_at > f.created_at and c.published_at > ?3 and c.published_at <= ?2
   join users u on u.id = c.created_by
-  where f.follower_id = ?1 and c.deleted_at is null and c.removed_at is null and u.suspended_at is null and not ${MUTED("'uploads'")}`;
-const UPLOAD_READ = `(c.created_at <= ${MARK} or exists (select 1 from notifications r where r.user_num = ${ME} and r.kind = 'upload' and r.ref = c.id))`;
+  where f.follower_id = ?1 and c.deleted_at is null and c.removed_at is null and u.suspended_at is null
+    and ${publicNowSql("c")} and not ${MUTED("'uploads'")}`;
+const UPLOAD_READ = `(c.published_at <= ${MARK} or exists (select 1 from notifications r where r.user_num = ${ME} and r.kind = 'upload' and r.ref = c.id))`;
+
+/** The uploads the bell merges in, newest published first: each followed creator's items on content_creator_published_idx. */
+export const FOLLOWED_UPLOADS_SQL = `select 'u-' || c.id as id, 'upload' as kind, 'uploads' as grp, c.published_at as at, ${UPLOAD_READ} as read,
+    1 as count, 0 as amountMicros, c.id as subjectId, c.title as detail, c.created_by as creatorId, ${CREATOR_NAME_SQL} as creatorName
+  ${FOLLOWED_UPLOADS} order by c.published_at desc limit ${NOTIFICATIONS_LISTED}`;
 
 /** The member's own unread rows, counted up to the cap: on notifications_event_unique, no index of its own (086). */
 export const OWN_UNREAD_COUNT_SQL = `select count(*) as n from (select 1 ${OWN} and n.read_at is null limit ${UNREAD_COUNTED})`;
@@ -47,9 +56,7 @@ export async function readBell(db: Db, userId: string, now: string, uploadsSince
          n.subject_id as subjectId, n.detail, null as creatorId, null as creatorName
        ${OWN} order by n.at desc limit ${NOTIFICATIONS_LISTED}`),
     q(OWN_UNREAD_COUNT_SQL),
-    q(`select 'u-' || c.id as id, 'upload' as kind, 'uploads' as grp, c.created_at as at, ${UPLOAD_READ} as read, 1 as count,
-         0 as amountMicros, c.id as subjectId, c.title as detail, c.created_by as creatorId, ${CREATOR_NAME_SQL} as creatorName
-       ${FOLLOWED_UPLOADS} order by c.created_at desc limit ${NOTIFICATIONS_LISTED}`),
+    q(FOLLOWED_UPLOADS_SQL),
     q(`select count(*) as n from (select 1 ${FOLLOWED_UPLOADS} and not ${UPLOAD_READ} limit ${UNREAD_COUNTED})`),
     d1.prepare("select muted from notification_settings where user_id = ?1").bind(userId),
   ]);
@@ -98,7 +105,8 @@ export async function markRead(
     d1
       .prepare(
         `insert into notifications (user_num, kind, ref, grp, subject_id, count, at, day, read_at)
-        select ${ME}, 'upload', c.id, 'uploads', c.id, 0, c.created_at, substr(c.created_at, 1, 10), ?2
+        select ${ME}, 'upload', c.id, 'uploads', c.id, 0, coalesce(c.published_at, c.created_at),
+          substr(coalesce(c.published_at, c.created_at), 1, 10), ?2
         from content c join follows f on f.follower_id = ?1 and f.creator_id = c.created_by
         where c.id in (select value from json_each(?3))
         on conflict (user_num, kind, ref) do nothing`,

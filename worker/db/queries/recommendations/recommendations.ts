@@ -5,7 +5,7 @@ import type { Db } from "../../client";
 import { SELECT_ROW, type ContentRow } from "../content/content";
 import { dayNumberOf } from "../archive/kept-numbers";
 import { LIMITS, type Candidate, type Seed, type ViewerProfile } from "./recommender-inputs";
-import { VISIBLE_ROW } from "../content/visibility";
+import { LISTED_ROW } from "../content/visibility";
 
 // Reads that feed the recommender (worker/domain/recommendations). A request makes two round trips: the
 // viewer's profile (plus, for Up Next, the item), then one candidate query. Raw SQL for json_each and FTS5;
@@ -106,7 +106,7 @@ export async function loadCandidates(db: Db, p: CandidateParams): Promise<Candid
     select ${ROW}, p.cooc as cooc,
       coalesce((select t.qualified from content_view_totals t where t.content_id = c.id), 0) as qualifiedViews
     from pool p join content c on c.id = p.id join users u on u.id = c.created_by
-    where c.created_by <> ${p.viewerId} and ${VISIBLE_ROW}`);
+    where c.created_by <> ${p.viewerId} and ${LISTED_ROW}`);
   // Popularity = likes + qualified views (both counted on covering indexes).
   return rows.map(({ qualifiedViews, ...r }) => ({
     ...r,
@@ -131,7 +131,7 @@ export async function loadFallbackCandidates(db: Db, viewerId: string): Promise<
     select ${ROW}, 0 as cooc,
       coalesce((select t.qualified from content_view_totals t where t.content_id = c.id), 0) as qualifiedViews
     from pool p join content c on c.id = p.id join users u on u.id = c.created_by
-    where c.created_by <> ${viewerId} and ${VISIBLE_ROW}`);
+    where c.created_by <> ${viewerId} and ${LISTED_ROW}`);
   return rows.map(({ qualifiedViews, ...r }) => ({
     ...r,
     cooc: 0,
