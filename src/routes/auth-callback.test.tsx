@@ -19,7 +19,7 @@ describe("auth callback", () => {
   it("signs in, then replaces itself with the home page", async () => {
     const fetchMock = stubFetch({
       "POST /api/sessions": { body: { user: ava } },
-      "GET /api/users/me": { body: ava },
+      "GET /api/session": { body: { user: ava } },
       // Home, where the callback lands, loads the gallery and (signed in) runs the earnings job.
       "GET /api/content": { body: { items: [], nextCursor: null } },
       ...backgroundEarningsRoutes,

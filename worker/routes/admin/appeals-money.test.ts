@@ -7,9 +7,9 @@ import { balancesOf } from "../../domain/wallet/balances";
 import { makeContent, makeQualifiedView, makeUser, testDb } from "../../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../../test/http";
 
-// An appeal never moves money by itself (docs/decisions/092): its reversal is the admin's restore or unsuspend,
-// which give back visibility and not the reversed rewards (docs/decisions/027). So after a granted appeal every
-// wallet is exactly what a plain restore leaves, and deciding again changes nothing.
+// Sending an appeal moves no money (docs/decisions/092). Granting it is the admin's restore or unsuspend, which
+// also gives back, held again, exactly the rewards that action reversed, both sides (docs/decisions/096); a plain
+// restore gives back visibility only (027). Deciding again changes nothing.
 
 const DAY_MS = 24 * 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -53,7 +53,7 @@ const wallets = async (s: Awaited<ReturnType<typeof paidItemTakenDown>>) => ({
 });
 
 describe("a granted appeal and money", () => {
-  it("leaves every wallet exactly as a plain restore does, and a second decision changes nothing", async () => {
+  it("gives back, held again, what the takedown reversed (a plain restore does not), and only once", async () => {
     const admin = await signedInBrowser("admin@example.com");
     const appealed = await paidItemTakenDown(admin);
     const restored = await paidItemTakenDown(admin);
@@ -79,11 +79,16 @@ describe("a granted appeal and money", () => {
       (await admin.json(`/api/admin/moderation/content/${restored.item.id}`, "POST", { action: "restore", note: "" }))
         .status,
     ).toBe(200);
+    // A plain restore leaves the takedown's reversals in force.
+    expect(await wallets(restored)).toEqual(afterTakedown);
+    // The granted appeal gives the held view's two rewards back as new rows, pending again: both sides.
     const granted = await wallets(appealed);
-    expect(granted).toEqual(await wallets(restored));
-    expect(granted).toEqual(afterTakedown);
+    expect(granted.creator).toMatchObject({ creatorBalance: 6000, available: 3000, pending: 3000 });
+    expect(granted.late).toMatchObject({ viewerBalance: 3000, pending: 3000 });
+    expect(granted.early).toEqual(afterTakedown.early);
     const rows = await counts(appealed.views);
-    expect(rows).toEqual(await counts(restored.views));
+    expect(rows).toEqual({ reversals: 2, earnings: 6 });
+    expect(await counts(restored.views)).toEqual({ reversals: 2, earnings: 4 });
 
     // Deciding again, either way, is refused and writes nothing.
     expect((await decide()).status).toBe(409);
@@ -100,7 +105,7 @@ describe("a granted appeal and money", () => {
     // The item pays again from now on, as after any restore.
     await makeQualifiedView((await makeUser({ createdAt: LONG_AGO })).id, appealed.item);
     await settle();
-    expect((await wallet(appealed.creatorId)).pending).toBe(3000);
+    expect((await wallet(appealed.creatorId)).pending).toBe(6000);
   });
 
   it("two admins reversing at once: one restore, one 409", async () => {
