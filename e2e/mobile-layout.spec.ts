@@ -20,6 +20,15 @@ test("the signed-in header is one row with its links behind Menu, and the search
   expect((await box(page.getByRole("banner"))).height).toBeLessThan(72);
   const search = page.getByRole("searchbox", { name: "Search content or creators" });
   await expect(search).toHaveAttribute("placeholder", "Search...");
+  // The whole of it shows: the text is narrower than the box's inside ("Searcl" once, docs/decisions/098).
+  const fit = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: context.measureText(input.placeholder).width, room };
+  });
+  expect(fit.text).toBeLessThanOrEqual(fit.room);
 
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Wallet" })).toBeVisible();

@@ -97,14 +97,20 @@ function useRememberForReturn() {
 
 /**
  * Scrolls the section to the top of the screen (under the sticky header: `scroll-mt-20`) when a search
- * starts or changes, or the type filter changes; not on the first render, and not when the search is cleared.
- * The section is at least a screen tall (`min-h-[calc(100dvh-5rem)]`), so even one result can come to the top.
+ * starts or changes, or the type filter changes, and when the page opens on a search (a shared `?q=` link,
+ * docs/decisions/098: at once, the link asked for results); not on opening without one, and not when the
+ * search is cleared. The section is at least a screen tall (`min-h-[calc(100dvh-5rem)]`), so even one result
+ * can come to the top; rows that arrive above it later do not push it away (the browser's scroll anchoring).
  */
 function useBringIntoView(ref: RefObject<HTMLElement | null>, search: string, type: string) {
-  const last = useRef({ search, type });
+  const last = useRef<{ search: string; type: string } | null>(null);
   useEffect(() => {
     const before = last.current;
     last.current = { search, type };
+    if (before === null) {
+      if (search) ref.current?.scrollIntoView?.({ block: "start", behavior: "auto" });
+      return;
+    }
     if (before.search === search && before.type === type) return;
     if (!search && before.type === type) return;
     const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
