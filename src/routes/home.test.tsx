@@ -169,8 +169,9 @@ describe("home page", () => {
       await screen.findByRole("link", { name: "Late Night Jazz" });
       const gallery = screen.getByRole("region", { name: "Discover Content" });
       expect(within(gallery).getByText("jazz", { exact: false, selector: "p span" })).toBeVisible();
-      // Once, on opening: the link asked for results, which may be a screen or two below the rows.
-      expect(scrolled).toEqual([gallery]);
+      // On opening (and again while the rows above arrive): the link asked for results, a screen or two down.
+      expect(scrolled.length).toBeGreaterThan(0);
+      expect(new Set(scrolled)).toEqual(new Set([gallery]));
     } finally {
       delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
     }

@@ -11,8 +11,9 @@ function layOut({ content, box }: { content: number; box: number }) {
 }
 
 afterEach(() => {
-  delete (HTMLElement.prototype as Partial<HTMLElement>).scrollHeight;
-  delete (HTMLElement.prototype as Partial<HTMLElement>).clientHeight;
+  // The prototype's own getters (Element's) take over again.
+  Reflect.deleteProperty(HTMLElement.prototype, "scrollHeight");
+  Reflect.deleteProperty(HTMLElement.prototype, "clientHeight");
 });
 
 describe("ContentDescription", () => {
