@@ -212,3 +212,27 @@ test("a shared search link opens with its results in view", async ({ page }) => 
     expect(results.y + results.height).toBeLessThanOrEqual(size.height);
   }
 });
+
+test("a long description stops at four lines, with Show more and Show less", async ({ page }) => {
+  await signInAs(page, freshEmail("long-description"));
+  // The upload lands on the item's page; its description is a 1,000-character unbroken address.
+  await uploadLongItem(page);
+  const description = page.getByText(/^https:\/\/example\.com\/x+$/);
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    const more = page.getByRole("button", { name: "Show more" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    const lineHeight = await description.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const clamped = (await description.boundingBox())!.height;
+    expect(clamped).toBeLessThanOrEqual(4 * lineHeight + 1);
+    // By keyboard: the button is a tab stop like any other.
+    await more.focus();
+    await page.keyboard.press("Enter");
+    const less = page.getByRole("button", { name: "Show less" });
+    await expect(less).toHaveAttribute("aria-expanded", "true");
+    expect((await description.boundingBox())!.height).toBeGreaterThan(clamped * 2);
+    await less.click();
+    await expect(more).toBeVisible();
+    expect(await pageWidth(page)).toBe(size.width);
+  }
+});
