@@ -34,8 +34,10 @@ test("follow ava, her upload rings the bell, watch half, reload, resume, and it 
 
   await viewer.goto("/");
   // Home itself is on screen (not the loading frame, whose header is replaced, bell and all, when it arrives).
+  // The followed uploads are a tab of Home's shelf (docs/decisions/098).
+  await viewer.getByRole("tab", { name: "From creators you follow" }).click();
   await expect(
-    viewer.getByRole("region", { name: "From creators you follow" }).getByRole("link", { name: title }).first(),
+    viewer.getByRole("tabpanel", { name: "From creators you follow" }).getByRole("link", { name: title }).first(),
   ).toBeVisible();
   const bell = viewer.getByRole("button", { name: "Notifications" });
   await expect(bell).toContainText("1");

@@ -30,7 +30,9 @@ test("a viewer follows a creator, the creator uploads, and the viewer's bell and
   await expect(creator).toHaveURL(CONTENT_PAGE, { timeout: 20_000 });
 
   await viewer.goto("/");
-  const section = viewer.getByRole("region", { name: "From creators you follow" });
+  // The followed uploads are a tab of Home's shelf (docs/decisions/098).
+  await viewer.getByRole("tab", { name: "From creators you follow" }).click();
+  const section = viewer.getByRole("tabpanel", { name: "From creators you follow" });
   await expect(section.getByRole("link", { name: title }).first()).toBeVisible();
   const bell = viewer.getByRole("button", { name: "Notifications" });
   await expect(bell).toContainText("1");

@@ -87,3 +87,30 @@ test("an admin's manual earning of 1000000000 is explained in the dialog and not
   await expect(add).toHaveCount(0);
   expect(writes).toEqual([]);
 });
+
+test("an admin's payment of −5 or -5, typed on the keyboard, is refused in words and not sent", async ({ page }) => {
+  await signInAs(page, "admin@example.com");
+  const writes = watchWrites(page);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Payments", exact: true }).click();
+  await page.getByRole("button", { name: "Record Payment" }).click();
+  const pay = page.getByRole("dialog", { name: "Record Payment" });
+  // Dimmed, and it says why.
+  await expect(pay.getByText("Still needed: a member, an amount and a payment method.")).toBeVisible();
+  await pay.getByRole("combobox", { name: "User" }).fill("viewer@");
+  await pay.getByRole("option", { name: /viewer@example.com/ }).click();
+  await pay.getByLabel("Payment Method").fill("PayPal");
+  const amount = pay.getByLabel("Amount (USD)");
+  for (const typed of ["−5", "-5"]) {
+    await amount.fill("");
+    await amount.focus();
+    await page.keyboard.type(typed);
+    // Kept as typed (a number field once dropped the "−" and took 5), and refused in words.
+    await expect(amount).toHaveValue(typed);
+    await expect(pay.getByText("The amount cannot be negative")).toBeVisible();
+    await expect(pay.getByRole("button", { name: "Record Payment" })).toBeDisabled();
+  }
+  await page.keyboard.press("Escape");
+  await expect(pay).toHaveCount(0);
+  expect(writes).toEqual([]);
+});

@@ -137,3 +137,102 @@ test("Next in Recommended brings later cards into view, and Previous is dimmed a
     expect(await pageWidth(page)).toBe(size.width);
   }
 });
+
+/**
+ * A member with every row (docs/decisions/098): Continue watching and From creators you follow are answered
+ * with twelve of the gallery's real items each (what they hold is not the point here: how tall Home gets is),
+ * and Recommended is real. A fresh member, so the Sign-On Challenge line is there too.
+ */
+async function withEveryRow(page: Page) {
+  const listed = await page.request.get("/api/content?limit=12");
+  expect(listed.status()).toBe(200);
+  const { items } = (await listed.json()) as { items: { id: string; duration: number }[] };
+  expect(items.length).toBeGreaterThan(3);
+  const history = items.map((content) => ({
+    content,
+    position_seconds: Math.floor(content.duration / 2),
+    percent: 50,
+    finished: false,
+    watched_at: new Date().toISOString(),
+  }));
+  await page.route("**/api/me/history?*", (route) => route.fulfill({ json: { items: history, nextCursor: null } }));
+  await page.route("**/api/me/following/uploads*", (route) => route.fulfill({ json: { items, nextCursor: null } }));
+}
+
+test("an active member's rows share one shelf, and the gallery still starts on the first screen", async ({ page }) => {
+  await signInAs(page, freshEmail("home-shelf"));
+  await withEveryRow(page);
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Sign-On Challenge" })).toBeVisible();
+  const shelf = page.getByRole("tablist", { name: "For you" });
+  await expect(shelf.getByRole("tab")).toHaveText([
+    "Recommended for You",
+    "Continue watching",
+    "From creators you follow",
+  ]);
+
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    for (const name of ["Recommended for You", "Continue watching", "From creators you follow"]) {
+      await shelf.getByRole("tab", { name }).click();
+      // The row itself, with its cards, not a placeholder.
+      await expect(
+        page.getByRole("tabpanel", { name }).getByRole("list", { name }).locator(":scope > li").first(),
+      ).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const heading = (await galleryHeading(page).boundingBox())!;
+      expect(
+        heading.y + heading.height,
+        `gallery heading with ${name} at ${size.width}×${size.height}`,
+      ).toBeLessThanOrEqual(size.height);
+      expect(await pageWidth(page), `page width with ${name} at ${size.width}`).toBe(size.width);
+      // Every tab is in view (the row scrolls sideways when it must, and keeps the chosen one in view).
+      const tab = (await shelf.getByRole("tab", { name }).boundingBox())!;
+      expect(tab.x + tab.width).toBeLessThanOrEqual(size.width);
+    }
+  }
+  // The choice outlives a reload.
+  await page.reload();
+  await expect(shelf.getByRole("tab", { name: "From creators you follow" })).toHaveAttribute("aria-selected", "true");
+});
+
+test("a shared search link opens with its results in view", async ({ page }) => {
+  await signInAs(page, freshEmail("home-shared-search"));
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.goto("/?q=Night");
+    await expect(page.getByText(/^Results for/)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Discover Content" }).getByRole("article").first()).toBeVisible();
+    // Brought up to just under the header, as a typed search is, and kept there once the rows above arrive.
+    await expect.poll(async () => (await galleryHeading(page).boundingBox())!.y).toBeLessThan(120);
+    await expect(page.getByRole("list", { name: "Recommended for You" })).toBeAttached();
+    await page.waitForTimeout(500);
+    const results = (await page.getByText(/^Results for/).boundingBox())!;
+    expect(results.y).toBeGreaterThanOrEqual(0);
+    expect(results.y + results.height).toBeLessThanOrEqual(size.height);
+  }
+});
+
+test("a long description stops at four lines, with Show more and Show less", async ({ page }) => {
+  await signInAs(page, freshEmail("long-description"));
+  // The upload lands on the item's page; its description is a 1,000-character unbroken address.
+  await uploadLongItem(page);
+  const description = page.getByText(/^https:\/\/example\.com\/x+$/);
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    const more = page.getByRole("button", { name: "Show more" });
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    const lineHeight = await description.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const clamped = (await description.boundingBox())!.height;
+    expect(clamped).toBeLessThanOrEqual(4 * lineHeight + 1);
+    // By keyboard: the button is a tab stop like any other.
+    await more.focus();
+    await page.keyboard.press("Enter");
+    const less = page.getByRole("button", { name: "Show less" });
+    await expect(less).toHaveAttribute("aria-expanded", "true");
+    expect((await description.boundingBox())!.height).toBeGreaterThan(clamped * 2);
+    await less.click();
+    await expect(more).toBeVisible();
+    expect(await pageWidth(page)).toBe(size.width);
+  }
+});

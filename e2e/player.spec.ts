@@ -50,6 +50,37 @@ test("a pre-roll plays first, 'Skip Ad' comes after 5 s, and skipping starts the
   // The content waits under the ad.
   expect(await contentTime(page)).toBe(0);
 
+  // Tab from the link above the player: every stop in the player is the frame or the ad's own, none of the
+  // controls hidden behind the ad (they are inert), and each shows its focus ring (docs/decisions/098).
+  await page.getByRole("link", { name: "Back to gallery" }).focus();
+  const player = page.getByRole("region", { name: "Video player: Retrowave City" });
+  const stops: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const frame = el.closest('[aria-label^="Video player"]');
+      if (!frame) return null;
+      const style = getComputedStyle(el);
+      return {
+        name: el.getAttribute("aria-label") ?? el.textContent?.trim() ?? el.tagName,
+        inert: el.closest("[inert]") !== null,
+        ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
+      };
+    });
+    if (!stop) break;
+    expect(stop.inert, `${stop.name} is behind the ad`).toBe(false);
+    expect(stop.ring, `${stop.name} shows where focus is`).toBe(true);
+    stops.push(stop.name);
+  }
+  // ('Skip Ad' joins them once its countdown is over.)
+  expect(stops.filter((name) => !name.startsWith("Skip Ad"))).toEqual([
+    "Video player: Retrowave City",
+    "Visit advertiser (opens in a new tab)",
+    "Mute ad",
+  ]);
+  await expect(player).toBeVisible();
+
   await expect(skip).toBeVisible({ timeout: 10_000 });
   expect(Date.now() - countdownSeen).toBeGreaterThanOrEqual(3_900);
   await skip.click();
@@ -76,6 +107,7 @@ test("a broken ad feed shows 'Advertisement Unavailable', then the content start
 
 test("Up Next follows the content and closes itself after 10 s", async ({ page }) => {
   test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, "admin@example.com");
   await setAdSetting(page, "preroll_enabled", "false");
   await setAdSetting(page, "postroll_enabled", "false");
@@ -91,6 +123,27 @@ test("Up Next follows the content and closes itself after 10 s", async ({ page }
     await expect(upNext.getByRole("list", { name: "Suggestions" }).getByRole("link").first()).toBeVisible();
     await expect(upNext.getByRole("button", { name: "Close" })).toBeVisible();
     await expect(upNext.getByRole("link", { name: "Browse All Content" })).toBeVisible();
+
+    // At 1280 (docs/decisions/098): one row of whole cards, above the control bar, which stays in reach, and
+    // none of them is in Related beside it.
+    const cards = upNext.getByRole("list", { name: "Suggestions" }).getByRole("link");
+    await expect(cards).toHaveCount(3);
+    const panel = (await upNext.boundingBox())!;
+    for (const card of await cards.all()) {
+      const box = (await card.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(panel.y + panel.height);
+    }
+    const play = page.getByRole("button", { name: "Play" });
+    const bar = (await play.boundingBox())!;
+    expect(panel.y + panel.height).toBeLessThanOrEqual(bar.y);
+    expect(await play.evaluate((el) => el.closest("[inert]") === null)).toBe(true);
+    const related = await page
+      .getByRole("complementary", { name: "Related" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    for (const href of await cards.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+      expect(related).not.toContain(href);
+    }
     await expect(upNext.getByRole("timer")).toHaveText("Auto-close in 5s", { timeout: 8_000 });
 
     await expect(upNext).toBeHidden({ timeout: 10_000 });

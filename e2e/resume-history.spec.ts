@@ -42,7 +42,9 @@ test("watch half, reload, resume without a pre-roll, then find it in Continue wa
   await page.waitForTimeout(1000);
 
   await page.goto("/");
-  const row = page.getByRole("region", { name: "Continue watching" });
+  // Continue watching is a tab of Home's shelf (docs/decisions/098).
+  await page.getByRole("tab", { name: "Continue watching" }).click();
+  const row = page.getByRole("tabpanel", { name: "Continue watching" });
   await expect(row.getByRole("link", { name: TITLE })).toBeVisible();
 
   await page.goto("/profile");
@@ -53,6 +55,6 @@ test("watch half, reload, resume without a pre-roll, then find it in Continue wa
   await page.getByRole("button", { name: "Clear all history" }).click();
   await expect(page.getByText(/Nothing here yet/)).toBeVisible();
   await page.goto("/");
-  await expect(page.getByRole("region", { name: "Recommended for You" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Continue watching" })).toHaveCount(0);
+  await expect(page.getByRole("tabpanel", { name: "Recommended for You" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Continue watching" })).toHaveCount(0);
 });

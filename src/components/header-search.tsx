@@ -41,7 +41,7 @@ export function HeaderSearch() {
         // The server's limit: the box stops there rather than sending a search it would refuse.
         maxLength={SEARCH_MAX}
         onChange={(event) => setDraft(event.target.value)}
-        className="w-full min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500 focus-visible:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-500/40"
+        className="w-full min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-2 py-2 text-sm sm:px-3 text-slate-100 placeholder:text-slate-500 focus-visible:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-500/40"
       />
       <div role="group" aria-label="Content type" className="flex shrink-0 rounded-lg border border-slate-700 p-0.5">
         {typeFilters.map((filter) => (
@@ -52,7 +52,7 @@ export function HeaderSearch() {
             onClick={() => change({ type: filter.value })}
             title={filter.label}
             className={
-              "inline-flex items-center rounded-md px-2 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 sm:px-3 " +
+              "inline-flex items-center rounded-md px-1.5 py-1.5 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-violet-400 sm:px-3 " +
               (type === filter.value ? "bg-violet-600 text-white" : "text-slate-300 hover:text-white")
             }
           >

@@ -36,9 +36,9 @@ describe("route guards", () => {
   it("sends a signed-in non-admin from /admin to the home page", async () => {
     useAuth.setState({ user: ava });
     const { router } = renderApp("/admin");
-    await screen.findByRole("heading", { name: "Recommended for You" });
+    await screen.findByRole("tab", { name: "Recommended for You" });
     expect(router.state.location.pathname).toBe("/");
-    expect(screen.queryByRole("tablist")).toBeNull();
+    expect(screen.queryByRole("tablist", { name: "Admin sections" })).toBeNull();
   });
 
   it("lets an admin stay on /admin", async () => {

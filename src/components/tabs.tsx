@@ -11,6 +11,8 @@ type TabsProps = {
   /** Chosen by the caller (e.g. from the address) instead of remembered here; `onSelect` hears each choice. */
   selectedId?: string;
   onSelect?: (id: string) => void;
+  /** The space between the tab row and its panel (a page of sections wants more than a shelf of cards). */
+  panelClassName?: string;
 };
 
 /**
@@ -19,7 +21,14 @@ type TabsProps = {
  * The list is one row that scrolls sideways when it does not fit (docs/decisions/039): fades with arrows
  * say which side has more, and the selected tab is kept in view, also after the window changes size.
  */
-export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id, selectedId: chosenId, onSelect }: TabsProps) {
+export function Tabs({
+  label,
+  tabs,
+  defaultTabId = tabs[0]?.id,
+  selectedId: chosenId,
+  onSelect,
+  panelClassName = "pt-6",
+}: TabsProps) {
   const [ownId, setOwnId] = useState(defaultTabId);
   const selectedId = chosenId ?? ownId;
   const baseId = useId();
@@ -114,7 +123,7 @@ export function Tabs({ label, tabs, defaultTabId = tabs[0]?.id, selectedId: chos
           id={`${baseId}-panel-${selected.id}`}
           aria-labelledby={`${baseId}-tab-${selected.id}`}
           tabIndex={0}
-          className="pt-6 focus-visible:outline-2 focus-visible:outline-violet-400"
+          className={`${panelClassName} focus-visible:outline-2 focus-visible:outline-violet-400`}
         >
           {selected.panel}
         </div>

@@ -5,8 +5,8 @@ import { api } from "./api";
 
 /** How many picks the home page's 'Recommended for You' row shows. */
 const RECOMMENDATIONS_LIMIT = 12;
-/** How many cards the Up Next panel offers. */
-const SUGGESTIONS_LIMIT = 6;
+/** How many suggestions one item asks for: Up Next's first few at the end, Related beside the player the rest. */
+const SUGGESTIONS_LIMIT = 12;
 
 export const getRecommendations = (signal?: AbortSignal) =>
   api.GET("/api/content/recommendations", { params: { query: { limit: RECOMMENDATIONS_LIMIT } }, signal });

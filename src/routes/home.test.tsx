@@ -46,7 +46,7 @@ describe("home page", () => {
     stubGallery();
     renderApp("/");
     await screen.findByRole("heading", { name: "Welcome to Reelpay", level: 1 });
-    expect(screen.queryByRole("heading", { name: "Recommended for You" })).toBeNull();
+    expect(screen.queryByRole("tab", { name: "Recommended for You" })).toBeNull();
     expect(screen.getByRole("heading", { name: "Discover Content" })).toBeVisible();
     expect(await screen.findByRole("link", { name: "Late Night Jazz" })).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Sign Up" }));
@@ -57,7 +57,7 @@ describe("home page", () => {
     stubGallery();
     useAuth.setState({ user: ava });
     renderApp("/");
-    const recommended = await screen.findByRole("region", { name: "Recommended for You" });
+    const recommended = await screen.findByRole("tabpanel", { name: "Recommended for You" });
     expect(await within(recommended).findByText(/Nothing to recommend yet/)).toBeVisible();
     expect(screen.queryByRole("heading", { name: "Welcome to Reelpay" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Bulk Upload" })).toBeNull();
@@ -149,6 +149,29 @@ describe("home page", () => {
       await vi.waitFor(() => expect(status.textContent).toBe(""));
       expect(scrolled).toHaveLength(2);
       await screen.findByRole("link", { name: "Late Night Jazz" });
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
+  });
+
+  it("opens a shared search link with its results in view", async () => {
+    const scrolled: Element[] = [];
+    Object.defineProperty(HTMLElement.prototype, "scrollIntoView", {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this);
+      },
+    });
+    try {
+      stubGallery();
+      useAuth.setState({ user: ava });
+      renderApp("/?q=jazz");
+      await screen.findByRole("link", { name: "Late Night Jazz" });
+      const gallery = screen.getByRole("region", { name: "Discover Content" });
+      expect(within(gallery).getByText("jazz", { exact: false, selector: "p span" })).toBeVisible();
+      // On opening (and again while the rows above arrive): the link asked for results, a screen or two down.
+      expect(scrolled.length).toBeGreaterThan(0);
+      expect(new Set(scrolled)).toEqual(new Set([gallery]));
     } finally {
       delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
     }

@@ -1,10 +1,8 @@
 import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { ChallengePanel } from "../components/challenges/challenge-panel";
-import { FollowedUploadsSection } from "../components/follows/followed-uploads-section";
 import { DiscoverContent } from "../components/gallery/discover-content";
-import { ContinueWatching } from "../components/history/continue-watching";
-import { RecommendedSection } from "../components/recommendations/recommended-section";
+import { HomeShelf } from "../components/recommendations/home-shelf";
 import { buttonClass } from "../components/ui";
 import { WelcomeHero } from "../components/welcome-hero";
 import { useEarningsPoll } from "../queries/earnings-run";
@@ -31,9 +29,8 @@ function HomePage() {
       {user ? (
         <>
           <ChallengePanel />
-          <ContinueWatching />
-          <FollowedUploadsSection />
-          <RecommendedSection />
+          {/* One shelf of tabs, not a row each: the gallery stays on the first screen (docs/decisions/098). */}
+          <HomeShelf />
         </>
       ) : null}
       <DiscoverContent />

@@ -8,6 +8,9 @@ type HomePrefs = {
    */
   challengeExpanded: Record<string, boolean>;
   setChallengeExpanded: (userId: string, expanded: boolean) => void;
+  /** Member id → the shelf tab they last chose (docs/decisions/098); a member missing from it sees the first. */
+  shelfTab: Record<string, string>;
+  setShelfTab: (userId: string, tab: string) => void;
 };
 
 /** localStorage key; versioned by zustand's persist, so a later shape can migrate it. */
@@ -19,12 +22,14 @@ export const useHomePrefs = create<HomePrefs>()(
       challengeExpanded: {},
       setChallengeExpanded: (userId, expanded) =>
         set((state) => ({ challengeExpanded: { ...state.challengeExpanded, [userId]: expanded } })),
+      shelfTab: {},
+      setShelfTab: (userId, tab) => set((state) => ({ shelfTab: { ...state.shelfTab, [userId]: tab } })),
     }),
     {
       name: HOME_PREFS_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ challengeExpanded: state.challengeExpanded }),
+      partialize: (state) => ({ challengeExpanded: state.challengeExpanded, shelfTab: state.shelfTab }),
     },
   ),
 );

@@ -5,12 +5,14 @@ type Reply = { status?: number; body?: unknown };
 type Route = Reply | ((init: RequestInit | undefined, url: URL) => Reply | Promise<Reply>);
 
 /**
- * What every signed-in screen asks besides its own calls (the header's bell, Home's followed uploads):
+ * What every signed-in screen asks besides its own calls (the header's bell, Home's shelf of followed uploads
+ * and unfinished items):
  * answered empty unless a test stubs them itself (docs/decisions/046).
  */
 const EVERY_SCREEN: Record<string, Route> = {
   "GET /api/me/notifications": { body: { unread: 0, items: [], muted: [] } },
   "GET /api/me/following/uploads": { body: { items: [], nextCursor: null } },
+  "GET /api/me/history": { body: { items: [], nextCursor: null } },
   // The reward and share to watch the sign-in dialog and the player state (GET /api/view-reward), as the server answers.
   "GET /api/view-reward": { body: { reward_usd: 0.003, qualify_percent: 80, views_per_item_per_day: 3 } },
   // Profile Settings' 'Creator page' (docs/decisions/091): a member who has set nothing yet.

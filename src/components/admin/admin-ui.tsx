@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { SideScroll } from "../scroll-edges";
+import { stackedTable } from "../stacked-table";
 import { card } from "../ui";
 
 // Small building blocks every admin tab shares: stat cards, tables, empty states, badges, form fields.
@@ -46,12 +47,23 @@ export const num = (label: string): Column => ({ label, num: true });
  * A table with a (visually hidden) caption that names it for screen readers and tests. On a phone it
  * scrolls inside its box, with fades saying that more columns are there.
  */
-export function Table({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
+export function Table({
+  caption,
+  columns,
+  children,
+  stacked = false,
+}: {
+  caption: string;
+  columns: Column[];
+  children: ReactNode;
+  /** One card per row on a phone, each cell labelled by its `data-label` (stacked-table.ts). */
+  stacked?: boolean;
+}) {
   return (
     <SideScroll label={caption} className="rounded-2xl border border-slate-800">
-      <table className="w-full text-sm">
+      <table className={`w-full text-sm ${stacked ? stackedTable.table : ""}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-900">
+        <thead className={`bg-slate-900 ${stacked ? stackedTable.head : ""}`}>
           <tr>
             {columns.map((column) => {
               const { label, num: isNum, hidden } = typeof column === "string" ? { label: column } : column;
@@ -64,16 +76,18 @@ export function Table({ caption, columns, children }: { caption: string; columns
           </tr>
         </thead>
         {/* Top-aligned: a row made tall by a wrapped note keeps its other cells beside the note's start. */}
-        <tbody className="divide-y divide-slate-800 [&>tr]:align-top">{children}</tbody>
+        <tbody className={`divide-y divide-slate-800 [&>tr]:align-top ${stacked ? stackedTable.body : ""}`}>
+          {children}
+        </tbody>
       </table>
     </SideScroll>
   );
 }
 
 /** A long note in a table: its first lines, the whole text on hover (and in the record's edit dialog). */
-export function ClampedText({ text }: { text: string }) {
+export function ClampedText({ text, lines = 3 }: { text: string; lines?: 2 | 3 }) {
   return (
-    <span className="line-clamp-3" title={text}>
+    <span className={`${lines === 2 ? "line-clamp-2" : "line-clamp-3"} min-w-0`} title={text}>
       {text}
     </span>
   );

@@ -16,7 +16,9 @@ type AmountFieldProps = {
 
 /**
  * A USD amount, min 0, at most the server's MAX_ENTRY_USD, in steps of `step`; says what is wrong as soon as
- * the typed value breaks a rule, so the modal never sends what the server would refuse.
+ * the typed value breaks a rule, so the modal never sends what the server would refuse. A text field with the
+ * decimal keypad, not `type="number"`: Chromium's number field silently dropped a typed "−" (U+2212), so "−5"
+ * became 5 with nothing said; here the field keeps what was typed and amountProblem names it (docs/decisions/098).
  */
 export function AmountField({ value, onChange, step, label = "Amount (USD)", autoFocus, positive }: AmountFieldProps) {
   const id = useId();
@@ -28,10 +30,9 @@ export function AmountField({ value, onChange, step, label = "Amount (USD)", aut
       </label>
       <input
         id={id}
-        type="number"
+        type="text"
         inputMode="decimal"
-        min="0"
-        step={step}
+        autoComplete="off"
         required
         value={value}
         data-autofocus={autoFocus ? true : undefined}

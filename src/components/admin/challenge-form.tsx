@@ -79,9 +79,11 @@ export function ChallengeForm({ initial, submitLabel, onSubmit, onCancel }: Chal
       </label>
       <input
         id={`${id}-${key}`}
-        type="number"
-        min={min}
-        step={step}
+        // The bonus is money: a text field keeps a typed "−5" (U+2212), which Chromium's number field turned
+        // into 5 without a word; amountProblem then refuses it in words (docs/decisions/098).
+        {...(key === "bonus_amount"
+          ? { type: "text", inputMode: "decimal" as const, autoComplete: "off" }
+          : { type: "number", min, step })}
         value={draft[key]}
         onChange={(e) => set({ [key]: e.currentTarget.value })}
         {...check(key)}

@@ -6,10 +6,14 @@ import { AmountField } from "./amount-field";
 import type { ManualKind } from "./manual-kinds";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
+import { stillNeeded } from "./still-needed";
 import { useRefreshAdminLists } from "../../queries/admin";
 import { type PickedUser, UserPicker } from "./user-picker";
 
-/** Add a manual earning or bonus: user and amount required (the button waits for both), description optional. */
+/**
+ * Add a manual earning or bonus: user and amount required (the button waits for both and says which is still
+ * missing), description optional.
+ */
 export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: () => void }) {
   const refreshAdminLists = useRefreshAdminLists();
   const [user, setUser] = useState<PickedUser | null>(null);
@@ -20,6 +24,8 @@ export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: (
   const descriptionId = useId();
   const value = readAmount(amount);
   const Noun = kind.noun === "earning" ? "Earning" : "Bonus";
+  const neededId = useId();
+  const needed = stillNeeded([!user && "a member", amount.trim() === "" && "an amount"]);
 
   const submit = async () => {
     if (!user || value === null || amountProblem(amount, kind.step)) return;
@@ -67,7 +73,12 @@ export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: (
             {failure}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {needed ? (
+            <p id={neededId} className="mr-auto text-sm text-slate-400">
+              {needed}
+            </p>
+          ) : null}
           <button type="button" className={buttonClass("secondary")} onClick={onClose}>
             Cancel
           </button>
@@ -75,6 +86,7 @@ export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: (
             type="submit"
             className={buttonClass()}
             disabled={!user || value === null || amountProblem(amount, kind.step) !== null || busy}
+            aria-describedby={needed ? neededId : undefined}
           >
             {busy ? "Adding..." : `Add ${Noun}`}
           </button>

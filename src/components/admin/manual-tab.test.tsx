@@ -44,6 +44,8 @@ describe("manual earnings", () => {
     await waitFor(() => expect(document.activeElement).toBe(picker));
     const add = dialog().getByRole("button", { name: "Add Earning" });
     expect(add).toHaveProperty("disabled", true);
+    // Dimmed, and says why.
+    expect(dialog().getByText("Still needed: a member and an amount.")).toBeVisible();
 
     // Search by username finds ben; by email finds the viewer. Entries show email and username.
     fireEvent.change(picker, { target: { value: "BENN" } });
@@ -56,6 +58,7 @@ describe("manual earnings", () => {
     fireEvent.click(dialog().getByRole("option", { name: /viewer@example.com/ }));
     expect(picker).toHaveProperty("value", "viewer@example.com");
     expect(add).toHaveProperty("disabled", true);
+    expect(dialog().getByText("Still needed: an amount.")).toBeVisible();
 
     fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "0.0055" } });
     expect(dialog().getByText("Use steps of 0.001 (at most 3 decimals)")).toBeVisible();

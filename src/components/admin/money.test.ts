@@ -34,6 +34,11 @@ describe("amountProblem agrees with the server's usdInput", () => {
     }
   });
 
+  it("reads the typographic minus (U+2212) as a minus, refused in words", () => {
+    expect(amountProblem("−5", MONEY_STEP.payment)).toBe("The amount cannot be negative");
+    expect(amountProblem("−0.01", MONEY_STEP.bonus)).toBe("The amount cannot be negative");
+  });
+
   it("names the largest amount", () => {
     expect(MAX_ENTRY_USD).toBe(1_000_000);
     expect(amountProblem("1000000000", MONEY_STEP.earning)).toBe(

@@ -10,10 +10,14 @@ const MICROS = MICROS_PER_USD;
 export { sumUsd } from "../../lib/money";
 export { formatUsd } from "../../lib/format";
 
-/** What a number field holds as a number, or null when it is empty or not a number. */
+/**
+ * What a number field holds as a number, or null when it is empty or not a number. The typographic minus
+ * (U+2212, what some keyboards and pasted text give) reads as a minus, so "−5" is refused as negative in words
+ * rather than read as 5 or as no number at all.
+ */
 export function readAmount(text: string): number | null {
   if (text.trim() === "") return null;
-  const value = Number(text);
+  const value = Number(text.replace(/\u2212/g, "-"));
   return Number.isFinite(value) ? value : null;
 }
 

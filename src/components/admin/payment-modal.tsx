@@ -8,6 +8,7 @@ import { AmountField } from "./amount-field";
 import { Modal } from "../modal";
 import { amountProblem, readAmount } from "./money";
 import { savePayment } from "./payment-save";
+import { stillNeeded } from "./still-needed";
 import { useRefreshAdminLists } from "../../queries/admin";
 import { type PickedUser, UserPicker } from "./user-picker";
 
@@ -32,6 +33,12 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
     value !== null &&
     amountProblem(amount, MONEY_STEP.payment, { positive: true }) === null &&
     method.trim() !== "";
+  // A wrong amount says so under its field; what is missing is said by the button (docs/decisions/098).
+  const needed = stillNeeded([
+    !user && "a member",
+    amount.trim() === "" && "an amount",
+    method.trim() === "" && "a payment method",
+  ]);
 
   const submit = async () => {
     if (!ready || !user || value === null) return;
@@ -127,11 +134,21 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
             className={fieldClass}
           />
         </div>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {needed ? (
+            <p id={`${id}-needed`} className="mr-auto text-sm text-slate-400">
+              {needed}
+            </p>
+          ) : null}
           <button type="button" className={buttonClass("secondary")} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={buttonClass()} disabled={!ready || busy}>
+          <button
+            type="submit"
+            className={buttonClass()}
+            disabled={!ready || busy}
+            aria-describedby={needed ? `${id}-needed` : undefined}
+          >
             {busy ? "Saving..." : payment ? "Save Changes" : "Record Payment"}
           </button>
         </div>

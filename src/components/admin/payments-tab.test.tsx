@@ -141,6 +141,30 @@ describe("payments tab", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("says in words why Record Payment is dimmed: what is missing, and a minus typed as − or -", async () => {
+    const fetchMock = stubAdmin({});
+    renderWithQueries(<PaymentsTab />);
+    fireEvent.click(await screen.findByRole("button", { name: "Record Payment" }));
+    const button = dialog().getByRole("button", { name: "Record Payment" });
+    expect(button).toHaveProperty("disabled", true);
+    const needed = dialog().getByText("Still needed: a member, an amount and a payment method.");
+    expect(button.getAttribute("aria-describedby")).toBe(needed.id);
+
+    fireEvent.change(dialog().getByRole("combobox", { name: "User" }), { target: { value: "viewer" } });
+    fireEvent.click(await dialog().findByRole("option", { name: /viewer@example.com/ }));
+    expect(dialog().getByText("Still needed: an amount and a payment method.")).toBeVisible();
+    fireEvent.change(dialog().getByLabelText("Payment Method"), { target: { value: "PayPal" } });
+    fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "−5" } });
+    // The typographic minus is kept, read as a minus and refused in words (a number field made it 5).
+    expect(dialog().getByLabelText("Amount (USD)")).toHaveProperty("value", "−5");
+    expect(dialog().getByText("The amount cannot be negative")).toBeVisible();
+    expect(dialog().queryByText(/^Still needed/)).toBeNull();
+    fireEvent.change(dialog().getByLabelText("Amount (USD)"), { target: { value: "-5" } });
+    expect(dialog().getByText("The amount cannot be negative")).toBeVisible();
+    expect(dialog().getByRole("button", { name: "Record Payment" })).toHaveProperty("disabled", true);
+    expect(bodiesOf(fetchMock, "POST /api/admin/payments")).toEqual([]);
+  });
+
   it("a payment of 0 is explained by the field and not sent", async () => {
     const fetchMock = stubAdmin({});
     renderWithQueries(<PaymentsTab />);

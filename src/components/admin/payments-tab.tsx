@@ -75,6 +75,7 @@ export function PaymentsTab() {
           ) : (
             <Table
               caption="Payments"
+              stacked
               columns={[
                 "User",
                 num("Amount"),
@@ -88,8 +89,10 @@ export function PaymentsTab() {
             >
               {payments.map((p) => (
                 <tr key={p.id}>
-                  <td className={tdText}>{p.user_email}</td>
-                  <td className={tdNum}>
+                  <td data-label="User" className={tdText}>
+                    {p.user_email}
+                  </td>
+                  <td data-label="Amount" className={tdNum}>
                     {p.reversal ? (
                       <>
                         <s className="text-slate-500">{formatUsd(p.amount_usd)}</s>
@@ -99,15 +102,26 @@ export function PaymentsTab() {
                       formatUsd(p.amount_usd)
                     )}
                   </td>
-                  <td className={tdText}>{p.payment_method}</td>
-                  <td className={`${tdText} text-slate-400`}>{p.payment_reference || "—"}</td>
-                  <td className={`${td} min-w-44 max-w-72 wrap-anywhere`}>
-                    <Badge tone={statusTone(p.status)}>{capitalize(p.status)}</Badge>
-                    <PaymentFacts payment={p} />
+                  <td data-label="Method" className={tdText}>
+                    {p.payment_method}
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDate(p.created_at)}</td>
-                  <td className={`${tdText} text-slate-400`}>{p.notes ? <ClampedText text={p.notes} /> : "—"}</td>
-                  <td className={`${td} whitespace-nowrap text-right`}>
+                  <td data-label="Reference" className={`${tdText} text-slate-400`}>
+                    {/* Often one unbroken transaction id: two lines, the whole of it on hover and in Edit. */}
+                    {p.payment_reference ? <ClampedText text={p.payment_reference} lines={2} /> : "—"}
+                  </td>
+                  <td data-label="Status" className={`${td} min-w-44 max-w-72 wrap-anywhere`}>
+                    <div className="min-w-0">
+                      <Badge tone={statusTone(p.status)}>{capitalize(p.status)}</Badge>
+                      <PaymentFacts payment={p} />
+                    </div>
+                  </td>
+                  <td data-label="Date" className={`${td} whitespace-nowrap`}>
+                    {formatDate(p.created_at)}
+                  </td>
+                  <td data-label="Notes" className={`${tdText} text-slate-400`}>
+                    {p.notes ? <ClampedText text={p.notes} /> : "—"}
+                  </td>
+                  <td data-label="" className={`${td} whitespace-nowrap text-right`}>
                     {isPermanent(p) ? null : (
                       <>
                         <button

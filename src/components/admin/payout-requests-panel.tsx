@@ -143,8 +143,10 @@ function OpenRequests({
           ) : null}
         </div>
       ) : null}
+      {/* One card per request on a phone: Pay to, Pay and Reject were off a 390 px screen (docs/decisions/098). */}
       <Table
         caption="Open payout requests"
+        stacked
         columns={[
           { label: "In batch", hidden: true },
           "User",
@@ -159,7 +161,7 @@ function OpenRequests({
           const inBatch = BATCH_METHODS.has(r.payment_method);
           return (
             <tr key={r.id}>
-              <td className={`${td} w-0`}>
+              <td data-label={inBatch ? "In batch" : ""} className={`${td} w-0`}>
                 {inBatch ? (
                   <input
                     type="checkbox"
@@ -173,7 +175,7 @@ function OpenRequests({
                 )}
               </td>
               <RequestCells request={r} />
-              <td className={`${td} whitespace-nowrap text-right`}>
+              <td data-label="" className={`${td} whitespace-nowrap text-right`}>
                 {inBatch ? null : (
                   <button
                     type="button"
@@ -224,15 +226,16 @@ function SelectAll({ count, of, onChange }: { count: number; of: number; onChang
 /** The address, and in warning colour the other members refused this same address: the admin sees both accounts. */
 function PayTo({ request: r }: { request: PayoutRequestJson }) {
   const others = r.address_also_named_by ?? [];
+  // One block, so a stacked row (a phone) keeps the address and its warning together beside the label.
   return (
-    <>
+    <div className="min-w-0">
       {r.payout_address}
       {others.length > 0 ? (
         <p className="mt-1 font-medium wrap-anywhere text-amber-300">
           <span aria-hidden="true">⚠ </span>Also asked for by: {others.join(", ")}
         </p>
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -310,13 +313,21 @@ function PayoutDecisionModal({ request: r, kind, onClose }: Decision & { onClose
 function RequestCells({ request: r }: { request: PayoutRequestJson }) {
   return (
     <>
-      <td className={`${td} min-w-44 max-w-56 wrap-anywhere`}>{r.user_email}</td>
-      <td className={tdNum}>{formatUsd(r.amount_usd)}</td>
-      <td className={td}>{r.payment_method}</td>
-      <td className={`${td} min-w-48 max-w-64 wrap-anywhere`}>
+      <td data-label="User" className={`${td} min-w-44 max-w-56 wrap-anywhere`}>
+        {r.user_email}
+      </td>
+      <td data-label="Amount" className={tdNum}>
+        {formatUsd(r.amount_usd)}
+      </td>
+      <td data-label="Method" className={td}>
+        {r.payment_method}
+      </td>
+      <td data-label="Pay to" className={`${td} min-w-48 max-w-64 wrap-anywhere`}>
         <PayTo request={r} />
       </td>
-      <td className={`${td} whitespace-nowrap`}>{formatDate(r.created_at)}</td>
+      <td data-label="Requested" className={`${td} whitespace-nowrap`}>
+        {formatDate(r.created_at)}
+      </td>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { FollowButton } from "../follow-button";
 import { CreatorAvatar } from "../creator/creator-avatar";
 import { formatDuration } from "../../lib/format";
 import type { ContentJson } from "../../../common/schemas/content";
+import { ContentDescription } from "./content-description";
 import { LikeButton } from "./like-button";
 import { SaveToPlaylistButton } from "../playlists/save-to-playlist";
 import { WatchLaterButton } from "../playlists/watch-later-button";
@@ -27,9 +28,7 @@ export function ContentDetails({ content }: { content: ContentJson }) {
           <ReportButton content={content} />
         </div>
       </div>
-      {content.description ? (
-        <p className="whitespace-pre-line wrap-anywhere text-slate-300">{content.description}</p>
-      ) : null}
+      {content.description ? <ContentDescription text={content.description} /> : null}
       <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <ViewsTerm count={content.view_count} />
         <CommentCountLink contentId={content.id} />

@@ -82,6 +82,8 @@ describe("ContentPlayer sequence", () => {
 
     const upNext = await screen.findByRole("dialog", { name: "Up Next" });
     expect(within(upNext).getByRole("link", { name: /Night Drive/ })).toBeVisible();
+    // Up Next stops above the control bar, which stays in reach (docs/decisions/098).
+    expect(screen.getByRole("button", { name: "Play" }).closest("[inert]")).toBeNull();
     await waitFor(() => expect(events).toEqual(["start", "progress", "complete"]));
     expect(requests.some((r) => r.includes("/ads/feed.xml"))).toBe(false);
   });
@@ -95,6 +97,9 @@ describe("ContentPlayer sequence", () => {
     // A keyboard shortcut on the player still reaches the content's element: it is held paused.
     fireEvent.keyDown(player, { key: "k" });
     expect(content.paused).toBe(true);
+    // The controls behind the ad are inert: no tab stop on something the ad hides (docs/decisions/098).
+    expect(screen.getByRole("button", { name: "Play", hidden: true }).closest("[inert]")).not.toBeNull();
+    expect(content.closest("[inert]")).not.toBeNull();
 
     play.mockClear();
     fireEvent(adVideo, new Event("ended"));
@@ -102,6 +107,7 @@ describe("ContentPlayer sequence", () => {
     expect(play.mock.contexts).toContain(content);
     expect(content.paused).toBe(false);
     await waitFor(() => expect(events).toEqual(["start"]));
+    expect(screen.getByRole("button", { name: "Pause" }).closest("[inert]")).toBeNull();
   });
 
   it("after a failed pre-roll the content follows 'Continue to Content'", async () => {

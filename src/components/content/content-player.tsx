@@ -113,7 +113,15 @@ export function ContentPlayer({
   const onAd = sequence.phase === "preroll" || sequence.phase === "postroll";
   return (
     <div className="space-y-2">
-      <MediaPlayer ref={playerRef} content={content} overlay={overlay} chapters={chapters} {...sequence.callbacks} />
+      <MediaPlayer
+        ref={playerRef}
+        content={content}
+        overlay={overlay}
+        // Up Next stops above the control bar, which stays usable (docs/decisions/098); an ad covers it.
+        overlayKeepsControls={sequence.phase === "upnext"}
+        chapters={chapters}
+        {...sequence.callbacks}
+      />
       <CountingIndicator status={onAd ? null : counting} />
       <ChapterList chapters={chapters} player={playerRef} />
     </div>

@@ -12,6 +12,12 @@ import { formatViews } from "./view-count";
 // related list beside the player.
 
 const item = makeContent({ title: "Night Drive", view_count: 1234 });
+// The first three suggestions are Up Next's at the end (docs/decisions/098); Related lists the rest.
+const upNext = [
+  makeContent({ title: "Next One" }),
+  makeContent({ title: "Next Two" }),
+  makeContent({ title: "Next Three" }),
+];
 const related = [
   makeContent({ title: "Morning Run", view_count: 1 }),
   makeContent({ title: "Long Drive", view_count: 25_300 }),
@@ -42,7 +48,7 @@ describe("view counts", () => {
     stubFetch({
       [`GET /api/content/${item.id}`]: { body: item },
       [`GET /api/content/${item.id}/like-status`]: { body: { liked: false, like_count: 0 } },
-      [`GET /api/content/${item.id}/suggestions`]: { body: { suggestions: related } },
+      [`GET /api/content/${item.id}/suggestions`]: { body: { suggestions: [...upNext, ...related] } },
       "GET /api/ad-settings": { body: { preroll_enabled: "false", postroll_enabled: "false", vast_url: "" } },
     });
     renderApp(`/content/${item.id}`);

@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { useFollowedUploads } from "../../queries/follows";
 import { ContentCard } from "../gallery/content-card";
 import { RowScrollButtons, useScrollRow, scrollRowClass, scrollRowItemClass } from "../recommendations/scroll-row";
@@ -7,26 +6,26 @@ import { buttonClass } from "../ui";
 const rowItem = scrollRowItemClass;
 
 /**
- * Home's "From creators you follow" (signed-in): the newest uploads of the creators the member follows, a
- * keyset page at a time (docs/decisions/046). Hidden while loading and when there is nothing, so members who
- * follow nobody see the home page as before.
+ * The home shelf's "From creators you follow" row (signed-in; docs/decisions/046, 098): the newest uploads of the
+ * creators the member follows, a keyset page at a time. Nothing while loading and when there is nothing, so
+ * members who follow nobody have no such tab.
  */
-export function FollowedUploadsSection() {
-  const headingId = useId();
+export function FollowedUploadsRow() {
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useFollowedUploads();
   const { attach, onScroll, onKeyDown, ...row } = useScrollRow();
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   if (!items.length) return null;
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h2 id={headingId} className="text-xl font-semibold">
-          From creators you follow
-        </h2>
-        <RowScrollButtons row={row} className="ml-auto" />
-      </div>
-      <ul ref={attach} aria-labelledby={headingId} onScroll={onScroll} onKeyDown={onKeyDown} className={scrollRowClass}>
+    <div className="space-y-2">
+      <RowScrollButtons row={row} className="justify-end" />
+      <ul
+        ref={attach}
+        aria-label="From creators you follow"
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        className={scrollRowClass}
+      >
         {items.map((item) => (
           <li key={item.id} className={rowItem}>
             <ContentCard item={item} discovery="follow" />
@@ -45,6 +44,6 @@ export function FollowedUploadsSection() {
           </li>
         ) : null}
       </ul>
-    </section>
+    </div>
   );
 }

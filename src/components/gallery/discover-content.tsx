@@ -97,10 +97,16 @@ function useRememberForReturn() {
 
 /**
  * Scrolls the section to the top of the screen (under the sticky header: `scroll-mt-20`) when a search
- * starts or changes, or the type filter changes; not on the first render, and not when the search is cleared.
- * The section is at least a screen tall (`min-h-[calc(100dvh-5rem)]`), so even one result can come to the top.
+ * starts or changes, or the type filter changes, and when the page opens on a search (a shared `?q=` link,
+ * docs/decisions/098: at once, the link asked for results); not on opening without one, and not when the
+ * search is cleared. The section is at least a screen tall (`min-h-[calc(100dvh-5rem)]`), so even one result
+ * can come to the top.
  */
 function useBringIntoView(ref: RefObject<HTMLElement | null>, search: string, type: string) {
+  // Opened on a search: the search the page opened with, once (run again by React's development replay).
+  const opened = useRef(search);
+  useEffect(() => (opened.current ? pinWhileThePageSettles(ref.current) : undefined), [ref]);
+
   const last = useRef({ search, type });
   useEffect(() => {
     const before = last.current;
@@ -110,4 +116,30 @@ function useBringIntoView(ref: RefObject<HTMLElement | null>, search: string, ty
     const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
     ref.current?.scrollIntoView?.({ block: "start", behavior: reduce ? "auto" : "smooth" });
   }, [ref, search, type]);
+}
+
+/** How long a page opened on a search keeps its results at the top while the rows above it load. */
+const SETTLE_MS = 5000;
+
+/**
+ * Brings the section to the top at once, and again whenever the page changes height in the next few seconds
+ * (the challenge line and the shelf arrive after the gallery and would push it down: the browser's scroll
+ * anchoring did not hold it), until the member scrolls, touches, clicks or types: then the page is theirs.
+ */
+function pinWhileThePageSettles(section: HTMLElement | null) {
+  if (!section) return;
+  const pin = () => section.scrollIntoView?.({ block: "start", behavior: "auto" });
+  pin();
+  if (typeof ResizeObserver === "undefined") return;
+  const observer = new ResizeObserver(pin);
+  observer.observe(document.body);
+  const inputs = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const input of inputs) window.removeEventListener(input, stop, true);
+  };
+  const timer = setTimeout(stop, SETTLE_MS);
+  for (const input of inputs) window.addEventListener(input, stop, { capture: true, passive: true });
+  return stop;
 }

@@ -8,7 +8,7 @@ import { makeContent } from "../../test/content-fixtures";
 import { stubFetch } from "../../test/fetch";
 import { ava } from "../../test/fixtures";
 import { renderWithQueries } from "../../test/query-client";
-import { ContinueWatching } from "./continue-watching";
+import { ContinueWatchingRow } from "./continue-watching";
 import { CLEAR_HISTORY_CONFIRM, HistoryTab } from "./history-tab";
 
 // Continue watching (Home) and History (Profile): docs/decisions/045.
@@ -38,8 +38,8 @@ describe("Continue watching", () => {
         { body: { items: [entry(drive, 83), entry(jazz, 20)], nextCursor: null } }
       ),
     });
-    renderIn(<ContinueWatching />);
-    const section = await screen.findByRole("region", { name: "Continue watching" });
+    renderIn(<ContinueWatchingRow />);
+    const section = await screen.findByRole("list", { name: "Continue watching" });
     expect(
       within(section)
         .getAllByRole("heading", { level: 3 })
@@ -54,9 +54,9 @@ describe("Continue watching", () => {
 
   it("is not there at all when nothing is unfinished", async () => {
     const fetchMock = stubFetch({ "GET /api/me/history": { body: { items: [], nextCursor: null } } });
-    renderIn(<ContinueWatching />);
+    renderIn(<ContinueWatchingRow />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await waitFor(() => expect(screen.queryByRole("region", { name: "Continue watching" })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Continue watching" })).toBeNull());
     expect(screen.queryByText("Continue watching")).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { Chapter } from "../../../common/chapters";
 import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useAutoHide } from "../../hooks/use-auto-hide";
 import { useFullscreen } from "../../hooks/use-fullscreen";
+import { useMediaQuery } from "../../hooks/use-media-query";
 import { type PlaybackCallbacks, useMediaPlayback } from "../../hooks/use-media-playback";
 import type { PlayerHandle } from "../../hooks/player-handle";
 import { streamUrl } from "../../lib/content-api";
@@ -19,6 +20,11 @@ type MediaPlayerProps = PlaybackCallbacks & {
   content: Pick<ContentJson, "id" | "type" | "title" | "thumbnail_url"> & { captions?: readonly CaptionTrackJson[] };
   /** Rendered above the media and its controls: the place for an ad or the Up Next panel. */
   overlay?: ReactNode;
+  /**
+   * The overlay leaves the control bar free (Up Next, from `sm`; docs/decisions/098): it stops above the bar, and
+   * the bar stays usable. Otherwise (an ad, the resume prompt) the overlay covers the bar, which is inert.
+   */
+  overlayKeepsControls?: boolean;
   ref?: Ref<PlayerHandle>;
   /** Marked on the seek bar (docs/decisions/050). */
   chapters?: readonly Chapter[];
@@ -28,7 +34,7 @@ type MediaPlayerProps = PlaybackCallbacks & {
  * Plays one item from `/api/content/{id}/stream` (same origin, so the session cookie goes along; the
  * server answers Range requests, so seeking works) with our own controls and keyboard shortcuts.
  */
-export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: MediaPlayerProps) {
+export function MediaPlayer({ content, overlay, overlayKeepsControls, ref, chapters, ...callbacks }: MediaPlayerProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const mediaRef = useRef<HTMLMediaElement | null>(null);
   const { state, actions, mediaProps } = useMediaPlayback(mediaRef, callbacks);
@@ -50,6 +56,11 @@ export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: M
     };
   });
   const covered = Boolean(overlay);
+  // A phone's player is too short for a panel above the bar: there the overlay covers it all.
+  const roomAboveBar = useMediaQuery("(min-width: 640px)");
+  const barFree = covered && overlayKeepsControls && roomAboveBar;
+  // What the overlay covers is out of reach: no tab stop hidden behind an ad (docs/decisions/098).
+  const underneathInert = covered && !barFree;
   useEffect(() => {
     if (helpOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -104,7 +115,7 @@ export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: M
       }
     >
       {/* A click on the picture plays or pauses, as people expect; keyboards have the Play button. */}
-      <div className="size-full" onClick={actions.togglePlay}>
+      <div className="size-full" onClick={actions.togglePlay} inert={covered}>
         {isVideo ? (
           <video {...media} playsInline className={`size-full object-contain ${visible ? "captions-lifted" : ""}`}>
             <CaptionTrackElements tracks={content.captions ?? []} />
@@ -122,6 +133,7 @@ export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: M
         </p>
       ) : null}
       <PlayerControls
+        inert={underneathInert}
         state={state}
         visible={visible}
         onTogglePlay={actions.togglePlay}
@@ -134,7 +146,9 @@ export function MediaPlayer({ content, overlay, ref, chapters, ...callbacks }: M
         chapters={chapters}
         captions={isVideo ? <CaptionsControl tracks={content.captions ?? []} mediaRef={mediaRef} /> : null}
       />
-      {overlay ? <div className="absolute inset-0 z-20">{overlay}</div> : null}
+      {overlay ? (
+        <div className={`absolute inset-x-0 top-0 z-20 ${barFree ? "bottom-16" : "bottom-0"}`}>{overlay}</div>
+      ) : null}
       {helpOpen ? <ShortcutsDialog onClose={() => setHelpOpen(false)} /> : null}
     </div>
   );

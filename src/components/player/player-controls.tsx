@@ -19,6 +19,8 @@ type PlayerControlsProps = {
   chapters?: readonly Chapter[];
   /** The CC button, when the item has captions (captions-control.tsx). */
   captions?: ReactNode;
+  /** Under a layer that covers the bar (an ad): out of the tab order and out of reach. */
+  inert?: boolean;
 };
 
 const iconButton =
@@ -37,12 +39,15 @@ export function PlayerControls({
   fullscreen,
   chapters,
   captions,
+  inert,
 }: PlayerControlsProps) {
   const volume = state.muted ? 0 : state.volume;
   return (
     <div
       data-state={visible ? "visible" : "hidden"}
-      // Hidden controls stay in the tab order: focusing one (which wakes the player) shows them again.
+      inert={inert}
+      // Hidden controls stay in the tab order: focusing one (which wakes the player) shows them again. Not
+      // under an ad: there they are inert, so Tab never lands on a control nobody can see.
       className={
         "absolute inset-x-0 bottom-0 z-10 space-y-1 bg-gradient-to-t from-slate-950/95 via-slate-950/60 to-transparent px-3 pt-10 pb-2 transition-opacity duration-300 " +
         (visible ? "opacity-100" : "pointer-events-none opacity-0")

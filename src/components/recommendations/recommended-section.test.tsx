@@ -7,7 +7,7 @@ import { makeContent } from "../../test/content-fixtures";
 import { deferred, stubFetch } from "../../test/fetch";
 import { renderWithQueries } from "../../test/query-client";
 import { readDiscovery } from "../../lib/discovery";
-import { RecommendedSection } from "./recommended-section";
+import { HomeShelf } from "./home-shelf";
 
 const drive = makeContent({ title: "Night Drive" });
 const jazz = makeContent({ title: "Late Night Jazz", type: "audio" });
@@ -15,7 +15,7 @@ const jazz = makeContent({ title: "Late Night Jazz", type: "audio" });
 function renderSection() {
   const router = createMemoryRouter(
     [
-      { path: "/", element: <RecommendedSection /> },
+      { path: "/", element: <HomeShelf /> },
       { path: "/content/:id", element: <p>Content page</p> },
     ],
     { initialEntries: ["/"] },
@@ -24,7 +24,7 @@ function renderSection() {
   return { router, queryClient };
 }
 
-describe("RecommendedSection", () => {
+describe("Recommended for You, in the home shelf", () => {
   it("shows placeholders, then the picks as cards that open as AI-recommended", async () => {
     const reply = deferred<{ body: unknown }>();
     const queries: URLSearchParams[] = [];
@@ -35,7 +35,7 @@ describe("RecommendedSection", () => {
       },
     });
     const { router } = renderSection();
-    const section = screen.getByRole("region", { name: "Recommended for You" });
+    const section = screen.getByRole("tabpanel", { name: "Recommended for You" });
     expect(within(section).getAllByTestId("recommendation-placeholder").length).toBeGreaterThan(0);
 
     reply.resolve({ body: { items: [drive, jazz] } });
@@ -153,6 +153,8 @@ describe("RecommendedSection", () => {
     expect(String(consoleError.mock.calls[0][0])).toBe(
       "Error: Failed to load recommendations: API responded with HTTP status 500",
     );
-    expect(screen.queryByRole("region", { name: "Recommended for You" })).toBeNull();
+    // Nothing else to show either: no shelf at all.
+    expect(screen.queryByRole("tab", { name: "Recommended for You" })).toBeNull();
+    expect(screen.queryByRole("tablist")).toBeNull();
   });
 });

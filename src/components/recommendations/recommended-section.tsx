@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { useRecommendations } from "../../queries/content";
 import { ContentCard } from "../gallery/content-card";
 import { RowScrollButtons, useScrollRow, scrollRowClass, scrollRowItemClass } from "./scroll-row";
@@ -7,30 +6,24 @@ const PLACEHOLDERS = 4;
 const rowItem = scrollRowItemClass;
 
 /**
- * The home page's 'Recommended for You' row (signed-in only): the recommender's picks, which learn from
+ * The home shelf's 'Recommended for You' row (signed-in only; docs/decisions/098): the recommender's picks, which learn from
  * likes and finished views (docs/architecture.md §4). Fetched on each visit, so a like made on a content page shows
  * here next time, and again whenever the earnings run credits views (it invalidates "recommendations");
  * a refresh keeps the current row on screen until the new one arrives. The row scrolls sideways: Previous
  * and Next page through it for a mouse, and the arrow keys move between its cards (decision 037).
  */
-export function RecommendedSection() {
-  const headingId = useId();
+export function RecommendedRow() {
   const { data: picks, isPending } = useRecommendations();
   const { attach, onScroll, onKeyDown, ...row } = useScrollRow();
 
-  // Without picks (the request failed, and was logged) the home page simply goes on with the gallery.
+  // Without picks (the request failed, and was logged) the shelf has no such tab.
   if (!isPending && !picks) return null;
   const hasRow = !!picks && picks.length > 0;
 
   return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h2 id={headingId} className="text-xl font-semibold">
-          Recommended for You
-        </h2>
-        <p className="order-last basis-full text-sm text-slate-400 sm:order-none sm:basis-auto">
-          Picked from what you like and watch
-        </p>
+    <div className="space-y-2">
+      <div className="flex min-h-9 flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="text-sm text-slate-400">Picked from what you like and watch</p>
         {hasRow ? <RowScrollButtons row={row} className="ml-auto" /> : null}
       </div>
       {!picks ? (
@@ -61,7 +54,7 @@ export function RecommendedSection() {
       ) : (
         <ul
           ref={attach}
-          aria-labelledby={headingId}
+          aria-label="Recommended for You"
           onScroll={onScroll}
           onKeyDown={onKeyDown}
           className={scrollRowClass}
@@ -73,6 +66,6 @@ export function RecommendedSection() {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }

@@ -5,17 +5,20 @@ import { useSuggestions } from "../../queries/content";
 import { ViewCount } from "../content/view-count";
 import { DurationThumbnail } from "../gallery/content-thumbnail";
 import type { DiscoveryState } from "../../lib/discovery";
+import { UP_NEXT_COUNT } from "./up-next-count";
 
 // The same recommender answer as Up Next (one request, shared by its query key), so opening one is an AI pick.
 const discoveryState: DiscoveryState = { discovery: "ai_recommended" };
 
 /**
  * "Related" beside the player from 1024 px, under the details on narrower screens (docs/decisions/047): the
- * item's suggestions, before the post-roll brings Up Next. Says nothing while loading or when there are none.
+ * item's suggestions after the first few, which Up Next offers when the item ends (docs/decisions/098), so the
+ * two never show the same card side by side. Says nothing while loading or when there are no more.
  */
 export function RelatedList({ contentId }: { contentId: string }) {
   const headingId = useId();
-  const { data: items } = useSuggestions(contentId);
+  const { data } = useSuggestions(contentId);
+  const items = data?.slice(UP_NEXT_COUNT);
   if (!items || items.length === 0) return null;
   return (
     <aside aria-labelledby={headingId} className="mt-10 space-y-3 lg:mt-0">

@@ -105,6 +105,17 @@ describe("UpNextPanel", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 
+  it("offers the first three suggestions only: Related beside the player lists the rest", () => {
+    const six = Array.from({ length: 6 }, (_, index) => makeContent({ title: `Pick ${index + 1}` }));
+    renderPanel(six);
+    const list = screen.getByRole("list", { name: "Suggestions" });
+    expect(
+      within(list)
+        .getAllByRole("link")
+        .map((link) => link.textContent?.match(/Pick \d/)?.[0]),
+    ).toEqual(["Pick 1", "Pick 2", "Pick 3"]);
+  });
+
   it("shows placeholders while the suggestions load", () => {
     renderPanel(null);
     expect(screen.getByRole("list", { name: "Loading suggestions" }).getAttribute("aria-busy")).toBe("true");

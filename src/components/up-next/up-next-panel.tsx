@@ -6,6 +6,7 @@ import { usePlayerPrefs } from "../../stores/player-prefs";
 import type { DiscoveryState } from "../../lib/discovery";
 import { buttonClass } from "../ui";
 import { SuggestionCard } from "./suggestion-card";
+import { UP_NEXT_COUNT } from "./up-next-count";
 
 /** docs/product-spec.md §4/§9: Up Next closes itself (or, with auto-play, moves on) after 10 seconds. */
 const UP_NEXT_SECONDS = 10;
@@ -31,7 +32,9 @@ const linkOf = (item: ContentJson, playlist: UpNextPanelProps["playlist"]) =>
  * countdown closes the panel, or opens the first suggestion when 'Auto-play next' is on (remembered
  * for the next visit).
  */
-export function UpNextPanel({ suggestions, onClose, playlist }: UpNextPanelProps) {
+export function UpNextPanel({ suggestions: all, onClose, playlist }: UpNextPanelProps) {
+  // The first few: one row of whole cards; Related beside the player lists the rest (docs/decisions/098).
+  const suggestions = all?.slice(0, UP_NEXT_COUNT) ?? null;
   const titleId = useId();
   const panelRef = useRef<HTMLElement>(null);
   const navigate = useNavigate();
@@ -97,11 +100,12 @@ export function UpNextPanel({ suggestions, onClose, playlist }: UpNextPanelProps
       </div>
 
       {/* The suggestions take all the room between the title and the buttons: a strip to swipe through on a
-          phone's small player, a grid whose cards grow with the player from `sm` up. */}
+          phone's small player, one row of whole cards from `sm` up (two, three from `lg`) whose cards grow with
+          the player: a second row was cut by the control bar (docs/decisions/098). */}
       {suggestions === null ? (
         <ul aria-busy="true" aria-label="Loading suggestions" className={listClass}>
-          {Array.from({ length: 3 }, (_, index) => (
-            <li key={index} className={`${itemClass} animate-pulse rounded-xl bg-slate-900`} />
+          {Array.from({ length: UP_NEXT_COUNT }, (_, index) => (
+            <li key={index} className={`${itemClass(index)} animate-pulse rounded-xl bg-slate-900`} />
           ))}
         </ul>
       ) : empty ? (
@@ -110,8 +114,8 @@ export function UpNextPanel({ suggestions, onClose, playlist }: UpNextPanelProps
         </p>
       ) : (
         <ul aria-label="Suggestions" className={listClass}>
-          {suggestions.map((item) => (
-            <li key={item.id} className={itemClass}>
+          {suggestions.map((item, index) => (
+            <li key={item.id} className={itemClass(index)}>
               <SuggestionCard item={item} {...linkOf(item, playlist)} />
             </li>
           ))}
@@ -132,5 +136,7 @@ export function UpNextPanel({ suggestions, onClose, playlist }: UpNextPanelProps
 
 const listClass =
   "flex min-h-0 flex-1 snap-x snap-mandatory gap-2 overflow-x-auto " +
-  "sm:grid sm:snap-none sm:auto-rows-[minmax(11rem,1fr)] sm:grid-cols-2 sm:gap-3 sm:overflow-x-visible sm:overflow-y-auto lg:grid-cols-3";
-const itemClass = "w-72 max-w-[85%] shrink-0 snap-start sm:w-auto sm:max-w-none";
+  "sm:grid sm:snap-none sm:grid-cols-2 sm:grid-rows-1 sm:gap-3 sm:overflow-hidden lg:grid-cols-3";
+/** The third card waits for `lg`'s third column: between `sm` and `lg` a row holds two. */
+const itemClass = (index: number) =>
+  `w-72 max-w-[85%] shrink-0 snap-start sm:w-auto sm:max-w-none ${index >= 2 ? "sm:max-lg:hidden" : ""}`;

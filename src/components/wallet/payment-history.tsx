@@ -1,12 +1,16 @@
 import { SideScroll } from "../scroll-edges";
 import { formatDate, formatUsd } from "../../lib/format";
 import type { PaymentJson } from "../../../common/schemas/payments";
+import { stackedTable } from "../stacked-table";
 import { EmptyState } from "./empty-state";
 
 const th = "px-4 py-3 text-left font-medium text-slate-400";
 const td = "px-4 py-3";
 // What an admin typed (method, reference, notes) wraps anywhere, in a column kept readable.
 const tdText = `${td} min-w-48 wrap-anywhere`;
+// A reference (a transaction id, often one unbroken run) stops at two lines; the whole of it is its tooltip,
+// and one tap selects all of it to copy (`select-all`), the cut part too.
+const reference = "line-clamp-2 min-w-0 wrap-anywhere select-all";
 
 /**
  * Payment History tab: the user's own payouts, newest first as the API sends them. A corrected payment stays
@@ -28,9 +32,10 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
   }
   return (
     <SideScroll label="Your payments" className="rounded-2xl border border-slate-800">
-      <table className="w-full text-sm">
+      {/* One card per payment on a phone: nothing off-screen, no column stretched tall (docs/decisions/098). */}
+      <table className={`w-full text-sm ${stackedTable.table}`}>
         <caption className="sr-only">Your payments</caption>
-        <thead className="bg-slate-900">
+        <thead className={`bg-slate-900 ${stackedTable.head}`}>
           <tr>
             <th scope="col" className={th}>
               Date
@@ -52,11 +57,13 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-800">
+        <tbody className={`divide-y divide-slate-800 ${stackedTable.body}`}>
           {payments.map((payment) => (
             <tr className="align-top" key={payment.id}>
-              <td className={`${td} whitespace-nowrap`}>{formatDate(payment.created_at)}</td>
-              <td className={`${td} text-right tabular-nums`}>
+              <td data-label="Date" className={`${td} whitespace-nowrap`}>
+                {formatDate(payment.created_at)}
+              </td>
+              <td data-label="Amount" className={`${td} text-right tabular-nums`}>
                 {/* A corrected payment gave its amount back (docs/decisions/066): struck, so the list adds up with "Paid out". */}
                 {payment.reversal ? (
                   <s className="text-slate-500">{formatUsd(payment.amount_usd)}</s>
@@ -64,9 +71,19 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
                   formatUsd(payment.amount_usd)
                 )}
               </td>
-              <td className={tdText}>{payment.payment_method}</td>
-              <td className={`${tdText} text-slate-400`}>{payment.payment_reference || "—"}</td>
-              <td className={payment.reversal ? tdText : td}>
+              <td data-label="Method" className={tdText}>
+                {payment.payment_method}
+              </td>
+              <td data-label="Reference" className={`${tdText} text-slate-400`}>
+                {payment.payment_reference ? (
+                  <span title={payment.payment_reference} className={reference}>
+                    {payment.payment_reference}
+                  </span>
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td data-label="Status" className={payment.reversal ? tdText : td}>
                 {payment.reversal ? (
                   <Correction reversal={payment.reversal} />
                 ) : (
@@ -74,7 +91,9 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
                 )}
               </td>
               {/* Whole: the member has no other place to read it. */}
-              <td className={`${td} min-w-56 wrap-anywhere text-slate-400`}>{payment.notes || "—"}</td>
+              <td data-label="Notes" className={`${td} min-w-56 wrap-anywhere text-slate-400`}>
+                {payment.notes || "—"}
+              </td>
             </tr>
           ))}
         </tbody>
