@@ -137,7 +137,7 @@ describe("page heads", () => {
       `/playlist/${privateList.id}`,
     ]) {
       // Even the owner's own request: the head is the public one.
-      for (const headers of [{}, { cookie }]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const { html } = await page(path, headers);
         expect(html, path).toContain(GENERIC_TITLE);
         expect(html, path).not.toMatch(/secret|og:|twitter:|canonical/i);
