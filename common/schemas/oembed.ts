@@ -22,7 +22,6 @@ export const oembedQuery = z.object({
   maxheight: dimension("maxheight"),
   format: z.string().max(20, "format must be json").optional(),
 });
-export type OembedQuery = z.input<typeof oembedQuery>;
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
 

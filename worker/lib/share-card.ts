@@ -7,7 +7,7 @@ import type { CreatorPageJson } from "../../common/schemas/users";
 // head's Open Graph and Twitter tags (worker/spa/share-head.ts) and the oEmbed answer (routes/oembed.ts) are
 // written from the same card, made from the PUBLIC answer a visitor gets, so a hidden item never has one.
 
-export type SharePageKind = "content" | "creator" | "playlist";
+type SharePageKind = "content" | "creator" | "playlist";
 
 export type ShareCard = {
   kind: SharePageKind;
@@ -38,7 +38,7 @@ export function sharePageOf(pathname: string): { kind: ShareCard["kind"]; id: st
 const DESCRIPTION_MAX = 200;
 
 /** The text collapsed to one line and cut at a word near 200 characters, with an ellipsis when cut. */
-export function trimDescription(text: string): string {
+function trimDescription(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   // Counted in code points, so an emoji is never cut in half.
   const chars = [...flat];
@@ -49,7 +49,7 @@ export function trimDescription(text: string): string {
 }
 
 /** An address from an answer (a Worker path, or the thumbnail bucket's absolute one) made absolute. */
-export function absoluteUrl(origin: string, address: string | null | undefined): string | null {
+function absoluteUrl(origin: string, address: string | null | undefined): string | null {
   if (!address) return null;
   if (/^https?:\/\//i.test(address)) return address;
   return address.startsWith("/") ? `${origin}${address}` : null;

@@ -11,7 +11,7 @@ import type { ApiFetch } from "./first-paint";
 // visitor, and its page keeps the generic head.
 
 /** Escaped for an attribute value or text: quotes, angle brackets and ampersands (a title may hold any). */
-export const escapeHtml = (value: string) =>
+const escapeHtml = (value: string) =>
   value
     .replace(/&/g, "&amp;")
     .replace(/"/g, "&quot;")
