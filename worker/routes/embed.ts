@@ -44,7 +44,6 @@ export const embedPublicRoutes = new Hono<AppEnv>()
           maxheight: query.maxheight,
         },
       });
-      c.header("Cache-Control", "public, max-age=300");
       return c.json(card, 200);
     },
   )
