@@ -46,6 +46,13 @@ test("Share at the current time: the copied link opens the item at that time", a
   const link = await dialog.getByLabel("Link").inputValue();
   expect(link).toMatch(new RegExp(`/content/${item.id}\\?t=${at}$`));
   await expect(dialog.getByLabel("Embed")).toHaveValue(new RegExp(`<iframe src="[^"]+/embed/${item.id}"`));
+  // On a phone the dialog fits the screen: nothing runs off its side.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(dialog.getByRole("button", { name: "Copy embed code" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   // By keyboard: Escape closes the dialog.
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
