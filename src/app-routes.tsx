@@ -6,6 +6,8 @@ import { RouteError } from "./components/route-error";
 // Every screen is its own chunk (`lazy`), so the home page ships only the code it needs.
 // Each route module exports `Component`, which react-router picks up from the lazy import.
 export const appRoutes: RouteObject[] = [
+  // The player alone, for other sites' frames (docs/decisions/099): no header, footer or comments.
+  { path: "/embed/:id", lazy: () => import("./routes/embed"), ErrorBoundary: RouteError },
   {
     path: "/",
     Component: RootLayout,

@@ -33,6 +33,7 @@ import { appealRoutes } from "./routes/appeals";
 import type { ApiSection } from "./openapi/document";
 import { authRoutes } from "./routes/auth";
 import { challengeRoutes } from "./routes/challenges";
+import { embedPublicRoutes } from "./routes/embed";
 import { commentActiveRoutes, commentPublicRoutes, commentSignedInRoutes } from "./routes/comments";
 import { contentActiveRoutes, contentPublicRoutes, contentSignedInRoutes } from "./routes/content";
 import { captionsActiveRoutes, captionsPublicRoutes } from "./routes/content-captions";
@@ -84,7 +85,11 @@ const publicApi = new Hono<AppEnv>()
   .route("/", adEventsPublicRoutes)
   .route("/", viewRewardRoutes)
   .route("/", playlistPublicRoutes)
-  .route("/", commentPublicRoutes);
+  .route("/", commentPublicRoutes)
+  // The oEmbed answer and the embed page's media (docs/decisions/099): answered as to a visitor, whoever asks.
+  .route("/", embedPublicRoutes)
+  // The ad breaks and feed: the embed plays ads as the site does, for visitors too (docs/decisions/099).
+  .route("/", adSettingsRoutes);
 
 const signedInApi = new Hono<AppEnv>()
   .use(requireUser)
@@ -100,7 +105,6 @@ const signedInApi = new Hono<AppEnv>()
   .route("/", myViewsRoutes)
   .route("/", myHistoryRoutes)
   .route("/", recommendationRoutes)
-  .route("/", adSettingsRoutes)
   .route("/", challengeRoutes)
   .route("/", trafficSignedInRoutes)
   .route("/", followSignedInRoutes)

@@ -2019,6 +2019,212 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oembed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a page's oEmbed card
+         * @description Public: anyone may call it.
+         *
+         *     404 when `url` is not an item, creator or playlist page of this site, or names one a visitor may not open; 501 for a `format` other than json; 429 past 120 requests a minute from one address.
+         */
+        get: {
+            parameters: {
+                query: {
+                    url: string;
+                    maxwidth?: string;
+                    maxheight?: string;
+                    format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description For an item, type `video` with `html` (an iframe of /embed/{id}) sized 16:9 within maxwidth × maxheight (640 × 360 when none is given); for a creator or a playlist, type `link`. As a visitor sees the page. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            type: "video";
+                            /** @constant */
+                            version: "1.0";
+                            title: string;
+                            author_name: string;
+                            author_url: string;
+                            /** @constant */
+                            provider_name: "Reelpay";
+                            provider_url: string;
+                            thumbnail_url?: string;
+                            thumbnail_width?: number;
+                            thumbnail_height?: number;
+                            html: string;
+                            width: number;
+                            height: number;
+                        } | {
+                            /** @constant */
+                            type: "link";
+                            /** @constant */
+                            version: "1.0";
+                            title: string;
+                            author_name: string;
+                            author_url: string;
+                            /** @constant */
+                            provider_name: "Reelpay";
+                            provider_url: string;
+                            thumbnail_url?: string;
+                            thumbnail_width?: number;
+                            thumbnail_height?: number;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/embed/{id}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream an embedded item
+         * @description Public: anyone may call it.
+         *
+         *     For the embed page, signed in or not: only an item a visitor may open (404 otherwise). Nothing it sends is counted as delivery for any view, so an embedded play never earns (docs/decisions/099). 429 past 300 requests a minute from one address.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The whole file (video/mp4 or audio/mpeg). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "video/mp4": string;
+                    };
+                };
+                /** @description The bytes a Range header asked for. */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "video/mp4": string;
+                    };
+                };
+                /** @description No such resource, or not one the caller may see. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The Range asked for lies outside the file; Content-Range gives its size. */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ad-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the ad settings
+         * @description Public: anyone may call it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether pre- and post-roll ads run, the VAST feed they come from, and the hosts its ads may come from. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            preroll_enabled: "true" | "false";
+                            /** @enum {string} */
+                            postroll_enabled: "true" | "false";
+                            vast_url: string;
+                            ad_hosts: string;
+                            preroll_skip_minutes: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -3890,62 +4096,6 @@ export interface paths {
                 };
                 /** @description No such resource, or not one the caller may see. */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ad-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get the ad settings
-         * @description Signed-in: needs a session cookie; answers 401 without one.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Whether pre- and post-roll ads run, the VAST feed they come from, and the hosts its ads may come from. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            preroll_enabled: "true" | "false";
-                            /** @enum {string} */
-                            postroll_enabled: "true" | "false";
-                            vast_url: string;
-                            ad_hosts: string;
-                            preroll_skip_minutes: string;
-                        };
-                    };
-                };
-                /** @description No session: sign in first. */
-                401: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -59,3 +59,5 @@ export const getCreator = (id: string, signal?: AbortSignal) =>
 
 /** Media URL for <video>/<audio> (needs the session cookie; answers Range requests). */
 export const streamUrl = (id: string) => apiUrl("get", "/api/content/{id}/stream", { path: { id } });
+/** The embed page's media (docs/decisions/099): played as a visitor, counted for nobody. */
+export const embedMediaUrl = (id: string) => apiUrl("get", "/api/embed/{id}/media", { path: { id } });

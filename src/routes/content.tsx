@@ -1,4 +1,6 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { parseStartTime } from "../../common/embed";
+import type { PlayerHandle } from "../hooks/player-handle";
 import { Link, useParams, useSearchParams } from "react-router";
 import type { PlaylistJson } from "../../common/schemas/playlists";
 import { useShallow } from "zustand/react/shallow";
@@ -39,6 +41,10 @@ function usePlayingList(contentId: string): { list: PlaylistJson; index: number 
 function ContentView({ id }: { id: string }) {
   const { data: content, isPending } = useContentItem(id);
   const playing = usePlayingList(id);
+  // A shared link's start time (docs/decisions/099), read once: seconds, or 1m30s / 90s.
+  const [params] = useSearchParams();
+  const [startAt] = useState(() => parseStartTime(params.get("t")));
+  const playerRef = useRef<PlayerHandle>(null);
 
   if (isPending) return <PageSpinner />;
   // Null: the API answered 404. Undefined: the load failed (and was logged) with nothing to show.
@@ -70,6 +76,8 @@ function ContentView({ id }: { id: string }) {
         {playing ? <PlaylistNowPlaying list={playing.list} index={playing.index} /> : null}
         <ContentPlayer
           content={content}
+          startAt={startAt}
+          playerRef={playerRef}
           playlistNext={
             playing
               ? {
@@ -80,7 +88,7 @@ function ContentView({ id }: { id: string }) {
               : undefined
           }
         />
-        <ContentDetails content={content} />
+        <ContentDetails content={content} currentTime={() => playerRef.current?.media()?.currentTime ?? 0} />
         <CommentSection contentId={content.id} />
       </article>
       {playing ? <PlaylistQueue list={playing.list} index={playing.index} /> : <RelatedList contentId={content.id} />}

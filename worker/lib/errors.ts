@@ -13,7 +13,8 @@ export type ErrorKind =
   | "unsupported_media"
   | "range_not_satisfiable"
   | "rate_limited"
-  | "unavailable";
+  | "unavailable"
+  | "not_implemented";
 
 /** The one error type routes and services throw; the error handler answers it as `{ error, code, requestId }`. */
 export class AppError extends Error {
@@ -38,6 +39,9 @@ export const tooLarge = (message: string, code?: string) => new AppError("too_la
 export const unsupportedMedia = (message: string, code?: string) => new AppError("unsupported_media", message, code);
 export const rateLimited = (message: string, code = "rate_limited") => new AppError("rate_limited", message, code);
 export const unavailable = (message: string, code?: string) => new AppError("unavailable", message, code);
+/** A format or feature the caller asked for that is not offered (oEmbed's `format=xml`: docs/decisions/099). */
+export const notImplemented = (message: string, code = "not_implemented") =>
+  new AppError("not_implemented", message, code);
 
 /** A suspended member's refused write (docs/decisions/027): the same words wherever it is refused. */
 export const accountSuspended = () => forbidden("Your account is suspended", "suspended");

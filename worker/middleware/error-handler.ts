@@ -18,6 +18,7 @@ const STATUS = {
   range_not_satisfiable: 416,
   rate_limited: 429,
   unavailable: 503,
+  not_implemented: 501,
 } as const satisfies Record<ErrorKind, ContentfulStatusCode>;
 
 export function errorBody(c: Context<AppEnv>, error: string, code?: string): ApiErrorBody {

@@ -258,3 +258,32 @@ export const commentLimit = createMiddleware<AppEnv>(async (c, next) => {
   const young = !user || Date.now() - Date.parse(user.createdAt) < NEW_ACCOUNT_DAYS * 24 * 3600_000;
   return (young ? newAccountCommentLimit : establishedCommentLimit)(c, next);
 });
+
+/**
+ * oEmbed lookups per address (docs/decisions/099): a site asks once per link it shows, and caches the answer; a
+ * busy chat server behind one address stays well under 120 a minute, a script walking ids is stopped.
+ */
+export const OEMBED_PER_MINUTE = 120;
+
+export const oembedLimit = limitRequests({
+  name: "oembed",
+  by: "address",
+  limit: OEMBED_PER_MINUTE,
+  per: "minute",
+  message: "Too many oEmbed requests from this address. Please wait a minute and try again.",
+});
+
+/**
+ * Embedded media requests per address (docs/decisions/099): a player makes a request at the start and one for
+ * each seek, so a household watching several embeds makes a few dozen a minute; 300 stops a script mirroring
+ * the catalogue through the public route, without a session to hold it to account.
+ */
+export const EMBED_MEDIA_PER_MINUTE = 300;
+
+export const embedMediaLimit = limitRequests({
+  name: "embed-media",
+  by: "address",
+  limit: EMBED_MEDIA_PER_MINUTE,
+  per: "minute",
+  message: "Too many embedded plays from this address. Please wait a minute and try again.",
+});

@@ -73,7 +73,9 @@ describe("ad settings", () => {
     expect((await admin.json("/api/admin/ad-settings", "PATCH", { key: "ad_hosts", value: "" })).status).toBe(200);
   });
 
-  it("keeps the player endpoint for signed-in users only", async () => {
-    expect((await new Browser().fetch("/api/ad-settings")).status).toBe(401);
+  it("answers the player's settings to visitors too: the embed page plays ads for them (docs/decisions/099)", async () => {
+    const res = await new Browser().fetch("/api/ad-settings");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toHaveProperty("vast_url");
   });
 });

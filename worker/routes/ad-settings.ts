@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import { adSettingsOut } from "../../common/schemas/ads";
-import type { SignedInEnv } from "../app-env";
+import type { AppEnv } from "../app-env";
 import { getAdSettings } from "../domain/settings/ad-settings";
 import { responds } from "../openapi/responds";
 
-/** Signed-in: what the player needs to run ads (docs/product-spec.md §7 GET /api/ad-settings). */
-export const adSettingsRoutes = new Hono<SignedInEnv>().get(
+/**
+ * Public: what the player needs to run ads (docs/product-spec.md §7 GET /api/ad-settings). Public since the embed
+ * page plays ads for visitors (docs/decisions/099); it says nothing the page's own Content-Security-Policy does not.
+ */
+export const adSettingsRoutes = new Hono<AppEnv>().get(
   "/ad-settings",
   responds("Get the ad settings", {
     200: {

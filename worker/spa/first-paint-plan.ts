@@ -11,6 +11,8 @@ export function routeModuleOf(pathname: string): string | null {
   const [, first, second, extra] = path.split("/");
   if (first === "content" && second && !extra) return "src/routes/content.tsx";
   if (first === "creator" && second && !extra) return "src/routes/creator.tsx";
+  // The embed page (docs/decisions/099): in another site's frame, its one chunk named up front too.
+  if (first === "embed" && second && !extra) return "src/routes/embed.tsx";
   if (first === "studio" && second && !extra) return "src/routes/studio.tsx";
   if (first === "upload" && second === "bulk" && !extra) return "src/routes/upload-bulk.tsx";
   if (first === "auth" && (second === "callback" || second === "dev") && !extra) return `src/routes/auth-${second}.tsx`;

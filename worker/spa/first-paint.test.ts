@@ -17,6 +17,7 @@ const MANIFEST = {
     css: ["assets/home-H.css"],
   },
   "src/routes/creator.tsx": { file: "assets/creator-C.js", imports: ["_feed-F.js"] },
+  "src/routes/embed.tsx": { file: "assets/embed-B.js", imports: ["_shared-S.js"] },
 };
 const assets = {
   fetch: async (req: Request) =>
@@ -73,6 +74,12 @@ describe("a signed-out visitor's page carries its first screen's answers", () =>
     expect(html).toContain('<link rel="stylesheet" href="/assets/home-H.css">');
     expect(html).not.toContain("/assets/shared-S.js");
     expect(html).not.toContain("creator-C.js");
+  });
+
+  it("the embed page names its own chunk, in another site's frame too (docs/decisions/099)", async () => {
+    const { html } = await page("/embed/01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/embed-B.js">');
+    expect(html).not.toContain("home-H.js");
   });
 
   it("a title that closes the script cannot end the answers early or add markup", async () => {

@@ -29,6 +29,10 @@ export const PUBLIC_ROUTES = new Set([
   // The view reward and the share to watch, for the sign-in dialog shown to visitors (docs/decisions/067).
   "GET /api/view-reward",
   // The API's own description and its interactive reference (docs/decisions/024).
+  // oEmbed, the embed page's media and its ad breaks (docs/decisions/099): as to a visitor, whoever asks.
+  "GET /api/oembed",
+  `GET /api/embed/:id${ID_PATTERN}/media`,
+  "GET /api/ad-settings",
   "GET /api/openapi.json",
   "GET /api/docs",
 ]);

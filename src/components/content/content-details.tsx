@@ -14,7 +14,7 @@ import { ShareButton } from "./share-button";
 import { ViewsTerm } from "./view-count";
 
 /** Everything under the player: title, like toggle, Report, description, duration, creator and tags. */
-export function ContentDetails({ content }: { content: ContentJson }) {
+export function ContentDetails({ content, currentTime }: { content: ContentJson; currentTime?: () => number }) {
   const tags = splitTags(content.tags);
   return (
     <div className="space-y-4">
@@ -24,7 +24,7 @@ export function ContentDetails({ content }: { content: ContentJson }) {
           <LikeButton contentId={content.id} initialCount={content.like_count} />
           <WatchLaterButton contentId={content.id} title={content.title} variant="player" />
           <SaveToPlaylistButton contentId={content.id} title={content.title} variant="player" />
-          <ShareButton content={content} />
+          <ShareButton content={content} currentTime={currentTime} />
           <ReportButton content={content} />
         </div>
       </div>

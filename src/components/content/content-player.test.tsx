@@ -203,3 +203,29 @@ describe("useAdSequence", () => {
     expect(pause).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("ContentPlayer ?t= (docs/decisions/099)", () => {
+  const renderAt = (startAt: number | null) => {
+    renderWithQueries(
+      <MemoryRouter initialEntries={[`/content/${item.id}`]}>
+        <ContentPlayer content={{ ...item, resume_at_seconds: 2, resume_skips_preroll: false }} startAt={startAt} />
+      </MemoryRouter>,
+    );
+    return screen.getByRole("region", { name: "Video player: Retrowave City" }).querySelector("video")!;
+  };
+
+  it("starts at the link's time, and the resume prompt does not override it", async () => {
+    stubPage(settings());
+    const media = renderAt(4);
+    await settingsLoaded();
+    expect(media.currentTime).toBe(4);
+    expect(screen.queryByRole("group", { name: "Where to start" })).toBeNull();
+  });
+
+  it("ignores a time beyond the end: the resume prompt asks as usual", async () => {
+    stubPage(settings());
+    const media = renderAt(60);
+    expect(media.currentTime).toBe(0);
+    expect(await screen.findByRole("group", { name: "Where to start" })).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { parseChapters } from "../../../common/chapters";
 import { useAdSequence } from "../../hooks/use-ad-sequence";
 import { usePlaybackReporting } from "../../hooks/use-playback-reporting";
@@ -24,16 +24,30 @@ type Resume = { resume_at_seconds?: number | null; resume_skips_preroll?: boolea
 export function ContentPlayer({
   content,
   playlistNext,
+  startAt = null,
+  playerRef: pageRef,
 }: {
   content: ContentJson & Resume;
   /** Playing a list (docs/decisions/090): Up Next offers its next items instead of the recommender's. */
   playlistNext?: { id: string; title: string; items: ContentJson[] };
+  /** A shared link's `?t=`, whole seconds (docs/decisions/099): where to start; beyond the end it is ignored. */
+  startAt?: number | null;
+  /** The page's own handle on the player (Share reads the position), else the player keeps its own. */
+  playerRef?: RefObject<PlayerHandle | null>;
 }) {
-  const playerRef = useRef<PlayerHandle>(null);
+  const ownRef = useRef<PlayerHandle>(null);
+  const playerRef = pageRef ?? ownRef;
+  const start = startAt !== null && startAt < content.duration ? startAt : null;
   // Where to start is asked once, before anything plays (the pre-roll included), when there is somewhere to
   // resume. The position shown follows the item's query: a cached copy from an earlier visit is refetched on
-  // opening (the cache keeps nothing fresh), and the prompt shows the server's answer once it arrives.
-  const resumeAt = content.resume_at_seconds ?? null;
+  // opening (the cache keeps nothing fresh), and the prompt shows the server's answer once it arrives. A link's
+  // explicit start time wins: no prompt then.
+  const resumeAt = start !== null ? null : (content.resume_at_seconds ?? null);
+  // The media starts at the link's time once it plays (after the pre-roll, if any). Once, on mount.
+  useEffect(() => {
+    if (start !== null) playerRef.current?.seekTo(start);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link's start applies to the first play only
+  }, []);
   const [choosing, setChoosing] = useState(resumeAt !== null);
   // Views earn money for viewer and creator: the player reports how far this visit got.
   // and the answers say whether this view counts, shown under the player (never during an ad: ads do not earn).

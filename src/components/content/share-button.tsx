@@ -1,49 +1,29 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { ContentJson } from "../../../common/schemas/content";
 import { buttonClass } from "../ui";
-
-/** How long "Link copied" stays before the status empties again. */
-export const SHARE_STATUS_MS = 4000;
-
-const COPIED = "Link copied";
-const NOT_COPIED = "Couldn't copy the link. Copy it from the address bar.";
+import { ShareDialog } from "./share-dialog";
 
 /**
- * "Share" under the player (docs/decisions/047): the device's own share sheet where there is one
- * (Web Share: phones, some desktops), else the item's address copied to the clipboard, said in a short status
- * that screen readers announce. The address is the item's own page, whatever search led here.
+ * "Share" under the player (docs/decisions/099): opens the Share dialog with the player's position at that moment,
+ * rounded down to whole seconds, for "Start at m:ss".
  */
-export function ShareButton({ content }: { content: Pick<ContentJson, "id" | "title"> }) {
-  const [status, setStatus] = useState("");
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(""), SHARE_STATUS_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
-
-  const share = async () => {
-    const url = `${window.location.origin}/content/${content.id}`;
-    const data = { title: content.title, url };
-    if (typeof navigator.share === "function" && (navigator.canShare?.(data) ?? true)) {
-      try {
-        await navigator.share(data);
-        return;
-      } catch (error) {
-        // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
-        if (error instanceof DOMException && error.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus(COPIED);
-    } catch {
-      setStatus(NOT_COPIED);
-    }
-  };
-
+export function ShareButton({
+  content,
+  currentTime,
+}: {
+  content: Pick<ContentJson, "id" | "title">;
+  /** The player's position in seconds, read when the dialog opens; absent: no start time offered. */
+  currentTime?: () => number;
+}) {
+  const [startAt, setStartAt] = useState<number | null>(null);
   return (
-    <div className="flex items-center gap-2">
-      <button type="button" className={buttonClass("ghost")} onClick={() => void share()}>
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={buttonClass("ghost")}
+        onClick={() => setStartAt(Math.max(0, Math.floor(currentTime?.() ?? 0)))}
+      >
         <svg
           viewBox="0 0 24 24"
           className="size-4"
@@ -57,9 +37,7 @@ export function ShareButton({ content }: { content: Pick<ContentJson, "id" | "ti
         </svg>
         Share
       </button>
-      <span role="status" className="text-sm text-slate-300">
-        {status}
-      </span>
-    </div>
+      {startAt !== null ? <ShareDialog content={content} startAt={startAt} onClose={() => setStartAt(null)} /> : null}
+    </>
   );
 }

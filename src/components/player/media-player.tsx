@@ -28,13 +28,23 @@ type MediaPlayerProps = PlaybackCallbacks & {
   ref?: Ref<PlayerHandle>;
   /** Marked on the seek bar (docs/decisions/050). */
   chapters?: readonly Chapter[];
+  /** Where the media comes from: the stream route unless given (the embed's own route, docs/decisions/099). */
+  src?: string;
 };
 
 /**
  * Plays one item from `/api/content/{id}/stream` (same origin, so the session cookie goes along; the
  * server answers Range requests, so seeking works) with our own controls and keyboard shortcuts.
  */
-export function MediaPlayer({ content, overlay, overlayKeepsControls, ref, chapters, ...callbacks }: MediaPlayerProps) {
+export function MediaPlayer({
+  content,
+  overlay,
+  overlayKeepsControls,
+  ref,
+  chapters,
+  src,
+  ...callbacks
+}: MediaPlayerProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const mediaRef = useRef<HTMLMediaElement | null>(null);
   const { state, actions, mediaProps } = useMediaPlayback(mediaRef, callbacks);
@@ -94,7 +104,7 @@ export function MediaPlayer({ content, overlay, overlayKeepsControls, ref, chapt
     ref: (element: HTMLMediaElement | null) => {
       mediaRef.current = element;
     },
-    src: streamUrl(content.id),
+    src: src ?? streamUrl(content.id),
     preload: "metadata",
     ...mediaProps,
   } as const;

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+// oEmbed (https://oembed.com, docs/decisions/099): what another site asks about one of our pages, and the answer
+// it turns into a card or a player.
+
+const dimension = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{1,5}$/, `${field} must be a positive whole number of pixels`)
+    .transform(Number)
+    .refine((n) => n > 0, `${field} must be a positive whole number of pixels`)
+    .optional();
+
+/** GET /api/oembed: the page's address, the largest size the site has room for, and the format (json only). */
+export const oembedQuery = z.object({
+  url: z
+    .string({ message: "url is required: the address of an item, a creator or a playlist" })
+    .min(1, "url is required: the address of an item, a creator or a playlist")
+    .max(2000, "url must be at most 2000 characters")
+    .refine((value) => URL.canParse(value), "url must be a full address (https://…)"),
+  maxwidth: dimension("maxwidth"),
+  maxheight: dimension("maxheight"),
+  format: z.string().max(20, "format must be json").optional(),
+});
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────
+
+const common = {
+  version: z.literal("1.0"),
+  title: z.string(),
+  author_name: z.string(),
+  author_url: z.string(),
+  provider_name: z.literal("Reelpay"),
+  provider_url: z.string(),
+  /** Absolute; with its size when known (an item's thumbnail size is not recorded: left out). */
+  thumbnail_url: z.string().optional(),
+  thumbnail_width: z.number().int().optional(),
+  thumbnail_height: z.number().int().optional(),
+};
+
+/** An item: a player (`html`, an iframe of /embed/{id}) at `width` × `height`. */
+const oembedVideoOut = z.object({
+  type: z.literal("video"),
+  ...common,
+  html: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+/** A creator or a playlist: a link card. */
+const oembedLinkOut = z.object({ type: z.literal("link"), ...common });
+
+export const oembedOut = z.discriminatedUnion("type", [oembedVideoOut, oembedLinkOut]);
+export type OembedJson = z.output<typeof oembedOut>;
