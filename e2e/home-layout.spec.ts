@@ -140,13 +140,21 @@ test("Next in Recommended brings later cards into view, and Previous is dimmed a
 
 /**
  * A member with every row (docs/decisions/098): Continue watching and From creators you follow are answered
- * with twelve of the gallery's real items each (what they hold is not the point here: how tall Home gets is),
- * and Recommended is real. A fresh member, so the Sign-On Challenge line is there too.
+ * with twelve of the gallery's real items each, made as tall as a card can be (the longest title, creator name,
+ * description and tags: how tall Home gets is the point), and Recommended is real. A fresh member, so the Sign-On
+ * Challenge line is there too.
  */
 async function withEveryRow(page: Page) {
   const listed = await page.request.get("/api/content?limit=12");
   expect(listed.status()).toBe(200);
-  const { items } = (await listed.json()) as { items: { id: string; duration: number }[] };
+  const longest = (n: number) => `${"W".repeat(n - 1)}Z`;
+  const items = ((await listed.json()) as { items: { id: string; duration: number }[] }).items.map((item) => ({
+    ...item,
+    title: longest(200),
+    creator_name: longest(20),
+    description: longest(5000),
+    tags: [longest(50), longest(50)].join(","),
+  }));
   expect(items.length).toBeGreaterThan(3);
   const history = items.map((content) => ({
     content,

@@ -28,7 +28,7 @@ export function FollowedUploadsRow() {
       >
         {items.map((item) => (
           <li key={item.id} className={rowItem}>
-            <ContentCard item={item} discovery="follow" />
+            <ContentCard item={item} discovery="follow" compact />
           </li>
         ))}
         {hasNextPage ? (

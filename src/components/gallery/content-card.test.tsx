@@ -21,6 +21,22 @@ describe("ContentCard", () => {
     expect(tags.map((tag) => tag.textContent)).toEqual(["synth", "retro"]);
   });
 
+  it("compact (the home shelf's rows): title, creator and views only, so a row's height never grows", () => {
+    const item = makeContent({ title: "Night Drive", description: "A long description", tags: "synth,retro" });
+    renderRoutes([{ path: "*", element: <ContentCard item={item} compact /> }], "/");
+    expect(screen.getByRole("link", { name: "Night Drive" })).toBeVisible();
+    expect(screen.queryByText("A long description")).toBeNull();
+    expect(screen.queryByRole("list", { name: "Tags" })).toBeNull();
+  });
+
+  it("keeps a creator name of one unbroken word on one line, the whole name in its tooltip", () => {
+    const name = `W${"W".repeat(60)}Z`;
+    renderCard(makeContent({ creator_name: name }));
+    const label = screen.getByText(name);
+    expect(label.className).toContain("truncate");
+    expect(label.getAttribute("title")).toBe(name);
+  });
+
   it("shows the thumbnail lazily, and the type icon when there is none or it fails to load", () => {
     renderCard(makeContent({ thumbnail_url: "/api/content/x/thumbnail?v=1" }));
     const image = document.querySelector("img")!;

@@ -21,6 +21,11 @@ type ContentCardProps = {
   image?: ImagePriority;
   /** A search matched it only in its captions (docs/decisions/049). */
   inCaptions?: boolean;
+  /**
+   * Title, creator and views only: the home shelf's rows (docs/decisions/098), whose height must not grow with an
+   * item's description or tags, or the gallery would leave the first screen.
+   */
+  compact?: boolean;
 };
 
 /**
@@ -28,7 +33,13 @@ type ContentCardProps = {
  * links cannot nest, so the title link is stretched over the card (`after:absolute after:inset-0`)
  * and the creator link sits above it (`relative z-10`).
  */
-export function ContentCard({ item, discovery = "browse", image = "lazy", inCaptions = false }: ContentCardProps) {
+export function ContentCard({
+  item,
+  discovery = "browse",
+  image = "lazy",
+  inCaptions = false,
+  compact = false,
+}: ContentCardProps) {
   const tags = splitTags(item.tags).slice(0, MAX_CARD_TAGS);
   const state: DiscoveryState = { discovery };
 
@@ -64,14 +75,17 @@ export function ContentCard({ item, discovery = "browse", image = "lazy", inCapt
           className="relative z-10 flex max-w-full min-w-0 items-center gap-2 self-start rounded text-sm text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
         >
           <CreatorAvatar creatorId={item.created_by} name={item.creator_name} url={item.creator_avatar_url} size="sm" />
-          <span className="min-w-0 wrap-anywhere">{item.creator_name}</span>
+          {/* One line, the whole name in a tooltip and on the creator page: a name is one unbroken word at worst. */}
+          <span className="min-w-0 truncate" title={item.creator_name}>
+            {item.creator_name}
+          </span>
         </Link>
         <ViewCount count={item.view_count} className="text-xs text-slate-400" />
         {inCaptions ? <CaptionMatch /> : null}
-        {item.description ? (
+        {item.description && !compact ? (
           <p className="line-clamp-2 text-sm wrap-anywhere text-slate-400">{item.description}</p>
         ) : null}
-        {tags.length > 0 ? (
+        {tags.length > 0 && !compact ? (
           <ul aria-label="Tags" className="mt-auto flex flex-wrap gap-1.5 pt-1">
             {tags.map((tag) => (
               <li

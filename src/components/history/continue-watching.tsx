@@ -29,7 +29,7 @@ export function ContinueWatchingRow() {
       >
         {data.map((entry) => (
           <li key={entry.content.id} className={rowItem}>
-            <ContentCard item={entry.content} />
+            <ContentCard item={entry.content} compact />
             <WatchedBar positionSeconds={entry.position_seconds} percent={entry.percent} />
           </li>
         ))}

@@ -61,7 +61,7 @@ export function RecommendedRow() {
         >
           {picks.map((item) => (
             <li key={item.id} className={rowItem}>
-              <ContentCard item={item} discovery="ai_recommended" />
+              <ContentCard item={item} discovery="ai_recommended" compact />
             </li>
           ))}
         </ul>
