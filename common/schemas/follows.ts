@@ -41,4 +41,3 @@ export type FollowedUploadsJson = z.output<typeof followedUploadsOut>;
 export const followedUploadsReadBody = z.object({
   newest_id: z.string("newest_id must be text").regex(ID_REGEX, "newest_id must be a content id"),
 });
-export type FollowedUploadsReadBody = z.input<typeof followedUploadsReadBody>;

@@ -331,7 +331,9 @@ describe("query plans (docs/decisions/094)", () => {
     );
     expect(bellPlan).not.toMatch(/SCAN c\b/);
     const feed = await details(FOLLOWED_UPLOADS_PAGE_SQL, newId(), nowIso(), LONG_AGO, null, null, 21);
-    expect(feed).toMatch(/SEARCH f USING (COVERING )?INDEX (sqlite_autoindex_follows_1|follows_\w+) \(follower_id=\?\)/);
+    expect(feed).toMatch(
+      /SEARCH f USING (COVERING )?INDEX (sqlite_autoindex_follows_1|follows_\w+) \(follower_id=\?\)/,
+    );
     expect(feed).toMatch(/SEARCH c2 USING INDEX content_creator_published_idx \(created_by=\?/);
     expect(feed).not.toMatch(/SCAN (c|c2)\b(?! USING)/);
   });

@@ -39,7 +39,7 @@ export const followingRoutes = new Hono<SignedInEnv>()
     responds("List new uploads of the creators I follow", {
       200: {
         description:
-          "The following feed (/following and Home's \"From creators you follow\"): the listed items of the creators the caller follows, newest published first, a keyset page (nextCursor null on the last), each with `unread` exactly when the bell counts it as an unread upload.",
+          'The following feed (/following and Home\'s "From creators you follow"): the listed items of the creators the caller follows, newest published first, a keyset page (nextCursor null on the last), each with `unread` exactly when the bell counts it as an unread upload.',
         schema: followedUploadsOut,
       },
     }),
