@@ -10,6 +10,9 @@ test("the following feed shows a followed creator's upload as New, and opening i
   browser,
 }) => {
   const viewer = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  // A visitor is sent home, as from every member page.
+  await viewer.goto("/following");
+  await expect(viewer).toHaveURL(/\/$/);
   await signInAs(viewer, freshEmail("feedfan"));
   const creator = await (await browser.newContext()).newPage();
   await signInAs(creator, freshEmail("feedmaker"));
