@@ -149,7 +149,8 @@ for (const followers of SIZES) {
   });
   let pageItems = 0;
   const homePage = await time(REPS, async () => {
-    pageItems = (await listFollowedUploads(db, reader, null, 12)).length;
+    pageItems = (await listFollowedUploads(db, { userId: reader, now, uploadsSince: since, after: null, limit: 12 }))
+      .length;
   });
   let count = { followers: 0, following: false };
   const followerCount = await time(REPS, async () => {

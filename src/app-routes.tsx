@@ -29,6 +29,8 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: "profile", lazy: () => import("./routes/profile") },
           { path: "wallet", lazy: () => import("./routes/wallet") },
+          // New uploads of the creators the member follows (docs/decisions/101).
+          { path: "following", lazy: () => import("./routes/following") },
           { path: "upload", lazy: () => import("./routes/upload") },
           { path: "upload/bulk", lazy: () => import("./routes/upload-bulk") },
           // An item's stats: its creator's, or any item's for an admin (the API answers 404 to anyone else).

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_REGEX } from "../ids";
 import { contentOut } from "./content";
 
 /** GET /api/me/following and GET /api/me/following/uploads: keyset pages (an opaque cursor). */
@@ -28,5 +29,15 @@ const followedCreatorOut = z.object({
 export const followingOut = z.object({ items: z.array(followedCreatorOut), nextCursor: z.string().nullable() });
 export type FollowingJson = z.output<typeof followingOut>;
 
-/** The newest uploads of the creators the caller follows (the gallery's item shape). */
-export const followedUploadsOut = z.object({ items: z.array(contentOut), nextCursor: z.string().nullable() });
+/**
+ * The following feed (docs/decisions/101): the newest uploads of the creators the caller follows, the gallery's item
+ * shape and whether the bell counts each as an unread upload.
+ */
+const followedUploadOut = contentOut.extend({ unread: z.boolean() });
+export const followedUploadsOut = z.object({ items: z.array(followedUploadOut), nextCursor: z.string().nullable() });
+export type FollowedUploadsJson = z.output<typeof followedUploadsOut>;
+
+/** POST /api/me/following/uploads/read: the newest upload the feed showed; everything up to it is read. */
+export const followedUploadsReadBody = z.object({
+  newest_id: z.string("newest_id must be text").regex(ID_REGEX, "newest_id must be a content id"),
+});

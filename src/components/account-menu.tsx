@@ -13,7 +13,7 @@ const panel =
   "absolute top-full right-0 z-50 mt-2 w-56 flex-col gap-1 rounded-xl border border-slate-800 bg-slate-900 p-2 shadow-xl shadow-black/40 " +
   "lg:static lg:mt-0 lg:flex lg:w-auto lg:flex-row lg:items-center lg:gap-2 lg:rounded-none lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none";
 
-/** The signed-in user's links (Profile, Admin, Wallet, Upload), name and Sign Out. */
+/** The signed-in user's links (Profile, Admin, Following, Wallet, Upload), name and Sign Out. */
 export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
   const { open, setOpen, rootRef: navRef, buttonRef } = useHeaderPopover<HTMLElement>();
   const panelId = useId();
@@ -40,6 +40,9 @@ export function AccountMenu({ user, onSignOut }: AccountMenuProps) {
             Admin
           </Link>
         ) : null}
+        <Link to="/following" className={buttonClass("ghost", "compact")}>
+          Following
+        </Link>
         <Link to="/wallet" className={buttonClass("ghost", "compact")}>
           Wallet
         </Link>

@@ -41,6 +41,7 @@ describe("Header", () => {
     const nav = within(accountNav());
     for (const [name, href] of [
       ["Profile", "/profile"],
+      ["Following", "/following"],
       ["Wallet", "/wallet"],
       ["Upload", "/upload"],
     ]) {

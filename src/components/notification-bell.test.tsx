@@ -63,6 +63,11 @@ describe("the notification bell", () => {
     expect(within(list).getByText("“Old clip” was taken down by moderators")).toBeVisible();
     // Read items offer no Mark read.
     expect(within(list).getAllByRole("button", { name: "Mark read" })).toHaveLength(2);
+    // The uploads have a page of their own (docs/decisions/101).
+    expect(screen.getByRole("link", { name: "All uploads from creators you follow" })).toHaveProperty(
+      "pathname",
+      "/following",
+    );
   });
 
   it("marks one read, and all read", async () => {

@@ -120,7 +120,10 @@ export function NotificationBell() {
             ))}
           </ul>
         )}
-        <div className="border-t border-slate-800 px-4 py-2 text-right">
+        <div className="flex justify-between gap-2 border-t border-slate-800 px-4 py-2">
+          <Link to="/following" className="text-xs text-violet-300 hover:underline">
+            All uploads from creators you follow
+          </Link>
           <Link to="/profile" className="text-xs text-violet-300 hover:underline">
             Notification settings
           </Link>

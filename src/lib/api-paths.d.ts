@@ -4491,7 +4491,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The visible items of the creators the caller follows, newest first, a keyset page (Home's "From creators you follow"). */
+                /** @description The following feed (/following and Home's "From creators you follow"): the listed items of the creators the caller follows, newest published first, a keyset page (nextCursor null on the last), each with `unread` exactly when the bell counts it as an unread upload. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4525,6 +4525,7 @@ export interface paths {
                                 publish_at?: string | null;
                                 draft?: boolean;
                                 published_at: string | null;
+                                unread: boolean;
                             }[];
                             nextCursor: string | null;
                         };
@@ -4557,6 +4558,76 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/following/uploads/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the following feed read up to an upload
+         * @description Signed-in: needs a session cookie; answers 401 without one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newest_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Every upload of a followed creator published up to the given one (the newest the feed showed) is read, in the bell and the feed; the bell's unread count after. An item not of a followed creator changes nothing. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            unread: number;
+                        };
+                    };
+                };
+                /** @description Validation Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: false;
+                            error: unknown[];
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description No session: sign in first. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

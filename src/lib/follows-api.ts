@@ -11,8 +11,10 @@ export const unfollow = (creatorId: string) =>
 
 export const listFollowing = (cursor?: string | null) =>
   api.GET("/api/me/following", { params: { query: { cursor: cursor || undefined } } });
-export const listFollowedUploads = (cursor?: string | null) =>
-  api.GET("/api/me/following/uploads", { params: { query: { cursor: cursor || undefined, limit: 12 } } });
+export const listFollowedUploads = (cursor?: string | null, limit = 12) =>
+  api.GET("/api/me/following/uploads", { params: { query: { cursor: cursor || undefined, limit } } });
+export const readFollowedUploads = (newestId: string) =>
+  api.POST("/api/me/following/uploads/read", { body: { newest_id: newestId } });
 
 export const getNotifications = (signal?: AbortSignal) => api.GET("/api/me/notifications", { signal });
 export const markNotificationsRead = (body: NotificationsReadBody) => api.POST("/api/me/notifications/read", { body });

@@ -27,6 +27,8 @@ export const queryKeys = {
   /** Whom the member follows, what those creators uploaded, and the bell (docs/decisions/046). */
   following: (userId: UserId) => ["following", userId] as const,
   followedUploads: (userId: UserId) => ["followed-uploads", userId] as const,
+  /** /following's pages: its own key, so its "New" marks stay as loaded while opening it reads them. */
+  followingFeed: (userId: UserId) => ["following-feed", userId] as const,
   notifications: (userId: UserId) => ["notifications", userId] as const,
   /** The moderation actions against the member and their appeals (docs/decisions/092). */
   myAppeals: (userId: UserId) => ["my-appeals", userId] as const,

@@ -42,7 +42,8 @@ export function useRefreshNotifications() {
 /** Marks notifications read; the server's unread count and the read marks show without loading again. Throws on failure. */
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
-  const queryKey = queryKeys.notifications(useUserId());
+  const userId = useUserId();
+  const queryKey = queryKeys.notifications(userId);
   return async (body: NotificationsReadBody) => {
     const { unread } = await markNotificationsRead(body);
     const readIds = new Set(body.ids ?? []);
@@ -55,6 +56,8 @@ export function useMarkNotificationsRead() {
           items: old.items.map((n) => (body.all || readIds.has(n.id) ? { ...n, read: true } : n)),
         },
     );
+    // Read in the bell, read in the following feed: its "New" marks follow (docs/decisions/101).
+    void queryClient.invalidateQueries({ queryKey: queryKeys.followingFeed(userId) });
   };
 }
 

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useFollowedUploads } from "../../queries/follows";
 import { ContentCard } from "../gallery/content-card";
 import { RowScrollButtons, useScrollRow, scrollRowClass, scrollRowItemClass } from "../recommendations/scroll-row";
@@ -18,7 +19,15 @@ export function FollowedUploadsRow() {
 
   return (
     <div className="space-y-2">
-      <RowScrollButtons row={row} className="justify-end" />
+      <div className="flex items-center justify-end gap-2">
+        <Link
+          to="/following"
+          className="rounded px-2 text-sm text-violet-300 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          See all
+        </Link>
+        <RowScrollButtons row={row} />
+      </div>
       <ul
         ref={attach}
         aria-label="From creators you follow"

@@ -64,6 +64,10 @@ describe("the home shelf", () => {
     fireEvent.keyDown(screen.getByRole("tab", { name: "Continue watching" }), { key: "ArrowRight" });
     expect(screen.getByRole("tab", { name: "From creators you follow" }).getAttribute("aria-selected")).toBe("true");
     expect(within(screen.getByRole("tabpanel")).getByRole("link", { name: "Fresh Upload" })).toBeVisible();
+    // The whole feed is a page of its own (docs/decisions/101).
+    expect(within(screen.getByRole("tabpanel")).getByRole("link", { name: "See all" }).getAttribute("href")).toBe(
+      "/following",
+    );
   });
 
   it("leaves out the rows that are empty", async () => {

@@ -7,10 +7,13 @@ import type { MemberCall } from "../member-context";
 
 const DAY_MS = 86_400_000;
 
+/** The oldest upload of a followed creator the bell tells at `now` (the feed's unread marks use the same window). */
+export const uploadsToldSince = (now: string) => addMs(now, -UPLOAD_NOTICE_DAYS * DAY_MS);
+
 /** The bell: unread count and newest items, own rows merged with followed creators' uploads (docs/decisions/046). */
 export async function bellOf({ ctx }: MemberCall<{ now?: string }>) {
   const now = nowIso();
-  return readBell(ctx.db, ctx.actor.id, now, addMs(now, -UPLOAD_NOTICE_DAYS * DAY_MS));
+  return readBell(ctx.db, ctx.actor.id, now, uploadsToldSince(now));
 }
 
 /** Marks the caller's own notifications read: the listed ids or all of them. */

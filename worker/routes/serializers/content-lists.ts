@@ -1,13 +1,13 @@
 import type { ContentListResponse } from "../../../common/schemas/content";
-import type { FollowingJson } from "../../../common/schemas/follows";
+import type { FollowedUploadsJson, FollowingJson } from "../../../common/schemas/follows";
 import type { RecommendationsResponse, SuggestionsResponse } from "../../../common/schemas/recommendations";
 import type { ContentRow } from "../../db/queries/content/content";
-import type { FollowedCreatorRow } from "../../db/queries/follows/follows";
+import type { FollowedCreatorRow, FollowedUploadRow } from "../../db/queries/follows/follows";
 import type { ContentPage } from "../../domain/content/list-content";
 import { contentJson, contentWithModerationJson, type ThumbsOrigin } from "./content";
 
 /**
- * A page of content (the gallery, a search, My Content, Liked, followed creators' uploads). `moderation` for the
+ * A page of content (the gallery, a search, My Content, Liked). `moderation` for the
  * caller's own uploads only: the takedown note is for the creator (docs/decisions/027).
  */
 export const contentPageJson = (
@@ -39,5 +39,14 @@ export const followingJson = (page: { items: FollowedCreatorRow[]; nextCursor: s
     display_name: r.displayName,
     followed_at: r.followedAt,
   })),
+  nextCursor: page.nextCursor,
+});
+
+/** A page of the following feed: the gallery's card fields and the bell's unread mark (docs/decisions/101). */
+export const followedUploadsJson = (
+  page: { items: FollowedUploadRow[]; nextCursor: string | null },
+  thumbsOrigin: ThumbsOrigin,
+): FollowedUploadsJson => ({
+  items: page.items.map((row) => ({ ...contentJson(row, thumbsOrigin), unread: Boolean(row.unread) })),
   nextCursor: page.nextCursor,
 });

@@ -16,15 +16,17 @@ export type ContentRow = typeof content.$inferSelect & {
 // The creator's public name, the same rule as worker/domain/username.ts displayName: the username, else
 // "Member " and the last six characters of the id, never a part of the email.
 export const CREATOR_NAME_SQL = "coalesce(u.username, 'Member ' || upper(substr(u.id, -6)))";
-const CREATOR_NAME = sql.raw(CREATOR_NAME_SQL);
-const LIKE_COUNT = sql`(select count(*) from likes l where l.content_id = c.id)`;
+const LIKE_COUNT = "(select count(*) from likes l where l.content_id = c.id)";
 
 // Raw SQL because search joins the FTS5 table (drizzle cannot express it); every value is bound. The
 // columns of a ContentRow, for any query over `content c join users u` (recommendations use it too): every
 // column of the drizzle table by its field name (docs/decisions/068-database-logic-in-sight.md), then the
 // creator's name and standing and the like count.
-export const SELECT_ROW = sql`${sql.raw(rowColumnsSql(content, "c"))},
-  ${CREATOR_NAME} as creatorName, u.avatar_key as creatorAvatarKey, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
+// The text alone (SELECT_ROW_SQL) is for statements written with numbered parameters (the following feed shares
+// the bell's fragment, docs/decisions/101).
+export const SELECT_ROW_SQL = `${rowColumnsSql(content, "c")},
+  ${CREATOR_NAME_SQL} as creatorName, u.avatar_key as creatorAvatarKey, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
+export const SELECT_ROW = sql.raw(SELECT_ROW_SQL);
 
 export type ListParams = {
   type?: "video" | "audio";

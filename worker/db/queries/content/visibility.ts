@@ -52,9 +52,8 @@ export const VISIBLE_ROW = sql.raw(
 );
 
 /** The same, and the item is public now: what the gallery, creator pages, recommendations and feeds list. */
-export const LISTED_ROW = sql.raw(
-  `(c.deleted_at is null and c.removed_at is null and u.suspended_at is null and ${publicNowSql("c")})`,
-);
+export const LISTED_ROW_SQL = `(c.deleted_at is null and c.removed_at is null and u.suspended_at is null and ${publicNowSql("c")})`;
+export const LISTED_ROW = sql.raw(LISTED_ROW_SQL);
 
 /** For a query over `content c` without the creator joined (the search walks): the item is listed. */
 export const LISTED_CONTENT = sql.raw(

@@ -1,7 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../client";
-import { CREATOR_NAME_SQL, SELECT_ROW, type ContentRow } from "../content/content";
-import { LISTED_ROW, publicNowSql } from "../content/visibility";
+import { CREATOR_NAME_SQL, SELECT_ROW_SQL, type ContentRow } from "../content/content";
+import { LISTED_ROW_SQL, publicNowSql } from "../content/visibility";
+import { UPLOAD_UNREAD_SQL } from "../notifications/notifications";
 
 // Follows (docs/decisions/046). A creator that can be followed exists and is not suspended (a suspended
 // creator's page and items are hidden, docs/decisions/027).
@@ -62,25 +62,36 @@ export async function listFollowing(
   return results;
 }
 
+export type FollowedUploadRow = ContentRow & { unread: number };
+
 /**
- * The newest listed items of the creators the member follows, one extra row: for each followed creator at
- * most a page of its newest published items below the cursor (content_creator_published_idx), merged newest
- * first; a scheduled item is new at its time (docs/decisions/094). A page
- * costs (creators followed × page) rows at most, whatever their histories hold, and never grows with how
- * many follow a creator.
+ * The following feed (/following, Home's "From creators you follow"; docs/decisions/046, 101): the newest listed
+ * items of the creators the member follows, one extra row: for each followed creator at most a page of its newest
+ * published items below the cursor (content_creator_published_idx), merged newest first; a scheduled item is new
+ * at its time (docs/decisions/094). A page costs (creators followed × page) rows at most, whatever their histories
+ * hold, and never grows with how many follow a creator. `unread` is the bell's own rule (UPLOAD_UNREAD_SQL).
  */
-export async function listFollowedUploads(db: Db, userId: string, after: Keyset, limit: number): Promise<ContentRow[]> {
-  return db.all(followedUploadsSql(userId, after, limit));
+export async function listFollowedUploads(
+  db: Db,
+  o: { userId: string; now: string; uploadsSince: string; after: Keyset; limit: number },
+): Promise<FollowedUploadRow[]> {
+  const { results } = await db.$client
+    .prepare(FOLLOWED_UPLOADS_PAGE_SQL)
+    .bind(o.userId, o.now, o.uploadsSince, o.after?.key ?? null, o.after?.id ?? null, o.limit + 1)
+    .all<FollowedUploadRow>();
+  return results;
 }
 
-/** The statement of listFollowedUploads; tests read its plan. */
-export function followedUploadsSql(userId: string, after: Keyset, limit: number): SQL {
-  const before = after ? sql`and (c2.published_at, c2.id) < (${after.key}, ${after.id})` : sql``;
-  return sql`select ${SELECT_ROW} from follows f
+/**
+ * The statement of listFollowedUploads (tests read its plan). ?1 the member, ?2 now, ?3 the oldest upload the bell
+ * tells (the names UPLOAD_UNREAD_SQL reads), ?4 and ?5 the cursor's published_at and id (null: the first page),
+ * ?6 the page and one.
+ */
+export const FOLLOWED_UPLOADS_PAGE_SQL = `select ${SELECT_ROW_SQL}, ${UPLOAD_UNREAD_SQL} as unread from follows f
     join content c on c.id in (select c2.id from content c2 where c2.created_by = f.creator_id
-        and c2.deleted_at is null and c2.removed_at is null and ${sql.raw(publicNowSql("c2"))} ${before}
-        order by c2.published_at desc, c2.id desc limit ${limit + 1})
+        and c2.deleted_at is null and c2.removed_at is null and ${publicNowSql("c2")}
+        and (?4 is null or (c2.published_at, c2.id) < (?4, ?5))
+        order by c2.published_at desc, c2.id desc limit ?6)
     join users u on u.id = c.created_by
-    where f.follower_id = ${userId} and ${LISTED_ROW}
-    order by c.published_at desc, c.id desc limit ${limit + 1}`;
-}
+    where f.follower_id = ?1 and ${LISTED_ROW_SQL}
+    order by c.published_at desc, c.id desc limit ?6`;

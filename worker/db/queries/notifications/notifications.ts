@@ -26,6 +26,14 @@ const FOLLOWED_UPLOADS = `from follows f
     and ${publicNowSql("c")} and not ${MUTED("'uploads'")}`;
 const UPLOAD_READ = `(c.published_at <= ${MARK} or exists (select 1 from notifications r where r.user_num = ${ME} and r.kind = 'upload' and r.ref = c.id))`;
 
+/**
+ * The bell counts the upload `c` (a listed item of the creator `f` follows: f.follower_id = ?1) as unread: it
+ * appeared after the follow and within the window (?3 to ?2), uploads are not turned off, and neither the read mark
+ * nor a read row covers it. The rule, once: the bell's count and the following feed's `unread` (docs/decisions/101).
+ */
+export const UPLOAD_UNREAD_SQL = `(c.published_at > f.created_at and c.published_at > ?3 and c.published_at <= ?2
+  and not ${MUTED("'uploads'")} and not ${UPLOAD_READ})`;
+
 /** The uploads the bell merges in, newest published first: each followed creator's items on content_creator_published_idx. */
 export const FOLLOWED_UPLOADS_SQL = `select 'u-' || c.id as id, 'upload' as kind, 'uploads' as grp, c.published_at as at, ${UPLOAD_READ} as read,
     1 as count, 0 as amountMicros, c.id as subjectId, c.title as detail, c.created_by as creatorId, ${CREATOR_NAME_SQL} as creatorName
@@ -57,7 +65,7 @@ export async function readBell(db: Db, userId: string, now: string, uploadsSince
        ${OWN} order by n.at desc limit ${NOTIFICATIONS_LISTED}`),
     q(OWN_UNREAD_COUNT_SQL),
     q(FOLLOWED_UPLOADS_SQL),
-    q(`select count(*) as n from (select 1 ${FOLLOWED_UPLOADS} and not ${UPLOAD_READ} limit ${UNREAD_COUNTED})`),
+    q(`select count(*) as n from (select 1 ${FOLLOWED_UPLOADS} and ${UPLOAD_UNREAD_SQL} limit ${UNREAD_COUNTED})`),
     d1.prepare("select muted from notification_settings where user_id = ?1").bind(userId),
   ]);
   const count = (r: D1Result | undefined) => (r?.results[0] as { n: number } | undefined)?.n ?? 0;
@@ -113,6 +121,24 @@ export async function markRead(
       )
       .bind(userId, now, JSON.stringify(target.contentIds)),
   ]);
+}
+
+/**
+ * Moves the member's uploads read mark up to the item `contentId` (the newest the following feed showed): every
+ * upload of a followed creator published up to it is read, in the bell and the feed alike (docs/decisions/101).
+ * One row per member, never one per upload. Only an item of a creator the member follows, published by now, moves
+ * it, and never backwards: a guessed or future id writes nothing.
+ */
+export async function markUploadsReadThrough(db: Db, userId: string, now: string, contentId: string) {
+  await db.$client
+    .prepare(
+      `insert into notification_settings (user_id, uploads_read_at)
+      select ?1, c.published_at from content c join follows f on f.follower_id = ?1 and f.creator_id = c.created_by
+      where c.id = ?3 and c.published_at <= ?2
+      on conflict (user_id) do update set uploads_read_at = max(uploads_read_at, excluded.uploads_read_at)`,
+    )
+    .bind(userId, now, contentId)
+    .run();
 }
 
 /** Sets the groups the member turned off. */
