@@ -4,7 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
-import { usernameKey } from "../common/username";
+import { usernameKey } from "../common/username.ts";
 
 type DemoItem = {
   id: string;
