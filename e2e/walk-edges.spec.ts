@@ -37,13 +37,15 @@ test("a refused fake file's error goes when the batch starts, and the batch ends
 });
 
 test.describe("on a touch screen at 390 px", () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test.use({ hasTouch: true, isMobile: true });
 
   test("My Content's thumbnail actions sit under the picture behind a 'Thumbnail' button, keyboard reachable", async ({
     page,
   }) => {
     noBrowserAlerts(page);
+    // Signed in where Sign Out shows in the header, then a phone's width.
     await signInAs(page, freshEmail("edges-touch"));
+    await page.setViewportSize({ width: 390, height: 844 });
     await bulkUpload(page, ["e2e/fixtures/tiny.mp4"]);
     await page.goto("/profile");
     await page.getByRole("tab", { name: "My Content" }).click();
