@@ -20,7 +20,7 @@ type ContentEditorProps = {
 };
 
 /** Said in the editor when saving finds the item deleted elsewhere (docs/decisions/103). */
-export const ITEM_GONE = "This item was deleted. It is no longer in your content.";
+const ITEM_GONE = "This item was deleted. It is no longer in your content.";
 
 /**
  * Inline edit of an item's title, description, tags and visibility (docs/decisions/094), bounded and checked as the
