@@ -82,6 +82,16 @@ describe("PATCH /api/users/me/username", () => {
     expect(nfd.status).toBe(409);
   });
 
+  it("lets only one of two members racing for 'Ávà' and 'ávà' have it: the unique key decides", async () => {
+    const name = `ávà${uniq()}`;
+    const [one, two] = await Promise.all([signedInBrowser(uniqueEmail()), signedInBrowser(uniqueEmail())]);
+    const answers = await Promise.all([
+      one.json("/api/users/me/username", "PATCH", { username: name.toUpperCase() }),
+      two.json("/api/users/me/username", "PATCH", { username: name }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
   it("refuses the full-width form of a name someone holds (the key is NFKC)", async () => {
     const name = `adm${uniq()}`;
     const first = await signedInBrowser(uniqueEmail());
