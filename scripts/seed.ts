@@ -4,6 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { usernameKey } from "../common/username.ts";
 
 type DemoItem = {
   id: string;
@@ -172,12 +173,9 @@ async function seed(env: SeedEnv) {
   const userId = new Map(DEMO_USERS.map((u) => [u.email, u.id]));
   const statements = [
     ...DEMO_USERS.map((u) =>
-      env.DB.prepare("insert or ignore into users (id, email, username, created_at) values (?, ?, ?, ?)").bind(
-        u.id,
-        u.email,
-        u.username,
-        u.createdAt,
-      ),
+      env.DB.prepare(
+        "insert or ignore into users (id, email, username, username_key, created_at) values (?, ?, ?, ?, ?)",
+      ).bind(u.id, u.email, u.username, u.username === null ? null : usernameKey(u.username), u.createdAt),
     ),
     ...items.map((item) =>
       env.DB.prepare(

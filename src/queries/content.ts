@@ -97,5 +97,7 @@ export function useMyContent() {
   const query = useQuery(list);
   const update = (change: (items: ContentJson[]) => ContentJson[]) =>
     queryClient.setQueryData(list.queryKey, (current) => current && change(current));
-  return { data: query.data, isPending: query.isPending, update };
+  // Loads the list again: something changed it elsewhere (another tab deleted an item, docs/decisions/103).
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: list.queryKey });
+  return { data: query.data, isPending: query.isPending, update, refresh };
 }

@@ -138,6 +138,13 @@ describe("bulk upload", () => {
     expect(row("bad.mp3").getByText("File is too large")).toBeVisible();
     expect(row("worse.mp3").getByText("Upload failed")).toBeVisible();
     expect(screen.getByText(SUMMARY)).toBeVisible();
+    // The outcome says what happened to each file: the counts, and each failed one with its reason.
+    expect(screen.getByText("1 uploaded, 2 failed")).toBeVisible();
+    expect(
+      within(screen.getByRole("list", { name: "Failed files" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["bad.mp3: File is too large", "worse.mp3: Upload failed"]);
     expect(uploadAll()).toHaveProperty("disabled", true);
 
     stubApi();
@@ -147,7 +154,43 @@ describe("bulk upload", () => {
     await advanceUntil(() => expect(row("bad.mp3").getByText("Uploaded")).toBeVisible());
     expect(row("worse.mp3").getByText("Upload failed")).toBeVisible();
     expect(screen.getByText(SUMMARY)).toBeVisible();
+    expect(screen.getByText("2 uploaded, 1 failed")).toBeVisible();
+    expect(
+      within(screen.getByRole("list", { name: "Failed files" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["worse.mp3: Upload failed"]);
     expect(uploadAll().textContent).toBe("Upload All");
+  });
+
+  // Issue: a fake file's red error stayed above 'All Complete!' after the rest had uploaded (docs/decisions/103).
+  it("drops the refused fake file's error when the batch starts, and ends with what happened to each file", async () => {
+    stubApi();
+    stubXhr();
+    await openWith(mp3("real.mp3"), mp3("also real.mp3"), fixtureFile("not-media.mp4"));
+    expect(screen.getByRole("alert").textContent).toMatch(/^“not-media.mp4” does not contain MP4 video/);
+    useStepTime();
+    fireEvent.click(uploadAll());
+    await advanceUntil(() => expect(uploadAll().textContent).toBe("All Complete!"));
+    expect(screen.queryByText(/not-media\.mp4/)).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText(SUMMARY)).toBeNull();
+    const outcome = screen.getAllByRole("status").find((el) => el.textContent === "2 uploaded");
+    expect(outcome).toBeVisible();
+  });
+
+  it("says nothing of a failure once its row is queued again, and no outcome before a batch ends", async () => {
+    stubApi({ "bad.mp3": { status: 413, body: { error: "File is too large", requestId: "r" } } });
+    stubXhr();
+    await openWith(mp3("bad.mp3"));
+    expect(screen.queryByText(/uploaded/)).toBeNull();
+    useStepTime();
+    fireEvent.click(uploadAll());
+    await advanceUntil(() => expect(screen.getByText("0 uploaded, 1 failed")).toBeVisible());
+    fireEvent.click(row("bad.mp3").getByRole("button", { name: "Retry" }));
+    fireEvent.click(row("bad.mp3").getByRole("button", { name: "Remove bad.mp3" }));
+    expect(screen.queryByText(/failed/)).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("shows and announces each step 0, 25, 50, 75, 100 of an MP3 row, each for a moment", async () => {

@@ -1,4 +1,4 @@
-import { usernameError } from "../../common/username";
+import { normalizeUsername, usernameError } from "../../common/username";
 import { setUsername } from "../db/queries/members/users";
 import { badRequest, conflict } from "../lib/errors";
 import type { MemberCall } from "./member-context";
@@ -21,7 +21,8 @@ export function displayName(user: { id: string; username: string | null }): stri
  * holding it is a 409 (the unique index decides, so two members racing for one name cannot both get it).
  */
 export async function changeUsername({ ctx: { db, actor }, input: { username } }: MemberCall<{ username: string }>) {
-  const name = username.trim();
+  // Stored in NFC, so the name typed as "a + combining accent" and the one typed as "á" are one name.
+  const name = normalizeUsername(username);
   const problem = usernameError(name);
   if (problem) throw badRequest(problem);
   if (!(await setUsername(db, { userId: actor.id, username: name })))

@@ -41,6 +41,85 @@ describe("PATCH /api/users/me/username", () => {
     expect(await res.json()).toMatchObject({ error: "That username is already taken" });
   });
 
+  // Usernames in any script (docs/decisions/103): letters of every script are letters.
+  const uniq = () => Math.random().toString(36).slice(2, 6).replace(/[0-9]/g, "x");
+  for (const base of ["ávà", "Müller_2", "山田太郎", "Ólafur"]) {
+    it(`accepts "${base}", letters of any script`, async () => {
+      const name = `${base}${uniq()}`.slice(0, 20);
+      const browser = await signedInBrowser(uniqueEmail());
+      const res = await browser.json("/api/users/me/username", "PATCH", { username: name });
+      expect(res.status).toBe(200);
+      expect(await (await browser.fetch("/api/users/me")).json()).toMatchObject({ username: name });
+    });
+  }
+
+  it("refuses a Latin name with a Cyrillic lookalike letter, and a zero-width joiner", async () => {
+    const browser = await signedInBrowser(uniqueEmail());
+    const cyrillicA = await browser.json("/api/users/me/username", "PATCH", { username: "\u0430dmin" });
+    expect(cyrillicA.status).toBe(400);
+    expect(await cyrillicA.json()).toMatchObject({
+      error: "Username cannot mix Latin letters with Cyrillic or Greek ones",
+    });
+    const greekO = await browser.json("/api/users/me/username", "PATCH", { username: "r\u03bfot_user" });
+    expect(greekO.status).toBe(400);
+    const zwj = await browser.json("/api/users/me/username", "PATCH", { username: "ad\u200dmin" });
+    expect(zwj.status).toBe(400);
+    expect(await zwj.json()).toMatchObject({ error: "Username can only contain letters, numbers, and underscores" });
+    expect((await (await browser.fetch("/api/users/me")).json<{ username: string | null }>()).username).toBeNull();
+  });
+
+  it("refuses a name another account holds in another letter case of any script", async () => {
+    const name = `ávà${uniq()}`;
+    const first = await signedInBrowser(uniqueEmail());
+    expect((await first.json("/api/users/me/username", "PATCH", { username: name })).status).toBe(200);
+    const second = await signedInBrowser(uniqueEmail());
+    const res = await second.json("/api/users/me/username", "PATCH", { username: name.toUpperCase() });
+    expect(name.toUpperCase().startsWith("ÁVÀ")).toBe(true);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: "That username is already taken", code: "username_taken" });
+    // The same name typed decomposed (NFD) is the same name too.
+    const nfd = await second.json("/api/users/me/username", "PATCH", { username: name.normalize("NFD") });
+    expect(nfd.status).toBe(409);
+  });
+
+  it("lets only one of two members racing for 'Ávà' and 'ávà' have it: the unique key decides", async () => {
+    const name = `ávà${uniq()}`;
+    const [one, two] = await Promise.all([signedInBrowser(uniqueEmail()), signedInBrowser(uniqueEmail())]);
+    const answers = await Promise.all([
+      one.json("/api/users/me/username", "PATCH", { username: name.toUpperCase() }),
+      two.json("/api/users/me/username", "PATCH", { username: name }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it("refuses the full-width form of a name someone holds (the key is NFKC)", async () => {
+    const name = `adm${uniq()}`;
+    const first = await signedInBrowser(uniqueEmail());
+    expect((await first.json("/api/users/me/username", "PATCH", { username: name })).status).toBe(200);
+    const fullWidth = [...name].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");
+    const second = await signedInBrowser(uniqueEmail());
+    const res = await second.json("/api/users/me/username", "PATCH", { username: fullWidth });
+    expect(res.status).toBe(409);
+  });
+
+  it("stores a name typed decomposed (NFD) as NFC, and counts its length in letters as seen", async () => {
+    const browser = await signedInBrowser(uniqueEmail());
+    // 20 letters each with a combining accent: 40 code points typed, 20 letters after NFC.
+    const base = `é${uniq()}`.normalize("NFC");
+    const seen = base.padEnd(20, "é");
+    const typed = seen.normalize("NFD");
+    expect(typed.length).toBeGreaterThan(20);
+    const res = await browser.json("/api/users/me/username", "PATCH", { username: typed });
+    expect(res.status).toBe(200);
+    const me = await (await browser.fetch("/api/users/me")).json<{ username: string }>();
+    expect(me.username).toBe(seen);
+    expect(me.username).not.toBe(typed);
+    // 21 letters as seen is one too many, whatever the form typed.
+    const tooLong = await browser.json("/api/users/me/username", "PATCH", { username: `${seen}é`.normalize("NFD") });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ error: "Username must be between 3 and 20 characters" });
+  });
+
   it("refuses malformed JSON with 400, not 500", async () => {
     const browser = await signedInBrowser(uniqueEmail());
     const res = await browser.fetch("/api/users/me/username", { method: "PATCH", body: "{nope" });

@@ -40,9 +40,13 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
     method.trim() === "" && "a payment method",
   ]);
 
+  // Why the last save failed, said in the dialog (docs/decisions/103).
+  const [failure, setFailure] = useState<string | null>(null);
+
   const submit = async () => {
     if (!ready || !user || value === null) return;
     setBusy(true);
+    setFailure(null);
     const input: PaymentInput = {
       user_id: user.id,
       amount_usd: value,
@@ -51,13 +55,14 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
       status,
       notes: notes.trim(),
     };
-    const saved = payment
+    const outcome = payment
       ? await savePayment((override) => changePayment(payment.id, { ...input, override }), "Failed to update payment")
       : await savePayment((override) => addPayment({ ...input, override }), "Failed to add payment");
-    if (saved) {
+    if (outcome.done) {
       refreshAdminLists();
       onClose();
     } else {
+      setFailure(outcome.failure);
       setBusy(false);
     }
   };
@@ -134,6 +139,11 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
             className={fieldClass}
           />
         </div>
+        {failure ? (
+          <p role="alert" className="text-sm wrap-anywhere text-red-400">
+            {failure}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center justify-end gap-2">
           {needed ? (
             <p id={`${id}-needed`} className="mr-auto text-sm text-slate-400">

@@ -107,7 +107,7 @@ describe("payments tab", () => {
     expect(alert).not.toHaveBeenCalled();
   });
 
-  it("alerts 'Error: ' with the server's error in words, and the action's message when the network fails", async () => {
+  it("says 'Error: ' with the server's error in words in the dialog, and the action's message when the network fails", async () => {
     let reply: () => { status: number; body: unknown } = () => ({
       status: 400,
       body: { error: "amount_usd: amount_usd must be more than 0", requestId: "r" },
@@ -117,12 +117,13 @@ describe("payments tab", () => {
     await fillNewPayment("5");
     submit();
     // No field path on screen (docs/decisions/038).
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Error: Amount must be more than 0"));
+    await waitFor(() => expect(dialog().getByRole("alert").textContent).toBe("Error: Amount must be more than 0"));
     expect(screen.getByRole("dialog")).toBeVisible();
 
     reply = networkDown;
     submit();
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith("Failed to add payment"));
+    await waitFor(() => expect(dialog().getByRole("alert").textContent).toBe("Failed to add payment"));
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it("Record Payment: the user list waits for a click or typing, and Escape with it closed closes the dialog", async () => {
@@ -174,7 +175,7 @@ describe("payments tab", () => {
     expect(bodiesOf(fetchMock, "POST /api/admin/payments")).toEqual([]);
   });
 
-  it("edits a payment, moving its status either way; a failed update alerts", async () => {
+  it("edits a payment, moving its status either way; a failed update is said in the dialog", async () => {
     const payment = adminPayment({ status: "completed", amount_usd: 12, payment_reference: "R1" });
     let patch: (init?: RequestInit) => { status?: number; body?: unknown } = (init) => ({
       body: { ...payment, ...JSON.parse(String(init?.body)) } as PaymentJson,
@@ -206,10 +207,11 @@ describe("payments tab", () => {
     patch = networkDown;
     fireEvent.click(screen.getByRole("button", { name: "Edit payment to viewer@example.com" }));
     submit();
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Failed to update payment"));
+    await waitFor(() => expect(dialog().getByRole("alert").textContent).toBe("Failed to update payment"));
+    expect(alert).not.toHaveBeenCalled();
   });
 
-  it("deletes after the confirmation; failures alert", async () => {
+  it("deletes after the confirmation; failures are said above the payments, not in alerts", async () => {
     const payment = adminPayment();
     let remove: () => { status?: number; body?: unknown } = () => ({
       status: 404,
@@ -227,10 +229,12 @@ describe("payments tab", () => {
     expect(bodiesOf(fetchMock, `DELETE /api/admin/payments/${payment.id}`)).toHaveLength(0);
 
     fireEvent.click(button);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Error: Payment not found"));
+    expect((await screen.findByText("Error: Payment not found")).getAttribute("role")).toBe("alert");
     remove = networkDown;
     fireEvent.click(button);
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith("Failed to delete payment"));
+    expect((await screen.findByText("Failed to delete payment")).getAttribute("role")).toBe("alert");
+    expect(screen.queryByText("Error: Payment not found")).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it("a payment that settled a payout request says so and offers Correct, not Edit or Delete", async () => {

@@ -48,8 +48,13 @@ export function PaymentsTab() {
   );
   const [dialog, setDialog] = useState<Dialog>(null);
 
+  // A failed delete, said above the payments (docs/decisions/103).
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const remove = async (payment: PaymentJson) => {
-    if (await removePayment(() => deletePayment(payment.id))) refreshAdminLists();
+    setDeleteFailure(null);
+    const outcome = await removePayment(() => deletePayment(payment.id));
+    if (outcome.done) refreshAdminLists();
+    else setDeleteFailure(outcome.failure);
   };
 
   return (
@@ -70,6 +75,11 @@ export function PaymentsTab() {
           <PayoutBatchesPanel />
           <DeadLettersPanel />
           <PaymentsSummary payments={payments ?? []} />
+          {deleteFailure ? (
+            <p role="alert" className="text-sm wrap-anywhere text-red-400">
+              {deleteFailure}
+            </p>
+          ) : null}
           {!payments || payments.length === 0 ? (
             <EmptyMessage title="No payments recorded yet" />
           ) : (

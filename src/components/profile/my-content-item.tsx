@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { itemEarnBlock } from "../../../common/media-floor";
 import { REMOVED_LABEL } from "../../../common/moderation";
+import { ApiError } from "../../lib/api";
 import { deleteContent } from "../../lib/content-api";
 import { splitTags } from "../../../common/tags";
 import { formatDate } from "../../lib/format";
@@ -19,12 +20,16 @@ type MyContentItemProps = {
   item: ContentJson;
   onChange: (item: ContentJson) => void;
   onDeleted: () => void;
+  /** The item was deleted elsewhere (another tab): it leaves the list, which loads again. */
+  onGone: () => void;
 };
 
 /** One of the user's uploads: view mode, or edit mode after Edit (docs/product-spec.md §4 "Profile content item"). */
-export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps) {
+export function MyContentItem({ item, onChange, onDeleted, onGone }: MyContentItemProps) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // A failed delete, said beside the buttons (never a browser alert).
+  const [deleteFailed, setDeleteFailed] = useState(false);
   // Why its views can't earn, if they can't (docs/decisions/063): the stored media floor, or too short by the
   // admin's current rule. Nothing until the rules arrive, as "too short" comes first and no minimum is guessed.
   const minSeconds = useEarningRules()?.min_earning_seconds;
@@ -34,12 +39,15 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
   const remove = async () => {
     if (!window.confirm(`Are you sure you want to delete "${item.title}"? This action cannot be undone.`)) return;
     setDeleting(true);
+    setDeleteFailed(false);
     try {
       await deleteContent(item.id);
       onDeleted();
     } catch (error) {
+      // Already deleted (in another tab): what the member wanted is done, and the list is out of date.
+      if (error instanceof ApiError && error.status === 404) return onGone();
       console.error(error);
-      alert("Failed to delete content");
+      setDeleteFailed(true);
       setDeleting(false);
     }
   };
@@ -57,7 +65,7 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
     >
       <ThumbnailActions item={item} onChange={onChange} />
       {editing ? (
-        <ContentEditor item={item} onSaved={saved} onCancel={() => setEditing(false)} />
+        <ContentEditor item={item} onSaved={saved} onCancel={() => setEditing(false)} onGone={onGone} />
       ) : (
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           {/* Clamped, with the whole text on hover and on the item's own page (docs/decisions/039). */}
@@ -109,6 +117,11 @@ export function MyContentItem({ item, onChange, onDeleted }: MyContentItemProps)
               Delete
             </button>
           </div>
+          {deleteFailed ? (
+            <p role="alert" className="text-sm text-red-400">
+              Failed to delete content
+            </p>
+          ) : null}
         </div>
       )}
     </li>

@@ -107,14 +107,55 @@ describe("my content", () => {
     ]);
   });
 
-  it("alerts when an edit cannot be saved and stays in edit mode", async () => {
+  it("says in the form when an edit cannot be saved, never in a browser alert, and stays in edit mode", async () => {
     stubFetch({ ...mine(video), "PATCH /api/content/c1": { status: 500, body: {} } });
     expectConsoleError();
     await openMyContent();
     fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Failed to update content"));
+    const form = within(screen.getByRole("form", { name: "Edit City walk" }));
+    expect((await form.findByRole("alert")).textContent).toBe("Failed to update content");
+    expect(alert).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", false);
+  });
+
+  // Issue: editing an item deleted in another tab answered with a browser alert (docs/decisions/103).
+  it("says in the editor that an item deleted in another tab is gone, then loads the list again without it", async () => {
+    stubFetch({
+      ...mine(video, audio),
+      "PATCH /api/content/c1": { status: 404, body: { error: "Content not found", requestId: "r" } },
+    });
+    await openMyContent();
+    fireEvent.click(item("City walk").getByRole("button", { name: "Edit" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const form = within(screen.getByRole("form", { name: "Edit City walk" }));
+    expect((await form.findByRole("alert")).textContent).toBe(
+      "This item was deleted. It is no longer in your content.",
+    );
+    expect(alert).not.toHaveBeenCalled();
+    expect(form.queryByRole("button", { name: "Save" })).toBeNull();
+    // The other tab also renamed the other item: the list loaded again shows it as it is now.
+    stubFetch(mine({ ...audio, title: "Night drive, renamed" }));
+    fireEvent.click(form.getByRole("button", { name: "Close" }));
+    expect(await screen.findByRole("listitem", { name: "Night drive, renamed" })).toBeVisible();
+    expect(screen.queryByRole("listitem", { name: "City walk" })).toBeNull();
+    expect(screen.getByText("1 item(s)")).toBeVisible();
+  });
+
+  it("takes an item already deleted in another tab off the list when Delete finds it gone", async () => {
+    stubFetch({
+      ...mine(video, audio),
+      "DELETE /api/content/c1": { status: 404, body: { error: "Content not found", requestId: "r" } },
+    });
+    await openMyContent();
+    stubFetch({
+      ...mine(audio),
+      "DELETE /api/content/c1": { status: 404, body: { error: "Content not found", requestId: "r" } },
+    });
+    fireEvent.click(item("City walk").getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("listitem", { name: "City walk" })).toBeNull());
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.getByText("1 item(s)")).toBeVisible();
   });
 
   it("explains a 300-character title instead of sending it, and says why when the server still refuses", async () => {
@@ -135,7 +176,8 @@ describe("my content", () => {
 
     fireEvent.change(title, { target: { value: "City walk, again" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Failed to update content: At most 20 tags"));
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to update content: At most 20 tags");
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it("deletes only after the exact confirmation", async () => {
@@ -152,12 +194,13 @@ describe("my content", () => {
     expect(screen.getByText("1 item(s)")).toBeVisible();
   });
 
-  it("alerts when a delete fails and keeps the item", async () => {
+  it("says beside the buttons when a delete fails, never in a browser alert, and keeps the item", async () => {
     stubFetch({ ...mine(video), "DELETE /api/content/c1": { status: 500, body: {} } });
     expectConsoleError();
     await openMyContent();
     fireEvent.click(item("City walk").getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith("Failed to delete content"));
+    expect((await item("City walk").findByRole("alert")).textContent).toBe("Failed to delete content");
+    expect(alert).not.toHaveBeenCalled();
     expect(item("City walk").getByRole("button", { name: "Delete" })).toHaveProperty("disabled", false);
   });
 

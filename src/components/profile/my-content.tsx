@@ -6,7 +6,7 @@ import { MyContentItem } from "./my-content-item";
 export function MyContent() {
   // A failure is logged and shows as an empty list (docs/product-spec.md §8 "other fetch failures").
   // Edits and deletions already answered by the server show through `update`, without loading the list again.
-  const { data: items = [], isPending, update } = useMyContent();
+  const { data: items = [], isPending, update, refresh } = useMyContent();
   if (isPending) return <PageSpinner />;
 
   return (
@@ -25,6 +25,11 @@ export function MyContent() {
               // Merged: only this list's answer says whether moderators removed the item, an edit's answer does not.
               onChange={(next) => update((all) => all.map((i) => (i.id === next.id ? { ...i, ...next } : i)))}
               onDeleted={() => update((all) => all.filter((i) => i.id !== item.id))}
+              // Deleted in another tab or device: the list may be out of date in other ways too, so it is loaded again.
+              onGone={() => {
+                update((all) => all.filter((i) => i.id !== item.id));
+                refresh();
+              }}
             />
           ))}
         </ul>

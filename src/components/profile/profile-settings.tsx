@@ -5,7 +5,7 @@ import { ApiError, api } from "../../lib/api";
 import { useAuth } from "../../stores/auth";
 import { buttonClass, card } from "../ui";
 import { inputClass, labelClass } from "../upload/form-styles";
-import { USERNAME_MAX, usernameError } from "../../../common/username";
+import { USERNAME_MAX, normalizeUsername, usernameError } from "../../../common/username";
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -16,7 +16,7 @@ export function ProfileSettings({ user }: { user: CurrentUserJson }) {
   const [username, setUsername] = useState(user.username ?? "");
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const unchanged = username.trim() === (user.username ?? "");
+  const unchanged = normalizeUsername(username) === (user.username ?? "");
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +27,7 @@ export function ProfileSettings({ user }: { user: CurrentUserJson }) {
     setOutcome(null);
     try {
       const updated = await api.PATCH("/api/users/me/username", {
-        body: { username: username.trim() } satisfies UsernameChangeBody,
+        body: { username: normalizeUsername(username) } satisfies UsernameChangeBody,
       });
       // The header shows the username, so the signed-in user is replaced with the server's answer.
       useAuth.setState({ user: updated });
@@ -67,14 +67,15 @@ export function ProfileSettings({ user }: { user: CurrentUserJson }) {
           id={`${id}-username`}
           className={inputClass}
           value={username}
-          maxLength={USERNAME_MAX}
-          onChange={(e) => setUsername(e.target.value)}
+          // At most 20 letters as the member sees them (docs/decisions/103): the attribute maxLength counts UTF-16
+          // units, which cuts a decomposed "é" or a letter outside the basic plane short, so the cap is on NFC code points.
+          onChange={(e) => setUsername([...e.target.value.normalize("NFC")].slice(0, USERNAME_MAX).join(""))}
           aria-describedby={`${id}-username-hint`}
           aria-invalid={outcome?.ok === false || undefined}
           autoComplete="username"
         />
         <p id={`${id}-username-hint`} className="mt-1 text-xs text-slate-400">
-          3 to 20 letters, numbers or underscores. Shown on your creator page and in the header.
+          3 to 20 letters (of any alphabet), numbers or underscores. Shown on your creator page and in the header.
         </p>
       </div>
       {outcome ? (

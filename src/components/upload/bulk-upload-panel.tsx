@@ -49,6 +49,8 @@ export function BulkUploadPanel() {
     // A row the server would refuse holds back the whole batch, so what goes is what the member saw.
     setBlocked(invalidRows.length > 0 || scheduleProblem !== null);
     if (invalidRows.length > 0 || scheduleProblem !== null) return;
+    // Files refused when picked are not part of this batch: their red message must not stay above its outcome.
+    setRefused([]);
     upload.current = new AbortController();
     void uploadAll(upload.current.signal, uploadVisibility(visibility));
   };
@@ -62,7 +64,11 @@ export function BulkUploadPanel() {
     if (leaving.state === "blocked" && unsent === 0) leaving.proceed();
   }, [leaving, unsent]);
   const allDone = items.length > 0 && items.every((i) => i.status === "success");
-  const failed = items.some((i) => i.status === "error");
+  const failedRows = items.filter((i) => i.status === "error");
+  const uploadedCount = items.filter((i) => i.status === "success").length;
+  // Once a batch has ended: what happened to each file still in the list (a retried row is pending again and
+  // counts in neither; a removed one is gone).
+  const showOutcome = !running && uploadedCount + failedRows.length > 0;
   const uploadLabel = running ? "Uploading..." : allDone ? "All Complete!" : "Upload All";
 
   return (
@@ -106,24 +112,23 @@ export function BulkUploadPanel() {
         problem={blocked || visibility.at ? scheduleProblem : null}
         disabled={running}
       />
-      {refused.length ? (
-        <div role="alert" className="space-y-1 text-sm break-words text-red-400">
-          {refused.map((sentence) => (
-            <p key={sentence}>{sentence}</p>
-          ))}
-        </div>
-      ) : null}
       {blocked && invalidRows.length > 0 ? (
         <p role="alert" className="text-sm break-words text-red-400">
           Nothing was uploaded: {invalidRows.length === 1 ? "1 file needs" : `${invalidRows.length} files need`} a
           change first ({invalidRows.map((i) => i.file.name).join(", ")}): see the red messages below.
         </p>
       ) : null}
-      {failed ? (
-        <div role="alert" className="rounded-lg border border-red-900 bg-red-950/50 px-3 py-2 text-sm text-red-300">
-          <p>Some uploads failed. You can retry by clicking Upload All again.</p>
-          {/* Failed rows stay failed until reset (docs/product-spec.md §4), so say how to queue them again. */}
-          <p className="mt-1 text-red-300/80">Press Retry on a failed file to queue it for the next Upload All.</p>
+      {showOutcome ? (
+        <BulkOutcome
+          uploaded={uploadedCount}
+          failed={failedRows.map((i) => ({ id: i.id, name: i.file.name, error: i.error }))}
+        />
+      ) : null}
+      {refused.length ? (
+        <div role="alert" className="space-y-1 text-sm break-words text-red-400">
+          {refused.map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
         </div>
       ) : null}
       {items.length === 0 ? (
@@ -144,5 +149,39 @@ export function BulkUploadPanel() {
         </ul>
       )}
     </section>
+  );
+}
+
+type BulkOutcomeProps = { uploaded: number; failed: { id: string; name: string; error?: string }[] };
+
+/**
+ * The outcome of the batch (docs/decisions/103): how many files went and how many failed, each failed file with
+ * its reason, so the member knows what happened to each without reading every row.
+ */
+function BulkOutcome({ uploaded, failed }: BulkOutcomeProps) {
+  const counts = `${uploaded.toLocaleString("en-US")} uploaded${failed.length ? `, ${failed.length.toLocaleString("en-US")} failed` : ""}`;
+  if (!failed.length)
+    return (
+      <p
+        role="status"
+        className="rounded-lg border border-emerald-900 bg-emerald-950/40 px-3 py-2 text-sm text-emerald-300"
+      >
+        {counts}
+      </p>
+    );
+  return (
+    <div role="alert" className="rounded-lg border border-red-900 bg-red-950/50 px-3 py-2 text-sm text-red-300">
+      <p className="font-medium">{counts}</p>
+      <ul aria-label="Failed files" className="mt-1 space-y-0.5">
+        {failed.map((f) => (
+          <li key={f.id} className="wrap-anywhere">
+            {f.name}: {f.error ?? "Upload failed"}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">Some uploads failed. You can retry by clicking Upload All again.</p>
+      {/* Failed rows stay failed until reset (docs/product-spec.md §4), so say how to queue them again. */}
+      <p className="mt-1 text-red-300/80">Press Retry on a failed file to queue it for the next Upload All.</p>
+    </div>
   );
 }

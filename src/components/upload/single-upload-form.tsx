@@ -39,6 +39,8 @@ export function SingleUploadForm() {
   const [progress, setProgress] = useState<number | null>(null);
   // Set when the new item can't earn: the page stays to say why, instead of opening the item (docs/decisions/063).
   const [blocked, setBlocked] = useState<Published | null>(null);
+  // Why the last upload failed, said above the buttons (never a browser alert; docs/decisions/103).
+  const [failure, setFailure] = useState<string | null>(null);
   const uploading = progress !== null;
   const upload = useRef<AbortController | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -78,6 +80,7 @@ export function SingleUploadForm() {
     if (!file || uploading || (draft ? draftInvalid : !details.title.trim() || invalid)) return;
     const controller = new AbortController();
     upload.current = controller;
+    setFailure(null);
     setProgress(0);
     try {
       const input = { ...details, file, thumbnail: thumbnail.image, publishing: uploadVisibility(visibility), draft };
@@ -90,7 +93,7 @@ export function SingleUploadForm() {
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error("Upload failed:", error);
-      alert(failureMessage(error));
+      setFailure(failureMessage(error));
       setProgress(null);
     }
   };
@@ -156,6 +159,11 @@ export function SingleUploadForm() {
             Open it
           </Link>
         </div>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="text-sm wrap-anywhere text-red-400">
+          {failure}
+        </p>
       ) : null}
       <div className="flex flex-wrap justify-end gap-3">
         {/* Private, kept to finish later: publish it from My Content (docs/decisions/094). */}

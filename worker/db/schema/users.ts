@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable(
@@ -7,6 +6,9 @@ export const users = sqliteTable(
     id: text("id").primaryKey(),
     email: text("email").notNull(),
     username: text("username"),
+    // The form under which two usernames are one name (common/username.ts usernameKey: NFKC, lower-cased for every
+    // script; docs/decisions/103), written with the username by setUsername only. Null while there is no username.
+    usernameKey: text("username_key"),
     // Google's stable subject id; null for accounts made through local sign-in.
     googleSub: text("google_sub"),
     createdAt: text("created_at").notNull(),
@@ -31,8 +33,9 @@ export const users = sqliteTable(
     uniqueIndex("users_num_unique").on(t.num),
     // Emails are stored lower-cased; sign-in looks users up by email.
     uniqueIndex("users_email_unique").on(t.email),
-    // Usernames are unique regardless of case ("Ava" and "ava" are the same name to a person).
-    uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
+    // Usernames are unique regardless of case in every script ("Ávà" and "ávà" are the same name to a person);
+    // SQLite's lower() folds ASCII only, so the key is computed in JavaScript (docs/decisions/103).
+    uniqueIndex("users_username_key_unique").on(t.usernameKey),
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
   ],
 );

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../client";
+import { usernameKey } from "../../../../common/username";
 import { isUniqueViolation } from "../../errors";
 import { newId } from "../../../lib/ids";
 import { auditLog, sessions, users } from "../../schema";
@@ -92,10 +93,13 @@ export async function purgeExpiredSessions(db: Db, now: string) {
 
 export type UsernameUpdate = { userId: string; username: string };
 
-/** Returns false when another account already holds the name (any letter case). */
+/** Returns false when another account already holds the name (any letter case, any script: username_key). */
 export async function setUsername(db: Db, { userId, username }: UsernameUpdate) {
   try {
-    await db.update(users).set({ username }).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ username, usernameKey: usernameKey(username) })
+      .where(eq(users.id, userId));
     return true;
   } catch (err) {
     if (isUniqueViolation(err)) return false;
