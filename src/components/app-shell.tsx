@@ -9,7 +9,8 @@ import { PageSpinner } from "./spinner";
 /** Header and page frame shared by every screen, including the loading and error states. */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-dvh">
+    // A column: the footer stays at the bottom of a short page instead of floating under its content.
+    <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-violet-600 focus:px-3 focus:py-2"
@@ -17,7 +18,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
         {children}
       </main>
       <SiteFooter />
