@@ -73,7 +73,10 @@ export function PlayerControls({
         (visible ? "opacity-100" : "pointer-events-none opacity-0")
       }
     >
-      <SeekBar currentTime={state.currentTime} duration={state.duration} onSeek={onSeek}
+      <SeekBar
+        currentTime={state.currentTime}
+        duration={state.duration}
+        onSeek={onSeek}
         chapters={chapters}
         storyboard={storyboard}
       />

@@ -47,7 +47,11 @@ export const PictureInPictureIcon = () => (
 
 export const TheatreIcon = ({ active }: { active: boolean }) => (
   <svg {...svgProps} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
-    {active ? <rect x="5" y="7" width="14" height="10" rx="1.5" /> : <rect x="2" y="7" width="20" height="10" rx="1.5" />}
+    {active ? (
+      <rect x="5" y="7" width="14" height="10" rx="1.5" />
+    ) : (
+      <rect x="2" y="7" width="20" height="10" rx="1.5" />
+    )}
   </svg>
 );
 

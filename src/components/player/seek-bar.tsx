@@ -131,7 +131,9 @@ function SeekPreview({ time, x, width, storyboard, chapters }: SeekPreviewProps)
         />
       ) : null}
       {chapter ? (
-        <span className="max-w-full truncate rounded bg-slate-950/80 px-1.5 text-xs text-slate-100">{chapter.title}</span>
+        <span className="max-w-full truncate rounded bg-slate-950/80 px-1.5 text-xs text-slate-100">
+          {chapter.title}
+        </span>
       ) : null}
       <span className="rounded bg-slate-950/80 px-1.5 py-0.5 text-xs font-medium tabular-nums text-white">
         {formatDuration(time)}
