@@ -2,11 +2,11 @@
 // holds it to. One JPEG sprite of small frames, `columns` across, frame i at i × interval_ms.
 
 /** One frame every max(2 s, duration / 100): at most about 100 frames, however long the item. */
-export const STORYBOARD_MIN_INTERVAL_MS = 2000;
+const STORYBOARD_MIN_INTERVAL_MS = 2000;
 export const STORYBOARD_MAX_FRAMES = 100;
-export const STORYBOARD_COLUMNS = 10;
-export const STORYBOARD_FRAME_WIDTH = 160;
-export const STORYBOARD_FRAME_HEIGHT = 90;
+const STORYBOARD_COLUMNS = 10;
+const STORYBOARD_FRAME_WIDTH = 160;
+const STORYBOARD_FRAME_HEIGHT = 90;
 /** The sprite is small frames at JPEG quality: 2 MiB is far above what 100 frames of 160 × 90 take. */
 export const STORYBOARD_MAX_BYTES = 2 * 1024 * 1024;
 /** The largest frame the Worker accepts on either side (the browser draws 160 × 90). */

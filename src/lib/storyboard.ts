@@ -45,7 +45,7 @@ function loadVideo(url: string) {
  * Draws the sprite for an item of `durationS` seconds: one frame every max(2 s, duration / 100), 160 × 90 each
  * (letterboxed), 10 across. `onProgress` hears the share of frames drawn. Returns the JPEG and its layout.
  */
-export async function drawStoryboard(source: string, durationS: number, onProgress?: (fraction: number) => void) {
+async function drawStoryboard(source: string, durationS: number, onProgress?: (fraction: number) => void) {
   const plan = storyboardPlan(Math.round(durationS * 1000));
   const video = await loadVideo(source);
   try {
