@@ -37,6 +37,7 @@ import { embedPublicRoutes } from "./routes/embed";
 import { commentActiveRoutes, commentPublicRoutes, commentSignedInRoutes } from "./routes/comments";
 import { contentActiveRoutes, contentPublicRoutes, contentSignedInRoutes } from "./routes/content";
 import { captionsActiveRoutes, captionsPublicRoutes } from "./routes/content-captions";
+import { storyboardActiveRoutes, storyboardPublicRoutes } from "./routes/content-storyboard";
 import { contentReportRoutes } from "./routes/content-reports";
 import { contentStatsRoutes } from "./routes/content-stats";
 import { earningRulesRoutes, viewRewardRoutes } from "./routes/earning-rules";
@@ -80,6 +81,7 @@ const publicApi = new Hono<AppEnv>()
   .route("/", profilePublicRoutes)
   .route("/", contentPublicRoutes)
   .route("/", captionsPublicRoutes)
+  .route("/", storyboardPublicRoutes)
   .route("/", trafficPublicRoutes)
   .route("/", analyticsConfigRoutes)
   .route("/", adEventsPublicRoutes)
@@ -121,6 +123,7 @@ const activeMemberApi = new Hono<AppEnv>()
   .use(requireActiveMember)
   .route("/", contentActiveRoutes)
   .route("/", captionsActiveRoutes)
+  .route("/", storyboardActiveRoutes)
   .route("/", contentReportRoutes)
   .route("/", finalizeRoutes)
   .route("/", uploadRoutes)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { captionTrackOut } from "./captions";
+import { storyboardOut } from "./storyboards";
 import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../content-text";
 import { ID_REGEX } from "../ids";
 import { EARN_BLOCKS, MEDIA_EARN_BLOCKS } from "../media-floor";
@@ -178,6 +179,8 @@ export const contentItemOut = contentOut.extend({
   resume_skips_preroll: z.boolean(),
   /** The item's WebVTT caption tracks, by language tag (docs/decisions/049); empty when it has none. */
   captions: z.array(captionTrackOut),
+  /** The item's seek previews (docs/decisions/102): the sprite's address and layout; null when it has none. */
+  storyboard: storyboardOut.nullable(),
 });
 export type ContentItemJson = z.output<typeof contentItemOut>;
 

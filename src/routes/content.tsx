@@ -18,6 +18,8 @@ import { usePlaylist } from "../queries/playlists";
 import { useContentItem } from "../queries/content";
 import { useAuth } from "../stores/auth";
 import { useGalleryReturn } from "../stores/gallery-return";
+import { THEATRE_MEDIA_QUERY, usePlayerPrefs } from "../stores/player-prefs";
+import { useMediaQuery } from "../hooks/use-media-query";
 
 function ContentPage() {
   const { user, pending } = useAuth(useShallow((s) => ({ user: s.user, pending: s.pending })));
@@ -44,7 +46,10 @@ function ContentView({ id }: { id: string }) {
   // A shared link's start time (docs/decisions/099), read once: seconds, or 1m30s / 90s.
   const [params] = useSearchParams();
   const [startAt] = useState(() => parseStartTime(params.get("t")));
+  const wide = useMediaQuery(THEATRE_MEDIA_QUERY);
   const playerRef = useRef<PlayerHandle>(null);
+  // Only where the page has room beside the player does theatre mode change anything (docs/decisions/102).
+  const theatre = usePlayerPrefs((s) => s.theatre) && wide;
 
   if (isPending) return <PageSpinner />;
   // Null: the API answered 404. Undefined: the load failed (and was logged) with nothing to show.
@@ -67,9 +72,17 @@ function ContentView({ id }: { id: string }) {
     );
   }
 
-  // From 1024 px the related list stands beside the player; below that it follows the details.
+  // From 1024 px the related list stands beside the player; below that it follows the details. In theatre mode
+  // (docs/decisions/102) the player takes the page's whole width and Related goes below, as on a phone.
   return (
-    <div className="mx-auto max-w-5xl lg:grid lg:max-w-7xl lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8">
+    <div
+      data-theatre={theatre ? "on" : "off"}
+      className={
+        theatre
+          ? "mx-auto max-w-7xl"
+          : "mx-auto max-w-5xl lg:grid lg:max-w-7xl lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-8"
+      }
+    >
       <article className="min-w-0 space-y-6">
         <BackToGallery />
         <VisibilityNote content={content} />
@@ -91,7 +104,9 @@ function ContentView({ id }: { id: string }) {
         <ContentDetails content={content} currentTime={() => playerRef.current?.media()?.currentTime ?? 0} />
         <CommentSection contentId={content.id} />
       </article>
-      {playing ? <PlaylistQueue list={playing.list} index={playing.index} /> : <RelatedList contentId={content.id} />}
+      <div className={theatre ? "mt-8" : undefined}>
+        {playing ? <PlaylistQueue list={playing.list} index={playing.index} /> : <RelatedList contentId={content.id} />}
+      </div>
     </div>
   );
 }

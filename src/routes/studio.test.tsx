@@ -230,3 +230,55 @@ describe("the studio", () => {
     expect(screen.queryByText(/frames per second/)).toBeNull();
   });
 });
+
+describe("the studio's seek previews (docs/decisions/102)", () => {
+  const board = {
+    url: "/api/content/c1/storyboard?v=1",
+    interval_ms: 2000,
+    columns: 10,
+    rows: 1,
+    frame_width: 160,
+    frame_height: 90,
+    count: 5,
+  };
+  const withItem = (item: object) => ({
+    ...itemRoutes(),
+    "GET /api/content/c1": { body: item },
+    "GET /api/content/c1/stats": { body: stats("30d", 4) },
+  });
+
+  it("a video without them offers to make them", async () => {
+    stubFetch({ ...withItem({ ...itemRoutes()["GET /api/content/c1"].body, storyboard: null }) });
+    renderApp("/studio/c1");
+    const card = within(await screen.findByRole("region", { name: "Seek previews" }));
+    expect(card.getByText("No seek previews yet: viewers see only the time above the seek bar.")).toBeVisible();
+    expect((card.getByRole("button", { name: "Generate seek previews" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(card.queryByRole("button", { name: "Remove" })).toBeNull();
+  });
+
+  it("a video with them offers Regenerate and Remove; Remove deletes them", async () => {
+    const item = { ...itemRoutes()["GET /api/content/c1"].body, storyboard: board };
+    const fetchMock = stubFetch({
+      ...withItem(item),
+      "DELETE /api/content/c1/storyboard": { body: { ok: true } },
+    });
+    renderApp("/studio/c1");
+    const card = within(await screen.findByRole("region", { name: "Seek previews" }));
+    expect(card.getByText(/\(5 frames\)/)).toBeVisible();
+    expect((card.getByRole("button", { name: "Regenerate" }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(card.getByRole("button", { name: "Remove" }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === "DELETE")).toBe(
+        true,
+      ),
+    );
+  });
+
+  it("audio says it has none", async () => {
+    stubFetch({ ...withItem({ ...itemRoutes({ type: "audio" })["GET /api/content/c1"].body, storyboard: null }) });
+    renderApp("/studio/c1");
+    const card = within(await screen.findByRole("region", { name: "Seek previews" }));
+    expect(card.getByText("Audio has no seek previews: the player shows the time alone.")).toBeVisible();
+    expect(card.queryByRole("button")).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import { WontEarn } from "../components/content/wont-earn";
 import { VisibilityBadge } from "../components/visibility/visibility-badge";
 import { PageSpinner } from "../components/spinner";
 import { percentText } from "../components/studio/studio-labels";
+import { SeekPreviews } from "../components/studio/seek-previews";
 import { StudioSources, StudioSummary } from "../components/studio/studio-summary";
 import { formatCount } from "../components/traffic/traffic-format";
 import { buttonClass, card } from "../components/ui";
@@ -42,6 +43,12 @@ function StudioEarnBlock({ id }: { id: string }) {
       {block ? <WontEarn block={block} /> : null}
     </>
   );
+}
+
+/** The item's seek previews (docs/decisions/102), from the same answer as its page. */
+function StudioSeekPreviews({ id }: { id: string }) {
+  const { data: item } = useContentItem(id);
+  return item ? <SeekPreviews item={item} /> : null;
 }
 
 /** /studio/:id (signed-in): one item's stats for its creator, or for an admin (docs/decisions/048). */
@@ -143,6 +150,7 @@ function StudioPage() {
         </h2>
         <StudioSources sources={stats.sources} />
       </section>
+      <StudioSeekPreviews id={stats.content_id} />
       <p className="text-sm text-slate-400">
         Views by you are not counted. Earnings are your rewards from this item's views, less any reversed.
       </p>

@@ -17,6 +17,8 @@ export const PUBLIC_ROUTES = new Set([
   `GET /api/content/:id${ID_PATTERN}/thumbnail`,
   // An item's caption track, like its thumbnail: to whoever may open the item (docs/decisions/049).
   `GET /api/content/:id${ID_PATTERN}/captions/:lang`,
+  // An item's seek previews, like its thumbnail: to whoever may open the item (docs/decisions/102).
+  `GET /api/content/:id${ID_PATTERN}/storyboard`,
   // A playlist and a creator's public playlists (docs/decisions/090): a private list answers 404 to all but its owner.
   `GET /api/playlists/:id${ID_PATTERN}`,
   `GET /api/users/:id${ID_PATTERN}/playlists`,

@@ -10,6 +10,8 @@ import { AdOverlay } from "../ads/ad-overlay";
 import type { PlayerHandle } from "../../hooks/player-handle";
 import { MediaPlayer } from "../player/media-player";
 import { UpNextPanel } from "../up-next/up-next-panel";
+import { THEATRE_MEDIA_QUERY, usePlayerPrefs } from "../../stores/player-prefs";
+import { useMediaQuery } from "../../hooks/use-media-query";
 import { ChapterList } from "./chapter-list";
 import { CountingIndicator } from "./counting-indicator";
 import { ResumePrompt } from "./resume-prompt";
@@ -36,6 +38,9 @@ export function ContentPlayer({
   playerRef?: RefObject<PlayerHandle | null>;
 }) {
   const ownRef = useRef<PlayerHandle>(null);
+  const theatre = usePlayerPrefs((s) => s.theatre);
+  const toggleTheatre = usePlayerPrefs((s) => s.toggleTheatre);
+  const wide = useMediaQuery(THEATRE_MEDIA_QUERY);
   const playerRef = pageRef ?? ownRef;
   const start = startAt !== null && startAt < content.duration ? startAt : null;
   // Where to start is asked once, before anything plays (the pre-roll included), when there is somewhere to
@@ -135,6 +140,9 @@ export function ContentPlayer({
         overlayKeepsControls={sequence.phase === "upnext"}
         chapters={chapters}
         {...sequence.callbacks}
+        // Loop on: each end is this view's end (complete), and no post-roll or Up Next; the replay is a new view.
+        onLoopEnd={reporting.onEnded}
+        theatre={wide ? { active: theatre, toggle: toggleTheatre } : undefined}
       />
       <CountingIndicator status={onAd ? null : counting} />
       <ChapterList chapters={chapters} player={playerRef} />

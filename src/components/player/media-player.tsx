@@ -9,6 +9,8 @@ import { streamUrl } from "../../lib/content-api";
 import type { ContentJson } from "../../../common/schemas/content";
 import { ContentThumbnail } from "../gallery/content-thumbnail";
 import type { CaptionTrackJson } from "../../../common/schemas/captions";
+import type { StoryboardJson } from "../../../common/schemas/storyboards";
+import { usePictureInPicture } from "../../hooks/use-picture-in-picture";
 import { CaptionsControl, CaptionTrackElements } from "./captions-control";
 import { stepSpeed } from "./playback-speed";
 import { PlayerControls } from "./player-controls";
@@ -17,7 +19,11 @@ import { ShortcutsDialog } from "./shortcuts-dialog";
 
 type MediaPlayerProps = PlaybackCallbacks & {
   /** `captions`: the item's WebVTT tracks (GET /api/content/{id}), shown with a video (docs/decisions/049). */
-  content: Pick<ContentJson, "id" | "type" | "title" | "thumbnail_url"> & { captions?: readonly CaptionTrackJson[] };
+  content: Pick<ContentJson, "id" | "type" | "title" | "thumbnail_url"> & {
+    captions?: readonly CaptionTrackJson[];
+    /** The item's seek previews (docs/decisions/102), shown above the seek bar. */
+    storyboard?: StoryboardJson | null;
+  };
   /** Rendered above the media and its controls: the place for an ad or the Up Next panel. */
   overlay?: ReactNode;
   /**
@@ -30,6 +36,13 @@ type MediaPlayerProps = PlaybackCallbacks & {
   chapters?: readonly Chapter[];
   /** Where the media comes from: the stream route unless given (the embed's own route, docs/decisions/099). */
   src?: string;
+  /** The page's theatre mode (docs/decisions/102), when it offers one: a button and the t key. */
+  theatre?: { active: boolean; toggle: () => void };
+  /**
+   * Told, instead of onEnded, when the media ends with Loop on: the end of this time around (the page's reporting
+   * sends `complete`), without what follows an end (post-roll, Up Next). The next play starts a new view.
+   */
+  onLoopEnd?: () => void;
 };
 
 /**
@@ -43,14 +56,35 @@ export function MediaPlayer({
   ref,
   chapters,
   src,
+  theatre,
+  onLoopEnd,
   ...callbacks
 }: MediaPlayerProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const mediaRef = useRef<HTMLMediaElement | null>(null);
-  const { state, actions, mediaProps } = useMediaPlayback(mediaRef, callbacks);
+  // Loop is ours, not the element's `loop`: a looping element never fires `ended`, so the reporting would see one
+  // endless view going back to 0. Here each end is an end (complete), then a new play (a new view, docs/decisions/102).
+  const [loop, setLoop] = useState(false);
+  const loopRef = useRef(loop);
+  useEffect(() => {
+    loopRef.current = loop;
+  }, [loop]);
+  const { onEnded } = callbacks;
+  const playback = {
+    ...callbacks,
+    onEnded: () => {
+      const media = mediaRef.current;
+      if (!loopRef.current || !media) return onEnded?.();
+      (onLoopEnd ?? onEnded)?.();
+      media.currentTime = 0;
+      void media.play()?.catch(() => {});
+    },
+  };
+  const { state, actions, mediaProps } = useMediaPlayback(mediaRef, playback);
   const { visible, wake } = useAutoHide(state.playing);
   const fullscreen = useFullscreen(frameRef);
   const isVideo = content.type === "video";
+  const pictureInPicture = usePictureInPicture(mediaRef, isVideo);
   const [helpOpen, setHelpOpen] = useState(false);
 
   // The keys work anywhere on the page (as on YouTube), not only with the player focused; handlePlayerKey
@@ -62,6 +96,8 @@ export function MediaPlayer({
       ...actions,
       stepSpeed: (direction) => actions.setRate(stepSpeed(mediaRef.current?.playbackRate ?? 1, direction)),
       toggleFullscreen: isVideo ? fullscreen.toggle : undefined,
+      togglePictureInPicture: pictureInPicture?.toggle,
+      toggleTheatre: theatre?.toggle,
       showHelp: () => setHelpOpen(true),
     };
   });
@@ -153,7 +189,11 @@ export function MediaPlayer({
         onRate={actions.setRate}
         onShowHelp={() => setHelpOpen(true)}
         fullscreen={isVideo ? fullscreen : undefined}
+        pictureInPicture={pictureInPicture}
+        theatre={theatre}
+        loop={{ active: loop, toggle: () => setLoop((on) => !on) }}
         chapters={chapters}
+        storyboard={content.storyboard}
         captions={isVideo ? <CaptionsControl tracks={content.captions ?? []} mediaRef={mediaRef} /> : null}
       />
       {overlay ? (

@@ -1,8 +1,17 @@
 import type { Chapter } from "../../../common/chapters";
+import type { StoryboardJson } from "../../../common/schemas/storyboards";
 import type { ReactNode } from "react";
 import type { PlaybackState } from "../../hooks/use-media-playback";
 import { SPEEDS, speedLabel } from "./playback-speed";
-import { FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from "./player-icons";
+import {
+  FullscreenIcon,
+  LoopIcon,
+  PauseIcon,
+  PictureInPictureIcon,
+  PlayIcon,
+  TheatreIcon,
+  VolumeIcon,
+} from "./player-icons";
 import { SeekBar, rangeClass, rangeFill } from "./seek-bar";
 
 type PlayerControlsProps = {
@@ -16,7 +25,14 @@ type PlayerControlsProps = {
   onShowHelp: () => void;
   /** Absent for audio: there is nothing to show full screen. */
   fullscreen?: { active: boolean; toggle: () => void };
+  /** Absent for audio and where the browser has no picture-in-picture. */
+  pictureInPicture?: { active: boolean; toggle: () => void } | null;
+  /** Absent where the page offers none (the embed, windows under 1024 px). */
+  theatre?: { active: boolean; toggle: () => void };
+  /** Play again from the start at the end; each time around is a new view (docs/decisions/102). */
+  loop: { active: boolean; toggle: () => void };
   chapters?: readonly Chapter[];
+  storyboard?: StoryboardJson | null;
   /** The CC button, when the item has captions (captions-control.tsx). */
   captions?: ReactNode;
   /** Under a layer that covers the bar (an ad): out of the tab order and out of reach. */
@@ -37,7 +53,11 @@ export function PlayerControls({
   onRate,
   onShowHelp,
   fullscreen,
+  pictureInPicture,
+  theatre,
+  loop,
   chapters,
+  storyboard,
   captions,
   inert,
 }: PlayerControlsProps) {
@@ -53,7 +73,13 @@ export function PlayerControls({
         (visible ? "opacity-100" : "pointer-events-none opacity-0")
       }
     >
-      <SeekBar currentTime={state.currentTime} duration={state.duration} onSeek={onSeek} chapters={chapters} />
+      <SeekBar
+        currentTime={state.currentTime}
+        duration={state.duration}
+        onSeek={onSeek}
+        chapters={chapters}
+        storyboard={storyboard}
+      />
       <div className="flex items-center gap-1">
         <button
           type="button"
@@ -82,9 +108,19 @@ export function PlayerControls({
           value={volume}
           onChange={(event) => onVolume(Number(event.target.value))}
           style={rangeFill(volume * 100)}
-          className={`w-20 sm:w-24 ${rangeClass}`}
+          // Phones set the volume with their own buttons: below 640 px the slider gives its room to the controls.
+          className={`hidden w-24 sm:block ${rangeClass}`}
         />
         <div className="ml-auto" />
+        <button
+          type="button"
+          className={`${iconButton} ${loop.active ? "text-violet-300" : ""}`}
+          aria-label="Loop"
+          aria-pressed={loop.active}
+          onClick={loop.toggle}
+        >
+          <LoopIcon />
+        </button>
         {captions}
         <select
           aria-label="Playback speed"
@@ -113,6 +149,26 @@ export function PlayerControls({
             ?
           </span>
         </button>
+        {pictureInPicture ? (
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={pictureInPicture.active ? "Exit picture-in-picture" : "Picture-in-picture"}
+            onClick={pictureInPicture.toggle}
+          >
+            <PictureInPictureIcon />
+          </button>
+        ) : null}
+        {theatre ? (
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={theatre.active ? "Default view" : "Theatre mode"}
+            onClick={theatre.toggle}
+          >
+            <TheatreIcon active={theatre.active} />
+          </button>
+        ) : null}
         {fullscreen ? (
           <button
             type="button"

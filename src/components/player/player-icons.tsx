@@ -37,3 +37,26 @@ export const FullscreenIcon = ({ active }: { active: boolean }) => (
     {active ? <path d="M9 4v5H4m11-5v5h5M9 20v-5H4m11 5v-5h5" /> : <path d="M4 9V4h5m6 0h5v5M4 15v5h5m11-5v5h-5" />}
   </svg>
 );
+
+export const PictureInPictureIcon = () => (
+  <svg {...svgProps} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <rect x="12" y="11" width="7" height="6" rx="1" fill="currentColor" stroke="none" />
+  </svg>
+);
+
+export const TheatreIcon = ({ active }: { active: boolean }) => (
+  <svg {...svgProps} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    {active ? (
+      <rect x="5" y="7" width="14" height="10" rx="1.5" />
+    ) : (
+      <rect x="2" y="7" width="20" height="10" rx="1.5" />
+    )}
+  </svg>
+);
+
+export const LoopIcon = () => (
+  <svg {...svgProps} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M17 3l3 3-3 3M20 6H8a4 4 0 0 0-4 4v1M7 21l-3-3 3-3M4 18h12a4 4 0 0 0 4-4v-1" />
+  </svg>
+);

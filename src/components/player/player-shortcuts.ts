@@ -15,6 +15,10 @@ export type ShortcutActions = {
   toggleCaptions?: () => void;
   /** Absent for audio. */
   toggleFullscreen?: () => void;
+  /** Absent for audio and where the browser has no picture-in-picture. */
+  togglePictureInPicture?: () => void;
+  /** Absent where the page offers no theatre mode (the embed, narrow windows). */
+  toggleTheatre?: () => void;
   showHelp: () => void;
 };
 
@@ -31,6 +35,8 @@ export const SHORTCUT_LIST: readonly { keys: string[]; what: string }[] = [
   { keys: ["m"], what: "Mute or unmute" },
   { keys: ["c"], what: "Captions on or off, when the item has them" },
   { keys: ["f"], what: "Full screen (video)" },
+  { keys: ["i"], what: "Picture-in-picture (video, where the browser offers it)" },
+  { keys: ["t"], what: "Theatre mode (wide windows)" },
   { keys: ["?"], what: "This list" },
 ];
 
@@ -95,6 +101,14 @@ export function handlePlayerKey(
     case "f":
       if (!actions.toggleFullscreen) return false;
       actions.toggleFullscreen();
+      return true;
+    case "i":
+      if (!actions.togglePictureInPicture) return false;
+      actions.togglePictureInPicture();
+      return true;
+    case "t":
+      if (!actions.toggleTheatre) return false;
+      actions.toggleTheatre();
       return true;
     case "?":
       actions.showHelp();

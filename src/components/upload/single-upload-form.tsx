@@ -16,6 +16,8 @@ import { UploadCaptionsField, useUploadCaptions } from "../captions/upload-capti
 import { titleFromFileName, type UploadDetails } from "./upload-rules";
 import { useUploadThumbnail } from "./use-upload-thumbnail";
 import { VisibilityField } from "../visibility/visibility-field";
+import { SeekPreviewsStatus } from "./seek-previews-status";
+import { startStoryboard } from "../../stores/storyboard-jobs";
 import { PUBLIC_CHOICE, uploadVisibility, visibilityProblem } from "../visibility/visibility-choice";
 
 /**
@@ -41,6 +43,8 @@ export function SingleUploadForm() {
   const [blocked, setBlocked] = useState<Published | null>(null);
   // Why the last upload failed, said above the buttons (never a browser alert; docs/decisions/103).
   const [failure, setFailure] = useState<string | null>(null);
+  // The new video's seek previews are made in the background once it exists (docs/decisions/102).
+  const [madeId, setMadeId] = useState<string | null>(null);
   const uploading = progress !== null;
   const upload = useRef<AbortController | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -86,6 +90,10 @@ export function SingleUploadForm() {
       const input = { ...details, file, thumbnail: thumbnail.image, publishing: uploadVisibility(visibility), draft };
       const published = await publishSingle(input, setProgress, controller.signal);
       const { id } = published;
+      if (file.type.startsWith("video/")) {
+        setMadeId(id);
+        void startStoryboard(id);
+      }
       const captionsRefused = await captions.send(id);
       if (captionsRefused) alert(captionsRefused);
       if (published.earnBlock) setBlocked(published);
@@ -149,6 +157,7 @@ export function SingleUploadForm() {
           <ProgressBar value={progress} label="Upload progress" tone={progress === 100 ? "success" : "active"} />
         </div>
       ) : null}
+      {madeId ? <SeekPreviewsStatus id={madeId} /> : null}
       {blocked?.earnBlock ? (
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm text-emerald-400">

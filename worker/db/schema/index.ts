@@ -19,3 +19,4 @@ export * from "./held-counters";
 export * from "./appeals";
 export * from "./playlists";
 export * from "./comments";
+export * from "./storyboards";

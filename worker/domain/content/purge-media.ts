@@ -1,6 +1,7 @@
 import { findPurgeableMedia, markMediaPurged } from "../../db/queries/content/content-media";
 import { addMs } from "../../lib/time";
 import { captionsPrefix } from "../captions/captions";
+import { storyboardsPrefix } from "../storyboards/storyboards";
 import type { MediaJobCall } from "../job-context";
 
 /**
@@ -22,7 +23,9 @@ export async function purgeDeletedMedia({ ctx: { db, env }, input: { now } }: Me
   // Objects first, then the mark: a run that dies between the two deletes the (absent) objects again next time.
   // Caption files have a key per version (docs/decisions/049): whatever is under the item's prefix goes too.
   const captions = await Promise.all(rows.map((r) => bucket.list({ prefix: captionsPrefix(r.id) })));
-  const captionKeys = captions.flatMap((l) => l.objects.map((o) => o.key));
+  // So do its seek previews' images (docs/decisions/102).
+  const boards = await Promise.all(rows.map((r) => bucket.list({ prefix: storyboardsPrefix(r.id) })));
+  const captionKeys = [...captions, ...boards].flatMap((l) => l.objects.map((o) => o.key));
   await bucket.delete([
     ...rows.flatMap((r) => (r.thumbnailKey ? [r.r2Key, r.thumbnailKey] : [r.r2Key])),
     ...captionKeys,

@@ -7,6 +7,7 @@ import { currentPublishState } from "../../domain/content/publishing";
 import { isHidden } from "../../domain/content/visibility";
 import { thumbnailPath } from "../thumbnail-cache";
 import { captionTracksJson } from "./captions";
+import { storyboardJson } from "./storyboard";
 import { avatarUrl } from "./creator-profile";
 
 /** The public thumbnail bucket's domain (settings.thumbsOrigin), or null: thumbnails from the Worker's route. */
@@ -78,5 +79,11 @@ export const likeJson = (s: { liked: number; likeCount: number }): LikeStatusRes
 export function contentItemJson(r: Awaited<ReturnType<typeof getItem>>, thumbsOrigin: ThumbsOrigin): ContentItemJson {
   const item = r.showsModeration ? contentWithModerationJson(r.item, thumbsOrigin) : contentJson(r.item, thumbsOrigin);
   const resume = { resume_at_seconds: r.resumeAtSeconds, resume_skips_preroll: r.skipsPreroll };
-  return { ...item, ...resume, captions: captionTracksJson(r.item.id, r.item.captions) };
+  const board = r.item.storyboard;
+  return {
+    ...item,
+    ...resume,
+    captions: captionTracksJson(r.item.id, r.item.captions),
+    storyboard: board ? storyboardJson({ ...board, contentId: r.item.id }) : null,
+  };
 }

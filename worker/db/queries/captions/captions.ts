@@ -11,19 +11,38 @@ type CaptionTrackRow = { lang: string; r2Key: string; updatedAt: string };
 const TRACKS = sql`(select coalesce(json_group_array(json_object('lang', t.lang, 'r2Key', t.r2_key, 'updatedAt', t.updated_at)), '[]')
   from (select lang, r2_key, updated_at from content_captions where content_id = c.id order by lang) t)`;
 
-/** An item (as findContent reads it) with its caption tracks. */
+// The item's seek previews (docs/decisions/102) as one JSON object, or null: in the same statement, too.
+const STORYBOARD = sql`(select json_object('intervalMs', s.interval_ms, 'columns', s.columns, 'rows', s.rows,
+  'frameWidth', s.frame_width, 'frameHeight', s.frame_height, 'count', s.count, 'updatedAt', s.updated_at)
+  from content_storyboards s where s.content_id = c.id)`;
+
+type StoryboardLayoutRow = {
+  intervalMs: number;
+  columns: number;
+  rows: number;
+  frameWidth: number;
+  frameHeight: number;
+  count: number;
+  updatedAt: string;
+};
+
+/** An item (as findContent reads it) with its caption tracks and its seek previews' layout. */
 export async function findContentWithCaptions(
   db: Db,
   id: string,
-): Promise<(ContentRow & { captions: CaptionTrackRow[] }) | null> {
+): Promise<(ContentRow & { captions: CaptionTrackRow[]; storyboard: StoryboardLayoutRow | null }) | null> {
   const rows = await db.all<
-    ContentRow & { tracks: string }
-  >(sql`select ${SELECT_ROW}, ${TRACKS} as tracks from content c
+    ContentRow & { tracks: string; storyboard: string | null }
+  >(sql`select ${SELECT_ROW}, ${TRACKS} as tracks, ${STORYBOARD} as storyboard from content c
     join users u on u.id = c.created_by where c.id = ${id}`);
   const row = rows[0];
   if (!row) return null;
-  const { tracks, ...item } = row;
-  return { ...item, captions: JSON.parse(tracks) as CaptionTrackRow[] };
+  const { tracks, storyboard, ...item } = row;
+  return {
+    ...item,
+    captions: JSON.parse(tracks) as CaptionTrackRow[],
+    storyboard: storyboard === null ? null : (JSON.parse(storyboard) as StoryboardLayoutRow),
+  };
 }
 
 /** One track with what serving it needs to know about its item's standing (docs/decisions/027, 028). */
