@@ -180,6 +180,44 @@ describe("single upload", () => {
     expect(pathOf(router)).toBe("/upload");
   });
 
+  it("says captions that were not saved on the page, with a link to the item, instead of a browser alert", async () => {
+    stubFetch({
+      "POST /api/uploads/sign": signRoute,
+      "POST /api/content/finalize": { body: { id: "c-capt", earn_block: null } },
+      "PUT /api/content/c-capt/captions/en": {
+        status: 400,
+        body: { error: "Cue 1 ends after the item", requestId: "r" },
+      },
+    });
+    stubXhr();
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    const { router } = await openForm();
+    await chooseMedia(mp3);
+    fireEvent.click(screen.getByRole("button", { name: "Add captions" }));
+    fireEvent.change(screen.getByLabelText("Language"), { target: { value: "en" } });
+    fireEvent.change(screen.getByLabelText("Captions file (.vtt)"), {
+      target: { files: [new File(["WEBVTT\n\n00:01.000 --> 00:03.000\nHello\n"], "en.vtt", { type: "text/vtt" })] },
+    });
+    await waitFor(() => expect(submit()).toHaveProperty("disabled", false));
+    vi.useFakeTimers();
+    fireEvent.click(submit());
+
+    await advanceUntil(() => expect(screen.getByText(/^Your content was published, but some captions/)).toBeVisible());
+    expect(screen.getByText(/^Your content was published, but some captions/).textContent).toContain(
+      "English: Cue 1 ends after the item",
+    );
+    expect(screen.getByRole("link", { name: "Open it" }).getAttribute("href")).toBe("/content/c-capt");
+    expect(alert).not.toHaveBeenCalled();
+    expect(screen.getAllByRole("status").map((el) => el.textContent)).toContain(
+      "Uploaded, but some captions were not saved",
+    );
+    expect(submit().textContent).toBe("Uploaded");
+    // The member reads it: the page does not move on by itself.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(pathOf(router)).toBe("/upload");
+  });
+
   it("says a failure in the form, not in a browser alert, and gives the form back with its inputs", async () => {
     stubFetch({ "POST /api/uploads/sign": { status: 500, body: { error: "Storage unavailable", requestId: "r" } } });
     const alert = vi.fn();

@@ -43,6 +43,8 @@ export function SingleUploadForm() {
   const [blocked, setBlocked] = useState<Published | null>(null);
   // Why the last upload failed, said above the buttons (never a browser alert; docs/decisions/103).
   const [failure, setFailure] = useState<string | null>(null);
+  // Published, but some captions were refused: what to do about it, and the way to the item.
+  const [captionsNote, setCaptionsNote] = useState<{ id: string; text: string } | null>(null);
   // The new video's seek previews are made in the background once it exists (docs/decisions/102).
   const [madeId, setMadeId] = useState<string | null>(null);
   const uploading = progress !== null;
@@ -95,9 +97,10 @@ export function SingleUploadForm() {
         void startStoryboard(id);
       }
       const captionsRefused = await captions.send(id);
-      if (captionsRefused) alert(captionsRefused);
+      // Said on the page, and the page stays so it can be read (never a browser alert; docs/decisions/103).
+      if (captionsRefused) setCaptionsNote({ id, text: captionsRefused });
       if (published.earnBlock) setBlocked(published);
-      else redirect.current = setTimeout(() => navigate(`/content/${id}`), REDIRECT_DELAY_MS);
+      else if (!captionsRefused) redirect.current = setTimeout(() => navigate(`/content/${id}`), REDIRECT_DELAY_MS);
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error("Upload failed:", error);
@@ -143,14 +146,20 @@ export function SingleUploadForm() {
             ? `Upload progress ${stepReached(progress, SINGLE_STEPS)}%`
             : blocked
               ? "Uploaded, but it won't earn"
-              : "Upload complete. Opening your content…"}
+              : captionsNote
+                ? "Uploaded, but some captions were not saved"
+                : "Upload complete. Opening your content…"}
       </p>
       {progress !== null ? (
         <div className="space-y-1">
           {/* Said by the status line above; the bar itself carries the exact value. */}
           <div className="flex justify-between text-sm text-slate-400" aria-hidden="true">
             <span>
-              {progress < 100 ? "Uploading…" : blocked ? "Upload complete" : "Upload complete. Opening your content…"}
+              {progress < 100
+                ? "Uploading…"
+                : blocked || captionsNote
+                  ? "Upload complete"
+                  : "Upload complete. Opening your content…"}
             </span>
             <span>{progress}%</span>
           </div>
@@ -165,6 +174,14 @@ export function SingleUploadForm() {
           </p>
           <WontEarn block={blocked.earnBlock} />
           <Link to={`/content/${blocked.id}`} className="text-sm text-violet-300 underline hover:text-violet-200">
+            Open it
+          </Link>
+        </div>
+      ) : null}
+      {captionsNote ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
+          <p className="wrap-anywhere text-amber-300">{captionsNote.text}</p>
+          <Link to={`/content/${captionsNote.id}`} className="text-violet-300 underline hover:text-violet-200">
             Open it
           </Link>
         </div>
@@ -185,7 +202,7 @@ export function SingleUploadForm() {
           Save as draft
         </button>
         <button type="submit" className={buttonClass("primary", "lg")} disabled={!canSubmit}>
-          {blocked ? "Uploaded" : uploading ? "Uploading..." : "Upload"}
+          {blocked || captionsNote ? "Uploaded" : uploading ? "Uploading..." : "Upload"}
         </button>
       </div>
     </form>
