@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /** How many of the newest matches a search ranks (docs/decisions/012). */
-const SEARCH_WINDOW = 500;
+export const SEARCH_WINDOW = 500;
 
 // A search row's sortKey is `weight × ROWID_SPAN + rowid`: one integer, larger first, that orders by rank tier
 // and then newest, and is its own keyset cursor. 2^40 rowids leave 10 × 2^40 well inside a double's 2^53.
@@ -110,6 +110,25 @@ export function rankedSearch(p: RankedParams): SQL | null {
   return sql`with floor as materialized (
       select coalesce(f, 0) as m, f is not null as whole_fills from (select ${nth(terms.whole)} as f)
     ), ranked as (${unionInOrder(parts)} limit ${n}) `;
+}
+
+/**
+ * `with floor …, win(r)`: the content rowids of the search window itself, unordered, for a search sorted by
+ * newest or views (docs/decisions/100): the SEARCH_WINDOW newest whole-word matches, or when whole words do not
+ * fill it, all of them and then the newest completions up to the window's size. The same set the ranking pages
+ * through, at most SEARCH_WINDOW rows, which the caller sorts in memory: every walk stops at the window's size.
+ */
+export function searchWindow(terms: SearchTerms, filters: SQL[]): SQL {
+  const walk = (query: string, limit: SQL) =>
+    sql`select s.rowid as r from content_search s join content c on c.rowid = s.rowid
+      where ${sql.join([sql`content_search match ${query}`, ...filters], sql` and `)}
+      order by s.rowid desc limit ${limit}`;
+  // The prefix's merge is paid only when whole words leave room (limit 0 skips the walk), as in rankedSearch.
+  return sql`with whole as materialized (${walk(terms.whole, sql`${SEARCH_WINDOW}`)}),
+    win as (select r from whole union all select * from (${walk(
+      `(${terms.prefix}) NOT (${terms.whole})`,
+      sql`(select ${SEARCH_WINDOW} - count(*) from whole)`,
+    )})) `;
 }
 
 /** D1 allows at most this many terms in one compound SELECT. */

@@ -2,7 +2,8 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../client";
 import { content, likes, users } from "../../schema";
 import { rowColumnsSql } from "../row-columns";
-import { rankedSearch, SEARCH_SORT_KEY, type SearchTerms } from "./content-search";
+import { LENGTH_BAND_SQL } from "../../schema/content";
+import { rankedSearch, SEARCH_SORT_KEY, SEARCH_WINDOW, searchWindow, type SearchTerms } from "./content-search";
 import { LISTED_CONTENT, LISTED_ROW, VISIBLE_ROW, publicNowSql } from "./visibility";
 
 /** An item with its creator's name and standing, and its like count. `creatorSuspended` is 0 or 1. */
@@ -26,9 +27,21 @@ const LIKE_COUNT = sql`(select count(*) from likes l where l.content_id = c.id)`
 export const SELECT_ROW = sql`${sql.raw(rowColumnsSql(content, "c"))},
   ${CREATOR_NAME} as creatorName, u.avatar_key as creatorAvatarKey, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
 
+/** The order of a list (docs/decisions/100); relevance only for a search. */
+export type ListSort = "relevance" | "newest" | "views";
+
+/** The length band's expression over `content c`, as content_length_published_idx is keyed. */
+const LENGTH_BAND = sql.raw(LENGTH_BAND_SQL.replaceAll("duration_ms", "c.duration_ms"));
+
 export type ListParams = {
   type?: "video" | "audio";
   creator?: string;
+  /** The newest first unless given; relevance is for a search only (a browse sorted by relevance is newest). */
+  sort?: ListSort;
+  /** The length band: 0 under 4 minutes, 1 from 4 to 20, 2 over 20 (LENGTH_BAND_SQL). */
+  lengthBand?: 0 | 1 | 2;
+  /** Published at or after this ISO-8601 instant. */
+  since?: string;
   /** Safe FTS5 queries (made by domain/content/search-query.ts), or undefined to browse newest first. */
   match?: SearchTerms;
   after?: { key: string | number; id: string } | null;
@@ -49,9 +62,14 @@ export function contentPageSql(p: ListParams): SQL | null {
   const filters: SQL[] = [];
   if (p.type) filters.push(sql`c.type = ${p.type}`);
   if (p.creator) filters.push(sql`c.created_by = ${p.creator}`);
+  if (p.lengthBand !== undefined) filters.push(sql`${LENGTH_BAND} = ${p.lengthBand}`);
+  if (p.since) filters.push(sql`c.published_at >= ${p.since}`);
+  const sort = p.sort ?? (p.match ? "relevance" : "newest");
+  if (sort === "views" || (p.match && sort === "newest")) return windowPageSql(p, sort, filters);
   if (!p.match) {
     // Newest published first (docs/decisions/094); served by content_published_idx / content_type_published_idx /
-    // content_creator_published_idx. Items never public (published_at null) are outside the range walked.
+    // content_creator_published_idx, or with a length band by content_(type_)length_published_idx
+    // (docs/decisions/100). Items never public (published_at null) are outside the range walked.
     if (p.after) filters.push(sql`(c.published_at, c.id) < (${String(p.after.key)}, ${p.after.id})`);
     return sql`select ${SELECT_ROW}, c.published_at as sortKey from content c
       join users u on u.id = c.created_by where ${sql.join([...filters, LISTED_ROW], sql` and `)}
@@ -69,6 +87,24 @@ export function contentPageSql(p: ListParams): SQL | null {
   return sql`${ranked} select ${SELECT_ROW}, ${SEARCH_SORT_KEY} as sortKey
     from ranked join content c on c.rowid = ranked.r join users u on u.id = c.created_by
     order by sortKey desc limit ${p.limit + 1}`;
+}
+
+/**
+ * A page of a bounded window sorted in memory (docs/decisions/100): a search's window (its SEARCH_WINDOW newest
+ * matches) by newest or views, or the gallery's SEARCH_WINDOW newest listed items by views. No index on
+ * view_count: it changes with every paid view, and an index on it would be re-keyed each time.
+ */
+function windowPageSql(p: ListParams, sort: "newest" | "views", filters: SQL[]): SQL {
+  const listed = [...filters, LISTED_CONTENT];
+  const win = p.match
+    ? searchWindow(p.match, listed)
+    : sql`with win as (select c.rowid as r from content c where ${sql.join(listed, sql` and `)}
+        order by c.published_at desc, c.id desc limit ${SEARCH_WINDOW}) `;
+  const key = sort === "views" ? sql`c.view_count` : sql`c.published_at`;
+  const after = p.after ? sql`where (${key}, c.id) < (${p.after.key}, ${p.after.id})` : sql``;
+  return sql`${win} select ${SELECT_ROW}, ${key} as sortKey
+    from win join content c on c.rowid = win.r join users u on u.id = c.created_by ${after}
+    order by ${key} desc, c.id desc limit ${p.limit + 1}`;
 }
 
 /**
