@@ -5,6 +5,7 @@ import { useGalleryReturn } from "../../stores/gallery-return";
 import { ContentFeed } from "./content-feed";
 import { useGalleryParams } from "./gallery-url";
 import { SEARCH_MAX, SEARCH_TOO_LONG } from "./search-limit";
+import { emptyWithFilters, SortAndFilters } from "./sort-and-filters";
 import { TypeIcon } from "./type-icon";
 
 /**
@@ -17,7 +18,8 @@ import { TypeIcon } from "./type-icon";
 export function DiscoverContent() {
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
-  const [{ q: search, type, creator }, change] = useGalleryParams();
+  const [{ q: search, type, creator, sort, length, uploaded }, change] = useGalleryParams();
+  const filtered = Boolean(length || uploaded);
   // The box stops at the limit; a longer one (a hand-made address, or pasted past it elsewhere) is not sent to be refused.
   const tooLong = search.length > SEARCH_MAX;
   useBringIntoView(sectionRef, search, type);
@@ -40,6 +42,7 @@ export function DiscoverContent() {
           {search.length >= SEARCH_MAX && !tooLong ? <p className="text-amber-300">{SEARCH_TOO_LONG}</p> : null}
         </div>
       </div>
+      <SortAndFilters sort={sort} length={length} uploaded={uploaded} searching={Boolean(search)} onChange={change} />
       {creator ? <CreatorFilter creatorId={creator} onClear={() => change({ creator: "" })} /> : null}
       {tooLong ? (
         <SearchTooLong length={search.length} />
@@ -49,9 +52,19 @@ export function DiscoverContent() {
             type: type === "all" ? undefined : type,
             search: search || undefined,
             creator: creator || undefined,
+            sort: sort || undefined,
+            length: length || undefined,
+            uploaded: uploaded || undefined,
           }}
           discovery={search ? "search" : "browse"}
-          emptyText={search ? "Nothing matches this search. Try other words." : undefined}
+          emptyTitle={filtered ? "Nothing matches these filters" : undefined}
+          emptyText={
+            filtered
+              ? emptyWithFilters(length, uploaded)
+              : search
+                ? "Nothing matches this search. Try other words."
+                : undefined
+          }
         />
       )}
     </section>
