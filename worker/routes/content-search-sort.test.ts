@@ -90,6 +90,15 @@ describe("sort", () => {
     );
     expect(await errorOf(`search=${word}&limit=2&cursor=${views.nextCursor}`)).toMatch(/another sort than relevance/);
     expect(await errorOf(`search=${word}&sort=views&cursor=not-a-cursor`)).toBe("cursor: invalid pagination cursor");
+    // A cursor from before cursors named their sort pages the default order it was made in, and no other.
+    const first = await list(`search=${word}&limit=2`);
+    const [key, id] = JSON.parse(atob(first.nextCursor!)) as [number, string];
+    const untagged = btoa(JSON.stringify([key, id])).replace(/=+$/, "");
+    const next = await list(`search=${word}&limit=2&cursor=${untagged}`);
+    expect(next.items.map((i) => i.id)).toEqual(
+      (await list(`search=${word}&limit=2&cursor=${first.nextCursor}`)).items.map((i) => i.id),
+    );
+    expect(await errorOf(`search=${word}&sort=views&limit=2&cursor=${untagged}`)).toMatch(/another sort than views/);
   });
 });
 

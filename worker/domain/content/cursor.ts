@@ -12,8 +12,9 @@ export function encodeCursor(cursor: Cursor, order?: string): string {
 /**
  * The cursor, or null without one. With `order`, a cursor made for another order (or for none) is invalid
  * input: its key means nothing in this order, and following it would give wrong pages (docs/decisions/100).
+ * `untaggedToo` still takes one made before cursors named their order, for a list asked in its default order.
  */
-export function decodeCursor(text: string | undefined, order?: string): Cursor | null {
+export function decodeCursor(text: string | undefined, order?: string, untaggedToo = false): Cursor | null {
   if (!text) return null;
   let parts: unknown[] | null = null;
   try {
@@ -26,7 +27,7 @@ export function decodeCursor(text: string | undefined, order?: string): Cursor |
   if (!parts || !(typeof key === "string" || typeof key === "number") || typeof id !== "string") {
     throw badRequest("cursor: invalid pagination cursor");
   }
-  if (order !== undefined && made !== order) {
+  if (order !== undefined && made !== order && !(untaggedToo && made === undefined)) {
     throw badRequest(`cursor: this cursor pages another sort than ${order}; start again without it`);
   }
   return { key, id };

@@ -46,7 +46,8 @@ export async function listContent({ ctx, input }: ReaderCall<GalleryInput>): Pro
   // Relevance needs words to weigh: a browse asked for it is newest, the order it would otherwise have.
   const sort =
     input.sort === undefined || (input.sort === "relevance" && !match) ? (match ? "relevance" : "newest") : input.sort;
-  const after = decodeCursor(input.cursor, sort);
+  // A page loaded before cursors named their sort asked for the default one: its cursor still pages it.
+  const after = decodeCursor(input.cursor, sort, input.sort === undefined);
   // Each order's key has one type (published_at text for newest, a number for the others); any other is not ours.
   if (after && typeof after.key !== (sort === "newest" ? "string" : "number")) {
     throw badRequest("cursor: invalid pagination cursor");
