@@ -6,12 +6,12 @@ import type { GalleryParams } from "./gallery-url";
 // readers and phones all work as they do everywhere; each choice is a new address (Back undoes it).
 
 const SORT_LABELS: Record<ContentSort, string> = { relevance: "Relevance", newest: "Newest", views: "Most viewed" };
-export const LENGTH_LABELS: Record<ContentLength, string> = {
+const LENGTH_LABELS: Record<ContentLength, string> = {
   short: "Under 4 minutes",
   medium: "4–20 minutes",
   long: "Over 20 minutes",
 };
-export const UPLOADED_LABELS: Record<ContentUploaded, string> = {
+const UPLOADED_LABELS: Record<ContentUploaded, string> = {
   today: "Today",
   week: "This week",
   month: "This month",
@@ -21,7 +21,7 @@ export const UPLOADED_LABELS: Record<ContentUploaded, string> = {
 type Choice = Pick<GalleryParams, "sort" | "length" | "uploaded">;
 
 /** The order the list is in: what `sort` says, else relevance for a search and newest for the gallery. */
-export function shownSort(sort: GalleryParams["sort"], searching: boolean): ContentSort {
+function shownSort(sort: GalleryParams["sort"], searching: boolean): ContentSort {
   if (!sort || (sort === "relevance" && !searching)) return searching ? "relevance" : "newest";
   return sort;
 }

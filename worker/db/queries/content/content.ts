@@ -28,7 +28,7 @@ export const SELECT_ROW = sql`${sql.raw(rowColumnsSql(content, "c"))},
   ${CREATOR_NAME} as creatorName, u.avatar_key as creatorAvatarKey, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
 
 /** The order of a list (docs/decisions/100); relevance only for a search. */
-export type ListSort = "relevance" | "newest" | "views";
+type ListSort = "relevance" | "newest" | "views";
 
 /** The length band's expression over `content c`, as content_length_published_idx is keyed. */
 const LENGTH_BAND = sql.raw(LENGTH_BAND_SQL.replaceAll("duration_ms", "c.duration_ms"));
