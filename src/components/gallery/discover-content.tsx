@@ -10,7 +10,8 @@ import { TypeIcon } from "./type-icon";
 
 /**
  * The home page's gallery, filtered by the search, type and creator in the address (`?q=`, `type=`, `creator=`;
- * gallery-url.ts), which the header's box and buttons write. When the earnings poll reports credited views it
+ * gallery-url.ts), which the header's box and buttons write, and sorted and filtered by `sort=`, `length=` and
+ * `uploaded=`, which its own Sort and Filters write (sort-and-filters.tsx, docs/decisions/100). When the earnings poll reports credited views it
  * invalidates the feed, which refreshes in place, where the original product reloaded the whole page
  * (docs/product-spec.md §2 Home). A new search or type brings the gallery into view (decision 037): the box is
  * in the header, the results may be a screen further down.
