@@ -62,11 +62,15 @@ export function contentPageSql(p: ListParams): SQL | null {
   const filters: SQL[] = [];
   if (p.type) filters.push(sql`c.type = ${p.type}`);
   if (p.creator) filters.push(sql`c.created_by = ${p.creator}`);
-  if (p.lengthBand !== undefined) filters.push(sql`${LENGTH_BAND} = ${p.lengthBand}`);
-  if (p.since) filters.push(sql`c.published_at >= ${p.since}`);
+  // Length and upload date: a browse walks an index on them; a search narrows its window with them
+  // (docs/decisions/100), which stays the SEARCH_WINDOW newest matches of the words, type and creator.
+  const within: SQL[] = [];
+  if (p.lengthBand !== undefined) within.push(sql`${LENGTH_BAND} = ${p.lengthBand}`);
+  if (p.since) within.push(sql`c.published_at >= ${p.since}`);
   const sort = p.sort ?? (p.match ? "relevance" : "newest");
-  if (sort === "views" || (p.match && sort === "newest")) return windowPageSql(p, sort, filters);
+  if (sort === "views" || (p.match && sort === "newest")) return windowPageSql(p, sort, filters, within);
   if (!p.match) {
+    filters.push(...within);
     // Newest published first (docs/decisions/094); served by content_published_idx / content_type_published_idx /
     // content_creator_published_idx, or with a length band by content_(type_)length_published_idx
     // (docs/decisions/100). Items never public (published_at null) are outside the range walked.
@@ -80,6 +84,7 @@ export function contentPageSql(p: ListParams): SQL | null {
   const ranked = rankedSearch({
     terms: p.match,
     filters: [...filters, LISTED_CONTENT],
+    within,
     afterKey: p.after ? Number(p.after.key) : null,
     limit: p.limit,
   });
@@ -94,16 +99,19 @@ export function contentPageSql(p: ListParams): SQL | null {
  * matches) by newest or views, or the gallery's SEARCH_WINDOW newest listed items by views. No index on
  * view_count: it changes with every paid view, and an index on it would be re-keyed each time.
  */
-function windowPageSql(p: ListParams, sort: "newest" | "views", filters: SQL[]): SQL {
-  const listed = [...filters, LISTED_CONTENT];
-  const win = p.match
-    ? searchWindow(p.match, listed)
-    : sql`with win as (select c.rowid as r from content c where ${sql.join(listed, sql` and `)}
-        order by c.published_at desc, c.id desc limit ${SEARCH_WINDOW}) `;
+function windowPageSql(p: ListParams, sort: "newest" | "views", filters: SQL[], within: SQL[]): SQL {
   const key = sort === "views" ? sql`c.view_count` : sql`c.published_at`;
-  const after = p.after ? sql`where (${key}, c.id) < (${p.after.key}, ${p.after.id})` : sql``;
+  const page = p.after ? [sql`(${key}, c.id) < (${p.after.key}, ${p.after.id})`] : [];
+  // A browse's window is walked on the length and date indexes; a search's is narrowed by them once counted.
+  // CROSS JOIN: the window's ≤ SEARCH_WINDOW rows drive the page, never a walk of content's indexes.
+  const win = p.match
+    ? searchWindow(p.match, [...filters, LISTED_CONTENT])
+    : sql`with win as (select c.rowid as r from content c where ${sql.join([...filters, ...within, LISTED_CONTENT], sql` and `)}
+        order by c.published_at desc, c.id desc limit ${SEARCH_WINDOW}) `;
+  const where = [...(p.match ? within : []), ...page];
   return sql`${win} select ${SELECT_ROW}, ${key} as sortKey
-    from win join content c on c.rowid = win.r join users u on u.id = c.created_by ${after}
+    from win cross join content c on c.rowid = win.r join users u on u.id = c.created_by
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${key} desc, c.id desc limit ${p.limit + 1}`;
 }
 
