@@ -127,6 +127,28 @@ async function querySpecs(origin: string): Promise<QuerySpec[]> {
       label: `search word in 3 items "${QUERY_WORDS.unique}"`,
       path: `/api/content?limit=24&search=${q(QUERY_WORDS.unique)}`,
     },
+    // Sort and filters (docs/decisions/100): each walks an index or a window of at most 500 rows.
+    {
+      name: "search_views",
+      label: `search "${QUERY_WORDS.common}" most viewed`,
+      path: `/api/content?limit=24&search=${q(QUERY_WORDS.common)}&sort=views`,
+    },
+    {
+      name: "search_newest_long_year",
+      label: `search "${QUERY_WORDS.common}" newest, over 20 min, this year`,
+      path: `/api/content?limit=24&search=${q(QUERY_WORDS.common)}&sort=newest&length=long&uploaded=year`,
+    },
+    { name: "gallery_views", label: "gallery, most viewed", path: "/api/content?limit=24&sort=views" },
+    {
+      name: "gallery_long_audio",
+      label: "gallery, audio over 20 min (none exist)",
+      path: "/api/content?limit=24&type=audio&length=long",
+    },
+    {
+      name: "gallery_long_views_year",
+      label: "gallery, over 20 min, this year, most viewed",
+      path: "/api/content?limit=24&length=long&uploaded=year&sort=views",
+    },
   ];
 }
 

@@ -201,6 +201,8 @@ export type SyntheticContent = {
   mediaContentType: string;
   thumbnailKey: string | null;
   durationMs: number;
+  /** Qualified views so far, skewed: most items few, a few many (for sort=views, docs/decisions/100). */
+  viewCount: number;
   createdBy: string;
   createdAt: string;
 };
@@ -246,6 +248,9 @@ export function syntheticContent(i: number): { item: SyntheticContent; creator: 
   const createdMs = EPOCH + i * GAP_MS + Math.floor(r() * GAP_MS);
   const id = ulidLike(createdMs, i, 2);
   const createdBy = creatorId(creator);
+  // Drawn after every earlier value, so items keep the titles, words and dates they had before view counts.
+  const thumbnailKey = r() < 0.8 ? `bench/thumbs/${id}.jpg` : null;
+  const viewCount = Math.floor(10_000 * r() ** 4);
   return {
     creator,
     item: {
@@ -257,8 +262,9 @@ export function syntheticContent(i: number): { item: SyntheticContent; creator: 
       r2Key: `bench/synthetic/${id}.${type === "video" ? "mp4" : "mp3"}`,
       mediaSize: Math.round((durationMs / 1000) * bytesPerSecond),
       mediaContentType: type === "video" ? "video/mp4" : "audio/mpeg",
-      thumbnailKey: r() < 0.8 ? `bench/thumbs/${id}.jpg` : null,
+      thumbnailKey,
       durationMs,
+      viewCount,
       createdBy,
       createdAt: new Date(createdMs).toISOString(),
     },
@@ -269,9 +275,9 @@ export function syntheticContent(i: number): { item: SyntheticContent; creator: 
 
 export type Statement = { sql: string; params: (string | number | null)[] };
 
-const CONTENT_COLUMNS = 13;
+const CONTENT_COLUMNS = 15;
 const USER_COLUMNS = 4;
-export const CONTENT_ROWS_PER_STATEMENT = Math.floor(100 / CONTENT_COLUMNS); // 7 rows, 91 parameters
+export const CONTENT_ROWS_PER_STATEMENT = Math.floor(100 / CONTENT_COLUMNS); // 6 rows, 90 parameters
 export const USER_ROWS_PER_STATEMENT = Math.floor(100 / USER_COLUMNS); // 25 rows, 100 parameters
 
 const placeholders = (rows: number, cols: number) =>
@@ -299,7 +305,7 @@ export function seedStatements(from: number, to: number): Statement[] {
     const rows = items.slice(s, s + CONTENT_ROWS_PER_STATEMENT);
     out.push({
       sql: `insert or ignore into content (id, title, description, type, tags, r2_key, media_size, media_content_type,
-        thumbnail_key, duration_ms, created_by, created_at, updated_at) values ${placeholders(rows.length, CONTENT_COLUMNS)}`,
+        thumbnail_key, duration_ms, view_count, created_by, created_at, updated_at, published_at) values ${placeholders(rows.length, CONTENT_COLUMNS)}`,
       params: rows.flatMap((c) => [
         c.id,
         c.title,
@@ -311,8 +317,11 @@ export function seedStatements(from: number, to: number): Statement[] {
         c.mediaContentType,
         c.thumbnailKey,
         c.durationMs,
+        c.viewCount,
         c.createdBy,
         c.createdAt,
+        c.createdAt,
+        // Public items are published when made (docs/decisions/094): the gallery lists only published ones.
         c.createdAt,
       ]),
     });

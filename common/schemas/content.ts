@@ -50,8 +50,23 @@ const SCHEDULE_MESSAGE = {
 };
 
 /** GET /api/content: the gallery and search, a page at a time. */
+/** The gallery's and search's orders and filters (docs/decisions/100); the SPA's controls offer the same values. */
+export const CONTENT_SORTS = ["relevance", "newest", "views"] as const;
+export const CONTENT_LENGTHS = ["short", "medium", "long"] as const;
+export const CONTENT_UPLOADED = ["today", "week", "month", "year"] as const;
+export type ContentSort = (typeof CONTENT_SORTS)[number];
+export type ContentLength = (typeof CONTENT_LENGTHS)[number];
+export type ContentUploaded = (typeof CONTENT_UPLOADED)[number];
+const oneOf = (field: string, values: readonly string[]) => `${field} must be one of ${values.join(", ")}`;
+
 export const contentListQuery = z.object({
-  type: z.enum(CONTENT_TYPES).optional(),
+  type: z.enum(CONTENT_TYPES, oneOf("type", CONTENT_TYPES)).optional(),
+  /** Relevance when `search` is given, else newest; relevance without `search` is newest (docs/decisions/100). */
+  sort: z.enum(CONTENT_SORTS, oneOf("sort", CONTENT_SORTS)).optional(),
+  /** short: under 4 minutes; medium: 4 to 20 minutes; long: over 20 minutes. */
+  length: z.enum(CONTENT_LENGTHS, oneOf("length", CONTENT_LENGTHS)).optional(),
+  /** Published within the last 24 hours, 7, 30 or 365 days. */
+  uploaded: z.enum(CONTENT_UPLOADED, oneOf("uploaded", CONTENT_UPLOADED)).optional(),
   search: z.string().max(200, "search must be at most 200 characters").optional(),
   creator: z.string().regex(ID_REGEX, "creator must be a user id").optional(),
   cursor: z.string().max(300).optional(),

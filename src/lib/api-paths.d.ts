@@ -537,6 +537,9 @@ export interface paths {
             parameters: {
                 query?: {
                     type?: "video" | "audio";
+                    sort?: "relevance" | "newest" | "views";
+                    length?: "short" | "medium" | "long";
+                    uploaded?: "today" | "week" | "month" | "year";
                     search?: string;
                     creator?: string;
                     cursor?: string;

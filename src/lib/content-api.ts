@@ -3,23 +3,35 @@ import type {
   ThumbnailChangeBody,
   ContentType,
   ContentFinalizeBody,
+  ContentLength,
+  ContentSort,
+  ContentUploaded,
 } from "../../common/schemas/content";
 import { api, apiUrl } from "./api";
 import { trackEvent } from "./marketing-tags";
 
 // Typed calls for the content area of the API (docs/product-spec.md §7 "Content").
 
-export type ContentQuery = { type?: ContentType; search?: string; creator?: string; cursor?: string | null };
+export type ContentQuery = {
+  type?: ContentType;
+  search?: string;
+  creator?: string;
+  /** Sort and filters of the gallery and search (docs/decisions/100); left out, the server's defaults. */
+  sort?: ContentSort;
+  length?: ContentLength;
+  uploaded?: ContentUploaded;
+  cursor?: string | null;
+};
 /** A gallery list as a whole, before it is split into pages. */
 export type ContentFeedQuery = Omit<ContentQuery, "cursor">;
 
 export function listContent(query: ContentQuery = {}, signal?: AbortSignal) {
   // Empty values are left out of the query (a blank search lists everything).
-  const { type, creator } = query;
+  const { type, creator, sort, length, uploaded } = query;
   const search = query.search?.trim() || undefined;
   const cursor = query.cursor || undefined;
   return api.GET("/api/content", {
-    params: { query: { type, search, creator: creator || undefined, cursor } },
+    params: { query: { type, search, creator: creator || undefined, sort, length, uploaded, cursor } },
     signal,
   });
 }

@@ -5,11 +5,13 @@ import { useGalleryReturn } from "../../stores/gallery-return";
 import { ContentFeed } from "./content-feed";
 import { useGalleryParams } from "./gallery-url";
 import { SEARCH_MAX, SEARCH_TOO_LONG } from "./search-limit";
+import { emptyWithFilters, SortAndFilters } from "./sort-and-filters";
 import { TypeIcon } from "./type-icon";
 
 /**
  * The home page's gallery, filtered by the search, type and creator in the address (`?q=`, `type=`, `creator=`;
- * gallery-url.ts), which the header's box and buttons write. When the earnings poll reports credited views it
+ * gallery-url.ts), which the header's box and buttons write, and sorted and filtered by `sort=`, `length=` and
+ * `uploaded=`, which its own Sort and Filters write (sort-and-filters.tsx, docs/decisions/100). When the earnings poll reports credited views it
  * invalidates the feed, which refreshes in place, where the original product reloaded the whole page
  * (docs/product-spec.md §2 Home). A new search or type brings the gallery into view (decision 037): the box is
  * in the header, the results may be a screen further down.
@@ -17,7 +19,8 @@ import { TypeIcon } from "./type-icon";
 export function DiscoverContent() {
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
-  const [{ q: search, type, creator }, change] = useGalleryParams();
+  const [{ q: search, type, creator, sort, length, uploaded }, change] = useGalleryParams();
+  const filtered = Boolean(length || uploaded);
   // The box stops at the limit; a longer one (a hand-made address, or pasted past it elsewhere) is not sent to be refused.
   const tooLong = search.length > SEARCH_MAX;
   useBringIntoView(sectionRef, search, type);
@@ -40,6 +43,7 @@ export function DiscoverContent() {
           {search.length >= SEARCH_MAX && !tooLong ? <p className="text-amber-300">{SEARCH_TOO_LONG}</p> : null}
         </div>
       </div>
+      <SortAndFilters sort={sort} length={length} uploaded={uploaded} searching={Boolean(search)} onChange={change} />
       {creator ? <CreatorFilter creatorId={creator} onClear={() => change({ creator: "" })} /> : null}
       {tooLong ? (
         <SearchTooLong length={search.length} />
@@ -49,9 +53,19 @@ export function DiscoverContent() {
             type: type === "all" ? undefined : type,
             search: search || undefined,
             creator: creator || undefined,
+            sort: sort || undefined,
+            length: length || undefined,
+            uploaded: uploaded || undefined,
           }}
           discovery={search ? "search" : "browse"}
-          emptyText={search ? "Nothing matches this search. Try other words." : undefined}
+          emptyTitle={filtered ? "Nothing matches these filters" : undefined}
+          emptyText={
+            filtered
+              ? emptyWithFilters(length, uploaded)
+              : search
+                ? "Nothing matches this search. Try other words."
+                : undefined
+          }
         />
       )}
     </section>

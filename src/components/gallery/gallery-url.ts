@@ -1,17 +1,36 @@
 import { useCallback, useEffect, useRef } from "react";
 import { type NavigateOptions, useSearchParams } from "react-router";
 import { isId } from "../../../common/ids";
-import type { ContentType } from "../../../common/schemas/content";
+import {
+  CONTENT_LENGTHS,
+  CONTENT_SORTS,
+  CONTENT_UPLOADED,
+  type ContentLength,
+  type ContentSort,
+  type ContentType,
+  type ContentUploaded,
+} from "../../../common/schemas/content";
 
 // The home gallery's search and filters live in the address (docs/decisions/047): `?q=` the words,
-// `type=` video or audio, `creator=` one creator's id. Back and forward restore them, and a copied address
+// `type=` video or audio, `creator=` one creator's id, `sort=`, `length=` and `uploaded=` (docs/decisions/100). Back and forward restore them, and a copied address
 // opens the same results. Absent or unknown values mean "everything", so a hand-edited address never breaks.
 
 export type ContentTypeFilter = "all" | ContentType;
 
-type GalleryParams = { q: string; type: ContentTypeFilter; creator: string };
+/** "" is the default: relevance for a search, newest otherwise; any length; any time. */
+export type GalleryParams = {
+  q: string;
+  type: ContentTypeFilter;
+  creator: string;
+  sort: ContentSort | "";
+  length: ContentLength | "";
+  uploaded: ContentUploaded | "";
+};
 
 const TYPES: readonly string[] = ["video", "audio"];
+/** `value` when it is one of `values`, else "" (the default): a hand-edited address never breaks the gallery. */
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | "" =>
+  values.includes(value as T) ? (value as T) : "";
 
 function readGalleryParams(params: URLSearchParams): GalleryParams {
   const type = params.get("type") ?? "";
@@ -21,6 +40,9 @@ function readGalleryParams(params: URLSearchParams): GalleryParams {
     type: TYPES.includes(type) ? (type as ContentType) : "all",
     // Not an id: no creator (the API would refuse it with a 400).
     creator: isId(creator) ? creator : "",
+    sort: oneOf(CONTENT_SORTS, params.get("sort")),
+    length: oneOf(CONTENT_LENGTHS, params.get("length")),
+    uploaded: oneOf(CONTENT_UPLOADED, params.get("uploaded")),
   };
 }
 

@@ -2,6 +2,12 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
+/**
+ * An item's length band for search filters (docs/decisions/100): 0 under 4 minutes, 1 from 4 to 20 minutes, 2 over
+ * 20 minutes. Queries write this very text so SQLite serves them from the indexes on it below.
+ */
+export const LENGTH_BAND_SQL = "(case when duration_ms < 240000 then 0 when duration_ms <= 1200000 then 1 else 2 end)";
+
 export const content = sqliteTable(
   "content",
   {
@@ -78,6 +84,10 @@ export const content = sqliteTable(
     index("content_published_idx").on(t.publishedAt, t.id),
     // Gallery filtered by type (All/Videos/Audio) with the same keyset order.
     index("content_type_published_idx").on(t.type, t.publishedAt, t.id),
+    // Gallery and search filtered by length band (docs/decisions/100), alone or with a type, in the same keyset
+    // order. duration_ms is written once, with the item, so these are never re-keyed after publication.
+    index("content_length_published_idx").on(sql.raw(LENGTH_BAND_SQL), t.publishedAt, t.id),
+    index("content_type_length_published_idx").on(t.type, sql.raw(LENGTH_BAND_SQL), t.publishedAt, t.id),
     // The creator page, the following feed and the bell's merged uploads: a creator's items by publication.
     index("content_creator_published_idx").on(t.createdBy, t.publishedAt, t.id),
     // My Content (every item of the caller, published or not), moderation and per-creator reads.

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 /** How many of the newest matches a search ranks (docs/decisions/012). */
-const SEARCH_WINDOW = 500;
+export const SEARCH_WINDOW = 500;
 
 // A search row's sortKey is `weight × ROWID_SPAN + rowid`: one integer, larger first, that orders by rank tier
 // and then newest, and is its own keyset cursor. 2^40 rowids leave 10 × 2^40 well inside a double's 2^53.
@@ -56,6 +56,11 @@ export type RankedParams = {
   terms: SearchTerms;
   /** Conditions on `content c` (type, creator, visibility): applied before the window is counted. */
   filters: SQL[];
+  /**
+   * Conditions that narrow the window once counted (length, upload date: docs/decisions/100), so a rare one
+   * never walks past the window's floor to fill a page.
+   */
+  within?: SQL[];
   /** The sortKey of the last row of the previous page. */
   afterKey: number | null;
   limit: number;
@@ -76,7 +81,9 @@ export function rankedSearch(p: RankedParams): SQL | null {
   const { terms, filters } = p;
   const n = p.limit + 1;
   const walk = (query: SQL, where: SQL[] = []) => {
-    const join = filters.length ? sql`join content c on c.rowid = s.rowid` : sql``;
+    // CROSS JOIN keeps the full-text walk outermost, newest first: SQLite would otherwise drive a filter on
+    // published_at or the length band from content's indexes and test the match per row.
+    const join = filters.length ? sql`cross join content c on c.rowid = s.rowid` : sql``;
     const conds = [sql`content_search match ${query}`, ...filters, ...where];
     return sql`from content_search s ${join} where ${sql.join(conds, sql` and `)}`;
   };
@@ -96,7 +103,7 @@ export function rankedSearch(p: RankedParams): SQL | null {
     // Keyset paging over (weight desc, rowid desc): tiers above the cursor's are done, its own resumes below it.
     .filter((t) => !after || t.weight <= after.weight)
     .map((t) => {
-      const where = [sql`s.rowid >= (select m from floor)`];
+      const where = [sql`s.rowid >= (select m from floor)`, ...(p.within ?? [])];
       if (after && t.weight === after.weight) where.push(sql`s.rowid < ${after.rowid}`);
       // Completions are only looked at when whole words leave room in the window (limit 0 skips the walk).
       const completion = t.weight === COMPLETION.text || t.weight === COMPLETION.captions;
@@ -110,6 +117,27 @@ export function rankedSearch(p: RankedParams): SQL | null {
   return sql`with floor as materialized (
       select coalesce(f, 0) as m, f is not null as whole_fills from (select ${nth(terms.whole)} as f)
     ), ranked as (${unionInOrder(parts)} limit ${n}) `;
+}
+
+/**
+ * `with floor …, win(r)`: the content rowids of the search window itself, unordered, for a search sorted by
+ * newest or views (docs/decisions/100): the SEARCH_WINDOW newest whole-word matches, or when whole words do not
+ * fill it, all of them and then the newest completions up to the window's size. The same set the ranking pages
+ * through, at most SEARCH_WINDOW rows, which the caller narrows (length, upload date) and sorts in memory: every
+ * walk stops at the window's size.
+ */
+export function searchWindow(terms: SearchTerms, filters: SQL[]): SQL {
+  // CROSS JOIN: the full-text walk stays outermost (see rankedSearch).
+  const walk = (query: string, limit: SQL) =>
+    sql`select s.rowid as r from content_search s cross join content c on c.rowid = s.rowid
+      where ${sql.join([sql`content_search match ${query}`, ...filters], sql` and `)}
+      order by s.rowid desc limit ${limit}`;
+  // The prefix's merge is paid only when whole words leave room (limit 0 skips the walk), as in rankedSearch.
+  return sql`with whole as materialized (${walk(terms.whole, sql`${SEARCH_WINDOW}`)}),
+    win as (select r from whole union all select * from (${walk(
+      `(${terms.prefix}) NOT (${terms.whole})`,
+      sql`(select ${SEARCH_WINDOW} - count(*) from whole)`,
+    )})) `;
 }
 
 /** D1 allows at most this many terms in one compound SELECT. */

@@ -2,7 +2,8 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../client";
 import { content, likes, users } from "../../schema";
 import { rowColumnsSql } from "../row-columns";
-import { rankedSearch, SEARCH_SORT_KEY, type SearchTerms } from "./content-search";
+import { LENGTH_BAND_SQL } from "../../schema/content";
+import { rankedSearch, SEARCH_SORT_KEY, SEARCH_WINDOW, searchWindow, type SearchTerms } from "./content-search";
 import { LISTED_CONTENT, LISTED_ROW, VISIBLE_ROW, publicNowSql } from "./visibility";
 
 /** An item with its creator's name and standing, and its like count. `creatorSuspended` is 0 or 1. */
@@ -28,9 +29,21 @@ export const SELECT_ROW_SQL = `${rowColumnsSql(content, "c")},
   ${CREATOR_NAME_SQL} as creatorName, u.avatar_key as creatorAvatarKey, ${LIKE_COUNT} as likeCount, (u.suspended_at is not null) as creatorSuspended`;
 export const SELECT_ROW = sql.raw(SELECT_ROW_SQL);
 
+/** The order of a list (docs/decisions/100); relevance only for a search. */
+type ListSort = "relevance" | "newest" | "views";
+
+/** The length band's expression over `content c`, as content_length_published_idx is keyed. */
+const LENGTH_BAND = sql.raw(LENGTH_BAND_SQL.replaceAll("duration_ms", "c.duration_ms"));
+
 export type ListParams = {
   type?: "video" | "audio";
   creator?: string;
+  /** The newest first unless given; relevance is for a search only (a browse sorted by relevance is newest). */
+  sort?: ListSort;
+  /** The length band: 0 under 4 minutes, 1 from 4 to 20, 2 over 20 (LENGTH_BAND_SQL). */
+  lengthBand?: 0 | 1 | 2;
+  /** Published at or after this ISO-8601 instant. */
+  since?: string;
   /** Safe FTS5 queries (made by domain/content/search-query.ts), or undefined to browse newest first. */
   match?: SearchTerms;
   after?: { key: string | number; id: string } | null;
@@ -51,9 +64,18 @@ export function contentPageSql(p: ListParams): SQL | null {
   const filters: SQL[] = [];
   if (p.type) filters.push(sql`c.type = ${p.type}`);
   if (p.creator) filters.push(sql`c.created_by = ${p.creator}`);
+  // Length and upload date: a browse walks an index on them; a search narrows its window with them
+  // (docs/decisions/100), which stays the SEARCH_WINDOW newest matches of the words, type and creator.
+  const within: SQL[] = [];
+  if (p.lengthBand !== undefined) within.push(sql`${LENGTH_BAND} = ${p.lengthBand}`);
+  if (p.since) within.push(sql`c.published_at >= ${p.since}`);
+  const sort = p.sort ?? (p.match ? "relevance" : "newest");
+  if (sort === "views" || (p.match && sort === "newest")) return windowPageSql(p, sort, filters, within);
   if (!p.match) {
+    filters.push(...within);
     // Newest published first (docs/decisions/094); served by content_published_idx / content_type_published_idx /
-    // content_creator_published_idx. Items never public (published_at null) are outside the range walked.
+    // content_creator_published_idx, or with a length band by content_(type_)length_published_idx
+    // (docs/decisions/100). Items never public (published_at null) are outside the range walked.
     if (p.after) filters.push(sql`(c.published_at, c.id) < (${String(p.after.key)}, ${p.after.id})`);
     return sql`select ${SELECT_ROW}, c.published_at as sortKey from content c
       join users u on u.id = c.created_by where ${sql.join([...filters, LISTED_ROW], sql` and `)}
@@ -64,6 +86,7 @@ export function contentPageSql(p: ListParams): SQL | null {
   const ranked = rankedSearch({
     terms: p.match,
     filters: [...filters, LISTED_CONTENT],
+    within,
     afterKey: p.after ? Number(p.after.key) : null,
     limit: p.limit,
   });
@@ -71,6 +94,27 @@ export function contentPageSql(p: ListParams): SQL | null {
   return sql`${ranked} select ${SELECT_ROW}, ${SEARCH_SORT_KEY} as sortKey
     from ranked join content c on c.rowid = ranked.r join users u on u.id = c.created_by
     order by sortKey desc limit ${p.limit + 1}`;
+}
+
+/**
+ * A page of a bounded window sorted in memory (docs/decisions/100): a search's window (its SEARCH_WINDOW newest
+ * matches) by newest or views, or the gallery's SEARCH_WINDOW newest listed items by views. No index on
+ * view_count: it changes with every paid view, and an index on it would be re-keyed each time.
+ */
+function windowPageSql(p: ListParams, sort: "newest" | "views", filters: SQL[], within: SQL[]): SQL {
+  const key = sort === "views" ? sql`c.view_count` : sql`c.published_at`;
+  const page = p.after ? [sql`(${key}, c.id) < (${p.after.key}, ${p.after.id})`] : [];
+  // A browse's window is walked on the length and date indexes; a search's is narrowed by them once counted.
+  // CROSS JOIN: the window's ≤ SEARCH_WINDOW rows drive the page, never a walk of content's indexes.
+  const win = p.match
+    ? searchWindow(p.match, [...filters, LISTED_CONTENT])
+    : sql`with win as (select c.rowid as r from content c where ${sql.join([...filters, ...within, LISTED_CONTENT], sql` and `)}
+        order by c.published_at desc, c.id desc limit ${SEARCH_WINDOW}) `;
+  const where = [...(p.match ? within : []), ...page];
+  return sql`${win} select ${SELECT_ROW}, ${key} as sortKey
+    from win cross join content c on c.rowid = win.r join users u on u.id = c.created_by
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    order by ${key} desc, c.id desc limit ${p.limit + 1}`;
 }
 
 /**

@@ -1,0 +1,2 @@
+CREATE INDEX `content_length_published_idx` ON `content` ((case when duration_ms < 240000 then 0 when duration_ms <= 1200000 then 1 else 2 end),`published_at`,`id`);--> statement-breakpoint
+CREATE INDEX `content_type_length_published_idx` ON `content` (`type`,(case when duration_ms < 240000 then 0 when duration_ms <= 1200000 then 1 else 2 end),`published_at`,`id`);
