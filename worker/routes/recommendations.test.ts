@@ -152,16 +152,24 @@ describe("GET /api/content/recommendations", () => {
     const [first] = (
       await (await browser.fetch("/api/content/recommendations?limit=1")).json<RecommendationsResponse>()
     ).items;
-    // The item's own page adds the caller's resume point (docs/decisions/045) and its caption tracks
-    // (docs/decisions/049); the rest is the same JSON.
+    // The item's own page adds the caller's resume point (docs/decisions/045), its caption tracks
+    // (docs/decisions/049) and its seek previews (docs/decisions/102); the rest is the same JSON.
     const {
       resume_at_seconds: _at,
       resume_skips_preroll: _skip,
       captions: _captions,
+      storyboard: _storyboard,
       ...item
     } = await (
       await browser.fetch(`/api/content/${first!.id}`)
-    ).json<ContentJson & { resume_at_seconds: unknown; resume_skips_preroll: unknown; captions: unknown }>();
+    ).json<
+      ContentJson & {
+        resume_at_seconds: unknown;
+        resume_skips_preroll: unknown;
+        captions: unknown;
+        storyboard: unknown;
+      }
+    >();
     expect(first).toEqual(item);
     for (const qs of ["limit=0", "limit=51", "limit=abc", "limit=2.5"]) {
       expect((await browser.fetch(`/api/content/recommendations?${qs}`)).status, qs).toBe(400);
