@@ -23,6 +23,11 @@ export type ShareCard = {
   authorUrl: string;
   /** Only for an item: its id and type (the embed). */
   item?: { id: string; type: ContentJson["type"] };
+  /**
+   * An unlisted item or playlist (docs/decisions/090, 094): it previews for whoever has the link, but asks search
+   * engines not to index it, since it is never listed or searched here either.
+   */
+  unlisted?: boolean;
 };
 
 /** The API read (as the SPA writes it) that says what a shareable page shows, or null for other pages. */
@@ -67,6 +72,7 @@ export function itemCard(origin: string, item: ContentJson): ShareCard {
     authorName: item.creator_name,
     authorUrl: `${origin}/creator/${item.created_by}`,
     item: { id: item.id, type: item.type },
+    unlisted: item.visibility === "unlisted",
   };
 }
 
@@ -95,5 +101,6 @@ export function playlistCard(origin: string, list: PlaylistJson): ShareCard {
     ogType: "website",
     authorName: list.owner_name,
     authorUrl: `${origin}/creator/${list.owner_id}`,
+    unlisted: list.visibility === "unlisted",
   };
 }

@@ -58,6 +58,7 @@ export function shareHeadTags(card: ShareCard): string {
   if (card.image) {
     tags.push(meta("property", "og:image", card.image), meta("name", "twitter:image", card.image));
   }
+  if (card.unlisted) tags.push(meta("name", "robots", "noindex"));
   if (card.item) {
     const oembed = `${new URL(card.url).origin}/api/oembed?url=${encodeURIComponent(card.url)}&format=json`;
     tags.push(

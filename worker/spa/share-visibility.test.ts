@@ -52,7 +52,12 @@ describe("sharing follows an item's visibility", () => {
   it("an unlisted item previews and embeds for whoever has its link", async () => {
     const creator = await member("share-unlisted");
     const item = await makeContent(creator.id, { title: "By link only", visibility: "unlisted" });
-    expect(await head(`/content/${item.id}`)).toContain('<meta property="og:title" content="By link only">');
+    const html = await head(`/content/${item.id}`);
+    expect(html).toContain('<meta property="og:title" content="By link only">');
+    // Never listed or searched here, so search engines are asked not to index it either.
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    const listed = await makeContent(creator.id, { title: "For everyone" });
+    expect(await head(`/content/${listed.id}`)).not.toContain("noindex");
     expect(await oembedStatus(item.id)).toBe(200);
     expect(await mediaStatus(item.id)).toBe(200);
   });
