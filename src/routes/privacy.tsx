@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PolicyPage, PolicySection } from "../components/policies/policy-page";
 
-// The Privacy Policy in plain words (issue 42): what Reelpay keeps, why, for how long, and who else sees it. Each
+// The Privacy Policy in plain words (docs/product-spec.md §2 route table): what Reelpay keeps, why, for how long, and who else sees it. Each
 // line is what the product does (docs/architecture.md): address groups are salted hashes (docs/decisions/030),
 // raw visits and views move out of the database after their windows (docs/decisions/051), marketing tags load
 // only when an admin sets their ids.

@@ -7,7 +7,7 @@ import { PolicyPage, PolicySection } from "../components/policies/policy-page";
 import { formatUsd } from "../lib/format";
 import { useViewReward } from "../queries/earning-rules";
 
-// The Terms of Service in plain words (issue 42): what we pay for, when it can be taken back, and how a member is
+// The Terms of Service in plain words (docs/product-spec.md §2 route table): what we pay for, when it can be taken back, and how a member is
 // paid. The reward and the share to watch are the server's (GET /api/view-reward), the rest the shared constants,
 // so the page cannot promise a number the product does not keep. The hold is the admin's to tune: its default is
 // named as such.

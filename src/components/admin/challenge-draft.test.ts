@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { challengeProblems, inputOf, newDraft } from "./challenge-draft";
 
 // A number field holds what the browser accepts as a number: "1e9" and "2.5" included. Read as text up to its
-// first non-digit, "1e9" became 1 and was saved without a word (issue 42's walk); each is now read whole.
+// first non-digit, "1e9" became 1 and was saved without a word (docs/product-spec.md §5); each is now read whole.
 describe("challenge numbers are read whole", () => {
   it("1e9 as the target or the time limit is refused as too large, never saved as 1", () => {
     const draft = { ...newDraft(), name: "Big", description: "Big", requirement_value: "1e9", time_limit_hours: "1e9" };

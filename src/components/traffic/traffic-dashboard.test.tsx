@@ -218,7 +218,7 @@ describe("traffic dashboard: overview", () => {
     renderDashboard();
     const area = await chart("Visitors and page views by date");
     expect(area.type).toBe("line");
-    // Not summed: stacked, a day of 7 page views and 4 visitors peaked at 11, above the card's Page Views (issue 42).
+    // Not summed: stacked, a day of 7 page views and 4 visitors peaked at 11, above the card's Page Views.
     // Every visitor makes a page view, so the visitors' area lies within the page views' as a layer of its own.
     expect(area.stacked).toBe(false);
     // 7 days back from Nov 21 15:00 UTC: Nov 14 … Nov 21.
