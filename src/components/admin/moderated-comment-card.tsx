@@ -2,20 +2,16 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { CommentModerationAction } from "../../../common/moderation";
 import type { ModeratedCommentJson } from "../../../common/schemas/moderation";
-import { formatDate } from "../../lib/format";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
-import { memberText, reasonCounts, reasonLabel, reportsText } from "./moderation";
+import { memberText, reportsText } from "./moderation";
+import { moderationHeading, moderationLinkClass, ReportSummary } from "./report-summary";
 
 type ModeratedCommentCardProps = {
   comment: ModeratedCommentJson;
   onAction: (action: CommentModerationAction) => void;
   onOpenMember: () => void;
 };
-
-const heading = "text-xs font-medium tracking-wide text-slate-400 uppercase";
-const linkClass =
-  "rounded text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400";
 
 /**
  * One reported comment (docs/decisions/095): its words (plain text, wrapped anywhere), its author, the item it is
@@ -24,12 +20,11 @@ const linkClass =
 export function ModeratedCommentCard({ comment, onAction, onOpenMember }: ModeratedCommentCardProps) {
   const textId = useId();
   const removed = comment.status === "removed";
-  const counts = reasonCounts(comment.counts);
   const name = `the comment by ${comment.author_name}`;
   return (
     <article aria-labelledby={textId} className="space-y-3 rounded-xl border border-slate-800 bg-slate-900/60 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className={heading}>Comment</h3>
+        <h3 className={moderationHeading}>Comment</h3>
         <span className="flex flex-wrap gap-2">
           {comment.open_reports > 0 ? <Badge tone="yellow">{reportsText(comment.open_reports)}</Badge> : null}
           {removed ? <Badge tone="red">Removed</Badge> : null}
@@ -44,7 +39,7 @@ export function ModeratedCommentCard({ comment, onAction, onOpenMember }: Modera
       </blockquote>
       <p className="text-sm wrap-anywhere text-slate-300">
         <span className="text-slate-400">Author: </span>
-        <button type="button" aria-haspopup="dialog" className={linkClass} onClick={onOpenMember}>
+        <button type="button" aria-haspopup="dialog" className={moderationLinkClass} onClick={onOpenMember}>
           {memberText(comment.author_name, comment.author_email)}
         </button>
         {comment.author_suspended ? (
@@ -55,46 +50,17 @@ export function ModeratedCommentCard({ comment, onAction, onOpenMember }: Modera
       </p>
       <p className="text-sm wrap-anywhere text-slate-300">
         <span className="text-slate-400">Under: </span>
-        <Link to={`/content/${comment.content_id}#comments`} className={linkClass}>
+        <Link to={`/content/${comment.content_id}#comments`} className={moderationLinkClass}>
           {comment.title}
         </Link>
       </p>
-      {removed && comment.removed_note ? (
-        <p className="text-sm wrap-anywhere text-slate-300">
-          <span className="text-slate-400">Takedown note: </span>
-          {comment.removed_note}
-        </p>
-      ) : null}
-      {counts.length > 0 ? (
-        <div>
-          <h4 className={heading}>Reasons</h4>
-          <ul aria-label="Reasons" className="mt-1 flex flex-wrap gap-2 text-sm">
-            {counts.map(({ reason, label, count }) => (
-              <li key={reason} className="rounded-full bg-slate-800 px-3 py-0.5 text-slate-200">
-                {label} <span className="tabular-nums text-slate-400">×{count}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {comment.latest_notes.length > 0 ? (
-        <div>
-          <h4 className={heading}>Latest notes</h4>
-          <ul aria-label="Latest notes" className="mt-1 space-y-1 text-sm">
-            {comment.latest_notes.map((note, index) => (
-              <li key={index} className="wrap-anywhere text-slate-300">
-                <span className="text-slate-400">
-                  {reasonLabel(note.reason)} · {formatDate(note.created_at)}:{" "}
-                </span>
-                {note.note}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <p className="text-xs text-slate-400">
-        First reported {formatDate(comment.first_reported_at)} · last reported {formatDate(comment.last_reported_at)}
-      </p>
+      <ReportSummary
+        removedNote={removed ? comment.removed_note : null}
+        counts={comment.counts}
+        latestNotes={comment.latest_notes}
+        firstReportedAt={comment.first_reported_at}
+        lastReportedAt={comment.last_reported_at}
+      />
       <div className="flex flex-wrap gap-2">
         {removed ? (
           <ActionButton label="Restore" name={`Restore ${name}`} onClick={() => onAction("restore")} />

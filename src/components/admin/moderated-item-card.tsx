@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { formatDate } from "../../lib/format";
 import type { ContentModerationAction } from "../../../common/moderation";
 import type { ModeratedItemJson } from "../../../common/schemas/moderation";
 import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
-import { memberText, reasonCounts, reasonLabel, reportsText } from "./moderation";
+import { memberText, reportsText } from "./moderation";
+import { moderationLinkClass, ReportSummary } from "./report-summary";
 
 type ModeratedItemCardProps = {
   item: ModeratedItemJson;
@@ -13,15 +13,10 @@ type ModeratedItemCardProps = {
   onOpenMember: () => void;
 };
 
-const heading = "text-xs font-medium tracking-wide text-slate-400 uppercase";
-const linkClass =
-  "rounded text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400";
-
 /** One reported item: what it is and whose, why members reported it, and what an admin may do about it. */
 export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedItemCardProps) {
   const titleId = useId();
   const removed = item.status === "removed";
-  const counts = reasonCounts(item.counts);
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-xl border border-slate-800 bg-slate-900/60 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -30,7 +25,7 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
           {removed || item.deleted ? (
             item.title
           ) : (
-            <Link to={`/content/${item.content_id}`} className={linkClass}>
+            <Link to={`/content/${item.content_id}`} className={moderationLinkClass}>
               {item.title}
             </Link>
           )}
@@ -44,7 +39,7 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
       </div>
       <p className="text-sm wrap-anywhere text-slate-300">
         <span className="text-slate-400">Creator: </span>
-        <button type="button" aria-haspopup="dialog" className={linkClass} onClick={onOpenMember}>
+        <button type="button" aria-haspopup="dialog" className={moderationLinkClass} onClick={onOpenMember}>
           {memberText(item.creator_name, item.creator_email)}
         </button>
         {item.creator_suspended ? (
@@ -53,42 +48,13 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
           </span>
         ) : null}
       </p>
-      {removed && item.removed_note ? (
-        <p className="text-sm wrap-anywhere text-slate-300">
-          <span className="text-slate-400">Takedown note: </span>
-          {item.removed_note}
-        </p>
-      ) : null}
-      {counts.length > 0 ? (
-        <div>
-          <h4 className={heading}>Reasons</h4>
-          <ul aria-label="Reasons" className="mt-1 flex flex-wrap gap-2 text-sm">
-            {counts.map(({ reason, label, count }) => (
-              <li key={reason} className="rounded-full bg-slate-800 px-3 py-0.5 text-slate-200">
-                {label} <span className="tabular-nums text-slate-400">×{count}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {item.latest_notes.length > 0 ? (
-        <div>
-          <h4 className={heading}>Latest notes</h4>
-          <ul aria-label="Latest notes" className="mt-1 space-y-1 text-sm">
-            {item.latest_notes.map((note, index) => (
-              <li key={index} className="wrap-anywhere text-slate-300">
-                <span className="text-slate-400">
-                  {reasonLabel(note.reason)} · {formatDate(note.created_at)}:{" "}
-                </span>
-                {note.note}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <p className="text-xs text-slate-400">
-        First reported {formatDate(item.first_reported_at)} · last reported {formatDate(item.last_reported_at)}
-      </p>
+      <ReportSummary
+        removedNote={removed ? item.removed_note : null}
+        counts={item.counts}
+        latestNotes={item.latest_notes}
+        firstReportedAt={item.first_reported_at}
+        lastReportedAt={item.last_reported_at}
+      />
       <div className="flex flex-wrap gap-2">
         {removed ? (
           <ActionButton label="Restore" name={`Restore ${item.title}`} onClick={() => onAction("restore")} />
