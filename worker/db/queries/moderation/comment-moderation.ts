@@ -2,6 +2,7 @@ import type { CommentModerationAction, ReportReason } from "../../../../common/m
 import type { Db } from "../../client";
 import { prepareShared } from "../audit/audited-change";
 import { CREATOR_NAME_SQL } from "../content/content";
+import { reportAggregateColumns } from "./report-aggregates";
 import { itemUnavailableSql, suspendedSql } from "../content/visibility";
 import { notifyOnceSql } from "../notifications/notification-writes";
 import { APPEAL_REVERSED_AUDIT, APPEAL_STILL_OPEN, DONE, audit, closeAppeals, run } from "./moderation-writes";
@@ -81,7 +82,6 @@ export type ModeratedCommentRow = {
   lastReportedAt: string;
 };
 
-const LATEST_NOTES = 5;
 const QUEUE_LIMIT = 200;
 
 // The reports of `cm` that bear on it: open ones, and once taken down the ones the takedown actioned.
@@ -92,11 +92,7 @@ const MODERATED_COMMENT_COLUMNS = `cm.id as commentId, cm.body, cm.content_id as
   cm.author_id as authorId, ${CREATOR_NAME_SQL} as authorName, u.email as authorEmail,
   (u.suspended_at is not null) as authorSuspended, cm.removed_at as removedAt, cm.removed_note as removedNote,
   cm.deleted_at as deletedAt,
-  (select json_group_object(reason, n) from (select r.reason, count(*) as n from comment_reports r where ${BEARING} group by r.reason)) as counts,
-  (select count(*) from comment_reports r where r.comment_id = cm.id and r.status = 'open') as openReports,
-  (select json_group_array(json_object('reason', reason, 'note', note, 'created_at', at)) from (
-     select r.reason, r.note, r.updated_at as at from comment_reports r where ${BEARING} and r.note <> ''
-     order by r.updated_at desc, r.id desc limit ${LATEST_NOTES})) as latestNotes,
+  ${reportAggregateColumns({ table: "comment_reports", column: "comment_id", subjectId: "cm.id", bearing: BEARING })},
   coalesce((select min(r.created_at) from comment_reports r where ${BEARING}), cm.removed_at, cm.created_at) as firstReportedAt,
   coalesce((select max(r.updated_at) from comment_reports r where ${BEARING}), cm.removed_at, cm.created_at) as lastReportedAt`;
 

@@ -1,5 +1,6 @@
 import type { Db } from "../../client";
 import { CREATOR_NAME_SQL } from "../content/content";
+import { reportAggregateColumns } from "./report-aggregates";
 
 // The moderators' view of an item (GET /api/admin/moderation, and every content action's answer): the item,
 // its creator's standing, and the reports that bear on it. While the item is visible those are its open
@@ -27,7 +28,6 @@ export type ModeratedItemRow = {
   lastReportedAt: string;
 };
 
-const LATEST_NOTES = 5;
 const QUEUE_LIMIT = 200;
 
 // The reports of `c` that bear on it (see above), as a condition on `r`.
@@ -39,11 +39,7 @@ export const MODERATED_ITEM_COLUMNS = `c.id as contentId, c.title, c.created_by 
   ${CREATOR_NAME_SQL} as creatorName, u.email as creatorEmail,
   (u.suspended_at is not null) as creatorSuspended, c.removed_at as removedAt, c.removed_note as removedNote,
   c.deleted_at as deletedAt,
-  (select json_group_object(reason, n) from (select r.reason, count(*) as n from reports r where ${BEARING} group by r.reason)) as counts,
-  (select count(*) from reports r where r.content_id = c.id and r.status = 'open') as openReports,
-  (select json_group_array(json_object('reason', reason, 'note', note, 'created_at', at)) from (
-     select r.reason, r.note, r.updated_at as at from reports r where ${BEARING} and r.note <> ''
-     order by r.updated_at desc, r.id desc limit ${LATEST_NOTES})) as latestNotes,
+  ${reportAggregateColumns({ table: "reports", column: "content_id", subjectId: "c.id", bearing: BEARING })},
   coalesce((select min(r.created_at) from reports r where ${BEARING}),
     (select min(r.created_at) from reports r where r.content_id = c.id), c.removed_at, c.created_at) as firstReportedAt,
   coalesce((select max(r.updated_at) from reports r where ${BEARING}),
