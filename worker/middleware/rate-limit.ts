@@ -276,14 +276,15 @@ export const oembedLimit = limitRequests({
 /**
  * Embedded media requests per address (docs/decisions/099): a player makes a request at the start and one for
  * each seek, so a household watching several embeds makes a few dozen a minute; 300 stops a script mirroring
- * the catalogue through the public route, without a session to hold it to account.
+ * the catalogue through the public route, without a session to hold it to account. Counted by the Workers
+ * rate limiter (wrangler.jsonc `EMBED_MEDIA_LIMITER`), as the ad beacons are: every Range request of every embed
+ * passes here, and a D1 window would write a row for each.
  */
 export const EMBED_MEDIA_PER_MINUTE = 300;
 
-export const embedMediaLimit = limitRequests({
-  name: "embed-media",
-  by: "address",
-  limit: EMBED_MEDIA_PER_MINUTE,
-  per: "minute",
-  message: "Too many embedded plays from this address. Please wait a minute and try again.",
+export const embedMediaLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const ipHash = await addressGroupHash(c.get("settings").sessionSecret, c.req.header("cf-connecting-ip") ?? "local");
+  const { success } = await c.env.EMBED_MEDIA_LIMITER.limit({ key: ipHash });
+  if (!success) throw rateLimited("Too many embedded plays from this address. Please wait a minute and try again.");
+  await next();
 });

@@ -181,6 +181,16 @@ describe("GET /api/embed/{id}/media", () => {
         await res.arrayBuffer();
       }
       expect((await visitor.fetch(`/api/embed/${item.id}/media`, { headers })).status).toBe(429);
+      // Counted by the Workers rate limiter, not in D1: a Range request of an embed writes no row.
+      const rows = await env.DB.prepare("select count(*) as n from rate_limits where key like 'embed-media%'").first<{
+        n: number;
+      }>();
+      expect(rows!.n).toBe(0);
+      // Another address is not held back.
+      const other = await visitor.fetch(`/api/embed/${item.id}/media`, {
+        headers: { "cf-connecting-ip": "198.51.100.91", range: "bytes=0-1" },
+      });
+      expect(other.status).toBe(206);
     },
     WINDOW_TEST_TIMEOUT_MS * 2,
   );
