@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { freshEmail, signInAs, signOut, skipPreroll } from "./sign-in";
+import { expectPlayedPast, freshEmail, signInAs, signOut, skipPreroll } from "./sign-in";
 import { CONTENT_PAGE } from "./urls";
 
 test("a viewer watches another creator's clip to the end and both earn $0.003", async ({ page }) => {
@@ -52,9 +52,7 @@ async function playToEndWithSeek(page: import("@playwright/test").Page, kind: "V
     .getByRole("region", { name: `${kind} player: ${title}` })
     .locator(kind === "Video" ? "video" : "audio")
     .first();
-  await expect
-    .poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(2.5);
+  await expectPlayedPast(media, 2.5);
   await media.evaluate((m: HTMLMediaElement) => void (m.currentTime = 0.5));
   await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.ended), { timeout: 30_000 }).toBe(true);
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /**
  * Signs in through the header's Sign In button and the local sign-in page, as a person would: three full page
@@ -59,12 +59,37 @@ export async function signOut(page: Page) {
 }
 
 /** A fresh account per journey, so journeys never depend on each other's data. */
-export const freshEmail = (label: string) => `e2e-${label}-${Date.now().toString(36)}@example.com`;
+export const freshEmail = (label: string) =>
+  `e2e-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** The seed turns pre-roll ads on: wait for the ad's Skip button (after 5 s) and skip to the content. */
 export async function skipPreroll(page: Page) {
-  await page
-    .getByRole("region", { name: "Advertisement" })
-    .getByRole("button", { name: "Skip Ad" })
-    .click({ timeout: 15_000 });
+  const ad = page.getByRole("region", { name: "Advertisement" });
+  await ad.getByRole("button", { name: "Skip Ad" }).click({ timeout: 15_000 });
+  // The break is over once the ad is gone; a journey that fails after this line failed in the content.
+  await expect(ad, "the pre-roll is gone after Skip Ad").toBeHidden();
+}
+
+/**
+ * Waits until the media has played past `seconds`. On a timeout it says what the element was doing (paused, how much
+ * it had loaded, an error) and whether an ad still covered it, so a failure in CI says why without its trace.
+ */
+export async function expectPlayedPast(media: Locator, seconds: number, timeout = 20_000) {
+  try {
+    await expect
+      .poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime), { timeout })
+      .toBeGreaterThan(seconds);
+  } catch (error) {
+    const state = await media.evaluate((m: HTMLMediaElement) => ({
+      currentTime: m.currentTime,
+      paused: m.paused,
+      ended: m.ended,
+      readyState: m.readyState,
+      networkState: m.networkState,
+      error: m.error?.code ?? null,
+      buffered: m.buffered.length ? m.buffered.end(m.buffered.length - 1) : 0,
+    }));
+    const adShowing = await media.page().getByRole("region", { name: "Advertisement" }).count();
+    throw new Error(`${String(error)}\nmedia: ${JSON.stringify(state)}; ads showing: ${adShowing}`, { cause: error });
+  }
 }
