@@ -72,6 +72,12 @@ test("bulk upload leaves out a fake MP4 when picked and uploads the rest", async
   await expect(page.getByRole("list", { name: "Uploads" }).getByRole("listitem")).toHaveCount(2);
   await page.getByRole("button", { name: "Upload All" }).click();
   await expect(page.getByRole("button", { name: "All Complete!" })).toBeVisible({ timeout: 30_000 });
+  // The video's seek previews are made in this browser after it is uploaded; the audio has none
+  // (docs/decisions/105).
+  await expect(page.getByText("Seek previews: 1 of 1 ready.")).toBeVisible({ timeout: 60_000 });
+  const uploads = page.getByRole("list", { name: "Uploads" });
+  await expect(uploads.getByRole("listitem", { name: "tiny.mp4" })).toContainText("Seek previews are ready.");
+  await expect(uploads.getByRole("listitem", { name: "tiny.mp3" })).not.toContainText("Seek previews");
   await page.goto("/profile");
   await page.getByRole("tab", { name: "My Content" }).click();
   await expect(page.getByText("2 item(s)")).toBeVisible();

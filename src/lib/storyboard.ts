@@ -45,7 +45,12 @@ function loadVideo(url: string) {
  * Draws the sprite for an item of `durationS` seconds: one frame every max(2 s, duration / 100), 160 × 90 each
  * (letterboxed), 10 across. `onProgress` hears the share of frames drawn. Returns the JPEG and its layout.
  */
-async function drawStoryboard(source: string, durationS: number, onProgress?: (fraction: number) => void) {
+async function drawStoryboard(
+  source: string,
+  durationS: number,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+) {
   const plan = storyboardPlan(Math.round(durationS * 1000));
   const video = await loadVideo(source);
   try {
@@ -60,6 +65,8 @@ async function drawStoryboard(source: string, durationS: number, onProgress?: (f
     const w = Math.round(video.videoWidth * scale);
     const h = Math.round(video.videoHeight * scale);
     for (let i = 0; i < plan.count; i++) {
+      // Stopped between frames (the bulk upload's screen was left): the stream is let go at once.
+      signal?.throwIfAborted();
       // The middle of each interval, a little inside the end: a frame of what that stretch shows.
       const at = Math.min((i * plan.intervalMs + plan.intervalMs / 2) / 1000, Math.max(0, durationS - 0.1));
       await seekTo(video, at);
@@ -82,11 +89,19 @@ async function drawStoryboard(source: string, durationS: number, onProgress?: (f
   }
 }
 
-/** Makes an item's seek previews from its stream and attaches them; `onProgress` from 0 to 1 (drawing, then sending). */
-export async function generateStoryboard(contentId: string, durationS: number, onProgress?: (f: number) => void) {
-  const { blob, plan } = await drawStoryboard(streamUrl(contentId), durationS, (f) => onProgress?.(f * 0.9));
+/**
+ * Makes an item's seek previews from its stream and attaches them; `onProgress` from 0 to 1 (drawing, then sending).
+ * `signal` stops it between frames or during the upload; nothing is attached then.
+ */
+export async function generateStoryboard(
+  contentId: string,
+  durationS: number,
+  onProgress?: (f: number) => void,
+  signal?: AbortSignal,
+) {
+  const { blob, plan } = await drawStoryboard(streamUrl(contentId), durationS, (f) => onProgress?.(f * 0.9), signal);
   const file = new File([blob], "seek-previews.jpg", { type: "image/jpeg" });
-  const key = await uploadFile(file);
+  const key = await uploadFile(file, { signal });
   onProgress?.(1);
   const body = {
     image_key: key,
@@ -97,7 +112,7 @@ export async function generateStoryboard(contentId: string, durationS: number, o
     frame_height: plan.frameHeight,
     count: plan.count,
   } satisfies StoryboardBody;
-  return api.PUT("/api/content/{id}/storyboard", { params: { path: { id: contentId } }, body });
+  return api.PUT("/api/content/{id}/storyboard", { params: { path: { id: contentId } }, body, signal });
 }
 
 export const removeStoryboard = (contentId: string) =>

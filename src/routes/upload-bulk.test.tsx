@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../stores/auth";
-import { bodiesOf, stubFetch } from "../test/fetch";
+import { bodiesOf, deferred, stubFetch } from "../test/fetch";
+import { useStoryboardJobs } from "../stores/storyboard-jobs";
+import { fakeVideoFrames } from "../test/video-frame";
 import { ava } from "../test/fixtures";
 import { renderApp } from "../test/render-route";
 import { stubXhr } from "../test/xhr";
@@ -345,5 +347,121 @@ describe("bulk upload: mistakes are said before sending (docs/decisions/038)", (
     fireEvent.click(uploadAll());
     await waitFor(() => expect(row("x.mp3").getByText("Title is required")).toBeVisible(), { timeout: 5000 });
     expect(screen.queryByText(/title: /)).toBeNull();
+  });
+});
+
+describe("bulk upload: each video's seek previews, one at a time (docs/decisions/105)", () => {
+  type Reply = { status?: number; body?: unknown };
+  const BOARD = { url: "/api/content/c1/storyboard?v=1", interval_ms: 2000, columns: 10, rows: 1 };
+
+  /** The batch's routes, each item 10 s long, and the sprite's attach answered (or held) by `attach`. */
+  function stubWithPreviews(attach: (id: string) => Reply | Promise<Reply> = () => ({ body: BOARD })) {
+    let created = 0;
+    return stubFetch({
+      ...backgroundEarningsRoutes,
+      "GET /api/content": { body: { items: [], nextCursor: null } },
+      "POST /api/uploads/sign": signUpload(),
+      "POST /api/content/finalize": () => ({ body: { id: `c${++created}`, earn_block: null } }),
+      ...Object.fromEntries(
+        ["c1", "c2", "c3"].flatMap((id) => [
+          [`GET /api/content/${id}`, { body: { id, duration: 10 } }],
+          [`PUT /api/content/${id}/storyboard`, () => attach(id)],
+        ]),
+      ),
+    });
+  }
+
+  /** The items whose stream a video element was given, in order (the thumbnails read the files, not a stream). */
+  const streamsOpened = (videos: ReturnType<typeof fakeVideoFrames>["videos"]) =>
+    videos.flatMap((v) => v.srcHistory.filter((src) => src.includes("/stream")));
+  const previewsLine = (name: string) => row(name).queryByTestId("seek-previews-status")?.textContent ?? null;
+
+  beforeEach(() => {
+    useStoryboardJobs.setState({ jobs: {} });
+  });
+
+  it("makes each uploaded video's previews after the one before, none for audio, and says so", async () => {
+    const { videos } = fakeVideoFrames({ duration: 10 });
+    const first = deferred<Reply>();
+    const fetchMock = stubWithPreviews((id) => (id === "c1" ? first.promise : { body: BOARD }));
+    stubXhr();
+    await openWith(mp4File("one.mp4"), mp3("song.mp3"), mp4File("two.mp4"));
+    useStepTime();
+    fireEvent.click(uploadAll());
+    await advanceUntil(() => expect(uploadAll().textContent).toBe("All Complete!"));
+
+    // The first video's sprite is being sent: the second waits its turn, its stream not even opened.
+    await advanceUntil(() => expect(bodiesOf(fetchMock, "PUT /api/content/c1/storyboard")).toHaveLength(1));
+    expect(streamsOpened(videos)).toEqual(["/api/content/c1/stream"]);
+    expect(previewsLine("one.mp4")).toBe("Making seek previews… 100 %");
+    expect(previewsLine("two.mp4")).toBe("Seek previews: waiting for the videos before this one.");
+    expect(previewsLine("song.mp3")).toBeNull();
+    expect(screen.getByText("Seek previews: 0 of 2 ready, 2 being made, one at a time.")).toBeVisible();
+    expect(
+      screen.getByText("Leaving this page stops the ones not made yet; the studio can make them later."),
+    ).toBeVisible();
+
+    await act(async () => first.resolve({ body: BOARD }));
+    await advanceUntil(() => expect(screen.getByText("Seek previews: 2 of 2 ready.")).toBeVisible());
+    expect(streamsOpened(videos)).toEqual(["/api/content/c1/stream", "/api/content/c3/stream"]);
+    expect(previewsLine("one.mp4")).toBe("Seek previews are ready.");
+    expect(previewsLine("two.mp4")).toBe("Seek previews are ready.");
+    expect(screen.queryByText(/Leaving this page stops/)).toBeNull();
+    // The layout of a 10 s item: a frame every 2 s, five across one row (common/storyboard.ts).
+    expect(bodiesOf(fetchMock, "PUT /api/content/c3/storyboard")).toEqual([
+      expect.objectContaining({ image_key: "k/seek-previews.jpg", interval_ms: 2000, columns: 5, rows: 1, count: 5 }),
+    ]);
+    // The audio item (c2) is never asked about.
+    expect(bodiesOf(fetchMock, "GET /api/content/c2")).toHaveLength(0);
+  });
+
+  it("says in words which video's previews failed, and goes on with the next", async () => {
+    fakeVideoFrames({ duration: 10 });
+    stubWithPreviews((id) =>
+      id === "c1"
+        ? { status: 413, body: { error: "image_key: the image is larger than 2 MiB", requestId: "r" } }
+        : { body: BOARD },
+    );
+    stubXhr();
+    await openWith(mp4File("big.mp4"), mp4File("fine.mp4"));
+    useStepTime();
+    fireEvent.click(uploadAll());
+    await advanceUntil(() =>
+      expect(screen.getByText("Seek previews: 1 of 2 ready, 1 not made (the studio can try again).")).toBeVisible(),
+    );
+    expect(previewsLine("big.mp4")).toBe("Seek previews were not made: The image is larger than 2 MiB");
+    expect(previewsLine("fine.mp4")).toBe("Seek previews are ready.");
+    // A failed sprite is no failed upload: the batch's outcome still counts both files as uploaded.
+    expect(screen.getByText("2 uploaded")).toBeVisible();
+  });
+
+  it("stops the previews not made yet when the page is left, so the studio can make them", async () => {
+    const { videos } = fakeVideoFrames({ duration: 10 });
+    const first = deferred<Reply>();
+    const fetchMock = stubWithPreviews(() => first.promise);
+    stubXhr();
+    const { router } = await openWith(mp4File("one.mp4"), mp4File("two.mp4"));
+    useStepTime();
+    fireEvent.click(uploadAll());
+    await advanceUntil(() => expect(uploadAll().textContent).toBe("All Complete!"));
+    await advanceUntil(() => expect(bodiesOf(fetchMock, "PUT /api/content/c1/storyboard")).toHaveLength(1));
+    expect(useStoryboardJobs.getState().jobs).toEqual({
+      c1: { state: "working", progress: 1 },
+      c2: { state: "queued" },
+    });
+
+    vi.useRealTimers();
+    fireEvent.click(screen.getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    await waitFor(() => expect(useStoryboardJobs.getState().jobs).toEqual({}));
+    // The attach under way was stopped with the page: its late answer changes nothing, and the next is never made.
+    await act(async () => first.resolve({ body: BOARD }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(useStoryboardJobs.getState().jobs).toEqual({});
+    expect(streamsOpened(videos)).toEqual(["/api/content/c1/stream"]);
+    expect(bodiesOf(fetchMock, "GET /api/content/c2")).toHaveLength(0);
+    expect(fetchMock.mock.calls.find(([url]) => String(url).includes("/c1/storyboard"))?.[1]?.signal?.aborted).toBe(
+      true,
+    );
   });
 });

@@ -8,6 +8,7 @@ class FakeVideo {
   playsInline = false;
   preload = "";
   onloadedmetadata: (() => void) | null = null;
+  onloadeddata: (() => void) | null = null;
   onseeked: (() => void) | null = null;
   onerror: (() => void) | null = null;
   seeks: number[] = [];
@@ -28,7 +29,12 @@ class FakeVideo {
     this.currentSrc = value;
     this.srcHistory.push(value);
     if (this.behaviour === "hang") return;
-    void Promise.resolve().then(() => (this.behaviour === "load-error" ? this.onerror : this.onloadedmetadata)?.());
+    void Promise.resolve().then(() => {
+      if (this.behaviour === "load-error") return this.onerror?.();
+      this.onloadedmetadata?.();
+      // The seek previews wait for the first frame (src/lib/storyboard.ts), the thumbnail for the metadata.
+      this.onloadeddata?.();
+    });
   }
   set currentTime(time: number) {
     this.seeks.push(time);
@@ -47,8 +53,9 @@ class FakeCanvas {
   drawImage = vi.fn();
   toBlobArgs: [type?: string, quality?: number] = [];
   constructor(private readonly blob: Blob | null) {}
+  fillRect = vi.fn();
   getContext() {
-    return { drawImage: this.drawImage };
+    return { drawImage: this.drawImage, fillRect: this.fillRect, fillStyle: "" };
   }
   toBlob(callback: (blob: Blob | null) => void, type?: string, quality?: number) {
     this.toBlobArgs = [type, quality];

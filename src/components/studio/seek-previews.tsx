@@ -15,10 +15,10 @@ export function SeekPreviews({ item }: { item: ContentItemJson }) {
   const refresh = useRefreshContentItem(item.id);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
-  const working = job?.state === "working";
+  const working = job?.state === "working" || job?.state === "queued";
   const generate = () => {
     setRemoveError(null);
-    void startStoryboard(item.id, item.duration, refresh);
+    void startStoryboard(item.id, { durationS: item.duration, onDone: refresh });
   };
   const remove = async () => {
     setRemoving(true);
@@ -75,6 +75,13 @@ export function SeekPreviews({ item }: { item: ContentItemJson }) {
 
 function JobStatus({ job }: { job: StoryboardJob | undefined }) {
   if (!job) return null;
+  if (job.state === "queued") {
+    return (
+      <p role="status" className="text-sm text-slate-300">
+        Seek previews are waiting for the uploads before them.
+      </p>
+    );
+  }
   if (job.state === "working") {
     const percent = Math.round(job.progress * 100);
     return (

@@ -8,7 +8,8 @@ import { createBulkUploadStore } from "./bulk-upload-store";
 import { detailsProblems, hasProblems } from "./details-check";
 import { BulkUploadRow } from "./bulk-upload-row";
 import { LeaveBulkDialog } from "./leave-bulk-dialog";
-import { MEDIA_ACCEPT, MEDIA_REJECTED } from "./upload-rules";
+import { BulkPreviewsSummary } from "./bulk-previews-summary";
+import { MEDIA_ACCEPT, MEDIA_REJECTED, mediaTypeOf } from "./upload-rules";
 import { VisibilityField } from "../visibility/visibility-field";
 import { PUBLIC_CHOICE, uploadVisibility, visibilityProblem } from "../visibility/visibility-choice";
 
@@ -18,7 +19,7 @@ export function BulkUploadPanel() {
   const [store] = useState(createBulkUploadStore);
   const items = useStore(store, (s) => s.items);
   const running = useStore(store, (s) => s.running);
-  const { addFiles, edit, remove, retry, uploadAll } = store.getState();
+  const { addFiles, edit, remove, retry, uploadAll, stopPreviews } = store.getState();
   const picker = useRef<HTMLInputElement>(null);
   const upload = useRef<AbortController | null>(null);
   const [refused, setRefused] = useState<string[]>([]);
@@ -28,8 +29,15 @@ export function BulkUploadPanel() {
   const [visibility, setVisibility] = useState(PUBLIC_CHOICE);
   const scheduleProblem = visibilityProblem(visibility);
 
-  // Leaving the screen stops the upload under way instead of letting it run unseen.
-  useEffect(() => () => upload.current?.abort(), []);
+  // Leaving the screen stops the upload under way instead of letting it run unseen, and the seek previews not made
+  // yet (the studio can make them; docs/decisions/105).
+  useEffect(
+    () => () => {
+      upload.current?.abort();
+      stopPreviews();
+    },
+    [stopPreviews],
+  );
 
   // Files whose first bytes are not what their names say (a text file renamed .mp4) are left out before
   // any request, each with its reason; other types by their names.
@@ -69,6 +77,9 @@ export function BulkUploadPanel() {
   // Once a batch has ended: what happened to each file still in the list (a retried row is pending again and
   // counts in neither; a removed one is gone).
   const showOutcome = !running && uploadedCount + failedRows.length > 0;
+  const uploadedVideos = items.flatMap((i) =>
+    i.status === "success" && i.contentId && mediaTypeOf(i.file) === "video" ? [i.contentId] : [],
+  );
   const uploadLabel = running ? "Uploading..." : allDone ? "All Complete!" : "Upload All";
 
   return (
@@ -124,6 +135,7 @@ export function BulkUploadPanel() {
           failed={failedRows.map((i) => ({ id: i.id, name: i.file.name, error: i.error }))}
         />
       ) : null}
+      <BulkPreviewsSummary ids={uploadedVideos} />
       {refused.length ? (
         <div role="alert" className="space-y-1 text-sm break-words text-red-400">
           {refused.map((sentence) => (

@@ -6,6 +6,7 @@ import type { BulkEdit, BulkItem } from "./bulk-upload-store";
 import { detailsProblems } from "./details-check";
 import { DetailsFields } from "./details-fields";
 import { THUMBNAIL_ACCEPT, THUMBNAIL_REJECTED, isAcceptedThumbnail, mediaTypeOf } from "./upload-rules";
+import { SeekPreviewsStatus } from "./seek-previews-status";
 import { useObjectUrl } from "./use-object-url";
 
 type BulkUploadRowProps = {
@@ -57,6 +58,8 @@ export function BulkUploadRow({ item, onEdit, onRemove, onRetry }: BulkUploadRow
       </div>
       <BulkRowError item={item} />
       <BulkRowEarnBlock item={item} />
+      {/* The video's seek previews, made after it is uploaded, one video at a time (docs/decisions/105). */}
+      {item.status === "success" && item.contentId && isVideo ? <SeekPreviewsStatus id={item.contentId} /> : null}
       <div className="grid grid-cols-2 items-start gap-2 md:grid-cols-[3fr_4fr_3fr_auto]">
         {/* A pending row says what the server would refuse (an empty title…) before Upload All sends it. */}
         <DetailsFields

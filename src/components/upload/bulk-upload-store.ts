@@ -4,7 +4,8 @@ import { ApiError } from "../../lib/api";
 import { detailsProblems, hasProblems } from "./details-check";
 import type { VisibilityRequest } from "../visibility/visibility-choice";
 import { publishBulkItem } from "./publish";
-import { isAcceptedMedia, titleFromFileName, type UploadDetails } from "./upload-rules";
+import { isAcceptedMedia, mediaTypeOf, titleFromFileName, type UploadDetails } from "./upload-rules";
+import { createStoryboardQueue } from "../../stores/storyboard-jobs";
 
 // The rows of the bulk upload screen (docs/product-spec.md §3 "Bulk upload item", §4).
 
@@ -42,6 +43,11 @@ export type BulkUploadState = {
    */
   /** `publishing`: who may see every item of this batch (docs/decisions/094); public when left out. */
   uploadAll: (signal?: AbortSignal, publishing?: VisibilityRequest) => Promise<void>;
+  /**
+   * Stops the seek previews being made for this visit's videos (the screen is left): the one under way ends and
+   * the waiting ones are forgotten; the studio can make them later (docs/decisions/105).
+   */
+  stopPreviews: () => void;
 };
 
 let lastId = 0;
@@ -55,6 +61,10 @@ export function createBulkUploadStore() {
           item.id === id && (!onlyIf || item.status === onlyIf) ? { ...item, ...change } : item,
         ),
       }));
+
+    // Each uploaded video's seek previews, made one at a time in this tab (docs/decisions/105). Made on first use,
+    // so a stop (the screen left, or React trying an unmount) never leaves a later visit's queue stopped.
+    let previews: ReturnType<typeof createStoryboardQueue> | null = null;
 
     return {
       items: [],
@@ -102,6 +112,8 @@ export function createBulkUploadStore() {
                 contentId: published.id,
                 earnBlock: published.earnBlock,
               });
+              // Audio has no seek previews (docs/decisions/102).
+              if (mediaTypeOf(item.file) === "video") (previews ??= createStoryboardQueue()).add(published.id);
             } catch (error) {
               if (signal?.aborted) return;
               patch(item.id, { status: "error", error: rowError(error) });
@@ -110,6 +122,11 @@ export function createBulkUploadStore() {
         } finally {
           set({ running: false });
         }
+      },
+
+      stopPreviews() {
+        previews?.stop();
+        previews = null;
       },
     };
   });
