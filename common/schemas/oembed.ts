@@ -32,10 +32,15 @@ const common = {
   author_url: z.string(),
   provider_name: z.literal("Reelpay"),
   provider_url: z.string(),
-  /** Absolute; with its size when known (an item's thumbnail size is not recorded: left out). */
+  /**
+   * The page's picture (an item's or playlist's thumbnail, a creator's avatar), absolute. oEmbed 1.0: the three
+   * come together or not at all, so a picture whose size cannot be read from its header is left out
+   * (docs/decisions/105).
+   */
   thumbnail_url: z.string().optional(),
-  thumbnail_width: z.number().int().optional(),
-  thumbnail_height: z.number().int().optional(),
+  /** In pixels, read from the image's own header. */
+  thumbnail_width: z.number().int().positive().optional(),
+  thumbnail_height: z.number().int().positive().optional(),
 };
 
 /** An item: a player (`html`, an iframe of /embed/{id}) at `width` × `height`. */

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OembedJson } from "../../common/schemas/oembed";
-import { makeContent } from "../test/factories";
+import { makeContent, makeUser } from "../test/factories";
+import { fixture } from "../test/fixtures";
 import { Browser } from "../test/http";
 import { calculate, member } from "../test/members";
 import { takeDown } from "../test/moderation";
@@ -78,6 +79,49 @@ describe("GET /api/oembed", () => {
     const listRes = await oembed(urlOf(`/playlist/${list.id}`));
     expect(listRes.status).toBe(200);
     expect(await listRes.json()).toMatchObject({ type: "link", title: "Road songs" });
+  });
+
+  it("gives the thumbnail with its size, read from the image: an item's, a creator's avatar, a playlist's", async () => {
+    // oEmbed 1.0: thumbnail_url, thumbnail_width and thumbnail_height come together (docs/decisions/105).
+    const stored = async (name: string) => {
+      const key = `test/oembed/${crypto.randomUUID()}/${name}`;
+      await env.MEDIA.put(key, fixture(name));
+      return key;
+    };
+    const owner = await makeUser({ avatarKey: await stored("image-lossless.webp") });
+    const pictured = await makeContent(owner.id, { thumbnailKey: await stored("thumb.jpg") });
+    const itemBody = await (await oembed(urlOf(`/content/${pictured.id}`))).json<OembedJson>();
+    expect(itemBody).toMatchObject({ thumbnail_width: 320, thumbnail_height: 180 });
+    expect(itemBody.thumbnail_url).toMatch(new RegExp(`^${ORIGIN}/api/content/${pictured.id}/thumbnail\\?v=`));
+
+    const ownerBody = await (await oembed(urlOf(`/creator/${owner.id}`))).json<OembedJson>();
+    expect(ownerBody).toMatchObject({ type: "link", thumbnail_width: 33, thumbnail_height: 21 });
+    expect(ownerBody.thumbnail_url).toMatch(new RegExp(`^${ORIGIN}/api/users/${owner.id}/avatar`));
+
+    const gif = await makeContent(creator.id, { thumbnailKey: await stored("image.gif") });
+    const made = await creator.browser.json("/api/playlists", "POST", { title: "Pictured", visibility: "public" });
+    const list = await made.json<{ id: string }>();
+    expect((await creator.browser.json(`/api/playlists/${list.id}/items`, "POST", { content_id: gif.id })).status).toBe(
+      200,
+    );
+    expect(await (await oembed(urlOf(`/playlist/${list.id}`))).json()).toMatchObject({
+      type: "link",
+      thumbnail_url: expect.stringContaining(`/api/content/${gif.id}/thumbnail`),
+      thumbnail_width: 32,
+      thumbnail_height: 24,
+    });
+  });
+
+  it("leaves all three thumbnail fields out when the image's size cannot be read, or there is no image", async () => {
+    const notAnImage = `test/oembed/${crypto.randomUUID()}/broken.jpg`;
+    await env.MEDIA.put(notAnImage, new TextEncoder().encode("not an image at all"));
+    for (const thumbnailKey of [notAnImage, `test/oembed/${crypto.randomUUID()}/missing.png`, null]) {
+      const listed = await makeContent(creator.id, { thumbnailKey });
+      const body = await (await oembed(urlOf(`/content/${listed.id}`))).json<OembedJson>();
+      expect(body.type, String(thumbnailKey)).toBe("video");
+      for (const field of ["thumbnail_url", "thumbnail_width", "thumbnail_height"])
+        expect(body, `${String(thumbnailKey)} ${field}`).not.toHaveProperty(field);
+    }
   });
 
   it("answers 400 in words for a missing or broken url and for sizes that are not positive whole numbers", async () => {
