@@ -77,7 +77,7 @@ describe("LATIN_LOOKALIKES", () => {
       expect(from.normalize("NFKC"), from).toBe(from);
       expect(to, from).toMatch(/^\p{Script=Latin}$/u);
       expect(to, from).toBe(to.toLowerCase().normalize("NFC"));
-      // A letter of the table is letter of a name: the allowed characters and the table do not drift apart.
+      // Every character of the table may be in a name: the allowed characters and the table do not drift apart.
       expect(/^[\p{L}\p{Nd}]$/u.test(from), from).toBe(true);
     }
   });
