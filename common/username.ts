@@ -1,6 +1,8 @@
 // The username rules with the spec's exact messages (docs/product-spec.md §5, §8; docs/decisions/103): the
 // profile form checks them before asking, the server checks them again (PATCH /api/users/me/username).
 
+import { LATIN_LOOKALIKES } from "./username-lookalikes";
+
 const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 
@@ -24,6 +26,21 @@ export function normalizeUsername(raw: string): string {
  */
 export function usernameKey(name: string): string {
   return normalizeUsername(name).normalize("NFKC").toLowerCase();
+}
+
+/**
+ * The name as it reads to a person who knows Latin letters (docs/decisions/104): the NFKC form with every letter
+ * of another script that reads as a Latin one, and the digits 0 and 1, written as that Latin letter, lower-cased,
+ * in NFC: "асе" all in Cyrillic is "ace", "paypa1" is "paypal". Stored as users.username_skeleton with a unique
+ * index: two names with one skeleton are one name, whichever scripts they are written in.
+ */
+export function usernameSkeleton(name: string): string {
+  const folded = normalizeUsername(name).normalize("NFKC");
+  return [...folded]
+    .map((c) => LATIN_LOOKALIKES[c] ?? c)
+    .join("")
+    .toLowerCase()
+    .normalize("NFC");
 }
 
 /** The problem with a chosen username, or null when it is fine. */

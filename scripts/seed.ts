@@ -4,7 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { D1Database, D1PreparedStatement, R2Bucket } from "@cloudflare/workers-types";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
-import { usernameKey } from "../common/username.ts";
+import { usernameKey, usernameSkeleton } from "../common/username.ts";
 
 type DemoItem = {
   id: string;
@@ -174,8 +174,16 @@ async function seed(env: SeedEnv) {
   const statements = [
     ...DEMO_USERS.map((u) =>
       env.DB.prepare(
-        "insert or ignore into users (id, email, username, username_key, created_at) values (?, ?, ?, ?, ?)",
-      ).bind(u.id, u.email, u.username, u.username === null ? null : usernameKey(u.username), u.createdAt),
+        `insert or ignore into users (id, email, username, username_key, username_skeleton, created_at)
+         values (?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        u.id,
+        u.email,
+        u.username,
+        u.username === null ? null : usernameKey(u.username),
+        u.username === null ? null : usernameSkeleton(u.username),
+        u.createdAt,
+      ),
     ),
     ...items.map((item) =>
       env.DB.prepare(

@@ -106,6 +106,23 @@ describe("profile settings", () => {
     expect(useAuth.getState().user?.username).toBe("ava");
   });
 
+  // A whole-script lookalike passes the form's own check; the server refuses it as taken (docs/decisions/104).
+  it("asks the server about an all-Cyrillic name that reads as another's, and shows its 409", async () => {
+    const cyrillic = "\u0430\u0441\u0435_\u0440\u0430\u0443";
+    const fetchMock = stubFetch({
+      "PATCH /api/users/me/username": {
+        status: 409,
+        body: { error: "That username is already taken", code: "username_taken", requestId: "r" },
+      },
+    });
+    await openSettings();
+    await trySave(cyrillic);
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "That username is already taken");
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/users/me/username")!;
+    expect(JSON.parse(String(init?.body))).toEqual({ username: cyrillic });
+    expect(useAuth.getState().user?.username).toBe("ava");
+  });
+
   it("says so when the network fails", async () => {
     stubFetch({
       "PATCH /api/users/me/username": () => {

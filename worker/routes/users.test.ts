@@ -120,6 +120,51 @@ describe("PATCH /api/users/me/username", () => {
     expect(await tooLong.json()).toMatchObject({ error: "Username must be between 3 and 20 characters" });
   });
 
+  // Whole-script lookalikes (docs/decisions/104): a name that reads as another member's is that member's name.
+  const CYRILLIC_FOR = { a: "\u0430", c: "\u0441", e: "\u0435", o: "\u043e", p: "\u0440", x: "\u0445", y: "\u0443" };
+  /** A Latin name of letters with small Cyrillic lookalikes, and the same name written all in Cyrillic. */
+  const lookalikePair = () => {
+    const letters = Object.keys(CYRILLIC_FOR) as (keyof typeof CYRILLIC_FOR)[];
+    const latin = Array.from({ length: 10 }, () => letters[Math.floor(Math.random() * letters.length)]);
+    return { latin: latin.join(""), cyrillic: latin.map((l) => CYRILLIC_FOR[l]).join("") };
+  };
+  const claim = async (username: string) =>
+    (await signedInBrowser(uniqueEmail())).json("/api/users/me/username", "PATCH", { username });
+
+  it("refuses an all-Cyrillic name that reads as a Latin name another member holds, and the reverse", async () => {
+    const first = lookalikePair();
+    expect((await claim(first.latin)).status).toBe(200);
+    const copy = await claim(first.cyrillic);
+    expect(copy.status).toBe(409);
+    expect(await copy.json()).toMatchObject({ error: "That username is already taken", code: "username_taken" });
+
+    const second = lookalikePair();
+    expect((await claim(second.cyrillic)).status).toBe(200);
+    const latin = await claim(second.latin.toUpperCase());
+    expect(latin.status).toBe(409);
+    expect(await latin.json()).toMatchObject({ code: "username_taken" });
+  });
+
+  it("refuses a digit for a letter (paypa1 for paypal) and Greek capitals that read as the Latin name", async () => {
+    const name = `pal_${uniq()}`;
+    expect((await claim(name)).status).toBe(200);
+    expect((await claim(name.replace("l", "1"))).status).toBe(409);
+    // Digits 2 to 9 read as no letter, and are in no script: the Greek name does not mix.
+    const digits = Array.from({ length: 6 }, () => 2 + Math.floor(Math.random() * 8)).join("");
+    expect((await claim(`niko_${digits}`)).status).toBe(200);
+    const greek = await claim(`\u039d\u0399\u039a\u039f_${digits}`);
+    expect(greek.status).toBe(409);
+    expect(await greek.json()).toMatchObject({ code: "username_taken" });
+  });
+
+  it("still gives honest names in other scripts when free: Greek, Cyrillic, accented Latin, CJK", async () => {
+    for (const name of ["\u0396\u03c9\u03ae", "\u041e\u043b\u0435\u0433", "ávà", "山田太郎"]) {
+      const res = await claim(name);
+      expect(res.status, name).toBe(200);
+      expect(await res.json(), name).toMatchObject({ username: name });
+    }
+  });
+
   it("refuses malformed JSON with 400, not 500", async () => {
     const browser = await signedInBrowser(uniqueEmail());
     const res = await browser.fetch("/api/users/me/username", { method: "PATCH", body: "{nope" });

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { usernameKey } from "../../common/username";
+import { usernameKey, usernameSkeleton } from "../../common/username";
 import { createDb } from "../db/client";
 import { content, users, views } from "../db/schema";
 import { newId } from "../lib/ids";
@@ -11,8 +11,10 @@ export const testDb = () => createDb(env.DB);
 /** A user row with unique email; returns the row. */
 export async function makeUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   const row = { id: newId(), email: uniqueEmail(), username: null, createdAt: nowIso(), ...overrides };
-  // The unique key the one writer (setUsername) stores with a username, so names made here collide as real ones do.
+  // The unique key and skeleton the one writer (setUsername) stores with a username, so names made here collide as
+  // real ones do.
   if (row.username && row.usernameKey === undefined) row.usernameKey = usernameKey(row.username);
+  if (row.username && row.usernameSkeleton === undefined) row.usernameSkeleton = usernameSkeleton(row.username);
   await testDb().insert(users).values(row);
   return row;
 }

@@ -9,6 +9,11 @@ export const users = sqliteTable(
     // The form under which two usernames are one name (common/username.ts usernameKey: NFKC, lower-cased for every
     // script; docs/decisions/103), written with the username by setUsername only. Null while there is no username.
     usernameKey: text("username_key"),
+    // The name as it reads in Latin letters (common/username.ts usernameSkeleton: Cyrillic, Greek and Armenian
+    // lookalikes and the digits 0 and 1 written as the Latin letter; docs/decisions/104), written with the username by
+    // setUsername only. Null while there is no username, and for a member whose name read as an earlier member's
+    // when migration 0056 backfilled it: the earlier one's skeleton already stands for both.
+    usernameSkeleton: text("username_skeleton"),
     // Google's stable subject id; null for accounts made through local sign-in.
     googleSub: text("google_sub"),
     createdAt: text("created_at").notNull(),
@@ -36,6 +41,8 @@ export const users = sqliteTable(
     // Usernames are unique regardless of case in every script ("Ávà" and "ávà" are the same name to a person);
     // SQLite's lower() folds ASCII only, so the key is computed in JavaScript (docs/decisions/103).
     uniqueIndex("users_username_key_unique").on(t.usernameKey),
+    // And two names that read as one ("асе" in Cyrillic and "ace", "paypa1" and "paypal") are one name too.
+    uniqueIndex("users_username_skeleton_unique").on(t.usernameSkeleton),
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
   ],
 );

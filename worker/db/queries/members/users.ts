@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../client";
-import { usernameKey } from "../../../../common/username";
+import { usernameKey, usernameSkeleton } from "../../../../common/username";
 import { isUniqueViolation } from "../../errors";
 import { newId } from "../../../lib/ids";
 import { auditLog, sessions, users } from "../../schema";
@@ -93,12 +93,15 @@ export async function purgeExpiredSessions(db: Db, now: string) {
 
 export type UsernameUpdate = { userId: string; username: string };
 
-/** Returns false when another account already holds the name (any letter case, any script: username_key). */
+/**
+ * Returns false when another account already holds the name: in any letter case or form (username_key), or written
+ * with lookalikes of its letters in another script (username_skeleton, docs/decisions/104). The unique indexes decide.
+ */
 export async function setUsername(db: Db, { userId, username }: UsernameUpdate) {
   try {
     await db
       .update(users)
-      .set({ username, usernameKey: usernameKey(username) })
+      .set({ username, usernameKey: usernameKey(username), usernameSkeleton: usernameSkeleton(username) })
       .where(eq(users.id, userId));
     return true;
   } catch (err) {
