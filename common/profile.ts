@@ -28,7 +28,7 @@ export function bioError(raw: string): string | null {
  * follow safely. `javascript:`, `data:` and every other scheme are refused, and so is a user name or password
  * before the host, which makes `https://bank.example@evil.example` look like a link to the bank.
  */
-function parseLink(raw: string): URL | null {
+export function parseLink(raw: string): URL | null {
   let url: URL;
   try {
     url = new URL(raw.trim());

@@ -100,6 +100,35 @@ describe("comment section", () => {
     expect(screen.queryByRole("link", { name: "https://new.example/b" })).toBeNull();
   });
 
+  it("never links an address whose host is not what it reads as, and leaves a sentence's full stop outside", async () => {
+    stubFetch({
+      [COMMENTS]: {
+        body: page({
+          count: 1,
+          items: [
+            thread({
+              text:
+                "Payout form: https://reelpay.example@evil.example/login and http://user:pw@bank.example " +
+                "or https://раураl.example/x, see https://docs.example/a.",
+            }),
+          ],
+        }),
+      },
+    });
+    render();
+    expect(await screen.findByRole("heading", { name: "1 comment" })).toBeVisible();
+    // A user name or password before the host reads as one host and opens another: text, not a link.
+    const words = screen.getByText(/reelpay\.example@evil\.example/);
+    const links = within(words).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "https://xn--l-7sba6dbr.example/x",
+      "https://docs.example/a",
+    ]);
+    // A host in other letters is shown as the browser opens it, so it cannot pass for a known one.
+    expect(links[0]?.textContent).toBe("https://xn--l-7sba6dbr.example/x");
+    expect(links[1]?.textContent).toBe("https://docs.example/a");
+  });
+
   it("posts a comment and a reply, counting characters, and refuses an empty one without a call", async () => {
     const fetchMock = stubFetch({
       [COMMENTS]: { body: page({ count: 1, items: [thread()] }) },
