@@ -119,6 +119,11 @@ describe("a private item", () => {
     }
     expect((await s.member.fetch(`${one}/stream`)).status).toBe(404);
     expect((await s.member.fetch(`${one}/like`, { method: "POST" })).status).toBe(404);
+    // Its like count tells that it exists and how liked it is; taking a like back changes that count.
+    expect((await s.member.fetch(`${one}/like-status`)).status).toBe(404);
+    expect((await s.member.fetch(`${one}/like`, { method: "DELETE" })).status).toBe(404);
+    expect((await s.member.fetch(`/api/content/${newId()}/like-status`)).status).toBe(404);
+    expect(await (await s.creator.fetch(`${one}/like-status`)).json()).toMatchObject({ liked: false, like_count: 4 });
     expect((await s.member.json(`${one}/comments`, "POST", { text: "hi" })).status).toBe(404);
     expect((await s.member.json(`${one}`, "PATCH", { visibility: "public" })).status).toBe(404);
     // The attack: another account cannot start a view (a view that could pay) of an item with no audience.
@@ -138,6 +143,7 @@ describe("a private item", () => {
     // Public again: listed again, at the place it was first published (published_at never moves once past).
     const back = await s.set({ visibility: "public" });
     expect(back.published_at).toBe(made.published_at);
+    expect(await (await s.member.fetch(`${one}/like-status`)).json()).toMatchObject({ liked: true, like_count: 4 });
     expect(await ids(s.anonymous, `/api/content?creator=${s.creatorId}`)).toEqual([s.itemId]);
     expect((await row(s.itemId))!.thumbnail_public_key).not.toBeNull();
   });

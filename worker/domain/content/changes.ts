@@ -5,14 +5,13 @@ import { replaceThumbnail, tombstoneContent, updateContent } from "../../db/quer
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { nowIso } from "../../lib/time";
-import type { MemberCall } from "../member-context";
 import type { Publication } from "./publication";
 import { usableUpload } from "../uploads/usable-upload";
 import { contentTheUserMayChange } from "./ownership";
 import { copyThumbnail, removeCopies, type ThumbnailStores } from "./public-thumbnails";
 import { nextPublishState, type PublishRequest } from "./publishing";
 import { retiredThumbnail } from "./thumbnail-version";
-import { isDeleted, isHidden, mayOpen } from "./visibility";
+import { isHidden, mayOpen } from "./visibility";
 
 // A member's writes to content, as services `verbEntity({ ctx, input })` with the access check inside
 // (docs/decisions/041): likes by anyone who may open the item, changes by its creator or an admin; and the
@@ -28,15 +27,21 @@ export async function likeContent({ ctx: { db, actor }, input: { contentId } }: 
   return setLike(db, { userId: actor.id, contentId, createdAt: nowIso() }, true);
 }
 
-/** Take a like back. A deleted item's likes are part of what it leaves behind (docs/decisions/028): no longer changed. */
+/**
+ * Take a like back, from an item the member may open. A deleted item's likes are part of what it leaves behind
+ * (docs/decisions/028): no longer changed. A private or taken-down one is a 404 like every other route of it
+ * (docs/decisions/107): its count would tell that it exists, and the like comes back into view with the item.
+ */
 export async function unlikeContent({ ctx: { db, actor }, input: { contentId } }: ContentCall<{ contentId: string }>) {
   const row = await findMedia(db, contentId);
-  if (row && isDeleted(row)) throw notFound("Content not found");
+  if (!row || !mayOpen(row, actor)) throw notFound("Content not found");
   return setLike(db, { userId: actor.id, contentId, createdAt: nowIso() }, false);
 }
 
-/** Whether the caller likes the item, and its like count. */
-export async function getLikeStatus({ ctx: { db, actor }, input: { contentId } }: MemberCall<{ contentId: string }>) {
+/** Whether the caller likes the item, and its like count: of an item the caller may open, else a 404 (107). */
+export async function getLikeStatus({ ctx: { db, actor }, input: { contentId } }: ContentCall<{ contentId: string }>) {
+  const row = await findMedia(db, contentId);
+  if (!row || !mayOpen(row, actor)) throw notFound("Content not found");
   const [state] = await likeState(db, actor.id, contentId);
   return state!;
 }
