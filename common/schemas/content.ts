@@ -5,6 +5,7 @@ import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../content-text";
 import { ID_REGEX } from "../ids";
 import { EARN_BLOCKS, MEDIA_EARN_BLOCKS } from "../media-floor";
 import { normalizeTags } from "../tags";
+import { isCalendarDateTime } from "../date-time";
 
 const CONTENT_TYPES = ["video", "audio"] as const;
 
@@ -40,7 +41,7 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[
 const publishAt = z
   .string("publish_at must be a date and time like 2026-12-24T18:00:00+01:00")
   .regex(ISO_WITH_OFFSET, "publish_at must be a date and time with its offset, like 2026-12-24T18:00:00+01:00")
-  .refine((v) => !Number.isNaN(Date.parse(v)), "publish_at is not a valid date and time");
+  .refine(isCalendarDateTime, "publish_at is not a valid date and time");
 /** A schedule makes the item private until its time, then public: it goes with no visibility, or private. */
 const scheduleWithVisibility = (b: { visibility?: string; publish_at?: string | null }) =>
   !b.publish_at || b.visibility === undefined || b.visibility === "private";

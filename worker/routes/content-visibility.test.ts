@@ -186,6 +186,14 @@ describe("finalize and PATCH", () => {
     await bad({ publish_at: at(400 * DAY_MS) }, /publish_at: the time must be within 365 days/);
     await bad({ publish_at: "2026-12-24T18:00" }, /publish_at must be a date and time with its offset/);
     await bad({ publish_at: "2026-13-45T99:00:00Z" }, /publish_at is not a valid date and time/);
+    // Days and times the calendar does not have: refused, not moved to the next real one.
+    for (const typo of [
+      "2027-02-30T10:00:00Z",
+      "2027-04-31T10:00:00Z",
+      "2027-01-01T24:00:00Z",
+      "2027-01-01T10:00:00+15:00",
+    ])
+      await bad({ publish_at: typo }, /publish_at is not a valid date and time/);
     await bad({ publish_at: at(DAY_MS), visibility: "public" }, /a scheduled item is private until its time/);
     await bad({ visibility: "secret" }, /visibility must be public, unlisted or private/);
     await bad({}, /Title is required/);
