@@ -46,7 +46,7 @@ const publishAt = z
 const scheduleWithVisibility = (b: { visibility?: string; publish_at?: string | null }) =>
   !b.publish_at || b.visibility === undefined || b.visibility === "private";
 const SCHEDULE_MESSAGE = {
-  message: "publish_at: a scheduled item is private until its time; send visibility private, or leave it out",
+  message: "a scheduled item is private until its time; send visibility private, or leave it out",
   path: ["publish_at"],
 };
 

@@ -6,7 +6,8 @@ import { z } from "zod";
 const dimension = (field: string) =>
   z
     .string()
-    .regex(/^\d{1,5}$/, `${field} must be a positive whole number of pixels`)
+    // Any size is room enough: a site with more than the default gets the default (embedSize).
+    .regex(/^\d{1,12}$/, `${field} must be a positive whole number of pixels`)
     .transform(Number)
     .refine((n) => n > 0, `${field} must be a positive whole number of pixels`)
     .optional();

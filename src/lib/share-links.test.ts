@@ -24,7 +24,10 @@ describe("embedSize", () => {
     expect(embedSize(480)).toEqual({ width: 480, height: 270 });
     expect(embedSize(undefined, 180)).toEqual({ width: 320, height: 180 });
     expect(embedSize(5000, 5000)).toEqual({ width: 640, height: 360 });
-    expect(embedSize(10)).toEqual({ width: 200, height: 113 });
+    // Never more than the site asked for, however small (oEmbed's rule).
+    expect(embedSize(10)).toEqual({ width: 10, height: 6 });
+    expect(embedSize(undefined, 50)).toEqual({ width: 88, height: 50 });
+    expect(embedSize(1, 1)).toEqual({ width: 1, height: 1 });
   });
 });
 

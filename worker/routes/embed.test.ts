@@ -62,6 +62,9 @@ describe("GET /api/oembed", () => {
     expect(await sized("maxwidth=480")).toEqual([480, 270]);
     expect(await sized("maxwidth=1000&maxheight=180")).toEqual([320, 180]);
     expect(await sized("maxwidth=2000")).toEqual([640, 360]);
+    // Any room is a size: a million pixels gets the default, a small slot a box that fits it.
+    expect(await sized("maxwidth=1000000")).toEqual([640, 360]);
+    expect(await sized("maxheight=50")).toEqual([88, 50]);
   });
 
   it("accepts the embed page's own address too", async () => {
