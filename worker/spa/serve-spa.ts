@@ -51,9 +51,22 @@ const isEmbedPage = (request: Request) => new URL(request.url).pathname.startsWi
  * Serves the SPA (static assets, index.html fallback) with security headers that follow the settings; a page
  * also gets what its first screen needs in its <head> (first-paint.ts), through `fetchApi`, the API's own app.
  */
+/**
+ * A request for a page rather than a file: a browser asks for text/html; link-preview crawlers often accept
+ * anything (`*\/*`) or say nothing, and must get the page's own head too (docs/decisions/107). An address ending
+ * in a file's extension is a file.
+ */
+function isPageRequest(request: Request) {
+  if (request.method !== "GET") return false;
+  const accept = request.headers.get("accept") ?? "";
+  if (accept.includes("text/html")) return true;
+  const anything = accept === "" || accept.includes("*/*");
+  return anything && !/\.[a-z0-9]+$/i.test(new URL(request.url).pathname);
+}
+
 export async function serveSpa(request: Request, env: Env, apiFetch: ApiFetch): Promise<Response> {
   const fetchApi = sharedReads(apiFetch);
-  const isPage = request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html");
+  const isPage = isPageRequest(request);
   // A page is written anew each time (its head depends on the visitor and the data), so never answer 304 from
   // the file's ETag: ask for the whole file.
   const assetRequest = isPage ? new Request(request.url, { headers: { accept: "text/html" } }) : request;

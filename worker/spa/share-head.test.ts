@@ -69,6 +69,26 @@ describe("page heads", () => {
     expect(html).toContain(`<link rel="alternate" type="application/json+oembed" href="${oembed}"`);
   });
 
+  it("writes it for link-preview crawlers that accept anything or say nothing, but not for a file's address", async () => {
+    const item = await makeContent(creator.id, { title: "Fetched by a crawler" });
+    for (const accept of ["*/*", ""]) {
+      const request = new Request(`http://localhost/content/${item.id}`);
+      if (accept) request.headers.set("accept", accept);
+      else request.headers.delete("accept");
+      const html = await (await serveSpa(request, testEnv, (r) => SELF.fetch(r))).text();
+      expect(html, `accept: ${accept || "(none)"}`).toContain("<title>Fetched by a crawler | Reelpay</title>");
+    }
+    // An address with a file's extension is a file, whatever it accepts: no head is written for it.
+    const file = await serveSpa(
+      new Request("http://localhost/robots.txt", { headers: { accept: "*/*" } }),
+      testEnv,
+      () => {
+        throw new Error("a file's request reads nothing from the API");
+      },
+    );
+    expect(await file.text()).toContain(GENERIC_TITLE);
+  });
+
   it("says music.song for audio and summary without a picture", async () => {
     const item = await makeContent(creator.id, { type: "audio", mediaContentType: "audio/mpeg" });
     const { html } = await page(`/content/${item.id}`);
