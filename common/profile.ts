@@ -1,3 +1,5 @@
+import { hasUnshowable, visibleLength } from "./member-text";
+
 // A creator's bio and links (docs/decisions/091): the profile form checks them before asking, the server checks
 // them again (PATCH /api/users/me/profile) and stores what `cleanBio` and `cleanLinks` give back.
 
@@ -5,21 +7,27 @@ export const BIO_MAX = 1000;
 export const LINKS_MAX = 5;
 export const LINK_MAX = 300;
 
-/** The bio as stored: line breaks as \n, no other control characters, at most one blank line in a row, trimmed. */
+/**
+ * The bio as stored: line breaks as \n, tabs and other control characters as spaces (docs/decisions/091: cleaned,
+ * not refused), at most one blank line in a row, trimmed; empty when nothing in it shows (docs/decisions/106).
+ */
 export function cleanBio(raw: string): string {
-  return (
-    raw
-      .replace(/\r\n?/g, "\n")
-      // Tabs and other control characters would render unpredictably; line breaks are the only layout a bio has.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, " ")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim()
-  );
+  const bio = raw
+    .replace(/\r\n?/g, "\n")
+    // Tabs and other control characters would render unpredictably; line breaks are the only layout a bio has.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, " ")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return visibleLength(bio) ? bio : "";
 }
 
-/** The problem with a bio, or null when it is fine. Length is counted as a text field counts it (UTF-16 units). */
+/**
+ * The problem with a bio, or null when it is fine. Control characters are cleaned away, but a lone surrogate has no
+ * character to keep and is refused (docs/decisions/106). Length is counted as a text field counts it (UTF-16 units).
+ */
 export function bioError(raw: string): string | null {
+  if (hasUnshowable(cleanBio(raw))) return "Bio contains characters that cannot be shown";
   return cleanBio(raw).length > BIO_MAX ? "Bio must be at most 1,000 characters" : null;
 }
 
@@ -53,6 +61,7 @@ export function linksError(raw: readonly string[]): string | null {
   const seen = new Set<string>();
   for (const [i, link] of links.entries()) {
     if (link.length > LINK_MAX) return `Link ${i + 1} must be at most 300 characters`;
+    if (hasUnshowable(link)) return `Link ${i + 1} contains characters that cannot be shown`;
     const url = parseLink(link);
     if (!url) return `Link ${i + 1} must be a web address starting with http:// or https://`;
     if (seen.has(url.href)) return `Link ${i + 1} is listed twice`;

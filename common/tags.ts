@@ -1,3 +1,5 @@
+import { visibleLength } from "./member-text";
+
 /** Comma-separated tags as a list: trimmed, empties dropped (docs/product-spec.md §3, §5 "Upload"). */
 export const splitTags = (text: string) =>
   text
@@ -5,14 +7,17 @@ export const splitTags = (text: string) =>
     .map((tag) => tag.trim())
     .filter(Boolean);
 
-/** Tags as stored: trimmed, empties dropped, commas split, duplicates (any case) removed. */
+/**
+ * Tags as stored: trimmed, empties (and tags of only invisible characters, docs/decisions/106) dropped, commas split,
+ * duplicates (any case) removed.
+ */
 export function normalizeTags(input: string[] | string | undefined): string[] {
   const raw = typeof input === "string" ? [input] : (input ?? []);
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const piece of raw.flatMap((t) => t.split(","))) {
     const tag = piece.trim();
-    if (!tag || seen.has(tag.toLowerCase())) continue;
+    if (!visibleLength(tag) || seen.has(tag.toLowerCase())) continue;
     seen.add(tag.toLowerCase());
     tags.push(tag);
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { memberText } from "./text";
 import { DEFAULT_CHALLENGE, REQUIREMENT_TYPES } from "../challenges";
 import { bonusAwardOut, challengeOut } from "./challenges";
 
@@ -15,12 +16,8 @@ const usdAmount = z
   );
 
 const fields = {
-  name: z.string("name is required").trim().min(1, "name is required").max(100, "name must be at most 100 characters"),
-  description: z
-    .string("description is required")
-    .trim()
-    .min(1, "description is required")
-    .max(500, "description must be at most 500 characters"),
+  name: memberText({ label: "name", min: 1, max: 100 }),
+  description: memberText({ label: "description", min: 1, max: 500, multiline: true }),
   requirement_type: z.enum(
     REQUIREMENT_TYPES,
     "requirement_type must be streams_completed, content_uploaded or min_views_per_content",

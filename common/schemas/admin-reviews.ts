@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { memberText } from "./text";
 
 // The admin's settlements of what the Worker held back: fraud flags (docs/decisions/019) and held sign-on
 // bonuses (docs/decisions/016). Each needs a note, kept in the audit log.
 
-const note = z
-  .string("note is required")
-  .trim()
-  .min(1, "note is required")
-  .max(500, "note must be at most 500 characters");
+const note = memberText({ label: "note", min: 1, max: 500, multiline: true });
 
 /** GET /api/admin/reviews. */
 export const reviewListQuery = z.object({

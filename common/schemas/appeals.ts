@@ -2,17 +2,14 @@ import { z } from "zod";
 import { APPEAL_NOTE_MAX, APPEAL_OUTCOMES, APPEAL_STATUSES, APPEAL_TEXT_MAX, APPEAL_TEXT_MIN } from "../appeals";
 import { ID_REGEX } from "../ids";
 import { REPORT_REASONS } from "../moderation";
+import { memberText } from "./text";
 
 // Appeals (docs/decisions/092): a member appeals a moderation action against them; an admin upholds or reverses.
 
 /** POST /api/appeals: the action (its id from GET /api/me/appeals) and why it should be looked at again. */
 export const appealBody = z.object({
   action_id: z.string("action_id must be text").regex(ID_REGEX, "action_id must be a moderation action id"),
-  text: z
-    .string("text must be text")
-    .trim()
-    .min(APPEAL_TEXT_MIN, `text must be at least ${APPEAL_TEXT_MIN} characters`)
-    .max(APPEAL_TEXT_MAX, `text must be at most ${APPEAL_TEXT_MAX} characters`),
+  text: memberText({ label: "text", min: APPEAL_TEXT_MIN, max: APPEAL_TEXT_MAX, multiline: true }),
 });
 export type AppealBody = z.input<typeof appealBody>;
 
@@ -24,11 +21,7 @@ export const adminAppealsQuery = z.object({
 /** POST /api/admin/appeals/{id}/decision. The note is shown to the member. */
 export const appealDecisionBody = z.object({
   outcome: z.enum(APPEAL_OUTCOMES, "outcome must be upheld or reversed"),
-  note: z
-    .string("note must be text")
-    .trim()
-    .max(APPEAL_NOTE_MAX, `note must be at most ${APPEAL_NOTE_MAX} characters`)
-    .default(""),
+  note: memberText({ label: "note", max: APPEAL_NOTE_MAX, multiline: true }).default(""),
 });
 export type AppealDecisionBody = z.input<typeof appealDecisionBody>;
 

@@ -1,14 +1,20 @@
 import { z } from "zod";
 import { COMMENT_MAX, COMMENT_SORTS } from "../comments";
 import { ID_REGEX } from "../ids";
+import { memberText } from "./text";
 
 // Comments under items (docs/decisions/093). Messages name the field (docs/product-spec.md §8).
 
-const text = z
-  .string("Comment text is required")
-  .trim()
-  .min(1, "Comment text is required")
-  .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX.toLocaleString("en-US")} characters`);
+const text = memberText({
+  label: "Comment",
+  min: 1,
+  max: COMMENT_MAX,
+  multiline: true,
+  messages: {
+    required: "Comment text is required",
+    max: `Comment must be at most ${COMMENT_MAX.toLocaleString("en-US")} characters`,
+  },
+});
 
 /** POST /api/content/{id}/comments: a top comment, or with `parent_id` a reply (to a reply: to its top comment). */
 export const commentCreateBody = z.object({

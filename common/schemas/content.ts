@@ -4,8 +4,10 @@ import { storyboardOut } from "./storyboards";
 import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../content-text";
 import { ID_REGEX } from "../ids";
 import { EARN_BLOCKS, MEDIA_EARN_BLOCKS } from "../media-floor";
+import { hasUnshowable, visibleLength } from "../member-text";
 import { normalizeTags } from "../tags";
 import { isCalendarDateTime } from "../date-time";
+import { memberText } from "./text";
 
 const CONTENT_TYPES = ["video", "audio"] as const;
 
@@ -16,16 +18,18 @@ const tagsInput = z.union([
 ]);
 
 // What people type about their content; messages name the field (docs/product-spec.md §8 "clear errors").
-const title = z
-  .string()
-  .trim()
-  .min(1, "Title is required")
-  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
-/** A draft's title: may be empty; the same bounds otherwise. */
-const draftTitle = z.string("Title is required").trim().max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
-const description = z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`);
+// (docs/decisions/106: one line, no broken characters, "required" counts only what shows.)
+const title = memberText({ label: "Title", min: 1, max: TITLE_MAX });
+/** A draft's title: may be empty (one of only invisible characters is stored empty); the same bounds otherwise. */
+const draftTitle = memberText({ label: "Title", max: TITLE_MAX }).transform((t) => (visibleLength(t) ? t : ""));
+const description = memberText({ label: "Description", max: DESCRIPTION_MAX, multiline: true });
 const tags = tagsInput.transform((t, ctx) => {
   const list = normalizeTags(t);
+  if (list.some(hasUnshowable))
+    ctx.addIssue({ code: "custom", message: "Tags contain characters that cannot be shown" });
+  if (list.some((tag) => /[\n\r\u2028\u2029]/.test(tag))) {
+    ctx.addIssue({ code: "custom", message: "Each tag must be on one line" });
+  }
   if (list.length > TAGS_MAX) ctx.addIssue({ code: "custom", message: `At most ${TAGS_MAX} tags` });
   if (list.some((tag) => tag.length > TAG_MAX)) {
     ctx.addIssue({ code: "custom", message: `Each tag must be at most ${TAG_MAX} characters` });
@@ -99,9 +103,10 @@ export const contentFinalizeBody = z
 export type ContentFinalizeBody = z.input<typeof contentFinalizeBody>;
 
 /**
- * PATCH /api/content/{id}: the creator's (or an admin's) new text, visibility or schedule. With a title, the text
- * changes, and leaving out description or tags clears them; without one the text stays. A visibility without
- * `publish_at` clears any schedule (public: publish now); `publish_at: null` clears it and keeps the item private.
+ * PATCH /api/content/{id}: the creator's (or an admin's) new title, description, tags, visibility or schedule. Each
+ * field sent changes; each left out stays as it is (docs/decisions/106), so tags alone change only the tags; send
+ * `""` or `[]` to clear one. A visibility without `publish_at` clears any schedule (public: publish now);
+ * `publish_at: null` clears it and keeps the item private.
  */
 export const contentEditBody = z
   .object({
@@ -111,9 +116,8 @@ export const contentEditBody = z
     visibility: visibility.optional(),
     publish_at: publishAt.nullable().optional(),
   })
-  .refine((b) => b.title !== undefined || b.visibility !== undefined || b.publish_at !== undefined, {
-    message: "Title is required",
-    path: ["title"],
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: "Title is required, or a description, tags, visibility or publish_at to change",
   })
   .refine(scheduleWithVisibility, SCHEDULE_MESSAGE);
 export type ContentEditBody = z.input<typeof contentEditBody>;

@@ -7,15 +7,12 @@ import {
   REPORT_REASONS,
   USER_ACTIONS,
 } from "../moderation";
+import { memberText } from "./text";
 
 /** POST /api/content/{id}/report: why, and optionally a note. A second report of the same item updates the first. */
 export const contentReportBody = z.object({
   reason: z.enum(REPORT_REASONS, "reason must be one of spam, copyright, abuse, sexual_content, other"),
-  note: z
-    .string("note must be text")
-    .trim()
-    .max(REPORT_NOTE_MAX, `note must be at most ${REPORT_NOTE_MAX} characters`)
-    .default(""),
+  note: memberText({ label: "note", max: REPORT_NOTE_MAX, multiline: true }).default(""),
 });
 export type ContentReportBody = z.input<typeof contentReportBody>;
 
@@ -25,19 +22,11 @@ export type ContentReportBody = z.input<typeof contentReportBody>;
  */
 export const commentReportBody = z.object({
   reason: z.enum(REPORT_REASONS, "reason must be one of spam, copyright, abuse, sexual_content, other"),
-  details: z
-    .string("details must be text")
-    .trim()
-    .max(REPORT_NOTE_MAX, `details must be at most ${REPORT_NOTE_MAX} characters`)
-    .default(""),
+  details: memberText({ label: "details", max: REPORT_NOTE_MAX, multiline: true }).default(""),
 });
 export type CommentReportBody = z.input<typeof commentReportBody>;
 
-const note = z
-  .string("note must be text")
-  .trim()
-  .max(MODERATION_NOTE_MAX, `note must be at most ${MODERATION_NOTE_MAX} characters`)
-  .default("");
+const note = memberText({ label: "note", max: MODERATION_NOTE_MAX, multiline: true }).default("");
 
 /** GET /api/admin/moderation: items with open reports (the default), or taken-down items. */
 export const moderationQueueQuery = z.object({

@@ -2,18 +2,12 @@ import { z } from "zod";
 import { ID_REGEX } from "../ids";
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_ITEMS_MAX, PLAYLIST_TITLE_MAX, PLAYLIST_VISIBILITIES } from "../playlists";
 import { contentOut } from "./content";
+import { memberText } from "./text";
 
 // Playlists and Watch later (docs/decisions/090). Messages name the field (docs/product-spec.md §8).
 
-const title = z
-  .string("Title is required")
-  .trim()
-  .min(1, "Title is required")
-  .max(PLAYLIST_TITLE_MAX, `Title must be at most ${PLAYLIST_TITLE_MAX} characters`);
-const description = z
-  .string("Description must be text")
-  .trim()
-  .max(PLAYLIST_DESCRIPTION_MAX, `Description must be at most ${PLAYLIST_DESCRIPTION_MAX} characters`);
+const title = memberText({ label: "Title", min: 1, max: PLAYLIST_TITLE_MAX });
+const description = memberText({ label: "Description", max: PLAYLIST_DESCRIPTION_MAX, multiline: true });
 const visibility = z.enum(PLAYLIST_VISIBILITIES, "Visibility must be public, unlisted or private");
 
 /** POST /api/playlists. */

@@ -277,3 +277,24 @@ describe("admin appeals", () => {
     expect(await bell(creator)).toEqual([]);
   });
 });
+
+describe("appeal text under the one rule for what members type (docs/decisions/106)", () => {
+  it("refuses an appeal of invisible characters in words, and the member may still appeal with words", async () => {
+    const { creator, takedownId } = await takenDown();
+    for (const [text, error] of [
+      [`   ${"\u200b".repeat(11)}`, "text: text must be at least 10 characters"],
+      ["\u2066\u2069\u200e\u200f\u00ad".repeat(3), "text: text must be at least 10 characters"],
+      ["Please look \ud83d again, it is mine", "text: text contains characters that cannot be shown"],
+      ["Please look\u0000again, it is mine", "text: text contains characters that cannot be shown"],
+      ["😀".repeat(1001), "text: text must be at most 2000 characters"],
+    ] as const) {
+      const res = await appeal(creator, takedownId, text);
+      expect(res.status, error).toBe(400);
+      expect(await res.json()).toMatchObject({ error, code: "invalid_input" });
+    }
+    const words = "C'est mon film 🎬 — 北極光 — שלום. <b>Please</b> look again.";
+    const res = await appeal(creator, takedownId, words);
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await res.json()).toMatchObject({ appeal: { text: words } });
+  });
+});

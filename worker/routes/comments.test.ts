@@ -5,7 +5,7 @@ import { COMMENTS_PAGE } from "../../common/comments";
 import { newId } from "../lib/ids";
 import { COMMENTS_PER_MINUTE, NEW_ACCOUNT_COMMENTS_PER_MINUTE } from "../middleware/rate-limit";
 import { makeContent, makeUser } from "../test/factories";
-import type { Browser } from "../test/http";
+import { Browser } from "../test/http";
 import { established, member } from "../test/members";
 import { suspend, takeDown } from "../test/moderation";
 
@@ -305,5 +305,38 @@ describe("comments", () => {
     // Nothing for the commenter.
     const annBell = await (await ann.browser.fetch("/api/me/notifications")).json<Bell>();
     expect(annBell.items.filter((n) => n.kind === "new_comments")).toEqual([]);
+  });
+});
+
+describe("comment text under the one rule for what members type (docs/decisions/106)", () => {
+  it("counts length as the text box does and refuses text that shows nothing or cannot be shown, in words", async () => {
+    const content = await item();
+    const cases: [string, string][] = [
+      ["😀".repeat(1001), "text: Comment must be at most 2,000 characters"],
+      ["😀".repeat(2000), "text: Comment must be at most 2,000 characters"],
+      ["\u200b\u200b\u200b", "text: Comment text is required"],
+      [" \u200d\u2060\ufe0f ", "text: Comment text is required"],
+      ["Nice \ud800 film", "text: Comment contains characters that cannot be shown"],
+      ["Nice\u0000film", "text: Comment contains characters that cannot be shown"],
+    ];
+    for (const [i, [text, error]] of cases.entries()) {
+      // Each its own member: the comment rate limit counts refused tries too.
+      const ann = await established(`ann${i}`);
+      const res = await post(ann.browser, content.id, { text });
+      expect(res.status, error).toBe(400);
+      expect(await res.json()).toMatchObject({ error });
+    }
+    expect((await page(new Browser(), content.id)).count).toBe(0);
+  });
+
+  it("keeps good text as typed: emoji up to the limit, accents, CJK, right-to-left letters, HTML", async () => {
+    const content = await item();
+    const ann = await established("ann");
+    const texts = [
+      "😀".repeat(1000),
+      "Crème brûlée, 北極光, שלום, مرحبا 👍🏽",
+      "<img src=x onerror=alert(1)> & line\n\tbreaks",
+    ];
+    for (const text of texts) expect((await comment(ann.browser, content.id, text)).text).toBe(text);
   });
 });

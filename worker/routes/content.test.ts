@@ -260,3 +260,67 @@ describe("creator page data", () => {
     });
   });
 });
+
+describe("an item's text under the one rule for what members type (docs/decisions/106)", () => {
+  it("refuses broken, invisible and multi-line titles and broken descriptions in words, and stores nothing", async () => {
+    const creator = await signedInBrowser(uniqueEmail());
+    const item = await makeContent(await me(creator), { title: "Northern Lights" });
+    for (const [body, error] of [
+      [{ title: "Northern \ud800 Lights" }, "title: Title contains characters that cannot be shown"],
+      [
+        { title: "Northern Lights", description: "Night\u0000sky" },
+        "description: Description contains characters that cannot be shown",
+      ],
+      [{ title: "\u200b\u200b" }, "title: Title is required"],
+      [{ title: "Northern\nLights" }, "title: Title must be on one line"],
+      [{ title: "x".repeat(101) + "😀".repeat(50) }, "title: Title must be at most 200 characters"],
+      [{ tags: ["sky", "bad\u0000tag"] }, "tags: Tags contain characters that cannot be shown"],
+      [{}, "Title is required, or a description, tags, visibility or publish_at to change"],
+    ] as const) {
+      const res = await creator.json(`/api/content/${item.id}`, "PATCH", body);
+      expect(res.status, error).toBe(400);
+      expect(await res.json()).toMatchObject({ error, code: "invalid_input" });
+    }
+    const after = await (await creator.fetch(`/api/content/${item.id}`)).json<ContentJson>();
+    expect(after.title).toBe("Northern Lights");
+  });
+
+  it("changes what a PATCH names: tags or a description alone, with or without a visibility; the title stays", async () => {
+    const creator = await signedInBrowser(uniqueEmail());
+    const item = await makeContent(await me(creator), { title: "Northern Lights" });
+    const patch = async (body: Record<string, unknown>) => {
+      const res = await creator.json(`/api/content/${item.id}`, "PATCH", body);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return res.json<ContentJson>();
+    };
+    await patch({ title: "Northern Lights", description: "Over the fjord", tags: ["night"] });
+    expect(await patch({ tags: "synthwave,travel,sunset", visibility: "public" })).toMatchObject({
+      title: "Northern Lights",
+      description: "Over the fjord",
+      tags: "synthwave,travel,sunset",
+      visibility: "public",
+    });
+    expect(await patch({ description: "Shot in Tromsø 🌌" })).toMatchObject({
+      title: "Northern Lights",
+      description: "Shot in Tromsø 🌌",
+      tags: "synthwave,travel,sunset",
+    });
+    expect(await patch({ title: "Aurora" })).toMatchObject({ title: "Aurora", description: "Shot in Tromsø 🌌" });
+    expect(await patch({ description: "", tags: [] })).toMatchObject({ title: "Aurora", description: "", tags: "" });
+  });
+
+  it("keeps good text as typed: emoji up to the limit, accents, CJK, right-to-left letters, HTML", async () => {
+    const creator = await signedInBrowser(uniqueEmail());
+    const item = await makeContent(await me(creator));
+    for (const title of ["😀".repeat(100), "Crème brûlée à 北極光", "שלום עולם مرحبا", "<b>Bold</b> & <i>x</i>"]) {
+      const description = `${title}\nSecond line\twith a tab`;
+      const res = await creator.json(`/api/content/${item.id}`, "PATCH", {
+        title,
+        description,
+        tags: [title.slice(0, 10)],
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await res.json()).toMatchObject({ title, description });
+    }
+  });
+});

@@ -257,3 +257,38 @@ describe("playlists", () => {
     expect(await refused.json()).toMatchObject({ code: "rate_limited" });
   });
 });
+
+describe("playlist text under the one rule for what members type (docs/decisions/106)", () => {
+  it("refuses invisible, broken and over-long titles and descriptions in words, on create and on edit", async () => {
+    const owner = await member("owner");
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: "\u200b\u200b\u200b" }, "title: Title is required"],
+      [{ title: "Road \ud800 trip" }, "title: Title contains characters that cannot be shown"],
+      [{ title: "Road\ntrip" }, "title: Title must be on one line"],
+      [{ title: "😀".repeat(51) }, "title: Title must be at most 100 characters"],
+      [
+        { title: "ok", description: "Songs\u0000" },
+        "description: Description contains characters that cannot be shown",
+      ],
+      [{ title: "ok", description: "😀".repeat(501) }, "description: Description must be at most 1000 characters"],
+    ];
+    const list = await newList(owner);
+    for (const [body, error] of cases) {
+      const made = await create(owner.browser, { visibility: "public", ...body });
+      expect(made.status, error).toBe(400);
+      expect(await made.json()).toMatchObject({ error, code: "invalid_input" });
+      const edited = await owner.browser.json(`/api/playlists/${list.id}`, "PATCH", body);
+      expect(edited.status, error).toBe(400);
+      expect(await edited.json()).toMatchObject({ error, code: "invalid_input" });
+    }
+  });
+
+  it("keeps good text as typed", async () => {
+    const owner = await member("owner");
+    const title = "Crème 北極光 שלום 😀 <b>x</b>";
+    const description = `${"😀".repeat(497)}\nمرحبا`;
+    const res = await create(owner.browser, { title, description, visibility: "public" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await res.json()).toMatchObject({ title, description });
+  });
+});

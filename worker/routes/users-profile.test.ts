@@ -318,3 +318,23 @@ describe("DELETE /api/admin/moderation/users/{id}/profile", () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe("the bio under the one rule for what members type (docs/decisions/106)", () => {
+  it("refuses a lone surrogate in words, counts emoji as the text box does, and keeps good text", async () => {
+    const { browser } = await member();
+    for (const [bio, error] of [
+      ["Films \ud83c and sound", "Bio contains characters that cannot be shown"],
+      ["😀".repeat(501), "Bio must be at most 1,000 characters"],
+    ] as const) {
+      const res = await browser.json("/api/users/me/profile", "PATCH", { bio });
+      expect(res.status, error).toBe(400);
+      expect(await res.json()).toMatchObject({ error });
+    }
+    const bio = `${"😀".repeat(400)}\nCrème 北極光 שלום <b>x</b>`;
+    const ok = await browser.json("/api/users/me/profile", "PATCH", { bio });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    expect(await ok.json()).toMatchObject({ bio });
+    const blank = await browser.json("/api/users/me/profile", "PATCH", { bio: "\u200b\u200b" });
+    expect(await blank.json()).toMatchObject({ bio: null });
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { APPEAL_TEXT_MAX, APPEAL_TEXT_MIN } from "../../../common/appeals";
+import { visibleLength } from "../../../common/member-text";
 import type { MyAppealActionJson } from "../../../common/schemas/appeals";
 import { ApiError, describeFailure, refusalOf } from "../../lib/api";
 import { useSendAppeal } from "../../queries/appeals";
@@ -41,7 +42,8 @@ export function AppealDialog({ action, onClose }: AppealDialogProps) {
   const length = text.trim().length;
 
   const submit = () => {
-    if (length < APPEAL_TEXT_MIN) return setProblem(`Write at least ${APPEAL_TEXT_MIN} characters.`);
+    // The minimum counts only what shows, as the server does (docs/decisions/106); the maximum, every unit.
+    if (visibleLength(text) < APPEAL_TEXT_MIN) return setProblem(`Write at least ${APPEAL_TEXT_MIN} characters.`);
     if (length > APPEAL_TEXT_MAX) return setProblem(`Keep your appeal to ${APPEAL_TEXT_MAX} characters or fewer.`);
     setProblem(null);
     send.mutate(

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { COMMENT_MAX } from "../../../common/comments";
+import { visibleLength } from "../../../common/member-text";
 import { describeFailure, refusalOf } from "../../lib/api";
 import { inputClass } from "../upload/form-styles";
 import { buttonClass } from "../ui";
@@ -29,7 +30,8 @@ export function CommentComposer({ label, submitLabel, initial = "", autoFocus, o
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    if (!text.trim()) return setProblem("Write something first");
+    // Only what shows counts as something (docs/decisions/106): a zero-width space alone is an empty comment.
+    if (!visibleLength(text)) return setProblem("Write something first");
     if (over) return setProblem(`Comment must be at most ${COMMENT_MAX.toLocaleString("en-US")} characters`);
     setSaving(true);
     setProblem(null);

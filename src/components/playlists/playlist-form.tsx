@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { visibleLength } from "../../../common/member-text";
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_TITLE_MAX, type PlaylistVisibility } from "../../../common/playlists";
 import { describeFailure, refusalOf } from "../../lib/api";
 import { inputClass, labelClass } from "../upload/form-styles";
@@ -37,7 +38,8 @@ export function PlaylistForm({ initial, submitLabel, onSubmit, onCancel }: Playl
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    if (!fields.title.trim()) return setProblem("Title is required");
+    // Only what shows counts as a title (docs/decisions/106), as the server counts it.
+    if (!visibleLength(fields.title)) return setProblem("Title is required");
     setSaving(true);
     setProblem(null);
     try {

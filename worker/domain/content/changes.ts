@@ -49,8 +49,8 @@ export async function getLikeStatus({ ctx: { db, actor }, input: { contentId } }
 type ContentEdit = { title?: string; description?: string; tags?: string[] } & PublishRequest;
 
 /**
- * New text (title, description and tags together), visibility or schedule, by the creator or an admin
- * (docs/decisions/094); answers the item as it now is, and what the change does to its thumbnail's public copy:
+ * New text (each of title, description and tags that is given; the rest stays, docs/decisions/106), visibility or
+ * schedule, by the creator or an admin (docs/decisions/094); answers the item as it now is, and what the change does to its thumbnail's public copy:
  * made private, the copy goes; public or unlisted again, it is made. Nothing here writes a view or money.
  */
 export async function editContent({
@@ -59,10 +59,11 @@ export async function editContent({
 }: ContentCall<{ id: string; edit: ContentEdit }>) {
   const row = await contentTheUserMayChange(db, actor, id);
   const nowMs = Date.now();
-  const text =
-    edit.title === undefined
-      ? {}
-      : { title: edit.title, description: edit.description ?? "", tags: (edit.tags ?? []).join(",") };
+  const text = {
+    ...(edit.title === undefined ? {} : { title: edit.title }),
+    ...(edit.description === undefined ? {} : { description: edit.description }),
+    ...(edit.tags === undefined ? {} : { tags: edit.tags.join(",") }),
+  };
   const publishing = edit.visibility !== undefined || edit.publish_at !== undefined;
   // A draft is published by a visibility (or a schedule) once it has a title; until then it stays a draft.
   if (publishing && row.draft && !(text.title ?? row.title)) {
