@@ -2,13 +2,13 @@ import { z } from "zod";
 import { APPEAL_NOTE_MAX, APPEAL_OUTCOMES, APPEAL_STATUSES, APPEAL_TEXT_MAX, APPEAL_TEXT_MIN } from "../appeals";
 import { ID_REGEX } from "../ids";
 import { REPORT_REASONS } from "../moderation";
-import { memberText } from "./text";
+import { memberText, requiredString } from "./text";
 
 // Appeals (docs/decisions/092): a member appeals a moderation action against them; an admin upholds or reverses.
 
 /** POST /api/appeals: the action (its id from GET /api/me/appeals) and why it should be looked at again. */
 export const appealBody = z.object({
-  action_id: z.string("action_id must be text").regex(ID_REGEX, "action_id must be a moderation action id"),
+  action_id: requiredString("action_id").regex(ID_REGEX, "action_id must be a moderation action id"),
   text: memberText({ label: "text", min: APPEAL_TEXT_MIN, max: APPEAL_TEXT_MAX, multiline: true }),
 });
 export type AppealBody = z.input<typeof appealBody>;

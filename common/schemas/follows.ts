@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID_REGEX } from "../ids";
 import { contentOut } from "./content";
+import { requiredString } from "./text";
 
 /** GET /api/me/following and GET /api/me/following/uploads: keyset pages (an opaque cursor). */
 export const followPageQuery = z.object({
@@ -39,5 +40,5 @@ export type FollowedUploadsJson = z.output<typeof followedUploadsOut>;
 
 /** POST /api/me/following/uploads/read: the newest upload the feed showed; everything up to it is read. */
 export const followedUploadsReadBody = z.object({
-  newest_id: z.string("newest_id must be text").regex(ID_REGEX, "newest_id must be a content id"),
+  newest_id: requiredString("newest_id").regex(ID_REGEX, "newest_id must be a content id"),
 });

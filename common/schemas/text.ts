@@ -17,3 +17,7 @@ export function memberText(rule: MemberTextRule) {
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
 }
+
+/** A field that must be there and be text: missing, it is "<field> is required"; another type, "<field> must be text". */
+export const requiredString = (field: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be text`) });

@@ -89,7 +89,7 @@ describe("POST /api/appeals", () => {
       [{ action_id: takedownId, text: "x".repeat(2001) }, "text: text must be at most 2000 characters"],
       [{ action_id: takedownId, text: 42 }, "text: text must be text"],
       [{ action_id: "nope", text: "a long enough text" }, "action_id: action_id must be a moderation action id"],
-      [{ text: "a long enough text" }, "action_id: action_id must be text"],
+      [{ text: "a long enough text" }, "action_id: action_id is required"],
     ] as const) {
       const res = await creator.json("/api/appeals", "POST", body);
       expect(res.status, error).toBe(400);

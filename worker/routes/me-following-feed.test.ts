@@ -183,10 +183,14 @@ describe("POST /api/me/following/uploads/read", () => {
     });
     expect(res.status).toBe(401);
     const fan = await member();
-    for (const body of [{}, { newest_id: "nope" }, { newest_id: 5 }]) {
+    for (const [body, words] of [
+      [{}, "newest_id is required"],
+      [{ newest_id: "nope" }, "newest_id must be a content id"],
+      [{ newest_id: 5 }, "newest_id must be text"],
+    ] as const) {
       const bad = await fan.browser.json("/api/me/following/uploads/read", "POST", body);
       expect(bad.status).toBe(400);
-      expect(JSON.stringify(await bad.json())).toMatch(/newest_id must be/);
+      expect((await bad.json<{ error: string }>()).error).toContain(words);
     }
   });
 });
