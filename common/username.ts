@@ -1,7 +1,7 @@
 // The username rules with the spec's exact messages (docs/product-spec.md §5, §8; docs/decisions/103): the
 // profile form checks them before asking, the server checks them again (PATCH /api/users/me/username).
 
-import { LATIN_LOOKALIKES } from "./username-lookalikes";
+import { LATIN_LOOKALIKES } from "./username-lookalikes.ts";
 
 const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { CONTENT_PAGE } from "./urls";
 import { freshEmail, signInAs, skipPreroll } from "./sign-in";
 
@@ -68,7 +68,35 @@ test("a creator makes seek previews in the studio; the seek bar shows them; Loop
   await expect(layout).toHaveAttribute("data-theatre", "off");
   await player.getByRole("button", { name: "Theatre mode" }).click();
   await expect(layout).toHaveAttribute("data-theatre", "on");
+  // Wide, the player still fits the window below the header as the page opens: its controls are on screen
+  // (16:9 letterboxed inside a shorter frame), at common laptop and desktop sizes.
+  for (const [width, height] of [
+    [1280, 720],
+    [1280, 800],
+    [1440, 900],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await controlsOnScreen(page, player, "Default view");
+  }
+  // The default view at the smallest of them fits too.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await player.getByRole("button", { name: "Default view" }).click();
+  await expect(layout).toHaveAttribute("data-theatre", "off");
+  await controlsOnScreen(page, player, "Theatre mode");
+  await player.getByRole("button", { name: "Theatre mode" }).click();
+  await expect(layout).toHaveAttribute("data-theatre", "on");
   // Remembered: the page opens wide again (whatever layer covers the player while it starts).
   await page.reload();
   await expect(page.locator("[data-theatre]")).toHaveAttribute("data-theatre", "on");
 });
+
+/** Scrolled to the top, as a page opens: the player's Play (or Pause) and its theatre button are wholly on screen. */
+async function controlsOnScreen(page: Page, player: Locator, theatreButton: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(player.getByRole("button", { name: /^(Play|Pause)$/ })).toBeInViewport({ ratio: 1 });
+  await expect(player.getByRole("button", { name: theatreButton })).toBeInViewport({ ratio: 1 });
+  await expect(player.getByRole("button", { name: "Full screen" })).toBeInViewport({ ratio: 1 });
+  const frame = (await player.boundingBox())!;
+  expect(frame.y + frame.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+}

@@ -22,7 +22,9 @@ const contentTime = (page: Page) =>
     .first()
     .evaluate((v: HTMLVideoElement) => v.currentTime);
 
-test("Share at the current time: the copied link opens the item at that time", async ({ page }) => {
+test("Share at the current time: the copied link opens the item at that time", async ({ page, baseURL }) => {
+  // The site's pages have their loading screen as they start: react-router has nothing to warn about.
+  const said = consoleOf(page, (url) => url.startsWith(baseURL!));
   await signInAs(page, freshEmail("share"));
   const item = await sunsetDrive(page);
   await page.goto(`/content/${item.id}`);
@@ -65,6 +67,7 @@ test("Share at the current time: the copied link opens the item at that time", a
   await page.getByRole("button", { name: "Play" }).click();
   await expect.poll(() => contentTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(at);
   expect(await contentTime(page)).toBeLessThan(at + 4);
+  expect(said.filter((line) => line.includes("HydrateFallback"))).toEqual([]);
 });
 
 test("the embed code plays in another site's page without a session, and sends no playback event", async ({
@@ -72,6 +75,8 @@ test("the embed code plays in another site's page without a session, and sends n
   baseURL,
 }) => {
   const item = await sunsetDrive(page);
+  // The embed's own page says nothing in the console: no warning, no error (its host page's are not ours).
+  const said = consoleOf(page, (url) => url.startsWith(baseURL!));
   const events: string[] = [];
   page.on("request", (r) => {
     if (/\/api\/(playback-events|events\/playback)/.test(r.url())) events.push(r.url());
@@ -90,6 +95,7 @@ test("the embed code plays in another site's page without a session, and sends n
     server.close();
   }
   expect(events).toEqual([]);
+  expect(said).toEqual([]);
 });
 
 async function playsInAnotherSite(page: Page, elsewhere: string, id: string) {
@@ -110,6 +116,19 @@ async function playsInAnotherSite(page: Page, elsewhere: string, id: string) {
   const watch = frame.getByRole("link", { name: "Watch on Reelpay" });
   await expect(watch).toHaveAttribute("target", "_blank");
   await expect(watch).toHaveAttribute("href", new RegExp(`/content/${id}(\\?t=\\d+)?$`));
+  // The frame's document is named after the item, as a tab of it would be.
+  const embedded = page.frames().find((f) => f.url().includes(`/embed/${id}`));
+  expect(await embedded?.title()).toBe("Sunset Drive · Reelpay");
+}
+
+/** The console's warnings and errors from the pages `ours` picks by their address, as they come. */
+function consoleOf(page: Page, ours: (url: string) => boolean): string[] {
+  const said: string[] = [];
+  page.on("console", (message) => {
+    if (!["warning", "error"].includes(message.type())) return;
+    if (ours(message.location().url)) said.push(`${message.type()}: ${message.text()}`);
+  });
+  return said;
 }
 
 test("the item's page head previews with its title and picture", async ({ page, request }) => {

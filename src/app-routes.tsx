@@ -1,13 +1,20 @@
 import type { RouteObject } from "react-router";
 import { RootLayout, RootLoading } from "./components/app-shell";
+import { EmbedLoading } from "./components/embed-loading";
 import { RequireAuth } from "./components/require-auth";
 import { RouteError } from "./components/route-error";
 
 // Every screen is its own chunk (`lazy`), so the home page ships only the code it needs.
 // Each route module exports `Component`, which react-router picks up from the lazy import.
 export const appRoutes: RouteObject[] = [
-  // The player alone, for other sites' frames (docs/decisions/099): no header, footer or comments.
-  { path: "/embed/:id", lazy: () => import("./routes/embed"), ErrorBoundary: RouteError },
+  // The player alone, for other sites' frames (docs/decisions/099): no header, footer or comments. A top-level lazy
+  // route, so it needs its own HydrateFallback (the root's has the site's header) for the first load of its code.
+  {
+    path: "/embed/:id",
+    lazy: () => import("./routes/embed"),
+    HydrateFallback: EmbedLoading,
+    ErrorBoundary: RouteError,
+  },
   {
     path: "/",
     Component: RootLayout,

@@ -3,8 +3,10 @@ import { useParams, useSearchParams } from "react-router";
 import { itemLink, parseStartTime } from "../../common/embed";
 import type { ContentJson } from "../../common/schemas/content";
 import { AdOverlay } from "../components/ads/ad-overlay";
+import { EmbedLoading } from "../components/embed-loading";
 import { MediaPlayer } from "../components/player/media-player";
 import { useAdSequence } from "../hooks/use-ad-sequence";
+import { useDocumentTitle } from "../hooks/use-document-title";
 import type { PlayerHandle } from "../hooks/player-handle";
 import { embedMediaUrl } from "../lib/content-api";
 import { useContentItem } from "../queries/content";
@@ -23,7 +25,7 @@ const linkClass =
 function EmbedPage() {
   const { id = "" } = useParams();
   const { data: content, isPending } = useContentItem(id);
-  if (isPending) return <div className="h-dvh bg-black" />;
+  if (isPending) return <EmbedLoading />;
   if (!content) {
     return (
       <main className="flex h-dvh flex-col items-center justify-center gap-2 bg-black p-4 text-center text-slate-200">
@@ -40,6 +42,8 @@ function EmbedPage() {
 function EmbedPlayer({ content }: { content: ContentJson }) {
   const playerRef = useRef<PlayerHandle>(null);
   const [params] = useSearchParams();
+  // The frame's document carries the item's name, as the item's page does (the host page's tab keeps its own).
+  useDocumentTitle(content.title);
   const sequence = useAdSequence({ contentId: undefined, player: playerRef, reporting: NO_REPORTING });
   // "Watch on Reelpay" opens the item where the embed is now: its address follows the player each second.
   const [now, setNow] = useState(0);

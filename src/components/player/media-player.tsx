@@ -1,6 +1,7 @@
 import type { Chapter } from "../../../common/chapters";
 import { type ReactNode, type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useAutoHide } from "../../hooks/use-auto-hide";
+import { useFitWindowHeight } from "../../hooks/use-fit-window-height";
 import { useFullscreen } from "../../hooks/use-fullscreen";
 import { useMediaQuery } from "../../hooks/use-media-query";
 import { type PlaybackCallbacks, useMediaPlayback } from "../../hooks/use-media-playback";
@@ -86,6 +87,9 @@ export function MediaPlayer({
   const isVideo = content.type === "video";
   const pictureInPicture = usePictureInPicture(mediaRef, isVideo);
   const [helpOpen, setHelpOpen] = useState(false);
+  // Theatre mode's player is as wide as the page: capped so its control bar is on screen as the page opens, the
+  // picture letterboxed inside (docs/decisions/102). Full screen overrides the cap (the browser's own styles).
+  const theatreMaxHeight = useFitWindowHeight(frameRef, theatre?.active ?? false);
 
   // The keys work anywhere on the page (as on YouTube), not only with the player focused; handlePlayerKey
   // leaves fields alone. Not while a dialog is open (this one's list, a report) or a layer covers the media
@@ -151,6 +155,7 @@ export function MediaPlayer({
       role="region"
       aria-label={`${isVideo ? "Video" : "Audio"} player: ${content.title}`}
       tabIndex={0}
+      style={theatreMaxHeight ? { maxHeight: theatreMaxHeight } : undefined}
       onKeyDown={wake}
       onPointerMove={wake}
       onPointerDown={wake}

@@ -1,14 +1,9 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useDocumentTitle } from "../../hooks/use-document-title";
 
 /** A plain-words policy page (Terms, Privacy): one column a reader can follow at any width. */
 export function PolicyPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${title} · Reelpay`;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <article className="mx-auto max-w-2xl space-y-6 break-words text-slate-300">
       <header>
