@@ -1,3 +1,5 @@
+import { hasUnshowable, visibleLength } from "./member-text";
+
 // Payout requests (docs/product-spec.md §5 "Payout request"; docs/decisions/036).
 
 /** Where a member may ask to be paid: the spec's payment methods. PayPal takes an email address. */
@@ -85,12 +87,19 @@ function venmoProblem(a: string): string | null {
   return null;
 }
 
-/** What the payout address must be for the method, in plain words; null when it is fine. */
+/**
+ * What the payout address must be for the method, in plain words; null when it is fine. Broken characters (a lone
+ * surrogate, a control character) are refused first under any method, as the member-text rule refuses them
+ * (docs/decisions/106): bank details are free text, and a payout goes where this text says.
+ */
 export function payoutAddressProblem(method: string, address: string): string | null {
   const a = address.trim();
+  if (hasUnshowable(a)) return "The payout address contains characters that cannot be shown";
   if (method === "PayPal") return a ? emailProblem(a, PAYPAL_ASK) : "Enter your PayPal email address";
   if (method === "Venmo") return a ? venmoProblem(a) : VENMO_ASK;
-  if (!a) return method === "Bank Transfer" ? "Enter your bank account details" : "Enter where you want to be paid";
+  // Bank details of only invisible characters (zero-width spaces) say nothing: asked for like empty ones.
+  if (visibleLength(a) === 0)
+    return method === "Bank Transfer" ? "Enter your bank account details" : "Enter where you want to be paid";
   if (a.length > BANK_DETAILS_MAX) return `Bank details can be at most ${BANK_DETAILS_MAX} characters`;
   return null;
 }

@@ -3,6 +3,7 @@ import { MONEY_STEP } from "../money";
 import { bonusAwardOut } from "./challenges";
 import { descriptionInput, usdInput, userIdInput } from "./money-fields";
 import { paymentOut } from "./payments";
+import { memberText, optionalMemberText } from "./text";
 
 // The admin's money entries. Lowering or deleting a credit that payments already drew on needs `override`
 // (docs/decisions/017); so does paying more than the available balance.
@@ -46,26 +47,16 @@ export const manualCreditDeleteQuery = z.object({
     .transform((v) => v === "true"),
 });
 
-const optionalText = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
-
 /** POST /api/admin/payments and PATCH /api/admin/payments/{id}: a payout; its status may move either way. */
 export const paymentBody = z.object({
   user_id: userIdInput,
   amount_usd: usdInput("amount_usd", { step: MONEY_STEP.payment, positive: true }),
-  payment_method: z
-    .string("payment_method is required")
-    .trim()
-    .min(1, "payment_method is required")
-    .max(100, "payment_method must be at most 100 characters"),
-  payment_reference: optionalText("payment_reference", 200),
+  // The member-text rule (docs/decisions/106): a payment is evidence an audit reads for good, so no broken
+  // characters, limits counted as the admin's text boxes count them, "required" by visible characters.
+  payment_method: memberText({ label: "payment_method", min: 1, max: 100 }),
+  payment_reference: optionalMemberText({ label: "payment_reference", max: 200 }),
   status: z.enum(["pending", "completed"], "status must be pending or completed").default("pending"),
-  notes: optionalText("notes", 1000),
+  notes: optionalMemberText({ label: "notes", max: 1000, multiline: true }),
   /** The admin confirmed paying more than the available balance. */
   override: z.boolean().default(false),
 });

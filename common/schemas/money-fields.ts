@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID_REGEX } from "../ids";
 import { MAX_ENTRY_USD, MICROS_PER_USD, type MoneyStep } from "../money";
+import { memberText } from "./text";
 
 // The fields of the admin's money entries (docs/product-spec.md §5 "Manual earning", "Manual bonus", "Payment").
 
@@ -29,4 +30,8 @@ export function usdInput(field: string, opts: { step: MoneyStep; positive?: bool
 }
 
 export const userIdInput = z.string("user_id is required").regex(ID_REGEX, "user_id must be a user id");
-export const descriptionInput = z.string().trim().max(500, "description must be at most 500 characters").default("");
+/**
+ * A manual credit's description, on the member-text rule (docs/decisions/106): one line (the admin's box is one
+ * line, and the CSV exports carry it), at most 500 UTF-16 units, no broken characters; may be empty.
+ */
+export const descriptionInput = memberText({ label: "description", max: 500 }).default("");

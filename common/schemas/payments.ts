@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { memberText } from "./text";
 
 // Payments as members (GET /api/me/payments) and admins (GET /api/admin/payments) see them.
 
@@ -34,10 +35,7 @@ export type PaymentsResponse = z.output<typeof paymentsOut>;
  * it: reopen (open again, to be paid again) or close (returned; the money available to the member).
  */
 export const paymentReversalBody = z.object({
-  reason: z
-    .string("reason is required")
-    .trim()
-    .min(1, "reason is required")
-    .max(500, "reason must be at most 500 characters"),
+  /** The member reads it on their Wallet; the member-text rule (docs/decisions/106). */
+  reason: memberText({ label: "reason", min: 1, max: 500, multiline: true }),
   request: z.enum(["reopen", "close"], "request must be reopen or close").optional(),
 });

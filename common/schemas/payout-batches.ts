@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ID_REGEX } from "../ids";
+import { memberText, optionalMemberText } from "./text";
 
 // Payout batches (docs/decisions/066): open requests sent together as one PayPal Payouts upload, then their
 // result recorded once — each request paid (a payment) or returned with a reason (the money available again).
@@ -22,23 +23,23 @@ export const payoutBatchResultBody = z.object({
     .array(
       z.object({
         request_id: z.string().regex(ID_REGEX, "request_id must be a payout request id"),
-        reason: z
-          .string("reason is required")
-          .trim()
-          .min(1, "Give the reason PayPal returned it")
-          .max(500, "reason must be at most 500 characters"),
+        // The member-text rule (docs/decisions/106); one line, as the admin's box is. A reason that is not
+        // text at all keeps "reason is required"; an empty or invisible one asks for PayPal's reason.
+        reason: z.string("reason is required").pipe(
+          memberText({
+            label: "reason",
+            min: 1,
+            max: 500,
+            messages: { required: "Give the reason PayPal returned it" },
+          }),
+        ),
       }),
     )
     .max(500)
     .optional()
     .default([]),
   /** The PayPal batch's id or another reference, kept on every payment. */
-  payment_reference: z
-    .string()
-    .trim()
-    .max(200, "payment_reference must be at most 200 characters")
-    .nullish()
-    .transform((v) => v || null),
+  payment_reference: optionalMemberText({ label: "payment_reference", max: 200 }),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MICROS_PER_USD } from "../money";
 import { PAYOUT_METHODS, payoutAddressProblem } from "../payouts";
+import { memberText, optionalMemberText } from "./text";
 
 // Payout requests (docs/decisions/036): the member asks, an admin pays or rejects.
 
@@ -38,27 +39,18 @@ export const payoutRequestBody = z.object({
     .transform((v) => Math.min(Math.round(v * 100) * (MICROS_PER_USD / 100), Number.MAX_SAFE_INTEGER)),
 });
 
-const optionalText = (field: string, max: number) =>
-  z
-    .string(`${field} must be text`)
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
+// The admin's words on a payout are kept on the payment or the request for good: the member-text rule
+// (docs/decisions/106).
 
 /** POST /api/admin/payout-requests/{id}/pay: records the completed payment for the request's amount. */
 export const payoutPayBody = z.object({
-  payment_reference: optionalText("payment_reference", 200),
-  notes: optionalText("notes", 1000),
+  payment_reference: optionalMemberText({ label: "payment_reference", max: 200 }),
+  notes: optionalMemberText({ label: "notes", max: 1000, multiline: true }),
 });
 
 /** POST /api/admin/payout-requests/{id}/reject. */
 export const payoutRejectBody = z.object({
-  reason: z
-    .string("reason is required")
-    .trim()
-    .min(1, "reason is required")
-    .max(500, "reason must be at most 500 characters"),
+  reason: memberText({ label: "reason", min: 1, max: 500, multiline: true }),
 });
 
 /** GET /api/admin/payout-requests?status=open. */

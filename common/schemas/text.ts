@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { memberTextMessages, memberTextProblem, type MemberTextRule } from "../member-text";
+import { memberTextMessages, memberTextProblem, visibleLength, type MemberTextRule } from "../member-text";
 
 /**
  * A free-text field a member or an admin types (docs/decisions/106): trimmed, then held to `memberTextProblem`,
@@ -17,6 +17,15 @@ export function memberText(rule: MemberTextRule) {
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     });
 }
+
+/**
+ * An optional free-text field kept as null when left out: absent, null, empty or only invisible characters
+ * (nothing an audit could read) is null; anything else is held to the same rule as `memberText`.
+ */
+export const optionalMemberText = (rule: Omit<MemberTextRule, "min">) =>
+  memberText(rule)
+    .nullish()
+    .transform((text) => (text && visibleLength(text) > 0 ? text : null));
 
 /** A field that must be there and be text: missing, it is "<field> is required"; another type, "<field> must be text". */
 export const requiredString = (field: string) =>

@@ -174,6 +174,21 @@ describe("payoutAddressProblem: bank transfer takes free text", () => {
     expect(bank(" \n ")).toBe("Enter your bank account details");
   });
 
+  it("refuses broken characters under every method, asks again for invisible-only details, counts UTF-16 units", () => {
+    const broken = "The payout address contains characters that cannot be shown";
+    for (const address of ["Chase\u0000 021000021", "Chase \ud800", "Chase\u007f"]) {
+      expect(bank(address), JSON.stringify(address)).toBe(broken);
+      expect(paypal(`ava${address.slice(5)}@example.com`), JSON.stringify(address)).toBe(broken);
+      expect(venmo(`@ava-l${address.slice(5)}`), JSON.stringify(address)).toBe(broken);
+    }
+    expect(bank("\u200b\u200b")).toBe("Enter your bank account details");
+    expect(payoutAddressProblem("Cheque", "\u200b")).toBe("Enter where you want to be paid");
+    // An emoji is two units, as the text box counts it.
+    expect(bank("💸".repeat(100))).toBeNull();
+    expect(bank(`${"💸".repeat(100)}a`)).toBe("Bank details can be at most 200 characters");
+    expect(bank("Banque Épargne, 中国银行, بنك <b>1234</b>")).toBeNull();
+  });
+
   it("still asks for something under a method it does not know", () => {
     expect(payoutAddressProblem("Cheque", "")).toBe("Enter where you want to be paid");
     expect(payoutAddressProblem("Cheque", "12 Main St")).toBeNull();
