@@ -1,3 +1,4 @@
+import { visibleLength } from "../../../common/member-text";
 import type { BonusAwardJson, BonusRiskReason } from "../../../common/schemas/challenges";
 
 // Sign-on bonuses the earnings job held for an admin (docs/architecture.md §4 "The sign-up bonus is guarded").
@@ -21,8 +22,8 @@ export const NOTE_MAX = 500;
 
 /** Why a review note cannot be sent yet, or null when it can. */
 export function noteProblem(note: string, max = NOTE_MAX): string | null {
-  const length = note.trim().length;
-  if (length === 0) return "Write a note saying why, for the record";
-  if (length > max) return `Keep the note to ${max} characters or fewer`;
+  // "Required" counts visible characters and the limit UTF-16 units, as the server does (docs/decisions/106).
+  if (visibleLength(note) === 0) return "Write a note saying why, for the record";
+  if (note.trim().length > max) return `Keep the note to ${max} characters or fewer`;
   return null;
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
+import { visibleLength } from "../../../common/member-text";
 import { ApiError, describeFailure } from "../../lib/api";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";
@@ -54,7 +55,7 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
   const id = useId();
 
   const submit = async () => {
-    const invalid = noteRequired || note.trim() ? noteProblem(note, noteMax) : null;
+    const invalid = noteRequired || visibleLength(note) > 0 ? noteProblem(note, noteMax) : null;
     setProblem(invalid);
     if (invalid) return;
     setBusy(true);

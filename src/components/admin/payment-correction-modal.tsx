@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { visibleLength } from "../../../common/member-text";
 import { reversePayment } from "../../lib/admin-api";
 import { describeFailure, refusalOf } from "../../lib/api";
 import { formatDate } from "../../lib/format";
@@ -34,7 +35,7 @@ export function PaymentCorrectionModal({ payment: p, onClose }: { payment: Payme
   const id = useId();
 
   const submit = async () => {
-    const noReason = reason.trim() ? null : "Give the reason for the correction";
+    const noReason = visibleLength(reason) > 0 ? null : "Give the reason for the correction";
     const noOutcome = settles && !outcome ? "Choose what becomes of the payout request" : null;
     setReasonProblem(noReason);
     setOutcomeProblem(noOutcome);

@@ -1,3 +1,4 @@
+import { visibleLength } from "../../../common/member-text";
 import { MONEY_STEP } from "../../../common/money";
 import { useId, useState } from "react";
 import { addPayment, changePayment, type PaymentInput } from "../../lib/admin-api";
@@ -32,12 +33,13 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
     user !== null &&
     value !== null &&
     amountProblem(amount, MONEY_STEP.payment, { positive: true }) === null &&
-    method.trim() !== "";
+    visibleLength(method) > 0;
   // A wrong amount says so under its field; what is missing is said by the button (docs/decisions/098).
   const needed = stillNeeded([
     !user && "a member",
     amount.trim() === "" && "an amount",
-    method.trim() === "" && "a payment method",
+    // Visible characters, as the server counts "required" (docs/decisions/106).
+    visibleLength(method) === 0 && "a payment method",
   ]);
 
   // Why the last save failed, said in the dialog (docs/decisions/103).

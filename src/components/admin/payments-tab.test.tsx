@@ -291,6 +291,10 @@ describe("payments tab", () => {
     send();
     expect(correct.getByText("Give the reason for the correction")).toBeVisible();
     expect(correct.getByText("Choose what becomes of the payout request")).toBeVisible();
+    // Zero-width spaces show nothing: still no reason, as the server counts it (docs/decisions/106).
+    fireEvent.change(correct.getByLabelText("Reason"), { target: { value: "\u200b \u200b" } });
+    send();
+    expect(correct.getByText("Give the reason for the correction")).toBeVisible();
     fireEvent.change(correct.getByLabelText("Reason"), { target: { value: "  Sent to a closed account " } });
     send();
     expect(correct.queryByText("Give the reason for the correction")).toBeNull();

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { visibleLength } from "../../../common/member-text";
 import type { PayoutBatchJson } from "../../../common/schemas/payout-batches";
 import { recordPayoutBatchResult } from "../../lib/admin-api";
 import { describeFailure, refusalOf } from "../../lib/api";
@@ -54,7 +55,7 @@ export function BatchResultModal({ batch, onClose, onRecorded }: Props) {
   };
 
   const submit = async () => {
-    const unexplained = new Set(back.filter((r) => !returned.get(r.id)?.trim()).map((r) => r.id));
+    const unexplained = new Set(back.filter((r) => visibleLength(returned.get(r.id) ?? "") === 0).map((r) => r.id));
     setMissing(unexplained);
     if (unexplained.size > 0 || requests.length === 0) return;
     setBusy(true);
