@@ -25,6 +25,8 @@ type NoteDecisionModalProps = {
   noteLabel?: string;
   /** The longest note the server takes (default NOTE_MAX). */
   noteMax?: number;
+  /** A one-line field (a payment reference): an input, as the server refuses line breaks in it (decision 106). */
+  singleLine?: boolean;
 };
 
 /** Refusals the admin can act on: a note the server finds wrong, an account or item it will not touch, one settled already. */
@@ -47,7 +49,7 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
     noteRequired = true,
     noteHint = "Why, for the audit log",
   } = props;
-  const { noteLabel = "Note", noteMax = NOTE_MAX } = props;
+  const { noteLabel = "Note", noteMax = NOTE_MAX, singleLine = false } = props;
   const refreshAdminLists = useRefreshAdminLists();
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,17 +88,30 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
           <label htmlFor={id} className={labelClass}>
             {noteRequired ? noteLabel : `${noteLabel} (optional)`}
           </label>
-          <textarea
-            id={id}
-            data-autofocus
-            rows={3}
-            maxLength={noteMax}
-            value={note}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${id}-note`}
-            onChange={(event) => setNote(event.currentTarget.value)}
-            className={fieldClass}
-          />
+          {singleLine ? (
+            <input
+              id={id}
+              data-autofocus
+              maxLength={noteMax}
+              value={note}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={`${id}-note`}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              className={fieldClass}
+            />
+          ) : (
+            <textarea
+              id={id}
+              data-autofocus
+              rows={3}
+              maxLength={noteMax}
+              value={note}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={`${id}-note`}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              className={fieldClass}
+            />
+          )}
           {problem ? (
             <p id={`${id}-note`} role="alert" className="text-sm text-red-400">
               {problem}

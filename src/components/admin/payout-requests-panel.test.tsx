@@ -216,6 +216,8 @@ describe("payout requests in the Payments tab", () => {
     fireEvent.click(table.getByRole("button", { name: "Pay viewer@example.com" }));
     const dialog = within(screen.getByRole("dialog", { name: "Record payout" }));
     expect(dialog.getByText(/by Bank Transfer to/).textContent).toContain("$25.50 by Bank Transfer to IBAN DE89");
+    // A transaction id is one line, as the server keeps it: an input, not a text box for paragraphs.
+    expect(dialog.getByLabelText("Payment reference (optional)").tagName).toBe("INPUT");
     fireEvent.change(dialog.getByLabelText("Payment reference (optional)"), { target: { value: " WIRE-9 " } });
     fireEvent.click(dialog.getByRole("button", { name: "Record payment" }));
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());

@@ -280,6 +280,7 @@ function PayoutDecisionModal({ request: r, kind, onClose }: Decision & { onClose
         noteRequired={false}
         noteLabel="Payment reference"
         noteMax={REFERENCE_MAX}
+        singleLine
         noteHint="The transaction id the member can match on their statement"
         send={(reference) => payPayoutRequest(r.id, { payment_reference: reference || null })}
         failure="Could not record the payment"
