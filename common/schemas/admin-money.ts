@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MONEY_STEP } from "../money";
 import { bonusAwardOut } from "./challenges";
-import { descriptionInput, usdInput, userIdInput } from "./money-fields";
+import { descriptionInput, MONEY_TEXT_MAX, usdInput, userIdInput } from "./money-fields";
 import { paymentOut } from "./payments";
 import { memberText, optionalMemberText } from "./text";
 
@@ -53,10 +53,10 @@ export const paymentBody = z.object({
   amount_usd: usdInput("amount_usd", { step: MONEY_STEP.payment, positive: true }),
   // The member-text rule (docs/decisions/106): a payment is evidence an audit reads for good, so no broken
   // characters, limits counted as the admin's text boxes count them, "required" by visible characters.
-  payment_method: memberText({ label: "payment_method", min: 1, max: 100 }),
-  payment_reference: optionalMemberText({ label: "payment_reference", max: 200 }),
+  payment_method: memberText({ label: "payment_method", min: 1, max: MONEY_TEXT_MAX.paymentMethod }),
+  payment_reference: optionalMemberText({ label: "payment_reference", max: MONEY_TEXT_MAX.reference }),
   status: z.enum(["pending", "completed"], "status must be pending or completed").default("pending"),
-  notes: optionalMemberText({ label: "notes", max: 1000, multiline: true }),
+  notes: optionalMemberText({ label: "notes", max: MONEY_TEXT_MAX.notes, multiline: true }),
   /** The admin confirmed paying more than the available balance. */
   override: z.boolean().default(false),
 });

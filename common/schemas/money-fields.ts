@@ -29,9 +29,21 @@ export function usdInput(field: string, opts: { step: MoneyStep; positive?: bool
     });
 }
 
+/**
+ * The longest text of each money record's fields, in UTF-16 units (docs/decisions/106): the schemas hold the API to
+ * them and the admin's forms take them from here, so the two never drift.
+ */
+export const MONEY_TEXT_MAX = {
+  paymentMethod: 100,
+  reference: 200,
+  reason: 500,
+  description: 500,
+  notes: 1000,
+} as const;
+
 export const userIdInput = z.string("user_id is required").regex(ID_REGEX, "user_id must be a user id");
 /**
  * A manual credit's description, on the member-text rule (docs/decisions/106): one line (the admin's box is one
  * line, and the CSV exports carry it), at most 500 UTF-16 units, no broken characters; may be empty.
  */
-export const descriptionInput = memberText({ label: "description", max: 500 }).default("");
+export const descriptionInput = memberText({ label: "description", max: MONEY_TEXT_MAX.description }).default("");

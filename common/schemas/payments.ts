@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { memberText } from "./text";
+import { MONEY_TEXT_MAX } from "./money-fields";
 
 // Payments as members (GET /api/me/payments) and admins (GET /api/admin/payments) see them.
 
@@ -36,6 +37,6 @@ export type PaymentsResponse = z.output<typeof paymentsOut>;
  */
 export const paymentReversalBody = z.object({
   /** The member reads it on their Wallet; the member-text rule (docs/decisions/106). */
-  reason: memberText({ label: "reason", min: 1, max: 500, multiline: true }),
+  reason: memberText({ label: "reason", min: 1, max: MONEY_TEXT_MAX.reason, multiline: true }),
   request: z.enum(["reopen", "close"], "request must be reopen or close").optional(),
 });

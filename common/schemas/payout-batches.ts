@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ID_REGEX } from "../ids";
 import { memberText, optionalMemberText } from "./text";
+import { MONEY_TEXT_MAX } from "./money-fields";
 
 // Payout batches (docs/decisions/066): open requests sent together as one PayPal Payouts upload, then their
 // result recorded once — each request paid (a payment) or returned with a reason (the money available again).
@@ -29,7 +30,7 @@ export const payoutBatchResultBody = z.object({
           memberText({
             label: "reason",
             min: 1,
-            max: 500,
+            max: MONEY_TEXT_MAX.reason,
             messages: { required: "Give the reason PayPal returned it" },
           }),
         ),
@@ -39,7 +40,7 @@ export const payoutBatchResultBody = z.object({
     .optional()
     .default([]),
   /** The PayPal batch's id or another reference, kept on every payment. */
-  payment_reference: optionalMemberText({ label: "payment_reference", max: 200 }),
+  payment_reference: optionalMemberText({ label: "payment_reference", max: MONEY_TEXT_MAX.reference }),
 });
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MICROS_PER_USD } from "../money";
 import { PAYOUT_METHODS, payoutAddressProblem } from "../payouts";
 import { memberText, optionalMemberText } from "./text";
+import { MONEY_TEXT_MAX } from "./money-fields";
 
 // Payout requests (docs/decisions/036): the member asks, an admin pays or rejects.
 
@@ -44,13 +45,13 @@ export const payoutRequestBody = z.object({
 
 /** POST /api/admin/payout-requests/{id}/pay: records the completed payment for the request's amount. */
 export const payoutPayBody = z.object({
-  payment_reference: optionalMemberText({ label: "payment_reference", max: 200 }),
-  notes: optionalMemberText({ label: "notes", max: 1000, multiline: true }),
+  payment_reference: optionalMemberText({ label: "payment_reference", max: MONEY_TEXT_MAX.reference }),
+  notes: optionalMemberText({ label: "notes", max: MONEY_TEXT_MAX.notes, multiline: true }),
 });
 
 /** POST /api/admin/payout-requests/{id}/reject. */
 export const payoutRejectBody = z.object({
-  reason: memberText({ label: "reason", min: 1, max: 500, multiline: true }),
+  reason: memberText({ label: "reason", min: 1, max: MONEY_TEXT_MAX.reason, multiline: true }),
 });
 
 /** GET /api/admin/payout-requests?status=open. */

@@ -9,6 +9,7 @@ import { amountProblem, readAmount } from "./money";
 import { stillNeeded } from "./still-needed";
 import { useRefreshAdminLists } from "../../queries/admin";
 import { type PickedUser, UserPicker } from "./user-picker";
+import { MONEY_TEXT_MAX } from "../../../common/schemas/money-fields";
 
 /**
  * Add a manual earning or bonus: user and amount required (the button waits for both and says which is still
@@ -62,7 +63,7 @@ export function ManualAddModal({ kind, onClose }: { kind: ManualKind; onClose: (
           <input
             id={descriptionId}
             type="text"
-            maxLength={500}
+            maxLength={MONEY_TEXT_MAX.description}
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
             className={fieldClass}

@@ -9,6 +9,7 @@ import { buttonClass } from "../ui";
 import { fieldClass, labelClass } from "./admin-ui";
 import { formatUsd } from "./money";
 import { useRefreshAdminLists } from "../../queries/admin";
+import { MONEY_TEXT_MAX } from "../../../common/schemas/money-fields";
 
 // A correction of a payment (docs/decisions/066): the payment did not reach the member, so its whole amount
 // comes back to their balance; the payment stays on record, marked corrected. For a payment that settled a
@@ -17,7 +18,7 @@ import { useRefreshAdminLists } from "../../queries/admin";
 
 type Outcome = "reopen" | "close";
 
-const REASON_MAX = 500;
+const REASON_MAX = MONEY_TEXT_MAX.reason;
 const OUTCOMES: [Outcome, string][] = [
   ["reopen", "Reopen the request (pay it again)"],
   ["close", "Close the request (the money goes back to the member)"],

@@ -12,6 +12,7 @@ import { savePayment } from "./payment-save";
 import { stillNeeded } from "./still-needed";
 import { useRefreshAdminLists } from "../../queries/admin";
 import { type PickedUser, UserPicker } from "./user-picker";
+import { MONEY_TEXT_MAX } from "../../../common/schemas/money-fields";
 
 const methodSuggestions = ["PayPal", "Venmo", "Bank Transfer"];
 
@@ -89,7 +90,7 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
             id={`${id}-method`}
             type="text"
             required
-            maxLength={100}
+            maxLength={MONEY_TEXT_MAX.paymentMethod}
             list={`${id}-methods`}
             value={method}
             onChange={(e) => setMethod(e.currentTarget.value)}
@@ -108,7 +109,7 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
           <input
             id={`${id}-reference`}
             type="text"
-            maxLength={200}
+            maxLength={MONEY_TEXT_MAX.reference}
             value={reference}
             onChange={(e) => setReference(e.currentTarget.value)}
             className={fieldClass}
@@ -135,7 +136,7 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
           <textarea
             id={`${id}-notes`}
             rows={2}
-            maxLength={1000}
+            maxLength={MONEY_TEXT_MAX.notes}
             value={notes}
             onChange={(e) => setNotes(e.currentTarget.value)}
             className={fieldClass}

@@ -10,6 +10,7 @@ import { fieldClass, labelClass } from "./admin-ui";
 import { formatUsd, sumUsd } from "./money";
 import { usePayoutRequests } from "../../queries/admin-payouts";
 import { useRefreshAdminLists } from "../../queries/admin";
+import { MONEY_TEXT_MAX } from "../../../common/schemas/money-fields";
 
 // Recording what PayPal did with a batch (docs/decisions/066): the admin ticks the requests PayPal returned
 // and says why for each; every other request of the batch is paid, with the optional PayPal batch reference
@@ -19,8 +20,8 @@ import { useRefreshAdminLists } from "../../queries/admin";
 export type PayoutBatch = PayoutBatchJson;
 
 /** The longest reason and reference the server takes (common/schemas/payout-batches.ts). */
-const REASON_MAX = 500;
-const REFERENCE_MAX = 200;
+const REASON_MAX = MONEY_TEXT_MAX.reason;
+const REFERENCE_MAX = MONEY_TEXT_MAX.reference;
 
 type Props = { batch: PayoutBatch; onClose: () => void; onRecorded: (batch: PayoutBatch) => void };
 

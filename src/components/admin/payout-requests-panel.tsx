@@ -10,6 +10,7 @@ import { NoteDecisionModal } from "./note-decision-modal";
 import { BATCH_METHODS, batchSizeText, requestsSizeText } from "./payout-words";
 import { usePayoutBatches, usePayoutRequests } from "../../queries/admin-payouts";
 import { useRefreshAdminLists } from "../../queries/admin";
+import { MONEY_TEXT_MAX } from "../../../common/schemas/money-fields";
 
 // Members' payout requests, first in the Payments tab (docs/decisions/036, 066). Open PayPal and Venmo requests
 // go out in batches: the admin ticks them (or none, for all), sends, and downloads PayPal's file at once; the
@@ -20,8 +21,8 @@ type Decision = { request: PayoutRequestJson; kind: "pay" | "reject" };
 type SentBatch = { id: number; count: number; total_usd: number };
 
 /** The longest payment reference and rejection reason the server takes (common/schemas/payout-requests.ts). */
-const REFERENCE_MAX = 200;
-const REASON_MAX = 500;
+const REFERENCE_MAX = MONEY_TEXT_MAX.reference;
+const REASON_MAX = MONEY_TEXT_MAX.reason;
 
 export function PayoutRequestsPanel() {
   const { data: open } = usePayoutRequests("open");
