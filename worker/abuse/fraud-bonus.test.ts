@@ -3,12 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChallengeProgressResponse } from "../../common/schemas/challenges";
 import type { ReviewsResponse } from "../../common/schemas/admin-reviews";
 import type { WalletJson } from "../../common/schemas/wallet";
-import { makeContent, makeUser } from "../test/factories";
+import { makeContent, makeUser, testDb } from "../test/factories";
 import { signedInBrowser, uniqueEmail, type Browser } from "../test/http";
 import { deleteItem } from "../test/deletion";
 import { publishFixture } from "../test/uploads";
 import { givePaidHistory } from "../test/members";
 import { watchPaced } from "../test/views";
+import { suspend, unsuspend } from "../test/moderation";
+import { creditQualifiedViews } from "../domain/earnings/credit-views";
+import { nowIso } from "../lib/time";
 
 // Sign-on bonus farms against the checks that hold (docs/decisions/031): a "certifier" account that completes
 // several claimants' views requirement, facts that change between the bonus's creation and its award, and a
@@ -97,6 +100,28 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   for (const id of created.splice(0)) await admin.json(`/api/admin/challenges/${id}`, "PATCH", { is_active: false });
+});
+
+describe("a suspended member", () => {
+  it("moves no challenge with the views they make while suspended, before or after reinstatement", async () => {
+    const streams = async (b: Browser) =>
+      (await (await b.fetch("/api/challenges/progress")).json<ChallengeProgressResponse>()).progress.find(
+        (p) => p.challenge.requirement_type === "streams_completed",
+      )!.progress_value;
+    const who = await newcomer("suspended-watcher");
+    const other = (await makeContent((await established("other-creator")).id, { durationMs: 20_000 })).id;
+    await suspend(who.id);
+    // The view itself qualifies (the rules of attention do not read standing) and pays nobody (027) ...
+    await watch(who, elsewhere, 20_000);
+    await creditQualifiedViews(testDb(), nowIso(), 25, 100);
+    // ... and a bonus is money too: it is no step towards one.
+    expect(await streams(who.browser)).toBe(0);
+    await unsuspend(who.id);
+    expect(await streams(who.browser)).toBe(0);
+    // Once reinstated, what they watch counts again, and the view made while suspended still does not.
+    await watch(who, other, 20_000);
+    expect(await streams(who.browser)).toBe(1);
+  });
 });
 
 describe("the certifier", () => {

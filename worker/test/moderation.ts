@@ -1,5 +1,5 @@
 import { takeDownContent } from "../domain/moderation/moderate-content";
-import { suspendUser } from "../domain/moderation/moderate-user";
+import { suspendUser, unsuspendUser } from "../domain/moderation/moderate-user";
 import { adminContext } from "./admin-calls";
 
 // Moderation actions for tests that need an item hidden or a member suspended, through the services the
@@ -14,6 +14,13 @@ export async function takeDown(contentId: string, note = "Removed for spam", now
 
 export async function suspend(userId: string, note = "Abusive account", now?: string) {
   return suspendUser({
+    ctx: { ...(await adminContext()), adminEmails: TEST_ADMIN_EMAILS, now },
+    input: { userId, note },
+  });
+}
+
+export async function unsuspend(userId: string, note = "Reinstated on appeal", now?: string) {
+  return unsuspendUser({
     ctx: { ...(await adminContext()), adminEmails: TEST_ADMIN_EMAILS, now },
     input: { userId, note },
   });

@@ -11,10 +11,14 @@ import { minIndependentViewsSql } from "./viewer-independence";
 
 // Streams: distinct other creators' items the user watched to 80 % under the pacing rules (only a paced,
 // earning session qualifies), at least the shortest earning length long and of real media (docs/decisions/063).
+// Not a view made while the viewer was suspended (docs/decisions/107): it pays nobody (027), and a bonus is money
+// too. While the suspension lasts, its start says so; once lifted, the reason the job kept on the view does.
 const STREAMS = `(select count(distinct v.content_id) from views v join content c on c.id = v.content_id
    where v.viewer_id = challenge_progress.user_id and v.viewer_id <> v.creator_id and v.qualified_at is not null
      and v.qualified_at between challenge_progress.enrolled_at and challenge_progress.deadline_at
-     and c.duration_ms >= ${MIN_EARNING_MS_SQL} and ${contentEarnsSql("c")})`;
+     and c.duration_ms >= ${MIN_EARNING_MS_SQL} and ${contentEarnsSql("c")}
+     and v.unpaid_reason is not 'suspended'
+     and not exists (select 1 from users s where s.id = v.viewer_id and s.suspended_at <= v.qualified_at))`;
 
 const UPLOADS = `(select count(*) from content c where c.created_by = challenge_progress.user_id
    and c.created_at between challenge_progress.enrolled_at and challenge_progress.deadline_at)`;
