@@ -33,9 +33,10 @@ describe("the credited notice", () => {
     // The cron settles the view first: before the fix, every poll then said nothing.
     expect(await runEarningsCron()).toMatchObject({ processed: 1 });
     expect(await earningsOf(viewer.id)).toEqual({ micros: 3000, n: 1 });
+    // Nothing for this poll to settle, but money to tell: the words agree with the amount (docs/decisions/107).
     expect(await poll(viewer.browser)).toEqual({
       processed: 0,
-      message: "Nothing new to process",
+      message: "Credited since you last looked",
       credited_usd: 0.003,
     });
     expect(await poll(viewer.browser)).toMatchObject({ credited_usd: 0 });

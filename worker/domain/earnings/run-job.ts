@@ -19,7 +19,12 @@ function result(run: CreditRun, bonuses: number): JobResult {
   ].filter(Boolean);
   return {
     processed,
-    message: parts.length ? `Processed ${parts.join(" and ")}` : "Nothing new to process",
+    // Credits the cron made first are told by a poll that processed nothing itself: its words must not deny them.
+    message: parts.length
+      ? `Processed ${parts.join(" and ")}`
+      : run.toldMicros > 0
+        ? "Credited since you last looked"
+        : "Nothing new to process",
     credited_usd: usd(run.toldMicros),
   };
 }
