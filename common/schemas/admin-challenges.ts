@@ -23,16 +23,16 @@ const fields = {
     "requirement_type must be streams_completed, content_uploaded or min_views_per_content",
   ),
   requirement_value: z
-    .number()
+    .number("requirement_value must be a number")
     .int("requirement_value must be a whole number")
     .min(1, "requirement_value must be at least 1")
-    .max(10_000),
+    .max(10_000, "requirement_value must be at most 10,000"),
   bonus_amount: usdAmount,
   time_limit_hours: z
-    .number()
+    .number("time_limit_hours must be a number")
     .int("time_limit_hours must be a whole number")
     .min(1, "time_limit_hours must be at least 1")
-    .max(24 * 365),
+    .max(24 * 365, "time_limit_hours must be at most 8,760 (a year)"),
   is_active: z.boolean("is_active must be true or false"),
 };
 

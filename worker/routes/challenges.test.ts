@@ -212,6 +212,15 @@ describe("admin challenges", () => {
       [{ name: "x", description: "x", bonus_amount: 1.234 }, "bonus_amount: bonus_amount must have at most 2 decimals"],
       [{ name: "x", description: "x", time_limit_hours: 0 }, "time_limit_hours: time_limit_hours must be at least 1"],
       [
+        { name: "x", description: "x", time_limit_hours: 10_000 },
+        "time_limit_hours: time_limit_hours must be at most 8,760 (a year)",
+      ],
+      [
+        { name: "x", description: "x", requirement_value: 10_001 },
+        "requirement_value: requirement_value must be at most 10,000",
+      ],
+      [{ name: "x", description: "x", time_limit_hours: "72" }, "time_limit_hours: time_limit_hours must be a number"],
+      [
         { name: "x", description: "x", requirement_type: "likes" },
         "requirement_type: requirement_type must be streams_completed, content_uploaded or min_views_per_content",
       ],
