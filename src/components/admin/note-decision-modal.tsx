@@ -55,6 +55,16 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const field = {
+    id,
+    "data-autofocus": true,
+    maxLength: noteMax,
+    value: note,
+    "aria-invalid": problem ? true : undefined,
+    "aria-describedby": `${id}-note`,
+    onChange: (event: { currentTarget: { value: string } }) => setNote(event.currentTarget.value),
+    className: fieldClass,
+  };
 
   const submit = async () => {
     const invalid = noteRequired || visibleLength(note) > 0 ? noteProblem(note, noteMax) : null;
@@ -88,30 +98,7 @@ export function NoteDecisionModal(props: NoteDecisionModalProps) {
           <label htmlFor={id} className={labelClass}>
             {noteRequired ? noteLabel : `${noteLabel} (optional)`}
           </label>
-          {singleLine ? (
-            <input
-              id={id}
-              data-autofocus
-              maxLength={noteMax}
-              value={note}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${id}-note`}
-              onChange={(event) => setNote(event.currentTarget.value)}
-              className={fieldClass}
-            />
-          ) : (
-            <textarea
-              id={id}
-              data-autofocus
-              rows={3}
-              maxLength={noteMax}
-              value={note}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${id}-note`}
-              onChange={(event) => setNote(event.currentTarget.value)}
-              className={fieldClass}
-            />
-          )}
+          {singleLine ? <input {...field} /> : <textarea {...field} rows={3} />}
           {problem ? (
             <p id={`${id}-note`} role="alert" className="text-sm text-red-400">
               {problem}
