@@ -12,14 +12,24 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** Control characters other than tab, line feed and carriage return. */
 // eslint-disable-next-line no-control-regex
 const UNSHOWABLE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * The bidi embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): they make text read in another
+ * order than it is stored ("gnp.exe" shown as "exe.png"; docs/decisions/108). The marks U+200E and U+200F stay:
+ * right-to-left writers type them and they reorder nothing beyond neutral characters.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 /** Line breaks, which a one-line field (a title, a name) has no room for. */
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
 /** How many characters of the text show: what "required" and a minimum length count. */
 export const visibleLength = (text: string) => text.replace(INVISIBLE, "").length;
 
-/** Whether the text holds a character that cannot be shown: a lone surrogate, or a control other than tab and breaks. */
-export const hasUnshowable = (text: string) => LONE_SURROGATE.test(text) || UNSHOWABLE_CONTROL.test(text);
+/**
+ * Whether the text holds a character that cannot be shown as itself: a lone surrogate, a control other than tab and
+ * breaks, or a bidi control that would show the text in another order (docs/decisions/108).
+ */
+export const hasUnshowable = (text: string) =>
+  LONE_SURROGATE.test(text) || UNSHOWABLE_CONTROL.test(text) || BIDI_CONTROL.test(text);
 
 export type MemberTextRule = {
   /** The field as its messages name it: "Title", "Comment", "text", "note". */

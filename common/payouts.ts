@@ -88,13 +88,39 @@ function venmoProblem(a: string): string | null {
 }
 
 /**
+ * Whitespace and characters that show nothing (format and other default-ignorable ones), bidi controls apart: those
+ * are refused wherever they stand, as member text refuses them (docs/decisions/108).
+ */
+const INVISIBLE_EDGE = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+const BIDI_CONTROL = /^[\u202a-\u202e\u2066-\u2069]$/;
+const trimmable = (c: string) => INVISIBLE_EDGE.test(c) && !BIDI_CONTROL.test(c);
+const INVISIBLE_INSIDE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE_ANYWHERE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+const UNSHOWABLE_ADDRESS = "The payout address contains characters that cannot be shown";
+
+/**
+ * The address as it is kept: without whitespace or invisible characters (a zero-width space, a word joiner) at
+ * either end, which a paste brings along and which name nothing (docs/decisions/108).
+ */
+export function trimPayoutAddress(address: string): string {
+  const chars = [...address];
+  let start = 0;
+  let end = chars.length;
+  while (start < end && trimmable(chars[start]!)) start++;
+  while (end > start && trimmable(chars[end - 1]!)) end--;
+  return chars.slice(start, end).join("");
+}
+
+/**
  * What the payout address must be for the method, in plain words; null when it is fine. Broken characters (a lone
- * surrogate, a control character) are refused first under any method, as the member-text rule refuses them
- * (docs/decisions/106): bank details are free text, and a payout goes where this text says.
+ * surrogate, a control character, a bidi control) are refused first under any method, as the member-text rule
+ * refuses them (docs/decisions/106), and so are invisible characters inside the address (docs/decisions/108): an
+ * IBAN, an email address or a phone number has no place for them, and they would make one address look like
+ * two. Bank details are free text, and a payout goes where this text says.
  */
 export function payoutAddressProblem(method: string, address: string): string | null {
-  const a = address.trim();
-  if (hasUnshowable(a)) return "The payout address contains characters that cannot be shown";
+  const a = trimPayoutAddress(address);
+  if (hasUnshowable(a) || INVISIBLE_INSIDE.test(a)) return UNSHOWABLE_ADDRESS;
   if (method === "PayPal") return a ? emailProblem(a, PAYPAL_ASK) : "Enter your PayPal email address";
   if (method === "Venmo") return a ? venmoProblem(a) : VENMO_ASK;
   // Bank details of only invisible characters (zero-width spaces) say nothing: asked for like empty ones.
@@ -105,7 +131,9 @@ export function payoutAddressProblem(method: string, address: string): string | 
 }
 
 /**
- * The key that names one payout destination, so that one destination typed differently gives one key:
+ * The key that names one payout destination, so that one destination typed differently gives one key. First the
+ * text is folded (docs/decisions/108): NFKC, so fullwidth digits and letters are the ASCII ones they look like,
+ * and without format and other default-ignorable characters (zero-width space, word joiner, bidi controls); then
  *  - "email:<address>" for an email address under any method (a PayPal account and a Venmo recipient with the
  *    same email are the same person's): trimmed and lower-cased, dots and +tags kept as typed;
  *  - "venmo:<username>": lower-cased, without the leading @;
@@ -115,7 +143,7 @@ export function payoutAddressProblem(method: string, address: string): string | 
  * For an address payoutAddressProblem refuses it still gives a key, by the same rules.
  */
 export function normalizePayoutAddress(method: string, address: string): string {
-  const a = address.trim();
+  const a = address.normalize("NFKC").replace(INVISIBLE_ANYWHERE, "").trim();
   const email = `email:${a.toLowerCase()}`;
   if (method === "PayPal") return email;
   if (method === "Venmo") {

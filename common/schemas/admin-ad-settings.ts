@@ -7,21 +7,50 @@ const flag = z.enum(["true", "false"], "must be 'true' or 'false'");
 
 /**
  * An ad feed is an http(s) URL, or a path on our own origin (the demo feed in public/ads is served
- * wherever the app runs, whatever its port), or empty to switch ads off.
+ * wherever the app runs, whatever its port), or empty to switch ads off. Never a URL with a user name or password
+ * (as profile links, `parseLink`), and never our own API: a VAST feed is never one of our /api/ paths
+ * (docs/decisions/108).
  */
 const feedUrl = z
   .string()
   .trim()
   .max(2048, "must be at most 2048 characters")
-  .refine((v) => v === "" || (v.startsWith("/") && !v.startsWith("//")) || isHttpUrl(v), "must be an http(s) URL");
+  .superRefine((v, ctx) => {
+    const problem = feedUrlProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
-function isHttpUrl(v: string) {
-  try {
-    const url = new URL(v);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
+/**
+ * What is wrong with an ad feed's address, or null. `origin` is our own (the server passes it, as only it knows
+ * where it runs), so a full URL to our own /api/ is refused as a path to it is.
+ */
+export function feedUrlProblem(v: string, origin?: string): string | null {
+  if (v === "") return null;
+  if (v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\")) {
+    // Resolved as the browser would, so "/ads/../api/x" and "/%61pi/x" are seen as what they reach.
+    return isOurApi(new URL(v, "https://reelpay.invalid").pathname) ? "must not be one of our /api/ addresses" : null;
   }
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return "must be an http(s) URL";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "must be an http(s) URL";
+  if (url.username || url.password) return "must not hold a user name or password";
+  if (url.origin === origin && isOurApi(url.pathname)) return "must not be one of our /api/ addresses";
+  return null;
+}
+
+/** Whether a path is one of our API's, however its letters are escaped. */
+function isOurApi(pathname: string) {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // A broken escape is not our API's path either way; judge it as written.
+  }
+  return /^\/api(?:\/|$)/i.test(path);
 }
 
 /** The admin's list of ad hosts, one origin per line (or separated by spaces or commas), stored space-separated. */

@@ -6,6 +6,16 @@ import { MONEY_TEXT_MAX } from "./money-fields";
 // Payout batches (docs/decisions/066): open requests sent together as one PayPal Payouts upload, then their
 // result recorded once — each request paid (a payment) or returned with a reason (the money available again).
 
+/** The first id a list holds twice, or undefined when each is there once. */
+function firstRepeat(ids: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
+}
+
 /** POST /api/admin/payout-batches: the open requests to send (all open PayPal and Venmo requests when omitted). */
 export const payoutBatchBody = z.object({
   request_ids: z
@@ -15,6 +25,10 @@ export const payoutBatchBody = z.object({
     )
     .min(1, "Tick at least one request")
     .max(500, "A batch takes at most 500 requests")
+    .superRefine((ids, ctx) => {
+      const twice = firstRepeat(ids);
+      if (twice !== undefined) ctx.addIssue({ code: "custom", message: `lists request ${twice} twice` });
+    })
     .optional(),
 });
 
@@ -37,6 +51,11 @@ export const payoutBatchResultBody = z.object({
       }),
     )
     .max(500)
+    // A request is paid or returned once: listing it twice is a mistake in the list (docs/decisions/108).
+    .superRefine((list, ctx) => {
+      const twice = firstRepeat(list.map((r) => r.request_id));
+      if (twice !== undefined) ctx.addIssue({ code: "custom", message: `lists request ${twice} twice` });
+    })
     .optional()
     .default([]),
   /** The PayPal batch's id or another reference, kept on every payment. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MICROS_PER_USD } from "../money";
-import { PAYOUT_METHODS, payoutAddressProblem } from "../payouts";
+import { PAYOUT_METHODS, payoutAddressProblem, trimPayoutAddress } from "../payouts";
 import { memberText, optionalMemberText } from "./text";
 import { MONEY_TEXT_MAX } from "./money-fields";
 
@@ -15,7 +15,8 @@ export const payoutDestinationBody = z
     payment_method: z.enum(PAYOUT_METHODS, `payment_method must be one of ${PAYOUT_METHODS.join(", ")}`),
     payout_address: z
       .string("payout_address is required")
-      .trim()
+      // Kept without whitespace or invisible characters at the ends (docs/decisions/108).
+      .overwrite(trimPayoutAddress)
       .max(254, "payout_address must be at most 254 characters"),
   })
   .superRefine((b, ctx) => {

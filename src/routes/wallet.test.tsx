@@ -396,6 +396,25 @@ describe("payment history", () => {
     expect(cells(rows[2])).toEqual(["Nov 1, 2026", "$30.00", "Venmo", "—", "Pending", "—"]);
   });
 
+  it("isolates a reference, method and notes stored with bidi controls before they were refused (docs/decisions/108)", async () => {
+    stubWallet({
+      payments: [
+        makePayment({
+          payment_method: "PayPal\u2067",
+          payment_reference: "PP-1\u202eevil",
+          notes: "Paid \u202dtoday",
+          status: "completed",
+        }),
+      ],
+    });
+    renderApp("/wallet");
+    fireEvent.click(await screen.findByRole("tab", { name: "Payment History" }));
+    const table = within(await screen.findByRole("table", { name: "Your payments" }));
+    for (const text of ["PayPal\u2067", "PP-1\u202eevil", "Paid \u202dtoday"]) {
+      expect(table.getByText(text).tagName, JSON.stringify(text)).toBe("BDI");
+    }
+  });
+
   it("shows a corrected payment struck through, as not paid, with the correction's reason", async () => {
     stubWallet({
       payments: [

@@ -34,15 +34,8 @@ describe("memberText: length as the text box counts it (UTF-16 units)", () => {
 });
 
 describe("memberText: required and minimums count only what shows", () => {
-  it("refuses zero-width spaces, joiners, bidi marks, variation selectors and whitespace alone", () => {
-    for (const invisible of [
-      "\u200b\u200b\u200b",
-      "\u200d",
-      "\u200e\u202e\u2066",
-      "\ufe0f",
-      " \u00a0\u3000 ",
-      "\u3164",
-    ]) {
+  it("refuses zero-width spaces, joiners, right-to-left marks, variation selectors and whitespace alone", () => {
+    for (const invisible of ["\u200b\u200b\u200b", "\u200d", "\u200e\u200f", "\ufe0f", " \u00a0\u3000 ", "\u3164"]) {
       expect(problemOf(comment, invisible), JSON.stringify(invisible)).toBe("Comment text is required");
       expect(problemOf(title, invisible), JSON.stringify(invisible)).toBe("Title is required");
     }
@@ -77,6 +70,20 @@ describe("memberText: characters that cannot be shown", () => {
       );
     }
     expect(hasUnshowable("😀")).toBe(false);
+  });
+
+  it("refuses the bidi embedding, override and isolate controls, which show text in another order (docs/decisions/108)", () => {
+    for (const c of ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"]) {
+      const spoof = `invoice ${c}gnp.exe`;
+      expect(hasUnshowable(spoof), JSON.stringify(c)).toBe(true);
+      expect(problemOf(title, spoof), JSON.stringify(c)).toBe("Title contains characters that cannot be shown");
+    }
+    expect(problemOf(comment, "PP-1\u202eevil\u202c")).toBe("Comment contains characters that cannot be shown");
+    // The marks that right-to-left writers type reorder nothing beyond neutral characters: kept.
+    for (const text of ["שלום\u200f (PayPal)", "(1)\u200e abc", "مرحبا\u061c 12"]) {
+      expect(hasUnshowable(text), JSON.stringify(text)).toBe(false);
+      expect(title.parse(text)).toBe(text);
+    }
   });
 
   it("refuses a line break in a one-line field, and keeps it and tabs in a multi-line one", () => {

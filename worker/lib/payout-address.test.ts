@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizePayoutAddress, payoutAddressProblem } from "../../common/payouts";
+import { normalizePayoutAddress, payoutAddressProblem, trimPayoutAddress } from "../../common/payouts";
 
 // common/payouts.ts: payout addresses checked as the payment services check them (docs/decisions/066), and the key that
 // names one destination however it is typed. (common/ has no test project of its own: vitest.config.ts runs
@@ -189,6 +189,33 @@ describe("payoutAddressProblem: bank transfer takes free text", () => {
     expect(bank("Banque Épargne, 中国银行, بنك <b>1234</b>")).toBeNull();
   });
 
+  it("refuses bidi controls and invisible characters inside an address; trims invisible ones at the ends (docs/decisions/108)", () => {
+    const broken = "The payout address contains characters that cannot be shown";
+    for (const address of [
+      "IBAN DE00 \u202egnp.exe\u202c <b>x</b> 🦄",
+      "IBAN DE00 1234\u202a",
+      "\u2066IBAN DE00 1234",
+      "IBAN DE00\u200b 1234",
+      "IBAN DE00 12\u206034",
+      "IBAN\u200e DE00 1234",
+      "IBAN DE00 12\u00ad34",
+      "IBAN DE00 12\u3164 34",
+    ]) {
+      expect(bank(address), JSON.stringify(address)).toBe(broken);
+    }
+    expect(paypal("ava\u200d@example.com")).toBe(broken);
+    expect(venmo("212\u200b555 0123")).toBe(broken);
+    expect(venmo("@ava-l\u2067")).toBe(broken);
+    // A paste's zero-width space, word joiner or byte-order mark at either end is not part of the address.
+    for (const address of ["IBAN DE00 1234\u200b", "\ufeffIBAN DE00 1234", " \u2060IBAN DE00 1234\u200c "]) {
+      expect(trimPayoutAddress(address), JSON.stringify(address)).toBe("IBAN DE00 1234");
+      expect(bank(address), JSON.stringify(address)).toBeNull();
+    }
+    expect(trimPayoutAddress("IBAN DE00 1234\u202e")).toBe("IBAN DE00 1234\u202e");
+    // Fullwidth digits are characters of their own in bank details (the key folds them).
+    expect(bank("IBAN DE00 １２３４")).toBeNull();
+  });
+
   it("still asks for something under a method it does not know", () => {
     expect(payoutAddressProblem("Cheque", "")).toBe("Enter where you want to be paid");
     expect(payoutAddressProblem("Cheque", "12 Main St")).toBeNull();
@@ -240,6 +267,27 @@ describe("normalizePayoutAddress: one key per destination", () => {
     expect(normalizePayoutAddress("Bank Transfer", "CHASE 021000021 12345678")).toBe(key);
     // Other punctuation still tells details apart.
     expect(normalizePayoutAddress("Bank Transfer", "Chase, 021000021, 12345678")).toBe("bank:chase,021000021,12345678");
+  });
+
+  it("folds fullwidth forms (NFKC) and drops invisible characters before the rest (docs/decisions/108)", () => {
+    const key = normalizePayoutAddress("Bank Transfer", "IBAN DE00 1234");
+    expect(key).toBe("bank:ibande001234");
+    for (const address of [
+      "IBAN DE00 1234\u200b",
+      "IBAN DE00 1234\u2060",
+      "IBAN DE00 １２３４",
+      "ＩＢＡＮ　ＤＥ００　１２３４",
+      "IBAN\u00a0DE00 1234.",
+      "IBAN DE00\u200d 12\u202e34",
+      "\ufeffiban de00-1234",
+    ]) {
+      expect(normalizePayoutAddress("Bank Transfer", address), JSON.stringify(address)).toBe(key);
+    }
+    expect(normalizePayoutAddress("PayPal", "ａｖａ@example.com\u200b")).toBe("email:ava@example.com");
+    expect(normalizePayoutAddress("Venmo", "(２１２) ５５５-０１２３")).toBe("phone:2125550123");
+    expect(normalizePayoutAddress("Venmo", "@ava\u200b_1815")).toBe("venmo:ava_1815");
+    // Letters of other scripts are not folded into Latin ones: NFKC folds forms, not lookalikes.
+    expect(normalizePayoutAddress("Bank Transfer", "IBAN DЕ00 1234")).not.toBe(key);
   });
 
   it("keeps the kinds apart", () => {

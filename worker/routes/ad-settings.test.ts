@@ -49,6 +49,34 @@ describe("ad settings", () => {
     }
   });
 
+  it("refuses a feed URL with a user name or password, and our own /api/ however it is written (docs/decisions/108)", async () => {
+    const admin = await signedInBrowser("admin@example.com");
+    const set = (value: string) => admin.json("/api/admin/ad-settings", "PATCH", { key: "vast_url", value });
+    expect((await set("/ads/sample-vast.xml")).status).toBe(200);
+    const refusals: [value: string, words: string][] = [
+      ["https://user:pw@ads.example.com/vast.xml", "value: must not hold a user name or password"],
+      ["https://user@ads.example.com/vast.xml", "value: must not hold a user name or password"],
+      ["/api/admin/users", "value: must not be one of our /api/ addresses"],
+      ["/API/admin/users", "value: must not be one of our /api/ addresses"],
+      ["/ads/../api/admin/users", "value: must not be one of our /api/ addresses"],
+      ["/%61pi/admin/users", "value: must not be one of our /api/ addresses"],
+      ["/api", "value: must not be one of our /api/ addresses"],
+      ["http://localhost/api/admin/users", "value: must not be one of our /api/ addresses"],
+    ];
+    for (const [value, words] of refusals) {
+      const res = await set(value);
+      expect(res.status, value).toBe(400);
+      expect((await res.json<{ error: string }>()).error, value).toBe(words);
+    }
+    // Nothing refused was stored: the feed is still the last one accepted.
+    expect(await (await admin.fetch("/api/admin/ad-settings")).json()).toMatchObject({
+      vast_url: "/ads/sample-vast.xml",
+    });
+    // Another ad server's own /api/ path is its business, and a path merely starting with "api" is not ours.
+    expect((await set("https://ads.example.com/api/vast?zone=1")).status).toBe(200);
+    expect((await set("/apis/vast.xml")).status).toBe(200);
+  });
+
   it("keeps a list of https ad hosts for the pages' CSP, tidied, and refuses anything else naming the host", async () => {
     const admin = await signedInBrowser("admin@example.com");
     const res = await admin.json("/api/admin/ad-settings", "PATCH", {

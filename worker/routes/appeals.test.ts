@@ -283,7 +283,9 @@ describe("appeal text under the one rule for what members type (docs/decisions/1
     const { creator, takedownId } = await takenDown();
     for (const [text, error] of [
       [`   ${"\u200b".repeat(11)}`, "text: text must be at least 10 characters"],
-      ["\u2066\u2069\u200e\u200f\u00ad".repeat(3), "text: text must be at least 10 characters"],
+      ["\u2060\u200e\u200f\u00ad".repeat(3), "text: text must be at least 10 characters"],
+      // Bidi isolates show text in another order: refused as unshowable (docs/decisions/108).
+      ["\u2066\u2069\u200e\u200f\u00ad".repeat(3), "text: text contains characters that cannot be shown"],
       ["Please look \ud83d again, it is mine", "text: text contains characters that cannot be shown"],
       ["Please look\u0000again, it is mine", "text: text contains characters that cannot be shown"],
       ["😀".repeat(1001), "text: text must be at most 2000 characters"],

@@ -135,6 +135,21 @@ describe("ad settings tab", () => {
     expect(patches(fetchMock)).toEqual([]);
   });
 
+  it("refuses, unsent, an address with a user name or password and one of our own /api/ (docs/decisions/108)", async () => {
+    const fetchMock = await openTab();
+    const url = screen.getByLabelText("VAST Ad Server URL");
+    for (const [value, words] of [
+      ["https://user:pw@ads.example.com/vast.xml", "Enter the address without a user name or password"],
+      ["/api/admin/users", "An ad feed cannot be one of Reelpay's own /api/ addresses"],
+      [`${window.location.origin}/api/admin/users`, "An ad feed cannot be one of Reelpay's own /api/ addresses"],
+    ]) {
+      fireEvent.change(url, { target: { value } });
+      fireEvent.blur(url);
+      expect(screen.getByText(words), value).toBeVisible();
+    }
+    expect(patches(fetchMock)).toEqual([]);
+  });
+
   it("words the server's refusal of an address the same way, with no 'value:' on screen", async () => {
     const fetchMock = await openTab(refuse("value: must be an http(s) URL"));
     const url = screen.getByLabelText("VAST Ad Server URL");

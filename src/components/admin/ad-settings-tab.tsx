@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { adSettingChange } from "../../../common/schemas/admin-ad-settings";
+import { adSettingChange, feedUrlProblem } from "../../../common/schemas/admin-ad-settings";
 import { type AdSettingChange, type AdSettings, changeAdSetting, getAdSettings } from "../../lib/admin-api";
 import { ApiError, describeFailure, inWords } from "../../lib/api";
 import { queryKeys } from "../../lib/query-keys";
@@ -22,13 +22,18 @@ const URL_WORDS: Readonly<Record<string, string>> = {
   "must be an http(s) url":
     "Enter a web address starting with http:// or https://, or a path on this site such as /ads/sample-vast.xml",
   "must be at most 2048 characters": "The address is too long: at most 2,048 characters",
+  "must not hold a user name or password": "Enter the address without a user name or password",
+  "must not be one of our /api/ addresses": "An ad feed cannot be one of Reelpay's own /api/ addresses",
 };
 const urlInWords = (message: string) => URL_WORDS[inWords(message).toLowerCase()] ?? inWords(message);
 
 /** What the server would refuse in this address, in words; null when it would take it. */
 function urlProblem(value: string): string | null {
   const parsed = adSettingChange.safeParse({ key: "vast_url", value });
-  return parsed.success ? null : urlInWords(parsed.error.issues[0]?.message ?? "");
+  if (!parsed.success) return urlInWords(parsed.error.issues[0]?.message ?? "");
+  // A full address of this site's own API, as the server refuses it (docs/decisions/108).
+  const ownApi = feedUrlProblem(value.trim(), window.location.origin);
+  return ownApi ? urlInWords(ownApi) : null;
 }
 
 /**

@@ -84,11 +84,15 @@ export function Table({
   );
 }
 
-/** A long note in a table: its first lines, the whole text on hover (and in the record's edit dialog). */
+/**
+ * A long note in a table: its first lines, the whole text on hover (and in the record's edit dialog). Isolated
+ * (`<bdi>`), so a bidi control stored before they were refused cannot reorder what is around it
+ * (docs/decisions/108).
+ */
 export function ClampedText({ text, lines = 3 }: { text: string; lines?: 2 | 3 }) {
   return (
     <span className={`${lines === 2 ? "line-clamp-2" : "line-clamp-3"} min-w-0`} title={text}>
-      {text}
+      <bdi>{text}</bdi>
     </span>
   );
 }

@@ -71,8 +71,14 @@ export function PaymentCorrectionModal({ payment: p, onClose }: { payment: Payme
       >
         <p className="text-sm wrap-anywhere text-slate-300">
           <span className="font-semibold tabular-nums text-slate-100">{formatUsd(p.amount_usd)}</span> to {p.user_email}{" "}
-          by {p.payment_method} on {formatDate(p.created_at)}
-          {p.payment_reference ? ` (reference ${p.payment_reference})` : ""}.
+          by <bdi>{p.payment_method}</bdi> on {formatDate(p.created_at)}
+          {p.payment_reference ? (
+            <>
+              {" "}
+              (reference <bdi>{p.payment_reference}</bdi>)
+            </>
+          ) : null}
+          .
         </p>
         <p className="text-sm text-slate-400">
           {settles

@@ -283,9 +283,10 @@ describe("payments tab", () => {
     renderWithQueries(<PaymentsTab />);
     fireEvent.click(await screen.findByRole("button", { name: "Correct payment to viewer@example.com" }));
     const correct = within(screen.getByRole("dialog", { name: "Correct payment" }));
-    expect(correct.getByText(/to viewer@example.com by PayPal/).textContent).toContain(
-      "$25.00 to viewer@example.com by PayPal on Nov 1, 2026",
-    );
+    expect(
+      correct.getByText((_, el) => el?.tagName === "P" && /to viewer@example.com by PayPal/.test(el.textContent))
+        .textContent,
+    ).toContain("$25.00 to viewer@example.com by PayPal on Nov 1, 2026");
     const send = () => fireEvent.click(correct.getByRole("button", { name: "Record correction" }));
 
     send();

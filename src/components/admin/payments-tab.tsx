@@ -113,7 +113,7 @@ export function PaymentsTab() {
                     )}
                   </td>
                   <td data-label="Method" className={tdText}>
-                    {p.payment_method}
+                    <bdi>{p.payment_method}</bdi>
                   </td>
                   <td data-label="Reference" className={`${tdText} text-slate-400`}>
                     {/* Often one unbroken transaction id: two lines, the whole of it on hover and in Edit. */}

@@ -172,7 +172,7 @@ function ResultItem(props: {
           <span className="font-medium text-slate-100">Returned</span>
           <span className="sr-only">:</span>{" "}
           <span className="font-semibold tabular-nums text-slate-100">{formatUsd(r.amount_usd)}</span> to{" "}
-          {r.payout_address} <span className="text-slate-400">({r.user_email})</span>
+          <bdi>{r.payout_address}</bdi> <span className="text-slate-400">({r.user_email})</span>
         </span>
       </label>
       {reason !== null ? (

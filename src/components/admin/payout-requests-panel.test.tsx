@@ -226,6 +226,21 @@ describe("payout requests in the Payments tab", () => {
     ]);
   });
 
+  it("isolates an address stored with bidi controls before they were refused, in the row and the Pay dialog (docs/decisions/108)", async () => {
+    const spoof = "IBAN DE00 \u202egnp.exe\u202c <b>x</b> 🦄";
+    const request = makeRequest({ payment_method: "Bank Transfer", payout_address: spoof });
+    stubRequests([request]);
+    renderWithQueries(<PaymentsTab />);
+    const table = await openTable();
+    const shown = table.getByText(spoof);
+    // Its own bidi element, so the override ends with it and cannot turn the text around it.
+    expect(shown.tagName).toBe("BDI");
+    expect(shown.textContent).toBe(spoof);
+    fireEvent.click(table.getByRole("button", { name: "Pay viewer@example.com" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Record payout" }));
+    expect(dialog.getByText(spoof).tagName).toBe("BDI");
+  });
+
   it("rejects with a reason, and not without one", async () => {
     const request = makeRequest();
     const fetchMock = stubRequests([request], {

@@ -230,7 +230,8 @@ function PayTo({ request: r }: { request: PayoutRequestJson }) {
   // One block, so a stacked row (a phone) keeps the address and its warning together beside the label.
   return (
     <div className="min-w-0">
-      {r.payout_address}
+      {/* Isolated, as every payout address and payment text is shown (docs/decisions/108). */}
+      <bdi>{r.payout_address}</bdi>
       {others.length > 0 ? (
         <p className="mt-1 font-medium wrap-anywhere text-amber-300">
           <span aria-hidden="true">⚠ </span>Also asked for by: {others.join(", ")}
@@ -265,8 +266,7 @@ function PayoutDecisionModal({ request: r, kind, onClose }: Decision & { onClose
     <>
       <p className="text-sm text-slate-300 wrap-anywhere">
         <span className="font-semibold tabular-nums">{formatUsd(r.amount_usd)}</span> by {r.payment_method} to{" "}
-        <span className="text-slate-100">{r.payout_address}</span>, asked by {r.user_email} on{" "}
-        {formatDate(r.created_at)}.
+        <bdi className="text-slate-100">{r.payout_address}</bdi>, asked by {r.user_email} on {formatDate(r.created_at)}.
       </p>
       {others.length > 0 ? (
         <p className="text-sm font-medium wrap-anywhere text-amber-300">Also asked for by: {others.join(", ")}</p>
@@ -322,7 +322,7 @@ function RequestCells({ request: r }: { request: PayoutRequestJson }) {
         {formatUsd(r.amount_usd)}
       </td>
       <td data-label="Method" className={td}>
-        {r.payment_method}
+        <bdi>{r.payment_method}</bdi>
       </td>
       <td data-label="Pay to" className={`${td} min-w-48 max-w-64 wrap-anywhere`}>
         <PayTo request={r} />

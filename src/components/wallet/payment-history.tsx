@@ -72,12 +72,13 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
                 )}
               </td>
               <td data-label="Method" className={tdText}>
-                {payment.payment_method}
+                {/* Isolated, as every payout address and payment text is shown (docs/decisions/108). */}
+                <bdi>{payment.payment_method}</bdi>
               </td>
               <td data-label="Reference" className={`${tdText} text-slate-400`}>
                 {payment.payment_reference ? (
                   <span title={payment.payment_reference} className={reference}>
-                    {payment.payment_reference}
+                    <bdi>{payment.payment_reference}</bdi>
                   </span>
                 ) : (
                   "—"
@@ -92,7 +93,7 @@ export function PaymentHistory({ payments }: { payments: PaymentJson[] }) {
               </td>
               {/* Whole: the member has no other place to read it. */}
               <td data-label="Notes" className={`${td} min-w-56 wrap-anywhere text-slate-400`}>
-                {payment.notes || "—"}
+                {payment.notes ? <bdi>{payment.notes}</bdi> : "—"}
               </td>
             </tr>
           ))}
@@ -112,7 +113,9 @@ function Correction({ reversal }: { reversal: NonNullable<PaymentJson["reversal"
         : null;
   return (
     <div className="space-y-1">
-      <p className="text-amber-300">Corrected: {reversal.reason} — not paid</p>
+      <p className="text-amber-300">
+        Corrected: <bdi>{reversal.reason}</bdi> — not paid
+      </p>
       {outcome ? <p className="text-xs text-slate-400">{outcome}</p> : null}
     </div>
   );

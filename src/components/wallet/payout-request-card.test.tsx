@@ -26,6 +26,9 @@ const paypal: Destination = {
   usable_from: "2026-11-01T10:00:00.000Z",
 };
 
+/** The card's "Paid to" line, whose address is its own (isolated) element: matched on the whole line. */
+const paidTo = (line: string) => (_: string, el: Element | null) => el?.tagName === "P" && el.textContent === line;
+
 function stub(list: () => PayoutRequestsResponse, extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     "GET /api/me/wallet": { body: makeWallet() },
@@ -105,7 +108,7 @@ describe("Request payout card: where payouts go", () => {
 
     fireEvent.change(screen.getByLabelText("PayPal email"), { target: { value: " ava@example.com " } });
     fireEvent.click(screen.getByRole("button", { name: "Save payout address" }));
-    expect(await screen.findByText("Paid to: PayPal · ava@example.com")).toBeVisible();
+    expect(await screen.findByText(paidTo("Paid to: PayPal · ava@example.com"))).toBeVisible();
     expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([
       { payment_method: "PayPal", payout_address: "ava@example.com" },
     ]);
@@ -187,7 +190,7 @@ describe("Request payout card: where payouts go", () => {
       },
     });
     renderApp("/wallet");
-    expect(await screen.findByText("Paid to: PayPal · ava@example.com")).toBeVisible();
+    expect(await screen.findByText(paidTo("Paid to: PayPal · ava@example.com"))).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Change" }));
     const form = await screen.findByRole("form", { name: "Payout address" });
     expect(form.textContent).toContain(
@@ -201,7 +204,7 @@ describe("Request payout card: where payouts go", () => {
     fireEvent.change(within(form).getByLabelText("Payout method"), { target: { value: "Venmo" } });
     fireEvent.change(within(form).getByLabelText("Where to pay you"), { target: { value: "@ava-plays" } });
     fireEvent.click(within(form).getByRole("button", { name: "Save payout address" }));
-    expect(await screen.findByText("Paid to: Venmo · @ava-plays")).toBeVisible();
+    expect(await screen.findByText(paidTo("Paid to: Venmo · @ava-plays"))).toBeVisible();
     expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([
       { payment_method: "Venmo", payout_address: "@ava-plays" },
     ]);
@@ -221,7 +224,7 @@ describe("Request payout card: where payouts go", () => {
     renderApp("/wallet");
     fireEvent.click(await screen.findByRole("button", { name: "Change" }));
     fireEvent.click(await screen.findByRole("button", { name: "Cancel" }));
-    expect(await screen.findByText("Paid to: PayPal · ava@example.com")).toBeVisible();
+    expect(await screen.findByText(paidTo("Paid to: PayPal · ava@example.com"))).toBeVisible();
     expect(bodiesOf(fetchMock, "PUT /api/me/payout-destination")).toEqual([]);
   });
 

@@ -135,7 +135,7 @@ function PayoutDestination({
       <div className="flex flex-wrap items-center justify-between gap-3">
         {/* An address can be one long unbroken word (an email): it wraps inside the card. */}
         <p className="min-w-0 text-sm wrap-anywhere text-slate-300">
-          Paid to: {destination.payment_method} · {destination.payout_address}
+          Paid to: {destination.payment_method} · <bdi>{destination.payout_address}</bdi>
         </p>
         <button type="button" className={buttonClass("secondary")} onClick={() => setEditing(true)}>
           Change
@@ -280,15 +280,15 @@ function RequestOnItsWay({ request }: { request: PayoutRequestJson }) {
         <p className="text-sm wrap-anywhere text-slate-300">
           You asked on {formatDate(request.created_at)} for {formatUsd(request.amount_usd)} by {request.payment_method}.{" "}
           Sent in batch {request.batch_id}
-          {request.sent_at ? ` on ${formatDate(request.sent_at)}` : ""} — on its way to {request.payout_address}; it can
-          no longer be cancelled.
+          {request.sent_at ? ` on ${formatDate(request.sent_at)}` : ""} — on its way to{" "}
+          <bdi>{request.payout_address}</bdi>; it can no longer be cancelled.
         </p>
       ) : (
         <>
           <p className="text-sm wrap-anywhere text-slate-300">
             You asked on {formatDate(request.created_at)} for {formatUsd(request.amount_usd)} by{" "}
-            {request.payment_method} to {request.payout_address}. Our team will send it and record it under Payment
-            History; until then this amount is set aside and not available.
+            {request.payment_method} to <bdi>{request.payout_address}</bdi>. Our team will send it and record it under
+            Payment History; until then this amount is set aside and not available.
           </p>
           {failure ? (
             <p role="alert" className="text-sm text-red-400">

@@ -375,7 +375,12 @@ export const payoutDestinations = sqliteTable(
     createdAt: text("created_at").notNull(),
     usableAt: text("usable_at").notNull(),
   },
-  (t) => [index("payout_destinations_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("payout_destinations_user_idx").on(t.userId, t.createdAt),
+    // The admin's payout requests: the other accounts whose destination has the request's key
+    // (listRequests, docs/decisions/108).
+    index("payout_destinations_key_idx").on(t.addressKey),
+  ],
 );
 
 // Who holds each payout address (docs/decisions/066): the first member to name it, for good. Another member

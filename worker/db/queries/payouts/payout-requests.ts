@@ -262,15 +262,21 @@ export type RequestWithCorrection = PayoutRequestRow & { correction: string | nu
 
 /**
  * Every request (or those of one status) with the member's email, open first, then newest first; and the
- * other members refused the same payout address (docs/decisions/066), so the admin sees both.
+ * other members who named the same payout address (docs/decisions/066, 108): refused it, or hold a destination
+ * with its key (an open request is paid to its member's destination, so this names theirs too), so the admin
+ * sees every account.
  */
 export async function listRequests(db: Db, status: PayoutRequestRow["status"] | undefined) {
   const { results } = await db.$client
     .prepare(
       `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, ${SENT_AT}, u.email as "email",
-         (select json_group_array(distinct ou.email) from payout_address_refusals rf join users ou on ou.id = rf.user_id
-          where rf.address_key in (select d.address_key from payout_destinations d where d.user_id = q.user_id and d.payout_address = q.payout_address)
-            and rf.user_id <> q.user_id) as "alsoNamedBy"
+         (select json_group_array(distinct ou.email) from (
+            select rf.user_id as uid from payout_address_refusals rf
+             where rf.address_key in (select d.address_key from payout_destinations d where d.user_id = q.user_id and d.payout_address = q.payout_address)
+            union
+            select od.user_id from payout_destinations od
+             where od.address_key in (select d.address_key from payout_destinations d where d.user_id = q.user_id and d.payout_address = q.payout_address)
+          ) n join users ou on ou.id = n.uid where n.uid <> q.user_id) as "alsoNamedBy"
        from payout_requests q join users u on u.id = q.user_id
        where (?1 is null or q.status = ?1) order by (q.status = 'open') desc, q.created_at desc, q.id desc limit 500`,
     )

@@ -1,0 +1,1 @@
+CREATE INDEX `payout_destinations_key_idx` ON `payout_destinations` (`address_key`);
