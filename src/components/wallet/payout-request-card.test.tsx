@@ -76,6 +76,57 @@ describe("Request payout card: the pace toward the minimum", () => {
   });
 });
 
+describe("Request payout card: money already pending", () => {
+  it("when pending releases reach the minimum, says so with the day on both cards, never a pace", async () => {
+    // A $75.015 sign-on bonus on its hold: nothing available yet, and no views this week.
+    const wallet = makeWallet({
+      signon_bonus: 75.015,
+      viewer_balance: 75.015,
+      viewer_pending: 75.015,
+      next_available_at: "2026-12-07T10:00:00.000Z",
+    });
+    stub(
+      () =>
+        answer({
+          available_balance: 0,
+          releasing_usd: 75.015,
+          minimum_released: { day: "2026-12-07", amount_usd: 75.015, on_one_day: true },
+          days_to_minimum: null,
+          destination: paypal,
+        }),
+      { "GET /api/me/wallet": { body: wallet } },
+    );
+    renderApp("/wallet");
+    const release = "$75.015 becomes available on Dec 7, 2026, enough to request a payout";
+    const text = await textOf();
+    expect(text).toContain(`(you have $0.00, and $75.015 pending). ${release}.`);
+    expect(text).not.toContain("pace");
+    const total = await screen.findByRole("region", { name: "Total Balance" });
+    expect(total.textContent).toContain(release);
+    expect(total.textContent).not.toContain("more to reach");
+  });
+
+  it("says 'by' the day when the minimum is released over several days", async () => {
+    stub(() =>
+      answer({
+        available_balance: 5,
+        releasing_usd: 30,
+        minimum_released: { day: "2026-12-09", amount_usd: 30, on_one_day: false },
+      }),
+    );
+    renderApp("/wallet");
+    expect(await textOf()).toContain("$30.00 becomes available by Dec 9, 2026, enough to request a payout.");
+  });
+
+  it("when pending releases fall short, names them and gives the pace for the rest", async () => {
+    stub(() => answer({ available_balance: 4.5, releasing_usd: 10, pace_per_day: 1.5, days_to_minimum: 7 }));
+    renderApp("/wallet");
+    expect(await textOf()).toContain(
+      "(you have $4.50, and $10.00 pending). At your last 7 days' pace you reach $25.00 in about 7 days.",
+    );
+  });
+});
+
 describe("Request payout card: where payouts go", () => {
   it("asks where to pay first, checks the address, then requests only an amount", async () => {
     let destination: Destination | null = null;

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { normalizePayoutAddress, PAYOUT_METHODS, payoutAddressProblem } from "../../../common/payouts";
 import { ApiError, refusalOf } from "../../lib/api";
 import { cancelPayoutRequest, requestPayout, setPayoutDestination } from "../../lib/earnings-api";
-import { formatDate, formatUsd } from "../../lib/format";
+import { formatDate, formatDay, formatUsd } from "../../lib/format";
 import { COMMA_IN_AMOUNT, hasComma, MICROS_PER_USD } from "../../lib/money";
 import type { PayoutRequestJson, PayoutRequestsResponse } from "../../../common/schemas/payout-requests";
 import { inFlightRequest, usePayoutRequests, useRefreshPayouts } from "../../queries/wallet";
@@ -53,6 +53,8 @@ export function PayoutRequestCard() {
     available_balance: available,
     destination,
     days_to_minimum: days,
+    releasing_usd: releasing,
+    minimum_released: released,
   } = list.data;
   const onItsWay = inFlightRequest(requests);
   const last = requests[0];
@@ -77,8 +79,9 @@ export function PayoutRequestCard() {
           {last ? <LastOutcome request={last} /> : null}
           {!canAsk ? (
             <p className="text-sm text-slate-400">
-              You can request a payout once {formatUsd(minimum)} is available (you have {formatUsd(available)}).{" "}
-              {paceText(days, minimum)}
+              You can request a payout once {formatUsd(minimum)} is available (you have {formatUsd(available)}
+              {releasing > 0 ? `, and ${formatUsd(releasing)} pending` : ""}).{" "}
+              {released ? `${releaseText(released)}.` : paceText(days, minimum)}
             </p>
           ) : !destination ? null : usableFrom ? (
             <p className="text-sm text-slate-400">
@@ -109,14 +112,23 @@ function useStillAhead(iso: string | null): boolean {
 }
 
 /**
- * How long the minimum takes at the last 7 days' pace of view rewards (the server leaves out one-off credits;
- * docs/decisions/066). Beyond a year a day count says nothing: the member reads what raises the pace instead.
+ * How long the minimum takes at the last 7 days' pace of view rewards, after what is pending is released (the
+ * server counts that first and leaves out one-off credits; docs/decisions/066). Beyond a year a day count says nothing: the member reads what raises the pace instead.
  */
 function paceText(days: number | null, minimum: number): string {
   if (days === null) return `No views paid you in the last 7 days. ${PACE_HINT}`;
   if (days > 365)
     return `At your last 7 days' pace it would take more than a year to reach ${formatUsd(minimum)}. ${PACE_HINT}`;
   return `At your last 7 days' pace you reach ${formatUsd(minimum)} in about ${days.toLocaleString("en-US")} ${days === 1 ? "day" : "days"}.`;
+}
+
+/**
+ * Pending money that alone brings the available balance to the minimum, with its day (docs/decisions/066):
+ * "$75.015 becomes available on Dec 7, 2026, enough to request a payout" ("by" when it is released over several
+ * days). The Total Balance card says the same.
+ */
+export function releaseText(released: NonNullable<PayoutRequestsResponse["minimum_released"]>): string {
+  return `${formatUsd(released.amount_usd)} becomes available ${released.on_one_day ? "on" : "by"} ${formatDay(released.day)}, enough to request a payout`;
 }
 
 /** Where payouts go: "Paid to: PayPal · a@b.com" with Change, or the form while there is none. */
