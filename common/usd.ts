@@ -31,3 +31,15 @@ export function plainUsd(amount: number): string {
   const micros = microsOf(amount);
   return `${micros < 0 ? "-" : ""}${digits(micros, false)}`;
 }
+
+/**
+ * A figure derived from amounts that no one is paid, such as a daily average: to the cent, as report figures
+ * are (docs/product-spec.md §9 "Display of amounts"), so "$2.000033" reads "$2.00". Something under half a cent
+ * reads "< $0.01", not "$0.00", so a day's earnings never look like none. Never for an amount of the ledger,
+ * which formatUsd writes exactly so lines add up to their totals.
+ */
+export function formatUsdToCents(amount: number): string {
+  const cents = Math.round(microsOf(amount) / CENT_MICROS);
+  if (cents === 0 && microsOf(amount) !== 0) return `${amount < 0 ? "> −" : "< "}$0.01`;
+  return formatUsd(cents / 100);
+}

@@ -21,6 +21,14 @@ test("an admin records a manual earning, pays the user, and the user sees both",
   await pay.getByLabel("Reference (optional)").fill("PP-E2E-1");
   await pay.getByRole("button", { name: "Record Payment" }).click();
   await expect(page.getByRole("table", { name: "Payments" }).getByText("PP-E2E-1")).toBeVisible();
+  // At 1280×800 every action of the row is on screen, none cut off behind a sideways scroll.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const action of ["Edit", "Delete", "Correct"]) {
+    const button = page.getByRole("button", { name: `${action} payment to ${member}` });
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  const table = page.getByRole("table", { name: "Payments" });
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
   await signOut(page);
 
   // The member's wallet: $30 credited by the admin, $25 paid, $5 left; the payment in the history.

@@ -116,7 +116,17 @@ export const payoutRequestsOut = z.object({
   destination: payoutDestinationOut.nullable(),
   /** Qualified view rewards (both sides) over the last 7 days, per day: no one-off credits (docs/decisions/066). */
   pace_per_day: z.number(),
-  /** Days to reach the minimum at that pace; null when already there or when no view paid for 7 days. */
+  /** Pending credits that become available when their holds end (not those an open review holds). */
+  releasing_usd: z.number(),
+  /**
+   * When those releases alone bring the available balance to the minimum: the UTC day, what is released by
+   * then, and whether all of it is released that one day (else over several days, the last of them that day); null otherwise.
+   */
+  minimum_released: z.object({ day: z.string(), amount_usd: z.number(), on_one_day: z.boolean() }).nullable(),
+  /**
+   * Days to reach the minimum at that pace, counting the pending releases first; null when already there,
+   * when the releases reach it (minimum_released), or when no view paid for 7 days.
+   */
   days_to_minimum: z.number().int().nullable(),
 });
 export type PayoutRequestsResponse = z.output<typeof payoutRequestsOut>;

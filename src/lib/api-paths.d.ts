@@ -3760,6 +3760,12 @@ export interface paths {
                                 usable_from: string;
                             } | null;
                             pace_per_day: number;
+                            releasing_usd: number;
+                            minimum_released: {
+                                day: string;
+                                amount_usd: number;
+                                on_one_day: boolean;
+                            } | null;
                             days_to_minimum: number | null;
                         };
                     };

@@ -12,7 +12,7 @@ export function formatDate(iso: string): string {
 }
 
 // US dollars are written by one rule for the SPA and the server's CSV exports (docs/decisions/032).
-export { formatUsd } from "../../common/usd";
+export { formatUsd, formatUsdToCents } from "../../common/usd";
 
 /**
  * A calendar day "YYYY-MM-DD" as "Nov 21, 2026". Read as UTC so the day never shifts with the

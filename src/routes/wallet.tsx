@@ -30,6 +30,7 @@ function WalletPage() {
             wallet={wallet}
             rules={rules}
             payoutRequest={inFlightRequest(payoutRequests.data?.requests)}
+            minimumReleased={payoutRequests.data?.minimum_released}
           />
         </div>
       ) : (

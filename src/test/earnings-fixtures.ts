@@ -72,6 +72,8 @@ export const noPayoutRequests: PayoutRequestsResponse = {
   available_balance: 0,
   destination: null,
   pace_per_day: 0,
+  releasing_usd: 0,
+  minimum_released: null,
   days_to_minimum: null,
 };
 

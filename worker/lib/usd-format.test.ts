@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, plainUsd } from "../../common/usd";
+import { formatUsd, formatUsdToCents, plainUsd } from "../../common/usd";
 import { usdText } from "./money";
 
 // The one USD rule of screens, messages and CSV exports (docs/decisions/032): exact, never rounded.
@@ -43,5 +43,15 @@ describe("the USD formatting rule", () => {
     expect(usdText(25_000_000)).toBe("$25.00");
     expect(usdText(13_000)).toBe("$0.013");
     expect(usdText(-15_000_000)).toBe("−$15.00");
+  });
+
+  it("writes a figure no one is paid (an average) to the cent, and a nonzero one under half a cent as such", () => {
+    expect(formatUsdToCents(2.000033)).toBe("$2.00");
+    expect(formatUsdToCents(4.001233)).toBe("$4.00");
+    expect(formatUsdToCents(1234.567)).toBe("$1,234.57");
+    expect(formatUsdToCents(0.005)).toBe("$0.01");
+    expect(formatUsdToCents(0.0001)).toBe("< $0.01");
+    expect(formatUsdToCents(-0.0001)).toBe("> −$0.01");
+    expect(formatUsdToCents(0)).toBe("$0.00");
   });
 });

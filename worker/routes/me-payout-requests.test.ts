@@ -144,9 +144,39 @@ describe("POST /api/me/payout-requests", () => {
     // $0.70 of view rewards this week: $0.10 a day; $18 more takes 180 days.
     for (let i = 0; i < 7; i++)
       await viewReward(m.id, 100_000, { side: i % 2 ? "viewer" : "creator", availableAt: "2999-01-01T00:00:00.000Z" });
-    expect(await mine(m.browser)).toMatchObject({ pace_per_day: 0.1, days_to_minimum: 180 });
+    // The $0.70 is still on its hold, and counts first: $17.30 is left for the pace, 173 days.
+    expect(await mine(m.browser)).toMatchObject({ pace_per_day: 0.1, releasing_usd: 0.7, days_to_minimum: 173 });
     const idle = await member("idle");
     expect((await mine(idle.browser)).days_to_minimum).toBeNull();
+  });
+});
+
+describe("GET /api/me/payout-requests: money already pending", () => {
+  it("names the day pending releases reach the minimum, and what is released by then; the pace is not needed", async () => {
+    const m = await memberWith(0);
+    // $75.015 held until Dec 7 (a sign-on bonus's size), $10 more later: the first release is enough.
+    await viewReward(m.id, 75_015_000, { availableAt: "2999-12-07T10:00:00.000Z" });
+    await viewReward(m.id, 10_000_000, { availableAt: "2999-12-20T10:00:00.000Z" });
+    expect(await mine(m.browser)).toMatchObject({
+      available_balance: 0,
+      releasing_usd: 85.015,
+      minimum_released: { day: "2999-12-07", amount_usd: 75.015, on_one_day: true },
+      days_to_minimum: null,
+    });
+  });
+
+  it("adds releases day by day until the minimum, and says when it took several days", async () => {
+    const m = await memberWith(5);
+    await viewReward(m.id, 12_000_000, { availableAt: "2999-12-01T10:00:00.000Z" });
+    await viewReward(m.id, 4_000_000, { availableAt: "2999-12-03T08:00:00.000Z" });
+    await viewReward(m.id, 4_000_000, { availableAt: "2999-12-03T20:00:00.000Z" });
+    await viewReward(m.id, 9_000_000, { availableAt: "2999-12-05T10:00:00.000Z" });
+    // $5 available + $12 + $8 (two releases the same UTC day) = $25 on Dec 3.
+    expect(await mine(m.browser)).toMatchObject({
+      releasing_usd: 29,
+      minimum_released: { day: "2999-12-03", amount_usd: 20, on_one_day: false },
+      days_to_minimum: null,
+    });
   });
 });
 

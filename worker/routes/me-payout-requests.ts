@@ -42,6 +42,14 @@ export const payoutRequestReadRoutes = new Hono<SignedInEnv>().get(
         available_balance: usd(r.availableMicros),
         destination: r.destination ? payoutDestinationJson(r.destination) : null,
         pace_per_day: usd(r.perDayMicros),
+        releasing_usd: usd(r.releasingMicros),
+        minimum_released: r.minimumReleased
+          ? {
+              day: r.minimumReleased.day,
+              amount_usd: usd(r.minimumReleased.micros),
+              on_one_day: r.minimumReleased.onFirstDay,
+            }
+          : null,
         days_to_minimum: r.daysToMinimum,
       } satisfies PayoutRequestsResponse,
       200,

@@ -34,6 +34,14 @@ describe("amountProblem agrees with the server's usdInput", () => {
     }
   });
 
+  it("refuses a comma in words, never reading 25,50 as 2550 or as 25.50", () => {
+    for (const step of [MONEY_STEP.earning, MONEY_STEP.bonus, MONEY_STEP.payment]) {
+      for (const text of ["25,50", "5,00", "2,550", "1,000.00"]) {
+        expect(amountProblem(text, step)).toBe("Use a point for cents and no commas, like 25.50");
+      }
+    }
+  });
+
   it("reads the typographic minus (U+2212) as a minus, refused in words", () => {
     expect(amountProblem("−5", MONEY_STEP.payment)).toBe("The amount cannot be negative");
     expect(amountProblem("−0.01", MONEY_STEP.bonus)).toBe("The amount cannot be negative");

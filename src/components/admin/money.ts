@@ -1,6 +1,6 @@
 import { MAX_ENTRY_USD, type MoneyStep } from "../../../common/money";
 import { formatUsd } from "../../lib/format";
-import { MICROS_PER_USD } from "../../lib/money";
+import { COMMA_IN_AMOUNT, hasComma, MICROS_PER_USD } from "../../lib/money";
 
 // Amounts are written with formatUsd (src/lib/format.ts), exactly, by one rule for every screen (docs/decisions/032).
 
@@ -29,6 +29,7 @@ export function readAmount(text: string): number | null {
  */
 export function amountProblem(text: string, step: MoneyStep, opts: { positive?: boolean } = {}): string | null {
   if (text.trim() === "") return null;
+  if (hasComma(text)) return COMMA_IN_AMOUNT;
   const value = readAmount(text);
   if (value === null) return "Enter an amount in dollars";
   if (value < 0) return "The amount cannot be negative";

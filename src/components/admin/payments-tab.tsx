@@ -112,10 +112,11 @@ export function PaymentsTab() {
                       formatUsd(p.amount_usd)
                     )}
                   </td>
-                  <td data-label="Method" className={tdText}>
+                  {/* Short cells for short words: the method is usually one ("PayPal"), typed text all the same. */}
+                  <td data-label="Method" className={`${td} min-w-24 wrap-anywhere`}>
                     <bdi>{p.payment_method}</bdi>
                   </td>
-                  <td data-label="Reference" className={`${tdText} text-slate-400`}>
+                  <td data-label="Reference" className={`${td} min-w-36 wrap-anywhere text-slate-400`}>
                     {/* Often one unbroken transaction id: two lines, the whole of it on hover and in Edit. */}
                     {p.payment_reference ? <ClampedText text={p.payment_reference} lines={2} /> : "—"}
                   </td>
@@ -128,40 +129,43 @@ export function PaymentsTab() {
                   <td data-label="Date" className={`${td} whitespace-nowrap`}>
                     {formatDate(p.created_at)}
                   </td>
-                  <td data-label="Notes" className={`${tdText} text-slate-400`}>
+                  <td data-label="Notes" className={`${td} min-w-36 wrap-anywhere text-slate-400`}>
                     {p.notes ? <ClampedText text={p.notes} /> : "—"}
                   </td>
-                  <td data-label="" className={`${td} whitespace-nowrap text-right`}>
-                    {isPermanent(p) ? null : (
-                      <>
+                  {/* The actions one under another, so all of them fit beside the row at 1280 px, never cut off; in a row on a phone. */}
+                  <td data-label="" className={td}>
+                    <div className="flex flex-col items-end gap-1 whitespace-nowrap max-sm:flex-row max-sm:flex-wrap">
+                      {isPermanent(p) ? null : (
+                        <>
+                          <button
+                            type="button"
+                            aria-label={`Edit payment to ${p.user_email}`}
+                            className={buttonClass("ghost")}
+                            onClick={() => setDialog({ kind: "edit", payment: p })}
+                          >
+                            Edit
+                          </button>
+                          <button
+                            type="button"
+                            aria-label={`Delete payment to ${p.user_email}`}
+                            className={buttonClass("ghost")}
+                            onClick={() => void remove(p)}
+                          >
+                            Delete
+                          </button>
+                        </>
+                      )}
+                      {p.reversal ? null : (
                         <button
                           type="button"
-                          aria-label={`Edit payment to ${p.user_email}`}
+                          aria-label={`Correct payment to ${p.user_email}`}
                           className={buttonClass("ghost")}
-                          onClick={() => setDialog({ kind: "edit", payment: p })}
+                          onClick={() => setDialog({ kind: "correct", payment: p })}
                         >
-                          Edit
+                          Correct
                         </button>
-                        <button
-                          type="button"
-                          aria-label={`Delete payment to ${p.user_email}`}
-                          className={buttonClass("ghost")}
-                          onClick={() => void remove(p)}
-                        >
-                          Delete
-                        </button>
-                      </>
-                    )}
-                    {p.reversal ? null : (
-                      <button
-                        type="button"
-                        aria-label={`Correct payment to ${p.user_email}`}
-                        className={buttonClass("ghost")}
-                        onClick={() => setDialog({ kind: "correct", payment: p })}
-                      >
-                        Correct
-                      </button>
-                    )}
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}

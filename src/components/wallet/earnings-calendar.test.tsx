@@ -80,7 +80,7 @@ describe("earnings calendar", () => {
     expect(summary("Total Earnings").textContent).toBe("$0.006");
     expect(summary("Total Views").textContent).toBe("2");
     expect(summary("Unique Users").textContent).toBe("1");
-    expect(summary("Avg. Daily").textContent).toBe("$0.0002");
+    expect(summary("Avg. Daily").textContent).toBe("< $0.01");
 
     const [head, row] = within(table).getAllByRole("row");
     expect(

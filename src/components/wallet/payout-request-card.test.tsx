@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { formatDate } from "../../lib/format";
 import type { PayoutRequestJson, PayoutRequestsResponse } from "../../../common/schemas/payout-requests";
@@ -79,6 +79,57 @@ describe("Request payout card: the pace toward the minimum", () => {
   });
 });
 
+describe("Request payout card: money already pending", () => {
+  it("when pending releases reach the minimum, says so with the day on both cards, never a pace", async () => {
+    // A $75.015 sign-on bonus on its hold: nothing available yet, and no views this week.
+    const wallet = makeWallet({
+      signon_bonus: 75.015,
+      viewer_balance: 75.015,
+      viewer_pending: 75.015,
+      next_available_at: "2026-12-07T10:00:00.000Z",
+    });
+    stub(
+      () =>
+        answer({
+          available_balance: 0,
+          releasing_usd: 75.015,
+          minimum_released: { day: "2026-12-07", amount_usd: 75.015, on_one_day: true },
+          days_to_minimum: null,
+          destination: paypal,
+        }),
+      { "GET /api/me/wallet": { body: wallet } },
+    );
+    renderApp("/wallet");
+    const release = "$75.015 becomes available on Dec 7, 2026, enough to request a payout";
+    const text = await textOf();
+    expect(text).toContain(`(you have $0.00, and $75.015 pending). ${release}.`);
+    expect(text).not.toContain("pace");
+    const total = await screen.findByRole("region", { name: "Total Balance" });
+    expect(total.textContent).toContain(release);
+    expect(total.textContent).not.toContain("more to reach");
+  });
+
+  it("says 'by' the day when the minimum is released over several days", async () => {
+    stub(() =>
+      answer({
+        available_balance: 5,
+        releasing_usd: 30,
+        minimum_released: { day: "2026-12-09", amount_usd: 30, on_one_day: false },
+      }),
+    );
+    renderApp("/wallet");
+    expect(await textOf()).toContain("$30.00 becomes available by Dec 9, 2026, enough to request a payout.");
+  });
+
+  it("when pending releases fall short, names them and gives the pace for the rest", async () => {
+    stub(() => answer({ available_balance: 4.5, releasing_usd: 10, pace_per_day: 1.5, days_to_minimum: 7 }));
+    renderApp("/wallet");
+    expect(await textOf()).toContain(
+      "(you have $4.50, and $10.00 pending). At your last 7 days' pace you reach $25.00 in about 7 days.",
+    );
+  });
+});
+
 describe("Request payout card: where payouts go", () => {
   it("asks where to pay first, checks the address, then requests only an amount", async () => {
     let destination: Destination | null = null;
@@ -132,7 +183,7 @@ describe("Request payout card: where payouts go", () => {
     const fetchMock = stub(() => answer({ available_balance: 30.004, destination: paypal }));
     renderApp("/wallet");
     const amount = await screen.findByLabelText("Amount (USD)");
-    for (const value of ["1e9", "1000001", "30.01"]) {
+    for (const value of ["1000000000", "1000001", "30.01"]) {
       fireEvent.change(amount, { target: { value } });
       fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
       expect((await screen.findByRole("alert")).textContent).toBe("You have $30.004 available");
@@ -147,6 +198,71 @@ describe("Request payout card: where payouts go", () => {
     fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Use steps of 0.01 (at most 2 decimals)");
     expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([]);
+  });
+
+  it("refuses an amount with a comma in words, never reading 25,50 as 2550", async () => {
+    const fetchMock = stub(() => answer({ available_balance: 3000, destination: paypal }));
+    renderApp("/wallet");
+    const amount = (await screen.findByLabelText("Amount (USD)")) as HTMLInputElement;
+    // A text field with the decimal keypad: what was typed stays as typed (a number field dropped the comma).
+    expect(amount.type).toBe("text");
+    expect(amount.inputMode).toBe("decimal");
+    for (const value of ["25,50", "5,00", "2,550", "2,550.00"]) {
+      fireEvent.change(amount, { target: { value } });
+      expect(amount.value).toBe(value);
+      fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
+      expect((await screen.findByRole("alert")).textContent).toBe("Use a point for cents and no commas, like 25.50");
+    }
+    for (const value of ["0x1A", "1e3", "25.5.0", "$25"]) {
+      fireEvent.change(amount, { target: { value } });
+      fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
+      expect((await screen.findByRole("alert")).textContent).toBe("Enter an amount in dollars");
+    }
+    expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([]);
+    fireEvent.change(amount, { target: { value: " 25.50 " } });
+    fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
+    await waitFor(() => expect(bodiesOf(fetchMock, "POST /api/me/payout-requests")).toEqual([{ amount_usd: 25.5 }]));
+  });
+
+  it("after a refusal that means the server moved on (409), reads the wallet again", async () => {
+    // Another tab asked first: this one still shows $60.00 available and the form until it reads again.
+    let requests: PayoutRequestJson[] = [];
+    let wallet = makeWallet({ viewer_balance: 60 });
+    const fetchMock = stub(
+      () => answer({ requests, available_balance: requests.length ? 35 : 60, destination: paypal }),
+      {
+        "GET /api/me/wallet": () => ({ body: wallet }),
+        "POST /api/me/payout-requests": () => {
+          requests = [{ ...openRequest, amount_usd: 25 }];
+          wallet = makeWallet({ viewer_balance: 60, reserved_payout: 25, available_balance: 35 });
+          return {
+            status: 409,
+            body: {
+              error:
+                "You already have a payout request on its way. Cancel it (while it is open) or wait until it is paid.",
+              code: "open_request",
+              requestId: "r",
+            },
+          };
+        },
+      },
+    );
+    renderApp("/wallet");
+    fireEvent.change(await screen.findByLabelText("Amount (USD)"), { target: { value: "30" } });
+    expect(await screen.findByText("✓ Eligible for payout")).toBeVisible();
+    const walletReads = fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/me/wallet")).length;
+    fireEvent.click(screen.getByRole("button", { name: "Request payout" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "You already have a payout request on its way. Cancel it (while it is open) or wait until it is paid.",
+    );
+    // Read again: the request from the other tab, no form, and the total card no longer says "Eligible".
+    expect(await screen.findByRole("button", { name: "Cancel request" })).toBeVisible();
+    expect(screen.queryByLabelText("Amount (USD)")).toBeNull();
+    expect(await screen.findByText("Payout of $25.00 requested")).toBeVisible();
+    expect(screen.queryByText("✓ Eligible for payout")).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/me/wallet")).length).toBeGreaterThan(
+      walletReads,
+    );
   });
 
   it("shows the server's refusal of a request in words, without its field name", async () => {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { normalizePayoutAddress, PAYOUT_METHODS, payoutAddressProblem } from "../../../common/payouts";
-import { refusalOf } from "../../lib/api";
+import { ApiError, refusalOf } from "../../lib/api";
 import { cancelPayoutRequest, requestPayout, setPayoutDestination } from "../../lib/earnings-api";
-import { formatDate, formatUsd } from "../../lib/format";
-import { MICROS_PER_USD } from "../../lib/money";
+import { formatDate, formatDay, formatUsd } from "../../lib/format";
+import { COMMA_IN_AMOUNT, hasComma, MICROS_PER_USD } from "../../lib/money";
 import type { PayoutRequestJson, PayoutRequestsResponse } from "../../../common/schemas/payout-requests";
 import { inFlightRequest, usePayoutRequests, useRefreshPayouts } from "../../queries/wallet";
 import { buttonClass, card } from "../ui";
@@ -26,6 +26,13 @@ const wholeCents = (amount: number) => Math.floor(Math.round(amount * MICROS_PER
 /** The server's refusal in words (docs/decisions/038), or the fallback for a failure it did not explain. */
 const failureOf = (error: unknown, fallback: string) => refusalOf(error) ?? fallback;
 
+/**
+ * A 409 means the server's state moved since this tab read it (a request asked or cancelled in another tab,
+ * the balance drawn, the address changed): the refusal is kept on the card and the wallet is read again, so
+ * the tab never goes on offering what the server just refused.
+ */
+const stateMoved = (error: unknown) => error instanceof ApiError && error.status === 409;
+
 /** A moment as the server's refusals name it, e.g. "Dec 6, 2026, 14:05 UTC" (the wallet's days are UTC days). */
 const formatMoment = (iso: string) =>
   `${new Date(iso).toLocaleString("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false })} UTC`;
@@ -36,6 +43,9 @@ const PACE_HINT = "Watching items to the end and sharing your uploads raise your
 export function PayoutRequestCard() {
   const list = usePayoutRequests();
   const waiting = useStillAhead(list.data?.destination?.usable_from ?? null);
+  // The server's last refusal of a request or a cancel that found its state moved (stateMoved): kept here, as
+  // the form or the request it came from may be gone once the wallet is read again.
+  const [moved, setMoved] = useState<string | null>(null);
   if (!list.data) return null;
   const {
     requests,
@@ -43,6 +53,8 @@ export function PayoutRequestCard() {
     available_balance: available,
     destination,
     days_to_minimum: days,
+    releasing_usd: releasing,
+    minimum_released: released,
   } = list.data;
   const onItsWay = inFlightRequest(requests);
   const last = requests[0];
@@ -55,22 +67,28 @@ export function PayoutRequestCard() {
       </h2>
       {/* With the minimum available and nowhere to send it, the form asks where first. */}
       <PayoutDestination destination={destination} usableFrom={usableFrom} askNow={canAsk && !destination} />
+      {moved ? (
+        <p role="alert" className="text-sm wrap-anywhere text-amber-400">
+          {moved}
+        </p>
+      ) : null}
       {onItsWay ? (
-        <RequestOnItsWay request={onItsWay} />
+        <RequestOnItsWay request={onItsWay} onMoved={setMoved} />
       ) : (
         <>
           {last ? <LastOutcome request={last} /> : null}
           {!canAsk ? (
             <p className="text-sm text-slate-400">
-              You can request a payout once {formatUsd(minimum)} is available (you have {formatUsd(available)}).{" "}
-              {paceText(days, minimum)}
+              You can request a payout once {formatUsd(minimum)} is available (you have {formatUsd(available)}
+              {releasing > 0 ? `, and ${formatUsd(releasing)} pending` : ""}).{" "}
+              {released ? `${releaseText(released)}.` : paceText(days, minimum)}
             </p>
           ) : !destination ? null : usableFrom ? (
             <p className="text-sm text-slate-400">
               You can request a payout from {formatMoment(usableFrom)}, when your new payout address can be used.
             </p>
           ) : (
-            <PayoutForm available={available} minimum={minimum} />
+            <PayoutForm available={available} minimum={minimum} onMoved={setMoved} />
           )}
         </>
       )}
@@ -94,14 +112,23 @@ function useStillAhead(iso: string | null): boolean {
 }
 
 /**
- * How long the minimum takes at the last 7 days' pace of view rewards (the server leaves out one-off credits;
- * docs/decisions/066). Beyond a year a day count says nothing: the member reads what raises the pace instead.
+ * How long the minimum takes at the last 7 days' pace of view rewards, after what is pending is released (the
+ * server counts that first and leaves out one-off credits; docs/decisions/066). Beyond a year a day count says nothing: the member reads what raises the pace instead.
  */
 function paceText(days: number | null, minimum: number): string {
   if (days === null) return `No views paid you in the last 7 days. ${PACE_HINT}`;
   if (days > 365)
     return `At your last 7 days' pace it would take more than a year to reach ${formatUsd(minimum)}. ${PACE_HINT}`;
   return `At your last 7 days' pace you reach ${formatUsd(minimum)} in about ${days.toLocaleString("en-US")} ${days === 1 ? "day" : "days"}.`;
+}
+
+/**
+ * Pending money that alone brings the available balance to the minimum, with its day (docs/decisions/066):
+ * "$75.015 becomes available on Dec 7, 2026, enough to request a payout" ("by" when it is released over several
+ * days). The Total Balance card says the same.
+ */
+export function releaseText(released: NonNullable<PayoutRequestsResponse["minimum_released"]>): string {
+  return `${formatUsd(released.amount_usd)} becomes available ${released.on_one_day ? "on" : "by"} ${formatDay(released.day)}, enough to request a payout`;
 }
 
 /** Where payouts go: "Paid to: PayPal · a@b.com" with Change, or the form while there is none. */
@@ -252,18 +279,29 @@ function DestinationForm({ current, onDone }: { current: Destination | null; onD
 }
 
 /** The request open (the member may cancel it) or sent in a payout batch (no longer cancellable). */
-function RequestOnItsWay({ request }: { request: PayoutRequestJson }) {
+function RequestOnItsWay({
+  request,
+  onMoved,
+}: {
+  request: PayoutRequestJson;
+  onMoved: (refusal: string | null) => void;
+}) {
   const refresh = useRefreshPayouts();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const cancel = async () => {
     setBusy(true);
     setFailure(null);
+    onMoved(null);
     try {
       await cancelPayoutRequest(request.id);
       await refresh();
     } catch (error) {
-      setFailure(failureOf(error, "Could not cancel the request. Please try again."));
+      const refusal = failureOf(error, "Could not cancel the request. Please try again.");
+      if (stateMoved(error)) {
+        onMoved(refusal);
+        await refresh();
+      } else setFailure(refusal);
     } finally {
       setBusy(false);
     }
@@ -341,7 +379,15 @@ function LastOutcome({ request }: { request: PayoutRequestJson }) {
  * The request: only an amount, paid to the current destination (docs/decisions/066). Whole cents, at least the
  * minimum, at most what is available; an amount beyond it is answered with what is available, whatever its size.
  */
-function PayoutForm({ available, minimum }: { available: number; minimum: number }) {
+function PayoutForm({
+  available,
+  minimum,
+  onMoved,
+}: {
+  available: number;
+  minimum: number;
+  onMoved: (refusal: string | null) => void;
+}) {
   const id = useId();
   const refresh = useRefreshPayouts();
   const [amount, setAmount] = useState(wholeCents(available).toFixed(2));
@@ -349,16 +395,20 @@ function PayoutForm({ available, minimum }: { available: number; minimum: number
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
-    const value = amount.trim() === "" ? Number.NaN : Number(amount);
-    const wrong = amountProblem(value, available, minimum);
+    const wrong = amountProblem(amount, available, minimum);
     setProblem(wrong);
     if (wrong) return;
     setBusy(true);
+    onMoved(null);
     try {
-      await requestPayout({ amount_usd: value });
+      await requestPayout({ amount_usd: Number(amount.trim()) });
       await refresh();
     } catch (error) {
-      setProblem(failureOf(error, "Could not request the payout. Please try again."));
+      const refusal = failureOf(error, "Could not request the payout. Please try again.");
+      if (stateMoved(error)) {
+        onMoved(refusal);
+        await refresh();
+      } else setProblem(refusal);
     } finally {
       setBusy(false);
     }
@@ -378,13 +428,13 @@ function PayoutForm({ available, minimum }: { available: number; minimum: number
         <label htmlFor={`${id}-amount`} className={label}>
           Amount (USD)
         </label>
+        {/* Text with the decimal keypad, read by amountProblem: a number field dropped a typed comma without a
+            word, so "25,50" asked for $2,550.00 (docs/product-spec.md §9 "Display of amounts"). */}
         <input
           id={`${id}-amount`}
-          type="number"
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min={minimum}
-          max={available}
+          autoComplete="off"
           value={amount}
           onChange={(e) => setAmount(e.currentTarget.value)}
           className={field}
@@ -402,9 +452,15 @@ function PayoutForm({ available, minimum }: { available: number; minimum: number
   );
 }
 
-/** What is wrong with a requested amount, in the member's terms; null when it may be sent. */
-function amountProblem(value: number, available: number, minimum: number): string | null {
-  if (!Number.isFinite(value)) return "Enter an amount in dollars";
+/**
+ * What is wrong with a typed amount, in the member's terms; null when it may be sent. Only digits with at most
+ * one point are read ("25", "25.5", "25.50"); a comma is refused in words, never dropped.
+ */
+function amountProblem(text: string, available: number, minimum: number): string | null {
+  if (hasComma(text)) return COMMA_IN_AMOUNT;
+  const typed = text.trim();
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(typed)) return "Enter an amount in dollars";
+  const value = Number(typed);
   if (value > available) return `You have ${formatUsd(available)} available`;
   if (value < minimum) return `Enter at least ${formatUsd(minimum)}`;
   const micros = value * MICROS_PER_USD;

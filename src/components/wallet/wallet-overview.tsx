@@ -2,10 +2,11 @@ import { useId } from "react";
 import { formatUsd, formatUtcDate } from "../../lib/format";
 import { sumUsd } from "../../lib/money";
 import type { EarningRulesJson } from "../../../common/schemas/earning-rules";
-import type { PayoutRequestJson } from "../../../common/schemas/payout-requests";
+import type { PayoutRequestJson, PayoutRequestsResponse } from "../../../common/schemas/payout-requests";
 import type { WalletJson } from "../../../common/schemas/wallet";
 import { BalanceCard, type BalanceLine } from "./balance-card";
 import { HowEarningsWork } from "./how-earnings-work";
+import { releaseText } from "./payout-request-card";
 
 // Each card lists what its balance is made of, so the lines add up to it as displayed: every figure is
 // written exactly (docs/decisions/032), and the server says how much of the payouts each side gave
@@ -93,10 +94,12 @@ type WalletOverviewProps = {
   rules: EarningRulesJson | undefined;
   /** The member's request open or sent in a batch, from GET /api/me/payout-requests (when it has answered). */
   payoutRequest?: PayoutRequestJson;
+  /** Pending money whose releases alone reach the minimum (GET /api/me/payout-requests), if any. */
+  minimumReleased?: PayoutRequestsResponse["minimum_released"];
 };
 
 /** Overview tab: the total with what can be paid now, the two balances, and how earning works. */
-export function WalletOverview({ wallet, rules, payoutRequest }: WalletOverviewProps) {
+export function WalletOverview({ wallet, rules, payoutRequest, minimumReleased }: WalletOverviewProps) {
   const total = sumUsd([wallet.viewer_balance, wallet.creator_balance]);
   return (
     <div className="space-y-6">
@@ -114,7 +117,7 @@ export function WalletOverview({ wallet, rules, payoutRequest }: WalletOverviewP
           {wallet.next_available_at ? (
             <p className="mt-1 text-xs text-slate-400">Next release {formatUtcDate(wallet.next_available_at)}</p>
           ) : null}
-          <PayoutStatus wallet={wallet} request={payoutRequest} />
+          <PayoutStatus wallet={wallet} request={payoutRequest} released={minimumReleased ?? null} />
         </BalanceCard>
         <BalanceCard
           title="Viewer Earnings"
@@ -190,7 +193,15 @@ function Adjustments({ wallet, side }: { wallet: Wallet; side: Side }) {
  * its way its amount is out of the balance, so "more to reach the minimum" would read as if the member had to
  * start over: the line says where the payout is instead.
  */
-function PayoutStatus({ wallet, request }: { wallet: Wallet; request: PayoutRequestJson | undefined }) {
+function PayoutStatus({
+  wallet,
+  request,
+  released,
+}: {
+  wallet: Wallet;
+  request: PayoutRequestJson | undefined;
+  released: PayoutRequestsResponse["minimum_released"];
+}) {
   const { available_balance: available, minimum_payout: minimum } = wallet;
   if (request?.status === "sent" && request.batch_id !== null) {
     return (
@@ -206,6 +217,8 @@ function PayoutStatus({ wallet, request }: { wallet: Wallet; request: PayoutRequ
   if (available >= minimum) {
     return <p className="mt-4 text-sm font-medium text-emerald-400">✓ Eligible for payout</p>;
   }
+  // Pending money that reaches the minimum by itself is told with its day, not as money still to earn.
+  if (released) return <p className="mt-4 text-sm text-slate-300">{releaseText(released)}</p>;
   return (
     <p className="mt-4 text-sm text-slate-400">
       {formatUsd(sumUsd([minimum, -available]))} more to reach the {formatUsd(minimum)} minimum payout

@@ -97,20 +97,33 @@ export async function cancelPayoutRequest({ ctx, input }: MemberCall<{ id: strin
 /**
  * The member's requests, destination and pace: what qualified views paid them over the last 7 days, per
  * day, and in how many days that pace reaches the minimum (null when already there or when no view paid).
+ * Money already pending on its hold counts first (docs/decisions/066): when its releases alone bring the
+ * available balance to the minimum, `minimumReleased` names the UTC day and what is released by then, and no
+ * pace is needed; otherwise the pace only has to earn what the releases leave missing.
  */
 export async function listMyPayoutRequests({ ctx }: MemberCall<null>) {
   const now = nowIso();
-  const { requests, destination, ...pace } = await q.payoutCardOf(ctx.db, {
+  const { requests, destination, releases, ...pace } = await q.payoutCardOf(ctx.db, {
     userId: ctx.actor.id,
     now,
     since: addMs(now, -7 * DAY_MS),
   });
   const perDayMicros = Math.max(pace.weekMicros, 0) / 7;
   const missing = MINIMUM_PAYOUT_MICROS - pace.availableMicros;
-  const daysToMinimum = missing <= 0 || perDayMicros <= 0 ? null : Math.ceil(missing / perDayMicros);
+  let releasingMicros = 0;
+  let minimumReleased: { day: string; micros: number; onFirstDay: boolean } | null = null;
+  releases.forEach((r, i) => {
+    releasingMicros += r.micros;
+    if (missing > 0 && !minimumReleased && releasingMicros >= missing)
+      minimumReleased = { day: r.day, micros: releasingMicros, onFirstDay: i === 0 };
+  });
+  const leftForPace = missing - releasingMicros;
+  const daysToMinimum = leftForPace <= 0 || perDayMicros <= 0 ? null : Math.ceil(leftForPace / perDayMicros);
   return {
     requests,
     availableMicros: pace.availableMicros,
+    releasingMicros,
+    minimumReleased: minimumReleased as { day: string; micros: number; onFirstDay: boolean } | null,
     perDayMicros: Math.floor(perDayMicros),
     daysToMinimum,
     destination,

@@ -4,7 +4,7 @@ import { payments, payoutRequests } from "../../schema";
 import { notifyOnceSql } from "../notifications/notification-writes";
 import { prepareShared, rowAuditSql } from "../audit/audited-change";
 import { rowColumnsSql } from "../row-columns";
-import { availableSql, viewerPartSql } from "../wallet/balance-parts";
+import { availableSql, releasesByDaySql, viewerPartSql } from "../wallet/balance-parts";
 
 // Payout requests (docs/decisions/036). Every write is one D1 batch whose condition is inside the write:
 // the available balance (balance-parts.ts, which subtracts open requests) and "no open request yet" for a
@@ -294,7 +294,7 @@ export async function listRequests(db: Db, status: PayoutRequestRow["status"] | 
  */
 export async function payoutCardOf(db: Db, o: { userId: string; now: string; since: string }) {
   const d1 = db.$client;
-  const [requests, destination, pace] = await d1.batch(
+  const [requests, destination, pace, releases] = await d1.batch(
     [
       `select ${rowColumnsSql(payoutRequests, "q")}, ${CORRECTION}, ${SENT_AT} from payout_requests q where q.user_id = ?1
      order by q.created_at desc, q.id desc limit 100`,
@@ -303,11 +303,13 @@ export async function payoutCardOf(db: Db, o: { userId: string; now: string; sin
        (select coalesce(sum(e.amount_micros), 0) from earnings e
         where e.user_id = ?1 and e.kind in ('viewer', 'creator') and e.created_at >= ?3 and e.generation = 0
           and not exists (select 1 from reversals r where r.earning_id = e.id)) as "weekMicros"`,
+      releasesByDaySql("?1", "?2"),
     ].map((text) => prepareShared(d1, text, [o.userId, o.now, o.since])),
   );
   return {
     requests: requests!.results as RequestWithCorrection[],
     destination: (destination!.results[0] as DestinationRow | undefined) ?? null,
     ...(pace!.results[0] as { availableMicros: number; weekMicros: number }),
+    releases: releases!.results as { day: string; micros: number }[],
   };
 }

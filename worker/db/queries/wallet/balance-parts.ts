@@ -189,3 +189,19 @@ export const nextReleaseSql = (user: string, now: string) => `min(
               and ${notReversed("e")} and not ${underReviewSql("e")}), '9999'),
     coalesce((select min(b.available_at) from bonuses b where b.user_id = ${user} and b.status = 'awarded' and b.available_at > ${now}
               and ${bonusNotReversed("b")} and not ${bonusUnderReviewSql("b")}), '9999'))`;
+
+/**
+ * What the user's held credits release per UTC day from `now` on, oldest day first: the credits waiting on the
+ * clock only (nextReleaseSql's), since one under an open review waits for an admin, not a date. Rows of
+ * {day: "YYYY-MM-DD", micros}; the payout card counts them before the pace (docs/decisions/066).
+ */
+export const releasesByDaySql = (
+  user: string,
+  now: string,
+) => `select substr(available_at, 1, 10) as "day", sum(micros) as "micros" from (
+    select e.available_at, e.amount_micros as micros from earnings e where e.user_id = ${user} and e.available_at > ${now}
+      and ${notReversed("e")} and not ${underReviewSql("e")}
+    union all
+    select b.available_at, b.total_micros as micros from bonuses b where b.user_id = ${user} and b.status = 'awarded' and b.available_at > ${now}
+      and ${bonusNotReversed("b")} and not ${bonusUnderReviewSql("b")})
+  group by 1 order by 1`;
