@@ -247,7 +247,7 @@ describe("Request payout card: where payouts go", () => {
         },
       },
     );
-    renderApp("/wallet");
+    const { queryClient } = renderApp("/wallet");
     fireEvent.change(await screen.findByLabelText("Amount (USD)"), { target: { value: "30" } });
     expect(await screen.findByText("✓ Eligible for payout")).toBeVisible();
     const walletReads = fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/me/wallet")).length;
@@ -263,6 +263,11 @@ describe("Request payout card: where payouts go", () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes("/api/me/wallet")).length).toBeGreaterThan(
       walletReads,
     );
+    // The other tab's request is paid: the refusal spoke of it, and goes with it.
+    requests = [{ ...openRequest, amount_usd: 25, status: "paid" }];
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.queryByText(/You already have a payout request on its way/)).toBeNull();
   });
 
   it("shows the server's refusal of a request in words, without its field name", async () => {

@@ -44,8 +44,15 @@ export function PayoutRequestCard() {
   const list = usePayoutRequests();
   const waiting = useStillAhead(list.data?.destination?.usable_from ?? null);
   // The server's last refusal of a request or a cancel that found its state moved (stateMoved): kept here, as
-  // the form or the request it came from may be gone once the wallet is read again.
-  const [moved, setMoved] = useState<string | null>(null);
+  // the form or the request it came from may be gone once the wallet is read again. It is told once the wallet
+  // was read again, and speaks of the state that read showed: when the latest request changes after it (the other
+  // tab's request paid, cancelled), the refusal is gone with it.
+  const [moved, setMoved] = useState<{ text: string; about: string | null } | null>(null);
+  const latest = list.data?.requests[0];
+  const state = latest ? `${latest.id}:${latest.status}` : "none";
+  if (moved && moved.about === null) setMoved({ ...moved, about: state });
+  else if (moved && moved.about !== state) setMoved(null);
+  const onMoved = (text: string | null) => setMoved(text === null ? null : { text, about: null });
   if (!list.data) return null;
   const {
     requests,
@@ -69,11 +76,11 @@ export function PayoutRequestCard() {
       <PayoutDestination destination={destination} usableFrom={usableFrom} askNow={canAsk && !destination} />
       {moved ? (
         <p role="alert" className="text-sm wrap-anywhere text-amber-400">
-          {moved}
+          {moved.text}
         </p>
       ) : null}
       {onItsWay ? (
-        <RequestOnItsWay request={onItsWay} onMoved={setMoved} />
+        <RequestOnItsWay request={onItsWay} onMoved={onMoved} />
       ) : (
         <>
           {last ? <LastOutcome request={last} /> : null}
@@ -88,7 +95,7 @@ export function PayoutRequestCard() {
               You can request a payout from {formatMoment(usableFrom)}, when your new payout address can be used.
             </p>
           ) : (
-            <PayoutForm available={available} minimum={minimum} onMoved={setMoved} />
+            <PayoutForm available={available} minimum={minimum} onMoved={onMoved} />
           )}
         </>
       )}
@@ -299,8 +306,9 @@ function RequestOnItsWay({
     } catch (error) {
       const refusal = failureOf(error, "Could not cancel the request. Please try again.");
       if (stateMoved(error)) {
-        onMoved(refusal);
+        // Read again first: the refusal speaks of the state that read shows.
         await refresh();
+        onMoved(refusal);
       } else setFailure(refusal);
     } finally {
       setBusy(false);
@@ -406,8 +414,9 @@ function PayoutForm({
     } catch (error) {
       const refusal = failureOf(error, "Could not request the payout. Please try again.");
       if (stateMoved(error)) {
-        onMoved(refusal);
+        // Read again first: the refusal speaks of the state that read shows.
         await refresh();
+        onMoved(refusal);
       } else setProblem(refusal);
     } finally {
       setBusy(false);
