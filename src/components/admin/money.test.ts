@@ -47,6 +47,13 @@ describe("amountProblem agrees with the server's usdInput", () => {
     expect(amountProblem("−0.01", MONEY_STEP.bonus)).toBe("The amount cannot be negative");
   });
 
+  it("reads only dollars as people write them: no hexadecimal, exponents or currency signs", () => {
+    for (const typed of ["0x10", "1e3", "$25", "25.5.0", "Infinity", "- 5"])
+      expect(amountProblem(typed, MONEY_STEP.payment), typed).toBe("Enter an amount in dollars");
+    for (const typed of ["25", "25.5", " 25.50 ", ".5", "0"])
+      expect(amountProblem(typed, MONEY_STEP.payment), typed).toBeNull();
+  });
+
   it("names the largest amount", () => {
     expect(MAX_ENTRY_USD).toBe(1_000_000);
     expect(amountProblem("1000000000", MONEY_STEP.earning)).toBe(

@@ -16,9 +16,11 @@ export { formatUsd } from "../../lib/format";
  * rather than read as 5 or as no number at all.
  */
 export function readAmount(text: string): number | null {
-  if (text.trim() === "") return null;
-  const value = Number(text.replace(/\u2212/g, "-"));
-  return Number.isFinite(value) ? value : null;
+  // Dollars as people write them: digits with at most one point. Number() would also read "0x10" as 16 and
+  // "1e3" as 1000, amounts nobody meant.
+  const typed = text.trim().replace(/\u2212/g, "-");
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(typed)) return null;
+  return Number(typed);
 }
 
 /**
