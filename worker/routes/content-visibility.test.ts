@@ -194,7 +194,10 @@ describe("finalize and PATCH", () => {
       "2027-01-01T10:00:00+15:00",
     ])
       await bad({ publish_at: typo }, /publish_at is not a valid date and time/);
-    await bad({ publish_at: at(DAY_MS), visibility: "public" }, /^publish_at: a scheduled item is private until its time/);
+    await bad(
+      { publish_at: at(DAY_MS), visibility: "public" },
+      /^publish_at: a scheduled item is private until its time/,
+    );
     await bad({ visibility: "secret" }, /visibility must be public, unlisted or private/);
     await bad({}, /Title is required/);
     // Nothing changed.
