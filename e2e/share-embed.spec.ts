@@ -118,7 +118,7 @@ async function playsInAnotherSite(page: Page, elsewhere: string, id: string) {
   await expect(watch).toHaveAttribute("href", new RegExp(`/content/${id}(\\?t=\\d+)?$`));
   // The frame's document is named after the item, as a tab of it would be.
   const embedded = page.frames().find((f) => f.url().includes(`/embed/${id}`));
-  expect(await embedded?.title()).toBe("Sunset Drive · Reelpay");
+  expect(await embedded?.title()).toBe("Sunset Drive | Reelpay");
 }
 
 /** The console's warnings and errors from the pages `ours` picks by their address, as they come. */

@@ -22,7 +22,7 @@ describe("Terms and Privacy pages", () => {
     expect(page.textContent).toContain("$25.00");
     expect(page.textContent).toContain("within 30 days");
     expect(page.textContent).toContain("Your own uploads never earn");
-    expect(document.title).toBe("Terms of Service · Reelpay");
+    expect(document.title).toBe("Terms of Service | Reelpay");
   });
 
   it("Privacy says what is kept and why, and links back to Terms", async () => {
@@ -33,6 +33,6 @@ describe("Terms and Privacy pages", () => {
     expect(page.textContent).toContain("a one-way hash of your network address");
     expect(page.textContent).toContain("We never sell");
     expect(within(page).getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe("/terms");
-    expect(document.title).toBe("Privacy Policy · Reelpay");
+    expect(document.title).toBe("Privacy Policy | Reelpay");
   });
 });
