@@ -8,6 +8,11 @@ import { Browser } from "../test/http";
 import { member } from "../test/members";
 import { admin, memberWith, payTo, requestPayout, viewReward, walletOf } from "../test/payouts";
 import { suspend } from "../test/moderation";
+import { makeAwardedBonus } from "../test/bonus";
+import { testDb } from "../test/factories";
+import { reviews } from "../db/schema";
+import { newId } from "../lib/ids";
+import { nowIso } from "../lib/time";
 
 // Payout requests through the API (docs/decisions/036): the member asks, the amount is reserved, an admin
 // pays it (the payment takes the reservation's place) or rejects it (the reservation is freed).
@@ -163,6 +168,34 @@ describe("GET /api/me/payout-requests: money already pending", () => {
       minimum_released: { day: "2999-12-07", amount_usd: 75.015, on_one_day: true },
       days_to_minimum: null,
     });
+  });
+
+  it("counts an awarded sign-on bonus on its hold, and not one held for an admin's review", async () => {
+    // The walk's member: all challenges done, the $75 bonus approved and on its 7-day hold, $0.015 of views beside it.
+    const m = await memberWith(0);
+    const bonus = await makeAwardedBonus(m.id, { holdDays: 7 });
+    await viewReward(m.id, 15_000, { availableAt: bonus.availableAt });
+    expect(await mine(m.browser)).toMatchObject({
+      available_balance: 0,
+      releasing_usd: 75.015,
+      minimum_released: { day: bonus.availableAt.slice(0, 10), amount_usd: 75.015, on_one_day: true },
+      days_to_minimum: null,
+    });
+    // A bonus the sweep flagged waits for an admin's decision, not a date: no day is promised for it.
+    const held = await memberWith(0);
+    const flagged = await makeAwardedBonus(held.id, { holdDays: 7 });
+    await testDb()
+      .insert(reviews)
+      .values({
+        id: newId(),
+        rule: "bonus_risk",
+        subject: flagged.id,
+        userIds: JSON.stringify([held.id]),
+        evidence: "[]",
+        status: "open",
+        createdAt: nowIso(),
+      });
+    expect(await mine(held.browser)).toMatchObject({ releasing_usd: 0, minimum_released: null });
   });
 
   it("adds releases day by day until the minimum, and says when it took several days", async () => {
