@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { signInAs } from "./sign-in";
+import { settled, signInAs } from "./sign-in";
 
 // One visit per screen of the spec, each checked with axe-core: no serious or critical violations; the same
 // walk at a laptop's size and at a phone's (docs/decisions/039). Signing in happens at the laptop's size, where the
@@ -87,7 +87,7 @@ for (const size of sizes) {
       await page.getByRole("tab", { name: tab }).click();
       // Check the loading state and the loaded state alike: both must be accessible.
       await expectAccessible(page, `profile: ${tab}`);
-      await page.waitForLoadState("networkidle");
+      await settled(page);
       await expectAccessible(page, `profile: ${tab} (loaded)`);
     }
 
@@ -108,7 +108,7 @@ for (const size of sizes) {
     for (const name of await tabs.allTextContents()) {
       await page.getByRole("tab", { name, exact: true }).click();
       await expect(page.getByRole("tabpanel").first()).toBeVisible();
-      await page.waitForLoadState("networkidle");
+      await settled(page);
       await expectAccessible(page, `admin: ${name}`);
     }
   });

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DESCRIPTION_MAX, TAG_MAX, TAGS_MAX, TITLE_MAX } from "../common/content-text";
 import { REPORT_NOTE_MAX } from "../common/moderation";
 import { BIO_MAX, LINK_MAX, LINKS_MAX } from "../common/profile";
-import { signInAs } from "./sign-in";
+import { settled, signInAs } from "./sign-in";
 
 // docs/decisions/039: the longest values the forms and the API accept, without a space to break at, on every screen,
 // at a phone's width and a laptop's. A page wider than its viewport scrolls sideways: nothing may.
@@ -115,7 +115,7 @@ async function visitTabs(page: Page, list: string, names: string[], afterClick?:
     const tab = page.getByRole("tablist", { name: list }).getByRole("tab", { name, exact: true });
     await tab.click();
     await expect(tab).toHaveAttribute("aria-selected", "true");
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     await afterClick?.(name);
     await checkWidths(page, `${list}: ${name}`);
   }
@@ -125,7 +125,7 @@ async function visitTabs(page: Page, list: string, names: string[], afterClick?:
 async function checkDialog(page: Page, screen: string, opener: Locator) {
   await opener.click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await settled(page);
   await checkWidths(page, screen);
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -89,6 +89,12 @@ test("a creator makes seek previews in the studio; the seek bar shows them; Loop
   // Remembered: the page opens wide again (whatever layer covers the player while it starts).
   await page.reload();
   await expect(page.locator("[data-theatre]")).toHaveAttribute("data-theatre", "on");
+  // A phone on its side has no theatre mode, and is as short: its player keeps the bar on screen too.
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(player.getByRole("button", { name: /^(Play|Pause)$/ })).toBeInViewport({ ratio: 1 });
+  await expect(player.getByRole("button", { name: "Full screen" })).toBeInViewport({ ratio: 1 });
+  expect((await player.boundingBox())!.y + (await player.boundingBox())!.height).toBeLessThanOrEqual(390);
 });
 
 /** Scrolled to the top, as a page opens: the player's Play (or Pause) and its theatre button are wholly on screen. */

@@ -93,3 +93,12 @@ export async function expectPlayedPast(media: Locator, seconds: number, timeout 
     throw new Error(`${String(error)}\nmedia: ${JSON.stringify(state)}; ads showing: ${adShowing}`, { cause: error });
   }
 }
+
+/**
+ * Waits for the page's requests to settle before measuring it, for at most 15 s. A page that keeps one request
+ * open past that (a slow or stuck fetch in a loaded suite) is measured as it stands rather than failing the whole
+ * journey at its time limit: the checks that follow still wait for what they look at.
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => undefined);
+}

@@ -18,6 +18,9 @@ import { PlayerControls } from "./player-controls";
 import { handlePlayerKey, type ShortcutActions } from "./player-shortcuts";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
+/** A phone on its side: too short for a 16:9 player and the bar under it unless the player is capped. */
+const SHORT_LANDSCAPE_QUERY = "(orientation: landscape) and (max-height: 540px)";
+
 type MediaPlayerProps = PlaybackCallbacks & {
   /** `captions`: the item's WebVTT tracks (GET /api/content/{id}), shown with a video (docs/decisions/049). */
   content: Pick<ContentJson, "id" | "type" | "title" | "thumbnail_url"> & {
@@ -88,8 +91,10 @@ export function MediaPlayer({
   const pictureInPicture = usePictureInPicture(mediaRef, isVideo);
   const [helpOpen, setHelpOpen] = useState(false);
   // Theatre mode's player is as wide as the page: capped so its control bar is on screen as the page opens, the
-  // picture letterboxed inside (docs/decisions/102). Full screen overrides the cap (the browser's own styles).
-  const theatreMaxHeight = useFitWindowHeight(frameRef, theatre?.active ?? false);
+  // picture letterboxed inside (docs/decisions/102). A phone turned sideways is as short as that: the same cap.
+  // Full screen overrides the cap (the browser's own styles).
+  const shortLandscape = useMediaQuery(SHORT_LANDSCAPE_QUERY);
+  const theatreMaxHeight = useFitWindowHeight(frameRef, (theatre?.active ?? false) || shortLandscape);
 
   // The keys work anywhere on the page (as on YouTube), not only with the player focused; handlePlayerKey
   // leaves fields alone. Not while a dialog is open (this one's list, a report) or a layer covers the media
