@@ -2,10 +2,9 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { CommentModerationAction } from "../../../common/moderation";
 import type { ModeratedCommentJson } from "../../../common/schemas/moderation";
-import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { memberText, reportsText } from "./moderation";
-import { moderationHeading, moderationLinkClass, ReportSummary } from "./report-summary";
+import { ModerationActions, moderationHeading, moderationLinkClass, ReportSummary } from "./report-summary";
 
 type ModeratedCommentCardProps = {
   comment: ModeratedCommentJson;
@@ -61,33 +60,13 @@ export function ModeratedCommentCard({ comment, onAction, onOpenMember }: Modera
         firstReportedAt={comment.first_reported_at}
         lastReportedAt={comment.last_reported_at}
       />
-      <div className="flex flex-wrap gap-2">
-        {removed ? (
-          <ActionButton label="Restore" name={`Restore ${name}`} onClick={() => onAction("restore")} />
-        ) : comment.deleted ? null : (
-          <>
-            {comment.open_reports > 0 ? (
-              <ActionButton label="Dismiss" name={`Dismiss reports of ${name}`} onClick={() => onAction("dismiss")} />
-            ) : null}
-            <ActionButton label="Take down" name={`Take down ${name}`} onClick={() => onAction("takedown")} />
-          </>
-        )}
-      </div>
+      <ModerationActions
+        name={name}
+        removed={removed}
+        deleted={comment.deleted}
+        openReports={comment.open_reports}
+        onAction={onAction}
+      />
     </article>
-  );
-}
-
-/** Each card's buttons name the comment they act on (starting with their text). */
-function ActionButton({ label, name, onClick }: { label: string; name: string; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      aria-haspopup="dialog"
-      aria-label={name}
-      className={buttonClass("secondary")}
-      onClick={onClick}
-    >
-      {label}
-    </button>
   );
 }

@@ -2,10 +2,9 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { ContentModerationAction } from "../../../common/moderation";
 import type { ModeratedItemJson } from "../../../common/schemas/moderation";
-import { buttonClass } from "../ui";
 import { Badge } from "./admin-ui";
 import { memberText, reportsText } from "./moderation";
-import { moderationLinkClass, ReportSummary } from "./report-summary";
+import { ModerationActions, moderationLinkClass, ReportSummary } from "./report-summary";
 
 type ModeratedItemCardProps = {
   item: ModeratedItemJson;
@@ -55,37 +54,7 @@ export function ModeratedItemCard({ item, onAction, onOpenMember }: ModeratedIte
         firstReportedAt={item.first_reported_at}
         lastReportedAt={item.last_reported_at}
       />
-      <div className="flex flex-wrap gap-2">
-        {removed ? (
-          <ActionButton label="Restore" name={`Restore ${item.title}`} onClick={() => onAction("restore")} />
-        ) : (
-          <>
-            {item.open_reports > 0 ? (
-              <ActionButton
-                label="Dismiss"
-                name={`Dismiss reports of ${item.title}`}
-                onClick={() => onAction("dismiss")}
-              />
-            ) : null}
-            <ActionButton label="Take down" name={`Take down ${item.title}`} onClick={() => onAction("takedown")} />
-          </>
-        )}
-      </div>
+      <ModerationActions name={item.title} removed={removed} openReports={item.open_reports} onAction={onAction} />
     </article>
-  );
-}
-
-/** Every card has the same buttons, so each one's name says which item it acts on (starting with its text). */
-function ActionButton({ label, name, onClick }: { label: string; name: string; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      aria-haspopup="dialog"
-      aria-label={name}
-      className={buttonClass("secondary")}
-      onClick={onClick}
-    >
-      {label}
-    </button>
   );
 }

@@ -1,4 +1,5 @@
-import type { ReportReason } from "../../../common/moderation";
+import type { ContentModerationAction, ReportReason } from "../../../common/moderation";
+import { buttonClass } from "../ui";
 import { formatDate } from "../../lib/format";
 import { reasonCounts, reasonLabel } from "./moderation";
 
@@ -66,5 +67,53 @@ export function ReportSummary({
         First reported {formatDate(firstReportedAt)} · last reported {formatDate(lastReportedAt)}
       </p>
     </>
+  );
+}
+
+/**
+ * A moderation card's buttons (docs/decisions/027, 095): Restore while taken down; else Dismiss while reports are open,
+ * and Take down; none for a subject deleted by its author. Each button's name says what it acts on (`name`, starting
+ * with its text), as every card has the same buttons.
+ */
+export function ModerationActions({
+  name,
+  removed,
+  deleted = false,
+  openReports,
+  onAction,
+}: {
+  name: string;
+  removed: boolean;
+  deleted?: boolean;
+  openReports: number;
+  onAction: (action: ContentModerationAction) => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {removed ? (
+        <ActionButton label="Restore" name={`Restore ${name}`} onClick={() => onAction("restore")} />
+      ) : deleted ? null : (
+        <>
+          {openReports > 0 ? (
+            <ActionButton label="Dismiss" name={`Dismiss reports of ${name}`} onClick={() => onAction("dismiss")} />
+          ) : null}
+          <ActionButton label="Take down" name={`Take down ${name}`} onClick={() => onAction("takedown")} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ActionButton({ label, name, onClick }: { label: string; name: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-label={name}
+      className={buttonClass("secondary")}
+      onClick={onClick}
+    >
+      {label}
+    </button>
   );
 }
