@@ -3,6 +3,7 @@ import { CAPTION_LANGUAGES_MAX } from "../../../../common/captions";
 import type { Db } from "../../client";
 import { content, contentCaptions, users } from "../../schema";
 import { type ContentRow, SELECT_ROW } from "../content/content";
+import { ITEM_STANDING_COLUMNS } from "../content/content";
 
 type CaptionTrackRow = { lang: string; r2Key: string; updatedAt: string };
 
@@ -50,12 +51,7 @@ export async function findCaptionTrack(db: Db, contentId: string, lang: string) 
   const [row] = await db
     .select({
       r2Key: contentCaptions.r2Key,
-      createdBy: content.createdBy,
-      removedAt: content.removedAt,
-      deletedAt: content.deletedAt,
-      visibility: content.visibility,
-      publishAt: content.publishAt,
-      creatorSuspended: sql<number>`(${users.suspendedAt} is not null)`,
+      ...ITEM_STANDING_COLUMNS,
     })
     .from(contentCaptions)
     .innerJoin(content, eq(content.id, contentCaptions.contentId))

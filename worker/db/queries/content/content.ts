@@ -118,8 +118,22 @@ function windowPageSql(p: ListParams, sort: "newest" | "views", filters: SQL[], 
 }
 
 /**
- * What serving an item's media needs (every Range request), and who may see it: its creator, whether it is
- * taken down or deleted, whether its creator is suspended. No like count.
+ * The columns that say who may open an item (`mayOpen`, domain/content/visibility.ts): its creator, taken down or
+ * deleted, its visibility and schedule, and whether its creator is suspended. Select them with `content` joined to
+ * `users` on its creator; the item's media, captions and storyboard are served by the same rule.
+ */
+export const ITEM_STANDING_COLUMNS = {
+  createdBy: content.createdBy,
+  removedAt: content.removedAt,
+  deletedAt: content.deletedAt,
+  visibility: content.visibility,
+  publishAt: content.publishAt,
+  creatorSuspended: sql<number>`(${users.suspendedAt} is not null)`,
+};
+
+/**
+ * What serving an item's media needs (every Range request), and who may see it (ITEM_STANDING_COLUMNS). No like
+ * count.
  */
 export async function findMedia(db: Db, id: string) {
   return (
@@ -130,12 +144,7 @@ export async function findMedia(db: Db, id: string) {
         thumbnailKey: content.thumbnailKey,
         thumbnailPublicKey: content.thumbnailPublicKey,
         updatedAt: content.updatedAt,
-        createdBy: content.createdBy,
-        removedAt: content.removedAt,
-        deletedAt: content.deletedAt,
-        visibility: content.visibility,
-        publishAt: content.publishAt,
-        creatorSuspended: sql<number>`(${users.suspendedAt} is not null)`,
+        ...ITEM_STANDING_COLUMNS,
       })
       .from(content)
       .innerJoin(users, eq(users.id, content.createdBy))

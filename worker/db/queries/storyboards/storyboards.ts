@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../client";
 import { content, contentStoryboards, users } from "../../schema";
+import { ITEM_STANDING_COLUMNS } from "../content/content";
 
 export type StoryboardRow = typeof contentStoryboards.$inferSelect;
 
@@ -10,12 +11,7 @@ export async function findStoryboard(db: Db, contentId: string) {
     .select({
       r2Key: contentStoryboards.r2Key,
       updatedAt: contentStoryboards.updatedAt,
-      createdBy: content.createdBy,
-      removedAt: content.removedAt,
-      deletedAt: content.deletedAt,
-      visibility: content.visibility,
-      publishAt: content.publishAt,
-      creatorSuspended: sql<number>`(${users.suspendedAt} is not null)`,
+      ...ITEM_STANDING_COLUMNS,
     })
     .from(contentStoryboards)
     .innerJoin(content, eq(content.id, contentStoryboards.contentId))
