@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { itemLink, parseStartTime } from "../../common/embed";
 import type { ContentJson } from "../../common/schemas/content";
-import { AdOverlay } from "../components/ads/ad-overlay";
+import { sequenceOverlay } from "../components/ads/sequence-overlay";
 import { EmbedLoading } from "../components/embed-loading";
 import { MediaPlayer } from "../components/player/media-player";
 import { useAdSequence } from "../hooks/use-ad-sequence";
@@ -55,24 +55,7 @@ function EmbedPlayer({ content }: { content: ContentJson }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the link's start applies to the first play only
   }, []);
 
-  let overlay = null;
-  if (sequence.phase === "settings") {
-    overlay = (
-      <div role="status" className="size-full">
-        <span className="sr-only">Loading player…</span>
-      </div>
-    );
-  } else if ((sequence.phase === "preroll" || sequence.phase === "postroll") && sequence.feedUrl) {
-    overlay = (
-      <AdOverlay
-        key={sequence.phase}
-        feedUrl={sequence.feedUrl}
-        position={sequence.phase === "preroll" ? "pre" : "post"}
-        contentType={content.type}
-        onDone={sequence.adDone}
-      />
-    );
-  }
+  const overlay = sequenceOverlay(sequence, content.type);
 
   return (
     <main className="relative flex h-dvh w-full items-center justify-center overflow-hidden bg-black">

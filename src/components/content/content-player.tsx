@@ -6,7 +6,7 @@ import type { CountingStatus } from "../../lib/counting-status";
 import type { ContentJson } from "../../../common/schemas/content";
 import type { CaptionTrackJson } from "../../../common/schemas/captions";
 import { useSuggestions } from "../../queries/content";
-import { AdOverlay } from "../ads/ad-overlay";
+import { sequenceOverlay } from "../ads/sequence-overlay";
 import type { PlayerHandle } from "../../hooks/player-handle";
 import { MediaPlayer } from "../player/media-player";
 import { UpNextPanel } from "../up-next/up-next-panel";
@@ -100,24 +100,11 @@ export function ContentPlayer({
         break;
       }
       // Until we know whether an ad comes first, the content must not start.
-      // Usually a few milliseconds, so nothing visible: just a layer that keeps Play out of reach.
-      overlay = (
-        <div role="status" className="size-full">
-          <span className="sr-only">Loading player…</span>
-        </div>
-      );
+      overlay = sequenceOverlay(sequence, content.type);
       break;
     case "preroll":
     case "postroll":
-      overlay = sequence.feedUrl ? (
-        <AdOverlay
-          key={sequence.phase}
-          feedUrl={sequence.feedUrl}
-          position={sequence.phase === "preroll" ? "pre" : "post"}
-          contentType={content.type}
-          onDone={sequence.adDone}
-        />
-      ) : null;
+      overlay = sequenceOverlay(sequence, content.type);
       break;
     case "upnext":
       overlay =
