@@ -1,6 +1,6 @@
 import type { SessionUser } from "../../app-env";
 import type { Db } from "../../db/client";
-import { findMedia, likeState, setLike } from "../../db/queries/content/content";
+import { findMedia, likeStatusOf, setLike } from "../../db/queries/content/content";
 import { replaceThumbnail, tombstoneContent, updateContent } from "../../db/queries/content/content-writes";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -40,10 +40,10 @@ export async function unlikeContent({ ctx: { db, actor }, input: { contentId } }
 
 /** Whether the caller likes the item, and its like count: of an item the caller may open, else a 404 (107). */
 export async function getLikeStatus({ ctx: { db, actor }, input: { contentId } }: ContentCall<{ contentId: string }>) {
-  const row = await findMedia(db, contentId);
+  // One read: the like, the count and the standing they are shown by (each content page asks it).
+  const row = await likeStatusOf(db, actor.id, contentId);
   if (!row || !mayOpen(row, actor)) throw notFound("Content not found");
-  const [state] = await likeState(db, actor.id, contentId);
-  return state!;
+  return { liked: row.liked, likeCount: row.likeCount };
 }
 
 type ContentEdit = { title?: string; description?: string; tags?: string[] } & PublishRequest;

@@ -214,6 +214,25 @@ export async function setLike(db: Db, change: LikeChange, liked: boolean) {
   return counted[0]!;
 }
 
+/**
+ * The caller's like of an item and its count, with the item's standing (ITEM_STANDING_COLUMNS) so the caller can
+ * decide who may see them, in one read; null for an unknown item.
+ */
+export async function likeStatusOf(db: Db, userId: string, contentId: string) {
+  return (
+    (await db
+      .select({
+        ...ITEM_STANDING_COLUMNS,
+        liked: sql<number>`exists(select 1 from likes where user_id = ${userId} and content_id = ${contentId})`,
+        likeCount: sql<number>`(select count(*) from likes where content_id = ${contentId})`,
+      })
+      .from(content)
+      .innerJoin(users, eq(users.id, content.createdBy))
+      .where(eq(content.id, contentId))
+      .get()) ?? null
+  );
+}
+
 export function likeState(db: Db, userId: string, contentId: string) {
   return db
     .select({
