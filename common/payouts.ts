@@ -1,4 +1,5 @@
 import { hasUnshowable, visibleLength } from "./member-text";
+import { asLatinLetters } from "./username-lookalikes";
 
 // Payout requests (docs/product-spec.md §5 "Payout request"; docs/decisions/036).
 
@@ -138,7 +139,8 @@ export function payoutAddressProblem(method: string, address: string): string | 
  *    same email are the same person's): trimmed and lower-cased, dots and +tags kept as typed;
  *  - "venmo:<username>": lower-cased, without the leading @;
  *  - "phone:<10 digits>": a US phone number's digits, whatever the punctuation or a leading +1;
- *  - "bank:<text>": bank details (and the text of any other method) lower-cased, without whitespace and the
+ *  - "bank:<text>": bank details (and the text of any other method) with letters of other scripts that read as
+ *    Latin ones written as those (asLatinLetters: a Cyrillic Е is E), lower-cased, without whitespace and the
  *    characters - . /
  * For an address payoutAddressProblem refuses it still gives a key, by the same rules.
  */
@@ -153,5 +155,7 @@ export function normalizePayoutAddress(method: string, address: string): string 
   }
   // Bank details that are nothing but an email address name that email's owner, as under the other methods.
   if (a.includes("@") && emailProblem(a, "") === null) return email;
-  return `bank:${a.toLowerCase().replace(/[\s./-]/g, "")}`;
+  return `bank:${asLatinLetters(a)
+    .toLowerCase()
+    .replace(/[\s./-]/g, "")}`;
 }

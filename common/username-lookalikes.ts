@@ -99,3 +99,11 @@ export const LATIN_LOOKALIKES: Readonly<Record<string, string>> = {
   "\u0581": "g", // ց
   "\u0585": "o", // օ
 };
+
+/**
+ * The text with every letter of another script that reads as a Latin one written as that letter; digits stay as
+ * they are. Payout addresses key bank details by it (common/payouts.ts, docs/decisions/108), so "DЕ00" with a
+ * Cyrillic Е is the bank account "DE00" names.
+ */
+export const asLatinLetters = (text: string) =>
+  [...text].map((c) => (/\p{Nd}/u.test(c) ? c : (LATIN_LOOKALIKES[c] ?? c))).join("");

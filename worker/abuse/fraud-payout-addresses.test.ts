@@ -37,6 +37,8 @@ describe("one bank account is one payout address", () => {
       `\ufeff${address}`, // byte-order mark before
       fullwidthDigits(address),
       `${fullwidthDigits(address)}\u200b`,
+      // Letters of other scripts that read as the Latin ones (the usernames' table, decision 104): Cyrillic А, В, Е.
+      address.replace("IBAN", "I\u0412\u0410N").replace("DE", "D\u0415"),
       // What was refused already: no spaces, other case, a no-break space, a trailing dot.
       address.replace(/ /g, ""),
       address.toLowerCase(),
