@@ -2,7 +2,7 @@ import type { CommentModerationAction, ReportReason } from "../../../../common/m
 import type { Db } from "../../client";
 import { prepareShared } from "../audit/audited-change";
 import { CREATOR_NAME_SQL } from "../content/content";
-import { reportAggregateColumns } from "./report-aggregates";
+import { reportAggregateColumns, type ReportAggregates } from "./report-aggregates";
 import { itemUnavailableSql, suspendedSql } from "../content/visibility";
 import { notifyOnceSql } from "../notifications/notification-writes";
 import { APPEAL_REVERSED_AUDIT, APPEAL_STILL_OPEN, DONE, audit, closeAppeals, run } from "./moderation-writes";
@@ -73,14 +73,7 @@ export type ModeratedCommentRow = {
   removedAt: string | null;
   removedNote: string | null;
   deletedAt: string | null;
-  /** JSON object reason → count. */
-  counts: string;
-  openReports: number;
-  /** JSON array of { reason, note, created_at }. */
-  latestNotes: string;
-  firstReportedAt: string;
-  lastReportedAt: string;
-};
+} & ReportAggregates;
 
 const QUEUE_LIMIT = 200;
 

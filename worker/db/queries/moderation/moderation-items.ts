@@ -1,6 +1,6 @@
 import type { Db } from "../../client";
 import { CREATOR_NAME_SQL } from "../content/content";
-import { reportAggregateColumns } from "./report-aggregates";
+import { reportAggregateColumns, type ReportAggregates } from "./report-aggregates";
 
 // The moderators' view of an item (GET /api/admin/moderation, and every content action's answer): the item,
 // its creator's standing, and the reports that bear on it. While the item is visible those are its open
@@ -19,14 +19,7 @@ export type ModeratedItemRow = {
   removedNote: string | null;
   /** Deleted by its creator or an admin (docs/decisions/028): kept, reports and all, for the moderators. */
   deletedAt: string | null;
-  /** JSON object reason → count. */
-  counts: string;
-  openReports: number;
-  /** JSON array of { reason, note, created_at }. */
-  latestNotes: string;
-  firstReportedAt: string;
-  lastReportedAt: string;
-};
+} & ReportAggregates;
 
 const QUEUE_LIMIT = 200;
 

@@ -4,6 +4,17 @@
 
 const LATEST_NOTES = 5;
 
+/** What reportAggregateColumns (and the queue's report dates) give each row, as D1 returns them. */
+export type ReportAggregates = {
+  /** JSON object reason → count. */
+  counts: string;
+  openReports: number;
+  /** JSON array of { reason, note, created_at }. */
+  latestNotes: string;
+  firstReportedAt: string;
+  lastReportedAt: string;
+};
+
 /**
  * The `counts`, `openReports` and `latestNotes` columns for the subject `subjectId` (an SQL expression);
  * `bearing` is the condition on `r` picking the reports that bear on it.
