@@ -10,6 +10,7 @@ import { fieldClass, labelClass } from "./admin-ui";
 import { formatUsd } from "./money";
 import { useRefreshAdminLists } from "../../queries/admin";
 import { MONEY_TEXT_MAX } from "../../../common/schemas/money-fields";
+import { FormError } from "../form-error";
 
 // A correction of a payment (docs/decisions/066): the payment did not reach the member, so its whole amount
 // comes back to their balance; the payment stays on record, marked corrected. For a payment that settled a
@@ -140,11 +141,7 @@ export function PaymentCorrectionModal({ payment: p, onClose }: { payment: Payme
             </p>
           )}
         </div>
-        {problem ? (
-          <p role="alert" className="text-sm wrap-anywhere text-red-400">
-            {problem}
-          </p>
-        ) : null}
+        <FormError message={problem} />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className={buttonClass("secondary")} onClick={onClose}>
             Cancel

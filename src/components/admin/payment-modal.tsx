@@ -13,6 +13,7 @@ import { stillNeeded } from "./still-needed";
 import { useRefreshAdminLists } from "../../queries/admin";
 import { type PickedUser, UserPicker } from "./user-picker";
 import { MONEY_TEXT_MAX } from "../../../common/schemas/money-fields";
+import { FormError } from "../form-error";
 
 const methodSuggestions = ["PayPal", "Venmo", "Bank Transfer"];
 
@@ -142,11 +143,7 @@ export function PaymentModal({ payment, onClose }: { payment?: PaymentJson; onCl
             className={fieldClass}
           />
         </div>
-        {failure ? (
-          <p role="alert" className="text-sm wrap-anywhere text-red-400">
-            {failure}
-          </p>
-        ) : null}
+        <FormError message={failure} />
         <div className="flex flex-wrap items-center justify-end gap-2">
           {needed ? (
             <p id={`${id}-needed`} className="mr-auto text-sm text-slate-400">

@@ -26,6 +26,7 @@ import { PayoutBatchesPanel } from "./payout-batches-panel";
 import { PayoutRequestsPanel } from "./payout-requests-panel";
 import { removePayment } from "./payment-save";
 import { useAdminQuery, useRefreshAdminLists } from "../../queries/admin";
+import { FormError } from "../form-error";
 
 type Dialog = { kind: "edit"; payment?: PaymentJson } | { kind: "correct"; payment: PaymentJson } | null;
 
@@ -75,11 +76,7 @@ export function PaymentsTab() {
           <PayoutBatchesPanel />
           <DeadLettersPanel />
           <PaymentsSummary payments={payments ?? []} />
-          {deleteFailure ? (
-            <p role="alert" className="text-sm wrap-anywhere text-red-400">
-              {deleteFailure}
-            </p>
-          ) : null}
+          <FormError message={deleteFailure} />
           {!payments || payments.length === 0 ? (
             <EmptyMessage title="No payments recorded yet" />
           ) : (

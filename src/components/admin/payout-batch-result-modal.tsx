@@ -11,6 +11,7 @@ import { formatUsd, sumUsd } from "./money";
 import { usePayoutRequests } from "../../queries/admin-payouts";
 import { useRefreshAdminLists } from "../../queries/admin";
 import { MONEY_TEXT_MAX } from "../../../common/schemas/money-fields";
+import { FormError } from "../form-error";
 
 // Recording what PayPal did with a batch (docs/decisions/066): the admin ticks the requests PayPal returned
 // and says why for each; every other request of the batch is paid, with the optional PayPal batch reference
@@ -132,11 +133,7 @@ export function BatchResultModal({ batch, onClose, onRecorded }: Props) {
           {paid.length.toLocaleString("en-US")} paid · {total(paid)}; {back.length.toLocaleString("en-US")} returned ·{" "}
           {total(back)}
         </p>
-        {problem ? (
-          <p role="alert" className="text-sm wrap-anywhere text-red-400">
-            {problem}
-          </p>
-        ) : null}
+        <FormError message={problem} />
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className={buttonClass("secondary")} onClick={onClose}>
             Cancel

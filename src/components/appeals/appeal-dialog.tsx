@@ -7,6 +7,7 @@ import { useSendAppeal } from "../../queries/appeals";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { inputClass, labelClass } from "../upload/form-styles";
+import { FormError } from "../form-error";
 
 type AppealDialogProps = { action: MyAppealActionJson; onClose: () => void };
 
@@ -95,11 +96,7 @@ export function AppealDialog({ action, onClose }: AppealDialogProps) {
               {text.length}/{APPEAL_TEXT_MAX} characters (at least {APPEAL_TEXT_MIN})
             </p>
           </div>
-          {problem ? (
-            <p id={`${id}-problem`} role="alert" className="text-sm wrap-anywhere text-red-400">
-              {problem}
-            </p>
-          ) : null}
+          <FormError message={problem} id={`${id}-problem`} />
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className={buttonClass("secondary")} onClick={onClose}>
               Cancel

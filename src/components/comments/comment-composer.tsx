@@ -4,6 +4,7 @@ import { visibleLength } from "../../../common/member-text";
 import { describeFailure, refusalOf } from "../../lib/api";
 import { inputClass } from "../upload/form-styles";
 import { buttonClass } from "../ui";
+import { FormError } from "../form-error";
 
 type ComposerProps = {
   label: string;
@@ -77,11 +78,7 @@ export function CommentComposer({ label, submitLabel, initial = "", autoFocus, o
           </button>
         </div>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm wrap-anywhere text-red-400">
-          {problem}
-        </p>
-      ) : null}
+      <FormError message={problem} />
     </form>
   );
 }

@@ -16,6 +16,7 @@ import { CreatorAvatar } from "../creator/creator-avatar";
 import { buttonClass } from "../ui";
 import { CommentComposer } from "./comment-composer";
 import { CommentText } from "./comment-text";
+import { FormError } from "../form-error";
 
 // The comment section under an item (docs/decisions/093): the count, the sort, the composer, top comments with
 // their replies (one level), and Load more. Comments earn nothing and count no view.
@@ -323,11 +324,7 @@ function CommentBody({ comment, isCreator, appeals, onChanged }: BodyProps) {
             onClose={() => setReporting(false)}
           />
         ) : null}
-        {problem ? (
-          <p role="alert" className="text-sm wrap-anywhere text-red-400">
-            {problem}
-          </p>
-        ) : null}
+        <FormError message={problem} />
       </div>
     </article>
   );

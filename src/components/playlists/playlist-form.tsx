@@ -4,6 +4,7 @@ import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_TITLE_MAX, type PlaylistVisibility }
 import { describeFailure, refusalOf } from "../../lib/api";
 import { inputClass, labelClass } from "../upload/form-styles";
 import { buttonClass } from "../ui";
+import { FormError } from "../form-error";
 
 export type PlaylistFields = { title: string; description: string; visibility: PlaylistVisibility };
 
@@ -101,11 +102,7 @@ export function PlaylistForm({ initial, submitLabel, onSubmit, onCancel }: Playl
           {VISIBILITY_HINTS[fields.visibility]}
         </p>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm wrap-anywhere text-red-400">
-          {problem}
-        </p>
-      ) : null}
+      <FormError message={problem} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonClass("primary")} disabled={saving} aria-busy={saving}>
           {submitLabel}

@@ -7,6 +7,7 @@ import { addToPlaylist, removeFromPlaylist } from "../../lib/playlists-api";
 import { useRefreshPlaylists, useSetPlaylist } from "../../queries/playlists";
 import { DurationThumbnail } from "../gallery/content-thumbnail";
 import { buttonClass } from "../ui";
+import { FormError } from "../form-error";
 
 // Opening an item from a list is browsing inside the product (docs/decisions/090): the view is counted and paid
 // as any other.
@@ -105,11 +106,7 @@ export function PlaylistItems({ list }: { list: PlaylistJson }) {
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {problem ? (
-        <p role="alert" className="text-sm wrap-anywhere text-red-400">
-          {problem}
-        </p>
-      ) : null}
+      <FormError message={problem} />
       <ol className="space-y-2" aria-label="Playlist items">
         {items.map((entry, index) => (
           <li

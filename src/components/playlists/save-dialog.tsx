@@ -5,6 +5,7 @@ import { useMyPlaylists, useRefreshPlaylists } from "../../queries/playlists";
 import { Modal } from "../modal";
 import { buttonClass } from "../ui";
 import { PlaylistForm, VISIBILITY_LABELS } from "./playlist-form";
+import { FormError } from "../form-error";
 
 /** The "Save to…" dialog: a checkbox per list of the member's, saved on each tick, and "New playlist". */
 export default function SaveDialog({ contentId, onClose }: { contentId: string; onClose: () => void }) {
@@ -75,11 +76,7 @@ export default function SaveDialog({ contentId, onClose }: { contentId: string; 
               Loading your playlists…
             </p>
           )}
-          {problem ? (
-            <p role="alert" className="text-sm wrap-anywhere text-red-400">
-              {problem}
-            </p>
-          ) : null}
+          <FormError message={problem} />
           <div className="flex flex-wrap justify-between gap-2">
             <button type="button" className={buttonClass("secondary")} onClick={() => setCreating(true)}>
               New playlist

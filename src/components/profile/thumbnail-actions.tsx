@@ -7,6 +7,7 @@ import { ContentThumbnail } from "../gallery/content-thumbnail";
 import { buttonClass } from "../ui";
 import { THUMBNAIL_ACCEPT, THUMBNAIL_REJECTED, isAcceptedThumbnail } from "../upload/upload-rules";
 import { thumbnailFromFrame, thumbnailFromImage, thumbnailFromVideo } from "./thumbnail-flows";
+import { FormError } from "../form-error";
 
 type ThumbnailActionsProps = { item: ContentJson; onChange: (item: ContentJson) => void };
 
@@ -118,11 +119,7 @@ export function ThumbnailActions({ item, onChange }: ThumbnailActionsProps) {
           ) : null}
         </div>
       ) : null}
-      {failure ? (
-        <p role="alert" className="text-sm wrap-anywhere text-red-400">
-          {failure}
-        </p>
-      ) : null}
+      <FormError message={failure} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { DetailsFields } from "../upload/details-fields";
 import type { UploadDetails } from "../upload/upload-rules";
 import { choiceOf, visibilityProblem, visibilityRequest } from "../visibility/visibility-choice";
 import { VisibilityField } from "../visibility/visibility-field";
+import { FormError } from "../form-error";
 
 type ContentEditorProps = {
   item: ContentJson;
@@ -82,11 +83,7 @@ export function ContentEditor({ item, onSaved, onCancel, onGone }: ContentEditor
       />
       <VisibilityField value={visibility} onChange={setVisibility} problem={scheduleProblem} disabled={saving} />
       <CaptionsEditor contentId={item.id} durationSeconds={item.duration} disabled={saving} />
-      {failure ? (
-        <p role="alert" className="text-sm wrap-anywhere text-red-400">
-          {failure.message}
-        </p>
-      ) : null}
+      <FormError message={failure?.message} />
       <div className="flex gap-2">
         {failure?.gone ? (
           <button type="button" className={buttonClass("secondary")} onClick={onGone}>

@@ -19,6 +19,7 @@ import { VisibilityField } from "../visibility/visibility-field";
 import { SeekPreviewsStatus } from "./seek-previews-status";
 import { startStoryboard } from "../../stores/storyboard-jobs";
 import { PUBLIC_CHOICE, uploadVisibility, visibilityProblem } from "../visibility/visibility-choice";
+import { FormError } from "../form-error";
 
 /**
  * A refusal the server explained (a title too long, a file that is not what it says, storage full, too many
@@ -186,11 +187,7 @@ export function SingleUploadForm() {
           </Link>
         </div>
       ) : null}
-      {failure ? (
-        <p role="alert" className="text-sm wrap-anywhere text-red-400">
-          {failure}
-        </p>
-      ) : null}
+      <FormError message={failure} />
       <div className="flex flex-wrap justify-end gap-3">
         {/* Private, kept to finish later: publish it from My Content (docs/decisions/094). */}
         <button
