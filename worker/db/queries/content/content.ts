@@ -233,7 +233,7 @@ export async function likeStatusOf(db: Db, userId: string, contentId: string) {
   );
 }
 
-export function likeState(db: Db, userId: string, contentId: string) {
+function likeState(db: Db, userId: string, contentId: string) {
   return db
     .select({
       liked: sql<number>`exists(select 1 from likes where user_id = ${userId} and content_id = ${contentId})`,
